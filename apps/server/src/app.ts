@@ -1,0 +1,64 @@
+// buildApp(config): the Fastify instance serving the API and the web app (tests use it directly).
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import { openDatabase, type Database, type DbMode } from './db/database.ts';
+import type { Db } from './db/schema.ts';
+import { registerGuard } from './auth/guard.ts';
+import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { registerWeb } from './http/web.ts';
+import { loadJwtSecret } from './secrets.ts';
+import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
+import { campaignRoutes } from './modules/campaigns/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dbMode: DbMode;
+    tokens: TokenService;
+    config: TConfig;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+export type BuildOptions = {
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+};
+
+export async function buildApp(config: TConfig, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Fastify's own two lines per request are replaced by ours: one line, with status and duration.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (l) => app.log.debug({ pg: l }) }));
+  if (!options.database) app.addHook('onClose', async () => database.close());
+  app.decorate('db', database.db);
+  app.decorate('dbMode', database.mode);
+  app.decorate('config', config);
+  app.decorate('tokens', createTokenService(await loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
+
+  // One line per request, with its outcome and duration.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+
+  registerGuard(app, app.tokens);
+  await app.register(rateLimit, { global: false });
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(sessionRoutes);
+  await app.register(campaignRoutes);
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { MESSAGES } from '@crm/shared';
+import { buildApp } from '../app.ts';
+import { caller, createUser, openTestDatabase, testConfig, useTestApp } from '../test/harness.ts';
+
+const t = useTestApp();
+
+/** Routes anyone may call without signing in: nothing else may be public. */
+const PUBLIC_ROUTES = new Set(['GET /healthz', 'HEAD /healthz', 'POST /api/auth/signInSuperAdmin', 'POST /api/auth/signInAgent', 'GET /cc/campaigns', 'HEAD /cc/campaigns']);
+
+const sample = (url: string) => url.replace(/:[^/]+/g, '1');
+
+describe('the role guard', () => {
+  it('has a declaration on every registered route, and only the known routes are public', () => {
+    expect(t.app.routeTable.length).toBeGreaterThan(0);
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      if (route.public) expect(PUBLIC_ROUTES, `${key} is public`).toContain(key);
+      else expect(route.roles.length, `${key} declares no roles`).toBeGreaterThan(0);
+    }
+  });
+
+  it('answers 401 with a JSON message to an anonymous call of every non-public route', async () => {
+    const guarded = t.app.routeTable.filter((r) => !r.public && r.method !== 'HEAD');
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const r = await t.anonymous.request(route.method as 'GET', sample(route.url), route.method === 'GET' ? undefined : {});
+      expect(r.status, `${route.method} ${route.url}`).toBe(401);
+      expect(r.body).toEqual({ message: MESSAGES.auth.signInRequired });
+    }
+  });
+
+  it('refuses expired, tampered and foreign tokens with 401', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const good = await t.app.tokens.sign({ sub: String(admin.id), userName: admin.username, name: admin.name, roles: [{ roleName: 'ADMIN', roleDescription: 'x' }] });
+    const [h, p, s] = good.split('.');
+    const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), roles: [{ roleName: 'ADMIN', roleDescription: 'x' }], sub: '999' })).toString('base64url')}.${s}`;
+    const foreign = await new SignJWT({ userName: 'x', name: 'x', roles: [{ roleName: 'ADMIN', roleDescription: 'x' }] })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setExpirationTime('1h').sign(new TextEncoder().encode('some-other-secret-some-other-secret!!'));
+    const expired = await new SignJWT({ userName: admin.username, name: 'x', roles: [{ roleName: 'ADMIN', roleDescription: 'x' }] })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(new TextEncoder().encode((await import('node:fs')).readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim()));
+
+    expect((await caller(t.app, good).get('/api/auth/me')).status).toBe(200);
+    for (const token of [tampered, foreign, 'not-a-jwt']) expect((await caller(t.app, token).get('/api/auth/me')).status).toBe(401);
+    const late = await caller(t.app, expired).get('/api/auth/me');
+    expect(late.status).toBe(401);
+    expect(late.body).toEqual({ message: MESSAGES.auth.sessionExpired });
+  });
+
+  it('shuts a disabled account out at once, even with a valid token', async () => {
+    const qc = await createUser(t.db, { role: 'qc' });
+    const api = await t.as(qc);
+    expect((await api.get('/api/auth/me')).status).toBe(200);
+    await t.db.updateTable('users').set({ active: false }).where('id', '=', qc.id).execute();
+    expect((await api.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('answers 403 to a role the route does not allow, and denies a route that declares no roles', async () => {
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp(await testConfig(), { database });
+    app.get('/test/admin-only', { config: { roles: ['ADMIN'] } }, async () => ({ ok: true }));
+    app.get('/test/undeclared', async () => ({ ok: true }));
+    await app.ready();
+    try {
+      const token = async (role: 'admin' | 'qc' | 'agent') => {
+        const u = await createUser(app.db, { role });
+        const roleName = ({ admin: 'ADMIN', qc: 'QC', agent: 'AGENT' } as const)[role];
+        return caller(app, await app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName, roleDescription: '' }] }));
+      };
+      const admin = await token('admin');
+      expect((await admin.get('/test/admin-only')).body).toEqual({ ok: true });
+      for (const role of ['qc', 'agent'] as const) {
+        const r = await (await token(role)).get('/test/admin-only');
+        expect(r.status).toBe(403);
+        expect(r.body).toEqual({ message: MESSAGES.auth.forbidden });
+      }
+      expect((await admin.get('/test/undeclared')).status).toBe(403);
+      expect((await caller(app).get('/test/undeclared')).status).toBe(401);
+      expect(app.routeTable.find((r) => r.url === '/test/undeclared')?.roles).toEqual([]);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

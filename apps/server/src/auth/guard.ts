@@ -1,0 +1,64 @@
+// The role guard: every route declares `config.roles` (or `config.public`); anything else is denied.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MESSAGES, type TRole, type TTokenPayload } from '@crm/shared';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { findActiveUserId } from '../modules/users/service.ts';
+import type { TokenService } from './tokens.ts';
+
+export type RouteEntry = { method: string; url: string; roles: readonly TRole[]; public: boolean };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Roles allowed to call the route; none declared means nobody may. */
+    roles?: readonly TRole[];
+    /** Reachable without signing in (health check, sign-in, the web app). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the guard on every non-public route. */
+    user: TTokenPayload | null;
+  }
+  interface FastifyInstance {
+    /** Every route registered, with what it declared: read by the route-coverage tests. */
+    routeTable: RouteEntry[];
+  }
+}
+
+function bearer(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+export function registerGuard(app: FastifyInstance, tokens: TokenService): void {
+  app.decorate('routeTable', [] as RouteEntry[]);
+  app.decorateRequest('user', null);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      app.routeTable.push({ method, url: route.url, roles: route.config?.roles ?? [], public: route.config?.public === true });
+    }
+  });
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return; // the not-found handler answers for itself
+    const config = request.routeOptions.config;
+    if (config.public === true) return;
+    const token = bearer(request);
+    if (!token) throw unauthorized();
+    const payload = await tokens.verify(token);
+    if (payload === 'expired') throw unauthorized(MESSAGES.auth.sessionExpired);
+    if (payload === 'invalid') throw unauthorized();
+    // A disabled or deleted account loses access at once, not when its token runs out.
+    if (!(await findActiveUserId(app.db, Number(payload.sub)))) throw unauthorized(MESSAGES.auth.sessionExpired);
+    const allowed = config.roles ?? [];
+    if (!payload.roles.some((r) => allowed.includes(r.roleName))) throw forbidden();
+    request.user = payload;
+  });
+}
+
+/** The signed-in user of a guarded route. */
+export function currentUser(request: FastifyRequest): TTokenPayload {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

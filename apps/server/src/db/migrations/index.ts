@@ -1,0 +1,7 @@
+// Every migration, in order. Add new ones at the end; never edit one that has shipped.
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-users-and-campaigns.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-users-and-campaigns': m0001,
+};

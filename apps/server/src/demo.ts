@@ -1,0 +1,39 @@
+// npm run demo: loads the demo data into the configured database and prints how to sign in.
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
+import { ensureAdmin } from './modules/users/service.ts';
+
+const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
+
+const config = loadConfig();
+let database;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (e) {
+  const text = String(e);
+  console.error(
+    /postmaster\.pid|lock file/.test(text)
+      ? `The embedded database in ${config.dataDir} is in use. Stop the server (Ctrl+C on npm start), run npm run demo, then npm start again.`
+      : `Could not open the database: ${text}`,
+  );
+  process.exit(1);
+}
+try {
+  const admin = await ensureAdmin(database.db, config.adminPassword ?? DEMO_ADMIN_PASSWORD);
+  await seedDemo(database.db);
+  const adminLine = admin.created
+    ? `  Admin          admin / ${admin.password}`
+    : '  Admin          admin / (the password set on first start; unchanged)';
+  console.log(
+    [
+      `Demo data loaded into the ${database.mode} database.`,
+      'Start the product with `npm start`, open http://localhost:3000 and sign in:',
+      adminLine,
+      ...DEMO_USERS.map((u) => `  ${u.role === 'qc' ? 'QC inspector ' : 'Agent        '}  ${u.username} / ${u.password}${u.role === 'agent' ? `  (Login As Agent, shift Morning, campaign ${DEMO_CAMPAIGNS[0].campaignName})` : '  (Login As Admin)'}`),
+      `Campaigns: ${DEMO_CAMPAIGNS.map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
+    ].join('\n'),
+  );
+} finally {
+  await database.close();
+}

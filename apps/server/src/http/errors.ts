@@ -1,0 +1,68 @@
+// Typed application errors and the one handler that turns every error into `{message}` with a status.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@crm/shared';
+
+const STATUS = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  TOO_MANY_REQUESTS: 429,
+} as const;
+export type AppErrorCode = keyof typeof STATUS;
+
+export class AppError extends Error {
+  readonly statusCode: number;
+  constructor(readonly code: AppErrorCode, message: string) {
+    super(message);
+    this.statusCode = STATUS[code];
+  }
+}
+
+export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
+export const notFound = (message: string = MESSAGES.common.notFound) => new AppError('NOT_FOUND', message);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const forbidden = (message: string = MESSAGES.auth.forbidden) => new AppError('FORBIDDEN', message);
+export const unauthorized = (message: string = MESSAGES.auth.signInRequired) => new AppError('UNAUTHORIZED', message);
+
+/** Runs `fn` and maps a PostgreSQL unique violation on `constraint` to `make()`. */
+export function onUniqueViolation(constraint: string, make: () => AppError) {
+  return (e: unknown): never => {
+    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23505' && 'constraint' in e && e.constraint === constraint) throw make();
+    throw e;
+  };
+}
+
+function describeValidation(error: FastifyError): string {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'request';
+    return error.validation
+      .map((v) => {
+        const field = [where, ...v.instancePath.split('/').filter(Boolean)].join('.');
+        return `${field}: ${v.message}`;
+      })
+      .join('; ');
+  }
+  return error.message;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error.validation) return reply.status(400).send({ message: describeValidation(error) });
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'reply did not match its schema');
+      return reply.status(500).send({ message: MESSAGES.common.serverError });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(500).send({ message: MESSAGES.common.serverError });
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): their messages are safe to show.
+    return reply.status(status).send({ message: error.message });
+  });
+}

@@ -1,0 +1,63 @@
+// The product started as a user starts it: no DATABASE_URL, so on its own embedded PostgreSQL.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from './test/process.ts';
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const d of dirs) await fs.rm(d, { recursive: true, force: true });
+});
+
+async function post(url: string, body: unknown) {
+  const r = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+}
+
+function postgresProcessesFor(dataDir: string): number {
+  const out = execFileSync('ps', ['-eo', 'args']).toString();
+  return out.split('\n').filter((l) => l.includes(path.join(dataDir, 'pg')) && !l.includes('ps -eo')).length;
+}
+
+describe('embedded mode', () => {
+  it('keeps its data and its signing secret across a restart, and stops its PostgreSQL on SIGTERM', { timeout: 180_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-embedded-'));
+    dirs.push(dataDir);
+
+    const first = await startServer({ DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: 'first-password' });
+    expect(await (await fetch(`${first.url}/healthz`)).json()).toEqual({ status: 'ok', db: 'embedded' });
+    const signIn = await post(`${first.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: 'first-password' });
+    expect(signIn.status).toBe(200);
+    const token = String(signIn.body.jwtToken);
+    expect(await first.stop()).toBe(0);
+    expect(postgresProcessesFor(dataDir)).toBe(0);
+
+    // A different CRM_ADMIN_PASSWORD on a later start changes nothing: the admin was made once and kept.
+    const second = await startServer({ DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: 'second-password' });
+    try {
+      expect((await post(`${second.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: 'first-password' })).status).toBe(200);
+      expect((await post(`${second.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: 'second-password' })).status).toBe(401);
+      const me = await fetch(`${second.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+      expect(me.status).toBe(200);
+      expect(second.output()).not.toMatch(/First start/);
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+    expect(postgresProcessesFor(dataDir)).toBe(0);
+  });
+
+  it('prints a generated administrator password once when none is configured', { timeout: 120_000 }, async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-embedded-'));
+    dirs.push(dataDir);
+    const server = await startServer({ DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: undefined });
+    try {
+      const m = /created user \\"admin\\" with password \\"([^"\\]+)\\"/.exec(server.output());
+      expect(m, server.output()).not.toBeNull();
+      expect((await post(`${server.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: m![1] })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

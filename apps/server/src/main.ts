@@ -1,0 +1,43 @@
+// Starts the server: configuration, database (migrated on open), first administrator, listen, graceful stop.
+import { loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { ensureAdmin } from './modules/users/service.ts';
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+const admin = await ensureAdmin(app.db, config.adminPassword);
+if (admin.created) {
+  if (admin.generated) {
+    // Printed once, on the first start only: the operator must note it now.
+    app.log.warn(`First start: created user "${admin.username}" with password "${admin.password}". Sign in and keep it safe; it is not shown again.`);
+  } else {
+    app.log.info(`First start: created user "${admin.username}" with the password from CRM_ADMIN_PASSWORD.`);
+  }
+}
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal} received: finishing requests in flight, then stopping.`);
+  const force = setTimeout(() => {
+    app.log.error('Shutdown took longer than 20 s; exiting.');
+    process.exit(1);
+  }, 20_000);
+  force.unref();
+  try {
+    await app.close();
+    process.exitCode = 0;
+  } catch (e) {
+    app.log.error({ err: e }, 'error while stopping');
+    process.exitCode = 1;
+  }
+}
+process.once('SIGTERM', () => void stop('SIGTERM'));
+process.once('SIGINT', () => void stop('SIGINT'));
+
+await app.listen({ port: config.port, host: config.host });
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+app.log.info(`CallDesk CRM is ready on http://localhost:${port} (database: ${app.dbMode}).`);

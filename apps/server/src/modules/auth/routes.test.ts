@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { MESSAGES, ZSignInResponse, ZTokenPayload } from '@crm/shared';
+import { caller, createCampaign, createUser, useTestApp } from '../../test/harness.ts';
+
+const t = useTestApp();
+
+function payloadOf(body: unknown) {
+  return ZTokenPayload.parse(decodeJwt(ZSignInResponse.parse(body).jwtToken));
+}
+
+describe('POST /api/auth/signInSuperAdmin', () => {
+  it('signs an administrator in with a token naming the user and the ADMIN role', async () => {
+    const admin = await createUser(t.db, { role: 'admin', username: 'boss', name: 'The Boss' });
+    const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: 'boss', password: admin.password });
+    expect(r.status).toBe(200);
+    const payload = payloadOf(r.body);
+    expect(payload).toMatchObject({ userName: 'boss', name: 'The Boss', roles: [{ roleName: 'ADMIN' }] });
+    expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
+    expect(r.text).not.toMatch(/scrypt|passwordHash|password_hash/);
+  });
+
+  it('signs a QC inspector in with the QC role, whatever the case of the username', async () => {
+    const qc = await createUser(t.db, { role: 'qc', username: 'Inspector7' });
+    const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: 'inspector7', password: qc.password });
+    expect(r.status).toBe(200);
+    expect(payloadOf(r.body).roles).toEqual([{ roleName: 'QC', roleDescription: 'QC inspector' }]);
+  });
+
+  it('refuses a wrong password, an unknown user and an agent with the wrong-credentials message', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const agent = await createUser(t.db, { role: 'agent' });
+    for (const body of [
+      { username: admin.username, password: 'not the password' },
+      { username: 'nobody-here', password: 'whatever1' },
+      { username: agent.username, password: agent.password },
+    ]) {
+      const r = await t.anonymous.post('/api/auth/signInSuperAdmin', body);
+      expect(r.status).toBe(401);
+      expect(r.body).toEqual({ message: MESSAGES.login.wrongCredentials });
+    }
+  });
+
+  it('refuses a disabled account with 403', async () => {
+    const qc = await createUser(t.db, { role: 'qc', active: false });
+    const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password });
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ message: MESSAGES.login.inactive });
+  });
+
+  it('names the missing field in a 400', async () => {
+    const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: 'admin' });
+    expect(r.status).toBe(400);
+    expect(r.json<{ message: string }>().message).toMatch(/body\.password/);
+  });
+});
+
+describe('POST /api/auth/signInAgent', () => {
+  it('signs an agent in with shift and campaign carried in the token', async () => {
+    await createCampaign(t.db, { campaignName: 'Summer Survey' });
+    const agent = await createUser(t.db, { role: 'agent', username: 'AG-101', name: 'Rahim' });
+    const r = await t.anonymous.post('/api/auth/signInAgent', { username: 'AG-101', password: agent.password, shift: 'Evening', campaign: 'summer survey' });
+    expect(r.status).toBe(200);
+    expect(payloadOf(r.body)).toMatchObject({
+      userName: 'AG-101', name: 'Rahim', agentId: 'AG-101', shift: 'Evening', campaign: 'Summer Survey', roles: [{ roleName: 'AGENT' }],
+    });
+  });
+
+  it('refuses an unknown or inactive campaign', async () => {
+    await createCampaign(t.db, { campaignName: 'Closed One', status: false });
+    const agent = await createUser(t.db, { role: 'agent' });
+    for (const campaign of ['Closed One', 'No Such Campaign']) {
+      const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift: 'Morning', campaign });
+      expect(r.status).toBe(400);
+      expect(r.body).toEqual({ message: MESSAGES.login.campaignUnavailable });
+    }
+  });
+
+  it('refuses administrators, wrong passwords and disabled agents', async () => {
+    const campaign = await createCampaign(t.db);
+    const admin = await createUser(t.db, { role: 'admin' });
+    const agent = await createUser(t.db, { role: 'agent' });
+    const disabled = await createUser(t.db, { role: 'agent', active: false });
+    const base = { shift: 'Morning', campaign: campaign.campaignName };
+    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: admin.username, password: admin.password })).status).toBe(401);
+    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: agent.username, password: 'wrong-password' })).status).toBe(401);
+    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: disabled.username, password: disabled.password })).status).toBe(403);
+  });
+
+  it('requires a shift of Morning or Evening', async () => {
+    const r = await t.anonymous.post('/api/auth/signInAgent', { username: 'a', password: 'b', shift: 'Night', campaign: 'X' });
+    expect(r.status).toBe(400);
+    expect(r.json<{ message: string }>().message).toMatch(/body\.shift: shift must be Morning or Evening/);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  const limited = useTestApp({ loginRateLimit: 3 });
+
+  it('answers 429 after too many attempts for one username, while another username still gets through', async () => {
+    const admin = await createUser(limited.db, { role: 'admin' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' + i })).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const blocked = await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' });
+    expect(blocked.body).toEqual({ message: MESSAGES.login.tooMany });
+    const other = await caller(limited.app).post('/api/auth/signInSuperAdmin', { username: admin.username, password: admin.password });
+    expect(other.status).toBe(200);
+  });
+});
+
+describe('GET /api/auth/me', () => {
+  it('returns the session of the token, and 401 without one', async () => {
+    const campaign = await createCampaign(t.db);
+    const agent = await createUser(t.db, { role: 'agent', name: 'Karim' });
+    const me = await (await t.as(agent, { shift: 'Evening', campaign: campaign.campaignName })).get('/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ name: 'Karim', agentId: agent.username, shift: 'Evening', campaign: campaign.campaignName });
+    expect((await t.anonymous.get('/api/auth/me')).status).toBe(401);
+  });
+});

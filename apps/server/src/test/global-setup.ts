@@ -1,0 +1,44 @@
+// Once per test run: find (or start) a PostgreSQL and build the migrated template database.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { createKysely, migrateToLatest } from '../db/database.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
+import { databaseUrl, dropDatabase, withClient } from './databases.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbAdminUrl: string;
+    dbTemplate: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  let embedded: EmbeddedPostgres | undefined;
+  let dataDir: string | undefined;
+  let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!adminUrl) {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-pg-'));
+    embedded = await startEmbeddedPostgres(dataDir);
+    adminUrl = embedded.url;
+  }
+  const template = `crm_template_${process.pid}`;
+  await dropDatabase(adminUrl, template);
+  await withClient(adminUrl, (c) => c.query(`create database ${template}`));
+  const db = createKysely(databaseUrl(adminUrl, template), 2);
+  await migrateToLatest(db);
+  await db.destroy();
+  project.provide('dbAdminUrl', adminUrl);
+  project.provide('dbTemplate', template);
+
+  return async () => {
+    const url = adminUrl;
+    // Drop this run's copies (a crashed file may have left one) and the template.
+    const names = await withClient(url, (c) => c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]));
+    for (const { datname } of names.rows) await dropDatabase(url, datname);
+    await dropDatabase(url, template);
+    await embedded?.stop();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  };
+}

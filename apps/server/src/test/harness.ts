@@ -1,0 +1,149 @@
+// Per test file: a fresh migrated database, the real app on it, and helpers to call it as a role.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import type { TDbRole, TShift, TTokenPayload } from '@crm/shared';
+import { DB_ROLES, ROLE_DESCRIPTIONS } from '@crm/shared';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type TConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+import type { Db } from '../db/schema.ts';
+import { hashPassword } from '../auth/password.ts';
+import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
+
+export type Reply = { status: number; body: unknown; headers: LightMyRequestResponse['headers']; json: <T>() => T; text: string };
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
+
+export type Caller = {
+  request: (method: Method, url: string, body?: unknown) => Promise<Reply>;
+  get: (url: string) => Promise<Reply>;
+  post: (url: string, body?: unknown) => Promise<Reply>;
+  put: (url: string, body?: unknown) => Promise<Reply>;
+  delete: (url: string) => Promise<Reply>;
+};
+
+export function caller(app: App, token?: string): Caller {
+  const request = async (method: Method, url: string, body?: unknown): Promise<Reply> => {
+    const res = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
+    const parsed: unknown = isJson && res.body ? JSON.parse(res.body) : res.body;
+    return { status: res.statusCode, body: parsed, headers: res.headers, text: res.body, json: <T>() => parsed as T };
+  };
+  return {
+    request,
+    get: (url) => request('GET', url),
+    post: (url, body) => request('POST', url, body ?? {}),
+    put: (url, body) => request('PUT', url, body ?? {}),
+    delete: (url) => request('DELETE', url),
+  };
+}
+
+export type TestUser = { id: number; username: string; name: string; password: string; role: TDbRole };
+
+let counter = 0;
+export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>> & { active?: boolean } = {}): Promise<TestUser> {
+  counter += 1;
+  const role = overrides.role ?? 'agent';
+  const user = {
+    username: overrides.username ?? `${role}${counter}`,
+    name: overrides.name ?? `Test ${role} ${counter}`,
+    password: overrides.password ?? 'correct horse battery',
+    role,
+  };
+  const row = await db
+    .insertInto('users')
+    .values({ username: user.username, name: user.name, role, passwordHash: await hashPassword(user.password), active: overrides.active ?? true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...user };
+}
+
+export async function createCampaign(db: Db, overrides: { campaignName?: string; campaignType?: 'Inbound' | 'Outbound'; status?: boolean } = {}) {
+  counter += 1;
+  const campaignName = overrides.campaignName ?? `Campaign ${counter}`;
+  return db
+    .insertInto('campaigns')
+    .values({
+      campaignId: `C${counter}`,
+      campaignName,
+      campaignType: overrides.campaignType ?? 'Outbound',
+      callTarget: overrides.campaignType === 'Inbound' ? null : 50,
+      status: overrides.status ?? true,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export type TestContext = {
+  app: App;
+  db: Db;
+  config: TConfig;
+  anonymous: Caller;
+  /** Calls as a user (token minted directly; sign-in itself is tested through its route). */
+  as: (user: TestUser, agent?: { shift?: TShift; campaign?: string }) => Promise<Caller>;
+  /** A fresh user of the role and a caller for it. */
+  callerFor: (role: TDbRole, agent?: { campaign?: string }) => Promise<Caller>;
+};
+
+export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TConfig> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-data-'));
+  return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, ...overrides };
+}
+
+/** Opens a fresh copy of the migrated template database. */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = inject('dbAdminUrl');
+  const url = await createDatabaseFromTemplate(adminUrl, inject('dbTemplate'));
+  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      await dropDatabase(adminUrl, new URL(url).pathname.slice(1));
+    },
+  };
+}
+
+/** Call at the top of a test file: builds the app on its own database before the tests, closes both after. */
+export function useTestApp(overrides: Partial<TConfig> = {}): TestContext {
+  const ctx = {} as TestContext;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const opened = await openTestDatabase();
+    drop = opened.drop;
+    const config = await testConfig(overrides);
+    const app = await buildApp(config, { database: opened.database });
+    await app.ready();
+    const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => {
+      const roleName = DB_ROLES[user.role];
+      const payload: Omit<TTokenPayload, 'exp' | 'iat'> = {
+        sub: String(user.id),
+        userName: user.username,
+        name: user.name,
+        roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
+        ...(user.role === 'agent' ? { agentId: user.username, shift: agent.shift ?? 'Morning', campaign: agent.campaign ?? 'Default' } : {}),
+      };
+      return caller(app, await app.tokens.sign(payload));
+    };
+    Object.assign(ctx, {
+      app,
+      db: app.db,
+      config,
+      anonymous: caller(app),
+      as,
+      callerFor: async (role: TDbRole, agent?: { campaign?: string }) => as(await createUser(app.db, { role }), agent),
+    });
+  });
+  afterAll(async () => {
+    await ctx.app?.close();
+    await drop?.();
+  });
+  return ctx;
+}

@@ -1,0 +1,56 @@
+// Starts the real product (src/main.ts) as a child process: used by the restart test, e2e and bench.
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const MAIN = path.resolve(import.meta.dirname, '../main.ts');
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process has printed so far. */
+  output: () => string;
+  /** SIGTERM, then waits for the exit code. */
+  stop: () => Promise<number | null>;
+};
+
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<RunningServer> {
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  // A test decides the database itself: an inherited DATABASE_URL must not leak in.
+  delete merged.DATABASE_URL;
+  for (const [k, v] of Object.entries(env)) {
+    if (v === undefined) delete merged[k];
+    else merged[k] = v;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);
+    const check = () => {
+      const m = /is ready on http:\/\/localhost:(\d+)/.exec(out);
+      if (m) {
+        clearTimeout(timer);
+        resolve(Number(m[1]));
+      }
+    };
+    child.stdout?.on('data', check);
+    child.stderr?.on('data', check);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} during start-up:\n${out}`));
+    });
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    child,
+    output: () => out,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

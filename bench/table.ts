@@ -1,0 +1,27 @@
+// The one table every benchmark reports into: figure, value, target, reference, ratio.
+export type Figure = {
+  figure: string;
+  value: number;
+  unit: string;
+  /** The goal, where an issue names one; `higher` says which way is better. */
+  target?: number;
+  higher?: boolean;
+  /** What the older system or a baseline does, where known. */
+  reference?: number;
+};
+
+const fmt = (n: number | undefined, unit: string) => (n === undefined ? '-' : `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`);
+
+export function printTable(figures: Figure[]): void {
+  const rows = figures.map((f) => {
+    const ratio = f.target === undefined ? '-' : (f.higher ? f.value / f.target : f.target / f.value).toFixed(2);
+    const met = f.target === undefined ? '' : (f.higher ? f.value >= f.target : f.value <= f.target) ? ' ok' : ' MISSED';
+    return [f.figure, fmt(f.value, f.unit), fmt(f.target, f.unit), fmt(f.reference, f.unit), ratio + met];
+  });
+  const head = ['figure', 'value', 'target', 'reference', 'ratio'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  console.log(line(head));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) console.log(line(r));
+}

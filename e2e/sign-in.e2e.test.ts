@@ -1,0 +1,142 @@
+// Signing in, landing pages, the shell, route guards and signing out, as a person does it in Chromium.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { MESSAGES } from '@crm/shared';
+import { useBrowser } from './browser.ts';
+import { ADMIN, AGENT, CAMPAIGN, QC } from './fixtures.ts';
+
+const t = useBrowser();
+
+async function signInAsAdmin(page: Page, username: string, password: string) {
+  await page.goto('/login');
+  await page.getByRole('radio', { name: 'Login As Admin' }).or(page.getByRole('button', { name: 'Login As Admin' })).first().click();
+  await page.getByLabel('Admin ID').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+async function signInAsAgent(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Shift').selectOption('Evening');
+  await page.getByLabel('Agent ID').fill(AGENT.username);
+  await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
+  await page.getByLabel('Campaign').selectOption(CAMPAIGN);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+const navLinks = (page: Page) => page.getByRole('navigation').getByRole('link');
+
+describe('sign-in', () => {
+  it('takes an administrator to /dashboard with the admin and CRM menus', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    const links = await navLinks(page).allInnerTexts();
+    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Reports', 'CRM', 'View Full CRM', 'QC Review']) {
+      expect(links.map((l) => l.trim())).toContain(label);
+    }
+    expect(await page.getByTestId('user-name').innerText()).toBe(ADMIN.name);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Dashboard/);
+  });
+
+  it('takes an agent with shift and campaign to /CRM, with only the agent menu', async () => {
+    const { page } = t;
+    await signInAsAgent(page);
+    await page.waitForURL('**/CRM**');
+    const links = (await navLinks(page).allInnerTexts()).map((l) => l.trim());
+    expect(links).toEqual(['CRM', 'View Full CRM', 'QC Review']);
+    expect(await page.getByTestId('user-detail').innerText()).toContain(CAMPAIGN);
+    const stored = await page.evaluate(() => ({ username: localStorage.getItem('username'), campaignName: localStorage.getItem('campaignName'), auth: sessionStorage.getItem('auth-user') }));
+    expect(stored.username).toBe(AGENT.username);
+    expect(stored.campaignName).toBe(CAMPAIGN);
+    expect(JSON.parse(stored.auth ?? '{}').jwtToken).toMatch(/^ey/);
+  });
+
+  it('takes a QC inspector to /qcChecking with the QC menu', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, QC.username, QC.password);
+    await page.waitForURL('**/qcChecking');
+    const links = (await navLinks(page).allInnerTexts()).map((l) => l.trim());
+    expect(links).toEqual(['QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'Reports']);
+  });
+
+  it('shows the wrong-credentials message for a wrong password and stays on the login screen', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, ADMIN.username, 'definitely-wrong');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(MESSAGES.login.wrongCredentials);
+    expect(new URL(page.url()).pathname).toBe('/login');
+  });
+
+  it("shows 'Login Failed!' when the server cannot be reached", async () => {
+    const { page } = t;
+    await page.route('**/api/auth/signInAgent', (route) => route.abort('connectionrefused'));
+    await signInAsAgent(page);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain(MESSAGES.login.failed);
+  });
+
+  it('names every empty required field and sends nothing', async () => {
+    const { page } = t;
+    let calls = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/api/auth/')) calls += 1;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    for (const field of ['Shift', 'Agent ID', 'Password', 'Campaign']) await page.getByText(`${field} is required`).waitFor();
+    expect(calls).toBe(0);
+  });
+});
+
+describe('the shell and its guards', () => {
+  it('sends an agent who opens /agents back to /CRM', async () => {
+    const { page } = t;
+    await signInAsAgent(page);
+    await page.waitForURL('**/CRM**');
+    await page.goto('/agents');
+    await page.waitForURL('**/CRM**');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/CRM/);
+  });
+
+  it('sends a visitor without a session to /login, and shows a not-found page for unknown routes', async () => {
+    const { page } = t;
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/no-such-page');
+    await page.getByText('Page not found').waitFor();
+  });
+
+  it('logs out to /login, clears the stored session, and a protected page then asks to sign in', async () => {
+    const { page } = t;
+    await signInAsAgent(page);
+    await page.waitForURL('**/CRM**');
+    await page.getByTestId('user-name').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    const stored = await page.evaluate(() => [sessionStorage.getItem('auth-user'), localStorage.getItem('campaignName'), localStorage.getItem('username')]);
+    expect(stored).toEqual([null, null, null]);
+    await page.goto('/CRM');
+    await page.waitForURL('**/login');
+  });
+
+  it('ticks the clock every second', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    const first = await page.getByTestId('clock').innerText();
+    await expect.poll(() => page.getByTestId('clock').innerText(), { timeout: 3_000, interval: 200 }).not.toBe(first);
+  });
+
+  it('lays out without horizontal scrolling at 1280 px and 1920 px', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+    await page.waitForURL('**/dashboard');
+    for (const width of [1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await page.getByRole('navigation').isVisible()).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,15 @@
+// Browser tests: the built product on a real PostgreSQL, driven in Debian's Chromium by playwright-core.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // One browser per file; two files at once fit two cores.
+    maxWorkers: 2,
+  },
+});

@@ -1,0 +1,100 @@
+// The screens of spec §2: path, title, who may open them and the sidebar menus.
+import type { TRole } from './roles.ts';
+
+export type TAppRoute = {
+  path: string;
+  title: string;
+  roles: readonly TRole[];
+  /** One sentence on what the screen is for; shown until the screen is built. */
+  purpose: string;
+};
+
+const ALL: readonly TRole[] = ['ADMIN', 'QC', 'AGENT'];
+const ADMIN: readonly TRole[] = ['ADMIN'];
+const QC: readonly TRole[] = ['ADMIN', 'QC'];
+const AGENT: readonly TRole[] = ['ADMIN', 'AGENT'];
+
+export const APP_ROUTES = [
+  { path: '/dashboard', title: 'Dashboard', roles: ADMIN, purpose: 'Totals for agents, campaigns and data tables, per-campaign lead figures and live dialer statistics.' },
+  { path: '/agents', title: 'Agents', roles: ADMIN, purpose: 'The agent list: add, bulk-upload, search, edit and delete agents.' },
+  { path: '/editAgent/:id', title: 'Edit agent', roles: ADMIN, purpose: "Every field of an agent's profile, their status and a password reset." },
+  { path: '/users', title: 'Users', roles: ADMIN, purpose: 'QC inspector accounts: create, disable or enable, and reset passwords.' },
+  { path: '/campaign', title: 'Campaigns', roles: ADMIN, purpose: 'Inbound and outbound campaigns: add, search, edit and delete.' },
+  { path: '/editCampaign/:id', title: 'Edit campaign', roles: ADMIN, purpose: "A campaign's name, code, type, call target and status." },
+  { path: '/dataTables', title: 'Data Tables', roles: ADMIN, purpose: 'The lead data table of each campaign and its own columns.' },
+  { path: '/createTable', title: 'Create Table', roles: ADMIN, purpose: 'Define the columns of a campaign\'s lead data table.' },
+  { path: '/question', title: 'Questions', roles: ADMIN, purpose: 'Survey questions of every campaign: search, edit and delete.' },
+  { path: '/createQuestions', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.' },
+  { path: '/question/create', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.' },
+  { path: '/editQuestion/:id', title: 'Edit question', roles: ADMIN, purpose: "A question's title, type, options, optional value, instruction and status." },
+  { path: '/logicSetting', title: 'Logic Setting', roles: ADMIN, purpose: 'Pick a campaign to set the branching rules of its survey.' },
+  { path: '/logicManagement/:campaignName', title: 'Logic management', roles: ADMIN, purpose: "A campaign's questions with their branching rules: set, update or clear." },
+  { path: '/setLogics', title: 'Set logic', roles: ADMIN, purpose: 'Which question each answer leads to, and which answers complete the call.' },
+  { path: '/updateLogics', title: 'Update logic', roles: ADMIN, purpose: "Change a question's branching rules." },
+  { path: '/leads', title: 'Leads', roles: ADMIN, purpose: 'Upload leads, browse them and open generate, regenerate and delete.' },
+  { path: '/generateLead', title: 'Generate leads', roles: ADMIN, purpose: "Generate a day's call list per target selector." },
+  { path: '/reGenerateLead', title: 'Regenerate leads', roles: ADMIN, purpose: 'Top up a day\'s call list with fresh leads for the uncalled ones.' },
+  { path: '/deleteLeads', title: 'Delete leads', roles: ADMIN, purpose: "Delete one data date's leads of a campaign." },
+  { path: '/reports', title: 'Reports', roles: ADMIN, purpose: 'Download the generated-leads report of a day and the full report of a date range.' },
+  { path: '/CRM', title: 'CRM', roles: AGENT, purpose: 'Find a lead by phone number and walk through the campaign survey.' },
+  { path: '/viewFullCRM', title: 'View Full CRM', roles: ALL, purpose: "A read-only list of the campaign's survey questions." },
+  { path: '/agent-performance', title: 'QC Review', roles: AGENT, purpose: 'Your QC records: agree, raise a concern and comment.' },
+  { path: '/qcChecking', title: 'QC Panel', roles: QC, purpose: 'Find a recorded call, listen to it and score the agent.' },
+  { path: '/editqc/:id', title: 'Edit QC record', roles: QC, purpose: 'Change the scores of an in-house QC record.' },
+  { path: '/editClientqc/:id', title: 'Edit Client QC Record', roles: QC, purpose: 'Change the marks of a client QC record.' },
+  { path: '/viewQcReports', title: 'QC Records Inhouse', roles: QC, purpose: 'Your in-house QC records.' },
+  { path: '/QcReports', title: 'Download QC Reports', roles: QC, purpose: 'Export daily and monthly QC reports as xlsx.' },
+  { path: '/QcRecordsClient', title: 'QC Records Client', roles: QC, purpose: 'Your client QC records.' },
+  { path: '/flag-raised', title: 'Raised Flags', roles: QC, purpose: 'Concerns agents raised on QC records, to resolve.' },
+] as const satisfies readonly TAppRoute[];
+
+export type TMenuItem = { label: string; path: string };
+export type TMenu = { title: string; items: readonly TMenuItem[] };
+
+export const ADMIN_MENU: TMenu = {
+  title: 'Administration',
+  items: [
+    { label: 'Dashboard', path: '/dashboard' },
+    { label: 'Agents', path: '/agents' },
+    { label: 'Users', path: '/users' },
+    { label: 'Campaigns', path: '/campaign' },
+    { label: 'Data Tables', path: '/dataTables' },
+    { label: 'Question', path: '/question' },
+    { label: 'Logic Setting', path: '/logicSetting' },
+    { label: 'Leads', path: '/leads' },
+    { label: 'Reports', path: '/reports' },
+  ],
+};
+
+export const CRM_MENU: TMenu = {
+  title: 'CRM',
+  items: [
+    { label: 'CRM', path: '/CRM' },
+    { label: 'View Full CRM', path: '/viewFullCRM' },
+    { label: 'QC Review', path: '/agent-performance' },
+  ],
+};
+
+export const QC_MENU: TMenu = {
+  title: 'Quality control',
+  items: [
+    { label: 'QC Panel', path: '/qcChecking' },
+    { label: 'QC Records Inhouse', path: '/viewQcReports' },
+    { label: 'QC Records Client', path: '/QcRecordsClient' },
+    { label: 'Raised Flags', path: '/flag-raised' },
+    { label: 'Reports', path: '/QcReports' },
+  ],
+};
+
+/** The sidebar of each role (spec §2 Shell). */
+export const MENUS_BY_ROLE: Record<TRole, readonly TMenu[]> = {
+  ADMIN: [ADMIN_MENU, CRM_MENU],
+  QC: [QC_MENU],
+  AGENT: [CRM_MENU],
+};
+
+/** Whether a role may open a path pattern (exact pattern match, e.g. '/editAgent/:id'). */
+export function canOpen(role: TRole, routePath: string): boolean {
+  const route = APP_ROUTES.find((r) => r.path === routePath);
+  return route !== undefined && (route.roles as readonly TRole[]).includes(role);
+}

@@ -1,0 +1,8 @@
+// The contract shared by server and web: schemas (Z…/T…) and pure domain rules.
+export * from './domain/roles.ts';
+export * from './domain/messages.ts';
+export * from './domain/login-timeouts.ts';
+export * from './domain/app-routes.ts';
+export * from './schemas/common.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/campaigns.ts';

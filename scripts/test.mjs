@@ -1,0 +1,71 @@
+// npm test: lint, typecheck, unit + API tests, browser tests; ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const results = path.join(root, 'test-results');
+fs.mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const r = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
+  return r.status === 0;
+}
+
+/** A step that is one check: it passes or fails as a whole. */
+function check(label, command, args) {
+  if (run(label, command, args)) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failures.push(label);
+  }
+}
+
+/** A vitest run: its own counts, read from its JSON report. */
+function vitest(label, args) {
+  const out = path.join(results, `${label}.json`);
+  fs.rmSync(out, { force: true });
+  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  } catch {
+    totals.failed += 1;
+    failures.push(`${label} (no report: the run crashed before it finished)`);
+    return;
+  }
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numTotalTests === 0) {
+    totals.failed += 1;
+    failures.push(`${label} ran no test`);
+  } else if (report.numFailedTests > 0 || !ok) {
+    if (report.numFailedTests === 0) totals.failed += 1; // a suite-level failure (setup, import) with no failing test
+    failures.push(label);
+  }
+}
+
+const only = process.argv[2];
+if (!only || only === 'static') {
+  check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+}
+if (!only || only === 'unit') vitest('unit', []);
+if (!only || only === 'e2e') {
+  if (run('build', 'npm', ['run', '--silent', 'build'])) vitest('e2e', ['--config', 'e2e/vitest.config.ts']);
+  else {
+    totals.failed += 1;
+    failures.push('build');
+  }
+}
+
+console.log('');
+if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
+const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
+console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
+process.exit(totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,8 @@
+// Unit and API tests of every workspace (browser tests run separately: e2e/vitest.config.ts).
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/shared/vitest.config.ts', 'apps/server/vitest.config.ts', 'apps/web/vitest.config.ts'],
+  },
+});
