@@ -26,7 +26,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   await ensureAdmin(db, BENCH_ADMIN_PASSWORD);
   await seedDemo(db);
   await db.destroy();
-  const server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000000' });
+  const server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000' });
   return {
     ...server,
     databaseUrl: url,

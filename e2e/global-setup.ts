@@ -38,7 +38,7 @@ export default async function setup(project: TestProject) {
 
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000', LOG_LEVEL: 'warn' });
+    server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000' });
   } catch (e) {
     await dropDatabase(adminUrl, name);
     await embedded?.stop();

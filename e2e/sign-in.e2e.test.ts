@@ -9,7 +9,8 @@ const t = useBrowser();
 
 async function signInAsAdmin(page: Page, username: string, password: string) {
   await page.goto('/login');
-  await page.getByRole('radio', { name: 'Login As Admin' }).or(page.getByRole('button', { name: 'Login As Admin' })).first().click();
+  // The toggle is a segmented control: its radio input is hidden behind the visible label.
+  await page.locator('label', { hasText: 'Login As Admin' }).click();
   await page.getByLabel('Admin ID').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -24,16 +25,21 @@ async function signInAsAgent(page: Page) {
   await page.getByRole('button', { name: 'Login', exact: true }).click();
 }
 
-const navLinks = (page: Page) => page.getByRole('navigation').getByRole('link');
+/** The sidebar's link texts, once the shell has rendered (allInnerTexts itself does not wait). */
+async function sidebarLinks(page: Page): Promise<string[]> {
+  const links = page.getByRole('navigation').getByRole('link');
+  await links.first().waitFor();
+  return (await links.allInnerTexts()).map((l) => l.trim());
+}
 
 describe('sign-in', () => {
   it('takes an administrator to /dashboard with the admin and CRM menus', async () => {
     const { page } = t;
     await signInAsAdmin(page, ADMIN.username, ADMIN.password);
     await page.waitForURL('**/dashboard');
-    const links = await navLinks(page).allInnerTexts();
+    const links = await sidebarLinks(page);
     for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Reports', 'CRM', 'View Full CRM', 'QC Review']) {
-      expect(links.map((l) => l.trim())).toContain(label);
+      expect(links).toContain(label);
     }
     expect(await page.getByTestId('user-name').innerText()).toBe(ADMIN.name);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toMatch(/Dashboard/);
@@ -43,7 +49,7 @@ describe('sign-in', () => {
     const { page } = t;
     await signInAsAgent(page);
     await page.waitForURL('**/CRM**');
-    const links = (await navLinks(page).allInnerTexts()).map((l) => l.trim());
+    const links = await sidebarLinks(page);
     expect(links).toEqual(['CRM', 'View Full CRM', 'QC Review']);
     expect(await page.getByTestId('user-detail').innerText()).toContain(CAMPAIGN);
     const stored = await page.evaluate(() => ({ username: localStorage.getItem('username'), campaignName: localStorage.getItem('campaignName'), auth: sessionStorage.getItem('auth-user') }));
@@ -56,7 +62,7 @@ describe('sign-in', () => {
     const { page } = t;
     await signInAsAdmin(page, QC.username, QC.password);
     await page.waitForURL('**/qcChecking');
-    const links = (await navLinks(page).allInnerTexts()).map((l) => l.trim());
+    const links = await sidebarLinks(page);
     expect(links).toEqual(['QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'Reports']);
   });
 
@@ -134,9 +140,10 @@ describe('the shell and its guards', () => {
     await page.waitForURL('**/dashboard');
     for (const width of [1280, 1920]) {
       await page.setViewportSize({ width, height: 900 });
+      // The sidebar stays in view (waitFor fails the test if it does not) and nothing scrolls sideways.
+      await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `at ${width}px`).toBeLessThanOrEqual(0);
-      expect(await page.getByRole('navigation').isVisible()).toBe(true);
     }
   });
 });

@@ -53,6 +53,15 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
+  // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   registerGuard(app, app.tokens);
   await app.register(rateLimit, { global: false });
   await app.register(healthRoutes);

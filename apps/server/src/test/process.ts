@@ -14,6 +14,7 @@ export type RunningServer = {
   stop: () => Promise<number | null>;
 };
 
+/** Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. */
 export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<RunningServer> {
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   // A test decides the database itself: an inherited DATABASE_URL must not leak in.
@@ -24,8 +25,12 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   }
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
+  // Keep the tail only: a benchmark's request log would otherwise grow without bound.
+  const append = (c: Buffer) => {
+    out = (out + c.toString()).slice(-256 * 1024);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`)), timeoutMs);

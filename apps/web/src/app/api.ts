@@ -1,0 +1,207 @@
+// The one way the browser calls the server: JSON, the bearer token, session expiry and visible failures.
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@crm/shared';
+import { clearSession, readSession } from './session.ts';
+
+export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid-reply';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly kind: ApiErrorKind;
+
+  /** status is the HTTP status, or 0 when no usable answer arrived (network, timeout, abort). */
+  constructor(status: number, message: string, kind: ApiErrorKind = 'http') {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.kind = kind;
+  }
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
+export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
+export const INVALID_REPLY_MESSAGE = 'The server sent a reply this screen cannot read.';
+
+/** Anything with parse(), e.g. a zod schema from @crm/shared. */
+export type Schema<T> = { parse: (data: unknown) => T };
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** Aborts the call after this many milliseconds and fails with kind 'timeout'. */
+  timeoutMs?: number;
+  /** Public call (sign-in, the login campaign list): no token, and a 401 is an answer, not an expired session. */
+  anonymous?: boolean;
+  /** Set false when the screen shows the failure itself (e.g. the login form's alert). */
+  notify?: boolean;
+};
+
+let onSessionExpired: () => void = () => window.location.assign('/login');
+
+/** The SessionProvider installs a handler that clears React state and navigates inside the router. */
+export function setSessionExpiredHandler(handler: () => void): () => void {
+  const previous = onSessionExpired;
+  onSessionExpired = handler;
+  return () => {
+    onSessionExpired = previous;
+  };
+}
+
+export function notifySessionExpired(): void {
+  notifications.show({ id: 'session-expired', color: 'yellow', message: MESSAGES.auth.sessionExpired });
+}
+
+export function notifyError(message: string): void {
+  // The id folds identical failures of parallel calls into one notification.
+  notifications.show({ id: `error:${message}`, color: 'red', title: 'Error', message, autoClose: 8000 });
+}
+
+function buildUrl(path: string, query: Record<string, QueryValue> | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}
+
+/** 502-504 come from a proxy (the dev server, a load balancer) whose upstream, our server, is down. */
+export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
+
+function fallbackMessage(status: number): string {
+  if (GATEWAY_STATUSES.includes(status)) return NETWORK_ERROR_MESSAGE;
+  if (status === 401) return MESSAGES.auth.signInRequired;
+  if (status === 403) return MESSAGES.auth.forbidden;
+  if (status === 404) return MESSAGES.common.notFound;
+  if (status >= 500) return MESSAGES.common.serverError;
+  return `The request failed (HTTP ${status}).`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== '') {
+    return body.message;
+  }
+  return fallbackMessage(status);
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const session = options.anonymous ? null : readSession();
+  if (session !== null) headers.set('Authorization', `Bearer ${session.token}`);
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) {
+    payload = body; // the browser sets the multipart boundary itself
+  } else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs);
+  const abortFromCaller = () => controller.abort();
+  if (options.signal?.aborted) controller.abort();
+  options.signal?.addEventListener('abort', abortFromCaller);
+  try {
+    return await fetch(buildUrl(path, options.query), { method, headers, body: payload, signal: controller.signal });
+  } catch {
+    if (timedOut) throw new ApiError(0, TIMEOUT_ERROR_MESSAGE, 'timeout');
+    if (controller.signal.aborted) throw new ApiError(0, 'The request was cancelled.', 'aborted');
+    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', abortFromCaller);
+  }
+}
+
+type ReplyReader = (response: Response) => Promise<unknown>;
+
+const readBlob: ReplyReader = (response) => (response.ok ? response.blob() : readBody(response));
+
+async function call(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  schema: Schema<unknown> | undefined,
+  read: ReplyReader = readBody,
+): Promise<unknown> {
+  try {
+    const response = await send(method, path, body, options);
+    const data = await read(response);
+    if (response.status === 401 && !options.anonymous) {
+      clearSession();
+      notifySessionExpired();
+      onSessionExpired();
+      throw new ApiError(401, MESSAGES.auth.sessionExpired);
+    }
+    if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status));
+    if (schema === undefined) return data;
+    try {
+      return schema.parse(data);
+    } catch {
+      throw new ApiError(response.status, INVALID_REPLY_MESSAGE, 'invalid-reply');
+    }
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+    // A cancelled call is the screen's own choice, and an expired session has its own notice.
+    const silent = apiError.kind === 'aborted' || (apiError.status === 401 && !options.anonymous);
+    if (options.notify !== false && !silent) notifyError(apiError.message);
+    throw apiError;
+  }
+}
+
+// Overloads: a typed reply needs a schema, so a caller cannot claim a type the server never promised.
+type Validated<T> = RequestOptions & { schema: Schema<T> };
+type Unvalidated = RequestOptions & { schema?: undefined };
+
+function get<T>(path: string, options: Validated<T>): Promise<T>;
+function get(path: string, options?: Unvalidated): Promise<unknown>;
+function get(path: string, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+  return call('GET', path, undefined, options, options.schema);
+}
+
+function post<T>(path: string, body: unknown, options: Validated<T>): Promise<T>;
+function post(path: string, body?: unknown, options?: Unvalidated): Promise<unknown>;
+function post(path: string, body?: unknown, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+  return call('POST', path, body, options, options.schema);
+}
+
+function put<T>(path: string, body: unknown, options: Validated<T>): Promise<T>;
+function put(path: string, body?: unknown, options?: Unvalidated): Promise<unknown>;
+function put(path: string, body?: unknown, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+  return call('PUT', path, body, options, options.schema);
+}
+
+function del<T>(path: string, options: Validated<T>): Promise<T>;
+function del(path: string, options?: Unvalidated): Promise<unknown>;
+function del(path: string, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+  return call('DELETE', path, undefined, options, options.schema);
+}
+
+/** A file download (CSV, xlsx, audio); failures still arrive as JSON {message}. */
+function download(path: string, options: RequestOptions = {}): Promise<Blob> {
+  // readBlob yields response.blob() for every successful reply, and failures throw before this resolves.
+  return call('GET', path, undefined, options, undefined, readBlob) as Promise<Blob>;
+}
+
+/** get/post/put/del validate the reply when given { schema }; every failure is an ApiError, already shown. */
+export const api = { get, post, put, del, download };

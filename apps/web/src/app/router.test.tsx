@@ -1,0 +1,83 @@
+// Routing and shell: the session and role guards, placeholders, the sidebar of each role, logout and the 404 page.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MESSAGES } from '@crm/shared';
+import { renderWithApp } from '../test/render.tsx';
+import { agentToken, makeToken } from '../test/tokens.ts';
+import { AppRoutes } from './router.tsx';
+import { storeSession } from './session.ts';
+
+const location = () => screen.getByTestId('location').textContent;
+const locationState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as unknown;
+
+describe('AppRoutes', () => {
+  it('sends a visitor without a session to /login, without the shell', () => {
+    renderWithApp(<AppRoutes />, { route: '/agents' });
+    expect(location()).toBe('/login');
+    expect(locationState()).toEqual({ from: '/agents' });
+    expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByTestId('clock')).toBeNull();
+  });
+
+  it('shows an admin the shell, the admin menus and a placeholder of the screen', () => {
+    storeSession(makeToken({ name: 'Ada Admin' }));
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText(/live dialer statistics/)).toBeTruthy();
+    expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
+    expect(document.title).toBe('Dashboard · CallDesk CRM');
+    expect(screen.getByTestId('clock').textContent).not.toBe('');
+    expect(screen.getByTestId('user-name').textContent).toBe('Ada Admin');
+    const admin = screen.getByRole('navigation', { name: 'Administration' });
+    expect(within(admin).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe('/agents');
+    expect(screen.getByRole('navigation', { name: 'CRM' })).toBeTruthy();
+  });
+
+  it("redirects a user to their landing page from a screen their role may not open", () => {
+    storeSession(agentToken());
+    renderWithApp(<AppRoutes />, { route: '/agents' });
+    expect(location()).toBe('/CRM?campaignName=Mobile%20Survey');
+    expect(screen.getByRole('heading', { level: 1, name: 'CRM' })).toBeTruthy();
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
+    const crm = screen.getByRole('navigation', { name: 'CRM' });
+    expect(within(crm).getByRole('link', { name: 'View Full CRM' }).getAttribute('href')).toBe('/viewFullCRM?campaignName=Mobile%20Survey');
+    expect(screen.getByTestId('user-detail').textContent).toBe('Morning · Mobile Survey');
+  });
+
+  it('shows the QC menu to a QC inspector', () => {
+    storeSession(makeToken({ userName: 'qc1', name: 'Quinn', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+    renderWithApp(<AppRoutes />, { route: '/login' });
+    expect(location()).toBe('/qcChecking');
+    expect(screen.getByRole('navigation', { name: 'Quality control' })).toBeTruthy();
+  });
+
+  it('logout clears the stored session and returns to /login', async () => {
+    storeSession(agentToken());
+    renderWithApp(<AppRoutes />, { route: '/viewFullCRM' });
+    fireEvent.click(screen.getByTestId('user-name'));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(location()).toBe('/login');
+    // The next person to sign in on this desk starts on their own landing page, not on this agent's screen.
+    expect(locationState()).toBeNull();
+    expect(sessionStorage.getItem('auth-user')).toBeNull();
+    for (const key of ['username', 'campaignName', 'agentId']) expect(localStorage.getItem(key)).toBeNull();
+    expect(screen.queryByTestId('clock')).toBeNull();
+  });
+
+  it('signs the user out when the token expires while the app is open', async () => {
+    storeSession(makeToken({ exp: Math.floor(Date.now() / 1000) + 1 }));
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/login'), { timeout: 2500 });
+    expect(locationState()).toEqual({ from: '/dashboard' });
+    expect(sessionStorage.getItem('auth-user')).toBeNull();
+    expect(await screen.findByText(MESSAGES.auth.sessionExpired)).toBeTruthy();
+  });
+
+  it('shows Page not found with a way back for an unknown address', () => {
+    storeSession(makeToken());
+    renderWithApp(<AppRoutes />, { route: '/no-such-screen' });
+    expect(screen.getByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your start page' }).getAttribute('href')).toBe('/dashboard');
+  });
+});

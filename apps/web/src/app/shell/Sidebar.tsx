@@ -1,0 +1,52 @@
+// The left sidebar: product name and the menus of the signed-in role (MENUS_BY_ROLE).
+import { NavLink as RouterLink, useLocation } from 'react-router';
+import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
+import { MENUS_BY_ROLE } from '@crm/shared';
+import { sessionCampaign, type TSession } from '../session.ts';
+import { PRODUCT_NAME } from '../page-title.ts';
+import { isMenuItemActive, menuHref } from './menu-links.ts';
+
+type SidebarProps = {
+  session: TSession;
+  /** Closes the drawer on small screens. */
+  onNavigate: () => void;
+};
+
+export function Sidebar({ session, onNavigate }: SidebarProps) {
+  const { pathname } = useLocation();
+  const campaign = sessionCampaign(session);
+  return (
+    <>
+      <AppShell.Section h={60} px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap">
+          <Title order={3} size="h4" c="indigo.7">
+            {PRODUCT_NAME}
+          </Title>
+          {/* In the alt layout the open drawer covers the top bar's burger on small screens. */}
+          <Burger opened onClick={onNavigate} hiddenFrom="sm" size="sm" aria-label="Close navigation" />
+        </Group>
+      </AppShell.Section>
+      <AppShell.Section grow component={ScrollArea} px="xs" py="md">
+        {MENUS_BY_ROLE[session.role].map((menu) => (
+          <Box key={menu.title} component="nav" aria-label={menu.title} mb="md">
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+              {menu.title}
+            </Text>
+            {menu.items.map((item) => (
+              <NavLink
+                key={item.path}
+                component={RouterLink}
+                to={menuHref(item, campaign)}
+                label={item.label}
+                active={isMenuItemActive(item, pathname)}
+                onClick={onNavigate}
+                variant="filled"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            ))}
+          </Box>
+        ))}
+      </AppShell.Section>
+    </>
+  );
+}

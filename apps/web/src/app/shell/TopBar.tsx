@@ -1,0 +1,62 @@
+// The top bar: burger (small screens), live clock, the signed-in user and the Logout menu.
+import { Avatar, Burger, Group, Menu, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ROLE_DESCRIPTIONS } from '@crm/shared';
+import { useSession, type TSession } from '../session.ts';
+import { PRODUCT_NAME } from '../page-title.ts';
+import { Clock } from './Clock.tsx';
+
+function initials(name: string): string {
+  const letters = name.trim().split(/\s+/).slice(0, 2).map((part) => part.charAt(0).toUpperCase());
+  return letters.join('') || '?';
+}
+
+function UserDetails({ session }: { session: TSession }) {
+  const { user, role } = session;
+  const detail = role === 'AGENT' ? [user.shift, user.campaign].filter(Boolean).join(' · ') : ROLE_DESCRIPTIONS[role];
+  return (
+    <Stack gap={0} align="flex-end">
+      <Text size="sm" fw={600} lh={1.2} data-testid="user-name">
+        {user.name}
+      </Text>
+      <Text size="xs" c="dimmed" lh={1.2} data-testid="user-detail">
+        {detail}
+      </Text>
+    </Stack>
+  );
+}
+
+export function TopBar({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
+  const { session, signOut } = useSession();
+  if (session === null) return null;
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Title order={3} size="h4" c="indigo.7" hiddenFrom="sm">
+          {PRODUCT_NAME}
+        </Title>
+      </Group>
+      <Group gap="lg" wrap="nowrap">
+        <Clock />
+        <Menu position="bottom-end" width={200} withArrow>
+          <Menu.Target>
+            <UnstyledButton aria-haspopup="menu" px="xs" py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
+              <Group gap="sm" wrap="nowrap">
+                <UserDetails session={session} />
+                <Avatar color="indigo" radius="xl" size="md">
+                  {initials(session.user.name)}
+                </Avatar>
+              </Group>
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{session.user.userName}</Menu.Label>
+            <Menu.Item color="red" onClick={signOut}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+    </Group>
+  );
+}

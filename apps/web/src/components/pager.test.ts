@@ -1,0 +1,51 @@
+// The pager arithmetic behind every list's "Showing X to Y of Z" and page buttons.
+import { describe, expect, it } from 'vitest';
+import { pagerState, showingText } from './pager.ts';
+
+describe('pagerState', () => {
+  it('on the first page of several: Previous is off, Next is on', () => {
+    const pager = pagerState(0, 10, 95);
+    expect(pager).toMatchObject({ page: 0, pageCount: 10, isFirst: true, isLast: false, from: 1, to: 10, total: 95 });
+    expect(pager.pages).toEqual([0, 1, 2, 3, 4]);
+    expect(showingText(pager)).toBe('Showing 1 to 10 of 95 entries');
+  });
+
+  it('on the last page the range ends at the total and Next is off', () => {
+    const pager = pagerState(9, 10, 95);
+    expect(pager).toMatchObject({ page: 9, isFirst: false, isLast: true, from: 91, to: 95 });
+    expect(pager.pages).toEqual([5, 6, 7, 8, 9]);
+  });
+
+  it('a single page is both first and last', () => {
+    const pager = pagerState(0, 25, 7);
+    expect(pager).toMatchObject({ page: 0, pageCount: 1, isFirst: true, isLast: true, from: 1, to: 7 });
+    expect(pager.pages).toEqual([0]);
+  });
+
+  it('an exactly full last page has no empty page after it', () => {
+    const pager = pagerState(1, 10, 20);
+    expect(pager).toMatchObject({ pageCount: 2, isLast: true, from: 11, to: 20 });
+  });
+
+  it('zero records: no page buttons, both ends off, Showing 0 to 0 of 0', () => {
+    const pager = pagerState(0, 10, 0);
+    expect(pager).toMatchObject({ page: 0, pageCount: 0, isFirst: true, isLast: true, from: 0, to: 0 });
+    expect(pager.pages).toEqual([]);
+    expect(showingText(pager)).toBe('Showing 0 to 0 of 0 entries');
+  });
+
+  it('centres the window of five on the current page in the middle', () => {
+    expect(pagerState(5, 10, 200).pages).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('slides the window so it never runs past either end', () => {
+    expect(pagerState(1, 10, 200).pages).toEqual([0, 1, 2, 3, 4]);
+    expect(pagerState(18, 10, 200).pages).toEqual([15, 16, 17, 18, 19]);
+    expect(pagerState(2, 10, 30).pages).toEqual([0, 1, 2]);
+  });
+
+  it('clamps a page past the end (after deletes) and a negative page', () => {
+    expect(pagerState(12, 10, 35)).toMatchObject({ page: 3, from: 31, to: 35, isLast: true });
+    expect(pagerState(-1, 10, 35)).toMatchObject({ page: 0, isFirst: true });
+  });
+});

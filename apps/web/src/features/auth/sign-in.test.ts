@@ -1,0 +1,37 @@
+// How sign-in failures read (spec §8 Login) and which campaigns an agent may pick.
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, type TCampaign } from '@crm/shared';
+import { ApiError } from '../../app/api.ts';
+import { activeCampaignNames, loginErrorMessage } from './sign-in.ts';
+
+describe('loginErrorMessage', () => {
+  it('reads a 401 as wrong credentials', () => {
+    expect(loginErrorMessage(new ApiError(401, 'Invalid credentials'))).toBe(MESSAGES.login.wrongCredentials);
+  });
+
+  it("reads no answer (network, time-out, a gateway with no server behind it, unreadable reply) as 'Login Failed!'", () => {
+    expect(loginErrorMessage(new ApiError(0, 'offline', 'network'))).toBe(MESSAGES.login.failed);
+    expect(loginErrorMessage(new ApiError(0, 'slow', 'timeout'))).toBe(MESSAGES.login.failed);
+    expect(loginErrorMessage(new ApiError(200, 'bad', 'invalid-reply'))).toBe(MESSAGES.login.failed);
+    expect(loginErrorMessage(new ApiError(502, 'Bad gateway'))).toBe(MESSAGES.login.failed);
+    expect(loginErrorMessage(new Error('unusable token'))).toBe(MESSAGES.login.failed);
+  });
+
+  it("shows the server's own words for a disabled account, rate limit or unknown campaign", () => {
+    expect(loginErrorMessage(new ApiError(403, MESSAGES.login.inactive))).toBe(MESSAGES.login.inactive);
+    expect(loginErrorMessage(new ApiError(429, MESSAGES.login.tooMany))).toBe(MESSAGES.login.tooMany);
+    expect(loginErrorMessage(new ApiError(400, MESSAGES.login.campaignUnavailable))).toBe(MESSAGES.login.campaignUnavailable);
+  });
+});
+
+describe('activeCampaignNames', () => {
+  it('keeps active campaigns, by name', () => {
+    const base = { campaignId: 'X', campaignType: 'Inbound', callTarget: null, createAt: '2025-01-01' } as const;
+    const campaigns: TCampaign[] = [
+      { ...base, id: 1, campaignName: 'Zeta', status: true },
+      { ...base, id: 2, campaignName: 'Beta', status: false },
+      { ...base, id: 3, campaignName: 'Alpha', status: true },
+    ];
+    expect(activeCampaignNames(campaigns)).toEqual(['Alpha', 'Zeta']);
+  });
+});

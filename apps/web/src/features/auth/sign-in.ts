@@ -1,0 +1,53 @@
+// The two sign-in calls (spec §7 Auth) and how their failures read on the login form (spec §8 Login).
+import {
+  LOGIN_TIMEOUT_MS,
+  MESSAGES,
+  ZCampaign,
+  ZSignInResponse,
+  type TSignInAdminRequest,
+  type TCampaign,
+  type TSignInAgentRequest,
+  type TSignInResponse,
+} from '@crm/shared';
+import { ApiError, GATEWAY_STATUSES, api } from '../../app/api.ts';
+
+export type TLoginMode = 'agent' | 'admin';
+
+export type TSignInRequest =
+  | { mode: 'agent'; body: TSignInAgentRequest }
+  | { mode: 'admin'; body: TSignInAdminRequest };
+
+export function requestSignIn(request: TSignInRequest, signal: AbortSignal): Promise<TSignInResponse> {
+  const path = request.mode === 'agent' ? '/api/auth/signInAgent' : '/api/auth/signInSuperAdmin';
+  return api.post(path, request.body, {
+    schema: ZSignInResponse,
+    signal,
+    timeoutMs: LOGIN_TIMEOUT_MS[request.mode],
+    // The form shows its own alert, and a 401 here means wrong credentials, not an expired session.
+    anonymous: true,
+    notify: false,
+  });
+}
+
+/** 401 reads as wrong credentials; no answer (network, time-out, gateway, unreadable reply) as 'Login Failed!'; else the server's words. */
+export function loginErrorMessage(error: unknown): string {
+  if (!(error instanceof ApiError)) return MESSAGES.login.failed;
+  if (error.status === 401) return MESSAGES.login.wrongCredentials;
+  if (error.kind !== 'http' || GATEWAY_STATUSES.includes(error.status) || error.message === '') return MESSAGES.login.failed;
+  return error.message;
+}
+
+export const LOGIN_CAMPAIGNS_KEY = ['login', 'campaigns'] as const;
+
+/** Every campaign; GET /cc/campaigns is public because the agent picks one before signing in. */
+export function fetchCampaigns(signal: AbortSignal): Promise<TCampaign[]> {
+  return api.get('/cc/campaigns', { schema: ZCampaign.array(), anonymous: true, signal });
+}
+
+/** The names an agent may sign in to: active campaigns only, alphabetical. */
+export function activeCampaignNames(campaigns: readonly TCampaign[]): string[] {
+  return campaigns
+    .filter((campaign) => campaign.status)
+    .map((campaign) => campaign.campaignName)
+    .sort((a, b) => a.localeCompare(b));
+}
