@@ -13,6 +13,11 @@ import { loadJwtSecret } from './secrets.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { agentRoutes } from './modules/agents/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { dataTableRoutes } from './modules/data-tables/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { dialerRoutes } from './modules/dialer/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,7 +55,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
 
   // One line per request, with its outcome and duration.
   app.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    // Media tokens travel in query strings: keep them out of the log.
+    const url = request.url.replace(/([?&]token=)[^&]*/g, '$1***');
+    request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
   });
 
   // While closing, answers still in flight tell keep-alive clients to hang up, so close() can finish.
@@ -68,6 +75,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(authRoutes);
   await app.register(sessionRoutes);
   await app.register(campaignRoutes);
+  await app.register(agentRoutes);
+  await app.register(userRoutes);
+  await app.register(dataTableRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(dialerRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -84,4 +84,28 @@ describe('the role guard', () => {
       await drop();
     }
   });
+
+  it('accepts a media token in ?token= only on media routes, and never a session token in a URL', async () => {
+    const { database, drop } = await openTestDatabase();
+    const app = await buildApp(await testConfig(), { database });
+    app.get('/test/media', { config: { roles: ['AGENT', 'QC'], queryToken: true } }, async (req) => ({ user: req.user?.userName }));
+    await app.ready();
+    try {
+      const qc = await createUser(app.db, { role: 'qc' });
+      const session = await app.tokens.sign({ sub: String(qc.id), userName: qc.username, name: qc.name, roles: [{ roleName: 'QC', roleDescription: '' }] });
+      const minted = await caller(app, session).get('/api/auth/media-token');
+      expect(minted.status).toBe(200);
+      const { token, expiresAt } = minted.json<{ token: string; expiresAt: string }>();
+      expect(new Date(expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(300_000);
+
+      expect((await caller(app).get(`/test/media?token=${token}`)).body).toEqual({ user: qc.username });
+      expect((await caller(app).get(`/test/media?token=${session}`)).status).toBe(401);
+      expect((await caller(app, token).get('/test/media')).status).toBe(401);
+      expect((await caller(app, token).get('/api/auth/me')).status).toBe(401);
+      expect((await caller(app).get(`/api/auth/me?token=${token}`)).status).toBe(401);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
 });

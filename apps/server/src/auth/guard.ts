@@ -13,6 +13,11 @@ declare module 'fastify' {
     roles?: readonly TRole[];
     /** Reachable without signing in (health check, sign-in, the web app). */
     public?: boolean;
+    /**
+     * Also accept a short-lived media token in `?token=` (GET /api/auth/media-token): for <audio> and
+     * EventSource, which cannot send headers. Session tokens are never accepted in a query string.
+     */
+    queryToken?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user; set by the guard on every non-public route. */
@@ -22,6 +27,11 @@ declare module 'fastify' {
     /** Every route registered, with what it declared: read by the route-coverage tests. */
     routeTable: RouteEntry[];
   }
+}
+
+function queryToken(request: FastifyRequest): string | undefined {
+  const query = request.query as Record<string, unknown> | undefined;
+  return typeof query?.token === 'string' && query.token ? query.token : undefined;
 }
 
 function bearer(request: FastifyRequest): string | undefined {
@@ -44,11 +54,15 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService): void 
     if (request.is404) return; // the not-found handler answers for itself
     const config = request.routeOptions.config;
     if (config.public === true) return;
-    const token = bearer(request);
+    const header = bearer(request);
+    const fromQuery = header || config.queryToken !== true ? undefined : queryToken(request);
+    const token = header ?? fromQuery;
     if (!token) throw unauthorized();
     const payload = await tokens.verify(token);
     if (payload === 'expired') throw unauthorized(MESSAGES.auth.sessionExpired);
     if (payload === 'invalid') throw unauthorized();
+    // A media token opens media only, and a session token never travels in a URL.
+    if ((payload.purpose === 'media') !== (fromQuery !== undefined)) throw unauthorized();
     // A disabled or deleted account loses access at once, not when its token runs out.
     if (!(await findActiveUserId(app.db, Number(payload.sub)))) throw unauthorized(MESSAGES.auth.sessionExpired);
     const allowed = config.roles ?? [];

@@ -2,20 +2,22 @@
 import { SignJWT, jwtVerify, errors } from 'jose';
 import { ZTokenPayload, type TTokenPayload } from '@crm/shared';
 
+export const MEDIA_TOKEN_TTL_SECONDS = 300;
+
 export type TokenService = {
-  sign: (payload: Omit<TTokenPayload, 'exp' | 'iat'>) => Promise<string>;
+  sign: (payload: Omit<TTokenPayload, 'exp' | 'iat'>, ttlSeconds?: number) => Promise<string>;
   verify: (token: string) => Promise<TTokenPayload | 'expired' | 'invalid'>;
 };
 
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    sign: (payload) =>
+    sign: (payload, ttl = ttlSeconds) =>
       new SignJWT({ ...payload })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(payload.sub)
         .setIssuedAt()
-        .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
+        .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
         .sign(key),
     verify: async (token) => {
       try {

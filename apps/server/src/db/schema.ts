@@ -25,9 +25,75 @@ export type CampaignsTable = {
   createdAt: CreatedAt;
 };
 
+export type AgentsTable = {
+  id: Generated<number>;
+  userId: number;
+  type: 'Physical' | 'Virtual';
+  cellNumber: string | null;
+  /** 'yyyy-MM-dd' (DATE parsed as text). */
+  joiningDate: string | null;
+  bankAcNumber: string | null;
+  nagadAcNumber: string | null;
+  bkashAcNumber: string | null;
+  email: string | null;
+  fatherName: string | null;
+  motherName: string | null;
+  dob: string | null;
+  sex: string | null;
+  bloodGroup: string | null;
+  presentAddress: string | null;
+  permanentAddress: string | null;
+  homeDistrict: string | null;
+  emergencyContactNumber: string | null;
+  emergencyContactPerson: string | null;
+  religion: string | null;
+  maritalStatus: string | null;
+  highestEducation: string | null;
+  institute: string | null;
+  previousCompany: string | null;
+  photo: string | null;
+  createdAt: CreatedAt;
+};
+
+export type DataTablesTable = {
+  id: Generated<number>;
+  campaignId: number;
+  name: string;
+  columns: ColumnType<string[], string[] | undefined, string[]>;
+  createdAt: CreatedAt;
+};
+
+export type LeadsTable = {
+  id: Generated<string>;
+  campaignId: number;
+  did: string | null;
+  dataStatus: string | null;
+  brId: string | null;
+  region: string | null;
+  territory: string | null;
+  area: string | null;
+  respondentName: string | null;
+  cellNumber: string;
+  /** 'yyyy-MM-dd'. */
+  dataDate: string;
+  brand: string | null;
+  targetSelector: string | null;
+  forD: Generated<string>;
+  generateStatus: Generated<number>;
+  isCalled: Generated<number>;
+  calledBy: number | null;
+  calledAt: Date | null;
+  createdAt: CreatedAt;
+  fields: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
+  answers: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
+  agents: AgentsTable;
+  dataTables: DataTablesTable;
+  leads: LeadsTable;
 };
 
 export type Db = Kysely<DB>;

@@ -12,4 +12,8 @@ export type TPage = LazyExoticComponent<ComponentType>;
  *   '/agents': lazy(() => import('../features/agents/AgentsPage.tsx')),
  * (the module's default export is the page component).
  */
-export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {};
+export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
+  // -- agents and users
+  // -- campaigns and data tables
+  // -- dashboard
+};

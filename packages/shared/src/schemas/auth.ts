@@ -29,6 +29,8 @@ export const ZTokenPayload = z.object({
   agentId: z.string().optional(),
   shift: z.enum(SHIFTS).optional(),
   campaign: z.string().optional(),
+  /** Set only on short-lived media tokens (audio, live streams), which travel in a query string. */
+  purpose: z.literal('media').optional(),
   exp: z.number().optional(),
   iat: z.number().optional(),
 });
@@ -37,3 +39,7 @@ export type TTokenPayload = z.infer<typeof ZTokenPayload>;
 /** GET /api/auth/me: who the token belongs to (lets the web app confirm a stored session). */
 export const ZSessionUser = ZTokenPayload.pick({ userName: true, name: true, roles: true, agentId: true, shift: true, campaign: true });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+/** GET /api/auth/media-token: a short-lived token for <audio> and EventSource, which cannot send headers. */
+export const ZMediaToken = z.object({ token: z.string(), expiresAt: z.string() });
+export type TMediaToken = z.infer<typeof ZMediaToken>;

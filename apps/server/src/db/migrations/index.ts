@@ -1,7 +1,9 @@
 // Every migration, in order. Add new ones at the end; never edit one that has shipped.
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-campaigns.ts';
+import * as m0002 from './0002-agents-data-tables-leads.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
+  '0002-agents-data-tables-leads': m0002,
 };

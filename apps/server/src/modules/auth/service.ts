@@ -1,9 +1,9 @@
 // Sign-in for administrators, QC inspectors and agents.
 import { sql } from 'kysely';
-import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse } from '@crm/shared';
+import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, verifyPassword } from '../../auth/password.ts';
-import type { TokenService } from '../../auth/tokens.ts';
+import { MEDIA_TOKEN_TTL_SECONDS, type TokenService } from '../../auth/tokens.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
 
@@ -56,4 +56,11 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
 export function sessionUser(token: TTokenPayload): TSessionUser {
   const { userName, name, roles, agentId, shift, campaign } = token;
   return { userName, name, roles, agentId, shift, campaign };
+}
+
+/** A five-minute token for media URLs; it carries the same identity and only opens queryToken routes. */
+export async function issueMediaToken(tokens: TokenService, user: TTokenPayload): Promise<TMediaToken> {
+  const { exp: _exp, iat: _iat, ...identity } = user;
+  const token = await tokens.sign({ ...identity, purpose: 'media' }, MEDIA_TOKEN_TTL_SECONDS);
+  return { token, expiresAt: new Date(Date.now() + MEDIA_TOKEN_TTL_SECONDS * 1000).toISOString() };
 }

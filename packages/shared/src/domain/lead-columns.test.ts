@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { findColumnNameProblem } from './lead-columns.ts';
+
+describe('data table column names', () => {
+  it('accepts distinct new names', () => {
+    expect(findColumnNameProblem(['Outlet', 'Shop Size', 'Sales rep'])).toBeUndefined();
+  });
+
+  it('rejects a default lead column after trimming, whatever its case', () => {
+    expect(findColumnNameProblem(['  cell_number '])).toBe('Column name "cell_number" already exists!');
+    expect(findColumnNameProblem(['Region'])).toBe('Column name "Region" already exists!');
+  });
+
+  it('rejects repeats within the form and names the table already has', () => {
+    expect(findColumnNameProblem(['Outlet', 'outlet'])).toBe('Column name "outlet" already exists!');
+    expect(findColumnNameProblem(['Outlet'], ['OUTLET'])).toBe('Column name "Outlet" already exists!');
+  });
+
+  it('rejects empty, answer-like and over-long names', () => {
+    expect(findColumnNameProblem(['ok', '   '])).toBe('Each column name is required');
+    expect(findColumnNameProblem(['Q12'])).toMatch(/reserved for survey answers/);
+    expect(findColumnNameProblem(['x'.repeat(65)])).toMatch(/longer than 64/);
+  });
+});

@@ -1,0 +1,2 @@
+// Filled in by the admin master-data issue.
+export {};
