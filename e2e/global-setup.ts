@@ -3,54 +3,52 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createKysely, migrateToLatest } from '../apps/server/src/db/database.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
-import { seedDemo } from '../apps/server/src/demo/seed.ts';
-import { ensureAdmin } from '../apps/server/src/modules/users/service.ts';
-import { databaseUrl, dropDatabase, withClient } from '../apps/server/src/test/databases.ts';
+import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
 import { startServer, type RunningServer } from '../apps/server/src/test/process.ts';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
+import { FAKE_DIALER_ENV, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     databaseUrl: string;
+    /** POST a FakeBehaviour here to change what the fake VICIdial answers (see e2e/fake-vicidial.ts). */
+    dialerControlUrl: string;
   }
 }
 
 export default async function setup(project: TestProject) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-e2e-'));
-  let embedded: EmbeddedPostgres | undefined;
-  let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (!adminUrl) {
-    embedded = await startEmbeddedPostgres(path.join(work, 'pg-host'));
-    adminUrl = embedded.url;
-  }
-  const name = `crm_e2e_${process.pid}`;
-  await dropDatabase(adminUrl, name);
-  await withClient(adminUrl, (c) => c.query(`create database ${name}`));
-  const url = databaseUrl(adminUrl, name);
-  const db = createKysely(url, 2);
-  await migrateToLatest(db);
-  await ensureAdmin(db, E2E_ADMIN_PASSWORD);
-  await seedDemo(db);
-  await db.destroy();
+  const database = await createSeededDatabase(`crm_e2e_${process.pid}`, E2E_ADMIN_PASSWORD, work);
+  const url = database.url;
 
+  // The dialer comes first: the product polls it from its first second.
+  const dialer: FakeVicidial = await startFakeVicidial();
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000' });
+    server = await startServer({
+      DATABASE_URL: url,
+      DATA_DIR: path.join(work, 'data'),
+      LOGIN_RATE_LIMIT: '1000',
+      DIALER: undefined,
+      VICIDIAL_URL: dialer.url,
+      VICIDIAL_USER: dialer.user,
+      VICIDIAL_PASS: dialer.pass,
+      ...FAKE_DIALER_ENV,
+    });
   } catch (e) {
-    await dropDatabase(adminUrl, name);
-    await embedded?.stop();
+    await dialer.close();
+    await database.drop();
     throw e;
   }
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', url);
+  project.provide('dialerControlUrl', dialer.controlUrl);
 
   return async () => {
     await server?.stop();
-    await dropDatabase(adminUrl, name);
-    await embedded?.stop();
+    await dialer.close();
+    await database.drop();
     await fs.rm(work, { recursive: true, force: true });
   };
 }

@@ -2,27 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { MESSAGES } from '@crm/shared';
+import { signInAsAdmin, signInAsAgent as signInAgentAs } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { ADMIN, AGENT, CAMPAIGN, QC } from './fixtures.ts';
 
 const t = useBrowser();
 
-async function signInAsAdmin(page: Page, username: string, password: string) {
-  await page.goto('/login');
-  // The toggle is a segmented control: its radio input is hidden behind the visible label.
-  await page.locator('label', { hasText: 'Login As Admin' }).click();
-  await page.getByLabel('Admin ID').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-}
-
-async function signInAsAgent(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Shift').selectOption('Evening');
-  await page.getByLabel('Agent ID').fill(AGENT.username);
-  await page.getByLabel('Password', { exact: true }).fill(AGENT.password);
-  await page.getByLabel('Campaign').selectOption(CAMPAIGN);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
+function signInAsAgent(page: Page) {
+  return signInAgentAs(page, { agentId: AGENT.username, password: AGENT.password, campaign: CAMPAIGN });
 }
 
 /** The sidebar's link texts, once the shell has rendered (allInnerTexts itself does not wait). */

@@ -13,7 +13,22 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
+  DIALER: z.enum(['vicidial', 'simulated'], { message: 'DIALER must be vicidial or simulated' }).optional(),
+  VICIDIAL_URL: z.url({ protocol: /^https?$/, message: 'VICIDIAL_URL must be the http(s) URL of non_agent_api.php' }).optional(),
+  VICIDIAL_USER: z.string().optional(),
+  VICIDIAL_PASS: z.string().optional(),
+  VICIDIAL_USER_GROUPS: z.string().optional(),
+  DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
 });
+
+/** Where the dashboard's live figures come from; the VICIdial credentials stay on the server. */
+export type TDialerConfig =
+  | { mode: 'unconfigured' }
+  | { mode: 'simulated'; pollMs: number }
+  | { mode: 'vicidial'; pollMs: number; timeoutMs: number; url: string; user: string; pass: string; userGroups: string[] };
+
+/** A read that takes longer is a failure, so a hung dialer never stalls the figures unnoticed. */
+export const DIALER_TIMEOUT_MS = 4000;
 
 export type TConfig = {
   port: number;
@@ -28,6 +43,7 @@ export type TConfig = {
   loginRateLimit: number;
   /** The built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
+  dialer: TDialerConfig;
 };
 
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -39,6 +55,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const dialer = dialerConfig(e);
+  if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -50,5 +68,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
+    dialer,
   };
+}
+
+/** The dialer settings, or what is wrong with them. VICIDIAL_URL alone selects VICIdial; DIALER=simulated wins over it. */
+function dialerConfig(e: z.infer<typeof ZEnv>): TDialerConfig | string {
+  const mode = e.DIALER ?? (e.VICIDIAL_URL ? 'vicidial' : undefined);
+  if (mode === undefined) return { mode: 'unconfigured' };
+  if (mode === 'simulated') return { mode: 'simulated', pollMs: e.DIALER_POLL_MS };
+  const userGroups = (e.VICIDIAL_USER_GROUPS ?? '').split(/[,|]/).map((g) => g.trim()).filter((g) => g !== '');
+  const missing = [
+    !e.VICIDIAL_URL && 'VICIDIAL_URL',
+    !e.VICIDIAL_USER && 'VICIDIAL_USER',
+    !e.VICIDIAL_PASS && 'VICIDIAL_PASS',
+    userGroups.length === 0 && 'VICIDIAL_USER_GROUPS',
+  ].filter((name): name is string => typeof name === 'string');
+  if (missing.length > 0 || !e.VICIDIAL_URL || !e.VICIDIAL_USER || !e.VICIDIAL_PASS) {
+    return `the VICIdial dialer needs ${missing.join(', ')}`;
+  }
+  return { mode: 'vicidial', pollMs: e.DIALER_POLL_MS, timeoutMs: DIALER_TIMEOUT_MS, url: e.VICIDIAL_URL, user: e.VICIDIAL_USER, pass: e.VICIDIAL_PASS, userGroups };
 }

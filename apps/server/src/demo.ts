@@ -1,6 +1,8 @@
 // npm run demo: loads the demo data into the configured database and prints how to sign in.
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_QC_INSPECTORS } from './demo/agents.ts';
+import { MORE_DEMO_CAMPAIGNS } from './demo/campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 
@@ -30,8 +32,11 @@ try {
       `Demo data loaded into the ${database.mode} database.`,
       'Start the product with `npm start`, open http://localhost:3000 and sign in:',
       adminLine,
-      ...DEMO_USERS.map((u) => `  ${u.role === 'qc' ? 'QC inspector ' : 'Agent        '}  ${u.username} / ${u.password}${u.role === 'agent' ? `  (Login As Agent, shift Morning, campaign ${DEMO_CAMPAIGNS[0].campaignName})` : '  (Login As Admin)'}`),
-      `Campaigns: ${DEMO_CAMPAIGNS.map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
+      ...DEMO_USERS.filter((u) => u.role === 'qc').map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
+      ...DEMO_QC_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
+      `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
+      `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
+      'Live dialer figures without a VICIdial server: DIALER=simulated npm start',
     ].join('\n'),
   );
 } finally {

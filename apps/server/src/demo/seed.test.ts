@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness.ts';
+import { MORE_DEMO_CAMPAIGNS } from './campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './seed.ts';
 
 const t = useTestApp();
 
 describe('demo data', () => {
   it('signs in every demo user, lists the demo campaigns, and loads twice without duplicating', async () => {
+    const count = async (table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables') =>
+      Number((await t.db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     await seedDemo(t.db);
+    const first = { users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables') };
     await seedDemo(t.db);
+    expect({ users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables') }).toEqual(first);
+    expect(first.leads).toBeGreaterThan(0);
     const campaigns = await t.anonymous.get('/cc/campaigns');
-    expect(campaigns.json<{ campaignName: string }[]>().map((c) => c.campaignName).sort()).toEqual(DEMO_CAMPAIGNS.map((c) => c.campaignName).sort());
+    expect(campaigns.json<{ campaignName: string }[]>().map((c) => c.campaignName).sort()).toEqual(
+      [...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort(),
+    );
     for (const u of DEMO_USERS) {
       const r = u.role === 'agent'
         ? await t.anonymous.post('/api/auth/signInAgent', { username: u.username, password: u.password, shift: 'Morning', campaign: DEMO_CAMPAIGNS[0].campaignName })
         : await t.anonymous.post('/api/auth/signInSuperAdmin', { username: u.username, password: u.password });
       expect(r.status, u.username).toBe(200);
     }
-    expect(Number((await t.db.selectFrom('users').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(DEMO_USERS.length);
   });
 });

@@ -1,18 +1,13 @@
 // Demo data: enough to see every built feature at once. Safe to run again: it never duplicates.
 import { sql } from 'kysely';
-import type { TDbRole } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
+import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
+import { seedAgents } from './agents.ts';
+import { seedCampaigns } from './campaigns.ts';
+import { seedDashboard } from './dashboard.ts';
 
-export const DEMO_USERS: readonly { username: string; name: string; password: string; role: TDbRole }[] = [
-  { username: 'qc.rahman', name: 'Nadia Rahman', password: 'demo-qc-pass', role: 'qc' },
-  { username: 'AG-1001', name: 'Karim Hossain', password: 'demo-agent-pass', role: 'agent' },
-];
-
-export const DEMO_CAMPAIGNS = [
-  { campaignId: 'SPR-24', campaignName: 'Spring Survey', campaignType: 'Outbound', callTarget: 60 },
-  { campaignId: 'CARE-1', campaignName: 'Customer Care', campaignType: 'Inbound', callTarget: null },
-] as const;
+export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
 export async function seedDemo(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -25,4 +20,8 @@ export async function seedDemo(db: Db): Promise<void> {
       if (!exists) await trx.insertInto('campaigns').values({ ...c }).execute();
     }
   });
+  // Each area's demo data, in dependency order (agents need users, leads need campaigns).
+  await seedCampaigns(db);
+  await seedAgents(db);
+  await seedDashboard(db);
 }

@@ -1,5 +1,5 @@
 // The real screen of each route; a route missing here shows its PlaceholderPage until its area ships.
-import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { APP_ROUTES } from '@crm/shared';
 
 export type TAppRoutePath = (typeof APP_ROUTES)[number]['path'];
@@ -14,6 +14,14 @@ export type TPage = LazyExoticComponent<ComponentType>;
  */
 export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   // -- agents and users
+  '/agents': lazy(() => import('../features/agents/AgentsPage.tsx')),
+  '/editAgent/:id': lazy(() => import('../features/agents/EditAgentPage.tsx')),
+  '/users': lazy(() => import('../features/users/UsersPage.tsx')),
   // -- campaigns and data tables
+  '/campaign': lazy(() => import('../features/campaigns/CampaignsPage.tsx')),
+  '/editCampaign/:id': lazy(() => import('../features/campaigns/EditCampaignPage.tsx')),
+  '/dataTables': lazy(() => import('../features/data-tables/DataTablesPage.tsx')),
+  '/createTable': lazy(() => import('../features/data-tables/CreateTablePage.tsx')),
   // -- dashboard
+  '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
 };

@@ -1,13 +1,20 @@
 // Routing and shell: the session and role guards, placeholders, the sidebar of each role, logout and the 404 page.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MESSAGES } from '@crm/shared';
+import { APP_ROUTES, MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../test/render.tsx';
 import { agentToken, makeToken } from '../test/tokens.ts';
+import { PAGES } from './pages.tsx';
 import { AppRoutes } from './router.tsx';
 import { storeSession } from './session.ts';
 
 const location = () => screen.getByTestId('location').textContent;
+// A screen no area has built yet still shows its placeholder (the first admin one without a page).
+const unbuilt = (() => {
+  const route = APP_ROUTES.find((r) => !(r.path in PAGES) && !r.path.includes(':') && (r.roles as readonly string[]).includes('ADMIN'));
+  if (!route) throw new Error('every screen is built: retire the placeholder tests');
+  return route;
+})();
 const locationState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as unknown;
 
 describe('AppRoutes', () => {
@@ -21,11 +28,11 @@ describe('AppRoutes', () => {
 
   it('shows an admin the shell, the admin menus and a placeholder of the screen', () => {
     storeSession(makeToken({ name: 'Ada Admin' }));
-    renderWithApp(<AppRoutes />, { route: '/dashboard' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText(/live dialer statistics/)).toBeTruthy();
+    renderWithApp(<AppRoutes />, { route: unbuilt.path });
+    expect(screen.getByRole('heading', { level: 1, name: unbuilt.title })).toBeTruthy();
+    expect(screen.getByText(unbuilt.purpose)).toBeTruthy();
     expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
-    expect(document.title).toBe('Dashboard · CallDesk CRM');
+    expect(document.title).toBe(`${unbuilt.title} · CallDesk CRM`);
     expect(screen.getByTestId('clock').textContent).not.toBe('');
     expect(screen.getByTestId('user-name').textContent).toBe('Ada Admin');
     const admin = screen.getByRole('navigation', { name: 'Administration' });
@@ -66,10 +73,10 @@ describe('AppRoutes', () => {
 
   it('signs the user out when the token expires while the app is open', async () => {
     storeSession(makeToken({ exp: Math.floor(Date.now() / 1000) + 1 }));
-    renderWithApp(<AppRoutes />, { route: '/dashboard' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    renderWithApp(<AppRoutes />, { route: unbuilt.path });
+    expect(screen.getByRole('heading', { level: 1, name: unbuilt.title })).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/login'), { timeout: 2500 });
-    expect(locationState()).toEqual({ from: '/dashboard' });
+    expect(locationState()).toEqual({ from: unbuilt.path });
     expect(sessionStorage.getItem('auth-user')).toBeNull();
     expect(await screen.findByText(MESSAGES.auth.sessionExpired)).toBeTruthy();
   });

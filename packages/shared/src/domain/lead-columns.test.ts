@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findColumnNameProblem } from './lead-columns.ts';
+import { columnNameProblems, findColumnNameProblem } from './lead-columns.ts';
 
 describe('data table column names', () => {
   it('accepts distinct new names', () => {
@@ -20,5 +20,24 @@ describe('data table column names', () => {
     expect(findColumnNameProblem(['ok', '   '])).toBe('Each column name is required');
     expect(findColumnNameProblem(['Q12'])).toMatch(/reserved for survey answers/);
     expect(findColumnNameProblem(['x'.repeat(65)])).toMatch(/longer than 64/);
+  });
+});
+
+describe('column name problems per field', () => {
+  it('names the problem of each field, judging repeats against the fields before it', () => {
+    expect(columnNameProblems(['Outlet', 'brand', 'outlet', ''], ['Shop'])).toEqual([
+      undefined,
+      'Column name "brand" already exists!',
+      'Column name "outlet" already exists!',
+      'Each column name is required',
+    ]);
+  });
+
+  it('refuses a comma, which would split the name on POST /dynamic/create', () => {
+    expect(findColumnNameProblem(['Outlet, type'])).toBe('Column name "Outlet, type" may not contain a comma');
+  });
+
+  it('keeps hostile text as an ordinary name', () => {
+    expect(findColumnNameProblem(['x"; drop table users; --'])).toBeUndefined();
   });
 });

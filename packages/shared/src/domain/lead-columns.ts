@@ -14,22 +14,33 @@ export function columnAlreadyExistsMessage(name: string): string {
   return `Column name "${name}" already exists!`;
 }
 
+/** A data table has at least one and at most this many own columns. */
+export const MIN_DATA_TABLE_COLUMNS = 1;
+export const MAX_DATA_TABLE_COLUMNS = 100;
+
 /**
- * Checks a data table's column names (already trimmed by the caller or not): each is required, not a
- * default lead column (case-insensitive, after trimming), not an answer column, not repeated, and of
- * sane length. Returns the first problem as the user-visible message, or undefined when all are fine.
+ * The problem of each column name, index by index (undefined when that one is fine): each is required,
+ * not a default lead column (case-insensitive, after trimming), not a name the table already has or an
+ * earlier one in the list, not an answer column, of sane length, and without a comma (POST /dynamic/create
+ * also takes its columns comma-separated, so a comma would split one name in two).
  */
-export function findColumnNameProblem(names: readonly string[], existing: readonly string[] = []): string | undefined {
+export function columnNameProblems(names: readonly string[], existing: readonly string[] = []): (string | undefined)[] {
   const seen = new Set(existing.map((n) => n.trim().toLowerCase()));
   const reserved = new Set(DEFAULT_LEAD_COLUMNS.map((c) => c.toLowerCase()));
-  for (const raw of names) {
+  return names.map((raw) => {
     const name = raw.trim();
     if (!name) return 'Each column name is required';
     if (name.length > MAX_COLUMN_NAME_LENGTH) return `Column name "${name.slice(0, 20)}…" is longer than ${MAX_COLUMN_NAME_LENGTH} characters`;
     const key = name.toLowerCase();
     if (reserved.has(key) || seen.has(key)) return columnAlreadyExistsMessage(name);
-    if (ANSWER_COLUMN.test(name)) return `Column name "${name}" is reserved for survey answers`;
     seen.add(key);
-  }
-  return undefined;
+    if (ANSWER_COLUMN.test(name)) return `Column name "${name}" is reserved for survey answers`;
+    if (name.includes(',')) return `Column name "${name}" may not contain a comma`;
+    return undefined;
+  });
+}
+
+/** The first problem of columnNameProblems as the user-visible message, or undefined when all names are fine. */
+export function findColumnNameProblem(names: readonly string[], existing: readonly string[] = []): string | undefined {
+  return columnNameProblems(names, existing).find((problem) => problem !== undefined);
 }

@@ -1,2 +1,20 @@
-// Filled in by the admin master-data issue.
-export {};
+// Dashboard shapes (spec §3 Dashboard per campaign): the per-campaign lead figures and the bare totals.
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+
+/** One campaign's lead figures on the dashboard (GET /dynamic/dashboard). */
+export const ZDashboardCampaign = z.object({
+  campaignTitle: z.string(),
+  totalLeads: count,
+  generatedLeads: count,
+  calledLeads: count,
+});
+export type TDashboardCampaign = z.infer<typeof ZDashboardCampaign>;
+
+export const ZDashboard = z.array(ZDashboardCampaign);
+export type TDashboard = z.infer<typeof ZDashboard>;
+
+/** The "total…" endpoints (totalAgents, totalCampaigns, totalInbound, totalOutbound, totalDataTables) answer a bare integer. */
+export const ZTotal = count;
+export type TTotal = z.infer<typeof ZTotal>;

@@ -1,2 +1,58 @@
-// Filled in by the admin master-data issue.
-export {};
+// QC inspector accounts managed by admins (issue 3 "QC inspector accounts"): requests and the reply shape.
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common.ts';
+
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 200;
+
+/** A new or reset password: long enough to resist guessing; stored only as a hash, never returned. */
+export const ZNewPassword = z
+  .string({ message: 'password is required' })
+  .min(MIN_PASSWORD_LENGTH, `password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`);
+
+/** Roles an account on the Users screen can have; agents are managed on the Agents screen. */
+export const USER_ROLES = ['ADMIN', 'QC'] as const;
+export type TUserRole = (typeof USER_ROLES)[number];
+
+export const ZUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  role: z.enum(USER_ROLES),
+  active: z.boolean(),
+  createdAt: z.string(),
+});
+export type TUser = z.infer<typeof ZUser>;
+
+export const ZCreateUserRequest = z.object({
+  username: z
+    .string({ message: 'username is required' })
+    .trim()
+    .min(1, 'username is required')
+    .max(100, 'username must be at most 100 characters')
+    .regex(/^\S+$/, 'username must not contain spaces'),
+  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  password: ZNewPassword,
+  role: z.literal('QC', { message: 'role must be QC' }).default('QC'),
+});
+/** What a client sends (role may be left out: QC is the only choice). */
+export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
+
+/** Every field optional: rename, enable or disable, or reset the password, in any combination. */
+export const ZUpdateUserRequest = z.object({
+  name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').optional(),
+  active: z.boolean({ message: 'active must be true or false' }).optional(),
+  password: ZNewPassword.optional(),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive('id must be a positive number') });
+
+/** GET /api/users?page&size&search: the same paged reply as /api/users/pagination/{page}/{size}. */
+export const ZUserListQuery = z.object({
+  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
+  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+  search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
+});
+export type TUserListQuery = z.infer<typeof ZUserListQuery>;

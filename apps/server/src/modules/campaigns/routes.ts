@@ -1,12 +1,77 @@
-// Campaign routes (spec §7 /cc). GET /cc/campaigns is public: the agent sign-in form lists campaigns.
+// Campaign routes (spec §7 /cc). GET /cc/campaigns is public: the agent sign-in form lists campaigns. The rest is admin-only.
 import { z } from 'zod';
-import { ZCampaign } from '@crm/shared';
+import {
+  ZCampaign,
+  ZCampaignIdParams,
+  ZCampaignLeadCounts,
+  ZCampaignSearchQuery,
+  ZCreateCampaignRequest,
+  ZPageParams,
+  ZUpdateCampaignRequest,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app.ts';
-import { findCampaigns } from './service.ts';
+import {
+  countCampaigns,
+  countLeadsByCampaign,
+  createCampaign,
+  deleteCampaign,
+  findCampaign,
+  findCampaigns,
+  findCampaignsPage,
+  searchCampaigns,
+  updateCampaign,
+} from './service.ts';
+
+const admin = { roles: ['ADMIN'] } as const;
+const total = { response: { 200: z.number().int() } };
 
 export async function campaignRoutes(app: App) {
   app.get('/cc/campaigns', {
     config: { public: true },
     schema: { response: { 200: z.array(ZCampaign) } },
   }, async () => findCampaigns(app.db));
+
+  app.get('/cc/pagination/:page/:size', {
+    config: admin,
+    schema: { params: ZPageParams, response: { 200: zPaged(ZCampaign) } },
+  }, async (req) => findCampaignsPage(app.db, req.params));
+
+  app.get('/cc/searchCampaign', {
+    config: admin,
+    schema: { querystring: ZCampaignSearchQuery, response: { 200: z.array(ZCampaign) } },
+  }, async (req) => searchCampaigns(app.db, req.query));
+
+  app.post('/cc/addCampaign', {
+    config: admin,
+    schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
+  }, async (req) => createCampaign(app.db, req.body));
+
+  app.get('/cc/campaign/:id', {
+    config: admin,
+    schema: { params: ZCampaignIdParams, response: { 200: ZCampaign } },
+  }, async (req) => findCampaign(app.db, req.params.id));
+
+  app.put('/cc/updateCampaign', {
+    config: admin,
+    schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
+  }, async (req) => updateCampaign(app.db, req.body));
+
+  app.delete('/cc/delete/:id', {
+    config: admin,
+    schema: { params: ZCampaignIdParams },
+  }, async (req, reply) => {
+    await deleteCampaign(app.db, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/cc/totalCampaigns', { config: admin, schema: total }, async () => countCampaigns(app.db));
+  app.get('/cc/totalInbound', { config: admin, schema: total }, async () => countCampaigns(app.db, 'Inbound'));
+  app.get('/cc/totalOutbound', { config: admin, schema: total }, async () => countCampaigns(app.db, 'Outbound'));
+
+  // Ours, not the spec's: the list's Leads column in one call instead of one countNumberOfDataAvailable per row.
+  app.get('/cc/leadCounts', {
+    config: admin,
+    schema: { response: { 200: ZCampaignLeadCounts } },
+  }, async () => countLeadsByCampaign(app.db));
 }

@@ -1,4 +1,11 @@
-// Routes of the dashboard area (spec §7).
+// GET /dynamic/dashboard (spec §7): per-campaign lead figures for the admin dashboard.
+import { ZDashboard } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { findDashboard } from './service.ts';
 
-export async function dashboardRoutes(_app: App) {}
+export async function dashboardRoutes(app: App) {
+  app.get('/dynamic/dashboard', {
+    config: { roles: ['ADMIN'] },
+    schema: { response: { 200: ZDashboard } },
+  }, async () => findDashboard(app.db));
+}

@@ -1,4 +1,80 @@
-// Routes of the data-tables area (spec §7).
+// Data table routes (spec §7 /dt, and the /dynamic calls that manage a campaign's data table and count its leads). Admin-only.
+import { z } from 'zod';
+import {
+  ZAddColumnsQuery,
+  ZCountLeadsQuery,
+  ZCreateDataTableRequest,
+  ZDataTable,
+  ZDataTableIdParams,
+  ZDataTableSearchQuery,
+  ZDeleteCampaignTableQuery,
+  ZPageParams,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app.ts';
+import {
+  addDataTableColumns,
+  countCampaignLeads,
+  countDataTables,
+  createDataTable,
+  deleteCampaignDataTable,
+  deleteDataTable,
+  findAllDataTables,
+  findDataTablesPage,
+  searchDataTables,
+} from './service.ts';
 
-export async function dataTableRoutes(_app: App) {}
+const admin = { roles: ['ADMIN'] } as const;
+
+export async function dataTableRoutes(app: App) {
+  app.get('/dt/pagination/:page/:size', {
+    config: admin,
+    schema: { params: ZPageParams, response: { 200: zPaged(ZDataTable) } },
+  }, async (req) => findDataTablesPage(app.db, req.params));
+
+  app.get('/dt/searchDataTables', {
+    config: admin,
+    schema: { querystring: ZDataTableSearchQuery, response: { 200: z.array(ZDataTable) } },
+  }, async (req) => searchDataTables(app.db, req.query));
+
+  app.post('/dt/addDataTables', {
+    config: admin,
+    schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
+  }, async (req) => createDataTable(app.db, req.body));
+
+  app.get('/dt/viewAllDataTables', {
+    config: admin,
+    schema: { response: { 200: z.array(ZDataTable) } },
+  }, async () => findAllDataTables(app.db));
+
+  app.delete('/dt/deleteDataTables/:id', {
+    config: admin,
+    schema: { params: ZDataTableIdParams },
+  }, async (req, reply) => {
+    await deleteDataTable(app.db, req.params.id);
+    return reply.code(204).send();
+  });
+
+  app.get('/dt/totalDataTables', {
+    config: admin,
+    schema: { response: { 200: z.number().int() } },
+  }, async () => countDataTables(app.db));
+
+  app.post('/dynamic/create', {
+    config: admin,
+    schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
+  }, async (req) => addDataTableColumns(app.db, req.query));
+
+  app.delete('/dynamic/deleteCampaignTable', {
+    config: admin,
+    schema: { querystring: ZDeleteCampaignTableQuery },
+  }, async (req, reply) => {
+    await deleteCampaignDataTable(app.db, req.query.campaignName);
+    return reply.code(204).send();
+  });
+
+  app.get('/dynamic/countNumberOfDataAvailable', {
+    config: admin,
+    schema: { querystring: ZCountLeadsQuery, response: { 200: z.number().int() } },
+  }, async (req) => countCampaignLeads(app.db, req.query.campaignDataTable));
+}

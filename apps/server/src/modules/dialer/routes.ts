@@ -1,4 +1,42 @@
-// Routes of the dialer area (spec §7).
+// GET /api/dialer/status and the live stream GET /api/dialer/stream (admin only); starts and stops the poller.
+import { z } from 'zod';
+import { ZDialerState } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { createDialer, findDialerState } from './service.ts';
+import { createStreamHub } from './stream.ts';
 
-export async function dialerRoutes(_app: App) {}
+export async function dialerRoutes(app: App) {
+  const dialer = createDialer(app.config.dialer, app.log);
+  const hub = createStreamHub();
+  app.addHook('onReady', async () => {
+    dialer.poller?.start();
+  });
+  // Open streams never finish on their own: end them first, or closing the server would wait forever.
+  app.addHook('preClose', async () => {
+    await hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await dialer.poller?.stop();
+  });
+
+  app.get('/api/dialer/status', {
+    config: { roles: ['ADMIN'] },
+    schema: { response: { 200: ZDialerState } },
+  }, async () => findDialerState(dialer));
+
+  // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
+  app.get('/api/dialer/stream', {
+    config: { roles: ['ADMIN'], queryToken: true },
+    schema: { querystring: z.object({ token: z.string().optional() }) },
+  }, async (_req, reply) => {
+    const stream = hub.open(reply, dialer.publisher);
+    return reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      // Proxies such as nginx would otherwise hold events back in their buffers.
+      .header('x-accel-buffering', 'no')
+      // The connection ends with the stream, so closing the server never waits on a kept-alive socket.
+      .header('connection', 'close')
+      .send(stream);
+  });
+}

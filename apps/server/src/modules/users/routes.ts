@@ -1,4 +1,29 @@
-// Routes of the users area (spec §7).
+// QC inspector accounts (issue 3): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
+import { ZCreateUserRequest, ZErrorReply, ZPageParams, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserListQuery, zPaged } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
 
-export async function userRoutes(_app: App) {}
+const ADMIN = { roles: ['ADMIN'] } as const;
+
+export async function userRoutes(app: App) {
+  app.post('/api/users', {
+    config: ADMIN,
+    schema: { body: ZCreateUserRequest, response: { 200: ZUser, 409: ZErrorReply } },
+  }, async (req) => createQcUser(app.db, req.body));
+
+  app.get('/api/users', {
+    config: ADMIN,
+    schema: { querystring: ZUserListQuery, response: { 200: zPaged(ZUser) } },
+  }, async (req) => findUsersPage(app.db, req.query));
+
+  app.get('/api/users/pagination/:page/:size', {
+    config: ADMIN,
+    schema: { params: ZPageParams, response: { 200: zPaged(ZUser) } },
+  }, async (req) => findUsersPage(app.db, req.params));
+
+  app.put('/api/users/:id', {
+    config: ADMIN,
+    schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 404: ZErrorReply } },
+  }, async (req) => updateUser(app.db, req.params.id, req.body, Number(currentUser(req).sub)));
+}

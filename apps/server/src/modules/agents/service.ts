@@ -1,0 +1,113 @@
+// Agents (spec §7 /api/ac): create, list, search, read, edit and delete an agent and its sign-in.
+import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCreateAgent, type TPaged, type TPageParams, type TUpdateAgent } from '@crm/shared';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { pageWindow, toPaged } from '../../http/pagination.ts';
+import { assertAgentIdFree, containsPattern, onAgentIdTaken, profileValues, selectAgents, toAgent } from './agent-rows.ts';
+
+const noSuchAgent = (id: number) => notFound(`No agent with id ${id}`);
+
+export async function findAgent(db: Db, id: number): Promise<TAgent> {
+  const row = await selectAgents(db).where('agents.id', '=', id).executeTakeFirst();
+  if (!row) throw noSuchAgent(id);
+  return toAgent(row);
+}
+
+/** Creates the agent's sign-in (role agent, username = agentId) and its profile together. */
+export async function createAgent(db: Db, input: TCreateAgent): Promise<TAgent> {
+  await assertAgentIdFree(db, input.agentId);
+  const passwordHash = await hashPassword(input.password);
+  const id = await db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ username: input.agentId, name: input.name, passwordHash, role: 'agent' })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+      .catch(onAgentIdTaken(input.agentId));
+    const agent = await trx
+      .insertInto('agents')
+      .values({ userId: user.id, type: input.type, ...profileValues(input) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return agent.id;
+  });
+  return findAgent(db, id);
+}
+
+/** Newest first (then by id, so agents of one upload keep a stable order across pages). */
+export async function findAgentsPage(db: Db, params: TPageParams): Promise<TPaged<TAgent>> {
+  const { limit, offset } = pageWindow(params);
+  const [rows, total] = await Promise.all([
+    selectAgents(db).orderBy('agents.createdAt', 'desc').orderBy('agents.id', 'desc').limit(limit).offset(offset).execute(),
+    countAgents(db),
+  ]);
+  return toPaged(rows.map(toAgent), total, params);
+}
+
+/** Every agent, by name: for pickers. */
+export async function findAllAgents(db: Db): Promise<TAgent[]> {
+  const rows = await selectAgents(db).orderBy('users.name').orderBy('agents.id').execute();
+  return rows.map(toAgent);
+}
+
+/** Agents whose name or agentId contains the term, or whose type does (case-insensitive); any criterion may match. */
+export async function searchAgents(db: Db, query: TAgentSearchQuery): Promise<TAgent[]> {
+  const { name, agentId, type } = query;
+  if (!name && !agentId && !type) return [];
+  const rows = await selectAgents(db)
+    .where((eb) =>
+      eb.or([
+        ...(name ? [eb('users.name', 'ilike', containsPattern(name))] : []),
+        ...(agentId ? [eb('users.username', 'ilike', containsPattern(agentId))] : []),
+        ...(type ? [eb(sql<string>`agents.type`, 'ilike', containsPattern(type))] : []),
+      ]),
+    )
+    .orderBy('agents.createdAt', 'desc')
+    .orderBy('agents.id', 'desc')
+    .limit(MAX_AGENT_SEARCH_RESULTS)
+    .execute();
+  return rows.map(toAgent);
+}
+
+/** Replaces every field of an existing agent; never creates one. A new password is set only when given. */
+export async function updateAgent(db: Db, input: TUpdateAgent): Promise<TAgent> {
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('agents').select(['id', 'userId']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    if (!current) throw noSuchAgent(input.id);
+    await assertAgentIdFree(trx, input.agentId, current.userId);
+    await trx
+      .updateTable('users')
+      .set({ username: input.agentId, name: input.name, active: input.status, updatedAt: new Date(), ...(passwordHash === undefined ? {} : { passwordHash }) })
+      .where('id', '=', current.userId)
+      .execute()
+      .catch(onAgentIdTaken(input.agentId));
+    await trx.updateTable('agents').set({ type: input.type, ...profileValues(input) }).where('id', '=', current.id).execute();
+  });
+  return findAgent(db, input.id);
+}
+
+/** Deletes the agent's sign-in; its profile goes with it (ON DELETE CASCADE). */
+export async function deleteAgent(db: Db, id: number): Promise<void> {
+  const deleted = await db
+    .deleteFrom('users')
+    .where('id', '=', (eb) => eb.selectFrom('agents').select('agents.userId').where('agents.id', '=', id))
+    .returning('id')
+    .executeTakeFirst()
+    .catch((e: unknown) => {
+      // Records of other areas that must outlive the agent refuse the delete (foreign key).
+      if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23503') {
+        throw conflict('Other records refer to this agent, so it cannot be deleted. Set the agent to Inactive instead.');
+      }
+      throw e;
+    });
+  if (!deleted) throw noSuchAgent(id);
+}
+
+/** Counted from the rows, never kept as a counter. */
+export async function countAgents(db: Db): Promise<number> {
+  const row = await db.selectFrom('agents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

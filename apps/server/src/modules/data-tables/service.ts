@@ -1,0 +1,161 @@
+// Data tables: one per campaign, its own lead column names stored as data (never SQL identifiers), guarded deletes.
+import { sql, type Selectable } from 'kysely';
+import {
+  findColumnNameProblem,
+  MAX_DATA_TABLE_COLUMNS,
+  type TAddColumnsQuery,
+  type TCreateDataTableRequest,
+  type TDataTable,
+  type TDataTableSearchQuery,
+  type TPaged,
+  type TPageParams,
+} from '@crm/shared';
+import type { DataTablesTable, Db } from '../../db/schema.ts';
+import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
+import { pageWindow, toPaged } from '../../http/pagination.ts';
+import { countLeads, leadCount } from '../campaigns/attachments.ts';
+import { findCampaignByName } from '../campaigns/service.ts';
+
+const MAX_INT4 = 2_147_483_647;
+/** Search replies are plain arrays (spec §7); at most one data table per campaign, so this never cuts a real answer. */
+const MAX_SEARCH_RESULTS = 500;
+
+type Row = Selectable<DataTablesTable> & { campaignName: string };
+
+function toDataTable(r: Row): TDataTable {
+  return { id: r.id, name: r.name, campaignName: r.campaignName, numberOfField: r.columns.length, columns: r.columns, createAt: r.createdAt.toISOString() };
+}
+
+function selectDataTables(db: Db) {
+  return db
+    .selectFrom('dataTables')
+    .innerJoin('campaigns', 'campaigns.id', 'dataTables.campaignId')
+    .selectAll('dataTables')
+    .select('campaigns.campaignName');
+}
+
+const alreadyHasTable = (campaignName: string) => () => conflict(`Campaign "${campaignName}" already has a data table`);
+
+/** Newest first, so a table just created shows at the top of the first page. */
+export async function findDataTablesPage(db: Db, params: TPageParams): Promise<TPaged<TDataTable>> {
+  const { limit, offset } = pageWindow(params);
+  const [rows, total] = await Promise.all([
+    selectDataTables(db).orderBy('dataTables.id', 'desc').limit(limit).offset(offset).execute(),
+    countDataTables(db),
+  ]);
+  return toPaged(rows.map(toDataTable), total, params);
+}
+
+export async function findAllDataTables(db: Db): Promise<TDataTable[]> {
+  const rows = await selectDataTables(db).orderBy('dataTables.name').execute();
+  return rows.map(toDataTable);
+}
+
+export async function searchDataTables(db: Db, query: TDataTableSearchQuery): Promise<TDataTable[]> {
+  const name = query.name?.trim().toLowerCase() ?? '';
+  const campaignName = query.campaignName?.trim().toLowerCase() ?? '';
+  const fields = query.numberOfField?.trim() ?? '';
+  const fieldCount = /^\d+$/.test(fields) && Number(fields) <= MAX_INT4 ? Number(fields) : undefined;
+  const rows = await selectDataTables(db)
+    .where((eb) => {
+      const any = [];
+      // strpos, not LIKE: % and _ in a term are plain characters.
+      if (name) any.push(eb(sql<number>`strpos(lower(data_tables.name), ${name})`, '>', 0));
+      if (campaignName) any.push(eb(sql<number>`strpos(lower(campaigns.campaign_name), ${campaignName})`, '>', 0));
+      if (fieldCount !== undefined) any.push(eb(sql<number>`cardinality(data_tables.columns)`, '=', fieldCount));
+      return any.length === 0 ? eb.val(false) : eb.or(any);
+    })
+    .orderBy('dataTables.id', 'desc')
+    .limit(MAX_SEARCH_RESULTS)
+    .execute();
+  return rows.map(toDataTable);
+}
+
+export async function countDataTables(db: Db): Promise<number> {
+  const row = await db.selectFrom('dataTables').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+function checkColumns(names: readonly string[], existing: readonly string[] = []): string[] {
+  const problem = findColumnNameProblem(names, existing);
+  if (problem) throw badRequest(problem);
+  return names.map((n) => n.trim());
+}
+
+/** POST /dt/addDataTables: the campaign's one data table, named after it, with its columns in the same insert. */
+export async function createDataTable(db: Db, input: TCreateDataTableRequest): Promise<TDataTable> {
+  const campaign = await findCampaignByName(db, input.campaignName);
+  let columns: string[] = [];
+  if (input.columns !== undefined) {
+    if (input.columns.length !== input.numberOfField) {
+      throw badRequest(`numberOfField is ${input.numberOfField} but ${input.columns.length} column names were given`);
+    }
+    columns = checkColumns(input.columns);
+  }
+  const row = await db
+    .insertInto('dataTables')
+    .values({ campaignId: campaign.id, name: campaign.campaignName, columns })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+    .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
+  return toDataTable({ ...row, campaignName: campaign.campaignName });
+}
+
+const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n.trim() === b[i]?.trim());
+
+/**
+ * POST /dynamic/create: adds columns to the campaign's data table (creating it when it has none), all or
+ * nothing: one name that exists already or repeats refuses the whole request and nothing changes. Sending
+ * exactly the stored columns again is a no-op, so the web's addDataTables-then-create flow succeeds.
+ */
+export async function addDataTableColumns(db: Db, query: TAddColumnsQuery): Promise<TDataTable> {
+  const campaign = await findCampaignByName(db, query.tableName);
+  const row = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Locked, so two admins adding columns at once cannot both pass the check against the old list.
+      const current = await trx.selectFrom('dataTables').selectAll().where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
+      if (!current) {
+        const columns = checkColumns(query.columns);
+        return trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
+      }
+      if (sameNames(query.columns, current.columns)) return current;
+      const added = checkColumns(query.columns, current.columns);
+      const columns = [...current.columns, ...added];
+      if (columns.length > MAX_DATA_TABLE_COLUMNS) throw badRequest(`A data table has at most ${MAX_DATA_TABLE_COLUMNS} columns`);
+      return trx.updateTable('dataTables').set({ columns }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+    })
+    .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
+  return toDataTable({ ...row, campaignName: campaign.campaignName });
+}
+
+/** Leads are filed under the data table's columns: it goes only once they are gone. */
+async function deleteUnlessLeads(db: Db, table: { id: number; campaignId: number; name: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    // Lock the campaign: a lead upload (its foreign key locks the same row) waits until this delete is done.
+    await trx.selectFrom('campaigns').select('id').where('id', '=', table.campaignId).forUpdate().executeTakeFirst();
+    const leads = await countLeads(trx, table.campaignId);
+    if (leads > 0) throw conflict(`Data table "${table.name}" still has ${leadCount(leads)}. Delete them first.`);
+    await trx.deleteFrom('dataTables').where('id', '=', table.id).execute();
+  });
+}
+
+export async function deleteDataTable(db: Db, id: number): Promise<void> {
+  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name']).where('id', '=', id).executeTakeFirst();
+  if (!table) throw notFound(`Data table ${id} does not exist`);
+  await deleteUnlessLeads(db, table);
+}
+
+/** DELETE /dynamic/deleteCampaignTable: removes the campaign's data table (registry and columns are one row). */
+export async function deleteCampaignDataTable(db: Db, campaignName: string): Promise<void> {
+  const campaign = await findCampaignByName(db, campaignName);
+  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name']).where('campaignId', '=', campaign.id).executeTakeFirst();
+  if (!table) throw notFound(`Campaign "${campaign.campaignName}" has no data table`);
+  await deleteUnlessLeads(db, table);
+}
+
+/** GET /dynamic/countNumberOfDataAvailable: the number of leads of the campaign. */
+export async function countCampaignLeads(db: Db, campaignName: string): Promise<number> {
+  const campaign = await findCampaignByName(db, campaignName);
+  return countLeads(db, campaign.id);
+}

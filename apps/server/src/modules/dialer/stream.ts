@@ -1,0 +1,67 @@
+// Server-sent events of the dialer state: the current state at once, then each change, with heartbeats.
+import { PassThrough } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { DIALER_EVENT, type TDialerState } from '@crm/shared';
+import type { DialerStatePublisher } from './publisher.ts';
+
+/** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+/** A client that stops reading is dropped before its backlog grows large. */
+const MAX_BACKLOG_BYTES = 256 * 1024;
+/** How long closing waits for a stream to end cleanly before cutting its connection. */
+const CLOSE_GRACE_MS = 1_000;
+
+export function formatEvent(state: TDialerState): string {
+  return `event: ${DIALER_EVENT}\ndata: ${JSON.stringify(state)}\n\n`;
+}
+
+/** The open streams of one app, so closing the app can end them instead of waiting on them forever. */
+export type StreamHub = {
+  open: (reply: FastifyReply, publisher: DialerStatePublisher, heartbeatMs?: number) => PassThrough;
+  size: () => number;
+  closeAll: () => Promise<void>;
+};
+
+export function createStreamHub(): StreamHub {
+  const streams = new Map<PassThrough, { end: () => void; reply: FastifyReply; closed: Promise<void> }>();
+
+  return {
+    open: (reply, publisher, heartbeatMs = HEARTBEAT_MS) => {
+      const stream = new PassThrough();
+      const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+      const write = (chunk: string) => {
+        if (stream.writableLength > MAX_BACKLOG_BYTES) end();
+        else if (!stream.writableEnded) stream.write(chunk);
+      };
+      const unsubscribe = publisher.subscribe((state) => write(formatEvent(state)));
+      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+      heartbeat.unref();
+      function end() {
+        if (!streams.delete(stream)) return;
+        clearInterval(heartbeat);
+        unsubscribe();
+        stream.end();
+      }
+      streams.set(stream, { end, reply, closed });
+      // The client went away (tab closed, network lost): stop feeding it.
+      reply.raw.once('close', end);
+      stream.write(formatEvent(publisher.current()));
+      return stream;
+    },
+    size: () => streams.size,
+    closeAll: async () => {
+      const open = [...streams.values()];
+      for (const s of open) s.end();
+      await Promise.all(
+        open.map(async ({ reply, closed }) => {
+          let timer: NodeJS.Timeout | undefined;
+          const late = new Promise<'late'>((resolve) => {
+            timer = setTimeout(() => resolve('late'), CLOSE_GRACE_MS);
+          });
+          if ((await Promise.race([closed, late])) === 'late') reply.raw.destroy();
+          clearTimeout(timer);
+        }),
+      );
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// QC inspector accounts managed by admins: create, list (admins shown too), rename, enable or disable, reset password.
+import { sql } from 'kysely';
+import { DB_ROLES, type TCreateUserRequest, type TPaged, type TUpdateUserRequest, type TUser, type TUserListQuery } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { hashPassword } from '../../auth/password.ts';
+import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
+import { pageWindow, toPaged } from '../../http/pagination.ts';
+
+const ACCOUNT_ROLES = ['admin', 'qc'] as const;
+
+function selectAccounts(db: Db) {
+  return db.selectFrom('users').select(['id', 'username', 'name', 'role', 'active', 'createdAt']).where('role', 'in', ACCOUNT_ROLES);
+}
+
+type AccountRow = { id: number; username: string; name: string; role: 'admin' | 'qc' | 'agent'; active: boolean; createdAt: Date };
+
+function toUser(row: AccountRow): TUser {
+  const role = DB_ROLES[row.role];
+  // selectAccounts never yields agents; the check keeps the reply type honest.
+  if (role === 'AGENT') throw new Error(`user ${row.id} is an agent`);
+  return { id: row.id, username: row.username, name: row.name, role, active: row.active, createdAt: row.createdAt.toISOString() };
+}
+
+const usernameTaken = (username: string) => conflict(`The username "${username}" is already taken`);
+
+/** Usernames are unique whatever their case, across admins, QC inspectors and agents (an agent's username is its agentId). */
+export async function createQcUser(db: Db, input: Required<TCreateUserRequest>): Promise<TUser> {
+  const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
+  if (taken) throw usernameTaken(input.username);
+  const row = await db
+    .insertInto('users')
+    .values({ username: input.username, name: input.name, passwordHash: await hashPassword(input.password), role: 'qc' })
+    .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+    .executeTakeFirstOrThrow()
+    .catch(onUniqueViolation('users_username_key', () => usernameTaken(input.username)));
+  return toUser(row);
+}
+
+/** QC inspectors and admins, newest first; never agents. `search` matches username or name. */
+export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPaged<TUser>> {
+  const { limit, offset } = pageWindow(query);
+  let base = selectAccounts(db);
+  if (query.search) {
+    const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
+    base = base.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+  }
+  const [rows, total] = await Promise.all([
+    base.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return toPaged(rows.map(toUser), Number(total.n), query);
+}
+
+/**
+ * Renames, enables or disables, or resets the password of an admin or QC inspector account. Disabling
+ * shuts the account out at once (the guard checks `active` on every call). Agents are edited on the Agents screen.
+ */
+export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, actingUserId: number): Promise<TUser> {
+  const target = await db.selectFrom('users').select(['id', 'role']).where('id', '=', id).executeTakeFirst();
+  if (!target) throw notFound(`No user with id ${id}`);
+  if (target.role === 'agent') throw badRequest('This is an agent account: change it on the Agents screen.');
+  if (input.active === false && id === actingUserId) throw badRequest('You cannot disable your own account.');
+  const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
+  const row = await db
+    .updateTable('users')
+    .set({
+      updatedAt: new Date(),
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.active === undefined ? {} : { active: input.active }),
+      ...(passwordHash === undefined ? {} : { passwordHash }),
+    })
+    .where('id', '=', id)
+    .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+    .executeTakeFirst();
+  if (!row) throw notFound(`No user with id ${id}`);
+  return toUser(row);
+}

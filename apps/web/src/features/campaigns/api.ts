@@ -1,0 +1,57 @@
+// The /cc calls of the campaign screens, and the react-query keys that reload them.
+import { z } from 'zod';
+import {
+  campaignSearchQuery,
+  ZCampaign,
+  ZCampaignLeadCounts,
+  zPaged,
+  type TCampaign,
+  type TCampaignLeadCounts,
+  type TCreateCampaignRequest,
+  type TPaged,
+  type TUpdateCampaignRequest,
+} from '@crm/shared';
+import { api } from '../../app/api.ts';
+
+/** Every campaign query starts with this: invalidating it reloads lists, lead counts and pickers. */
+export const CAMPAIGNS_KEY = ['campaigns'] as const;
+export const CAMPAIGN_LIST_KEY = [...CAMPAIGNS_KEY, 'list'] as const;
+export const LEAD_COUNTS_KEY = [...CAMPAIGNS_KEY, 'leadCounts'] as const;
+export const ALL_CAMPAIGNS_KEY = [...CAMPAIGNS_KEY, 'all'] as const;
+export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, 'one', id] as const;
+
+const ZCampaignPage = zPaged(ZCampaign);
+
+export function fetchCampaignPage(page: number, size: number): Promise<TPaged<TCampaign>> {
+  return api.get(`/cc/pagination/${page}/${size}`, { schema: ZCampaignPage });
+}
+
+export function searchCampaigns(term: string): Promise<TCampaign[]> {
+  return api.get('/cc/searchCampaign', { query: campaignSearchQuery(term), schema: z.array(ZCampaign) });
+}
+
+export function fetchAllCampaigns(): Promise<TCampaign[]> {
+  return api.get('/cc/campaigns', { schema: z.array(ZCampaign) });
+}
+
+export function fetchCampaign(id: number): Promise<TCampaign> {
+  return api.get(`/cc/campaign/${id}`, { schema: ZCampaign });
+}
+
+export function fetchLeadCounts(): Promise<TCampaignLeadCounts> {
+  return api.get('/cc/leadCounts', { schema: ZCampaignLeadCounts });
+}
+
+/** The screen shows the failure itself ('Campaign Addition failed!' with the server's reason). */
+export function addCampaign(body: TCreateCampaignRequest): Promise<TCampaign> {
+  return api.post('/cc/addCampaign', body, { schema: ZCampaign, notify: false });
+}
+
+export function updateCampaign(body: TUpdateCampaignRequest): Promise<TCampaign> {
+  return api.put('/cc/updateCampaign', body, { schema: ZCampaign, notify: false });
+}
+
+/** A refusal (data table or leads attached) is shown by the API client with the server's words. */
+export async function deleteCampaign(id: number): Promise<void> {
+  await api.del(`/cc/delete/${id}`);
+}

@@ -1,0 +1,31 @@
+// The dashboard's calls: the five totals, the per-campaign lead figures and the media token of the live stream.
+import { ZDashboard, ZMediaToken, ZTotal, type TDashboard } from '@crm/shared';
+import { api } from '../../app/api.ts';
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** The totals cards read these bare integers (spec §7); each card shows its own failure. */
+export const TOTAL_PATHS = {
+  agents: '/api/ac/totalAgents',
+  campaigns: '/cc/totalCampaigns',
+  inbound: '/cc/totalInbound',
+  outbound: '/cc/totalOutbound',
+  dataTables: '/dt/totalDataTables',
+} as const;
+export type TTotalName = keyof typeof TOTAL_PATHS;
+
+export function fetchTotal(name: TTotalName): Promise<number> {
+  return api.get(TOTAL_PATHS[name], { schema: ZTotal, notify: false });
+}
+
+export function fetchCampaignFigures(): Promise<TDashboard> {
+  return api.get('/dynamic/dashboard', { schema: ZDashboard, notify: false });
+}
+
+export const DIALER_STREAM_PATH = '/api/dialer/stream';
+
+/** A fresh five-minute token for each (re)connection; the panel shows a failure as "reconnecting". */
+export async function fetchStreamToken(signal: AbortSignal): Promise<string> {
+  const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, signal, notify: false });
+  return token;
+}

@@ -1,0 +1,19 @@
+// Human labels of the eight live figures (spec §3 Live stats) and how dialer times are shown.
+import dayjs from 'dayjs';
+import type { TDialerStatKey } from '@crm/shared';
+
+export const DIALER_STAT_LABELS: Record<TDialerStatKey, string> = {
+  calls_waiting: 'Calls waiting',
+  agents_logged_in: 'Agents logged in',
+  agents_in_calls: 'In calls',
+  agents_waiting: 'Waiting',
+  agents_paused: 'Paused',
+  agents_in_dead_calls: 'Dead calls',
+  agents_in_dispo: 'In disposition',
+  agents_in_dial: 'Dialling',
+};
+
+/** Spec §9 date format. */
+export function formatDialerTime(iso: string): string {
+  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
+}

@@ -1,0 +1,37 @@
+// The /dt and /dynamic calls of the data-table screens, and the react-query keys that reload them.
+import { z } from 'zod';
+import { dataTableSearchQuery, ZDataTable, zPaged, type TCreateDataTableRequest, type TDataTable, type TPaged } from '@crm/shared';
+import { api } from '../../app/api.ts';
+
+export const DATA_TABLES_KEY = ['dataTables'] as const;
+export const DATA_TABLE_LIST_KEY = [...DATA_TABLES_KEY, 'list'] as const;
+export const ALL_DATA_TABLES_KEY = [...DATA_TABLES_KEY, 'all'] as const;
+
+const ZDataTablePage = zPaged(ZDataTable);
+
+export function fetchDataTablePage(page: number, size: number): Promise<TPaged<TDataTable>> {
+  return api.get(`/dt/pagination/${page}/${size}`, { schema: ZDataTablePage });
+}
+
+export function searchDataTables(term: string): Promise<TDataTable[]> {
+  return api.get('/dt/searchDataTables', { query: dataTableSearchQuery(term), schema: z.array(ZDataTable) });
+}
+
+export function fetchAllDataTables(): Promise<TDataTable[]> {
+  return api.get('/dt/viewAllDataTables', { schema: z.array(ZDataTable) });
+}
+
+/** A refusal (the campaign still has leads) is shown by the API client with the server's words. */
+export async function deleteDataTable(id: number): Promise<void> {
+  await api.del(`/dt/deleteDataTables/${id}`);
+}
+
+/**
+ * Spec §4 Save: the table record (with its columns), then the "dynamic table" call with the same columns,
+ * which the server answers as a no-op once they are stored. The screen shows failures itself.
+ */
+export async function createDataTable(body: TCreateDataTableRequest & { columns: string[] }): Promise<TDataTable> {
+  await api.post('/dt/addDataTables', body, { schema: ZDataTable, notify: false });
+  const query = new URLSearchParams([['tableName', body.campaignName], ...body.columns.map((c): [string, string] => ['columns', c])]);
+  return api.post(`/dynamic/create?${query.toString()}`, undefined, { schema: ZDataTable, notify: false });
+}

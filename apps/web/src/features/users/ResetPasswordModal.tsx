@@ -1,0 +1,67 @@
+// Sets a new password for a QC inspector; their current sessions keep working until they sign out.
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation } from '@tanstack/react-query';
+import type { TUser } from '@crm/shared';
+import { updateUser } from './api.ts';
+import { passwordError } from './user-form.ts';
+
+type Props = { user: TUser | null; onClose: () => void };
+
+export function ResetPasswordModal({ user, onClose }: Props) {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const mutation = useMutation({
+    mutationFn: ({ id, next }: { id: number; next: string }) => updateUser(id, { password: next }),
+    onSuccess: (updated) => {
+      notifications.show({ color: 'green', message: `The password of "${updated.username}" was reset.` });
+      close();
+    },
+  });
+
+  function close() {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = passwordError(password);
+    setError(found);
+    if (found === undefined && user !== null) mutation.mutate({ id: user.id, next: password });
+  };
+
+  return (
+    <Modal opened={user !== null} onClose={close} title="Reset password">
+      <form onSubmit={submit} noValidate aria-label="Reset password">
+        <Stack gap="md">
+          <Text size="sm">
+            A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown again.
+          </Text>
+          <PasswordInput
+            label="New password"
+            withAsterisk
+            description="At least 8 characters."
+            autoComplete="new-password"
+            value={password}
+            error={error}
+            onChange={(e) => {
+              setPassword(e.currentTarget.value);
+              setError(undefined);
+            }}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+// Steps the browser tests share: signing in through the login screen as a person does.
+import type { Page } from 'playwright-core';
+import type { TShift } from '@crm/shared';
+
+/** "Login As Admin" (administrators and QC inspectors); does not wait for the landing page. */
+export async function signInAsAdmin(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/login');
+  // The toggle is a segmented control: its radio input is hidden behind the visible label.
+  await page.locator('label', { hasText: 'Login As Admin' }).click();
+  await page.getByLabel('Admin ID').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** "Login As Agent" with a shift and a campaign; does not wait for the landing page. */
+export async function signInAsAgent(page: Page, agent: { agentId: string; password: string; campaign: string; shift?: TShift }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Shift').selectOption(agent.shift ?? 'Evening');
+  await page.getByLabel('Agent ID').fill(agent.agentId);
+  await page.getByLabel('Password', { exact: true }).fill(agent.password);
+  await page.getByLabel('Campaign').selectOption(agent.campaign);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** The bearer token the tab holds (for asserting what the server says to an old session). */
+export async function sessionToken(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => sessionStorage.getItem('auth-user'));
+  const token = (JSON.parse(stored ?? '{}') as { jwtToken?: unknown }).jwtToken;
+  if (typeof token !== 'string') throw new Error('This tab is not signed in.');
+  return token;
+}

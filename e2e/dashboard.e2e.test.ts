@@ -1,0 +1,95 @@
+// The dashboard as an administrator sees it: totals, per-campaign figures, and live dialer figures that update in place.
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createKysely } from '../apps/server/src/db/database.ts';
+import type { Db } from '../apps/server/src/db/schema.ts';
+import { signInAsAdmin } from './actions.ts';
+import { useBrowser } from './browser.ts';
+import { FAKE_STATS, setFakeVicidial } from './fake-vicidial.ts';
+import { ADMIN } from './fixtures.ts';
+
+const t = useBrowser();
+const control = inject('dialerControlUrl');
+let db: Db;
+
+beforeAll(() => {
+  db = createKysely(inject('databaseUrl'), 2);
+});
+afterAll(async () => {
+  // Leave the shared fake answering normally for the other test files.
+  await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
+  await db?.destroy();
+});
+
+async function openDashboard(page: Page) {
+  await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+}
+
+const liveDialer = (page: Page) => page.getByRole('region', { name: 'Live dialer' });
+const figure = (page: Page, label: string) => liveDialer(page).getByRole('group', { name: label, exact: true });
+
+describe('the dashboard', () => {
+  it('shows live figures from the dialer and updates them without a reload', async () => {
+    const { page } = t;
+    await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
+    await openDashboard(page);
+    await expect.poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 }).toContain(String(FAKE_STATS.calls_waiting));
+    expect(await figure(page, 'Agents logged in').innerText()).toContain(String(FAKE_STATS.agents_logged_in));
+    expect(await figure(page, 'In disposition').innerText()).toContain(String(FAKE_STATS.agents_in_dispo));
+    await liveDialer(page).getByText('Live', { exact: true }).waitFor();
+    expect(await liveDialer(page).getByText('Simulated').count()).toBe(0);
+
+    // A marker on the window survives only if the page is never reloaded.
+    await page.evaluate(() => Object.assign(window, { stillThisPage: true }));
+    await setFakeVicidial(control, { kind: 'figures', stats: { ...FAKE_STATS, calls_waiting: 17, agents_in_dial: 6 } });
+    await expect.poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 }).toContain('17');
+    expect(await figure(page, 'Dialling').innerText()).toContain('6');
+    expect(await page.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
+  });
+
+  it('shows the dialer error with the time of the last good figures, and recovers', async () => {
+    const { page } = t;
+    await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
+    await openDashboard(page);
+    await expect.poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 }).toContain(String(FAKE_STATS.calls_waiting));
+
+    await setFakeVicidial(control, { kind: 'error', message: 'user_group_status INVALID SEARCH PARAMETERS' });
+    const alert = liveDialer(page).getByRole('alert');
+    await alert.waitFor({ timeout: 10_000 });
+    expect(await alert.innerText()).toContain('user_group_status INVALID SEARCH PARAMETERS');
+    expect(await alert.innerText()).toMatch(/Last updated \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+    await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
+    await alert.waitFor({ state: 'detached', timeout: 10_000 });
+  });
+
+  it('shows the totals and the lead figures of each campaign', async () => {
+    const { page } = t;
+    const name = `Dashboard Check ${Date.now()}`;
+    const campaign = await db.insertInto('campaigns').values({ campaignId: `DC-${Date.now()}`, campaignName: name, campaignType: 'Outbound', callTarget: 40 }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('leads').values([
+      { campaignId: campaign.id, cellNumber: '01711000001', dataDate: '2024-05-02', forD: 'd', generateStatus: 1, isCalled: 1 },
+      { campaignId: campaign.id, cellNumber: '01711000002', dataDate: '2024-05-02', forD: 'd', generateStatus: 1 },
+      { campaignId: campaign.id, cellNumber: '01711000003', dataDate: '2024-05-02' },
+      { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
+    ]).execute();
+
+    await openDashboard(page);
+    for (const title of ['Number of Agents', 'Number of Campaigns', 'Number of Data Tables']) {
+      await expect.poll(() => page.getByRole('group', { name: title }).innerText(), { timeout: 10_000 }).toMatch(/\n\s*\d+\s*$/);
+    }
+    await expect.poll(() => page.getByRole('group', { name: 'Outbound vs Inbound' }).innerText(), { timeout: 10_000 }).toMatch(/Inbound\s*\d+[\s\S]*Outbound\s*\d+/);
+
+    const card = page.getByRole('group', { name, exact: true });
+    await card.waitFor();
+    const text = await card.innerText();
+    expect(text).toMatch(/Total Leads\s*4/);
+    expect(text).toMatch(/Generated\s*2/);
+    expect(text).toMatch(/Called\s*1/);
+    expect(text).toContain('Called 50% of generated');
+    // The chart draws a bar for each non-zero figure.
+    await page.getByRole('region', { name: 'Leads per campaign' }).locator('svg .recharts-bar-rectangle path').first().waitFor();
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });
+  });
+});
