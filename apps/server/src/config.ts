@@ -5,7 +5,7 @@ import { z } from 'zod';
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().default('./data'),
+  DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   CRM_ADMIN_PASSWORD: z.string().min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
@@ -46,6 +46,8 @@ export type TConfig = {
   dialer: TDialerConfig;
 };
 
+/** `./data` at the top of the repository, wherever the server is started from. */
+const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
@@ -60,7 +62,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    // A relative DATA_DIR means relative to where the user ran npm (npm runs workspace scripts elsewhere).
+    dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : DEFAULT_DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.CRM_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,

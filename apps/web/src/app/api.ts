@@ -8,13 +8,16 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'invalid
 export class ApiError extends Error {
   readonly status: number;
   readonly kind: ApiErrorKind;
+  /** The server's reply body, for screens that show more than its message (e.g. a per-row CSV report). */
+  readonly body: unknown;
 
   /** status is the HTTP status, or 0 when no usable answer arrived (network, timeout, abort). */
-  constructor(status: number, message: string, kind: ApiErrorKind = 'http') {
+  constructor(status: number, message: string, kind: ApiErrorKind = 'http', body: unknown = undefined) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.kind = kind;
+    this.body = body;
   }
 }
 
@@ -153,7 +156,7 @@ async function call(
       onSessionExpired();
       throw new ApiError(401, MESSAGES.auth.sessionExpired);
     }
-    if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status));
+    if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status), 'http', data);
     if (schema === undefined) return data;
     try {
       return schema.parse(data);

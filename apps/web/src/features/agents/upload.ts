@@ -1,7 +1,7 @@
-// The agent bulk upload and its template download: the upload keeps the server's per-row report, which the API client drops.
+// The agent bulk upload and its template download: a refused upload carries the server's per-row report.
 import { AGENT_TEMPLATE_FILENAME, ZAgentUploadRejection, type TAgentUploadError } from '@crm/shared';
-import { api, NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
-import { readSession } from '../../app/session.ts';
+import { z } from 'zod';
+import { api, ApiError } from '../../app/api.ts';
 
 /** A refused upload: the server's reason and, for a file with bad rows, each of them. */
 export class AgentUploadError extends Error {
@@ -15,40 +15,18 @@ export class AgentUploadError extends Error {
   }
 }
 
-async function readJson(response: Response): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch {
-    return undefined;
-  }
-}
-
-/** POST /api/ac/upload; resolves to the number of agents added, or throws AgentUploadError. */
+/** POST /api/ac/upload; resolves to the number of agents added, or throws AgentUploadError with the per-row report. */
 export async function uploadAgentCsv(file: File): Promise<number> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const session = readSession();
-  let response: Response;
   try {
-    response = await fetch('/api/ac/upload', {
-      method: 'POST',
-      headers: session === null ? {} : { Authorization: `Bearer ${session.token}` },
-      body: form,
-    });
-  } catch {
-    throw new AgentUploadError(NETWORK_ERROR_MESSAGE);
+    return await api.post('/api/ac/upload', form, { schema: z.number().int(), notify: false });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const report = ZAgentUploadRejection.safeParse(error.body);
+    if (report.success) throw new AgentUploadError(report.data.message, report.data.errors, report.data.errorCount);
+    throw new AgentUploadError(error.message);
   }
-  const body = await readJson(response);
-  if (response.status === 401) {
-    // Let the API client run the one expired-session flow (notice, sign-in page) for this tab.
-    await api.get('/api/auth/me').catch(() => undefined);
-    throw new AgentUploadError('Please sign in again and repeat the upload.');
-  }
-  if (response.ok && typeof body === 'number') return body;
-  const report = ZAgentUploadRejection.safeParse(body);
-  if (report.success) throw new AgentUploadError(report.data.message, report.data.errors, report.data.errorCount);
-  const message = typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : `The upload failed (HTTP ${response.status}).`;
-  throw new AgentUploadError(message);
 }
 
 /** Downloads the template with the session's token (a plain link could not send it) and saves it. */
