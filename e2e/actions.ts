@@ -1,5 +1,6 @@
 // Steps the browser tests share: signing in through the login screen as a person does.
-import type { Page } from 'playwright-core';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { ADMIN } from './fixtures.ts';
 import type { TShift } from '@crm/shared';
 
 /** "Login As Admin" (administrators and QC inspectors); does not wait for the landing page. */
@@ -28,4 +29,17 @@ export async function sessionToken(page: Page): Promise<string> {
   const token = (JSON.parse(stored ?? '{}') as { jwtToken?: unknown }).jwtToken;
   if (typeof token !== 'string') throw new Error('This tab is not signed in.');
   return token;
+}
+
+/** Signs the admin in through the login screen and waits for the dashboard. */
+export async function signInAsAdminAndWait(page: Page): Promise<void> {
+  await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+}
+
+/** An admin Authorization header, for set-up through the API of what a test is not about. */
+export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
+  const signIn = await request.post('/api/auth/signInSuperAdmin', { data: { username: ADMIN.username, password: ADMIN.password } });
+  const { jwtToken } = (await signIn.json()) as { jwtToken: string };
+  return { Authorization: `Bearer ${jwtToken}` };
 }

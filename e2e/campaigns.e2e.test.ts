@@ -2,30 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { CAMPAIGN_MESSAGES, type TCampaign } from '@crm/shared';
+import { adminHeaders, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { ADMIN } from './fixtures.ts';
 
 const t = useBrowser();
 
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  // The toggle is a segmented control: its radio input is hidden behind the visible label.
-  await page.locator('label', { hasText: 'Login As Admin' }).click();
-  await page.getByLabel('Admin ID').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-/** Set-up through the API, as admin: only what the test is not about. */
-async function adminRequest(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/signInSuperAdmin', { data: { username: ADMIN.username, password: ADMIN.password } });
-  const { jwtToken } = (await signIn.json()) as { jwtToken: string };
-  return { Authorization: `Bearer ${jwtToken}` };
-}
-
 async function addCampaignByApi(request: APIRequestContext, body: Record<string, unknown>): Promise<TCampaign> {
-  const r = await request.post('/cc/addCampaign', { headers: await adminRequest(request), data: body });
+  const r = await request.post('/cc/addCampaign', { headers: await adminHeaders(request), data: body });
   expect(r.status()).toBe(200);
   return (await r.json()) as TCampaign;
 }
@@ -39,7 +22,7 @@ describe('campaigns', () => {
   it('adds an Inbound campaign: the call target is disabled, and an incomplete form is refused first', async () => {
     const { page } = t;
     const name = `Inbound Hotline ${Date.now()}`;
-    await signInAsAdmin(page);
+    await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await page.getByRole('button', { name: 'Add Campaign' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Campaign' });
@@ -68,7 +51,7 @@ describe('campaigns', () => {
     const { page, context } = t;
     const stamp = Date.now();
     const campaign = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Edit Me ${stamp}`, campaignId: `ED-${stamp}`, callTarget: 30 });
-    await signInAsAdmin(page);
+    await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await searchList(page, campaign.campaignName);
     await page.getByRole('link', { name: `Edit ${campaign.campaignName}` }).click();
@@ -91,10 +74,10 @@ describe('campaigns', () => {
     const { page, context } = t;
     const stamp = Date.now();
     const campaign = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Keep Me ${stamp}`, campaignId: `KM-${stamp}` });
-    const table = await context.request.post('/dt/addDataTables', { headers: await adminRequest(context.request), data: { campaignName: campaign.campaignName, numberOfField: 1, columns: ['Outlet name'] } });
+    const table = await context.request.post('/dt/addDataTables', { headers: await adminHeaders(context.request), data: { campaignName: campaign.campaignName, numberOfField: 1, columns: ['Outlet name'] } });
     expect(table.status()).toBe(200);
 
-    await signInAsAdmin(page);
+    await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await searchList(page, campaign.campaignName);
     await page.getByRole('button', { name: `Delete ${campaign.campaignName}` }).click();

@@ -1,27 +1,11 @@
 // Data tables as an administrator makes them in Chromium: Create Table refuses a reserved column name, then creates a good table.
 import { describe, expect, it } from 'vitest';
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { APIRequestContext } from 'playwright-core';
 import { DATA_TABLE_MESSAGES, type TCampaign, type TDataTable } from '@crm/shared';
+import { adminHeaders, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { ADMIN } from './fixtures.ts';
 
 const t = useBrowser();
-
-async function signInAsAdmin(page: Page) {
-  await page.goto('/login');
-  // The toggle is a segmented control: its radio input is hidden behind the visible label.
-  await page.locator('label', { hasText: 'Login As Admin' }).click();
-  await page.getByLabel('Admin ID').fill(ADMIN.username);
-  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function adminHeaders(request: APIRequestContext) {
-  const signIn = await request.post('/api/auth/signInSuperAdmin', { data: { username: ADMIN.username, password: ADMIN.password } });
-  const { jwtToken } = (await signIn.json()) as { jwtToken: string };
-  return { Authorization: `Bearer ${jwtToken}` };
-}
 
 /** The stored data table of a campaign, read through the API (undefined when it has none). */
 async function storedTable(request: APIRequestContext, campaignName: string): Promise<TDataTable | undefined> {
@@ -40,7 +24,7 @@ describe('data tables', () => {
     });
     expect(((await added.json()) as TCampaign).campaignName).toBe(name);
 
-    await signInAsAdmin(page);
+    await signInAsAdminAndWait(page);
     await page.goto('/dataTables');
     await page.getByRole('link', { name: 'Create Table' }).click();
     await page.waitForURL('**/createTable');
@@ -76,7 +60,7 @@ describe('data tables', () => {
     const name = `Reset Check ${stamp}`;
     await context.request.post('/cc/addCampaign', { headers: await adminHeaders(context.request), data: { campaignType: 'Inbound', campaignName: name, campaignId: `RC-${stamp}` } });
 
-    await signInAsAdmin(page);
+    await signInAsAdminAndWait(page);
     await page.goto('/createTable');
     await page.getByRole('button', { name: 'Go' }).click();
     await page.getByText('Form is invalid').waitFor();

@@ -1,12 +1,13 @@
 // The "Add Agent" modal: category, name, agent ID and password required (spec §5), then POST /api/ac/addAgent.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Modal, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES } from '@crm/shared';
 import { addAgent, AGENTS_KEY } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
 import { ADD_FIELDS, EMPTY_AGENT_FORM, toCreateRequest, validateAgentForm, type TAgentField, type TAgentFormErrors } from './agent-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -50,14 +51,7 @@ export function AddAgentModal({ opened, onClose }: Props) {
               <AgentInput key={field} field={field} mode="add" values={values} errors={errors} onChange={change} disabled={mutation.isPending} />
             ))}
           </SimpleGrid>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>
     </Modal>

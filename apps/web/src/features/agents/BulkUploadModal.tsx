@@ -1,12 +1,13 @@
 // The "Bulk Upload" modal: a CSV file, the template download, Save; a refused file shows its per-row report here.
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES, MAX_AGENT_CSV_ROWS } from '@crm/shared';
 import { AGENTS_KEY } from './api.ts';
 import { AgentUploadError, downloadAgentTemplate, uploadAgentCsv } from './upload.ts';
 import { UploadErrorTable } from './UploadErrorTable.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -78,14 +79,7 @@ export function BulkUploadModal({ opened, onClose }: Props) {
               </Stack>
             </Alert>
           )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Close
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={close} saving={mutation.isPending} cancelLabel="Close" />
         </Stack>
       </form>
     </Modal>

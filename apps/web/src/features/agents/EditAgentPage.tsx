@@ -9,6 +9,7 @@ import { ApiError } from '../../app/api.ts';
 import { agentKey, AGENTS_KEY, fetchAgent, updateAgent } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
 import { agentFormValues, EDIT_GROUPS, toUpdateRequest, validateAgentForm, type TAgentField, type TAgentFormErrors } from './agent-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 function EditAgentForm({ agent }: { agent: TAgent }) {
   const navigate = useNavigate();
@@ -66,14 +67,7 @@ function EditAgentForm({ agent }: { agent: TAgent }) {
             An inactive agent cannot sign in, and is signed out at once.
           </Text>
         </Fieldset>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate('/agents')}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending}>
-            Save
-          </Button>
-        </Group>
+        <FormActions onCancel={() => void navigate('/agents')} saving={mutation.isPending} />
       </Stack>
     </form>
   );

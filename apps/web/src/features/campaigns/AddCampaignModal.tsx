@@ -1,12 +1,13 @@
 // The "Add Campaign" modal: required type, name and code (spec §5), then POST /cc/addCampaign.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGN_MESSAGES } from '@crm/shared';
 import { addCampaign, CAMPAIGNS_KEY } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
 import { EMPTY_CAMPAIGN_FORM, toCreateRequest, validateCampaignForm, type TCampaignFormErrors } from './campaign-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -52,14 +53,7 @@ export function AddCampaignModal({ opened, onClose }: Props) {
               setErrors((current) => ({ ...current, [changed]: undefined }));
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>
     </Modal>

@@ -1,13 +1,14 @@
 // /editCampaign/:id (spec §2 Edit Campaign): name, code, type, call target and status; back to /campaign on Cancel or success.
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Center, Group, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGN_MESSAGES, type TCampaign } from '@crm/shared';
 import { CAMPAIGNS_KEY, campaignKey, fetchCampaign, updateCampaign } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
 import { campaignFormValues, toUpdateRequest, validateCampaignForm, type TCampaignFormErrors } from './campaign-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
   const navigate = useNavigate();
@@ -50,14 +51,7 @@ function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
               setErrors((current) => ({ ...current, [changed]: undefined }));
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => void navigate('/campaign')}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={() => void navigate('/campaign')} saving={mutation.isPending} />
         </Stack>
       </form>
     </Paper>

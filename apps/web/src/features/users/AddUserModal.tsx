@@ -1,10 +1,11 @@
 // "Add QC inspector": username, name and password; the new inspector signs in with Login As Admin.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createQcUser, USERS_KEY } from './api.ts';
 import { EMPTY_USER_FORM, validateUserForm, type TUserFormErrors, type TUserFormValues } from './user-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -51,14 +52,7 @@ export function AddUserModal({ opened, onClose }: Props) {
             error={errors.password}
             onChange={(e) => change('password', e.currentTarget.value)}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>
     </Modal>

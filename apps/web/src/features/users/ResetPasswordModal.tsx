@@ -1,11 +1,12 @@
 // Sets a new password for a QC inspector; their current sessions keep working until they sign out.
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { TUser } from '@crm/shared';
 import { updateUser } from './api.ts';
 import { passwordError } from './user-form.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { user: TUser | null; onClose: () => void };
 
@@ -52,14 +53,7 @@ export function ResetPasswordModal({ user, onClose }: Props) {
               setError(undefined);
             }}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormActions onCancel={close} saving={mutation.isPending} />
         </Stack>
       </form>
     </Modal>
