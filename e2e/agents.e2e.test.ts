@@ -38,8 +38,14 @@ describe('agents', () => {
 
     await page.getByRole('button', { name: 'Add Agent' }).click();
     const add = page.getByRole('dialog', { name: 'Add Agent' });
-    await add.getByRole('button', { name: 'Save' }).click();
-    await add.getByText('Agent ID is required').waitFor();
+    await add.getByLabel('Agent ID').waitFor();
+    // Under load a click during the modal's opening transition can land before the form is live: click again until it answers.
+    await expect
+      .poll(async () => {
+        await add.getByRole('button', { name: 'Save' }).click();
+        return add.getByText('Agent ID is required').isVisible();
+      }, { timeout: 15_000, interval: 500 })
+      .toBe(true);
     await add.getByLabel('Category').selectOption('Virtual');
     await add.getByLabel(/^Name/).fill('Shirin Akter');
     await add.getByLabel('Agent ID').fill(agentId);

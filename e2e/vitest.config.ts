@@ -9,7 +9,8 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // One browser per file; two files at once fit two cores.
-    maxWorkers: 2,
+    // One browser per file. CI runs the files one at a time: with the server, PostgreSQL and two Chromiums
+    // on two cores, animations and timers stretch enough to make waits flaky.
+    maxWorkers: process.env.CI ? 1 : 2,
   },
 });

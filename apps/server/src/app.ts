@@ -18,6 +18,8 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dataTableRoutes } from './modules/data-tables/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dialerRoutes } from './modules/dialer/routes.ts';
+import { questionRoutes } from './modules/questions/routes.ts';
+import { logicRoutes } from './modules/logic/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -80,6 +82,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(dataTableRoutes);
   await app.register(dashboardRoutes);
   await app.register(dialerRoutes);
+  await app.register(questionRoutes);
+  await app.register(logicRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

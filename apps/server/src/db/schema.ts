@@ -22,6 +22,8 @@ export type CampaignsTable = {
   campaignType: 'Inbound' | 'Outbound';
   callTarget: number | null;
   status: Generated<boolean>;
+  /** The next question number; it only grows (migration 0003). */
+  nextQno: Generated<number>;
   createdAt: CreatedAt;
 };
 
@@ -88,12 +90,40 @@ export type LeadsTable = {
   answers: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
 };
 
+export const QUESTION_TYPES_DB = ['Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea'] as const;
+
+export type QuestionsTable = {
+  id: Generated<number>;
+  campaignId: number;
+  /** The number of Q<qno>. */
+  qno: number;
+  title: string;
+  type: (typeof QUESTION_TYPES_DB)[number];
+  options: ColumnType<string[], string[] | undefined, string[]>;
+  optionalValue: 'Respondent' | 'Territory' | 'Agent' | 'Brand' | 'Data Date' | null;
+  instruction: string | null;
+  status: Generated<boolean>;
+  createdAt: CreatedAt;
+};
+
+export type LogicRulesTable = {
+  id: Generated<number>;
+  questionId: number;
+  campaignId: number;
+  optionTitle: string | null;
+  questionNoToShow: number | null;
+  isCompletedCall: 0 | 1 | null;
+  createdAt: CreatedAt;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;
   dataTables: DataTablesTable;
   leads: LeadsTable;
+  questions: QuestionsTable;
+  logicRules: LogicRulesTable;
 };
 
 export type Db = Kysely<DB>;

@@ -24,4 +24,5 @@ export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   '/createTable': lazy(() => import('../features/data-tables/CreateTablePage.tsx')),
   // -- dashboard
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
+  // -- questions, logic and the full CRM view
 };

@@ -1,0 +1,2 @@
+// Filled in by the survey-design issue.
+export {};
