@@ -25,4 +25,13 @@ export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   // -- dashboard
   '/dashboard': lazy(() => import('../features/dashboard/DashboardPage.tsx')),
   // -- questions, logic and the full CRM view
+  '/question': lazy(() => import('../features/questions/QuestionsPage.tsx')),
+  '/createQuestions': lazy(() => import('../features/questions/CreateQuestionsPage.tsx')),
+  '/question/create': lazy(() => import('../features/questions/CreateQuestionsPage.tsx')),
+  '/editQuestion/:id': lazy(() => import('../features/questions/EditQuestionPage.tsx')),
+  '/logicSetting': lazy(() => import('../features/logic/LogicSettingPage.tsx')),
+  '/logicManagement/:campaignName': lazy(() => import('../features/logic/LogicManagementPage.tsx')),
+  '/setLogics': lazy(() => import('../features/logic/SetLogicsPage.tsx')),
+  '/updateLogics': lazy(() => import('../features/logic/UpdateLogicsPage.tsx')),
+  '/viewFullCRM': lazy(() => import('../features/full-crm/ViewFullCrmPage.tsx')),
 };

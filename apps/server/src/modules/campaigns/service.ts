@@ -14,7 +14,7 @@ import {
 import type { CampaignsTable, DB, Db } from '../../db/schema.ts';
 import { conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
-import { describeAttachments, findAttachments } from './attachments.ts';
+import { describeAttachments, findAttachments, hasAttachments } from './attachments.ts';
 
 const MAX_INT4 = 2_147_483_647;
 /** Search replies are plain arrays (spec §7); a call centre has tens of campaigns, so this never cuts a real answer. */
@@ -149,7 +149,7 @@ function isForeignKeyViolation(e: unknown): boolean {
 }
 
 /**
- * Deletes a campaign only when nothing hangs on it: a data table or leads refuse the delete with 409 naming
+ * Deletes a campaign only when nothing hangs on it: a data table, questions or leads refuse the delete with 409 naming
  * them and their counts (the admin deletes those first; nothing is ever cascaded away silently).
  */
 export async function deleteCampaign(db: Db, id: number): Promise<void> {
@@ -162,7 +162,7 @@ export async function deleteCampaign(db: Db, id: number): Promise<void> {
       if (!row) throw notFound(`Campaign ${id} does not exist`);
       name = row.campaignName;
       const attached = await findAttachments(trx, id);
-      if (attached.dataTable || attached.leads > 0) throw conflict(describeAttachments(name, attached));
+      if (hasAttachments(attached)) throw conflict(describeAttachments(name, attached));
       await trx.deleteFrom('campaigns').where('id', '=', id).execute();
     })
     .catch((e: unknown) => {

@@ -1,4 +1,51 @@
-// Routes of the logic area (spec §7).
+// Logic routes (spec §7 /api/logic). Admin only, except the reads QC and the campaign's own agents may call.
+import { z } from 'zod';
+import {
+  ZClearedLogic,
+  ZErrorReply,
+  ZLogicCampaignQuery,
+  ZLogicIdQuery,
+  ZLogicQuestionQuery,
+  ZLogicRule,
+  ZSetLogicsRequest,
+  ZUpdateLogicRequest,
+} from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { clearLogic, findCampaignLogic, findQuestionLogic, isLogicExist, setLogics, updateLogic } from './service.ts';
 
-export async function logicRoutes(_app: App) {}
+const ADMIN = { roles: ['ADMIN'] } as const;
+const READERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
+const rules = { 200: z.array(ZLogicRule), 400: ZErrorReply, 404: ZErrorReply };
+
+export async function logicRoutes(app: App) {
+  app.post('/api/logic/setLogics', {
+    config: ADMIN,
+    schema: { body: ZSetLogicsRequest, response: { ...rules, 409: ZErrorReply } },
+  }, async (req) => setLogics(app.db, req.body));
+
+  app.put('/api/logic/updateLogic', {
+    config: ADMIN,
+    schema: { body: ZUpdateLogicRequest, response: rules },
+  }, async (req) => updateLogic(app.db, req.body.questionId, req.body.rules));
+
+  app.get('/api/logic/isLogicExist', {
+    config: READERS,
+    schema: { querystring: ZLogicIdQuery, response: { 200: z.boolean() } },
+  }, async (req) => isLogicExist(app.db, currentUser(req), req.query.id));
+
+  app.delete('/api/logic/clearLogic', {
+    config: ADMIN,
+    schema: { querystring: ZLogicIdQuery, response: { 200: ZClearedLogic, 404: ZErrorReply } },
+  }, async (req) => clearLogic(app.db, req.query.id));
+
+  app.get('/api/logic/getAllCampaignLogic', {
+    config: READERS,
+    schema: { querystring: ZLogicCampaignQuery, response: { 200: z.array(ZLogicRule) } },
+  }, async (req) => findCampaignLogic(app.db, currentUser(req), req.query.campaignName));
+
+  app.get('/api/logic', {
+    config: READERS,
+    schema: { querystring: ZLogicQuestionQuery, response: { 200: z.array(ZLogicRule) } },
+  }, async (req) => findQuestionLogic(app.db, currentUser(req), req.query.questionId));
+}

@@ -1,4 +1,85 @@
-// Routes of the questions area (spec §7).
+// Question routes (spec §7 /questions). Admin only, except getToSetLogic, which QC and the campaign's own agents may read.
+import { z } from 'zod';
+import {
+  ZDeletedQuestion,
+  ZErrorReply,
+  ZNewQuestionsRequest,
+  ZPageParams,
+  ZQuestion,
+  ZQuestionCampaignParams,
+  ZQuestionDeleteImpact,
+  ZQuestionIdParams,
+  ZQuestionSearchQuery,
+  ZRulesInUseReply,
+  ZUpdateQuestionRequest,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import {
+  createQuestions,
+  deleteQuestion,
+  findAllQuestions,
+  findCampaignQuestions,
+  findDeleteImpact,
+  findQuestion,
+  findQuestionsPage,
+  searchQuestions,
+} from './service.ts';
+import { updateQuestion } from './update.ts';
 
-export async function questionRoutes(_app: App) {}
+const ADMIN = { roles: ['ADMIN'] } as const;
+const READERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
+
+export async function questionRoutes(app: App) {
+  app.get('/questions/pagination/:page/:size', {
+    config: ADMIN,
+    schema: { params: ZPageParams, response: { 200: zPaged(ZQuestion) } },
+  }, async (req) => findQuestionsPage(app.db, req.params));
+
+  app.get('/questions/searchQuestion', {
+    config: ADMIN,
+    schema: { querystring: ZQuestionSearchQuery, response: { 200: z.array(ZQuestion) } },
+  }, async (req) => searchQuestions(app.db, req.query));
+
+  app.post('/questions/add', {
+    config: ADMIN,
+    schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
+  }, async (req) => createQuestions(app.db, req.body));
+
+  app.get('/questions/getAll', {
+    config: ADMIN,
+    schema: { response: { 200: z.array(ZQuestion) } },
+  }, async () => findAllQuestions(app.db));
+
+  app.get('/questions/getQuestion/:id', {
+    config: ADMIN,
+    schema: { params: ZQuestionIdParams, response: { 200: ZQuestion, 404: ZErrorReply } },
+  }, async (req) => findQuestion(app.db, req.params.id));
+
+  // Ours: the delete confirmation says how many rules go with the question.
+  app.get('/questions/deleteImpact/:id', {
+    config: ADMIN,
+    schema: { params: ZQuestionIdParams, response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply } },
+  }, async (req) => findDeleteImpact(app.db, req.params.id));
+
+  app.delete('/questions/deleteQuestion/:id', {
+    config: ADMIN,
+    schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply } },
+  }, async (req) => deleteQuestion(app.db, req.params.id));
+
+  app.put('/questions/updateQuestion', {
+    config: ADMIN,
+    schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 404: ZErrorReply, 409: ZRulesInUseReply } },
+  }, async (req, reply) => {
+    const outcome = await updateQuestion(app.db, req.body);
+    // The 409 carries the rules affected, which the one error handler's {message} cannot.
+    if ('refused' in outcome) return reply.code(409).send(outcome.refused);
+    return outcome.updated;
+  });
+
+  app.get('/questions/getToSetLogic/:campaignName', {
+    config: READERS,
+    schema: { params: ZQuestionCampaignParams, response: { 200: z.array(ZQuestion) } },
+  }, async (req) => findCampaignQuestions(app.db, currentUser(req), req.params.campaignName));
+}

@@ -1,0 +1,129 @@
+// Logic rules: they belong to one question; setting or updating them touches that question's rules and nothing else.
+import { sql } from 'kysely';
+import { formatQno, isChoiceType, type TClearedLogic, type TLogicRule, type TNewLogicRule, type TTokenPayload } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { assertCanReadCampaign } from '../questions/access.ts';
+import { findQuestionRow, type QuestionRow } from '../questions/rows.ts';
+import { selectLogicRules, toLogicRule } from './rows.ts';
+
+/** The form's "none" choice: a row that neither jumps nor ends is not a rule. */
+const isRule = (r: TNewLogicRule) => r.questionNoToShow !== null || r.isCompletedCall !== null;
+
+/** Locks the question for the rest of the transaction, so two saves of its rules run one after the other. */
+async function lockQuestion(trx: Db, id: number): Promise<QuestionRow> {
+  await trx.selectFrom('questions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  return findQuestionRow(trx, id);
+}
+
+function assertOneQuestion(questionId: number, rules: readonly TNewLogicRule[]): void {
+  const others = [...new Set(rules.map((r) => r.questionId).filter((id) => id !== questionId))];
+  if (others.length > 0) throw badRequest(`All rules must belong to question ${questionId}; they also name question ${others.join(', ')}`);
+}
+
+/** Every problem of the rules to store, each naming its row (1-based, as sent). */
+async function ruleProblems(db: Db, question: QuestionRow, rules: readonly TNewLogicRule[]): Promise<string[]> {
+  const qno = formatQno(question.qno);
+  const targetIds = [...new Set(rules.flatMap((r) => (r.questionNoToShow === null ? [] : [r.questionNoToShow])))];
+  // FOR SHARE: a target deleted meanwhile waits for this save instead of failing it on the foreign key.
+  const targets = targetIds.length === 0 ? [] : await db.selectFrom('questions').select(['id', 'campaignId']).where('id', 'in', targetIds).forShare().execute();
+  const campaignOf = new Map(targets.map((t) => [t.id, t.campaignId]));
+  const choice = isChoiceType(question.type);
+  const seen = new Set<string | null>();
+  const problems: string[] = [];
+  rules.forEach((rule, i) => {
+    if (!isRule(rule)) return;
+    const row = `Rule ${i + 1}`;
+    const option = rule.optionTitle;
+    if (choice && option === null) problems.push(`${row}: optionTitle is required for a ${question.type} question`);
+    else if (choice && option !== null && !question.options.includes(option)) problems.push(`${row}: "${option}" is not an option of ${qno}`);
+    else if (!choice && option !== null) problems.push(`${row}: a ${question.type} question takes one rule for any answer, without an optionTitle`);
+    else if (seen.has(option)) problems.push(`${row}: ${option === null ? 'there is already a rule for any answer' : `there is already a rule for "${option}"`}`);
+    seen.add(option);
+    const target = rule.questionNoToShow;
+    if (target === null) return;
+    if (target === question.id) problems.push(`${row}: a question cannot jump to itself`);
+    else if (!campaignOf.has(target)) problems.push(`${row}: question ${target} does not exist`);
+    else if (campaignOf.get(target) !== question.campaignId) problems.push(`${row}: question ${target} belongs to another campaign`);
+  });
+  return problems;
+}
+
+async function replaceRules(trx: Db, question: QuestionRow, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+  const problems = await ruleProblems(trx, question, rules);
+  if (problems.length > 0) throw badRequest(problems.join('; '));
+  await trx.deleteFrom('logicRules').where('questionId', '=', question.id).execute();
+  const kept = rules.filter(isRule);
+  if (kept.length === 0) return [];
+  const inserted = await trx
+    .insertInto('logicRules')
+    .values(
+      kept.map((r) => ({
+        questionId: question.id,
+        campaignId: question.campaignId,
+        optionTitle: r.optionTitle,
+        questionNoToShow: r.questionNoToShow,
+        isCompletedCall: r.isCompletedCall,
+      })),
+    )
+    .returningAll()
+    .execute();
+  return inserted.map((r) => toLogicRule({ ...r, campaignName: question.campaignName }));
+}
+
+/** POST setLogics: the first rules of one question; a question that has rules already is changed with updateLogic. */
+export async function setLogics(db: Db, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+  const questionId = rules[0]?.questionId;
+  if (questionId === undefined) throw badRequest('at least one logic rule is required');
+  assertOneQuestion(questionId, rules);
+  return db.transaction().execute(async (trx) => {
+    const question = await lockQuestion(trx, questionId);
+    const existing = await trx.selectFrom('logicRules').select('id').where('questionId', '=', questionId).executeTakeFirst();
+    if (existing) throw conflict(`${formatQno(question.qno)} already has logic rules; update them instead`);
+    return replaceRules(trx, question, rules);
+  });
+}
+
+/** PUT updateLogic: replaces the rules of that one question (an empty list leaves it with none). */
+export async function updateLogic(db: Db, questionId: number, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+  assertOneQuestion(questionId, rules);
+  return db.transaction().execute(async (trx) => replaceRules(trx, await lockQuestion(trx, questionId), rules));
+}
+
+export async function isLogicExist(db: Db, reader: TTokenPayload, questionId: number): Promise<boolean> {
+  const question = await findQuestionRow(db, questionId);
+  assertCanReadCampaign(reader, question.campaignName);
+  const rule = await db.selectFrom('logicRules').select('id').where('questionId', '=', questionId).executeTakeFirst();
+  return rule !== undefined;
+}
+
+export async function clearLogic(db: Db, questionId: number): Promise<TClearedLogic> {
+  await findQuestionRow(db, questionId);
+  const result = await db.deleteFrom('logicRules').where('questionId', '=', questionId).executeTakeFirst();
+  return { deleted: Number(result.numDeletedRows) };
+}
+
+/** The campaign's rules, by their question's qno. */
+export async function findCampaignLogic(db: Db, reader: TTokenPayload, campaignName: string): Promise<TLogicRule[]> {
+  assertCanReadCampaign(reader, campaignName);
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!campaign) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const rows = await selectLogicRules(db)
+    .innerJoin('questions', 'questions.id', 'logicRules.questionId')
+    .where('logicRules.campaignId', '=', campaign.id)
+    .orderBy('questions.qno')
+    .orderBy('logicRules.id')
+    .execute();
+  return rows.map(toLogicRule);
+}
+
+export async function findQuestionLogic(db: Db, reader: TTokenPayload, questionId: number): Promise<TLogicRule[]> {
+  const question = await findQuestionRow(db, questionId);
+  assertCanReadCampaign(reader, question.campaignName);
+  const rows = await selectLogicRules(db).where('logicRules.questionId', '=', questionId).orderBy('logicRules.id').execute();
+  return rows.map(toLogicRule);
+}

@@ -1,0 +1,177 @@
+// Questions: list, search, add (qno per campaign, never reused), read, and delete with the rules that hang on it.
+import { sql } from 'kysely';
+import {
+  newQuestionProblems,
+  parseOptions,
+  parseStatusTerm,
+  ZNewQuestion,
+  type TNewQuestion,
+  type TPaged,
+  type TPageParams,
+  type TQuestion,
+  type TQuestionDeleteImpact,
+  type TQuestionSearchQuery,
+  type TTokenPayload,
+} from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { pageWindow, toPaged } from '../../http/pagination.ts';
+import { assertCanReadCampaign } from './access.ts';
+import { findQuestionRow, selectQuestions, toQuestion } from './rows.ts';
+
+/** Search replies are plain arrays (spec §7); a call centre has hundreds of questions at most. */
+const MAX_SEARCH_RESULTS = 1000;
+
+/** By campaign name, then qno. */
+export async function findQuestionsPage(db: Db, params: TPageParams): Promise<TPaged<TQuestion>> {
+  const { limit, offset } = pageWindow(params);
+  const [rows, total] = await Promise.all([
+    selectQuestions(db).orderBy('campaigns.campaignName').orderBy('questions.qno').limit(limit).offset(offset).execute(),
+    db.selectFrom('questions').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return toPaged(rows.map(toQuestion), Number(total.n), params);
+}
+
+export async function findAllQuestions(db: Db): Promise<TQuestion[]> {
+  const rows = await selectQuestions(db).orderBy('campaigns.campaignName').orderBy('questions.qno').execute();
+  return rows.map(toQuestion);
+}
+
+export async function searchQuestions(db: Db, query: TQuestionSearchQuery): Promise<TQuestion[]> {
+  const term = (value: string | undefined) => value?.trim().toLowerCase() ?? '';
+  const campaign = term(query.campaignId);
+  const title = term(query.title);
+  const type = term(query.type);
+  const options = term(query.options);
+  const optionalValue = term(query.optionalValue);
+  const instruction = term(query.instruction);
+  const status = query.status === undefined ? undefined : parseStatusTerm(query.status);
+  const rows = await selectQuestions(db)
+    .where((eb) => {
+      const any = [];
+      // strpos, not LIKE: % and _ in a term are plain characters.
+      if (campaign) any.push(eb(sql<number>`strpos(lower(campaigns.campaign_name), ${campaign})`, '>', 0));
+      if (title) any.push(eb(sql<number>`strpos(lower(questions.title), ${title})`, '>', 0));
+      if (type) any.push(eb(sql<number>`strpos(lower(questions.type), ${type})`, '>', 0));
+      if (options) any.push(eb(sql<number>`strpos(lower(array_to_string(questions.options, ', ')), ${options})`, '>', 0));
+      if (optionalValue) any.push(eb(sql<number>`strpos(lower(coalesce(questions.optional_value, '')), ${optionalValue})`, '>', 0));
+      if (instruction) any.push(eb(sql<number>`strpos(lower(coalesce(questions.instruction, '')), ${instruction})`, '>', 0));
+      if (status !== undefined) any.push(eb('questions.status', '=', status));
+      return any.length === 0 ? eb.val(false) : eb.or(any);
+    })
+    .orderBy('campaigns.campaignName')
+    .orderBy('questions.qno')
+    .limit(MAX_SEARCH_RESULTS)
+    .execute();
+  return rows.map(toQuestion);
+}
+
+/** Every row checked first, so one reply names every problem, each with its row number and field. */
+function parseNewQuestions(rows: readonly unknown[]): TNewQuestion[] {
+  const problems = newQuestionProblems(rows);
+  if (problems.length > 0) throw badRequest(problems.join('; '));
+  return rows.map((row) => ZNewQuestion.parse(row));
+}
+
+/**
+ * Adds questions, each to the campaign its own row names. Each campaign's numbers are taken in one
+ * UPDATE of campaigns.next_qno: the row lock makes a concurrent save wait, so no two questions share a
+ * number, and next_qno never goes down, so a deleted number is never handed out again.
+ */
+export async function createQuestions(db: Db, rows: readonly unknown[]): Promise<TQuestion[]> {
+  const input = parseNewQuestions(rows);
+  const keys = [...new Set(input.map((q) => q.campaignId.toLowerCase()))];
+  return db.transaction().execute(async (trx) => {
+    const campaigns = await trx
+      .selectFrom('campaigns')
+      .select(['id', 'campaignName', sql<string>`lower(campaign_name)`.as('key')])
+      .where(sql<string>`lower(campaign_name)`, 'in', keys)
+      .orderBy('id')
+      .execute();
+    const byKey = new Map(campaigns.map((c) => [c.key, c]));
+    const missing = input.findIndex((q) => !byKey.has(q.campaignId.toLowerCase()));
+    if (missing >= 0) throw notFound(`Question ${missing + 1}: campaign "${input[missing]?.campaignId}" does not exist`);
+
+    // Campaigns locked in id order, so two saves over the same campaigns cannot deadlock.
+    const nextNumber = new Map<number, number>();
+    for (const c of campaigns) {
+      const count = input.filter((q) => q.campaignId.toLowerCase() === c.key).length;
+      const row = await trx
+        .updateTable('campaigns')
+        .set((eb) => ({ nextQno: eb('nextQno', '+', count) }))
+        .where('id', '=', c.id)
+        .returning('nextQno')
+        .executeTakeFirstOrThrow();
+      nextNumber.set(c.id, row.nextQno - count);
+    }
+
+    const values = input.map((q) => {
+      const campaign = byKey.get(q.campaignId.toLowerCase());
+      if (!campaign) throw notFound(`Campaign "${q.campaignId}" does not exist`);
+      const qno = nextNumber.get(campaign.id) ?? 1;
+      nextNumber.set(campaign.id, qno + 1);
+      return {
+        campaignId: campaign.id,
+        qno,
+        title: q.title,
+        type: q.type,
+        options: parseOptions(q.options),
+        optionalValue: q.optionalValue,
+        instruction: q.instruction,
+      };
+    });
+    const inserted = await trx.insertInto('questions').values(values).returningAll().execute();
+    const names = new Map(campaigns.map((c) => [c.id, c.campaignName]));
+    // RETURNING keeps the VALUES order, which is the order the questions were sent in.
+    return inserted.map((r) => toQuestion({ ...r, campaignName: names.get(r.campaignId) ?? '' }));
+  });
+}
+
+export async function findQuestion(db: Db, id: number): Promise<TQuestion> {
+  return toQuestion(await findQuestionRow(db, id));
+}
+
+/** GET getToSetLogic: the campaign's questions in qno order, inactive ones included (their status says so). */
+export async function findCampaignQuestions(db: Db, reader: TTokenPayload, campaignName: string): Promise<TQuestion[]> {
+  assertCanReadCampaign(reader, campaignName);
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!campaign) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const rows = await selectQuestions(db).where('questions.campaignId', '=', campaign.id).orderBy('questions.qno').execute();
+  return rows.map(toQuestion);
+}
+
+async function countRulesOn(db: Db, questionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('logicRules')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .where((eb) => eb.or([eb('questionId', '=', questionId), eb('questionNoToShow', '=', questionId)]))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** How many rules a delete takes with it: the question's own and those of other questions jumping to it. */
+export async function findDeleteImpact(db: Db, id: number): Promise<TQuestionDeleteImpact> {
+  await findQuestionRow(db, id);
+  return { rules: await countRulesOn(db, id) };
+}
+
+/**
+ * Deletes a question with its rules and the rules jumping to it. Answers already stored under its qno in
+ * leads.answers stay: they are what the respondents said, and the qno is never handed out again.
+ */
+export async function deleteQuestion(db: Db, id: number): Promise<{ deletedRules: number }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('questions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(`Question ${id} does not exist`);
+    const deleted = await trx
+      .deleteFrom('logicRules')
+      .where((eb) => eb.or([eb('questionId', '=', id), eb('questionNoToShow', '=', id)]))
+      .executeTakeFirst();
+    await trx.deleteFrom('questions').where('id', '=', id).execute();
+    return { deletedRules: Number(deleted.numDeletedRows) };
+  });
+}

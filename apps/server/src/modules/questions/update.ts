@@ -1,0 +1,40 @@
+// Editing a question: qno and campaign stay; options that rules use are removed only once the admin confirms.
+import { isChoiceType, parseOptions, rulesInUseMessage, type TQuestion, type TRulesInUseReply, type TUpdateQuestion } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { selectLogicRules, toLogicRule } from '../logic/rows.ts';
+import { findQuestionRow, toQuestion } from './rows.ts';
+
+export type TUpdateOutcome = { updated: TQuestion } | { refused: TRulesInUseReply };
+
+/** 'Any answer' stands for the rule of a question without options. */
+const ANY_ANSWER = 'Any answer';
+
+/**
+ * Updates a question. Rules that would no longer fit it (their option is gone, or the new type has no
+ * options, or a whole-question rule on a question that now has options) refuse the edit with the list of
+ * those rules, unless `confirm` is true: then they are deleted in the same transaction.
+ */
+export async function updateQuestion(db: Db, input: TUpdateQuestion): Promise<TUpdateOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('questions').select('id').where('id', '=', input.id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound(`Question ${input.id} does not exist`);
+    const options = parseOptions(input.options);
+    const choice = isChoiceType(input.type);
+    const rules = await selectLogicRules(trx).where('logicRules.questionId', '=', input.id).orderBy('logicRules.id').execute();
+    const unfit = rules.filter((r) => (r.optionTitle === null ? choice : !choice || !options.includes(r.optionTitle)));
+    if (unfit.length > 0 && input.confirm !== true) {
+      const removed = [...new Set(unfit.map((r) => r.optionTitle ?? ANY_ANSWER))];
+      return { refused: { message: rulesInUseMessage(removed), rules: unfit.map(toLogicRule) } };
+    }
+    if (unfit.length > 0) {
+      await trx.deleteFrom('logicRules').where('id', 'in', unfit.map((r) => r.id)).execute();
+    }
+    await trx
+      .updateTable('questions')
+      .set({ title: input.title, type: input.type, options, optionalValue: input.optionalValue, instruction: input.instruction, status: input.status })
+      .where('id', '=', input.id)
+      .execute();
+    return { updated: toQuestion(await findQuestionRow(trx, input.id)) };
+  });
+}

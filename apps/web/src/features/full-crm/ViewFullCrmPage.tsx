@@ -1,0 +1,64 @@
+// /viewFullCRM?campaignName= (spec §2 CRM): a read-only view of a campaign's survey; an agent sees the campaign they signed in with.
+import { useSearchParams } from 'react-router';
+import { Alert, Center, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { sessionCampaign, useSession } from '../../app/session.ts';
+import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../campaigns/api.ts';
+import { useCampaignSurvey } from '../logic/use-campaign-survey.ts';
+import { SurveyQuestionCard } from './SurveyQuestionCard.tsx';
+
+/** Admins and QC inspectors may look at any campaign; an agent reads only their own. */
+function CampaignPicker({ value, onChange }: { value: string; onChange: (campaignName: string) => void }) {
+  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, staleTime: 0 });
+  const names = (campaigns.data ?? []).map((c) => c.campaignName);
+  // A campaign in the address that the list lacks (e.g. just renamed) still shows as chosen.
+  const data = value !== '' && !names.includes(value) ? [value, ...names] : names;
+  return (
+    <NativeSelect
+      label="Campaign"
+      w={320}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[{ value: '', label: campaigns.isPending ? 'Loading campaigns…' : 'Select campaign', disabled: true }, ...data]}
+    />
+  );
+}
+
+function Survey({ campaignName }: { campaignName: string }) {
+  const { survey, pending, error } = useCampaignSurvey(campaignName);
+  if (pending) return <Center py="xl"><Loader aria-label="Loading questions" /></Center>;
+  if (error !== null) return <Alert color="red" title="The survey could not be loaded">{error.message}</Alert>;
+  if (survey === undefined || survey.questions.length === 0) return <Text c="dimmed">This campaign has no questions yet.</Text>;
+  return (
+    <Stack gap="sm" component="section" aria-label={`Survey of ${campaignName}`}>
+      {survey.questions.map((q) => (
+        <SurveyQuestionCard key={q.id} question={q} rules={survey.rulesOf(q.id)} byId={survey.byId} />
+      ))}
+    </Stack>
+  );
+}
+
+export default function ViewFullCrmPage() {
+  const { session } = useSession();
+  const [params, setParams] = useSearchParams();
+  const isAgent = session?.role === 'AGENT';
+  const fromUrl = params.get('campaignName') ?? '';
+  const campaignName = fromUrl !== '' ? fromUrl : isAgent ? (sessionCampaign(session) ?? '') : '';
+
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={0}>
+        <Text c="dimmed" size="sm">
+          View Full CRM
+        </Text>
+        <Title order={1}>{campaignName === '' ? 'Survey' : campaignName}</Title>
+      </Stack>
+      {!isAgent && <CampaignPicker value={campaignName} onChange={(name) => setParams({ campaignName: name })} />}
+      {campaignName === '' ? (
+        <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to see its survey.'}</Text>
+      ) : (
+        <Survey campaignName={campaignName} />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+// Words the question screens show: the delete confirmation with its rule count, and a deleted question's notice.
+import { deleteConfirmation } from '@crm/shared';
+
+function ruleCount(n: number): string {
+  return n === 1 ? '1 logic rule goes' : `${n} logic rules go`;
+}
+
+/** spec §8's confirmation, telling how many logic rules the delete takes with it. */
+export function questionDeleteConfirmation(qno: string, rules: number): string {
+  const plain = deleteConfirmation(qno);
+  if (rules <= 0) return plain;
+  return plain.replace("'s record? ", `'s record? ${ruleCount(rules)} with it. `);
+}
+
+export function questionDeletedNotice(qno: string, campaignName: string, deletedRules: number): string {
+  const rules = deletedRules === 0 ? '' : deletedRules === 1 ? ', with 1 logic rule' : `, with ${deletedRules} logic rules`;
+  return `${qno} of ${campaignName} deleted${rules}.`;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { newQuestionProblems, optionsProblem, parseOptions, qnoNumber, questionSearchQuery, ZUpdateQuestionRequest } from './questions.ts';
+import { ZNewLogicRule, ZUpdateLogicRequest } from './logic.ts';
+
+describe('question options', () => {
+  it('reads a comma-separated list, trimmed, without blanks', () => {
+    expect(parseOptions(' Yes ,No,, Maybe ')).toEqual(['Yes', 'No', 'Maybe']);
+    expect(parseOptions('')).toEqual([]);
+    expect(parseOptions(null)).toEqual([]);
+  });
+
+  it('needs two distinct options for the choice types and none for the others', () => {
+    expect(optionsProblem('Select Option', 'Yes, No')).toBeUndefined();
+    expect(optionsProblem('Multi Select Option', 'Yes')).toBe('options need at least two choices');
+    expect(optionsProblem('Select Option', 'Yes, YES')).toBe('options must not repeat "YES"');
+    expect(optionsProblem('Text Input', '')).toBeUndefined();
+    expect(optionsProblem('Number', '1, 2')).toBe('options are only for Select Option and Multi Select Option questions');
+  });
+
+  it('names the row and field of every problem in a batch', () => {
+    expect(newQuestionProblems([{ campaignId: 'A', title: 'Fine', type: 'Plain Text' }, { campaignId: '', title: 'x', type: 'Email' }])).toEqual([
+      'Question 2: campaignId (the campaign name) is required',
+    ]);
+  });
+
+  it('compares qno as numbers', () => {
+    expect(qnoNumber('Q10')).toBe(10);
+    expect(qnoNumber('Q2') < qnoNumber('Q10')).toBe(true);
+    expect(qnoNumber('X1')).toBeNaN();
+  });
+
+  it('sends one search term as every criterion', () => {
+    expect(Object.values(questionSearchQuery('  robi '))).toEqual(Array(7).fill('robi'));
+  });
+
+  it('takes status as a boolean or the older "true"/"false" and normalises options on update', () => {
+    const base = { id: 1, title: 'T', type: 'Select Option', options: 'Yes,No ', optionalValue: '', instruction: '' };
+    expect(ZUpdateQuestionRequest.parse({ ...base, status: 'false' })).toMatchObject({ status: false, options: 'Yes, No', optionalValue: null, instruction: null });
+    expect(ZUpdateQuestionRequest.safeParse({ ...base, status: 'no' }).success).toBe(false);
+  });
+});
+
+describe('logic rule bodies', () => {
+  it('reads left-out and blank fields as null', () => {
+    expect(ZNewLogicRule.parse({ questionId: 3, optionTitle: '  ' })).toEqual({ questionId: 3, optionTitle: null, questionNoToShow: null, isCompletedCall: null });
+    expect(ZNewLogicRule.safeParse({ questionId: 3, isCompletedCall: '1' }).success).toBe(false);
+  });
+
+  it('takes {questionId, rules} or a bare non-empty list for updateLogic', () => {
+    expect(ZUpdateLogicRequest.parse({ questionId: 4, rules: [] })).toEqual({ questionId: 4, rules: [] });
+    expect(ZUpdateLogicRequest.parse([{ questionId: 4, optionTitle: 'Yes', questionNoToShow: 5 }])).toEqual({
+      questionId: 4,
+      rules: [{ questionId: 4, optionTitle: 'Yes', questionNoToShow: 5, isCompletedCall: null }],
+    });
+    expect(ZUpdateLogicRequest.safeParse([]).success).toBe(false);
+  });
+});
