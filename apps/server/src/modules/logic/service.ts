@@ -1,8 +1,8 @@
 // Logic rules: they belong to one question; setting or updating them touches that question's rules and nothing else.
-import { sql } from 'kysely';
 import { formatQno, isChoiceType, type TClearedLogic, type TLogicRule, type TNewLogicRule, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { findCampaignByName } from '../campaigns/service.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { assertCanReadCampaign } from '../questions/access.ts';
 import { findQuestionRow, type QuestionRow } from '../questions/rows.ts';
 import { selectLogicRules, toLogicRule } from './rows.ts';
@@ -106,12 +106,7 @@ export async function clearLogic(db: Db, questionId: number): Promise<TClearedLo
 /** The campaign's rules, by their question's qno. */
 export async function findCampaignLogic(db: Db, reader: TTokenPayload, campaignName: string): Promise<TLogicRule[]> {
   assertCanReadCampaign(reader, campaignName);
-  const campaign = await db
-    .selectFrom('campaigns')
-    .select('id')
-    .where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase())
-    .executeTakeFirst();
-  if (!campaign) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const campaign = await findCampaignByName(db, campaignName);
   const rows = await selectLogicRules(db)
     .innerJoin('questions', 'questions.id', 'logicRules.questionId')
     .where('logicRules.campaignId', '=', campaign.id)

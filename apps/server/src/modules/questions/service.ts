@@ -14,6 +14,7 @@ import {
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
+import { findCampaignByName } from '../campaigns/service.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanReadCampaign } from './access.ts';
@@ -134,12 +135,7 @@ export async function findQuestion(db: Db, id: number): Promise<TQuestion> {
 /** GET getToSetLogic: the campaign's questions in qno order, inactive ones included (their status says so). */
 export async function findCampaignQuestions(db: Db, reader: TTokenPayload, campaignName: string): Promise<TQuestion[]> {
   assertCanReadCampaign(reader, campaignName);
-  const campaign = await db
-    .selectFrom('campaigns')
-    .select('id')
-    .where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase())
-    .executeTakeFirst();
-  if (!campaign) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const campaign = await findCampaignByName(db, campaignName);
   const rows = await selectQuestions(db).where('questions.campaignId', '=', campaign.id).orderBy('questions.qno').execute();
   return rows.map(toQuestion);
 }

@@ -1,7 +1,7 @@
 // /agents (spec §2 Agents list): the paged, searchable list, the Add Agent and Bulk Upload modals, edit links and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { deleteConfirmation, type TAgent } from '@crm/shared';
@@ -10,6 +10,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { AddAgentModal } from './AddAgentModal.tsx';
 import { AGENT_LIST_KEY, AGENTS_KEY, deleteAgent, fetchAgentPage, searchAgents } from './api.ts';
 import { BulkUploadModal } from './BulkUploadModal.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const COLUMNS: DataListColumn<TAgent>[] = [
   { key: 'name', header: 'Name' },
@@ -19,9 +20,7 @@ const COLUMNS: DataListColumn<TAgent>[] = [
     key: 'status',
     header: 'Status',
     render: (a) => (
-      <Badge color={a.status ? 'green' : 'gray'} variant="light">
-        {a.status ? 'Active' : 'Inactive'}
-      </Badge>
+      <StatusBadge active={a.status} />
     ),
   },
 ];

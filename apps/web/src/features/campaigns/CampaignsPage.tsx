@@ -1,7 +1,7 @@
 // /campaign (spec §2 Campaigns list): the paged, searchable list with lead counts, the Add Campaign modal, edit links and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteConfirmation, type TCampaign } from '@crm/shared';
@@ -9,6 +9,7 @@ import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { confirmAction } from '../../components/confirm.tsx';
 import { AddCampaignModal } from './AddCampaignModal.tsx';
 import { CAMPAIGN_LIST_KEY, CAMPAIGNS_KEY, deleteCampaign, fetchCampaignPage, fetchLeadCounts, LEAD_COUNTS_KEY, searchCampaigns } from './api.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 function LeadCount({ name }: { name: string }) {
   const counts = useQuery({ queryKey: LEAD_COUNTS_KEY, queryFn: fetchLeadCounts, staleTime: 0 });
@@ -26,9 +27,7 @@ const COLUMNS: DataListColumn<TCampaign>[] = [
     key: 'status',
     header: 'Status',
     render: (c) => (
-      <Badge color={c.status ? 'green' : 'gray'} variant="light">
-        {c.status ? 'Active' : 'Inactive'}
-      </Badge>
+      <StatusBadge active={c.status} />
     ),
   },
   { key: 'leads', header: 'Leads', render: (c) => <LeadCount name={c.campaignName} /> },

@@ -8,6 +8,7 @@ import { DATA_TABLE_MESSAGES, DEFAULT_LEAD_COLUMNS, MAX_DATA_TABLE_COLUMNS, MESS
 import { ALL_CAMPAIGNS_KEY, CAMPAIGNS_KEY, fetchAllCampaigns } from '../campaigns/api.ts';
 import { ALL_DATA_TABLES_KEY, createDataTable, DATA_TABLES_KEY, fetchAllDataTables } from './api.ts';
 import { checkColumnNames, validateSetup, type TSetupErrors, type TTableSetup } from './create-table.ts';
+import { GoResetButton } from '../../components/GoResetButton.tsx';
 
 const EMPTY_SETUP: TTableSetup = { campaignName: '', numberOfField: '' };
 
@@ -123,15 +124,7 @@ export default function CreateTablePage() {
               error={setupErrors.numberOfField}
             />
           </SimpleGrid>
-          <Group justify="flex-end">
-            {locked ? (
-              <Button variant="default" onClick={reset} disabled={mutation.isPending}>
-                Reset
-              </Button>
-            ) : (
-              <Button onClick={go}>Go</Button>
-            )}
-          </Group>
+          <GoResetButton locked={locked} busy={mutation.isPending} onGo={go} onReset={reset} />
         </Stack>
       </Paper>
 

@@ -1,6 +1,7 @@
 // One question of the full CRM view, read-only: number, title, type, options as chips, instruction, optional value, status and its logic in words.
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { describeRule, parseOptions, type TLogicRule, type TQuestion } from '@crm/shared';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 type Props = { question: TQuestion; rules: readonly TLogicRule[]; byId: ReadonlyMap<number, TQuestion> };
 
@@ -20,9 +21,7 @@ export function SurveyQuestionCard({ question, rules, byId }: Props) {
             <Badge variant="outline" color="gray" tt="none">
               {question.type}
             </Badge>
-            <Badge color={question.status ? 'green' : 'gray'} variant="light">
-              {question.status ? 'Active' : 'Inactive'}
-            </Badge>
+            <StatusBadge active={question.status} />
           </Group>
         </Group>
         {options.length > 0 && (

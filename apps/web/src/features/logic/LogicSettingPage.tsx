@@ -1,9 +1,10 @@
 // /logicSetting (spec §2 Logic): the campaigns, each linking to the management of its survey's logic.
 import { Link } from 'react-router';
-import { Anchor, Badge, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { TCampaign } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { CAMPAIGN_LIST_KEY, fetchCampaignPage, searchCampaigns } from '../campaigns/api.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const COLUMNS: DataListColumn<TCampaign>[] = [
   { key: 'campaignId', header: 'Code' },
@@ -13,9 +14,7 @@ const COLUMNS: DataListColumn<TCampaign>[] = [
     key: 'status',
     header: 'Status',
     render: (c) => (
-      <Badge color={c.status ? 'green' : 'gray'} variant="light">
-        {c.status ? 'Active' : 'Inactive'}
-      </Badge>
+      <StatusBadge active={c.status} />
     ),
   },
 ];

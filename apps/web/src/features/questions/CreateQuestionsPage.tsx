@@ -1,7 +1,7 @@
 // /createQuestions and /question/create (spec §4): campaign, data table and count; Go locks them and shows one card per question; Save adds them.
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Button, Fieldset, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Fieldset, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, QUESTION_MESSAGES } from '@crm/shared';
@@ -12,6 +12,7 @@ import { checkDrafts, EMPTY_SETUP, MAX_QUESTIONS, MIN_QUESTIONS, validateSetup, 
 import { emptyQuestionFields, type TQuestionFieldErrors, type TQuestionFieldValues } from './question-form.ts';
 import { QuestionFields } from './QuestionFields.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
+import { GoResetButton } from '../../components/GoResetButton.tsx';
 
 function formInvalid() {
   notifications.show({ id: 'create-questions:invalid', color: 'red', message: MESSAGES.common.formInvalid });
@@ -147,15 +148,7 @@ export default function CreateQuestionsPage() {
               Questions are asked against a campaign's data table. <Anchor component={Link} to="/createTable">Create its data table</Anchor> first.
             </Text>
           )}
-          <Group justify="flex-end">
-            {locked ? (
-              <Button variant="default" onClick={reset} disabled={mutation.isPending}>
-                Reset
-              </Button>
-            ) : (
-              <Button onClick={go}>Go</Button>
-            )}
-          </Group>
+          <GoResetButton locked={locked} busy={mutation.isPending} onGo={go} onReset={reset} />
         </Stack>
       </Paper>
 

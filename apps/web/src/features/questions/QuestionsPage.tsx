@@ -1,6 +1,6 @@
 // /question (spec §2 Questions): every campaign's questions, search, Create Questions, edit links and delete with its rule count.
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MESSAGES, type TQuestion } from '@crm/shared';
@@ -9,6 +9,7 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { LOGIC_KEY } from '../logic/api.ts';
 import { deleteQuestion, fetchDeleteImpact, fetchQuestionPage, QUESTION_LIST_KEY, QUESTIONS_KEY, searchQuestions } from './api.ts';
 import { questionDeleteConfirmation, questionDeletedNotice } from './question-text.ts';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const COLUMNS: DataListColumn<TQuestion>[] = [
   { key: 'qno', header: 'Qno', width: 56 },
@@ -23,9 +24,7 @@ const COLUMNS: DataListColumn<TQuestion>[] = [
     header: 'Status',
     width: 104,
     render: (q) => (
-      <Badge color={q.status ? 'green' : 'gray'} variant="light">
-        {q.status ? 'Active' : 'Inactive'}
-      </Badge>
+      <StatusBadge active={q.status} />
     ),
   },
 ];

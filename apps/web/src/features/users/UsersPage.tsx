@@ -1,6 +1,6 @@
 // /users: QC inspector accounts (admins listed read-only): add, enable or disable, reset password.
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@crm/shared';
@@ -8,6 +8,7 @@ import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { AddUserModal } from './AddUserModal.tsx';
 import { fetchUserPage, searchUsers, updateUser, USERS_KEY } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const ROLE_LABELS: Record<TUser['role'], string> = { QC: 'QC inspector', ADMIN: 'Admin' };
 
@@ -19,9 +20,7 @@ const COLUMNS: DataListColumn<TUser>[] = [
     key: 'active',
     header: 'Status',
     render: (u) => (
-      <Badge color={u.active ? 'green' : 'gray'} variant="light">
-        {u.active ? 'Active' : 'Disabled'}
-      </Badge>
+      <StatusBadge active={u.active} inactiveLabel="Disabled" />
     ),
   },
 ];
