@@ -3,7 +3,7 @@
 // that class installs process-wide SIGINT/SIGTERM hooks that stop the database and exit at once,
 // which would cut off requests still in flight during a graceful shutdown.
 import { spawn, execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -39,6 +39,32 @@ async function osUser(): Promise<Ids> {
     await run('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
     return lookup();
   }
+}
+
+/**
+ * As root, PostgreSQL runs as `postgres`, which must be able to reach its binaries. A checkout inside a
+ * folder only root may enter (e.g. a 0700 temporary directory) shuts it out: then the binaries are used
+ * from a world-readable copy in the system temporary folder, made once per installed package.
+ */
+async function reachableBinaries(bin: Binaries, ids: Ids): Promise<Binaries> {
+  if (ids.uid === undefined) return bin;
+  try {
+    await run(bin.postgres, ['--version'], { ...ids });
+    return bin;
+  } catch {
+    // Not reachable by the postgres user: fall through to the copy.
+  }
+  const native = path.dirname(path.dirname(bin.postgres));
+  const key = createHash('sha256').update(native).digest('hex').slice(0, 12);
+  const copy = path.join(os.tmpdir(), `crm-embedded-pg-${key}`);
+  if (!(await exists(path.join(copy, 'bin', path.basename(bin.postgres))))) {
+    const staging = `${copy}.${randomBytes(4).toString('hex')}`;
+    await fs.cp(native, staging, { recursive: true, verbatimSymlinks: true });
+    await fs.chmod(staging, 0o755);
+    // Another process may have made the copy meanwhile; either copy is as good.
+    await fs.rename(staging, copy).catch(() => fs.rm(staging, { recursive: true, force: true }));
+  }
+  return { initdb: path.join(copy, path.relative(native, bin.initdb)), postgres: path.join(copy, path.relative(native, bin.postgres)) };
 }
 
 export async function freePort(): Promise<number> {
@@ -80,10 +106,10 @@ async function initialise(bin: Binaries, pgDir: string, password: string, ids: I
 
 /** Starts (initialising on first use) a PostgreSQL instance in `dataDir/pg` on 127.0.0.1 and a free port. */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedPostgres> {
-  const bin = await loadBinaries();
   await fs.mkdir(dataDir, { recursive: true });
   const pgDir = path.join(dataDir, 'pg');
   const ids = await osUser();
+  const bin = await reachableBinaries(await loadBinaries(), ids);
   // The postgres user must be able to reach the data directory through every parent.
   if (ids.uid !== undefined) await fs.chmod(dataDir, 0o755);
   const password = await instancePassword(dataDir);
