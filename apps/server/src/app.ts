@@ -20,6 +20,9 @@ import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dialerRoutes } from './modules/dialer/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { logicRoutes } from './modules/logic/routes.ts';
+import { leadRoutes } from './modules/leads/routes.ts';
+import { fileRoutes } from './modules/files/routes.ts';
+import { reportRoutes } from './modules/files/report-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +87,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(dialerRoutes);
   await app.register(questionRoutes);
   await app.register(logicRoutes);
+  await app.register(leadRoutes);
+  await app.register(fileRoutes);
+  await app.register(reportRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

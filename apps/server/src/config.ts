@@ -1,6 +1,8 @@
 // Server configuration, read once from the environment (documented in the README).
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/shared';
+import type { CountryCode } from 'libphonenumber-js';
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -19,6 +21,13 @@ const ZEnv = z.object({
   VICIDIAL_PASS: z.string().optional(),
   VICIDIAL_USER_GROUPS: z.string().optional(),
   DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
+  PHONE_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isPhoneCountry, 'PHONE_COUNTRY must be a two-letter country code, e.g. BD')
+    .default(DEFAULT_PHONE_COUNTRY),
+  LEAD_UPLOAD_MAX_MB: z.coerce.number().int('LEAD_UPLOAD_MAX_MB must be a whole number').min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1').default(DEFAULT_LEAD_UPLOAD_MAX_MB),
 });
 
 /** Where the dashboard's live figures come from; the VICIdial credentials stay on the server. */
@@ -44,6 +53,10 @@ export type TConfig = {
   /** The built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
   dialer: TDialerConfig;
+  /** The country of lead numbers written without a country code. */
+  phoneCountry: CountryCode;
+  /** The largest lead CSV accepted, in MB (2^20 bytes). */
+  leadUploadMaxMb: number;
 };
 
 /** `./data` at the top of the repository, wherever the server is started from. */
@@ -72,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
     dialer,
+    phoneCountry: e.PHONE_COUNTRY as CountryCode,
+    leadUploadMaxMb: e.LEAD_UPLOAD_MAX_MB,
   };
 }
 

@@ -1,6 +1,7 @@
 // Opens the database: the embedded PostgreSQL under DATA_DIR, or the server at DATABASE_URL.
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
 import type { DB, Db } from './schema.ts';
@@ -15,11 +16,28 @@ export type Database = { db: Db; mode: DbMode; url: string; close: () => Promise
 
 const EMBEDDED_DB_NAME = 'crm';
 
+const pools = new WeakMap<Db, pg.Pool>();
+
 export function createKysely(url: string, poolSize = 20): Db {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client losing its server (a restart) must not crash the process.
   pool.on('error', () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+  // cursor: lets a query stream its rows in batches on one pool client (`.stream(n)`, the lead reports).
+  // maintainNestedObjectKeys: jsonb values (a lead's fields and answers) keep their keys as stored; a data table
+  // column named shop_name must not come back as shopName.
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool, cursor: Cursor }),
+    plugins: [new CamelCasePlugin({ maintainNestedObjectKeys: true })],
+  });
+  pools.set(db, pool);
+  return db;
+}
+
+/** The pg pool under a database made by createKysely: COPY FROM STDIN (the lead upload) needs a client of its own. */
+export function poolOf(db: Db): pg.Pool {
+  const pool = pools.get(db);
+  if (!pool) throw new Error('poolOf: this database was not opened by createKysely');
+  return pool;
 }
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -116,6 +116,23 @@ export type LogicRulesTable = {
   createdAt: CreatedAt;
 };
 
+export type LeadImportsTable = {
+  /** A UUID the browser chose (?importId=). */
+  id: string;
+  campaignId: number;
+  userId: number | null;
+  fileName: string;
+  status: Generated<'running' | 'done' | 'rejected' | 'failed'>;
+  phase: Generated<'reading' | 'storing' | 'finished'>;
+  rowsProcessed: Generated<number>;
+  leadsAdded: number | null;
+  duplicatesSkipped: number | null;
+  errorCount: number | null;
+  message: string | null;
+  startedAt: CreatedAt;
+  finishedAt: Date | null;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
@@ -124,6 +141,7 @@ export type DB = {
   leads: LeadsTable;
   questions: QuestionsTable;
   logicRules: LogicRulesTable;
+  leadImports: LeadImportsTable;
 };
 
 export type Db = Kysely<DB>;

@@ -5,7 +5,7 @@ import { hashPassword } from '../auth/password.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 import { seedAgents } from './agents.ts';
 import { seedCampaigns } from './campaigns.ts';
-import { seedDashboard } from './dashboard.ts';
+import { seedLeads } from './leads.ts';
 import { seedSurvey } from './survey.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
@@ -21,9 +21,9 @@ export async function seedDemo(db: Db): Promise<void> {
       if (!exists) await trx.insertInto('campaigns').values({ ...c }).execute();
     }
   });
-  // Each area's demo data, in dependency order (agents need users; surveys and leads need campaigns).
+  // Each area's demo data, in dependency order (agents need users; surveys need campaigns; leads need surveys and agents for their answers).
   await seedCampaigns(db);
   await seedAgents(db);
   await seedSurvey(db);
-  await seedDashboard(db);
+  await seedLeads(db);
 }

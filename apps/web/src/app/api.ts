@@ -56,6 +56,19 @@ export function notifySessionExpired(): void {
   notifications.show({ id: 'session-expired', color: 'yellow', message: MESSAGES.auth.sessionExpired });
 }
 
+/** The Authorization header value of the signed-in user, or null; for the one call that cannot use fetch (an upload with progress). */
+export function authorizationHeader(): string | null {
+  const session = readSession();
+  return session === null ? null : `Bearer ${session.token}`;
+}
+
+/** What a 401 on a signed-in call does: forget the session, say so, and go to sign-in. */
+export function endExpiredSession(): void {
+  clearSession();
+  notifySessionExpired();
+  onSessionExpired();
+}
+
 export function notifyError(message: string): void {
   // The id folds identical failures of parallel calls into one notification.
   notifications.show({ id: `error:${message}`, color: 'red', title: 'Error', message, autoClose: 8000 });
@@ -95,7 +108,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function messageOf(body: unknown, status: number): string {
+/** The server's {message}, or a plain sentence for the status when the reply has none. */
+export function messageOf(body: unknown, status: number): string {
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== '') {
     return body.message;
   }
@@ -104,8 +118,8 @@ function messageOf(body: unknown, status: number): string {
 
 async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
-  const session = options.anonymous ? null : readSession();
-  if (session !== null) headers.set('Authorization', `Bearer ${session.token}`);
+  const authorization = options.anonymous ? null : authorizationHeader();
+  if (authorization !== null) headers.set('Authorization', authorization);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) {
     payload = body; // the browser sets the multipart boundary itself
@@ -151,9 +165,7 @@ async function call(
     const response = await send(method, path, body, options);
     const data = await read(response);
     if (response.status === 401 && !options.anonymous) {
-      clearSession();
-      notifySessionExpired();
-      onSessionExpired();
+      endExpiredSession();
       throw new ApiError(401, MESSAGES.auth.sessionExpired);
     }
     if (!response.ok) throw new ApiError(response.status, messageOf(data, response.status), 'http', data);

@@ -34,4 +34,10 @@ export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   '/setLogics': lazy(() => import('../features/logic/SetLogicsPage.tsx')),
   '/updateLogics': lazy(() => import('../features/logic/UpdateLogicsPage.tsx')),
   '/viewFullCRM': lazy(() => import('../features/full-crm/ViewFullCrmPage.tsx')),
+  // -- leads and reports
+  '/leads': lazy(() => import('../features/leads/LeadsPage.tsx')),
+  '/generateLead': lazy(() => import('../features/leads/GenerateLeadPage.tsx')),
+  '/reGenerateLead': lazy(() => import('../features/leads/RegenerateLeadPage.tsx')),
+  '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
+  '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),
 };

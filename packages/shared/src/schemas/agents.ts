@@ -1,6 +1,7 @@
 // Agents (spec §3 Agent, §5, §7 /api/ac, §8): the Agent shape, its requests, the CSV import contract and messages.
 import { z } from 'zod';
 import { ZNewPassword } from './users.ts';
+import { isIsoDate, parseCalendarDate } from '../domain/dates.ts';
 
 export const AGENT_TYPES = ['Physical', 'Virtual'] as const;
 export type TAgentType = (typeof AGENT_TYPES)[number];
@@ -19,33 +20,10 @@ export function agentIdTakenMessage(agentId: string): string {
   return `An agent with ID "${agentId}" already exists`;
 }
 
-// ---- dates: stored and sent as 'yyyy-MM-dd'; a CSV may also use the day-first d/M/yyyy of local spreadsheets
+// ---- dates: see domain/dates.ts; the agent CSV reads the same forms as the lead CSV
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DAY_FIRST_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
-
-function calendarDate(year: number, month: number, day: number): string | null {
-  if (year < 1900 || year > 2100) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-/** A real calendar day written yyyy-MM-dd (2024-02-30 is not). */
-export function isIsoDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  return m !== null && calendarDate(Number(m[1]), Number(m[2]), Number(m[3])) !== null;
-}
-
-/** yyyy-MM-dd or day-first d/M/yyyy to yyyy-MM-dd; null when it is neither or not a real day. */
-export function parseAgentDate(text: string): string | null {
-  const value = text.trim();
-  const iso = ISO_DATE.exec(value);
-  if (iso) return calendarDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  const dayFirst = DAY_FIRST_DATE.exec(value);
-  if (dayFirst) return calendarDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1]));
-  return null;
-}
+/** yyyy-MM-dd or a day-first d/M/yyyy (or d-M-yyyy) to yyyy-MM-dd; null when it is none of those or not a real day. */
+export const parseAgentDate = parseCalendarDate;
 
 // ---- request fields
 

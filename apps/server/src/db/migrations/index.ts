@@ -3,9 +3,11 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-users-and-campaigns.ts';
 import * as m0002 from './0002-agents-data-tables-leads.ts';
 import * as m0003 from './0003-questions-and-logic.ts';
+import * as m0004 from './0004-lead-imports.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
   '0002-agents-data-tables-leads': m0002,
   '0003-questions-and-logic': m0003,
+  '0004-lead-imports': m0004,
 };

@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES, MAX_AGENT_CSV_ROWS } from '@crm/shared';
 import { AGENTS_KEY } from './api.ts';
 import { AgentUploadError, downloadAgentTemplate, uploadAgentCsv } from './upload.ts';
-import { UploadErrorTable } from './UploadErrorTable.tsx';
+import { UploadErrorTable } from '../../components/UploadErrorTable.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };

@@ -2,6 +2,7 @@
 import { AGENT_TEMPLATE_FILENAME, ZAgentUploadRejection, type TAgentUploadError } from '@crm/shared';
 import { z } from 'zod';
 import { api, ApiError } from '../../app/api.ts';
+import { saveBlob } from '../../app/save-file.ts';
 
 /** A refused upload: the server's reason and, for a file with bad rows, each of them. */
 export class AgentUploadError extends Error {
@@ -31,14 +32,5 @@ export async function uploadAgentCsv(file: File): Promise<number> {
 
 /** Downloads the template with the session's token (a plain link could not send it) and saves it. */
 export async function downloadAgentTemplate(): Promise<void> {
-  const blob = await api.download('/api/file/download/csv');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = AGENT_TEMPLATE_FILENAME;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Chromium reads the blob asynchronously after click(); revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await api.download('/api/file/download/csv'), AGENT_TEMPLATE_FILENAME);
 }

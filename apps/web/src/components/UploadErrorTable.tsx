@@ -1,15 +1,22 @@
-// The per-row report of a refused agent CSV: which row, which column, and why.
+// The per-row report of a refused CSV upload (agents, leads): which row, which column, and why.
 import { ScrollArea, Table, Text } from '@mantine/core';
-import type { TAgentUploadError } from '@crm/shared';
 
-type Props = { errors: readonly TAgentUploadError[]; errorCount: number };
+export type TUploadProblem = { row: number; column: string; reason: string };
 
-export function UploadErrorTable({ errors, errorCount }: Props) {
+type Props = {
+  errors: readonly TUploadProblem[];
+  /** How many problems the file had; the server reports only the first ones. */
+  errorCount: number;
+  /** Accessible name of the table. */
+  label?: string;
+};
+
+export function UploadErrorTable({ errors, errorCount, label = 'Upload errors' }: Props) {
   if (errors.length === 0) return null;
   return (
     <>
       <ScrollArea.Autosize mah={320} type="auto">
-        <Table striped withTableBorder stickyHeader aria-label="Upload errors">
+        <Table striped withTableBorder stickyHeader aria-label={label}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th w={70}>Row</Table.Th>
@@ -30,7 +37,7 @@ export function UploadErrorTable({ errors, errorCount }: Props) {
       </ScrollArea.Autosize>
       {errorCount > errors.length && (
         <Text size="sm" c="dimmed">
-          Showing the first {errors.length} of {errorCount} problems.
+          Showing the first {errors.length.toLocaleString('en-US')} of {errorCount.toLocaleString('en-US')} problems.
         </Text>
       )}
     </>

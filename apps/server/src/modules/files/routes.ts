@@ -1,0 +1,43 @@
+// Lead CSV upload, its progress, and the upload template (spec §7 /api/file). Admin only.
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
+import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { findImportProgress } from './import-progress.ts';
+import { importLeads } from './lead-import.ts';
+import { attachmentHeader, findLeadTemplate } from './lead-template.ts';
+import { leadMultipartLimits, readLeadFilePart } from './lead-upload.ts';
+
+const ADMIN = { roles: ['ADMIN'] } as const;
+
+export async function fileRoutes(app: App) {
+  // Registered here, not globally: only this plugin's routes take multipart bodies, with the lead file's size limit.
+  await app.register(multipart, { limits: leadMultipartLimits(app.config.leadUploadMaxMb) });
+
+  app.post('/api/file/uploadCsv', {
+    config: ADMIN,
+    schema: {
+      querystring: ZUploadQuery,
+      response: { 200: ZLeadUploadResult, 400: z.union([ZLeadUploadRejected, ZErrorReply]), 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply },
+    },
+  }, async (req, reply) => {
+    const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb);
+    const userId = Number(currentUser(req).sub);
+    const outcome = await importLeads(app.db, { ...part, importId: req.query.importId, userId: Number.isInteger(userId) ? userId : null }, app.config.phoneCountry);
+    return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
+  });
+
+  app.get('/api/file/uploadStatus/:importId', {
+    config: ADMIN,
+    schema: { params: ZImportIdParams, response: { 200: ZImportProgress, 404: ZErrorReply } },
+  }, async (req) => findImportProgress(app.db, req.params.importId));
+
+  app.get('/api/file/download/columns/csv', {
+    config: ADMIN,
+    schema: { querystring: ZLeadTableQuery },
+  }, async (req, reply) => {
+    const template = await findLeadTemplate(app.db, req.query.tableName);
+    return reply.type('text/csv; charset=utf-8').header('content-disposition', attachmentHeader(template.fileName)).send(template.csv);
+  });
+}

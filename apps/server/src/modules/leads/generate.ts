@@ -1,0 +1,106 @@
+// Generate and regenerate (design.md §4): per (br_id, target_selector) group of one data date, mark fresh leads
+// as generated, valid ones first, then in upload order. Each runs as one statement under the campaign's lead lock.
+import { sql, type RawBuilder } from 'kysely';
+import {
+  FIRST_BATCH,
+  GENERATED_FOR_D,
+  LEAD_MESSAGES,
+  NO_SELECTOR,
+  VALID_DATA_STATUS,
+  type TGenerateResult,
+  type TGenerateTargets,
+  type TRegenerateResult,
+} from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { findCampaignByName } from '../campaigns/service.ts';
+import { lockCampaignLeads } from './lock.ts';
+
+export type GenerateRequest = {
+  campaignName: string;
+  dataDate: string;
+  /** Every fresh lead of the date (regenerate: as many per group as it has uncalled), whatever the targets. */
+  all: boolean;
+  /** N per group of each selector; NO_SELECTOR ('') for leads without one. */
+  targets: TGenerateTargets | null | undefined;
+};
+
+/** The group key of a lead: NULL br_id and NULL selector are groups of their own. */
+const brKey = sql`coalesce(br_id, '')`;
+const selectorKey = sql`coalesce(target_selector, ${NO_SELECTOR})`;
+/** Valid leads first (any case), then upload order. */
+const pickOrder = sql`(lower(trim(coalesce(data_status, ''))) = ${VALID_DATA_STATUS.toLowerCase()}) desc, id`;
+
+/** The targets as a two-column relation of bound values (selector, n): no key reaches the SQL text. */
+function targetRows(targets: TGenerateTargets): RawBuilder<unknown> {
+  const entries = Object.entries(targets);
+  return sql`select * from unnest(${entries.map(([s]) => s)}::text[], ${entries.map(([, n]) => n)}::int[]) as t(selector, n)`;
+}
+
+function checkTargets(request: GenerateRequest): TGenerateTargets {
+  const targets = request.targets ?? {};
+  if (!request.all && Object.keys(targets).length === 0) throw badRequest(LEAD_MESSAGES.noTargets);
+  return targets;
+}
+
+/** POST /dynamic/updateData: up to N fresh leads per group of the date become generated (batch 1). */
+export async function generateLeads(db: Db, request: GenerateRequest): Promise<TGenerateResult> {
+  const targets = checkTargets(request);
+  const campaign = await findCampaignByName(db, request.campaignName);
+  const fresh = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate} and generate_status = 0`;
+  const statement = request.all
+    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${fresh}`
+    : sql`
+      with targets as (${targetRows(targets)}),
+      ranked as (
+        select l.id, t.n, row_number() over (partition by ${brKey}, ${selectorKey} order by ${pickOrder}) as rn
+          from leads l join targets t on t.selector = coalesce(l.target_selector, ${NO_SELECTOR})
+         where ${fresh}
+      )
+      update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH}
+        from ranked
+       where leads.id = ranked.id and ranked.rn <= ranked.n`;
+  const rowsUpdated = await db.transaction().execute(async (trx) => {
+    await lockCampaignLeads(trx, campaign.id);
+    return Number((await statement.execute(trx)).numAffectedRows ?? 0);
+  });
+  return { rowsUpdated, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
+}
+
+/**
+ * POST /dynamic/reGenerateData: per group, k = min(uncalled generated leads of the date, N) more fresh leads
+ * (all=true: k = uncalled) become generated with the next batch number of the date. Uncalled leads stay generated.
+ */
+export async function regenerateLeads(db: Db, request: GenerateRequest): Promise<TRegenerateResult> {
+  const targets = checkTargets(request);
+  const campaign = await findCampaignByName(db, request.campaignName);
+  const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
+  return db.transaction().execute(async (trx) => {
+    await lockCampaignLeads(trx, campaign.id);
+    const { rows } = await sql<{ batch: number }>`
+      select greatest(coalesce(max(generate_status), 0) + 1, ${FIRST_BATCH + 1}::int) as batch from leads where ${ofDate}`.execute(trx);
+    const batch = rows[0]?.batch ?? FIRST_BATCH + 1;
+    const budget = request.all
+      ? sql`select br, selector, uncalled as k from uncalled`
+      : sql`select u.br, u.selector, least(u.uncalled, t.n) as k from uncalled u join (${targetRows(targets)}) t on t.selector = u.selector`;
+    const result = await sql`
+      with uncalled as (
+        select ${brKey} as br, ${selectorKey} as selector, count(*) as uncalled
+          from leads
+         where ${ofDate} and generate_status > 0 and is_called = 0
+         group by 1, 2
+      ),
+      budget as (${budget}),
+      ranked as (
+        select id, ${brKey} as br, ${selectorKey} as selector,
+               row_number() over (partition by ${brKey}, ${selectorKey} order by ${pickOrder}) as rn
+          from leads
+         where ${ofDate} and generate_status = 0
+      )
+      update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${batch}
+        from ranked join budget b on b.br = ranked.br and b.selector = ranked.selector
+       where leads.id = ranked.id and ranked.rn <= b.k`.execute(trx);
+    const rowsRegenerated = Number(result.numAffectedRows ?? 0);
+    return { rowsRegenerated, batch, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
+  });
+}

@@ -1,0 +1,52 @@
+// /generateLead (spec §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
+// (or all fresh leads of the date, confirmed with their count); success goes to /leads.
+import { useNavigate } from 'react-router';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { LEAD_MESSAGES } from '@crm/shared';
+import { DASHBOARD_KEY } from '../dashboard/api.ts';
+import { LEADS_KEY } from './api.ts';
+import { generateLeads } from './lead-actions-api.ts';
+import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
+import { useTargetForm } from './lead-actions-form.ts';
+import { LeadTargetsForm } from './lead-actions-targets.tsx';
+import { countOf, generateAllConfirmText } from './lead-actions.ts';
+
+export default function GenerateLeadPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useTargetForm();
+  const summary = useDateSummary(form.choice);
+
+  const mutation = useMutation({
+    mutationFn: generateLeads,
+    onSuccess: async (rowsUpdated) => {
+      void Promise.all([LEADS_KEY, DASHBOARD_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      // spec §8: a missing count reads as none generated.
+      if (rowsUpdated === null || rowsUpdated === 0) {
+        notifications.show({ color: 'yellow', message: LEAD_MESSAGES.noneGenerated });
+        form.setNotice({ tone: 'warning', message: LEAD_MESSAGES.noneGenerated });
+        return;
+      }
+      notifications.show({ color: 'green', message: LEAD_MESSAGES.generated(rowsUpdated) });
+      await navigate('/leads');
+    },
+    onError: (error) => form.showFailure(LEAD_MESSAGES.generateFailed, error),
+  });
+
+  return (
+    <LeadActionFrame title="Generate leads" cardTitle="Generate a day's call list">
+      <LeadTargetsForm
+        mode="generate"
+        form={form}
+        summary={summary}
+        pending={mutation.isPending}
+        allLabel="Generate all fresh leads of this date"
+        allDescription={(figures) => `Every fresh lead of the date, ${countOf(figures.fresh, 'lead', 'leads')} in all, whatever the targets say.`}
+        submitLabel="Generate"
+        nothingToDo={(figures) => (figures.fresh === 0 ? 'Every lead of this date is generated already: there is nothing left to generate.' : null)}
+        onSubmit={(figures) => void form.submit(figures, generateAllConfirmText, mutation.mutate)}
+      />
+    </LeadActionFrame>
+  );
+}

@@ -1,0 +1,190 @@
+// The lead browser of one campaign: filter by data date, status and phone, page through its leads and their state.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@crm/shared';
+import { Pager } from '../../components/Pager.tsx';
+import { pagerState } from '../../components/pager.ts';
+import { SEARCH_DEBOUNCE_MS } from '../../components/DataList.tsx';
+import { dataDatesKey, fetchDataDates, fetchLeadPage, leadPageKey, type TLeadPageQuery } from './api.ts';
+import { answersText, calledText, generatedText } from './lead-cells.ts';
+
+/** ZLeadBrowseQuery allows at most 100 a page. */
+export const LEAD_PAGE_SIZES = [10, 25, 50, 100] as const;
+const DEFAULT_SIZE = 25;
+
+const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called' };
+
+type Column = { header: string; cell: (lead: TLead) => ReactNode; wrap?: boolean };
+
+function text(value: TLead[string] | undefined): string {
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+const COLUMNS: Column[] = [
+  { header: 'Cell number', cell: (l) => text(l.cell_number) },
+  { header: 'Respondent', cell: (l) => text(l.respondent_name) },
+  { header: 'Data date', cell: (l) => text(l.data_date) },
+  { header: 'Target selector', cell: (l) => text(l.target_selector) },
+  { header: 'BR ID', cell: (l) => text(l.br_id) },
+  { header: 'Data status', cell: (l) => text(l.data_status) },
+  { header: 'Generated', cell: generatedText },
+  { header: 'Called', cell: calledText },
+  { header: 'Answers', cell: answersText, wrap: true },
+];
+
+type Props = { campaign: string; onClose: () => void };
+
+export function LeadBrowser({ campaign, onClose }: Props) {
+  const [page, setPage] = useState(0);
+  const [size, setSize] = useState<number>(DEFAULT_SIZE);
+  const [dataDate, setDataDate] = useState('');
+  const [status, setStatus] = useState<TLeadStatus | ''>('');
+  const [phoneInput, setPhoneInput] = useState('');
+  const [phone, setPhone] = useState('');
+  const section = useRef<HTMLElement>(null);
+  // Browse is pressed in the list above; bring the browser into view.
+  useEffect(() => {
+    // a block body: Chromium's scrollIntoView may return a promise, which React would take for a cleanup
+    void section.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, []);
+  const applyPhone = useDebouncedCallback((value: string) => {
+    setPhone(value.trim());
+    setPage(0);
+  }, SEARCH_DEBOUNCE_MS);
+
+  const query: TLeadPageQuery = {
+    page,
+    size,
+    ...(dataDate === '' ? {} : { dataDate }),
+    ...(status === '' ? {} : { status }),
+    ...(phone === '' ? {} : { phone }),
+  };
+  const dates = useQuery({ queryKey: dataDatesKey(campaign), queryFn: () => fetchDataDates(campaign), staleTime: 0 });
+  const leads = useQuery({
+    queryKey: leadPageKey(campaign, query),
+    queryFn: () => fetchLeadPage(campaign, query),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const reply = leads.data?.response;
+  const pager = pagerState(reply?.number ?? page, size, reply?.totalElements ?? 0);
+  const rows = reply?.content ?? [];
+  const filtered = dataDate !== '' || status !== '' || phone !== '';
+
+  const changePhone = (value: string) => {
+    setPhoneInput(value);
+    applyPhone(value);
+  };
+
+  let body: ReactNode;
+  if (leads.isPending) {
+    body = (
+      <Group justify="center" gap="sm" py="lg">
+        <Loader size="sm" />
+        <Text size="sm">Loading…</Text>
+      </Group>
+    );
+  } else if (leads.isError) {
+    body = (
+      <Alert color="red" variant="light" role="alert" title="The leads could not be loaded">
+        <Group justify="space-between">
+          <Text size="sm">{leads.error.message}</Text>
+          <Button size="xs" color="red" variant="light" onClick={() => void leads.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  } else if (rows.length === 0) {
+    body = (
+      <Text ta="center" c="dimmed" py="lg">
+        {filtered ? 'No leads match these filters' : 'This campaign has no leads yet'}
+      </Text>
+    );
+  }
+
+  return (
+    <Paper ref={section} component="section" withBorder p="md" aria-label="Lead browser">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h3">
+            Leads of {campaign}
+          </Title>
+          <CloseButton aria-label="Close the lead browser" onClick={onClose} />
+        </Group>
+        <Group align="flex-end" gap="sm">
+          <NativeSelect
+            label="Data date"
+            w={170}
+            value={dataDate}
+            onChange={(event) => {
+              setDataDate(event.currentTarget.value);
+              setPage(0);
+            }}
+            data={[{ value: '', label: dates.isPending ? 'Loading dates…' : 'All dates' }, ...(dates.data ?? [])]}
+            error={dates.error?.message}
+          />
+          <NativeSelect
+            label="Status"
+            w={150}
+            value={status}
+            onChange={(event) => {
+              setStatus(event.currentTarget.value as TLeadStatus | '');
+              setPage(0);
+            }}
+            data={[{ value: '', label: 'All' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
+          />
+          <TextInput
+            label="Phone"
+            placeholder="e.g. 01711-000001"
+            w={220}
+            value={phoneInput}
+            onChange={(event) => changePhone(event.currentTarget.value)}
+            rightSection={phoneInput === '' ? null : <CloseButton aria-label="Clear phone" onClick={() => { changePhone(''); applyPhone.flush(); }} />}
+          />
+          <NativeSelect
+            label="Show entries"
+            w={120}
+            value={String(size)}
+            data={LEAD_PAGE_SIZES.map(String)}
+            onChange={(event) => {
+              setSize(Number(event.currentTarget.value));
+              setPage(0);
+            }}
+          />
+        </Group>
+        <Table.ScrollContainer minWidth={1100}>
+          <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={`Leads of ${campaign}`} aria-busy={leads.isFetching}>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.header}>{c.header}</Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody style={{ opacity: leads.isPlaceholderData ? 0.6 : 1 }}>
+              {body === undefined ? (
+                rows.map((lead, index) => (
+                  <Table.Tr key={String(lead.id ?? `${String(lead.cell_number)}:${index}`)}>
+                    {COLUMNS.map((c) => (
+                      <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.wrap ? 220 : undefined}>
+                        {c.cell(lead)}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              ) : (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length}>{body}</Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Pager pager={pager} onPage={setPage} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+// The calls of the generate, regenerate and delete screens: a date's lead figures and the three actions.
+// The actions pass notify: false because each screen shows its own spec §8 message with the server's reason.
+import { z } from 'zod';
+import { ZDeleteLeadsResult, ZLeadDateSummary, type TDeleteLeadsResult, type TLeadDateSummary } from '@crm/shared';
+import { api } from '../../app/api.ts';
+import { LEADS_KEY } from './api.ts';
+
+export const leadSummaryKey = (campaign: string, dataDate: string) => [...LEADS_KEY, 'summary', campaign, dataDate] as const;
+
+/** GET /dynamic/leadSummary/{campaign}?dataDate: totals and per-selector figures of one date. */
+export function fetchLeadSummary(campaign: string, dataDate: string): Promise<TLeadDateSummary> {
+  return api.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}`, { query: { dataDate }, schema: ZLeadDateSummary, notify: false });
+}
+
+export type TLeadActionRequest = {
+  campaign: string;
+  dataDate: string;
+  /** Every fresh lead of the date (regenerate: every group topped up by its uncalled leads); targets are then not sent. */
+  all: boolean;
+  targets: Record<string, number>;
+};
+
+// Spec §8 reads the counts leniently: a missing count is a message of its own, not a broken reply.
+const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish() });
+const ZRegenerateReply = z.object({ rowsRegenerated: z.number().int().nullish() });
+
+function actionQuery({ campaign, dataDate, all }: TLeadActionRequest) {
+  return { tableName: campaign, dataDate, all: all ? 'true' : undefined };
+}
+
+/** POST /dynamic/updateData; the count of leads generated, or null when the reply has none. */
+export async function generateLeads(request: TLeadActionRequest): Promise<number | null> {
+  const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZGenerateReply, notify: false });
+  return reply.rowsUpdated ?? null;
+}
+
+/** POST /dynamic/reGenerateData; the count of leads added, or null when the reply has none. */
+export async function regenerateLeads(request: TLeadActionRequest): Promise<number | null> {
+  const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZRegenerateReply, notify: false });
+  return reply.rowsRegenerated ?? null;
+}
+
+/** DELETE /dynamic/deleteLead: every lead of one data date of the campaign. */
+export function deleteLeadsOfDate(campaign: string, dataDate: string): Promise<TDeleteLeadsResult> {
+  return api.del('/dynamic/deleteLead', { query: { tableName: campaign, dataDate }, schema: ZDeleteLeadsResult, notify: false });
+}

@@ -1,0 +1,176 @@
+// The lead CSV upload: one XMLHttpRequest (fetch reports no upload progress) with the session's token,
+// the server's import progress polled while it runs, and the answer read against the contract.
+import {
+  MESSAGES,
+  ZLeadUploadRejected,
+  ZLeadUploadResult,
+  type TImportProgress,
+  type TLeadUploadResult,
+  type TUploadRowError,
+} from '@crm/shared';
+import { ApiError, INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, authorizationHeader, endExpiredSession, messageOf } from '../../app/api.ts';
+import { fetchImportProgress } from './api.ts';
+
+export const UPLOAD_PATH = '/api/file/uploadCsv';
+export const IMPORT_POLL_MS = 700;
+export const UPLOAD_CANCELLED_MESSAGE = 'Upload cancelled.';
+
+/** Bytes of the request body sent so far. */
+export type TUploadBytes = { loaded: number; total: number };
+
+/**
+ * Why an upload did not store leads. rejected: the file has bad rows (errors lists them, nothing was stored);
+ * failed: any other refusal or failure; cancelled: the user stopped it; expired: the session ended (already handled).
+ */
+export type TLeadUploadFailure = 'rejected' | 'failed' | 'cancelled' | 'expired';
+
+export class LeadUploadError extends Error {
+  readonly kind: TLeadUploadFailure;
+  readonly errors: TUploadRowError[];
+  readonly errorCount: number;
+  constructor(kind: TLeadUploadFailure, message: string, errors: TUploadRowError[] = [], errorCount = errors.length) {
+    super(message);
+    this.name = 'LeadUploadError';
+    this.kind = kind;
+    this.errors = errors;
+    this.errorCount = errorCount;
+  }
+}
+
+/** A random v4 UUID; crypto.randomUUID exists only in secure contexts, and the app may be opened as http://10.0.0.5:3000. */
+export function newImportId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+export type TFormReply = { status: number; body: unknown };
+
+type SendOptions = {
+  onUploadProgress?: (bytes: TUploadBytes) => void;
+  signal?: AbortSignal;
+  /** The body's size when the browser cannot tell (progress events without lengthComputable). */
+  totalHint?: number;
+};
+
+function readReply(xhr: XMLHttpRequest): unknown {
+  const text = xhr.responseText;
+  if (text === '') return undefined;
+  if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * POSTs a multipart form with the session's token, reporting bytes sent. Resolves with any HTTP answer
+ * (the caller reads the status); rejects with an ApiError when no answer came (network, cancelled).
+ */
+export function sendForm(url: string, form: FormData, { onUploadProgress, signal, totalHint = 0 }: SendOptions = {}): Promise<TFormReply> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
+    const xhr = new XMLHttpRequest();
+    const abort = () => xhr.abort();
+    const settle = () => signal?.removeEventListener('abort', abort);
+    xhr.open('POST', url);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const authorization = authorizationHeader();
+    if (authorization !== null) xhr.setRequestHeader('Authorization', authorization);
+    if (onUploadProgress !== undefined) {
+      let total = totalHint;
+      xhr.upload.addEventListener('progress', (event) => {
+        total = event.lengthComputable && event.total > 0 ? event.total : Math.max(total, event.loaded);
+        onUploadProgress({ loaded: Math.min(event.loaded, total), total });
+      });
+      // 'load' on xhr.upload means the whole body has gone out, whatever the last progress event said.
+      xhr.upload.addEventListener('load', () => onUploadProgress({ loaded: total, total }));
+    }
+    xhr.addEventListener('load', () => {
+      settle();
+      resolve({ status: xhr.status, body: readReply(xhr) });
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network'));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
+    });
+    signal?.addEventListener('abort', abort);
+    xhr.send(form);
+  });
+}
+
+/**
+ * Calls onProgress with the import's progress every intervalMs until the returned stop() is called.
+ * A poll that fails (the server has not seen the import yet, a missed beat) is skipped: the upload's own answer decides.
+ */
+export function pollImportProgress(importId: string, onProgress: (progress: TImportProgress) => void, intervalMs = IMPORT_POLL_MS): () => void {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const tick = async () => {
+    try {
+      const progress = await fetchImportProgress(importId, controller.signal);
+      if (!controller.signal.aborted) onProgress(progress);
+    } catch {
+      // shown nowhere on purpose: the progress line simply keeps its last figures
+    }
+    if (!controller.signal.aborted) timer = setTimeout(() => void tick(), intervalMs);
+  };
+  timer = setTimeout(() => void tick(), intervalMs);
+  return () => {
+    controller.abort();
+    clearTimeout(timer);
+  };
+}
+
+/** Turns the server's answer into the result, or the LeadUploadError the screen shows. */
+export function readUploadReply({ status, body }: TFormReply): TLeadUploadResult {
+  if (status >= 200 && status < 300) {
+    const result = ZLeadUploadResult.safeParse(body);
+    if (result.success) return result.data;
+    throw new LeadUploadError('failed', INVALID_REPLY_MESSAGE);
+  }
+  if (status === 401) {
+    endExpiredSession();
+    throw new LeadUploadError('expired', MESSAGES.auth.sessionExpired);
+  }
+  const rejected = status === 400 ? ZLeadUploadRejected.safeParse(body) : undefined;
+  if (rejected?.success) throw new LeadUploadError('rejected', rejected.data.message, rejected.data.errors, rejected.data.errorCount);
+  throw new LeadUploadError('failed', messageOf(body, status));
+}
+
+export type TUploadLeads = {
+  campaignName: string;
+  file: File;
+  importId?: string;
+  onUploadProgress?: (bytes: TUploadBytes) => void;
+  onImportProgress?: (progress: TImportProgress) => void;
+  signal?: AbortSignal;
+  pollMs?: number;
+};
+
+/** POST /api/file/uploadCsv?tableName&importId with the file; resolves to the server's figures or throws LeadUploadError. */
+export async function uploadLeadCsv(input: TUploadLeads): Promise<TLeadUploadResult> {
+  const importId = input.importId ?? newImportId();
+  const form = new FormData();
+  form.append('file', input.file, input.file.name);
+  const url = `${UPLOAD_PATH}?${new URLSearchParams({ tableName: input.campaignName, importId }).toString()}`;
+  const stop = input.onImportProgress === undefined ? () => undefined : pollImportProgress(importId, input.onImportProgress, input.pollMs);
+  let reply: TFormReply;
+  try {
+    reply = await sendForm(url, form, { onUploadProgress: input.onUploadProgress, signal: input.signal, totalHint: input.file.size });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'aborted') throw new LeadUploadError('cancelled', UPLOAD_CANCELLED_MESSAGE);
+    throw new LeadUploadError('failed', error instanceof Error ? error.message : NETWORK_ERROR_MESSAGE);
+  } finally {
+    stop();
+  }
+  return readUploadReply(reply);
+}
