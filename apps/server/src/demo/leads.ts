@@ -146,7 +146,7 @@ export async function seedLeads(db: Db): Promise<void> {
             campaignId: campaign.id,
             did: `D${p + 1}${d}${String(i + 1).padStart(5, '0')}`,
             dataStatus: i % 11 === 5 ? 'invalid' : 'valid',
-            brId: `BR-${(i % 6) + 1}`,
+            brId: `BR-${(Math.floor(i / 3) % 6) + 1}`,
             ...AREAS[(i + d) % AREAS.length]!,
             respondentName: NAMES[(i * 5 + d) % NAMES.length]!,
             // Unique per campaign and date: +8801[3-9]xxxxxxxx.
