@@ -1,12 +1,13 @@
 // The list of every screen (spec §2 Lists): page sizes, debounced search, table, pager, and loading/empty/error states.
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { QueryKey } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@crm/shared';
 import { Pager } from './Pager.tsx';
 import { pagerState } from './pager.ts';
 import { useListQuery, type TFetchPage, type TSearch } from './use-list-query.ts';
+import { LoadingRow, RetryAlert } from './QueryState.tsx';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -75,23 +76,9 @@ export function DataList<T>(props: DataListProps<T>) {
 
   let body: ReactNode;
   if (query.isPending) {
-    body = (
-      <Group justify="center" gap="sm" py="lg">
-        <Loader size="sm" />
-        <Text size="sm">Loading…</Text>
-      </Group>
-    );
+    body = <LoadingRow />;
   } else if (query.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title="The list could not be loaded">
-        <Group justify="space-between">
-          <Text size="sm">{errorMessage(query.error)}</Text>
-          <Button size="xs" color="red" variant="light" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <RetryAlert title="The list could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   } else if (rows.length === 0) {
     body = (
       <Text ta="center" c="dimmed" py="lg">

@@ -1,6 +1,6 @@
 // The lead browser of one campaign: filter by data date, status and phone, page through its leads and their state.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, CloseButton, Group, Loader, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@crm/shared';
@@ -9,6 +9,7 @@ import { pagerState } from '../../components/pager.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DataList.tsx';
 import { dataDatesKey, fetchDataDates, fetchLeadPage, leadPageKey, type TLeadPageQuery } from './api.ts';
 import { answersText, calledText, generatedText } from './lead-cells.ts';
+import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 
 /** ZLeadBrowseQuery allows at most 100 a page. */
 export const LEAD_PAGE_SIZES = [10, 25, 50, 100] as const;
@@ -80,23 +81,9 @@ export function LeadBrowser({ campaign, onClose }: Props) {
 
   let body: ReactNode;
   if (leads.isPending) {
-    body = (
-      <Group justify="center" gap="sm" py="lg">
-        <Loader size="sm" />
-        <Text size="sm">Loading…</Text>
-      </Group>
-    );
+    body = <LoadingRow />;
   } else if (leads.isError) {
-    body = (
-      <Alert color="red" variant="light" role="alert" title="The leads could not be loaded">
-        <Group justify="space-between">
-          <Text size="sm">{leads.error.message}</Text>
-          <Button size="xs" color="red" variant="light" onClick={() => void leads.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
-    );
+    body = <RetryAlert title="The leads could not be loaded" message={leads.error.message} onRetry={() => void leads.refetch()} />;
   } else if (rows.length === 0) {
     body = (
       <Text ta="center" c="dimmed" py="lg">

@@ -10,6 +10,7 @@ import { fetchLeadSummary, leadSummaryKey } from './lead-actions-api.ts';
 import { useLeadTableCampaigns } from './lead-actions-campaigns.ts';
 import { countOf, formatCount, generateCeiling, groupsText, readTarget, regenerateCeiling, selectorLabel, type TActionNotice, type TLeadChoice } from './lead-actions.ts';
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';
+import { RetryAlert } from '../../components/QueryState.tsx';
 
 /** Title, the Upload CSV button and the one action card of a lead screen. */
 export function LeadActionFrame({ title, cardTitle, children }: { title: string; cardTitle: string; children: ReactNode }) {
@@ -31,19 +32,6 @@ export function LeadActionFrame({ title, cardTitle, children }: { title: string;
         </Stack>
       </Paper>
     </Stack>
-  );
-}
-
-function RetryAlert({ title, message, onRetry }: { title: string; message: string; onRetry: () => void }) {
-  return (
-    <Alert color="red" variant="light" role="alert" title={title}>
-      <Group justify="space-between">
-        <Text size="sm">{message}</Text>
-        <Button size="xs" color="red" variant="light" onClick={onRetry}>
-          Retry
-        </Button>
-      </Group>
-    </Alert>
   );
 }
 
