@@ -1,5 +1,5 @@
 // A lead CSV's header mapped to the campaign's columns, and each data row checked and written as a line of
-// COPY text for the upload's staging table.
+// COPY text for the leads table.
 import {
   IGNORED_UPLOAD_COLUMNS,
   MAX_LEAD_VALUE_LENGTH,
@@ -12,7 +12,6 @@ import {
   type TUploadRowError,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
-import { SeenFilter } from './seen-filter.ts';
 
 /** Rows as a spreadsheet shows them: the header is row 1, so the first lead is row 2. */
 export const HEADER_ROW = 1;
@@ -26,8 +25,8 @@ export type TLeadHeader = {
   custom: { name: string; index: number }[];
 };
 
-/** The staging table's columns, in COPY order: the row, the upload columns, then the data table's columns as jsonb. */
-export const STAGING_COLUMNS = ['row_no', ...UPLOAD_LEAD_COLUMNS, 'fields'] as const;
+/** The columns of leads an upload fills, in COPY order: the campaign, the upload columns, then the data table's columns as jsonb. */
+export const COPY_LEAD_COLUMNS = ['campaign_id', ...UPLOAD_LEAD_COLUMNS, 'fields'] as const;
 
 /** Maps the header (names trimmed, any case) to the campaign's columns, or lists what is wrong with it. */
 export function mapLeadHeader(cells: readonly string[], customColumns: readonly string[]): TLeadHeader | TUploadRowError[] {
@@ -90,9 +89,9 @@ function isTooLong(value: string): boolean {
 const DATE_CACHE_LIMIT = 10_000;
 
 /**
- * Checks data rows one by one and writes each good row as COPY text. Every problem is counted; the first
- * MAX_UPLOAD_ERRORS_REPORTED are kept. Once a row is bad no more lines are written (nothing will be stored).
- * It also notes what lets the store step skip the duplicate check: the dates, and whether a lead may repeat.
+ * Checks data rows one by one and writes each good row as COPY text of COPY_LEAD_COLUMNS. Every problem is
+ * counted; the first MAX_UPLOAD_ERRORS_REPORTED are kept. Once a row is bad no more lines are written
+ * (nothing will be stored). The key of the last line written (date, number) is left in `date` and `phone`.
  */
 export class LeadRowChecker {
   readonly errors: TUploadRowError[] = [];
@@ -102,13 +101,14 @@ export class LeadRowChecker {
   private readonly uploadIndexes: number[];
   private readonly customKeys: string[];
   private readonly dates = new Map<string, string | null>();
-  /** The data dates of the good rows. */
-  readonly dataDates = new Set<string>();
-  /** Whether a (data date, number) may occur twice in the file; false means it surely does not. */
-  maybeRepeated = false;
-  private readonly seen = new SeenFilter();
+  /** The data date of the last line written. */
+  date = '';
+  /** The number (E.164) of the last line written. */
+  phone = '';
+  private readonly campaignText: string;
 
-  constructor(private readonly header: TLeadHeader, private readonly phoneCountry: CountryCode) {
+  constructor(private readonly header: TLeadHeader, private readonly phoneCountry: CountryCode, campaignId: number) {
+    this.campaignText = String(campaignId);
     this.uploadIndexes = UPLOAD_LEAD_COLUMNS.map((c) => header.upload[c]);
     this.customKeys = header.custom.map((c) => `${JSON.stringify(c.name)}:`);
   }
@@ -151,7 +151,7 @@ export class LeadRowChecker {
     }
     // Nearly every row is plain: one scan of the row instead of one per value.
     const plain = !NEEDS_ESCAPING.test(cells.join(','));
-    let line = String(row);
+    let line = this.campaignText;
     let phone: string | null = null;
     let date: string | null = null;
     for (let i = 0; i < UPLOAD_LEAD_COLUMNS.length; i++) {
@@ -180,8 +180,8 @@ export class LeadRowChecker {
     }
     line += fields === '' ? '\t{}\n' : `\t${plain ? fields : copyText(fields)}}\n`;
     if (this.errorCount > 0 || phone === null || date === null) return undefined;
-    this.dataDates.add(date);
-    if (this.seen.add(`${date}${phone}`)) this.maybeRepeated = true;
+    this.date = date;
+    this.phone = phone;
     return line;
   }
 }

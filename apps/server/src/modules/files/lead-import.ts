@@ -1,11 +1,11 @@
-// Lead CSV upload (design.md §4): the file streams through a check of every row into a staging table by COPY,
-// all in one transaction; any bad row rolls it all back, else the leads land with duplicates skipped.
+// Lead CSV upload (design.md §4): the file streams through a check of every row straight into leads by COPY,
+// all in one transaction holding the campaign's lead lock; any bad row rolls it all back. Repeats (in the file
+// or of stored leads) are skipped before COPY, so the leads are written once.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
 import {
-  UPLOAD_LEAD_COLUMNS,
   leadUploadMessage,
   leadUploadRejectedMessage,
   type TLeadUploadRejected,
@@ -15,12 +15,15 @@ import {
 import type { CountryCode } from 'libphonenumber-js';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
-import { AppError, badRequest } from '../../http/errors.ts';
+import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
 import { PROGRESS_INTERVAL_MS, startImportProgress, type ImportProgress } from './import-progress.ts';
 import { CsvSyntaxError } from './csv-reader.ts';
+import { COPY_LEAD_COLUMNS } from './lead-csv.ts';
 import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error } from './lead-streams.ts';
+import type { SeenFilter } from './seen-filter.ts';
+import { ImportSlots, MAX_CONCURRENT_IMPORTS } from './lead-import-slots.ts';
 
 export type TLeadUpload = {
   campaignName: string;
@@ -37,19 +40,9 @@ export const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row (cel
 export const NO_LEADS_MESSAGE = 'The file has a header row but no leads.';
 export const NOT_UTF8_MESSAGE = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.';
 
-const UPLOAD_COLUMN_LIST = UPLOAD_LEAD_COLUMNS.join(', ');
-// Dropped with the transaction, whatever way it ends. row_no is the file's row (error reports, tests).
-const CREATE_STAGING = `create temp table lead_upload (row_no integer not null, ${UPLOAD_LEAD_COLUMNS.map(
-  (c) => `${c} ${c === 'data_date' ? 'date' : 'text'}`,
-).join(', ')}, fields jsonb not null) on commit drop`;
-const COPY_STAGING = `copy lead_upload (row_no, ${UPLOAD_COLUMN_LIST}, fields) from stdin`;
-// Leads get their ids in file order, as the staging table holds its rows: COPY into a table created in the same
-// transaction skips the free-space map, so rows are appended page after page, and a temporary table is never
-// scanned in parallel or from a synchronized mid-table start. (ORDER BY row_no would cost an on-disk sort,
-// ~2 s of a million rows; lead-upload.test.ts checks the order.)
-const INSERT_STAGED = `insert into leads (campaign_id, ${UPLOAD_COLUMN_LIST}, fields)
-  select $1, ${UPLOAD_COLUMN_LIST}, fields from lead_upload`;
-const INSERT_STAGED_SKIPPING_DUPLICATES = `${INSERT_STAGED} on conflict (campaign_id, data_date, cell_number) do nothing`;
+const COPY_LEADS = `copy leads (${COPY_LEAD_COLUMNS.join(', ')}) from stdin`;
+/** Should a lead be stored meanwhile all the same (by a writer that does not take the campaign's lock). */
+export const CONCURRENT_DUPLICATE_MESSAGE = 'Some of these leads were stored by another change made while the file was read; nothing was stored. Upload the file again.';
 
 function rejection(message: string, rowsRead: number, errorCount: number, errors: TUploadRowError[]): TLeadImportOutcome {
   return { ok: false, rejection: { message, rowsRead, errorCount, errors } };
@@ -65,13 +58,42 @@ function readFailure(e: unknown, encoder: LeadCopyEncoder): TLeadImportOutcome {
     return rejection(`The file is not valid CSV: row ${e.row}: ${e.reason}.`, encoder.rowsRead, 1, [{ row: e.row, column: '', reason: e.reason }]);
   }
   if (e instanceof NotUtf8Error) throw badRequest(NOT_UTF8_MESSAGE);
+  if (isUniqueViolation(e)) throw conflict(CONCURRENT_DUPLICATE_MESSAGE);
   throw e;
 }
 
-/** Reads, checks and stages every row on `client` (in its open transaction); null when all of them are good. */
-async function stageRows(client: pg.PoolClient, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome | null> {
-  await client.query(CREATE_STAGING);
-  const copy = client.query(copyFrom(COPY_STAGING));
+function isUniqueViolation(e: unknown): boolean {
+  return typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
+}
+
+/**
+ * Takes the campaign's stored numbers of a date into the filter, read on another connection (the upload's own
+ * is busy with COPY): what is committed is what counts, and the campaign's lock keeps its other writers out.
+ * Streamed as COPY text, so a date with millions of stored leads costs only the filter's memory.
+ */
+function storedNumbersLoader(db: Db, campaignId: number): (date: string, seen: SeenFilter) => Promise<void> {
+  return async (date, seen) => {
+    // Both are checked values (an integer id, a yyyy-MM-dd date): COPY takes no parameters.
+    if (!Number.isInteger(campaignId) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`unexpected key ${campaignId} ${date}`);
+    const client = await poolOf(db).connect();
+    try {
+      const out = client.query(copyTo(`copy (select cell_number from leads where campaign_id = ${campaignId} and data_date = '${date}') to stdout`));
+      let rest = '';
+      for await (const chunk of out as AsyncIterable<Buffer>) {
+        const lines = (rest + chunk.toString('utf8')).split('\n');
+        rest = lines.pop() ?? '';
+        for (const phone of lines) seen.add(date, phone);
+      }
+      if (rest !== '') seen.add(date, rest);
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** Reads, checks and copies every new lead into leads on `client` (in its open transaction); null when all rows are good. */
+async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome | null> {
+  const copy = client.query(copyFrom(COPY_LEADS));
   // After a failure the stream may still report the COPY's own end; pipeline() has already settled by then.
   copy.on('error', () => undefined);
   const ticker = setInterval(() => progress.reading(encoder.rowsRead), PROGRESS_INTERVAL_MS);
@@ -85,37 +107,8 @@ async function stageRows(client: pg.PoolClient, file: Readable, encoder: LeadCop
   if (encoder.errorCount > 0) return rejection(leadUploadRejectedMessage(encoder.errorCount), encoder.rowsRead, encoder.errorCount, encoder.errors);
   if (!encoder.sawHeader) throw badRequest(EMPTY_FILE_MESSAGE);
   if (encoder.rowsRead === 0) throw badRequest(NO_LEADS_MESSAGE);
+  if (copy.rowCount !== encoder.leadsWritten) throw new Error(`COPY stored ${copy.rowCount} leads of ${encoder.leadsWritten}`);
   return null;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
-}
-
-/**
- * Moves the staged rows into leads (the campaign's lock held); returns how many landed. Skipping duplicates
- * costs ~20% of a big upload, so it is left out when none can occur: no lead of the file repeats another and
- * the campaign has no lead on the file's dates. Should one occur all the same, the plain insert is undone.
- */
-async function insertStaged(client: pg.PoolClient, campaignId: number, encoder: LeadCopyEncoder): Promise<number> {
-  if (!encoder.maybeRepeated) {
-    const stored = await client.query<{ any: boolean }>(
-      'select exists (select 1 from leads where campaign_id = $1 and data_date = any($2::date[])) as any',
-      [campaignId, encoder.dataDates],
-    );
-    if (stored.rows[0]?.any === false) {
-      await client.query('savepoint plain_insert');
-      try {
-        const inserted = await client.query(INSERT_STAGED, [campaignId]);
-        await client.query('release savepoint plain_insert');
-        return inserted.rowCount ?? 0;
-      } catch (e) {
-        if (!isUniqueViolation(e)) throw e;
-        await client.query('rollback to savepoint plain_insert');
-      }
-    }
-  }
-  return (await client.query(INSERT_STAGED_SKIPPING_DUPLICATES, [campaignId])).rowCount ?? 0;
 }
 
 async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome> {
@@ -123,15 +116,16 @@ async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: L
   let healthy = true;
   try {
     await client.query('begin');
-    const refused = await stageRows(client, file, encoder, progress);
+    // Held from the start: the stored leads the file is checked against stay as they are until the commit.
+    await lockCampaignLeadsOn(client, campaignId);
+    const refused = await copyRows(client, file, encoder, progress);
     if (refused) {
       await client.query('rollback');
       return refused;
     }
     await progress.storing(encoder.rowsRead);
-    await lockCampaignLeadsOn(client, campaignId);
-    const leadsAdded = await insertStaged(client, campaignId, encoder);
     await client.query('commit');
+    const leadsAdded = encoder.leadsWritten;
     const duplicatesSkipped = encoder.rowsRead - leadsAdded;
     return { ok: true, result: { message: leadUploadMessage(leadsAdded, duplicatesSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped } };
   } catch (e) {
@@ -159,10 +153,21 @@ export class UploadInterruptedError extends Error {
  * POST /api/file/uploadCsv: stores the file's leads, or none of them. With an importId its progress is kept
  * in lead_imports (409 when that id was used before). 404 for an unknown campaign.
  */
+const slots = new ImportSlots(MAX_CONCURRENT_IMPORTS);
+
 export async function importLeads(db: Db, upload: TLeadUpload, phoneCountry: CountryCode): Promise<TLeadImportOutcome> {
+  const release = slots.take();
+  try {
+    return await runImport(db, upload, phoneCountry);
+  } finally {
+    release();
+  }
+}
+
+async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode): Promise<TLeadImportOutcome> {
   const layout = await findLeadLayout(db, upload.campaignName);
   const progress = await startImportProgress(db, { importId: upload.importId, campaignId: layout.campaignId, userId: upload.userId, fileName: upload.fileName });
-  const encoder = new LeadCopyEncoder(layout.custom, phoneCountry);
+  const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId));
   try {
     const outcome = await storeLeads(db, layout.campaignId, upload.file, encoder, progress);
     await progress.end(

@@ -1,11 +1,12 @@
 // The stream stage of a lead upload between the request body and COPY: bytes in, checked as UTF-8, read as
-// CSV, every row checked, COPY text of the staging table out. It holds one chunk and one row at a time.
+// CSV, every row checked, repeats skipped, COPY text of leads out. It holds one chunk's rows at a time.
 import { isUtf8 } from 'node:buffer';
 import { Transform, type TransformCallback } from 'node:stream';
 import type { TUploadRowError } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { CsvReader } from './csv-reader.ts';
 import { LeadRowChecker, mapLeadHeader } from './lead-csv.ts';
+import { SeenFilter } from './seen-filter.ts';
 
 /** The file is not UTF-8 text. */
 export class NotUtf8Error extends Error {}
@@ -38,20 +39,37 @@ function isBlank(cells: readonly string[]): boolean {
   return cells.every((c) => c.trim() === '');
 }
 
+/** Takes the campaign's stored numbers of a data date into the filter (`seen.add(date, number)` each). */
+export type TLoadStoredNumbers = (date: string, seen: SeenFilter) => Promise<void>;
+
 /**
- * File bytes in, COPY text of the staging table out. The first non-blank row is the header; blank rows are
- * skipped but keep their number, so rows are numbered as a spreadsheet shows them (the header is row 1).
+ * File bytes in, COPY text of leads out. The first non-blank row is the header; blank rows are skipped but
+ * keep their number, so rows are numbered as a spreadsheet shows them (the header is row 1). A lead whose
+ * (data date, number) came earlier in the file or is stored for the campaign is skipped: the first time a
+ * date appears, its stored numbers are loaded (the stream waits meanwhile).
  * Fails with NotUtf8Error, CsvSyntaxError or LeadHeaderError; bad rows are collected, not thrown.
  */
 export class LeadCopyEncoder extends Transform {
   sawHeader = false;
+  /** Leads handed on to COPY. */
+  leadsWritten = 0;
   private checker: LeadRowChecker | undefined;
   private readonly reader: CsvReader;
   private carry: Buffer | undefined;
   private started = false;
   private pending = '';
+  private readonly seen = new SeenFilter();
+  /** Good rows of the chunk being read, waiting for the duplicate check: COPY line, data date, number. */
+  private lines: string[] = [];
+  private dates: string[] = [];
+  private phones: string[] = [];
 
-  constructor(private readonly customColumns: readonly string[], private readonly phoneCountry: CountryCode) {
+  constructor(
+    private readonly customColumns: readonly string[],
+    private readonly phoneCountry: CountryCode,
+    private readonly campaignId: number,
+    private readonly loadStored: TLoadStoredNumbers,
+  ) {
     super();
     this.reader = new CsvReader((cells) => this.readRow(cells), MAX_ROW_CHARACTERS);
   }
@@ -74,28 +92,59 @@ export class LeadCopyEncoder extends Transform {
     return this.checker?.errors ?? [];
   }
 
-  /** The data dates of the file's leads. */
-  get dataDates(): string[] {
-    return [...(this.checker?.dataDates ?? [])];
-  }
-
-  /** Whether a lead may repeat another of the file (false: surely none does). */
-  get maybeRepeated(): boolean {
-    return this.checker?.maybeRepeated ?? false;
-  }
-
   private readRow(cells: string[]): void {
     if (isBlank(cells)) return;
     if (this.checker === undefined) {
       this.sawHeader = true;
       const header = mapLeadHeader(cells, this.customColumns);
       if (Array.isArray(header)) throw new LeadHeaderError(header.map((e) => ({ ...e, row: this.reader.rows })));
-      this.checker = new LeadRowChecker(header, this.phoneCountry);
+      this.checker = new LeadRowChecker(header, this.phoneCountry, this.campaignId);
       return;
     }
     const line = this.checker.check(cells, this.reader.rows);
-    // After the first bad row nothing will be stored: the rest is only checked.
-    this.pending = line === undefined ? '' : this.pending + line;
+    if (line === undefined) {
+      // After the first bad row nothing will be stored: the rest is only checked.
+      if (this.checker.errorCount > 0) this.dropLines();
+      return;
+    }
+    this.lines.push(line);
+    this.dates.push(this.checker.date);
+    this.phones.push(this.checker.phone);
+  }
+
+  private dropLines(): void {
+    this.pending = '';
+    this.lines = [];
+    this.dates = [];
+    this.phones = [];
+  }
+
+  /**
+   * Skips the waiting rows from `from` on that repeat a lead seen before and adds the others to the COPY
+   * text, until a row of a date whose stored numbers are not loaded yet: its index, or -1 when all are done.
+   */
+  private keepNew(from: number): number {
+    const { lines, dates, phones } = this;
+    for (let i = from; i < lines.length; i++) {
+      const date = dates[i] as string;
+      if (!this.seen.knows(date)) return i;
+      if (this.seen.add(date, phones[i] as string)) continue;
+      this.pending += lines[i] as string;
+      this.leadsWritten += 1;
+    }
+    this.lines = [];
+    this.dates = [];
+    this.phones = [];
+    return -1;
+  }
+
+  /** keepNew, loading the stored numbers of each new date on the way. */
+  private async keepNewLoading(from: number): Promise<void> {
+    for (let at = from; at >= 0; at = this.keepNew(at)) {
+      const date = this.dates[at] as string;
+      this.seen.addDate(date);
+      await this.loadStored(date, this.seen);
+    }
   }
 
   /** The chunk's whole characters as text; a character cut at the end waits for the next chunk. */
@@ -118,6 +167,12 @@ export class LeadCopyEncoder extends Transform {
     } catch (e) {
       return done(e as Error);
     }
+    const waiting = this.keepNew(0);
+    if (waiting < 0) this.afterChunk(done);
+    else this.keepNewLoading(waiting).then(() => this.afterChunk(done), done);
+  }
+
+  private afterChunk(done: TransformCallback): void {
     if (this.pending.length >= CHUNK_CHARACTERS) {
       this.push(this.pending);
       this.pending = '';
@@ -134,8 +189,10 @@ export class LeadCopyEncoder extends Transform {
     } catch (e) {
       return done(e as Error);
     }
-    if (this.pending !== '') this.push(this.pending);
-    this.pending = '';
-    done();
+    this.keepNewLoading(this.keepNew(0)).then(() => {
+      if (this.pending !== '') this.push(this.pending);
+      this.pending = '';
+      done();
+    }, done);
   }
 }

@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES, MAX_LEAD_VALUE_LENGTH, MAX_UPLOAD_ERRORS_REPORTED, leadUploadRejectedMessage } from '@crm/shared';
+import { poolOf } from '../../db/database.ts';
 import { useTestApp, type Reply } from '../../test/harness.ts';
 import { tokenFor } from '../agents/test-support.ts';
-import { EMPTY_FILE_MESSAGE, NOT_UTF8_MESSAGE, NO_LEADS_MESSAGE } from './lead-import.ts';
+import { CONCURRENT_DUPLICATE_MESSAGE, EMPTY_FILE_MESSAGE, NOT_UTF8_MESSAGE, NO_LEADS_MESSAGE } from './lead-import.ts';
 import { campaignWithColumns, countLeads, expectRejected, nextPhone, uploadLeads, type UploadOptions } from './upload-test-support.ts';
 
 const t = useTestApp();
@@ -118,6 +119,30 @@ describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
   it('refuses a request without a file or without a campaign', async () => {
     expect(message(await refused(`cell_number,data_date\n${good()}\n`, { field: 'attachment' }))).toBe(LEAD_MESSAGES.uploadMissing);
     expect(message(await refused(`cell_number,data_date\n${good()}\n`, { tableName: undefined }))).toBe(LEAD_MESSAGES.uploadMissing);
+  });
+
+  it('refuses with 409, storing nothing, when a lead of the file is stored meanwhile without the campaign lock', async () => {
+    const [a, b] = [nextPhone(), nextPhone()];
+    const other = await poolOf(t.db).connect();
+    try {
+      // Not yet committed when the upload looks at the stored leads; committed while its COPY waits on it.
+      await other.query('begin');
+      const campaign = await other.query<{ id: number }>('select id from campaigns where campaign_name = $1', [campaignName]);
+      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-09')", [campaign.rows[0]?.id, b.e164]);
+      const before = await countLeads(t.db);
+      const upload = uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-09\n${b.local},2024-05-09\n`, { tableName: campaignName });
+      // Asked outside `other`'s transaction: within one, pg_stat_activity is read once and then kept.
+      const copyWaiting = async () =>
+        Number((await poolOf(t.db).query<{ n: string }>("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'copy leads (%'")).rows[0]?.n);
+      await expect.poll(copyWaiting, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(1);
+      await other.query('commit');
+      expect(message(await upload, 409)).toBe(CONCURRENT_DUPLICATE_MESSAGE);
+      expect(await countLeads(t.db)).toBe(before + 1);
+    } finally {
+      // Undoes what a failed test left open (after the commit it does nothing).
+      await other.query('rollback');
+      other.release();
+    }
   });
 
   it('answers 404 for a campaign that does not exist', async () => {

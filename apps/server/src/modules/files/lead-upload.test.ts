@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
+import { poolOf } from '../../db/database.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { lockCampaignLeadsOn } from '../leads/lock.ts';
 import { tokenFor } from '../agents/test-support.ts';
 import { campaignWithColumns, countLeads, nextPhone, storedLeads, uploadLeads } from './upload-test-support.ts';
 
@@ -73,6 +75,57 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const leads = await storedLeads(t.db, campaign.id);
     expect(leads.map((l) => [l.cellNumber, l.respondentName])).toEqual([[old.e164, null], [fresh.e164, 'New']]);
     expect(await storedLeads(t.db, other.id)).toHaveLength(1);
+  });
+
+  it('skips stored leads of every date of the file, a date first met late in the file too', async () => {
+    const campaign = await campaignWithColumns(t.db);
+    const [a, b, c, d] = [nextPhone(), nextPhone(), nextPhone(), nextPhone()];
+    const first = await uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-03\n`, { tableName: campaign.campaignName });
+    expect(first.status, first.text).toBe(200);
+    const csv = [
+      'cell_number,data_date,respondent_name',
+      `${c.local},2024-05-01,New 1`,
+      `${a.local},2024-05-02,New 2`, // a stored number, but on another date
+      `${d.local},2024-05-03,New 3`,
+      `${b.local},3/5/2024,Stored`,
+      `${a.local},2024-05-01,Stored`,
+      `88${c.local},2024-05-01,Repeat`,
+    ].join('\n');
+    const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
+    expect(r.body).toEqual({ message: leadUploadMessage(3, 3), rowsRead: 6, leadsAdded: 3, duplicatesSkipped: 3 });
+    expect((await storedLeads(t.db, campaign.id)).map((l) => [l.cellNumber, l.dataDate, l.respondentName])).toEqual([
+      [a.e164, '2024-05-01', null],
+      [b.e164, '2024-05-03', null],
+      [c.e164, '2024-05-01', 'New 1'],
+      [a.e164, '2024-05-02', 'New 2'],
+      [d.e164, '2024-05-03', 'New 3'],
+    ]);
+  });
+
+  it("waits for the campaign's other lead operations, then skips what they stored", async () => {
+    const campaign = await campaignWithColumns(t.db);
+    const [a, b] = [nextPhone(), nextPhone()];
+    // Another lead operation of the campaign holds its lock and stores a lead the file also holds.
+    const other = await poolOf(t.db).connect();
+    try {
+      await other.query('begin');
+      await lockCampaignLeadsOn(other, campaign.id);
+      const upload = uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-01\n`, { tableName: campaign.campaignName });
+      let settled = false;
+      void upload.then(() => (settled = true));
+      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-01')", [campaign.id, a.e164]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(settled).toBe(false);
+      await other.query('commit');
+      const r = await upload;
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1 });
+      expect((await storedLeads(t.db, campaign.id)).map((l) => l.cellNumber)).toEqual([a.e164, b.e164]);
+    } finally {
+      // Undoes what a failed test left open (after the commit it does nothing).
+      await other.query('rollback');
+      other.release();
+    }
   });
 
   it('reads a spreadsheet export: BOM, CRLF, quoted commas, quotes and line breaks, blank rows, headers in any case and order', async () => {

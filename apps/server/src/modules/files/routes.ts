@@ -19,7 +19,7 @@ export async function fileRoutes(app: App) {
     config: ADMIN,
     schema: {
       querystring: ZUploadQuery,
-      response: { 200: ZLeadUploadResult, 400: z.union([ZLeadUploadRejected, ZErrorReply]), 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply },
+      response: { 200: ZLeadUploadResult, 400: z.union([ZLeadUploadRejected, ZErrorReply]), 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply, 429: ZErrorReply },
     },
   }, async (req, reply) => {
     const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb);

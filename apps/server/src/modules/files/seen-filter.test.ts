@@ -1,16 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { SeenFilter } from './seen-filter.ts';
 
-const key = (i: number) => `2024-05-0${1 + (i % 4)}+88017${10_000_000 + i}`;
+const date = (i: number) => `2024-05-0${1 + (i % 4)}`;
+const phone = (i: number) => `+88017${10_000_000 + i}`;
 
 describe('SeenFilter', () => {
-  it('never misses a repeat, before and after it outgrows its exact set', () => {
+  it('knows exactly which (date, number) keys it was given, through many growths of its tables', () => {
     const seen = new SeenFilter();
     let wronglySeen = 0;
-    for (let i = 0; i < 200_000; i++) if (seen.add(key(i))) wronglySeen += 1;
-    // Keys added while it was exact and after it turned into a Bloom filter are all remembered.
-    for (const i of [0, 1, 49_999, 50_000, 50_001, 123_456, 199_999]) expect(seen.add(key(i)), key(i)).toBe(true);
-    // A Bloom filter may say "seen" wrongly; at this size it practically never does.
+    for (let i = 0; i < 300_000; i++) if (seen.add(date(i), phone(i))) wronglySeen += 1;
+    // Exact: no key is taken for another, and every key given is remembered.
     expect(wronglySeen).toBe(0);
+    for (const i of [0, 1, 1023, 1024, 65_537, 123_456, 299_999]) expect(seen.add(date(i), phone(i)), phone(i)).toBe(true);
+    // The same number on another date is another key.
+    expect(seen.add(date(1), phone(0))).toBe(false);
+  });
+
+  it('keeps numbers that are not E.164 as they are written, and tells the dates it knows', () => {
+    const seen = new SeenFilter();
+    expect(seen.knows('2024-05-01')).toBe(false);
+    seen.addDate('2024-05-01');
+    expect(seen.knows('2024-05-01')).toBe(true);
+    expect(seen.add('2024-05-01', '017-1234')).toBe(false);
+    expect(seen.add('2024-05-01', '017-1234')).toBe(true);
+    expect(seen.add('2024-05-01', '+0171234')).toBe(false);
   });
 });

@@ -1,14 +1,11 @@
-// "Have I seen this key before?" for the leads of one upload, in bounded memory: exact for the first keys,
-// then a Bloom filter (it may answer yes wrongly, never no wrongly). It lets the store step skip the
-// duplicate check when no lead of the file can repeat another (lead-import.ts).
+// "Have I seen this lead before?" for one upload: the (data date, number) keys of the file's leads so far and
+// of the campaign's stored leads on the file's dates. Exact (a wrong "seen" would drop a lead) and compact:
+// an E.164 number (at most 15 digits) is held as a double in an open-addressing table, 16 bytes a key.
 
-/** Keys kept exactly before switching to the Bloom filter (~5 MB of strings). */
-const EXACT_KEYS = 50_000;
-/** 2^28 bits (32 MB), 7 probes: a wrong "seen" in well under one in 10^5 files of a million leads. */
-const BITS_LOG2 = 28;
-const PROBES = 7;
-/** All probes of a key fall in one block of 16 words (a 64-byte cache line): one memory miss per key, not seven. */
-const BLOCK_WORDS_LOG2 = 4;
+/** Slots of a new table; it doubles when half full. */
+const INITIAL_SLOTS = 1 << 10;
+/** E.164: a plus and 1 to 15 digits, the first not 0. Every such number is exact as a double. */
+const E164 = /^\+[1-9]\d{0,14}$/;
 
 /** murmur3's finaliser: every input bit moves every output bit. */
 function mix(h: number): number {
@@ -19,49 +16,69 @@ function mix(h: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-function hash(key: string, seed: number): number {
-  let h = seed;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x5bd1e995) ^ (h >>> 15);
-  return mix(h ^ key.length);
+/** A set of positive integers below 2^53 (0 marks an empty slot). */
+class NumberSet {
+  private slots = new Float64Array(INITIAL_SLOTS);
+  private size = 0;
+
+  private static slotOf(slots: Float64Array, n: number): number {
+    const mask = slots.length - 1;
+    let i = mix((n >>> 0) ^ mix(Math.floor(n / 0x1_0000_0000))) & mask;
+    while (slots[i] !== 0 && slots[i] !== n) i = (i + 1) & mask;
+    return i;
+  }
+
+  /** Adds n; true when it was there already. */
+  add(n: number): boolean {
+    const i = NumberSet.slotOf(this.slots, n);
+    if (this.slots[i] === n) return true;
+    this.slots[i] = n;
+    if (++this.size * 2 > this.slots.length) this.grow();
+    return false;
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Float64Array(old.length * 2);
+    for (const n of old) if (n !== 0) this.slots[NumberSet.slotOf(this.slots, n)] = n;
+  }
+}
+
+/** The numbers seen on one data date. */
+class DateKeys {
+  readonly numbers = new NumberSet();
+  /** Anything that is not E.164 (a stored number from elsewhere): rare, kept as text. */
+  others: Set<string> | undefined;
+
+  add(phone: string): boolean {
+    if (E164.test(phone)) return this.numbers.add(Number(phone.slice(1)));
+    this.others ??= new Set();
+    if (this.others.has(phone)) return true;
+    this.others.add(phone);
+    return false;
+  }
 }
 
 export class SeenFilter {
-  private exact: Set<string> | undefined = new Set();
-  private bits: Uint32Array | undefined;
+  private readonly dates = new Map<string, DateKeys>();
 
-  /** Adds the key; true when it may have been added before (false: surely not). */
-  add(key: string): boolean {
-    if (this.exact) {
-      if (this.exact.has(key)) return true;
-      this.exact.add(key);
-      if (this.exact.size > EXACT_KEYS) this.switchToBloom();
-      return false;
-    }
-    return this.addToBloom(key);
+  /** Whether any key of this date was taken in (or the date was marked known). */
+  knows(date: string): boolean {
+    return this.dates.has(date);
   }
 
-  private switchToBloom(): void {
-    const keys = this.exact ?? new Set<string>();
-    this.exact = undefined;
-    this.bits = new Uint32Array(2 ** (BITS_LOG2 - 5));
-    for (const key of keys) this.addToBloom(key);
+  /** Notes the date, with no key yet (e.g. the campaign has no stored lead on it). */
+  addDate(date: string): void {
+    if (!this.dates.has(date)) this.dates.set(date, new DateKeys());
   }
 
-  private addToBloom(key: string): boolean {
-    const bits = this.bits as Uint32Array;
-    const block = (hash(key, 0x811c9dc5) & ((1 << (BITS_LOG2 - 5 - BLOCK_WORDS_LOG2)) - 1)) << BLOCK_WORDS_LOG2;
-    const h = hash(key, 0x9747b28c);
-    let seen = true;
-    for (let i = 0; i < PROBES; i++) {
-      // 9 bits: a word of the block and a bit of the word.
-      const bit = mix(h + Math.imul(i, 0x9e3779b9)) & ((1 << (BLOCK_WORDS_LOG2 + 5)) - 1);
-      const word = block + (bit >>> 5);
-      const flag = 1 << (bit & 31);
-      if (((bits[word] as number) & flag) === 0) {
-        seen = false;
-        bits[word] = (bits[word] as number) | flag;
-      }
+  /** Adds the (date, number) key; true when it was added before. */
+  add(date: string, phone: string): boolean {
+    let keys = this.dates.get(date);
+    if (keys === undefined) {
+      keys = new DateKeys();
+      this.dates.set(date, keys);
     }
-    return seen;
+    return keys.add(phone);
   }
 }
