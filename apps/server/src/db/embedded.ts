@@ -111,11 +111,20 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const ids = await osUser();
   const bin = await reachableBinaries(await loadBinaries(), ids);
   // The postgres user must be able to reach the data directory through every parent.
-  if (ids.uid !== undefined) await fs.chmod(dataDir, 0o755);
+  if (ids.uid !== undefined) {
+    await fs.chmod(dataDir, 0o755);
+    const reachable = await run('test', ['-x', dataDir], { ...ids }).then(() => true, () => false);
+    if (!reachable) {
+      throw new Error(
+        `PostgreSQL runs as the "postgres" user, which cannot reach ${dataDir}: a folder above it is closed to other users (e.g. mode 0700). ` +
+          'Set DATA_DIR to a folder under an open one, or open the parent folders (chmod o+x).',
+      );
+    }
+  }
   const password = await instancePassword(dataDir);
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) await initialise(bin, pgDir, password, ids);
   const port = await freePort();
-  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'jit=off'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

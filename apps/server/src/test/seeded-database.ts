@@ -1,5 +1,6 @@
 // A throw-away database with the demo data and a known admin password, on TEST_DATABASE_URL / DATABASE_URL
 // or, when neither is set, on an embedded PostgreSQL started for it: used by the browser tests and the benchmarks.
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { createKysely, migrateToLatest } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
@@ -13,6 +14,8 @@ export async function createSeededDatabase(name: string, adminPassword: string, 
   let embedded: EmbeddedPostgres | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {
+    // Our own temporary folder (mkdtemp makes it 0700): open it so the postgres user can reach pg-host.
+    await fs.chmod(workDir, 0o755);
     embedded = await startEmbeddedPostgres(path.join(workDir, 'pg-host'));
     adminUrl = embedded.url;
   }
