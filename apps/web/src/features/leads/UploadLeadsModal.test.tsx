@@ -1,5 +1,5 @@
 // The Upload CSV modal against a real local server: inputs checked first, progress while it runs, the report of a refused file, '!' on success.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES, type TCampaign, type TDataTable, type TImportProgress } from '@crm/shared';
@@ -10,22 +10,10 @@ import { makeToken } from '../../test/tokens.ts';
 import { ALL_CAMPAIGNS_KEY } from '../campaigns/api.ts';
 import { ALL_DATA_TABLES_KEY } from '../data-tables/api.ts';
 import { UploadLeadsModal } from './UploadLeadsModal.tsx';
-import { pointPageAt, startUploadServer, type TUploadServer } from './upload-test-server.ts';
+import { withUploadServer } from './upload-test-server.ts';
 
-let server: TUploadServer;
-let unpoint: () => void;
-
-beforeAll(async () => {
-  server = await startUploadServer();
-  unpoint = pointPageAt(server.base);
-});
-afterAll(async () => {
-  unpoint();
-  await server.close();
-});
+const server = withUploadServer();
 afterEach(() => {
-  server.received.length = 0;
-  vi.restoreAllMocks();
   notifications.clean();
 });
 

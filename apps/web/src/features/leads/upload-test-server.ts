@@ -2,6 +2,7 @@
 // A <base> element points relative paths (/api/file/uploadCsv) at it; CORS headers let the cross-origin call through.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 export type TReceived = { method: string; url: string; authorization: string | null; contentType: string; body: string };
 export type TReply = { status: number; body: unknown; delayMs?: number };
@@ -69,4 +70,26 @@ export function pointPageAt(base: string): () => void {
   element.href = `${base}/`;
   document.head.append(element);
   return () => element.remove();
+}
+
+/**
+ * One upload server for a test file, started before its tests and pointed at by the page; what it received
+ * and the mocks are reset after each test.
+ */
+export function withUploadServer(): TUploadServer {
+  const handle = {} as TUploadServer;
+  let unpoint = () => {};
+  beforeAll(async () => {
+    Object.assign(handle, await startUploadServer());
+    unpoint = pointPageAt(handle.base);
+  });
+  afterAll(async () => {
+    unpoint();
+    await handle.close();
+  });
+  afterEach(() => {
+    handle.received.length = 0;
+    vi.restoreAllMocks();
+  });
+  return handle;
 }

@@ -1,27 +1,13 @@
 // The lead upload over a real local server: the file and token go out, progress comes back, each answer is read as the contract says.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TImportProgress } from '@crm/shared';
 import { INVALID_REPLY_MESSAGE, setSessionExpiredHandler } from '../../app/api.ts';
 import { readSession, storeSession } from '../../app/session.ts';
 import { makeToken } from '../../test/tokens.ts';
 import { LeadUploadError, newImportId, uploadLeadCsv, type TUploadBytes } from './upload.ts';
-import { pointPageAt, startUploadServer, type TUploadServer } from './upload-test-server.ts';
+import { withUploadServer } from './upload-test-server.ts';
 
-let server: TUploadServer;
-let unpoint: () => void;
-
-beforeAll(async () => {
-  server = await startUploadServer();
-  unpoint = pointPageAt(server.base);
-});
-afterAll(async () => {
-  unpoint();
-  await server.close();
-});
-afterEach(() => {
-  server.received.length = 0;
-  vi.restoreAllMocks();
-});
+const server = withUploadServer();
 
 const CSV = 'cell_number,data_date,respondent_name\n01711000001,2025-03-01,Karim\n01711000002,2025-03-01,Rahima\n';
 const csvFile = () => new File([CSV], 'leads.csv', { type: 'text/csv' });
