@@ -23,6 +23,7 @@ import { logicRoutes } from './modules/logic/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { reportRoutes } from './modules/files/report-routes.ts';
+import { agentPanelRoutes } from './modules/agent-panel/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +75,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     if (closing) reply.header('connection', 'close');
   });
 
-  registerGuard(app, app.tokens);
+  registerGuard(app, app.tokens, app.db);
   await app.register(rateLimit, { global: false });
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -90,6 +91,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(leadRoutes);
   await app.register(fileRoutes);
   await app.register(reportRoutes);
+  await app.register(agentPanelRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

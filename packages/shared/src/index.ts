@@ -18,3 +18,4 @@ export * from './schemas/dialer.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/logic.ts';
 export * from './schemas/leads.ts';
+export * from './schemas/agent-panel.ts';

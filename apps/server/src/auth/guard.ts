@@ -2,7 +2,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type TRole, type TTokenPayload } from '@crm/shared';
 import { forbidden, unauthorized } from '../http/errors.ts';
-import { findActiveUserId } from '../modules/users/service.ts';
+import type { Db } from '../db/schema.ts';
+import { createSessionCheck } from './session-check.ts';
 import type { TokenService } from './tokens.ts';
 
 export type RouteEntry = { method: string; url: string; roles: readonly TRole[]; public: boolean };
@@ -41,7 +42,8 @@ function bearer(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-export function registerGuard(app: FastifyInstance, tokens: TokenService): void {
+export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db): void {
+  const isLive = createSessionCheck(db);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
@@ -63,8 +65,8 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService): void 
     if (payload === 'invalid') throw unauthorized();
     // A media token opens media only, and a session token never travels in a URL.
     if ((payload.purpose === 'media') !== (fromQuery !== undefined)) throw unauthorized();
-    // A disabled or deleted account loses access at once, not when its token runs out.
-    if (!(await findActiveUserId(app.db, Number(payload.sub)))) throw unauthorized(MESSAGES.auth.sessionExpired);
+    // A disabled or deleted account, or an agent who signed out, loses access at once, not when the token runs out.
+    if (!(await isLive(payload))) throw unauthorized(MESSAGES.auth.sessionExpired);
     const allowed = config.roles ?? [];
     if (!payload.roles.some((r) => allowed.includes(r.roleName))) throw forbidden();
     request.user = payload;

@@ -90,6 +90,19 @@ export type LeadsTable = {
   answers: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
 };
 
+export type AgentSessionsTable = {
+  id: Generated<number>;
+  userId: number;
+  agentId: string;
+  agentName: string;
+  shift: 'Morning' | 'Evening';
+  campaignId: number | null;
+  campaignName: string;
+  signedInAt: ColumnType<Date, Date | undefined, never>;
+  expiresAt: ColumnType<Date, Date, never>;
+  signedOutAt: ColumnType<Date | null, never, Date>;
+};
+
 export const QUESTION_TYPES_DB = ['Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea'] as const;
 
 export type QuestionsTable = {
@@ -142,6 +155,7 @@ export type DB = {
   questions: QuestionsTable;
   logicRules: LogicRulesTable;
   leadImports: LeadImportsTable;
+  agentSessions: AgentSessionsTable;
 };
 
 export type Db = Kysely<DB>;

@@ -11,6 +11,7 @@ export const MESSAGES = {
     signInRequired: 'Please sign in.',
     sessionExpired: 'Your session has expired. Please sign in again.',
     forbidden: 'You do not have permission to do this.',
+    signedOut: 'Signed out.',
   },
   common: {
     notFound: 'Not found.',

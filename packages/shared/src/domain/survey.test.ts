@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TQuestionType } from '../schemas/questions.ts';
-import { activeQuestions, answerProblem, describeRule, findEndlessLoops, firstQuestion, nextStep, type TSurveyQuestion, type TSurveyRule } from './survey.ts';
+import { activeQuestions, answerProblem, describeRule, findEndlessLoops, firstQuestion, nextStep, splitMultiSelect, storedAnswer, storedAnswerProblem, type TSurveyQuestion, type TSurveyRule } from './survey.ts';
 
 let nextId = 100;
 function q(qno: number, type: TQuestionType = 'Select Option', extra: Partial<TSurveyQuestion> = {}): TSurveyQuestion {
@@ -220,5 +220,29 @@ describe('describeRule', () => {
 
   it('names a missing target plainly', () => {
     expect(describeRule(rule(1, 'Yes', { jump: 777 }), byId)).toBe('Yes → a deleted question');
+  });
+});
+
+describe('stored answers', () => {
+  it("joins a multi-select with ', ' and splits it back, trimmed", () => {
+    expect(storedAnswer(['Alpha', 'Gamma'])).toBe('Alpha, Gamma');
+    expect(storedAnswer('Yes')).toBe('Yes');
+    expect(splitMultiSelect('Alpha, Gamma ,, ')).toEqual(['Alpha', 'Gamma']);
+  });
+
+  it('accepts offered options, numbers, emails and Partial Call; refuses the rest with a reason', () => {
+    const select = q(1, 'Select Option', { options: 'Yes, No' });
+    const multi = q(2, 'Multi Select Option', { options: 'Alpha, Beta' });
+    expect(storedAnswerProblem(select, 'Yes')).toBeUndefined();
+    expect(storedAnswerProblem(multi, 'Beta, Alpha')).toBeUndefined();
+    expect(storedAnswerProblem(select, 'Partial Call')).toBeUndefined();
+    expect(storedAnswerProblem(select, 'Maybe')).toBe('"Maybe" is not one of its options');
+    expect(storedAnswerProblem(multi, 'Alpha, Delta')).toBe('"Delta" is not one of its options');
+    expect(storedAnswerProblem(multi, ' , ')).toBe('Please select at least one option before proceeding');
+    expect(storedAnswerProblem(q(3, 'Number'), '12')).toBeUndefined();
+    expect(storedAnswerProblem(q(3, 'Number'), 'twelve')).toBe('Please enter a valid number');
+    expect(storedAnswerProblem(q(4, 'Email'), 'a@b')).toBe('Please enter a valid email address');
+    expect(storedAnswerProblem(q(5, 'Text Input'), '')).toBe('Please provide an answer before proceeding');
+    expect(storedAnswerProblem(q(6, 'Plain Text'), '')).toBeUndefined();
   });
 });

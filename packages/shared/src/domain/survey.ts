@@ -1,4 +1,5 @@
 // The survey engine (spec §4 Survey, §5): question order, answer checks, where an answer leads, loops, rules in words.
+import { MULTI_SELECT_SEPARATOR, PARTIAL_CALL_ANSWER } from '../schemas/agent-panel.ts';
 import type { TLogicRule } from '../schemas/logic.ts';
 import { isChoiceType, parseOptions, qnoNumber, type TQuestion } from '../schemas/questions.ts';
 
@@ -47,6 +48,33 @@ export function answerProblem(question: Pick<TSurveyQuestion, 'type'>, answer: T
   if (question.type === 'Number' && !NUMBER.test(value)) return SURVEY_MESSAGES.invalidNumber;
   if (question.type === 'Email' && !EMAIL.test(value)) return SURVEY_MESSAGES.invalidEmail;
   return undefined;
+}
+
+/** A multi-select answer as stored ('A, B') back into its options. */
+export function splitMultiSelect(stored: string): string[] {
+  return stored
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0);
+}
+
+/** How an answer is stored under Q<qno>: a multi-select's options joined with ', '. */
+export function storedAnswer(answer: string | readonly string[]): string {
+  return typeof answer === 'string' ? answer : answer.join(MULTI_SELECT_SEPARATOR);
+}
+
+/**
+ * Why an answer as stored cannot be kept for the question, or undefined when it can: the checks of
+ * answerProblem, and for the choice types only offered options. 'Partial Call' marks where a call stopped.
+ */
+export function storedAnswerProblem(question: Pick<TSurveyQuestion, 'type' | 'options'>, stored: string): string | undefined {
+  if (stored === PARTIAL_CALL_ANSWER || question.type === 'Plain Text') return undefined;
+  const given = question.type === 'Multi Select Option' ? splitMultiSelect(stored) : stored;
+  const problem = answerProblem(question, given);
+  if (problem !== undefined || !isChoiceType(question.type)) return problem;
+  const offered = parseOptions(question.options);
+  const unknown = (typeof given === 'string' ? [given.trim()] : given).find((option) => !offered.includes(option));
+  return unknown === undefined ? undefined : `"${unknown}" is not one of its options`;
 }
 
 /** The first chosen option: a Select Option's answer, a Multi Select's first element (or first comma part). */

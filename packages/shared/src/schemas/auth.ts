@@ -29,6 +29,8 @@ export const ZTokenPayload = z.object({
   agentId: z.string().optional(),
   shift: z.enum(SHIFTS).optional(),
   campaign: z.string().optional(),
+  /** An agent's sign-in record (agent_sessions.id): signing out ends it and with it the token. */
+  sid: z.number().int().optional(),
   /** Set only on short-lived media tokens (audio, live streams), which travel in a query string. */
   purpose: z.literal('media').optional(),
   exp: z.number().optional(),

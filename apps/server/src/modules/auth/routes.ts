@@ -1,10 +1,10 @@
 // POST /api/auth/signInSuperAdmin and /api/auth/signInAgent (public, rate-limited).
 import type { FastifyRequest } from 'fastify';
-import { MESSAGES, ROLES, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse } from '@crm/shared';
+import { MESSAGES, ROLES, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
 import { currentUser } from '../../auth/guard.ts';
 import type { App } from '../../app.ts';
 import { AppError } from '../../http/errors.ts';
-import { issueMediaToken, sessionUser, signInAgent, signInSuperAdmin } from './service.ts';
+import { issueMediaToken, sessionUser, signInAgent, signInSuperAdmin, signOut } from './service.ts';
 
 export async function authRoutes(app: App) {
   // Per IP and username: a guessing attack on one account is slowed without locking out a whole office behind one NAT.
@@ -37,6 +37,11 @@ export async function sessionRoutes(app: App) {
     config: { roles: ROLES },
     schema: { response: { 200: ZSessionUser } },
   }, async (req) => sessionUser(currentUser(req)));
+
+  app.post('/api/auth/signOut', {
+    config: { roles: ROLES },
+    schema: { response: { 200: ZSignOutResult } },
+  }, async (req) => signOut(app.db, currentUser(req)));
 
   app.get('/api/auth/media-token', {
     config: { roles: ROLES },

@@ -1,6 +1,6 @@
 // Sign-in for administrators, QC inspectors and agents.
 import { sql } from 'kysely';
-import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse } from '@crm/shared';
+import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, verifyPassword } from '../../auth/password.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type TokenService } from '../../auth/tokens.ts';
@@ -35,11 +35,25 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
   const user = await authenticate(db, input.username, input.password, ['agent']);
   const campaign = await db
     .selectFrom('campaigns')
-    .select(['campaignName'])
+    .select(['id', 'campaignName'])
     .where(sql<string>`lower(campaign_name)`, '=', input.campaign.toLowerCase())
     .where('status', '=', true)
     .executeTakeFirst();
   if (!campaign) throw badRequest(MESSAGES.login.campaignUnavailable);
+  // The sign-in record (agent, shift, campaign, times); its id goes in the token so signing out ends both.
+  const session = await db
+    .insertInto('agentSessions')
+    .values({
+      userId: user.id,
+      agentId: user.username,
+      agentName: user.name,
+      shift: input.shift,
+      campaignId: campaign.id,
+      campaignName: campaign.campaignName,
+      expiresAt: new Date(Date.now() + tokens.ttlSeconds * 1000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const jwtToken = await tokens.sign({
     sub: String(user.id),
     userName: user.username,
@@ -48,8 +62,17 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
     agentId: user.username,
     shift: input.shift,
     campaign: campaign.campaignName,
+    sid: session.id,
   });
   return { jwtToken };
+}
+
+/** Ends an agent's sign-in record (and with it the token); other users have none, so it only answers. */
+export async function signOut(db: Db, user: TTokenPayload): Promise<TSignOutResult> {
+  if (user.sid !== undefined) {
+    await db.updateTable('agentSessions').set({ signedOutAt: new Date() }).where('id', '=', user.sid).where('signedOutAt', 'is', null).execute();
+  }
+  return { message: MESSAGES.auth.signedOut };
 }
 
 /** The session a token stands for, without its timing claims. */

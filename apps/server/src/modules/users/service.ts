@@ -14,12 +14,6 @@ export async function findUserByUsername(db: Db, username: string, roles: readon
     .executeTakeFirst();
 }
 
-export async function findActiveUserId(db: Db, id: number): Promise<boolean> {
-  if (!Number.isSafeInteger(id)) return false;
-  const row = await db.selectFrom('users').select('id').where('id', '=', id).where('active', '=', true).executeTakeFirst();
-  return row !== undefined;
-}
-
 export type AdminBootstrap = { created: false } | { created: true; username: string; password: string; generated: boolean };
 
 /** On first start (no administrator yet) creates user `admin`, with the given password or a random one. */

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { LEAD_NOT_GENERATED } from '@crm/shared';
+import { useTestApp } from '../../test/harness.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign } from './test-support.ts';
+
+const t = useTestApp();
+
+describe('GET /api/ap/getByNumber', () => {
+  it('finds the generated lead whichever common format the number is written in', async () => {
+    const c = await panelCampaign(t);
+    const id = await addLead(t, c.id, '+8801712345678');
+    const formats = ['01712345678', '8801712345678', '+8801712345678', '+88 017 1234 5678', '017-1234-5678', ' 0171 234 5678 ', '+880 1712-345678', '1712345678'];
+    for (const format of formats) {
+      const lead = await lookUp(c.agent, c.name, format);
+      expect(lead.id, format).toBe(id);
+      expect(lead.cell_number).toBe('+8801712345678');
+    }
+  });
+
+  it('answers the flat shape: the default columns, the data table columns, then the answers', async () => {
+    const c = await panelCampaign(t);
+    const id = await addLead(t, c.id, '+8801812345678', { fields: { shop: 'Corner Store', tier: 'B' }, respondentName: 'Karim' });
+    await t.db.updateTable('leads').set({ answers: JSON.stringify({ Q1: 'Yes', Q2: 'Partial Call' }) }).where('id', '=', String(id)).execute();
+    const lead = await lookUp(c.admin, c.name, '01812345678');
+    expect(Object.keys(lead)).toEqual([
+      'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand',
+      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4',
+    ]);
+    expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null });
+  });
+
+  it("answers 'Lead is not generated' for a fresh lead, an unknown number and another campaign's lead", async () => {
+    const c = await panelCampaign(t);
+    const other = await panelCampaign(t);
+    await addLead(t, c.id, '+8801911111111', { generated: false });
+    await addLead(t, other.id, '+8801922222222');
+    for (const number of ['01911111111', '01933333333', '01922222222']) {
+      const r = await c.agent.get(lookupUrl(c.name, number));
+      expect(r.status, number).toBe(200);
+      expect(r.body).toEqual({ message: LEAD_NOT_GENERATED });
+    }
+  });
+
+  it('gives the newest date when the number was generated on several dates', async () => {
+    const c = await panelCampaign(t);
+    await addLead(t, c.id, '+8801555555555', { dataDate: '2026-11-18' });
+    const newest = await addLead(t, c.id, '+8801555555555', { dataDate: '2026-11-19' });
+    await addLead(t, c.id, '+8801555555555', { dataDate: '2026-11-20', generated: false });
+    expect((await lookUp(c.agent, c.name, '01555555555')).id).toBe(newest);
+  });
+
+  it("refuses an agent another campaign's leads with 403, and anonymous callers with 401", async () => {
+    const c = await panelCampaign(t);
+    const other = await panelCampaign(t);
+    await addLead(t, other.id, '+8801644444444');
+    const r = await c.agent.get(lookupUrl(other.name, '01644444444'));
+    expect(r.status).toBe(403);
+    expect(r.body).toEqual({ message: 'You are signed in to another campaign' });
+    expect((await t.anonymous.get(lookupUrl(other.name, '01644444444'))).status).toBe(401);
+    // QC inspectors look calls up in any campaign (the QC panel).
+    const qc = await t.callerFor('qc');
+    expect((await lookUp(qc, other.name, '01644444444')).cell_number).toBe('+8801644444444');
+  });
+
+  it('answers 400 for a missing or impossible number and 404 for an unknown campaign', async () => {
+    const c = await panelCampaign(t);
+    const missing = await c.agent.get(`/api/ap/getByNumber?tableName=${encodeURIComponent(c.name)}&cellNumber=%20`);
+    expect(missing.status).toBe(400);
+    expect(missing.json<{ message: string }>().message).toContain('The lead search needs a cell number');
+    const garbage = await c.agent.get(lookupUrl(c.name, 'abc'));
+    expect(garbage.status).toBe(400);
+    expect(garbage.body).toEqual({ message: '"abc" is not a phone number' });
+    const admin = c.admin;
+    const unknown = await admin.get(lookupUrl('No Such Campaign', '01712345678'));
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Campaign "No Such Campaign" does not exist' });
+  });
+
+  it('answers each of many concurrent lookups with its own lead (they share one query per batch)', async () => {
+    const c = await panelCampaign(t);
+    const numbers = Array.from({ length: 60 }, (_, i) => `+880131${String(1_000_000 + i).slice(1)}0`);
+    const ids = await Promise.all(numbers.map((n) => addLead(t, c.id, n)));
+    const leads = await Promise.all(numbers.map((n) => lookUp(c.agent, c.name, n.replace('+880', '0'))));
+    expect(leads.map((l) => l.id)).toEqual(ids);
+    expect(leads.map((l) => l.cell_number)).toEqual(numbers);
+  });
+});

@@ -1,0 +1,35 @@
+// The agent panel (spec §7): lead lookup by number, the survey's save, and the record of agent sign-ins.
+import { z } from 'zod';
+import { ZAgentSession, ZAgentSessionsQuery, ZAgentsOnline, ZErrorReply, ZLeadLookupQuery, ZLeadLookupResult, ZLeadSaveBody, ZLeadSaveParams, ZLeadSaveQuery, ZLeadSaveResult } from '@crm/shared';
+import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { findLeadByNumber } from './lookup.ts';
+import { updateLeadAnswers } from './save.ts';
+import { findAgentSessions, findAgentsOnline } from './sessions.ts';
+
+/** Agents work their own campaign's leads (the service checks which); admins and QC inspectors any. */
+const LEAD_WORKERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
+const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+
+export async function agentPanelRoutes(app: App) {
+  app.get('/api/ap/getByNumber', {
+    config: LEAD_WORKERS,
+    schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, ...FAILURES } },
+  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry));
+
+  app.put('/dynamic/updateLeadData/:t/:cell', {
+    config: LEAD_WORKERS,
+    schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, ...FAILURES } },
+  }, async (req) =>
+    updateLeadAnswers(app.db, currentUser(req), { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId }, req.body, app.config.phoneCountry));
+
+  app.get('/api/agentSessions/online', {
+    config: { roles: ['ADMIN'] },
+    schema: { response: { 200: ZAgentsOnline } },
+  }, async () => findAgentsOnline(app.db));
+
+  app.get('/api/agentSessions', {
+    config: { roles: ['ADMIN'] },
+    schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
+  }, async (req) => findAgentSessions(app.db, req.query.date));
+}

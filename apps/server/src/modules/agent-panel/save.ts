@@ -1,0 +1,101 @@
+// PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else.
+import { sql } from 'kysely';
+import {
+  AGENT_PANEL_MESSAGES,
+  GENERATED_FOR_D,
+  MAX_ANSWER_LENGTH,
+  formatQno,
+  storedAnswerProblem,
+  type TLeadSaveResult,
+  type TQuestionType,
+  type TTokenPayload,
+} from '@crm/shared';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { findLeadLayout, toFlatLead } from '../leads/layout.ts';
+import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
+
+type SaveTarget = { campaignName: string; cellNumber: string; leadId?: number | undefined };
+type SurveyQuestion = { qno: number; title: string; type: TQuestionType; options: string[] };
+
+/** What a body asks to write: answers to set, answers to clear, is_called; and the keys that are not ours. */
+type Changes = { set: Record<string, string>; clear: string[]; isCalled: 0 | 1 | undefined; ignored: string[] };
+
+function isCalledOf(value: unknown): 0 | 1 | undefined | 'bad' {
+  if (value === 1 || value === '1' || value === true) return 1;
+  if (value === 0 || value === '0' || value === '' || value === false) return 0;
+  return value === undefined ? undefined : 'bad';
+}
+
+/** Reads the body against the campaign's questions; every problem is reported at once, and nothing is written if there is one. */
+function readChanges(body: Record<string, unknown>, questions: ReadonlyMap<string, SurveyQuestion>): Changes {
+  const changes: Changes = { set: {}, clear: [], isCalled: undefined, ignored: [] };
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(body)) {
+    if (key === 'is_called') {
+      const isCalled = isCalledOf(value);
+      if (isCalled === 'bad') problems.push('is_called must be 0 or 1');
+      else changes.isCalled = isCalled;
+      continue;
+    }
+    const question = questions.get(key);
+    if (question === undefined) {
+      changes.ignored.push(key);
+      continue;
+    }
+    if (value === null) {
+      changes.clear.push(key);
+      continue;
+    }
+    if (typeof value !== 'string' && typeof value !== 'number') {
+      problems.push(`${key}: the answer must be text`);
+      continue;
+    }
+    const answer = String(value).trim();
+    const problem = answer.length > MAX_ANSWER_LENGTH ? `the answer is longer than ${MAX_ANSWER_LENGTH} characters` : storedAnswerProblem({ type: question.type, options: question.options.join(',') }, answer);
+    if (problem !== undefined) problems.push(`${key} (${question.title}): ${problem}`);
+    else changes.set[key] = answer;
+  }
+  if (problems.length > 0) throw badRequest(`The answers were not saved. ${problems.join('; ')}`);
+  return changes;
+}
+
+/**
+ * Writes the answers to the generated lead of that campaign and number (the one given by leadId, else the one
+ * getByNumber returns), in one statement: only Q columns of this campaign's questions and is_called (with who
+ * called and when). Concurrent saves of one lead apply one after the other, each whole.
+ */
+export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode): Promise<TLeadSaveResult> {
+  assertCanWorkOnCampaign(user, target.campaignName);
+  const phone = storedPhone(target.cellNumber, country);
+  const layout = await findLeadLayout(db, target.campaignName);
+  const rows = await db.selectFrom('questions').select(['qno', 'title', 'type', 'options']).where('campaignId', '=', layout.campaignId).execute();
+  const changes = readChanges(body, new Map(rows.map((q) => [formatQno(q.qno), q])));
+
+  let lead = db
+    .selectFrom('leads')
+    .select('id')
+    .where('campaignId', '=', layout.campaignId)
+    .where('cellNumber', '=', phone)
+    .where('forD', '=', GENERATED_FOR_D);
+  if (target.leadId !== undefined) lead = lead.where('id', '=', String(target.leadId));
+  const chosen = lead.orderBy('dataDate', 'desc').orderBy('id', 'desc').limit(1);
+
+  const answers = sql<string>`(answers - ${changes.clear}::text[]) || ${JSON.stringify(changes.set)}::jsonb`;
+  const row = await db
+    .updateTable('leads')
+    .set({
+      answers,
+      // A call's end (is_called given) records who called and when; a correction of answers alone does not.
+      ...(changes.isCalled === undefined ? {} : { isCalled: changes.isCalled, calledBy: Number(user.sub), calledAt: sql<Date>`now()` }),
+    })
+    .where('id', '=', chosen)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) {
+    const which = target.leadId === undefined ? '' : ` (lead ${target.leadId})`;
+    throw notFound(`${layout.campaignName} has no generated lead with the number ${phone}${which}`);
+  }
+  return { message: AGENT_PANEL_MESSAGES.saved, lead: toFlatLead(row, layout), ignored: changes.ignored };
+}

@@ -1,0 +1,104 @@
+// The agent panel (spec §2 CRM, §4 Survey, §7 Agent panel and the lead update call, §8): lead lookup by number,
+// saving a survey's answers, and the record of agent sign-ins.
+import { z } from 'zod';
+import { SHIFTS } from '../domain/roles.ts';
+import { ZLead } from './leads.ts';
+
+/** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
+export const LEAD_NOT_GENERATED = 'Lead is not generated';
+/** The answer stored for the question a call stopped at (spec §4 Partial Call). */
+export const PARTIAL_CALL_ANSWER = 'Partial Call';
+/** How a multi-select answer is stored: the chosen options joined. */
+export const MULTI_SELECT_SEPARATOR = ', ';
+/** The longest answer a lead stores for one question (a Textarea's notes). */
+export const MAX_ANSWER_LENGTH = 2000;
+
+export const AGENT_PANEL_MESSAGES = {
+  cellNumberRequired: 'The lead search needs a cell number',
+  saved: 'Lead data updated successfully!',
+  saveFailed: 'Failed to update lead data. Please try again.',
+  otherCampaign: 'You are signed in to another campaign',
+} as const;
+
+const campaignName = z.string({ message: 'tableName (the campaign name) is required' }).trim().min(1, 'tableName (the campaign name) is required');
+const cellNumber = z
+  .string({ message: AGENT_PANEL_MESSAGES.cellNumberRequired })
+  .trim()
+  .min(1, AGENT_PANEL_MESSAGES.cellNumberRequired)
+  .max(40, 'cellNumber is too long for a phone number');
+
+/** GET /api/ap/getByNumber?tableName=&cellNumber= (any common format: 017…, 88017…, +88 017…, spaces, dashes). */
+export const ZLeadLookupQuery = z.object({ tableName: campaignName, cellNumber });
+export type TLeadLookupQuery = z.infer<typeof ZLeadLookupQuery>;
+
+/** 200 of getByNumber when the number has no generated lead in the campaign. */
+export const ZLeadNotGenerated = z.object({ message: z.literal(LEAD_NOT_GENERATED) });
+export type TLeadNotGenerated = z.infer<typeof ZLeadNotGenerated>;
+
+/** 200 of getByNumber: the lead in the flat shape (ZLead), or the not-generated message. */
+export const ZLeadLookupResult = z.union([ZLeadNotGenerated, ZLead]);
+export type TLeadLookupResult = z.infer<typeof ZLeadLookupResult>;
+
+export function isLeadNotGenerated(result: TLeadLookupResult): result is TLeadNotGenerated {
+  return result.message === LEAD_NOT_GENERATED && Object.keys(result).length === 1;
+}
+
+/** PUT /dynamic/updateLeadData/{t}/{cell} path. */
+export const ZLeadSaveParams = z.object({ t: campaignName, cell: cellNumber });
+/**
+ * ?leadId= pins the save to the lead the screen looked up, so a list generated for another date meanwhile
+ * cannot take the answers. Without it the lead getByNumber would return now is written.
+ */
+export const ZLeadSaveQuery = z.object({ leadId: z.coerce.number().int().positive('leadId must be a lead id').optional() });
+
+/**
+ * The body: Q<qno> → answer (null clears it) and is_called (0/1, '0'/'1', '' = 0). Only the Q keys of the
+ * campaign's questions and is_called are written; every other key is ignored and listed in the reply.
+ */
+export const ZLeadSaveBody = z.record(z.string(), z.unknown(), { message: 'The body must be a JSON object of answers' });
+export type TLeadSaveBody = Record<string, string | number | null>;
+
+export const ZLeadSaveResult = z.object({
+  message: z.string(),
+  /** The lead as stored now, in the flat shape. */
+  lead: ZLead,
+  /** Keys of the body that were not written (not a question of this campaign, or not a lead answer at all). */
+  ignored: z.array(z.string()),
+});
+export type TLeadSaveResult = z.infer<typeof ZLeadSaveResult>;
+
+// ---- agent sign-ins
+
+/** One agent sign-in: who, which shift and campaign, when it began and how it ended. */
+export const ZAgentSession = z.object({
+  id: z.number().int(),
+  agentId: z.string(),
+  name: z.string(),
+  shift: z.enum(SHIFTS),
+  campaignName: z.string(),
+  signedInAt: z.string(),
+  /** When the agent signed out, or when the session ran out without a sign-out; null while it lasts. */
+  endedAt: z.string().nullable(),
+  endedBy: z.enum(['sign-out', 'expiry']).nullable(),
+});
+export type TAgentSession = z.infer<typeof ZAgentSession>;
+
+/** GET /api/agentSessions/online: agents signed in now, by shift (both shifts always listed). */
+export const ZAgentsOnline = z.object({
+  total: z.number().int().min(0),
+  shifts: z.array(z.object({ shift: z.enum(SHIFTS), agents: z.array(ZAgentSession) })),
+});
+export type TAgentsOnline = z.infer<typeof ZAgentsOnline>;
+
+/** GET /api/agentSessions?date=yyyy-MM-dd: that day's sign-ins, newest first. */
+export const ZAgentSessionsQuery = z.object({
+  date: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written yyyy-MM-dd')
+    .optional(),
+});
+
+/** POST /api/auth/signOut. */
+export const ZSignOutResult = z.object({ message: z.string() });
+export type TSignOutResult = z.infer<typeof ZSignOutResult>;
