@@ -5,6 +5,7 @@ import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_QC_INSPECTORS } from './demo/age
 import { MORE_DEMO_CAMPAIGNS } from './demo/campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
+import { findNumbersToTry } from './demo/agent-panel.ts';
 
 const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
 
@@ -24,6 +25,7 @@ try {
 try {
   const admin = await ensureAdmin(database.db, config.adminPassword ?? DEMO_ADMIN_PASSWORD);
   await seedDemo(database.db);
+  const numbers = await findNumbersToTry(database.db, DEMO_CAMPAIGNS[0].campaignName);
   const adminLine = admin.created
     ? `  Admin          admin / ${admin.password}`
     : '  Admin          admin / (the password set on first start; unchanged)';
@@ -35,6 +37,7 @@ try {
       ...DEMO_USERS.filter((u) => u.role === 'qc').map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
       ...DEMO_QC_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
       `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
+      `Numbers to call on the CRM screen (${DEMO_CAMPAIGNS[0].campaignName}): ${numbers.fresh.join(', ')}${numbers.partial === undefined ? '' : `; a partial call to resume: ${numbers.partial}`}`,
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       'Live dialer figures without a VICIdial server: DIALER=simulated npm start',
     ].join('\n'),

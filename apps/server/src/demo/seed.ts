@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
+import { seedAgentSessions } from './agent-panel.ts';
 import { seedAgents } from './agents.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedLeads } from './leads.ts';
@@ -26,4 +27,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedAgents(db);
   await seedSurvey(db);
   await seedLeads(db);
+  await seedAgentSessions(db);
 }

@@ -2,7 +2,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { notifySessionExpired, setSessionExpiredHandler } from './api.ts';
+import { ZSignOutResult } from '@crm/shared';
+import { ApiError, api, notifyError, notifySessionExpired, setSessionExpiredHandler } from './api.ts';
 import type { TLoginState } from './navigation.ts';
 import {
   SessionContext,
@@ -16,6 +17,7 @@ import {
 
 // setTimeout fires at once for delays above 2^31-1 ms, so longer-lived tokens get no timer.
 const MAX_TIMER_MS = 2_147_483_647;
+const SIGN_OUT_TIMEOUT_MS = 5000;
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [session, setSession] = useState<TSession | null>(() => readSession());
@@ -43,7 +45,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     },
     [navigate, queryClient],
   );
-  const signOut = useCallback(() => endSession('logout'), [endSession]);
+  // The server ends an agent's sign-in record (and the token with it); if it cannot be reached the screen still
+  // signs out, and says the session lasts on the server until it expires.
+  const signOut = useCallback(() => {
+    void api
+      .post('/api/auth/signOut', undefined, { schema: ZSignOutResult, timeoutMs: SIGN_OUT_TIMEOUT_MS, notify: false })
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) return; // already over on the server
+        notifyError(`Signed out on this screen, but the server could not be told: ${error instanceof Error ? error.message : String(error)} The session ends when it expires.`);
+      })
+      .finally(() => endSession('logout'));
+  }, [endSession]);
   const expire = useCallback(() => endSession('expired'), [endSession]);
 
   useEffect(() => setSessionExpiredHandler(expire), [expire]);

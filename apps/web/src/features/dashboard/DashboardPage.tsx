@@ -1,6 +1,7 @@
-// /dashboard (spec §2 Dashboard): totals, per-campaign lead figures with a chart, and the live dialer panel.
+// /dashboard (spec §2 Dashboard): totals, the live dialer panel, agents signed in now and today's sign-ins, per-campaign lead figures with a chart.
 import '@mantine/charts/styles.css';
 import { Stack, Title } from '@mantine/core';
+import { AgentSessionsPanel } from './AgentSessionsPanel.tsx';
 import { CampaignFigures } from './CampaignFigures.tsx';
 import { LiveDialerPanel } from './LiveDialerPanel.tsx';
 import { TotalsCards } from './TotalsCards.tsx';
@@ -13,6 +14,7 @@ export default function DashboardPage() {
       <Title order={1}>Dashboard</Title>
       <TotalsCards />
       <LiveDialerPanel state={dialer.state} status={dialer.status} />
+      <AgentSessionsPanel />
       <CampaignFigures />
     </Stack>
   );

@@ -1,5 +1,6 @@
-// The dashboard's calls: the five totals, the per-campaign lead figures and the media token of the live stream.
-import { ZDashboard, ZMediaToken, ZTotal, type TDashboard } from '@crm/shared';
+// The dashboard's calls: the five totals, the per-campaign lead figures, the media token of the live stream and agent sign-ins.
+import { z } from 'zod';
+import { ZAgentSession, ZAgentsOnline, ZDashboard, ZMediaToken, ZTotal, type TAgentSession, type TAgentsOnline, type TDashboard } from '@crm/shared';
 import { api } from '../../app/api.ts';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -28,4 +29,13 @@ export const DIALER_STREAM_PATH = '/api/dialer/stream';
 export async function fetchStreamToken(signal: AbortSignal): Promise<string> {
   const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, signal, notify: false });
   return token;
+}
+
+export function fetchAgentsOnline(): Promise<TAgentsOnline> {
+  return api.get('/api/agentSessions/online', { schema: ZAgentsOnline, notify: false });
+}
+
+/** Today's sign-ins (the server's day), newest first. */
+export function fetchTodaysSignIns(): Promise<TAgentSession[]> {
+  return api.get('/api/agentSessions', { schema: z.array(ZAgentSession), notify: false });
 }
