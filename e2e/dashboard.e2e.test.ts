@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import type { Db } from '../apps/server/src/db/schema.ts';
-import { signInAsAdmin } from './actions.ts';
+import { DEMO_AGENT_PASSWORD } from '../apps/server/src/demo/agents.ts';
+import { sessionToken, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { FAKE_STATS, setFakeVicidial } from './fake-vicidial.ts';
-import { ADMIN } from './fixtures.ts';
+import { ADMIN, CAMPAIGN } from './fixtures.ts';
 
 const t = useBrowser();
 const control = inject('dialerControlUrl');
@@ -91,5 +92,32 @@ describe('the dashboard', () => {
     // The chart draws a bar for each non-zero figure.
     await page.getByRole('region', { name: 'Leads per campaign' }).locator('svg .recharts-bar-rectangle path').first().waitFor();
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });
+  });
+});
+
+describe('agent sign-ins on the dashboard', () => {
+  it("lists agents signed in now by shift; an agent's logout ends the session on the server and shows in today's sign-ins", async () => {
+    const { page } = t;
+    // AG-1002 signs in through the login screen on the Evening shift, then logs out.
+    await signInAsAgent(page, { agentId: 'AG-1002', password: DEMO_AGENT_PASSWORD, campaign: CAMPAIGN, shift: 'Evening' });
+    await page.waitForURL('**/CRM**');
+    const oldToken = await sessionToken(page);
+    await page.getByTestId('user-name').click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/login');
+    const after = await page.request.get('/api/auth/me', { headers: { Authorization: `Bearer ${oldToken}` } });
+    expect(after.status()).toBe(401);
+
+    // AG-1004 signs in elsewhere and stays.
+    const signIn = await page.request.post('/api/auth/signInAgent', { data: { username: 'AG-1004', password: DEMO_AGENT_PASSWORD, shift: 'Evening', campaign: CAMPAIGN } });
+    expect(signIn.status()).toBe(200);
+
+    await openDashboard(page);
+    const panel = page.getByRole('region', { name: 'Agents logged in now' });
+    const evening = panel.getByRole('group', { name: 'Evening shift' });
+    await expect.poll(() => evening.innerText()).toContain('AG-1004');
+    expect(await evening.innerText()).not.toContain('AG-1002');
+    const row = panel.getByRole('table', { name: "Today's sign-ins" }).getByRole('row').filter({ hasText: 'AG-1002' }).first();
+    expect(await row.innerText()).toMatch(/Evening[\s\S]*Signed out \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
 });
