@@ -34,6 +34,7 @@ export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   '/setLogics': lazy(() => import('../features/logic/SetLogicsPage.tsx')),
   '/updateLogics': lazy(() => import('../features/logic/UpdateLogicsPage.tsx')),
   '/viewFullCRM': lazy(() => import('../features/full-crm/ViewFullCrmPage.tsx')),
+  '/CRM': lazy(() => import('../features/crm/CrmPage.tsx')),
   // -- leads and reports
   '/leads': lazy(() => import('../features/leads/LeadsPage.tsx')),
   '/generateLead': lazy(() => import('../features/leads/GenerateLeadPage.tsx')),

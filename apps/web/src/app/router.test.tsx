@@ -40,11 +40,12 @@ describe('AppRoutes', () => {
     expect(screen.getByRole('navigation', { name: 'CRM' })).toBeTruthy();
   });
 
-  it("redirects a user to their landing page from a screen their role may not open", () => {
+  it("redirects a user to their landing page from a screen their role may not open", async () => {
     storeSession(agentToken());
     renderWithApp(<AppRoutes />, { route: '/agents' });
     expect(location()).toBe('/CRM?campaignName=Mobile%20Survey');
-    expect(screen.getByRole('heading', { level: 1, name: 'CRM' })).toBeTruthy();
+    // The survey screen names the agent's campaign.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mobile Survey' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
     const crm = screen.getByRole('navigation', { name: 'CRM' });
     expect(within(crm).getByRole('link', { name: 'View Full CRM' }).getAttribute('href')).toBe('/viewFullCRM?campaignName=Mobile%20Survey');

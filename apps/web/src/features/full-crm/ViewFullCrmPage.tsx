@@ -1,28 +1,10 @@
 // /viewFullCRM?campaignName= (spec §2 CRM): a read-only view of a campaign's survey; an agent sees the campaign they signed in with.
 import { useSearchParams } from 'react-router';
-import { Alert, Center, Loader, NativeSelect, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';
-import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../campaigns/api.ts';
+import { CampaignPicker } from '../campaigns/CampaignPicker.tsx';
 import { useCampaignSurvey } from '../logic/use-campaign-survey.ts';
 import { SurveyQuestionCard } from './SurveyQuestionCard.tsx';
-
-/** Admins and QC inspectors may look at any campaign; an agent reads only their own. */
-function CampaignPicker({ value, onChange }: { value: string; onChange: (campaignName: string) => void }) {
-  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, staleTime: 0 });
-  const names = (campaigns.data ?? []).map((c) => c.campaignName);
-  // A campaign in the address that the list lacks (e.g. just renamed) still shows as chosen.
-  const data = value !== '' && !names.includes(value) ? [value, ...names] : names;
-  return (
-    <NativeSelect
-      label="Campaign"
-      w={320}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      data={[{ value: '', label: campaigns.isPending ? 'Loading campaigns…' : 'Select campaign', disabled: true }, ...data]}
-    />
-  );
-}
 
 function Survey({ campaignName }: { campaignName: string }) {
   const { survey, pending, error } = useCampaignSurvey(campaignName);

@@ -1,0 +1,175 @@
+// The survey of the call on screen, one question at a time (spec §4 Survey): title, the value to read out, the answer,
+// the instruction, Back / Partial Call / Next, the answers so far, and the save's progress or failure. Works by keyboard.
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { Alert, Button, Group, Kbd, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { parseOptions, type TQuestion } from '@crm/shared';
+import { optionalValueText } from './lead-view.ts';
+import { QuestionInput } from './QuestionInput.tsx';
+import { canGoBack, storedAnswerText, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
+import type { TCall, TPhase } from './use-crm-call.ts';
+
+type Props = {
+  call: TCall;
+  run: TSurveyRun;
+  question: TQuestion;
+  agentName: string;
+  phase: TPhase;
+  busy: boolean;
+  problem: string | null;
+  onAnswer: (questionId: number, answer: TRunAnswer) => void;
+  onNext: () => void;
+  onBack: () => void;
+  onPartialCall: () => void;
+  onRetrySave: () => void;
+};
+
+/** Fields where Enter and digits are typing, not commands. */
+function isTypingField(element: Element): boolean {
+  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLInputElement) return !['radio', 'checkbox', 'button', 'submit', 'reset'].includes(element.type);
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
+function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
+  const earlier = run.path.slice(0, -1).flatMap((id) => {
+    const q = call.survey.byId.get(id);
+    return q === undefined ? [] : [q];
+  });
+  if (earlier.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500} id="answers-so-far">
+        Answers so far
+      </Text>
+      <List size="sm" aria-labelledby="answers-so-far">
+        {earlier.map((q, index) => (
+          <List.Item key={`${index}:${q.id}`}>
+            {q.qno}. {q.title} — <b>{storedAnswerText(q.type, run.answers[q.id]) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
+  );
+}
+
+function SaveState({ phase, onRetrySave }: { phase: TPhase; onRetrySave: () => void }) {
+  const retry = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // A keyboard user lands on Retry save when a save fails.
+    if (phase.kind === 'failed') retry.current?.focus();
+  }, [phase.kind]);
+  if (phase.kind === 'answering') return null;
+  if (phase.kind === 'failed') {
+    return (
+      <Alert color="red" variant="light" role="alert" title="The answers were not saved">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{phase.message}</Text>
+          <Text size="sm">The answers stay on screen. Try the save again, or go Back to change an answer.</Text>
+          <Button ref={retry} size="xs" color="red" onClick={onRetrySave}>
+            Retry save
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" />
+      <Text size="sm">{phase.kind === 'ending' ? 'Ending the survey…' : 'Saving the answers…'}</Text>
+    </Group>
+  );
+}
+
+export function SurveyPanel({ call, run, question, agentName, phase, busy, problem, onAnswer, onNext, onBack, onPartialCall, onRetrySave }: Props) {
+  const panel = useRef<HTMLElement>(null);
+  const inputArea = useRef<HTMLDivElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const answer = run.answers[question.id];
+  const readOut = optionalValueText(question.optionalValue, call.lead, agentName);
+  const resumedHere = call.resumed !== null && call.resumed.questionId === question.id;
+
+  // Each new question (also a question seen again through a loop) takes the focus: its chosen option, first input, or Next.
+  const step = `${run.path.length}:${question.id}`;
+  useEffect(() => {
+    const area = inputArea.current;
+    const target = area?.querySelector<HTMLElement>('input:checked') ?? area?.querySelector<HTMLElement>('input, textarea') ?? nextButton.current;
+    target?.focus();
+  }, [step]);
+
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    const target = event.target;
+    if (event.defaultPrevented || event.altKey || !(target instanceof Element) || panel.current === null) return;
+    if (target !== document.body && !panel.current.contains(target)) return;
+    if (event.key === 'Enter') {
+      // Buttons keep Enter for themselves; a text area takes Enter as a new line and Ctrl+Enter as Next.
+      if (target instanceof HTMLButtonElement || target instanceof HTMLAnchorElement) return;
+      if (target instanceof HTMLTextAreaElement && !(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      onNext();
+      return;
+    }
+    if (event.ctrlKey || event.metaKey || isTypingField(target) || !/^[1-9]$/.test(event.key)) return;
+    if (question.type !== 'Select Option' && question.type !== 'Multi Select Option') return;
+    const index = Number(event.key) - 1;
+    const options = parseOptions(question.options);
+    const option = options[index];
+    if (option === undefined || busy) return;
+    event.preventDefault();
+    onAnswer(question.id, question.type === 'Select Option' ? option : toggleChoice(options, answer, option));
+    inputArea.current?.querySelectorAll<HTMLInputElement>('input')[index]?.focus();
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Survey" ref={panel}>
+      <Stack gap="md">
+        {resumedHere && call.resumed !== null && (
+          <Alert color="blue" variant="light" p="xs">
+            {call.resumed.reached
+              ? `Resumed at ${question.qno}, where the last call of this lead stopped (partial call).`
+              : `Resumed at ${question.qno}, where the last call stopped (partial call). The stored answers no longer lead here with the current logic: check them with Back.`}
+          </Alert>
+        )}
+        <Title order={2} size="h3">
+          {question.qno}. {question.title}
+        </Title>
+        {readOut !== undefined && (
+          <Text size="lg" fw={500}>
+            {readOut}
+          </Text>
+        )}
+        <div ref={inputArea}>
+          <QuestionInput question={question} answer={answer} error={problem} disabled={busy} onAnswer={(value) => onAnswer(question.id, value)} />
+        </div>
+        {question.instruction !== null && question.instruction.trim() !== '' && (
+          <Alert color="gray" variant="light" title="Instruction" p="xs">
+            {question.instruction}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Button variant="default" onClick={onBack} disabled={busy || !canGoBack(run)}>
+            Back
+          </Button>
+          <Group gap="sm">
+            <Button variant="light" color="orange" onClick={onPartialCall} disabled={busy}>
+              Partial Call
+            </Button>
+            <Button ref={nextButton} onClick={onNext} disabled={busy}>
+              Next
+            </Button>
+          </Group>
+        </Group>
+        <SaveState phase={phase} onRetrySave={onRetrySave} />
+        <Text size="xs" c="dimmed">
+          Keys: <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) · <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd>{' '}
+          choose an option · <Kbd size="xs">Tab</Kbd> move between fields and buttons
+        </Text>
+        <AnswersSoFar call={call} run={run} />
+      </Stack>
+    </Paper>
+  );
+}

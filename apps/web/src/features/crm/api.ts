@@ -1,0 +1,38 @@
+// The agent panel calls of the CRM screen (spec §7): a lead by number, and saving a call's answers.
+import { z } from 'zod';
+import {
+  isLeadNotGenerated,
+  ZLogicRule,
+  ZQuestion,
+  ZLeadLookupResult,
+  ZLeadSaveResult,
+  type TLead,
+  type TLeadSaveBody,
+  type TLeadSaveResult,
+} from '@crm/shared';
+import { api } from '../../app/api.ts';
+import { buildSurvey, type TCampaignSurvey } from '../logic/use-campaign-survey.ts';
+
+export type TLeadSearch = { kind: 'lead'; lead: TLead } | { kind: 'not-generated' };
+
+/** The number goes as typed: the server reads every common format (017…, 88017…, +88 017…, spaces, dashes). */
+export async function findLeadByNumber(campaignName: string, cellNumber: string): Promise<TLeadSearch> {
+  // The screen shows failures beside the search field, so no notification as well.
+  const result = await api.get('/api/ap/getByNumber', { query: { tableName: campaignName, cellNumber }, schema: ZLeadLookupResult, notify: false });
+  return isLeadNotGenerated(result) ? { kind: 'not-generated' } : { kind: 'lead', lead: result };
+}
+
+/** PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=: pinned to the lead the search found. */
+export function saveLeadAnswers(campaignName: string, cellNumber: string, leadId: number | undefined, body: TLeadSaveBody): Promise<TLeadSaveResult> {
+  const path = `/dynamic/updateLeadData/${encodeURIComponent(campaignName)}/${encodeURIComponent(cellNumber)}`;
+  return api.put(path, body, { query: { leadId }, schema: ZLeadSaveResult, notify: false });
+}
+
+/** The campaign's questions and rules as they are now: read at each search, so a call runs on the current logic. */
+export async function fetchSurvey(campaignName: string): Promise<TCampaignSurvey> {
+  const [questions, rules] = await Promise.all([
+    api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { schema: z.array(ZQuestion), notify: false }),
+    api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: z.array(ZLogicRule), notify: false }),
+  ]);
+  return buildSurvey(questions, rules);
+}

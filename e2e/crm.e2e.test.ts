@@ -1,0 +1,361 @@
+// The agent's survey (CRM) in Chromium: search a number written another way, walk a branching survey to its end,
+// a partial call and its resume, the validation messages, a keyboard-only call, a failed save retried, and an admin's /CRM.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { AGENT_PANEL_MESSAGES, PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
+import { adminHeaders, signInAsAdminAndWait, signInAsAgent } from './actions.ts';
+import { useBrowser } from './browser.ts';
+
+const t = useBrowser();
+
+const DATA_DATE = '2026-11-20';
+const AGENT_PASSWORD = 'crm-agent-pass';
+const AGENT_NAME = 'Shirin Akter';
+let agentId = '';
+
+/** Leads of every test's campaign: the first three generated, the last uploaded only. */
+const LEADS = {
+  walk: { e164: '+8801712345678', typed: '017 1234-5678' },
+  partial: { e164: '+8801812345679', typed: '8801812345679' },
+  keyboard: { e164: '+8801912345670', typed: '01912345670' },
+  fresh: { e164: '+8801512345671', typed: '01512345671' },
+};
+const CSV = [
+  'cell_number,data_date,respondent_name,region,area,territory,brand,br_id,target_selector,data_status,Outlet name',
+  `${LEADS.walk.e164},${DATA_DATE},Rahim Uddin,Dhaka,Mirpur 10,Mirpur,Gold Leaf,BR-1,Retailer,valid,Karim Store`,
+  `${LEADS.partial.e164},${DATA_DATE},Fatema Begum,Chattogram,Agrabad,Double Mooring,Benson,BR-2,Retailer,valid,Fatema Traders`,
+  `${LEADS.keyboard.e164},${DATA_DATE},Alam Mia,Sylhet,Zindabazar,Sylhet Sadar,Marlboro,BR-1,Consumer,valid,Alam Shop`,
+].join('\r\n');
+
+type TCallCampaign = { campaign: string; questions: TQuestion[]; headers: Record<string, string> };
+
+beforeAll(async () => {
+  // An agent of this file's own, so the Agent optional value has a known name.
+  const context = await request.newContext({ baseURL: t.baseUrl });
+  agentId = `CRM-${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const added = await context.post('/api/ac/addAgent', {
+    headers: await adminHeaders(context),
+    data: { type: 'Physical', name: AGENT_NAME, agentId, password: AGENT_PASSWORD },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  await context.dispose();
+});
+
+/**
+ * A fresh campaign (test files share the database) with a data table, five questions and two rules:
+ * Q1 Select (Yes → Q3, a jump over Q2), Q2 Text Input, Q3 Multi Select (Gold Leaf → end, a completed call),
+ * Q4 Plain Text, Q5 Textarea; three generated leads and one only uploaded.
+ */
+async function createCallCampaign(request: APIRequestContext, label: string): Promise<TCallCampaign> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const campaign = `${label} ${stamp}`;
+  const headers = await adminHeaders(request);
+  const ok = async (response: ReturnType<APIRequestContext['post']>) => {
+    const r = await response;
+    expect(r.status(), await r.text()).toBe(200);
+    return r;
+  };
+  await ok(request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `CRM-${stamp}`, callTarget: 40 } }));
+  await ok(request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+  const added = await ok(
+    request.post('/questions/add', {
+      headers,
+      data: [
+        { campaignId: campaign, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No, Maybe', optionalValue: 'Respondent', instruction: 'Greet the respondent by name first.' },
+        { campaignId: campaign, title: 'Why not?', type: 'Text Input' },
+        { campaignId: campaign, title: 'Which brands do you smoke?', type: 'Multi Select Option', options: 'Gold Leaf, Benson, Marlboro' },
+        { campaignId: campaign, title: 'Tell them who is calling.', type: 'Plain Text', optionalValue: 'Agent' },
+        { campaignId: campaign, title: 'Anything else?', type: 'Textarea' },
+      ],
+    }),
+  );
+  const questions = (await added.json()) as TQuestion[];
+  const [q1, , q3] = questions;
+  if (q1 === undefined || q3 === undefined) throw new Error('five questions expected');
+  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: q1.id, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null }] }));
+  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: q3.id, optionTitle: 'Gold Leaf', questionNoToShow: null, isCompletedCall: 1 }] }));
+  await ok(
+    request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV) } },
+    }),
+  );
+  // The fresh lead comes in a second upload on another date, so generating the first date leaves it fresh.
+  await ok(
+    request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
+      headers,
+      multipart: { file: { name: 'fresh.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name\n${LEADS.fresh.e164},2026-11-21,Nasrin\n`) } },
+    }),
+  );
+  await ok(request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  return { campaign, questions, headers };
+}
+
+/** The lead as the server stores it now (the admin's lookup). */
+async function storedLead(request: APIRequestContext, setup: TCallCampaign, cellNumber: string): Promise<TLead> {
+  const r = await request.get('/api/ap/getByNumber', { headers: setup.headers, params: { tableName: setup.campaign, cellNumber } });
+  expect(r.status()).toBe(200);
+  return (await r.json()) as TLead;
+}
+
+async function signInAgentTo(page: Page, campaign: string) {
+  await signInAsAgent(page, { agentId, password: AGENT_PASSWORD, campaign });
+  await page.waitForURL('**/CRM*');
+  await page.getByRole('heading', { name: campaign, level: 1 }).waitFor();
+}
+
+async function search(page: Page, cellNumber: string) {
+  await page.getByLabel('Cell number').fill(cellNumber);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+}
+
+const survey = (page: Page) => page.getByRole('region', { name: 'Survey' });
+const questionHeading = (page: Page, name: string) => survey(page).getByRole('heading', { name, level: 2 });
+const next = (page: Page) => survey(page).getByRole('button', { name: 'Next', exact: true });
+const back = (page: Page) => survey(page).getByRole('button', { name: 'Back', exact: true });
+
+async function expectReadyForNextNumber(page: Page, message: string) {
+  await page.getByRole('status').filter({ hasText: message }).waitFor();
+  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toContain('Cell number');
+  expect(await page.getByLabel('Cell number').inputValue()).toBe('');
+  expect(await survey(page).count()).toBe(0);
+}
+
+describe('CRM survey', () => {
+  it('finds a lead by a number written another way and walks a jump, then a completing rule, to Survey Ended', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Smoker Study');
+    await signInAgentTo(page, setup.campaign);
+
+    await search(page, LEADS.walk.typed);
+    const details = page.getByRole('region', { name: 'Lead details' });
+    await details.getByText('Rahim Uddin').waitFor();
+    for (const value of [LEADS.walk.e164, 'Dhaka', 'Mirpur 10', 'Mirpur', 'Gold Leaf', DATA_DATE, 'Retailer', 'BR-1', 'Karim Store']) {
+      await details.getByRole('cell', { name: value, exact: true }).waitFor();
+    }
+    expect(await details.getByText('This lead is already marked as called').count()).toBe(0);
+
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    await survey(page).getByText('Respondent: Rahim Uddin').waitFor();
+    await survey(page).getByText('Greet the respondent by name first.').waitFor();
+    expect(await back(page).isDisabled()).toBe(true);
+    await next(page).click();
+    await survey(page).getByText(SURVEY_MESSAGES.answerRequired).waitFor();
+
+    // Yes jumps over Q2.
+    await survey(page).getByRole('radio', { name: '1 Yes' }).check();
+    await next(page).click();
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    await next(page).click();
+    await survey(page).getByText(SURVEY_MESSAGES.selectAtLeastOne).waitFor();
+    // Back and forth along the path taken: Q1 still says Yes.
+    await back(page).click();
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    expect(await survey(page).getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+    await next(page).click();
+
+    // Gold Leaf (the first chosen option, whatever the click order) completes the call.
+    await survey(page).getByRole('checkbox', { name: '2 Benson' }).check();
+    await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).check();
+    // The last screen stays for 500 ms, then one save of this lead: every question's answer, null off the path.
+    const clickedAt = Date.now();
+    const [save] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/dynamic/updateLeadData/')),
+      next(page).click(),
+    ]);
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
+    expect(new URL(save.url()).searchParams.get('leadId')).toMatch(/^\d+$/);
+    expect(save.postDataJSON()).toEqual({ Q1: 'Yes', Q2: null, Q3: 'Gold Leaf, Benson', Q4: null, Q5: null, is_called: 1 });
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
+
+    const lead = await storedLead(context.request, setup, LEADS.walk.e164);
+    expect(lead).toMatchObject({ Q1: 'Yes', Q2: null, Q3: 'Gold Leaf, Benson', Q4: null, Q5: null, is_called: 1 });
+
+    // Searched again, the lead says it was called.
+    await search(page, LEADS.walk.e164);
+    await page.getByRole('region', { name: 'Lead details' }).getByText('This lead is already marked as called').waitFor();
+  });
+
+  it('saves a partial call, then resumes that lead at the question where it stopped with the earlier answers', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Partial Study');
+    await signInAgentTo(page, setup.campaign);
+
+    await search(page, LEADS.partial.typed);
+    await survey(page).getByRole('radio', { name: '3 Maybe' }).check();
+    await next(page).click();
+    await questionHeading(page, 'Q2. Why not?').waitFor();
+    await survey(page).getByLabel('Answer to Q2').fill('Too expensive');
+    await next(page).click();
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Too expensive', Q3: PARTIAL_CALL_ANSWER, is_called: 0 });
+
+    // The next search of the number, written yet another way, resumes at Q3.
+    await search(page, '+880 1812-345679');
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    await survey(page).getByText('Resumed at Q3', { exact: false }).waitFor();
+    const soFar = survey(page).getByRole('list', { name: 'Answers so far' });
+    expect(await soFar.getByRole('listitem').allInnerTexts()).toEqual(['Q1. Do you smoke? — Maybe', 'Q2. Why not? — Too expensive']);
+    await back(page).click();
+    await questionHeading(page, 'Q2. Why not?').waitFor();
+    expect(await survey(page).getByLabel('Answer to Q2').inputValue()).toBe('Too expensive');
+    await back(page).click();
+    expect(await survey(page).getByRole('radio', { name: '3 Maybe' }).isChecked()).toBe(true);
+
+    // Forward again to the end: Benson (no rule) → Q4 (Plain Text, read out) → Q5, the last.
+    await next(page).click();
+    await next(page).click();
+    await survey(page).getByRole('checkbox', { name: '2 Benson' }).check();
+    await next(page).click();
+    await questionHeading(page, 'Q4. Tell them who is calling.').waitFor();
+    await survey(page).getByText(`Agent: ${AGENT_NAME}`).waitFor();
+    await next(page).click();
+    await survey(page).getByLabel('Answer to Q5').fill('Call back after 6 pm');
+    await next(page).click();
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({
+      Q1: 'Maybe',
+      Q2: 'Too expensive',
+      Q3: 'Benson',
+      Q4: null,
+      Q5: 'Call back after 6 pm',
+      is_called: 0,
+    });
+  });
+
+  it('says what is wrong with a search (no number, a lead not generated), stays on the signed-in campaign, and asks before a new search drops answers', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Search Study');
+    await signInAsAgent(page, { agentId, password: AGENT_PASSWORD, campaign: setup.campaign });
+    await page.waitForURL('**/CRM*');
+    await page.goto('/CRM?campaignName=Spring%20Survey');
+    await page.getByText(`You are signed in to ${setup.campaign}`, { exact: false }).waitFor();
+    await page.getByRole('heading', { name: setup.campaign, level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByText(AGENT_PANEL_MESSAGES.cellNumberRequired).waitFor();
+    await search(page, LEADS.fresh.typed);
+    await page.getByRole('alert').filter({ hasText: SURVEY_MESSAGES.leadNotGenerated }).waitFor();
+    await search(page, '01999999999');
+    await page.getByRole('alert').filter({ hasText: SURVEY_MESSAGES.leadNotGenerated }).waitFor();
+    expect(await survey(page).count()).toBe(0);
+    // A generated lead of the campaign is found, with the campaign's survey.
+    await search(page, LEADS.walk.typed);
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+
+    // Another search mid-call asks before it throws the answers away.
+    await survey(page).getByRole('radio', { name: '1 Yes' }).check();
+    await next(page).click();
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    await search(page, LEADS.partial.typed);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`The answers of this call are not saved. Search ${LEADS.partial.typed} and discard them?`).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click(); // the footer's Close, not the corner X
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    expect(await page.getByRole('region', { name: 'Lead details' }).getByText('Rahim Uddin').count()).toBe(1);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByRole('region', { name: 'Lead details' }).getByText('Fatema Begum').waitFor();
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    expect(await survey(page).getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(false);
+  });
+
+  it('walks a whole call with the keyboard only: Enter, number keys, Ctrl+Enter in a text area', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Keyboard Study');
+    await signInAgentTo(page, setup.campaign);
+    const keyboard = page.keyboard;
+
+    // The search field has the focus on arrival.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('tel');
+    await keyboard.type(LEADS.keyboard.typed);
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    await keyboard.press('1');
+    expect(await survey(page).getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
+    await keyboard.press('Enter');
+    await survey(page).getByText(SURVEY_MESSAGES.selectAtLeastOne).waitFor();
+    await keyboard.press('3');
+    await keyboard.press('2');
+    await keyboard.press('3'); // ticked, then unticked
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q4. Tell them who is calling.').waitFor();
+    await keyboard.press('Enter'); // Plain Text: the focus is on Next
+    await questionHeading(page, 'Q5. Anything else?').waitFor();
+    await keyboard.type('Prefers Bangla');
+    await keyboard.press('Enter'); // a new line, not Next
+    await keyboard.type('Call after Asr');
+    await keyboard.press('Control+Enter');
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
+    expect(await storedLead(context.request, setup, LEADS.keyboard.e164)).toMatchObject({
+      Q1: 'Yes',
+      Q2: null,
+      Q3: 'Benson',
+      Q4: null,
+      Q5: 'Prefers Bangla\nCall after Asr',
+      is_called: 0,
+    });
+
+    // Back and Partial Call by Tab and Enter (the focus is back in the search field).
+    await keyboard.type(LEADS.walk.typed);
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    await keyboard.press('3');
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q2. Why not?').waitFor();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await keyboard.press('Tab'); // from the answer field to Back
+    expect(await focused()).toBe('Back');
+    await keyboard.press('Enter');
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    expect(await survey(page).getByRole('radio', { name: '3 Maybe' }).isChecked()).toBe(true);
+    await keyboard.press('Tab'); // Back is disabled on the first question, so Partial Call
+    expect(await focused()).toBe('Partial Call');
+    await keyboard.press('Enter');
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: PARTIAL_CALL_ANSWER, Q2: null, is_called: 0 });
+  });
+
+  it('keeps the answers on screen when the save fails, and saves them with Retry save', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Retry Study');
+    await signInAgentTo(page, setup.campaign);
+    await search(page, LEADS.walk.typed);
+    await survey(page).getByRole('radio', { name: '1 Yes' }).check();
+    await next(page).click();
+    await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).check();
+
+    // The network drops the first save.
+    await page.route('**/dynamic/updateLeadData/**', (route) => route.abort('connectionreset'), { times: 1 });
+    await next(page).click();
+    const failure = survey(page).getByRole('alert').filter({ hasText: 'The answers were not saved' });
+    await failure.getByText('Cannot reach the server', { exact: false }).waitFor();
+    expect(await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).isChecked()).toBe(true);
+    expect((await storedLead(context.request, setup, LEADS.walk.e164)).is_called).toBe(0);
+
+    await failure.getByRole('button', { name: 'Retry save' }).click();
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Yes', Q3: 'Gold Leaf', is_called: 1 });
+  });
+
+  it('lets an admin pick the campaign on /CRM and call a lead', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Admin Study');
+    await signInAsAdminAndWait(page);
+    await page.goto('/CRM');
+    await page.getByRole('main').getByLabel('Campaign').selectOption(setup.campaign);
+    await page.waitForURL((url) => url.pathname === '/CRM' && url.searchParams.get('campaignName') === setup.campaign);
+    await search(page, LEADS.partial.typed);
+    await page.getByRole('region', { name: 'Lead details' }).getByText('Fatema Begum').waitFor();
+    await survey(page).getByRole('radio', { name: '2 No' }).check();
+    await next(page).click();
+    await questionHeading(page, 'Q2. Why not?').waitFor();
+    await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'No', Q2: PARTIAL_CALL_ANSWER, is_called: 0 });
+  });
+});
