@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
+import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
 import { printTable } from './table.ts';
 
@@ -15,6 +16,7 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   leads: [benchLeadsUpload, benchLeadsGenerate],
   'leads-upload': [benchLeadsUpload],
   'leads-generate': [benchLeadsGenerate],
+  survey: [benchSurvey],
 };
 
 const asked = process.argv.slice(2);

@@ -20,7 +20,7 @@ describe('createBatchLoader', () => {
     const loader = createBatchLoader(async (keys: number[]) => {
       sizes.push(keys.length);
       return new Map(keys.map((k) => [String(k), k * 2]));
-    }, String, 3);
+    }, String, { maxBatch: 3 });
     expect(await Promise.all([1, 2, 3, 4, 5, 6, 7].map((k) => loader.load(k)))).toEqual([2, 4, 6, 8, 10, 12, 14]);
     expect(sizes).toEqual([3, 3, 1]);
   });

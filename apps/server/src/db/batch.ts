@@ -1,7 +1,9 @@
 // Coalesces the reads that arrive in the same turn of the event loop into one query.
-// Under load (100 agents' lookups at once) one round trip answers dozens of requests: measured on the
-// 2-core machines, a lead lookup went from 7k req/s (p99 49 ms, one query per request) to 24k req/s
-// (p99 11 ms). Nothing is cached: every request still sees the database as it is when its batch runs.
+// Under load one round trip answers dozens of requests (~30 per lookup batch in `npm run bench -- survey`). In a
+// scratch measurement of a route doing only the lead query (100 connections, 2 cores), one query per request gave
+// 7k req/s at p99 49 ms and batching 24k at p99 11 ms; the whole lookup route's figures are in the README. Nothing
+// is cached: every read sees the database as it is when its batch runs. (Holding reads back while a batch runs,
+// so that batches grow, was measured too: with at most 2 batches in flight the lookup lost a quarter.)
 
 export type BatchLoader<K, V> = {
   /** The value for the key, or undefined when the batch's query found none. */
@@ -9,19 +11,20 @@ export type BatchLoader<K, V> = {
 };
 
 type Waiter<V> = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
+type Batch<K, V> = Map<string, { key: K; waiters: Waiter<V>[] }>;
 
 /**
- * `fetch` receives distinct keys (by `keyOf`) and returns the values found, by that same key.
- * A batch holds at most `maxBatch` keys; more start another batch in the same turn.
+ * `fetch` receives distinct keys (by `keyOf`) and returns the values found, by that same key. A batch holds at
+ * most `maxBatch` keys; more start another batch in the same turn.
  */
 export function createBatchLoader<K, V>(
   fetch: (keys: K[]) => Promise<Map<string, V>>,
   keyOf: (key: K) => string,
-  maxBatch = 200,
+  { maxBatch = 500 }: { maxBatch?: number } = {},
 ): BatchLoader<K, V> {
-  let pending: Map<string, { key: K; waiters: Waiter<V>[] }> | null = null;
+  let pending: Batch<K, V> | null = null;
 
-  const run = async (batch: Map<string, { key: K; waiters: Waiter<V>[] }>) => {
+  const run = async (batch: Batch<K, V>) => {
     try {
       const found = await fetch([...batch.values()].map((entry) => entry.key));
       for (const [id, entry] of batch) for (const w of entry.waiters) w.resolve(found.get(id));
@@ -34,7 +37,7 @@ export function createBatchLoader<K, V>(
     load: (key) =>
       new Promise<V | undefined>((resolve, reject) => {
         if (pending === null || pending.size >= maxBatch) {
-          const batch = new Map<string, { key: K; waiters: Waiter<V>[] }>();
+          const batch: Batch<K, V> = new Map();
           pending = batch;
           setImmediate(() => {
             if (pending === batch) pending = null;

@@ -38,6 +38,9 @@ export async function startServer(env: Record<string, string | undefined>, timeo
       const m = /is ready on http:\/\/localhost:(\d+)/.exec(out);
       if (m) {
         clearTimeout(timer);
+        // Once ready, stop scanning the log: under a benchmark's load that scan would cost the load generator.
+        child.stdout?.off('data', check);
+        child.stderr?.off('data', check);
         resolve(Number(m[1]));
       }
     };

@@ -1,85 +1,140 @@
 // GET /api/ap/getByNumber: the generated lead of a campaign with a number, in the flat shape.
-// Agents look numbers up all day, so the reads of one event-loop turn share one query per table (db/batch.ts).
-import { sql } from 'kysely';
+// Agents look numbers up all day, so the lookups of one event-loop turn share one query (db/batch.ts) that reads
+// each campaign's layout and all its numbers asked at once.
 import { DEFAULT_LEAD_COLUMNS, GENERATED_FOR_D, LEAD_NOT_GENERATED, type TLeadLookupResult, type TTokenPayload } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
+import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { toFlatLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
-type Loaders = {
-  layouts: BatchLoader<string, LeadLayout>;
-  leads: BatchLoader<{ campaignId: number; phone: string }, LeadRow>;
+type Key = { campaign: string; phone: string };
+/** The campaign's layout, and its lead with that number when there is one. */
+type Found = { layout: LeadLayout; lead: LeadRow | undefined };
+
+/** A row of the lookup statement: the campaign's layout, and one generated lead's columns (all null when none). */
+type Row = {
+  layout_campaign_id: number;
+  layout_campaign_name: string;
+  layout_next_qno: number;
+  layout_columns: string[] | null;
+  id: number | null;
+  did: string | null;
+  data_status: string | null;
+  br_id: string | null;
+  region: string | null;
+  territory: string | null;
+  area: string | null;
+  respondent_name: string | null;
+  cell_number: string | null;
+  data_date: string | null;
+  brand: string | null;
+  target_selector: string | null;
+  for_d: string | null;
+  generate_status: number | null;
+  is_called: number | null;
+  called_by: number | null;
+  called_at: Date | null;
+  created_at: Date | null;
+  fields: Record<string, string> | null;
+  answers: Record<string, string> | null;
 };
 
-/** Layouts by lower-case campaign name, read together with the campaign (one query for every name in the batch). */
-async function fetchLayouts(db: Db, names: string[]): Promise<Map<string, LeadLayout>> {
-  const rows = await db
-    .selectFrom('campaigns')
-    .leftJoin('dataTables', 'dataTables.campaignId', 'campaigns.id')
-    .select(['campaigns.id', 'campaigns.campaignName', 'campaigns.nextQno', 'dataTables.columns'])
-    .where(sql<string>`lower(campaigns.campaign_name)`, '=', sql<string>`any(${names}::text[])`)
-    .execute();
-  return new Map(
-    rows.map((r) => {
-      const custom = r.columns ?? [];
-      const answers = Array.from({ length: Math.max(0, r.nextQno - 1) }, (_, i) => `Q${i + 1}`);
-      const layout: LeadLayout = { campaignId: r.id, campaignName: r.campaignName, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
-      return [r.campaignName.toLowerCase(), layout];
-    }),
-  );
+/**
+ * One statement per campaign name in the batch: the campaign with its data table's columns, joined to the generated
+ * lead of each number asked (the newest data date when a number was generated on several, the same lead the save
+ * writes when it is given no lead id). No row at all: no such campaign. A named (prepared) statement, so PostgreSQL
+ * parses and plans it once per connection instead of on every batch; it runs through pg, not Kysely, for that.
+ */
+const LOOKUP = {
+  name: 'agent-panel-lookup',
+  text: `select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
+                dt.columns as layout_columns,
+                l.id, l.did, l.data_status, l.br_id, l.region, l.territory, l.area, l.respondent_name, l.cell_number,
+                l.data_date, l.brand, l.target_selector, l.for_d, l.generate_status, l.is_called, l.called_by, l.called_at,
+                l.created_at, l.fields, l.answers
+         from campaigns c
+         left join data_tables dt on dt.campaign_id = c.id
+         left join lateral (
+           select distinct on (cell_number) * from leads
+           where campaign_id = c.id and cell_number = any($2::text[]) and for_d = '${GENERATED_FOR_D}'
+           order by cell_number, data_date desc, id desc
+         ) l on true
+         where lower(c.campaign_name) = $1`,
+};
+
+function layoutOf(r: Row): LeadLayout {
+  const custom = r.layout_columns ?? [];
+  const answers = Array.from({ length: Math.max(0, r.layout_next_qno - 1) }, (_, i) => `Q${i + 1}`);
+  return { campaignId: r.layout_campaign_id, campaignName: r.layout_campaign_name, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
 }
 
-/**
- * The generated lead of each (campaign, number): a number generated on several dates gives the newest date's
- * lead, the same one the save writes when it is not given a lead id.
- */
-async function fetchLeads(db: Db, keys: { campaignId: number; phone: string }[]): Promise<Map<string, LeadRow>> {
-  const byCampaign = new Map<number, string[]>();
-  for (const k of keys) byCampaign.set(k.campaignId, [...(byCampaign.get(k.campaignId) ?? []), k.phone]);
-  const found = new Map<string, LeadRow>();
+function leadOf(r: Row): LeadRow | undefined {
+  if (r.id === null || r.cell_number === null || r.data_date === null || r.created_at === null) return undefined;
+  return {
+    id: String(r.id),
+    campaignId: r.layout_campaign_id,
+    did: r.did,
+    dataStatus: r.data_status,
+    brId: r.br_id,
+    region: r.region,
+    territory: r.territory,
+    area: r.area,
+    respondentName: r.respondent_name,
+    cellNumber: r.cell_number,
+    dataDate: r.data_date,
+    brand: r.brand,
+    targetSelector: r.target_selector,
+    forD: r.for_d ?? '',
+    generateStatus: r.generate_status ?? 0,
+    isCalled: r.is_called ?? 0,
+    calledBy: r.called_by,
+    calledAt: r.called_at,
+    createdAt: r.created_at,
+    fields: r.fields ?? {},
+    answers: r.answers ?? {},
+  };
+}
+
+async function fetchLeads(db: Db, keys: Key[]): Promise<Map<string, Found>> {
+  const byCampaign = new Map<string, string[]>();
+  for (const k of keys) byCampaign.set(k.campaign, [...(byCampaign.get(k.campaign) ?? []), k.phone]);
+  const pool = poolOf(db);
+  const found = new Map<string, Found>();
   await Promise.all(
-    [...byCampaign].map(async ([campaignId, phones]) => {
-      const rows = await db
-        .selectFrom('leads')
-        .selectAll()
-        .distinctOn('cellNumber')
-        .where('campaignId', '=', campaignId)
-        .where('cellNumber', '=', sql<string>`any(${phones}::text[])`)
-        .where('forD', '=', GENERATED_FOR_D)
-        .orderBy('cellNumber')
-        .orderBy('dataDate', 'desc')
-        .orderBy('id', 'desc')
-        .execute();
-      for (const row of rows) found.set(`${campaignId}|${row.cellNumber}`, row);
+    [...byCampaign].map(async ([campaign, phones]) => {
+      const { rows } = await pool.query<Row>({ ...LOOKUP, values: [campaign, phones] });
+      const first = rows[0];
+      if (first === undefined) return;
+      const layout = layoutOf(first);
+      const leads = new Map(rows.flatMap((r) => {
+        const lead = leadOf(r);
+        return lead === undefined ? [] : [[lead.cellNumber, lead] as const];
+      }));
+      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, lead: leads.get(phone) });
     }),
   );
   return found;
 }
 
-const loadersByDb = new WeakMap<Db, Loaders>();
+const loaders = new WeakMap<Db, BatchLoader<Key, Found>>();
 
-function loadersFor(db: Db): Loaders {
-  let loaders = loadersByDb.get(db);
-  if (loaders === undefined) {
-    loaders = {
-      layouts: createBatchLoader((names) => fetchLayouts(db, names), (name) => name),
-      leads: createBatchLoader((keys) => fetchLeads(db, keys), (k) => `${k.campaignId}|${k.phone}`),
-    };
-    loadersByDb.set(db, loaders);
+function loaderFor(db: Db): BatchLoader<Key, Found> {
+  let loader = loaders.get(db);
+  if (loader === undefined) {
+    loader = createBatchLoader((keys) => fetchLeads(db, keys), (k) => `${k.campaign}|${k.phone}`);
+    loaders.set(db, loader);
   }
-  return loaders;
+  return loader;
 }
 
 /** The lead of that number in the flat shape, or the older system's not-generated message (spec §7 Agent panel). */
 export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
-  const { layouts, leads } = loadersFor(db);
-  const layout = await layouts.load(campaignName.trim().toLowerCase());
-  if (layout === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
-  const row = await leads.load({ campaignId: layout.campaignId, phone });
-  return row === undefined ? { message: LEAD_NOT_GENERATED } : toFlatLead(row, layout);
+  const found = await loaderFor(db).load({ campaign: campaignName.trim().toLowerCase(), phone });
+  if (found === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  return found.lead === undefined ? { message: LEAD_NOT_GENERATED } : toFlatLead(found.lead, found.layout);
 }

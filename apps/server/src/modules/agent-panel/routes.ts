@@ -15,6 +15,9 @@ export async function agentPanelRoutes(app: App) {
   app.get('/api/ap/getByNumber', {
     config: LEAD_WORKERS,
     schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, ...FAILURES } },
+    // The busiest route: its reply is built by toFlatLead or is the fixed message, so it is written without
+    // checking it against the schema again (that check took ~9% of the server's time under load).
+    serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry));
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
