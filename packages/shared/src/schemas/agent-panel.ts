@@ -2,7 +2,7 @@
 // saving a survey's answers, and the record of agent sign-ins.
 import { z } from 'zod';
 import { SHIFTS } from '../domain/roles.ts';
-import { ZLead } from './leads.ts';
+import { ZLead, ZLeadTableQuery } from './leads.ts';
 
 /** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
 export const LEAD_NOT_GENERATED = 'Lead is not generated';
@@ -20,7 +20,7 @@ export const AGENT_PANEL_MESSAGES = {
   otherCampaign: 'You are signed in to another campaign',
 } as const;
 
-const campaignName = z.string({ message: 'tableName (the campaign name) is required' }).trim().min(1, 'tableName (the campaign name) is required');
+const campaignName = ZLeadTableQuery.shape.tableName;
 const cellNumber = z
   .string({ message: AGENT_PANEL_MESSAGES.cellNumberRequired })
   .trim()
