@@ -19,7 +19,7 @@ async function openAgents(page: Page) {
 
 /** Types into the list's search box; other test files add agents too, so tests look at their own rows only. */
 async function search(page: Page, term: string) {
-  await page.getByLabel('Search').fill(term);
+  await page.getByLabel('Search', { exact: true }).fill(term);
 }
 
 function table(page: Page) {

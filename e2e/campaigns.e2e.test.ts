@@ -14,7 +14,7 @@ async function addCampaignByApi(request: APIRequestContext, body: Record<string,
 }
 
 async function searchList(page: Page, term: string) {
-  await page.getByLabel('Search').fill(term);
+  await page.getByLabel('Search', { exact: true }).fill(term);
   await page.getByRole('row', { name: new RegExp(term) }).first().waitFor();
 }
 

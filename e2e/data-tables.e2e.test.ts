@@ -49,7 +49,7 @@ describe('data tables', () => {
     await page.waitForURL('**/dataTables');
     expect((await storedTable(context.request, name))?.columns).toEqual(['Outlet name', 'Sales officer']);
 
-    await page.getByLabel('Search').fill(name);
+    await page.getByLabel('Search', { exact: true }).fill(name);
     const row = page.getByRole('row', { name: new RegExp(name) });
     await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4)).toEqual([name, name, '2', 'Outlet name, Sales officer']);
   });

@@ -38,7 +38,7 @@ describe('logic', () => {
 
     await signInAsAdminAndWait(page);
     await page.goto('/logicSetting');
-    await page.getByLabel('Search').fill(campaign);
+    await page.getByLabel('Search', { exact: true }).fill(campaign);
     await page.getByRole('link', { name: `Manage logic of ${campaign}` }).click();
     await page.getByRole('heading', { name: campaign, level: 1 }).waitFor();
     await card(page, 'Q1').getByText('No logic', { exact: false }).waitFor();

@@ -84,7 +84,7 @@ describe('questions', () => {
     await page.getByText(QUESTION_MESSAGES.saved).waitFor();
     await page.waitForURL('**/question');
 
-    await page.getByLabel('Search').fill(campaign);
+    await page.getByLabel('Search', { exact: true }).fill(campaign);
     await expect.poll(() => listedRows(page, campaign)).toEqual([
       ['Q1', 'Do you smoke?', 'Select Option', 'Yes, No'],
       ['Q2', 'Which brand do you smoke?', 'Text Input', '—'],
@@ -132,7 +132,7 @@ describe('questions', () => {
     const stored = (await storedQuestions(context.request, campaign)).find((q) => q.id === q1.id);
     expect([stored?.title, stored?.options]).toEqual(['Did you see our new billboard?', 'Yes, Sometimes']);
 
-    await page.getByLabel('Search').fill(campaign);
+    await page.getByLabel('Search', { exact: true }).fill(campaign);
     await page.getByRole('button', { name: `Delete Q2 of ${campaign}` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByText("Do you really want to delete Q2's record? 1 logic rule goes with it. This process cannot be undone!").waitFor();

@@ -29,7 +29,7 @@ describe('QC inspector accounts', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: `QC inspector "${username}" added.` }).waitFor();
 
-    await page.getByLabel('Search').fill(username);
+    await page.getByLabel('Search', { exact: true }).fill(username);
     const row = page.getByRole('table', { name: 'User List' }).getByRole('row').filter({ hasText: username });
     await row.getByText('Active').waitFor();
     expect(await row.innerText()).toContain('QC inspector');

@@ -1,13 +1,13 @@
 // GET /api/ap/getByNumber: the generated lead of a campaign with a number, in the flat shape.
 // Agents look numbers up all day, so the lookups of one event-loop turn share one query (db/batch.ts) that reads
 // each campaign's layout and all its numbers asked at once.
-import { DEFAULT_LEAD_COLUMNS, GENERATED_FOR_D, LEAD_NOT_GENERATED, type TLeadLookupResult, type TTokenPayload } from '@crm/shared';
+import { GENERATED_FOR_D, LEAD_NOT_GENERATED, type TLeadLookupResult, type TTokenPayload } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { toFlatLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
+import { layoutOf, toFlatLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
 type Key = { campaign: string; phone: string };
@@ -65,12 +65,6 @@ const LOOKUP = {
          where lower(c.campaign_name) = $1`,
 };
 
-function layoutOf(r: Row): LeadLayout {
-  const custom = r.layout_columns ?? [];
-  const answers = Array.from({ length: Math.max(0, r.layout_next_qno - 1) }, (_, i) => `Q${i + 1}`);
-  return { campaignId: r.layout_campaign_id, campaignName: r.layout_campaign_name, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
-}
-
 function leadOf(r: Row): LeadRow | undefined {
   if (r.id === null || r.cell_number === null || r.data_date === null || r.created_at === null) return undefined;
   return {
@@ -108,7 +102,7 @@ async function fetchLeads(db: Db, keys: Key[]): Promise<Map<string, Found>> {
       const { rows } = await pool.query<Row>({ ...LOOKUP, values: [campaign, phones] });
       const first = rows[0];
       if (first === undefined) return;
-      const layout = layoutOf(first);
+      const layout = layoutOf(first.layout_campaign_id, first.layout_campaign_name, first.layout_next_qno, first.layout_columns);
       const leads = new Map(rows.flatMap((r) => {
         const lead = leadOf(r);
         return lead === undefined ? [] : [[lead.cellNumber, lead] as const];

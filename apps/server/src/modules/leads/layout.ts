@@ -1,9 +1,9 @@
 // A campaign's lead layout: the 16 default columns, its data table's own columns, then its answer columns Q1…Qn;
 // and a stored lead turned into the spec's flat shape in that order.
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { DEFAULT_LEAD_COLUMNS, type TLead } from '@crm/shared';
 import type { Db, LeadsTable } from '../../db/schema.ts';
-import { findCampaignByName } from '../campaigns/service.ts';
+import { notFound } from '../../http/errors.ts';
 
 export type LeadLayout = {
   campaignId: number;
@@ -18,16 +18,23 @@ export type LeadLayout = {
 
 export type LeadRow = Selectable<LeadsTable>;
 
-/** The layout of a campaign by name (any case); 404 when there is no such campaign. */
+/** The layout of a campaign by name (any case), in one query; 404 when there is no such campaign. */
 export async function findLeadLayout(db: Db, campaignName: string): Promise<LeadLayout> {
-  const campaign = await findCampaignByName(db, campaignName);
-  const [table, numbering] = await Promise.all([
-    db.selectFrom('dataTables').select('columns').where('campaignId', '=', campaign.id).executeTakeFirst(),
-    db.selectFrom('campaigns').select('nextQno').where('id', '=', campaign.id).executeTakeFirstOrThrow(),
-  ]);
-  const custom = table?.columns ?? [];
-  const answers = Array.from({ length: Math.max(0, numbering.nextQno - 1) }, (_, i) => `Q${i + 1}`);
-  return { campaignId: campaign.id, campaignName: campaign.campaignName, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
+  const row = await db
+    .selectFrom('campaigns')
+    .leftJoin('dataTables', 'dataTables.campaignId', 'campaigns.id')
+    .select(['campaigns.id', 'campaigns.campaignName', 'campaigns.nextQno', 'dataTables.columns'])
+    .where(sql<string>`lower(campaigns.campaign_name)`, '=', campaignName.trim().toLowerCase())
+    .executeTakeFirst();
+  if (!row) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  return layoutOf(row.id, row.campaignName, row.nextQno, row.columns);
+}
+
+/** The layout from its parts: the data table's columns (null without a data table) and the next question number. */
+export function layoutOf(campaignId: number, campaignName: string, nextQno: number, columns: string[] | null): LeadLayout {
+  const custom = columns ?? [];
+  const answers = Array.from({ length: Math.max(0, nextQno - 1) }, (_, i) => `Q${i + 1}`);
+  return { campaignId, campaignName, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
 }
 
 /** A stored lead in the spec's flat shape, keys in layout order; a custom column or answer not stored is null. */
