@@ -1,10 +1,10 @@
 // The list of every screen (spec §2 Lists): page sizes, debounced search, table, pager, and loading/empty/error states.
 import { useState, type ReactNode } from 'react';
-import { CloseButton, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { QueryKey } from '@tanstack/react-query';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@crm/shared';
-import { Pager } from './Pager.tsx';
+import { DEFAULT_PAGE_SIZE } from '@crm/shared';
+import { PageSizeSelect, Pager } from './Pager.tsx';
 import { pagerState } from './pager.ts';
 import { useListQuery, type TFetchPage, type TSearch } from './use-list-query.ts';
 import { LoadingRow, RetryAlert } from './QueryState.tsx';
@@ -90,13 +90,10 @@ export function DataList<T>(props: DataListProps<T>) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <NativeSelect
-          label="Show entries"
-          w={120}
-          value={String(size)}
-          data={PAGE_SIZES.map(String)}
-          onChange={(event) => {
-            setSize(Number(event.currentTarget.value));
+        <PageSizeSelect
+          value={size}
+          onChange={(next) => {
+            setSize(next);
             setPage(0);
           }}
         />

@@ -1,5 +1,6 @@
-// The pager row under a list: "Showing X to Y of Z entries", Previous, page numbers, Next.
-import { Button, Group, Text } from '@mantine/core';
+// The pager row under a list ("Showing X to Y of Z entries", Previous, page numbers, Next) and its page-size choice.
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { PAGE_SIZES } from '@crm/shared';
 import { showingText, type TPager } from './pager.ts';
 
 type Props = { pager: TPager; onPage: (page: number) => void };
@@ -36,4 +37,9 @@ export function Pager({ pager, onPage }: Props) {
       </Group>
     </Group>
   );
+}
+
+/** "Show entries": the page sizes of spec §2 Lists; a new size goes back to the first page (the caller's onChange). */
+export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
+  return <NativeSelect label="Show entries" w={120} value={String(value)} data={PAGE_SIZES.map(String)} onChange={(event) => onChange(Number(event.currentTarget.value))} />;
 }

@@ -1,5 +1,5 @@
-// The per-row report of a refused CSV upload (agents, leads): which row, which column, and why.
-import { ScrollArea, Table, Text } from '@mantine/core';
+// The per-row report of a refused CSV upload (agents, leads): which row, which column, and why; and the alert around it.
+import { Alert, ScrollArea, Stack, Table, Text } from '@mantine/core';
 
 export type TUploadProblem = { row: number; column: string; reason: string };
 
@@ -41,5 +41,17 @@ export function UploadErrorTable({ errors, errorCount, label = 'Upload errors' }
         </Text>
       )}
     </>
+  );
+}
+
+/** A refused upload: its title, the server's message and the per-row report. */
+export function UploadFailureAlert({ title, message, ...table }: Props & { title: string; message: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert" title={title}>
+      <Stack gap="sm">
+        <Text size="sm">{message}</Text>
+        <UploadErrorTable {...table} />
+      </Stack>
+    </Alert>
   );
 }

@@ -24,6 +24,21 @@ async function progressOf(importId: string): Promise<TImportProgress> {
   return ZImportProgress.parse(r.body);
 }
 
+const BOUNDARY = '----lead-upload-test';
+
+/** An upload whose file the test writes piece by piece: the multipart head is sent, the CSV is up to the test. */
+function startUpload(importId: string, fileName: string) {
+  const body = new PassThrough();
+  const reply = t.app.inject({
+    method: 'POST',
+    url: `/api/file/uploadCsv?tableName=${encodeURIComponent(campaignName)}&importId=${importId}`,
+    headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  body.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`);
+  return { body, reply };
+}
+
 const rows = (n: number) => Array.from({ length: n }, () => `${nextPhone().local},2024-05-01`).join('\n');
 
 describe('GET /api/file/uploadStatus/{importId}', () => {
@@ -58,21 +73,13 @@ describe('GET /api/file/uploadStatus/{importId}', () => {
   it('shows the rows read while the file is still arriving, before anything is stored', async () => {
     const importId = randomUUID();
     const before = await countLeads(t.db);
-    const boundary = '----lead-upload-test';
-    const body = new PassThrough();
-    const reply = t.app.inject({
-      method: 'POST',
-      url: `/api/file/uploadCsv?tableName=${encodeURIComponent(campaignName)}&importId=${importId}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-      payload: body,
-    });
-    body.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+    const { body, reply } = startUpload(importId, 'slow.csv');
     body.write(`cell_number,data_date\n${rows(2000)}\n`);
     // The multipart parser holds back the last bytes until it sees whether the part ends there.
     await expect.poll(async () => (await progressOf(importId)).rowsProcessed, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(1990);
     expect(await progressOf(importId)).toMatchObject({ status: 'running', phase: 'reading', finishedAt: null });
     expect(await countLeads(t.db)).toBe(before);
-    body.end(`${rows(10)}\n\r\n--${boundary}--\r\n`);
+    body.end(`${rows(10)}\n\r\n--${BOUNDARY}--\r\n`);
     const res = await reply;
     expect(res.statusCode, res.body).toBe(200);
     expect(await progressOf(importId)).toMatchObject({ status: 'done', rowsProcessed: 2010, leadsAdded: 2010 });
@@ -99,15 +106,7 @@ describe('an upload cut off by the client', () => {
   it('stores nothing and is recorded as failed', async () => {
     const importId = randomUUID();
     const before = await countLeads(t.db);
-    const boundary = '----lead-upload-test';
-    const body = new PassThrough();
-    const reply = t.app.inject({
-      method: 'POST',
-      url: `/api/file/uploadCsv?tableName=${encodeURIComponent(campaignName)}&importId=${importId}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-      payload: body,
-    });
-    body.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="cut.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+    const { body, reply } = startUpload(importId, 'cut.csv');
     body.write(`cell_number,data_date\n${rows(500)}\n`);
     await expect.poll(async () => (await api.get(`/api/file/uploadStatus/${importId}`)).status, { timeout: 5000, interval: 50 }).toBe(200);
     body.destroy(new Error('the client went away'));

@@ -1,12 +1,12 @@
 // The "Bulk Upload" modal: a CSV file, the template download, Save; a refused file shows its per-row report here.
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
+import { Anchor, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES, MAX_AGENT_CSV_ROWS } from '@crm/shared';
 import { AGENTS_KEY } from './api.ts';
 import { AgentUploadError, downloadAgentTemplate, uploadAgentCsv } from './upload.ts';
-import { UploadErrorTable } from '../../components/UploadErrorTable.tsx';
+import { UploadFailureAlert } from '../../components/UploadErrorTable.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 
 type Props = { opened: boolean; onClose: () => void };
@@ -72,12 +72,7 @@ export function BulkUploadModal({ opened, onClose }: Props) {
             />
           </Input.Wrapper>
           {failure !== null && (
-            <Alert color="red" variant="light" role="alert" title={AGENT_MESSAGES.uploadFailed}>
-              <Stack gap="sm">
-                <Text size="sm">{failure.message}</Text>
-                <UploadErrorTable errors={failure.errors} errorCount={failure.errorCount} />
-              </Stack>
-            </Alert>
+            <UploadFailureAlert title={AGENT_MESSAGES.uploadFailed} message={failure.message} errors={failure.errors} errorCount={failure.errorCount} />
           )}
           <FormActions onCancel={close} saving={mutation.isPending} cancelLabel="Close" />
         </Stack>

@@ -4,15 +4,14 @@ import { CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput,
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@crm/shared';
-import { Pager } from '../../components/Pager.tsx';
+import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
 import { pagerState } from '../../components/pager.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DataList.tsx';
 import { dataDatesKey, fetchDataDates, fetchLeadPage, leadPageKey, type TLeadPageQuery } from './api.ts';
 import { answersText, calledText, generatedText } from './lead-cells.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 
-/** ZLeadBrowseQuery allows at most 100 a page. */
-export const LEAD_PAGE_SIZES = [10, 25, 50, 100] as const;
+/** Page sizes are the lists' own (PageSizeSelect); ZLeadBrowseQuery allows at most 100 a page. */
 const DEFAULT_SIZE = 25;
 
 const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called' };
@@ -131,13 +130,10 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             onChange={(event) => changePhone(event.currentTarget.value)}
             rightSection={phoneInput === '' ? null : <CloseButton aria-label="Clear phone" onClick={() => { changePhone(''); applyPhone.flush(); }} />}
           />
-          <NativeSelect
-            label="Show entries"
-            w={120}
-            value={String(size)}
-            data={LEAD_PAGE_SIZES.map(String)}
-            onChange={(event) => {
-              setSize(Number(event.currentTarget.value));
+          <PageSizeSelect
+            value={size}
+            onChange={(next) => {
+              setSize(next);
               setPage(0);
             }}
           />

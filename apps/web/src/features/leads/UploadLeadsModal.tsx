@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES, REQUIRED_UPLOAD_COLUMNS, type TImportProgress, type TLeadUploadResult } from '@crm/shared';
 import { FormActions } from '../../components/FormActions.tsx';
-import { UploadErrorTable } from '../../components/UploadErrorTable.tsx';
+import { UploadFailureAlert } from '../../components/UploadErrorTable.tsx';
 import { LEAD_COUNTS_KEY } from '../campaigns/api.ts';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { downloadLeadTemplate, LEADS_KEY } from './api.ts';
@@ -147,12 +147,13 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
             </Alert>
           )}
           {failure !== null && (failure.kind === 'rejected' || failure.kind === 'failed') && (
-            <Alert color="red" variant="light" role="alert" title={LEAD_MESSAGES.uploadFailed}>
-              <Stack gap="sm">
-                <Text size="sm">{failure.message}</Text>
-                <UploadErrorTable errors={failure.errors} errorCount={failure.errorCount} label="Upload problems" />
-              </Stack>
-            </Alert>
+            <UploadFailureAlert
+              title={LEAD_MESSAGES.uploadFailed}
+              message={failure.message}
+              errors={failure.errors}
+              errorCount={failure.errorCount}
+              label="Upload problems"
+            />
           )}
           <FormActions onCancel={close} saving={mutation.isPending} cancelLabel="Close" />
         </Stack>
