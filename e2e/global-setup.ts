@@ -14,6 +14,8 @@ declare module 'vitest' {
     databaseUrl: string;
     /** POST a FakeBehaviour here to change what the fake VICIdial answers (see e2e/fake-vicidial.ts). */
     dialerControlUrl: string;
+    /** The server's RECORDINGS_DIR: tests put recordings in {yyyy-MM-dd}/ folders here. */
+    recordingsDir: string;
   }
 }
 
@@ -24,11 +26,14 @@ export default async function setup(project: TestProject) {
 
   // The dialer comes first: the product polls it from its first second.
   const dialer: FakeVicidial = await startFakeVicidial();
+  const recordingsDir = path.join(work, 'recordings');
+  await fs.mkdir(recordingsDir, { recursive: true });
   let server: RunningServer | undefined;
   try {
     server = await startServer({
       DATABASE_URL: url,
       DATA_DIR: path.join(work, 'data'),
+      RECORDINGS_DIR: recordingsDir,
       LOGIN_RATE_LIMIT: '1000',
       DIALER: undefined,
       VICIDIAL_URL: dialer.url,
@@ -44,6 +49,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', server.url);
   project.provide('databaseUrl', url);
   project.provide('dialerControlUrl', dialer.controlUrl);
+  project.provide('recordingsDir', recordingsDir);
 
   return async () => {
     await server?.stop();

@@ -25,6 +25,9 @@ import { leadRoutes } from './modules/leads/routes.ts';
 import { fileRoutes } from './modules/files/routes.ts';
 import { reportRoutes } from './modules/files/report-routes.ts';
 import { agentPanelRoutes } from './modules/agent-panel/routes.ts';
+import { qcRoutes } from './modules/qc/routes.ts';
+import { qcReportRoutes } from './modules/qc-reports/routes.ts';
+import { voicelogRoutes } from './modules/voicelog/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -99,6 +102,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(fileRoutes);
   await app.register(reportRoutes);
   await app.register(agentPanelRoutes);
+  await app.register(qcRoutes);
+  await app.register(qcReportRoutes);
+  await app.register(voicelogRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

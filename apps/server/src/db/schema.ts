@@ -146,6 +146,65 @@ export type LeadImportsTable = {
   finishedAt: Date | null;
 };
 
+type Marks = number;
+export type QcReportsTable = {
+  id: Generated<number>;
+  kind: 'in-house' | 'client';
+  /** 'yyyy-MM-dd'. */
+  callDate: string;
+  agentUserId: number | null;
+  agentId: string;
+  agentName: string;
+  campaignId: number | null;
+  campaignName: string;
+  consumerNumber: string;
+  duration: number | null;
+  qcInspectorId: number | null;
+  qcInspector: string;
+  greetings: Marks;
+  liveliness: Marks;
+  pronunciation: Marks;
+  mumbling: Marks;
+  pace: Marks;
+  pitch: Marks;
+  courtesy: Marks;
+  holdProcess: Marks;
+  takingPermission: Marks;
+  acknowledgementAndFollowUp: Marks;
+  poorObjectionAndNegotiationSkill: Marks;
+  crm: Marks;
+  closing: Marks;
+  fatal: Marks;
+  fatalReason: string;
+  easVoiceMatchedWithReport: string;
+  suggestion: string;
+  total: number;
+  agentGrade: string;
+  createdAt: CreatedAt;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+};
+
+export type QcReportFilesTable = {
+  id: Generated<number>;
+  qcReportId: number;
+  fileName: string;
+  createdAt: CreatedAt;
+};
+
+export type AgentReviewsTable = {
+  id: Generated<number>;
+  qcId: number;
+  agentUserId: number | null;
+  agreed: 'Yes' | 'No' | null;
+  raiseConcern: boolean;
+  comment: string;
+  isResolved: Generated<boolean>;
+  resolvedMessage: string | null;
+  resolvedBy: string | null;
+  resolvedAt: Date | null;
+  createdAt: CreatedAt;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
@@ -156,6 +215,9 @@ export type DB = {
   logicRules: LogicRulesTable;
   leadImports: LeadImportsTable;
   agentSessions: AgentSessionsTable;
+  qcReports: QcReportsTable;
+  qcReportFiles: QcReportFilesTable;
+  agentReviews: AgentReviewsTable;
 };
 
 export type Db = Kysely<DB>;

@@ -5,6 +5,7 @@ import * as m0002 from './0002-agents-data-tables-leads.ts';
 import * as m0003 from './0003-questions-and-logic.ts';
 import * as m0004 from './0004-lead-imports.ts';
 import * as m0005 from './0005-agent-sessions.ts';
+import * as m0006 from './0006-qc.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-questions-and-logic': m0003,
   '0004-lead-imports': m0004,
   '0005-agent-sessions': m0005,
+  '0006-qc': m0006,
 };

@@ -1,0 +1,117 @@
+// QC records (spec §7 QC add, addforclient, getqc, getClientQc, editqc, edit-Client-Qc, deleteQc, deleteClientQc):
+// the server computes total and grade, fills the agent's name and records the signed-in inspector.
+import { sql } from 'kysely';
+import {
+  QC_CRITERION_KEYS,
+  normalisePhone,
+  qcGrade,
+  qcTotal,
+  type TQcClientReportCreate,
+  type TQcClientReportEdit,
+  type TQcCriterionKey,
+  type TQcKind,
+  type TQcReportCreate,
+  type TQcReportEdit,
+  type TTokenPayload,
+} from '@crm/shared';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
+import { scoresFromClient, selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
+
+type Scores = Record<TQcCriterionKey, number>;
+type Texts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };
+
+const kindName = (kind: TQcKind) => (kind === 'in-house' ? 'QC record' : 'client QC record');
+const noSuchRecord = (kind: TQcKind, id: number) => notFound(`No ${kindName(kind)} with id ${id}`);
+
+function scoredValues(scores: Scores, texts: Texts) {
+  const total = qcTotal(scores);
+  return { ...scores, ...texts, total, agentGrade: qcGrade(total) };
+}
+
+/** The in-house or client body as stored scores and texts. */
+function partsOf(kind: TQcKind, body: TQcReportCreate | TQcClientReportCreate | TQcReportEdit | TQcClientReportEdit): { scores: Scores; texts: Texts } {
+  if (kind === 'in-house') {
+    const b = body as TQcReportCreate | TQcReportEdit;
+    const scores = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, b[k]])) as Scores;
+    return { scores, texts: { fatalReason: b.fatalReason, easVoiceMatchedWithReport: b.easVoiceMatchedWithReport, suggestion: b.suggestion } };
+  }
+  const b = body as TQcClientReportCreate | TQcClientReportEdit;
+  return { scores: scoresFromClient(b), texts: { fatalReason: b.fatalReasonMarks, easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks, suggestion: b.suggestionMarks } };
+}
+
+async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {
+  const row = await selectQcRecords(db).where('qcReports.id', '=', id).where('qcReports.kind', '=', kind).executeTakeFirst();
+  if (!row) throw noSuchRecord(kind, id);
+  return row;
+}
+
+/** POST add / addforclient: the agent by agentId (400 when there is none), the campaign by name, the number normalised. */
+export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportCreate | TQcClientReportCreate, country: CountryCode): Promise<QcShape<K>> {
+  const consumerNumber = normalisePhone(body.consumerNumber, country);
+  if (consumerNumber === null) throw badRequest(`"${body.consumerNumber}" is not a phone number`);
+  const [agent, campaign] = await Promise.all([
+    db.selectFrom('agents').innerJoin('users', 'users.id', 'agents.userId')
+      .select(['users.id', 'users.username', 'users.name'])
+      .where(sql<string>`lower(users.username)`, '=', body.agentId.toLowerCase())
+      .executeTakeFirst(),
+    db.selectFrom('campaigns').select(['id', 'campaignName'])
+      .where(sql<string>`lower(campaign_name)`, '=', body.campaignName.toLowerCase())
+      .executeTakeFirst(),
+  ]);
+  if (!agent) throw badRequest(`No agent with agentId "${body.agentId}"`);
+  if (!campaign) throw badRequest(`No campaign named "${body.campaignName}"`);
+  const { scores, texts } = partsOf(kind, body);
+  const { id } = await db
+    .insertInto('qcReports')
+    .values({
+      kind,
+      callDate: body.callDate,
+      agentUserId: agent.id,
+      agentId: agent.username,
+      agentName: agent.name,
+      campaignId: campaign.id,
+      campaignName: campaign.campaignName,
+      consumerNumber,
+      duration: body.duration,
+      qcInspectorId: userIdOf(user),
+      qcInspector: user.userName,
+      ...scoredValues(scores, texts),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return toShape(kind, await findRow(db, kind, id));
+}
+
+/** GET getqc/{id} / getClientQc/{id}. */
+export async function findQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, id: number): Promise<QcShape<K>> {
+  const row = await findRow(db, kind, id);
+  assertCanSeeRecord(user, row);
+  return toShape(kind, row);
+}
+
+/** PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay. */
+export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit): Promise<QcShape<K>> {
+  const { scores, texts } = partsOf(kind, body);
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('qcReports').select(['qcInspectorId']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    if (!current) throw noSuchRecord(kind, body.id);
+    assertCanChangeRecord(user, current);
+    await trx.updateTable('qcReports').set({ ...scoredValues(scores, texts), updatedAt: new Date() }).where('id', '=', body.id).execute();
+  });
+  return toShape(kind, await findRow(db, kind, body.id));
+}
+
+/** DELETE deleteQc/{id} / deleteClientQc/{id}: the record with its recording links and review, in one statement. */
+export async function deleteQcReport(db: Db, user: TTokenPayload, kind: TQcKind, id: number): Promise<{ message: string }> {
+  await db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'agentName']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    if (!current) throw noSuchRecord(kind, id);
+    assertCanChangeRecord(user, current);
+    // Links and reviews go with it (ON DELETE CASCADE).
+    await trx.deleteFrom('qcReports').where('id', '=', id).execute();
+  });
+  return { message: `The ${kindName(kind)} was deleted` };
+}

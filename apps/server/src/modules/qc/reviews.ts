@@ -1,0 +1,106 @@
+// Agent reviews of QC records (spec §3 Agent review, §4 review lifecycle; §7 list-of-qc-records-by-agent-id, submit,
+// get-agent-reviews, agent-review/{id}). The reviewer is the signed-in agent; one review per record, kept with it.
+import { sql } from 'kysely';
+import { QC_MESSAGES, type TAgentQcRecord, type TAgentReview, type TAgentReviewResolve, type TTokenPayload } from '@crm/shared';
+import type { z } from 'zod';
+import type { ZAgentReviewSubmit } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { badRequest, forbidden, notFound, onUniqueViolation, conflict } from '../../http/errors.ts';
+import { isAdmin, isAgent, userIdOf } from './access.ts';
+import { selectQcRecords, toInHouse } from './rows.ts';
+
+type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
+
+function selectReviews(db: Db) {
+  return db
+    .selectFrom('agentReviews')
+    .innerJoin('qcReports', 'qcReports.id', 'agentReviews.qcId')
+    .select([
+      'agentReviews.id', 'agentReviews.qcId', 'agentReviews.agreed', 'agentReviews.raiseConcern', 'agentReviews.comment',
+      'agentReviews.isResolved', 'agentReviews.resolvedMessage', 'agentReviews.resolvedBy', 'agentReviews.resolvedAt', 'agentReviews.createdAt',
+      'qcReports.callDate', 'qcReports.consumerNumber', 'qcReports.total', 'qcReports.suggestion', 'qcReports.qcInspector',
+      'qcReports.qcInspectorId', 'qcReports.agentName', 'qcReports.agentId', 'qcReports.agentUserId',
+    ])
+    .select(sql<string | null>`(select f.file_name from qc_report_files f where f.qc_report_id = qc_reports.id order by f.id desc limit 1)`.as('fileName'));
+}
+type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['executeTakeFirstOrThrow']>>;
+
+function toReview(r: ReviewRow): TAgentReview {
+  return {
+    id: r.id,
+    qcId: r.qcId,
+    callDate: r.callDate,
+    consumerNumber: r.consumerNumber,
+    total: r.total,
+    suggestion: r.suggestion,
+    qcInspector: r.qcInspector,
+    agentName: r.agentName,
+    agentId: r.agentId,
+    agreed: r.agreed,
+    raiseConcern: r.raiseConcern,
+    comment: r.comment,
+    isResolved: r.isResolved,
+    resolvedMessage: r.resolvedMessage,
+    resolvedBy: r.resolvedBy,
+    resolvedAt: r.resolvedAt?.toISOString() ?? null,
+    createdAt: r.createdAt.toISOString(),
+    voiceLog: r.fileName === null ? null : `${r.callDate}/${r.fileName}`,
+  };
+}
+
+/**
+ * The in-house records scored on an agent, newest call first, each with its review once written (a reviewed record
+ * stays, showing its review and later its resolution). An agent gets its own, whatever agentId it names; an admin
+ * names the agent.
+ */
+export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: string | undefined): Promise<TAgentQcRecord[]> {
+  let records = selectQcRecords(db).where('qcReports.kind', '=', 'in-house');
+  if (isAgent(user)) {
+    if (agentId && agentId.toLowerCase() !== user.userName.toLowerCase()) throw forbidden(QC_MESSAGES.otherAgent);
+    records = records.where('qcReports.agentUserId', '=', userIdOf(user));
+  } else {
+    if (!agentId) throw badRequest('agentId is required');
+    records = records.where(sql<string>`lower(qc_reports.agent_id)`, '=', agentId.toLowerCase());
+    if (!isAdmin(user)) records = records.where('qcReports.qcInspectorId', '=', userIdOf(user));
+  }
+  const rows = await records.orderBy('qcReports.callDate', 'desc').orderBy('qcReports.id', 'desc').execute();
+  const ids = rows.map((r) => r.id);
+  const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
+  const byRecord = new Map(reviews.map((r) => [r.qcId, toReview(r)]));
+  return rows.map((r) => ({ ...toInHouse(r), review: byRecord.get(r.id) ?? null }));
+}
+
+/** POST submit: the agent's review of one of its own in-house records; a second review of a record is refused (409). */
+export async function submitAgentReview(db: Db, user: TTokenPayload, body: ReviewSubmit): Promise<TAgentReview> {
+  const record = await db.selectFrom('qcReports').select(['id', 'agentUserId', 'kind']).where('id', '=', body.qcId).executeTakeFirst();
+  if (!record || record.kind !== 'in-house') throw notFound(`No QC record with id ${body.qcId}`);
+  if (record.agentUserId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherAgent);
+  const { id } = await db
+    .insertInto('agentReviews')
+    .values({ qcId: record.id, agentUserId: userIdOf(user), agreed: body.agreed, raiseConcern: body.raiseConcern, comment: body.comment })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .catch(onUniqueViolation('agent_reviews_qc_id_key', () => conflict(QC_MESSAGES.alreadyReviewed)));
+  return toReview(await selectReviews(db).where('agentReviews.id', '=', id).executeTakeFirstOrThrow());
+}
+
+/** GET get-agent-reviews: the unresolved reviews, oldest first; an inspector gets those on its own records. */
+export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TAgentReview[]> {
+  let q = selectReviews(db).where('agentReviews.isResolved', '=', false);
+  if (!isAdmin(user)) q = q.where('qcReports.qcInspectorId', '=', userIdOf(user));
+  const rows = await q.orderBy('agentReviews.createdAt').orderBy('agentReviews.id').execute();
+  return rows.map(toReview);
+}
+
+/** PUT agent-review/{id}: resolved, with what the inspector wrote; by the record's inspector or an admin. */
+export async function resolveAgentReview(db: Db, user: TTokenPayload, id: number, body: TAgentReviewResolve): Promise<TAgentReview> {
+  const current = await selectReviews(db).where('agentReviews.id', '=', id).executeTakeFirst();
+  if (!current) throw notFound(`No review with id ${id}`);
+  if (!isAdmin(user) && current.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
+  await db
+    .updateTable('agentReviews')
+    .set({ isResolved: true, resolvedMessage: body.resolvedMessage, resolvedBy: user.userName, resolvedAt: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return toReview(await selectReviews(db).where('agentReviews.id', '=', id).executeTakeFirstOrThrow());
+}

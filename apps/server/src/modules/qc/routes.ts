@@ -1,0 +1,125 @@
+// QC records, their recordings and the agents' reviews (spec §7 QC). Inspectors and admins score; agents review.
+import { z } from 'zod';
+import {
+  ZAgentQcRecord,
+  ZAgentQcRecordsQuery,
+  ZAgentReview,
+  ZAgentReviewResolve,
+  ZAgentReviewSubmit,
+  ZErrorReply,
+  ZQcClientReport,
+  ZQcClientReportCreate,
+  ZQcClientReportEdit,
+  ZQcClientReportPage,
+  ZQcIdParams,
+  ZQcListParams,
+  ZQcListQuery,
+  ZQcReport,
+  ZQcReportCreate,
+  ZQcReportEdit,
+  ZQcReportFile,
+  ZQcReportFileCreate,
+  ZQcReportPage,
+} from '@crm/shared';
+import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { addQcReportFile, listQcReportFiles } from './files.ts';
+import { listQcReports, listScorableAgents } from './list.ts';
+import { createQcReport, deleteQcReport, editQcReport, findQcReport } from './records.ts';
+import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
+
+const SCORERS = { roles: ['ADMIN', 'QC'] } as const;
+const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+const ZMessage = z.object({ message: z.string() });
+const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
+
+export async function qcRoutes(app: App) {
+  const country = app.config.phoneCountry;
+
+  app.post('/api/qcReport/add', {
+    config: SCORERS,
+    schema: { body: ZQcReportCreate, response: { 200: ZQcReport, ...FAILURES } },
+  }, async (req) => createQcReport(app.db, currentUser(req), 'in-house', req.body, country));
+
+  app.post('/api/qcReport/addforclient', {
+    config: SCORERS,
+    schema: { body: ZQcClientReportCreate, response: { 200: ZQcClientReport, ...FAILURES } },
+  }, async (req) => createQcReport(app.db, currentUser(req), 'client', req.body, country));
+
+  // The lists, with ?page=&size= or the older /{page}/{size}.
+  app.get('/api/qcReport/getqcreportbyqcinspector', {
+    config: SCORERS,
+    schema: { querystring: ZQcListQuery, response: { 200: ZQcReportPage, ...FAILURES } },
+  }, async (req) => listQcReports(app.db, currentUser(req), 'in-house', req.query));
+  app.get('/api/qcReport/getqcreportbyqcinspector/:page/:size', {
+    config: SCORERS,
+    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcReportPage, ...FAILURES } },
+  }, async (req) => listQcReports(app.db, currentUser(req), 'in-house', { ...req.query, ...req.params }));
+  app.get('/api/qcReport/getQcRecordsClientViewByQcInspector', {
+    config: SCORERS,
+    schema: { querystring: ZQcListQuery, response: { 200: ZQcClientReportPage, ...FAILURES } },
+  }, async (req) => listQcReports(app.db, currentUser(req), 'client', req.query));
+  app.get('/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size', {
+    config: SCORERS,
+    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientReportPage, ...FAILURES } },
+  }, async (req) => listQcReports(app.db, currentUser(req), 'client', { ...req.query, ...req.params }));
+
+  app.get('/api/qcReport/getqc/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, response: { 200: ZQcReport, ...FAILURES } },
+  }, async (req) => findQcReport(app.db, currentUser(req), 'in-house', req.params.id));
+  app.get('/api/qcReport/getClientQc/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, response: { 200: ZQcClientReport, ...FAILURES } },
+  }, async (req) => findQcReport(app.db, currentUser(req), 'client', req.params.id));
+
+  app.put('/api/qcReport/editqc', {
+    config: SCORERS,
+    schema: { body: ZQcReportEdit, response: { 200: ZQcReport, ...FAILURES } },
+  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body));
+  app.put('/api/qcReport/edit-Client-Qc', {
+    config: SCORERS,
+    schema: { body: ZQcClientReportEdit, response: { 200: ZQcClientReport, ...FAILURES } },
+  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body));
+
+  app.delete('/api/qcReport/deleteQc/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+  }, async (req) => deleteQcReport(app.db, currentUser(req), 'in-house', req.params.id));
+  app.delete('/api/qcReport/deleteClientQc/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+  }, async (req) => deleteQcReport(app.db, currentUser(req), 'client', req.params.id));
+
+  app.post('/api/qcReport/add-qc-report-file', {
+    config: SCORERS,
+    schema: { body: ZQcReportFileCreate, response: { 200: ZQcReportFile, ...FAILURES } },
+  }, async (req) => addQcReportFile(app.db, currentUser(req), req.body));
+  app.get('/api/qcReport/all-qc-report-file', {
+    config: { roles: ['ADMIN', 'QC', 'AGENT'] },
+    schema: { response: { 200: z.array(ZQcReportFile) } },
+  }, async (req) => listQcReportFiles(app.db, currentUser(req)));
+
+  app.get('/api/qcReport/agents', {
+    config: SCORERS,
+    schema: { response: { 200: z.array(ZScorableAgent) } },
+  }, async () => listScorableAgents(app.db));
+
+  // Reviews: agents write them on their own records; inspectors resolve those on theirs.
+  app.get('/api/qcReport/list-of-qc-records-by-agent-id', {
+    config: { roles: ['ADMIN', 'AGENT'] },
+    schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
+  }, async (req) => listAgentQcRecords(app.db, currentUser(req), req.query.agentId));
+  app.post('/api/qcReport/submit', {
+    config: { roles: ['AGENT'] },
+    schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
+  }, async (req) => submitAgentReview(app.db, currentUser(req), req.body));
+  app.get('/api/qcReport/get-agent-reviews', {
+    config: SCORERS,
+    schema: { response: { 200: z.array(ZAgentReview) } },
+  }, async (req) => listOpenReviews(app.db, currentUser(req)));
+  app.put('/api/qcReport/agent-review/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
+  }, async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body));
+}

@@ -1,0 +1,66 @@
+// A stored QC record in its two API shapes: in-house (spec §3 QC report) and client (the Marks-suffixed names).
+import { sql, type Selectable } from 'kysely';
+import { QC_CRITERION_KEYS, qcGrade, type TQcClientReport, type TQcCriterionKey, type TQcKind, type TQcReport } from '@crm/shared';
+import type { Db, QcReportsTable } from '../../db/schema.ts';
+
+export type QcRow = Selectable<QcReportsTable> & { fileName: string | null };
+
+/** QC records with the name of their newest linked recording. */
+export function selectQcRecords(db: Db) {
+  return db
+    .selectFrom('qcReports')
+    .selectAll('qcReports')
+    .select(sql<string | null>`(select f.file_name from qc_report_files f where f.qc_report_id = qc_reports.id order by f.id desc limit 1)`.as('fileName'));
+}
+
+function common(row: QcRow) {
+  return {
+    id: row.id,
+    callDate: row.callDate,
+    agentName: row.agentName,
+    agentId: row.agentId,
+    campaignName: row.campaignName,
+    consumerNumber: row.consumerNumber,
+    duration: row.duration,
+    qcInspector: row.qcInspector,
+    total: row.total,
+    // Stored from qcGrade; read through it again so the reply always holds one of the four grades.
+    agentGrade: qcGrade(row.total),
+    fileName: row.fileName,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const scoresOf = (row: QcRow) => Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as Record<TQcCriterionKey, number>;
+
+export function toInHouse(row: QcRow): TQcReport {
+  return {
+    ...common(row),
+    ...scoresOf(row),
+    fatalReason: row.fatalReason,
+    easVoiceMatchedWithReport: row.easVoiceMatchedWithReport,
+    suggestion: row.suggestion,
+  };
+}
+
+export function toClient(row: QcRow): TQcClientReport {
+  const marks = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [`${k}Marks`, row[k]])) as { [K in TQcCriterionKey as `${K}Marks`]: number };
+  return {
+    ...common(row),
+    ...marks,
+    fatalReasonMarks: row.fatalReason,
+    easVoiceMatchedWithReportMarks: row.easVoiceMatchedWithReport,
+    suggestionMarks: row.suggestion,
+  };
+}
+
+export type QcShape<K extends TQcKind> = K extends 'in-house' ? TQcReport : TQcClientReport;
+
+export function toShape<K extends TQcKind>(kind: K, row: QcRow): QcShape<K> {
+  return (kind === 'in-house' ? toInHouse(row) : toClient(row)) as QcShape<K>;
+}
+
+/** The scores and texts of an in-house or client body, under the stored (in-house) names. */
+export function scoresFromClient(body: { [K in TQcCriterionKey as `${K}Marks`]: number }): Record<TQcCriterionKey, number> {
+  return Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, body[`${k}Marks`]])) as Record<TQcCriterionKey, number>;
+}

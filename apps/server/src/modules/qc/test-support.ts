@@ -1,0 +1,89 @@
+// Helpers of the QC tests: a campaign, agents with profiles, two inspectors, and a scorecard body.
+import { expect } from 'vitest';
+import { QC_CRITERIA, bestMarks, type TQcClientReport, type TQcClientReportCreateInput, type TQcReport, type TQcReportCreateInput } from '@crm/shared';
+import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
+
+export type QcWorld = {
+  campaign: string;
+  agent: TestUser;
+  otherAgent: TestUser;
+  admin: Caller;
+  qcA: Caller;
+  qcB: Caller;
+  inspectorA: TestUser;
+  inspectorB: TestUser;
+  agentApi: Caller;
+  otherAgentApi: Caller;
+};
+
+async function createAgentUser(t: TestContext, name: string): Promise<TestUser> {
+  const user = await createUser(t.db, { role: 'agent', name });
+  await t.db.insertInto('agents').values({ userId: user.id, type: 'Physical' }).execute();
+  return user;
+}
+
+export async function qcWorld(t: TestContext): Promise<QcWorld> {
+  const c = await createCampaign(t.db);
+  const agent = await createAgentUser(t, 'Rina Akter');
+  const otherAgent = await createAgentUser(t, 'Sabbir Hasan');
+  const inspectorA = await createUser(t.db, { role: 'qc' });
+  const inspectorB = await createUser(t.db, { role: 'qc' });
+  return {
+    campaign: c.campaignName,
+    agent,
+    otherAgent,
+    admin: await t.callerFor('admin'),
+    qcA: await t.as(inspectorA),
+    qcB: await t.as(inspectorB),
+    inspectorA,
+    inspectorB,
+    agentApi: await t.as(agent, { campaign: c.campaignName }),
+    otherAgentApi: await t.as(otherAgent, { campaign: c.campaignName }),
+  };
+}
+
+/** Every criterion at its best (total 100), with overrides by in-house name. */
+export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> = {}): TQcReportCreateInput {
+  const best = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)]));
+  return {
+    callDate: '2026-11-20',
+    agentId: w.agent.username,
+    campaignName: w.campaign,
+    consumerNumber: '01712345678',
+    duration: 95,
+    fatalReason: '',
+    easVoiceMatchedWithReport: 'yes',
+    suggestion: 'Keep it up',
+    ...best,
+    ...overrides,
+  } as TQcReportCreateInput;
+}
+
+/** The same card with the client's Marks-suffixed names. */
+export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCreateInput> = {}): TQcClientReportCreateInput {
+  const best = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, bestMarks(c)]));
+  return {
+    callDate: '2026-11-20',
+    agentId: w.agent.username,
+    campaignName: w.campaign,
+    consumerNumber: '01712345678',
+    duration: 95,
+    fatalReasonMarks: '',
+    easVoiceMatchedWithReportMarks: 'yes',
+    suggestionMarks: 'Client remark',
+    ...best,
+    ...overrides,
+  } as TQcClientReportCreateInput;
+}
+
+export async function addRecord(api: Caller, body: TQcReportCreateInput): Promise<TQcReport> {
+  const r = await api.post('/api/qcReport/add', body);
+  expect(r.status, r.text).toBe(200);
+  return r.json<TQcReport>();
+}
+
+export async function addClientRecord(api: Caller, body: TQcClientReportCreateInput): Promise<TQcClientReport> {
+  const r = await api.post('/api/qcReport/addforclient', body);
+  expect(r.status, r.text).toBe(200);
+  return r.json<TQcClientReport>();
+}

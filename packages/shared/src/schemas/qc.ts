@@ -1,0 +1,307 @@
+// Quality control (spec §2 QC screens, §3 QC report / Report file / Agent review / summaries, §7 QC calls, §8 QC and
+// Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
+import { z } from 'zod';
+import { isIsoDate } from '../domain/dates.ts';
+import { QC_CRITERIA, QC_GRADES, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
+import { MAX_PAGE_SIZE, zPaged } from './common.ts';
+
+export const QC_MESSAGES = {
+  durationNotAvailable: 'Duration not available yet!',
+  successfulCall: 'Successful Call Detected!',
+  tickTooltip: 'Click to mark it successful',
+  reportSubmitted: 'Report submitted successfully!',
+  fileStored: 'File name stored successfully!',
+  leadUpdated: 'Lead data updated successfully!',
+  leadUpdateFailed: 'Failed to update lead data. Please try again.',
+  updateSuccessful: 'Update Successful!',
+  updateFailed: 'Update failed',
+  deleteTitle: 'Are you sure?',
+  deleteText: (agent: string) => `Do you really want to delete ${agent}'s record? This process cannot be undone!`,
+  reviewSubmitted: 'Review submitted successfully!',
+  reviewFailed: 'Failed to submit review',
+  reviewResolved: 'Review has been marked as resolved.',
+  resolveFailed: 'Failed to update review status.',
+  concernRaised: 'Concern Raised',
+  concernRemoved: 'Concern Removed',
+  noAudioReview: 'No audio file available',
+  noAudioFlags: 'No audio available',
+  commentPlaceholder: 'Enter your comment here',
+  searchRequired: 'Choose a campaign, a consumer number and a call date',
+  otherInspector: "This is another inspector's QC record",
+  otherAgent: 'You can only see your own QC records',
+  alreadyReviewed: 'This QC record has already been reviewed',
+} as const;
+
+/** The two kinds of QC record: the in-house scoring and the client's scoring of the same call. */
+export const QC_KINDS = ['in-house', 'client'] as const;
+export type TQcKind = (typeof QC_KINDS)[number];
+
+export const MAX_QC_TEXT = 2000;
+
+const isoDate = (field: string) =>
+  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+const text = (field: string) => z.string({ message: `${field} must be text` }).trim().max(MAX_QC_TEXT, `${field} can be at most ${MAX_QC_TEXT} characters`);
+/** Missing and null read as ''. */
+const optionalText = (field: string) => text(field).nullish().transform((v) => v ?? '');
+
+/** A criterion's marks: a number (or numeric text, as the older client sent) on its scale, else 400 naming it. */
+function zMarks(c: TQcCriterion) {
+  const problem = `${c.name} must be one of ${scaleText(c)}`;
+  return z
+    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { message: problem })
+    .refine((v) => isOnScale(c, v), problem);
+}
+
+type ScoreShape = { [K in TQcCriterionKey]: ReturnType<typeof zMarks> };
+type MarksShape = { [K in TQcCriterionKey as `${K}Marks`]: ReturnType<typeof zMarks> };
+const scoreShape = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, zMarks(c)])) as ScoreShape;
+const marksShape = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, zMarks(c)])) as MarksShape;
+
+const callShape = {
+  callDate: isoDate('callDate'),
+  /** The scored agent's agentId; the server fills agentName from the agent. */
+  agentId: z.string({ message: 'agentId (the agent scored) is required' }).trim().min(1, 'agentId (the agent scored) is required').max(100),
+  campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200),
+  /** Any common format; stored normalised like lead numbers. */
+  consumerNumber: z.union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' }).pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
+  /** Whole seconds of the recording, from the player; '' or null when nothing was played. */
+  duration: z
+    .union([z.number(), z.string().trim(), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === null || v === undefined ? null : Number(v)))
+    .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 86_400), 'duration must be whole seconds'),
+};
+
+/**
+ * POST /api/qcReport/add. total, agentGrade, agentName and qcInspector may be sent (the older client did) but are
+ * ignored: the server computes the first two, fills the name from the agent and records the signed-in inspector.
+ */
+export const ZQcReportCreate = z.object({
+  ...callShape,
+  ...scoreShape,
+  fatalReason: optionalText('fatalReason'),
+  easVoiceMatchedWithReport: optionalText('easVoiceMatchedWithReport'),
+  suggestion: optionalText('suggestion'),
+});
+export type TQcReportCreateInput = z.input<typeof ZQcReportCreate>;
+export type TQcReportCreate = z.output<typeof ZQcReportCreate>;
+
+/** POST /api/qcReport/addforclient: the client's scoring, Marks-suffixed names (spec §3 QC report (client)). */
+export const ZQcClientReportCreate = z.object({
+  ...callShape,
+  ...marksShape,
+  fatalReasonMarks: optionalText('fatalReasonMarks'),
+  easVoiceMatchedWithReportMarks: optionalText('easVoiceMatchedWithReportMarks'),
+  suggestionMarks: optionalText('suggestionMarks'),
+});
+export type TQcClientReportCreateInput = z.input<typeof ZQcClientReportCreate>;
+export type TQcClientReportCreate = z.output<typeof ZQcClientReportCreate>;
+
+const id = z.coerce.number({ message: 'id must be a record id' }).int('id must be a record id').positive('id must be a record id');
+
+/** PUT /api/qcReport/editqc: the scores and texts change; the call, the agent and the inspector do not. */
+export const ZQcReportEdit = z.object({
+  id,
+  ...scoreShape,
+  fatalReason: optionalText('fatalReason'),
+  easVoiceMatchedWithReport: optionalText('easVoiceMatchedWithReport'),
+  suggestion: optionalText('suggestion'),
+});
+export type TQcReportEditInput = z.input<typeof ZQcReportEdit>;
+export type TQcReportEdit = z.output<typeof ZQcReportEdit>;
+
+/** PUT /api/qcReport/edit-Client-Qc. */
+export const ZQcClientReportEdit = z.object({
+  id,
+  ...marksShape,
+  fatalReasonMarks: optionalText('fatalReasonMarks'),
+  easVoiceMatchedWithReportMarks: optionalText('easVoiceMatchedWithReportMarks'),
+  suggestionMarks: optionalText('suggestionMarks'),
+});
+export type TQcClientReportEditInput = z.input<typeof ZQcClientReportEdit>;
+export type TQcClientReportEdit = z.output<typeof ZQcClientReportEdit>;
+
+const grade = z.enum(QC_GRADES);
+const marks = z.number();
+const recordShape = {
+  id: z.number().int(),
+  callDate: z.string(),
+  agentName: z.string(),
+  agentId: z.string(),
+  campaignName: z.string(),
+  consumerNumber: z.string(),
+  duration: z.number().int().nullable(),
+  qcInspector: z.string(),
+  total: z.number(),
+  agentGrade: grade,
+  /** The recording linked to the record (add-qc-report-file), played from {callDate}/{fileName}; null when none. */
+  fileName: z.string().nullable(),
+  createdAt: z.string(),
+};
+
+/** An in-house QC record (spec §3 QC report (in-house)). */
+export const ZQcReport = z.object({
+  ...recordShape,
+  ...(Object.fromEntries(QC_CRITERIA.map((c) => [c.key, marks])) as { [K in TQcCriterionKey]: typeof marks }),
+  fatalReason: z.string(),
+  easVoiceMatchedWithReport: z.string(),
+  suggestion: z.string(),
+});
+export type TQcReport = z.infer<typeof ZQcReport>;
+
+/** A client QC record (spec §3 QC report (client)): the Marks-suffixed names. */
+export const ZQcClientReport = z.object({
+  ...recordShape,
+  ...(Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, marks])) as { [K in TQcCriterionKey as `${K}Marks`]: typeof marks }),
+  fatalReasonMarks: z.string(),
+  easVoiceMatchedWithReportMarks: z.string(),
+  suggestionMarks: z.string(),
+});
+export type TQcClientReport = z.infer<typeof ZQcClientReport>;
+
+export const ZQcIdParams = z.object({ id });
+
+/**
+ * GET /api/qcReport/getqcreportbyqcinspector and /getQcRecordsClientViewByQcInspector (also with /{page}/{size}):
+ * ?username= names the inspector (an inspector may only name itself; an admin any, or none for all),
+ * page is 0-based, search matches agent name or id, campaign or consumer number, date narrows to one call date.
+ */
+export const ZQcListQuery = z.object({
+  username: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
+  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(10),
+  search: z.string().trim().max(200).optional(),
+  date: isoDate('date').optional(),
+});
+export type TQcListQuery = z.output<typeof ZQcListQuery>;
+export const ZQcListParams = z.object({
+  page: z.coerce.number().int().min(0, 'page must be 0 or more'),
+  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
+});
+
+export const ZQcReportPage = zPaged(ZQcReport);
+export const ZQcClientReportPage = zPaged(ZQcClientReport);
+
+/** POST /api/qcReport/add-qc-report-file: links a recording (a file of the call's date folder) to a record. */
+export const ZQcReportFileCreate = z.object({
+  qcReport: z.object({ id }, { message: 'qcReport {id} is required' }),
+  fileName: z
+    .string({ message: 'fileName is required' })
+    .trim()
+    .min(1, 'fileName is required')
+    .max(255)
+    .refine((f) => !/[/\\]/.test(f) && f !== '.' && f !== '..', 'fileName must be a file name, not a path'),
+});
+export type TQcReportFileCreate = z.infer<typeof ZQcReportFileCreate>;
+export const ZQcReportFile = z.object({ id: z.number().int(), fileName: z.string(), qcReport: z.object({ id: z.number().int() }), callDate: z.string() });
+export type TQcReportFile = z.infer<typeof ZQcReportFile>;
+
+// ---- agent reviews (spec §3 Agent review, §4 review lifecycle)
+
+export const AGREED = ['Yes', 'No'] as const;
+
+/**
+ * POST /api/qcReport/submit. qcId names the record; the call date, number, total, suggestion and inspector are
+ * the record's own (any sent are ignored), and the reviewer is the signed-in agent.
+ */
+export const ZAgentReviewSubmit = z.object({
+  qcId: id,
+  agreed: z.enum(AGREED, { message: 'agreed must be Yes or No' }).nullish().transform((v) => v ?? null),
+  raiseConcern: z.boolean({ message: 'raiseConcern must be true or false' }).nullish().transform((v) => v ?? false),
+  comment: optionalText('comment'),
+});
+export type TAgentReviewSubmitInput = z.input<typeof ZAgentReviewSubmit>;
+
+/** PUT /api/qcReport/agent-review/{id}. */
+export const ZAgentReviewResolve = z.object({
+  isResolved: z.literal(true, { message: 'isResolved must be true' }),
+  resolvedMessage: text('resolvedMessage').min(1, 'Write what was done about the concern'),
+});
+export type TAgentReviewResolve = z.infer<typeof ZAgentReviewResolve>;
+
+export const ZAgentReview = z.object({
+  id: z.number().int(),
+  qcId: z.number().int(),
+  callDate: z.string(),
+  consumerNumber: z.string(),
+  total: z.number(),
+  suggestion: z.string(),
+  qcInspector: z.string(),
+  agentName: z.string(),
+  agentId: z.string(),
+  agreed: z.enum(AGREED).nullable(),
+  raiseConcern: z.boolean(),
+  comment: z.string(),
+  isResolved: z.boolean(),
+  resolvedMessage: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** {callDate}/{fileName} of the record's recording, or null. */
+  voiceLog: z.string().nullable(),
+});
+export type TAgentReview = z.infer<typeof ZAgentReview>;
+
+/** GET /api/qcReport/list-of-qc-records-by-agent-id: the agent's own in-house records, each with its review once written. */
+export const ZAgentQcRecordsQuery = z.object({ agentId: z.string().trim().max(100).optional() });
+export const ZAgentQcRecord = ZQcReport.extend({ review: ZAgentReview.nullable() });
+export type TAgentQcRecord = z.infer<typeof ZAgentQcRecord>;
+
+// ---- reports (spec §2 QC Reports, §3 summaries; reference/original-frontend.md §5)
+
+export const QC_REPORT_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
+export type TQcReportType = (typeof QC_REPORT_TYPES)[number];
+
+/** The longest range of the monthly summary, in days (inclusive). */
+export const MAX_SUMMARY_DAYS = 366;
+
+export const ZQcDateQuery = z.object({ date: isoDate('date') });
+export const ZQcCallDateQuery = z.object({ callDate: isoDate('callDate') });
+
+function daysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
+}
+export const ZQcRangeQuery = z
+  .object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') })
+  .refine((q) => q.startDate <= q.endDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
+  .refine((q) => daysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, { message: `The range can be at most ${MAX_SUMMARY_DAYS} days`, path: ['endDate'] });
+export type TQcRangeQuery = z.infer<typeof ZQcRangeQuery>;
+
+/** Daily summary item (spec §3 Agent summary): the day's average in its colour's field, the others ''. */
+export const ZAgentSummary = z.object({
+  agentName: z.string(),
+  agentId: z.string(),
+  red: z.string(),
+  yellow: z.string(),
+  blue: z.string(),
+  green: z.string(),
+  suggestions: z.string(),
+});
+export type TAgentSummary = z.infer<typeof ZAgentSummary>;
+
+/** Range summary item (spec §3 Agent performance summary): one key per day of the range, null without records. */
+export const ZAgentPerformanceSummary = z.object({
+  agentName: z.string(),
+  agentId: z.string(),
+  dailyAverages: z.record(z.string(), z.number().nullable()),
+  sum: z.number(),
+  count: z.number().int(),
+  average: z.number(),
+});
+export type TAgentPerformanceSummary = z.infer<typeof ZAgentPerformanceSummary>;
+
+/** GET /api/qcReport/grade-distribution?date=: how many in-house records of the day fell in each grade. */
+export const ZGradeCount = z.object({ grade: grade, count: z.number().int() });
+export type TGradeCount = z.infer<typeof ZGradeCount>;
+
+/** The xlsx downloads (plain links with a media token): path and file name of each report type. */
+export const QC_EXPORTS = {
+  inHouse: { path: '/api/qcReport/export/in-house', fileName: (date: string) => `QC_Records_In-House_${date}.xlsx`, sheet: 'QC Records' },
+  client: { path: '/api/qcReport/export/client', fileName: (date: string) => `QC_Records_Client_${date}.xlsx`, sheet: 'QC Records' },
+  dailySummary: { path: '/api/qcReport/export/daily-summary', fileName: (date: string) => `Daily_Qc_Summary_${date}.xlsx`, sheet: 'Agent Summaries' },
+  monthlySummary: {
+    path: '/api/qcReport/export/monthly-summary',
+    fileName: (start: string, end: string) => `Monthly_Qc_Summary_${start}_to_${end}.xlsx`,
+    sheet: 'Performance Summary',
+  },
+} as const;
