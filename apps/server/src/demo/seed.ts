@@ -8,10 +8,12 @@ import { seedAgents } from './agents.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedLeads } from './leads.ts';
 import { seedSurvey } from './survey.ts';
+import { seedQcDemo, type DemoRecording } from './qc.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
-export async function seedDemo(db: Db): Promise<void> {
+/** recordings: the demo's recordings (demo/recordings.ts), scored and linked by the QC demo data. */
+export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const u of DEMO_USERS) {
       const exists = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', u.username.toLowerCase()).executeTakeFirst();
@@ -28,4 +30,5 @@ export async function seedDemo(db: Db): Promise<void> {
   await seedSurvey(db);
   await seedLeads(db);
   await seedAgentSessions(db);
+  await seedQcDemo(db, recordings);
 }
