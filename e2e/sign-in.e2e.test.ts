@@ -20,12 +20,12 @@ async function sidebarLinks(page: Page): Promise<string[]> {
 }
 
 describe('sign-in', () => {
-  it('takes an administrator to /dashboard with the admin and CRM menus', async () => {
+  it('takes an administrator to /dashboard with the admin, CRM and quality-control menus', async () => {
     const { page } = t;
     await signInAsAdmin(page, ADMIN.username, ADMIN.password);
     await page.waitForURL('**/dashboard');
     const links = await sidebarLinks(page);
-    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Reports', 'CRM', 'View Full CRM', 'QC Review']) {
+    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Reports', 'CRM', 'View Full CRM', 'QC Review', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags']) {
       expect(links).toContain(label);
     }
     expect(await page.getByTestId('user-name').innerText()).toBe(ADMIN.name);

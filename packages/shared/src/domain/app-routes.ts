@@ -88,7 +88,8 @@ export const QC_MENU: TMenu = {
 
 /** The sidebar of each role (spec §2 Shell). */
 export const MENUS_BY_ROLE: Record<TRole, readonly TMenu[]> = {
-  ADMIN: [ADMIN_MENU, CRM_MENU],
+  // Admins see everything: the QC screens too (every inspector's records, with an inspector filter).
+  ADMIN: [ADMIN_MENU, CRM_MENU, QC_MENU],
   QC: [QC_MENU],
   AGENT: [CRM_MENU],
 };
