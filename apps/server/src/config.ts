@@ -28,6 +28,9 @@ const ZEnv = z.object({
     .refine(isPhoneCountry, 'PHONE_COUNTRY must be a two-letter country code, e.g. BD')
     .default(DEFAULT_PHONE_COUNTRY),
   LEAD_UPLOAD_MAX_MB: z.coerce.number().int('LEAD_UPLOAD_MAX_MB must be a whole number').min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1').default(DEFAULT_LEAD_UPLOAD_MAX_MB),
+  RECORDINGS_DIR: z.string().optional(),
+  VOICE_LOG_URL: z.url({ protocol: /^https?$/, message: 'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)' }).optional(),
+  VOICE_LOG_TIMEOUT_MS: z.coerce.number().int('VOICE_LOG_TIMEOUT_MS must be a whole number').min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100').default(10_000),
 });
 
 /** Where the dashboard's live figures come from; the VICIdial credentials stay on the server. */
@@ -57,6 +60,12 @@ export type TConfig = {
   phoneCountry: CountryCode;
   /** The largest lead CSV accepted, in MB (2^20 bytes). */
   leadUploadMaxMb: number;
+  /** Where recordings live, as {yyyy-MM-dd}/{fileName} (the voice log). */
+  recordingsDir: string;
+  /** An external voice-log server to proxy instead of recordingsDir (no trailing slash); undefined serves recordingsDir. */
+  voiceLogUrl: string | undefined;
+  /** How long the external voice-log server may take to start answering. */
+  voiceLogTimeoutMs: number;
 };
 
 /** `./data` at the top of the repository, wherever the server is started from. */
@@ -72,11 +81,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const dialer = dialerConfig(e);
   if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
+  // A relative DATA_DIR or RECORDINGS_DIR means relative to where the user ran npm (npm runs workspace scripts elsewhere).
+  const cwd = env.INIT_CWD ?? process.cwd();
+  const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : DEFAULT_DATA_DIR;
   return {
     port: e.PORT,
     host: e.HOST,
-    // A relative DATA_DIR means relative to where the user ran npm (npm runs workspace scripts elsewhere).
-    dataDir: e.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR) : DEFAULT_DATA_DIR,
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     adminPassword: e.CRM_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
@@ -87,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dialer,
     phoneCountry: e.PHONE_COUNTRY as CountryCode,
     leadUploadMaxMb: e.LEAD_UPLOAD_MAX_MB,
+    recordingsDir: e.RECORDINGS_DIR ? path.resolve(cwd, e.RECORDINGS_DIR) : path.join(dataDir, 'recordings'),
+    voiceLogUrl: e.VOICE_LOG_URL?.replace(/\/+$/, ''),
+    voiceLogTimeoutMs: e.VOICE_LOG_TIMEOUT_MS,
   };
 }
 

@@ -6,6 +6,7 @@ import { MORE_DEMO_CAMPAIGNS } from './demo/campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 import { findNumbersToTry } from './demo/agent-panel.ts';
+import { describeDemoRecordings, writeDemoRecordings } from './demo/recordings.ts';
 
 const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
 
@@ -24,7 +25,8 @@ try {
 }
 try {
   const admin = await ensureAdmin(database.db, config.adminPassword ?? DEMO_ADMIN_PASSWORD);
-  await seedDemo(database.db);
+  const voice = await writeDemoRecordings(config.recordingsDir);
+  await seedDemo(database.db, voice.recordings);
   const numbers = await findNumbersToTry(database.db, DEMO_CAMPAIGNS[0].campaignName);
   const adminLine = admin.created
     ? `  Admin          admin / ${admin.password}`
@@ -38,6 +40,7 @@ try {
       ...DEMO_QC_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
       `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
       `Numbers to call on the CRM screen (${DEMO_CAMPAIGNS[0].campaignName}): ${numbers.fresh.join(', ')}${numbers.partial === undefined ? '' : `; a partial call to resume: ${numbers.partial}`}`,
+      describeDemoRecordings(voice, config.recordingsDir),
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       'Live dialer figures without a VICIdial server: DIALER=simulated npm start',
     ].join('\n'),

@@ -1,6 +1,41 @@
 // The voice log (spec §7 Voice log; design.md §5): recordings searched by date and number, streamed with Range.
+import multipart from '@fastify/multipart';
+import { ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { UpstreamError } from './proxy.ts';
+import { createVoiceLog, playRecording, searchRecordings } from './service.ts';
+import { RECORDING_MULTIPART_LIMITS, storeRecordings } from './upload.ts';
 
 export async function voicelogRoutes(app: App) {
-  void app;
+  // Registered here, not globally: only this plugin's routes accept multipart bodies. preservePath: a file name
+  // sent with folders ("../x.mp3") arrives as sent and is refused, instead of being quietly cut to "x.mp3".
+  await app.register(multipart, { limits: RECORDING_MULTIPART_LIMITS, preservePath: true });
+  const voiceLog = createVoiceLog(app.config);
+
+  // The external voice-log server failing is a 502 with what went wrong; everything else goes to the app's handler.
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
+    throw error;
+  });
+
+  app.get(VOICE_LOG_PATHS.search, {
+    config: { roles: ['ADMIN', 'QC'] },
+    schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
+  }, async (req) => searchRecordings(voiceLog, req.query));
+
+  // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
+  app.get(VOICE_LOG_PATHS.download, {
+    config: { roles: ['ADMIN', 'QC', 'AGENT'], queryToken: true },
+    schema: { querystring: ZVoiceDownloadQuery },
+  }, async (req, reply) => {
+    const media = await playRecording({ db: app.db, voiceLog }, currentUser(req), req.query.fileName, req.headers.range, req.method === 'HEAD');
+    reply.code(media.status).headers(media.headers);
+    return media.body ?? reply.send({ message: VOICE_LOG_MESSAGES.unsatisfiableRange });
+  });
+
+  app.post(VOICE_LOG_PATHS.upload, {
+    config: { roles: ['ADMIN'] },
+    schema: { querystring: ZVoiceLogUploadQuery, response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply } },
+  }, async (req) => storeRecordings(req, app.config, req.query.directory));
 }

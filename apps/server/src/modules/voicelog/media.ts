@@ -1,0 +1,26 @@
+// The shape both voice-log sources (our folder, or an external server) answer in, and paging of a search.
+import type { Readable } from 'node:stream';
+import type { TVoiceFile, TVoiceLogPage, TVoiceLogSearchQuery } from '@crm/shared';
+import type { TRecordingRef } from './paths.ts';
+
+/** Audio to send: 200 whole, 206 one range, or 416 (no body) with the Content-Range saying the size. */
+export type TMedia = { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
+
+/** Where recordings come from: RECORDINGS_DIR, or the external server at VOICE_LOG_URL. */
+export type VoiceLogSource = {
+  search: (query: TVoiceLogSearchQuery) => Promise<TVoiceLogPage>;
+  /** `head`: the caller wants the headers only (HEAD), so no audio is read. */
+  download: (ref: TRecordingRef, range: string | undefined, head: boolean) => Promise<TMedia>;
+};
+
+export const CONTENT_TYPES = { '.mp3': 'audio/mpeg', '.wav': 'audio/wav' } as const;
+
+export function contentTypeOf(fileName: string): string {
+  return fileName.toLowerCase().endsWith('.wav') ? CONTENT_TYPES['.wav'] : CONTENT_TYPES['.mp3'];
+}
+
+/** The spec's page (0-based `number`) around one page of content. */
+export function voiceLogPage(content: TVoiceFile[], totalElements: number, { page, size }: { page: number; size: number }): TVoiceLogPage {
+  const totalPages = Math.ceil(totalElements / size);
+  return { content, totalElements, totalPages, size, number: page, first: page === 0, last: page >= totalPages - 1 };
+}
