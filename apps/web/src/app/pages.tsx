@@ -1,4 +1,4 @@
-// The real screen of each route; a route missing here shows its PlaceholderPage until its area ships.
+// The screen of each route of spec §2 (every APP_ROUTES path has one: the type makes a missing screen a compile error).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { APP_ROUTES } from '@crm/shared';
 
@@ -7,12 +7,8 @@ export type TAppRoutePath = (typeof APP_ROUTES)[number]['path'];
 /** A page takes no props: it reads its :params and ?query from the router. */
 export type TPage = LazyExoticComponent<ComponentType>;
 
-/**
- * Each area adds its screens with a lazy import so its code loads only when opened, e.g.
- *   '/agents': lazy(() => import('../features/agents/AgentsPage.tsx')),
- * (the module's default export is the page component).
- */
-export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
+/** Lazy imports, so each area's code loads only when opened (the module's default export is the page). */
+export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- agents and users
   '/agents': lazy(() => import('../features/agents/AgentsPage.tsx')),
   '/editAgent/:id': lazy(() => import('../features/agents/EditAgentPage.tsx')),
@@ -41,4 +37,15 @@ export const PAGES: Partial<Record<TAppRoutePath, TPage>> = {
   '/reGenerateLead': lazy(() => import('../features/leads/RegenerateLeadPage.tsx')),
   '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
   '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),
+  // -- quality control: the QC panel
+  '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
+  // -- quality control: records, reviews and raised flags
+  '/viewQcReports': lazy(() => import('../features/qc/records/QcRecordsInhousePage.tsx')),
+  '/QcRecordsClient': lazy(() => import('../features/qc/records/QcRecordsClientPage.tsx')),
+  '/editqc/:id': lazy(() => import('../features/qc/records/EditQcPage.tsx')),
+  '/editClientqc/:id': lazy(() => import('../features/qc/records/EditClientQcPage.tsx')),
+  '/agent-performance': lazy(() => import('../features/qc/reviews/AgentReviewPage.tsx')),
+  '/flag-raised': lazy(() => import('../features/qc/reviews/RaisedFlagsPage.tsx')),
+  // -- quality control: reports
+  '/QcReports': lazy(() => import('../features/qc-reports/QcReportsPage.tsx')),
 };

@@ -1,20 +1,13 @@
-// Routing and shell: the session and role guards, placeholders, the sidebar of each role, logout and the 404 page.
+// Routing and shell: the session and role guards, a screen for every route, the sidebar of each role, logout and the 404 page.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { APP_ROUTES, MESSAGES } from '@crm/shared';
+import { MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../test/render.tsx';
 import { agentToken, makeToken } from '../test/tokens.ts';
-import { PAGES } from './pages.tsx';
 import { AppRoutes } from './router.tsx';
 import { storeSession } from './session.ts';
 
 const location = () => screen.getByTestId('location').textContent;
-// A screen no area has built yet still shows its placeholder (the first admin one without a page).
-const unbuilt = (() => {
-  const route = APP_ROUTES.find((r) => !(r.path in PAGES) && !r.path.includes(':') && (r.roles as readonly string[]).includes('ADMIN'));
-  if (!route) throw new Error('every screen is built: retire the placeholder tests');
-  return route;
-})();
 const locationState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as unknown;
 
 describe('AppRoutes', () => {
@@ -26,18 +19,17 @@ describe('AppRoutes', () => {
     expect(screen.queryByTestId('clock')).toBeNull();
   });
 
-  it('shows an admin the shell, the admin menus and a placeholder of the screen', () => {
+  it('shows an admin the shell, the admin, CRM and QC menus and the screen', async () => {
     storeSession(makeToken({ name: 'Ada Admin' }));
-    renderWithApp(<AppRoutes />, { route: unbuilt.path });
-    expect(screen.getByRole('heading', { level: 1, name: unbuilt.title })).toBeTruthy();
-    expect(screen.getByText(unbuilt.purpose)).toBeTruthy();
-    expect(screen.getByText('This screen arrives in a later release.')).toBeTruthy();
-    expect(document.title).toBe(`${unbuilt.title} · CallDesk CRM`);
+    renderWithApp(<AppRoutes />, { route: '/users' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    expect(document.title).toBe('Users · CallDesk CRM');
     expect(screen.getByTestId('clock').textContent).not.toBe('');
     expect(screen.getByTestId('user-name').textContent).toBe('Ada Admin');
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe('/agents');
     expect(screen.getByRole('navigation', { name: 'CRM' })).toBeTruthy();
+    expect(within(screen.getByRole('navigation', { name: 'Quality control' })).getByRole('link', { name: 'Raised Flags' }).getAttribute('href')).toBe('/flag-raised');
   });
 
   it("redirects a user to their landing page from a screen their role may not open", async () => {
@@ -75,10 +67,10 @@ describe('AppRoutes', () => {
 
   it('signs the user out when the token expires while the app is open', async () => {
     storeSession(makeToken({ exp: Math.floor(Date.now() / 1000) + 1 }));
-    renderWithApp(<AppRoutes />, { route: unbuilt.path });
-    expect(screen.getByRole('heading', { level: 1, name: unbuilt.title })).toBeTruthy();
+    renderWithApp(<AppRoutes />, { route: '/users' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/login'), { timeout: 2500 });
-    expect(locationState()).toEqual({ from: unbuilt.path });
+    expect(locationState()).toEqual({ from: '/users' });
     expect(sessionStorage.getItem('auth-user')).toBeNull();
     expect(await screen.findByText(MESSAGES.auth.sessionExpired)).toBeTruthy();
   });

@@ -8,8 +8,7 @@ import { LoginPage } from '../features/auth/LoginPage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { PageBoundary } from './PageBoundary.tsx';
-import { PlaceholderPage } from './PlaceholderPage.tsx';
-import { PAGES } from './pages.tsx';
+import { PAGES, type TAppRoutePath } from './pages.tsx';
 import { usePageTitle } from './page-title.ts';
 import { landingPath, useSession } from './session.ts';
 import type { TLoginState } from './navigation.ts';
@@ -23,7 +22,7 @@ function ForbiddenRedirect({ to }: { to: string }) {
 
 function RoutePage({ route }: { route: TAppRoute }) {
   usePageTitle(route.title);
-  const Page = PAGES[route.path as (typeof APP_ROUTES)[number]['path']];
+  const Page = PAGES[route.path as TAppRoutePath];
   return (
     <Suspense
       fallback={
@@ -32,7 +31,7 @@ function RoutePage({ route }: { route: TAppRoute }) {
         </Center>
       }
     >
-      {Page === undefined ? <PlaceholderPage route={route} /> : <Page />}
+      <Page />
     </Suspense>
   );
 }

@@ -5,7 +5,7 @@ export type TAppRoute = {
   path: string;
   title: string;
   roles: readonly TRole[];
-  /** One sentence on what the screen is for; shown until the screen is built. */
+  /** One sentence on what the screen is for. */
   purpose: string;
 };
 

@@ -1,0 +1,250 @@
+// /qcChecking in jsdom against a fake server: the required search fields, the lead and recordings found in parallel,
+// the tick, live totals, a submit storing both records and linking the ticked recording, a refused record, and the
+// correction of a lead answer.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TQuestion, type TVoiceFile } from '@crm/shared';
+import { notifications } from '@mantine/notifications';
+import { renderWithApp } from '../../../test/render.tsx';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
+import QcPanelPage from './QcPanelPage.tsx';
+import { SEARCH_PROBLEMS } from './search-form.ts';
+import { TICK_LABEL } from './RecordingsCard.tsx';
+
+const NUMBER = '01712345678';
+const DATE = '2026-11-19';
+
+const question = (id: number, qno: string, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
+  id,
+  qno,
+  campaignId: 'Spring Survey',
+  title,
+  type,
+  options,
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2026-01-01T00:00:00.000Z',
+});
+const QUESTIONS = [question(2, 'Q2', 'Which brands?', 'Multi Select Option', 'Gold Leaf, Benson'), question(1, 'Q1', 'Do you smoke?', 'Select Option', 'Yes, No')];
+const LEAD = { id: 7, cell_number: '+8801712345678', respondent_name: 'Rahim Uddin', data_date: '2026-11-18', Q2: 'Benson', Q1: 'Yes' };
+const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42 };
+
+function recordReply(request: TSentRequest, id: number) {
+  const body = request.body as Record<string, unknown>;
+  const suffix = id === 21 ? 'Marks' : '';
+  const total = ['greetings', 'liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'holdProcess', 'takingPermission', 'acknowledgementAndFollowUp', 'poorObjectionAndNegotiationSkill', 'crm', 'closing', 'fatal']
+    .map((k) => Number(body[`${k}${suffix}`]))
+    .reduce((a, b) => a + b, 0);
+  return { body: { ...body, id, agentName: 'Karim Hossain', qcInspector: 'qc.rahman', total, agentGrade: qcGrade(total), fileName: null, createdAt: '2026-11-19T12:00:00.000Z' } };
+}
+
+const ROUTES: Record<string, TFakeRoute> = {
+  'GET /api/ap/getByNumber': { body: LEAD },
+  'GET /questions/getToSetLogic/Spring Survey': { body: QUESTIONS },
+  'GET /api/voicelog/search': { body: { content: [FILE], totalElements: 1, totalPages: 1, size: 10, number: 0, first: true, last: true } },
+  'GET /api/qcReport/agents': { body: [{ agentId: 'AG-1001', name: 'Karim Hossain' }, { agentId: 'AG-1002', name: 'Salma Khatun' }] },
+  'POST /api/qcReport/add': (r) => recordReply(r, 11),
+  'POST /api/qcReport/addforclient': (r) => recordReply(r, 21),
+  'POST /api/qcReport/add-qc-report-file': (r) => {
+    const body = r.body as { qcReport: { id: number }; fileName: string };
+    return { body: { id: body.qcReport.id + 100, fileName: body.fileName, qcReport: body.qcReport, callDate: DATE } };
+  },
+};
+
+// The page is large (28 segmented controls); on a busy machine jsdom needs more than a second per wait.
+configure({ asyncUtilTimeout: 10_000 });
+
+// Mantine's autosize Textarea listens for web fonts, which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
+
+beforeEach(() => {
+  vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(() => Promise.resolve());
+  vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+  vi.spyOn(HTMLMediaElement.prototype, 'load').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Mantine keeps notifications in a module-wide store: without this, one test's messages show in the next.
+  notifications.clean();
+});
+
+async function searchCall(number = NUMBER) {
+  await screen.findByRole('option', { name: 'Spring Survey' });
+  fireEvent.change(screen.getByLabelText(/^Campaign/), { target: { value: 'Spring Survey' } });
+  fireEvent.change(screen.getByLabelText(/^Consumer number/), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText(/^Call date/), { target: { value: DATE } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+function loadMetadata(seconds: number) {
+  const audio = document.querySelector('audio');
+  if (audio === null) throw new Error('no player');
+  Object.defineProperty(audio, 'duration', { configurable: true, value: seconds });
+  fireEvent(audio, new Event('loadedmetadata'));
+}
+
+const agentInput = () => screen.getByLabelText<HTMLInputElement>(/^Agent/, { selector: 'input' });
+const output = (name: string) => screen.getByLabelText(name).textContent;
+
+describe('QcPanelPage', { timeout: 60_000 }, () => {
+  it('asks for every search field and sends nothing until they are there', async () => {
+    const server = fakeServer(ROUTES);
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await screen.findByRole('option', { name: 'Spring Survey' });
+    fireEvent.change(screen.getByLabelText(/^Call date/), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    expect(screen.getByText(QC_MESSAGES.searchRequired)).toBeTruthy();
+    for (const problem of [SEARCH_PROBLEMS.campaignName, SEARCH_PROBLEMS.consumerNumber, SEARCH_PROBLEMS.callDate]) expect(screen.getByText(problem)).toBeTruthy();
+    expect(server.sent.filter((r) => r.path === '/api/ap/getByNumber' || r.path === '/api/voicelog/search')).toHaveLength(0);
+  });
+
+  it('finds the lead and the recordings, ticks the played call, and submits both records linked to it', async () => {
+    const server = fakeServer(ROUTES);
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+
+    // Answers titled by qno, in qno order, whatever order the lead and questions came in.
+    const answers = within(await screen.findByRole('region', { name: 'Customer Response' }));
+    const rows = answers.getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows).toEqual(['Q1Do you smoke?Yes', 'Q2Which brands?Benson']);
+    expect(screen.getByText('Rahim Uddin')).toBeTruthy();
+    expect(server.sent.find((r) => r.path === '/api/voicelog/search')?.query).toEqual({ directory: DATE, msisdn: NUMBER, page: '0', size: '10' });
+
+    // One recording: its agent (ids compared ignoring case) is preselected.
+    const records = within(screen.getByRole('region', { name: 'Call Records' }));
+    expect(records.getByText(/Duration: 42 seconds/)).toBeTruthy();
+    await waitFor(() => expect((agentInput() as HTMLInputElement).value).toBe('Karim Hossain (AG-1001)'));
+
+    // The tick before anything loaded says so.
+    fireEvent.click(screen.getByRole('button', { name: TICK_LABEL }));
+    expect(await screen.findByText(QC_MESSAGES.durationNotAvailable)).toBeTruthy();
+
+    fireEvent.click(records.getByRole('button', { name: `Play ${FILE.fileName}` }));
+    await waitFor(() => expect(document.querySelector('audio')).not.toBeNull());
+    loadMetadata(41.8);
+    fireEvent.click(screen.getByRole('button', { name: TICK_LABEL }));
+    expect(await screen.findByText(QC_MESSAGES.successfulCall)).toBeTruthy();
+    expect(screen.getByRole('button', { name: TICK_LABEL }).getAttribute('aria-pressed')).toBe('true');
+
+    // Scores: live totals per column.
+    expect(output('Marks 1 total')).toBe('100');
+    fireEvent.click(within(screen.getByLabelText('Marks 1: Pace')).getByLabelText('No (0)'));
+    fireEvent.click(within(screen.getByLabelText('Marks 2: CRM')).getByLabelText('Need Improvement (10)'));
+    fireEvent.click(within(screen.getByLabelText('Marks 2: Greetings')).getByLabelText('No (-5)'));
+    expect(output('Marks 1 total')).toBe('90');
+    expect(output('Marks 2 total')).toBe('85');
+    expect(output('Marks 2 grade')).toBe('Meet Expectation');
+    fireEvent.change(screen.getByLabelText('Marks 1 suggestion'), { target: { value: 'Keep a steady pace' } });
+    fireEvent.change(screen.getByLabelText('Marks 2 EAS voice matched with report'), { target: { value: 'Yes' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(QC_MESSAGES.fileStored)).toBeTruthy();
+    expect((await screen.findAllByText(QC_MESSAGES.reportSubmitted)).length).toBeGreaterThan(0);
+
+    const add = server.sent.find((r) => r.path === '/api/qcReport/add')?.body;
+    expect(add).toMatchObject({ callDate: DATE, campaignName: 'Spring Survey', consumerNumber: NUMBER, agentId: 'AG-1001', duration: 41, pace: 0, crm: 20, suggestion: 'Keep a steady pace', easVoiceMatchedWithReport: '' });
+    const addClient = server.sent.find((r) => r.path === '/api/qcReport/addforclient')?.body;
+    expect(addClient).toMatchObject({ agentId: 'AG-1001', duration: 41, crmMarks: 10, greetingsMarks: -5, paceMarks: 10, easVoiceMatchedWithReportMarks: 'Yes' });
+    const links = server.sent.filter((r) => r.path === '/api/qcReport/add-qc-report-file').map((r) => r.body);
+    expect(links).toEqual([{ qcReport: { id: 11 }, fileName: FILE.fileName }, { qcReport: { id: 21 }, fileName: FILE.fileName }]);
+
+    // Ready for the next call: the server's figures shown, the number cleared, campaign and date kept.
+    expect(screen.getByText(/In-house record #11: 90, Exceed Expectation\. Client record #21: 85, Meet Expectation\./)).toBeTruthy();
+    expect((screen.getByLabelText(/^Consumer number/) as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText(/^Campaign/) as HTMLSelectElement).value).toBe('Spring Survey');
+    expect(screen.queryByRole('region', { name: 'QC Rating' })).toBeNull();
+  });
+
+  it('shows recordings when the lead was not generated, and submits without a link when nothing was ticked', async () => {
+    const server = fakeServer({ ...ROUTES, 'GET /api/ap/getByNumber': { body: { message: LEAD_NOT_GENERATED } } });
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    expect(await screen.findByText(new RegExp(SURVEY_MESSAGES.leadNotGenerated))).toBeTruthy();
+    expect(await screen.findByRole('button', { name: `Play ${FILE.fileName}` })).toBeTruthy();
+    await waitFor(() => expect((agentInput() as HTMLInputElement).value).toBe('Karim Hossain (AG-1001)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText(QC_MESSAGES.reportSubmitted)).length).toBeGreaterThan(0);
+    expect(server.sent.find((r) => r.path === '/api/qcReport/add')?.body).toMatchObject({ duration: null });
+    expect(server.count('POST', '/api/qcReport/add-qc-report-file')).toBe(0);
+    expect(screen.queryByText(QC_MESSAGES.fileStored)).toBeNull();
+  });
+
+  it('shows the server’s reason for a refused record and stores the other one only once', async () => {
+    let refuse = true;
+    const server = fakeServer({
+      ...ROUTES,
+      'POST /api/qcReport/addforclient': (r) => (refuse ? { status: 400, body: { message: 'No agent with agentId AG-1001' } } : recordReply(r, 21)),
+    });
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    await waitFor(() => expect((agentInput() as HTMLInputElement).value).not.toBe(''));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(/The client record \(Marks 2\) was not saved: No agent with agentId AG-1001/)).toBeTruthy();
+    expect(screen.getByText('Saved as record #11')).toBeTruthy();
+    expect(screen.queryByText(QC_MESSAGES.reportSubmitted)).toBeNull();
+
+    refuse = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect((await screen.findAllByText(QC_MESSAGES.reportSubmitted)).length).toBeGreaterThan(0);
+    expect(server.count('POST', '/api/qcReport/add')).toBe(1);
+    expect(server.count('POST', '/api/qcReport/addforclient')).toBe(2);
+  });
+
+  it('pages through more than ten recordings', async () => {
+    const files = Array.from({ length: 12 }, (_, i) => ({ ...FILE, agentId: 'AG-1002', fileName: `rec-${String(i + 1).padStart(2, '0')}_${NUMBER}.wav` }));
+    const server = fakeServer({
+      ...ROUTES,
+      'GET /api/voicelog/search': (r) => {
+        const page = Number(r.query.page);
+        return { body: { content: files.slice(page * 10, page * 10 + 10), totalElements: 12, totalPages: 2, size: 10, number: page, first: page === 0, last: page === 1 } };
+      },
+    });
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    expect(await screen.findByRole('button', { name: 'Play rec-10_01712345678.wav' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Play rec-11_01712345678.wav' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(await screen.findByRole('button', { name: 'Play rec-11_01712345678.wav' })).toBeTruthy();
+    expect(server.sent.filter((r) => r.path === '/api/voicelog/search').map((r) => r.query.page)).toEqual(['0', '1']);
+    // Several recordings: no agent is guessed until one is played.
+    expect(agentInput().value).toBe('');
+  });
+
+  it('asks for the agent when none could be preselected', async () => {
+    const server = fakeServer({ ...ROUTES, 'GET /api/voicelog/search': { body: { content: [], totalElements: 0, totalPages: 0, size: 10, number: 0, first: true, last: true } } });
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    expect(await screen.findByText(/No recordings of this number on the call date/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Choose the agent who took the call')).toBeTruthy();
+    expect(server.count('POST', '/api/qcReport/add')).toBe(0);
+  });
+
+  it('saves only the changed answer and shows the server’s reason when a save is refused', async () => {
+    let reply: { status: number; body: unknown } = { status: 400, body: { message: 'Q1: "Maybe" is not one of its options' } };
+    const server = fakeServer({ ...ROUTES, 'PUT /dynamic/updateLeadData/Spring Survey/+8801712345678': () => reply });
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    const answers = within(await screen.findByRole('region', { name: 'Customer Response' }));
+    await waitFor(() => expect((answers.getByRole('button', { name: 'Edit answers' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(answers.getByRole('button', { name: 'Edit answers' }));
+    expect(answers.getByLabelText('Answer to Q2')).toBeTruthy();
+    fireEvent.change(answers.getByLabelText('Answer to Q1'), { target: { value: 'No' } });
+    fireEvent.click(answers.getByRole('button', { name: 'Save answers' }));
+    expect(await answers.findByText('Q1: "Maybe" is not one of its options')).toBeTruthy();
+    expect(answers.getByText(QC_MESSAGES.leadUpdateFailed)).toBeTruthy();
+
+    reply = { status: 200, body: { message: 'saved', lead: { ...LEAD, Q1: 'No' }, ignored: [] } };
+    fireEvent.click(answers.getByRole('button', { name: 'Save answers' }));
+    expect(await screen.findByText(QC_MESSAGES.leadUpdated)).toBeTruthy();
+    const puts = server.sent.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.body, r.query])).toEqual([
+      [{ Q1: 'No' }, { leadId: '7' }],
+      [{ Q1: 'No' }, { leadId: '7' }],
+    ]);
+    await waitFor(() => expect(answers.getAllByRole('row')[1]?.textContent).toBe('Q1Do you smoke?No'));
+  });
+});

@@ -1,0 +1,91 @@
+// /qcChecking (spec §2 QC panel): find a call by campaign, number and date, read the lead and its answers (and correct
+// them), play its recordings and mark the call successful, score the agent in-house and for the client, and submit.
+import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import { QC_MESSAGES } from '@crm/shared';
+import { LeadCard } from './LeadCard.tsx';
+import { QcSearchCard } from './QcSearchCard.tsx';
+import { RecordingsCard } from './RecordingsCard.tsx';
+import { ScoringCard } from './ScoringCard.tsx';
+import { linkNote } from './tick.ts';
+import { useQcPanel, type TSubmitted } from './use-qc-panel.ts';
+
+function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
+  const { inHouse, client, search, fileName } = submitted;
+  return (
+    <Alert color="green" variant="light" title={QC_MESSAGES.reportSubmitted} role="status">
+      <Stack gap={2}>
+        <Text size="sm">
+          {search.consumerNumber} on {search.callDate}, agent {inHouse.agentName} ({inHouse.agentId}).
+        </Text>
+        <Text size="sm">
+          In-house record #{inHouse.id}: {inHouse.total}, {inHouse.agentGrade}. Client record #{client.id}: {client.total}, {client.agentGrade}.
+        </Text>
+        <Text size="sm">{fileName === null ? 'No recording linked.' : `Recording linked: ${fileName}.`}</Text>
+        <Text size="sm">
+          Enter the next number to score another call, or{' '}
+          <Anchor component={Link} to="/viewQcReports">
+            view your QC records
+          </Anchor>
+          .
+        </Text>
+      </Stack>
+    </Alert>
+  );
+}
+
+export default function QcPanelPage() {
+  const panel = useQcPanel();
+  const { searched } = panel;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>QC Panel</Title>
+      <QcSearchCard
+        value={panel.form}
+        onChange={panel.setForm}
+        problems={panel.problems}
+        onSearch={() => void panel.search()}
+        searching={searched !== null && (panel.lead.isFetching || panel.recordings.isFetching)}
+        numberField={panel.numberField}
+      />
+      {panel.submitted !== null && <SubmittedAlert submitted={panel.submitted} />}
+      {searched !== null && (
+        <Stack gap="lg" key={searched.id}>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <LeadCard lead={panel.lead} questions={panel.questions} campaignName={searched.campaignName} onLeadSaved={panel.leadSaved} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 6 }}>
+              <RecordingsCard
+                search={searched}
+                recordings={panel.recordings}
+                page={panel.page}
+                onPage={panel.setPage}
+                chosen={panel.chosen}
+                onChoose={panel.choose}
+                onMetadata={panel.onMetadata}
+                tick={panel.tick}
+                onTick={panel.onTick}
+              />
+            </Grid.Col>
+          </Grid>
+          <ScoringCard
+            agents={{ data: panel.agents.data, error: panel.agents.error, pending: panel.agents.isPending, reload: () => void panel.agents.refetch() }}
+            agentId={panel.agentId}
+            agentError={panel.agentError}
+            onAgent={panel.pickAgent}
+            columns={panel.columns}
+            onScore={panel.setScore}
+            onText={panel.setText}
+            onCopy={panel.copyToClient}
+            progress={panel.progress}
+            linkNote={linkNote(panel.tick)}
+            submitting={panel.submitting}
+            problems={panel.submitProblems}
+            onSubmit={panel.submit}
+          />
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,35 @@
+// The QC panel's own calls (spec §7 QC): the agents to score, the two records of a call and the recording linked to each.
+import { z } from 'zod';
+import {
+  ZQcClientReport,
+  ZQcReport,
+  ZQcReportFile,
+  type TQcClientReport,
+  type TQcClientReportCreateInput,
+  type TQcReport,
+  type TQcReportCreateInput,
+  type TQcReportFile,
+} from '@crm/shared';
+import { api } from '../../../app/api.ts';
+
+export const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
+export type TScorableAgent = z.infer<typeof ZScorableAgent>;
+
+export const SCORABLE_AGENTS_KEY = ['qc', 'scorable-agents'] as const;
+
+export function fetchScorableAgents(): Promise<TScorableAgent[]> {
+  return api.get('/api/qcReport/agents', { schema: z.array(ZScorableAgent), notify: false });
+}
+
+// The screen shows each failure beside the Submit button, naming which record it was.
+export function addQcReport(body: TQcReportCreateInput): Promise<TQcReport> {
+  return api.post('/api/qcReport/add', body, { schema: ZQcReport, notify: false });
+}
+
+export function addClientQcReport(body: TQcClientReportCreateInput): Promise<TQcClientReport> {
+  return api.post('/api/qcReport/addforclient', body, { schema: ZQcClientReport, notify: false });
+}
+
+export function addQcReportFile(qcReportId: number, fileName: string): Promise<TQcReportFile> {
+  return api.post('/api/qcReport/add-qc-report-file', { qcReport: { id: qcReportId }, fileName }, { schema: ZQcReportFile, notify: false });
+}

@@ -1,0 +1,121 @@
+// The QC panel's scorecard (spec §5 QC total and grade, §9 scales): two columns, "Marks 1" (the in-house record) and
+// "Marks 2" (the client's record), each the 14 criteria limited to their scale plus three texts, and the bodies of
+// POST add and POST addforclient. Each criterion starts at its best choice: the inspector takes off what the agent missed.
+import {
+  bestMarks,
+  QC_CRITERIA,
+  qcGrade,
+  qcTotal,
+  type TQcClientReportCreateInput,
+  type TQcCriterionKey,
+  type TQcGrade,
+  type TQcReportCreateInput,
+  type TQcScores,
+} from '@crm/shared';
+
+export const EAS_CHOICES = ['Yes', 'No'] as const;
+export type TEasChoice = '' | (typeof EAS_CHOICES)[number];
+
+export type TScoreColumn = {
+  scores: TQcScores;
+  fatalReason: string;
+  easVoiceMatched: TEasChoice;
+  suggestion: string;
+};
+
+/** The texts of a column the inspector types or picks. */
+export type TColumnText = 'fatalReason' | 'easVoiceMatched' | 'suggestion';
+
+export const COLUMNS = {
+  inHouse: { title: 'Marks 1', note: 'In-house' },
+  client: { title: 'Marks 2', note: 'Client' },
+} as const;
+export type TColumnKey = keyof typeof COLUMNS;
+
+/** What the two records share: the call searched, the agent scored and, for a ticked call, its length. */
+export type TScoredCall = {
+  callDate: string;
+  campaignName: string;
+  consumerNumber: string;
+  agentId: string;
+  /** Whole seconds of the ticked recording; null when no recording was marked successful. */
+  duration: number | null;
+};
+
+export const SCORING_PROBLEMS = { agent: 'Choose the agent who took the call' } as const;
+
+export function bestScores(): TQcScores {
+  return Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
+}
+
+export function freshColumn(): TScoreColumn {
+  return { scores: bestScores(), fatalReason: '', easVoiceMatched: '', suggestion: '' };
+}
+
+export function withScore(column: TScoreColumn, key: TQcCriterionKey, marks: number): TScoreColumn {
+  return { ...column, scores: { ...column.scores, [key]: marks } };
+}
+
+/** The live figures of a column, as the server will compute them. */
+export function columnResult(column: TScoreColumn): { total: number; grade: TQcGrade } {
+  const total = qcTotal(column.scores);
+  return { total, grade: qcGrade(total) };
+}
+
+/** True when the column is still as it started (nothing to lose by starting over). */
+export function isUntouched(column: TScoreColumn): boolean {
+  const fresh = freshColumn();
+  return (
+    QC_CRITERIA.every((c) => column.scores[c.key] === fresh.scores[c.key]) &&
+    column.fatalReason.trim() === '' &&
+    column.easVoiceMatched === '' &&
+    column.suggestion.trim() === ''
+  );
+}
+
+const callFields = (call: TScoredCall) => ({
+  callDate: call.callDate,
+  campaignName: call.campaignName,
+  consumerNumber: call.consumerNumber,
+  agentId: call.agentId,
+  duration: call.duration,
+});
+
+/** POST /api/qcReport/add: the server computes total and grade and records the signed-in inspector. */
+export function inHouseBody(call: TScoredCall, column: TScoreColumn): TQcReportCreateInput {
+  return {
+    ...callFields(call),
+    ...column.scores,
+    fatalReason: column.fatalReason.trim(),
+    easVoiceMatchedWithReport: column.easVoiceMatched,
+    suggestion: column.suggestion.trim(),
+  };
+}
+
+/** POST /api/qcReport/addforclient: the same call with the Marks-suffixed names. */
+export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientReportCreateInput {
+  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, column.scores[c.key]])) as {
+    [K in TQcCriterionKey as `${K}Marks`]: number;
+  };
+  return {
+    ...callFields(call),
+    ...marks,
+    fatalReasonMarks: column.fatalReason.trim(),
+    easVoiceMatchedWithReportMarks: column.easVoiceMatched,
+    suggestionMarks: column.suggestion.trim(),
+  };
+}
+
+/** Colour of a grade badge: the daily summary's colours (green, blue, yellow, red). */
+export function gradeColour(grade: TQcGrade): string {
+  switch (grade) {
+    case 'Exceed Expectation':
+      return 'green';
+    case 'Meet Expectation':
+      return 'blue';
+    case 'Average Expectation':
+      return 'yellow';
+    case 'Below Expectation':
+      return 'red';
+  }
+}

@@ -1,0 +1,22 @@
+// The QC search needs the campaign, the number and the call date (spec §5).
+import { describe, expect, it } from 'vitest';
+import { SEARCH_PROBLEMS, searchProblems, today } from './search-form.ts';
+
+describe('searchProblems', () => {
+  it('names each missing field', () => {
+    expect(searchProblems({ campaignName: '', consumerNumber: ' ', callDate: '' })).toEqual({
+      campaignName: SEARCH_PROBLEMS.campaignName,
+      consumerNumber: SEARCH_PROBLEMS.consumerNumber,
+      callDate: SEARCH_PROBLEMS.callDate,
+    });
+  });
+
+  it('refuses a date not written yyyy-MM-dd and accepts a complete search', () => {
+    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '19/11/2026' })).toEqual({ callDate: SEARCH_PROBLEMS.callDateFormat });
+    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '2026-11-19' })).toEqual({});
+  });
+
+  it('starts the date at today in the browser’s calendar', () => {
+    expect(today(new Date(2026, 0, 5, 23, 30))).toBe('2026-01-05');
+  });
+});

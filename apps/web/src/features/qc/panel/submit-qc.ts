@@ -1,0 +1,68 @@
+// Submitting a scored call: the in-house and the client record at once, then, for a ticked call, the recording linked
+// to each. What was stored is kept, so Submit after a failure does only what is left and never stores a record twice.
+import type { TQcClientReport, TQcClientReportCreateInput, TQcReport, TQcReportCreateInput, TQcReportFile } from '@crm/shared';
+
+export type TSubmitCalls = {
+  addInHouse: (body: TQcReportCreateInput) => Promise<TQcReport>;
+  addClient: (body: TQcClientReportCreateInput) => Promise<TQcClientReport>;
+  linkFile: (qcReportId: number, fileName: string) => Promise<TQcReportFile>;
+};
+
+export type TSubmitProgress = {
+  inHouse: TQcReport | null;
+  client: TQcClientReport | null;
+  /** Record ids whose recording link is stored. */
+  linked: number[];
+};
+
+export const NO_PROGRESS: TSubmitProgress = { inHouse: null, client: null, linked: [] };
+
+export type TSubmitOutcome =
+  | { kind: 'done'; progress: TSubmitProgress & { inHouse: TQcReport; client: TQcClientReport }; fileLinked: boolean }
+  | { kind: 'failed'; progress: TSubmitProgress; problems: string[] };
+
+export const SUBMIT_STEP_NAMES = {
+  inHouse: 'The in-house record (Marks 1) was not saved',
+  client: 'The client record (Marks 2) was not saved',
+  link: 'The recording was not linked to the records',
+} as const;
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export async function submitScoredCall(
+  start: TSubmitProgress,
+  bodies: { inHouse: TQcReportCreateInput; client: TQcClientReportCreateInput },
+  /** The ticked recording, or null when no call was marked successful. */
+  fileName: string | null,
+  calls: TSubmitCalls,
+): Promise<TSubmitOutcome> {
+  const problems: string[] = [];
+  const [inHouse, client] = await Promise.all([
+    start.inHouse ??
+      calls.addInHouse(bodies.inHouse).catch((e: unknown) => {
+        problems.push(`${SUBMIT_STEP_NAMES.inHouse}: ${reason(e)}`);
+        return null;
+      }),
+    start.client ??
+      calls.addClient(bodies.client).catch((e: unknown) => {
+        problems.push(`${SUBMIT_STEP_NAMES.client}: ${reason(e)}`);
+        return null;
+      }),
+  ]);
+  const progress: TSubmitProgress = { inHouse, client, linked: [...start.linked] };
+  if (inHouse === null || client === null) return { kind: 'failed', progress, problems };
+
+  if (fileName !== null) {
+    const pending = [inHouse.id, client.id].filter((id) => !progress.linked.includes(id));
+    const results = await Promise.allSettled(pending.map((id) => calls.linkFile(id, fileName)));
+    results.forEach((result, index) => {
+      const id = pending[index];
+      if (result.status === 'fulfilled' && id !== undefined) progress.linked.push(id);
+      else if (result.status === 'rejected') problems.push(`${SUBMIT_STEP_NAMES.link}: ${reason(result.reason)}`);
+    });
+    if (problems.length > 0) return { kind: 'failed', progress, problems: [...new Set(problems)] };
+  }
+  return { kind: 'done', progress: { ...progress, inHouse, client }, fileLinked: fileName !== null };
+}

@@ -1,0 +1,114 @@
+// /editClientqc/:id and /editqc/:id: the marks are limited to each scale, the total and grade follow the marks live,
+// Update sends the edit body and returns to the list it came from; a refused update, a missing and a forbidden
+// record are shown.
+import './jsdom-fonts.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { QC_MESSAGES } from '@crm/shared';
+import { storeSession } from '../../../app/session.ts';
+import { renderWithApp } from '../../../test/render.tsx';
+import { makeToken } from '../../../test/tokens.ts';
+import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
+import EditClientQcPage from './EditClientQcPage.tsx';
+import EditQcPage from './EditQcPage.tsx';
+import { clientRecord, inHouseRecord } from './qc-test-data.ts';
+
+afterEach(() => vi.restoreAllMocks());
+
+function renderEdit(route: string, routes: Record<string, TFakeRoute>) {
+  storeSession(makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+  const server = fakeServer(routes);
+  renderWithApp(
+    <Routes>
+      <Route path="/editClientqc/:id" element={<EditClientQcPage />} />
+      <Route path="/editqc/:id" element={<EditQcPage />} />
+      <Route path="*" element={null} />
+    </Routes>,
+    { route },
+  );
+  return server;
+}
+
+const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
+const location = () => screen.getByTestId('location').textContent;
+
+describe('EditQcRecord', () => {
+  it('limits each criterion to its scale and recomputes the total and grade as marks change', async () => {
+    renderEdit('/editClientqc/21', { 'GET /api/qcReport/getClientQc/21': { body: clientRecord() } });
+    expect(await screen.findByRole('heading', { name: 'Editing Client QC Record' })).toBeTruthy();
+    await waitFor(() => expect(value('Total')).toBe('100'));
+    expect(value('Agent Grade')).toBe('Exceed Expectation');
+    const crm = screen.getByLabelText('CRM') as HTMLSelectElement;
+    expect([...crm.options].map((o) => o.value)).toEqual(['20', '10', '0']);
+    expect(screen.getByText('[Yes(20) / Need Improvement(10) / No(0)]')).toBeTruthy();
+
+    fireEvent.change(crm, { target: { value: '0' } });
+    expect(value('Total')).toBe('80');
+    expect(value('Agent Grade')).toBe('Meet Expectation');
+    fireEvent.change(screen.getByLabelText('Fatal'), { target: { value: '-100' } });
+    expect(value('Total')).toBe('-20');
+    expect(value('Agent Grade')).toBe('Below Expectation');
+    expect((screen.getByLabelText('Total') as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('sends the client marks, says Update Successful! and returns to the client list', async () => {
+    const server = renderEdit('/editClientqc/21', {
+      'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
+      'PUT /api/qcReport/edit-Client-Qc': (r) => ({ body: { ...clientRecord(), ...(r.body as object) } }),
+    });
+    await screen.findByLabelText('Pace');
+    fireEvent.change(screen.getByLabelText('Pace'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Suggestion'), { target: { value: 'Keep a steady pace.' } });
+    fireEvent.change(screen.getByLabelText('EAS voice matched with report ?'), { target: { value: 'yes' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    expect(await screen.findByText(QC_MESSAGES.updateSuccessful)).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/QcRecordsClient'));
+    const [put] = server.writes();
+    expect(put?.path).toBe('/api/qcReport/edit-Client-Qc');
+    expect(put?.body).toMatchObject({ id: 21, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'yes' });
+    expect(put?.body).not.toHaveProperty('totalMarks');
+  });
+
+  it('sends the in-house fields to editqc and returns to /viewQcReports', async () => {
+    const server = renderEdit('/editqc/11', {
+      'GET /api/qcReport/getqc/11': { body: inHouseRecord() },
+      'PUT /api/qcReport/editqc': { body: inHouseRecord({}, { greetings: -5 }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Editing QC Rating' })).toBeTruthy();
+    await screen.findByLabelText('Greetings');
+    fireEvent.change(screen.getByLabelText('Greetings'), { target: { value: '-5' } });
+    expect(value('Total')).toBe('95');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(location()).toBe('/viewQcReports'));
+    expect(server.writes()[0]?.body).toMatchObject({ id: 11, greetings: -5, suggestion: 'Slow down a little.' });
+  });
+
+  it("shows 'Update failed' with the server's reason and stays on the form", async () => {
+    renderEdit('/editClientqc/21', {
+      'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
+      'PUT /api/qcReport/edit-Client-Qc': { status: 400, body: { message: 'CRM must be one of Yes (20), Need Improvement (10), No (0)' } },
+    });
+    await screen.findByLabelText('CRM');
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(QC_MESSAGES.updateFailed)).toBeTruthy();
+    expect(screen.getByText('CRM must be one of Yes (20), Need Improvement (10), No (0)')).toBeTruthy();
+    expect(location()).toBe('/editClientqc/21');
+    expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
+  });
+
+  it('says so when the record does not exist', async () => {
+    renderEdit('/editClientqc/999', {});
+    expect(await screen.findByText('QC record not found')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to QC Records Client' }).getAttribute('href')).toBe('/QcRecordsClient');
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+  });
+
+  it("says so when the record is another inspector's", async () => {
+    renderEdit('/editqc/12', { 'GET /api/qcReport/getqc/12': { status: 403, body: { message: QC_MESSAGES.otherInspector } } });
+    expect(await screen.findByText('You cannot edit this record')).toBeTruthy();
+    expect(screen.getByText(QC_MESSAGES.otherInspector)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+  });
+});

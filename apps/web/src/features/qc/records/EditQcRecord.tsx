@@ -1,0 +1,165 @@
+// /editqc/:id and /editClientqc/:id: a QC record's marks and texts, its total and grade recomputed live; Update
+// saves ('Update Successful!' and back to the list it came from) or shows 'Update failed' with the server's reason.
+import { useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QC_MESSAGES, type TQcKind } from '@crm/shared';
+import { ApiError } from '../../../app/api.ts';
+import { QC_RECORDS_KEY, fetchQcRecord, qcRecordKey, updateQcRecord } from './api.ts';
+import { CriterionTable } from './CriterionTable.tsx';
+import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, type TQcRecord } from './record-form.ts';
+
+const CARD_TITLES: Record<TQcKind, string> = { 'in-house': 'Editing QC Rating', client: 'Editing Client QC Record' };
+const LIST_NAMES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
+
+/** The list to return to: the one the edit was opened from (its page and filters), else the kind's list. */
+function useBackPath(kind: TQcKind): string {
+  const state: unknown = useLocation().state;
+  const from = typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string' && state.from.startsWith('?') ? state.from : '';
+  return `${QC_KIND_ROUTES[kind].list}${from}`;
+}
+
+function CallFacts({ record }: { record: TQcRecord }) {
+  const facts: [string, string][] = [
+    ['Call date', record.callDate],
+    ['Agent', `${record.agentName} (${record.agentId})`],
+    ['Campaign', record.campaignName],
+    ['Consumer number', record.consumerNumber],
+    ['Duration', formatDuration(record.duration)],
+    ['QC inspector', record.qcInspector],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, md: 3 }} spacing="xs" component="dl" m={0}>
+      {facts.map(([term, value]) => (
+        <div key={term}>
+          <Text component="dt" size="xs" c="dimmed">
+            {term}
+          </Text>
+          <Text component="dd" size="sm" m={0}>
+            {value}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function EditForm({ kind, record, backPath }: { kind: TQcKind; record: TQcRecord; backPath: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState(() => formFromRecord(record));
+  const offScale = offScaleCriteria(form);
+  const mutation = useMutation({
+    mutationFn: () => updateQcRecord(kind, record.id, form),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: QC_MESSAGES.updateSuccessful });
+      await queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
+      await navigate(backPath);
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (offScale.length > 0) {
+      notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: `Choose marks on the scale for ${offScale.map((c) => c.name).join(', ')}.` });
+      return;
+    }
+    mutation.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} aria-label={CARD_TITLES[kind]}>
+      <Stack gap="md">
+        <CallFacts record={record} />
+        {offScale.length > 0 && (
+          <Alert color="yellow" title="Marks off the scale">
+            {`This record holds marks no scale allows for ${offScale.map((c) => c.name).join(', ')}. Choose one of the listed marks before updating.`}
+          </Alert>
+        )}
+        <CriterionTable form={form} onChange={setForm} disabled={mutation.isPending} />
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={backPath}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={mutation.isPending}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function LoadProblem({ error, kind, id, backPath, onRetry }: { error: unknown; kind: TQcKind; id: number; backPath: string; onRetry: () => void }) {
+  const back = (
+    <Button component={Link} to={backPath} size="xs" variant="light">
+      Back to {LIST_NAMES[kind]}
+    </Button>
+  );
+  if (!(error instanceof ApiError) || error.status === 404 || error.status === 400) {
+    return (
+      <Alert color="yellow" title="QC record not found" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{`There is no ${kind} QC record with id ${Number.isSafeInteger(id) ? id : '?'}. It may have been deleted.`}</Text>
+          {back}
+        </Stack>
+      </Alert>
+    );
+  }
+  if (error.status === 403) {
+    return (
+      <Alert color="red" title="You cannot edit this record" role="alert">
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">{error.message}</Text>
+          {back}
+        </Stack>
+      </Alert>
+    );
+  }
+  return (
+    <Alert color="red" title="The record could not be loaded" role="alert">
+      <Group justify="space-between">
+        <Text size="sm">{error.message}</Text>
+        <Button size="xs" color="red" variant="light" onClick={onRetry}>
+          Retry
+        </Button>
+      </Group>
+    </Alert>
+  );
+}
+
+export function EditQcRecord({ kind }: { kind: TQcKind }) {
+  const id = Number(useParams().id);
+  const valid = Number.isSafeInteger(id) && id > 0;
+  const backPath = useBackPath(kind);
+  const record = useQuery({ queryKey: qcRecordKey(kind, id), queryFn: () => fetchQcRecord(kind, id), enabled: valid, staleTime: 0, retry: false });
+
+  let body;
+  if (!valid) {
+    body = <LoadProblem error={undefined} kind={kind} id={id} backPath={backPath} onRetry={() => undefined} />;
+  } else if (record.isPending) {
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading QC record" />
+      </Center>
+    );
+  } else if (record.isError) {
+    body = <LoadProblem error={record.error} kind={kind} id={id} backPath={backPath} onRetry={() => void record.refetch()} />;
+  } else {
+    body = <EditForm key={record.data.id} kind={kind} record={record.data} backPath={backPath} />;
+  }
+
+  return (
+    <Stack gap="lg" maw={900}>
+      <Title order={1}>{CARD_TITLES[kind]}</Title>
+      <Card withBorder padding="lg">
+        {body}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+// The filters above a QC record list: search (agent, ID, campaign, number), call date and, for an admin, the inspector.
+import { useState } from 'react';
+import { Autocomplete, CloseButton, Group, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '../../../components/DataList.tsx';
+import { INSPECTORS_KEY, fetchInspectors } from './api.ts';
+import type { TListParams } from './list-params.ts';
+
+type Props = { state: TListParams; isAdmin: boolean; onChange: (change: Partial<TListParams>) => void };
+
+/** Free typing goes to the list after a pause; a clear or a picked inspector goes at once. */
+function useTypedFilter(value: string, apply: (next: string) => void) {
+  const [typed, setTyped] = useState(value);
+  const [applied, setApplied] = useState(value);
+  // The address changed under the input (Clear filters, Back): show what the list uses.
+  if (value !== applied) {
+    setApplied(value);
+    setTyped(value);
+  }
+  const later = useDebouncedCallback((next: string) => {
+    setApplied(next.trim());
+    apply(next.trim());
+  }, SEARCH_DEBOUNCE_MS);
+  const type = (next: string) => {
+    setTyped(next);
+    later(next);
+  };
+  const now = (next: string) => {
+    setTyped(next);
+    later.cancel();
+    setApplied(next.trim());
+    apply(next.trim());
+  };
+  return { typed, type, now };
+}
+
+function InspectorFilter({ value, onApply }: { value: string; onApply: (username: string) => void }) {
+  const filter = useTypedFilter(value, onApply);
+  const inspectors = useQuery({ queryKey: INSPECTORS_KEY, queryFn: fetchInspectors, staleTime: 60_000 });
+  const names = new Map((inspectors.data ?? []).map((u) => [u.username, u.name]));
+  return (
+    <Autocomplete
+      label="QC inspector"
+      placeholder="All inspectors"
+      w={220}
+      value={filter.typed}
+      data={[...names.keys()]}
+      onChange={filter.type}
+      onOptionSubmit={filter.now}
+      renderOption={({ option }) => (
+        <div>
+          <Text size="sm">{option.value}</Text>
+          <Text size="xs" c="dimmed">
+            {names.get(option.value)}
+          </Text>
+        </div>
+      )}
+      description={inspectors.isError ? `The inspector list could not be loaded (${inspectors.error.message}); type a username.` : undefined}
+      rightSection={filter.typed === '' ? null : <CloseButton aria-label="Clear inspector" onClick={() => filter.now('')} />}
+    />
+  );
+}
+
+export function QcListFilters({ state, isAdmin, onChange }: Props) {
+  const search = useTypedFilter(state.search, (next) => onChange({ search: next }));
+  return (
+    <Group align="flex-end" gap="sm">
+      <TextInput
+        label="Search"
+        placeholder="Agent, ID, campaign or number"
+        w={260}
+        value={search.typed}
+        onChange={(event) => search.type(event.currentTarget.value)}
+        rightSection={search.typed === '' ? null : <CloseButton aria-label="Clear search" onClick={() => search.now('')} />}
+      />
+      <TextInput
+        type="date"
+        label="Call date"
+        w={170}
+        value={state.date}
+        onChange={(event) => onChange({ date: event.currentTarget.value })}
+        rightSection={state.date === '' ? null : <CloseButton aria-label="Clear call date" onClick={() => onChange({ date: '' })} />}
+      />
+      {isAdmin && <InspectorFilter value={state.username} onApply={(username) => onChange({ username })} />}
+    </Group>
+  );
+}

@@ -1,0 +1,67 @@
+// The /api/qcReport calls of the QC record lists and edit screens, and the react-query keys that reload them.
+import {
+  MAX_PAGE_SIZE,
+  ZQcClientReport,
+  ZQcClientReportPage,
+  ZQcReport,
+  ZQcReportPage,
+  ZUser,
+  zPaged,
+  type TPaged,
+  type TQcClientReport,
+  type TQcKind,
+  type TQcReport,
+  type TUser,
+} from '@crm/shared';
+import { api } from '../../../app/api.ts';
+import { toClientEdit, toInHouseEdit, type TQcRecord, type TQcRecordForm } from './record-form.ts';
+
+/** Every QC record query starts with this; invalidating it reloads both lists, the edit screens and the reviews. */
+export const QC_RECORDS_KEY = ['qc-records'] as const;
+export const qcListKey = (kind: TQcKind) => [...QC_RECORDS_KEY, kind, 'list'] as const;
+export const qcRecordKey = (kind: TQcKind, id: number) => [...QC_RECORDS_KEY, kind, 'one', id] as const;
+
+/** The list's filters; empty strings mean "not filtered". */
+export type TQcListFilters = { search: string; date: string; username: string };
+
+const LIST_PATHS: Record<TQcKind, string> = {
+  'in-house': '/api/qcReport/getqcreportbyqcinspector',
+  client: '/api/qcReport/getQcRecordsClientViewByQcInspector',
+};
+
+const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
+
+/** One server page (page is 0-based) of an inspector's records, or, for an admin without username, everyone's. */
+export function fetchQcRecordPage(kind: TQcKind, page: number, size: number, filters: TQcListFilters): Promise<TPaged<TQcRecord>> {
+  const query = { page, size, search: optional(filters.search), date: optional(filters.date), username: optional(filters.username) };
+  return kind === 'client'
+    ? api.get(LIST_PATHS.client, { query, schema: ZQcClientReportPage })
+    : api.get(LIST_PATHS['in-house'], { query, schema: ZQcReportPage });
+}
+
+/** The edit screen shows a missing or forbidden record itself, so the client stays quiet about it. */
+export function fetchQcRecord(kind: TQcKind, id: number): Promise<TQcRecord> {
+  return kind === 'client'
+    ? api.get(`/api/qcReport/getClientQc/${id}`, { schema: ZQcClientReport, notify: false })
+    : api.get(`/api/qcReport/getqc/${id}`, { schema: ZQcReport, notify: false });
+}
+
+/** The screen shows the failure itself ('Update failed' with the server's reason). */
+export function updateQcRecord(kind: TQcKind, id: number, form: TQcRecordForm): Promise<TQcReport | TQcClientReport> {
+  return kind === 'client'
+    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, form), { schema: ZQcClientReport, notify: false })
+    : api.put('/api/qcReport/editqc', toInHouseEdit(id, form), { schema: ZQcReport, notify: false });
+}
+
+/** Deletes the record with its recording links and reviews; a failure is shown by the API client. */
+export async function deleteQcRecord(kind: TQcKind, id: number): Promise<void> {
+  await api.del(kind === 'client' ? `/api/qcReport/deleteClientQc/${id}` : `/api/qcReport/deleteQc/${id}`);
+}
+
+export const INSPECTORS_KEY = ['qc-records', 'inspectors'] as const;
+
+/** The accounts an admin may filter by (QC inspectors and admins, who may score too), by username; admin only. */
+export async function fetchInspectors(): Promise<TUser[]> {
+  const reply = await api.get('/api/users', { query: { page: 0, size: MAX_PAGE_SIZE }, schema: zPaged(ZUser), notify: false });
+  return [...reply.response.content].sort((a, b) => a.username.localeCompare(b.username));
+}

@@ -1,0 +1,86 @@
+// Test data of the QC screens: records of both kinds, an agent's record with its review, and the paged reply.
+import { QC_CRITERIA, bestMarks, qcGrade, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
+
+/** Every criterion at its best: the total is 100. */
+export const BEST_SCORES = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
+
+const total = (scores: TQcScores) => Object.values(scores).reduce((a, b) => a + b, 0);
+
+export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQcScores> = {}): TQcReport {
+  const s = { ...BEST_SCORES, ...scores };
+  return {
+    id: 11,
+    callDate: '2026-03-02',
+    agentName: 'Karim Hossain',
+    agentId: 'AG-1001',
+    campaignName: 'Spring Survey',
+    consumerNumber: '+8801712345678',
+    duration: 95,
+    qcInspector: 'qc.rahman',
+    total: total(s),
+    agentGrade: qcGrade(total(s)),
+    fileName: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...s,
+    fatalReason: '',
+    easVoiceMatchedWithReport: 'yes',
+    suggestion: 'Slow down a little.',
+    ...over,
+  };
+}
+
+export function clientRecord(over: Partial<TQcClientReport> = {}, scores: Partial<TQcScores> = {}): TQcClientReport {
+  const s = { ...BEST_SCORES, ...scores };
+  const marks = Object.fromEntries(Object.entries(s).map(([k, v]) => [`${k}Marks`, v])) as { [K in keyof TQcScores as `${K}Marks`]: number };
+  return {
+    id: 21,
+    callDate: '2026-03-02',
+    agentName: 'Karim Hossain',
+    agentId: 'AG-1001',
+    campaignName: 'Spring Survey',
+    consumerNumber: '+8801712345678',
+    duration: 95,
+    qcInspector: 'qc.rahman',
+    total: total(s),
+    agentGrade: qcGrade(total(s)),
+    fileName: null,
+    createdAt: '2026-03-02T10:00:00.000Z',
+    ...marks,
+    fatalReasonMarks: '',
+    easVoiceMatchedWithReportMarks: 'no',
+    suggestionMarks: 'Client: fine.',
+    ...over,
+  };
+}
+
+export function paged<T>(content: T[], page = 0, size = 10, totalElements = content.length): TPaged<T> {
+  return { recordCount: totalElements, response: { content, totalElements, totalPages: Math.ceil(totalElements / size), size, number: page } };
+}
+
+export function review(over: Partial<TAgentReview> = {}): TAgentReview {
+  return {
+    id: 5,
+    qcId: 11,
+    callDate: '2026-03-02',
+    consumerNumber: '+8801712345678',
+    total: 85,
+    suggestion: 'Slow down a little.',
+    qcInspector: 'qc.rahman',
+    agentName: 'Karim Hossain',
+    agentId: 'AG-1001',
+    agreed: 'No',
+    raiseConcern: true,
+    comment: 'The customer hung up, not me.',
+    isResolved: false,
+    resolvedMessage: null,
+    resolvedBy: null,
+    resolvedAt: null,
+    createdAt: '2026-03-03T09:00:00.000Z',
+    voiceLog: null,
+    ...over,
+  };
+}
+
+export function agentRecord(over: Partial<TQcReport> = {}, withReview: TAgentReview | null = null): TAgentQcRecord {
+  return { ...inHouseRecord(over), review: withReview };
+}

@@ -1,0 +1,103 @@
+// /agent-performance ("QC Review"): an agent's in-house QC records, each reviewed once (agreed, a concern, a comment)
+// and then showing its review and, later, its resolution. An admin picks an agent and sees that agent's rows read-only.
+import { useState } from 'react';
+import { Alert, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useSession } from '../../../app/session.ts';
+import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorableAgents } from './api.ts';
+import { AgentReviewRow, REVIEW_COLUMN_COUNT } from './AgentReviewRow.tsx';
+
+const HEADERS = ['Date', 'Number', 'Voice Log', 'Marks', 'QC Comment', 'QC Inspector', 'Agreed?', 'Raise Concern', 'Agent Comment', 'Action'];
+
+function AgentPicker({ value, onChange }: { value: string | null; onChange: (agentId: string | null) => void }) {
+  const agents = useQuery({ queryKey: SCORABLE_AGENTS_KEY, queryFn: fetchScorableAgents, staleTime: 60_000 });
+  if (agents.isError) {
+    return <RetryAlert title="The agent list could not be loaded" message={agents.error.message} onRetry={() => void agents.refetch()} />;
+  }
+  return (
+    <Select
+      label="Agent"
+      placeholder={agents.isPending ? 'Loading agents…' : 'Choose an agent'}
+      w={320}
+      searchable
+      clearable
+      nothingFoundMessage="No agent matches"
+      data={(agents.data ?? []).map((a) => ({ value: a.agentId, label: `${a.name} (${a.agentId})` }))}
+      value={value}
+      onChange={onChange}
+    />
+  );
+}
+
+function RecordsTable({ agentId, canReview }: { agentId: string | null; canReview: boolean }) {
+  const records = useQuery({ queryKey: agentRecordsKey(agentId), queryFn: () => fetchAgentQcRecords(agentId), staleTime: 0 });
+
+  let message = null;
+  if (records.isPending) message = <LoadingRow />;
+  else if (records.isError) message = <RetryAlert title="The QC records could not be loaded" message={records.error.message} onRetry={() => void records.refetch()} />;
+  else if (records.data.length === 0) {
+    message = (
+      <Text ta="center" c="dimmed" py="lg">
+        No QC records yet
+      </Text>
+    );
+  }
+
+  return (
+    <Table.ScrollContainer minWidth={1500}>
+      <Table striped withTableBorder verticalSpacing="sm" aria-label="QC Records" aria-busy={records.isFetching}>
+        <Table.Thead>
+          <Table.Tr>
+            {HEADERS.map((h) => (
+              <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {message === null ? (
+            (records.data ?? []).map((r) => <AgentReviewRow key={r.id} record={r} canReview={canReview} />)
+          ) : (
+            <Table.Tr>
+              <Table.Td colSpan={REVIEW_COLUMN_COUNT}>{message}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+export default function AgentReviewPage() {
+  const { session } = useSession();
+  const isAgent = session?.role === 'AGENT';
+  const [agentId, setAgentId] = useState<string | null>(null);
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>QC Review</Title>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            QC Records
+          </Title>
+          {isAgent ? (
+            <Text size="sm" c="dimmed">
+              Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again, and submit. Each record is reviewed once.
+            </Text>
+          ) : (
+            <>
+              <AgentPicker value={agentId} onChange={setAgentId} />
+              <Alert color="blue" variant="light">
+                Reviews are written by the agents themselves; here you see an agent&apos;s records and reviews read-only.
+              </Alert>
+            </>
+          )}
+          {isAgent || agentId !== null ? <RecordsTable agentId={isAgent ? null : agentId} canReview={isAgent} /> : null}
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,176 @@
+// One row of the agent's QC Review: the record, then either the review inputs (Agreed?, the concern flag, a comment,
+// Submit Review) or the written review and, once an inspector resolved it, the resolution.
+import { useState } from 'react';
+import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { AGREED, MAX_QC_TEXT, QC_MESSAGES, type TAgentQcRecord, type TAgentReview } from '@crm/shared';
+import { ApiError } from '../../../app/api.ts';
+import { CheckIcon } from '../records/icons.tsx';
+import { REVIEWS_KEY, submitReview } from './api.ts';
+import { ConcernMark, ConcernToggle } from './ConcernFlag.tsx';
+import { EMPTY_DRAFT, draftProblems, formatTimestamp, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
+import { VoiceLogCell } from './VoiceLogCell.tsx';
+
+/** Date, Number, Voice Log, Marks, QC Comment, QC Inspector, Agreed?, Raise Concern, Agent Comment, Action. */
+export const REVIEW_COLUMN_COUNT = 10;
+
+const AGREED_CHOICES = [{ value: '', label: 'Choose…' }, ...AGREED.map((a) => ({ value: a, label: a }))];
+
+type Props = { record: TAgentQcRecord; canReview: boolean };
+
+export function AgentReviewRow({ record, canReview }: Props) {
+  const state = reviewRowState(record, canReview);
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<TReviewDraft>(EMPTY_DRAFT);
+  const [problems, setProblems] = useState<TDraftProblems>({});
+  const mutation = useMutation({
+    mutationFn: () => submitReview(toSubmitBody(record.id, draft)),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: QC_MESSAGES.reviewSubmitted });
+      await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
+    },
+    onError: async (error) => {
+      notifications.show({ color: 'red', title: QC_MESSAGES.reviewFailed, message: error.message, autoClose: 8000 });
+      // Already reviewed (another tab): show the review that is there.
+      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
+    },
+  });
+
+  const change = (next: Partial<TReviewDraft>) => {
+    const updated = { ...draft, ...next };
+    setDraft(updated);
+    if (hasProblems(problems)) setProblems(draftProblems(updated));
+  };
+  const toggleConcern = () => {
+    const raised = !draft.raiseConcern;
+    change({ raiseConcern: raised });
+    notifications.show({ color: raised ? 'red' : 'gray', message: raised ? QC_MESSAGES.concernRaised : QC_MESSAGES.concernRemoved });
+  };
+  const submit = () => {
+    const found = draftProblems(draft);
+    setProblems(found);
+    if (hasProblems(found)) return;
+    mutation.mutate();
+  };
+
+  const recording = record.fileName === null ? null : { date: record.callDate, fileName: record.fileName };
+  const busy = mutation.isPending;
+
+  let reviewCells;
+  if (state.kind === 'open') {
+    reviewCells = (
+      <>
+        <Table.Td>
+          <NativeSelect aria-label="Agreed?" w={110} value={draft.agreed} data={AGREED_CHOICES} error={problems.agreed} disabled={busy} onChange={(e) => change({ agreed: e.currentTarget.value as TReviewDraft['agreed'] })} />
+        </Table.Td>
+        <Table.Td>
+          <ConcernToggle raised={draft.raiseConcern} disabled={busy} onToggle={toggleConcern} />
+        </Table.Td>
+        <Table.Td>
+          <Textarea
+            aria-label="Agent Comment"
+            placeholder={QC_MESSAGES.commentPlaceholder}
+            miw={220}
+            autosize
+            minRows={2}
+            maxLength={MAX_QC_TEXT}
+            value={draft.comment}
+            error={problems.comment}
+            disabled={busy}
+            onChange={(e) => change({ comment: e.currentTarget.value })}
+          />
+        </Table.Td>
+        <Table.Td>
+          <Tooltip label="Submit Review">
+            <ActionIcon size="lg" color="green" aria-label="Submit Review" loading={busy} onClick={submit}>
+              <CheckIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Table.Td>
+      </>
+    );
+  } else if (state.kind === 'waiting') {
+    reviewCells = (
+      <>
+        <Table.Td colSpan={3}>
+          <Text size="sm" c="dimmed">
+            Not reviewed yet
+          </Text>
+        </Table.Td>
+        <Table.Td>
+          <Badge color="gray" variant="light">
+            Awaiting the agent
+          </Badge>
+        </Table.Td>
+      </>
+    );
+  } else {
+    const { review } = state;
+    reviewCells = (
+      <>
+        <Table.Td>{review.agreed ?? '—'}</Table.Td>
+        <Table.Td>
+          <ConcernMark raised={review.raiseConcern} />
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 200 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
+        <Table.Td>
+          {state.kind === 'resolved' ? (
+            <Badge color="green" variant="light">
+              Resolved
+            </Badge>
+          ) : (
+            <Stack gap={4}>
+              <Badge color="yellow" variant="light">
+                Submitted
+              </Badge>
+              <Text size="xs" c="dimmed">
+                {`on ${formatTimestamp(review.createdAt)}; awaiting QC`}
+              </Text>
+            </Stack>
+          )}
+        </Table.Td>
+      </>
+    );
+  }
+
+  return (
+    <>
+      <Table.Tr>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{record.callDate}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{record.consumerNumber}</Table.Td>
+        <Table.Td miw={240}>
+          <VoiceLogCell recording={recording} missingText={QC_MESSAGES.noAudioReview} label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`} />
+        </Table.Td>
+        <Table.Td fw={700}>{record.total}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 180 }}>{record.suggestion === '' ? '—' : record.suggestion}</Table.Td>
+        <Table.Td>{record.qcInspector}</Table.Td>
+        {reviewCells}
+      </Table.Tr>
+      {state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}
+    </>
+  );
+}
+
+/** The inspector's answer, under its record across the whole table, so it reads without scrolling sideways. */
+function ResolutionRow({ record, review }: { record: TAgentQcRecord; review: TAgentReview }) {
+  return (
+    <Table.Tr aria-label={`Resolution of the review of the call to ${record.consumerNumber} on ${record.callDate}`}>
+      <Table.Td colSpan={REVIEW_COLUMN_COUNT} bg="var(--mantine-color-green-light)">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <Badge color="green" variant="filled" style={{ flexShrink: 0 }}>
+            Resolved
+          </Badge>
+          <Stack gap={2}>
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {review.resolvedMessage}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {`by ${review.resolvedBy ?? 'QC'}${review.resolvedAt === null ? '' : ` on ${formatTimestamp(review.resolvedAt)}`}`}
+            </Text>
+          </Stack>
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

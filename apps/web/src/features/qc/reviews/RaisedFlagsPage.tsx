@@ -1,0 +1,143 @@
+// /flag-raised ("Raised Flags", card "Concerned List"): the agents' unresolved reviews (an inspector's on its own
+// records), raised concerns first; each is resolved with what the inspector types in its Resolved Comment.
+import { useState } from 'react';
+import { Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { MAX_QC_TEXT, QC_MESSAGES, type TAgentReview } from '@crm/shared';
+import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { QC_RECORDS_KEY } from '../records/api.ts';
+import { OPEN_REVIEWS_KEY, REVIEWS_KEY, fetchOpenReviews, resolveReview } from './api.ts';
+import { ConcernMark } from './ConcernFlag.tsx';
+import { orderFlags, resolveProblem, splitVoiceLog } from './review-row.ts';
+import { VoiceLogCell } from './VoiceLogCell.tsx';
+
+const HEADERS = ['Call Date', 'Agent', 'Consumer Number', 'Voice Log', 'Agreed?', 'Concern', 'QC Comment', 'Total', 'Agent Comment', 'Resolved Comment', 'Action'];
+
+function FlagRow({ review }: { review: TAgentReview }) {
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const mutation = useMutation({
+    mutationFn: () => resolveReview(review.id, text.trim()),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: QC_MESSAGES.reviewResolved });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }), queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY })]);
+    },
+    onError: (error) => {
+      notifications.show({ color: 'red', title: QC_MESSAGES.resolveFailed, message: error.message, autoClose: 8000 });
+    },
+  });
+  const resolve = () => {
+    const found = resolveProblem(text);
+    setProblem(found);
+    if (found === undefined) mutation.mutate();
+  };
+
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{review.callDate}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{review.agentName}</Text>
+        <Text size="xs" c="dimmed">
+          {review.agentId}
+        </Text>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{review.consumerNumber}</Table.Td>
+      <Table.Td miw={240}>
+        <VoiceLogCell recording={splitVoiceLog(review.voiceLog)} missingText={QC_MESSAGES.noAudioFlags} label={`Recording of the call to ${review.consumerNumber} on ${review.callDate}`} />
+      </Table.Td>
+      <Table.Td>{review.agreed ?? '—'}</Table.Td>
+      <Table.Td>
+        <ConcernMark raised={review.raiseConcern} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 180 }}>{review.suggestion === '' ? '—' : review.suggestion}</Table.Td>
+      <Table.Td fw={700}>{review.total}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 200 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
+      <Table.Td miw={240}>
+        <Textarea
+          aria-label="Resolved Comment"
+          placeholder={QC_MESSAGES.commentPlaceholder}
+          autosize
+          minRows={2}
+          maxLength={MAX_QC_TEXT}
+          value={text}
+          error={problem}
+          disabled={mutation.isPending}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            if (problem !== undefined) setProblem(resolveProblem(event.currentTarget.value));
+          }}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Button size="xs" color="green" loading={mutation.isPending} onClick={resolve}>
+          Resolved
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export default function RaisedFlagsPage() {
+  const [concernsOnly, setConcernsOnly] = useState(false);
+  const reviews = useQuery({ queryKey: OPEN_REVIEWS_KEY, queryFn: fetchOpenReviews, staleTime: 0 });
+  const rows = orderFlags(reviews.data ?? [], concernsOnly);
+  const concerns = (reviews.data ?? []).filter((r) => r.raiseConcern).length;
+
+  let message = null;
+  if (reviews.isPending) message = <LoadingRow />;
+  else if (reviews.isError) message = <RetryAlert title="The reviews could not be loaded" message={reviews.error.message} onRetry={() => void reviews.refetch()} />;
+  else if (rows.length === 0) {
+    message = (
+      <Text ta="center" c="dimmed" py="lg">
+        {concernsOnly && reviews.data.length > 0 ? 'No raised concerns: the open reviews have none.' : 'Nothing to resolve: every review is resolved.'}
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Raised Flags</Title>
+      <Card withBorder padding="lg">
+        <Stack gap="md">
+          <Group justify="space-between" align="center">
+            <Group gap="sm">
+              <Title order={2} size="h4">
+                Concerned List
+              </Title>
+              {reviews.data !== undefined && (
+                <Badge color={concerns > 0 ? 'red' : 'gray'} variant="light" style={{ textTransform: 'none' }}>
+                  {`${concerns} raised concern${concerns === 1 ? '' : 's'}, ${reviews.data.length} open review${reviews.data.length === 1 ? '' : 's'}`}
+                </Badge>
+              )}
+            </Group>
+            <Checkbox label="Only raised concerns" checked={concernsOnly} onChange={(event) => setConcernsOnly(event.currentTarget.checked)} />
+          </Group>
+          <Table.ScrollContainer minWidth={1700}>
+            <Table striped withTableBorder verticalSpacing="sm" aria-label="Concerned List" aria-busy={reviews.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  {HEADERS.map((h) => (
+                    <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
+                      {h}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {message === null ? (
+                  rows.map((r) => <FlagRow key={r.id} review={r} />)
+                ) : (
+                  <Table.Tr>
+                    <Table.Td colSpan={HEADERS.length}>{message}</Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+// The /api/qcReport review calls: an agent's QC records with their reviews, submitting a review, the open reviews
+// an inspector resolves, and the agents an admin may look at.
+import { z } from 'zod';
+import { ZAgentQcRecord, ZAgentReview, type TAgentQcRecord, type TAgentReview, type TAgentReviewSubmitInput } from '@crm/shared';
+import { api } from '../../../app/api.ts';
+
+/** Every review query starts with this: invalidating it reloads the agent's list and the raised flags. */
+export const REVIEWS_KEY = ['qc-reviews'] as const;
+/** An agent's own list has no agentId (the server takes the session's); an admin names the agent. */
+export const agentRecordsKey = (agentId: string | null) => [...REVIEWS_KEY, 'agent', agentId ?? 'self'] as const;
+export const OPEN_REVIEWS_KEY = [...REVIEWS_KEY, 'open'] as const;
+export const SCORABLE_AGENTS_KEY = [...REVIEWS_KEY, 'agents'] as const;
+
+export function fetchAgentQcRecords(agentId: string | null): Promise<TAgentQcRecord[]> {
+  return api.get('/api/qcReport/list-of-qc-records-by-agent-id', { query: { agentId: agentId ?? undefined }, schema: z.array(ZAgentQcRecord), notify: false });
+}
+
+const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
+export type TScorableAgent = z.infer<typeof ZScorableAgent>;
+
+/** The agents an admin may pick (also the QC panel's scoring list). */
+export function fetchScorableAgents(): Promise<TScorableAgent[]> {
+  return api.get('/api/qcReport/agents', { schema: z.array(ZScorableAgent), notify: false });
+}
+
+/** The row shows the failure itself ('Failed to submit review' with the server's reason). */
+export function submitReview(body: TAgentReviewSubmitInput): Promise<TAgentReview> {
+  return api.post('/api/qcReport/submit', body, { schema: ZAgentReview, notify: false });
+}
+
+export function fetchOpenReviews(): Promise<TAgentReview[]> {
+  return api.get('/api/qcReport/get-agent-reviews', { schema: z.array(ZAgentReview), notify: false });
+}
+
+/** The row shows the failure itself ('Failed to update review status.' with the server's reason). */
+export function resolveReview(id: number, resolvedMessage: string): Promise<TAgentReview> {
+  return api.put(`/api/qcReport/agent-review/${id}`, { isResolved: true, resolvedMessage }, { schema: ZAgentReview, notify: false });
+}

@@ -1,0 +1,46 @@
+// The voice log calls (spec §7 Voice log): recordings of a call date and number, and the media token an <audio>
+// element carries in its URL (it cannot send the session header). One token serves every player on the screen.
+import { useQuery } from '@tanstack/react-query';
+import { VOICE_LOG_PAGE_SIZE, VOICE_LOG_PATHS, ZMediaToken, ZVoiceLogPage, type TMediaToken, type TVoiceLogPage } from '@crm/shared';
+import { api } from '../../app/api.ts';
+
+export const MEDIA_TOKEN_KEY = ['media-token'] as const;
+
+/** A new token is fetched this long before the current one runs out (tokens live five minutes). */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+/** Never refresh more often than this, whatever the clocks say. */
+const MIN_REFRESH_MS = 5_000;
+/** Nor wait longer than this (timers fire at once past 2^31 ms). */
+const MAX_REFRESH_MS = 3_600_000;
+
+export function fetchMediaToken(): Promise<TMediaToken> {
+  // The players show a failure inline, beside the recording.
+  return api.get('/api/auth/media-token', { schema: ZMediaToken, notify: false });
+}
+
+/** How long until the token should be replaced. */
+export function msUntilRefresh(token: TMediaToken, now = Date.now()): number {
+  const ms = Date.parse(token.expiresAt) - now - TOKEN_REFRESH_MARGIN_MS;
+  return Number.isFinite(ms) ? Math.min(MAX_REFRESH_MS, Math.max(MIN_REFRESH_MS, ms)) : MIN_REFRESH_MS;
+}
+
+/** True when a URL made with this token would be refused by now (or within a few seconds). */
+export function isTokenExpired(token: TMediaToken, now = Date.now()): boolean {
+  return Date.parse(token.expiresAt) - now <= MIN_REFRESH_MS;
+}
+
+/** The current media token, replaced a minute before it expires. */
+export function useMediaToken() {
+  return useQuery({
+    queryKey: MEDIA_TOKEN_KEY,
+    queryFn: fetchMediaToken,
+    staleTime: (query) => (query.state.data === undefined ? 0 : msUntilRefresh(query.state.data)),
+    refetchInterval: (query) => (query.state.data === undefined ? false : msUntilRefresh(query.state.data)),
+    refetchIntervalInBackground: true,
+  });
+}
+
+/** GET /api/voicelog/search: the recordings of a call date (the folder) and a number, page 0-based. */
+export function searchVoiceLog(date: string, msisdn: string, page = 0, size = VOICE_LOG_PAGE_SIZE): Promise<TVoiceLogPage> {
+  return api.get(VOICE_LOG_PATHS.search, { query: { directory: date, msisdn, page, size }, schema: ZVoiceLogPage, notify: false });
+}

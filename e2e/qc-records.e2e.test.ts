@@ -1,0 +1,190 @@
+// QC records, agent reviews and raised flags in Chromium. Records are made through the API as the demo QC inspector,
+// scoring an agent of this file's own (so its QC Review lists only this file's records); then the inspector edits a
+// client record (the total follows the marks live) and deletes an in-house one; the agent raises a concern on a
+// record and submits a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { QC_CRITERIA, QC_MESSAGES, bestMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
+import { adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
+import { useBrowser } from './browser.ts';
+import { CAMPAIGN, QC } from './fixtures.ts';
+
+const t = useBrowser();
+
+// A day far from the demo's month of QC records.
+const CALL_DATE = '2021-09-21';
+const AGENT_PASSWORD = 'qc-review-agent-pass';
+const stamp = `${Date.now() % 1_000_000}`.padStart(6, '0');
+const AGENT_ID = `QCR-${stamp}`;
+const AGENT_NAME = `Rupa Begum ${stamp}`;
+/** Local numbers unique to this run; the server stores them normalised (+880…). */
+const number = (n: number) => `017${stamp}${String(n).padStart(2, '0')}`;
+const RECORDING = `20210921-101500_${number(3)}_${AGENT_ID}-all.wav`;
+
+const best = () => Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)]));
+const bestMarksFields = () => Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, bestMarks(c)]));
+const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: number(n), duration: 61 });
+
+let api: APIRequestContext;
+let qcHeaders: Record<string, string>;
+
+async function okJson<T>(response: Promise<Awaited<ReturnType<APIRequestContext['post']>>>): Promise<T> {
+  const r = await response;
+  expect(r.status(), await r.text()).toBe(200);
+  return (await r.json()) as T;
+}
+
+beforeAll(async () => {
+  api = await request.newContext({ baseURL: t.baseUrl });
+  await okJson(api.post('/api/ac/addAgent', { headers: await adminHeaders(api), data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD } }));
+  const signIn = await okJson<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
+  qcHeaders = { Authorization: `Bearer ${signIn.jwtToken}` };
+});
+
+afterAll(async () => {
+  await api?.dispose();
+});
+
+async function addInHouse(n: number, suggestion: string): Promise<TQcReport> {
+  return okJson<TQcReport>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(n), ...best(), easVoiceMatchedWithReport: 'yes', suggestion } }));
+}
+
+async function signInAsInspector(page: Page): Promise<void> {
+  await signInAsAdmin(page, QC.username, QC.password);
+  await page.waitForURL('**/qcChecking');
+}
+
+/** The list row of a consumer number, found through the list's own search. */
+async function findListRow(page: Page, listPath: string, record: { consumerNumber: string }): Promise<Locator> {
+  await page.goto(listPath);
+  await page.getByRole('textbox', { name: 'Search' }).fill(record.consumerNumber);
+  const row = page.getByRole('row').filter({ hasText: record.consumerNumber });
+  await row.waitFor();
+  return row;
+}
+
+describe('QC records', () => {
+  it('the inspector edits a client record: the total follows the marks, Update saves and the list shows it', async () => {
+    const record = await okJson<TQcClientReport>(
+      api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(1), ...bestMarksFields(), suggestionMarks: 'Client is happy' } }),
+    );
+    expect(record.total).toBe(100);
+    const { page } = t;
+    await signInAsInspector(page);
+    const row = await findListRow(page, '/QcRecordsClient', record);
+    await expect.poll(() => row.getByRole('cell', { name: 'Exceed Expectation' }).count()).toBe(1);
+    await row.getByRole('link', { name: `Edit ${AGENT_NAME}'s record` }).click();
+
+    await page.waitForURL(`**/editClientqc/${record.id}`);
+    await page.getByRole('heading', { name: 'Editing Client QC Record' }).waitFor();
+    const total = page.getByLabel('Total', { exact: true });
+    await expect.poll(() => total.inputValue()).toBe('100');
+    expect(await page.getByLabel('CRM', { exact: true }).locator('option').allTextContents()).toEqual(['Yes (20)', 'Need Improvement (10)', 'No (0)']);
+    await page.getByLabel('CRM', { exact: true }).selectOption('0');
+    expect(await total.inputValue()).toBe('80');
+    expect(await page.getByLabel('Agent Grade').inputValue()).toBe('Meet Expectation');
+    await page.getByLabel('Pace', { exact: true }).selectOption('5');
+    expect(await total.inputValue()).toBe('75');
+    await page.getByLabel('Suggestion').fill('Follow the survey order.');
+    await page.getByRole('button', { name: 'Update' }).click();
+
+    await page.getByText(QC_MESSAGES.updateSuccessful, { exact: true }).waitFor();
+    await page.waitForURL((url) => url.pathname === '/QcRecordsClient');
+    const updated = page.getByRole('row').filter({ hasText: record.consumerNumber });
+    await updated.getByRole('cell', { name: 'Average Expectation' }).waitFor();
+    expect(await updated.getByRole('cell', { name: '75', exact: true }).count()).toBe(1);
+    expect(await updated.getByRole('cell', { name: 'Follow the survey order.' }).count()).toBe(1);
+
+    const saved = await okJson<TQcClientReport>(api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }));
+    expect(saved).toMatchObject({ total: 75, agentGrade: 'Average Expectation', crmMarks: 0, paceMarks: 5, suggestionMarks: 'Follow the survey order.' });
+  });
+
+  it('the inspector deletes a record after "Are you sure?", and the list reloads without it', async () => {
+    const record = await addInHouse(2, 'To be deleted');
+    const { page } = t;
+    await signInAsInspector(page);
+    const row = await findListRow(page, '/viewQcReports', record);
+    await row.getByRole('button', { name: `Delete ${AGENT_NAME}'s record` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Are you sure?').waitFor();
+    await dialog.getByText(QC_MESSAGES.deleteText(AGENT_NAME)).waitFor();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await row.count()).toBe(1);
+
+    await row.getByRole('button', { name: `Delete ${AGENT_NAME}'s record` }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('No records match these filters.').waitFor();
+    expect(await page.getByRole('row').filter({ hasText: record.consumerNumber }).count()).toBe(0);
+    const gone = await api.get(`/api/qcReport/getqc/${record.id}`, { headers: qcHeaders });
+    expect(gone.status()).toBe(404);
+  });
+});
+
+describe('agent review and raised flags', () => {
+  it('the agent raises a concern and submits; the inspector resolves it; the agent sees the resolution', async () => {
+    const record = await addInHouse(3, 'Greet the customer by name.');
+    await writeRecordings(inject('recordingsDir'), CALL_DATE, { [RECORDING]: toneWav(2) });
+    await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: RECORDING } }));
+
+    // The agent: QC Review.
+    const { page } = t;
+    await signInAsAgent(page, { agentId: AGENT_ID, password: AGENT_PASSWORD, campaign: CAMPAIGN, shift: 'Morning' });
+    await page.waitForURL('**/CRM**');
+    await page.goto('/agent-performance');
+    await page.getByRole('heading', { name: 'QC Review' }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: record.consumerNumber });
+    await row.waitFor();
+    expect(await row.getByRole('cell', { name: 'Greet the customer by name.' }).count()).toBe(1);
+    await row.getByRole('button', { name: 'Play' }).waitFor();
+    await expect.poll(() => row.getByText(/0:00 \/ 0:02/).count(), { timeout: 10_000 }).toBe(1);
+
+    const flag = row.getByRole('button', { name: 'Raise Concern' });
+    expect(await flag.getAttribute('aria-pressed')).toBe('false');
+    await flag.click();
+    await page.getByText(QC_MESSAGES.concernRaised, { exact: true }).waitFor();
+    expect(await flag.getAttribute('aria-pressed')).toBe('true');
+    await row.getByLabel('Agreed?').selectOption('No');
+    expect(await row.getByLabel('Agent Comment').getAttribute('placeholder')).toBe(QC_MESSAGES.commentPlaceholder);
+    await row.getByLabel('Agent Comment').fill('The customer hung up before the greeting.');
+    await row.getByRole('button', { name: 'Submit Review' }).click();
+    await page.getByText(QC_MESSAGES.reviewSubmitted, { exact: true }).waitFor();
+    await row.getByText('The customer hung up before the greeting.').waitFor();
+    await row.getByRole('img', { name: 'Concern raised' }).waitFor();
+    expect(await row.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+    expect(await row.getByText('Submitted', { exact: true }).count()).toBe(1);
+
+    // The inspector: Raised Flags, in a browser of their own.
+    const browser = t.context.browser();
+    if (browser === null) throw new Error('no browser');
+    const inspector: BrowserContext = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1280, height: 800 } });
+    try {
+      const qcPage = await inspector.newPage();
+      await signInAsInspector(qcPage);
+      await qcPage.goto('/flag-raised');
+      await qcPage.getByRole('heading', { name: 'Concerned List' }).waitFor();
+      const flagRow = qcPage.getByRole('row').filter({ hasText: record.consumerNumber });
+      await flagRow.waitFor();
+      expect(await flagRow.getByText(AGENT_NAME).count()).toBe(1);
+      expect(await flagRow.getByRole('img', { name: 'Concern raised' }).count()).toBe(1);
+      expect(await flagRow.getByRole('cell', { name: 'The customer hung up before the greeting.' }).count()).toBe(1);
+      await flagRow.getByRole('button', { name: 'Play' }).waitFor();
+      await flagRow.getByLabel('Resolved Comment').fill('Listened again: the marks stand, the greeting was missed.');
+      await flagRow.getByRole('button', { name: 'Resolved' }).click();
+      await qcPage.getByText(QC_MESSAGES.reviewResolved, { exact: true }).waitFor();
+      await flagRow.waitFor({ state: 'detached' });
+    } finally {
+      await inspector.close();
+    }
+
+    // The agent again: the row now shows the resolution.
+    await page.reload();
+    const resolved = page.getByRole('row').filter({ hasText: record.consumerNumber });
+    await resolved.getByText('Resolved', { exact: true }).waitFor();
+    expect(await resolved.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
+    const resolution = page.getByRole('row', { name: `Resolution of the review of the call to ${record.consumerNumber} on ${CALL_DATE}` });
+    await resolution.getByText('Listened again: the marks stand, the greeting was missed.').waitFor();
+    expect(await resolution.getByText(new RegExp(`^by ${QC.username.replace('.', '\\.')} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`)).count()).toBe(1);
+  });
+});
