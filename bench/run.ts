@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
+import { benchQcExport } from './qc-export.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
@@ -17,6 +18,7 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'leads-upload': [benchLeadsUpload],
   'leads-generate': [benchLeadsGenerate],
   survey: [benchSurvey],
+  'qc-export': [benchQcExport],
 };
 
 const asked = process.argv.slice(2);

@@ -1,6 +1,89 @@
-// QC reports (spec §2 QC Reports; §7 the report calls): xlsx exports and the JSON summaries.
+// QC reports (spec §2 QC Reports; §7 the report calls): xlsx exports and the JSON summaries. Inspectors and admins;
+// an inspector's reports hold its own records only.
+import { finished, type Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, type TQcKind } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { ZQcPrintRow } from './record-columns.ts';
+import { exportQcRecords, listQcPrintRows, listQcReportDates } from './records.ts';
+import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
+import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
+
+const READERS = { roles: ['ADMIN', 'QC'] } as const;
+// The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
+const DOWNLOAD = { roles: ['ADMIN', 'QC'], queryToken: true } as const;
+const FAILURES = { 400: ZErrorReply, 403: ZErrorReply };
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Sends an xlsx stream as a download. Once its headers are out a failure can only cut the download short: it is logged. */
+function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; file: Readable }) {
+  finished(file, (err) => {
+    if (!err) return;
+    const code = 'code' in err ? err.code : undefined;
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || err.name === 'AbortError') reply.log.info({ fileName }, 'QC report download ended by the client');
+    else if (code === 'ERR_XLSX_READER_STALLED') reply.log.warn({ fileName, reason: err.message }, 'QC report download stopped: the client stopped reading');
+    else reply.log.error({ err, fileName }, 'QC report failed while streaming');
+  });
+  return reply
+    .header('content-type', XLSX_TYPE)
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    // QC records name agents and customers: no cache keeps a copy.
+    .header('cache-control', 'no-store')
+    .send(file);
+}
+
+// The kind names the older paths: unique-dates-download-reports-in-house, get-all-qc-records-client-for-excel-print.
+const KINDS: { kind: TQcKind; exportPath: string }[] = [
+  { kind: 'in-house', exportPath: QC_EXPORTS.inHouse.path },
+  { kind: 'client', exportPath: QC_EXPORTS.client.path },
+];
 
 export async function qcReportRoutes(app: App) {
-  void app;
+  for (const { kind, exportPath } of KINDS) {
+    app.get(`/api/qcReport/unique-dates-download-reports-${kind}`, {
+      config: READERS,
+      schema: { response: { 200: z.array(z.string()) } },
+    }, async (req) => listQcReportDates(app.db, currentUser(req), kind));
+
+    app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
+      config: READERS,
+      schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
+    }, async (req) => listQcPrintRows(app.db, currentUser(req), kind, req.query.date));
+
+    // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
+    app.get(exportPath, {
+      exposeHeadRoute: false,
+      config: DOWNLOAD,
+      schema: { querystring: ZQcDateQuery, response: FAILURES },
+    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.db, currentUser(req), kind, req.query.date)));
+  }
+
+  app.get('/api/qcReport/qc-report/summary', {
+    config: READERS,
+    schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
+  }, async (req) => listAgentSummaries(app.db, currentUser(req), req.query.callDate));
+
+  app.get('/api/qcReport/date-range-summary', {
+    config: READERS,
+    schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
+  }, async (req) => summariseQcRange(app.db, currentUser(req), req.query));
+
+  app.get('/api/qcReport/grade-distribution', {
+    config: READERS,
+    schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
+  }, async (req) => countQcGrades(app.db, currentUser(req), req.query.date));
+
+  app.get(QC_EXPORTS.dailySummary.path, {
+    exposeHeadRoute: false,
+    config: DOWNLOAD,
+    schema: { querystring: ZQcDateQuery, response: FAILURES },
+  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.db, currentUser(req), req.query.date)));
+
+  app.get(QC_EXPORTS.monthlySummary.path, {
+    exposeHeadRoute: false,
+    config: DOWNLOAD,
+    schema: { querystring: ZQcRangeQuery, response: FAILURES },
+  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.db, currentUser(req), req.query)));
 }

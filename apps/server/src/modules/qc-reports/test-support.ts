@@ -1,0 +1,161 @@
+// Helpers of the QC report tests: two inspectors, agents, records scored through the API to a chosen total,
+// and xlsx downloads read back with exceljs.
+import { expect } from 'vitest';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { DB_ROLES, QC_CRITERIA, ROLE_DESCRIPTIONS, bestMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { caller, createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
+
+export type ReportWorld = {
+  campaign: string;
+  admin: Caller;
+  qcA: Caller;
+  qcB: Caller;
+  inspectorA: TestUser;
+  inspectorB: TestUser;
+  agent: Caller;
+  /** Session tokens, for the file downloads (read as bytes, not through a Caller). */
+  tokens: { admin: string; qcA: string; qcB: string; agent: string };
+};
+
+/** A session token of `user`, as the harness mints them. */
+export async function sessionToken(t: TestContext, user: TestUser): Promise<string> {
+  const roleName = DB_ROLES[user.role];
+  return t.app.tokens.sign({
+    sub: String(user.id),
+    userName: user.username,
+    name: user.name,
+    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
+    ...(user.role === 'agent' ? { agentId: user.username, shift: 'Morning' as const, campaign: 'Default' } : {}),
+  });
+}
+
+export async function createAgentUser(t: TestContext, name: string): Promise<TestUser> {
+  const user = await createUser(t.db, { role: 'agent', name });
+  await t.db.insertInto('agents').values({ userId: user.id, type: 'Physical' }).execute();
+  return user;
+}
+
+export async function reportWorld(t: TestContext): Promise<ReportWorld> {
+  const c = await createCampaign(t.db);
+  const inspectorA = await createUser(t.db, { role: 'qc', name: 'Inspector A' });
+  const inspectorB = await createUser(t.db, { role: 'qc', name: 'Inspector B' });
+  const admin = await createUser(t.db, { role: 'admin' });
+  const agent = await createUser(t.db, { role: 'agent' });
+  const tokens = {
+    admin: await sessionToken(t, admin),
+    qcA: await sessionToken(t, inspectorA),
+    qcB: await sessionToken(t, inspectorB),
+    agent: await sessionToken(t, agent),
+  };
+  return {
+    campaign: c.campaignName,
+    admin: caller(t.app, tokens.admin),
+    qcA: caller(t.app, tokens.qcA),
+    qcB: caller(t.app, tokens.qcB),
+    inspectorA,
+    inspectorB,
+    agent: caller(t.app, tokens.agent),
+    tokens,
+  };
+}
+
+/**
+ * Marks that add up to `total` (a multiple of 5 from 0 to 100): from the best card, CRM gives up to 20, then the
+ * 10-mark criteria 10 or 5 each. `fatal` adds the -100.
+ */
+export function marksFor(total: number, fatal = false): Record<TQcCriterionKey, number> {
+  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as Record<TQcCriterionKey, number>;
+  let missing = 100 - total;
+  if (missing < 0 || missing > 100 || missing % 5 !== 0) throw new Error(`marksFor: ${total} is not a multiple of 5 from 0 to 100`);
+  const crmLoss = Math.min(20, missing - (missing % 10));
+  marks.crm -= crmLoss;
+  missing -= crmLoss;
+  for (const key of ['liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'takingPermission', 'acknowledgementAndFollowUp'] as const) {
+    const loss = Math.min(10, missing);
+    marks[key] -= loss;
+    missing -= loss;
+  }
+  if (fatal) marks.fatal = -100;
+  return marks;
+}
+
+export type RecordSpec = { agent: TestUser; total: number; callDate: string; suggestion?: string; fatalReason?: string; fatal?: boolean; duration?: number | null; consumerNumber?: string };
+
+/** Scores a call through POST /api/qcReport/add (or addforclient) as `api`. */
+export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, kind: 'in-house' | 'client' = 'in-house'): Promise<TQcReport> {
+  const marks = marksFor(spec.total, spec.fatal);
+  const common = { callDate: spec.callDate, agentId: spec.agent.username, campaignName: w.campaign, consumerNumber: spec.consumerNumber ?? '01712345678', duration: spec.duration === undefined ? 95 : spec.duration };
+  const body = kind === 'in-house'
+    ? { ...common, ...marks, fatalReason: spec.fatalReason ?? '', easVoiceMatchedWithReport: 'Yes', suggestion: spec.suggestion ?? '' }
+    : {
+      ...common,
+      ...Object.fromEntries(Object.entries(marks).map(([k, v]) => [`${k}Marks`, v])),
+      fatalReasonMarks: spec.fatalReason ?? '',
+      easVoiceMatchedWithReportMarks: 'Yes',
+      suggestionMarks: spec.suggestion ?? '',
+    };
+  const r = await api.post(kind === 'in-house' ? '/api/qcReport/add' : '/api/qcReport/addforclient', body);
+  expect(r.status, r.text).toBe(200);
+  return r.json<TQcReport>();
+}
+
+export const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
+
+export type FileReply = { status: number; headers: Record<string, unknown>; bytes: Buffer; text: string };
+
+/** GET `url` with a bearer token (or none), the body kept as bytes. */
+export async function download(t: TestContext, url: string, token?: string): Promise<FileReply> {
+  const res = await t.app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, text: res.body };
+}
+
+/** A 200 xlsx download with its file name, opened with exceljs. */
+export async function openXlsxReply(r: FileReply, fileName: string): Promise<ExcelJS.Workbook> {
+  expect(r.status, r.text.slice(0, 500)).toBe(200);
+  expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+  expect(r.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+  expect(r.headers['cache-control']).toBe('no-store');
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(new Uint8Array(r.bytes).buffer as ExcelJS.Buffer);
+  return book;
+}
+
+/** Every row of the only sheet (named `sheet`), as arrays of plain values (empty cells null). */
+export function sheetRows(book: ExcelJS.Workbook, sheet: string): (string | number | null)[][] {
+  expect(book.worksheets.map((s) => s.name)).toEqual([sheet]);
+  const ws = book.worksheets[0] as ExcelJS.Worksheet;
+  const width = ws.getRow(1).cellCount;
+  const rows: (string | number | null)[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row) => {
+    const cells: (string | number | null)[] = [];
+    for (let c = 1; c <= width; c++) {
+      const v = row.getCell(c).value;
+      cells.push(v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v));
+    }
+    rows.push(cells);
+  });
+  return rows;
+}
+
+/**
+ * `count` in-house records of `callDate` scored by `inspector`, written by the database itself: agents
+ * 'Agent 001'… cycling over `agents`, every criterion at its best (total 100) and a suggestion of about
+ * `suggestionLength` characters that compresses poorly (hex of hashes).
+ */
+export async function insertRecords(db: Db, spec: { count: number; callDate: string; inspector: TestUser; agents?: number; suggestionLength?: number }): Promise<void> {
+  const best = QC_CRITERIA.map((c) => bestMarks(c));
+  const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
+  await sql`
+    insert into qc_reports (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
+      greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
+      acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
+      fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
+    select 'in-house', ${spec.callDate}::date, 'agent' || lpad((g % ${spec.agents ?? 50})::text, 3, '0'),
+      'Agent ' || lpad((g % ${spec.agents ?? 50})::text, 3, '0'), 'Bulk', '+8801' || lpad(g::text, 9, '0'), 60 + g % 300,
+      ${spec.inspector.id}, ${spec.inspector.username},
+      ${sql.join(best)}, '', 'Yes',
+      (select string_agg(md5(g::text || '-' || h), '') from generate_series(1, ${hashes}) h), 100, 'Exceed Expectation'
+    from generate_series(1, ${spec.count}) g`.execute(db);
+}
