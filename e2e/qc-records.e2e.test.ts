@@ -4,7 +4,7 @@
 // record and submits a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { QC_CRITERIA, QC_MESSAGES, bestMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
 import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
 import { adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
@@ -22,8 +22,8 @@ const AGENT_NAME = `Rupa Begum ${stamp}`;
 const number = (n: number) => `017${stamp}${String(n).padStart(2, '0')}`;
 const RECORDING = `20210921-101500_${number(3)}_${AGENT_ID}-all.wav`;
 
-const best = () => Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)]));
-const bestMarksFields = () => Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, bestMarks(c)]));
+const best = bestScores;
+const bestMarksFields = () => toClientMarks(bestScores());
 const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: number(n), duration: 61 });
 
 let api: APIRequestContext;

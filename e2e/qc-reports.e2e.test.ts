@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { QC_CRITERIA, QC_EXPORTS, bestMarks, type TQcCriterionKey } from '@crm/shared';
+import { QC_CRITERIA, QC_EXPORTS, bestScores, toClientMarks, type TQcCriterionKey } from '@crm/shared';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { AGENT, CAMPAIGN, QC } from './fixtures.ts';
@@ -17,7 +17,7 @@ const DAY1 = '2021-07-13';
 const DAY2 = '2021-07-14';
 
 type TScores = Partial<Record<TQcCriterionKey, number>>;
-const best = (): Record<TQcCriterionKey, number> => Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as Record<TQcCriterionKey, number>;
+const best = bestScores;
 
 const call = (callDate: string, n: number) => ({ callDate, agentId: AGENT.username, campaignName: CAMPAIGN, consumerNumber: `0171100${String(n).padStart(4, '0')}`, duration: 60 + n });
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await addInHouse(DAY1, 2, { crm: 0 }, 'Follow the survey order');
   await addInHouse(DAY1, 3, { fatal: -100 }, '');
   await addInHouse(DAY2, 4, { crm: 0, liveliness: 5 }, 'More energy');
-  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, bestMarks(c)]));
+  const marks = toClientMarks(bestScores());
   await ok(api.post('/api/qcReport/addforclient', { headers, data: { ...call(DAY2, 5), ...marks, suggestionMarks: 'Client is happy' } }));
 });
 

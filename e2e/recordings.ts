@@ -3,6 +3,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { encodeWav, tone } from '../apps/server/src/modules/voicelog/wav.ts';
 
 export type TWavOptions = {
   /** Samples a second. @default 8000 (telephone quality: 16,000 bytes a second) */
@@ -14,27 +15,8 @@ export type TWavOptions = {
 /** A mono 16-bit PCM WAV lasting exactly `seconds` (whole samples). */
 export function pcmWav(seconds: number, { sampleRate = 8000, hz = 440 }: TWavOptions = {}): Buffer {
   if (!(seconds > 0) || !Number.isFinite(seconds)) throw new Error(`A recording lasts a positive number of seconds, not ${seconds}`);
-  const samples = Math.round(seconds * sampleRate);
-  const dataBytes = samples * 2;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16); // fmt chunk size
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(1, 22); // mono
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * 2, 28); // bytes a second
-  wav.writeUInt16LE(2, 32); // bytes a sample frame
-  wav.writeUInt16LE(16, 34); // bits a sample
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
-  for (let i = 0; i < samples; i += 1) {
-    const value = hz === 0 ? 0 : Math.round(Math.sin((2 * Math.PI * hz * i) / sampleRate) * 3000);
-    wav.writeInt16LE(value, 44 + i * 2);
-  }
-  return wav;
+  const samples = hz === 0 ? new Int16Array(Math.round(seconds * sampleRate)) : tone(hz, seconds, sampleRate, 0.1);
+  return encodeWav({ samples, sampleRate });
 }
 
 /**

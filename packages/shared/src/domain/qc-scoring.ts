@@ -77,6 +77,21 @@ export function bestMarks(c: TQcCriterion): number {
 }
 
 export type TQcScores = Record<TQcCriterionKey, number>;
+/** The same marks under the client record's names (greetingsMarks … fatalMarks). */
+export type TQcMarks = { [K in TQcCriterionKey as `${K}Marks`]: number };
+
+export function toClientMarks(scores: TQcScores): TQcMarks {
+  return Object.fromEntries(QC_CRITERION_KEYS.map((k) => [`${k}Marks`, scores[k]])) as TQcMarks;
+}
+
+export function fromClientMarks(marks: TQcMarks): TQcScores {
+  return Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, marks[`${k}Marks`]])) as TQcScores;
+}
+
+/** Every criterion at its best choice (the scorecard's start; total 100). */
+export function bestScores(): TQcScores {
+  return Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
+}
 
 /** Spec §5: the total is the sum of the 14 criteria (fatal reason, voice match and suggestion excluded). */
 export function qcTotal(scores: TQcScores): number {

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { DB_ROLES, QC_CRITERIA, ROLE_DESCRIPTIONS, bestMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
+import { DB_ROLES, ROLE_DESCRIPTIONS, bestScores, toClientMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { caller, createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
 
@@ -66,7 +66,7 @@ export async function reportWorld(t: TestContext): Promise<ReportWorld> {
  * 10-mark criteria 10 or 5 each. `fatal` adds the -100.
  */
 export function marksFor(total: number, fatal = false): Record<TQcCriterionKey, number> {
-  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as Record<TQcCriterionKey, number>;
+  const marks = bestScores();
   let missing = 100 - total;
   if (missing < 0 || missing > 100 || missing % 5 !== 0) throw new Error(`marksFor: ${total} is not a multiple of 5 from 0 to 100`);
   const crmLoss = Math.min(20, missing - (missing % 10));
@@ -91,7 +91,7 @@ export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, k
     ? { ...common, ...marks, fatalReason: spec.fatalReason ?? '', easVoiceMatchedWithReport: 'Yes', suggestion: spec.suggestion ?? '' }
     : {
       ...common,
-      ...Object.fromEntries(Object.entries(marks).map(([k, v]) => [`${k}Marks`, v])),
+      ...toClientMarks(marks),
       fatalReasonMarks: spec.fatalReason ?? '',
       easVoiceMatchedWithReportMarks: 'Yes',
       suggestionMarks: spec.suggestion ?? '',
@@ -145,7 +145,7 @@ export function sheetRows(book: ExcelJS.Workbook, sheet: string): (string | numb
  * `suggestionLength` characters that compresses poorly (hex of hashes).
  */
 export async function insertRecords(db: Db, spec: { count: number; callDate: string; inspector: TestUser; agents?: number; suggestionLength?: number }): Promise<void> {
-  const best = QC_CRITERIA.map((c) => bestMarks(c));
+  const best = Object.values(bestScores());
   const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
   await sql`
     insert into qc_reports (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,

@@ -3,6 +3,7 @@
 import { sql } from 'kysely';
 import {
   QC_CRITERION_KEYS,
+  fromClientMarks,
   normalisePhone,
   qcGrade,
   qcTotal,
@@ -18,7 +19,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
-import { scoresFromClient, selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
+import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 
 type Scores = Record<TQcCriterionKey, number>;
 type Texts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };
@@ -39,7 +40,7 @@ function partsOf(kind: TQcKind, body: TQcReportCreate | TQcClientReportCreate | 
     return { scores, texts: { fatalReason: b.fatalReason, easVoiceMatchedWithReport: b.easVoiceMatchedWithReport, suggestion: b.suggestion } };
   }
   const b = body as TQcClientReportCreate | TQcClientReportEdit;
-  return { scores: scoresFromClient(b), texts: { fatalReason: b.fatalReasonMarks, easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks, suggestion: b.suggestionMarks } };
+  return { scores: fromClientMarks(b), texts: { fatalReason: b.fatalReasonMarks, easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks, suggestion: b.suggestionMarks } };
 }
 
 async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {

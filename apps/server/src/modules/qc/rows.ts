@@ -1,6 +1,6 @@
 // A stored QC record in its two API shapes: in-house (spec §3 QC report) and client (the Marks-suffixed names).
 import { sql, type Selectable } from 'kysely';
-import { QC_CRITERION_KEYS, qcGrade, type TQcClientReport, type TQcCriterionKey, type TQcKind, type TQcReport } from '@crm/shared';
+import { QC_CRITERION_KEYS, qcGrade, toClientMarks, type TQcClientReport, type TQcKind, type TQcReport, type TQcScores } from '@crm/shared';
 import type { Db, QcReportsTable } from '../../db/schema.ts';
 
 export type QcRow = Selectable<QcReportsTable> & { fileName: string | null };
@@ -31,7 +31,7 @@ function common(row: QcRow) {
   };
 }
 
-const scoresOf = (row: QcRow) => Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as Record<TQcCriterionKey, number>;
+const scoresOf = (row: QcRow) => Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as TQcScores;
 
 export function toInHouse(row: QcRow): TQcReport {
   return {
@@ -44,10 +44,9 @@ export function toInHouse(row: QcRow): TQcReport {
 }
 
 export function toClient(row: QcRow): TQcClientReport {
-  const marks = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [`${k}Marks`, row[k]])) as { [K in TQcCriterionKey as `${K}Marks`]: number };
   return {
     ...common(row),
-    ...marks,
+    ...toClientMarks(scoresOf(row)),
     fatalReasonMarks: row.fatalReason,
     easVoiceMatchedWithReportMarks: row.easVoiceMatchedWithReport,
     suggestionMarks: row.suggestion,
@@ -58,9 +57,4 @@ export type QcShape<K extends TQcKind> = K extends 'in-house' ? TQcReport : TQcC
 
 export function toShape<K extends TQcKind>(kind: K, row: QcRow): QcShape<K> {
   return (kind === 'in-house' ? toInHouse(row) : toClient(row)) as QcShape<K>;
-}
-
-/** The scores and texts of an in-house or client body, under the stored (in-house) names. */
-export function scoresFromClient(body: { [K in TQcCriterionKey as `${K}Marks`]: number }): Record<TQcCriterionKey, number> {
-  return Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, body[`${k}Marks`]])) as Record<TQcCriterionKey, number>;
 }

@@ -1,6 +1,6 @@
 // Helpers of the QC tests: a campaign, agents with profiles, two inspectors, and a scorecard body.
 import { expect } from 'vitest';
-import { QC_CRITERIA, bestMarks, type TQcClientReport, type TQcClientReportCreateInput, type TQcReport, type TQcReportCreateInput } from '@crm/shared';
+import { bestScores, toClientMarks, type TQcClientReport, type TQcClientReportCreateInput, type TQcReport, type TQcReportCreateInput } from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
 
 export type QcWorld = {
@@ -44,7 +44,6 @@ export async function qcWorld(t: TestContext): Promise<QcWorld> {
 
 /** Every criterion at its best (total 100), with overrides by in-house name. */
 export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> = {}): TQcReportCreateInput {
-  const best = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)]));
   return {
     callDate: '2026-11-20',
     agentId: w.agent.username,
@@ -54,14 +53,13 @@ export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> =
     fatalReason: '',
     easVoiceMatchedWithReport: 'yes',
     suggestion: 'Keep it up',
-    ...best,
+    ...bestScores(),
     ...overrides,
   } as TQcReportCreateInput;
 }
 
 /** The same card with the client's Marks-suffixed names. */
 export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCreateInput> = {}): TQcClientReportCreateInput {
-  const best = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, bestMarks(c)]));
   return {
     callDate: '2026-11-20',
     agentId: w.agent.username,
@@ -71,7 +69,7 @@ export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCr
     fatalReasonMarks: '',
     easVoiceMatchedWithReportMarks: 'yes',
     suggestionMarks: 'Client remark',
-    ...best,
+    ...toClientMarks(bestScores()),
     ...overrides,
   } as TQcClientReportCreateInput;
 }

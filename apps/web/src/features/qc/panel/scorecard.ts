@@ -2,10 +2,11 @@
 // "Marks 2" (the client's record), each the 14 criteria limited to their scale plus three texts, and the bodies of
 // POST add and POST addforclient. Each criterion starts at its best choice: the inspector takes off what the agent missed.
 import {
-  bestMarks,
+  bestScores,
   QC_CRITERIA,
   qcGrade,
   qcTotal,
+  toClientMarks,
   type TQcClientReportCreateInput,
   type TQcCriterionKey,
   type TQcGrade,
@@ -43,10 +44,6 @@ export type TScoredCall = {
 };
 
 export const SCORING_PROBLEMS = { agent: 'Choose the agent who took the call' } as const;
-
-export function bestScores(): TQcScores {
-  return Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
-}
 
 export function freshColumn(): TScoreColumn {
   return { scores: bestScores(), fatalReason: '', easVoiceMatched: '', suggestion: '' };
@@ -94,12 +91,9 @@ export function inHouseBody(call: TScoredCall, column: TScoreColumn): TQcReportC
 
 /** POST /api/qcReport/addforclient: the same call with the Marks-suffixed names. */
 export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientReportCreateInput {
-  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, column.scores[c.key]])) as {
-    [K in TQcCriterionKey as `${K}Marks`]: number;
-  };
   return {
     ...callFields(call),
-    ...marks,
+    ...toClientMarks(column.scores),
     fatalReasonMarks: column.fatalReason.trim(),
     easVoiceMatchedWithReportMarks: column.easVoiceMatched,
     suggestionMarks: column.suggestion.trim(),

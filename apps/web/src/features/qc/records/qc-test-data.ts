@@ -1,8 +1,8 @@
 // Test data of the QC screens: records of both kinds, an agent's record with its review, and the paged reply.
-import { QC_CRITERIA, bestMarks, qcGrade, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
+import { bestScores, qcGrade, toClientMarks, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
 
 /** Every criterion at its best: the total is 100. */
-export const BEST_SCORES = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
+export const BEST_SCORES: TQcScores = bestScores();
 
 const total = (scores: TQcScores) => Object.values(scores).reduce((a, b) => a + b, 0);
 
@@ -31,7 +31,7 @@ export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQc
 
 export function clientRecord(over: Partial<TQcClientReport> = {}, scores: Partial<TQcScores> = {}): TQcClientReport {
   const s = { ...BEST_SCORES, ...scores };
-  const marks = Object.fromEntries(Object.entries(s).map(([k, v]) => [`${k}Marks`, v])) as { [K in keyof TQcScores as `${K}Marks`]: number };
+  const marks = toClientMarks(s);
   return {
     id: 21,
     callDate: '2026-03-02',

@@ -5,6 +5,7 @@ import {
   isOnScale,
   qcGrade,
   qcTotal,
+  toClientMarks,
   type TQcClientReport,
   type TQcClientReportEditInput,
   type TQcCriterion,
@@ -90,12 +91,9 @@ export function toInHouseEdit(id: number, form: TQcRecordForm): TQcReportEditInp
 
 /** PUT edit-Client-Qc body: the Marks-suffixed names. */
 export function toClientEdit(id: number, form: TQcRecordForm): TQcClientReportEditInput {
-  const marks = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, form.scores[c.key]])) as {
-    [K in TQcCriterionKey as `${K}Marks`]: number;
-  };
   return {
     id,
-    ...marks,
+    ...toClientMarks(form.scores),
     fatalReasonMarks: form.fatalReason.trim(),
     easVoiceMatchedWithReportMarks: form.easVoiceMatchedWithReport,
     suggestionMarks: form.suggestion.trim(),

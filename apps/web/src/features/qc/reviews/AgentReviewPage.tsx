@@ -1,12 +1,13 @@
 // /agent-performance ("QC Review"): an agent's in-house QC records, each reviewed once (agreed, a concern, a comment)
 // and then showing its review and, later, its resolution. An admin picks an agent and sees that agent's rows read-only.
 import { useState } from 'react';
-import { Alert, Card, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Card, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorableAgents } from './api.ts';
-import { AgentReviewRow, REVIEW_COLUMN_COUNT } from './AgentReviewRow.tsx';
+import { AgentReviewRow } from './AgentReviewRow.tsx';
+import { ReviewTable } from './ReviewTable.tsx';
 
 const HEADERS = ['Date', 'Number', 'Voice Log', 'Marks', 'QC Comment', 'QC Inspector', 'Agreed?', 'Raise Concern', 'Agent Comment', 'Action'];
 
@@ -45,28 +46,9 @@ function RecordsTable({ agentId, canReview }: { agentId: string | null; canRevie
   }
 
   return (
-    <Table.ScrollContainer minWidth={1500}>
-      <Table striped withTableBorder verticalSpacing="sm" aria-label="QC Records" aria-busy={records.isFetching}>
-        <Table.Thead>
-          <Table.Tr>
-            {HEADERS.map((h) => (
-              <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
-                {h}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {message === null ? (
-            (records.data ?? []).map((r) => <AgentReviewRow key={r.id} record={r} canReview={canReview} />)
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={REVIEW_COLUMN_COUNT}>{message}</Table.Td>
-            </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ReviewTable label="QC Records" headers={HEADERS} minWidth={1500} busy={records.isFetching} message={message}>
+      {(records.data ?? []).map((r) => <AgentReviewRow key={r.id} record={r} canReview={canReview} />)}
+    </ReviewTable>
   );
 }
 

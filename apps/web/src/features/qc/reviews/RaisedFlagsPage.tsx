@@ -11,6 +11,7 @@ import { OPEN_REVIEWS_KEY, REVIEWS_KEY, fetchOpenReviews, resolveReview } from '
 import { ConcernMark } from './ConcernFlag.tsx';
 import { orderFlags, resolveProblem, splitVoiceLog } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
+import { ReviewTable } from './ReviewTable.tsx';
 
 const HEADERS = ['Call Date', 'Agent', 'Consumer Number', 'Voice Log', 'Agreed?', 'Concern', 'QC Comment', 'Total', 'Agent Comment', 'Resolved Comment', 'Action'];
 
@@ -114,28 +115,9 @@ export default function RaisedFlagsPage() {
             </Group>
             <Checkbox label="Only raised concerns" checked={concernsOnly} onChange={(event) => setConcernsOnly(event.currentTarget.checked)} />
           </Group>
-          <Table.ScrollContainer minWidth={1700}>
-            <Table striped withTableBorder verticalSpacing="sm" aria-label="Concerned List" aria-busy={reviews.isFetching}>
-              <Table.Thead>
-                <Table.Tr>
-                  {HEADERS.map((h) => (
-                    <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
-                      {h}
-                    </Table.Th>
-                  ))}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {message === null ? (
-                  rows.map((r) => <FlagRow key={r.id} review={r} />)
-                ) : (
-                  <Table.Tr>
-                    <Table.Td colSpan={HEADERS.length}>{message}</Table.Td>
-                  </Table.Tr>
-                )}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <ReviewTable label="Concerned List" headers={HEADERS} minWidth={1700} busy={reviews.isFetching} message={message}>
+            {rows.map((r) => <FlagRow key={r.id} review={r} />)}
+          </ReviewTable>
         </Stack>
       </Card>
     </Stack>
