@@ -1,8 +1,20 @@
-// The voice log calls (spec §7 Voice log): recordings of a call date and number, and the media token an <audio>
-// element carries in its URL (it cannot send the session header). One token serves every player on the screen.
+// The voice log calls (spec §7 Voice log): recordings of a call date and number, the media token an <audio>
+// element carries in its URL (it cannot send the session header; one token serves every player on the screen),
+// and the admins' upload of recordings into a date folder.
 import { useQuery } from '@tanstack/react-query';
-import { VOICE_LOG_PAGE_SIZE, VOICE_LOG_PATHS, ZMediaToken, ZVoiceLogPage, type TMediaToken, type TVoiceLogPage } from '@crm/shared';
-import { api } from '../../app/api.ts';
+import {
+  MESSAGES,
+  VOICE_LOG_PAGE_SIZE,
+  VOICE_LOG_PATHS,
+  ZMediaToken,
+  ZVoiceLogPage,
+  ZVoiceLogUploadResult,
+  type TMediaToken,
+  type TVoiceLogPage,
+  type TVoiceLogUploadResult,
+} from '@crm/shared';
+import { ApiError, INVALID_REPLY_MESSAGE, api, endExpiredSession, messageOf } from '../../app/api.ts';
+import { sendForm, type TUploadBytes } from '../leads/upload.ts';
 
 export const MEDIA_TOKEN_KEY = ['media-token'] as const;
 
@@ -43,4 +55,30 @@ export function useMediaToken() {
 /** GET /api/voicelog/search: the recordings of a call date (the folder) and a number, page 0-based. */
 export function searchVoiceLog(date: string, msisdn: string, page = 0, size = VOICE_LOG_PAGE_SIZE): Promise<TVoiceLogPage> {
   return api.get(VOICE_LOG_PATHS.search, { query: { directory: date, msisdn, page, size }, schema: ZVoiceLogPage, notify: false });
+}
+
+/**
+ * POST /api/voicelog/upload?directory={yyyy-MM-dd}: the files go into that date folder, all of them or none.
+ * Sent with XMLHttpRequest (sendForm) for its upload progress; every failure is an ApiError carrying the server's
+ * message (400 a bad file, 409 a name already there, 413 too large or too many) or the network's.
+ */
+export async function uploadRecordings(input: {
+  directory: string;
+  files: readonly File[];
+  onUploadProgress?: (bytes: TUploadBytes) => void;
+  signal?: AbortSignal;
+}): Promise<TVoiceLogUploadResult> {
+  const form = new FormData();
+  for (const file of input.files) form.append('file', file, file.name);
+  const url = `${VOICE_LOG_PATHS.upload}?${new URLSearchParams({ directory: input.directory }).toString()}`;
+  const totalHint = input.files.reduce((sum, file) => sum + file.size, 0);
+  const { status, body } = await sendForm(url, form, { onUploadProgress: input.onUploadProgress, signal: input.signal, totalHint });
+  if (status === 401) {
+    endExpiredSession();
+    throw new ApiError(401, MESSAGES.auth.sessionExpired);
+  }
+  if (status < 200 || status >= 300) throw new ApiError(status, messageOf(body, status), 'http', body);
+  const result = ZVoiceLogUploadResult.safeParse(body);
+  if (!result.success) throw new ApiError(status, INVALID_REPLY_MESSAGE, 'invalid-reply');
+  return result.data;
 }

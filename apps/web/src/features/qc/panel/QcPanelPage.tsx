@@ -3,6 +3,8 @@
 import { Alert, Anchor, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QC_MESSAGES } from '@crm/shared';
+import { useSession } from '../../../app/session.ts';
+import { UploadRecordingsCard } from '../../voicelog/UploadRecordingsCard.tsx';
 import { LeadCard } from './LeadCard.tsx';
 import { QcSearchCard } from './QcSearchCard.tsx';
 import { RecordingsCard } from './RecordingsCard.tsx';
@@ -37,6 +39,7 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
 export default function QcPanelPage() {
   const panel = useQcPanel();
   const { searched } = panel;
+  const { session } = useSession();
   return (
     <Stack gap="lg">
       <Title order={1}>QC Panel</Title>
@@ -86,6 +89,7 @@ export default function QcPanelPage() {
           />
         </Stack>
       )}
+      {session?.role === 'ADMIN' && <UploadRecordingsCard />}
     </Stack>
   );
 }
