@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
+import { benchLoad } from './load.ts';
 import { benchQcExport } from './qc-export.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchSurvey } from './survey.ts';
@@ -19,6 +20,8 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'leads-generate': [benchLeadsGenerate],
   survey: [benchSurvey],
   'qc-export': [benchQcExport],
+  // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
+  load: [benchLoad],
 };
 
 const asked = process.argv.slice(2);
@@ -31,9 +34,18 @@ const chosen = asked.length > 0 ? asked : Object.keys(BENCHES);
 
 const server = await startBenchServer();
 const figures: Figure[] = [];
+/** A benchmark that throws is reported after the table; the others still run and are in it. */
+const failures: string[] = [];
 try {
   // Each benchmark once, however many of the chosen groups hold it.
-  for (const bench of new Set(chosen.flatMap((name) => BENCHES[name] ?? []))) figures.push(...(await bench(server)));
+  for (const bench of new Set(chosen.flatMap((name) => BENCHES[name] ?? []))) {
+    try {
+      figures.push(...(await bench(server)));
+    } catch (e) {
+      console.error(`[${bench.name}] FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      failures.push(`${bench.name}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
 } finally {
   await server.stop();
 }
@@ -41,5 +53,9 @@ printTable(figures);
 const out = path.join(import.meta.dirname, 'results');
 await fs.mkdir(out, { recursive: true });
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}`;
-await fs.writeFile(path.join(out, `latest${asked.length > 0 ? `-${chosen.join('-')}` : ''}.json`), JSON.stringify({ at: new Date().toISOString(), machine, figures }, null, 2));
+await fs.writeFile(path.join(out, `latest${asked.length > 0 ? `-${chosen.join('-')}` : ''}.json`), JSON.stringify({ at: new Date().toISOString(), machine, figures, failures }, null, 2));
 console.log(`\nMachine: ${machine}`);
+if (failures.length > 0) {
+  console.error(`\n${failures.length} benchmark(s) failed and are missing from the table:\n  ${failures.join('\n  ')}`);
+  process.exitCode = 1;
+}

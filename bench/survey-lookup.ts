@@ -28,6 +28,12 @@ const OTHER_FORMATS: ((local: string) => string)[] = [
 
 export type LookupTarget = { path: string; g: number };
 
+/** A stored number (+8801700001234) as an agent might type it: half the time as stored, else in one of the other formats. */
+export function anyFormat(e164: string): string {
+  const format = OTHER_FORMATS[Math.floor(Math.random() * OTHER_FORMATS.length)];
+  return Math.random() < 0.5 || format === undefined ? e164 : format(`0${e164.slice(4)}`);
+}
+
 function randomLead(generated: boolean): number {
   for (;;) {
     const g = 1 + Math.floor(Math.random() * LEAD_COUNT);
@@ -39,9 +45,7 @@ function randomLead(generated: boolean): number {
 export function lookupTargets(): LookupTarget[] {
   return Array.from({ length: PATHS }, () => {
     const g = randomLead(Math.random() < GENERATED_SHARE);
-    const e164 = cellOf(g);
-    const format = OTHER_FORMATS[Math.floor(Math.random() * OTHER_FORMATS.length)];
-    const written = Math.random() < 0.5 || format === undefined ? e164 : format(`0${e164.slice(4)}`);
+    const written = anyFormat(cellOf(g));
     return { path: `/api/ap/getByNumber?tableName=${encodeURIComponent(SURVEY_CAMPAIGN)}&cellNumber=${encodeURIComponent(written)}`, g };
   });
 }

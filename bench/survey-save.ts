@@ -11,7 +11,7 @@ const LEADS_PER_AGENT = 100;
 /** Share of saves that are partial calls (stopped at a question, is_called 0). */
 const PARTIAL_SHARE = 0.2;
 
-type SaveBody = Record<string, string | number | null>;
+export type SaveBody = Record<string, string | number | null>;
 type PoolLead = { id: number; cell: string };
 
 export type SaveOutcome = {
@@ -52,7 +52,7 @@ function answerOf(q: TQuestion, n: number): string {
 }
 
 /** Every question's key: a complete call answers all, a partial call stops at one with 'Partial Call' and clears the rest. */
-function answerBody(questions: readonly TQuestion[], n: number): SaveBody {
+export function answerBody(questions: readonly TQuestion[], n: number): SaveBody {
   const partialAt = Math.random() < PARTIAL_SHARE ? Math.floor(Math.random() * questions.length) : -1;
   const body: SaveBody = {};
   questions.forEach((q, i) => {
@@ -80,13 +80,13 @@ async function dealLeads(databaseUrl: string, agents: number): Promise<PoolLead[
   }
 }
 
-function sameAnswer(stored: unknown, sent: string | number | null): boolean {
+export function sameAnswer(stored: unknown, sent: string | number | null): boolean {
   if (sent === null) return stored === null || stored === undefined;
   return String(stored) === String(sent);
 }
 
 /** The last body of each lead against what PostgreSQL holds now. */
-async function verifySaves(databaseUrl: string, last: Map<number, SaveBody>): Promise<{ missing: number; notes: string[] }> {
+export async function verifySaves(databaseUrl: string, last: Map<number, SaveBody>): Promise<{ missing: number; notes: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {

@@ -26,6 +26,10 @@ const QUESTIONS: { title: string; type: TQuestionType; options?: string }[] = [
 
 export type SurveyAgent = { agentId: string; token: string };
 
+/** A benchmark's own campaign: its name and VICIdial campaign id (the load benchmark uses another than the survey's). */
+export type SurveyCampaign = { name: string; code: string };
+export const SURVEY: SurveyCampaign = { name: SURVEY_CAMPAIGN, code: 'BENCH-SURVEY' };
+
 /** Lead g (1 … LEAD_COUNT) has this number; the lookup and the seeding agree on it. */
 export function cellOf(g: number): string {
   return `+88017${String(g).padStart(8, '0')}`;
@@ -65,27 +69,27 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (it
 }
 
 /** Campaign, data table and questions through the API; returns the questions as stored (qno order). */
-export async function createSurvey(server: BenchServer): Promise<{ adminToken: string; questions: TQuestion[] }> {
+export async function createSurvey(server: BenchServer, campaign: SurveyCampaign = SURVEY): Promise<{ adminToken: string; questions: TQuestion[] }> {
   const { jwtToken: adminToken } = await call<{ jwtToken: string }>(server, 'POST', '/api/auth/signInSuperAdmin', undefined, {
     username: 'admin',
     password: BENCH_ADMIN_PASSWORD,
   });
-  await call(server, 'POST', '/cc/addCampaign', adminToken, { campaignType: 'Outbound', campaignName: SURVEY_CAMPAIGN, campaignId: 'BENCH-SURVEY', callTarget: 50 });
-  await call(server, 'POST', '/dt/addDataTables', adminToken, { campaignName: SURVEY_CAMPAIGN, numberOfField: COLUMNS.length, columns: COLUMNS });
+  await call(server, 'POST', '/cc/addCampaign', adminToken, { campaignType: 'Outbound', campaignName: campaign.name, campaignId: campaign.code, callTarget: 50 });
+  await call(server, 'POST', '/dt/addDataTables', adminToken, { campaignName: campaign.name, numberOfField: COLUMNS.length, columns: COLUMNS });
   const questions = await call<TQuestion[]>(
     server,
     'POST',
     '/questions/add',
     adminToken,
-    QUESTIONS.map((q) => ({ campaignId: SURVEY_CAMPAIGN, title: q.title, type: q.type, options: q.options ?? '' })),
+    QUESTIONS.map((q) => ({ campaignId: campaign.name, title: q.title, type: q.type, options: q.options ?? '' })),
   );
   if (questions.length !== QUESTIONS.length) throw new Error(`expected ${QUESTIONS.length} questions, got ${questions.length}`);
   return { adminToken, questions };
 }
 
-/** `count` agents in one CSV upload, then each signed in to the campaign (scrypt-bound, so a few at a time). */
-export async function createAgents(server: BenchServer, adminToken: string, count: number): Promise<SurveyAgent[]> {
-  const ids = Array.from({ length: count }, (_, i) => `BSA-${String(i + 1).padStart(4, '0')}`);
+/** `count` agents (ids `<idPrefix>-0001` …) in one CSV upload, then each signed in to the campaign (scrypt-bound, so a few at a time). */
+export async function createAgents(server: BenchServer, adminToken: string, count: number, campaign = SURVEY_CAMPAIGN, idPrefix = 'BSA'): Promise<SurveyAgent[]> {
+  const ids = Array.from({ length: count }, (_, i) => `${idPrefix}-${String(i + 1).padStart(4, '0')}`);
   const password = (id: string) => `bench-pass-${id}`;
   const csv = [
     'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
@@ -99,21 +103,21 @@ export async function createAgents(server: BenchServer, adminToken: string, coun
       username: agentId,
       password: password(agentId),
       shift: 'Morning',
-      campaign: SURVEY_CAMPAIGN,
+      campaign,
     });
     return { agentId, token: jwtToken };
   });
 }
 
-/** The million leads in one statement, with the values an upload would bring; then statistics and a clean table. */
-export async function seedSurveyLeads(databaseUrl: string): Promise<{ ms: number }> {
+/** `count` leads (the million by default; lead g as cellOf(g), isGenerated(g)) in one statement, with the values an upload would bring; then statistics and a clean table. */
+export async function seedSurveyLeads(databaseUrl: string, campaign = SURVEY_CAMPAIGN, count = LEAD_COUNT): Promise<{ ms: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();
   try {
-    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [SURVEY_CAMPAIGN]);
+    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [campaign]);
     const campaignId = rows[0]?.id;
-    if (campaignId === undefined) throw new Error(`campaign ${SURVEY_CAMPAIGN} not found`);
+    if (campaignId === undefined) throw new Error(`campaign ${campaign} not found`);
     await client.query(
       `insert into leads (campaign_id, did, data_status, br_id, region, territory, area, respondent_name, cell_number, data_date,
                           brand, target_selector, for_d, generate_status, fields)
@@ -125,7 +129,7 @@ export async function seedSurveyLeads(databaseUrl: string): Promise<{ ms: number
               case when g % 2 = 0 then 'd' else '' end, case when g % 2 = 0 then 1 else 0 end,
               jsonb_build_object($3::text, 'Store ' || (g % 5000), $4::text, 'OC-' || lpad((g % 5000)::text, 5, '0'))
          from generate_series(1, $5::int) as g`,
-      [campaignId, DATA_DATES, COLUMNS[0], COLUMNS[1], LEAD_COUNT],
+      [campaignId, DATA_DATES, COLUMNS[0], COLUMNS[1], count],
     );
     // As a table that has lived a while would be: hint bits set, statistics known, nothing left to write back.
     await client.query('vacuum analyze leads');

@@ -10,7 +10,7 @@ const AGENTS = 200;
 const LOOKUP_P99_TARGET_MS = 20;
 const RATIO_TARGET_PERCENT = 30;
 
-function percentile(sorted: readonly number[], p: number): number {
+export function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
