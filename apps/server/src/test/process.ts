@@ -12,6 +12,8 @@ export type RunningServer = {
   output: () => string;
   /** SIGTERM, then waits for the exit code. */
   stop: () => Promise<number | null>;
+  /** SIGKILL (kill -9: no shutdown of any kind), then waits for the process to be gone. */
+  kill: () => Promise<void>;
 };
 
 /** Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. */
@@ -59,6 +61,10 @@ export async function startServer(env: Record<string, string | undefined>, timeo
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
     },
   };
 }

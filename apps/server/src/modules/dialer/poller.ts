@@ -1,4 +1,4 @@
-// The one poller per app: reads the dialer every few seconds and publishes the resulting state.
+// The poller: reads the dialer every few seconds and publishes the resulting state (on one server of several: fanout.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { TDialerState } from '@crm/shared';
 import type { DialerStatePublisher } from './publisher.ts';

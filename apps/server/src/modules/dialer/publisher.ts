@@ -2,9 +2,9 @@
 import type { TDialerState } from '@crm/shared';
 
 /**
- * The seam between the one poller and the streams that show its figures. This in-process version serves a
- * single server; several servers on one database could share one poller through PostgreSQL LISTEN/NOTIFY
- * by implementing the same three calls.
+ * The seam between the one poller and the streams that show its figures. This in-process version serves one
+ * server's streams; fanout.ts wraps it so that the readings of one poller reach the streams of every server on
+ * the database through PostgreSQL LISTEN/NOTIFY.
  */
 export type DialerStatePublisher = {
   current: () => TDialerState;

@@ -1,4 +1,4 @@
-// GET /api/dialer/status and the live stream GET /api/dialer/stream (admin only); starts and stops the poller.
+// GET /api/dialer/status and the live stream GET /api/dialer/stream (admin only); starts and stops the dialer.
 import { z } from 'zod';
 import { ZDialerState } from '@crm/shared';
 import type { App } from '../../app.ts';
@@ -6,17 +6,17 @@ import { createDialer, findDialerState } from './service.ts';
 import { createStreamHub } from './stream.ts';
 
 export async function dialerRoutes(app: App) {
-  const dialer = createDialer(app.config.dialer, app.log);
+  const dialer = createDialer(app.config.dialer, app.log, app.db);
   const hub = createStreamHub();
   app.addHook('onReady', async () => {
-    dialer.poller?.start();
+    dialer.start();
   });
   // Open streams never finish on their own: end them first, or closing the server would wait forever.
   app.addHook('preClose', async () => {
     await hub.closeAll();
   });
   app.addHook('onClose', async () => {
-    await dialer.poller?.stop();
+    await dialer.stop();
   });
 
   app.get('/api/dialer/status', {

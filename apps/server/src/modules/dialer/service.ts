@@ -1,16 +1,21 @@
-// The dialer of one app: its source (VICIdial, the simulator or none), the state publisher and the poller.
+// The dialer of one app: its source (VICIdial, the simulator or none), the shared state and the poller.
 import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
 import type { TDialerMode, TDialerState } from '@crm/shared';
-import type { TDialerConfig } from '../../config.ts';
-import { createDialerPoller, type DialerPoller } from './poller.ts';
+import { DIALER_TIMEOUT_MS, type TDialerConfig } from '../../config.ts';
+import { poolOf } from '../../db/database.ts';
+import type { Db } from '../../db/schema.ts';
+import { createDialerFanout, DIALER_APPLICATION_NAME } from './fanout.ts';
+import { createDialerPoller } from './poller.ts';
 import { createLocalPublisher, type DialerStatePublisher } from './publisher.ts';
 import { createSimulatedSource } from './simulator.ts';
 import { createVicidialSource, type DialerSource } from './vicidial.ts';
 
 export type Dialer = {
+  /** The state this server shows: current() answers the status route, subscribe() feeds the streams. */
   publisher: DialerStatePublisher;
-  /** Null when no dialer is configured: nothing is polled. */
-  poller: DialerPoller | null;
+  start: () => void;
+  stop: () => Promise<void>;
 };
 
 export function initialDialerState(mode: TDialerMode): TDialerState {
@@ -23,11 +28,30 @@ function sourceFor(config: TDialerConfig): DialerSource | null {
   return null;
 }
 
-export function createDialer(config: TDialerConfig, log: FastifyBaseLogger): Dialer {
-  const publisher = createLocalPublisher(initialDialerState(config.mode));
+/**
+ * With a dialer configured, every server on the database takes part in one fan-out (fanout.ts): the one
+ * holding the poller lock reads the dialer, and all of them show what it read. A single server is simply
+ * the only one taking part, so one server and several run the same code.
+ */
+export function createDialer(config: TDialerConfig, log: FastifyBaseLogger, db: Db): Dialer {
+  const initial = initialDialerState(config.mode);
   const source = sourceFor(config);
-  if (source === null || config.mode === 'unconfigured') return { publisher, poller: null };
-  return { publisher, poller: createDialerPoller({ source, publisher, intervalMs: config.pollMs, log }) };
+  if (source === null || config.mode === 'unconfigured') {
+    return { publisher: createLocalPublisher(initial), start: () => {}, stop: async () => {} };
+  }
+  const timeoutMs = config.mode === 'vicidial' ? config.timeoutMs : DIALER_TIMEOUT_MS;
+  const fanout = createDialerFanout({
+    // A connection of its own, outside the pool: it holds the lock and listens for as long as the server runs.
+    connect: () => new pg.Client({ ...poolOf(db).options, application_name: DIALER_APPLICATION_NAME, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }),
+    initial,
+    createPoller: (publisher) => createDialerPoller({ source, publisher, intervalMs: config.pollMs, log }),
+    intervalMs: config.pollMs,
+    // The longest quiet spell of a healthy poller is a poll interval plus a read that times out; a new poller
+    // takes over within another interval. Three intervals and a time-out leave room for both.
+    staleAfterMs: 3 * config.pollMs + timeoutMs,
+    log,
+  });
+  return { publisher: fanout.publisher, start: fanout.start, stop: fanout.stop };
 }
 
 /** What GET /api/dialer/status answers. */
