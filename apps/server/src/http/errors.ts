@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@crm/shared';
+import { describeRefusedValue } from './refused-values.ts';
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -57,6 +58,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'reply did not match its schema');
       return reply.status(500).send({ message: MESSAGES.common.serverError });
     }
+    // PostgreSQL refused a value of the request (a NUL character, a number beyond an integer column).
+    const refused = describeRefusedValue(error, request);
+    if (refused !== undefined) return reply.status(400).send({ message: refused });
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERIA, QC_GRADES, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
 import { MAX_PAGE_SIZE, zPaged } from './common.ts';
+import { recordingFileNameProblem } from './voicelog.ts';
 
 export const QC_MESSAGES = {
   durationNotAvailable: 'Duration not available yet!',
@@ -190,7 +191,12 @@ export const ZQcReportFileCreate = z.object({
     .trim()
     .min(1, 'fileName is required')
     .max(255)
-    .refine((f) => !/[/\\]/.test(f) && f !== '.' && f !== '..', 'fileName must be a file name, not a path'),
+    .refine((f) => !/[/\\]/.test(f) && f !== '.' && f !== '..', 'fileName must be a file name, not a path')
+    // The name the recording has in its date folder: one the player can never open is refused now, not at playback.
+    .superRefine((f, ctx) => {
+      const problem = recordingFileNameProblem(f);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    }),
 });
 export type TQcReportFileCreate = z.infer<typeof ZQcReportFileCreate>;
 export const ZQcReportFile = z.object({ id: z.number().int(), fileName: z.string(), qcReport: z.object({ id: z.number().int() }), callDate: z.string() });

@@ -31,7 +31,7 @@ export const VOICE_LOG_MESSAGES = {
   notYours: 'You may only play recordings of your own QC records',
   unsatisfiableRange: 'The requested byte range is outside the recording',
   extension: (name: string) => `"${name}" is not a recording: only .mp3 and .wav files are accepted`,
-  badName: (name: string) => `"${name}" is not a usable file name (no folders, "..", control characters or a leading dot)`,
+  badName: (name: string) => `"${name}" is not a usable file name (no folders, "..", "%", control characters or a leading dot)`,
   unreadable: (name: string) => `"${name}" is not a readable ${name.toLowerCase().endsWith('.wav') ? 'WAV' : 'MP3'} recording`,
   duplicateInUpload: (name: string) => `"${name}" was sent twice in one upload`,
   exists: (names: string[]) => `Already in this date folder, not replaced: ${names.join(', ')}. Delete or rename the existing file first.`,
@@ -48,8 +48,9 @@ export const VOICE_LOG_MESSAGES = {
  * upload screen can say so before sending.
  */
 export function recordingFileNameProblem(name: string): string | null {
+  // '%': the download refuses a name holding one (a separator encoded twice), so such a file could never be played.
   // eslint-disable-next-line no-control-regex
-  if (name.length === 0 || name.length > 255 || name.startsWith('.') || /[/\\\u0000-\u001f\u007f]/.test(name) || name.includes('..')) {
+  if (name.length === 0 || name.length > 255 || name.startsWith('.') || /[/\\%\u0000-\u001f\u007f]/.test(name) || name.includes('..')) {
     return VOICE_LOG_MESSAGES.badName(name);
   }
   const lower = name.toLowerCase();

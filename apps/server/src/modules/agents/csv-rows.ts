@@ -17,6 +17,20 @@ export type TParsedAgentCsv = { rows: TAgentCsvRow[]; errors: TAgentUploadError[
 
 const HEADER_ROW = 1;
 
+export const AGENT_CSV_NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.';
+
+/** Fails on the first byte sequence that is not UTF-8, instead of storing U+FFFD in its place. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+function isUtf8(content: Buffer): boolean {
+  try {
+    UTF8.decode(content);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Column index of each known header, matched case-insensitively; unknown headers are ignored. */
 function mapHeader(header: string[], errors: TAgentUploadError[]): Partial<Record<TAgentCsvColumn, number>> {
   const known = new Map(AGENT_CSV_COLUMNS.map((c) => [c.toLowerCase(), c]));
@@ -62,6 +76,7 @@ function readRow(values: Record<TAgentCsvColumn, string>, row: number, errors: T
  * Rows count as a spreadsheet shows them: the header is row 1 and blank rows still count.
  */
 export function parseAgentCsv(content: Buffer): TParsedAgentCsv {
+  if (!isUtf8(content)) return { rows: [], errors: [], problem: AGENT_CSV_NOT_UTF8 };
   let records: string[][];
   try {
     records = parse(content, { bom: true, relax_column_count: true, skip_empty_lines: false });
@@ -85,6 +100,20 @@ export function parseAgentCsv(content: Buffer): TParsedAgentCsv {
   const rows: TAgentCsvRow[] = [];
   const firstRowOf = new Map<string, number>();
   for (const { cells, row } of filled) {
+    // A row of another width has its values under the wrong columns (an unquoted comma in a name, say).
+    if (cells.length !== header.length) {
+      errors.push({ row, column: '', reason: `the row has ${cells.length} ${cells.length === 1 ? 'field' : 'fields'}; the header has ${header.length}` });
+      continue;
+    }
+    const nul = AGENT_CSV_COLUMNS.find((column) => {
+      const at = index[column];
+      return at !== undefined && (cells[at] ?? '').includes('\0');
+    });
+    if (nul !== undefined) {
+      // PostgreSQL text cannot hold NUL.
+      errors.push({ row, column: nul, reason: 'the value holds a NUL character' });
+      continue;
+    }
     const values = Object.fromEntries(
       AGENT_CSV_COLUMNS.map((column) => {
         const at = index[column];

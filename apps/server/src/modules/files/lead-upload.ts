@@ -17,6 +17,8 @@ export function leadMultipartLimits(maxMb: number) {
   return { fileSize: maxMb * MB + 1, files: 1, fields: 10, parts: 11 };
 }
 
+export const CONTROL_CHARACTER_NAME_MESSAGE = 'The file name holds a control character: rename the file and upload it again.';
+
 export function fileTooLargeMessage(maxMb: number): string {
   return `The file is larger than ${maxMb.toLocaleString('en-US')} MB; split it into smaller files.`;
 }
@@ -45,6 +47,12 @@ export async function readLeadFilePart(request: FastifyRequest, tableName: strin
   if (!/\.csv$/i.test(part.filename)) {
     part.file.resume();
     throw badRequest('Only CSV files (.csv) can be uploaded.');
+  }
+  // The name is kept with the upload's progress, and PostgreSQL text cannot hold NUL.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+    part.file.resume();
+    throw badRequest(CONTROL_CHARACTER_NAME_MESSAGE);
   }
   return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
 }
