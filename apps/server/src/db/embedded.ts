@@ -104,6 +104,51 @@ async function initialise(bin: Binaries, pgDir: string, password: string, ids: I
   }
 }
 
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: a process of another user holds the pid, not a PostgreSQL of ours.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function psField(pid: number, field: 'ppid' | 'comm' | 'args'): Promise<string | undefined> {
+  return run('ps', ['-o', `${field}=`, '-p', String(pid)]).then((r) => r.stdout.trim() || undefined, () => undefined);
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+    if (!isRunning(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isRunning(pid);
+}
+
+/**
+ * A server killed without a shutdown (kill -9, a crash, the OOM killer) leaves its PostgreSQL running, orphaned,
+ * with its postmaster.pid in place: a new PostgreSQL on the same data would refuse to start. Such an orphan is shut
+ * down (fast: open transactions roll back, data is flushed), so the new server can start its own. One whose parent
+ * is still a running node process belongs to a server that is alive: that is refused with a clear message.
+ */
+async function stopOrphanedPostgres(pgDir: string, log: (line: string) => void): Promise<void> {
+  const lines = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').then((t) => t.split('\n'), () => undefined);
+  const pid = Number(lines?.[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // none, or stale: PostgreSQL handles that itself
+  const args = await psField(pid, 'args');
+  if (!args?.includes(pgDir)) return; // the pid now belongs to something else: PostgreSQL decides
+  const ppid = Number(await psField(pid, 'ppid'));
+  if (ppid > 1 && ppid !== process.pid && /^node/.test((await psField(ppid, 'comm')) ?? '')) {
+    throw new Error(`The embedded PostgreSQL in ${pgDir} belongs to another running server (process ${ppid}); stop that server first, or give this one another DATA_DIR.`);
+  }
+  log(`stopping PostgreSQL ${pid} left running by a server that stopped without shutting down`);
+  process.kill(pid, 'SIGINT');
+  if (await waitForExit(pid, 60_000)) return;
+  process.kill(pid, 'SIGQUIT');
+  if (!(await waitForExit(pid, 10_000))) throw new Error(`PostgreSQL ${pid}, left running in ${pgDir} by an earlier server, did not stop; stop it, then start again.`);
+}
+
 /** Starts (initialising on first use) a PostgreSQL instance in `dataDir/pg` on 127.0.0.1 and a free port. */
 export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedPostgres> {
   await fs.mkdir(dataDir, { recursive: true });
@@ -123,6 +168,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   }
   const password = await instancePassword(dataDir);
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) await initialise(bin, pgDir, password, ids);
+  else await stopOrphanedPostgres(pgDir, log);
   const port = await freePort();
   const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'jit=off'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';

@@ -116,6 +116,8 @@ async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: L
   let healthy = true;
   try {
     await client.query('begin');
+    // The upload's record is held while this transaction lives: a server starting meanwhile leaves it alone.
+    await progress.holdOn(client);
     // Held from the start: the stored leads the file is checked against stay as they are until the commit.
     await lockCampaignLeadsOn(client, campaignId);
     const refused = await copyRows(client, file, encoder, progress);
@@ -124,10 +126,13 @@ async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: L
       return refused;
     }
     await progress.storing(encoder.rowsRead);
-    await client.query('commit');
     const leadsAdded = encoder.leadsWritten;
     const duplicatesSkipped = encoder.rowsRead - leadsAdded;
-    return { ok: true, result: { message: leadUploadMessage(leadsAdded, duplicatesSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped } };
+    const result = { message: leadUploadMessage(leadsAdded, duplicatesSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped };
+    // In the same transaction: a server killed around the commit leaves the leads and their 'done' record, or neither.
+    await progress.doneOn(client, { status: 'done', ...result });
+    await client.query('commit');
+    return { ok: true, result };
   } catch (e) {
     await client.query('rollback').catch(() => {
       healthy = false;
@@ -170,11 +175,9 @@ async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode)
   const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId));
   try {
     const outcome = await storeLeads(db, layout.campaignId, upload.file, encoder, progress);
-    await progress.end(
-      outcome.ok
-        ? { status: 'done', ...outcome.result }
-        : { status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message },
-    );
+    if (!outcome.ok) {
+      await progress.end({ status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message });
+    }
     return outcome;
   } catch (e) {
     const refused = e instanceof AppError;

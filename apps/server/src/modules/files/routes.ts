@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
 import type { App } from '../../app.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { findImportProgress } from './import-progress.ts';
+import { failAbandonedImports, findImportProgress } from './import-progress.ts';
 import { importLeads } from './lead-import.ts';
 import { attachmentHeader, findLeadTemplate } from './lead-template.ts';
 import { leadMultipartLimits, readLeadFilePart } from './lead-upload.ts';
@@ -14,6 +14,12 @@ const ADMIN = { roles: ['ADMIN'] } as const;
 export async function fileRoutes(app: App) {
   // Registered here, not globally: only this plugin's routes take multipart bodies, with the lead file's size limit.
   await app.register(multipart, { limits: leadMultipartLimits(app.config.leadUploadMaxMb) });
+
+  // Uploads a stopped server left 'running' end as failed: nothing of them was stored.
+  app.addHook('onReady', async () => {
+    const failed = await failAbandonedImports(app.db);
+    if (failed > 0) app.log.warn(`${failed} lead upload(s) were cut off when the server stopped; marked failed (nothing of them was stored).`);
+  });
 
   app.post('/api/file/uploadCsv', {
     config: ADMIN,
