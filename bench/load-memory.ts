@@ -1,5 +1,5 @@
 // The server's memory over the load run: VmRSS of its process once a second, summed up as start (after warm-up),
-// end, max and the least-squares slope after warm-up ("memory flat" is a slope near zero).
+// end, max and the least-squares slope after warm-up ("memory flat": no growth).
 import fs from 'node:fs';
 
 export type RssSample = { seconds: number; mb: number };
