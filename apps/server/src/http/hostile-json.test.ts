@@ -3,8 +3,8 @@
 // (413 for the size) whose message names the field, and every table is checksum-identical afterwards. Extra fields
 // on an otherwise valid body are accepted and ignored: the cases below prove none of them is stored.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DB_ROLES, ROLE_DESCRIPTIONS, type TAgent, type TCampaign, type TQuestion } from '@crm/shared';
-import { createCampaign, createUser, useTestApp, type Reply, type TestUser } from '../test/harness.ts';
+import { type TAgent, type TCampaign, type TQuestion } from '@crm/shared';
+import { createCampaign, createUser, sessionTokenFor, useTestApp, type Reply, type TestUser } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
 import { addLead, panelCampaign, saveUrl } from '../modules/agent-panel/test-support.ts';
 import { agentBody } from '../modules/agents/test-support.ts';
@@ -17,14 +17,7 @@ type Method = 'POST' | 'PUT';
 type Send = (value: unknown, raw?: string) => Promise<Reply>;
 
 async function tokenOf(user: TestUser, campaign?: string): Promise<string> {
-  const roleName = DB_ROLES[user.role];
-  return t.app.tokens.sign({
-    sub: String(user.id),
-    userName: user.username,
-    name: user.name,
-    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
-    ...(user.role === 'agent' ? { agentId: user.username, shift: 'Morning' as const, campaign: campaign ?? 'Default' } : {}),
-  });
+  return sessionTokenFor(t.app, user, { campaign });
 }
 
 /** A route called with any JSON value as its body (or a raw string), as `token`'s user. */

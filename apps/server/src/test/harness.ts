@@ -97,6 +97,19 @@ export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TCon
   return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, ...overrides };
 }
 
+/** A session token of the user, as sign-in would mint it (agents get a shift and a campaign). */
+export async function sessionTokenFor(app: App, user: TestUser, agent: { shift?: TShift; campaign?: string } = {}): Promise<string> {
+  const roleName = DB_ROLES[user.role];
+  const payload: Omit<TTokenPayload, 'exp' | 'iat'> = {
+    sub: String(user.id),
+    userName: user.username,
+    name: user.name,
+    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
+    ...(user.role === 'agent' ? { agentId: user.username, shift: agent.shift ?? 'Morning', campaign: agent.campaign ?? 'Default' } : {}),
+  };
+  return app.tokens.sign(payload);
+}
+
 /** Opens a fresh copy of the migrated template database. */
 export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = inject('dbAdminUrl');
@@ -121,17 +134,7 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TestContext {
     const config = await testConfig(overrides);
     const app = await buildApp(config, { database: opened.database });
     await app.ready();
-    const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => {
-      const roleName = DB_ROLES[user.role];
-      const payload: Omit<TTokenPayload, 'exp' | 'iat'> = {
-        sub: String(user.id),
-        userName: user.username,
-        name: user.name,
-        roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
-        ...(user.role === 'agent' ? { agentId: user.username, shift: agent.shift ?? 'Morning', campaign: agent.campaign ?? 'Default' } : {}),
-      };
-      return caller(app, await app.tokens.sign(payload));
-    };
+    const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => caller(app, await sessionTokenFor(app, user, agent));
     Object.assign(ctx, {
       app,
       db: app.db,

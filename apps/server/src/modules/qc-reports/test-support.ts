@@ -3,9 +3,9 @@
 import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { DB_ROLES, ROLE_DESCRIPTIONS, bestScores, toClientMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
+import { bestScores, toClientMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { caller, createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
+import { caller, createCampaign, createUser, sessionTokenFor, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
 
 export type ReportWorld = {
   campaign: string;
@@ -21,14 +21,7 @@ export type ReportWorld = {
 
 /** A session token of `user`, as the harness mints them. */
 export async function sessionToken(t: TestContext, user: TestUser): Promise<string> {
-  const roleName = DB_ROLES[user.role];
-  return t.app.tokens.sign({
-    sub: String(user.id),
-    userName: user.username,
-    name: user.name,
-    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
-    ...(user.role === 'agent' ? { agentId: user.username, shift: 'Morning' as const, campaign: 'Default' } : {}),
-  });
+  return sessionTokenFor(t.app, user);
 }
 
 export async function createAgentUser(t: TestContext, name: string): Promise<TestUser> {
