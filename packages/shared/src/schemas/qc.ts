@@ -73,6 +73,18 @@ const callShape = {
     .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 86_400), 'duration must be whole seconds'),
 };
 
+/** The three texts of a scoring, under the in-house names and under the client's Marks-suffixed ones. */
+const textShape = {
+  fatalReason: optionalText('fatalReason'),
+  easVoiceMatchedWithReport: optionalText('easVoiceMatchedWithReport'),
+  suggestion: optionalText('suggestion'),
+};
+const clientTextShape = {
+  fatalReasonMarks: optionalText('fatalReasonMarks'),
+  easVoiceMatchedWithReportMarks: optionalText('easVoiceMatchedWithReportMarks'),
+  suggestionMarks: optionalText('suggestionMarks'),
+};
+
 /**
  * POST /api/qcReport/add. total, agentGrade, agentName and qcInspector may be sent (the older client did) but are
  * ignored: the server computes the first two, fills the name from the agent and records the signed-in inspector.
@@ -80,9 +92,7 @@ const callShape = {
 export const ZQcReportCreate = z.object({
   ...callShape,
   ...scoreShape,
-  fatalReason: optionalText('fatalReason'),
-  easVoiceMatchedWithReport: optionalText('easVoiceMatchedWithReport'),
-  suggestion: optionalText('suggestion'),
+  ...textShape,
 });
 export type TQcReportCreateInput = z.input<typeof ZQcReportCreate>;
 export type TQcReportCreate = z.output<typeof ZQcReportCreate>;
@@ -91,9 +101,7 @@ export type TQcReportCreate = z.output<typeof ZQcReportCreate>;
 export const ZQcClientReportCreate = z.object({
   ...callShape,
   ...marksShape,
-  fatalReasonMarks: optionalText('fatalReasonMarks'),
-  easVoiceMatchedWithReportMarks: optionalText('easVoiceMatchedWithReportMarks'),
-  suggestionMarks: optionalText('suggestionMarks'),
+  ...clientTextShape,
 });
 export type TQcClientReportCreateInput = z.input<typeof ZQcClientReportCreate>;
 export type TQcClientReportCreate = z.output<typeof ZQcClientReportCreate>;
@@ -104,9 +112,7 @@ const id = z.coerce.number({ message: 'id must be a record id' }).int('id must b
 export const ZQcReportEdit = z.object({
   id,
   ...scoreShape,
-  fatalReason: optionalText('fatalReason'),
-  easVoiceMatchedWithReport: optionalText('easVoiceMatchedWithReport'),
-  suggestion: optionalText('suggestion'),
+  ...textShape,
 });
 export type TQcReportEditInput = z.input<typeof ZQcReportEdit>;
 export type TQcReportEdit = z.output<typeof ZQcReportEdit>;
@@ -115,9 +121,7 @@ export type TQcReportEdit = z.output<typeof ZQcReportEdit>;
 export const ZQcClientReportEdit = z.object({
   id,
   ...marksShape,
-  fatalReasonMarks: optionalText('fatalReasonMarks'),
-  easVoiceMatchedWithReportMarks: optionalText('easVoiceMatchedWithReportMarks'),
-  suggestionMarks: optionalText('suggestionMarks'),
+  ...clientTextShape,
 });
 export type TQcClientReportEditInput = z.input<typeof ZQcClientReportEdit>;
 export type TQcClientReportEdit = z.output<typeof ZQcClientReportEdit>;

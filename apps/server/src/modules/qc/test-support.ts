@@ -42,14 +42,15 @@ export async function qcWorld(t: TestContext): Promise<QcWorld> {
   };
 }
 
+/** The call both kinds of scorecard describe: the world's agent and campaign. */
+function scoredCall(w: QcWorld) {
+  return { callDate: '2026-11-20', agentId: w.agent.username, campaignName: w.campaign, consumerNumber: '01712345678', duration: 95 };
+}
+
 /** Every criterion at its best (total 100), with overrides by in-house name. */
 export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> = {}): TQcReportCreateInput {
   return {
-    callDate: '2026-11-20',
-    agentId: w.agent.username,
-    campaignName: w.campaign,
-    consumerNumber: '01712345678',
-    duration: 95,
+    ...scoredCall(w),
     fatalReason: '',
     easVoiceMatchedWithReport: 'yes',
     suggestion: 'Keep it up',
@@ -61,11 +62,7 @@ export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> =
 /** The same card with the client's Marks-suffixed names. */
 export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCreateInput> = {}): TQcClientReportCreateInput {
   return {
-    callDate: '2026-11-20',
-    agentId: w.agent.username,
-    campaignName: w.campaign,
-    consumerNumber: '01712345678',
-    duration: 95,
+    ...scoredCall(w),
     fatalReasonMarks: '',
     easVoiceMatchedWithReportMarks: 'yes',
     suggestionMarks: 'Client remark',

@@ -3,29 +3,18 @@
 // correction of a lead answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TQuestion, type TVoiceFile } from '@crm/shared';
+import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TVoiceFile } from '@crm/shared';
 import { notifications } from '@mantine/notifications';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
 import QcPanelPage from './QcPanelPage.tsx';
+import { question } from './panel-test-data.ts';
 import { SEARCH_PROBLEMS } from './search-form.ts';
 import { TICK_LABEL } from './RecordingsCard.tsx';
 
 const NUMBER = '01712345678';
 const DATE = '2026-11-19';
 
-const question = (id: number, qno: string, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
-  id,
-  qno,
-  campaignId: 'Spring Survey',
-  title,
-  type,
-  options,
-  optionalValue: null,
-  instruction: null,
-  status: true,
-  createAt: '2026-01-01T00:00:00.000Z',
-});
 const QUESTIONS = [question(2, 'Q2', 'Which brands?', 'Multi Select Option', 'Gold Leaf, Benson'), question(1, 'Q1', 'Do you smoke?', 'Select Option', 'Yes, No')];
 const LEAD = { id: 7, cell_number: '+8801712345678', respondent_name: 'Rahim Uddin', data_date: '2026-11-18', Q2: 'Benson', Q1: 'Yes' };
 const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42 };

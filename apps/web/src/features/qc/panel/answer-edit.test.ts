@@ -1,21 +1,10 @@
 // Answers are paired with their questions by qno (never by position), a multi-select edit starts from its stored
 // options, and a save sends only what changed (null clears an answer).
 import { describe, expect, it } from 'vitest';
-import { SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
+import { SURVEY_MESSAGES, type TLead } from '@crm/shared';
 import { answerEditBody, answerEditProblems, answerRows, draftOf, storedFromDraft } from './answer-edit.ts';
+import { question } from './panel-test-data.ts';
 
-const question = (id: number, qno: string, title: string, type: TQuestion['type'], options = '', status = true): TQuestion => ({
-  id,
-  qno,
-  campaignId: 'Spring Survey',
-  title,
-  type,
-  options,
-  optionalValue: null,
-  instruction: null,
-  status,
-  createAt: '2026-01-01T00:00:00.000Z',
-});
 
 // Sent out of order, with a Plain Text read-out and an inactive question without an answer.
 const QUESTIONS = [

@@ -1,15 +1,13 @@
 // Test data of the QC screens: records of both kinds, an agent's record with its review, and the paged reply.
-import { bestScores, qcGrade, toClientMarks, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
+import { bestScores, qcGrade, qcTotal, toClientMarks, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
 
 /** Every criterion at its best: the total is 100. */
 export const BEST_SCORES: TQcScores = bestScores();
 
-const total = (scores: TQcScores) => Object.values(scores).reduce((a, b) => a + b, 0);
-
-export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQcScores> = {}): TQcReport {
-  const s = { ...BEST_SCORES, ...scores };
+/** The call, agent and inspector both kinds of record share, total and grade from the scores. */
+function recordCall(id: number, s: TQcScores) {
   return {
-    id: 11,
+    id,
     callDate: '2026-03-02',
     agentName: 'Karim Hossain',
     agentId: 'AG-1001',
@@ -17,10 +15,17 @@ export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQc
     consumerNumber: '+8801712345678',
     duration: 95,
     qcInspector: 'qc.rahman',
-    total: total(s),
-    agentGrade: qcGrade(total(s)),
+    total: qcTotal(s),
+    agentGrade: qcGrade(qcTotal(s)),
     fileName: null,
     createdAt: '2026-03-02T10:00:00.000Z',
+  };
+}
+
+export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQcScores> = {}): TQcReport {
+  const s = { ...BEST_SCORES, ...scores };
+  return {
+    ...recordCall(11, s),
     ...s,
     fatalReason: '',
     easVoiceMatchedWithReport: 'yes',
@@ -31,21 +36,9 @@ export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQc
 
 export function clientRecord(over: Partial<TQcClientReport> = {}, scores: Partial<TQcScores> = {}): TQcClientReport {
   const s = { ...BEST_SCORES, ...scores };
-  const marks = toClientMarks(s);
   return {
-    id: 21,
-    callDate: '2026-03-02',
-    agentName: 'Karim Hossain',
-    agentId: 'AG-1001',
-    campaignName: 'Spring Survey',
-    consumerNumber: '+8801712345678',
-    duration: 95,
-    qcInspector: 'qc.rahman',
-    total: total(s),
-    agentGrade: qcGrade(total(s)),
-    fileName: null,
-    createdAt: '2026-03-02T10:00:00.000Z',
-    ...marks,
+    ...recordCall(21, s),
+    ...toClientMarks(s),
     fatalReasonMarks: '',
     easVoiceMatchedWithReportMarks: 'no',
     suggestionMarks: 'Client: fine.',
