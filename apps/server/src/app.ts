@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
-import { openDatabase, type Database, type DbMode } from './db/database.ts';
+import { openDatabase, poolOf, type Database, type DbMode } from './db/database.ts';
+import { createDbWatch, type DbWatch } from './db/watch.ts';
 import type { Db } from './db/schema.ts';
 import { registerGuard } from './auth/guard.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
@@ -31,8 +32,13 @@ import { voicelogRoutes } from './modules/voicelog/routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The interactive pool: screens and agents' calls (db/limits.ts). */
     db: Db;
+    /** The bulk pool: uploads, generate, regenerate, delete, reports and exports. */
+    bulkDb: Db;
     dbMode: DbMode;
+    /** Whether the database answers, on a connection of its own (/healthz, the outage log lines). */
+    dbWatch: DbWatch;
     tokens: TokenService;
     config: TConfig;
   }
@@ -57,12 +63,20 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
 
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (l) => app.log.debug({ pg: l }) }));
-  if (!options.database) app.addHook('onClose', async () => database.close());
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
+  const dbWatch = createDbWatch(poolOf(database.db), app.log);
+  app.addHook('onClose', async () => {
+    await dbWatch.close();
+    if (!options.database) await database.close();
+  });
+  registerErrorHandler(app, { onDatabaseUnavailable: dbWatch.noteUnavailable, databaseDown: dbWatch.isDown });
   app.decorate('db', database.db);
+  app.decorate('bulkDb', database.bulkDb);
   app.decorate('dbMode', database.mode);
+  app.decorate('dbWatch', dbWatch);
   app.decorate('config', config);
   app.decorate('tokens', createTokenService(await loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
 
@@ -71,7 +85,10 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.addHook('onResponse', (request, reply, done) => {
     // Media tokens travel in query strings: keep them out of the log.
     const url = request.url.replace(/([?&]token=)[^&]*/g, '$1***');
-    request.log.info({ method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    const line = { method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    // A request the database failed is one warning line with the reason (no stack): an outage logs no more than that.
+    if (request.failure !== null) request.log.warn({ ...line, failure: request.failure }, 'request');
+    else request.log.info(line, 'request');
     done();
   });
 

@@ -3,6 +3,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { DEFAULT_DB_LIMITS, type TDbLimits } from './db/limits.ts';
+
+function wholeNumber(name: string, min: number, fallback: number) {
+  return z.coerce.number().int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).default(fallback);
+}
 
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,6 +36,12 @@ const ZEnv = z.object({
   RECORDINGS_DIR: z.string().optional(),
   VOICE_LOG_URL: z.url({ protocol: /^https?$/, message: 'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)' }).optional(),
   VOICE_LOG_TIMEOUT_MS: z.coerce.number().int('VOICE_LOG_TIMEOUT_MS must be a whole number').min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100').default(10_000),
+  DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', 1, DEFAULT_DB_LIMITS.poolSize),
+  DB_POOL_TIMEOUT_MS: wholeNumber('DB_POOL_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.poolTimeoutMs),
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.statementTimeoutMs),
+  DB_LOCK_TIMEOUT_MS: wholeNumber('DB_LOCK_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.lockTimeoutMs),
+  DB_BULK_POOL_SIZE: wholeNumber('DB_BULK_POOL_SIZE', 2, DEFAULT_DB_LIMITS.bulkPoolSize),
+  DB_BULK_STATEMENT_TIMEOUT_MS: wholeNumber('DB_BULK_STATEMENT_TIMEOUT_MS', 1000, DEFAULT_DB_LIMITS.bulkStatementTimeoutMs),
 });
 
 /** Where the dashboard's live figures come from; the VICIdial credentials stay on the server. */
@@ -66,6 +77,8 @@ export type TConfig = {
   voiceLogUrl: string | undefined;
   /** How long the external voice-log server may take to start answering. */
   voiceLogTimeoutMs: number;
+  /** Connection pools and time limits of the database work (db/limits.ts). */
+  db: TDbLimits;
 };
 
 /** `./data` at the top of the repository, wherever the server is started from. */
@@ -101,6 +114,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     recordingsDir: e.RECORDINGS_DIR ? path.resolve(cwd, e.RECORDINGS_DIR) : path.join(dataDir, 'recordings'),
     voiceLogUrl: e.VOICE_LOG_URL?.replace(/\/+$/, ''),
     voiceLogTimeoutMs: e.VOICE_LOG_TIMEOUT_MS,
+    db: {
+      poolSize: e.DB_POOL_SIZE,
+      poolTimeoutMs: e.DB_POOL_TIMEOUT_MS,
+      statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
+      lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
+      bulkPoolSize: e.DB_BULK_POOL_SIZE,
+      bulkStatementTimeoutMs: e.DB_BULK_STATEMENT_TIMEOUT_MS,
+    },
   };
 }
 

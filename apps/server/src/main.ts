@@ -3,8 +3,18 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 
-const config = loadConfig();
-const app = await buildApp(config);
+/** A start that cannot go on (bad settings, a damaged secret file, a full disk) says why in one line and exits 1. */
+async function startOrExplain<T>(step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    console.error(`CallDesk CRM cannot start: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
+}
+
+const config = await startOrExplain(async () => loadConfig());
+const app = await startOrExplain(() => buildApp(config));
 
 const admin = await ensureAdmin(app.db, config.adminPassword);
 if (admin.created) {

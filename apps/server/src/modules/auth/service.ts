@@ -40,31 +40,34 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
     .where('status', '=', true)
     .executeTakeFirst();
   if (!campaign) throw badRequest(MESSAGES.login.campaignUnavailable);
-  // The sign-in record (agent, shift, campaign, times); its id goes in the token so signing out ends both.
-  const session = await db
-    .insertInto('agentSessions')
-    .values({
-      userId: user.id,
+  // The sign-in record (agent, shift, campaign, times); its id goes in the token so signing out ends both. Stored
+  // with the token made, or not at all: a sign-in that fails leaves no agent shown online.
+  return db.transaction().execute(async (trx) => {
+    const session = await trx
+      .insertInto('agentSessions')
+      .values({
+        userId: user.id,
+        agentId: user.username,
+        agentName: user.name,
+        shift: input.shift,
+        campaignId: campaign.id,
+        campaignName: campaign.campaignName,
+        expiresAt: new Date(Date.now() + tokens.ttlSeconds * 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const jwtToken = await tokens.sign({
+      sub: String(user.id),
+      userName: user.username,
+      name: user.name,
+      roles: roleClaim('agent'),
       agentId: user.username,
-      agentName: user.name,
       shift: input.shift,
-      campaignId: campaign.id,
-      campaignName: campaign.campaignName,
-      expiresAt: new Date(Date.now() + tokens.ttlSeconds * 1000),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const jwtToken = await tokens.sign({
-    sub: String(user.id),
-    userName: user.username,
-    name: user.name,
-    roles: roleClaim('agent'),
-    agentId: user.username,
-    shift: input.shift,
-    campaign: campaign.campaignName,
-    sid: session.id,
+      campaign: campaign.campaignName,
+      sid: session.id,
+    });
+    return { jwtToken };
   });
-  return { jwtToken };
 }
 
 /** Ends an agent's sign-in record (and with it the token); other users have none, so it only answers. */

@@ -1,7 +1,9 @@
 // The progress row of a lead upload the browser follows (?importId=): written through the pool, outside the
 // upload's own transaction, so GET /api/file/uploadStatus sees it while the upload runs; only 'done' is written in
-// that transaction, to commit with the leads. The transaction holds the row (FOR KEY SHARE) while it lives: a row
-// left 'running' and not held belongs to a server that died (failAbandonedImports, at start-up).
+// that transaction, to commit with the leads. The row is created once the upload's transaction is open and held at
+// once (FOR KEY SHARE) while it lives: a row left 'running' and not held belongs to an upload whose server or
+// database connection died (failAbandonedImports, at start-up and every SWEEP_INTERVAL_MS).
+import { sql } from 'kysely';
 import type pg from 'pg';
 import type { TImportProgress } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -23,7 +25,19 @@ export type ImportProgress = {
   /** The end of an upload that stored its leads, written in its transaction on `client`: leads and record commit together. */
   doneOn: (client: pg.ClientBase, end: TImportDone) => Promise<void>;
   end: (end: TImportEnd) => Promise<void>;
+  /**
+   * The end of an upload that failed: written now, or (the database being away) again every second until it is
+   * back, so the screen's status says failed within a second of the recovery. Never overwrites an end already written.
+   * Resolves after the first attempt, whatever its outcome.
+   */
+  endEventually: (end: TImportEnd) => Promise<void>;
 };
+
+/** How long a failed upload's end is retried while the database is away; the sweep covers a longer outage. */
+const END_RETRY_FOR_MS = 10 * 60_000;
+const END_RETRY_EVERY_MS = 1_000;
+/** Uploads of this process whose end is being retried: the sweep leaves them to that retry, which knows the reason. */
+const endingHere = new Set<string>();
 
 /** How often the rows read are written while a file is read (the screen polls about as often). */
 export const PROGRESS_INTERVAL_MS = 500;
@@ -34,6 +48,7 @@ const NO_PROGRESS: ImportProgress = {
   storing: async () => undefined,
   doneOn: async () => undefined,
   end: async () => undefined,
+  endEventually: async () => undefined,
 };
 
 function endValues(end: TImportEnd) {
@@ -89,22 +104,55 @@ export async function startImportProgress(db: Db, start: TImportStart): Promise<
       await writing;
       await row.set(endValues(end)).execute();
     },
+    async endEventually(end) {
+      const giveUpAt = Date.now() + END_RETRY_FOR_MS;
+      endingHere.add(importId);
+      const attempt = (): Promise<void> =>
+        row
+          .set(endValues(end))
+          .where('status', '=', 'running')
+          .execute()
+          .then(
+            () => void endingHere.delete(importId),
+            () => {
+              if (Date.now() > giveUpAt) endingHere.delete(importId);
+              else setTimeout(() => void attempt(), END_RETRY_EVERY_MS).unref();
+            },
+          );
+      await writing;
+      await attempt();
+    },
   };
 }
 
 export const ABANDONED_MESSAGE = 'The server stopped before this upload finished; nothing was stored. Upload the file again.';
 
+/** How often every server looks for uploads nobody holds any more. */
+export const SWEEP_INTERVAL_MS = 15_000;
+/** A record younger than this is left alone: its upload creates it, then holds it, a round trip later. */
+const SWEEP_GRACE_SECONDS = 5;
+
 /**
- * At start-up: uploads left 'running' by a server that stopped mid-way (killed, crashed) are marked failed.
- * Their transaction died with their connection, so nothing of them was stored. Uploads still alive on another
- * server hold their row, and are skipped. Returns how many were marked.
+ * Uploads left 'running' by a server that stopped mid-way (killed, crashed), or whose end could not be written, are
+ * marked failed: their transaction died with their connection, so nothing of them was stored. Uploads still alive,
+ * on this server or another, hold their row, and are skipped. Run at start-up and every SWEEP_INTERVAL_MS; returns
+ * how many were marked.
  */
 export async function failAbandonedImports(db: Db): Promise<number> {
   const result = await db
     .updateTable('leadImports')
     .set({ status: 'failed', phase: 'finished', leadsAdded: null, duplicatesSkipped: null, errorCount: null, message: ABANDONED_MESSAGE, finishedAt: new Date() })
     .where('status', '=', 'running')
-    .where('id', 'in', (eb) => eb.selectFrom('leadImports').select('id').where('status', '=', 'running').forUpdate().skipLocked())
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('leadImports')
+        .select('id')
+        .where('status', '=', 'running')
+        .where('startedAt', '<', sql<Date>`now() - make_interval(secs => ${SWEEP_GRACE_SECONDS})`)
+        .$if(endingHere.size > 0, (q) => q.where('id', 'not in', [...endingHere]))
+        .forUpdate()
+        .skipLocked(),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

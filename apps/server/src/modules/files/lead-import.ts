@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import type pg from 'pg';
 import {
+  MESSAGES,
   leadUploadMessage,
   leadUploadRejectedMessage,
   type TLeadUploadRejected,
@@ -16,9 +17,10 @@ import type { CountryCode } from 'libphonenumber-js';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { PROGRESS_INTERVAL_MS, startImportProgress, type ImportProgress } from './import-progress.ts';
+import { PROGRESS_INTERVAL_MS, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
 import { CsvSyntaxError } from './csv-reader.ts';
 import { COPY_LEAD_COLUMNS } from './lead-csv.ts';
 import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error } from './lead-streams.ts';
@@ -111,15 +113,21 @@ async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopy
   return null;
 }
 
-async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome> {
+/**
+ * Runs the upload in one transaction. Its progress record is created once that transaction is open and held at once,
+ * so from its first moment a sweep for abandoned uploads sees it alive. `started` receives the record's writer.
+ */
+async function storeLeads(db: Db, start: TImportStart, file: Readable, encoder: LeadCopyEncoder, started: (p: ImportProgress) => void): Promise<TLeadImportOutcome> {
   const client = await poolOf(db).connect();
   let healthy = true;
   try {
     await client.query('begin');
+    const progress = await startImportProgress(db, start);
+    started(progress);
     // The upload's record is held while this transaction lives: a server starting meanwhile leaves it alone.
     await progress.holdOn(client);
     // Held from the start: the stored leads the file is checked against stay as they are until the commit.
-    await lockCampaignLeadsOn(client, campaignId);
+    await lockCampaignLeadsOn(client, start.campaignId);
     const refused = await copyRows(client, file, encoder, progress);
     if (refused) {
       await client.query('rollback');
@@ -143,6 +151,8 @@ async function storeLeads(db: Db, campaignId: number, file: Readable, encoder: L
     client.release(!healthy);
   }
 }
+
+export const CONNECTION_LOST_MESSAGE = 'The database connection was lost during the upload; nothing was stored. Upload the file again.';
 
 export const INTERRUPTED_MESSAGE = 'The upload stopped before the whole file arrived; nothing was stored.';
 
@@ -169,21 +179,31 @@ export async function importLeads(db: Db, upload: TLeadUpload, phoneCountry: Cou
   }
 }
 
+/** What the upload's record says when it failed for a reason other than the file. */
+function failureMessage(e: unknown): string {
+  if (e instanceof UploadInterruptedError) return e.message;
+  const failure = classifyDatabaseError(e);
+  if (failure === 'unavailable') return CONNECTION_LOST_MESSAGE;
+  if (failure === 'disk-full') return `${MESSAGES.database.diskFull} Upload the file again once space has been freed.`;
+  if (failure === 'busy') return MESSAGES.database.busy;
+  return 'The upload failed; nothing was stored.';
+}
+
 async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode): Promise<TLeadImportOutcome> {
   const layout = await findLeadLayout(db, upload.campaignName);
-  const progress = await startImportProgress(db, { importId: upload.importId, campaignId: layout.campaignId, userId: upload.userId, fileName: upload.fileName });
   const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId));
+  let progress: ImportProgress | undefined;
+  const start = { importId: upload.importId, campaignId: layout.campaignId, userId: upload.userId, fileName: upload.fileName };
   try {
-    const outcome = await storeLeads(db, layout.campaignId, upload.file, encoder, progress);
+    const outcome = await storeLeads(db, start, upload.file, encoder, (p) => (progress = p));
     if (!outcome.ok) {
-      await progress.end({ status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message });
+      await progress?.end({ status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message });
     }
     return outcome;
   } catch (e) {
     const refused = e instanceof AppError;
-    await progress
-      .end({ status: refused ? 'rejected' : 'failed', rowsRead: encoder.rowsRead, errorCount: null, message: refused || e instanceof UploadInterruptedError ? e.message : 'The upload failed; nothing was stored.' })
-      .catch(() => undefined);
+    // Written now, or as soon as the database answers again if it is away: the screen never shows "running" for ever.
+    await progress?.endEventually({ status: refused ? 'rejected' : 'failed', rowsRead: encoder.rowsRead, errorCount: null, message: refused ? e.message : failureMessage(e) });
     throw e;
   }
 }

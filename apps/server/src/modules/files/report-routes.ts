@@ -3,6 +3,7 @@ import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { LEAD_FILE_NAMES, ZErrorReply, ZFullReportQuery, ZLeadDateQuery } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { exportForDReport, exportFullReport } from './report-service.ts';
 
 // A report can be hundreds of megabytes: the browser downloads it with a plain link (media token in ?token=),
@@ -17,6 +18,7 @@ function sendCsv(reply: FastifyReply, fileName: string, csv: Readable) {
     const code = 'code' in err ? err.code : undefined;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.info({ fileName }, 'report download ended by the client');
     else if (code === 'ERR_CSV_READER_STALLED') reply.log.warn({ fileName, reason: err.message }, 'report download stopped: the client stopped reading');
+    else if (classifyDatabaseError(err) !== undefined) reply.log.warn({ fileName, failure: err.message }, 'report download cut short: the database failed while it streamed');
     else reply.log.error({ err, fileName }, 'report failed while streaming');
   });
   return reply
@@ -33,11 +35,11 @@ export async function reportRoutes(app: App) {
     exposeHeadRoute: false,
     config: REPORT,
     schema: { querystring: ZLeadDateQuery, response: FAILURES },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.db, req.query.tableName, req.query.dataDate)));
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.bulkDb, req.query.tableName, req.query.dataDate)));
 
   app.get('/api/file/generateFullReportCsv', {
     exposeHeadRoute: false,
     config: REPORT,
     schema: { querystring: ZFullReportQuery, response: FAILURES },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.db, req.query.tableName, req.query)));
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.bulkDb, req.query.tableName, req.query)));
 }

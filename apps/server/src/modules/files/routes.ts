@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
 import type { App } from '../../app.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { failAbandonedImports, findImportProgress } from './import-progress.ts';
+import { failAbandonedImports, findImportProgress, SWEEP_INTERVAL_MS } from './import-progress.ts';
 import { importLeads } from './lead-import.ts';
 import { attachmentHeader, findLeadTemplate } from './lead-template.ts';
 import { leadMultipartLimits, readLeadFilePart } from './lead-upload.ts';
@@ -15,11 +15,19 @@ export async function fileRoutes(app: App) {
   // Registered here, not globally: only this plugin's routes take multipart bodies, with the lead file's size limit.
   await app.register(multipart, { limits: leadMultipartLimits(app.config.leadUploadMaxMb) });
 
-  // Uploads a stopped server left 'running' end as failed: nothing of them was stored.
+  // Uploads a stopped server (or a lost database connection) left 'running' end as failed: nothing of them was stored.
+  const sweep = async () => {
+    const failed = await failAbandonedImports(app.bulkDb);
+    if (failed > 0) app.log.warn(`${failed} lead upload(s) were cut off when the server stopped or lost its database; marked failed (nothing of them was stored).`);
+  };
+  let sweeper: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
-    const failed = await failAbandonedImports(app.db);
-    if (failed > 0) app.log.warn(`${failed} lead upload(s) were cut off when the server stopped; marked failed (nothing of them was stored).`);
+    await sweep();
+    // While the database is away the sweep fails quietly: the outage is logged once, by the database watch.
+    sweeper = setInterval(() => void sweep().catch(() => undefined), SWEEP_INTERVAL_MS);
+    sweeper.unref();
   });
+  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.post('/api/file/uploadCsv', {
     config: ADMIN,
@@ -30,7 +38,7 @@ export async function fileRoutes(app: App) {
   }, async (req, reply) => {
     const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb);
     const userId = Number(currentUser(req).sub);
-    const outcome = await importLeads(app.db, { ...part, importId: req.query.importId, userId: Number.isInteger(userId) ? userId : null }, app.config.phoneCountry);
+    const outcome = await importLeads(app.bulkDb, { ...part, importId: req.query.importId, userId: Number.isInteger(userId) ? userId : null }, app.config.phoneCountry);
     return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
   });
 

@@ -1,18 +1,19 @@
-// GET /healthz: the process answers and its database does too.
-import { sql } from 'kysely';
-import { ZErrorReply, ZHealth } from '@crm/shared';
+// GET /healthz: the process answers, its database does too, and a request would get a database connection.
+import { MESSAGES, ZErrorReply, ZHealth } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { poolOf } from '../../db/database.ts';
+import { poolBacklog } from '../../db/watch.ts';
 
 export async function healthRoutes(app: App) {
+  const pool = poolOf(app.db);
   app.get('/healthz', {
     config: { public: true },
     schema: { response: { 200: ZHealth, 503: ZErrorReply } },
   }, async (_req, reply) => {
-    try {
-      await sql`select 1`.execute(app.db);
-    } catch {
-      return reply.status(503).send({ message: 'The database does not answer.' });
-    }
+    // Both within a second: the database is asked on the watch's own connection, never through the busy pool.
+    const [down, backlog] = await Promise.all([app.dbWatch.probe(), poolBacklog(pool)]);
+    if (down !== null) return reply.status(503).send({ message: MESSAGES.database.unavailable });
+    if (backlog !== null) return reply.status(503).send({ message: backlog });
     return { status: 'ok' as const, db: app.dbMode };
   });
 }

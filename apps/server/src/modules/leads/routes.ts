@@ -44,17 +44,17 @@ export async function leadRoutes(app: App) {
   app.post('/dynamic/updateData', {
     config: ADMIN,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
-  }, async (req) => generateLeads(app.db, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
+  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
 
   app.post('/dynamic/reGenerateData', {
     config: ADMIN,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
-  }, async (req) => regenerateLeads(app.db, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
+  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
 
   app.delete('/dynamic/deleteLead', {
     config: ADMIN,
     schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
-  }, async (req) => deleteLeads(app.db, req.query.tableName, req.query.dataDate));
+  }, async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate));
 
   app.get('/dynamic/leads/:t', {
     config: ADMIN,

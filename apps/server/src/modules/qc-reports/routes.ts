@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, type TQcKind } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { ZQcPrintRow } from './record-columns.ts';
 import { exportQcRecords, listQcPrintRows, listQcReportDates } from './records.ts';
@@ -24,6 +25,7 @@ function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; f
     const code = 'code' in err ? err.code : undefined;
     if (code === 'ERR_STREAM_PREMATURE_CLOSE' || err.name === 'AbortError') reply.log.info({ fileName }, 'QC report download ended by the client');
     else if (code === 'ERR_XLSX_READER_STALLED') reply.log.warn({ fileName, reason: err.message }, 'QC report download stopped: the client stopped reading');
+    else if (classifyDatabaseError(err) !== undefined) reply.log.warn({ fileName, failure: err.message }, 'QC report download cut short: the database failed while it streamed');
     else reply.log.error({ err, fileName }, 'QC report failed while streaming');
   });
   return reply
@@ -57,7 +59,7 @@ export async function qcReportRoutes(app: App) {
       exposeHeadRoute: false,
       config: DOWNLOAD,
       schema: { querystring: ZQcDateQuery, response: FAILURES },
-    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.db, currentUser(req), kind, req.query.date)));
+    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.bulkDb, currentUser(req), kind, req.query.date)));
   }
 
   app.get('/api/qcReport/qc-report/summary', {
@@ -79,11 +81,11 @@ export async function qcReportRoutes(app: App) {
     exposeHeadRoute: false,
     config: DOWNLOAD,
     schema: { querystring: ZQcDateQuery, response: FAILURES },
-  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.db, currentUser(req), req.query.date)));
+  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.bulkDb, currentUser(req), req.query.date)));
 
   app.get(QC_EXPORTS.monthlySummary.path, {
     exposeHeadRoute: false,
     config: DOWNLOAD,
     schema: { querystring: ZQcRangeQuery, response: FAILURES },
-  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.db, currentUser(req), req.query)));
+  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.bulkDb, currentUser(req), req.query)));
 }

@@ -1,0 +1,112 @@
+// The pools survive their connections being cut: a checked-out client (a transaction, a COPY, a cursor) whose
+// backend is terminated fails its query with a clear error, and the process lives on (no unhandled 'error' event).
+import { sql } from 'kysely';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { classifyDatabaseError } from '../http/database-errors.ts';
+import { openTestDatabase } from '../test/harness.ts';
+import { poolOf, type Database } from './database.ts';
+import { DEFAULT_DB_LIMITS } from './limits.ts';
+
+let database: Database;
+let drop: () => Promise<void>;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  ({ database, drop } = await openTestDatabase({ ...DEFAULT_DB_LIMITS, poolSize: 3, bulkPoolSize: 2 }));
+  admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+});
+
+afterAll(async () => {
+  await admin.end();
+  await drop();
+});
+
+async function terminate(pid: number): Promise<void> {
+  await admin.query('select pg_terminate_backend($1)', [pid]);
+}
+
+/** Gives the client's socket time to see its backend go (the 'error' event fires then, with no query running). */
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe('a pooled connection cut while checked out', () => {
+  it('fails the transaction holding it with a connection error; the pool serves the next query', async () => {
+    const failure = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        await terminate(rows[0]!.pid);
+        await settle();
+        await sql`select 1`.execute(trx);
+      })
+      .then(() => undefined, (e: unknown) => e);
+    expect(failure).toBeInstanceOf(Error);
+    expect(classifyDatabaseError(failure)).toBe('unavailable');
+    const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+    expect(rows).toEqual([{ one: 1 }]);
+  });
+
+  it('fails a COPY whose backend is terminated mid-way, and the pool discards that client', async () => {
+    const pool = poolOf(database.bulkDb);
+    const client = await pool.connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    await client.query('create temporary table copied (n int)');
+    const copy = client.query(copyFrom('copy copied (n) from stdin'));
+    const ended = new Promise<unknown>((resolve) => {
+      copy.on('error', resolve);
+      copy.on('finish', () => resolve(undefined));
+    });
+    copy.write('1\n2\n');
+    await terminate(pid);
+    const error = await ended;
+    await settle();
+    client.release(error instanceof Error ? error : true);
+    expect(classifyDatabaseError(error)).toBe('unavailable');
+    const again = await pool.query<{ pid: number }>('select pg_backend_pid() as pid');
+    expect(again.rows[0]!.pid).not.toBe(pid);
+  });
+
+  it('keeps an idle, checked-out client from ending the process when its backend goes', async () => {
+    const client = await poolOf(database.db).connect();
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    await terminate(pid);
+    // Without a listener the client's 'error' event is unhandled here, and vitest fails the run.
+    await settle();
+    const failure = await client.query('select 1').then(() => undefined, (e: unknown) => e);
+    client.release(true);
+    expect(classifyDatabaseError(failure)).toBe('unavailable');
+  });
+});
+
+describe('time limits of the interactive pool', () => {
+  it('sets each pool\'s limits on its connections, and ends a statement that waits on a lock after lock_timeout', async () => {
+    const limits = sql<{ lock: number; statement: number }>`select extract(epoch from current_setting('lock_timeout')::interval)::int * 1000 as lock,
+      extract(epoch from current_setting('statement_timeout')::interval)::int * 1000 as statement`;
+    expect((await limits.execute(database.db)).rows[0]).toEqual({ lock: DEFAULT_DB_LIMITS.lockTimeoutMs, statement: DEFAULT_DB_LIMITS.statementTimeoutMs });
+    expect((await limits.execute(database.bulkDb)).rows[0]).toEqual({ lock: 0, statement: DEFAULT_DB_LIMITS.bulkStatementTimeoutMs });
+
+    await admin.query('begin');
+    await admin.query('lock table campaigns in access exclusive mode');
+    const started = performance.now();
+    const failure = await sql`select count(*) from campaigns`.execute(database.db).then(() => undefined, (e: unknown) => e);
+    const waited = performance.now() - started;
+    await admin.query('rollback');
+    expect(classifyDatabaseError(failure)).toBe('busy');
+    expect(waited).toBeGreaterThanOrEqual(DEFAULT_DB_LIMITS.lockTimeoutMs - 50);
+    expect(waited).toBeLessThan(DEFAULT_DB_LIMITS.lockTimeoutMs + 2000);
+  });
+
+  it('gives up waiting for a free connection after the pool time-out', async () => {
+    const pool = poolOf(database.db);
+    const held = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+    const started = performance.now();
+    const failure = await sql`select 1`.execute(database.db).then(() => undefined, (e: unknown) => e);
+    const waited = performance.now() - started;
+    for (const c of held) c.release();
+    expect(classifyDatabaseError(failure)).toBe('busy');
+    expect(waited).toBeGreaterThanOrEqual(DEFAULT_DB_LIMITS.poolTimeoutMs - 50);
+    expect(waited).toBeLessThan(DEFAULT_DB_LIMITS.poolTimeoutMs + 1000);
+  });
+});

@@ -1,0 +1,49 @@
+// Database failures as the user sees them: an outage, a full disk or a busy server, each with its status and words.
+import { MESSAGES } from '@crm/shared';
+
+/** unavailable: no connection (down, restarting, cut off); disk-full: PostgreSQL could not write; busy: a time-out. */
+export type TDatabaseFailure = 'unavailable' | 'disk-full' | 'busy';
+
+/** SQLSTATEs (PostgreSQL's appendix A) of each kind; class 08 (connection exceptions) is unavailable as a whole. */
+const BY_SQLSTATE: Record<string, TDatabaseFailure> = {
+  '53100': 'disk-full', // disk_full
+  '57014': 'busy', // query_canceled: statement_timeout
+  '55P03': 'busy', // lock_not_available: lock_timeout
+  '40001': 'busy', // serialization_failure
+  '40P01': 'busy', // deadlock_detected
+  '53200': 'busy', // out_of_memory
+  '53300': 'busy', // too_many_connections
+  '57P01': 'unavailable', // admin_shutdown: stopped, or this backend terminated
+  '57P02': 'unavailable', // crash_shutdown
+  '57P03': 'unavailable', // cannot_connect_now: starting up or shutting down
+};
+
+/** Node's socket errors on the way to the database. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** node-postgres and pg-pool say these in words, without a code. */
+const UNAVAILABLE_WORDS = [/^Connection terminated/, /is not queryable/, /^Connection terminated due to connection timeout/];
+/** pg-pool: no connection free within the pool's time-out (or a new one not opened in time). */
+const POOL_TIMEOUT = /^timeout exceeded when trying to connect/;
+
+export function classifyDatabaseError(e: unknown): TDatabaseFailure | undefined {
+  if (typeof e !== 'object' || e === null) return undefined;
+  const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+  if (code !== undefined) {
+    const known = BY_SQLSTATE[code];
+    if (known) return known;
+    if (/^08[0-9A-Z]{3}$/.test(code) || NETWORK_CODES.has(code)) return 'unavailable';
+  }
+  const message = 'message' in e && typeof e.message === 'string' ? e.message : '';
+  if (POOL_TIMEOUT.test(message)) return 'busy';
+  if (UNAVAILABLE_WORDS.some((w) => w.test(message))) return 'unavailable';
+  return undefined;
+}
+
+/** The status and words of a failure; a read is told it is busy without the "nothing was stored" of a write. */
+export function databaseFailureReply(failure: TDatabaseFailure, method: string): { status: number; message: string } {
+  if (failure === 'disk-full') return { status: 507, message: MESSAGES.database.diskFull };
+  if (failure === 'unavailable') return { status: 503, message: MESSAGES.database.unavailable };
+  const reading = method === 'GET' || method === 'HEAD';
+  return { status: 503, message: reading ? MESSAGES.database.busyReading : MESSAGES.database.busy };
+}
