@@ -1,11 +1,21 @@
-// The API client over real HTTP (a throw-away local server): token, errors, session expiry, time-out, network failure.
+// The API client over real HTTP (a throw-away local server): token, errors, session expiry, time-outs, network failure.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { MESSAGES, ZSignInResponse } from '@crm/shared';
 import { makeToken } from '../test/tokens.ts';
-import { ApiError, NETWORK_ERROR_MESSAGE, api, setSessionExpiredHandler } from './api.ts';
+import {
+  ApiError,
+  DEFAULT_TIMEOUT_MS,
+  LONG_JOB_TIMEOUT_MS,
+  NETWORK_ERROR_MESSAGE,
+  TIMEOUT_ERROR_MESSAGE,
+  TIMEOUT_WRITE_MESSAGE,
+  api,
+  setSessionExpiredHandler,
+  timeoutMessage,
+} from './api.ts';
 import { readSession, storeSession } from './session.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -47,9 +57,22 @@ beforeAll(async () => {
     res.end();
   });
   routes.set('/slow', (_req, res) => setTimeout(() => json(res, 200, { jwtToken: 'late' }), 400));
+  // The headers and half the body, then nothing: the connection stays open.
+  routes.set('/stalled', (_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"jwtToken":');
+  });
+  routes.set('/busy', (_req, res) => json(res, 503, { message: MESSAGES.database.busyReading }));
+  routes.set('/disk-full', (_req, res) => json(res, 507, { message: MESSAGES.database.diskFull }));
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(
+  () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+);
 afterEach(() => notifications.clean());
 
 const shownMessages = () => notificationsStore.getState().notifications.map((n) => n.message);
@@ -130,11 +153,91 @@ describe('api', () => {
     await expect(api.get(`${base}/slow`, { timeoutMs: 50, notify: false })).rejects.toMatchObject({ status: 0, kind: 'timeout' });
   });
 
+  it('counts the whole answer against the time-out, not only its headers', async () => {
+    await expect(api.get(`${base}/stalled`, { timeoutMs: 200, notify: false })).rejects.toMatchObject({ status: 0, kind: 'timeout', message: timeoutMessage(200, false) });
+  });
+
+  it("shows the server's own words for database trouble (503, 507), not the gateway's 'Cannot reach the server'", async () => {
+    await expect(api.get(`${base}/busy`)).rejects.toMatchObject({ status: 503, kind: 'http', message: MESSAGES.database.busyReading });
+    await expect(api.get(`${base}/disk-full`)).rejects.toMatchObject({ status: 507, kind: 'http', message: MESSAGES.database.diskFull });
+    expect(shownMessages()).toEqual([MESSAGES.database.busyReading, MESSAGES.database.diskFull]);
+  });
+
   it('a call the screen cancels fails quietly', async () => {
     const controller = new AbortController();
     const pending = api.get(`${base}/slow`, { signal: controller.signal });
     controller.abort();
     await expect(pending).rejects.toMatchObject({ kind: 'aborted' });
     expect(shownMessages()).toEqual([]);
+  });
+});
+
+/** A server that never answers: the fetch settles only when its signal aborts. */
+function silentServer() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(
+    (_input, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      }),
+  );
+}
+
+/** The call's outcome so far: 'pending' or what it settled with. */
+function watch(promise: Promise<unknown>): () => unknown {
+  let outcome: unknown = 'pending';
+  promise.then(
+    (value: unknown) => (outcome = { value }),
+    (error: unknown) => (outcome = error),
+  );
+  return () => outcome;
+}
+
+describe('api time-outs', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('gives every call a 60-second time-out by default, with words that say what to do', async () => {
+    silentServer();
+    expect(DEFAULT_TIMEOUT_MS).toBe(60_000);
+    const read = watch(api.get('/api/ap/getByNumber', { notify: false }));
+    const write = watch(api.put('/dynamic/updateLeadData/Spring/017', { Q1: 'Yes' }, { notify: false }));
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS - 1);
+    expect([read(), write()]).toEqual(['pending', 'pending']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(read()).toMatchObject({ status: 0, kind: 'timeout', message: TIMEOUT_ERROR_MESSAGE });
+    expect(write()).toMatchObject({ status: 0, kind: 'timeout', message: TIMEOUT_WRITE_MESSAGE });
+    expect(TIMEOUT_ERROR_MESSAGE).toBe('The server did not answer within 60 seconds. Try again in a moment.');
+    expect(TIMEOUT_WRITE_MESSAGE).toBe('The server did not answer within 60 seconds. The change may or may not have been saved: check it, and try again if it was not.');
+  });
+
+  it('shows a time-out in red like any other failure, unless the screen shows it itself', async () => {
+    silentServer();
+    const shown = watch(api.get('/dynamic/dashboard'));
+    await vi.advanceTimersByTimeAsync(DEFAULT_TIMEOUT_MS);
+    expect(shown()).toMatchObject({ kind: 'timeout' });
+    expect(shownMessages()).toEqual([TIMEOUT_ERROR_MESSAGE]);
+  });
+
+  it('waits as long as a call asks, and without end when it opts out with null', async () => {
+    silentServer();
+    const longJob = watch(api.post('/dynamic/updateData', {}, { notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS }));
+    const controller = new AbortController();
+    const unbounded = watch(api.get('/stream', { notify: false, timeoutMs: null, signal: controller.signal }));
+    await vi.advanceTimersByTimeAsync(LONG_JOB_TIMEOUT_MS - 1);
+    expect([longJob(), unbounded()]).toEqual(['pending', 'pending']);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(longJob()).toMatchObject({ kind: 'timeout', message: timeoutMessage(LONG_JOB_TIMEOUT_MS, true) });
+    expect(timeoutMessage(LONG_JOB_TIMEOUT_MS, true)).toMatch(/^The server did not answer within 65 minutes\. The change may or may not have been saved/);
+    await vi.advanceTimersByTimeAsync(24 * 3_600_000);
+    expect(unbounded()).toBe('pending');
+    // Only the screen ends it.
+    controller.abort();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(unbounded()).toMatchObject({ kind: 'aborted' });
   });
 });

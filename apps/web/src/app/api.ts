@@ -1,4 +1,4 @@
-// The one way the browser calls the server: JSON, the bearer token, session expiry and visible failures.
+// The one way the browser calls the server: JSON, the bearer token, session expiry, time-outs and visible failures.
 import { notifications } from '@mantine/notifications';
 import { MESSAGES } from '@crm/shared';
 import { clearSession, readSession } from './session.ts';
@@ -22,8 +22,43 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Cannot reach the server. Check your connection and try again.';
-export const TIMEOUT_ERROR_MESSAGE = 'The server took too long to answer. Please try again.';
 export const INVALID_REPLY_MESSAGE = 'The server sent a reply this screen cannot read.';
+
+/**
+ * How long a call waits for its whole answer unless it says otherwise. The server answers an interactive call
+ * within ~15 s even when its database is in trouble (3 s for a connection, 10 s per statement, 2 s per lock;
+ * ~30 s at worst), so a call still unanswered after twice that has lost the server.
+ */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/**
+ * Generate, regenerate and delete leads run on the server's bulk pool: a job may wait up to 30 minutes for the
+ * campaign's lead lock (an upload storing leads holds it), then run up to 30 minutes, after up to 30 s for a
+ * connection. The screen waits longer than all of that, so it never calls failed a job the server still runs.
+ */
+export const LONG_JOB_TIMEOUT_MS = 65 * 60_000;
+
+/** "60 seconds", "65 minutes". */
+function inWords(ms: number): string {
+  if (ms < 120_000) {
+    const seconds = Math.max(1, Math.round(ms / 1000));
+    return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  }
+  return `${Math.round(ms / 60_000)} minutes`;
+}
+
+/** What a call that outlived its time-out says: a read can simply be tried again; a write may have been stored. */
+export function timeoutMessage(timeoutMs: number, write: boolean): string {
+  const silent = `The server did not answer within ${inWords(timeoutMs)}.`;
+  return write
+    ? `${silent} The change may or may not have been saved: check it, and try again if it was not.`
+    : `${silent} Try again in a moment.`;
+}
+
+/** The time-out message of a read with the default time-out. */
+export const TIMEOUT_ERROR_MESSAGE = timeoutMessage(DEFAULT_TIMEOUT_MS, false);
+/** The time-out message of a write (POST, PUT, DELETE) with the default time-out. */
+export const TIMEOUT_WRITE_MESSAGE = timeoutMessage(DEFAULT_TIMEOUT_MS, true);
 
 /** Anything with parse(), e.g. a zod schema from @crm/shared. */
 export type Schema<T> = { parse: (data: unknown) => T };
@@ -33,8 +68,11 @@ export type QueryValue = string | number | boolean | null | undefined;
 export type RequestOptions = {
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
-  /** Aborts the call after this many milliseconds and fails with kind 'timeout'. */
-  timeoutMs?: number;
+  /**
+   * Gives up when the whole answer has not arrived within this many milliseconds, failing with kind 'timeout'.
+   * Default DEFAULT_TIMEOUT_MS; null for no time-out at all (work whose length is the job's, not the server's health).
+   */
+  timeoutMs?: number | null;
   /** Public call (sign-in, the login campaign list): no token, and a 401 is an answer, not an expired session. */
   anonymous?: boolean;
   /** Set false when the screen shows the failure itself (e.g. the login form's alert). */
@@ -84,7 +122,10 @@ function buildUrl(path: string, query: Record<string, QueryValue> | undefined): 
   return search === '' ? path : `${path}?${search}`;
 }
 
-/** 502-504 come from a proxy (the dev server, a load balancer) whose upstream, our server, is down. */
+/**
+ * 502-504 without a message of ours come from a proxy (the dev server, a load balancer) whose upstream, our server,
+ * is down. Our server's own 503 (the database busy or not answering) carries its message, which is shown instead.
+ */
 export const GATEWAY_STATUSES: readonly number[] = [502, 503, 504];
 
 function fallbackMessage(status: number): string {
@@ -108,15 +149,24 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-/** The server's {message}, or a plain sentence for the status when the reply has none. */
-export function messageOf(body: unknown, status: number): string {
+type ReplyReader = (response: Response) => Promise<unknown>;
+
+const readBlob: ReplyReader = (response) => (response.ok ? response.blob() : readBody(response));
+
+/** The server's own {message} of a reply body, if it has one. */
+export function serverMessage(body: unknown): string | undefined {
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== '') {
     return body.message;
   }
-  return fallbackMessage(status);
+  return undefined;
 }
 
-async function send(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+/** The server's {message}, or a plain sentence for the status when the reply has none. */
+export function messageOf(body: unknown, status: number): string {
+  return serverMessage(body) ?? fallbackMessage(status);
+}
+
+function requestInit(method: string, body: unknown, options: RequestOptions): RequestInit {
   const headers = new Headers({ Accept: 'application/json' });
   const authorization = options.anonymous ? null : authorizationHeader();
   if (authorization !== null) headers.set('Authorization', authorization);
@@ -127,31 +177,53 @@ async function send(method: string, path: string, body: unknown, options: Reques
     headers.set('Content-Type', 'application/json');
     payload = JSON.stringify(body);
   }
+  return { method, headers, body: payload };
+}
 
+/** One call's abort signal: the caller's, or the time-out's, which covers the answer's headers and body alike. */
+type TDeadline = { signal: AbortSignal; timeoutMs: number | null; timedOut: () => boolean; end: () => void };
+
+function startDeadline(options: RequestOptions): TDeadline {
   const controller = new AbortController();
+  const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : options.timeoutMs;
   let timedOut = false;
-  const timer = options.timeoutMs === undefined ? undefined : setTimeout(() => {
+  const timer = timeoutMs === null ? undefined : setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, options.timeoutMs);
+  }, timeoutMs);
   const abortFromCaller = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', abortFromCaller);
-  try {
-    return await fetch(buildUrl(path, options.query), { method, headers, body: payload, signal: controller.signal });
-  } catch {
-    if (timedOut) throw new ApiError(0, TIMEOUT_ERROR_MESSAGE, 'timeout');
-    if (controller.signal.aborted) throw new ApiError(0, 'The request was cancelled.', 'aborted');
-    throw new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', abortFromCaller);
-  }
+  return {
+    signal: controller.signal,
+    timeoutMs,
+    timedOut: () => timedOut,
+    end: () => {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', abortFromCaller);
+    },
+  };
 }
 
-type ReplyReader = (response: Response) => Promise<unknown>;
+/** Why no usable answer arrived: the time-out, the screen's own cancel, or the network. */
+function noAnswer(deadline: TDeadline, method: string): ApiError {
+  if (deadline.timedOut()) return new ApiError(0, timeoutMessage(deadline.timeoutMs ?? DEFAULT_TIMEOUT_MS, method !== 'GET'), 'timeout');
+  if (deadline.signal.aborted) return new ApiError(0, 'The request was cancelled.', 'aborted');
+  return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+}
 
-const readBlob: ReplyReader = (response) => (response.ok ? response.blob() : readBody(response));
+/** The status and body of the answer; rejects with an ApiError when none arrived whole. */
+async function exchange(method: string, path: string, body: unknown, options: RequestOptions, read: ReplyReader): Promise<{ response: Response; data: unknown }> {
+  const deadline = startDeadline(options);
+  try {
+    const response = await fetch(buildUrl(path, options.query), { ...requestInit(method, body, options), signal: deadline.signal });
+    return { response, data: await read(response) };
+  } catch {
+    throw noAnswer(deadline, method);
+  } finally {
+    deadline.end();
+  }
+}
 
 async function call(
   method: string,
@@ -162,8 +234,7 @@ async function call(
   read: ReplyReader = readBody,
 ): Promise<unknown> {
   try {
-    const response = await send(method, path, body, options);
-    const data = await read(response);
+    const { response, data } = await exchange(method, path, body, options, read);
     if (response.status === 401 && !options.anonymous) {
       endExpiredSession();
       throw new ApiError(401, MESSAGES.auth.sessionExpired);
@@ -212,7 +283,11 @@ function del(path: string, options: RequestOptions & { schema?: Schema<unknown> 
   return call('DELETE', path, undefined, options, options.schema);
 }
 
-/** A file download (CSV, xlsx, audio); failures still arrive as JSON {message}. */
+/**
+ * A file download (CSV, xlsx, audio) held in memory; failures still arrive as JSON {message}. The time-out covers
+ * the whole file: today's callers fetch small templates. Big reports are not fetched here but followed as links
+ * (reports/api.ts), so the browser streams them to disk without any time-out of ours.
+ */
 function download(path: string, options: RequestOptions = {}): Promise<Blob> {
   // readBlob yields response.blob() for every successful reply, and failures throw before this resolves.
   return call('GET', path, undefined, options, undefined, readBlob) as Promise<Blob>;

@@ -16,12 +16,20 @@ export class AgentUploadError extends Error {
   }
 }
 
+/**
+ * How long the agent upload may take: sending up to 5 MB on a slow line, then the server hashing up to 1,000
+ * passwords (scrypt, tens of seconds) before its one transaction. Far past the interactive default, yet bounded:
+ * the modal offers no cancel, so a lost connection must end the wait by itself. An upload is all or nothing, and
+ * a repeat of a stored file is refused row by row, so trying again after a time-out is safe.
+ */
+export const AGENT_UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
 /** POST /api/ac/upload; resolves to the number of agents added, or throws AgentUploadError with the per-row report. */
 export async function uploadAgentCsv(file: File): Promise<number> {
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await api.post('/api/ac/upload', form, { schema: z.number().int(), notify: false });
+    return await api.post('/api/ac/upload', form, { schema: z.number().int(), notify: false, timeoutMs: AGENT_UPLOAD_TIMEOUT_MS });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const report = ZAgentUploadRejection.safeParse(error.body);

@@ -20,6 +20,10 @@ describe('loginErrorMessage', () => {
   it("shows the server's own words for a disabled account, rate limit or unknown campaign", () => {
     expect(loginErrorMessage(new ApiError(403, MESSAGES.login.inactive))).toBe(MESSAGES.login.inactive);
     expect(loginErrorMessage(new ApiError(429, MESSAGES.login.tooMany))).toBe(MESSAGES.login.tooMany);
+    // Our server's own 503 names the database trouble; a proxy's bare 503 is still a failed sign-in.
+    const down = { message: MESSAGES.database.unavailable };
+    expect(loginErrorMessage(new ApiError(503, down.message, 'http', down))).toBe(MESSAGES.database.unavailable);
+    expect(loginErrorMessage(new ApiError(503, 'Service Unavailable', 'http', '<html>busy</html>'))).toBe(MESSAGES.login.failed);
     expect(loginErrorMessage(new ApiError(400, MESSAGES.login.campaignUnavailable))).toBe(MESSAGES.login.campaignUnavailable);
   });
 });

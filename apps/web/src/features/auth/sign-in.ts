@@ -9,7 +9,7 @@ import {
   type TSignInAgentRequest,
   type TSignInResponse,
 } from '@crm/shared';
-import { ApiError, GATEWAY_STATUSES, api } from '../../app/api.ts';
+import { ApiError, GATEWAY_STATUSES, api, serverMessage } from '../../app/api.ts';
 
 export type TLoginMode = 'agent' | 'admin';
 
@@ -29,11 +29,15 @@ export function requestSignIn(request: TSignInRequest, signal: AbortSignal): Pro
   });
 }
 
-/** 401 reads as wrong credentials; no answer (network, time-out, gateway, unreadable reply) as 'Login Failed!'; else the server's words. */
+/**
+ * 401 reads as wrong credentials; no answer (network, time-out, a gateway's bare 502-504, unreadable reply) as
+ * 'Login Failed!'; else the server's words (its own 503 says the database is not answering or the server is busy).
+ */
 export function loginErrorMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return MESSAGES.login.failed;
   if (error.status === 401) return MESSAGES.login.wrongCredentials;
-  if (error.kind !== 'http' || GATEWAY_STATUSES.includes(error.status) || error.message === '') return MESSAGES.login.failed;
+  if (error.kind !== 'http' || error.message === '') return MESSAGES.login.failed;
+  if (GATEWAY_STATUSES.includes(error.status) && serverMessage(error.body) === undefined) return MESSAGES.login.failed;
   return error.message;
 }
 

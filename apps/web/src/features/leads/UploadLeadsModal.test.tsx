@@ -1,8 +1,10 @@
-// The Upload CSV modal against a real local server: inputs checked first, progress while it runs, the report of a refused file, '!' on success.
+// The Upload CSV modal against a real local server: inputs checked first, progress while it runs, the report of a refused file,
+// the server's words for database trouble (also when the answer is lost), '!' on success.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { LEAD_MESSAGES, type TCampaign, type TDataTable, type TImportProgress } from '@crm/shared';
+import { LEAD_MESSAGES, MESSAGES, type TCampaign, type TDataTable, type TImportProgress } from '@crm/shared';
+import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
 import { createQueryClient } from '../../app/query-client.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -10,7 +12,7 @@ import { makeToken } from '../../test/tokens.ts';
 import { ALL_CAMPAIGNS_KEY } from '../campaigns/api.ts';
 import { ALL_DATA_TABLES_KEY } from '../data-tables/api.ts';
 import { UploadLeadsModal } from './UploadLeadsModal.tsx';
-import { withUploadServer } from './upload-test-server.ts';
+import { LOST_ANSWER, withUploadServer } from './upload-test-server.ts';
 
 const server = withUploadServer();
 afterEach(() => {
@@ -25,7 +27,7 @@ const progress: TImportProgress = {
   leadsAdded: null, duplicatesSkipped: null, errorCount: null, message: null, startedAt: '2025-03-01T10:00:00.000Z', finishedAt: null,
 };
 
-function renderModal() {
+function renderModal(record: TImportProgress = progress) {
   storeSession(makeToken());
   const queryClient = createQueryClient();
   queryClient.setQueryData(ALL_CAMPAIGNS_KEY, [campaign(1, 'Spring Survey'), campaign(2, 'Eid Offer'), campaign(3, 'Hotline', false), campaign(4, 'No Table Yet')]);
@@ -33,7 +35,7 @@ function renderModal() {
   // The pickers re-read on open and never answer here; the import progress answers with the figures above.
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) =>
     String(input).startsWith('/api/file/uploadStatus/')
-      ? Promise.resolve(new Response(JSON.stringify(progress), { status: 200, headers: { 'content-type': 'application/json' } }))
+      ? Promise.resolve(new Response(JSON.stringify(record), { status: 200, headers: { 'content-type': 'application/json' } }))
       : new Promise<Response>(() => undefined),
   );
   renderWithApp(<UploadLeadsModal opened onClose={() => undefined} />, { route: '/leads', queryClient });
@@ -121,6 +123,32 @@ describe('UploadLeadsModal', () => {
     expect(within(alert).getByText(LEAD_MESSAGES.uploadFailed)).toBeTruthy();
     expect(within(alert).getByText('Campaign "Spring Survey" has no data table')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Upload problems' })).toBeNull();
+  });
+
+  it.each([
+    [503, MESSAGES.database.busy],
+    [503, MESSAGES.database.unavailable],
+    [507, MESSAGES.database.diskFull],
+  ])("shows the server's own words for database trouble (%i), not 'Cannot reach the server'", async (status, message) => {
+    server.reply({ status, body: { message } });
+    renderModal();
+    fill('Spring Survey', 'leads.csv');
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert');
+    expect(within(alert).getByText(LEAD_MESSAGES.uploadFailed)).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(alert.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
+  });
+
+  it("shows why the upload failed from the server's import record when its own answer was lost", async () => {
+    const message = 'The database connection was lost during the upload; nothing was stored. Upload the file again.';
+    server.reply(LOST_ANSWER);
+    renderModal({ ...progress, status: 'failed', phase: 'finished', message, finishedAt: '2025-03-01T10:01:00.000Z' });
+    fill('Spring Survey', 'leads.csv');
+    const alert = await within(screen.getByRole('dialog')).findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText(LEAD_MESSAGES.uploadFailed)).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(alert.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
+    expect(server.received).toHaveLength(1);
   });
 
   it("shows the server's message followed by '!' and empties the file input", async () => {

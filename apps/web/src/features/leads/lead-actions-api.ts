@@ -1,8 +1,9 @@
 // The calls of the generate, regenerate and delete screens: a date's lead figures and the three actions.
-// The actions pass notify: false because each screen shows its own spec §8 message with the server's reason.
+// The actions pass notify: false because each screen shows its own spec §8 message with the server's reason, and
+// wait LONG_JOB_TIMEOUT_MS: they run on the server's bulk pool, whose work may take many minutes on a big date.
 import { z } from 'zod';
 import { ZDeleteLeadsResult, ZLeadDateSummary, type TDeleteLeadsResult, type TLeadDateSummary } from '@crm/shared';
-import { api } from '../../app/api.ts';
+import { api, LONG_JOB_TIMEOUT_MS } from '../../app/api.ts';
 import { LEADS_KEY } from './api.ts';
 
 export const leadSummaryKey = (campaign: string, dataDate: string) => [...LEADS_KEY, 'summary', campaign, dataDate] as const;
@@ -30,17 +31,17 @@ function actionQuery({ campaign, dataDate, all }: TLeadActionRequest) {
 
 /** POST /dynamic/updateData; the count of leads generated, or null when the reply has none. */
 export async function generateLeads(request: TLeadActionRequest): Promise<number | null> {
-  const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZGenerateReply, notify: false });
+  const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZGenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
   return reply.rowsUpdated ?? null;
 }
 
 /** POST /dynamic/reGenerateData; the count of leads added, or null when the reply has none. */
 export async function regenerateLeads(request: TLeadActionRequest): Promise<number | null> {
-  const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZRegenerateReply, notify: false });
+  const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZRegenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
   return reply.rowsRegenerated ?? null;
 }
 
 /** DELETE /dynamic/deleteLead: every lead of one data date of the campaign. */
 export function deleteLeadsOfDate(campaign: string, dataDate: string): Promise<TDeleteLeadsResult> {
-  return api.del('/dynamic/deleteLead', { query: { tableName: campaign, dataDate }, schema: ZDeleteLeadsResult, notify: false });
+  return api.del('/dynamic/deleteLead', { query: { tableName: campaign, dataDate }, schema: ZDeleteLeadsResult, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
 }

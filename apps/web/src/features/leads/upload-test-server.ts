@@ -5,7 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
 export type TReceived = { method: string; url: string; authorization: string | null; contentType: string; body: string };
-export type TReply = { status: number; body: unknown; delayMs?: number };
+/** drop: the connection is cut with no answer at all (the browser sees a network error). */
+export type TReply = { status: number; body: unknown; delayMs?: number; drop?: boolean };
+
+/** The answer lost on the way: the request arrived whole, the connection is cut instead of answered. */
+export const LOST_ANSWER: TReply = { status: 0, body: undefined, drop: true };
 
 export type TUploadServer = {
   base: string;
@@ -42,6 +46,10 @@ export async function startUploadServer(): Promise<TUploadServer> {
       });
       const next = (replies.length > 1 ? replies.shift() : replies[0]) ?? { status: 500, body: undefined };
       setTimeout(() => {
+        if (next.drop === true) {
+          req.socket.destroy();
+          return;
+        }
         res.writeHead(next.status, { ...CORS, 'content-type': typeof next.body === 'string' ? 'text/plain' : 'application/json; charset=utf-8' });
         res.end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
       }, next.delayMs ?? 0);
@@ -72,6 +80,34 @@ export function pointPageAt(base: string): () => void {
   return () => element.remove();
 }
 
+type TErrorListener = (error: Error) => void;
+/** The part of jsdom's VirtualConsole (a Node EventEmitter) used here. */
+type TVirtualConsole = {
+  listeners: (event: 'jsdomError') => TErrorListener[];
+  removeAllListeners: (event: 'jsdomError') => void;
+  on: (event: 'jsdomError', listener: TErrorListener) => void;
+  off: (event: 'jsdomError', listener: TErrorListener) => void;
+};
+
+/**
+ * jsdom also prints each connection cut on purpose (LOST_ANSWER) through its virtual console; the tests expect
+ * those, so only they are kept quiet. Returns the undo.
+ */
+function quietLostAnswers(): () => void {
+  const virtualConsole = (window as unknown as { _virtualConsole?: TVirtualConsole })._virtualConsole;
+  if (virtualConsole === undefined) return () => undefined;
+  const listeners = virtualConsole.listeners('jsdomError');
+  const filter: TErrorListener = (error) => {
+    if (!error.message.includes('socket hang up')) for (const listener of listeners) listener(error);
+  };
+  virtualConsole.removeAllListeners('jsdomError');
+  virtualConsole.on('jsdomError', filter);
+  return () => {
+    virtualConsole.off('jsdomError', filter);
+    for (const listener of listeners) virtualConsole.on('jsdomError', listener);
+  };
+}
+
 /**
  * One upload server for a test file, started before its tests and pointed at by the page; what it received
  * and the mocks are reset after each test.
@@ -79,11 +115,14 @@ export function pointPageAt(base: string): () => void {
 export function withUploadServer(): TUploadServer {
   const handle = {} as TUploadServer;
   let unpoint = () => {};
+  let unquiet = () => {};
   beforeAll(async () => {
     Object.assign(handle, await startUploadServer());
     unpoint = pointPageAt(handle.base);
+    unquiet = quietLostAnswers();
   });
   afterAll(async () => {
+    unquiet();
     unpoint();
     await handle.close();
   });

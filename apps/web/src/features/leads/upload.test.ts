@@ -1,11 +1,11 @@
 // The lead upload over a real local server: the file and token go out, progress comes back, each answer is read as the contract says.
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, type TImportProgress } from '@crm/shared';
-import { INVALID_REPLY_MESSAGE, setSessionExpiredHandler } from '../../app/api.ts';
+import { INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, setSessionExpiredHandler } from '../../app/api.ts';
 import { readSession, storeSession } from '../../app/session.ts';
 import { makeToken } from '../../test/tokens.ts';
-import { LeadUploadError, newImportId, uploadLeadCsv, type TUploadBytes } from './upload.ts';
-import { withUploadServer } from './upload-test-server.ts';
+import { LeadUploadError, newImportId, STILL_RUNNING_MESSAGE, uploadLeadCsv, type TUploadBytes } from './upload.ts';
+import { LOST_ANSWER, withUploadServer } from './upload-test-server.ts';
 
 const server = withUploadServer();
 
@@ -18,6 +18,24 @@ function progress(rowsProcessed: number, phase: TImportProgress['phase']): TImpo
     importId: '00000000-0000-4000-8000-000000000000', campaignName: 'Spring Survey', fileName: 'leads.csv', status: 'running', phase, rowsProcessed,
     leadsAdded: null, duplicatesSkipped: null, errorCount: null, message: null, startedAt: '2025-03-01T10:00:00.000Z', finishedAt: null,
   };
+}
+
+/** The import's record as the server keeps it after the upload ended. */
+function ended(status: 'done' | 'failed' | 'rejected', message: string, figures: Partial<TImportProgress> = {}): TImportProgress {
+  return { ...progress(2, 'finished'), status, message, finishedAt: '2025-03-01T10:01:00.000Z', ...figures };
+}
+
+type TRecordReply = { status: number; body: unknown };
+
+/** Answers GET /api/file/uploadStatus/{id} (fetch) with these replies in turn, the last one repeating; returns the paths asked. */
+function importRecord(...replies: TRecordReply[]): string[] {
+  const asked: string[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    asked.push(String(input));
+    const next = (replies.length > 1 ? replies.shift() : replies[0]) ?? { status: 404, body: { message: 'No upload' } };
+    return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } }));
+  });
+  return asked;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<LeadUploadError> {
@@ -94,6 +112,67 @@ describe('uploadLeadCsv', () => {
     expect([crash.kind, crash.message]).toEqual(['failed', MESSAGES.common.serverError]);
     const oddReply = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile() }));
     expect([oddReply.kind, oddReply.message]).toEqual(['failed', INVALID_REPLY_MESSAGE]);
+  });
+
+  it.each([
+    [503, MESSAGES.database.busy],
+    [503, MESSAGES.database.unavailable],
+    [507, MESSAGES.database.diskFull],
+  ])("database trouble (%i) fails with the server's own words", async (status, message) => {
+    server.reply({ status, body: { message } });
+    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20 }));
+    expect([failure.kind, failure.message]).toEqual(['failed', message]);
+  });
+
+  it("when the answer is lost, the import's record on the server says why it failed", async () => {
+    const lost = 'The database connection was lost during the upload; nothing was stored. Upload the file again.';
+    const asked = importRecord({ status: 200, body: ended('failed', lost) });
+    server.reply(LOST_ANSWER);
+    const importId = newImportId();
+
+    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), importId, pollMs: 20 }));
+    expect([failure.kind, failure.message]).toEqual(['failed', lost]);
+    expect(asked).toEqual([`/api/file/uploadStatus/${importId}`]);
+  });
+
+  it('follows a lost upload while the server still runs it, and a stored one succeeds', async () => {
+    const running = { ...progress(1, 'storing') };
+    importRecord(
+      { status: 200, body: running },
+      { status: 200, body: running },
+      { status: 200, body: ended('done', 'File uploaded: 2 leads added, 0 duplicates skipped', { leadsAdded: 2, duplicatesSkipped: 0 }) },
+    );
+    server.reply(LOST_ANSWER);
+    const seen: TImportProgress[] = [];
+
+    await expect(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20, onImportProgress: (p) => seen.push(p) })).resolves.toEqual(result);
+    expect(seen.map((p) => p.phase)).toContain('storing');
+  });
+
+  it("a proxy's 502 without our message is also read through the import's record", async () => {
+    importRecord({ status: 200, body: ended('failed', MESSAGES.database.unavailable) });
+    server.reply({ status: 502, body: '<html>Bad gateway</html>' });
+    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20 }));
+    expect([failure.kind, failure.message]).toEqual(['failed', MESSAGES.database.unavailable]);
+  });
+
+  it('says the network failed when the server has no record of the upload, or cannot be read', async () => {
+    importRecord({ status: 404, body: { message: 'No upload with importId x' } });
+    server.reply(LOST_ANSWER);
+    const unknown = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20 }));
+    expect([unknown.kind, unknown.message]).toEqual(['failed', NETWORK_ERROR_MESSAGE]);
+
+    const asked = importRecord({ status: 503, body: { message: MESSAGES.database.busyReading } });
+    const unreadable = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20 }));
+    expect([unreadable.kind, unreadable.message]).toEqual(['failed', NETWORK_ERROR_MESSAGE]);
+    expect(asked).toHaveLength(3);
+  });
+
+  it('stops following a lost upload that still runs past the limit, and says to check the leads', async () => {
+    importRecord({ status: 200, body: progress(1, 'storing') });
+    server.reply(LOST_ANSWER);
+    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20, followMaxMs: 100 }));
+    expect([failure.kind, failure.message]).toEqual(['failed', STILL_RUNNING_MESSAGE]);
   });
 
   it('a 401 ends the session like every other call', async () => {

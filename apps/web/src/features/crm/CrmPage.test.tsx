@@ -1,0 +1,92 @@
+// The agent's /CRM when the database is in trouble: a lookup's 503 and a save's 503 or 507 show the server's own
+// words; a failed save keeps the answers on screen and Retry save stores them once the database is back.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { MESSAGES, SURVEY_MESSAGES, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
+import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
+import { storeSession } from '../../app/session.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { agentToken } from '../../test/tokens.ts';
+import { fakeServer, type TFakeReply, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import CrmPage from './CrmPage.tsx';
+
+afterEach(() => vi.restoreAllMocks());
+
+const CAMPAIGN = 'Mobile Survey';
+const CELL = '+8801712345678';
+const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null };
+const QUESTION: TQuestion = {
+  id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+};
+// Yes ends the survey as a completed call.
+const RULE: TLogicRule = { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 };
+const SAVE_PATH = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
+
+/** Answers each call with the replies in turn, the last one repeating (the database down, then back). */
+function inTurn(...replies: TFakeReply[]): TFakeRoute {
+  return () => (replies.length > 1 ? replies.shift() : replies[0]) ?? { status: 500 };
+}
+
+function renderCrm(routes: Record<string, TFakeRoute>) {
+  storeSession(agentToken({ campaign: CAMPAIGN }));
+  const server = fakeServer({
+    'GET /api/ap/getByNumber': { body: LEAD },
+    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
+    ...routes,
+  });
+  renderWithApp(<CrmPage />, { route: '/CRM' });
+  return server;
+}
+
+function search(cellNumber: string) {
+  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+describe('CrmPage when the database is in trouble', () => {
+  it("shows the server's words when a lookup fails with 503, and finds the lead once the database answers", async () => {
+    const server = renderCrm({ 'GET /api/ap/getByNumber': inTurn({ status: 503, body: { message: MESSAGES.database.busyReading } }, { body: LEAD }) });
+    search('01712345678');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The lead search failed')).toBeTruthy();
+    expect(within(alert).getByText(MESSAGES.database.busyReading)).toBeTruthy();
+    expect(alert.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+
+    search('01712345678');
+    expect(await screen.findByRole('heading', { name: 'Q1. Do you smoke?' })).toBeTruthy();
+    expect(screen.queryByText(MESSAGES.database.busyReading)).toBeNull();
+    expect(server.count('GET', '/api/ap/getByNumber')).toBe(2);
+  });
+
+  it.each([
+    [503, MESSAGES.database.busy],
+    [503, MESSAGES.database.unavailable],
+    [507, MESSAGES.database.diskFull],
+  ])("a save refused with %i shows the server's words, keeps the answers, and Retry save stores them", async (status, message) => {
+    const server = renderCrm({ [SAVE_PATH]: inTurn({ status, body: { message } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
+    search('01712345678');
+    const survey = await screen.findByRole('region', { name: 'Survey' });
+    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+
+    // The end's save runs after its 500 ms pause.
+    const failure = await within(survey).findByRole('alert', {}, { timeout: 3000 });
+    expect(within(failure).getByText('The answers were not saved')).toBeTruthy();
+    expect(within(failure).getByText(message)).toBeTruthy();
+    expect(failure.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
+    expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(failure).getByRole('button', { name: 'Retry save' }));
+    const saved = (await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 })).closest<HTMLElement>('[role="status"]');
+    expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.ended)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+    const saves = server.sent.filter((r) => r.method === 'PUT');
+    expect(saves.map((r) => r.body)).toEqual([
+      { Q1: 'Yes', is_called: 1 },
+      { Q1: 'Yes', is_called: 1 },
+    ]);
+    expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
+  });
+});

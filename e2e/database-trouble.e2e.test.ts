@@ -1,0 +1,114 @@
+// The agent's /CRM while the leads table is locked (issue 14): a lookup and a save answer within seconds with the
+// server's own words, in view at 1366×768; the answers stay, and Retry save stores them once the lock is gone.
+import { expect, inject, it } from 'vitest';
+import pg from 'pg';
+import type { APIResponse, Locator, Page } from 'playwright-core';
+import { MESSAGES, SURVEY_MESSAGES, type TLead } from '@crm/shared';
+import { adminHeaders, signInAsAgent } from './actions.ts';
+import { useBrowser } from './browser.ts';
+
+const VIEWPORT = { width: 1366, height: 768 };
+const t = useBrowser(VIEWPORT);
+
+const DATA_DATE = '2026-11-20';
+const CELL = '+8801712345601';
+const AGENT_PASSWORD = 'crm-agent-pass';
+/** The server gives up on a lock after 2 s (3 s at most for a connection): the screen must say so well within this. */
+const ANSWER_WITHIN_MS = 8_000;
+
+/** A campaign of this file's own with one question (Yes completes the call), one generated lead, and an agent. */
+async function setUp(): Promise<{ campaign: string; agentId: string; headers: Record<string, string> }> {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const campaign = `Locked Study ${stamp}`;
+  const agentId = `DBT-${stamp}`;
+  const request = t.context.request;
+  const headers = await adminHeaders(request);
+  const ok = async (sent: Promise<APIResponse>): Promise<unknown> => {
+    const r = await sent;
+    expect(r.status(), await r.text()).toBe(200);
+    return r.json();
+  };
+  await ok(request.post('/api/ac/addAgent', { headers, data: { type: 'Physical', name: 'Nasrin Akter', agentId, password: AGENT_PASSWORD } }));
+  await ok(request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `DBT-${stamp}`, callTarget: 10 } }));
+  await ok(request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+  const [question] = (await ok(request.post('/questions/add', { headers, data: [{ campaignId: campaign, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No' }] }))) as { id: number }[];
+  if (question === undefined) throw new Error('one question expected');
+  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: question.id, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }] }));
+  await ok(
+    request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name\n${CELL},${DATA_DATE},Karim Mia\n`) } },
+    }),
+  );
+  await ok(request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  return { campaign, agentId, headers };
+}
+
+/** Runs `during` while another session holds the leads table in ACCESS EXCLUSIVE mode; the lock goes when it ends. */
+async function withLeadsLocked<T>(during: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: inject('databaseUrl') });
+  await client.connect();
+  try {
+    await client.query('begin');
+    await client.query('lock table leads in access exclusive mode');
+    return await during();
+  } finally {
+    await client.query('rollback').catch(() => undefined);
+    await client.end();
+  }
+}
+
+/** The failure the screen shows, found within ANSWER_WITHIN_MS of the action, and wholly inside the viewport. */
+async function expectShownInView(page: Page, alert: Locator, message: string, act: () => Promise<void>): Promise<void> {
+  const started = Date.now();
+  await act();
+  await alert.filter({ hasText: message }).waitFor({ timeout: ANSWER_WITHIN_MS });
+  expect(Date.now() - started).toBeLessThan(ANSWER_WITHIN_MS);
+  const box = await alert.boundingBox();
+  expect(box).not.toBeNull();
+  if (box === null) return;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORT.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(VIEWPORT.height);
+  expect(await page.evaluate(() => document.body.innerText)).not.toContain('Cannot reach the server');
+}
+
+it("says the database is busy on a locked lookup and save, keeps the answers, and Retry save stores them once it is free", async () => {
+  const { page } = t;
+  const { campaign, agentId, headers } = await setUp();
+  await signInAsAgent(page, { agentId, password: AGENT_PASSWORD, campaign });
+  await page.waitForURL('**/CRM*');
+  const cellNumber = page.getByLabel('Cell number');
+  const search = async () => {
+    await cellNumber.fill(CELL);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+
+  // A lookup while the table is locked: the server gives up on the lock and says so.
+  await withLeadsLocked(() =>
+    expectShownInView(page, page.getByRole('alert').filter({ hasText: 'The lead search failed' }), MESSAGES.database.busyReading, search),
+  );
+
+  // The lock gone, the same number is found; the agent answers.
+  await search();
+  const survey = page.getByRole('region', { name: 'Survey' });
+  await survey.getByRole('heading', { name: 'Q1. Do you smoke?' }).waitFor();
+  await survey.getByRole('radio', { name: '1 Yes' }).check();
+
+  // The save while the table is locked: refused, nothing stored, the answers stay with Retry save.
+  const failure = survey.getByRole('alert').filter({ hasText: 'The answers were not saved' });
+  await withLeadsLocked(() => expectShownInView(page, failure, MESSAGES.database.busy, () => survey.getByRole('button', { name: 'Next', exact: true }).click()));
+  expect(await survey.getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+  const storedLead = async () => {
+    const r = await t.context.request.get('/api/ap/getByNumber', { headers, params: { tableName: campaign, cellNumber: CELL } });
+    expect(r.status()).toBe(200);
+    return (await r.json()) as TLead;
+  };
+  const untouched = await storedLead();
+  expect([untouched.Q1 ?? null, untouched.is_called]).toEqual([null, 0]);
+
+  await failure.getByRole('button', { name: 'Retry save' }).click();
+  await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved. Search the next number.' }).waitFor();
+  expect(await storedLead()).toMatchObject({ Q1: 'Yes', is_called: 1 });
+});
