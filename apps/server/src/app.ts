@@ -97,8 +97,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    // Answered before its body was read to the end (an upload cut off by its database, a file too large): the rest
+    // of the body is read and dropped, so the answer arrives whole and the connection serves the client's next request.
+    if (!request.raw.complete) {
+      request.raw.unpipe();
+      request.raw.resume();
+    }
     done(null, payload);
   });
 

@@ -39,6 +39,7 @@ export function createDbWatch(pool: pg.Pool, log: FastifyBaseLogger): DbWatch {
   let closed = false;
 
   async function ask(): Promise<string | null> {
+    if (closed) return 'the server is stopping';
     try {
       if (!client) {
         const c = new pg.Client(settings);
