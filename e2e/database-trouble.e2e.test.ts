@@ -1,4 +1,4 @@
-// The agent's /CRM while the leads table is locked (issue 14): a lookup and a save answer within seconds with the
+// The agent's /CRM while the leads table is locked: a lookup and a save answer within seconds with the
 // server's own words, in view at 1366×768; the answers stay, and Retry save stores them once the lock is gone.
 import { expect, inject, it } from 'vitest';
 import pg from 'pg';
