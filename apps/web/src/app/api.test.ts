@@ -17,6 +17,7 @@ import {
   timeoutMessage,
 } from './api.ts';
 import { readSession, storeSession } from './session.ts';
+import { silentServer } from '../test/silent-server.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 const routes = new Map<string, Handler>();
@@ -171,16 +172,6 @@ describe('api', () => {
     expect(shownMessages()).toEqual([]);
   });
 });
-
-/** A server that never answers: the fetch settles only when its signal aborts. */
-function silentServer() {
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(
-    (_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-      }),
-  );
-}
 
 /** The call's outcome so far: 'pending' or what it settled with. */
 function watch(promise: Promise<unknown>): () => unknown {

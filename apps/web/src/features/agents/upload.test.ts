@@ -2,15 +2,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, timeoutMessage } from '../../app/api.ts';
 import { AGENT_UPLOAD_TIMEOUT_MS, AgentUploadError, uploadAgentCsv } from './upload.ts';
+import { silentServer } from '../../test/silent-server.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(
-    (_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-      }),
-  );
+  silentServer();
 });
 afterEach(() => {
   vi.useRealTimers();

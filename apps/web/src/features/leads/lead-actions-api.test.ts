@@ -2,18 +2,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, LONG_JOB_TIMEOUT_MS, timeoutMessage } from '../../app/api.ts';
 import { deleteLeadsOfDate, generateLeads, regenerateLeads, type TLeadActionRequest } from './lead-actions-api.ts';
+import { silentServer } from '../../test/silent-server.ts';
 
 const REQUEST: TLeadActionRequest = { campaign: 'Spring Survey', dataDate: '2025-03-02', all: true, targets: {} };
 
 beforeEach(() => {
   vi.useFakeTimers();
-  // A server still working: the call settles only when it is given up.
-  vi.spyOn(globalThis, 'fetch').mockImplementation(
-    (_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
-      }),
-  );
+  silentServer();
 });
 afterEach(() => {
   vi.useRealTimers();

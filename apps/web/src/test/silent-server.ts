@@ -1,0 +1,11 @@
+// A server that never answers, for the time-out tests: every fetch settles only when its signal aborts.
+import { vi } from 'vitest';
+
+export function silentServer() {
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(
+    (_input, init) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+      }),
+  );
+}
