@@ -18,7 +18,7 @@ export async function benchHttp(server: BenchServer): Promise<Figure[]> {
 
   const health = await load(`${server.url}/healthz`, {});
   const me = await load(`${server.url}/api/auth/me`, { headers: { authorization: `Bearer ${jwtToken}` } });
-  // Sign-in is scrypt-bound by design; few connections, to measure it rather than queueing.
+  // Sign-in is bound by its password hash (argon2id) by design; few connections, to measure it rather than queueing.
   const login = await load(`${server.url}/api/auth/signInSuperAdmin`, {
     method: 'POST',
     connections: 4,
@@ -33,7 +33,7 @@ export async function benchHttp(server: BenchServer): Promise<Figure[]> {
     { figure: 'GET /healthz p99 latency', value: health.latency.p99, unit: 'ms' },
     { figure: 'guarded GET /api/auth/me throughput (20 conn)', value: me.requests.average, unit: 'req/s', higher: true },
     { figure: 'guarded GET /api/auth/me p99 latency', value: me.latency.p99, unit: 'ms' },
-    { figure: 'sign-in throughput (scrypt, 4 conn)', value: login.requests.average, unit: 'req/s', higher: true },
+    { figure: 'sign-in throughput (argon2id, 4 conn)', value: login.requests.average, unit: 'req/s', higher: true },
     { figure: 'sign-in p99 latency', value: login.latency.p99, unit: 'ms' },
   ];
 }

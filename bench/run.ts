@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export, signin, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,6 +8,7 @@ import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
 import { benchLoad } from './load.ts';
 import { benchQcExport } from './qc-export.ts';
+import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
@@ -20,6 +21,8 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'leads-generate': [benchLeadsGenerate],
   survey: [benchSurvey],
   'qc-export': [benchQcExport],
+  // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
+  signin: [benchSignin],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
   load: [benchLoad],
 };

@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: path.join(work, 'data'),
       RECORDINGS_DIR: recordingsDir,
       LOGIN_RATE_LIMIT: '1000',
+      LOGIN_RATE_LIMIT_PER_IP: '1000',
       DIALER: undefined,
       VICIDIAL_URL: dialer.url,
       VICIDIAL_USER: dialer.user,

@@ -17,7 +17,9 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Hidden: the maps are written beside the build (to read a stack trace by hand) but no bundle points to them,
+    // and the server never serves a .map (apps/server/src/http/web.ts): the source stays off the public site.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Libraries change less often than screens; separate chunks keep them cached across releases.

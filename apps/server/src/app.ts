@@ -1,9 +1,9 @@
 // buildApp(config): the Fastify instance serving the API and the web app (tests use it directly).
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
 import pino from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TConfig } from './config.ts';
+import type { TConfig, TTrustProxy } from './config.ts';
 import { openDatabase, poolOf, type Database, type DbMode } from './db/database.ts';
 import { createDbWatch, type DbWatch } from './db/watch.ts';
 import type { Db } from './db/schema.ts';
@@ -11,6 +11,7 @@ import { registerGuard } from './auth/guard.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerWeb } from './http/web.ts';
+import { registerSlowBodyGuard } from './http/slow-body.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
@@ -59,7 +60,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     logger: { level: config.logLevel, stream: config.logLevel === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }) },
     // Fastify's own two lines per request are replaced by ours: one line, with status and duration.
     logController: new LogController({ disableRequestLogging: true }),
-    trustProxy: true,
+    // X-Forwarded-For/-Proto are believed only from the proxies TRUST_PROXY names (none by default): otherwise any
+    // client could pick its own address, and with it a fresh sign-in allowance per request.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow clients. A client gets HEADERS_TIMEOUT_SECONDS to send a request's headers (checked every second); a body
+    // is held to a minimum rate by registerSlowBodyGuard (http/slow-body.ts). Deliberately left off: requestTimeout
+    // (whole request, body included: it would cut a long upload) and connectionTimeout (socket idle: reset by each
+    // trickled byte, and it would cut a request quietly waiting on the database).
+    http: { headersTimeout: config.headersTimeoutMs, connectionsCheckingInterval: 1000 },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -108,8 +116,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     done(null, payload);
   });
 
+  registerSlowBodyGuard(app, config.bodyTimeoutMs);
+  await registerSecurityHeaders(app);
   registerGuard(app, app.tokens, app.db);
-  await app.register(rateLimit, { global: false });
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(sessionRoutes);
@@ -130,4 +139,50 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(voicelogRoutes);
   await registerWeb(app, config.webDist);
   return app;
+}
+
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "the nearest n peers are proxies". */
+function fastifyTrustProxy(trust: TTrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (trust === false) return false;
+  if ('hops' in trust) return (_address, hop) => hop < trust.hops;
+  return trust.addresses;
+}
+
+/** One year, in seconds: how long a browser that reached the app over HTTPS keeps to HTTPS. */
+const HSTS_MAX_AGE = 365 * 24 * 60 * 60;
+
+/**
+ * Security headers on every reply (API, web app, errors). The CSP allows scripts from the app's own files only;
+ * styles may also be inline (Mantine writes its CSS variables in a <style> and positions popovers with style=""),
+ * images also data: (the favicon) and blob:. Nothing may frame the app. HSTS goes only on a request that reached the
+ * app over HTTPS, which the server (plain HTTP itself) knows only from the X-Forwarded-Proto of a trusted proxy: a
+ * plain-HTTP install on a LAN address never gets it, and no upgrade-insecure-requests either.
+ */
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    frameguard: { action: 'deny' },
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', `max-age=${HSTS_MAX_AGE}`);
+    done();
+  });
 }

@@ -1,4 +1,5 @@
 // Server configuration, read once from the environment (documented in the README).
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/shared';
@@ -18,7 +19,11 @@ const ZEnv = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOGIN_RATE_LIMIT: wholeNumber('LOGIN_RATE_LIMIT', 1, 10),
+  LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 30),
+  TRUST_PROXY: z.string().optional(),
+  BODY_TIMEOUT_SECONDS: wholeNumber('BODY_TIMEOUT_SECONDS', 1, 15),
+  HEADERS_TIMEOUT_SECONDS: wholeNumber('HEADERS_TIMEOUT_SECONDS', 1, 20),
   WEB_DIST: z.string().optional(),
   DIALER: z.enum(['vicidial', 'simulated'], { message: 'DIALER must be vicidial or simulated' }).optional(),
   VICIDIAL_URL: z.url({ protocol: /^https?$/, message: 'VICIDIAL_URL must be the http(s) URL of non_agent_api.php' }).optional(),
@@ -62,8 +67,19 @@ export type TConfig = {
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
   logLevel: z.infer<typeof ZEnv>['LOG_LEVEL'];
-  /** Sign-in attempts allowed per IP and username per minute. */
+  /** Failed sign-ins allowed per username per minute, from all addresses together. */
   loginRateLimit: number;
+  /** Failed sign-ins allowed per client address per minute, whatever the usernames. */
+  loginRateLimitPerIp: number;
+  /**
+   * Which peers may tell the client's address and protocol in X-Forwarded-For/-Proto: false (none, the default),
+   * a number of proxy hops in front of the server, or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: TTrustProxy;
+  /** A request body that brings less than SLOW_BODY_MIN_BYTES in this long, while the server reads it, is cut off. */
+  bodyTimeoutMs: number;
+  /** The longest a client may take to send a request's headers. */
+  headersTimeoutMs: number;
   /** The built web app to serve; undefined serves the API only. */
   webDist: string | undefined;
   dialer: TDialerConfig;
@@ -81,6 +97,34 @@ export type TConfig = {
   db: TDbLimits;
 };
 
+/** TRUST_PROXY: nobody, a hop count, or the proxies' addresses/ranges (what Fastify's trustProxy takes). */
+export type TTrustProxy = false | { hops: number } | { addresses: string[] };
+
+/** The ranges proxy-addr knows by name. */
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, a CIDR range (10.0.0.0/8, fd00::/8) or a named range; what proxy-addr accepts. */
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** Parses TRUST_PROXY, or says what is wrong with it. "true" (trust every peer) is refused: anyone could then pick their address. */
+export function parseTrustProxy(value: string | undefined): TTrustProxy | string {
+  const v = (value ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) return { hops: Number(v) };
+  if (v === 'true') return 'TRUST_PROXY=true would let any client choose its address; give the proxy\'s address (e.g. 127.0.0.1) or the number of proxies in front of the server (e.g. 1)';
+  const addresses = v.split(',').map((a) => a.trim()).filter((a) => a !== '');
+  const bad = addresses.filter((a) => !isProxyAddress(a));
+  if (bad.length > 0) return `TRUST_PROXY must be a number of proxies or a comma-separated list of proxy addresses or CIDR ranges; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`;
+  return { addresses };
+}
+
 /** `./data` at the top of the repository, wherever the server is started from. */
 const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
 const DEFAULT_WEB_DIST = path.resolve(import.meta.dirname, '../../web/dist');
@@ -94,6 +138,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const dialer = dialerConfig(e);
   if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new Error(`Invalid configuration: ${trustProxy}`);
   // A relative DATA_DIR or RECORDINGS_DIR means relative to where the user ran npm (npm runs workspace scripts elsewhere).
   const cwd = env.INIT_CWD ?? process.cwd();
   const dataDir = e.DATA_DIR ? path.resolve(cwd, e.DATA_DIR) : DEFAULT_DATA_DIR;
@@ -107,6 +153,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    trustProxy,
+    bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
     dialer,
     phoneCountry: e.PHONE_COUNTRY as CountryCode,

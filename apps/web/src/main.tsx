@@ -1,15 +1,19 @@
 // Browser entry point: global styles and the React root.
+import './zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
 
 const root = document.getElementById('root');
 if (root === null) throw new Error('index.html has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Loaded after zod-jitless.ts has run: the bundler evaluates statically imported chunks before this file's own code,
+// and the app's chunks build Zod schemas as they load.
+void import('./app/App.tsx').then(({ App }) => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type TRole, type TTokenPayload } from '@crm/shared';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/schema.ts';
-import { createSessionCheck } from './session-check.ts';
+import { createSessionCheck, type SessionCheck } from './session-check.ts';
 import type { TokenService } from './tokens.ts';
 
 export type RouteEntry = { method: string; url: string; roles: readonly TRole[]; public: boolean };
@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, with what it declared: read by the route-coverage tests. */
     routeTable: RouteEntry[];
+    /** Whether a verified token still stands for a live session (long-lived streams ask again as they go). */
+    sessionCheck: SessionCheck;
   }
 }
 
@@ -44,6 +46,7 @@ function bearer(request: FastifyRequest): string | undefined {
 
 export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db): void {
   const isLive = createSessionCheck(db);
+  app.decorate('sessionCheck', isLive);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {

@@ -11,6 +11,8 @@ export type UsersTable = {
   passwordHash: string;
   role: TDbRole;
   active: Generated<boolean>;
+  /** Raised to end every token made before (db/migrations/0007); tokens carry it as `tv`. */
+  tokenVersion: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };

@@ -46,7 +46,10 @@ export type World = {
   tokens: Record<Who, string | undefined>;
   /** qA's records of aX's calls, and aX's review of the in-house one. */
   record: { inHouse: number; client: number; review: number };
-  /** A token whose sign-out ends nothing the other calls use: a new sign-in for an agent, whose token names its session. */
+  /**
+   * A token whose sign-out ends nothing the other calls use: signing out ends every token of its user, so it is a
+   * new sign-in of a spare user of the same role (and, for an agent, the same campaign).
+   */
   freshToken: (who: Who) => Promise<string | undefined>;
   admin: Caller;
   qc: Caller;
@@ -79,7 +82,7 @@ function clientCard(campaignName: string, callDate: string, suggestionMarks: str
   return { callDate, agentId: MARKERS.agent, campaignName, consumerNumber: '01712345678', duration: 95, fatalReasonMarks: '', easVoiceMatchedWithReportMarks: 'Yes', suggestionMarks, ...toClientMarks(bestScores()) };
 }
 
-/** Hashed once: scrypt is slow on purpose, and the world makes a dozen accounts. */
+/** Hashed once: a password hash is slow on purpose, and the world makes a dozen accounts. */
 let passwordHash: Promise<string> | undefined;
 
 /** An active account whose password is PASSWORD. */
@@ -130,11 +133,19 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     admin: await insertUser(app, 'admin', 'matrix-admin', 'Matrix Admin'),
   };
 
+  const spares: World['users'] = {
+    agent: (await createAgent(app, 'matrix-spare-ax', 'Spare Agent X')).user,
+    otherAgent: (await createAgent(app, 'matrix-spare-ay', 'Spare Agent Y')).user,
+    qc: await insertUser(app, 'qc', 'matrix-spare-qa', 'Spare Inspector A'),
+    otherQc: await insertUser(app, 'qc', 'matrix-spare-qb', 'Spare Inspector B'),
+    admin: await insertUser(app, 'admin', 'matrix-spare-admin', 'Spare Admin'),
+  };
+
   const campaignOf: Partial<Record<Who, string>> = { agent: 'Matrix X', otherAgent: 'Matrix Y' };
-  const signIn = async (who: Who): Promise<string | undefined> => {
+  const signIn = async (who: Who, spare = false): Promise<string | undefined> => {
     if (who === 'anon') return undefined;
     const campaign = campaignOf[who];
-    const { username } = users[who];
+    const { username } = (spare ? spares : users)[who];
     const r = campaign
       ? await caller(app).post('/api/auth/signInAgent', { username, password: PASSWORD, shift: 'Morning', campaign })
       : await caller(app).post('/api/auth/signInSuperAdmin', { username, password: PASSWORD });
@@ -164,7 +175,7 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     'review',
   );
 
-  const freshToken = async (who: Who) => (who === 'agent' || who === 'otherAgent' ? signIn(who) : tokens[who]);
+  const freshToken = async (who: Who) => signIn(who, true);
   return { app, x, y, users, agentProfileId: agent.profileId, tokens, record: { inHouse: inHouse.id, client: client.id, review: review.id }, freshToken, admin, qc };
 }
 

@@ -4,6 +4,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CAMPAIGN_TEXT_LENGTH, MAX_COLUMN_NAME_LENGTH, MAX_QUESTION_TITLE_LENGTH, type TCampaign, type TDataTable, type TQuestion } from '@crm/shared';
+import { tokenFor } from '../modules/agents/test-support.ts';
+import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../modules/files/upload-test-support.ts';
 import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
 
@@ -85,11 +87,60 @@ describe('data table column names', () => {
     ['1,000 characters', THOUSAND, `Column name "${THOUSAND.slice(0, 20)}…" is longer than ${MAX_COLUMN_NAME_LENGTH} characters`],
     ['a comma (it would split into two columns)', 'a, b', 'Column name "a, b" may not contain a comma'],
     ['a default lead column, with spaces around', ' cell_number ', 'Column name "cell_number" already exists!'],
+    ['a tab inside', 'Shop\tsize', 'Column name "Shop\\tsize" may not contain control characters (tabs, line breaks…)'],
+    ['a line break at the end', 'Shop\n', 'Column name "Shop\\n" may not contain control characters (tabs, line breaks…)'],
+    ['a tab first (a formula start too)', '\t=1+1', 'Column name "\\t=1+1" may not contain control characters (tabs, line breaks…)'],
+    ['a CR first (a formula start too)', '\r=1+1', 'Column name "\\r=1+1" may not contain control characters (tabs, line breaks…)'],
+    ['a NUL character', 'Shop\u0000', 'Column name "Shop\\u0000" may not contain control characters (tabs, line breaks…)'],
+    ...['=HYPERLINK("http://evil.example")', '+SUM(1)', '-2+3', '@SUM(1)'].map((name) => [
+      `a formula start (${name[0]})`, name, `Column name "${name}" may not start with =, +, - or @ (a spreadsheet would read it as a formula)`,
+    ]),
   ])('with %s: refused (400) saying why, nothing changed', async (_case, name, message) => {
     const campaign = await createCampaign(t.db);
     const { r, changed } = await withChanges(() => admin.post('/dt/addDataTables', { campaignName: campaign.campaignName, numberOfField: 1, columns: [name] }));
     expect([r.status, r.json<{ message: string }>().message]).toEqual([400, message]);
     expect(changed).toEqual([]);
+  });
+});
+
+describe('data table column names with quotes and backslashes: values filed and exported under exactly that name', () => {
+  const NAMES = ['Shop "A"', 'C:\\x\\n', 'end\\', '\\"', 'plain'];
+  const csvCell = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+  /** Uploads rows of (value per column) to the campaign; returns what each lead stored in `fields`, in row order. */
+  async function uploadAndRead(campaign: { id: number; campaignName: string }, names: string[], rows: string[][]) {
+    const token = await tokenFor(t.app, 'admin');
+    const csv = [['cell_number', 'data_date', ...names].map(csvCell).join(','), ...rows.map((r) => [nextPhone().local, '2024-05-01', ...r].map(csvCell).join(','))].join('\n');
+    const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
+    expect(r.status, r.text).toBe(200);
+    return (await storedLeads(t.db, campaign.id)).map((l) => l.fields);
+  }
+
+  it('accepted at creation; plain rows and rows with escapes store each value under its exact name; the report exports them back', async () => {
+    const campaign = await createCampaign(t.db);
+    const created = await admin.post('/dt/addDataTables', { campaignName: campaign.campaignName, numberOfField: NAMES.length, columns: NAMES });
+    expect(created.status, created.text).toBe(200);
+    const rows = [
+      NAMES.map((_, i) => `v${i}`), // plain: nothing COPY or JSON would escape
+      NAMES.map((_, i) => `say "hi" \\ ${i}\tx`), // quotes, a backslash and a tab in every value
+    ];
+    const fields = await uploadAndRead(campaign, NAMES, rows);
+    expect(fields).toEqual(rows.map((r) => Object.fromEntries(NAMES.map((n, i) => [n, r[i]]))));
+
+    const report = await admin.get(`/api/file/generateFullReportCsv?${new URLSearchParams({ tableName: campaign.campaignName, startDate: '2024-05-01', endDate: '2024-05-01' }).toString()}`);
+    expect(report.status, report.text).toBe(200);
+    const [header = [], ...records] = parse(report.text, { bom: true }) as string[][];
+    for (const [i, name] of NAMES.entries()) {
+      expect(header).toContain(name);
+      expect(records.map((cells) => cells[header.indexOf(name)])).toEqual(rows.map((r) => r[i]));
+    }
+  });
+
+  it('a name with a control character stored before they were refused still files its values under exactly that name', async () => {
+    const names = ['tab\there', 'new\nline', 'back\\n'];
+    const campaign = await campaignWithColumns(t.db, names);
+    const rows = [['a', 'b', 'c'], ['"a"', 'b\\', 'c\nd']];
+    expect(await uploadAndRead(campaign, names, rows)).toEqual(rows.map((r) => Object.fromEntries(names.map((n, i) => [n, r[i]]))));
   });
 });
 

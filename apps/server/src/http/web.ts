@@ -11,6 +11,11 @@ export function isApiPath(url: string): boolean {
   return API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
 }
 
+/** Source maps (built hidden) are never served: the source of the web app is not public. */
+function isSourceMap(url: string): boolean {
+  return url.toLowerCase().endsWith('.map');
+}
+
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexHtml = webDist ? await fs.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined) : undefined;
   if (webDist && indexHtml) {
@@ -22,6 +27,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         root: webDist,
         wildcard: false,
         index: false,
+        allowedPath: (pathName) => !isSourceMap(pathName),
         setHeaders: (res, file) => {
           const immutable = file.includes(`${path.sep}assets${path.sep}`);
           res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -31,7 +37,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    const wantsPage = request.method === 'GET' && !isApiPath(path) && (request.headers.accept ?? '').includes('text/html');
+    const wantsPage = request.method === 'GET' && !isApiPath(path) && !isSourceMap(path) && (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && indexHtml) return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml);
     return reply.status(404).send({ message: `No such endpoint: ${request.method} ${path}` });
   });

@@ -95,7 +95,7 @@ export type TestContext = {
 
 export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TConfig> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-data-'));
-  return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, ...overrides };
+  return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, ...overrides };
 }
 
 /** A session token of the user, as sign-in would mint it (agents get a shift and a campaign). */

@@ -1,6 +1,7 @@
 // The agent panel (spec §2 CRM, §4 Survey, §7 Agent panel and the lead update call, §8): lead lookup by number,
 // saving a survey's answers, and the record of agent sign-ins.
 import { z } from 'zod';
+import { isIsoDate } from '../domain/dates.ts';
 import { SHIFTS } from '../domain/roles.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
 
@@ -92,11 +93,8 @@ export type TAgentsOnline = z.infer<typeof ZAgentsOnline>;
 
 /** GET /api/agentSessions?date=yyyy-MM-dd: that day's sign-ins, newest first. */
 export const ZAgentSessionsQuery = z.object({
-  date: z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written yyyy-MM-dd')
-    .optional(),
+  // A real day (2026-13-01 is not): an impossible one would reach PostgreSQL's date cast and fail there.
+  date: z.string().trim().refine(isIsoDate, 'date must be a date written yyyy-MM-dd').optional(),
 });
 
 /** POST /api/auth/signOut. */

@@ -31,6 +31,8 @@ export const ZTokenPayload = z.object({
   campaign: z.string().optional(),
   /** An agent's sign-in record (agent_sessions.id): signing out ends it and with it the token. */
   sid: z.number().int().optional(),
+  /** The user's token version when the token was made: raising it (sign-out, new password, disable) ends the token. */
+  tv: z.number().int().optional(),
   /** Set only on short-lived media tokens (audio, live streams), which travel in a query string. */
   purpose: z.literal('media').optional(),
   exp: z.number().optional(),

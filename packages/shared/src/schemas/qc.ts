@@ -31,6 +31,10 @@ export const QC_MESSAGES = {
   otherInspector: "This is another inspector's QC record",
   otherAgent: 'You can only see your own QC records',
   alreadyReviewed: 'This QC record has already been reviewed',
+  recordingNotInVoiceLog: (fileName: string, callDate: string) =>
+    `"${fileName}" is not in the voice log of ${callDate}, the record's call date: link one of that day's recordings`,
+  recordingOfOtherNumber: (fileName: string, consumerNumber: string) =>
+    `"${fileName}" is not a recording of ${consumerNumber}, the record's consumer number`,
 } as const;
 
 /** The two kinds of QC record: the in-house scoring and the client's scoring of the same call. */

@@ -6,6 +6,8 @@ import * as m0003 from './0003-questions-and-logic.ts';
 import * as m0004 from './0004-lead-imports.ts';
 import * as m0005 from './0005-agent-sessions.ts';
 import * as m0006 from './0006-qc.ts';
+import * as m0007 from './0007-token-versions.ts';
+import * as m0008 from './0008-restrict-user-references.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -14,4 +16,6 @@ export const migrations: Record<string, Migration> = {
   '0004-lead-imports': m0004,
   '0005-agent-sessions': m0005,
   '0006-qc': m0006,
+  '0007-token-versions': m0007,
+  '0008-restrict-user-references': m0008,
 };

@@ -14,7 +14,7 @@ export type TAgentImportResult = { ok: true; count: number } | { ok: false; reje
 const CHUNK = 500;
 
 /**
- * scrypt runs on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise); hashing a few
+ * Password hashing runs on a thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise); hashing a few
  * at a time uses the cores without queueing every file read and DNS look-up of the server behind a big upload.
  */
 const HASH_CONCURRENCY = Math.max(1, Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE ?? 4) - 1));

@@ -3,9 +3,11 @@ import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCr
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { endUserSessions } from '../../auth/end-sessions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertAgentIdFree, containsPattern, onAgentIdTaken, profileValues, selectAgents, toAgent } from './agent-rows.ts';
+import { describeHistory, findAgentHistory, hasHistory } from './history.ts';
 
 const noSuchAgent = (id: number) => notFound(`No agent with id ${id}`);
 
@@ -85,25 +87,39 @@ export async function updateAgent(db: Db, input: TUpdateAgent): Promise<TAgent> 
       .execute()
       .catch(onAgentIdTaken(input.agentId));
     await trx.updateTable('agents').set({ type: input.type, ...profileValues(input) }).where('id', '=', current.id).execute();
+    // A new password or Inactive ends every token and sign-in of the agent at once; Active again brings none back.
+    if (passwordHash !== undefined || !input.status) await endUserSessions(trx, current.userId);
   });
   return findAgent(db, input.id);
 }
 
-/** Deletes the agent's sign-in; its profile goes with it (ON DELETE CASCADE). */
+/**
+ * Deletes an agent without history: their sign-in, and the profile with it (ON DELETE CASCADE). QC records, reviews,
+ * called leads or sign-in records refuse it with 409 naming them (set the agent Inactive instead); nothing is erased.
+ */
 export async function deleteAgent(db: Db, id: number): Promise<void> {
-  const deleted = await db
-    .deleteFrom('users')
-    .where('id', '=', (eb) => eb.selectFrom('agents').select('agents.userId').where('agents.id', '=', id))
-    .returning('id')
-    .executeTakeFirst()
-    .catch((e: unknown) => {
-      // Records of other areas that must outlive the agent refuse the delete (foreign key).
-      if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23503') {
-        throw conflict('Other records refer to this agent, so it cannot be deleted. Set the agent to Inactive instead.');
-      }
-      throw e;
+  let agent: { userId: number; agentId: string } | undefined;
+  await db
+    .transaction()
+    .execute(async (trx) => {
+      // The user row lock makes a sign-in, call or QC record added meanwhile wait for us (their foreign keys lock it too).
+      agent = await trx
+        .selectFrom('agents')
+        .innerJoin('users', 'users.id', 'agents.userId')
+        .select(['agents.userId', 'users.username as agentId'])
+        .where('agents.id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!agent) throw noSuchAgent(id);
+      const history = await findAgentHistory(trx, agent.userId);
+      if (hasHistory(history)) throw conflict(describeHistory(agent.agentId, history));
+      await trx.deleteFrom('users').where('id', '=', agent.userId).execute();
+    })
+    .catch(async (e: unknown) => {
+      // Rows the check did not count still refuse the delete: every foreign key to users is RESTRICT (migration 0008).
+      if (!agent || !(typeof e === 'object' && e !== null && 'code' in e && e.code === '23503')) throw e;
+      throw conflict(describeHistory(agent.agentId, await findAgentHistory(db, agent.userId)));
     });
-  if (!deleted) throw noSuchAgent(id);
 }
 
 /** Counted from the rows, never kept as a counter. */

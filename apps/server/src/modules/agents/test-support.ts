@@ -55,6 +55,6 @@ export async function countRows(db: Db): Promise<{ agents: number; users: number
 
 /** No reply may carry a password (the given ones, or any under a "password" key) or a hash. */
 export function expectNoSecrets(text: string, ...passwords: string[]): void {
-  expect(text).not.toMatch(/scrypt\$|passwordHash|password_hash|"password":/);
+  expect(text).not.toMatch(/\$argon2|scrypt\$|passwordHash|password_hash|"password":/);
   for (const password of passwords) expect(text).not.toContain(password);
 }

@@ -17,7 +17,7 @@ describe('POST /api/auth/signInSuperAdmin', () => {
     const payload = payloadOf(r.body);
     expect(payload).toMatchObject({ userName: 'boss', name: 'The Boss', roles: [{ roleName: 'ADMIN' }] });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
-    expect(r.text).not.toMatch(/scrypt|passwordHash|password_hash/);
+    expect(r.text).not.toMatch(/argon2|scrypt|passwordHash|password_hash/);
   });
 
   it('signs a QC inspector in with the QC role, whatever the case of the username', async () => {
@@ -113,8 +113,11 @@ describe('POST /api/auth/signInAgent', () => {
   });
 });
 
-describe('sign-in rate limit', () => {
-  const limited = useTestApp({ loginRateLimit: 3 });
+describe('sign-in limits', () => {
+  const limited = useTestApp({ loginRateLimit: 3, loginRateLimitPerIp: 30 });
+  /** A sign-in as if from `remoteAddress`, with extra headers (app.inject's peer is 127.0.0.1 otherwise). */
+  const attempt = (body: { username: string; password: string }, remoteAddress: string, headers: Record<string, string> = {}) =>
+    limited.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: body, remoteAddress, headers });
 
   it('answers 429 after too many attempts for one username, while another username still gets through', async () => {
     const admin = await createUser(limited.db, { role: 'admin' });
@@ -123,8 +126,60 @@ describe('sign-in rate limit', () => {
     expect(statuses).toEqual([401, 401, 401, 429]);
     const blocked = await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' });
     expect(blocked.body).toEqual({ message: MESSAGES.login.tooMany });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const other = await caller(limited.app).post('/api/auth/signInSuperAdmin', { username: admin.username, password: admin.password });
     expect(other.status).toBe(200);
+  });
+
+  it('counts one username across every address: rotating X-Forwarded-For or the address itself gains nothing', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt({ username: 'Rotated', password: 'guess' + i }, '10.1.0.1', { 'x-forwarded-for': `198.51.100.${i + 1}` })).statusCode);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    const elsewhere = await attempt({ username: 'rotated', password: 'guess' }, '10.1.0.2', { 'x-forwarded-for': '198.51.100.99' });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(elsewhere.json()).toEqual({ message: MESSAGES.login.tooMany });
+  });
+
+  it('counts one address across every username: spraying one password over many agent IDs stops at LOGIN_RATE_LIMIT_PER_IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i++) statuses.push((await attempt({ username: `AG-SPRAY-${i}`, password: 'Password1' }, '10.2.0.1')).statusCode);
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual([429, 429]);
+    // Another address is not held back.
+    expect((await attempt({ username: 'AG-SPRAY-99', password: 'Password1' }, '10.2.0.2')).statusCode).toBe(401);
+  });
+
+  it('does not count sign-ins that succeed: a whole shift behind one NAT address signs in', async () => {
+    const campaign = await createCampaign(limited.db);
+    const agents = await Promise.all(Array.from({ length: 40 }, () => createUser(limited.db, { role: 'agent' })));
+    for (const agent of agents) {
+      const r = await limited.app.inject({
+        method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.3.0.1',
+        payload: { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName },
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    // Their typing mistakes do count, up to the address's allowance.
+    expect((await attempt({ username: agents[0]!.username, password: 'typo' }, '10.3.0.1')).statusCode).toBe(401);
+  });
+});
+
+describe('sign-in limits behind a trusted proxy', () => {
+  const proxied = useTestApp({ loginRateLimit: 1000, loginRateLimitPerIp: 2, trustProxy: { addresses: ['10.9.9.9'] } });
+  const attempt = (username: string, remoteAddress: string, forwardedFor: string) =>
+    proxied.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: { username, password: 'guess-guess' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('counts the clients behind the proxy separately, by the address the proxy forwards', async () => {
+    const first = [];
+    for (let i = 0; i < 3; i++) first.push((await attempt(`user-a${i}`, '10.9.9.9', '203.0.113.1')).statusCode);
+    expect(first).toEqual([401, 401, 429]);
+    expect((await attempt('user-b', '10.9.9.9', '203.0.113.2')).statusCode).toBe(401);
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not the proxy', async () => {
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await attempt(`user-c${i}`, '10.7.7.7', `203.0.113.${10 + i}`)).statusCode);
+    expect(statuses).toEqual([401, 401, 429]);
   });
 });
 

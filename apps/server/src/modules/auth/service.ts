@@ -2,19 +2,35 @@
 import { sql } from 'kysely';
 import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { dummyHash, verifyPassword } from '../../auth/password.ts';
+import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type TokenService } from '../../auth/tokens.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
+import { endUserSessions } from '../../auth/end-sessions.ts';
 
 type Role = 'admin' | 'qc' | 'agent';
 
 async function authenticate(db: Db, username: string, password: string, roles: readonly Role[]) {
   const user = await findUserByUsername(db, username, roles);
-  // Compare against a dummy hash when the user is unknown so both paths take the same time.
+  // Compare against a dummy hash when the user is unknown so both paths take the same time (it has today's
+  // parameters, so it costs what a real hash costs).
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) throw unauthorized(MESSAGES.login.wrongCredentials);
   if (!user.active) throw new AppError('FORBIDDEN', MESSAGES.login.inactive);
+  // A hash below today's cost (scrypt, weaker argon2id) is replaced now that the password is known. Only while it is
+  // still the hash just verified: a password reset meanwhile wins. Tokens stay valid (the password did not change).
+  if (needsRehash(user.passwordHash)) {
+    try {
+      const passwordHash = await hashPassword(password);
+      await db.updateTable('users').set({ passwordHash }).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
+    } catch (e) {
+      // Best effort: the sign-in goes on with the old hash, tried again next time. No logger reaches this function
+      // (it gets the database only; the request's logger stays in routes.ts), so a process warning on stderr.
+      process.emitWarning(`Could not upgrade the password hash of user ${user.id} at sign-in: ${e instanceof Error ? e.message : String(e)}`, {
+        code: 'CRM_PASSWORD_REHASH',
+      });
+    }
+  }
   return user;
 }
 
@@ -26,7 +42,7 @@ function roleClaim(role: Role) {
 /** Administrators and QC inspectors (spec §7 signInSuperAdmin). */
 export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest): Promise<TSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
-  const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role) });
+  const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion });
   return { jwtToken };
 }
 
@@ -65,16 +81,15 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
       shift: input.shift,
       campaign: campaign.campaignName,
       sid: session.id,
+      tv: user.tokenVersion,
     });
     return { jwtToken };
   });
 }
 
-/** Ends an agent's sign-in record (and with it the token); other users have none, so it only answers. */
+/** Ends every token of the user, of any role, on every device, and an agent's open sign-in records. */
 export async function signOut(db: Db, user: TTokenPayload): Promise<TSignOutResult> {
-  if (user.sid !== undefined) {
-    await db.updateTable('agentSessions').set({ signedOutAt: new Date() }).where('id', '=', user.sid).where('signedOutAt', 'is', null).execute();
-  }
+  await db.transaction().execute((trx) => endUserSessions(trx, Number(user.sub)));
   return { message: MESSAGES.auth.signedOut };
 }
 

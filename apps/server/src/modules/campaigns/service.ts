@@ -15,6 +15,7 @@ import type { CampaignsTable, DB, Db } from '../../db/schema.ts';
 import { conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { describeAttachments, findAttachments, hasAttachments } from './attachments.ts';
+import { endCampaignSessions } from '../../auth/end-sessions.ts';
 
 const MAX_INT4 = 2_147_483_647;
 /** Search replies are plain arrays (spec §7); a call centre has tens of campaigns, so this never cuts a real answer. */
@@ -138,6 +139,8 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest): Pro
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx.updateTable('dataTables').set({ name: input.campaignName }).where('campaignId', '=', input.id).execute();
+      // Made inactive: the agents signed into it are signed out at once (their sign-in records end their tokens).
+      if (current.status && !row.status) await endCampaignSessions(trx, input.id);
       return toCampaign(row);
     })
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZDialerState } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
 import { createDialer, findDialerState } from './service.ts';
 import { createStreamHub } from './stream.ts';
 
@@ -28,8 +29,10 @@ export async function dialerRoutes(app: App) {
   app.get('/api/dialer/stream', {
     config: { roles: ['ADMIN'], queryToken: true },
     schema: { querystring: z.object({ token: z.string().optional() }) },
-  }, async (_req, reply) => {
-    const stream = hub.open(reply, dialer.publisher);
+  }, async (req, reply) => {
+    const user = currentUser(req);
+    const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
+    const stream = hub.open(reply, dialer.publisher, session);
     return reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       .header('cache-control', 'no-cache, no-transform')

@@ -9,6 +9,7 @@ import { createStreamHub } from './stream.ts';
 
 const publisher = createLocalPublisher(initialDialerState('simulated'));
 const hub = createStreamHub();
+let sessionLive = true;
 let app: FastifyInstance;
 let url: string;
 
@@ -17,7 +18,13 @@ beforeAll(async () => {
   // closing the test server cuts such sockets instead of waiting for them.
   app = Fastify({ forceCloseConnections: true });
   // A short heartbeat, so the test sees one without waiting 15 s.
-  app.get('/stream', async (_req, reply) => reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, 50)));
+  app.get('/stream', async (_req, reply) => reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, undefined, 50)));
+  // A stream of a sign-in: the test decides whether it is still live, and when its token runs out.
+  app.get('/session-stream', async (req, reply) => {
+    const { expiresIn } = req.query as { expiresIn?: string };
+    const session = { expiresAt: expiresIn === undefined ? undefined : Date.now() + Number(expiresIn), isLive: async () => sessionLive };
+    return reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, session, 50));
+  });
   app.addHook('preClose', () => hub.closeAll());
   await app.listen({ port: 0, host: '127.0.0.1' });
   url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/stream`;
@@ -59,5 +66,38 @@ describe('the dialer event stream', () => {
     controller.abort();
     await expect.poll(() => hub.size(), { timeout: 2000 }).toBe(0);
     publisher.publish(state(9)); // nothing left to write to: must not throw
+  });
+});
+
+describe('a stream opened by a sign-in', () => {
+  /** Reads the stream to its end; resolves with how long that took. */
+  async function untilEnded(response: Response): Promise<number> {
+    const started = performance.now();
+    const reader = response.body!.getReader();
+    while (!(await reader.read()).done) {
+      // heartbeats and events until the server ends the stream
+    }
+    return performance.now() - started;
+  }
+
+  it('ends within a heartbeat once its user\'s sessions end (signed out, disabled, a new password)', async () => {
+    sessionLive = true;
+    const response = await fetch(`${url.replace('/stream', '/session-stream')}`);
+    await expect.poll(() => hub.size()).toBe(1);
+    const ended = untilEnded(response);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(hub.size()).toBe(1);
+    sessionLive = false;
+    expect(await ended).toBeLessThan(2000);
+    expect(hub.size()).toBe(0);
+    sessionLive = true;
+  });
+
+  it('ends when its token runs out', async () => {
+    const response = await fetch(`${url.replace('/stream', '/session-stream')}?expiresIn=300`);
+    const took = await untilEnded(response);
+    expect(took).toBeGreaterThan(200);
+    expect(took).toBeLessThan(2000);
+    expect(hub.size()).toBe(0);
   });
 });

@@ -15,9 +15,17 @@ export function formatEvent(state: TDialerState): string {
   return `event: ${DIALER_EVENT}\ndata: ${JSON.stringify(state)}\n\n`;
 }
 
+/** The sign-in a stream was opened with: the stream ends when its token runs out or its user's sessions end. */
+export type StreamSession = {
+  /** When the token expires (ms since the epoch); undefined: never. */
+  expiresAt: number | undefined;
+  /** Whether the token still stands for a live session (checked with every heartbeat). */
+  isLive: () => Promise<boolean>;
+};
+
 /** The open streams of one app, so closing the app can end them instead of waiting on them forever. */
 export type StreamHub = {
-  open: (reply: FastifyReply, publisher: DialerStatePublisher, heartbeatMs?: number) => PassThrough;
+  open: (reply: FastifyReply, publisher: DialerStatePublisher, session?: StreamSession, heartbeatMs?: number) => PassThrough;
   size: () => number;
   closeAll: () => Promise<void>;
 };
@@ -26,7 +34,7 @@ export function createStreamHub(): StreamHub {
   const streams = new Map<PassThrough, { end: () => void; reply: FastifyReply; closed: Promise<void> }>();
 
   return {
-    open: (reply, publisher, heartbeatMs = HEARTBEAT_MS) => {
+    open: (reply, publisher, session, heartbeatMs = HEARTBEAT_MS) => {
       const stream = new PassThrough();
       const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
       const write = (chunk: string) => {
@@ -34,11 +42,19 @@ export function createStreamHub(): StreamHub {
         else if (!stream.writableEnded) stream.write(chunk);
       };
       const unsubscribe = publisher.subscribe((state) => write(formatEvent(state)));
-      const heartbeat = setInterval(() => write(': heartbeat\n\n'), heartbeatMs);
+      const heartbeat = setInterval(() => {
+        write(': heartbeat\n\n');
+        // Signed out, disabled or a new password since the stream opened: it ends (the browser's reconnect is refused).
+        session?.isLive().then((live) => live || end(), () => undefined);
+      }, heartbeatMs);
       heartbeat.unref();
+      // The token ran out: the stream ends with it; the browser reconnects with a fresh one if it still may.
+      const expiry = session?.expiresAt === undefined ? undefined : setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
+      expiry?.unref();
       function end() {
         if (!streams.delete(stream)) return;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
         stream.end();
       }

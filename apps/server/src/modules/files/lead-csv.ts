@@ -110,7 +110,9 @@ export class LeadRowChecker {
   constructor(private readonly header: TLeadHeader, private readonly phoneCountry: CountryCode, campaignId: number) {
     this.campaignText = String(campaignId);
     this.uploadIndexes = UPLOAD_LEAD_COLUMNS.map((c) => header.upload[c]);
-    this.customKeys = header.custom.map((c) => `${JSON.stringify(c.name)}:`);
+    // A key is JSON text (quotes and backslashes escaped) then COPY text (its backslashes doubled), whatever the
+    // row: a column named with `"` or `\` lands under exactly that name.
+    this.customKeys = header.custom.map((c) => copyText(`${JSON.stringify(c.name)}:`));
   }
 
   private report(row: number, column: string, reason: string): void {
@@ -176,9 +178,9 @@ export class LeadRowChecker {
       const { name, index } = this.header.custom[i] as TLeadHeader['custom'][number];
       const value = this.value(cells[index] as string, row, name, plain);
       if (value === null || value === '') continue;
-      fields += `${fields === '' ? '{' : ','}${this.customKeys[i]}${plain ? `"${value}"` : JSON.stringify(value)}`;
+      fields += `${fields === '' ? '{' : ','}${this.customKeys[i]}${plain ? `"${value}"` : copyText(JSON.stringify(value))}`;
     }
-    line += fields === '' ? '\t{}\n' : `\t${plain ? fields : copyText(fields)}}\n`;
+    line += fields === '' ? '\t{}\n' : `\t${fields}}\n`;
     if (this.errorCount > 0 || phone === null || date === null) return undefined;
     this.date = date;
     this.phone = phone;

@@ -1,16 +1,40 @@
 // Recordings linked to QC records (spec §3 Report file; §7 add-qc-report-file, all-qc-report-file).
-import type { TQcReportFile, TQcReportFileCreate, TTokenPayload } from '@crm/shared';
+import { QC_MESSAGES, type TQcReportFile, type TQcReportFileCreate, type TTokenPayload } from '@crm/shared';
+import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { VoiceLogSource } from '../voicelog/media.ts';
+import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
 import { assertCanChangeRecord, isAdmin, isAgent, userIdOf } from './access.ts';
 
-/** Links a recording of the record's call-date folder to the record; linking the same file again changes nothing. */
-export async function addQcReportFile(db: Db, user: TTokenPayload, input: TQcReportFileCreate): Promise<TQcReportFile> {
-  const record = await db.selectFrom('qcReports').select(['id', 'qcInspectorId', 'callDate']).where('id', '=', input.qcReport.id).executeTakeFirst();
+export type TQcFileDeps = { db: Db; voiceLog: VoiceLogSource; country: CountryCode };
+
+/** Refuses (400) a file that is not a recording of the record's consumer number in the voice log of its call date. */
+async function assertRecordingOfCall(deps: TQcFileDeps, record: { callDate: string; consumerNumber: string }, fileName: string): Promise<void> {
+  const { phoneNumber } = parseRecordingName(fileName, deps.country);
+  if (phoneNumber === '' || phoneKey(phoneNumber, deps.country) !== phoneKey(record.consumerNumber, deps.country)) {
+    throw badRequest(QC_MESSAGES.recordingOfOtherNumber(fileName, record.consumerNumber));
+  }
+  if (!(await deps.voiceLog.has({ date: record.callDate, name: fileName }, record.consumerNumber))) {
+    throw badRequest(QC_MESSAGES.recordingNotInVoiceLog(fileName, record.callDate));
+  }
+}
+
+/**
+ * Links a recording to the record: a file of the voice log of the record's call date whose name names the record's
+ * consumer number (else 400, nothing stored). Linking the same file again changes nothing.
+ */
+export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcReportFileCreate): Promise<TQcReportFile> {
+  const { db } = deps;
+  const record = await db.selectFrom('qcReports').select(['id', 'qcInspectorId', 'callDate', 'consumerNumber']).where('id', '=', input.qcReport.id).executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${input.qcReport.id}`);
   assertCanChangeRecord(user, record);
-  await db.insertInto('qcReportFiles').values({ qcReportId: record.id, fileName: input.fileName }).onConflict((oc) => oc.constraint('qc_report_files_unique').doNothing()).execute();
-  const link = await db.selectFrom('qcReportFiles').select(['id', 'fileName']).where('qcReportId', '=', record.id).where('fileName', '=', input.fileName).executeTakeFirstOrThrow();
+  const linked = db.selectFrom('qcReportFiles').select(['id', 'fileName']).where('qcReportId', '=', record.id).where('fileName', '=', input.fileName);
+  if ((await linked.executeTakeFirst()) === undefined) {
+    await assertRecordingOfCall(deps, record, input.fileName);
+    await db.insertInto('qcReportFiles').values({ qcReportId: record.id, fileName: input.fileName }).onConflict((oc) => oc.constraint('qc_report_files_unique').doNothing()).execute();
+  }
+  const link = await linked.executeTakeFirstOrThrow();
   return { id: link.id, fileName: link.fileName, qcReport: { id: record.id }, callDate: record.callDate };
 }
 

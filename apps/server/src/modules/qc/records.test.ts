@@ -1,9 +1,22 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TPaged, type TQcClientReport, type TQcReport } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
+import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
 import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from './test-support.ts';
 
-const t = useTestApp();
+const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-recordings-'));
+const t = useTestApp({ recordingsDir });
+afterAll(() => fs.rm(recordingsDir, { recursive: true, force: true }));
+// The recordings these tests link: a link must name a file of the record's call date and number (files.test.ts).
+const RECORDING = '20261120-101500_8801712345678_AG1-all.wav';
+const OTHER_RECORDING = '20261120-111500_01712345678_AG2-all.wav';
+beforeAll(async () => {
+  await writeRecordings(recordingsDir, '2026-11-20', { [RECORDING]: toneWav(1), [OTHER_RECORDING]: toneWav(1) });
+});
 const countRecords = async () => Number((await t.db.selectFrom('qcReports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('POST /api/qcReport/add and /addforclient', () => {
@@ -131,7 +144,7 @@ describe('editing, reading and deleting QC records', () => {
   it('deletes a record with its recording links and its review, and answers 404 for one that is gone', async () => {
     const w = await qcWorld(t);
     const r = await addRecord(w.qcA, scorecard(w));
-    expect((await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: r.id }, fileName: '20261120-101500_8801712345678_AG1-all.wav' })).status).toBe(200);
+    expect((await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: r.id }, fileName: RECORDING })).status).toBe(200);
     expect((await w.agentApi.post('/api/qcReport/submit', { qcId: r.id, agreed: 'No', raiseConcern: true, comment: 'Not me' })).status).toBe(200);
     const del = await w.qcA.delete(`/api/qcReport/deleteQc/${r.id}`);
     expect(del.status).toBe(200);
@@ -191,14 +204,14 @@ describe('recording links', () => {
     const w = await qcWorld(t);
     const r = await addRecord(w.qcA, scorecard(w));
     const other = await addRecord(w.qcB, scorecard(w, { agentId: w.otherAgent.username }));
-    const body = { qcReport: { id: r.id }, fileName: '20261120-101500_8801712345678_AG1-all.wav' };
+    const body = { qcReport: { id: r.id }, fileName: RECORDING };
     const first = await w.qcA.post('/api/qcReport/add-qc-report-file', body);
     expect(first.json()).toMatchObject({ fileName: body.fileName, qcReport: { id: r.id }, callDate: '2026-11-20' });
     expect((await w.qcA.post('/api/qcReport/add-qc-report-file', body)).json()).toEqual(first.json());
     for (const fileName of ['../secret.wav', '2026-11-20/x.wav', '..\\x.wav']) {
       expect((await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: r.id }, fileName })).status, fileName).toBe(400);
     }
-    await w.qcB.post('/api/qcReport/add-qc-report-file', { qcReport: { id: other.id }, fileName: 'b.wav' });
+    expect((await w.qcB.post('/api/qcReport/add-qc-report-file', { qcReport: { id: other.id }, fileName: OTHER_RECORDING })).status).toBe(200);
     expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcReport>().fileName).toBe(body.fileName);
     const ids = async (api: typeof w.qcA) => (await api.get('/api/qcReport/all-qc-report-file')).json<{ qcReport: { id: number } }[]>().map((f) => f.qcReport.id);
     expect(await ids(w.qcA)).toEqual([r.id]);

@@ -23,6 +23,8 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { UpstreamError } from '../voicelog/proxy.ts';
+import { createVoiceLog } from '../voicelog/service.ts';
 import { addQcReportFile, listQcReportFiles } from './files.ts';
 import { listQcReports, listScorableAgents } from './list.ts';
 import { createQcReport, deleteQcReport, editQcReport, findQcReport } from './records.ts';
@@ -35,6 +37,8 @@ const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
 
 export async function qcRoutes(app: App) {
   const country = app.config.phoneCountry;
+  // A link is checked against the voice log: RECORDINGS_DIR, or the external server at VOICE_LOG_URL.
+  const voiceLog = createVoiceLog(app.config);
 
   app.post('/api/qcReport/add', {
     config: SCORERS,
@@ -94,7 +98,12 @@ export async function qcRoutes(app: App) {
   app.post('/api/qcReport/add-qc-report-file', {
     config: SCORERS,
     schema: { body: ZQcReportFileCreate, response: { 200: ZQcReportFile, ...FAILURES } },
-  }, async (req) => addQcReportFile(app.db, currentUser(req), req.body));
+    // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
+    errorHandler: (error, _req, reply) => {
+      if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
+      throw error;
+    },
+  }, async (req) => addQcReportFile({ db: app.db, voiceLog, country }, currentUser(req), req.body));
   app.get('/api/qcReport/all-qc-report-file', {
     config: { roles: ['ADMIN', 'QC', 'AGENT'] },
     schema: { response: { 200: z.array(ZQcReportFile) } },

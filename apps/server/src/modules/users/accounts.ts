@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { DB_ROLES, type TCreateUserRequest, type TPaged, type TUpdateUserRequest, type TUser, type TUserListQuery } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { endUserSessions } from '../../auth/end-sessions.ts';
 import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 
@@ -61,17 +62,22 @@ export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, 
   if (target.role === 'agent') throw badRequest('This is an agent account: change it on the Agents screen.');
   if (input.active === false && id === actingUserId) throw badRequest('You cannot disable your own account.');
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  const row = await db
-    .updateTable('users')
-    .set({
-      updatedAt: new Date(),
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(input.active === undefined ? {} : { active: input.active }),
-      ...(passwordHash === undefined ? {} : { passwordHash }),
-    })
-    .where('id', '=', id)
-    .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
-    .executeTakeFirst();
+  const row = await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({
+        updatedAt: new Date(),
+        ...(input.name === undefined ? {} : { name: input.name }),
+        ...(input.active === undefined ? {} : { active: input.active }),
+        ...(passwordHash === undefined ? {} : { passwordHash }),
+      })
+      .where('id', '=', id)
+      .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+      .executeTakeFirst();
+    // A new password or a disabled account ends every token the user holds; enabling it again brings none back.
+    if (updated && (passwordHash !== undefined || input.active === false)) await endUserSessions(trx, id);
+    return updated;
+  });
   if (!row) throw notFound(`No user with id ${id}`);
   return toUser(row);
 }

@@ -8,7 +8,7 @@ import { hashPassword } from '../../auth/password.ts';
 export async function findUserByUsername(db: Db, username: string, roles: readonly TDbRole[]) {
   return db
     .selectFrom('users')
-    .select(['id', 'username', 'name', 'passwordHash', 'role', 'active'])
+    .select(['id', 'username', 'name', 'passwordHash', 'role', 'active', 'tokenVersion'])
     .where(sql<string>`lower(username)`, '=', username.toLowerCase())
     .where('role', 'in', roles)
     .executeTakeFirst();

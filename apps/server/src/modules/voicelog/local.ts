@@ -94,11 +94,21 @@ export async function streamRecording(recordingsDir: string, ref: TRecordingRef,
   }
 }
 
+/** Whether the date folder holds the recording as a file (the number is the caller's to check, from the name). */
+export async function hasRecording(recordingsDir: string, ref: TRecordingRef): Promise<boolean> {
+  const stat = await fs.stat(recordingPath(recordingsDir, ref)).catch((e: unknown) => {
+    if (isMissing(e)) return null;
+    throw e;
+  });
+  return stat?.isFile() ?? false;
+}
+
 /** The voice log of RECORDINGS_DIR, with its own duration cache. */
 export function createLocalVoiceLog(recordingsDir: string, country: CountryCode): VoiceLogSource {
   const durationOf = createDurationCache();
   return {
     search: (query) => searchFolder(recordingsDir, country, durationOf, query),
     download: (ref, range, head) => streamRecording(recordingsDir, ref, range, head),
+    has: (ref) => hasRecording(recordingsDir, ref),
   };
 }

@@ -11,6 +11,8 @@ export type VoiceLogSource = {
   search: (query: TVoiceLogSearchQuery) => Promise<TVoiceLogPage>;
   /** `head`: the caller wants the headers only (HEAD), so no audio is read. */
   download: (ref: TRecordingRef, range: string | undefined, head: boolean) => Promise<TMedia>;
+  /** Whether the recording is in the voice log: in its date folder, one of `msisdn`'s recordings of that date. */
+  has: (ref: TRecordingRef, msisdn: string) => Promise<boolean>;
 };
 
 export const CONTENT_TYPES = { '.mp3': 'audio/mpeg', '.wav': 'audio/wav' } as const;

@@ -100,10 +100,25 @@ async function downloadUpstream(baseUrl: string, timeoutMs: number, ref: TRecord
   throw new UpstreamError(VOICE_LOG_MESSAGES.upstreamFailed(`the download answered HTTP ${res.status}`));
 }
 
+/** Pages of the number's recordings read to find one: a number has a handful of calls a day, not thousands. */
+const HAS_PAGE_SIZE = 100;
+const HAS_MAX_PAGES = 10;
+
+/** Whether the external server lists the recording among the number's recordings of its date. */
+async function hasUpstream(baseUrl: string, timeoutMs: number, ref: TRecordingRef, msisdn: string): Promise<boolean> {
+  for (let page = 0; page < HAS_MAX_PAGES; page++) {
+    const found = await searchUpstream(baseUrl, timeoutMs, { directory: ref.date, msisdn, page, size: HAS_PAGE_SIZE });
+    if (found.content.some((f) => f.fileName === ref.name)) return true;
+    if (found.last || found.content.length === 0) return false;
+  }
+  return false;
+}
+
 export function createProxyVoiceLog(url: string, timeoutMs: number): VoiceLogSource {
   const baseUrl = url.replace(/\/+$/, '');
   return {
     search: (query) => searchUpstream(baseUrl, timeoutMs, query),
     download: (ref, range, head) => downloadUpstream(baseUrl, timeoutMs, ref, range, head),
+    has: (ref, msisdn) => hasUpstream(baseUrl, timeoutMs, ref, msisdn),
   };
 }

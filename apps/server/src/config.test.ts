@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('security settings', () => {
+  it('trust no proxy, limit sign-ins to 10 per username and 30 per address a minute, and time bodies and headers by default', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, loginRateLimit: 10, loginRateLimitPerIp: 30, bodyTimeoutMs: 15_000, headersTimeoutMs: 20_000 });
+  });
+
+  it('read TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toEqual({ hops: 1 });
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,fd00::/8, ::1, loopback' }).trustProxy).toEqual({ addresses: ['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1', 'loopback'] });
+  });
+
+  it('refuse TRUST_PROXY=true (anyone could pick their address) and anything that is not an address', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY=true would let any client choose its address/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1,proxy.local' })).toThrow(/not "proxy.local"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ LOGIN_RATE_LIMIT_PER_IP: '0' })).toThrow(/LOGIN_RATE_LIMIT_PER_IP must be at least 1/);
+    expect(() => loadConfig({ BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(/BODY_TIMEOUT_SECONDS/);
+  });
+});
