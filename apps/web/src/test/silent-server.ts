@@ -1,5 +1,5 @@
 // A server that never answers, for the time-out tests: every fetch settles only when its signal aborts.
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 export function silentServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(
@@ -8,4 +8,16 @@ export function silentServer() {
         init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
       }),
   );
+}
+
+/** For a whole test file: fake timers and a silent server before each test, both undone after it. */
+export function withSilentServer(): void {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    silentServer();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
 }

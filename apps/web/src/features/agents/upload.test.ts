@@ -1,17 +1,10 @@
 // The agent CSV upload waits minutes, not the 60-second default: a 5 MB file on a slow line and 1,000 password hashes.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, timeoutMessage } from '../../app/api.ts';
 import { AGENT_UPLOAD_TIMEOUT_MS, AgentUploadError, uploadAgentCsv } from './upload.ts';
-import { silentServer } from '../../test/silent-server.ts';
+import { withSilentServer } from '../../test/silent-server.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  silentServer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+withSilentServer();
 
 describe('uploadAgentCsv', () => {
   it('waits ten minutes for the answer, then says the upload may or may not have been stored', async () => {

@@ -1,19 +1,12 @@
 // The long lead jobs (generate, regenerate, delete) wait for the server's bulk work, far past the 60-second default.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEOUT_MS, LONG_JOB_TIMEOUT_MS, timeoutMessage } from '../../app/api.ts';
 import { deleteLeadsOfDate, generateLeads, regenerateLeads, type TLeadActionRequest } from './lead-actions-api.ts';
-import { silentServer } from '../../test/silent-server.ts';
+import { withSilentServer } from '../../test/silent-server.ts';
 
 const REQUEST: TLeadActionRequest = { campaign: 'Spring Survey', dataDate: '2025-03-02', all: true, targets: {} };
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  silentServer();
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-});
+withSilentServer();
 
 describe('long lead jobs', () => {
   it.each([
