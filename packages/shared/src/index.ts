@@ -22,3 +22,4 @@ export * from './schemas/agent-panel.ts';
 export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';
 export * from './schemas/voicelog.ts';
+export * from './schemas/audit.ts';

@@ -90,6 +90,8 @@ export type LeadsTable = {
   createdAt: CreatedAt;
   fields: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
   answers: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
+  /** Raised by every survey save; a save naming an older one is refused (migration 0009). */
+  version: Generated<number>;
 };
 
 export type AgentSessionsTable = {
@@ -182,6 +184,8 @@ export type QcReportsTable = {
   suggestion: string;
   total: number;
   agentGrade: string;
+  /** Raised by every edit; an edit naming an older one is refused (migration 0009). */
+  version: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
@@ -207,6 +211,32 @@ export type AgentReviewsTable = {
   createdAt: CreatedAt;
 };
 
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE): who changed what, when, from where. */
+export type AuditLogTable = {
+  id: ColumnType<string, never, never>;
+  at: ColumnType<Date, never, never>;
+  actorId: number | null;
+  actorUsername: string;
+  actorRole: string;
+  action: string;
+  objectType: string;
+  objectId: string;
+  changes: ColumnType<Record<string, unknown>, string, never>;
+  ip: string | null;
+};
+
+/** Every survey save of a lead: who, when, and the answers as they stood after it. */
+export type LeadAnswerHistoryTable = {
+  id: ColumnType<string, never, never>;
+  leadId: string;
+  version: number;
+  userId: number | null;
+  agentId: string;
+  savedAt: ColumnType<Date, never, never>;
+  answers: ColumnType<Record<string, string>, string, never>;
+  isCalled: number;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
@@ -220,6 +250,8 @@ export type DB = {
   qcReports: QcReportsTable;
   qcReportFiles: QcReportFilesTable;
   agentReviews: AgentReviewsTable;
+  auditLog: AuditLogTable;
+  leadAnswerHistory: LeadAnswerHistoryTable;
 };
 
 export type Db = Kysely<DB>;

@@ -9,6 +9,7 @@ import { seedCampaigns } from './campaigns.ts';
 import { seedLeads } from './leads.ts';
 import { seedSurvey } from './survey.ts';
 import { seedQcDemo, type DemoRecording } from './qc.ts';
+import { seedAuditDemo } from './audit.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -31,4 +32,6 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedLeads(db);
   await seedAgentSessions(db);
   await seedQcDemo(db, recordings);
+  // Last: the trail describes the data above.
+  await seedAuditDemo(db);
 }

@@ -119,6 +119,7 @@ export const EXPECTATIONS: Record<string, string> = {
   // ---- the agent panel: the campaign's own agents, QC and admins; sign-in records: admin only
   'GET /api/ap/getByNumber': CAMPAIGN_READERS,
   'PUT /dynamic/updateLeadData/:t/:cell': CAMPAIGN_READERS,
+  'GET /api/ap/answerHistory/:leadId': SCORERS,
   'GET /api/agentSessions/online': ADMIN,
   'GET /api/agentSessions': ADMIN,
 
@@ -165,6 +166,11 @@ export const EXPECTATIONS: Record<string, string> = {
   'GET /api/voicelog/search': SCORERS,
   'GET /api/voicelog/download-mp3': 'D A D A A A',
   'POST /api/voicelog/upload': ADMIN,
+
+  // ---- the audit log: admins read and export it; a QC record's history goes to whoever may open the record
+  'GET /api/audit/pagination/:page/:size': ADMIN,
+  'GET /api/audit/export': ADMIN,
+  'GET /api/audit/qcRecord/:id': RECORD_OWNERS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -314,6 +314,7 @@ export function probes(w: World): Record<string, ProbeSpec> {
 
     'GET /api/ap/getByNumber': { url: query('/api/ap/getByNumber', { tableName: x.name, cellNumber: x.cell }) },
     'PUT /dynamic/updateLeadData/:t/:cell': { url: query(`/dynamic/updateLeadData/${encodeURIComponent(x.name)}/${x.cell}`, { leadId: String(x.leadId) }), body: { Q1: 'Yes' } },
+    'GET /api/ap/answerHistory/:leadId': { url: `/api/ap/answerHistory/${x.leadId}` },
     'GET /api/agentSessions/online': { url: '/api/agentSessions/online' },
     'GET /api/agentSessions': { url: query('/api/agentSessions', { date: new Date().toISOString().slice(0, 10) }) },
 
@@ -356,5 +357,9 @@ export function probes(w: World): Record<string, ProbeSpec> {
       url: query('/api/voicelog/upload', { directory: NEW_DATE }),
       form: { field: 'files', fileName: `20261121-10${String(1000 + nextSeq()).slice(-4)}_01712345678_matrix-ax-all.mp3`, content: silentMp3(1), type: 'audio/mpeg' },
     }),
+
+    'GET /api/audit/pagination/:page/:size': { url: query('/api/audit/pagination/0/10', { objectType: 'campaign' }) },
+    'GET /api/audit/export': { url: query('/api/audit/export', { objectType: 'campaign' }) },
+    'GET /api/audit/qcRecord/:id': { url: `/api/audit/qcRecord/${w.record.inHouse}` },
   };
 }

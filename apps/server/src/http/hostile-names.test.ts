@@ -47,7 +47,7 @@ describe('campaign names', () => {
   it.each(ACCEPTED)('with %s: accepted and stored exactly; only campaigns changed', async (_case, name) => {
     const { r, changed } = await withChanges(() => admin.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: name, campaignId: code(), callTarget: 5 }));
     expect(r.status, r.text).toBe(200);
-    expect(changed).toEqual(['campaigns']);
+    expect(changed).toEqual(['audit_log', 'campaigns']);
     const stored = r.json<TCampaign>();
     expect(stored.campaignName).toBe(name);
     expect((await admin.get(`/cc/campaign/${stored.id}`)).json<TCampaign>().campaignName).toBe(name);
@@ -73,7 +73,7 @@ describe('data table column names', () => {
     const columns = ACCEPTED.map(([, name]) => name);
     const { r, changed } = await withChanges(() => admin.post('/dt/addDataTables', { campaignName: campaign.campaignName, numberOfField: columns.length, columns }));
     expect(r.status, r.text).toBe(200);
-    expect(changed).toEqual(['data_tables']);
+    expect(changed).toEqual(['audit_log', 'data_tables']);
     expect(r.json<TDataTable>().columns).toEqual(columns);
     const all = (await admin.get('/dt/viewAllDataTables')).json<TDataTable[]>();
     expect(all.find((d) => d.campaignName === campaign.campaignName)?.columns).toEqual(columns);
@@ -154,7 +154,7 @@ describe('question titles and options', () => {
     const row = { campaignId: campaignName, title: text, type: 'Select Option', options: `${text.replace(/,/g, '')} A, ${text.replace(/,/g, '')} B`, instruction: text };
     const { r, changed } = await withChanges(() => admin.post('/questions/add', [row]));
     expect(r.status, r.text).toBe(200);
-    expect(changed).toEqual(['campaigns', 'questions']);
+    expect(changed).toEqual(['audit_log', 'campaigns', 'questions']);
     const [stored] = r.json<TQuestion[]>();
     const again = (await admin.get(`/questions/getQuestion/${stored?.id}`)).json<TQuestion>();
     expect({ title: again.title, options: again.options, instruction: again.instruction }).toEqual({ title: text, options: row.options, instruction: text });

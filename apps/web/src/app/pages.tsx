@@ -37,6 +37,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/reGenerateLead': lazy(() => import('../features/leads/RegenerateLeadPage.tsx')),
   '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
   '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),
+  '/audit': lazy(() => import('../features/audit/AuditPage.tsx')),
   // -- quality control: the QC panel
   '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
   // -- quality control: records, reviews and raised flags

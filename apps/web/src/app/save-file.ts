@@ -1,4 +1,4 @@
-// Saves a downloaded file under a chosen name: a download link on a blob URL, clicked for the user.
+// Downloads under a chosen name: a blob already in memory, or a link the browser streams to disk.
 export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
@@ -9,4 +9,15 @@ export function saveBlob(blob: Blob, fileName: string): void {
   link.remove();
   // Chromium reads the blob asynchronously after click(); revoking at once can cancel the download.
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A hidden <a download> clicked for the user: the browser streams the reply to disk under fileName. */
+export function followDownloadLink(href: string, fileName: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
 }

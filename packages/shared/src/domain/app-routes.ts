@@ -36,6 +36,7 @@ export const APP_ROUTES = [
   { path: '/reGenerateLead', title: 'Regenerate leads', roles: ADMIN, purpose: 'Top up a day\'s call list with fresh leads for the uncalled ones.' },
   { path: '/deleteLeads', title: 'Delete leads', roles: ADMIN, purpose: "Delete one data date's leads of a campaign." },
   { path: '/reports', title: 'Reports', roles: ADMIN, purpose: 'Download the generated-leads report of a day and the full report of a date range.' },
+  { path: '/audit', title: 'Audit log', roles: ADMIN, purpose: 'Who changed what, when and from where: filter the audit log and export it as CSV.' },
   { path: '/CRM', title: 'CRM', roles: AGENT, purpose: 'Find a lead by phone number and walk through the campaign survey.' },
   { path: '/viewFullCRM', title: 'View Full CRM', roles: ALL, purpose: "A read-only list of the campaign's survey questions." },
   { path: '/agent-performance', title: 'QC Review', roles: AGENT, purpose: 'Your QC records: agree, raise a concern and comment.' },
@@ -63,6 +64,7 @@ export const ADMIN_MENU: TMenu = {
     { label: 'Logic Setting', path: '/logicSetting' },
     { label: 'Leads', path: '/leads' },
     { label: 'Reports', path: '/reports' },
+    { label: 'Audit Log', path: '/audit' },
   ],
 };
 

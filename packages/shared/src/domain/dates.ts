@@ -26,3 +26,12 @@ export function parseCalendarDate(text: string): string | null {
   if (dayFirst) return calendarDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]));
   return null;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** When a change was made, in messages about it: HH:mm in local time when `at` is today, else yyyy-MM-dd HH:mm. */
+export function changeTimeText(at: Date, now: Date = new Date()): string {
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
+  return sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+}

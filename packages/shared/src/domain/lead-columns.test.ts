@@ -9,6 +9,8 @@ describe('data table column names', () => {
   it('rejects a default lead column after trimming, whatever its case', () => {
     expect(findColumnNameProblem(['  cell_number '])).toBe('Column name "cell_number" already exists!');
     expect(findColumnNameProblem(['Region'])).toBe('Column name "Region" already exists!');
+    // The lead's version sits beside the default columns in the agent panel's lead.
+    expect(findColumnNameProblem([' Version'])).toBe('Column name "Version" already exists!');
   });
 
   it('rejects repeats within the form and names the table already has', () => {

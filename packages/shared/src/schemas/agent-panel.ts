@@ -1,7 +1,7 @@
 // The agent panel (spec §2 CRM, §4 Survey, §7 Agent panel and the lead update call, §8): lead lookup by number,
 // saving a survey's answers, and the record of agent sign-ins.
 import { z } from 'zod';
-import { isIsoDate } from '../domain/dates.ts';
+import { changeTimeText, isIsoDate } from '../domain/dates.ts';
 import { SHIFTS } from '../domain/roles.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
 
@@ -19,7 +19,14 @@ export const AGENT_PANEL_MESSAGES = {
   saved: 'Lead data updated successfully!',
   saveFailed: 'Failed to update lead data. Please try again.',
   otherCampaign: 'You are signed in to another campaign',
+  /** 409 of a save naming a version no save made (nothing in the lead's answer history to name). */
+  leadChanged: 'This lead was changed after it was looked up. Search the number again to see its answers.',
 } as const;
+
+/** 409 of a save naming a version that is no longer current: who made the current one, and when (local time). */
+export function leadSavedByOtherMessage(agentId: string, savedAt: Date | string, now: Date = new Date()): string {
+  return `This lead was saved by ${agentId} at ${changeTimeText(new Date(savedAt), now)}. Search the number again to see their answers.`;
+}
 
 const campaignName = ZLeadTableQuery.shape.tableName;
 const cellNumber = z
@@ -49,8 +56,14 @@ export const ZLeadSaveParams = z.object({ t: campaignName, cell: cellNumber });
 /**
  * ?leadId= pins the save to the lead the screen looked up, so a list generated for another date meanwhile
  * cannot take the answers. Without it the lead getByNumber would return now is written.
+ * ?version= is the lead's version as looked up: when another save came in between, the save is refused (409)
+ * instead of overwriting it. Without it (older clients) the save is made whatever the version.
  */
-export const ZLeadSaveQuery = z.object({ leadId: z.coerce.number().int().positive('leadId must be a lead id').optional() });
+export const ZLeadSaveQuery = z.object({
+  leadId: z.coerce.number().int().positive('leadId must be a lead id').optional(),
+  version: z.string().trim().regex(/^\d{1,9}$/, 'version must be a whole number (the lead\'s version as looked up)').transform(Number).optional(),
+});
+export type TLeadSaveQuery = z.infer<typeof ZLeadSaveQuery>;
 
 /**
  * The body: Q<qno> → answer (null clears it) and is_called (0/1, '0'/'1', '' = 0). Only the Q keys of the
@@ -67,6 +80,24 @@ export const ZLeadSaveResult = z.object({
   ignored: z.array(z.string()),
 });
 export type TLeadSaveResult = z.infer<typeof ZLeadSaveResult>;
+
+// ---- a lead's answer history
+
+/** GET /api/ap/answerHistory/{leadId}. */
+export const ZLeadAnswerHistoryParams = z.object({ leadId: z.coerce.number().int().positive('leadId must be a lead id') });
+
+/** One survey save of a lead: who, when, and the answers and is_called as they stood after it. */
+export const ZLeadAnswerHistoryEntry = z.object({
+  version: z.number().int(),
+  agentId: z.string(),
+  savedAt: z.string(),
+  answers: z.record(z.string(), z.string()),
+  isCalled: z.number().int(),
+});
+export type TLeadAnswerHistoryEntry = z.infer<typeof ZLeadAnswerHistoryEntry>;
+
+/** 200 of answerHistory: the lead's saves, newest first. */
+export const ZLeadAnswerHistory = z.array(ZLeadAnswerHistoryEntry);
 
 // ---- agent sign-ins
 

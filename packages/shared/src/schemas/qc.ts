@@ -31,6 +31,8 @@ export const QC_MESSAGES = {
   otherInspector: "This is another inspector's QC record",
   otherAgent: 'You can only see your own QC records',
   alreadyReviewed: 'This QC record has already been reviewed',
+  /** PUT editqc / edit-Client-Qc with a version that is no longer current (409); nothing was changed. */
+  staleRecord: (by: string, at: string) => `This QC record was changed by ${by} at ${at}. Open it again to see their changes.`,
   recordingNotInVoiceLog: (fileName: string, callDate: string) =>
     `"${fileName}" is not in the voice log of ${callDate}, the record's call date: link one of that day's recordings`,
   recordingOfOtherNumber: (fileName: string, consumerNumber: string) =>
@@ -115,6 +117,8 @@ const id = z.coerce.number({ message: 'id must be a record id' }).int('id must b
 /** PUT /api/qcReport/editqc: the scores and texts change; the call, the agent and the inspector do not. */
 export const ZQcReportEdit = z.object({
   id,
+  /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
+  version: z.number().int().min(0).optional(),
   ...scoreShape,
   ...textShape,
 });
@@ -124,6 +128,8 @@ export type TQcReportEdit = z.output<typeof ZQcReportEdit>;
 /** PUT /api/qcReport/edit-Client-Qc. */
 export const ZQcClientReportEdit = z.object({
   id,
+  /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
+  version: z.number().int().min(0).optional(),
   ...marksShape,
   ...clientTextShape,
 });
@@ -146,6 +152,8 @@ const recordShape = {
   /** The recording linked to the record (add-qc-report-file), played from {callDate}/{fileName}; null when none. */
   fileName: z.string().nullable(),
   createdAt: z.string(),
+  /** Raised by every edit; sent back with an edit so a stale one is refused (409). */
+  version: z.number().int(),
 };
 
 /** An in-house QC record (spec §3 QC report (in-house)). */

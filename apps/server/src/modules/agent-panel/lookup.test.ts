@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { LEAD_NOT_GENERATED, type TLead } from '@crm/shared';
-import { findLeadLayout, toFlatLead } from '../leads/layout.ts';
+import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from './test-support.ts';
 
@@ -19,19 +19,19 @@ describe('GET /api/ap/getByNumber', () => {
     }
   });
 
-  it('answers the flat shape: the default columns, the data table columns, then the answers', async () => {
+  it('answers the flat shape: the default columns, the data table columns, the answers, then the version', async () => {
     const c = await panelCampaign(t);
     const id = await addLead(t, c.id, '+8801812345678', { fields: { shop: 'Corner Store', tier: 'B' }, respondentName: 'Karim' });
     await t.db.updateTable('leads').set({ answers: JSON.stringify({ Q1: 'Yes', Q2: 'Partial Call' }) }).where('id', '=', String(id)).execute();
     const lead = await lookUp(c.admin, c.name, '01812345678');
     expect(Object.keys(lead)).toEqual([
       'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand',
-      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4',
+      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version',
     ]);
-    expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null });
+    expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null, version: 0 });
   });
 
-  it('writes exactly the flat lead the lead list gives, whatever text the lead holds (PostgreSQL builds the reply)', async () => {
+  it('writes exactly the flat lead the lead list gives (with the version), whatever text the lead holds', async () => {
     const c = await panelCampaign(t);
     const awkward = 'He said "hi" \\ then\nleft\t— ঢাকা 😀 </script>';
     const id = await addLead(t, c.id, '+8801812345600', { fields: { shop: awkward, tier: '' }, respondentName: awkward });
@@ -39,7 +39,7 @@ describe('GET /api/ap/getByNumber', () => {
       .set({ answers: JSON.stringify({ Q1: awkward, Q3: '12', Q9: 'a deleted question' }), createdAt: sql`timestamptz '2026-11-20T10:11:12.345678Z'` })
       .where('id', '=', String(id)).execute();
     const reply = await c.agent.get(lookupUrl(c.name, '01812345600'));
-    const expected = toFlatLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
+    const expected = toVersionedLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
     expect(reply.body).toEqual(expected);
     expect(Object.keys(reply.json<TLead>())).toEqual(Object.keys(expected));
     expect(reply.json<TLead>()).toMatchObject({ respondent_name: awkward, shop: awkward, tier: '', Q1: awkward, Q2: null, Q3: '12', createdAt: '2026-11-20T10:11:12.345Z' });

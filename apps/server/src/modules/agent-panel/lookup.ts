@@ -7,7 +7,7 @@ import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { layoutOf, toFlatLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
+import { layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
 type Key = { campaign: string; phone: string };
@@ -40,6 +40,7 @@ type Row = {
   created_at: Date | null;
   fields: Record<string, string> | null;
   answers: Record<string, string> | null;
+  version: number | null;
 };
 
 /**
@@ -54,7 +55,7 @@ const LOOKUP = {
                 dt.columns as layout_columns,
                 l.id, l.did, l.data_status, l.br_id, l.region, l.territory, l.area, l.respondent_name, l.cell_number,
                 l.data_date, l.brand, l.target_selector, l.for_d, l.generate_status, l.is_called, l.called_by, l.called_at,
-                l.created_at, l.fields, l.answers
+                l.created_at, l.fields, l.answers, l.version
          from campaigns c
          left join data_tables dt on dt.campaign_id = c.id
          left join lateral (
@@ -89,6 +90,7 @@ function leadOf(r: Row): LeadRow | undefined {
     createdAt: r.created_at,
     fields: r.fields ?? {},
     answers: r.answers ?? {},
+    version: r.version ?? 0,
   };
 }
 
@@ -124,11 +126,14 @@ function loaderFor(db: Db): BatchLoader<Key, Found> {
   return loader;
 }
 
-/** The lead of that number in the flat shape, or the older system's not-generated message (spec §7 Agent panel). */
+/**
+ * The lead of that number in the flat shape with its version (a save sends it back, so a save made meanwhile is not
+ * overwritten), or the older system's not-generated message (spec §7 Agent panel).
+ */
 export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
   const found = await loaderFor(db).load({ campaign: campaignName.trim().toLowerCase(), phone });
   if (found === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
-  return found.lead === undefined ? { message: LEAD_NOT_GENERATED } : toFlatLead(found.lead, found.layout);
+  return found.lead === undefined ? { message: LEAD_NOT_GENERATED } : toVersionedLead(found.lead, found.layout);
 }

@@ -1,8 +1,22 @@
-// The agent panel (spec §7): lead lookup by number, the survey's save, and the record of agent sign-ins.
+// The agent panel (spec §7): lead lookup by number, the survey's save and its history, and the record of agent sign-ins.
 import { z } from 'zod';
-import { ZAgentSession, ZAgentSessionsQuery, ZAgentsOnline, ZErrorReply, ZLeadLookupQuery, ZLeadLookupResult, ZLeadSaveBody, ZLeadSaveParams, ZLeadSaveQuery, ZLeadSaveResult } from '@crm/shared';
+import {
+  ZAgentSession,
+  ZAgentSessionsQuery,
+  ZAgentsOnline,
+  ZErrorReply,
+  ZLeadAnswerHistory,
+  ZLeadAnswerHistoryParams,
+  ZLeadLookupQuery,
+  ZLeadLookupResult,
+  ZLeadSaveBody,
+  ZLeadSaveParams,
+  ZLeadSaveQuery,
+  ZLeadSaveResult,
+} from '@crm/shared';
 import type { App } from '../../app.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { findLeadAnswerHistory } from './history.ts';
 import { findLeadByNumber } from './lookup.ts';
 import { updateLeadAnswers } from './save.ts';
 import { findAgentSessions, findAgentsOnline } from './sessions.ts';
@@ -15,16 +29,25 @@ export async function agentPanelRoutes(app: App) {
   app.get('/api/ap/getByNumber', {
     config: LEAD_WORKERS,
     schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, ...FAILURES } },
-    // The busiest route: its reply is built by toFlatLead or is the fixed message, so it is written without
+    // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
     // checking it against the schema again (that check took ~9% of the server's time under load).
     serializerCompiler: () => (data) => JSON.stringify(data),
   }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry));
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
     config: LEAD_WORKERS,
-    schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, ...FAILURES } },
-  }, async (req) =>
-    updateLeadAnswers(app.db, currentUser(req), { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId }, req.body, app.config.phoneCountry));
+    // 409: ?version= is no longer the lead's (another save came in between); nothing was written.
+    schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES } },
+  }, async (req) => {
+    const target = { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId, version: req.query.version };
+    return updateLeadAnswers(app.db, currentUser(req), target, req.body, app.config.phoneCountry);
+  });
+
+  // The QC panel's lead card shows who saved what and when.
+  app.get('/api/ap/answerHistory/:leadId', {
+    config: { roles: ['ADMIN', 'QC'] },
+    schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
+  }, async (req) => findLeadAnswerHistory(app.db, req.params.leadId));
 
   app.get('/api/agentSessions/online', {
     config: { roles: ['ADMIN'] },

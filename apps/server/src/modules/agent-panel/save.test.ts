@@ -35,7 +35,7 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}', () => {
     expect(r.status, r.text).toBe(200);
     expect(r.json<TLeadSaveResult>().ignored.sort()).toEqual(['Q1; drop table leads', 'Q9', 'cell_number', 'createdAt', 'for_d', 'generate_status', 'id', 'respondent_name', 'shop'].sort());
     const after = await storedLead(t, id);
-    expect(after).toEqual({ ...before, answers: { Q1: 'No' }, isCalled: 0, calledBy: after.calledBy, calledAt: after.calledAt });
+    expect(after).toEqual({ ...before, answers: { Q1: 'No' }, isCalled: 0, calledBy: after.calledBy, calledAt: after.calledAt, version: before.version + 1 });
   });
 
   it('writes exactly one lead: not the same number on another date, in another campaign, or not generated', async () => {

@@ -1,10 +1,12 @@
-// PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else.
+// PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else; a save
+// naming a version that is no longer current is refused; every save is kept in the lead's answer history.
 import { sql } from 'kysely';
 import {
   AGENT_PANEL_MESSAGES,
   GENERATED_FOR_D,
   MAX_ANSWER_LENGTH,
   formatQno,
+  leadSavedByOtherMessage,
   storedAnswerProblem,
   type TLeadSaveResult,
   type TQuestionType,
@@ -12,11 +14,12 @@ import {
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
-import { findLeadLayout, toFlatLead } from '../leads/layout.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
-type SaveTarget = { campaignName: string; cellNumber: string; leadId?: number | undefined };
+/** version: the lead's version as the caller looked it up; undefined (older clients) saves whatever the version. */
+type SaveTarget = { campaignName: string; cellNumber: string; leadId?: number | undefined; version?: number | undefined };
 type SurveyQuestion = { qno: number; title: string; type: TQuestionType; options: string[] };
 
 /** What a body asks to write: answers to set, answers to clear, is_called; and the keys that are not ours. */
@@ -61,10 +64,24 @@ function readChanges(body: Record<string, unknown>, questions: ReadonlyMap<strin
   return changes;
 }
 
+/** Why a save naming a version wrote nothing although the lead is there: who made the current version, and when. */
+async function staleVersionMessage(db: Db, leadId: string): Promise<string> {
+  const last = await db
+    .selectFrom('leadAnswerHistory')
+    .select(['agentId', 'savedAt'])
+    .where('leadId', '=', leadId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return last === undefined ? AGENT_PANEL_MESSAGES.leadChanged : leadSavedByOtherMessage(last.agentId, last.savedAt);
+}
+
 /**
  * Writes the answers to the generated lead of that campaign and number (the one given by leadId, else the one
  * getByNumber returns), in one statement: only Q columns of this campaign's questions and is_called (with who
- * called and when). Concurrent saves of one lead apply one after the other, each whole.
+ * called and when). With a version, the statement writes only while the lead still has it, so of two saves made from
+ * one lookup the second is refused (409) and changes nothing. Each save raises the version and adds a row to the
+ * lead's answer history, in the same statement. Concurrent saves of one lead apply one after the other, each whole.
  */
 export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode): Promise<TLeadSaveResult> {
   assertCanWorkOnCampaign(user, target.campaignName);
@@ -83,19 +100,40 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
   const chosen = lead.orderBy('dataDate', 'desc').orderBy('id', 'desc').limit(1);
 
   const answers = sql<string>`(answers - ${changes.clear}::text[]) || ${JSON.stringify(changes.set)}::jsonb`;
+  // One statement, so one transaction and one round trip: the update, and its history row from what it wrote.
   const row = await db
-    .updateTable('leads')
-    .set({
-      answers,
-      // A call's end (is_called given) records who called and when; a correction of answers alone does not.
-      ...(changes.isCalled === undefined ? {} : { isCalled: changes.isCalled, calledBy: Number(user.sub), calledAt: sql<Date>`now()` }),
+    .with('saved', (qb) => {
+      const update = qb
+        .updateTable('leads')
+        .set({
+          answers,
+          version: sql<number>`version + 1`,
+          // A call's end (is_called given) records who called and when; a correction of answers alone does not.
+          ...(changes.isCalled === undefined ? {} : { isCalled: changes.isCalled, calledBy: Number(user.sub), calledAt: sql<Date>`now()` }),
+        })
+        .where('id', '=', chosen);
+      // Checked by the UPDATE itself: a save committed meanwhile makes PostgreSQL re-read the row and skip it.
+      return (target.version === undefined ? update : update.where('version', '=', target.version)).returningAll();
     })
-    .where('id', '=', chosen)
-    .returningAll()
+    .with('history', (qb) =>
+      qb
+        .insertInto('leadAnswerHistory')
+        .columns(['leadId', 'version', 'userId', 'agentId', 'answers', 'isCalled'])
+        .expression((eb) =>
+          eb.selectFrom('saved').select((s) => ['saved.id', 'saved.version', s.val(Number(user.sub)).as('userId'), s.val(user.agentId ?? user.userName).as('agentId'), 'saved.answers', 'saved.isCalled']),
+        )
+        .returning('leadAnswerHistory.id'),
+    )
+    .selectFrom('saved')
+    .selectAll()
     .executeTakeFirst();
   if (!row) {
+    if (target.version !== undefined) {
+      const current = await db.selectFrom('leads').select('id').where('id', '=', chosen).executeTakeFirst();
+      if (current) throw conflict(await staleVersionMessage(db, current.id));
+    }
     const which = target.leadId === undefined ? '' : ` (lead ${target.leadId})`;
     throw notFound(`${layout.campaignName} has no generated lead with the number ${phone}${which}`);
   }
-  return { message: AGENT_PANEL_MESSAGES.saved, lead: toFlatLead(row, layout), ignored: changes.ignored };
+  return { message: AGENT_PANEL_MESSAGES.saved, lead: toVersionedLead(row, layout), ignored: changes.ignored };
 }

@@ -7,6 +7,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { conflict, onUniqueViolation } from '../../http/errors.ts';
 import { profileValues } from './agent-rows.ts';
 import { parseAgentCsv, type TAgentCsvRow } from './csv-rows.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 export type TAgentImportResult = { ok: true; count: number } | { ok: false; rejection: TAgentUploadRejection };
 
@@ -53,7 +54,7 @@ function reject(message: string, errors: TAgentUploadError[]): TAgentImportResul
   return { ok: false, rejection: { message, errors: sorted.slice(0, MAX_REPORTED_UPLOAD_ERRORS), errorCount: errors.length } };
 }
 
-async function insertAgents(db: Db, rows: readonly TAgentCsvRow[], hashes: readonly string[]): Promise<number> {
+async function insertAgents(db: Db, rows: readonly TAgentCsvRow[], hashes: readonly string[], actor: TAuditActor): Promise<number> {
   return db.transaction().execute(async (trx) => {
     for (let start = 0; start < rows.length; start += CHUNK) {
       const chunk = rows.slice(start, start + CHUNK);
@@ -70,12 +71,16 @@ async function insertAgents(db: Db, rows: readonly TAgentCsvRow[], hashes: reado
         .values(chunk.map(({ agent }) => ({ userId: userIds.get(agent.agentId.toLowerCase()) as number, type: agent.type, ...profileValues(agent) })))
         .execute();
     }
+    // One entry for the file, with its count and the agentIds it starts and ends with.
+    const ids = rows.map((r) => r.agent.agentId);
+    const note = ids.length === 1 ? ids[0] : `${ids[0]} … ${ids[ids.length - 1]}`;
+    await recordAudit(trx, actor, { action: 'upload', objectType: 'agent', objectId: 'csv', changes: { counts: { agents: rows.length }, ...(note === undefined ? {} : { note }) } });
     return rows.length;
   });
 }
 
 /** Validates the whole CSV; stores every agent in it (with its sign-in) or none. */
-export async function importAgents(db: Db, content: Buffer): Promise<TAgentImportResult> {
+export async function importAgents(db: Db, content: Buffer, actor: TAuditActor): Promise<TAgentImportResult> {
   const parsed = parseAgentCsv(content);
   if (parsed.problem !== undefined) return reject(parsed.problem, parsed.errors);
   const errors = [...parsed.errors, ...(await findTakenAgentIds(db, parsed.rows))];
@@ -83,5 +88,5 @@ export async function importAgents(db: Db, content: Buffer): Promise<TAgentImpor
     return reject(`The file has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}; nothing was stored. Correct the rows below and upload it again.`, errors);
   }
   const hashes = await mapConcurrently(parsed.rows, HASH_CONCURRENCY, (r) => hashPassword(r.agent.password));
-  return { ok: true, count: await insertAgents(db, parsed.rows, hashes) };
+  return { ok: true, count: await insertAgents(db, parsed.rows, hashes, actor) };
 }

@@ -14,6 +14,7 @@ import {
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { importAgents } from './import.ts';
 import { countAgents, createAgent, deleteAgent, findAgent, findAgentsPage, findAllAgents, searchAgents, updateAgent } from './service.ts';
 import { AGENT_TEMPLATE_CSV, MULTIPART_LIMITS, readCsvUpload } from './upload.ts';
@@ -37,7 +38,7 @@ export async function agentRoutes(app: App) {
   app.post('/api/ac/addAgent', {
     config: ADMIN,
     schema: { body: ZCreateAgentRequest, response: { 200: ZAgent, 409: ZErrorReply } },
-  }, async (req) => createAgent(app.db, req.body));
+  }, async (req) => createAgent(app.db, req.body, actorOf(req)));
 
   app.get('/api/ac/getAgentList', {
     config: ADMIN,
@@ -48,14 +49,14 @@ export async function agentRoutes(app: App) {
     config: ADMIN,
     schema: { params: ZAgentIdParams },
   }, async (req, reply) => {
-    await deleteAgent(app.db, req.params.id);
+    await deleteAgent(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
   });
 
   app.put('/api/ac/editAgent', {
     config: ADMIN,
     schema: { body: ZUpdateAgentRequest, response: { 200: ZAgent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => updateAgent(app.db, req.body));
+  }, async (req) => updateAgent(app.db, req.body, actorOf(req)));
 
   app.get('/api/ac/getAgent/:id', {
     config: ADMIN,
@@ -71,7 +72,7 @@ export async function agentRoutes(app: App) {
     config: ADMIN,
     schema: { response: { 200: z.number().int(), 400: z.union([ZAgentUploadRejection, ZErrorReply]), 413: ZErrorReply } },
   }, async (req, reply) => {
-    const result = await importAgents(app.db, await readCsvUpload(req));
+    const result = await importAgents(app.db, await readCsvUpload(req), actorOf(req));
     return result.ok ? result.count : reply.code(400).send(result.rejection);
   });
 

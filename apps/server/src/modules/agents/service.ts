@@ -8,6 +8,7 @@ import { conflict, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertAgentIdFree, containsPattern, onAgentIdTaken, profileValues, selectAgents, toAgent } from './agent-rows.ts';
 import { describeHistory, findAgentHistory, hasHistory } from './history.ts';
+import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 
 const noSuchAgent = (id: number) => notFound(`No agent with id ${id}`);
 
@@ -18,10 +19,10 @@ export async function findAgent(db: Db, id: number): Promise<TAgent> {
 }
 
 /** Creates the agent's sign-in (role agent, username = agentId) and its profile together. */
-export async function createAgent(db: Db, input: TCreateAgent): Promise<TAgent> {
+export async function createAgent(db: Db, input: TCreateAgent, actor: TAuditActor): Promise<TAgent> {
   await assertAgentIdFree(db, input.agentId);
   const passwordHash = await hashPassword(input.password);
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')
       .values({ username: input.agentId, name: input.name, passwordHash, role: 'agent' })
@@ -33,9 +34,10 @@ export async function createAgent(db: Db, input: TCreateAgent): Promise<TAgent> 
       .values({ userId: user.id, type: input.type, ...profileValues(input) })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return agent.id;
+    const created = await findAgent(trx, agent.id);
+    await recordAudit(trx, actor, { action: 'create', objectType: 'agent', objectId: created.id, changes: { after: snapshot(created) } });
+    return created;
   });
-  return findAgent(db, id);
 }
 
 /** Newest first (then by id, so agents of one upload keep a stable order across pages). */
@@ -74,11 +76,12 @@ export async function searchAgents(db: Db, query: TAgentSearchQuery): Promise<TA
 }
 
 /** Replaces every field of an existing agent; never creates one. A new password is set only when given. */
-export async function updateAgent(db: Db, input: TUpdateAgent): Promise<TAgent> {
+export async function updateAgent(db: Db, input: TUpdateAgent, actor: TAuditActor): Promise<TAgent> {
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('agents').select(['id', 'userId']).where('id', '=', input.id).forUpdate().executeTakeFirst();
     if (!current) throw noSuchAgent(input.id);
+    const before = await findAgent(trx, current.id);
     await assertAgentIdFree(trx, input.agentId, current.userId);
     await trx
       .updateTable('users')
@@ -89,15 +92,19 @@ export async function updateAgent(db: Db, input: TUpdateAgent): Promise<TAgent> 
     await trx.updateTable('agents').set({ type: input.type, ...profileValues(input) }).where('id', '=', current.id).execute();
     // A new password or Inactive ends every token and sign-in of the agent at once; Active again brings none back.
     if (passwordHash !== undefined || !input.status) await endUserSessions(trx, current.userId);
+    const after = await findAgent(trx, current.id);
+    // The password itself is never logged, only that it changed.
+    const changes = { ...changedFields(before, after), ...(passwordHash === undefined ? {} : { note: 'password changed' }) };
+    await recordAudit(trx, actor, { action: 'update', objectType: 'agent', objectId: current.id, changes });
+    return after;
   });
-  return findAgent(db, input.id);
 }
 
 /**
  * Deletes an agent without history: their sign-in, and the profile with it (ON DELETE CASCADE). QC records, reviews,
  * called leads or sign-in records refuse it with 409 naming them (set the agent Inactive instead); nothing is erased.
  */
-export async function deleteAgent(db: Db, id: number): Promise<void> {
+export async function deleteAgent(db: Db, id: number, actor: TAuditActor): Promise<void> {
   let agent: { userId: number; agentId: string } | undefined;
   await db
     .transaction()
@@ -113,7 +120,9 @@ export async function deleteAgent(db: Db, id: number): Promise<void> {
       if (!agent) throw noSuchAgent(id);
       const history = await findAgentHistory(trx, agent.userId);
       if (hasHistory(history)) throw conflict(describeHistory(agent.agentId, history));
+      const before = await findAgent(trx, id);
       await trx.deleteFrom('users').where('id', '=', agent.userId).execute();
+      await recordAudit(trx, actor, { action: 'delete', objectType: 'agent', objectId: id, changes: { before: snapshot(before) } });
     })
     .catch(async (e: unknown) => {
       // Rows the check did not count still refuse the delete: every foreign key to users is RESTRICT (migration 0008).

@@ -11,6 +11,7 @@ import {
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import {
   countCampaigns,
   countLeadsByCampaign,
@@ -45,7 +46,7 @@ export async function campaignRoutes(app: App) {
   app.post('/cc/addCampaign', {
     config: admin,
     schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
-  }, async (req) => createCampaign(app.db, req.body));
+  }, async (req) => createCampaign(app.db, req.body, actorOf(req)));
 
   app.get('/cc/campaign/:id', {
     config: admin,
@@ -55,13 +56,13 @@ export async function campaignRoutes(app: App) {
   app.put('/cc/updateCampaign', {
     config: admin,
     schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
-  }, async (req) => updateCampaign(app.db, req.body));
+  }, async (req) => updateCampaign(app.db, req.body, actorOf(req)));
 
   app.delete('/cc/delete/:id', {
     config: admin,
     schema: { params: ZCampaignIdParams },
   }, async (req, reply) => {
-    await deleteCampaign(app.db, req.params.id);
+    await deleteCampaign(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
   });
 

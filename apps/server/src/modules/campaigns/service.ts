@@ -16,6 +16,7 @@ import { conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { describeAttachments, findAttachments, hasAttachments } from './attachments.ts';
 import { endCampaignSessions } from '../../auth/end-sessions.ts';
+import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 
 const MAX_INT4 = 2_147_483_647;
 /** Search replies are plain arrays (spec §7); a call centre has tens of campaigns, so this never cuts a real answer. */
@@ -101,25 +102,31 @@ function callTargetFor(type: TCampaignType, callTarget: number | null | undefine
   return type === 'Inbound' ? null : (callTarget ?? null);
 }
 
-export async function createCampaign(db: Db, input: TCreateCampaignRequest): Promise<TCampaign> {
-  const row = await db
-    .insertInto('campaigns')
-    .values({
-      campaignId: input.campaignId,
-      campaignName: input.campaignName,
-      campaignType: input.campaignType,
-      callTarget: callTargetFor(input.campaignType, input.callTarget),
-      status: input.status ?? true,
+export async function createCampaign(db: Db, input: TCreateCampaignRequest, actor: TAuditActor): Promise<TCampaign> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto('campaigns')
+        .values({
+          campaignId: input.campaignId,
+          campaignName: input.campaignName,
+          campaignType: input.campaignType,
+          callTarget: callTargetFor(input.campaignType, input.callTarget),
+          status: input.status ?? true,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      const campaign = toCampaign(row);
+      await recordAudit(trx, actor, { action: 'create', objectType: 'campaign', objectId: row.id, changes: { after: snapshot(campaign) } });
+      return campaign;
     })
-    .returningAll()
-    .executeTakeFirstOrThrow()
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))
     .catch(onUniqueViolation('campaigns_campaign_id_key', codeTaken(input.campaignId)));
-  return toCampaign(row);
 }
 
 /** Edits an existing campaign only (404 otherwise, never an insert); its data table keeps the campaign's name. */
-export async function updateCampaign(db: Db, input: TUpdateCampaignRequest): Promise<TCampaign> {
+export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, actor: TAuditActor): Promise<TCampaign> {
   return db
     .transaction()
     .execute(async (trx) => {
@@ -141,7 +148,9 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest): Pro
       await trx.updateTable('dataTables').set({ name: input.campaignName }).where('campaignId', '=', input.id).execute();
       // Made inactive: the agents signed into it are signed out at once (their sign-in records end their tokens).
       if (current.status && !row.status) await endCampaignSessions(trx, input.id);
-      return toCampaign(row);
+      const campaign = toCampaign(row);
+      await recordAudit(trx, actor, { action: 'update', objectType: 'campaign', objectId: row.id, changes: changedFields(toCampaign(current), campaign) });
+      return campaign;
     })
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))
     .catch(onUniqueViolation('campaigns_campaign_id_key', codeTaken(input.campaignId)));
@@ -155,18 +164,19 @@ function isForeignKeyViolation(e: unknown): boolean {
  * Deletes a campaign only when nothing hangs on it: a data table, questions or leads refuse the delete with 409 naming
  * them and their counts (the admin deletes those first; nothing is ever cascaded away silently).
  */
-export async function deleteCampaign(db: Db, id: number): Promise<void> {
+export async function deleteCampaign(db: Db, id: number, actor: TAuditActor): Promise<void> {
   let name = '';
   await db
     .transaction()
     .execute(async (trx) => {
       // The row lock makes a lead or data table added meanwhile wait for us (their foreign keys lock it too).
-      const row = await trx.selectFrom('campaigns').select(['id', 'campaignName']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const row = await trx.selectFrom('campaigns').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!row) throw notFound(`Campaign ${id} does not exist`);
       name = row.campaignName;
       const attached = await findAttachments(trx, id);
       if (hasAttachments(attached)) throw conflict(describeAttachments(name, attached));
       await trx.deleteFrom('campaigns').where('id', '=', id).execute();
+      await recordAudit(trx, actor, { action: 'delete', objectType: 'campaign', objectId: id, changes: { before: snapshot(toCampaign(row)) } });
     })
     .catch((e: unknown) => {
       // Rows of areas this check does not know yet (their foreign keys restrict) still refuse the delete.

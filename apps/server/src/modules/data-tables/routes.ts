@@ -12,6 +12,7 @@ import {
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import {
   addDataTableColumns,
   countCampaignLeads,
@@ -40,7 +41,7 @@ export async function dataTableRoutes(app: App) {
   app.post('/dt/addDataTables', {
     config: admin,
     schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
-  }, async (req) => createDataTable(app.db, req.body));
+  }, async (req) => createDataTable(app.db, req.body, actorOf(req)));
 
   app.get('/dt/viewAllDataTables', {
     config: admin,
@@ -51,7 +52,7 @@ export async function dataTableRoutes(app: App) {
     config: admin,
     schema: { params: ZDataTableIdParams },
   }, async (req, reply) => {
-    await deleteDataTable(app.db, req.params.id);
+    await deleteDataTable(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
   });
 
@@ -63,13 +64,13 @@ export async function dataTableRoutes(app: App) {
   app.post('/dynamic/create', {
     config: admin,
     schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
-  }, async (req) => addDataTableColumns(app.db, req.query));
+  }, async (req) => addDataTableColumns(app.db, req.query, actorOf(req)));
 
   app.delete('/dynamic/deleteCampaignTable', {
     config: admin,
     schema: { querystring: ZDeleteCampaignTableQuery },
   }, async (req, reply) => {
-    await deleteCampaignDataTable(app.db, req.query.campaignName);
+    await deleteCampaignDataTable(app.db, req.query.campaignName, actorOf(req));
     return reply.code(204).send();
   });
 

@@ -15,6 +15,7 @@ import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/er
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { countLeads, leadCount } from '../campaigns/attachments.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 const MAX_INT4 = 2_147_483_647;
 /** Search replies are plain arrays (spec §7); at most one data table per campaign, so this never cuts a real answer. */
@@ -83,7 +84,7 @@ function checkColumns(names: readonly string[], existing: readonly string[] = []
 }
 
 /** POST /dt/addDataTables: the campaign's one data table, named after it, with its columns in the same insert. */
-export async function createDataTable(db: Db, input: TCreateDataTableRequest): Promise<TDataTable> {
+export async function createDataTable(db: Db, input: TCreateDataTableRequest, actor: TAuditActor): Promise<TDataTable> {
   const campaign = await findCampaignByName(db, input.campaignName);
   let columns: string[] = [];
   if (input.columns !== undefined) {
@@ -93,10 +94,12 @@ export async function createDataTable(db: Db, input: TCreateDataTableRequest): P
     columns = checkColumns(input.columns);
   }
   const row = await db
-    .insertInto('dataTables')
-    .values({ campaignId: campaign.id, name: campaign.campaignName, columns })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+    .transaction()
+    .execute(async (trx) => {
+      const created = await trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, { action: 'create', objectType: 'dataTable', objectId: created.id, changes: { after: { name: created.name, columns } } });
+      return created;
+    })
     .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
   return toDataTable({ ...row, campaignName: campaign.campaignName });
 }
@@ -108,7 +111,7 @@ const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b
  * nothing: one name that exists already or repeats refuses the whole request and nothing changes. Sending
  * exactly the stored columns again is a no-op, so the web's addDataTables-then-create flow succeeds.
  */
-export async function addDataTableColumns(db: Db, query: TAddColumnsQuery): Promise<TDataTable> {
+export async function addDataTableColumns(db: Db, query: TAddColumnsQuery, actor: TAuditActor): Promise<TDataTable> {
   const campaign = await findCampaignByName(db, query.tableName);
   const row = await db
     .transaction()
@@ -117,41 +120,46 @@ export async function addDataTableColumns(db: Db, query: TAddColumnsQuery): Prom
       const current = await trx.selectFrom('dataTables').selectAll().where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
       if (!current) {
         const columns = checkColumns(query.columns);
-        return trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
+        const created = await trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, { action: 'create', objectType: 'dataTable', objectId: created.id, changes: { after: { name: created.name, columns } } });
+        return created;
       }
       if (sameNames(query.columns, current.columns)) return current;
       const added = checkColumns(query.columns, current.columns);
       const columns = [...current.columns, ...added];
       if (columns.length > MAX_DATA_TABLE_COLUMNS) throw badRequest(`A data table has at most ${MAX_DATA_TABLE_COLUMNS} columns`);
-      return trx.updateTable('dataTables').set({ columns }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+      const updated = await trx.updateTable('dataTables').set({ columns }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, { action: 'update', objectType: 'dataTable', objectId: current.id, changes: { before: { columns: current.columns }, after: { columns } } });
+      return updated;
     })
     .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
   return toDataTable({ ...row, campaignName: campaign.campaignName });
 }
 
 /** Leads are filed under the data table's columns: it goes only once they are gone. */
-async function deleteUnlessLeads(db: Db, table: { id: number; campaignId: number; name: string }): Promise<void> {
+async function deleteUnlessLeads(db: Db, table: { id: number; campaignId: number; name: string; columns: string[] }, actor: TAuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Lock the campaign: a lead upload (its foreign key locks the same row) waits until this delete is done.
     await trx.selectFrom('campaigns').select('id').where('id', '=', table.campaignId).forUpdate().executeTakeFirst();
     const leads = await countLeads(trx, table.campaignId);
     if (leads > 0) throw conflict(`Data table "${table.name}" still has ${leadCount(leads)}. Delete them first.`);
     await trx.deleteFrom('dataTables').where('id', '=', table.id).execute();
+    await recordAudit(trx, actor, { action: 'delete', objectType: 'dataTable', objectId: table.id, changes: { before: { name: table.name, columns: table.columns } } });
   });
 }
 
-export async function deleteDataTable(db: Db, id: number): Promise<void> {
-  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name']).where('id', '=', id).executeTakeFirst();
+export async function deleteDataTable(db: Db, id: number, actor: TAuditActor): Promise<void> {
+  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name', 'columns']).where('id', '=', id).executeTakeFirst();
   if (!table) throw notFound(`Data table ${id} does not exist`);
-  await deleteUnlessLeads(db, table);
+  await deleteUnlessLeads(db, table, actor);
 }
 
 /** DELETE /dynamic/deleteCampaignTable: removes the campaign's data table (registry and columns are one row). */
-export async function deleteCampaignDataTable(db: Db, campaignName: string): Promise<void> {
+export async function deleteCampaignDataTable(db: Db, campaignName: string, actor: TAuditActor): Promise<void> {
   const campaign = await findCampaignByName(db, campaignName);
-  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name']).where('campaignId', '=', campaign.id).executeTakeFirst();
+  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name', 'columns']).where('campaignId', '=', campaign.id).executeTakeFirst();
   if (!table) throw notFound(`Campaign "${campaign.campaignName}" has no data table`);
-  await deleteUnlessLeads(db, table);
+  await deleteUnlessLeads(db, table, actor);
 }
 
 /** GET /dynamic/countNumberOfDataAvailable: the number of leads of the campaign. */

@@ -20,12 +20,13 @@ import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { PROGRESS_INTERVAL_MS, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
+import { PROGRESS_INTERVAL_MS, claimImport, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
 import { CsvSyntaxError } from './csv-reader.ts';
 import { COPY_LEAD_COLUMNS } from './lead-csv.ts';
 import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error } from './lead-streams.ts';
 import type { SeenFilter } from './seen-filter.ts';
 import { ImportSlots, MAX_CONCURRENT_IMPORTS } from './lead-import-slots.ts';
+import { recordAuditOn, type TAuditActor } from '../audit/record.ts';
 
 export type TLeadUpload = {
   campaignName: string;
@@ -33,7 +34,8 @@ export type TLeadUpload = {
   /** The file's bytes as they arrive. */
   file: Readable;
   importId: string | undefined;
-  userId: number | null;
+  /** Who uploads it: the upload's record names them, and the audit log gets one entry with the counts. */
+  actor: TAuditActor;
 };
 
 export type TLeadImportOutcome = { ok: true; result: TLeadUploadResult } | { ok: false; rejection: TLeadUploadRejected };
@@ -114,21 +116,21 @@ async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopy
 }
 
 /**
- * Runs the upload in one transaction. Its progress record is created once that transaction is open and held at once,
- * so from its first moment a sweep for abandoned uploads sees it alive. `started` receives the record's writer.
+ * Runs the upload in one transaction. Its progress record is created once that transaction is open and has claimed
+ * the upload, so from its first moment a sweep for abandoned uploads sees it alive. `started` receives the record's writer.
  */
-async function storeLeads(db: Db, start: TImportStart, file: Readable, encoder: LeadCopyEncoder, started: (p: ImportProgress) => void): Promise<TLeadImportOutcome> {
+async function storeLeads(db: Db, upload: TLeadUpload, start: TImportStart, encoder: LeadCopyEncoder, started: (p: ImportProgress) => void): Promise<TLeadImportOutcome> {
   const client = await poolOf(db).connect();
   let healthy = true;
   try {
     await client.query('begin');
+    // Claimed before its record exists, for as long as this transaction lives: no sweep takes it for a dead one.
+    await claimImport(client, start.importId);
     const progress = await startImportProgress(db, start);
     started(progress);
-    // The upload's record is held while this transaction lives: a server starting meanwhile leaves it alone.
-    await progress.holdOn(client);
     // Held from the start: the stored leads the file is checked against stay as they are until the commit.
     await lockCampaignLeadsOn(client, start.campaignId);
-    const refused = await copyRows(client, file, encoder, progress);
+    const refused = await copyRows(client, upload.file, encoder, progress);
     if (refused) {
       await client.query('rollback');
       return refused;
@@ -139,6 +141,12 @@ async function storeLeads(db: Db, start: TImportStart, file: Readable, encoder: 
     const result = { message: leadUploadMessage(leadsAdded, duplicatesSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped };
     // In the same transaction: a server killed around the commit leaves the leads and their 'done' record, or neither.
     await progress.doneOn(client, { status: 'done', ...result });
+    await recordAuditOn(client, upload.actor, {
+      action: 'upload',
+      objectType: 'leads',
+      objectId: upload.campaignName,
+      changes: { after: { fileName: upload.fileName }, counts: { rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped } },
+    });
     await client.query('commit');
     return { ok: true, result };
   } catch (e) {
@@ -193,12 +201,12 @@ async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode)
   const layout = await findLeadLayout(db, upload.campaignName);
   const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId));
   let progress: ImportProgress | undefined;
-  const start = { importId: upload.importId, campaignId: layout.campaignId, userId: upload.userId, fileName: upload.fileName };
+  const start = { importId: upload.importId, campaignId: layout.campaignId, userId: upload.actor.userId, fileName: upload.fileName };
   try {
-    const outcome = await storeLeads(db, start, upload.file, encoder, (p) => (progress = p));
+    const outcome = await storeLeads(db, { ...upload, campaignName: layout.campaignName }, start, encoder, (p) => (progress = p));
     if (!outcome.ok) {
       await progress?.end({ status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message });
-    }
+    } else progress?.settled();
     return outcome;
   } catch (e) {
     const refused = e instanceof AppError;

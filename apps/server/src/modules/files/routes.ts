@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
 import type { App } from '../../app.ts';
-import { currentUser } from '../../auth/guard.ts';
+import { actorOf } from '../audit/record.ts';
 import { failAbandonedImports, findImportProgress, SWEEP_INTERVAL_MS } from './import-progress.ts';
 import { importLeads } from './lead-import.ts';
 import { attachmentHeader, findLeadTemplate } from './lead-template.ts';
@@ -37,8 +37,7 @@ export async function fileRoutes(app: App) {
     },
   }, async (req, reply) => {
     const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb);
-    const userId = Number(currentUser(req).sub);
-    const outcome = await importLeads(app.bulkDb, { ...part, importId: req.query.importId, userId: Number.isInteger(userId) ? userId : null }, app.config.phoneCountry);
+    const outcome = await importLeads(app.bulkDb, { ...part, importId: req.query.importId, actor: actorOf(req) }, app.config.phoneCountry);
     return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
   });
 

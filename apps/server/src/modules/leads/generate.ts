@@ -15,6 +15,10 @@ import type { Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { lockCampaignLeads } from './lock.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
+
+/** What a generate or regenerate was asked for, as logged beside its count. */
+const requestOf = (request: GenerateRequest) => ({ dataDate: request.dataDate, ...(request.all ? { all: true } : { targets: request.targets ?? {} }) });
 
 export type GenerateRequest = {
   campaignName: string;
@@ -44,7 +48,7 @@ function checkTargets(request: GenerateRequest): TGenerateTargets {
 }
 
 /** POST /dynamic/updateData: up to N fresh leads per group of the date become generated (batch 1). */
-export async function generateLeads(db: Db, request: GenerateRequest): Promise<TGenerateResult> {
+export async function generateLeads(db: Db, request: GenerateRequest, actor: TAuditActor): Promise<TGenerateResult> {
   const targets = checkTargets(request);
   const campaign = await findCampaignByName(db, request.campaignName);
   const fresh = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate} and generate_status = 0`;
@@ -62,7 +66,9 @@ export async function generateLeads(db: Db, request: GenerateRequest): Promise<T
        where leads.id = ranked.id and ranked.rn <= ranked.n`;
   const rowsUpdated = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
-    return Number((await statement.execute(trx)).numAffectedRows ?? 0);
+    const n = Number((await statement.execute(trx)).numAffectedRows ?? 0);
+    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts: { leadsGenerated: n } } });
+    return n;
   });
   return { rowsUpdated, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
 }
@@ -71,7 +77,7 @@ export async function generateLeads(db: Db, request: GenerateRequest): Promise<T
  * POST /dynamic/reGenerateData: per group, k = min(uncalled generated leads of the date, N) more fresh leads
  * (all=true: k = uncalled) become generated with the next batch number of the date. Uncalled leads stay generated.
  */
-export async function regenerateLeads(db: Db, request: GenerateRequest): Promise<TRegenerateResult> {
+export async function regenerateLeads(db: Db, request: GenerateRequest, actor: TAuditActor): Promise<TRegenerateResult> {
   const targets = checkTargets(request);
   const campaign = await findCampaignByName(db, request.campaignName);
   const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
@@ -101,6 +107,8 @@ export async function regenerateLeads(db: Db, request: GenerateRequest): Promise
         from ranked join budget b on b.br = ranked.br and b.selector = ranked.selector
        where leads.id = ranked.id and ranked.rn <= b.k`.execute(trx);
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
+    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated } };
+    await recordAudit(trx, actor, { action: 'regenerate', objectType: 'leads', objectId: campaign.campaignName, changes });
     return { rowsRegenerated, batch, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
   });
 }

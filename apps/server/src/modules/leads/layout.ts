@@ -1,7 +1,7 @@
 // A campaign's lead layout: the 16 default columns, its data table's own columns, then its answer columns Q1…Qn;
-// and a stored lead turned into the spec's flat shape in that order.
+// and a stored lead turned into the spec's flat shape in that order (with its version, for the agent panel).
 import { sql, type Selectable } from 'kysely';
-import { DEFAULT_LEAD_COLUMNS, type TLead } from '@crm/shared';
+import { DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, type TLead } from '@crm/shared';
 import type { Db, LeadsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -59,5 +59,15 @@ export function toFlatLead(row: LeadRow, layout: Pick<LeadLayout, 'custom' | 'an
   };
   for (const c of layout.custom) lead[c] = row.fields[c] ?? null;
   for (const q of layout.answers) lead[q] = row.answers[q] ?? null;
+  return lead;
+}
+
+/**
+ * The flat lead with its version last (the agent panel's lookup and save): written after the data table's columns,
+ * so even a column named `version` from before the name was reserved cannot shadow it.
+ */
+export function toVersionedLead(row: LeadRow, layout: Pick<LeadLayout, 'custom' | 'answers'>): TLead {
+  const lead = toFlatLead(row, layout);
+  lead[LEAD_VERSION_KEY] = row.version;
   return lead;
 }

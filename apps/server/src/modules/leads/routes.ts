@@ -16,6 +16,7 @@ import {
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { findLeadsPage } from './browse.ts';
 import { generateLeads, regenerateLeads } from './generate.ts';
 import { deleteLeads, findDataDates, findLeadSummary, findTargetSelectors } from './service.ts';
@@ -44,17 +45,17 @@ export async function leadRoutes(app: App) {
   app.post('/dynamic/updateData', {
     config: ADMIN,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
-  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
+  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
 
   app.post('/dynamic/reGenerateData', {
     config: ADMIN,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
-  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }));
+  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
 
   app.delete('/dynamic/deleteLead', {
     config: ADMIN,
     schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
-  }, async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate));
+  }, async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate, actorOf(req)));
 
   app.get('/dynamic/leads/:t', {
     config: ADMIN,

@@ -4,6 +4,7 @@ import { LEAD_MESSAGES, NO_SELECTOR, type TDeleteLeadsResult, type TLeadCounts, 
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { lockCampaignLeads } from './lock.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 /** The campaign's data dates, 'yyyy-MM-dd', newest first. */
 export async function findDataDates(db: Db, campaignName: string): Promise<string[]> {
@@ -66,12 +67,14 @@ export async function findLeadSummary(db: Db, campaignName: string, dataDate: st
 }
 
 /** Removes one date's leads of one campaign, and nothing else. */
-export async function deleteLeads(db: Db, campaignName: string, dataDate: string): Promise<TDeleteLeadsResult> {
+export async function deleteLeads(db: Db, campaignName: string, dataDate: string, actor: TAuditActor): Promise<TDeleteLeadsResult> {
   const campaign = await findCampaignByName(db, campaignName);
   const rowsDeleted = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const result = await trx.deleteFrom('leads').where('campaignId', '=', campaign.id).where('dataDate', '=', dataDate).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    const n = Number(result.numDeletedRows);
+    await recordAudit(trx, actor, { action: 'delete', objectType: 'leads', objectId: campaign.campaignName, changes: { before: { dataDate }, counts: { leadsDeleted: n } } });
+    return n;
   });
   return { rowsDeleted, message: LEAD_MESSAGES.deleted };
 }

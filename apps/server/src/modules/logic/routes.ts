@@ -11,6 +11,7 @@ import {
   ZUpdateLogicRequest,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { clearLogic, findCampaignLogic, findQuestionLogic, isLogicExist, setLogics, updateLogic } from './service.ts';
 
@@ -22,12 +23,12 @@ export async function logicRoutes(app: App) {
   app.post('/api/logic/setLogics', {
     config: ADMIN,
     schema: { body: ZSetLogicsRequest, response: { ...rules, 409: ZErrorReply } },
-  }, async (req) => setLogics(app.db, req.body));
+  }, async (req) => setLogics(app.db, req.body, actorOf(req)));
 
   app.put('/api/logic/updateLogic', {
     config: ADMIN,
     schema: { body: ZUpdateLogicRequest, response: rules },
-  }, async (req) => updateLogic(app.db, req.body.questionId, req.body.rules));
+  }, async (req) => updateLogic(app.db, req.body.questionId, req.body.rules, actorOf(req)));
 
   app.get('/api/logic/isLogicExist', {
     config: READERS,
@@ -37,7 +38,7 @@ export async function logicRoutes(app: App) {
   app.delete('/api/logic/clearLogic', {
     config: ADMIN,
     schema: { querystring: ZLogicIdQuery, response: { 200: ZClearedLogic, 404: ZErrorReply } },
-  }, async (req) => clearLogic(app.db, req.query.id));
+  }, async (req) => clearLogic(app.db, req.query.id, actorOf(req)));
 
   app.get('/api/logic/getAllCampaignLogic', {
     config: READERS,

@@ -6,6 +6,12 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { assertCanReadCampaign } from '../questions/access.ts';
 import { findQuestionRow, type QuestionRow } from '../questions/rows.ts';
 import { selectLogicRules, toLogicRule } from './rows.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
+
+/** A question's rules as logged: what each does, without row ids. */
+async function rulesOf(trx: Db, questionId: number) {
+  return trx.selectFrom('logicRules').select(['optionTitle', 'questionNoToShow', 'isCompletedCall']).where('questionId', '=', questionId).orderBy('id').execute();
+}
 
 /** The form's "none" choice: a row that neither jumps nor ends is not a rule. */
 const isRule = (r: TNewLogicRule) => r.questionNoToShow !== null || r.isCompletedCall !== null;
@@ -49,11 +55,15 @@ async function ruleProblems(db: Db, question: QuestionRow, rules: readonly TNewL
   return problems;
 }
 
-async function replaceRules(trx: Db, question: QuestionRow, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+async function replaceRules(trx: Db, question: QuestionRow, rules: readonly TNewLogicRule[], actor: TAuditActor): Promise<TLogicRule[]> {
   const problems = await ruleProblems(trx, question, rules);
   if (problems.length > 0) throw badRequest(problems.join('; '));
+  const before = await rulesOf(trx, question.id);
   await trx.deleteFrom('logicRules').where('questionId', '=', question.id).execute();
   const kept = rules.filter(isRule);
+  const after = kept.map((r) => ({ optionTitle: r.optionTitle, questionNoToShow: r.questionNoToShow, isCompletedCall: r.isCompletedCall }));
+  const action = before.length === 0 ? 'create' : kept.length === 0 ? 'delete' : 'update';
+  await recordAudit(trx, actor, { action, objectType: 'logicRule', objectId: question.id, changes: { before: { rules: before }, after: { rules: after } } });
   if (kept.length === 0) return [];
   const inserted = await trx
     .insertInto('logicRules')
@@ -72,7 +82,7 @@ async function replaceRules(trx: Db, question: QuestionRow, rules: readonly TNew
 }
 
 /** POST setLogics: the first rules of one question; a question that has rules already is changed with updateLogic. */
-export async function setLogics(db: Db, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+export async function setLogics(db: Db, rules: readonly TNewLogicRule[], actor: TAuditActor): Promise<TLogicRule[]> {
   const questionId = rules[0]?.questionId;
   if (questionId === undefined) throw badRequest('at least one logic rule is required');
   assertOneQuestion(questionId, rules);
@@ -80,14 +90,14 @@ export async function setLogics(db: Db, rules: readonly TNewLogicRule[]): Promis
     const question = await lockQuestion(trx, questionId);
     const existing = await trx.selectFrom('logicRules').select('id').where('questionId', '=', questionId).executeTakeFirst();
     if (existing) throw conflict(`${formatQno(question.qno)} already has logic rules; update them instead`);
-    return replaceRules(trx, question, rules);
+    return replaceRules(trx, question, rules, actor);
   });
 }
 
 /** PUT updateLogic: replaces the rules of that one question (an empty list leaves it with none). */
-export async function updateLogic(db: Db, questionId: number, rules: readonly TNewLogicRule[]): Promise<TLogicRule[]> {
+export async function updateLogic(db: Db, questionId: number, rules: readonly TNewLogicRule[], actor: TAuditActor): Promise<TLogicRule[]> {
   assertOneQuestion(questionId, rules);
-  return db.transaction().execute(async (trx) => replaceRules(trx, await lockQuestion(trx, questionId), rules));
+  return db.transaction().execute(async (trx) => replaceRules(trx, await lockQuestion(trx, questionId), rules, actor));
 }
 
 export async function isLogicExist(db: Db, reader: TTokenPayload, questionId: number): Promise<boolean> {
@@ -97,10 +107,15 @@ export async function isLogicExist(db: Db, reader: TTokenPayload, questionId: nu
   return rule !== undefined;
 }
 
-export async function clearLogic(db: Db, questionId: number): Promise<TClearedLogic> {
+export async function clearLogic(db: Db, questionId: number, actor: TAuditActor): Promise<TClearedLogic> {
   await findQuestionRow(db, questionId);
-  const result = await db.deleteFrom('logicRules').where('questionId', '=', questionId).executeTakeFirst();
-  return { deleted: Number(result.numDeletedRows) };
+  return db.transaction().execute(async (trx) => {
+    const before = await rulesOf(trx, questionId);
+    const result = await trx.deleteFrom('logicRules').where('questionId', '=', questionId).executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
+    if (deleted > 0) await recordAudit(trx, actor, { action: 'delete', objectType: 'logicRule', objectId: questionId, changes: { before: { rules: before }, counts: { logicRules: deleted } } });
+    return { deleted };
+  });
 }
 
 /** The campaign's rules, by their question's qno. */

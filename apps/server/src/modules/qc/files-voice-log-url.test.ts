@@ -43,7 +43,7 @@ describe('VOICE_LOG_URL: a recording link is checked against the external voice 
     const { r, changed } = await linkToFresh(LISTED);
     expect(r.status, r.text).toBe(200);
     expect(r.json()).toMatchObject({ fileName: LISTED, callDate: DAY });
-    expect(changed).toEqual(['qc_report_files']);
+    expect(changed).toEqual(['audit_log', 'qc_report_files']);
     expect(fake.requests.some((q) => q.url.startsWith(`/search?directory=${DAY}&msisdn=%2B8801712345678&page=1`))).toBe(true);
   });
 

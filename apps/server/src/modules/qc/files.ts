@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import type { VoiceLogSource } from '../voicelog/media.ts';
 import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
 import { assertCanChangeRecord, isAdmin, isAgent, userIdOf } from './access.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 export type TQcFileDeps = { db: Db; voiceLog: VoiceLogSource; country: CountryCode };
 
@@ -24,7 +25,7 @@ async function assertRecordingOfCall(deps: TQcFileDeps, record: { callDate: stri
  * Links a recording to the record: a file of the voice log of the record's call date whose name names the record's
  * consumer number (else 400, nothing stored). Linking the same file again changes nothing.
  */
-export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcReportFileCreate): Promise<TQcReportFile> {
+export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcReportFileCreate, actor: TAuditActor): Promise<TQcReportFile> {
   const { db } = deps;
   const record = await db.selectFrom('qcReports').select(['id', 'qcInspectorId', 'callDate', 'consumerNumber']).where('id', '=', input.qcReport.id).executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${input.qcReport.id}`);
@@ -32,7 +33,15 @@ export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, in
   const linked = db.selectFrom('qcReportFiles').select(['id', 'fileName']).where('qcReportId', '=', record.id).where('fileName', '=', input.fileName);
   if ((await linked.executeTakeFirst()) === undefined) {
     await assertRecordingOfCall(deps, record, input.fileName);
-    await db.insertInto('qcReportFiles').values({ qcReportId: record.id, fileName: input.fileName }).onConflict((oc) => oc.constraint('qc_report_files_unique').doNothing()).execute();
+    await db.transaction().execute(async (trx) => {
+      const added = await trx
+        .insertInto('qcReportFiles')
+        .values({ qcReportId: record.id, fileName: input.fileName })
+        .onConflict((oc) => oc.constraint('qc_report_files_unique').doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (added) await recordAudit(trx, actor, { action: 'link', objectType: 'qcRecord', objectId: record.id, changes: { after: { fileName: input.fileName } } });
+    });
   }
   const link = await linked.executeTakeFirstOrThrow();
   return { id: link.id, fileName: link.fileName, qcReport: { id: record.id }, callDate: record.callDate };

@@ -3,6 +3,8 @@
 import { sql } from 'kysely';
 import {
   QC_CRITERION_KEYS,
+  QC_MESSAGES,
+  changeTimeText,
   fromClientMarks,
   normalisePhone,
   qcGrade,
@@ -17,7 +19,8 @@ import {
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 
@@ -50,7 +53,7 @@ async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {
 }
 
 /** POST add / addforclient: the agent by agentId (400 when there is none), the campaign by name, the number normalised. */
-export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportCreate | TQcClientReportCreate, country: CountryCode): Promise<QcShape<K>> {
+export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportCreate | TQcClientReportCreate, country: CountryCode, actor: TAuditActor): Promise<QcShape<K>> {
   const consumerNumber = normalisePhone(body.consumerNumber, country);
   if (consumerNumber === null) throw badRequest(`"${body.consumerNumber}" is not a phone number`);
   const [agent, campaign] = await Promise.all([
@@ -65,25 +68,29 @@ export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayl
   if (!agent) throw badRequest(`No agent with agentId "${body.agentId}"`);
   if (!campaign) throw badRequest(`No campaign named "${body.campaignName}"`);
   const { scores, texts } = partsOf(kind, body);
-  const { id } = await db
-    .insertInto('qcReports')
-    .values({
-      kind,
-      callDate: body.callDate,
-      agentUserId: agent.id,
-      agentId: agent.username,
-      agentName: agent.name,
-      campaignId: campaign.id,
-      campaignName: campaign.campaignName,
-      consumerNumber,
-      duration: body.duration,
-      qcInspectorId: userIdOf(user),
-      qcInspector: user.userName,
-      ...scoredValues(scores, texts),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return toShape(kind, await findRow(db, kind, id));
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('qcReports')
+      .values({
+        kind,
+        callDate: body.callDate,
+        agentUserId: agent.id,
+        agentId: agent.username,
+        agentName: agent.name,
+        campaignId: campaign.id,
+        campaignName: campaign.campaignName,
+        consumerNumber,
+        duration: body.duration,
+        qcInspectorId: userIdOf(user),
+        qcInspector: user.userName,
+        ...scoredValues(scores, texts),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const created = toShape(kind, await findRow(trx, kind, id));
+    await recordAudit(trx, actor, { action: 'create', objectType: 'qcRecord', objectId: id, changes: { after: { kind, ...snapshot(created) } } });
+    return created;
+  });
 }
 
 /** GET getqc/{id} / getClientQc/{id}. */
@@ -94,25 +101,52 @@ export async function findQcReport<K extends TQcKind>(db: Db, user: TTokenPayloa
 }
 
 /** PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay. */
-export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit): Promise<QcShape<K>> {
+/** The 409 for an edit made on an older version: who made the current one and when (from the audit log). */
+async function staleEdit(db: Db, id: number, updatedAt: Date): Promise<Error> {
+  const last = await db
+    .selectFrom('auditLog')
+    .select(['actorUsername', 'at'])
+    .where('objectType', '=', 'qcRecord')
+    .where('objectId', '=', String(id))
+    .where('action', 'in', ['create', 'update'])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return conflict(QC_MESSAGES.staleRecord(last?.actorUsername ?? 'another inspector', changeTimeText(last?.at ?? updatedAt)));
+}
+
+/**
+ * PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay.
+ * With the version the editor read, an edit made on an older one is refused (409) and changes nothing.
+ */
+export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit, actor: TAuditActor): Promise<QcShape<K>> {
   const { scores, texts } = partsOf(kind, body);
-  await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcReports').select(['qcInspectorId']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'version', 'updatedAt']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, body.id);
     assertCanChangeRecord(user, current);
-    await trx.updateTable('qcReports').set({ ...scoredValues(scores, texts), updatedAt: new Date() }).where('id', '=', body.id).execute();
+    if (body.version !== undefined && body.version !== current.version) throw await staleEdit(trx, body.id, current.updatedAt);
+    const before = toShape(kind, await findRow(trx, kind, body.id));
+    await trx
+      .updateTable('qcReports')
+      .set((eb) => ({ ...scoredValues(scores, texts), updatedAt: new Date(), version: eb('version', '+', 1) }))
+      .where('id', '=', body.id)
+      .execute();
+    const after = toShape(kind, await findRow(trx, kind, body.id));
+    await recordAudit(trx, actor, { action: 'update', objectType: 'qcRecord', objectId: body.id, changes: changedFields(before, after) });
+    return after;
   });
-  return toShape(kind, await findRow(db, kind, body.id));
 }
 
 /** DELETE deleteQc/{id} / deleteClientQc/{id}: the record with its recording links and review, in one statement. */
-export async function deleteQcReport(db: Db, user: TTokenPayload, kind: TQcKind, id: number): Promise<{ message: string }> {
+export async function deleteQcReport(db: Db, user: TTokenPayload, kind: TQcKind, id: number, actor: TAuditActor): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'agentName']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, id);
     assertCanChangeRecord(user, current);
+    const before = toShape(kind, await findRow(trx, kind, id));
     // Links and reviews go with it (ON DELETE CASCADE).
     await trx.deleteFrom('qcReports').where('id', '=', id).execute();
+    await recordAudit(trx, actor, { action: 'delete', objectType: 'qcRecord', objectId: id, changes: { before: { kind, ...snapshot(before) } } });
   });
   return { message: `The ${kindName(kind)} was deleted` };
 }

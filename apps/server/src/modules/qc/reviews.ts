@@ -8,6 +8,7 @@ import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, onUniqueViolation, conflict } from '../../http/errors.ts';
 import { isAdmin, isAgent, userIdOf } from './access.ts';
 import { selectQcRecords, toInHouse } from './rows.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
 
@@ -93,14 +94,19 @@ export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TAge
 }
 
 /** PUT agent-review/{id}: resolved, with what the inspector wrote; by the record's inspector or an admin. */
-export async function resolveAgentReview(db: Db, user: TTokenPayload, id: number, body: TAgentReviewResolve): Promise<TAgentReview> {
-  const current = await selectReviews(db).where('agentReviews.id', '=', id).executeTakeFirst();
-  if (!current) throw notFound(`No review with id ${id}`);
-  if (!isAdmin(user) && current.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
-  await db
-    .updateTable('agentReviews')
-    .set({ isResolved: true, resolvedMessage: body.resolvedMessage, resolvedBy: user.userName, resolvedAt: new Date() })
-    .where('id', '=', id)
-    .execute();
-  return toReview(await selectReviews(db).where('agentReviews.id', '=', id).executeTakeFirstOrThrow());
+export async function resolveAgentReview(db: Db, user: TTokenPayload, id: number, body: TAgentReviewResolve, actor: TAuditActor): Promise<TAgentReview> {
+  return db.transaction().execute(async (trx) => {
+    const current = await selectReviews(trx).where('agentReviews.id', '=', id).forUpdate().executeTakeFirst();
+    if (!current) throw notFound(`No review with id ${id}`);
+    if (!isAdmin(user) && current.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
+    await trx
+      .updateTable('agentReviews')
+      .set({ isResolved: true, resolvedMessage: body.resolvedMessage, resolvedBy: user.userName, resolvedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    // Filed under the QC record, so the record's history shows how its review ended.
+    const changes = { before: { isResolved: current.isResolved, resolvedMessage: current.resolvedMessage }, after: { isResolved: true, resolvedMessage: body.resolvedMessage }, note: `review ${id}` };
+    await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: current.qcId, changes });
+    return toReview(await selectReviews(trx).where('agentReviews.id', '=', id).executeTakeFirstOrThrow());
+  });
 }

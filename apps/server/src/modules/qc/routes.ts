@@ -22,6 +22,7 @@ import {
   ZQcReportPage,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from '../voicelog/proxy.ts';
 import { createVoiceLog } from '../voicelog/service.ts';
@@ -43,12 +44,12 @@ export async function qcRoutes(app: App) {
   app.post('/api/qcReport/add', {
     config: SCORERS,
     schema: { body: ZQcReportCreate, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => createQcReport(app.db, currentUser(req), 'in-house', req.body, country));
+  }, async (req) => createQcReport(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)));
 
   app.post('/api/qcReport/addforclient', {
     config: SCORERS,
     schema: { body: ZQcClientReportCreate, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => createQcReport(app.db, currentUser(req), 'client', req.body, country));
+  }, async (req) => createQcReport(app.db, currentUser(req), 'client', req.body, country, actorOf(req)));
 
   // The lists, with ?page=&size= or the older /{page}/{size}.
   app.get('/api/qcReport/getqcreportbyqcinspector', {
@@ -80,20 +81,20 @@ export async function qcRoutes(app: App) {
   app.put('/api/qcReport/editqc', {
     config: SCORERS,
     schema: { body: ZQcReportEdit, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body));
+  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body, actorOf(req)));
   app.put('/api/qcReport/edit-Client-Qc', {
     config: SCORERS,
     schema: { body: ZQcClientReportEdit, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body));
+  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body, actorOf(req)));
 
   app.delete('/api/qcReport/deleteQc/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcReport(app.db, currentUser(req), 'in-house', req.params.id));
+  }, async (req) => deleteQcReport(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)));
   app.delete('/api/qcReport/deleteClientQc/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcReport(app.db, currentUser(req), 'client', req.params.id));
+  }, async (req) => deleteQcReport(app.db, currentUser(req), 'client', req.params.id, actorOf(req)));
 
   app.post('/api/qcReport/add-qc-report-file', {
     config: SCORERS,
@@ -103,7 +104,7 @@ export async function qcRoutes(app: App) {
       if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
       throw error;
     },
-  }, async (req) => addQcReportFile({ db: app.db, voiceLog, country }, currentUser(req), req.body));
+  }, async (req) => addQcReportFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)));
   app.get('/api/qcReport/all-qc-report-file', {
     config: { roles: ['ADMIN', 'QC', 'AGENT'] },
     schema: { response: { 200: z.array(ZQcReportFile) } },
@@ -130,5 +131,5 @@ export async function qcRoutes(app: App) {
   app.put('/api/qcReport/agent-review/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
-  }, async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body));
+  }, async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body, actorOf(req)));
 }

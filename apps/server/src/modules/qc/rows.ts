@@ -28,6 +28,7 @@ function common(row: QcRow) {
     agentGrade: qcGrade(row.total),
     fileName: row.fileName,
     createdAt: row.createdAt.toISOString(),
+    version: row.version,
   };
 }
 

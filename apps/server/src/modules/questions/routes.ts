@@ -15,6 +15,7 @@ import {
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import {
   createQuestions,
@@ -45,7 +46,7 @@ export async function questionRoutes(app: App) {
   app.post('/questions/add', {
     config: ADMIN,
     schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => createQuestions(app.db, req.body));
+  }, async (req) => createQuestions(app.db, req.body, actorOf(req)));
 
   app.get('/questions/getAll', {
     config: ADMIN,
@@ -66,13 +67,13 @@ export async function questionRoutes(app: App) {
   app.delete('/questions/deleteQuestion/:id', {
     config: ADMIN,
     schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply } },
-  }, async (req) => deleteQuestion(app.db, req.params.id));
+  }, async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)));
 
   app.put('/questions/updateQuestion', {
     config: ADMIN,
     schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 404: ZErrorReply, 409: ZRulesInUseReply } },
   }, async (req, reply) => {
-    const outcome = await updateQuestion(app.db, req.body);
+    const outcome = await updateQuestion(app.db, req.body, actorOf(req));
     // The 409 carries the rules affected, which the one error handler's {message} cannot.
     if ('refused' in outcome) return reply.code(409).send(outcome.refused);
     return outcome.updated;

@@ -19,6 +19,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanReadCampaign } from './access.ts';
 import { findQuestionRow, selectQuestions, toQuestion } from './rows.ts';
+import { recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 
 /** Search replies are plain arrays (spec §7); a call centre has hundreds of questions at most. */
 const MAX_SEARCH_RESULTS = 1000;
@@ -79,7 +80,7 @@ function parseNewQuestions(rows: readonly unknown[]): TNewQuestion[] {
  * UPDATE of campaigns.next_qno: the row lock makes a concurrent save wait, so no two questions share a
  * number, and next_qno never goes down, so a deleted number is never handed out again.
  */
-export async function createQuestions(db: Db, rows: readonly unknown[]): Promise<TQuestion[]> {
+export async function createQuestions(db: Db, rows: readonly unknown[], actor: TAuditActor): Promise<TQuestion[]> {
   const input = parseNewQuestions(rows);
   const keys = [...new Set(input.map((q) => q.campaignId.toLowerCase()))];
   return db.transaction().execute(async (trx) => {
@@ -124,7 +125,9 @@ export async function createQuestions(db: Db, rows: readonly unknown[]): Promise
     const inserted = await trx.insertInto('questions').values(values).returningAll().execute();
     const names = new Map(campaigns.map((c) => [c.id, c.campaignName]));
     // RETURNING keeps the VALUES order, which is the order the questions were sent in.
-    return inserted.map((r) => toQuestion({ ...r, campaignName: names.get(r.campaignId) ?? '' }));
+    const questions = inserted.map((r) => toQuestion({ ...r, campaignName: names.get(r.campaignId) ?? '' }));
+    for (const q of questions) await recordAudit(trx, actor, { action: 'create', objectType: 'question', objectId: q.id, changes: { after: snapshot(q) } });
+    return questions;
   });
 }
 
@@ -159,15 +162,18 @@ export async function findDeleteImpact(db: Db, id: number): Promise<TQuestionDel
  * Deletes a question with its rules and the rules jumping to it. Answers already stored under its qno in
  * leads.answers stay: they are what the respondents said, and the qno is never handed out again.
  */
-export async function deleteQuestion(db: Db, id: number): Promise<{ deletedRules: number }> {
+export async function deleteQuestion(db: Db, id: number, actor: TAuditActor): Promise<{ deletedRules: number }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('questions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound(`Question ${id} does not exist`);
+    const before = toQuestion(await findQuestionRow(trx, id));
     const deleted = await trx
       .deleteFrom('logicRules')
       .where((eb) => eb.or([eb('questionId', '=', id), eb('questionNoToShow', '=', id)]))
       .executeTakeFirst();
     await trx.deleteFrom('questions').where('id', '=', id).execute();
-    return { deletedRules: Number(deleted.numDeletedRows) };
+    const deletedRules = Number(deleted.numDeletedRows);
+    await recordAudit(trx, actor, { action: 'delete', objectType: 'question', objectId: id, changes: { before: snapshot(before), counts: { logicRules: deletedRules } } });
+    return { deletedRules };
   });
 }

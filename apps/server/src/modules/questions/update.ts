@@ -4,6 +4,7 @@ import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { selectLogicRules, toLogicRule } from '../logic/rows.ts';
 import { findQuestionRow, toQuestion } from './rows.ts';
+import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
 
 export type TUpdateOutcome = { updated: TQuestion } | { refused: TRulesInUseReply };
 
@@ -15,10 +16,11 @@ const ANY_ANSWER = 'Any answer';
  * options, or a whole-question rule on a question that now has options) refuse the edit with the list of
  * those rules, unless `confirm` is true: then they are deleted in the same transaction.
  */
-export async function updateQuestion(db: Db, input: TUpdateQuestion): Promise<TUpdateOutcome> {
+export async function updateQuestion(db: Db, input: TUpdateQuestion, actor: TAuditActor): Promise<TUpdateOutcome> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('questions').select('id').where('id', '=', input.id).forUpdate().executeTakeFirst();
     if (!current) throw notFound(`Question ${input.id} does not exist`);
+    const before = toQuestion(await findQuestionRow(trx, input.id));
     const options = parseOptions(input.options);
     const choice = isChoiceType(input.type);
     const rules = await selectLogicRules(trx).where('logicRules.questionId', '=', input.id).orderBy('logicRules.id').execute();
@@ -35,6 +37,9 @@ export async function updateQuestion(db: Db, input: TUpdateQuestion): Promise<TU
       .set({ title: input.title, type: input.type, options, optionalValue: input.optionalValue, instruction: input.instruction, status: input.status })
       .where('id', '=', input.id)
       .execute();
-    return { updated: toQuestion(await findQuestionRow(trx, input.id)) };
+    const updated = toQuestion(await findQuestionRow(trx, input.id));
+    const changes = { ...changedFields(before, updated), ...(unfit.length > 0 ? { counts: { logicRulesRemoved: unfit.length } } : {}) };
+    await recordAudit(trx, actor, { action: 'update', objectType: 'question', objectId: input.id, changes });
+    return { updated };
   });
 }

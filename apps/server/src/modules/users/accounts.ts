@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/password.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
+import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 
 const ACCOUNT_ROLES = ['admin', 'qc'] as const;
 
@@ -25,16 +26,23 @@ function toUser(row: AccountRow): TUser {
 const usernameTaken = (username: string) => conflict(`The username "${username}" is already taken`);
 
 /** Usernames are unique whatever their case, across admins, QC inspectors and agents (an agent's username is its agentId). */
-export async function createQcUser(db: Db, input: Required<TCreateUserRequest>): Promise<TUser> {
+export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, actor: TAuditActor): Promise<TUser> {
   const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
   if (taken) throw usernameTaken(input.username);
-  const row = await db
-    .insertInto('users')
-    .values({ username: input.username, name: input.name, passwordHash: await hashPassword(input.password), role: 'qc' })
-    .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
-    .executeTakeFirstOrThrow()
+  const passwordHash = await hashPassword(input.password);
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await trx
+        .insertInto('users')
+        .values({ username: input.username, name: input.name, passwordHash, role: 'qc' })
+        .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+        .executeTakeFirstOrThrow();
+      const user = toUser(row);
+      await recordAudit(trx, actor, { action: 'create', objectType: 'user', objectId: user.id, changes: { after: snapshot(user) } });
+      return user;
+    })
     .catch(onUniqueViolation('users_username_key', () => usernameTaken(input.username)));
-  return toUser(row);
 }
 
 /** QC inspectors and admins, newest first; never agents. `search` matches username or name. */
@@ -56,13 +64,15 @@ export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPag
  * Renames, enables or disables, or resets the password of an admin or QC inspector account. Disabling
  * shuts the account out at once (the guard checks `active` on every call). Agents are edited on the Agents screen.
  */
-export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, actingUserId: number): Promise<TUser> {
+export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, actor: TAuditActor): Promise<TUser> {
   const target = await db.selectFrom('users').select(['id', 'role']).where('id', '=', id).executeTakeFirst();
   if (!target) throw notFound(`No user with id ${id}`);
   if (target.role === 'agent') throw badRequest('This is an agent account: change it on the Agents screen.');
-  if (input.active === false && id === actingUserId) throw badRequest('You cannot disable your own account.');
+  if (input.active === false && id === actor.userId) throw badRequest('You cannot disable your own account.');
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const row = await db.transaction().execute(async (trx) => {
+    const before = await selectAccounts(trx).where('id', '=', id).forUpdate().executeTakeFirst();
+    if (!before) return undefined;
     const updated = await trx
       .updateTable('users')
       .set({
@@ -76,6 +86,11 @@ export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, 
       .executeTakeFirst();
     // A new password or a disabled account ends every token the user holds; enabling it again brings none back.
     if (updated && (passwordHash !== undefined || input.active === false)) await endUserSessions(trx, id);
+    if (updated) {
+      // The password itself is never logged, only that it was reset.
+      const changes = { ...changedFields(toUser(before), toUser(updated)), ...(passwordHash === undefined ? {} : { note: 'password reset' }) };
+      await recordAudit(trx, actor, { action: 'update', objectType: 'user', objectId: id, changes });
+    }
     return updated;
   });
   if (!row) throw notFound(`No user with id ${id}`);

@@ -1,7 +1,7 @@
 // QC inspector accounts (issue 3): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
 import { ZCreateUserRequest, ZErrorReply, ZPageParams, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserListQuery, zPaged } from '@crm/shared';
 import type { App } from '../../app.ts';
-import { currentUser } from '../../auth/guard.ts';
+import { actorOf } from '../audit/record.ts';
 import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
 
 const ADMIN = { roles: ['ADMIN'] } as const;
@@ -10,7 +10,7 @@ export async function userRoutes(app: App) {
   app.post('/api/users', {
     config: ADMIN,
     schema: { body: ZCreateUserRequest, response: { 200: ZUser, 409: ZErrorReply } },
-  }, async (req) => createQcUser(app.db, req.body));
+  }, async (req) => createQcUser(app.db, req.body, actorOf(req)));
 
   app.get('/api/users', {
     config: ADMIN,
@@ -25,5 +25,5 @@ export async function userRoutes(app: App) {
   app.put('/api/users/:id', {
     config: ADMIN,
     schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => updateUser(app.db, req.params.id, req.body, Number(currentUser(req).sub)));
+  }, async (req) => updateUser(app.db, req.params.id, req.body, actorOf(req)));
 }

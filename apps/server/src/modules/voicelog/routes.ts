@@ -2,6 +2,7 @@
 import multipart from '@fastify/multipart';
 import { ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS } from '@crm/shared';
 import type { App } from '../../app.ts';
+import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from './proxy.ts';
 import { createVoiceLog, playRecording, searchRecordings } from './service.ts';
@@ -37,5 +38,5 @@ export async function voicelogRoutes(app: App) {
   app.post(VOICE_LOG_PATHS.upload, {
     config: { roles: ['ADMIN'] },
     schema: { querystring: ZVoiceLogUploadQuery, response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply } },
-  }, async (req) => storeRecordings(req, app.config, req.query.directory));
+  }, async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }));
 }

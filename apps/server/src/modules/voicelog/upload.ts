@@ -15,6 +15,8 @@ import type { TConfig } from '../../config.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { matchesExtension, probeAudio } from './durations.ts';
 import { dateFolder } from './paths.ts';
+import type { Db } from '../../db/schema.ts';
+import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 export const RECORDING_MULTIPART_LIMITS = {
   fileSize: VOICE_LOG_UPLOAD_MAX_MB * 1024 * 1024,
@@ -82,7 +84,7 @@ async function placeFile(tmp: string, dest: string): Promise<void> {
  * the size limit or too many files (413); a name already in the folder (409: a recording is never replaced, so
  * the file a QC record links to stays the one that was scored).
  */
-export async function storeRecordings(request: FastifyRequest, config: TConfig, directory: string): Promise<TVoiceLogUploadResult> {
+export async function storeRecordings(request: FastifyRequest, config: TConfig, directory: string, audit: { db: Db; actor: TAuditActor }): Promise<TVoiceLogUploadResult> {
   if (config.voiceLogUrl) throw badRequest(VOICE_LOG_MESSAGES.uploadToExternal);
   if (!request.isMultipart()) throw badRequest(VOICE_LOG_MESSAGES.notMultipart);
   const root = path.resolve(config.recordingsDir);
@@ -109,6 +111,9 @@ export async function storeRecordings(request: FastifyRequest, config: TConfig, 
         await placeFile(r.tmp, dest);
         placed.push(dest);
       }
+      // Written once the files are in place; if it cannot be written, the files go again (no unlogged upload).
+      const files = received.map((r) => r.fileName);
+      await recordAudit(audit.db, audit.actor, { action: 'upload', objectType: 'recording', objectId: directory, changes: { after: { files }, counts: { recordings: files.length } } });
     } catch (e) {
       await Promise.all(placed.map((p) => fs.rm(p, { force: true })));
       throw e;

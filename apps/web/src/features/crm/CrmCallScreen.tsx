@@ -33,37 +33,52 @@ function SearchOutcome({ state }: { state: TCrmCall }) {
   return null;
 }
 
+/** A save refused because someone else saved the lead after the search: who and when, and that the answers stay. */
+function RefusedSave({ message }: { message: string }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title="The answers were not saved">
+      <Stack gap={4}>
+        <Text size="sm">{message}</Text>
+        <Text size="sm">Your answers stay on screen: note them before you search the number again.</Text>
+      </Stack>
+    </Alert>
+  );
+}
+
 function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) {
   const { call, currentQuestion } = state;
   if (call === null) return null;
   return (
-    <Grid gap="md" align="flex-start">
-      <Grid.Col span={{ base: 12, md: 4 }}>
-        <LeadDetailsCard lead={call.lead} />
-      </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8 }}>
-        {call.run === undefined || currentQuestion === undefined ? (
-          <Paper withBorder p="md" component="section" aria-label="Survey">
-            <Text c="dimmed">This campaign has no active questions, so there is no survey to walk. Ask an admin to add questions.</Text>
-          </Paper>
-        ) : (
-          <SurveyPanel
-            call={call}
-            run={call.run}
-            question={currentQuestion}
-            agentName={agentName}
-            phase={state.phase}
-            busy={state.busy}
-            problem={state.problem}
-            onAnswer={state.answer}
-            onNext={state.next}
-            onBack={state.back}
-            onPartialCall={state.partialCall}
-            onRetrySave={state.retrySave}
-          />
-        )}
-      </Grid.Col>
-    </Grid>
+    <Stack gap="md">
+      {state.refused !== null && <RefusedSave message={state.refused} />}
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <LeadDetailsCard lead={call.lead} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          {call.run === undefined || currentQuestion === undefined ? (
+            <Paper withBorder p="md" component="section" aria-label="Survey">
+              <Text c="dimmed">This campaign has no active questions, so there is no survey to walk. Ask an admin to add questions.</Text>
+            </Paper>
+          ) : (
+            <SurveyPanel
+              call={call}
+              run={call.run}
+              question={currentQuestion}
+              agentName={agentName}
+              phase={state.phase}
+              busy={state.busy}
+              problem={state.problem}
+              onAnswer={state.answer}
+              onNext={state.next}
+              onBack={state.back}
+              onPartialCall={state.partialCall}
+              onRetrySave={state.retrySave}
+            />
+          )}
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }
 

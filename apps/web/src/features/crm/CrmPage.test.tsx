@@ -1,8 +1,11 @@
 // The agent's /CRM when the database is in trouble: a lookup's 503 and a save's 503 or 507 show the server's own
-// words; a failed save keeps the answers on screen and Retry save stores them once the database is back.
+// words; a failed save keeps the answers on screen and Retry save stores them once the database is back. And when
+// another agent saved the lead since the search: the save names the version it read, and the 409 is shown with the
+// answers kept.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { MESSAGES, SURVEY_MESSAGES, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
 import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -10,11 +13,15 @@ import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeReply, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Mantine keeps notifications in a module-wide store: without this, one test's messages show in the next.
+  notifications.clean();
+});
 
 const CAMPAIGN = 'Mobile Survey';
 const CELL = '+8801712345678';
-const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null };
+const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
 const QUESTION: TQuestion = {
   id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
 };
@@ -88,5 +95,55 @@ describe('CrmPage when the database is in trouble', () => {
       { Q1: 'Yes', is_called: 1 },
     ]);
     expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
+  });
+});
+
+describe('CrmPage when another agent saved the lead since the search', () => {
+  const refusal = leadSavedByOtherMessage('AG-1002', new Date());
+
+  async function answerAndEnd() {
+    search('01712345678');
+    const survey = await screen.findByRole('region', { name: 'Survey' });
+    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    return survey;
+  }
+
+  it("shows the server's 409 where the agent works, keeps the answers on screen, and offers no Retry", async () => {
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    const survey = await answerAndEnd();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('The answers were not saved')).toBeTruthy();
+    expect(within(alert).getByText(refusal)).toBeTruthy();
+    expect(alert.textContent).toContain('Your answers stay on screen');
+    expect(screen.queryByRole('button', { name: 'Retry save' })).toBeNull();
+    // The call is still on screen with the agent's answer, ready to be answered again.
+    expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(survey).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Saved. Search the next number.')).toBeNull();
+
+    const saves = server.sent.filter((r) => r.method === 'PUT');
+    expect(saves.map((r) => r.query)).toEqual([{ leadId: '12', version: '3' }]);
+    expect(saves.map((r) => r.body)).toEqual([{ Q1: 'Yes', is_called: 1 }]);
+  });
+
+  it('asks before a new search drops the refused answers', async () => {
+    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    await answerAndEnd();
+    await screen.findByText(refusal, {}, { timeout: 3000 });
+    search('01712345678');
+    expect(await screen.findByText('The answers of this call are not saved. Search 01712345678 and discard them?')).toBeTruthy();
+  });
+
+  it('sends no version for a lead from a server that sends none (as before)', async () => {
+    const { version: _, ...older } = LEAD;
+    const server = renderCrm({
+      'GET /api/ap/getByNumber': { body: older },
+      [SAVE_PATH]: { body: { message: 'Saved', lead: { ...older, Q1: 'Yes', is_called: 1 }, ignored: [] } },
+    });
+    await answerAndEnd();
+    await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
+    expect(server.sent.filter((r) => r.method === 'PUT').map((r) => r.query)).toEqual([{ leadId: '12' }]);
   });
 });

@@ -22,10 +22,16 @@ export async function findLeadByNumber(campaignName: string, cellNumber: string)
   return isLeadNotGenerated(result) ? { kind: 'not-generated' } : { kind: 'lead', lead: result };
 }
 
-/** PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=: pinned to the lead the search found. */
-export function saveLeadAnswers(campaignName: string, cellNumber: string, leadId: number | undefined, body: TLeadSaveBody): Promise<TLeadSaveResult> {
+/** Which lead a save writes (the one the search found) and the version the search found it at. */
+export type TSavePin = { leadId: number | undefined; version: number | undefined };
+
+/**
+ * PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=&version=: pinned to the lead the search found; a save made
+ * by someone else since then makes the server refuse this one with 409 (an ApiError with status 409).
+ */
+export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody): Promise<TLeadSaveResult> {
   const path = `/dynamic/updateLeadData/${encodeURIComponent(campaignName)}/${encodeURIComponent(cellNumber)}`;
-  return api.put(path, body, { query: { leadId }, schema: ZLeadSaveResult, notify: false });
+  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZLeadSaveResult, notify: false });
 }
 
 /** The campaign's questions and rules as they are now: read at each search, so a call runs on the current logic. */

@@ -1,7 +1,7 @@
 // What the CRM shows of a lead: its details with the data table's own columns, the called flag, optional values.
 import { describe, expect, it } from 'vitest';
 import type { TLead } from '@crm/shared';
-import { isCalledLead, leadDetails, optionalValueText } from './lead-view.ts';
+import { isCalledLead, leadDetails, leadVersion, optionalValueText } from './lead-view.ts';
 
 const LEAD: TLead = {
   id: 12,
@@ -23,6 +23,7 @@ const LEAD: TLead = {
   'Outlet name': 'Karim Store',
   Q1: 'Yes',
   Q2: null,
+  version: 3,
 };
 
 describe('lead details', () => {
@@ -40,6 +41,14 @@ describe('lead details', () => {
       { label: 'Outlet name', value: 'Karim Store' },
     ]);
     expect(leadDetails({ ...LEAD, region: null, brand: '' }).filter((d) => d.value === '—').map((d) => d.label)).toEqual(['Region', 'Brand']);
+  });
+
+  it('reads the version a save sends back, and none from a server that sends none', () => {
+    expect(leadVersion(LEAD)).toBe(3);
+    expect(leadVersion({ ...LEAD, version: 0 })).toBe(0);
+    const { version: _, ...older } = LEAD;
+    expect(leadVersion(older)).toBeUndefined();
+    expect(leadVersion({ ...LEAD, version: 'x' })).toBeUndefined();
   });
 
   it('knows a lead already called', () => {

@@ -1,5 +1,5 @@
 // What the CRM screen shows of a lead: its details beside the survey, whether it was called, and a question's optional value.
-import { DEFAULT_LEAD_COLUMNS, type TLead, type TOptionalValue } from '@crm/shared';
+import { DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, type TLead, type TOptionalValue } from '@crm/shared';
 
 export type TLeadDetail = { label: string; value: string };
 
@@ -17,7 +17,7 @@ const SHOWN_COLUMNS: readonly { key: string; label: string }[] = [
 ];
 
 const ANSWER_KEY = /^Q\d+$/;
-const NOT_DETAILS = new Set<string>([...DEFAULT_LEAD_COLUMNS, 'message']);
+const NOT_DETAILS = new Set<string>([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, 'message']);
 
 function text(value: TLead[string] | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
@@ -36,6 +36,12 @@ export function isCalledLead(lead: TLead): boolean {
 export function leadId(lead: TLead): number | undefined {
   const id = typeof lead.id === 'number' ? lead.id : Number(lead.id);
   return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+/** The lead's version as looked up (a save sends it back); undefined from a server that sends none. */
+export function leadVersion(lead: TLead): number | undefined {
+  const version = lead[LEAD_VERSION_KEY];
+  return typeof version === 'number' && Number.isInteger(version) && version >= 0 ? version : undefined;
 }
 
 export function leadCellNumber(lead: TLead): string {

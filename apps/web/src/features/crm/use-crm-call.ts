@@ -1,13 +1,14 @@
 // The state of one CRM screen: the number searched, the lead and survey of the call on screen, the run, and the save
-// (spec §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure).
+// (spec §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
+// a save refused because someone else saved the lead since the search keeps the answers and says who).
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TLead, type TLeadSaveBody } from '@crm/shared';
-import { notifyError } from '../../app/api.ts';
+import { ApiError, notifyError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
 import { fetchSurvey, findLeadByNumber, saveLeadAnswers } from './api.ts';
-import { leadCellNumber, leadId } from './lead-view.ts';
+import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
 import {
   advanceRun,
   backRun,
@@ -52,9 +53,14 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : AGENT_PANEL_MESSAGES.saveFailed;
 }
 
-/** Answers a new search would throw away: the agent's own, or a save that failed. */
-function hasUnsavedAnswers(call: TCall | null, phase: TPhase): boolean {
-  return call !== null && (call.touched || phase.kind === 'failed');
+/** Answers a new search would throw away: the agent's own, or a save that failed or was refused. */
+function hasUnsavedAnswers(call: TCall | null, phase: TPhase, refused: string | null): boolean {
+  return call !== null && (call.touched || phase.kind === 'failed' || refused !== null);
+}
+
+/** 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
+function isRefusedAsStale(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
 }
 
 function callFor(lead: TLead, survey: TCampaignSurvey): TCall {
@@ -71,6 +77,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   const [phase, setPhase] = useState<TPhase>({ kind: 'answering' });
   const [problem, setProblem] = useState<string | null>(null);
   const [finished, setFinished] = useState<TOutcome | null>(null);
+  // The server's words when it refused a save because the lead was saved by someone else since the search.
+  const [refused, setRefused] = useState<string | null>(null);
   // A reply to an older search than the latest is dropped.
   const searchSeq = useRef(0);
   const mounted = useRef(true);
@@ -96,7 +104,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       return;
     }
     if (busy) return;
-    if (hasUnsavedAnswers(call, phase)) {
+    if (hasUnsavedAnswers(call, phase, refused)) {
       const discard = await confirmAction({ body: `The answers of this call are not saved. Search ${typed} and discard them?` });
       if (!discard) return;
     }
@@ -106,6 +114,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setCall(null);
     setPhase({ kind: 'answering' });
     setProblem(null);
+    setRefused(null);
     try {
       const [found, survey] = await Promise.all([findLeadByNumber(campaignName, typed), fetchSurvey(campaignName)]);
       if (seq !== searchSeq.current || !mounted.current) return;
@@ -127,6 +136,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setCall(null);
     setPhase({ kind: 'answering' });
     setProblem(null);
+    setRefused(null);
     setCellNumber('');
     setFieldError(null);
     searchField.current?.focus();
@@ -134,15 +144,22 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
 
   async function runSave(target: TCall, save: TPendingSave) {
     setPhase({ kind: 'saving', save });
+    setRefused(null);
     try {
-      await saveLeadAnswers(campaignName, leadCellNumber(target.lead), leadId(target.lead), save.body);
+      // The version the search found: a save by someone else since then is refused, not overwritten.
+      await saveLeadAnswers(campaignName, leadCellNumber(target.lead), { leadId: leadId(target.lead), version: leadVersion(target.lead) }, save.body);
       notifications.show({ color: 'green', message: OUTCOME_MESSAGES[save.outcome] });
+      // The call ends here; the lead's next save starts from a new search, which reads the version this save made.
       if (mounted.current) finish(save.outcome);
     } catch (error) {
       const message = messageOf(error);
       // Left the screen meanwhile: the failure still has to reach the agent.
       if (!mounted.current) notifyError(`${AGENT_PANEL_MESSAGES.saveFailed} ${message}`);
-      else setPhase({ kind: 'failed', save, message });
+      else if (isRefusedAsStale(error)) {
+        // The answers stay on screen, answerable again; Retry would only be refused again.
+        setRefused(message);
+        setPhase({ kind: 'answering' });
+      } else setPhase({ kind: 'failed', save, message });
     }
   }
 
@@ -200,6 +217,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     phase,
     busy,
     problem,
+    refused,
     finished,
     answer,
     next,

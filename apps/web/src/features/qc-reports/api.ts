@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ZAgentPerformanceSummary, ZGradeCount, ZMediaToken, type TAgentPerformanceSummary, type TGradeCount, type TQcRangeQuery } from '@crm/shared';
 import { api } from '../../app/api.ts';
-import { followDownloadLink } from '../reports/api.ts';
+import { followDownloadLink } from '../../app/save-file.ts';
 import { exportHref, type TDateSource, type TQcExportRequest } from './qc-report-form.ts';
 
 export const QC_REPORTS_KEY = ['qc-reports'] as const;

@@ -3,6 +3,7 @@
 // a five-minute media token (GET /api/auth/media-token) instead of the session.
 import { LEAD_FILE_NAMES, ZMediaToken } from '@crm/shared';
 import { api, type QueryValue } from '../../app/api.ts';
+import { followDownloadLink } from '../../app/save-file.ts';
 
 export const REPORT_DOWNLOADS = {
   forD: { path: '/api/file/generateCsv', fileName: LEAD_FILE_NAMES.forD },
@@ -21,17 +22,6 @@ function withQuery(path: string, query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
   return `${path}?${params.toString()}`;
-}
-
-/** A hidden <a download> clicked for the user: the browser streams the reply to disk under fileName. */
-export function followDownloadLink(href: string, fileName: string): void {
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
 }
 
 /**

@@ -1,13 +1,14 @@
 // The lead of the searched number: its details and its answers ("Customer Response"), each titled by its question
-// (matched by qno), with an edit mode that corrects answers and saves only those changed.
+// (matched by qno), with an edit mode that corrects answers and saves only those changed; then its answer history.
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QC_MESSAGES, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
 import { saveLeadAnswers, type TLeadSearch } from '../../crm/api.ts';
-import { leadCellNumber, leadDetails, leadId } from '../../crm/lead-view.ts';
+import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../crm/lead-view.ts';
 import { answerEditBody, answerEditProblems, answerRows, draftOf, type TAnswerRow, type TDraft } from './answer-edit.ts';
+import { AnswerHistory } from './AnswerHistory.tsx';
 import { AnswerInput } from './AnswerInput.tsx';
 
 export const NOTHING_CHANGED = 'No answer was changed.';
@@ -68,7 +69,8 @@ function Answers({ lead, rows, campaignName, onLeadSaved, canEdit }: { lead: TLe
     setSaving(true);
     setFailure(null);
     try {
-      const result = await saveLeadAnswers(campaignName, leadCellNumber(lead), leadId(lead), body);
+      // With the version shown: a save made since the search is refused (409, naming who), not overwritten.
+      const result = await saveLeadAnswers(campaignName, leadCellNumber(lead), { leadId: leadId(lead), version: leadVersion(lead) }, body);
       notifications.show({ color: 'green', message: QC_MESSAGES.leadUpdated });
       onLeadSaved(result.lead);
       stopEditing();
@@ -152,6 +154,7 @@ function Answers({ lead, rows, campaignName, onLeadSaved, canEdit }: { lead: TLe
 
 export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) {
   const found = lead.data?.kind === 'lead' ? lead.data.lead : null;
+  const foundId = found === null ? undefined : leadId(found);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Lead">
       <Stack gap="sm">
@@ -198,6 +201,7 @@ export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) 
               onLeadSaved={onLeadSaved}
               canEdit={questions.data !== undefined}
             />
+            {foundId !== undefined && found !== null && <AnswerHistory leadId={foundId} version={leadVersion(found)} />}
           </>
         )}
       </Stack>

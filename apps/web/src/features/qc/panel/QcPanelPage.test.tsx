@@ -1,9 +1,9 @@
 // /qcChecking in jsdom against a fake server: the required search fields, the lead and recordings found in parallel,
-// the tick, live totals, a submit storing both records and linking the ticked recording, a refused record, and the
-// correction of a lead answer.
+// the tick, live totals, a submit storing both records and linking the ticked recording, a refused record, the
+// correction of a lead answer (with the version the search found), and the lead's answer history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TVoiceFile } from '@crm/shared';
+import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TLeadAnswerHistoryEntry, type TVoiceFile } from '@crm/shared';
 import { notifications } from '@mantine/notifications';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
@@ -16,7 +16,11 @@ const NUMBER = '01712345678';
 const DATE = '2026-11-19';
 
 const QUESTIONS = [question(2, 'Q2', 'Which brands?', 'Multi Select Option', 'Gold Leaf, Benson'), question(1, 'Q1', 'Do you smoke?', 'Select Option', 'Yes, No')];
-const LEAD = { id: 7, cell_number: '+8801712345678', respondent_name: 'Rahim Uddin', data_date: '2026-11-18', Q2: 'Benson', Q1: 'Yes' };
+const LEAD = { id: 7, cell_number: '+8801712345678', respondent_name: 'Rahim Uddin', data_date: '2026-11-18', Q2: 'Benson', Q1: 'Yes', version: 4 };
+const HISTORY: TLeadAnswerHistoryEntry[] = [
+  { version: 4, agentId: 'AG-1001', savedAt: '2026-11-18T09:30:00.000Z', answers: { Q1: 'Yes', Q2: 'Benson' }, isCalled: 1 },
+  { version: 3, agentId: 'AG-1002', savedAt: '2026-11-18T08:10:00.000Z', answers: { Q1: 'Yes', Q2: 'Partial Call' }, isCalled: 0 },
+];
 const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42 };
 
 function recordReply(request: TSentRequest, id: number) {
@@ -25,11 +29,12 @@ function recordReply(request: TSentRequest, id: number) {
   const total = ['greetings', 'liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'holdProcess', 'takingPermission', 'acknowledgementAndFollowUp', 'poorObjectionAndNegotiationSkill', 'crm', 'closing', 'fatal']
     .map((k) => Number(body[`${k}${suffix}`]))
     .reduce((a, b) => a + b, 0);
-  return { body: { ...body, id, agentName: 'Karim Hossain', qcInspector: 'qc.rahman', total, agentGrade: qcGrade(total), fileName: null, createdAt: '2026-11-19T12:00:00.000Z' } };
+  return { body: { ...body, id, agentName: 'Karim Hossain', qcInspector: 'qc.rahman', total, agentGrade: qcGrade(total), fileName: null, createdAt: '2026-11-19T12:00:00.000Z', version: 0 } };
 }
 
 const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/ap/getByNumber': { body: LEAD },
+  'GET /api/ap/answerHistory/7': { body: HISTORY },
   'GET /questions/getToSetLogic/Spring Survey': { body: QUESTIONS },
   'GET /api/voicelog/search': { body: { content: [FILE], totalElements: 1, totalPages: 1, size: 10, number: 0, first: true, last: true } },
   'GET /api/qcReport/agents': { body: [{ agentId: 'AG-1001', name: 'Karim Hossain' }, { agentId: 'AG-1002', name: 'Salma Khatun' }] },
@@ -226,14 +231,39 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     expect(await answers.findByText('Q1: "Maybe" is not one of its options')).toBeTruthy();
     expect(answers.getByText(QC_MESSAGES.leadUpdateFailed)).toBeTruthy();
 
-    reply = { status: 200, body: { message: 'saved', lead: { ...LEAD, Q1: 'No' }, ignored: [] } };
+    reply = { status: 200, body: { message: 'saved', lead: { ...LEAD, Q1: 'No', version: 5 }, ignored: [] } };
     fireEvent.click(answers.getByRole('button', { name: 'Save answers' }));
     expect(await screen.findByText(QC_MESSAGES.leadUpdated)).toBeTruthy();
     const puts = server.sent.filter((r) => r.method === 'PUT');
+    // Each with the version the search found: a save by someone else since then would be refused, not overwritten.
     expect(puts.map((r) => [r.body, r.query])).toEqual([
-      [{ Q1: 'No' }, { leadId: '7' }],
-      [{ Q1: 'No' }, { leadId: '7' }],
+      [{ Q1: 'No' }, { leadId: '7', version: '4' }],
+      [{ Q1: 'No' }, { leadId: '7', version: '4' }],
     ]);
     await waitFor(() => expect(answers.getAllByRole('row')[1]?.textContent).toBe('Q1Do you smoke?No'));
+    // The correction is a save of its own: the history is read again.
+    await waitFor(() => expect(server.count('GET', '/api/ap/answerHistory/7')).toBe(2));
+
+    // The next correction goes with the version that save made.
+    fireEvent.click(answers.getByRole('button', { name: 'Edit answers' }));
+    fireEvent.change(answers.getByLabelText('Answer to Q1'), { target: { value: 'Yes' } });
+    fireEvent.click(answers.getByRole('button', { name: 'Save answers' }));
+    await waitFor(() => expect(server.sent.filter((r) => r.method === 'PUT')).toHaveLength(3));
+    expect(server.sent.filter((r) => r.method === 'PUT').at(-1)?.query).toEqual({ leadId: '7', version: '5' });
+  });
+
+  it("shows the lead's answer history on the lead card: newest first, agent, time, called, answers", async () => {
+    fakeServer(ROUTES);
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    const history = within(await screen.findByRole('region', { name: 'Answer history' }));
+    await waitFor(() => expect(history.getAllByRole('row')).toHaveLength(3));
+    const [first, second] = history.getAllByRole('row').slice(1);
+    expect(first?.textContent).toContain('AG-1001');
+    expect(first?.textContent).toContain('Yes');
+    expect(first?.textContent).toContain('Q1: Yes · Q2: Benson');
+    expect(second?.textContent).toContain('AG-1002');
+    expect(second?.textContent).toContain('Q2: Partial Call');
+    expect(second?.textContent).toContain('No');
   });
 });

@@ -1,9 +1,12 @@
-// The QC panel's own calls (spec §7 QC): the agents to score, the two records of a call and the recording linked to each.
+// The QC panel's own calls (spec §7 QC): the agents to score, the two records of a call and the recording linked to each,
+// and the answer history of the call's lead.
 import { z } from 'zod';
 import {
+  ZLeadAnswerHistory,
   ZQcClientReport,
   ZQcReport,
   ZQcReportFile,
+  type TLeadAnswerHistoryEntry,
   type TQcClientReport,
   type TQcClientReportCreateInput,
   type TQcReport,
@@ -32,4 +35,11 @@ export function addClientQcReport(body: TQcClientReportCreateInput): Promise<TQc
 
 export function addQcReportFile(qcReportId: number, fileName: string): Promise<TQcReportFile> {
   return api.post('/api/qcReport/add-qc-report-file', { qcReport: { id: qcReportId }, fileName }, { schema: ZQcReportFile, notify: false });
+}
+
+export const answerHistoryKey = (leadId: number, version: number | undefined) => ['qc', 'answer-history', leadId, version] as const;
+
+/** Every survey save of the lead, newest first (the card shows the failure itself). */
+export function fetchLeadAnswerHistory(leadId: number): Promise<TLeadAnswerHistoryEntry[]> {
+  return api.get(`/api/ap/answerHistory/${leadId}`, { schema: ZLeadAnswerHistory, notify: false });
 }

@@ -1,11 +1,11 @@
 // /editClientqc/:id and /editqc/:id: the marks are limited to each scale, the total and grade follow the marks live,
-// Update sends the edit body and returns to the list it came from; a refused update, a missing and a forbidden
-// record are shown.
+// Update sends the edit body with the version loaded and returns to the list it came from; a refused update, a stale
+// edit (409, the inspector's marks kept), a missing and a forbidden record are shown; the record's history is listed.
 import './jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { QC_MESSAGES } from '@crm/shared';
+import { QC_MESSAGES, type TAuditEntry } from '@crm/shared';
 import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { makeToken } from '../../../test/tokens.ts';
@@ -15,6 +15,21 @@ import EditQcPage from './EditQcPage.tsx';
 import { clientRecord, inHouseRecord } from './qc-test-data.ts';
 
 afterEach(() => vi.restoreAllMocks());
+
+const HISTORY_AT = '2026-03-02T05:00:00.000Z';
+const two = (n: number) => String(n).padStart(2, '0');
+const formatLocal = (iso: string) => `${two(new Date(iso).getHours())}:${two(new Date(iso).getMinutes())}`;
+const localDay = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
+};
+
+function historyEntry(id: number, over: Partial<TAuditEntry> = {}): TAuditEntry {
+  return {
+    id, at: HISTORY_AT, actorId: 4, actorUsername: 'qc.rahman', actorRole: 'QC', action: 'update', objectType: 'qcRecord', objectId: '21',
+    changes: { before: { crm: 20 }, after: { crm: 10 } }, ip: null, ...over,
+  };
+}
 
 function renderEdit(route: string, routes: Record<string, TFakeRoute>) {
   storeSession(makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
@@ -67,7 +82,7 @@ describe('EditQcRecord', () => {
     await waitFor(() => expect(location()).toBe('/QcRecordsClient'));
     const [put] = server.writes();
     expect(put?.path).toBe('/api/qcReport/edit-Client-Qc');
-    expect(put?.body).toMatchObject({ id: 21, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'yes' });
+    expect(put?.body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'yes' });
     expect(put?.body).not.toHaveProperty('totalMarks');
   });
 
@@ -82,7 +97,7 @@ describe('EditQcRecord', () => {
     expect(value('Total')).toBe('95');
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(location()).toBe('/viewQcReports'));
-    expect(server.writes()[0]?.body).toMatchObject({ id: 11, greetings: -5, suggestion: 'Slow down a little.' });
+    expect(server.writes()[0]?.body).toMatchObject({ id: 11, version: 3, greetings: -5, suggestion: 'Slow down a little.' });
   });
 
   it("shows 'Update failed' with the server's reason and stays on the form", async () => {
@@ -110,5 +125,71 @@ describe('EditQcRecord', () => {
     expect(await screen.findByText('You cannot edit this record')).toBeTruthy();
     expect(screen.getByText(QC_MESSAGES.otherInspector)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
+  });
+
+  it("shows who changed the record since it was loaded, keeps every mark and text, and loads their version only when asked", async () => {
+    const stale = 'This QC record was changed by qc.sultana at 2026-03-02 11:00. Open it again to see their changes.';
+    let loads = 0;
+    let histories = 0;
+    const server = renderEdit('/editClientqc/21', {
+      'GET /api/qcReport/getClientQc/21': () => {
+        loads += 1;
+        return { body: loads === 1 ? clientRecord() : clientRecord({ version: 4, suggestionMarks: 'Their suggestion' }) };
+      },
+      'GET /api/audit/qcRecord/21': () => {
+        histories += 1;
+        return { body: histories === 1 ? [] : [historyEntry(2, { actorUsername: 'qc.sultana' })] };
+      },
+      'PUT /api/qcReport/edit-Client-Qc': { status: 409, body: { message: stale } },
+    });
+    await screen.findByLabelText('Pace');
+    fireEvent.change(screen.getByLabelText('Pace'), { target: { value: '5' } });
+    fireEvent.change(screen.getByLabelText('Suggestion'), { target: { value: 'My own words' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    const alert = await screen.findByRole('alert', { name: /changed by someone else/ });
+    expect(alert.textContent).toContain(stale);
+    expect(value('Pace')).toBe('5');
+    expect(value('Suggestion')).toBe('My own words');
+    expect(location()).toBe('/editClientqc/21');
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(server.writes()[0]?.body).toMatchObject({ id: 21, version: 3 });
+    // The history shows their change at once.
+    expect(await screen.findByText(`${localDay(HISTORY_AT)} ${formatLocal(HISTORY_AT)} · qc.sultana (QC)`)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: /Load their version/ }));
+    await waitFor(() => expect(value('Suggestion')).toBe('Their suggestion'));
+    expect(value('Pace')).toBe('10');
+    expect(screen.queryByRole('alert', { name: /changed by someone else/ })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("lists the record's history: what happened, when, by whom, and each field as before → after", async () => {
+    renderEdit('/editqc/11', {
+      'GET /api/qcReport/getqc/11': { body: inHouseRecord() },
+      'GET /api/audit/qcRecord/11': {
+        body: [
+          historyEntry(1, { action: 'create', objectId: '11', changes: { after: { total: 100, crm: 20 } } }),
+          historyEntry(2, { objectId: '11' }),
+          historyEntry(3, { action: 'resolve', objectType: 'review', objectId: '11', actorUsername: 'boss', actorRole: 'ADMIN', changes: { after: { isResolved: true } } }),
+        ],
+      },
+    });
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Scored')).toBeTruthy();
+    expect(within(history).getByText('Edited')).toBeTruthy();
+    expect(within(history).getByText('Review resolved')).toBeTruthy();
+    expect(within(history).getByText('20 → 10')).toBeTruthy();
+    expect(within(history).getByText(`${localDay(HISTORY_AT)} ${formatLocal(HISTORY_AT)} · boss (ADMIN)`)).toBeTruthy();
+  });
+
+  it("says so when the history cannot be loaded, and still lets the inspector edit", async () => {
+    renderEdit('/editqc/11', {
+      'GET /api/qcReport/getqc/11': { body: inHouseRecord() },
+      'GET /api/audit/qcRecord/11': { status: 503, body: { message: 'The server is busy. Try again in a moment.' } },
+    });
+    expect(await screen.findByText('The history could not be loaded')).toBeTruthy();
+    expect(screen.getByText('The server is busy. Try again in a moment.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

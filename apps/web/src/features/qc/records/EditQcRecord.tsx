@@ -1,5 +1,7 @@
 // /editqc/:id and /editClientqc/:id: a QC record's marks and texts, its total and grade recomputed live; Update
 // saves ('Update Successful!' and back to the list it came from) or shows 'Update failed' with the server's reason.
+// The edit names the version the page loaded: if someone saved the record since, the server refuses it (409) and
+// the page says who and when, keeping every mark and text the inspector chose. Below the form, the record's history.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -7,8 +9,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QC_MESSAGES, type TQcKind } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
-import { QC_RECORDS_KEY, fetchQcRecord, qcRecordKey, updateQcRecord } from './api.ts';
+import { QC_RECORDS_KEY, fetchQcRecord, qcHistoryKey, qcRecordKey, updateQcRecord } from './api.ts';
 import { CriterionTable } from './CriterionTable.tsx';
+import { QcRecordHistory } from './QcRecordHistory.tsx';
 import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, type TQcRecord } from './record-form.ts';
 
 const CARD_TITLES: Record<TQcKind, string> = { 'in-house': 'Editing QC Rating', client: 'Editing Client QC Record' };
@@ -46,13 +49,33 @@ function CallFacts({ record }: { record: TQcRecord }) {
   );
 }
 
-function EditForm({ kind, record, backPath }: { kind: TQcKind; record: TQcRecord; backPath: string }) {
+/** Someone saved the record after this page loaded it: their words, and a way to load their version. */
+function ConflictAlert({ message, onReload }: { message: string; onReload: () => void }) {
+  return (
+    <Alert color="orange" title="This record was changed by someone else" role="alert">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{message}</Text>
+        <Text size="sm">Your marks and texts are still on this page and nothing was saved. The history below shows what they changed.</Text>
+        <Button size="xs" color="orange" variant="light" onClick={onReload}>
+          Load their version (discards your changes)
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+type EditFormProps = { kind: TQcKind; record: TQcRecord; backPath: string; onReload: () => void };
+
+function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [form, setForm] = useState(() => formFromRecord(record));
+  // The version the marks on screen started from, whatever the record query reads later.
+  const [version] = useState(record.version);
+  const [conflict, setConflict] = useState<string | null>(null);
   const offScale = offScaleCriteria(form);
   const mutation = useMutation({
-    mutationFn: () => updateQcRecord(kind, record.id, form),
+    mutationFn: () => updateQcRecord(kind, record.id, version, form),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: QC_MESSAGES.updateSuccessful });
       await queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
@@ -60,6 +83,10 @@ function EditForm({ kind, record, backPath }: { kind: TQcKind; record: TQcRecord
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(error.message);
+        void queryClient.invalidateQueries({ queryKey: qcHistoryKey(record.id) });
+      }
     },
   });
 
@@ -82,11 +109,12 @@ function EditForm({ kind, record, backPath }: { kind: TQcKind; record: TQcRecord
           </Alert>
         )}
         <CriterionTable form={form} onChange={setForm} disabled={mutation.isPending} />
+        {conflict !== null && <ConflictAlert message={conflict} onReload={onReload} />}
         <Group justify="flex-end">
           <Button variant="default" component={Link} to={backPath}>
             Cancel
           </Button>
-          <Button type="submit" loading={mutation.isPending}>
+          <Button type="submit" loading={mutation.isPending} disabled={conflict !== null}>
             Update
           </Button>
         </Group>
@@ -138,6 +166,12 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
   const valid = Number.isSafeInteger(id) && id > 0;
   const backPath = useBackPath(kind);
   const record = useQuery({ queryKey: qcRecordKey(kind, id), queryFn: () => fetchQcRecord(kind, id), enabled: valid, staleTime: 0, retry: false });
+  // Raised to start the form again from the record as stored now (after a refused edit).
+  const [loads, setLoads] = useState(0);
+  const reload = async () => {
+    await record.refetch();
+    setLoads((n) => n + 1);
+  };
 
   let body;
   if (!valid) {
@@ -151,7 +185,7 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
   } else if (record.isError) {
     body = <LoadProblem error={record.error} kind={kind} id={id} backPath={backPath} onRetry={() => void record.refetch()} />;
   } else {
-    body = <EditForm key={record.data.id} kind={kind} record={record.data} backPath={backPath} />;
+    body = <EditForm key={`${record.data.id}:${loads}`} kind={kind} record={record.data} backPath={backPath} onReload={() => void reload()} />;
   }
 
   return (
@@ -160,6 +194,7 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
       <Card withBorder padding="lg">
         {body}
       </Card>
+      {record.isSuccess && <QcRecordHistory id={record.data.id} />}
     </Stack>
   );
 }

@@ -1,12 +1,15 @@
-// The /api/qcReport calls of the QC record lists and edit screens, and the react-query keys that reload them.
+// The /api/qcReport calls of the QC record lists and edit screens, a record's history (/api/audit/qcRecord), and the
+// react-query keys that reload them.
 import {
   MAX_PAGE_SIZE,
+  ZAuditHistory,
   ZQcClientReport,
   ZQcClientReportPage,
   ZQcReport,
   ZQcReportPage,
   ZUser,
   zPaged,
+  type TAuditHistory,
   type TPaged,
   type TQcClientReport,
   type TQcKind,
@@ -20,6 +23,7 @@ import { toClientEdit, toInHouseEdit, type TQcRecord, type TQcRecordForm } from 
 export const QC_RECORDS_KEY = ['qc-records'] as const;
 export const qcListKey = (kind: TQcKind) => [...QC_RECORDS_KEY, kind, 'list'] as const;
 export const qcRecordKey = (kind: TQcKind, id: number) => [...QC_RECORDS_KEY, kind, 'one', id] as const;
+export const qcHistoryKey = (id: number) => [...QC_RECORDS_KEY, 'history', id] as const;
 
 /** The list's filters; empty strings mean "not filtered". */
 export type TQcListFilters = { search: string; date: string; username: string };
@@ -46,11 +50,19 @@ export function fetchQcRecord(kind: TQcKind, id: number): Promise<TQcRecord> {
     : api.get(`/api/qcReport/getqc/${id}`, { schema: ZQcReport, notify: false });
 }
 
-/** The screen shows the failure itself ('Update failed' with the server's reason). */
-export function updateQcRecord(kind: TQcKind, id: number, form: TQcRecordForm): Promise<TQcReport | TQcClientReport> {
+/**
+ * Saves the edit of the record as it was at `version`. The screen shows the failure itself ('Update failed' with the
+ * server's reason; a 409 when someone saved the record since).
+ */
+export function updateQcRecord(kind: TQcKind, id: number, version: number, form: TQcRecordForm): Promise<TQcReport | TQcClientReport> {
   return kind === 'client'
-    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, form), { schema: ZQcClientReport, notify: false })
-    : api.put('/api/qcReport/editqc', toInHouseEdit(id, form), { schema: ZQcReport, notify: false });
+    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), { schema: ZQcClientReport, notify: false })
+    : api.put('/api/qcReport/editqc', toInHouseEdit(id, version, form), { schema: ZQcReport, notify: false });
+}
+
+/** Who changed the record and its review, and what, oldest first (the audit log); shown by the screen itself. */
+export function fetchQcRecordHistory(id: number): Promise<TAuditHistory> {
+  return api.get(`/api/audit/qcRecord/${id}`, { schema: ZAuditHistory, notify: false });
 }
 
 /** Deletes the record with its recording links and reviews; a failure is shown by the API client. */

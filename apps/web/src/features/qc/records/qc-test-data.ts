@@ -19,6 +19,7 @@ function recordCall(id: number, s: TQcScores) {
     agentGrade: qcGrade(qcTotal(s)),
     fileName: null,
     createdAt: '2026-03-02T10:00:00.000Z',
+    version: 3,
   };
 }
 

@@ -52,17 +52,17 @@ describe('scoreOf', () => {
 describe('the PUT bodies', () => {
   const form = { scores: { ...BEST_SCORES, pace: 5 }, fatalReason: '  none ', easVoiceMatchedWithReport: 'no', suggestion: ' Breathe. ' };
 
-  it('editqc: the id, the 14 marks and the trimmed texts, no total or grade', () => {
-    const body = toInHouseEdit(11, form);
-    expect(body).toMatchObject({ id: 11, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'no', suggestion: 'Breathe.' });
+  it('editqc: the id, the version loaded, the 14 marks and the trimmed texts, no total or grade', () => {
+    const body = toInHouseEdit(11, 3, form);
+    expect(body).toMatchObject({ id: 11, version: 3, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'no', suggestion: 'Breathe.' });
     expect(body).not.toHaveProperty('total');
     expect(body).not.toHaveProperty('agentGrade');
     expect(ZQcReportEdit.safeParse(body).success).toBe(true);
   });
 
   it('edit-Client-Qc: the same under the Marks names, which the server accepts', () => {
-    const body = toClientEdit(21, form);
-    expect(body).toMatchObject({ id: 21, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'no', suggestionMarks: 'Breathe.' });
+    const body = toClientEdit(21, 3, form);
+    expect(body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'no', suggestionMarks: 'Breathe.' });
     expect(body).not.toHaveProperty('pace');
     expect(Object.keys(body).filter((k) => k.endsWith('Marks'))).toHaveLength(17);
     expect(ZQcClientReportEdit.safeParse(body).success).toBe(true);

@@ -78,10 +78,14 @@ export function easChoices(current: string): { value: string; label: string }[] 
   return known ? [...EAS_CHOICES] : [...EAS_CHOICES, { value: current, label: current }];
 }
 
-/** PUT editqc body; total and grade are left out: the server computes them. */
-export function toInHouseEdit(id: number, form: TQcRecordForm): TQcReportEditInput {
+/**
+ * PUT editqc body; total and grade are left out: the server computes them. `version` is the one the form was
+ * loaded with: if someone saved the record since, the server refuses the edit (409) instead of overwriting theirs.
+ */
+export function toInHouseEdit(id: number, version: number, form: TQcRecordForm): TQcReportEditInput {
   return {
     id,
+    version,
     ...form.scores,
     fatalReason: form.fatalReason.trim(),
     easVoiceMatchedWithReport: form.easVoiceMatchedWithReport,
@@ -89,10 +93,11 @@ export function toInHouseEdit(id: number, form: TQcRecordForm): TQcReportEditInp
   };
 }
 
-/** PUT edit-Client-Qc body: the Marks-suffixed names. */
-export function toClientEdit(id: number, form: TQcRecordForm): TQcClientReportEditInput {
+/** PUT edit-Client-Qc body: the Marks-suffixed names, and the version as in toInHouseEdit. */
+export function toClientEdit(id: number, version: number, form: TQcRecordForm): TQcClientReportEditInput {
   return {
     id,
+    version,
     ...toClientMarks(form.scores),
     fatalReasonMarks: form.fatalReason.trim(),
     easVoiceMatchedWithReportMarks: form.easVoiceMatchedWithReport,

@@ -1,0 +1,36 @@
+// The audit log's routes (README "Security"): the /audit screen's pages and CSV export (admins), and a QC record's
+// history on its edit page (admins and the record's inspector).
+import { ZAuditEntry, ZAuditHistory, ZAuditQuery, ZErrorReply, ZPageParams, ZQcIdParams, zPaged } from '@crm/shared';
+import type { App } from '../../app.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { sendCsv } from '../../http/csv-download.ts';
+import { exportAuditLog } from './export.ts';
+import { findAuditPage, findQcRecordHistory } from './service.ts';
+
+const ADMIN = { roles: ['ADMIN'] } as const;
+// The export downloads through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
+const DOWNLOAD = { roles: ['ADMIN'], queryToken: true } as const;
+const SCORERS = { roles: ['ADMIN', 'QC'] } as const;
+const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+
+export async function auditRoutes(app: App) {
+  app.get('/api/audit/pagination/:page/:size', {
+    config: ADMIN,
+    schema: { params: ZPageParams, querystring: ZAuditQuery, response: { 200: zPaged(ZAuditEntry), ...FAILURES } },
+  }, async (req) => findAuditPage(app.db, req.query, req.params));
+
+  // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
+  app.get('/api/audit/export', {
+    exposeHeadRoute: false,
+    config: DOWNLOAD,
+    schema: { querystring: ZAuditQuery, response: FAILURES },
+  }, async (req, reply) => {
+    const { fileName, csv } = await exportAuditLog(app.bulkDb, req.query);
+    return sendCsv(reply, fileName, csv, 'audit export');
+  });
+
+  app.get('/api/audit/qcRecord/:id', {
+    config: SCORERS,
+    schema: { params: ZQcIdParams, response: { 200: ZAuditHistory, ...FAILURES } },
+  }, async (req) => findQcRecordHistory(app.db, currentUser(req), req.params.id));
+}

@@ -1,0 +1,83 @@
+// Reading the audit log (README "Security"): the filtered entries of /audit newest first, and one QC record's history.
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { ZAuditChanges, type TAuditEntry, type TAuditHistory, type TAuditQuery, type TPaged, type TPageParams, type TTokenPayload } from '@crm/shared';
+import type { AuditLogTable, DB, Db } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { pageWindow, toPaged } from '../../http/pagination.ts';
+import { assertCanSeeRecord, isAdmin } from '../qc/access.ts';
+
+export type AuditRow = Selectable<AuditLogTable>;
+type AuditQuery = SelectQueryBuilder<DB, 'auditLog', object>;
+
+/** The first moment of a yyyy-MM-dd day in the server's time zone (the call centre's day, as on every other screen). */
+function startOfDay(day: string): Date {
+  return new Date(`${day}T00:00:00`);
+}
+
+function startOfNextDay(day: string): Date {
+  const next = startOfDay(day);
+  next.setDate(next.getDate() + 1);
+  return next;
+}
+
+/**
+ * The entries the filters let through. Each filter is one an index serves: the actor by its lowercased username
+ * (audit_log_actor_idx), the object by type and id (audit_log_object_idx), the days by time (audit_log_at_idx).
+ */
+export function filteredAudit(db: Db, query: TAuditQuery): AuditQuery {
+  let q: AuditQuery = db.selectFrom('auditLog');
+  if (query.actor) q = q.where(sql<string>`lower(actor_username)`, '=', query.actor.toLowerCase());
+  if (query.objectType) q = q.where('objectType', '=', query.objectType);
+  if (query.objectId) q = q.where('objectId', '=', query.objectId);
+  if (query.action) q = q.where('action', '=', query.action);
+  if (query.from) q = q.where('at', '>=', startOfDay(query.from));
+  if (query.to) q = q.where('at', '<', startOfNextDay(query.to));
+  return q;
+}
+
+/** A row as the API sends it; a changes value of an unexpected shape is shown as its JSON rather than failing the page. */
+export function toAuditEntry(row: AuditRow): TAuditEntry {
+  const changes = ZAuditChanges.safeParse(row.changes);
+  return {
+    id: Number(row.id),
+    at: row.at.toISOString(),
+    actorId: row.actorId,
+    actorUsername: row.actorUsername,
+    actorRole: row.actorRole,
+    action: row.action,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    changes: changes.success ? changes.data : { note: JSON.stringify(row.changes) },
+    ip: row.ip,
+  };
+}
+
+/** GET /api/audit/pagination/{page}/{size}: newest first (by id, the order entries were written in). */
+export async function findAuditPage(db: Db, query: TAuditQuery, params: TPageParams): Promise<TPaged<TAuditEntry>> {
+  const { limit, offset } = pageWindow(params);
+  const [rows, total] = await Promise.all([
+    filteredAudit(db, query).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    filteredAudit(db, query).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return toPaged(rows.map(toAuditEntry), Number(total.n), params);
+}
+
+/**
+ * GET /api/audit/qcRecord/{id}: the record's own entries and its review's, oldest first, to whoever may open the
+ * record (its inspector or an admin). 404 when the record is gone: its history stays on /audit for admins. An
+ * inspector is not shown the addresses changes came from.
+ */
+export async function findQcRecordHistory(db: Db, user: TTokenPayload, id: number): Promise<TAuditHistory> {
+  const record = await db.selectFrom('qcReports').select(['qcInspectorId', 'agentUserId', 'kind']).where('id', '=', id).executeTakeFirst();
+  if (!record) throw notFound(`No QC record with id ${id}`);
+  assertCanSeeRecord(user, record);
+  const rows = await db
+    .selectFrom('auditLog')
+    .selectAll()
+    .where('objectType', 'in', ['qcRecord', 'review'])
+    .where('objectId', '=', String(id))
+    .orderBy('id')
+    .execute();
+  const admin = isAdmin(user);
+  return rows.map((row) => ({ ...toAuditEntry(row), ip: admin ? row.ip : null }));
+}
