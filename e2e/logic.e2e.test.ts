@@ -45,7 +45,7 @@ describe('logic', () => {
 
     await card(page, 'Q1').getByRole('link', { name: 'Set Logic of Q1' }).click();
     await page.waitForURL('**/setLogics?data=*');
-    await page.getByRole('group', { name: 'Yes', exact: true }).getByLabel('Question to show').selectOption({ label: 'Q3. Would you recommend it?' });
+    await page.getByRole('group', { name: 'Yes', exact: true }).getByLabel('Then').selectOption({ label: 'Go to Q3. Would you recommend it?' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(LOGIC_MESSAGES.saved).waitFor();
     await page.waitForURL(`**/logicManagement/${encodeURIComponent(campaign)}`);
@@ -56,8 +56,8 @@ describe('logic', () => {
     await page.waitForURL('**/updateLogics?data=*');
     const yes = page.getByRole('group', { name: 'Yes', exact: true });
     // Update starts from the current rule.
-    await expect.poll(() => yes.getByLabel('Question to show').inputValue()).not.toBe('');
-    await yes.getByLabel('Is completed call').selectOption('1');
+    await expect.poll(() => yes.getByLabel('Then').inputValue()).toMatch(/^go:/);
+    await yes.getByLabel('Then').selectOption({ label: 'End: completed call' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(LOGIC_MESSAGES.updated).waitFor();
     await card(page, 'Q1').getByRole('listitem').filter({ hasText: 'Yes → end, completed call' }).waitFor();

@@ -1,6 +1,6 @@
 // The QC Reports screen in Chromium: a QC inspector's records of two days (made through the API), then each of the
 // four report types chosen, dated and exported; the saved xlsx is opened (sheet, header row, values) and the day's
-// grade chart and the range's per-agent table show the inspector's records.
+// grade chart, the range's bar per agent and its per-agent table show the inspector's records.
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +72,7 @@ async function exportReport(page: Page, sheet: string): Promise<{ fileName: stri
 async function openScreen(page: Page) {
   await signInAsAdmin(page, QC.username, QC.password);
   await page.waitForURL('**/qcChecking');
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  await page.getByRole('link', { name: 'QC Reports', exact: true }).click();
   await page.waitForURL('**/QcReports');
   await page.getByRole('heading', { name: 'Download QC Reports' }).waitFor();
 }
@@ -152,7 +152,7 @@ describe('QC reports', () => {
     expect(book.sheet.getCell('C2').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFF0000' } });
   });
 
-  it('checks the monthly range, exports it and charts each agent\u2019s daily averages; Reset returns to the chooser', async () => {
+  it('checks the monthly range, exports it and draws a bar per agent\u2019s average; Reset returns to the chooser', async () => {
     const { page } = t;
     await openScreen(page);
     await page.getByLabel('Choose Report Type').selectOption('Monthly Qc Summary');
@@ -164,8 +164,17 @@ describe('QC reports', () => {
     await page.getByLabel('Start', { exact: true }).fill(DAY1);
     await page.getByLabel('End', { exact: true }).fill(DAY2);
     expect(await tableRows(page, `Per agent, ${DAY1} to ${DAY2}`)).toEqual(['Agent Sum Count Average', `${AGENT.name} 135.0 2 67.5`]);
-    // The line chart's legend names the agent.
-    await page.locator('.recharts-legend-wrapper', { hasText: AGENT.name }).waitFor();
+    // One bar for the agent, as long as its average (67.5 of 100), in the colour of its grade (Below: red).
+    const chart = page.getByRole('region', { name: `Agent averages, ${DAY1} to ${DAY2}` });
+    const bars = chart.locator('.recharts-bar-rectangle path');
+    await expect.poll(() => bars.count()).toBe(1);
+    expect(await bars.first().getAttribute('fill')).toContain('red');
+    expect(await chart.locator('.recharts-label-list').textContent()).toBe('67.5');
+    await chart.locator('.recharts-yAxis', { hasText: AGENT.name }).waitFor();
+    const bar = await bars.first().boundingBox();
+    const plot = await chart.locator('.recharts-cartesian-grid').boundingBox();
+    if (bar === null || plot === null) throw new Error('the chart is not drawn');
+    expect(bar.width / plot.width).toBeCloseTo(0.675, 1);
 
     const { fileName, book } = await exportReport(page, QC_EXPORTS.monthlySummary.sheet);
     expect(fileName).toBe(`Monthly_Qc_Summary_${DAY1}_to_${DAY2}.xlsx`);

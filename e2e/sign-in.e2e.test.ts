@@ -25,7 +25,7 @@ describe('sign-in', () => {
     await signInAsAdmin(page, ADMIN.username, ADMIN.password);
     await page.waitForURL('**/dashboard');
     const links = await sidebarLinks(page);
-    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Reports', 'CRM', 'View Full CRM', 'QC Review', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags']) {
+    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Lead Reports', 'Audit Log', 'CRM', 'View Full CRM', 'QC Review', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags']) {
       expect(links).toContain(label);
     }
     expect(await page.getByTestId('user-name').innerText()).toBe(ADMIN.name);
@@ -50,7 +50,7 @@ describe('sign-in', () => {
     await signInAsAdmin(page, QC.username, QC.password);
     await page.waitForURL('**/qcChecking');
     const links = await sidebarLinks(page);
-    expect(links).toEqual(['QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'Reports']);
+    expect(links).toEqual(['QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'QC Reports']);
   });
 
   it('shows the wrong-credentials message for a wrong password and stays on the login screen', async () => {

@@ -1,6 +1,6 @@
 // Renders a component inside the app's providers, on a chosen route, for component tests.
 import type { ReactElement, ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -23,22 +23,25 @@ export function LocationProbe() {
   );
 }
 
-/** Pass a queryClient to seed or inspect the cache; each call gets a fresh one otherwise. */
+/**
+ * Pass a queryClient to seed or inspect the cache; each call gets a fresh one otherwise. The UI renders in a data
+ * router (as in the app), so screens may use useBlocker.
+ */
 export function renderWithApp(ui: ReactElement, { route = '/', queryClient = createQueryClient() }: Options = {}): RenderResult {
+  const Root = () => (
+    <SessionProvider>
+      <ModalsProvider modalProps={MODAL_DEFAULTS}>
+        {ui}
+        <LocationProbe />
+      </ModalsProvider>
+    </SessionProvider>
+  );
+  const router = createMemoryRouter([{ path: '*', element: <Root /> }], { initialEntries: [route] });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider theme={theme}>
       <Notifications />
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
-          <SessionProvider>
-            <ModalsProvider modalProps={MODAL_DEFAULTS}>
-              {children}
-              <LocationProbe />
-            </ModalsProvider>
-          </SessionProvider>
-        </MemoryRouter>
-      </QueryClientProvider>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );
-  return render(ui, { wrapper });
+  return render(<RouterProvider router={router} />, { wrapper });
 }

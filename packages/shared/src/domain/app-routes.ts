@@ -7,6 +7,8 @@ export type TAppRoute = {
   roles: readonly TRole[];
   /** One sentence on what the screen is for. */
   purpose: string;
+  /** A sub-page's list screen: its sidebar item stays highlighted here, and the page shows a way back to it. */
+  parent?: string;
 };
 
 const ALL: readonly TRole[] = ['ADMIN', 'QC', 'AGENT'];
@@ -17,32 +19,32 @@ const AGENT: readonly TRole[] = ['ADMIN', 'AGENT'];
 export const APP_ROUTES = [
   { path: '/dashboard', title: 'Dashboard', roles: ADMIN, purpose: 'Totals for agents, campaigns and data tables, per-campaign lead figures and live dialer statistics.' },
   { path: '/agents', title: 'Agents', roles: ADMIN, purpose: 'The agent list: add, bulk-upload, search, edit and delete agents.' },
-  { path: '/editAgent/:id', title: 'Edit agent', roles: ADMIN, purpose: "Every field of an agent's profile, their status and a password reset." },
+  { path: '/editAgent/:id', title: 'Edit agent', roles: ADMIN, purpose: "Every field of an agent's profile, their status and a password reset.", parent: '/agents' },
   { path: '/users', title: 'Users', roles: ADMIN, purpose: 'QC inspector accounts: create, disable or enable, and reset passwords.' },
   { path: '/campaign', title: 'Campaigns', roles: ADMIN, purpose: 'Inbound and outbound campaigns: add, search, edit and delete.' },
-  { path: '/editCampaign/:id', title: 'Edit campaign', roles: ADMIN, purpose: "A campaign's name, code, type, call target and status." },
+  { path: '/editCampaign/:id', title: 'Edit campaign', roles: ADMIN, purpose: "A campaign's name, code, type, call target and status.", parent: '/campaign' },
   { path: '/dataTables', title: 'Data Tables', roles: ADMIN, purpose: 'The lead data table of each campaign and its own columns.' },
-  { path: '/createTable', title: 'Create Table', roles: ADMIN, purpose: 'Define the columns of a campaign\'s lead data table.' },
+  { path: '/createTable', title: 'Create Table', roles: ADMIN, purpose: 'Define the columns of a campaign\'s lead data table.', parent: '/dataTables' },
   { path: '/question', title: 'Questions', roles: ADMIN, purpose: 'Survey questions of every campaign: search, edit and delete.' },
-  { path: '/createQuestions', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.' },
-  { path: '/question/create', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.' },
-  { path: '/editQuestion/:id', title: 'Edit question', roles: ADMIN, purpose: "A question's title, type, options, optional value, instruction and status." },
+  { path: '/createQuestions', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.', parent: '/question' },
+  { path: '/question/create', title: 'Create Questions', roles: ADMIN, purpose: 'Add a batch of survey questions to a campaign.', parent: '/question' },
+  { path: '/editQuestion/:id', title: 'Edit question', roles: ADMIN, purpose: "A question's title, type, options, optional value, instruction and status.", parent: '/question' },
   { path: '/logicSetting', title: 'Logic Setting', roles: ADMIN, purpose: 'Pick a campaign to set the branching rules of its survey.' },
-  { path: '/logicManagement/:campaignName', title: 'Logic management', roles: ADMIN, purpose: "A campaign's questions with their branching rules: set, update or clear." },
-  { path: '/setLogics', title: 'Set logic', roles: ADMIN, purpose: 'Which question each answer leads to, and which answers complete the call.' },
-  { path: '/updateLogics', title: 'Update logic', roles: ADMIN, purpose: "Change a question's branching rules." },
+  { path: '/logicManagement/:campaignName', title: 'Logic management', roles: ADMIN, purpose: "A campaign's questions with their branching rules: set, update or clear.", parent: '/logicSetting' },
+  { path: '/setLogics', title: 'Set logic', roles: ADMIN, purpose: 'Which question each answer leads to, and which answers complete the call.', parent: '/logicSetting' },
+  { path: '/updateLogics', title: 'Update logic', roles: ADMIN, purpose: "Change a question's branching rules.", parent: '/logicSetting' },
   { path: '/leads', title: 'Leads', roles: ADMIN, purpose: 'Upload leads, browse them and open generate, regenerate and delete.' },
-  { path: '/generateLead', title: 'Generate leads', roles: ADMIN, purpose: "Generate a day's call list per target selector." },
-  { path: '/reGenerateLead', title: 'Regenerate leads', roles: ADMIN, purpose: 'Top up a day\'s call list with fresh leads for the uncalled ones.' },
-  { path: '/deleteLeads', title: 'Delete leads', roles: ADMIN, purpose: "Delete one data date's leads of a campaign." },
-  { path: '/reports', title: 'Reports', roles: ADMIN, purpose: 'Download the generated-leads report of a day and the full report of a date range.' },
+  { path: '/generateLead', title: 'Generate leads', roles: ADMIN, purpose: "Generate a day's call list per target selector.", parent: '/leads' },
+  { path: '/reGenerateLead', title: 'Regenerate leads', roles: ADMIN, purpose: 'Top up a day\'s call list with fresh leads for the uncalled ones.', parent: '/leads' },
+  { path: '/deleteLeads', title: 'Delete leads', roles: ADMIN, purpose: "Delete one data date's leads of a campaign.", parent: '/leads' },
+  { path: '/reports', title: 'Lead Reports', roles: ADMIN, purpose: 'Download the generated-leads report of a day and the full report of a date range.' },
   { path: '/audit', title: 'Audit log', roles: ADMIN, purpose: 'Who changed what, when and from where: filter the audit log and export it as CSV.' },
   { path: '/CRM', title: 'CRM', roles: AGENT, purpose: 'Find a lead by phone number and walk through the campaign survey.' },
   { path: '/viewFullCRM', title: 'View Full CRM', roles: ALL, purpose: "A read-only list of the campaign's survey questions." },
   { path: '/agent-performance', title: 'QC Review', roles: AGENT, purpose: 'Your QC records: agree, raise a concern and comment.' },
   { path: '/qcChecking', title: 'QC Panel', roles: QC, purpose: 'Find a recorded call, listen to it and score the agent.' },
-  { path: '/editqc/:id', title: 'Edit QC record', roles: QC, purpose: 'Change the scores of an in-house QC record.' },
-  { path: '/editClientqc/:id', title: 'Edit Client QC Record', roles: QC, purpose: 'Change the marks of a client QC record.' },
+  { path: '/editqc/:id', title: 'Edit QC Record', roles: QC, purpose: 'Change the scores of an in-house QC record.', parent: '/viewQcReports' },
+  { path: '/editClientqc/:id', title: 'Edit Client QC Record', roles: QC, purpose: 'Change the marks of a client QC record.', parent: '/QcRecordsClient' },
   { path: '/viewQcReports', title: 'QC Records Inhouse', roles: QC, purpose: 'Your in-house QC records.' },
   { path: '/QcReports', title: 'Download QC Reports', roles: QC, purpose: 'Export daily and monthly QC reports as xlsx.' },
   { path: '/QcRecordsClient', title: 'QC Records Client', roles: QC, purpose: 'Your client QC records.' },
@@ -63,7 +65,7 @@ export const ADMIN_MENU: TMenu = {
     { label: 'Question', path: '/question' },
     { label: 'Logic Setting', path: '/logicSetting' },
     { label: 'Leads', path: '/leads' },
-    { label: 'Reports', path: '/reports' },
+    { label: 'Lead Reports', path: '/reports' },
     { label: 'Audit Log', path: '/audit' },
   ],
 };
@@ -84,7 +86,7 @@ export const QC_MENU: TMenu = {
     { label: 'QC Records Inhouse', path: '/viewQcReports' },
     { label: 'QC Records Client', path: '/QcRecordsClient' },
     { label: 'Raised Flags', path: '/flag-raised' },
-    { label: 'Reports', path: '/QcReports' },
+    { label: 'QC Reports', path: '/QcReports' },
   ],
 };
 

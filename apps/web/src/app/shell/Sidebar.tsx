@@ -5,6 +5,7 @@ import { MENUS_BY_ROLE } from '@crm/shared';
 import { sessionCampaign, type TSession } from '../session.ts';
 import { PRODUCT_NAME } from '../page-title.ts';
 import { isMenuItemActive, menuHref } from './menu-links.ts';
+import { HEADER_HEIGHT } from './layout.ts';
 
 type SidebarProps = {
   session: TSession;
@@ -17,7 +18,7 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
   const campaign = sessionCampaign(session);
   return (
     <>
-      <AppShell.Section h={60} px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <AppShell.Section h={HEADER_HEIGHT} px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Group h="100%" justify="space-between" wrap="nowrap">
           <Title order={3} size="h4" c="indigo.7">
             {PRODUCT_NAME}
@@ -26,10 +27,11 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
           <Burger opened onClick={onNavigate} hiddenFrom="sm" size="sm" aria-label="Close navigation" />
         </Group>
       </AppShell.Section>
-      <AppShell.Section grow component={ScrollArea} px="xs" py="md">
+      {/* Scrolls on its own, with its scrollbar shown whenever the menus are taller than the window. */}
+      <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} px="xs" py="xs" data-testid="sidebar-scroll">
         {MENUS_BY_ROLE[session.role].map((menu) => (
-          <Box key={menu.title} component="nav" aria-label={menu.title} mb="md">
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+          <Box key={menu.title} component="nav" aria-label={menu.title} mb="xs">
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={4}>
               {menu.title}
             </Text>
             {menu.items.map((item) => (
@@ -41,6 +43,7 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
                 active={isMenuItemActive(item, pathname)}
                 onClick={onNavigate}
                 variant="filled"
+                py={5}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
             ))}

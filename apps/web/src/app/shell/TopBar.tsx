@@ -1,5 +1,6 @@
-// The top bar: burger (small screens), live clock, the signed-in user and the Logout menu.
-import { Avatar, Burger, Group, Menu, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+// The top bar: burger (small screens), the sidebar's hide/show button (wide screens), live clock, the signed-in user
+// and the Logout menu.
+import { ActionIcon, Avatar, Burger, Group, Menu, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { ROLE_DESCRIPTIONS } from '@crm/shared';
 import { useSession, type TSession } from '../session.ts';
 import { PRODUCT_NAME } from '../page-title.ts';
@@ -25,14 +26,33 @@ function UserDetails({ session }: { session: TSession }) {
   );
 }
 
-export function TopBar({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
+type TopBarProps = { navbarOpened: boolean; onToggleNavbar: () => void; sidebarHidden: boolean; onToggleSidebar: () => void };
+
+/** Two bars and an arrow: the sidebar's hide/show control. */
+function SidebarIcon({ hidden }: { hidden: boolean }) {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16" />
+      <path d={hidden ? 'M13 10l2 2-2 2' : 'M16 10l-2 2 2 2'} />
+    </svg>
+  );
+}
+
+export function TopBar({ navbarOpened, onToggleNavbar, sidebarHidden, onToggleSidebar }: TopBarProps) {
   const { session, signOut } = useSession();
   if (session === null) return null;
+  const sidebarLabel = sidebarHidden ? 'Show sidebar' : 'Hide sidebar';
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-        <Title order={3} size="h4" c="indigo.7" hiddenFrom="sm">
+        <Tooltip label={sidebarLabel}>
+          <ActionIcon variant="subtle" color="gray" visibleFrom="sm" onClick={onToggleSidebar} aria-label={sidebarLabel} aria-pressed={sidebarHidden}>
+            <SidebarIcon hidden={sidebarHidden} />
+          </ActionIcon>
+        </Tooltip>
+        <Title order={3} size="h4" c="indigo.7" hiddenFrom={sidebarHidden ? undefined : 'sm'}>
           {PRODUCT_NAME}
         </Title>
       </Group>

@@ -1,22 +1,27 @@
-// Sidebar links: campaign-carrying CRM links and which item is highlighted.
 import { describe, expect, it } from 'vitest';
-import { isMenuItemActive, menuHref } from './menu-links.ts';
+import { isMenuItemActive, menuHref, routeOf } from './menu-links.ts';
 
-describe('menuHref', () => {
-  it("adds the agent's campaign to the CRM screens only", () => {
-    expect(menuHref({ label: 'CRM', path: '/CRM' }, 'Mobile & Co')).toBe('/CRM?campaignName=Mobile%20%26%20Co');
-    expect(menuHref({ label: 'View Full CRM', path: '/viewFullCRM' }, 'Mobile')).toBe('/viewFullCRM?campaignName=Mobile');
-    expect(menuHref({ label: 'QC Review', path: '/agent-performance' }, 'Mobile')).toBe('/agent-performance');
-    expect(menuHref({ label: 'CRM', path: '/CRM' }, undefined)).toBe('/CRM');
+describe('menu links', () => {
+  it('carry the agent\'s campaign to the CRM screens only', () => {
+    expect(menuHref({ label: 'CRM', path: '/CRM' }, 'Mobile Survey')).toBe('/CRM?campaignName=Mobile%20Survey');
+    expect(menuHref({ label: 'Agents', path: '/agents' }, 'Mobile Survey')).toBe('/agents');
   });
-});
 
-describe('isMenuItemActive', () => {
-  it('matches the item and its sub-pages, not look-alike prefixes', () => {
-    const question = { label: 'Question', path: '/question' };
-    expect(isMenuItemActive(question, '/question')).toBe(true);
-    expect(isMenuItemActive(question, '/question/create')).toBe(true);
-    expect(isMenuItemActive(question, '/questions')).toBe(false);
-    expect(isMenuItemActive({ label: 'CRM', path: '/CRM' }, '/crm')).toBe(true);
+  it('stay highlighted on their sub-pages and the screens opened from them', () => {
+    const active = (path: string, pathname: string) => isMenuItemActive({ label: '', path }, pathname);
+    expect(active('/question', '/question/create')).toBe(true);
+    expect(active('/agents', '/editAgent/12')).toBe(true);
+    expect(active('/dataTables', '/createTable')).toBe(true);
+    expect(active('/logicSetting', '/logicManagement/Mobile%20Survey')).toBe(true);
+    expect(active('/leads', '/generateLead')).toBe(true);
+    expect(active('/viewQcReports', '/editqc/7')).toBe(true);
+    expect(active('/QcRecordsClient', '/editClientqc/7')).toBe(true);
+    expect(active('/agents', '/campaign')).toBe(false);
+    expect(active('/viewQcReports', '/editClientqc/7')).toBe(false);
+  });
+
+  it('find the screen of a location by its route pattern', () => {
+    expect(routeOf('/editAgent/12')?.path).toBe('/editAgent/:id');
+    expect(routeOf('/nowhere')).toBeUndefined();
   });
 });

@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@crm/shared';
 import { AUDIT_ACTORS_KEY, fetchActors } from './api.ts';
 import { ACTION_LABELS, NO_FILTERS, OBJECT_TYPE_LABELS, hasAuditFilters, rangeProblem, type TAuditFilters } from './audit-params.ts';
+import { DateField } from '../../components/DateField.tsx';
 
 type Props = {
   /** The filters the list shows now (from the address); the form starts from them. */
@@ -72,8 +73,8 @@ export function AuditFilters({ applied, onApply }: Props) {
           value={draft.action}
           onChange={(event) => set({ action: event.currentTarget.value as TAuditFilters['action'] })}
         />
-        <TextInput type="date" label="From" w={140} value={draft.from} onChange={(event) => set({ from: event.currentTarget.value })} />
-        <TextInput type="date" label="To" w={140} value={draft.to} error={problem ?? undefined} onChange={(event) => set({ to: event.currentTarget.value })} />
+        <DateField label="From" w={140} value={draft.from} onChange={(from) => set({ from })} />
+        <DateField label="To" w={140} value={draft.to} error={problem ?? undefined} onChange={(to) => set({ to })} />
         <Group gap="xs" wrap="nowrap" mt={25}>
           <Button type="submit" disabled={problem !== null}>
             Apply

@@ -1,20 +1,34 @@
-// The Set/Update Logic form of one question: per option (or "Any answer") the question to show and whether the call ends.
+// The Set/Update Logic form of one question: per option (or "Any answer") one "Then" choice: go on, go to a question,
+// or end the call (completed or not). One choice per answer, so a contradictory jump-and-end cannot be made; it maps to
+// the spec's questionNoToShow and isCompletedCall (logic-data.ts).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Fieldset, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Fieldset, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOGIC_MESSAGES, type TQuestion } from '@crm/shared';
 import { FormActions } from '../../components/FormActions.tsx';
 import { LOGIC_KEY, setLogics, updateLogic } from './api.ts';
-import { rowLabel, rowsToRules, type TEndChoice, type TLogicMode, type TLogicRow } from './logic-data.ts';
+import { rowLabel, rowsToRules, type TLogicMode, type TLogicRow } from './logic-data.ts';
 import { questionChoiceLabel } from './logic-text.ts';
 
-export const END_CHOICES: { value: TEndChoice; label: string }[] = [
-  { value: '', label: 'None' },
-  { value: '0', label: '0 – end, not completed' },
-  { value: '1', label: '1 – end, completed call' },
-];
+export const CONTINUE_LABEL = 'Continue with the next question';
+export const END_COMPLETED_LABEL = 'End: completed call';
+export const END_NOT_COMPLETED_LABEL = 'End: not completed';
+
+/** A row's one choice as the select's value: '' (continue), 'end:1', 'end:0' or 'go:<question id>'. */
+export function thenValue(row: Pick<TLogicRow, 'target' | 'end'>): string {
+  if (row.end !== '') return `end:${row.end}`;
+  return row.target === '' ? '' : `go:${row.target}`;
+}
+
+/** The select's value back as the row's target and end: exactly one of them set, or neither. */
+export function fromThenValue(value: string): Pick<TLogicRow, 'target' | 'end'> {
+  if (value === 'end:1') return { target: '', end: '1' };
+  if (value === 'end:0') return { target: '', end: '0' };
+  if (value.startsWith('go:')) return { target: value.slice(3), end: '' };
+  return { target: '', end: '' };
+}
 
 export const NOTHING_TO_SAVE = 'Choose a question to show or an end for at least one answer.';
 
@@ -57,34 +71,21 @@ export function LogicForm({ mode, question, targets, initialRows }: Props) {
     mutation.mutate();
   };
 
-  const targetData = [{ value: '', label: 'None – the next question' }, ...targets.map((q) => ({ value: String(q.id), label: questionChoiceLabel(q) }))];
+  const thenData = [
+    { group: 'Go on', items: [{ value: '', label: CONTINUE_LABEL }] },
+    { group: 'End the call', items: [{ value: 'end:1', label: END_COMPLETED_LABEL }, { value: 'end:0', label: END_NOT_COMPLETED_LABEL }] },
+    { group: 'Go to', items: targets.map((q) => ({ value: `go:${q.id}`, label: `Go to ${questionChoiceLabel(q)}` })) },
+  ];
 
   return (
     <form onSubmit={submit} noValidate aria-label={mode === 'set' ? 'Set Logic' : 'Update Logic'}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          An end choice ends the survey at this answer; otherwise the chosen question is shown next. Answers left at None go on to the next question.
+          For each answer, choose what happens next: go on to the next question, go to another question, or end the call as completed or not completed.
         </Text>
         {rows.map((row, index) => (
           <Fieldset key={row.optionTitle ?? '*'} legend={rowLabel(row)} disabled={mutation.isPending}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NativeSelect
-                label="Question to show"
-                value={row.target}
-                data={targetData}
-                // A jump and an end exclude each other: choosing one clears the other.
-                onChange={(event) => change(index, { target: event.currentTarget.value, ...(event.currentTarget.value === '' ? {} : { end: '' }) })}
-              />
-              <NativeSelect
-                label="Is completed call"
-                value={row.end}
-                data={END_CHOICES}
-                onChange={(event) => {
-                  const end = END_CHOICES.find((c) => c.value === event.currentTarget.value)?.value ?? '';
-                  change(index, { end, ...(end === '' ? {} : { target: '' }) });
-                }}
-              />
-            </SimpleGrid>
+            <NativeSelect label="Then" value={thenValue(row)} data={thenData} maw={520} onChange={(event) => change(index, fromThenValue(event.currentTarget.value))} />
           </Fieldset>
         ))}
         <FormActions onCancel={() => void navigate(back)} saving={mutation.isPending} />

@@ -37,20 +37,27 @@ describe('Set and Update Logic pages', () => {
     expect(await screen.findByText(MALFORMED_QUESTION)).toBeTruthy();
   });
 
-  it('prefills one row per option, lets a jump and an end exclude each other, and replaces the rules', async () => {
+  it('prefills one "Then" choice per option (go on, end completed or not, or go to a question) and replaces the rules', async () => {
     storeSession(makeToken());
     const fetch = mockServer();
     renderWithApp(<UpdateLogicsPage />, { route: logicFormPath('update', QUESTIONS[0] as TQuestion) });
     const yes = within(await screen.findByRole('group', { name: 'Yes' }));
     const no = within(screen.getByRole('group', { name: 'No' }));
-    const yesTarget = yes.getByLabelText('Question to show') as HTMLSelectElement;
-    expect(yesTarget.value).toBe('3');
-    // The question itself is no target; an inactive one is marked.
-    expect(Array.from(yesTarget.options).map((o) => o.text)).toEqual(['None – the next question', 'Q2. Question Q2', 'Q3. Question Q3 (inactive)']);
+    const yesThen = yes.getByLabelText('Then') as HTMLSelectElement;
+    expect(yesThen.value).toBe('go:3');
+    // One list: the question itself is no target, an inactive one is marked, and no raw 0/1 value shows.
+    expect(Array.from(yesThen.options).map((o) => o.text)).toEqual([
+      'Continue with the next question',
+      'End: completed call',
+      'End: not completed',
+      'Go to Q2. Question Q2',
+      'Go to Q3. Question Q3 (inactive)',
+    ]);
 
-    fireEvent.change(yes.getByLabelText('Is completed call'), { target: { value: '1' } });
-    expect(yesTarget.value).toBe('');
-    fireEvent.change(no.getByLabelText('Question to show'), { target: { value: '2' } });
+    // Ending the call replaces the jump: a jump and an end can never be chosen together.
+    fireEvent.change(yesThen, { target: { value: 'end:1' } });
+    expect(yesThen.value).toBe('end:1');
+    fireEvent.change(no.getByLabelText('Then'), { target: { value: 'go:2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText(LOGIC_MESSAGES.updated)).toBeTruthy();
@@ -70,6 +77,6 @@ describe('Set and Update Logic pages', () => {
     mockServer();
     renderWithApp(<SetLogicsPage />, { route: logicFormPath('set', QUESTIONS[1] as TQuestion) });
     expect(await screen.findByRole('group', { name: 'Any answer' })).toBeTruthy();
-    expect(screen.getAllByLabelText('Question to show')).toHaveLength(1);
+    expect(screen.getAllByLabelText('Then')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // 'Download Report For D': the generated leads of one data date, with their answers, as for_d_report.csv.
 import { useState } from 'react';
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { isIsoDate } from '@crm/shared';
 import { dataDatesKey, fetchDataDates } from '../leads/api.ts';
@@ -8,6 +8,7 @@ import { useDateSummary } from '../leads/lead-actions-fields.tsx';
 import { countOf } from '../leads/lead-actions.ts';
 import { checkForDReport, type TForDReportForm, type TFormProblems } from './report-form.ts';
 import { useReportDownload } from './use-report-download.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 /** How many of the campaign's data dates are offered as one-click choices. */
 const QUICK_DATES = 8;
@@ -56,7 +57,7 @@ export function ForDReportCard({ campaign }: { campaign: string }) {
         <Text size="sm" c="dimmed">
           Every generated lead of one data date, called or not, with its survey answers.
         </Text>
-        <TextInput type="date" label="Data date" value={dataDate} error={problems.dataDate} onChange={(event) => choose(event.currentTarget.value)} />
+        <DateField label="Data date" value={dataDate} error={problems.dataDate} onChange={choose} />
         {quick.length > 0 && (
           <Group gap="xs" aria-label="Dates with leads" role="group">
             <Text size="xs" c="dimmed">

@@ -1,11 +1,12 @@
 // 'Download Full Report': every lead of the data dates from start to end, with its state and answers, as full_report.csv.
 import { useState } from 'react';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { dataDatesKey, fetchDataDates } from '../leads/api.ts';
 import { countOf } from '../leads/lead-actions.ts';
 import { checkFullReport, datesInRange, type TFormProblems, type TFullReportForm } from './report-form.ts';
 import { useReportDownload } from './use-report-download.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 type TRange = Omit<TFullReportForm, 'campaign'>;
 
@@ -39,8 +40,8 @@ export function FullReportCard({ campaign }: { campaign: string }) {
           Every lead of the data dates from the start date to the end date, fresh, generated or called, with its survey answers.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput type="date" label="Start date" value={range.startDate} error={problems.startDate} onChange={(event) => change('startDate', event.currentTarget.value)} />
-          <TextInput type="date" label="End date" value={range.endDate} error={problems.endDate} onChange={(event) => change('endDate', event.currentTarget.value)} />
+          <DateField label="Start date" value={range.startDate} error={problems.startDate} onChange={(value) => change('startDate', value)} />
+          <DateField label="End date" value={range.endDate} error={problems.endDate} onChange={(value) => change('endDate', value)} />
         </SimpleGrid>
         {inRange !== null && (
           <Text size="sm" c="dimmed" role="status">

@@ -1,7 +1,7 @@
 // "Upload recordings" (admins, on the QC panel): a date folder and .mp3/.wav files, checked here first, then sent in
 // one upload with its progress; the server stores all of them or none, and its answer lists each file's length.
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert, Button, FileInput, Group, List, Paper, Progress, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, FileInput, Group, List, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import {
   isIsoDate,
@@ -17,6 +17,7 @@ import { percent } from '../leads/UploadProgress.tsx';
 import type { TUploadBytes } from '../leads/upload.ts';
 import { uploadRecordings } from './api.ts';
 import { formatClock } from './RecordingPlayer.tsx';
+import { DateField } from '../../components/DateField.tsx';
 
 export const UPLOAD_DATE_REQUIRED = 'Choose the date folder: the call date of the recordings';
 export const UPLOAD_DATE_INVALID = 'The date folder must be a date written yyyy-MM-dd';
@@ -140,16 +141,15 @@ export function UploadRecordingsCard() {
             {`Only .mp3 and .wav files, up to ${VOICE_LOG_UPLOAD_MAX_MB} MB each and ${VOICE_LOG_UPLOAD_MAX_FILES} per upload. If any file is refused, none is stored; a file whose name is already in the folder is never replaced.`}
           </Text>
           <Group align="flex-start" gap="md">
-            <TextInput
+            <DateField
               label="Date folder"
               description="The call date of the recordings"
-              type="date"
               withAsterisk
               w={200}
               value={directory}
               error={problems.directory}
               disabled={mutation.isPending}
-              onChange={(event) => change({ directory: event.currentTarget.value })}
+              onChange={(value) => change({ directory: value })}
             />
             <FileInput
               label="Recording files"

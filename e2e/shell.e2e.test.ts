@@ -1,0 +1,80 @@
+// The shell at 1366×768, as an administrator works in it all day: every sidebar item can be reached and clicked, the
+// list's item stays highlighted on its sub-pages with a way back, the sidebar hides for room (remembered), the clock
+// is 24-hour, and a page's error notices go when another page opens.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signInAsAdminAndWait } from './actions.ts';
+import { useBrowser } from './browser.ts';
+
+const VIEWPORT = { width: 1366, height: 768 };
+const t = useBrowser(VIEWPORT);
+
+async function insideViewport(page: Page, selector: ReturnType<Page['getByRole']>): Promise<void> {
+  const box = await selector.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(VIEWPORT.height);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORT.width);
+}
+
+describe('the shell at 1366×768', () => {
+  it('every sidebar item can be scrolled to and clicked, and opens its screen', async () => {
+    const { page } = t;
+    await signInAsAdminAndWait(page);
+    const links = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link');
+    await links.first().waitFor();
+    const count = await links.count();
+    expect(count).toBe(18);
+    for (let i = 0; i < count; i += 1) {
+      const link = links.nth(i);
+      const href = (await link.getAttribute('href')) ?? '';
+      await link.scrollIntoViewIfNeeded();
+      await insideViewport(page, link);
+      await link.click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+      // The page scrolls, the sidebar does not move with it: the item clicked is still in view and highlighted.
+      await expect.poll(() => link.getAttribute('data-active')).toBe('true');
+    }
+  });
+
+  it('a sub-page keeps its list highlighted and shows the way back to it', async () => {
+    const { page } = t;
+    await signInAsAdminAndWait(page);
+    await page.goto('/createTable');
+    const dataTables = page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Data Tables' });
+    await expect.poll(() => dataTables.getAttribute('data-active')).toBe('true');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await trail.getByRole('link', { name: 'Data Tables' }).click();
+    await page.waitForURL('**/dataTables');
+  });
+
+  it('the sidebar hides for room and stays hidden after a reload; the clock is 24-hour', async () => {
+    const { page } = t;
+    await signInAsAdminAndWait(page);
+    const sidebar = page.getByRole('navigation', { name: 'Administration' });
+    await sidebar.waitFor();
+    await page.getByRole('button', { name: 'Hide sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.x ?? -1000).toBeLessThan(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Show sidebar' }).waitFor();
+    expect((await sidebar.boundingBox())?.x ?? -1000).toBeLessThan(0);
+    await page.getByRole('button', { name: 'Show sidebar' }).click();
+    await expect.poll(async () => (await sidebar.boundingBox())?.x ?? -1000).toBeGreaterThanOrEqual(0);
+    expect(await page.getByTestId('clock').innerText()).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('an error notice of one page is gone when another page opens, and never covers the user menu', async () => {
+    const { page } = t;
+    await signInAsAdminAndWait(page);
+    // An edit page of a campaign that does not exist: the server's 404 is shown as an error notice.
+    await page.goto('/editCampaign/999999');
+    const notice = page.locator('.mantine-Notification-root').filter({ hasText: /does not exist/ });
+    await notice.first().waitFor();
+    const noticeBox = await notice.first().boundingBox();
+    const menuBox = await page.getByTestId('user-name').boundingBox();
+    expect(noticeBox!.y).toBeGreaterThan(menuBox!.y + menuBox!.height);
+    await page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Agents' }).click();
+    await page.waitForURL('**/agents');
+    await expect.poll(() => notice.count()).toBe(0);
+  });
+});
