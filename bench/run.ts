@@ -1,12 +1,14 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: http, leads, leads-upload, leads-generate, survey, qc-export, signin, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, signin, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchCompressionCost } from './compression-cost.ts';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
 import { benchLoad } from './load.ts';
+import { benchLoginWeight } from './login-weight.ts';
 import { benchQcExport } from './qc-export.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
@@ -15,6 +17,10 @@ import type { Figure } from './table.ts';
 import { printTable } from './table.ts';
 
 const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = {
+  // The built web app (npm run build) as Chromium receives /login: JS + CSS transferred against 250 KB.
+  'login-weight': [benchLoginWeight],
+  // JSON compression on the busiest route (GET /api/ap/getByNumber): reply sizes, CPU per reply, the lookup under load.
+  compression: [benchCompressionCost],
   http: [benchHttp],
   leads: [benchLeadsUpload, benchLeadsGenerate],
   'leads-upload': [benchLeadsUpload],

@@ -43,3 +43,10 @@ export async function adminHeaders(request: APIRequestContext): Promise<Record<s
   const { jwtToken } = (await signIn.json()) as { jwtToken: string };
   return { Authorization: `Bearer ${jwtToken}` };
 }
+
+/** A set-up call through the API that must succeed: its JSON reply, or the test fails with what the server said. */
+export async function okJson<T>(response: Promise<Awaited<ReturnType<APIRequestContext['post']>>>): Promise<T> {
+  const r = await response;
+  if (r.status() !== 200) throw new Error(`${r.url()} answered ${r.status()}: ${await r.text()}`);
+  return (await r.json()) as T;
+}

@@ -5,9 +5,10 @@ import type { Page } from 'playwright-core';
 import { AGENT_MESSAGES, deleteConfirmation } from '@crm/shared';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { errorOf, expectErrorUnder } from './field-errors.ts';
 import { ADMIN } from './fixtures.ts';
 
-const t = useBrowser();
+const t = useBrowser({ width: 1366, height: 768 });
 const run = `${Date.now()}`;
 
 async function openAgents(page: Page) {
@@ -63,7 +64,13 @@ describe('agents', () => {
     await add.getByLabel(/^Password/).fill('e2e-agent-pass');
     await add.getByRole('button', { name: 'Save' }).click();
     await expectNotification(page, AGENT_MESSAGES.addFailed);
-    await page.getByText(`An agent with ID "${agentId.toLowerCase()}" already exists`).waitFor();
+    // The 409 shows in the notification and under the Agent ID field, at 1366×768 without scrolling.
+    const taken = `An agent with ID "${agentId.toLowerCase()}" already exists`;
+    await page.getByRole('alert').filter({ hasText: taken }).first().waitFor();
+    await expectErrorUnder(page, add.getByLabel('Agent ID'), taken);
+    expect(await errorOf(add.getByLabel(/^Name/))).toBe('');
+    await add.getByLabel('Agent ID').fill(`${agentId}-b`);
+    expect(await errorOf(add.getByLabel('Agent ID'))).toBe('');
     await add.getByRole('button', { name: 'Cancel' }).click();
 
     await search(page, agentId);

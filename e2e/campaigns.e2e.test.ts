@@ -1,11 +1,13 @@
-// Campaigns as an administrator uses them in Chromium: add (Inbound turns the call target off), edit, and a refused delete.
+// Campaigns as an administrator uses them in Chromium at 1366×768: add (Inbound turns the call target off), a taken name
+// refused under its field, edit, and a refused delete.
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { CAMPAIGN_MESSAGES, type TCampaign } from '@crm/shared';
 import { adminHeaders, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { errorOf, expectErrorUnder } from './field-errors.ts';
 
-const t = useBrowser();
+const t = useBrowser({ width: 1366, height: 768 });
 
 async function addCampaignByApi(request: APIRequestContext, body: Record<string, unknown>): Promise<TCampaign> {
   const r = await request.post('/cc/addCampaign', { headers: await adminHeaders(request), data: body });
@@ -47,6 +49,33 @@ describe('campaigns', () => {
     await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(1, 6)).toEqual([name, 'Inbound', '—', 'Active', '0']);
   });
 
+  it("shows a taken name (409) under the name field as well as in 'Campaign Addition failed!', and keeps what was typed", async () => {
+    const { page, context } = t;
+    const stamp = Date.now();
+    const taken = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Taken Name ${stamp}`, campaignId: `TN-${stamp}` });
+    await signInAsAdminAndWait(page);
+    await page.goto('/campaign');
+    await page.getByRole('button', { name: 'Add Campaign' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Campaign' });
+    await dialog.getByLabel('Campaign type').selectOption('Outbound');
+    await dialog.getByLabel('Campaign name').fill(taken.campaignName);
+    await dialog.getByLabel('Campaign code').fill(`OTHER-${stamp}`);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+
+    const message = `A campaign named "${taken.campaignName}" already exists`;
+    await page.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.addFailed }).filter({ hasText: message }).waitFor();
+    await expectErrorUnder(page, dialog.getByLabel('Campaign name'), message);
+    expect(await errorOf(dialog.getByLabel('Campaign code'))).toBe('');
+    expect(await dialog.getByLabel('Campaign code').inputValue()).toBe(`OTHER-${stamp}`);
+
+    // A new name clears the refusal, and the campaign is added.
+    await dialog.getByLabel('Campaign name').fill(`Fresh Name ${stamp}`);
+    expect(await errorOf(dialog.getByLabel('Campaign name'))).toBe('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(CAMPAIGN_MESSAGES.added).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('edits a campaign and returns to /campaign', async () => {
     const { page, context } = t;
     const stamp = Date.now();
@@ -56,6 +85,7 @@ describe('campaigns', () => {
     await searchList(page, campaign.campaignName);
     await page.getByRole('link', { name: `Edit ${campaign.campaignName}` }).click();
     await page.waitForURL(`**/editCampaign/${campaign.id}`);
+    await page.getByRole('heading', { level: 1, name: `Edit Campaign: ${campaign.campaignName}` }).waitFor();
 
     const newName = `Edited Drive ${stamp}`;
     await page.getByLabel('Campaign name').fill(newName);

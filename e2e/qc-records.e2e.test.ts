@@ -1,12 +1,13 @@
 // QC records, agent reviews and raised flags in Chromium. Records are made through the API as the demo QC inspector,
 // scoring an agent of this file's own (so its QC Review lists only this file's records); then the inspector edits a
-// client record (the total follows the marks live) and deletes an in-house one; the agent raises a concern on a
-// record and submits a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
+// client record (the total follows the marks live) and deletes an in-house one; an edit page at 1366×768 keeps the
+// total, Update and the record's player in view on its last row; the agent raises a concern on a record and submits
+// a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
 import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
-import { adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
+import { okJson, adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
 
@@ -28,12 +29,6 @@ const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignN
 
 let api: APIRequestContext;
 let qcHeaders: Record<string, string>;
-
-async function okJson<T>(response: Promise<Awaited<ReturnType<APIRequestContext['post']>>>): Promise<T> {
-  const r = await response;
-  expect(r.status(), await r.text()).toBe(200);
-  return (await r.json()) as T;
-}
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
@@ -77,15 +72,19 @@ describe('QC records', () => {
     await row.getByRole('link', { name: `Edit ${AGENT_NAME}'s record` }).click();
 
     await page.waitForURL(`**/editClientqc/${record.id}`);
-    await page.getByRole('heading', { name: 'Editing Client QC Record' }).waitFor();
+    await page.getByRole('heading', { name: 'Edit Client QC Record' }).waitFor();
+    // The QC panel's scorecard: a row of buttons per criterion, the total and grade in the bar under it.
     const total = page.getByLabel('Total', { exact: true });
-    await expect.poll(() => total.inputValue()).toBe('100');
-    expect(await page.getByLabel('CRM', { exact: true }).locator('option').allTextContents()).toEqual(['Yes (20)', 'Need Improvement (10)', 'No (0)']);
-    await page.getByLabel('CRM', { exact: true }).selectOption('0');
-    expect(await total.inputValue()).toBe('80');
-    expect(await page.getByLabel('Agent Grade').inputValue()).toBe('Meet Expectation');
-    await page.getByLabel('Pace', { exact: true }).selectOption('5');
-    expect(await total.inputValue()).toBe('75');
+    await expect.poll(() => total.innerText()).toBe('100');
+    const crm = page.getByRole('radiogroup', { name: 'CRM', exact: true });
+    expect(await crm.locator('label').allTextContents()).toEqual(['Yes (20)', 'Need Improvement (10)', 'No (0)']);
+    await crm.getByText('No (0)', { exact: true }).click();
+    expect(await total.innerText()).toBe('80');
+    expect(await page.getByLabel('Grade', { exact: true }).innerText()).toBe('Meet Expectation');
+    // 1/2/3 on the focused row, as on the panel.
+    await page.getByRole('radiogroup', { name: 'Pace', exact: true }).getByText('Yes (10)', { exact: true }).click();
+    await page.keyboard.press('2');
+    await expect.poll(() => total.innerText()).toBe('75');
     await page.getByLabel('Suggestion').fill('Follow the survey order.');
     await page.getByRole('button', { name: 'Update' }).click();
 
@@ -98,6 +97,48 @@ describe('QC records', () => {
 
     const saved = await okJson<TQcClientReport>(api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }));
     expect(saved).toMatchObject({ total: 75, agentGrade: 'Average Expectation', crmMarks: 0, paceMarks: 5, suggestionMarks: 'Follow the survey order.' });
+  });
+
+  it('an edit page keeps the total, the grade, Update and the recording in view while its last row has the focus (1366×768)', async () => {
+    const record = await addInHouse(4, 'Mind the hold.');
+    const recording = `20210921-103000_${number(4)}_${AGENT_ID}-all.wav`;
+    await writeRecordings(inject('recordingsDir'), CALL_DATE, { [recording]: toneWav(3) });
+    await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: recording } }));
+    const browser = t.context.browser();
+    if (browser === null) throw new Error('no browser');
+    const context = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1366, height: 768 } });
+    try {
+      const page = await context.newPage();
+      await signInAsInspector(page);
+      await page.goto(`/editqc/${record.id}`);
+      await page.getByRole('heading', { name: 'Edit QC Record' }).waitFor();
+      // The panel's player and speeds, for the recording linked to the record.
+      const player = page.getByRole('group', { name: `Recording ${recording}` });
+      await expect.poll(() => player.getByLabel('Time').innerText(), { timeout: 15_000 }).toMatch(/\/ 0:03$/);
+      await page.getByRole('radiogroup', { name: 'Playback speed' }).waitFor();
+
+      await page.getByRole('radiogroup', { name: 'Greetings', exact: true }).getByText('Yes (0)', { exact: true }).click();
+      for (let i = 0; i < 13; i++) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label'))).toBe('Fatal');
+      await page.keyboard.press('1');
+      const total = page.getByLabel('Total', { exact: true });
+      await expect.poll(() => total.innerText()).toBe('0');
+      const inViewport = async (locator: Locator) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.x >= 0 && box.y + box.height <= 768 && box.x + box.width <= 1366;
+      };
+      const shown = [
+        page.getByRole('radiogroup', { name: 'Fatal', exact: true }),
+        total,
+        page.getByLabel('Grade', { exact: true }),
+        page.getByRole('button', { name: 'Update' }),
+        player.getByRole('button', { name: /^(Play|Pause)$/ }),
+      ];
+      for (const locator of shown) await expect.poll(() => inViewport(locator)).toBe(true);
+      expect(await page.getByLabel('Grade', { exact: true }).innerText()).toBe('Below Expectation');
+    } finally {
+      await context.close();
+    }
   });
 
   it('the inspector deletes a record after "Are you sure?", and the list reloads without it', async () => {

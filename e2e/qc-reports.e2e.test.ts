@@ -170,7 +170,7 @@ describe('QC reports', () => {
     await expect.poll(() => bars.count()).toBe(1);
     expect(await bars.first().getAttribute('fill')).toContain('red');
     expect(await chart.locator('.recharts-label-list').textContent()).toBe('67.5');
-    await chart.locator('.recharts-yAxis', { hasText: AGENT.name }).waitFor();
+    await chart.locator('svg').getByText(AGENT.name, { exact: true }).waitFor();
     const bar = await bars.first().boundingBox();
     const plot = await chart.locator('.recharts-cartesian-grid').boundingBox();
     if (bar === null || plot === null) throw new Error('the chart is not drawn');

@@ -76,8 +76,12 @@ describe('questions', () => {
     // The third card has no title yet: nothing is sent.
     await page.getByRole('button', { name: 'Save' }).click();
     await third.getByText('Title is required').waitFor();
-    await page.getByText('Form is invalid').first().waitFor();
+    const invalid = page.getByRole('alert').filter({ hasText: 'Form is invalid' });
+    await invalid.first().waitFor();
     expect(await storedQuestions(context.request, campaign)).toEqual([]);
+    // The notice sits bottom-right, over the Save button, and stays while hovered: close it as a person would.
+    await invalid.first().locator('button').click();
+    await invalid.first().waitFor({ state: 'detached' });
 
     await third.getByLabel('Title').fill('How many sticks a day?');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -90,6 +94,16 @@ describe('questions', () => {
       ['Q2', 'Which brand do you smoke?', 'Text Input', '—'],
       ['Q3', 'How many sticks a day?', 'Number', '—'],
     ]);
+    // The campaign filter: only this campaign's rows, paged by the server, and the choice kept in the address.
+    await page.getByLabel('Search', { exact: true }).fill('');
+    await page.getByRole('main').getByLabel('Campaign', { exact: true }).selectOption(campaign);
+    await page.waitForURL(/\/question\?campaign=/);
+    const table = page.getByRole('table', { name: 'Question List' });
+    // Every row of the table (the header and three questions) is this campaign's.
+    await expect
+      .poll(async () => ({ rows: (await table.getByRole('row').all()).length, ours: (await listedRows(page, campaign)).map((row) => row[0]) }))
+      .toEqual({ rows: 4, ours: ['Q1', 'Q2', 'Q3'] });
+
     const stored = await storedQuestions(context.request, campaign);
     expect(stored.map((q) => [q.qno, q.optionalValue, q.instruction])).toEqual([
       ['Q1', 'Respondent', 'Ask the respondent by name.'],

@@ -11,6 +11,7 @@ import type { Db } from './db/schema.ts';
 import { registerGuard } from './auth/guard.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerWeb } from './http/web.ts';
 import { registerSlowBodyGuard } from './http/slow-body.ts';
 import { loadJwtSecret } from './secrets.ts';
@@ -128,6 +129,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
 
   registerSlowBodyGuard(app, config.bodyTimeoutMs);
   await registerSecurityHeaders(app);
+  // Before the routes: it hooks each route as it is declared (JSON replies only; see http/compression.ts).
+  await registerCompression(app);
   registerGuard(app, app.tokens, app.db);
   await app.register(healthRoutes);
   await app.register(authRoutes);

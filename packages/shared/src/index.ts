@@ -19,6 +19,7 @@ export * from './schemas/questions.ts';
 export * from './schemas/logic.ts';
 export * from './schemas/leads.ts';
 export * from './schemas/agent-panel.ts';
+export * from './schemas/call-drafts.ts';
 export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';
 export * from './schemas/voicelog.ts';

@@ -237,6 +237,19 @@ export type LeadAnswerHistoryTable = {
   isCalled: number;
 };
 
+/** The caller's call in progress of a lead (migration 0010): the questions shown (the last is on screen) and the answers so far. */
+export type CallDraftsTable = {
+  userId: number;
+  leadId: string;
+  campaignId: number;
+  path: string[];
+  currentQno: string;
+  answers: ColumnType<Record<string, string>, string, string>;
+  /** The lead's version when the call looked it up: the save sends it, so a save made meanwhile is not overwritten. */
+  leadVersion: number | null;
+  updatedAt: ColumnType<Date, Date | undefined, Date>;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
@@ -252,6 +265,7 @@ export type DB = {
   agentReviews: AgentReviewsTable;
   auditLog: AuditLogTable;
   leadAnswerHistory: LeadAnswerHistoryTable;
+  callDrafts: CallDraftsTable;
 };
 
 export type Db = Kysely<DB>;

@@ -1,7 +1,9 @@
-// Demo data of the agent panel: today's agent sign-ins for the dashboard, and numbers an agent can call at once.
+// Demo data of the agent panel: today's agent sign-ins for the dashboard, AG-1001's calls of today on the CRM's idle
+// screen (a call left unfinished, a partial call, calls saved), and numbers an agent can call at once.
 import { sql } from 'kysely';
-import { GENERATED_FOR_D, PARTIAL_CALL_ANSWER } from '@crm/shared';
+import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
+import { updateLeadAnswers } from '../modules/agent-panel/save.ts';
 
 const HOUR = 3_600_000;
 
@@ -13,8 +15,16 @@ const DEMO_SIGN_INS = [
   { agentId: 'AG-1004', shift: 'Evening', campaignName: 'Customer Care', signedInHoursAgo: 13, signedOutHoursAgo: null, expired: true },
 ] as const;
 
-/** Idempotent per day: nothing is added when any agent has signed in today already. */
+/**
+ * The agent panel's demo of today, idempotent per day: the sign-ins (nothing added when any agent has signed in today
+ * already), then AG-1001's calls of today.
+ */
 export async function seedAgentSessions(db: Db): Promise<void> {
+  await seedSignIns(db);
+  await seedCallsOfToday(db);
+}
+
+async function seedSignIns(db: Db): Promise<void> {
   const today = new Date(new Date().setHours(0, 0, 0, 0));
   const taken = await db.selectFrom('agentSessions').select('id').where('signedInAt', '>=', today).executeTakeFirst();
   if (taken) return;
@@ -44,6 +54,82 @@ export async function seedAgentSessions(db: Db): Promise<void> {
       await db.updateTable('agentSessions').set({ signedOutAt: out }).where('id', '=', inserted.id).execute();
     }
   }
+}
+
+/** Whose calls the CRM's idle screen shows in the demo, on which campaign; the first leads are left to call. */
+const DEMO_CALLER = { agentId: 'AG-1001', campaignName: 'Spring Survey', leftToCall: 3 } as const;
+
+/** Spring Survey's answers (demo/survey-content.ts): Q1 is read out; Q2 No ends the call; Q10 ends it completed. */
+const SPRING_CALLS = {
+  partial: { Q2: 'Yes', Q3: 'Yes', Q4: PARTIAL_CALL_ANSWER, is_called: 0 },
+  draft: { path: ['Q1', 'Q2', 'Q3', 'Q4'], answers: { Q2: 'Yes', Q3: 'Yes' } },
+  completed: { Q2: 'Yes', Q3: 'Yes', Q4: 'Myself, Spouse', Q5: 'Good', Q6: 'Yes', Q7: '6', Q8: 'Karim Store, Mirpur 10 bazar', Q10: 'Wants the 200 g pack', is_called: 1 },
+  wrongPerson: { Q2: 'No', is_called: 0 },
+} as const;
+
+/**
+ * AG-1001 on Spring Survey today: two calls saved (one completed, one ended at the wrong person), a partial call to
+ * resume, and a call left unfinished at Q4 (a draft: signing in as AG-1001 resumes it). Leads after the first few fresh
+ * ones, which the demo prints to call. Nothing is added when AG-1001 has saved or left a call today already.
+ */
+async function seedCallsOfToday(db: Db): Promise<void> {
+  const today = new Date(new Date().setHours(0, 0, 0, 0));
+  const user = await db.selectFrom('users').select(['id', 'name']).where('username', '=', DEMO_CALLER.agentId).executeTakeFirst();
+  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', DEMO_CALLER.campaignName).executeTakeFirst();
+  if (!user || !campaign) return;
+  const saved = await db.selectFrom('leadAnswerHistory').select('id').where('userId', '=', user.id).where('savedAt', '>=', today).executeTakeFirst();
+  const left = await db.selectFrom('callDrafts').select('leadId').where('userId', '=', user.id).where('updatedAt', '>=', today).executeTakeFirst();
+  if (saved || left) return;
+  const leads = await db
+    .selectFrom('leads')
+    .select(['id', 'cellNumber', 'version'])
+    .where('campaignId', '=', campaign.id)
+    .where('forD', '=', GENERATED_FOR_D)
+    .where('isCalled', '=', 0)
+    .where(sql<boolean>`answers = '{}'::jsonb`)
+    .orderBy('dataDate', 'desc')
+    .orderBy('id')
+    .offset(DEMO_CALLER.leftToCall)
+    .limit(4)
+    .execute();
+  const [completed, wrongPerson, partial, draft] = leads;
+  if (!completed || !wrongPerson || !partial || !draft) return;
+  const agent: TTokenPayload = {
+    sub: String(user.id),
+    userName: DEMO_CALLER.agentId,
+    name: user.name,
+    roles: [{ roleName: DB_ROLES.agent, roleDescription: ROLE_DESCRIPTIONS.AGENT }],
+    agentId: DEMO_CALLER.agentId,
+    campaign: DEMO_CALLER.campaignName,
+  };
+  const calls = [
+    [completed, SPRING_CALLS.completed],
+    [wrongPerson, SPRING_CALLS.wrongPerson],
+    [partial, SPRING_CALLS.partial],
+  ] as const;
+  // On the first load the demo's audit trail (demo/audit.ts, loaded later) writes each answered lead's first save into
+  // the answer history; on later loads the calls are saved through the survey's own save, which writes it.
+  const trailToCome = (await db.selectFrom('auditLog').select('id').limit(1).executeTakeFirst()) === undefined;
+  for (const [lead, { is_called: isCalled, ...answers }] of calls) {
+    if (trailToCome) {
+      await db.updateTable('leads').set({ answers: JSON.stringify(answers), isCalled, calledBy: user.id, calledAt: new Date() }).where('id', '=', lead.id).execute();
+    } else {
+      const target = { campaignName: DEMO_CALLER.campaignName, cellNumber: lead.cellNumber, leadId: Number(lead.id), version: lead.version };
+      await updateLeadAnswers(db, agent, target, { ...answers, is_called: isCalled }, 'BD');
+    }
+  }
+  await db
+    .insertInto('callDrafts')
+    .values({
+      userId: user.id,
+      leadId: draft.id,
+      campaignId: campaign.id,
+      path: [...SPRING_CALLS.draft.path],
+      currentQno: SPRING_CALLS.draft.path[SPRING_CALLS.draft.path.length - 1] ?? 'Q1',
+      answers: JSON.stringify(SPRING_CALLS.draft.answers),
+      leadVersion: draft.version,
+    })
+    .execute();
 }
 
 /** A number as people write it at home: +8801712345678 → 01712345678. */

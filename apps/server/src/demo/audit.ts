@@ -47,8 +47,13 @@ export async function seedAuditDemo(db: Db): Promise<number> {
       // Every call already saved is the lead's first save in its answer history.
       sql`insert into lead_answer_history (lead_id, version, user_id, agent_id, saved_at, answers, is_called)
           select l.id, 1, l.called_by, coalesce(u.username, 'unknown'), coalesce(l.called_at, l.created_at), l.answers, l.is_called
-            from leads l left join users u on u.id = l.called_by where l.called_by is not null or l.answers <> '{}'::jsonb`,
-      sql`update leads set version = 1 where called_by is not null or answers <> '{}'::jsonb`,
+            from leads l left join users u on u.id = l.called_by
+           where (l.called_by is not null or l.answers <> '{}'::jsonb)
+             -- A call the demo saved through the real save has its history already.
+             and not exists (select 1 from lead_answer_history h where h.lead_id = l.id)`,
+      sql`update leads l set version = 1
+           where (called_by is not null or answers <> '{}'::jsonb) and version = 0
+             and exists (select 1 from lead_answer_history h where h.lead_id = l.id)`,
     ];
     let rows = 0;
     for (const statement of statements) rows += Number((await statement.execute(trx)).numAffectedRows ?? 0);

@@ -120,6 +120,10 @@ export const EXPECTATIONS: Record<string, string> = {
   'GET /api/ap/getByNumber': CAMPAIGN_READERS,
   'PUT /dynamic/updateLeadData/:t/:cell': CAMPAIGN_READERS,
   'GET /api/ap/answerHistory/:leadId': SCORERS,
+  // The call in progress and the caller's own calls: those who open /CRM (agents of that campaign, admins); each their own.
+  'PUT /api/ap/draft/:leadId': 'D A D D D A',
+  'DELETE /api/ap/draft/:leadId': 'D A D D D A',
+  'GET /api/ap/myCalls': 'D A D D D A',
   'GET /api/agentSessions/online': ADMIN,
   'GET /api/agentSessions': ADMIN,
 

@@ -315,6 +315,9 @@ export function probes(w: World): Record<string, ProbeSpec> {
     'GET /api/ap/getByNumber': { url: query('/api/ap/getByNumber', { tableName: x.name, cellNumber: x.cell }) },
     'PUT /dynamic/updateLeadData/:t/:cell': { url: query(`/dynamic/updateLeadData/${encodeURIComponent(x.name)}/${x.cell}`, { leadId: String(x.leadId) }), body: { Q1: 'Yes' } },
     'GET /api/ap/answerHistory/:leadId': { url: `/api/ap/answerHistory/${x.leadId}` },
+    'PUT /api/ap/draft/:leadId': { url: query(`/api/ap/draft/${x.leadId}`, { tableName: x.name }), body: { path: ['Q1', 'Q2'], answers: { Q1: 'No' }, leadVersion: null } },
+    'DELETE /api/ap/draft/:leadId': { url: query(`/api/ap/draft/${x.leadId}`, { tableName: x.name }) },
+    'GET /api/ap/myCalls': { url: query('/api/ap/myCalls', { tableName: x.name }) },
     'GET /api/agentSessions/online': { url: '/api/agentSessions/online' },
     'GET /api/agentSessions': { url: query('/api/agentSessions', { date: new Date().toISOString().slice(0, 10) }) },
 

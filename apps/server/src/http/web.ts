@@ -1,4 +1,5 @@
-// Serves the built web app: hashed assets cached for a year, and index.html for every client route.
+// Serves the built web app: hashed assets cached for a year, compressed at build (.br/.gz twins sent to a browser that
+// accepts them), and index.html for every client route.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,11 @@ function isSourceMap(url: string): boolean {
   return url.toLowerCase().endsWith('.map');
 }
 
+/** The compressed twins the build writes (apps/web/vite.config.ts) go out only in place of their file, never by name. */
+function isCompressedTwin(url: string): boolean {
+  return /\.(br|gz)$/i.test(url);
+}
+
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexHtml = webDist ? await fs.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined) : undefined;
   if (webDist && indexHtml) {
@@ -27,7 +33,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string | undefi
         root: webDist,
         wildcard: false,
         index: false,
-        allowedPath: (pathName) => !isSourceMap(pathName),
+        allowedPath: (pathName) => !isSourceMap(pathName) && !isCompressedTwin(pathName),
+        // file.js.br or file.js.gz when the request's Accept-Encoding allows it and the build wrote one, with
+        // Content-Encoding and Vary: Accept-Encoding; the file itself otherwise.
+        preCompressed: true,
         setHeaders: (res, file) => {
           const immutable = file.includes(`${path.sep}assets${path.sep}`);
           res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { createKysely, migrateToLatest } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
 import { seedDemo } from '../demo/seed.ts';
+import type { DemoRecording } from '../demo/qc.ts';
 import { ensureAdmin } from '../modules/users/service.ts';
 import { databaseUrl, dropDatabase, withClient } from './databases.ts';
 
 export type SeededDatabase = { url: string; drop: () => Promise<void> };
 
-export async function createSeededDatabase(name: string, adminPassword: string, workDir: string): Promise<SeededDatabase> {
+/** recordings: demo recordings already written (demo/recordings.ts), to be scored and linked by the QC demo data. */
+export async function createSeededDatabase(name: string, adminPassword: string, workDir: string, recordings: readonly DemoRecording[] = []): Promise<SeededDatabase> {
   let embedded: EmbeddedPostgres | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {
@@ -27,7 +29,7 @@ export async function createSeededDatabase(name: string, adminPassword: string, 
   try {
     await migrateToLatest(db);
     await ensureAdmin(db, adminPassword);
-    await seedDemo(db);
+    await seedDemo(db, recordings);
   } finally {
     await db.destroy();
   }

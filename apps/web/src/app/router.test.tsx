@@ -11,9 +11,10 @@ const location = () => screen.getByTestId('location').textContent;
 const locationState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as unknown;
 
 describe('AppRoutes', () => {
-  it('sends a visitor without a session to /login, without the shell', () => {
+  it('sends a visitor without a session to /login, without the shell', async () => {
     renderWithApp(<AppRoutes />, { route: '/agents' });
-    expect(location()).toBe('/login');
+    // The frame loads on its own (it is not part of the login page's code), then turns the visitor away.
+    await waitFor(() => expect(location()).toBe('/login'));
     expect(locationState()).toEqual({ from: '/agents' });
     expect(screen.getByRole('button', { name: 'Login' })).toBeTruthy();
     expect(screen.queryByTestId('clock')).toBeNull();

@@ -1,4 +1,5 @@
-// DataList against a fake fetchPage/search (function props): paging, page sizes, search, empty and error states.
+// DataList against a fake fetchPage/search (function props): paging (First, Last, a typed page), page sizes, search,
+// empty and error states.
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TPaged } from '@crm/shared';
@@ -75,6 +76,38 @@ describe('DataList', () => {
     expect(screen.getByText('Showing 21 to 25 of 25 entries')).toBeTruthy();
     expect(button('Next').disabled).toBe(true);
     expect(button('3').getAttribute('aria-current')).toBe('page');
+  });
+
+  it('First and Last jump to either end; a typed page number goes there, past the end to the last page', async () => {
+    const { calls } = setup();
+    await screen.findByText('Item 1');
+    expect(button('First page').disabled).toBe(true);
+    fireEvent.click(button('Last page'));
+    await screen.findByText('Item 21');
+    expect(calls.at(-1)).toEqual([2, 10]);
+    expect(button('Last page').disabled).toBe(true);
+    const pageBox = screen.getByRole<HTMLInputElement>('textbox', { name: 'Page number, 1 to 3' });
+    expect(pageBox.value).toBe('3');
+
+    fireEvent.click(button('First page'));
+    await screen.findByText('Item 1');
+    expect(calls.at(-1)).toEqual([0, 10]);
+    await waitFor(() => expect(pageBox.value).toBe('1'));
+
+    fireEvent.change(pageBox, { target: { value: '2' } });
+    fireEvent.keyDown(pageBox, { key: 'Enter' });
+    await screen.findByText('Item 11');
+    expect(calls.at(-1)).toEqual([1, 10]);
+
+    fireEvent.change(pageBox, { target: { value: '99' } });
+    fireEvent.blur(pageBox);
+    await screen.findByText('Item 21');
+    expect(pageBox.value).toBe('3');
+
+    fireEvent.change(pageBox, { target: { value: 'x' } });
+    fireEvent.keyDown(pageBox, { key: 'Enter' });
+    expect(pageBox.value).toBe('3');
+    expect(calls.at(-1)).toEqual([2, 10]);
   });
 
   it('a search term calls search after a pause; clearing it reloads the paged list', async () => {

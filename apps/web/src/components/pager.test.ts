@@ -1,6 +1,6 @@
-// The pager arithmetic behind every list's "Showing X to Y of Z" and page buttons.
+// The pager arithmetic behind every list's "Showing X to Y of Z", page buttons and typed page number.
 import { describe, expect, it } from 'vitest';
-import { pagerState, showingText } from './pager.ts';
+import { pageFromInput, pagerState, showingText } from './pager.ts';
 
 describe('pagerState', () => {
   it('on the first page of several: Previous is off, Next is on', () => {
@@ -47,5 +47,26 @@ describe('pagerState', () => {
   it('clamps a page past the end (after deletes) and a negative page', () => {
     expect(pagerState(12, 10, 35)).toMatchObject({ page: 3, from: 31, to: 35, isLast: true });
     expect(pagerState(-1, 10, 35)).toMatchObject({ page: 0, isFirst: true });
+  });
+});
+
+describe('pageFromInput', () => {
+  it('turns a typed 1-based page number into the 0-based page', () => {
+    expect(pageFromInput('1', 136)).toBe(0);
+    expect(pageFromInput(' 57 ', 136)).toBe(56);
+    expect(pageFromInput('136', 136)).toBe(135);
+  });
+
+  it('clamps a number past either end to the first or last page', () => {
+    expect(pageFromInput('999', 136)).toBe(135);
+    expect(pageFromInput('0', 136)).toBe(0);
+  });
+
+  it('takes nothing that is not a whole number, and nothing when there are no pages', () => {
+    expect(pageFromInput('', 136)).toBeNull();
+    expect(pageFromInput('2.5', 136)).toBeNull();
+    expect(pageFromInput('-3', 136)).toBeNull();
+    expect(pageFromInput('abc', 136)).toBeNull();
+    expect(pageFromInput('1', 0)).toBeNull();
   });
 });

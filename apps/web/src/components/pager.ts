@@ -1,4 +1,4 @@
-// Pager arithmetic of every list: the clamped page, "Showing X to Y of Z" and the window of page buttons.
+// Pager arithmetic of every list: the clamped page, "Showing X to Y of Z", the window of page buttons and a typed page.
 export const PAGER_WINDOW = 5;
 
 export type TPager = {
@@ -38,4 +38,14 @@ export function pagerState(page: number, size: number, total: number, window: nu
 
 export function showingText({ from, to, total }: TPager): string {
   return `Showing ${from} to ${to} of ${total} entries`;
+}
+
+/**
+ * The page a typed page number asks for: 1-based text to a 0-based page, clamped to the pages that exist
+ * ("999" on a list of 136 pages is the last page); null when the text is not a whole number or there are no pages.
+ */
+export function pageFromInput(text: string, pageCount: number): number | null {
+  const trimmed = text.trim();
+  if (pageCount < 1 || !/^\d+$/.test(trimmed)) return null;
+  return Math.min(Math.max(Number(trimmed), 1), pageCount) - 1;
 }

@@ -9,6 +9,7 @@ import * as m0006 from './0006-qc.ts';
 import * as m0007 from './0007-token-versions.ts';
 import * as m0008 from './0008-restrict-user-references.ts';
 import * as m0009 from './0009-audit-and-versions.ts';
+import * as m0010 from './0010-call-drafts.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-token-versions': m0007,
   '0008-restrict-user-references': m0008,
   '0009-audit-and-versions': m0009,
+  '0010-call-drafts': m0010,
 };

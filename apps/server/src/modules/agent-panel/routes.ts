@@ -1,9 +1,15 @@
-// The agent panel (spec §7): lead lookup by number, the survey's save and its history, and the record of agent sign-ins.
+// The agent panel (spec §7): lead lookup by number, the survey's save and its history, the call in progress kept as a
+// draft and the caller's own calls, and the record of agent sign-ins.
 import { z } from 'zod';
 import {
   ZAgentSession,
   ZAgentSessionsQuery,
   ZAgentsOnline,
+  ZCallDraftBody,
+  ZCallDraftDeleted,
+  ZCallDraftParams,
+  ZCallDraftQuery,
+  ZCallDraftSaved,
   ZErrorReply,
   ZLeadAnswerHistory,
   ZLeadAnswerHistoryParams,
@@ -13,16 +19,21 @@ import {
   ZLeadSaveParams,
   ZLeadSaveQuery,
   ZLeadSaveResult,
+  ZMyCalls,
 } from '@crm/shared';
 import type { App } from '../../app.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { deleteCallDraft, saveCallDraft } from './call-drafts.ts';
 import { findLeadAnswerHistory } from './history.ts';
 import { findLeadByNumber } from './lookup.ts';
+import { findMyCalls } from './my-calls.ts';
 import { updateLeadAnswers } from './save.ts';
 import { findAgentSessions, findAgentsOnline } from './sessions.ts';
 
 /** Agents work their own campaign's leads (the service checks which); admins and QC inspectors any. */
 const LEAD_WORKERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
+/** Those who open /CRM: agents (their own campaign's leads) and admins. A draft is only ever its caller's. */
+const CALLERS = { roles: ['ADMIN', 'AGENT'] } as const;
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function agentPanelRoutes(app: App) {
@@ -48,6 +59,22 @@ export async function agentPanelRoutes(app: App) {
     config: { roles: ['ADMIN', 'QC'] },
     schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
   }, async (req) => findLeadAnswerHistory(app.db, req.params.leadId));
+
+  // Saved at each answer of a call in progress: one small upsert.
+  app.put('/api/ap/draft/:leadId', {
+    config: CALLERS,
+    schema: { params: ZCallDraftParams, querystring: ZCallDraftQuery, body: ZCallDraftBody, response: { 200: ZCallDraftSaved, ...FAILURES } },
+  }, async (req) => saveCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId, req.body));
+
+  app.delete('/api/ap/draft/:leadId', {
+    config: CALLERS,
+    schema: { params: ZCallDraftParams, querystring: ZCallDraftQuery, response: { 200: ZCallDraftDeleted, ...FAILURES } },
+  }, async (req) => deleteCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId));
+
+  app.get('/api/ap/myCalls', {
+    config: CALLERS,
+    schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
+  }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName));
 
   app.get('/api/agentSessions/online', {
     config: { roles: ['ADMIN'] },

@@ -1,5 +1,6 @@
 // PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else; a save
-// naming a version that is no longer current is refused; every save is kept in the lead's answer history.
+// naming a version that is no longer current is refused; every save is kept in the lead's answer history and ends the
+// caller's draft of the lead.
 import { sql } from 'kysely';
 import {
   AGENT_PANEL_MESSAGES,
@@ -81,7 +82,7 @@ async function staleVersionMessage(db: Db, leadId: string): Promise<string> {
  * getByNumber returns), in one statement: only Q columns of this campaign's questions and is_called (with who
  * called and when). With a version, the statement writes only while the lead still has it, so of two saves made from
  * one lookup the second is refused (409) and changes nothing. Each save raises the version and adds a row to the
- * lead's answer history, in the same statement. Concurrent saves of one lead apply one after the other, each whole.
+ * lead's answer history, and deletes the caller's draft of the lead (call-drafts.ts), in the same statement. Concurrent saves of one lead apply one after the other, each whole.
  */
 export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode): Promise<TLeadSaveResult> {
   assertCanWorkOnCampaign(user, target.campaignName);
@@ -123,6 +124,14 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
           eb.selectFrom('saved').select((s) => ['saved.id', 'saved.version', s.val(Number(user.sub)).as('userId'), s.val(user.agentId ?? user.userName).as('agentId'), 'saved.answers', 'saved.isCalled']),
         )
         .returning('leadAnswerHistory.id'),
+    )
+    // The caller's draft of this call is done with once the lead holds the answers: gone in the same statement.
+    .with('cleared', (qb) =>
+      qb
+        .deleteFrom('callDrafts')
+        .where('callDrafts.userId', '=', Number(user.sub))
+        .where('callDrafts.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
+        .returning('callDrafts.leadId'),
     )
     .selectFrom('saved')
     .selectAll()

@@ -142,7 +142,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it('are all ON DELETE RESTRICT except the agent profile, which goes with its user', async () => {
+  it('are all ON DELETE RESTRICT except the agent profile and unsaved call drafts, which go with their user', async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -151,6 +151,8 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'agent_reviews_agent_user_id_fkey', action: 'r' },
         { name: 'agent_sessions_user_id_fkey', action: 'r' },
         { name: 'agents_user_id_fkey', action: 'c' },
+        // A draft is a call in progress, not history (migration 0010): it is never what keeps an agent.
+        { name: 'call_drafts_user_id_fkey', action: 'c' },
         { name: 'lead_imports_user_id_fkey', action: 'r' },
         { name: 'leads_called_by_fkey', action: 'r' },
         { name: 'qc_reports_agent_user_id_fkey', action: 'r' },

@@ -168,6 +168,26 @@ describe('reading questions', () => {
     expect((await api.get('/questions/pagination/0/0')).status).toBe(400);
   });
 
+  it("pages one campaign's questions with ?campaignName= (any case), counting only those", async () => {
+    const api = await admin();
+    await createCampaign(t.db, { campaignName: 'zz Filter One' });
+    await createCampaign(t.db, { campaignName: 'zz Filter Two' });
+    await addSurvey(api, 'zz Filter One', 3);
+    await addSurvey(api, 'zz Filter Two', 2);
+    const one = (await api.get('/questions/pagination/0/2?campaignName=ZZ%20filter%20one')).json<TPaged<TQuestion>>();
+    expect(one.recordCount).toBe(3);
+    expect(one.response).toMatchObject({ totalElements: 3, totalPages: 2, size: 2, number: 0 });
+    expect(one.response.content.map((q) => `${q.campaignId} ${q.qno}`)).toEqual(['zz Filter One Q1', 'zz Filter One Q2']);
+    const next = (await api.get('/questions/pagination/1/2?campaignName=zz%20Filter%20One')).json<TPaged<TQuestion>>();
+    expect(next.response.content.map((q) => q.qno)).toEqual(['Q3']);
+    const none = (await api.get('/questions/pagination/0/10?campaignName=No%20Such%20Campaign')).json<TPaged<TQuestion>>();
+    expect(none).toMatchObject({ recordCount: 0, response: { content: [], totalElements: 0 } });
+    // Blank means every campaign, as without the filter.
+    const all = (await api.get('/questions/pagination/0/500?campaignName=')).json<TPaged<TQuestion>>();
+    expect(all.response.content.filter((q) => q.campaignId.startsWith('zz Filter')).length).toBe(5);
+    expect((await api.get(`/questions/pagination/0/10?campaignName=${'x'.repeat(201)}`)).status).toBe(400);
+  });
+
   it('returns every question from getAll and one from getQuestion, 404 for an unknown id', async () => {
     const api = await admin();
     const c = await createCampaign(t.db);

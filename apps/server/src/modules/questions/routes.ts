@@ -30,13 +30,16 @@ import {
 import { updateQuestion } from './update.ts';
 
 const ADMIN = { roles: ['ADMIN'] } as const;
+/** The paged list's filter: one campaign's questions, by its name (any case); blank or absent for every campaign. */
+const ZQuestionPageQuery = z.object({ campaignName: z.string().max(200, 'campaignName must be at most 200 characters').optional() });
 const READERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
 
 export async function questionRoutes(app: App) {
+  // Ours: ?campaignName= keeps one campaign's questions (the list's campaign filter).
   app.get('/questions/pagination/:page/:size', {
     config: ADMIN,
-    schema: { params: ZPageParams, response: { 200: zPaged(ZQuestion) } },
-  }, async (req) => findQuestionsPage(app.db, req.params));
+    schema: { params: ZPageParams, querystring: ZQuestionPageQuery, response: { 200: zPaged(ZQuestion) } },
+  }, async (req) => findQuestionsPage(app.db, req.params, req.query.campaignName));
 
   app.get('/questions/searchQuestion', {
     config: ADMIN,

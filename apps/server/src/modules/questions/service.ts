@@ -24,12 +24,17 @@ import { recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 /** Search replies are plain arrays (spec §7); a call centre has hundreds of questions at most. */
 const MAX_SEARCH_RESULTS = 1000;
 
-/** By campaign name, then qno. */
-export async function findQuestionsPage(db: Db, params: TPageParams): Promise<TPaged<TQuestion>> {
+/** By campaign name, then qno; with a campaign name (any case), that campaign's questions only. */
+export async function findQuestionsPage(db: Db, params: TPageParams, campaignName?: string): Promise<TPaged<TQuestion>> {
   const { limit, offset } = pageWindow(params);
+  const campaign = campaignName?.trim().toLowerCase() ?? '';
+  const list = campaign === '' ? selectQuestions(db) : selectQuestions(db).where(sql<string>`lower(campaigns.campaign_name)`, '=', campaign);
+  const counted = db.selectFrom('questions').innerJoin('campaigns', 'campaigns.id', 'questions.campaignId');
   const [rows, total] = await Promise.all([
-    selectQuestions(db).orderBy('campaigns.campaignName').orderBy('questions.qno').limit(limit).offset(offset).execute(),
-    db.selectFrom('questions').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    list.orderBy('campaigns.campaignName').orderBy('questions.qno').limit(limit).offset(offset).execute(),
+    (campaign === '' ? counted : counted.where(sql<string>`lower(campaigns.campaign_name)`, '=', campaign))
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return toPaged(rows.map(toQuestion), Number(total.n), params);
 }

@@ -1,11 +1,17 @@
-// The Add Agent modal without a server: required fields (spec §5) and the failure message with the server's reason.
+// The Add Agent modal without a server: required fields (spec §5) under their fields, and the failure message with the
+// server's reason, a taken agent ID (409) also under its field.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { AGENT_MESSAGES } from '@crm/shared';
+import { fieldError } from '../../test/field-error.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { AddAgentModal } from './AddAgentModal.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
+});
 
 function fill(label: string | RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -19,10 +25,27 @@ describe('AddAgentModal', () => {
     for (const message of ['Category is required', 'Name is required', 'Agent ID is required', 'Password is required']) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
+    expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('Agent ID is required');
+    expect(fieldError(screen.getByLabelText(/^Password/))).toBe('Password is required');
+    // A check before sending claims no failed request.
+    expect(screen.queryByText(AGENT_MESSAGES.addFailed)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("shows 'Data Addition failed!' with the server's reason, and keeps the form open", async () => {
+  it("refuses an agent ID with a space and a short password by the shared schema's rules, and sends nothing", async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch');
+    renderWithApp(<AddAgentModal opened onClose={() => undefined} />);
+    fill(/Category/, 'Physical');
+    fill(/^Name/, 'Karim');
+    fill(/Agent ID/, 'AG 1');
+    fill(/^Password/, 'short');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('Agent ID must not contain spaces'));
+    expect(fieldError(screen.getByLabelText(/^Password/))).toBe('Password must be at least 8 characters');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Data Addition failed!' with the server's reason, the taken ID under its field, and keeps the form open", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
       new Response(JSON.stringify({ message: 'An agent with ID "AG-1" already exists' }), { status: 409, headers: { 'content-type': 'application/json' } }),
     );
@@ -34,7 +57,12 @@ describe('AddAgentModal', () => {
     fill(/^Password/, 'long-enough-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AGENT_MESSAGES.addFailed)).toBeTruthy();
-    expect(screen.getByText('An agent with ID "AG-1" already exists')).toBeTruthy();
+    await waitFor(() => expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('An agent with ID "AG-1" already exists'));
+    expect(screen.getAllByText('An agent with ID "AG-1" already exists')).toHaveLength(2);
+    expect(fieldError(screen.getByLabelText(/^Name/))).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
+    // Correcting the ID clears the refusal under it.
+    fill(/Agent ID/, 'AG-2');
+    expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBeNull();
   });
 });

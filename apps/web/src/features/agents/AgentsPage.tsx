@@ -2,11 +2,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { deleteConfirmation, type TAgent } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
-import { confirmAction } from '../../components/confirm.tsx';
+import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { AddAgentModal } from './AddAgentModal.tsx';
 import { AGENT_LIST_KEY, AGENTS_KEY, deleteAgent, fetchAgentPage, searchAgents } from './api.ts';
 import { BulkUploadModal } from './BulkUploadModal.tsx';
@@ -26,19 +24,14 @@ const COLUMNS: DataListColumn<TAgent>[] = [
 ];
 
 export default function AgentsPage() {
-  const queryClient = useQueryClient();
   const [modal, setModal] = useState<'add' | 'upload' | null>(null);
-
-  const remove = async (agent: TAgent) => {
-    if (!(await confirmAction({ body: deleteConfirmation(agent.name) }))) return;
-    try {
-      await deleteAgent(agent.id);
-    } catch {
-      return; // the API client has shown the server's reason
-    }
-    notifications.show({ color: 'green', message: `Agent "${agent.name}" deleted.` });
-    await queryClient.invalidateQueries({ queryKey: AGENTS_KEY });
-  };
+  // A refusal (an agent with history) is shown with the server's reason.
+  const remove = useDeleteRow<TAgent>({
+    confirmBody: (a) => deleteConfirmation(a.name),
+    remove: (a) => deleteAgent(a.id),
+    notice: (a) => `Agent "${a.name}" deleted.`,
+    reload: [AGENTS_KEY],
+  });
 
   return (
     <Stack gap="lg">

@@ -1,21 +1,21 @@
 // /editAgent/:id (spec §2 Edit agent): every Agent field in sections, status and a password reset; back to /agents.
-import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Fieldset, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES, type TAgent } from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
+import { refusedField } from '../../app/form-schema.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 import { agentKey, AGENTS_KEY, fetchAgent, updateAgent } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
-import { agentFormValues, EDIT_GROUPS, toUpdateRequest, validateAgentForm, type TAgentField, type TAgentFormErrors } from './agent-form.ts';
-import { FormActions } from '../../components/FormActions.tsx';
+import { AGENT_REFUSALS, agentFormValues, CORRECT_MARKED_FIELDS, EDIT_GROUPS, toUpdateRequest, validateAgentEdit, type TAgentField, type TAgentFormValues } from './agent-form.ts';
 
 function EditAgentForm({ agent }: { agent: TAgent }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => agentFormValues(agent));
-  const [errors, setErrors] = useState<TAgentFormErrors>({});
+  const form = useForm<TAgentFormValues>({ mode: 'controlled', initialValues: agentFormValues(agent), validate: validateAgentEdit(agent.id) });
   const mutation = useMutation({
     mutationFn: updateAgent,
     onSuccess: async () => {
@@ -25,28 +25,17 @@ function EditAgentForm({ agent }: { agent: TAgent }) {
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: AGENT_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      const field = refusedField(error, AGENT_REFUSALS);
+      if (field !== undefined) form.setFieldError(field, error.message);
     },
   });
 
-  const change = (field: TAgentField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateAgentForm(values, 'edit');
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      notifications.show({ color: 'red', title: AGENT_MESSAGES.updateFailed, message: 'Correct the marked fields.' });
-      return;
-    }
-    mutation.mutate(toUpdateRequest(agent.id, values));
-  };
-
-  const input = (field: TAgentField) => (
-    <AgentInput key={field} field={field} mode="edit" values={values} errors={errors} onChange={change} disabled={mutation.isPending} />
+  const submit = form.onSubmit(
+    (values) => mutation.mutate(toUpdateRequest(agent.id, values)),
+    () => notifications.show({ id: 'edit-agent:invalid', color: 'yellow', message: CORRECT_MARKED_FIELDS }),
   );
+
+  const input = (field: TAgentField) => <AgentInput key={field} field={field} mode="edit" form={form} disabled={mutation.isPending} />;
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit Agent">

@@ -1,11 +1,22 @@
-// The agent forms' values, labels, groups and rules (spec §3, §5), and the request bodies they become.
-import { AGENT_PROFILE_FIELDS, MIN_PASSWORD_LENGTH, type TAgent, type TAgentProfileField, type TAgentType, type TCreateAgentRequest, type TUpdateAgentRequest } from '@crm/shared';
+// The agent forms' values, labels and groups (spec §3), the shared schemas' rules in the form's words (spec §5), the
+// request bodies they become, and the server's refusal that belongs to the agent ID.
+import {
+  AGENT_PROFILE_FIELDS,
+  ZCreateAgentRequest,
+  ZUpdateAgentRequest,
+  type TAgent,
+  type TAgentProfileField,
+  type TAgentType,
+  type TCreateAgentRequest,
+  type TUpdateAgentRequest,
+} from '@crm/shared';
+import type { FormErrors } from '@mantine/form';
+import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
 
 export type TAgentField = 'type' | 'name' | 'agentId' | 'password' | 'status' | TAgentProfileField;
 
 /** Every input holds text; '' is "not given". status is 'true' | 'false'. */
 export type TAgentFormValues = Record<TAgentField, string> & { type: TAgentType | ''; status: 'true' | 'false' };
-export type TAgentFormErrors = Partial<Record<TAgentField, string>>;
 
 export const AGENT_LABELS: Record<TAgentField, string> = {
   type: 'Category',
@@ -68,41 +79,43 @@ export function agentFormValues(agent: TAgent): TAgentFormValues {
   return { ...profile, type: agent.type, name: agent.name, agentId: agent.agentId, password: '', status: agent.status ? 'true' : 'false' };
 }
 
+/** Said when a form is refused before sending: nothing was sent, so nothing "failed". */
+export const CORRECT_MARKED_FIELDS = 'Correct the marked fields.';
+
+/** The request body the values make, before the schema trims and checks it ('' of a profile field means none). */
+function agentInput(values: TAgentFormValues) {
+  const { status: _status, password, type, ...rest } = values;
+  // A blank password is left out: required to add an agent, "keep the current one" on edit.
+  return { ...rest, type: type === '' ? undefined : type, ...(password === '' ? {} : { password }) };
+}
+
 /**
- * Category, name and agent ID are required (spec §5). A password is required to add an agent; on edit a
- * blank one keeps the current password. Either way a given one has at least MIN_PASSWORD_LENGTH characters.
+ * ZCreateAgentRequest's rules (spec §5: category, name and agent ID required; a password of at least
+ * MIN_PASSWORD_LENGTH characters; lengths, dates, email), in the form's words.
  */
-export function validateAgentForm(values: TAgentFormValues, mode: 'add' | 'edit'): TAgentFormErrors {
-  const errors: TAgentFormErrors = {};
-  for (const field of ['type', 'name', 'agentId'] as const) {
-    if (values[field].trim() === '') errors[field] = `${AGENT_LABELS[field]} is required`;
-  }
-  if (/\s/.test(values.agentId.trim())) errors.agentId = 'Agent ID must not contain spaces';
-  if (mode === 'add' && values.password === '') errors.password = 'Password is required';
-  else if (values.password !== '' && values.password.length < MIN_PASSWORD_LENGTH) {
-    errors.password = `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  }
-  if (values.email.trim() !== '' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = 'Email must be an email address';
-  return errors;
+export const validateAgentForm = schemaValidate(ZCreateAgentRequest, { labels: AGENT_LABELS, toInput: agentInput });
+
+/** ZUpdateAgentRequest's rules for the agent being edited: a blank password keeps the current one. */
+export function validateAgentEdit(id: number): (values: TAgentFormValues) => FormErrors {
+  return schemaValidate(ZUpdateAgentRequest, { labels: AGENT_LABELS, toInput: (values: TAgentFormValues) => editInput(id, values) });
 }
 
-function profileRequest(values: TAgentFormValues): Record<TAgentProfileField, string | null> {
-  return Object.fromEntries(AGENT_PROFILE_FIELDS.map((f) => [f, values[f].trim() === '' ? null : values[f].trim()])) as Record<TAgentProfileField, string | null>;
+function editInput(id: number, values: TAgentFormValues) {
+  return { ...agentInput(values), id, status: values.status === 'true' };
 }
 
-/** Call only after validateAgentForm found nothing (type is then set). */
+/** The body the server gets: the schema's own output (trimmed, blanks as null). Only for values that passed validation. */
 export function toCreateRequest(values: TAgentFormValues): TCreateAgentRequest {
-  return { ...profileRequest(values), type: values.type as TAgentType, name: values.name.trim(), agentId: values.agentId.trim(), password: values.password };
+  return ZCreateAgentRequest.parse(agentInput(values));
 }
 
 export function toUpdateRequest(id: number, values: TAgentFormValues): TUpdateAgentRequest {
-  return {
-    ...profileRequest(values),
-    id,
-    type: values.type as TAgentType,
-    name: values.name.trim(),
-    agentId: values.agentId.trim(),
-    status: values.status === 'true',
-    ...(values.password === '' ? {} : { password: values.password }),
-  };
+  const { password, ...request } = ZUpdateAgentRequest.parse(editInput(id, values));
+  return password === undefined ? request : { ...request, password };
 }
+
+/** apps/server/src/modules/agents/agent-rows.ts: an agent ID taken by an agent or by another account (409). */
+export const AGENT_REFUSALS: TRefusalCues<'agentId'> = [
+  ['agentId', /^An agent with ID ".*" already exists$/],
+  ['agentId', /^The ID ".*" is already used by another account$/],
+];

@@ -2,11 +2,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Loader, Stack, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { deleteConfirmation, type TCampaign } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
-import { confirmAction } from '../../components/confirm.tsx';
+import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { AddCampaignModal } from './AddCampaignModal.tsx';
 import { CAMPAIGN_LIST_KEY, CAMPAIGNS_KEY, deleteCampaign, fetchCampaignPage, fetchLeadCounts, LEAD_COUNTS_KEY, searchCampaigns } from './api.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
@@ -34,19 +33,14 @@ const COLUMNS: DataListColumn<TCampaign>[] = [
 ];
 
 export default function CampaignsPage() {
-  const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
-
-  const remove = async (campaign: TCampaign) => {
-    if (!(await confirmAction({ body: deleteConfirmation(campaign.campaignName) }))) return;
-    try {
-      await deleteCampaign(campaign.id);
-    } catch {
-      return; // the API client has shown the server's reason (e.g. a data table or leads still attached)
-    }
-    notifications.show({ color: 'green', message: `Campaign "${campaign.campaignName}" deleted.` });
-    await queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY });
-  };
+  // A refusal (a data table or leads still attached) is shown with the server's reason.
+  const remove = useDeleteRow<TCampaign>({
+    confirmBody: (c) => deleteConfirmation(c.campaignName),
+    remove: (c) => deleteCampaign(c.id),
+    notice: (c) => `Campaign "${c.campaignName}" deleted.`,
+    reload: [CAMPAIGNS_KEY],
+  });
 
   return (
     <Stack gap="lg">

@@ -1,20 +1,20 @@
 // /editCampaign/:id (spec §2 Edit Campaign): name, code, type, call target and status; back to /campaign on Cancel or success.
-import { useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CAMPAIGN_MESSAGES, type TCampaign } from '@crm/shared';
+import { refusedField } from '../../app/form-schema.ts';
+import { FormActions } from '../../components/FormActions.tsx';
 import { CAMPAIGNS_KEY, campaignKey, fetchCampaign, updateCampaign } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
-import { campaignFormValues, toUpdateRequest, validateCampaignForm, type TCampaignFormErrors } from './campaign-form.ts';
-import { FormActions } from '../../components/FormActions.tsx';
+import { CAMPAIGN_REFUSALS, campaignFormValues, toUpdateRequest, validateCampaignEdit, type TCampaignFormValues } from './campaign-form.ts';
 
 function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => campaignFormValues(campaign));
-  const [errors, setErrors] = useState<TCampaignFormErrors>({});
+  const form = useForm<TCampaignFormValues>({ mode: 'controlled', initialValues: campaignFormValues(campaign), validate: validateCampaignEdit(campaign.id) });
   const mutation = useMutation({
     mutationFn: updateCampaign,
     onSuccess: async () => {
@@ -24,33 +24,21 @@ function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: CAMPAIGN_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      const field = refusedField(error, CAMPAIGN_REFUSALS);
+      if (field !== undefined) form.setFieldError(field, error.message);
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = validateCampaignForm(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      notifications.show({ color: 'red', message: CAMPAIGN_MESSAGES.requiredFields });
-      return;
-    }
-    mutation.mutate(toUpdateRequest(campaign.id, values));
-  };
+  const submit = form.onSubmit(
+    (values) => mutation.mutate(toUpdateRequest(campaign.id, values)),
+    () => notifications.show({ color: 'red', message: CAMPAIGN_MESSAGES.requiredFields }),
+  );
 
   return (
     <Paper withBorder p="lg" maw={760}>
       <form onSubmit={submit} noValidate aria-label="Edit Campaign">
         <Stack gap="lg">
-          <CampaignFields
-            values={values}
-            errors={errors}
-            disabled={mutation.isPending}
-            onChange={(next, changed) => {
-              setValues(next);
-              setErrors((current) => ({ ...current, [changed]: undefined }));
-            }}
-          />
+          <CampaignFields form={form} disabled={mutation.isPending} />
           <FormActions onCancel={() => void navigate('/campaign')} saving={mutation.isPending} />
         </Stack>
       </form>
@@ -71,7 +59,7 @@ export default function EditCampaignPage() {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Edit Campaign</Title>
+      <Title order={1}>Edit Campaign{campaign.data ? `: ${campaign.data.campaignName}` : ''}</Title>
       {body}
     </Stack>
   );

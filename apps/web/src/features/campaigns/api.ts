@@ -12,12 +12,12 @@ import {
   type TUpdateCampaignRequest,
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
+import { CAMPAIGNS_KEY } from '../../components/campaign-options.ts';
 
-/** Every campaign query starts with this: invalidating it reloads lists, lead counts and pickers. */
-export const CAMPAIGNS_KEY = ['campaigns'] as const;
+// The campaign selector (components/CampaignSelect.tsx) reads every campaign under the same keys.
+export { ALL_CAMPAIGNS_KEY, CAMPAIGNS_KEY, fetchAllCampaigns } from '../../components/campaign-options.ts';
 export const CAMPAIGN_LIST_KEY = [...CAMPAIGNS_KEY, 'list'] as const;
 export const LEAD_COUNTS_KEY = [...CAMPAIGNS_KEY, 'leadCounts'] as const;
-export const ALL_CAMPAIGNS_KEY = [...CAMPAIGNS_KEY, 'all'] as const;
 export const campaignKey = (id: number) => [...CAMPAIGNS_KEY, 'one', id] as const;
 
 const ZCampaignPage = zPaged(ZCampaign);
@@ -28,10 +28,6 @@ export function fetchCampaignPage(page: number, size: number): Promise<TPaged<TC
 
 export function searchCampaigns(term: string): Promise<TCampaign[]> {
   return api.get('/cc/searchCampaign', { query: campaignSearchQuery(term), schema: z.array(ZCampaign) });
-}
-
-export function fetchAllCampaigns(): Promise<TCampaign[]> {
-  return api.get('/cc/campaigns', { schema: z.array(ZCampaign) });
 }
 
 export function fetchCampaign(id: number): Promise<TCampaign> {

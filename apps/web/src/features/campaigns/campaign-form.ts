@@ -1,5 +1,15 @@
-// The campaign form's values, its required-field rules (spec §5) and the request bodies it becomes.
-import type { TCampaign, TCampaignType, TCreateCampaignRequest, TUpdateCampaignRequest } from '@crm/shared';
+// The campaign form (add modal and edit page): what its inputs hold, the shared schema's rules in the form's words
+// (spec §5), the request the values make, and the server's refusals that belong to a field.
+import {
+  ZCreateCampaignRequest,
+  ZUpdateCampaignRequest,
+  type TCampaign,
+  type TCampaignType,
+  type TCreateCampaignRequest,
+  type TUpdateCampaignRequest,
+} from '@crm/shared';
+import type { FormErrors } from '@mantine/form';
+import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
 
 export type TCampaignFormValues = {
   campaignType: TCampaignType | '';
@@ -11,7 +21,6 @@ export type TCampaignFormValues = {
 };
 
 export type TCampaignField = keyof TCampaignFormValues;
-export type TCampaignFormErrors = Partial<Record<TCampaignField, string>>;
 
 export const CAMPAIGN_LABELS: Record<TCampaignField, string> = {
   campaignType: 'Campaign type',
@@ -33,40 +42,36 @@ export function campaignFormValues(campaign: TCampaign): TCampaignFormValues {
   };
 }
 
-/** Changing the type to Inbound clears the call target (spec §4). */
-export function withField<K extends TCampaignField>(values: TCampaignFormValues, field: K, value: TCampaignFormValues[K]): TCampaignFormValues {
-  const next = { ...values, [field]: value };
-  return next.campaignType === 'Inbound' ? { ...next, callTarget: '' } : next;
-}
-
-/** Type, name and code are required; a call target, when given, is a whole number of 0 or more. */
-export function validateCampaignForm(values: TCampaignFormValues): TCampaignFormErrors {
-  const errors: TCampaignFormErrors = {};
-  for (const field of ['campaignType', 'campaignName', 'campaignId'] as const) {
-    if (values[field].trim() === '') errors[field] = `${CAMPAIGN_LABELS[field]} is required`;
-  }
-  if (values.callTarget !== '' && (!Number.isInteger(values.callTarget) || values.callTarget < 0)) {
-    errors.callTarget = 'Call target must be a whole number of 0 or more';
-  }
-  return errors;
-}
-
-function common(values: TCampaignFormValues) {
+/** The request body the values make, before the schema trims and checks it; an Inbound campaign has no call target. */
+function campaignInput(values: TCampaignFormValues) {
   return {
-    campaignName: values.campaignName.trim(),
-    campaignId: values.campaignId.trim(),
+    campaignType: values.campaignType === '' ? undefined : values.campaignType,
+    campaignName: values.campaignName,
+    campaignId: values.campaignId,
     callTarget: values.campaignType === 'Inbound' || values.callTarget === '' ? null : values.callTarget,
     status: values.status === 'true',
   };
 }
 
-/** Only for values that passed validateCampaignForm. */
+/** ZCreateCampaignRequest's rules: type, name and code required, lengths, a whole call target of 0 or more. */
+export const validateCampaignForm = schemaValidate(ZCreateCampaignRequest, { labels: CAMPAIGN_LABELS, toInput: campaignInput });
+
+/** ZUpdateCampaignRequest's rules, for the campaign being edited. */
+export function validateCampaignEdit(id: number): (values: TCampaignFormValues) => FormErrors {
+  return schemaValidate(ZUpdateCampaignRequest, { labels: CAMPAIGN_LABELS, toInput: (values: TCampaignFormValues) => ({ id, ...campaignInput(values) }) });
+}
+
+/** The body the server gets: the schema's own output (trimmed). Only for values that passed validation. */
 export function toCreateRequest(values: TCampaignFormValues): TCreateCampaignRequest {
-  if (values.campaignType === '') throw new Error('campaignType is required');
-  return { campaignType: values.campaignType, ...common(values) };
+  return ZCreateCampaignRequest.parse(campaignInput(values));
 }
 
 export function toUpdateRequest(id: number, values: TCampaignFormValues): TUpdateCampaignRequest {
-  if (values.campaignType === '') throw new Error('campaignType is required');
-  return { id, campaignType: values.campaignType, ...common(values) };
+  return ZUpdateCampaignRequest.parse({ id, ...campaignInput(values) });
 }
+
+/** apps/server/src/modules/campaigns/service.ts: nameTaken and codeTaken (409). */
+export const CAMPAIGN_REFUSALS: TRefusalCues<'campaignName' | 'campaignId'> = [
+  ['campaignName', /^A campaign named ".*" already exists$/],
+  ['campaignId', /^A campaign with the code ".*" already exists$/],
+];

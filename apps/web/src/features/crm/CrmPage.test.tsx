@@ -10,7 +10,7 @@ import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { agentToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeReply, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeReply, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
 afterEach(() => {
@@ -28,6 +28,8 @@ const QUESTION: TQuestion = {
 // Yes ends the survey as a completed call.
 const RULE: TLogicRule = { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 };
 const SAVE_PATH = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
+/** The lead saves, not the drafts kept on the way. */
+const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
 
 /** Answers each call with the replies in turn, the last one repeating (the database down, then back). */
 function inTurn(...replies: TFakeReply[]): TFakeRoute {
@@ -40,6 +42,8 @@ function renderCrm(routes: Record<string, TFakeRoute>) {
     'GET /api/ap/getByNumber': { body: LEAD },
     [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
     'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
+    'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
+    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     ...routes,
   });
   renderWithApp(<CrmPage />, { route: '/CRM' });
@@ -89,7 +93,7 @@ describe('CrmPage when the database is in trouble', () => {
     const saved = (await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 })).closest<HTMLElement>('[role="status"]');
     expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.ended)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
-    const saves = server.sent.filter((r) => r.method === 'PUT');
+    const saves = leadSaves(server.sent);
     expect(saves.map((r) => r.body)).toEqual([
       { Q1: 'Yes', is_called: 1 },
       { Q1: 'Yes', is_called: 1 },
@@ -123,7 +127,7 @@ describe('CrmPage when another agent saved the lead since the search', () => {
     expect((within(survey).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText('Saved. Search the next number.')).toBeNull();
 
-    const saves = server.sent.filter((r) => r.method === 'PUT');
+    const saves = leadSaves(server.sent);
     expect(saves.map((r) => r.query)).toEqual([{ leadId: '12', version: '3' }]);
     expect(saves.map((r) => r.body)).toEqual([{ Q1: 'Yes', is_called: 1 }]);
   });
@@ -144,6 +148,6 @@ describe('CrmPage when another agent saved the lead since the search', () => {
     });
     await answerAndEnd();
     await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
-    expect(server.sent.filter((r) => r.method === 'PUT').map((r) => r.query)).toEqual([{ leadId: '12' }]);
+    expect(leadSaves(server.sent).map((r) => r.query)).toEqual([{ leadId: '12' }]);
   });
 });

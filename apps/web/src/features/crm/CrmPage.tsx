@@ -1,9 +1,10 @@
 // /CRM?campaignName= (spec §2 CRM, §4 Survey): the agent's survey by lead number. An agent always works on the
-// campaign they signed in with; an admin picks the campaign, which goes in the address.
+// campaign they signed in with; an admin picks the campaign, which goes in the address. Compact: the title, the
+// campaign choice and the search share one line, so a call fits a 1366×768 screen.
 import { useSearchParams } from 'react-router';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';
-import { CampaignPicker } from '../campaigns/CampaignPicker.tsx';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { CrmCallScreen } from './CrmCallScreen.tsx';
 
 export default function CrmPage() {
@@ -15,24 +16,34 @@ export default function CrmPage() {
   const campaignName = isAgent ? own : fromUrl;
   const agentName = session?.user.name ?? '';
 
-  return (
-    <Stack gap="lg" maw={1280}>
+  const heading = (
+    <Group gap="md" align="flex-end">
       <Stack gap={0}>
-        <Text c="dimmed" size="sm">
+        <Text c="dimmed" size="xs">
           CRM
         </Text>
-        <Title order={1}>{campaignName === '' ? 'Survey' : campaignName}</Title>
+        <Title order={1} size="h3" style={{ lineHeight: 1.2 }}>
+          {campaignName === '' ? 'Survey' : campaignName}
+        </Title>
       </Stack>
+      {!isAgent && <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />}
+    </Group>
+  );
+
+  return (
+    <Stack gap="xs" maw={1400}>
       {isAgent && fromUrl !== '' && own !== '' && fromUrl.toLowerCase() !== own.toLowerCase() && (
-        <Alert color="yellow" variant="light">
+        <Alert color="yellow" variant="light" p="xs">
           You are signed in to {own}, so this screen works on {own}, not {fromUrl}. To call for {fromUrl}, sign out and sign in with that campaign.
         </Alert>
       )}
-      {!isAgent && <CampaignPicker value={campaignName} onChange={(name) => setParams({ campaignName: name })} />}
       {campaignName === '' ? (
-        <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to call its leads.'}</Text>
+        <>
+          {heading}
+          <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to call its leads.'}</Text>
+        </>
       ) : (
-        <CrmCallScreen key={campaignName} campaignName={campaignName} agentName={agentName} />
+        <CrmCallScreen key={campaignName} campaignName={campaignName} agentName={agentName} heading={heading} />
       )}
     </Stack>
   );

@@ -1,6 +1,7 @@
 // The CRM's search by cell number: a phone field (text, so leading zeros and +88 survive), Enter or Search to look up.
-import type { RefObject } from 'react';
-import { Button, Group, Paper, TextInput } from '@mantine/core';
+// One line, its label beside the field, so the call below gets the height.
+import { useId, type RefObject } from 'react';
+import { Button, Group, Text, TextInput } from '@mantine/core';
 
 type Props = {
   fieldRef: RefObject<HTMLInputElement | null>;
@@ -14,35 +15,36 @@ type Props = {
 };
 
 export function LeadSearchForm({ fieldRef, value, error, searching, disabled, onChange, onSearch }: Props) {
+  const id = useId();
   return (
-    <Paper withBorder p="md">
-      <form
-        role="search"
-        aria-label="Search lead by number"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSearch();
-        }}
-      >
-        <Group align="flex-start" gap="sm">
-          <TextInput
-            ref={fieldRef}
-            type="tel"
-            label="Cell number"
-            placeholder="e.g. 01712345678"
-            autoComplete="off"
-            w={280}
-            value={value}
-            error={error}
-            onChange={(event) => onChange(event.currentTarget.value)}
-          />
-          {/* Lined up with the field, not its label. */}
-          <Button type="submit" mt={25} loading={searching} disabled={disabled}>
-            Search
-          </Button>
-        </Group>
-      </form>
-    </Paper>
+    <form
+      role="search"
+      aria-label="Search lead by number"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSearch();
+      }}
+    >
+      <Group align="flex-start" gap="xs" wrap="nowrap">
+        <Text component="label" htmlFor={id} size="sm" fw={500} mt={7} style={{ whiteSpace: 'nowrap' }}>
+          Cell number
+        </Text>
+        <TextInput
+          id={id}
+          ref={fieldRef}
+          type="tel"
+          placeholder="e.g. 01712345678"
+          autoComplete="off"
+          w={210}
+          value={value}
+          error={error}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+        <Button type="submit" loading={searching} disabled={disabled}>
+          Search
+        </Button>
+      </Group>
+    </form>
   );
 }

@@ -39,7 +39,7 @@ export function QuestionInput({ question, answer, error, disabled, onAnswer }: P
     case 'Select Option':
       return (
         <Radio.Group label={label} error={error} value={asText(answer)} onChange={onAnswer}>
-          <Stack gap="xs" mt="xs">
+          <Stack gap={6} mt={4}>
             {options.map((option, index) => (
               <Radio key={option} value={option} label={<OptionLabel index={index} option={option} />} disabled={disabled} />
             ))}
@@ -49,7 +49,7 @@ export function QuestionInput({ question, answer, error, disabled, onAnswer }: P
     case 'Multi Select Option':
       return (
         <Checkbox.Group label={label} error={error} value={asList(answer)} onChange={(chosen) => onAnswer(options.filter((o) => chosen.includes(o)))}>
-          <Stack gap="xs" mt="xs">
+          <Stack gap={6} mt={4}>
             {options.map((option, index) => (
               <Checkbox key={option} value={option} label={<OptionLabel index={index} option={option} />} disabled={disabled} />
             ))}
@@ -70,7 +70,7 @@ export function QuestionInput({ question, answer, error, disabled, onAnswer }: P
     case 'Email':
       return <TextInput {...common} type="email" w={360} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
     case 'Textarea':
-      return <Textarea {...common} autosize minRows={3} maxRows={10} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
+      return <Textarea {...common} autosize minRows={3} maxRows={6} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
     case 'Text Input':
       return <TextInput {...common} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
   }

@@ -1,12 +1,15 @@
-// The survey of the call on screen, one question at a time (spec §4 Survey): title, the value to read out, the answer,
-// the instruction, Back / Partial Call / Next, the answers so far, and the save's progress or failure. Works by keyboard.
+// The survey of the call on screen, one question at a time (spec §4 Survey): where the call is and its timer, title, the
+// value to read out, the instruction, the answer, Back / Partial Call / Next, the save's progress or failure, whether the
+// answers are kept as a draft, and the answers so far. Works by keyboard; compact, so a call fits a 1366×768 screen.
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { Alert, Button, Group, Kbd, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { parseOptions, type TQuestion } from '@crm/shared';
+import { CallProgress } from './CallProgress.tsx';
 import { optionalValueText } from './lead-view.ts';
 import { QuestionInput } from './QuestionInput.tsx';
-import { canGoBack, storedAnswerText, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
+import { canGoBack, likelyQuestionCount, storedAnswerText, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
 import type { TCall, TPhase } from './use-crm-call.ts';
+import type { TDraftState } from './use-draft-saver.ts';
 
 type Props = {
   call: TCall;
@@ -14,6 +17,7 @@ type Props = {
   question: TQuestion;
   agentName: string;
   phase: TPhase;
+  draftState: TDraftState;
   busy: boolean;
   problem: string | null;
   onAnswer: (questionId: number, answer: TRunAnswer) => void;
@@ -37,11 +41,11 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
   });
   if (earlier.length === 0) return null;
   return (
-    <Stack gap={4}>
+    <Stack gap={2}>
       <Text size="sm" fw={500} id="answers-so-far">
         Answers so far
       </Text>
-      <List size="sm" aria-labelledby="answers-so-far">
+      <List size="xs" spacing={0} aria-labelledby="answers-so-far">
         {earlier.map((q, index) => (
           <List.Item key={`${index}:${q.id}`}>
             {q.qno}. {q.title} — <b>{storedAnswerText(q.type, run.answers[q.id]) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
@@ -80,7 +84,32 @@ function SaveState({ phase, onRetrySave }: { phase: TPhase; onRetrySave: () => v
   );
 }
 
-export function SurveyPanel({ call, run, question, agentName, phase, busy, problem, onAnswer, onNext, onBack, onPartialCall, onRetrySave }: Props) {
+/** "Resumed at Q3": the agent's own draft, or where the last (partial) call of this lead stopped. */
+function resumedText(qno: string, resumed: NonNullable<TCall['resumed']>): string {
+  if (resumed.from === 'draft') return `Resumed at ${qno}, where you left this call: the answers so far are back.`;
+  return resumed.reached
+    ? `Resumed at ${qno}, where the last call of this lead stopped (partial call).`
+    : `Resumed at ${qno}, where the last call stopped (partial call). The stored answers no longer lead here with the current logic: check them with Back.`;
+}
+
+/** Whether the answers so far are kept on the server, so a reload or a crash loses none. */
+function DraftNote({ state }: { state: TDraftState }) {
+  if (state === 'none') return null;
+  if (state === 'failed') {
+    return (
+      <Text size="xs" c="red" role="status">
+        The answers could not be kept as a draft: do not reload this page.
+      </Text>
+    );
+  }
+  return (
+    <Text size="xs" c="dimmed" role="status">
+      {state === 'saving' ? 'Keeping the answers as a draft…' : 'Answers kept as a draft'}
+    </Text>
+  );
+}
+
+export function SurveyPanel({ call, run, question, agentName, phase, draftState, busy, problem, onAnswer, onNext, onBack, onPartialCall, onRetrySave }: Props) {
   const panel = useRef<HTMLElement>(null);
   const inputArea = useRef<HTMLDivElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -125,36 +154,40 @@ export function SurveyPanel({ call, run, question, agentName, phase, busy, probl
   }, []);
 
   return (
-    <Paper withBorder p="md" component="section" aria-label="Survey" ref={panel}>
-      <Stack gap="md">
+    <Paper withBorder p="sm" component="section" aria-label="Survey" ref={panel}>
+      <Stack gap="xs">
+        <CallProgress position={run.path.length} likelyTotal={likelyQuestionCount(call.survey.questions, call.survey.rules, run)} startedAt={call.startedAt} />
         {resumedHere && call.resumed !== null && (
-          <Alert color="blue" variant="light" p="xs">
-            {call.resumed.reached
-              ? `Resumed at ${question.qno}, where the last call of this lead stopped (partial call).`
-              : `Resumed at ${question.qno}, where the last call stopped (partial call). The stored answers no longer lead here with the current logic: check them with Back.`}
+          <Alert color="blue" variant="light" p={6}>
+            <Text size="sm">{resumedText(question.qno, call.resumed)}</Text>
           </Alert>
         )}
-        <Title order={2} size="h3">
+        <Title order={2} size="h4">
           {question.qno}. {question.title}
         </Title>
         {readOut !== undefined && (
-          <Text size="lg" fw={500}>
+          <Text size="md" fw={500}>
             {readOut}
           </Text>
+        )}
+        {question.instruction !== null && question.instruction.trim() !== '' && (
+          <Alert color="gray" variant="light" p={6} aria-label="Instruction">
+            <Text size="sm">
+              <Text span fw={600} size="sm">
+                Instruction:{' '}
+              </Text>
+              {question.instruction}
+            </Text>
+          </Alert>
         )}
         <div ref={inputArea}>
           <QuestionInput question={question} answer={answer} error={problem} disabled={busy} onAnswer={(value) => onAnswer(question.id, value)} />
         </div>
-        {question.instruction !== null && question.instruction.trim() !== '' && (
-          <Alert color="gray" variant="light" title="Instruction" p="xs">
-            {question.instruction}
-          </Alert>
-        )}
-        <Group justify="space-between">
+        <Group justify="space-between" wrap="nowrap">
           <Button variant="default" onClick={onBack} disabled={busy || !canGoBack(run)}>
             Back
           </Button>
-          <Group gap="sm">
+          <Group gap="sm" wrap="nowrap">
             <Button variant="light" color="orange" onClick={onPartialCall} disabled={busy}>
               Partial Call
             </Button>
@@ -164,10 +197,13 @@ export function SurveyPanel({ call, run, question, agentName, phase, busy, probl
           </Group>
         </Group>
         <SaveState phase={phase} onRetrySave={onRetrySave} />
-        <Text size="xs" c="dimmed">
-          Keys: <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) · <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd>{' '}
-          choose an option · <Kbd size="xs">Tab</Kbd> move between fields and buttons
-        </Text>
+        <Group justify="space-between" gap="xs">
+          <Text size="xs" c="dimmed">
+            <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) · <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose ·{' '}
+            <Kbd size="xs">Tab</Kbd> move
+          </Text>
+          <DraftNote state={draftState} />
+        </Group>
         <AnswersSoFar call={call} run={run} />
       </Stack>
     </Paper>

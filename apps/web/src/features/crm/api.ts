@@ -1,14 +1,21 @@
-// The agent panel calls of the CRM screen (spec §7): a lead by number, and saving a call's answers.
+// The agent panel calls of the CRM screen (spec §7): a lead by number, saving a call's answers, the call in progress
+// kept as a draft, and the caller's own calls (the idle screen).
 import { z } from 'zod';
 import {
   isLeadNotGenerated,
   ZLogicRule,
   ZQuestion,
   ZLeadLookupResult,
+  ZCallDraftDeleted,
+  ZCallDraftSaved,
   ZLeadSaveResult,
+  ZMyCalls,
+  type TCallDraftBody,
+  type TCallDraftSaved,
   type TLead,
   type TLeadSaveBody,
   type TLeadSaveResult,
+  type TMyCalls,
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { buildSurvey, type TCampaignSurvey } from '../logic/use-campaign-survey.ts';
@@ -41,4 +48,24 @@ export async function fetchSurvey(campaignName: string): Promise<TCampaignSurvey
     api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: z.array(ZLogicRule), notify: false }),
   ]);
   return buildSurvey(questions, rules);
+}
+
+const draftPath = (leadId: number) => `/api/ap/draft/${leadId}`;
+
+/** PUT /api/ap/draft/{leadId}: the call so far, kept for its caller (a reload or a crash resumes it). */
+export function saveCallDraft(campaignName: string, leadId: number, draft: TCallDraftBody): Promise<TCallDraftSaved> {
+  // The screen says when drafts cannot be kept; one notification per failed answer would bury the call.
+  return api.put(draftPath(leadId), draft, { query: { tableName: campaignName }, schema: ZCallDraftSaved, notify: false, timeoutMs: 15_000 });
+}
+
+/** DELETE /api/ap/draft/{leadId}: the call given up (a new search). */
+export async function deleteCallDraft(campaignName: string, leadId: number): Promise<void> {
+  await api.del(draftPath(leadId), { query: { tableName: campaignName }, schema: ZCallDraftDeleted, notify: false });
+}
+
+export const myCallsKey = (campaignName: string) => ['crm', 'myCalls', campaignName] as const;
+
+/** GET /api/ap/myCalls: the caller's drafts and partial calls of today, and the last calls saved. */
+export function fetchMyCalls(campaignName: string): Promise<TMyCalls> {
+  return api.get('/api/ap/myCalls', { query: { tableName: campaignName }, schema: ZMyCalls, notify: false });
 }

@@ -3,10 +3,13 @@ import { DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, type TLead, type TOptionalValue
 
 export type TLeadDetail = { label: string; value: string };
 
+/** The label of the number to dial: shown on one line, never wrapped. */
+export const CELL_NUMBER_LABEL = 'Cell number';
+
 /** The default columns an agent reads during a call, in this order (ids and generate bookkeeping are left out). */
 const SHOWN_COLUMNS: readonly { key: string; label: string }[] = [
   { key: 'respondent_name', label: 'Respondent name' },
-  { key: 'cell_number', label: 'Cell number' },
+  { key: 'cell_number', label: CELL_NUMBER_LABEL },
   { key: 'region', label: 'Region' },
   { key: 'area', label: 'Area' },
   { key: 'territory', label: 'Territory' },

@@ -6,6 +6,7 @@ import {
   backRun,
   canGoBack,
   currentQuestionId,
+  likelyQuestionCount,
   partialCallBody,
   resumeRun,
   runAnswerFromLead,
@@ -178,5 +179,27 @@ describe('resuming a partial call', () => {
     expect(runAnswerFromLead('Number', 42)).toBe('42');
     expect(runAnswerFromLead('Text Input', null)).toBeUndefined();
     expect(runAnswerFromLead('Multi Select Option', ' , ')).toBeUndefined();
+  });
+});
+
+describe('how many questions a call will likely ask', () => {
+  it('follows the way most options lead from an unanswered question (a tie: the first option), to the end', () => {
+    // Q1: Yes → Q3, No → end, Maybe → Q2 (a tie: Yes). Q3: A → end, B and C → Q4. Then Q4 → Q5 → Q10 → end.
+    expect(likelyQuestionCount(QUESTIONS, RULES, begin())).toBe(5);
+  });
+
+  it('follows the answers given, and counts the questions already shown', () => {
+    const maybe = withAnswer(begin(), 10, 'Maybe');
+    // Maybe → Q2, whose any answer jumps to Q5, then Q10.
+    expect(likelyQuestionCount(QUESTIONS, RULES, maybe)).toBe(4);
+    const atQ2 = answerAndNext(begin(), 'Maybe');
+    expect(atQ2.path).toHaveLength(2);
+    expect(likelyQuestionCount(QUESTIONS, RULES, atQ2)).toBe(4);
+    expect(likelyQuestionCount(QUESTIONS, RULES, withAnswer(begin(), 10, 'No'))).toBe(1);
+  });
+
+  it('stops at a loop instead of counting it forever', () => {
+    const loop = [...RULES.filter((r) => r.questionId !== 20), rule(20, null, 10)];
+    expect(likelyQuestionCount(QUESTIONS, loop, withAnswer(begin(), 10, 'Maybe'))).toBe(2);
   });
 });

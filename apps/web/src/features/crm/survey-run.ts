@@ -4,15 +4,18 @@ import {
   activeQuestions,
   answerProblem,
   firstQuestion,
+  isChoiceType,
   MULTI_SELECT_SEPARATOR,
   nextStep,
   PARTIAL_CALL_ANSWER,
+  parseOptions,
   splitMultiSelect,
   type TLead,
   type TLeadSaveBody,
   type TQuestionType,
   type TSurveyQuestion,
   type TSurveyRule,
+  type TSurveyStep,
 } from '@crm/shared';
 
 /** A Multi Select's answer is the chosen options; every other type's is the text typed or the option picked. */
@@ -154,4 +157,44 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
     question = nextId === undefined ? undefined : active.find((q) => q.id === nextId);
   }
   return { run: { path: [...path, stoppedAt.id], answers }, questionId: stoppedAt.id, reached: false };
+}
+
+/**
+ * Where a question not yet answered most likely leads: for a choice, the step most of its options lead to (a tie goes to
+ * the first option's); for the other types, the step of any answer.
+ */
+function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], question: TQuestionLike): TSurveyStep {
+  const options = isChoiceType(question.type) ? parseOptions(question.options) : [];
+  if (options.length === 0) return nextStep(questions, rules, question.id, 'any answer');
+  const tally = new Map<string, { step: TSurveyStep; count: number }>();
+  for (const option of options) {
+    const step = nextStep(questions, rules, question.id, option);
+    const key = step.kind === 'end' ? 'end' : String(step.questionId);
+    const seen = tally.get(key);
+    tally.set(key, { step, count: (seen?.count ?? 0) + 1 });
+  }
+  let best: { step: TSurveyStep; count: number } | undefined;
+  for (const entry of tally.values()) if (best === undefined || entry.count > best.count) best = entry;
+  return best?.step ?? { kind: 'end', isCalled: 0 };
+}
+
+/**
+ * How many questions this call will likely ask in all ("Question 4 of about 9"): the ones shown so far, then from the
+ * question on screen the way its answer leads (or, unanswered, the way most answers lead) until the end or a loop.
+ */
+export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun): number {
+  const active = new Map(activeQuestions(questions).map((q) => [q.id, q]));
+  const walked = new Set<number>();
+  let count = run.path.length - 1;
+  let id: number | undefined = currentQuestionId(run);
+  while (id !== undefined && !walked.has(id)) {
+    const question = active.get(id);
+    if (question === undefined) break;
+    walked.add(id);
+    count += 1;
+    const answer: TRunAnswer | undefined = run.answers[id];
+    const step: TSurveyStep = answer !== undefined && answerProblem(question, answer) === undefined ? nextStep(questions, rules, id, answer) : likelyStep(questions, rules, question);
+    id = step.kind === 'question' ? step.questionId : undefined;
+  }
+  return Math.max(count, run.path.length);
 }

@@ -1,13 +1,16 @@
 // The state of one CRM screen: the number searched, the lead and survey of the call on screen, the run, and the save
 // (spec §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
-// a save refused because someone else saved the lead since the search keeps the answers and says who).
-import { useEffect, useRef, useState, type RefObject } from 'react';
+// a save refused because someone else saved the lead since the search keeps the answers and says who). The call in
+// progress is kept on the server as a draft at each answer, resumed on the next visit, and deleted by the save.
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
-import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TLead, type TLeadSaveBody } from '@crm/shared';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
-import { fetchSurvey, findLeadByNumber, saveLeadAnswers } from './api.ts';
+import { fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey, saveLeadAnswers } from './api.ts';
+import { draftOfRun, runFromDraft } from './call-draft.ts';
 import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
 import {
   advanceRun,
@@ -21,6 +24,7 @@ import {
   type TRunAnswer,
   type TSurveyRun,
 } from './survey-run.ts';
+import { useDraftSaver } from './use-draft-saver.ts';
 
 /** How long the last screen of a survey stays before the save (spec §4: the end action runs after 500 ms). */
 export const SURVEY_END_DELAY_MS = 500;
@@ -28,15 +32,21 @@ export const SURVEY_END_DELAY_MS = 500;
 export type TOutcome = 'ended' | 'partial';
 type TPendingSave = { body: TLeadSaveBody; outcome: TOutcome };
 
+/** Where a call picked up: a partial call's stored answers, or the caller's own draft of a call left unfinished. */
+export type TResumed = { questionId: number; from: 'partial' | 'draft'; reached: boolean };
+
 export type TCall = {
   lead: TLead;
   survey: TCampaignSurvey;
   /** Undefined when the campaign has no active question. */
   run: TSurveyRun | undefined;
-  /** Set when the call picked up where a partial call stopped. */
-  resumed: { questionId: number; reached: boolean } | null;
-  /** The agent answered or moved: a new search would drop something. */
+  resumed: TResumed | null;
+  /** Answers not yet saved to the lead are on screen: a new search or leaving would drop something. */
   touched: boolean;
+  /** When the lookup found the lead (epoch ms): the call timer counts from here. */
+  startedAt: number;
+  /** The lead's version the save names: as this call first looked it up (a draft keeps it across a reload). */
+  version: number | undefined;
 };
 
 export type TPhase =
@@ -63,13 +73,27 @@ function isRefusedAsStale(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409;
 }
 
-function callFor(lead: TLead, survey: TCampaignSurvey): TCall {
+/** The call of a lead found: the caller's draft of it when there is one, else where a partial call stopped, else Q1. */
+function callFor(lead: TLead, survey: TCampaignSurvey, draft: TCallDraft | undefined): TCall {
+  const start = { lead, survey, startedAt: Date.now(), version: leadVersion(lead) };
+  const fromDraft = draft === undefined || draft.leadId !== leadId(lead) ? undefined : runFromDraft(survey.questions, draft);
+  if (fromDraft !== undefined && draft !== undefined) {
+    const resumed: TResumed = { questionId: currentQuestionId(fromDraft), from: 'draft', reached: true };
+    return { ...start, version: draft.leadVersion ?? start.version, run: fromDraft, resumed, touched: true };
+  }
   const resume = resumeRun(survey.questions, survey.rules, lead);
-  if (resume !== undefined) return { lead, survey, run: resume.run, resumed: { questionId: resume.questionId, reached: resume.reached }, touched: false };
-  return { lead, survey, run: startRun(survey.questions), resumed: null, touched: false };
+  if (resume !== undefined) return { ...start, run: resume.run, resumed: { questionId: resume.questionId, from: 'partial', reached: resume.reached }, touched: false };
+  return { ...start, run: startRun(survey.questions), resumed: null, touched: false };
+}
+
+function withoutDraft(calls: TMyCalls | undefined, id: number): TMyCalls | undefined {
+  return calls === undefined ? undefined : { ...calls, drafts: calls.drafts.filter((d) => d.leadId !== id) };
 }
 
 export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInputElement | null>) {
+  const queryClient = useQueryClient();
+  const myCalls = useQuery({ queryKey: myCallsKey(campaignName), queryFn: () => fetchMyCalls(campaignName), staleTime: 0 });
+  const drafts = useDraftSaver(campaignName);
   const [cellNumber, setCellNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [search, setSearch] = useState<TSearchState>({ kind: 'idle' });
@@ -90,14 +114,27 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   }, []);
 
   const busy = phase.kind === 'ending' || phase.kind === 'saving';
+  const unsaved = hasUnsavedAnswers(call, phase, refused) || busy;
+
+  /** The lead's draft is gone on the server (saved or given up): the idle screen's lists follow. */
+  function forgetDraft(id: number | undefined) {
+    if (id !== undefined) queryClient.setQueryData<TMyCalls>(myCallsKey(campaignName), (calls) => withoutDraft(calls, id));
+    void queryClient.invalidateQueries({ queryKey: myCallsKey(campaignName) });
+  }
+
+  function keepDraft(next: TCall, now: boolean) {
+    const id = leadId(next.lead);
+    if (id !== undefined && next.run !== undefined) drafts.save(id, draftOfRun(next.survey.questions, next.run, next.version), { now });
+  }
 
   function changeCellNumber(value: string) {
     setCellNumber(value);
     setFieldError(null);
   }
 
-  async function runSearch() {
-    const typed = cellNumber.trim();
+  /** Looks the number up (typed, or a call of the idle screen's lists) and opens its call; `draft` resumes it. */
+  async function runSearch(number?: string, draft?: TCallDraft) {
+    const typed = (number ?? cellNumber).trim();
     if (typed === '') {
       setFieldError(AGENT_PANEL_MESSAGES.cellNumberRequired);
       searchField.current?.focus();
@@ -108,6 +145,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       const discard = await confirmAction({ body: `The answers of this call are not saved. Search ${typed} and discard them?` });
       if (!discard) return;
     }
+    if (number !== undefined) setCellNumber(number);
+    const given = call === null ? undefined : leadId(call.lead);
     const seq = ++searchSeq.current;
     setSearch({ kind: 'searching' });
     setFinished(null);
@@ -116,19 +155,40 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setProblem(null);
     setRefused(null);
     try {
+      // A new search gives the call on screen up: its draft goes first, so the number searched may be the same lead.
+      if (given !== undefined) {
+        await drafts.discard(given);
+        forgetDraft(given);
+      }
+      drafts.reset();
       const [found, survey] = await Promise.all([findLeadByNumber(campaignName, typed), fetchSurvey(campaignName)]);
       if (seq !== searchSeq.current || !mounted.current) return;
       if (found.kind === 'not-generated') {
         setSearch({ kind: 'not-generated', cellNumber: typed });
         return;
       }
+      const id = leadId(found.lead);
+      const ownDraft = draft ?? queryClient.getQueryData<TMyCalls>(myCallsKey(campaignName))?.drafts.find((d) => d.leadId === id);
       setSearch({ kind: 'idle' });
-      setCall(callFor(found.lead, survey));
+      setCall(callFor(found.lead, survey, ownDraft));
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
       setSearch({ kind: 'failed', message: messageOf(error) });
     }
   }
+
+  // Arriving with a call left unfinished (a reload, a crash, another screen): it resumes at once, the newest first.
+  const resumeLeftCall = useEffectEvent((calls: TMyCalls) => {
+    const newest = calls.drafts[0];
+    if (newest !== undefined && call === null && search.kind === 'idle' && cellNumber === '') void runSearch(newest.cellNumber, newest);
+  });
+  const resumedOnArrival = useRef(false);
+  useEffect(() => {
+    // Not from the cache of an earlier visit: that list predates the call left since.
+    if (!myCalls.isFetchedAfterMount || myCalls.data === undefined || resumedOnArrival.current) return;
+    resumedOnArrival.current = true;
+    resumeLeftCall(myCalls.data);
+  }, [myCalls.isFetchedAfterMount, myCalls.data]);
 
   /** After a save the server took: make the screen ready for the next number. */
   function finish(outcome: TOutcome) {
@@ -146,9 +206,12 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setPhase({ kind: 'saving', save });
     setRefused(null);
     try {
+      // The save deletes the draft on the server: no draft sent before it may arrive after it.
+      await drafts.settle();
       // The version the search found: a save by someone else since then is refused, not overwritten.
-      await saveLeadAnswers(campaignName, leadCellNumber(target.lead), { leadId: leadId(target.lead), version: leadVersion(target.lead) }, save.body);
+      await saveLeadAnswers(campaignName, leadCellNumber(target.lead), { leadId: leadId(target.lead), version: target.version }, save.body);
       notifications.show({ color: 'green', message: OUTCOME_MESSAGES[save.outcome] });
+      forgetDraft(leadId(target.lead));
       // The call ends here; the lead's next save starts from a new search, which reads the version this save made.
       if (mounted.current) finish(save.outcome);
     } catch (error) {
@@ -165,8 +228,10 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
 
   function answer(questionId: number, value: TRunAnswer) {
     if (call?.run === undefined || busy) return;
-    setCall({ ...call, run: withAnswer(call.run, questionId, value), touched: true });
+    const next = { ...call, run: withAnswer(call.run, questionId, value), touched: true };
+    setCall(next);
     setProblem(null);
+    keepDraft(next, false);
   }
 
   function next() {
@@ -178,8 +243,10 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     }
     setProblem(null);
     if (step.kind === 'question') {
-      setCall({ ...call, run: step.run, touched: true });
+      const moved = { ...call, run: step.run, touched: true };
+      setCall(moved);
       setPhase({ kind: 'answering' });
+      keepDraft(moved, true);
       return;
     }
     const save: TPendingSave = { body: saveBody(call.survey.questions, step.run, step.isCalled), outcome: 'ended' };
@@ -190,9 +257,11 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
 
   function back() {
     if (call?.run === undefined || busy) return;
-    setCall({ ...call, run: backRun(call.run), touched: true });
+    const moved = { ...call, run: backRun(call.run), touched: true };
+    setCall(moved);
     setPhase({ kind: 'answering' });
     setProblem(null);
+    keepDraft(moved, true);
   }
 
   function partialCall() {
@@ -211,11 +280,15 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     changeCellNumber,
     fieldError,
     search,
-    runSearch,
+    runSearch: (number?: string, draft?: TCallDraft) => runSearch(number, draft),
+    myCalls,
     call,
     currentQuestion: currentId === undefined ? undefined : call?.survey.byId.get(currentId),
     phase,
     busy,
+    unsaved,
+    draftState: drafts.state,
+    flushDraft: drafts.flush,
     problem,
     refused,
     finished,

@@ -1,39 +1,26 @@
 // /createTable (spec §4): campaign and number of fields, Go locks them and shows one column-name input per field; Save creates the table.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert, Button, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DATA_TABLE_MESSAGES, DEFAULT_LEAD_COLUMNS, MAX_DATA_TABLE_COLUMNS, MESSAGES } from '@crm/shared';
-import { ALL_CAMPAIGNS_KEY, CAMPAIGNS_KEY, fetchAllCampaigns } from '../campaigns/api.ts';
-import { ALL_DATA_TABLES_KEY, createDataTable, DATA_TABLES_KEY, fetchAllDataTables } from './api.ts';
-import { checkColumnNames, validateSetup, type TSetupErrors, type TTableSetup } from './create-table.ts';
+import { CAMPAIGNS_KEY } from '../../components/campaign-options.ts';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { GoResetButton } from '../../components/GoResetButton.tsx';
-
-const EMPTY_SETUP: TTableSetup = { campaignName: '', numberOfField: '' };
+import { createDataTable, DATA_TABLES_KEY } from './api.ts';
+import { checkColumnNames, EMPTY_TABLE_FORM, refusedTableField, toCreateTableRequest, validateTableForm, type TTableFormValues } from './create-table.ts';
 
 function formInvalid(message: string = MESSAGES.common.formInvalid) {
   notifications.show({ id: `create-table:${message}`, color: 'red', message });
 }
 
-/** Campaigns that have no data table yet: a campaign has at most one. */
-function useFreeCampaigns() {
-  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, staleTime: 0 });
-  const tables = useQuery({ queryKey: ALL_DATA_TABLES_KEY, queryFn: fetchAllDataTables, staleTime: 0 });
-  const taken = new Set((tables.data ?? []).map((t) => t.campaignName));
-  const names = (campaigns.data ?? []).map((c) => c.campaignName).filter((name) => !taken.has(name));
-  return { names, pending: campaigns.isPending || tables.isPending };
-}
-
 export default function CreateTablePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const free = useFreeCampaigns();
-  const [setup, setSetup] = useState(EMPTY_SETUP);
-  const [setupErrors, setSetupErrors] = useState<TSetupErrors>({});
+  const form = useForm<TTableFormValues>({ mode: 'controlled', initialValues: EMPTY_TABLE_FORM, validate: validateTableForm });
   const [locked, setLocked] = useState(false);
-  const [names, setNames] = useState<string[]>([]);
-  const [nameErrors, setNameErrors] = useState<(string | undefined)[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
   const mutation = useMutation({
@@ -49,45 +36,37 @@ export default function CreateTablePage() {
     onError: (error) => {
       setFailure(error.message);
       notifications.show({ color: 'red', title: DATA_TABLE_MESSAGES.createFailed, message: error.message, autoClose: 8000 });
+      // A reserved or taken column name, or a campaign that got its table meanwhile, shows under its field too.
+      const field = refusedTableField(error, form.getValues().columns);
+      if (field !== undefined) form.setFieldError(field, error.message);
     },
   });
 
   const go = () => {
-    const found = validateSetup(setup);
-    setSetupErrors(found);
-    if (Object.keys(found).length > 0 || setup.numberOfField === '') return formInvalid();
-    setNames(Array.from({ length: setup.numberOfField }, () => ''));
-    setNameErrors([]);
+    // Before Go the column list is empty, so only the set-up is checked.
+    if (form.validate().hasErrors) return formInvalid();
+    const count = form.getValues().numberOfField;
+    form.setFieldValue('columns', Array.from({ length: count === '' ? 0 : count }, () => ''));
     setLocked(true);
   };
 
   const reset = () => {
-    setSetup(EMPTY_SETUP);
-    setSetupErrors({});
-    setNames([]);
-    setNameErrors([]);
+    form.reset();
     setFailure(null);
     setLocked(false);
   };
 
-  const save = () => {
-    setFailure(null);
-    const check = checkColumnNames(names);
-    if (check.kind !== 'ok') {
-      setNameErrors(check.errors);
-      return formInvalid(check.kind === 'problem' ? check.message : undefined);
-    }
-    setNameErrors([]);
-    if (setup.numberOfField === '') return formInvalid();
-    mutation.mutate({ campaignName: setup.campaignName, numberOfField: setup.numberOfField, columns: check.columns });
-  };
-
-  const changeName = (index: number, value: string) => {
-    setNames((current) => current.map((n, i) => (i === index ? value : n)));
-    setNameErrors((current) => current.map((e, i) => (i === index ? undefined : e)));
-  };
-
-  const placeholder = free.pending ? 'Loading campaigns…' : free.names.length === 0 ? 'Every campaign has a data table' : 'Select campaign';
+  const save = form.onSubmit(
+    (values) => {
+      setFailure(null);
+      mutation.mutate(toCreateTableRequest(values));
+    },
+    (_errors, values) => {
+      setFailure(null);
+      const check = checkColumnNames(values.columns);
+      formInvalid(check.kind === 'problem' ? check.message : undefined);
+    },
+  );
 
   return (
     <Stack gap="lg" maw={960}>
@@ -95,18 +74,14 @@ export default function CreateTablePage() {
       <Paper withBorder p="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <NativeSelect
-              label="Campaign"
+            <CampaignSelect
+              offer="withoutDataTable"
+              emptyText="Every campaign has a data table"
               withAsterisk
               disabled={locked}
-              value={setup.campaignName}
-              onChange={(event) => {
-                const campaignName = event.currentTarget.value;
-                setSetup((s) => ({ ...s, campaignName }));
-                setSetupErrors((e) => ({ ...e, campaignName: undefined }));
-              }}
-              data={[{ value: '', label: placeholder, disabled: true }, ...free.names]}
-              error={setupErrors.campaignName}
+              value={form.values.campaignName}
+              onChange={(campaignName) => form.setFieldValue('campaignName', campaignName)}
+              error={form.errors.campaignName}
             />
             <NumberInput
               label="Number of fields"
@@ -116,12 +91,8 @@ export default function CreateTablePage() {
               max={MAX_DATA_TABLE_COLUMNS}
               allowDecimal={false}
               allowNegative={false}
-              value={setup.numberOfField}
-              onChange={(value) => {
-                setSetup((s) => ({ ...s, numberOfField: typeof value === 'number' ? value : '' }));
-                setSetupErrors((e) => ({ ...e, numberOfField: undefined }));
-              }}
-              error={setupErrors.numberOfField}
+              {...form.getInputProps('numberOfField')}
+              onChange={(value) => form.setFieldValue('numberOfField', typeof value === 'number' ? value : '')}
             />
           </SimpleGrid>
           <GoResetButton locked={locked} busy={mutation.isPending} onGo={go} onReset={reset} />
@@ -129,7 +100,7 @@ export default function CreateTablePage() {
       </Paper>
 
       {locked && (
-        <Paper withBorder p="lg">
+        <Paper withBorder p="lg" component="form" onSubmit={save} noValidate aria-label="Column names">
           <Stack gap="md">
             <Title order={2} size="h4">
               Column names
@@ -140,20 +111,12 @@ export default function CreateTablePage() {
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {names.map((name, index) => (
-                <TextInput
-                  key={index}
-                  label={`Column name ${index + 1}`}
-                  withAsterisk
-                  disabled={mutation.isPending}
-                  value={name}
-                  onChange={(event) => changeName(index, event.currentTarget.value)}
-                  error={nameErrors[index]}
-                />
+              {form.values.columns.map((_name, index) => (
+                <TextInput key={index} label={`Column name ${index + 1}`} withAsterisk disabled={mutation.isPending} {...form.getInputProps(`columns.${index}`)} />
               ))}
             </SimpleGrid>
             <Group justify="flex-end">
-              <Button onClick={save} loading={mutation.isPending}>
+              <Button type="submit" loading={mutation.isPending}>
                 Save
               </Button>
             </Group>

@@ -1,12 +1,10 @@
 // /dataTables (spec §2 Data Tables list): every campaign's data table with its columns, Create Table, and delete.
 import { Link } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { dataTableDeleteConfirmation, type TDataTable } from '@crm/shared';
+import { CAMPAIGNS_KEY } from '../../components/campaign-options.ts';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
-import { confirmAction } from '../../components/confirm.tsx';
-import { CAMPAIGNS_KEY } from '../campaigns/api.ts';
+import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { formatDateTime } from './format.ts';
 import { DATA_TABLE_LIST_KEY, DATA_TABLES_KEY, deleteDataTable, fetchDataTablePage, searchDataTables } from './api.ts';
 
@@ -24,21 +22,13 @@ const COLUMNS: DataListColumn<TDataTable>[] = [
 ];
 
 export default function DataTablesPage() {
-  const queryClient = useQueryClient();
-
-  const remove = async (table: TDataTable) => {
-    if (!(await confirmAction({ body: dataTableDeleteConfirmation(table.name) }))) return;
-    try {
-      await deleteDataTable(table.id);
-    } catch {
-      return; // the API client has shown the server's reason (the campaign still has leads)
-    }
-    notifications.show({ color: 'green', message: `Data table "${table.name}" deleted.` });
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: DATA_TABLES_KEY }),
-      queryClient.invalidateQueries({ queryKey: CAMPAIGNS_KEY }),
-    ]);
-  };
+  // A refusal (the campaign still has leads) is shown with the server's reason.
+  const remove = useDeleteRow<TDataTable>({
+    confirmBody: (d) => dataTableDeleteConfirmation(d.name),
+    remove: (d) => deleteDataTable(d.id),
+    notice: (d) => `Data table "${d.name}" deleted.`,
+    reload: [DATA_TABLES_KEY, CAMPAIGNS_KEY],
+  });
 
   return (
     <Stack gap="lg">

@@ -2,10 +2,11 @@
 import { z } from 'zod';
 import { dataTableSearchQuery, ZDataTable, zPaged, type TCreateDataTableRequest, type TDataTable, type TPaged } from '@crm/shared';
 import { api } from '../../app/api.ts';
+import { DATA_TABLES_KEY } from '../../components/campaign-options.ts';
 
-export const DATA_TABLES_KEY = ['dataTables'] as const;
+// The campaign selector (components/CampaignSelect.tsx) reads every data table under the same keys.
+export { ALL_DATA_TABLES_KEY, DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
 export const DATA_TABLE_LIST_KEY = [...DATA_TABLES_KEY, 'list'] as const;
-export const ALL_DATA_TABLES_KEY = [...DATA_TABLES_KEY, 'all'] as const;
 
 const ZDataTablePage = zPaged(ZDataTable);
 
@@ -15,10 +16,6 @@ export function fetchDataTablePage(page: number, size: number): Promise<TPaged<T
 
 export function searchDataTables(term: string): Promise<TDataTable[]> {
   return api.get('/dt/searchDataTables', { query: dataTableSearchQuery(term), schema: z.array(ZDataTable) });
-}
-
-export function fetchAllDataTables(): Promise<TDataTable[]> {
-  return api.get('/dt/viewAllDataTables', { schema: z.array(ZDataTable) });
 }
 
 /** A refusal (the campaign still has leads) is shown by the API client with the server's words. */

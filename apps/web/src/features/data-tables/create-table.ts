@@ -1,17 +1,24 @@
-// The Create Table form's rules (spec §5): campaign and number of fields before Go, then one name per field.
-import { columnNameProblems, MAX_DATA_TABLE_COLUMNS, MIN_DATA_TABLE_COLUMNS } from '@crm/shared';
+// The Create Table form (spec §5): campaign and number of fields before Go by ZCreateDataTableRequest's rules, then one
+// name per field by the shared column-name rules; and the server's refusals that belong to a field.
+import type { FormErrors } from '@mantine/form';
+import { columnNameProblems, ZCreateDataTableRequest, type TCreateDataTableRequest } from '@crm/shared';
+import { refusedField, schemaValidate } from '../../app/form-schema.ts';
 
-export type TTableSetup = { campaignName: string; numberOfField: number | '' };
-export type TSetupErrors = Partial<Record<keyof TTableSetup, string>>;
+export type TTableFormValues = { campaignName: string; numberOfField: number | ''; columns: string[] };
 
-export function validateSetup({ campaignName, numberOfField }: TTableSetup): TSetupErrors {
-  const errors: TSetupErrors = {};
-  if (campaignName === '') errors.campaignName = 'Campaign is required';
-  if (numberOfField === '') errors.numberOfField = 'Number of fields is required';
-  else if (!Number.isInteger(numberOfField) || numberOfField < MIN_DATA_TABLE_COLUMNS) errors.numberOfField = `Number of fields must be at least ${MIN_DATA_TABLE_COLUMNS}`;
-  else if (numberOfField > MAX_DATA_TABLE_COLUMNS) errors.numberOfField = `Number of fields must be at most ${MAX_DATA_TABLE_COLUMNS}`;
-  return errors;
+export const EMPTY_TABLE_FORM: TTableFormValues = { campaignName: '', numberOfField: '', columns: [] };
+
+const TABLE_LABELS = { campaignName: 'Campaign', numberOfField: 'Number of fields' };
+
+function tableInput(values: TTableFormValues) {
+  return {
+    campaignName: values.campaignName,
+    numberOfField: values.numberOfField === '' ? undefined : values.numberOfField,
+    columns: values.columns.length === 0 ? undefined : values.columns.map((c) => c.trim()),
+  };
 }
+
+const validateRequest = schemaValidate(ZCreateDataTableRequest, { labels: TABLE_LABELS, toInput: tableInput });
 
 export type TColumnCheck =
   /** Some names are empty: the form is invalid ('Form is invalid'). */
@@ -28,4 +35,32 @@ export function checkColumnNames(names: readonly string[]): TColumnCheck {
   const message = errors.find((e) => e !== undefined);
   if (message !== undefined) return { kind: 'problem', errors, message };
   return { kind: 'ok', columns: names.map((n) => n.trim()) };
+}
+
+/** The whole form: the set-up (before Go the column list is empty) and each column name under its own input. */
+export function validateTableForm(values: TTableFormValues): FormErrors {
+  const errors = validateRequest(values);
+  const check = checkColumnNames(values.columns);
+  if (check.kind === 'ok') return errors;
+  check.errors.forEach((error, i) => {
+    if (error !== undefined) errors[`columns.${i}`] = error;
+  });
+  return errors;
+}
+
+/** Only for values that passed validateTableForm. */
+export function toCreateTableRequest(values: TTableFormValues): TCreateDataTableRequest & { columns: string[] } {
+  const { campaignName, numberOfField } = ZCreateDataTableRequest.parse(tableInput(values));
+  return { campaignName, numberOfField, columns: values.columns.map((c) => c.trim()) };
+}
+
+/**
+ * Where a refusal of the server belongs (apps/server/src/modules/data-tables/service.ts): the campaign that has a
+ * table already, or the column whose name a column-name rule refused (the message quotes it).
+ */
+export function refusedTableField(error: unknown, columns: readonly string[]): string | undefined {
+  const campaign = refusedField(error, [['campaignName', /^Campaign ".*" already has a data table$/]]);
+  if (campaign !== undefined || !(error instanceof Error)) return campaign;
+  const index = columns.findIndex((name) => name.trim() !== '' && error.message.startsWith(`Column name "${name.trim()}"`));
+  return index === -1 ? undefined : `columns.${index}`;
 }

@@ -2,7 +2,7 @@
 import { useSearchParams } from 'react-router';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';
-import { CampaignPicker } from '../campaigns/CampaignPicker.tsx';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { useCampaignSurvey } from '../logic/use-campaign-survey.ts';
 import { SurveyQuestionCard } from './SurveyQuestionCard.tsx';
 
@@ -35,7 +35,7 @@ export default function ViewFullCrmPage() {
         </Text>
         <Title order={1}>{campaignName === '' ? 'Survey' : campaignName}</Title>
       </Stack>
-      {!isAgent && <CampaignPicker value={campaignName} onChange={(name) => setParams({ campaignName: name })} />}
+      {!isAgent && <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />}
       {campaignName === '' ? (
         <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to see its survey.'}</Text>
       ) : (

@@ -10,7 +10,8 @@ import { confirmAction } from '../../components/confirm.tsx';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { LEADS_KEY } from './api.ts';
 import { deleteLeadsOfDate } from './lead-actions-api.ts';
-import { ActionNotice, CampaignField, DataDateField, LeadActionFrame, SummaryGate, useDateSummary } from './lead-actions-fields.tsx';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
+import { ActionNotice, DataDateField, LeadActionFrame, NO_LEAD_CAMPAIGN, SummaryGate, useDateSummary } from './lead-actions-fields.tsx';
 import { NO_CHOICE } from './lead-actions-form.ts';
 import { countOf, deleteConfirmText, summaryText, type TActionNotice, type TLeadChoice } from './lead-actions.ts';
 
@@ -48,7 +49,13 @@ export default function DeleteLeadsPage() {
   return (
     <LeadActionFrame title="Delete leads" cardTitle="Delete a day's leads">
       <Stack gap="md">
-        <CampaignField value={choice.campaign} onChange={(campaign) => choose({ campaign, dataDate: '' })} disabled={mutation.isPending} />
+        <CampaignSelect
+          offer="withDataTable"
+          emptyText={NO_LEAD_CAMPAIGN}
+          value={choice.campaign}
+          onChange={(campaign) => choose({ campaign, dataDate: '' })}
+          disabled={mutation.isPending}
+        />
         {choice.campaign !== '' && (
           <DataDateField campaign={choice.campaign} value={choice.dataDate} onChange={(dataDate) => choose({ ...choice, dataDate })} disabled={mutation.isPending} />
         )}

@@ -1,4 +1,5 @@
-// The lead browser of one campaign: filter by data date, status and phone, page through its leads and their state.
+// The lead browser of one campaign: filter by data date, status and phone, page through its leads and their state
+// (the shared pager: First, Last and a typed page number reach any of its many pages).
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';

@@ -9,10 +9,9 @@ import { createQueryClient } from '../../app/query-client.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { ALL_CAMPAIGNS_KEY } from '../campaigns/api.ts';
-import { ALL_DATA_TABLES_KEY } from '../data-tables/api.ts';
+import { ALL_CAMPAIGNS_KEY, ALL_DATA_TABLES_KEY } from '../../components/campaign-options.ts';
 import { UploadLeadsModal } from './UploadLeadsModal.tsx';
-import { LOST_ANSWER, withUploadServer } from './upload-test-server.ts';
+import { LOST_ANSWER, withUploadServer } from '../../test/upload-server.ts';
 
 const server = withUploadServer();
 afterEach(() => {
@@ -56,7 +55,7 @@ function fill(campaignName: string | null, fileName: string | null) {
 describe('UploadLeadsModal', () => {
   it('offers only active campaigns that have a data table, and the template once one is chosen', () => {
     renderModal();
-    expect(Array.from(campaignSelect().options).map((o) => o.value)).toEqual(['', 'Spring Survey', 'Eid Offer']);
+    expect(Array.from(campaignSelect().options).map((o) => o.value)).toEqual(['', 'Eid Offer', 'Spring Survey']);
     expect(screen.queryByRole('button', { name: 'Download template' })).toBeNull();
     fireEvent.change(campaignSelect(), { target: { value: 'Eid Offer' } });
     expect(screen.getByRole('button', { name: 'Download template' })).toBeTruthy();

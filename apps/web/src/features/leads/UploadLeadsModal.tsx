@@ -1,18 +1,19 @@
 // The "Upload CSV" modal of the lead screens (spec §2 Leads, §4, §5, §8): campaign, template, a .csv file, Save;
 // while it runs the overlay shows bytes sent and rows processed, and a refused file shows its per-row report.
 import { useRef, useState, type FormEvent, type JSX } from 'react';
-import { Alert, Anchor, Button, Input, LoadingOverlay, Modal, NativeSelect, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES, REQUIRED_UPLOAD_COLUMNS, type TImportProgress, type TLeadUploadResult } from '@crm/shared';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { UploadFailureAlert } from '../../components/UploadErrorTable.tsx';
 import { LEAD_COUNTS_KEY } from '../campaigns/api.ts';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { downloadLeadTemplate, LEADS_KEY } from './api.ts';
-import { LeadUploadError, uploadLeadCsv, type TUploadBytes } from './upload.ts';
+import type { TUploadBytes } from '../../app/send-form.ts';
+import { LeadUploadError, uploadLeadCsv } from './upload.ts';
 import { UploadProgress } from './UploadProgress.tsx';
-import { useLeadCampaigns } from './use-lead-campaigns.ts';
 
 export const NOT_CSV_MESSAGE = 'Only CSV files (.csv) can be uploaded';
 const FILE_INPUT_ID = 'lead-csv-file';
@@ -31,7 +32,6 @@ type TUpload = { campaignName: string; file: File };
 
 export function UploadLeadsModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
-  const campaigns = useLeadCampaigns();
   const [campaignName, setCampaignName] = useState('');
   const [file, setFile] = useState<File | null>(null);
   // A new key empties the native file input after a successful upload.
@@ -86,8 +86,6 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
     mutation.mutate({ campaignName, file });
   };
 
-  const placeholder = campaigns.pending ? 'Loading campaigns…' : campaigns.names.length === 0 ? 'No active campaign has a data table' : 'Select campaign';
-
   return (
     <Modal opened={opened} onClose={close} title="Upload CSV" size="xl" closeOnClickOutside={!mutation.isPending} closeOnEscape={!mutation.isPending}>
       <form onSubmit={submit} noValidate aria-label="Upload CSV" style={{ position: 'relative', minHeight: mutation.isPending ? 300 : undefined }}>
@@ -99,14 +97,8 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
           }}
         />
         <Stack gap="md">
-          <NativeSelect
-            label="Campaign"
-            withAsterisk
-            value={campaignName}
-            onChange={(event) => chooseCampaign(event.currentTarget.value)}
-            data={[{ value: '', label: placeholder, disabled: true }, ...campaigns.names]}
-            error={campaigns.error ?? undefined}
-          />
+          {/* Leads go to active campaigns with a data table (its columns name the lead columns). */}
+          <CampaignSelect offer="withDataTable" activeOnly emptyText="No active campaign has a data table" withAsterisk value={campaignName} onChange={chooseCampaign} />
           {campaignName !== '' && (
             <Anchor component="button" type="button" size="sm" style={{ alignSelf: 'flex-start' }} onClick={() => void downloadLeadTemplate(campaignName).catch(() => undefined)}>
               Download template

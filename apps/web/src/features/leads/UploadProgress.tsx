@@ -1,7 +1,7 @@
 // What the upload overlay shows: bytes sent, rows the server has read and stored so far, and a way to stop.
 import { Button, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { TImportProgress } from '@crm/shared';
-import type { TUploadBytes } from './upload.ts';
+import { percent, type TUploadBytes } from '../../app/send-form.ts';
 
 type Props = { fileName: string; bytes: TUploadBytes | null; progress: TImportProgress | null; onCancel: () => void };
 
@@ -9,11 +9,6 @@ const MB = 1024 * 1024;
 
 function size(bytes: number): string {
   return bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.ceil(bytes / 1024).toLocaleString('en-US')} KB`;
-}
-
-export function percent(bytes: TUploadBytes | null): number {
-  if (bytes === null || bytes.total <= 0) return 0;
-  return Math.min(100, Math.floor((bytes.loaded / bytes.total) * 100));
 }
 
 const PHASES: Record<TImportProgress['phase'], string> = {

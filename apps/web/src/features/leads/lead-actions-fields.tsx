@@ -1,5 +1,5 @@
 // The pieces the generate, regenerate and delete screens share (spec §2 Leads, §4): the page frame with Upload CSV
-// and one action card, the campaign choice that reveals the data date, the date's figures, and one target per selector.
+// and one action card, the data date a campaign choice reveals, the date's figures, and one target per selector.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -7,7 +7,6 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TLeadDateSummary } from '@crm/shared';
 import { dataDatesKey, fetchDataDates } from './api.ts';
 import { fetchLeadSummary, leadSummaryKey } from './lead-actions-api.ts';
-import { useLeadTableCampaigns } from './lead-actions-campaigns.ts';
 import { countOf, formatCount, generateCeiling, groupsText, readTarget, regenerateCeiling, selectorLabel, type TActionNotice, type TLeadChoice } from './lead-actions.ts';
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';
 import { RetryAlert } from '../../components/QueryState.tsx';
@@ -35,23 +34,8 @@ export function LeadActionFrame({ title, cardTitle, children }: { title: string;
   );
 }
 
-/** The 'Campaign' select: every campaign with a data table. */
-export function CampaignField({ value, onChange, disabled }: { value: string; onChange: (campaign: string) => void; disabled?: boolean }) {
-  const campaigns = useLeadTableCampaigns();
-  const placeholder = campaigns.pending ? 'Loading campaigns…' : campaigns.options.length === 0 ? 'No campaign has a data table yet' : 'Select campaign';
-  return (
-    <Stack gap="xs">
-      <NativeSelect
-        label="Campaign"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.currentTarget.value)}
-        data={[{ value: '', label: placeholder, disabled: true }, ...campaigns.options]}
-      />
-      {campaigns.error !== null && <RetryAlert title="The campaigns could not be loaded" message={campaigns.error} onRetry={campaigns.retry} />}
-    </Stack>
-  );
-}
+/** What the campaign selector of the lead screens says when no campaign has a data table (leads need one). */
+export const NO_LEAD_CAMPAIGN = 'No campaign has a data table yet';
 
 /** The 'Data date' select: the campaign's data dates, newest first. */
 export function DataDateField({ campaign, value, onChange, disabled }: { campaign: string; value: string; onChange: (dataDate: string) => void; disabled?: boolean }) {

@@ -4,7 +4,8 @@ import type { FormEvent } from 'react';
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TLeadDateSummary } from '@crm/shared';
-import { ActionNotice, CampaignField, DataDateField, SummaryGate, TargetInputs } from './lead-actions-fields.tsx';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
+import { ActionNotice, DataDateField, NO_LEAD_CAMPAIGN, SummaryGate, TargetInputs } from './lead-actions-fields.tsx';
 import type { useTargetForm } from './lead-actions-form.ts';
 import { summaryText } from './lead-actions.ts';
 
@@ -31,7 +32,13 @@ export function LeadTargetsForm({ mode, form, summary, pending, allLabel, allDes
   return (
     <form onSubmit={submit} noValidate aria-label={`${submitLabel} leads`}>
       <Stack gap="md">
-        <CampaignField value={choice.campaign} onChange={(campaign) => form.choose({ campaign, dataDate: '' })} disabled={pending} />
+        <CampaignSelect
+          offer="withDataTable"
+          emptyText={NO_LEAD_CAMPAIGN}
+          value={choice.campaign}
+          onChange={(campaign) => form.choose({ campaign, dataDate: '' })}
+          disabled={pending}
+        />
         {choice.campaign !== '' && (
           <DataDateField campaign={choice.campaign} value={choice.dataDate} onChange={(dataDate) => form.choose({ ...choice, dataDate })} disabled={pending} />
         )}

@@ -4,8 +4,9 @@ import { MESSAGES, type TImportProgress } from '@crm/shared';
 import { INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, setSessionExpiredHandler } from '../../app/api.ts';
 import { readSession, storeSession } from '../../app/session.ts';
 import { makeToken } from '../../test/tokens.ts';
-import { LeadUploadError, newImportId, STILL_RUNNING_MESSAGE, uploadLeadCsv, type TUploadBytes } from './upload.ts';
-import { LOST_ANSWER, withUploadServer } from './upload-test-server.ts';
+import type { TUploadBytes } from '../../app/send-form.ts';
+import { LOST_ANSWER, withUploadServer } from '../../test/upload-server.ts';
+import { LeadUploadError, newImportId, STILL_RUNNING_MESSAGE, uploadLeadCsv } from './upload.ts';
 
 const server = withUploadServer();
 

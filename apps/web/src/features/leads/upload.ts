@@ -1,6 +1,5 @@
-// The lead CSV upload: one XMLHttpRequest (fetch reports no upload progress) with the session's token,
-// the server's import progress polled while it runs, and the answer read against the contract (or, when the
-// answer is lost, the import's record on the server).
+// The lead CSV upload: one sendForm (app/send-form.ts) with the session's token, the server's import progress
+// polled while it runs, and the answer read against the contract (or, when the answer is lost, the import's record).
 import {
   MESSAGES,
   ZLeadUploadRejected,
@@ -9,15 +8,12 @@ import {
   type TLeadUploadResult,
   type TUploadRowError,
 } from '@crm/shared';
-import { ApiError, GATEWAY_STATUSES, INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, authorizationHeader, endExpiredSession, messageOf, serverMessage } from '../../app/api.ts';
+import { ApiError, GATEWAY_STATUSES, INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, endExpiredSession, messageOf, serverMessage } from '../../app/api.ts';
+import { sendForm, UPLOAD_CANCELLED_MESSAGE, type TFormReply, type TUploadBytes } from '../../app/send-form.ts';
 import { fetchImportProgress } from './api.ts';
 
 export const UPLOAD_PATH = '/api/file/uploadCsv';
 export const IMPORT_POLL_MS = 700;
-export const UPLOAD_CANCELLED_MESSAGE = 'Upload cancelled.';
-
-/** Bytes of the request body sent so far. */
-export type TUploadBytes = { loaded: number; total: number };
 
 /**
  * Why an upload did not store leads. rejected: the file has bad rows (errors lists them, nothing was stored);
@@ -46,68 +42,6 @@ export function newImportId(): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-export type TFormReply = { status: number; body: unknown };
-
-type SendOptions = {
-  onUploadProgress?: (bytes: TUploadBytes) => void;
-  signal?: AbortSignal;
-  /** The body's size when the browser cannot tell (progress events without lengthComputable). */
-  totalHint?: number;
-};
-
-function readReply(xhr: XMLHttpRequest): unknown {
-  const text = xhr.responseText;
-  if (text === '') return undefined;
-  if (!(xhr.getResponseHeader('content-type') ?? '').includes('json')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
-/**
- * POSTs a multipart form with the session's token, reporting bytes sent. Resolves with any HTTP answer
- * (the caller reads the status); rejects with an ApiError when no answer came (network, cancelled).
- * No time-out on purpose: sending takes as long as the file and the line do, the screens show the bytes sent
- * and offer Cancel, and the server bounds its own work.
- */
-export function sendForm(url: string, form: FormData, { onUploadProgress, signal, totalHint = 0 }: SendOptions = {}): Promise<TFormReply> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
-    const xhr = new XMLHttpRequest();
-    const abort = () => xhr.abort();
-    const settle = () => signal?.removeEventListener('abort', abort);
-    xhr.open('POST', url);
-    xhr.setRequestHeader('Accept', 'application/json');
-    const authorization = authorizationHeader();
-    if (authorization !== null) xhr.setRequestHeader('Authorization', authorization);
-    if (onUploadProgress !== undefined) {
-      let total = totalHint;
-      xhr.upload.addEventListener('progress', (event) => {
-        total = event.lengthComputable && event.total > 0 ? event.total : Math.max(total, event.loaded);
-        onUploadProgress({ loaded: Math.min(event.loaded, total), total });
-      });
-      // 'load' on xhr.upload means the whole body has gone out, whatever the last progress event said.
-      xhr.upload.addEventListener('load', () => onUploadProgress({ loaded: total, total }));
-    }
-    xhr.addEventListener('load', () => {
-      settle();
-      resolve({ status: xhr.status, body: readReply(xhr) });
-    });
-    xhr.addEventListener('error', () => {
-      settle();
-      reject(new ApiError(0, NETWORK_ERROR_MESSAGE, 'network'));
-    });
-    xhr.addEventListener('abort', () => {
-      settle();
-      reject(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
-    });
-    signal?.addEventListener('abort', abort);
-    xhr.send(form);
-  });
 }
 
 /**

@@ -1,9 +1,10 @@
 // The card "Download QC Reports": the report type reveals its date or range; Reset clears everything; Export Report
 // starts the xlsx download once the form is complete and valid, and says how it went.
-import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { QC_REPORT_TYPES } from '@crm/shared';
+import { DateField } from '../../components/DateField.tsx';
 import { REPORT_FAILED, startedText } from '../reports/use-report-download.tsx';
 import { startQcExport } from './api.ts';
 import {
@@ -67,15 +68,8 @@ export function ExportCard({ form, onChange }: Props) {
         )}
         {inputs === 'range' && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <TextInput type="date" label="Start" value={form.startDate} error={check.problems.startDate} onChange={(event) => update({ ...form, startDate: event.currentTarget.value })} />
-            <TextInput
-              type="date"
-              label="End"
-              value={form.endDate}
-              min={form.startDate === '' ? undefined : form.startDate}
-              error={check.problems.endDate}
-              onChange={(event) => update({ ...form, endDate: event.currentTarget.value })}
-            />
+            <DateField label="Start" value={form.startDate} error={check.problems.startDate} onChange={(startDate) => update({ ...form, startDate })} />
+            <DateField label="End" value={form.endDate} error={check.problems.endDate} onChange={(endDate) => update({ ...form, endDate })} />
           </SimpleGrid>
         )}
         {exporter.isError && (

@@ -1,24 +1,23 @@
-// Beside the monthly export: each agent's daily average over the range (one line per agent, x = day), and the
-// export's Sum / Count / Average per agent as a table.
+// Beside the monthly export: each agent's average over the range as a bar (in its grade's colour), and the export's
+// Sum / Count / Average per agent as a table.
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { LineChart } from '@mantine/charts';
+import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
 import type { TQcRangeQuery } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { fetchRangeSummary, rangeSummaryKey } from './api.ts';
-import { agentLabels, formatMarks, rangeChart } from './chart-data.ts';
-import { daysOf } from './qc-report-form.ts';
+import { agentBars, agentLabels, averageDomain, formatMarks, gradeColor } from './chart-data.ts';
 
-export const RANGE_FAILED = 'The daily averages could not be loaded';
+export const RANGE_FAILED = 'The agent averages could not be loaded';
 
 export function rangeTitle({ startDate, endDate }: TQcRangeQuery): string {
-  return `Daily averages, ${startDate} to ${endDate}`;
+  return `Agent averages, ${startDate} to ${endDate}`;
 }
 
 export function RangeSummaryPanel({ range }: { range: TQcRangeQuery }) {
   const query = useQuery({ queryKey: rangeSummaryKey(range), queryFn: () => fetchRangeSummary(range), staleTime: 0 });
   const summaries = query.data ?? [];
-  const chart = rangeChart(summaries, daysOf(range.startDate, range.endDate));
+  const bars = agentBars(summaries);
   const labels = agentLabels(summaries);
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="qc-range-title">
@@ -27,7 +26,7 @@ export function RangeSummaryPanel({ range }: { range: TQcRangeQuery }) {
           {rangeTitle(range)}
         </Title>
         <Text size="sm" c="dimmed">
-          Each agent's average in-house QC total per day; a day without records leaves a gap.
+          Each agent's average in-house QC total over the range, coloured by the grade it falls in.
         </Text>
         {query.isPending && <LoadingRow />}
         {query.isError && <RetryAlert title={RANGE_FAILED} message={query.error.message} onRetry={() => void query.refetch()} />}
@@ -38,15 +37,19 @@ export function RangeSummaryPanel({ range }: { range: TQcRangeQuery }) {
         )}
         {query.isSuccess && summaries.length > 0 && (
           <>
-            <LineChart
-              h={300}
-              data={chart.data}
-              dataKey="day"
-              series={chart.series}
-              withLegend
-              connectNulls={false}
-              tickLine="y"
+            <BarChart
+              h={Math.max(140, 44 * bars.length + 50)}
+              data={bars}
+              dataKey="agent"
+              orientation="vertical"
+              series={[{ name: 'average', label: 'Average', color: 'indigo.6' }]}
+              getBarColor={gradeColor}
+              withBarValueLabel
               valueFormatter={formatMarks}
+              maxBarWidth={28}
+              gridAxis="x"
+              xAxisProps={{ domain: averageDomain(bars), tickFormatter: (value: number) => String(value) }}
+              yAxisProps={{ width: 150 }}
               aria-hidden
             />
             <Table striped withTableBorder>

@@ -1,7 +1,7 @@
-// The chart data: all four grades in order with their counts, and one line per agent over every day of the range.
+// The chart data: all four grades in order with their counts, and one bar per agent with its average over the range.
 import { describe, expect, it } from 'vitest';
 import type { TAgentPerformanceSummary } from '@crm/shared';
-import { gradeBars, rangeChart } from './chart-data.ts';
+import { agentBars, averageDomain, gradeBars } from './chart-data.ts';
 
 describe('gradeBars', () => {
   it('lists the four grades best first, a grade the server left out at 0', () => {
@@ -14,33 +14,32 @@ describe('gradeBars', () => {
   });
 });
 
-const summary = (agentName: string, agentId: string, dailyAverages: Record<string, number | null>): TAgentPerformanceSummary => ({
+const summary = (agentName: string, agentId: string, average: number): TAgentPerformanceSummary => ({
   agentName,
   agentId,
-  dailyAverages,
-  sum: 0,
-  count: 0,
-  average: 0,
+  dailyAverages: {},
+  sum: average,
+  count: 1,
+  average,
 });
 
-describe('rangeChart', () => {
-  it('makes one row per day and one series per agent, a day without records null', () => {
-    const chart = rangeChart(
-      [summary('Rahim', 'A.1', { '2025-03-01': 85, '2025-03-02': null }), summary('Karim', 'A2', { '2025-03-02': 72.5 })],
-      ['2025-03-01', '2025-03-02'],
-    );
-    expect(chart.series.map((s) => [s.name, s.label])).toEqual([
-      ['a0', 'Rahim'],
-      ['a1', 'Karim'],
+describe('agentBars', () => {
+  it('makes one bar per agent with its average, in the colour of the grade the average gets', () => {
+    const bars = agentBars([summary('Rahim', 'A.1', 92.5), summary('Karim', 'A2', 67.5), summary('Nadia', 'A3', 80)]);
+    expect(bars).toEqual([
+      { agent: 'Rahim', average: 92.5, color: 'green.6' },
+      { agent: 'Karim', average: 67.5, color: 'red.6' },
+      { agent: 'Nadia', average: 80, color: 'blue.6' },
     ]);
-    expect(chart.data).toEqual([
-      { day: '2025-03-01', a0: 85, a1: null },
-      { day: '2025-03-02', a0: null, a1: 72.5 },
-    ]);
+    expect(averageDomain(bars)).toEqual([0, 100]);
   });
 
-  it('tells two agents of one name apart by their ids', () => {
-    const chart = rangeChart([summary('Rahim', 'A1', {}), summary('Rahim', 'A2', {})], []);
-    expect(chart.series.map((s) => s.label)).toEqual(['Rahim (A1)', 'Rahim (A2)']);
+  it('tells two agents of one name apart by their ids, and lets the axis go below 0 for a fatal average', () => {
+    const bars = agentBars([summary('Rahim', 'A1', 75), summary('Rahim', 'A2', -12.5)]);
+    expect(bars.map((b) => [b.agent, b.color])).toEqual([
+      ['Rahim (A1)', 'yellow.6'],
+      ['Rahim (A2)', 'red.6'],
+    ]);
+    expect(averageDomain(bars)).toEqual([-13, 100]);
   });
 });

@@ -1,5 +1,5 @@
-// What the QC report charts draw: the day's four grade counts, and each agent's daily averages over a range.
-import { QC_GRADES, type TAgentPerformanceSummary, type TGradeCount, type TQcGrade } from '@crm/shared';
+// What the QC report charts draw: the day's four grade counts, and each agent's average over a range as a bar.
+import { QC_GRADES, qcGrade, type TAgentPerformanceSummary, type TGradeCount, type TQcGrade } from '@crm/shared';
 
 /** The grade bands in the daily summary's colours (spec §9): Exceed green, Meet blue, Average yellow, Below red. */
 export const GRADE_COLORS: Record<TQcGrade, string> = {
@@ -20,32 +20,27 @@ export function gradeBars(counts: readonly TGradeCount[]): TGradeBar[] {
   }));
 }
 
-const LINE_COLORS = ['indigo.6', 'teal.6', 'orange.6', 'grape.6', 'cyan.6', 'red.6', 'lime.7', 'pink.6', 'yellow.7', 'blue.6', 'green.7', 'violet.6'];
+export type TAgentBar = { agent: string; average: number; color: string };
 
-export type TRangeSeries = { name: string; label: string; color: string };
-export type TRangeRow = Record<string, string | number | null> & { day: string };
-export type TRangeChart = { data: TRangeRow[]; series: TRangeSeries[] };
-
-/** An agent's name, with the id when two agents share it, so every line and row is tellable apart. */
+/** An agent's name, with the id when two agents share it, so every bar and row is tellable apart. */
 export function agentLabels(summaries: readonly TAgentPerformanceSummary[]): string[] {
   return summaries.map((s) => (summaries.filter((o) => o.agentName === s.agentName).length > 1 ? `${s.agentName} (${s.agentId})` : s.agentName));
 }
 
-/**
- * One row per day of the range (x), one series per agent (keys a0, a1…: agent ids may hold dots, which the chart
- * would read as paths); a day without records is null, so the line skips it.
- */
-export function rangeChart(summaries: readonly TAgentPerformanceSummary[], days: readonly string[]): TRangeChart {
+/** One bar per agent: the agent's average over the range, in the colour of the grade that average would get. */
+export function agentBars(summaries: readonly TAgentPerformanceSummary[]): TAgentBar[] {
   const labels = agentLabels(summaries);
-  const series = summaries.map((_, i) => ({ name: `a${i}`, label: labels[i] ?? '', color: LINE_COLORS[i % LINE_COLORS.length] ?? 'gray.6' }));
-  const data = days.map((day) => {
-    const row: TRangeRow = { day };
-    summaries.forEach((s, i) => {
-      row[`a${i}`] = s.dailyAverages[day] ?? null;
-    });
-    return row;
-  });
-  return { data, series };
+  return summaries.map((s, i) => ({ agent: labels[i] ?? s.agentName, average: s.average, color: gradeColor(s.average) }));
+}
+
+/** The colour of the grade a total or an average falls in. */
+export function gradeColor(value: number): string {
+  return GRADE_COLORS[qcGrade(value)];
+}
+
+/** The value axis: from 0 (or the lowest average, a fatal call can make it negative) to the best total, 100. */
+export function averageDomain(bars: readonly TAgentBar[]): [number, number] {
+  return [Math.min(0, ...bars.map((b) => Math.floor(b.average))), 100];
 }
 
 /** A mark or average as the exports write it: one decimal. */

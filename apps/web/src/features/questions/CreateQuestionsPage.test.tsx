@@ -4,8 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES, type TCampaign, type TDataTable } from '@crm/shared';
 import { createQueryClient } from '../../app/query-client.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { ALL_CAMPAIGNS_KEY } from '../campaigns/api.ts';
-import { ALL_DATA_TABLES_KEY } from '../data-tables/api.ts';
+import { ALL_CAMPAIGNS_KEY, ALL_DATA_TABLES_KEY } from '../../components/campaign-options.ts';
 import CreateQuestionsPage from './CreateQuestionsPage.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -95,5 +94,22 @@ describe('CreateQuestionsPage', () => {
     expect(within(card(2)).getByText('Type is required')).toBeTruthy();
     expect(within(card(1)).queryByText('Title is required')).toBeNull();
     expect(sentWrites(fetch)).toEqual([]);
+  });
+
+  it("refuses a choice question with one option by the shared schema's rule, under its options", async () => {
+    const fetch = renderPage();
+    goWith('1');
+    const first = within(card(1));
+    fireEvent.change(first.getByLabelText(/^Type/), { target: { value: 'Select Option' } });
+    fireEvent.change(first.getByLabelText(/^Title/), { target: { value: 'Do you smoke?' } });
+    fireEvent.change(first.getByLabelText('New option'), { target: { value: 'Yes' } });
+    fireEvent.click(first.getByRole('button', { name: 'Add option' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await first.findByText('Options need at least two choices')).toBeTruthy();
+    expect(sentWrites(fetch)).toEqual([]);
+    // Adding the second option clears it.
+    fireEvent.change(first.getByLabelText('New option'), { target: { value: 'No' } });
+    fireEvent.click(first.getByRole('button', { name: 'Add option' }));
+    expect(first.queryByText('Options need at least two choices')).toBeNull();
   });
 });

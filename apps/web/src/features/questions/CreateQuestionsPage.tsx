@@ -1,45 +1,43 @@
 // /createQuestions and /question/create (spec §4): campaign, data table and count; Go locks them and shows one card per question; Save adds them.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Fieldset, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, QUESTION_MESSAGES } from '@crm/shared';
-import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../campaigns/api.ts';
-import { ALL_DATA_TABLES_KEY, fetchAllDataTables } from '../data-tables/api.ts';
-import { addQuestions, QUESTIONS_KEY } from './api.ts';
-import { checkDrafts, EMPTY_SETUP, MAX_QUESTIONS, MIN_QUESTIONS, validateSetup, type TQuestionSetup, type TSetupErrors } from './create-questions.ts';
-import { emptyQuestionFields, type TQuestionFieldErrors, type TQuestionFieldValues } from './question-form.ts';
-import { QuestionFields } from './QuestionFields.tsx';
+import { errorsUnder } from '../../app/form-schema.ts';
+import { ALL_DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { GoResetButton } from '../../components/GoResetButton.tsx';
+import { addQuestions, QUESTIONS_KEY } from './api.ts';
+import { EMPTY_CREATE_QUESTIONS, MAX_QUESTIONS, MIN_QUESTIONS, toNewQuestions, validateCreateQuestions, type TCreateQuestionsValues } from './create-questions.ts';
+import { emptyQuestionFields, type TQuestionFieldValues } from './question-form.ts';
+import { QuestionFields } from './QuestionFields.tsx';
 
 function formInvalid() {
   notifications.show({ id: 'create-questions:invalid', color: 'red', message: MESSAGES.common.formInvalid });
 }
 
-function usePickers() {
-  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, staleTime: 0 });
+/** Only the campaign's own data table may be chosen (a campaign has one). */
+function useCampaignTables() {
   const tables = useQuery({ queryKey: ALL_DATA_TABLES_KEY, queryFn: fetchAllDataTables, staleTime: 0 });
   return {
-    campaignNames: (campaigns.data ?? []).map((c) => c.campaignName),
-    /** Only the campaign's own data table may be chosen (a campaign has one). */
     tablesOf: (campaignName: string) => (tables.data ?? []).filter((t) => t.campaignName === campaignName).map((t) => t.name),
-    pending: campaigns.isPending || tables.isPending,
+    pending: tables.isPending,
   };
 }
 
 export default function CreateQuestionsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [setup, setSetup] = useState<TQuestionSetup>(EMPTY_SETUP);
-  const [setupErrors, setSetupErrors] = useState<TSetupErrors>({});
+  const form = useForm<TCreateQuestionsValues>({ mode: 'controlled', initialValues: EMPTY_CREATE_QUESTIONS, validate: validateCreateQuestions });
   const [locked, setLocked] = useState(false);
-  const [drafts, setDrafts] = useState<TQuestionFieldValues[]>([]);
-  const [draftErrors, setDraftErrors] = useState<TQuestionFieldErrors[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const pickers = usePickers();
-  const tableNames = pickers.tablesOf(setup.campaignName);
+  const tables = useCampaignTables();
+  const { campaignName, dataTable } = form.values;
+  const tableNames = tables.tablesOf(campaignName);
 
   const mutation = useMutation({
     mutationFn: addQuestions,
@@ -54,50 +52,39 @@ export default function CreateQuestionsPage() {
     },
   });
 
-  const changeCampaign = (campaignName: string) => {
-    const own = pickers.tablesOf(campaignName);
-    setSetup((s) => ({ ...s, campaignName, dataTable: own.length === 1 ? (own[0] ?? '') : '' }));
-    setSetupErrors((e) => ({ ...e, campaignName: undefined, dataTable: undefined }));
+  const changeCampaign = (name: string) => {
+    const own = tables.tablesOf(name);
+    form.setFieldValue('campaignName', name);
+    form.setFieldValue('dataTable', own.length === 1 ? (own[0] ?? '') : '');
   };
 
   const go = () => {
-    const found = validateSetup(setup);
-    setSetupErrors(found);
-    if (Object.keys(found).length > 0 || setup.count === '') return formInvalid();
-    setDrafts(Array.from({ length: setup.count }, emptyQuestionFields));
-    setDraftErrors([]);
+    // Before Go there are no cards, so only the set-up is checked.
+    if (form.validate().hasErrors) return formInvalid();
+    const { count } = form.getValues();
+    form.setFieldValue('questions', Array.from({ length: count === '' ? 0 : count }, emptyQuestionFields));
     setFailure(null);
     setLocked(true);
   };
 
   const reset = () => {
-    setSetup(EMPTY_SETUP);
-    setSetupErrors({});
-    setDrafts([]);
-    setDraftErrors([]);
+    form.reset();
     setFailure(null);
     setLocked(false);
   };
 
-  const save = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const save = form.onSubmit((values) => {
     setFailure(null);
-    const check = checkDrafts(setup.campaignName, drafts);
-    if (check.kind === 'invalid') {
-      setDraftErrors(check.errors);
-      return formInvalid();
-    }
-    setDraftErrors([]);
-    mutation.mutate(check.questions);
+    mutation.mutate(toNewQuestions(values));
+  }, formInvalid);
+
+  const changeCard = (index: number, values: TQuestionFieldValues, changed: keyof TQuestionFieldValues) => {
+    form.setFieldValue(`questions.${index}`, values);
+    form.clearFieldError(`questions.${index}.${changed}`);
   };
 
-  const changeDraft = (index: number, values: TQuestionFieldValues, changed: keyof TQuestionFieldValues) => {
-    setDrafts((current) => current.map((d, i) => (i === index ? values : d)));
-    setDraftErrors((current) => current.map((e, i) => (i === index ? { ...e, [changed]: undefined } : e)));
-  };
-
-  const noTable = setup.campaignName !== '' && !pickers.pending && tableNames.length === 0;
-  const tablePlaceholder = setup.campaignName === '' ? 'Choose a campaign first' : noTable ? 'This campaign has no data table' : 'Select data table';
+  const noTable = campaignName !== '' && !tables.pending && tableNames.length === 0;
+  const tablePlaceholder = campaignName === '' ? 'Choose a campaign first' : noTable ? 'This campaign has no data table' : 'Select data table';
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -105,27 +92,14 @@ export default function CreateQuestionsPage() {
       <Paper withBorder p="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NativeSelect
-              label="Campaign"
-              withAsterisk
-              disabled={locked}
-              value={setup.campaignName}
-              onChange={(event) => changeCampaign(event.currentTarget.value)}
-              data={[{ value: '', label: pickers.pending ? 'Loading campaigns…' : 'Select campaign', disabled: true }, ...pickers.campaignNames]}
-              error={setupErrors.campaignName}
-            />
+            <CampaignSelect withAsterisk disabled={locked} value={campaignName} onChange={changeCampaign} error={form.errors.campaignName} />
             <NativeSelect
               label="Data table"
               withAsterisk
-              disabled={locked || setup.campaignName === ''}
-              value={setup.dataTable}
-              onChange={(event) => {
-                const dataTable = event.currentTarget.value;
-                setSetup((s) => ({ ...s, dataTable }));
-                setSetupErrors((e) => ({ ...e, dataTable: undefined }));
-              }}
+              disabled={locked || campaignName === ''}
+              {...form.getInputProps('dataTable')}
+              value={dataTable}
               data={[{ value: '', label: tablePlaceholder, disabled: true }, ...tableNames]}
-              error={setupErrors.dataTable}
             />
             <NumberInput
               label="Number of questions"
@@ -135,12 +109,8 @@ export default function CreateQuestionsPage() {
               max={MAX_QUESTIONS}
               allowDecimal={false}
               allowNegative={false}
-              value={setup.count}
-              onChange={(value) => {
-                setSetup((s) => ({ ...s, count: typeof value === 'number' ? value : '' }));
-                setSetupErrors((e) => ({ ...e, count: undefined }));
-              }}
-              error={setupErrors.count}
+              {...form.getInputProps('count')}
+              onChange={(value) => form.setFieldValue('count', typeof value === 'number' ? value : '')}
             />
           </SimpleGrid>
           {noTable && (
@@ -155,9 +125,14 @@ export default function CreateQuestionsPage() {
       {locked && (
         <form onSubmit={save} noValidate aria-label="Questions">
           <Stack gap="md">
-            {drafts.map((draft, index) => (
+            {form.values.questions.map((question, index) => (
               <Fieldset key={index} legend={`Question ${index + 1}`} disabled={mutation.isPending}>
-                <QuestionFields values={draft} errors={draftErrors[index] ?? {}} disabled={mutation.isPending} onChange={(values, changed) => changeDraft(index, values, changed)} />
+                <QuestionFields
+                  values={question}
+                  errors={errorsUnder(form.errors, `questions.${index}`)}
+                  disabled={mutation.isPending}
+                  onChange={(values, changed) => changeCard(index, values, changed)}
+                />
               </Fieldset>
             ))}
             {failure !== null && (

@@ -1,14 +1,16 @@
 // /editQuestion/:id (spec §2 Questions): title, type, options, optional value, instruction and status; qno and campaign fixed.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Grid, Loader, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, QUESTION_MESSAGES, type TQuestion, type TUpdateQuestionInput } from '@crm/shared';
+import { errorsUnder } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { LOGIC_KEY } from '../logic/api.ts';
 import { fetchQuestion, questionKey, QUESTIONS_KEY, updateQuestion, type TUpdateOutcome } from './api.ts';
-import { questionFieldValues, toQuestionBody, validateQuestionFields, type TQuestionFieldErrors } from './question-form.ts';
+import { questionEditValues, toQuestionUpdate, validateQuestionEdit, type TQuestionEditValues, type TQuestionFieldValues } from './question-form.ts';
 import { QuestionFields } from './QuestionFields.tsx';
 import { RulesInUseWarning } from './RulesInUseWarning.tsx';
 
@@ -17,9 +19,7 @@ type TConflict = Extract<TUpdateOutcome, { kind: 'rulesInUse' }> & { body: TUpda
 function EditQuestionForm({ question }: { question: TQuestion }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState(() => questionFieldValues(question));
-  const [status, setStatus] = useState(question.status);
-  const [errors, setErrors] = useState<TQuestionFieldErrors>({});
+  const form = useForm<TQuestionEditValues>({ mode: 'controlled', initialValues: questionEditValues(question), validate: validateQuestionEdit(question.id) });
   const [conflict, setConflict] = useState<TConflict | null>(null);
 
   const mutation = useMutation({
@@ -38,19 +38,18 @@ function EditQuestionForm({ question }: { question: TQuestion }) {
     },
   });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setConflict(null);
-    const found = validateQuestionFields(values);
-    setErrors(found);
-    const body = toQuestionBody(values);
-    if (Object.keys(found).length > 0 || body === undefined) {
+  const submit = form.onSubmit(
+    (values) => {
+      setConflict(null);
+      mutation.mutate(toQuestionUpdate(question.id, values));
+    },
+    () => {
+      setConflict(null);
       notifications.show({ id: 'edit-question:invalid', color: 'red', message: MESSAGES.common.formInvalid });
-      return;
-    }
-    mutation.mutate({ id: question.id, ...body, status });
-  };
+    },
+  );
 
+  const { status, ...fields } = form.values;
   const busy = mutation.isPending;
   return (
     <Paper withBorder p="lg" maw={1100}>
@@ -67,23 +66,23 @@ function EditQuestionForm({ question }: { question: TQuestion }) {
               <NativeSelect
                 label="Status"
                 disabled={busy}
-                value={status ? 'true' : 'false'}
+                value={status}
                 data={[
                   { value: 'true', label: 'Active' },
                   { value: 'false', label: 'Inactive' },
                 ]}
-                onChange={(event) => setStatus(event.currentTarget.value === 'true')}
+                onChange={(event) => form.setFieldValue('status', event.currentTarget.value === 'true' ? 'true' : 'false')}
               />
             </Grid.Col>
           </Grid>
           <QuestionFields
-            values={values}
-            errors={errors}
+            values={fields}
+            errors={errorsUnder(form.errors, '')}
             disabled={busy}
-            onChange={(next, changed) => {
-              setValues(next);
+            onChange={(next: TQuestionFieldValues, changed) => {
+              form.setValues(next);
+              form.clearFieldError(changed);
               setConflict(null);
-              setErrors((current) => ({ ...current, [changed]: undefined }));
             }}
           />
           {conflict !== null && (

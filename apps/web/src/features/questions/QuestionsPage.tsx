@@ -1,15 +1,15 @@
-// /question (spec §2 Questions): every campaign's questions, search, Create Questions, edit links and delete with its rule count.
-import { Link } from 'react-router';
+// /question (spec §2 Questions): every campaign's questions or one campaign's (?campaign=), search, Create Questions,
+// edit links and delete with its rule count.
+import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MESSAGES, type TQuestion } from '@crm/shared';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
-import { confirmAction } from '../../components/confirm.tsx';
+import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { LOGIC_KEY } from '../logic/api.ts';
 import { deleteQuestion, fetchDeleteImpact, fetchQuestionPage, QUESTION_LIST_KEY, QUESTIONS_KEY, searchQuestions } from './api.ts';
 import { questionDeleteConfirmation, questionDeletedNotice } from './question-text.ts';
-import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const COLUMNS: DataListColumn<TQuestion>[] = [
   { key: 'qno', header: 'Qno', width: 56 },
@@ -29,42 +29,48 @@ const COLUMNS: DataListColumn<TQuestion>[] = [
   },
 ];
 
-export default function QuestionsPage() {
-  const queryClient = useQueryClient();
+/** The search's matches within the chosen campaign (the server's search looks in every campaign). */
+async function searchWithin(campaign: string, term: string): Promise<TQuestion[]> {
+  const found = await searchQuestions(term);
+  return campaign === '' ? found : found.filter((q) => q.campaignId.toLowerCase() === campaign.toLowerCase());
+}
 
-  const remove = async (question: TQuestion) => {
-    let rules: number;
-    try {
-      rules = await fetchDeleteImpact(question.id);
-    } catch {
-      return; // the API client has shown why
-    }
-    if (!(await confirmAction({ body: questionDeleteConfirmation(question.qno, rules) }))) return;
-    let deletedRules: number;
-    try {
-      deletedRules = (await deleteQuestion(question.id)).deletedRules;
-    } catch {
-      return;
-    }
-    notifications.show({ color: 'green', title: QUESTION_MESSAGES.deleted, message: questionDeletedNotice(question.qno, question.campaignId, deletedRules) });
-    await Promise.all([queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY }), queryClient.invalidateQueries({ queryKey: LOGIC_KEY })]);
-  };
+export default function QuestionsPage() {
+  const [params, setParams] = useSearchParams();
+  const campaign = params.get('campaign') ?? '';
+  const remove = useDeleteRow<TQuestion, number>({
+    // The confirmation says how many logic rules go with the question; a failed read stops the delete there.
+    confirmBody: async (q) => questionDeleteConfirmation(q.qno, await fetchDeleteImpact(q.id)),
+    remove: async (q) => (await deleteQuestion(q.id)).deletedRules,
+    notice: (q, deletedRules) => ({ title: QUESTION_MESSAGES.deleted, message: questionDeletedNotice(q.qno, q.campaignId, deletedRules) }),
+    reload: [QUESTIONS_KEY, LOGIC_KEY],
+  });
 
   return (
     <Stack gap="lg">
       <Title order={1}>Questions</Title>
       <DataList
+        // A new campaign starts the list again at its first page.
+        key={campaign}
         label="Question List"
-        queryKey={QUESTION_LIST_KEY}
+        queryKey={[...QUESTION_LIST_KEY, campaign]}
         columns={COLUMNS}
-        fetchPage={fetchQuestionPage}
-        search={searchQuestions}
+        fetchPage={(page, size) => fetchQuestionPage(page, size, campaign)}
+        search={(term) => searchWithin(campaign, term)}
         rowKey={(q) => q.id}
         minWidth={960}
         toolbar={
-          <Button component={Link} to="/createQuestions">
-            Create Questions
-          </Button>
+          <Group gap="sm" align="flex-end">
+            <CampaignSelect
+              allLabel="All campaigns"
+              w={240}
+              value={campaign}
+              onChange={(name) => setParams(name === '' ? {} : { campaign: name }, { replace: true })}
+            />
+            <Button component={Link} to="/createQuestions">
+              Create Questions
+            </Button>
+          </Group>
         }
         actions={(q) => (
           <Group gap="sm" wrap="nowrap">

@@ -25,8 +25,9 @@ export const campaignQuestionsKey = (campaignName: string) => [...QUESTIONS_KEY,
 const ZQuestionPage = zPaged(ZQuestion);
 const ZQuestionList = z.array(ZQuestion);
 
-export function fetchQuestionPage(page: number, size: number): Promise<TPaged<TQuestion>> {
-  return api.get(`/questions/pagination/${page}/${size}`, { schema: ZQuestionPage });
+/** One page of every campaign's questions, or of one campaign's when campaignName is given. */
+export function fetchQuestionPage(page: number, size: number, campaignName = ''): Promise<TPaged<TQuestion>> {
+  return api.get(`/questions/pagination/${page}/${size}`, { query: { campaignName: campaignName === '' ? undefined : campaignName }, schema: ZQuestionPage });
 }
 
 export function searchQuestions(term: string): Promise<TQuestion[]> {

@@ -1,42 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { checkDrafts, validateSetup } from './create-questions.ts';
+import { MAX_QUESTION_TITLE_LENGTH } from '@crm/shared';
+import { EMPTY_CREATE_QUESTIONS, toNewQuestions, validateCreateQuestions } from './create-questions.ts';
 import { emptyQuestionFields } from './question-form.ts';
+
+const setUp = { campaignName: 'Spring Survey', dataTable: 'Spring Survey', count: 3 };
 
 describe('Create Questions rules', () => {
   it('needs a campaign, a data table and 1 to 50 questions before Go', () => {
-    expect(validateSetup({ campaignName: '', dataTable: '', count: '' })).toEqual({
+    expect(validateCreateQuestions(EMPTY_CREATE_QUESTIONS)).toEqual({
       campaignName: 'Campaign is required',
       dataTable: 'Data table is required',
       count: 'Number of questions is required',
     });
-    expect(validateSetup({ campaignName: 'Spring Survey', dataTable: 'Spring Survey', count: 0 }).count).toBe('Number of questions must be between 1 and 50');
-    expect(validateSetup({ campaignName: 'Spring Survey', dataTable: 'Spring Survey', count: 51 }).count).toBe('Number of questions must be between 1 and 50');
-    expect(validateSetup({ campaignName: 'Spring Survey', dataTable: 'Spring Survey', count: 3 })).toEqual({});
+    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 0 }).count).toBe('Number of questions must be between 1 and 50');
+    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 51 }).count).toBe('Number of questions must be between 1 and 50');
+    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp })).toEqual({});
   });
 
-  it('puts each missing title, type and option list under its own card', () => {
-    const check = checkDrafts('Spring Survey', [
-      { ...emptyQuestionFields(), title: 'Age?', type: 'Number' },
-      emptyQuestionFields(),
-      { ...emptyQuestionFields(), title: 'Brand?', type: 'Multi Select Option', options: ['Gold Leaf'] },
-    ]);
-    expect(check).toEqual({
-      kind: 'invalid',
-      errors: [{}, { title: 'Title is required', type: 'Type is required' }, { options: 'Add at least two options' }],
+  it("puts each card's problems under its own card, by ZNewQuestion's rules", () => {
+    const errors = validateCreateQuestions({
+      ...setUp,
+      questions: [
+        { ...emptyQuestionFields(), title: 'Age?', type: 'Number' },
+        emptyQuestionFields(),
+        { ...emptyQuestionFields(), title: 'Brand?', type: 'Multi Select Option', options: ['Gold Leaf'] },
+        { ...emptyQuestionFields(), title: 'x'.repeat(MAX_QUESTION_TITLE_LENGTH + 1), type: 'Textarea' },
+      ],
+    });
+    expect(errors).toEqual({
+      'questions.1.title': 'Title is required',
+      'questions.1.type': 'Type is required',
+      'questions.2.options': 'Options need at least two choices',
+      'questions.3.title': `Title must be at most ${MAX_QUESTION_TITLE_LENGTH} characters`,
     });
   });
 
   it('makes one POST /questions/add row per card, each naming its campaign', () => {
-    const check = checkDrafts('Spring Survey', [
-      { type: 'Select Option', title: ' Do you smoke? ', options: ['Yes', 'No'], optionalValue: 'Respondent', instruction: 'Ask politely' },
-      { ...emptyQuestionFields(), title: 'Comments', type: 'Textarea' },
-    ]);
-    expect(check).toEqual({
-      kind: 'ok',
+    const values = {
+      ...setUp,
+      count: 2,
       questions: [
-        { campaignId: 'Spring Survey', type: 'Select Option', title: 'Do you smoke?', options: 'Yes, No', optionalValue: 'Respondent', instruction: 'Ask politely' },
-        { campaignId: 'Spring Survey', type: 'Textarea', title: 'Comments', options: '', optionalValue: null, instruction: null },
+        { type: 'Select Option' as const, title: ' Do you smoke? ', options: ['Yes', 'No'], optionalValue: 'Respondent' as const, instruction: 'Ask politely' },
+        { ...emptyQuestionFields(), title: 'Comments', type: 'Textarea' as const },
       ],
-    });
+    };
+    expect(validateCreateQuestions(values)).toEqual({});
+    expect(toNewQuestions(values)).toEqual([
+      { campaignId: 'Spring Survey', type: 'Select Option', title: 'Do you smoke?', options: 'Yes, No', optionalValue: 'Respondent', instruction: 'Ask politely' },
+      { campaignId: 'Spring Survey', type: 'Textarea', title: 'Comments', options: '', optionalValue: null, instruction: null },
+    ]);
   });
 });

@@ -1,17 +1,21 @@
-// The Create Questions form's rules (spec §4, §5): campaign, data table and count before Go, then title and type per question.
+// The Create Questions form (spec §4, §5): campaign, data table and count before Go (the screen's own set-up), then
+// each card by ZNewQuestion's rules; the good cards become the POST /questions/add body.
+import type { FormErrors } from '@mantine/form';
 import type { TNewQuestionInput } from '@crm/shared';
-import { toQuestionBody, validateQuestionFields, type TQuestionFieldErrors, type TQuestionFieldValues } from './question-form.ts';
+import { errorsAt } from '../../app/form-schema.ts';
+import { toNewQuestion, validateNewQuestion, type TQuestionFieldValues } from './question-form.ts';
 
+/** How many cards one Go may lay out (the server takes up to MAX_QUESTIONS_PER_SAVE in one save). */
 export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 50;
 
-export type TQuestionSetup = { campaignName: string; dataTable: string; count: number | '' };
-export type TSetupErrors = Partial<Record<keyof TQuestionSetup, string>>;
+export type TCreateQuestionsValues = { campaignName: string; dataTable: string; count: number | ''; questions: TQuestionFieldValues[] };
 
-export const EMPTY_SETUP: TQuestionSetup = { campaignName: '', dataTable: '', count: '' };
+export const EMPTY_CREATE_QUESTIONS: TCreateQuestionsValues = { campaignName: '', dataTable: '', count: '', questions: [] };
 
-export function validateSetup({ campaignName, dataTable, count }: TQuestionSetup): TSetupErrors {
-  const errors: TSetupErrors = {};
+/** The set-up chooses what the cards are for; it is not part of a question, so its rules are the screen's. */
+function setupErrors({ campaignName, dataTable, count }: TCreateQuestionsValues): FormErrors {
+  const errors: FormErrors = {};
   if (campaignName === '') errors.campaignName = 'Campaign is required';
   if (dataTable === '') errors.dataTable = 'Data table is required';
   if (count === '') errors.count = 'Number of questions is required';
@@ -21,13 +25,13 @@ export function validateSetup({ campaignName, dataTable, count }: TQuestionSetup
   return errors;
 }
 
-export type TDraftsCheck = { kind: 'invalid'; errors: TQuestionFieldErrors[] } | { kind: 'ok'; questions: TNewQuestionInput[] };
+/** The whole form at once (before Go there are no cards), so each problem shows under its own field. */
+export function validateCreateQuestions(values: TCreateQuestionsValues): FormErrors {
+  const card = validateNewQuestion(values.campaignName);
+  return Object.assign(setupErrors(values), ...values.questions.map((question, i) => errorsAt(`questions.${i}`, card(question))));
+}
 
-/** Every card checked at once, so each problem shows under its own field; good cards become the POST /questions/add body. */
-export function checkDrafts(campaignName: string, drafts: readonly TQuestionFieldValues[]): TDraftsCheck {
-  const errors = drafts.map(validateQuestionFields);
-  const bodies = drafts.map(toQuestionBody);
-  if (errors.some((e) => Object.keys(e).length > 0)) return { kind: 'invalid', errors };
-  const questions = bodies.flatMap((body) => (body === undefined ? [] : [{ campaignId: campaignName, ...body }]));
-  return questions.length === drafts.length ? { kind: 'ok', questions } : { kind: 'invalid', errors };
+/** Only for values that passed validateCreateQuestions. */
+export function toNewQuestions(values: TCreateQuestionsValues): TNewQuestionInput[] {
+  return values.questions.map((question) => toNewQuestion(values.campaignName, question));
 }

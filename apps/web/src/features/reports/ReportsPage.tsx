@@ -1,7 +1,7 @@
 // /reports (spec §2 Reports, admin): the campaign first; once it is picked, the two reports and their date pickers.
 import { useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { CampaignField } from '../leads/lead-actions-fields.tsx';
+import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { ForDReportCard } from './ForDReportCard.tsx';
 import { FullReportCard } from './FullReportCard.tsx';
 
@@ -12,7 +12,7 @@ export default function ReportsPage() {
       <Title order={1}>Reports</Title>
       <Paper withBorder p="lg" radius="md" maw={480}>
         <Stack gap="xs">
-          <CampaignField value={campaign} onChange={setCampaign} />
+          <CampaignSelect offer="withDataTable" emptyText="No campaign has a data table yet" value={campaign} onChange={setCampaign} />
           {campaign === '' && (
             <Text size="sm" c="dimmed">
               Pick a campaign to choose the dates of its reports.

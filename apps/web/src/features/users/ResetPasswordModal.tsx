@@ -1,18 +1,17 @@
 // Sets a new password for a QC inspector; their current sessions keep working until they sign out.
-import { useState, type FormEvent } from 'react';
 import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import type { TUser } from '@crm/shared';
-import { updateUser } from './api.ts';
-import { passwordError } from './user-form.ts';
 import { FormActions } from '../../components/FormActions.tsx';
+import { updateUser } from './api.ts';
+import { validatePasswordReset } from './user-form.ts';
 
 type Props = { user: TUser | null; onClose: () => void };
 
 export function ResetPasswordModal({ user, onClose }: Props) {
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useForm({ mode: 'controlled', initialValues: { password: '' }, validate: validatePasswordReset });
   const mutation = useMutation({
     mutationFn: ({ id, next }: { id: number; next: string }) => updateUser(id, { password: next }),
     onSuccess: (updated) => {
@@ -22,17 +21,13 @@ export function ResetPasswordModal({ user, onClose }: Props) {
   });
 
   function close() {
-    setPassword('');
-    setError(undefined);
+    form.reset();
     onClose();
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = passwordError(password);
-    setError(found);
-    if (found === undefined && user !== null) mutation.mutate({ id: user.id, next: password });
-  };
+  const submit = form.onSubmit(({ password }) => {
+    if (user !== null) mutation.mutate({ id: user.id, next: password });
+  });
 
   return (
     <Modal opened={user !== null} onClose={close} title="Reset password">
@@ -41,18 +36,7 @@ export function ResetPasswordModal({ user, onClose }: Props) {
           <Text size="sm">
             A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown again.
           </Text>
-          <PasswordInput
-            label="New password"
-            withAsterisk
-            description="At least 8 characters."
-            autoComplete="new-password"
-            value={password}
-            error={error}
-            onChange={(e) => {
-              setPassword(e.currentTarget.value);
-              setError(undefined);
-            }}
-          />
+          <PasswordInput label="New password" withAsterisk description="At least 8 characters." autoComplete="new-password" {...form.getInputProps('password')} />
           <FormActions onCancel={close} saving={mutation.isPending} />
         </Stack>
       </form>

@@ -1,24 +1,30 @@
-// The Add QC inspector and Reset password forms' rules: the same as the server's, said in the form's words.
-import { MIN_PASSWORD_LENGTH } from '@crm/shared';
+// The Add QC inspector and Reset password forms: the shared schemas' rules in the form's words, and the server's
+// refusal that belongs to the username.
+import { z } from 'zod';
+import { ZCreateUserRequest, ZNewPassword, type TCreateUserRequest } from '@crm/shared';
+import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
 
 export type TUserFormValues = { username: string; name: string; password: string };
-export type TUserFormErrors = Partial<Record<keyof TUserFormValues, string>>;
 
 export const EMPTY_USER_FORM: TUserFormValues = { username: '', name: '', password: '' };
 
-export function passwordError(password: string): string | undefined {
-  if (password === '') return 'Password is required';
-  if (password.length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  return undefined;
+const USER_LABELS = { username: 'Username', name: 'Name', password: 'Password' };
+
+/** A blank password is left out, so the schema says it is required rather than too short. */
+function userInput<V extends { password: string }>(values: V): Omit<V, 'password'> & { password?: string } {
+  return { ...values, password: values.password === '' ? undefined : values.password };
 }
 
-export function validateUserForm(values: TUserFormValues): TUserFormErrors {
-  const errors: TUserFormErrors = {};
-  const username = values.username.trim();
-  if (username === '') errors.username = 'Username is required';
-  else if (/\s/.test(username)) errors.username = 'Username must not contain spaces';
-  if (values.name.trim() === '') errors.name = 'Name is required';
-  const password = passwordError(values.password);
-  if (password !== undefined) errors.password = password;
-  return errors;
+/** ZCreateUserRequest: a username without spaces, a name, and a password of at least MIN_PASSWORD_LENGTH characters. */
+export const validateUserForm = schemaValidate(ZCreateUserRequest, { labels: USER_LABELS, toInput: (values: TUserFormValues) => userInput(values) });
+
+/** The body the server gets: the schema's own output (trimmed, role QC). Only for values that passed validation. */
+export function toCreateUserRequest(values: TUserFormValues): TCreateUserRequest {
+  return ZCreateUserRequest.parse(values);
 }
+
+/** A reset is the password rule of every new password (ZNewPassword). */
+export const validatePasswordReset = schemaValidate(z.object({ password: ZNewPassword }), { labels: USER_LABELS, toInput: (values: { password: string }) => userInput(values) });
+
+/** apps/server/src/modules/users/accounts.ts: usernameTaken (409). */
+export const USER_REFUSALS: TRefusalCues<'username'> = [['username', /^The username ".*" is already taken$/]];

@@ -9,8 +9,8 @@ import { VOICE_LOG_MESSAGES } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { UPLOAD_CANCELLED_MESSAGE } from '../leads/upload.ts';
-import { withUploadServer } from '../leads/upload-test-server.ts';
+import { UPLOAD_CANCELLED_MESSAGE } from '../../app/send-form.ts';
+import { withUploadServer } from '../../test/upload-server.ts';
 import { UPLOAD_DATE_REQUIRED, UPLOAD_FAILED_TITLE, UploadRecordingsCard } from './UploadRecordingsCard.tsx';
 
 const server = withUploadServer();

@@ -13,8 +13,7 @@ import {
   type TVoiceLogUploadResult,
 } from '@crm/shared';
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
-import { percent } from '../leads/UploadProgress.tsx';
-import type { TUploadBytes } from '../leads/upload.ts';
+import { percent, type TUploadBytes } from '../../app/send-form.ts';
 import { uploadRecordings } from './api.ts';
 import { formatClock } from './RecordingPlayer.tsx';
 import { DateField } from '../../components/DateField.tsx';

@@ -14,7 +14,7 @@ import {
   type TVoiceLogUploadResult,
 } from '@crm/shared';
 import { ApiError, INVALID_REPLY_MESSAGE, api, endExpiredSession, messageOf } from '../../app/api.ts';
-import { sendForm, type TUploadBytes } from '../leads/upload.ts';
+import { sendForm, type TUploadBytes } from '../../app/send-form.ts';
 
 export const MEDIA_TOKEN_KEY = ['media-token'] as const;
 

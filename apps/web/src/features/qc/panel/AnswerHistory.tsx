@@ -22,25 +22,29 @@ export function formatSavedAt(iso: string): string {
   return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 }
 
+// Narrow (the left column of the panel): when and who share a cell, so the answers get the width.
 function HistoryTable({ entries, expanded }: { entries: TLeadAnswerHistoryEntry[]; expanded: boolean }) {
   return (
-    <Table verticalSpacing={4} striped aria-label="Saves of this lead">
+    <Table verticalSpacing={4} horizontalSpacing={6} striped aria-label="Saves of this lead">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th w={150}>Saved at</Table.Th>
-          <Table.Th w={110}>Agent</Table.Th>
-          <Table.Th w={70}>Called</Table.Th>
+          <Table.Th w={120}>Saved at, agent</Table.Th>
+          <Table.Th w={56}>Called</Table.Th>
           <Table.Th>Answers</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {entries.map((entry) => (
           <Table.Tr key={entry.version}>
-            <Table.Td>{formatSavedAt(entry.savedAt)}</Table.Td>
-            <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.agentId}</Table.Td>
-            <Table.Td>{entry.isCalled === 1 ? 'Yes' : 'No'}</Table.Td>
             <Table.Td>
-              <Text size="sm" lineClamp={expanded ? undefined : 2} style={{ overflowWrap: 'anywhere' }}>
+              <Text size="xs">{formatSavedAt(entry.savedAt)}</Text>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {entry.agentId}
+              </Text>
+            </Table.Td>
+            <Table.Td fz="xs">{entry.isCalled === 1 ? 'Yes' : 'No'}</Table.Td>
+            <Table.Td>
+              <Text size="xs" lineClamp={expanded ? undefined : 2} style={{ overflowWrap: 'anywhere' }}>
                 {answersText(entry.answers)}
               </Text>
             </Table.Td>

@@ -22,7 +22,7 @@ type Props = {
 
 function Details({ lead }: { lead: TLead }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={4} verticalSpacing={2}>
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 1 }} spacing={4} verticalSpacing={2}>
       {leadDetails(lead).map(({ label, value }) => (
         <Group key={label} gap={6} wrap="nowrap" align="flex-start">
           <Text size="sm" c="dimmed" miw={120}>

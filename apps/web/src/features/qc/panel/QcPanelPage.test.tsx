@@ -10,7 +10,7 @@ import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead
 import QcPanelPage from './QcPanelPage.tsx';
 import { question } from './panel-test-data.ts';
 import { SEARCH_PROBLEMS } from './search-form.ts';
-import { TICK_LABEL } from './RecordingsCard.tsx';
+import { TICK_LABEL } from './SuccessTick.tsx';
 
 const NUMBER = '01712345678';
 const DATE = '2026-11-19';

@@ -3,6 +3,7 @@ import type { RefObject } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QC_MESSAGES } from '@crm/shared';
+import { DateField } from '../../../components/DateField.tsx';
 import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../../campaigns/api.ts';
 import type { TQcSearch, TSearchProblems } from './search-form.ts';
 
@@ -21,7 +22,7 @@ export function QcSearchCard({ value, onChange, problems, onSearch, searching, n
   const missing = Object.keys(problems).length > 0;
   const set = (patch: Partial<TQcSearch>) => onChange({ ...value, ...patch });
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="qc-search-title">
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="qc-search-title">
       <form
         noValidate
         onSubmit={(event) => {
@@ -54,14 +55,13 @@ export function QcSearchCard({ value, onChange, problems, onSearch, searching, n
               error={problems.consumerNumber}
               onChange={(event) => set({ consumerNumber: event.currentTarget.value })}
             />
-            <TextInput
+            <DateField
               label="Call date"
-              type="date"
               withAsterisk
               w={180}
               value={value.callDate}
               error={problems.callDate}
-              onChange={(event) => set({ callDate: event.currentTarget.value })}
+              onChange={(callDate) => set({ callDate })}
             />
             <Button type="submit" mt={25} loading={searching}>
               Search

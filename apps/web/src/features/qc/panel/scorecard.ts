@@ -4,34 +4,24 @@
 import {
   bestScores,
   QC_CRITERIA,
-  qcGrade,
-  qcTotal,
   toClientMarks,
   type TQcClientReportCreateInput,
   type TQcCriterionKey,
-  type TQcGrade,
   type TQcReportCreateInput,
-  type TQcScores,
 } from '@crm/shared';
+import { scoreResult, type TScoreResult, type TScorecardText, type TScorecardValues } from '../scorecard/scorecard-values.ts';
 
-export const EAS_CHOICES = ['Yes', 'No'] as const;
-export type TEasChoice = '' | (typeof EAS_CHOICES)[number];
-
-export type TScoreColumn = {
-  scores: TQcScores;
-  fatalReason: string;
-  easVoiceMatched: TEasChoice;
-  suggestion: string;
-};
+export type TScoreColumn = TScorecardValues;
 
 /** The texts of a column the inspector types or picks. */
-export type TColumnText = 'fatalReason' | 'easVoiceMatched' | 'suggestion';
+export type TColumnText = TScorecardText;
 
 export const COLUMNS = {
   inHouse: { title: 'Marks 1', note: 'In-house' },
   client: { title: 'Marks 2', note: 'Client' },
 } as const;
 export type TColumnKey = keyof typeof COLUMNS;
+export const COLUMN_KEYS: readonly TColumnKey[] = ['inHouse', 'client'];
 
 /** What the two records share: the call searched, the agent scored and, for a ticked call, its length. */
 export type TScoredCall = {
@@ -54,9 +44,8 @@ export function withScore(column: TScoreColumn, key: TQcCriterionKey, marks: num
 }
 
 /** The live figures of a column, as the server will compute them. */
-export function columnResult(column: TScoreColumn): { total: number; grade: TQcGrade } {
-  const total = qcTotal(column.scores);
-  return { total, grade: qcGrade(total) };
+export function columnResult(column: TScoreColumn): TScoreResult {
+  return scoreResult(column.scores);
 }
 
 /** True when the column is still as it started (nothing to lose by starting over). */
@@ -98,18 +87,4 @@ export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientRe
     easVoiceMatchedWithReportMarks: column.easVoiceMatched,
     suggestionMarks: column.suggestion.trim(),
   };
-}
-
-/** Colour of a grade badge: the daily summary's colours (green, blue, yellow, red). */
-export function gradeColour(grade: TQcGrade): string {
-  switch (grade) {
-    case 'Exceed Expectation':
-      return 'green';
-    case 'Meet Expectation':
-      return 'blue';
-    case 'Average Expectation':
-      return 'yellow';
-    case 'Below Expectation':
-      return 'red';
-  }
 }

@@ -12,7 +12,7 @@ import { campaignQuestionsKey } from '../../questions/api.ts';
 import { searchVoiceLog } from '../../voicelog/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { addClientQcReport, addQcReport, addQcReportFile, fetchScorableAgents, SCORABLE_AGENTS_KEY, type TScorableAgent } from './api.ts';
-import { clientBody, freshColumn, inHouseBody, isUntouched, SCORING_PROBLEMS, withScore, type TColumnKey, type TColumnText, type TScoreColumn } from './scorecard.ts';
+import { clientBody, COLUMNS, freshColumn, inHouseBody, isUntouched, SCORING_PROBLEMS, withScore, type TColumnKey, type TColumnText, type TScoreColumn } from './scorecard.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch, type TSearchProblems } from './search-form.ts';
 import { NO_PROGRESS, submitScoredCall, type TSubmitCalls, type TSubmitProgress } from './submit-qc.ts';
 import { chooseRecording, clickTick, metadataLoaded, NO_TICK, successfulCall, type TTick } from './tick.ts';
@@ -28,6 +28,7 @@ const CALLS: TSubmitCalls = { addInHouse: addQcReport, addClient: addClientQcRep
 const leadKey = (searchId: number | undefined) => ['qc-panel', 'lead', searchId] as const;
 
 const freshColumns = (): TColumns => ({ inHouse: freshColumn(), client: freshColumn() });
+const isColumnKey = (key: string): key is TColumnKey => Object.hasOwn(COLUMNS, key);
 
 function fetchQuestions(campaignName: string): Promise<TQuestion[]> {
   // Shown beside the answers, not as a notification.
@@ -141,11 +142,11 @@ export function useQcPanel() {
     if (searched !== null) queryClient.setQueryData(leadKey(searched.id), found);
   };
 
-  const setScore = useCallback((key: TColumnKey, criterion: TQcCriterionKey, marks: number) => {
-    setColumns((c) => ({ ...c, [key]: withScore(c[key], criterion, marks) }));
+  const setScore = useCallback((key: string, criterion: TQcCriterionKey, marks: number) => {
+    if (isColumnKey(key)) setColumns((c) => ({ ...c, [key]: withScore(c[key], criterion, marks) }));
   }, []);
-  const setText = useCallback((key: TColumnKey, field: TColumnText, value: string) => {
-    setColumns((c) => ({ ...c, [key]: { ...c[key], [field]: value } }));
+  const setText = useCallback((key: string, field: TColumnText, value: string) => {
+    if (isColumnKey(key)) setColumns((c) => ({ ...c, [key]: { ...c[key], [field]: value } }));
   }, []);
   const copyToClient = useCallback(() => setColumns((c) => ({ ...c, client: { ...c.inHouse, scores: { ...c.inHouse.scores } } })), []);
 

@@ -1,4 +1,4 @@
-// /editClientqc/:id: a client QC record's marks ("Editing Client QC Record").
+// /editClientqc/:id: a client QC record's marks ("Edit Client QC Record").
 import { EditQcRecord } from './EditQcRecord.tsx';
 
 export default function EditClientQcPage() {

@@ -1,4 +1,4 @@
-// /editqc/:id: an in-house QC record's scores ("Editing QC Rating").
+// /editqc/:id: an in-house QC record's scores ("Edit QC Record").
 import { EditQcRecord } from './EditQcRecord.tsx';
 
 export default function EditQcPage() {

@@ -1,6 +1,7 @@
-// /editClientqc/:id and /editqc/:id: the marks are limited to each scale, the total and grade follow the marks live,
-// Update sends the edit body with the version loaded and returns to the list it came from; a refused update, a stale
-// edit (409, the inspector's marks kept), a missing and a forbidden record are shown; the record's history is listed.
+// /editClientqc/:id and /editqc/:id: the QC panel's scorecard (a row of buttons per criterion, limited to its scale;
+// 1/2/3 on a focused row), the total and grade in the bar follow the marks live, Update sends the edit body with the
+// version loaded and returns to the list it came from; a refused update, a stale edit (409, the inspector's marks
+// kept), a missing and a forbidden record are shown; a linked recording plays above; the record's history is listed.
 import './jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -47,24 +48,40 @@ function renderEdit(route: string, routes: Record<string, TFakeRoute>) {
 
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement | HTMLSelectElement).value;
 const location = () => screen.getByTestId('location').textContent;
+const output = (name: string) => screen.getByLabelText(name).textContent;
+const marks = (criterion: string) => within(screen.getByRole('radiogroup', { name: criterion }));
+const choose = (criterion: string, choice: string) => fireEvent.click(marks(criterion).getByLabelText(choice));
+const chosen = (criterion: string) => marks(criterion).getAllByRole<HTMLInputElement>('radio').find((r) => r.checked)?.value;
 
 describe('EditQcRecord', () => {
   it('limits each criterion to its scale and recomputes the total and grade as marks change', async () => {
     renderEdit('/editClientqc/21', { 'GET /api/qcReport/getClientQc/21': { body: clientRecord() } });
-    expect(await screen.findByRole('heading', { name: 'Editing Client QC Record' })).toBeTruthy();
-    await waitFor(() => expect(value('Total')).toBe('100'));
-    expect(value('Agent Grade')).toBe('Exceed Expectation');
-    const crm = screen.getByLabelText('CRM') as HTMLSelectElement;
-    expect([...crm.options].map((o) => o.value)).toEqual(['20', '10', '0']);
-    expect(screen.getByText('[Yes(20) / Need Improvement(10) / No(0)]')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Edit Client QC Record' })).toBeTruthy();
+    await waitFor(() => expect(output('Total')).toBe('100'));
+    expect(output('Grade')).toBe('Exceed Expectation');
+    expect(marks('CRM').getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['20', '10', '0']);
+    expect(marks('CRM').getByLabelText('Need Improvement (10)')).toBeTruthy();
+    expect(marks('Poor objection & Negotiation skill').getByLabelText('No (-20)')).toBeTruthy();
 
-    fireEvent.change(crm, { target: { value: '0' } });
-    expect(value('Total')).toBe('80');
-    expect(value('Agent Grade')).toBe('Meet Expectation');
-    fireEvent.change(screen.getByLabelText('Fatal'), { target: { value: '-100' } });
-    expect(value('Total')).toBe('-20');
-    expect(value('Agent Grade')).toBe('Below Expectation');
-    expect((screen.getByLabelText('Total') as HTMLInputElement).readOnly).toBe(true);
+    choose('CRM', 'No (0)');
+    expect(output('Total')).toBe('80');
+    expect(output('Grade')).toBe('Meet Expectation');
+    choose('Fatal', 'Yes (-100)');
+    expect(output('Total')).toBe('-20');
+    expect(output('Grade')).toBe('Below Expectation');
+  });
+
+  it('picks the focused row’s marks with 1/2/3, as on the QC panel, and not while typing', async () => {
+    renderEdit('/editqc/11', { 'GET /api/qcReport/getqc/11': { body: inHouseRecord() } });
+    await screen.findByRole('radiogroup', { name: 'Pace' });
+    fireEvent.keyDown(marks('Pace').getByLabelText('Yes (10)'), { key: '3' });
+    expect(chosen('Pace')).toBe('0');
+    expect(output('Total')).toBe('90');
+    fireEvent.keyDown(marks('Pace').getByLabelText('No (0)'), { key: '2' });
+    expect(chosen('Pace')).toBe('5');
+    expect(output('Total')).toBe('95');
+    fireEvent.keyDown(screen.getByLabelText('Suggestion'), { key: '3' });
+    expect(output('Total')).toBe('95');
   });
 
   it('sends the client marks, says Update Successful! and returns to the client list', async () => {
@@ -72,17 +89,18 @@ describe('EditQcRecord', () => {
       'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
       'PUT /api/qcReport/edit-Client-Qc': (r) => ({ body: { ...clientRecord(), ...(r.body as object) } }),
     });
-    await screen.findByLabelText('Pace');
-    fireEvent.change(screen.getByLabelText('Pace'), { target: { value: '5' } });
+    await screen.findByRole('radiogroup', { name: 'Pace' });
+    choose('Pace', 'Need Improvement (5)');
     fireEvent.change(screen.getByLabelText('Suggestion'), { target: { value: 'Keep a steady pace.' } });
-    fireEvent.change(screen.getByLabelText('EAS voice matched with report ?'), { target: { value: 'yes' } });
+    expect(value('EAS voice matched with report ?')).toBe('No');
+    fireEvent.change(screen.getByLabelText('EAS voice matched with report ?'), { target: { value: 'Yes' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     expect(await screen.findByText(QC_MESSAGES.updateSuccessful)).toBeTruthy();
     await waitFor(() => expect(location()).toBe('/QcRecordsClient'));
     const [put] = server.writes();
     expect(put?.path).toBe('/api/qcReport/edit-Client-Qc');
-    expect(put?.body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'yes' });
+    expect(put?.body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'Yes' });
     expect(put?.body).not.toHaveProperty('totalMarks');
   });
 
@@ -91,10 +109,10 @@ describe('EditQcRecord', () => {
       'GET /api/qcReport/getqc/11': { body: inHouseRecord() },
       'PUT /api/qcReport/editqc': { body: inHouseRecord({}, { greetings: -5 }) },
     });
-    expect(await screen.findByRole('heading', { name: 'Editing QC Rating' })).toBeTruthy();
-    await screen.findByLabelText('Greetings');
-    fireEvent.change(screen.getByLabelText('Greetings'), { target: { value: '-5' } });
-    expect(value('Total')).toBe('95');
+    expect(await screen.findByRole('heading', { name: 'Edit QC Record' })).toBeTruthy();
+    await screen.findByRole('radiogroup', { name: 'Greetings' });
+    choose('Greetings', 'No (-5)');
+    expect(output('Total')).toBe('95');
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(location()).toBe('/viewQcReports'));
     expect(server.writes()[0]?.body).toMatchObject({ id: 11, version: 3, greetings: -5, suggestion: 'Slow down a little.' });
@@ -105,7 +123,7 @@ describe('EditQcRecord', () => {
       'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
       'PUT /api/qcReport/edit-Client-Qc': { status: 400, body: { message: 'CRM must be one of Yes (20), Need Improvement (10), No (0)' } },
     });
-    await screen.findByLabelText('CRM');
+    await screen.findByRole('radiogroup', { name: 'CRM' });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText(QC_MESSAGES.updateFailed)).toBeTruthy();
     expect(screen.getByText('CRM must be one of Yes (20), Need Improvement (10), No (0)')).toBeTruthy();
@@ -142,14 +160,14 @@ describe('EditQcRecord', () => {
       },
       'PUT /api/qcReport/edit-Client-Qc': { status: 409, body: { message: stale } },
     });
-    await screen.findByLabelText('Pace');
-    fireEvent.change(screen.getByLabelText('Pace'), { target: { value: '5' } });
+    await screen.findByRole('radiogroup', { name: 'Pace' });
+    choose('Pace', 'Need Improvement (5)');
     fireEvent.change(screen.getByLabelText('Suggestion'), { target: { value: 'My own words' } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
 
     const alert = await screen.findByRole('alert', { name: /changed by someone else/ });
     expect(alert.textContent).toContain(stale);
-    expect(value('Pace')).toBe('5');
+    expect(chosen('Pace')).toBe('5');
     expect(value('Suggestion')).toBe('My own words');
     expect(location()).toBe('/editClientqc/21');
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
@@ -159,9 +177,19 @@ describe('EditQcRecord', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Load their version/ }));
     await waitFor(() => expect(value('Suggestion')).toBe('Their suggestion'));
-    expect(value('Pace')).toBe('10');
+    expect(chosen('Pace')).toBe('10');
     expect(screen.queryByRole('alert', { name: /changed by someone else/ })).toBeNull();
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('plays the recording linked to the record above the scorecard, and shows a stored mark off its scale', async () => {
+    renderEdit('/editqc/11', { 'GET /api/qcReport/getqc/11': { body: inHouseRecord({ fileName: '20260302-101500_01712345678_AG-1001-all.wav' }, { pace: 7 }) } });
+    expect(await screen.findByRole('group', { name: 'Recording 20260302-101500_01712345678_AG-1001-all.wav' })).toBeTruthy();
+    expect(screen.getByRole('radiogroup', { name: 'Playback speed' })).toBeTruthy();
+    expect(chosen('Pace')).toBe('7');
+    expect((marks('Pace').getByLabelText('7 (off the scale)') as HTMLInputElement).disabled).toBe(true);
+    expect(screen.getByText(/marks no scale allows for Pace/)).toBeTruthy();
+    expect(output('Total')).toBe('97');
   });
 
   it("lists the record's history: what happened, when, by whom, and each field as before → after", async () => {

@@ -2,6 +2,8 @@
 // saves ('Update Successful!' and back to the list it came from) or shows 'Update failed' with the server's reason.
 // The edit names the version the page loaded: if someone saved the record since, the server refuses it (409) and
 // the page says who and when, keeping every mark and text the inspector chose. Below the form, the record's history.
+// The scorecard, its keys and the bar with the live total and Update (kept at the bottom of the screen) are the QC
+// panel's; so is the player, over the scorecard, when a recording is linked to the record.
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
@@ -10,11 +12,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QC_MESSAGES, type TQcKind } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
 import { QC_RECORDS_KEY, fetchQcRecord, qcHistoryKey, qcRecordKey, updateQcRecord } from './api.ts';
+import { ScoreBar } from '../scorecard/ScoreBar.tsx';
+import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
 import { CriterionTable } from './CriterionTable.tsx';
 import { QcRecordHistory } from './QcRecordHistory.tsx';
-import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, type TQcRecord } from './record-form.ts';
+import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, scoreOf, type TQcRecord } from './record-form.ts';
 
-const CARD_TITLES: Record<TQcKind, string> = { 'in-house': 'Editing QC Rating', client: 'Editing Client QC Record' };
+export const EDIT_TITLES: Record<TQcKind, string> = { 'in-house': 'Edit QC Record', client: 'Edit Client QC Record' };
 const LIST_NAMES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
 
 /** The list to return to: the one the edit was opened from (its page and filters), else the kind's list. */
@@ -52,7 +56,7 @@ function CallFacts({ record }: { record: TQcRecord }) {
 /** Someone saved the record after this page loaded it: their words, and a way to load their version. */
 function ConflictAlert({ message, onReload }: { message: string; onReload: () => void }) {
   return (
-    <Alert color="orange" title="This record was changed by someone else" role="alert">
+    <Alert color="orange" variant="light" p="xs" title="This record was changed by someone else" role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
         <Text size="sm">Your marks and texts are still on this page and nothing was saved. The history below shows what they changed.</Text>
@@ -100,24 +104,35 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   };
 
   return (
-    <form onSubmit={submit} aria-label={CARD_TITLES[kind]}>
-      <Stack gap="md">
-        <CallFacts record={record} />
+    <form onSubmit={submit} aria-label={EDIT_TITLES[kind]}>
+      <Stack gap="sm">
+        <Card withBorder padding="sm">
+          <CallFacts record={record} />
+        </Card>
+        {record.fileName !== null && (
+          <ScoringPlayer recording={{ date: record.callDate, fileName: record.fileName }} empty="" style={STICKY_TOP} />
+        )}
         {offScale.length > 0 && (
           <Alert color="yellow" title="Marks off the scale">
             {`This record holds marks no scale allows for ${offScale.map((c) => c.name).join(', ')}. Choose one of the listed marks before updating.`}
           </Alert>
         )}
-        <CriterionTable form={form} onChange={setForm} disabled={mutation.isPending} />
-        {conflict !== null && <ConflictAlert message={conflict} onReload={onReload} />}
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={backPath}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={mutation.isPending} disabled={conflict !== null}>
-            Update
-          </Button>
-        </Group>
+        <CriterionTable form={form} onChange={setForm} disabled={mutation.isPending} keysNote={record.fileName === null ? undefined : PLAYER_KEYS_NOTE} />
+        <ScoreBar
+          results={[{ key: 'record', ...scoreOf(form) }]}
+          actions={
+            <>
+              <Button variant="default" component={Link} to={backPath}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={mutation.isPending} disabled={conflict !== null}>
+                Update
+              </Button>
+            </>
+          }
+        >
+          {conflict !== null && <ConflictAlert message={conflict} onReload={onReload} />}
+        </ScoreBar>
       </Stack>
     </form>
   );
@@ -189,11 +204,9 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
   }
 
   return (
-    <Stack gap="lg" maw={900}>
-      <Title order={1}>{CARD_TITLES[kind]}</Title>
-      <Card withBorder padding="lg">
-        {body}
-      </Card>
+    <Stack gap="md" maw={900}>
+      <Title order={1}>{EDIT_TITLES[kind]}</Title>
+      {body}
       {record.isSuccess && <QcRecordHistory id={record.data.id} />}
     </Stack>
   );

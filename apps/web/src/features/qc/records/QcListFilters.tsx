@@ -1,9 +1,11 @@
-// The filters above a QC record list: search (agent, ID, campaign, number), call date and, for an admin, the inspector.
+// The filters above a QC record list: search (agent, ID, campaign, number), call date (yyyy-MM-dd) and, for an admin,
+// the inspector.
 import { useState } from 'react';
 import { Autocomplete, CloseButton, Group, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/DataList.tsx';
+import { DateField } from '../../../components/DateField.tsx';
 import { INSPECTORS_KEY, fetchInspectors } from './api.ts';
 import type { TListParams } from './list-params.ts';
 
@@ -74,14 +76,7 @@ export function QcListFilters({ state, isAdmin, onChange }: Props) {
         onChange={(event) => search.type(event.currentTarget.value)}
         rightSection={search.typed === '' ? null : <CloseButton aria-label="Clear search" onClick={() => search.now('')} />}
       />
-      <TextInput
-        type="date"
-        label="Call date"
-        w={170}
-        value={state.date}
-        onChange={(event) => onChange({ date: event.currentTarget.value })}
-        rightSection={state.date === '' ? null : <CloseButton aria-label="Clear call date" onClick={() => onChange({ date: '' })} />}
-      />
+      <DateField label="Call date" w={150} value={state.date} onChange={(date) => onChange({ date })} clearLabel="Clear call date" />
       {isAdmin && <InspectorFilter value={state.username} onApply={(username) => onChange({ username })} />}
     </Group>
   );

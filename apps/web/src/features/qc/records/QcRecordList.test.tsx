@@ -1,5 +1,6 @@
 // /viewQcReports and /QcRecordsClient: real server paging and page sizes, search, date and (admin only) inspector
-// filters sent to the server, the spec's columns, edit links, and delete behind "Are you sure?" with a reload.
+// filters sent to the server, the columns that fit a 1366 px screen, a row's 14 criteria behind its Scores, the
+// column chooser remembered in this browser, edit links, and delete behind "Are you sure?" with a reload.
 import './jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -12,7 +13,10 @@ import QcRecordsClientPage from './QcRecordsClientPage.tsx';
 import QcRecordsInhousePage from './QcRecordsInhousePage.tsx';
 import { clientRecord, inHouseRecord, paged } from './qc-test-data.ts';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
 
 const QC_TOKEN = () => makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] });
 const CLIENT_LIST = '/api/qcReport/getQcRecordsClientViewByQcInspector';
@@ -40,14 +44,11 @@ describe('QC record lists', () => {
     expect(await screen.findByRole('heading', { name: 'QC Records Client' })).toBeTruthy();
     expect(await screen.findByText('Agent 1')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Record List' });
-    // Each header's own text (a criterion's header also shows its scale underneath).
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.childNodes[0]?.textContent);
-    expect(headers).toEqual([
-      'Action', 'Call date', 'Name', 'ID', 'Campaign', 'Consumer number', 'Duration', 'Greetings', 'Liveliness', 'Pronunciation',
-      'Mumbling', 'Pace', 'Pitch', 'Courtesy', 'Hold process', 'Taking permission', 'Acknowledgement & follow up',
-      'Poor objection & negotiation skill', 'CRM', 'Closing', 'Fatal', 'Fatal Reason', 'EAS voice matched with report', 'Total',
-      'Agent grade', 'Suggestion', 'QC inspector',
-    ]);
+    // What fits a 1366 px screen: the 14 criteria are behind each row's Scores, the rest in the column chooser.
+    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual(['Action', 'Call date', 'Name', 'Call', 'Scores', 'Total', 'Agent grade', 'Suggestion', 'QC inspector']);
+    expect(within(table).getAllByText('AG-1001')).toHaveLength(10); // the agent's ID under the name
+    expect(within(table).getAllByText('Spring Survey · 1:35')).toHaveLength(10); // the call's campaign and duration under its number
     expect(within(table).getAllByText('Client: fine.')).toHaveLength(10);
     expect(screen.getByText('Showing 1 to 10 of 37 entries')).toBeTruthy();
     expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ page: '0', size: '10' });
@@ -69,10 +70,13 @@ describe('QC record lists', () => {
     renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports?page=3' });
     expect(await screen.findByRole('columnheader', { name: 'Agent Name' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' 01712 ' } });
-    expect(await screen.findByText('Found Agent')).toBeTruthy();
+    expect(await screen.findByText('Found Agent', undefined, { timeout: 5000 })).toBeTruthy();
     expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ page: '0', size: '10', search: '01712' });
 
-    fireEvent.change(screen.getByLabelText('Call date'), { target: { value: '2026-03-02' } });
+    const callDate = screen.getByLabelText<HTMLInputElement>('Call date');
+    fireEvent.change(callDate, { target: { value: '2026-03-02' } });
+    fireEvent.blur(callDate);
+    expect(callDate.value).toBe('2026-03-02');
     await waitFor(() => expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ page: '0', size: '10', search: '01712', date: '2026-03-02' }));
   }, 15_000);
 
@@ -90,6 +94,63 @@ describe('QC record lists', () => {
     fireEvent.change(inspector, { target: { value: 'qc.rahman' } });
     await waitFor(() => expect(lastQuery(server.sent, INHOUSE_LIST)).toMatchObject({ username: 'qc.rahman' }));
   });
+
+  it("opens a row's 14 criteria under it, each as its choice, with the fatal reason and the voice match", async () => {
+    storeSession(QC_TOKEN());
+    const lost = inHouseRecord({ id: 12, agentName: 'Rupa Begum', fatalReason: 'Rude to the customer', easVoiceMatchedWithReport: 'no' }, { crm: 0, pace: 5, closing: -5 });
+    fakeServer({ [`GET ${INHOUSE_LIST}`]: { body: paged([inHouseRecord(), lost]) } });
+    renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports' });
+    expect(await screen.findByRole('button', { name: "All best: the 14 criteria of Karim Hossain's record" })).toBeTruthy();
+    const toggle = screen.getByRole('button', { name: "Pace +2: the 14 criteria of Rupa Begum's record" });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('row', { name: /^Scores of/ })).toBeNull();
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    const scores = within(screen.getByRole('row', { name: "Scores of Rupa Begum's call to +8801712345678" }));
+    expect(scores.getByText('CRM').nextSibling?.textContent).toBe('No (0)');
+    expect(scores.getByText('Pace').nextSibling?.textContent).toBe('Need Improvement (5)');
+    expect(scores.getByText('Closing').nextSibling?.textContent).toBe('No (-5)');
+    expect(scores.getByText('Poor objection & Negotiation skill').nextSibling?.textContent).toBe('Yes (0)');
+    expect(scores.getAllByText(/^(Yes|No|Need Improvement) \(-?\d+\)$/)).toHaveLength(14);
+    expect(scores.getByText('Rude to the customer')).toBeTruthy();
+    expect(scores.getByText('No')).toBeTruthy();
+
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('row', { name: /^Scores of/ })).toBeNull();
+  });
+
+  it('shows the chosen columns, the 14 criteria under short headers named in full, and remembers the choice', async () => {
+    storeSession(QC_TOKEN());
+    fakeServer({ [`GET ${INHOUSE_LIST}`]: { body: paged([inHouseRecord({}, { crm: 10 })]) } });
+    const first = renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports' });
+    await screen.findByText('Karim Hossain');
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'The 14 criteria, one column each' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Suggestion' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'EAS voice matched with report' }));
+    const table = () => screen.getByRole('table', { name: 'Record List' });
+    const names = () => within(table()).getAllByRole('columnheader').map((th) => th.getAttribute('aria-label') ?? th.textContent);
+    expect(names()).toEqual([
+      'Action', 'Call date', 'Agent Name', 'Call', 'Scores', 'Total', 'Agent grade', 'QC inspector',
+      'Greetings: Yes (0), No (-5)', 'Liveliness: Yes (10), Need Improvement (5), No (0)', 'Pronunciation: Yes (10), Need Improvement (5), No (0)',
+      'Mumbling: Yes (10), Need Improvement (5), No (0)', 'Pace: Yes (10), Need Improvement (5), No (0)', 'Pitch: Yes (10), Need Improvement (5), No (0)',
+      'Courtesy: Yes (10), Need Improvement (5), No (0)', 'Hold Process: Yes (0), No (-5)', 'Taking Permission: Yes (10), Need Improvement (5), No (0)',
+      'Acknowledgement and follow-up: Yes (10), Need Improvement (5), No (0)', 'Poor objection & Negotiation skill: Yes (0), Need Improvement (-10), No (-20)',
+      'CRM: Yes (20), Need Improvement (10), No (0)', 'Closing: Yes (0), No (-5)', 'Fatal: Yes (-100), No (0)', 'EAS voice matched with report',
+    ]);
+    expect(within(table()).getByRole('columnheader', { name: 'CRM: Yes (20), Need Improvement (10), No (0)' }).textContent).toBe('CRM');
+    expect(JSON.parse(localStorage.getItem('qc-record-columns') ?? 'null')).toEqual(['scores', 'criteria', 'eas']);
+
+    // Another visit (or the other list) shows the same columns.
+    first.unmount();
+    renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports' });
+    await screen.findByText('Karim Hossain');
+    expect(names()).toHaveLength(23);
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back to the default columns' }));
+    expect(names()).toHaveLength(9);
+  }, 20_000);
 
   it('links each row to its edit screen', async () => {
     storeSession(QC_TOKEN());

@@ -1,7 +1,8 @@
 // The QC record lists (/viewQcReports in-house, /QcRecordsClient client): server paging with the common page sizes,
-// search, a call-date filter and, for an admin, an inspector filter; the wide table scrolls sideways under three
-// fixed columns; each row can be edited or deleted ("Are you sure?", Close, Confirm), after which the list reloads.
-import { useState, type CSSProperties } from 'react';
+// search, a call-date filter and, for an admin, an inspector filter. The call, agent, date, Total, Grade and the row
+// actions fit a 1366 px screen; the 14 criteria open under a row (or show as short columns, by the column chooser).
+// Each row can be edited or deleted ("Are you sure?", Close, Confirm), after which the list reloads.
+import { Fragment, useState, type CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -16,31 +17,32 @@ import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './
 import { DeleteIcon, EditIcon } from './icons.tsx';
 import { changeListParams, hasFilters, readListParams, writeListParams, type TListParams } from './list-params.ts';
 import { QcListFilters } from './QcListFilters.tsx';
-import { STICKY_WIDTHS, recordColumns, type TRecordColumn } from './record-columns.tsx';
+import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
+import { RecordScoresRow, ScoresToggle } from './RecordScores.tsx';
+import { recordColumns, shownColumns, type TRecordColumn } from './record-columns.tsx';
 import { QC_KIND_ROUTES, type TQcRecord } from './record-form.ts';
 
 const TITLES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
 
-/** A cell that stays in view while the table scrolls sideways. */
-function sticky(left: number, width: number): CSSProperties {
-  return {
-    position: 'sticky', left, width, minWidth: width, maxWidth: width, zIndex: 1, background: 'var(--mantine-color-body)',
-    overflow: 'hidden', textOverflow: 'ellipsis',
-  };
+/** A cell's style: text that wraps stays between its widths, everything else on one line. */
+function cellStyle(c: TRecordColumn): CSSProperties {
+  return c.wrap === undefined ? { whiteSpace: 'nowrap' } : { whiteSpace: 'normal', minWidth: c.wrap.min, maxWidth: c.wrap.max };
 }
-const STICKY = {
-  action: sticky(0, STICKY_WIDTHS.action),
-  callDate: sticky(STICKY_WIDTHS.action, STICKY_WIDTHS.callDate),
-  agentName: { ...sticky(STICKY_WIDTHS.action + STICKY_WIDTHS.callDate, STICKY_WIDTHS.agentName), boxShadow: 'inset -1px 0 0 var(--mantine-color-default-border)' },
-} as const;
-const stickyStyle = (key: string): CSSProperties | undefined => (key === 'callDate' ? STICKY.callDate : key === 'agentName' ? STICKY.agentName : undefined);
 
-/** Criterion headers wrap their scale hint into a narrow column; the other headers stay on one line. */
-function headerStyle(c: TRecordColumn): CSSProperties {
-  // Table cells ignore min-width: a width is what keeps a wrapping column from being squeezed.
-  if (c.hint !== undefined) return { whiteSpace: 'normal', width: 150, minWidth: 150, verticalAlign: 'top' };
-  if (c.maxWidth !== undefined) return { width: c.maxWidth, minWidth: c.maxWidth, verticalAlign: 'top' };
-  return { whiteSpace: 'nowrap', verticalAlign: 'top' };
+/** A short header shows its full name and scale in a tooltip; screen readers hear the full name. */
+function ColumnHeader({ column }: { column: TRecordColumn }) {
+  if (column.title === undefined) {
+    return <Table.Th>{column.header}</Table.Th>;
+  }
+  return (
+    <Table.Th style={{ whiteSpace: 'nowrap' }} aria-label={column.title}>
+      <Tooltip label={column.title} multiline maw={320}>
+        <span tabIndex={0} style={{ cursor: 'help', textDecoration: 'underline dotted' }}>
+          {column.header}
+        </span>
+      </Tooltip>
+    </Table.Th>
+  );
 }
 
 type TListResult = { rows: TQcRecord[]; total: number; page: number };
@@ -64,6 +66,8 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   const [params, setParams] = useSearchParams();
   const state = readListParams(params);
   const [deleting, setDeleting] = useState<number | null>(null);
+  const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
+  const [choice, setChoice] = useColumnChoice();
   const update = (change: Partial<TListParams>) => setParams(writeListParams(changeListParams(state, change)), { replace: true });
 
   const query = useQuery({
@@ -74,7 +78,16 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   });
   const result = query.data;
   const pager = pagerState(result?.page ?? state.page, state.size, result?.total ?? 0);
-  const columns = recordColumns(kind);
+  const toggleScores = (id: number) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const columns = shownColumns(
+    recordColumns(kind, (r) => <ScoresToggle record={r} open={opened.has(r.id)} onToggle={() => toggleScores(r.id)} />),
+    choice,
+  );
   const routes = QC_KIND_ROUTES[kind];
 
   const remove = async (record: TQcRecord) => {
@@ -120,52 +133,48 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
           </Title>
           <Group justify="space-between" align="flex-end">
             <PageSizeSelect value={state.size} onChange={(size) => update({ size })} />
-            <QcListFilters state={state} isAdmin={isAdmin} onChange={update} />
+            <Group align="flex-end" gap="sm">
+              <QcListFilters state={state} isAdmin={isAdmin} onChange={update} />
+              <ColumnChooser choice={choice} onChange={setChoice} />
+            </Group>
           </Group>
-          <Table.ScrollContainer minWidth={2400}>
-            <Table striped highlightOnHover withTableBorder verticalSpacing="sm" aria-label="Record List" aria-busy={query.isFetching}>
+          <Table.ScrollContainer minWidth={0}>
+            <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Record List" aria-busy={query.isFetching}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th style={{ ...STICKY.action, verticalAlign: 'top' }}>Action</Table.Th>
+                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Action</Table.Th>
                   {columns.map((c) => (
-                    <Table.Th key={c.key} style={{ ...headerStyle(c), ...stickyStyle(c.key) }}>
-                      {c.header}
-                      {c.hint !== undefined && (
-                        <Text size="xs" c="dimmed" fw={400}>
-                          {c.hint}
-                        </Text>
-                      )}
-                    </Table.Th>
+                    <ColumnHeader key={c.key} column={c} />
                   ))}
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody style={{ opacity: query.isPlaceholderData ? 0.6 : 1 }}>
                 {message === null ? (
                   (result?.rows ?? []).map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td style={STICKY.action}>
-                        <Group gap={4} wrap="nowrap">
-                          <Tooltip label="Edit this record">
-                            <ActionIcon component={Link} to={routes.edit(r.id)} state={backState} variant="subtle" aria-label={`Edit ${r.agentName}'s record`}>
-                              <EditIcon />
-                            </ActionIcon>
-                          </Tooltip>
-                          <Tooltip label="Delete this record">
-                            <ActionIcon color="red" variant="subtle" loading={deleting === r.id} aria-label={`Delete ${r.agentName}'s record`} onClick={() => void remove(r)}>
-                              <DeleteIcon />
-                            </ActionIcon>
-                          </Tooltip>
-                        </Group>
-                      </Table.Td>
-                      {columns.map((c) => (
-                        <Table.Td
-                          key={c.key}
-                          style={{ whiteSpace: c.maxWidth === undefined ? 'nowrap' : 'normal', maxWidth: c.maxWidth, ...stickyStyle(c.key) }}
-                        >
-                          {c.render(r)}
+                    <Fragment key={r.id}>
+                      <Table.Tr>
+                        <Table.Td>
+                          <Group gap={4} wrap="nowrap">
+                            <Tooltip label="Edit this record">
+                              <ActionIcon component={Link} to={routes.edit(r.id)} state={backState} variant="subtle" aria-label={`Edit ${r.agentName}'s record`}>
+                                <EditIcon />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Delete this record">
+                              <ActionIcon color="red" variant="subtle" loading={deleting === r.id} aria-label={`Delete ${r.agentName}'s record`} onClick={() => void remove(r)}>
+                                <DeleteIcon />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
                         </Table.Td>
-                      ))}
-                    </Table.Tr>
+                        {columns.map((c) => (
+                          <Table.Td key={c.key} style={cellStyle(c)}>
+                            {c.render(r)}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                      {opened.has(r.id) && <RecordScoresRow record={r} colSpan={columns.length + 1} />}
+                    </Fragment>
                   ))
                 ) : (
                   <Table.Tr>

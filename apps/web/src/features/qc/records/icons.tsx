@@ -1,4 +1,5 @@
-// The few line icons of the QC screens (edit, delete, flag, submit), drawn inline: the app carries no icon library.
+// The few line icons of the QC screens (edit, delete, flag, submit, open, columns), drawn inline: the app carries no
+// icon library.
 import type { ReactNode } from 'react';
 
 type IconProps = { size?: number; filled?: boolean };
@@ -56,6 +57,25 @@ export function CheckIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M5 12l5 5L20 7" />
+    </Svg>
+  );
+}
+
+/** A chevron pointing down, or up once what it opens is open. */
+export function ChevronIcon({ open = false, size = 16 }: IconProps & { open?: boolean }) {
+  return (
+    <Svg size={size}>
+      <path d={open ? 'M6 15l6-6 6 6' : 'M6 9l6 6 6-6'} />
+    </Svg>
+  );
+}
+
+/** Three columns side by side: the column chooser. */
+export function ColumnsIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <path d="M9 4v16M15 4v16" />
     </Svg>
   );
 }

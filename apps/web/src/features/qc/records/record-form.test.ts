@@ -1,30 +1,29 @@
 // The edit form's pure rules: read from either kind of record, the live total and grade at the band edges, the PUT
-// bodies the server accepts (Marks-suffixed for the client), and the choices limited to each criterion's scale.
+// bodies the server accepts (Marks-suffixed for the client), and a stored mark off its scale named.
 import { describe, expect, it } from 'vitest';
-import { QC_CRITERIA, ZQcClientReportEdit, ZQcReportEdit } from '@crm/shared';
+import { ZQcClientReportEdit, ZQcReportEdit } from '@crm/shared';
 import { BEST_SCORES, clientRecord, inHouseRecord } from './qc-test-data.ts';
-import { easChoices, formFromRecord, formatDuration, markChoices, offScaleCriteria, scoreOf, toClientEdit, toInHouseEdit } from './record-form.ts';
-
-const criterion = (key: string) => {
-  const c = QC_CRITERIA.find((x) => x.key === key);
-  if (c === undefined) throw new Error(key);
-  return c;
-};
+import { formFromRecord, formatDuration, offScaleCriteria, scoreOf, toClientEdit, toInHouseEdit } from './record-form.ts';
 
 describe('formFromRecord', () => {
-  it('reads the in-house fields', () => {
+  it('reads the in-house fields, a stored "yes" as the panel\'s "Yes"', () => {
     const form = formFromRecord(inHouseRecord({ fatalReason: 'Rude', suggestion: 'Be kind' }, { pace: 5, fatal: -100 }));
     expect(form.scores.pace).toBe(5);
     expect(form.scores.fatal).toBe(-100);
     expect(form.scores.greetings).toBe(0);
-    expect(form).toMatchObject({ fatalReason: 'Rude', easVoiceMatchedWithReport: 'yes', suggestion: 'Be kind' });
+    expect(form).toMatchObject({ fatalReason: 'Rude', easVoiceMatched: 'Yes', suggestion: 'Be kind' });
+  });
+
+  it('keeps an older record\'s own EAS words', () => {
+    expect(formFromRecord(inHouseRecord({ easVoiceMatchedWithReport: 'Partly' })).easVoiceMatched).toBe('Partly');
+    expect(formFromRecord(inHouseRecord({ easVoiceMatchedWithReport: '' })).easVoiceMatched).toBe('');
   });
 
   it('reads the Marks-suffixed fields of a client record', () => {
     const form = formFromRecord(clientRecord({ suggestionMarks: 'Client says hi', fatalReasonMarks: 'none' }, { crm: 10 }));
     expect(form.scores.crm).toBe(10);
     expect(form.scores.liveliness).toBe(10);
-    expect(form).toMatchObject({ fatalReason: 'none', easVoiceMatchedWithReport: 'no', suggestion: 'Client says hi' });
+    expect(form).toMatchObject({ fatalReason: 'none', easVoiceMatched: 'No', suggestion: 'Client says hi' });
   });
 });
 
@@ -50,11 +49,11 @@ describe('scoreOf', () => {
 });
 
 describe('the PUT bodies', () => {
-  const form = { scores: { ...BEST_SCORES, pace: 5 }, fatalReason: '  none ', easVoiceMatchedWithReport: 'no', suggestion: ' Breathe. ' };
+  const form = { scores: { ...BEST_SCORES, pace: 5 }, fatalReason: '  none ', easVoiceMatched: 'No', suggestion: ' Breathe. ' };
 
   it('editqc: the id, the version loaded, the 14 marks and the trimmed texts, no total or grade', () => {
     const body = toInHouseEdit(11, 3, form);
-    expect(body).toMatchObject({ id: 11, version: 3, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'no', suggestion: 'Breathe.' });
+    expect(body).toMatchObject({ id: 11, version: 3, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'No', suggestion: 'Breathe.' });
     expect(body).not.toHaveProperty('total');
     expect(body).not.toHaveProperty('agentGrade');
     expect(ZQcReportEdit.safeParse(body).success).toBe(true);
@@ -62,36 +61,18 @@ describe('the PUT bodies', () => {
 
   it('edit-Client-Qc: the same under the Marks names, which the server accepts', () => {
     const body = toClientEdit(21, 3, form);
-    expect(body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'no', suggestionMarks: 'Breathe.' });
+    expect(body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'No', suggestionMarks: 'Breathe.' });
     expect(body).not.toHaveProperty('pace');
     expect(Object.keys(body).filter((k) => k.endsWith('Marks'))).toHaveLength(17);
     expect(ZQcClientReportEdit.safeParse(body).success).toBe(true);
   });
 });
 
-describe('the choices', () => {
-  it('offers exactly a criterion’s scale, labelled with its marks', () => {
-    expect(markChoices(criterion('crm'), 20)).toEqual([
-      { value: '20', label: 'Yes (20)' },
-      { value: '10', label: 'Need Improvement (10)' },
-      { value: '0', label: 'No (0)' },
-    ]);
-    expect(markChoices(criterion('greetings'), 0).map((c) => c.value)).toEqual(['0', '-5']);
-    expect(markChoices(criterion('fatal'), 0).map((c) => c.value)).toEqual(['-100', '0']);
-  });
-
-  it('shows a stored value off the scale as a disabled choice, and names the criterion', () => {
-    const choices = markChoices(criterion('pace'), 7);
-    expect(choices[0]).toEqual({ value: '7', label: '7 (not on the scale: choose another)', disabled: true });
-    expect(choices).toHaveLength(4);
+describe('marks off the scale', () => {
+  it('names each criterion whose stored marks no scale allows', () => {
     const form = formFromRecord(inHouseRecord({}, { pace: 7 }));
     expect(offScaleCriteria(form).map((c) => c.name)).toEqual(['Pace']);
     expect(offScaleCriteria(formFromRecord(inHouseRecord()))).toEqual([]);
-  });
-
-  it('keeps an older free-text EAS answer selectable', () => {
-    expect(easChoices('yes').map((c) => c.value)).toEqual(['', 'yes', 'no']);
-    expect(easChoices('Partly').map((c) => c.value)).toEqual(['', 'yes', 'no', 'Partly']);
   });
 });
 

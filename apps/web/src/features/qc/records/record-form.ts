@@ -3,36 +3,27 @@
 import {
   QC_CRITERIA,
   isOnScale,
-  qcGrade,
-  qcTotal,
   toClientMarks,
   type TQcClientReport,
   type TQcClientReportEditInput,
   type TQcCriterion,
   type TQcCriterionKey,
-  type TQcGrade,
   type TQcKind,
   type TQcReport,
   type TQcReportEditInput,
   type TQcScores,
 } from '@crm/shared';
+import { normalisedEas, scoreResult, type TScoreResult, type TScorecardValues } from '../scorecard/scorecard-values.ts';
+
+export { GRADE_COLOURS } from '../scorecard/scorecard-values.ts';
 
 export type TQcRecord = TQcReport | TQcClientReport;
 
-/** What the form edits, whatever the kind: the 14 marks and the three texts. */
-export type TQcRecordForm = {
-  scores: TQcScores;
-  fatalReason: string;
-  easVoiceMatchedWithReport: string;
-  suggestion: string;
-};
+/** What the form edits, whatever the kind: the 14 marks and the three texts (the panel's scorecard column). */
+export type TQcRecordForm = TScorecardValues;
 
-/** The choices of "EAS voice matched with report ?" (the QC panel stores yes/no; '' is not answered). */
-export const EAS_CHOICES = [
-  { value: '', label: 'Not answered' },
-  { value: 'yes', label: 'Yes' },
-  { value: 'no', label: 'No' },
-] as const;
+/** A record's three texts under the in-house names, whatever its kind. */
+export type TQcRecordTexts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };
 
 export function isClientRecord(record: TQcRecord): record is TQcClientReport {
   return 'greetingsMarks' in record;
@@ -44,38 +35,27 @@ export function criterionMarks(record: TQcRecord, key: TQcCriterionKey): number 
 }
 
 /** The three texts of a record of either kind. */
-export function recordTexts(record: TQcRecord): Omit<TQcRecordForm, 'scores'> {
+export function recordTexts(record: TQcRecord): TQcRecordTexts {
   return isClientRecord(record)
     ? { fatalReason: record.fatalReasonMarks, easVoiceMatchedWithReport: record.easVoiceMatchedWithReportMarks, suggestion: record.suggestionMarks }
     : { fatalReason: record.fatalReason, easVoiceMatchedWithReport: record.easVoiceMatchedWithReport, suggestion: record.suggestion };
 }
 
+/** The form of a record; a stored 'yes'/'no' reads as the panel's 'Yes'/'No'. */
 export function formFromRecord(record: TQcRecord): TQcRecordForm {
   const scores = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, criterionMarks(record, c.key)])) as TQcScores;
-  return { scores, ...recordTexts(record) };
+  const { fatalReason, easVoiceMatchedWithReport, suggestion } = recordTexts(record);
+  return { scores, fatalReason, easVoiceMatched: normalisedEas(easVoiceMatchedWithReport), suggestion };
 }
 
 /** The total and grade the server will store for these marks (spec §5), shown while the inspector edits. */
-export function scoreOf(form: TQcRecordForm): { total: number; grade: TQcGrade } {
-  const total = qcTotal(form.scores);
-  return { total, grade: qcGrade(total) };
+export function scoreOf(form: TQcRecordForm): TScoreResult {
+  return scoreResult(form.scores);
 }
 
 /** The criteria whose marks are off their scale (only a record stored before the scales were enforced can have one). */
 export function offScaleCriteria(form: TQcRecordForm): TQcCriterion[] {
   return QC_CRITERIA.filter((c) => !isOnScale(c, form.scores[c.key]));
-}
-
-/** The choices of a criterion's select: its scale, plus the current marks when they are off the scale. */
-export function markChoices(c: TQcCriterion, current: number): { value: string; label: string; disabled?: boolean }[] {
-  const choices = c.scale.map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
-  return isOnScale(c, current) ? choices : [{ value: String(current), label: `${current} (not on the scale: choose another)`, disabled: true }, ...choices];
-}
-
-/** The EAS select's choices, keeping a stored value the choices do not know (older free text). */
-export function easChoices(current: string): { value: string; label: string }[] {
-  const known = EAS_CHOICES.some((c) => c.value === current);
-  return known ? [...EAS_CHOICES] : [...EAS_CHOICES, { value: current, label: current }];
 }
 
 /**
@@ -88,7 +68,7 @@ export function toInHouseEdit(id: number, version: number, form: TQcRecordForm):
     version,
     ...form.scores,
     fatalReason: form.fatalReason.trim(),
-    easVoiceMatchedWithReport: form.easVoiceMatchedWithReport,
+    easVoiceMatchedWithReport: form.easVoiceMatched,
     suggestion: form.suggestion.trim(),
   };
 }
@@ -100,7 +80,7 @@ export function toClientEdit(id: number, version: number, form: TQcRecordForm): 
     version,
     ...toClientMarks(form.scores),
     fatalReasonMarks: form.fatalReason.trim(),
-    easVoiceMatchedWithReportMarks: form.easVoiceMatchedWithReport,
+    easVoiceMatchedWithReportMarks: form.easVoiceMatched,
     suggestionMarks: form.suggestion.trim(),
   };
 }
@@ -119,11 +99,3 @@ export function formatDuration(seconds: number | null): string {
   const s = String(seconds % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
-
-/** The colour of a grade, matching the daily summary's colours (red, yellow, blue, green). */
-export const GRADE_COLOURS: Record<TQcGrade, string> = {
-  'Exceed Expectation': 'green',
-  'Meet Expectation': 'blue',
-  'Average Expectation': 'yellow',
-  'Below Expectation': 'red',
-};

@@ -9,7 +9,7 @@ import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorabl
 import { AgentReviewRow } from './AgentReviewRow.tsx';
 import { ReviewTable } from './ReviewTable.tsx';
 
-const HEADERS = ['Date', 'Number', 'Voice Log', 'Marks', 'QC Comment', 'QC Inspector', 'Agreed?', 'Raise Concern', 'Agent Comment', 'Action'];
+const HEADERS = ['Call', 'Voice Log', 'Marks', 'QC Comment', 'Agreed? / Concern', 'Agent Comment', 'Action'];
 
 function AgentPicker({ value, onChange }: { value: string | null; onChange: (agentId: string | null) => void }) {
   const agents = useQuery({ queryKey: SCORABLE_AGENTS_KEY, queryFn: fetchScorableAgents, staleTime: 60_000 });
@@ -46,7 +46,7 @@ function RecordsTable({ agentId, canReview }: { agentId: string | null; canRevie
   }
 
   return (
-    <ReviewTable label="QC Records" headers={HEADERS} minWidth={1500} busy={records.isFetching} message={message}>
+    <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
       {(records.data ?? []).map((r) => <AgentReviewRow key={r.id} record={r} canReview={canReview} />)}
     </ReviewTable>
   );

@@ -1,5 +1,6 @@
 // One row of the agent's QC Review: the record, then either the review inputs (Agreed?, the concern flag, a comment,
-// Submit Review) or the written review and, once an inspector resolved it, the resolution.
+// Submit Review) or the written review and, once an inspector resolved it, the resolution. Compact enough that the
+// comment box and Submit are in view on a 1366 px screen.
 import { useState } from 'react';
 import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,8 +13,8 @@ import { ConcernMark, ConcernToggle } from './ConcernFlag.tsx';
 import { EMPTY_DRAFT, draftProblems, formatTimestamp, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 
-/** Date, Number, Voice Log, Marks, QC Comment, QC Inspector, Agreed?, Raise Concern, Agent Comment, Action. */
-export const REVIEW_COLUMN_COUNT = 10;
+/** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
+export const REVIEW_COLUMN_COUNT = 7;
 
 const AGREED_CHOICES = [{ value: '', label: 'Choose…' }, ...AGREED.map((a) => ({ value: a, label: a }))];
 
@@ -62,18 +63,17 @@ export function AgentReviewRow({ record, canReview }: Props) {
     reviewCells = (
       <>
         <Table.Td>
-          <NativeSelect aria-label="Agreed?" w={110} value={draft.agreed} data={AGREED_CHOICES} error={problems.agreed} disabled={busy} onChange={(e) => change({ agreed: e.currentTarget.value as TReviewDraft['agreed'] })} />
+          <Stack gap={6} align="flex-start">
+            <NativeSelect aria-label="Agreed?" w={120} value={draft.agreed} data={AGREED_CHOICES} error={problems.agreed} disabled={busy} onChange={(e) => change({ agreed: e.currentTarget.value as TReviewDraft['agreed'] })} />
+            <ConcernToggle raised={draft.raiseConcern} disabled={busy} onToggle={toggleConcern} />
+          </Stack>
         </Table.Td>
-        <Table.Td>
-          <ConcernToggle raised={draft.raiseConcern} disabled={busy} onToggle={toggleConcern} />
-        </Table.Td>
-        <Table.Td>
+        <Table.Td miw={190}>
           <Textarea
             aria-label="Agent Comment"
             placeholder={QC_MESSAGES.commentPlaceholder}
-            miw={220}
             autosize
-            minRows={2}
+            minRows={3}
             maxLength={MAX_QC_TEXT}
             value={draft.comment}
             error={problems.comment}
@@ -93,7 +93,7 @@ export function AgentReviewRow({ record, canReview }: Props) {
   } else if (state.kind === 'waiting') {
     reviewCells = (
       <>
-        <Table.Td colSpan={3}>
+        <Table.Td colSpan={2}>
           <Text size="sm" c="dimmed">
             Not reviewed yet
           </Text>
@@ -109,11 +109,13 @@ export function AgentReviewRow({ record, canReview }: Props) {
     const { review } = state;
     reviewCells = (
       <>
-        <Table.Td>{review.agreed ?? '—'}</Table.Td>
         <Table.Td>
-          <ConcernMark raised={review.raiseConcern} />
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm">{review.agreed ?? '—'}</Text>
+            <ConcernMark raised={review.raiseConcern} />
+          </Group>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 200 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 160 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
         <Table.Td>
           {state.kind === 'resolved' ? (
             <Badge color="green" variant="light">
@@ -137,14 +139,24 @@ export function AgentReviewRow({ record, canReview }: Props) {
   return (
     <>
       <Table.Tr>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{record.callDate}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{record.consumerNumber}</Table.Td>
-        <Table.Td miw={240}>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm">{record.callDate}</Text>
+          <Text size="sm" c="dimmed">
+            {record.consumerNumber}
+          </Text>
+        </Table.Td>
+        <Table.Td>
           <VoiceLogCell recording={recording} missingText={QC_MESSAGES.noAudioReview} label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`} />
         </Table.Td>
         <Table.Td fw={700}>{record.total}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 180 }}>{record.suggestion === '' ? '—' : record.suggestion}</Table.Td>
-        <Table.Td>{record.qcInspector}</Table.Td>
+        <Table.Td style={{ minWidth: 140 }}>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {record.suggestion === '' ? '—' : record.suggestion}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {`by ${record.qcInspector}`}
+          </Text>
+        </Table.Td>
         {reviewCells}
       </Table.Tr>
       {state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}

@@ -1,5 +1,6 @@
 // /flag-raised ("Raised Flags", card "Concerned List"): the agents' unresolved reviews (an inspector's on its own
-// records), raised concerns first; each is resolved with what the inspector types in its Resolved Comment.
+// records), raised concerns first; each is resolved with what the inspector types in its Resolved Comment, the box
+// and its Resolved button in view on a 1366 px screen.
 import { useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -13,7 +14,7 @@ import { orderFlags, resolveProblem, splitVoiceLog } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 import { ReviewTable } from './ReviewTable.tsx';
 
-const HEADERS = ['Call Date', 'Agent', 'Consumer Number', 'Voice Log', 'Agreed?', 'Concern', 'QC Comment', 'Total', 'Agent Comment', 'Resolved Comment', 'Action'];
+const HEADERS = ['Call', 'Voice Log', 'Total', 'Agent Review', 'QC Comment', 'Resolved Comment'];
 
 function FlagRow({ review }: { review: TAgentReview }) {
   const queryClient = useQueryClient();
@@ -37,44 +38,56 @@ function FlagRow({ review }: { review: TAgentReview }) {
 
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{review.callDate}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{review.agentName}</Text>
+      <Table.Td style={{ minWidth: 130 }}>
+        <Text size="sm" fw={500}>
+          {review.agentName}
+        </Text>
         <Text size="xs" c="dimmed">
           {review.agentId}
         </Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {review.callDate}
+        </Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {review.consumerNumber}
+        </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{review.consumerNumber}</Table.Td>
-      <Table.Td miw={240}>
+      <Table.Td>
         <VoiceLogCell recording={splitVoiceLog(review.voiceLog)} missingText={QC_MESSAGES.noAudioFlags} label={`Recording of the call to ${review.consumerNumber} on ${review.callDate}`} />
       </Table.Td>
-      <Table.Td>{review.agreed ?? '—'}</Table.Td>
-      <Table.Td>
-        <ConcernMark raised={review.raiseConcern} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 180 }}>{review.suggestion === '' ? '—' : review.suggestion}</Table.Td>
       <Table.Td fw={700}>{review.total}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 200 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
-      <Table.Td miw={240}>
-        <Textarea
-          aria-label="Resolved Comment"
-          placeholder={QC_MESSAGES.commentPlaceholder}
-          autosize
-          minRows={2}
-          maxLength={MAX_QC_TEXT}
-          value={text}
-          error={problem}
-          disabled={mutation.isPending}
-          onChange={(event) => {
-            setText(event.currentTarget.value);
-            if (problem !== undefined) setProblem(resolveProblem(event.currentTarget.value));
-          }}
-        />
+      <Table.Td style={{ minWidth: 150 }}>
+        <Group gap="xs" wrap="nowrap">
+          <ConcernMark raised={review.raiseConcern} />
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`Agreed? ${review.agreed ?? '—'}`}</Text>
+        </Group>
+        <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+          {review.comment === '' ? '—' : review.comment}
+        </Text>
       </Table.Td>
-      <Table.Td>
-        <Button size="xs" color="green" loading={mutation.isPending} onClick={resolve}>
-          Resolved
-        </Button>
+      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 130 }}>{review.suggestion === '' ? '—' : review.suggestion}</Table.Td>
+      <Table.Td style={{ minWidth: 210 }}>
+        <Stack gap={6} align="stretch">
+          <Textarea
+            aria-label="Resolved Comment"
+            placeholder={QC_MESSAGES.commentPlaceholder}
+            autosize
+            minRows={2}
+            maxLength={MAX_QC_TEXT}
+            value={text}
+            error={problem}
+            disabled={mutation.isPending}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              if (problem !== undefined) setProblem(resolveProblem(event.currentTarget.value));
+            }}
+          />
+          <Group justify="flex-end">
+            <Button size="xs" color="green" loading={mutation.isPending} onClick={resolve}>
+              Resolved
+            </Button>
+          </Group>
+        </Stack>
       </Table.Td>
     </Table.Tr>
   );
@@ -115,7 +128,7 @@ export default function RaisedFlagsPage() {
             </Group>
             <Checkbox label="Only raised concerns" checked={concernsOnly} onChange={(event) => setConcernsOnly(event.currentTarget.checked)} />
           </Group>
-          <ReviewTable label="Concerned List" headers={HEADERS} minWidth={1700} busy={reviews.isFetching} message={message}>
+          <ReviewTable label="Concerned List" headers={HEADERS} busy={reviews.isFetching} message={message}>
             {rows.map((r) => <FlagRow key={r.id} review={r} />)}
           </ReviewTable>
         </Stack>

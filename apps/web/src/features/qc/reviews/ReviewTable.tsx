@@ -1,13 +1,14 @@
-// The wide table of the QC Review and Raised Flags screens: fixed headers, then the rows, or one full-width row
-// saying why there are none (loading, a failure to retry, an empty list).
+// The table of the QC Review and Raised Flags screens: fixed headers, then the rows, or one full-width row saying why
+// there are none (loading, a failure to retry, an empty list). It fits the screen's width (1366 px and up) instead of
+// scrolling sideways: long texts wrap, so the comment box and the row's button stay in view.
 import type { ReactNode } from 'react';
 import { Table } from '@mantine/core';
 
-type Props = { label: string; headers: readonly string[]; minWidth: number; busy: boolean; message: ReactNode; children: ReactNode };
+type Props = { label: string; headers: readonly string[]; busy: boolean; message: ReactNode; children: ReactNode };
 
-export function ReviewTable({ label, headers, minWidth, busy, message, children }: Props) {
+export function ReviewTable({ label, headers, busy, message, children }: Props) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer minWidth={0}>
       <Table striped withTableBorder verticalSpacing="sm" aria-label={label} aria-busy={busy}>
         <Table.Thead>
           <Table.Tr>

@@ -1,4 +1,4 @@
-// Test support: a throw-away local HTTP server the browser's XMLHttpRequest (jsdom) really uploads to.
+// Test support: a throw-away local HTTP server the browser's XMLHttpRequest (jsdom) really uploads to (app/send-form.ts).
 // A <base> element points relative paths (/api/file/uploadCsv) at it; CORS headers let the cross-origin call through.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

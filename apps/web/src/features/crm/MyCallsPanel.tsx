@@ -1,0 +1,131 @@
+// The CRM's idle screen (no call on screen): the agent's own calls to resume (drafts and partial calls of today), each
+// one click away, and the last calls saved. Times 24-hour HH:mm:ss.
+import dayjs from 'dayjs';
+import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import type { TCallDraft, TMyCalls, TSavedCall } from '@crm/shared';
+
+type Props = {
+  calls: TMyCalls | undefined;
+  pending: boolean;
+  error: string | null;
+  /** Opens the call: a draft resumes with its answers, a partial call where it stopped. */
+  onResume: (cellNumber: string, draft?: TCallDraft) => void;
+  disabled: boolean;
+};
+
+const timeOf = (iso: string) => dayjs(iso).format('HH:mm:ss');
+
+function outcomeOf(call: TSavedCall): { label: string; color: string } {
+  if (call.isCalled === 1) return { label: 'Completed', color: 'green' };
+  if (call.stoppedAt !== null) return { label: `Partial at ${call.stoppedAt}`, color: 'orange' };
+  return { label: 'Not completed', color: 'gray' };
+}
+
+/** One call to resume: the number on one line, who, where it stopped and when, and Resume. */
+function ResumeRow({ cellNumber, who, where, at, onResume, disabled }: { cellNumber: string; who: string | null; where: string; at: string; onResume: () => void; disabled: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{cellNumber}</Table.Td>
+      <Table.Td>{who ?? '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{where}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{at}</Table.Td>
+      <Table.Td>
+        <Button size="compact-sm" variant="light" onClick={onResume} disabled={disabled} aria-label={`Resume ${cellNumber}`}>
+          Resume
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function CallsToResume({ calls, onResume, disabled }: { calls: TMyCalls; onResume: Props['onResume']; disabled: boolean }) {
+  const empty = calls.drafts.length === 0 && calls.partialCalls.length === 0;
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="calls-to-resume">
+      <Stack gap={6}>
+        <Title order={2} size="h5" id="calls-to-resume">
+          Calls to resume (today)
+        </Title>
+        {empty ? (
+          <Text size="sm" c="dimmed">
+            No call of yours is waiting: calls left unfinished and partial calls of today show here.
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-labelledby="calls-to-resume">
+            <Table.Tbody>
+              {calls.drafts.map((d) => (
+                <ResumeRow key={`d${d.leadId}`} cellNumber={d.cellNumber} who={d.respondentName} where={`In progress at ${d.currentQno}`} at={timeOf(d.updatedAt)} onResume={() => onResume(d.cellNumber, d)} disabled={disabled} />
+              ))}
+              {calls.partialCalls.map((p) => (
+                <ResumeRow key={`p${p.leadId}`} cellNumber={p.cellNumber} who={p.respondentName} where={`Partial at ${p.stoppedAt ?? '—'}`} at={timeOf(p.savedAt)} onResume={() => onResume(p.cellNumber)} disabled={disabled} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function RecentCalls({ calls }: { calls: TSavedCall[] }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-labelledby="recent-calls">
+      <Stack gap={6}>
+        <Title order={2} size="h5" id="recent-calls">
+          Your last calls saved
+        </Title>
+        {calls.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            None yet.
+          </Text>
+        ) : (
+          <Table verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-labelledby="recent-calls">
+            <Table.Tbody>
+              {calls.map((c, i) => {
+                const outcome = outcomeOf(c);
+                return (
+                  <Table.Tr key={`${c.leadId}:${i}`}>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{timeOf(c.savedAt)}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c.cellNumber}</Table.Td>
+                    <Table.Td>{c.respondentName ?? '—'}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={outcome.color} tt="none" style={{ whiteSpace: 'nowrap' }}>
+                        {outcome.label}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function MyCallsPanel({ calls, pending, error, onResume, disabled }: Props) {
+  if (pending) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          Loading your calls…
+        </Text>
+      </Group>
+    );
+  }
+  if (calls === undefined) {
+    return (
+      <Text size="sm" c="dimmed">
+        Your calls of today could not be listed{error === null ? '' : `: ${error}`}. Searching a number works as usual.
+      </Text>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+      <CallsToResume calls={calls} onResume={onResume} disabled={disabled} />
+      <RecentCalls calls={calls.recentCalls} />
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,93 @@
+// npm run screenshots: PNGs of the main screens at 1366×768 for the README (docs/screenshots/), taken in Chromium from
+// the real product on the demo data (a throw-away database: TEST_DATABASE_URL / DATABASE_URL, or an embedded one).
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { createKysely } from '../apps/server/src/db/database.ts';
+import { findNumbersToTry } from '../apps/server/src/demo/agent-panel.ts';
+import { DEMO_CAMPAIGNS } from '../apps/server/src/demo/base.ts';
+import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../apps/server/src/demo/agents.ts';
+import { writeDemoRecordings } from '../apps/server/src/demo/recordings.ts';
+import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
+import { startServer } from '../apps/server/src/test/process.ts';
+import { signInAsAdmin, signInAsAgent } from './actions.ts';
+
+const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
+const VIEWPORT = { width: 1366, height: 768 };
+const ADMIN_PASSWORD = 'screenshots-admin-pass';
+const QC = { username: 'qc.rahman', password: 'demo-qc-pass' };
+const CAMPAIGN = DEMO_CAMPAIGNS[0].campaignName;
+
+async function shot(page: Page, name: string): Promise<void> {
+  // Animations and the clock's tick settle before the picture.
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: path.join(OUT, `${name}.png`) });
+  console.log(`docs/screenshots/${name}.png`);
+}
+
+async function dashboard(page: Page): Promise<void> {
+  await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+  // The simulated dialer's first figures.
+  await page.waitForTimeout(4000);
+  await shot(page, 'dashboard');
+}
+
+async function qcPanel(page: Page, call: { phoneNumber: string; date: string; fileName: string }): Promise<void> {
+  await signInAsAdmin(page, QC.username, QC.password);
+  await page.waitForURL('**/qcChecking');
+  await page.getByLabel('Campaign').selectOption(CAMPAIGN);
+  await page.getByLabel('Consumer number').fill(call.phoneNumber.replace(/^\+880/, '0'));
+  await page.getByRole('textbox', { name: 'Call date' }).fill(call.date);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await page.getByRole('button', { name: `Play ${call.fileName}` }).click();
+  await page.waitForTimeout(1500);
+  await shot(page, 'qc-panel');
+}
+
+async function crm(page: Page, number: string): Promise<void> {
+  const agent = DEMO_AGENTS[0]!;
+  await signInAsAgent(page, { agentId: agent.agentId, password: DEMO_AGENT_PASSWORD, campaign: CAMPAIGN });
+  await page.waitForURL('**/CRM**');
+  await page.getByRole('textbox', { name: /number/i }).first().fill(number);
+  await page.keyboard.press('Enter');
+  // The lead card and the first question.
+  await page.getByRole('radio').first().waitFor();
+  await page.getByRole('radio').first().check();
+  await shot(page, 'crm');
+}
+
+const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-screenshots-'));
+await fs.mkdir(OUT, { recursive: true });
+const recordingsDir = path.join(work, 'recordings');
+const voice = await writeDemoRecordings(recordingsDir, { speech: false });
+const database = await createSeededDatabase(`crm_screenshots_${process.pid}`, ADMIN_PASSWORD, work, voice.recordings);
+const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), RECORDINGS_DIR: recordingsDir, DIALER: 'simulated' });
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+try {
+  const open = async (take: (page: Page) => Promise<void>) => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, deviceScaleFactor: 1 });
+    try {
+      await take(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  };
+  const call = voice.recordings[1] ?? voice.recordings[0];
+  if (call === undefined) throw new Error('the demo wrote no recordings');
+  await open(dashboard);
+  await open((page) => qcPanel(page, call));
+  // A lead of the demo's campaign that has not been called yet.
+  const db = createKysely(database.url, 1);
+  const numbers = await findNumbersToTry(db, CAMPAIGN).finally(() => db.destroy());
+  const fresh = numbers.fresh[0];
+  if (fresh === undefined) throw new Error('the demo has no fresh lead to call');
+  await open((page) => crm(page, fresh));
+} finally {
+  await browser.close();
+  await server.stop();
+  await database.drop();
+  await fs.rm(work, { recursive: true, force: true });
+}
