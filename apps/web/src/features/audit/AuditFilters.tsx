@@ -1,10 +1,9 @@
 // The filters of /audit, in one row: actor, object type, object id, action and a date range. They are edited here and
 // applied together (Apply or Enter), so the address and the list change once per search, not once per keystroke.
 import { useState, type FormEvent } from 'react';
-import { Autocomplete, Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@crm/shared';
-import { AUDIT_ACTORS_KEY, fetchActors } from './api.ts';
+import { AccountAutocomplete } from '../../components/AccountAutocomplete.tsx';
 import { ACTION_LABELS, NO_FILTERS, OBJECT_TYPE_LABELS, hasAuditFilters, rangeProblem, type TAuditFilters } from './audit-params.ts';
 import { DateField } from '../../components/DateField.tsx';
 
@@ -18,26 +17,7 @@ const OBJECT_TYPE_CHOICES = [{ value: '', label: 'All objects' }, ...AUDIT_OBJEC
 const ACTION_CHOICES = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))];
 
 function ActorInput({ value, onChange }: { value: string; onChange: (actor: string) => void }) {
-  const actors = useQuery({ queryKey: AUDIT_ACTORS_KEY, queryFn: fetchActors, staleTime: 60_000 });
-  const names = new Map((actors.data ?? []).map((a) => [a.username, a.name]));
-  return (
-    <Autocomplete
-      label="Actor"
-      placeholder="Username"
-      w={170}
-      value={value}
-      data={[...names.keys()]}
-      onChange={onChange}
-      renderOption={({ option }) => (
-        <div>
-          <Text size="sm">{option.value}</Text>
-          <Text size="xs" c="dimmed">
-            {names.get(option.value)}
-          </Text>
-        </div>
-      )}
-    />
-  );
+  return <AccountAutocomplete label="Actor" placeholder="Username" w={170} value={value} onChange={onChange} />;
 }
 
 export function AuditFilters({ applied, onApply }: Props) {

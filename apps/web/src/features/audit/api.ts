@@ -1,24 +1,17 @@
 // The /api/audit calls of the audit screen, its react-query keys, and the CSV export's download.
-import { MAX_PAGE_SIZE, ZAuditEntry, ZMediaToken, ZUser, auditExportFileName, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
+import { ZAuditEntry, ZMediaToken, auditExportFileName, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
 import { auditQuery, type TAuditFilters } from './audit-params.ts';
 
 export const AUDIT_KEY = ['audit'] as const;
 export const auditListKey = (filters: TAuditFilters) => [...AUDIT_KEY, 'list', auditQuery(filters)] as const;
-export const AUDIT_ACTORS_KEY = [...AUDIT_KEY, 'actors'] as const;
 
 const ZAuditPage = zPaged(ZAuditEntry);
 
 /** One server page (0-based), newest first. The screen shows a failure itself, beside the list. */
 export function fetchAuditPage(filters: TAuditFilters, page: number, size: number): Promise<TPaged<TAuditEntry>> {
   return api.get(`/api/audit/pagination/${page}/${size}`, { query: auditQuery(filters), schema: ZAuditPage, notify: false });
-}
-
-/** The accounts that make audited changes (admins and QC inspectors), by username: the actor filter's suggestions. */
-export async function fetchActors(): Promise<{ username: string; name: string }[]> {
-  const reply = await api.get('/api/users', { query: { page: 0, size: MAX_PAGE_SIZE }, schema: zPaged(ZUser), notify: false });
-  return reply.response.content.map(({ username, name }) => ({ username, name })).sort((a, b) => a.username.localeCompare(b.username));
 }
 
 /** The browser's own day, yyyy-MM-dd: the file is named after the day it was made. */

@@ -1,12 +1,11 @@
 // The filters above a QC record list: search (agent, ID, campaign, number), call date (yyyy-MM-dd) and, for an admin,
 // the inspector.
 import { useState } from 'react';
-import { Autocomplete, CloseButton, Group, Text, TextInput } from '@mantine/core';
+import { CloseButton, Group, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '../../../components/DataList.tsx';
 import { DateField } from '../../../components/DateField.tsx';
-import { INSPECTORS_KEY, fetchInspectors } from './api.ts';
+import { AccountAutocomplete } from '../../../components/AccountAutocomplete.tsx';
 import type { TListParams } from './list-params.ts';
 
 type Props = { state: TListParams; isAdmin: boolean; onChange: (change: Partial<TListParams>) => void };
@@ -39,26 +38,15 @@ function useTypedFilter(value: string, apply: (next: string) => void) {
 
 function InspectorFilter({ value, onApply }: { value: string; onApply: (username: string) => void }) {
   const filter = useTypedFilter(value, onApply);
-  const inspectors = useQuery({ queryKey: INSPECTORS_KEY, queryFn: fetchInspectors, staleTime: 60_000 });
-  const names = new Map((inspectors.data ?? []).map((u) => [u.username, u.name]));
   return (
-    <Autocomplete
+    <AccountAutocomplete
       label="QC inspector"
       placeholder="All inspectors"
       w={220}
       value={filter.typed}
-      data={[...names.keys()]}
       onChange={filter.type}
       onOptionSubmit={filter.now}
-      renderOption={({ option }) => (
-        <div>
-          <Text size="sm">{option.value}</Text>
-          <Text size="xs" c="dimmed">
-            {names.get(option.value)}
-          </Text>
-        </div>
-      )}
-      description={inspectors.isError ? `The inspector list could not be loaded (${inspectors.error.message}); type a username.` : undefined}
+      unavailable={(reason) => `The inspector list could not be loaded (${reason}); type a username.`}
       rightSection={filter.typed === '' ? null : <CloseButton aria-label="Clear inspector" onClick={() => filter.now('')} />}
     />
   );

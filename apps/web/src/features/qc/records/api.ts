@@ -1,20 +1,16 @@
 // The /api/qcReport calls of the QC record lists and edit screens, a record's history (/api/audit/qcRecord), and the
 // react-query keys that reload them.
 import {
-  MAX_PAGE_SIZE,
   ZAuditHistory,
   ZQcClientReport,
   ZQcClientReportPage,
   ZQcReport,
   ZQcReportPage,
-  ZUser,
-  zPaged,
   type TAuditHistory,
   type TPaged,
   type TQcClientReport,
   type TQcKind,
   type TQcReport,
-  type TUser,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
 import { toClientEdit, toInHouseEdit, type TQcRecord, type TQcRecordForm } from './record-form.ts';
@@ -68,12 +64,4 @@ export function fetchQcRecordHistory(id: number): Promise<TAuditHistory> {
 /** Deletes the record with its recording links and reviews; a failure is shown by the API client. */
 export async function deleteQcRecord(kind: TQcKind, id: number): Promise<void> {
   await api.del(kind === 'client' ? `/api/qcReport/deleteClientQc/${id}` : `/api/qcReport/deleteQc/${id}`);
-}
-
-export const INSPECTORS_KEY = ['qc-records', 'inspectors'] as const;
-
-/** The accounts an admin may filter by (QC inspectors and admins, who may score too), by username; admin only. */
-export async function fetchInspectors(): Promise<TUser[]> {
-  const reply = await api.get('/api/users', { query: { page: 0, size: MAX_PAGE_SIZE }, schema: zPaged(ZUser), notify: false });
-  return [...reply.response.content].sort((a, b) => a.username.localeCompare(b.username));
 }
