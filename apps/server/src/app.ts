@@ -2,7 +2,7 @@
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import helmet from '@fastify/helmet';
 import pino from 'pino';
-import { maskPhones } from './http/log-privacy.ts';
+import { maskLogLine } from './http/log-privacy.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig, TTrustProxy } from './config.ts';
 import { openDatabase, poolOf, type Database, type DbMode } from './db/database.ts';
@@ -62,11 +62,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     // Written asynchronously: lines logged while a write is under way go out together in the next one, so
     // the log of a busy server costs a few writes a second instead of one per request (~4% of the server's
     // time under the lookup benchmark). pino flushes what is left when the process exits.
-    // Every line leaves with its phone numbers masked to the last 4 digits (http/log-privacy.ts).
+    // Every line leaves with media tokens and phone numbers masked (http/log-privacy.ts).
     logger: {
       level: config.logLevel,
       stream: options.logStream ?? (config.logLevel === 'silent' ? undefined : pino.destination({ dest: 1, sync: false })),
-      hooks: { streamWrite: maskPhones },
+      hooks: { streamWrite: maskLogLine },
     },
     // Fastify's own two lines per request are replaced by ours: one line, with status and duration.
     logController: new LogController({ disableRequestLogging: true }),
@@ -101,10 +101,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   // One line per request, with its outcome and duration.
   // Callback-style hooks: they run on every request, and skip the promise an async hook costs.
   app.addHook('onResponse', (request, reply, done) => {
-    // Media tokens travel in query strings: keep them out of the log.
-    const url = request.url.replace(/([?&]token=)[^&]*/g, '$1***');
-    // The user id of a signed-in request: who did what, next to the audit log's record of changes.
-    const line = { method: request.method, url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId: request.user?.sub };
+    // The URL as it came (the log's streamWrite hook masks tokens and phone numbers in it). The user id of a signed-in request: who did what, next to the audit log's record of changes.
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId: request.user?.sub };
     // A request the database failed is one warning line with the reason (no stack): an outage logs no more than that.
     if (request.failure !== null) request.log.warn({ ...line, failure: request.failure }, 'request');
     else request.log.info(line, 'request');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskPhones } from './log-privacy.ts';
+import { maskLogLine, maskPhones } from './log-privacy.ts';
 
 describe('phone numbers in log lines', () => {
   it('keep only their last 4 digits, in URLs, paths, messages and database details', () => {
@@ -12,5 +12,12 @@ describe('phone numbers in log lines', () => {
   it('leave times, durations, dates, small ids and recording dates alone', () => {
     const line = '{"level":30,"time":1764116219000,"pid":1234,"ms":12,"url":"/api/qcReport/getqc/123456","file":"20261120-101500_x.wav"}';
     expect(maskPhones(line)).toBe(line);
+  });
+});
+
+describe('media tokens in log lines', () => {
+  it('show as *** wherever a URL holds one, the rest of the URL kept', () => {
+    expect(maskLogLine('{"url":"/api/voicelog/download?fileName=a.wav&token=eyJhbGciOi.eyJzdWIi.sig","ms":3}')).toBe('{"url":"/api/voicelog/download?fileName=a.wav&token=***","ms":3}');
+    expect(maskLogLine('{"url":"/api/dialer/stream?token=abc.def.ghi&x=1"}')).toBe('{"url":"/api/dialer/stream?token=***&x=1"}');
   });
 });
