@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { updateLeadAnswers } from '../modules/agent-panel/save.ts';
+import { startOfLocalDay } from '../local-day.ts';
 
 const HOUR = 3_600_000;
 
@@ -25,7 +26,7 @@ export async function seedAgentSessions(db: Db): Promise<void> {
 }
 
 async function seedSignIns(db: Db): Promise<void> {
-  const today = new Date(new Date().setHours(0, 0, 0, 0));
+  const today = startOfLocalDay(new Date());
   const taken = await db.selectFrom('agentSessions').select('id').where('signedInAt', '>=', today).executeTakeFirst();
   if (taken) return;
   const now = Date.now();
@@ -73,7 +74,7 @@ const SPRING_CALLS = {
  * ones, which the demo prints to call. Nothing is added when AG-1001 has saved or left a call today already.
  */
 async function seedCallsOfToday(db: Db): Promise<void> {
-  const today = new Date(new Date().setHours(0, 0, 0, 0));
+  const today = startOfLocalDay(new Date());
   const user = await db.selectFrom('users').select(['id', 'name']).where('username', '=', DEMO_CALLER.agentId).executeTakeFirst();
   const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', DEMO_CALLER.campaignName).executeTakeFirst();
   if (!user || !campaign) return;

@@ -5,6 +5,7 @@ import { PARTIAL_CALL_ANSWER, RECENT_CALLS_LIMIT, qnoNumber, type TMyCalls, type
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
+import { startOfLocalDay } from '../../local-day.ts';
 
 /** More than a shift makes: the lists stay short however the day went. */
 const TODAY_LIMIT = 50;
@@ -23,20 +24,13 @@ function toSavedCall(r: HistoryRow): TSavedCall {
   return { leadId: Number(r.leadId), cellNumber: r.cellNumber, respondentName: r.respondentName, savedAt: r.savedAt.toISOString(), isCalled: r.isCalled, stoppedAt: stoppedAt(r.answers) };
 }
 
-/** The start of the server's local day (as the sign-in records count days). */
-function startOfToday(now: Date): Date {
-  const start = new Date(now);
-  start.setHours(0, 0, 0, 0);
-  return start;
-}
-
 /** The caller's drafts, partial calls and saves of the campaign; nobody else's, whatever their role. */
 export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: string, now = new Date()): Promise<TMyCalls> {
   assertCanWorkOnCampaign(user, campaignName);
   const campaign = await db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase()).executeTakeFirst();
   if (campaign === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
   const userId = Number(user.sub);
-  const today = startOfToday(now);
+  const today = startOfLocalDay(now);
 
   const history = db
     .selectFrom('leadAnswerHistory as h')

@@ -2,6 +2,7 @@
 import { SHIFTS, type TAgentSession, type TAgentsOnline } from '@crm/shared';
 import type { Selectable } from 'kysely';
 import type { AgentSessionsTable, Db } from '../../db/schema.ts';
+import { startOfLocalDay, startOfNextLocalDay } from '../../local-day.ts';
 
 type SessionRow = Selectable<AgentSessionsTable>;
 
@@ -38,9 +39,9 @@ export async function findAgentsOnline(db: Db): Promise<TAgentsOnline> {
 
 /** The sign-ins of one day (the server's local day; today when not given), newest first. */
 export async function findAgentSessions(db: Db, date: string | undefined): Promise<TAgentSession[]> {
-  const start = date === undefined ? new Date(new Date().setHours(0, 0, 0, 0)) : new Date(`${date}T00:00:00`);
-  const end = new Date(start);
-  end.setDate(end.getDate() + 1);
+  const day = date ?? new Date();
+  const start = startOfLocalDay(day);
+  const end = startOfNextLocalDay(day);
   const rows = await db
     .selectFrom('agentSessions')
     .selectAll()

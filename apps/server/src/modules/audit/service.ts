@@ -5,20 +5,10 @@ import type { AuditLogTable, DB, Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanSeeRecord, isAdmin } from '../qc/access.ts';
+import { startOfLocalDay, startOfNextLocalDay } from '../../local-day.ts';
 
 export type AuditRow = Selectable<AuditLogTable>;
 type AuditQuery = SelectQueryBuilder<DB, 'auditLog', object>;
-
-/** The first moment of a yyyy-MM-dd day in the server's time zone (the call centre's day, as on every other screen). */
-function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00`);
-}
-
-function startOfNextDay(day: string): Date {
-  const next = startOfDay(day);
-  next.setDate(next.getDate() + 1);
-  return next;
-}
 
 /**
  * The entries the filters let through. Each filter is one an index serves: the actor by its lowercased username
@@ -30,8 +20,8 @@ export function filteredAudit(db: Db, query: TAuditQuery): AuditQuery {
   if (query.objectType) q = q.where('objectType', '=', query.objectType);
   if (query.objectId) q = q.where('objectId', '=', query.objectId);
   if (query.action) q = q.where('action', '=', query.action);
-  if (query.from) q = q.where('at', '>=', startOfDay(query.from));
-  if (query.to) q = q.where('at', '<', startOfNextDay(query.to));
+  if (query.from) q = q.where('at', '>=', startOfLocalDay(query.from));
+  if (query.to) q = q.where('at', '<', startOfNextLocalDay(query.to));
   return q;
 }
 
