@@ -3,9 +3,9 @@
 import { sql } from 'kysely';
 import { PARTIAL_CALL_ANSWER, RECENT_CALLS_LIMIT, qnoNumber, type TMyCalls, type TSavedCall, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
 import { startOfLocalDay } from '../../local-day.ts';
+import { findCampaignByName } from '../campaigns/service.ts';
 
 /** More than a shift makes: the lists stay short however the day went. */
 const TODAY_LIMIT = 50;
@@ -27,8 +27,7 @@ function toSavedCall(r: HistoryRow): TSavedCall {
 /** The caller's drafts, partial calls and saves of the campaign; nobody else's, whatever their role. */
 export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: string, now = new Date()): Promise<TMyCalls> {
   assertCanWorkOnCampaign(user, campaignName);
-  const campaign = await db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', campaignName.trim().toLowerCase()).executeTakeFirst();
-  if (campaign === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const campaign = await findCampaignByName(db, campaignName);
   const userId = Number(user.sub);
   const today = startOfLocalDay(now);
 
