@@ -29,9 +29,19 @@ export function parseCalendarDate(text: string): string | null {
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** A moment's day in local time, yyyy-MM-dd. */
+export function localDayText(at: Date): string {
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
+}
+
+/** A moment's time of day in local time, 24-hour: HH:mm, or HH:mm:ss with seconds. */
+export function localTimeText(at: Date, { seconds = false }: { seconds?: boolean } = {}): string {
+  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
+  return seconds ? `${time}:${pad(at.getSeconds())}` : time;
+}
+
 /** When a change was made, in messages about it: HH:mm in local time when `at` is today, else yyyy-MM-dd HH:mm. */
 export function changeTimeText(at: Date, now: Date = new Date()): string {
-  const time = `${pad(at.getHours())}:${pad(at.getMinutes())}`;
-  const sameDay = at.getFullYear() === now.getFullYear() && at.getMonth() === now.getMonth() && at.getDate() === now.getDate();
-  return sameDay ? time : `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())} ${time}`;
+  const time = localTimeText(at);
+  return localDayText(at) === localDayText(now) ? time : `${localDayText(at)} ${time}`;
 }

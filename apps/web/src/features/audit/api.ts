@@ -1,5 +1,5 @@
 // The /api/audit calls of the audit screen, its react-query keys, and the CSV export's download.
-import { ZAuditEntry, ZMediaToken, auditExportFileName, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
+import { ZAuditEntry, ZMediaToken, auditExportFileName, localDayText, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
 import { auditQuery, type TAuditFilters } from './audit-params.ts';
@@ -14,11 +14,6 @@ export function fetchAuditPage(filters: TAuditFilters, page: number, size: numbe
   return api.get(`/api/audit/pagination/${page}/${size}`, { query: auditQuery(filters), schema: ZAuditPage, notify: false });
 }
 
-/** The browser's own day, yyyy-MM-dd: the file is named after the day it was made. */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /**
  * Starts the CSV export of the filtered entries. The log can be long, so the browser follows a plain link that
@@ -30,7 +25,7 @@ export async function startAuditExport(filters: TAuditFilters): Promise<string> 
   await fetchAuditPage(filters, 0, 1);
   const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, notify: false });
   const params = new URLSearchParams({ ...auditQuery(filters), token });
-  const fileName = auditExportFileName(today());
+  const fileName = auditExportFileName(localDayText(new Date()));
   followDownloadLink(`/api/audit/export?${params.toString()}`, fileName);
   return fileName;
 }

@@ -6,6 +6,8 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   isIsoDate,
+  localDayText,
+  localTimeText,
   type TAuditAction,
   type TAuditObjectType,
 } from '@crm/shared';
@@ -107,11 +109,9 @@ export function rangeProblem(filters: TAuditFilters): string | null {
   return filters.from !== '' && filters.to !== '' && filters.from > filters.to ? 'From must not be after To' : null;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** A moment in the browser's time zone, e.g. 2026-11-20 10:15:03. */
 export function formatAuditTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}:${two(at.getSeconds())}`;
+  return `${localDayText(at)} ${localTimeText(at, { seconds: true })}`;
 }

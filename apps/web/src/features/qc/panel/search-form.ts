@@ -1,5 +1,5 @@
 // The "QC by Number" search (spec §5: a QC search needs the campaign, the number and the call date).
-import { isIsoDate } from '@crm/shared';
+import { isIsoDate, localDayText } from '@crm/shared';
 
 export type TQcSearch = { campaignName: string; consumerNumber: string; callDate: string };
 export type TSearchProblems = Partial<Record<keyof TQcSearch, string>>;
@@ -27,6 +27,5 @@ export function trimmedSearch(search: TQcSearch): TQcSearch {
 
 /** Today in the browser's own calendar, yyyy-MM-dd: the call date the form starts with. */
 export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return localDayText(now);
 }

@@ -2,7 +2,7 @@
 // the review, when, and each changed field as "field: before → after", oldest first.
 import { Alert, Button, Card, Group, Loader, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { TAuditEntry } from '@crm/shared';
+import { localDayText, localTimeText, type TAuditEntry } from '@crm/shared';
 import { AuditChanges } from '../../../components/AuditChanges.tsx';
 import { fetchQcRecordHistory, qcHistoryKey } from './api.ts';
 
@@ -21,13 +21,11 @@ export function historyTitle(entry: TAuditEntry): string {
   return VERBS[entry.action] ?? entry.action;
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
 /** A moment in the browser's time zone, e.g. 2026-11-20 10:15. */
 export function formatHistoryTime(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return iso;
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+  return `${localDayText(at)} ${localTimeText(at)}`;
 }
 
 export function QcRecordHistory({ id }: { id: number }) {
