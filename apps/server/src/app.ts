@@ -1,15 +1,14 @@
 // buildApp(config): the Fastify instance serving the API and the web app (tests use it directly).
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import pino from 'pino';
 import { maskLogLine } from './http/log-privacy.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig, TTrustProxy } from './config.ts';
-import { openDatabase, poolOf, type Database, type DbMode } from './db/database.ts';
-import { createDbWatch, type DbWatch } from './db/watch.ts';
-import type { Db } from './db/schema.ts';
+import { openDatabase, poolOf, type Database } from './db/database.ts';
+import { createDbWatch } from './db/watch.ts';
 import { registerGuard } from './auth/guard.ts';
-import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { createTokenService } from './auth/tokens.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerWeb } from './http/web.ts';
@@ -26,29 +25,17 @@ import { dialerRoutes } from './modules/dialer/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { logicRoutes } from './modules/logic/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
-import { fileRoutes } from './modules/files/routes.ts';
-import { reportRoutes } from './modules/files/report-routes.ts';
+import { leadImportRoutes } from './modules/lead-import/routes.ts';
+import { leadReportRoutes } from './modules/lead-reports/routes.ts';
 import { agentPanelRoutes } from './modules/agent-panel/routes.ts';
 import { qcRoutes } from './modules/qc/routes.ts';
 import { qcReportRoutes } from './modules/qc-reports/routes.ts';
 import { voicelogRoutes } from './modules/voicelog/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The interactive pool: screens and agents' calls (db/limits.ts). */
-    db: Db;
-    /** The bulk pool: uploads, generate, regenerate, delete, reports and exports. */
-    bulkDb: Db;
-    dbMode: DbMode;
-    /** Whether the database answers, on a connection of its own (/healthz, the outage log lines). */
-    dbWatch: DbWatch;
-    tokens: TokenService;
-    config: TConfig;
-  }
-}
+import type { App } from './app-type.ts';
 
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type { App };
 
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
@@ -142,8 +129,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(questionRoutes);
   await app.register(logicRoutes);
   await app.register(leadRoutes);
-  await app.register(fileRoutes);
-  await app.register(reportRoutes);
+  await app.register(leadImportRoutes);
+  await app.register(leadReportRoutes);
   await app.register(agentPanelRoutes);
   await app.register(qcRoutes);
   await app.register(qcReportRoutes);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZSignInResponse, type TAgent } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type Caller, type TestUser } from '../test/harness.ts';
-import { addAgent } from '../modules/agents/test-support.ts';
+import { addAgent } from '../test/agents-support.ts';
 
 const t = useTestApp();
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import { ZSignInResponse } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type TestUser } from '../test/harness.ts';
-import { addAgent } from '../modules/agents/test-support.ts';
+import { addAgent } from '../test/agents-support.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from './password.ts';
 
 const t = useTestApp();

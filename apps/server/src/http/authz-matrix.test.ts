@@ -5,8 +5,8 @@
 import { afterAll, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { useTestApp } from '../test/harness.ts';
-import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from './authz-expectations.ts';
-import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from './authz-world.ts';
+import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from '../test/authz-expectations.ts';
+import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from '../test/authz-world.ts';
 
 const dirs = createWorldDirs();
 const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir });

@@ -1,21 +1,22 @@
 // Database failures as the user sees them: an outage, a full disk or a busy server, each with its status and words.
 import { MESSAGES } from '@crm/shared';
+import { SQLSTATE, errorCode } from '../db/pg-errors.ts';
 
 /** unavailable: no connection (down, restarting, cut off); disk-full: PostgreSQL could not write; busy: a time-out. */
 export type TDatabaseFailure = 'unavailable' | 'disk-full' | 'busy';
 
-/** SQLSTATEs (PostgreSQL's appendix A) of each kind; class 08 (connection exceptions) is unavailable as a whole. */
+/** What each SQLSTATE means to the user; class 08 (connection exceptions) is unavailable as a whole. */
 const BY_SQLSTATE: Record<string, TDatabaseFailure> = {
-  '53100': 'disk-full', // disk_full
-  '57014': 'busy', // query_canceled: statement_timeout
-  '55P03': 'busy', // lock_not_available: lock_timeout
-  '40001': 'busy', // serialization_failure
-  '40P01': 'busy', // deadlock_detected
-  '53200': 'busy', // out_of_memory
-  '53300': 'busy', // too_many_connections
-  '57P01': 'unavailable', // admin_shutdown: stopped, or this backend terminated
-  '57P02': 'unavailable', // crash_shutdown
-  '57P03': 'unavailable', // cannot_connect_now: starting up or shutting down
+  [SQLSTATE.diskFull]: 'disk-full',
+  [SQLSTATE.queryCanceled]: 'busy',
+  [SQLSTATE.lockNotAvailable]: 'busy',
+  [SQLSTATE.serializationFailure]: 'busy',
+  [SQLSTATE.deadlockDetected]: 'busy',
+  [SQLSTATE.outOfMemory]: 'busy',
+  [SQLSTATE.tooManyConnections]: 'busy',
+  [SQLSTATE.adminShutdown]: 'unavailable',
+  [SQLSTATE.crashShutdown]: 'unavailable',
+  [SQLSTATE.cannotConnectNow]: 'unavailable',
 };
 
 /** Node's socket errors on the way to the database. */
@@ -28,7 +29,7 @@ const POOL_TIMEOUT = /^timeout exceeded when trying to connect/;
 
 export function classifyDatabaseError(e: unknown): TDatabaseFailure | undefined {
   if (typeof e !== 'object' || e === null) return undefined;
-  const code = 'code' in e && typeof e.code === 'string' ? e.code : undefined;
+  const code = errorCode(e);
   if (code !== undefined) {
     const known = BY_SQLSTATE[code];
     if (known) return known;

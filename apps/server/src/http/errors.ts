@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { MESSAGES } from '@crm/shared';
 import { describeRefusedValue } from './refused-values.ts';
 import { classifyDatabaseError, databaseFailureReply } from './database-errors.ts';
+import { isUniqueViolation } from '../db/pg-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,7 +48,7 @@ export const unauthorized = (message: string = MESSAGES.auth.signInRequired) => 
 /** Runs `fn` and maps a PostgreSQL unique violation on `constraint` to `make()`. */
 export function onUniqueViolation(constraint: string, make: () => AppError) {
   return (e: unknown): never => {
-    if (typeof e === 'object' && e !== null && 'code' in e && e.code === '23505' && 'constraint' in e && e.constraint === constraint) throw make();
+    if (isUniqueViolation(e, constraint)) throw make();
     throw e;
   };
 }

@@ -7,11 +7,11 @@ import { AGENT_CSV_COLUMNS, MAX_LEAD_VALUE_LENGTH, type TAgent } from '@crm/shar
 import { useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { checksumTables, changedTables } from '../test/table-checksums.ts';
 import { AGENT_CSV_NOT_UTF8 } from '../modules/agents/csv-rows.ts';
-import { tokenFor, upload as uploadAgents } from '../modules/agents/test-support.ts';
-import { CSV_PROBLEMS } from '../modules/files/csv-reader.ts';
-import { NOT_UTF8_MESSAGE } from '../modules/files/lead-import.ts';
-import { fileTooLargeMessage } from '../modules/files/lead-upload.ts';
-import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../modules/files/upload-test-support.ts';
+import { tokenFor, upload as uploadAgents } from '../test/agents-support.ts';
+import { CSV_PROBLEMS } from '../modules/lead-import/csv-reader.ts';
+import { NOT_UTF8_MESSAGE } from '../modules/lead-import/lead-import.ts';
+import { fileTooLargeMessage } from '../modules/lead-import/lead-upload.ts';
+import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../test/lead-upload-support.ts';
 
 /** Small, so an over-size file is quick to send; above the 10 MB field, so that one meets the reader's row limit. */
 const MAX_MB = 12;

@@ -6,9 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TAgent, type TCampaign, type TQuestion } from '@crm/shared';
 import { createCampaign, createUser, sessionTokenFor, useTestApp, type Reply, type TestUser } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
-import { addLead, panelCampaign, saveUrl } from '../modules/agent-panel/test-support.ts';
-import { agentBody } from '../modules/agents/test-support.ts';
-import { addRecord, qcWorld, scorecard, type QcWorld } from '../modules/qc/test-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../test/agent-panel-support.ts';
+import { agentBody } from '../test/agents-support.ts';
+import { addRecord, qcWorld, scorecard, type QcWorld } from '../test/qc-support.ts';
 import { MAX_DB_INTEGER } from './refused-values.ts';
 
 const t = useTestApp();

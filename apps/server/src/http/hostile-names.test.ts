@@ -4,8 +4,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CAMPAIGN_TEXT_LENGTH, MAX_COLUMN_NAME_LENGTH, MAX_QUESTION_TITLE_LENGTH, type TCampaign, type TDataTable, type TQuestion } from '@crm/shared';
-import { tokenFor } from '../modules/agents/test-support.ts';
-import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../modules/files/upload-test-support.ts';
+import { tokenFor } from '../test/agents-support.ts';
+import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../test/lead-upload-support.ts';
 import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
 

@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_EXPORTS, VOICE_LOG_PATHS } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { checksumTables, changedTables } from '../test/table-checksums.ts';
-import { tokenFor } from '../modules/agents/test-support.ts';
-import { CONTROL_CHARACTER_NAME_MESSAGE } from '../modules/files/lead-upload.ts';
-import { uploadLeads } from '../modules/files/upload-test-support.ts';
-import { addRecord, qcWorld, scorecard } from '../modules/qc/test-support.ts';
+import { tokenFor } from '../test/agents-support.ts';
+import { CONTROL_CHARACTER_NAME_MESSAGE } from '../modules/lead-import/lead-upload.ts';
+import { uploadLeads } from '../test/lead-upload-support.ts';
+import { addRecord, qcWorld, scorecard } from '../test/qc-support.ts';
 import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
 
 // base/secret.* are what a way out of recordings/ or web/ would reach; base/data is the server's data folder.

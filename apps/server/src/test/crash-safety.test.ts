@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZImportProgress, ZLeadUploadResult, ZRegenerateResult } from '@crm/shared';
-import { ABANDONED_MESSAGE } from '../modules/files/import-progress.ts';
+import { ABANDONED_MESSAGE } from '../modules/lead-import/import-progress.ts';
 import {
   addCampaign,
   apiFor,

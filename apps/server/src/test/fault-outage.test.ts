@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZImportProgress, ZLeadUploadResult, type TImportProgress } from '@crm/shared';
 import { ensureDatabase } from '../db/database.ts';
-import { CONNECTION_LOST_MESSAGE } from '../modules/files/lead-import.ts';
+import { CONNECTION_LOST_MESSAGE } from '../modules/lead-import/lead-import.ts';
 import { ADMIN_PASSWORD, addCampaign, leadNumber, query, signIn, waitFor } from './crash-support.ts';
 import {
   ANSWERING_AGAIN,

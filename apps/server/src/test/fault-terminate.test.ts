@@ -5,7 +5,7 @@ import http from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ZImportProgress, ZLeadUploadResult } from '@crm/shared';
-import { CONNECTION_LOST_MESSAGE } from '../modules/files/lead-import.ts';
+import { CONNECTION_LOST_MESSAGE } from '../modules/lead-import/lead-import.ts';
 import { addCampaign, createInstallation, leadNumber, query, runningStatement, signIn, waitFor, type Api, type Installation } from './crash-support.ts';
 import { UNAVAILABLE, openCsvUpload, sleep, timedCall } from './fault-support.ts';
 import type { RunningServer } from './process.ts';

@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { fileTooLargeMessage } from '../modules/files/lead-upload.ts';
+import { fileTooLargeMessage } from '../modules/lead-import/lead-upload.ts';
 import { ADMIN_PASSWORD, addCampaign, signIn, type Api } from './crash-support.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 import { startServer, type RunningServer } from './process.ts';

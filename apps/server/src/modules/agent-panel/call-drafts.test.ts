@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TCallDraftDeleted, TCallDraftSaved, TMyCalls } from '@crm/shared';
 import type { Caller } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { query } from '../leads/test-support.ts';
-import { addLead, lookUp, panelCampaign, saveUrl } from './test-support.ts';
+import { query } from '../../test/leads-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { LEAD_NOT_GENERATED, type TLead } from '@crm/shared';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from './test-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 

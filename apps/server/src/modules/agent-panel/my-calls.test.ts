@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { TMyCalls } from '@crm/shared';
 import type { Caller } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { query } from '../leads/test-support.ts';
-import { addLead, panelCampaign, saveUrl } from './test-support.ts';
+import { query } from '../../test/leads-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 

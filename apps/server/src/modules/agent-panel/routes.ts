@@ -21,7 +21,8 @@ import {
   ZLeadSaveResult,
   ZMyCalls,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, SCORERS, CALLERS, EVERY_ROLE } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { deleteCallDraft, saveCallDraft } from './call-drafts.ts';
 import { findLeadAnswerHistory } from './history.ts';
@@ -31,14 +32,12 @@ import { updateLeadAnswers } from './save.ts';
 import { findAgentSessions, findAgentsOnline } from './sessions.ts';
 
 /** Agents work their own campaign's leads (the service checks which); admins and QC inspectors any. */
-const LEAD_WORKERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
 /** Those who open /CRM: agents (their own campaign's leads) and admins. A draft is only ever its caller's. */
-const CALLERS = { roles: ['ADMIN', 'AGENT'] } as const;
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function agentPanelRoutes(app: App) {
   app.get('/api/ap/getByNumber', {
-    config: LEAD_WORKERS,
+    config: EVERY_ROLE,
     schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, ...FAILURES } },
     // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
     // checking it against the schema again (that check took ~9% of the server's time under load).
@@ -46,7 +45,7 @@ export async function agentPanelRoutes(app: App) {
   }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry));
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
-    config: LEAD_WORKERS,
+    config: EVERY_ROLE,
     // 409: ?version= is no longer the lead's (another save came in between); nothing was written.
     schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES } },
   }, async (req) => {
@@ -56,7 +55,7 @@ export async function agentPanelRoutes(app: App) {
 
   // The QC panel's lead card shows who saved what and when.
   app.get('/api/ap/answerHistory/:leadId', {
-    config: { roles: ['ADMIN', 'QC'] },
+    config: SCORERS,
     schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
   }, async (req) => findLeadAnswerHistory(app.db, req.params.leadId));
 
@@ -77,12 +76,12 @@ export async function agentPanelRoutes(app: App) {
   }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName));
 
   app.get('/api/agentSessions/online', {
-    config: { roles: ['ADMIN'] },
+    config: ADMINS,
     schema: { response: { 200: ZAgentsOnline } },
   }, async () => findAgentsOnline(app.db));
 
   app.get('/api/agentSessions', {
-    config: { roles: ['ADMIN'] },
+    config: ADMINS,
     schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
   }, async (req) => findAgentSessions(app.db, req.query.date));
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGES, type TAgentSession, type TAgentsOnline, type TSignInResponse } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type TestUser } from '../../test/harness.ts';
-import { lookupUrl } from './test-support.ts';
+import { lookupUrl } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 

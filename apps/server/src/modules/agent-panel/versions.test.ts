@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';
 import { createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from './test-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 

@@ -31,10 +31,6 @@ export function profileValues(input: Record<TAgentProfileField, string | null>):
   return Object.fromEntries(AGENT_PROFILE_FIELDS.map((field) => [field, input[field]])) as Record<TAgentProfileField, string | null>;
 }
 
-/** Escapes LIKE wildcards so a search term matches literally. */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, '\\$&')}%`;
-}
 
 /**
  * Throws 409 when another account already uses agentId as its username (usernames are unique whatever

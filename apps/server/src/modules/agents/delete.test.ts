@@ -5,8 +5,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { bestScores, type TAgent, type TSignInResponse } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { insertLeads, many } from '../leads/test-support.ts';
-import { addAgent, countRows } from './test-support.ts';
+import { insertLeads, many } from '../../test/leads-support.ts';
+import { addAgent, countRows } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ZAgent, agentIdTakenMessage, type TAgent, type TPaged } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from './test-support.ts';
+import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 

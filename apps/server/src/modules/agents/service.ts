@@ -1,14 +1,15 @@
 // Agents (spec §7 /api/ac): create, list, search, read, edit and delete an agent and its sign-in.
 import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCreateAgent, type TPaged, type TPageParams, type TUpdateAgent } from '@crm/shared';
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
-import { assertAgentIdFree, containsPattern, onAgentIdTaken, profileValues, selectAgents, toAgent } from './agent-rows.ts';
+import { assertAgentIdFree, onAgentIdTaken, profileValues, selectAgents, toAgent } from './agent-rows.ts';
 import { describeHistory, findAgentHistory, hasHistory } from './history.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
+import { containsText } from '../../db/search.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 
 const noSuchAgent = (id: number) => notFound(`No agent with id ${id}`);
 
@@ -63,9 +64,9 @@ export async function searchAgents(db: Db, query: TAgentSearchQuery): Promise<TA
   const rows = await selectAgents(db)
     .where((eb) =>
       eb.or([
-        ...(name ? [eb('users.name', 'ilike', containsPattern(name))] : []),
-        ...(agentId ? [eb('users.username', 'ilike', containsPattern(agentId))] : []),
-        ...(type ? [eb(sql<string>`agents.type`, 'ilike', containsPattern(type))] : []),
+        ...(name ? [containsText(eb.ref('users.name'), name)] : []),
+        ...(agentId ? [containsText(eb.ref('users.username'), agentId)] : []),
+        ...(type ? [containsText(eb.ref('agents.type'), type)] : []),
       ]),
     )
     .orderBy('agents.createdAt', 'desc')
@@ -126,7 +127,7 @@ export async function deleteAgent(db: Db, id: number, actor: TAuditActor): Promi
     })
     .catch(async (e: unknown) => {
       // Rows the check did not count still refuse the delete: every foreign key to users is RESTRICT (migration 0008).
-      if (!agent || !(typeof e === 'object' && e !== null && 'code' in e && e.code === '23503')) throw e;
+      if (!agent || !isForeignKeyViolation(e)) throw e;
       throw conflict(describeHistory(agent.agentId, await findAgentHistory(db, agent.userId)));
     });
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_CSV_COLUMNS, MAX_AGENT_CSV_ROWS, MAX_REPORTED_UPLOAD_ERRORS, ZAgentUploadRejection, agentIdTakenMessage, type TAgent, type TAgentUploadRejection } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { addAgent, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from './test-support.ts';
+import { addAgent, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 let token: string;

@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import { auditExportFileName, describeAuditChanges, type TAuditQuery } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { streamCsv, type CsvValue } from '../files/report-csv.ts';
+import { streamCsv, type CsvValue } from '../lead-reports/report-csv.ts';
 import { filteredAudit, toAuditEntry, type AuditRow } from './service.ts';
 
 /** Entries read from the server-side cursor at a time: memory stays flat however long the log is. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { QC_MESSAGES, type TAuditEntry } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addRecord, qcWorld, scorecard } from '../qc/test-support.ts';
+import { addRecord, qcWorld, scorecard } from '../../test/qc-support.ts';
 import { recordAudit, type TAuditActor } from './record.ts';
 
 const t = useTestApp();

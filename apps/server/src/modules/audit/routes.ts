@@ -1,28 +1,26 @@
 // The audit log's routes (README "Security"): the /audit screen's pages and CSV export (admins), and a QC record's
 // history on its edit page (admins and the record's inspector).
 import { ZAuditEntry, ZAuditHistory, ZAuditQuery, ZErrorReply, ZPageParams, ZQcIdParams, zPaged } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, SCORERS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { sendCsv } from '../../http/csv-download.ts';
 import { exportAuditLog } from './export.ts';
 import { findAuditPage, findQcRecordHistory } from './service.ts';
 
-const ADMIN = { roles: ['ADMIN'] } as const;
 // The export downloads through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
-const DOWNLOAD = { roles: ['ADMIN'], queryToken: true } as const;
-const SCORERS = { roles: ['ADMIN', 'QC'] } as const;
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function auditRoutes(app: App) {
   app.get('/api/audit/pagination/:page/:size', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZPageParams, querystring: ZAuditQuery, response: { 200: zPaged(ZAuditEntry), ...FAILURES } },
   }, async (req) => findAuditPage(app.db, req.query, req.params));
 
   // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
   app.get('/api/audit/export', {
     exposeHeadRoute: false,
-    config: DOWNLOAD,
+    config: asDownload(ADMINS),
     schema: { querystring: ZAuditQuery, response: FAILURES },
   }, async (req, reply) => {
     const { fileName, csv } = await exportAuditLog(app.bulkDb, req.query);

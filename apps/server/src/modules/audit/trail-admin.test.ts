@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { AGENT_CSV_COLUMNS, type TCampaign, type TUser } from '@crm/shared';
 import { createUser, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
-import { addAgent, nextAgentId, upload } from '../agents/test-support.ts';
-import { addQuestions, newQuestion } from '../questions/test-support.ts';
-import { auditEntries, countAuditEntries, expectNoSecretsLogged } from './test-support.ts';
+import { addAgent, nextAgentId, upload } from '../../test/agents-support.ts';
+import { addQuestions, newQuestion } from '../../test/questions-support.ts';
+import { auditEntries, countAuditEntries, expectNoSecretsLogged } from '../../test/audit-support.ts';
 
 const t = useTestApp();
 

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TQcReport } from '@crm/shared';
 import { createUser, useTestApp } from '../../test/harness.ts';
-import { campaignWithColumns, uploadLeads } from '../files/upload-test-support.ts';
-import { addRecord, qcWorld, scorecard, type QcWorld } from '../qc/test-support.ts';
+import { campaignWithColumns, uploadLeads } from '../../test/lead-upload-support.ts';
+import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
-import { auditEntries, countAuditEntries } from './test-support.ts';
+import { auditEntries, countAuditEntries } from '../../test/audit-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-audit-rec-'));
 const t = useTestApp({ recordingsDir });

@@ -1,8 +1,9 @@
 // POST /api/auth/signInSuperAdmin and /api/auth/signInAgent (public, rate-limited).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES, ROLES, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
+import { MESSAGES, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
 import { currentUser } from '../../auth/guard.ts';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { EVERY_ROLE, PUBLIC } from '../../auth/roles.ts';
 import { AppError } from '../../http/errors.ts';
 import { createLimiter } from './limiter.ts';
 import { issueMediaToken, sessionUser, signInAgent, signInSuperAdmin, signOut } from './service.ts';
@@ -58,13 +59,13 @@ export async function authRoutes(app: App) {
   const replies = { 200: ZSignInResponse, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 429: ZErrorReply };
 
   app.post('/api/auth/signInSuperAdmin', {
-    config: { public: true },
+    config: PUBLIC,
     ...limit,
     schema: { body: ZSignInAdminRequest, response: replies },
   }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body));
 
   app.post('/api/auth/signInAgent', {
-    config: { public: true },
+    config: PUBLIC,
     ...limit,
     schema: { body: ZSignInAgentRequest, response: replies },
   }, async (req) => signInAgent(app.db, app.tokens, req.body));
@@ -72,17 +73,17 @@ export async function authRoutes(app: App) {
 
 export async function sessionRoutes(app: App) {
   app.get('/api/auth/me', {
-    config: { roles: ROLES },
+    config: EVERY_ROLE,
     schema: { response: { 200: ZSessionUser } },
   }, async (req) => sessionUser(currentUser(req)));
 
   app.post('/api/auth/signOut', {
-    config: { roles: ROLES },
+    config: EVERY_ROLE,
     schema: { response: { 200: ZSignOutResult } },
   }, async (req) => signOut(app.db, currentUser(req)));
 
   app.get('/api/auth/media-token', {
-    config: { roles: ROLES },
+    config: EVERY_ROLE,
     schema: { response: { 200: ZMediaToken } },
   }, async (req) => issueMediaToken(app.tokens, currentUser(req)));
 }

@@ -10,7 +10,8 @@ import {
   ZUpdateCampaignRequest,
   zPaged,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, PUBLIC } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import {
   countCampaigns,
@@ -24,55 +25,54 @@ import {
   updateCampaign,
 } from './service.ts';
 
-const admin = { roles: ['ADMIN'] } as const;
 const total = { response: { 200: z.number().int() } };
 
 export async function campaignRoutes(app: App) {
   app.get('/cc/campaigns', {
-    config: { public: true },
+    config: PUBLIC,
     schema: { response: { 200: z.array(ZCampaign) } },
   }, async () => findCampaigns(app.db));
 
   app.get('/cc/pagination/:page/:size', {
-    config: admin,
+    config: ADMINS,
     schema: { params: ZPageParams, response: { 200: zPaged(ZCampaign) } },
   }, async (req) => findCampaignsPage(app.db, req.params));
 
   app.get('/cc/searchCampaign', {
-    config: admin,
+    config: ADMINS,
     schema: { querystring: ZCampaignSearchQuery, response: { 200: z.array(ZCampaign) } },
   }, async (req) => searchCampaigns(app.db, req.query));
 
   app.post('/cc/addCampaign', {
-    config: admin,
+    config: ADMINS,
     schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
   }, async (req) => createCampaign(app.db, req.body, actorOf(req)));
 
   app.get('/cc/campaign/:id', {
-    config: admin,
+    config: ADMINS,
     schema: { params: ZCampaignIdParams, response: { 200: ZCampaign } },
   }, async (req) => findCampaign(app.db, req.params.id));
 
   app.put('/cc/updateCampaign', {
-    config: admin,
+    config: ADMINS,
     schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
   }, async (req) => updateCampaign(app.db, req.body, actorOf(req)));
 
   app.delete('/cc/delete/:id', {
-    config: admin,
+    config: ADMINS,
     schema: { params: ZCampaignIdParams },
   }, async (req, reply) => {
     await deleteCampaign(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
   });
 
-  app.get('/cc/totalCampaigns', { config: admin, schema: total }, async () => countCampaigns(app.db));
-  app.get('/cc/totalInbound', { config: admin, schema: total }, async () => countCampaigns(app.db, 'Inbound'));
-  app.get('/cc/totalOutbound', { config: admin, schema: total }, async () => countCampaigns(app.db, 'Outbound'));
+  app.get('/cc/totalCampaigns', { config: ADMINS, schema: total }, async () => countCampaigns(app.db));
+  app.get('/cc/totalInbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Inbound'));
+  app.get('/cc/totalOutbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Outbound'));
 
   // Ours, not the spec's: the list's Leads column in one call instead of one countNumberOfDataAvailable per row.
   app.get('/cc/leadCounts', {
-    config: admin,
+    config: ADMINS,
     schema: { response: { 200: ZCampaignLeadCounts } },
   }, async () => countLeadsByCampaign(app.db));
 }

@@ -1,5 +1,5 @@
 // Campaigns: the list, search, add, edit and guarded delete of /cc, the totals, and the look-ups other areas need.
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   parseStatusTerm,
   type TCampaign,
@@ -11,16 +11,15 @@ import {
   type TPageParams,
   type TUpdateCampaignRequest,
 } from '@crm/shared';
-import type { CampaignsTable, DB, Db } from '../../db/schema.ts';
+import type { CampaignsTable, Db } from '../../db/schema.ts';
 import { conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { describeAttachments, findAttachments, hasAttachments } from './attachments.ts';
 import { endCampaignSessions } from '../../auth/end-sessions.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
+import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
+import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 
-const MAX_INT4 = 2_147_483_647;
-/** Search replies are plain arrays (spec §7); a call centre has tens of campaigns, so this never cuts a real answer. */
-const MAX_SEARCH_RESULTS = 500;
 
 function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
   return {
@@ -52,11 +51,6 @@ export async function findCampaignsPage(db: Db, params: TPageParams): Promise<TP
   return toPaged(rows.map(toCampaign), Number(total.n), params);
 }
 
-/** Case-insensitive "contains" without LIKE, so % and _ in the term are plain characters. */
-function contains(eb: ExpressionBuilder<DB, 'campaigns'>, column: 'campaignId' | 'campaignName', term: string) {
-  return eb(eb.fn('strpos', [eb.fn('lower', [eb.ref(column)]), eb.fn('lower', [eb.val(term)])]), '>', 0);
-}
-
 export async function searchCampaigns(db: Db, query: TCampaignSearchQuery): Promise<TCampaign[]> {
   const code = query.campaignId?.trim() ?? '';
   const name = query.campaignName?.trim() ?? '';
@@ -68,8 +62,8 @@ export async function searchCampaigns(db: Db, query: TCampaignSearchQuery): Prom
     .selectAll()
     .where((eb) => {
       const any = [];
-      if (code) any.push(contains(eb, 'campaignId', code));
-      if (name) any.push(contains(eb, 'campaignName', name));
+      if (code) any.push(containsText(eb.ref('campaignId'), code));
+      if (name) any.push(containsText(eb.ref('campaignName'), name));
       if (targetValue !== undefined && targetValue <= MAX_INT4) any.push(eb('callTarget', '=', targetValue));
       if (status !== undefined) any.push(eb('status', '=', status));
       return any.length === 0 ? eb.val(false) : eb.or(any);
@@ -154,10 +148,6 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, acto
     })
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))
     .catch(onUniqueViolation('campaigns_campaign_id_key', codeTaken(input.campaignId)));
-}
-
-function isForeignKeyViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && e.code === '23503';
 }
 
 /**

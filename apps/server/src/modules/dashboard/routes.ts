@@ -1,11 +1,12 @@
 // GET /dynamic/dashboard (spec §7): per-campaign lead figures for the admin dashboard.
 import { ZDashboard } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS } from '../../auth/roles.ts';
 import { findDashboard } from './service.ts';
 
 export async function dashboardRoutes(app: App) {
   app.get('/dynamic/dashboard', {
-    config: { roles: ['ADMIN'] },
+    config: ADMINS,
     schema: { response: { 200: ZDashboard } },
   }, async () => findDashboard(app.db));
 }

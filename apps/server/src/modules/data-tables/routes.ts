@@ -11,7 +11,8 @@ import {
   ZPageParams,
   zPaged,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import {
   addDataTableColumns,
@@ -25,31 +26,30 @@ import {
   searchDataTables,
 } from './service.ts';
 
-const admin = { roles: ['ADMIN'] } as const;
 
 export async function dataTableRoutes(app: App) {
   app.get('/dt/pagination/:page/:size', {
-    config: admin,
+    config: ADMINS,
     schema: { params: ZPageParams, response: { 200: zPaged(ZDataTable) } },
   }, async (req) => findDataTablesPage(app.db, req.params));
 
   app.get('/dt/searchDataTables', {
-    config: admin,
+    config: ADMINS,
     schema: { querystring: ZDataTableSearchQuery, response: { 200: z.array(ZDataTable) } },
   }, async (req) => searchDataTables(app.db, req.query));
 
   app.post('/dt/addDataTables', {
-    config: admin,
+    config: ADMINS,
     schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
   }, async (req) => createDataTable(app.db, req.body, actorOf(req)));
 
   app.get('/dt/viewAllDataTables', {
-    config: admin,
+    config: ADMINS,
     schema: { response: { 200: z.array(ZDataTable) } },
   }, async () => findAllDataTables(app.db));
 
   app.delete('/dt/deleteDataTables/:id', {
-    config: admin,
+    config: ADMINS,
     schema: { params: ZDataTableIdParams },
   }, async (req, reply) => {
     await deleteDataTable(app.db, req.params.id, actorOf(req));
@@ -57,17 +57,17 @@ export async function dataTableRoutes(app: App) {
   });
 
   app.get('/dt/totalDataTables', {
-    config: admin,
+    config: ADMINS,
     schema: { response: { 200: z.number().int() } },
   }, async () => countDataTables(app.db));
 
   app.post('/dynamic/create', {
-    config: admin,
+    config: ADMINS,
     schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
   }, async (req) => addDataTableColumns(app.db, req.query, actorOf(req)));
 
   app.delete('/dynamic/deleteCampaignTable', {
-    config: admin,
+    config: ADMINS,
     schema: { querystring: ZDeleteCampaignTableQuery },
   }, async (req, reply) => {
     await deleteCampaignDataTable(app.db, req.query.campaignName, actorOf(req));
@@ -75,7 +75,7 @@ export async function dataTableRoutes(app: App) {
   });
 
   app.get('/dynamic/countNumberOfDataAvailable', {
-    config: admin,
+    config: ADMINS,
     schema: { querystring: ZCountLeadsQuery, response: { 200: z.number().int() } },
   }, async (req) => countCampaignLeads(app.db, req.query.campaignDataTable));
 }

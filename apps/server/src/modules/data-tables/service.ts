@@ -16,10 +16,8 @@ import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { countLeads, leadCount } from '../campaigns/attachments.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 
-const MAX_INT4 = 2_147_483_647;
-/** Search replies are plain arrays (spec §7); at most one data table per campaign, so this never cuts a real answer. */
-const MAX_SEARCH_RESULTS = 500;
 
 type Row = Selectable<DataTablesTable> & { campaignName: string };
 
@@ -53,16 +51,15 @@ export async function findAllDataTables(db: Db): Promise<TDataTable[]> {
 }
 
 export async function searchDataTables(db: Db, query: TDataTableSearchQuery): Promise<TDataTable[]> {
-  const name = query.name?.trim().toLowerCase() ?? '';
-  const campaignName = query.campaignName?.trim().toLowerCase() ?? '';
+  const name = query.name?.trim() ?? '';
+  const campaignName = query.campaignName?.trim() ?? '';
   const fields = query.numberOfField?.trim() ?? '';
   const fieldCount = /^\d+$/.test(fields) && Number(fields) <= MAX_INT4 ? Number(fields) : undefined;
   const rows = await selectDataTables(db)
     .where((eb) => {
       const any = [];
-      // strpos, not LIKE: % and _ in a term are plain characters.
-      if (name) any.push(eb(sql<number>`strpos(lower(data_tables.name), ${name})`, '>', 0));
-      if (campaignName) any.push(eb(sql<number>`strpos(lower(campaigns.campaign_name), ${campaignName})`, '>', 0));
+      if (name) any.push(containsText(eb.ref('dataTables.name'), name));
+      if (campaignName) any.push(containsText(eb.ref('campaigns.campaignName'), campaignName));
       if (fieldCount !== undefined) any.push(eb(sql<number>`cardinality(data_tables.columns)`, '=', fieldCount));
       return any.length === 0 ? eb.val(false) : eb.or(any);
     })

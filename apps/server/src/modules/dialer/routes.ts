@@ -1,7 +1,8 @@
 // GET /api/dialer/status and the live stream GET /api/dialer/stream (admin only); starts and stops the dialer.
 import { z } from 'zod';
 import { ZDialerState } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { createDialer, findDialerState } from './service.ts';
 import { createStreamHub } from './stream.ts';
@@ -21,13 +22,13 @@ export async function dialerRoutes(app: App) {
   });
 
   app.get('/api/dialer/status', {
-    config: { roles: ['ADMIN'] },
+    config: ADMINS,
     schema: { response: { 200: ZDialerState } },
   }, async () => findDialerState(dialer));
 
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
   app.get('/api/dialer/stream', {
-    config: { roles: ['ADMIN'], queryToken: true },
+    config: asDownload(ADMINS),
     schema: { querystring: z.object({ token: z.string().optional() }) },
   }, async (req, reply) => {
     const user = currentUser(req);

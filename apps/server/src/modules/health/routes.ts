@@ -1,13 +1,14 @@
 // GET /healthz: the process answers, its database does too, and a request would get a database connection.
 import { MESSAGES, ZErrorReply, ZHealth } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { PUBLIC } from '../../auth/roles.ts';
 import { poolOf } from '../../db/database.ts';
 import { poolBacklog } from '../../db/watch.ts';
 
 export async function healthRoutes(app: App) {
   const pool = poolOf(app.db);
   app.get('/healthz', {
-    config: { public: true },
+    config: PUBLIC,
     schema: { response: { 200: ZHealth, 503: ZErrorReply } },
   }, async (_req, reply) => {
     // Both within a second: the database is asked on the watch's own connection, never through the busy pool.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
-import { DATE, expectMessage, generatedIds, insertLeads, many, query } from './test-support.ts';
+import { DATE, expectMessage, generatedIds, insertLeads, many, query } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TLead, TPaged } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { insertLeads, many } from './test-support.ts';
+import { insertLeads, many } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 const admin = (): Promise<Caller> => t.callerFor('admin');

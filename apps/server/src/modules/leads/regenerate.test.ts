@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { expectMessage, generate, generateUrl, insertLeads, leadStates, many, regenerate } from './test-support.ts';
+import { expectMessage, generate, generateUrl, insertLeads, leadStates, many, regenerate } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 const admin = (): Promise<Caller> => t.callerFor('admin');

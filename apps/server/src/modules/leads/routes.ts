@@ -15,50 +15,50 @@ import {
   ZRegenerateResult,
   zPaged,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { findLeadsPage } from './browse.ts';
 import { generateLeads, regenerateLeads } from './generate.ts';
 import { deleteLeads, findDataDates, findLeadSummary, findTargetSelectors } from './service.ts';
 
-const ADMIN = { roles: ['ADMIN'] } as const;
 const FAILURES = { 400: ZErrorReply, 404: ZErrorReply };
 /** With all=true the body may be left out. */
 const ZTargetsBody = ZGenerateTargets.nullish();
 
 export async function leadRoutes(app: App) {
   app.get('/dynamic/unique_data_dates/:t', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
   }, async (req) => findDataDates(app.db, req.params.t));
 
   app.get('/dynamic/unique_target_selector/:t', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
   }, async (req) => findTargetSelectors(app.db, req.params.t));
 
   app.get('/dynamic/leadSummary/:t', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZLeadTableParams, querystring: ZLeadSummaryQuery, response: { 200: ZLeadDateSummary, ...FAILURES } },
   }, async (req) => findLeadSummary(app.db, req.params.t, req.query.dataDate));
 
   app.post('/dynamic/updateData', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
   }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
 
   app.post('/dynamic/reGenerateData', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
   }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
 
   app.delete('/dynamic/deleteLead', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
   }, async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate, actorOf(req)));
 
   app.get('/dynamic/leads/:t', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: zPaged(ZLead), ...FAILURES } },
   }, async (req) => findLeadsPage(app.db, req.params.t, req.query, app.config.phoneCountry));
 }

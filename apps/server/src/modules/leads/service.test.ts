@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES, type TLeadDateSummary } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { DATE, expectMessage, insertLeads, many, query } from './test-support.ts';
+import { DATE, expectMessage, insertLeads, many, query } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 const admin = (): Promise<Caller> => t.callerFor('admin');

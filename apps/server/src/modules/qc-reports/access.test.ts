@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QC_EXPORTS, type TAgentPerformanceSummary, type TAgentSummary, type TGradeCount } from '@crm/shared';
 import { caller, useTestApp, type TestUser } from '../../test/harness.ts';
-import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from './test-support.ts';
+import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();
 let w: ReportWorld;

@@ -6,7 +6,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { QC_EXPORTS } from '@crm/shared';
 import { createUser, useTestApp, type TestUser } from '../../test/harness.ts';
-import { download, insertRecords, query, sessionToken } from './test-support.ts';
+import { download, insertRecords, query, sessionToken } from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();
 let inspector: TestUser;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QC_EXPORTS } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from './test-support.ts';
+import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from '../../test/qc-reports-support.ts';
 import type { TestUser } from '../../test/harness.ts';
 
 const t = useTestApp();

@@ -4,7 +4,8 @@ import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, type TQcKind } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { ZQcPrintRow } from './record-columns.ts';
@@ -12,9 +13,7 @@ import { exportQcRecords, listQcPrintRows, listQcReportDates } from './records.t
 import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
 import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
 
-const READERS = { roles: ['ADMIN', 'QC'] } as const;
 // The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
-const DOWNLOAD = { roles: ['ADMIN', 'QC'], queryToken: true } as const;
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -45,47 +44,47 @@ const KINDS: { kind: TQcKind; exportPath: string }[] = [
 export async function qcReportRoutes(app: App) {
   for (const { kind, exportPath } of KINDS) {
     app.get(`/api/qcReport/unique-dates-download-reports-${kind}`, {
-      config: READERS,
+      config: SCORERS,
       schema: { response: { 200: z.array(z.string()) } },
     }, async (req) => listQcReportDates(app.db, currentUser(req), kind));
 
     app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
-      config: READERS,
+      config: SCORERS,
       schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
     }, async (req) => listQcPrintRows(app.db, currentUser(req), kind, req.query.date));
 
     // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
     app.get(exportPath, {
       exposeHeadRoute: false,
-      config: DOWNLOAD,
+      config: asDownload(SCORERS),
       schema: { querystring: ZQcDateQuery, response: FAILURES },
     }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.bulkDb, currentUser(req), kind, req.query.date)));
   }
 
   app.get('/api/qcReport/qc-report/summary', {
-    config: READERS,
+    config: SCORERS,
     schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
   }, async (req) => listAgentSummaries(app.db, currentUser(req), req.query.callDate));
 
   app.get('/api/qcReport/date-range-summary', {
-    config: READERS,
+    config: SCORERS,
     schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
   }, async (req) => summariseQcRange(app.db, currentUser(req), req.query));
 
   app.get('/api/qcReport/grade-distribution', {
-    config: READERS,
+    config: SCORERS,
     schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
   }, async (req) => countQcGrades(app.db, currentUser(req), req.query.date));
 
   app.get(QC_EXPORTS.dailySummary.path, {
     exposeHeadRoute: false,
-    config: DOWNLOAD,
+    config: asDownload(SCORERS),
     schema: { querystring: ZQcDateQuery, response: FAILURES },
   }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.bulkDb, currentUser(req), req.query.date)));
 
   app.get(QC_EXPORTS.monthlySummary.path, {
     exposeHeadRoute: false,
-    config: DOWNLOAD,
+    config: asDownload(SCORERS),
     schema: { querystring: ZQcRangeQuery, response: FAILURES },
   }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.bulkDb, currentUser(req), req.query)));
 }

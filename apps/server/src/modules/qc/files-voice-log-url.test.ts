@@ -7,7 +7,7 @@ import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
 import { startFakeVoiceLog, type FakeVoiceFile, type FakeVoiceLog } from '../voicelog/fake-voice-log.ts';
 import { silentMp3 } from '../voicelog/test-audio.ts';
-import { addRecord, qcWorld, scorecard, type QcWorld } from './test-support.ts';
+import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 
 const DAY = '2026-11-20';
 const LISTED = '20261120-101500_01712345678_AG-1-all.mp3';

@@ -9,7 +9,7 @@ import { QC_MESSAGES, type TQcReport } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
 import { silentMp3, toneWav, writeRecordings } from '../voicelog/test-audio.ts';
-import { addRecord, qcWorld, scorecard, type QcWorld } from './test-support.ts';
+import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-links-'));
 const t = useTestApp({ recordingsDir });

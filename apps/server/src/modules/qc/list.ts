@@ -6,8 +6,7 @@ import type { Db } from '../../db/schema.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { inspectorScope } from './access.ts';
 import { selectQcRecords, toShape, type QcShape } from './rows.ts';
-
-const likePattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { containsText } from '../../db/search.ts';
 
 export async function listQcReports<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, query: TQcListQuery): Promise<TPaged<QcShape<K>>> {
   const scope = inspectorScope(user, query.username);
@@ -15,13 +14,13 @@ export async function listQcReports<K extends TQcKind>(db: Db, user: TTokenPaylo
   if (scope.inspectorId !== undefined) base = base.where('qcReports.qcInspectorId', '=', scope.inspectorId);
   if (scope.inspectorName !== undefined) base = base.where(sql<string>`lower(qc_reports.qc_inspector)`, '=', scope.inspectorName.toLowerCase());
   if (query.date) base = base.where('qcReports.callDate', '=', query.date);
-  if (query.search) {
-    const pattern = likePattern(query.search);
+  const search = query.search;
+  if (search) {
     base = base.where((eb) => eb.or([
-      eb('qcReports.agentName', 'ilike', pattern),
-      eb('qcReports.agentId', 'ilike', pattern),
-      eb('qcReports.campaignName', 'ilike', pattern),
-      eb('qcReports.consumerNumber', 'ilike', pattern),
+      containsText(eb.ref('qcReports.agentName'), search),
+      containsText(eb.ref('qcReports.agentId'), search),
+      containsText(eb.ref('qcReports.campaignName'), search),
+      containsText(eb.ref('qcReports.consumerNumber'), search),
     ]));
   }
   const { limit, offset } = pageWindow(query);

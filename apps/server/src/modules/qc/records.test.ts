@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TPaged, type TQcClientReport, type TQcReport } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
-import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from './test-support.ts';
+import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-recordings-'));
 const t = useTestApp({ recordingsDir });

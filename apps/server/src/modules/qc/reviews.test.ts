@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TAgentQcRecord, type TAgentReview } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from './test-support.ts';
+import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
 
 const t = useTestApp();
 const records = async (api: Parameters<typeof addRecord>[0], query = '') => {

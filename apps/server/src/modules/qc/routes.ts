@@ -21,7 +21,8 @@ import {
   ZQcReportFileCreate,
   ZQcReportPage,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { SCORERS, CALLERS, AGENTS, EVERY_ROLE } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from '../voicelog/proxy.ts';
@@ -31,7 +32,6 @@ import { listQcReports, listScorableAgents } from './list.ts';
 import { createQcReport, deleteQcReport, editQcReport, findQcReport } from './records.ts';
 import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
 
-const SCORERS = { roles: ['ADMIN', 'QC'] } as const;
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const ZMessage = z.object({ message: z.string() });
 const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
@@ -106,7 +106,7 @@ export async function qcRoutes(app: App) {
     },
   }, async (req) => addQcReportFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)));
   app.get('/api/qcReport/all-qc-report-file', {
-    config: { roles: ['ADMIN', 'QC', 'AGENT'] },
+    config: EVERY_ROLE,
     schema: { response: { 200: z.array(ZQcReportFile) } },
   }, async (req) => listQcReportFiles(app.db, currentUser(req)));
 
@@ -117,11 +117,11 @@ export async function qcRoutes(app: App) {
 
   // Reviews: agents write them on their own records; inspectors resolve those on theirs.
   app.get('/api/qcReport/list-of-qc-records-by-agent-id', {
-    config: { roles: ['ADMIN', 'AGENT'] },
+    config: CALLERS,
     schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
   }, async (req) => listAgentQcRecords(app.db, currentUser(req), req.query.agentId));
   app.post('/api/qcReport/submit', {
-    config: { roles: ['AGENT'] },
+    config: AGENTS,
     schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
   }, async (req) => submitAgentReview(app.db, currentUser(req), req.body));
   app.get('/api/qcReport/get-agent-reviews', {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type TPaged, type TQuestion } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { addQuestions, addSurvey, newQuestion } from './test-support.ts';
+import { addQuestions, addSurvey, newQuestion } from '../../test/questions-support.ts';
 
 const t = useTestApp();
 

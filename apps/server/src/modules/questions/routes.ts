@@ -14,7 +14,8 @@ import {
   ZUpdateQuestionRequest,
   zPaged,
 } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, EVERY_ROLE } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import {
@@ -29,51 +30,49 @@ import {
 } from './service.ts';
 import { updateQuestion } from './update.ts';
 
-const ADMIN = { roles: ['ADMIN'] } as const;
 /** The paged list's filter: one campaign's questions, by its name (any case); blank or absent for every campaign. */
 const ZQuestionPageQuery = z.object({ campaignName: z.string().max(200, 'campaignName must be at most 200 characters').optional() });
-const READERS = { roles: ['ADMIN', 'QC', 'AGENT'] } as const;
 
 export async function questionRoutes(app: App) {
   // Ours: ?campaignName= keeps one campaign's questions (the list's campaign filter).
   app.get('/questions/pagination/:page/:size', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZPageParams, querystring: ZQuestionPageQuery, response: { 200: zPaged(ZQuestion) } },
   }, async (req) => findQuestionsPage(app.db, req.params, req.query.campaignName));
 
   app.get('/questions/searchQuestion', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZQuestionSearchQuery, response: { 200: z.array(ZQuestion) } },
   }, async (req) => searchQuestions(app.db, req.query));
 
   app.post('/questions/add', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
   }, async (req) => createQuestions(app.db, req.body, actorOf(req)));
 
   app.get('/questions/getAll', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { response: { 200: z.array(ZQuestion) } },
   }, async () => findAllQuestions(app.db));
 
   app.get('/questions/getQuestion/:id', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZQuestionIdParams, response: { 200: ZQuestion, 404: ZErrorReply } },
   }, async (req) => findQuestion(app.db, req.params.id));
 
   // Ours: the delete confirmation says how many rules go with the question.
   app.get('/questions/deleteImpact/:id', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZQuestionIdParams, response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply } },
   }, async (req) => findDeleteImpact(app.db, req.params.id));
 
   app.delete('/questions/deleteQuestion/:id', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply } },
   }, async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)));
 
   app.put('/questions/updateQuestion', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 404: ZErrorReply, 409: ZRulesInUseReply } },
   }, async (req, reply) => {
     const outcome = await updateQuestion(app.db, req.body, actorOf(req));
@@ -83,7 +82,7 @@ export async function questionRoutes(app: App) {
   });
 
   app.get('/questions/getToSetLogic/:campaignName', {
-    config: READERS,
+    config: EVERY_ROLE,
     schema: { params: ZQuestionCampaignParams, response: { 200: z.array(ZQuestion) } },
   }, async (req) => findCampaignQuestions(app.db, currentUser(req), req.params.campaignName));
 }

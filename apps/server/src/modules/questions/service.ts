@@ -20,9 +20,7 @@ import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanReadCampaign } from './access.ts';
 import { findQuestionRow, selectQuestions, toQuestion } from './rows.ts';
 import { recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
-
-/** Search replies are plain arrays (spec §7); a call centre has hundreds of questions at most. */
-const MAX_SEARCH_RESULTS = 1000;
+import { MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 
 /** By campaign name, then qno; with a campaign name (any case), that campaign's questions only. */
 export async function findQuestionsPage(db: Db, params: TPageParams, campaignName?: string): Promise<TPaged<TQuestion>> {
@@ -45,7 +43,7 @@ export async function findAllQuestions(db: Db): Promise<TQuestion[]> {
 }
 
 export async function searchQuestions(db: Db, query: TQuestionSearchQuery): Promise<TQuestion[]> {
-  const term = (value: string | undefined) => value?.trim().toLowerCase() ?? '';
+  const term = (value: string | undefined) => value?.trim() ?? '';
   const campaign = term(query.campaignId);
   const title = term(query.title);
   const type = term(query.type);
@@ -56,13 +54,12 @@ export async function searchQuestions(db: Db, query: TQuestionSearchQuery): Prom
   const rows = await selectQuestions(db)
     .where((eb) => {
       const any = [];
-      // strpos, not LIKE: % and _ in a term are plain characters.
-      if (campaign) any.push(eb(sql<number>`strpos(lower(campaigns.campaign_name), ${campaign})`, '>', 0));
-      if (title) any.push(eb(sql<number>`strpos(lower(questions.title), ${title})`, '>', 0));
-      if (type) any.push(eb(sql<number>`strpos(lower(questions.type), ${type})`, '>', 0));
-      if (options) any.push(eb(sql<number>`strpos(lower(array_to_string(questions.options, ', ')), ${options})`, '>', 0));
-      if (optionalValue) any.push(eb(sql<number>`strpos(lower(coalesce(questions.optional_value, '')), ${optionalValue})`, '>', 0));
-      if (instruction) any.push(eb(sql<number>`strpos(lower(coalesce(questions.instruction, '')), ${instruction})`, '>', 0));
+      if (campaign) any.push(containsText(eb.ref('campaigns.campaignName'), campaign));
+      if (title) any.push(containsText(eb.ref('questions.title'), title));
+      if (type) any.push(containsText(eb.ref('questions.type'), type));
+      if (options) any.push(containsText(sql<string>`array_to_string(questions.options, ', ')`, options));
+      if (optionalValue) any.push(containsText(eb.ref('questions.optionalValue'), optionalValue));
+      if (instruction) any.push(containsText(eb.ref('questions.instruction'), instruction));
       if (status !== undefined) any.push(eb('questions.status', '=', status));
       return any.length === 0 ? eb.val(false) : eb.or(any);
     })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TLogicRule, TQuestion, TRulesInUseReply } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { addQuestions, addSurvey, newQuestion, setRules } from './test-support.ts';
+import { addQuestions, addSurvey, newQuestion, setRules } from '../../test/questions-support.ts';
 
 const t = useTestApp();
 

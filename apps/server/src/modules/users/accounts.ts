@@ -7,6 +7,7 @@ import { endUserSessions } from '../../auth/end-sessions.ts';
 import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
+import { containsText } from '../../db/search.ts';
 
 const ACCOUNT_ROLES = ['admin', 'qc'] as const;
 
@@ -50,8 +51,8 @@ export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPag
   const { limit, offset } = pageWindow(query);
   let base = selectAccounts(db);
   if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    base = base.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('name', 'ilike', pattern)]));
+    const term = query.search;
+    base = base.where((eb) => eb.or([containsText(eb.ref('username'), term), containsText(eb.ref('name'), term)]));
   }
   const [rows, total] = await Promise.all([
     base.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),

@@ -1,29 +1,29 @@
 // QC inspector accounts (issue 3): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
 import { ZCreateUserRequest, ZErrorReply, ZPageParams, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserListQuery, zPaged } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
 
-const ADMIN = { roles: ['ADMIN'] } as const;
 
 export async function userRoutes(app: App) {
   app.post('/api/users', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { body: ZCreateUserRequest, response: { 200: ZUser, 409: ZErrorReply } },
   }, async (req) => createQcUser(app.db, req.body, actorOf(req)));
 
   app.get('/api/users', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZUserListQuery, response: { 200: zPaged(ZUser) } },
   }, async (req) => findUsersPage(app.db, req.query));
 
   app.get('/api/users/pagination/:page/:size', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZPageParams, response: { 200: zPaged(ZUser) } },
   }, async (req) => findUsersPage(app.db, req.params));
 
   app.put('/api/users/:id', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 404: ZErrorReply } },
   }, async (req) => updateUser(app.db, req.params.id, req.body, actorOf(req)));
 }

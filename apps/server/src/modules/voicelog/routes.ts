@@ -1,7 +1,8 @@
 // The voice log (spec §7 Voice log; design.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
 import { ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from './proxy.ts';
@@ -21,13 +22,13 @@ export async function voicelogRoutes(app: App) {
   });
 
   app.get(VOICE_LOG_PATHS.search, {
-    config: { roles: ['ADMIN', 'QC'] },
+    config: SCORERS,
     schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
   }, async (req) => searchRecordings(voiceLog, req.query));
 
   // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
   app.get(VOICE_LOG_PATHS.download, {
-    config: { roles: ['ADMIN', 'QC', 'AGENT'], queryToken: true },
+    config: asDownload(EVERY_ROLE),
     schema: { querystring: ZVoiceDownloadQuery },
   }, async (req, reply) => {
     const media = await playRecording({ db: app.db, voiceLog }, currentUser(req), req.query.fileName, req.headers.range, req.method === 'HEAD');
@@ -36,7 +37,7 @@ export async function voicelogRoutes(app: App) {
   });
 
   app.post(VOICE_LOG_PATHS.upload, {
-    config: { roles: ['ADMIN'] },
+    config: ADMINS,
     schema: { querystring: ZVoiceLogUploadQuery, response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply } },
   }, async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }));
 }

@@ -2,8 +2,8 @@
 import { expect } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { TGenerateTargetsInput } from '@crm/shared';
-import type { Db, LeadsTable } from '../../db/schema.ts';
-import type { Caller, Reply } from '../../test/harness.ts';
+import type { Db, LeadsTable } from '../db/schema.ts';
+import type { Caller, Reply } from './harness.ts';
 
 export const DATE = '2024-05-01';
 

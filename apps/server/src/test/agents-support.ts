@@ -1,9 +1,9 @@
 // Helpers of the agent tests: valid request bodies, real multipart uploads and row counts.
 import { expect } from 'vitest';
 import type { TAgent, TDbRole } from '@crm/shared';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/schema.ts';
-import { createUser, type Caller, type Reply } from '../../test/harness.ts';
+import type { App } from '../app.ts';
+import type { Db } from '../db/schema.ts';
+import { createUser, type Caller, type Reply } from './harness.ts';
 
 let n = 0;
 /** A unique agentId per call, so tests never collide. */

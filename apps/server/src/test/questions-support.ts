@@ -1,7 +1,7 @@
 // Helpers for the question and logic API tests: valid question rows and quick adds through the API.
 import { expect } from 'vitest';
 import type { TLogicRule, TNewQuestionInput, TQuestion } from '@crm/shared';
-import type { Caller } from '../../test/harness.ts';
+import type { Caller } from './harness.ts';
 
 /** A valid Select Option row of POST /questions/add. */
 export function newQuestion(campaignName: string, overrides: Partial<TNewQuestionInput> = {}): TNewQuestionInput {

@@ -1,9 +1,9 @@
 // Helpers of the lead upload tests: real multipart uploads, a campaign with its data table, and the stored leads.
 import { expect } from 'vitest';
 import { ZLeadUploadRejected, type TLeadUploadRejected } from '@crm/shared';
-import type { App } from '../../app.ts';
-import type { Db } from '../../db/schema.ts';
-import { createCampaign, type Reply } from '../../test/harness.ts';
+import type { App } from '../app.ts';
+import type { Db } from '../db/schema.ts';
+import { createCampaign, type Reply } from './harness.ts';
 
 export type UploadOptions = {
   tableName?: string;

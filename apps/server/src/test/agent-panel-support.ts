@@ -1,9 +1,9 @@
 // Helpers of the agent panel tests: a campaign with a data table, a survey and generated leads, and the two calls.
 import { expect } from 'vitest';
 import type { TLead, TQuestion } from '@crm/shared';
-import { createCampaign, type Caller, type TestContext } from '../../test/harness.ts';
-import { addQuestions, newQuestion } from '../questions/test-support.ts';
-import { insertLeads, query } from '../leads/test-support.ts';
+import { createCampaign, type Caller, type TestContext } from './harness.ts';
+import { addQuestions, newQuestion } from './questions-support.ts';
+import { insertLeads, query } from './leads-support.ts';
 
 export type PanelCampaign = { id: number; name: string; questions: TQuestion[]; admin: Caller; agent: Caller };
 

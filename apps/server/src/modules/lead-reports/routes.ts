@@ -1,25 +1,25 @@
 // Lead reports as CSV (spec §7 /api/file generateCsv, generateFullReportCsv). Admin only.
 import { LEAD_FILE_NAMES, ZErrorReply, ZFullReportQuery, ZLeadDateQuery } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { sendCsv } from '../../http/csv-download.ts';
-import { exportForDReport, exportFullReport } from './report-service.ts';
+import { exportForDReport, exportFullReport } from './service.ts';
 
 // A report can be hundreds of megabytes: the browser downloads it with a plain link (media token in ?token=),
 // so it streams to disk instead of being held in memory as a blob.
-const REPORT = { roles: ['ADMIN'], queryToken: true } as const;
 const FAILURES = { 400: ZErrorReply, 404: ZErrorReply };
 
-export async function reportRoutes(app: App) {
+export async function leadReportRoutes(app: App) {
   // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
   app.get('/api/file/generateCsv', {
     exposeHeadRoute: false,
-    config: REPORT,
+    config: asDownload(ADMINS),
     schema: { querystring: ZLeadDateQuery, response: FAILURES },
   }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.bulkDb, req.query.tableName, req.query.dataDate)));
 
   app.get('/api/file/generateFullReportCsv', {
     exposeHeadRoute: false,
-    config: REPORT,
+    config: asDownload(ADMINS),
     schema: { querystring: ZFullReportQuery, response: FAILURES },
   }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.bulkDb, req.query.tableName, req.query)));
 }

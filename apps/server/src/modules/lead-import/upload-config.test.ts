@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEAD_UPLOAD_MAX_MB } from '@crm/shared';
 import { loadConfig } from '../../config.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
-import { campaignWithColumns, storedLeads, uploadLeads } from './upload-test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
+import { campaignWithColumns, storedLeads, uploadLeads } from '../../test/lead-upload-support.ts';
 
 describe('PHONE_COUNTRY and LEAD_UPLOAD_MAX_MB', () => {
   it('default to Bangladesh and the shared upload limit', () => {

@@ -1,7 +1,7 @@
 // Helpers of the QC tests: a campaign, agents with profiles, two inspectors, and a scorecard body.
 import { expect } from 'vitest';
 import { bestScores, toClientMarks, type TQcClientReport, type TQcClientReportCreateInput, type TQcReport, type TQcReportCreateInput } from '@crm/shared';
-import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
+import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from './harness.ts';
 
 export type QcWorld = {
   campaign: string;

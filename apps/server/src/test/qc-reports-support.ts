@@ -4,8 +4,8 @@ import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { bestScores, toClientMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
-import { caller, createCampaign, createUser, sessionTokenFor, type Caller, type TestContext, type TestUser } from '../../test/harness.ts';
+import type { Db } from '../db/schema.ts';
+import { caller, createCampaign, createUser, sessionTokenFor, type Caller, type TestContext, type TestUser } from './harness.ts';
 
 export type ReportWorld = {
   campaign: string;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LEAD_COLUMNS } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
 import { attachmentHeader } from './lead-template.ts';
-import { campaignWithColumns, uploadLeads } from './upload-test-support.ts';
+import { campaignWithColumns, uploadLeads } from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 

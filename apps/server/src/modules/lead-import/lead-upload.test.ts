@@ -6,8 +6,8 @@ import { ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { tokenFor } from '../agents/test-support.ts';
-import { campaignWithColumns, countLeads, nextPhone, storedLeads, uploadLeads } from './upload-test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
+import { campaignWithColumns, countLeads, nextPhone, storedLeads, uploadLeads } from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_LEAD_COLUMNS } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
-import { query } from '../leads/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
+import { query } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 let session: string;

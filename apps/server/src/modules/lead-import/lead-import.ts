@@ -27,6 +27,7 @@ import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error } from './lead-streams.t
 import type { SeenFilter } from './seen-filter.ts';
 import { ImportSlots, MAX_CONCURRENT_IMPORTS } from './lead-import-slots.ts';
 import { recordAuditOn, type TAuditActor } from '../audit/record.ts';
+import { isUniqueViolation } from '../../db/pg-errors.ts';
 
 export type TLeadUpload = {
   campaignName: string;
@@ -64,10 +65,6 @@ function readFailure(e: unknown, encoder: LeadCopyEncoder): TLeadImportOutcome {
   if (e instanceof NotUtf8Error) throw badRequest(NOT_UTF8_MESSAGE);
   if (isUniqueViolation(e)) throw conflict(CONCURRENT_DUPLICATE_MESSAGE);
   throw e;
-}
-
-function isUniqueViolation(e: unknown): boolean {
-  return typeof e === 'object' && e !== null && 'code' in e && e.code === '23505';
 }
 
 /**

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_LEAD_COLUMNS, LEAD_FILE_NAMES } from '@crm/shared';
 import { caller, createCampaign, useTestApp, type Caller, type Reply } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
-import { DATE, expectMessage, insertLeads, many, query } from '../leads/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
+import { DATE, expectMessage, insertLeads, many, query } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 let admin: Caller;

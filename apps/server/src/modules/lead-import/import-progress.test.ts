@@ -3,10 +3,10 @@ import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZImportProgress, leadUploadMessage, type TImportProgress } from '@crm/shared';
 import { useTestApp, type Caller } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
 import { INTERRUPTED_MESSAGE } from './lead-import.ts';
 import { ABANDONED_MESSAGE, failAbandonedImports } from './import-progress.ts';
-import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from './upload-test-support.ts';
+import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;

@@ -1,6 +1,6 @@
 // Helpers of the audit tests: the log's entries as stored, and a check that none of them carries a secret.
 import { expect } from 'vitest';
-import type { Db } from '../../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 
 export type StoredEntry = { action: string; objectType: string; objectId: string; actorUsername: string; actorRole: string; changes: Record<string, unknown>; ip: string | null };
 

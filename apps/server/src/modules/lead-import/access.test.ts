@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
 import { fileTooLargeMessage } from './lead-upload.ts';
-import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from './upload-test-support.ts';
+import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
 
 const MAX_MB = 1;
 const t = useTestApp({ leadUploadMaxMb: MAX_MB });

@@ -2,9 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES, MAX_LEAD_VALUE_LENGTH, MAX_UPLOAD_ERRORS_REPORTED, leadUploadRejectedMessage } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import { useTestApp, type Reply } from '../../test/harness.ts';
-import { tokenFor } from '../agents/test-support.ts';
+import { tokenFor } from '../../test/agents-support.ts';
 import { CONCURRENT_DUPLICATE_MESSAGE, EMPTY_FILE_MESSAGE, NOT_UTF8_MESSAGE, NO_LEADS_MESSAGE } from './lead-import.ts';
-import { campaignWithColumns, countLeads, expectRejected, nextPhone, uploadLeads, type UploadOptions } from './upload-test-support.ts';
+import { campaignWithColumns, countLeads, expectRejected, nextPhone, uploadLeads, type UploadOptions } from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;

@@ -2,16 +2,16 @@
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
-import type { App } from '../../app.ts';
+import type { App } from '../../app-type.ts';
+import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { failAbandonedImports, findImportProgress, SWEEP_INTERVAL_MS } from './import-progress.ts';
 import { importLeads } from './lead-import.ts';
 import { attachmentHeader, findLeadTemplate } from './lead-template.ts';
 import { leadMultipartLimits, readLeadFilePart } from './lead-upload.ts';
 
-const ADMIN = { roles: ['ADMIN'] } as const;
 
-export async function fileRoutes(app: App) {
+export async function leadImportRoutes(app: App) {
   // Registered here, not globally: only this plugin's routes take multipart bodies, with the lead file's size limit.
   await app.register(multipart, { limits: leadMultipartLimits(app.config.leadUploadMaxMb) });
 
@@ -30,7 +30,7 @@ export async function fileRoutes(app: App) {
   app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.post('/api/file/uploadCsv', {
-    config: ADMIN,
+    config: ADMINS,
     schema: {
       querystring: ZUploadQuery,
       response: { 200: ZLeadUploadResult, 400: z.union([ZLeadUploadRejected, ZErrorReply]), 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply, 429: ZErrorReply },
@@ -42,12 +42,12 @@ export async function fileRoutes(app: App) {
   });
 
   app.get('/api/file/uploadStatus/:importId', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { params: ZImportIdParams, response: { 200: ZImportProgress, 404: ZErrorReply } },
   }, async (req) => findImportProgress(app.db, req.params.importId));
 
   app.get('/api/file/download/columns/csv', {
-    config: ADMIN,
+    config: ADMINS,
     schema: { querystring: ZLeadTableQuery },
   }, async (req, reply) => {
     const template = await findLeadTemplate(app.db, req.query.tableName);

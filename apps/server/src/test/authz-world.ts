@@ -7,8 +7,8 @@ import path from 'node:path';
 import { bestScores, toClientMarks, type TDbRole, type TQuestion } from '@crm/shared';
 import type { App } from '../app.ts';
 import { hashPassword } from '../auth/password.ts';
-import { caller, createCampaign, type Caller, type Reply, type TestUser } from '../test/harness.ts';
-import { uploadLeads } from '../modules/files/upload-test-support.ts';
+import { caller, createCampaign, type Caller, type Reply, type TestUser } from './harness.ts';
+import { uploadLeads } from './lead-upload-support.ts';
 import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
 import type { Who } from './authz-expectations.ts';
 

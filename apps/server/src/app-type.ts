@@ -1,0 +1,24 @@
+// The app's type, apart from app.ts so that route files can name it without importing the module that imports them.
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import type { DbMode } from './db/database.ts';
+import type { DbWatch } from './db/watch.ts';
+import type { Db } from './db/schema.ts';
+import type { TokenService } from './auth/tokens.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The interactive pool: screens and agents' calls (db/limits.ts). */
+    db: Db;
+    /** The bulk pool: uploads, generate, regenerate, delete, reports and exports. */
+    bulkDb: Db;
+    dbMode: DbMode;
+    /** Whether the database answers, on a connection of its own (/healthz, the outage log lines). */
+    dbWatch: DbWatch;
+    tokens: TokenService;
+    config: TConfig;
+  }
+}
+
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
