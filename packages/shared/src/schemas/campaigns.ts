@@ -1,5 +1,6 @@
 // Campaign shapes (spec §3 Campaign) and the bodies and queries of the /cc calls (spec §7 Campaigns).
 import { z } from 'zod';
+import { zBooleanText } from './common.ts';
 
 export const CAMPAIGN_TYPES = ['Inbound', 'Outbound'] as const;
 export type TCampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -27,8 +28,15 @@ const requiredText = (field: string) =>
 /** Per-agent call target: a whole number, 0 or more; null (or absent) means none. */
 const ZCallTarget = z.number().int('callTarget must be a whole number').min(0, 'callTarget must be 0 or more').nullable();
 
-/** The older edit form sent status as the strings "true"/"false" from a select; both spellings are accepted. */
-const ZStatus = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+/**
+ * The older edit form sent status as the strings "true"/"false" from a select; both spellings are accepted.
+ * It could also send null (its form failed to load the stored status): null, like leaving status out, keeps
+ * the stored status on an update (and makes a new campaign active).
+ */
+const ZStatus = zBooleanText('status must be true or false')
+  .nullable()
+  .transform((v) => v ?? undefined)
+  .optional();
 
 export const ZCreateCampaignRequest = z.object({
   campaignType: z.enum(CAMPAIGN_TYPES, { message: 'campaignType must be Inbound or Outbound' }),
@@ -37,7 +45,7 @@ export const ZCreateCampaignRequest = z.object({
   /** Ignored (stored as null) for an Inbound campaign. */
   callTarget: ZCallTarget.optional(),
   /** Active unless said otherwise. */
-  status: ZStatus.optional(),
+  status: ZStatus,
 });
 export type TCreateCampaignRequest = z.infer<typeof ZCreateCampaignRequest>;
 
@@ -48,7 +56,7 @@ export const ZUpdateCampaignRequest = z.object({
   campaignId: requiredText('campaignId'),
   campaignType: z.enum(CAMPAIGN_TYPES, { message: 'campaignType must be Inbound or Outbound' }).optional(),
   callTarget: ZCallTarget.optional(),
-  status: ZStatus.optional(),
+  status: ZStatus,
 });
 export type TUpdateCampaignRequest = z.infer<typeof ZUpdateCampaignRequest>;
 

@@ -1,6 +1,38 @@
 // Shapes shared by every area: error replies, page parameters and the paged reply wrapper.
 import { z } from 'zod';
 
+// ---- numbers and yes/no written as text
+// The older client's forms send what their inputs hold: a select's '4' or '', a text input's '12', a
+// select's 'true'. Request fields it fills that way take both forms through these two helpers (see
+// docs/older-client.md); the parsed value is always the number or boolean.
+
+/** A decimal written as text, e.g. '4', '-5', '2.5' (surrounding spaces are trimmed first). */
+const NUMBER_TEXT = /^[-+]?\d+(\.\d+)?$/;
+
+/**
+ * A number field that also takes the number written as text ('4', ' 4 '). Blank text and null mean "none"
+ * (null); other text, and anything that is neither number nor text, fails with `message`. The number (or null)
+ * then goes through `target`, so its own checks and messages apply: pass a nullable target where "none" is allowed.
+ */
+export function zNumberText<T extends z.ZodType<unknown, number | null>>(target: T, message: string) {
+  return z
+    .union([z.number(), z.string(), z.null()], { message })
+    .transform((value, ctx) => {
+      if (typeof value !== 'string') return value;
+      const text = value.trim();
+      if (text === '') return null;
+      if (NUMBER_TEXT.test(text)) return Number(text);
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .pipe(target);
+}
+
+/** A yes/no field that also takes 'true' and 'false' (a select's values); anything else fails with `message`. */
+export function zBooleanText(message: string) {
+  return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message });
+}
+
 export const ZErrorReply = z.object({ message: z.string() });
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 

@@ -1,8 +1,10 @@
 // Logic rules (spec §3 Logic rule, §7 /api/logic): the rule shape, the setLogics/updateLogic bodies and their queries.
 import { z } from 'zod';
+import { zNumberText } from './common.ts';
 
+const COMPLETED_MESSAGE = 'isCompletedCall must be 0, 1 or null';
 /** 1 ends the survey as a completed call, 0 as a not-completed one; null is a plain jump. */
-export const ZIsCompletedCall = z.union([z.literal(0), z.literal(1)], { message: 'isCompletedCall must be 0, 1 or null' }).nullable();
+export const ZIsCompletedCall = z.union([z.literal(0), z.literal(1)], { message: COMPLETED_MESSAGE }).nullable();
 export type TIsCompletedCall = z.infer<typeof ZIsCompletedCall>;
 
 export const ZLogicRule = z.object({
@@ -20,10 +22,15 @@ export type TLogicRule = z.infer<typeof ZLogicRule>;
 
 const questionId = z.number({ message: 'questionId is required' }).int('questionId must be a whole number').positive('questionId must be a positive number');
 
+const TARGET_MESSAGE = 'questionNoToShow must be a question id or null';
+
 /**
  * One row of the Set/Update Logic form. A row with neither questionNoToShow nor isCompletedCall is the
  * form's "none" choice and is simply not stored. campaignId is accepted for the older clients and
  * ignored: a rule always belongs to its question's campaign.
+ * The older client sends every row of its form, untouched ones included, with its selects' text values:
+ * questionNoToShow '' or '12', isCompletedCall '', '0' or '1'. Blank text is "none" (null), numeric text
+ * the number; any other text is refused naming the field.
  */
 export const ZNewLogicRule = z.object({
   questionId,
@@ -35,8 +42,12 @@ export const ZNewLogicRule = z.object({
     .max(500, 'optionTitle must be at most 500 characters')
     .nullish()
     .transform((v) => (v ? v : null)),
-  questionNoToShow: z.number({ message: 'questionNoToShow must be a question id or null' }).int().positive('questionNoToShow must be a question id or null').nullish().transform((v) => v ?? null),
-  isCompletedCall: ZIsCompletedCall.optional().transform((v) => v ?? null),
+  questionNoToShow: zNumberText(z.number().int(TARGET_MESSAGE).positive(TARGET_MESSAGE).nullable(), TARGET_MESSAGE)
+    .optional()
+    .transform((v) => v ?? null),
+  isCompletedCall: zNumberText(ZIsCompletedCall, COMPLETED_MESSAGE)
+    .optional()
+    .transform((v) => v ?? null),
 });
 /** What a client sends (optional fields may be left out). */
 export type TNewLogicRuleInput = z.input<typeof ZNewLogicRule>;

@@ -43,7 +43,18 @@ describe('question options', () => {
 describe('logic rule bodies', () => {
   it('reads left-out and blank fields as null', () => {
     expect(ZNewLogicRule.parse({ questionId: 3, optionTitle: '  ' })).toEqual({ questionId: 3, optionTitle: null, questionNoToShow: null, isCompletedCall: null });
-    expect(ZNewLogicRule.safeParse({ questionId: 3, isCompletedCall: '1' }).success).toBe(false);
+  });
+
+  it("takes the older client's text: blank is none, numeric text the number, other text is refused", () => {
+    const older = { questionId: 3, optionTitle: ' No', campaignId: 'Survey' };
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '' })).toMatchObject({ optionTitle: 'No', questionNoToShow: null, isCompletedCall: null });
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '12', isCompletedCall: '1' })).toMatchObject({ questionNoToShow: 12, isCompletedCall: 1 });
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '0' })).toMatchObject({ questionNoToShow: null, isCompletedCall: 0 });
+    const refused = (patch: object) => ZNewLogicRule.safeParse({ ...older, ...patch }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(refused({ questionNoToShow: 'abc' })).toEqual([['questionNoToShow', 'questionNoToShow must be a question id or null']]);
+    expect(refused({ questionNoToShow: '0' })).toEqual([['questionNoToShow', 'questionNoToShow must be a question id or null']]);
+    expect(refused({ isCompletedCall: '2' })).toEqual([['isCompletedCall', 'isCompletedCall must be 0, 1 or null']]);
+    expect(refused({ isCompletedCall: 'yes' })).toEqual([['isCompletedCall', 'isCompletedCall must be 0, 1 or null']]);
   });
 
   it('takes {questionId, rules} or a bare non-empty list for updateLogic', () => {

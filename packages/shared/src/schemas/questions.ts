@@ -1,5 +1,6 @@
 // Survey questions (spec §3 Question, §5, §7 /questions, §8): the shape, add/update bodies, search and messages.
 import { z } from 'zod';
+import { zBooleanText } from './common.ts';
 import { ZLogicRule } from './logic.ts';
 
 export const QUESTION_TYPES = ['Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea'] as const;
@@ -95,7 +96,7 @@ const instruction = z
   .transform((v) => (v ? v : null));
 
 /** The older edit form sent status as "true"/"false". */
-const status = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message: 'status must be true or false' });
+const status = zBooleanText('status must be true or false');
 
 /** What is wrong with a question's options for its type (messages name the field), or undefined. */
 export function optionsProblem(questionType: TQuestionType, optionsText: string): string | undefined {

@@ -62,6 +62,8 @@ async function replaceRules(trx: Db, question: QuestionRow, rules: readonly TNew
   await trx.deleteFrom('logicRules').where('questionId', '=', question.id).execute();
   const kept = rules.filter(isRule);
   const after = kept.map((r) => ({ optionTitle: r.optionTitle, questionNoToShow: r.questionNoToShow, isCompletedCall: r.isCompletedCall }));
+  // Rows all left at "none" for a question without rules (the older client's Set sends every row) change nothing: no entry.
+  if (before.length === 0 && kept.length === 0) return [];
   const action = before.length === 0 ? 'create' : kept.length === 0 ? 'delete' : 'update';
   await recordAudit(trx, actor, { action, objectType: 'logicRule', objectId: question.id, changes: { before: { rules: before }, after: { rules: after } } });
   if (kept.length === 0) return [];
