@@ -1,9 +1,38 @@
-// The 16 default lead columns (spec §3 Lead) and the rules for a data table's own column names (spec §5).
-export const DEFAULT_LEAD_COLUMNS = [
-  'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number',
-  'data_date', 'brand', 'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt',
+// The lead's default columns, defined once (docs/product.md §3 Lead), and the rules for a data table's own column
+// names (docs/product.md §5). The server derives the upload's COPY, the agent lookup's SELECT and the flat lead from
+// LEAD_COLUMNS; the web app lists them on the data table form.
+
+/**
+ * Each default column: its `key` in the flat lead, the lead reports and CSV files (the older system's names), its
+ * `stored` property on the leads table (the column, camelCased as the server's query builder names it), and what
+ * fills it: a lead `upload`, the `database` (id, createdAt) or the day's call list (`generate`: for_d, its status and
+ * whether the lead was called). Report order.
+ */
+export const LEAD_COLUMNS = [
+  { key: 'id', stored: 'id', filledBy: 'database' },
+  { key: 'did', stored: 'did', filledBy: 'upload' },
+  { key: 'data_status', stored: 'dataStatus', filledBy: 'upload' },
+  { key: 'br_id', stored: 'brId', filledBy: 'upload' },
+  { key: 'region', stored: 'region', filledBy: 'upload' },
+  { key: 'territory', stored: 'territory', filledBy: 'upload' },
+  { key: 'area', stored: 'area', filledBy: 'upload' },
+  { key: 'respondent_name', stored: 'respondentName', filledBy: 'upload' },
+  { key: 'cell_number', stored: 'cellNumber', filledBy: 'upload' },
+  { key: 'data_date', stored: 'dataDate', filledBy: 'upload' },
+  { key: 'brand', stored: 'brand', filledBy: 'upload' },
+  { key: 'target_selector', stored: 'targetSelector', filledBy: 'upload' },
+  { key: 'for_d', stored: 'forD', filledBy: 'generate' },
+  { key: 'generate_status', stored: 'generateStatus', filledBy: 'generate' },
+  { key: 'is_called', stored: 'isCalled', filledBy: 'generate' },
+  { key: 'createdAt', stored: 'createdAt', filledBy: 'database' },
 ] as const;
-export type TDefaultLeadColumn = (typeof DEFAULT_LEAD_COLUMNS)[number];
+
+export type TLeadColumn = (typeof LEAD_COLUMNS)[number];
+type KeysOf<T extends readonly { key: string }[]> = { [I in keyof T]: T[I]['key'] };
+
+/** The 16 default columns' keys, in report order. */
+export const DEFAULT_LEAD_COLUMNS = LEAD_COLUMNS.map((c) => c.key) as unknown as KeysOf<typeof LEAD_COLUMNS>;
+export type TDefaultLeadColumn = TLeadColumn['key'];
 
 /**
  * The key of the lead's version in the agent panel's lead (lookup and save replies), beside the default columns.

@@ -1,18 +1,17 @@
 // Leads (spec §3 Lead, §7 /dynamic and /api/file, §8; design.md §4): upload, generate, regenerate, delete, browse, report.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
-import type { TDefaultLeadColumn } from '../domain/lead-columns.ts';
+import { zNumberText } from './common.ts';
+import { LEAD_COLUMNS, type TDefaultLeadColumn, type TLeadColumn } from '../domain/lead-columns.ts';
 
 // ---- columns
 
 /** Default columns an upload may fill. id, createdAt and the status columns are ignored when a file has them. */
-export const UPLOAD_LEAD_COLUMNS = [
-  'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand', 'target_selector',
-] as const satisfies readonly TDefaultLeadColumn[];
-export type TUploadLeadColumn = (typeof UPLOAD_LEAD_COLUMNS)[number];
+export type TUploadLeadColumn = Extract<TLeadColumn, { filledBy: 'upload' }>['key'];
+export const UPLOAD_LEAD_COLUMNS: readonly TUploadLeadColumn[] = LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [c.key] : []));
 
 /** Default columns a file may carry (the older template had them) but whose values are never read. */
-export const IGNORED_UPLOAD_COLUMNS = ['id', 'createdAt', 'for_d', 'generate_status', 'is_called'] as const satisfies readonly TDefaultLeadColumn[];
+export const IGNORED_UPLOAD_COLUMNS: readonly TDefaultLeadColumn[] = LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [] : [c.key]));
 
 /** Every file must have these two columns. */
 export const REQUIRED_UPLOAD_COLUMNS = ['cell_number', 'data_date'] as const satisfies readonly TUploadLeadColumn[];
@@ -62,6 +61,8 @@ export const ZGenerateQuery = z.object({
   all: z.enum(['true', 'false'], { message: 'all must be true or false' }).optional().transform((v) => v === 'true'),
 });
 
+const TARGET_MESSAGE = 'each target must be a whole number of leads';
+
 /**
  * The body of generate and regenerate: `{targetSelector: N}`, N per (br_id, target_selector) group.
  * N may come as a number or a numeric string (the older client); blank ('' or null) means "not this selector".
@@ -70,11 +71,10 @@ export const ZGenerateQuery = z.object({
 export const ZGenerateTargets = z
   .record(
     z.string(),
-    z.union([
-      z.number({ message: 'each target must be a whole number of leads' }).int('each target must be a whole number of leads').min(0, 'a target cannot be negative').max(1_000_000, 'a target can be at most 1,000,000'),
-      z.string().trim().regex(/^\d{0,7}$/, 'each target must be a whole number of leads').transform((v) => (v === '' ? null : Number(v))),
-      z.null(),
-    ], { message: 'each target must be a whole number of leads' }),
+    zNumberText(
+      z.number().int(TARGET_MESSAGE).min(0, 'a target cannot be negative').max(1_000_000, 'a target can be at most 1,000,000').nullable(),
+      TARGET_MESSAGE,
+    ),
     { message: 'send the targets as {targetSelector: number}' },
   )
   .transform((targets) => Object.fromEntries(Object.entries(targets).filter((e): e is [string, number] => e[1] !== null)));

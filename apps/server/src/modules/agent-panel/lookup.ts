@@ -7,41 +7,23 @@ import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
+import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
 type Key = { campaign: string; phone: string };
 /** The campaign's layout, and its lead with that number when there is one. */
 type Found = { layout: LeadLayout; lead: LeadRow | undefined };
 
-/** A row of the lookup statement: the campaign's layout, and one generated lead's columns (all null when none). */
+/** A row of the lookup statement: the campaign's layout, and one generated lead (every property null when none). */
 type Row = {
   layout_campaign_id: number;
   layout_campaign_name: string;
   layout_next_qno: number;
   layout_columns: string[] | null;
-  id: number | null;
-  did: string | null;
-  data_status: string | null;
-  br_id: string | null;
-  region: string | null;
-  territory: string | null;
-  area: string | null;
-  respondent_name: string | null;
-  cell_number: string | null;
-  data_date: string | null;
-  brand: string | null;
-  target_selector: string | null;
-  for_d: string | null;
-  generate_status: number | null;
-  is_called: number | null;
-  called_by: number | null;
-  called_at: Date | null;
-  created_at: Date | null;
-  fields: Record<string, string> | null;
-  answers: Record<string, string> | null;
-  version: number | null;
-};
+} & { [P in keyof LeadRow]: LeadRow[P] | null };
+
+/** The lead's columns under their property names, so a row's lead needs no renaming. */
+const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`).join(', ');
 
 /**
  * One statement per campaign name in the batch: the campaign with its data table's columns, joined to the generated
@@ -52,10 +34,7 @@ type Row = {
 const LOOKUP = {
   name: 'agent-panel-lookup',
   text: `select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
-                dt.columns as layout_columns,
-                l.id, l.did, l.data_status, l.br_id, l.region, l.territory, l.area, l.respondent_name, l.cell_number,
-                l.data_date, l.brand, l.target_selector, l.for_d, l.generate_status, l.is_called, l.called_by, l.called_at,
-                l.created_at, l.fields, l.answers, l.version
+                dt.columns as layout_columns, ${LEAD_SELECT}
          from campaigns c
          left join data_tables dt on dt.campaign_id = c.id
          left join lateral (
@@ -66,31 +45,24 @@ const LOOKUP = {
          where lower(c.campaign_name) = $1`,
 };
 
+/** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
 function leadOf(r: Row): LeadRow | undefined {
-  if (r.id === null || r.cell_number === null || r.data_date === null || r.created_at === null) return undefined;
+  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, ...lead } = r;
+  const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } = lead;
+  if (id === null || cellNumber === null || dataDate === null || createdAt === null) return undefined;
   return {
-    id: String(r.id),
-    campaignId: r.layout_campaign_id,
-    did: r.did,
-    dataStatus: r.data_status,
-    brId: r.br_id,
-    region: r.region,
-    territory: r.territory,
-    area: r.area,
-    respondentName: r.respondent_name,
-    cellNumber: r.cell_number,
-    dataDate: r.data_date,
-    brand: r.brand,
-    targetSelector: r.target_selector,
-    forD: r.for_d ?? '',
-    generateStatus: r.generate_status ?? 0,
-    isCalled: r.is_called ?? 0,
-    calledBy: r.called_by,
-    calledAt: r.called_at,
-    createdAt: r.created_at,
-    fields: r.fields ?? {},
-    answers: r.answers ?? {},
-    version: r.version ?? 0,
+    ...lead,
+    id,
+    campaignId: campaignId ?? layout_campaign_id,
+    cellNumber,
+    dataDate,
+    createdAt,
+    forD: forD ?? '',
+    generateStatus: generateStatus ?? 0,
+    isCalled: isCalled ?? 0,
+    fields: fields ?? {},
+    answers: answers ?? {},
+    version: version ?? 0,
   };
 }
 

@@ -2,6 +2,7 @@
 // COPY text for the leads table.
 import {
   IGNORED_UPLOAD_COLUMNS,
+  LEAD_COLUMNS,
   MAX_LEAD_VALUE_LENGTH,
   MAX_UPLOAD_ERRORS_REPORTED,
   REQUIRED_UPLOAD_COLUMNS,
@@ -12,6 +13,7 @@ import {
   type TUploadRowError,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { columnOf } from '../leads/layout.ts';
 
 /** Rows as a spreadsheet shows them: the header is row 1, so the first lead is row 2. */
 export const HEADER_ROW = 1;
@@ -26,7 +28,7 @@ export type TLeadHeader = {
 };
 
 /** The columns of leads an upload fills, in COPY order: the campaign, the upload columns, then the data table's columns as jsonb. */
-export const COPY_LEAD_COLUMNS = ['campaign_id', ...UPLOAD_LEAD_COLUMNS, 'fields'] as const;
+export const COPY_LEAD_COLUMNS = ['campaign_id', ...LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [columnOf(c.stored)] : [])), 'fields'];
 
 /** Maps the header (names trimmed, any case) to the campaign's columns, or lists what is wrong with it. */
 export function mapLeadHeader(cells: readonly string[], customColumns: readonly string[]): TLeadHeader | TUploadRowError[] {

@@ -1,7 +1,7 @@
 // A campaign's lead layout: the 16 default columns, its data table's own columns, then its answer columns Q1…Qn;
 // and a stored lead turned into the spec's flat shape in that order (with its version, for the agent panel).
 import { sql, type Selectable } from 'kysely';
-import { DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, type TLead } from '@crm/shared';
+import { DEFAULT_LEAD_COLUMNS, LEAD_COLUMNS, LEAD_VERSION_KEY, type TDefaultLeadColumn, type TLead, type TLeadColumn } from '@crm/shared';
 import type { Db, LeadsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -37,26 +37,28 @@ export function layoutOf(campaignId: number, campaignName: string, nextQno: numb
   return { campaignId, campaignName, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
 }
 
-/** A stored lead in the spec's flat shape, keys in layout order; a custom column or answer not stored is null. */
+/**
+ * Every property of a stored lead, each once: the default columns (LEAD_COLUMNS), then the rest of the row. The
+ * type check below fails when the leads table gains or loses a column that is not listed here.
+ */
+export const LEAD_ROW_PROPERTIES = [...LEAD_COLUMNS.map((c) => c.stored), 'campaignId', 'calledBy', 'calledAt', 'fields', 'answers', 'version'] as const;
+type Unlisted = Exclude<keyof LeadsTable, (typeof LEAD_ROW_PROPERTIES)[number]>;
+const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
+void everyColumnListed;
+
+/** A property's column: brId → br_id (the query builder's camelCase, undone). */
+export const columnOf = (property: string): string => property.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** A stored value as the flat lead shows it: the id as a number (bigint arrives as text), times as ISO-8601. */
+function flatValue(value: LeadRow[TLeadColumn['stored']], key: TDefaultLeadColumn): TLead[string] {
+  if (key === 'id') return Number(value);
+  return value instanceof Date ? value.toISOString() : value;
+}
+
+/** A stored lead in the flat shape (docs/product.md §3), keys in layout order; a custom column or answer not stored is null. */
 export function toFlatLead(row: LeadRow, layout: Pick<LeadLayout, 'custom' | 'answers'>): TLead {
-  const lead: TLead = {
-    id: Number(row.id),
-    did: row.did,
-    data_status: row.dataStatus,
-    br_id: row.brId,
-    region: row.region,
-    territory: row.territory,
-    area: row.area,
-    respondent_name: row.respondentName,
-    cell_number: row.cellNumber,
-    data_date: row.dataDate, // DATE is read as 'yyyy-MM-dd' text (db/database.ts)
-    brand: row.brand,
-    target_selector: row.targetSelector,
-    for_d: row.forD,
-    generate_status: row.generateStatus,
-    is_called: row.isCalled,
-    createdAt: row.createdAt.toISOString(),
-  };
+  const lead: TLead = {};
+  for (const c of LEAD_COLUMNS) lead[c.key] = flatValue(row[c.stored], c.key); // DATE is read as 'yyyy-MM-dd' text (db/database.ts)
   for (const c of layout.custom) lead[c] = row.fields[c] ?? null;
   for (const q of layout.answers) lead[q] = row.answers[q] ?? null;
   return lead;
