@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { machineTimeZone } from '@crm/shared';
 import { loadConfig } from './config.ts';
 
 describe('security settings', () => {
@@ -19,5 +20,19 @@ describe('security settings', () => {
     expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ LOGIN_RATE_LIMIT_PER_IP: '0' })).toThrow(/LOGIN_RATE_LIMIT_PER_IP must be at least 1/);
     expect(() => loadConfig({ BODY_TIMEOUT_SECONDS: 'soon' })).toThrow(/BODY_TIMEOUT_SECONDS/);
+  });
+});
+
+describe('the time zone', () => {
+  it('is the machine\'s by default, and TIME_ZONE names another by its IANA name, in any case', () => {
+    expect(loadConfig({}).timeZone).toBe(machineTimeZone());
+    expect(loadConfig({ TIME_ZONE: 'Asia/Dhaka' }).timeZone).toBe('Asia/Dhaka');
+    expect(loadConfig({ TIME_ZONE: ' asia/dhaka ' }).timeZone).toBe('Asia/Dhaka');
+    expect(loadConfig({ TIME_ZONE: 'UTC' }).timeZone).toBe('UTC');
+  });
+
+  it('stops the start with a clear message when the zone is unknown', () => {
+    expect(() => loadConfig({ TIME_ZONE: 'Asia/Dhakka' })).toThrow('Invalid configuration: TIME_ZONE: TIME_ZONE must be an IANA time zone name such as Asia/Dhaka or UTC; "Asia/Dhakka" is not one');
+    expect(() => loadConfig({ TIME_ZONE: '+06:00' })).toThrow(/TIME_ZONE must be an IANA time zone name/);
   });
 });

@@ -2,7 +2,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, isPhoneCountry } from '@crm/shared';
+import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, canonicalTimeZone, isPhoneCountry, machineTimeZone } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { DEFAULT_DB_LIMITS, type TDbLimits } from './db/limits.ts';
 
@@ -37,6 +37,14 @@ const ZEnv = z.object({
     .toUpperCase()
     .refine(isPhoneCountry, 'PHONE_COUNTRY must be a two-letter country code, e.g. BD')
     .default(DEFAULT_PHONE_COUNTRY),
+  TIME_ZONE: z
+    .string()
+    .transform((name, ctx) => {
+      const zone = canonicalTimeZone(name);
+      if (zone === null) ctx.addIssue({ code: 'custom', message: `TIME_ZONE must be an IANA time zone name such as Asia/Dhaka or UTC; "${name.trim()}" is not one` });
+      return zone ?? name;
+    })
+    .optional(),
   LEAD_UPLOAD_MAX_MB: z.coerce.number().int('LEAD_UPLOAD_MAX_MB must be a whole number').min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1').default(DEFAULT_LEAD_UPLOAD_MAX_MB),
   RECORDINGS_DIR: z.string().optional(),
   VOICE_LOG_URL: z.url({ protocol: /^https?$/, message: 'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)' }).optional(),
@@ -85,6 +93,11 @@ export type TConfig = {
   dialer: TDialerConfig;
   /** The country of lead numbers written without a country code. */
   phoneCountry: CountryCode;
+  /**
+   * The call centre's time zone (IANA name): where its days start (today's sign-ins, the audit's days) and the wall
+   * clock of every date written for people (CSV/xlsx exports, messages, the web app's screens).
+   */
+  timeZone: string;
   /** The largest lead CSV accepted, in MB (2^20 bytes). */
   leadUploadMaxMb: number;
   /** Where recordings live, as {yyyy-MM-dd}/{fileName} (the voice log). */
@@ -160,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webDist: e.WEB_DIST ?? DEFAULT_WEB_DIST,
     dialer,
     phoneCountry: e.PHONE_COUNTRY as CountryCode,
+    timeZone: e.TIME_ZONE ?? machineTimeZone(),
     leadUploadMaxMb: e.LEAD_UPLOAD_MAX_MB,
     recordingsDir: e.RECORDINGS_DIR ? path.resolve(cwd, e.RECORDINGS_DIR) : path.join(dataDir, 'recordings'),
     voiceLogUrl: e.VOICE_LOG_URL?.replace(/\/+$/, ''),

@@ -26,7 +26,7 @@ try {
 try {
   const admin = await ensureAdmin(database.db, config.adminPassword ?? DEMO_ADMIN_PASSWORD);
   const voice = await writeDemoRecordings(config.recordingsDir);
-  await seedDemo(database.db, voice.recordings);
+  await seedDemo(database.db, voice.recordings, config.timeZone);
   const numbers = await findNumbersToTry(database.db, DEMO_CAMPAIGNS[0].campaignName);
   const adminLine = admin.created
     ? `  Admin          admin / ${admin.password}`

@@ -1,10 +1,9 @@
 // Demo data of the agent panel: today's agent sign-ins for the dashboard, AG-1001's calls of today on the CRM's idle
 // screen (a call left unfinished, a partial call, calls saved), and numbers an agent can call at once.
 import { sql } from 'kysely';
-import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, type TTokenPayload } from '@crm/shared';
+import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, startOfLocalDay, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { updateLeadAnswers } from '../modules/agent-panel/save.ts';
-import { startOfLocalDay } from '../local-day.ts';
 
 const HOUR = 3_600_000;
 
@@ -20,13 +19,13 @@ const DEMO_SIGN_INS = [
  * The agent panel's demo of today, idempotent per day: the sign-ins (nothing added when any agent has signed in today
  * already), then AG-1001's calls of today.
  */
-export async function seedAgentSessions(db: Db): Promise<void> {
-  await seedSignIns(db);
-  await seedCallsOfToday(db);
+export async function seedAgentSessions(db: Db, timeZone: string): Promise<void> {
+  await seedSignIns(db, timeZone);
+  await seedCallsOfToday(db, timeZone);
 }
 
-async function seedSignIns(db: Db): Promise<void> {
-  const today = startOfLocalDay(new Date());
+async function seedSignIns(db: Db, timeZone: string): Promise<void> {
+  const today = startOfLocalDay(new Date(), timeZone);
   const taken = await db.selectFrom('agentSessions').select('id').where('signedInAt', '>=', today).executeTakeFirst();
   if (taken) return;
   const now = Date.now();
@@ -73,8 +72,8 @@ const SPRING_CALLS = {
  * resume, and a call left unfinished at Q4 (a draft: signing in as AG-1001 resumes it). Leads after the first few fresh
  * ones, which the demo prints to call. Nothing is added when AG-1001 has saved or left a call today already.
  */
-async function seedCallsOfToday(db: Db): Promise<void> {
-  const today = startOfLocalDay(new Date());
+async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
+  const today = startOfLocalDay(new Date(), timeZone);
   const user = await db.selectFrom('users').select(['id', 'name']).where('username', '=', DEMO_CALLER.agentId).executeTakeFirst();
   const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', DEMO_CALLER.campaignName).executeTakeFirst();
   if (!user || !campaign) return;
@@ -116,7 +115,7 @@ async function seedCallsOfToday(db: Db): Promise<void> {
       await db.updateTable('leads').set({ answers: JSON.stringify(answers), isCalled, calledBy: user.id, calledAt: new Date() }).where('id', '=', lead.id).execute();
     } else {
       const target = { campaignName: DEMO_CALLER.campaignName, cellNumber: lead.cellNumber, leadId: Number(lead.id), version: lead.version };
-      await updateLeadAnswers(db, agent, target, { ...answers, is_called: isCalled }, 'BD');
+      await updateLeadAnswers(db, agent, target, { ...answers, is_called: isCalled }, 'BD', timeZone);
     }
   }
   await db

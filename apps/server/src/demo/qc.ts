@@ -1,7 +1,7 @@
 // Demo QC data: a month of in-house records (and client scorings of some calls) for the active demo agents by both
 // demo inspectors, the demo recordings scored and linked, and reviews: concerns open, resolved, and agreements.
 // Runs once: nothing is added when the database holds any QC record.
-import { QC_CRITERIA, qcGrade, qcTotal, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import { QC_CRITERIA, addDays, localDayText, machineTimeZone, qcGrade, qcTotal, type TQcCriterionKey, type TQcScores } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { DEMO_AGENTS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
@@ -36,13 +36,9 @@ function scoresFor(next: () => number, skill: number): TQcScores {
   return scores;
 }
 
-function isoDay(daysAgo: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() - daysAgo);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
-export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = []): Promise<{ records: number; reviews: number } | null> {
+export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = [], timeZone = machineTimeZone()): Promise<{ records: number; reviews: number } | null> {
+  const today = localDayText(new Date(), timeZone);
   const any = await db.selectFrom('qcReports').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const campaign = await db.selectFrom('campaigns').select(['id', 'campaignName']).where('campaignName', '=', DEMO_CAMPAIGNS[0].campaignName).executeTakeFirst();
@@ -61,7 +57,7 @@ export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = 
   for (let day = DAYS; day >= 1; day -= 1) {
     const perDay = 2 + Math.floor(next() * 3);
     for (let i = 0; i < perDay; i += 1) {
-      calls.push({ date: isoDay(day), agentIndex: Math.floor(next() * agents.length), number: numbers[calls.length % numbers.length] ?? '', duration: 60 + Math.floor(next() * 240), fileName: null });
+      calls.push({ date: addDays(today, -day), agentIndex: Math.floor(next() * agents.length), number: numbers[calls.length % numbers.length] ?? '', duration: 60 + Math.floor(next() * 240), fileName: null });
     }
   }
   for (const r of recordings) {

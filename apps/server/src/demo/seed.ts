@@ -1,5 +1,6 @@
 // Demo data: enough to see every built feature at once. Safe to run again: it never duplicates.
 import { sql } from 'kysely';
+import { machineTimeZone } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
@@ -13,8 +14,11 @@ import { seedAuditDemo } from './audit.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
-/** recordings: the demo's recordings (demo/recordings.ts), scored and linked by the QC demo data. */
-export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []): Promise<void> {
+/**
+ * recordings: the demo's recordings (demo/recordings.ts), scored and linked by the QC demo data. timeZone: the call
+ * centre's (TIME_ZONE), whose today the sign-ins, calls and QC days are placed in.
+ */
+export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = [], timeZone = machineTimeZone()): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const u of DEMO_USERS) {
       const exists = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', u.username.toLowerCase()).executeTakeFirst();
@@ -30,8 +34,8 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedAgents(db);
   await seedSurvey(db);
   await seedLeads(db);
-  await seedAgentSessions(db);
-  await seedQcDemo(db, recordings);
+  await seedAgentSessions(db, timeZone);
+  await seedQcDemo(db, recordings, timeZone);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
 }

@@ -1,6 +1,7 @@
 // The signed-in user: token storage (spec §3 Session user), token decoding and the useSession hook.
 import { createContext, useContext } from 'react';
 import { LANDING_PAGES, ZTokenPayload, type TRole, type TTokenPayload } from '@crm/shared';
+import { setDisplayTimeZone } from './time-zone.ts';
 
 export const STORAGE_KEYS = {
   authUser: 'auth-user',
@@ -53,13 +54,17 @@ export function sessionFromToken(token: string, now: number = Date.now()): TSess
 }
 
 export function clearSession(): void {
+  setDisplayTimeZone(undefined);
   sessionStorage.removeItem(STORAGE_KEYS.authUser);
   localStorage.removeItem(STORAGE_KEYS.username);
   localStorage.removeItem(STORAGE_KEYS.campaignName);
   localStorage.removeItem(STORAGE_KEYS.agentId);
 }
 
-/** The stored session, or null; an unreadable or expired entry is removed so it cannot half-work later. */
+/**
+ * The stored session, or null; an unreadable or expired entry is removed so it cannot half-work later. Dates are shown
+ * in the time zone its token names (the call centre's).
+ */
 export function readSession(now: number = Date.now()): TSession | null {
   const raw = sessionStorage.getItem(STORAGE_KEYS.authUser);
   if (raw === null) return null;
@@ -71,14 +76,19 @@ export function readSession(now: number = Date.now()): TSession | null {
   }
   const session = typeof token === 'string' ? sessionFromToken(token, now) : null;
   if (session === null) clearSession();
+  else setDisplayTimeZone(session.user.timeZone);
   return session;
 }
 
-/** Stores a fresh sign-in; throws when the server's token cannot be used, so the caller reports a failed login. */
+/**
+ * Stores a fresh sign-in; throws when the server's token cannot be used, so the caller reports a failed login. Dates
+ * are shown in the time zone the token names (the call centre's) from now on.
+ */
 export function storeSession(token: string, now: number = Date.now()): TSession {
   const session = sessionFromToken(token, now);
   if (session === null) throw new Error('The server returned an unusable token.');
   clearSession();
+  setDisplayTimeZone(session.user.timeZone);
   sessionStorage.setItem(STORAGE_KEYS.authUser, JSON.stringify({ jwtToken: token }));
   if (session.role === 'AGENT') {
     const agentId = session.user.agentId ?? session.user.userName;

@@ -1,6 +1,7 @@
 // jsdom set-up for the web tests: the browser APIs Mantine needs, and a clean DOM and storage per test.
 import { afterEach } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { setDisplayTimeZone } from '../app/time-zone.ts';
 
 // Mantine reads media queries (color scheme, reduced motion) and observes element sizes; jsdom has neither.
 if (typeof window.matchMedia !== 'function') {
@@ -35,4 +36,5 @@ afterEach(() => {
   cleanup();
   sessionStorage.clear();
   localStorage.clear();
+  setDisplayTimeZone(undefined);
 });

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { changeTimeText, isIsoDate, localDayText, localTimeText, parseCalendarDate } from './dates.ts';
+import {
+  addDays,
+  canonicalTimeZone,
+  changeTimeText,
+  isIsoDate,
+  isTimeZone,
+  localDateTimeText,
+  localDayText,
+  localTimeText,
+  machineTimeZone,
+  parseCalendarDate,
+  startOfLocalDay,
+  startOfNextLocalDay,
+} from './dates.ts';
 
 describe('calendar dates', () => {
   it('reads yyyy-MM-dd and day-first d/M/yyyy and d-M-yyyy', () => {
@@ -18,15 +31,86 @@ describe('calendar dates', () => {
 });
 
 describe('local day and time text', () => {
-  const at = new Date(2026, 0, 5, 9, 7, 3);
-  it('writes a moment as yyyy-MM-dd and a 24-hour HH:mm or HH:mm:ss, whatever the locale', () => {
-    expect(localDayText(at)).toBe('2026-01-05');
-    expect(localTimeText(at)).toBe('09:07');
-    expect(localTimeText(new Date(2026, 0, 5, 21, 7, 3), { seconds: true })).toBe('21:07:03');
+  // 2026-01-05 09:07:03 in Dhaka (UTC+6, no summer time) is 03:07:03 UTC.
+  const at = new Date('2026-01-05T03:07:03Z');
+  it('writes a moment as yyyy-MM-dd and a 24-hour HH:mm or HH:mm:ss of the zone, whatever the machine\'s zone', () => {
+    expect(localDayText(at, 'Asia/Dhaka')).toBe('2026-01-05');
+    expect(localTimeText(at, 'Asia/Dhaka')).toBe('09:07');
+    expect(localTimeText(new Date('2026-01-05T15:07:03Z'), 'Asia/Dhaka', { seconds: true })).toBe('21:07:03');
+    expect(localDateTimeText(at, 'Asia/Dhaka')).toBe('2026-01-05 09:07:03');
+    expect(localDateTimeText(at, 'UTC')).toBe('2026-01-05 03:07:03');
+    expect(localDateTimeText(at, 'America/New_York')).toBe('2026-01-04 22:07:03');
   });
 
-  it('names a change of today by its time, and of another day by its day too', () => {
-    expect(changeTimeText(at, new Date(2026, 0, 5, 18, 0))).toBe('09:07');
-    expect(changeTimeText(at, new Date(2026, 0, 6, 8, 0))).toBe('2026-01-05 09:07');
+  it('puts 00:30 in Dhaka on its own day, which in UTC is still the day before', () => {
+    const halfPastMidnight = new Date('2026-03-09T18:30:00Z');
+    expect(localDateTimeText(halfPastMidnight, 'Asia/Dhaka')).toBe('2026-03-10 00:30:00');
+    expect(localDayText(halfPastMidnight, 'UTC')).toBe('2026-03-09');
+  });
+
+  it('follows summer time', () => {
+    expect(localDateTimeText(new Date('2026-07-01T12:00:00Z'), 'Europe/London')).toBe('2026-07-01 13:00:00');
+    expect(localDateTimeText(new Date('2026-01-01T12:00:00Z'), 'Europe/London')).toBe('2026-01-01 12:00:00');
+    // The hour London's clocks go forward (01:00 UTC on 29 March 2026): 00:59:59 GMT then 02:00:00 BST.
+    expect(localDateTimeText(new Date('2026-03-29T00:59:59Z'), 'Europe/London')).toBe('2026-03-29 00:59:59');
+    expect(localDateTimeText(new Date('2026-03-29T01:00:00Z'), 'Europe/London')).toBe('2026-03-29 02:00:00');
+  });
+
+  it('names a change of today by its time, and of another day by its day too, today being the zone\'s', () => {
+    expect(changeTimeText(at, 'Asia/Dhaka', new Date('2026-01-05T12:00:00Z'))).toBe('09:07');
+    expect(changeTimeText(at, 'Asia/Dhaka', new Date('2026-01-06T02:00:00Z'))).toBe('2026-01-05 09:07');
+    // 20:00 UTC on the 5th is already the 6th in Dhaka.
+    expect(changeTimeText(at, 'Asia/Dhaka', new Date('2026-01-05T20:00:00Z'))).toBe('2026-01-05 09:07');
+    expect(changeTimeText(at, 'UTC', new Date('2026-01-05T20:00:00Z'))).toBe('03:07');
+  });
+});
+
+describe('time zones', () => {
+  it('knows IANA names and UTC, in any case, and refuses the rest', () => {
+    expect(canonicalTimeZone('Asia/Dhaka')).toBe('Asia/Dhaka');
+    expect(canonicalTimeZone('asia/dhaka')).toBe('Asia/Dhaka');
+    expect(isTimeZone('UTC')).toBe(true);
+    for (const bad of ['Asia/Dacca-ish', 'Mars/Olympus', 'GMT+25', '+06:00', '']) expect(isTimeZone(bad), bad).toBe(false);
+  });
+
+  it('says the machine\'s zone as a name it knows', () => {
+    expect(isTimeZone(machineTimeZone())).toBe(true);
+  });
+});
+
+describe('local days', () => {
+  it('starts a Dhaka day at 18:00 UTC the day before, and a UTC day at midnight UTC', () => {
+    expect(startOfLocalDay('2026-03-10', 'Asia/Dhaka').toISOString()).toBe('2026-03-09T18:00:00.000Z');
+    expect(startOfNextLocalDay('2026-03-10', 'Asia/Dhaka').toISOString()).toBe('2026-03-10T18:00:00.000Z');
+    expect(startOfLocalDay('2026-03-10', 'UTC').toISOString()).toBe('2026-03-10T00:00:00.000Z');
+    expect(startOfNextLocalDay('2026-12-31', 'UTC').toISOString()).toBe('2027-01-01T00:00:00.000Z');
+  });
+
+  it('finds the day a moment falls in, in the zone', () => {
+    const halfPastMidnight = new Date('2026-03-09T18:30:00Z');
+    expect(startOfLocalDay(halfPastMidnight, 'Asia/Dhaka').toISOString()).toBe('2026-03-09T18:00:00.000Z');
+    expect(startOfNextLocalDay(halfPastMidnight, 'Asia/Dhaka').toISOString()).toBe('2026-03-10T18:00:00.000Z');
+    expect(startOfLocalDay(halfPastMidnight, 'UTC').toISOString()).toBe('2026-03-09T00:00:00.000Z');
+  });
+
+  it('has days of 23 and 25 hours where the clocks change', () => {
+    const hours = (day: string, zone: string) => (startOfNextLocalDay(day, zone).getTime() - startOfLocalDay(day, zone).getTime()) / 3_600_000;
+    expect(hours('2026-03-29', 'Europe/London')).toBe(23);
+    expect(hours('2026-10-25', 'Europe/London')).toBe(25);
+    expect(startOfLocalDay('2026-10-25', 'Europe/London').toISOString()).toBe('2026-10-24T23:00:00.000Z');
+  });
+
+  it('starts a day whose midnight the clocks skip at the jump, and one whose midnight comes twice at the first', () => {
+    // Havana: 00:00 on 8 March 2026 became 01:00 (UTC-5 to UTC-4); 01:00 on 1 November went back to 00:00.
+    expect(startOfLocalDay('2026-03-08', 'America/Havana').toISOString()).toBe('2026-03-08T05:00:00.000Z');
+    expect(localDateTimeText(startOfLocalDay('2026-03-08', 'America/Havana'), 'America/Havana')).toBe('2026-03-08 01:00:00');
+    expect(startOfLocalDay('2026-11-01', 'America/Havana').toISOString()).toBe('2026-11-01T04:00:00.000Z');
+  });
+
+  it('counts calendar days across months and years', () => {
+    expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
+    expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
   });
 });

@@ -23,9 +23,9 @@ export const AGENT_PANEL_MESSAGES = {
   leadChanged: 'This lead was changed after it was looked up. Search the number again to see its answers.',
 } as const;
 
-/** 409 of a save naming a version that is no longer current: who made the current one, and when (local time). */
-export function leadSavedByOtherMessage(agentId: string, savedAt: Date | string, now: Date = new Date()): string {
-  return `This lead was saved by ${agentId} at ${changeTimeText(new Date(savedAt), now)}. Search the number again to see their answers.`;
+/** 409 of a save naming a version that is no longer current: who made the current one, and when (the call centre's time). */
+export function leadSavedByOtherMessage(agentId: string, savedAt: Date | string, timeZone: string, now: Date = new Date()): string {
+  return `This lead was saved by ${agentId} at ${changeTimeText(new Date(savedAt), timeZone, now)}. Search the number again to see their answers.`;
 }
 
 const campaignName = ZLeadTableQuery.shape.tableName;

@@ -33,6 +33,8 @@ export const ZTokenPayload = z.object({
   sid: z.number().int().optional(),
   /** The user's token version when the token was made: raising it (sign-out, new password, disable) ends the token. */
   tv: z.number().int().optional(),
+  /** The call centre's time zone (the server's TIME_ZONE) when the token was made: the web app shows times in it. */
+  timeZone: z.string().optional(),
   /** Set only on short-lived media tokens (audio, live streams), which travel in a query string. */
   purpose: z.literal('media').optional(),
   exp: z.number().optional(),

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { TMyCalls } from '@crm/shared';
+import { addDays, localDayText, type TMyCalls } from '@crm/shared';
 import type { Caller } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { query } from '../../test/leads-support.ts';
 import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const t = useTestApp();
 
@@ -92,5 +93,36 @@ describe('GET /api/ap/myCalls', () => {
     expect(calls.drafts.map((d) => d.leadId)).toEqual([resumed]);
     expect(calls.partialCalls).toEqual([]);
     expect(calls.recentCalls.map((r) => r.leadId)).toEqual([resumed, old]);
+  });
+});
+
+// "Today" is the call centre's day (TIME_ZONE): a call left at 00:30 there is today's, one at 23:59 the day before is not.
+describe.each(TEST_TIME_ZONES)("the caller's calls of today, with TIME_ZONE=%s", (zone) => {
+  const z = useTestApp({ timeZone: zone });
+
+  it('lists drafts and partial calls from 00:30 of today, not those of the evening before', async () => {
+    const c = await panelCampaign(z);
+    const today = localDayText(new Date(), zone);
+    const early = await addLead(z, c.id, '+8801714003001');
+    const late = await addLead(z, c.id, '+8801714003002');
+    for (const [cell, id] of [['01714003001', early], ['01714003002', late]] as const) {
+      const saved = await c.agent.put(saveUrl(c.name, cell, id), { Q1: 'Partial Call', is_called: 0 });
+      expect(saved.status, saved.text).toBe(200);
+      const draft = await c.agent.put(`/api/ap/draft/${id}?${query({ tableName: c.name })}`, { path: ['Q1'], answers: {}, leadVersion: 1 });
+      expect(draft.status, draft.text).toBe(200);
+    }
+    const halfPastMidnight = atLocal(zone, `${today} 00:30:00`);
+    const eveningBefore = atLocal(zone, `${addDays(today, -1)} 23:59:00`);
+    await z.db.updateTable('callDrafts').set({ updatedAt: halfPastMidnight }).where('leadId', '=', String(early)).execute();
+    await z.db.updateTable('callDrafts').set({ updatedAt: eveningBefore }).where('leadId', '=', String(late)).execute();
+    await sql`update lead_answer_history set saved_at = ${halfPastMidnight} where lead_id = ${early}`.execute(z.db);
+    await sql`update lead_answer_history set saved_at = ${eveningBefore} where lead_id = ${late}`.execute(z.db);
+
+    const calls = await myCalls(c.agent, c.name);
+    expect(calls.drafts.map((d) => d.leadId)).toEqual([early]);
+    // The early lead's partial call is listed once, as its draft; the late one's is yesterday's.
+    expect(calls.partialCalls).toEqual([]);
+    await z.db.deleteFrom('callDrafts').where('leadId', '=', String(early)).execute();
+    expect((await myCalls(c.agent, c.name)).partialCalls.map((p) => p.leadId)).toEqual([early]);
   });
 });

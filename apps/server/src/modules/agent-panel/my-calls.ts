@@ -1,10 +1,9 @@
 // GET /api/ap/myCalls: the CRM's idle screen, the caller's own calls of a campaign: drafts and partial calls of today to
 // resume, and the last calls saved (from the lead answer history, migration 0009).
 import { sql } from 'kysely';
-import { PARTIAL_CALL_ANSWER, RECENT_CALLS_LIMIT, qnoNumber, type TMyCalls, type TSavedCall, type TTokenPayload } from '@crm/shared';
+import { PARTIAL_CALL_ANSWER, RECENT_CALLS_LIMIT, qnoNumber, startOfLocalDay, type TMyCalls, type TSavedCall, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
-import { startOfLocalDay } from '../../local-day.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 
 /** More than a shift makes: the lists stay short however the day went. */
@@ -25,11 +24,11 @@ function toSavedCall(r: HistoryRow): TSavedCall {
 }
 
 /** The caller's drafts, partial calls and saves of the campaign; nobody else's, whatever their role. */
-export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: string, now = new Date()): Promise<TMyCalls> {
+export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: string, timeZone: string, now = new Date()): Promise<TMyCalls> {
   assertCanWorkOnCampaign(user, campaignName);
   const campaign = await findCampaignByName(db, campaignName);
   const userId = Number(user.sub);
-  const today = startOfLocalDay(now);
+  const today = startOfLocalDay(now, timeZone);
 
   const history = db
     .selectFrom('leadAnswerHistory as h')

@@ -50,7 +50,7 @@ export async function agentPanelRoutes(app: App) {
     schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES } },
   }, async (req) => {
     const target = { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId, version: req.query.version };
-    return updateLeadAnswers(app.db, currentUser(req), target, req.body, app.config.phoneCountry);
+    return updateLeadAnswers(app.db, currentUser(req), target, req.body, app.config.phoneCountry, app.config.timeZone);
   });
 
   // The QC panel's lead card shows who saved what and when.
@@ -73,7 +73,7 @@ export async function agentPanelRoutes(app: App) {
   app.get('/api/ap/myCalls', {
     config: CALLERS,
     schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
-  }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName));
+  }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone));
 
   app.get('/api/agentSessions/online', {
     config: ADMINS,
@@ -83,5 +83,5 @@ export async function agentPanelRoutes(app: App) {
   app.get('/api/agentSessions', {
     config: ADMINS,
     schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
-  }, async (req) => findAgentSessions(app.db, req.query.date));
+  }, async (req) => findAgentSessions(app.db, req.query.date, app.config.timeZone));
 }

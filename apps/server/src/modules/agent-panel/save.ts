@@ -65,8 +65,8 @@ function readChanges(body: Record<string, unknown>, questions: ReadonlyMap<strin
   return changes;
 }
 
-/** Why a save naming a version wrote nothing although the lead is there: who made the current version, and when. */
-async function staleVersionMessage(db: Db, leadId: string): Promise<string> {
+/** Why a save naming a version wrote nothing although the lead is there: who made the current version, and when (in the zone). */
+async function staleVersionMessage(db: Db, leadId: string, timeZone: string): Promise<string> {
   const last = await db
     .selectFrom('leadAnswerHistory')
     .select(['agentId', 'savedAt'])
@@ -74,7 +74,7 @@ async function staleVersionMessage(db: Db, leadId: string): Promise<string> {
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return last === undefined ? AGENT_PANEL_MESSAGES.leadChanged : leadSavedByOtherMessage(last.agentId, last.savedAt);
+  return last === undefined ? AGENT_PANEL_MESSAGES.leadChanged : leadSavedByOtherMessage(last.agentId, last.savedAt, timeZone);
 }
 
 /**
@@ -84,7 +84,7 @@ async function staleVersionMessage(db: Db, leadId: string): Promise<string> {
  * one lookup the second is refused (409) and changes nothing. Each save raises the version and adds a row to the
  * lead's answer history, and deletes the caller's draft of the lead (call-drafts.ts), in the same statement. Concurrent saves of one lead apply one after the other, each whole.
  */
-export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode): Promise<TLeadSaveResult> {
+export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode, timeZone: string): Promise<TLeadSaveResult> {
   assertCanWorkOnCampaign(user, target.campaignName);
   const phone = storedPhone(target.cellNumber, country);
   const layout = await findLeadLayout(db, target.campaignName);
@@ -139,7 +139,7 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
   if (!row) {
     if (target.version !== undefined) {
       const current = await db.selectFrom('leads').select('id').where('id', '=', chosen).executeTakeFirst();
-      if (current) throw conflict(await staleVersionMessage(db, current.id));
+      if (current) throw conflict(await staleVersionMessage(db, current.id, timeZone));
     }
     const which = target.leadId === undefined ? '' : ` (lead ${target.leadId})`;
     throw notFound(`${layout.campaignName} has no generated lead with the number ${phone}${which}`);

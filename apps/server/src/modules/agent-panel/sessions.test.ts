@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGES, type TAgentSession, type TAgentsOnline, type TSignInResponse } from '@crm/shared';
+import { MESSAGES, addDays, localDayText, type TAgentSession, type TAgentsOnline, type TSignInResponse } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type TestUser } from '../../test/harness.ts';
 import { lookupUrl } from '../../test/agent-panel-support.ts';
+import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const t = useTestApp();
 
@@ -73,5 +74,46 @@ describe('agent sign-in records', () => {
     }
     expect((await t.anonymous.get('/api/agentSessions/online')).status).toBe(401);
     expect((await t.anonymous.post('/api/auth/signOut')).status).toBe(401);
+  });
+});
+
+// Days of sign-ins are the call centre's (TIME_ZONE): 00:30 there is its day, though still the day before in UTC
+// when the zone is Dhaka.
+describe.each(TEST_TIME_ZONES)('the sign-ins of a day, with TIME_ZONE=%s', (zone) => {
+  const z = useTestApp({ timeZone: zone });
+
+  async function signedInAt(username: string, wallClock: string): Promise<void> {
+    const user = await createUser(z.db, { role: 'agent', username });
+    await z.db
+      .insertInto('agentSessions')
+      .values({ userId: user.id, agentId: username, agentName: user.name, shift: 'Morning', campaignId: null, campaignName: 'Night Shift', signedInAt: atLocal(zone, wallClock), expiresAt: atLocal(zone, wallClock) })
+      .execute();
+  }
+
+  const idsOf = async (query = '') => {
+    const r = await (await z.callerFor('admin')).get(`/api/agentSessions${query}`);
+    expect(r.status, r.text).toBe(200);
+    return r.json<TAgentSession[]>().map((s) => s.agentId);
+  };
+
+  it("counts a sign-in at 00:30 in today's sign-ins, and none of yesterday's or tomorrow's", async () => {
+    const today = localDayText(new Date(), zone);
+    await signedInAt('AG-T0030', `${today} 00:30:00`);
+    await signedInAt('AG-T0000', `${today} 00:00:00`);
+    await signedInAt('AG-Y2359', `${addDays(today, -1)} 23:59:59`);
+    await signedInAt('AG-N0000', `${addDays(today, 1)} 00:00:00`);
+    const ids = await idsOf();
+    expect(ids).toEqual(expect.arrayContaining(['AG-T0030', 'AG-T0000']));
+    expect(ids).not.toContain('AG-Y2359');
+    expect(ids).not.toContain('AG-N0000');
+  });
+
+  it('lists a named day as the zone counts it', async () => {
+    await signedInAt('AG-D0030', '2026-03-02 00:30:00');
+    await signedInAt('AG-D2359', '2026-03-02 23:59:59');
+    await signedInAt('AG-D0101', '2026-03-01 23:59:59');
+    await signedInAt('AG-D0301', '2026-03-03 00:00:00');
+    expect(await idsOf('?date=2026-03-02')).toEqual(['AG-D2359', 'AG-D0030']);
+    expect(await idsOf('?date=2026-03-01')).toEqual(['AG-D0101']);
   });
 });

@@ -1,8 +1,7 @@
 // The record of agent sign-ins: who is signed in now, by shift, and a day's sign-ins.
-import { SHIFTS, type TAgentSession, type TAgentsOnline } from '@crm/shared';
+import { SHIFTS, startOfLocalDay, startOfNextLocalDay, type TAgentSession, type TAgentsOnline } from '@crm/shared';
 import type { Selectable } from 'kysely';
 import type { AgentSessionsTable, Db } from '../../db/schema.ts';
-import { startOfLocalDay, startOfNextLocalDay } from '../../local-day.ts';
 
 type SessionRow = Selectable<AgentSessionsTable>;
 
@@ -37,11 +36,11 @@ export async function findAgentsOnline(db: Db): Promise<TAgentsOnline> {
   return { total: sessions.length, shifts: SHIFTS.map((shift) => ({ shift, agents: sessions.filter((s) => s.shift === shift) })) };
 }
 
-/** The sign-ins of one day (the server's local day; today when not given), newest first. */
-export async function findAgentSessions(db: Db, date: string | undefined): Promise<TAgentSession[]> {
-  const day = date ?? new Date();
-  const start = startOfLocalDay(day);
-  const end = startOfNextLocalDay(day);
+/** The sign-ins of one day of the call centre (in its time zone; today when not given), newest first. */
+export async function findAgentSessions(db: Db, date: string | undefined, timeZone: string, now = new Date()): Promise<TAgentSession[]> {
+  const day = date ?? now;
+  const start = startOfLocalDay(day, timeZone);
+  const end = startOfNextLocalDay(day, timeZone);
   const rows = await db
     .selectFrom('agentSessions')
     .selectAll()
@@ -51,6 +50,5 @@ export async function findAgentSessions(db: Db, date: string | undefined): Promi
     .orderBy('id', 'desc')
     .limit(1000)
     .execute();
-  const now = new Date();
   return rows.map((r) => toAgentSession(r, now));
 }

@@ -1,11 +1,12 @@
 // No silent overwrites (issue 15): a save naming a version that is no longer the lead's is refused with who saved it
 // and when; every save raises the version and is kept in the lead's answer history, which admins and QC read.
 import { describe, expect, it } from 'vitest';
-import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, localTimeText, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';
 import { createUser, useTestApp, type Caller } from '../../test/harness.ts';
 import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/agent-panel-support.ts';
 
-const t = useTestApp();
+// The 409 names the time of the save on the call centre's clock (TIME_ZONE), whatever the machine's zone.
+const t = useTestApp({ timeZone: 'Asia/Dhaka' });
 
 function versionedSaveUrl(campaign: string, cellNumber: string, leadId: number, version: number | string): string {
   return `${saveUrl(campaign, cellNumber, leadId)}&version=${version}`;
@@ -39,7 +40,8 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     expect(second.status).toBe(409);
     const [saved] = await historyRows(id);
     expect(saved?.agentId).toBe('AG-7101');
-    expect(second.body).toEqual({ message: leadSavedByOtherMessage('AG-7101', saved?.savedAt ?? new Date()) });
+    expect(second.body).toEqual({ message: leadSavedByOtherMessage('AG-7101', saved?.savedAt ?? new Date(), 'Asia/Dhaka') });
+    expect(second.json<{ message: string }>().message).toContain(` ${localTimeText(saved?.savedAt ?? new Date(), 'Asia/Dhaka')}.`);
     expect(second.json<{ message: string }>().message).toMatch(/^This lead was saved by AG-7101 at (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}\. Search the number again to see their answers\.$/);
     // Nothing changed: the first agent's answers, caller and version stand, and the refused save left no history.
     expect(await storedLead(t, id)).toEqual(before);

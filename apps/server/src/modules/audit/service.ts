@@ -1,27 +1,27 @@
 // Reading the audit log (README "Security"): the filtered entries of /audit newest first, and one QC record's history.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { ZAuditChanges, type TAuditEntry, type TAuditHistory, type TAuditQuery, type TPaged, type TPageParams, type TTokenPayload } from '@crm/shared';
+import { ZAuditChanges, startOfLocalDay, startOfNextLocalDay, type TAuditEntry, type TAuditHistory, type TAuditQuery, type TPaged, type TPageParams, type TTokenPayload } from '@crm/shared';
 import type { AuditLogTable, DB, Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanSeeRecord, isAdmin } from '../qc/access.ts';
-import { startOfLocalDay, startOfNextLocalDay } from '../../local-day.ts';
 
 export type AuditRow = Selectable<AuditLogTable>;
 type AuditQuery = SelectQueryBuilder<DB, 'auditLog', object>;
 
 /**
  * The entries the filters let through. Each filter is one an index serves: the actor by its lowercased username
- * (audit_log_actor_idx), the object by type and id (audit_log_object_idx), the days by time (audit_log_at_idx).
+ * (audit_log_actor_idx), the object by type and id (audit_log_object_idx), the days by time (audit_log_at_idx): whole
+ * days of the call centre's time zone.
  */
-export function filteredAudit(db: Db, query: TAuditQuery): AuditQuery {
+export function filteredAudit(db: Db, query: TAuditQuery, timeZone: string): AuditQuery {
   let q: AuditQuery = db.selectFrom('auditLog');
   if (query.actor) q = q.where(sql<string>`lower(actor_username)`, '=', query.actor.toLowerCase());
   if (query.objectType) q = q.where('objectType', '=', query.objectType);
   if (query.objectId) q = q.where('objectId', '=', query.objectId);
   if (query.action) q = q.where('action', '=', query.action);
-  if (query.from) q = q.where('at', '>=', startOfLocalDay(query.from));
-  if (query.to) q = q.where('at', '<', startOfNextLocalDay(query.to));
+  if (query.from) q = q.where('at', '>=', startOfLocalDay(query.from, timeZone));
+  if (query.to) q = q.where('at', '<', startOfNextLocalDay(query.to, timeZone));
   return q;
 }
 
@@ -43,11 +43,11 @@ export function toAuditEntry(row: AuditRow): TAuditEntry {
 }
 
 /** GET /api/audit/pagination/{page}/{size}: newest first (by id, the order entries were written in). */
-export async function findAuditPage(db: Db, query: TAuditQuery, params: TPageParams): Promise<TPaged<TAuditEntry>> {
+export async function findAuditPage(db: Db, query: TAuditQuery, params: TPageParams, timeZone: string): Promise<TPaged<TAuditEntry>> {
   const { limit, offset } = pageWindow(params);
   const [rows, total] = await Promise.all([
-    filteredAudit(db, query).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    filteredAudit(db, query).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    filteredAudit(db, query, timeZone).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
+    filteredAudit(db, query, timeZone).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return toPaged(rows.map(toAuditEntry), Number(total.n), params);
 }

@@ -3,19 +3,20 @@ import { decodeJwt } from 'jose';
 import { MESSAGES, ZSignInResponse, ZTokenPayload } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp } from '../../test/harness.ts';
 
-const t = useTestApp();
+// The token tells the web app the call centre's time zone (TIME_ZONE), set here apart from the machine's.
+const t = useTestApp({ timeZone: 'Asia/Dhaka' });
 
 function payloadOf(body: unknown) {
   return ZTokenPayload.parse(decodeJwt(ZSignInResponse.parse(body).jwtToken));
 }
 
 describe('POST /api/auth/signInSuperAdmin', () => {
-  it('signs an administrator in with a token naming the user and the ADMIN role', async () => {
+  it('signs an administrator in with a token naming the user, the ADMIN role and the time zone', async () => {
     const admin = await createUser(t.db, { role: 'admin', username: 'boss', name: 'The Boss' });
     const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: 'boss', password: admin.password });
     expect(r.status).toBe(200);
     const payload = payloadOf(r.body);
-    expect(payload).toMatchObject({ userName: 'boss', name: 'The Boss', roles: [{ roleName: 'ADMIN' }] });
+    expect(payload).toMatchObject({ userName: 'boss', name: 'The Boss', roles: [{ roleName: 'ADMIN' }], timeZone: 'Asia/Dhaka' });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
     expect(r.text).not.toMatch(/argon2|scrypt|passwordHash|password_hash/);
   });
@@ -62,7 +63,7 @@ describe('POST /api/auth/signInAgent', () => {
     const r = await t.anonymous.post('/api/auth/signInAgent', { username: 'AG-101', password: agent.password, shift: 'Evening', campaign: 'summer survey' });
     expect(r.status).toBe(200);
     expect(payloadOf(r.body)).toMatchObject({
-      userName: 'AG-101', name: 'Rahim', agentId: 'AG-101', shift: 'Evening', campaign: 'Summer Survey', roles: [{ roleName: 'AGENT' }],
+      userName: 'AG-101', name: 'Rahim', agentId: 'AG-101', shift: 'Evening', campaign: 'Summer Survey', roles: [{ roleName: 'AGENT' }], timeZone: 'Asia/Dhaka',
     });
   });
 

@@ -62,13 +62,13 @@ export async function authRoutes(app: App) {
     config: PUBLIC,
     ...limit,
     schema: { body: ZSignInAdminRequest, response: replies },
-  }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body));
+  }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body, app.config.timeZone));
 
   app.post('/api/auth/signInAgent', {
     config: PUBLIC,
     ...limit,
     schema: { body: ZSignInAgentRequest, response: replies },
-  }, async (req) => signInAgent(app.db, app.tokens, req.body));
+  }, async (req) => signInAgent(app.db, app.tokens, req.body, app.config.timeZone));
 }
 
 export async function sessionRoutes(app: App) {

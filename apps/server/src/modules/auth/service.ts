@@ -39,15 +39,15 @@ function roleClaim(role: Role) {
   return [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }];
 }
 
-/** Administrators and QC inspectors (spec §7 signInSuperAdmin). */
-export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest): Promise<TSignInResponse> {
+/** Administrators and QC inspectors (spec §7 signInSuperAdmin). The token says the call centre's time zone too. */
+export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest, timeZone: string): Promise<TSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
-  const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion });
+  const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion, timeZone });
   return { jwtToken };
 }
 
-/** Agents sign in with their agentId, a shift and an active campaign. */
-export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAgentRequest): Promise<TSignInResponse> {
+/** Agents sign in with their agentId, a shift and an active campaign. The token says the call centre's time zone too. */
+export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAgentRequest, timeZone: string): Promise<TSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['agent']);
   const campaign = await db
     .selectFrom('campaigns')
@@ -82,6 +82,7 @@ export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAg
       campaign: campaign.campaignName,
       sid: session.id,
       tv: user.tokenVersion,
+      timeZone,
     });
     return { jwtToken };
   });

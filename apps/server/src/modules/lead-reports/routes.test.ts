@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { DEFAULT_LEAD_COLUMNS, LEAD_FILE_NAMES } from '@crm/shared';
-import { caller, createCampaign, useTestApp, type Caller, type Reply } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { DEFAULT_LEAD_COLUMNS, LEAD_FILE_NAMES, localDateTimeText } from '@crm/shared';
+import { type Caller, caller, createCampaign, tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
 import { DATE, expectMessage, insertLeads, many, query } from '../../test/leads-support.ts';
+import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const t = useTestApp();
 let admin: Caller;
@@ -50,13 +50,13 @@ describe('who may download the lead reports', () => {
 
   it('accepts a media token in ?token= (a plain download link) and refuses a session token there', async () => {
     const c = await createCampaign(t.db);
-    const session = await tokenFor(t.app, 'admin');
+    const session = await tokenForRole(t.app, 'admin');
     const media = (await caller(t.app, session).get('/api/auth/media-token')).json<{ token: string }>().token;
     for (const url of [forDUrl(c.campaignName), fullUrl(c.campaignName, DATE, DATE)]) {
       expect((await t.anonymous.get(`${url}&token=${media}`)).status).toBe(200);
       expect((await t.anonymous.get(`${url}&token=${session}`)).status).toBe(401);
     }
-    const qcSession = await tokenFor(t.app, 'qc');
+    const qcSession = await tokenForRole(t.app, 'qc');
     const qcMedia = (await caller(t.app, qcSession).get('/api/auth/media-token')).json<{ token: string }>().token;
     expect((await t.anonymous.get(`${forDUrl(c.campaignName)}&token=${qcMedia}`)).status).toBe(403);
   });
@@ -101,7 +101,7 @@ describe('GET /api/file/generateCsv (report for D)', () => {
     expect(rows).toEqual([{
       id: String(id), did: '', data_status: '', br_id: 'BR-7', region: '', territory: '', area: '', respondent_name: '',
       cell_number: '+8801711000001', data_date: DATE, brand: '', target_selector: '', for_d: 'd', generate_status: '1', is_called: '1',
-      createdAt: stored.createdAt.toISOString(), 'Shop Name': 'Rahim Store', visit_note: '', SHOP_ID: 'S-1', Q1: 'Yes', Q2: 'old answer', Q3: '',
+      createdAt: localDateTimeText(stored.createdAt, t.config.timeZone), 'Shop Name': 'Rahim Store', visit_note: '', SHOP_ID: 'S-1', Q1: 'Yes', Q2: 'old answer', Q3: '',
     }]);
   });
 
@@ -177,5 +177,27 @@ describe('GET /api/file/generateFullReportCsv (full report)', () => {
     ['with a start after the end', fullUrl('X', '2024-05-02', '2024-05-01'), /startDate must not be after endDate/],
   ])('refuses a request %s (400)', async (_what, url, message) => {
     expectMessage(await admin.get(url), 400, message);
+  });
+});
+
+// Dates in the files are the call centre's wall clock (TIME_ZONE), yyyy-MM-dd HH:mm:ss, whatever the machine's zone.
+describe.each(TEST_TIME_ZONES)('the reports\' dates, with TIME_ZONE=%s', (zone) => {
+  const z = useTestApp({ timeZone: zone });
+
+  it('writes createdAt as yyyy-MM-dd HH:mm:ss of the zone, 00:30 on its own day', async () => {
+    const c = await createCampaign(z.db);
+    await insertLeads(z.db, c.id, [
+      { respondentName: 'past midnight', forD: 'd', generateStatus: 1, createdAt: atLocal(zone, '2024-05-01 00:30:00') },
+      { respondentName: 'afternoon', forD: 'd', generateStatus: 1, createdAt: atLocal(zone, '2024-05-01 15:04:05') },
+    ]);
+    const api = await z.callerFor('admin');
+    for (const [url, fileName] of [[forDUrl(c.campaignName), LEAD_FILE_NAMES.forD], [fullUrl(c.campaignName, DATE, DATE), LEAD_FILE_NAMES.full]] as const) {
+      const r = await api.get(url);
+      expect(r.status, r.text).toBe(200);
+      expect(r.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+      const [header = [], ...records] = parse(r.text, { bom: true }) as string[][];
+      const at = header.indexOf('createdAt');
+      expect(records.map((cells) => cells[at])).toEqual(['2024-05-01 00:30:00', '2024-05-01 15:04:05']);
+    }
   });
 });

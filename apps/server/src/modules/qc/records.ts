@@ -101,8 +101,8 @@ export async function findQcReport<K extends TQcKind>(db: Db, user: TTokenPayloa
 }
 
 /** PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay. */
-/** The 409 for an edit made on an older version: who made the current one and when (from the audit log). */
-async function staleEdit(db: Db, id: number, updatedAt: Date): Promise<Error> {
+/** The 409 for an edit made on an older version: who made the current one and when (from the audit log; in the zone). */
+async function staleEdit(db: Db, id: number, updatedAt: Date, timeZone: string): Promise<Error> {
   const last = await db
     .selectFrom('auditLog')
     .select(['actorUsername', 'at'])
@@ -111,20 +111,20 @@ async function staleEdit(db: Db, id: number, updatedAt: Date): Promise<Error> {
     .where('action', 'in', ['create', 'update'])
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return conflict(QC_MESSAGES.staleRecord(last?.actorUsername ?? 'another inspector', changeTimeText(last?.at ?? updatedAt)));
+  return conflict(QC_MESSAGES.staleRecord(last?.actorUsername ?? 'another inspector', changeTimeText(last?.at ?? updatedAt, timeZone)));
 }
 
 /**
  * PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay.
  * With the version the editor read, an edit made on an older one is refused (409) and changes nothing.
  */
-export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit, actor: TAuditActor): Promise<QcShape<K>> {
+export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit, actor: TAuditActor, timeZone: string): Promise<QcShape<K>> {
   const { scores, texts } = partsOf(kind, body);
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'version', 'updatedAt']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, body.id);
     assertCanChangeRecord(user, current);
-    if (body.version !== undefined && body.version !== current.version) throw await staleEdit(trx, body.id, current.updatedAt);
+    if (body.version !== undefined && body.version !== current.version) throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
     const before = toShape(kind, await findRow(trx, kind, body.id));
     await trx
       .updateTable('qcReports')

@@ -81,11 +81,11 @@ export async function qcRoutes(app: App) {
   app.put('/api/qcReport/editqc', {
     config: SCORERS,
     schema: { body: ZQcReportEdit, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body, actorOf(req)));
+  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone));
   app.put('/api/qcReport/edit-Client-Qc', {
     config: SCORERS,
     schema: { body: ZQcClientReportEdit, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body, actorOf(req)));
+  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone));
 
   app.delete('/api/qcReport/deleteQc/:id', {
     config: SCORERS,

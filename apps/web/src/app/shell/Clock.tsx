@@ -1,7 +1,9 @@
-// The top bar's live clock, refreshed every CLOCK_REFRESH_MS (spec §9): 24-hour HH:mm:ss, the day as yyyy-MM-dd.
+// The top bar's live clock, refreshed every CLOCK_REFRESH_MS (spec §9): 24-hour HH:mm:ss, the day as yyyy-MM-dd, on
+// the call centre's clock (its time zone, app/time-zone.ts), wherever the browser is.
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';
-import { CLOCK_REFRESH_MS, localDayText, localTimeText } from '@crm/shared';
+import { CLOCK_REFRESH_MS } from '@crm/shared';
+import { dayText, displayTimeZone, timeText } from '../time-zone.ts';
 
 export function Clock() {
   const [now, setNow] = useState(() => new Date());
@@ -13,13 +15,13 @@ export function Clock() {
     <Text
       component="time"
       dateTime={now.toISOString()}
-      title={`${now.toLocaleDateString(undefined, { weekday: 'long' })} ${localDayText(now)}`}
+      title={`${now.toLocaleDateString(undefined, { weekday: 'long', timeZone: displayTimeZone() })} ${dayText(now)}`}
       data-testid="clock"
       fw={500}
       ff="monospace"
       aria-live="off"
     >
-      {localTimeText(now, { seconds: true })}
+      {timeText(now, { seconds: true })}
     </Text>
   );
 }

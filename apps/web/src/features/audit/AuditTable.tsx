@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import { Badge, ScrollArea, Table, Text } from '@mantine/core';
 import type { TAuditEntry } from '@crm/shared';
 import { AuditChanges } from '../../components/AuditChanges.tsx';
-import { actionLabel, formatAuditTime, objectTypeLabel } from './audit-params.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
+import { actionLabel, objectTypeLabel } from './audit-params.ts';
 
 /** Time, Actor, Action, Object, Changes (the rest). */
 const COLUMN_WIDTHS = [170, 150, 100, 130, undefined] as const;
@@ -49,7 +50,7 @@ export function AuditTable({ entries, placeholder, busy, faded, maxHeight }: Pro
             entries.map((e) => (
               <Table.Tr key={e.id} style={{ verticalAlign: 'top' }}>
                 <Table.Td>
-                  <Text size="sm">{formatAuditTime(e.at)}</Text>
+                  <Text size="sm">{formatDateTime(e.at)}</Text>
                 </Table.Td>
                 <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   <Text size="sm">{e.actorUsername}</Text>

@@ -1,7 +1,8 @@
 // The /api/audit calls of the audit screen, its react-query keys, and the CSV export's download.
-import { ZAuditEntry, ZMediaToken, auditExportFileName, localDayText, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
+import { ZAuditEntry, ZMediaToken, auditExportFileName, zPaged, type TAuditEntry, type TPaged } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
+import { dayText } from '../../app/time-zone.ts';
 import { auditQuery, type TAuditFilters } from './audit-params.ts';
 
 export const AUDIT_KEY = ['audit'] as const;
@@ -25,7 +26,7 @@ export async function startAuditExport(filters: TAuditFilters): Promise<string> 
   await fetchAuditPage(filters, 0, 1);
   const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, notify: false });
   const params = new URLSearchParams({ ...auditQuery(filters), token });
-  const fileName = auditExportFileName(localDayText(new Date()));
+  const fileName = auditExportFileName(dayText());
   followDownloadLink(`/api/audit/export?${params.toString()}`, fileName);
   return fileName;
 }

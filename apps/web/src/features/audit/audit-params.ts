@@ -6,8 +6,6 @@ import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
   isIsoDate,
-  localDayText,
-  localTimeText,
   type TAuditAction,
   type TAuditObjectType,
 } from '@crm/shared';
@@ -107,11 +105,4 @@ export function auditQuery(filters: TAuditFilters): Record<string, string> {
 /** Why the date range cannot be asked for, or null (the server would refuse it: "from must not be after to"). */
 export function rangeProblem(filters: TAuditFilters): string | null {
   return filters.from !== '' && filters.to !== '' && filters.from > filters.to ? 'From must not be after To' : null;
-}
-
-/** A moment in the browser's time zone, e.g. 2026-11-20 10:15:03. */
-export function formatAuditTime(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${localDayText(at)} ${localTimeText(at, { seconds: true })}`;
 }

@@ -103,7 +103,7 @@ describe('CrmPage when the database is in trouble', () => {
 });
 
 describe('CrmPage when another agent saved the lead since the search', () => {
-  const refusal = leadSavedByOtherMessage('AG-1002', new Date());
+  const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
 
   async function answerAndEnd() {
     search('01712345678');

@@ -1,8 +1,8 @@
 // The CRM's idle screen (no call on screen): the agent's own calls to resume (drafts and partial calls of today), each
-// one click away, and the last calls saved. Times 24-hour HH:mm:ss.
-import dayjs from 'dayjs';
+// one click away, and the last calls saved. Times 24-hour HH:mm:ss on the call centre's clock.
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCallDraft, TMyCalls, TSavedCall } from '@crm/shared';
+import { formatTimeOfDay } from '../../app/time-zone.ts';
 
 type Props = {
   calls: TMyCalls | undefined;
@@ -13,7 +13,7 @@ type Props = {
   disabled: boolean;
 };
 
-const timeOf = (iso: string) => dayjs(iso).format('HH:mm:ss');
+const timeOf = (iso: string) => formatTimeOfDay(iso, { seconds: true });
 
 function outcomeOf(call: TSavedCall): { label: string; color: string } {
   if (call.isCalled === 1) return { label: 'Completed', color: 'green' };

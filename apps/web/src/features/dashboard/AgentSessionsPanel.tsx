@@ -1,10 +1,9 @@
 // Agents signed in now, by shift, and today's sign-ins with how each ended (issue 6: shown whether or not a dialer is configured).
-import dayjs from 'dayjs';
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TAgentSession } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
-import { formatDateTime } from '../data-tables/format.ts';
+import { formatDateTime, formatTimeOfDay } from '../../app/time-zone.ts';
 import { DASHBOARD_KEY, fetchAgentsOnline, fetchTodaysSignIns } from './api.ts';
 
 /** Often enough that a sign-in shows within the minute, rarely enough to cost nothing. */
@@ -39,7 +38,7 @@ function OnlineNow() {
                 <Text span fw={500}>
                   {a.agentId}
                 </Text>{' '}
-                {a.name} · {a.campaignName} · since {dayjs(a.signedInAt).format('HH:mm')}
+                {a.name} · {a.campaignName} · since {formatTimeOfDay(a.signedInAt)}
               </Text>
             ))
           )}

@@ -1,7 +1,8 @@
 // The "Live dialer" panel: the eight live figures, and what to say when the dialer is off, simulated or failing.
 import { Alert, Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { DIALER_STAT_KEYS, type TDialerState } from '@crm/shared';
-import { DIALER_STAT_LABELS, formatDialerTime } from './dialer-labels.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
+import { DIALER_STAT_LABELS } from './dialer-labels.ts';
 import type { TStreamStatus } from './dialer-stream.ts';
 
 const STATUS_BADGE: Record<TStreamStatus, { color: string; label: string }> = {
@@ -43,7 +44,7 @@ function Body({ state }: { state: TDialerState | null }) {
         <Alert color="red" variant="light" role="alert" title="The dialer could not be read">
           <Text size="sm">{state.error}</Text>
           <Text size="sm" mt={4}>
-            {state.updatedAt ? `Last updated ${formatDialerTime(state.updatedAt)}` : 'No figures have been read yet.'}
+            {state.updatedAt ? `Last updated ${formatDateTime(state.updatedAt)}` : 'No figures have been read yet.'}
           </Text>
         </Alert>
         {state.stats && <Figures state={state} dimmed />}
@@ -54,7 +55,7 @@ function Body({ state }: { state: TDialerState | null }) {
     <Stack gap="xs">
       <Figures state={state} dimmed={false} />
       <Text size="xs" c="dimmed">
-        {state?.updatedAt ? `Updated ${formatDialerTime(state.updatedAt)}` : 'Waiting for the first figures…'}
+        {state?.updatedAt ? `Updated ${formatDateTime(state.updatedAt)}` : 'Waiting for the first figures…'}
       </Text>
     </Stack>
   );

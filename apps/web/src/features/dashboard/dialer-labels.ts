@@ -1,5 +1,4 @@
 // Human labels of the eight live figures (spec §3 Live stats) and how dialer times are shown.
-import dayjs from 'dayjs';
 import type { TDialerStatKey } from '@crm/shared';
 
 export const DIALER_STAT_LABELS: Record<TDialerStatKey, string> = {
@@ -12,8 +11,3 @@ export const DIALER_STAT_LABELS: Record<TDialerStatKey, string> = {
   agents_in_dispo: 'In disposition',
   agents_in_dial: 'Dialling',
 };
-
-/** Spec §9 date format. */
-export function formatDialerTime(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
-}

@@ -5,7 +5,7 @@ import { dataTableDeleteConfirmation, type TDataTable } from '@crm/shared';
 import { CAMPAIGNS_KEY } from '../../components/campaign-options.ts';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { useDeleteRow } from '../../components/use-delete-row.ts';
-import { formatDateTime } from './format.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
 import { DATA_TABLE_LIST_KEY, DATA_TABLES_KEY, deleteDataTable, fetchDataTablePage, searchDataTables } from './api.ts';
 
 const COLUMNS: DataListColumn<TDataTable>[] = [

@@ -8,7 +8,7 @@ import type { TDashboardCampaign, TDataTable } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { DASHBOARD_KEY, fetchCampaignFigures } from '../dashboard/api.ts';
 import { DATA_TABLE_LIST_KEY, fetchDataTablePage, searchDataTables } from '../data-tables/api.ts';
-import { formatDateTime } from '../data-tables/format.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
 import { downloadLeadTemplate } from './api.ts';
 import { LeadBrowser } from './LeadBrowser.tsx';
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';

@@ -5,7 +5,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TLeadAnswerHistoryEntry } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer } from '../../leads/lead-actions-test-fetch.ts';
-import { AnswerHistory, HISTORY_SHOWN_FIRST, answersText, formatSavedAt } from './AnswerHistory.tsx';
+import { AnswerHistory, HISTORY_SHOWN_FIRST, answersText } from './AnswerHistory.tsx';
+import { formatDateTime } from '../../../app/time-zone.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -31,8 +32,8 @@ describe('AnswerHistory', () => {
     renderWithApp(<AnswerHistory leadId={7} version={2} />);
     const { rows } = await rowsOf();
     expect(rows().map((r) => r.textContent)).toEqual([
-      `${formatSavedAt('2026-11-18T02:15:00.000Z')}AG-1001YesQ1: Yes · Q2: Alpha, Beta · Q10: Late`,
-      `${formatSavedAt('2026-11-18T01:15:00.000Z')}AG-1002NoQ1: Partial Call`,
+      `${formatDateTime('2026-11-18T02:15:00.000Z')}AG-1001YesQ1: Yes · Q2: Alpha, Beta · Q10: Late`,
+      `${formatDateTime('2026-11-18T01:15:00.000Z')}AG-1002NoQ1: Partial Call`,
     ]);
     expect(screen.queryByRole('button', { name: /Show all/ })).toBeNull();
   });

@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { qnoNumber, type TLeadAnswerHistoryEntry } from '@crm/shared';
+import { formatDateTime } from '../../../app/time-zone.ts';
 import { answerHistoryKey, fetchLeadAnswerHistory } from './api.ts';
 
 /** Saves shown before "Show all": a lead saved more often than this is long. */
@@ -16,10 +16,6 @@ const LONG_ANSWERS = 160;
 export function answersText(answers: TLeadAnswerHistoryEntry['answers']): string {
   const keys = Object.keys(answers).sort((a, b) => qnoNumber(a) - qnoNumber(b) || a.localeCompare(b));
   return keys.length === 0 ? 'No answers' : keys.map((qno) => `${qno}: ${answers[qno] ?? ''}`).join(' · ');
-}
-
-export function formatSavedAt(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 }
 
 // Narrow (the left column of the panel): when and who share a cell, so the answers get the width.
@@ -37,7 +33,7 @@ function HistoryTable({ entries, expanded }: { entries: TLeadAnswerHistoryEntry[
         {entries.map((entry) => (
           <Table.Tr key={entry.version}>
             <Table.Td>
-              <Text size="xs">{formatSavedAt(entry.savedAt)}</Text>
+              <Text size="xs">{formatDateTime(entry.savedAt)}</Text>
               <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {entry.agentId}
               </Text>

@@ -2,8 +2,8 @@
 // with a Play button that loads it into the scoring player (which stays in view over the scorecard).
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import type { TVoiceFile, TVoiceLogPage } from '@crm/shared';
+import { formatDateTime } from '../../../app/time-zone.ts';
 import { Pager } from '../../../components/Pager.tsx';
 import { pagerState } from '../../../components/pager.ts';
 import type { TSearched } from './use-qc-panel.ts';
@@ -19,11 +19,19 @@ type Props = {
   onChoose: (file: TVoiceFile) => void;
 };
 
-/** yyyy-MM-dd HH:mm:ss in the browser's zone when the server's time is readable, else as sent. */
+/** The voice log's wall-clock text (from the file names: already the call centre's clock), e.g. 2026-11-17 10:15:00. */
+const WALL_CLOCK = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2})(:\d{2})?$/;
+
+/**
+ * yyyy-MM-dd HH:mm:ss on the call centre's clock: wall-clock text as it is written, a time with its offset (an
+ * external voice log's ISO time) in the call centre's zone; anything else as sent.
+ */
 export function recordingTime(dateTime: string | null): string {
   if (dateTime === null || dateTime.trim() === '') return '—';
-  const parsed = dayjs(dateTime);
-  return parsed.isValid() ? parsed.format('YYYY-MM-DD HH:mm:ss') : dateTime;
+  const text = dateTime.trim();
+  const wall = WALL_CLOCK.exec(text);
+  if (wall) return `${wall[1]} ${wall[2]}${wall[3] ?? ':00'}`;
+  return /\d[T ]\d{2}:\d{2}.*(Z|[+-]\d{2}:?\d{2})$/.test(text) ? formatDateTime(text) : text;
 }
 
 export function durationText(seconds: number | null): string {

@@ -1,5 +1,6 @@
 // The "QC by Number" search (spec §5: a QC search needs the campaign, the number and the call date).
-import { isIsoDate, localDayText } from '@crm/shared';
+import { isIsoDate } from '@crm/shared';
+import { dayText } from '../../../app/time-zone.ts';
 
 export type TQcSearch = { campaignName: string; consumerNumber: string; callDate: string };
 export type TSearchProblems = Partial<Record<keyof TQcSearch, string>>;
@@ -25,7 +26,7 @@ export function trimmedSearch(search: TQcSearch): TQcSearch {
   return { campaignName: search.campaignName.trim(), consumerNumber: search.consumerNumber.trim(), callDate: search.callDate.trim() };
 }
 
-/** Today in the browser's own calendar, yyyy-MM-dd: the call date the form starts with. */
+/** Today on the call centre's calendar (its time zone), yyyy-MM-dd: the call date the form starts with. */
 export function today(now = new Date()): string {
-  return localDayText(now);
+  return dayText(now);
 }

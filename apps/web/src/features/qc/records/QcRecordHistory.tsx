@@ -2,7 +2,8 @@
 // the review, when, and each changed field as "field: before → after", oldest first.
 import { Alert, Button, Card, Group, Loader, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { localDayText, localTimeText, type TAuditEntry } from '@crm/shared';
+import type { TAuditEntry } from '@crm/shared';
+import { formatDateTimeMinutes } from '../../../app/time-zone.ts';
 import { AuditChanges } from '../../../components/AuditChanges.tsx';
 import { fetchQcRecordHistory, qcHistoryKey } from './api.ts';
 
@@ -19,13 +20,6 @@ const VERBS: Record<string, string> = {
 export function historyTitle(entry: TAuditEntry): string {
   if (entry.objectType === 'review' && entry.action !== 'resolve') return `Review ${entry.action}`;
   return VERBS[entry.action] ?? entry.action;
-}
-
-/** A moment in the browser's time zone, e.g. 2026-11-20 10:15. */
-export function formatHistoryTime(iso: string): string {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return iso;
-  return `${localDayText(at)} ${localTimeText(at)}`;
 }
 
 export function QcRecordHistory({ id }: { id: number }) {
@@ -62,7 +56,7 @@ export function QcRecordHistory({ id }: { id: number }) {
         {history.data.map((entry) => (
           <Timeline.Item key={entry.id} title={historyTitle(entry)}>
             <Text size="xs" c="dimmed" mb={4}>
-              {`${formatHistoryTime(entry.at)} · ${entry.actorUsername} (${entry.actorRole})`}
+              {`${formatDateTimeMinutes(entry.at)} · ${entry.actorUsername} (${entry.actorRole})`}
             </Text>
             <AuditChanges changes={entry.changes} />
           </Timeline.Item>

@@ -7,10 +7,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGREED, MAX_QC_TEXT, QC_MESSAGES, type TAgentQcRecord, type TAgentReview } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
+import { formatDateTime } from '../../../app/time-zone.ts';
 import { CheckIcon } from '../records/icons.tsx';
 import { REVIEWS_KEY, submitReview } from './api.ts';
 import { ConcernMark, ConcernToggle } from './ConcernFlag.tsx';
-import { EMPTY_DRAFT, draftProblems, formatTimestamp, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
+import { EMPTY_DRAFT, draftProblems, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 
 /** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
@@ -127,7 +128,7 @@ export function AgentReviewRow({ record, canReview }: Props) {
                 Submitted
               </Badge>
               <Text size="xs" c="dimmed">
-                {`on ${formatTimestamp(review.createdAt)}; awaiting QC`}
+                {`on ${formatDateTime(review.createdAt)}; awaiting QC`}
               </Text>
             </Stack>
           )}
@@ -178,7 +179,7 @@ function ResolutionRow({ record, review }: { record: TAgentQcRecord; review: TAg
               {review.resolvedMessage}
             </Text>
             <Text size="xs" c="dimmed">
-              {`by ${review.resolvedBy ?? 'QC'}${review.resolvedAt === null ? '' : ` on ${formatTimestamp(review.resolvedAt)}`}`}
+              {`by ${review.resolvedBy ?? 'QC'}${review.resolvedAt === null ? '' : ` on ${formatDateTime(review.resolvedAt)}`}`}
             </Text>
           </Stack>
         </Group>

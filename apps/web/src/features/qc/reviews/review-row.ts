@@ -1,6 +1,5 @@
 // The review lifecycle as the screens see it (spec §4 concern flag, review lifecycle): what a row of the agent's QC
 // Review shows, the draft review and its checks, and the order and checks of the Raised Flags list.
-import dayjs from 'dayjs';
 import { MAX_QC_TEXT, type TAgentQcRecord, type TAgentReview, type TAgentReviewSubmitInput } from '@crm/shared';
 
 export type TReviewDraft = { agreed: '' | 'Yes' | 'No'; raiseConcern: boolean; comment: string };
@@ -68,9 +67,4 @@ export function resolveProblem(text: string): string | undefined {
 export function orderFlags(reviews: readonly TAgentReview[], concernsOnly: boolean): TAgentReview[] {
   const shown = concernsOnly ? reviews.filter((r) => r.raiseConcern) : [...reviews];
   return shown.sort((a, b) => Number(b.raiseConcern) - Number(a.raiseConcern));
-}
-
-/** spec §9: yyyy-MM-dd HH:mm:ss, in the browser's time zone. */
-export function formatTimestamp(iso: string): string {
-  return dayjs(iso).format('YYYY-MM-DD HH:mm:ss');
 }
