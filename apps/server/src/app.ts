@@ -1,7 +1,7 @@
 // buildApp(config): the Fastify instance serving the API and the web app (tests use it directly).
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import pino from 'pino';
+import { logFormatFor, logStream } from './http/log-format.ts';
 import { maskLogLine } from './http/log-privacy.ts';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig, TTrustProxy } from './config.ts';
@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerWeb } from './http/web.ts';
 import { registerSlowBodyGuard } from './http/slow-body.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
 import { campaignRoutes } from './modules/campaigns/routes.ts';
@@ -49,10 +50,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     // Written asynchronously: lines logged while a write is under way go out together in the next one, so
     // the log of a busy server costs a few writes a second instead of one per request (~4% of the server's
     // time under the lookup benchmark). pino flushes what is left when the process exits.
-    // Every line leaves with media tokens and phone numbers masked (http/log-privacy.ts).
+    // Every line leaves with media tokens and phone numbers masked (http/log-privacy.ts), as human-readable lines on a
+    // terminal and JSON lines otherwise (http/log-format.ts).
     logger: {
       level: config.logLevel,
-      stream: options.logStream ?? (config.logLevel === 'silent' ? undefined : pino.destination({ dest: 1, sync: false })),
+      stream: options.logStream ?? (config.logLevel === 'silent' ? undefined : logStream(logFormatFor(process.stdout))),
       hooks: { streamWrite: maskLogLine },
     },
     // Fastify's own two lines per request are replaced by ours: one line, with status and duration.
@@ -117,6 +119,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   // Before the routes: it hooks each route as it is declared (JSON replies only; see http/compression.ts).
   await registerCompression(app);
   registerGuard(app, app.tokens, app.db);
+  // Before the routes: the API's description collects each route as it is declared (http/openapi.ts).
+  await registerOpenApi(app);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(sessionRoutes);

@@ -8,6 +8,7 @@ export * from './domain/dates.ts';
 export * from './domain/phone.ts';
 export * from './domain/survey.ts';
 export * from './schemas/common.ts';
+export * from './schemas/replies.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/campaigns.ts';
 export * from './schemas/agents.ts';

@@ -7,7 +7,11 @@ import { caller, createUser, openTestDatabase, testConfig, useTestApp } from '..
 const t = useTestApp();
 
 /** Routes anyone may call without signing in: nothing else may be public. */
-const PUBLIC_ROUTES = new Set(['GET /healthz', 'HEAD /healthz', 'POST /api/auth/signInSuperAdmin', 'POST /api/auth/signInAgent', 'GET /cc/campaigns', 'HEAD /cc/campaigns']);
+const PUBLIC_ROUTES = new Set([
+  'GET /healthz', 'HEAD /healthz', 'POST /api/auth/signInSuperAdmin', 'POST /api/auth/signInAgent', 'GET /cc/campaigns', 'HEAD /cc/campaigns',
+  // The API's description and its interactive reference (http/openapi.ts).
+  'GET /api/openapi.json', 'HEAD /api/openapi.json', 'GET /api/docs', 'HEAD /api/docs', 'GET /api/docs/:file', 'HEAD /api/docs/:file',
+]);
 
 const sample = (url: string) => url.replace(/:[^/]+/g, '1');
 

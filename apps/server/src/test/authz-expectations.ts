@@ -32,11 +32,14 @@ const RECORD_OWNERS = 'D D D A D A';
 const OWN_RECORDS = 'D D D A S A';
 
 export const EXPECTATIONS: Record<string, string> = {
-  // ---- public: the health check, sign-in, the sign-in form's campaign list, the web app
+  // ---- public: the health check, sign-in, the sign-in form's campaign list, the API's description, the web app
   'GET /healthz': PUBLIC,
   'POST /api/auth/signInSuperAdmin': PUBLIC,
   'POST /api/auth/signInAgent': PUBLIC,
   'GET /cc/campaigns': PUBLIC,
+  'GET /api/openapi.json': PUBLIC,
+  'GET /api/docs': PUBLIC,
+  'GET /api/docs/:file': PUBLIC,
   'GET /index.html': PUBLIC,
   'GET /assets/app.js': PUBLIC,
   /** Not a route: the not-found handler answers a page request with the web app. */

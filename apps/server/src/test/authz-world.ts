@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { bestScores, toClientMarks, type TDbRole, type TQuestion } from '@crm/shared';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import { hashPassword } from '../auth/password.ts';
 import { caller, createCampaign, type Caller, type Reply, type TestUser } from './harness.ts';
 import { uploadLeads } from './lead-upload-support.ts';
@@ -235,6 +235,9 @@ export function probes(w: World): Record<string, ProbeSpec> {
     'POST /api/auth/signInSuperAdmin': { url: '/api/auth/signInSuperAdmin', body: { username: qa.username, password: PASSWORD } },
     'POST /api/auth/signInAgent': { url: '/api/auth/signInAgent', body: { username: MARKERS.agent, password: PASSWORD, shift: 'Evening', campaign: x.name } },
     'GET /cc/campaigns': { url: '/cc/campaigns' },
+    'GET /api/openapi.json': { url: '/api/openapi.json' },
+    'GET /api/docs': { url: '/api/docs' },
+    'GET /api/docs/:file': { url: '/api/docs/swagger-ui.css' },
     'GET /index.html': { url: '/index.html' },
     'GET /assets/app.js': { url: '/assets/app.js' },
     'GET /* (web app)': { url: '/qc/reports', headers: { accept: 'text/html' } },

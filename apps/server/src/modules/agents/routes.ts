@@ -3,14 +3,17 @@ import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
   AGENT_TEMPLATE_FILENAME,
+  MEDIA_TYPES,
   ZAgent,
   ZAgentIdParams,
   ZAgentSearchQuery,
   ZAgentUploadRejection,
   ZCreateAgentRequest,
   ZErrorReply,
+  ZNoContent,
   ZPageParams,
   ZUpdateAgentRequest,
+  zFileReply,
   zPaged,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
@@ -47,7 +50,7 @@ export async function agentRoutes(app: App) {
 
   app.delete('/api/ac/deleteAgent/:id', {
     config: ADMINS,
-    schema: { params: ZAgentIdParams },
+    schema: { params: ZAgentIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
   }, async (req, reply) => {
     await deleteAgent(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
@@ -76,7 +79,10 @@ export async function agentRoutes(app: App) {
     return result.ok ? result.count : reply.code(400).send(result.rejection);
   });
 
-  app.get('/api/file/download/csv', { config: ADMINS }, async (_req, reply) =>
+  app.get('/api/file/download/csv', {
+    config: ADMINS,
+    schema: { response: { 200: zFileReply(MEDIA_TYPES.csv, 'The agent upload template, as a CSV download') } },
+  }, async (_req, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${AGENT_TEMPLATE_FILENAME}"`)

@@ -6,6 +6,8 @@ import {
   ZCampaignLeadCounts,
   ZCampaignSearchQuery,
   ZCreateCampaignRequest,
+  ZErrorReply,
+  ZNoContent,
   ZPageParams,
   ZUpdateCampaignRequest,
   zPaged,
@@ -60,7 +62,7 @@ export async function campaignRoutes(app: App) {
 
   app.delete('/cc/delete/:id', {
     config: ADMINS,
-    schema: { params: ZCampaignIdParams },
+    schema: { params: ZCampaignIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
   }, async (req, reply) => {
     await deleteCampaign(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();

@@ -8,6 +8,8 @@ import {
   ZDataTableIdParams,
   ZDataTableSearchQuery,
   ZDeleteCampaignTableQuery,
+  ZErrorReply,
+  ZNoContent,
   ZPageParams,
   zPaged,
 } from '@crm/shared';
@@ -50,7 +52,7 @@ export async function dataTableRoutes(app: App) {
 
   app.delete('/dt/deleteDataTables/:id', {
     config: ADMINS,
-    schema: { params: ZDataTableIdParams },
+    schema: { params: ZDataTableIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
   }, async (req, reply) => {
     await deleteDataTable(app.db, req.params.id, actorOf(req));
     return reply.code(204).send();
@@ -68,7 +70,7 @@ export async function dataTableRoutes(app: App) {
 
   app.delete('/dynamic/deleteCampaignTable', {
     config: ADMINS,
-    schema: { querystring: ZDeleteCampaignTableQuery },
+    schema: { querystring: ZDeleteCampaignTableQuery, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
   }, async (req, reply) => {
     await deleteCampaignDataTable(app.db, req.query.campaignName, actorOf(req));
     return reply.code(204).send();

@@ -1,6 +1,6 @@
 // GET /api/dialer/status and the live stream GET /api/dialer/stream (admin only); starts and stops the dialer.
 import { z } from 'zod';
-import { ZDialerState } from '@crm/shared';
+import { MEDIA_TYPES, ZDialerState, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -29,7 +29,10 @@ export async function dialerRoutes(app: App) {
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
   app.get('/api/dialer/stream', {
     config: asDownload(ADMINS),
-    schema: { querystring: z.object({ token: z.string().optional() }) },
+    schema: {
+      querystring: z.object({ token: z.string().optional() }),
+      response: { 200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: the dialer\'s state as it changes; the stream stays open') },
+    },
   }, async (req, reply) => {
     const user = currentUser(req);
     const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };

@@ -1,5 +1,5 @@
 // Lead reports as CSV (spec §7 /api/file generateCsv, generateFullReportCsv). Admin only.
-import { LEAD_FILE_NAMES, ZErrorReply, ZFullReportQuery, ZLeadDateQuery } from '@crm/shared';
+import { LEAD_FILE_NAMES, MEDIA_TYPES, ZErrorReply, ZFullReportQuery, ZLeadDateQuery, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { sendCsv } from '../../http/csv-download.ts';
@@ -14,12 +14,12 @@ export async function leadReportRoutes(app: App) {
   app.get('/api/file/generateCsv', {
     exposeHeadRoute: false,
     config: asDownload(ADMINS),
-    schema: { querystring: ZLeadDateQuery, response: FAILURES },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.bulkDb, req.query.tableName, req.query.dataDate)));
+    schema: { querystring: ZLeadDateQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The day's leads to dial (${LEAD_FILE_NAMES.forD}), as a CSV download`), ...FAILURES } },
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.bulkDb, req.query.tableName, req.query.dataDate, app.config.timeZone)));
 
   app.get('/api/file/generateFullReportCsv', {
     exposeHeadRoute: false,
     config: asDownload(ADMINS),
-    schema: { querystring: ZFullReportQuery, response: FAILURES },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.bulkDb, req.query.tableName, req.query)));
+    schema: { querystring: ZFullReportQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The leads with their answers (${LEAD_FILE_NAMES.full}), as a CSV download`), ...FAILURES } },
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.bulkDb, req.query.tableName, req.query, app.config.timeZone)));
 }

@@ -3,7 +3,7 @@
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, type TQcKind } from '@crm/shared';
+import { MEDIA_TYPES, QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, zFileReply, type TQcKind } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { classifyDatabaseError } from '../../http/database-errors.ts';
@@ -15,7 +15,6 @@ import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
 
 // The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply };
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Sends an xlsx stream as a download. Once its headers are out a failure can only cut the download short: it is logged. */
 function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; file: Readable }) {
@@ -28,7 +27,7 @@ function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; f
     else reply.log.error({ err, fileName }, 'QC report failed while streaming');
   });
   return reply
-    .header('content-type', XLSX_TYPE)
+    .header('content-type', MEDIA_TYPES.xlsx)
     .header('content-disposition', `attachment; filename="${fileName}"`)
     // QC records name agents and customers: no cache keeps a copy.
     .header('cache-control', 'no-store')
@@ -57,7 +56,7 @@ export async function qcReportRoutes(app: App) {
     app.get(exportPath, {
       exposeHeadRoute: false,
       config: asDownload(SCORERS),
-      schema: { querystring: ZQcDateQuery, response: FAILURES },
+      schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }), ...FAILURES } },
     }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.bulkDb, currentUser(req), kind, req.query.date)));
   }
 
@@ -79,12 +78,12 @@ export async function qcReportRoutes(app: App) {
   app.get(QC_EXPORTS.dailySummary.path, {
     exposeHeadRoute: false,
     config: asDownload(SCORERS),
-    schema: { querystring: ZQcDateQuery, response: FAILURES },
+    schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }), ...FAILURES } },
   }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.bulkDb, currentUser(req), req.query.date)));
 
   app.get(QC_EXPORTS.monthlySummary.path, {
     exposeHeadRoute: false,
     config: asDownload(SCORERS),
-    schema: { querystring: ZQcRangeQuery, response: FAILURES },
+    schema: { querystring: ZQcRangeQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', { binary: true }), ...FAILURES } },
   }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.bulkDb, currentUser(req), req.query)));
 }

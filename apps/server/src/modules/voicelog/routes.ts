@@ -1,6 +1,6 @@
 // The voice log (spec §7 Voice log; design.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
-import { ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS } from '@crm/shared';
+import { MEDIA_TYPES, ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
@@ -29,7 +29,17 @@ export async function voicelogRoutes(app: App) {
   // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
   app.get(VOICE_LOG_PATHS.download, {
     config: asDownload(EVERY_ROLE),
-    schema: { querystring: ZVoiceDownloadQuery },
+    schema: {
+      querystring: ZVoiceDownloadQuery,
+      response: {
+        200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
+        206: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The part of the recording a Range header asked for', { binary: true }),
+        403: ZErrorReply,
+        404: ZErrorReply,
+        416: ZErrorReply,
+        502: ZErrorReply,
+      },
+    },
   }, async (req, reply) => {
     const media = await playRecording({ db: app.db, voiceLog }, currentUser(req), req.query.fileName, req.headers.range, req.method === 'HEAD');
     reply.code(media.status).headers(media.headers);
