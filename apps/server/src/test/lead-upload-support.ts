@@ -1,7 +1,7 @@
 // Helpers of the lead upload tests: real multipart uploads, a campaign with its data table, and the stored leads.
 import { expect } from 'vitest';
 import { ZLeadUploadRejected, type TLeadUploadRejected } from '@crm/shared';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import type { Db } from '../db/schema.ts';
 import { createCampaign, type Reply } from './harness.ts';
 
@@ -9,6 +9,8 @@ export type UploadOptions = {
   tableName?: string;
   /** Send tableName as a form field before the file instead of in the query. */
   tableNameAsField?: boolean;
+  /** Send this tableName as a form field after the file, as the older client does. */
+  tableNameAfterFile?: string;
   importId?: string;
   fileName?: string;
   field?: string;
@@ -20,6 +22,7 @@ export async function uploadLeads(app: App, token: string | undefined, content: 
   if (options.tableNameAsField && options.tableName !== undefined) form.append('tableName', options.tableName);
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
   form.append(options.field ?? 'file', new Blob([bytes], { type: 'text/csv' }), options.fileName ?? 'leads.csv');
+  if (options.tableNameAfterFile !== undefined) form.append('tableName', options.tableNameAfterFile);
   const encoded = new Response(form);
   const query = new URLSearchParams();
   if (options.tableName !== undefined && !options.tableNameAsField) query.set('tableName', options.tableName);

@@ -1,19 +1,18 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { LEAD_MESSAGES, ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
-import { useTestApp } from '../../test/harness.ts';
+import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { tokenFor } from '../../test/agents-support.ts';
 import { campaignWithColumns, countLeads, nextPhone, storedLeads, uploadLeads } from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;
 
 beforeAll(async () => {
-  token = await tokenFor(t.app, 'admin');
+  token = await tokenForRole(t.app, 'admin');
 });
 
 describe('POST /api/file/uploadCsv: a good file', () => {
@@ -131,7 +130,9 @@ describe('POST /api/file/uploadCsv: a good file', () => {
   it('reads a spreadsheet export: BOM, CRLF, quoted commas, quotes and line breaks, blank rows, headers in any case and order', async () => {
     const campaign = await campaignWithColumns(t.db);
     const [a, b] = [nextPhone(), nextPhone()];
-    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'leads-csv-')), 'export.csv');
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'leads-csv-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'export.csv');
     await fs.writeFile(
       file,
       '\uFEFF' +
@@ -200,5 +201,29 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaign.campaignName, tableNameAsField: true });
     expect(r.status, r.text).toBe(200);
     expect(await storedLeads(t.db, campaign.id)).toHaveLength(1);
+  });
+
+  // The older client appends the file first and the campaign after it (docs/older-client.md).
+  describe('with the tableName field after the file', () => {
+    const keptFiles = async () => (await fs.readdir(t.app.config.dataDir)).filter((f) => f.startsWith('.lead-upload-'));
+
+    it('stores the leads, and keeps no copy of the file once stored', async () => {
+      const campaign = await campaignWithColumns(t.db, ['Shop']);
+      const csv = `cell_number,data_date,Shop\n${nextPhone().local},2024-05-01,One\n${nextPhone().local},2024-05-01,Two\n`;
+      const r = await uploadLeads(t.app, token, csv, { tableNameAfterFile: campaign.campaignName });
+      expect(r.status, r.text).toBe(200);
+      expect((await storedLeads(t.db, campaign.id)).map((l) => l.fields)).toEqual([{ Shop: 'One' }, { Shop: 'Two' }]);
+      expect(await keptFiles()).toEqual([]);
+    });
+
+    it('answers 404 for an unknown campaign and 400 without one, keeping no copy of the file', async () => {
+      const csv = `cell_number,data_date\n${nextPhone().local},2024-05-01\n`;
+      const unknown = await uploadLeads(t.app, token, csv, { tableNameAfterFile: 'No Such Campaign' });
+      expect(unknown.status, unknown.text).toBe(404);
+      const none = await uploadLeads(t.app, token, csv, {});
+      expect(none.status, none.text).toBe(400);
+      expect(none.json<{ message: string }>().message).toBe(LEAD_MESSAGES.uploadMissing);
+      expect(await keptFiles()).toEqual([]);
+    });
   });
 });

@@ -1,8 +1,13 @@
 // The HTTP side of the lead CSV upload: the one file part of a multipart request, as a stream, and the
-// campaign it is for (?tableName= or a tableName field sent before the file).
+// campaign it is for (?tableName=, or a tableName field sent before or after the file).
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import type { Multipart } from '@fastify/multipart';
+import type { MultipartFile } from '@fastify/multipart';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { UploadInterruptedError } from './lead-import.ts';
@@ -23,38 +28,56 @@ export function fileTooLargeMessage(maxMb: number): string {
   return `The file is larger than ${maxMb.toLocaleString('en-US')} MB; split it into smaller files.`;
 }
 
-function fieldValue(part: Multipart | Multipart[] | undefined): string | undefined {
-  const one = Array.isArray(part) ? part[0] : part;
-  return one?.type === 'field' && typeof one.value === 'string' ? one.value.trim() : undefined;
+/** Refuses a part that is not a .csv file with a printable name (the name is kept with the upload's progress). */
+function checkFilePart(part: MultipartFile): void {
+  if (part.fieldname !== 'file') throw badRequest(LEAD_MESSAGES.uploadMissing);
+  if (!/\.csv$/i.test(part.filename)) throw badRequest('Only CSV files (.csv) can be uploaded.');
+  // PostgreSQL text cannot hold NUL, and a line break would split the file name in a report.
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(part.filename)) throw badRequest(CONTROL_CHARACTER_NAME_MESSAGE);
 }
 
 /**
- * The `file` part, unread: refuses a request without a file or a campaign, and a file not named .csv.
+ * The `file` part, as a stream: refuses a request without a file or a campaign, and a file not named .csv.
+ * The campaign comes from ?tableName= or a tableName field. Sent before the file (the product's own client), the
+ * file streams straight into the upload; sent after it (the older client appends the file first), the file is
+ * kept in DATA_DIR until the field arrives, then read from there and deleted once read (or abandoned).
  * Past maxMb the stream fails with 413 (nothing is stored: the upload's transaction rolls back).
  */
-export async function readLeadFilePart(request: FastifyRequest, tableName: string | undefined, maxMb: number): Promise<TLeadFilePart> {
+export async function readLeadFilePart(request: FastifyRequest, tableName: string | undefined, maxMb: number, spoolDir: string): Promise<TLeadFilePart> {
   if (!request.isMultipart()) throw badRequest(`${LEAD_MESSAGES.uploadMissing}: send the CSV as multipart/form-data in the field "file".`);
-  const part = await request.file();
-  if (!part || part.fieldname !== 'file') {
-    part?.file.resume();
+  let campaignName = tableName;
+  let spooled: { fileName: string; path: string } | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'tableName' && campaignName === undefined && typeof part.value === 'string') campaignName = part.value.trim() || undefined;
+        continue;
+      }
+      try {
+        checkFilePart(part);
+      } catch (e) {
+        part.file.resume();
+        throw e;
+      }
+      if (campaignName !== undefined) return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
+      spooled = { fileName: part.filename, path: path.join(spoolDir, `.lead-upload-${randomUUID()}.csv`) };
+      await fs.mkdir(spoolDir, { recursive: true });
+      await pipeline(passLimited(part.file, maxMb), createWriteStream(spooled.path, { mode: 0o600 }));
+    }
+  } catch (e) {
+    if (spooled) await fs.rm(spooled.path, { force: true });
+    throw e;
+  }
+  if (!spooled) throw badRequest(LEAD_MESSAGES.uploadMissing);
+  if (campaignName === undefined) {
+    await fs.rm(spooled.path, { force: true });
     throw badRequest(LEAD_MESSAGES.uploadMissing);
   }
-  const campaignName = tableName ?? fieldValue(part.fields.tableName);
-  if (!campaignName) {
-    part.file.resume();
-    throw badRequest(LEAD_MESSAGES.uploadMissing);
-  }
-  if (!/\.csv$/i.test(part.filename)) {
-    part.file.resume();
-    throw badRequest('Only CSV files (.csv) can be uploaded.');
-  }
-  // The name is kept with the upload's progress, and PostgreSQL text cannot hold NUL.
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
-    part.file.resume();
-    throw badRequest(CONTROL_CHARACTER_NAME_MESSAGE);
-  }
-  return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
+  const file = createReadStream(spooled.path);
+  const remove = () => void fs.rm(spooled.path, { force: true }).catch(() => undefined);
+  file.once('close', remove);
+  return { campaignName, fileName: spooled.fileName, file };
 }
 
 /**

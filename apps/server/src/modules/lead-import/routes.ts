@@ -1,7 +1,7 @@
 // Lead CSV upload, its progress, and the upload template (spec §7 /api/file). Admin only.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery } from '@crm/shared';
+import { MEDIA_TYPES, ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
@@ -36,9 +36,14 @@ export async function leadImportRoutes(app: App) {
       response: { 200: ZLeadUploadResult, 400: z.union([ZLeadUploadRejected, ZErrorReply]), 404: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply, 429: ZErrorReply },
     },
   }, async (req, reply) => {
-    const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb);
-    const outcome = await importLeads(app.bulkDb, { ...part, importId: req.query.importId, actor: actorOf(req) }, app.config.phoneCountry);
-    return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
+    const part = await readLeadFilePart(req, req.query.tableName, app.config.leadUploadMaxMb, app.config.dataDir);
+    try {
+      const outcome = await importLeads(app.bulkDb, { ...part, importId: req.query.importId, actor: actorOf(req) }, app.config.phoneCountry);
+      return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
+    } finally {
+      // A file the import never read (an unknown campaign, a busy server) is let go: a kept file is deleted with it.
+      part.file.destroy();
+    }
   });
 
   app.get('/api/file/uploadStatus/:importId', {
@@ -48,7 +53,7 @@ export async function leadImportRoutes(app: App) {
 
   app.get('/api/file/download/columns/csv', {
     config: ADMINS,
-    schema: { querystring: ZLeadTableQuery },
+    schema: { querystring: ZLeadTableQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, 'The upload template of the data table: its columns, as a CSV download'), 404: ZErrorReply } },
   }, async (req, reply) => {
     const template = await findLeadTemplate(app.db, req.query.tableName);
     return reply.type('text/csv; charset=utf-8').header('content-disposition', attachmentHeader(template.fileName)).send(template.csv);
