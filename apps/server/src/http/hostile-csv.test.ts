@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { AGENT_CSV_COLUMNS, MAX_LEAD_VALUE_LENGTH, type TAgent } from '@crm/shared';
-import { useTestApp, type Caller, type Reply } from '../test/harness.ts';
+import { type Caller, tokenForRole, type Reply, useTestApp } from '../test/harness.ts';
 import { checksumTables, changedTables } from '../test/table-checksums.ts';
 import { AGENT_CSV_NOT_UTF8 } from '../modules/agents/csv-rows.ts';
-import { tokenFor, upload as uploadAgents } from '../test/agents-support.ts';
+import { upload as uploadAgents } from '../test/agents-support.ts';
 import { CSV_PROBLEMS } from '../modules/lead-import/csv-reader.ts';
 import { NOT_UTF8_MESSAGE } from '../modules/lead-import/lead-import.ts';
 import { fileTooLargeMessage } from '../modules/lead-import/lead-upload.ts';
@@ -26,7 +26,7 @@ let admin: Caller;
 let campaign: { id: number; campaignName: string };
 
 beforeAll(async () => {
-  token = await tokenFor(t.app, 'admin');
+  token = await tokenForRole(t.app, 'admin');
   admin = await t.callerFor('admin');
   campaign = await campaignWithColumns(t.db, ['shop']);
   // Something stored in every table a refused upload could touch, so "unchanged" means something.

@@ -4,9 +4,8 @@
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MAX_CAMPAIGN_TEXT_LENGTH, MAX_COLUMN_NAME_LENGTH, MAX_QUESTION_TITLE_LENGTH, type TCampaign, type TDataTable, type TQuestion } from '@crm/shared';
-import { tokenFor } from '../test/agents-support.ts';
 import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../test/lead-upload-support.ts';
-import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
+import { type Caller, createCampaign, tokenForRole, type Reply, useTestApp } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
 
 const t = useTestApp();
@@ -109,7 +108,7 @@ describe('data table column names with quotes and backslashes: values filed and 
 
   /** Uploads rows of (value per column) to the campaign; returns what each lead stored in `fields`, in row order. */
   async function uploadAndRead(campaign: { id: number; campaignName: string }, names: string[], rows: string[][]) {
-    const token = await tokenFor(t.app, 'admin');
+    const token = await tokenForRole(t.app, 'admin');
     const csv = [['cell_number', 'data_date', ...names].map(csvCell).join(','), ...rows.map((r) => [nextPhone().local, '2024-05-01', ...r].map(csvCell).join(','))].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);

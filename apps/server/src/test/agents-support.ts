@@ -1,9 +1,9 @@
 // Helpers of the agent tests: valid request bodies, real multipart uploads and row counts.
 import { expect } from 'vitest';
-import type { TAgent, TDbRole } from '@crm/shared';
-import type { App } from '../app.ts';
+import type { TAgent } from '@crm/shared';
+import type { App } from '../app-type.ts';
 import type { Db } from '../db/schema.ts';
-import { createUser, type Caller, type Reply } from './harness.ts';
+import type { Caller, Reply } from './harness.ts';
 
 let n = 0;
 /** A unique agentId per call, so tests never collide. */
@@ -20,13 +20,6 @@ export async function addAgent(api: Caller, overrides: Record<string, unknown> =
   const r = await api.post('/api/ac/addAgent', agentBody(overrides));
   expect(r.status, r.text).toBe(200);
   return r.json<TAgent>();
-}
-
-/** A bearer token of a fresh user of the role (uploads need it for a hand-made multipart request). */
-export async function tokenFor(app: App, role: TDbRole): Promise<string> {
-  const user = await createUser(app.db, { role });
-  const roleName = ({ admin: 'ADMIN', qc: 'QC', agent: 'AGENT' } as const)[role];
-  return app.tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName, roleDescription: '' }] });
 }
 
 /** POSTs a real multipart/form-data body, built by the platform's FormData, with the file in `field`. */

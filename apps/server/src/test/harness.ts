@@ -93,8 +93,15 @@ export type TestContext = {
   callerFor: (role: TDbRole, agent?: { campaign?: string }) => Promise<Caller>;
 };
 
+/** The DATA_DIRs testConfig made in this test file (each holds a signing secret): removed after the file's tests. */
+const dataDirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dataDirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
+});
+
 export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TConfig> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-data-'));
+  dataDirs.push(dataDir);
   return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, ...overrides };
 }
 
@@ -109,6 +116,11 @@ export async function sessionTokenFor(app: App, user: TestUser, agent: { shift?:
     ...(user.role === 'agent' ? { agentId: user.username, shift: agent.shift ?? 'Morning', campaign: agent.campaign ?? 'Default' } : {}),
   };
   return app.tokens.sign(payload);
+}
+
+/** A session token of a fresh user of the role (for requests built by hand, such as multipart uploads). */
+export async function tokenForRole(app: App, role: TDbRole): Promise<string> {
+  return sessionTokenFor(app, await createUser(app.db, { role }));
 }
 
 /** Opens a fresh copy of the migrated template database, with the pools' limits of the config (db/limits.ts). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ZAgent, agentIdTakenMessage, type TAgent, type TPaged } from '@crm/shared';
-import { caller, createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from '../../test/agents-support.ts';
+import { type Caller, caller, createCampaign, createUser, tokenForRole, useTestApp } from '../../test/harness.ts';
+import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 
@@ -46,8 +46,8 @@ describe('agent routes: who may call them', () => {
     }
     const csv = 'type,name,agentId,password\nPhysical,Nobody,AG-NOPE,long-enough-1\n';
     expect((await upload(t.app, undefined, csv)).status).toBe(401);
-    expect((await upload(t.app, await tokenFor(t.app, 'agent'), csv)).status).toBe(403);
-    expect((await upload(t.app, await tokenFor(t.app, 'qc'), csv)).status).toBe(403);
+    expect((await upload(t.app, await tokenForRole(t.app, 'agent'), csv)).status).toBe(403);
+    expect((await upload(t.app, await tokenForRole(t.app, 'qc'), csv)).status).toBe(403);
     // Only the four callers above were added: no refused call created an agent.
     expect(await countRows(t.db)).toEqual({ agents: before.agents, users: before.users + 4 });
   });

@@ -1,17 +1,17 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { AGENT_CSV_COLUMNS, MAX_AGENT_CSV_ROWS, MAX_REPORTED_UPLOAD_ERRORS, ZAgentUploadRejection, agentIdTakenMessage, type TAgent, type TAgentUploadRejection } from '@crm/shared';
-import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { addAgent, countRows, expectNoSecrets, nextAgentId, tokenFor, upload } from '../../test/agents-support.ts';
+import { type Caller, createCampaign, tokenForRole, useTestApp } from '../../test/harness.ts';
+import { addAgent, countRows, expectNoSecrets, nextAgentId, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 let token: string;
 let api: Caller;
 
 beforeAll(async () => {
-  token = await tokenFor(t.app, 'admin');
+  token = await tokenForRole(t.app, 'admin');
   api = await t.callerFor('admin');
 });
 
@@ -29,7 +29,9 @@ describe('POST /api/ac/upload: a good file', () => {
   it('stores every agent with its sign-in and replies with the count as a bare integer', async () => {
     const [a, b, c] = [nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP')];
     // A real file on disk, written the way spreadsheet programs save CSV: BOM, CRLF, quoted fields.
-    const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), 'agents-csv-')), 'agents.csv');
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'agents-csv-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+    const file = path.join(dir, 'agents.csv');
     await fs.writeFile(
       file,
       '\uFEFF' + [

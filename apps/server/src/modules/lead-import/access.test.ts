@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@crm/shared';
-import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { fileTooLargeMessage } from './lead-upload.ts';
 import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
 
@@ -13,7 +12,7 @@ describe('lead upload routes: who may call them', () => {
   it('answers 401 to anonymous callers and 403 to agents and QC inspectors on every route, and stores nothing', async () => {
     const campaign = await campaignWithColumns(t.db);
     const importId = randomUUID();
-    const admin = await tokenFor(t.app, 'admin');
+    const admin = await tokenForRole(t.app, 'admin');
     await uploadLeads(t.app, admin, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaign.campaignName, importId });
     const before = await countLeads(t.db);
     const csv = `cell_number,data_date\n${nextPhone().local},2024-05-01\n`;
@@ -21,7 +20,7 @@ describe('lead upload routes: who may call them', () => {
     const anonymousUpload = await uploadLeads(t.app, undefined, csv, { tableName: campaign.campaignName });
     expect(anonymousUpload.status).toBe(401);
     for (const role of ['agent', 'qc'] as const) {
-      const r = await uploadLeads(t.app, await tokenFor(t.app, role), csv, { tableName: campaign.campaignName, importId: randomUUID() });
+      const r = await uploadLeads(t.app, await tokenForRole(t.app, role), csv, { tableName: campaign.campaignName, importId: randomUUID() });
       expect(r.status, role).toBe(403);
       expect(r.body).toEqual({ message: MESSAGES.auth.forbidden });
     }
@@ -47,7 +46,7 @@ describe('POST /api/file/uploadCsv: the size limit (LEAD_UPLOAD_MAX_MB)', () => 
     const csv = `cell_number,data_date\n${rows.join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(MAX_MB * 1024 * 1024);
     const before = await countLeads(t.db);
-    const r = await uploadLeads(t.app, await tokenFor(t.app, 'admin'), csv, { tableName: campaign.campaignName, importId });
+    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), csv, { tableName: campaign.campaignName, importId });
     expect(r.status, r.text).toBe(413);
     expect(r.body).toEqual({ message: fileTooLargeMessage(MAX_MB) });
     expect(await countLeads(t.db)).toBe(before);
@@ -58,7 +57,7 @@ describe('POST /api/file/uploadCsv: the size limit (LEAD_UPLOAD_MAX_MB)', () => 
   it('takes a file just under the limit', async () => {
     const campaign = await campaignWithColumns(t.db);
     const rows = Array.from({ length: 40_000 }, () => `${nextPhone().local},2024-05-01`);
-    const r = await uploadLeads(t.app, await tokenFor(t.app, 'admin'), `cell_number,data_date\n${rows.join('\n')}\n`, { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), `cell_number,data_date\n${rows.join('\n')}\n`, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ leadsAdded: 40_000 });
   });

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZImportProgress, leadUploadMessage, type TImportProgress } from '@crm/shared';
-import { useTestApp, type Caller } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { type Caller, tokenForRole, useTestApp } from '../../test/harness.ts';
 import { INTERRUPTED_MESSAGE } from './lead-import.ts';
 import { ABANDONED_MESSAGE, failAbandonedImports } from './import-progress.ts';
 import { campaignWithColumns, countLeads, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
@@ -14,7 +13,7 @@ let api: Caller;
 let campaignName: string;
 
 beforeAll(async () => {
-  token = await tokenFor(t.app, 'admin');
+  token = await tokenForRole(t.app, 'admin');
   api = await t.callerFor('admin');
   campaignName = (await campaignWithColumns(t.db)).campaignName;
 });

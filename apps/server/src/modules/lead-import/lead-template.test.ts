@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_LEAD_COLUMNS } from '@crm/shared';
-import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { attachmentHeader } from './lead-template.ts';
 import { campaignWithColumns, uploadLeads } from '../../test/lead-upload-support.ts';
 
@@ -23,7 +22,7 @@ describe('GET /api/file/download/columns/csv', () => {
     const api = await t.callerFor('admin');
     const header = (await api.get(`/api/file/download/columns/csv?tableName=${encodeURIComponent(campaign.campaignName)}`)).text;
     const lead = UPLOAD_LEAD_COLUMNS.map((c) => ({ cell_number: '01711000001', data_date: '2024-05-01' } as Record<string, string>)[c] ?? c);
-    const r = await uploadLeads(t.app, await tokenFor(t.app, 'admin'), `${header}${lead.join(',')},Store\r\n`, { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), `${header}${lead.join(',')},Store\r\n`, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ leadsAdded: 1 });
   });

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES, MAX_LEAD_VALUE_LENGTH, MAX_UPLOAD_ERRORS_REPORTED, leadUploadRejectedMessage } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
-import { useTestApp, type Reply } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
 import { CONCURRENT_DUPLICATE_MESSAGE, EMPTY_FILE_MESSAGE, NOT_UTF8_MESSAGE, NO_LEADS_MESSAGE } from './lead-import.ts';
 import { campaignWithColumns, countLeads, expectRejected, nextPhone, uploadLeads, type UploadOptions } from '../../test/lead-upload-support.ts';
 
@@ -11,7 +10,7 @@ let token: string;
 let campaignName: string;
 
 beforeAll(async () => {
-  token = await tokenFor(t.app, 'admin');
+  token = await tokenForRole(t.app, 'admin');
   campaignName = (await campaignWithColumns(t.db, ['shop'])).campaignName;
   // A stored lead: a refused file must leave it alone.
   const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaignName });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEAD_UPLOAD_MAX_MB } from '@crm/shared';
 import { loadConfig } from '../../config.ts';
-import { useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { campaignWithColumns, storedLeads, uploadLeads } from '../../test/lead-upload-support.ts';
 
 describe('PHONE_COUNTRY and LEAD_UPLOAD_MAX_MB', () => {
@@ -23,7 +22,7 @@ describe('POST /api/file/uploadCsv with PHONE_COUNTRY=GB', () => {
 
   it('reads numbers without a country code as numbers of that country', async () => {
     const campaign = await campaignWithColumns(t.db);
-    const r = await uploadLeads(t.app, await tokenFor(t.app, 'admin'), 'cell_number,data_date\n07400 123456,2024-05-01\n+8801712345678,2024-05-01\n', { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), 'cell_number,data_date\n07400 123456,2024-05-01\n+8801712345678,2024-05-01\n', { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
     expect((await storedLeads(t.db, campaign.id)).map((l) => l.cellNumber)).toEqual(['+447400123456', '+8801712345678']);
   });

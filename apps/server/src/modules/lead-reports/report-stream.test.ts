@@ -4,15 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { DEFAULT_LEAD_COLUMNS } from '@crm/shared';
-import { createCampaign, useTestApp } from '../../test/harness.ts';
-import { tokenFor } from '../../test/agents-support.ts';
+import { createCampaign, tokenForRole, useTestApp } from '../../test/harness.ts';
 import { query } from '../../test/leads-support.ts';
 
 const t = useTestApp();
 let session: string;
 
 beforeAll(async () => {
-  session = await tokenFor(t.app, 'admin');
+  session = await tokenForRole(t.app, 'admin');
 });
 
 /** `count` generated leads of one date, each with a note of `noteLength` characters, written by the database itself. */
