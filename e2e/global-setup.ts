@@ -1,10 +1,13 @@
-// Once per browser-test run: a seeded database and the real server (built web app + API) on a free port.
+// Once per browser-test run: the run's temporary folder (apps/server/src/test/temp-root.ts), a seeded database and the
+// real server as `npm start` runs it (built to JavaScript, with the built web app) on a free port.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
+import { buildServerForTests, type BuiltServer } from '../apps/server/src/test/built-server.ts';
 import { startServer, type RunningServer } from '../apps/server/src/test/process.ts';
+import { openTempRoot } from '../apps/server/src/test/temp-root.ts';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 import { FAKE_DIALER_ENV, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 
@@ -19,7 +22,23 @@ declare module 'vitest' {
   }
 }
 
+/** The web app the server serves: WEB_DIST when given (a build of your own), else the repository's apps/web/dist. */
+const WEB_DIST = process.env.WEB_DIST ?? path.resolve(import.meta.dirname, '../apps/web/dist');
+
 export default async function setup(project: TestProject) {
+  const tempRoot = await openTempRoot('e2e');
+  let built: BuiltServer | undefined;
+  try {
+    built = await buildServerForTests();
+    return await startProduct(project, built, tempRoot.close);
+  } catch (e) {
+    await built?.remove();
+    await tempRoot.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function startProduct(project: TestProject, built: BuiltServer, closeTempRoot: () => Promise<void>) {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-e2e-'));
   const database = await createSeededDatabase(`crm_e2e_${process.pid}`, E2E_ADMIN_PASSWORD, work);
   const url = database.url;
@@ -30,21 +49,27 @@ export default async function setup(project: TestProject) {
   await fs.mkdir(recordingsDir, { recursive: true });
   let server: RunningServer | undefined;
   try {
-    server = await startServer({
-      DATABASE_URL: url,
-      DATA_DIR: path.join(work, 'data'),
-      RECORDINGS_DIR: recordingsDir,
-      LOGIN_RATE_LIMIT: '1000',
-      LOGIN_RATE_LIMIT_PER_IP: '1000',
-      DIALER: undefined,
-      VICIDIAL_URL: dialer.url,
-      VICIDIAL_USER: dialer.user,
-      VICIDIAL_PASS: dialer.pass,
-      ...FAKE_DIALER_ENV,
-    });
+    server = await startServer(
+      {
+        DATABASE_URL: url,
+        DATA_DIR: path.join(work, 'data'),
+        WEB_DIST,
+        RECORDINGS_DIR: recordingsDir,
+        LOGIN_RATE_LIMIT: '1000',
+        LOGIN_RATE_LIMIT_PER_IP: '1000',
+        DIALER: undefined,
+        VICIDIAL_URL: dialer.url,
+        VICIDIAL_USER: dialer.user,
+        VICIDIAL_PASS: dialer.pass,
+        ...FAKE_DIALER_ENV,
+      },
+      undefined,
+      built.entry,
+    );
   } catch (e) {
     await dialer.close();
     await database.drop();
+    await fs.rm(work, { recursive: true, force: true });
     throw e;
   }
   project.provide('baseUrl', server.url);
@@ -53,9 +78,14 @@ export default async function setup(project: TestProject) {
   project.provide('recordingsDir', recordingsDir);
 
   return async () => {
-    await server?.stop();
-    await dialer.close();
-    await database.drop();
-    await fs.rm(work, { recursive: true, force: true });
+    try {
+      await server?.stop();
+      await dialer.close();
+      await database.drop();
+      await fs.rm(work, { recursive: true, force: true });
+    } finally {
+      await built.remove();
+      await closeTempRoot();
+    }
   };
 }

@@ -1,9 +1,24 @@
 // npm test: lint, typecheck, unit + API tests, browser tests; ends with one line "N passed, N failed".
+// First it sets up what the machine lacks (scripts/test-setup.mjs), or stops at once saying what to run.
+//   node scripts/test.mjs [static|unit|e2e]
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { prepareTests, thisMachine } from './test-setup.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
+const STEPS = ['static', 'unit', 'e2e'];
+const only = process.argv[2];
+if (only !== undefined && !STEPS.includes(only)) {
+  console.error(`usage: node scripts/test.mjs [${STEPS.join('|')}]`);
+  process.exit(2);
+}
+const setup = await prepareTests(only ? [only] : STEPS, thisMachine(root));
+if (setup.stop) {
+  console.error(setup.stop);
+  process.exit(1);
+}
+Object.assign(process.env, setup.env);
 const results = path.join(root, 'test-results');
 fs.mkdirSync(results, { recursive: true });
 
@@ -50,7 +65,6 @@ function vitest(label, args) {
   }
 }
 
-const only = process.argv[2];
 if (!only || only === 'static') {
   check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);

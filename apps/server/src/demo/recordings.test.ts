@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseFile } from 'music-metadata';
 import { GENERATED_FOR_D, type TVoiceLogPage } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
@@ -52,6 +52,7 @@ describe('demo recordings', () => {
 
   it.skipIf(!espeak)('speaks the calls with espeak-ng when it is installed, at the same lengths, none cut short', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-speech-'));
+    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
     const result = await writeDemoRecordings(dir, { speech: true });
     expect(result).toMatchObject({ written: 9, spoken: 9 });
     for (const r of result.recordings) {
@@ -62,6 +63,5 @@ describe('demo recordings', () => {
       const pcm = decodeWav(await fs.readFile(file));
       expect(pcm?.samples.subarray(-Math.round((pcm?.sampleRate ?? 0) / 10)).every((v) => v === 0), r.fileName).toBe(true);
     }
-    await fs.rm(dir, { recursive: true, force: true });
   });
 });

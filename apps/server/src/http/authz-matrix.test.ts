@@ -3,7 +3,7 @@
 // Every call carries its session token in the Authorization header, the media routes' too (their ?token= form is
 // tested in auth/guard.test.ts). Routes that delete or use up an object get a new one for each caller (authz-world.ts).
 import { afterAll, expect, it } from 'vitest';
-import type { App } from '../app.ts';
+import type { App } from '../app-type.ts';
 import { useTestApp } from '../test/harness.ts';
 import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from '../test/authz-expectations.ts';
 import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from '../test/authz-world.ts';

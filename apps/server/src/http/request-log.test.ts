@@ -1,5 +1,4 @@
 // The request log: one line per request naming the signed-in user, and no phone number in full anywhere in it.
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createCampaign, createUser, openTestDatabase, sessionTokenFor, testConfig } from '../test/harness.ts';
@@ -9,7 +8,7 @@ let app: App;
 let drop: () => Promise<void>;
 
 beforeAll(async () => {
-  const config = await testConfig({ logLevel: 'info', dataDir: os.tmpdir() });
+  const config = await testConfig({ logLevel: 'info' });
   const opened = await openTestDatabase(config.db);
   drop = opened.drop;
   app = await buildApp(config, { database: opened.database, logStream: { write: (line) => void lines.push(line) } });

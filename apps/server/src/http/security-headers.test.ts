@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { useTestApp } from '../test/harness.ts';
 
@@ -9,6 +9,7 @@ const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-web-dist-'));
 await fs.mkdir(path.join(webDist, 'assets'));
 await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>CallDesk CRM</title><script type="module" src="/assets/index.js"></script>');
 await fs.writeFile(path.join(webDist, 'assets', 'index.js'), 'console.log(1);');
+afterAll(() => fs.rm(webDist, { recursive: true, force: true }));
 
 /** The CSP of a reply, directive by directive. */
 function cspOf(res: LightMyRequestResponse): Map<string, string> {

@@ -1,5 +1,5 @@
 // The built web app as the server serves it (http/web.ts), from a fake dist: its files (compressed when the browser
-// accepts it), index.html for client routes, and never a source map, however it is asked for.
+// accepts it), index.html for any other path outside the API, and never a source map, however it is asked for.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,53 @@ describe('the web app', () => {
     const page = await t.app.inject({ url: '/dashboard', headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<title>CallDesk CRM</title>');
+  });
+
+  it.each([
+    ['/', {}],
+    ['/', { accept: '*/*' }],
+    ['/dashboard', {}],
+    ['/editAgent/17?tab=profile', { accept: 'application/json' }],
+    ['/logicManagement/Survey%20v1.2', { accept: 'text/html,application/xhtml+xml' }],
+  ])('GET and HEAD %s %j: the web app, whatever the client accepts (curl, a monitor, a browser)', async (url, headers) => {
+    const page = await t.app.inject({ url, headers });
+    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.body).toContain('<title>CallDesk CRM</title>');
+    const head = await t.app.inject({ method: 'HEAD', url, headers });
+    expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'text/html; charset=utf-8', '']);
+  });
+
+  it.each([
+    ['GET', '/api/no-such-thing', {}],
+    ['GET', '/api/no-such-thing', { accept: 'text/html' }],
+    ['HEAD', '/api/no-such-thing', {}],
+    ['GET', '/api', {}],
+    ['GET', '/cc/nothing', { accept: 'text/html' }],
+    ['GET', '/dt/nothing', {}],
+    ['GET', '/dynamic/nothing', {}],
+    ['GET', '/questions/nothing/here', { accept: 'text/html' }],
+    ['GET', '/healthz/deep', {}],
+    ['POST', '/dashboard', { accept: 'text/html' }],
+    ['DELETE', '/', {}],
+  ])('%s %s %j: a JSON 404, never the web app', async (method, url, headers) => {
+    const r = await t.app.inject({ method: method as 'GET', url, headers });
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toMatch(/^application\/json/);
+    if (method !== 'HEAD') expect(r.json()).toEqual({ message: `No such endpoint: ${method} ${url}` });
+  });
+
+  it.each([
+    ['/assets/missing-999.js', {}],
+    ['/assets/missing-999.js', { accept: 'text/html,*/*' }],
+    ['/assets/missing-999.css', { accept: 'text/css,*/*;q=0.1' }],
+    ['/assets/no-extension', {}],
+    ['/favicon.ico', { accept: 'image/avif,image/webp,*/*' }],
+    ['/robots.txt', {}],
+  ])('GET %s %j: a missing file is a 404, not the web app in its place', async (url, headers) => {
+    const r = await t.app.inject({ url, headers });
+    expect(r.statusCode).toBe(404);
+    expect(r.body).not.toContain('<title>');
   });
 
   it.each([

@@ -1,4 +1,5 @@
-// Once per test run: find (or start) a PostgreSQL and build the migrated template database.
+// Once per test run: the run's temporary folder (test/temp-root.ts), find (or start) a PostgreSQL and build the
+// migrated template database.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { createKysely, migrateToLatest } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
 import { databaseUrl, dropDatabase, withClient } from './databases.ts';
+import { openTempRoot } from './temp-root.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +17,16 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  const tempRoot = await openTempRoot('test');
+  try {
+    return await prepareDatabase(project, tempRoot.close);
+  } catch (e) {
+    await tempRoot.close().catch(() => undefined);
+    throw e;
+  }
+}
+
+async function prepareDatabase(project: TestProject, closeTempRoot: () => Promise<void>) {
   let embedded: EmbeddedPostgres | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -33,12 +45,16 @@ export default async function setup(project: TestProject) {
   project.provide('dbTemplate', template);
 
   return async () => {
-    const url = adminUrl;
-    // Drop this run's copies (a crashed file may have left one) and the template.
-    const names = await withClient(url, (c) => c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]));
-    for (const { datname } of names.rows) await dropDatabase(url, datname);
-    await dropDatabase(url, template);
-    await embedded?.stop();
-    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    try {
+      const url = adminUrl;
+      // Drop this run's copies (a crashed file may have left one) and the template.
+      const names = await withClient(url, (c) => c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]));
+      for (const { datname } of names.rows) await dropDatabase(url, datname);
+      await dropDatabase(url, template);
+      await embedded?.stop();
+      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    } finally {
+      await closeTempRoot();
+    }
   };
 }

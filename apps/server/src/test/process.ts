@@ -1,4 +1,4 @@
-// Starts the real product (src/main.ts) as a child process: used by the restart test, e2e and bench.
+// Starts the real product (src/main.ts, or its build) as a child process: used by the restart test, e2e and bench.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
@@ -16,8 +16,11 @@ export type RunningServer = {
   kill: () => Promise<void>;
 };
 
-/** Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<RunningServer> {
+/**
+ * Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. `entry`: src/main.ts (run
+ * through tsx), or a build of it (test/built-server.ts) run by plain node as `npm start` runs it.
+ */
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN): Promise<RunningServer> {
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   // A test decides the database itself: an inherited DATABASE_URL must not leak in.
   delete merged.DATABASE_URL;
@@ -25,7 +28,8 @@ export async function startServer(env: Record<string, string | undefined>, timeo
     if (v === undefined) delete merged[k];
     else merged[k] = v;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const child = spawn(process.execPath, args, { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // Keep the tail only: a benchmark's request log would otherwise grow without bound.
   const append = (c: Buffer) => {
