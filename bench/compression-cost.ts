@@ -1,4 +1,4 @@
-// What compressing JSON costs on the busiest route, GET /api/ap/getByNumber (issue 16), to choose the server's
+// What compressing JSON costs on the busiest route, GET /api/ap/getByNumber (docs/architecture.md §12), to choose the server's
 // settings (apps/server/src/http/compression.ts): the size of real lookup replies, fresh and answered; the CPU time
 // brotli and gzip take per reply; and the lookup under load asked with and without Accept-Encoding, with the server
 // process's CPU time per request read from /proc.

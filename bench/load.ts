@@ -1,4 +1,4 @@
-// Load (issue 8): 200 agents signed in to one campaign look leads up by number and save full surveys without pause
+// Load (docs/architecture.md §12): 200 agents signed in to one campaign look leads up by number and save full surveys without pause
 // for 5 minutes (BENCH_LOAD_SECONDS to shorten) against PostgreSQL. Every lead is then checked row by row against the
 // last body answered for it, and the server's RSS, sampled every second, must stay flat after the warm-up.
 import pg from 'pg';

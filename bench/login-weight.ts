@@ -1,4 +1,4 @@
-// The login page's weight (issue 16): the JS and CSS a first visit to /login moves, as Chromium receives it from the
+// The login page's weight (docs/architecture.md §12): the JS and CSS a first visit to /login moves, as Chromium receives it from the
 // real server (compressed when the server compresses), against the 250 KB target.
 import fs from 'node:fs/promises';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The QC records export (issue 7): 100k in-house QC records of one day downloaded as xlsx through the real server,
+// The QC records export (docs/architecture.md §12): 100k in-house QC records of one day downloaded as xlsx through the real server,
 // rows per second until the last byte and the server's peak RSS meanwhile; the file is read back and counted.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -38,7 +38,7 @@ async function seedRecords(databaseUrl: string): Promise<number> {
   try {
     const started = performance.now();
     await client.query(`
-      insert into qc_reports (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
+      insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
         acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
         fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
@@ -69,7 +69,7 @@ async function seedRecords(databaseUrl: string): Promise<number> {
           from generate_series(1, $2::int) g
         ) s
       ) r`, [DAY, ROWS]);
-    await client.query('analyze qc_reports');
+    await client.query('analyze qc_records');
     return performance.now() - started;
   } finally {
     await client.end();

@@ -1,4 +1,4 @@
-// The agent's survey (issue 6): lead lookup by number on 1M leads against a bare Fastify route, then 200 agents
+// The agent's survey (docs/architecture.md §12): lead lookup by number on 1M leads against a bare Fastify route, then 200 agents
 // saving answers for a minute, every save checked in PostgreSQL afterwards.
 import type { BenchServer } from './server.ts';
 import { LOOKUP_CONNECTIONS, LOOKUP_SECONDS, checkLookupSample, lookupTargets, measureAgainstBare, startBareServer } from './survey-lookup.ts';

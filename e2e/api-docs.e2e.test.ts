@@ -1,4 +1,4 @@
-// The API's interactive reference (issue 17): /api/docs shows every operation of /api/openapi.json with the roles that
+// The API's interactive reference (docs/api.md): /api/docs shows every operation of /api/openapi.json with the roles that
 // may call it, loads nothing from another origin, and the app's CSP refuses nothing on it (browser.ts checks).
 import { expect, it } from 'vitest';
 import type { Request } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Compression in the browser (issue 16): the login page's JS and CSS arrive compressed (brotli where Chromium offers
+// Compression in the browser (docs/architecture.md §12): the login page's JS and CSS arrive compressed (brotli where Chromium offers
 // it, gzip where it offers only that, as on a plain-HTTP LAN address), they stay within the 250 KB the issue allows,
 // and the page works: an administrator signs in from it.
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
 // window.__xss is still undefined.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
-import { bestScores, type TQcReport, type TQuestion } from '@crm/shared';
+import { bestScores, type TQcRecord, type TQuestion } from '@crm/shared';
 import { adminHeaders, signInAsAdmin, signInAsAdminAndWait, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { QC } from './fixtures.ts';
@@ -27,7 +27,7 @@ const CALL_DATE = '2021-08-17';
 const DATA_DATE = '2021-08-17';
 
 let api: APIRequestContext;
-let record: TQcReport;
+let record: TQcRecord;
 
 async function ok<T>(response: Promise<Awaited<ReturnType<APIRequestContext['post']>>>): Promise<T> {
   const r = await response;
@@ -54,7 +54,7 @@ beforeAll(async () => {
 
   const qcSignIn = await ok<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
   const qcHeaders = { Authorization: `Bearer ${qcSignIn.jwtToken}` };
-  record = await ok<TQcReport>(
+  record = await ok<TQcRecord>(
     api.post('/api/qcReport/add', {
       headers: qcHeaders,
       data: { callDate: CALL_DATE, agentId: AGENT.agentId, campaignName: CAMPAIGN, consumerNumber: CELL.local, duration: 40, ...bestScores(), fatalReason: PAYLOAD, easVoiceMatchedWithReport: 'yes', suggestion: SUGGESTION },

@@ -4,7 +4,7 @@
 // Submit and the raised flags' Resolved are in view; the lead browser's Last reaches the last page.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
-import { bestScores, toClientMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { bestScores, toClientMarks, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
 import { okJson, adminHeaders, signInAsAdmin, signInAsAdminAndWait, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
@@ -29,9 +29,9 @@ const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignN
 
 let api: APIRequestContext;
 let qcHeaders: Record<string, string>;
-let inHouse: TQcReport;
-let client: TQcClientReport;
-let reviewed: TQcReport;
+let inHouse: TQcRecord;
+let client: TQcClientRecord;
+let reviewed: TQcRecord;
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
@@ -39,13 +39,13 @@ beforeAll(async () => {
   const signIn = await okJson<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
   qcHeaders = { Authorization: `Bearer ${signIn.jwtToken}` };
   const lost = { ...bestScores(), crm: 0, pace: 5, poorObjectionAndNegotiationSkill: -20 };
-  inHouse = await okJson<TQcReport>(
+  inHouse = await okJson<TQcRecord>(
     api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(1), ...lost, fatalReason: 'None', easVoiceMatchedWithReport: 'no', suggestion: LONG_TEXT } }),
   );
-  client = await okJson<TQcClientReport>(api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(2), ...toClientMarks(lost), suggestionMarks: LONG_TEXT } }));
+  client = await okJson<TQcClientRecord>(api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(2), ...toClientMarks(lost), suggestionMarks: LONG_TEXT } }));
 
   // A record with a recording (the widest cell of the review tables) that the agent reviews with a raised concern.
-  reviewed = await okJson<TQcReport>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(3), ...bestScores(), suggestion: LONG_TEXT } }));
+  reviewed = await okJson<TQcRecord>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(3), ...bestScores(), suggestion: LONG_TEXT } }));
   await writeRecordings(inject('recordingsDir'), CALL_DATE, { [RECORDING]: toneWav(2) });
   await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: reviewed.id }, fileName: RECORDING } }));
 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { GENERATED_FOR_D, QC_MESSAGES, type TLead, type TPaged, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { GENERATED_FOR_D, QC_MESSAGES, type TLead, type TPaged, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import type { Db } from '../apps/server/src/db/schema.ts';
 import { signInAsAdmin } from './actions.ts';
@@ -176,8 +176,8 @@ describe('the QC panel', () => {
     expect(await callDate(page).inputValue()).toBe(CALL_DATE);
     expect(await page.getByRole('region', { name: 'QC Rating' }).count()).toBe(0);
 
-    const [inHouse] = await listRecords<TQcReport>('/api/qcReport/getqcreportbyqcinspector', scored.e164);
-    const [client] = await listRecords<TQcClientReport>('/api/qcReport/getQcRecordsClientViewByQcInspector', scored.e164);
+    const [inHouse] = await listRecords<TQcRecord>('/api/qcReport/getqcreportbyqcinspector', scored.e164);
+    const [client] = await listRecords<TQcClientRecord>('/api/qcReport/getQcRecordsClientViewByQcInspector', scored.e164);
     expect(inHouse).toMatchObject({
       callDate: CALL_DATE,
       campaignName: CAMPAIGN,

@@ -5,7 +5,7 @@
 // a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
 import { okJson, adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
@@ -41,8 +41,8 @@ afterAll(async () => {
   await api?.dispose();
 });
 
-async function addInHouse(n: number, suggestion: string): Promise<TQcReport> {
-  return okJson<TQcReport>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(n), ...best(), easVoiceMatchedWithReport: 'yes', suggestion } }));
+async function addInHouse(n: number, suggestion: string): Promise<TQcRecord> {
+  return okJson<TQcRecord>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(n), ...best(), easVoiceMatchedWithReport: 'yes', suggestion } }));
 }
 
 async function signInAsInspector(page: Page): Promise<void> {
@@ -61,7 +61,7 @@ async function findListRow(page: Page, listPath: string, record: { consumerNumbe
 
 describe('QC records', () => {
   it('the inspector edits a client record: the total follows the marks, Update saves and the list shows it', async () => {
-    const record = await okJson<TQcClientReport>(
+    const record = await okJson<TQcClientRecord>(
       api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(1), ...bestMarksFields(), suggestionMarks: 'Client is happy' } }),
     );
     expect(record.total).toBe(100);
@@ -95,7 +95,7 @@ describe('QC records', () => {
     expect(await updated.getByRole('cell', { name: '75', exact: true }).count()).toBe(1);
     expect(await updated.getByRole('cell', { name: 'Follow the survey order.' }).count()).toBe(1);
 
-    const saved = await okJson<TQcClientReport>(api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }));
+    const saved = await okJson<TQcClientRecord>(api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }));
     expect(saved).toMatchObject({ total: 75, agentGrade: 'Average Expectation', crmMarks: 0, paceMarks: 5, suggestionMarks: 'Follow the survey order.' });
   });
 

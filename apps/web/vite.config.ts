@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const API_TARGET = process.env.CRM_API_URL ?? 'http://localhost:3000';
-// Every path prefix the server answers (spec §7), so the browser talks to one origin in development too.
+// Every path prefix the server answers (docs/product.md §7), so the browser talks to one origin in development too.
 const API_PREFIXES = ['/api', '/cc', '/dt', '/dynamic', '/questions', '/healthz'];
 /** Files smaller than this are not worth a compressed twin: the saving is less than a header line. */
 const PRECOMPRESS_MIN_BYTES = 1024;

@@ -151,7 +151,7 @@ export type LeadImportsTable = {
 };
 
 type Marks = number;
-export type QcReportsTable = {
+export type QcRecordsTable = {
   id: Generated<number>;
   kind: 'in-house' | 'client';
   /** 'yyyy-MM-dd'. */
@@ -190,9 +190,9 @@ export type QcReportsTable = {
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
 
-export type QcReportFilesTable = {
+export type QcRecordFilesTable = {
   id: Generated<number>;
-  qcReportId: number;
+  qcRecordId: number;
   fileName: string;
   createdAt: CreatedAt;
 };
@@ -260,8 +260,8 @@ export type DB = {
   logicRules: LogicRulesTable;
   leadImports: LeadImportsTable;
   agentSessions: AgentSessionsTable;
-  qcReports: QcReportsTable;
-  qcReportFiles: QcReportFilesTable;
+  qcRecords: QcRecordsTable;
+  qcRecordFiles: QcRecordFilesTable;
   agentReviews: AgentReviewsTable;
   auditLog: AuditLogTable;
   leadAnswerHistory: LeadAnswerHistoryTable;

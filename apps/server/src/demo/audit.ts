@@ -39,7 +39,7 @@ export async function seedAuditDemo(db: Db): Promise<number> {
       sql`insert into audit_log (at, actor_id, actor_username, actor_role, action, object_type, object_id, changes, ip)
           select r.created_at, r.qc_inspector_id, u.username, 'QC', 'create', 'qcRecord', r.id::text,
                  jsonb_build_object('after', jsonb_build_object('kind', r.kind, 'agentId', r.agent_id, 'consumerNumber', r.consumer_number, 'callDate', r.call_date, 'total', r.total, 'agentGrade', r.agent_grade)), '127.0.0.1'
-            from qc_reports r join users u on u.id = r.qc_inspector_id`,
+            from qc_records r join users u on u.id = r.qc_inspector_id`,
       sql`insert into audit_log (at, actor_id, actor_username, actor_role, action, object_type, object_id, changes, ip)
           select coalesce(v.resolved_at, v.created_at), u.id, v.resolved_by, 'QC', 'resolve', 'review', v.qc_id::text,
                  jsonb_build_object('before', jsonb_build_object('isResolved', false), 'after', jsonb_build_object('isResolved', true, 'resolvedMessage', v.resolved_message), 'note', 'review ' || v.id), '127.0.0.1'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qcGrade, qcTotal, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcReport, type TQcScores } from '@crm/shared';
+import { qcGrade, qcTotal, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcRecord, type TQcScores } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_USERS, seedDemo } from './seed.ts';
 
@@ -10,7 +10,7 @@ describe('demo data of quality control', () => {
     const recording = { date: '2026-11-20', fileName: '20261120-101500_8801711000001_AG-1002-all.wav', phoneNumber: '+8801711000001', agentId: 'AG-1002', durationSeconds: 7 };
     await seedDemo(t.db, [recording]);
     await seedDemo(t.db, [recording]);
-    const rows = await t.db.selectFrom('qcReports').selectAll().execute();
+    const rows = await t.db.selectFrom('qcRecords').selectAll().execute();
     const inHouse = rows.filter((r) => r.kind === 'in-house');
     expect(new Set(inHouse.map((r) => r.callDate)).size).toBeGreaterThanOrEqual(30);
     expect(new Set(inHouse.map((r) => r.agentId)).size).toBeGreaterThanOrEqual(4);
@@ -22,7 +22,7 @@ describe('demo data of quality control', () => {
     }
     expect(new Set(inHouse.map((r) => r.agentGrade)).size).toBeGreaterThanOrEqual(3);
 
-    const linked = await t.db.selectFrom('qcReportFiles').innerJoin('qcReports', 'qcReports.id', 'qcReportFiles.qcReportId').select(['fileName', 'callDate', 'agentId', 'duration']).execute();
+    const linked = await t.db.selectFrom('qcRecordFiles').innerJoin('qcRecords', 'qcRecords.id', 'qcRecordFiles.qcRecordId').select(['fileName', 'callDate', 'agentId', 'duration']).execute();
     expect(linked).toEqual([{ fileName: recording.fileName, callDate: '2026-11-20', agentId: 'AG-1002', duration: 7 }]);
 
     const reviews = await t.db.selectFrom('agentReviews').selectAll().execute();
@@ -36,7 +36,7 @@ describe('demo data of quality control', () => {
     if (!qcUser || !agentUser) throw new Error('demo users missing');
     const inspector = await t.db.selectFrom('users').selectAll().where('username', '=', qcUser.username).executeTakeFirstOrThrow();
     const qc = await t.as({ ...inspector, password: qcUser.password });
-    const list = (await qc.get('/api/qcReport/getqcreportbyqcinspector?size=10')).json<TPaged<TQcReport>>();
+    const list = (await qc.get('/api/qcReport/getqcreportbyqcinspector?size=10')).json<TPaged<TQcRecord>>();
     expect(list.recordCount).toBeGreaterThan(10);
     expect(list.response.content.every((r) => r.qcInspector === qcUser.username)).toBe(true);
     const flags = (await qc.get('/api/qcReport/get-agent-reviews')).json<TAgentReview[]>();

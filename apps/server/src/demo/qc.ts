@@ -39,7 +39,7 @@ function scoresFor(next: () => number, skill: number): TQcScores {
 
 export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = [], timeZone = machineTimeZone()): Promise<{ records: number; reviews: number } | null> {
   const today = localDayText(new Date(), timeZone);
-  const any = await db.selectFrom('qcReports').select('id').limit(1).executeTakeFirst();
+  const any = await db.selectFrom('qcRecords').select('id').limit(1).executeTakeFirst();
   if (any) return null;
   const campaign = await db.selectFrom('campaigns').select(['id', 'campaignName']).where('campaignName', '=', DEMO_CAMPAIGNS[0].campaignName).executeTakeFirst();
   const inspectorNames = [...DEMO_USERS.filter((u) => u.role === 'qc').map((u) => u.username), ...DEMO_QC_INSPECTORS.map((u) => u.username)];
@@ -82,7 +82,7 @@ export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = 
         const total = qcTotal(scores);
         const suggestion = SUGGESTIONS[Math.floor(next() * SUGGESTIONS.length)] ?? '';
         const { id } = await trx
-          .insertInto('qcReports')
+          .insertInto('qcRecords')
           .values({
             ...base, kind, ...scores, total, agentGrade: qcGrade(total), suggestion,
             fatalReason: scores.fatal < 0 ? 'Shared the customer\'s data on the call' : '', easVoiceMatchedWithReport: next() < 0.9 ? 'yes' : 'no',
@@ -90,7 +90,7 @@ export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = 
           .returning('id')
           .executeTakeFirstOrThrow();
         records += 1;
-        if (call.fileName !== null) await trx.insertInto('qcReportFiles').values({ qcReportId: id, fileName: call.fileName }).execute();
+        if (call.fileName !== null) await trx.insertInto('qcRecordFiles').values({ qcRecordId: id, fileName: call.fileName }).execute();
         if (kind !== 'in-house') continue;
         // About one in four in-house records is reviewed: low marks draw concerns, some of them already resolved.
         const reviewed = total < 80 ? next() < 0.6 : next() < 0.15;

@@ -1,4 +1,4 @@
-// The authorization matrix (issue 8): every registered route, called as each kind of caller, answers as
+// The authorization matrix (docs/product.md §6): every registered route, called as each kind of caller, answers as
 // authz-expectations.ts declares. No call is allowed that should be denied, and no scoped reply holds another's data.
 // Every call carries its session token in the Authorization header, the media routes' too (their ?token= form is
 // tested in auth/guard.test.ts). Routes that delete or use up an object get a new one for each caller (authz-world.ts).

@@ -307,7 +307,7 @@ describe('extra fields on a valid body: accepted and ignored, none stored', () =
   it('QC record: a total, a grade, an inspector, an agent name and a kind of the client\'s are not taken', async () => {
     const r = await route('POST', at('/api/qcReport/add'), () => qcToken)({ ...scorecard(w, { fatal: -100 }), total: 100, agentGrade: 'Exceed Expectation', qcInspector: 'someone-else', agentName: 'Forged Name', kind: 'client', id: 1 });
     expect(r.status, r.text).toBe(200);
-    const stored = await t.db.selectFrom('qcReports').selectAll().where('id', '=', r.json<{ id: number }>().id).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('qcRecords').selectAll().where('id', '=', r.json<{ id: number }>().id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ kind: 'in-house', total: 0, agentGrade: 'Below Expectation', qcInspector: w.inspectorA.username, agentName: w.agent.name });
   });
 
@@ -318,7 +318,7 @@ describe('extra fields on a valid body: accepted and ignored, none stored', () =
     expect(r.status, r.text).toBe(200);
     const stored = await t.db.selectFrom('agentReviews').selectAll().where('qcId', '=', record.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ agentUserId: w.agent.id, isResolved: false, resolvedMessage: null });
-    expect((await t.db.selectFrom('qcReports').select(['total', 'qcInspector']).where('id', '=', record.id).executeTakeFirstOrThrow())).toEqual({ total: 100, qcInspector: w.inspectorA.username });
+    expect((await t.db.selectFrom('qcRecords').select(['total', 'qcInspector']).where('id', '=', record.id).executeTakeFirstOrThrow())).toEqual({ total: 100, qcInspector: w.inspectorA.username });
   });
 
   it('survey save: lead columns and unknown questions in the body are listed as ignored and not written', async () => {

@@ -3,7 +3,7 @@
 // form sends every row, untouched ones included. Each is taken and stored as the number or boolean it stands for;
 // text that is not one is a 400 naming the field, with nothing stored.
 import { describe, expect, it } from 'vitest';
-import type { TCampaign, TLead, TLogicRule, TQcReport, TQuestion } from '@crm/shared';
+import type { TCampaign, TLead, TLogicRule, TQcRecord, TQuestion } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { addQuestions, addSurvey, newQuestion } from '../test/questions-support.ts';
 import { auditEntries } from '../test/audit-support.ts';
@@ -229,18 +229,18 @@ describe('numbers as input text', () => {
     const older = (duration: string) => ({ ...scorecard(w), consumerNumber: 1712345678, duration, total: 100, agentGrade: 'Exceed Expectation', qcInspector: 'ignored' });
     const r = await w.qcA.post('/api/qcReport/add', older('95'));
     expect(r.status, r.text).toBe(200);
-    const record = r.json<TQcReport>();
+    const record = r.json<TQcRecord>();
     expect(record).toMatchObject({ duration: 95, consumerNumber: '+8801712345678' });
     const unplayed = await w.qcA.post('/api/qcReport/add', older(''));
     expect(unplayed.status, unplayed.text).toBe(200);
-    expect(unplayed.json<TQcReport>().duration).toBeNull();
+    expect(unplayed.json<TQcRecord>().duration).toBeNull();
     const bad = await w.qcA.post('/api/qcReport/add', older('1:35'));
     expect(bad.status).toBe(400);
     expect(message(bad)).toBe('body.duration: duration must be whole seconds');
     // The inspector's own list, as the older screen asks for it: page 0, size 10 in the path.
     const list = await w.qcA.get(`/api/qcReport/getqcreportbyqcinspector/0/10?username=${w.inspectorA.username}`);
     expect(list.status, list.text).toBe(200);
-    expect(list.json<{ response: { content: TQcReport[] } }>().response.content.map((x) => x.id)).toContain(record.id);
+    expect(list.json<{ response: { content: TQcRecord[] } }>().response.content.map((x) => x.id)).toContain(record.id);
   });
 });
 

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { bestScores, toClientMarks, type TQcCriterionKey, type TQcReport } from '@crm/shared';
+import { bestScores, toClientMarks, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { caller, createCampaign, createUser, sessionTokenFor, type Caller, type TestContext, type TestUser } from './harness.ts';
 
@@ -77,7 +77,7 @@ export function marksFor(total: number, fatal = false): Record<TQcCriterionKey, 
 export type RecordSpec = { agent: TestUser; total: number; callDate: string; suggestion?: string; fatalReason?: string; fatal?: boolean; duration?: number | null; consumerNumber?: string };
 
 /** Scores a call through POST /api/qcReport/add (or addforclient) as `api`. */
-export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, kind: 'in-house' | 'client' = 'in-house'): Promise<TQcReport> {
+export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, kind: 'in-house' | 'client' = 'in-house'): Promise<TQcRecord> {
   const marks = marksFor(spec.total, spec.fatal);
   const common = { callDate: spec.callDate, agentId: spec.agent.username, campaignName: w.campaign, consumerNumber: spec.consumerNumber ?? '01712345678', duration: spec.duration === undefined ? 95 : spec.duration };
   const body = kind === 'in-house'
@@ -91,7 +91,7 @@ export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, k
     };
   const r = await api.post(kind === 'in-house' ? '/api/qcReport/add' : '/api/qcReport/addforclient', body);
   expect(r.status, r.text).toBe(200);
-  return r.json<TQcReport>();
+  return r.json<TQcRecord>();
 }
 
 export const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
@@ -141,7 +141,7 @@ export async function insertRecords(db: Db, spec: { count: number; callDate: str
   const best = Object.values(bestScores());
   const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
   await sql`
-    insert into qc_reports (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
+    insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
       greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
       acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
       fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)

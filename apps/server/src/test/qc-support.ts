@@ -1,6 +1,6 @@
 // Helpers of the QC tests: a campaign, agents with profiles, two inspectors, and a scorecard body.
 import { expect } from 'vitest';
-import { bestScores, toClientMarks, type TQcClientReport, type TQcClientReportCreateInput, type TQcReport, type TQcReportCreateInput } from '@crm/shared';
+import { bestScores, toClientMarks, type TQcClientRecord, type TQcClientRecordCreateInput, type TQcRecord, type TQcRecordCreateInput } from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from './harness.ts';
 
 export type QcWorld = {
@@ -48,7 +48,7 @@ function scoredCall(w: QcWorld) {
 }
 
 /** Every criterion at its best (total 100), with overrides by in-house name. */
-export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> = {}): TQcReportCreateInput {
+export function scorecard(w: QcWorld, overrides: Partial<TQcRecordCreateInput> = {}): TQcRecordCreateInput {
   return {
     ...scoredCall(w),
     fatalReason: '',
@@ -56,11 +56,11 @@ export function scorecard(w: QcWorld, overrides: Partial<TQcReportCreateInput> =
     suggestion: 'Keep it up',
     ...bestScores(),
     ...overrides,
-  } as TQcReportCreateInput;
+  } as TQcRecordCreateInput;
 }
 
 /** The same card with the client's Marks-suffixed names. */
-export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCreateInput> = {}): TQcClientReportCreateInput {
+export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientRecordCreateInput> = {}): TQcClientRecordCreateInput {
   return {
     ...scoredCall(w),
     fatalReasonMarks: '',
@@ -68,17 +68,17 @@ export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientReportCr
     suggestionMarks: 'Client remark',
     ...toClientMarks(bestScores()),
     ...overrides,
-  } as TQcClientReportCreateInput;
+  } as TQcClientRecordCreateInput;
 }
 
-export async function addRecord(api: Caller, body: TQcReportCreateInput): Promise<TQcReport> {
+export async function addRecord(api: Caller, body: TQcRecordCreateInput): Promise<TQcRecord> {
   const r = await api.post('/api/qcReport/add', body);
   expect(r.status, r.text).toBe(200);
-  return r.json<TQcReport>();
+  return r.json<TQcRecord>();
 }
 
-export async function addClientRecord(api: Caller, body: TQcClientReportCreateInput): Promise<TQcClientReport> {
+export async function addClientRecord(api: Caller, body: TQcClientRecordCreateInput): Promise<TQcClientRecord> {
   const r = await api.post('/api/qcReport/addforclient', body);
   expect(r.status, r.text).toBe(200);
-  return r.json<TQcClientReport>();
+  return r.json<TQcClientRecord>();
 }

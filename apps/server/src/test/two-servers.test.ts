@@ -1,4 +1,4 @@
-// Two real server processes on one PostgreSQL database, as behind a load balancer (design.md §7): they serve the
+// Two real server processes on one PostgreSQL database, as behind a load balancer (docs/architecture.md §7): they serve the
 // same data, accept each other's tokens, share one dialer poller, and both dashboards get its readings.
 import fs from 'node:fs/promises';
 import os from 'node:os';

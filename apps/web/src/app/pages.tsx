@@ -1,4 +1,4 @@
-// The screen of each route of spec §2 (every APP_ROUTES path has one: the type makes a missing screen a compile error).
+// The screen of each route of docs/product.md §2 (every APP_ROUTES path has one: the type makes a missing screen a compile error).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { APP_ROUTES } from '@crm/shared';
 

@@ -1,4 +1,4 @@
-// The routes of spec §2: the login screen, every APP_ROUTES screen behind the session and role guard, and a 404.
+// The routes of docs/product.md §2: the login screen, every APP_ROUTES screen behind the session and role guard, and a 404.
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Center, Loader } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The signed-in user: token storage (spec §3 Session user), token decoding and the useSession hook.
+// The signed-in user: token storage (docs/product.md §3 Session user), token decoding and the useSession hook.
 import { createContext, useContext } from 'react';
 import { LANDING_PAGES, ZTokenPayload, type TRole, type TTokenPayload } from '@crm/shared';
 import { setDisplayTimeZone } from './time-zone.ts';

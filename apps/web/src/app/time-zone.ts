@@ -1,4 +1,4 @@
-// The call centre's time zone, which every date on screen is shown in (spec §9: yyyy-MM-dd HH:mm:ss): the server's
+// The call centre's time zone, which every date on screen is shown in (docs/product.md §9: yyyy-MM-dd HH:mm:ss): the server's
 // TIME_ZONE, as the session's token says it (session.ts sets it when a session is read or stored). Before a session,
 // or with a token that does not say it, the browser's own zone.
 import { canonicalTimeZone, localDateTimeText, localDayText, localTimeText, machineTimeZone } from '@crm/shared';

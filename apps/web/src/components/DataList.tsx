@@ -1,4 +1,4 @@
-// The list of every screen (spec §2 Lists): page sizes, debounced search, table, pager, and loading/empty/error states.
+// The list of every screen (docs/product.md §2 Lists): page sizes, debounced search, table, pager, and loading/empty/error states.
 import { useState, type ReactNode } from 'react';
 import { CloseButton, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
@@ -20,7 +20,7 @@ export type DataListProps<T> = {
   /** Prefix of the react-query keys; invalidate it after a change (add, edit, delete) to reload the list. */
   queryKey: QueryKey;
   columns: readonly DataListColumn<T>[];
-  /** One server page: page is 0-based (spec §9). */
+  /** One server page: page is 0-based (docs/product.md §9). */
   fetchPage: TFetchPage<T>;
   /** Every match of a trimmed, non-empty term; without it the list has no search box. */
   search?: TSearch<T>;

@@ -1,4 +1,4 @@
-// The Go / Reset switch of the two-step create screens (spec §4): Go locks the set-up fields, Reset unlocks them.
+// The Go / Reset switch of the two-step create screens (docs/product.md §4): Go locks the set-up fields, Reset unlocks them.
 import { Button, Group } from '@mantine/core';
 
 type Props = { locked: boolean; busy: boolean; onGo: () => void; onReset: () => void };

@@ -94,7 +94,7 @@ export function Pager({ pager, onPage }: Props) {
   );
 }
 
-/** "Show entries": the page sizes of spec §2 Lists; a new size goes back to the first page (the caller's onChange). */
+/** "Show entries": the page sizes of docs/product.md §2 Lists; a new size goes back to the first page (the caller's onChange). */
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
   return <NativeSelect label="Show entries" w={120} value={String(value)} data={PAGE_SIZES.map(String)} onChange={(event) => onChange(Number(event.currentTarget.value))} />;
 }

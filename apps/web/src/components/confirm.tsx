@@ -1,4 +1,4 @@
-// The shared "Are you sure?" dialog (spec §8): a body text, Close and Confirm; resolves true only on Confirm.
+// The shared "Are you sure?" dialog (docs/product.md §8): a body text, Close and Confirm; resolves true only on Confirm.
 import type { ReactNode } from 'react';
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';

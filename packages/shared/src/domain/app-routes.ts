@@ -1,4 +1,4 @@
-// The screens of spec §2: path, title, who may open them and the sidebar menus.
+// The screens of docs/product.md §2: path, title, who may open them and the sidebar menus.
 import type { TRole } from './roles.ts';
 
 export type TAppRoute = {
@@ -90,7 +90,7 @@ export const QC_MENU: TMenu = {
   ],
 };
 
-/** The sidebar of each role (spec §2 Shell). */
+/** The sidebar of each role (docs/product.md §2 Shell). */
 export const MENUS_BY_ROLE: Record<TRole, readonly TMenu[]> = {
   // Admins see everything: the QC screens too (every inspector's records, with an inspector filter).
   ADMIN: [ADMIN_MENU, CRM_MENU, QC_MENU],

@@ -1,4 +1,4 @@
-// User-visible strings of spec §8, kept word for word; server and web both read them from here.
+// User-visible strings of docs/product.md §8, kept word for word; server and web both read them from here.
 export const MESSAGES = {
   login: {
     failed: 'Login Failed!',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   },
 } as const;
 
-/** The delete confirmation of spec §8, without the older system's stray quote. */
+/** The delete confirmation of docs/product.md §8, without the older system's stray quote. */
 export function deleteConfirmation(name: string): string {
   return `Do you really want to delete ${name}'s record? This process cannot be undone!`;
 }

@@ -1,4 +1,4 @@
-// The QC scorecard (spec §5 QC total and grade, §9 scales and grades; reference/original-frontend.md §4.5, §5.2–5.3):
+// The QC scorecard (docs/product.md §5 QC total and grade, §9 scales and grades, the older system's scales as docs/product.md §9 gives them):
 // the 14 criteria with their scales, the total and the grade bands.
 
 /** One choice of a criterion's scale: what the inspector picks and the marks it gives. */
@@ -114,7 +114,7 @@ export function qcGrade(total: number): TQcGrade {
   return 'Below Expectation';
 }
 
-/** The daily summary's colour of an agent's average (reference/original-backend.md §7.4). */
+/** The daily summary's colour of an agent's average (docs/product.md §9). */
 export const QC_COLOURS = ['red', 'yellow', 'blue', 'green'] as const;
 export type TQcColour = (typeof QC_COLOURS)[number];
 export function qcColour(average: number): TQcColour {

@@ -1,4 +1,4 @@
-// The survey engine (spec §4 Survey, §5): question order, answer checks, where an answer leads, loops, rules in words.
+// The survey engine (docs/product.md §4 Survey, §5): question order, answer checks, where an answer leads, loops, rules in words.
 import { MULTI_SELECT_SEPARATOR, PARTIAL_CALL_ANSWER } from '../schemas/agent-panel.ts';
 import type { TLogicRule } from '../schemas/logic.ts';
 import { isChoiceType, parseOptions, qnoNumber, type TQuestion } from '../schemas/questions.ts';

@@ -1,4 +1,4 @@
-// The agent panel (spec §2 CRM, §4 Survey, §7 Agent panel and the lead update call, §8): lead lookup by number,
+// The agent panel (docs/product.md §2 CRM, §4 Survey, §7 Agent panel and the lead update call, §8): lead lookup by number,
 // saving a survey's answers, and the record of agent sign-ins.
 import { z } from 'zod';
 import { changeTimeText, isIsoDate } from '../domain/dates.ts';
@@ -7,7 +7,7 @@ import { ZLead, ZLeadTableQuery } from './leads.ts';
 
 /** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
 export const LEAD_NOT_GENERATED = 'Lead is not generated';
-/** The answer stored for the question a call stopped at (spec §4 Partial Call). */
+/** The answer stored for the question a call stopped at (docs/product.md §4 Partial Call). */
 export const PARTIAL_CALL_ANSWER = 'Partial Call';
 /** How a multi-select answer is stored: the chosen options joined. */
 export const MULTI_SELECT_SEPARATOR = ', ';

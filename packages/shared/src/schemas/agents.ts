@@ -1,4 +1,4 @@
-// Agents (spec §3 Agent, §5, §7 /api/ac, §8): the Agent shape, its requests, the CSV import contract and messages.
+// Agents (docs/product.md §3 Agent, §5, §7 /api/ac, §8): the Agent shape, its requests, the CSV import contract and messages.
 import { z } from 'zod';
 import { ZNewPassword } from './users.ts';
 import { isIsoDate, parseCalendarDate } from '../domain/dates.ts';
@@ -40,7 +40,7 @@ const optionalDate = optionalText(10).refine((v) => v === null || isIsoDate(v), 
 
 const optionalEmail = optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, 'must be an email address');
 
-/** Every Agent field of spec §3 besides the identity (type, name, agentId), status and password. */
+/** Every Agent field of docs/product.md §3 besides the identity (type, name, agentId), status and password. */
 const profileShape = {
   cellNumber: optionalText(30),
   joiningDate: optionalDate,

@@ -1,4 +1,4 @@
-// Sign-in requests, the reply and the token payload (spec §3 Session user, §7 Auth).
+// Sign-in requests, the reply and the token payload (docs/product.md §3 Session user, §7 Auth).
 import { z } from 'zod';
 import { ROLES, SHIFTS } from '../domain/roles.ts';
 

@@ -1,4 +1,4 @@
-// Campaign shapes (spec §3 Campaign) and the bodies and queries of the /cc calls (spec §7 Campaigns).
+// Campaign shapes (docs/product.md §3 Campaign) and the bodies and queries of the /cc calls (docs/product.md §7 Campaigns).
 import { z } from 'zod';
 import { zBooleanText } from './common.ts';
 

@@ -40,7 +40,7 @@ export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 500;
 
-/** `/pagination/{page}/{size}`: page is a 0-based page index (spec §9), not a row offset. */
+/** `/pagination/{page}/{size}`: page is a 0-based page index (docs/product.md §9), not a row offset. */
 export const ZPageParams = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more'),
   size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),

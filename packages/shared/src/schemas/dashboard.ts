@@ -1,4 +1,4 @@
-// Dashboard shapes (spec §3 Dashboard per campaign): the per-campaign lead figures and the bare totals.
+// Dashboard shapes (docs/product.md §3 Dashboard per campaign): the per-campaign lead figures and the bare totals.
 import { z } from 'zod';
 
 const count = z.number().int().min(0);

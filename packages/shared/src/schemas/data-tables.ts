@@ -1,4 +1,4 @@
-// Data table shapes (spec §3 Data table: one per campaign, with its own lead columns) and the /dt and /dynamic calls.
+// Data table shapes (docs/product.md §3 Data table: one per campaign, with its own lead columns) and the /dt and /dynamic calls.
 import { z } from 'zod';
 import { MAX_DATA_TABLE_COLUMNS, MIN_DATA_TABLE_COLUMNS } from '../domain/lead-columns.ts';
 

@@ -1,4 +1,4 @@
-// Live dialer statistics (spec §3 Live stats) and the state the server publishes to dashboards.
+// Live dialer statistics (docs/product.md §3 Live stats) and the state the server publishes to dashboards.
 import { z } from 'zod';
 
 /** The eight figures of VICIdial's user_group_status, in the dialer's own names and order. */

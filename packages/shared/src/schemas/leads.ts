@@ -1,4 +1,4 @@
-// Leads (spec §3 Lead, §7 /dynamic and /api/file, §8; design.md §4): upload, generate, regenerate, delete, browse, report.
+// Leads (docs/product.md §3 Lead, §7 /dynamic and /api/file, §8; docs/architecture.md §4): upload, generate, regenerate, delete, browse, report.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 import { zNumberText } from './common.ts';
@@ -29,7 +29,7 @@ export const VALID_DATA_STATUS = 'valid';
 /** The key of leads without a target_selector in selector lists and generate targets. */
 export const NO_SELECTOR = '';
 
-// ---- lead-state vocabulary (design.md §4)
+// ---- lead-state vocabulary (docs/architecture.md §4)
 
 /** for_d of a generated lead; '' while fresh. */
 export const GENERATED_FOR_D = 'd';
@@ -130,7 +130,7 @@ export const ZLeadUploadRejected = z.object({
 });
 export type TLeadUploadRejected = z.infer<typeof ZLeadUploadRejected>;
 
-/** 'File uploaded: 998 leads added, 2 duplicates skipped' (the screen adds '!', spec §8). */
+/** 'File uploaded: 998 leads added, 2 duplicates skipped' (the screen adds '!', docs/product.md §8). */
 export function leadUploadMessage(leadsAdded: number, duplicatesSkipped: number): string {
   const n = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
   return `File uploaded: ${n(leadsAdded, 'lead', 'leads')} added, ${n(duplicatesSkipped, 'duplicate', 'duplicates')} skipped`;
@@ -200,7 +200,7 @@ export const ZLeadDateSummary = ZLeadCounts.extend({
 });
 export type TLeadDateSummary = z.infer<typeof ZLeadDateSummary>;
 
-// ---- messages (spec §8 word for word)
+// ---- messages (docs/product.md §8 word for word)
 
 export const LEAD_MESSAGES = {
   uploadMissing: 'No file selected or campaign not selected',
@@ -217,7 +217,7 @@ export const LEAD_MESSAGES = {
   noTargets: 'Enter a target for at least one selector, or choose to generate all fresh leads.',
 } as const;
 
-/** The file names downloads are saved as (spec §7). */
+/** The file names downloads are saved as (docs/product.md §7). */
 export const LEAD_FILE_NAMES = {
   template: (campaign: string) => `${campaign}_columns.csv`,
   forD: 'for_d_report.csv',

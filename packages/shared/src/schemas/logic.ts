@@ -1,4 +1,4 @@
-// Logic rules (spec §3 Logic rule, §7 /api/logic): the rule shape, the setLogics/updateLogic bodies and their queries.
+// Logic rules (docs/product.md §3 Logic rule, §7 /api/logic): the rule shape, the setLogics/updateLogic bodies and their queries.
 import { z } from 'zod';
 import { zNumberText } from './common.ts';
 

@@ -1,4 +1,4 @@
-// Quality control (spec §2 QC screens, §3 QC report / Report file / Agent review / summaries, §7 QC calls, §8 QC and
+// Quality control (docs/product.md §2 QC screens, §3 QC report / Report file / Agent review / summaries, §7 QC calls, §8 QC and
 // Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
@@ -95,46 +95,46 @@ const clientTextShape = {
  * POST /api/qcReport/add. total, agentGrade, agentName and qcInspector may be sent (the older client did) but are
  * ignored: the server computes the first two, fills the name from the agent and records the signed-in inspector.
  */
-export const ZQcReportCreate = z.object({
+export const ZQcRecordCreate = z.object({
   ...callShape,
   ...scoreShape,
   ...textShape,
 });
-export type TQcReportCreateInput = z.input<typeof ZQcReportCreate>;
-export type TQcReportCreate = z.output<typeof ZQcReportCreate>;
+export type TQcRecordCreateInput = z.input<typeof ZQcRecordCreate>;
+export type TQcRecordCreate = z.output<typeof ZQcRecordCreate>;
 
-/** POST /api/qcReport/addforclient: the client's scoring, Marks-suffixed names (spec §3 QC report (client)). */
-export const ZQcClientReportCreate = z.object({
+/** POST /api/qcReport/addforclient: the client's scoring, Marks-suffixed names (docs/product.md §3 QC report (client)). */
+export const ZQcClientRecordCreate = z.object({
   ...callShape,
   ...marksShape,
   ...clientTextShape,
 });
-export type TQcClientReportCreateInput = z.input<typeof ZQcClientReportCreate>;
-export type TQcClientReportCreate = z.output<typeof ZQcClientReportCreate>;
+export type TQcClientRecordCreateInput = z.input<typeof ZQcClientRecordCreate>;
+export type TQcClientRecordCreate = z.output<typeof ZQcClientRecordCreate>;
 
 const id = z.coerce.number({ message: 'id must be a record id' }).int('id must be a record id').positive('id must be a record id');
 
 /** PUT /api/qcReport/editqc: the scores and texts change; the call, the agent and the inspector do not. */
-export const ZQcReportEdit = z.object({
+export const ZQcRecordEdit = z.object({
   id,
   /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
   version: z.number().int().min(0).optional(),
   ...scoreShape,
   ...textShape,
 });
-export type TQcReportEditInput = z.input<typeof ZQcReportEdit>;
-export type TQcReportEdit = z.output<typeof ZQcReportEdit>;
+export type TQcRecordEditInput = z.input<typeof ZQcRecordEdit>;
+export type TQcRecordEdit = z.output<typeof ZQcRecordEdit>;
 
 /** PUT /api/qcReport/edit-Client-Qc. */
-export const ZQcClientReportEdit = z.object({
+export const ZQcClientRecordEdit = z.object({
   id,
   /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
   version: z.number().int().min(0).optional(),
   ...marksShape,
   ...clientTextShape,
 });
-export type TQcClientReportEditInput = z.input<typeof ZQcClientReportEdit>;
-export type TQcClientReportEdit = z.output<typeof ZQcClientReportEdit>;
+export type TQcClientRecordEditInput = z.input<typeof ZQcClientRecordEdit>;
+export type TQcClientRecordEdit = z.output<typeof ZQcClientRecordEdit>;
 
 const grade = z.enum(QC_GRADES);
 const marks = z.number();
@@ -156,25 +156,25 @@ const recordShape = {
   version: z.number().int(),
 };
 
-/** An in-house QC record (spec §3 QC report (in-house)). */
-export const ZQcReport = z.object({
+/** An in-house QC record (docs/product.md §3 QC report (in-house)). */
+export const ZQcRecord = z.object({
   ...recordShape,
   ...(Object.fromEntries(QC_CRITERIA.map((c) => [c.key, marks])) as { [K in TQcCriterionKey]: typeof marks }),
   fatalReason: z.string(),
   easVoiceMatchedWithReport: z.string(),
   suggestion: z.string(),
 });
-export type TQcReport = z.infer<typeof ZQcReport>;
+export type TQcRecord = z.infer<typeof ZQcRecord>;
 
-/** A client QC record (spec §3 QC report (client)): the Marks-suffixed names. */
-export const ZQcClientReport = z.object({
+/** A client QC record (docs/product.md §3 QC report (client)): the Marks-suffixed names. */
+export const ZQcClientRecord = z.object({
   ...recordShape,
   ...(Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, marks])) as { [K in TQcCriterionKey as `${K}Marks`]: typeof marks }),
   fatalReasonMarks: z.string(),
   easVoiceMatchedWithReportMarks: z.string(),
   suggestionMarks: z.string(),
 });
-export type TQcClientReport = z.infer<typeof ZQcClientReport>;
+export type TQcClientRecord = z.infer<typeof ZQcClientRecord>;
 
 export const ZQcIdParams = z.object({ id });
 
@@ -196,11 +196,11 @@ export const ZQcListParams = z.object({
   size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
 });
 
-export const ZQcReportPage = zPaged(ZQcReport);
-export const ZQcClientReportPage = zPaged(ZQcClientReport);
+export const ZQcRecordPage = zPaged(ZQcRecord);
+export const ZQcClientRecordPage = zPaged(ZQcClientRecord);
 
 /** POST /api/qcReport/add-qc-report-file: links a recording (a file of the call's date folder) to a record. */
-export const ZQcReportFileCreate = z.object({
+export const ZQcRecordFileCreate = z.object({
   qcReport: z.object({ id }, { message: 'qcReport {id} is required' }),
   fileName: z
     .string({ message: 'fileName is required' })
@@ -214,11 +214,11 @@ export const ZQcReportFileCreate = z.object({
       if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
     }),
 });
-export type TQcReportFileCreate = z.infer<typeof ZQcReportFileCreate>;
-export const ZQcReportFile = z.object({ id: z.number().int(), fileName: z.string(), qcReport: z.object({ id: z.number().int() }), callDate: z.string() });
-export type TQcReportFile = z.infer<typeof ZQcReportFile>;
+export type TQcRecordFileCreate = z.infer<typeof ZQcRecordFileCreate>;
+export const ZQcRecordFile = z.object({ id: z.number().int(), fileName: z.string(), qcReport: z.object({ id: z.number().int() }), callDate: z.string() });
+export type TQcRecordFile = z.infer<typeof ZQcRecordFile>;
 
-// ---- agent reviews (spec §3 Agent review, §4 review lifecycle)
+// ---- agent reviews (docs/product.md §3 Agent review, §4 review lifecycle)
 
 export const AGREED = ['Yes', 'No'] as const;
 
@@ -266,13 +266,13 @@ export type TAgentReview = z.infer<typeof ZAgentReview>;
 
 /** GET /api/qcReport/list-of-qc-records-by-agent-id: the agent's own in-house records, each with its review once written. */
 export const ZAgentQcRecordsQuery = z.object({ agentId: z.string().trim().max(100).optional() });
-export const ZAgentQcRecord = ZQcReport.extend({ review: ZAgentReview.nullable() });
+export const ZAgentQcRecord = ZQcRecord.extend({ review: ZAgentReview.nullable() });
 export type TAgentQcRecord = z.infer<typeof ZAgentQcRecord>;
 
-// ---- reports (spec §2 QC Reports, §3 summaries; reference/original-frontend.md §5)
+// ---- reports (docs/product.md §2 QC Reports, §3 summaries; the files in docs/product.md §9)
 
-export const QC_REPORT_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
-export type TQcReportType = (typeof QC_REPORT_TYPES)[number];
+export const QC_RECORD_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
+export type TQcRecordType = (typeof QC_RECORD_TYPES)[number];
 
 /** The longest range of the monthly summary, in days (inclusive). */
 export const MAX_SUMMARY_DAYS = 366;
@@ -289,7 +289,7 @@ export const ZQcRangeQuery = z
   .refine((q) => daysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, { message: `The range can be at most ${MAX_SUMMARY_DAYS} days`, path: ['endDate'] });
 export type TQcRangeQuery = z.infer<typeof ZQcRangeQuery>;
 
-/** Daily summary item (spec §3 Agent summary): the day's average in its colour's field, the others ''. */
+/** Daily summary item (docs/product.md §3 Agent summary): the day's average in its colour's field, the others ''. */
 export const ZAgentSummary = z.object({
   agentName: z.string(),
   agentId: z.string(),
@@ -301,7 +301,7 @@ export const ZAgentSummary = z.object({
 });
 export type TAgentSummary = z.infer<typeof ZAgentSummary>;
 
-/** Range summary item (spec §3 Agent performance summary): one key per day of the range, null without records. */
+/** Range summary item (docs/product.md §3 Agent performance summary): one key per day of the range, null without records. */
 export const ZAgentPerformanceSummary = z.object({
   agentName: z.string(),
   agentId: z.string(),

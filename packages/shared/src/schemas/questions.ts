@@ -1,4 +1,4 @@
-// Survey questions (spec §3 Question, §5, §7 /questions, §8): the shape, add/update bodies, search and messages.
+// Survey questions (docs/product.md §3 Question, §5, §7 /questions, §8): the shape, add/update bodies, search and messages.
 import { z } from 'zod';
 import { zBooleanText } from './common.ts';
 import { ZLogicRule } from './logic.ts';

@@ -1,4 +1,4 @@
-// QC inspector accounts managed by admins (issue 3 "QC inspector accounts"): requests and the reply shape.
+// QC inspector accounts managed by admins (docs/product.md §7.4): requests and the reply shape.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common.ts';
 

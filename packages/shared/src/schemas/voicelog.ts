@@ -1,4 +1,4 @@
-// The voice log (spec §3 Voice file, §7 Voice log; design.md §5): recordings kept under RECORDINGS_DIR as
+// The voice log (docs/product.md §3 Voice file, §7 Voice log; docs/architecture.md §5): recordings kept under RECORDINGS_DIR as
 // {yyyy-MM-dd}/{fileName}, searched by call date and number and streamed with Range support.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
@@ -69,7 +69,7 @@ export const ZVoiceLogSearchQuery = z.object({
 });
 export type TVoiceLogSearchQuery = z.output<typeof ZVoiceLogSearchQuery>;
 
-/** One recording (spec §3 Voice file): duration in whole seconds read from the file (null when unreadable). */
+/** One recording (docs/product.md §3 Voice file): duration in whole seconds read from the file (null when unreadable). */
 export const ZVoiceFile = z.object({
   dateTime: z.string().nullable(),
   phoneNumber: z.string(),

@@ -10,6 +10,7 @@ import * as m0007 from './0007-token-versions.ts';
 import * as m0008 from './0008-restrict-user-references.ts';
 import * as m0009 from './0009-audit-and-versions.ts';
 import * as m0010 from './0010-call-drafts.ts';
+import * as m0011 from './0011-qc-records.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-restrict-user-references': m0008,
   '0009-audit-and-versions': m0009,
   '0010-call-drafts': m0010,
+  '0011-qc-records': m0011,
 };

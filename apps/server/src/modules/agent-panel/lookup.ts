@@ -100,7 +100,7 @@ function loaderFor(db: Db): BatchLoader<Key, Found> {
 
 /**
  * The lead of that number in the flat shape with its version (a save sends it back, so a save made meanwhile is not
- * overwritten), or the older system's not-generated message (spec §7 Agent panel).
+ * overwritten), or the older system's not-generated message (docs/product.md §7 Agent panel).
  */
 export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);

@@ -1,4 +1,4 @@
-// The agent panel (spec §7): lead lookup by number, the survey's save and its history, the call in progress kept as a
+// The agent panel (docs/product.md §7): lead lookup by number, the survey's save and its history, the call in progress kept as a
 // draft and the caller's own calls, and the record of agent sign-ins.
 import { z } from 'zod';
 import {

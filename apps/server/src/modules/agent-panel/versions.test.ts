@@ -1,4 +1,4 @@
-// No silent overwrites (issue 15): a save naming a version that is no longer the lead's is refused with who saved it
+// No silent overwrites (docs/product.md §4.5): a save naming a version that is no longer the lead's is refused with who saved it
 // and when; every save raises the version and is kept in the lead's answer history, which admins and QC read.
 import { describe, expect, it } from 'vitest';
 import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, localTimeText, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';

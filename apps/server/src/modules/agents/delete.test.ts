@@ -29,7 +29,7 @@ async function signIn(w: World, agent: TAgent): Promise<Caller> {
   return caller(t.app, r.json<TSignInResponse>().jwtToken);
 }
 
-/** An inspector's in-house QC record of the agent's call (qc_reports.agent_user_id). */
+/** An inspector's in-house QC record of the agent's call (qc_records.agent_user_id). */
 async function scoreCall(w: World, agent: TAgent): Promise<number> {
   const body = { callDate: '2026-11-20', agentId: agent.agentId, campaignName: w.campaign.campaignName, consumerNumber: '01712345678', duration: 60, fatalReason: '', easVoiceMatchedWithReport: 'yes', suggestion: '', ...bestScores() };
   const r = await w.inspector.post('/api/qcReport/add', body);
@@ -48,7 +48,7 @@ async function snapshot(userId: number) {
     t.db.selectFrom('agents').selectAll().where('userId', '=', userId).execute(),
     t.db.selectFrom('agentSessions').select(['id', 'userId']).where('userId', '=', userId).orderBy('id').execute(),
     t.db.selectFrom('leads').select(['id', 'calledBy', 'isCalled']).where('calledBy', '=', userId).orderBy('id').execute(),
-    t.db.selectFrom('qcReports').select(['id', 'agentUserId']).where('agentUserId', '=', userId).orderBy('id').execute(),
+    t.db.selectFrom('qcRecords').select(['id', 'agentUserId']).where('agentUserId', '=', userId).orderBy('id').execute(),
     t.db.selectFrom('agentReviews').select(['id', 'agentUserId']).where('agentUserId', '=', userId).orderBy('id').execute(),
   ]);
   return { users, agents, sessions, leads, qc, reviews };
@@ -155,8 +155,8 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'call_drafts_user_id_fkey', action: 'c' },
         { name: 'lead_imports_user_id_fkey', action: 'r' },
         { name: 'leads_called_by_fkey', action: 'r' },
-        { name: 'qc_reports_agent_user_id_fkey', action: 'r' },
-        { name: 'qc_reports_qc_inspector_id_fkey', action: 'r' },
+        { name: 'qc_records_agent_user_id_fkey', action: 'r' },
+        { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
       ],
     );
   });
@@ -179,8 +179,8 @@ describe('foreign keys to users (migration 0008)', () => {
 
     const scored = await fresh();
     const qcId = await scoreCall(w, scored.agent);
-    expect(await deleteUser(scored.userId)).toMatchObject({ code: '23503', constraint: 'qc_reports_agent_user_id_fkey' });
-    expect(await deleteUser(w.inspectorId)).toMatchObject({ code: '23503', constraint: 'qc_reports_qc_inspector_id_fkey' });
+    expect(await deleteUser(scored.userId)).toMatchObject({ code: '23503', constraint: 'qc_records_agent_user_id_fkey' });
+    expect(await deleteUser(w.inspectorId)).toMatchObject({ code: '23503', constraint: 'qc_records_qc_inspector_id_fkey' });
 
     // A review names its writer: with the record's agent moved aside, the review alone holds the user.
     const reviewer = await fresh();
@@ -188,7 +188,7 @@ describe('foreign keys to users (migration 0008)', () => {
     const agentApi = await signIn(w, reviewer.agent);
     expect((await agentApi.post('/api/qcReport/submit', { qcId: scoredReviewer, agreed: 'Yes' })).status).toBe(200);
     await t.db.deleteFrom('agentSessions').where('userId', '=', reviewer.userId).execute();
-    await t.db.updateTable('qcReports').set({ agentUserId: null }).where('id', '=', scoredReviewer).execute();
+    await t.db.updateTable('qcRecords').set({ agentUserId: null }).where('id', '=', scoredReviewer).execute();
     expect(await deleteUser(reviewer.userId)).toMatchObject({ code: '23503', constraint: 'agent_reviews_agent_user_id_fkey' });
 
     const uploader = await createUser(t.db, { role: 'admin' });
@@ -199,6 +199,6 @@ describe('foreign keys to users (migration 0008)', () => {
     expect((await snapshot(leadCaller.userId)).leads).toHaveLength(1);
     expect((await snapshot(signedIn.userId)).sessions).toHaveLength(1);
     expect((await snapshot(reviewer.userId)).reviews).toHaveLength(1);
-    expect(await t.db.selectFrom('qcReports').select('qcInspectorId').where('id', '=', qcId).executeTakeFirstOrThrow()).toEqual({ qcInspectorId: w.inspectorId });
+    expect(await t.db.selectFrom('qcRecords').select('qcInspectorId').where('id', '=', qcId).executeTakeFirstOrThrow()).toEqual({ qcInspectorId: w.inspectorId });
   });
 });

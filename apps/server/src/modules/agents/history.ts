@@ -8,7 +8,7 @@ export type TAgentHistory = { qcRecords: number; reviews: number; calledLeads: n
 export async function findAgentHistory(db: Db, userId: number): Promise<TAgentHistory> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('qcReports').select((e) => e.fn.countAll<number>().as('n')).where('agentUserId', '=', userId).as('qcRecords'),
+      eb.selectFrom('qcRecords').select((e) => e.fn.countAll<number>().as('n')).where('agentUserId', '=', userId).as('qcRecords'),
       eb.selectFrom('agentReviews').select((e) => e.fn.countAll<number>().as('n')).where('agentUserId', '=', userId).as('reviews'),
       eb.selectFrom('leads').select((e) => e.fn.countAll<number>().as('n')).where('calledBy', '=', userId).as('calledLeads'),
       eb.selectFrom('agentSessions').select((e) => e.fn.countAll<number>().as('n')).where('userId', '=', userId).as('signIns'),

@@ -1,4 +1,4 @@
-// Agent routes (spec §7 /api/ac, and the agent CSV template at /api/file/download/csv); admin only.
+// Agent routes (docs/product.md §7 /api/ac, and the agent CSV template at /api/file/download/csv); admin only.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// Agents (spec §7 /api/ac): create, list, search, read, edit and delete an agent and its sign-in.
+// Agents (docs/product.md §7 /api/ac): create, list, search, read, edit and delete an agent and its sign-in.
 import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCreateAgent, type TPaged, type TPageParams, type TUpdateAgent } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';

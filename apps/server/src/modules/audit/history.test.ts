@@ -59,7 +59,7 @@ describe('GET /api/audit/qcRecord/{id}', () => {
     const w = await qcWorld(t);
     const record = await addRecord(w.qcA, scorecard(w));
     await recordAudit(t.db, inspector(w.inspectorA.username), { action: 'delete', objectType: 'qcRecord', objectId: record.id, changes: { before: { total: 100 } } });
-    await t.db.deleteFrom('qcReports').where('id', '=', record.id).execute();
+    await t.db.deleteFrom('qcRecords').where('id', '=', record.id).execute();
     expect((await w.admin.get(`/api/audit/qcRecord/${record.id}`)).status).toBe(404);
     const r = await w.admin.get(`/api/audit/pagination/0/10?objectType=qcRecord&objectId=${record.id}`);
     expect(r.status).toBe(200);

@@ -58,7 +58,7 @@ export async function findAuditPage(db: Db, query: TAuditQuery, params: TPagePar
  * inspector is not shown the addresses changes came from.
  */
 export async function findQcRecordHistory(db: Db, user: TTokenPayload, id: number): Promise<TAuditHistory> {
-  const record = await db.selectFrom('qcReports').select(['qcInspectorId', 'agentUserId', 'kind']).where('id', '=', id).executeTakeFirst();
+  const record = await db.selectFrom('qcRecords').select(['qcInspectorId', 'agentUserId', 'kind']).where('id', '=', id).executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${id}`);
   assertCanSeeRecord(user, record);
   const rows = await db

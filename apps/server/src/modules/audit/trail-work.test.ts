@@ -5,7 +5,7 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QC_MESSAGES, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, type TQcRecord } from '@crm/shared';
 import { createUser, useTestApp } from '../../test/harness.ts';
 import { campaignWithColumns, uploadLeads } from '../../test/lead-upload-support.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
@@ -68,7 +68,7 @@ describe('QC records', () => {
     const record = await addRecord(w.qcA, scorecard(w));
     const edit = await w.qcA.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, version: record.version, greetings: -5, suggestion: 'Greet the customer' });
     expect(edit.status, edit.text).toBe(200);
-    expect(edit.json<TQcReport>().version).toBe(record.version + 1);
+    expect(edit.json<TQcRecord>().version).toBe(record.version + 1);
     expect((await w.qcA.delete(`/api/qcReport/deleteQc/${record.id}`)).status).toBe(200);
 
     const entries = await auditEntries(t.db, 'qcRecord', record.id);
@@ -93,7 +93,7 @@ describe('QC records', () => {
     expect(message).toContain(QC_MESSAGES.staleRecord(adminName, '').split(' at ')[0]);
     expect(await countAuditEntries(t.db)).toBe(before);
     const stored = await w.qcA.get(`/api/qcReport/getqc/${record.id}`);
-    expect(stored.json<TQcReport>()).toMatchObject({ suggestion: 'Admin note', version: record.version + 1 });
+    expect(stored.json<TQcRecord>()).toMatchObject({ suggestion: 'Admin note', version: record.version + 1 });
     // Without a version (an older client) the edit applies as before.
     const blind = await w.qcA.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, suggestion: 'Inspector note' });
     expect(blind.status, blind.text).toBe(200);

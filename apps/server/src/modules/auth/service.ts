@@ -39,7 +39,7 @@ function roleClaim(role: Role) {
   return [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }];
 }
 
-/** Administrators and QC inspectors (spec §7 signInSuperAdmin). The token says the call centre's time zone too. */
+/** Administrators and QC inspectors (docs/product.md §7 signInSuperAdmin). The token says the call centre's time zone too. */
 export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest, timeZone: string): Promise<TSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
   const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion, timeZone });

@@ -1,4 +1,4 @@
-// Campaign routes (spec §7 /cc). GET /cc/campaigns is public: the agent sign-in form lists campaigns. The rest is admin-only.
+// Campaign routes (docs/product.md §7 /cc). GET /cc/campaigns is public: the agent sign-in form lists campaigns. The rest is admin-only.
 import { z } from 'zod';
 import {
   ZCampaign,

@@ -1,4 +1,4 @@
-// GET /dynamic/dashboard (spec §7): per-campaign lead figures for the admin dashboard.
+// GET /dynamic/dashboard (docs/product.md §7): per-campaign lead figures for the admin dashboard.
 import { ZDashboard } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';

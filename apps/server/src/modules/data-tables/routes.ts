@@ -1,4 +1,4 @@
-// Data table routes (spec §7 /dt, and the /dynamic calls that manage a campaign's data table and count its leads). Admin-only.
+// Data table routes (docs/product.md §7 /dt, and the /dynamic calls that manage a campaign's data table and count its leads). Admin-only.
 import { z } from 'zod';
 import {
   ZAddColumnsQuery,

@@ -1,4 +1,4 @@
-// Lead CSV upload (design.md §4): the file streams through a check of every row straight into leads by COPY,
+// Lead CSV upload (docs/architecture.md §4): the file streams through a check of every row straight into leads by COPY,
 // all in one transaction holding the campaign's lead lock; any bad row rolls it all back. Repeats (in the file
 // or of stored leads) are skipped before COPY, so the leads are written once.
 import type { Readable } from 'node:stream';

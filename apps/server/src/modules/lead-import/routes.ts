@@ -1,4 +1,4 @@
-// Lead CSV upload, its progress, and the upload template (spec §7 /api/file). Admin only.
+// Lead CSV upload, its progress, and the upload template (docs/product.md §7 /api/file). Admin only.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { MEDIA_TYPES, ZErrorReply, ZImportIdParams, ZImportProgress, ZLeadTableQuery, ZLeadUploadRejected, ZLeadUploadResult, ZUploadQuery, zFileReply } from '@crm/shared';

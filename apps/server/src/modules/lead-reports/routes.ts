@@ -1,4 +1,4 @@
-// Lead reports as CSV (spec §7 /api/file generateCsv, generateFullReportCsv). Admin only.
+// Lead reports as CSV (docs/product.md §7 /api/file generateCsv, generateFullReportCsv). Admin only.
 import { LEAD_FILE_NAMES, MEDIA_TYPES, ZErrorReply, ZFullReportQuery, ZLeadDateQuery, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';

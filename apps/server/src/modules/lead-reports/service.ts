@@ -1,4 +1,4 @@
-// The lead reports (spec §7 /api/file generateCsv, generateFullReportCsv): a campaign's leads streamed as CSV.
+// The lead reports (docs/product.md §7 /api/file generateCsv, generateFullReportCsv): a campaign's leads streamed as CSV.
 import type { Readable } from 'node:stream';
 import type { SelectQueryBuilder } from 'kysely';
 import { GENERATED_FOR_D, localDateTimeText } from '@crm/shared';

@@ -1,4 +1,4 @@
-// Generate and regenerate (design.md §4): per (br_id, target_selector) group of one data date, mark fresh leads
+// Generate and regenerate (docs/architecture.md §4): per (br_id, target_selector) group of one data date, mark fresh leads
 // as generated, valid ones first, then in upload order. Each runs as one statement under the campaign's lead lock.
 import { sql, type RawBuilder } from 'kysely';
 import {

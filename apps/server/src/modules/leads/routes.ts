@@ -1,4 +1,4 @@
-// Lead dates, selectors, summary, generate, regenerate, delete and the lead browser (spec §7 /dynamic). Admin only.
+// Lead dates, selectors, summary, generate, regenerate, delete and the lead browser (docs/product.md §7 /dynamic). Admin only.
 import { z } from 'zod';
 import {
   ZDeleteLeadsResult,

@@ -1,4 +1,4 @@
-// Logic routes (spec §7 /api/logic). Admin only, except the reads QC and the campaign's own agents may call.
+// Logic routes (docs/product.md §7 /api/logic). Admin only, except the reads QC and the campaign's own agents may call.
 import { z } from 'zod';
 import {
   ZClearedLogic,

@@ -1,4 +1,4 @@
-// The 26 columns of a day's QC records (reference/original-frontend.md §5.2–5.3, original-backend.md §7.3): the
+// The 26 columns of a day's QC records (the older system's 26 headers, docs/product.md §9): the
 // excel-print JSON keys, the two files' headers and the stored column each is read from, in export order.
 import { z } from 'zod';
 import { QC_CRITERIA, qcGrade, type TQcKind } from '@crm/shared';
@@ -40,7 +40,7 @@ export function recordHeaders(kind: TQcKind): string[] {
  * What a record is read as, in this order (array rows): the 14 scores come as one text 'a,b,…' (QC_CRITERIA order),
  * as one field costs the reader far less than fourteen. Grade is derived from total, as everywhere.
  */
-export function selectRecordRow(eb: ExpressionBuilder<DB, 'qcReports'>) {
+export function selectRecordRow(eb: ExpressionBuilder<DB, 'qcRecords'>) {
   return [
     'callDate', 'agentName', 'agentId', 'campaignName', 'consumerNumber', 'duration',
     sql<string>`concat_ws(',', ${sql.join(QC_CRITERIA.map((c) => eb.ref(c.key)))})`.as('scores'),

@@ -22,7 +22,7 @@ async function exportQueriesRunning(): Promise<number> {
   const r = await sql<{ n: number }>`
     select count(*)::int as n from pg_stat_activity
     where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-      and query like '%from "qc_reports"%order by "agent_name"%'`.execute(t.db);
+      and query like '%from "qc_records"%order by "agent_name"%'`.execute(t.db);
   return r.rows[0]?.n ?? 0;
 }
 

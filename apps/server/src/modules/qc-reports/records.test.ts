@@ -11,7 +11,7 @@ let abul: TestUser;
 
 const DAY = '2026-03-10';
 
-// reference/original-frontend.md §5.2, word for word.
+// the older system's file, word for word (docs/product.md §9).
 const IN_HOUSE_HEADER = [
   'Call Date', 'Agent Name', 'Id', 'Campaign Name', 'Consumer Number', 'Duration',
   'Greetings ( শুভেচ্ছা ) [Yes(0)/No(-5)]',

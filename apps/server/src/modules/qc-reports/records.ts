@@ -1,4 +1,4 @@
-// A day's QC records (spec §7 unique-dates, excel-print; issue 7 the records files): the dates that have records,
+// A day's QC records (docs/product.md §7 unique-dates, excel-print; the records files of §9): the dates that have records,
 // the records as JSON and as a streamed xlsx. An inspector gets its own records only, an admin everyone's.
 import type { Readable } from 'node:stream';
 import { QC_EXPORTS, type TQcKind, type TTokenPayload } from '@crm/shared';
@@ -20,12 +20,12 @@ export const EXPORT_BATCH_ROWS = 1000;
 /** The records of `kind` the caller may see. */
 export function scopedQcRecords(db: Db, user: TTokenPayload, kind: TQcKind) {
   const { inspectorId } = inspectorScope(user);
-  const base = db.selectFrom('qcReports').where('qcReports.kind', '=', kind);
-  return inspectorId === undefined ? base : base.where('qcReports.qcInspectorId', '=', inspectorId);
+  const base = db.selectFrom('qcRecords').where('qcRecords.kind', '=', kind);
+  return inspectorId === undefined ? base : base.where('qcRecords.qcInspectorId', '=', inspectorId);
 }
 
 /** GET unique-dates-download-reports-in-house / -client: the call dates with records, newest first. */
-export async function listQcReportDates(db: Db, user: TTokenPayload, kind: TQcKind): Promise<string[]> {
+export async function listQcRecordDates(db: Db, user: TTokenPayload, kind: TQcKind): Promise<string[]> {
   const rows = await scopedQcRecords(db, user, kind).select('callDate').distinct().orderBy('callDate', 'desc').execute();
   return rows.map((r) => r.callDate);
 }

@@ -1,4 +1,4 @@
-// QC reports (spec §2 QC Reports; §7 the report calls): xlsx exports and the JSON summaries. Inspectors and admins;
+// QC reports (docs/product.md §2 QC Reports; §7 the report calls): xlsx exports and the JSON summaries. Inspectors and admins;
 // an inspector's reports hold its own records only.
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
@@ -9,7 +9,7 @@ import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { ZQcPrintRow } from './record-columns.ts';
-import { exportQcRecords, listQcPrintRows, listQcReportDates } from './records.ts';
+import { exportQcRecords, listQcPrintRows, listQcRecordDates } from './records.ts';
 import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
 import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
 
@@ -45,7 +45,7 @@ export async function qcReportRoutes(app: App) {
     app.get(`/api/qcReport/unique-dates-download-reports-${kind}`, {
       config: SCORERS,
       schema: { response: { 200: z.array(z.string()) } },
-    }, async (req) => listQcReportDates(app.db, currentUser(req), kind));
+    }, async (req) => listQcRecordDates(app.db, currentUser(req), kind));
 
     app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
       config: SCORERS,

@@ -1,5 +1,5 @@
-// The in-house summaries (spec §3 Agent summary, Agent performance summary; §7 qc-report/summary,
-// date-range-summary; issue 7 grade distribution), for an inspector over its own records, for an admin over all.
+// The in-house summaries (docs/product.md §3 Agent summary, Agent performance summary; §7 qc-report/summary,
+// date-range-summary; grade-distribution), for an inspector over its own records, for an admin over all.
 import { sql } from 'kysely';
 import {
   QC_GRADES,

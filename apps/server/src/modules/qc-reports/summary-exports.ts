@@ -1,4 +1,4 @@
-// The two summary files (issue 7; reference/original-frontend.md §5.4–5.5): one row per agent, so small; written
+// The two summary files (docs/product.md §9): one row per agent, so small; written
 // through exceljs's own rows, the daily one with its colour fills.
 import type { Readable } from 'node:stream';
 import { QC_EXPORTS, type TQcColour, type TQcRangeQuery, type TTokenPayload } from '@crm/shared';

@@ -20,7 +20,7 @@ describe.each(TEST_TIME_ZONES)('QC records by day, with TIME_ZONE=%s', (zone) =>
   async function scoredAt(callDate: string, wallClock: string, total: number): Promise<void> {
     const record = await addRecord(w, w.qcA, { agent: nadia, total, callDate });
     const at = atLocal(zone, wallClock);
-    await sql`update qc_reports set created_at = ${at}, updated_at = ${at} where id = ${record.id}`.execute(t.db);
+    await sql`update qc_records set created_at = ${at}, updated_at = ${at} where id = ${record.id}`.execute(t.db);
   }
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 // Who may see and change which QC records: an admin all of them, a QC inspector only its own, an agent only the
-// in-house records scored on it (spec §6; issue 7).
+// in-house records scored on it (docs/product.md §6).
 import { QC_MESSAGES, type TTokenPayload } from '@crm/shared';
 import { forbidden } from '../../http/errors.ts';
 

@@ -1,7 +1,7 @@
 // Linking a recording to a QC record with VOICE_LOG_URL: the external voice log is searched for the record's number
 // on its call date; a file it does not list is a 400, and the server failing a 502, nothing stored either way.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QC_MESSAGES, VOICE_LOG_MESSAGES, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, VOICE_LOG_MESSAGES, type TQcRecord } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 async function linkToFresh(fileName: string) {
-  const record: TQcReport = await addRecord(w.qcA, scorecard(w));
+  const record: TQcRecord = await addRecord(w.qcA, scorecard(w));
   const before = await checksumTables(t.db);
   const r = await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: record.id }, fileName });
   return { r, changed: changedTables(before, await checksumTables(t.db)) };
@@ -43,7 +43,7 @@ describe('VOICE_LOG_URL: a recording link is checked against the external voice 
     const { r, changed } = await linkToFresh(LISTED);
     expect(r.status, r.text).toBe(200);
     expect(r.json()).toMatchObject({ fileName: LISTED, callDate: DAY });
-    expect(changed).toEqual(['audit_log', 'qc_report_files']);
+    expect(changed).toEqual(['audit_log', 'qc_record_files']);
     expect(fake.requests.some((q) => q.url.startsWith(`/search?directory=${DAY}&msisdn=%2B8801712345678&page=1`))).toBe(true);
   });
 

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QC_MESSAGES, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, type TQcRecord } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
 import { silentMp3, toneWav, writeRecordings } from '../voicelog/test-audio.ts';
@@ -28,7 +28,7 @@ const ONLY_ON_OTHER_DAY = '20261119-101500_01712345678_AG-1-all.wav';
 const A_FOLDER = '20261120-110000_01712345678_AG-1-all.wav';
 
 let w: QcWorld;
-let record: TQcReport;
+let record: TQcRecord;
 beforeAll(async () => {
   await writeRecordings(recordingsDir, DAY, {
     [OF_NUMBER]: toneWav(1),
@@ -44,7 +44,7 @@ beforeAll(async () => {
 });
 
 const link = (fileName: string, id = record.id) => w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id }, fileName });
-const linksOf = async (id: number) => (await t.db.selectFrom('qcReportFiles').select('fileName').where('qcReportId', '=', id).orderBy('id').execute()).map((r) => r.fileName);
+const linksOf = async (id: number) => (await t.db.selectFrom('qcRecordFiles').select('fileName').where('qcRecordId', '=', id).orderBy('id').execute()).map((r) => r.fileName);
 
 describe('a recording of the record\'s number in its call date\'s folder is linked', () => {
   it.each([

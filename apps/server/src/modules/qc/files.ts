@@ -1,5 +1,5 @@
-// Recordings linked to QC records (spec §3 Report file; §7 add-qc-report-file, all-qc-report-file).
-import { QC_MESSAGES, type TQcReportFile, type TQcReportFileCreate, type TTokenPayload } from '@crm/shared';
+// Recordings linked to QC records (docs/product.md §3 Report file; §7 add-qc-report-file, all-qc-report-file).
+import { QC_MESSAGES, type TQcRecordFile, type TQcRecordFileCreate, type TTokenPayload } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -25,19 +25,19 @@ async function assertRecordingOfCall(deps: TQcFileDeps, record: { callDate: stri
  * Links a recording to the record: a file of the voice log of the record's call date whose name names the record's
  * consumer number (else 400, nothing stored). Linking the same file again changes nothing.
  */
-export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcReportFileCreate, actor: TAuditActor): Promise<TQcReportFile> {
+export async function addQcRecordFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcRecordFileCreate, actor: TAuditActor): Promise<TQcRecordFile> {
   const { db } = deps;
-  const record = await db.selectFrom('qcReports').select(['id', 'qcInspectorId', 'callDate', 'consumerNumber']).where('id', '=', input.qcReport.id).executeTakeFirst();
+  const record = await db.selectFrom('qcRecords').select(['id', 'qcInspectorId', 'callDate', 'consumerNumber']).where('id', '=', input.qcReport.id).executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${input.qcReport.id}`);
   assertCanChangeRecord(user, record);
-  const linked = db.selectFrom('qcReportFiles').select(['id', 'fileName']).where('qcReportId', '=', record.id).where('fileName', '=', input.fileName);
+  const linked = db.selectFrom('qcRecordFiles').select(['id', 'fileName']).where('qcRecordId', '=', record.id).where('fileName', '=', input.fileName);
   if ((await linked.executeTakeFirst()) === undefined) {
     await assertRecordingOfCall(deps, record, input.fileName);
     await db.transaction().execute(async (trx) => {
       const added = await trx
-        .insertInto('qcReportFiles')
-        .values({ qcReportId: record.id, fileName: input.fileName })
-        .onConflict((oc) => oc.constraint('qc_report_files_unique').doNothing())
+        .insertInto('qcRecordFiles')
+        .values({ qcRecordId: record.id, fileName: input.fileName })
+        .onConflict((oc) => oc.constraint('qc_record_files_unique').doNothing())
         .returning('id')
         .executeTakeFirst();
       if (added) await recordAudit(trx, actor, { action: 'link', objectType: 'qcRecord', objectId: record.id, changes: { after: { fileName: input.fileName } } });
@@ -48,13 +48,13 @@ export async function addQcReportFile(deps: TQcFileDeps, user: TTokenPayload, in
 }
 
 /** The links the caller may see: an admin all, an inspector those of its records, an agent those of its in-house records. */
-export async function listQcReportFiles(db: Db, user: TTokenPayload): Promise<TQcReportFile[]> {
+export async function listQcRecordFiles(db: Db, user: TTokenPayload): Promise<TQcRecordFile[]> {
   let q = db
-    .selectFrom('qcReportFiles')
-    .innerJoin('qcReports', 'qcReports.id', 'qcReportFiles.qcReportId')
-    .select(['qcReportFiles.id', 'qcReportFiles.fileName', 'qcReports.id as qcReportId', 'qcReports.callDate']);
-  if (isAgent(user)) q = q.where('qcReports.agentUserId', '=', userIdOf(user)).where('qcReports.kind', '=', 'in-house');
-  else if (!isAdmin(user)) q = q.where('qcReports.qcInspectorId', '=', userIdOf(user));
-  const rows = await q.orderBy('qcReportFiles.id').execute();
-  return rows.map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcReportId }, callDate: r.callDate }));
+    .selectFrom('qcRecordFiles')
+    .innerJoin('qcRecords', 'qcRecords.id', 'qcRecordFiles.qcRecordId')
+    .select(['qcRecordFiles.id', 'qcRecordFiles.fileName', 'qcRecords.id as qcRecordId', 'qcRecords.callDate']);
+  if (isAgent(user)) q = q.where('qcRecords.agentUserId', '=', userIdOf(user)).where('qcRecords.kind', '=', 'in-house');
+  else if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
+  const rows = await q.orderBy('qcRecordFiles.id').execute();
+  return rows.map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcRecordId }, callDate: r.callDate }));
 }

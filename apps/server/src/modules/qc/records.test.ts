@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { QC_MESSAGES, type TPaged, type TQcClientReport, type TQcReport } from '@crm/shared';
+import { QC_MESSAGES, type TPaged, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
 import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
@@ -17,7 +17,7 @@ const OTHER_RECORDING = '20261120-111500_01712345678_AG2-all.wav';
 beforeAll(async () => {
   await writeRecordings(recordingsDir, '2026-11-20', { [RECORDING]: toneWav(1), [OTHER_RECORDING]: toneWav(1) });
 });
-const countRecords = async () => Number((await t.db.selectFrom('qcReports').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+const countRecords = async () => Number((await t.db.selectFrom('qcRecords').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
 describe('POST /api/qcReport/add and /addforclient', () => {
   it('computes total and grade itself, fills the agent name, records the inspector and stores the number normalised', async () => {
@@ -38,7 +38,7 @@ describe('POST /api/qcReport/add and /addforclient', () => {
       crm: 10,
       fileName: null,
     });
-    const stored = await t.db.selectFrom('qcReports').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
+    const stored = await t.db.selectFrom('qcRecords').selectAll().where('id', '=', r.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ kind: 'in-house', total: 85, agentGrade: 'Meet Expectation', agentUserId: w.agent.id, qcInspectorId: w.inspectorA.id });
   });
 
@@ -102,7 +102,7 @@ describe('POST /api/qcReport/add and /addforclient', () => {
     expect(client).toMatchObject({ total: 90, agentGrade: 'Exceed Expectation', crmMarks: 10, suggestionMarks: 'Remark for the client', easVoiceMatchedWithReportMarks: 'yes' });
     expect(client).not.toHaveProperty('crm');
     const read = await w.qcA.get(`/api/qcReport/getClientQc/${client.id}`);
-    expect(read.json<TQcClientReport>().crmMarks).toBe(10);
+    expect(read.json<TQcClientRecord>().crmMarks).toBe(10);
     expect((await w.qcA.get(`/api/qcReport/getqc/${client.id}`)).status).toBe(404);
   });
 });
@@ -113,13 +113,13 @@ describe('editing, reading and deleting QC records', () => {
     const r = await addRecord(w.qcA, scorecard(w));
     const edited = await w.qcA.put('/api/qcReport/editqc', { ...r, crm: 0, courtesy: 5, total: 100, agentGrade: 'Exceed Expectation', callDate: '2020-01-01', qcInspector: 'x' });
     expect(edited.status, edited.text).toBe(200);
-    expect(edited.json<TQcReport>()).toMatchObject({ total: 75, agentGrade: 'Average Expectation', callDate: '2026-11-20', qcInspector: w.inspectorA.username, crm: 0, courtesy: 5 });
+    expect(edited.json<TQcRecord>()).toMatchObject({ total: 75, agentGrade: 'Average Expectation', callDate: '2026-11-20', qcInspector: w.inspectorA.username, crm: 0, courtesy: 5 });
     const c = await addClientRecord(w.qcA, clientScorecard(w));
     const clientEdit = await w.qcA.put('/api/qcReport/edit-Client-Qc', { ...c, fatalMarks: -100, fatalReasonMarks: 'Rude to the customer' });
-    expect(clientEdit.json<TQcClientReport>()).toMatchObject({ total: 0, agentGrade: 'Below Expectation', fatalReasonMarks: 'Rude to the customer' });
+    expect(clientEdit.json<TQcClientRecord>()).toMatchObject({ total: 0, agentGrade: 'Below Expectation', fatalReasonMarks: 'Rude to the customer' });
     const bad = await w.qcA.put('/api/qcReport/editqc', { ...r, pitch: 3 });
     expect(bad.status).toBe(400);
-    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcReport>().pitch).toBe(10);
+    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcRecord>().pitch).toBe(10);
   });
 
   it("refuses an inspector another inspector's records (read, edit, delete); an admin may", async () => {
@@ -135,8 +135,8 @@ describe('editing, reading and deleting QC records', () => {
       expect(f.status).toBe(403);
       expect(f.body).toEqual({ message: QC_MESSAGES.otherInspector });
     }
-    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcReport>().crm).toBe(20);
-    expect((await w.admin.put('/api/qcReport/editqc', { ...r, crm: 10 })).json<TQcReport>().total).toBe(90);
+    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcRecord>().crm).toBe(20);
+    expect((await w.admin.put('/api/qcReport/editqc', { ...r, crm: 10 })).json<TQcRecord>().total).toBe(90);
     expect((await w.admin.delete(`/api/qcReport/deleteQc/${r.id}`)).status).toBe(200);
     expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).status).toBe(404);
   });
@@ -148,7 +148,7 @@ describe('editing, reading and deleting QC records', () => {
     expect((await w.agentApi.post('/api/qcReport/submit', { qcId: r.id, agreed: 'No', raiseConcern: true, comment: 'Not me' })).status).toBe(200);
     const del = await w.qcA.delete(`/api/qcReport/deleteQc/${r.id}`);
     expect(del.status).toBe(200);
-    expect(await t.db.selectFrom('qcReportFiles').select('id').where('qcReportId', '=', r.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('qcRecordFiles').select('id').where('qcRecordId', '=', r.id).execute()).toEqual([]);
     expect(await t.db.selectFrom('agentReviews').select('id').where('qcId', '=', r.id).execute()).toEqual([]);
     expect((await w.qcA.delete(`/api/qcReport/deleteQc/${r.id}`)).status).toBe(404);
   });
@@ -160,15 +160,15 @@ describe('QC record lists', () => {
     const mine = [];
     for (let day = 1; day <= 12; day += 1) mine.push(await addRecord(w.qcA, scorecard(w, { callDate: `2026-10-${String(day).padStart(2, '0')}` })));
     await addRecord(w.qcB, scorecard(w, { callDate: '2026-10-30' }));
-    const page0 = (await w.qcA.get('/api/qcReport/getqcreportbyqcinspector?page=0&size=10')).json<TPaged<TQcReport>>();
+    const page0 = (await w.qcA.get('/api/qcReport/getqcreportbyqcinspector?page=0&size=10')).json<TPaged<TQcRecord>>();
     expect(page0.recordCount).toBe(12);
     expect(page0.response.totalPages).toBe(2);
     expect(page0.response.content.map((r) => r.callDate)[0]).toBe('2026-10-12');
-    const page1 = (await w.qcA.get(`/api/qcReport/getqcreportbyqcinspector/1/10?username=${w.inspectorA.username}`)).json<TPaged<TQcReport>>();
+    const page1 = (await w.qcA.get(`/api/qcReport/getqcreportbyqcinspector/1/10?username=${w.inspectorA.username}`)).json<TPaged<TQcRecord>>();
     expect(page1.response.content.map((r) => r.id)).toEqual([mine[1]?.id, mine[0]?.id]);
     const other = await w.qcA.get(`/api/qcReport/getqcreportbyqcinspector?username=${w.inspectorB.username}`);
     expect(other.status).toBe(403);
-    const byDate = (await w.qcA.get('/api/qcReport/getqcreportbyqcinspector?date=2026-10-05')).json<TPaged<TQcReport>>();
+    const byDate = (await w.qcA.get('/api/qcReport/getqcreportbyqcinspector?date=2026-10-05')).json<TPaged<TQcRecord>>();
     expect(byDate.response.content.map((r) => r.id)).toEqual([mine[4]?.id]);
   });
 
@@ -176,15 +176,15 @@ describe('QC record lists', () => {
     const w = await qcWorld(t);
     const a = await addRecord(w.qcA, scorecard(w, { consumerNumber: '01811111111' }));
     const b = await addRecord(w.qcB, scorecard(w, { agentId: w.otherAgent.username, consumerNumber: '01822222222' }));
-    const all = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100')).json<TPaged<TQcReport>>();
+    const all = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100')).json<TPaged<TQcRecord>>();
     expect(all.response.content.map((r) => r.id)).toEqual(expect.arrayContaining([a.id, b.id]));
-    const onlyB = (await w.admin.get(`/api/qcReport/getqcreportbyqcinspector?size=100&username=${w.inspectorB.username}`)).json<TPaged<TQcReport>>();
+    const onlyB = (await w.admin.get(`/api/qcReport/getqcreportbyqcinspector?size=100&username=${w.inspectorB.username}`)).json<TPaged<TQcRecord>>();
     expect(onlyB.response.content.map((r) => r.id)).toEqual([b.id]);
-    const search = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100&search=Sabbir')).json<TPaged<TQcReport>>();
+    const search = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100&search=Sabbir')).json<TPaged<TQcRecord>>();
     expect(search.response.content.map((r) => r.id)).toEqual([b.id]);
-    const byNumber = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100&search=1811111')).json<TPaged<TQcReport>>();
+    const byNumber = (await w.admin.get('/api/qcReport/getqcreportbyqcinspector?size=100&search=1811111')).json<TPaged<TQcRecord>>();
     expect(byNumber.response.content.map((r) => r.id)).toEqual([a.id]);
-    const client = (await w.admin.get('/api/qcReport/getQcRecordsClientViewByQcInspector?size=100')).json<TPaged<TQcClientReport>>();
+    const client = (await w.admin.get('/api/qcReport/getQcRecordsClientViewByQcInspector?size=100')).json<TPaged<TQcClientRecord>>();
     expect(client.response.content.map((r) => r.id)).not.toContain(a.id);
   });
 
@@ -212,7 +212,7 @@ describe('recording links', () => {
       expect((await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: r.id }, fileName })).status, fileName).toBe(400);
     }
     expect((await w.qcB.post('/api/qcReport/add-qc-report-file', { qcReport: { id: other.id }, fileName: OTHER_RECORDING })).status).toBe(200);
-    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcReport>().fileName).toBe(body.fileName);
+    expect((await w.qcA.get(`/api/qcReport/getqc/${r.id}`)).json<TQcRecord>().fileName).toBe(body.fileName);
     const ids = async (api: typeof w.qcA) => (await api.get('/api/qcReport/all-qc-report-file')).json<{ qcReport: { id: number } }[]>().map((f) => f.qcReport.id);
     expect(await ids(w.qcA)).toEqual([r.id]);
     expect(await ids(w.agentApi)).toEqual([r.id]);

@@ -1,4 +1,4 @@
-// QC records (spec §7 QC add, addforclient, getqc, getClientQc, editqc, edit-Client-Qc, deleteQc, deleteClientQc):
+// QC records (docs/product.md §7 QC add, addforclient, getqc, getClientQc, editqc, edit-Client-Qc, deleteQc, deleteClientQc):
 // the server computes total and grade, fills the agent's name and records the signed-in inspector.
 import { sql } from 'kysely';
 import {
@@ -9,12 +9,12 @@ import {
   normalisePhone,
   qcGrade,
   qcTotal,
-  type TQcClientReportCreate,
-  type TQcClientReportEdit,
+  type TQcClientRecordCreate,
+  type TQcClientRecordEdit,
   type TQcCriterionKey,
   type TQcKind,
-  type TQcReportCreate,
-  type TQcReportEdit,
+  type TQcRecordCreate,
+  type TQcRecordEdit,
   type TTokenPayload,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
@@ -36,24 +36,24 @@ function scoredValues(scores: Scores, texts: Texts) {
 }
 
 /** The in-house or client body as stored scores and texts. */
-function partsOf(kind: TQcKind, body: TQcReportCreate | TQcClientReportCreate | TQcReportEdit | TQcClientReportEdit): { scores: Scores; texts: Texts } {
+function partsOf(kind: TQcKind, body: TQcRecordCreate | TQcClientRecordCreate | TQcRecordEdit | TQcClientRecordEdit): { scores: Scores; texts: Texts } {
   if (kind === 'in-house') {
-    const b = body as TQcReportCreate | TQcReportEdit;
+    const b = body as TQcRecordCreate | TQcRecordEdit;
     const scores = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, b[k]])) as Scores;
     return { scores, texts: { fatalReason: b.fatalReason, easVoiceMatchedWithReport: b.easVoiceMatchedWithReport, suggestion: b.suggestion } };
   }
-  const b = body as TQcClientReportCreate | TQcClientReportEdit;
+  const b = body as TQcClientRecordCreate | TQcClientRecordEdit;
   return { scores: fromClientMarks(b), texts: { fatalReason: b.fatalReasonMarks, easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks, suggestion: b.suggestionMarks } };
 }
 
 async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {
-  const row = await selectQcRecords(db).where('qcReports.id', '=', id).where('qcReports.kind', '=', kind).executeTakeFirst();
+  const row = await selectQcRecords(db).where('qcRecords.id', '=', id).where('qcRecords.kind', '=', kind).executeTakeFirst();
   if (!row) throw noSuchRecord(kind, id);
   return row;
 }
 
 /** POST add / addforclient: the agent by agentId (400 when there is none), the campaign by name, the number normalised. */
-export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportCreate | TQcClientReportCreate, country: CountryCode, actor: TAuditActor): Promise<QcShape<K>> {
+export async function createQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcRecordCreate | TQcClientRecordCreate, country: CountryCode, actor: TAuditActor): Promise<QcShape<K>> {
   const consumerNumber = normalisePhone(body.consumerNumber, country);
   if (consumerNumber === null) throw badRequest(`"${body.consumerNumber}" is not a phone number`);
   const [agent, campaign] = await Promise.all([
@@ -70,7 +70,7 @@ export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayl
   const { scores, texts } = partsOf(kind, body);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
-      .insertInto('qcReports')
+      .insertInto('qcRecords')
       .values({
         kind,
         callDate: body.callDate,
@@ -94,7 +94,7 @@ export async function createQcReport<K extends TQcKind>(db: Db, user: TTokenPayl
 }
 
 /** GET getqc/{id} / getClientQc/{id}. */
-export async function findQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, id: number): Promise<QcShape<K>> {
+export async function findQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, id: number): Promise<QcShape<K>> {
   const row = await findRow(db, kind, id);
   assertCanSeeRecord(user, row);
   return toShape(kind, row);
@@ -118,16 +118,16 @@ async function staleEdit(db: Db, id: number, updatedAt: Date, timeZone: string):
  * PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay.
  * With the version the editor read, an edit made on an older one is refused (409) and changes nothing.
  */
-export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcReportEdit | TQcClientReportEdit, actor: TAuditActor, timeZone: string): Promise<QcShape<K>> {
+export async function editQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcRecordEdit | TQcClientRecordEdit, actor: TAuditActor, timeZone: string): Promise<QcShape<K>> {
   const { scores, texts } = partsOf(kind, body);
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'version', 'updatedAt']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'version', 'updatedAt']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, body.id);
     assertCanChangeRecord(user, current);
     if (body.version !== undefined && body.version !== current.version) throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
     const before = toShape(kind, await findRow(trx, kind, body.id));
     await trx
-      .updateTable('qcReports')
+      .updateTable('qcRecords')
       .set((eb) => ({ ...scoredValues(scores, texts), updatedAt: new Date(), version: eb('version', '+', 1) }))
       .where('id', '=', body.id)
       .execute();
@@ -138,14 +138,14 @@ export async function editQcReport<K extends TQcKind>(db: Db, user: TTokenPayloa
 }
 
 /** DELETE deleteQc/{id} / deleteClientQc/{id}: the record with its recording links and review, in one statement. */
-export async function deleteQcReport(db: Db, user: TTokenPayload, kind: TQcKind, id: number, actor: TAuditActor): Promise<{ message: string }> {
+export async function deleteQcRecord(db: Db, user: TTokenPayload, kind: TQcKind, id: number, actor: TAuditActor): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcReports').select(['qcInspectorId', 'agentName']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'agentName']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, id);
     assertCanChangeRecord(user, current);
     const before = toShape(kind, await findRow(trx, kind, id));
     // Links and reviews go with it (ON DELETE CASCADE).
-    await trx.deleteFrom('qcReports').where('id', '=', id).execute();
+    await trx.deleteFrom('qcRecords').where('id', '=', id).execute();
     await recordAudit(trx, actor, { action: 'delete', objectType: 'qcRecord', objectId: id, changes: { before: { kind, ...snapshot(before) } } });
   });
   return { message: `The ${kindName(kind)} was deleted` };

@@ -52,7 +52,7 @@ describe('agent reviews', () => {
     const w = await qcWorld(t);
     const a = await addRecord(w.qcA, scorecard(w));
     const b = await addRecord(w.qcB, scorecard(w, { callDate: '2026-11-21' }));
-    await t.db.insertInto('qcReportFiles').values({ qcReportId: a.id, fileName: 'a.wav' }).execute();
+    await t.db.insertInto('qcRecordFiles').values({ qcRecordId: a.id, fileName: 'a.wav' }).execute();
     await w.agentApi.post('/api/qcReport/submit', { qcId: a.id, agreed: 'No', raiseConcern: true, comment: 'Disagree' });
     await w.agentApi.post('/api/qcReport/submit', { qcId: b.id, agreed: 'Yes', raiseConcern: false, comment: 'Fair' });
     const openA = (await w.qcA.get('/api/qcReport/get-agent-reviews')).json<TAgentReview[]>();

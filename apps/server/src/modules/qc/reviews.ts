@@ -1,4 +1,4 @@
-// Agent reviews of QC records (spec §3 Agent review, §4 review lifecycle; §7 list-of-qc-records-by-agent-id, submit,
+// Agent reviews of QC records (docs/product.md §3 Agent review, §4 review lifecycle; §7 list-of-qc-records-by-agent-id, submit,
 // get-agent-reviews, agent-review/{id}). The reviewer is the signed-in agent; one review per record, kept with it.
 import { sql } from 'kysely';
 import { QC_MESSAGES, type TAgentQcRecord, type TAgentReview, type TAgentReviewResolve, type TTokenPayload } from '@crm/shared';
@@ -15,14 +15,14 @@ type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
 function selectReviews(db: Db) {
   return db
     .selectFrom('agentReviews')
-    .innerJoin('qcReports', 'qcReports.id', 'agentReviews.qcId')
+    .innerJoin('qcRecords', 'qcRecords.id', 'agentReviews.qcId')
     .select([
       'agentReviews.id', 'agentReviews.qcId', 'agentReviews.agreed', 'agentReviews.raiseConcern', 'agentReviews.comment',
       'agentReviews.isResolved', 'agentReviews.resolvedMessage', 'agentReviews.resolvedBy', 'agentReviews.resolvedAt', 'agentReviews.createdAt',
-      'qcReports.callDate', 'qcReports.consumerNumber', 'qcReports.total', 'qcReports.suggestion', 'qcReports.qcInspector',
-      'qcReports.qcInspectorId', 'qcReports.agentName', 'qcReports.agentId', 'qcReports.agentUserId',
+      'qcRecords.callDate', 'qcRecords.consumerNumber', 'qcRecords.total', 'qcRecords.suggestion', 'qcRecords.qcInspector',
+      'qcRecords.qcInspectorId', 'qcRecords.agentName', 'qcRecords.agentId', 'qcRecords.agentUserId',
     ])
-    .select(sql<string | null>`(select f.file_name from qc_report_files f where f.qc_report_id = qc_reports.id order by f.id desc limit 1)`.as('fileName'));
+    .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'));
 }
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['executeTakeFirstOrThrow']>>;
 
@@ -55,16 +55,16 @@ function toReview(r: ReviewRow): TAgentReview {
  * names the agent.
  */
 export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: string | undefined): Promise<TAgentQcRecord[]> {
-  let records = selectQcRecords(db).where('qcReports.kind', '=', 'in-house');
+  let records = selectQcRecords(db).where('qcRecords.kind', '=', 'in-house');
   if (isAgent(user)) {
     if (agentId && agentId.toLowerCase() !== user.userName.toLowerCase()) throw forbidden(QC_MESSAGES.otherAgent);
-    records = records.where('qcReports.agentUserId', '=', userIdOf(user));
+    records = records.where('qcRecords.agentUserId', '=', userIdOf(user));
   } else {
     if (!agentId) throw badRequest('agentId is required');
-    records = records.where(sql<string>`lower(qc_reports.agent_id)`, '=', agentId.toLowerCase());
-    if (!isAdmin(user)) records = records.where('qcReports.qcInspectorId', '=', userIdOf(user));
+    records = records.where(sql<string>`lower(qc_records.agent_id)`, '=', agentId.toLowerCase());
+    if (!isAdmin(user)) records = records.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   }
-  const rows = await records.orderBy('qcReports.callDate', 'desc').orderBy('qcReports.id', 'desc').execute();
+  const rows = await records.orderBy('qcRecords.callDate', 'desc').orderBy('qcRecords.id', 'desc').execute();
   const ids = rows.map((r) => r.id);
   const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
   const byRecord = new Map(reviews.map((r) => [r.qcId, toReview(r)]));
@@ -73,7 +73,7 @@ export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: s
 
 /** POST submit: the agent's review of one of its own in-house records; a second review of a record is refused (409). */
 export async function submitAgentReview(db: Db, user: TTokenPayload, body: ReviewSubmit): Promise<TAgentReview> {
-  const record = await db.selectFrom('qcReports').select(['id', 'agentUserId', 'kind']).where('id', '=', body.qcId).executeTakeFirst();
+  const record = await db.selectFrom('qcRecords').select(['id', 'agentUserId', 'kind']).where('id', '=', body.qcId).executeTakeFirst();
   if (!record || record.kind !== 'in-house') throw notFound(`No QC record with id ${body.qcId}`);
   if (record.agentUserId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherAgent);
   const { id } = await db
@@ -88,7 +88,7 @@ export async function submitAgentReview(db: Db, user: TTokenPayload, body: Revie
 /** GET get-agent-reviews: the unresolved reviews, oldest first; an inspector gets those on its own records. */
 export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TAgentReview[]> {
   let q = selectReviews(db).where('agentReviews.isResolved', '=', false);
-  if (!isAdmin(user)) q = q.where('qcReports.qcInspectorId', '=', userIdOf(user));
+  if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   const rows = await q.orderBy('agentReviews.createdAt').orderBy('agentReviews.id').execute();
   return rows.map(toReview);
 }

@@ -1,4 +1,4 @@
-// QC records, their recordings and the agents' reviews (spec §7 QC). Inspectors and admins score; agents review.
+// QC records, their recordings and the agents' reviews (docs/product.md §7 QC). Inspectors and admins score; agents review.
 import { z } from 'zod';
 import {
   ZAgentQcRecord,
@@ -7,19 +7,19 @@ import {
   ZAgentReviewResolve,
   ZAgentReviewSubmit,
   ZErrorReply,
-  ZQcClientReport,
-  ZQcClientReportCreate,
-  ZQcClientReportEdit,
-  ZQcClientReportPage,
+  ZQcClientRecord,
+  ZQcClientRecordCreate,
+  ZQcClientRecordEdit,
+  ZQcClientRecordPage,
   ZQcIdParams,
   ZQcListParams,
   ZQcListQuery,
-  ZQcReport,
-  ZQcReportCreate,
-  ZQcReportEdit,
-  ZQcReportFile,
-  ZQcReportFileCreate,
-  ZQcReportPage,
+  ZQcRecord,
+  ZQcRecordCreate,
+  ZQcRecordEdit,
+  ZQcRecordFile,
+  ZQcRecordFileCreate,
+  ZQcRecordPage,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, CALLERS, AGENTS, EVERY_ROLE } from '../../auth/roles.ts';
@@ -27,9 +27,9 @@ import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from '../voicelog/proxy.ts';
 import { createVoiceLog } from '../voicelog/service.ts';
-import { addQcReportFile, listQcReportFiles } from './files.ts';
-import { listQcReports, listScorableAgents } from './list.ts';
-import { createQcReport, deleteQcReport, editQcReport, findQcReport } from './records.ts';
+import { addQcRecordFile, listQcRecordFiles } from './files.ts';
+import { listQcRecords, listScorableAgents } from './list.ts';
+import { createQcRecord, deleteQcRecord, editQcRecord, findQcRecord } from './records.ts';
 import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
@@ -43,72 +43,72 @@ export async function qcRoutes(app: App) {
 
   app.post('/api/qcReport/add', {
     config: SCORERS,
-    schema: { body: ZQcReportCreate, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => createQcReport(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)));
+    schema: { body: ZQcRecordCreate, response: { 200: ZQcRecord, ...FAILURES } },
+  }, async (req) => createQcRecord(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)));
 
   app.post('/api/qcReport/addforclient', {
     config: SCORERS,
-    schema: { body: ZQcClientReportCreate, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => createQcReport(app.db, currentUser(req), 'client', req.body, country, actorOf(req)));
+    schema: { body: ZQcClientRecordCreate, response: { 200: ZQcClientRecord, ...FAILURES } },
+  }, async (req) => createQcRecord(app.db, currentUser(req), 'client', req.body, country, actorOf(req)));
 
   // The lists, with ?page=&size= or the older /{page}/{size}.
   app.get('/api/qcReport/getqcreportbyqcinspector', {
     config: SCORERS,
-    schema: { querystring: ZQcListQuery, response: { 200: ZQcReportPage, ...FAILURES } },
-  }, async (req) => listQcReports(app.db, currentUser(req), 'in-house', req.query));
+    schema: { querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
+  }, async (req) => listQcRecords(app.db, currentUser(req), 'in-house', req.query));
   app.get('/api/qcReport/getqcreportbyqcinspector/:page/:size', {
     config: SCORERS,
-    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcReportPage, ...FAILURES } },
-  }, async (req) => listQcReports(app.db, currentUser(req), 'in-house', { ...req.query, ...req.params }));
+    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
+  }, async (req) => listQcRecords(app.db, currentUser(req), 'in-house', { ...req.query, ...req.params }));
   app.get('/api/qcReport/getQcRecordsClientViewByQcInspector', {
     config: SCORERS,
-    schema: { querystring: ZQcListQuery, response: { 200: ZQcClientReportPage, ...FAILURES } },
-  }, async (req) => listQcReports(app.db, currentUser(req), 'client', req.query));
+    schema: { querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+  }, async (req) => listQcRecords(app.db, currentUser(req), 'client', req.query));
   app.get('/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size', {
     config: SCORERS,
-    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientReportPage, ...FAILURES } },
-  }, async (req) => listQcReports(app.db, currentUser(req), 'client', { ...req.query, ...req.params }));
+    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+  }, async (req) => listQcRecords(app.db, currentUser(req), 'client', { ...req.query, ...req.params }));
 
   app.get('/api/qcReport/getqc/:id', {
     config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => findQcReport(app.db, currentUser(req), 'in-house', req.params.id));
+    schema: { params: ZQcIdParams, response: { 200: ZQcRecord, ...FAILURES } },
+  }, async (req) => findQcRecord(app.db, currentUser(req), 'in-house', req.params.id));
   app.get('/api/qcReport/getClientQc/:id', {
     config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => findQcReport(app.db, currentUser(req), 'client', req.params.id));
+    schema: { params: ZQcIdParams, response: { 200: ZQcClientRecord, ...FAILURES } },
+  }, async (req) => findQcRecord(app.db, currentUser(req), 'client', req.params.id));
 
   app.put('/api/qcReport/editqc', {
     config: SCORERS,
-    schema: { body: ZQcReportEdit, response: { 200: ZQcReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone));
+    schema: { body: ZQcRecordEdit, response: { 200: ZQcRecord, ...FAILURES } },
+  }, async (req) => editQcRecord(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone));
   app.put('/api/qcReport/edit-Client-Qc', {
     config: SCORERS,
-    schema: { body: ZQcClientReportEdit, response: { 200: ZQcClientReport, ...FAILURES } },
-  }, async (req) => editQcReport(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone));
+    schema: { body: ZQcClientRecordEdit, response: { 200: ZQcClientRecord, ...FAILURES } },
+  }, async (req) => editQcRecord(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone));
 
   app.delete('/api/qcReport/deleteQc/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcReport(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)));
+  }, async (req) => deleteQcRecord(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)));
   app.delete('/api/qcReport/deleteClientQc/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcReport(app.db, currentUser(req), 'client', req.params.id, actorOf(req)));
+  }, async (req) => deleteQcRecord(app.db, currentUser(req), 'client', req.params.id, actorOf(req)));
 
   app.post('/api/qcReport/add-qc-report-file', {
     config: SCORERS,
-    schema: { body: ZQcReportFileCreate, response: { 200: ZQcReportFile, ...FAILURES } },
+    schema: { body: ZQcRecordFileCreate, response: { 200: ZQcRecordFile, ...FAILURES } },
     // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
     errorHandler: (error, _req, reply) => {
       if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
       throw error;
     },
-  }, async (req) => addQcReportFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)));
+  }, async (req) => addQcRecordFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)));
   app.get('/api/qcReport/all-qc-report-file', {
     config: EVERY_ROLE,
-    schema: { response: { 200: z.array(ZQcReportFile) } },
-  }, async (req) => listQcReportFiles(app.db, currentUser(req)));
+    schema: { response: { 200: z.array(ZQcRecordFile) } },
+  }, async (req) => listQcRecordFiles(app.db, currentUser(req)));
 
   app.get('/api/qcReport/agents', {
     config: SCORERS,

@@ -1,16 +1,16 @@
-// A stored QC record in its two API shapes: in-house (spec §3 QC report) and client (the Marks-suffixed names).
+// A stored QC record in its two API shapes: in-house (docs/product.md §3 QC report) and client (the Marks-suffixed names).
 import { sql, type Selectable } from 'kysely';
-import { QC_CRITERION_KEYS, qcGrade, toClientMarks, type TQcClientReport, type TQcKind, type TQcReport, type TQcScores } from '@crm/shared';
-import type { Db, QcReportsTable } from '../../db/schema.ts';
+import { QC_CRITERION_KEYS, qcGrade, toClientMarks, type TQcClientRecord, type TQcKind, type TQcRecord, type TQcScores } from '@crm/shared';
+import type { Db, QcRecordsTable } from '../../db/schema.ts';
 
-export type QcRow = Selectable<QcReportsTable> & { fileName: string | null };
+export type QcRow = Selectable<QcRecordsTable> & { fileName: string | null };
 
 /** QC records with the name of their newest linked recording. */
 export function selectQcRecords(db: Db) {
   return db
-    .selectFrom('qcReports')
-    .selectAll('qcReports')
-    .select(sql<string | null>`(select f.file_name from qc_report_files f where f.qc_report_id = qc_reports.id order by f.id desc limit 1)`.as('fileName'));
+    .selectFrom('qcRecords')
+    .selectAll('qcRecords')
+    .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'));
 }
 
 function common(row: QcRow) {
@@ -34,7 +34,7 @@ function common(row: QcRow) {
 
 const scoresOf = (row: QcRow) => Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as TQcScores;
 
-export function toInHouse(row: QcRow): TQcReport {
+export function toInHouse(row: QcRow): TQcRecord {
   return {
     ...common(row),
     ...scoresOf(row),
@@ -44,7 +44,7 @@ export function toInHouse(row: QcRow): TQcReport {
   };
 }
 
-export function toClient(row: QcRow): TQcClientReport {
+export function toClient(row: QcRow): TQcClientRecord {
   return {
     ...common(row),
     ...toClientMarks(scoresOf(row)),
@@ -54,7 +54,7 @@ export function toClient(row: QcRow): TQcClientReport {
   };
 }
 
-export type QcShape<K extends TQcKind> = K extends 'in-house' ? TQcReport : TQcClientReport;
+export type QcShape<K extends TQcKind> = K extends 'in-house' ? TQcRecord : TQcClientRecord;
 
 export function toShape<K extends TQcKind>(kind: K, row: QcRow): QcShape<K> {
   return (kind === 'in-house' ? toInHouse(row) : toClient(row)) as QcShape<K>;

@@ -1,4 +1,4 @@
-// Question routes (spec §7 /questions). Admin only, except getToSetLogic, which QC and the campaign's own agents may read.
+// Question routes (docs/product.md §7 /questions). Admin only, except getToSetLogic, which QC and the campaign's own agents may read.
 import { z } from 'zod';
 import {
   ZDeletedQuestion,

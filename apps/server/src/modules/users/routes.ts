@@ -1,4 +1,4 @@
-// QC inspector accounts (issue 3): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
+// QC inspector accounts (docs/product.md §7.4): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
 import { ZCreateUserRequest, ZErrorReply, ZPageParams, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserListQuery, zPaged } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';

@@ -38,11 +38,11 @@ async function tokenOf(user: TestUser): Promise<string> {
 async function linkToQcRecord(db: Db, r: { agent: TestUser; kind: 'in-house' | 'client'; callDate: string; fileName: string }) {
   const zero = { greetings: 0, liveliness: 0, pronunciation: 0, mumbling: 0, pace: 0, pitch: 0, courtesy: 0, holdProcess: 0, takingPermission: 0, acknowledgementAndFollowUp: 0, poorObjectionAndNegotiationSkill: 0, crm: 0, closing: 0, fatal: 0 };
   const record = await db
-    .insertInto('qcReports')
+    .insertInto('qcRecords')
     .values({ kind: r.kind, callDate: r.callDate, agentUserId: r.agent.id, agentId: r.agent.username, agentName: r.agent.name, campaignName: 'Spring Survey', consumerNumber: '01712345678', qcInspector: 'qc', total: 0, agentGrade: 'Below Expectation', fatalReason: '', easVoiceMatchedWithReport: '', suggestion: '', ...zero })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db.insertInto('qcReportFiles').values({ qcReportId: record.id, fileName: r.fileName }).execute();
+  await db.insertInto('qcRecordFiles').values({ qcRecordId: record.id, fileName: r.fileName }).execute();
 }
 
 let qcUser: TestUser;

@@ -1,4 +1,4 @@
-// The voice log (spec §7 Voice log; design.md §5): recordings searched by date and number, streamed with Range.
+// The voice log (docs/product.md §7 Voice log; docs/architecture.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
 import { MEDIA_TYPES, ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';

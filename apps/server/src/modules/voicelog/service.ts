@@ -21,13 +21,13 @@ export async function searchRecordings(voiceLog: VoiceLogSource, query: TVoiceLo
 /** Whether the recording is linked to one of the agent's own in-house QC records of that call date. */
 async function isAgentsRecording(db: Db, agentUserId: number, ref: TRecordingRef): Promise<boolean> {
   const row = await db
-    .selectFrom('qcReportFiles')
-    .innerJoin('qcReports', 'qcReports.id', 'qcReportFiles.qcReportId')
-    .select('qcReportFiles.id')
-    .where('qcReports.agentUserId', '=', agentUserId)
-    .where('qcReports.kind', '=', 'in-house')
-    .where('qcReports.callDate', '=', ref.date)
-    .where('qcReportFiles.fileName', '=', ref.name)
+    .selectFrom('qcRecordFiles')
+    .innerJoin('qcRecords', 'qcRecords.id', 'qcRecordFiles.qcRecordId')
+    .select('qcRecordFiles.id')
+    .where('qcRecords.agentUserId', '=', agentUserId)
+    .where('qcRecords.kind', '=', 'in-house')
+    .where('qcRecords.callDate', '=', ref.date)
+    .where('qcRecordFiles.fileName', '=', ref.name)
     .executeTakeFirst();
   return row !== undefined;
 }

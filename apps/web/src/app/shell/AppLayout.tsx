@@ -1,4 +1,4 @@
-// The signed-in frame (sidebar, top bar, content); without a session the page renders bare (spec §2 Shell).
+// The signed-in frame (sidebar, top bar, content); without a session the page renders bare (docs/product.md §2 Shell).
 // Built for 1366×768: a compact top bar, a sidebar that scrolls on its own and can be hidden for more room (the
 // choice is remembered), and the way back from a sub-page above it.
 import { useEffect } from 'react';

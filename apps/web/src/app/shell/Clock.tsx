@@ -1,4 +1,4 @@
-// The top bar's live clock, refreshed every CLOCK_REFRESH_MS (spec §9): 24-hour HH:mm:ss, the day as yyyy-MM-dd, on
+// The top bar's live clock, refreshed every CLOCK_REFRESH_MS (docs/product.md §9): 24-hour HH:mm:ss, the day as yyyy-MM-dd, on
 // the call centre's clock (its time zone, app/time-zone.ts), wherever the browser is.
 import { useEffect, useState } from 'react';
 import { Text } from '@mantine/core';

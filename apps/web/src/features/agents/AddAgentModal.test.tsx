@@ -1,4 +1,4 @@
-// The Add Agent modal without a server: required fields (spec §5) under their fields, and the failure message with the
+// The Add Agent modal without a server: required fields (docs/product.md §5) under their fields, and the failure message with the
 // server's reason, a taken agent ID (409) also under its field.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The "Add Agent" modal: category, name, agent ID and password required (spec §5), then POST /api/ac/addAgent.
+// The "Add Agent" modal: category, name, agent ID and password required (docs/product.md §5), then POST /api/ac/addAgent.
 import { Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

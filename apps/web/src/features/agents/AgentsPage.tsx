@@ -1,4 +1,4 @@
-// /agents (spec §2 Agents list): the paged, searchable list, the Add Agent and Bulk Upload modals, edit links and delete.
+// /agents (docs/product.md §2 Agents list): the paged, searchable list, the Add Agent and Bulk Upload modals, edit links and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// /editAgent/:id (spec §2 Edit agent): every Agent field in sections, status and a password reset; back to /agents.
+// /editAgent/:id (docs/product.md §2 Edit agent): every Agent field in sections, status and a password reset; back to /agents.
 import { Link, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Center, Fieldset, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,4 +1,4 @@
-// The agent forms' values, labels and groups (spec §3), the shared schemas' rules in the form's words (spec §5), the
+// The agent forms' values, labels and groups (docs/product.md §3), the shared schemas' rules in the form's words (docs/product.md §5), the
 // request bodies they become, and the server's refusal that belongs to the agent ID.
 import {
   AGENT_PROFILE_FIELDS,
@@ -59,7 +59,7 @@ export const AGENT_CHOICES: Partial<Record<TAgentField, readonly string[]>> = {
 export const DATE_FIELDS: ReadonlySet<TAgentField> = new Set(['joiningDate', 'dob']);
 export const MULTILINE_FIELDS: ReadonlySet<TAgentField> = new Set(['presentAddress', 'permanentAddress']);
 
-/** The edit page's sections; the Add modal shows only the first fields of spec §3. */
+/** The edit page's sections; the Add modal shows only the first fields of docs/product.md §3. */
 export const EDIT_GROUPS: readonly { title: string; fields: readonly TAgentField[] }[] = [
   { title: 'Identity', fields: ['type', 'name', 'agentId', 'joiningDate', 'dob', 'sex', 'bloodGroup', 'religion', 'maritalStatus', 'photo'] },
   { title: 'Contact', fields: ['cellNumber', 'email', 'homeDistrict', 'presentAddress', 'permanentAddress', 'emergencyContactPerson', 'emergencyContactNumber'] },
@@ -90,7 +90,7 @@ function agentInput(values: TAgentFormValues) {
 }
 
 /**
- * ZCreateAgentRequest's rules (spec §5: category, name and agent ID required; a password of at least
+ * ZCreateAgentRequest's rules (docs/product.md §5: category, name and agent ID required; a password of at least
  * MIN_PASSWORD_LENGTH characters; lengths, dates, email), in the form's words.
  */
 export const validateAgentForm = schemaValidate(ZCreateAgentRequest, { labels: AGENT_LABELS, toInput: agentInput });

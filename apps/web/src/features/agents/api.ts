@@ -14,7 +14,7 @@ export function fetchAgentPage(page: number, size: number): Promise<TPaged<TAgen
   return api.get(`/api/ac/pagination/${page}/${size}`, { schema: ZAgentPage });
 }
 
-/** The one search box looks in name, agentId and type at once (spec §7). */
+/** The one search box looks in name, agentId and type at once (docs/product.md §7). */
 export function searchAgents(term: string): Promise<TAgent[]> {
   return api.get('/api/ac/search', { query: { name: term, agentId: term, type: term }, schema: z.array(ZAgent) });
 }

@@ -1,4 +1,4 @@
-// The login screen at / and /login (spec §2 Login): agent or admin form, the failure alert, and the redirect once signed in.
+// The login screen at / and /login (docs/product.md §2 Login): agent or admin form, the failure alert, and the redirect once signed in.
 import { useState } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Alert, Box, Center, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// How sign-in failures read (spec §8 Login) and which campaigns an agent may pick.
+// How sign-in failures read (docs/product.md §8 Login) and which campaigns an agent may pick.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, type TCampaign } from '@crm/shared';
 import { ApiError } from '../../app/api.ts';

@@ -1,4 +1,4 @@
-// The two sign-in calls (spec §7 Auth) and how their failures read on the login form (spec §8 Login).
+// The two sign-in calls (docs/product.md §7 Auth) and how their failures read on the login form (docs/product.md §8 Login).
 import {
   LOGIN_TIMEOUT_MS,
   MESSAGES,

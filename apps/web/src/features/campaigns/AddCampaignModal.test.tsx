@@ -1,4 +1,4 @@
-// The Add Campaign modal: required fields (spec §5), the Inbound call target (spec §4), the shared schema's rules
+// The Add Campaign modal: required fields (docs/product.md §5), the Inbound call target (docs/product.md §4), the shared schema's rules
 // under their fields, and a taken name or code (409) under its field as well as in the notification.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// The "Add Campaign" modal: required type, name and code (spec §5), then POST /cc/addCampaign.
+// The "Add Campaign" modal: required type, name and code (docs/product.md §5), then POST /cc/addCampaign.
 import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';

@@ -25,7 +25,7 @@ export function CampaignFields({ form, disabled = false }: Props) {
         onChange={(event) => {
           const value = event.currentTarget.value;
           form.setFieldValue('campaignType', isCampaignType(value) ? value : '');
-          // spec §4: an Inbound campaign has no call target.
+          // docs/product.md §4: an Inbound campaign has no call target.
           if (value === 'Inbound') form.setFieldValue('callTarget', '');
         }}
         data={[{ value: '', label: 'Select campaign type', disabled: true }, ...CAMPAIGN_TYPES]}

@@ -1,4 +1,4 @@
-// /campaign (spec §2 Campaigns list): the paged, searchable list with lead counts, the Add Campaign modal, edit links and delete.
+// /campaign (docs/product.md §2 Campaigns list): the paged, searchable list with lead counts, the Add Campaign modal, edit links and delete.
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Anchor, Button, Group, Loader, Stack, Title } from '@mantine/core';
@@ -13,7 +13,7 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 function LeadCount({ name }: { name: string }) {
   const counts = useQuery({ queryKey: LEAD_COUNTS_KEY, queryFn: fetchLeadCounts, staleTime: 0 });
   if (counts.isPending) return <Loader size="xs" aria-label="Loading lead count" />;
-  // spec §8: a count that cannot be read shows as 0.
+  // docs/product.md §8: a count that cannot be read shows as 0.
   return (counts.data?.[name] ?? 0).toLocaleString('en-US');
 }
 

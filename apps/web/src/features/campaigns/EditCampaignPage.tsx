@@ -1,4 +1,4 @@
-// /editCampaign/:id (spec §2 Edit Campaign): name, code, type, call target and status; back to /campaign on Cancel or success.
+// /editCampaign/:id (docs/product.md §2 Edit Campaign): name, code, type, call target and status; back to /campaign on Cancel or success.
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

@@ -1,5 +1,5 @@
 // The campaign form (add modal and edit page): what its inputs hold, the shared schema's rules in the form's words
-// (spec §5), the request the values make, and the server's refusals that belong to a field.
+// (docs/product.md §5), the request the values make, and the server's refusals that belong to a field.
 import {
   ZCreateCampaignRequest,
   ZUpdateCampaignRequest,

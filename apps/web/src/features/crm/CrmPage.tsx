@@ -1,4 +1,4 @@
-// /CRM?campaignName= (spec §2 CRM, §4 Survey): the agent's survey by lead number. An agent always works on the
+// /CRM?campaignName= (docs/product.md §2 CRM, §4 Survey): the agent's survey by lead number. An agent always works on the
 // campaign they signed in with; an admin picks the campaign, which goes in the address. Compact: the title, the
 // campaign choice and the search share one line, so a call fits a 1366×768 screen.
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The answer input of one survey question, by type (spec §3 Question types): radios, checkboxes, text, number,
+// The answer input of one survey question, by type (docs/product.md §3 Question types): radios, checkboxes, text, number,
 // email or a text area; Plain Text has none. Each option shows the number key that picks it.
 import { Checkbox, Group, Kbd, NumberInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { parseOptions, type TQuestion } from '@crm/shared';

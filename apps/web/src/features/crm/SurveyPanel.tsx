@@ -1,4 +1,4 @@
-// The survey of the call on screen, one question at a time (spec §4 Survey): where the call is and its timer, title, the
+// The survey of the call on screen, one question at a time (docs/product.md §4 Survey): where the call is and its timer, title, the
 // value to read out, the instruction, the answer, Back / Partial Call / Next, the save's progress or failure, whether the
 // answers are kept as a draft, and the answers so far. Works by keyboard; compact, so a call fits a 1366×768 screen.
 import { useEffect, useEffectEvent, useRef } from 'react';

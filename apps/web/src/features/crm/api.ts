@@ -1,4 +1,4 @@
-// The agent panel calls of the CRM screen (spec §7): a lead by number, saving a call's answers, the call in progress
+// The agent panel calls of the CRM screen (docs/product.md §7): a lead by number, saving a call's answers, the call in progress
 // kept as a draft, and the caller's own calls (the idle screen).
 import { z } from 'zod';
 import {

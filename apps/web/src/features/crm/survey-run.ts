@@ -1,4 +1,4 @@
-// One call's walk through the survey (spec §4 Survey, §5): the path taken, the answers given, Back, where Next
+// One call's walk through the survey (docs/product.md §4 Survey, §5): the path taken, the answers given, Back, where Next
 // leads, the save body of an end or a partial call, and resuming a lead a partial call left. Pure: the screen holds it.
 import {
   activeQuestions,
@@ -71,7 +71,7 @@ export function backRun(run: TSurveyRun): TSurveyRun {
   return canGoBack(run) ? { ...run, path: run.path.slice(0, -1) } : run;
 }
 
-/** Next: the current answer's problem (spec §5 messages), or the next question, or the end with its is_called. */
+/** Next: the current answer's problem (docs/product.md §5 messages), or the next question, or the end with its is_called. */
 export function advanceRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun): TRunStep {
   const id = currentQuestionId(run);
   const question = questions.find((q) => q.id === id);

@@ -1,5 +1,5 @@
 // The state of one CRM screen: the number searched, the lead and survey of the call on screen, the run, and the save
-// (spec §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
+// (docs/product.md §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
 // a save refused because someone else saved the lead since the search keeps the answers and says who). The call in
 // progress is kept on the server as a draft at each answer, resumed on the next visit, and deleted by the save.
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
@@ -26,7 +26,7 @@ import {
 } from './survey-run.ts';
 import { useDraftSaver } from './use-draft-saver.ts';
 
-/** How long the last screen of a survey stays before the save (spec §4: the end action runs after 500 ms). */
+/** How long the last screen of a survey stays before the save (docs/product.md §4: the end action runs after 500 ms). */
 export const SURVEY_END_DELAY_MS = 500;
 
 export type TOutcome = 'ended' | 'partial';

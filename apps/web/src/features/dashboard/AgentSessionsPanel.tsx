@@ -1,4 +1,4 @@
-// Agents signed in now, by shift, and today's sign-ins with how each ended (issue 6: shown whether or not a dialer is configured).
+// Agents signed in now, by shift, and today's sign-ins with how each ended (shown whether or not a dialer is configured).
 import { Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TAgentSession } from '@crm/shared';

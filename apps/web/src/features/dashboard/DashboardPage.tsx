@@ -1,4 +1,4 @@
-// /dashboard (spec §2 Dashboard): totals, the live dialer panel, agents signed in now and today's sign-ins, per-campaign lead figures with a chart.
+// /dashboard (docs/product.md §2 Dashboard): totals, the live dialer panel, agents signed in now and today's sign-ins, per-campaign lead figures with a chart.
 import '@mantine/charts/styles.css';
 import { Stack, Title } from '@mantine/core';
 import { AgentSessionsPanel } from './AgentSessionsPanel.tsx';

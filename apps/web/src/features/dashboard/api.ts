@@ -5,7 +5,7 @@ import { api } from '../../app/api.ts';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
-/** The totals cards read these bare integers (spec §7); each card shows its own failure. */
+/** The totals cards read these bare integers (docs/product.md §7); each card shows its own failure. */
 export const TOTAL_PATHS = {
   agents: '/api/ac/totalAgents',
   campaigns: '/cc/totalCampaigns',

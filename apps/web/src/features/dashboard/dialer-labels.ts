@@ -1,4 +1,4 @@
-// Human labels of the eight live figures (spec §3 Live stats) and how dialer times are shown.
+// Human labels of the eight live figures (docs/product.md §3 Live stats) and how dialer times are shown.
 import type { TDialerStatKey } from '@crm/shared';
 
 export const DIALER_STAT_LABELS: Record<TDialerStatKey, string> = {

@@ -1,4 +1,4 @@
-// Create Table (spec §4, §5): Go locks the set-up and shows the column inputs, bad names never reach the server, Reset unlocks.
+// Create Table (docs/product.md §4, §5): Go locks the set-up and shows the column inputs, bad names never reach the server, Reset unlocks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-// /createTable (spec §4): campaign and number of fields, Go locks them and shows one column-name input per field; Save creates the table.
+// /createTable (docs/product.md §4): campaign and number of fields, Go locks them and shows one column-name input per field; Save creates the table.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';

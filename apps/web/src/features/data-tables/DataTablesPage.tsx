@@ -1,4 +1,4 @@
-// /dataTables (spec §2 Data Tables list): every campaign's data table with its columns, Create Table, and delete.
+// /dataTables (docs/product.md §2 Data Tables list): every campaign's data table with its columns, Create Table, and delete.
 import { Link } from 'react-router';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { dataTableDeleteConfirmation, type TDataTable } from '@crm/shared';

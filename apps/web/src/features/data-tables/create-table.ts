@@ -1,4 +1,4 @@
-// The Create Table form (spec §5): campaign and number of fields before Go by ZCreateDataTableRequest's rules, then one
+// The Create Table form (docs/product.md §5): campaign and number of fields before Go by ZCreateDataTableRequest's rules, then one
 // name per field by the shared column-name rules; and the server's refusals that belong to a field.
 import type { FormErrors } from '@mantine/form';
 import { columnNameProblems, ZCreateDataTableRequest, type TCreateDataTableRequest } from '@crm/shared';

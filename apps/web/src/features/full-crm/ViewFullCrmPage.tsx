@@ -1,4 +1,4 @@
-// /viewFullCRM?campaignName= (spec §2 CRM): a read-only view of a campaign's survey; an agent sees the campaign they signed in with.
+// /viewFullCRM?campaignName= (docs/product.md §2 CRM): a read-only view of a campaign's survey; an agent sees the campaign they signed in with.
 import { useSearchParams } from 'react-router';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';

@@ -1,4 +1,4 @@
-// /deleteLeads (spec §4, §8): campaign, then date; the confirmation names how many leads go and how many have
+// /deleteLeads (docs/product.md §4, §8): campaign, then date; the confirmation names how many leads go and how many have
 // answers; Close sends nothing; success goes to /leads; failure says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

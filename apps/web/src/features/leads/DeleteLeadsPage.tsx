@@ -1,4 +1,4 @@
-// /deleteLeads (spec §2 Leads, §4, §8): campaign, then data date; the confirmation says how many leads go and how
+// /deleteLeads (docs/product.md §2 Leads, §4, §8): campaign, then data date; the confirmation says how many leads go and how
 // many of them have survey answers. Success goes to /leads.
 import { useState } from 'react';
 import { useNavigate } from 'react-router';

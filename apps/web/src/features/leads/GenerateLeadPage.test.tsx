@@ -1,4 +1,4 @@
-// /generateLead (spec §4, §8): the campaign reveals the date, the date reveals the targets; no target is refused
+// /generateLead (docs/product.md §4, §8): the campaign reveals the date, the date reveals the targets; no target is refused
 // without a call; success says how many and goes to /leads; failure says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /generateLead (spec §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
+// /generateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
 // (or all fresh leads of the date, confirmed with their count); success goes to /leads.
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
@@ -22,7 +22,7 @@ export default function GenerateLeadPage() {
     mutationFn: generateLeads,
     onSuccess: async (rowsUpdated) => {
       void Promise.all([LEADS_KEY, DASHBOARD_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-      // spec §8: a missing count reads as none generated.
+      // docs/product.md §8: a missing count reads as none generated.
       if (rowsUpdated === null || rowsUpdated === 0) {
         notifications.show({ color: 'yellow', message: LEAD_MESSAGES.noneGenerated });
         form.setNotice({ tone: 'warning', message: LEAD_MESSAGES.noneGenerated });

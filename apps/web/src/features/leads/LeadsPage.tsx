@@ -1,4 +1,4 @@
-// /leads (spec §2 Leads): Upload CSV, the ways to generate, regenerate and delete, one row per campaign's lead table
+// /leads (docs/product.md §2 Leads): Upload CSV, the ways to generate, regenerate and delete, one row per campaign's lead table
 // with its figures and template, and the lead browser of the campaign chosen.
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,4 +1,4 @@
-// /reGenerateLead (spec §4, §8): campaign first, then date and targets with each selector's uncalled leads;
+// /reGenerateLead (docs/product.md §4, §8): campaign first, then date and targets with each selector's uncalled leads;
 // success says how many were added and shows the new figures; failure says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

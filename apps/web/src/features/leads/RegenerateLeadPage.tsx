@@ -1,4 +1,4 @@
-// /reGenerateLead (spec §2 Leads, §4, §8): campaign first, then the data date and one target per selector; regenerate
+// /reGenerateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date and one target per selector; regenerate
 // tops each br_id group up with fresh leads for its generated leads not called yet. The screen stays, with new figures.
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The "Upload CSV" modal of the lead screens (spec §2 Leads, §4, §5, §8): campaign, template, a .csv file, Save;
+// The "Upload CSV" modal of the lead screens (docs/product.md §2 Leads, §4, §5, §8): campaign, template, a .csv file, Save;
 // while it runs the overlay shows bytes sent and rows processed, and a refused file shows its per-row report.
 import { useRef, useState, type FormEvent, type JSX } from 'react';
 import { Alert, Anchor, Button, Input, LoadingOverlay, Modal, Stack, Text } from '@mantine/core';
@@ -22,7 +22,7 @@ function isCsv(file: File): boolean {
   return /\.csv$/i.test(file.name);
 }
 
-/** spec §8: the server's message followed by '!'. */
+/** docs/product.md §8: the server's message followed by '!'. */
 export function uploadSuccessText(result: TLeadUploadResult): string {
   return `${result.message}!`;
 }

@@ -1,5 +1,5 @@
 // The calls of the generate, regenerate and delete screens: a date's lead figures and the three actions.
-// The actions pass notify: false because each screen shows its own spec §8 message with the server's reason, and
+// The actions pass notify: false because each screen shows its own docs/product.md §8 message with the server's reason, and
 // wait LONG_JOB_TIMEOUT_MS: they run on the server's bulk pool, whose work may take many minutes on a big date.
 import { z } from 'zod';
 import { ZDeleteLeadsResult, ZLeadDateSummary, type TDeleteLeadsResult, type TLeadDateSummary } from '@crm/shared';

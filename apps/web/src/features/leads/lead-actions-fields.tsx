@@ -1,4 +1,4 @@
-// The pieces the generate, regenerate and delete screens share (spec §2 Leads, §4): the page frame with Upload CSV
+// The pieces the generate, regenerate and delete screens share (docs/product.md §2 Leads, §4): the page frame with Upload CSV
 // and one action card, the data date a campaign choice reveals, the date's figures, and one target per selector.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';

@@ -68,7 +68,7 @@ export function useTargetForm() {
       if (Object.keys(targets).length === 0) return setNotice({ tone: 'warning', message: LEAD_MESSAGES.noTargets });
       send({ ...choice, all: false, targets });
     },
-    /** A failed generate or regenerate: the title of spec §8 and the server's reason, on the card and as a notification. */
+    /** A failed generate or regenerate: the title of docs/product.md §8 and the server's reason, on the card and as a notification. */
     showFailure: (title: string, error: Error) => {
       notifications.show({ color: 'red', title, message: error.message, autoClose: 8000 });
       setNotice({ tone: 'error', title, message: error.message });

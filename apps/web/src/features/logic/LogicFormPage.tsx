@@ -1,4 +1,4 @@
-// /setLogics and /updateLogics (spec §2 Logic): the question from ?data=, the campaign's other questions as targets, and the form.
+// /setLogics and /updateLogics (docs/product.md §2 Logic): the question from ?data=, the campaign's other questions as targets, and the form.
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /logicManagement/:campaignName (spec §2 Logic, §4): the campaign's questions with their rules in words; set, update or clear them.
+// /logicManagement/:campaignName (docs/product.md §2 Logic, §4): the campaign's questions with their rules in words; set, update or clear them.
 import { Link, useParams } from 'react-router';
 import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-// /logicSetting (spec §2 Logic): the campaigns, each linking to the management of its survey's logic.
+// /logicSetting (docs/product.md §2 Logic): the campaigns, each linking to the management of its survey's logic.
 import { Link } from 'react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { TCampaign } from '@crm/shared';

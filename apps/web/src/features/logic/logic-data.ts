@@ -3,7 +3,7 @@ import { isChoiceType, parseOptions, ZQuestion, type TIsCompletedCall, type TLog
 
 export type TLogicMode = 'set' | 'update';
 
-/** spec §2 Logic: the form pages take the whole question as JSON in the query parameter `data`. */
+/** docs/product.md §2 Logic: the form pages take the whole question as JSON in the query parameter `data`. */
 export function logicFormPath(mode: TLogicMode, question: TQuestion): string {
   const query = new URLSearchParams({ data: JSON.stringify(question) });
   return `${mode === 'set' ? '/setLogics' : '/updateLogics'}?${query.toString()}`;

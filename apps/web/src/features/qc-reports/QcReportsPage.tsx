@@ -1,16 +1,16 @@
-// /QcReports (spec §2 QC Reports screen, §4 report type selection): the export card, and beside it the chosen
+// /QcReports (docs/product.md §2 QC Reports screen, §4 report type selection): the export card, and beside it the chosen
 // day's grade distribution (daily types) or the agents' daily averages over the range (Monthly).
 import { useState } from 'react';
 import '@mantine/charts/styles.css';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { ExportCard } from './ExportCard.tsx';
 import { GradeDistributionPanel } from './GradeDistributionPanel.tsx';
-import { checkQcReportForm, EMPTY_QC_REPORT_FORM, inputsOf, type TQcReportForm } from './qc-report-form.ts';
+import { checkQcRecordForm, EMPTY_QC_RECORD_FORM, inputsOf, type TQcRecordForm } from './qc-report-form.ts';
 import { RangeSummaryPanel } from './RangeSummaryPanel.tsx';
 
-function ReportCharts({ form }: { form: TQcReportForm }) {
+function ReportCharts({ form }: { form: TQcRecordForm }) {
   const inputs = inputsOf(form.type);
-  if (checkQcReportForm(form).ready) {
+  if (checkQcRecordForm(form).ready) {
     return inputs === 'date' ? <GradeDistributionPanel date={form.date} /> : <RangeSummaryPanel range={{ startDate: form.startDate, endDate: form.endDate }} />;
   }
   const hint =
@@ -29,7 +29,7 @@ function ReportCharts({ form }: { form: TQcReportForm }) {
 }
 
 export default function QcReportsPage() {
-  const [form, setForm] = useState<TQcReportForm>(EMPTY_QC_REPORT_FORM);
+  const [form, setForm] = useState<TQcRecordForm>(EMPTY_QC_RECORD_FORM);
   return (
     <Stack gap="lg">
       <Title order={1}>QC Reports</Title>

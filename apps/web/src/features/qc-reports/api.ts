@@ -1,4 +1,4 @@
-// The QC report calls (spec §7 QC: unique dates, date-range-summary; the grade distribution and the xlsx exports).
+// The QC report calls (docs/product.md §7 QC: unique dates, date-range-summary; the grade distribution and the xlsx exports).
 // Every call here is shown by the screen itself (notify: false): inline beside the input or chart it feeds.
 import { z } from 'zod';
 import { ZAgentPerformanceSummary, ZGradeCount, ZMediaToken, type TAgentPerformanceSummary, type TGradeCount, type TQcRangeQuery } from '@crm/shared';

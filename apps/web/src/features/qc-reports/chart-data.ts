@@ -1,7 +1,7 @@
 // What the QC report charts draw: the day's four grade counts, and each agent's average over a range as a bar.
 import { QC_GRADES, qcGrade, type TAgentPerformanceSummary, type TGradeCount, type TQcGrade } from '@crm/shared';
 
-/** The grade bands in the daily summary's colours (spec §9): Exceed green, Meet blue, Average yellow, Below red. */
+/** The grade bands in the daily summary's colours (docs/product.md §9): Exceed green, Meet blue, Average yellow, Below red. */
 export const GRADE_COLORS: Record<TQcGrade, string> = {
   'Exceed Expectation': 'green.6',
   'Meet Expectation': 'blue.6',

@@ -1,4 +1,4 @@
-// Create Questions (spec §4, §5): Go locks the set-up and shows one card per question, bad cards never reach the server, Reset unlocks.
+// Create Questions (docs/product.md §4, §5): Go locks the set-up and shows one card per question, bad cards never reach the server, Reset unlocks.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { MESSAGES, type TCampaign, type TDataTable } from '@crm/shared';

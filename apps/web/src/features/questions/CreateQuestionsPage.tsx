@@ -1,4 +1,4 @@
-// /createQuestions and /question/create (spec §4): campaign, data table and count; Go locks them and shows one card per question; Save adds them.
+// /createQuestions and /question/create (docs/product.md §4): campaign, data table and count; Go locks them and shows one card per question; Save adds them.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert, Anchor, Fieldset, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';

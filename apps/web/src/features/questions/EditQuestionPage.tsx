@@ -1,4 +1,4 @@
-// /editQuestion/:id (spec §2 Questions): title, type, options, optional value, instruction and status; qno and campaign fixed.
+// /editQuestion/:id (docs/product.md §2 Questions): title, type, options, optional value, instruction and status; qno and campaign fixed.
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Grid, Loader, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';

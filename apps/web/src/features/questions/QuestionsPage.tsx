@@ -1,4 +1,4 @@
-// /question (spec §2 Questions): every campaign's questions or one campaign's (?campaign=), search, Create Questions,
+// /question (docs/product.md §2 Questions): every campaign's questions or one campaign's (?campaign=), search, Create Questions,
 // edit links and delete with its rule count.
 import { Link, useSearchParams } from 'react-router';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The Create Questions form (spec §4, §5): campaign, data table and count before Go (the screen's own set-up), then
+// The Create Questions form (docs/product.md §4, §5): campaign, data table and count before Go (the screen's own set-up), then
 // each card by ZNewQuestion's rules; the good cards become the POST /questions/add body.
 import type { FormErrors } from '@mantine/form';
 import type { TNewQuestionInput } from '@crm/shared';

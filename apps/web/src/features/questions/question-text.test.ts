@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { questionDeleteConfirmation, questionDeletedNotice } from './question-text.ts';
 
 describe('question delete words', () => {
-  it("keeps spec §8's confirmation and says how many logic rules go with the question", () => {
+  it("keeps docs/product.md §8's confirmation and says how many logic rules go with the question", () => {
     expect(questionDeleteConfirmation('Q3', 0)).toBe("Do you really want to delete Q3's record? This process cannot be undone!");
     expect(questionDeleteConfirmation('Q3', 1)).toBe("Do you really want to delete Q3's record? 1 logic rule goes with it. This process cannot be undone!");
     expect(questionDeleteConfirmation('Q3', 2)).toBe("Do you really want to delete Q3's record? 2 logic rules go with it. This process cannot be undone!");

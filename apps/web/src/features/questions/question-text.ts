@@ -5,7 +5,7 @@ function ruleCount(n: number): string {
   return n === 1 ? '1 logic rule goes' : `${n} logic rules go`;
 }
 
-/** spec §8's confirmation, telling how many logic rules the delete takes with it. */
+/** docs/product.md §8's confirmation, telling how many logic rules the delete takes with it. */
 export function questionDeleteConfirmation(qno: string, rules: number): string {
   const plain = deleteConfirmation(qno);
   if (rules <= 0) return plain;

@@ -1,4 +1,4 @@
-// /reports (spec §2, §7): the dates appear after the campaign; bad or missing dates never start a download;
+// /reports (docs/product.md §2, §7): the dates appear after the campaign; bad or missing dates never start a download;
 // a good form follows a link with a media token and the spec's file name; a failed pre-check is shown.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// /reports (spec §2 Reports, admin): the campaign first; once it is picked, the two reports and their date pickers.
+// /reports (docs/product.md §2 Reports, admin): the campaign first; once it is picked, the two reports and their date pickers.
 import { useState } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';

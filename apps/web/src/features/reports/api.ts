@@ -1,4 +1,4 @@
-// The report downloads (spec §7 /api/file generateCsv, generateFullReportCsv). The files can be huge, so the
+// The report downloads (docs/product.md §7 /api/file generateCsv, generateFullReportCsv). The files can be huge, so the
 // browser saves them itself from a plain link that streams to disk; a link cannot send a header, so it carries
 // a five-minute media token (GET /api/auth/media-token) instead of the session.
 import { LEAD_FILE_NAMES, ZMediaToken } from '@crm/shared';

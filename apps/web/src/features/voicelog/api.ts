@@ -1,4 +1,4 @@
-// The voice log calls (spec §7 Voice log): recordings of a call date and number, the media token an <audio>
+// The voice log calls (docs/product.md §7 Voice log): recordings of a call date and number, the media token an <audio>
 // element carries in its URL (it cannot send the session header; one token serves every player on the screen),
 // and the admins' upload of recordings into a date folder.
 import { useQuery } from '@tanstack/react-query';

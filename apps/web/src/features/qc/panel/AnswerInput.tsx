@@ -1,4 +1,4 @@
-// The input of one lead answer in the QC panel's edit mode, by its question's type (spec §3 Question types).
+// The input of one lead answer in the QC panel's edit mode, by its question's type (docs/product.md §3 Question types).
 import { MultiSelect, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
 import { parseOptions } from '@crm/shared';
 import type { TAnswerRow, TDraft } from './answer-edit.ts';

@@ -1,4 +1,4 @@
-// /qcChecking (spec §2 QC panel): find a call by campaign, number and date, read the lead and its answers (and correct
+// /qcChecking (docs/product.md §2 QC panel): find a call by campaign, number and date, read the lead and its answers (and correct
 // them), play its recordings and mark the call successful, score the agent in-house and for the client, and submit.
 // Two columns: on the left the recordings and the lead; on the right the player (kept in view under the top bar), the
 // scorecard, and the bar with both totals and Submit (kept at the bottom of the screen), so nothing is a scroll away.

@@ -1,4 +1,4 @@
-// "QC by Number": the campaign, the consumer number and the call date, all required (spec §5), then Search.
+// "QC by Number": the campaign, the consumer number and the call date, all required (docs/product.md §5), then Search.
 import type { RefObject } from 'react';
 import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

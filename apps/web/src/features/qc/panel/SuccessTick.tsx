@@ -1,4 +1,4 @@
-// The successful-call tick under the player (spec §4 QC panel audio tick): grey until the chosen recording's length
+// The successful-call tick under the player (docs/product.md §4 QC panel audio tick): grey until the chosen recording's length
 // is known, green once clicked; the words beside it say what it means now (the player above names the recording).
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { QC_MESSAGES } from '@crm/shared';

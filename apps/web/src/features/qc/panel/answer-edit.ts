@@ -1,4 +1,4 @@
-// The lead's answers on the QC panel and their correction (reference/original-frontend.md §4.6, fixed): each answer is
+// The lead's answers on the QC panel and their correction (docs/product.md §4.6): each answer is
 // paired with its question by qno (never by position), a multi-select starts from its stored options, and a save sends
 // only the answers that changed.
 import {

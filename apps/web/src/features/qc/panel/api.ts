@@ -1,17 +1,17 @@
-// The QC panel's own calls (spec §7 QC): the agents to score, the two records of a call and the recording linked to each,
+// The QC panel's own calls (docs/product.md §7 QC): the agents to score, the two records of a call and the recording linked to each,
 // and the answer history of the call's lead.
 import { z } from 'zod';
 import {
   ZLeadAnswerHistory,
-  ZQcClientReport,
-  ZQcReport,
-  ZQcReportFile,
+  ZQcClientRecord,
+  ZQcRecord,
+  ZQcRecordFile,
   type TLeadAnswerHistoryEntry,
-  type TQcClientReport,
-  type TQcClientReportCreateInput,
-  type TQcReport,
-  type TQcReportCreateInput,
-  type TQcReportFile,
+  type TQcClientRecord,
+  type TQcClientRecordCreateInput,
+  type TQcRecord,
+  type TQcRecordCreateInput,
+  type TQcRecordFile,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
 
@@ -25,16 +25,16 @@ export function fetchScorableAgents(): Promise<TScorableAgent[]> {
 }
 
 // The screen shows each failure beside the Submit button, naming which record it was.
-export function addQcReport(body: TQcReportCreateInput): Promise<TQcReport> {
-  return api.post('/api/qcReport/add', body, { schema: ZQcReport, notify: false });
+export function addQcRecord(body: TQcRecordCreateInput): Promise<TQcRecord> {
+  return api.post('/api/qcReport/add', body, { schema: ZQcRecord, notify: false });
 }
 
-export function addClientQcReport(body: TQcClientReportCreateInput): Promise<TQcClientReport> {
-  return api.post('/api/qcReport/addforclient', body, { schema: ZQcClientReport, notify: false });
+export function addClientQcRecord(body: TQcClientRecordCreateInput): Promise<TQcClientRecord> {
+  return api.post('/api/qcReport/addforclient', body, { schema: ZQcClientRecord, notify: false });
 }
 
-export function addQcReportFile(qcReportId: number, fileName: string): Promise<TQcReportFile> {
-  return api.post('/api/qcReport/add-qc-report-file', { qcReport: { id: qcReportId }, fileName }, { schema: ZQcReportFile, notify: false });
+export function addQcRecordFile(qcRecordId: number, fileName: string): Promise<TQcRecordFile> {
+  return api.post('/api/qcReport/add-qc-report-file', { qcReport: { id: qcRecordId }, fileName }, { schema: ZQcRecordFile, notify: false });
 }
 
 export const answerHistoryKey = (leadId: number, version: number | undefined) => ['qc', 'answer-history', leadId, version] as const;

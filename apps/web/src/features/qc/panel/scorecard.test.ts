@@ -1,7 +1,7 @@
-// The scorecard: each column starts at the best marks (100), totals and grades per column follow spec §5/§9, and the
+// The scorecard: each column starts at the best marks (100), totals and grades per column follow docs/product.md §5/§9, and the
 // bodies of add and addforclient carry the right names.
 import { describe, expect, it } from 'vitest';
-import { QC_CRITERIA, QC_CRITERION_KEYS, ZQcClientReportCreate, ZQcReportCreate } from '@crm/shared';
+import { QC_CRITERIA, QC_CRITERION_KEYS, ZQcClientRecordCreate, ZQcRecordCreate } from '@crm/shared';
 import { clientBody, columnResult, freshColumn, inHouseBody, isUntouched, withScore, type TScoredCall } from './scorecard.ts';
 
 const CALL: TScoredCall = { callDate: '2026-11-19', campaignName: 'Spring Survey', consumerNumber: '01712345678', agentId: 'AG-1001', duration: 42 };
@@ -48,7 +48,7 @@ describe('the record bodies', () => {
     const column = { ...withScore(freshColumn(), 'fatal', -100), fatalReason: ' Abusive ', easVoiceMatched: 'Yes' as const, suggestion: 'Coach' };
     const body = inHouseBody(CALL, column);
     expect(body).toMatchObject({ ...CALL, fatal: -100, greetings: 0, crm: 20, fatalReason: 'Abusive', easVoiceMatchedWithReport: 'Yes', suggestion: 'Coach' });
-    expect(ZQcReportCreate.safeParse(body).success).toBe(true);
+    expect(ZQcRecordCreate.safeParse(body).success).toBe(true);
   });
 
   it('sends the client column under the Marks names, which the server schema accepts', () => {
@@ -56,6 +56,6 @@ describe('the record bodies', () => {
     const body = clientBody({ ...CALL, duration: null }, column);
     expect(body).toMatchObject({ pitchMarks: 5, crmMarks: 20, suggestionMarks: 'Slow down', fatalReasonMarks: '', easVoiceMatchedWithReportMarks: '', duration: null });
     for (const key of QC_CRITERION_KEYS) expect(body).not.toHaveProperty(key);
-    expect(ZQcClientReportCreate.safeParse(body).success).toBe(true);
+    expect(ZQcClientRecordCreate.safeParse(body).success).toBe(true);
   });
 });

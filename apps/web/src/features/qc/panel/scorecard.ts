@@ -1,13 +1,13 @@
-// The QC panel's scorecard (spec §5 QC total and grade, §9 scales): two columns, "Marks 1" (the in-house record) and
+// The QC panel's scorecard (docs/product.md §5 QC total and grade, §9 scales): two columns, "Marks 1" (the in-house record) and
 // "Marks 2" (the client's record), each the 14 criteria limited to their scale plus three texts, and the bodies of
 // POST add and POST addforclient. Each criterion starts at its best choice: the inspector takes off what the agent missed.
 import {
   bestScores,
   QC_CRITERIA,
   toClientMarks,
-  type TQcClientReportCreateInput,
+  type TQcClientRecordCreateInput,
   type TQcCriterionKey,
-  type TQcReportCreateInput,
+  type TQcRecordCreateInput,
 } from '@crm/shared';
 import { scoreResult, type TScoreResult, type TScorecardText, type TScorecardValues } from '../scorecard/scorecard-values.ts';
 
@@ -68,7 +68,7 @@ const callFields = (call: TScoredCall) => ({
 });
 
 /** POST /api/qcReport/add: the server computes total and grade and records the signed-in inspector. */
-export function inHouseBody(call: TScoredCall, column: TScoreColumn): TQcReportCreateInput {
+export function inHouseBody(call: TScoredCall, column: TScoreColumn): TQcRecordCreateInput {
   return {
     ...callFields(call),
     ...column.scores,
@@ -79,7 +79,7 @@ export function inHouseBody(call: TScoredCall, column: TScoreColumn): TQcReportC
 }
 
 /** POST /api/qcReport/addforclient: the same call with the Marks-suffixed names. */
-export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientReportCreateInput {
+export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientRecordCreateInput {
   return {
     ...callFields(call),
     ...toClientMarks(column.scores),

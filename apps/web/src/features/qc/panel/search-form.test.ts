@@ -1,4 +1,4 @@
-// The QC search needs the campaign, the number and the call date (spec §5).
+// The QC search needs the campaign, the number and the call date (docs/product.md §5).
 import { describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../../app/time-zone.ts';
 import { SEARCH_PROBLEMS, searchProblems, today } from './search-form.ts';

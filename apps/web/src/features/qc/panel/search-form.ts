@@ -1,4 +1,4 @@
-// The "QC by Number" search (spec §5: a QC search needs the campaign, the number and the call date).
+// The "QC by Number" search (docs/product.md §5: a QC search needs the campaign, the number and the call date).
 import { isIsoDate } from '@crm/shared';
 import { dayText } from '../../../app/time-zone.ts';
 

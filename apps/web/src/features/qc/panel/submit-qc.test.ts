@@ -1,14 +1,14 @@
 // Submitting a scored call: both records at once, each failure named with the server's reason, the recording linked
 // to both only for a ticked call, and a second Submit doing only what is left.
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { TQcClientReport, TQcReport } from '@crm/shared';
+import type { TQcClientRecord, TQcRecord } from '@crm/shared';
 import { clientBody, freshColumn, inHouseBody } from './scorecard.ts';
 import { NO_PROGRESS, submitScoredCall, SUBMIT_STEP_NAMES, type TSubmitCalls } from './submit-qc.ts';
 
 const CALL = { callDate: '2026-11-19', campaignName: 'Spring Survey', consumerNumber: '01712345678', agentId: 'AG-1001', duration: 42 };
 const BODIES = { inHouse: inHouseBody(CALL, freshColumn()), client: clientBody(CALL, freshColumn()) };
-const inHouse = { id: 11 } as TQcReport;
-const client = { id: 12 } as TQcClientReport;
+const inHouse = { id: 11 } as TQcRecord;
+const client = { id: 12 } as TQcClientRecord;
 
 type TMockCalls = { [K in keyof TSubmitCalls]: Mock<TSubmitCalls[K]> };
 

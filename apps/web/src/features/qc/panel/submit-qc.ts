@@ -1,16 +1,16 @@
 // Submitting a scored call: the in-house and the client record at once, then, for a ticked call, the recording linked
 // to each. What was stored is kept, so Submit after a failure does only what is left and never stores a record twice.
-import type { TQcClientReport, TQcClientReportCreateInput, TQcReport, TQcReportCreateInput, TQcReportFile } from '@crm/shared';
+import type { TQcClientRecord, TQcClientRecordCreateInput, TQcRecord, TQcRecordCreateInput, TQcRecordFile } from '@crm/shared';
 
 export type TSubmitCalls = {
-  addInHouse: (body: TQcReportCreateInput) => Promise<TQcReport>;
-  addClient: (body: TQcClientReportCreateInput) => Promise<TQcClientReport>;
-  linkFile: (qcReportId: number, fileName: string) => Promise<TQcReportFile>;
+  addInHouse: (body: TQcRecordCreateInput) => Promise<TQcRecord>;
+  addClient: (body: TQcClientRecordCreateInput) => Promise<TQcClientRecord>;
+  linkFile: (qcRecordId: number, fileName: string) => Promise<TQcRecordFile>;
 };
 
 export type TSubmitProgress = {
-  inHouse: TQcReport | null;
-  client: TQcClientReport | null;
+  inHouse: TQcRecord | null;
+  client: TQcClientRecord | null;
   /** Record ids whose recording link is stored. */
   linked: number[];
 };
@@ -18,7 +18,7 @@ export type TSubmitProgress = {
 export const NO_PROGRESS: TSubmitProgress = { inHouse: null, client: null, linked: [] };
 
 export type TSubmitOutcome =
-  | { kind: 'done'; progress: TSubmitProgress & { inHouse: TQcReport; client: TQcClientReport }; fileLinked: boolean }
+  | { kind: 'done'; progress: TSubmitProgress & { inHouse: TQcRecord; client: TQcClientRecord }; fileLinked: boolean }
   | { kind: 'failed'; progress: TSubmitProgress; problems: string[] };
 
 export const SUBMIT_STEP_NAMES = {
@@ -33,7 +33,7 @@ function reason(error: unknown): string {
 
 export async function submitScoredCall(
   start: TSubmitProgress,
-  bodies: { inHouse: TQcReportCreateInput; client: TQcClientReportCreateInput },
+  bodies: { inHouse: TQcRecordCreateInput; client: TQcClientRecordCreateInput },
   /** The ticked recording, or null when no call was marked successful. */
   fileName: string | null,
   calls: TSubmitCalls,

@@ -1,4 +1,4 @@
-// The successful-call tick of the QC panel (spec §4 QC panel audio tick): grey until the chosen recording's length is
+// The successful-call tick of the QC panel (docs/product.md §4 QC panel audio tick): grey until the chosen recording's length is
 // known, then a click marks the call successful and that length is the duration recorded. Choosing another recording
 // starts over (the older screen kept the tick green across recordings and recorded the wrong file's length).
 import { QC_MESSAGES } from '@crm/shared';

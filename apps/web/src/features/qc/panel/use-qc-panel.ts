@@ -4,26 +4,26 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { QC_MESSAGES, ZQuestion, type TLead, type TQcCriterionKey, type TQcClientReport, type TQcReport, type TQuestion, type TVoiceFile } from '@crm/shared';
+import { QC_MESSAGES, ZQuestion, type TLead, type TQcCriterionKey, type TQcClientRecord, type TQcRecord, type TQuestion, type TVoiceFile } from '@crm/shared';
 import { api } from '../../../app/api.ts';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { findLeadByNumber, type TLeadSearch } from '../../crm/api.ts';
 import { campaignQuestionsKey } from '../../questions/api.ts';
 import { searchVoiceLog } from '../../voicelog/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
-import { addClientQcReport, addQcReport, addQcReportFile, fetchScorableAgents, SCORABLE_AGENTS_KEY, type TScorableAgent } from './api.ts';
+import { addClientQcRecord, addQcRecord, addQcRecordFile, fetchScorableAgents, SCORABLE_AGENTS_KEY, type TScorableAgent } from './api.ts';
 import { clientBody, COLUMNS, freshColumn, inHouseBody, isUntouched, SCORING_PROBLEMS, withScore, type TColumnKey, type TColumnText, type TScoreColumn } from './scorecard.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch, type TSearchProblems } from './search-form.ts';
 import { NO_PROGRESS, submitScoredCall, type TSubmitCalls, type TSubmitProgress } from './submit-qc.ts';
 import { chooseRecording, clickTick, metadataLoaded, NO_TICK, successfulCall, type TTick } from './tick.ts';
 
 export type TSearched = TQcSearch & { id: number };
-export type TSubmitted = { search: TQcSearch; inHouse: TQcReport; client: TQcClientReport; fileName: string | null };
+export type TSubmitted = { search: TQcSearch; inHouse: TQcRecord; client: TQcClientRecord; fileName: string | null };
 export type TColumns = Record<TColumnKey, TScoreColumn>;
 
 export const UNSAVED_SCORES = 'The scores of this call are not submitted yet. Search another call and drop them?';
 
-const CALLS: TSubmitCalls = { addInHouse: addQcReport, addClient: addClientQcReport, linkFile: addQcReportFile };
+const CALLS: TSubmitCalls = { addInHouse: addQcRecord, addClient: addClientQcRecord, linkFile: addQcRecordFile };
 
 const leadKey = (searchId: number | undefined) => ['qc-panel', 'lead', searchId] as const;
 

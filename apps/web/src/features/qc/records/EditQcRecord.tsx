@@ -16,7 +16,7 @@ import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
 import { CriterionTable } from './CriterionTable.tsx';
 import { QcRecordHistory } from './QcRecordHistory.tsx';
-import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, scoreOf, type TQcRecord } from './record-form.ts';
+import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, scoreOf, type TAnyQcRecord } from './record-form.ts';
 
 export const EDIT_TITLES: Record<TQcKind, string> = { 'in-house': 'Edit QC Record', client: 'Edit Client QC Record' };
 const LIST_NAMES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
@@ -28,7 +28,7 @@ function useBackPath(kind: TQcKind): string {
   return `${QC_KIND_ROUTES[kind].list}${from}`;
 }
 
-function CallFacts({ record }: { record: TQcRecord }) {
+function CallFacts({ record }: { record: TAnyQcRecord }) {
   const facts: [string, string][] = [
     ['Call date', record.callDate],
     ['Agent', `${record.agentName} (${record.agentId})`],
@@ -68,7 +68,7 @@ function ConflictAlert({ message, onReload }: { message: string; onReload: () =>
   );
 }
 
-type EditFormProps = { kind: TQcKind; record: TQcRecord; backPath: string; onReload: () => void };
+type EditFormProps = { kind: TQcKind; record: TAnyQcRecord; backPath: string; onReload: () => void };
 
 function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   const navigate = useNavigate();

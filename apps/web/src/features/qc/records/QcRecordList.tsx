@@ -20,7 +20,7 @@ import { QcListFilters } from './QcListFilters.tsx';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { RecordScoresRow, ScoresToggle } from './RecordScores.tsx';
 import { recordColumns, shownColumns, type TRecordColumn } from './record-columns.tsx';
-import { QC_KIND_ROUTES, type TQcRecord } from './record-form.ts';
+import { QC_KIND_ROUTES, type TAnyQcRecord } from './record-form.ts';
 
 const TITLES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
 
@@ -45,7 +45,7 @@ function ColumnHeader({ column }: { column: TRecordColumn }) {
   );
 }
 
-type TListResult = { rows: TQcRecord[]; total: number; page: number };
+type TListResult = { rows: TAnyQcRecord[]; total: number; page: number };
 
 async function loadPage(kind: TQcKind, state: TListParams): Promise<TListResult> {
   const reply = await fetchQcRecordPage(kind, state.page, state.size, state);
@@ -90,7 +90,7 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   );
   const routes = QC_KIND_ROUTES[kind];
 
-  const remove = async (record: TQcRecord) => {
+  const remove = async (record: TAnyQcRecord) => {
     if (!(await confirmAction({ body: QC_MESSAGES.deleteText(record.agentName) }))) return;
     setDeleting(record.id);
     try {

@@ -4,12 +4,12 @@ import { Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine
 import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterion } from '@crm/shared';
 import { ChevronIcon } from './icons.tsx';
 import { CRITERION_SHORT_HEADERS } from './record-columns.tsx';
-import { criterionMarks, recordTexts, type TQcRecord } from './record-form.ts';
+import { criterionMarks, recordTexts, type TAnyQcRecord } from './record-form.ts';
 
 export type TLostCriterion = { criterion: TQcCriterion; marks: number; lost: number };
 
 /** The criteria below their best choice, in scorecard order. */
-export function lostCriteria(record: TQcRecord): TLostCriterion[] {
+export function lostCriteria(record: TAnyQcRecord): TLostCriterion[] {
   return QC_CRITERIA.map((criterion) => {
     const marks = criterionMarks(record, criterion.key);
     return { criterion, marks, lost: bestMarks(criterion) - marks };
@@ -17,7 +17,7 @@ export function lostCriteria(record: TQcRecord): TLostCriterion[] {
 }
 
 /** "All best", or the short name of the first criterion that lost marks and how many more did ("Pace +2"). */
-export function lostSummary(record: TQcRecord): string {
+export function lostSummary(record: TAnyQcRecord): string {
   const [first, ...more] = lostCriteria(record);
   if (first === undefined) return 'All best';
   const name = CRITERION_SHORT_HEADERS[first.criterion.key];
@@ -30,9 +30,9 @@ export function choiceText(criterion: TQcCriterion, marks: number): string {
   return choice === undefined ? String(marks) : `${choice.label} (${choice.marks})`;
 }
 
-export const scoresRowId = (record: TQcRecord) => `qc-record-scores-${record.id}`;
+export const scoresRowId = (record: TAnyQcRecord) => `qc-record-scores-${record.id}`;
 
-type ToggleProps = { record: TQcRecord; open: boolean; onToggle: () => void };
+type ToggleProps = { record: TAnyQcRecord; open: boolean; onToggle: () => void };
 
 export function ScoresToggle({ record, open, onToggle }: ToggleProps) {
   const lost = lostCriteria(record).length > 0;
@@ -73,7 +73,7 @@ function CriterionTile({ criterion, marks }: { criterion: TQcCriterion; marks: n
 const EAS_LABELS: Record<string, string> = { yes: 'Yes', no: 'No', '': 'Not answered' };
 
 /** The row under a record with its 14 criteria. */
-export function RecordScoresRow({ record, colSpan }: { record: TQcRecord; colSpan: number }) {
+export function RecordScoresRow({ record, colSpan }: { record: TAnyQcRecord; colSpan: number }) {
   const texts = recordTexts(record);
   return (
     <Table.Tr id={scoresRowId(record)} aria-label={`Scores of ${record.agentName}'s call to ${record.consumerNumber}`}>

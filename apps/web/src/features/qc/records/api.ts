@@ -2,18 +2,18 @@
 // react-query keys that reload them.
 import {
   ZAuditHistory,
-  ZQcClientReport,
-  ZQcClientReportPage,
-  ZQcReport,
-  ZQcReportPage,
+  ZQcClientRecord,
+  ZQcClientRecordPage,
+  ZQcRecord,
+  ZQcRecordPage,
   type TAuditHistory,
   type TPaged,
-  type TQcClientReport,
+  type TQcClientRecord,
   type TQcKind,
-  type TQcReport,
+  type TQcRecord,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
-import { toClientEdit, toInHouseEdit, type TQcRecord, type TQcRecordForm } from './record-form.ts';
+import { toClientEdit, toInHouseEdit, type TAnyQcRecord, type TQcRecordForm } from './record-form.ts';
 
 /** Every QC record query starts with this; invalidating it reloads both lists, the edit screens and the reviews. */
 export const QC_RECORDS_KEY = ['qc-records'] as const;
@@ -32,28 +32,28 @@ const LIST_PATHS: Record<TQcKind, string> = {
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
 /** One server page (page is 0-based) of an inspector's records, or, for an admin without username, everyone's. */
-export function fetchQcRecordPage(kind: TQcKind, page: number, size: number, filters: TQcListFilters): Promise<TPaged<TQcRecord>> {
+export function fetchQcRecordPage(kind: TQcKind, page: number, size: number, filters: TQcListFilters): Promise<TPaged<TAnyQcRecord>> {
   const query = { page, size, search: optional(filters.search), date: optional(filters.date), username: optional(filters.username) };
   return kind === 'client'
-    ? api.get(LIST_PATHS.client, { query, schema: ZQcClientReportPage })
-    : api.get(LIST_PATHS['in-house'], { query, schema: ZQcReportPage });
+    ? api.get(LIST_PATHS.client, { query, schema: ZQcClientRecordPage })
+    : api.get(LIST_PATHS['in-house'], { query, schema: ZQcRecordPage });
 }
 
 /** The edit screen shows a missing or forbidden record itself, so the client stays quiet about it. */
-export function fetchQcRecord(kind: TQcKind, id: number): Promise<TQcRecord> {
+export function fetchQcRecord(kind: TQcKind, id: number): Promise<TAnyQcRecord> {
   return kind === 'client'
-    ? api.get(`/api/qcReport/getClientQc/${id}`, { schema: ZQcClientReport, notify: false })
-    : api.get(`/api/qcReport/getqc/${id}`, { schema: ZQcReport, notify: false });
+    ? api.get(`/api/qcReport/getClientQc/${id}`, { schema: ZQcClientRecord, notify: false })
+    : api.get(`/api/qcReport/getqc/${id}`, { schema: ZQcRecord, notify: false });
 }
 
 /**
  * Saves the edit of the record as it was at `version`. The screen shows the failure itself ('Update failed' with the
  * server's reason; a 409 when someone saved the record since).
  */
-export function updateQcRecord(kind: TQcKind, id: number, version: number, form: TQcRecordForm): Promise<TQcReport | TQcClientReport> {
+export function updateQcRecord(kind: TQcKind, id: number, version: number, form: TQcRecordForm): Promise<TQcRecord | TQcClientRecord> {
   return kind === 'client'
-    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), { schema: ZQcClientReport, notify: false })
-    : api.put('/api/qcReport/editqc', toInHouseEdit(id, version, form), { schema: ZQcReport, notify: false });
+    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), { schema: ZQcClientRecord, notify: false })
+    : api.put('/api/qcReport/editqc', toInHouseEdit(id, version, form), { schema: ZQcRecord, notify: false });
 }
 
 /** Who changed the record and its review, and what, oldest first (the audit log); shown by the screen itself. */

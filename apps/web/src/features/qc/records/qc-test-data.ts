@@ -1,5 +1,5 @@
 // Test data of the QC screens: records of both kinds, an agent's record with its review, and the paged reply.
-import { bestScores, qcGrade, qcTotal, toClientMarks, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientReport, type TQcReport, type TQcScores } from '@crm/shared';
+import { bestScores, qcGrade, qcTotal, toClientMarks, type TAgentQcRecord, type TAgentReview, type TPaged, type TQcClientRecord, type TQcRecord, type TQcScores } from '@crm/shared';
 
 /** Every criterion at its best: the total is 100. */
 export const BEST_SCORES: TQcScores = bestScores();
@@ -23,7 +23,7 @@ function recordCall(id: number, s: TQcScores) {
   };
 }
 
-export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQcScores> = {}): TQcReport {
+export function inHouseRecord(over: Partial<TQcRecord> = {}, scores: Partial<TQcScores> = {}): TQcRecord {
   const s = { ...BEST_SCORES, ...scores };
   return {
     ...recordCall(11, s),
@@ -35,7 +35,7 @@ export function inHouseRecord(over: Partial<TQcReport> = {}, scores: Partial<TQc
   };
 }
 
-export function clientRecord(over: Partial<TQcClientReport> = {}, scores: Partial<TQcScores> = {}): TQcClientReport {
+export function clientRecord(over: Partial<TQcClientRecord> = {}, scores: Partial<TQcScores> = {}): TQcClientRecord {
   const s = { ...BEST_SCORES, ...scores };
   return {
     ...recordCall(21, s),
@@ -75,6 +75,6 @@ export function review(over: Partial<TAgentReview> = {}): TAgentReview {
   };
 }
 
-export function agentRecord(over: Partial<TQcReport> = {}, withReview: TAgentReview | null = null): TAgentQcRecord {
+export function agentRecord(over: Partial<TQcRecord> = {}, withReview: TAgentReview | null = null): TAgentQcRecord {
   return { ...inHouseRecord(over), review: withReview };
 }

@@ -1,18 +1,18 @@
-// The columns of the QC record lists (spec §2 QC Records Client), in order: the ones always shown (date, agent and
+// The columns of the QC record lists (docs/product.md §2 QC Records Client), in order: the ones always shown (date, agent and
 // ID, the call: number, campaign and duration; Total, Grade, inspector), and the optional ones of the column chooser,
 // the widest last so Total and Grade stay in view whatever is chosen.
 import type { ReactNode } from 'react';
 import { ColorSwatch, Group, Text } from '@mantine/core';
 import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterionKey, type TQcKind } from '@crm/shared';
 import type { TColumnChoice } from './column-choice.ts';
-import { GRADE_COLOURS, criterionMarks, formatDuration, recordTexts, type TQcRecord } from './record-form.ts';
+import { GRADE_COLOURS, criterionMarks, formatDuration, recordTexts, type TAnyQcRecord } from './record-form.ts';
 
 export type TRecordColumn = {
   key: string;
   header: string;
   /** A short header's full name and scale: its tooltip, and the name screen readers hear. */
   title?: string;
-  render: (row: TQcRecord) => ReactNode;
+  render: (row: TAnyQcRecord) => ReactNode;
   /** Long text wraps between these widths (px); other columns never wrap. */
   wrap?: { min: number; max: number };
   /** The chooser entry that shows the column; always shown without one. */
@@ -59,7 +59,7 @@ function criterionColumns(): TRecordColumn[] {
 }
 
 /** The list's columns; `scores` draws the Scores cell (its summary opens the row's 14 criteria). */
-export function recordColumns(kind: TQcKind, scores: (row: TQcRecord) => ReactNode): TRecordColumn[] {
+export function recordColumns(kind: TQcKind, scores: (row: TAnyQcRecord) => ReactNode): TRecordColumn[] {
   return [
     { key: 'callDate', header: 'Call date', render: (r) => r.callDate },
     {

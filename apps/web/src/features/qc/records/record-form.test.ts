@@ -1,7 +1,7 @@
 // The edit form's pure rules: read from either kind of record, the live total and grade at the band edges, the PUT
 // bodies the server accepts (Marks-suffixed for the client), and a stored mark off its scale named.
 import { describe, expect, it } from 'vitest';
-import { ZQcClientReportEdit, ZQcReportEdit } from '@crm/shared';
+import { ZQcClientRecordEdit, ZQcRecordEdit } from '@crm/shared';
 import { BEST_SCORES, clientRecord, inHouseRecord } from './qc-test-data.ts';
 import { formFromRecord, formatDuration, offScaleCriteria, scoreOf, toClientEdit, toInHouseEdit } from './record-form.ts';
 
@@ -56,7 +56,7 @@ describe('the PUT bodies', () => {
     expect(body).toMatchObject({ id: 11, version: 3, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'No', suggestion: 'Breathe.' });
     expect(body).not.toHaveProperty('total');
     expect(body).not.toHaveProperty('agentGrade');
-    expect(ZQcReportEdit.safeParse(body).success).toBe(true);
+    expect(ZQcRecordEdit.safeParse(body).success).toBe(true);
   });
 
   it('edit-Client-Qc: the same under the Marks names, which the server accepts', () => {
@@ -64,7 +64,7 @@ describe('the PUT bodies', () => {
     expect(body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'No', suggestionMarks: 'Breathe.' });
     expect(body).not.toHaveProperty('pace');
     expect(Object.keys(body).filter((k) => k.endsWith('Marks'))).toHaveLength(17);
-    expect(ZQcClientReportEdit.safeParse(body).success).toBe(true);
+    expect(ZQcClientRecordEdit.safeParse(body).success).toBe(true);
   });
 });
 

@@ -1,4 +1,4 @@
-// The concern flag (spec §4): red when raised, grey otherwise; a toggle on an open review, a mark on a written one.
+// The concern flag (docs/product.md §4): red when raised, grey otherwise; a toggle on an open review, a mark on a written one.
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { FlagIcon } from '../records/icons.tsx';
 

@@ -1,4 +1,4 @@
-// The review lifecycle as the screens see it (spec §4 concern flag, review lifecycle): what a row of the agent's QC
+// The review lifecycle as the screens see it (docs/product.md §4 concern flag, review lifecycle): what a row of the agent's QC
 // Review shows, the draft review and its checks, and the order and checks of the Raised Flags list.
 import { MAX_QC_TEXT, type TAgentQcRecord, type TAgentReview, type TAgentReviewSubmitInput } from '@crm/shared';
 

@@ -1,4 +1,4 @@
-// What a scorecard column holds and shows, on the QC panel and the edit pages alike (spec §5 QC total, §9 scales):
+// What a scorecard column holds and shows, on the QC panel and the edit pages alike (docs/product.md §5 QC total, §9 scales):
 // the 14 marks and the three texts, the live total and grade, each criterion's choices and the EAS choices.
 import { isOnScale, qcGrade, qcTotal, type TQcCriterion, type TQcGrade, type TQcScores, type TScaleChoice } from '@crm/shared';
 
