@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  calendarDaysBetween,
+  eachCalendarDay,
   canonicalTimeZone,
   changeTimeText,
   isIsoDate,
@@ -112,5 +114,19 @@ describe('local days', () => {
     expect(addDays('2024-02-28', 1)).toBe('2024-02-29');
     expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('calendar day ranges', () => {
+  it('counts both ends and walks leap days and month ends whatever the zone', () => {
+    expect(calendarDaysBetween('2024-02-28', '2024-03-01')).toBe(3);
+    expect(calendarDaysBetween('2024-03-01', '2024-03-01')).toBe(1);
+    expect(eachCalendarDay('2024-02-28', '2024-03-01')).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(eachCalendarDay('2024-12-31', '2025-01-01')).toEqual(['2024-12-31', '2025-01-01']);
+  });
+
+  it('gives no day when the end is before the start, and at most the limit', () => {
+    expect(eachCalendarDay('2024-03-01', '2024-02-28')).toEqual([]);
+    expect(eachCalendarDay('2024-01-01', '2024-12-31', 2)).toEqual(['2024-01-01', '2024-01-02']);
   });
 });

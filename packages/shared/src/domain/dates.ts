@@ -184,3 +184,15 @@ export function startOfLocalDay(day: string | Date, timeZone: string): Date {
 export function startOfNextLocalDay(day: string | Date, timeZone: string): Date {
   return startOfLocalDay(addDays(typeof day === 'string' ? day : localDayText(day, timeZone), 1), timeZone);
 }
+
+/** How many calendar days from start to end, both counted (yyyy-MM-dd; 0 or less when end is before start). */
+export function calendarDaysBetween(start: string, end: string): number {
+  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/** Every calendar day from start to end, both included, yyyy-MM-dd ascending (at most `limit`); [] when end is before start. */
+export function eachCalendarDay(start: string, end: string, limit = Number.POSITIVE_INFINITY): string[] {
+  const first = Date.parse(`${start}T00:00:00Z`);
+  const count = Math.min(calendarDaysBetween(start, end), limit);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+}

@@ -1,7 +1,7 @@
 // Quality control (docs/product.md §2 QC screens, §3 QC report / Report file / Agent review / summaries, §7 QC calls, §8 QC and
 // Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
 import { z } from 'zod';
-import { isIsoDate } from '../domain/dates.ts';
+import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERIA, QC_GRADES, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
 import { MAX_PAGE_SIZE, zPaged } from './common.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
@@ -271,8 +271,8 @@ export type TAgentQcRecord = z.infer<typeof ZAgentQcRecord>;
 
 // ---- reports (docs/product.md §2 QC Reports, §3 summaries; the files in docs/product.md §9)
 
-export const QC_RECORD_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
-export type TQcRecordType = (typeof QC_RECORD_TYPES)[number];
+export const QC_REPORT_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
+export type TQcReportType = (typeof QC_REPORT_TYPES)[number];
 
 /** The longest range of the monthly summary, in days (inclusive). */
 export const MAX_SUMMARY_DAYS = 366;
@@ -280,13 +280,10 @@ export const MAX_SUMMARY_DAYS = 366;
 export const ZQcDateQuery = z.object({ date: isoDate('date') });
 export const ZQcCallDateQuery = z.object({ callDate: isoDate('callDate') });
 
-function daysBetween(start: string, end: string): number {
-  return Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000) + 1;
-}
 export const ZQcRangeQuery = z
   .object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') })
   .refine((q) => q.startDate <= q.endDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
-  .refine((q) => daysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, { message: `The range can be at most ${MAX_SUMMARY_DAYS} days`, path: ['endDate'] });
+  .refine((q) => calendarDaysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, { message: `The range can be at most ${MAX_SUMMARY_DAYS} days`, path: ['endDate'] });
 export type TQcRangeQuery = z.infer<typeof ZQcRangeQuery>;
 
 /** Daily summary item (docs/product.md §3 Agent summary): the day's average in its colour's field, the others ''. */

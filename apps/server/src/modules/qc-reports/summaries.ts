@@ -2,6 +2,7 @@
 // date-range-summary; grade-distribution), for an inspector over its own records, for an admin over all.
 import { sql } from 'kysely';
 import {
+  eachCalendarDay,
   QC_GRADES,
   qcColour,
   qcGrade,
@@ -38,14 +39,6 @@ export function compareAgents(a: { agentName: string; agentId: string }, b: { ag
   return byName.compare(a.agentName, b.agentName) || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0);
 }
 
-/** Every calendar day from start to end inclusive, yyyy-MM-dd. */
-export function eachDay(start: string, end: string): string[] {
-  const days: string[] = [];
-  for (let t = Date.parse(`${start}T00:00:00Z`), last = Date.parse(`${end}T00:00:00Z`); t <= last; t += 86_400_000) {
-    days.push(new Date(t).toISOString().slice(0, 10));
-  }
-  return days;
-}
 
 /** The name an agent's newest record carries (it may have been renamed since its first). */
 const newestAgentName = sql<string>`(array_agg(agent_name order by id desc))[1]`;
@@ -101,7 +94,7 @@ export async function summariseQcRange(db: Db, user: TTokenPayload, range: TQcRa
     ])
     .groupBy(['agentId', 'callDate'])
     .execute();
-  const days = eachDay(range.startDate, range.endDate);
+  const days = eachCalendarDay(range.startDate, range.endDate);
   const agents = new Map<string, { agentName: string; lastId: number; daily: Map<string, number> }>();
   for (const r of rows) {
     const agent = agents.get(r.agentId) ?? { agentName: r.agentName, lastId: 0, daily: new Map<string, number>() };

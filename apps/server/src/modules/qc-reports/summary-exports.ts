@@ -1,9 +1,9 @@
 // The two summary files (docs/product.md §9): one row per agent, so small; written
 // through exceljs's own rows, the daily one with its colour fills.
 import type { Readable } from 'node:stream';
-import { QC_EXPORTS, type TQcColour, type TQcRangeQuery, type TTokenPayload } from '@crm/shared';
+import { QC_EXPORTS, eachCalendarDay, type TQcColour, type TQcRangeQuery, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { eachDay, summariseQcDay, summariseQcRange } from './summaries.ts';
+import { summariseQcDay, summariseQcRange } from './summaries.ts';
 import { addSheet, cellValue, openXlsx, runXlsx, type XlsxCell } from './xlsx-stream.ts';
 
 /** The fill of the average's cell: Excel's standard Red, Yellow, Light Blue and Green. */
@@ -36,7 +36,7 @@ export async function exportDailySummary(db: Db, user: TTokenPayload, date: stri
 
 /** The monthly file's header: Agent Name, Agent Id, one column per day of the range, Sum, Count, Average. */
 export function monthlySummaryHeader(range: TQcRangeQuery): string[] {
-  return ['Agent Name', 'Agent Id', ...eachDay(range.startDate, range.endDate), 'Sum', 'Count', 'Average'];
+  return ['Agent Name', 'Agent Id', ...eachCalendarDay(range.startDate, range.endDate), 'Sum', 'Count', 'Average'];
 }
 
 /** GET export/monthly-summary: Monthly_Qc_Summary_{start}_to_{end}.xlsx, sheet Performance Summary; days without records are empty. */

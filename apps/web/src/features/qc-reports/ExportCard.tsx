@@ -3,46 +3,46 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { QC_RECORD_TYPES } from '@crm/shared';
+import { QC_REPORT_TYPES } from '@crm/shared';
 import { DateField } from '../../components/DateField.tsx';
 import { REPORT_FAILED, startedText } from '../reports/use-report-download.tsx';
 import { startQcExport } from './api.ts';
 import {
-  EMPTY_QC_RECORD_FORM,
-  checkQcRecordForm,
+  EMPTY_QC_REPORT_FORM,
+  checkQcReportForm,
   dateSourceOf,
   exportRequestOf,
   inputsOf,
   isReportType,
   type TQcExportRequest,
-  type TQcRecordForm,
+  type TQcReportForm,
 } from './qc-report-form.ts';
 import { ReportDateField } from './ReportDateField.tsx';
 
 /** Why Export Report is still disabled, when no inline problem already says so. */
-export function exportHint(form: TQcRecordForm): string | null {
-  const check = checkQcRecordForm(form);
+export function exportHint(form: TQcReportForm): string | null {
+  const check = checkQcReportForm(form);
   if (check.ready || Object.keys(check.problems).length > 0) return null;
   const inputs = inputsOf(form.type);
   if (inputs === 'none') return 'Choose a report type first.';
   return inputs === 'date' ? 'Choose a date to export this report.' : 'Choose a start and an end date to export this report.';
 }
 
-type Props = { form: TQcRecordForm; onChange: (form: TQcRecordForm) => void };
+type Props = { form: TQcReportForm; onChange: (form: TQcReportForm) => void };
 
 export function ExportCard({ form, onChange }: Props) {
   const exporter = useMutation({
     mutationFn: (request: TQcExportRequest) => startQcExport(request),
     onError: (error) => notifications.show({ color: 'red', title: REPORT_FAILED, message: error.message, autoClose: 8000 }),
   });
-  const check = checkQcRecordForm(form);
+  const check = checkQcReportForm(form);
   const request = exportRequestOf(form);
   const inputs = inputsOf(form.type);
   const source = dateSourceOf(form.type);
   const hint = exportHint(form);
 
   // Any change makes the last export's outcome stale.
-  const update = (next: TQcRecordForm) => {
+  const update = (next: TQcReportForm) => {
     exporter.reset();
     onChange(next);
   };
@@ -59,9 +59,9 @@ export function ExportCard({ form, onChange }: Props) {
           onChange={(event) => {
             const value = event.currentTarget.value;
             // A new type starts from empty dates: the daily types' lists differ, and Monthly takes a range.
-            update({ ...EMPTY_QC_RECORD_FORM, type: isReportType(value) ? value : '' });
+            update({ ...EMPTY_QC_REPORT_FORM, type: isReportType(value) ? value : '' });
           }}
-          data={[{ value: '', label: 'Select report type', disabled: true }, ...QC_RECORD_TYPES]}
+          data={[{ value: '', label: 'Select report type', disabled: true }, ...QC_REPORT_TYPES]}
         />
         {inputs === 'date' && source !== null && (
           <ReportDateField key={source} source={source} value={form.date} error={check.problems.date} onChange={(date) => update({ ...form, date })} />
@@ -88,7 +88,7 @@ export function ExportCard({ form, onChange }: Props) {
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => update(EMPTY_QC_RECORD_FORM)}>
+          <Button variant="default" onClick={() => update(EMPTY_QC_REPORT_FORM)}>
             Reset
           </Button>
           <Button disabled={request === null} loading={exporter.isPending} onClick={() => request !== null && exporter.mutate(request)}>

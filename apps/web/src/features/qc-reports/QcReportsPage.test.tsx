@@ -8,7 +8,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 import { REPORT_FAILED, startedText } from '../reports/use-report-download.tsx';
 import { GRADES_FAILED } from './GradeDistributionPanel.tsx';
-import { QC_RECORD_PROBLEMS } from './qc-report-form.ts';
+import { QC_REPORT_PROBLEMS } from './qc-report-form.ts';
 import QcReportsPage from './QcReportsPage.tsx';
 import { RANGE_FAILED } from './RangeSummaryPanel.tsx';
 import { DATES_FAILED, noDatesText } from './ReportDateField.tsx';
@@ -111,16 +111,16 @@ describe('QcReportsPage', () => {
     setValue('Choose Report Type', 'Monthly Qc Summary');
     setValue('Start', '2025-03-05');
     setValue('End', '2025-03-01');
-    expect(card().getByText(QC_RECORD_PROBLEMS.order)).toBeTruthy();
+    expect(card().getByText(QC_REPORT_PROBLEMS.order)).toBeTruthy();
     expect(exportButton().disabled).toBe(true);
     setValue('Start', '2024-02-01');
-    expect(card().getByText(QC_RECORD_PROBLEMS.tooLong)).toBeTruthy();
+    expect(card().getByText(QC_REPORT_PROBLEMS.tooLong)).toBeTruthy();
     expect(exportButton().disabled).toBe(true);
     expect(server.count('GET', '/api/qcReport/date-range-summary')).toBe(0);
 
     setValue('Start', '2025-03-01');
     setValue('End', '2025-03-02');
-    expect(card().queryByText(QC_RECORD_PROBLEMS.order)).toBeNull();
+    expect(card().queryByText(QC_REPORT_PROBLEMS.order)).toBeNull();
     const table = await screen.findByRole('table', { name: 'Per agent, 2025-03-01 to 2025-03-02' });
     const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
     expect(rows).toEqual([

@@ -5,12 +5,12 @@ import '@mantine/charts/styles.css';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { ExportCard } from './ExportCard.tsx';
 import { GradeDistributionPanel } from './GradeDistributionPanel.tsx';
-import { checkQcRecordForm, EMPTY_QC_RECORD_FORM, inputsOf, type TQcRecordForm } from './qc-report-form.ts';
+import { checkQcReportForm, EMPTY_QC_REPORT_FORM, inputsOf, type TQcReportForm } from './qc-report-form.ts';
 import { RangeSummaryPanel } from './RangeSummaryPanel.tsx';
 
-function ReportCharts({ form }: { form: TQcRecordForm }) {
+function ReportCharts({ form }: { form: TQcReportForm }) {
   const inputs = inputsOf(form.type);
-  if (checkQcRecordForm(form).ready) {
+  if (checkQcReportForm(form).ready) {
     return inputs === 'date' ? <GradeDistributionPanel date={form.date} /> : <RangeSummaryPanel range={{ startDate: form.startDate, endDate: form.endDate }} />;
   }
   const hint =
@@ -29,7 +29,7 @@ function ReportCharts({ form }: { form: TQcRecordForm }) {
 }
 
 export default function QcReportsPage() {
-  const [form, setForm] = useState<TQcRecordForm>(EMPTY_QC_RECORD_FORM);
+  const [form, setForm] = useState<TQcReportForm>(EMPTY_QC_REPORT_FORM);
   return (
     <Stack gap="lg">
       <Title order={1}>QC Reports</Title>
