@@ -94,6 +94,31 @@ export type LeadsTable = {
   version: Generated<number>;
 };
 
+/** A column only the triggers write: the application reads it and cannot insert or update it. */
+type TriggerKept<T> = ColumnType<T, never, never>;
+
+/**
+ * The lead figures per campaign, data date, target selector ('' for none) and slot (lead id % 8), kept by triggers on
+ * leads in the same transaction as every change (migration 0012); readers sum the slots. Read through
+ * modules/leads/lead-counts.ts.
+ */
+export type LeadCountsTable = {
+  campaignId: TriggerKept<number>;
+  /** 'yyyy-MM-dd'. */
+  dataDate: TriggerKept<string>;
+  targetSelector: TriggerKept<string>;
+  slot: TriggerKept<number>;
+  total: TriggerKept<number>;
+  /** generate_status = 0. */
+  fresh: TriggerKept<number>;
+  /** for_d = 'd'. */
+  generated: TriggerKept<number>;
+  /** generate_status > 0 and is_called = 0. */
+  uncalled: TriggerKept<number>;
+  /** is_called = 1. */
+  called: TriggerKept<number>;
+};
+
 export type AgentSessionsTable = {
   id: Generated<number>;
   userId: number;
@@ -256,6 +281,7 @@ export type DB = {
   agents: AgentsTable;
   dataTables: DataTablesTable;
   leads: LeadsTable;
+  leadCounts: LeadCountsTable;
   questions: QuestionsTable;
   logicRules: LogicRulesTable;
   leadImports: LeadImportsTable;

@@ -1,11 +1,12 @@
 // What hangs on a campaign (its data table, survey questions and leads) and how a refused delete names it.
 import type { Db } from '../../db/schema.ts';
+import { countCampaignLeads } from '../leads/lead-counts.ts';
 
 export type TAttachments = { dataTable: boolean; leads: number; questions: number };
 
+/** The campaign's leads, from the lead counters (exact: kept in the transaction of every change to leads). */
 export async function countLeads(db: Db, campaignId: number): Promise<number> {
-  const row = await db.selectFrom('leads').select((e) => e.fn.countAll<string>().as('n')).where('campaignId', '=', campaignId).executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countCampaignLeads(db, campaignId, {});
 }
 
 export async function countQuestions(db: Db, campaignId: number): Promise<number> {

@@ -19,6 +19,7 @@ import { endCampaignSessions } from '../../auth/end-sessions.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
+import { leadFiguresByCampaign } from '../leads/lead-counts.ts';
 
 
 function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
@@ -181,13 +182,12 @@ export async function countCampaigns(db: Db, campaignType?: TCampaignType): Prom
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 
-/** Every campaign's lead count in one grouped query, for the campaign list's Leads column. */
+/** Every campaign's lead count in one query over the lead counters (never the leads), for the campaign list's Leads column. */
 export async function countLeadsByCampaign(db: Db): Promise<TCampaignLeadCounts> {
   const rows = await db
     .selectFrom('campaigns')
-    .leftJoin('leads', 'leads.campaignId', 'campaigns.id')
-    .select((e) => ['campaigns.campaignName', e.fn.count<string>('leads.id').as('n')])
-    .groupBy('campaigns.id')
+    .leftJoin(leadFiguresByCampaign(db), 'counts.campaignId', 'campaigns.id')
+    .select(['campaigns.campaignName', sql<number>`coalesce(counts.total_leads, 0)`.as('n')])
     .execute();
   return Object.fromEntries(rows.map((r) => [r.campaignName, Number(r.n)]));
 }

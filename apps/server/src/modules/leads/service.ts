@@ -4,32 +4,19 @@ import { LEAD_MESSAGES, NO_SELECTOR, type TDeleteLeadsResult, type TLeadCounts, 
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { lockCampaignLeads } from './lock.ts';
+import { findCountedDates, findCountedSelectors } from './lead-counts.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
-/** The campaign's data dates, 'yyyy-MM-dd', newest first. */
+/** The campaign's data dates that hold leads, 'yyyy-MM-dd', newest first (from the lead counters). */
 export async function findDataDates(db: Db, campaignName: string): Promise<string[]> {
   const campaign = await findCampaignByName(db, campaignName);
-  const rows = await db
-    .selectFrom('leads')
-    .select('dataDate')
-    .distinct()
-    .where('campaignId', '=', campaign.id)
-    .orderBy('dataDate', 'desc')
-    .execute();
-  return rows.map((r) => r.dataDate);
+  return findCountedDates(db, campaign.id);
 }
 
-/** The campaign's target selectors, sorted; NO_SELECTOR ('') when some leads have none. */
+/** The campaign's target selectors, sorted; NO_SELECTOR ('') when some leads have none (from the lead counters). */
 export async function findTargetSelectors(db: Db, campaignName: string): Promise<string[]> {
   const campaign = await findCampaignByName(db, campaignName);
-  const rows = await db
-    .selectFrom('leads')
-    .select(sql<string>`coalesce(target_selector, ${NO_SELECTOR})`.as('selector'))
-    .distinct()
-    .where('campaignId', '=', campaign.id)
-    .orderBy('selector')
-    .execute();
-  return rows.map((r) => r.selector);
+  return findCountedSelectors(db, campaign.id);
 }
 
 type SelectorCountsRow = TLeadCounts & { targetSelector: string; groups: number };
