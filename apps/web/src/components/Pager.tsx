@@ -1,9 +1,10 @@
 // The pager row under every list ("Showing X to Y of Z entries", First, Previous, page numbers, Next, Last, and a
-// page number to type) and its page-size choice.
-import { useState } from 'react';
+// page number to type), its keyset twin for the lists paged by key (First, Previous, Next, Last: no page numbers),
+// and the page-size choice.
+import { useState, type ReactNode } from 'react';
 import { Button, Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { PAGE_SIZES } from '@crm/shared';
-import { pageFromInput, showingText, type TPager } from './pager.ts';
+import { keysetShowingText, pageFromInput, showingText, type TKeysetPager, type TPager } from './pager.ts';
 
 type Props = { pager: TPager; onPage: (page: number) => void };
 
@@ -89,6 +90,40 @@ export function Pager({ pager, onPage }: Props) {
           </Button>
         </Group>
         {pager.pageCount > 1 && <PageNumberInput pager={pager} onPage={onPage} />}
+      </Group>
+    </Group>
+  );
+}
+
+type KeysetProps = { pager: TKeysetPager; onFirst: () => void; onPrevious: () => void; onNext: () => void; onLast: () => void; children?: ReactNode };
+
+/**
+ * The pager of a list paged by key (docs/api.md "Pages"): First, Previous, Next and Last, each one page read by its
+ * cursor, so the last of thousands of pages comes as fast as the first. The same labels as the numbered pager;
+ * `children` (e.g. a date to go to) sit before the buttons.
+ */
+export function KeysetPager({ pager, onFirst, onPrevious, onNext, onLast, children }: KeysetProps) {
+  return (
+    <Group justify="space-between" gap="sm" align="flex-end">
+      <Text size="sm" c="dimmed" aria-live="polite">
+        {keysetShowingText(pager)}
+      </Text>
+      <Group gap="md" align="flex-end">
+        {children}
+        <Group gap={4} component="nav" aria-label="Pagination">
+          <Button variant="default" size="xs" disabled={!pager.hasPrevious} aria-label="First page" onClick={onFirst}>
+            First
+          </Button>
+          <Button variant="default" size="xs" disabled={!pager.hasPrevious} onClick={onPrevious}>
+            Previous
+          </Button>
+          <Button variant="default" size="xs" disabled={!pager.hasNext} onClick={onNext}>
+            Next
+          </Button>
+          <Button variant="default" size="xs" disabled={!pager.hasNext} aria-label="Last page" onClick={onLast}>
+            Last
+          </Button>
+        </Group>
       </Group>
     </Group>
   );

@@ -49,3 +49,59 @@ export function pageFromInput(text: string, pageCount: number): number | null {
   if (pageCount < 1 || !/^\d+$/.test(trimmed)) return null;
   return Math.min(Math.max(Number(trimmed), 1), pageCount) - 1;
 }
+
+// ---- keyset mode (the lists that grow with the call centre: docs/api.md "Pages")
+// Such a list moves to the first, previous, next or last page by the cursors of the page shown, never by a page
+// number; where the page sits is known from how it was reached.
+
+/** How a keyset page was asked for, with what places it: the row number it should start at or end before. */
+export type TKeysetNav =
+  | { kind: 'first' }
+  | { kind: 'last' }
+  | { kind: 'after'; cursor: string; startsAt: number | null }
+  | { kind: 'before'; cursor: string; endsBefore: number | null }
+  /** A page reached some other way (a date to start at, an address): its place in the list is not known. */
+  | { kind: 'unplaced' };
+
+export type TKeysetPager = {
+  /** 1-based number of the first row shown; null when not known (a page reached by a date); 0 when no rows. */
+  from: number | null;
+  count: number;
+  total: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+};
+
+/**
+ * Where the page shown sits. The server answers number 0 for the first page (also when a page before a row turned
+ * out to be the first) and totalPages − 1 for the last (also when a page after a row turned out to be the last);
+ * otherwise the page starts where the navigation said, clamped to the list.
+ */
+export function keysetPagerState(
+  nav: TKeysetNav,
+  reply: { number: number; totalElements: number; count: number; hasPrevious: boolean; hasNext: boolean },
+): TKeysetPager {
+  const { number, totalElements: total, count, hasPrevious, hasNext } = reply;
+  const base = { count, total, hasPrevious, hasNext };
+  if (count === 0) return { ...base, from: 0 };
+  if (!hasPrevious || number === 0) return { ...base, from: 1 };
+  if (!hasNext || number > 0) return { ...base, from: Math.max(total - count + 1, 1) };
+  let from: number | null = null;
+  if (nav.kind === 'after') from = nav.startsAt;
+  if (nav.kind === 'before' && nav.endsBefore !== null) from = nav.endsBefore - count;
+  return { ...base, from: from === null || from < 1 || from + count - 1 > total ? null : from };
+}
+
+/** "Showing 26 to 50 of 3400 entries", or "Showing 25 of 3400 entries" where the page's place is not known. */
+export function keysetShowingText({ from, count, total }: TKeysetPager): string {
+  if (from === null) return `Showing ${count} of ${total} entries`;
+  return count === 0 ? `Showing 0 to 0 of ${total} entries` : `Showing ${from} to ${from + count - 1} of ${total} entries`;
+}
+
+/** The navigation to the page after / before the one shown, placed from where it sits. */
+export function nextNav(pager: TKeysetPager, cursor: string): TKeysetNav {
+  return { kind: 'after', cursor, startsAt: pager.from === null ? null : pager.from + pager.count };
+}
+export function previousNav(pager: TKeysetPager, cursor: string): TKeysetNav {
+  return { kind: 'before', cursor, endsBefore: pager.from };
+}

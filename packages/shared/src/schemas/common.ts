@@ -1,5 +1,6 @@
 // Shapes shared by every area: error replies, page parameters and the paged reply wrapper.
 import { z } from 'zod';
+import { isIsoDate } from '../domain/dates.ts';
 
 // ---- numbers and yes/no written as text
 // The older client's forms send what their inputs hold: a select's '4' or '', a text input's '12', a
@@ -64,6 +65,61 @@ export type TPaged<T> = {
   recordCount: number;
   response: { content: T[]; totalElements: number; totalPages: number; size: number; number: number };
 };
+
+// ---- keyset pages ("after this date and id"; docs/api.md "Pages")
+// The scale-heavy lists (the lead browser, the QC record lists) page by key: a page is asked for as the rows after
+// (or before) a row's cursor, so no page reads the rows before it. A cursor is the row's date and id, `yyyy-MM-dd,id`.
+
+export type TPageCursor = { date: string; id: number };
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}),(\d{1,18})$/;
+
+/** A row's cursor as it travels: `2024-05-01,1234`. */
+export function cursorText(date: string, id: number | string): string {
+  return `${date},${String(id)}`;
+}
+
+/** `yyyy-MM-dd,id` → its parts; null when it is not a cursor. */
+export function parseCursor(text: string): TPageCursor | null {
+  const m = CURSOR.exec(text.trim());
+  if (m === null || !isIsoDate(m[1]!)) return null;
+  const id = Number(m[2]);
+  return Number.isSafeInteger(id) ? { date: m[1]!, id } : null;
+}
+
+/** A cursor query field (`after`, `before`), parsed to its parts. */
+export function zCursor(field: string) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const cursor = parseCursor(text);
+      if (cursor === null) {
+        ctx.addIssue({ code: 'custom', message: `${field} must be a row's date and id, written yyyy-MM-dd,id` });
+        return z.NEVER;
+      }
+      return cursor;
+    });
+}
+
+/** `last=true` (or 1): the list's last page, read by the reversed order. */
+export const zLastFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message: 'last must be true or false' })
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/**
+ * Where a keyset page sits: `next` is the cursor to send as `after` for the next page (null on the last page),
+ * `previous` the one to send as `before` for the page before (null on the first page).
+ */
+export const ZPageCursors = z.object({ next: z.string().nullable(), previous: z.string().nullable() });
+export type TPageCursors = z.infer<typeof ZPageCursors>;
+
+/**
+ * The paged reply with its cursors. `number` is the page's 0-based index when it is known (0 on the first page,
+ * totalPages − 1 on the last, the asked page on a numbered call) and −1 on a page reached by a cursor or a date.
+ */
+export function zKeysetPaged<T extends z.ZodType>(item: T) {
+  return zPaged(item).extend({ cursors: ZPageCursors });
+}
+export type TKeysetPaged<T> = TPaged<T> & { cursors: TPageCursors };
 
 export const ZHealth = z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'postgres']) });
 export type THealth = z.infer<typeof ZHealth>;

@@ -1,7 +1,7 @@
 // Leads (docs/product.md §3 Lead, §7 /dynamic and /api/file, §8; docs/architecture.md §4): upload, generate, regenerate, delete, browse, report.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
-import { zNumberText } from './common.ts';
+import { zCursor, zKeysetPaged, zLastFlag, zNumberText } from './common.ts';
 import { LEAD_COLUMNS, type TDefaultLeadColumn, type TLeadColumn } from '../domain/lead-columns.ts';
 
 // ---- columns
@@ -86,18 +86,30 @@ export const ZFullReportQuery = z
   .object({ tableName: campaignName, startDate: isoDate('startDate'), endDate: isoDate('endDate') })
   .refine((q) => q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
 
-/** GET /dynamic/leads/{t}: the lead browser (page is 0-based, as everywhere). */
+/**
+ * GET /dynamic/leads/{t}: the lead browser, newest data date first, then upload order, a page at a time by key:
+ * no cursor is the first page, `after` / `before` a row's cursor (`yyyy-MM-dd,id`) the page after / before it,
+ * `last=true` the last page. At most one of the three.
+ */
 export const LEAD_STATUSES = ['fresh', 'generated', 'called'] as const;
 export type TLeadStatus = (typeof LEAD_STATUSES)[number];
-export const ZLeadBrowseQuery = z.object({
-  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce.number().int().min(1).max(100, 'size must be at most 100').default(25),
-  dataDate: isoDate('dataDate').optional(),
-  status: z.enum(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` }).optional(),
-  /** Any way of writing the number. */
-  phone: z.string().trim().max(40).optional(),
-});
-export type TLeadBrowseQuery = z.infer<typeof ZLeadBrowseQuery>;
+export const ZLeadBrowseQuery = z
+  .object({
+    size: z.coerce.number().int().min(1).max(100, 'size must be at most 100').default(25),
+    dataDate: isoDate('dataDate').optional(),
+    status: z.enum(LEAD_STATUSES, { message: `status must be one of: ${LEAD_STATUSES.join(', ')}` }).optional(),
+    /** Any way of writing the number. */
+    phone: z.string().trim().max(40).optional(),
+    after: zCursor('after').optional(),
+    before: zCursor('before').optional(),
+    last: zLastFlag.optional(),
+  })
+  .refine((q) => [q.after, q.before, q.last || undefined].filter((v) => v !== undefined).length <= 1, {
+    message: 'ask for one of after, before and last',
+    path: ['after'],
+  });
+export type TLeadBrowseQuery = z.output<typeof ZLeadBrowseQuery>;
+export type TLeadBrowseQueryInput = z.input<typeof ZLeadBrowseQuery>;
 
 // ---- reply shapes
 
@@ -107,6 +119,10 @@ export type TLeadBrowseQuery = z.infer<typeof ZLeadBrowseQuery>;
  */
 export const ZLead = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type TLead = z.infer<typeof ZLead>;
+
+/** A page of the lead browser, with the cursors of the pages around it. */
+export const ZLeadPage = zKeysetPaged(ZLead);
+export type TLeadPage = z.infer<typeof ZLeadPage>;
 
 /** One problem of an uploaded file: the row (1 is the header line, so data starts at 2), the column, why. */
 export const ZUploadRowError = z.object({ row: z.number().int(), column: z.string(), reason: z.string() });

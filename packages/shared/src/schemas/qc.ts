@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERIA, QC_GRADES, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
-import { MAX_PAGE_SIZE, zPaged } from './common.ts';
+import { MAX_PAGE_SIZE, zCursor, zKeysetPaged, zLastFlag } from './common.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
 
 export const QC_MESSAGES = {
@@ -182,22 +182,34 @@ export const ZQcIdParams = z.object({ id });
  * GET /api/qcReport/getqcreportbyqcinspector and /getQcRecordsClientViewByQcInspector (also with /{page}/{size}):
  * ?username= names the inspector (an inspector may only name itself; an admin any, or none for all),
  * page is 0-based, search matches agent name or id, campaign or consumer number, date narrows to one call date.
+ * Newest call first. By key (docs/api.md "Pages"): `after` / `before` a row's cursor (`yyyy-MM-dd,id`) give the page
+ * after / before it, `last=true` the last page, `from=yyyy-MM-dd` the page that starts at that call date (its newest
+ * record on or before it); any of them sets page aside. At most one of the four.
  */
-export const ZQcListQuery = z.object({
-  username: z.string().trim().max(100).optional(),
-  page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(10),
-  search: z.string().trim().max(200).optional(),
-  date: isoDate('date').optional(),
-});
+export const ZQcListQuery = z
+  .object({
+    username: z.string().trim().max(100).optional(),
+    page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
+    size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(10),
+    search: z.string().trim().max(200).optional(),
+    date: isoDate('date').optional(),
+    after: zCursor('after').optional(),
+    before: zCursor('before').optional(),
+    last: zLastFlag.optional(),
+    from: isoDate('from').optional(),
+  })
+  .refine((q) => [q.after, q.before, q.last || undefined, q.from].filter((v) => v !== undefined).length <= 1, {
+    message: 'ask for one of after, before, last and from',
+    path: ['after'],
+  });
 export type TQcListQuery = z.output<typeof ZQcListQuery>;
 export const ZQcListParams = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more'),
   size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
 });
 
-export const ZQcRecordPage = zPaged(ZQcRecord);
-export const ZQcClientRecordPage = zPaged(ZQcClientRecord);
+export const ZQcRecordPage = zKeysetPaged(ZQcRecord);
+export const ZQcClientRecordPage = zKeysetPaged(ZQcClientRecord);
 
 /** POST /api/qcReport/add-qc-report-file: links a recording (a file of the call's date folder) to a record. */
 export const ZQcRecordFileCreate = z.object({

@@ -1,11 +1,13 @@
-// The lead browser: one campaign's leads a page at a time, by date, state and phone number (any format).
+// The lead browser: one campaign's leads a page at a time, by date, state and phone number (any format), paged by key
+// (newest data date first, then upload order; docs/api.md "Pages") so the last page costs what the first does.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { DEFAULT_PHONE_COUNTRY, normalisePhone, type TLead, type TLeadBrowseQuery, type TLeadStatus, type TPaged } from '@crm/shared';
+import { DEFAULT_PHONE_COUNTRY, normalisePhone, type TKeysetPaged, type TLead, type TLeadBrowseQuery, type TLeadStatus, type TPageCursor } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DB, Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import { pageWindow, toPaged } from '../../http/pagination.ts';
-import { findLeadLayout, toFlatLead } from './layout.ts';
+import { keysetAsk, readKeysetPage, toKeysetPaged, type TTravel } from '../../http/keyset.ts';
+import { findLeadLayout, toFlatLead, type LeadRow } from './layout.ts';
+import { countCampaignLeads } from './lead-counts.ts';
 
 type LeadsExpression = ExpressionBuilder<DB, 'leads'>;
 
@@ -30,22 +32,51 @@ function phoneFilter(eb: LeadsExpression, phone: string, country: CountryCode): 
   return eb(sql<number>`strpos(cell_number, ${digits})`, '>', 0);
 }
 
-/** By data date, newest first, then upload order. */
+/**
+ * Up to `limit` leads in the browser's order (data date descending, then id ascending: the index
+ * leads_browse_idx on (campaign_id, data_date desc, id) read forward) or reversed (the same index read backward),
+ * after `cursor`. The two directions of the order differ, so "after (d, i)" is two index ranges read one after the
+ * other: the rest of date d past id i, then the dates past d. Each starts where the index puts the cursor: nothing
+ * before it is read.
+ */
+async function readLeads(db: Db, where: (eb: LeadsExpression) => Expression<SqlBool>, travel: TTravel, cursor: TPageCursor | undefined, limit: number): Promise<LeadRow[]> {
+  const forward = travel === 'forward';
+  const base = db.selectFrom('leads').selectAll().where(where);
+  const inOrder = base.orderBy('dataDate', forward ? 'desc' : 'asc').orderBy('id', forward ? 'asc' : 'desc');
+  if (cursor === undefined) return inOrder.limit(limit).execute();
+  const sameDate = await base
+    .where('dataDate', '=', cursor.date)
+    .where('id', forward ? '>' : '<', String(cursor.id))
+    .orderBy('id', forward ? 'asc' : 'desc')
+    .limit(limit)
+    .execute();
+  if (sameDate.length >= limit) return sameDate;
+  const laterDates = await inOrder.where('dataDate', forward ? '<' : '>', cursor.date).limit(limit - sameDate.length).execute();
+  return [...sameDate, ...laterDates];
+}
+
 /** Numbers without a country code are read in `country` (PHONE_COUNTRY). */
-export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBrowseQuery, country: CountryCode = DEFAULT_PHONE_COUNTRY): Promise<TPaged<TLead>> {
+export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBrowseQuery, country: CountryCode = DEFAULT_PHONE_COUNTRY): Promise<TKeysetPaged<TLead>> {
   const layout = await findLeadLayout(db, campaignName);
-  const { limit, offset } = pageWindow(query);
   const phone = query.phone ?? '';
-  const filtered = db.selectFrom('leads').where((eb) => {
+  const where = (eb: LeadsExpression) => {
     const all: Expression<SqlBool>[] = [eb('campaignId', '=', layout.campaignId)];
     if (query.dataDate) all.push(eb('dataDate', '=', query.dataDate));
     if (query.status) all.push(statusFilter(eb, query.status));
     if (phone) all.push(phoneFilter(eb, phone, country));
     return eb.and(all);
-  });
-  const [rows, total] = await Promise.all([
-    filtered.selectAll().orderBy('dataDate', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-    filtered.select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  };
+  // The campaign's counters give the total; a phone search counts its matches (that search reads only them).
+  const counted = phone
+    ? db.selectFrom('leads').where(where).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))
+    : countCampaignLeads(db, layout.campaignId, { ...(query.dataDate ? { dataDate: query.dataDate } : {}), ...(query.status ? { status: query.status } : {}) });
+  const [page, total] = await Promise.all([
+    readKeysetPage(keysetAsk(query), query.size, () => counted, (travel, cursor, limit) => readLeads(db, where, travel, cursor, limit), (row) => ({ date: row.dataDate, id: row.id })),
+    counted,
   ]);
-  return toPaged(rows.map((r) => toFlatLead(r, layout)), Number(total.n), query);
+  return toKeysetPaged(
+    page.rows.map((r) => toFlatLead(r, layout)),
+    page.rows.map((r) => ({ date: r.dataDate, id: r.id })),
+    { total, size: query.size, number: page.number, hasNext: page.hasNext, hasPrevious: page.hasPrevious },
+  );
 }

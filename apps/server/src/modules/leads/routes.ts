@@ -6,14 +6,13 @@ import {
   ZGenerateQuery,
   ZGenerateResult,
   ZGenerateTargets,
-  ZLead,
   ZLeadBrowseQuery,
   ZLeadDateQuery,
   ZLeadDateSummary,
+  ZLeadPage,
   ZLeadSummaryQuery,
   ZLeadTableParams,
   ZRegenerateResult,
-  zPaged,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
@@ -59,6 +58,6 @@ export async function leadRoutes(app: App) {
 
   app.get('/dynamic/leads/:t', {
     config: ADMINS,
-    schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: zPaged(ZLead), ...FAILURES } },
+    schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: ZLeadPage, ...FAILURES } },
   }, async (req) => findLeadsPage(app.db, req.params.t, req.query, app.config.phoneCountry));
 }

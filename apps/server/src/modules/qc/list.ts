@@ -1,35 +1,114 @@
-// The QC record lists (docs/product.md §7 getqcreportbyqcinspector, getQcRecordsClientViewByQcInspector): real paging, newest
-// call first; an inspector sees its own records, an admin everyone's or one inspector's.
-import { sql } from 'kysely';
-import type { TPaged, TQcKind, TQcListQuery, TTokenPayload } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
-import { pageWindow, toPaged } from '../../http/pagination.ts';
+// The QC record lists (docs/product.md §7 getqcreportbyqcinspector, getQcRecordsClientViewByQcInspector): newest
+// call first, paged by key (docs/api.md "Pages"), or by page number for the older client; an inspector sees its own
+// records, an admin everyone's or one inspector's. The filters are plain conditions on qc_records, so the indexes of
+// migration 0013 serve both the filter and the order; the recording links are looked up for the page's rows only.
+import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool, type Selectable } from 'kysely';
+import type { TKeysetPaged, TPageCursor, TQcKind, TQcListQuery, TTokenPayload } from '@crm/shared';
+import type { DB, Db, QcRecordsTable } from '../../db/schema.ts';
+import { MAX_INT4, containsText } from '../../db/search.ts';
+import { keysetAsk, readKeysetPage, toKeysetPaged, type TKeysetAsk, type TTravel } from '../../http/keyset.ts';
 import { inspectorScope } from './access.ts';
-import { selectQcRecords, toShape, type QcShape } from './rows.ts';
-import { containsText } from '../../db/search.ts';
+import { toShape, withFileNames, type QcShape } from './rows.ts';
 
-export async function listQcRecords<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, query: TQcListQuery): Promise<TPaged<QcShape<K>>> {
-  const scope = inspectorScope(user, query.username);
-  let base = db.selectFrom('qcRecords').where('qcRecords.kind', '=', kind);
-  if (scope.inspectorId !== undefined) base = base.where('qcRecords.qcInspectorId', '=', scope.inspectorId);
-  if (scope.inspectorName !== undefined) base = base.where(sql<string>`lower(qc_records.qc_inspector)`, '=', scope.inspectorName.toLowerCase());
-  if (query.date) base = base.where('qcRecords.callDate', '=', query.date);
+type QcExpression = ExpressionBuilder<DB, 'qcRecords'>;
+type QcStored = Selectable<QcRecordsTable>;
+
+type Scope = ReturnType<typeof inspectorScope>;
+
+/** The list's filters as conditions on the table itself. */
+function listFilter(scope: Scope, kind: TQcKind, query: TQcListQuery): (eb: QcExpression) => Expression<SqlBool> {
   const search = query.search;
-  if (search) {
-    base = base.where((eb) => eb.or([
-      containsText(eb.ref('qcRecords.agentName'), search),
-      containsText(eb.ref('qcRecords.agentId'), search),
-      containsText(eb.ref('qcRecords.campaignName'), search),
-      containsText(eb.ref('qcRecords.consumerNumber'), search),
-    ]));
-  }
-  const { limit, offset } = pageWindow(query);
-  const ids = base.select('qcRecords.id');
-  const [rows, total] = await Promise.all([
-    selectQcRecords(db).where('qcRecords.id', 'in', ids).orderBy('qcRecords.callDate', 'desc').orderBy('qcRecords.id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  return (eb) => {
+    const all: Expression<SqlBool>[] = [eb('qcRecords.kind', '=', kind)];
+    if (scope.inspectorId !== undefined) all.push(eb('qcRecords.qcInspectorId', '=', scope.inspectorId));
+    if (scope.inspectorName !== undefined) all.push(eb(sql<string>`lower(qc_records.qc_inspector)`, '=', scope.inspectorName.toLowerCase()));
+    if (query.date) all.push(eb('qcRecords.callDate', '=', query.date));
+    if (search) {
+      all.push(eb.or([
+        containsText(eb.ref('qcRecords.agentName'), search),
+        containsText(eb.ref('qcRecords.agentId'), search),
+        containsText(eb.ref('qcRecords.campaignName'), search),
+        containsText(eb.ref('qcRecords.consumerNumber'), search),
+      ]));
+    }
+    return eb.and(all);
+  };
+}
+
+/** The records of a kind, the scope's inspector and a call date, summed from qc_record_counts (a row per day at most). */
+async function countQcRecords(db: Db, kind: TQcKind, scope: Scope, date: string | undefined): Promise<number> {
+  const where: RawBuilder<unknown>[] = [sql`kind = ${kind}`];
+  if (scope.inspectorId !== undefined) where.push(sql`inspector_id = ${scope.inspectorId}`);
+  if (scope.inspectorName !== undefined) where.push(sql`inspector_name = ${scope.inspectorName.toLowerCase()}`);
+  if (date) where.push(sql`call_date = ${date}`);
+  const { rows } = await sql<{ n: string | null }>`select sum(records) as n from qc_record_counts where ${sql.join(where, sql` and `)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The page a request asks for: a cursor, the last page, a call date to start at, else its page number. */
+function askOf(query: TQcListQuery): TKeysetAsk | { kind: 'number'; page: number } {
+  // Starting at a date is "after" a row that would sort before every record of that date.
+  if (query.from) return { kind: 'after', cursor: { date: query.from, id: MAX_INT4 } };
+  const ask = keysetAsk(query);
+  if (ask.kind === 'first' && query.page > 0) return { kind: 'number', page: query.page };
+  return ask;
+}
+
+export async function listQcRecords<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, query: TQcListQuery): Promise<TKeysetPaged<QcShape<K>>> {
+  const scope = inspectorScope(user, query.username);
+  const where = listFilter(scope, kind, query);
+  const filtered = db.selectFrom('qcRecords').where(where);
+  // A search counts its matches; every other list is counted by the counters (migration 0013).
+  const counted = query.search
+    ? filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))
+    : countQcRecords(db, kind, scope, query.date);
+  const ask = askOf(query);
+  const size = query.size;
+
+  /** Records in the list's order (call date, id, both descending) or reversed, after the cursor. */
+  const read = (travel: TTravel, cursor: TPageCursor | undefined, limit: number, offset = 0): Promise<QcStored[]> => {
+    const forward = travel === 'forward';
+    let q = filtered.selectAll('qcRecords');
+    if (cursor !== undefined) {
+      q = q.where((eb) => eb(eb.refTuple('qcRecords.callDate', 'qcRecords.id'), forward ? '<' : '>', eb.tuple(cursor.date, cursor.id)));
+    }
+    q = q.orderBy('qcRecords.callDate', forward ? 'desc' : 'asc').orderBy('qcRecords.id', forward ? 'desc' : 'asc').limit(limit);
+    return (offset > 0 ? q.offset(offset) : q).execute();
+  };
+
+  const [page, total] = await Promise.all([
+    ask.kind === 'number'
+      ? readNumberedPage(ask.page, size, () => counted, read)
+      : readKeysetPage(ask, size, () => counted, read, (r) => ({ date: r.callDate, id: r.id })),
+    counted,
   ]);
-  return toPaged(rows.map((r) => toShape(kind, r)), Number(total.n), query);
+  const rows = await withFileNames(db, page.rows);
+  return toKeysetPaged(
+    rows.map((r) => toShape(kind, r)),
+    rows.map((r) => ({ date: r.callDate, id: r.id })),
+    { total, size, number: page.number, hasNext: page.hasNext, hasPrevious: page.hasPrevious },
+  );
+}
+
+/**
+ * The older client's page number (docs/product.md §7): an offset, so it reads the rows before the page; from the
+ * nearer end of the list, so the last pages cost what the first ones do and the middle one the most (half the list).
+ * The web app pages by key instead.
+ */
+async function readNumberedPage(
+  page: number,
+  size: number,
+  total: () => Promise<number>,
+  read: (travel: TTravel, cursor: undefined, limit: number, offset: number) => Promise<QcStored[]>,
+): Promise<{ rows: QcStored[]; hasNext: boolean; hasPrevious: boolean; number: number }> {
+  const count = await total();
+  const offset = page * size;
+  if (offset >= count) return { rows: [], hasNext: false, hasPrevious: false, number: page };
+  const after = count - offset - size; // rows after this page
+  const rows = after < offset
+    ? (await read('backward', undefined, Math.min(size, count - offset), Math.max(after, 0))).reverse()
+    : await read('forward', undefined, size, offset);
+  return { rows, hasNext: offset + rows.length < count, hasPrevious: offset > 0, number: page };
 }
 
 /** The agents an inspector may score: agentId and name, by name. */

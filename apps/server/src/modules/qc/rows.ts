@@ -5,12 +5,30 @@ import type { Db, QcRecordsTable } from '../../db/schema.ts';
 
 export type QcRow = Selectable<QcRecordsTable> & { fileName: string | null };
 
-/** QC records with the name of their newest linked recording. */
+/** QC records with the name of their newest linked recording (for one record or a few; a list's page uses withFileNames). */
 export function selectQcRecords(db: Db) {
   return db
     .selectFrom('qcRecords')
     .selectAll('qcRecords')
     .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'));
+}
+
+/**
+ * Stored records with the name of each one's newest linked recording, looked up for these rows only (a list's page):
+ * one query over qc_record_files' (qc_record_id, …) index, whatever the size of the table.
+ */
+export async function withFileNames(db: Db, rows: Selectable<QcRecordsTable>[]): Promise<QcRow[]> {
+  if (rows.length === 0) return [];
+  const files = await db
+    .selectFrom('qcRecordFiles')
+    .distinctOn('qcRecordFiles.qcRecordId')
+    .select(['qcRecordFiles.qcRecordId', 'qcRecordFiles.fileName'])
+    .where('qcRecordFiles.qcRecordId', 'in', rows.map((r) => r.id))
+    .orderBy('qcRecordFiles.qcRecordId')
+    .orderBy('qcRecordFiles.id', 'desc')
+    .execute();
+  const newest = new Map(files.map((f) => [f.qcRecordId, f.fileName]));
+  return rows.map((r) => ({ ...r, fileName: newest.get(r.id) ?? null }));
 }
 
 function common(row: QcRow) {

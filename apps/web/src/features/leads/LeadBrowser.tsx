@@ -1,12 +1,13 @@
-// The lead browser of one campaign: filter by data date, status and phone, page through its leads and their state
-// (the shared pager: First, Last and a typed page number reach any of its many pages).
+// The lead browser of one campaign: filter by data date (the jump to a date), status and phone, page through its leads
+// and their state by key (the keyset pager: First, Previous, Next and Last, each as fast on the last of thousands of
+// pages as on the first; docs/api.md "Pages").
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@crm/shared';
-import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
-import { pagerState } from '../../components/pager.ts';
+import { KeysetPager, PageSizeSelect } from '../../components/Pager.tsx';
+import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../components/pager.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DataList.tsx';
 import { dataDatesKey, fetchDataDates, fetchLeadPage, leadPageKey, type TLeadPageQuery } from './api.ts';
 import { answersText, calledText, generatedText } from './lead-cells.ts';
@@ -37,8 +38,24 @@ const COLUMNS: Column[] = [
 
 type Props = { campaign: string; onClose: () => void };
 
+const FIRST: TKeysetNav = { kind: 'first' };
+
+/** The page's part of the query. */
+function pageQuery(nav: TKeysetNav): Pick<TLeadPageQuery, 'after' | 'before' | 'last'> {
+  switch (nav.kind) {
+    case 'after':
+      return { after: nav.cursor };
+    case 'before':
+      return { before: nav.cursor };
+    case 'last':
+      return { last: true };
+    default:
+      return {};
+  }
+}
+
 export function LeadBrowser({ campaign, onClose }: Props) {
-  const [page, setPage] = useState(0);
+  const [nav, setNav] = useState<TKeysetNav>(FIRST);
   const [size, setSize] = useState<number>(DEFAULT_SIZE);
   const [dataDate, setDataDate] = useState('');
   const [status, setStatus] = useState<TLeadStatus | ''>('');
@@ -52,12 +69,12 @@ export function LeadBrowser({ campaign, onClose }: Props) {
   }, []);
   const applyPhone = useDebouncedCallback((value: string) => {
     setPhone(value.trim());
-    setPage(0);
+    setNav(FIRST);
   }, SEARCH_DEBOUNCE_MS);
 
   const query: TLeadPageQuery = {
-    page,
     size,
+    ...pageQuery(nav),
     ...(dataDate === '' ? {} : { dataDate }),
     ...(status === '' ? {} : { status }),
     ...(phone === '' ? {} : { phone }),
@@ -70,8 +87,15 @@ export function LeadBrowser({ campaign, onClose }: Props) {
     staleTime: 0,
   });
   const reply = leads.data?.response;
-  const pager = pagerState(reply?.number ?? page, size, reply?.totalElements ?? 0);
+  const cursors = leads.data?.cursors;
   const rows = reply?.content ?? [];
+  const pager = keysetPagerState(nav, {
+    number: reply?.number ?? 0,
+    totalElements: reply?.totalElements ?? 0,
+    count: rows.length,
+    hasPrevious: (cursors?.previous ?? null) !== null,
+    hasNext: (cursors?.next ?? null) !== null,
+  });
   const filtered = dataDate !== '' || status !== '' || phone !== '';
 
   const changePhone = (value: string) => {
@@ -108,7 +132,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             value={dataDate}
             onChange={(event) => {
               setDataDate(event.currentTarget.value);
-              setPage(0);
+              setNav(FIRST);
             }}
             data={[{ value: '', label: dates.isPending ? 'Loading dates…' : 'All dates' }, ...(dates.data ?? [])]}
             error={dates.error?.message}
@@ -119,7 +143,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             value={status}
             onChange={(event) => {
               setStatus(event.currentTarget.value as TLeadStatus | '');
-              setPage(0);
+              setNav(FIRST);
             }}
             data={[{ value: '', label: 'All' }, ...LEAD_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }))]}
           />
@@ -135,7 +159,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             value={size}
             onChange={(next) => {
               setSize(next);
-              setPage(0);
+              setNav(FIRST);
             }}
           />
         </Group>
@@ -167,7 +191,13 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Pager pager={pager} onPage={setPage} />
+        <KeysetPager
+          pager={pager}
+          onFirst={() => setNav(FIRST)}
+          onPrevious={() => cursors?.previous && setNav(previousNav(pager, cursors.previous))}
+          onNext={() => cursors?.next && setNav(nextNav(pager, cursors.next))}
+          onLast={() => setNav({ kind: 'last' })}
+        />
       </Stack>
     </Paper>
   );

@@ -37,7 +37,8 @@ function renderPage() {
     if (url.pathname === '/dynamic/dashboard') return json(figures);
     if (url.pathname === '/dynamic/unique_data_dates/Spring%20Survey') return json(['2025-03-01', null, '2025-03-02']);
     if (url.pathname === '/dynamic/leads/Spring%20Survey') {
-      return json(paged([lead(1, { for_d: 'd', generate_status: 2, is_called: 1, Q1: 'Yes', Q2: 'Dhaka' }), lead(2)], 60, Number(url.searchParams.get('page')), 25));
+      const page = paged([lead(1, { for_d: 'd', generate_status: 2, is_called: 1, Q1: 'Yes', Q2: 'Dhaka' }), lead(2)], 60, 0, 25);
+      return json({ ...page, cursors: { next: '2025-03-01,2', previous: url.searchParams.has('after') ? '2025-03-01,1' : null } });
     }
     if (url.pathname === '/api/file/download/columns/csv') return Promise.resolve(new Response('cell_number,data_date\n', { status: 200, headers: { 'content-type': 'text/csv' } }));
     return new Promise<Response>(() => undefined);
@@ -85,7 +86,7 @@ describe('LeadsPage', () => {
     const [header, first] = within(leads).getAllByRole('row').map((r) => Array.from(r.children, (c) => c.textContent));
     expect(header).toEqual(['Cell number', 'Respondent', 'Data date', 'Target selector', 'BR ID', 'Data status', 'Generated', 'Called', 'Answers']);
     expect(first).toEqual(['+8801711000001', 'Respondent 1', '2025-03-01', 'Dhaka', 'BR-1', 'valid', 'Yes, regenerate batch 2', 'Yes', 'Q1: Yes · Q2: Dhaka']);
-    expect(screen.getByText('Showing 1 to 25 of 60 entries')).toBeTruthy();
+    expect(screen.getByText('Showing 1 to 2 of 60 entries')).toBeTruthy(); // the rows the page holds
 
     const dates = screen.getByLabelText('Data date') as HTMLSelectElement;
     await waitFor(() => expect(Array.from(dates.options).map((o) => o.value)).toEqual(['', '2025-03-02', '2025-03-01']));
@@ -94,10 +95,10 @@ describe('LeadsPage', () => {
     fireEvent.change(screen.getByLabelText('Phone'), { target: { value: ' 01711-000001 ' } });
     await waitFor(() => expect(leadCalls(fetch).some((u) => u.searchParams.get('phone') !== null)).toBe(true));
     const last = leadCalls(fetch).at(-1);
-    expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({ page: '0', size: '25', dataDate: '2025-03-01', status: 'called', phone: '01711-000001' });
+    expect(Object.fromEntries(last?.searchParams ?? [])).toEqual({ size: '25', dataDate: '2025-03-01', status: 'called', phone: '01711-000001' });
 
-    fireEvent.click(within(screen.getByRole('region', { name: 'Lead browser' })).getByRole('button', { name: '2' }));
-    await waitFor(() => expect(leadCalls(fetch).at(-1)?.searchParams.get('page')).toBe('1'));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Lead browser' })).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(leadCalls(fetch).at(-1)?.searchParams.get('after')).toBe('2025-03-01,2'));
 
     fireEvent.click(screen.getByRole('button', { name: 'Close the lead browser' }));
     expect(screen.queryByRole('table', { name: 'Leads of Spring Survey' })).toBeNull();

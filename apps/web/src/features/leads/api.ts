@@ -1,6 +1,6 @@
 // The lead screens' calls (lead browser, data dates, upload progress, upload template) and the react-query keys that reload them.
 import { z } from 'zod';
-import { LEAD_FILE_NAMES, ZImportProgress, ZLead, zPaged, type TImportProgress, type TLead, type TLeadStatus, type TPaged } from '@crm/shared';
+import { LEAD_FILE_NAMES, ZImportProgress, ZLeadPage, type TImportProgress, type TLeadPage, type TLeadStatus } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { saveBlob } from '../../app/save-file.ts';
 
@@ -9,13 +9,14 @@ export const LEADS_KEY = ['leads'] as const;
 export const dataDatesKey = (campaign: string) => [...LEADS_KEY, 'dataDates', campaign] as const;
 export const leadPageKey = (campaign: string, query: TLeadPageQuery) => [...LEADS_KEY, 'browse', campaign, query] as const;
 
-/** What the lead browser asks for (ZLeadBrowseQuery); filters left undefined are not sent. */
-export type TLeadPageQuery = { page: number; size: number; dataDate?: string; status?: TLeadStatus; phone?: string };
+/**
+ * What the lead browser asks for (ZLeadBrowseQuery); filters left undefined are not sent. Pages by key: no cursor is
+ * the first page, `after` / `before` a row's cursor the page after / before it, `last` the last page.
+ */
+export type TLeadPageQuery = { size: number; dataDate?: string; status?: TLeadStatus; phone?: string; after?: string; before?: string; last?: boolean };
 
-const ZLeadPage = zPaged(ZLead);
-
-/** GET /dynamic/leads/{campaign}: one page of the campaign's leads in the flat shape. */
-export function fetchLeadPage(campaign: string, query: TLeadPageQuery): Promise<TPaged<TLead>> {
+/** GET /dynamic/leads/{campaign}: one page of the campaign's leads in the flat shape, with the cursors around it. */
+export function fetchLeadPage(campaign: string, query: TLeadPageQuery): Promise<TLeadPage> {
   return api.get(`/dynamic/leads/${encodeURIComponent(campaign)}`, { query, schema: ZLeadPage });
 }
 

@@ -1,4 +1,4 @@
-// /viewQcReports and /QcRecordsClient: real server paging and page sizes, search, date and (admin only) inspector
+// /viewQcReports and /QcRecordsClient: server paging by key (First, Previous, Next, Last, go to a call date) and page sizes, search, date and (admin only) inspector
 // filters sent to the server, the columns that fit a 1366 px screen, a row's 14 criteria behind its Scores, the
 // column chooser remembered in this browser, edit links, and delete behind "Are you sure?" with a reload.
 import './jsdom-fonts.ts';
@@ -22,14 +22,31 @@ const QC_TOKEN = () => makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia
 const CLIENT_LIST = '/api/qcReport/getQcRecordsClientViewByQcInspector';
 const INHOUSE_LIST = '/api/qcReport/getqcreportbyqcinspector';
 
-/** 37 records on the server: each page answers with its slice. */
+/**
+ * `total` records on the server, newest call first (five a day from 2026-03-28 back, ids falling), answered by key as
+ * the server does: the first page, after / before a cursor, the last page (lined up with the first), from a date.
+ */
 function pagedClientList(total = 37): TFakeRoute {
+  const records = Array.from({ length: total }, (_, k) =>
+    clientRecord({ id: 1000 - k, callDate: `2026-03-${String(28 - Math.floor(k / 5)).padStart(2, '0')}`, agentName: `Agent ${k + 1}` }),
+  );
+  const cursor = (r: (typeof records)[number]) => `${r.callDate},${r.id}`;
+  const at = (text: string) => records.findIndex((r) => cursor(r) === text);
   return (r: TSentRequest) => {
-    const page = Number(r.query.page);
     const size = Number(r.query.size);
-    const count = Math.max(0, Math.min(size, total - page * size));
-    const rows = Array.from({ length: count }, (_, i) => clientRecord({ id: 100 + page * size + i, agentName: `Agent ${page * size + i + 1}` }));
-    return { body: paged(rows, page, size, total) };
+    let start = 0;
+    let end = Math.min(size, total);
+    let number = -1;
+    if (r.query.after !== undefined) [start, end] = [at(r.query.after) + 1, Math.min(at(r.query.after) + 1 + size, total)];
+    else if (r.query.before !== undefined) [start, end] = [Math.max(at(r.query.before) - size, 0), at(r.query.before)];
+    else if (r.query.last !== undefined) [start, end, number] = [total - (((total - 1) % size) + 1), total, Math.ceil(total / size) - 1];
+    else if (r.query.from !== undefined) {
+      start = records.findIndex((x) => x.callDate <= String(r.query.from));
+      end = Math.min(start + size, total);
+    } else number = 0;
+    const rows = records.slice(start, end);
+    const cursors = { next: end < total ? cursor(records[end - 1]!) : null, previous: start > 0 ? cursor(records[start]!) : null };
+    return { body: paged(rows, number, size, total, cursors) };
   };
 }
 
@@ -51,15 +68,40 @@ describe('QC record lists', () => {
     expect(within(table).getAllByText('Spring Survey · 1:35')).toHaveLength(10); // the call's campaign and duration under its number
     expect(within(table).getAllByText('Client: fine.')).toHaveLength(10);
     expect(screen.getByText('Showing 1 to 10 of 37 entries')).toBeTruthy();
-    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ page: '0', size: '10' });
+    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '10' });
+    expect(screen.queryByRole('button', { name: '2' })).toBeNull(); // no page numbers: the list pages by key
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Agent 11')).toBeTruthy();
-    expect(lastQuery(server.sent, CLIENT_LIST)).toMatchObject({ page: '1', size: '10' });
-    expect(screen.getByTestId('location').textContent).toBe('/QcRecordsClient?page=2');
+    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '10', after: '2026-03-27,991' });
+    expect(screen.getByTestId('location').textContent).toBe('/QcRecordsClient?after=2026-03-27%2C991&row=11');
+    expect(screen.getByText('Showing 11 to 20 of 37 entries')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
+    expect(await screen.findByText('Agent 37')).toBeTruthy();
+    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '10', last: 'true' });
+    expect(screen.getByText('Showing 31 to 37 of 37 entries')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Agent 21')).toBeTruthy();
+    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '10', before: '2026-03-22,970' });
+    expect(screen.getByText('Showing 21 to 30 of 37 entries')).toBeTruthy();
+
+    // Go to a call date: the page starts at that date's newest record.
+    const jump = screen.getByLabelText<HTMLInputElement>('Go to call date');
+    fireEvent.change(jump, { target: { value: '2026-03-25' } });
+    fireEvent.blur(jump);
+    expect(await screen.findByText('Agent 16')).toBeTruthy();
+    expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '10', from: '2026-03-25' });
+    expect(screen.getByText('Showing 10 of 37 entries')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    expect(await screen.findByText('Agent 1')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.change(screen.getByLabelText('Show entries'), { target: { value: '25' } });
-    await waitFor(() => expect(lastQuery(server.sent, CLIENT_LIST)).toMatchObject({ page: '0', size: '25' }));
+    await waitFor(() => expect(lastQuery(server.sent, CLIENT_LIST)).toEqual({ size: '25' }));
     expect(await screen.findByText('Showing 1 to 25 of 37 entries')).toBeTruthy();
     expect(screen.queryByLabelText('QC inspector')).toBeNull(); // an inspector sees only its own records
   }, 30_000);
@@ -67,17 +109,17 @@ describe('QC record lists', () => {
   it('sends the search and the call date to the server and starts again at page 1', async () => {
     storeSession(QC_TOKEN());
     const server = fakeServer({ [`GET ${INHOUSE_LIST}`]: (r) => ({ body: paged([inHouseRecord({ agentName: r.query.search ? 'Found Agent' : 'Karim Hossain' })]) }) });
-    renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports?page=3' });
+    renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports?last=1' });
     expect(await screen.findByRole('columnheader', { name: 'Agent Name' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' 01712 ' } });
     expect(await screen.findByText('Found Agent', undefined, { timeout: 5000 })).toBeTruthy();
-    expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ page: '0', size: '10', search: '01712' });
+    expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ size: '10', search: '01712' });
 
     const callDate = screen.getByLabelText<HTMLInputElement>('Call date');
     fireEvent.change(callDate, { target: { value: '2026-03-02' } });
     fireEvent.blur(callDate);
     expect(callDate.value).toBe('2026-03-02');
-    await waitFor(() => expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ page: '0', size: '10', search: '01712', date: '2026-03-02' }));
+    await waitFor(() => expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ size: '10', search: '01712', date: '2026-03-02' }));
   }, 15_000);
 
   it('lets an admin filter by inspector, everyone by default', async () => {

@@ -1,5 +1,6 @@
-// The QC record lists (/viewQcReports in-house, /QcRecordsClient client): server paging with the common page sizes,
-// search, a call-date filter and, for an admin, an inspector filter. The call, agent, date, Total, Grade and the row
+// The QC record lists (/viewQcReports in-house, /QcRecordsClient client): server paging by key (First, Previous, Next,
+// Last and "Go to call date": docs/api.md "Pages") with the common page sizes, search, a call-date filter and, for an
+// admin, an inspector filter. The call, agent, date, Total, Grade and the row
 // actions fit a 1366 px screen; the 14 criteria open under a row (or show as short columns, by the column chooser).
 // Each row can be edited or deleted ("Are you sure?", Close, Confirm), after which the list reloads.
 import { Fragment, useState, type CSSProperties } from 'react';
@@ -9,13 +10,14 @@ import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QC_MESSAGES, type TQcKind } from '@crm/shared';
 import { confirmAction } from '../../../components/confirm.tsx';
-import { PageSizeSelect, Pager } from '../../../components/Pager.tsx';
-import { pagerState } from '../../../components/pager.ts';
+import { DateField } from '../../../components/DateField.tsx';
+import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
+import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { useSession } from '../../../app/session.ts';
 import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './api.ts';
 import { DeleteIcon, EditIcon } from './icons.tsx';
-import { changeListParams, hasFilters, readListParams, writeListParams, type TListParams } from './list-params.ts';
+import { FIRST_PAGE, changeListParams, hasFilters, pageQuery, readListParams, writeListParams, type TListPage } from './list-params.ts';
 import { QcListFilters } from './QcListFilters.tsx';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { RecordScoresRow, ScoresToggle } from './RecordScores.tsx';
@@ -45,18 +47,9 @@ function ColumnHeader({ column }: { column: TRecordColumn }) {
   );
 }
 
-type TListResult = { rows: TAnyQcRecord[]; total: number; page: number };
-
-async function loadPage(kind: TQcKind, state: TListParams): Promise<TListResult> {
-  const reply = await fetchQcRecordPage(kind, state.page, state.size, state);
-  const total = reply.response.totalElements;
-  const lastPage = Math.max(Math.ceil(total / state.size) - 1, 0);
-  // After deletes (or an old link) the page asked for may be past the end: show the last page that has rows.
-  if (state.page > lastPage) {
-    const last = await fetchQcRecordPage(kind, lastPage, state.size, state);
-    return { rows: last.response.content, total: last.response.totalElements, page: lastPage };
-  }
-  return { rows: reply.response.content, total, page: state.page };
+/** The pager's view of how the page was reached: a date to start at (or an address) does not place it. */
+function navOf(page: TListPage): TKeysetNav {
+  return page.kind === 'from' ? { kind: 'unplaced' } : page;
 }
 
 export function QcRecordList({ kind }: { kind: TQcKind }) {
@@ -68,16 +61,25 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [choice, setChoice] = useColumnChoice();
-  const update = (change: Partial<TListParams>) => setParams(writeListParams(changeListParams(state, change)), { replace: true });
+  const update = (change: Partial<typeof state>) => setParams(writeListParams(changeListParams(state, change)), { replace: true });
 
   const query = useQuery({
     queryKey: [...qcListKey(kind), state],
-    queryFn: () => loadPage(kind, state),
+    queryFn: () => fetchQcRecordPage(kind, pageQuery(state.page), state.size, state),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  const result = query.data;
-  const pager = pagerState(result?.page ?? state.page, state.size, result?.total ?? 0);
+  const reply = query.data;
+  const result = reply === undefined ? undefined : { rows: reply.response.content };
+  const cursors = reply?.cursors;
+  const pager = keysetPagerState(navOf(state.page), {
+    number: reply?.response.number ?? 0,
+    totalElements: reply?.response.totalElements ?? 0,
+    count: result?.rows.length ?? 0,
+    hasPrevious: (cursors?.previous ?? null) !== null,
+    hasNext: (cursors?.next ?? null) !== null,
+  });
+  const jumpDate = state.page.kind === 'from' ? state.page.date : '';
   const toggleScores = (id: number) =>
     setOpened((current) => {
       const next = new Set(current);
@@ -184,7 +186,22 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Pager pager={pager} onPage={(page) => update({ page })} />
+          <KeysetPager
+            pager={pager}
+            onFirst={() => update({ page: FIRST_PAGE })}
+            onPrevious={() => cursors?.previous && update({ page: previousNav(pager, cursors.previous) })}
+            onNext={() => cursors?.next && update({ page: nextNav(pager, cursors.next) })}
+            onLast={() => update({ page: { kind: 'last' } })}
+          >
+            <DateField
+              label="Go to call date"
+              w={170}
+              size="xs"
+              value={jumpDate}
+              onChange={(date) => update({ page: date === '' ? FIRST_PAGE : { kind: 'from', date } })}
+              clearLabel="Clear the call date to go to"
+            />
+          </KeysetPager>
         </Stack>
       </Card>
     </Stack>

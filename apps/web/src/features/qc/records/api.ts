@@ -7,7 +7,7 @@ import {
   ZQcRecord,
   ZQcRecordPage,
   type TAuditHistory,
-  type TPaged,
+  type TKeysetPaged,
   type TQcClientRecord,
   type TQcKind,
   type TQcRecord,
@@ -31,9 +31,12 @@ const LIST_PATHS: Record<TQcKind, string> = {
 
 const optional = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
-/** One server page (page is 0-based) of an inspector's records, or, for an admin without username, everyone's. */
-export function fetchQcRecordPage(kind: TQcKind, page: number, size: number, filters: TQcListFilters): Promise<TPaged<TAnyQcRecord>> {
-  const query = { page, size, search: optional(filters.search), date: optional(filters.date), username: optional(filters.username) };
+/** Which page, by key (docs/api.md "Pages"): none is the first; one of a cursor to go after or before, last, a date to start at. */
+export type TQcPageAsk = { after?: string; before?: string; last?: boolean; from?: string };
+
+/** One page, by key, of an inspector's records, or, for an admin without username, everyone's. */
+export function fetchQcRecordPage(kind: TQcKind, ask: TQcPageAsk, size: number, filters: TQcListFilters): Promise<TKeysetPaged<TAnyQcRecord>> {
+  const query = { ...ask, size, search: optional(filters.search), date: optional(filters.date), username: optional(filters.username) };
   return kind === 'client'
     ? api.get(LIST_PATHS.client, { query, schema: ZQcClientRecordPage })
     : api.get(LIST_PATHS['in-house'], { query, schema: ZQcRecordPage });
