@@ -11,6 +11,9 @@ import * as m0008 from './0008-restrict-user-references.ts';
 import * as m0009 from './0009-audit-and-versions.ts';
 import * as m0010 from './0010-call-drafts.ts';
 import * as m0011 from './0011-qc-records.ts';
+import * as m0012 from './0012-lead-counts.ts';
+import * as m0013 from './0013-keyset-indexes.ts';
+import * as m0014 from './0014-lead-pick-index.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -24,4 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009-audit-and-versions': m0009,
   '0010-call-drafts': m0010,
   '0011-qc-records': m0011,
+  '0012-lead-counts': m0012,
+  '0013-keyset-indexes': m0013,
+  '0014-lead-pick-index': m0014,
 };

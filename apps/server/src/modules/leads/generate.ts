@@ -29,11 +29,43 @@ export type GenerateRequest = {
   targets: TGenerateTargets | null | undefined;
 };
 
-/** The group key of a lead: NULL br_id and NULL selector are groups of their own. */
+/**
+ * The group key of a lead (NULL br_id and NULL selector are groups of their own) and the pick order within a group
+ * (valid leads first, any case, then upload order), written exactly as leads_pick_idx (migration 0014) holds them:
+ * literals, not bound values, so PostgreSQL can match them to the index.
+ */
+const selectorKey = sql`coalesce(target_selector, ${sql.lit(NO_SELECTOR)})`;
 const brKey = sql`coalesce(br_id, '')`;
-const selectorKey = sql`coalesce(target_selector, ${NO_SELECTOR})`;
-/** Valid leads first (any case), then upload order. */
-const pickOrder = sql`(lower(trim(coalesce(data_status, ''))) = ${VALID_DATA_STATUS.toLowerCase()}) desc, id`;
+const pickOrder = sql`(lower(trim(coalesce(data_status, ''))) = ${sql.lit(VALID_DATA_STATUS.toLowerCase())}) desc, id`;
+
+/**
+ * The ids of the first `budget.k` fresh leads of each group in `budget` (columns selector, br, k), read from
+ * leads_pick_idx a group at a time: a few leads per group cost a few index reads, however large the date.
+ */
+function pickFresh(ofDate: RawBuilder<unknown>, budget: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    select p.id from (${budget}) b
+    cross join lateral (
+      select id from leads
+       where ${ofDate} and ${selectorKey} = b.selector and ${brKey} = b.br and generate_status = 0
+       order by ${pickOrder}
+       limit b.k
+    ) p`;
+}
+
+/** The date's groups (selector, br), found by skipping through leads_pick_idx from one group to the next. */
+function groupsOf(ofDate: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    (select ${selectorKey} as selector, ${brKey} as br from leads where ${ofDate} order by 1, 2 limit 1)
+    union all
+    select n.selector, n.br from date_groups g
+    cross join lateral (
+      select ${selectorKey} as selector, ${brKey} as br from leads
+       where ${ofDate} and (${selectorKey}, ${brKey}) > (g.selector, g.br)
+       order by 1, 2
+       limit 1
+    ) n`;
+}
 
 /** The targets as a two-column relation of bound values (selector, n): no key reaches the SQL text. */
 function targetRows(targets: TGenerateTargets): RawBuilder<unknown> {
@@ -51,19 +83,17 @@ function checkTargets(request: GenerateRequest): TGenerateTargets {
 export async function generateLeads(db: Db, request: GenerateRequest, actor: TAuditActor): Promise<TGenerateResult> {
   const targets = checkTargets(request);
   const campaign = await findCampaignByName(db, request.campaignName);
-  const fresh = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate} and generate_status = 0`;
+  const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
   const statement = request.all
-    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${fresh}`
+    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${ofDate} and generate_status = 0`
     : sql`
-      with targets as (${targetRows(targets)}),
-      ranked as (
-        select l.id, t.n, row_number() over (partition by ${brKey}, ${selectorKey} order by ${pickOrder}) as rn
-          from leads l join targets t on t.selector = coalesce(l.target_selector, ${NO_SELECTOR})
-         where ${fresh}
-      )
+      with recursive date_groups as (${groupsOf(ofDate)}),
+      targets as (${targetRows(targets)}),
+      budget as (select g.selector, g.br, t.n as k from date_groups g join targets t on t.selector = g.selector),
+      picked as (${pickFresh(ofDate, sql`select * from budget`)})
       update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH}
-        from ranked
-       where leads.id = ranked.id and ranked.rn <= ranked.n`;
+        from picked
+       where leads.id = picked.id`;
   const rowsUpdated = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const n = Number((await statement.execute(trx)).numAffectedRows ?? 0);
@@ -87,25 +117,19 @@ export async function regenerateLeads(db: Db, request: GenerateRequest, actor: T
       select greatest(coalesce(max(generate_status), 0) + 1, ${FIRST_BATCH + 1}::int) as batch from leads where ${ofDate}`.execute(trx);
     const batch = rows[0]?.batch ?? FIRST_BATCH + 1;
     const budget = request.all
-      ? sql`select br, selector, uncalled as k from uncalled`
-      : sql`select u.br, u.selector, least(u.uncalled, t.n) as k from uncalled u join (${targetRows(targets)}) t on t.selector = u.selector`;
+      ? sql`select selector, br, uncalled as k from uncalled`
+      : sql`select u.selector, u.br, least(u.uncalled, t.n) as k from uncalled u join (${targetRows(targets)}) t on t.selector = u.selector`;
     const result = await sql`
       with uncalled as (
-        select ${brKey} as br, ${selectorKey} as selector, count(*) as uncalled
+        select ${selectorKey} as selector, ${brKey} as br, count(*) as uncalled
           from leads
          where ${ofDate} and generate_status > 0 and is_called = 0
          group by 1, 2
       ),
-      budget as (${budget}),
-      ranked as (
-        select id, ${brKey} as br, ${selectorKey} as selector,
-               row_number() over (partition by ${brKey}, ${selectorKey} order by ${pickOrder}) as rn
-          from leads
-         where ${ofDate} and generate_status = 0
-      )
+      picked as (${pickFresh(ofDate, budget)})
       update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${batch}
-        from ranked join budget b on b.br = ranked.br and b.selector = ranked.selector
-       where leads.id = ranked.id and ranked.rn <= b.k`.execute(trx);
+        from picked
+       where leads.id = picked.id`.execute(trx);
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
     const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated } };
     await recordAudit(trx, actor, { action: 'regenerate', objectType: 'leads', objectId: campaign.campaignName, changes });
