@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, signin, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, signin, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { benchLoginWeight } from './login-weight.ts';
 import { benchQcExport } from './qc-export.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
+import { benchScaleGroup } from './scale.ts';
 import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
 import { printTable } from './table.ts';
@@ -29,6 +30,8 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'qc-export': [benchQcExport],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
+  // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.
+  scale: [benchScaleGroup],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
   load: [benchLoad],
 };

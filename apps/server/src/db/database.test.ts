@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from '../http/database-errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { poolOf, type Database } from './database.ts';
+import { createKysely, poolOf, type Database } from './database.ts';
 import { DEFAULT_DB_LIMITS } from './limits.ts';
 
 let database: Database;
@@ -108,5 +108,39 @@ describe('time limits of the interactive pool', () => {
     expect(classifyDatabaseError(failure)).toBe('busy');
     expect(waited).toBeGreaterThanOrEqual(DEFAULT_DB_LIMITS.poolTimeoutMs - 50);
     expect(waited).toBeLessThan(DEFAULT_DB_LIMITS.poolTimeoutMs + 1000);
+  });
+});
+
+describe('JIT', () => {
+  /** The connection's jit setting and where it came from ('client': the startup options, whatever the server's default). */
+  const jitOf = sql<{ setting: string; source: string }>`select setting, source from pg_settings where name = 'jit'`;
+
+  it('is off on every connection the server opens, set by the connection itself whatever the server\'s default', async () => {
+    // The external PostgreSQL 15 runs with jit on; a plain connection keeps it.
+    const plain = await admin.query<{ source: string }>(`select source from pg_settings where name = 'jit'`);
+    expect(plain.rows[0]?.source).not.toBe('client');
+    expect((await jitOf.execute(database.db)).rows[0]).toEqual({ setting: 'off', source: 'client' });
+    expect((await jitOf.execute(database.bulkDb)).rows[0]).toEqual({ setting: 'off', source: 'client' });
+    // The health check's and the dialer's connections are made from the pool's settings (db/watch.ts, dialer/service.ts).
+    const own = new pg.Client({ ...poolOf(database.db).options });
+    await own.connect();
+    try {
+      const { rows } = await own.query<{ jit: string }>('show jit');
+      expect(rows[0]?.jit).toBe('off');
+    } finally {
+      await own.end();
+    }
+  });
+
+  it('keeps the options a DATABASE_URL gives its connections, and still turns JIT off', async () => {
+    const url = new URL(database.url);
+    url.searchParams.set('options', '-c work_mem=5MB');
+    const db = createKysely(url.toString(), 1);
+    try {
+      const { rows } = await sql<{ workMem: string; jit: string }>`select current_setting('work_mem') as work_mem, current_setting('jit') as jit`.execute(db);
+      expect(rows[0]).toEqual({ workMem: '5MB', jit: 'off' });
+    } finally {
+      await db.destroy();
+    }
   });
 });

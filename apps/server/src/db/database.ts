@@ -4,7 +4,7 @@ import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
-import { DEFAULT_DB_LIMITS, poolSettings, type TDbLimits } from './limits.ts';
+import { DEFAULT_DB_LIMITS, SESSION_OPTIONS, poolSettings, type TDbLimits } from './limits.ts';
 import type { DB, Db } from './schema.ts';
 
 // int8 (count(*), bigserial) as a JS number: our counts stay far below 2^53.
@@ -37,9 +37,31 @@ export function keepClientErrors(client: pg.ClientBase): void {
   client.on('error', () => undefined);
 }
 
-/** A Kysely on a pool of its own: a size (tests, tools) or the settings of one kind of work (db/limits.ts). */
+/**
+ * The connection string and startup `options` of a pool: the URL's own `?options=-c …` are kept and ours follow them
+ * (SESSION_OPTIONS: JIT off), so ours win where both set one setting. (pg lets a URL's options replace the config's,
+ * so they are taken out of the URL and given once, joined.)
+ */
+export function withSessionOptions(url: string, ours: string = SESSION_OPTIONS): { connectionString: string; options: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { connectionString: url, options: ours };
+  }
+  const theirs = parsed.searchParams.get('options')?.trim();
+  if (!theirs) return { connectionString: url, options: ours };
+  parsed.searchParams.delete('options');
+  return { connectionString: parsed.toString(), options: `${theirs} ${ours}` };
+}
+
+/**
+ * A Kysely on a pool of its own: a size (tests, tools) or the settings of one kind of work (db/limits.ts). Every
+ * connection of it starts with JIT off (SESSION_OPTIONS), whatever the server's own setting.
+ */
 export function createKysely(url: string, settings: number | pg.PoolConfig = 20): Db {
-  const pool = new pg.Pool({ connectionString: url, ...(typeof settings === 'number' ? { max: settings } : settings) });
+  const config: pg.PoolConfig = typeof settings === 'number' ? { max: settings } : settings;
+  const pool = new pg.Pool({ ...config, ...withSessionOptions(url, config.options ?? SESSION_OPTIONS) });
   pool.on('connect', keepClientErrors);
   // An idle client losing its server (a restart) is dropped by pg-pool; its error needs no more.
   pool.on('error', () => {});

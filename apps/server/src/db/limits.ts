@@ -39,6 +39,15 @@ const IDLE_IN_TRANSACTION_MS = 60_000;
  */
 const KEEP_ALIVE_DELAY_MS = 10_000;
 
+/**
+ * Session settings every connection of the product starts with (sent as the startup packet's `options`, so they hold
+ * from the first statement on, through PgBouncer in session mode too when `options` is among its tracked or ignored
+ * parameters). JIT off: PostgreSQL's JIT compiles a statement whose estimated cost crosses jit_above_cost, which the
+ * counts and scans of a few million leads do, and the compilation alone added 200–485 ms to them on PostgreSQL 15 (the
+ * screens' queries are short; none gains from compiled expressions). See README, Performance.
+ */
+export const SESSION_OPTIONS = '-c jit=off';
+
 export type TPoolKind = 'interactive' | 'bulk';
 
 /** The node-postgres pool settings of one kind of work. */
@@ -56,5 +65,6 @@ export function poolSettings(kind: TPoolKind, limits: TDbLimits): pg.PoolConfig 
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEP_ALIVE_DELAY_MS,
     application_name: bulk ? 'crm-bulk' : 'crm',
+    options: SESSION_OPTIONS,
   };
 }
