@@ -9,6 +9,7 @@ import { QC_EXPORTS } from '@crm/shared';
 import type { BenchServer } from './server.ts';
 import { BENCH_ADMIN_PASSWORD } from './server.ts';
 import type { Figure } from './table.ts';
+import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
 
 const ROWS = Number(process.env.BENCH_QC_ROWS ?? 100_000);
 // A day far from the demo data's records.
@@ -46,24 +47,13 @@ async function seedRecords(databaseUrl: string): Promise<number> {
         (select id from users where username = 'admin'), 'admin',
         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
         acknowledgement_and_follow_up, poor, crm, closing, fatal, fatal_reason, eas, suggestion, total,
-        case when total >= 90 then 'Exceed Expectation' when total >= 80 then 'Meet Expectation'
-             when total >= 70 then 'Average Expectation' else 'Below Expectation' end
+        ${QC_GRADE}
       from (
-        select s.*, greetings + liveliness + pronunciation + mumbling + pace + pitch + courtesy + hold_process + taking_permission
-               + acknowledgement_and_follow_up + poor + crm + closing + fatal as total
+        select s.*, ${QC_TOTAL}
         from (
-          select 'AG' || lpad((g % 50)::text, 3, '0') as agent_id,
-                 (array['Rina Akter', 'Sabbir Hasan', 'Nusrat Jahan', 'Tanvir Ahmed', 'Farhana Islam'])[1 + g % 5] || ' ' || (g % 50) as agent_name,
+          select ${QC_AGENT_COLUMNS},
                  '+88017' || lpad(g::text, 8, '0') as consumer_number, 20 + g % 600 as duration,
-                 case when g % 11 = 0 then -5 else 0 end as greetings,
-                 (array[10, 5, 10])[1 + g % 3] as liveliness, (array[10, 10, 5])[1 + (g / 3) % 3] as pronunciation,
-                 10 as mumbling, (array[10, 5])[1 + g % 2] as pace, 10 as pitch, (array[10, 10, 10, 5])[1 + g % 4] as courtesy,
-                 case when g % 13 = 0 then -5 else 0 end as hold_process, case when g % 9 = 0 then 0 else 10 end as taking_permission,
-                 10 as acknowledgement_and_follow_up, (array[0, 0, 0, -10])[1 + (g / 5) % 4] as poor,
-                 (array[20, 20, 10])[1 + g % 3] as crm, case when g % 17 = 0 then -5 else 0 end as closing,
-                 case when g % 50 = 0 then -100 else 0 end as fatal,
-                 case when g % 50 = 0 then 'Misbehaved with the respondent' else '' end as fatal_reason,
-                 case when g % 7 = 0 then 'No' else 'Yes' end as eas,
+                 ${QC_MARK_COLUMNS},
                  (array['Keep it up', 'Greet the respondent by name before the first question', 'Slow down while reading the options',
                         'Confirm the number before closing the call', '', 'গ্রাহকের সাথে আরও বিনয়ী হন'])[1 + g % 6] as suggestion
           from generate_series(1, $2::int) g
