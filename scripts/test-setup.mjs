@@ -16,6 +16,7 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  *   env: Record<string, string | undefined>,
  *   exists: (file: string) => boolean,
  *   onPath: (command: string) => boolean,
+ *   postgresTools: () => boolean,
  *   isRoot: boolean,
  *   hasSudo: () => boolean,
  *   localPostgresUrl: string,
@@ -23,11 +24,15 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  * }} Machine
  */
 
-/** The Debian packages the steps need that the machine lacks (Chromium for the browser tests, espeak-ng for the demo recordings' test). */
+/**
+ * The Debian packages the steps need that the machine lacks: Chromium for the browser tests, espeak-ng for the demo
+ * recordings' test, and PostgreSQL's own programs (initdb, postgres, pg_basebackup) for the read replica's test.
+ */
 export function missingPackages(/** @type {Step[]} */ steps, /** @type {Machine} */ m) {
   const missing = [];
   if (steps.includes('e2e') && (m.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM) === DEFAULT_CHROMIUM && !m.exists(DEFAULT_CHROMIUM)) missing.push('chromium');
   if (steps.includes('unit') && !m.onPath('espeak-ng')) missing.push('espeak-ng');
+  if (steps.includes('unit') && !m.postgresTools()) missing.push('postgresql');
   return missing;
 }
 
@@ -52,7 +57,8 @@ export function planSystemPackages(/** @type {Step[]} */ steps, /** @type {Machi
 }
 
 function explainPackages(/** @type {string[]} */ packages) {
-  return packages.map((p) => (p === 'chromium' ? `Debian's chromium (${DEFAULT_CHROMIUM}, for the browser tests)` : `${p} (for the demo recordings' test)`)).join(' and ');
+  const why = { chromium: `Debian's chromium (${DEFAULT_CHROMIUM}, for the browser tests)`, postgresql: "postgresql (initdb and pg_basebackup, for the read replica's test)" };
+  return packages.map((p) => why[p] ?? `${p} (for the demo recordings' test)`).join(' and ');
 }
 
 /** The machine as it is. */
@@ -63,6 +69,7 @@ export function thisMachine(/** @type {string} */ root) {
     env: process.env,
     exists: (file) => fs.existsSync(file),
     onPath: (command) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && isExecutable(path.join(dir, command))),
+    postgresTools: () => hasPostgresTools(),
     isRoot: process.getuid?.() === 0,
     hasSudo: () => m.onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0,
     localPostgresUrl: LOCAL_POSTGRES_URL,
@@ -78,6 +85,17 @@ function isExecutable(/** @type {string} */ file) {
   } catch {
     return false;
   }
+}
+
+/** Whether a Debian PostgreSQL installation has initdb, postgres and pg_basebackup (/usr/lib/postgresql/N/bin). */
+function hasPostgresTools() {
+  let versions = [];
+  try {
+    versions = fs.readdirSync('/usr/lib/postgresql');
+  } catch {
+    return false;
+  }
+  return versions.some((v) => ['initdb', 'postgres', 'pg_basebackup'].every((tool) => isExecutable(path.join('/usr/lib/postgresql', v, 'bin', tool))));
 }
 
 /** Whether the npm packages are installed (the test tools at least). */

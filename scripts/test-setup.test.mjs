@@ -11,8 +11,8 @@ const ROOT_INSTALL = 'apt-get update -qq && env DEBIAN_FRONTEND=noninteractive a
 const SUDO_INSTALL = 'sudo apt-get update -qq && sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq';
 
 /** A machine with the given files and commands. */
-function machine({ files = [], commands = ['apt-get'], isRoot = true, sudo = false, env = {}, localPostgresUrl = '', startLocalCluster = () => false } = {}) {
-  return { root: '/repo', env, exists: (f) => files.includes(f), onPath: (c) => commands.includes(c), isRoot, hasSudo: () => sudo, localPostgresUrl, startLocalCluster };
+function machine({ files = [], commands = ['apt-get'], postgresTools = true, isRoot = true, sudo = false, env = {}, localPostgresUrl = '', startLocalCluster = () => false } = {}) {
+  return { root: '/repo', env, exists: (f) => files.includes(f), onPath: (c) => commands.includes(c), postgresTools: () => postgresTools, isRoot, hasSudo: () => sudo, localPostgresUrl, startLocalCluster };
 }
 
 /** A port nothing listens on. */
@@ -35,6 +35,13 @@ describe('the Debian packages npm test needs', () => {
     expect(missingPackages(['static', 'unit', 'e2e'], full)).toEqual([]);
     // Another Chromium named by CHROMIUM_PATH (e2e/browser.ts) needs no Debian one.
     expect(missingPackages(['e2e'], machine({ files: ['/opt/chrome'], env: { CHROMIUM_PATH: '/opt/chrome' } }))).toEqual([]);
+  });
+
+  it("are PostgreSQL's own programs for the read replica's unit test, when no installation has them", () => {
+    const noPostgres = machine({ files: ['/usr/bin/chromium'], commands: ['apt-get', 'espeak-ng'], postgresTools: false });
+    expect(missingPackages(['unit'], noPostgres)).toEqual(['postgresql']);
+    expect(missingPackages(['static', 'e2e'], noPostgres)).toEqual([]);
+    expect(planSystemPackages(['unit'], machine({ commands: [], postgresTools: false })).stop).toMatch(/^npm test needs espeak-ng \(for the demo recordings' test\) and postgresql \(initdb and pg_basebackup, for the read replica's test\), and this machine has no apt-get/);
   });
 
   it('are installed with apt-get as root, or with sudo when it needs no password', () => {

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { DbMode } from './db/database.ts';
 import type { DbWatch } from './db/watch.ts';
+import type { ReadRouter } from './db/replica.ts';
 import type { Db } from './db/schema.ts';
 import type { TokenService } from './auth/tokens.ts';
 
@@ -13,6 +14,8 @@ declare module 'fastify' {
     db: Db;
     /** The bulk pool: uploads, generate, regenerate, delete, reports and exports. */
     bulkDb: Db;
+    /** Where heavy reads go (the read replica while it is fresh, else the pools above): db/replica.ts, http/reads.ts. */
+    reads: ReadRouter;
     dbMode: DbMode;
     /** Whether the database answers, on a connection of its own (/healthz, the outage log lines). */
     dbWatch: DbWatch;

@@ -38,6 +38,9 @@ import type { App } from './app-type.ts';
 
 export type { App };
 
+/** Methods that change nothing. */
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export type BuildOptions = {
   /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
   database?: Database;
@@ -73,7 +76,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, readReplica: config.readReplica, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
   const dbWatch = createDbWatch(poolOf(database.db), app.log);
   app.addHook('onClose', async () => {
     await dbWatch.close();
@@ -82,6 +85,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   registerErrorHandler(app, { onDatabaseUnavailable: dbWatch.noteUnavailable, databaseDown: dbWatch.isDown });
   app.decorate('db', database.db);
   app.decorate('bulkDb', database.bulkDb);
+  app.decorate('reads', database.reads);
   app.decorate('dbMode', database.mode);
   app.decorate('dbWatch', dbWatch);
   app.decorate('config', config);
@@ -95,6 +99,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
     // A request the database failed is one warning line with the reason (no stack): an outage logs no more than that.
     if (request.failure !== null) request.log.warn({ ...line, failure: request.failure }, 'request');
     else request.log.info(line, 'request');
+    // A change by a signed-in user: their heavy reads stay on the primary until the read replica has it (db/replica.ts).
+    if (request.user && !READ_METHODS.has(request.method)) app.reads.noteWrite(request.user.sub);
     done();
   });
 

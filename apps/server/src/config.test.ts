@@ -36,3 +36,18 @@ describe('the time zone', () => {
     expect(() => loadConfig({ TIME_ZONE: '+06:00' })).toThrow(/TIME_ZONE must be an IANA time zone name/);
   });
 });
+
+describe('the read replica', () => {
+  it('is off by default; READ_DATABASE_URL names one, READ_MAX_LAG_MS how far behind it may be (5 s by default)', () => {
+    expect(loadConfig({}).readReplica).toBeUndefined();
+    const primary = { DATABASE_URL: 'postgres://crm@db1/crm' };
+    expect(loadConfig({ ...primary, READ_DATABASE_URL: 'postgres://crm@db2/crm' }).readReplica).toEqual({ url: 'postgres://crm@db2/crm', maxLagMs: 5_000 });
+    expect(loadConfig({ ...primary, READ_DATABASE_URL: 'postgres://crm@db2/crm', READ_MAX_LAG_MS: '250' }).readReplica).toEqual({ url: 'postgres://crm@db2/crm', maxLagMs: 250 });
+  });
+
+  it('stops the start with a clear message when it cannot work', () => {
+    expect(() => loadConfig({ READ_DATABASE_URL: 'postgres://crm@db2/crm' })).toThrow('Invalid configuration: READ_DATABASE_URL needs DATABASE_URL (the embedded PostgreSQL has no replica); set both, or neither');
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://crm@db1/crm', READ_DATABASE_URL: 'db2' })).toThrow(/READ_DATABASE_URL must be a postgres:\/\/ URL of a streaming replica/);
+    expect(() => loadConfig({ READ_MAX_LAG_MS: '50' })).toThrow(/READ_MAX_LAG_MS must be at least 100/);
+  });
+});

@@ -15,6 +15,8 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  READ_DATABASE_URL: z.string().url('READ_DATABASE_URL must be a postgres:// URL of a streaming replica of DATABASE_URL').optional(),
+  READ_MAX_LAG_MS: wholeNumber('READ_MAX_LAG_MS', 100, 5_000),
   CRM_ADMIN_PASSWORD: z.string().min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
@@ -71,6 +73,8 @@ export type TConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A streaming replica of DATABASE_URL for heavy reads, and how far behind it may be before they go back to the primary (db/replica.ts). */
+  readReplica: { url: string; maxLagMs: number } | undefined;
   adminPassword: string | undefined;
   jwtSecret: string | undefined;
   jwtTtlSeconds: number;
@@ -149,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.READ_DATABASE_URL && !e.DATABASE_URL) throw new Error('Invalid configuration: READ_DATABASE_URL needs DATABASE_URL (the embedded PostgreSQL has no replica); set both, or neither');
   const dialer = dialerConfig(e);
   if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    readReplica: e.READ_DATABASE_URL ? { url: e.READ_DATABASE_URL, maxLagMs: e.READ_MAX_LAG_MS } : undefined,
     adminPassword: e.CRM_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,

@@ -5,6 +5,7 @@ import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
 import { DEFAULT_DB_LIMITS, SESSION_OPTIONS, poolSettings, type TDbLimits } from './limits.ts';
+import { createReadRouter, primaryReads, type ReadRouter } from './replica.ts';
 import type { DB, Db } from './schema.ts';
 
 // int8 (count(*), bigserial) as a JS number: our counts stay far below 2^53.
@@ -18,6 +19,8 @@ export type Database = {
   db: Db;
   /** The bulk pool: uploads, generate, regenerate, delete, reports and exports (long time limits). */
   bulkDb: Db;
+  /** Where heavy reads go: the read replica (READ_DATABASE_URL) while it is fresh enough, else these pools. */
+  reads: ReadRouter;
   mode: DbMode;
   url: string;
   close: () => Promise<void>;
@@ -110,7 +113,14 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
   return url.toString();
 }
 
-export type OpenDatabaseOptions = { databaseUrl: string | undefined; dataDir: string; log?: EmbeddedLog; limits?: TDbLimits };
+export type OpenDatabaseOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  log?: EmbeddedLog;
+  limits?: TDbLimits;
+  /** A streaming replica of the database for heavy reads (db/replica.ts), and how far behind it may be. */
+  readReplica?: { url: string; maxLagMs: number };
+};
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -127,16 +137,22 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const limits = options.limits ?? DEFAULT_DB_LIMITS;
   const db = createKysely(url, poolSettings('interactive', limits));
   const bulkDb = createKysely(url, poolSettings('bulk', limits));
+  let reads = primaryReads({ db, bulkDb });
   const close = async () => {
+    await reads.close();
     await Promise.all([db.destroy(), bulkDb.destroy()]);
     await embedded?.stop();
   };
   try {
     // On the bulk pool: a migration may build an index on millions of leads.
     await migrateToLatest(bulkDb);
+    const replica = options.readReplica;
+    if (replica) {
+      reads = await createReadRouter({ primary: { db, bulkDb }, primaryUrl: url, replicaUrl: replica.url, maxLagMs: replica.maxLagMs, limits, log: (line, level) => options.log?.(line, level) });
+    }
   } catch (e) {
     await close();
     throw e;
   }
-  return { db, bulkDb, mode: embedded ? 'embedded' : 'postgres', url, close };
+  return { db, bulkDb, reads, mode: embedded ? 'embedded' : 'postgres', url, close };
 }

@@ -34,7 +34,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: as root, run it as the unprivileged `postgres` user (created if absent). */
-async function osUser(): Promise<Ids> {
+export async function osUser(): Promise<Ids> {
   if (os.userInfo().uid !== 0) return {};
   const lookup = async () => {
     const [u, g] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);

@@ -121,5 +121,13 @@ export function zKeysetPaged<T extends z.ZodType>(item: T) {
 }
 export type TKeysetPaged<T> = TPaged<T> & { cursors: TPageCursors };
 
-export const ZHealth = z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'postgres']) });
+/** Where heavy reads go when a read replica is configured (READ_DATABASE_URL); see README, Read replica. */
+export const ZReadReplicaHealth = z.object({
+  inUse: z.boolean(),
+  /** At most how far behind the primary the replica is, in ms; null when it could not be measured. */
+  lagMs: z.number().int().nullable(),
+  /** Why reads go to the primary instead, when not in use. */
+  reason: z.string().nullable(),
+});
+export const ZHealth = z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'postgres']), readReplica: ZReadReplicaHealth.optional() });
 export type THealth = z.infer<typeof ZHealth>;

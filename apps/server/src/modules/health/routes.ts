@@ -15,6 +15,8 @@ export async function healthRoutes(app: App) {
     const [down, backlog] = await Promise.all([app.dbWatch.probe(), poolBacklog(pool)]);
     if (down !== null) return reply.status(503).send({ message: MESSAGES.database.unavailable });
     if (backlog !== null) return reply.status(503).send({ message: backlog });
-    return { status: 'ok' as const, db: app.dbMode };
+    const reads = app.reads.state();
+    const readReplica = reads.configured ? { inUse: reads.inUse, lagMs: reads.lagMs === null ? null : Math.round(reads.lagMs), reason: reads.reason } : undefined;
+    return { status: 'ok' as const, db: app.dbMode, ...(readReplica ? { readReplica } : {}) };
   });
 }

@@ -4,6 +4,7 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { sendCsv } from '../../http/csv-download.ts';
 import { exportForDReport, exportFullReport } from './service.ts';
+import { readBulkDb } from '../../http/reads.ts';
 
 // A report can be hundreds of megabytes: the browser downloads it with a plain link (media token in ?token=),
 // so it streams to disk instead of being held in memory as a blob.
@@ -15,11 +16,11 @@ export async function leadReportRoutes(app: App) {
     exposeHeadRoute: false,
     config: asDownload(ADMINS),
     schema: { querystring: ZLeadDateQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The day's leads to dial (${LEAD_FILE_NAMES.forD}), as a CSV download`), ...FAILURES } },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(app.bulkDb, req.query.tableName, req.query.dataDate, app.config.timeZone)));
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(readBulkDb(req), req.query.tableName, req.query.dataDate, app.config.timeZone)));
 
   app.get('/api/file/generateFullReportCsv', {
     exposeHeadRoute: false,
     config: asDownload(ADMINS),
     schema: { querystring: ZFullReportQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The leads with their answers (${LEAD_FILE_NAMES.full}), as a CSV download`), ...FAILURES } },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(app.bulkDb, req.query.tableName, req.query, app.config.timeZone)));
+  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(readBulkDb(req), req.query.tableName, req.query, app.config.timeZone)));
 }

@@ -20,6 +20,7 @@ import { actorOf } from '../audit/record.ts';
 import { findLeadsPage } from './browse.ts';
 import { generateLeads, regenerateLeads } from './generate.ts';
 import { deleteLeads, findDataDates, findLeadSummary, findTargetSelectors } from './service.ts';
+import { readDb } from '../../http/reads.ts';
 
 const FAILURES = { 400: ZErrorReply, 404: ZErrorReply };
 /** With all=true the body may be left out. */
@@ -59,5 +60,5 @@ export async function leadRoutes(app: App) {
   app.get('/dynamic/leads/:t', {
     config: ADMINS,
     schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: ZLeadPage, ...FAILURES } },
-  }, async (req) => findLeadsPage(app.db, req.params.t, req.query, app.config.phoneCountry));
+  }, async (req) => findLeadsPage(readDb(req), req.params.t, req.query, app.config.phoneCountry));
 }

@@ -12,6 +12,7 @@ import { ZQcPrintRow } from './record-columns.ts';
 import { exportQcRecords, listQcPrintRows, listQcRecordDates } from './records.ts';
 import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
 import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
+import { readBulkDb, readDb } from '../../http/reads.ts';
 
 // The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply };
@@ -45,45 +46,45 @@ export async function qcReportRoutes(app: App) {
     app.get(`/api/qcReport/unique-dates-download-reports-${kind}`, {
       config: SCORERS,
       schema: { response: { 200: z.array(z.string()) } },
-    }, async (req) => listQcRecordDates(app.db, currentUser(req), kind));
+    }, async (req) => listQcRecordDates(readDb(req), currentUser(req), kind));
 
     app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
       config: SCORERS,
       schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
-    }, async (req) => listQcPrintRows(app.db, currentUser(req), kind, req.query.date));
+    }, async (req) => listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date));
 
     // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
     app.get(exportPath, {
       exposeHeadRoute: false,
       config: asDownload(SCORERS),
       schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }), ...FAILURES } },
-    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(app.bulkDb, currentUser(req), kind, req.query.date)));
+    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(readBulkDb(req), currentUser(req), kind, req.query.date)));
   }
 
   app.get('/api/qcReport/qc-report/summary', {
     config: SCORERS,
     schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
-  }, async (req) => listAgentSummaries(app.db, currentUser(req), req.query.callDate));
+  }, async (req) => listAgentSummaries(readDb(req), currentUser(req), req.query.callDate));
 
   app.get('/api/qcReport/date-range-summary', {
     config: SCORERS,
     schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
-  }, async (req) => summariseQcRange(app.db, currentUser(req), req.query));
+  }, async (req) => summariseQcRange(readDb(req), currentUser(req), req.query));
 
   app.get('/api/qcReport/grade-distribution', {
     config: SCORERS,
     schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
-  }, async (req) => countQcGrades(app.db, currentUser(req), req.query.date));
+  }, async (req) => countQcGrades(readDb(req), currentUser(req), req.query.date));
 
   app.get(QC_EXPORTS.dailySummary.path, {
     exposeHeadRoute: false,
     config: asDownload(SCORERS),
     schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }), ...FAILURES } },
-  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(app.bulkDb, currentUser(req), req.query.date)));
+  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(readBulkDb(req), currentUser(req), req.query.date)));
 
   app.get(QC_EXPORTS.monthlySummary.path, {
     exposeHeadRoute: false,
     config: asDownload(SCORERS),
     schema: { querystring: ZQcRangeQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', { binary: true }), ...FAILURES } },
-  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(app.bulkDb, currentUser(req), req.query)));
+  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(readBulkDb(req), currentUser(req), req.query)));
 }

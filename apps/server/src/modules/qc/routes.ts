@@ -31,6 +31,7 @@ import { addQcRecordFile, listQcRecordFiles } from './files.ts';
 import { listQcRecords, listScorableAgents } from './list.ts';
 import { createQcRecord, deleteQcRecord, editQcRecord, findQcRecord } from './records.ts';
 import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
+import { readDb } from '../../http/reads.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const ZMessage = z.object({ message: z.string() });
@@ -55,19 +56,19 @@ export async function qcRoutes(app: App) {
   app.get('/api/qcReport/getqcreportbyqcinspector', {
     config: SCORERS,
     schema: { querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(app.db, currentUser(req), 'in-house', req.query));
+  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', req.query));
   app.get('/api/qcReport/getqcreportbyqcinspector/:page/:size', {
     config: SCORERS,
     schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(app.db, currentUser(req), 'in-house', { ...req.query, ...req.params }));
+  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', { ...req.query, ...req.params }));
   app.get('/api/qcReport/getQcRecordsClientViewByQcInspector', {
     config: SCORERS,
     schema: { querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(app.db, currentUser(req), 'client', req.query));
+  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'client', req.query));
   app.get('/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size', {
     config: SCORERS,
     schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(app.db, currentUser(req), 'client', { ...req.query, ...req.params }));
+  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'client', { ...req.query, ...req.params }));
 
   app.get('/api/qcReport/getqc/:id', {
     config: SCORERS,
