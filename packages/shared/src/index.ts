@@ -24,4 +24,5 @@ export * from './schemas/call-drafts.ts';
 export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';
 export * from './schemas/voicelog.ts';
+export * from './schemas/recording-analysis.ts';
 export * from './schemas/audit.ts';

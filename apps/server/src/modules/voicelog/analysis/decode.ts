@@ -1,0 +1,41 @@
+// Recorded calls decoded to float samples inside Node, read as a stream so an hour-long call never sits in memory
+// (docs/product.md, automatic checks). This file sniffs the format and hands over: WAV is parsed in wav-decode.ts,
+// MP3 goes through mpg123 compiled to WebAssembly in mp3-decode.ts.
+import fs from 'node:fs/promises';
+import { readAt, UnreadableAudioError } from './decode-shared.ts';
+import { mp3Source, readMpegLayout } from './mp3-decode.ts';
+import { readWavLayout, wavSource } from './wav-decode.ts';
+
+export { CHUNK_SECONDS, UnreadableAudioError } from './decode-shared.ts';
+
+export type TAudioSource = {
+  format: 'wav' | 'mp3';
+  sampleRate: number;
+  /** 1 or 2 (a WAV with more channels gives its first two). */
+  channelCount: number;
+  /** Known up front for WAV and for an MP3 with a Xing/Info header; null otherwise. */
+  durationSec: number | null;
+  /**
+   * The audio from the start, each chunk one array per channel (same length, -1..1). Every chunk but the last holds
+   * CHUNK_SECONDS of audio. Each call reads the file afresh; chunks are never reused, so a consumer may keep them.
+   */
+  chunks(): AsyncIterable<Float32Array[]>;
+};
+
+export async function openAudio(filePath: string): Promise<TAudioSource> {
+  const fh = await fs.open(filePath, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size === 0) throw new UnreadableAudioError('the file is empty');
+    const head = await readAt(fh, 0, 12);
+    const magic = head.toString('latin1', 0, 4);
+    if (head.length >= 12 && (magic === 'RIFF' || magic === 'RIFX' || magic === 'RF64')) {
+      if (magic !== 'RIFF') throw new UnreadableAudioError(`${magic} WAV files are not supported`);
+      if (head.toString('latin1', 8, 12) !== 'WAVE') throw new UnreadableAudioError('a RIFF file that is not WAVE audio');
+      return wavSource(filePath, await readWavLayout(fh, size));
+    }
+    return mp3Source(filePath, await readMpegLayout(fh, size));
+  } finally {
+    await fh.close();
+  }
+}
