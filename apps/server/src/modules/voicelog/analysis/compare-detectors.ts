@@ -10,6 +10,7 @@ import { decodeWav } from '../wav.ts';
 import { createAnalyser } from './analyse.ts';
 import { createResampler } from './resample.ts';
 import type { TDetectorName } from './vad.ts';
+import { seededRandom } from '../../../test/audio-blocks-support.ts';
 
 const SENTENCES = [
   'Good morning and thank you for calling the help desk',
@@ -62,17 +63,6 @@ export type TCall = {
   truth: TTimeSpan[][];
 };
 
-/** A deterministic pseudo-random source (mulberry32), so that every run makes the same noise. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A call of `durationSec` at `rate`: the placements, plus white noise at `noiseDbfs` (RMS) everywhere if given. */
 export function makeCall(opts: { rate: number; channels: number; durationSec: number; placements: TPlacement[]; noiseDbfs?: number; voices?: string[] }): TCall {
@@ -91,7 +81,7 @@ export function makeCall(opts: { rate: number; channels: number; durationSec: nu
   }
   if (opts.noiseDbfs !== undefined) {
     const sd = 10 ** (opts.noiseDbfs / 20);
-    const rnd = random(12345);
+    const rnd = seededRandom(12345);
     for (const data of audio) {
       for (let i = 0; i < n; i += 1) {
         // Box–Muller: Gaussian white noise of standard deviation (= RMS) sd.

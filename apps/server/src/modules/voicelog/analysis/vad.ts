@@ -43,6 +43,28 @@ export type TVoiceDetector = {
   free(): void;
 };
 
+/**
+ * Cuts a stream of samples into whole FRAME_SAMPLES frames, whatever the chunk sizes: `onFrame` gets each full frame
+ * (the same array, refilled: read it before returning).
+ */
+function createFramer(onFrame: (frame: Float32Array) => void): (samples: Float32Array) => void {
+  const pending = new Float32Array(FRAME_SAMPLES);
+  let pendingLen = 0;
+  return (samples) => {
+    let i = 0;
+    while (i < samples.length) {
+      const take = Math.min(FRAME_SAMPLES - pendingLen, samples.length - i);
+      pending.set(samples.subarray(i, i + take), pendingLen);
+      pendingLen += take;
+      i += take;
+      if (pendingLen === FRAME_SAMPLES) {
+        onFrame(pending);
+        pendingLen = 0;
+      }
+    }
+  };
+}
+
 // --- energy --------------------------------------------------------------------------------------------------------
 
 /** Frame levels are clamped here (digital silence would be -∞). */
@@ -80,8 +102,6 @@ const FLOOR_BLOCKS = 6;
 const HIGH_PASS_HZ = 200;
 
 function createEnergyDetector(): TVoiceDetector {
-  const pending = new Float32Array(FRAME_SAMPLES);
-  let pendingLen = 0;
   const blockMins = new Float64Array(FLOOR_BLOCKS).fill(Infinity);
   let blockMin = Infinity;
   let blockFrames = 0;
@@ -130,36 +150,32 @@ function createEnergyDetector(): TVoiceDetector {
     return speaking;
   }
 
+  let sink: TFrameSink = () => undefined;
+  const frames = createFramer((pending) => {
+    let ss = 0;
+    let fss = 0;
+    // The filter's state in locals for the loop (closure variables written per sample are slow in V8).
+    let [p1, p2, q1, q2] = [x1, x2, y1, y2];
+    for (let j = 0; j < FRAME_SAMPLES; j += 1) {
+      const x = pending[j]!;
+      ss += x * x;
+      // b2 = b0 for a high-pass.
+      const y = b0 * x + b1 * p1 + b0 * p2 - a1 * q1 - a2 * q2;
+      p2 = p1;
+      p1 = x;
+      q2 = q1;
+      q1 = y;
+      fss += y * y;
+    }
+    [x1, x2, y1, y2] = [p1, p2, q1, q2];
+    sink(decide(fss), ss);
+  });
+
   return {
     endLagFrames: ENERGY_HANGOVER_FRAMES,
-    push(samples, sink) {
-      let i = 0;
-      while (i < samples.length) {
-        const take = Math.min(FRAME_SAMPLES - pendingLen, samples.length - i);
-        pending.set(samples.subarray(i, i + take), pendingLen);
-        pendingLen += take;
-        i += take;
-        if (pendingLen === FRAME_SAMPLES) {
-          let ss = 0;
-          let fss = 0;
-          // The filter's state in locals for the loop (closure variables written per sample are slow in V8).
-          let [p1, p2, q1, q2] = [x1, x2, y1, y2];
-          for (let j = 0; j < FRAME_SAMPLES; j += 1) {
-            const x = pending[j]!;
-            ss += x * x;
-            // b2 = b0 for a high-pass.
-            const y = b0 * x + b1 * p1 + b0 * p2 - a1 * q1 - a2 * q2;
-            p2 = p1;
-            p1 = x;
-            q2 = q1;
-            q1 = y;
-            fss += y * y;
-          }
-          [x1, x2, y1, y2] = [p1, p2, q1, q2];
-          sink(decide(fss), ss);
-          pendingLen = 0;
-        }
-      }
+    push(samples, to) {
+      sink = to;
+      frames(samples);
     },
     free() {},
   };
@@ -189,36 +205,29 @@ function createWebRtcDetector(mode: number): TVoiceDetector {
     m._fvad_free(inst);
     throw new Error(`fvad: invalid mode ${mode} or rate ${VAD_RATE}`);
   }
-  const pending = new Float32Array(FRAME_SAMPLES);
-  let pendingLen = 0;
   let freed = false;
+  let sink: TFrameSink = () => undefined;
+  const frames = createFramer((pending) => {
+    // HEAP16 is replaced when the module's memory grows, so it is read afresh for every frame.
+    const heap = m.HEAP16;
+    const at = buffer >> 1;
+    let ss = 0;
+    for (let j = 0; j < FRAME_SAMPLES; j += 1) {
+      const x = pending[j] ?? 0;
+      ss += x * x;
+      heap[at + j] = Math.max(-32768, Math.min(32767, Math.round(x * 32768)));
+    }
+    const r = m._fvad_process(inst, buffer, FRAME_SAMPLES);
+    if (r < 0) throw new Error('fvad: invalid frame');
+    sink(r === 1, ss);
+  });
 
   return {
     endLagFrames: WEBRTC_END_LAG_FRAMES[mode] ?? 0,
-    push(samples, sink) {
+    push(samples, to) {
       if (freed) throw new Error('fvad: detector used after free()');
-      let i = 0;
-      while (i < samples.length) {
-        const take = Math.min(FRAME_SAMPLES - pendingLen, samples.length - i);
-        pending.set(samples.subarray(i, i + take), pendingLen);
-        pendingLen += take;
-        i += take;
-        if (pendingLen === FRAME_SAMPLES) {
-          // HEAP16 is replaced when the module's memory grows, so it is read afresh for every frame.
-          const heap = m.HEAP16;
-          const at = buffer >> 1;
-          let ss = 0;
-          for (let j = 0; j < FRAME_SAMPLES; j += 1) {
-            const x = pending[j] ?? 0;
-            ss += x * x;
-            heap[at + j] = Math.max(-32768, Math.min(32767, Math.round(x * 32768)));
-          }
-          const r = m._fvad_process(inst, buffer, FRAME_SAMPLES);
-          if (r < 0) throw new Error('fvad: invalid frame');
-          sink(r === 1, ss);
-          pendingLen = 0;
-        }
-      }
+      sink = to;
+      frames(samples);
     },
     free() {
       if (freed) return;
