@@ -7,6 +7,7 @@ import type { DbWatch } from './db/watch.ts';
 import type { ReadRouter } from './db/replica.ts';
 import type { Db } from './db/schema.ts';
 import type { TokenService } from './auth/tokens.ts';
+import type { TRecordingChecksRuntime } from './modules/voicelog/checks/runtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +22,8 @@ declare module 'fastify' {
     dbWatch: DbWatch;
     tokens: TokenService;
     config: TConfig;
+    /** The voice log, the recordings index and the analysis queue (modules/voicelog/checks/runtime.ts). */
+    recordingChecks: TRecordingChecksRuntime;
   }
 }
 

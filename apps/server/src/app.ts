@@ -33,6 +33,8 @@ import { qcRoutes } from './modules/qc/routes.ts';
 import { qcReportRoutes } from './modules/qc-reports/routes.ts';
 import { voicelogRoutes } from './modules/voicelog/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
+import { createVoiceLog } from './modules/voicelog/service.ts';
 
 import type { App } from './app-type.ts';
 
@@ -90,6 +92,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('dbWatch', dbWatch);
   app.decorate('config', config);
   app.decorate('tokens', createTokenService(await loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
+  app.decorate('recordingChecks', startRecordingChecks(app, createVoiceLog(config)));
 
   // One line per request, with its outcome and duration.
   // Callback-style hooks: they run on every request, and skip the promise an async hook costs.

@@ -20,10 +20,22 @@ const externalPackages: Plugin = {
   },
 };
 
-/** Builds the server into `outfile` (a folder one below apps/server: see above). */
+/**
+ * The worker thread that analyses recordings, built beside main.js as analysis-thread.js: the server starts it by that
+ * name (modules/voicelog/checks/run-thread.ts).
+ */
+const THREAD_ENTRY = path.join(SERVER, 'src', 'modules', 'voicelog', 'checks', 'thread.ts');
+export const THREAD_OUTFILE_NAME = 'analysis-thread.js';
+
+/** Builds the server into `outfile` (a folder one below apps/server: see above), and its analysis thread beside it. */
 export async function buildServer(outfile: string = DEFAULT_OUTFILE): Promise<void> {
+  await bundle(path.join(SERVER, 'src', 'main.ts'), outfile);
+  await bundle(THREAD_ENTRY, path.join(path.dirname(outfile), THREAD_OUTFILE_NAME));
+}
+
+async function bundle(entry: string, outfile: string): Promise<void> {
   await build({
-    entryPoints: [path.join(SERVER, 'src', 'main.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',

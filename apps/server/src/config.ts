@@ -1,8 +1,9 @@
 // Server configuration, read once from the environment (documented in the README).
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, canonicalTimeZone, isPhoneCountry, machineTimeZone } from '@crm/shared';
+import { DEFAULT_HOLD_SECONDS, DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, canonicalTimeZone, isPhoneCountry, machineTimeZone } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { DEFAULT_DB_LIMITS, type TDbLimits } from './db/limits.ts';
 
@@ -51,6 +52,11 @@ const ZEnv = z.object({
   RECORDINGS_DIR: z.string().optional(),
   VOICE_LOG_URL: z.url({ protocol: /^https?$/, message: 'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)' }).optional(),
   VOICE_LOG_TIMEOUT_MS: z.coerce.number().int('VOICE_LOG_TIMEOUT_MS must be a whole number').min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100').default(10_000),
+  ANALYSIS_CONCURRENCY: wholeNumber('ANALYSIS_CONCURRENCY', 0, defaultAnalysisConcurrency()),
+  HOLD_SECONDS: z.coerce.number('HOLD_SECONDS must be a number of seconds').min(1, 'HOLD_SECONDS must be at least 1').default(DEFAULT_HOLD_SECONDS),
+  ANALYSIS_AGENT_CHANNEL: z.enum(['left', 'right'], { message: 'ANALYSIS_AGENT_CHANNEL must be left or right' }).default('left'),
+  RECORDINGS_SCAN_SECONDS: wholeNumber('RECORDINGS_SCAN_SECONDS', 0, 30),
+  ANALYSIS_JOB_TIMEOUT_SECONDS: wholeNumber('ANALYSIS_JOB_TIMEOUT_SECONDS', 2, 600),
   DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', 1, DEFAULT_DB_LIMITS.poolSize),
   DB_POOL_TIMEOUT_MS: wholeNumber('DB_POOL_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.poolTimeoutMs),
   DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.statementTimeoutMs),
@@ -110,9 +116,29 @@ export type TConfig = {
   voiceLogUrl: string | undefined;
   /** How long the external voice-log server may take to start answering. */
   voiceLogTimeoutMs: number;
+  /** The automatic checks of recordings (docs/architecture.md, Automatic checks). */
+  analysis: TAnalysisConfig;
   /** Connection pools and time limits of the database work (db/limits.ts). */
   db: TDbLimits;
 };
+
+export type TAnalysisConfig = {
+  /** Recordings this process analyses at once (worker threads); 0: it only queues them for other processes. */
+  concurrency: number;
+  /** A silence longer than this is a hold. */
+  holdSeconds: number;
+  /** The agent's channel of a stereo recording: 0 left, 1 right. */
+  agentChannel: 0 | 1;
+  /** RECORDINGS_DIR is read again this often (new, changed and removed files); 0: only at start-up. */
+  scanSeconds: number;
+  /** A job still running after this long is given up and retried (a hung or killed worker). */
+  jobTimeoutSeconds: number;
+};
+
+/** One analysis per core, leaving one core to the API: never fewer than one. */
+function defaultAnalysisConcurrency(): number {
+  return Math.max(1, os.availableParallelism() - 1);
+}
 
 /** TRUST_PROXY: nobody, a hop count, or the proxies' addresses/ranges (what Fastify's trustProxy takes). */
 export type TTrustProxy = false | { hops: number } | { addresses: string[] };
@@ -184,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     recordingsDir: e.RECORDINGS_DIR ? path.resolve(cwd, e.RECORDINGS_DIR) : path.join(dataDir, 'recordings'),
     voiceLogUrl: e.VOICE_LOG_URL?.replace(/\/+$/, ''),
     voiceLogTimeoutMs: e.VOICE_LOG_TIMEOUT_MS,
+    analysis: {
+      concurrency: e.ANALYSIS_CONCURRENCY,
+      holdSeconds: e.HOLD_SECONDS,
+      agentChannel: e.ANALYSIS_AGENT_CHANNEL === 'right' ? 1 : 0,
+      scanSeconds: e.RECORDINGS_SCAN_SECONDS,
+      jobTimeoutSeconds: e.ANALYSIS_JOB_TIMEOUT_SECONDS,
+    },
     db: {
       poolSize: e.DB_POOL_SIZE,
       poolTimeoutMs: e.DB_POOL_TIMEOUT_MS,

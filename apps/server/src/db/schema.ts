@@ -275,6 +275,41 @@ export type CallDraftsTable = {
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
 
+/** The recordings index (migration 0015): one recording file and its automatic checks (docs/architecture.md, Automatic checks). */
+export type RecordingsTable = {
+  id: Generated<number>;
+  callDate: string;
+  fileName: string;
+  source: Generated<'local' | 'remote'>;
+  phoneNumber: string;
+  phoneKey: string;
+  agentId: Generated<string>;
+  callTime: string | null;
+  durationSec: number | null;
+  sizeBytes: Generated<number>;
+  modifiedAt: Date | null;
+  indexedAt: Generated<Date>;
+  goneAt: Date | null;
+  analysisStatus: Generated<'pending' | 'done' | 'unreadable'>;
+  analysisReason: string | null;
+  /** The whole TAudioAnalysis of a done recording. */
+  analysis: ColumnType<unknown, string | null, string | null>;
+  analysedAt: Date | null;
+  holdSeconds: number | null;
+  longestSilenceSec: number | null;
+  deadAirSec: number | null;
+  holdCount: number | null;
+  talkRatio: number | null;
+  overtalkCount: number | null;
+};
+
+/** When the scanner last read each date folder, and the folder's modification time then (migration 0015). */
+export type RecordingFoldersTable = {
+  callDate: string;
+  folderMtimeMs: number;
+  scannedAt: Generated<Date>;
+};
+
 export type DB = {
   users: UsersTable;
   campaigns: CampaignsTable;
@@ -292,6 +327,8 @@ export type DB = {
   auditLog: AuditLogTable;
   leadAnswerHistory: LeadAnswerHistoryTable;
   callDrafts: CallDraftsTable;
+  recordings: RecordingsTable;
+  recordingFolders: RecordingFoldersTable;
 };
 
 export type Db = Kysely<DB>;

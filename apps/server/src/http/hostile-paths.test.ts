@@ -99,6 +99,8 @@ type Probe = [route: string, send: (name: string) => Promise<Reply>];
 const probes = (): Probe[] => [
   ['GET download-mp3 ?fileName (as given)', (n) => admin.get(`${VOICE_LOG_PATHS.download}?${q({ fileName: n })}`)],
   ['GET download-mp3 ?fileName (in the date folder)', (n) => admin.get(`${VOICE_LOG_PATHS.download}?${q({ fileName: `${DAY}/${n}` })}`)],
+  ['GET voicelog analysis ?fileName (as given)', (n) => admin.get(`${VOICE_LOG_PATHS.analysis}?${q({ fileName: n })}`)],
+  ['GET voicelog analysis ?fileName (in the date folder)', (n) => admin.get(`${VOICE_LOG_PATHS.analysis}?${q({ fileName: `${DAY}/${n}` })}`)],
   ['GET voicelog search ?directory', (n) => admin.get(`${VOICE_LOG_PATHS.search}?${q({ directory: n, msisdn: '01712345678' })}`)],
   ['POST voicelog upload ?directory', (n) => {
     const body = multipart('files', '20261117-120000_01712345678_AG-1001-all.mp3', silentMp3(1.2));

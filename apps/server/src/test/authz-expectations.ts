@@ -172,6 +172,7 @@ export const EXPECTATIONS: Record<string, string> = {
   // ---- the voice log: inspectors and admins search and play any recording; an agent plays its own records' only
   'GET /api/voicelog/search': SCORERS,
   'GET /api/voicelog/download-mp3': 'D A D A A A',
+  'GET /api/voicelog/analysis': 'D A D A A A',
   'POST /api/voicelog/upload': ADMIN,
 
   // ---- the audit log: admins read and export it; a QC record's history goes to whoever may open the record

@@ -359,6 +359,7 @@ export function probes(w: World): Record<string, ProbeSpec> {
 
     'GET /api/voicelog/search': { url: query('/api/voicelog/search', { directory: CALL_DATE, msisdn: '01712345678' }) },
     'GET /api/voicelog/download-mp3': { url: query('/api/voicelog/download-mp3', { fileName: `${CALL_DATE}/${RECORDING}` }) },
+    'GET /api/voicelog/analysis': { url: query('/api/voicelog/analysis', { fileName: `${CALL_DATE}/${RECORDING}` }) },
     'POST /api/voicelog/upload': async () => ({
       url: query('/api/voicelog/upload', { directory: NEW_DATE }),
       form: { field: 'files', fileName: `20261121-10${String(1000 + nextSeq()).slice(-4)}_01712345678_matrix-ax-all.mp3`, content: silentMp3(1), type: 'audio/mpeg' },

@@ -102,7 +102,10 @@ afterAll(async () => {
 export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TConfig> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-data-'));
   dataDirs.push(dataDir);
-  return { ...loadConfig({}), dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, ...overrides };
+  const defaults = loadConfig({});
+  // No analysis workers or periodic scans unless a test asks: each test's app would otherwise analyse in the background.
+  const analysis = { ...defaults.analysis, concurrency: 0, scanSeconds: 0 };
+  return { ...defaults, dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, analysis, ...overrides };
 }
 
 /** A session token of the user, as sign-in would mint it (agents get a shift and a campaign). */

@@ -46,3 +46,60 @@ export const ZAudioAnalysis = z.object({
   peaks: z.array(z.number().min(0).max(1)),
 });
 export type TAudioAnalysis = z.infer<typeof ZAudioAnalysis>;
+
+// ---- What the API answers (GET /api/voicelog/analysis, and each search result's `checks`) ----
+
+export const ANALYSIS_STATUSES = ['pending', 'done', 'unreadable'] as const;
+export type TAnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+export const ANALYSIS_MESSAGES = {
+  pending: 'Being analysed…',
+  notIndexed: 'This recording is not in the recordings index',
+  /** A job that failed every attempt (a crash, not an unreadable file): never retried again until the file changes. */
+  failed: (attempts: number, detail: string) => `The analysis failed ${attempts} times: ${detail}`,
+} as const;
+
+/** One channel's figures as the API gives them (the speech spans only in the full answer). */
+export const ZChannelChecks = ZChannelAnalysis.pick({ speechSec: true, silenceTotalSec: true, longestSilenceSec: true, holds: true });
+export type TChannelChecks = z.infer<typeof ZChannelChecks>;
+
+/**
+ * A recording's checks in brief: what search results carry and the chips show. Pending and unreadable recordings
+ * have no figures yet (durationSec is the index's, 0 when unknown; sampleRate 0; channels empty).
+ */
+export const ZRecordingChecks = z.object({
+  status: z.enum(ANALYSIS_STATUSES),
+  /** Why the recording could not be analysed (unreadable only). */
+  reason: z.string().optional(),
+  durationSec: z.number().nonnegative(),
+  sampleRate: z.number().int().nonnegative(),
+  channels: z.array(ZChannelChecks),
+  /** Where no channel speaks: total, longest, and the holds (longer than holdSeconds). */
+  deadAir: z.object({ totalSec: z.number().nonnegative(), longestSec: z.number().nonnegative(), holds: z.array(ZTimeSpan) }).optional(),
+  talkRatio: z.number().min(0).max(1).optional(),
+  overtalk: z.object({ count: z.number().int().nonnegative(), totalSec: z.number().nonnegative() }).optional(),
+  longestMonologueSec: z.number().nonnegative().optional(),
+  clippingShare: z.number().min(0).max(1),
+  tooQuiet: z.boolean(),
+  /** HOLD_SECONDS when the recording was analysed. */
+  holdSeconds: z.number().positive(),
+});
+export type TRecordingChecks = z.infer<typeof ZRecordingChecks>;
+
+/** GET /api/voicelog/analysis?fileName={yyyy-MM-dd}/{file}: the brief plus what the player draws. */
+export const ZRecordingAnalysisReply = ZRecordingChecks.extend({
+  peaks: z.array(z.number().min(0).max(1)),
+  /** Speech spans per channel, in the order of `channels` (the player shades silences from them). */
+  speech: z.array(z.array(ZTimeSpan)),
+  /** Stereo only: where both channels speak at once. */
+  overtalkSpans: z.array(ZTimeSpan).optional(),
+});
+export type TRecordingAnalysisReply = z.infer<typeof ZRecordingAnalysisReply>;
+
+export const ZRecordingAnalysisQuery = z.object({
+  fileName: z.string({ message: 'fileName is required' }).min(1, 'fileName is required').max(300),
+});
+
+/** Search results sorted by a check (worst first), or by call time (the default). */
+export const VOICE_LOG_SORTS = ['time', 'longestSilence', 'deadAir', 'talkRatio', 'overtalk'] as const;
+export type TVoiceLogSort = (typeof VOICE_LOG_SORTS)[number];

@@ -2,6 +2,7 @@
 // {yyyy-MM-dd}/{fileName}, searched by call date and number and streamed with Range support.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
+import { VOICE_LOG_SORTS, ZRecordingChecks } from './recording-analysis.ts';
 
 /** Spec §9: the QC panel asks for page 0, size 10. */
 export const VOICE_LOG_PAGE_SIZE = 10;
@@ -11,6 +12,7 @@ export const VOICE_LOG_PATHS = {
   search: '/api/voicelog/search',
   download: '/api/voicelog/download-mp3',
   upload: '/api/voicelog/upload',
+  analysis: '/api/voicelog/analysis',
 } as const;
 
 /** The largest recording an admin may upload, per file, and how many files one upload may carry. */
@@ -66,6 +68,11 @@ export const ZVoiceLogSearchQuery = z.object({
   msisdn: z.string({ message: 'msisdn (the number) is required' }).trim().min(1, 'msisdn (the number) is required').max(40),
   page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
   size: z.coerce.number().int().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(VOICE_LOG_PAGE_SIZE),
+  /** Only recordings whose longest dead air is longer than this many seconds. */
+  longestSilenceOver: z.coerce.number().min(0, 'longestSilenceOver must be 0 or more').optional(),
+  /** Only stereo recordings whose agent talk ratio is below this percentage. */
+  talkRatioUnder: z.coerce.number().min(0, 'talkRatioUnder must be 0 to 100').max(100, 'talkRatioUnder must be 0 to 100').optional(),
+  sort: z.enum(VOICE_LOG_SORTS, { message: `sort must be one of ${VOICE_LOG_SORTS.join(', ')}` }).default('time'),
 });
 export type TVoiceLogSearchQuery = z.output<typeof ZVoiceLogSearchQuery>;
 
@@ -77,6 +84,8 @@ export const ZVoiceFile = z.object({
   agentId: z.string(),
   fileName: z.string(),
   duration: z.number().int().nullable(),
+  /** The automatic checks (null when the recording is not indexed, e.g. a search of the external voice log that failed to index). */
+  checks: ZRecordingChecks.nullable(),
 });
 export type TVoiceFile = z.infer<typeof ZVoiceFile>;
 

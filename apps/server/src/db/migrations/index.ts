@@ -14,6 +14,7 @@ import * as m0011 from './0011-qc-records.ts';
 import * as m0012 from './0012-lead-counts.ts';
 import * as m0013 from './0013-keyset-indexes.ts';
 import * as m0014 from './0014-lead-pick-index.ts';
+import * as m0015 from './0015-recordings.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012-lead-counts': m0012,
   '0013-keyset-indexes': m0013,
   '0014-lead-pick-index': m0014,
+  '0015-recordings': m0015,
 };

@@ -26,7 +26,6 @@ import { SCORERS, CALLERS, AGENTS, EVERY_ROLE } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from '../voicelog/proxy.ts';
-import { createVoiceLog } from '../voicelog/service.ts';
 import { addQcRecordFile, listQcRecordFiles } from './files.ts';
 import { listQcRecords, listScorableAgents } from './list.ts';
 import { createQcRecord, deleteQcRecord, editQcRecord, findQcRecord } from './records.ts';
@@ -40,7 +39,7 @@ const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
 export async function qcRoutes(app: App) {
   const country = app.config.phoneCountry;
   // A link is checked against the voice log: RECORDINGS_DIR, or the external server at VOICE_LOG_URL.
-  const voiceLog = createVoiceLog(app.config);
+  const { voiceLog } = app.recordingChecks;
 
   app.post('/api/qcReport/add', {
     config: SCORERS,

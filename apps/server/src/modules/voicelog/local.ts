@@ -1,65 +1,19 @@
-// Recordings served from RECORDINGS_DIR/{yyyy-MM-dd}/: searched by number, streamed by byte range.
+// Recordings served from RECORDINGS_DIR/{yyyy-MM-dd}/, streamed by byte range (searched through the index, catalog/).
 import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import { Readable } from 'node:stream';
-import { RECORDING_EXTENSIONS, VOICE_LOG_MESSAGES, type TVoiceFile, type TVoiceLogPage, type TVoiceLogSearchQuery } from '@crm/shared';
-import type { CountryCode } from 'libphonenumber-js';
+import { RECORDING_EXTENSIONS, VOICE_LOG_MESSAGES } from '@crm/shared';
 import { notFound } from '../../http/errors.ts';
-import { createDurationCache, type DurationOf } from './durations.ts';
-import { contentTypeOf, voiceLogPage, type TMedia, type VoiceLogSource } from './media.ts';
-import { parseRecordingName, phoneKey, subscriberTail, type TRecordingName } from './names.ts';
-import { dateFolder, recordingPath, type TRecordingRef } from './paths.ts';
+import { contentTypeOf, type TMedia, type VoiceLogSource } from './media.ts';
+import { recordingPath, type TRecordingRef } from './paths.ts';
 import { parseRange } from './range.ts';
 
-const isMissing = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
+export const isMissing = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
-function isRecordingEntry(entry: Dirent): boolean {
+export function isRecordingEntry(entry: Dirent): boolean {
   if (!(entry.isFile() || entry.isSymbolicLink()) || entry.name.startsWith('.')) return false;
   const lower = entry.name.toLowerCase();
   return RECORDING_EXTENSIONS.some((ext) => lower.endsWith(ext));
-}
-
-/** Call time first (files without one after those with), then file name. */
-function byTimeThenName(a: TRecordingName & { fileName: string }, b: TRecordingName & { fileName: string }): number {
-  if (a.dateTime !== b.dateTime) {
-    if (a.dateTime === null) return 1;
-    if (b.dateTime === null) return -1;
-    return a.dateTime < b.dateTime ? -1 : 1;
-  }
-  return a.fileName < b.fileName ? -1 : a.fileName > b.fileName ? 1 : 0;
-}
-
-/** A date folder's recordings of one number, in any way of writing it; a folder that does not exist has none. */
-export async function searchFolder(recordingsDir: string, country: CountryCode, durationOf: DurationOf, query: TVoiceLogSearchQuery): Promise<TVoiceLogPage> {
-  const folder = dateFolder(recordingsDir, query.directory);
-  let entries: Dirent[];
-  try {
-    entries = await fs.readdir(folder, { withFileTypes: true });
-  } catch (e) {
-    if (isMissing(e)) return voiceLogPage([], 0, query);
-    throw e;
-  }
-  const key = phoneKey(query.msisdn, country);
-  const tail = subscriberTail(key);
-  const matches = tail === ''
-    ? []
-    : entries
-        .filter((entry) => isRecordingEntry(entry) && entry.name.includes(tail))
-        .map((entry) => ({ fileName: entry.name, ...parseRecordingName(entry.name, country) }))
-        .filter((r) => r.phoneNumber !== '' && phoneKey(r.phoneNumber, country) === key)
-        .sort(byTimeThenName);
-  const pageOf = matches.slice(query.page * query.size, (query.page + 1) * query.size);
-  // Only the page's files are opened: durations cost a read of each file (cached after the first).
-  const content = await Promise.all(
-    pageOf.map(async (r): Promise<TVoiceFile> => {
-      const file = path.join(folder, r.fileName);
-      const stat = await fs.stat(file).catch(() => null);
-      const duration = stat?.isFile() ? await durationOf(file, stat) : null;
-      return { dateTime: r.dateTime, phoneNumber: r.phoneNumber, campaignName: '', agentId: r.agentId, fileName: r.fileName, duration };
-    }),
-  );
-  return voiceLogPage(content, matches.length, query);
 }
 
 /** One recording, whole or one byte range. The file is opened before answering, so a vanished file is a 404, not a broken 200. */
@@ -103,11 +57,10 @@ export async function hasRecording(recordingsDir: string, ref: TRecordingRef): P
   return stat?.isFile() ?? false;
 }
 
-/** The voice log of RECORDINGS_DIR, with its own duration cache. */
-export function createLocalVoiceLog(recordingsDir: string, country: CountryCode): VoiceLogSource {
-  const durationOf = createDurationCache();
+/** The voice log of RECORDINGS_DIR (searched through the recordings index: catalog/). */
+export function createLocalVoiceLog(recordingsDir: string): VoiceLogSource {
   return {
-    search: (query) => searchFolder(recordingsDir, country, durationOf, query),
+    search: null,
     download: (ref, range, head) => streamRecording(recordingsDir, ref, range, head),
     has: (ref) => hasRecording(recordingsDir, ref),
   };

@@ -36,11 +36,3 @@ export function parseRecordingName(fileName: string, country: CountryCode): TRec
 export function phoneKey(raw: string, country: CountryCode): string {
   return normalisePhone(raw, country) ?? raw.replace(/\D/g, '');
 }
-
-/**
- * A cheap first test before parsing: every way of writing a number ends in the same subscriber digits, so a file
- * name of that number contains its last seven digits (or all of them, for a shorter number).
- */
-export function subscriberTail(key: string): string {
-  return key.replace(/\D/g, '').slice(-7);
-}

@@ -39,7 +39,11 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     expect(r.statusCode).toBe(200);
     expect(lastRequest()?.url).toBe(`/voicelog/search?directory=${DAY}&msisdn=%2B880+1712-345678&page=0&size=5`);
     expect(r.json<TVoiceLogPage>()).toEqual({
-      content: [{ dateTime: null, phoneNumber: '01712345678', campaignName: 'Spring Survey', agentId: 'AG-1001', fileName: FILE, duration: 12 }],
+      // Indexed on this first sight; no analysis workers in this test app, so its checks wait.
+      content: [{
+        dateTime: null, phoneNumber: '01712345678', campaignName: 'Spring Survey', agentId: 'AG-1001', fileName: FILE, duration: 12,
+        checks: { status: 'pending', durationSec: 12, sampleRate: 0, channels: [], clippingShare: 0, tooQuiet: false, holdSeconds: 30 },
+      }],
       totalElements: 1, totalPages: 1, size: 5, number: 0, first: true, last: true,
     });
   });
@@ -105,7 +109,7 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const proxy = createProxyVoiceLog(`http://127.0.0.1:${port}`, 400);
-    await expect(proxy.search({ directory: DAY, msisdn: '017', page: 0, size: 10 })).rejects.toThrow(/could not be reached or failed: ECONNREFUSED/);
+    await expect(proxy.search!({ directory: DAY, msisdn: '017', page: 0, size: 10 })).rejects.toThrow(/could not be reached or failed: ECONNREFUSED/);
   });
 
   it('refuses uploads: recordings are added on the external server (400)', async () => {

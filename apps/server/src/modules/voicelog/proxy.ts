@@ -3,9 +3,9 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
-import { VOICE_LOG_MESSAGES, type TVoiceLogPage, type TVoiceLogSearchQuery } from '@crm/shared';
+import { VOICE_LOG_MESSAGES } from '@crm/shared';
 import { notFound } from '../../http/errors.ts';
-import { contentTypeOf, voiceLogPage, type TMedia, type VoiceLogSource } from './media.ts';
+import { contentTypeOf, voiceLogPage, type TMedia, type TPage, type TRawVoiceFile, type TVoiceLogPageQuery, type VoiceLogSource } from './media.ts';
 import type { TRecordingRef } from './paths.ts';
 
 /** The external server failed, answered something unreadable, or took too long: a 502 for our caller. */
@@ -52,7 +52,7 @@ async function fetchUpstream(url: string, headers: Record<string, string>, timeo
   }
 }
 
-async function searchUpstream(baseUrl: string, timeoutMs: number, query: TVoiceLogSearchQuery): Promise<TVoiceLogPage> {
+async function searchUpstream(baseUrl: string, timeoutMs: number, query: TVoiceLogPageQuery): Promise<TPage<TRawVoiceFile>> {
   const params = new URLSearchParams({ directory: query.directory, msisdn: query.msisdn, page: String(query.page), size: String(query.size) });
   const deadline = AbortSignal.timeout(timeoutMs);
   const res = await fetchUpstream(`${baseUrl}/search?${params.toString()}`, { accept: 'application/json' }, timeoutMs, deadline);

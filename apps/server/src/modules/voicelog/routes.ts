@@ -1,19 +1,20 @@
 // The voice log (docs/product.md §7 Voice log; docs/architecture.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
-import { MEDIA_TYPES, ZErrorReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS, zFileReply } from '@crm/shared';
+import { MEDIA_TYPES, ZErrorReply, ZRecordingAnalysisQuery, ZRecordingAnalysisReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from './proxy.ts';
-import { createVoiceLog, playRecording, searchRecordings } from './service.ts';
+import { getRecordingAnalysis, playRecording, searchRecordings, type TVoiceLogDeps } from './service.ts';
 import { RECORDING_MULTIPART_LIMITS, storeRecordings } from './upload.ts';
 
 export async function voicelogRoutes(app: App) {
   // Registered here, not globally: only this plugin's routes accept multipart bodies. preservePath: a file name
   // sent with folders ("../x.mp3") arrives as sent and is refused, instead of being quietly cut to "x.mp3".
   await app.register(multipart, { limits: RECORDING_MULTIPART_LIMITS, preservePath: true });
-  const voiceLog = createVoiceLog(app.config);
+  const { voiceLog, catalog } = app.recordingChecks;
+  const deps: TVoiceLogDeps = { db: app.db, voiceLog, catalog, holdSeconds: app.config.analysis.holdSeconds };
 
   // The external voice-log server failing is a 502 with what went wrong; everything else goes to the app's handler.
   app.setErrorHandler((error, _request, reply) => {
@@ -24,7 +25,13 @@ export async function voicelogRoutes(app: App) {
   app.get(VOICE_LOG_PATHS.search, {
     config: SCORERS,
     schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
-  }, async (req) => searchRecordings(voiceLog, req.query));
+  }, async (req) => searchRecordings(deps, req.query));
+
+  // Agents may ask too: the service lets them see only recordings of their own QC records (403 otherwise).
+  app.get(VOICE_LOG_PATHS.analysis, {
+    config: EVERY_ROLE,
+    schema: { querystring: ZRecordingAnalysisQuery, response: { 200: ZRecordingAnalysisReply, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 502: ZErrorReply } },
+  }, async (req) => getRecordingAnalysis(deps, currentUser(req), req.query.fileName));
 
   // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
   app.get(VOICE_LOG_PATHS.download, {
@@ -49,5 +56,5 @@ export async function voicelogRoutes(app: App) {
   app.post(VOICE_LOG_PATHS.upload, {
     config: ADMINS,
     schema: { querystring: ZVoiceLogUploadQuery, response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply } },
-  }, async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }));
+  }, async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }, catalog));
 }

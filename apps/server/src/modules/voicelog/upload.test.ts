@@ -79,6 +79,12 @@ describe('POST /api/voicelog/upload', () => {
     });
     expect(await storedFiles()).toEqual([`${DAY}/20261119-090000_01712345678_AG-1001-all.mp3`, `${DAY}/20261119-091500_01712345678_AG-1002-all.WAV`]);
     expect(Buffer.compare(await fs.readFile(path.join(recordingsDir, DAY, '20261119-090000_01712345678_AG-1001-all.mp3')), mp3)).toBe(0);
+    // Indexed by the upload itself, before any search or scan, and waiting for its analysis.
+    const indexed = await t.db.selectFrom('recordings').select(['fileName', 'durationSec', 'analysisStatus']).where('callDate', '=', DAY).orderBy('fileName').execute();
+    expect(indexed).toEqual([
+      { fileName: '20261119-090000_01712345678_AG-1001-all.mp3', durationSec: 3, analysisStatus: 'pending' },
+      { fileName: '20261119-091500_01712345678_AG-1002-all.WAV', durationSec: 2, analysisStatus: 'pending' },
+    ]);
     const found = await t.app.inject({ method: 'GET', url: `/api/voicelog/search?directory=${DAY}&msisdn=%2B8801712345678`, headers: { authorization: `Bearer ${admin}` } });
     expect(found.json<TVoiceLogPage>().content.map((f) => [f.agentId, f.duration])).toEqual([['AG-1001', 3], ['AG-1002', 2]]);
   });

@@ -13,6 +13,7 @@ import {
 } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
+import { scanFolder, type TCatalog } from './catalog/scan.ts';
 import { matchesExtension, probeAudio } from './durations.ts';
 import { dateFolder } from './paths.ts';
 import type { Db } from '../../db/schema.ts';
@@ -84,7 +85,7 @@ async function placeFile(tmp: string, dest: string): Promise<void> {
  * the size limit or too many files (413); a name already in the folder (409: a recording is never replaced, so
  * the file a QC record links to stays the one that was scored).
  */
-export async function storeRecordings(request: FastifyRequest, config: TConfig, directory: string, audit: { db: Db; actor: TAuditActor }): Promise<TVoiceLogUploadResult> {
+export async function storeRecordings(request: FastifyRequest, config: TConfig, directory: string, audit: { db: Db; actor: TAuditActor }, catalog: TCatalog): Promise<TVoiceLogUploadResult> {
   if (config.voiceLogUrl) throw badRequest(VOICE_LOG_MESSAGES.uploadToExternal);
   if (!request.isMultipart()) throw badRequest(VOICE_LOG_MESSAGES.notMultipart);
   const root = path.resolve(config.recordingsDir);
@@ -118,6 +119,8 @@ export async function storeRecordings(request: FastifyRequest, config: TConfig, 
       await Promise.all(placed.map((p) => fs.rm(p, { force: true })));
       throw e;
     }
+    // Indexed and queued for analysis at once, not at the next scan.
+    await scanFolder(catalog, directory, 'quick');
     return { directory, files: received.map((r, i) => ({ fileName: r.fileName, size: r.size, duration: probes[i]!.duration })) };
   } finally {
     await fs.rm(tmpDir, { recursive: true, force: true });

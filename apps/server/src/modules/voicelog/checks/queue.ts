@@ -1,0 +1,90 @@
+// The analysis queue (docs/architecture.md, Automatic checks): jobs in PostgreSQL through pg-boss, so every server
+// process on the database shares them (each job is taken by one), a job whose process died is retried once it
+// expires, and a job failing every attempt ends (runAnalysisJob marks its recording unreadable, never a crash loop).
+// pg-boss keeps its tables in its own schema, `pgboss`, created on first use, and runs on the server's own pool.
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { runAnalysisJob, type TAnalysisJobData, type TJobDeps } from './job.ts';
+
+export const ANALYSIS_QUEUE = 'recording-analysis';
+/** Attempts after the first: a crash or an expired job is tried this many more times. */
+export const ANALYSIS_RETRY_LIMIT = 2;
+
+export type TAnalysisQueue = {
+  /** Queues these recordings (one waiting job per recording at most: a second request while one waits is dropped). */
+  enqueue: (ids: number[]) => Promise<void>;
+  /** Starts this process's workers (ANALYSIS_CONCURRENCY of them); without it the process only queues. */
+  startWorkers: () => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/**
+ * A job is given up this long after ANALYSIS_JOB_TIMEOUT_SECONDS (the thread is stopped at the timeout itself; this
+ * covers a process that died), and pg-boss looks for such jobs this often: so a job of a killed process is retried
+ * about two timeouts after it started, at most a minute and a bit later.
+ */
+const EXPIRY_MARGIN_SECONDS = 5;
+const MAX_MAINTENANCE_SECONDS = 60;
+
+export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyBaseLogger): TAnalysisQueue {
+  let started: Promise<PgBoss> | undefined;
+  let stopped = false;
+  const workerIds: string[] = [];
+
+  /** A fresh pg-boss each try: one whose start failed half-way cannot be started again. */
+  function newBoss(): PgBoss {
+    const boss = new PgBoss({
+      db: { executeSql: (text, values) => pool.query(text, values) },
+      schedule: false,
+      maintenanceIntervalSeconds: Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds),
+    });
+    // A database outage fails pg-boss's polling too: one warning per failure, and it polls again.
+    boss.on('error', (e) => log.warn({ err: e.message }, 'analysis queue'));
+    return boss;
+  }
+
+  /** pg-boss starts (its schema created or migrated) on first use, so a process that never meets a recording pays nothing. */
+  function ready(): Promise<PgBoss> {
+    started ??= (async () => {
+      const boss = newBoss();
+      try {
+        await boss.start();
+        const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 5, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
+        await boss.createQueue(ANALYSIS_QUEUE, queue);
+        await boss.updateQueue(ANALYSIS_QUEUE, queue);
+        return boss;
+      } catch (e) {
+        // Not reachable now (a database outage): the next use tries again with a new instance.
+        started = undefined;
+        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+        throw e;
+      }
+    })();
+    return started;
+  }
+
+  return {
+    async enqueue(ids) {
+      if (ids.length === 0 || stopped) return;
+      const b = await ready();
+      await b.insert(ids.map((id) => ({ name: ANALYSIS_QUEUE, data: { recordingId: id } satisfies TAnalysisJobData, singletonKey: String(id) })));
+      for (const id of workerIds) b.notifyWorker(id);
+    },
+    async startWorkers() {
+      if (deps.analysis.concurrency === 0 || stopped) return;
+      const b = await ready();
+      for (let i = workerIds.length; i < deps.analysis.concurrency; i += 1) {
+        const id = await b.work<TAnalysisJobData>(ANALYSIS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
+          if (job) await runAnalysisJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        });
+        workerIds.push(id);
+      }
+    },
+    async stop() {
+      stopped = true;
+      const boss = await started?.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    },
+  };
+}
