@@ -5,8 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServerForTests, type BuiltServer } from './test/built-server.ts';
-import { createDatabaseFromTemplate, dropDatabase } from './test/databases.ts';
+import { createDatabaseFromTemplate, dropDatabase, withClient } from './test/databases.ts';
+import { noise, silence, timeline } from './test/audio-blocks-support.ts';
+import { writeWav } from './test/audio-writers-support.ts';
 import { startServer, type RunningServer } from './test/process.ts';
+
+const RECORDING = '20261117-101500_01712345678_AG-1001-all.wav';
 
 let built: BuiltServer | undefined;
 let server: RunningServer | undefined;
@@ -20,7 +24,11 @@ beforeAll(async () => {
   await fs.mkdir(webDist);
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>CallDesk CRM</title>');
   databaseUrl = await createDatabaseFromTemplate(inject('dbAdminUrl'), inject('dbTemplate'));
-  server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, 'data'), WEB_DIST: webDist, CRM_ADMIN_PASSWORD: 'built-server-pass' }, 60_000, built.entry);
+  // A recording for the analysis thread, which the bundle starts from its own file (analysis-thread.js).
+  const call = await timeline(8000, [[noise(2, 0.1), silence(1), noise(2, 0.1)]]);
+  await fs.mkdir(path.join(work, 'data', 'recordings', '2026-11-17'), { recursive: true });
+  await writeWav(path.join(work, 'data', 'recordings', '2026-11-17', RECORDING), call.channels, 8000);
+  server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, 'data'), WEB_DIST: webDist, CRM_ADMIN_PASSWORD: 'built-server-pass', ANALYSIS_CONCURRENCY: '1' }, 60_000, built.entry);
 }, 120_000);
 
 afterAll(async () => {
@@ -49,6 +57,18 @@ describe('the built server', () => {
     });
     expect(signIn.status).toBe(200);
   });
+
+  it('analyses a recording in its worker thread, built beside it', async () => {
+    const until = Date.now() + 60_000;
+    let row: { analysis_status: string; analysis_reason: string | null } | undefined;
+    while (Date.now() < until) {
+      row = await withClient(databaseUrl!, async (c) => (await c.query<{ analysis_status: string; analysis_reason: string | null }>('select analysis_status, analysis_reason from recordings where file_name = $1', [RECORDING])).rows[0]);
+      if (row && row.analysis_status !== 'pending') break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(row).toEqual({ analysis_status: 'done', analysis_reason: null });
+    await expect(fs.stat(path.join(path.dirname(built!.entry), 'analysis-thread.js'))).resolves.toBeTruthy();
+  }, 90_000);
 
   it('logs one JSON object a line when its output is a pipe', async () => {
     const lines = server!.output().trim().split('\n');

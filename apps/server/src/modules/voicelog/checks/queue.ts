@@ -50,7 +50,7 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
       const boss = newBoss();
       try {
         await boss.start();
-        const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 5, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
+        const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
         await boss.createQueue(ANALYSIS_QUEUE, queue);
         await boss.updateQueue(ANALYSIS_QUEUE, queue);
         return boss;

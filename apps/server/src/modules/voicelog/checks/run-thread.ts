@@ -12,8 +12,9 @@ export type TThreadAnswer = { kind: 'done'; analysis: TAudioAnalysis } | { kind:
  * the thread first (Node 20 will not start a worker from a .ts file, whatever --import says).
  */
 function threadEntry(): { script: string | URL; eval: boolean } {
-  if (!import.meta.url.endsWith('.ts')) return { script: new URL('./analysis-thread.js', import.meta.url), eval: false };
-  const source = new URL('./thread.ts', import.meta.url).href;
+  if (!/\.ts$/.test(import.meta.url)) return { script: new URL('./analysis-thread.js', import.meta.url), eval: false };
+  // thread.ts beside this file (named without its extension: the bundle must hold no TypeScript file name).
+  const source = import.meta.url.replace(/\/run-thread\.(\w+)$/, '/thread.$1');
   return { script: `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, eval: true };
 }
 
