@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer } from './test/process.ts';
+import { silence, speech, timeline } from './test/audio-blocks-support.ts';
+import { writeWav } from './test/audio-writers-support.ts';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -34,8 +36,14 @@ describe('embedded mode', () => {
     expect(await first.stop()).toBe(0);
     expect(postgresProcessesFor(dataDir)).toBe(0);
 
+    // A recording for the second start to index and analyse (pg-boss's queue on the embedded PostgreSQL).
+    const recording = '20261117-101500_01712345678_AG-1001-all.wav';
+    const call = await timeline(8000, [[speech('Hello, how can I help?'), silence(2), speech('Thank you.')]]);
+    await fs.mkdir(path.join(dataDir, 'recordings', '2026-11-17'), { recursive: true });
+    await writeWav(path.join(dataDir, 'recordings', '2026-11-17', recording), call.channels, 8000);
+
     // A different CRM_ADMIN_PASSWORD on a later start changes nothing: the admin was made once and kept.
-    const second = await startServer({ DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: 'second-password' });
+    const second = await startServer({ DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: 'second-password', ANALYSIS_CONCURRENCY: '1' });
     let stopped = false;
     try {
       expect((await post(`${second.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: 'first-password' })).status).toBe(200);
@@ -43,6 +51,14 @@ describe('embedded mode', () => {
       const me = await fetch(`${second.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(me.status).toBe(200);
       expect(second.output()).not.toMatch(/First start/);
+
+      const analysisUrl = `${second.url}/api/voicelog/analysis?fileName=${encodeURIComponent(`2026-11-17/${recording}`)}`;
+      let status = 'pending';
+      for (const until = Date.now() + 60_000; status === 'pending' && Date.now() < until; ) {
+        await new Promise((r) => setTimeout(r, 250));
+        status = String(((await (await fetch(analysisUrl, { headers: { authorization: `Bearer ${token}` } })).json()) as { status?: unknown }).status);
+      }
+      expect(status).toBe('done');
 
       // SIGTERM while a sign-in (scrypt, tens of ms) is in flight: it still gets its answer.
       const inFlight = post(`${second.url}/api/auth/signInSuperAdmin`, { username: 'admin', password: 'first-password' });
