@@ -1,6 +1,7 @@
 // Demo recordings: short WAV calls of the demo's called Spring Survey leads, named as VICIdial names them, written
-// into RECORDINGS_DIR at demo time. Spoken by espeak-ng when it is installed, otherwise tones. Running it again
-// keeps the files already there.
+// into RECORDINGS_DIR at demo time. Spoken by espeak-ng when it is installed, otherwise tones; two more calls show the
+// automatic checks (demo/checked-calls.ts: a long hold, and a stereo call with overtalk). Running it again keeps the
+// files already there.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,29 +9,36 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { decodeWav, encodeWav, fitTo, tone } from '../modules/voicelog/wav.ts';
 import { DEMO_AGENTS } from './agents.ts';
+import { checkedCallSeconds, renderCheckedCall, type TCheckedCallStyle } from './checked-calls.ts';
 import { DEMO_LEAD_PLAN } from './leads.ts';
 
 /** One recording the demo writes (and the QC demo data scores and links). phoneNumber is E.164. */
 export type TDemoRecording = { date: string; fileName: string; phoneNumber: string; agentId: string; durationSeconds: number };
+
+/** How a call is made: a short call (espeak-ng or tones), or one of the calls made to show the automatic checks. */
+type TCallStyle = 'short' | TCheckedCallStyle;
+
+type Call = { d: number; i: number; at: string; agentId: string; seconds: number; dialled: 'local' | 'country'; dropped: boolean; style: TCallStyle };
 
 /**
  * The calls: Spring Survey leads `i` of data date `d` (demo/leads.ts), all generated and called at seed time, at
  * the hour leads.ts gives their call. The first number was called twice that day (a dropped call, then the
  * survey), so the QC panel shows a choice. The dialler wrote numbers both as 01… and as 8801….
  */
-const CALLS = [
-  { d: 0, i: 1, at: '105830', agentId: 'AG-1001', seconds: 5, dialled: 'local', dropped: true },
-  { d: 0, i: 1, at: '110100', agentId: 'AG-1001', seconds: 9, dialled: 'local', dropped: false },
-  { d: 0, i: 2, at: '120200', agentId: 'AG-1002', seconds: 10, dialled: 'country', dropped: false },
-  { d: 0, i: 3, at: '130300', agentId: 'AG-1003', seconds: 9, dialled: 'local', dropped: false },
-  { d: 1, i: 4, at: '140400', agentId: 'AG-1004', seconds: 11, dialled: 'local', dropped: false },
-  { d: 1, i: 5, at: '150500', agentId: 'AG-1001', seconds: 9, dialled: 'country', dropped: false },
-  { d: 1, i: 6, at: '160600', agentId: 'AG-1006', seconds: 12, dialled: 'local', dropped: false },
-  { d: 2, i: 8, at: '100800', agentId: 'AG-1002', seconds: 10, dialled: 'local', dropped: false },
-  { d: 2, i: 9, at: '110900', agentId: 'AG-1003', seconds: 9, dialled: 'country', dropped: false },
-] as const;
-
-type Call = (typeof CALLS)[number];
+const CALLS: readonly Call[] = [
+  { d: 0, i: 1, at: '105830', agentId: 'AG-1001', seconds: 5, dialled: 'local', dropped: true, style: 'short' },
+  { d: 0, i: 1, at: '110100', agentId: 'AG-1001', seconds: 9, dialled: 'local', dropped: false, style: 'short' },
+  { d: 0, i: 2, at: '120200', agentId: 'AG-1002', seconds: 10, dialled: 'country', dropped: false, style: 'short' },
+  { d: 0, i: 3, at: '130300', agentId: 'AG-1003', seconds: 9, dialled: 'local', dropped: false, style: 'short' },
+  { d: 1, i: 4, at: '140400', agentId: 'AG-1004', seconds: 11, dialled: 'local', dropped: false, style: 'short' },
+  { d: 1, i: 5, at: '150500', agentId: 'AG-1001', seconds: 9, dialled: 'country', dropped: false, style: 'short' },
+  { d: 1, i: 6, at: '160600', agentId: 'AG-1006', seconds: 12, dialled: 'local', dropped: false, style: 'short' },
+  { d: 2, i: 8, at: '100800', agentId: 'AG-1002', seconds: 10, dialled: 'local', dropped: false, style: 'short' },
+  { d: 2, i: 9, at: '110900', agentId: 'AG-1003', seconds: 9, dialled: 'country', dropped: false, style: 'short' },
+  // The automatic checks: AG-1001 puts a customer on hold for 40 s; a customer talks over AG-1002 twice (stereo).
+  { d: 0, i: 10, at: '121000', agentId: 'AG-1001', seconds: checkedCallSeconds('hold'), dialled: 'local', dropped: false, style: 'hold' },
+  { d: 1, i: 12, at: '141200', agentId: 'AG-1002', seconds: checkedCallSeconds('overtalk'), dialled: 'country', dropped: false, style: 'overtalk' },
+];
 
 const CAMPAIGN = DEMO_LEAD_PLAN[0];
 
@@ -47,6 +55,13 @@ export function demoRecordings(): TDemoRecording[] {
     const dialled = c.dialled === 'local' ? phoneNumber.replace(/^\+880/, '0') : phoneNumber.replace(/^\+/, '');
     return { date, fileName: `${date.replaceAll('-', '')}-${c.at}_${dialled}_${c.agentId}-all.wav`, phoneNumber, agentId: c.agentId, durationSeconds: c.seconds };
   });
+}
+
+/** The recordings made to show the automatic checks: the mono call with a long hold, the stereo call with overtalk. */
+export function demoCheckedRecordings(): Record<TCheckedCallStyle, TDemoRecording> {
+  const recordings = demoRecordings();
+  const of = (style: TCheckedCallStyle) => recordings[CALLS.findIndex((c) => c.style === style)]!;
+  return { hold: of('hold'), overtalk: of('overtalk') };
 }
 
 // ---- the audio
@@ -115,8 +130,9 @@ async function spokenCall(call: Call, dir: string): Promise<{ samples: Int16Arra
 
 /**
  * Writes the demo recordings into RECORDINGS_DIR/{date}/, each complete or not at all (written aside, then
- * renamed); a file already there is kept as it is. `speech`: use espeak-ng (default: when it is installed).
- * Answers the recordings, how many files were written and kept, and how many of those written are spoken.
+ * renamed); a file already there is kept as it is. `speech`: use espeak-ng for the short calls (default: when it is
+ * installed; the checked calls are always made in code). Answers the recordings, how many files were written and
+ * kept, and how many of those written are spoken by espeak-ng.
  */
 export async function writeDemoRecordings(
   recordingsDir: string,
@@ -133,12 +149,17 @@ export async function writeDemoRecordings(
       const file = path.join(folder, rec.fileName);
       if (await fs.stat(file).then(() => true, () => false)) continue;
       const call = CALLS[index]!;
-      const voice = speech ? await spokenCall(call, scratch) : null;
-      if (voice) spoken += 1;
-      const audio = voice ?? { samples: toneCall(call, index, TONE_RATE), sampleRate: TONE_RATE };
+      let wav: Buffer;
+      if (call.style === 'short') {
+        const voice = speech ? await spokenCall(call, scratch) : null;
+        if (voice) spoken += 1;
+        wav = encodeWav(voice ?? { samples: toneCall(call, index, TONE_RATE), sampleRate: TONE_RATE });
+      } else {
+        wav = renderCheckedCall(call.style);
+      }
       await fs.mkdir(folder, { recursive: true });
       const tmp = path.join(folder, `.${rec.fileName}.tmp`);
-      await fs.writeFile(tmp, encodeWav(audio));
+      await fs.writeFile(tmp, wav);
       await fs.rename(tmp, file);
       written += 1;
     }
@@ -153,5 +174,8 @@ export function describeDemoRecordings(result: Awaited<ReturnType<typeof writeDe
   const how = result.written === 0 ? 'all already there' : `${result.written} written${result.spoken > 0 ? ', spoken by espeak-ng' : ' as tones (install espeak-ng for speech)'}`;
   const example = result.recordings[1];
   const tryIt = example ? `; on the QC panel try ${CAMPAIGN.campaignName}, ${example.phoneNumber.replace(/^\+880/, '0')}, ${example.date}` : '';
-  return `Recordings: ${result.recordings.length} demo calls in ${recordingsDir} (${how})${tryIt}`;
+  const checked = demoCheckedRecordings();
+  const local = (r: TDemoRecording) => `${r.phoneNumber.replace(/^\+880/, '0')} on ${r.date}`;
+  const checks = `; automatic checks: a 40 s hold in the call of ${local(checked.hold)}, overtalk in the stereo call of ${local(checked.overtalk)}`;
+  return `Recordings: ${result.recordings.length} demo calls in ${recordingsDir} (${how})${tryIt}${checks}`;
 }

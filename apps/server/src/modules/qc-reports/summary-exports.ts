@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import { QC_EXPORTS, eachCalendarDay, type TQcColour, type TQcRangeQuery, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
+import { summariseAutomaticChecks, writeAutomaticChecksSheet } from './automatic-checks-sheet.ts';
 import { summariseQcDay, summariseQcRange } from './summaries.ts';
 import { addSheet, cellValue, openXlsx, runXlsx, type XlsxCell } from './xlsx-stream.ts';
 
@@ -17,10 +18,11 @@ const addRow = (sheet: ReturnType<typeof addSheet>, cells: readonly XlsxCell[]) 
 /**
  * GET export/daily-summary: Daily_Qc_Summary_{date}.xlsx, sheet Agent Summaries. The day's average of each agent
  * is a number in its colour's column (Red under 70, Yellow under 80, Blue under 90, Green from 90), that cell
- * filled in the colour; the other three are empty.
+ * filled in the colour; the other three are empty. A second sheet, Automatic checks, gives the automatic checks of
+ * the day's recordings per agent (automatic-checks-sheet.ts).
  */
 export async function exportDailySummary(db: Db, user: TTokenPayload, date: string): Promise<{ fileName: string; file: Readable }> {
-  const agents = await summariseQcDay(db, user, date);
+  const [agents, checks] = await Promise.all([summariseQcDay(db, user, date), summariseAutomaticChecks(db, date)]);
   const book = openXlsx({ useStyles: true });
   const file = runXlsx(book, async () => {
     const sheet = addSheet(book, QC_EXPORTS.dailySummary.sheet, DAILY_SUMMARY_HEADER, [24, 16, 10, 10, 10, 10, 60]);
@@ -30,6 +32,7 @@ export async function exportDailySummary(db: Db, user: TTokenPayload, date: stri
       row.commit();
     }
     sheet.commit();
+    writeAutomaticChecksSheet(book, checks);
   });
   return { fileName: QC_EXPORTS.dailySummary.fileName(date), file };
 }

@@ -168,18 +168,35 @@ export async function refreshFolder(catalog: TCatalog, date: string): Promise<vo
   await scanFolder(catalog, date, 'quick');
 }
 
-/** Every date folder of RECORDINGS_DIR read in full, and the dates whose folder is gone marked gone. */
-export async function scanAll(catalog: TCatalog): Promise<TScanCounts> {
+/** Folders of the last days are read in full on every pass: recordings are still arriving and being rewritten there. */
+const RECENT_DAYS = 2;
+
+/** yyyy-MM-dd of `days` before now (UTC; a day more or less only widens what counts as recent). */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * A scanner's pass over RECORDINGS_DIR. 'everything' reads every date folder in full (every file's size and time:
+ * at start-up, and now and then). 'changed' reads in full the folders of the last RECENT_DAYS days and those whose
+ * modification time moved (a file added, removed or renamed); an older folder that did not change costs one stat, so
+ * a pass stays cheap with years of recordings. Folders that disappeared have their recordings marked gone.
+ */
+export async function scanAll(catalog: TCatalog, mode: 'everything' | 'changed' = 'everything'): Promise<TScanCounts> {
   const root = path.resolve(catalog.recordingsDir);
   const entries = await fs.readdir(root, { withFileTypes: true }).catch((e: unknown) => {
     if (isMissing(e)) return [];
     throw e;
   });
-  const dates = new Set(entries.filter((e) => e.isDirectory() && isIsoDate(e.name)).map((e) => e.name));
-  const indexedDates = await catalog.db.selectFrom('recordings').select('callDate').distinct().where('source', '=', 'local').where('goneAt', 'is', null).execute();
-  for (const row of indexedDates) dates.add(row.callDate);
+  const seen = new Map((await catalog.db.selectFrom('recordingFolders').select(['callDate', 'folderMtimeMs']).execute()).map((r) => [r.callDate, r.folderMtimeMs]));
+  const dates = new Set([...entries.filter((e) => e.isDirectory() && isIsoDate(e.name)).map((e) => e.name), ...seen.keys()]);
+  const recent = daysAgo(RECENT_DAYS);
   const total: TScanCounts = { indexed: 0, gone: 0 };
   for (const date of [...dates].sort()) {
+    if (mode === 'changed' && date < recent) {
+      const stat = await fs.stat(dateFolder(catalog.recordingsDir, date)).catch(() => null);
+      if (stat !== null && seen.get(date) === stat.mtimeMs) continue;
+    }
     const counts = await scanFolder(catalog, date, 'full');
     total.indexed += counts.indexed;
     total.gone += counts.gone;

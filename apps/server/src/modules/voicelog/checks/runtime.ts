@@ -8,6 +8,8 @@ import type { VoiceLogSource } from '../media.ts';
 import { createAnalysisQueue } from './queue.ts';
 
 const WORKER_RETRY_MS = 10_000;
+/** With the default 30-second scans, every folder is read in full about once an hour (older ones changed in place). */
+const EVERYTHING_EVERY = 120;
 
 export type TRecordingChecksRuntime = {
   voiceLog: VoiceLogSource;
@@ -25,18 +27,23 @@ export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecor
 
   let scanning: Promise<void> | undefined;
   let running = false;
+  let passes = 0;
+  /** Every EVERYTHING_EVERY-th pass (and the first) reads every folder in full; the others what may have changed. */
   async function pass(): Promise<void> {
     running = true;
     try {
-      const counts = await scanAll(catalog);
+      const counts = await scanAll(catalog, passes++ % EVERYTHING_EVERY === 0 ? 'everything' : 'changed');
       if (counts.indexed + counts.gone > 0) app.log.info(counts, 'recordings index updated');
     } finally {
       running = false;
     }
   }
-  /** A full pass that starts after any pass under way (which may have read the folders before a file came). */
+  /** A pass over everything that starts after any pass under way (which may have read the folders before a file came). */
   function scanNow(): Promise<void> {
-    const next = (scanning ?? Promise.resolve()).catch(() => undefined).then(pass);
+    const next = (scanning ?? Promise.resolve()).catch(() => undefined).then(() => {
+      passes = 0;
+      return pass();
+    });
     scanning = next;
     return next;
   }
