@@ -22,7 +22,7 @@ const externalPackages: Plugin = {
 
 /**
  * The worker thread that analyses recordings, built beside main.js as analysis-thread.js: the server starts it by that
- * name (modules/voicelog/checks/run-thread.ts).
+ * name (modules/voicelog/checks/thread-pool.ts).
  */
 const THREAD_ENTRY = path.join(SERVER, 'src', 'modules', 'voicelog', 'checks', 'thread.ts');
 export const THREAD_OUTFILE_NAME = 'analysis-thread.js';

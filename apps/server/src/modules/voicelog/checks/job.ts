@@ -12,11 +12,11 @@ import type { Db } from '../../../db/schema.ts';
 import { isMissing } from '../local.ts';
 import type { VoiceLogSource } from '../media.ts';
 import { recordingPath, type TRecordingRef } from '../paths.ts';
-import { analyseInThread } from './run-thread.ts';
+import type { TThreadPool } from './thread-pool.ts';
 
 export type TAnalysisJobData = { recordingId: number };
 
-export type TJobDeps = { db: Db; recordingsDir: string; voiceLog: VoiceLogSource; analysis: TAnalysisConfig };
+export type TJobDeps = { db: Db; recordingsDir: string; voiceLog: VoiceLogSource; analysis: TAnalysisConfig; threads: TThreadPool };
 
 /** What the job is told about its attempt (pg-boss's metadata). */
 export type TAttempt = { retryCount: number; retryLimit: number };
@@ -94,7 +94,7 @@ export async function runAnalysisJob(deps: TJobDeps, data: TAnalysisJobData, att
       const file = fetched?.file ?? recordingPath(deps.recordingsDir, ref);
       await fs.access(file);
       const options = { holdSeconds: deps.analysis.holdSeconds, agentChannel: deps.analysis.agentChannel };
-      const answer = await analyseInThread(file, options, deps.analysis.jobTimeoutSeconds * 1000);
+      const answer = await deps.threads.analyse(file, options, deps.analysis.jobTimeoutSeconds * 1000);
       if (answer.kind === 'done') await writeDone(deps.db, row, deps.analysis.holdSeconds, answer.analysis);
       else await writeUnreadable(deps.db, row, answer.reason);
     } finally {

@@ -6,6 +6,7 @@ import type { TCatalog } from '../catalog/scan.ts';
 import { scanAll } from '../catalog/scan.ts';
 import type { VoiceLogSource } from '../media.ts';
 import { createAnalysisQueue } from './queue.ts';
+import { createThreadPool } from './thread-pool.ts';
 
 const WORKER_RETRY_MS = 10_000;
 /** With the default 30-second scans, every folder is read in full about once an hour (older ones changed in place). */
@@ -21,7 +22,8 @@ export type TRecordingChecksRuntime = {
 
 export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecordingChecksRuntime {
   const { config } = app;
-  const queue = createAnalysisQueue(poolOf(app.db), { db: app.db, recordingsDir: config.recordingsDir, voiceLog, analysis: config.analysis }, app.log);
+  const threads = createThreadPool();
+  const queue = createAnalysisQueue(poolOf(app.db), { db: app.db, recordingsDir: config.recordingsDir, voiceLog, analysis: config.analysis, threads }, app.log);
   const catalog: TCatalog = { db: app.db, recordingsDir: config.recordingsDir, country: config.phoneCountry, enqueue: queue.enqueue };
   const local = voiceLog.search === null;
 
@@ -81,6 +83,7 @@ export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecor
     if (retry) clearTimeout(retry);
     await scanning?.catch(() => undefined);
     await queue.stop();
+    await threads.close();
   }
 
   return {

@@ -1,20 +1,19 @@
-// A worker thread that analyses one recording (run-thread.ts starts it): the decoding and voice detection are pure
-// CPU work, so they run here and never hold up the server's event loop. Answers one message and ends.
+// A worker thread that analyses recordings, one at a time, for as long as it lives (thread-pool.ts keeps it): the
+// decoding and voice detection are pure CPU work, so they run here and never hold up the server's event loop.
+// Each request `{id, filePath, options}` gets one answer `{id, answer}` or `{id, error}`.
 import fs from 'node:fs';
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
-import { analyseRecording, type TAnalyseOptions } from '../analysis/analyse-file.ts';
+import { parentPort } from 'node:worker_threads';
+import { analyseRecording } from '../analysis/analyse-file.ts';
 import { UnreadableAudioError } from '../analysis/decode.ts';
-import type { TThreadAnswer } from './run-thread.ts';
-
-const { filePath, options } = workerData as { filePath: string; options: TAnalyseOptions };
+import type { TThreadReply, TThreadRequest } from './thread-pool.ts';
 
 /**
  * The analysis yields the CPU to the API: on Linux this thread alone (its own task id, read from /proc/thread-self)
  * runs at a lower priority, so requests answered by the main thread keep their pace while a backlog is analysed.
  * Elsewhere, or when not allowed, it runs at the normal priority.
  */
-export const ANALYSIS_NICENESS = 10;
+const ANALYSIS_NICENESS = 10;
 try {
   const tid = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
   if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, ANALYSIS_NICENESS);
@@ -22,11 +21,15 @@ try {
   // Not Linux, or not permitted: normal priority.
 }
 
-let answer: TThreadAnswer;
-try {
-  answer = { kind: 'done', analysis: await analyseRecording(filePath, options) };
-} catch (e) {
-  if (!(e instanceof UnreadableAudioError)) throw e;
-  answer = { kind: 'unreadable', reason: e.message };
+async function answer(request: TThreadRequest): Promise<TThreadReply> {
+  try {
+    return { id: request.id, answer: { kind: 'done', analysis: await analyseRecording(request.filePath, request.options) } };
+  } catch (e) {
+    if (e instanceof UnreadableAudioError) return { id: request.id, answer: { kind: 'unreadable', reason: e.message } };
+    return { id: request.id, error: e instanceof Error ? e.message : String(e) };
+  }
 }
-parentPort?.postMessage(answer);
+
+parentPort?.on('message', (request: TThreadRequest) => {
+  void answer(request).then((reply) => parentPort?.postMessage(reply));
+});
