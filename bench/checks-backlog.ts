@@ -22,6 +22,8 @@ const DAY = '2026-11-17';
 const WINDOWS = 3;
 const WINDOW_SECONDS = 10;
 const TARGET_RATIO = 2;
+/** How long the drain rate is measured once the load has stopped. */
+const DRAIN_SECONDS = 60;
 
 /** A five-minute 8 kHz mono call as VICIdial records it (MP3, 32 kbit/s): speech-like bursts, pauses, one long hold. */
 function callAudio(): Buffer {
@@ -89,11 +91,14 @@ export async function benchChecksBacklog(): Promise<Figure[]> {
     const after = await pendingCount(database.url);
     log(`lookup p99 under the backlog ${busy} ms; ${after.done} analysed, ${after.pending} still waiting at the end of the measurement`);
     if (after.pending === 0) console.error('[checks-backlog] PROBLEM: the backlog ran out before the measurement ended');
-    // The rest of the backlog, for the drain rate.
-    while ((await pendingCount(database.url)).pending > 0) await new Promise((r) => setTimeout(r, 1000));
-    const minutes = (performance.now() - queuedAt) / 60_000;
-    const perMinute = RECORDINGS / minutes;
-    log(`${RECORDINGS} recordings (${((RECORDINGS * RECORDING_SECONDS) / 3600).toFixed(1)} h of audio) analysed in ${minutes.toFixed(1)} min`);
+    // The drain rate without the load: the backlog analysed over DRAIN_SECONDS (or until it is gone).
+    const drainFrom = { at: performance.now(), done: (await pendingCount(database.url)).done };
+    const drainUntil = Date.now() + DRAIN_SECONDS * 1000;
+    while ((await pendingCount(database.url)).pending > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 1000));
+    const drained = (await pendingCount(database.url)).done - drainFrom.done;
+    const minutes = (performance.now() - drainFrom.at) / 60_000;
+    const perMinute = drained / minutes;
+    log(`without the load: ${drained} recordings (${((drained * RECORDING_SECONDS) / 3600).toFixed(1)} h of audio) analysed in ${minutes.toFixed(1)} min; ${Math.round((performance.now() - queuedAt) / 1000)} s since the backlog arrived`);
     return [
       { figure: 'checks: lookup p99, idle (100 conn)', value: idle, unit: 'ms' },
       { figure: `checks: lookup p99 while ${RECORDINGS} recordings are analysed`, value: busy, unit: 'ms', target: idle * TARGET_RATIO, reference: idle },

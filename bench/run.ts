@@ -1,8 +1,10 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, signin, scale, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, signin, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAnalysis } from './analysis.ts';
+import { benchChecksBacklog } from './checks-backlog.ts';
 import { benchCompressionCost } from './compression-cost.ts';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
@@ -28,6 +30,10 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'leads-generate': [benchLeadsGenerate],
   survey: [benchSurvey],
   'qc-export': [benchQcExport],
+  // The automatic checks of a recording: speed (× real time, one core) and peak RSS per job on one-hour recordings.
+  analysis: [benchAnalysis],
+  // The agents' lookup idle and while 500 recordings are analysed by the same server (a server and database of its own).
+  'checks-backlog': [benchChecksBacklog],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.

@@ -25,4 +25,5 @@ export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';
 export * from './schemas/voicelog.ts';
 export * from './schemas/recording-analysis.ts';
+export * from './domain/recording-checks.ts';
 export * from './schemas/audit.ts';

@@ -22,15 +22,16 @@ export const SPEECH_TRIM_THRESHOLD = 0.01;
 const espeakCache = new Map<string, Promise<Float32Array>>();
 const clipCache = new Map<string, Promise<Float32Array>>();
 
-/** espeak-ng's own output (22,050 Hz) for `text`, trimmed to its audible part. */
-export function espeak(text: string): Promise<Float32Array> {
-  let hit = espeakCache.get(text);
+/** espeak-ng's own output (22,050 Hz) for `text` in `voice` (espeak-ng's default if none), trimmed to its audible part. */
+export function espeak(text: string, voice?: string): Promise<Float32Array> {
+  const key = `${voice ?? ''}\n${text}`;
+  let hit = espeakCache.get(key);
   if (!hit) {
     hit = (async () => {
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-speech-'));
       try {
         const file = path.join(dir, 'speech.wav');
-        await run('espeak-ng', ['-w', file, '-s', '160', text]);
+        await run('espeak-ng', ['-w', file, '-s', '160', ...(voice ? ['-v', voice] : []), text]);
         const pcm = decodeWav(await fs.readFile(file));
         if (!pcm) throw new Error('espeak-ng wrote no 16-bit mono WAV');
         const samples = Float32Array.from(pcm.samples, (v) => v / 32768);
@@ -40,7 +41,7 @@ export function espeak(text: string): Promise<Float32Array> {
         await fs.rm(dir, { recursive: true, force: true });
       }
     })();
-    espeakCache.set(text, hit);
+    espeakCache.set(key, hit);
   }
   return hit;
 }
@@ -48,11 +49,11 @@ export function espeak(text: string): Promise<Float32Array> {
 const ESPEAK_RATE = 22050;
 
 /** espeak-ng speech of `text` at `sampleRate`, trimmed to its audible part (SPEECH_TRIM_THRESHOLD); a fresh copy. */
-export async function speechClip(text: string, sampleRate: number): Promise<Float32Array> {
-  const key = `${sampleRate}\n${text}`;
+export async function speechClip(text: string, sampleRate: number, voice?: string): Promise<Float32Array> {
+  const key = `${sampleRate}\n${voice ?? ''}\n${text}`;
   let hit = clipCache.get(key);
   if (!hit) {
-    hit = espeak(text).then((clip) => trimSilence(resample(clip, ESPEAK_RATE, sampleRate), SPEECH_TRIM_THRESHOLD));
+    hit = espeak(text, voice).then((clip) => trimSilence(resample(clip, ESPEAK_RATE, sampleRate), SPEECH_TRIM_THRESHOLD));
     clipCache.set(key, hit);
   }
   return (await hit).slice();
@@ -67,7 +68,10 @@ export function trimSilence(samples: Float32Array, threshold: number): Float32Ar
   return samples.slice(start, end);
 }
 
-/** Windowed-sinc resampling, low-passed below the lower Nyquist frequency so 8 kHz speech does not alias. */
+/**
+ * Windowed-sinc resampling, low-passed below the lower Nyquist frequency so 8 kHz speech does not alias. Kept apart
+ * from the product's resample.ts on purpose: the test audio and its truth must not be made by the code under test.
+ */
 export function resample(input: Float32Array, from: number, to: number): Float32Array {
   if (from === to) return input.slice();
   const ratio = to / from;

@@ -1,8 +1,11 @@
 // Audio made by the tests themselves for the recording checks (no audio is committed): the accuracy set of calls with
 // known truth. The blocks and timelines are in audio-blocks-support.ts and the WAV and MP3 writers in
 // audio-writers-support.ts; everything they export is re-exported here so tests import from this one file.
+import { execFile } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { DEFAULT_HOLD_SECONDS, type TTimeSpan } from '@crm/shared';
 import { espeak, gapsBetween, intersectSpans, mergeSpans, seededRandom, silence, speech, Timeline, timeline, type TTimeline } from './audio-blocks-support.ts';
 import { MP3_DELAY_SAMPLES, type TWavSampleFormat, writeMp3, writeWav } from './audio-writers-support.ts';
@@ -132,19 +135,97 @@ async function stereoCall(sampleRate: number, floor: number): Promise<TTimeline>
   return built;
 }
 
+type TFormat = 'wav' | 'mp3';
+
 /**
  * Writes the accuracy set into `dir`: mono and stereo calls, each at 8 kHz and 44.1 kHz, as WAV and as MP3 (or only
  * the `formats` asked for: lamejs encoding takes most of the time), with their truth. The 8 kHz stereo call carries
- * a -60 dBFS noise floor (a phone line's hiss).
+ * a -60 dBFS noise floor (a phone line's hiss). The files are copies of a set built once per machine (sharedSet).
  */
-export async function buildAccuracySet(dir: string, options: { formats?: ('wav' | 'mp3')[] } = {}): Promise<TAccuracyFile[]> {
-  const formats = options.formats ?? ['wav', 'mp3'];
+export async function buildAccuracySet(dir: string, options: { formats?: TFormat[] } = {}): Promise<TAccuracyFile[]> {
+  const shared = await sharedSet(options.formats ?? ['wav', 'mp3']);
+  await fs.mkdir(dir, { recursive: true });
+  return Promise.all(
+    shared.files.map(async (f) => {
+      const copy = path.join(dir, f.name);
+      await fs.copyFile(f.path, copy);
+      return { ...f, path: copy };
+    }),
+  );
+}
+
+const run = promisify(execFile);
+/** Beside the other tools' caches, not in TMPDIR: a test run leaves nothing there (temp-root.ts). */
+const SHARED_ROOT = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/crm-accuracy-set');
+/** A lock older than this was left by a killed run (a build takes ~15 s, ~30 s on a busy machine). */
+const LOCK_STALE_MS = 180_000;
+
+/**
+ * The set as built for what makes it (the three support files, the package lock, espeak-ng's version and the formats),
+ * kept in node_modules/.cache: the test files of a run, and later runs, encode the MP3s once (~15 s of CPU). One test
+ * file builds while the others wait on a lock folder; a set that is there is never rebuilt, only replaced under a new key.
+ */
+async function sharedSet(formats: TFormat[]): Promise<{ dir: string; files: TAccuracyFile[] }> {
+  const hash = createHash('sha256').update(formats.join(','));
+  for (const file of ['audio-support.ts', 'audio-blocks-support.ts', 'audio-writers-support.ts', '../../../../package-lock.json']) {
+    hash.update(await fs.readFile(path.join(import.meta.dirname, file)).catch(() => Buffer.from(file)));
+  }
+  hash.update((await run('espeak-ng', ['--version'])).stdout);
+  const key = hash.digest('hex').slice(0, 16);
+  const dir = path.join(SHARED_ROOT, key);
+  const lock = `${dir}.lock`;
+  await fs.mkdir(SHARED_ROOT, { recursive: true });
+  for (;;) {
+    const manifest = await fs.readFile(path.join(dir, 'files.json'), 'utf8').catch(() => null);
+    if (manifest !== null) {
+      const files = (JSON.parse(manifest) as TAccuracyFile[]).map((f) => ({ ...f, path: path.join(dir, f.name) }));
+      return { dir, files };
+    }
+    try {
+      await fs.mkdir(lock);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = await fs.stat(lock).then((st) => Date.now() - st.mtimeMs, () => 0);
+      if (since > LOCK_STALE_MS) await fs.rm(lock, { recursive: true, force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+      continue;
+    }
+    try {
+      // Built aside and renamed into place with its manifest, so a reader never sees half a set.
+      const work = `${dir}.${randomUUID()}.tmp`;
+      try {
+        const files = await writeAccuracySet(work, formats);
+        await fs.writeFile(path.join(work, 'files.json'), JSON.stringify(files));
+        await fs.rm(dir, { recursive: true, force: true });
+        await fs.rename(work, dir);
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+      await removeStaleSets(key);
+    } finally {
+      await fs.rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+/** Sets built for other keys (older code) and untouched for a day, and leftovers of killed builds. */
+async function removeStaleSets(keep: string): Promise<void> {
+  for (const name of await fs.readdir(SHARED_ROOT)) {
+    if (name === keep) continue;
+    const full = path.join(SHARED_ROOT, name);
+    const st = await fs.stat(full).catch(() => null);
+    if (st && Date.now() - st.mtimeMs > 86_400_000) await fs.rm(full, { recursive: true, force: true });
+  }
+}
+
+async function writeAccuracySet(dir: string, formats: TFormat[]): Promise<TAccuracyFile[]> {
   await fs.mkdir(dir, { recursive: true });
   // espeak-ng runs are the slow part after MP3 encoding: start them all at once.
   await Promise.all(PHRASES.map((p) => espeak(p)));
   const files: TAccuracyFile[] = [];
   const plans: { name: string; rate: number; make: () => Promise<TTimeline>; wavFormat: TWavSampleFormat; kbps: number }[] = [
-    { name: 'mono-8k', rate: 8000, make: () => monoCall(8000), wavFormat: 'mulaw', kbps: 32 },
+    // VICIdial's own MP3 step (AST_CRON_audio_2_compress.pl --MP3) runs `lame -b 16 -m m`: 16 kbit/s mono.
+    { name: 'mono-8k', rate: 8000, make: () => monoCall(8000), wavFormat: 'mulaw', kbps: 16 },
     { name: 'mono-44k', rate: 44100, make: () => monoCall(44100), wavFormat: 'pcm16', kbps: 64 },
     { name: 'stereo-8k', rate: 8000, make: () => stereoCall(8000, 0.001), wavFormat: 'pcm16', kbps: 32 },
     { name: 'stereo-44k', rate: 44100, make: () => stereoCall(44100, 0), wavFormat: 'float32', kbps: 128 },

@@ -1,11 +1,7 @@
 // The automatic checks of a recorded call (README, Automatic checks): speech and silence per channel, holds longer
 // than HOLD_SECONDS, and on stereo calls the talk ratio and overtalk; clipping, a too-quiet flag and waveform peaks.
 import { z } from 'zod';
-
-/** A silence longer than this many seconds is a hold (the scorecard's client rule names a 30-second hold). */
-export const DEFAULT_HOLD_SECONDS = 30;
-/** Points of the waveform drawn in the player (each the loudest absolute sample of its stretch, 0..1). */
-export const WAVEFORM_POINTS = 1000;
+// DEFAULT_HOLD_SECONDS and WAVEFORM_POINTS: domain/recording-checks.ts.
 
 export const ZTimeSpan = z.object({ startSec: z.number().nonnegative(), endSec: z.number().nonnegative() });
 export type TTimeSpan = z.infer<typeof ZTimeSpan>;

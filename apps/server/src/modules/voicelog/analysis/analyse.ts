@@ -39,6 +39,8 @@ export type TAnalyserOptions = {
   detector: TDetectorName;
   /** libfvad's mode for the webrtc detector: for compare-detectors.ts only (the default is WEBRTC_MODE). */
   webrtcMode?: number;
+  /** The audio was decoded from a lossy codec (MP3): see TDetectorOptions. */
+  lossy?: boolean;
 };
 
 export type TAnalyser = {
@@ -179,7 +181,7 @@ export function createAnalyser(options: TAnalyserOptions): TAnalyser {
   const channels: TChannelState[] = [];
   try {
     for (let c = 0; c < channelCount; c += 1) {
-      channels.push({ resampler: createResampler(sampleRate, VAD_RATE), detector: createVoiceDetector(detector, options.webrtcMode), frames: new ByteLog(), speechSumSquares: 0, speechFrames: 0 });
+      channels.push({ resampler: createResampler(sampleRate, VAD_RATE), detector: createVoiceDetector(detector, { webrtcMode: options.webrtcMode, lossy: options.lossy }), frames: new ByteLog(), speechSumSquares: 0, speechFrames: 0 });
     }
   } catch (error) {
     for (const ch of channels) ch.detector.free();

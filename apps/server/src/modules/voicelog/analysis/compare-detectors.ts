@@ -2,15 +2,12 @@
 // overlaps and noise whose true boundaries are known: the boundary errors of each, and the speed of the whole analysis
 // as a multiple of real time. The tests (analyse.test.ts) use the same calls.
 //   npx tsx apps/server/src/modules/voicelog/analysis/compare-detectors.ts
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TAudioAnalysis, TTimeSpan } from '@crm/shared';
-import { decodeWav } from '../wav.ts';
+import { mergeSpans, seededRandom, speechClip } from '../../../test/audio-blocks-support.ts';
 import { createAnalyser } from './analyse.ts';
-import { createResampler } from './resample.ts';
-import type { TDetectorName } from './vad.ts';
-import { seededRandom } from '../../../test/audio-blocks-support.ts';
+import { loadVoiceDetector, type TDetectorName } from './vad.ts';
 
 const SENTENCES = [
   'Good morning and thank you for calling the help desk',
@@ -21,36 +18,12 @@ const SENTENCES = [
   'Thank you very much for your help today',
 ];
 
-/** A sentence spoken by espeak-ng, cut to where the voice starts and ends (|x| ≥ 0.01), at `rate`. */
-export type TClip = Float32Array;
-
-const clipCache = new Map<string, TClip[]>();
-
-/** The sentences spoken by `voice` at `rate` (espeak-ng speaks at 22,050 Hz; other rates via resample.ts). */
-export function speechClips(rate: number, voice = 'en'): TClip[] {
-  const key = `${rate}/${voice}`;
-  const cached = clipCache.get(key);
-  if (cached) return cached;
-  const clips = SENTENCES.map((text) => {
-    const pcm = decodeWav(execFileSync('espeak-ng', ['-v', voice, '--stdout', text]));
-    if (!pcm) throw new Error('espeak-ng gave no WAV');
-    let audio = Float32Array.from(pcm.samples, (s) => s / 32768);
-    if (pcm.sampleRate !== rate) {
-      const r = createResampler(pcm.sampleRate, rate);
-      const a = r.push(audio);
-      const b = r.flush();
-      audio = new Float32Array(a.length + b.length);
-      audio.set(a);
-      audio.set(b, a.length);
-    }
-    let first = 0;
-    while (first < audio.length && Math.abs(audio[first] ?? 0) < 0.01) first += 1;
-    let last = audio.length - 1;
-    while (last > first && Math.abs(audio[last] ?? 0) < 0.01) last -= 1;
-    return audio.slice(first, last + 1);
-  });
-  clipCache.set(key, clips);
-  return clips;
+/**
+ * The sentences spoken by `voice` at `rate`, each cut to where the voice starts and ends (the test audio's
+ * speechClip: espeak-ng, resampled apart from the product's resample.ts, trimmed at SPEECH_TRIM_THRESHOLD).
+ */
+export function speechClips(rate: number, voice = 'en'): Promise<Float32Array[]> {
+  return Promise.all(SENTENCES.map((text) => speechClip(text, rate, voice)));
 }
 
 /** One sentence placed in a call: channel, which clip, start time, and a gain (1 = as spoken). */
@@ -65,13 +38,15 @@ export type TCall = {
 
 
 /** A call of `durationSec` at `rate`: the placements, plus white noise at `noiseDbfs` (RMS) everywhere if given. */
-export function makeCall(opts: { rate: number; channels: number; durationSec: number; placements: TPlacement[]; noiseDbfs?: number; voices?: string[] }): TCall {
+export async function makeCall(opts: { rate: number; channels: number; durationSec: number; placements: TPlacement[]; noiseDbfs?: number; voices?: string[] }): Promise<TCall> {
   const { rate, channels, durationSec, placements } = opts;
+  const voices = [...new Set(Array.from({ length: channels }, (_, c) => opts.voices?.[c] ?? 'en'))];
+  const clipsOf = new Map(await Promise.all(voices.map(async (v) => [v, await speechClips(rate, v)] as const)));
   const n = Math.round(durationSec * rate);
   const audio = Array.from({ length: channels }, () => new Float32Array(n));
   const truth: TTimeSpan[][] = Array.from({ length: channels }, () => []);
   for (const p of placements) {
-    const clip = speechClips(rate, opts.voices?.[p.channel] ?? 'en')[p.clip];
+    const clip = clipsOf.get(opts.voices?.[p.channel] ?? 'en')?.[p.clip];
     const target = audio[p.channel];
     if (!clip || !target) throw new Error('makeCall: no such clip or channel');
     const at = Math.round(p.atSec * rate);
@@ -90,16 +65,7 @@ export function makeCall(opts: { rate: number; channels: number; durationSec: nu
       }
     }
   }
-  const merged = truth.map((spans) => {
-    const out: TTimeSpan[] = [];
-    for (const s of [...spans].sort((a, b) => a.startSec - b.startSec)) {
-      const last = out[out.length - 1];
-      if (last && s.startSec <= last.endSec) last.endSec = Math.max(last.endSec, s.endSec);
-      else out.push({ ...s });
-    }
-    return out;
-  });
-  return { rate, audio, truth: merged };
+  return { rate, audio, truth: truth.map(mergeSpans) };
 }
 
 /** Runs the analysis over `call` in chunks of `chunkSamples`. */
@@ -141,8 +107,8 @@ export function boundaryErrors(truth: TTimeSpan[], found: TTimeSpan[]): TBoundar
  * Sentence placements of a mono call with silences of exactly 1.5 s, 4 s, 31 s and 35 s between five sentences
  * (after a 0.5 s lead), and the true silences.
  */
-export function silencesCall(rate: number, noiseDbfs?: number): { call: TCall; silences: number[] } {
-  const clips = speechClips(rate);
+export async function silencesCall(rate: number, noiseDbfs?: number): Promise<{ call: TCall; silences: number[] }> {
+  const clips = await speechClips(rate);
   const silences = [1.5, 4, 31, 35];
   const placements: TPlacement[] = [];
   let at = 0.5;
@@ -150,16 +116,16 @@ export function silencesCall(rate: number, noiseDbfs?: number): { call: TCall; s
     placements.push({ channel: 0, clip: k, atSec: at });
     at += (clips[k]?.length ?? 0) / rate + (silences[k] ?? 0);
   }
-  return { call: makeCall({ rate, channels: 1, durationSec: at + 0.7, placements, noiseDbfs }), silences };
+  return { call: await makeCall({ rate, channels: 1, durationSec: at + 0.7, placements, noiseDbfs }), silences };
 }
 
 /**
  * A stereo conversation (agent left, customer right) of about a minute: turns with gaps of 0.6–2 s and three planted
  * overlaps (the next speaker starting 1.2 s, 0.8 s and 1.5 s before the other stops), and the true overlaps.
  */
-export function conversationCall(rate: number, noiseDbfs?: number): { call: TCall; overlaps: TTimeSpan[] } {
-  const a = speechClips(rate, 'en');
-  const c = speechClips(rate, 'en+f3');
+export async function conversationCall(rate: number, noiseDbfs?: number): Promise<{ call: TCall; overlaps: TTimeSpan[] }> {
+  const a = await speechClips(rate, 'en');
+  const c = await speechClips(rate, 'en+f3');
   // [channel, clip, gap before it in seconds: negative = overlap with the previous sentence]
   const script: Array<[number, number, number]> = [
     [0, 0, 0.8], [1, 1, 0.9], [0, 2, 0.6], [1, 3, -1.2], [0, 4, 2.0], [0, 5, 0.7],
@@ -172,7 +138,7 @@ export function conversationCall(rate: number, noiseDbfs?: number): { call: TCal
     placements.push({ channel, clip, atSec: at });
     end = at + ((channel === 0 ? a : c)[clip]?.length ?? 0) / rate;
   }
-  const call = makeCall({ rate, channels: 2, durationSec: end + 1, placements, noiseDbfs, voices: ['en', 'en+f3'] });
+  const call = await makeCall({ rate, channels: 2, durationSec: end + 1, placements, noiseDbfs, voices: ['en', 'en+f3'] });
   const overlaps: TTimeSpan[] = [];
   for (const x of call.truth[0] ?? []) for (const y of call.truth[1] ?? []) if (overlap(x, y) > 0) overlaps.push({ startSec: Math.max(x.startSec, y.startSec), endSec: Math.min(x.endSec, y.endSec) });
   return { call, overlaps };
@@ -190,8 +156,9 @@ export function trueTalkRatio(call: TCall): number {
  * Analyses `minutes` of stereo conversation at `rate` (the conversation repeated, fed in 1 s chunks) and returns the
  * speed as a multiple of real time (one core: the analysis is synchronous; CPU time, not the clock).
  */
-export function speed(detector: TDetectorName, minutes = 10, rate = 8000): number {
-  const { call } = conversationCall(rate);
+export async function speed(detector: TDetectorName, minutes = 10, rate = 8000): Promise<number> {
+  await loadVoiceDetector(detector);
+  const { call } = await conversationCall(rate);
   const one = call.audio[0]?.length ?? 0;
   const total = Math.round(minutes * 60 * rate);
   const audio = call.audio.map((ch) => {
@@ -213,17 +180,18 @@ const fmt = (xs: number[]): string => {
 };
 
 /** One line per case and detector: boundary errors, misses, false spans, overtalk and talk ratio. */
-export function report(detector: TDetectorName, webrtcMode?: number, noises: Array<number | undefined> = [undefined, -50, -35]): string[] {
+export async function report(detector: TDetectorName, webrtcMode?: number, noises: Array<number | undefined> = [undefined, -50, -35]): Promise<string[]> {
+  await loadVoiceDetector(detector);
   const lines: string[] = [];
   const name = detector === 'webrtc' && webrtcMode !== undefined ? `webrtc/${webrtcMode}` : detector;
   for (const rate of [8000, 22050, 44100]) {
     for (const noise of noises) {
       const label = `${name} ${rate} Hz${noise === undefined ? '' : ` noise ${noise} dBFS`}`;
-      const s = silencesCall(rate, noise);
+      const s = await silencesCall(rate, noise);
       const ra = analyseCall(s.call, detector, { webrtcMode });
       const e = boundaryErrors(s.call.truth[0] ?? [], ra.channels[0]?.speech ?? []);
       lines.push(`${label} silences: starts ${fmt(e.starts)}; ends ${fmt(e.ends)}; missed ${e.missed}, extra ${e.extra}`);
-      const c = conversationCall(rate, noise);
+      const c = await conversationCall(rate, noise);
       const rc = analyseCall(c.call, detector, { webrtcMode });
       const ea = boundaryErrors(c.call.truth[0] ?? [], rc.channels[0]?.speech ?? []);
       const eb = boundaryErrors(c.call.truth[1] ?? [], rc.channels[1]?.speech ?? []);
@@ -235,14 +203,14 @@ export function report(detector: TDetectorName, webrtcMode?: number, noises: Arr
     }
   }
   // Mains hum (50 Hz at -30 dBFS) under the conversation, and a noise floor that jumps from -50 to -35 dBFS.
-  const { call: hum } = conversationCall(8000);
+  const { call: hum } = await conversationCall(8000);
   for (const ch of hum.audio) for (let i = 0; i < ch.length; i += 1) ch[i] = (ch[i] ?? 0) + 0.0447 * Math.sin((2 * Math.PI * 50 * i) / 8000);
   const rh = analyseCall(hum, detector, { webrtcMode });
   const ha = boundaryErrors(hum.truth[0] ?? [], rh.channels[0]?.speech ?? []);
   const hb = boundaryErrors(hum.truth[1] ?? [], rh.channels[1]?.speech ?? []);
   lines.push(`${name} 8000 Hz hum 50 Hz -30 dBFS conversation: starts ${fmt([...ha.starts, ...hb.starts])}; ends ${fmt([...ha.ends, ...hb.ends])}; missed ${ha.missed + hb.missed}, extra ${ha.extra + hb.extra}`);
-  const quiet = makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -50 }).audio[0] ?? new Float32Array(0);
-  const loud = makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -35 }).audio[0] ?? new Float32Array(0);
+  const quiet = (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -50 })).audio[0] ?? new Float32Array(0);
+  const loud = (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -35 })).audio[0] ?? new Float32Array(0);
   const step = new Float32Array(quiet.length + loud.length);
   step.set(quiet);
   step.set(loud, quiet.length);
@@ -253,11 +221,11 @@ export function report(detector: TDetectorName, webrtcMode?: number, noises: Arr
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
   const modes = process.argv.includes('--modes');
-  for (const line of report('energy')) console.log(line);
-  if (modes) for (const mode of [0, 1, 2, 3]) for (const line of report('webrtc', mode)) console.log(line);
-  else for (const line of report('webrtc')) console.log(line);
+  for (const line of await report('energy')) console.log(line);
+  if (modes) for (const mode of [0, 1, 2, 3]) for (const line of await report('webrtc', mode)) console.log(line);
+  else for (const line of await report('webrtc')) console.log(line);
   for (const d of ['energy', 'webrtc'] as const) {
-    console.log(`${d}: ${speed(d).toFixed(0)}× real time (10 min of 8 kHz stereo, one core)`);
-    console.log(`${d}: ${speed(d, 2, 44100).toFixed(0)}× real time (2 min of 44.1 kHz stereo, one core)`);
+    console.log(`${d}: ${(await speed(d)).toFixed(0)}× real time (10 min of 8 kHz stereo, one core)`);
+    console.log(`${d}: ${(await speed(d, 2, 44100)).toFixed(0)}× real time (2 min of 44.1 kHz stereo, one core)`);
   }
 }

@@ -1,18 +1,21 @@
 // Voice activity detection for the automatic checks of a recorded call (docs/architecture.md, Automatic checks): one
 // channel at VAD_RATE, decided in 10 ms frames, streaming (the state is kept between chunks). Two detectors behind
 // one interface: `energy` (frame level against an adaptive noise floor) and `webrtc` (libfvad, the WebRTC detector,
-// as WebAssembly). compare-detectors.ts measures both; DEFAULT_DETECTOR is the better of the two.
-import fvad, { type TFvadModule } from '@echogarden/fvad-wasm';
+// as WebAssembly, loaded only when first asked for). compare-detectors.ts measures both; DEFAULT_DETECTOR is the
+// better of the two.
+import type { TFvadModule } from '@echogarden/fvad-wasm';
 
 export type TDetectorName = 'energy' | 'webrtc';
 
 /**
- * The detector the analysis uses unless told otherwise. Measured by compare-detectors.ts on espeak-ng speech with
- * planted silences and overlaps at 8, 22.05 and 44.1 kHz, worst span boundary: clean, energy 12 ms and webrtc 117 ms
- * (libfvad cuts unvoiced word ends, the "s" of "six"); white noise at -50 dBFS, energy 80 ms (one soft onset; the
- * rest within 11 ms) and webrtc 127 ms; at -35 dBFS, energy 187 ms and webrtc 161 ms; 50 Hz hum at -30 dBFS, energy
- * 8 ms and webrtc 117 ms. Neither finds false speech or overtalk in any case. The speed is alike (about 2,000× real
- * time on 8 kHz stereo, 400–500× on 44.1 kHz stereo, where resampling takes most of the time).
+ * The detector the analysis uses unless told otherwise. Measured by compare-detectors.ts on espeak-ng speech (two
+ * voices, the test audio's speechClip) with planted silences and overlaps at 8, 22.05 and 44.1 kHz, worst span
+ * boundary: clean, energy 90 ms (the final "s" of "six" in the second voice, above the 4 kHz the detectors hear; every
+ * other boundary within 24 ms) and webrtc 150 ms (libfvad cuts unvoiced word ends by more); white noise at -50 dBFS,
+ * energy 82 ms (one soft onset; the rest within 12 ms) and webrtc 148 ms; at -35 dBFS, energy 205 ms and webrtc 155
+ * ms; 50 Hz hum at -30 dBFS, energy 8 ms and webrtc 69 ms. Neither finds false speech or overtalk in any case. The
+ * speed is alike (energy about 1,500× real time on 8 kHz stereo and 320× on 44.1 kHz stereo, webrtc 1,150× and
+ * 260×, on a shared core; at 44.1 kHz resampling takes most of the time).
  */
 export const DEFAULT_DETECTOR: TDetectorName = 'energy';
 
@@ -27,6 +30,17 @@ export const FRAME_SAMPLES = VAD_RATE * FRAME_SEC;
  * finds no false speech at any of the noise levels and keeps the boundaries within ~160 ms.
  */
 export const WEBRTC_MODE = 3;
+
+/** What the detector is told about the recording besides its samples. */
+export type TDetectorOptions = {
+  /** libfvad's mode for the webrtc detector (for measuring the modes; the analysis uses WEBRTC_MODE). */
+  webrtcMode?: number;
+  /**
+   * The audio went through a lossy codec (MP3): the energy detector then also ends speech where the level falls
+   * LOSSY_RELEASE_DB below the talker's recent peak (see there).
+   */
+  lossy?: boolean;
+};
 
 /** Called for each frame, in order: the decision and the frame's sum of squares (for the speech level). */
 export type TFrameSink = (speech: boolean, sumSquares: number) => void;
@@ -95,13 +109,34 @@ const ENERGY_HANGOVER_FRAMES = 8;
 const FLOOR_BLOCK_FRAMES = 50;
 const FLOOR_BLOCKS = 6;
 /**
+ * The floor while the window holds nothing but digital silence: low enough that speech starting out of digital
+ * silence is heard from ABSOLUTE_ON_DB (a voiced onset measures about -52 dBFS above HIGH_PASS_HZ for its first
+ * 80 ms), while ABSOLUTE_ON_DB still keeps a decoder's hiss out.
+ */
+const DIGITAL_SILENCE_FLOOR_DB = ABSOLUTE_ON_DB - ON_MARGIN_DB;
+/**
+ * Lossy audio only: speech ends where the level falls this far below the talker's recent peak (LOSSY_PEAK_DECAY_DB),
+ * even while it stays above the noise floor. Why: at the bit rates recordings are kept at (VICIdial's own MP3 step is
+ * `lame -b 16 -m m`, 16 kbit/s mono at 8 kHz; a stereo call at 32 kbit/s has the same 16 per channel) MPEG-2.5 codes
+ * 576-sample granules (72 ms at 8 kHz) with a 1,152-sample window, and spreads its quantisation noise over them: a
+ * word's end is followed by up to ~90 ms of codec noise at -40 to -50 dBFS, 15 to 30 dB under the word, which the
+ * floor rule took for speech (a word end 100 ms late). Measured on the accuracy set (audio-support.ts) at 8 kHz: the
+ * worst end error falls from 100 to 70 ms at 16 kbit/s per channel and from 81 to 71 ms at 16 kbit/s mono, with no loss
+ * at 64 kbit/s per channel. Not used on WAV: there the quiet tails of words (25 to 35 dB under their peak, still
+ * audible) are speech, and cutting them moved clean word ends up to 60 ms early. (The test files are true stereo:
+ * lamejs writes mode 0, not joint stereo, so there is no crosstalk between the channels to blame.)
+ */
+const LOSSY_RELEASE_DB = 30;
+/** How fast the talker's peak level, for LOSSY_RELEASE_DB, falls away: 10 dB a second (0.1 dB per frame). */
+const LOSSY_PEAK_DECAY_DB = 0.1;
+/**
  * The level is measured above this frequency (a second-order Butterworth high-pass): mains hum and a DC offset are
  * not speech, and telephone speech carries little below 300 Hz. Measured: a 50 Hz hum at -30 dBFS cut word ends by
  * ~100 ms without it.
  */
 const HIGH_PASS_HZ = 200;
 
-function createEnergyDetector(): TVoiceDetector {
+function createEnergyDetector(lossy: boolean): TVoiceDetector {
   const blockMins = new Float64Array(FLOOR_BLOCKS).fill(Infinity);
   let blockMin = Infinity;
   let blockFrames = 0;
@@ -109,6 +144,8 @@ function createEnergyDetector(): TVoiceDetector {
   let speaking = false;
   let hang = 0;
   let sawDigitalSilence = false;
+  let lastWasDigitalSilence = true;
+  let peak = LEVEL_MIN_DB;
   // The high-pass (RBJ cookbook biquad), its state kept between chunks like the rest.
   const w0 = (2 * Math.PI * HIGH_PASS_HZ) / VAD_RATE;
   const alpha = Math.sin(w0) / (2 * Math.SQRT1_2);
@@ -128,10 +165,15 @@ function createEnergyDetector(): TVoiceDetector {
     let floor = blockMin;
     for (let i = 0; i < FLOOR_BLOCKS; i += 1) floor = Math.min(floor, blockMins[i] ?? Infinity);
     // Nothing but digital silence in the window (a clean recording's pauses, a decoder's start): no line noise to
-    // measure against, so the floor is taken at ABSOLUTE_ON_DB. The very first frame of all has no floor either.
-    if (floor === Infinity) floor = sawDigitalSilence ? ABSOLUTE_ON_DB : level;
-    if (level <= DIGITAL_SILENCE_DB) sawDigitalSilence = true;
-    if (level > DIGITAL_SILENCE_DB) blockMin = Math.min(blockMin, level);
+    // measure against (DIGITAL_SILENCE_FLOOR_DB). The very first frame of all has no floor either.
+    if (floor === Infinity) floor = sawDigitalSilence ? DIGITAL_SILENCE_FLOOR_DB : level;
+    const digital = level <= DIGITAL_SILENCE_DB;
+    if (digital) sawDigitalSilence = true;
+    // The first frame out of digital silence is no line noise either: it is the start of a sound, smeared ahead of it
+    // by the resampler's filter or a codec's pre-echo (-78 and -62 dBFS measured before a -52 dBFS onset). As the
+    // floor it raised the bar over that onset, which was then heard 80 ms late.
+    if (!digital && !lastWasDigitalSilence) blockMin = Math.min(blockMin, level);
+    lastWasDigitalSilence = digital;
     blockFrames += 1;
     if (blockFrames === FLOOR_BLOCK_FRAMES) {
       blockMins[block] = blockMin;
@@ -139,7 +181,8 @@ function createEnergyDetector(): TVoiceDetector {
       blockMin = Infinity;
       blockFrames = 0;
     }
-    const loud = level > ABSOLUTE_ON_DB && level > floor + (speaking ? OFF_MARGIN_DB : ON_MARGIN_DB);
+    peak = Math.max(level, peak - LOSSY_PEAK_DECAY_DB);
+    const loud = level > ABSOLUTE_ON_DB && level > floor + (speaking ? OFF_MARGIN_DB : ON_MARGIN_DB) && !(lossy && speaking && level < peak - LOSSY_RELEASE_DB);
     if (loud) {
       speaking = true;
       hang = ENERGY_HANGOVER_FRAMES;
@@ -184,10 +227,23 @@ function createEnergyDetector(): TVoiceDetector {
 // --- webrtc --------------------------------------------------------------------------------------------------------
 
 /**
- * The WebAssembly module, loaded once when this file is first imported (a few milliseconds; the detector itself must
- * be created synchronously inside createAnalyser).
+ * The WebAssembly module, loaded by loadVoiceDetector('webrtc') the first time a webrtc detector is asked for, so the
+ * energy default never pays for it. Creating a detector stays synchronous (createAnalyser), hence the separate load.
  */
-const fvadModule: TFvadModule = await fvad();
+let fvadModule: TFvadModule | undefined;
+let fvadLoading: Promise<TFvadModule> | undefined;
+
+/** Makes `name` ready to create (loads libfvad's WebAssembly once for 'webrtc'; nothing to do for 'energy'). */
+export async function loadVoiceDetector(name: TDetectorName): Promise<void> {
+  if (name !== 'webrtc' || fvadModule) return;
+  fvadLoading ??= import('@echogarden/fvad-wasm').then((m) => m.default());
+  try {
+    fvadModule = await fvadLoading;
+  } catch (error) {
+    fvadLoading = undefined; // a later call tries again
+    throw error;
+  }
+}
 
 /**
  * How far libfvad's decisions run past the end of speech at WEBRTC_MODE on 10 ms frames (its own hangover), measured
@@ -197,6 +253,7 @@ const WEBRTC_END_LAG_FRAMES: Record<number, number> = { 0: 13, 1: 13, 2: 8, 3: 4
 
 function createWebRtcDetector(mode: number): TVoiceDetector {
   const m = fvadModule;
+  if (!m) throw new Error("fvad: the webrtc detector is not loaded (await loadVoiceDetector('webrtc') first)");
   const inst = m._fvad_new();
   if (inst === 0) throw new Error('fvad: out of memory');
   const buffer = m._malloc(FRAME_SAMPLES * 2);
@@ -238,7 +295,7 @@ function createWebRtcDetector(mode: number): TVoiceDetector {
   };
 }
 
-/** A detector for one channel at VAD_RATE. `webrtcMode` is for measuring the modes; the analysis uses WEBRTC_MODE. */
-export function createVoiceDetector(name: TDetectorName, webrtcMode: number = WEBRTC_MODE): TVoiceDetector {
-  return name === 'energy' ? createEnergyDetector() : createWebRtcDetector(webrtcMode);
+/** A detector for one channel at VAD_RATE ('webrtc' once loadVoiceDetector('webrtc') has finished). */
+export function createVoiceDetector(name: TDetectorName, options: TDetectorOptions = {}): TVoiceDetector {
+  return name === 'energy' ? createEnergyDetector(options.lossy ?? false) : createWebRtcDetector(options.webrtcMode ?? WEBRTC_MODE);
 }

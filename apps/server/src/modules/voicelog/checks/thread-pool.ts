@@ -17,11 +17,17 @@ export class AnalysisTimeoutError extends Error {}
  * From the TypeScript source (tests, `npm run dev`) it is thread.ts, loaded by a small script that registers tsx in
  * the thread first (Node 20 will not start a worker from a .ts file, whatever --import says).
  */
+/**
+ * A small young generation: the analysis makes many short-lived typed arrays, and V8's default spare room for them
+ * (~40 MB) is most of a job's memory; 4 MB costs no measurable time (docs/architecture.md, Automatic checks).
+ */
+const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
 function startThread(): Worker {
-  if (!/\.ts$/.test(import.meta.url)) return new Worker(new URL('./analysis-thread.js', import.meta.url));
+  if (!/\.ts$/.test(import.meta.url)) return new Worker(new URL('./analysis-thread.js', import.meta.url), { resourceLimits: THREAD_LIMITS });
   // thread.ts beside this file (named without its extension: the bundle must hold no TypeScript file name).
   const source = import.meta.url.replace(/\/thread-pool\.(\w+)$/, '/thread.$1');
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, resourceLimits: THREAD_LIMITS });
 }
 
 export type TThreadPool = {
