@@ -1,16 +1,19 @@
 // The voice log calls (docs/product.md §7 Voice log): recordings of a call date and number, the media token an <audio>
 // element carries in its URL (it cannot send the session header; one token serves every player on the screen),
-// and the admins' upload of recordings into a date folder.
+// the admins' upload of recordings into a date folder, and a recording's automatic checks (polled while pending).
 import { useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
   VOICE_LOG_PAGE_SIZE,
   VOICE_LOG_PATHS,
   ZMediaToken,
+  ZRecordingAnalysisReply,
   ZVoiceLogPage,
   ZVoiceLogUploadResult,
   type TMediaToken,
+  type TRecordingAnalysisReply,
   type TVoiceLogPage,
+  type TVoiceLogSort,
   type TVoiceLogUploadResult,
 } from '@crm/shared';
 import { ApiError, INVALID_REPLY_MESSAGE, api, endExpiredSession, messageOf } from '../../app/api.ts';
@@ -52,9 +55,44 @@ export function useMediaToken() {
   });
 }
 
+/** The search's filters and order by the automatic checks (none set: every recording, by call time). */
+export type TVoiceLogFilters = {
+  /** Seconds: only recordings whose longest dead air is longer. */
+  longestSilenceOver?: number;
+  /** Percent: only stereo recordings whose agent talk ratio is lower. */
+  talkRatioUnder?: number;
+  sort?: TVoiceLogSort;
+};
+
 /** GET /api/voicelog/search: the recordings of a call date (the folder) and a number, page 0-based. */
-export function searchVoiceLog(date: string, msisdn: string, page = 0, size = VOICE_LOG_PAGE_SIZE): Promise<TVoiceLogPage> {
-  return api.get(VOICE_LOG_PATHS.search, { query: { directory: date, msisdn, page, size }, schema: ZVoiceLogPage, notify: false });
+export function searchVoiceLog(date: string, msisdn: string, page = 0, size = VOICE_LOG_PAGE_SIZE, filters: TVoiceLogFilters = {}): Promise<TVoiceLogPage> {
+  const { longestSilenceOver, talkRatioUnder, sort } = filters;
+  // The default order is left out, so an unfiltered search asks exactly what it always asked.
+  const query = { directory: date, msisdn, page, size, longestSilenceOver, talkRatioUnder, sort: sort === 'time' ? undefined : sort };
+  return api.get(VOICE_LOG_PATHS.search, { query, schema: ZVoiceLogPage, notify: false });
+}
+
+/** How often a recording still being analysed is asked about again. */
+export const ANALYSIS_POLL_MS = 3_000;
+
+export const recordingAnalysisKey = (date: string, fileName: string) => ['voicelog', 'analysis', date, fileName] as const;
+
+/** GET /api/voicelog/analysis?fileName={yyyy-MM-dd}/{file}: the checks of one recording and what the player draws. */
+export function fetchRecordingAnalysis(date: string, fileName: string): Promise<TRecordingAnalysisReply> {
+  // Shown inline, beside the player or the recording, not as a notification (it is polled).
+  return api.get(VOICE_LOG_PATHS.analysis, { query: { fileName: `${date}/${fileName}` }, schema: ZRecordingAnalysisReply, notify: false });
+}
+
+/** A recording's analysis (null: none wanted), asked again every few seconds while it is still pending. */
+export function useRecordingAnalysis(recording: { date: string; fileName: string } | null) {
+  return useQuery({
+    queryKey: recordingAnalysisKey(recording?.date ?? '', recording?.fileName ?? ''),
+    queryFn: () => fetchRecordingAnalysis(recording?.date ?? '', recording?.fileName ?? ''),
+    enabled: recording !== null,
+    // A finished analysis changes only when the file does: kept for the session's minutes of scoring.
+    staleTime: (query) => (query.state.data?.status === 'pending' ? 0 : 300_000),
+    refetchInterval: (query) => (query.state.data?.status === 'pending' ? ANALYSIS_POLL_MS : false),
+  });
 }
 
 /**

@@ -21,7 +21,7 @@ const HISTORY: TLeadAnswerHistoryEntry[] = [
   { version: 4, agentId: 'AG-1001', savedAt: '2026-11-18T09:30:00.000Z', answers: { Q1: 'Yes', Q2: 'Benson' }, isCalled: 1 },
   { version: 3, agentId: 'AG-1002', savedAt: '2026-11-18T08:10:00.000Z', answers: { Q1: 'Yes', Q2: 'Partial Call' }, isCalled: 0 },
 ];
-const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42 };
+const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42, checks: null };
 
 function recordReply(request: TSentRequest, id: number) {
   const body = request.body as Record<string, unknown>;

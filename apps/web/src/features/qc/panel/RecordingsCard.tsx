@@ -1,14 +1,20 @@
 // "Call Records": the recordings of the number on the call date (file, agent, time, length from the server), each
-// with a Play button that loads it into the scoring player (which stays in view over the scorecard).
+// with its automatic checks (chips) and a Play button that loads it into the scoring player (which stays in view
+// over the scorecard); above them, the filters and order by those checks.
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TVoiceFile, TVoiceLogPage } from '@crm/shared';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { Pager } from '../../../components/Pager.tsx';
 import { pagerState } from '../../../components/pager.ts';
+import { useRecordingAnalysis } from '../../voicelog/api.ts';
+import { CheckChips } from '../../voicelog/CheckChips.tsx';
+import { hasFilter, useRecordingFilters } from './recording-filters.ts';
+import { RecordingFilters, RecordingSort } from './RecordingFilters.tsx';
 import type { TSearched } from './use-qc-panel.ts';
 
 export const NO_RECORDINGS = 'No recordings of this number on the call date.';
+export const NO_MATCHING_RECORDINGS = 'No recordings of this number on the call date match the filters.';
 
 type Props = {
   search: TSearched;
@@ -38,8 +44,17 @@ export function durationText(seconds: number | null): string {
   return seconds === null ? 'Unknown' : `${seconds} seconds`;
 }
 
-/** One line per recording (file names are long): the file, then agent, time and length, and its Play button. */
-function RecordingRows({ files, chosen, onChoose }: { files: TVoiceFile[]; chosen: TVoiceFile | null; onChoose: (file: TVoiceFile) => void }) {
+/** A recording's chips; one still being analysed is asked about every few seconds until it is done. */
+function RowChecks({ date, file }: { date: string; file: TVoiceFile }) {
+  const live = useRecordingAnalysis(file.checks?.status === 'pending' ? { date, fileName: file.fileName } : null);
+  const checks = live.data ?? file.checks;
+  return checks === null ? null : <CheckChips checks={checks} />;
+}
+
+type TRowsProps = { date: string; files: TVoiceFile[]; chosen: TVoiceFile | null; onChoose: (file: TVoiceFile) => void };
+
+/** One line per recording (file names are long): the file, then agent, time and length, its checks, and its Play button. */
+function RecordingRows({ date, files, chosen, onChoose }: TRowsProps) {
   return (
     <Stack gap={0} component="ul" aria-label="Recordings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {files.map((file) => {
@@ -67,6 +82,7 @@ function RecordingRows({ files, chosen, onChoose }: { files: TVoiceFile[]; chose
               <Text size="xs" c="dimmed">
                 Agent ID: {file.agentId === '' ? '—' : file.agentId} · Time: {recordingTime(file.dateTime)} · Duration: {durationText(file.duration)}
               </Text>
+              <RowChecks date={date} file={file} />
             </Stack>
             <Button size="xs" variant={isChosen ? 'filled' : 'light'} aria-label={`Play ${file.fileName}`} onClick={() => onChoose(file)} style={{ flexShrink: 0 }}>
               Play
@@ -80,15 +96,20 @@ function RecordingRows({ files, chosen, onChoose }: { files: TVoiceFile[]; chose
 
 export function RecordingsCard({ search, recordings, page, onPage, chosen, onChoose }: Props) {
   const data = recordings.data;
+  const [filters, setFilters] = useRecordingFilters();
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Call Records">
       <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Title order={2} size="h4" style={{ whiteSpace: 'nowrap' }}>
             Call Records
           </Title>
-          {recordings.isFetching && <Loader size="xs" aria-label="Loading recordings" />}
+          <Group gap="xs" wrap="nowrap">
+            {recordings.isFetching && <Loader size="xs" aria-label="Loading recordings" />}
+            <RecordingSort filters={filters} onChange={setFilters} />
+          </Group>
         </Group>
+        <RecordingFilters filters={filters} onChange={setFilters} />
         {recordings.error !== null ? (
           <Alert color="red" variant="light" title="The recordings could not be searched" role="alert">
             <Group gap="xs">
@@ -104,11 +125,11 @@ export function RecordingsCard({ search, recordings, page, onPage, chosen, onCho
           </Text>
         ) : data.content.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {NO_RECORDINGS} ({search.consumerNumber}, {search.callDate})
+            {hasFilter(filters) ? NO_MATCHING_RECORDINGS : NO_RECORDINGS} ({search.consumerNumber}, {search.callDate})
           </Text>
         ) : (
           <>
-            <RecordingRows files={data.content} chosen={chosen} onChoose={onChoose} />
+            <RecordingRows date={search.callDate} files={data.content} chosen={chosen} onChoose={onChoose} />
             {data.totalElements > data.size && <Pager pager={pagerState(page, data.size, data.totalElements)} onPage={onPage} />}
           </>
         )}

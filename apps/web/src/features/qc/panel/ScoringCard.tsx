@@ -2,6 +2,7 @@
 // the bar kept at the bottom of the screen with both live totals and grades and Submit.
 import { Alert, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { MARK_KEYS_NOTE, Scorecard, type TOnScore, type TOnText, type TScorecardColumn } from '../scorecard/Scorecard.tsx';
+import { HoldHint } from '../scorecard/HoldHint.tsx';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE } from '../scorecard/ScoringPlayer.tsx';
 import type { TScorableAgent } from './api.ts';
@@ -10,6 +11,9 @@ import type { TSubmitProgress } from './submit-qc.ts';
 import type { TColumns } from './use-qc-panel.ts';
 
 export const DEFAULTS_NOTE = 'Each criterion starts at its best mark (a total of 100): choose the lower mark for each one the agent missed.';
+
+/** The Hold Process row points at the holds the analysis found in the recording playing (the mark stays the inspector's). */
+const ROW_NOTES = { holdProcess: <HoldHint /> };
 
 type TAgentsState = { data: TScorableAgent[] | undefined; error: Error | null; pending: boolean; reload: () => void };
 
@@ -76,7 +80,7 @@ export function ScoringCard(props: Props) {
         <Text size="xs" c="dimmed">
           {DEFAULTS_NOTE} {MARK_KEYS_NOTE} {PLAYER_KEYS_NOTE}
         </Text>
-        <Scorecard columns={scorecard} onScore={onScore} onText={onText} disabled={submitting} />
+        <Scorecard columns={scorecard} onScore={onScore} onText={onText} disabled={submitting} rowNotes={ROW_NOTES} />
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 // The state of the QC panel: the search and what it found (the lead and the recordings, fetched in parallel), the
-// recording chosen and its tick, the agent scored, the two score columns and the submission.
+// recording chosen and its tick, the agent scored, the two score columns and the submission. The recordings are
+// filtered and sorted by their automatic checks as the Call Records' filters (in the address) say.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notifications } from '@mantine/notifications';
@@ -13,6 +14,7 @@ import { searchVoiceLog } from '../../voicelog/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { addClientQcRecord, addQcRecord, addQcRecordFile, fetchScorableAgents, SCORABLE_AGENTS_KEY, type TScorableAgent } from './api.ts';
 import { clientBody, COLUMNS, freshColumn, inHouseBody, isUntouched, SCORING_PROBLEMS, withScore, type TColumnKey, type TColumnText, type TScoreColumn } from './scorecard.ts';
+import { useRecordingFilters } from './recording-filters.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch, type TSearchProblems } from './search-form.ts';
 import { NO_PROGRESS, submitScoredCall, type TSubmitCalls, type TSubmitProgress } from './submit-qc.ts';
 import { chooseRecording, clickTick, metadataLoaded, NO_TICK, successfulCall, type TTick } from './tick.ts';
@@ -61,6 +63,15 @@ export function useQcPanel() {
   const inFlight = useRef(false);
   const numberField = useRef<HTMLInputElement>(null);
 
+  const [filters] = useRecordingFilters();
+  // Other filters, other pages: back to the first.
+  const filterKey = JSON.stringify(filters);
+  const [pagedFilters, setPagedFilters] = useState(filterKey);
+  if (pagedFilters !== filterKey) {
+    setPagedFilters(filterKey);
+    setPage(0);
+  }
+
   const enabled = searched !== null;
   const lead = useQuery({
     queryKey: leadKey(searched?.id),
@@ -75,8 +86,8 @@ export function useQcPanel() {
     staleTime: 0,
   });
   const recordings = useQuery({
-    queryKey: ['qc-panel', 'recordings', searched?.id, page],
-    queryFn: () => searchVoiceLog(searched?.callDate ?? '', searched?.consumerNumber ?? '', page),
+    queryKey: ['qc-panel', 'recordings', searched?.id, page, filters],
+    queryFn: () => searchVoiceLog(searched?.callDate ?? '', searched?.consumerNumber ?? '', page, undefined, filters),
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,

@@ -28,6 +28,8 @@ type Props = {
   onText: TOnText;
   /** Every control, while the scorecard is being saved. */
   disabled?: boolean;
+  /** Shown under a criterion's name (the Hold Process row's holds found in the recording). */
+  rowNotes?: Partial<Record<TQcCriterionKey, ReactNode>>;
 };
 
 const TEXT_LABELS: Record<TScorecardText, string> = {
@@ -40,8 +42,11 @@ const TITLED_TEXT_LABELS: Record<TScorecardText, string> = { fatalReason: 'fatal
 const textLabel = (column: TScorecardColumn, field: TScorecardText) => (column.title === undefined ? TEXT_LABELS[field] : `${column.title} ${TITLED_TEXT_LABELS[field]}`);
 const markLabel = (column: TScorecardColumn, criterion: TQcCriterion) => (column.title === undefined ? criterion.name : `${column.title}: ${criterion.name}`);
 
-/** Room for the top bar and the sticky player above, and the sticky total below, when a focused row is scrolled to. */
-const ROW_SCROLL_MARGIN = { scrollMarginTop: 190, scrollMarginBottom: 110 } as const;
+/**
+ * Room for the top bar and the sticky player above (with a recording's checks and waveform, about 200 px at
+ * 1366×768), and the sticky total below, when a focused row is scrolled to.
+ */
+const ROW_SCROLL_MARGIN = { scrollMarginTop: 260, scrollMarginBottom: 110 } as const;
 
 // Each choice as wide as its words (then the rest shared): "Need Improvement (10)" stays on one line where it fits.
 const SEGMENT_STYLES = { control: { flex: '1 1 auto' }, label: { whiteSpace: 'normal', lineHeight: 1.2, fontSize: 11, padding: '3px 4px' } } as const;
@@ -58,16 +63,17 @@ function choiceText(label: string): ReactNode {
 }
 
 type TCell = { key: string; label: string; marks: number; disabled: boolean };
-type TRowProps = { criterion: TQcCriterion; cells: TCell[]; onScore: TOnScore };
+type TRowProps = { criterion: TQcCriterion; cells: TCell[]; onScore: TOnScore; note?: ReactNode };
 
 const sameCells = (a: TCell[], b: TCell[]) => a.length === b.length && a.every((cell, i) => cell.marks === b[i]?.marks && cell.disabled === b[i]?.disabled && cell.label === b[i]?.label);
 
 // 28 controls on the panel: a mark picked re-renders only its row.
-const CriterionRow = memo(function CriterionRow({ criterion, cells, onScore }: TRowProps) {
+const CriterionRow = memo(function CriterionRow({ criterion, cells, onScore, note }: TRowProps) {
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={600} fz="xs">
         {criterion.name}
+        {note}
       </Table.Th>
       {cells.map((cell) => (
         <Table.Td key={cell.key} data-column={cell.key} data-criterion={criterion.key} style={ROW_SCROLL_MARGIN}>
@@ -85,7 +91,7 @@ const CriterionRow = memo(function CriterionRow({ criterion, cells, onScore }: T
       ))}
     </Table.Tr>
   );
-}, (a, b) => a.criterion === b.criterion && a.onScore === b.onScore && sameCells(a.cells, b.cells));
+}, (a, b) => a.criterion === b.criterion && a.onScore === b.onScore && a.note === b.note && sameCells(a.cells, b.cells));
 
 /** True when the keyboard moved the focus (a click needs no scrolling: what was clicked is in view). */
 function focusedByKeyboard(element: Element): boolean {
@@ -165,7 +171,7 @@ function TextRows({ columns, onText, disabled }: { columns: readonly TScorecardC
   );
 }
 
-export function Scorecard({ columns, onScore, onText, disabled = false }: Props) {
+export function Scorecard({ columns, onScore, onText, disabled = false, rowNotes }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
     if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !(event.target instanceof Element)) return;
     const cell = event.target.closest<HTMLElement>('[data-criterion]');
@@ -225,6 +231,7 @@ export function Scorecard({ columns, onScore, onText, disabled = false }: Props)
               key={criterion.key}
               criterion={criterion}
               onScore={onScore}
+              note={rowNotes?.[criterion.key]}
               cells={columns.map((column) => ({
                 key: column.key,
                 label: markLabel(column, criterion),

@@ -1,10 +1,12 @@
 // The player of the call being scored: the voice log's player of the chosen recording, playback speed buttons, and
 // the page's keyboard while it is shown (Space, ←/→, [ and ], see player-keys.ts). The speed is remembered in the
-// browser, so the next call (or the next page) plays at the speed the inspector chose.
+// browser, so the next call (or the next page) plays at the speed the inspector chose. Under it, the recording's
+// automatic checks: the chips and the waveform with dead air, holds and overtalk shaded (a click seeks there).
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Box, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { RecordingPlayer } from '../../voicelog/RecordingPlayer.tsx';
+import { ScoringChecks } from './ScoringChecks.tsx';
 import { parseSpeed, playerKey, SPEED_STORAGE_KEY, SPEEDS, speedLabel, stepSpeed, type TSpeed } from './player-keys.ts';
 
 export type TRecordingRef = { date: string; fileName: string };
@@ -133,6 +135,7 @@ export function ScoringPlayer({ recording, autoPlay = false, onMetadata, empty, 
             data={SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }))}
           />
         </Group>
+        {recording !== null && <ScoringChecks key={`${recording.date}/${recording.fileName}`} recording={recording} box={box} />}
         {children}
       </Stack>
     </Paper>
