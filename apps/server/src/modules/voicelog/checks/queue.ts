@@ -75,8 +75,15 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
       if (deps.analysis.concurrency === 0 || stopped) return;
       const b = await ready();
       for (let i = workerIds.length; i < deps.analysis.concurrency; i += 1) {
-        const id = await b.work<TAnalysisJobData>(ANALYSIS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (job) await runAnalysisJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        let id = '';
+        id = await b.work<TAnalysisJobData>(ANALYSIS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
+          try {
+            if (job) await runAnalysisJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+          } finally {
+            // pg-boss waits its polling interval after every fetch, even one that found a job: told, it fetches the
+            // next at once, so a backlog is worked through without a 2-second pause per recording.
+            if (id !== '') b.notifyWorker(id);
+          }
         });
         workerIds.push(id);
       }
