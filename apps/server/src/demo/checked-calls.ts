@@ -3,7 +3,8 @@
 // speaks over the agent twice. Made in code (speech-like.ts), so `npm run demo` needs no espeak-ng; the turns are the
 // truth the test checks the analysis against.
 import type { TTimeSpan } from '@crm/shared';
-import { AGENT_VOICE, CUSTOMER_VOICE, encodeWavChannels, renderTurns, type TTurn, type TVoice } from './speech-like.ts';
+import { encodeWavChannels } from '../modules/voicelog/wav.ts';
+import { AGENT_VOICE, CUSTOMER_VOICE, renderTurns, type TTurn, type TVoice } from './speech-like.ts';
 
 export type TCheckedCallStyle = 'hold' | 'overtalk';
 

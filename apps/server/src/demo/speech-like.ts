@@ -103,27 +103,3 @@ export function renderTurns(turns: readonly TTurn[], seconds: number, rate: numb
   }
   return Int16Array.from(mix, (v) => Math.max(-32768, Math.min(32767, Math.round(v * 32767))));
 }
-
-/** A 16-bit PCM WAV file of one or more channels of the same length (interleaved). */
-export function encodeWavChannels(channels: readonly Int16Array[], sampleRate: number): Buffer {
-  const count = channels.length;
-  const frames = channels[0]?.length ?? 0;
-  const dataBytes = frames * count * 2;
-  const b = Buffer.alloc(44 + dataBytes);
-  b.write('RIFF', 0, 'ascii');
-  b.writeUInt32LE(36 + dataBytes, 4);
-  b.write('WAVEfmt ', 8, 'ascii');
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(count, 22);
-  b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * count * 2, 28);
-  b.writeUInt16LE(count * 2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36, 'ascii');
-  b.writeUInt32LE(dataBytes, 40);
-  for (let f = 0; f < frames; f += 1) {
-    for (let c = 0; c < count; c += 1) b.writeInt16LE(channels[c]?.[f] ?? 0, 44 + 2 * (f * count + c));
-  }
-  return b;
-}

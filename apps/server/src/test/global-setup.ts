@@ -16,17 +16,44 @@ declare module 'vitest' {
   }
 }
 
+type TPrepared = { adminUrl: string; template: string; teardown: () => Promise<void> };
+type TShared = { prepared: Promise<TPrepared>; users: number };
+
+/**
+ * Both server projects (server, server-exclusive: apps/server/vitest.config.ts) name this set-up; vitest runs it for
+ * each, in one process. The first prepares the temporary folder and the template database, the second shares them,
+ * and the last teardown (after every test of the run) removes them. Kept on globalThis: each project may load this
+ * module apart.
+ */
+const SHARED_KEY = Symbol.for('crm.test.global-setup');
+type TWithShared = typeof globalThis & { [SHARED_KEY]?: TShared };
+
 export default async function setup(project: TestProject) {
+  const g = globalThis as TWithShared;
+  const shared = (g[SHARED_KEY] ??= { prepared: prepareOnce(), users: 0 });
+  shared.users += 1;
+  const { adminUrl, template, teardown } = await shared.prepared;
+  project.provide('dbAdminUrl', adminUrl);
+  project.provide('dbTemplate', template);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete g[SHARED_KEY];
+    await teardown();
+  };
+}
+
+async function prepareOnce(): Promise<TPrepared> {
   const tempRoot = await openTempRoot('test');
   try {
-    return await prepareDatabase(project, tempRoot.close);
+    return await prepareDatabase(tempRoot.close);
   } catch (e) {
     await tempRoot.close().catch(() => undefined);
     throw e;
   }
 }
 
-async function prepareDatabase(project: TestProject, closeTempRoot: () => Promise<void>) {
+async function prepareDatabase(closeTempRoot: () => Promise<void>): Promise<TPrepared> {
   let embedded: EmbeddedPostgres | undefined;
   let dataDir: string | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
@@ -41,10 +68,8 @@ async function prepareDatabase(project: TestProject, closeTempRoot: () => Promis
   const db = createKysely(databaseUrl(adminUrl, template), 2);
   await migrateToLatest(db);
   await db.destroy();
-  project.provide('dbAdminUrl', adminUrl);
-  project.provide('dbTemplate', template);
 
-  return async () => {
+  const teardown = async () => {
     try {
       const url = adminUrl;
       // Drop this run's copies (a crashed file may have left one) and the template.
@@ -57,4 +82,5 @@ async function prepareDatabase(project: TestProject, closeTempRoot: () => Promis
       await closeTempRoot();
     }
   };
+  return { adminUrl, template, teardown };
 }

@@ -2,9 +2,16 @@
 
 export type TPcm = { samples: Int16Array; sampleRate: number };
 
-/** A mono 16-bit PCM WAV file (the 44-byte RIFF header, then the samples, little-endian). */
+/** A mono 16-bit PCM WAV file. */
 export function encodeWav({ samples, sampleRate }: TPcm): Buffer {
-  const dataBytes = samples.length * 2;
+  return encodeWavChannels([samples], sampleRate);
+}
+
+/** A 16-bit PCM WAV file of one or more channels of the same length: the 44-byte RIFF header, then interleaved samples. */
+export function encodeWavChannels(channels: readonly Int16Array[], sampleRate: number): Buffer {
+  const count = channels.length;
+  const frames = channels[0]?.length ?? 0;
+  const dataBytes = frames * count * 2;
   const b = Buffer.alloc(44 + dataBytes);
   b.write('RIFF', 0, 'ascii');
   b.writeUInt32LE(36 + dataBytes, 4);
@@ -12,14 +19,16 @@ export function encodeWav({ samples, sampleRate }: TPcm): Buffer {
   b.write('fmt ', 12, 'ascii');
   b.writeUInt32LE(16, 16); // fmt chunk size
   b.writeUInt16LE(1, 20); // PCM
-  b.writeUInt16LE(1, 22); // mono
+  b.writeUInt16LE(count, 22);
   b.writeUInt32LE(sampleRate, 24);
-  b.writeUInt32LE(sampleRate * 2, 28); // bytes per second
-  b.writeUInt16LE(2, 32); // bytes per frame
+  b.writeUInt32LE(sampleRate * count * 2, 28); // bytes per second
+  b.writeUInt16LE(count * 2, 32); // bytes per frame
   b.writeUInt16LE(16, 34); // bits per sample
   b.write('data', 36, 'ascii');
   b.writeUInt32LE(dataBytes, 40);
-  for (let i = 0; i < samples.length; i += 1) b.writeInt16LE(samples[i] ?? 0, 44 + 2 * i);
+  for (let f = 0; f < frames; f += 1) {
+    for (let c = 0; c < count; c += 1) b.writeInt16LE(channels[c]?.[f] ?? 0, 44 + 2 * (f * count + c));
+  }
   return b;
 }
 
