@@ -4,7 +4,7 @@
 // the search's required fields; the correction of a lead answer; the player, totals and Submit in view with the last
 // criterion row focused; and the keyboard (Space, ←/→, [ ], 1/2/3) on a real recording.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { sql } from 'kysely';
 import { GENERATED_FOR_D, QC_MESSAGES, type TLead, type TPaged, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
@@ -13,8 +13,9 @@ import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
 import { vicidialRecordingName, writeRecording } from './recordings.ts';
+import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
-const t = useBrowser({ width: 1366, height: 768 });
+const t = useBrowser(VIEWPORT);
 
 // A call date of this file's own: no other test's recordings or QC records fall on it.
 const CALL_DATE = '2021-10-14';
@@ -103,16 +104,8 @@ async function play(page: Page, fileName: string, seconds: number) {
   await expect.poll(() => player.getByLabel('Time').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`/ 0:${String(seconds).padStart(2, '0')}$`));
 }
 
-const VIEWPORT = { width: 1366, height: 768 };
-type TBox = { x: number; y: number; width: number; height: number };
 
-async function boxOf(locator: Locator): Promise<TBox> {
-  const box = await locator.boundingBox();
-  if (box === null) throw new Error(`${String(locator)} is not shown`);
-  return box;
-}
 
-const inViewport = (b: TBox) => b.x >= 0 && b.y >= 0 && b.x + b.width <= VIEWPORT.width && b.y + b.height <= VIEWPORT.height;
 
 /** The <audio> of the scoring player: whether it plays, where, and how fast. */
 async function audioState(page: Page): Promise<{ paused: boolean; time: number; rate: number }> {

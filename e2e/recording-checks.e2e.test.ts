@@ -13,9 +13,9 @@ import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
 import { vicidialRecordingName } from './recordings.ts';
+import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
-const t = useBrowser({ width: 1366, height: 768 });
-const VIEWPORT = { width: 1366, height: 768 };
+const t = useBrowser(VIEWPORT);
 
 // A call date and a number of this file's own: no other test's recordings fall on them.
 const CALL_DATE = '2021-10-19';
@@ -111,13 +111,6 @@ const recordRow = (page: Page, fileName: string) => records(page).getByRole('lis
 const chipsIn = (scope: Locator) => scope.getByRole('list', { name: /^Automatic checks/ }).first().getByRole('listitem').allInnerTexts();
 const player = (page: Page) => page.getByRole('region', { name: 'Player' });
 
-type TBox = { x: number; y: number; width: number; height: number };
-async function boxOf(locator: Locator): Promise<TBox> {
-  const box = await locator.boundingBox();
-  if (box === null) throw new Error(`${String(locator)} is not shown`);
-  return box;
-}
-const inViewport = (b: TBox) => b.x >= 0 && b.y >= 0 && b.x + b.width <= VIEWPORT.width && b.y + b.height <= VIEWPORT.height;
 
 /** Chooses a recording and waits until the player knows its length; then pauses it, so a seek stays where it lands. */
 async function playPaused(page: Page, fileName: string) {
