@@ -259,3 +259,14 @@ export function intersectSpans(a: TTimeSpan[], b: TTimeSpan[]): TTimeSpan[] {
   }
   return out.sort((p, q) => p.startSec - q.startSec);
 }
+
+/** Pieces of one channel's samples, joined in order. */
+export function joinSamples(parts: readonly Float32Array[]): Float32Array {
+  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

@@ -4,8 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TTimeSpan } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAudio } from '../modules/voicelog/analysis/decode.ts';
-import { buildAccuracySet, linearToAlaw, linearToMulaw, noise, silence, speech, speechClip, type TAccuracyFile, timeline, tone } from './audio-support.ts';
+import { buildAccuracySet, decodeWhole, linearToAlaw, linearToMulaw, noise, silence, speech, speechClip, type TAccuracyFile, timeline, tone } from './audio-support.ts';
 
 let dir: string;
 let set: TAccuracyFile[];
@@ -18,18 +17,7 @@ afterAll(async () => {
 });
 
 async function decodeFile(filePath: string): Promise<{ rate: number; channels: Float32Array[] }> {
-  const source = await openAudio(filePath);
-  const parts: Float32Array[][] = Array.from({ length: source.channelCount }, () => []);
-  for await (const chunk of source.chunks()) chunk.forEach((c, i) => parts[i]?.push(c));
-  const channels = parts.map((list) => {
-    const out = new Float32Array(list.reduce((n, c) => n + c.length, 0));
-    let at = 0;
-    for (const c of list) {
-      out.set(c, at);
-      at += c.length;
-    }
-    return out;
-  });
+  const { source, channels } = await decodeWhole(filePath);
   return { rate: source.sampleRate, channels };
 }
 

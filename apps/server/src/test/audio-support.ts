@@ -7,12 +7,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_HOLD_SECONDS, type TTimeSpan } from '@crm/shared';
-import { espeak, gapsBetween, intersectSpans, mergeSpans, seededRandom, silence, speech, Timeline, timeline, type TTimeline } from './audio-blocks-support.ts';
+import { espeak, gapsBetween, intersectSpans, joinSamples, mergeSpans, seededRandom, silence, speech, Timeline, timeline, type TTimeline } from './audio-blocks-support.ts';
 import { MP3_DELAY_SAMPLES, type TWavSampleFormat, writeMp3, writeWav } from './audio-writers-support.ts';
+import { openAudio, type TAudioSource } from '../modules/voicelog/analysis/decode.ts';
 
 export {
   gapsBetween,
   intersectSpans,
+  joinSamples,
   noise,
   resample,
   seededRandom,
@@ -41,6 +43,15 @@ export {
   writeWav,
   writeWavFrom,
 } from './audio-writers-support.ts';
+
+/** A file decoded by the product's decoder: its source, every chunk as it came, and each channel joined. */
+export async function decodeWhole(filePath: string): Promise<{ source: TAudioSource; chunks: Float32Array[][]; channels: Float32Array[] }> {
+  const source = await openAudio(filePath);
+  const chunks: Float32Array[][] = [];
+  for await (const chunk of source.chunks()) chunks.push(chunk);
+  const channels = Array.from({ length: source.channelCount }, (_, ch) => joinSamples(chunks.map((c) => c[ch] ?? new Float32Array(0))));
+  return { source, chunks, channels };
+}
 
 // ---------------------------------------------------------------- the accuracy set
 

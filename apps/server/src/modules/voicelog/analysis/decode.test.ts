@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeMp3, encodeWavFile, MP3_DELAY_SAMPLES, seededRandom, type TWavOptions, type TWavSampleFormat, writeWavFrom } from '../../../test/audio-support.ts';
+import { decodeWhole, encodeMp3, encodeWavFile, MP3_DELAY_SAMPLES, seededRandom, type TWavOptions, type TWavSampleFormat, writeWavFrom } from '../../../test/audio-support.ts';
 import { CHUNK_SECONDS, openAudio, UnreadableAudioError } from './decode.ts';
 
 let dir: string;
@@ -21,22 +21,6 @@ async function file(content: Buffer | string, ext = 'bin'): Promise<string> {
   return p;
 }
 
-/** Every chunk of a file, and the channels joined. */
-async function decodeAll(filePath: string) {
-  const source = await openAudio(filePath);
-  const chunks: Float32Array[][] = [];
-  for await (const chunk of source.chunks()) chunks.push(chunk);
-  const channels = Array.from({ length: source.channelCount }, (_, ch) => {
-    const out = new Float32Array(chunks.reduce((n, c) => n + (c[ch]?.length ?? 0), 0));
-    let at = 0;
-    for (const c of chunks) {
-      out.set(c[ch] ?? new Float32Array(0), at);
-      at += c[ch]?.length ?? 0;
-    }
-    return out;
-  });
-  return { source, chunks, channels };
-}
 
 /** Distinct known samples per channel: a sweep on the left, a slower one of other sign on the right. */
 function knownSamples(channelCount: number, frames: number): Float32Array[] {
@@ -76,7 +60,7 @@ describe('openAudio: WAV', () => {
         for (const channelCount of [1, 2]) {
           const rate = format === 'mulaw' || format === 'alaw' ? 8000 : 44100;
           const input = knownSamples(channelCount, 12345);
-          const { source, channels } = await decodeAll(await file(encodeWavFile(input, rate, format, { extensible }), 'wav'));
+          const { source, channels } = await decodeWhole(await file(encodeWavFile(input, rate, format, { extensible }), 'wav'));
           expect(source).toMatchObject({ format: 'wav', sampleRate: rate, channelCount });
           expect(source.durationSec).toBeCloseTo(12345 / rate, 9);
           for (let ch = 0; ch < channelCount; ch += 1) {
@@ -92,7 +76,7 @@ describe('openAudio: WAV', () => {
     const rate = 8000;
     const frames = rate * 3 + 1234;
     const input = knownSamples(2, frames);
-    const { chunks, channels } = await decodeAll(await file(encodeWavFile(input, rate, 'pcm16'), 'wav'));
+    const { chunks, channels } = await decodeWhole(await file(encodeWavFile(input, rate, 'pcm16'), 'wav'));
     const size = Math.ceil(rate * CHUNK_SECONDS);
     expect(chunks.map((c) => c[0]?.length)).toEqual([size, size, size, size, size, size, 1234]);
     for (const c of chunks) expect(c[1]?.length).toBe(c[0]?.length);
@@ -112,7 +96,7 @@ describe('openAudio: WAV', () => {
       ['pcm8', { between: [{ id: 'odd ', body: Buffer.alloc(3, 0xff) }] }],
     ];
     for (const [format, options] of cases) {
-      const { source, channels } = await decodeAll(await file(encodeWavFile(input, 16000, format, options), 'wav'));
+      const { source, channels } = await decodeWhole(await file(encodeWavFile(input, 16000, format, options), 'wav'));
       expect(source.channelCount).toBe(2);
       expect(channels[0]?.length).toBe(4001);
       expect(maxError(channels[1] as Float32Array, input[1] as Float32Array)).toBeLessThanOrEqual(TOLERANCE[format]);
@@ -121,7 +105,7 @@ describe('openAudio: WAV', () => {
 
   it('reads the first two channels of a file with more', async () => {
     const input = knownSamples(2, 3000);
-    const { source, channels } = await decodeAll(await file(encodeWavFile(input, 48000, 'pcm24', { storedChannels: 4, extensible: true }), 'wav'));
+    const { source, channels } = await decodeWhole(await file(encodeWavFile(input, 48000, 'pcm24', { storedChannels: 4, extensible: true }), 'wav'));
     expect(source.channelCount).toBe(2);
     expect(maxError(channels[0] as Float32Array, input[0] as Float32Array)).toBeLessThanOrEqual(1e-6);
     expect(maxError(channels[1] as Float32Array, input[1] as Float32Array)).toBeLessThanOrEqual(1e-6);
@@ -129,7 +113,7 @@ describe('openAudio: WAV', () => {
 
   it('keeps what a truncated recording holds (data size past the end of the file)', async () => {
     const whole = encodeWavFile(knownSamples(1, 8000), 8000, 'pcm16');
-    const { source, channels } = await decodeAll(await file(whole.subarray(0, 44 + 2 * 5000 + 1), 'wav'));
+    const { source, channels } = await decodeWhole(await file(whole.subarray(0, 44 + 2 * 5000 + 1), 'wav'));
     expect(source.durationSec).toBeCloseTo(5000 / 8000, 9);
     expect(channels[0]?.length).toBe(5000);
   });
@@ -175,7 +159,7 @@ describe('openAudio: MP3', () => {
   for (const c of cases) {
     it(`decodes a lamejs MP3 at ${c.rate} Hz, ${c.channelCount} channel(s)`, async () => {
       const input = toneChannels(c.rate, c.channelCount, 2);
-      const { source, channels, chunks } = await decodeAll(await file(encodeMp3(input, c.rate, c.kbps), 'mp3'));
+      const { source, channels, chunks } = await decodeWhole(await file(encodeMp3(input, c.rate, c.kbps), 'mp3'));
       expect(source).toMatchObject({ format: 'mp3', sampleRate: c.rate, channelCount: c.channelCount, durationSec: null });
       expect(channels).toHaveLength(c.channelCount);
       for (const chunk of chunks.slice(0, -1)) expect(chunk[0]?.length).toBe(Math.ceil(c.rate * CHUNK_SECONDS));
@@ -224,7 +208,7 @@ describe('openAudio: MP3', () => {
     info.writeUInt32BE(1, at + 4); // frames field present
     const frames = countFrames(mp3);
     info.writeUInt32BE(frames, at + 8);
-    const { source, channels } = await decodeAll(await file(Buffer.concat([id3, info, mp3]), 'mp3'));
+    const { source, channels } = await decodeWhole(await file(Buffer.concat([id3, info, mp3]), 'mp3'));
     expect(source.channelCount).toBe(2);
     expect(source.durationSec).toBeCloseTo((frames * 1152) / 44100, 6);
     expect(Math.abs((channels[0]?.length ?? 0) - frames * 1152)).toBeLessThanOrEqual(1152);
@@ -287,7 +271,7 @@ describe('openAudio: unreadable files', () => {
   for (const [name, make, reason] of cases) {
     it(`rejects ${name}`, async () => {
       const p = await file(make());
-      const error = await decodeAll(p).then(
+      const error = await decodeWhole(p).then(
         () => null,
         (e: unknown) => e,
       );
@@ -308,7 +292,7 @@ describe('openAudio: unreadable files', () => {
       for (let k = 0; k < flips; k += 1) b[Math.floor(r() * (k < 3 ? 80 : b.length))] = Math.floor(r() * 256);
       const p = await file(seed % 4 === 3 ? b.subarray(0, Math.floor(r() * b.length)) : b);
       try {
-        const { chunks } = await decodeAll(p);
+        const { chunks } = await decodeWhole(p);
         for (const chunk of chunks) {
           for (const channel of chunk) {
             expect(channel.length).toBe(chunk[0]?.length);
@@ -326,10 +310,10 @@ describe('openAudio: unreadable files', () => {
   }, 60_000);
 
   it('does not hang on MP3 frames followed by garbage, or garbage after a WAV header', async () => {
-    const mixed = await decodeAll(await file(Buffer.concat([mp3.subarray(0, 2000), random(200_000, 3), mp3]), 'mp3'));
+    const mixed = await decodeWhole(await file(Buffer.concat([mp3.subarray(0, 2000), random(200_000, 3), mp3]), 'mp3'));
     expect(mixed.source.channelCount).toBe(1);
     expect(mixed.channels[0]?.length).toBeGreaterThan(0);
-    const wav = await decodeAll(await file(Buffer.concat([encodeWavFile([new Float32Array(100)], 8000, 'pcm16', { dataSize: 'max' }), random(10_001, 5)]), 'wav'));
+    const wav = await decodeWhole(await file(Buffer.concat([encodeWavFile([new Float32Array(100)], 8000, 'pcm16', { dataSize: 'max' }), random(10_001, 5)]), 'wav'));
     expect(wav.channels[0]?.length).toBe(100 + 5000);
   });
 });

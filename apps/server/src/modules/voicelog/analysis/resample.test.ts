@@ -1,6 +1,7 @@
 // The streaming resampler: chunk boundaries do not matter, the voice band passes at its level, and what lies above the
 // new Nyquist frequency is filtered out rather than folded back.
 import { describe, expect, it } from 'vitest';
+import { joinSamples } from '../../../test/audio-blocks-support.ts';
 import { createResampler } from './resample.ts';
 
 function sine(hz: number, rate: number, seconds: number, amplitude = 0.5): Float32Array {
@@ -13,13 +14,7 @@ function run(inRate: number, outRate: number, input: Float32Array, size: number)
   const parts: Float32Array[] = [];
   for (let at = 0; at < input.length; at += size) parts.push(r.push(input.subarray(at, at + size)));
   parts.push(r.flush());
-  const out = new Float32Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return joinSamples(parts);
 }
 
 function rms(x: Float32Array, from = 0, to = x.length): number {
