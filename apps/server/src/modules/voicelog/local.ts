@@ -1,5 +1,5 @@
 // Recordings served from RECORDINGS_DIR/{yyyy-MM-dd}/, streamed by byte range (searched through the index, catalog/).
-import type { Dirent } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { RECORDING_EXTENSIONS, VOICE_LOG_MESSAGES } from '@crm/shared';
@@ -9,6 +9,14 @@ import { recordingPath, type TRecordingRef } from './paths.ts';
 import { parseRange } from './range.ts';
 
 export const isMissing = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
+
+/** What is at `target`, or null when nothing is there (any other failure, such as a refused permission, throws). */
+export async function statOrNull(target: string): Promise<Stats | null> {
+  return fs.stat(target).catch((e: unknown) => {
+    if (isMissing(e)) return null;
+    throw e;
+  });
+}
 
 export function isRecordingEntry(entry: Dirent): boolean {
   if (!(entry.isFile() || entry.isSymbolicLink()) || entry.name.startsWith('.')) return false;
@@ -50,10 +58,7 @@ export async function streamRecording(recordingsDir: string, ref: TRecordingRef,
 
 /** Whether the date folder holds the recording as a file (the number is the caller's to check, from the name). */
 export async function hasRecording(recordingsDir: string, ref: TRecordingRef): Promise<boolean> {
-  const stat = await fs.stat(recordingPath(recordingsDir, ref)).catch((e: unknown) => {
-    if (isMissing(e)) return null;
-    throw e;
-  });
+  const stat = await statOrNull(recordingPath(recordingsDir, ref));
   return stat?.isFile() ?? false;
 }
 

@@ -9,7 +9,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
 import { probeAudio } from '../durations.ts';
-import { isMissing, isRecordingEntry } from '../local.ts';
+import { isMissing, isRecordingEntry, statOrNull } from '../local.ts';
 import { parseRecordingName, phoneKey } from '../names.ts';
 import { dateFolder } from '../paths.ts';
 
@@ -42,10 +42,7 @@ async function listRecordings(folder: string): Promise<Dirent[] | null> {
 }
 
 async function statFile(file: string): Promise<{ size: number; modifiedAt: Date } | null> {
-  const stat = await fs.stat(file).catch((e: unknown) => {
-    if (isMissing(e)) return null;
-    throw e;
-  });
+  const stat = await statOrNull(file);
   return stat?.isFile() ? { size: stat.size, modifiedAt: new Date(Math.floor(stat.mtimeMs)) } : null;
 }
 
@@ -101,10 +98,7 @@ async function upsertFound(catalog: TCatalog, date: string, folder: string, foun
  */
 export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMode): Promise<TScanCounts> {
   const folder = dateFolder(catalog.recordingsDir, date);
-  const folderStat = await fs.stat(folder).catch((e: unknown) => {
-    if (isMissing(e)) return null;
-    throw e;
-  });
+  const folderStat = await statOrNull(folder);
   const entries = folderStat?.isDirectory() ? await listRecordings(folder) : null;
   const known = await catalog.db
     .selectFrom('recordings')
@@ -153,10 +147,7 @@ export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMod
 
 /** Before a search of a date: the folder is read again if it changed since it was last read (one stat when it did not). */
 export async function refreshFolder(catalog: TCatalog, date: string): Promise<void> {
-  const stat = await fs.stat(dateFolder(catalog.recordingsDir, date)).catch((e: unknown) => {
-    if (isMissing(e)) return null;
-    throw e;
-  });
+  const stat = await statOrNull(dateFolder(catalog.recordingsDir, date));
   const seen = await catalog.db.selectFrom('recordingFolders').select('folderMtimeMs').where('callDate', '=', date).executeTakeFirst();
   if (stat === null && seen === undefined) {
     // No folder now and none before: only recordings indexed earlier (a folder removed while the server was down) to mark.
@@ -194,7 +185,7 @@ export async function scanAll(catalog: TCatalog, mode: 'everything' | 'changed' 
   const total: TScanCounts = { indexed: 0, gone: 0 };
   for (const date of [...dates].sort()) {
     if (mode === 'changed' && date < recent) {
-      const stat = await fs.stat(dateFolder(catalog.recordingsDir, date)).catch(() => null);
+      const stat = await statOrNull(dateFolder(catalog.recordingsDir, date));
       if (stat !== null && seen.get(date) === stat.mtimeMs) continue;
     }
     const counts = await scanFolder(catalog, date, 'full');
