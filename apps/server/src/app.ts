@@ -33,6 +33,10 @@ import { qcRoutes } from './modules/qc/routes.ts';
 import { qcReportRoutes } from './modules/qc-reports/routes.ts';
 import { voicelogRoutes } from './modules/voicelog/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { qcQueueRoutes } from './modules/qc-queue/routes.ts';
+import { calibrationRoutes } from './modules/calibration/routes.ts';
+import { disputeRoutes } from './modules/disputes/routes.ts';
+import { qcInsightRoutes } from './modules/qc-insights/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -149,6 +153,10 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(qcReportRoutes);
   await app.register(voicelogRoutes);
   await app.register(auditRoutes);
+  await app.register(qcQueueRoutes);
+  await app.register(calibrationRoutes);
+  await app.register(disputeRoutes);
+  await app.register(qcInsightRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

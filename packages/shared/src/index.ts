@@ -27,3 +27,8 @@ export * from './schemas/voicelog.ts';
 export * from './schemas/recording-analysis.ts';
 export * from './domain/recording-checks.ts';
 export * from './schemas/audit.ts';
+export * from './schemas/qc-queue.ts';
+export * from './schemas/calibration.ts';
+export * from './domain/agreement.ts';
+export * from './schemas/disputes.ts';
+export * from './schemas/qc-insights.ts';

@@ -1,6 +1,9 @@
 // Kysely table types (camelCase here, snake_case in PostgreSQL through CamelCasePlugin).
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { TDbRole } from '@crm/shared';
+import type { QcQueueTables } from './tables/qc-queue.ts';
+import type { CalibrationTables } from './tables/calibration.ts';
+import type { DisputeTables } from './tables/disputes.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -310,7 +313,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

@@ -15,6 +15,11 @@
 //
 // A route registered without an entry here fails the test: a new route must say who may call it.
 
+import { QC_QUEUE_EXPECTATIONS } from './authz/qc-queue.ts';
+import { CALIBRATION_EXPECTATIONS } from './authz/calibration.ts';
+import { DISPUTES_EXPECTATIONS } from './authz/disputes.ts';
+import { QC_INSIGHTS_EXPECTATIONS } from './authz/qc-insights.ts';
+
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
 export type Verdict = 'A' | 'D' | 'S';
@@ -179,6 +184,12 @@ export const EXPECTATIONS: Record<string, string> = {
   'GET /api/audit/pagination/:page/:size': ADMIN,
   'GET /api/audit/export': ADMIN,
   'GET /api/audit/qcRecord/:id': RECORD_OWNERS,
+
+  // ---- the QC work queue, calibration, disputes and insights: each area declares its own rows (test/authz/)
+  ...QC_QUEUE_EXPECTATIONS,
+  ...CALIBRATION_EXPECTATIONS,
+  ...DISPUTES_EXPECTATIONS,
+  ...QC_INSIGHTS_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

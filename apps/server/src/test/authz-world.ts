@@ -11,6 +11,10 @@ import { caller, createCampaign, type Caller, type Reply, type TestUser } from '
 import { uploadLeads } from './lead-upload-support.ts';
 import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
 import type { Who } from './authz-expectations.ts';
+import { QC_QUEUE_PROBES } from './authz/qc-queue.ts';
+import { CALIBRATION_PROBES } from './authz/calibration.ts';
+import { DISPUTES_PROBES } from './authz/disputes.ts';
+import { QC_INSIGHTS_PROBES } from './authz/qc-insights.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -368,5 +372,9 @@ export function probes(w: World): Record<string, ProbeSpec> {
     'GET /api/audit/pagination/:page/:size': { url: query('/api/audit/pagination/0/10', { objectType: 'campaign' }) },
     'GET /api/audit/export': { url: query('/api/audit/export', { objectType: 'campaign' }) },
     'GET /api/audit/qcRecord/:id': { url: `/api/audit/qcRecord/${w.record.inHouse}` },
+    ...QC_QUEUE_PROBES(w),
+    ...CALIBRATION_PROBES(w),
+    ...DISPUTES_PROBES(w),
+    ...QC_INSIGHTS_PROBES(w),
   };
 }

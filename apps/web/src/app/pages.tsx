@@ -49,4 +49,9 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/flag-raised': lazy(() => import('../features/qc/reviews/RaisedFlagsPage.tsx')),
   // -- quality control: reports
   '/QcReports': lazy(() => import('../features/qc-reports/QcReportsPage.tsx')),
+  // -- quality control: the work queue, calibration and insights
+  '/qcQueue': lazy(() => import('../features/qc-queue/QcQueuePage.tsx')),
+  '/calibration': lazy(() => import('../features/calibration/CalibrationPage.tsx')),
+  '/calibration/:id': lazy(() => import('../features/calibration/CalibrationSessionPage.tsx')),
+  '/qcInsights': lazy(() => import('../features/qc-insights/QcInsightsPage.tsx')),
 };

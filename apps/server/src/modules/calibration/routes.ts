@@ -1,0 +1,4 @@
+// Routes of calibration sessions.
+import type { App } from '../../app-type.ts';
+
+export async function calibrationRoutes(_app: App) {}

@@ -1,0 +1,6 @@
+// Calibration session (being built).
+import { Title } from '@mantine/core';
+
+export default function Page() {
+  return <Title order={1}>Calibration session</Title>;
+}

@@ -1,0 +1,6 @@
+// QC Queue (being built).
+import { Title } from '@mantine/core';
+
+export default function Page() {
+  return <Title order={1}>QC Queue</Title>;
+}

@@ -1,0 +1,2 @@
+// Agreement statistics of calibration sessions (docs/calibration.md).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of calibration sessions (docs/calibration.md).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of disputes per criterion (docs/disputes.md).
+export {};

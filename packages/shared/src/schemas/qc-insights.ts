@@ -1,0 +1,2 @@
+// Schemas of QC analytics (docs/qc-insights.md).
+export {};

@@ -1,0 +1,2 @@
+// Schemas of the QC work queue (docs/qc-queue.md).
+export {};
