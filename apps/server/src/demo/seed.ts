@@ -11,6 +11,9 @@ import { seedLeads } from './leads.ts';
 import { seedSurvey } from './survey.ts';
 import { seedQcDemo, type DemoRecording } from './qc.ts';
 import { seedAuditDemo } from './audit.ts';
+import { seedQcQueueDemo } from './qc-queue.ts';
+import { seedCalibrationDemo } from './calibration.ts';
+import { seedDisputesDemo } from './disputes.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -36,6 +39,9 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedLeads(db);
   await seedAgentSessions(db, timeZone);
   await seedQcDemo(db, recordings, timeZone);
+  await seedQcQueueDemo(db, timeZone);
+  await seedCalibrationDemo(db, timeZone);
+  await seedDisputesDemo(db, timeZone);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
 }
