@@ -1,7 +1,7 @@
 // npm run demo: loads the demo data into the configured database and prints how to sign in.
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
-import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_QC_INSPECTORS } from './demo/agents.ts';
+import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_CALIBRATION_INSPECTORS, DEMO_QC_INSPECTORS } from './demo/agents.ts';
 import { MORE_DEMO_CAMPAIGNS } from './demo/campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
@@ -38,6 +38,7 @@ try {
       adminLine,
       ...DEMO_USERS.filter((u) => u.role === 'qc').map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
       ...DEMO_QC_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
+      ...DEMO_CALIBRATION_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin; took part in the calibration session)`),
       `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
       `Numbers to call on the CRM screen (${DEMO_CAMPAIGNS[0].campaignName}): ${numbers.fresh.join(', ')}${numbers.partial === undefined ? '' : `; a partial call to resume: ${numbers.partial}`}`,
       describeDemoRecordings(voice, config.recordingsDir),

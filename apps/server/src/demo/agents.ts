@@ -45,6 +45,14 @@ export const DEMO_AGENTS: readonly DemoAgent[] = [
 ];
 
 export const DEMO_QC_INSPECTORS = [{ username: 'qc.sultana', name: 'Farhana Sultana', password: 'demo-qc-pass' }] as const;
+/**
+ * Two more inspectors for the calibration demo and its browser test (docs/calibration.md). Kept out of
+ * DEMO_QC_INSPECTORS, whose inspectors the QC demo data (demo/qc.ts) shares its records between.
+ */
+export const DEMO_CALIBRATION_INSPECTORS = [
+  { username: 'qc.karim', name: 'Rezaul Karim', password: 'demo-qc-pass' },
+  { username: 'qc.akter', name: 'Shirin Akter', password: 'demo-qc-pass' },
+] as const;
 
 async function findUserId(db: Db, username: string): Promise<number | undefined> {
   const row = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', username.toLowerCase()).executeTakeFirst();
@@ -66,7 +74,7 @@ export async function seedAgents(db: Db): Promise<void> {
       // An agent that already has a profile is left as it is: an admin may have edited it.
       await trx.insertInto('agents').values({ userId, type, ...profile }).onConflict((oc) => oc.column('userId').doNothing()).execute();
     }
-    for (const qc of DEMO_QC_INSPECTORS) {
+    for (const qc of [...DEMO_QC_INSPECTORS, ...DEMO_CALIBRATION_INSPECTORS]) {
       if ((await findUserId(trx, qc.username)) !== undefined) continue;
       await trx.insertInto('users').values({ username: qc.username, name: qc.name, role: 'qc', passwordHash: await hashPassword(qc.password) }).execute();
     }

@@ -14,6 +14,7 @@ export const AUDIT_OBJECT_TYPES = [
   'qcRecord',
   'review',
   'recording',
+  'calibrationSession',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -1,2 +1,234 @@
-// Schemas of calibration sessions (docs/calibration.md).
-export {};
+// Schemas of calibration sessions (docs/calibration.md): sessions, their calls, blind scorings, expert marks, results.
+import { z } from 'zod';
+import { isIsoDate } from '../domain/dates.ts';
+import { QC_CRITERION_KEYS, QC_GRADES, type TQcCriterionKey } from '../domain/qc-scoring.ts';
+import { ZQcRecordCreate, MAX_QC_TEXT } from './qc.ts';
+import { recordingFileNameProblem } from './voicelog.ts';
+import { zPaged } from './common.ts';
+
+/**
+ * An inspector leans when, over the session's calls, their total is on average more than this many marks above or
+ * below the consensus card (the median mark of each criterion). 5 marks is half a grade band (the bands are 10 wide,
+ * docs/product.md §9): a lean that size moves about every second call across a grade boundary.
+ */
+export const LEAN_TOTAL_THRESHOLD = 5;
+/**
+ * A criterion leans when the mean difference from its median is more than this share of the criterion's scale range
+ * (10 for Yes 10 / NI 5 / No 0, 5 for Yes 0 / No −5, 20 for CRM, 100 for Fatal): a quarter of the range is one step
+ * of a three-choice scale on every second call, or one step of a two-choice scale on every fourth.
+ */
+export const LEAN_CRITERION_SHARE = 0.25;
+
+export const CALIBRATION_LIMITS = { calls: 20, inspectors: 20, name: 200 } as const;
+
+export const CALIBRATION_MESSAGES = {
+  notParticipant: 'You are not taking part in this calibration session',
+  resultsWhileOpen: 'The results show once the session is closed',
+  closed: 'This calibration session is closed',
+  alreadyClosed: 'This calibration session is already closed',
+  alreadyScored: 'You have already submitted your scoring of this call: a submission is final',
+  scored: 'Scoring submitted',
+  expertSaved: 'Expert marks saved',
+  sessionClosed: 'Session closed',
+  created: 'Calibration session created',
+} as const;
+
+const isoDate = (field: string) =>
+  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+
+/** A call of the session, as the admin names it: campaign, consumer number, call date, and optionally a recording of that date. */
+export const ZCalibrationCallInput = z.object({
+  campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200),
+  consumerNumber: z.union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' }).pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
+  callDate: isoDate('callDate'),
+  fileName: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .superRefine((v, ctx) => {
+      const problem = v === null ? null : recordingFileNameProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
+});
+export type TCalibrationCallInput = z.input<typeof ZCalibrationCallInput>;
+
+/** POST /api/calibration. The deadline is a day: the session closes at the start of the next day (the server's time zone). */
+export const ZCalibrationSessionCreate = z.object({
+  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(CALIBRATION_LIMITS.name, `name must be at most ${CALIBRATION_LIMITS.name} characters`),
+  deadline: isoDate('deadline'),
+  inspectorIds: z
+    .array(z.number().int().positive(), { message: 'inspectorIds must be a list of QC inspector ids' })
+    .min(2, 'Choose at least two inspectors')
+    .max(CALIBRATION_LIMITS.inspectors, `Choose at most ${CALIBRATION_LIMITS.inspectors} inspectors`)
+    .refine((ids) => new Set(ids).size === ids.length, 'An inspector is chosen twice'),
+  calls: z
+    .array(ZCalibrationCallInput, { message: 'calls must be a list' })
+    .min(1, 'Add at least one call')
+    .max(CALIBRATION_LIMITS.calls, `Add at most ${CALIBRATION_LIMITS.calls} calls`),
+});
+export type TCalibrationSessionCreateInput = z.input<typeof ZCalibrationSessionCreate>;
+export type TCalibrationSessionCreate = z.output<typeof ZCalibrationSessionCreate>;
+
+const criterionPick = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, true])) as Record<TQcCriterionKey, true>;
+/** The 14 marks, each on its criterion's scale (the same checks and words as a QC record). */
+export const ZCalibrationScores = ZQcRecordCreate.pick(criterionPick);
+export type TCalibrationScores = z.output<typeof ZCalibrationScores>;
+
+/** PUT /api/calibration/{id}/calls/{callId}/scoring: the marks and an optional comment. */
+export const ZCalibrationScoringSubmit = ZCalibrationScores.extend({
+  comment: z.string().trim().max(MAX_QC_TEXT, `comment can be at most ${MAX_QC_TEXT} characters`).nullish().transform((v) => v ?? ''),
+});
+export type TCalibrationScoringSubmitInput = z.input<typeof ZCalibrationScoringSubmit>;
+export type TCalibrationScoringSubmit = z.output<typeof ZCalibrationScoringSubmit>;
+
+/** PUT /api/calibration/{id}/calls/{callId}/expert: the agreed marks. */
+export const ZCalibrationExpertSubmit = ZCalibrationScores;
+export type TCalibrationExpertSubmitInput = z.input<typeof ZCalibrationExpertSubmit>;
+
+const id = (what: string) => z.coerce.number({ message: `${what} must be an id` }).int(`${what} must be an id`).positive(`${what} must be an id`);
+export const ZCalibrationIdParams = z.object({ id: id('id') });
+export const ZCalibrationCallParams = z.object({ id: id('id'), callId: id('callId') });
+
+export const CALIBRATION_STATUSES = ['open', 'closed'] as const;
+export type TCalibrationStatus = (typeof CALIBRATION_STATUSES)[number];
+
+/** Stored marks by criterion (all 14). */
+const ZStoredScores = z.record(z.enum(QC_CRITERION_KEYS), z.number());
+
+/** A list row: the session and how far its scoring is. */
+export const ZCalibrationSessionSummary = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** The last day of scoring, yyyy-MM-dd. */
+  deadline: z.string(),
+  /** When scoring closes (ISO): the start of the day after the deadline. */
+  closesAt: z.string(),
+  status: z.enum(CALIBRATION_STATUSES),
+  /** When an admin closed it (ISO); null when open or closed by its deadline. */
+  closedAt: z.string().nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  callCount: z.number().int(),
+  inspectorCount: z.number().int(),
+  /** Scorings submitted, of callCount × inspectorCount. */
+  scoringCount: z.number().int(),
+  /** The calls the caller has scored (0 for a non-participant). */
+  scoredByMe: z.number().int(),
+});
+export type TCalibrationSessionSummary = z.infer<typeof ZCalibrationSessionSummary>;
+export const ZCalibrationSessionPage = zPaged(ZCalibrationSessionSummary);
+
+/** One inspector's submitted scoring of a call. */
+export const ZCalibrationScoring = z.object({
+  inspectorId: z.number().int(),
+  inspectorName: z.string(),
+  scores: ZStoredScores,
+  total: z.number(),
+  grade: z.enum(QC_GRADES),
+  comment: z.string(),
+  submittedAt: z.string(),
+});
+export type TCalibrationScoring = z.infer<typeof ZCalibrationScoring>;
+
+export const ZCalibrationInspector = z.object({ id: z.number().int(), username: z.string(), name: z.string(), scored: z.number().int() });
+export type TCalibrationInspector = z.infer<typeof ZCalibrationInspector>;
+
+/** A call as the caller may see it: its own scoring, the others' only once it has submitted (or as an admin). */
+export const ZCalibrationCall = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  campaignName: z.string(),
+  consumerNumber: z.string(),
+  callDate: z.string(),
+  fileName: z.string().nullable(),
+  myScoring: ZCalibrationScoring.nullable(),
+  /** The other inspectors' scorings; empty (hidden) until the caller has submitted its own, unless an admin. */
+  scorings: z.array(ZCalibrationScoring),
+  /** How many inspectors have submitted (visible to all: a count tells nothing of the marks). */
+  scoredCount: z.number().int(),
+  /** The agreed marks: an admin's always, an inspector's once the session is closed. */
+  expert: ZStoredScores.nullable(),
+  expertTotal: z.number().nullable(),
+});
+export type TCalibrationCall = z.infer<typeof ZCalibrationCall>;
+
+/** GET /api/calibration/{id}. */
+export const ZCalibrationSession = ZCalibrationSessionSummary.extend({
+  inspectors: z.array(ZCalibrationInspector),
+  calls: z.array(ZCalibrationCall),
+  /** Whether the caller is one of the inspectors. */
+  participant: z.boolean(),
+});
+export type TCalibrationSession = z.infer<typeof ZCalibrationSession>;
+
+/** One criterion of one call in the results: every inspector's mark (in `inspectors` order) and the spread. */
+export const ZCalibrationResultRow = z.object({
+  key: z.enum(QC_CRITERION_KEYS),
+  marks: z.array(z.number().nullable()),
+  median: z.number().nullable(),
+  /** Highest minus lowest mark given; 0 when all agree. */
+  spread: z.number().nullable(),
+  expert: z.number().nullable(),
+});
+
+export const ZCalibrationResultCall = z.object({
+  id: z.number().int(),
+  campaignName: z.string(),
+  consumerNumber: z.string(),
+  callDate: z.string(),
+  fileName: z.string().nullable(),
+  rows: z.array(ZCalibrationResultRow),
+  totals: z.array(z.number().nullable()),
+  expertTotal: z.number().nullable(),
+});
+export type TCalibrationResultCall = z.infer<typeof ZCalibrationResultCall>;
+
+export const ZCalibrationAgreement = z.object({
+  key: z.enum(QC_CRITERION_KEYS),
+  /** Pairwise percent agreement, 0..1; null when no call has two marks. */
+  percentAgreement: z.number().nullable(),
+  /** Krippendorff's ordinal alpha; null when undefined (nothing to compare, or every mark the same). */
+  alpha: z.number().nullable(),
+  /** The calls with at least two marks. */
+  calls: z.number().int(),
+});
+export type TCalibrationAgreement = z.infer<typeof ZCalibrationAgreement>;
+
+export const ZCalibrationCriterionLean = z.object({
+  key: z.enum(QC_CRITERION_KEYS),
+  /** Mean (mark − median) in marks; null when the inspector marked no call with others. */
+  lean: z.number().nullable(),
+  /** lean as a share of the criterion's scale range. */
+  share: z.number().nullable(),
+  flagged: z.boolean(),
+});
+
+export const ZCalibrationExpertDifference = z.object({ callId: z.number().int(), key: z.enum(QC_CRITERION_KEYS), marks: z.number(), expert: z.number() });
+export type TCalibrationExpertDifference = z.infer<typeof ZCalibrationExpertDifference>;
+
+export const ZCalibrationLean = z.object({
+  inspectorId: z.number().int(),
+  name: z.string(),
+  scored: z.number().int(),
+  /** Mean (total − consensus total) per scored call, in marks; null when nothing was scored. */
+  lean: z.number().nullable(),
+  flagged: z.boolean(),
+  criteria: z.array(ZCalibrationCriterionLean),
+  /** Where the inspector's marks differ from the expert marks recorded. */
+  expertDifferences: z.array(ZCalibrationExpertDifference),
+});
+export type TCalibrationLean = z.infer<typeof ZCalibrationLean>;
+
+/** GET /api/calibration/{id}/results. */
+export const ZCalibrationResults = z.object({
+  session: ZCalibrationSessionSummary,
+  inspectors: z.array(ZCalibrationInspector),
+  calls: z.array(ZCalibrationResultCall),
+  criteria: z.array(ZCalibrationAgreement),
+  /** Percent agreement over every criterion of every call. */
+  overallAgreement: z.number().nullable(),
+  leans: z.array(ZCalibrationLean),
+  thresholds: z.object({ total: z.number(), criterionShare: z.number() }),
+});
+export type TCalibrationResults = z.infer<typeof ZCalibrationResults>;

@@ -1,2 +1,130 @@
-// Schemas of QC analytics (docs/qc-insights.md).
-export {};
+// Schemas of QC analytics (docs/qc-insights.md): per agent the weekly grade trend and weakest criteria, per criterion
+// the marks lost, per inspector the volume, lean against the floor and dispute outcomes; over a range of call dates.
+import { z } from 'zod';
+import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
+import { QC_CRITERION_KEYS, QC_GRADES } from '../domain/qc-scoring.ts';
+
+/** The longest range one request may cover: a year, leap day included (the reply holds ≤ 53 weeks per agent). */
+export const MAX_INSIGHT_DAYS = 366;
+/**
+ * An inspector whose mean total is this many marks above the floor's mean is "lenient", this many below "strict":
+ * one Need Improvement step of a 10-mark criterion, half of a grade band (docs/qc-insights.md "The lean").
+ */
+export const LEAN_THRESHOLD_MARKS = 5;
+/** Fewer records than this in the range give no indicator: one odd call would move the mean too far. */
+export const MIN_LEAN_RECORDS = 10;
+
+export const QC_INSIGHT_SECTIONS = ['agents', 'criteria', 'inspectors'] as const;
+export type TQcInsightSection = (typeof QC_INSIGHT_SECTIONS)[number];
+
+const isoDate = (field: string) =>
+  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+
+const rangeQuery = z.object({
+  startDate: isoDate('startDate'),
+  endDate: isoDate('endDate'),
+  /** One campaign's records (as the records name it); missing or '' for every campaign. */
+  campaignName: z.string().trim().max(200, 'campaignName can be at most 200 characters').optional().transform((v) => (v ? v : undefined)),
+});
+
+/** Both dates well written: only then are the range's own checks worth a word. */
+const bothDates = (q: { startDate: string; endDate: string }) => isIsoDate(q.startDate) && isIsoDate(q.endDate);
+
+const checkRange = <T extends { startDate: string; endDate: string }>(schema: z.ZodType<T>) =>
+  schema
+    .refine((q) => !bothDates(q) || q.startDate <= q.endDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
+    .refine((q) => !bothDates(q) || calendarDaysBetween(q.startDate, q.endDate) <= MAX_INSIGHT_DAYS, { message: `The range can be at most ${MAX_INSIGHT_DAYS} days`, path: ['endDate'] });
+
+export const ZQcInsightsQuery = checkRange(rangeQuery);
+export type TQcInsightsQuery = z.infer<typeof ZQcInsightsQuery>;
+
+/** The export: every section (one sheet each), or the one named. */
+export const ZQcInsightsExportQuery = checkRange(rangeQuery.extend({ section: z.enum(QC_INSIGHT_SECTIONS, { message: `section must be one of ${QC_INSIGHT_SECTIONS.join(', ')}` }).optional() }));
+export type TQcInsightsExportQuery = z.infer<typeof ZQcInsightsExportQuery>;
+
+const criterion = z.enum(QC_CRITERION_KEYS);
+const grade = z.enum(QC_GRADES);
+
+/** One week (Monday to Sunday) of an agent's records: how many, their mean total and the grade of that mean. */
+export const ZInsightWeek = z.object({ weekStart: z.string(), records: z.number().int(), meanTotal: z.number(), grade });
+export type TInsightWeek = z.infer<typeof ZInsightWeek>;
+
+/** Marks lost on one criterion: its best mark minus the mark given, averaged over the records. */
+export const ZCriterionLoss = z.object({ criterion, name: z.string(), meanLost: z.number() });
+export type TCriterionLoss = z.infer<typeof ZCriterionLoss>;
+
+export const ZAgentInsight = z.object({
+  agentId: z.string(),
+  agentName: z.string(),
+  records: z.number().int(),
+  meanTotal: z.number(),
+  grade,
+  weeks: z.array(ZInsightWeek),
+  /** The three criteria with the most marks lost on average (only criteria that lost any), worst first. */
+  weakest: z.array(ZCriterionLoss),
+});
+export type TAgentInsight = z.infer<typeof ZAgentInsight>;
+
+export const ZCriterionInsight = z.object({
+  criterion,
+  name: z.string(),
+  /** The criterion's best mark (0 for the deduction-only criteria such as Fatal). */
+  maxMarks: z.number(),
+  /** Marks lost over every record of the range. */
+  marksLost: z.number(),
+  meanLost: z.number(),
+  /** Records that lost any mark on it. */
+  recordsLosing: z.number().int(),
+});
+export type TCriterionInsight = z.infer<typeof ZCriterionInsight>;
+
+export const INSIGHT_LEANS = ['lenient', 'in line', 'strict', 'too few records'] as const;
+export type TInsightLean = (typeof INSIGHT_LEANS)[number];
+
+/** Disputes of the inspector's records in the range: raised and escalated count disputes; the outcomes count disputed criteria. */
+export const ZDisputeOutcomes = z.object({
+  raised: z.number().int(),
+  criteria: z.number().int(),
+  /** Final outcome (the admin's decision when there is one, else the inspector's answer): the agent's mark accepted. */
+  accepted: z.number().int(),
+  /** Final outcome kept: the dispute rejected. */
+  rejected: z.number().int(),
+  /** Final outcome another mark. */
+  changed: z.number().int(),
+  /** Not answered yet. */
+  awaiting: z.number().int(),
+  escalated: z.number().int(),
+  /** Median of answered_at − raised_at over the answered disputes, in hours (null without any). */
+  medianHoursToAnswer: z.number().nullable(),
+});
+export type TDisputeOutcomes = z.infer<typeof ZDisputeOutcomes>;
+
+export const ZInspectorInsight = z.object({
+  inspectorId: z.number().int().nullable(),
+  inspector: z.string(),
+  records: z.number().int(),
+  meanTotal: z.number(),
+  /** meanTotal − the floor's mean total. */
+  difference: z.number(),
+  lean: z.enum(INSIGHT_LEANS),
+  disputes: ZDisputeOutcomes,
+});
+export type TInspectorInsight = z.infer<typeof ZInspectorInsight>;
+
+/** The reply does not repeat the range: the caller named it. */
+export const ZQcInsights = z.object({
+  campaignName: z.string().nullable(),
+  /** Every inspector's in-house records of the range (and campaign): the yardstick of each inspector's lean. */
+  floor: z.object({ records: z.number().int(), meanTotal: z.number() }),
+  leanThreshold: z.number(),
+  minLeanRecords: z.number().int(),
+  agents: z.array(ZAgentInsight),
+  criteria: z.array(ZCriterionInsight),
+  inspectors: z.array(ZInspectorInsight),
+});
+export type TQcInsights = z.infer<typeof ZQcInsights>;
+
+/** The export's file name: QC_Insights_{start}_to_{end}.xlsx, the section's name added when it is one. */
+export function qcInsightsFileName(q: { startDate: string; endDate: string; section?: TQcInsightSection | undefined }): string {
+  return `QC_Insights${q.section ? `_${q.section}` : ''}_${q.startDate}_to_${q.endDate}.xlsx`;
+}

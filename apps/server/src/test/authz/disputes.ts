@@ -1,8 +1,82 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
+// Disputes are raised by aX on qA's in-house records of aX's calls; each probe that uses a dispute up gets a new one.
+import { bestScores } from '@crm/shared';
 import type { ProbeSpec, World } from '../authz-world.ts';
+import { caller, type Caller, type Reply } from '../harness.ts';
 
-export const DISPUTES_EXPECTATIONS: Record<string, string> = {};
+export const DISPUTES_EXPECTATIONS: Record<string, string> = {
+  // The agent raises and escalates on its own records; the record's inspector (or an admin) answers; admins decide.
+  'POST /api/disputes': 'D A D D D D',
+  'PUT /api/disputes/:id/answer': 'D D D A D A',
+  'POST /api/disputes/:id/escalate': 'D A D D D D',
+  'PUT /api/disputes/:id/decision': 'D D D D D A',
+  // Agents their own, inspectors those on their records, admins all.
+  'GET /api/disputes/pagination/:page/:size': 'D A S A S A',
+  // Counts under inspectors' usernames only (no marker to check): an inspector's own lines are tested in figures.test.ts.
+  'GET /api/disputes/figures': 'D D D A A A',
+  'GET /api/disputes/settings': 'D A A A A A',
+  'PUT /api/disputes/settings': 'D D D D D A',
+};
 
-export function DISPUTES_PROBES(_w: World): Record<string, ProbeSpec> {
-  return {};
+function ok<T>(r: Reply, what: string): T {
+  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${r.status} ${r.text}`);
+  return r.json<T>();
+}
+
+let seq = 0;
+/** A fresh record of aX's call scored by qA, Greetings at No (−5): aX disputes it, proposing Yes (0). */
+async function openDispute(w: World): Promise<{ id: number; qcId: number; agent: Caller }> {
+  seq += 1;
+  const card = {
+    callDate: '2026-11-21', agentId: w.users.agent.username, campaignName: w.x.name, consumerNumber: '01712345678', duration: 95,
+    fatalReason: '', easVoiceMatchedWithReport: 'Yes', suggestion: `dispute probe ${seq}`, ...bestScores(), greetings: -5,
+  };
+  const record = ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record');
+  const agent = caller(w.app, w.tokens.agent);
+  const dispute = ok<{ id: number }>(
+    await agent.post('/api/disputes', { qcId: record.id, comment: 'Probe', criteria: [{ criterion: 'greetings', proposedMark: 0, reason: 'I greeted' }] }),
+    'dispute probe',
+  );
+  return { id: dispute.id, qcId: record.id, agent };
+}
+
+/** Answered by qA with the mark kept: a rejected dispute the agent may escalate. */
+async function keptDispute(w: World): Promise<{ id: number; agent: Caller }> {
+  const d = await openDispute(w);
+  ok(await w.qc.put(`/api/disputes/${d.id}/answer`, { criteria: [{ criterion: 'greetings', outcome: 'kept', reason: 'No greeting heard' }] }), 'dispute probe answer');
+  return d;
+}
+
+export function DISPUTES_PROBES(w: World): Record<string, ProbeSpec> {
+  const spareRecord = async () => {
+    seq += 1;
+    const card = {
+      callDate: '2026-11-21', agentId: w.users.agent.username, campaignName: w.x.name, consumerNumber: '01712345678', duration: 95,
+      fatalReason: '', easVoiceMatchedWithReport: 'Yes', suggestion: `dispute probe ${seq}`, ...bestScores(), crm: 10,
+    };
+    return ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record').id;
+  };
+  return {
+    'POST /api/disputes': async () => ({
+      url: '/api/disputes',
+      body: { qcId: await spareRecord(), comment: 'Probe', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }] },
+    }),
+    'PUT /api/disputes/:id/answer': async () => ({
+      url: `/api/disputes/${(await openDispute(w)).id}/answer`,
+      body: { criteria: [{ criterion: 'greetings', outcome: 'accepted' }] },
+    }),
+    'POST /api/disputes/:id/escalate': async () => ({ url: `/api/disputes/${(await keptDispute(w)).id}/escalate`, body: { reason: 'Listen again' } }),
+    'PUT /api/disputes/:id/decision': async () => {
+      const d = await keptDispute(w);
+      ok(await d.agent.post(`/api/disputes/${d.id}/escalate`, { reason: 'Listen again' }), 'dispute probe escalation');
+      return { url: `/api/disputes/${d.id}/decision`, body: { criteria: [{ criterion: 'greetings', outcome: 'accepted', reason: 'Heard it' }] } };
+    },
+    'GET /api/disputes/pagination/:page/:size': async () => {
+      await openDispute(w);
+      return { url: '/api/disputes/pagination/0/50' };
+    },
+    'GET /api/disputes/figures': { url: '/api/disputes/figures' },
+    'GET /api/disputes/settings': { url: '/api/disputes/settings' },
+    'PUT /api/disputes/settings': { url: '/api/disputes/settings', body: { disputeWindowDays: 7, answerWindowHours: 48 } },
+  };
 }

@@ -37,6 +37,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   qcRecord: 'QC record',
   review: 'Review',
   recording: 'Recording',
+  calibrationSession: 'Calibration session',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {

@@ -7,6 +7,8 @@ import { useSession } from '../../../app/session.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorableAgents } from './api.ts';
 import { AgentReviewRow } from './AgentReviewRow.tsx';
+import { DISPUTE_SETTINGS_KEY, fetchDisputeSettings } from './disputes-api.ts';
+import { disputeUntil } from './dispute-form.ts';
 import { ReviewTable } from './ReviewTable.tsx';
 
 const HEADERS = ['Call', 'Voice Log', 'Marks', 'QC Comment', 'Agreed? / Concern', 'Agent Comment', 'Action'];
@@ -33,6 +35,8 @@ function AgentPicker({ value, onChange }: { value: string | null; onChange: (age
 
 function RecordsTable({ agentId, canReview }: { agentId: string | null; canReview: boolean }) {
   const records = useQuery({ queryKey: agentRecordsKey(agentId), queryFn: () => fetchAgentQcRecords(agentId), staleTime: 0 });
+  const settings = useQuery({ queryKey: DISPUTE_SETTINGS_KEY, queryFn: fetchDisputeSettings, staleTime: 60_000, enabled: canReview });
+  const windowDays = settings.data?.disputeWindowDays;
 
   let message = null;
   if (records.isPending) message = <LoadingRow />;
@@ -47,7 +51,9 @@ function RecordsTable({ agentId, canReview }: { agentId: string | null; canRevie
 
   return (
     <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
-      {(records.data ?? []).map((r) => <AgentReviewRow key={r.id} record={r} canReview={canReview} />)}
+      {(records.data ?? []).map((r) => (
+        <AgentReviewRow key={r.id} record={r} canReview={canReview} disputeUntil={windowDays === undefined ? null : disputeUntil(r.createdAt, windowDays)} />
+      ))}
     </ReviewTable>
   );
 }
@@ -67,7 +73,8 @@ export default function AgentReviewPage() {
           </Title>
           {isAgent ? (
             <Text size="sm" c="dimmed">
-              Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again, and submit. Each record is reviewed once.
+              Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again, and submit; or dispute the marks of
+              particular criteria, each with the mark you believe is right. Each record is reviewed once.
             </Text>
           ) : (
             <>

@@ -2,15 +2,19 @@
 // Submit Review) or the written review and, once an inspector resolved it, the resolution. Compact enough that the
 // comment box and Submit are in view on a 1366 px screen.
 import { useState } from 'react';
-import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGREED, MAX_QC_TEXT, QC_MESSAGES, type TAgentQcRecord, type TAgentReview } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { CheckIcon } from '../records/icons.tsx';
 import { REVIEWS_KEY, submitReview } from './api.ts';
 import { ConcernMark, ConcernToggle } from './ConcernFlag.tsx';
+import { DisputeDialog } from './DisputeDialog.tsx';
+import { DisputeOutcomeRow } from './DisputeOutcomeRow.tsx';
+import { disputeListKey, fetchDisputes } from './disputes-api.ts';
+import { useNow } from './use-now.ts';
 import { EMPTY_DRAFT, draftProblems, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 
@@ -19,10 +23,21 @@ export const REVIEW_COLUMN_COUNT = 7;
 
 const AGREED_CHOICES = [{ value: '', label: 'Choose…' }, ...AGREED.map((a) => ({ value: a, label: a }))];
 
-type Props = { record: TAgentQcRecord; canReview: boolean };
+/** disputeUntil: until when the record may be disputed (null while the settings are unknown: the server checks anyway). */
+type Props = { record: TAgentQcRecord; canReview: boolean; disputeUntil: Date | null };
 
-export function AgentReviewRow({ record, canReview }: Props) {
+/** A raised concern may carry a dispute: it is looked up for those rows only (few), by the record. */
+function useRecordDispute(record: TAgentQcRecord) {
+  const enabled = record.review !== null && record.review.raiseConcern && record.review.agreed === 'No';
+  return useQuery({ queryKey: disputeListKey({ qcId: record.id }, 0, 1), queryFn: () => fetchDisputes({ qcId: record.id }, 0, 1), enabled, staleTime: 0 });
+}
+
+export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
   const state = reviewRowState(record, canReview);
+  const [disputing, setDisputing] = useState(false);
+  const dispute = useRecordDispute(record).data?.response.content[0] ?? null;
+  const now = useNow();
+  const mayDispute = state.kind === 'open' && (disputeUntil === null || disputeUntil > now);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TReviewDraft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<TDraftProblems>({});
@@ -83,11 +98,19 @@ export function AgentReviewRow({ record, canReview }: Props) {
           />
         </Table.Td>
         <Table.Td>
-          <Tooltip label="Submit Review">
-            <ActionIcon size="lg" color="green" aria-label="Submit Review" loading={busy} onClick={submit}>
-              <CheckIcon />
-            </ActionIcon>
-          </Tooltip>
+          <Stack gap={6} align="flex-start">
+            <Tooltip label="Submit Review">
+              <ActionIcon size="lg" color="green" aria-label="Submit Review" loading={busy} onClick={submit}>
+                <CheckIcon />
+              </ActionIcon>
+            </Tooltip>
+            {mayDispute && (
+              <Button size="compact-xs" color="red" variant="light" disabled={busy} onClick={() => setDisputing(true)}>
+                Dispute criteria
+              </Button>
+            )}
+          </Stack>
+          {mayDispute && <DisputeDialog record={record} until={disputeUntil} opened={disputing} onClose={() => setDisputing(false)} />}
         </Table.Td>
       </>
     );
@@ -160,7 +183,8 @@ export function AgentReviewRow({ record, canReview }: Props) {
         </Table.Td>
         {reviewCells}
       </Table.Tr>
-      {state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}
+      {dispute !== null && <DisputeOutcomeRow dispute={dispute} columns={REVIEW_COLUMN_COUNT} canEscalate={canReview} />}
+      {dispute === null && state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}
     </>
   );
 }

@@ -1,11 +1,14 @@
-// /flag-raised ("Raised Flags", card "Concerned List"): the agents' unresolved reviews (an inspector's on its own
-// records), raised concerns first; each is resolved with what the inspector types in its Resolved Comment, the box
-// and its Resolved button in view on a 1366 px screen.
+// /flag-raised ("Raised Flags"): first the disputes per criterion waiting for an answer (docs/disputes.md), overdue
+// first; then card "Concerned List": the agents' unresolved reviews (an inspector's on its own records), raised
+// concerns first; each is resolved with what the inspector types in its Resolved Comment, the box and its Resolved
+// button in view on a 1366 px screen (a disputed review is resolved by answering its dispute). Then the dispute
+// figures and, for admins, the dispute settings.
 import { useState } from 'react';
-import { Badge, Button, Card, Checkbox, Group, Stack, Table, Text, Textarea, Title } from '@mantine/core';
+import { Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_QC_TEXT, QC_MESSAGES, type TAgentReview } from '@crm/shared';
+import { MAX_PAGE_SIZE, MAX_QC_TEXT, QC_MESSAGES, type TAgentReview } from '@crm/shared';
+import { useSession } from '../../../app/session.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { OPEN_REVIEWS_KEY, REVIEWS_KEY, fetchOpenReviews, resolveReview } from './api.ts';
@@ -13,10 +16,14 @@ import { ConcernMark } from './ConcernFlag.tsx';
 import { orderFlags, resolveProblem, splitVoiceLog } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 import { ReviewTable } from './ReviewTable.tsx';
+import { DisputesCard } from './DisputesCard.tsx';
+import { DisputeFiguresCard } from './DisputeFiguresCard.tsx';
+import { DisputeSettingsCard } from './DisputeSettingsCard.tsx';
+import { disputeListKey, fetchDisputes } from './disputes-api.ts';
 
 const HEADERS = ['Call', 'Voice Log', 'Total', 'Agent Review', 'QC Comment', 'Resolved Comment'];
 
-function FlagRow({ review }: { review: TAgentReview }) {
+function FlagRow({ review, disputed }: { review: TAgentReview; disputed: boolean }) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -67,34 +74,47 @@ function FlagRow({ review }: { review: TAgentReview }) {
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 130 }}>{review.suggestion === '' ? '—' : review.suggestion}</Table.Td>
       <Table.Td style={{ minWidth: 210 }}>
-        <Stack gap={6} align="stretch">
-          <Textarea
-            aria-label="Resolved Comment"
-            placeholder={QC_MESSAGES.commentPlaceholder}
-            autosize
-            minRows={2}
-            maxLength={MAX_QC_TEXT}
-            value={text}
-            error={problem}
-            disabled={mutation.isPending}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              if (problem !== undefined) setProblem(resolveProblem(event.currentTarget.value));
-            }}
-          />
-          <Group justify="flex-end">
-            <Button size="xs" color="green" loading={mutation.isPending} onClick={resolve}>
-              Resolved
-            </Button>
-          </Group>
-        </Stack>
+        {disputed ? (
+          <Text size="sm" c="dimmed">
+            Disputed criteria: answer them under Disputes above.
+          </Text>
+        ) : (
+          <Stack gap={6} align="stretch">
+            <Textarea
+              aria-label="Resolved Comment"
+              placeholder={QC_MESSAGES.commentPlaceholder}
+              autosize
+              minRows={2}
+              maxLength={MAX_QC_TEXT}
+              value={text}
+              error={problem}
+              disabled={mutation.isPending}
+              onChange={(event) => {
+                setText(event.currentTarget.value);
+                if (problem !== undefined) setProblem(resolveProblem(event.currentTarget.value));
+              }}
+            />
+            <Group justify="flex-end">
+              <Button size="xs" color="green" loading={mutation.isPending} onClick={resolve}>
+                Resolved
+              </Button>
+            </Group>
+          </Stack>
+        )}
       </Table.Td>
     </Table.Tr>
   );
 }
 
+const OPEN_DISPUTES = { status: 'open' } as const;
+
 export default function RaisedFlagsPage() {
+  const { session } = useSession();
+  const isAdmin = session?.role === 'ADMIN';
   const [concernsOnly, setConcernsOnly] = useState(false);
+  // The reviews that carry an open dispute are answered through it.
+  const openDisputes = useQuery({ queryKey: disputeListKey(OPEN_DISPUTES, 0, MAX_PAGE_SIZE), queryFn: () => fetchDisputes(OPEN_DISPUTES, 0, MAX_PAGE_SIZE), staleTime: 0 });
+  const disputedReviews = new Set((openDisputes.data?.response.content ?? []).map((d) => d.reviewId));
   const reviews = useQuery({ queryKey: OPEN_REVIEWS_KEY, queryFn: fetchOpenReviews, staleTime: 0 });
   const rows = orderFlags(reviews.data ?? [], concernsOnly);
   const concerns = (reviews.data ?? []).filter((r) => r.raiseConcern).length;
@@ -113,6 +133,7 @@ export default function RaisedFlagsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Raised Flags</Title>
+      <DisputesCard isAdmin={isAdmin} />
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Group justify="space-between" align="center">
@@ -129,10 +150,18 @@ export default function RaisedFlagsPage() {
             <Checkbox label="Only raised concerns" checked={concernsOnly} onChange={(event) => setConcernsOnly(event.currentTarget.checked)} />
           </Group>
           <ReviewTable label="Concerned List" headers={HEADERS} busy={reviews.isFetching} message={message}>
-            {rows.map((r) => <FlagRow key={r.id} review={r} />)}
+            {rows.map((r) => <FlagRow key={r.id} review={r} disputed={disputedReviews.has(r.id)} />)}
           </ReviewTable>
         </Stack>
       </Card>
+      {isAdmin ? (
+        <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
+          <DisputeFiguresCard />
+          <DisputeSettingsCard />
+        </SimpleGrid>
+      ) : (
+        <DisputeFiguresCard />
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,71 @@
+// Test support of the QC insights tests: QC records written straight into the database with chosen marks (the total
+// and grade from qc-scoring.ts), and disputes of them as migration 0018 stores them.
+import { sql } from 'kysely';
+import { bestScores, qcGrade, qcTotal, type TQcScores } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import type { TestUser } from '../../test/harness.ts';
+
+export type RecordSpec = {
+  agent: { id?: number; agentId: string; agentName: string };
+  inspector: TestUser;
+  callDate: string;
+  marks?: Partial<TQcScores>;
+  campaignName?: string;
+  kind?: 'in-house' | 'client';
+};
+
+/** Inserts one record (every unnamed criterion at its best) and returns its id. */
+export async function insertRecord(db: Db, spec: RecordSpec): Promise<number> {
+  const marks = { ...bestScores(), ...spec.marks };
+  const total = qcTotal(marks);
+  const row = await db
+    .insertInto('qcRecords')
+    .values({
+      kind: spec.kind ?? 'in-house',
+      callDate: spec.callDate,
+      agentUserId: spec.agent.id ?? null,
+      agentId: spec.agent.agentId,
+      agentName: spec.agent.agentName,
+      campaignName: spec.campaignName ?? 'Alpha',
+      consumerNumber: '01712345678',
+      duration: 90,
+      qcInspectorId: spec.inspector.id,
+      qcInspector: spec.inspector.username,
+      ...marks,
+      total,
+      agentGrade: qcGrade(total),
+      fatalReason: '',
+      easVoiceMatchedWithReport: 'Yes',
+      suggestion: '',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type DisputeSpec = {
+  recordId: number;
+  inspector: TestUser;
+  raisedAt: string;
+  answeredAt?: string;
+  escalatedAt?: string;
+  decidedAt?: string;
+  status: 'open' | 'answered' | 'escalated' | 'decided';
+  criteria: { criterion: string; outcome?: 'kept' | 'accepted' | 'changed'; decision?: 'kept' | 'accepted' | 'changed' }[];
+};
+
+/** A dispute of the record (with the agent review it belongs to) and its criteria. */
+export async function insertDispute(db: Db, spec: DisputeSpec): Promise<void> {
+  const review = await db.insertInto('agentReviews').values({ qcId: spec.recordId, agentUserId: null, agreed: 'No', raiseConcern: true, comment: 'Disputed' }).returning('id').executeTakeFirstOrThrow();
+  const ts = (v: string | undefined) => (v === undefined ? null : v);
+  const { rows } = await sql<{ id: number }>`
+    insert into disputes (qc_record_id, review_id, inspector_id, status, raised_at, answer_due_at, answered_at, escalated_at, decided_at)
+    values (${spec.recordId}, ${review.id}, ${spec.inspector.id}, ${spec.status}, ${spec.raisedAt}::timestamptz,
+      ${spec.raisedAt}::timestamptz + interval '48 hours', ${ts(spec.answeredAt)}::timestamptz, ${ts(spec.escalatedAt)}::timestamptz, ${ts(spec.decidedAt)}::timestamptz)
+    returning id`.execute(db);
+  const disputeId = rows[0]?.id;
+  for (const c of spec.criteria) {
+    await sql`insert into dispute_criteria (dispute_id, criterion, original_mark, proposed_mark, reason, outcome, decision)
+      values (${disputeId}, ${c.criterion}, 0, 10, 'I did that', ${c.outcome ?? null}, ${c.decision ?? null})`.execute(db);
+  }
+}

@@ -1,0 +1,235 @@
+// A closed session's results (an admin's at any time): each call's marks side by side with the spread, the agreement
+// per criterion, each inspector's lean from the consensus, the expert marks (admins record them) and, for an
+// inspector, where its marks differed from them.
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CALIBRATION_MESSAGES, type TCalibrationResultCall, type TCalibrationResults, type TQcScores } from '@crm/shared';
+import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
+import { CALIBRATION_KEY, fetchResults, resultsKey, saveExpert } from './api.ts';
+import { CalibrationScorecard } from './CalibrationScorecard.tsx';
+import { RecordingAudio } from './RecordingAudio.tsx';
+import { alphaReading, criterionName, expertMisses, formatAlpha, formatLean, formatShare } from './results-format.ts';
+import { startingExpertMarks } from './scorecard-marks.ts';
+
+const SPREAD_BG = 'var(--mantine-color-orange-light)';
+
+function ExpertModal({ sessionId, call, onClose }: { sessionId: number; call: TCalibrationResultCall; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [marks, setMarks] = useState<TQcScores>(() => startingExpertMarks(call));
+  const save = useMutation({
+    mutationFn: () => saveExpert(sessionId, call.id, marks),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: CALIBRATION_MESSAGES.expertSaved });
+      onClose();
+      await queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY });
+    },
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Expert marks: ${call.consumerNumber} (${call.callDate})`} size={760}>
+      <Stack gap="sm">
+        <Text fz="sm" c="dimmed">
+          Starts from the marks recorded, else the inspectors&apos; consensus (the median, on the scale).
+        </Text>
+        <CalibrationScorecard label="Expert" values={marks} onChange={(key, v) => setMarks((m) => ({ ...m, [key]: v }))} disabled={save.isPending} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => save.mutate()} loading={save.isPending}>
+            Save expert marks
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults; admin: boolean; myColumn: number }) {
+  const [selected, setSelected] = useState(String(results.calls[0]?.id ?? ''));
+  const [expertFor, setExpertFor] = useState<TCalibrationResultCall | null>(null);
+  const call = results.calls.find((c) => String(c.id) === selected) ?? results.calls[0];
+  if (!call) return <Text>No calls.</Text>;
+  const misses = myColumn >= 0 ? new Set(expertMisses(call, myColumn)) : new Set<string>();
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="nowrap">
+        <SegmentedControl size="xs" value={String(call.id)} onChange={setSelected} data={results.calls.map((c, i) => ({ value: String(c.id), label: `Call ${i + 1}` }))} aria-label="Call" />
+        <Text fz="sm">
+          {call.campaignName} · {call.consumerNumber} · {call.callDate}
+        </Text>
+        {admin && (
+          <Button size="xs" onClick={() => setExpertFor(call)}>
+            {call.expertTotal === null ? 'Record expert marks' : 'Change expert marks'}
+          </Button>
+        )}
+      </Group>
+      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
+      <ScrollArea.Autosize mah={420}>
+        <Table striped={false} withTableBorder withColumnBorders fz="xs" verticalSpacing={2} aria-label="Marks side by side">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Criterion</Table.Th>
+              {results.inspectors.map((i) => (
+                <Table.Th key={i.id}>{i.name}</Table.Th>
+              ))}
+              <Table.Th>Median</Table.Th>
+              <Table.Th>Spread</Table.Th>
+              <Table.Th>Expert</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {call.rows.map((r) => (
+              <Table.Tr key={r.key} data-criterion={r.key} data-spread={r.spread ?? ''} style={r.spread ? { background: SPREAD_BG } : undefined}>
+                <Table.Th scope="row">{criterionName(r.key)}</Table.Th>
+                {r.marks.map((m, i) => {
+                  const missed = i === myColumn && misses.has(r.key);
+                  return (
+                    <Table.Td key={i} data-expert-miss={missed || undefined} style={missed ? { outline: '2px solid var(--mantine-color-red-6)', outlineOffset: -2, fontWeight: 700 } : undefined} title={missed ? `Expert: ${r.expert}` : undefined}>
+                      {m ?? '—'}
+                    </Table.Td>
+                  );
+                })}
+                <Table.Td>{r.median ?? '—'}</Table.Td>
+                <Table.Td fw={r.spread ? 700 : undefined}>{r.spread ?? '—'}</Table.Td>
+                <Table.Td>{r.expert ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr>
+              <Table.Th scope="row">Total</Table.Th>
+              {call.totals.map((t, i) => (
+                <Table.Td key={i} fw={700}>
+                  {t ?? '—'}
+                </Table.Td>
+              ))}
+              <Table.Td />
+              <Table.Td />
+              <Table.Td fw={700}>{call.expertTotal ?? '—'}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {expertFor && <ExpertModal sessionId={results.session.id} call={expertFor} onClose={() => setExpertFor(null)} />}
+    </Stack>
+  );
+}
+
+function Agreement({ results }: { results: TCalibrationResults }) {
+  return (
+    <Stack gap="xs">
+      <Text fz="sm">
+        Overall agreement: <b>{formatShare(results.overallAgreement)}</b> of pairs of marks are equal. Per criterion: percent agreement, and Krippendorff&apos;s alpha for ordinal marks (1 = perfect, 0 = no better than chance; 0.80 reliable, 0.67 tentative).
+      </Text>
+      <ScrollArea.Autosize mah={440}>
+        <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Agreement per criterion">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Criterion</Table.Th>
+              <Table.Th>Percent agreement</Table.Th>
+              <Table.Th>Krippendorff&apos;s α (ordinal)</Table.Th>
+              <Table.Th>Calls compared</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.criteria.map((c) => {
+              const reading = alphaReading(c.alpha);
+              return (
+                <Table.Tr key={c.key} data-criterion={c.key}>
+                  <Table.Th scope="row">{criterionName(c.key)}</Table.Th>
+                  <Table.Td>{formatShare(c.percentAgreement)}</Table.Td>
+                  <Table.Td>
+                    {formatAlpha(c.alpha)}{' '}
+                    <Badge size="xs" variant="light" color={reading.color}>
+                      {reading.label}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>{c.calls}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+    </Stack>
+  );
+}
+
+function Leans({ results, myId }: { results: TCalibrationResults; myId: number | null }) {
+  const mine = results.leans.find((l) => l.inspectorId === myId);
+  const positionOf = (callId: number) => results.calls.findIndex((c) => c.id === callId) + 1;
+  return (
+    <Stack gap="xs">
+      <Text fz="sm">
+        Lean: the mean difference from the consensus (the median mark) per call, flagged beyond ±{results.thresholds.total} marks on the total or ±{Math.round(results.thresholds.criterionShare * 100)}% of a criterion&apos;s scale.
+      </Text>
+      <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Lean per inspector">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Inspector</Table.Th>
+            <Table.Th>Calls scored</Table.Th>
+            <Table.Th>Lean (total)</Table.Th>
+            <Table.Th>Criteria leaning</Table.Th>
+            <Table.Th>Differences from expert</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {results.leans.map((l) => (
+            <Table.Tr key={l.inspectorId} data-inspector={l.inspectorId} data-flagged={l.flagged || undefined}>
+              <Table.Th scope="row">{l.name}</Table.Th>
+              <Table.Td>{l.scored}</Table.Td>
+              <Table.Td>
+                {formatLean(l.lean)}{' '}
+                {l.flagged && (
+                  <Badge size="xs" color="red">
+                    {(l.lean ?? 0) > 0 ? 'lenient' : 'strict'}
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {l.criteria.filter((c) => c.flagged).map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`).join(', ') || '—'}
+              </Table.Td>
+              <Table.Td>{l.expertDifferences.length}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {mine && (
+        <Alert color={mine.expertDifferences.length === 0 ? 'green' : 'orange'} variant="light" title="Where you differed from the expert marks" aria-label="Your differences from the expert marks">
+          {mine.expertDifferences.length === 0 ? (
+            <Text fz="sm">{results.calls.some((c) => c.expertTotal !== null) ? 'Nowhere: your marks match the expert marks recorded.' : 'No expert marks are recorded yet.'}</Text>
+          ) : (
+            <Text fz="sm">
+              {mine.expertDifferences.map((d) => `Call ${positionOf(d.callId)} ${criterionName(d.key)}: you ${d.marks}, expert ${d.expert}`).join('; ')}
+            </Text>
+          )}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+export function ResultsView({ sessionId, admin, myId }: { sessionId: number; admin: boolean; myId: number | null }) {
+  const results = useQuery({ queryKey: resultsKey(sessionId), queryFn: () => fetchResults(sessionId) });
+  if (results.isPending) return <LoadingRow />;
+  if (results.isError) return <RetryAlert title="The results could not be loaded" message={results.error.message} onRetry={() => void results.refetch()} />;
+  const myColumn = results.data.inspectors.findIndex((i) => i.id === myId);
+  return (
+    <Tabs defaultValue="marks" keepMounted={false}>
+      <Tabs.List>
+        <Tabs.Tab value="marks">Marks per call</Tabs.Tab>
+        <Tabs.Tab value="agreement">Agreement</Tabs.Tab>
+        <Tabs.Tab value="leans">Inspectors</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="marks" pt="xs">
+        <CallMarks results={results.data} admin={admin} myColumn={myColumn} />
+      </Tabs.Panel>
+      <Tabs.Panel value="agreement" pt="xs">
+        <Agreement results={results.data} />
+      </Tabs.Panel>
+      <Tabs.Panel value="leans" pt="xs">
+        <Leans results={results.data} myId={myId} />
+      </Tabs.Panel>
+    </Tabs>
+  );
+}

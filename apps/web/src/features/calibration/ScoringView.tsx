@@ -1,0 +1,101 @@
+// An inspector's side of an open session: the calls to score, one at a time, each with its recording and the
+// compact scorecard; a submitted scoring is final, and only then do the others' marks of that call show.
+import { useState, type ReactNode } from 'react';
+import { Badge, Button, Group, NavLink, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CALIBRATION_MESSAGES, bestScores, type TCalibrationCall, type TCalibrationSession, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import { confirmAction } from '../../components/confirm.tsx';
+import { CALIBRATION_KEY, submitScoring } from './api.ts';
+import { CalibrationScorecard } from './CalibrationScorecard.tsx';
+import { RecordingAudio } from './RecordingAudio.tsx';
+import { othersDiffering } from './scorecard-marks.ts';
+
+/** The others' marks of a criterion, where they differ from the caller's (only once it has submitted). */
+function othersNotes(call: TCalibrationCall): Partial<Record<TQcCriterionKey, ReactNode>> {
+  return Object.fromEntries(
+    Object.entries(othersDiffering(call)).map(([key, o]) => [
+      key,
+      <Text key={key} fz={10} c="orange" title={o.who}>
+        others {o.marks.join(' / ')}
+      </Text>,
+    ]),
+  );
+}
+
+function CallScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
+  const queryClient = useQueryClient();
+  const [marks, setMarks] = useState<TQcScores>(() => bestScores());
+  const [comment, setComment] = useState('');
+  const submit = useMutation({
+    mutationFn: () => submitScoring(session.id, call.id, { ...marks, comment }),
+    onSuccess: async () => {
+      notifications.show({ color: 'green', message: `${CALIBRATION_MESSAGES.scored}: call ${call.position}` });
+      await queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY });
+    },
+  });
+  const scored = call.myScoring !== null;
+  const onSubmit = async () => {
+    if (await confirmAction({ body: 'Submit this scoring? A submission is final: you will then see the other inspectors\' marks of this call.', danger: false })) submit.mutate();
+  };
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600}>
+          Call {call.position}: {call.campaignName} · {call.consumerNumber} · {call.callDate}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {call.scoredCount} of {session.inspectorCount} inspectors scored
+        </Text>
+      </Group>
+      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
+      <CalibrationScorecard
+        values={call.myScoring?.scores ?? marks}
+        onChange={scored ? undefined : (key, value) => setMarks((m) => ({ ...m, [key]: value }))}
+        disabled={submit.isPending}
+        notes={othersNotes(call)}
+      />
+      {scored ? (
+        <Group justify="space-between">
+          <Text fz="sm">{call.myScoring?.comment ? `Your comment: ${call.myScoring.comment}` : 'Submitted.'}</Text>
+          <Badge color="green" variant="light">
+            Submitted
+          </Badge>
+        </Group>
+      ) : (
+        <Group align="flex-end" wrap="nowrap">
+          <Textarea label="Comment (optional)" autosize minRows={1} maxRows={2} style={{ flex: 1 }} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          <Button onClick={() => void onSubmit()} loading={submit.isPending}>
+            Submit scoring
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+export function ScoringView({ session }: { session: TCalibrationSession }) {
+  const firstOpen = session.calls.find((c) => c.myScoring === null) ?? session.calls[0];
+  const [selected, setSelected] = useState<number | undefined>(firstOpen?.id);
+  const call = session.calls.find((c) => c.id === selected) ?? firstOpen;
+  return (
+    <Group align="flex-start" gap="md" wrap="nowrap">
+      <Paper withBorder p={4} w={230} style={{ flexShrink: 0 }} aria-label="Calls to score">
+        {session.calls.map((c) => (
+          <NavLink
+            component="button"
+            key={c.id}
+            active={c.id === call?.id}
+            label={`Call ${c.position}`}
+            description={`${c.consumerNumber} · ${c.callDate}`}
+            rightSection={c.myScoring ? <Badge size="xs" color="green">scored</Badge> : <Badge size="xs" variant="outline">to score</Badge>}
+            onClick={() => setSelected(c.id)}
+          />
+        ))}
+      </Paper>
+      <Paper withBorder p="sm" style={{ flex: 1, minWidth: 0 }}>
+        {call ? <CallScoring key={call.id} session={session} call={call} /> : <Text>No calls.</Text>}
+      </Paper>
+    </Group>
+  );
+}

@@ -1,0 +1,117 @@
+// The disputes of /flag-raised: open ones (and, for admins, escalated ones) with their age against the answer
+// deadline, overdue first as the server orders them; each answered (or decided) in a dialog, criterion by criterion.
+import { useState } from 'react';
+import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TDispute, TDisputeListQuery } from '@crm/shared';
+import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { pagerState } from '../../../components/pager.ts';
+import { AnswerDialog, type TAnswerMode } from './AnswerDialog.tsx';
+import { disputeListKey, fetchDisputes } from './disputes-api.ts';
+import { markText, outcomeText, timingOf } from './dispute-form.ts';
+import { ReviewTable } from './ReviewTable.tsx';
+import { useNow } from './use-now.ts';
+
+const PAGE_SIZE = 10;
+const HEADERS = ['Call', 'Total', 'Disputed criteria', 'Age', 'Deadline', 'Action'];
+type TStatus = NonNullable<TDisputeListQuery['status']>;
+
+const STATUS_LABELS: Record<TStatus, string> = { active: 'Waiting', open: 'Open', escalated: 'Escalated', answered: 'Answered', decided: 'Decided' };
+
+function DisputeRow({ dispute, isAdmin, now, onAct }: { dispute: TDispute; isAdmin: boolean; now: Date; onAct: (mode: TAnswerMode) => void }) {
+  const timing = timingOf(dispute, now);
+  let action = null;
+  if (dispute.status === 'open') action = <Button size="xs" onClick={() => onAct('answer')}>Answer</Button>;
+  else if (dispute.status === 'escalated' && isAdmin) action = <Button size="xs" color="orange" onClick={() => onAct('decision')}>Decide</Button>;
+  else action = <Badge variant="light" color={dispute.status === 'escalated' ? 'orange' : 'gray'}>{STATUS_LABELS[dispute.status]}</Badge>;
+  return (
+    <Table.Tr aria-label={`Dispute of ${dispute.agentName} on ${dispute.callDate}`}>
+      <Table.Td style={{ minWidth: 140 }}>
+        <Text size="sm" fw={500}>
+          {dispute.agentName}
+        </Text>
+        <Text size="xs" c="dimmed">{`${dispute.agentId} · by ${dispute.qcInspector}`}</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${dispute.callDate} · ${dispute.consumerNumber}`}</Text>
+      </Table.Td>
+      <Table.Td fw={700}>{dispute.total}</Table.Td>
+      <Table.Td>
+        <Stack gap={2}>
+          {dispute.criteria.map((c) => (
+            <Text key={c.criterion} size="sm">
+              <b>{c.name}</b>
+              {`: ${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}
+              {c.finalOutcome !== null && <Text span size="xs" c="dimmed">{` — ${outcomeText(c)}`}</Text>}
+            </Text>
+          ))}
+        </Stack>
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{timing.age}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Badge color={timing.overdue ? 'red' : dispute.dueAt === null ? 'gray' : 'blue'} variant={timing.overdue ? 'filled' : 'light'} style={{ textTransform: 'none' }}>
+          {timing.deadline}
+        </Badge>
+      </Table.Td>
+      <Table.Td>{action}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function DisputesCard({ isAdmin }: { isAdmin: boolean }) {
+  const [status, setStatus] = useState<TStatus>(isAdmin ? 'active' : 'open');
+  const [page, setPage] = useState(0);
+  const [acting, setActing] = useState<{ dispute: TDispute; mode: TAnswerMode } | null>(null);
+  const query = { status };
+  const disputes = useQuery({ queryKey: disputeListKey(query, page, PAGE_SIZE), queryFn: () => fetchDisputes(query, page, PAGE_SIZE), staleTime: 0 });
+  const now = useNow();
+  const total = disputes.data?.response.totalElements ?? 0;
+  const overdue = (disputes.data?.response.content ?? []).filter((d) => timingOf(d, now).overdue).length;
+  const statuses: TStatus[] = isAdmin ? ['active', 'open', 'escalated', 'answered', 'decided'] : ['open', 'escalated', 'answered', 'decided'];
+
+  let message = null;
+  if (disputes.isPending) message = <LoadingRow />;
+  else if (disputes.isError) message = <RetryAlert title="The disputes could not be loaded" message={disputes.error.message} onRetry={() => void disputes.refetch()} />;
+  else if (disputes.data.response.content.length === 0) {
+    message = (
+      <Text ta="center" c="dimmed" py="md">
+        {status === 'open' || status === 'active' ? 'No dispute waits for an answer.' : `No ${STATUS_LABELS[status].toLowerCase()} disputes.`}
+      </Text>
+    );
+  }
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-label="Disputes">
+      <Stack gap="sm">
+        <Group justify="space-between" align="center">
+          <Group gap="sm">
+            <Title order={2} size="h4">
+              Disputes
+            </Title>
+            {disputes.data !== undefined && (
+              <Badge color={overdue > 0 ? 'red' : 'gray'} variant="light" style={{ textTransform: 'none' }}>
+                {`${total} ${STATUS_LABELS[status].toLowerCase()}${overdue > 0 ? `, ${overdue} overdue on this page` : ''}`}
+              </Badge>
+            )}
+          </Group>
+          <SegmentedControl
+            size="xs"
+            aria-label="Dispute status"
+            data={statuses.map((s) => ({ value: s, label: STATUS_LABELS[s] }))}
+            value={status}
+            onChange={(value) => {
+              setStatus(value as TStatus);
+              setPage(0);
+            }}
+          />
+        </Group>
+        <ReviewTable label="Disputes" headers={HEADERS} busy={disputes.isFetching} message={message}>
+          {(disputes.data?.response.content ?? []).map((d) => (
+            <DisputeRow key={d.id} dispute={d} isAdmin={isAdmin} now={now} onAct={(mode) => setActing({ dispute: d, mode })} />
+          ))}
+        </ReviewTable>
+        {total > PAGE_SIZE && <Pager pager={pagerState(page, PAGE_SIZE, total)} onPage={setPage} />}
+      </Stack>
+      {acting !== null && <AnswerDialog key={`${acting.dispute.id}-${acting.mode}`} dispute={acting.dispute} mode={acting.mode} opened onClose={() => setActing(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,126 @@
+// The QC Insights screen in Chromium at 1366×768: a QC inspector's records of two weeks long ago (made through the
+// API), then the admin opens /qcInsights, picks the range, and each tab's chart and table show them; the whole
+// workbook downloads with its three sheets; the range, tabs, tables, charts and export buttons lie in the window.
+import fs from 'node:fs/promises';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { bestScores, type TQcCriterionKey } from '@crm/shared';
+import { signInAsAdmin } from './actions.ts';
+import { useBrowser } from './browser.ts';
+import { ADMIN, AGENT, CAMPAIGN, QC } from './fixtures.ts';
+import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
+
+const t = useBrowser(VIEWPORT);
+
+// Two weeks far from the demo's QC records and the other tests' days: Monday 6 to Sunday 19 September 2021.
+const START = '2021-09-06';
+const END = '2021-09-19';
+
+let api: APIRequestContext;
+
+async function addInHouse(headers: Record<string, string>, callDate: string, n: number, scores: Partial<Record<TQcCriterionKey, number>>) {
+  const data = { callDate, agentId: AGENT.username, campaignName: CAMPAIGN, consumerNumber: `0171900${String(n).padStart(4, '0')}`, duration: 60, ...bestScores(), ...scores, suggestion: '' };
+  const r = await api.post('/api/qcReport/add', { headers, data });
+  expect(r.status(), await r.text()).toBe(200);
+}
+
+beforeAll(async () => {
+  api = await request.newContext({ baseURL: t.baseUrl });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  expect(signIn.status(), await signIn.text()).toBe(200);
+  const { jwtToken } = (await signIn.json()) as { jwtToken: string };
+  const headers = { Authorization: `Bearer ${jwtToken}` };
+  // Week of the 6th: 100 and 80 (CRM No), mean 90; week of the 13th: 0 (fatal). The agent's mean 60.
+  await addInHouse(headers, '2021-09-07', 1, {});
+  await addInHouse(headers, '2021-09-08', 2, { crm: 0 });
+  await addInHouse(headers, '2021-09-14', 3, { fatal: -100 });
+});
+
+afterAll(async () => {
+  await api?.dispose();
+});
+
+const rowTexts = async (page: Page, name: string) => {
+  const table = page.getByRole('table', { name });
+  await table.waitFor();
+  return (await table.getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
+};
+
+async function openRange(page: Page) {
+  await signInAsAdmin(page, ADMIN.username, ADMIN.password);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/qcInsights');
+  await page.getByRole('heading', { name: 'QC Insights' }).waitFor();
+  await page.getByLabel('Start', { exact: true }).fill(START);
+  await page.getByLabel('End', { exact: true }).fill(END);
+}
+
+describe('QC insights', () => {
+  it('shows the range\u2019s agents, criteria and inspectors as charts and tables, all inside a 1366\u00d7768 window', async () => {
+    const { page } = t;
+    await openRange(page);
+    expect(await rowTexts(page, `Agents, ${START} to ${END}`)).toEqual([
+      'Agent Records Mean Grade Weakest criteria (marks lost)',
+      `${AGENT.name} 3 60.0 Below Expectation Fatal 33.3 · CRM 6.7`,
+    ]);
+    expect(await rowTexts(page, `Weeks of ${AGENT.name}`)).toEqual([
+      'Week of Records Mean Grade',
+      '2021-09-06 2 90.0 Exceed Expectation',
+      '2021-09-13 1 0.0 Below Expectation',
+    ]);
+    const agentsPanel = page.getByRole('tabpanel', { name: 'Agents (1)' });
+    const trend = agentsPanel.locator('.recharts-line-curve').first();
+    await trend.waitFor();
+    for (const [name, locator] of [
+      ['the range\u2019s start', page.getByLabel('Start', { exact: true })],
+      ['Export all', page.getByRole('button', { name: 'Export all (xlsx)' })],
+      ['Export agents', page.getByRole('button', { name: 'Export agents' })],
+      ['the Inspectors tab', page.getByRole('tab', { name: 'Inspectors (1)' })],
+      ['the trend line', trend],
+      ['the agents table', page.getByRole('table', { name: `Agents, ${START} to ${END}` })],
+    ] as const) {
+      expect(inViewport(await boxOf(locator)), `${name} in the viewport`).toBe(true);
+    }
+
+    await page.getByRole('tab', { name: 'Criteria' }).click();
+    const criteria = await rowTexts(page, `Marks lost per criterion, ${START} to ${END}`);
+    expect(criteria).toHaveLength(15);
+    expect(criteria).toContain('CRM 20 20 6.67 1');
+    expect(criteria).toContain('Fatal 0 100 33.33 1');
+    const bars = page.getByRole('tabpanel', { name: 'Criteria' }).locator('.recharts-bar-rectangle path');
+    await bars.first().waitFor();
+    expect(await bars.count()).toBe(2);
+    expect(inViewport(await boxOf(page.getByRole('button', { name: 'Export criteria' })))).toBe(true);
+
+    await page.getByRole('tab', { name: 'Inspectors (1)' }).click();
+    expect(await rowTexts(page, `Inspectors, ${START} to ${END}`)).toEqual([
+      'Inspector Records Mean ± floor Indicator Raised Accepted Rejected Changed Escalated Median answer',
+      `${QC.username} 3 60.0 0.0 too few records 0 0 0 0 0 —`,
+    ]);
+    const inspectorBar = page.getByRole('tabpanel', { name: 'Inspectors (1)' }).locator('.recharts-bar-rectangle path');
+    await inspectorBar.first().waitFor();
+    expect(inViewport(await boxOf(inspectorBar.first()))).toBe(true);
+    expect(inViewport(await boxOf(page.getByRole('button', { name: 'Export inspectors' })))).toBe(true);
+    // Every column of the table is drawn inside the window, the last one too.
+    expect(inViewport(await boxOf(page.getByRole('columnheader', { name: 'Median answer' })))).toBe(true);
+  });
+
+  it('downloads the workbook: one sheet per section with the range\u2019s figures', async () => {
+    const { page } = t;
+    await openRange(page);
+    await page.getByRole('table', { name: `Agents, ${START} to ${END}` }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all (xlsx)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`QC_Insights_${START}_to_${END}.xlsx`);
+    await page.getByText(`Saving QC_Insights_${START}_to_${END}.xlsx`).waitFor();
+    const path = await download.path();
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(new Uint8Array(await fs.readFile(path)).buffer as ExcelJS.Buffer);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Agents', 'Criteria', 'Inspectors']);
+    const agent = book.getWorksheet('Agents')?.getRow(2).values as unknown[];
+    expect(agent.slice(1, 6)).toEqual([AGENT.name, AGENT.username, 3, 60, 'Below Expectation']);
+    expect(agent.slice(-2)).toEqual([90, 0]);
+    const inspector = book.getWorksheet('Inspectors')?.getRow(2).values as unknown[];
+    expect(inspector.slice(1, 7)).toEqual([QC.username, 3, 60, 60, 0, 'too few records']);
+  });
+});
