@@ -15,6 +15,8 @@ export const AUDIT_OBJECT_TYPES = [
   'review',
   'recording',
   'calibrationSession',
+  /** QC settings (dispute windows: objectId 'disputes'; a campaign's queue target: its campaign name). */
+  'qcSettings',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -106,6 +106,10 @@ describe('GET and PUT /api/disputes/settings', () => {
     const saved = await w.admin.put('/api/disputes/settings', { disputeWindowDays: 3, answerWindowHours: 24 });
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json<TDisputeSettings>()).toMatchObject({ disputeWindowDays: 3, answerWindowHours: 24, updatedBy: expect.any(String) });
+    // The change is in the audit log, before and after.
+    const trail = await t.app.db.selectFrom('auditLog').select(['action', 'changes']).where('objectType', '=', 'qcSettings').where('objectId', '=', 'disputes').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(trail.action).toBe('update');
+    expect(trail.changes).toMatchObject({ before: { disputeWindowDays: 7, answerWindowHours: 48 }, after: { disputeWindowDays: 3, answerWindowHours: 24 } });
     // A dispute raised now is due within the new window.
     const record = await disputableRecord(w);
     const dispute: TDispute = await raise(w.agentApi, twoCriteria(record.id));

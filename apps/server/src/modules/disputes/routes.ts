@@ -67,5 +67,5 @@ export async function disputeRoutes(app: App) {
   app.put('/api/disputes/settings', {
     config: ADMINS,
     schema: { body: ZDisputeSettingsUpdate, response: { 200: ZDisputeSettings, ...FAILURES } },
-  }, async (req) => updateDisputeSettings(app.db, currentUser(req), req.body));
+  }, async (req) => updateDisputeSettings(app.db, currentUser(req), req.body, actorOf(req)));
 }

@@ -2,6 +2,7 @@
 // inspector has to answer. One row (qc_settings, migration 0018), kept by admins.
 import type { TDisputeSettings, TDisputeSettingsUpdate, TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
+import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
 
 type Settings = { disputeWindowDays: number; answerWindowHours: number };
 
@@ -17,13 +18,17 @@ export async function findDisputeSettings(db: Db): Promise<TDisputeSettings> {
   return { disputeWindowDays: row.disputeWindowDays, answerWindowHours: row.answerWindowHours, updatedAt: row.updatedAt?.toISOString() ?? null, updatedBy: row.updatedBy };
 }
 
-/** PUT settings: applies to disputes raised from now on (a raised one keeps the answer deadline it was given). */
-export async function updateDisputeSettings(db: Db, user: TTokenPayload, body: TDisputeSettingsUpdate): Promise<TDisputeSettings> {
+/** PUT settings: applies to disputes raised from now on (a raised one keeps the answer deadline it was given); audited. */
+export async function updateDisputeSettings(db: Db, user: TTokenPayload, body: TDisputeSettingsUpdate, actor: TAuditActor): Promise<TDisputeSettings> {
   const values = { ...body, updatedAt: new Date(), updatedBy: user.userName };
-  await db
-    .insertInto('qcSettings')
-    .values({ id: true, ...values })
-    .onConflict((oc) => oc.column('id').doUpdateSet(values))
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const before = await readDisputeWindows(trx);
+    await trx
+      .insertInto('qcSettings')
+      .values({ id: true, ...values })
+      .onConflict((oc) => oc.column('id').doUpdateSet(values))
+      .execute();
+    await recordAudit(trx, actor, { action: 'update', objectType: 'qcSettings', objectId: 'disputes', changes: changedFields(before, body) });
+  });
   return findDisputeSettings(db);
 }

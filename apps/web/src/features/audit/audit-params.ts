@@ -38,6 +38,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   review: 'Review',
   recording: 'Recording',
   calibrationSession: 'Calibration session',
+  qcSettings: 'QC settings',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {
