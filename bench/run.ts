@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, signin, scale, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, signin, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,6 +12,7 @@ import { benchLeadsUpload } from './leads-upload.ts';
 import { benchLoad } from './load.ts';
 import { benchLoginWeight } from './login-weight.ts';
 import { benchQcExport } from './qc-export.ts';
+import { benchQcQueue } from './qc-queue.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchScaleGroup } from './scale.ts';
@@ -34,6 +35,8 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   analysis: [benchAnalysis],
   // The agents' lookup idle and while 500 recordings are analysed by the same server (a server and database of its own).
   'checks-backlog': [benchChecksBacklog],
+  // The QC queue's "score next" with 1M leads and 200k QC records, 8 inspectors at once (a database and server of its own).
+  'qc-queue': [benchQcQueue],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.

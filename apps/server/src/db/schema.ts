@@ -304,6 +304,11 @@ export type RecordingsTable = {
   holdCount: number | null;
   talkRatio: number | null;
   overtalkCount: number | null;
+  /** The agent (users.id) and campaign the recording is attributed to (migration 0016, modules/qc-queue/attribution.ts). */
+  campaignId: ColumnType<number | null, number | null | undefined, number | null>;
+  agentUserId: ColumnType<number | null, number | null | undefined, number | null>;
+  /** When the attribution was looked at; null: the catch-up still has to. */
+  attributedAt: ColumnType<Date | null, Date | null | undefined, Date | null>;
 };
 
 /** When the scanner last read each date folder, and the folder's modification time then (migration 0015). */

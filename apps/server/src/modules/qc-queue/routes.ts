@@ -1,4 +1,60 @@
-// Routes of the QC work queue.
+// Routes of the QC work queue (docs/qc-queue.md): the queue's page, claims, progress (inspectors and admins) and the
+// per-campaign settings (read by both, changed by admins).
+import { z } from 'zod';
+import {
+  ZErrorReply,
+  ZPageParams,
+  ZQcQueueClaimParams,
+  ZQcQueueClaimReply,
+  ZQcQueueClaimRequest,
+  ZQcQueuePage,
+  ZQcQueueProgress,
+  ZQcQueueQuery,
+  ZQcQueueSettings,
+  ZQcQueueSettingsParams,
+  ZQcQueueSettingsUpdate,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
+import { ADMINS, SCORERS } from '../../auth/roles.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { actorOf } from '../audit/record.ts';
+import { userIdOf } from '../qc/access.ts';
+import { claimNextCall, releaseClaim, type TQueueDeps } from './claims.ts';
+import { readQueuePage, readQueueProgress } from './reads.ts';
+import { listQcQueueSettings, updateQcQueueSettings } from './settings.ts';
 
-export async function qcQueueRoutes(_app: App) {}
+const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+
+export async function qcQueueRoutes(app: App) {
+  const deps: TQueueDeps = { db: app.db, timeZone: app.config.timeZone, holdSeconds: app.config.analysis.holdSeconds };
+
+  app.get('/api/qcQueue/pagination/:page/:size', {
+    config: SCORERS,
+    schema: { params: ZPageParams, querystring: ZQcQueueQuery, response: { 200: ZQcQueuePage, ...FAILURES } },
+  }, async (req) => readQueuePage(deps, userIdOf(currentUser(req)), req.query, req.params));
+
+  app.post('/api/qcQueue/claim', {
+    config: SCORERS,
+    schema: { body: ZQcQueueClaimRequest.optional(), response: { 200: ZQcQueueClaimReply, 409: ZErrorReply, ...FAILURES } },
+  }, async (req) => claimNextCall(deps, currentUser(req), req.body ?? { campaignName: undefined, date: undefined }));
+
+  app.delete('/api/qcQueue/claim/:id', {
+    config: SCORERS,
+    schema: { params: ZQcQueueClaimParams, response: { 200: z.object({ message: z.string() }), ...FAILURES } },
+  }, async (req) => releaseClaim(app.db, currentUser(req), req.params.id));
+
+  app.get('/api/qcQueue/progress', {
+    config: SCORERS,
+    schema: { querystring: ZQcQueueQuery, response: { 200: ZQcQueueProgress, ...FAILURES } },
+  }, async (req) => readQueueProgress(deps, req.query));
+
+  app.get('/api/qcQueue/settings', {
+    config: SCORERS,
+    schema: { response: { 200: z.array(ZQcQueueSettings), ...FAILURES } },
+  }, async () => listQcQueueSettings(app.db));
+
+  app.put('/api/qcQueue/settings/:campaignName', {
+    config: ADMINS,
+    schema: { params: ZQcQueueSettingsParams, body: ZQcQueueSettingsUpdate, response: { 200: ZQcQueueSettings, ...FAILURES } },
+  }, async (req) => updateQcQueueSettings(app.db, req.params.campaignName, req.body, actorOf(req)));
+}

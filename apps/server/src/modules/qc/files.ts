@@ -7,6 +7,7 @@ import type { VoiceLogSource } from '../voicelog/media.ts';
 import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
 import { assertCanChangeRecord, isAdmin, isAgent, userIdOf } from './access.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import { consumeQcQueueClaims } from '../qc-queue/claims.ts';
 
 export type TQcFileDeps = { db: Db; voiceLog: VoiceLogSource; country: CountryCode };
 
@@ -41,6 +42,8 @@ export async function addQcRecordFile(deps: TQcFileDeps, user: TTokenPayload, in
         .returning('id')
         .executeTakeFirst();
       if (added) await recordAudit(trx, actor, { action: 'link', objectType: 'qcRecord', objectId: record.id, changes: { after: { fileName: input.fileName } } });
+      // The call is scored: whoever held it in the QC queue is done with it.
+      if (added) await consumeQcQueueClaims(trx, record.callDate, input.fileName);
     });
   }
   const link = await linked.executeTakeFirstOrThrow();

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
+import { reopenQueueDay } from '../qc-queue/attribution.ts';
 
 type Scores = Record<TQcCriterionKey, number>;
 type Texts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };
@@ -140,12 +141,14 @@ export async function editQcRecord<K extends TQcKind>(db: Db, user: TTokenPayloa
 /** DELETE deleteQc/{id} / deleteClientQc/{id}: the record with its recording links and review, in one statement. */
 export async function deleteQcRecord(db: Db, user: TTokenPayload, kind: TQcKind, id: number, actor: TAuditActor): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'agentName']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'agentName', 'agentUserId', 'campaignId', 'callDate']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
     if (!current) throw noSuchRecord(kind, id);
     assertCanChangeRecord(user, current);
     const before = toShape(kind, await findRow(trx, kind, id));
     // Links and reviews go with it (ON DELETE CASCADE).
     await trx.deleteFrom('qcRecords').where('id', '=', id).execute();
+    // One scoring fewer: the agent-day may be below its QC queue target again.
+    if (kind === 'in-house') await reopenQueueDay(trx, current);
     await recordAudit(trx, actor, { action: 'delete', objectType: 'qcRecord', objectId: id, changes: { before: { kind, ...snapshot(before) } } });
   });
   return { message: `The ${kindName(kind)} was deleted` };

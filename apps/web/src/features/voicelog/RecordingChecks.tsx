@@ -3,7 +3,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TRecordingAnalysisReply } from '@crm/shared';
-import { CheckChips } from './CheckChips.tsx';
+import { CheckChips } from '../../components/CheckChips.tsx';
 import { Waveform } from './Waveform.tsx';
 
 export const CHECKS_LOAD_FAILED = 'The automatic checks could not be loaded';

@@ -2,7 +2,7 @@
 // from 2 s), the holds over the limit (darker) and, on stereo calls, overtalk; each with the words a screen reader
 // and a test find it by ("Hold 31 s at 02:14").
 import type { TRecordingAnalysisReply, TTimeSpan } from '@crm/shared';
-import { clockAt, secondsText } from './check-text.ts';
+import { clockAt, secondsText } from '../../components/check-text.ts';
 
 /** Shorter silences are the pauses of a conversation, not dead air worth a look. */
 export const MIN_SHADED_SILENCE_SEC = 2;

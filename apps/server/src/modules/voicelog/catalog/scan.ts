@@ -12,6 +12,7 @@ import { probeAudio } from '../durations.ts';
 import { isMissing, isRecordingEntry, statOrNull } from '../local.ts';
 import { parseRecordingName, phoneKey } from '../names.ts';
 import { dateFolder } from '../paths.ts';
+import { attributeRecordings } from '../../qc-queue/attribution.ts';
 
 export type TCatalog = {
   db: Db;
@@ -19,6 +20,8 @@ export type TCatalog = {
   country: CountryCode;
   /** Queues the analysis of these recordings (ids of the index). */
   enqueue: (ids: number[]) => Promise<void>;
+  /** The centre's time zone: when given, new recordings are attributed to an agent and campaign as indexed (QC queue). */
+  timeZone?: string;
 };
 
 /** quick: only names that came or went (a folder whose modification time moved); full: every file's size and time too. */
@@ -142,6 +145,7 @@ export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMod
     await catalog.db.deleteFrom('recordingFolders').where('callDate', '=', date).execute();
   }
   if (pending.length > 0) await catalog.enqueue(pending);
+  if (found.length > 0 && catalog.timeZone !== undefined) await attributeRecordings(catalog.db, catalog.timeZone, date);
   return { indexed: found.length, gone: goneNames.length };
 }
 

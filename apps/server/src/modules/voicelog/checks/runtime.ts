@@ -24,7 +24,7 @@ export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecor
   const { config } = app;
   const threads = createThreadPool();
   const queue = createAnalysisQueue(poolOf(app.db), { db: app.db, recordingsDir: config.recordingsDir, voiceLog, analysis: config.analysis, threads }, app.log);
-  const catalog: TCatalog = { db: app.db, recordingsDir: config.recordingsDir, country: config.phoneCountry, enqueue: queue.enqueue };
+  const catalog: TCatalog = { db: app.db, recordingsDir: config.recordingsDir, country: config.phoneCountry, enqueue: queue.enqueue, timeZone: config.timeZone };
   const local = voiceLog.search === null;
 
   let scanning: Promise<void> | undefined;

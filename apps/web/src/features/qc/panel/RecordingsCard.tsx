@@ -8,7 +8,7 @@ import { formatDateTime } from '../../../app/time-zone.ts';
 import { Pager } from '../../../components/Pager.tsx';
 import { pagerState } from '../../../components/pager.ts';
 import { useRecordingAnalysis } from '../../voicelog/api.ts';
-import { CheckChips } from '../../voicelog/CheckChips.tsx';
+import { CheckChips } from '../../../components/CheckChips.tsx';
 import { hasFilter, useRecordingFilters } from './recording-filters.ts';
 import { RecordingFilters, RecordingSort } from './RecordingFilters.tsx';
 import type { TSearched } from './use-qc-panel.ts';

@@ -1,8 +1,11 @@
 // The state of the QC panel: the search and what it found (the lead and the recordings, fetched in parallel), the
 // recording chosen and its tick, the agent scored, the two score columns and the submission. The recordings are
-// filtered and sorted by their automatic checks as the Call Records' filters (in the address) say.
+// filtered and sorted by their automatic checks as the Call Records' filters (in the address) say. A call named in the
+// address (?campaignName=&consumerNumber=&callDate=&file=, as the QC queue's Score next opens it) is searched at once
+// and that recording chosen.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { QC_MESSAGES, ZQuestion, type TLead, type TQcCriterionKey, type TQcClientRecord, type TQcRecord, type TQuestion, type TVoiceFile } from '@crm/shared';
@@ -44,6 +47,17 @@ export function matchAgent(agents: readonly TScorableAgent[] | undefined, agentI
   return agents.find((a) => a.agentId.toLowerCase() === wanted);
 }
 
+/** The address's names of a call to open (the recording filters share the address, so only these are read and cleared). */
+const CALL_KEYS = ['campaignName', 'consumerNumber', 'callDate', 'file'] as const;
+
+/** The call the address names, when its campaign, number and date make a search; its recording's file name if given. */
+export function callFromAddress(params: URLSearchParams): { search: TQcSearch; fileName: string | null } | null {
+  const search = trimmedSearch({ campaignName: params.get('campaignName') ?? '', consumerNumber: params.get('consumerNumber') ?? '', callDate: params.get('callDate') ?? '' });
+  if (Object.keys(searchProblems(search)).length > 0) return null;
+  const file = (params.get('file') ?? '').trim();
+  return { search, fileName: file === '' ? null : file };
+}
+
 export function useQcPanel() {
   const queryClient = useQueryClient();
   const [form, setForm] = useState<TQcSearch>(() => ({ campaignName: '', consumerNumber: '', callDate: today() }));
@@ -62,6 +76,9 @@ export function useQcPanel() {
   const searchCount = useRef(0);
   const inFlight = useRef(false);
   const numberField = useRef<HTMLInputElement>(null);
+
+  const [params, setParams] = useSearchParams();
+  const wantedFile = useRef<string | null>(null);
 
   const [filters] = useRecordingFilters();
   // Other filters, other pages: back to the first.
@@ -116,6 +133,28 @@ export function useQcPanel() {
     setSubmitted(null);
   };
 
+  // A call named in the address: searched once, then its names leave the address (a reload does not search again).
+  const fromAddress = callFromAddress(params);
+  const openAddressCall = useRef<() => void>(() => undefined);
+  useEffect(() => {
+    openAddressCall.current = () => {
+      if (fromAddress === null) return;
+      setForm(fromAddress.search);
+      setProblems({});
+      startCall(fromAddress.search);
+      wantedFile.current = fromAddress.fileName;
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        for (const key of CALL_KEYS) next.delete(key);
+        return next;
+      }, { replace: true });
+    };
+  });
+  const addressKey = fromAddress === null ? null : JSON.stringify(fromAddress);
+  useEffect(() => {
+    if (addressKey !== null) openAddressCall.current();
+  }, [addressKey]);
+
   const search = async () => {
     const found = searchProblems(form);
     setProblems(found);
@@ -133,6 +172,19 @@ export function useQcPanel() {
       setAgentError(null);
     }
   };
+
+  // The recording the address named is chosen once the search has found it (and the agents are known, to pick its agent).
+  const chooseRef = useRef(choose);
+  useEffect(() => {
+    chooseRef.current = choose;
+  });
+  useEffect(() => {
+    const wanted = wantedFile.current;
+    if (wanted === null || found === undefined || agents.isPending) return;
+    wantedFile.current = null;
+    const file = found.find((f) => f.fileName === wanted);
+    if (file !== undefined) chooseRef.current(file);
+  }, [found, agents.isPending]);
 
   const onMetadata = (fileName: string, seconds: number) => setTick((t) => metadataLoaded(t, fileName, seconds));
 

@@ -2,7 +2,7 @@
 // recording playing, as "Hold of 31 s at 02:14", each a link that seeks the player there. Only a hint: the
 // inspector still chooses the mark.
 import type { TRecordingAnalysisReply, TTimeSpan } from '@crm/shared';
-import { clockAt, secondsText } from '../../voicelog/check-text.ts';
+import { clockAt, secondsText } from '../../../components/check-text.ts';
 
 /** More holds than this are summed up as "and N more" (the row stays one or two lines). */
 export const HINT_MAX_HOLDS = 3;

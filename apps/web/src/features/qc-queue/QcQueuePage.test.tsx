@@ -1,0 +1,119 @@
+// /qcQueue: the calls the address filters, with chips and claims; Score next (button and N) claims with the filters
+// and opens the QC panel on the call; "No call left" and other refusals shown; Release of an own claim; admins only
+// get the settings, whose form refuses what the server refuses.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import type { TQcQueueCall, TQcQueuePage } from '@crm/shared';
+import { storeSession } from '../../app/session.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { makeToken } from '../../test/tokens.ts';
+import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import QcQueuePage from './QcQueuePage.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
+});
+
+const INSPECTOR = makeToken({ sub: '4', userName: 'nadia', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] });
+
+function call(recordingId: number, over: Partial<TQcQueueCall> = {}): TQcQueueCall {
+  return {
+    recordingId,
+    callDate: '2026-11-20',
+    callTime: `09:${String(recordingId).padStart(2, '0')}:00`,
+    fileName: `20261120-09${String(recordingId).padStart(2, '0')}00_0175550230${recordingId}_AG-1001-all.wav`,
+    phoneNumber: `0175550230${recordingId}`,
+    agentUserId: 7,
+    agentId: 'AG-1001',
+    agentName: 'Karim Hossain',
+    campaignId: 1,
+    campaignName: 'Spring Survey',
+    durationSec: 95,
+    checks: { status: 'done', durationSec: 95, sampleRate: 8000, channels: [], deadAir: { totalSec: 12, longestSec: 4, holds: [] }, clippingShare: 0, tooQuiet: false, holdSeconds: 30 },
+    claim: null,
+    ...over,
+  };
+}
+
+const paged = (content: TQcQueueCall[]): TQcQueuePage => ({ recordCount: content.length, response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 } });
+const location = () => screen.getByTestId('location').textContent;
+const LIST = 'GET /api/qcQueue/pagination/0/10';
+
+function renderQueue(route: string, routes: Record<string, TFakeRoute>, token = INSPECTOR) {
+  storeSession(token);
+  const server = fakeServer({ [LIST]: { body: paged([]) }, ...routes });
+  renderWithApp(<QcQueuePage />, { route });
+  return server;
+}
+
+describe('QcQueuePage', () => {
+  it('lists the calls the address filters, with their chips and claims', async () => {
+    const expiresAt = new Date(Date.now() + 14.5 * 60_000).toISOString();
+    const server = renderQueue('/qcQueue?campaignName=Spring%20Survey&date=2026-11-20', {
+      [LIST]: { body: paged([call(1, { claim: { id: 9, inspectorId: 4, inspectorName: 'Nadia Rahman', claimedAt: expiresAt, expiresAt, mine: true } }), call(2)]) },
+    });
+    const table = await screen.findByRole('table', { name: 'Calls to score' });
+    await within(table).findByText('01755502302');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(3);
+    expect(rows[1]?.textContent).toMatch(/09:01:00.*Karim Hossain \(AG-1001\).*01755502301.*1:35.*Dead air 12 s.*You · 14 min left/);
+    expect(rows[2]?.textContent).toContain('Free');
+    expect(within(rows[2]!).queryByRole('button', { name: /Release/ })).toBeNull();
+    expect(server.sent.find((r) => r.path === '/api/qcQueue/pagination/0/10')?.query).toEqual({ campaignName: 'Spring Survey', date: '2026-11-20' });
+  });
+
+  it('claims with the filters on Score next and on N, and opens the QC panel on the call', async () => {
+    const server = renderQueue('/qcQueue?campaignName=Spring%20Survey', {
+      'POST /api/qcQueue/claim': { body: call(3, { claim: { id: 11, inspectorId: 4, inspectorName: 'Nadia Rahman', claimedAt: '2026-11-26T10:00:00.000Z', expiresAt: '2026-11-26T10:15:00.000Z', mine: true } }) },
+    });
+    await screen.findByText(/No call left to score with these filters/);
+    fireEvent.keyDown(window, { key: 'n' });
+    await waitFor(() => expect(location()).toBe('/qcChecking?campaignName=Spring+Survey&consumerNumber=01755502303&callDate=2026-11-20&file=20261120-090300_01755502303_AG-1001-all.wav'));
+    expect(server.writes()).toEqual([expect.objectContaining({ method: 'POST', path: '/api/qcQueue/claim', body: { campaignName: 'Spring Survey' } })]);
+  });
+
+  it('says when no call is left, and does not take N typed into a field', async () => {
+    const server = renderQueue('/qcQueue', { 'POST /api/qcQueue/claim': { status: 404, body: { message: 'No call left to score' } } });
+    fireEvent.keyDown(screen.getByRole('textbox', { name: 'Call date' }), { key: 'n' });
+    expect(server.writes()).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: /Score next/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('No call left to score');
+    expect(location()).toBe('/qcQueue');
+  });
+
+  it('releases an own claim and asks for the list again', async () => {
+    const expiresAt = new Date(Date.now() + 10 * 60_000).toISOString();
+    const server = renderQueue('/qcQueue', {
+      [LIST]: { body: paged([call(1, { claim: { id: 9, inspectorId: 4, inspectorName: 'Nadia Rahman', claimedAt: expiresAt, expiresAt, mine: true } })]) },
+      'DELETE /api/qcQueue/claim/9': { body: { message: 'Claim released' } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Release the call of 01755502301' }));
+    await screen.findByText('Claim released');
+    await waitFor(() => expect(server.count('GET', '/api/qcQueue/pagination/0/10')).toBeGreaterThan(1));
+  });
+
+  it('gives admins the settings, refusing a target of 0 in the schema’s words and saving a good one', async () => {
+    const server = renderQueue('/qcQueue', {
+      'GET /api/qcQueue/settings': { body: [{ campaignId: 1, campaignName: 'Spring Survey', targetPerAgentDay: 5, minDurationSec: 30, isDefault: true }] },
+      'PUT /api/qcQueue/settings/Spring Survey': { body: { campaignId: 1, campaignName: 'Spring Survey', targetPerAgentDay: 4, minDurationSec: 20, isDefault: false } },
+    }, makeToken());
+    fireEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const target = await screen.findByLabelText('Target per agent and day');
+    fireEvent.change(target, { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Target per agent and day must be at least 1')).toBeTruthy();
+    expect(server.writes()).toEqual([]);
+    fireEvent.change(target, { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('Minimum duration (seconds)'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.writes()).toEqual([expect.objectContaining({ method: 'PUT', body: { targetPerAgentDay: 4, minDurationSec: 20 } })]));
+  });
+
+  it('shows inspectors no settings tab', async () => {
+    renderQueue('/qcQueue', {});
+    await screen.findByRole('tab', { name: 'Progress' });
+    expect(screen.queryByRole('tab', { name: 'Settings' })).toBeNull();
+  });
+});

@@ -1,0 +1,85 @@
+// The queue's calls, oldest first: date, time, agent, number, duration, the automatic checks, and who holds each call
+// (with the time left); the caller's own claims (any, for an admin) can be released.
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
+import type { TQcQueueCall } from '@crm/shared';
+import { CheckChips } from '../../components/CheckChips.tsx';
+import { durationText, timeLeftText } from './queue-params.ts';
+
+type Props = {
+  calls: TQcQueueCall[];
+  placeholder: ReactNode;
+  maxHeight: string;
+  canReleaseAny: boolean;
+  releasing: number | null;
+  onRelease: (claimId: number) => void;
+};
+
+function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQueueCall } & Pick<Props, 'canReleaseAny' | 'releasing' | 'onRelease'>) {
+  const { claim } = call;
+  if (claim === null) {
+    return (
+      <Text size="sm" c="dimmed">
+        Free
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Badge variant="light" color={claim.mine ? 'blue' : 'orange'} tt="none" title={`Claimed by ${claim.inspectorName}`}>
+        {claim.mine ? 'You' : claim.inspectorName} · {timeLeftText(claim.expiresAt)}
+      </Badge>
+      {(claim.mine || canReleaseAny) && (
+        <Button size="compact-xs" variant="subtle" loading={releasing === claim.id} onClick={() => onRelease(claim.id)} aria-label={`Release the call of ${call.phoneNumber}`}>
+          Release
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+export function QueueTable({ calls, placeholder, maxHeight, ...claimProps }: Props) {
+  return (
+    <ScrollArea.Autosize mah={maxHeight} type="auto">
+      <Table striped highlightOnHover fz="sm" stickyHeader aria-label="Calls to score">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Time</Table.Th>
+            <Table.Th>Agent</Table.Th>
+            <Table.Th>Number</Table.Th>
+            <Table.Th>Duration</Table.Th>
+            <Table.Th>Automatic checks</Table.Th>
+            <Table.Th>Claim</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {placeholder !== null && (
+            <Table.Tr>
+              <Table.Td colSpan={7}>{placeholder}</Table.Td>
+            </Table.Tr>
+          )}
+          {calls.map((call) => (
+            <Table.Tr key={call.recordingId}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{call.callDate}</Table.Td>
+              <Table.Td>{call.callTime ?? '—'}</Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={1} title={`${call.agentName} (${call.campaignName})`}>
+                  {call.agentName} ({call.agentId})
+                </Text>
+              </Table.Td>
+              <Table.Td>{call.phoneNumber}</Table.Td>
+              <Table.Td>{durationText(call.durationSec)}</Table.Td>
+              <Table.Td maw={320}>
+                <CheckChips checks={call.checks} />
+              </Table.Td>
+              <Table.Td>
+                <ClaimCell call={call} {...claimProps} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
