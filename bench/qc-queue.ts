@@ -6,16 +6,11 @@
 // the scoring (a QC record linked to the recording, as the QC panel's Submit does): first one request at a time (the
 // target figure: what an inspector waits for, p99 ≤ 50 ms), then all 8 at once on the 2-core box (shown, no target),
 // BENCH_QC_QUEUE_CLAIMS claims each. BENCH_QC_QUEUE_LEADS / BENCH_QC_QUEUE_RECORDS shrink the data for a quick run.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/password.ts';
-import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
-import { startServer } from '../apps/server/src/test/process.ts';
 import { buildQcRecords, settle } from './scale-data.ts';
 import { QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
-import { BENCH_ADMIN_PASSWORD, type BenchServer } from './server.ts';
+import { startBenchServer, type BenchServer } from './server.ts';
 import { createSurvey, seedSurveyLeads, type SurveyCampaign } from './survey-setup.ts';
 import type { Figure } from './table.ts';
 
@@ -37,26 +32,6 @@ const log = (line: string) => console.log(`[qc-queue] ${line}`);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
-async function startQueueServer(): Promise<BenchServer> {
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-bench-queue-'));
-  const database = await createSeededDatabase(`crm_bench_queue_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
-  await fs.mkdir(path.join(work, 'recordings'));
-  const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), RECORDINGS_DIR: path.join(work, 'recordings'), LOGIN_RATE_LIMIT: '1000000' }).catch(async (e: unknown) => {
-    await database.drop();
-    await fs.rm(work, { recursive: true, force: true });
-    throw e;
-  });
-  return {
-    ...server,
-    databaseUrl: database.url,
-    stop: async () => {
-      const code = await server.stop();
-      await database.drop();
-      await fs.rm(work, { recursive: true, force: true });
-      return code;
-    },
-  };
-}
 
 /** The agents, their recordings (attributed), the queue's QC records and days, and the campaign's settings. */
 export async function buildQueue(client: pg.Client, campaignId: number): Promise<number> {
@@ -190,7 +165,7 @@ async function claimRounds(server: BenchServer, client: pg.Pool, inspectors: Ins
 }
 
 export async function benchQcQueue(): Promise<Figure[]> {
-  const server = await startQueueServer();
+  const server = await startBenchServer('queue', { recordings: true });
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
   // The scorings of inspectors working at once: a connection each.

@@ -1,14 +1,9 @@
 // npm run bench -- scale (issue 18): the screens' calls at 100k, 1M and 5M leads (10k → 200k QC records), through the
 // real server over HTTP. One campaign grows step by step on a database of its own; at each size every call is timed
 // BENCH_SCALE_CALLS times, one at a time, after a warm-up. BENCH_SCALE_SIZES=100000,300000 for a quick check.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import pg from 'pg';
 import type { TQuestion } from '@crm/shared';
-import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
-import { startServer } from '../apps/server/src/test/process.ts';
-import { BENCH_ADMIN_PASSWORD, type BenchServer } from './server.ts';
+import { startBenchServer, type BenchServer } from './server.ts';
 import { answerBody } from './survey-save.ts';
 import { createSurvey, type SurveyCampaign } from './survey-setup.ts';
 import { buildLeads, buildQcRecords, DATA_DATES, generatedLead, qcRecordsFor, settle } from './scale-data.ts';
@@ -167,26 +162,6 @@ async function timeCall(call: Call): Promise<{ p95: number; median: number }> {
   return { p95: quantile(ms, 0.95), median: quantile(ms, 0.5) };
 }
 
-/** Its own database and server: the figures must not depend on what other benchmark groups left in theirs. */
-async function startScaleServer(): Promise<BenchServer> {
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-bench-scale-'));
-  const database = await createSeededDatabase(`crm_bench_scale_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
-  const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000' }).catch(async (e: unknown) => {
-    await database.drop();
-    await fs.rm(work, { recursive: true, force: true });
-    throw e;
-  });
-  return {
-    ...server,
-    databaseUrl: database.url,
-    stop: async () => {
-      const code = await server.stop();
-      await database.drop();
-      await fs.rm(work, { recursive: true, force: true });
-      return code;
-    },
-  };
-}
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -194,7 +169,7 @@ export async function benchScale(): Promise<Figure[]> {
   if (SIZES.some((n) => !Number.isInteger(n) || n < DATA_DATES.length * 10) || SIZES.some((n, i) => i > 0 && n <= SIZES[i - 1]!)) {
     throw new Error(`BENCH_SCALE_SIZES must be growing whole numbers of leads, each at least ${DATA_DATES.length * 10}: ${SIZES.join(',')}`);
   }
-  const server = await startScaleServer();
+  const server = await startBenchServer('scale');
   try {
     const { adminToken, questions } = await createSurvey(server, CAMPAIGN);
     const results = new Map<string, { size: number; p95: number; median: number }[]>();

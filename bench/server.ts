@@ -9,18 +9,32 @@ export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
 
 export type BenchServer = RunningServer & { databaseUrl: string };
 
-export async function startBenchServer(): Promise<BenchServer> {
-  const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-bench-'));
-  const database = await createSeededDatabase(`crm_bench_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
-  const url = database.url;
-  const server = await startServer({ DATABASE_URL: url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000' });
+/**
+ * The product on a database of its own (crm_bench_{name}_{pid}) in a temporary folder, removed by stop(); `recordings`
+ * gives it a RECORDINGS_DIR there, `env` adds settings. A group with its own server measures nothing another left behind.
+ */
+export async function startBenchServer(name = 'shared', options: { recordings?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
+  const work = await fs.mkdtemp(path.join(os.tmpdir(), `crm-bench-${name}-`));
+  const database = await createSeededDatabase(`crm_bench_${name}_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
+  const remove = async () => {
+    await database.drop();
+    await fs.rm(work, { recursive: true, force: true });
+  };
+  const env: Record<string, string> = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000', ...options.env };
+  if (options.recordings) {
+    env.RECORDINGS_DIR = path.join(work, 'recordings');
+    await fs.mkdir(env.RECORDINGS_DIR);
+  }
+  const server = await startServer(env).catch(async (e: unknown) => {
+    await remove();
+    throw e;
+  });
   return {
     ...server,
-    databaseUrl: url,
+    databaseUrl: database.url,
     stop: async () => {
       const code = await server.stop();
-      await database.drop();
-      await fs.rm(work, { recursive: true, force: true });
+      await remove();
       return code;
     },
   };

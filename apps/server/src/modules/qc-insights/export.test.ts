@@ -1,9 +1,10 @@
 // GET /api/qcInsights/export: who may download it, its sheets read back with exceljs (a few cells against the
 // figures of routes.test.ts), one section alone, an inspector's own lines, and the range checks.
 import { beforeAll, describe, expect, it } from 'vitest';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { createUser, sessionTokenFor, useTestApp, type TestUser } from '../../test/harness.ts';
 import { insertRecord } from './test-records.ts';
+import { download as downloadFile, openXlsxReply } from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();
 const RINA = { agentId: 'rina', agentName: 'Rina Akter' };
@@ -13,21 +14,9 @@ let qA: TestUser;
 let qB: TestUser;
 let tokens: { admin: string; qA: string; agent: string };
 
-async function download(params: Record<string, string>, token?: string) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/qcInsights/export?${new URLSearchParams(params).toString()}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, text: res.body };
-}
-
-async function openBook(params: Record<string, string>, token: string, fileName: string) {
-  const r = await download(params, token);
-  expect(r.status, r.text.slice(0, 300)).toBe(200);
-  expect(r.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-  expect(r.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
-  expect(r.headers['cache-control']).toBe('no-store');
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(new Uint8Array(r.bytes).buffer as ExcelJS.Buffer);
-  return book;
-}
+const exportUrl = (params: Record<string, string>) => `/api/qcInsights/export?${new URLSearchParams(params).toString()}`;
+const download = (params: Record<string, string>, token?: string) => downloadFile(t, exportUrl(params), token);
+const openBook = async (params: Record<string, string>, token: string, fileName: string) => openXlsxReply(await download(params, token), fileName);
 
 /** A sheet's rows as plain values (row 1 the header), empty cells null. */
 function rowsOf(book: ExcelJS.Workbook, name: string): unknown[][] {

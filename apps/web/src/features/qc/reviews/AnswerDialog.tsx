@@ -2,7 +2,7 @@
 // admin: every rejected criterion, final): per criterion keep the mark with a reason, accept the agent's mark, or set
 // another of its scale. The buttons stay in view: the criteria scroll inside the dialog.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, NativeSelect, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Group, Modal, NativeSelect, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, type TDispute, type TDisputeCriterion } from '@crm/shared';
@@ -11,6 +11,7 @@ import { QC_RECORDS_KEY } from '../records/api.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { answerDispute, decideDispute } from './disputes-api.ts';
 import { answerProblems, criteriaToAnswer, emptyAnswerDraft, markText, otherChoices, outcomeText, toAnswerBody, type TAnswerDraft, type TAnswerItem } from './dispute-form.ts';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 export type TAnswerMode = 'answer' | 'decision';
 
@@ -133,19 +134,7 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
             <CriterionAnswer key={c.criterion} c={c} mode={mode} item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }} problems={problems} disabled={mutation.isPending} onChange={(next) => change(c.criterion, next)} />
           ))}
         </ScrollArea.Autosize>
-        {mutation.isError && (
-          <Alert color="red" variant="light" role="alert" title={mode === 'answer' ? 'The answer was not saved' : 'The decision was not saved'}>
-            {mutation.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button loading={mutation.isPending} onClick={submit}>
-            {mode === 'answer' ? 'Save answer' : 'Save decision'}
-          </Button>
-        </Group>
+        <DialogActions error={mutation.error} failureTitle={mode === 'answer' ? 'The answer was not saved' : 'The decision was not saved'} onCancel={close} onSubmit={submit} submitLabel={mode === 'answer' ? 'Save answer' : 'Save decision'} busy={mutation.isPending} />
       </Stack>
     </Modal>
   );

@@ -2,7 +2,7 @@
 // never the current one) and why. Submitting raises the review (agreed No, a concern) and the dispute together.
 // The list scrolls inside the dialog so the comment and the buttons stay in view on a 1366×768 screen.
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, ScrollArea, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Checkbox, Modal, NativeSelect, ScrollArea, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_CRITERIA, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../../app/time-zone.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { raiseDispute } from './disputes-api.ts';
 import { emptyRaiseDraft, markText, proposableChoices, raiseProblems, toRaiseBody, type TCriterionDraft, type TRaiseDraft } from './dispute-form.ts';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 type Props = { record: TQcRecord; until: Date | null; opened: boolean; onClose: () => void };
 
@@ -114,19 +115,7 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
           </Text>
         )}
         <Textarea label="Comment" placeholder="Anything else QC should know (optional)" autosize minRows={1} maxRows={3} maxLength={MAX_QC_TEXT} value={draft.comment} error={problems.comment} disabled={busy} onChange={(e) => setDraft({ ...draft, comment: e.currentTarget.value })} />
-        {mutation.isError && (
-          <Alert color="red" variant="light" role="alert" title="The dispute was not raised">
-            {mutation.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="red" loading={busy} onClick={submit}>
-            Raise dispute
-          </Button>
-        </Group>
+        <DialogActions error={mutation.error} failureTitle="The dispute was not raised" onCancel={close} onSubmit={submit} submitLabel="Raise dispute" busy={busy} color="red" />
       </Stack>
     </Modal>
   );

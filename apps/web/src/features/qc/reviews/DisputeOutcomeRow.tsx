@@ -1,7 +1,7 @@
 // Under an agent's disputed QC record: each disputed criterion with the mark proposed and its outcome (the inspector's
 // answer, then the admin's final decision), and Escalate while the agent may still take a rejected answer to an admin.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, ZDisputeEscalate, type TDispute } from '@crm/shared';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../app/time-zone.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { escalateDispute } from './disputes-api.ts';
 import { OUTCOME_COLOURS, markText, outcomeText } from './dispute-form.ts';
+import { DialogActions } from '../../../components/DialogActions.tsx';
 
 const STATUS_TEXT: Record<TDispute['status'], string> = {
   open: 'Waiting for QC',
@@ -46,19 +47,7 @@ function EscalateDialog({ dispute, opened, onClose }: { dispute: TDispute; opene
       <Stack gap="sm">
         <Text size="sm">An admin listens again and decides each rejected criterion. You can escalate once, and the admin&apos;s decision is final.</Text>
         <Textarea label="Why the answer is wrong" withAsterisk autosize minRows={3} maxLength={MAX_QC_TEXT} value={reason} error={problem} disabled={mutation.isPending} onChange={(e) => setReason(e.currentTarget.value)} />
-        {mutation.isError && (
-          <Alert color="red" variant="light" role="alert" title="The dispute was not escalated">
-            {mutation.error.message}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button color="orange" loading={mutation.isPending} onClick={submit}>
-            Escalate
-          </Button>
-        </Group>
+        <DialogActions error={mutation.error} failureTitle="The dispute was not escalated" onCancel={close} onSubmit={submit} submitLabel="Escalate" busy={mutation.isPending} color="orange" />
       </Stack>
     </Modal>
   );
