@@ -7,6 +7,8 @@ import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 import { findNumbersToTry } from './demo/agent-panel.ts';
 import { describeDemoRecordings, writeDemoRecordings } from './demo/recordings.ts';
+import { findDemoQueueCalls } from './demo/qc-queue.ts';
+import { describeDemoQueueCalls, writeDemoQueueCalls } from './demo/queue-calls.ts';
 
 const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
 
@@ -27,6 +29,8 @@ try {
   const admin = await ensureAdmin(database.db, config.adminPassword ?? DEMO_ADMIN_PASSWORD);
   const voice = await writeDemoRecordings(config.recordingsDir);
   await seedDemo(database.db, voice.recordings, config.timeZone);
+  // The QC queue's week of calls, indexed by the seed: their audio, for the server's scan to read and analyse.
+  const queue = await writeDemoQueueCalls(config.recordingsDir, await findDemoQueueCalls(database.db));
   const numbers = await findNumbersToTry(database.db, DEMO_CAMPAIGNS[0].campaignName);
   const adminLine = admin.created
     ? `  Admin          admin / ${admin.password}`
@@ -42,6 +46,7 @@ try {
       `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
       `Numbers to call on the CRM screen (${DEMO_CAMPAIGNS[0].campaignName}): ${numbers.fresh.join(', ')}${numbers.partial === undefined ? '' : `; a partial call to resume: ${numbers.partial}`}`,
       describeDemoRecordings(voice, config.recordingsDir),
+      describeDemoQueueCalls(queue, config.recordingsDir),
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       'Live dialer figures without a VICIdial server: DIALER=simulated npm start',
     ].join('\n'),

@@ -11,6 +11,7 @@ import { decodeWav, encodeWav, fitTo, tone } from '../modules/voicelog/wav.ts';
 import { DEMO_AGENTS } from './agents.ts';
 import { checkedCallSeconds, renderCheckedCall, type TCheckedCallStyle } from './checked-calls.ts';
 import { DEMO_LEAD_PLAN } from './leads.ts';
+import { seededRandom } from './speech-like.ts';
 
 /** One recording the demo writes (and the QC demo data scores and links). phoneNumber is E.164. */
 export type TDemoRecording = { date: string; fileName: string; phoneNumber: string; agentId: string; durationSeconds: number };
@@ -43,7 +44,7 @@ const CALLS: readonly Call[] = [
 const CAMPAIGN = DEMO_LEAD_PLAN[0];
 
 /** The cell number demo/leads.ts gives lead `i` of data date `d` of its first campaign (checked by the test). */
-function leadNumber(d: number, i: number): string {
+export function leadNumber(d: number, i: number): string {
   return `+8801${3 + (i % 7)}${String(10_000_000 + d * 200_000 + i * 97).slice(-8)}`;
 }
 
@@ -68,18 +69,9 @@ export function demoCheckedRecordings(): Record<TCheckedCallStyle, TDemoRecordin
 
 const TONE_RATE = 8000;
 
-/** A small deterministic generator, so every run makes the same sounds. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Two rings, then the agent's and the customer's turns as bursts of tones at their voices' pitch. */
 function toneCall(call: Call, index: number, rate: number): Int16Array {
-  const r = random(7919 * (index + 1));
+  const r = seededRandom(7919 * (index + 1));
   const ring = [tone(425, 1, rate, 0.2), tone(0, 0.5, rate, 0), tone(425, 1, rate, 0.2), tone(0, 0.4, rate, 0)];
   const turns: Int16Array[] = [];
   for (let turn = 0; turn < 8; turn += 1) {
