@@ -10,7 +10,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     closes_at timestamptz not null,
     closed_at timestamptz,
     closed_by text,
-    created_by_id integer references users (id) on delete set null,
+    created_by_id integer references users (id) on delete restrict,
     created_by text not null,
     created_at timestamptz not null default now()
   )`.execute(db);

@@ -17,18 +17,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     id serial primary key,
     qc_record_id integer not null references qc_records(id) on delete cascade,
     review_id integer not null unique references agent_reviews(id) on delete cascade,
-    agent_user_id integer references users(id) on delete set null,
-    inspector_id integer references users(id) on delete set null,
+    agent_user_id integer references users(id) on delete restrict,
+    inspector_id integer references users(id) on delete restrict,
     status text not null check (status in ('open', 'answered', 'escalated', 'decided')),
     raised_at timestamptz not null default now(),
     answer_due_at timestamptz not null,
     answered_at timestamptz,
-    answered_by_id integer references users(id) on delete set null,
+    answered_by_id integer references users(id) on delete restrict,
     answered_by text,
     escalated_at timestamptz,
     escalation_reason text,
     decided_at timestamptz,
-    decided_by_id integer references users(id) on delete set null,
+    decided_by_id integer references users(id) on delete restrict,
     decided_by text
   )`.execute(db);
   // The lists: open or escalated first by due date; an inspector's and an agent's own.

@@ -142,7 +142,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it('are all ON DELETE RESTRICT except the agent profile and unsaved call drafts, which go with their user', async () => {
+  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts and the QC queue\'s working rows, which go with their user', async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -151,12 +151,25 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'agent_reviews_agent_user_id_fkey', action: 'r' },
         { name: 'agent_sessions_user_id_fkey', action: 'r' },
         { name: 'agents_user_id_fkey', action: 'c' },
+        { name: 'calibration_inspectors_user_id_fkey', action: 'r' },
+        { name: 'calibration_scorings_inspector_id_fkey', action: 'r' },
+        { name: 'calibration_sessions_created_by_id_fkey', action: 'r' },
         // A draft is a call in progress, not history (migration 0010): it is never what keeps an agent.
         { name: 'call_drafts_user_id_fkey', action: 'c' },
+        { name: 'disputes_agent_user_id_fkey', action: 'r' },
+        { name: 'disputes_answered_by_id_fkey', action: 'r' },
+        { name: 'disputes_decided_by_id_fkey', action: 'r' },
+        { name: 'disputes_inspector_id_fkey', action: 'r' },
         { name: 'lead_imports_user_id_fkey', action: 'r' },
         { name: 'leads_called_by_fkey', action: 'r' },
+        // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
+        // recordings; neither is history.
+        { name: 'qc_queue_claims_inspector_id_fkey', action: 'c' },
+        { name: 'qc_queue_days_agent_user_id_fkey', action: 'c' },
         { name: 'qc_records_agent_user_id_fkey', action: 'r' },
         { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
+        // An attribution, derived from the file name's agent id (which stays): it never keeps an agent.
+        { name: 'recordings_agent_user_id_fkey', action: 'n' },
       ],
     );
   });
