@@ -4,10 +4,14 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { addDays, localDayText, machineTimeZone } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import { findNumbersToTry } from '../apps/server/src/demo/agent-panel.ts';
 import { DEMO_CAMPAIGNS } from '../apps/server/src/demo/base.ts';
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../apps/server/src/demo/agents.ts';
+import { DEMO_CALIBRATION_NAME } from '../apps/server/src/demo/calibration.ts';
+import { findDemoQueueCalls } from '../apps/server/src/demo/qc-queue.ts';
+import { writeDemoQueueCalls } from '../apps/server/src/demo/queue-calls.ts';
 import { writeDemoRecordings } from '../apps/server/src/demo/recordings.ts';
 import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
 import { startServer } from '../apps/server/src/test/process.ts';
@@ -62,11 +66,75 @@ async function crm(page: Page, number: string): Promise<void> {
   await shot(page, 'crm');
 }
 
+async function qcQueue(page: Page): Promise<void> {
+  await signInAsAdmin(page, QC.username, QC.password);
+  await page.waitForURL('**/qcChecking');
+  const queue = `/qcQueue?campaignName=${encodeURIComponent(CAMPAIGN)}`;
+  await page.goto(queue);
+  await page.getByRole('heading', { name: 'QC Queue', level: 1 }).waitFor();
+  const table = page.getByRole('table', { name: 'Calls to score' });
+  // The server's start-up scan reads the demo week's files and analyses them in its own time: wait for the chips.
+  const deadline = Date.now() + 90_000;
+  while ((await table.getByRole('list', { name: /^Automatic checks/ }).count()) < 5) {
+    if (Date.now() > deadline) throw new Error('the queue shows no automatic checks after 90 s');
+    await page.waitForTimeout(3000);
+    await page.reload();
+    await table.locator('tbody tr').first().waitFor();
+  }
+  // Score next once: a claim of the inspector's own, shown when back on the queue.
+  await page.getByRole('button', { name: /Score next/ }).click();
+  await page.waitForURL((url) => url.pathname === '/qcChecking');
+  await page.getByRole('heading', { name: 'QC Panel', level: 1 }).waitFor();
+  await page.goto(queue);
+  await table.getByText(/^You · /).first().waitFor();
+  await shot(page, 'qc-queue');
+}
+
+async function calibration(page: Page, sessionId: number): Promise<void> {
+  await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.goto(`/calibration/${sessionId}`);
+  await page.getByRole('heading', { name: DEMO_CALIBRATION_NAME }).waitFor();
+  await page.getByRole('table', { name: 'Marks side by side' }).waitFor();
+  await shot(page, 'calibration');
+}
+
+async function qcInsights(page: Page): Promise<void> {
+  await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/qcInsights');
+  await page.getByRole('heading', { name: 'QC Insights', level: 1 }).waitFor();
+  // The demo's QC records: the 30 days before today (demo/qc.ts).
+  const today = localDayText(new Date(), machineTimeZone());
+  await page.getByLabel('Start', { exact: true }).fill(addDays(today, -30));
+  await page.getByLabel('End', { exact: true }).fill(today);
+  await page.getByRole('tabpanel', { name: /^Agents/ }).locator('.recharts-line-curve').first().waitFor();
+  // No field left focused in the picture.
+  await page.getByRole('heading', { name: 'QC Insights', level: 1 }).click();
+  await shot(page, 'qc-insights');
+}
+
+async function flagRaised(page: Page): Promise<void> {
+  await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/flag-raised');
+  await page.getByRole('row', { name: /^Dispute of / }).first().waitFor();
+  await shot(page, 'flag-raised');
+}
+
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-screenshots-'));
 await fs.mkdir(OUT, { recursive: true });
 const recordingsDir = path.join(work, 'recordings');
 const voice = await writeDemoRecordings(recordingsDir, { speech: false });
 const database = await createSeededDatabase(`crm_screenshots_${process.pid}`, ADMIN_PASSWORD, work, voice.recordings);
+// The QC queue's week of calls, indexed by the seed: their audio, for the server's start-up scan to read and analyse
+// (as npm run demo does), and the demo's closed calibration session.
+const seeded = createKysely(database.url, 1);
+const calibrationId = await (async () => {
+  await writeDemoQueueCalls(recordingsDir, await findDemoQueueCalls(seeded));
+  const session = await seeded.selectFrom('calibrationSessions').select('id').where('name', '=', DEMO_CALIBRATION_NAME).executeTakeFirstOrThrow();
+  return session.id;
+})().finally(() => seeded.destroy());
 const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), RECORDINGS_DIR: recordingsDir, DIALER: 'simulated' });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 try {
@@ -88,6 +156,10 @@ try {
   const fresh = numbers.fresh[0];
   if (fresh === undefined) throw new Error('the demo has no fresh lead to call');
   await open((page) => crm(page, fresh));
+  await open(qcQueue);
+  await open((page) => calibration(page, calibrationId));
+  await open(qcInsights);
+  await open(flagRaised);
 } finally {
   await browser.close();
   await server.stop();
