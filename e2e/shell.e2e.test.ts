@@ -24,7 +24,7 @@ describe('the shell at 1366×768', () => {
     const links = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link');
     await links.first().waitFor();
     const count = await links.count();
-    expect(count).toBe(18);
+    expect(count).toBe(21);
     for (let i = 0; i < count; i += 1) {
       const link = links.nth(i);
       const href = (await link.getAttribute('href')) ?? '';
@@ -35,6 +35,21 @@ describe('the shell at 1366×768', () => {
       // The page scrolls, the sidebar does not move with it: the item clicked is still in view and highlighted.
       await expect.poll(() => link.getAttribute('data-active')).toBe('true');
     }
+  });
+
+  it("an administrator's three menus fit the window without scrolling, and a page opened by address shows its item", async () => {
+    const { page } = t;
+    await signInAsAdminAndWait(page);
+    const links = page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link');
+    await links.first().waitFor();
+    for (const link of await links.all()) await insideViewport(page, link);
+    await page.setViewportSize({ width: 1366, height: 600 });
+    await page.goto('/qcInsights');
+    const insights = page.getByRole('navigation', { name: 'Quality control' }).getByRole('link', { name: 'QC Insights' });
+    await expect.poll(() => insights.getAttribute('data-active')).toBe('true');
+    const box = await insights.boundingBox();
+    expect(box!.y + box!.height).toBeLessThanOrEqual(600);
+    await page.setViewportSize(VIEWPORT);
   });
 
   it('a sub-page keeps its list highlighted and shows the way back to it', async () => {

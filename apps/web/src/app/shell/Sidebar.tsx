@@ -1,4 +1,5 @@
 // The left sidebar: product name and the menus of the signed-in role (MENUS_BY_ROLE).
+import { useEffect, useRef } from 'react';
 import { NavLink as RouterLink, useLocation } from 'react-router';
 import { AppShell, Box, Burger, Group, NavLink, ScrollArea, Text, Title } from '@mantine/core';
 import { MENUS_BY_ROLE } from '@crm/shared';
@@ -16,6 +17,11 @@ type SidebarProps = {
 export function Sidebar({ session, onNavigate }: SidebarProps) {
   const { pathname } = useLocation();
   const campaign = sessionCampaign(session);
+  const menus = useRef<HTMLDivElement>(null);
+  // The page opened (from a link, the address or a reload) keeps its item in view, whatever the window's height.
+  useEffect(() => {
+    menus.current?.querySelector('[data-active]')?.scrollIntoView({ block: 'nearest' });
+  }, [pathname]);
   return (
     <>
       <AppShell.Section h={HEADER_HEIGHT} px="md" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
@@ -27,11 +33,12 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
           <Burger opened onClick={onNavigate} hiddenFrom="sm" size="sm" aria-label="Close navigation" />
         </Group>
       </AppShell.Section>
-      {/* Scrolls on its own, with its scrollbar shown whenever the menus are taller than the window. */}
-      <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} px="xs" py="xs" data-testid="sidebar-scroll">
+      {/* Scrolls on its own, with its scrollbar shown whenever the menus are taller than the window; items are compact
+          so an admin's three menus fit 768 pixels without scrolling. */}
+      <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} px="xs" py={6} data-testid="sidebar-scroll" viewportRef={menus}>
         {MENUS_BY_ROLE[session.role].map((menu) => (
-          <Box key={menu.title} component="nav" aria-label={menu.title} mb="xs">
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={4}>
+          <Box key={menu.title} component="nav" aria-label={menu.title} mb={6}>
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={2}>
               {menu.title}
             </Text>
             {menu.items.map((item) => (
@@ -43,7 +50,7 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
                 active={isMenuItemActive(item, pathname)}
                 onClick={onNavigate}
                 variant="filled"
-                py={5}
+                py={2}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
             ))}
