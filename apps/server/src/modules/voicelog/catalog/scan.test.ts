@@ -84,6 +84,16 @@ describe('scanning RECORDINGS_DIR', () => {
     expect([row.goneAt, row.durationSec]).toEqual([null, 3]);
   });
 
+  it('queues again, on a pass over everything, a recording left waiting long after it was indexed (its job lost)', async () => {
+    const [row] = await rows(OLD);
+    await t.db.updateTable('recordings').set({ analysisStatus: 'pending', indexedAt: new Date(Date.now() - 3_600_000) }).where('id', '=', row!.id).execute();
+    const before = queued.length;
+    await scanAll(catalog, 'changed');
+    expect(queued.slice(before)).not.toContain(row!.id);
+    await scanAll(catalog, 'everything');
+    expect(queued.slice(before)).toContain(row!.id);
+  });
+
   it('reads a date folder before a search only when it changed since it was last read', async () => {
     const date = '2021-03-04';
     await writeRecordings(recordingsDir, date, { [name(date, 1)]: toneWav(1) });

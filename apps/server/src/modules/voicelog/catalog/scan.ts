@@ -196,5 +196,30 @@ export async function scanAll(catalog: TCatalog, mode: 'everything' | 'changed' 
     total.indexed += counts.indexed;
     total.gone += counts.gone;
   }
+  if (mode === 'everything') await requeueStalled(catalog);
   return total;
+}
+
+/** How long a recording may wait for its analysis before a pass over everything queues it again. */
+const STALLED_AFTER = '10 minutes';
+/** At most this many a pass: a large backlog is worked through over the hourly passes, never in one burst. */
+const STALLED_BATCH = 5000;
+
+/**
+ * Queues again the recordings still waiting for their analysis long after they were indexed: a server stopped between
+ * indexing a file and queuing it (kill -9, a database gone at that moment) left them with no job. The queue keeps one
+ * job per recording (its singleton key), so one still waiting is not doubled.
+ */
+async function requeueStalled(catalog: TCatalog): Promise<void> {
+  const stalled = await catalog.db
+    .selectFrom('recordings')
+    .select('id')
+    .where('analysisStatus', '=', 'pending')
+    .where('source', '=', 'local')
+    .where('goneAt', 'is', null)
+    .where('indexedAt', '<', sql<Date>`now() - ${STALLED_AFTER}::interval`)
+    .orderBy('id')
+    .limit(STALLED_BATCH)
+    .execute();
+  if (stalled.length > 0) await catalog.enqueue(stalled.map((r) => r.id));
 }
