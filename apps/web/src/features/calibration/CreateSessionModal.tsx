@@ -1,6 +1,8 @@
 // "New session" (admins): a name, the last day of scoring, the inspectors taking part and the calls, each named by
-// campaign, consumer number and call date, with one of that day's recordings of the number if there is one.
-import { ActionIcon, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+// campaign, consumer number and call date, with one of that day's recordings of the number if there is one; or
+// picked from the QC work queue (the "From the queue" tab), which fills a row the same way.
+import { useState } from 'react';
+import { ActionIcon, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +12,8 @@ import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { CALIBRATION_KEY, INSPECTORS_KEY, createSession, fetchInspectors, fetchRecordings } from './api.ts';
+import { QueuePicker } from './QueuePicker.tsx';
+import { addQueueCall } from './queue-calls.ts';
 import { EMPTY_CALL, emptySessionForm, toSessionRequest, validateSessionForm, type TCallFormValues, type TSessionFormValues } from './session-form.ts';
 
 type Props = { opened: boolean; onClose: () => void };
@@ -51,10 +55,11 @@ export function CreateSessionModal({ opened, onClose }: Props) {
     },
   });
   const calls = form.values.calls;
+  const [tab, setTab] = useState<string | null>('calls');
 
   return (
     <Modal opened={opened} onClose={onClose} title="New calibration session" size={1000}>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate aria-label="New calibration session">
+      <form onSubmit={form.onSubmit((values) => mutation.mutate(values), (errors) => Object.keys(errors).some((k) => k.startsWith('calls')) && setTab('calls'))} noValidate aria-label="New calibration session">
         <Stack gap="sm">
           <Group align="flex-start" grow>
             <TextInput label="Name" withAsterisk placeholder="November calibration" {...form.getInputProps('name')} />
@@ -77,57 +82,72 @@ export function CreateSessionModal({ opened, onClose }: Props) {
             value={form.values.inspectorIds}
             onChange={(v) => form.setFieldValue('inspectorIds', v)}
           />
-          <Group gap="xs" wrap="nowrap" aria-hidden="true">
-            <Text fw={600} fz="sm" w={18}>
-              #
-            </Text>
-            {[
-              ['Campaign', 200],
-              ['Consumer number', 170],
-              ['Call date', 170],
-              ['Recording (optional)', 230],
-            ].map(([title, width]) => (
-              <Text key={title} fw={600} fz="sm" w={width}>
-                {title}
-              </Text>
-            ))}
-          </Group>
-          {calls.map((call, i) => (
-            <Group key={i} align="flex-start" gap="xs" wrap="nowrap" data-call-row={i}>
-              <Text fz="sm" w={18} pt={6}>
-                {i + 1}
-              </Text>
-              <CampaignSelect
-                label={<VisuallyHidden>Call {i + 1} campaign</VisuallyHidden>}
-                w={200}
-                value={call.campaignName}
-                onChange={(v) => form.setFieldValue(`calls.${i}.campaignName`, v)}
-                error={form.errors[`calls.${i}.campaignName`]}
-              />
-              <TextInput aria-label={`Call ${i + 1} number`} placeholder="Consumer number" w={170} {...form.getInputProps(`calls.${i}.consumerNumber`)} />
-              <DateField
-                aria-label={`Call ${i + 1} date`}
-                placeholder="Call date"
-                w={170}
-                value={call.callDate}
-                onChange={(v) => form.setFieldValue(`calls.${i}.callDate`, v)}
-                error={form.errors[`calls.${i}.callDate`]}
-              />
-              <RecordingSelect call={call} label={`Call ${i + 1} recording`} onChange={(v) => form.setFieldValue(`calls.${i}.fileName`, v)} />
-              <ActionIcon variant="subtle" color="red" mt={4} aria-label={`Remove call ${i + 1}`} disabled={calls.length === 1} onClick={() => form.removeListItem('calls', i)}>
-                ✕
-              </ActionIcon>
-            </Group>
-          ))}
-          {typeof form.errors.calls === 'string' && (
-            <Text c="red" fz="sm">
-              {form.errors.calls}
-            </Text>
-          )}
-          <Group justify="space-between">
-            <Button variant="light" disabled={calls.length >= CALIBRATION_LIMITS.calls} onClick={() => form.insertListItem('calls', { ...EMPTY_CALL })}>
-              Add call
-            </Button>
+          <Tabs value={tab} onChange={setTab}>
+            <Tabs.List>
+              <Tabs.Tab value="calls">Calls ({calls.length})</Tabs.Tab>
+              <Tabs.Tab value="queue">From the queue</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="calls" pt="xs">
+              <Stack gap="sm">
+                <Group gap="xs" wrap="nowrap" aria-hidden="true">
+                  <Text fw={600} fz="sm" w={18}>
+                    #
+                  </Text>
+                  {[
+                    ['Campaign', 200],
+                    ['Consumer number', 170],
+                    ['Call date', 170],
+                    ['Recording (optional)', 230],
+                  ].map(([title, width]) => (
+                    <Text key={title} fw={600} fz="sm" w={width}>
+                      {title}
+                    </Text>
+                  ))}
+                </Group>
+                {calls.map((call, i) => (
+                  <Group key={i} align="flex-start" gap="xs" wrap="nowrap" data-call-row={i}>
+                    <Text fz="sm" w={18} pt={6}>
+                      {i + 1}
+                    </Text>
+                    <CampaignSelect
+                      label={<VisuallyHidden>Call {i + 1} campaign</VisuallyHidden>}
+                      w={200}
+                      value={call.campaignName}
+                      onChange={(v) => form.setFieldValue(`calls.${i}.campaignName`, v)}
+                      error={form.errors[`calls.${i}.campaignName`]}
+                    />
+                    <TextInput aria-label={`Call ${i + 1} number`} placeholder="Consumer number" w={170} {...form.getInputProps(`calls.${i}.consumerNumber`)} />
+                    <DateField
+                      aria-label={`Call ${i + 1} date`}
+                      placeholder="Call date"
+                      w={170}
+                      value={call.callDate}
+                      onChange={(v) => form.setFieldValue(`calls.${i}.callDate`, v)}
+                      error={form.errors[`calls.${i}.callDate`]}
+                    />
+                    <RecordingSelect call={call} label={`Call ${i + 1} recording`} onChange={(v) => form.setFieldValue(`calls.${i}.fileName`, v)} />
+                    <ActionIcon variant="subtle" color="red" mt={4} aria-label={`Remove call ${i + 1}`} disabled={calls.length === 1} onClick={() => form.removeListItem('calls', i)}>
+                      ✕
+                    </ActionIcon>
+                  </Group>
+                ))}
+                {typeof form.errors.calls === 'string' && (
+                  <Text c="red" fz="sm">
+                    {form.errors.calls}
+                  </Text>
+                )}
+                <Group>
+                  <Button variant="light" disabled={calls.length >= CALIBRATION_LIMITS.calls} onClick={() => form.insertListItem('calls', { ...EMPTY_CALL })}>
+                    Add call
+                  </Button>
+                </Group>
+              </Stack>
+            </Tabs.Panel>
+            <Tabs.Panel value="queue" pt="xs">
+              <QueuePicker calls={calls} onAdd={(call) => form.setFieldValue('calls', addQueueCall(form.values.calls, call))} />
+            </Tabs.Panel>
+          </Tabs>
+          <Group justify="flex-end">
             <FormActions onCancel={onClose} saving={mutation.isPending} />
           </Group>
         </Stack>
