@@ -2,7 +2,7 @@
 // campaign, consumer number and call date, with one of that day's recordings of the number if there is one; or
 // picked from the QC work queue (the "From the queue" tab), which fills a row the same way.
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -110,7 +110,8 @@ export function CreateSessionModal({ opened, onClose }: Props) {
                       {i + 1}
                     </Text>
                     <CampaignSelect
-                      label={<VisuallyHidden>Call {i + 1} campaign</VisuallyHidden>}
+                      label={null}
+                      aria-label={`Call ${i + 1} campaign`}
                       w={200}
                       value={call.campaignName}
                       onChange={(v) => form.setFieldValue(`calls.${i}.campaignName`, v)}

@@ -96,7 +96,7 @@ describe('CreateSessionModal, From the queue', () => {
       inspectorIds: [3, 4],
       calls: [{ campaignName: 'Mobile', consumerNumber: '01712345678', callDate: '2026-11-20', fileName: FILE }],
     });
-  });
+  }, 20_000);
 
   it('shows why the queue could not be read, with Retry', async () => {
     storeSession(makeToken());
@@ -112,5 +112,5 @@ describe('CreateSessionModal, From the queue', () => {
     const before = asked();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(asked()).toBe(before + 1));
-  });
+  }, 20_000);
 });

@@ -10,7 +10,7 @@ import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { CALIBRATION_KEY, fetchResults, resultsKey, saveExpert } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
 import { RecordingAudio } from './RecordingAudio.tsx';
-import { alphaReading, criterionName, expertMisses, formatAlpha, formatLean, formatShare } from './results-format.ts';
+import { alphaReading, criterionName, expertMisses, formatAlpha, formatLean, formatShare, leansByCriterion, totalsSummary } from './results-format.ts';
 import { startingExpertMarks } from './scorecard-marks.ts';
 
 const SPREAD_BG = 'var(--mantine-color-orange-light)';
@@ -52,6 +52,7 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
   const call = results.calls.find((c) => String(c.id) === selected) ?? results.calls[0];
   if (!call) return <Text>No calls.</Text>;
   const misses = myColumn >= 0 ? new Set(expertMisses(call, myColumn)) : new Set<string>();
+  const totals = totalsSummary(call.totals);
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap">
@@ -96,15 +97,15 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
                 <Table.Td>{r.expert ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
-            <Table.Tr>
+            <Table.Tr data-criterion="total" data-spread={totals.spread ?? ''} style={totals.spread ? { background: SPREAD_BG } : undefined}>
               <Table.Th scope="row">Total</Table.Th>
               {call.totals.map((t, i) => (
                 <Table.Td key={i} fw={700}>
                   {t ?? '—'}
                 </Table.Td>
               ))}
-              <Table.Td />
-              <Table.Td />
+              <Table.Td fw={700}>{totals.median ?? '—'}</Table.Td>
+              <Table.Td fw={700}>{totals.spread ?? '—'}</Table.Td>
               <Table.Td fw={700}>{call.expertTotal ?? '—'}</Table.Td>
             </Table.Tr>
           </Table.Tbody>
@@ -155,6 +156,38 @@ function Agreement({ results }: { results: TCalibrationResults }) {
   );
 }
 
+/** Each inspector's lean per criterion, side by side: flagged ones in red. */
+function LeansByCriterion({ results }: { results: TCalibrationResults }) {
+  return (
+    <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={1} aria-label="Lean per criterion" w="auto" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Criterion</Table.Th>
+          {results.leans.map((l) => (
+            <Table.Th key={l.inspectorId} ta="right">
+              {l.name}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {leansByCriterion(results.leans).map((row) => (
+          <Table.Tr key={row.key} data-criterion={row.key}>
+            <Table.Th scope="row" fw={500}>
+              {criterionName(row.key)}
+            </Table.Th>
+            {row.cells.map((cell, i) => (
+              <Table.Td key={i} ta="right" data-flagged={cell.flagged || undefined} c={cell.flagged ? 'red' : undefined} fw={cell.flagged ? 700 : undefined}>
+                {formatLean(cell.lean)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 function Leans({ results, myId }: { results: TCalibrationResults; myId: number | null }) {
   const mine = results.leans.find((l) => l.inspectorId === myId);
   const positionOf = (callId: number) => results.calls.findIndex((c) => c.id === callId) + 1;
@@ -163,37 +196,40 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
       <Text fz="sm">
         Lean: the mean difference from the consensus (the median mark) per call, flagged beyond ±{results.thresholds.total} marks on the total or ±{Math.round(results.thresholds.criterionShare * 100)}% of a criterion&apos;s scale.
       </Text>
-      <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Lean per inspector">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Inspector</Table.Th>
-            <Table.Th>Calls scored</Table.Th>
-            <Table.Th>Lean (total)</Table.Th>
-            <Table.Th>Criteria leaning</Table.Th>
-            <Table.Th>Differences from expert</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {results.leans.map((l) => (
-            <Table.Tr key={l.inspectorId} data-inspector={l.inspectorId} data-flagged={l.flagged || undefined}>
-              <Table.Th scope="row">{l.name}</Table.Th>
-              <Table.Td>{l.scored}</Table.Td>
-              <Table.Td>
-                {formatLean(l.lean)}{' '}
-                {l.flagged && (
-                  <Badge size="xs" color="red">
-                    {(l.lean ?? 0) > 0 ? 'lenient' : 'strict'}
-                  </Badge>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {l.criteria.filter((c) => c.flagged).map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`).join(', ') || '—'}
-              </Table.Td>
-              <Table.Td>{l.expertDifferences.length}</Table.Td>
+      <Group align="flex-start" gap="md" wrap="nowrap">
+        <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Lean per inspector" style={{ flex: '1 1 0' }}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Inspector</Table.Th>
+              <Table.Th>Calls scored</Table.Th>
+              <Table.Th>Lean (total)</Table.Th>
+              <Table.Th>Criteria leaning</Table.Th>
+              <Table.Th>Differences from expert</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {results.leans.map((l) => (
+              <Table.Tr key={l.inspectorId} data-inspector={l.inspectorId} data-flagged={l.flagged || undefined}>
+                <Table.Th scope="row">{l.name}</Table.Th>
+                <Table.Td>{l.scored}</Table.Td>
+                <Table.Td>
+                  {formatLean(l.lean)}{' '}
+                  {l.flagged && (
+                    <Badge size="xs" color="red">
+                      {(l.lean ?? 0) > 0 ? 'lenient' : 'strict'}
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {l.criteria.filter((c) => c.flagged).map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`).join(', ') || '—'}
+                </Table.Td>
+                <Table.Td>{l.expertDifferences.length}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <LeansByCriterion results={results} />
+      </Group>
       {mine && (
         <Alert color={mine.expertDifferences.length === 0 ? 'green' : 'orange'} variant="light" title="Where you differed from the expert marks" aria-label="Your differences from the expert marks">
           {mine.expertDifferences.length === 0 ? (

@@ -1,6 +1,7 @@
+// How the calibration results read: shares, alphas, leans, expert misses, the Total row and the leans by criterion.
 import { describe, expect, it } from 'vitest';
 import { QC_CRITERION_KEYS } from '@crm/shared';
-import { alphaReading, expertMisses, formatAlpha, formatLean, formatShare } from './results-format.ts';
+import { alphaReading, expertMisses, formatAlpha, formatLean, formatShare, leansByCriterion, totalsSummary } from './results-format.ts';
 
 describe('the calibration results in words', () => {
   it('writes shares, alphas and leans', () => {
@@ -33,5 +34,22 @@ describe('the calibration results in words', () => {
     const call = { id: 1, campaignName: 'x', consumerNumber: '1', callDate: '2026-11-20', fileName: null, rows, totals: [], expertTotal: null };
     expect(expertMisses(call, 0)).toEqual(['liveliness']);
     expect(expertMisses(call, 1)).toEqual(['crm']);
+  });
+
+  it('sums up the Total row as the criteria rows: the median of the totals and highest − lowest, skipping missing ones', () => {
+    expect(totalsSummary([85, 70, 95])).toEqual({ median: 85, spread: 25 });
+    expect(totalsSummary([80, null, 90, 75, 100])).toEqual({ median: 85, spread: 25 });
+    expect(totalsSummary([90, 90])).toEqual({ median: 90, spread: 0 });
+    expect(totalsSummary([null, null])).toEqual({ median: null, spread: null });
+  });
+
+  it('lays the leans out by criterion, one cell per inspector', () => {
+    const lean = (inspectorId: number, criteria: { key: 'crm' | 'pace'; lean: number; flagged: boolean }[]) => ({
+      inspectorId, name: `I${inspectorId}`, scored: 2, lean: 0, flagged: false, expertDifferences: [], criteria: criteria.map((c) => ({ ...c, share: null })),
+    });
+    const rows = leansByCriterion([lean(1, [{ key: 'crm', lean: 10, flagged: true }]), lean(2, [{ key: 'crm', lean: -2.5, flagged: false }, { key: 'pace', lean: 0, flagged: false }])]);
+    expect(rows).toHaveLength(QC_CRITERION_KEYS.length);
+    expect(rows.find((r) => r.key === 'crm')?.cells).toEqual([{ lean: 10, flagged: true }, { lean: -2.5, flagged: false }]);
+    expect(rows.find((r) => r.key === 'pace')?.cells).toEqual([{ lean: null, flagged: false }, { lean: 0, flagged: false }]);
   });
 });

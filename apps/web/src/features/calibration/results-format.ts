@@ -1,5 +1,5 @@
 // How the calibration results read: shares as percentages, alpha to two places, leans signed, and which cells to mark.
-import { QC_CRITERIA, type TCalibrationResultCall, type TQcCriterionKey } from '@crm/shared';
+import { QC_CRITERIA, median, type TCalibrationLean, type TCalibrationResultCall, type TQcCriterionKey } from '@crm/shared';
 
 export const criterionName = (key: TQcCriterionKey): string => QC_CRITERIA.find((c) => c.key === key)?.name ?? key;
 
@@ -32,4 +32,22 @@ export function alphaReading(alpha: number | null): { label: string; color: stri
 /** The criteria of a call where the inspector (by column) differs from the expert marks. */
 export function expertMisses(call: TCalibrationResultCall, column: number): TQcCriterionKey[] {
   return call.rows.filter((r) => r.expert !== null && r.marks[column] !== null && r.marks[column] !== r.expert).map((r) => r.key);
+}
+
+/** The Total row's Median and Spread, as the criteria rows have them: the median of the totals given, highest − lowest. */
+export function totalsSummary(totals: readonly (number | null)[]): { median: number | null; spread: number | null } {
+  const given = totals.filter((t): t is number => t !== null);
+  if (given.length === 0) return { median: null, spread: null };
+  return { median: median(given), spread: Math.max(...given) - Math.min(...given) };
+}
+
+/** Each criterion's lean per inspector (in `leans` order), for the table of leans by criterion. */
+export function leansByCriterion(leans: readonly TCalibrationLean[]): { key: TQcCriterionKey; cells: { lean: number | null; flagged: boolean }[] }[] {
+  return QC_CRITERIA.map((c) => ({
+    key: c.key,
+    cells: leans.map((l) => {
+      const found = l.criteria.find((x) => x.key === c.key);
+      return { lean: found?.lean ?? null, flagged: found?.flagged ?? false };
+    }),
+  }));
 }
