@@ -61,7 +61,7 @@ describe('QC insights', () => {
     const { page } = t;
     await openRange(page);
     expect(await rowTexts(page, `Agents, ${START} to ${END}`)).toEqual([
-      'Agent Records Mean Grade Weakest criteria (marks lost)',
+      'Agent Records Mean Grade Weakest criteria',
       `${AGENT.name} 3 60.0 Below Expectation Fatal 33.3 · CRM 6.7`,
     ]);
     expect(await rowTexts(page, `Weeks of ${AGENT.name}`)).toEqual([
@@ -72,22 +72,38 @@ describe('QC insights', () => {
     const agentsPanel = page.getByRole('tabpanel', { name: 'Agents (1)' });
     const trend = agentsPanel.locator('.recharts-line-curve').first();
     await trend.waitFor();
+    const agentsTable = page.getByRole('table', { name: `Agents, ${START} to ${END}` });
+    const weeksTable = page.getByRole('table', { name: `Weeks of ${AGENT.name}` });
     for (const [name, locator] of [
+      ['the agents\u2019 last row', agentsTable.getByRole('row').last()],
+      ['the weeks\u2019 last row', weeksTable.getByRole('row').last()],
       ['the range\u2019s start', page.getByLabel('Start', { exact: true })],
       ['Export all', page.getByRole('button', { name: 'Export all (xlsx)' })],
       ['Export agents', page.getByRole('button', { name: 'Export agents' })],
       ['the Inspectors tab', page.getByRole('tab', { name: 'Inspectors (1)' })],
       ['the trend line', trend],
-      ['the agents table', page.getByRole('table', { name: `Agents, ${START} to ${END}` })],
+      ['the agents table', agentsTable],
     ] as const) {
       expect(inViewport(await boxOf(locator)), `${name} in the viewport`).toBe(true);
     }
+    // A row is one line high: the grade does not wrap ("Below / Expectation").
+    expect((await boxOf(agentsTable.getByRole('row').last())).height).toBeLessThan(40);
+    // The trend's axis: whole marks fitted to the weeks (0 − 5 = −5, on steps of 20: from −20), every week labelled,
+    // the grade lines named.
+    const trendChart = agentsPanel.locator('.recharts-wrapper').first();
+    const yTicks = await trendChart.locator('.recharts-yAxis-tick-labels text').allTextContents();
+    expect(yTicks.at(-1)).toBe('100');
+    expect(yTicks.every((v) => /^-?\d+$/.test(v)), yTicks.join(' ')).toBe(true);
+    expect(await trendChart.locator('.recharts-xAxis-tick-labels text').allTextContents()).toEqual(['6 Sep', '13 Sep']);
+    expect(await trendChart.locator('text.recharts-label').allTextContents()).toEqual(['Exceed 90', 'Meet 80', 'Average 70']);
 
     await page.getByRole('tab', { name: 'Criteria' }).click();
     const criteria = await rowTexts(page, `Marks lost per criterion, ${START} to ${END}`);
     expect(criteria).toHaveLength(15);
-    expect(criteria).toContain('CRM 20 20 6.67 1');
-    expect(criteria).toContain('Fatal 0 100 33.33 1');
+    // Worst first, as the chart: Fatal, then CRM, then the criteria that lost nothing in scorecard order.
+    expect(criteria.slice(1, 3)).toEqual(['Fatal 0 100 33.33 1', 'CRM 20 20 6.67 1']);
+    const criteriaTable = page.getByRole('table', { name: `Marks lost per criterion, ${START} to ${END}` });
+    expect(inViewport(await boxOf(criteriaTable.getByRole('row').last())), 'the criteria\u2019s last row in the viewport').toBe(true);
     const bars = page.getByRole('tabpanel', { name: 'Criteria' }).locator('.recharts-bar-rectangle path');
     await bars.first().waitFor();
     expect(await bars.count()).toBe(2);
@@ -96,11 +112,20 @@ describe('QC insights', () => {
     await page.getByRole('tab', { name: 'Inspectors (1)' }).click();
     expect(await rowTexts(page, `Inspectors, ${START} to ${END}`)).toEqual([
       'Inspector Records Mean ± floor Indicator Raised Accepted Rejected Changed Escalated Median answer',
-      `${QC.username} 3 60.0 0.0 too few records 0 0 0 0 0 —`,
+      `${QC.name} 3 60.0 0.0 too few records 0 0 0 0 0 —`,
     ]);
-    const inspectorBar = page.getByRole('tabpanel', { name: 'Inspectors (1)' }).locator('.recharts-bar-rectangle path');
+    const inspectorsPanel = page.getByRole('tabpanel', { name: 'Inspectors (1)' });
+    // The inspector by name; the username in the name's tooltip.
+    expect(await inspectorsPanel.getByRole('cell', { name: QC.name }).getAttribute('title')).toBe(QC.username);
+    const inspectorBar = inspectorsPanel.locator('.recharts-bar-rectangle path');
     await inspectorBar.first().waitFor();
     expect(inViewport(await boxOf(inspectorBar.first()))).toBe(true);
+    // The chart by the inspector's name, as wide as the page's panel, on an axis fitted around 60 (55 to 65, steps of 2).
+    const inspectorChart = inspectorsPanel.locator('.recharts-wrapper').first();
+    expect(await inspectorChart.locator('.recharts-yAxis-tick-labels text').allTextContents()).toEqual([QC.name]);
+    expect((await boxOf(inspectorChart)).width).toBeGreaterThan(900);
+    const xTicks = await inspectorChart.locator('.recharts-xAxis-tick-labels text').allTextContents();
+    expect([xTicks[0], xTicks.at(-1)]).toEqual(['54', '66']);
     expect(inViewport(await boxOf(page.getByRole('button', { name: 'Export inspectors' })))).toBe(true);
     // Every column of the table is drawn inside the window, the last one too.
     expect(inViewport(await boxOf(page.getByRole('columnheader', { name: 'Median answer' })))).toBe(true);
@@ -121,6 +146,6 @@ describe('QC insights', () => {
     expect(agent.slice(1, 6)).toEqual([AGENT.name, AGENT.username, 3, 60, 'Below Expectation']);
     expect(agent.slice(-2)).toEqual([90, 0]);
     const inspector = book.getWorksheet('Inspectors')?.getRow(2).values as unknown[];
-    expect(inspector.slice(1, 7)).toEqual([QC.username, 3, 60, 60, 0, 'too few records']);
+    expect(inspector.slice(1, 8)).toEqual([QC.name, QC.username, 3, 60, 60, 0, 'too few records']);
   });
 });

@@ -101,7 +101,10 @@ export type TDisputeOutcomes = z.infer<typeof ZDisputeOutcomes>;
 
 export const ZInspectorInsight = z.object({
   inspectorId: z.number().int().nullable(),
+  /** The inspector as the records name it (the username). */
   inspector: z.string(),
+  /** The account's name (users.name); the recorded inspector once the account is gone. What the screen shows. */
+  inspectorName: z.string(),
   records: z.number().int(),
   meanTotal: z.number(),
   /** meanTotal − the floor's mean total. */

@@ -20,8 +20,8 @@ const insightsOf = async (api: Caller, params: Record<string, string>) => {
 };
 
 beforeAll(async () => {
-  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a' });
-  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b' });
+  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a', name: 'Anika Rahman' });
+  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b', name: 'Bashir Uddin' });
   admin = await t.callerFor('admin');
   const a1 = await insertRecord(t.db, { agent: RINA, inspector: qA, callDate: '2026-03-02', marks: { crm: 10, liveliness: 5 } });
   const a2 = await insertRecord(t.db, { agent: RINA, inspector: qA, callDate: '2026-03-04', marks: { crm: 0, greetings: -5 } });

@@ -29,8 +29,8 @@ function rowsOf(book: ExcelJS.Workbook, name: string): unknown[][] {
 }
 
 beforeAll(async () => {
-  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a' });
-  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b' });
+  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a', name: 'Anika Rahman' });
+  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b', name: 'Bashir Uddin' });
   const adminUser = await createUser(t.db, { role: 'admin' });
   const agentUser = await createUser(t.db, { role: 'agent' });
   tokens = { admin: await sessionTokenFor(t.app, adminUser), qA: await sessionTokenFor(t.app, qA), agent: await sessionTokenFor(t.app, agentUser) };
@@ -70,10 +70,10 @@ describe('GET /api/qcInsights/export', () => {
     expect(criteria.find((r) => r[0] === 'Fatal')).toEqual(['Fatal', 0, 100, 14.29, 1]);
 
     const inspectors = rowsOf(book, 'Inspectors');
-    expect(inspectors[0]?.slice(0, 7)).toEqual(['Inspector', 'Records', 'Mean Total', 'Floor Mean', 'Difference', 'Indicator', 'Disputes Raised']);
-    expect(inspectors.slice(1).map((r) => r.slice(0, 7))).toEqual([
-      ['inspector-a', 4, 86.25, 72.14, 14.11, 'too few records', 0],
-      ['inspector-b', 3, 53.33, 72.14, -18.81, 'too few records', 0],
+    expect(inspectors[0]?.slice(0, 8)).toEqual(['Inspector', 'Username', 'Records', 'Mean Total', 'Floor Mean', 'Difference', 'Indicator', 'Disputes Raised']);
+    expect(inspectors.slice(1).map((r) => r.slice(0, 8))).toEqual([
+      ['Anika Rahman', 'inspector-a', 4, 86.25, 72.14, 14.11, 'too few records', 0],
+      ['Bashir Uddin', 'inspector-b', 3, 53.33, 72.14, -18.81, 'too few records', 0],
     ]);
   });
 
@@ -85,7 +85,7 @@ describe('GET /api/qcInsights/export', () => {
 
   it('gives an inspector its own lines only', async () => {
     const book = await openBook(RANGE, tokens.qA, 'QC_Insights_2026-03-02_to_2026-03-15.xlsx');
-    expect(rowsOf(book, 'Inspectors').slice(1).map((r) => r[0])).toEqual(['inspector-a']);
+    expect(rowsOf(book, 'Inspectors').slice(1).map((r) => r[1])).toEqual(['inspector-a']);
     expect(rowsOf(book, 'Agents').slice(1).map((r) => [r[1], r[2]])).toEqual([['babul', 1], ['rina', 3]]);
   });
 

@@ -44,12 +44,12 @@ export function criteriaSheet(insights: TQcInsights): Sheet {
 export function inspectorsSheet(insights: TQcInsights): Sheet {
   return {
     header: [
-      'Inspector', 'Records', 'Mean Total', 'Floor Mean', 'Difference', 'Indicator',
+      'Inspector', 'Username', 'Records', 'Mean Total', 'Floor Mean', 'Difference', 'Indicator',
       'Disputes Raised', 'Criteria Disputed', 'Accepted', 'Rejected', 'Changed', 'Awaiting', 'Escalated', 'Median Hours to Answer',
     ],
-    widths: [24, 10, 12, 12, 12, 16, 16, 18, 10, 10, 10, 10, 10, 22],
+    widths: [24, 16, 10, 12, 12, 12, 16, 16, 18, 10, 10, 10, 10, 10, 22],
     rows: insights.inspectors.map((i) => [
-      i.inspector, i.records, i.meanTotal, insights.floor.meanTotal, i.difference, i.lean,
+      i.inspectorName, i.inspector, i.records, i.meanTotal, insights.floor.meanTotal, i.difference, i.lean,
       i.disputes.raised, i.disputes.criteria, i.disputes.accepted, i.disputes.rejected, i.disputes.changed, i.disputes.awaiting, i.disputes.escalated,
       i.disputes.medianHoursToAnswer,
     ]),

@@ -25,8 +25,8 @@ async function insightsOf(api: Caller, params: Record<string, string>): Promise<
 }
 
 beforeAll(async () => {
-  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a' });
-  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b' });
+  qA = await createUser(t.db, { role: 'qc', username: 'inspector-a', name: 'Anika Rahman' });
+  qB = await createUser(t.db, { role: 'qc', username: 'inspector-b', name: 'Bashir Uddin' });
   admin = await t.callerFor('admin');
   inspectorA = await t.as(qA);
   const add = (agent: typeof RINA, inspector: TestUser, callDate: string, marks: Record<string, number> = {}, more: { campaignName?: string; kind?: 'client' } = {}) =>
@@ -112,8 +112,8 @@ describe('GET /api/qcInsights', () => {
     expect(r.leanThreshold).toBe(5);
     expect(r.inspectors.map(({ disputes: _, ...i }) => i)).toEqual([
       // (85 + 75 + 95 + 90) / 4 = 86.25, 14.11 above 72.14; (−30 + 100 + 90) / 3 = 53.33, 18.81 below.
-      { inspectorId: qA.id, inspector: 'inspector-a', records: 4, meanTotal: 86.25, difference: 14.11, lean: 'too few records' },
-      { inspectorId: qB.id, inspector: 'inspector-b', records: 3, meanTotal: 53.33, difference: -18.81, lean: 'too few records' },
+      { inspectorId: qA.id, inspector: 'inspector-a', inspectorName: 'Anika Rahman', records: 4, meanTotal: 86.25, difference: 14.11, lean: 'too few records' },
+      { inspectorId: qB.id, inspector: 'inspector-b', inspectorName: 'Bashir Uddin', records: 3, meanTotal: 53.33, difference: -18.81, lean: 'too few records' },
     ]);
   });
 
@@ -138,8 +138,8 @@ describe('GET /api/qcInsights', () => {
     expect(other.agents.map((a) => a.records)).toEqual([2, 1]);
   });
 
-  it('flags an inspector 5 or more marks above the floor lenient, 5 or more below strict', async () => {
-    const qC = await createUser(t.db, { role: 'qc', username: 'inspector-c' });
+  it('flags an inspector 5 or more marks above the floor lenient, 5 or more below strict; lines by the account\'s name', async () => {
+    const qC = await createUser(t.db, { role: 'qc', username: 'inspector-c', name: 'Abir Hasan' });
     const week = { startDate: '2026-05-04', endDate: '2026-05-10' };
     for (let i = 0; i < 10; i++) {
       await insertRecord(t.db, { agent: RINA, inspector: qA, callDate: '2026-05-05' }); // 100
@@ -148,10 +148,11 @@ describe('GET /api/qcInsights', () => {
     }
     const r = await insightsOf(admin, week);
     expect(r.floor).toEqual({ records: 30, meanTotal: 90 });
-    expect(r.inspectors.map((i) => [i.inspector, i.meanTotal, i.difference, i.lean])).toEqual([
-      ['inspector-a', 100, 10, 'lenient'],
-      ['inspector-b', 80, -10, 'strict'],
-      ['inspector-c', 90, 0, 'in line'],
+    // Abir Hasan (inspector-c) sorts first by name, though last by username.
+    expect(r.inspectors.map((i) => [i.inspectorName, i.inspector, i.meanTotal, i.difference, i.lean])).toEqual([
+      ['Abir Hasan', 'inspector-c', 90, 0, 'in line'],
+      ['Anika Rahman', 'inspector-a', 100, 10, 'lenient'],
+      ['Bashir Uddin', 'inspector-b', 80, -10, 'strict'],
     ]);
   });
 

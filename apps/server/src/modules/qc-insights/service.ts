@@ -48,9 +48,19 @@ export async function sumAgentWeeks(db: Db, q: TQcInsightsQuery, inspectorId?: n
   }));
 }
 
-type InspectorRow = { inspectorId: number | null; nameKey: string | null; inspector: string; records: string; totalSum: string };
+type InspectorRow = { inspectorId: number | null; nameKey: string | null; inspector: string; inspectorName: string; records: string; totalSum: string };
 
-/** Per inspector (by account; by name once the account is gone): records and the sum of totals, over the whole floor. */
+/** The accounts' names (users.name) of `ids`: what the screen shows, the records carrying the username. */
+async function userNames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/**
+ * Per inspector (by account; by name once the account is gone): records and the sum of totals, over the whole floor;
+ * named by the account's name, or the recorded inspector when there is no account any more.
+ */
 async function sumInspectors(db: Db, q: TQcInsightsQuery): Promise<InspectorRow[]> {
   const { rows } = await sql<Omit<InspectorRow, 'inspector'> & { lastId: number }>`
     select r.qc_inspector_id as "inspectorId", case when r.qc_inspector_id is null then lower(r.qc_inspector) end as "nameKey",
@@ -58,8 +68,14 @@ async function sumInspectors(db: Db, q: TQcInsightsQuery): Promise<InspectorRow[
     from qc_records r
     where ${recordFilter(q)}
     group by 1, 2`.execute(db);
-  const names = await namesOf(db, rows.map((r) => Number(r.lastId)), 'qc_inspector');
-  return rows.map(({ lastId, ...r }) => ({ ...r, inspector: names.get(Number(lastId)) ?? r.nameKey ?? '' }));
+  const [names, accounts] = await Promise.all([
+    namesOf(db, rows.map((r) => Number(r.lastId)), 'qc_inspector'),
+    userNames(db, rows.flatMap((r) => (r.inspectorId === null ? [] : [r.inspectorId]))),
+  ]);
+  return rows.map(({ lastId, ...r }) => {
+    const inspector = names.get(Number(lastId)) ?? r.nameKey ?? '';
+    return { ...r, inspector, inspectorName: (r.inspectorId === null ? undefined : accounts.get(r.inspectorId)) ?? inspector };
+  });
 }
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
@@ -80,6 +96,7 @@ export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsights
       return {
         inspectorId: r.inspectorId,
         inspector: r.inspector,
+        inspectorName: r.inspectorName,
         records,
         meanTotal: round2(mean),
         difference,
@@ -87,7 +104,7 @@ export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsights
         disputes: disputes.get(inspectorKey(r.inspectorId, r.nameKey)) ?? noDisputes(),
       };
     })
-    .sort((a, b) => byName.compare(a.inspector, b.inspector));
+    .sort((a, b) => byName.compare(a.inspectorName, b.inspectorName) || byName.compare(a.inspector, b.inspector));
   return {
     campaignName: q.campaignName ?? null,
     floor: { records: floorRecords, meanTotal: round2(floorMean) },

@@ -1,41 +1,66 @@
 // Per agent: the table of records, mean, grade and the three weakest criteria (a row picks the agent), and beside it
 // the picked agent's weekly mean total as a line against the grade bands, with its weeks as a table.
 import { useState } from 'react';
-import { Button, Grid, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Button, Grid, Group, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import type { TAgentInsight } from '@crm/shared';
-import { GRADE_COLORS, GRADE_LINES, formatMarks, trendDomain, weakestText, weekPoints, type TInsightsQueryText } from './insight-data.ts';
+import { GRADE_COLORS, GRADE_LINES, formatMarks, trendAxis, weakestText, weekLabel, weekPoints, type TInsightsQueryText } from './insight-data.ts';
 import { SectionExport } from './SectionExport.tsx';
 
-/** The grade in its colour, as text: a badge would cut a long grade short in a narrow column. */
+/** The agents table's height: the window's, less the header, range, tabs and caption above and below it. */
+const AGENTS_HEIGHT = 'max(220px, calc(100dvh - 276px))';
+const TREND_HEIGHT = 200;
+/** The weeks table's: under the trend's title and chart. */
+const WEEKS_HEIGHT = `max(150px, calc(100dvh - ${276 + TREND_HEIGHT + 30}px))`;
+/** Room right of the plot for the grade lines' names, clear of the last week's point. */
+const GRADE_LABEL_ROOM = 72;
+/** Up to this many weeks every week has its label; more share the axis. */
+const ALL_WEEK_LABELS = 10;
+
+/** The grade in its colour, as text on one line: a badge would cut a long grade short in a narrow column. */
 function GradeText({ grade }: { grade: TAgentInsight['grade'] }) {
   return (
-    <Text span size="sm" fw={600} c={GRADE_COLORS[grade]}>
+    <Text span size="sm" fw={600} c={GRADE_COLORS[grade]} style={{ whiteSpace: 'nowrap' }}>
       {grade}
     </Text>
   );
 }
 
+/** The weakest three on one line, cut short with an ellipsis in the room the cell has left; the whole line in a tooltip. */
+function WeakestLine({ agent }: { agent: TAgentInsight }) {
+  const text = weakestText(agent);
+  return (
+    <Tooltip label={text} openDelay={300} multiline maw={320}>
+      <Text size="sm" truncate="end">
+        {text}
+      </Text>
+    </Tooltip>
+  );
+}
+
 function Trend({ agent }: { agent: TAgentInsight }) {
   const points = weekPoints(agent);
+  const axis = trendAxis(points);
   return (
-    <Stack gap="xs">
+    <Stack gap={6}>
       <Text fw={600} size="sm">
         Weekly trend of {agent.agentName}
       </Text>
       <LineChart
-        h={190}
+        h={TREND_HEIGHT}
         data={points}
         dataKey="week"
         series={[{ name: 'meanTotal', label: 'Mean total', color: 'indigo.6' }]}
-        referenceLines={GRADE_LINES.map((y) => ({ y, color: 'gray.5', label: String(y), labelPosition: 'insideTopRight' }))}
-        yAxisProps={{ domain: trendDomain(points) }}
+        referenceLines={GRADE_LINES.map((l) => ({ y: l.y, color: l.color, label: `${l.label} ${l.y}`, labelPosition: 'right', strokeDasharray: '4 3', ifOverflow: 'discard' }))}
+        lineChartProps={{ margin: { right: GRADE_LABEL_ROOM, top: 8 } }}
+        yAxisProps={{ domain: axis.domain, ticks: axis.ticks, allowDecimals: false, tickFormatter: (v: number) => String(v), width: 36 }}
+        xAxisProps={{ tickFormatter: weekLabel, interval: points.length <= ALL_WEEK_LABELS ? 0 : 'preserveStartEnd', padding: { left: 16, right: 16 } }}
         valueFormatter={formatMarks}
         curveType="linear"
         aria-hidden
       />
-      <ScrollArea.Autosize mah={170}>
-        <Table striped withTableBorder fz="sm">
+      <ScrollArea.Autosize mah={WEEKS_HEIGHT}>
+        <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing={6}>
           <Table.Caption>Weeks of {agent.agentName}</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -79,10 +104,10 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
           No in-house QC records in this range.
         </Text>
       ) : (
-        <Grid gap="md">
-          <Grid.Col span={7}>
-            <ScrollArea.Autosize mah={370}>
-              <Table striped highlightOnHover withTableBorder fz="sm">
+        <Grid gap="md" columns={24}>
+          <Grid.Col span={15}>
+            <ScrollArea.Autosize mah={AGENTS_HEIGHT}>
+              <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" style={{ whiteSpace: 'nowrap' }}>
                 <Table.Caption>Agents, {query.startDate} to {query.endDate}</Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
@@ -90,7 +115,7 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                     <Table.Th ta="right">Records</Table.Th>
                     <Table.Th ta="right">Mean</Table.Th>
                     <Table.Th>Grade</Table.Th>
-                    <Table.Th>Weakest criteria (marks lost)</Table.Th>
+                    <Table.Th title="Mean marks lost per record">Weakest criteria</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -106,14 +131,17 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                       <Table.Td>
                         <GradeText grade={a.grade} />
                       </Table.Td>
-                      <Table.Td>{weakestText(a)}</Table.Td>
+                      {/* Max-width 0 and width 100%: the cell takes the row's remaining width, no more. */}
+                      <Table.Td style={{ maxWidth: 0, width: '100%' }}>
+                        <WeakestLine agent={a} />
+                      </Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>
             </ScrollArea.Autosize>
           </Grid.Col>
-          <Grid.Col span={5}>
+          <Grid.Col span={9}>
             <Trend agent={shown} />
           </Grid.Col>
         </Grid>

@@ -1,57 +1,67 @@
 // Per criterion across the floor: mean marks lost per record as bars (the criteria that lost any, worst first), and
-// every criterion's figures as a table.
+// every criterion's figures as a table in the same order.
 import { Grid, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { TCriterionInsight } from '@crm/shared';
-import { criterionBars, formatMarks, type TInsightsQueryText } from './insight-data.ts';
+import { criteriaByLoss, criterionBars, formatMarks, lossAxis, type TInsightsQueryText } from './insight-data.ts';
 import { SectionExport } from './SectionExport.tsx';
+
+/** The table's and chart's height: the window's, less the header, range, tabs and the caption under the table. */
+const CRITERIA_HEIGHT = 'max(240px, calc(100dvh - 274px))';
 
 export function CriteriaPanel({ criteria, records, query }: { criteria: TCriterionInsight[]; records: number; query: TInsightsQueryText }) {
   const bars = criterionBars(criteria);
+  const axis = lossAxis(bars);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Marks lost on each criterion over {records} record{records === 1 ? '' : 's'}: its best mark minus the mark given.
+          Marks lost on each criterion over {records} record{records === 1 ? '' : 's'}: its best mark minus the mark given. Worst first.
         </Text>
         <SectionExport query={query} section="criteria" label="Export criteria" />
       </Group>
-      <Grid gap="md">
-        <Grid.Col span={5}>
+      <Grid gap="lg" columns={24}>
+        <Grid.Col span={9}>
           {bars.length === 0 ? (
             <Text size="sm" role="status">
               No marks lost in this range.
             </Text>
           ) : (
             <BarChart
-              h={Math.min(370, Math.max(120, 30 * bars.length + 40))}
+              h={Math.min(430, Math.max(120, 28 * bars.length + 40))}
               data={bars}
               dataKey="criterion"
               orientation="vertical"
               series={[{ name: 'meanLost', label: 'Mean marks lost', color: 'red.6' }]}
               valueFormatter={formatMarks}
               withBarValueLabel
-              gridAxis="x"
-              yAxisProps={{ width: 170 }}
+              gridAxis="none"
+              barChartProps={{ margin: { right: 12 } }}
+              xAxisProps={{ domain: axis.domain, ticks: axis.ticks, tickFormatter: (v: number) => String(v) }}
+              yAxisProps={{ width: 150 }}
               aria-hidden
             />
           )}
         </Grid.Col>
-        <Grid.Col span={7}>
-          <ScrollArea.Autosize mah={370}>
-            <Table striped withTableBorder fz="sm">
+        <Grid.Col span={15}>
+          <ScrollArea.Autosize mah={CRITERIA_HEIGHT}>
+            <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" style={{ whiteSpace: 'nowrap' }}>
               <Table.Caption>Marks lost per criterion, {query.startDate} to {query.endDate}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Criterion</Table.Th>
-                  <Table.Th ta="right">Best mark</Table.Th>
-                  <Table.Th ta="right">Marks lost</Table.Th>
+                  <Table.Th ta="right" title="The criterion's best mark">
+                    Best
+                  </Table.Th>
+                  <Table.Th ta="right" title="Marks lost over every record">
+                    Lost
+                  </Table.Th>
                   <Table.Th ta="right">Mean lost</Table.Th>
                   <Table.Th ta="right">Records losing</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {criteria.map((c) => (
+                {criteriaByLoss(criteria).map((c) => (
                   <Table.Tr key={c.criterion}>
                     <Table.Td>{c.name}</Table.Td>
                     <Table.Td ta="right">{c.maxMarks}</Table.Td>

@@ -17,8 +17,11 @@ const INSIGHTS: TQcInsights = {
     { agentId: 'babul', agentName: 'Babul Mia', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation', weeks: [{ weekStart: '2026-03-02', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation' }], weakest: [{ criterion: 'liveliness', name: 'Liveliness', meanLost: 3.33 }] },
     { agentId: 'rina', agentName: 'Rina Akter', records: 4, meanTotal: 56.25, grade: 'Below Expectation', weeks: [{ weekStart: '2026-03-02', records: 2, meanTotal: 80, grade: 'Meet Expectation' }, { weekStart: '2026-03-09', records: 2, meanTotal: 32.5, grade: 'Below Expectation' }], weakest: [{ criterion: 'fatal', name: 'Fatal', meanLost: 25 }] },
   ],
-  criteria: [{ criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3 }],
-  inspectors: [{ inspectorId: 1, inspector: 'inspector-a', records: 12, meanTotal: 86.25, difference: 14.11, lean: 'lenient', disputes: { ...none, raised: 3, accepted: 1, rejected: 3, changed: 1, escalated: 2, medianHoursToAnswer: 6 } }],
+  criteria: [
+    { criterion: 'greetings', name: 'Greetings', maxMarks: 0, marksLost: 10, meanLost: 1.43, recordsLosing: 2 },
+    { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3 },
+  ],
+  inspectors: [{ inspectorId: 1, inspector: 'inspector-a', inspectorName: 'Anika Rahman', records: 12, meanTotal: 86.25, difference: 14.11, lean: 'lenient', disputes: { ...none, raised: 3, accepted: 1, rejected: 3, changed: 1, escalated: 2, medianHoursToAnswer: 6 } }],
 };
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {
@@ -53,12 +56,18 @@ describe('QcInsightsPage', () => {
     ]);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Criteria' }));
-    expect(rowsOf(await screen.findByRole('table', { name: 'Marks lost per criterion, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual([['CRM', '20', '50', '7.14', '3']]);
+    // Worst first, as the chart: CRM before Greetings, though Greetings comes first on the scorecard.
+    expect(rowsOf(await screen.findByRole('table', { name: 'Marks lost per criterion, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual([
+      ['CRM', '20', '50', '7.14', '3'],
+      ['Greetings', '0', '10', '1.43', '2'],
+    ]);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Inspectors (1)' }));
     expect(rowsOf(await screen.findByRole('table', { name: 'Inspectors, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual([
-      ['inspector-a', '12', '86.3', '+14.1', 'lenient', '3', '1', '3', '1', '2', '6.0 h'],
+      ['Anika Rahman', '12', '86.3', '+14.1', 'lenient', '3', '1', '3', '1', '2', '6.0 h'],
     ]);
+    // The account's name, the username as its tooltip.
+    expect(screen.getByRole('cell', { name: 'Anika Rahman' }).getAttribute('title')).toBe('inspector-a');
   });
 
   it('exports a section and everything through links with a media token', async () => {

@@ -9,9 +9,14 @@ import {
   exportRequest,
   formatDifference,
   formatHours,
+  criteriaByLoss,
+  inspectorAxis,
   inspectorBars,
-  trendDomain,
+  lossAxis,
+  niceAxis,
+  trendAxis,
   weakestText,
+  weekLabel,
   weekPoints,
 } from './insight-data.ts';
 
@@ -45,8 +50,46 @@ describe('the charts', () => {
   it('draws an agent\'s weeks in order, on an axis down to a negative week', () => {
     const points = weekPoints(agent);
     expect(points.map((p) => [p.week, p.meanTotal])).toEqual([['2026-03-02', 80], ['2026-03-09', -32.5]]);
-    expect(trendDomain(points)).toEqual([-33, 100]);
-    expect(trendDomain(points.slice(0, 1))).toEqual([0, 100]);
+    // −32.5 − 5 = −37.5, on whole steps of 50: from −50.
+    expect(trendAxis(points)).toEqual({ domain: [-50, 100], ticks: [-50, 0, 50, 100] });
+  });
+
+  it('fits the trend\'s axis to weeks of 83 to 95: from a round step under the lowest − 5, whole-mark ticks to 100', () => {
+    const weeks = [95, 91, 95, 83.33, 93].map((meanTotal, i) => ({ week: `2026-11-0${i + 1}`, meanTotal, records: 4, grade: 'Meet Expectation' as const }));
+    expect(trendAxis(weeks)).toEqual({ domain: [75, 100], ticks: [75, 80, 85, 90, 95, 100] });
+    expect(trendAxis(weeks.slice(0, 1))).toEqual({ domain: [90, 100], ticks: [90, 95, 100] });
+    // A perfect week still shows a band under it.
+    expect(trendAxis([{ ...weeks[0]!, meanTotal: 100 }]).domain).toEqual([90, 100]);
+    expect(trendAxis([{ ...weeks[0]!, meanTotal: 48 }])).toEqual({ domain: [40, 100], ticks: [40, 50, 60, 70, 80, 90, 100] });
+  });
+
+  it('labels each week short: day and month', () => {
+    expect([weekLabel('2026-10-26'), weekLabel('2026-11-02'), weekLabel('2027-01-04')]).toEqual(['26 Oct', '2 Nov', '4 Jan']);
+  });
+
+  it('puts value axes on round steps', () => {
+    expect(niceAxis(0, 2.6, { most: 5 })).toEqual({ domain: [0, 3], ticks: [0, 1, 2, 3] });
+    expect(niceAxis(0, 8.57, { most: 5 })).toEqual({ domain: [0, 10], ticks: [0, 2, 4, 6, 8, 10] });
+    expect(niceAxis(0, 1.2, { most: 5 })).toEqual({ domain: [0, 1.25], ticks: [0, 0.25, 0.5, 0.75, 1, 1.25] });
+    // 2.5 is no whole step: 5.
+    expect(niceAxis(73.5, 86.8, { integers: true })).toEqual({ domain: [70, 90], ticks: [70, 75, 80, 85, 90] });
+  });
+
+  it('leaves room past the longest loss bar for its label', () => {
+    // 2.2 × 1.2 = 2.64: the axis ends at 3, not on the bar's end.
+    expect(lossAxis([{ criterion: 'CRM', meanLost: 2.2 }, { criterion: 'Pace', meanLost: 0.6 }])).toEqual({ domain: [0, 3], ticks: [0, 1, 2, 3] });
+    expect(lossAxis([])).toEqual({ domain: [0, 1], ticks: [0, 0.2, 0.4, 0.6, 0.8, 1] });
+  });
+
+  it('fits the inspectors\' axis around their means and the floor\'s, up to 100', () => {
+    const bars = [{ inspector: 'Anika Rahman', meanTotal: 78.5, color: 'teal.6' }, { inspector: 'Bashir Uddin', meanTotal: 81.8, color: 'teal.6' }];
+    expect(inspectorAxis(bars, 80.1)).toEqual({ domain: [70, 90], ticks: [70, 75, 80, 85, 90] });
+    expect(inspectorAxis([{ ...bars[0]!, meanTotal: 99 }], 97).domain[1]).toBe(100);
+  });
+
+  it('orders every criterion by mean marks lost, ties in scorecard order', () => {
+    const c = (criterion: TCriterionInsight['criterion'], meanLost: number): TCriterionInsight => ({ criterion, name: criterion, maxMarks: 10, marksLost: meanLost * 10, meanLost, recordsLosing: 1 });
+    expect(criteriaByLoss([c('greetings', 0), c('pitch', 1.5), c('crm', 3), c('pace', 1.5)]).map((x) => x.criterion)).toEqual(['crm', 'pitch', 'pace', 'greetings']);
   });
 
   it('writes the weakest three on one line, or None', () => {
@@ -65,10 +108,11 @@ describe('the charts', () => {
 
   it('colours each inspector\'s bar by its lean', () => {
     const line = (inspector: string, lean: TInspectorInsight['lean']): TInspectorInsight => ({
-      inspectorId: 1, inspector, records: 10, meanTotal: 90, difference: 0, lean,
+      inspectorId: 1, inspector, inspectorName: `Name of ${inspector}`, records: 10, meanTotal: 90, difference: 0, lean,
       disputes: { raised: 0, criteria: 0, accepted: 0, rejected: 0, changed: 0, awaiting: 0, escalated: 0, medianHoursToAnswer: null },
     });
     expect(inspectorBars([line('a', 'lenient'), line('b', 'strict'), line('c', 'in line'), line('d', 'too few records')]).map((b) => b.color)).toEqual(['orange.6', 'violet.6', 'teal.6', 'gray.5']);
+    expect(inspectorBars([line('qc.rahman', 'lenient')]).map((b) => b.inspector)).toEqual(['Name of qc.rahman']);
   });
 
   it('signs differences and shows hours or a dash', () => {

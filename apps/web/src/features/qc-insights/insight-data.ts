@@ -42,8 +42,12 @@ export const GRADE_COLORS: Record<TQcGrade, string> = {
 
 export const LEAN_COLORS: Record<TInsightLean, string> = { lenient: 'orange.6', 'in line': 'teal.6', strict: 'violet.6', 'too few records': 'gray.5' };
 
-/** The lowest total of each grade but the last: the trend chart's reference lines (90, 80, 70). */
-export const GRADE_LINES = [90, 80, 70] as const;
+/** The lowest total of each grade but the last: the trend chart's reference lines, named by their grade. */
+export const GRADE_LINES = [
+  { y: 90, label: 'Exceed', color: 'green.6' },
+  { y: 80, label: 'Meet', color: 'blue.6' },
+  { y: 70, label: 'Average', color: 'yellow.7' },
+] as const;
 
 export type TWeekPoint = { week: string; meanTotal: number; records: number; grade: TQcGrade };
 
@@ -52,9 +56,51 @@ export function weekPoints(agent: TAgentInsight): TWeekPoint[] {
   return agent.weeks.map((w) => ({ week: w.weekStart, meanTotal: w.meanTotal, records: w.records, grade: w.grade }));
 }
 
-/** The trend's value axis: 0 (or lower, a fatal call may make a week's mean negative) to 100. */
-export function trendDomain(points: readonly TWeekPoint[]): [number, number] {
-  return [Math.min(0, ...points.map((p) => Math.floor(p.meanTotal))), 100];
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A week's axis label, short enough for every week to have one: "2026-10-26" → "26 Oct". */
+export function weekLabel(weekStart: string): string {
+  const [, month, day] = weekStart.split('-');
+  return `${Number(day)} ${MONTHS[Number(month) - 1] ?? ''}`;
+}
+
+/** A value axis: its ends and the ticks between, a round step apart. */
+export type TAxis = { domain: [number, number]; ticks: number[] };
+
+/** The smallest round step (1, 2, 2.5 or 5 × 10ⁿ; whole: 1, 2 or 5 × 10ⁿ, n ≥ 0) that cuts `span` into at most `most` parts. */
+export function niceStep(span: number, most = 6, integers = false): number {
+  if (!(span > 0)) return 1;
+  const raw = span / most;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const s of integers ? [1, 2, 5] : [1, 2, 2.5, 5]) if (s * power >= raw && (!integers || s * power >= 1)) return s * power;
+  return Math.max(1, 10 * power);
+}
+
+/** An axis from `low` to `high` whose ends fall on round steps; `integers` keeps the step a whole number. */
+export function niceAxis(low: number, high: number, { most = 6, integers = false }: { most?: number; integers?: boolean } = {}): TAxis {
+  const step = niceStep(high - low, most, integers);
+  const from = Math.floor(low / step) * step;
+  const to = Math.ceil(high / step) * step;
+  const ticks: number[] = [];
+  for (let v = from; v <= to + step / 1000; v += step) ticks.push(Math.round(v * 1000) / 1000);
+  return { domain: [from, to], ticks };
+}
+
+/**
+ * The trend's value axis: fitted to the weeks, from a round step at or below the lowest mean − 5 (90 at the most, so
+ * the Exceed line shows), up to 100; whole-mark ticks.
+ */
+export function trendAxis(points: readonly TWeekPoint[]): TAxis {
+  const lowest = points.length === 0 ? 0 : Math.min(...points.map((p) => p.meanTotal));
+  const low = Math.min(lowest - 5, 90);
+  const step = Math.max(5, niceStep(100 - low, 6, true));
+  const from = Math.floor(low / step) * step;
+  const ticks: number[] = [];
+  for (let v = from; v < 100; v += step) ticks.push(v);
+  ticks.push(100);
+  // A last step shorter than the others (100 off the step) keeps 100 but drops the tick too close under it.
+  if (ticks.length > 2 && 100 - (ticks[ticks.length - 2] ?? 0) < step / 2) ticks.splice(ticks.length - 2, 1);
+  return { domain: [from, 100], ticks };
 }
 
 /** The weakest three as one line: "Fatal 25.0 · CRM 12.5 · Pace 3.8"; "None" when nothing was lost. */
@@ -62,20 +108,40 @@ export function weakestText(agent: TAgentInsight): string {
   return agent.weakest.length === 0 ? 'None' : agent.weakest.map((w) => `${w.name} ${formatMarks(w.meanLost)}`).join(' · ');
 }
 
+/** Every criterion, most marks lost per record first (ties in scorecard order): the chart's order and the table's. */
+export function criteriaByLoss(criteria: readonly TCriterionInsight[]): TCriterionInsight[] {
+  return criteria
+    .map((c, i) => ({ c, i }))
+    .sort((a, b) => b.c.meanLost - a.c.meanLost || a.i - b.i)
+    .map(({ c }) => c);
+}
+
 export type TCriterionBar = { criterion: string; meanLost: number };
 
 /** The criteria that lost marks, most lost per record first: the floor's weak spots. */
 export function criterionBars(criteria: readonly TCriterionInsight[]): TCriterionBar[] {
-  return criteria
+  return criteriaByLoss(criteria)
     .filter((c) => c.marksLost > 0)
-    .sort((a, b) => b.meanLost - a.meanLost)
     .map((c) => ({ criterion: c.name, meanLost: c.meanLost }));
+}
+
+/** The marks-lost axis: from 0 past the longest bar, with room on the right for its value label. */
+export function lossAxis(bars: readonly TCriterionBar[]): TAxis {
+  const most = Math.max(0, ...bars.map((b) => b.meanLost));
+  return niceAxis(0, most === 0 ? 1 : most * 1.2, { most: 5 });
 }
 
 export type TInspectorBar = { inspector: string; meanTotal: number; color: string };
 
+/** A bar per inspector, named by the account's name. */
 export function inspectorBars(inspectors: readonly TInspectorInsight[]): TInspectorBar[] {
-  return inspectors.map((i) => ({ inspector: i.inspector, meanTotal: i.meanTotal, color: LEAN_COLORS[i.lean] }));
+  return inspectors.map((i) => ({ inspector: i.inspectorName, meanTotal: i.meanTotal, color: LEAN_COLORS[i.lean] }));
+}
+
+/** The inspectors' axis: fitted around their means and the floor's (5 marks of room each side, no higher than 100). */
+export function inspectorAxis(bars: readonly TInspectorBar[], floorMean: number): TAxis {
+  const values = [floorMean, ...bars.map((b) => b.meanTotal)];
+  return niceAxis(Math.min(...values) - 5, Math.min(100, Math.max(...values) + 5), { integers: true });
 }
 
 /** A signed difference: "+14.1", "−18.8", "0.0". */
