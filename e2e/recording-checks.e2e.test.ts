@@ -142,7 +142,7 @@ describe('the automatic checks in the QC panel', () => {
     const row = recordRow(page, holdCall);
     await expect.poll(() => chipsIn(row), { timeout: 30_000 }).toContain(`Hold ${rounded(hold.endSec - hold.startSec)}`);
     const rowChips = await chipsIn(row);
-    expect(rowChips).toEqual([`Dead air ${rounded(analysis.deadAir?.totalSec ?? 0)}`, `Longest ${rounded(analysis.deadAir?.longestSec ?? 0)}`, `Hold ${rounded(hold.endSec - hold.startSec)}`]);
+    expect(rowChips).toEqual([`Dead air ${rounded(analysis.deadAir?.totalSec ?? 0)}`, `Longest silence ${rounded(analysis.deadAir?.longestSec ?? 0)}`, `Hold ${rounded(hold.endSec - hold.startSec)}`]);
     expect(rowChips.join(' ')).not.toContain(ANALYSIS_MESSAGES.pending);
 
     await playPaused(page, holdCall);
@@ -198,7 +198,7 @@ describe('the automatic checks in the QC panel', () => {
     await search(page);
     const row = recordRow(page, stereoCall);
     await expect.poll(() => chipsIn(row), { timeout: 30_000 }).toContain(`Overtalk ${overlaps.length}×`);
-    expect(await chipsIn(row)).toContain(`Talk ratio ${Math.round((analysis.talkRatio ?? 0) * 100)} %`);
+    expect(await chipsIn(row)).toContain(`Agent talk ${Math.round((analysis.talkRatio ?? 0) * 100)} %`);
 
     await playPaused(page, stereoCall);
     const regions = player(page).getByRole('group', { name: 'Waveform' }).getByRole('button', { name: /^Overtalk / });

@@ -1,5 +1,6 @@
-// A recording's automatic checks as small badges: dead air, the longest silence, talk ratio and overtalk (stereo),
-// holds over the limit in red, too quiet and clipping as warnings; "Being analysed…" while pending; why, when unreadable.
+// A recording's automatic checks as small badges: dead air, the longest silence, the agent's talk and overtalk (stereo),
+// holds over the limit in red, too quiet and clipping as warnings, each with what it measures as its tooltip;
+// "Being analysed…" while pending; why, when unreadable.
 import { Badge, Group, Loader, Text } from '@mantine/core';
 import type { TRecordingChecks } from '@crm/shared';
 import { checkChips, checkSummary, type TChipTone } from './check-text.ts';
@@ -27,6 +28,7 @@ export function CheckChips({ checks }: { checks: TRecordingChecks }) {
           fw={chip.tone === 'plain' ? 500 : 600}
           variant={chip.tone === 'hold' ? 'filled' : 'light'}
           color={TONE_COLOR[chip.tone]}
+          title={chip.hint}
           leftSection={chip.tone === 'pending' ? <Loader size={8} color="blue" /> : undefined}
         >
           {chip.text}

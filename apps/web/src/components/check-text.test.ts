@@ -1,5 +1,5 @@
-// The chips' words: dead air, longest silence, talk ratio and overtalk (stereo only), holds, warnings, pending and
-// unreadable; and times written as the player shows them.
+// The chips' words: dead air, longest silence, the agent's talk and overtalk (stereo only), holds, warnings, pending and
+// unreadable, each read alone and with a hint of what it measures; and times written as the player shows them.
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_MESSAGES } from '@crm/shared';
 import { monoWithHold, pendingReply, stereoWithOvertalk } from '../features/voicelog/analysis-test-data.ts';
@@ -8,16 +8,23 @@ import { checkChips, checkSummary, clockAt, secondsText } from './check-text.ts'
 const texts = (chips: { text: string }[]) => chips.map((c) => c.text);
 
 describe('the check chips', () => {
-  it('give a stereo call its dead air, longest silence, talk ratio and overtalk', () => {
+  it('give a stereo call its dead air, longest silence, the agent’s talk and overtalk, each named and explained', () => {
     const reply = { ...stereoWithOvertalk(), deadAir: { totalSec: 42.4, longestSec: 31.2, holds: [] } };
-    expect(texts(checkChips(reply))).toEqual(['Dead air 42 s', 'Longest 31 s', 'Talk ratio 38 %', 'Overtalk 3×']);
-    expect(checkSummary(reply)).toBe('Dead air 42 s · longest 31 s · talk ratio 38 % · overtalk 3×');
+    const chips = checkChips(reply);
+    expect(texts(chips)).toEqual(['Dead air 42 s', 'Longest silence 31 s', 'Agent talk 38 %', 'Overtalk 3×']);
+    expect(checkSummary(reply)).toBe('Dead air 42 s · longest silence 31 s · agent talk 38 % · overtalk 3×');
+    expect(chips.map((c) => c.hint)).toEqual([
+      'Where nobody speaks, added up over the whole call',
+      'The longest single stretch where nobody speaks',
+      'The agent’s share of the talk (talk ratio)',
+      'Times both spoke at once for 0.3 s or more',
+    ]);
   });
 
   it('give a mono call no talk ratio or overtalk, and its hold in red', () => {
     const chips = checkChips(monoWithHold());
-    expect(texts(chips)).toEqual(['Dead air 37 s', 'Longest 31 s', 'Hold 31 s']);
-    expect(chips.find((c) => c.key === 'holds')?.tone).toBe('hold');
+    expect(texts(chips)).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
+    expect(chips.find((c) => c.key === 'holds')).toMatchObject({ tone: 'hold', hint: 'Silences longer than the hold limit of 30 s' });
   });
 
   it('count several holds and give the longest', () => {

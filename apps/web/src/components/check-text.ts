@@ -1,5 +1,6 @@
-// The words of a recording's automatic checks (README, Automatic checks): the chips of the player and the search
-// results ("Dead air 42 s · longest 31 s · talk ratio 38 % · overtalk 3×"), and times written as the player shows them.
+// The words of a recording's automatic checks (README, Automatic checks): the chips of the player, the search results
+// and the QC queue ("Dead air 42 s · longest silence 31 s · agent talk 38 % · overtalk 3×"), each named so it reads
+// alone, with a hint of what it measures; and times written as the player shows them.
 import { ANALYSIS_MESSAGES, type TRecordingChecks } from '@crm/shared';
 
 /**
@@ -10,7 +11,8 @@ export const CLIPPING_WARNING_SHARE = 0.001;
 
 export type TChipTone = 'plain' | 'hold' | 'warning' | 'pending' | 'unreadable';
 
-export type TCheckChip = { key: string; text: string; tone: TChipTone };
+/** `hint`: what the chip measures, in a sentence (the chip's tooltip). */
+export type TCheckChip = { key: string; text: string; tone: TChipTone; hint?: string };
 
 /** Whole seconds, or tenths below ten seconds (a 1.4 s overtalk is not "1 s"): 42 → '42 s', 2.44 → '2.4 s'. */
 export function secondsText(seconds: number): string {
@@ -37,20 +39,24 @@ export function checkChips(checks: TRecordingChecks): TCheckChip[] {
   const chips: TCheckChip[] = [];
   const deadAir = checks.deadAir;
   if (deadAir !== undefined) {
-    chips.push({ key: 'deadAir', text: `Dead air ${secondsText(deadAir.totalSec)}`, tone: 'plain' });
-    chips.push({ key: 'longest', text: `Longest ${secondsText(deadAir.longestSec)}`, tone: 'plain' });
+    chips.push({ key: 'deadAir', text: `Dead air ${secondsText(deadAir.totalSec)}`, tone: 'plain', hint: 'Where nobody speaks, added up over the whole call' });
+    chips.push({ key: 'longest', text: `Longest silence ${secondsText(deadAir.longestSec)}`, tone: 'plain', hint: 'The longest single stretch where nobody speaks' });
   }
-  if (checks.talkRatio !== undefined) chips.push({ key: 'talkRatio', text: `Talk ratio ${percent(checks.talkRatio)} %`, tone: 'plain' });
-  if (checks.overtalk !== undefined) chips.push({ key: 'overtalk', text: `Overtalk ${checks.overtalk.count}×`, tone: 'plain' });
+  if (checks.talkRatio !== undefined) {
+    chips.push({ key: 'talkRatio', text: `Agent talk ${percent(checks.talkRatio)} %`, tone: 'plain', hint: 'The agent’s share of the talk (talk ratio)' });
+  }
+  if (checks.overtalk !== undefined) {
+    chips.push({ key: 'overtalk', text: `Overtalk ${checks.overtalk.count}×`, tone: 'plain', hint: 'Times both spoke at once for 0.3 s or more' });
+  }
   const holds = deadAir?.holds ?? [];
   if (holds.length > 0) {
     const longest = Math.max(...holds.map((h) => h.endSec - h.startSec));
     const text = holds.length === 1 ? `Hold ${secondsText(longest)}` : `${holds.length} holds, longest ${secondsText(longest)}`;
-    chips.push({ key: 'holds', text, tone: 'hold' });
+    chips.push({ key: 'holds', text, tone: 'hold', hint: `Silences longer than the hold limit of ${secondsText(checks.holdSeconds)}` });
   }
-  if (checks.tooQuiet) chips.push({ key: 'tooQuiet', text: 'Too quiet', tone: 'warning' });
+  if (checks.tooQuiet) chips.push({ key: 'tooQuiet', text: 'Too quiet', tone: 'warning', hint: 'Speech below −40 dBFS: hard to hear' });
   if (checks.clippingShare >= CLIPPING_WARNING_SHARE) {
-    chips.push({ key: 'clipping', text: `Clipping ${(checks.clippingShare * 100).toFixed(1)} %`, tone: 'warning' });
+    chips.push({ key: 'clipping', text: `Clipping ${(checks.clippingShare * 100).toFixed(1)} %`, tone: 'warning', hint: 'Share of samples at full scale: distorted sound' });
   }
   return chips;
 }

@@ -1,10 +1,12 @@
 // The queue's page (GET /api/qcQueue/pagination/{page}/{size}): every call of an open agent-day below its target that
-// is not scored yet and long enough, oldest first, with its automatic checks and who holds it (docs/qc-queue.md).
+// is not scored yet and long enough, in the order Score next takes them (oldest day; on it the agent furthest below
+// target, ties in the inspector's own order; that agent's oldest call), with its automatic checks, who holds it, and
+// the consumer number in E.164 as QC records store it (docs/qc-queue.md).
 import type { TPageParams, TQcQueueCall, TQcQueuePage, TQcQueueQuery } from '@crm/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { checksOf } from '../voicelog/catalog/checks.ts';
-import { minDurationOf, notScored, scoredCount, targetOf } from './next-call.ts';
+import { agentTieBreak, claimedCount, minDurationOf, notScored, scoredCount, targetOf } from './next-call.ts';
 
 type TCallRow = {
   recordingId: number;
@@ -29,8 +31,13 @@ type TCallRow = {
   expiresAt: Date | null;
 };
 
-/** The columns of a call, from recording `r` and its live claim (joined as c, its inspector as ci). */
-const CALL_COLUMNS = sql`r.id as recording_id, r.call_date, substr(r.call_time, 12) as call_time, r.file_name, r.phone_number,
+/**
+ * The columns of a call, from recording `r` and its live claim (joined as c, its inspector as ci). The number is the
+ * index's key when that is a valid number (E.164, +8801…, as QC records, calibration and flags show it), else as the
+ * file names it.
+ */
+const CALL_COLUMNS = sql`r.id as recording_id, r.call_date, substr(r.call_time, 12) as call_time, r.file_name,
+  case when r.phone_key like '+%' then r.phone_key else r.phone_number end as phone_number,
   r.agent_user_id, u.username as agent_id, u.name as agent_name, r.campaign_id, cp.campaign_name, r.duration_sec,
   r.analysis_status, r.analysis_reason, r.analysis - 'peaks' as analysis, r.hold_seconds,
   c.id as claim_id, c.inspector_id, ci.name as inspector_name, c.claimed_at, c.expires_at`;
@@ -84,15 +91,17 @@ export async function listQueue(db: Db, query: TQcQueueQuery, params: TPageParam
   if (query.date !== undefined) where.push(sql`d.call_date = ${query.date}`);
   const queued = sql`from qc_queue_days d
     left join qc_queue_settings s on s.campaign_id = d.campaign_id
+    cross join lateral (select ${scoredCount('d')} + ${claimedCount(scope.now)} as taken) n
     join recordings r on r.campaign_id = d.campaign_id and r.agent_user_id = d.agent_user_id and r.call_date = d.call_date
       and r.gone_at is null and coalesce(r.duration_sec, 0) >= ${minDurationOf('s')} and ${notScored('r')}
     where ${sql.join(where, sql` and `)}`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n ${queued}`.execute(db),
     sql<TCallRow>`select ${CALL_COLUMNS}
-      from (select r.id ${queued} order by r.call_date, r.call_time nulls last, r.id limit ${params.size} offset ${params.page * params.size}) q
+      from (select r.id, r.call_date, n.taken, ${agentTieBreak(scope.inspectorId)} as tie, r.call_time ${queued}
+        order by r.call_date, n.taken, tie, r.call_time nulls last, r.id limit ${params.size} offset ${params.page * params.size}) q
       join recordings r on r.id = q.id ${joinsOf(scope.now)}
-      order by r.call_date, r.call_time nulls last, r.id`.execute(db),
+      order by q.call_date, q.taken, q.tie, q.call_time nulls last, q.id`.execute(db),
   ]);
   const total = counted[0]?.n ?? 0;
   return {

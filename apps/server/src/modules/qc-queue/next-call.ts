@@ -34,10 +34,13 @@ function worthScoring(settings: string): RawBuilder<boolean> {
 type TDayPick = { callDate: string; campaignId: number; agentUserId: number; scored: number; target: number; pickId: number | null; leftId: number | null };
 
 /** Calls of agent-day `d` held under a live claim: being scored now. */
-function claimedCount(now: Date): RawBuilder<number> {
+export function claimedCount(now: Date): RawBuilder<number> {
   return sql<number>`(select count(*)::int from qc_queue_claims c join recordings cr on cr.id = c.recording_id
     where c.expires_at > ${now} and cr.campaign_id = d.campaign_id and cr.agent_user_id = d.agent_user_id and cr.call_date = d.call_date)`;
 }
+
+/** Among agent-days as far below target, the inspector's own order of agents (the queue's page sorts the same way). */
+export const agentTieBreak = (inspectorId: number) => sql<number>`hashint4(d.agent_user_id # ${inspectorId})`;
 
 /** Which date to read: the one asked for, else the oldest with an open agent-day after `after` (one statement with the read). */
 export type TDateAsk = { date: string } | { after: string | undefined };
@@ -64,7 +67,7 @@ async function readDate(db: Db, ask: TDateAsk, campaignId: number | undefined, i
       select r.id from recordings r where ${worthScoring('s')} limit 1
     ) left_ on n.scored < ${targetOf('s')} and pick.id is null
     where not d.closed and d.call_date = ${date} ${onCampaign}
-    order by n.scored + n.claimed, hashint4(d.agent_user_id # ${inspectorId}), pick.call_time nulls last, pick.id`.execute(db);
+    order by n.scored + n.claimed, ${agentTieBreak(inspectorId)}, pick.call_time nulls last, pick.id`.execute(db);
   return rows;
 }
 

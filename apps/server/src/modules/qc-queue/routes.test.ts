@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { QC_QUEUE_MESSAGES, bestScores, qcGrade, qcTotal, startOfLocalDay, type TQcQueueClaimReply, type TQcQueuePage, type TQcQueueProgress, type TQcQueueSettings } from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestUser } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
+import { phoneKey } from '../voicelog/names.ts';
 import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-queue-'));
@@ -46,7 +47,7 @@ async function signIn(agent: TestUser, campaignId: number, campaignName: string,
 async function addRecording(agent: TestUser, time: string, durationSec = 60, day = DAY, phone = '01712345678'): Promise<{ id: number; fileName: string }> {
   const fileName = `${day.replaceAll('-', '')}-${time.replaceAll(':', '')}_${phone}_${agent.username}-all.wav`;
   const row = await t.db.insertInto('recordings').values({
-    callDate: day, fileName, phoneNumber: phone, phoneKey: phone, agentId: agent.username, callTime: `${day} ${time}`, durationSec,
+    callDate: day, fileName, phoneNumber: phone, phoneKey: phoneKey(phone, 'BD'), agentId: agent.username, callTime: `${day} ${time}`, durationSec,
   }).returning('id').executeTakeFirstOrThrow();
   return { id: Number(row.id), fileName };
 }
@@ -96,7 +97,40 @@ describe('GET /api/qcQueue/pagination/{page}/{size}', () => {
     const body = await page(q.qcA, q);
     expect(body.recordCount).toBe(2);
     expect(body.response.content.map((c) => [c.callTime, c.agentId, c.campaignName])).toEqual([['10:00:00', a2.username, q.campaign], ['11:00:00', a1.username, q.campaign]]);
-    expect(body.response.content[0]).toMatchObject({ callDate: DAY, phoneNumber: '01712345678', durationSec: 60, claim: null, checks: { status: 'pending' } });
+    // The number as QC records store it (E.164); as the file names it when it is no valid number.
+    expect(body.response.content[0]).toMatchObject({ callDate: DAY, phoneNumber: '+8801712345678', durationSec: 60, claim: null, checks: { status: 'pending' } });
+    await addRecording(a2, '12:00:00', 60, DAY, '12345');
+    expect((await page(q.qcA, q)).response.content.map((c) => c.phoneNumber)).toEqual(['+8801712345678', '12345', '+8801712345678']);
+  });
+
+  it('lists the calls in the order Score next takes them: on the oldest day the agent furthest below target, that agent’s oldest call', async () => {
+    const q = await queueWorld(3);
+    const [a1, a2, a3] = q.agents as [TestUser, TestUser, TestUser];
+    await setTarget(q, 3);
+    await signIn(a1, q.campaignId, q.campaign, '09:00', '2026-11-19');
+    await addRecording(a1, '09:30:00', 60, '2026-11-19');
+    await score(q, a1, (await addRecording(a1, '09:10:00')).fileName);
+    await addRecording(a1, '09:20:00');
+    await addRecording(a2, '10:30:00');
+    await addRecording(a2, '10:00:00');
+    await addRecording(a3, '11:00:00');
+    const first = (await page(q.qcA, q)).response.content;
+    // The older day first; on DAY a1 (one scored) after the two agents with none, each agent's calls oldest first.
+    expect(first.map((c) => c.callDate)).toEqual(['2026-11-19', DAY, DAY, DAY, DAY]);
+    expect(first.at(-1)).toMatchObject({ agentId: a1.username, callTime: '09:20:00' });
+    expect(first.filter((c) => c.agentId === a2.username).map((c) => c.callTime)).toEqual(['10:00:00', '10:30:00']);
+    // Each Score next takes the first free call of the page the inspector saw just before.
+    for (let i = 0; i < 5; i += 1) {
+      const free = (await page(q.qcA, q)).response.content.find((c) => c.claim === null);
+      const taken = await claim(q.qcA, q);
+      expect(taken.status).toBe(200);
+      const { recordingId, claim: held } = taken.json<TQcQueueClaimReply>();
+      expect(recordingId).toBe(free?.recordingId);
+      expect((await q.qcA.delete(`/api/qcQueue/claim/${held.id}`)).status).toBe(200);
+      const agent = q.agents.find((a) => a.username === free?.agentId) ?? a1;
+      await score(q, agent, free?.fileName, q.inspectorA, free?.callDate);
+    }
+    expect((await claim(q.qcA, q)).status).toBe(404);
   });
 
   it('leaves out calls shorter than the campaign minimum', async () => {

@@ -1,12 +1,17 @@
-// The queue's progress: per agent and day of the week, QC records against the target; per inspector, QC records made
-// today and this week. Both follow the screen's campaign and date.
+// The queue's progress: per agent and day of the week, QC records of that day's calls against the target; per
+// inspector, QC records made (whatever the call's date) on the day and in its week. Both follow the screen's campaign
+// and date; each table says which it counts, and the tables take the height left on a 1366×768 screen.
 import { Badge, Grid, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { fetchProgress, progressKey } from './api.ts';
 import type { TQueueFilters } from './queue-params.ts';
 
-const TABLE_HEIGHT = 'max(200px, calc(100dvh - 330px))';
+/** The window's height less the top bar, title, tabs, the card's title and note and its padding. */
+const TABLE_HEIGHT = 'max(200px, calc(100dvh - 300px))';
+
+/** The inspectors' day column: "Today" when no date is filtered on (the server then answers for its today), else the day. */
+export const dayColumnLabel = (filters: TQueueFilters, date: string) => (filters.date === '' ? 'Today' : date);
 
 export function ProgressView({ filters }: { filters: TQueueFilters }) {
   const progress = useQuery({ queryKey: progressKey(filters), queryFn: () => fetchProgress(filters), refetchInterval: 60_000 });
@@ -21,6 +26,9 @@ export function ProgressView({ filters }: { filters: TQueueFilters }) {
             <Title order={2} size="h4">
               Per agent and day ({weekStart} to {date})
             </Title>
+            <Text size="xs" c="dimmed">
+              QC records of the agent’s calls of that day, against the campaign’s target.
+            </Text>
             <ScrollArea.Autosize mah={TABLE_HEIGHT}>
               <Table striped fz="sm" stickyHeader>
                 <Table.Thead>
@@ -67,13 +75,16 @@ export function ProgressView({ filters }: { filters: TQueueFilters }) {
             <Title order={2} size="h4">
               Per inspector
             </Title>
+            <Text size="xs" c="dimmed">
+              QC records made that day and that week, whatever the calls’ dates.
+            </Text>
             <ScrollArea.Autosize mah={TABLE_HEIGHT}>
               <Table striped fz="sm" stickyHeader>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Inspector</Table.Th>
-                    <Table.Th>Today</Table.Th>
-                    <Table.Th>This week</Table.Th>
+                    <Table.Th>{dayColumnLabel(filters, date)}</Table.Th>
+                    <Table.Th>Week</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>

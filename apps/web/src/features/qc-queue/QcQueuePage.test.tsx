@@ -1,6 +1,7 @@
 // /qcQueue: the calls the address filters, with chips and claims; Score next (button and N) claims with the filters
 // and opens the QC panel on the call; "No call left" and other refusals shown; Release of an own claim; admins only
-// get the settings, whose form refuses what the server refuses.
+// get the settings, whose form refuses what the server refuses; 15 calls a page by default, the size kept in the
+// address; the hint of how Score next picks; the progress tables say what they count.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -37,9 +38,9 @@ function call(recordingId: number, over: Partial<TQcQueueCall> = {}): TQcQueueCa
   };
 }
 
-const paged = (content: TQcQueueCall[]): TQcQueuePage => ({ recordCount: content.length, response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 } });
+const paged = (content: TQcQueueCall[]): TQcQueuePage => ({ recordCount: content.length, response: { content, totalElements: content.length, totalPages: 1, size: 15, number: 0 } });
 const location = () => screen.getByTestId('location').textContent;
-const LIST = 'GET /api/qcQueue/pagination/0/10';
+const LIST = 'GET /api/qcQueue/pagination/0/15';
 
 function renderQueue(route: string, routes: Record<string, TFakeRoute>, token = INSPECTOR) {
   storeSession(token);
@@ -61,7 +62,7 @@ describe('QcQueuePage', () => {
     expect(rows[1]?.textContent).toMatch(/09:01:00.*Karim Hossain \(AG-1001\).*01755502301.*1:35.*Dead air 12 s.*You · 14 min left/);
     expect(rows[2]?.textContent).toContain('Free');
     expect(within(rows[2]!).queryByRole('button', { name: /Release/ })).toBeNull();
-    expect(server.sent.find((r) => r.path === '/api/qcQueue/pagination/0/10')?.query).toEqual({ campaignName: 'Spring Survey', date: '2026-11-20' });
+    expect(server.sent.find((r) => r.path === '/api/qcQueue/pagination/0/15')?.query).toEqual({ campaignName: 'Spring Survey', date: '2026-11-20' });
   });
 
   it('claims with the filters on Score next and on N, and opens the QC panel on the call', async () => {
@@ -91,7 +92,7 @@ describe('QcQueuePage', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Release the call of 01755502301' }));
     await screen.findByText('Claim released');
-    await waitFor(() => expect(server.count('GET', '/api/qcQueue/pagination/0/10')).toBeGreaterThan(1));
+    await waitFor(() => expect(server.count('GET', '/api/qcQueue/pagination/0/15')).toBeGreaterThan(1));
   });
 
   it('gives admins the settings, refusing a target of 0 in the schema’s words and saving a good one', async () => {
@@ -109,6 +110,35 @@ describe('QcQueuePage', () => {
     fireEvent.change(screen.getByLabelText('Minimum duration (seconds)'), { target: { value: '20' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.writes()).toEqual([expect.objectContaining({ method: 'PUT', body: { targetPerAgentDay: 4, minDurationSec: 20 } })]));
+  });
+
+  it('asks for 15 calls a page, another size on choosing it (kept in the address, back to page one)', async () => {
+    const server = renderQueue('/qcQueue?campaignName=Spring%20Survey&page=2', { 'GET /api/qcQueue/pagination/1/15': { body: paged([call(1)]) }, 'GET /api/qcQueue/pagination/0/25': { body: paged([call(1)]) } });
+    const sizes = await screen.findByRole('combobox', { name: 'Show entries' });
+    expect(within(sizes).getAllByRole('option').map((o) => o.textContent)).toEqual(['15', '25', '50', '100']);
+    await waitFor(() => expect(server.count('GET', '/api/qcQueue/pagination/1/15')).toBe(1));
+    fireEvent.change(sizes, { target: { value: '25' } });
+    await waitFor(() => expect(server.count('GET', '/api/qcQueue/pagination/0/25')).toBe(1));
+    expect(location()).toBe('/qcQueue?campaignName=Spring+Survey&size=25');
+  });
+
+  it('says beside the tabs how Score next picks, as the button’s description', async () => {
+    renderQueue('/qcQueue', {});
+    const button = await screen.findByRole('button', { name: /Score next/ });
+    const hint = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Score next takes the first free call: the oldest day, then the agent furthest below target, their oldest call');
+  });
+
+  it('says what each progress table counts; the inspectors’ day is Today unless a date is chosen', async () => {
+    const progress = { date: '2026-11-20', weekStart: '2026-11-16', agentDays: [{ callDate: '2026-11-20', campaignName: 'Spring Survey', agentId: 'AG-1001', agentName: 'Karim Hossain', scored: 2, target: 3 }], inspectors: [{ inspectorId: 4, inspectorName: 'Nadia Rahman', today: 5, week: 9 }] };
+    renderQueue('/qcQueue?date=2026-11-20', { 'GET /api/qcQueue/progress': { body: progress } });
+    fireEvent.click(await screen.findByRole('tab', { name: 'Progress' }));
+    const agents = await screen.findByRole('region', { name: 'Progress per agent and day' });
+    expect(agents.textContent).toContain('QC records of the agent’s calls of that day, against the campaign’s target.');
+    expect(agents.textContent).toMatch(/Karim Hossain \(AG-1001\).*2 \/ 3/);
+    const inspectors = screen.getByRole('region', { name: 'Progress per inspector' });
+    expect(inspectors.textContent).toContain('QC records made that day and that week, whatever the calls’ dates.');
+    expect(within(inspectors).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Inspector', '2026-11-20', 'Week']);
   });
 
   it('shows inspectors no settings tab', async () => {

@@ -1,10 +1,11 @@
 // /qcQueue (docs/qc-queue.md): the calls to score next, sampled per agent and day to the campaign's target, oldest
 // first; "Score next" (key N) claims one and opens it in the QC panel. A Progress tab shows scored against target per
 // agent and day and each inspector's count; admins set each campaign's target and minimum duration. The campaign and
-// date filters and the page are kept in the address. Laid out for 1366×768: filters and Score next stay at the top.
+// date filters, the page and its size are kept in the address. The list is in the order Score next takes the calls (a
+// hint says so beside the tabs). Laid out for 1366×768: filters and Score next at the top, 15 rows fill the table.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Kbd, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Kbd, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '../../app/session.ts';
@@ -15,17 +16,20 @@ import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { QC_QUEUE_KEY, claimNextCall, fetchQueuePage, queuePageKey, releaseClaim } from './api.ts';
 import { ProgressView } from './ProgressView.tsx';
-import { QUEUE_PAGE_SIZE, isScoreNextKey, panelAddress, readQueueParams, writeQueueParams, type TQueueParams } from './queue-params.ts';
+import { QUEUE_PAGE_SIZES, isScoreNextKey, panelAddress, readQueueParams, writeQueueParams, type TQueueParams } from './queue-params.ts';
 import { QueueTable } from './QueueTable.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
-/** What is left of a 768-pixel-high window under the top bar, title, filters, tabs and pager. */
-const TABLE_HEIGHT = 'max(220px, calc(100dvh - 340px))';
+/** What is left of a 768-pixel-high window under the top bar, title, filters and tabs, less the pager: 15 rows. */
+const TABLE_HEIGHT = 'max(220px, calc(100dvh - 245px))';
+
+/** How Score next picks, shown beside the tabs: the list is in this order. */
+export const SCORE_NEXT_HINT = 'Score next takes the first free call: the oldest day, then the agent furthest below target, their oldest call';
 
 export default function QcQueuePage() {
   const [params, setParams] = useSearchParams();
   const state = readQueueParams(params);
-  const { page, ...filters } = state;
+  const { page, size, ...filters } = state;
   const update = (change: Partial<TQueueParams>) => setParams(writeQueueParams(state, change));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -34,8 +38,8 @@ export default function QcQueuePage() {
   const [tab, setTab] = useState<string | null>('queue');
 
   const queue = useQuery({
-    queryKey: queuePageKey(filters, page, QUEUE_PAGE_SIZE),
-    queryFn: () => fetchQueuePage(filters, page, QUEUE_PAGE_SIZE),
+    queryKey: queuePageKey(filters, page, size),
+    queryFn: () => fetchQueuePage(filters, page, size),
     placeholderData: keepPreviousData,
     // Claims come and go and expire: the list keeps itself current.
     refetchInterval: 30_000,
@@ -89,7 +93,8 @@ export default function QcQueuePage() {
         <Group gap="sm" align="flex-end" wrap="nowrap">
           <CampaignSelect value={filters.campaignName} onChange={(campaignName) => update({ campaignName })} allLabel="All campaigns" w={220} />
           <DateField label="Call date" value={filters.date} onChange={(date) => update({ date })} clearLabel="Clear the call date" w={170} />
-          <Button onClick={() => scoreNext.mutate()} loading={scoreNext.isPending} rightSection={<Kbd size="xs">N</Kbd>} aria-keyshortcuts="N">
+          <NativeSelect label="Show entries" w={110} value={String(size)} data={QUEUE_PAGE_SIZES.map(String)} onChange={(event) => update({ size: Number(event.currentTarget.value) })} />
+          <Button onClick={() => scoreNext.mutate()} loading={scoreNext.isPending} rightSection={<Kbd size="xs">N</Kbd>} aria-keyshortcuts="N" aria-describedby="score-next-hint">
             Score next
           </Button>
         </Group>
@@ -100,11 +105,16 @@ export default function QcQueuePage() {
         </Alert>
       )}
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
-        <Tabs.List>
-          <Tabs.Tab value="queue">Queue{data ? ` (${data.recordCount})` : ''}</Tabs.Tab>
-          <Tabs.Tab value="progress">Progress</Tabs.Tab>
-          {isAdmin && <Tabs.Tab value="settings">Settings</Tabs.Tab>}
-        </Tabs.List>
+        <Box pos="relative">
+          <Tabs.List>
+            <Tabs.Tab value="queue">Queue{data ? ` (${data.recordCount})` : ''}</Tabs.Tab>
+            <Tabs.Tab value="progress">Progress</Tabs.Tab>
+            {isAdmin && <Tabs.Tab value="settings">Settings</Tabs.Tab>}
+          </Tabs.List>
+          <Text id="score-next-hint" size="xs" c="dimmed" pos="absolute" right={0} top={10} style={{ pointerEvents: 'none' }}>
+            {SCORE_NEXT_HINT}
+          </Text>
+        </Box>
         <Tabs.Panel value="queue" pt="sm">
           <Stack gap="sm">
             <QueueTable
@@ -115,9 +125,7 @@ export default function QcQueuePage() {
               releasing={release.isPending ? (release.variables ?? null) : null}
               onRelease={(id) => release.mutate(id)}
             />
-            {(data?.recordCount ?? 0) > QUEUE_PAGE_SIZE && (
-              <Pager pager={pagerState(page, QUEUE_PAGE_SIZE, data?.recordCount ?? 0)} onPage={(next) => update({ page: next })} />
-            )}
+            {(data?.recordCount ?? 0) > size && <Pager pager={pagerState(page, size, data?.recordCount ?? 0)} onPage={(next) => update({ page: next })} />}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="progress" pt="sm">

@@ -1,5 +1,6 @@
-// The queue's calls, oldest first: date, time, agent, number, duration, the automatic checks, and who holds each call
-// (with the time left); the caller's own claims (any, for an admin) can be released.
+// The queue's calls, in the order Score next takes them: date, time, agent, the consumer number (E.164, as QC records
+// show it), duration, the automatic checks, and who holds each call (with the time left); the caller's own claims (any,
+// for an admin) can be released. Rows and cells are compact so 15 rows, three chips and a claim fit at 1366×768.
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
 import type { TQcQueueCall } from '@crm/shared';
@@ -26,7 +27,7 @@ function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQue
   }
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge variant="light" color={claim.mine ? 'blue' : 'orange'} tt="none" title={`Claimed by ${claim.inspectorName}`}>
+      <Badge variant="light" color={claim.mine ? 'blue' : 'orange'} tt="none" title={`Claimed by ${claim.inspectorName}`} style={{ flexShrink: 0 }}>
         {claim.mine ? 'You' : claim.inspectorName} · {timeLeftText(claim.expiresAt)}
       </Badge>
       {(claim.mine || canReleaseAny) && (
@@ -41,14 +42,14 @@ function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQue
 export function QueueTable({ calls, placeholder, maxHeight, ...claimProps }: Props) {
   return (
     <ScrollArea.Autosize mah={maxHeight} type="auto">
-      <Table striped highlightOnHover fz="sm" stickyHeader aria-label="Calls to score">
+      <Table striped highlightOnHover fz="sm" verticalSpacing={5} horizontalSpacing={6} stickyHeader aria-label="Calls to score">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>
             <Table.Th>Time</Table.Th>
             <Table.Th>Agent</Table.Th>
             <Table.Th>Number</Table.Th>
-            <Table.Th>Duration</Table.Th>
+            <Table.Th>Length</Table.Th>
             <Table.Th>Automatic checks</Table.Th>
             <Table.Th>Claim</Table.Th>
           </Table.Tr>
@@ -68,9 +69,9 @@ export function QueueTable({ calls, placeholder, maxHeight, ...claimProps }: Pro
                   {call.agentName} ({call.agentId})
                 </Text>
               </Table.Td>
-              <Table.Td>{call.phoneNumber}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{call.phoneNumber}</Table.Td>
               <Table.Td>{durationText(call.durationSec)}</Table.Td>
-              <Table.Td maw={320}>
+              <Table.Td miw={300}>
                 <CheckChips checks={call.checks} />
               </Table.Td>
               <Table.Td>

@@ -1,18 +1,25 @@
 // The queue's address, the panel's address of a claimed call, a claim's time left, and the N shortcut.
 import { describe, expect, it } from 'vitest';
-import { durationText, isScoreNextKey, panelAddress, readQueueParams, timeLeftText, writeQueueParams } from './queue-params.ts';
+import { QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZES, durationText, isScoreNextKey, panelAddress, readQueueParams, timeLeftText, writeQueueParams } from './queue-params.ts';
 
 describe('the queue address', () => {
-  it('reads campaign, date and a 1-based page, ignoring what is not a day or a page', () => {
-    expect(readQueueParams(new URLSearchParams('campaignName=%20Mobile%20&date=2026-11-20&page=3'))).toEqual({ campaignName: 'Mobile', date: '2026-11-20', page: 2 });
-    expect(readQueueParams(new URLSearchParams('date=2026-02-30&page=-1'))).toEqual({ campaignName: '', date: '', page: 0 });
+  it('reads campaign, date, a 1-based page and a page size, ignoring what is not a day, a page or a size offered', () => {
+    expect(readQueueParams(new URLSearchParams('campaignName=%20Mobile%20&date=2026-11-20&page=3&size=50'))).toEqual({ campaignName: 'Mobile', date: '2026-11-20', page: 2, size: 50 });
+    expect(readQueueParams(new URLSearchParams('date=2026-02-30&page=-1&size=7'))).toEqual({ campaignName: '', date: '', page: 0, size: 15 });
   });
 
-  it('writes only what is set, and goes back to page one when a filter changes', () => {
-    const state = { campaignName: 'Mobile', date: '', page: 2 };
+  it('shows 15 calls a page by default, the offered sizes on asking', () => {
+    expect(QUEUE_PAGE_SIZE).toBe(15);
+    expect(QUEUE_PAGE_SIZES).toEqual([15, 25, 50, 100]);
+  });
+
+  it('writes only what is set, and goes back to page one when a filter or the size changes', () => {
+    const state = { campaignName: 'Mobile', date: '', page: 2, size: 15 };
     expect(writeQueueParams(state, { page: 4 }).toString()).toBe('campaignName=Mobile&page=5');
     expect(writeQueueParams(state, { date: '2026-11-20' }).toString()).toBe('campaignName=Mobile&date=2026-11-20');
     expect(writeQueueParams(state, { campaignName: '' }).toString()).toBe('');
+    expect(writeQueueParams(state, { size: 25 }).toString()).toBe('campaignName=Mobile&size=25');
+    expect(writeQueueParams({ ...state, size: 25 }, { page: 1 }).toString()).toBe('campaignName=Mobile&page=2&size=25');
   });
 });
 

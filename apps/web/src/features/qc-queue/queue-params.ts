@@ -1,23 +1,31 @@
-// What the QC queue screen keeps in the address (?campaignName=&date=&page=), so a reload or a shared link shows the
-// same calls; the QC panel's address of a claimed call; and the words of a claim's time left.
+// What the QC queue screen keeps in the address (?campaignName=&date=&page=&size=), so a reload or a shared link shows
+// the same calls; the QC panel's address of a claimed call; and the words of a claim's time left.
 import { isIsoDate, type TQcQueueCall } from '@crm/shared';
 
 export type TQueueFilters = { campaignName: string; date: string };
-export type TQueueParams = TQueueFilters & { page: number };
+export type TQueueParams = TQueueFilters & { page: number; size: number };
 
-export const QUEUE_PAGE_SIZE = 10;
+/** "Show entries": 15 rows (the default) fill the table at 1366×768; the larger sizes scroll inside it. */
+export const QUEUE_PAGE_SIZES = [15, 25, 50, 100] as const;
+export const QUEUE_PAGE_SIZE: number = QUEUE_PAGE_SIZES[0];
+const isQueuePageSize = (n: number) => (QUEUE_PAGE_SIZES as readonly number[]).includes(n);
 
 export function readQueueParams(params: URLSearchParams): TQueueParams {
   const page = Number(params.get('page'));
+  const size = Number(params.get('size'));
   const date = params.get('date') ?? '';
   return {
     campaignName: (params.get('campaignName') ?? '').trim(),
     date: isIsoDate(date) ? date : '',
     page: Number.isInteger(page) && page >= 1 ? page - 1 : 0,
+    size: isQueuePageSize(size) ? size : QUEUE_PAGE_SIZE,
   };
 }
 
-/** The address of a state: empty filters and the first page are left out. A filter change goes back to page one. */
+/**
+ * The address of a state: empty filters, the first page and the default size are left out. A filter or size change
+ * goes back to page one.
+ */
 export function writeQueueParams(current: TQueueParams, change: Partial<TQueueParams>): URLSearchParams {
   const resetsPage = Object.keys(change).some((k) => k !== 'page');
   const next = { ...current, ...change, page: change.page ?? (resetsPage ? 0 : current.page) };
@@ -25,6 +33,7 @@ export function writeQueueParams(current: TQueueParams, change: Partial<TQueuePa
   if (next.campaignName !== '') params.set('campaignName', next.campaignName);
   if (next.date !== '') params.set('date', next.date);
   if (next.page > 0) params.set('page', String(next.page + 1));
+  if (next.size !== QUEUE_PAGE_SIZE) params.set('size', String(next.size));
   return params;
 }
 

@@ -49,11 +49,11 @@ describe('RecordingsCard with the automatic checks', () => {
     });
     renderWithApp(<Card />);
     await screen.findByText('stereo.wav');
-    expect(chipsOf('stereo.wav')).toEqual(['Dead air 25 s', 'Longest 20 s', 'Talk ratio 38 %', 'Overtalk 3×']);
-    expect(chipsOf('hold.wav')).toEqual(['Dead air 37 s', 'Longest 31 s', 'Hold 31 s']);
+    expect(chipsOf('stereo.wav')).toEqual(['Dead air 25 s', 'Longest silence 20 s', 'Agent talk 38 %', 'Overtalk 3×']);
+    expect(chipsOf('hold.wav')).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
     expect(chipsOf('new.wav')).toEqual([ANALYSIS_MESSAGES.pending]);
     expect(chipsOf('gone.wav')).toEqual([]);
-    await waitFor(() => expect(chipsOf('new.wav')).toEqual(['Dead air 37 s', 'Longest 31 s', 'Hold 31 s']), { timeout: 6000 });
+    await waitFor(() => expect(chipsOf('new.wav')).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']), { timeout: 6000 });
     // Only the pending recording is asked about.
     expect(server.sent.filter((r) => r.path === '/api/voicelog/analysis').map((r) => r.query.fileName)).toEqual([`${DATE}/new.wav`, `${DATE}/new.wav`]);
   });

@@ -47,7 +47,7 @@ describe('the scoring player’s checks', () => {
     const server = serve({ body: monoWithHold() });
     renderWithApp(<Panel />);
     const chips = await screen.findByRole('list', { name: /^Automatic checks/ });
-    expect(within(chips).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Dead air 37 s', 'Longest 31 s', 'Hold 31 s']);
+    expect(within(chips).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
     expect(server.sent.find((r) => r.path === '/api/voicelog/analysis')?.query).toEqual({ fileName: '2026-11-19/call.wav' });
     await waitFor(() => audio());
     fireEvent.click(screen.getByRole('button', { name: 'Hold 31 s at 02:14' }));
