@@ -1,7 +1,7 @@
 // Demo QC data: a month of in-house records (and client scorings of some calls) for the active demo agents by both
 // demo inspectors, the demo recordings scored and linked, and reviews: concerns open, resolved, and agreements.
 // Runs once: nothing is added when the database holds any QC record.
-import { QC_CRITERIA, addDays, localDayText, machineTimeZone, qcGrade, qcTotal, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import { QC_CRITERIA, addDays, localDayText, machineTimeZone, qcGrade, qcTotal, startOfLocalDay, type TQcCriterionKey, type TQcScores } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { DEMO_AGENTS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
@@ -76,6 +76,9 @@ export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = 
         callDate: call.date, agentUserId: agent.id, agentId: agent.username, agentName: agent.name, campaignId: campaign.id,
         campaignName: campaign.campaignName, consumerNumber: call.number, duration: call.duration, qcInspectorId: inspector.id, qcInspector: inspector.username,
       };
+      // Scored the morning after the call (never later than now), as an inspector's day goes: the queue's progress
+      // and the insights then count each inspector's records on the days they were made.
+      const scoredAt = new Date(Math.min(Date.now(), startOfLocalDay(addDays(call.date, 1), timeZone).getTime() + (9 * 60 + (index % 420)) * 60_000));
       const kinds = index % 3 === 0 ? (['in-house', 'client'] as const) : (['in-house'] as const);
       for (const kind of kinds) {
         const scores = scoresFor(next, skill.get(agent.username) ?? 0.8);
@@ -84,7 +87,7 @@ export async function seedQcDemo(db: Db, recordings: readonly DemoRecording[] = 
         const { id } = await trx
           .insertInto('qcRecords')
           .values({
-            ...base, kind, ...scores, total, agentGrade: qcGrade(total), suggestion,
+            ...base, kind, ...scores, total, agentGrade: qcGrade(total), suggestion, createdAt: scoredAt, updatedAt: scoredAt,
             fatalReason: scores.fatal < 0 ? 'Shared the customer\'s data on the call' : '', easVoiceMatchedWithReport: next() < 0.9 ? 'yes' : 'no',
           })
           .returning('id')
