@@ -125,6 +125,10 @@ describe('calibration sessions', () => {
     const liveliness = marks.locator('tr[data-criterion="liveliness"]');
     expect(await liveliness.getAttribute('data-spread')).toBe('5');
     expect(await marks.locator('tr[data-criterion="greetings"]').getAttribute('data-spread')).toBe('0');
+    // The Total row has its median and spread too: totals 95 and 100.
+    const total = marks.locator('tr[data-criterion="total"]');
+    expect(await total.getAttribute('data-spread')).toBe('5');
+    expect((await total.locator('td').allInnerTexts()).slice(-3, -1)).toEqual(['97.5', '5']);
     expect(inViewport(await boxOf(page.getByRole('button', { name: 'Record expert marks' })))).toBe(true);
 
     // Expert marks for call 1: liveliness Need Improvement (Karim's reading).
@@ -141,6 +145,13 @@ describe('calibration sessions', () => {
     expect(await agreement.locator('tr[data-criterion="liveliness"]').innerText()).toContain('50%');
     await page.getByRole('tab', { name: 'Inspectors' }).click();
     await page.getByRole('table', { name: 'Lean per inspector' }).waitFor();
+    // Beside it, each inspector's lean per criterion, in view.
+    const byCriterion = page.getByRole('table', { name: 'Lean per criterion' });
+    await byCriterion.waitFor();
+    const [perInspector, perCriterion] = [await boxOf(page.getByRole('table', { name: 'Lean per inspector' })), await boxOf(byCriterion)];
+    expect(perCriterion.x).toBeGreaterThanOrEqual(perInspector.x + perInspector.width);
+    expect(inViewport(perCriterion)).toBe(true);
+    expect(await byCriterion.locator('tr[data-criterion="liveliness"] td').count()).toBe(2);
 
     // Akter, whose liveliness differs from the expert marks, sees where.
     await akter.reload();

@@ -8,6 +8,7 @@ import { adminHeaders, okJson, signInAsAdmin, signInAsAdminAndWait, signInAsAgen
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
+import { vicidialRecordingName, writeRecording } from './recordings.ts';
 
 const t = useBrowser(VIEWPORT);
 
@@ -17,6 +18,7 @@ const AGENT_NAME = `Dispute Agent ${stamp}`;
 const AGENT_PASSWORD = 'dispute-agent-pass';
 const CALL_DATE = '2021-06-14';
 const NUMBER = `019${stamp}01`;
+const RECORDING = vicidialRecordingName({ date: CALL_DATE, number: NUMBER, agentId: AGENT_ID });
 
 let api: APIRequestContext;
 let qcHeaders: Record<string, string>;
@@ -34,6 +36,9 @@ beforeAll(async () => {
       data: { callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: NUMBER, duration: 120, ...bestScores(), greetings: -5, crm: 10, suggestion: 'Greet first' },
     }),
   );
+  // Its recording, linked: the agent asks the inspector to listen again, and the answer dialog plays it.
+  await writeRecording(CALL_DATE, RECORDING, 3);
+  await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: RECORDING } }));
 });
 
 afterAll(async () => {
@@ -61,6 +66,10 @@ describe('disputes per criterion', () => {
     await openAgentPage(agent);
     const disputeButton = agent.getByRole('button', { name: 'Dispute criteria' });
     await expectInView(disputeButton, 'Dispute criteria');
+    // With the recording player in its row, the table still fits its card: nothing is cut off on the right.
+    const table = agent.getByRole('table', { name: 'QC Records' });
+    const [tableBox, cardBox] = [await boxOf(table), await boxOf(agent.locator('.mantine-Card-root').filter({ has: table }))];
+    expect(tableBox.x + tableBox.width, 'QC Records table within its card').toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
     await disputeButton.click();
     const dialog = agent.getByRole('dialog', { name: 'Dispute criteria' });
     await dialog.getByRole('button', { name: 'Raise dispute' }).click();
@@ -88,9 +97,14 @@ describe('disputes per criterion', () => {
     const row = inspector.getByRole('row', { name: `Dispute of ${AGENT_NAME} on ${CALL_DATE}` });
     await row.waitFor();
     await row.getByText(/Due in/).waitFor();
+    // The inspector is named by name, not username.
+    await row.getByText(`${AGENT_ID} · by ${QC.name}`).waitFor();
     await expectInView(row.getByRole('button', { name: 'Answer' }), 'Answer');
     await row.getByRole('button', { name: 'Answer' }).click();
     const answer = inspector.getByRole('dialog', { name: 'Answer the dispute' });
+    await answer.getByText(new RegExp(`scored by ${QC.name}\\.`)).waitFor();
+    // The record's recording, to listen to again.
+    await answer.getByRole('group', { name: `Recording of the call to ${record.consumerNumber} on ${CALL_DATE}` }).getByRole('button', { name: 'Play' }).waitFor();
     await answer.getByRole('button', { name: 'Save answer' }).click();
     await answer.getByText('Choose Keep, Accept or Change').first().waitFor();
     await answer.locator('[aria-label="Answer on Greetings"]').locator('label', { hasText: 'Accept' }).click();
@@ -102,6 +116,19 @@ describe('disputes per criterion', () => {
     await row.waitFor({ state: 'detached' });
     const answered = await okJson<TQcRecord>(api.get(`/api/qcReport/getqc/${record.id}`, { headers: qcHeaders }));
     expect(answered).toMatchObject({ greetings: 0, crm: 10, total: 90, agentGrade: 'Exceed Expectation' });
+    // Among the answered disputes, each criterion's outcome is a badge, the badges one above the other.
+    await inspector.getByRole('radiogroup', { name: 'Dispute status' }).locator('label', { hasText: 'Answered' }).click();
+    const done = inspector.getByRole('row', { name: `Dispute of ${AGENT_NAME} on ${CALL_DATE}` });
+    const accepted = done.getByLabel('Greetings: Accepted: -5 → 0');
+    const kept = done.getByLabel('CRM: Kept at 10');
+    expect(await accepted.innerText()).toBe('Accepted');
+    expect(await kept.innerText()).toBe('Kept');
+    const [a, k] = [await boxOf(accepted), await boxOf(kept)];
+    expect(Math.abs(a.x - k.x), 'outcome badges aligned').toBeLessThan(1);
+    expect(k.y).toBeGreaterThan(a.y);
+    const list = inspector.getByRole('table', { name: 'Disputes' });
+    const [listBox, listCard] = [await boxOf(list), await boxOf(inspector.getByRole('region', { name: 'Disputes' }))];
+    expect(listBox.x + listBox.width, 'Disputes table within its card').toBeLessThanOrEqual(listCard.x + listCard.width + 0.5);
 
     // The agent sees each outcome and escalates the kept one.
     await openAgentPage(agent);

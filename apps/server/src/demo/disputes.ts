@@ -1,8 +1,9 @@
-// Demo data: disputes per criterion on the demo's in-house records (demo/qc.ts): one open and overdue, one open, one
-// accepted, one answered with a criterion kept, and one escalated to an admin, with the records' marks, totals and
-// reviews as the services would leave them (modules/disputes). Written directly, in one transaction and without audit
-// entries: the demo trail (demo/audit.ts, seeded after this) fills the log from the data, and adds nothing once the
-// log holds an entry. Runs once: nothing is added when the database holds any dispute.
+// Demo data: disputes per criterion on the demo's in-house records (demo/qc.ts), those with a linked demo recording
+// first: one open and overdue, one open, one accepted, one answered with a criterion kept, and one escalated to an
+// admin, with the records' marks, totals and reviews as the services would leave them (modules/disputes). Written
+// directly, in one transaction and without audit entries: the demo trail (demo/audit.ts, seeded after this) fills the
+// log from the data, and adds nothing once the log holds an entry. Runs once: nothing is added when the database holds
+// any dispute.
 import { QC_CRITERIA, QC_CRITERION_KEYS, bestMarks, criterionName, qcGrade, qcTotal, type TQcCriterionKey, type TQcScores } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 
@@ -33,7 +34,9 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
     .leftJoin('agentReviews', 'agentReviews.qcId', 'qcRecords.id')
     .innerJoin('users as inspector', 'inspector.id', 'qcRecords.qcInspectorId')
     .selectAll('qcRecords')
-    .select('inspector.username as inspectorUsername')
+    .select(['inspector.username as inspectorUsername', 'inspector.name as inspectorName'])
+    // The agent asks to listen again: records with a linked recording first, so the screens offer the player.
+    .select((eb) => eb.exists(eb.selectFrom('qcRecordFiles').select('qcRecordFiles.id').whereRef('qcRecordFiles.qcRecordId', '=', 'qcRecords.id')).as('hasRecording'))
     .where('qcRecords.kind', '=', 'in-house')
     .where('qcRecords.agentUserId', 'is not', null)
     .where('agentReviews.id', 'is', null)
@@ -45,10 +48,14 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
   const queues = new Map<number, typeof candidates>();
   for (const r of candidates) if (disputable(r).length > 0) queues.set(r.agentUserId as number, [...(queues.get(r.agentUserId as number) ?? []), r]);
   const lists = [...queues.values()];
+  // Each queue holds its linked records first; in turn, a queue whose next record is linked is preferred.
+  for (const list of lists) list.sort((a, b) => Number(b.hasRecording) - Number(a.hasRecording));
   const take = (i: number) => {
-    for (let k = 0; k < lists.length; k += 1) {
-      const next = lists[(i + k) % lists.length]?.shift();
-      if (next) return next;
+    for (const linkedOnly of [true, false]) {
+      for (let k = 0; k < lists.length; k += 1) {
+        const list = lists[(i + k) % lists.length];
+        if (list?.[0] && (!linkedOnly || list[0].hasRecording)) return list.shift();
+      }
     }
     return undefined;
   };
@@ -99,7 +106,7 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
           await trx.updateTable('qcRecords').set((eb) => ({ ...marks, total, agentGrade: qcGrade(total), updatedAt: answeredAt, version: eb('version', '+', 1) })).where('id', '=', record.id).execute();
           lines.push(`New total ${total} (${qcGrade(total)})`);
         }
-        const resolvedMessage = `Dispute answered by ${record.inspectorUsername}:\n${lines.join('\n')}`;
+        const resolvedMessage = `Dispute answered by ${record.inspectorName}:\n${lines.join('\n')}`;
         await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: record.inspectorUsername, resolvedAt: answeredAt }).where('id', '=', review.id).execute();
       }
       made += 1;

@@ -170,7 +170,9 @@ export const ZDispute = z.object({
   campaignName: z.string(),
   callDate: z.string(),
   consumerNumber: z.string(),
+  /** The record's inspector: username, and name (users.name) for the screens. */
   qcInspector: z.string(),
+  qcInspectorName: z.string(),
   total: z.number(),
   agentGrade: z.string(),
   /** {callDate}/{fileName} of the record's recording, or null. */
@@ -182,10 +184,12 @@ export const ZDispute = z.object({
   overdue: z.boolean(),
   answeredAt: z.string().nullable(),
   answeredBy: z.string().nullable(),
+  answeredByName: z.string().nullable(),
   escalatedAt: z.string().nullable(),
   escalationReason: z.string().nullable(),
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
+  decidedByName: z.string().nullable(),
   /** Answered, not escalated yet, and at least one criterion rejected (kept or changed). */
   canEscalate: z.boolean(),
   criteria: z.array(ZDisputeCriterion),
@@ -252,6 +256,7 @@ export type TDisputeFigureLine = z.infer<typeof ZDisputeFigureLine>;
 
 export const ZDisputeFigures = z.object({
   total: ZDisputeFigureLine,
+  /** inspector: the inspector's name (users.name). */
   byInspector: z.array(ZDisputeFigureLine.extend({ inspectorId: z.number().int().nullable(), inspector: z.string() })),
   byCriterion: z.array(ZDisputeFigureLine.extend({ criterion: z.string(), name: z.string() })),
 });

@@ -41,13 +41,14 @@ export const ZQcQueueClaimInfo = z.object({
 });
 export type TQcQueueClaimInfo = z.infer<typeof ZQcQueueClaimInfo>;
 
-/** One call of the queue: a recording not scored yet, of an agent-day below its target. */
+/** One call of the queue: a recording not scored yet, of an agent-day below its target (listed in Score next's order). */
 export const ZQcQueueCall = z.object({
   recordingId: z.number().int(),
   callDate: z.string(),
   /** HH:mm:ss from the file name, when it has one. */
   callTime: z.string().nullable(),
   fileName: z.string(),
+  /** The consumer number in E.164 (+8801…, as QC records show it) when it is a valid number, else as the file names it. */
   phoneNumber: z.string(),
   agentUserId: z.number().int(),
   agentId: z.string(),

@@ -35,6 +35,8 @@ describe('PUT /api/disputes/{id}/answer', () => {
     const answered = await answer(w.qcA, dispute.id, acceptOneKeepOne);
     // Greetings −5 → 0: 85 + 5 = 90, Exceed Expectation; CRM stays 10.
     expect(answered).toMatchObject({ status: 'answered', total: 90, agentGrade: 'Exceed Expectation', answeredBy: w.inspectorA.username, canEscalate: true, dueAt: null });
+    // The screens name people by name, not username.
+    expect(answered).toMatchObject({ answeredByName: w.inspectorA.name, qcInspectorName: w.inspectorA.name, decidedByName: null });
     expect(answered.criteria).toEqual([
       expect.objectContaining({ criterion: 'greetings', outcome: 'accepted', answeredMark: 0, answerReason: null, finalOutcome: 'accepted', finalMark: 0 }),
       expect.objectContaining({ criterion: 'crm', outcome: 'kept', answeredMark: 10, answerReason: 'Q3 was skipped at 2:10', finalOutcome: 'kept', finalMark: 10 }),
@@ -59,7 +61,7 @@ describe('PUT /api/disputes/{id}/answer', () => {
 
     const [listed] = (await w.agentApi.get('/api/qcReport/list-of-qc-records-by-agent-id')).json<TAgentQcRecord[]>();
     expect(listed?.review).toMatchObject({ isResolved: true, resolvedBy: w.inspectorA.username });
-    expect(listed?.review?.resolvedMessage).toBe(`Dispute answered by ${w.inspectorA.username}:\nGreetings accepted: -5 → 0\nCRM kept at 10 (Q3 was skipped at 2:10)\nNew total 90 (Exceed Expectation)`);
+    expect(listed?.review?.resolvedMessage).toBe(`Dispute answered by ${w.inspectorA.name}:\nGreetings accepted: -5 → 0\nCRM kept at 10 (Q3 was skipped at 2:10)\nNew total 90 (Exceed Expectation)`);
   });
 
   it('lets one of two concurrent answers win; the other gets 409 and the marks change once', async () => {

@@ -42,8 +42,8 @@ describe('GET /api/disputes/figures', () => {
     expect(r.status, r.text).toBe(200);
     const f = r.json<TDisputeFigures>();
     expect(f.total).toEqual({ disputes: 4, criteria: 5, accepted: 2, rejected: 1, changed: 1, pending: 1, escalated: 1, medianHoursToAnswer: 4 });
-    const qa = { inspectorId: w.inspectorA.id, inspector: w.inspectorA.username, disputes: 2, criteria: 3, accepted: 2, rejected: 0, changed: 1, pending: 0, escalated: 1, medianHoursToAnswer: 3 };
-    const qb = { inspectorId: w.inspectorB.id, inspector: w.inspectorB.username, disputes: 2, criteria: 2, accepted: 0, rejected: 1, changed: 0, pending: 1, escalated: 0, medianHoursToAnswer: 10 };
+    const qa = { inspectorId: w.inspectorA.id, inspector: w.inspectorA.name, disputes: 2, criteria: 3, accepted: 2, rejected: 0, changed: 1, pending: 0, escalated: 1, medianHoursToAnswer: 3 };
+    const qb = { inspectorId: w.inspectorB.id, inspector: w.inspectorB.name, disputes: 2, criteria: 2, accepted: 0, rejected: 1, changed: 0, pending: 1, escalated: 0, medianHoursToAnswer: 10 };
     expect(f.byInspector.sort((a, b) => a.inspector.localeCompare(b.inspector))).toEqual([qa, qb].sort((a, b) => a.inspector.localeCompare(b.inspector)));
     expect(f.byCriterion).toEqual([
       { criterion: 'greetings', name: 'Greetings', disputes: 2, criteria: 2, accepted: 1, rejected: 0, changed: 0, pending: 1, escalated: 1, medianHoursToAnswer: 2 },

@@ -31,10 +31,10 @@ const finalOutcome = sql`coalesce(c.decision, c.outcome)`;
 export async function findDisputeFigures(db: Db, user: TTokenPayload, query: TDisputeFiguresQuery, timeZone: string): Promise<TDisputeFigures> {
   const where = conditions(user, query, timeZone);
   const [byDispute, byCriterion] = await Promise.all([
-    sql<DisputeCounts>`select d.inspector_id, max(r.qc_inspector) as inspector, grouping(d.inspector_id) as whole,
+    sql<DisputeCounts>`select d.inspector_id, coalesce(max(u.name), max(r.qc_inspector)) as inspector, grouping(d.inspector_id) as whole,
         count(*) as disputes, count(*) filter (where d.escalated_at is not null) as escalated,
         percentile_cont(0.5) within group (order by ${answerSeconds}) as median
-      from disputes d join qc_records r on r.id = d.qc_record_id
+      from disputes d join qc_records r on r.id = d.qc_record_id left join users u on u.id = d.inspector_id
       where ${where}
       group by grouping sets ((d.inspector_id), ())`.execute(db),
     sql<CriterionCounts>`select d.inspector_id, c.criterion, grouping(d.inspector_id) as by_inspector, grouping(c.criterion) as by_criterion,

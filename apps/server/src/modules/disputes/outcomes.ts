@@ -105,7 +105,7 @@ export async function answerDispute(db: Db, user: TTokenPayload, id: number, bod
     const changed = Object.fromEntries(settled.filter((s) => s.outcome !== 'kept').map((s) => [s.row.criterion, s.mark])) as Marks;
     const result = await applyMarks(trx, dispute.qcRecordId, changed, actor, `dispute ${id} answered`);
     await trx.updateTable('disputes').set({ status: 'answered', answeredAt: now, answeredById: userIdOf(user), answeredBy: user.userName }).where('id', '=', id).execute();
-    const resolvedMessage = `Dispute answered by ${user.userName}:\n${summary(settled, result)}`;
+    const resolvedMessage = `Dispute answered by ${user.name}:\n${summary(settled, result)}`;
     await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now }).where('id', '=', dispute.reviewId).execute();
     await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: dispute.qcRecordId, changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} answered` } });
     return findDisputeById(trx, id);
@@ -142,7 +142,7 @@ export async function decideDispute(db: Db, user: TTokenPayload, id: number, bod
     const result = await applyMarks(trx, dispute.qcRecordId, marks, actor, `dispute ${id} decided`);
     await trx.updateTable('disputes').set({ status: 'decided', decidedAt: now, decidedById: userIdOf(user), decidedBy: user.userName }).where('id', '=', id).execute();
     const review = await trx.selectFrom('agentReviews').select('resolvedMessage').where('id', '=', dispute.reviewId).executeTakeFirstOrThrow();
-    const resolvedMessage = `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.userName}:\n${summary(settled, result)}`.trim();
+    const resolvedMessage = `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.name}:\n${summary(settled, result)}`.trim();
     await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now }).where('id', '=', dispute.reviewId).execute();
     await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: dispute.qcRecordId, changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} decided` } });
     return findDisputeById(trx, id);

@@ -28,6 +28,10 @@ export function selectDisputes(db: Db) {
       'agentReviews.comment', 'qcRecords.agentName', 'qcRecords.agentId', 'qcRecords.campaignName', 'qcRecords.callDate',
       'qcRecords.consumerNumber', 'qcRecords.qcInspector', 'qcRecords.qcInspectorId', 'qcRecords.total', 'qcRecords.agentGrade',
     ])
+    // People by name (users.name), falling back to the username stored when the user is gone.
+    .select(sql<string>`coalesce((select u.name from users u where u.id = qc_records.qc_inspector_id), qc_records.qc_inspector)`.as('qcInspectorName'))
+    .select(sql<string | null>`coalesce((select u.name from users u where u.id = disputes.answered_by_id), disputes.answered_by)`.as('answeredByName'))
+    .select(sql<string | null>`coalesce((select u.name from users u where u.id = disputes.decided_by_id), disputes.decided_by)`.as('decidedByName'))
     .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'))
     .select(dueAtSql.as('dueAt'))
     .select(overdueSql.as('overdue'));
@@ -79,6 +83,7 @@ export function toDispute(r: DisputeRow, criteria: CriterionRow[]): TDispute {
     callDate: r.callDate,
     consumerNumber: r.consumerNumber,
     qcInspector: r.qcInspector,
+    qcInspectorName: r.qcInspectorName,
     total: r.total,
     agentGrade: r.agentGrade,
     voiceLog: r.fileName === null ? null : `${r.callDate}/${r.fileName}`,
@@ -88,10 +93,12 @@ export function toDispute(r: DisputeRow, criteria: CriterionRow[]): TDispute {
     overdue: r.overdue,
     answeredAt: iso(r.answeredAt),
     answeredBy: r.answeredBy,
+    answeredByName: r.answeredByName,
     escalatedAt: iso(r.escalatedAt),
     escalationReason: r.escalationReason,
     decidedAt: iso(r.decidedAt),
     decidedBy: r.decidedBy,
+    decidedByName: r.decidedByName,
     canEscalate: r.status === 'answered' && r.escalatedAt === null && criteria.some(isRejected),
     criteria: [...criteria].sort((a, b) => order(a.criterion) - order(b.criterion)).map(toCriterion),
   };

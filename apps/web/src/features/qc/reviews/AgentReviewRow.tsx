@@ -1,6 +1,7 @@
 // One row of the agent's QC Review: the record, then either the review inputs (Agreed?, the concern flag, a comment,
 // Submit Review) or the written review and, once an inspector resolved it, the resolution. Compact enough that the
-// comment box and Submit are in view on a 1366 px screen.
+// comment box, Submit and Dispute criteria are in view on a 1366 px screen beside a recording player (the minimum
+// widths below add up to that).
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -84,7 +85,7 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
             <ConcernToggle raised={draft.raiseConcern} disabled={busy} onToggle={toggleConcern} />
           </Stack>
         </Table.Td>
-        <Table.Td miw={190}>
+        <Table.Td miw={120}>
           <Textarea
             aria-label="Agent Comment"
             placeholder={QC_MESSAGES.commentPlaceholder}
@@ -139,7 +140,7 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
             <ConcernMark raised={review.raiseConcern} />
           </Group>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 160 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 120 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
         <Table.Td>
           {state.kind === 'resolved' ? (
             <Badge color="green" variant="light">
@@ -173,7 +174,7 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
           <VoiceLogCell recording={recording} missingText={QC_MESSAGES.noAudioReview} label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`} />
         </Table.Td>
         <Table.Td fw={700}>{record.total}</Table.Td>
-        <Table.Td style={{ minWidth: 140 }}>
+        <Table.Td style={{ minWidth: 100 }}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
             {record.suggestion === '' ? '—' : record.suggestion}
           </Text>

@@ -1,17 +1,20 @@
 // Answering a dispute (the record's inspector or an admin: every disputed criterion) or deciding an escalated one (an
 // admin: every rejected criterion, final): per criterion keep the mark with a reason, accept the agent's mark, or set
-// another of its scale. The buttons stay in view: the criteria scroll inside the dialog.
+// another of its scale, with the record's recording to listen to again. The buttons stay in view: the criteria scroll
+// inside the dialog.
 import { useState } from 'react';
 import { Group, Modal, NativeSelect, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DISPUTE_MESSAGES, MAX_QC_TEXT, type TDispute, type TDisputeCriterion } from '@crm/shared';
+import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_MESSAGES, type TDispute, type TDisputeCriterion } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { answerDispute, decideDispute } from './disputes-api.ts';
 import { answerProblems, criteriaToAnswer, emptyAnswerDraft, markText, otherChoices, outcomeText, toAnswerBody, type TAnswerDraft, type TAnswerItem } from './dispute-form.ts';
 import { DialogActions } from '../../../components/DialogActions.tsx';
+import { splitVoiceLog } from './review-row.ts';
+import { VoiceLogCell } from './VoiceLogCell.tsx';
 
 export type TAnswerMode = 'answer' | 'decision';
 
@@ -125,11 +128,14 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
     <Modal opened={opened} onClose={close} title={title} size="xl">
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          {`${dispute.agentName} (${dispute.agentId}), call to ${dispute.consumerNumber} on ${dispute.callDate}, total ${dispute.total}.`}
+          {`${dispute.agentName} (${dispute.agentId}), call to ${dispute.consumerNumber} on ${dispute.callDate}, total ${dispute.total}, scored by ${dispute.qcInspectorName}.`}
+          {mode === 'decision' && dispute.answeredByName !== null ? ` Answered by ${dispute.answeredByName}.` : ''}
           {mode === 'decision' && dispute.escalationReason !== null ? ` Escalated: “${dispute.escalationReason}”. Your decision is final.` : ''}
           {dispute.comment === '' ? '' : ` Agent's comment: “${dispute.comment}”.`}
         </Text>
-        <ScrollArea.Autosize mah="calc(100vh - 330px)" type="auto" offsetScrollbars>
+        {/* The agent asks to listen again: the record's recording, as the Concerned List plays it. */}
+        <VoiceLogCell recording={splitVoiceLog(dispute.voiceLog)} missingText={QC_MESSAGES.noAudioFlags} label={`Recording of the call to ${dispute.consumerNumber} on ${dispute.callDate}`} />
+        <ScrollArea.Autosize mah="calc(100vh - 380px)" type="auto" offsetScrollbars>
           {criteria.map((c) => (
             <CriterionAnswer key={c.criterion} c={c} mode={mode} item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }} problems={problems} disabled={mutation.isPending} onChange={(next) => change(c.criterion, next)} />
           ))}

@@ -19,8 +19,9 @@ const recent = new Date(Date.now() - 24 * 3_600_000).toISOString();
 
 const DISPUTE = {
   id: 4, qcId: 13, reviewId: 7, status: 'answered', comment: '', agentName: 'Karim Hossain', agentId: 'AG-1001', campaignName: 'Spring Survey', callDate: '2026-03-02',
-  consumerNumber: '+8801733333333', qcInspector: 'qc.rahman', total: 90, agentGrade: 'Exceed Expectation', voiceLog: null, raisedAt: recent, answerDueAt: recent,
-  dueAt: null, overdue: false, answeredAt: recent, answeredBy: 'qc.rahman', escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, canEscalate: true,
+  consumerNumber: '+8801733333333', qcInspector: 'qc.rahman', qcInspectorName: 'Nadia Rahman', total: 90, agentGrade: 'Exceed Expectation', voiceLog: null, raisedAt: recent, answerDueAt: recent,
+  dueAt: null, overdue: false, answeredAt: recent, answeredBy: 'qc.rahman', answeredByName: 'Nadia Rahman', escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, decidedByName: null,
+  canEscalate: true,
   criteria: [
     { criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, reason: 'r', outcome: 'accepted', answeredMark: 0, answerReason: null, decision: null, decidedMark: null, decisionReason: null, finalOutcome: 'accepted', finalMark: 0 },
     { criterion: 'crm', name: 'CRM', originalMark: 10, proposedMark: 20, reason: 'r', outcome: 'kept', answeredMark: 10, answerReason: 'Q3 skipped', decision: null, decidedMark: null, decisionReason: null, finalOutcome: 'kept', finalMark: 10 },
@@ -69,6 +70,9 @@ describe('disputes on the QC Review', () => {
     expect(outcomes.getByText('Accepted: -5 → 0')).toBeTruthy();
     expect(outcomes.getByText('Kept at 10')).toBeTruthy();
     expect(outcomes.getByText('Q3 skipped')).toBeTruthy();
+    // People by name, not username.
+    expect(outcomes.getByText(/answered by Nadia Rahman/)).toBeTruthy();
+    expect(outcomes.queryByText(/qc\.rahman/)).toBeNull();
     expect(server.sent.find((r) => r.path === '/api/disputes/pagination/0/1')?.query).toEqual({ qcId: '13' });
     fireEvent.click(outcomes.getByRole('button', { name: 'Escalate' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Escalate to an admin' }));

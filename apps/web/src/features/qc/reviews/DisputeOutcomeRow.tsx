@@ -68,7 +68,7 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
                 {STATUS_TEXT[dispute.status]}
               </Badge>
               <Text size="xs" c="dimmed">
-                {`Disputed on ${formatDateTime(dispute.raisedAt)}${dispute.answeredBy === null ? '' : `; answered by ${dispute.answeredBy}`}${dispute.decidedBy === null ? '' : `; decided by ${dispute.decidedBy}`}`}
+                {`Disputed on ${formatDateTime(dispute.raisedAt)}${dispute.answeredByName === null ? '' : `; answered by ${dispute.answeredByName}`}${dispute.decidedByName === null ? '' : `; decided by ${dispute.decidedByName}`}`}
               </Text>
             </Group>
             {canEscalate && dispute.canEscalate && (

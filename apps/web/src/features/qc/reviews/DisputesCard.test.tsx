@@ -24,9 +24,9 @@ function dispute(over: Partial<TDispute>): TDispute {
   const raised = new Date(Date.now() - 5 * HOUR).toISOString();
   return {
     id: 1, qcId: 11, reviewId: 21, status: 'open', comment: 'Two marks are wrong', agentName: 'Karim Hossain', agentId: 'AG-1001', campaignName: 'Spring Survey',
-    callDate: '2026-11-20', consumerNumber: '+8801711000001', qcInspector: 'qc.rahman', total: 85, agentGrade: 'Meet Expectation', voiceLog: null,
+    callDate: '2026-11-20', consumerNumber: '+8801711000001', qcInspector: 'qc.rahman', qcInspectorName: 'Nadia Rahman', total: 85, agentGrade: 'Meet Expectation', voiceLog: null,
     raisedAt: raised, answerDueAt: new Date(Date.now() + 43 * HOUR).toISOString(), dueAt: new Date(Date.now() + 43 * HOUR).toISOString(), overdue: false,
-    answeredAt: null, answeredBy: null, escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, canEscalate: false,
+    answeredAt: null, answeredBy: null, answeredByName: null, escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, decidedByName: null, canEscalate: false,
     criteria: [criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, reason: 'Greeted' }), criterion({})],
     ...over,
   };
@@ -49,6 +49,9 @@ describe('DisputesCard', () => {
     expect(lateRow.getByText('Overdue by 1 d')).toBeTruthy();
     const row = within(screen.getByRole('row', { name: 'Dispute of Karim Hossain on 2026-11-20' }));
     expect(row.getByText('5 h')).toBeTruthy();
+    // The inspector by name, not username.
+    expect(row.getByText('AG-1001 · by Nadia Rahman')).toBeTruthy();
+    expect(row.queryByText(/qc\.rahman/)).toBeNull();
     expect(row.getByText(/^Due in 1 d 1[89] h$/)).toBeTruthy();
     expect(screen.getByText('2 open, 1 overdue on this page')).toBeTruthy();
     expect(server.sent.find((r) => r.path === '/api/disputes/pagination/0/10')?.query).toEqual({ status: 'open' });
@@ -79,6 +82,31 @@ describe('DisputesCard', () => {
       { criteria: [{ criterion: 'greetings', outcome: 'accepted', reason: '' }, { criterion: 'crm', outcome: 'kept', reason: 'Q3 skipped' }] },
     ]);
     expect(await screen.findByText('No dispute waits for an answer.')).toBeTruthy();
+  });
+
+  it('shows each answered criterion as a badge: Accepted, Kept, Changed to the mark set', async () => {
+    const answered = dispute({
+      status: 'answered', dueAt: null,
+      criteria: [
+        criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, outcome: 'accepted', answeredMark: 0, finalOutcome: 'accepted', finalMark: 0 }),
+        criterion({ criterion: 'pace', name: 'Pace', originalMark: 0, proposedMark: 10, outcome: 'changed', answeredMark: 5, finalOutcome: 'changed', finalMark: 5 }),
+        criterion({ outcome: 'kept', answeredMark: 10, finalOutcome: 'kept', finalMark: 10 }),
+      ],
+    });
+    renderCard({ [LIST]: ({ query }) => ({ body: page(query.status === 'answered' ? [answered] : []) }) });
+    fireEvent.click(await screen.findByText('Answered'));
+    const row = within(await screen.findByRole('row', { name: 'Dispute of Karim Hossain on 2026-11-20' }));
+    expect(row.getByLabelText('Greetings: Accepted: -5 → 0').textContent).toBe('Accepted');
+    expect(row.getByLabelText('Pace: Changed: 0 → 5').textContent).toBe('Changed to 5');
+    expect(row.getByLabelText('CRM: Kept at 10').textContent).toBe('Kept');
+  });
+
+  it('plays the record\'s recording in the answer dialog', async () => {
+    renderCard({ [LIST]: { body: page([dispute({ voiceLog: '2026-11-20/20261120-101500_01711000001_AG-1001-all.wav' })]) } });
+    fireEvent.click(await screen.findByRole('button', { name: 'Answer' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Answer the dispute' }));
+    expect(dialog.getByRole('group', { name: 'Recording of the call to +8801711000001 on 2026-11-20' })).toBeTruthy();
+    expect(dialog.getByText(/scored by Nadia Rahman/)).toBeTruthy();
   });
 
   it("shows the server's refusal in the dialog", async () => {

@@ -1,7 +1,7 @@
 // The disputes of /flag-raised: open ones (and, for admins, escalated ones) with their age against the answer
 // deadline, overdue first as the server orders them; each answered (or decided) in a dialog, criterion by criterion.
-import { useState } from 'react';
-import { Badge, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Fragment, useState } from 'react';
+import { Badge, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TDispute, TDisputeListQuery } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
@@ -9,7 +9,7 @@ import { Pager } from '../../../components/Pager.tsx';
 import { pagerState } from '../../../components/pager.ts';
 import { AnswerDialog, type TAnswerMode } from './AnswerDialog.tsx';
 import { disputeListKey, fetchDisputes } from './disputes-api.ts';
-import { markText, outcomeText, timingOf } from './dispute-form.ts';
+import { markText, outcomeBadge, outcomeText, timingOf } from './dispute-form.ts';
 import { ReviewTable } from './ReviewTable.tsx';
 import { useNow } from './use-now.ts';
 
@@ -19,38 +19,68 @@ type TStatus = NonNullable<TDisputeListQuery['status']>;
 
 const STATUS_LABELS: Record<TStatus, string> = { active: 'Waiting', open: 'Open', escalated: 'Escalated', answered: 'Answered', decided: 'Decided' };
 
+/** One line per criterion, in columns: its name, the mark as scored → the one proposed, and its outcome as a badge. */
+function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
+  return (
+    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, 12rem) minmax(6rem, max-content) max-content', columnGap: 12, rowGap: 4, alignItems: 'center' }}>
+      {criteria.map((c) => {
+        const badge = outcomeBadge(c);
+        return (
+          <Fragment key={c.criterion}>
+            <Text size="sm" fw={600} lh={1.25}>
+              {c.name}
+            </Text>
+            <Text size="sm" lh={1.25}>{`${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}</Text>
+            {badge === null ? (
+              <span />
+            ) : (
+              <Badge color={badge.color} variant="light" style={{ textTransform: 'none', minWidth: 'max-content' }} aria-label={`${c.name}: ${outcomeText(c)}`}>
+                {badge.label}
+              </Badge>
+            )}
+          </Fragment>
+        );
+      })}
+    </Box>
+  );
+}
+
 function DisputeRow({ dispute, isAdmin, now, onAct }: { dispute: TDispute; isAdmin: boolean; now: Date; onAct: (mode: TAnswerMode) => void }) {
   const timing = timingOf(dispute, now);
   let action = null;
   if (dispute.status === 'open') action = <Button size="xs" onClick={() => onAct('answer')}>Answer</Button>;
   else if (dispute.status === 'escalated' && isAdmin) action = <Button size="xs" color="orange" onClick={() => onAct('decision')}>Decide</Button>;
-  else action = <Badge variant="light" color={dispute.status === 'escalated' ? 'orange' : 'gray'}>{STATUS_LABELS[dispute.status]}</Badge>;
+  else {
+    action = (
+      <Badge variant="light" color={dispute.status === 'escalated' ? 'orange' : 'gray'} style={{ minWidth: 'max-content' }}>
+        {STATUS_LABELS[dispute.status]}
+      </Badge>
+    );
+  }
   return (
     <Table.Tr aria-label={`Dispute of ${dispute.agentName} on ${dispute.callDate}`}>
       <Table.Td style={{ minWidth: 140 }}>
         <Text size="sm" fw={500}>
           {dispute.agentName}
         </Text>
-        <Text size="xs" c="dimmed">{`${dispute.agentId} · by ${dispute.qcInspector}`}</Text>
+        <Text size="xs" c="dimmed">{`${dispute.agentId} · by ${dispute.qcInspectorName}`}</Text>
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{`${dispute.callDate} · ${dispute.consumerNumber}`}</Text>
       </Table.Td>
       <Table.Td fw={700}>{dispute.total}</Table.Td>
       <Table.Td>
-        <Stack gap={2}>
-          {dispute.criteria.map((c) => (
-            <Text key={c.criterion} size="sm">
-              <b>{c.name}</b>
-              {`: ${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}
-              {c.finalOutcome !== null && <Text span size="xs" c="dimmed">{` — ${outcomeText(c)}`}</Text>}
-            </Text>
-          ))}
-        </Stack>
+        <DisputedCriteria criteria={dispute.criteria} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{timing.age}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Badge color={timing.overdue ? 'red' : dispute.dueAt === null ? 'gray' : 'blue'} variant={timing.overdue ? 'filled' : 'light'} style={{ textTransform: 'none' }}>
-          {timing.deadline}
-        </Badge>
+        {dispute.dueAt === null ? (
+          <Text size="sm" c="dimmed" style={{ whiteSpace: 'normal' }}>
+            {timing.deadline}
+          </Text>
+        ) : (
+          <Badge color={timing.overdue ? 'red' : 'blue'} variant={timing.overdue ? 'filled' : 'light'} style={{ textTransform: 'none', minWidth: 'max-content' }}>
+            {timing.deadline}
+          </Badge>
+        )}
       </Table.Td>
       <Table.Td>{action}</Table.Td>
     </Table.Tr>

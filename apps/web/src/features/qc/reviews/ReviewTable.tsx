@@ -13,9 +13,8 @@ export function ReviewTable({ label, headers, busy, message, children }: Props) 
         <Table.Thead>
           <Table.Tr>
             {headers.map((h) => (
-              <Table.Th key={h} style={{ whiteSpace: 'nowrap' }}>
-                {h}
-              </Table.Th>
+              // A header may wrap between words ("Agreed? / Concern") rather than push the row's button out of view.
+              <Table.Th key={h}>{h}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

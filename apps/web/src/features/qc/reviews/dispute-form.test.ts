@@ -8,6 +8,7 @@ import {
   emptyAnswerDraft,
   emptyRaiseDraft,
   otherChoices,
+  outcomeBadge,
   outcomeText,
   proposableChoices,
   raiseProblems,
@@ -81,6 +82,13 @@ describe('answering', () => {
     expect(outcomeText(criterion({ finalOutcome: 'kept', finalMark: 10 }))).toBe('Kept at 10');
     expect(outcomeText(criterion({ finalOutcome: 'accepted', finalMark: 20 }))).toBe('Accepted: 10 → 20');
     expect(outcomeText(criterion({ finalOutcome: 'changed', finalMark: 0 }))).toBe('Changed: 10 → 0');
+  });
+
+  it('gives each answered criterion a badge: Accepted, Kept or Changed to the mark set', () => {
+    expect(outcomeBadge(criterion())).toBeNull();
+    expect(outcomeBadge(criterion({ finalOutcome: 'accepted', finalMark: 20 }))).toEqual({ label: 'Accepted', color: 'green' });
+    expect(outcomeBadge(criterion({ finalOutcome: 'kept', finalMark: 10 }))).toEqual({ label: 'Kept', color: 'red' });
+    expect(outcomeBadge(criterion({ finalOutcome: 'changed', finalMark: 0 }))).toEqual({ label: 'Changed to 0', color: 'yellow' });
   });
 });
 

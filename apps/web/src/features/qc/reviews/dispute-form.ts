@@ -167,4 +167,16 @@ export function outcomeText(c: TDisputeCriterion): string {
   return `${word}: ${c.originalMark} → ${c.finalMark ?? c.proposedMark}`;
 }
 
+/**
+ * A criterion's final outcome as a short badge for the disputes list: "Accepted", "Kept", "Changed to 0"; null while
+ * nobody has answered.
+ */
+export function outcomeBadge(c: Pick<TDisputeCriterion, 'finalOutcome' | 'finalMark' | 'proposedMark'>): { label: string; color: string } | null {
+  if (c.finalOutcome === null) return null;
+  const color = OUTCOME_COLOURS[c.finalOutcome];
+  if (c.finalOutcome === 'accepted') return { label: 'Accepted', color };
+  if (c.finalOutcome === 'kept') return { label: 'Kept', color };
+  return { label: `Changed to ${c.finalMark ?? c.proposedMark}`, color };
+}
+
 export const OUTCOME_COLOURS: Record<TDisputeOutcomeName, string> = { accepted: 'green', kept: 'red', changed: 'yellow' };
