@@ -25,6 +25,7 @@ const TARGET = 5;
 const OPEN_DAYS = 5;
 const LAST_DAY = '2024-06-30';
 const TARGET_P99_MS = 50;
+const PAGE_REPEATS = 15;
 const CAMPAIGN: SurveyCampaign = { name: 'Bench Queue', code: 'BENCH-QUEUE' };
 const PASSWORD = 'bench-qc-password';
 
@@ -137,6 +138,23 @@ async function scoreCall(client: pg.Pool, recordingId: number, inspectorId: numb
   );
 }
 
+/** The queue page as /qcQueue reads it (15 rows): its time, median of REPEATS, for the page asked. */
+async function readPage(server: BenchServer, inspector: Inspector, page: number, date?: string): Promise<{ ms: number; totalPages: number }> {
+  const times: number[] = [];
+  let totalPages = 0;
+  for (let i = 0; i < PAGE_REPEATS; i += 1) {
+    const query = new URLSearchParams({ campaignName: CAMPAIGN.name, ...(date === undefined ? {} : { date }) });
+    const started = performance.now();
+    const res = await fetch(`${server.url}/api/qcQueue/pagination/${page}/15?${query.toString()}`, { headers: { authorization: `Bearer ${inspector.token}` } });
+    const text = await res.text();
+    times.push(performance.now() - started);
+    if (res.status !== 200) throw new Error(`queue page: ${res.status} ${text.slice(0, 300)}`);
+    totalPages = (JSON.parse(text) as { response: { totalPages: number } }).response.totalPages;
+  }
+  times.sort((a, b) => a - b);
+  return { ms: quantile(times, 0.5), totalPages };
+}
+
 /** CLAIMS claims with their scorings, the inspectors taking turns (one request at a time) or all at once; the claims' times, sorted. */
 async function claimRounds(server: BenchServer, client: pg.Pool, inspectors: Inspector[], together: boolean): Promise<number[]> {
   const times: number[] = [];
@@ -193,6 +211,11 @@ export async function benchQcQueue(): Promise<Figure[]> {
     await scoreCall(scorer, first.recordingId, inspectors[0]!.id);
     log(`first score next, walking ${(AGENTS * DAYS).toLocaleString('en-US')} open agent-days: ${round1(first.ms)} ms`);
 
+    const firstPage = await readPage(server, inspectors[0]!, 0);
+    const lastPage = await readPage(server, inspectors[0]!, Math.max(0, firstPage.totalPages - 1));
+    const oneDay = await readPage(server, inspectors[0]!, 0, LAST_DAY);
+    log(`queue page (15 rows) of ${firstPage.totalPages.toLocaleString('en-US')}: first ${round1(firstPage.ms)} ms, last ${round1(lastPage.ms)} ms, one date's first ${round1(oneDay.ms)} ms (medians of ${PAGE_REPEATS})`);
+
     const oneAtATime = await claimRounds(server, scorer, inspectors, false);
     const atOnce = await claimRounds(server, scorer, inspectors, true);
     const size = `${LEADS >= 1_000_000 ? `${LEADS / 1_000_000}M` : `${LEADS / 1000}k`} leads, ${Math.round(Number(counted[0]?.records) / 1000)}k QC records`;
@@ -201,6 +224,9 @@ export async function benchQcQueue(): Promise<Figure[]> {
       { figure: 'qc-queue: score next median', value: round1(quantile(oneAtATime, 0.5)), unit: 'ms' },
       { figure: `qc-queue: score next p99, ${INSPECTORS} inspectors at once`, value: round1(quantile(atOnce, 0.99)), unit: 'ms' },
       { figure: `qc-queue: first score next, ${AGENTS * DAYS} agent-days open`, value: round1(first.ms), unit: 'ms' },
+      { figure: `qc-queue: queue page, first of ${firstPage.totalPages} (median)`, value: round1(firstPage.ms), unit: 'ms' },
+      { figure: 'qc-queue: queue page, last (median)', value: round1(lastPage.ms), unit: 'ms' },
+      { figure: "qc-queue: queue page, one date's first (median)", value: round1(oneDay.ms), unit: 'ms' },
     ];
   } finally {
     await scorer.end();
