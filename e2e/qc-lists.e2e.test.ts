@@ -206,12 +206,13 @@ describe('reviews at 1366×768', () => {
   });
 });
 
-/** Raised Flags: the first row's and the reviewed record's Resolved Comment and Resolved are in view. */
+/** Raised Flags: the first resolvable row's and the reviewed record's Resolved Comment and Resolved are in view. */
 async function expectResolveInView(page: Page, consumerNumber: string) {
   await signInAsInspector(page);
   await page.goto('/flag-raised');
   const flags = page.getByRole('table', { name: 'Concerned List' });
-  const firstFlag = flags.locator('tbody tr').first();
+  // The first review resolved here (a disputed one is answered under Disputes, and its row says so).
+  const firstFlag = flags.locator('tbody tr').filter({ has: page.getByRole('button', { name: 'Resolved' }) }).first();
   await firstFlag.getByRole('button', { name: 'Resolved' }).waitFor();
   for (const part of [firstFlag.getByLabel('Resolved Comment'), firstFlag.getByRole('button', { name: 'Resolved' })]) expect(await inViewport(page, part)).toBe(true);
   const flag = flags.getByRole('row').filter({ hasText: consumerNumber });

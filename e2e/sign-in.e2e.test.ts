@@ -50,7 +50,7 @@ describe('sign-in', () => {
     await signInAsAdmin(page, QC.username, QC.password);
     await page.waitForURL('**/qcChecking');
     const links = await sidebarLinks(page);
-    expect(links).toEqual(['QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'QC Reports']);
+    expect(links).toEqual(['QC Queue', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'QC Reports', 'Calibration', 'QC Insights']);
   });
 
   it('shows the wrong-credentials message for a wrong password and stays on the login screen', async () => {
