@@ -4,18 +4,16 @@
 // a call row: campaign, number, date, its recording), and saves; the session's calls are those recordings.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext } from 'playwright-core';
-import { machineTimeZone, startOfLocalDay } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import type { Db } from '../apps/server/src/db/schema.ts';
-import { DEMO_CALIBRATION_INSPECTORS } from '../apps/server/src/demo/agents.ts';
 import { adminHeaders, okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { fillSessionBasics } from './calibration-support.ts';
 import { CAMPAIGN } from './fixtures.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
-import { vicidialRecordingName, writeRecording } from './recordings.ts';
+import { signInForTheDay, vicidialRecordingName, writeRecording } from './recordings.ts';
 
 const t = useBrowser(VIEWPORT);
-const [KARIM, AKTER] = DEMO_CALIBRATION_INSPECTORS;
 const NAME = `E2E calibration from the queue ${Date.now()}`;
 // A call date and numbers of this file's own: no other test's recordings or QC records fall on them.
 const CALL_DATE = '2021-11-09';
@@ -29,13 +27,7 @@ let api: APIRequestContext;
 
 beforeAll(async () => {
   db = createKysely(inject('databaseUrl'), 2);
-  // The agent signed into the demo campaign that morning, so the calls are the campaign's (the queue's attribution).
-  const agent = await db.selectFrom('users').select(['id', 'name']).where('username', '=', AGENT_ID).executeTakeFirstOrThrow();
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', CAMPAIGN).executeTakeFirstOrThrow();
-  const signedInAt = new Date(startOfLocalDay(CALL_DATE, machineTimeZone()).getTime() + 8 * 3_600_000);
-  await db.insertInto('agentSessions').values({
-    userId: agent.id, agentId: AGENT_ID, agentName: agent.name, shift: 'Morning', campaignId: campaign.id, campaignName: CAMPAIGN, signedInAt, expiresAt: new Date(signedInAt.getTime() + 8 * 3_600_000),
-  }).execute();
+  await signInForTheDay(db, AGENT_ID, CAMPAIGN, CALL_DATE);
   for (const file of FILES) await writeRecording(CALL_DATE, file, 40);
   // A search reads the day's folder into the recordings index (the scanner would, in its own time).
   api = await request.newContext({ baseURL: t.baseUrl });
@@ -55,15 +47,7 @@ describe('a calibration session from the QC queue', () => {
     await page.getByRole('heading', { name: 'Calibration', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'New session' }).click();
     const dialog = page.getByRole('dialog', { name: 'New calibration session' });
-    await dialog.getByLabel(/^Name/).fill(NAME);
-    await dialog.getByLabel(/^Deadline/).fill('2099-12-31');
-    const inspectors = dialog.getByLabel(/^Inspectors/);
-    for (const who of [KARIM, AKTER]) {
-      await inspectors.click();
-      await inspectors.fill(who.name.split(' ')[0] ?? '');
-      await page.getByRole('option', { name: new RegExp(who.name) }).click();
-    }
-    await dialog.getByLabel(/^Name/).click();
+    await fillSessionBasics(page, dialog, NAME);
 
     await dialog.getByRole('tab', { name: 'From the queue' }).click();
     await dialog.getByLabel('Queue campaign').selectOption(CAMPAIGN);

@@ -4,15 +4,14 @@
 // are in view.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO_CALIBRATION_INSPECTORS } from '../apps/server/src/demo/agents.ts';
 import { signInAsAdmin, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { AKTER, KARIM, fillSessionBasics } from './calibration-support.ts';
 import { CAMPAIGN } from './fixtures.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 import { vicidialRecordingName, writeRecording } from './recordings.ts';
 
 const t = useBrowser(VIEWPORT);
-const [KARIM, AKTER] = DEMO_CALIBRATION_INSPECTORS;
 const NAME = `E2E calibration ${Date.now()}`;
 // A call date of this file's own: no other test's recordings fall on it.
 const CALL_DATE = '2021-09-07';
@@ -55,16 +54,7 @@ describe('calibration sessions', () => {
     const dialog = page.getByRole('dialog', { name: 'New calibration session' });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Name is required').waitFor();
-    await dialog.getByLabel(/^Name/).fill(NAME);
-    await dialog.getByLabel(/^Deadline/).fill('2099-12-31');
-    const inspectors = dialog.getByLabel(/^Inspectors/);
-    for (const who of [KARIM, AKTER]) {
-      await inspectors.click();
-      await inspectors.fill(who.name.split(' ')[0] ?? '');
-      await page.getByRole('option', { name: new RegExp(who.name) }).click();
-    }
-    // Leaving the field closes its list.
-    await dialog.getByLabel(/^Name/).click();
+    await fillSessionBasics(page, dialog, NAME);
     await dialog.getByRole('button', { name: 'Add call' }).click();
     for (const [i, number] of NUMBERS.entries()) {
       const row = dialog.locator(`[data-call-row="${i}"]`);

@@ -5,13 +5,12 @@
 // as the inspector's own, and Release frees it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { machineTimeZone, startOfLocalDay } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import type { Db } from '../apps/server/src/db/schema.ts';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
-import { vicidialRecordingName, writeRecording } from './recordings.ts';
+import { signInForTheDay, vicidialRecordingName, writeRecording } from './recordings.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -37,17 +36,12 @@ let qcHeaders: Record<string, string>;
 
 beforeAll(async () => {
   db = createKysely(inject('databaseUrl'), 2);
-  // The agent signed into the demo campaign that morning (the server's zone is this machine's: no TIME_ZONE is set).
-  const agent = await db.selectFrom('users').select(['id', 'name']).where('username', '=', AGENT_ID).executeTakeFirstOrThrow();
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', CAMPAIGN).executeTakeFirstOrThrow();
-  const signedInAt = new Date(startOfLocalDay(CALL_DATE, machineTimeZone()).getTime() + 8 * 3_600_000);
-  await db.insertInto('agentSessions').values({
-    userId: agent.id, agentId: AGENT_ID, agentName: agent.name, shift: 'Morning', campaignId: campaign.id, campaignName: CAMPAIGN, signedInAt, expiresAt: new Date(signedInAt.getTime() + 8 * 3_600_000),
-  }).execute();
+  await signInForTheDay(db, AGENT_ID, CAMPAIGN, CALL_DATE);
   await writeRecording(CALL_DATE, firstCall, 40);
   await writeRecording(CALL_DATE, secondCall, 45);
   // The days before in the call's week, for every agent: more agent-days than the progress table shows at once.
   const agents = await db.selectFrom('users').select('id').where('role', '=', 'agent').execute();
+  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', CAMPAIGN).executeTakeFirstOrThrow();
   progressDays = WEEK_BEFORE.flatMap((callDate) => agents.map((a) => ({ campaignId: campaign.id, callDate, agentUserId: a.id })));
   await db.insertInto('qcQueueDays').values(progressDays).onConflict((oc) => oc.doNothing()).execute();
   for (const name of laterCalls) await writeRecording(CALL_DATE, name, 40);

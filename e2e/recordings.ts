@@ -3,6 +3,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { machineTimeZone, startOfLocalDay } from '@crm/shared';
+import type { Db } from '../apps/server/src/db/schema.ts';
 import { encodeWav, tone } from '../apps/server/src/modules/voicelog/wav.ts';
 
 export type TWavOptions = {
@@ -36,4 +38,17 @@ export async function writeRecording(date: string, name: string, seconds: number
   const file = path.join(folder, name);
   await fs.writeFile(file, pcmWav(seconds, options));
   return file;
+}
+
+/**
+ * The demo agent signed into the campaign at 08:00 of `date` (this machine's zone, the server's), so the queue counts
+ * that day's recordings of the agent to the campaign (their attribution).
+ */
+export async function signInForTheDay(db: Db, agentId: string, campaignName: string, date: string): Promise<void> {
+  const agent = await db.selectFrom('users').select(['id', 'name']).where('username', '=', agentId).executeTakeFirstOrThrow();
+  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirstOrThrow();
+  const signedInAt = new Date(startOfLocalDay(date, machineTimeZone()).getTime() + 8 * 3_600_000);
+  await db.insertInto('agentSessions').values({
+    userId: agent.id, agentId, agentName: agent.name, shift: 'Morning', campaignId: campaign.id, campaignName, signedInAt, expiresAt: new Date(signedInAt.getTime() + 8 * 3_600_000),
+  }).execute();
 }
