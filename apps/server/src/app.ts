@@ -37,6 +37,7 @@ import { qcQueueRoutes } from './modules/qc-queue/routes.ts';
 import { calibrationRoutes } from './modules/calibration/routes.ts';
 import { disputeRoutes } from './modules/disputes/routes.ts';
 import { qcInsightRoutes } from './modules/qc-insights/routes.ts';
+import { dncRoutes } from './modules/dnc/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -157,6 +158,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(calibrationRoutes);
   await app.register(disputeRoutes);
   await app.register(qcInsightRoutes);
+  await app.register(dncRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -32,3 +32,4 @@ export * from './schemas/calibration.ts';
 export * from './domain/agreement.ts';
 export * from './schemas/disputes.ts';
 export * from './schemas/qc-insights.ts';
+export * from './schemas/dnc.ts';

@@ -4,6 +4,7 @@ import type { TDbRole } from '@crm/shared';
 import type { QcQueueTables } from './tables/qc-queue.ts';
 import type { CalibrationTables } from './tables/calibration.ts';
 import type { DisputeTables } from './tables/disputes.ts';
+import type { DncTables } from './tables/dnc.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -318,7 +319,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

@@ -19,6 +19,7 @@ import { QC_QUEUE_EXPECTATIONS } from './authz/qc-queue.ts';
 import { CALIBRATION_EXPECTATIONS } from './authz/calibration.ts';
 import { DISPUTES_EXPECTATIONS } from './authz/disputes.ts';
 import { QC_INSIGHTS_EXPECTATIONS } from './authz/qc-insights.ts';
+import { DNC_EXPECTATIONS } from './authz/dnc.ts';
 
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
@@ -190,6 +191,7 @@ export const EXPECTATIONS: Record<string, string> = {
   ...CALIBRATION_EXPECTATIONS,
   ...DISPUTES_EXPECTATIONS,
   ...QC_INSIGHTS_EXPECTATIONS,
+  ...DNC_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -15,6 +15,7 @@ import { QC_QUEUE_PROBES } from './authz/qc-queue.ts';
 import { CALIBRATION_PROBES } from './authz/calibration.ts';
 import { DISPUTES_PROBES } from './authz/disputes.ts';
 import { QC_INSIGHTS_PROBES } from './authz/qc-insights.ts';
+import { DNC_PROBES } from './authz/dnc.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -376,5 +377,6 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...CALIBRATION_PROBES(w),
     ...DISPUTES_PROBES(w),
     ...QC_INSIGHTS_PROBES(w),
+    ...DNC_PROBES(w),
   };
 }

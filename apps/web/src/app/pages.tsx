@@ -38,6 +38,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
   '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),
   '/audit': lazy(() => import('../features/audit/AuditPage.tsx')),
+  '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
   // -- quality control: the QC panel
   '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
   // -- quality control: records, reviews and raised flags

@@ -39,6 +39,7 @@ export const APP_ROUTES = [
   { path: '/deleteLeads', title: 'Delete leads', roles: ADMIN, purpose: "Delete one data date's leads of a campaign.", parent: '/leads' },
   { path: '/reports', title: 'Lead Reports', roles: ADMIN, purpose: 'Download the generated-leads report of a day and the full report of a date range.' },
   { path: '/audit', title: 'Audit log', roles: ADMIN, purpose: 'Who changed what, when and from where: filter the audit log and export it as CSV.' },
+  { path: '/dnc', title: 'Do Not Call', roles: ADMIN, purpose: 'The system-wide and per-campaign do-not-call lists: add, upload, search and remove numbers.' },
   { path: '/CRM', title: 'CRM', roles: AGENT, purpose: 'Find a lead by phone number and walk through the campaign survey.' },
   { path: '/viewFullCRM', title: 'View Full CRM', roles: ALL, purpose: "A read-only list of the campaign's survey questions." },
   { path: '/agent-performance', title: 'QC Review', roles: AGENT, purpose: 'Your QC records: agree, raise a concern and comment.' },
@@ -70,6 +71,7 @@ export const ADMIN_MENU: TMenu = {
     { label: 'Logic Setting', path: '/logicSetting' },
     { label: 'Leads', path: '/leads' },
     { label: 'Lead Reports', path: '/reports' },
+    { label: 'Do Not Call', path: '/dnc' },
     { label: 'Audit Log', path: '/audit' },
   ],
 };

@@ -18,6 +18,7 @@ import * as m0015 from './0015-recordings.ts';
 import * as m0016 from './0016-qc-queue.ts';
 import * as m0017 from './0017-calibration.ts';
 import * as m0018 from './0018-disputes.ts';
+import * as m0019 from './0019-dnc.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016-qc-queue': m0016,
   '0017-calibration': m0017,
   '0018-disputes': m0018,
+  '0019-dnc': m0019,
 };

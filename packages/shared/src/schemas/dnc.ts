@@ -1,0 +1,2 @@
+// Schemas of the do-not-call lists (docs/dnc.md).
+export {};
