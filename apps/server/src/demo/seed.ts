@@ -14,6 +14,7 @@ import { seedAuditDemo } from './audit.ts';
 import { seedQcQueueDemo } from './qc-queue.ts';
 import { seedCalibrationDemo } from './calibration.ts';
 import { seedDisputesDemo } from './disputes.ts';
+import { seedDncDemo } from './dnc.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedQcQueueDemo(db, timeZone);
   await seedCalibrationDemo(db, timeZone);
   await seedDisputesDemo(db, timeZone);
+  await seedDncDemo(db);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
 }

@@ -17,6 +17,7 @@ export const AUDIT_OBJECT_TYPES = [
   'calibrationSession',
   /** QC settings (dispute windows: objectId 'disputes'; a campaign's queue target: its campaign name). */
   'qcSettings',
+  'dnc',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -39,6 +39,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   recording: 'Recording',
   calibrationSession: 'Calibration session',
   qcSettings: 'QC settings',
+  dnc: 'Do-not-call number',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {
