@@ -23,6 +23,32 @@ export const AGENT_PANEL_MESSAGES = {
   leadChanged: 'This lead was changed after it was looked up. Search the number again to see its answers.',
 } as const;
 
+/** How the 403 of a lookup of a number on a do-not-call list begins: "Do not call: on the system list since 2026-11-20" (docs/dnc.md). */
+export const DO_NOT_CALL_PREFIX = 'Do not call: ';
+
+/** Whether a refusal's message is the do-not-call one (the CRM screen shows it as such, with no survey). */
+export function isDoNotCallMessage(message: string): boolean {
+  return message.startsWith(DO_NOT_CALL_PREFIX);
+}
+
+/** The reason stored when an agent puts a called number on the campaign's do-not-call list at the end of a call. */
+export const CUSTOMER_ASKED_NOT_TO_BE_CALLED = 'Customer asked not to be called';
+
+/** POST /api/ap/doNotCall: the lead's number goes on the campaign's do-not-call list. */
+export const ZDoNotCallBody = z.object({
+  campaignName: z.string().trim().min(1, 'campaignName is required'),
+  leadId: z.number().int().positive('leadId must be a lead id'),
+});
+export type TDoNotCallBody = z.infer<typeof ZDoNotCallBody>;
+/** alreadyListed: the campaign's list had the number already (nothing was added). */
+export const ZDoNotCallResult = z.object({ message: z.string(), phoneNumber: z.string(), alreadyListed: z.boolean() });
+export type TDoNotCallResult = z.infer<typeof ZDoNotCallResult>;
+
+/** The reply of POST /api/ap/doNotCall. */
+export function doNotCallMessage(phoneNumber: string, alreadyListed: boolean): string {
+  return alreadyListed ? `${phoneNumber} is on the campaign's do-not-call list already` : `${phoneNumber} is on the campaign's do-not-call list now`;
+}
+
 /** 409 of a save naming a version that is no longer current: who made the current one, and when (the call centre's time). */
 export function leadSavedByOtherMessage(agentId: string, savedAt: Date | string, timeZone: string, now: Date = new Date()): string {
   return `This lead was saved by ${agentId} at ${changeTimeText(new Date(savedAt), timeZone, now)}. Search the number again to see their answers.`;

@@ -134,6 +134,11 @@ export const ZLeadUploadResult = z.object({
   rowsRead: z.number().int(),
   leadsAdded: z.number().int(),
   duplicatesSkipped: z.number().int(),
+  /**
+   * Rows skipped because their number is on the system's or the campaign's do-not-call list (docs/dnc.md). Left out
+   * only when the result is rebuilt from an upload's progress record, whose message still names the count.
+   */
+  dncSkipped: z.number().int().optional(),
 });
 export type TLeadUploadResult = z.infer<typeof ZLeadUploadResult>;
 
@@ -146,10 +151,14 @@ export const ZLeadUploadRejected = z.object({
 });
 export type TLeadUploadRejected = z.infer<typeof ZLeadUploadRejected>;
 
-/** 'File uploaded: 998 leads added, 2 duplicates skipped' (the screen adds '!', docs/product.md §8). */
-export function leadUploadMessage(leadsAdded: number, duplicatesSkipped: number): string {
+/**
+ * 'File uploaded: 998 leads added, 2 duplicates skipped' (the screen adds '!', docs/product.md §8), and when numbers
+ * on a do-not-call list were skipped: 'File uploaded: 990 leads added, 2 duplicates skipped, 8 skipped: do not call'.
+ */
+export function leadUploadMessage(leadsAdded: number, duplicatesSkipped: number, dncSkipped = 0): string {
   const n = (k: number, one: string, many: string) => `${k.toLocaleString('en-US')} ${k === 1 ? one : many}`;
-  return `File uploaded: ${n(leadsAdded, 'lead', 'leads')} added, ${n(duplicatesSkipped, 'duplicate', 'duplicates')} skipped`;
+  const dnc = dncSkipped > 0 ? `, ${dncSkipped.toLocaleString('en-US')} skipped: do not call` : '';
+  return `File uploaded: ${n(leadsAdded, 'lead', 'leads')} added, ${n(duplicatesSkipped, 'duplicate', 'duplicates')} skipped${dnc}`;
 }
 
 /** '3 rows have problems; nothing was stored. Fix them and upload the file again.' */
@@ -182,10 +191,11 @@ export const ZImportIdParams = z.object({ importId: z.uuid({ message: 'importId 
 export const ZUploadQuery = z.object({ tableName: campaignName.optional(), importId: z.uuid({ message: 'importId must be a UUID' }).optional() });
 
 /** POST /dynamic/updateData. */
-export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), message: z.string() });
+/** heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/dnc.md). */
+export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), heldBack: z.number().int(), message: z.string() });
 export type TGenerateResult = z.infer<typeof ZGenerateResult>;
 /** POST /dynamic/reGenerateData; batch is the generate_status the new leads got. */
-export const ZRegenerateResult = z.object({ rowsRegenerated: z.number().int(), batch: z.number().int(), message: z.string() });
+export const ZRegenerateResult = z.object({ rowsRegenerated: z.number().int(), batch: z.number().int(), heldBack: z.number().int(), message: z.string() });
 export type TRegenerateResult = z.infer<typeof ZRegenerateResult>;
 /** DELETE /dynamic/deleteLead. */
 export const ZDeleteLeadsResult = z.object({ rowsDeleted: z.number().int(), message: z.string() });
@@ -225,6 +235,8 @@ export const LEAD_MESSAGES = {
   noneGenerated: 'No rows were generated. Please check the criteria.',
   generateFailed: 'Failed to generate data. Please try again.',
   regenerated: (n: number) => `Data regenerated successfully! Rows regenerated: ${n}`,
+  /** Shown beside the generate/regenerate result when some leads' numbers are on a do-not-call list. */
+  heldBack: (n: number) => `${n} held back: do not call`,
   regeneratedNoCount: 'Data regenerated successfully, but row count is unavailable.',
   regenerateFailed: 'Failed to regenerate data. Please try again.',
   deleted: 'Data deleted successfully!',

@@ -6,7 +6,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
@@ -100,12 +101,18 @@ function loaderFor(db: Db): BatchLoader<Key, Found> {
 
 /**
  * The lead of that number in the flat shape with its version (a save sends it back, so a save made meanwhile is not
- * overwritten), or the older system's not-generated message (docs/product.md §7 Agent panel).
+ * overwritten), or the older system's not-generated message (docs/product.md §7 Agent panel). A number on the system's
+ * or the campaign's do-not-call list answers 403 with the list and date (docs/dnc.md), so no survey is offered; QC
+ * inspectors (the QC panel's lead card of a past call) still get the lead.
  */
-export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode): Promise<TLeadLookupResult> {
+export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode, timeZone: string): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
   const found = await loaderFor(db).load({ campaign: campaignName.trim().toLowerCase(), phone });
   if (found === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
+  const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
+  const dnc = inspector ? null : await findDncEntry(db, phone, found.layout.campaignId, timeZone);
+  if (dnc !== null) throw forbidden(dncMessage(dnc));
   return found.lead === undefined ? { message: LEAD_NOT_GENERATED } : toVersionedLead(found.lead, found.layout);
 }

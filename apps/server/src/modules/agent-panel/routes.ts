@@ -10,6 +10,8 @@ import {
   ZCallDraftParams,
   ZCallDraftQuery,
   ZCallDraftSaved,
+  ZDoNotCallBody,
+  ZDoNotCallResult,
   ZErrorReply,
   ZLeadAnswerHistory,
   ZLeadAnswerHistoryParams,
@@ -24,7 +26,9 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, CALLERS, EVERY_ROLE } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
+import { actorOf } from '../audit/record.ts';
 import { deleteCallDraft, saveCallDraft } from './call-drafts.ts';
+import { addCalledNumberToDnc } from './do-not-call.ts';
 import { findLeadAnswerHistory } from './history.ts';
 import { findLeadByNumber } from './lookup.ts';
 import { findMyCalls } from './my-calls.ts';
@@ -42,7 +46,7 @@ export async function agentPanelRoutes(app: App) {
     // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
     // checking it against the schema again (that check took ~9% of the server's time under load).
     serializerCompiler: () => (data) => JSON.stringify(data),
-  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry));
+  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone));
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
     config: EVERY_ROLE,
@@ -69,6 +73,12 @@ export async function agentPanelRoutes(app: App) {
     config: CALLERS,
     schema: { params: ZCallDraftParams, querystring: ZCallDraftQuery, response: { 200: ZCallDraftDeleted, ...FAILURES } },
   }, async (req) => deleteCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId));
+
+  // End of a call: "Customer asked not to be called" puts the lead's number on the campaign's do-not-call list.
+  app.post('/api/ap/doNotCall', {
+    config: CALLERS,
+    schema: { body: ZDoNotCallBody, response: { 200: ZDoNotCallResult, ...FAILURES } },
+  }, async (req) => addCalledNumberToDnc(app.db, currentUser(req), req.body, actorOf(req)));
 
   app.get('/api/ap/myCalls', {
     config: CALLERS,

@@ -1,6 +1,7 @@
 // Lead CSV upload (docs/architecture.md §4): the file streams through a check of every row straight into leads by COPY,
 // all in one transaction holding the campaign's lead lock; any bad row rolls it all back. Repeats (in the file
-// or of stored leads) are skipped before COPY, so the leads are written once.
+// or of stored leads) are skipped before COPY, so the leads are written once; so are numbers on a do-not-call list
+// (docs/dnc.md), looked up one query per chunk of rows.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
@@ -14,6 +15,7 @@ import {
   type TUploadRowError,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { sql } from 'kysely';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
@@ -23,7 +25,7 @@ import { lockCampaignLeadsOn } from '../leads/lock.ts';
 import { PROGRESS_INTERVAL_MS, claimImport, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
 import { CsvSyntaxError } from './csv-reader.ts';
 import { COPY_LEAD_COLUMNS } from './lead-csv.ts';
-import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error } from './lead-streams.ts';
+import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error, type TFindListedNumbers } from './lead-streams.ts';
 import type { SeenFilter } from './seen-filter.ts';
 import { ImportSlots, MAX_CONCURRENT_IMPORTS } from './lead-import-slots.ts';
 import { recordAuditOn, type TAuditActor } from '../audit/record.ts';
@@ -92,6 +94,20 @@ function storedNumbersLoader(db: Db, campaignId: number): (date: string, seen: S
   };
 }
 
+/**
+ * Which numbers of a chunk's rows are on the system's or the campaign's do-not-call list: one query on
+ * dnc_numbers_number_idx, on another connection (the upload's own is busy with COPY). Only listed numbers come back,
+ * so a large list is never loaded into memory.
+ */
+function listedNumbersFinder(db: Db, campaignId: number): TFindListedNumbers {
+  return async (phones) => {
+    const { rows } = await sql<{ phoneNumber: string }>`
+      select distinct phone_number as "phoneNumber" from dnc_numbers
+       where phone_number = any(${[...phones]}::text[]) and (campaign_id is null or campaign_id = ${campaignId})`.execute(db);
+    return new Set(rows.map((r) => r.phoneNumber));
+  };
+}
+
 /** Reads, checks and copies every new lead into leads on `client` (in its open transaction); null when all rows are good. */
 async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome | null> {
   const copy = client.query(copyFrom(COPY_LEADS));
@@ -134,15 +150,16 @@ async function storeLeads(db: Db, upload: TLeadUpload, start: TImportStart, enco
     }
     await progress.storing(encoder.rowsRead);
     const leadsAdded = encoder.leadsWritten;
-    const duplicatesSkipped = encoder.rowsRead - leadsAdded;
-    const result = { message: leadUploadMessage(leadsAdded, duplicatesSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped };
+    const { dncSkipped } = encoder;
+    const duplicatesSkipped = encoder.rowsRead - leadsAdded - dncSkipped;
+    const result = { message: leadUploadMessage(leadsAdded, duplicatesSkipped, dncSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped, dncSkipped };
     // In the same transaction: a server killed around the commit leaves the leads and their 'done' record, or neither.
     await progress.doneOn(client, { status: 'done', ...result });
     await recordAuditOn(client, upload.actor, {
       action: 'upload',
       objectType: 'leads',
       objectId: upload.campaignName,
-      changes: { after: { fileName: upload.fileName }, counts: { rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped } },
+      changes: { after: { fileName: upload.fileName }, counts: { rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped, ...(dncSkipped > 0 ? { dncSkipped } : {}) } },
     });
     await client.query('commit');
     return { ok: true, result };
@@ -196,7 +213,7 @@ function failureMessage(e: unknown): string {
 
 async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode): Promise<TLeadImportOutcome> {
   const layout = await findLeadLayout(db, upload.campaignName);
-  const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId));
+  const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId), listedNumbersFinder(db, layout.campaignId));
   let progress: ImportProgress | undefined;
   const start = { importId: upload.importId, campaignId: layout.campaignId, userId: upload.actor.userId, fileName: upload.fileName };
   try {

@@ -42,17 +42,27 @@ function isBlank(cells: readonly string[]): boolean {
 /** Takes the campaign's stored numbers of a data date into the filter (`seen.add(date, number)` each). */
 export type TLoadStoredNumbers = (date: string, seen: SeenFilter) => Promise<void>;
 
+/** Which of these numbers are on the system's or the campaign's do-not-call list (one query for a chunk's rows). */
+export type TFindListedNumbers = (phones: readonly string[]) => Promise<ReadonlySet<string>>;
+
+const NONE_LISTED: ReadonlySet<string> = new Set();
+
 /**
  * File bytes in, COPY text of leads out. The first non-blank row is the header; blank rows are skipped but
  * keep their number, so rows are numbered as a spreadsheet shows them (the header is row 1). A lead whose
  * (data date, number) came earlier in the file or is stored for the campaign is skipped: the first time a
- * date appears, its stored numbers are loaded (the stream waits meanwhile).
+ * date appears, its stored numbers are loaded (the stream waits meanwhile). A lead whose number is on a do-not-call
+ * list is skipped and counted (dncSkipped): the numbers of each chunk's rows are looked up in one query.
  * Fails with NotUtf8Error, CsvSyntaxError or LeadHeaderError; bad rows are collected, not thrown.
  */
 export class LeadCopyEncoder extends Transform {
   sawHeader = false;
   /** Leads handed on to COPY. */
   leadsWritten = 0;
+  /** Rows skipped because their number is on a do-not-call list (checked before the repeat check). */
+  dncSkipped = 0;
+  /** The listed numbers among the waiting rows' numbers. */
+  private listed: ReadonlySet<string> = NONE_LISTED;
   private checker: LeadRowChecker | undefined;
   private readonly reader: CsvReader;
   private carry: Buffer | undefined;
@@ -69,6 +79,7 @@ export class LeadCopyEncoder extends Transform {
     private readonly phoneCountry: CountryCode,
     private readonly campaignId: number,
     private readonly loadStored: TLoadStoredNumbers,
+    private readonly findListed: TFindListedNumbers = async () => NONE_LISTED,
   ) {
     super();
     this.reader = new CsvReader((cells) => this.readRow(cells), MAX_ROW_CHARACTERS);
@@ -128,14 +139,31 @@ export class LeadCopyEncoder extends Transform {
     for (let i = from; i < lines.length; i++) {
       const date = dates[i] as string;
       if (!this.seen.knows(date)) return i;
-      if (this.seen.add(date, phones[i] as string)) continue;
+      const phone = phones[i] as string;
+      if (this.listed.has(phone)) {
+        this.dncSkipped += 1;
+        continue;
+      }
+      if (this.seen.add(date, phone)) continue;
       this.pending += lines[i] as string;
       this.leadsWritten += 1;
     }
     this.lines = [];
     this.dates = [];
     this.phones = [];
+    this.listed = NONE_LISTED;
     return -1;
+  }
+
+  /** Looks the waiting rows' numbers up on the do-not-call lists (nothing to look up once the file is refused). */
+  private async lookUpListed(): Promise<void> {
+    this.listed = this.phones.length === 0 || this.errorCount > 0 ? NONE_LISTED : await this.findListed(this.phones);
+  }
+
+  /** The waiting rows: their listed numbers looked up, then kept or skipped, loading stored numbers on the way. */
+  private async keepWaiting(): Promise<void> {
+    await this.lookUpListed();
+    await this.keepNewLoading(this.keepNew(0));
   }
 
   /** keepNew, loading the stored numbers of each new date on the way. */
@@ -167,9 +195,7 @@ export class LeadCopyEncoder extends Transform {
     } catch (e) {
       return done(e as Error);
     }
-    const waiting = this.keepNew(0);
-    if (waiting < 0) this.afterChunk(done);
-    else this.keepNewLoading(waiting).then(() => this.afterChunk(done), done);
+    this.keepWaiting().then(() => this.afterChunk(done), done);
   }
 
   private afterChunk(done: TransformCallback): void {
@@ -189,7 +215,7 @@ export class LeadCopyEncoder extends Transform {
     } catch (e) {
       return done(e as Error);
     }
-    this.keepNewLoading(this.keepNew(0)).then(() => {
+    this.keepWaiting().then(() => {
       if (this.pending !== '') this.push(this.pending);
       this.pending = '';
       done();

@@ -28,7 +28,7 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const before = await countLeads(t.db);
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
-    expect(ZLeadUploadResult.parse(r.body)).toEqual({ message: leadUploadMessage(3, 0), rowsRead: 3, leadsAdded: 3, duplicatesSkipped: 0 });
+    expect(ZLeadUploadResult.parse(r.body)).toEqual({ message: leadUploadMessage(3, 0), rowsRead: 3, leadsAdded: 3, duplicatesSkipped: 0, dncSkipped: 0 });
     expect(await countLeads(t.db)).toBe(before + 3);
 
     const leads = await storedLeads(t.db, campaign.id);
@@ -53,7 +53,7 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ message: leadUploadMessage(2, 2), rowsRead: 4, leadsAdded: 2, duplicatesSkipped: 2 });
+    expect(r.body).toEqual({ message: leadUploadMessage(2, 2), rowsRead: 4, leadsAdded: 2, duplicatesSkipped: 2, dncSkipped: 0 });
     // The first row of the file wins.
     expect((await storedLeads(t.db, campaign.id)).map((l) => [l.cellNumber, l.dataDate, l.respondentName])).toEqual([
       [p.e164, '2024-05-01', 'First'],
@@ -70,7 +70,7 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     await uploadLeads(t.app, token, `cell_number,data_date\n${old.local},2024-05-01\n`, { tableName: other.campaignName });
 
     const r = await uploadLeads(t.app, token, `cell_number,data_date,respondent_name\n+88${old.local},2024-05-01,Again\n${fresh.local},2024-05-01,New\n`, { tableName: campaign.campaignName });
-    expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1 });
+    expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1, dncSkipped: 0 });
     const leads = await storedLeads(t.db, campaign.id);
     expect(leads.map((l) => [l.cellNumber, l.respondentName])).toEqual([[old.e164, null], [fresh.e164, 'New']]);
     expect(await storedLeads(t.db, other.id)).toHaveLength(1);
@@ -91,7 +91,7 @@ describe('POST /api/file/uploadCsv: a good file', () => {
       `88${c.local},2024-05-01,Repeat`,
     ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
-    expect(r.body).toEqual({ message: leadUploadMessage(3, 3), rowsRead: 6, leadsAdded: 3, duplicatesSkipped: 3 });
+    expect(r.body).toEqual({ message: leadUploadMessage(3, 3), rowsRead: 6, leadsAdded: 3, duplicatesSkipped: 3, dncSkipped: 0 });
     expect((await storedLeads(t.db, campaign.id)).map((l) => [l.cellNumber, l.dataDate, l.respondentName])).toEqual([
       [a.e164, '2024-05-01', null],
       [b.e164, '2024-05-03', null],
@@ -118,7 +118,7 @@ describe('POST /api/file/uploadCsv: a good file', () => {
       await other.query('commit');
       const r = await upload;
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1 });
+      expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1, dncSkipped: 0 });
       expect((await storedLeads(t.db, campaign.id)).map((l) => l.cellNumber)).toEqual([a.e164, b.e164]);
     } finally {
       // Undoes what a failed test left open (after the commit it does nothing).

@@ -39,15 +39,38 @@ const brKey = sql`coalesce(br_id, '')`;
 const pickOrder = sql`(lower(trim(coalesce(data_status, ''))) = ${sql.lit(VALID_DATA_STATUS.toLowerCase())}) desc, id`;
 
 /**
+ * The lead's number is on neither the system's do-not-call list nor the campaign's (docs/dnc.md): one probe of
+ * dnc_numbers_number_idx (phone_number, campaign_id) per lead looked at. `leads` is the unaliased table of the query.
+ */
+const notListed = (campaignId: number) => sql`not exists (
+  select 1 from dnc_numbers d
+   where d.phone_number = leads.cell_number and (d.campaign_id is null or d.campaign_id = ${campaignId}))`;
+
+/**
+ * How many fresh leads of the date are held back because their number is listed: a semi-join the planner may drive
+ * from the lists (through leads_campaign_date_cell_key) or from the date's leads, whichever is smaller.
+ */
+async function countHeldBack(trx: Db, campaignId: number, dataDate: string): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    select count(*) as n from leads
+     where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
+       and cell_number in (select phone_number from dnc_numbers where campaign_id is null or campaign_id = ${campaignId})`.execute(trx);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The audit entry's held-back count, named only when some leads were held back. */
+const heldBackCount = (heldBack: number): Record<string, number> => (heldBack > 0 ? { heldBack } : {});
+
+/**
  * The ids of the first `budget.k` fresh leads of each group in `budget` (columns selector, br, k), read from
  * leads_pick_idx a group at a time: a few leads per group cost a few index reads, however large the date.
  */
-function pickFresh(ofDate: RawBuilder<unknown>, budget: RawBuilder<unknown>): RawBuilder<unknown> {
+function pickFresh(ofDate: RawBuilder<unknown>, budget: RawBuilder<unknown>, campaignId: number): RawBuilder<unknown> {
   return sql`
     select p.id from (${budget}) b
     cross join lateral (
       select id from leads
-       where ${ofDate} and ${selectorKey} = b.selector and ${brKey} = b.br and generate_status = 0
+       where ${ofDate} and ${selectorKey} = b.selector and ${brKey} = b.br and generate_status = 0 and ${notListed(campaignId)}
        order by ${pickOrder}
        limit b.k
     ) p`;
@@ -85,22 +108,23 @@ export async function generateLeads(db: Db, request: GenerateRequest, actor: TAu
   const campaign = await findCampaignByName(db, request.campaignName);
   const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
   const statement = request.all
-    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${ofDate} and generate_status = 0`
+    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${ofDate} and generate_status = 0 and ${notListed(campaign.id)}`
     : sql`
       with recursive date_groups as (${groupsOf(ofDate)}),
       targets as (${targetRows(targets)}),
       budget as (select g.selector, g.br, t.n as k from date_groups g join targets t on t.selector = g.selector),
-      picked as (${pickFresh(ofDate, sql`select * from budget`)})
+      picked as (${pickFresh(ofDate, sql`select * from budget`, campaign.id)})
       update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH}
         from picked
        where leads.id = picked.id`;
-  const rowsUpdated = await db.transaction().execute(async (trx) => {
+  const { rowsUpdated, heldBack } = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const n = Number((await statement.execute(trx)).numAffectedRows ?? 0);
-    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts: { leadsGenerated: n } } });
-    return n;
+    const held = await countHeldBack(trx, campaign.id, request.dataDate);
+    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts: { leadsGenerated: n, ...heldBackCount(held) } } });
+    return { rowsUpdated: n, heldBack: held };
   });
-  return { rowsUpdated, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
+  return { rowsUpdated, heldBack, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
 }
 
 /**
@@ -126,13 +150,14 @@ export async function regenerateLeads(db: Db, request: GenerateRequest, actor: T
          where ${ofDate} and generate_status > 0 and is_called = 0
          group by 1, 2
       ),
-      picked as (${pickFresh(ofDate, budget)})
+      picked as (${pickFresh(ofDate, budget, campaign.id)})
       update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${batch}
         from picked
        where leads.id = picked.id`.execute(trx);
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
-    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated } };
+    const heldBack = await countHeldBack(trx, campaign.id, request.dataDate);
+    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack) } };
     await recordAudit(trx, actor, { action: 'regenerate', objectType: 'leads', objectId: campaign.campaignName, changes });
-    return { rowsRegenerated, batch, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
+    return { rowsRegenerated, batch, heldBack, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
   });
 }

@@ -3,6 +3,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Alert, Box, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { SURVEY_MESSAGES } from '@crm/shared';
+import { DoNotCallButton } from './DoNotCallButton.tsx';
 import { LeadDetailsCard } from './LeadDetailsCard.tsx';
 import { LeadSearchForm } from './LeadSearchForm.tsx';
 import { MyCallsPanel } from './MyCallsPanel.tsx';
@@ -13,12 +14,19 @@ import { useLeaveGuard } from './use-leave-guard.ts';
 /** The lead card's width beside the survey: the longest number and a 1024 px screen's survey both fit. */
 const LEAD_CARD_WIDTH = 300;
 
-function SearchOutcome({ state }: { state: TCrmCall }) {
+function SearchOutcome({ state, campaignName }: { state: TCrmCall; campaignName: string }) {
   const { search, finished } = state;
   if (search.kind === 'not-generated') {
     return (
       <Alert color="yellow" variant="light" role="alert" title={SURVEY_MESSAGES.leadNotGenerated} p="xs">
         No generated lead of this campaign has the number {search.cellNumber}.
+      </Alert>
+    );
+  }
+  if (search.kind === 'do-not-call') {
+    return (
+      <Alert color="orange" variant="light" role="alert" title={search.message} p="xs">
+        This number must not be called: no survey is offered.
       </Alert>
     );
   }
@@ -32,7 +40,10 @@ function SearchOutcome({ state }: { state: TCrmCall }) {
   if (finished !== null && search.kind === 'idle' && state.call === null) {
     return (
       <Alert color="green" variant="light" role="status" title={finished === 'ended' ? SURVEY_MESSAGES.ended : SURVEY_MESSAGES.partial} p="xs">
-        Saved. Search the next number.
+        <Stack gap={6}>
+          <Text size="sm">Saved. Search the next number.</Text>
+          {state.lastCall !== null && <DoNotCallButton key={state.lastCall.leadId} campaignName={campaignName} call={state.lastCall} />}
+        </Stack>
       </Alert>
     );
   }
@@ -121,7 +132,7 @@ export function CrmCallScreen({ campaignName, agentName, heading }: { campaignNa
           onSearch={() => void state.runSearch()}
         />
       </Group>
-      <SearchOutcome state={state} />
+      <SearchOutcome state={state} campaignName={campaignName} />
       {state.call !== null ? (
         <CallBody state={state} agentName={agentName} />
       ) : (

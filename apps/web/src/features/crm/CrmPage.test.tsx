@@ -1,7 +1,7 @@
 // The agent's /CRM when the database is in trouble: a lookup's 503 and a save's 503 or 507 show the server's own
 // words; a failed save keeps the answers on screen and Retry save stores them once the database is back. And when
 // another agent saved the lead since the search: the save names the version it read, and the 409 is shown with the
-// answers kept.
+// answers kept. A number on a do-not-call list shows the server's message and no survey.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -149,5 +149,57 @@ describe('CrmPage when another agent saved the lead since the search', () => {
     await answerAndEnd();
     await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
     expect(leadSaves(server.sent).map((r) => r.query)).toEqual([{ leadId: '12' }]);
+  });
+});
+
+describe('CrmPage and the do-not-call lists', () => {
+  it.each(['system', 'campaign'])("shows the server's do-not-call message for a number on the %s list, word for word, and offers no survey", async (list) => {
+    const message = `Do not call: on the ${list} list since 2026-11-20`;
+    const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message } } });
+    search('01712345678');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByText('This number must not be called: no survey is offered.')).toBeTruthy();
+    expect(alert.textContent).not.toContain('The lead search failed');
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+    expect(screen.queryByText('Q1. Do you smoke?')).toBeNull();
+    expect(server.count('GET', '/api/ap/getByNumber')).toBe(1);
+  });
+
+  it('keeps any other 403 a failed search', async () => {
+    renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message: 'You are signed in to another campaign' } } });
+    search('01712345678');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The lead search failed')).toBeTruthy();
+    expect(within(alert).getByText('You are signed in to another campaign')).toBeTruthy();
+  });
+});
+
+describe('CrmPage: "Customer asked not to be called" at the end of a call', () => {
+  async function endCall() {
+    search('01712345678');
+    const survey = await screen.findByRole('region', { name: 'Survey' });
+    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
+  }
+  const SAVED = { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } };
+
+  it("puts the saved call's lead on the campaign's list and shows the server's answer", async () => {
+    const reply = { message: `${CELL} is on the campaign's do-not-call list now`, phoneNumber: CELL, alreadyListed: false };
+    const server = renderCrm({ [SAVE_PATH]: SAVED, 'POST /api/ap/doNotCall': { body: reply } });
+    await endCall();
+    fireEvent.click(screen.getByRole('button', { name: 'Customer asked not to be called' }));
+    expect(await screen.findByText(reply.message)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Customer asked not to be called' })).toBeNull();
+    expect(server.sent.filter((r) => r.path === '/api/ap/doNotCall').map((r) => [r.method, r.body])).toEqual([['POST', { campaignName: CAMPAIGN, leadId: 12 }]]);
+  });
+
+  it("shows the server's refusal and keeps the button", async () => {
+    renderCrm({ [SAVE_PATH]: SAVED, 'POST /api/ap/doNotCall': { status: 403, body: { message: 'You are signed in to another campaign' } } });
+    await endCall();
+    fireEvent.click(screen.getByRole('button', { name: 'Customer asked not to be called' }));
+    expect(await screen.findByText('You are signed in to another campaign')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Customer asked not to be called' })).toBeTruthy();
   });
 });

@@ -8,10 +8,12 @@ import {
   ZLeadLookupResult,
   ZCallDraftDeleted,
   ZCallDraftSaved,
+  ZDoNotCallResult,
   ZLeadSaveResult,
   ZMyCalls,
   type TCallDraftBody,
   type TCallDraftSaved,
+  type TDoNotCallResult,
   type TLead,
   type TLeadSaveBody,
   type TLeadSaveResult,
@@ -68,4 +70,9 @@ export const myCallsKey = (campaignName: string) => ['crm', 'myCalls', campaignN
 /** GET /api/ap/myCalls: the caller's drafts and partial calls of today, and the last calls saved. */
 export function fetchMyCalls(campaignName: string): Promise<TMyCalls> {
   return api.get('/api/ap/myCalls', { query: { tableName: campaignName }, schema: ZMyCalls, notify: false });
+}
+
+/** POST /api/ap/doNotCall: the called lead's number goes on the campaign's do-not-call list (docs/dnc.md). */
+export function addToDoNotCall(campaignName: string, leadId: number): Promise<TDoNotCallResult> {
+  return api.post('/api/ap/doNotCall', { campaignName, leadId }, { schema: ZDoNotCallResult, notify: false });
 }

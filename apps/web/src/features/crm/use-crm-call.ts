@@ -5,7 +5,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
@@ -55,7 +55,13 @@ export type TPhase =
   | { kind: 'saving'; save: TPendingSave }
   | { kind: 'failed'; save: TPendingSave; message: string };
 
-export type TSearchState = { kind: 'idle' } | { kind: 'searching' } | { kind: 'not-generated'; cellNumber: string } | { kind: 'failed'; message: string };
+export type TSearchState =
+  | { kind: 'idle' }
+  | { kind: 'searching' }
+  | { kind: 'not-generated'; cellNumber: string }
+  /** 403: the number is on the system's or the campaign's do-not-call list; message is the server's, word for word. */
+  | { kind: 'do-not-call'; message: string }
+  | { kind: 'failed'; message: string };
 
 const OUTCOME_MESSAGES: Record<TOutcome, string> = { ended: SURVEY_MESSAGES.ended, partial: SURVEY_MESSAGES.partial };
 
@@ -101,6 +107,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   const [phase, setPhase] = useState<TPhase>({ kind: 'answering' });
   const [problem, setProblem] = useState<string | null>(null);
   const [finished, setFinished] = useState<TOutcome | null>(null);
+  /** The lead of the call just saved: the end-of-call area may put its number on the do-not-call list. */
+  const [lastCall, setLastCall] = useState<{ leadId: number; cellNumber: string } | null>(null);
   // The server's words when it refused a save because the lead was saved by someone else since the search.
   const [refused, setRefused] = useState<string | null>(null);
   // A reply to an older search than the latest is dropped.
@@ -173,7 +181,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       setCall(callFor(found.lead, survey, ownDraft));
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
-      setSearch({ kind: 'failed', message: messageOf(error) });
+      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message)) setSearch({ kind: 'do-not-call', message: error.message });
+      else setSearch({ kind: 'failed', message: messageOf(error) });
     }
   }
 
@@ -191,8 +200,10 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   }, [myCalls.isFetchedAfterMount, myCalls.data]);
 
   /** After a save the server took: make the screen ready for the next number. */
-  function finish(outcome: TOutcome) {
+  function finish(outcome: TOutcome, lead: TLead) {
+    const id = leadId(lead);
     setFinished(outcome);
+    setLastCall(id === undefined ? null : { leadId: id, cellNumber: leadCellNumber(lead) });
     setCall(null);
     setPhase({ kind: 'answering' });
     setProblem(null);
@@ -213,7 +224,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       notifications.show({ color: 'green', message: OUTCOME_MESSAGES[save.outcome] });
       forgetDraft(leadId(target.lead));
       // The call ends here; the lead's next save starts from a new search, which reads the version this save made.
-      if (mounted.current) finish(save.outcome);
+      if (mounted.current) finish(save.outcome, target.lead);
     } catch (error) {
       const message = messageOf(error);
       // Left the screen meanwhile: the failure still has to reach the agent.
@@ -292,6 +303,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     problem,
     refused,
     finished,
+    lastCall,
     answer,
     next,
     back,

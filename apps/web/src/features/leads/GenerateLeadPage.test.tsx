@@ -2,12 +2,17 @@
 // without a call; success says how many and goes to /leads; failure says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import GenerateLeadPage from './GenerateLeadPage.tsx';
 import { fakeServer, type TFakeRoute } from './lead-actions-test-fetch.ts';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Mantine shows five notifications at once and queues the rest: each test starts with none.
+  notifications.clean();
+});
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {
   const server = fakeServer(routes);
@@ -76,6 +81,23 @@ describe('GenerateLeadPage', () => {
     expect(server.writes()).toEqual([
       { method: 'POST', path: '/dynamic/updateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02' }, body: { North: 10 } },
     ]);
+  });
+
+  it('says how many leads were held back because their number is on a do-not-call list', async () => {
+    renderPage({ 'POST /dynamic/updateData': { body: { rowsUpdated: 25, heldBack: 12, message: 'x' } } });
+    await chooseCampaignAndDate();
+    fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(await screen.findByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call)`)).toBeTruthy();
+  });
+
+  it('says none were generated and how many were held back when every fresh lead left is listed', async () => {
+    renderPage({ 'POST /dynamic/updateData': { body: { rowsUpdated: 0, heldBack: 3, message: 'x' } } });
+    await chooseCampaignAndDate();
+    fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect((await screen.findAllByText(`${LEAD_MESSAGES.noneGenerated} (3 held back: do not call)`)).length).toBeGreaterThan(0);
+    expect(location()).toBe('/generateLead');
   });
 
   it('says none were generated and stays when the server generated nothing', async () => {

@@ -10,7 +10,7 @@ import { generateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
 import { useTargetForm } from './lead-actions-form.ts';
 import { LeadTargetsForm } from './lead-actions-targets.tsx';
-import { countOf, generateAllConfirmText } from './lead-actions.ts';
+import { countOf, generateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
 export default function GenerateLeadPage() {
   const navigate = useNavigate();
@@ -20,15 +20,16 @@ export default function GenerateLeadPage() {
 
   const mutation = useMutation({
     mutationFn: generateLeads,
-    onSuccess: async (rowsUpdated) => {
+    onSuccess: async ({ count: rowsUpdated, heldBack }) => {
       void Promise.all([LEADS_KEY, DASHBOARD_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       // docs/product.md §8: a missing count reads as none generated.
       if (rowsUpdated === null || rowsUpdated === 0) {
-        notifications.show({ color: 'yellow', message: LEAD_MESSAGES.noneGenerated });
-        form.setNotice({ tone: 'warning', message: LEAD_MESSAGES.noneGenerated });
+        const message = withHeldBack(LEAD_MESSAGES.noneGenerated, heldBack);
+        notifications.show({ color: 'yellow', message });
+        form.setNotice({ tone: 'warning', message });
         return;
       }
-      notifications.show({ color: 'green', message: LEAD_MESSAGES.generated(rowsUpdated) });
+      notifications.show({ color: 'green', message: withHeldBack(LEAD_MESSAGES.generated(rowsUpdated), heldBack) });
       await navigate('/leads');
     },
     onError: (error) => form.showFailure(LEAD_MESSAGES.generateFailed, error),

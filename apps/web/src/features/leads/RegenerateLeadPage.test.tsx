@@ -2,12 +2,17 @@
 // success says how many were added and shows the new figures; failure says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, SUMMARY, type TFakeRoute } from './lead-actions-test-fetch.ts';
 import RegenerateLeadPage from './RegenerateLeadPage.tsx';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // Mantine shows five notifications at once and queues the rest: each test starts with none.
+  notifications.clean();
+});
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {
   const server = fakeServer(routes);
@@ -94,5 +99,13 @@ describe('RegenerateLeadPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(server.writes()).toHaveLength(1));
     expect(server.writes()[0]?.query).toEqual({ tableName: 'Spring Survey', dataDate: '2025-03-02', all: 'true' });
+  });
+
+  it('says how many leads were held back because their number is on a do-not-call list', async () => {
+    renderPage({ 'POST /dynamic/reGenerateData': { body: { rowsRegenerated: 8, batch: 2, heldBack: 12, message: 'x' } } });
+    await chooseCampaignAndDate();
+    fireEvent.change(screen.getByLabelText('North'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
+    expect((await screen.findAllByText(`${LEAD_MESSAGES.regenerated(8)} (12 held back: do not call)`)).length).toBeGreaterThan(0);
   });
 });

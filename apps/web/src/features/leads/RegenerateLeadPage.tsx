@@ -9,7 +9,7 @@ import { regenerateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
 import { useTargetForm } from './lead-actions-form.ts';
 import { LeadTargetsForm } from './lead-actions-targets.tsx';
-import { countOf, regenerateAllCeiling, regenerateAllConfirmText } from './lead-actions.ts';
+import { countOf, regenerateAllCeiling, regenerateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
 function nothingToRegenerate(figures: TLeadDateSummary): string | null {
   if (figures.uncalled === 0) return 'No generated lead of this date is waiting to be called: regenerate has nothing to top up.';
@@ -24,8 +24,8 @@ export default function RegenerateLeadPage() {
 
   const mutation = useMutation({
     mutationFn: regenerateLeads,
-    onSuccess: async (rowsRegenerated) => {
-      const message = rowsRegenerated === null ? LEAD_MESSAGES.regeneratedNoCount : LEAD_MESSAGES.regenerated(rowsRegenerated);
+    onSuccess: async ({ count: rowsRegenerated, heldBack }) => {
+      const message = withHeldBack(rowsRegenerated === null ? LEAD_MESSAGES.regeneratedNoCount : LEAD_MESSAGES.regenerated(rowsRegenerated), heldBack);
       const tone = rowsRegenerated === 0 ? 'warning' : 'success';
       notifications.show({ color: tone === 'success' ? 'green' : 'yellow', message });
       form.clearTargets();

@@ -22,23 +22,27 @@ export type TLeadActionRequest = {
 };
 
 // Spec §8 reads the counts leniently: a missing count is a message of its own, not a broken reply.
-const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish() });
-const ZRegenerateReply = z.object({ rowsRegenerated: z.number().int().nullish() });
+// heldBack: leads left out because their number is on a do-not-call list (docs/dnc.md); missing reads as none.
+const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
+const ZRegenerateReply = z.object({ rowsRegenerated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
+
+/** The count of leads generated (null when the reply has none) and how many were held back: do not call. */
+export type TLeadActionOutcome = { count: number | null; heldBack: number };
 
 function actionQuery({ campaign, dataDate, all }: TLeadActionRequest) {
   return { tableName: campaign, dataDate, all: all ? 'true' : undefined };
 }
 
-/** POST /dynamic/updateData; the count of leads generated, or null when the reply has none. */
-export async function generateLeads(request: TLeadActionRequest): Promise<number | null> {
+/** POST /dynamic/updateData; the count of leads generated, and of those held back. */
+export async function generateLeads(request: TLeadActionRequest): Promise<TLeadActionOutcome> {
   const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZGenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
-  return reply.rowsUpdated ?? null;
+  return { count: reply.rowsUpdated ?? null, heldBack: reply.heldBack ?? 0 };
 }
 
-/** POST /dynamic/reGenerateData; the count of leads added, or null when the reply has none. */
-export async function regenerateLeads(request: TLeadActionRequest): Promise<number | null> {
+/** POST /dynamic/reGenerateData; the count of leads added, and of those held back. */
+export async function regenerateLeads(request: TLeadActionRequest): Promise<TLeadActionOutcome> {
   const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZRegenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
-  return reply.rowsRegenerated ?? null;
+  return { count: reply.rowsRegenerated ?? null, heldBack: reply.heldBack ?? 0 };
 }
 
 /** DELETE /dynamic/deleteLead: every lead of one data date of the campaign. */

@@ -1,7 +1,7 @@
 // The target rules of generate and regenerate, and the counts their confirmations state.
 import { describe, expect, it } from 'vitest';
 import { ZGenerateTargets } from '@crm/shared';
-import { checkTargets, deleteConfirmText, generateCeiling, regenerateAllCeiling, regenerateCeiling, selectorLabel, TARGET_INVALID } from './lead-actions.ts';
+import { checkTargets, deleteConfirmText, generateCeiling, regenerateAllCeiling, regenerateCeiling, selectorLabel, TARGET_INVALID, withHeldBack } from './lead-actions.ts';
 import { SUMMARY } from './lead-actions-test-fetch.ts';
 
 const north = SUMMARY.selectors[1]!;
@@ -50,5 +50,12 @@ describe('selectorLabel', () => {
   it("shows leads without a selector as '(no selector)'", () => {
     expect(selectorLabel('')).toBe('(no selector)');
     expect(selectorLabel('North')).toBe('North');
+  });
+});
+
+describe('withHeldBack', () => {
+  it('adds the do-not-call count only when some leads were held back', () => {
+    expect(withHeldBack('Rows generated: 5', 12)).toBe('Rows generated: 5 (12 held back: do not call)');
+    expect(withHeldBack('Rows generated: 5', 0)).toBe('Rows generated: 5');
   });
 });

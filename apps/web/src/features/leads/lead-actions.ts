@@ -1,6 +1,6 @@
 // The rules of the generate, regenerate and delete screens: reading the target inputs, what a target can yield,
 // and the sentences their confirmations say (with the counts of the date summary).
-import { NO_SELECTOR, type TLeadCounts, type TLeadDateSummary } from '@crm/shared';
+import { LEAD_MESSAGES, NO_SELECTOR, type TLeadCounts, type TLeadDateSummary } from '@crm/shared';
 
 /** The largest target ZGenerateTargets accepts. */
 export const MAX_TARGET = 1_000_000;
@@ -93,4 +93,9 @@ export function deleteConfirmText({ campaign, dataDate }: TLeadChoice, summary: 
   const answered = summary.withAnswers === 0 ? 'none of them has survey answers' : `${countOf(summary.withAnswers, 'of them has', 'of them have')} survey answers, which are lost too`;
   const leads = summary.total === 1 ? 'the 1 lead' : `all ${countOf(summary.total, 'lead', 'leads')}`;
   return `This deletes ${leads} of ${dataDate} from ${campaign}; ${answered}. This cannot be undone.`;
+}
+
+/** The result message with the do-not-call count after it when some leads were held back (docs/dnc.md). */
+export function withHeldBack(message: string, heldBack: number): string {
+  return heldBack > 0 ? `${message} (${LEAD_MESSAGES.heldBack(heldBack)})` : message;
 }

@@ -1,0 +1,61 @@
+// POST /api/ap/doNotCall: the agent puts the called lead's number on the campaign's do-not-call list (docs/dnc.md).
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage } from '@crm/shared';
+import { useTestApp } from '../../test/harness.ts';
+import { addLead, lookupUrl, panelCampaign } from '../../test/agent-panel-support.ts';
+
+const t = useTestApp();
+
+describe('POST /api/ap/doNotCall', () => {
+  it('answers 401 to anonymous callers, 403 to an agent of another campaign and to QC inspectors', async () => {
+    const c = await panelCampaign(t);
+    const other = await panelCampaign(t);
+    const leadId = await addLead(t, c.id, '+8801712350001');
+    const body = { campaignName: c.name, leadId };
+    expect((await t.anonymous.post('/api/ap/doNotCall', body)).status).toBe(401);
+    const r = await other.agent.post('/api/ap/doNotCall', body);
+    expect(r.status).toBe(403);
+    expect(r.json()).toEqual({ message: 'You are signed in to another campaign' });
+    expect((await (await t.callerFor('qc')).post('/api/ap/doNotCall', body)).status).toBe(403);
+    expect(await t.db.selectFrom('dncNumbers').selectAll().where('phoneNumber', '=', '+8801712350001').execute()).toEqual([]);
+  });
+
+  it("puts the lead's number on the campaign's list with who and why, audits it, and the lookup then refuses it", async () => {
+    const c = await panelCampaign(t);
+    const leadId = await addLead(t, c.id, '+8801712350002');
+    const r = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId });
+    expect(r.status, r.text).toBe(200);
+    expect(r.json()).toEqual({ message: doNotCallMessage('+8801712350002', false), phoneNumber: '+8801712350002', alreadyListed: false });
+    const rows = await t.db.selectFrom('dncNumbers').selectAll().where('phoneNumber', '=', '+8801712350002').execute();
+    expect(rows).toHaveLength(1);
+    const agentUser = await t.db.selectFrom('users').select(['id', 'username']).where('id', '=', rows[0]!.addedById ?? -1).executeTakeFirstOrThrow();
+    expect(rows[0]).toMatchObject({ campaignId: c.id, reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED, addedBy: agentUser.username });
+    expect(Date.now() - rows[0]!.createdAt.getTime()).toBeLessThan(60_000);
+    const audit = await t.db.selectFrom('auditLog').selectAll().where('objectType', '=', 'dnc').where('objectId', '=', String(rows[0]!.id)).execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ action: 'create', actorUsername: agentUser.username });
+    const lookup = await c.agent.get(lookupUrl(c.name, '01712350002'));
+    expect(lookup.status).toBe(403);
+    expect(lookup.json<{ message: string }>().message).toMatch(/^Do not call: on the campaign list since \d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('answers alreadyListed for a second click, adding nothing; admins may do it too', async () => {
+    const c = await panelCampaign(t);
+    const leadId = await addLead(t, c.id, '+8801712350003');
+    expect((await c.admin.post('/api/ap/doNotCall', { campaignName: c.name, leadId })).status).toBe(200);
+    const again = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId });
+    expect(again.status).toBe(200);
+    expect(again.json()).toMatchObject({ alreadyListed: true, message: doNotCallMessage('+8801712350003', true) });
+    expect(await t.db.selectFrom('dncNumbers').select('id').where('phoneNumber', '=', '+8801712350003').execute()).toHaveLength(1);
+  });
+
+  it("answers 404 for a lead that is not the campaign's and 400 for a body without a lead id", async () => {
+    const c = await panelCampaign(t);
+    const other = await panelCampaign(t);
+    const othersLead = await addLead(t, other.id, '+8801712350004');
+    const r = await c.admin.post('/api/ap/doNotCall', { campaignName: c.name, leadId: othersLead });
+    expect(r.status).toBe(404);
+    expect(r.json()).toEqual({ message: `Campaign "${c.name}" has no lead ${othersLead}` });
+    expect((await c.agent.post('/api/ap/doNotCall', { campaignName: c.name })).status).toBe(400);
+  });
+});
