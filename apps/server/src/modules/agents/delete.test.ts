@@ -160,6 +160,7 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'disputes_answered_by_id_fkey', action: 'r' },
         { name: 'disputes_decided_by_id_fkey', action: 'r' },
         { name: 'disputes_inspector_id_fkey', action: 'r' },
+        { name: 'dnc_numbers_added_by_id_fkey', action: 'r' },
         { name: 'lead_imports_user_id_fkey', action: 'r' },
         { name: 'leads_called_by_fkey', action: 'r' },
         // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
