@@ -75,6 +75,12 @@ describe('the dashboard', () => {
       { campaignId: campaign.id, cellNumber: '01711000003', dataDate: '2024-05-02' },
       { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
     ]).execute();
+    // Two sends of the generated leads: the card counts what VICIdial added over both.
+    const send = { campaignId: campaign.id, dataDate: '2024-05-02', listId: '1001', duplicateCheck: 'DUPLIST' as const, dncCheck: true, campaignDncCheck: false, rate: 20, startedBy: 'admin', finishedAt: new Date() };
+    await db.insertInto('dialerSends').values([
+      { ...send, state: 'finished', total: 2, added: 1, duplicate: 1 },
+      { ...send, state: 'cancelled', total: 2, added: 1 },
+    ]).execute();
 
     await openDashboard(page);
     for (const title of ['Number of Agents', 'Number of Campaigns', 'Number of Data Tables']) {
@@ -89,6 +95,11 @@ describe('the dashboard', () => {
     expect(text).toMatch(/Generated\s*2/);
     expect(text).toMatch(/Called\s*1/);
     expect(text).toContain('Called 50% of generated');
+    expect(text).toMatch(/Sent to dialer\s*2/);
+    // The new line fits the card: its label and count on one line, nothing wider than the card.
+    const sentLine = card.getByText('Sent to dialer', { exact: true }).locator('..');
+    expect(await sentLine.evaluate((line) => [...line.children].map((c) => Math.round(c.getBoundingClientRect().top)))).toSatisfy((tops: number[]) => new Set(tops).size === 1);
+    expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // The chart draws a bar for each non-zero figure.
     await page.getByRole('region', { name: 'Leads per campaign' }).locator('svg .recharts-bar-rectangle path').first().waitFor();
     if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });

@@ -1,5 +1,15 @@
 // The fake VICIdial of the browser tests: started by global-setup.ts, steered by the tests over its control URL.
-export { FAKE_STATS, setFakeVicidial, startFakeVicidial, type FakeBehaviour, type FakeVicidial } from '../apps/server/src/modules/dialer/fake-vicidial.ts';
+export {
+  FAKE_STATS,
+  readFakeLeadCounters,
+  setFakeVicidial,
+  startFakeVicidial,
+  type FakeBehaviour,
+  type FakeLeadCounters,
+  type FakeLeadsBehaviour,
+  type FakeLeadsControl,
+  type FakeVicidial,
+} from '../apps/server/src/modules/dialer/fake-vicidial.ts';
 
 /** How the product under test is pointed at the fake (its poll interval is the shortest allowed). */
 export const FAKE_DIALER_ENV = { VICIDIAL_USER_GROUPS: 'VIRTUAL|INHOUSE', DIALER_POLL_MS: '1000' } as const;

@@ -23,6 +23,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { dataTableRoutes } from './modules/data-tables/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { dialerRoutes } from './modules/dialer/routes.ts';
+import { dialerSendRoutes } from './modules/dialer/sends/routes.ts';
 import { questionRoutes } from './modules/questions/routes.ts';
 import { logicRoutes } from './modules/logic/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(dataTableRoutes);
   await app.register(dashboardRoutes);
   await app.register(dialerRoutes);
+  await app.register(dialerSendRoutes);
   await app.register(questionRoutes);
   await app.register(logicRoutes);
   await app.register(leadRoutes);

@@ -34,6 +34,10 @@ const ZEnv = z.object({
   VICIDIAL_PASS: z.string().optional(),
   VICIDIAL_USER_GROUPS: z.string().optional(),
   DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
+  DIALER_SEND_TIMEOUT_MS: wholeNumber('DIALER_SEND_TIMEOUT_MS', 50, 10_000),
+  DIALER_SEND_RETRIES: wholeNumber('DIALER_SEND_RETRIES', 0, 3),
+  DIALER_SEND_BACKOFF_MS: wholeNumber('DIALER_SEND_BACKOFF_MS', 0, 1000),
+  DIALER_SEND_CONCURRENCY: wholeNumber('DIALER_SEND_CONCURRENCY', 1, 8),
   PHONE_COUNTRY: z
     .string()
     .trim()
@@ -120,6 +124,19 @@ export type TConfig = {
   analysis: TAnalysisConfig;
   /** Connection pools and time limits of the database work (db/limits.ts). */
   db: TDbLimits;
+  /** How leads are sent to the dialer (docs/dialer-sends.md). */
+  dialerSend: TDialerSendConfig;
+};
+
+export type TDialerSendConfig = {
+  /** One add_lead request that takes longer has failed (and is checked before it is tried again). */
+  timeoutMs: number;
+  /** Tries after the first of a lead whose request failed (network, time-out, HTTP 5xx, an unreadable reply). */
+  retries: number;
+  /** The wait before the first retry; it doubles for each further one. */
+  backoffMs: number;
+  /** add_lead requests in flight at once (the admin's rate still applies). */
+  concurrency: number;
 };
 
 export type TAnalysisConfig = {
@@ -224,6 +241,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       lockTimeoutMs: e.DB_LOCK_TIMEOUT_MS,
       bulkPoolSize: e.DB_BULK_POOL_SIZE,
       bulkStatementTimeoutMs: e.DB_BULK_STATEMENT_TIMEOUT_MS,
+    },
+    dialerSend: {
+      timeoutMs: e.DIALER_SEND_TIMEOUT_MS,
+      retries: e.DIALER_SEND_RETRIES,
+      backoffMs: e.DIALER_SEND_BACKOFF_MS,
+      concurrency: e.DIALER_SEND_CONCURRENCY,
     },
   };
 }

@@ -33,3 +33,4 @@ export * from './domain/agreement.ts';
 export * from './schemas/disputes.ts';
 export * from './schemas/qc-insights.ts';
 export * from './schemas/dnc.ts';
+export * from './schemas/dialer-sends.ts';

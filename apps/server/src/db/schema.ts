@@ -5,6 +5,7 @@ import type { QcQueueTables } from './tables/qc-queue.ts';
 import type { CalibrationTables } from './tables/calibration.ts';
 import type { DisputeTables } from './tables/disputes.ts';
 import type { DncTables } from './tables/dnc.ts';
+import type { DialerSendTables } from './tables/dialer-sends.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -319,7 +320,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

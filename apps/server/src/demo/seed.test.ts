@@ -7,13 +7,20 @@ const t = useTestApp();
 
 describe('demo data', () => {
   it('signs in every demo user, lists the demo campaigns, and loads twice without duplicating', async () => {
-    const count = async (table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables') =>
+    const count = async (table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables' | 'dialerSends' | 'dialerSendLeads') =>
       Number((await t.db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
     await seedDemo(t.db);
-    const first = { users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables') };
+    const counts = async () => ({
+      users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables'),
+      dialerSends: await count('dialerSends'), dialerSendLeads: await count('dialerSendLeads'),
+    });
+    const first = await counts();
     await seedDemo(t.db);
-    expect({ users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables') }).toEqual(first);
+    expect(await counts()).toEqual(first);
     expect(first.leads).toBeGreaterThan(0);
+    // One send to the dialer, of many leads (demo/dialer-sends.test.ts checks its counts).
+    expect(first.dialerSends).toBe(1);
+    expect(first.dialerSendLeads).toBeGreaterThan(100);
     const campaigns = await t.anonymous.get('/cc/campaigns');
     expect(campaigns.json<{ campaignName: string }[]>().map((c) => c.campaignName).sort()).toEqual(
       [...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort(),

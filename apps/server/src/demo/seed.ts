@@ -15,6 +15,7 @@ import { seedQcQueueDemo } from './qc-queue.ts';
 import { seedCalibrationDemo } from './calibration.ts';
 import { seedDisputesDemo } from './disputes.ts';
 import { seedDncDemo } from './dnc.ts';
+import { seedDialerSendsDemo } from './dialer-sends.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -44,6 +45,8 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedCalibrationDemo(db, timeZone);
   await seedDisputesDemo(db, timeZone);
   await seedDncDemo(db);
+  // After the leads: the send takes a day's generated leads.
+  await seedDialerSendsDemo(db);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
 }

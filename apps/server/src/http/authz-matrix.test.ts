@@ -9,7 +9,8 @@ import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from '../te
 import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from '../test/authz-world.ts';
 
 const dirs = createWorldDirs();
-const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir });
+// The simulated dialer: sends to it finish (the send routes' probes need real sends).
+const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir, dialer: { mode: 'simulated', pollMs: 60_000 } });
 afterAll(() => dirs.remove());
 
 /** Routes that are not in the route table but answer anyway. */

@@ -20,6 +20,7 @@ import { CALIBRATION_EXPECTATIONS } from './authz/calibration.ts';
 import { DISPUTES_EXPECTATIONS } from './authz/disputes.ts';
 import { QC_INSIGHTS_EXPECTATIONS } from './authz/qc-insights.ts';
 import { DNC_EXPECTATIONS } from './authz/dnc.ts';
+import { DIALER_SENDS_EXPECTATIONS } from './authz/dialer-sends.ts';
 
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
@@ -192,6 +193,7 @@ export const EXPECTATIONS: Record<string, string> = {
   ...DISPUTES_EXPECTATIONS,
   ...QC_INSIGHTS_EXPECTATIONS,
   ...DNC_EXPECTATIONS,
+  ...DIALER_SENDS_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

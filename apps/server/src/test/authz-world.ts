@@ -16,6 +16,7 @@ import { CALIBRATION_PROBES } from './authz/calibration.ts';
 import { DISPUTES_PROBES } from './authz/disputes.ts';
 import { QC_INSIGHTS_PROBES } from './authz/qc-insights.ts';
 import { DNC_PROBES } from './authz/dnc.ts';
+import { DIALER_SENDS_PROBES } from './authz/dialer-sends.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -378,5 +379,6 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...DISPUTES_PROBES(w),
     ...QC_INSIGHTS_PROBES(w),
     ...DNC_PROBES(w),
+    ...DIALER_SENDS_PROBES(w),
   };
 }

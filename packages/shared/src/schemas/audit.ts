@@ -18,6 +18,9 @@ export const AUDIT_OBJECT_TYPES = [
   /** QC settings (dispute windows: objectId 'disputes'; a campaign's queue target: its campaign name). */
   'qcSettings',
   'dnc',
+  /** A campaign's VICIdial settings (objectId: campaign name) and its sends (objectId: the send id). */
+  'dialerSettings',
+  'dialerSend',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -9,6 +9,8 @@ export const ZDashboardCampaign = z.object({
   totalLeads: count,
   generatedLeads: count,
   calledLeads: count,
+  /** Leads VICIdial added over all the campaign's sends (docs/dialer-sends.md); 0 before the first send. */
+  sentToDialer: count,
 });
 export type TDashboardCampaign = z.infer<typeof ZDashboardCampaign>;
 

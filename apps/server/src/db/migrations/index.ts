@@ -19,6 +19,7 @@ import * as m0016 from './0016-qc-queue.ts';
 import * as m0017 from './0017-calibration.ts';
 import * as m0018 from './0018-disputes.ts';
 import * as m0019 from './0019-dnc.ts';
+import * as m0020 from './0020-dialer-sends.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017-calibration': m0017,
   '0018-disputes': m0018,
   '0019-dnc': m0019,
+  '0020-dialer-sends': m0020,
 };

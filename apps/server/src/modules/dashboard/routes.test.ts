@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
-import type { TDashboard } from '@crm/shared';
+import type { TDashboard, TSendState } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
 import { findDashboard } from './service.ts';
 
@@ -13,6 +13,19 @@ async function insertLeads(campaignId: number, leads: LeadState[]) {
   await t.db
     .insertInto('leads')
     .values(leads.map((l) => ({ campaignId, cellNumber: `01711${String((phone += 1)).padStart(6, '0')}`, dataDate: '2024-05-02', forD: l.forD ?? '', generateStatus: l.generateStatus ?? 0, isCalled: l.isCalled ?? 0 })))
+    .execute();
+}
+
+type Send = { state: TSendState; total: number; added: number; duplicate?: number; dnc?: number; refused?: number; failed?: number };
+
+/** A send of the campaign's 2024-05-02 leads as the send engine leaves it: its counts on the dialer_sends row. */
+async function insertSends(campaignId: number, sends: Send[]) {
+  await t.db
+    .insertInto('dialerSends')
+    .values(sends.map((s) => ({
+      campaignId, dataDate: '2024-05-02', listId: '1001', duplicateCheck: 'DUPLIST' as const, dncCheck: true, campaignDncCheck: false, rate: 20, startedBy: 'admin',
+      duplicate: 0, dnc: 0, refused: 0, failed: 0, ...s, finishedAt: s.state === 'running' ? null : new Date(),
+    })))
     .execute();
 }
 
@@ -54,14 +67,38 @@ describe('GET /dynamic/dashboard', () => {
     expect(r.status).toBe(200);
     const rows = r.json<TDashboard>();
     expect(rows).toEqual([
-      { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0 },
-      { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 2 },
-      { campaignTitle: 'Zinc Awareness', totalLeads: 0, generatedLeads: 0, calledLeads: 0 },
+      { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0, sentToDialer: 0 },
+      { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 2, sentToDialer: 0 },
+      { campaignTitle: 'Zinc Awareness', totalLeads: 0, generatedLeads: 0, calledLeads: 0, sentToDialer: 0 },
     ]);
   });
 
+  it("counts as sent to the dialer the leads VICIdial added over all a campaign's sends, not its duplicates, DNC, refused or failed", async () => {
+    const admin = await t.callerFor('admin');
+    const winter = await createCampaign(t.db, { campaignName: 'Winter Survey' });
+    const eid = await createCampaign(t.db, { campaignName: 'Eid Offer' });
+    await createCampaign(t.db, { campaignName: 'Yarn Awareness' });
+    // Finished, cancelled part-way and still running: every send's added leads are on the dialer's list.
+    await insertSends(winter.id, [
+      { state: 'finished', total: 12, added: 7, duplicate: 2, dnc: 1, refused: 1, failed: 1 },
+      { state: 'cancelled', total: 40, added: 3 },
+      { state: 'running', total: 50, added: 5, duplicate: 1 },
+    ]);
+    await insertSends(eid.id, [{ state: 'stopped', total: 4, added: 0, duplicate: 3, failed: 1 }]);
+
+    const rows = (await admin.get('/dynamic/dashboard')).json<TDashboard>();
+    const sent = (title: string) => rows.find((r) => r.campaignTitle === title)?.sentToDialer;
+    expect(sent('Winter Survey')).toBe(15);
+    expect(sent('Eid Offer')).toBe(0);
+    expect(sent('Yarn Awareness')).toBe(0);
+  });
+
   it('computes every campaign in a single query', async () => {
-    for (let i = 0; i < 3; i += 1) await createCampaign(t.db);
+    for (let i = 0; i < 3; i += 1) {
+      const campaign = await createCampaign(t.db);
+      await insertLeads(campaign.id, [{ forD: 'd', generateStatus: 1 }]);
+      await insertSends(campaign.id, [{ state: 'finished', total: 1, added: 1 }]);
+    }
     const counter = new CountQueries();
     const rows = await findDashboard(t.db.withPlugin(counter));
     expect(rows.length).toBeGreaterThanOrEqual(3);

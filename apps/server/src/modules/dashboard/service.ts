@@ -1,22 +1,38 @@
-// The dashboard's per-campaign lead figures, read from the lead counters (modules/leads/lead-counts.ts) in one query.
+// The dashboard's per-campaign figures: the lead counters (modules/leads/lead-counts.ts) and the leads sent to the
+// dialer (docs/dialer-sends.md), in one query.
 import { sql } from 'kysely';
 import type { TDashboard } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { leadFiguresByCampaign } from '../leads/lead-counts.ts';
 
 /**
- * Every campaign, by name, with its total, generated (for_d = 'd') and called (is_called = 1) leads;
- * a campaign without leads shows zeros. The figures come from the counters, never from counting leads.
+ * Per campaign with sends: the leads VICIdial added, over all its sends, as a subquery `sent`. Summed from the sends'
+ * own counts, never from their per-lead rows, so a campaign with millions of sent leads costs one row a send.
+ */
+function sentToDialerByCampaign(db: Db) {
+  return db
+    .selectFrom('dialerSends')
+    .select((eb) => ['dialerSends.campaignId', eb.fn.sum<number>('dialerSends.added').as('added')])
+    .groupBy('dialerSends.campaignId')
+    .as('sent');
+}
+
+/**
+ * Every campaign, by name, with its total, generated (for_d = 'd') and called (is_called = 1) leads and the leads its
+ * sends added to the dialer; a campaign without leads or sends shows zeros. The lead figures come from the counters,
+ * never from counting leads.
  */
 export async function findDashboard(db: Db): Promise<TDashboard> {
   return db
     .selectFrom('campaigns')
     .leftJoin(leadFiguresByCampaign(db), 'counts.campaignId', 'campaigns.id')
+    .leftJoin(sentToDialerByCampaign(db), 'sent.campaignId', 'campaigns.id')
     .select([
       'campaigns.campaignName as campaignTitle',
       sql<number>`coalesce(counts.total_leads, 0)::int`.as('totalLeads'),
       sql<number>`coalesce(counts.generated_leads, 0)::int`.as('generatedLeads'),
       sql<number>`coalesce(counts.called_leads, 0)::int`.as('calledLeads'),
+      sql<number>`coalesce(sent.added, 0)::int`.as('sentToDialer'),
     ])
     .orderBy('campaigns.campaignName')
     .orderBy('campaigns.id')

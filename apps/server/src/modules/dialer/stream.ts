@@ -23,9 +23,18 @@ export type StreamSession = {
   isLive: () => Promise<boolean>;
 };
 
+/** Any stream's events, already formatted: the first written at once, the next ones fed as they come. */
+export type EventFeed = {
+  first: string;
+  /** Starts feeding: `write` an event, `done` ends the stream. Returns what stops the feed. */
+  subscribe: (write: (chunk: string) => void, done: () => void) => () => void;
+};
+
 /** The open streams of one app, so closing the app can end them instead of waiting on them forever. */
 export type StreamHub = {
   open: (reply: FastifyReply, publisher: DialerStatePublisher, session?: StreamSession, heartbeatMs?: number) => PassThrough;
+  /** A stream of any events (a send's progress: dialer/sends/progress.ts). */
+  openFeed: (reply: FastifyReply, feed: EventFeed, session?: StreamSession, heartbeatMs?: number) => PassThrough;
   size: () => number;
   closeAll: () => Promise<void>;
 };
@@ -33,37 +42,45 @@ export type StreamHub = {
 export function createStreamHub(): StreamHub {
   const streams = new Map<PassThrough, { end: () => void; reply: FastifyReply; closed: Promise<void> }>();
 
+  const openFeed = (reply: FastifyReply, feed: EventFeed, session?: StreamSession, heartbeatMs = HEARTBEAT_MS): PassThrough => {
+    const stream = new PassThrough();
+    const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
+    const write = (chunk: string) => {
+      if (stream.writableLength > MAX_BACKLOG_BYTES) end();
+      else if (!stream.writableEnded) stream.write(chunk);
+    };
+    let unsubscribe = () => {};
+    const heartbeat = setInterval(() => {
+      write(': heartbeat\n\n');
+      // Signed out, disabled or a new password since the stream opened: it ends (the browser's reconnect is refused).
+      session?.isLive().then((live) => live || end(), () => undefined);
+    }, heartbeatMs);
+    heartbeat.unref();
+    // The token ran out: the stream ends with it; the browser reconnects with a fresh one if it still may.
+    const expiry = session?.expiresAt === undefined ? undefined : setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
+    expiry?.unref();
+    function end() {
+      if (!streams.delete(stream)) return;
+      clearInterval(heartbeat);
+      clearTimeout(expiry);
+      unsubscribe();
+      stream.end();
+    }
+    streams.set(stream, { end, reply, closed });
+    // The client went away (tab closed, network lost): stop feeding it.
+    reply.raw.once('close', end);
+    stream.write(feed.first);
+    const stop = feed.subscribe(write, end);
+    // A feed that ended at once (a send already over) has nothing left to stop later.
+    if (streams.has(stream)) unsubscribe = stop;
+    else stop();
+    return stream;
+  };
+
   return {
-    open: (reply, publisher, session, heartbeatMs = HEARTBEAT_MS) => {
-      const stream = new PassThrough();
-      const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
-      const write = (chunk: string) => {
-        if (stream.writableLength > MAX_BACKLOG_BYTES) end();
-        else if (!stream.writableEnded) stream.write(chunk);
-      };
-      const unsubscribe = publisher.subscribe((state) => write(formatEvent(state)));
-      const heartbeat = setInterval(() => {
-        write(': heartbeat\n\n');
-        // Signed out, disabled or a new password since the stream opened: it ends (the browser's reconnect is refused).
-        session?.isLive().then((live) => live || end(), () => undefined);
-      }, heartbeatMs);
-      heartbeat.unref();
-      // The token ran out: the stream ends with it; the browser reconnects with a fresh one if it still may.
-      const expiry = session?.expiresAt === undefined ? undefined : setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
-      expiry?.unref();
-      function end() {
-        if (!streams.delete(stream)) return;
-        clearInterval(heartbeat);
-        clearTimeout(expiry);
-        unsubscribe();
-        stream.end();
-      }
-      streams.set(stream, { end, reply, closed });
-      // The client went away (tab closed, network lost): stop feeding it.
-      reply.raw.once('close', end);
-      stream.write(formatEvent(publisher.current()));
-      return stream;
-    },
+    open: (reply, publisher, session, heartbeatMs) =>
+      openFeed(reply, { first: formatEvent(publisher.current()), subscribe: (write) => publisher.subscribe((state) => write(formatEvent(state))) }, session, heartbeatMs),
+    openFeed,
     size: () => streams.size,
     closeAll: async () => {
       const open = [...streams.values()];

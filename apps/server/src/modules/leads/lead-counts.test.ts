@@ -70,7 +70,7 @@ async function expectCountersExact(campaigns: { id: number; name: string }[], se
       select count(*)::int as total, count(*) filter (where for_d = 'd')::int as generated, count(*) filter (where is_called = 1)::int as called
         from leads where campaign_id = ${c.id}`.execute(t.db);
     const f = figures[0];
-    expect(dashboard.find((d) => d.campaignTitle === c.name), label).toEqual({ campaignTitle: c.name, totalLeads: f?.total, generatedLeads: f?.generated, calledLeads: f?.called });
+    expect(dashboard.find((d) => d.campaignTitle === c.name), label).toEqual({ campaignTitle: c.name, totalLeads: f?.total, generatedLeads: f?.generated, calledLeads: f?.called, sentToDialer: 0 });
     expect(leadCounts[c.name], label).toBe(f?.total);
     expect((await admin.get(`/dynamic/countNumberOfDataAvailable?${query({ campaignDataTable: c.name })}`)).text, label).toBe(String(f?.total));
     for (const dataDate of [undefined, ...DATES, '2030-01-01']) {

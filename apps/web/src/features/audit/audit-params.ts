@@ -40,6 +40,8 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   calibrationSession: 'Calibration session',
   qcSettings: 'QC settings',
   dnc: 'Do-not-call number',
+  dialerSettings: 'Dialer settings',
+  dialerSend: 'Send to dialer',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {

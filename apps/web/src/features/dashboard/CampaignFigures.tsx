@@ -1,4 +1,5 @@
-// Per-campaign lead figures: one card each (total, generated, called, progress) and a bar chart of all of them.
+// Per-campaign lead figures: one card each (total, generated, called, sent to the dialer, progress) and a bar chart of
+// the lead figures of all of them.
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
     ['Total Leads', campaign.totalLeads],
     ['Generated', campaign.generatedLeads],
     ['Called', campaign.calledLeads],
+    ['Sent to dialer', campaign.sentToDialer],
   ];
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={campaign.campaignTitle}>

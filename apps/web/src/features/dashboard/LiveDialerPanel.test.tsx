@@ -3,7 +3,6 @@ import { screen, within } from '@testing-library/react';
 import type { TDialerState } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import { LiveDialerPanel } from './LiveDialerPanel.tsx';
-import { calledShare } from './CampaignFigures.tsx';
 
 const STATS = { calls_waiting: 4, agents_logged_in: 31, agents_in_calls: 19, agents_waiting: 5, agents_paused: 3, agents_in_dead_calls: 1, agents_in_dispo: 2, agents_in_dial: 1 };
 const base: TDialerState = { mode: 'vicidial', stats: STATS, updatedAt: '2024-05-02T09:15:30.000Z', error: null, errorAt: null };
@@ -44,13 +43,5 @@ describe('LiveDialerPanel', () => {
     renderWithApp(<LiveDialerPanel state={{ ...base, stats: null, updatedAt: null, error: 'Cannot reach the dialer at dialer.local (ECONNREFUSED).', errorAt: base.updatedAt }} status="reconnecting" />);
     expect(screen.getByText('No figures have been read yet.')).toBeTruthy();
     expect(screen.getByText('Reconnecting…')).toBeTruthy();
-  });
-});
-
-describe('calledShare', () => {
-  it('is the called share of generated leads, 0 when nothing is generated, never over 100', () => {
-    expect(calledShare({ campaignTitle: 'A', totalLeads: 10, generatedLeads: 4, calledLeads: 1 })).toBe(25);
-    expect(calledShare({ campaignTitle: 'B', totalLeads: 10, generatedLeads: 0, calledLeads: 0 })).toBe(0);
-    expect(calledShare({ campaignTitle: 'C', totalLeads: 10, generatedLeads: 2, calledLeads: 3 })).toBe(100);
   });
 });

@@ -18,8 +18,8 @@ const paged = <T,>(content: T[], total = content.length, number = 0, size = 10) 
   response: { content, totalElements: total, totalPages: Math.ceil(total / size), size, number },
 });
 const figures: TDashboard = [
-  { campaignTitle: 'Eid Offer', totalLeads: 0, generatedLeads: 0, calledLeads: 0 },
-  { campaignTitle: 'Spring Survey', totalLeads: 1200, generatedLeads: 300, calledLeads: 45 },
+  { campaignTitle: 'Eid Offer', totalLeads: 0, generatedLeads: 0, calledLeads: 0, sentToDialer: 0 },
+  { campaignTitle: 'Spring Survey', totalLeads: 1200, generatedLeads: 300, calledLeads: 45, sentToDialer: 0 },
 ];
 const lead = (n: number, extra: TLead = {}): TLead => ({
   id: n, did: '', data_status: 'valid', br_id: 'BR-1', region: '', territory: '', area: '', respondent_name: `Respondent ${n}`,

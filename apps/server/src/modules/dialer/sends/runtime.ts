@@ -1,0 +1,84 @@
+// The sends in a server process (docs/dialer-sends.md): the dialer they go to (VICIdial, or the stand-in of
+// DIALER=simulated), the queue, and this process's worker. The worker starts when this process starts a send or finds
+// one running (after a restart, or one whose process died: looked for every minute), so a process that never meets a
+// send costs nothing.
+import type { App } from '../../../app-type.ts';
+import { poolOf } from '../../../db/database.ts';
+import { createSendQueue, type TSendQueue } from './queue.ts';
+import { findRunningSendIds, type TDialerMode } from './service.ts';
+import { createSimulatedTransport } from './simulated-transport.ts';
+import type { TLeadTransport } from './transport.ts';
+import { createVicidialTransport } from './vicidial-transport.ts';
+
+const ORPHAN_CHECK_MS = 60_000;
+
+export type TSendRuntime = {
+  dialer: TDialerMode;
+  /**
+   * Queues a send and makes sure this process works the queue. Never fails: if the queue cannot be reached now (the
+   * database is down), the send stays running and the minute's look for running sends queues it.
+   */
+  run: (sendId: number) => void;
+  close: () => Promise<void>;
+};
+
+function transportOf(app: App): TLeadTransport | null {
+  const { dialer, dialerSend } = app.config;
+  if (dialer.mode === 'vicidial') return createVicidialTransport({ url: dialer.url, user: dialer.user, pass: dialer.pass, timeoutMs: dialerSend.timeoutMs });
+  if (dialer.mode === 'simulated') return createSimulatedTransport();
+  return null;
+}
+
+export function startSendRuntime(app: App, options: { sliceMs?: number; transport?: TLeadTransport } = {}): TSendRuntime {
+  const transport = options.transport ?? transportOf(app);
+  const dialer: TDialerMode = transport === null ? 'unconfigured' : transport.mode;
+  const queue: TSendQueue | null = transport === null ? null : createSendQueue({ db: app.db, pool: poolOf(app.db), transport, config: app.config.dialerSend }, app.log, options);
+  let working: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  /** The worker, started once (again after a failed start: the database may have been down). */
+  function work(): Promise<void> {
+    if (!queue) return Promise.resolve();
+    working ??= queue.startWorker().catch((e: unknown) => {
+      working = undefined;
+      throw e;
+    });
+    return working;
+  }
+
+  async function queueSend(sendId: number): Promise<void> {
+    if (!queue || closed) return;
+    await work();
+    await queue.enqueue(sendId);
+  }
+  function run(sendId: number): void {
+    queueSend(sendId).catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e), sendId }, 'dialer send could not be queued; it is queued again within a minute'));
+  }
+
+  /** Running sends are queued again: a send whose process died goes on here (the worker's lock keeps it to one process). */
+  async function adoptRunning(): Promise<void> {
+    const ids = await findRunningSendIds(app.db);
+    for (const id of ids) await queueSend(id);
+  }
+  const adoptQuietly = () => {
+    if (closed) return;
+    adoptRunning().catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'running dialer sends could not be queued'));
+  };
+
+  app.addHook('onReady', async () => {
+    if (!queue) return;
+    adoptQuietly();
+    timer = setInterval(adoptQuietly, ORPHAN_CHECK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => close());
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    if (timer) clearInterval(timer);
+    await queue?.stop();
+  }
+  return { dialer, run, close };
+}
