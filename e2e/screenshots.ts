@@ -122,6 +122,20 @@ async function flagRaised(page: Page): Promise<void> {
   await shot(page, 'flag-raised');
 }
 
+/** /generateLead on the demo's unsent date (demo/dialer-sends.ts), a send to the simulated dialer under way. */
+async function sendToDialer(page: Page): Promise<void> {
+  await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
+  await page.waitForURL('**/dashboard');
+  await page.goto('/generateLead');
+  await page.getByRole('main').getByLabel('Campaign', { exact: true }).selectOption(CAMPAIGN);
+  await page.getByLabel('Data date', { exact: true }).selectOption('2026-11-19');
+  const card = page.getByRole('region', { name: 'Send to dialer' });
+  await card.getByRole('button', { name: 'Send to dialer' }).click();
+  const bar = card.getByRole('progressbar', { name: 'Send progress' });
+  await page.waitForFunction((el) => Number(el?.getAttribute('aria-valuenow')) >= 10, await bar.elementHandle());
+  await shot(page, 'send-to-dialer');
+}
+
 const work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-screenshots-'));
 await fs.mkdir(OUT, { recursive: true });
 const recordingsDir = path.join(work, 'recordings');
@@ -160,6 +174,7 @@ try {
   await open((page) => calibration(page, calibrationId));
   await open(qcInsights);
   await open(flagRaised);
+  await open(sendToDialer);
 } finally {
   await browser.close();
   await server.stop();

@@ -27,12 +27,13 @@ export type Installation = {
   remove: () => Promise<void>;
 };
 
-export async function createInstallation(mode: Mode): Promise<Installation> {
+/** `extraEnv`: more settings of the installation (a dialer to send leads to). */
+export async function createInstallation(mode: Mode, extraEnv: Record<string, string> = {}): Promise<Installation> {
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'crm-crash-'));
   // mkdtemp makes it 0700: as root the embedded PostgreSQL runs as "postgres", which must reach DATA_DIR.
   await fsp.chmod(work, 0o755);
   const dataDir = path.join(work, 'data');
-  const env: Record<string, string | undefined> = { DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'info' };
+  const env: Record<string, string | undefined> = { DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'info', ...extraEnv };
   let url: string | undefined;
   if (mode === 'postgres') {
     url = await createDatabaseFromTemplate(inject('dbAdminUrl'), inject('dbTemplate'));

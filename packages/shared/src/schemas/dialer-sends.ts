@@ -98,6 +98,9 @@ export const ZSendsQuery = z.object({ campaignName, date: isoDate('date') });
 export const ZSendsOfDate = z.object({ unsent: count, sends: z.array(ZDialerSend) });
 export type TSendsOfDate = z.infer<typeof ZSendsOfDate>;
 
+/** The event name of GET /api/dialer/sends/{id}/stream; its data is one TDialerSend. */
+export const SEND_EVENT = 'send';
+
 /** The columns of a send's report (GET /api/dialer/sends/{id}/report), one row per lead. */
 export const SEND_REPORT_COLUMNS = ['lead_id', 'phone_number', 'outcome', 'message', 'attempts', 'vicidial_lead_id', 'sent_at'] as const;
 

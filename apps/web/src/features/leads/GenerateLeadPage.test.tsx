@@ -54,6 +54,20 @@ describe('GenerateLeadPage', () => {
     expect(screen.getByText('90 fresh of 120; the target applies to each of its 12 br_id groups → up to 60 leads')).toBeTruthy();
   });
 
+  it('shows Send to dialer for the chosen campaign and date, only once both are chosen', async () => {
+    renderPage({
+      'GET /api/dialer/settings': { body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null } },
+      'GET /api/dialer/sends': (request) => ({ body: { unsent: request.query.date === '2025-03-02' ? 30 : 0, sends: [] } }),
+    });
+    await screen.findByRole('option', { name: 'Spring Survey' });
+    fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
+    await screen.findByRole('option', { name: '2025-03-02' });
+    expect(screen.queryByRole('region', { name: 'Send to dialer' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Data date'), { target: { value: '2025-03-02' } });
+    const card = within(await screen.findByRole('region', { name: 'Send to dialer' }));
+    expect(await card.findByText('30 generated leads of 2025-03-02 not sent yet')).toBeTruthy();
+  });
+
   it('says a target is needed, and sends nothing, when every target is blank', async () => {
     const server = renderPage();
     await chooseCampaignAndDate();

@@ -1,10 +1,12 @@
 // /generateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
-// (or all fresh leads of the date, confirmed with their count); success goes to /leads.
+// (or all fresh leads of the date, confirmed with their count); success goes to /leads. Beside it, once a date is
+// chosen, its generated leads are sent to the dialer (docs/dialer-sends.md).
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
+import { DialerSendCard } from '../dialer/DialerSendCard.tsx';
 import { LEADS_KEY } from './api.ts';
 import { generateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
@@ -17,6 +19,7 @@ export default function GenerateLeadPage() {
   const queryClient = useQueryClient();
   const form = useTargetForm();
   const summary = useDateSummary(form.choice);
+  const { campaign, dataDate } = form.choice;
 
   const mutation = useMutation({
     mutationFn: generateLeads,
@@ -36,7 +39,12 @@ export default function GenerateLeadPage() {
   });
 
   return (
-    <LeadActionFrame title="Generate leads" cardTitle="Generate a day's call list">
+    <LeadActionFrame
+      title="Generate leads"
+      cardTitle="Generate a day's call list"
+      // The chosen date's generated leads go to the dialer from here; a new choice starts the card afresh.
+      aside={campaign !== '' && dataDate !== '' ? <DialerSendCard key={`${campaign}\n${dataDate}`} campaignName={campaign} date={dataDate} /> : undefined}
+    >
       <LeadTargetsForm
         mode="generate"
         form={form}

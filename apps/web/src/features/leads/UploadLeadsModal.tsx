@@ -8,6 +8,7 @@ import { LEAD_MESSAGES, REQUIRED_UPLOAD_COLUMNS, type TImportProgress, type TLea
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { UploadFailureAlert } from '../../components/UploadErrorTable.tsx';
+import { isCsvFile, NOT_CSV_MESSAGE } from '../../components/use-csv-upload-form.ts';
 import { LEAD_COUNTS_KEY } from '../campaigns/api.ts';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { downloadLeadTemplate, LEADS_KEY } from './api.ts';
@@ -15,12 +16,7 @@ import type { TUploadBytes } from '../../app/send-form.ts';
 import { LeadUploadError, uploadLeadCsv } from './upload.ts';
 import { UploadProgress } from './UploadProgress.tsx';
 
-export const NOT_CSV_MESSAGE = 'Only CSV files (.csv) can be uploaded';
 const FILE_INPUT_ID = 'lead-csv-file';
-
-function isCsv(file: File): boolean {
-  return /\.csv$/i.test(file.name);
-}
 
 /** docs/product.md §8: the server's message followed by '!'. */
 export function uploadSuccessText(result: TLeadUploadResult): string {
@@ -75,13 +71,13 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
   const chooseFile = (chosen: File | null) => {
     setFile(chosen);
     mutation.reset();
-    setProblem(chosen !== null && !isCsv(chosen) ? NOT_CSV_MESSAGE : null);
+    setProblem(chosen !== null && !isCsvFile(chosen) ? NOT_CSV_MESSAGE : null);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (file === null || campaignName === '') return setProblem(LEAD_MESSAGES.uploadMissing);
-    if (!isCsv(file)) return setProblem(NOT_CSV_MESSAGE);
+    if (!isCsvFile(file)) return setProblem(NOT_CSV_MESSAGE);
     setProblem(null);
     mutation.mutate({ campaignName, file });
   };

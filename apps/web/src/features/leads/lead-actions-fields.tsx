@@ -2,7 +2,7 @@
 // and one action card, the data date a campaign choice reveals, the date's figures, and one target per selector.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TLeadDateSummary } from '@crm/shared';
 import { dataDatesKey, fetchDataDates } from './api.ts';
@@ -11,8 +11,21 @@ import { countOf, formatCount, generateCeiling, groupsText, readTarget, regenera
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';
 import { RetryAlert } from '../../components/QueryState.tsx';
 
-/** Title, the Upload CSV button and the one action card of a lead screen. */
-export function LeadActionFrame({ title, cardTitle, children }: { title: string; cardTitle: string; children: ReactNode }) {
+/**
+ * Title, the Upload CSV button and the one action card of a lead screen; an `aside` (e.g. Send to dialer) goes in a
+ * second column, so both fit a 1366×768 screen.
+ */
+export function LeadActionFrame({ title, cardTitle, children, aside }: { title: string; cardTitle: string; children: ReactNode; aside?: ReactNode }) {
+  const card = (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={cardTitle} maw={aside === undefined ? 960 : undefined}>
+      <Stack gap="md">
+        <Title order={2} size="h3">
+          {cardTitle}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
+  );
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>
@@ -22,14 +35,15 @@ export function LeadActionFrame({ title, cardTitle, children }: { title: string;
           Back to leads
         </Button>
       </Group>
-      <Paper withBorder p="lg" radius="md" component="section" aria-label={cardTitle} maw={960}>
-        <Stack gap="md">
-          <Title order={2} size="h3">
-            {cardTitle}
-          </Title>
-          {children}
-        </Stack>
-      </Paper>
+      {aside === undefined ? (
+        card
+      ) : (
+        // The action's form gets the wider column (its targets sit three abreast), the aside the rest.
+        <Grid gap="md" align="flex-start">
+          <Grid.Col span={{ base: 12, md: 7 }}>{card}</Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>{aside}</Grid.Col>
+        </Grid>
+      )}
     </Stack>
   );
 }

@@ -52,6 +52,8 @@ export async function deliverLead(lead: TLeadToSend, mayBeThere: boolean, option
     try {
       if (checkFirst) {
         await pace();
+        // The wait for the pace may end with the send stopped: nothing more goes out.
+        if (signal.aborted) return { kind: 'unknown', attempts };
         attempts += 1;
         const found = await transport.findLead(lead.leadId, settings, signal);
         if (found.kind === 'found') return { kind: 'added', vicidialLeadId: found.vicidialLeadId, message: found.message, attempts };
@@ -63,6 +65,7 @@ export async function deliverLead(lead: TLeadToSend, mayBeThere: boolean, option
         checkFirst = false;
       }
       await pace();
+      if (signal.aborted) return { kind: 'untried', attempts };
       attempts += 1;
       const result = await transport.addLead(lead, settings, signal);
       if (result.kind === 'transient') {

@@ -1,12 +1,11 @@
 // A send's progress as server-sent events (GET /api/dialer/sends/{id}/stream): the send at once, then every change,
 // read from its row twice a second (so the stream shows the work of whichever server process runs the send), and the
 // stream ends after the first state that is not 'running'.
-import type { TDialerSend } from '@crm/shared';
+import { SEND_EVENT, type TDialerSend } from '@crm/shared';
 import type { Db } from '../../../db/schema.ts';
 import type { EventFeed } from '../stream.ts';
 import { findSend } from './service.ts';
 
-export const SEND_EVENT = 'send';
 export const SEND_POLL_MS = 500;
 
 export function formatSendEvent(send: TDialerSend): string {

@@ -124,10 +124,13 @@ async function writeBatch(db: Db, sendId: number, writes: LeadWrite[], untried: 
         refused: eb('refused', '+', added('refused')),
         failed: eb('failed', '+', added('failed')),
         updatedAt: new Date(),
-        ...(stopMessage === null ? {} : { state: 'stopped' as const, message: stopMessage }),
       }))
       .where('id', '=', sendId)
       .execute();
+    // A send cancelled meanwhile stays cancelled.
+    if (stopMessage !== null) {
+      await trx.updateTable('dialerSends').set({ state: 'stopped', message: stopMessage }).where('id', '=', sendId).where('state', '=', 'running').execute();
+    }
   });
 }
 
