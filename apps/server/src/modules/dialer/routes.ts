@@ -5,7 +5,7 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { createDialer, findDialerState } from './service.ts';
-import { createStreamHub } from './stream.ts';
+import { createStreamHub, replyEventStream } from './stream.ts';
 
 export async function dialerRoutes(app: App) {
   const dialer = createDialer(app.config.dialer, app.log, app.db);
@@ -37,13 +37,6 @@ export async function dialerRoutes(app: App) {
     const user = currentUser(req);
     const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
     const stream = hub.open(reply, dialer.publisher, session);
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      // Proxies such as nginx would otherwise hold events back in their buffers.
-      .header('x-accel-buffering', 'no')
-      // The connection ends with the stream, so closing the server never waits on a kept-alive socket.
-      .header('connection', 'close')
-      .send(stream);
+    return replyEventStream(reply, stream);
   });
 }

@@ -11,6 +11,18 @@ const MAX_BACKLOG_BYTES = 256 * 1024;
 /** How long closing waits for a stream to end cleanly before cutting its connection. */
 const CLOSE_GRACE_MS = 1_000;
 
+/** Sends an open stream of events as the reply, with the headers every event stream here needs. */
+export function replyEventStream(reply: FastifyReply, stream: PassThrough) {
+  return reply
+    .header('content-type', 'text/event-stream; charset=utf-8')
+    .header('cache-control', 'no-cache, no-transform')
+    // Proxies such as nginx would otherwise hold events back in their buffers.
+    .header('x-accel-buffering', 'no')
+    // The connection ends with the stream, so closing the server never waits on a kept-alive socket.
+    .header('connection', 'close')
+    .send(stream);
+}
+
 export function formatEvent(state: TDialerState): string {
   return `event: ${DIALER_EVENT}\ndata: ${JSON.stringify(state)}\n\n`;
 }

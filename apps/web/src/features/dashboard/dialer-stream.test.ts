@@ -1,26 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TDialerState } from '@crm/shared';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { connectDialerStream, defaultBackoff, MAX_BACKOFF_MS, type TStreamStatus } from './dialer-stream.ts';
-
-/** Enough of EventSource for the connector: named listeners, onerror, close(). */
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  listeners = new Map<string, (e: MessageEvent) => void>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(name: string, listener: (e: MessageEvent) => void) {
-    this.listeners.set(name, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(name: string, data: string) {
-    this.listeners.get(name)?.(new MessageEvent(name, { data }));
-  }
-}
 
 const STATE: TDialerState = {
   mode: 'vicidial',

@@ -6,36 +6,24 @@ import { notifications } from '@mantine/notifications';
 import { DIALER_SEND_MESSAGES, sendCountsText, type TDialerSend, type TDialerSettingsInput, type TDialerSettingsReply } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { DialerSendCard } from './DialerSendCard.tsx';
 
-/** Enough of EventSource for the card: named listeners, onerror, close(); every one opened is kept. */
-class FakeEventSource {
-  static all: FakeEventSource[] = [];
-  listeners = new Map<string, (e: MessageEvent) => void>();
-  onerror: (() => void) | null = null;
-  closed = false;
-  constructor(readonly url: string) {
-    FakeEventSource.all.push(this);
-  }
-  addEventListener(name: string, listener: (e: MessageEvent) => void) {
-    this.listeners.set(name, listener);
-  }
-  close() {
-    this.closed = true;
-  }
+/** The stream's events as the card receives them. */
+class SendSource extends FakeEventSource {
   send(send: TDialerSend) {
-    act(() => this.listeners.get('send')?.(new MessageEvent('send', { data: JSON.stringify(send) })));
+    act(() => this.emit('send', JSON.stringify(send)));
   }
   fail() {
     act(() => this.onerror?.());
   }
 }
 
-const lastSource = () => FakeEventSource.all.at(-1);
+const lastSource = () => FakeEventSource.all.at(-1) as SendSource | undefined;
 
 beforeEach(() => {
   FakeEventSource.all = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
+  vi.stubGlobal('EventSource', SendSource);
 });
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,7 +1,8 @@
 // The sends' job queue (docs/dialer-sends.md, "Crashes"): a job per slice of a send in pg-boss, so any server process
 // on the database may work it and a job whose process died is retried once it expires. A send is worked by one process
 // at a time (worker.ts's advisory lock); each slice queues the next, so no job runs for long.
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { runSend, type TWorkerDeps } from './worker.ts';
 
@@ -29,26 +30,12 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
   let workerId: string | undefined;
 
   function ready(): Promise<PgBoss> {
-    started ??= (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: (text, values) => deps.pool.query(text, values) },
-        schedule: false,
-        maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
-      });
-      boss.on('error', (e) => log.warn({ err: e.message }, 'dialer send queue'));
-      try {
-        await boss.start();
-        // 'short': at most one waiting job per send; the running one may queue its successor.
-        const queue = { name: SEND_QUEUE, policy: 'short' as const, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS, retentionMinutes: 60 * 24 };
-        await boss.createQueue(SEND_QUEUE, queue);
-        await boss.updateQueue(SEND_QUEUE, queue);
-        return boss;
-      } catch (e) {
-        started = undefined;
-        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
-        throw e;
-      }
-    })();
+    // 'short': at most one waiting job per send; the running one may queue its successor.
+    const queue = { name: SEND_QUEUE, policy: 'short' as const, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS, retentionMinutes: 60 * 24 };
+    started ??= startJobQueue(deps.pool, log, queue, MAINTENANCE_SECONDS).catch((e: unknown) => {
+      started = undefined;
+      throw e;
+    });
     return started;
   }
 

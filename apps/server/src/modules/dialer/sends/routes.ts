@@ -19,7 +19,7 @@ import { ADMINS, asDownload } from '../../../auth/roles.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { sendCsv } from '../../../http/csv-download.ts';
 import { actorOf } from '../../audit/record.ts';
-import { createStreamHub } from '../stream.ts';
+import { createStreamHub, replyEventStream } from '../stream.ts';
 import { sendFeed } from './progress.ts';
 import { exportSendReport } from './report.ts';
 import { startSendRuntime } from './runtime.ts';
@@ -75,12 +75,7 @@ export async function dialerSendRoutes(app: App) {
     const user = currentUser(req);
     const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
     const stream = hub.openFeed(reply, sendFeed(app.db, send, timeZone), session);
-    return reply
-      .header('content-type', 'text/event-stream; charset=utf-8')
-      .header('cache-control', 'no-cache, no-transform')
-      .header('x-accel-buffering', 'no')
-      .header('connection', 'close')
-      .send(stream);
+    return replyEventStream(reply, stream);
   });
 
   app.post('/api/dialer/sends/:id/cancel', {

@@ -2,7 +2,8 @@
 // process on the database shares them (each job is taken by one), a job whose process died is retried once it
 // expires, and a job failing every attempt ends (runAnalysisJob marks its recording unreadable, never a crash loop).
 // pg-boss keeps its tables in its own schema, `pgboss`, created on first use, and runs on the server's own pool.
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
+import { startJobQueue } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { runAnalysisJob, type TAnalysisJobData, type TJobDeps } from './job.ts';
@@ -32,35 +33,14 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
   let stopped = false;
   const workerIds: string[] = [];
 
-  /** A fresh pg-boss each try: one whose start failed half-way cannot be started again. */
-  function newBoss(): PgBoss {
-    const boss = new PgBoss({
-      db: { executeSql: (text, values) => pool.query(text, values) },
-      schedule: false,
-      maintenanceIntervalSeconds: Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds),
-    });
-    // A database outage fails pg-boss's polling too: one warning per failure, and it polls again.
-    boss.on('error', (e) => log.warn({ err: e.message }, 'analysis queue'));
-    return boss;
-  }
-
   /** pg-boss starts (its schema created or migrated) on first use, so a process that never meets a recording pays nothing. */
   function ready(): Promise<PgBoss> {
-    started ??= (async () => {
-      const boss = newBoss();
-      try {
-        await boss.start();
-        const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
-        await boss.createQueue(ANALYSIS_QUEUE, queue);
-        await boss.updateQueue(ANALYSIS_QUEUE, queue);
-        return boss;
-      } catch (e) {
-        // Not reachable now (a database outage): the next use tries again with a new instance.
-        started = undefined;
-        await boss.stop({ graceful: false, close: false }).catch(() => undefined);
-        throw e;
-      }
-    })();
+    const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
+    // Not reachable now (a database outage): the next use tries again with a new instance.
+    started ??= startJobQueue(pool, log, queue, Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds)).catch((e: unknown) => {
+      started = undefined;
+      throw e;
+    });
     return started;
   }
 
