@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, signin, scale, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, signin, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { benchAnalysis } from './analysis.ts';
 import { benchChecksBacklog } from './checks-backlog.ts';
 import { benchCompressionCost } from './compression-cost.ts';
+import { benchDialerSend } from './dialer-send.ts';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
@@ -37,6 +38,8 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'checks-backlog': [benchChecksBacklog],
   // The QC queue's "score next" with 1M leads and 200k QC records, 8 inspectors at once (a database and server of its own).
   'qc-queue': [benchQcQueue],
+  // 10k then 100k generated leads sent to the fake VICIdial (2 ms a reply, its own process) at rate 0: leads/s, RSS flat.
+  'dialer-send': [benchDialerSend],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.

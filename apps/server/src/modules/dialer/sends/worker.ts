@@ -40,7 +40,11 @@ type TodoRow = {
 /** The lead columns that go to add_lead besides the number and the name (and the campaign's own columns after them). */
 const LEAD_COLUMNS = ['did', 'data_status', 'br_id', 'region', 'territory', 'area', 'brand', 'target_selector', 'data_date'] as const;
 
-async function nextBatch(db: Db, sendId: number, size: number): Promise<TodoRow[]> {
+/**
+ * The next `size` leads to send after lead `after`, in lead order: picked from dialer_send_leads_todo_idx first, then
+ * joined to their leads, so a batch costs the same whether ten or a hundred thousand leads are still waiting.
+ */
+async function nextBatch(db: Db, sendId: number, size: number, after: string): Promise<TodoRow[]> {
   const { rows } = await sql<{
     leadId: string; outcome: 'pending' | 'sending'; phoneNumber: string; present: boolean; respondentName: string | null;
     standard: Record<string, string | null> | null; fields: Record<string, string> | null;
@@ -49,11 +53,12 @@ async function nextBatch(db: Db, sendId: number, size: number): Promise<TodoRow[
            case when l.id is null then null else json_build_object(
              'did', l.did, 'data_status', l.data_status, 'br_id', l.br_id, 'region', l.region, 'territory', l.territory,
              'area', l.area, 'brand', l.brand, 'target_selector', l.target_selector, 'data_date', l.data_date::text) end as standard
-      from dialer_send_leads s
+      from (select lead_id, outcome, phone_number from dialer_send_leads
+             where send_id = ${sendId} and outcome in ('pending', 'sending') and lead_id > ${after}::bigint
+             order by lead_id
+             limit ${size}) s
       left join leads l on l.id = s.lead_id
-     where s.send_id = ${sendId} and s.outcome in ('pending', 'sending')
-     order by s.lead_id
-     limit ${size}`.execute(db);
+     order by s.lead_id`.execute(db);
   return rows.map((r) => {
     const columns: Record<string, string> = {};
     for (const name of LEAD_COLUMNS) {
@@ -197,10 +202,13 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
     const first = await readSend(db, sendId);
     if (first?.state !== 'running') return 'done';
     const pace = createPacer(first.rate, halt.signal);
+    // Within a slice every lead up to `after` has its outcome written (a stop or a cancel ends the slice): the next
+    // batch starts past it. Each slice starts from the first lead again and finds what an earlier run left.
+    let after = '0';
     while (Date.now() < until) {
       const send = await readSend(db, sendId);
       if (send?.state !== 'running' || halt.signal.aborted) return 'done';
-      const batch = await nextBatch(db, sendId, batchSizeFor(send.rate));
+      const batch = await nextBatch(db, sendId, batchSizeFor(send.rate), after);
       if (batch.length === 0) {
         await finishIfDone(db, sendId);
         return 'done';
@@ -242,6 +250,7 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
       });
       await writeBatch(db, sendId, writes, untried, stopMessage);
       if (stopMessage !== null) return 'done';
+      after = batch.at(-1)?.leadId ?? after;
     }
     return 'more';
   } finally {
