@@ -26,8 +26,15 @@ export function activeQuestions<Q extends TSurveyQuestion>(questions: readonly Q
   return questions.filter((q) => q.status).sort(byQno);
 }
 
-export function firstQuestion<Q extends TSurveyQuestion>(questions: readonly Q[]): Q | undefined {
-  return activeQuestions(questions)[0];
+/**
+ * Whether a question is shown in this call: false for one whose "show only if" condition does not hold
+ * (domain/survey-conditions.ts), which the survey then skips as it skips an inactive one. Absent: every question.
+ */
+export type TShownTest = (question: TSurveyQuestion) => boolean;
+const everyQuestion: TShownTest = () => true;
+
+export function firstQuestion<Q extends TSurveyQuestion>(questions: readonly Q[], shown: TShownTest = everyQuestion): Q | undefined {
+  return activeQuestions(questions).find(shown);
 }
 
 function answerList(answer: TSurveyAnswer): string[] {
@@ -96,10 +103,10 @@ export function matchingRule<R extends TSurveyRule>(question: TSurveyQuestion, r
   return choice === undefined ? undefined : own.find((r) => r.optionTitle?.trim() === choice);
 }
 
-/** The next active question after the given qno, or the end (not a completed call) after the last. */
-function nextAfter(questions: readonly TSurveyQuestion[], qno: string, includeSelf = false): TSurveyStep {
+/** The next active, shown question after the given qno, or the end (not a completed call) after the last. */
+function nextAfter(questions: readonly TSurveyQuestion[], qno: string, includeSelf: boolean, shown: TShownTest): TSurveyStep {
   const n = qnoNumber(qno);
-  const next = activeQuestions(questions).find((q) => (includeSelf ? qnoNumber(q.qno) >= n : qnoNumber(q.qno) > n));
+  const next = activeQuestions(questions).find((q) => (includeSelf ? qnoNumber(q.qno) >= n : qnoNumber(q.qno) > n) && shown(q));
   return next ? { kind: 'question', questionId: next.id } : { kind: 'end', isCalled: 0 };
 }
 
@@ -107,17 +114,18 @@ function nextAfter(questions: readonly TSurveyQuestion[], qno: string, includeSe
  * Where the answer to the current question leads. A matching rule's isCompletedCall (1 or 0) ends the
  * survey with that is_called and wins over its jump; otherwise its target is shown (an inactive target
  * is skipped to the next active question after it; a missing one counts as no rule). With no rule, the
- * next active question by qno; after the last, the end with is_called 0.
+ * next active question by qno; after the last, the end with is_called 0. A question `shown` says no to is skipped like
+ * an inactive one, also when a rule jumps to it (the rule still wins over every question before its target).
  * Throws when currentQuestionId is not among the questions (a caller's bug, not a survey state).
  */
-export function nextStep(questions: readonly TSurveyQuestion[], rules: readonly TSurveyRule[], currentQuestionId: number, answer: TSurveyAnswer): TSurveyStep {
+export function nextStep(questions: readonly TSurveyQuestion[], rules: readonly TSurveyRule[], currentQuestionId: number, answer: TSurveyAnswer, shown: TShownTest = everyQuestion): TSurveyStep {
   const current = questions.find((q) => q.id === currentQuestionId);
   if (!current) throw new RangeError(`Question ${currentQuestionId} is not part of this survey`);
   const rule = matchingRule(current, rules, answer);
   if (rule?.isCompletedCall === 1 || rule?.isCompletedCall === 0) return { kind: 'end', isCalled: rule.isCompletedCall };
   const target = rule?.questionNoToShow == null ? undefined : questions.find((q) => q.id === rule.questionNoToShow);
-  if (target) return nextAfter(questions, target.qno, true);
-  return nextAfter(questions, current.qno);
+  if (target) return nextAfter(questions, target.qno, true, shown);
+  return nextAfter(questions, current.qno, false, shown);
 }
 
 /** The answers worth trying to see every way a question can lead: each option, or any text for the others. */
