@@ -39,6 +39,7 @@ import { calibrationRoutes } from './modules/calibration/routes.ts';
 import { disputeRoutes } from './modules/disputes/routes.ts';
 import { qcInsightRoutes } from './modules/qc-insights/routes.ts';
 import { dncRoutes } from './modules/dnc/routes.ts';
+import { quotaRoutes } from './modules/quotas/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -161,6 +162,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(disputeRoutes);
   await app.register(qcInsightRoutes);
   await app.register(dncRoutes);
+  await app.register(quotaRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -6,6 +6,8 @@ import type { CalibrationTables } from './tables/calibration.ts';
 import type { DisputeTables } from './tables/disputes.ts';
 import type { DncTables } from './tables/dnc.ts';
 import type { DialerSendTables } from './tables/dialer-sends.ts';
+import type { QuotaTables } from './tables/quotas.ts';
+import type { QuestionConditionTables } from './tables/question-conditions.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -320,7 +322,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

@@ -16,6 +16,7 @@ import { seedCalibrationDemo } from './calibration.ts';
 import { seedDisputesDemo } from './disputes.ts';
 import { seedDncDemo } from './dnc.ts';
 import { seedDialerSendsDemo } from './dialer-sends.ts';
+import { seedQuotasDemo } from './quotas.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -47,6 +48,8 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedDncDemo(db);
   // After the leads: the send takes a day's generated leads.
   await seedDialerSendsDemo(db);
+  // After the leads and their answers: each quota starts at the completed calls in it.
+  await seedQuotasDemo(db);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
 }

@@ -21,9 +21,9 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
     {
       qno: 1,
       type: 'Plain Text',
-      title: 'Assalamu alaikum. I am calling from CallDesk on behalf of Radiant Tea. May I speak with the respondent named on screen?',
+      title: 'Assalamu alaikum. I am calling from CallDesk on behalf of {brand}. May I speak with {respondent_name}?',
       optionalValue: 'Respondent',
-      instruction: 'Greet politely and confirm the name before you continue.',
+      instruction: 'Greet politely and confirm the name before you continue: the lead is from {Outlet name}, {Upazila}.',
     },
     {
       qno: 2,
@@ -36,7 +36,7 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
     {
       qno: 3,
       type: 'Select Option',
-      title: 'Did you receive the free sample pack of Radiant Tea from our sales officer?',
+      title: 'Did you receive the free sample pack of {brand} from our sales officer {Sales officer}?',
       options: ['Yes', 'No'],
       optionalValue: 'Brand',
       rules: [
@@ -61,7 +61,7 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
     {
       qno: 6,
       type: 'Select Option',
-      title: 'Will you buy Radiant Tea from your usual shop?',
+      title: 'Will you buy {brand} from your usual shop?',
       options: ['Yes', 'Maybe', 'No'],
     },
     {
@@ -87,7 +87,7 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
     {
       qno: 10,
       type: 'Textarea',
-      title: 'Anything else you would like to tell Radiant Tea?',
+      title: 'Anything else you would like to tell {brand}?',
       rules: [{ option: null, end: 1 }],
       instruction: 'Thank the respondent before ending the call.',
     },
@@ -125,9 +125,9 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
     {
       qno: 5,
       type: 'Select Option',
-      title: 'Is the product still under warranty?',
+      title: 'Is the {Q4} still under warranty?',
       options: ['Yes', 'No', 'Not sure'],
-      instruction: 'Ask for the warranty card number if the caller has it.',
+      instruction: 'Ask for the warranty card number if the caller has it (bought at {Purchase shop}).',
     },
     {
       qno: 6,

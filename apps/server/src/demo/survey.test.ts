@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findEndlessLoops, nextStep, optionsProblem, QUESTION_TYPES, type TLogicRule, type TQuestion } from '@crm/shared';
+import { findEndlessLoops, GENERATED_FOR_D, nextStep, optionsProblem, QUESTION_TYPES, textPlaceholders, type TLogicRule, type TLookedUpLead, type TQuestion } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { seedDemo } from './seed.ts';
 import { DEMO_SURVEYS } from './survey-content.ts';
@@ -63,5 +63,34 @@ describe('demo surveys', () => {
     const last = questions.at(-1);
     if (!last) throw new Error('no questions');
     expect(nextStep(questions, rules, last.id, 'Thank you')).toEqual({ kind: 'end', isCalled: 1 });
+  });
+
+  it("names lead fields and earlier answers the server accepts, and the lookup fills them with the lead's values", async () => {
+    await seedDemo(t.db);
+    await seedSurvey(t.db);
+    const api = await t.callerFor('admin');
+    const questions = (await api.get('/questions/getToSetLogic/Spring%20Survey')).json<TQuestion[]>();
+    const first = questions.find((q) => q.qno === 'Q1');
+    expect(first?.title).toMatch(/May I speak with \{respondent_name\}\?$/);
+    // Every demo text with a placeholder is saved again as it is: the server's own check accepts it.
+    for (const campaignName of Object.keys(DEMO_SURVEYS)) {
+      for (const q of (await api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`)).json<TQuestion[]>()) {
+        if ([q.title, q.options, q.instruction ?? ''].every((text) => textPlaceholders(text).length === 0)) continue;
+        const r = await api.put('/questions/updateQuestion', { id: q.id, title: q.title, type: q.type, options: q.options, optionalValue: q.optionalValue, instruction: q.instruction, status: q.status });
+        expect(r.status, `${campaignName} ${q.qno}: ${r.text}`).toBe(200);
+      }
+    }
+    const lead = await t.db
+      .selectFrom('leads')
+      .innerJoin('campaigns', 'campaigns.id', 'leads.campaignId')
+      .select(['leads.cellNumber', 'leads.respondentName', 'leads.brand'])
+      .where('campaigns.campaignName', '=', 'Spring Survey')
+      .where('leads.forD', '=', GENERATED_FOR_D)
+      .where('leads.respondentName', 'is not', null)
+      .orderBy('leads.id')
+      .executeTakeFirstOrThrow();
+    const found = (await (await t.callerFor('qc')).get(`/api/ap/getByNumber?tableName=Spring%20Survey&cellNumber=${encodeURIComponent(lead.cellNumber)}`)).json<TLookedUpLead>();
+    const filled = found.survey?.find((q) => q.qno === 'Q1');
+    expect(filled?.titleFilled).toBe(`Assalamu alaikum. I am calling from CallDesk on behalf of ${lead.brand}. May I speak with ${lead.respondentName}?`);
   });
 });

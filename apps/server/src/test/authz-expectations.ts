@@ -21,6 +21,7 @@ import { DISPUTES_EXPECTATIONS } from './authz/disputes.ts';
 import { QC_INSIGHTS_EXPECTATIONS } from './authz/qc-insights.ts';
 import { DNC_EXPECTATIONS } from './authz/dnc.ts';
 import { DIALER_SENDS_EXPECTATIONS } from './authz/dialer-sends.ts';
+import { QUOTAS_EXPECTATIONS } from './authz/quotas.ts';
 
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
@@ -111,6 +112,8 @@ export const EXPECTATIONS: Record<string, string> = {
   'DELETE /api/logic/clearLogic': ADMIN,
   'GET /api/logic/getAllCampaignLogic': CAMPAIGN_READERS,
   'GET /api/logic': CAMPAIGN_READERS,
+  'GET /api/logic/conditions': CAMPAIGN_READERS,
+  'PUT /api/logic/conditions/:questionId': ADMIN,
 
   // ---- leads and their files: admin only
   'GET /dynamic/unique_data_dates/:t': ADMIN,
@@ -194,6 +197,7 @@ export const EXPECTATIONS: Record<string, string> = {
   ...QC_INSIGHTS_EXPECTATIONS,
   ...DNC_EXPECTATIONS,
   ...DIALER_SENDS_EXPECTATIONS,
+  ...QUOTAS_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -17,6 +17,7 @@ import { DISPUTES_PROBES } from './authz/disputes.ts';
 import { QC_INSIGHTS_PROBES } from './authz/qc-insights.ts';
 import { DNC_PROBES } from './authz/dnc.ts';
 import { DIALER_SENDS_PROBES } from './authz/dialer-sends.ts';
+import { QUOTAS_PROBES } from './authz/quotas.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -304,6 +305,8 @@ export function probes(w: World): Record<string, ProbeSpec> {
     'DELETE /api/logic/clearLogic': async () => ({ url: query('/api/logic/clearLogic', { id: String(await fresh.question(true)) }) }),
     'GET /api/logic/getAllCampaignLogic': { url: query('/api/logic/getAllCampaignLogic', { campaignName: x.name }) },
     'GET /api/logic': { url: query('/api/logic', { questionId: String(q1.id) }) },
+    'GET /api/logic/conditions': { url: query('/api/logic/conditions', { campaignName: x.name }) },
+    'PUT /api/logic/conditions/:questionId': { url: `/api/logic/conditions/${q2.id}`, body: { showIf: { join: 'and', items: [{ subject: { kind: 'answer', questionId: q1.id }, operator: 'answered' }] } } },
 
     'GET /dynamic/unique_data_dates/:t': { url: `/dynamic/unique_data_dates/${encodeURIComponent(x.name)}` },
     'GET /dynamic/unique_target_selector/:t': { url: `/dynamic/unique_target_selector/${encodeURIComponent(x.name)}` },
@@ -380,5 +383,6 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...QC_INSIGHTS_PROBES(w),
     ...DNC_PROBES(w),
     ...DIALER_SENDS_PROBES(w),
+    ...QUOTAS_PROBES(w),
   };
 }

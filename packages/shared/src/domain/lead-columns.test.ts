@@ -11,6 +11,8 @@ describe('data table column names', () => {
     expect(findColumnNameProblem(['Region'])).toBe('Column name "Region" already exists!');
     // The lead's version sits beside the default columns in the agent panel's lead.
     expect(findColumnNameProblem([' Version'])).toBe('Column name "Version" already exists!');
+    // So do the lookup's questions filled from the lead.
+    expect(findColumnNameProblem(['SURVEY'])).toBe('Column name "SURVEY" already exists!');
   });
 
   it('rejects repeats within the form and names the table already has', () => {

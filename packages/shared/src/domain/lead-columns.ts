@@ -40,6 +40,12 @@ export type TDefaultLeadColumn = TLeadColumn['key'];
  */
 export const LEAD_VERSION_KEY = 'version';
 
+/**
+ * The key of the lookup reply's questions with the lead's values filled in (issue 22), after the version. Reserved
+ * like it, so a data table's own column cannot be hidden by it.
+ */
+export const LEAD_SURVEY_KEY = 'survey';
+
 export const MAX_COLUMN_NAME_LENGTH = 64;
 
 /** Answer columns are named Q<qno>; a custom column may not look like one. */
@@ -72,14 +78,14 @@ export const MAX_DATA_TABLE_COLUMNS = 100;
 
 /**
  * The problem of each column name, index by index (undefined when that one is fine): each is required,
- * not a default lead column or `version` (case-insensitive, after trimming), not a name the table already has or an
+ * not a default lead column, `version` or `survey` (case-insensitive, after trimming), not a name the table already has or an
  * earlier one in the list, not an answer column, of sane length, without a comma (POST /dynamic/create
  * also takes its columns comma-separated, so a comma would split one name in two), without control characters,
  * and not starting like a spreadsheet formula (=, +, -, @, tab, CR: the template's header is opened in one).
  */
 export function columnNameProblems(names: readonly string[], existing: readonly string[] = []): (string | undefined)[] {
   const seen = new Set(existing.map((n) => n.trim().toLowerCase()));
-  const reserved = new Set([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY].map((c) => c.toLowerCase()));
+  const reserved = new Set([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY].map((c) => c.toLowerCase()));
   return names.map((raw) => {
     // Before trimming: a tab or line break around a name is as refused as one inside it.
     if (CONTROL_CHARACTER.test(raw)) return `Column name "${visibleName(raw)}" may not contain control characters (tabs, line breaks…)`;

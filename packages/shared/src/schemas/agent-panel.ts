@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { changeTimeText, isIsoDate } from '../domain/dates.ts';
 import { SHIFTS } from '../domain/roles.ts';
+import { LEAD_SURVEY_KEY } from '../domain/lead-columns.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
 
 /** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
@@ -69,8 +70,32 @@ export type TLeadLookupQuery = z.infer<typeof ZLeadLookupQuery>;
 export const ZLeadNotGenerated = z.object({ message: z.literal(LEAD_NOT_GENERATED) });
 export type TLeadNotGenerated = z.infer<typeof ZLeadNotGenerated>;
 
-/** 200 of getByNumber: the lead in the flat shape (ZLead), or the not-generated message. */
-export const ZLeadLookupResult = z.union([ZLeadNotGenerated, ZLead]);
+/**
+ * One active question of the lead's campaign in the lookup reply: its text as written and as the agent reads it,
+ * filled from the lead's values and stored answers (docs/product.md, lead fields in the text). `options` is
+ * comma-separated as in the question; `optionsFilled` has one entry per option.
+ */
+export const ZLookupSurveyQuestion = z.object({
+  id: z.number().int(),
+  qno: z.string(),
+  title: z.string(),
+  options: z.string(),
+  instruction: z.string().nullable(),
+  titleFilled: z.string(),
+  optionsFilled: z.array(z.string()),
+  instructionFilled: z.string().nullable(),
+});
+export type TLookupSurveyQuestion = z.infer<typeof ZLookupSurveyQuestion>;
+
+/**
+ * The lookup's lead: the flat lead (ZLead) and, after its version, the campaign's active questions filled in (ours,
+ * additive). This server always sends `survey`; a reply without it (a server from before it) still parses.
+ */
+export const ZLookedUpLead = z.object({ [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional() }).catchall(ZLead.valueType);
+export type TLookedUpLead = z.infer<typeof ZLookedUpLead>;
+
+/** 200 of getByNumber: the lead in the flat shape with its survey, or the not-generated message. */
+export const ZLeadLookupResult = z.union([ZLeadNotGenerated, ZLookedUpLead]);
 export type TLeadLookupResult = z.infer<typeof ZLeadLookupResult>;
 
 export function isLeadNotGenerated(result: TLeadLookupResult): result is TLeadNotGenerated {

@@ -21,6 +21,8 @@ export const AUDIT_OBJECT_TYPES = [
   /** A campaign's VICIdial settings (objectId: campaign name) and its sends (objectId: the send id). */
   'dialerSettings',
   'dialerSend',
+  /** A campaign's quota on completed calls (docs/quotas.md); objectId: the quota id. */
+  'quota',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -34,3 +34,26 @@ export type TConditionGroup = z.infer<typeof ZConditionGroup>;
 /** A question's "show only if": comparisons and groups of them, all joined the same way. */
 export const ZShowIf = z.object({ join: z.enum(CONDITION_JOINS), items: z.array(z.union([ZComparison, ZConditionGroup])).min(1).max(20) });
 export type TShowIf = z.infer<typeof ZShowIf>;
+
+/** A question's condition as the lists show it (GET /api/logic/conditions?campaignName=). */
+export const ZQuestionCondition = z.object({
+  questionId: z.number().int(),
+  qno: z.string(),
+  showIf: ZShowIf,
+  /** The condition in words: 'Q2 is "Yes" and (region is "Dhaka" or Q3 is greater than 5)'. */
+  words: z.string(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+});
+export type TQuestionCondition = z.infer<typeof ZQuestionCondition>;
+
+export const ZConditionsQuery = z.object({ campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200) });
+export const ZConditionParams = z.object({ questionId: z.coerce.number().int().positive() });
+/** PUT /api/logic/conditions/{questionId}: the question's condition; null removes it. */
+export const ZSetCondition = z.object({ showIf: ZShowIf.nullable() });
+export type TSetCondition = z.infer<typeof ZSetCondition>;
+
+/** 409 of deleting a question that conditions use. */
+export function questionUsedByConditions(qno: string, conditions: readonly string[]): string {
+  return `${qno} is used by the condition of ${conditions.join('; ')}: change or remove ${conditions.length === 1 ? 'that condition' : 'those conditions'} first.`;
+}

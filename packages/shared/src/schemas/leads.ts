@@ -191,7 +191,10 @@ export const ZImportIdParams = z.object({ importId: z.uuid({ message: 'importId 
 export const ZUploadQuery = z.object({ tableName: campaignName.optional(), importId: z.uuid({ message: 'importId must be a UUID' }).optional() });
 
 /** POST /dynamic/updateData. */
-/** heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/dnc.md). */
+/**
+ * heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/dnc.md) or
+ * they are in a full quota on a lead field (docs/quotas.md).
+ */
 export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), heldBack: z.number().int(), message: z.string() });
 export type TGenerateResult = z.infer<typeof ZGenerateResult>;
 /** POST /dynamic/reGenerateData; batch is the generate_status the new leads got. */
@@ -235,8 +238,8 @@ export const LEAD_MESSAGES = {
   noneGenerated: 'No rows were generated. Please check the criteria.',
   generateFailed: 'Failed to generate data. Please try again.',
   regenerated: (n: number) => `Data regenerated successfully! Rows regenerated: ${n}`,
-  /** Shown beside the generate/regenerate result when some leads' numbers are on a do-not-call list. */
-  heldBack: (n: number) => `${n} held back: do not call`,
+  /** Shown beside the generate/regenerate result when some leads' numbers are on a do-not-call list or in a full quota. */
+  heldBack: (n: number) => `${n} held back: do not call or quota full`,
   regeneratedNoCount: 'Data regenerated successfully, but row count is unavailable.',
   regenerateFailed: 'Failed to regenerate data. Please try again.',
   deleted: 'Data deleted successfully!',

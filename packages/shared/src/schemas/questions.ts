@@ -182,7 +182,11 @@ export const ZQuestionIdParams = z.object({ id: z.coerce.number().int().positive
 export const ZQuestionCampaignParams = z.object({ campaignName: z.string().trim().min(1, 'campaignName is required') });
 
 /** GET /questions/deleteImpact/{id}: how many rules the delete takes with it (its own and those jumping to it). */
-export const ZQuestionDeleteImpact = z.object({ rules: z.number().int() });
+export const ZQuestionDeleteImpact = z.object({
+  rules: z.number().int(),
+  /** The "show only if" conditions that use the question ('Q7 (show only if Q3 is "Yes")'): while any do, it cannot be deleted. */
+  conditions: z.array(z.string()).default([]),
+});
 export type TQuestionDeleteImpact = z.infer<typeof ZQuestionDeleteImpact>;
 
 /** DELETE /questions/deleteQuestion/{id}. */

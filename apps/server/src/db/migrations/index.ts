@@ -20,6 +20,8 @@ import * as m0017 from './0017-calibration.ts';
 import * as m0018 from './0018-disputes.ts';
 import * as m0019 from './0019-dnc.ts';
 import * as m0020 from './0020-dialer-sends.ts';
+import * as m0021 from './0021-quotas.ts';
+import * as m0022 from './0022-question-conditions.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -42,4 +44,6 @@ export const migrations: Record<string, Migration> = {
   '0018-disputes': m0018,
   '0019-dnc': m0019,
   '0020-dialer-sends': m0020,
+  '0021-quotas': m0021,
+  '0022-question-conditions': m0022,
 };

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { LEAD_NOT_GENERATED, type TLead } from '@crm/shared';
+import { LEAD_NOT_GENERATED, PLACEHOLDER_STAND_IN, type TLead, type TLookedUpLead, type TTokenPayload } from '@crm/shared';
+import { poolOf } from '../../db/database.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
-import { useTestApp } from '../../test/harness.ts';
+import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
+import { addQuestions, newQuestion } from '../../test/questions-support.ts';
 import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from '../../test/agent-panel-support.ts';
+import { findLeadByNumber } from './lookup.ts';
 
 const t = useTestApp();
 
@@ -26,7 +29,7 @@ describe('GET /api/ap/getByNumber', () => {
     const lead = await lookUp(c.admin, c.name, '01812345678');
     expect(Object.keys(lead)).toEqual([
       'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand',
-      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version',
+      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version', 'survey',
     ]);
     expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null, version: 0 });
   });
@@ -40,8 +43,10 @@ describe('GET /api/ap/getByNumber', () => {
       .where('id', '=', String(id)).execute();
     const reply = await c.agent.get(lookupUrl(c.name, '01812345600'));
     const expected = toVersionedLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
-    expect(reply.body).toEqual(expected);
-    expect(Object.keys(reply.json<TLead>())).toEqual(Object.keys(expected));
+    const { survey, ...flat } = reply.json<TLookedUpLead>();
+    expect(flat).toEqual(expected);
+    expect(Object.keys(flat)).toEqual(Object.keys(expected));
+    expect(survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
     expect(reply.json<TLead>()).toMatchObject({ respondent_name: awkward, shop: awkward, tier: '', Q1: awkward, Q2: null, Q3: '12', createdAt: '2026-11-20T10:11:12.345Z' });
     expect(reply.json<TLead>()).not.toHaveProperty('Q9');
   });
@@ -100,5 +105,78 @@ describe('GET /api/ap/getByNumber', () => {
     const leads = await Promise.all(numbers.map((n) => lookUp(c.agent, c.name, n.replace('+880', '0'))));
     expect(leads.map((l) => l.id)).toEqual(ids);
     expect(leads.map((l) => l.cell_number)).toEqual(numbers);
+  });
+});
+
+describe('GET /api/ap/getByNumber: the questions filled from the lead', () => {
+  async function lookUpWithSurvey(api: Caller, campaign: string, cellNumber: string): Promise<TLookedUpLead> {
+    const r = await api.get(lookupUrl(campaign, cellNumber));
+    expect(r.status, r.text).toBe(200);
+    return r.json<TLookedUpLead>();
+  }
+
+  /** A campaign whose texts name lead fields, a data table column with a space, and an earlier answer. */
+  async function textCampaign() {
+    const c = await createCampaign(t.db);
+    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['Outlet name'] }).execute();
+    const admin = await t.callerFor('admin');
+    const questions = await addQuestions(admin, [
+      newQuestion(c.campaignName, { title: 'May I speak with {respondent_name}?', options: 'Yes, No', instruction: 'Ask for {Respondent_Name} at {Outlet name}' }),
+      newQuestion(c.campaignName, { title: 'Do you sell {brand}?', options: 'Yes {brand}, Only {Q1}', instruction: null }),
+      newQuestion(c.campaignName, { title: 'You said {Q2} at {region}', type: 'Plain Text', options: '' }),
+      newQuestion(c.campaignName, { title: 'Inactive {brand}', type: 'Plain Text', options: '' }),
+    ]);
+    const inactive = questions[3];
+    if (inactive === undefined) throw new Error('no question');
+    await t.db.updateTable('questions').set({ status: false }).where('id', '=', inactive.id).execute();
+    const agent = await t.callerFor('agent', { campaign: c.campaignName });
+    return { ...c, questions, agent };
+  }
+
+  it("carries each active question's text as written and filled with the lead's values and stored answers", async () => {
+    const c = await textCampaign();
+    const id = await addLead(t, c.id, '+8801712000001', { respondentName: 'রহিম উদ্দিন', fields: { 'Outlet name': 'মায়ের দোকান' } });
+    await t.db.updateTable('leads').set({ brand: 'Gold Leaf', answers: JSON.stringify({ Q1: 'Yes' }) }).where('id', '=', String(id)).execute();
+    const lead = await lookUpWithSurvey(c.agent, c.campaignName, '01712000001');
+    expect(lead.survey).toEqual([
+      {
+        id: c.questions[0]?.id, qno: 'Q1', title: 'May I speak with {respondent_name}?', options: 'Yes, No', instruction: 'Ask for {Respondent_Name} at {Outlet name}',
+        titleFilled: 'May I speak with রহিম উদ্দিন?', optionsFilled: ['Yes', 'No'], instructionFilled: 'Ask for রহিম উদ্দিন at মায়ের দোকান',
+      },
+      {
+        id: c.questions[1]?.id, qno: 'Q2', title: 'Do you sell {brand}?', options: 'Yes {brand}, Only {Q1}', instruction: null,
+        titleFilled: 'Do you sell Gold Leaf?', optionsFilled: ['Yes Gold Leaf', 'Only Yes'], instructionFilled: null,
+      },
+      {
+        // Q2 is not answered yet: the stand-in, never the braces (the agent's screen fills it as the call goes).
+        id: c.questions[2]?.id, qno: 'Q3', title: 'You said {Q2} at {region}', options: '', instruction: null,
+        titleFilled: `You said ${PLACEHOLDER_STAND_IN} at Dhaka`, optionsFilled: [], instructionFilled: null,
+      },
+    ]);
+    // The spec's flat fields stay as they are.
+    expect(lead).toMatchObject({ respondent_name: 'রহিম উদ্দিন', brand: 'Gold Leaf', 'Outlet name': 'মায়ের দোকান', Q1: 'Yes', Q2: null, version: 0 });
+  });
+
+  it('answers an empty survey for a campaign without active questions', async () => {
+    const c = await createCampaign(t.db);
+    const agent = await t.callerFor('agent', { campaign: c.campaignName });
+    await addLead(t, c.id, '+8801712000002');
+    expect((await lookUpWithSurvey(agent, c.campaignName, '01712000002')).survey).toEqual([]);
+  });
+
+  it('reads the questions in the batched lookup statement, not in a query per lead', async () => {
+    const c = await textCampaign();
+    const numbers = Array.from({ length: 20 }, (_, i) => `+88017130000${String(10 + i)}`);
+    await Promise.all(numbers.map((n, i) => addLead(t, c.id, n, { respondentName: `Name ${i}` })));
+    const qc: TTokenPayload = { sub: '1', userName: 'qc', name: 'QC', roles: [{ roleName: 'QC', roleDescription: 'QC' }] };
+    const pool = poolOf(t.db);
+    const query = vi.spyOn(pool, 'query');
+    try {
+      const leads = await Promise.all(numbers.map((n) => findLeadByNumber(t.db, qc, c.campaignName, n, 'BD', 'Asia/Dhaka')));
+      expect(leads.map((l) => ('survey' in l ? l.survey?.[0]?.titleFilled : undefined))).toEqual(numbers.map((_, i) => `May I speak with Name ${i}?`));
+      expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
   });
 });

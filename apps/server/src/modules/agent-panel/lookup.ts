@@ -1,7 +1,18 @@
 // GET /api/ap/getByNumber: the generated lead of a campaign with a number, in the flat shape.
 // Agents look numbers up all day, so the lookups of one event-loop turn share one query (db/batch.ts) that reads
-// each campaign's layout and all its numbers asked at once.
-import { GENERATED_FOR_D, LEAD_NOT_GENERATED, type TLeadLookupResult, type TTokenPayload } from '@crm/shared';
+// each campaign's layout, its active questions and all its numbers asked at once.
+import {
+  GENERATED_FOR_D,
+  LEAD_NOT_GENERATED,
+  LEAD_SURVEY_KEY,
+  fillQuestionText,
+  formatQno,
+  joinOptions,
+  type TLead,
+  type TLeadLookupResult,
+  type TLookupSurveyQuestion,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
@@ -12,8 +23,10 @@ import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayo
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
 type Key = { campaign: string; phone: string };
-/** The campaign's layout, and its lead with that number when there is one. */
-type Found = { layout: LeadLayout; lead: LeadRow | undefined };
+/** An active question of the campaign as the lookup statement reads it (json: options as an array, qno a number). */
+type SurveyRow = { id: number; qno: number; title: string; options: string[]; instruction: string | null };
+/** The campaign's layout and active questions, and its lead with that number when there is one. */
+type Found = { layout: LeadLayout; questions: SurveyRow[]; lead: LeadRow | undefined };
 
 /** A row of the lookup statement: the campaign's layout, and one generated lead (every property null when none). */
 type Row = {
@@ -21,13 +34,16 @@ type Row = {
   layout_campaign_name: string;
   layout_next_qno: number;
   layout_columns: string[] | null;
+  /** The questions as JSON text (null without any): parsed once per batch, not once per row by the driver. */
+  layout_questions: string | null;
 } & { [P in keyof LeadRow]: LeadRow[P] | null };
 
 /** The lead's columns under their property names, so a row's lead needs no renaming. */
 const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`).join(', ');
 
 /**
- * One statement per campaign name in the batch: the campaign with its data table's columns, joined to the generated
+ * One statement per campaign name in the batch: the campaign with its data table's columns and its active questions
+ * (aggregated once per campaign, not per lead, so the texts cost no query of their own), joined to the generated
  * lead of each number asked (the newest data date when a number was generated on several, the same lead the save
  * writes when it is given no lead id). No row at all: no such campaign. A named (prepared) statement, so PostgreSQL
  * parses and plans it once per connection instead of on every batch; it runs through pg, not Kysely, for that.
@@ -35,9 +51,14 @@ const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`)
 const LOOKUP = {
   name: 'agent-panel-lookup',
   text: `select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
-                dt.columns as layout_columns, ${LEAD_SELECT}
+                dt.columns as layout_columns, qs.questions::text as layout_questions, ${LEAD_SELECT}
          from campaigns c
          left join data_tables dt on dt.campaign_id = c.id
+         left join lateral (
+           select json_agg(json_build_object('id', q.id, 'qno', q.qno, 'title', q.title, 'options', q.options,
+                                             'instruction', q.instruction) order by q.qno) as questions
+           from questions q where q.campaign_id = c.id and q.status
+         ) qs on true
          left join lateral (
            select distinct on (cell_number) * from leads
            where campaign_id = c.id and cell_number = any($2::text[]) and for_d = '${GENERATED_FOR_D}'
@@ -48,7 +69,7 @@ const LOOKUP = {
 
 /** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
 function leadOf(r: Row): LeadRow | undefined {
-  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, ...lead } = r;
+  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, layout_questions: _questions, ...lead } = r;
   const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } = lead;
   if (id === null || cellNumber === null || dataDate === null || createdAt === null) return undefined;
   return {
@@ -82,7 +103,8 @@ async function fetchLeads(db: Db, keys: Key[]): Promise<Map<string, Found>> {
         const lead = leadOf(r);
         return lead === undefined ? [] : [[lead.cellNumber, lead] as const];
       }));
-      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, lead: leads.get(phone) });
+      const questions = first.layout_questions === null ? [] : (JSON.parse(first.layout_questions) as SurveyRow[]);
+      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, questions, lead: leads.get(phone) });
     }),
   );
   return found;
@@ -99,9 +121,17 @@ function loaderFor(db: Db): BatchLoader<Key, Found> {
   return loader;
 }
 
+/** The campaign's active questions, each with its text as written and filled from the flat lead (its values and stored answers). */
+function surveyOf(questions: readonly SurveyRow[], lead: TLead): TLookupSurveyQuestion[] {
+  return questions.map((q) => {
+    const text = { title: q.title, options: joinOptions(q.options), instruction: q.instruction };
+    return { id: q.id, qno: formatQno(q.qno), ...text, ...fillQuestionText(text, { lead }) };
+  });
+}
+
 /**
  * The lead of that number in the flat shape with its version (a save sends it back, so a save made meanwhile is not
- * overwritten), or the older system's not-generated message (docs/product.md §7 Agent panel). A number on the system's
+ * overwritten) and, after it, the campaign's active questions filled from the lead, or the older system's not-generated message (docs/product.md §7 Agent panel). A number on the system's
  * or the campaign's do-not-call list answers 403 with the list and date (docs/dnc.md), so no survey is offered; QC
  * inspectors (the QC panel's lead card of a past call) still get the lead.
  */
@@ -114,5 +144,7 @@ export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName
   const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
   const dnc = inspector ? null : await findDncEntry(db, phone, found.layout.campaignId, timeZone);
   if (dnc !== null) throw forbidden(dncMessage(dnc));
-  return found.lead === undefined ? { message: LEAD_NOT_GENERATED } : toVersionedLead(found.lead, found.layout);
+  if (found.lead === undefined) return { message: LEAD_NOT_GENERATED };
+  const lead = toVersionedLead(found.lead, found.layout);
+  return Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
 }

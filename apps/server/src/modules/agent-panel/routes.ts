@@ -27,6 +27,7 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, CALLERS, EVERY_ROLE } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { actorOf } from '../audit/record.ts';
+import { refuseLeadInFullQuota } from '../quotas/full.ts';
 import { deleteCallDraft, saveCallDraft } from './call-drafts.ts';
 import { addCalledNumberToDnc } from './do-not-call.ts';
 import { findLeadAnswerHistory } from './history.ts';
@@ -42,11 +43,17 @@ const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 export async function agentPanelRoutes(app: App) {
   app.get('/api/ap/getByNumber', {
     config: EVERY_ROLE,
-    schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, ...FAILURES } },
+    // 409: the lead is in a full quota on a lead field (docs/quotas.md); no survey is offered.
+    schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES } },
     // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
     // checking it against the schema again (that check took ~9% of the server's time under load).
     serializerCompiler: () => (data) => JSON.stringify(data),
-  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone));
+  }, async (req) => {
+    const user = currentUser(req);
+    const found = await findLeadByNumber(app.db, user, req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone);
+    await refuseLeadInFullQuota(app.db, user, req.query.tableName, found);
+    return found;
+  });
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
     config: EVERY_ROLE,

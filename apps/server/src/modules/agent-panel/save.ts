@@ -17,6 +17,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
+import { countSaveInQuotas, findCountedQuotas } from '../quotas/counting.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 
 /** version: the lead's version as the caller looked it up; undefined (older clients) saves whatever the version. */
@@ -83,6 +84,7 @@ async function staleVersionMessage(db: Db, leadId: string, timeZone: string): Pr
  * called and when). With a version, the statement writes only while the lead still has it, so of two saves made from
  * one lookup the second is refused (409) and changes nothing. Each save raises the version and adds a row to the
  * lead's answer history, and deletes the caller's draft of the lead (call-drafts.ts), in the same statement. Concurrent saves of one lead apply one after the other, each whole.
+ * In a campaign with quotas the save also moves their counts in its transaction, and a full one refuses it (409).
  */
 export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: SaveTarget, body: Record<string, unknown>, country: CountryCode, timeZone: string): Promise<TLeadSaveResult> {
   assertCanWorkOnCampaign(user, target.campaignName);
@@ -102,7 +104,7 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
 
   const answers = sql<string>`(answers - ${changes.clear}::text[]) || ${JSON.stringify(changes.set)}::jsonb`;
   // One statement, so one transaction and one round trip: the update, and its history row from what it wrote.
-  const row = await db
+  const save = (ex: Db) => ex
     .with('saved', (qb) => {
       const update = qb
         .updateTable('leads')
@@ -136,6 +138,17 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
     .selectFrom('saved')
     .selectAll()
     .executeTakeFirst();
+  // A campaign with quotas (docs/quotas.md): the lead is locked and read first, so the counts move by exactly what
+  // this save changes, in its transaction; a full quota refuses the save (409) and rolls the answers back.
+  const quotas = await findCountedQuotas(db, layout.campaignId);
+  const row = quotas.length === 0
+    ? await save(db)
+    : await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('leads').select(['isCalled', 'answers', 'fields']).where('id', '=', chosen).forUpdate().executeTakeFirst();
+      const saved = await save(trx);
+      if (before !== undefined && saved !== undefined) await countSaveInQuotas(trx, quotas, { ...saved, ...before }, saved);
+      return saved;
+    });
   if (!row) {
     if (target.version !== undefined) {
       const current = await db.selectFrom('leads').select('id').where('id', '=', chosen).executeTakeFirst();

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
+import { outsideFullQuotas } from '../quotas/full.ts';
 import { lockCampaignLeads } from './lock.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
@@ -46,16 +47,24 @@ const notListed = (campaignId: number) => sql`not exists (
   select 1 from dnc_numbers d
    where d.phone_number = leads.cell_number and (d.campaign_id is null or d.campaign_id = ${campaignId}))`;
 
+/** A lead generate may pick: not on a do-not-call list, and in no full quota on a lead field (docs/quotas.md). */
+const mayPick = (campaignId: number) => sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}`;
+
 /**
- * How many fresh leads of the date are held back because their number is listed: a semi-join the planner may drive
- * from the lists (through leads_campaign_date_cell_key) or from the date's leads, whichever is smaller.
+ * How many fresh leads of the date are held back because their number is listed (a semi-join the planner may drive
+ * from the lists, through leads_campaign_date_cell_key, or from the date's leads, whichever is smaller), plus those
+ * held back by a full quota on a lead field (docs/quotas.md): one figure, as the generate screen shows it.
  */
 async function countHeldBack(trx: Db, campaignId: number, dataDate: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`
-    select count(*) as n from leads
-     where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
-       and cell_number in (select phone_number from dnc_numbers where campaign_id is null or campaign_id = ${campaignId})`.execute(trx);
-  return Number(rows[0]?.n ?? 0);
+  const { rows } = await sql<{ n: string; q: string }>`
+    select
+      (select count(*) from leads
+        where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
+          and cell_number in (select phone_number from dnc_numbers where campaign_id is null or campaign_id = ${campaignId})) as n,
+      (select count(*) from leads
+        where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
+          and ${notListed(campaignId)} and not ${outsideFullQuotas(campaignId)}) as q`.execute(trx);
+  return Number(rows[0]?.n ?? 0) + Number(rows[0]?.q ?? 0);
 }
 
 /** The audit entry's held-back count, named only when some leads were held back. */
@@ -70,7 +79,7 @@ function pickFresh(ofDate: RawBuilder<unknown>, budget: RawBuilder<unknown>, cam
     select p.id from (${budget}) b
     cross join lateral (
       select id from leads
-       where ${ofDate} and ${selectorKey} = b.selector and ${brKey} = b.br and generate_status = 0 and ${notListed(campaignId)}
+       where ${ofDate} and ${selectorKey} = b.selector and ${brKey} = b.br and generate_status = 0 and ${mayPick(campaignId)}
        order by ${pickOrder}
        limit b.k
     ) p`;
@@ -108,7 +117,7 @@ export async function generateLeads(db: Db, request: GenerateRequest, actor: TAu
   const campaign = await findCampaignByName(db, request.campaignName);
   const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
   const statement = request.all
-    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${ofDate} and generate_status = 0 and ${notListed(campaign.id)}`
+    ? sql`update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH} where ${ofDate} and generate_status = 0 and ${mayPick(campaign.id)}`
     : sql`
       with recursive date_groups as (${groupsOf(ofDate)}),
       targets as (${targetRows(targets)}),

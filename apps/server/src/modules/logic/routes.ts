@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import {
   ZClearedLogic,
+  ZConditionParams,
+  ZConditionsQuery,
+  ZQuestionCondition,
+  ZSetCondition,
   ZErrorReply,
   ZLogicCampaignQuery,
   ZLogicIdQuery,
@@ -15,6 +19,7 @@ import { ADMINS, EVERY_ROLE } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { clearLogic, findCampaignLogic, findQuestionLogic, isLogicExist, setLogics, updateLogic } from './service.ts';
+import { findConditions, setCondition } from './conditions.ts';
 
 const rules = { 200: z.array(ZLogicRule), 400: ZErrorReply, 404: ZErrorReply };
 
@@ -48,4 +53,18 @@ export async function logicRoutes(app: App) {
     config: EVERY_ROLE,
     schema: { querystring: ZLogicQuestionQuery, response: { 200: z.array(ZLogicRule) } },
   }, async (req) => findQuestionLogic(app.db, currentUser(req), req.query.questionId));
+
+  // "Show only if" conditions (issue 22): the campaign's readers read them (the agent's screen runs them), admins set them.
+  app.get('/api/logic/conditions', {
+    config: EVERY_ROLE,
+    schema: { querystring: ZConditionsQuery, response: { 200: z.array(ZQuestionCondition), 404: ZErrorReply } },
+  }, async (req) => findConditions(app.db, currentUser(req), req.query.campaignName, app.config.timeZone));
+
+  app.put('/api/logic/conditions/:questionId', {
+    config: ADMINS,
+    schema: { params: ZConditionParams, body: ZSetCondition, response: { 200: z.array(ZQuestionCondition), 400: ZErrorReply, 404: ZErrorReply } },
+  }, async (req) => {
+    const campaignName = await setCondition(app.db, req.params.questionId, req.body.showIf, actorOf(req));
+    return findConditions(app.db, currentUser(req), campaignName, app.config.timeZone);
+  });
 }

@@ -68,12 +68,12 @@ export async function questionRoutes(app: App) {
 
   app.delete('/questions/deleteQuestion/:id', {
     config: ADMINS,
-    schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply } },
+    schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply, 409: ZErrorReply } },
   }, async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)));
 
   app.put('/questions/updateQuestion', {
     config: ADMINS,
-    schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 404: ZErrorReply, 409: ZRulesInUseReply } },
+    schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 400: ZErrorReply, 404: ZErrorReply, 409: ZRulesInUseReply } },
   }, async (req, reply) => {
     const outcome = await updateQuestion(app.db, req.body, actorOf(req));
     // The 409 carries the rules affected, which the one error handler's {message} cannot.

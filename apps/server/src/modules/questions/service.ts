@@ -1,9 +1,13 @@
 // Questions: list, search, add (qno per campaign, never reused), read, and delete with the rules that hang on it.
 import { sql } from 'kysely';
 import {
+  questionUsedByConditions,
+  formatQno,
+  joinOptions,
   newQuestionProblems,
   parseOptions,
   parseStatusTerm,
+  questionTextProblems,
   ZNewQuestion,
   type TNewQuestion,
   type TPaged,
@@ -15,9 +19,11 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { conditionsUsing } from '../logic/conditions.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanReadCampaign } from './access.ts';
+import { findPlaceholderNames } from './placeholders.ts';
 import { findQuestionRow, selectQuestions, toQuestion } from './rows.ts';
 import { recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
@@ -124,6 +130,7 @@ export async function createQuestions(db: Db, rows: readonly unknown[], actor: T
         instruction: q.instruction,
       };
     });
+    await assertKnownPlaceholders(trx, values);
     const inserted = await trx.insertInto('questions').values(values).returningAll().execute();
     const names = new Map(campaigns.map((c) => [c.id, c.campaignName]));
     // RETURNING keeps the VALUES order, which is the order the questions were sent in.
@@ -131,6 +138,22 @@ export async function createQuestions(db: Db, rows: readonly unknown[], actor: T
     for (const q of questions) await recordAudit(trx, actor, { action: 'create', objectType: 'question', objectId: q.id, changes: { after: snapshot(q) } });
     return questions;
   });
+}
+
+/**
+ * Refuses (400, nothing stored: the transaction rolls back) a title, option or instruction naming a lead field the
+ * campaign does not have or a question it does not have; a row may name the rows before it in the same batch.
+ */
+async function assertKnownPlaceholders(trx: Db, rows: readonly { campaignId: number; qno: number; title: string; options: string[]; instruction: string | null }[]): Promise<void> {
+  const known = await findPlaceholderNames(trx, [...new Set(rows.map((r) => r.campaignId))]);
+  const problems = rows.flatMap((row, i) => {
+    const names = known.get(row.campaignId) ?? { columns: [], qnos: [] };
+    const text = { qno: formatQno(row.qno), title: row.title, options: joinOptions(row.options), instruction: row.instruction };
+    const rowProblems = questionTextProblems(text, names);
+    known.set(row.campaignId, { ...names, qnos: [...names.qnos, text.qno] });
+    return rowProblems.map((p) => `Question ${i + 1}: ${p}`);
+  });
+  if (problems.length > 0) throw badRequest(problems.join('; '));
 }
 
 export async function findQuestion(db: Db, id: number): Promise<TQuestion> {
@@ -157,7 +180,8 @@ async function countRulesOn(db: Db, questionId: number): Promise<number> {
 /** How many rules a delete takes with it: the question's own and those of other questions jumping to it. */
 export async function findDeleteImpact(db: Db, id: number): Promise<TQuestionDeleteImpact> {
   await findQuestionRow(db, id);
-  return { rules: await countRulesOn(db, id) };
+  const [rules, conditions] = await Promise.all([countRulesOn(db, id), conditionsUsing(db, id)]);
+  return { rules, conditions };
 }
 
 /**
@@ -169,6 +193,9 @@ export async function deleteQuestion(db: Db, id: number, actor: TAuditActor): Pr
     const row = await trx.selectFrom('questions').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     if (!row) throw notFound(`Question ${id} does not exist`);
     const before = toQuestion(await findQuestionRow(trx, id));
+    // A condition naming it would lose its meaning: the admin changes or removes those conditions first.
+    const users = await conditionsUsing(trx, id);
+    if (users.length > 0) throw conflict(questionUsedByConditions(before.qno, users));
     const deleted = await trx
       .deleteFrom('logicRules')
       .where((eb) => eb.or([eb('questionId', '=', id), eb('questionNoToShow', '=', id)]))

@@ -109,7 +109,7 @@ describe('deleting a question', () => {
     const keep = await setRules(api, [{ questionId: q3.id, optionTitle: 'Yes', questionNoToShow: q1.id, isCompletedCall: null }]);
     await t.db.insertInto('leads').values({ campaignId: c.id, cellNumber: '01711000001', dataDate: '2025-03-01', answers: { Q1: 'Yes', Q2: 'No' } }).execute();
 
-    expect((await api.get(`/questions/deleteImpact/${q2.id}`)).body).toEqual({ rules: 3 });
+    expect((await api.get(`/questions/deleteImpact/${q2.id}`)).body).toEqual({ rules: 3, conditions: [] });
     const r = await api.delete(`/questions/deleteQuestion/${q2.id}`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ deletedRules: 3 });

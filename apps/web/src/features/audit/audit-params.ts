@@ -42,6 +42,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   dnc: 'Do-not-call number',
   dialerSettings: 'Dialer settings',
   dialerSend: 'Send to dialer',
+  quota: 'Quota',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {

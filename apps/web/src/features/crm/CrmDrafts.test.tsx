@@ -36,6 +36,7 @@ function renderCrm(routes: Record<string, TFakeRoute> = {}) {
     'GET /api/ap/getByNumber': { body: LEAD },
     [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
     'GET /api/logic/getAllCampaignLogic': { body: RULES },
+    'GET /api/logic/conditions': { body: [] },
     'GET /api/ap/myCalls': { body: NO_CALLS },
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted', deleted: true } },

@@ -42,6 +42,7 @@ function renderCrm(routes: Record<string, TFakeRoute>) {
     'GET /api/ap/getByNumber': { body: LEAD },
     [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
     'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
+    'GET /api/logic/conditions': { body: [] },
     'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     ...routes,

@@ -1,11 +1,14 @@
 // The answer input of one survey question, by type (docs/product.md §3 Question types): radios, checkboxes, text, number,
-// email or a text area; Plain Text has none. Each option shows the number key that picks it.
+// email or a text area; Plain Text has none. Each option shows the number key that picks it, and its text as the agent reads
+// it (lead fields filled in) while the answer keeps the option as written.
 import { Checkbox, Group, Kbd, NumberInput, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { parseOptions, type TQuestion } from '@crm/shared';
 import type { TRunAnswer } from './survey-run.ts';
 
 type Props = {
   question: TQuestion;
+  /** Each option's label as shown, by position (the lead's values filled in); the option as written when absent. */
+  optionLabels?: readonly string[];
   answer: TRunAnswer | undefined;
   error: string | null;
   disabled: boolean;
@@ -29,7 +32,7 @@ function OptionLabel({ index, option }: { index: number; option: string }) {
 const asText = (answer: TRunAnswer | undefined): string => (typeof answer === 'string' ? answer : '');
 const asList = (answer: TRunAnswer | undefined): string[] => (answer === undefined ? [] : typeof answer === 'string' ? [answer] : [...answer]);
 
-export function QuestionInput({ question, answer, error, disabled, onAnswer }: Props) {
+export function QuestionInput({ question, optionLabels, answer, error, disabled, onAnswer }: Props) {
   const label = `Answer to ${question.qno}`;
   const common = { label, error, disabled };
   const options = parseOptions(question.options);
@@ -41,7 +44,7 @@ export function QuestionInput({ question, answer, error, disabled, onAnswer }: P
         <Radio.Group label={label} error={error} value={asText(answer)} onChange={onAnswer}>
           <Stack gap={6} mt={4}>
             {options.map((option, index) => (
-              <Radio key={option} value={option} label={<OptionLabel index={index} option={option} />} disabled={disabled} />
+              <Radio key={option} value={option} label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />} disabled={disabled} />
             ))}
           </Stack>
         </Radio.Group>
@@ -51,7 +54,7 @@ export function QuestionInput({ question, answer, error, disabled, onAnswer }: P
         <Checkbox.Group label={label} error={error} value={asList(answer)} onChange={(chosen) => onAnswer(options.filter((o) => chosen.includes(o)))}>
           <Stack gap={6} mt={4}>
             {options.map((option, index) => (
-              <Checkbox key={option} value={option} label={<OptionLabel index={index} option={option} />} disabled={disabled} />
+              <Checkbox key={option} value={option} label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />} disabled={disabled} />
             ))}
           </Stack>
         </Checkbox.Group>

@@ -5,9 +5,10 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { Alert, Button, Group, Kbd, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { parseOptions, type TQuestion } from '@crm/shared';
 import { CallProgress } from './CallProgress.tsx';
+import { callFillSource, callQuestionText, shownAnswerText } from './call-text.ts';
 import { optionalValueText } from './lead-view.ts';
 import { QuestionInput } from './QuestionInput.tsx';
-import { canGoBack, likelyQuestionCount, storedAnswerText, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
+import { callShownFor, canGoBack, likelyQuestionCount, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
 import type { TCall, TPhase } from './use-crm-call.ts';
 import type { TDraftState } from './use-draft-saver.ts';
 
@@ -40,6 +41,7 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
     return q === undefined ? [] : [q];
   });
   if (earlier.length === 0) return null;
+  const source = callFillSource(call.lead, call.survey.byId, run);
   return (
     <Stack gap={2}>
       <Text size="sm" fw={500} id="answers-so-far">
@@ -48,7 +50,7 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
       <List size="xs" spacing={0} aria-labelledby="answers-so-far">
         {earlier.map((q, index) => (
           <List.Item key={`${index}:${q.id}`}>
-            {q.qno}. {q.title} — <b>{storedAnswerText(q.type, run.answers[q.id]) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
+            {q.qno}. {callQuestionText(q, source).titleFilled} — <b>{shownAnswerText(q, run.answers[q.id], call.lead) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
           </List.Item>
         ))}
       </List>
@@ -116,6 +118,8 @@ export function SurveyPanel({ call, run, question, agentName, phase, draftState,
   const answer = run.answers[question.id];
   const readOut = optionalValueText(question.optionalValue, call.lead, agentName);
   const resumedHere = call.resumed !== null && call.resumed.questionId === question.id;
+  // The lead's values and this call's answers in the text, refilled as the call goes.
+  const text = callQuestionText(question, callFillSource(call.lead, call.survey.byId, run));
 
   // Each new question (also a question seen again through a loop) takes the focus: its chosen option, first input, or Next.
   const step = `${run.path.length}:${question.id}`;
@@ -156,32 +160,32 @@ export function SurveyPanel({ call, run, question, agentName, phase, draftState,
   return (
     <Paper withBorder p="sm" component="section" aria-label="Survey" ref={panel}>
       <Stack gap="xs">
-        <CallProgress position={run.path.length} likelyTotal={likelyQuestionCount(call.survey.questions, call.survey.rules, run)} startedAt={call.startedAt} />
+        <CallProgress position={run.path.length} likelyTotal={likelyQuestionCount(call.survey.questions, call.survey.rules, run, callShownFor(call))} startedAt={call.startedAt} />
         {resumedHere && call.resumed !== null && (
           <Alert color="blue" variant="light" p={6}>
             <Text size="sm">{resumedText(question.qno, call.resumed)}</Text>
           </Alert>
         )}
         <Title order={2} size="h4">
-          {question.qno}. {question.title}
+          {question.qno}. {text.titleFilled}
         </Title>
         {readOut !== undefined && (
           <Text size="md" fw={500}>
             {readOut}
           </Text>
         )}
-        {question.instruction !== null && question.instruction.trim() !== '' && (
+        {text.instructionFilled !== null && text.instructionFilled.trim() !== '' && (
           <Alert color="gray" variant="light" p={6} aria-label="Instruction">
             <Text size="sm">
               <Text span fw={600} size="sm">
                 Instruction:{' '}
               </Text>
-              {question.instruction}
+              {text.instructionFilled}
             </Text>
           </Alert>
         )}
         <div ref={inputArea}>
-          <QuestionInput question={question} answer={answer} error={problem} disabled={busy} onAnswer={(value) => onAnswer(question.id, value)} />
+          <QuestionInput question={question} optionLabels={text.optionsFilled} answer={answer} error={problem} disabled={busy} onAnswer={(value) => onAnswer(question.id, value)} />
         </div>
         <Group justify="space-between" wrap="nowrap">
           <Button variant="default" onClick={onBack} disabled={busy || !canGoBack(run)}>

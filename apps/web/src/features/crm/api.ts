@@ -20,6 +20,7 @@ import {
   type TMyCalls,
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
+import { fetchCampaignConditions } from '../logic/conditions-api.ts';
 import { buildSurvey, type TCampaignSurvey } from '../logic/use-campaign-survey.ts';
 
 export type TLeadSearch = { kind: 'lead'; lead: TLead } | { kind: 'not-generated' };
@@ -28,7 +29,10 @@ export type TLeadSearch = { kind: 'lead'; lead: TLead } | { kind: 'not-generated
 export async function findLeadByNumber(campaignName: string, cellNumber: string): Promise<TLeadSearch> {
   // The screen shows failures beside the search field, so no notification as well.
   const result = await api.get('/api/ap/getByNumber', { query: { tableName: campaignName, cellNumber }, schema: ZLeadLookupResult, notify: false });
-  return isLeadNotGenerated(result) ? { kind: 'not-generated' } : { kind: 'lead', lead: result };
+  if (isLeadNotGenerated(result)) return { kind: 'not-generated' };
+  // The screens fill the texts themselves as the call goes (the same shared engine), so the lead stays the flat lead.
+  const { survey: _survey, ...lead } = result;
+  return { kind: 'lead', lead };
 }
 
 /** Which lead a save writes (the one the search found) and the version the search found it at. */
@@ -43,13 +47,14 @@ export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: T
   return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZLeadSaveResult, notify: false });
 }
 
-/** The campaign's questions and rules as they are now: read at each search, so a call runs on the current logic. */
+/** The campaign's questions, rules and conditions as they are now: read at each search, so a call runs on the current logic. */
 export async function fetchSurvey(campaignName: string): Promise<TCampaignSurvey> {
-  const [questions, rules] = await Promise.all([
+  const [questions, rules, conditions] = await Promise.all([
     api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { schema: z.array(ZQuestion), notify: false }),
     api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: z.array(ZLogicRule), notify: false }),
+    fetchCampaignConditions(campaignName),
   ]);
-  return buildSurvey(questions, rules);
+  return buildSurvey(questions, rules, conditions);
 }
 
 const draftPath = (leadId: number) => `/api/ap/draft/${leadId}`;

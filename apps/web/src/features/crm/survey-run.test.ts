@@ -1,6 +1,6 @@
 // The CRM survey run: the path and Back, jumps, how a call ends, the save body, Partial Call and resuming one.
 import { describe, expect, it } from 'vitest';
-import { PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TLead, type TQuestionType, type TSurveyQuestion, type TSurveyRule } from '@crm/shared';
+import { PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TLead, type TShowIf, type TQuestionType, type TSurveyQuestion, type TSurveyRule } from '@crm/shared';
 import {
   advanceRun,
   backRun,
@@ -11,6 +11,7 @@ import {
   resumeRun,
   runAnswerFromLead,
   saveBody,
+  shownForLead,
   startRun,
   toggleChoice,
   withAnswer,
@@ -201,5 +202,52 @@ describe('how many questions a call will likely ask', () => {
   it('stops at a loop instead of counting it forever', () => {
     const loop = [...RULES.filter((r) => r.questionId !== 20), rule(20, null, 10)];
     expect(likelyQuestionCount(QUESTIONS, loop, withAnswer(begin(), 10, 'Maybe'))).toBe(2);
+  });
+});
+
+describe('a run with "show only if" conditions', () => {
+  // Q2 only when Q1 is "No"; Q3 only in Dhaka; Q5 only when Q3 holds "B".
+  const conditions: Record<number, TShowIf> = {
+    20: { join: 'and', items: [{ subject: { kind: 'answer', questionId: 10 }, operator: 'is', value: 'No' }] },
+    30: { join: 'and', items: [{ subject: { kind: 'field', name: 'region' }, operator: 'is', value: 'Dhaka' }] },
+    50: { join: 'and', items: [{ subject: { kind: 'answer', questionId: 30 }, operator: 'anyOf', values: ['B'] }] },
+  };
+  const lead = (region: string) => ({ id: 1, cell_number: '+8801712345678', Region: region }) as unknown as TLead;
+  const shownFor = (region: string) => shownForLead((id) => conditions[id], lead(region));
+  const step = (run: TSurveyRun, region: string) => {
+    const next = advanceRun(QUESTIONS, [], run, shownFor(region));
+    if (next.kind !== 'question') throw new Error(`expected a question, got ${next.kind}`);
+    return next.run;
+  };
+
+  it('skips a question whose condition is false, on the answers of the call and the lead\'s fields (any case)', () => {
+    const start = startRun(QUESTIONS, shownFor('Dhaka'));
+    expect(start?.path).toEqual([10]);
+    // Q1 "Maybe": Q2 is hidden, Q3 (Dhaka) shown.
+    expect(currentQuestionId(step(withAnswer(start!, 10, 'Maybe'), 'Dhaka'))).toBe(30);
+    // Q1 "No": Q2 shown.
+    expect(currentQuestionId(step(withAnswer(start!, 10, 'No'), 'Dhaka'))).toBe(20);
+    // Outside Dhaka Q3 is skipped too: Q4 next.
+    expect(currentQuestionId(step(withAnswer(start!, 10, 'Maybe'), 'Sylhet'))).toBe(40);
+  });
+
+  it('an answer on a branch the agent backed out of counts for nothing', () => {
+    let run = startRun(QUESTIONS, shownFor('Dhaka'))!;
+    run = step(withAnswer(run, 10, 'Maybe'), 'Dhaka'); // at Q3
+    run = step(withAnswer(run, 30, ['B']), 'Dhaka'); // at Q4
+    run = step(run, 'Dhaka'); // Q4 is plain text: on to Q5, shown as Q3 holds B
+    expect(currentQuestionId(run)).toBe(50);
+    // Back to Q3 and choose A: Q5 is hidden now, Q10 follows Q4.
+    run = backRun(backRun(run));
+    run = step(withAnswer(run, 30, ['A']), 'Dhaka');
+    run = step(run, 'Dhaka');
+    expect(currentQuestionId(run)).toBe(100);
+  });
+
+  it('counts only the questions the call will show', () => {
+    const run = startRun(QUESTIONS, shownFor('Sylhet'))!;
+    // Q1 → (Q2 hidden unless "No", Q3 hidden outside Dhaka) Q4 → Q5 hidden (Q3 unanswered) → Q10: 3 questions.
+    expect(likelyQuestionCount(QUESTIONS, [], withAnswer(run, 10, 'Maybe'), shownFor('Sylhet'))).toBe(3);
+    expect(likelyQuestionCount(QUESTIONS, [], withAnswer(run, 10, 'Maybe'))).toBe(6);
   });
 });

@@ -9,8 +9,11 @@ import {
   nextStep,
   PARTIAL_CALL_ANSWER,
   parseOptions,
+  shownTest,
   splitMultiSelect,
   type TLead,
+  type TShowIf,
+  type TShownTest,
   type TLeadSaveBody,
   type TQuestionType,
   type TSurveyQuestion,
@@ -35,9 +38,43 @@ export type TRunStep =
 
 type TQuestionLike = TSurveyQuestion;
 
-/** A fresh run at the first active question, or undefined when the survey has none. */
-export function startRun(questions: readonly TQuestionLike[]): TSurveyRun | undefined {
-  const first = firstQuestion(questions);
+/**
+ * Which questions this call shows, given the answers on its path so far: the questions' "show only if" conditions
+ * over those answers and the lead's fields (domain/survey-conditions.ts). A question whose condition is false is skipped.
+ */
+export type TShownFor = (answers: Readonly<Record<number, TRunAnswer>>) => TShownTest;
+export const everyQuestionShown: TShownFor = () => () => true;
+
+/** A lead field by name, as a condition names it (any case): the lead's flat value as text. */
+function leadField(lead: TLead, name: string): string | undefined {
+  const key = Object.keys(lead).find((k) => k.toLowerCase() === name.trim().toLowerCase());
+  const value = key === undefined ? undefined : lead[key];
+  return value === null || value === undefined ? undefined : String(value);
+}
+
+/** The call's shown-test: each question's condition (none: always shown) over the answers and this lead's fields. */
+export function shownForLead(conditionOf: (questionId: number) => TShowIf | undefined, lead: TLead): TShownFor {
+  return (answers) => shownTest(conditionOf, { answerOf: (id) => answers[id], fieldOf: (name) => leadField(lead, name) });
+}
+
+/** The shown-test of a call on a campaign survey (its conditions, the call's lead). */
+export function callShownFor(call: { lead: TLead; survey: { conditionOf: (questionId: number) => { showIf: TShowIf } | undefined } }): TShownFor {
+  return shownForLead((id) => call.survey.conditionOf(id)?.showIf, call.lead);
+}
+
+/** The answers of the questions on the path: an answer left on a branch the agent backed out of counts for nothing. */
+function pathAnswers(run: TSurveyRun): Record<number, TRunAnswer> {
+  const out: Record<number, TRunAnswer> = {};
+  for (const id of run.path) {
+    const answer = run.answers[id];
+    if (answer !== undefined) out[id] = answer;
+  }
+  return out;
+}
+
+/** A fresh run at the first active question shown, or undefined when the survey has none. */
+export function startRun(questions: readonly TQuestionLike[], shownFor: TShownFor = everyQuestionShown): TSurveyRun | undefined {
+  const first = firstQuestion(questions, shownFor({}));
   return first === undefined ? undefined : { path: [first.id], answers: {} };
 }
 
@@ -72,14 +109,14 @@ export function backRun(run: TSurveyRun): TSurveyRun {
 }
 
 /** Next: the current answer's problem (docs/product.md §5 messages), or the next question, or the end with its is_called. */
-export function advanceRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun): TRunStep {
+export function advanceRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun, shownFor: TShownFor = everyQuestionShown): TRunStep {
   const id = currentQuestionId(run);
   const question = questions.find((q) => q.id === id);
   if (question === undefined) throw new RangeError(`Question ${id} is not part of this survey`);
   const answer = run.answers[id];
   const problem = answerProblem(question, answer);
   if (problem !== undefined) return { kind: 'problem', message: problem };
-  const step = nextStep(questions, rules, id, answer);
+  const step = nextStep(questions, rules, id, answer, shownFor(pathAnswers(run)));
   if (step.kind === 'end') return { kind: 'end', run, isCalled: step.isCalled };
   return { kind: 'question', run: { ...run, path: [...run.path, step.questionId] } };
 }
@@ -136,7 +173,7 @@ export type TResume = {
  * replay cannot get there (an answer missing or refused, the end, a loop), it starts at the first such question
  * in qno order after the path it did replay. Undefined when no active question holds 'Partial Call'.
  */
-export function resumeRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], lead: TLead): TResume | undefined {
+export function resumeRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], lead: TLead, shownFor: TShownFor = everyQuestionShown): TResume | undefined {
   const active = activeQuestions(questions);
   const isPartial = (q: TQuestionLike) => lead[q.qno] === PARTIAL_CALL_ANSWER;
   const stoppedAt = active.find(isPartial);
@@ -144,7 +181,7 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
 
   const path: number[] = [];
   const answers: Record<number, TRunAnswer> = {};
-  let question: TQuestionLike | undefined = active[0];
+  let question: TQuestionLike | undefined = firstQuestion(questions, shownFor({}));
   while (question !== undefined && !path.includes(question.id)) {
     if (isPartial(question)) return { run: { path: [...path, question.id], answers }, questionId: question.id, reached: true };
     const answer = runAnswerFromLead(question.type, lead[question.qno]);
@@ -152,7 +189,7 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
     path.push(question.id);
     // Plain Text keeps no answer.
     if (answer !== undefined && question.type !== 'Plain Text') answers[question.id] = answer;
-    const step = nextStep(questions, rules, question.id, answer);
+    const step = nextStep(questions, rules, question.id, answer, shownFor(answers));
     const nextId: number | undefined = step.kind === 'question' ? step.questionId : undefined;
     question = nextId === undefined ? undefined : active.find((q) => q.id === nextId);
   }
@@ -163,12 +200,12 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
  * Where a question not yet answered most likely leads: for a choice, the step most of its options lead to (a tie goes to
  * the first option's); for the other types, the step of any answer.
  */
-function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], question: TQuestionLike): TSurveyStep {
+function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], question: TQuestionLike, shown: TShownTest): TSurveyStep {
   const options = isChoiceType(question.type) ? parseOptions(question.options) : [];
-  if (options.length === 0) return nextStep(questions, rules, question.id, 'any answer');
+  if (options.length === 0) return nextStep(questions, rules, question.id, 'any answer', shown);
   const tally = new Map<string, { step: TSurveyStep; count: number }>();
   for (const option of options) {
-    const step = nextStep(questions, rules, question.id, option);
+    const step = nextStep(questions, rules, question.id, option, shown);
     const key = step.kind === 'end' ? 'end' : String(step.questionId);
     const seen = tally.get(key);
     tally.set(key, { step, count: (seen?.count ?? 0) + 1 });
@@ -182,7 +219,9 @@ function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurvey
  * How many questions this call will likely ask in all ("Question 4 of about 9"): the ones shown so far, then from the
  * question on screen the way its answer leads (or, unanswered, the way most answers lead) until the end or a loop.
  */
-export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun): number {
+export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun, shownFor: TShownFor = everyQuestionShown): number {
+  // Questions ahead are judged on the answers given so far (a condition on a later answer is not known yet).
+  const shown = shownFor(pathAnswers(run));
   const active = new Map(activeQuestions(questions).map((q) => [q.id, q]));
   const walked = new Set<number>();
   let count = run.path.length - 1;
@@ -193,7 +232,7 @@ export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: 
     walked.add(id);
     count += 1;
     const answer: TRunAnswer | undefined = run.answers[id];
-    const step: TSurveyStep = answer !== undefined && answerProblem(question, answer) === undefined ? nextStep(questions, rules, id, answer) : likelyStep(questions, rules, question);
+    const step: TSurveyStep = answer !== undefined && answerProblem(question, answer) === undefined ? nextStep(questions, rules, id, answer, shown) : likelyStep(questions, rules, question, shown);
     id = step.kind === 'question' ? step.questionId : undefined;
   }
   return Math.max(count, run.path.length);

@@ -18,6 +18,7 @@ import {
   currentQuestionId,
   partialCallBody,
   resumeRun,
+  callShownFor,
   saveBody,
   startRun,
   withAnswer,
@@ -87,9 +88,10 @@ function callFor(lead: TLead, survey: TCampaignSurvey, draft: TCallDraft | undef
     const resumed: TResumed = { questionId: currentQuestionId(fromDraft), from: 'draft', reached: true };
     return { ...start, version: draft.leadVersion ?? start.version, run: fromDraft, resumed, touched: true };
   }
-  const resume = resumeRun(survey.questions, survey.rules, lead);
+  const shownFor = callShownFor({ lead, survey });
+  const resume = resumeRun(survey.questions, survey.rules, lead, shownFor);
   if (resume !== undefined) return { ...start, run: resume.run, resumed: { questionId: resume.questionId, from: 'partial', reached: resume.reached }, touched: false };
-  return { ...start, run: startRun(survey.questions), resumed: null, touched: false };
+  return { ...start, run: startRun(survey.questions, shownFor), resumed: null, touched: false };
 }
 
 function withoutDraft(calls: TMyCalls | undefined, id: number): TMyCalls | undefined {
@@ -247,7 +249,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
 
   function next() {
     if (call?.run === undefined || busy) return;
-    const step = advanceRun(call.survey.questions, call.survey.rules, call.run);
+    const step = advanceRun(call.survey.questions, call.survey.rules, call.run, callShownFor(call));
     if (step.kind === 'problem') {
       setProblem(step.message);
       return;

@@ -1,11 +1,15 @@
-// One question of the full CRM view, read-only: number, title, type, options as chips, instruction, optional value, status and its logic in words.
+// One question of the full CRM view, read-only: number, title, type, options as chips, its "show only if" condition,
+// instruction, optional value, status and its logic in words.
+// Lead fields and earlier answers in the texts are highlighted (PlaceholderText).
 import { Badge, Group, List, Paper, Stack, Text } from '@mantine/core';
 import { describeRule, parseOptions, type TLogicRule, type TQuestion } from '@crm/shared';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { PlaceholderText } from './PlaceholderText.tsx';
 
-type Props = { question: TQuestion; rules: readonly TLogicRule[]; byId: ReadonlyMap<number, TQuestion> };
+/** `condition`: the question's "show only if" in words, when it has one. */
+type Props = { question: TQuestion; rules: readonly TLogicRule[]; byId: ReadonlyMap<number, TQuestion>; condition?: string | undefined };
 
-export function SurveyQuestionCard({ question, rules, byId }: Props) {
+export function SurveyQuestionCard({ question, rules, byId, condition }: Props) {
   const options = parseOptions(question.options);
   return (
     <Paper withBorder p="md" component="article" aria-label={`${question.qno}. ${question.title}`} opacity={question.status ? 1 : 0.75}>
@@ -15,7 +19,9 @@ export function SurveyQuestionCard({ question, rules, byId }: Props) {
             <Text fw={700} style={{ flexShrink: 0 }}>
               {question.qno}.
             </Text>
-            <Text fw={500}>{question.title}</Text>
+            <Text fw={500}>
+              <PlaceholderText text={question.title} />
+            </Text>
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
             <Badge variant="outline" color="gray" tt="none">
@@ -28,15 +34,21 @@ export function SurveyQuestionCard({ question, rules, byId }: Props) {
           <Group gap={6} role="list" aria-label={`Options of ${question.qno}`}>
             {options.map((o) => (
               <Badge key={o} role="listitem" variant="light" tt="none" size="lg">
-                {o}
+                <PlaceholderText text={o} />
               </Badge>
             ))}
           </Group>
         )}
+        {condition !== undefined && (
+          <Text size="sm" aria-label={`Condition of ${question.qno}`}>
+            <Text span fw={500}>Show only if </Text>
+            {condition}
+          </Text>
+        )}
         {question.instruction !== null && (
           <Text size="sm">
             <Text span fw={500}>Instruction: </Text>
-            {question.instruction}
+            <PlaceholderText text={question.instruction} />
           </Text>
         )}
         {question.optionalValue !== null && (

@@ -26,6 +26,7 @@ describe('ViewFullCrmPage', () => {
       const url = String(input);
       if (url === '/questions/getToSetLogic/Mobile%20Survey') return json(QUESTIONS);
       if (url === '/api/logic/getAllCampaignLogic?campaignName=Mobile+Survey') return json(RULES);
+      if (url === '/api/logic/conditions?campaignName=Mobile+Survey') return json([{ questionId: QUESTIONS[1]?.id, qno: 'Q2', showIf: { join: 'and', items: [{ subject: { kind: 'answer', questionId: QUESTIONS[0]?.id }, operator: 'is', value: 'Yes' }] }, words: 'Q1 is "Yes"', updatedBy: 'admin', updatedAt: '2026-11-26 10:00:00' }]);
       return new Promise<Response>(() => undefined);
     });
     renderWithApp(<ViewFullCrmPage />, { route: '/viewFullCRM' });
@@ -36,8 +37,31 @@ describe('ViewFullCrmPage', () => {
     expect(first.getByText('Respondent')).toBeTruthy();
     expect(first.getAllByRole('listitem').slice(2).map((li) => li.textContent)).toEqual(['Yes → Q5', 'No → end, completed call']);
     expect(within(screen.getByRole('article', { name: 'Q2. Question Q2' })).getByText('Inactive')).toBeTruthy();
-    // No campaign picker for an agent, and nothing but the two reads was asked.
+    expect(within(screen.getByRole('article', { name: 'Q2. Question Q2' })).getByLabelText('Condition of Q2').textContent).toBe('Show only if Q1 is "Yes"');
+    expect(first.queryByLabelText('Condition of Q1')).toBeNull();
+    // No campaign picker for an agent, and nothing but the reads was asked.
     expect(screen.queryByLabelText('Campaign')).toBeNull();
     expect(fetch.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it('highlights the lead fields and earlier answers named in the title, options and instruction', async () => {
+    storeSession(agentToken({ campaign: 'Mobile Survey' }));
+    const texts = [q(1, 'Q1', { title: 'May I speak with {respondent_name}?', options: 'Yes {brand}, No', instruction: 'Read {Outlet name} and {Q3}, not {{this}}' })];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = String(input);
+      if (url === '/questions/getToSetLogic/Mobile%20Survey') return json(texts);
+      if (url === '/api/logic/getAllCampaignLogic?campaignName=Mobile+Survey') return json([]);
+      if (url === '/api/logic/conditions?campaignName=Mobile+Survey') return json([]);
+      return new Promise<Response>(() => undefined);
+    });
+    renderWithApp(<ViewFullCrmPage />, { route: '/viewFullCRM' });
+
+    const card = await screen.findByRole('article', { name: 'Q1. May I speak with {respondent_name}?' });
+    const marks = [...card.querySelectorAll('mark')].map((m) => [m.textContent, m.dataset.placeholder]);
+    expect(marks).toEqual([['respondent_name', 'field'], ['brand', 'field'], ['Outlet name', 'field'], ['Q3', 'answer']]);
+    expect(within(card).getByText('May I speak with', { exact: false }).textContent).toBe('May I speak with respondent_name?');
+    expect(within(card).getByRole('list', { name: 'Options of Q1' }).textContent).toBe('Yes brandNo');
+    // {{ is text, not a placeholder.
+    expect(card.textContent).toContain('not {{this}}');
   });
 });

@@ -14,7 +14,7 @@ function Survey({ campaignName }: { campaignName: string }) {
   return (
     <Stack gap="sm" component="section" aria-label={`Survey of ${campaignName}`}>
       {survey.questions.map((q) => (
-        <SurveyQuestionCard key={q.id} question={q} rules={survey.rulesOf(q.id)} byId={survey.byId} />
+        <SurveyQuestionCard key={q.id} question={q} rules={survey.rulesOf(q.id)} byId={survey.byId} condition={survey.conditionOf(q.id)?.words} />
       ))}
     </Stack>
   );

@@ -54,6 +54,23 @@ describe('GenerateLeadPage', () => {
     expect(screen.getByText('90 fresh of 120; the target applies to each of its 12 br_id groups → up to 60 leads')).toBeTruthy();
   });
 
+  it("shows the chosen campaign's quotas as name = value with count/limit, a full one marked", async () => {
+    renderPage({
+      'GET /api/quotas': (request) => ({
+        body: request.query.campaignName === 'Spring Survey'
+          ? [
+            { id: 1, campaignName: 'Spring Survey', field: 'region', questionNo: null, value: 'Dhaka', limit: 40, count: 40, full: true },
+            { id: 2, campaignName: 'Spring Survey', field: null, questionNo: 3, value: 'Yes', limit: 200, count: 12, full: false },
+          ]
+          : [],
+      }),
+    });
+    await chooseCampaignAndDate();
+    const quotas = within(await screen.findByRole('region', { name: 'Quotas' }));
+    const items = quotas.getAllByRole('listitem').map((li) => li.textContent);
+    expect(items).toEqual(['region = Dhaka40/40Full', 'Q3 = Yes12/200']);
+  });
+
   it('shows Send to dialer for the chosen campaign and date, only once both are chosen', async () => {
     renderPage({
       'GET /api/dialer/settings': { body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null } },
@@ -102,7 +119,7 @@ describe('GenerateLeadPage', () => {
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call)`)).toBeTruthy();
+    expect(await screen.findByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call or quota full)`)).toBeTruthy();
   });
 
   it('says none were generated and how many were held back when every fresh lead left is listed', async () => {
@@ -110,7 +127,7 @@ describe('GenerateLeadPage', () => {
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect((await screen.findAllByText(`${LEAD_MESSAGES.noneGenerated} (3 held back: do not call)`)).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText(`${LEAD_MESSAGES.noneGenerated} (3 held back: do not call or quota full)`)).length).toBeGreaterThan(0);
     expect(location()).toBe('/generateLead');
   });
 

@@ -1,6 +1,7 @@
 // /generateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
 // (or all fresh leads of the date, confirmed with their count); success goes to /leads. Beside it, once a date is
-// chosen, its generated leads are sent to the dialer (docs/dialer-sends.md).
+// chosen, its generated leads are sent to the dialer (docs/dialer-sends.md). The campaign's quotas show under the form
+// (docs/quotas.md).
 import { useNavigate } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -12,6 +13,7 @@ import { generateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
 import { useTargetForm } from './lead-actions-form.ts';
 import { LeadTargetsForm } from './lead-actions-targets.tsx';
+import { CampaignQuotas } from './lead-actions-quotas.tsx';
 import { countOf, generateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
 export default function GenerateLeadPage() {
@@ -56,6 +58,7 @@ export default function GenerateLeadPage() {
         nothingToDo={(figures) => (figures.fresh === 0 ? 'Every lead of this date is generated already: there is nothing left to generate.' : null)}
         onSubmit={(figures) => void form.submit(figures, generateAllConfirmText, mutation.mutate)}
       />
+      <CampaignQuotas campaign={campaign} />
     </LeadActionFrame>
   );
 }

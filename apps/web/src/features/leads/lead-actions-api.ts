@@ -1,8 +1,8 @@
-// The calls of the generate, regenerate and delete screens: a date's lead figures and the three actions.
+// The calls of the generate, regenerate and delete screens: a date's lead figures, the campaign's quotas and the three actions.
 // The actions pass notify: false because each screen shows its own docs/product.md §8 message with the server's reason, and
 // wait LONG_JOB_TIMEOUT_MS: they run on the server's bulk pool, whose work may take many minutes on a big date.
 import { z } from 'zod';
-import { ZDeleteLeadsResult, ZLeadDateSummary, type TDeleteLeadsResult, type TLeadDateSummary } from '@crm/shared';
+import { ZDeleteLeadsResult, ZLeadDateSummary, ZQuota, type TDeleteLeadsResult, type TLeadDateSummary, type TQuota } from '@crm/shared';
 import { api, LONG_JOB_TIMEOUT_MS } from '../../app/api.ts';
 import { LEADS_KEY } from './api.ts';
 
@@ -22,11 +22,12 @@ export type TLeadActionRequest = {
 };
 
 // Spec §8 reads the counts leniently: a missing count is a message of its own, not a broken reply.
-// heldBack: leads left out because their number is on a do-not-call list (docs/dnc.md); missing reads as none.
+// heldBack: leads left out because their number is on a do-not-call list (docs/dnc.md) or they are in a full quota
+// (docs/quotas.md); missing reads as none.
 const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
 const ZRegenerateReply = z.object({ rowsRegenerated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
 
-/** The count of leads generated (null when the reply has none) and how many were held back: do not call. */
+/** The count of leads generated (null when the reply has none) and how many were held back: do not call or quota full. */
 export type TLeadActionOutcome = { count: number | null; heldBack: number };
 
 function actionQuery({ campaign, dataDate, all }: TLeadActionRequest) {
@@ -48,4 +49,11 @@ export async function regenerateLeads(request: TLeadActionRequest): Promise<TLea
 /** DELETE /dynamic/deleteLead: every lead of one data date of the campaign. */
 export function deleteLeadsOfDate(campaign: string, dataDate: string): Promise<TDeleteLeadsResult> {
   return api.del('/dynamic/deleteLead', { query: { tableName: campaign, dataDate }, schema: ZDeleteLeadsResult, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
+}
+
+export const campaignQuotasKey = (campaign: string) => ['quotas', campaign] as const;
+
+/** GET /api/quotas?campaignName=: the quotas generate holds leads back for when full (docs/quotas.md). */
+export function fetchCampaignQuotas(campaign: string): Promise<TQuota[]> {
+  return api.get('/api/quotas', { query: { campaignName: campaign }, schema: z.array(ZQuota), notify: false });
 }

@@ -55,7 +55,7 @@ describe('selectorLabel', () => {
 
 describe('withHeldBack', () => {
   it('adds the do-not-call count only when some leads were held back', () => {
-    expect(withHeldBack('Rows generated: 5', 12)).toBe('Rows generated: 5 (12 held back: do not call)');
+    expect(withHeldBack('Rows generated: 5', 12)).toBe('Rows generated: 5 (12 held back: do not call or quota full)');
     expect(withHeldBack('Rows generated: 5', 0)).toBe('Rows generated: 5');
   });
 });

@@ -1,13 +1,19 @@
 // /logicManagement/:campaignName (docs/product.md §2 Logic, §4): the campaign's questions with their rules in words; set, update or clear them.
+// A second tab holds the campaign's quotas on completed calls (docs/quotas.md).
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeRule, findEndlessLoops, LOGIC_MESSAGES, type TQuestion } from '@crm/shared';
 import { confirmAction } from '../../components/confirm.tsx';
+import { ALL_DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
 import { clearLogic, LOGIC_KEY } from './api.ts';
+import { ConditionModal } from './ConditionModal.tsx';
+import { campaignConditionsKey } from './conditions-api.ts';
 import { logicFormPath } from './logic-data.ts';
 import { loopText } from './logic-text.ts';
+import { QuotasPanel } from './QuotasPanel.tsx';
 import { useCampaignSurvey, type TCampaignSurvey } from './use-campaign-survey.ts';
 
 function LoopWarning({ survey }: { survey: TCampaignSurvey }) {
@@ -26,8 +32,11 @@ function LoopWarning({ survey }: { survey: TCampaignSurvey }) {
   );
 }
 
-function QuestionLogic({ question, survey, onClear }: { question: TQuestion; survey: TCampaignSurvey; onClear: (q: TQuestion) => void }) {
+type QuestionLogicProps = { question: TQuestion; survey: TCampaignSurvey; onClear: (q: TQuestion) => void; onCondition: (q: TQuestion) => void };
+
+function QuestionLogic({ question, survey, onClear, onCondition }: QuestionLogicProps) {
   const rules = survey.rulesOf(question.id);
+  const condition = survey.conditionOf(question.id);
   return (
     <Paper withBorder p="md" component="section" aria-label={question.qno}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -49,6 +58,14 @@ function QuestionLogic({ question, survey, onClear }: { question: TQuestion; sur
               Options: {question.options}
             </Text>
           )}
+          {condition && (
+            <Text size="sm" aria-label={`Condition of ${question.qno}`}>
+              <Text span fw={600}>
+                Show only if
+              </Text>{' '}
+              {condition.words}
+            </Text>
+          )}
           {rules.length === 0 ? (
             <Text size="sm" c="dimmed">
               No logic: the survey goes on to the next question.
@@ -62,6 +79,9 @@ function QuestionLogic({ question, survey, onClear }: { question: TQuestion; sur
           )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
+          <Button size="xs" variant="default" onClick={() => onCondition(question)} aria-label={`${condition ? 'Edit' : 'Set'} condition of ${question.qno}`}>
+            {condition ? 'Edit condition' : 'Set condition'}
+          </Button>
           {rules.length === 0 ? (
             <Button size="xs" component={Link} to={logicFormPath('set', question)} aria-label={`Set Logic of ${question.qno}`}>
               Set Logic
@@ -86,6 +106,10 @@ export default function LogicManagementPage() {
   const campaignName = useParams().campaignName ?? '';
   const queryClient = useQueryClient();
   const { survey, pending, error, refetch } = useCampaignSurvey(campaignName);
+  const [editing, setEditing] = useState<TQuestion | null>(null);
+  // The campaign's own columns: lead fields a condition may compare.
+  const tables = useQuery({ queryKey: ALL_DATA_TABLES_KEY, queryFn: fetchAllDataTables });
+  const columns = tables.data?.find((t) => t.campaignName.toLowerCase() === campaignName.toLowerCase())?.columns ?? [];
 
   const clear = async (question: TQuestion) => {
     const body = `Do you really want to clear the logic of ${question.qno} (${question.title})? The survey will go on to the next question after it.`;
@@ -123,8 +147,21 @@ export default function LogicManagementPage() {
       <Stack gap="sm">
         <LoopWarning survey={survey} />
         {survey.questions.map((q) => (
-          <QuestionLogic key={q.id} question={q} survey={survey} onClear={(x) => void clear(x)} />
+          <QuestionLogic key={q.id} question={q} survey={survey} onClear={(x) => void clear(x)} onCondition={setEditing} />
         ))}
+        {editing && (
+          <ConditionModal
+            question={editing}
+            questions={survey.questions}
+            columns={columns}
+            current={survey.conditionOf(editing.id)}
+            onClose={() => setEditing(null)}
+            onSaved={(saved) => {
+              queryClient.setQueryData(campaignConditionsKey(campaignName), saved);
+              setEditing(null);
+            }}
+          />
+        )}
       </Stack>
     );
   }
@@ -147,7 +184,18 @@ export default function LogicManagementPage() {
           </Anchor>
         </Group>
       </Group>
-      {body}
+      <Tabs defaultValue="logic" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="logic">Logic</Tabs.Tab>
+          <Tabs.Tab value="quotas">Quotas</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="logic" pt="md">
+          {body}
+        </Tabs.Panel>
+        <Tabs.Panel value="quotas" pt="md">
+          <QuotasPanel campaignName={campaignName} questions={survey?.questions ?? []} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

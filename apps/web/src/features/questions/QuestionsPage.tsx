@@ -40,7 +40,10 @@ export default function QuestionsPage() {
   const campaign = params.get('campaign') ?? '';
   const remove = useDeleteRow<TQuestion, number>({
     // The confirmation says how many logic rules go with the question; a failed read stops the delete there.
-    confirmBody: async (q) => questionDeleteConfirmation(q.qno, await fetchDeleteImpact(q.id)),
+    confirmBody: async (q) => {
+      const impact = await fetchDeleteImpact(q.id);
+      return questionDeleteConfirmation(q.qno, impact.rules, impact.conditions);
+    },
     remove: async (q) => (await deleteQuestion(q.id)).deletedRules,
     notice: (q, deletedRules) => ({ title: QUESTION_MESSAGES.deleted, message: questionDeletedNotice(q.qno, q.campaignId, deletedRules) }),
     reload: [QUESTIONS_KEY, LOGIC_KEY],

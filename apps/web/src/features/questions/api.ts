@@ -5,6 +5,7 @@ import {
   ZDeletedQuestion,
   ZQuestion,
   ZQuestionDeleteImpact,
+  type TQuestionDeleteImpact,
   ZRulesInUseReply,
   zPaged,
   type TDeletedQuestion,
@@ -45,8 +46,8 @@ export function fetchCampaignQuestions(campaignName: string): Promise<TQuestion[
 }
 
 /** How many logic rules a delete takes with it, for the confirmation. */
-export async function fetchDeleteImpact(id: number): Promise<number> {
-  return (await api.get(`/questions/deleteImpact/${id}`, { schema: ZQuestionDeleteImpact })).rules;
+export async function fetchDeleteImpact(id: number): Promise<TQuestionDeleteImpact> {
+  return api.get(`/questions/deleteImpact/${id}`, { schema: ZQuestionDeleteImpact });
 }
 
 export function deleteQuestion(id: number): Promise<TDeletedQuestion> {

@@ -6,8 +6,10 @@ function ruleCount(n: number): string {
 }
 
 /** docs/product.md §8's confirmation, telling how many logic rules the delete takes with it. */
-export function questionDeleteConfirmation(qno: string, rules: number): string {
+export function questionDeleteConfirmation(qno: string, rules: number, conditions: readonly string[] = []): string {
   const plain = deleteConfirmation(qno);
+  // Conditions that use it block the delete (the server refuses it): said before the admin confirms.
+  if (conditions.length > 0) return `${qno} is used by the condition of ${conditions.join('; ')}: the delete is refused until ${conditions.length === 1 ? 'that condition changes' : 'those conditions change'}.`;
   if (rules <= 0) return plain;
   return plain.replace("'s record? ", `'s record? ${ruleCount(rules)} with it. `);
 }

@@ -33,6 +33,15 @@ describe('answerRows', () => {
     ]);
   });
 
+  it("titles each answer with the question's text filled from the lead (its fields and stored answers)", () => {
+    const lead: TLead = { id: 8, respondent_name: 'রহিম উদ্দিন', brand: null, Q1: 'Yes', Q2: 'Tea' };
+    const rows = answerRows(lead, [
+      question(1, 'Q1', 'May I speak with {respondent_name}?', 'Select Option', 'Yes, No'),
+      question(2, 'Q2', 'After {Q1}: which {brand}?', 'Text Input'),
+    ]);
+    expect(rows.map((r) => r.title)).toEqual(['May I speak with রহিম উদ্দিন?', 'After Yes: which —?']);
+  });
+
   it('shows an inactive question that has an answer', () => {
     expect(answerRows({ ...LEAD, Q6: 'kept' }, QUESTIONS).map((r) => r.qno)).toContain('Q6');
   });

@@ -2,6 +2,7 @@
 // paired with its question by qno (never by position), a multi-select starts from its stored options, and a save sends
 // only the answers that changed.
 import {
+  fillSurveyText,
   qnoNumber,
   splitMultiSelect,
   storedAnswer,
@@ -13,7 +14,10 @@ import {
 
 export type TAnswerRow = {
   qno: string;
-  /** The question's title, or null for a stored answer whose question no longer exists (shown, not editable). */
+  /**
+   * The question's title as the agent read it on this lead's call (its lead fields and earlier answers filled in from the
+   * lead), or null for a stored answer whose question no longer exists (shown, not editable).
+   */
   title: string | null;
   question: TQuestion | null;
   /** The answer as stored; null when there is none. */
@@ -46,7 +50,7 @@ export function answerRows(lead: TLead, questions: readonly TQuestion[]): TAnswe
     .filter((key) => ANSWER_KEY.test(key) && !known.has(key) && storedText(lead[key]) !== null)
     .sort(byQno);
   return [
-    ...asked.map((q) => ({ qno: q.qno, title: q.title, question: q, stored: storedText(lead[q.qno]) })),
+    ...asked.map((q) => ({ qno: q.qno, title: fillSurveyText(q.title, { lead }), question: q, stored: storedText(lead[q.qno]) })),
     ...orphans.map((qno) => ({ qno, title: null, question: null, stored: storedText(lead[qno]) })),
   ];
 }
