@@ -50,3 +50,15 @@ export async function okJson<T>(response: Promise<Awaited<ReturnType<APIRequestC
   if (r.status() !== 200) throw new Error(`${r.url()} answered ${r.status()}: ${await r.text()}`);
   return (await r.json()) as T;
 }
+
+/** /createQuestions reached from /question, with the campaign, its data table and `count` question cards locked in. */
+export async function openCreateQuestions(page: Page, campaign: string, count: number): Promise<void> {
+  await page.goto('/question');
+  await page.getByRole('link', { name: 'Create Questions' }).click();
+  await page.waitForURL('**/createQuestions');
+  await page.getByRole('option', { name: campaign, exact: true }).first().waitFor({ state: 'attached' });
+  await page.getByLabel('Campaign').selectOption(campaign);
+  await page.getByLabel('Data table').selectOption(campaign);
+  await page.getByLabel('Number of questions').fill(String(count));
+  await page.getByRole('button', { name: 'Go' }).click();
+}

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { QUESTION_MESSAGES, type TNewQuestionInput, type TQuestion } from '@crm/shared';
-import { adminHeaders, signInAsAdminAndWait } from './actions.ts';
+import { adminHeaders, openCreateQuestions, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 
 const t = useBrowser();
@@ -51,14 +51,7 @@ describe('questions', () => {
     const campaign = await createCampaign(context.request, 'Smoker Survey');
 
     await signInAsAdminAndWait(page);
-    await page.goto('/question');
-    await page.getByRole('link', { name: 'Create Questions' }).click();
-    await page.waitForURL('**/createQuestions');
-    await page.getByRole('option', { name: campaign, exact: true }).first().waitFor({ state: 'attached' });
-    await page.getByLabel('Campaign').selectOption(campaign);
-    await page.getByLabel('Data table').selectOption(campaign);
-    await page.getByLabel('Number of questions').fill('3');
-    await page.getByRole('button', { name: 'Go' }).click();
+    await openCreateQuestions(page, campaign, 3);
     expect(await page.getByLabel('Campaign').isDisabled()).toBe(true);
 
     const first = page.getByRole('group', { name: 'Question 1' });

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
 import { QUESTION_MESSAGES } from '@crm/shared';
-import { adminHeaders, okJson, signInAsAdminAndWait } from './actions.ts';
+import { adminHeaders, okJson, openCreateQuestions, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { createCrmAgent, search, signInAgentTo, survey } from './crm-support.ts';
 
@@ -28,14 +28,7 @@ async function createCampaignWithLead(request: APIRequestContext): Promise<strin
 
 /** Opens the create form for one question of the campaign. */
 async function openCreateForm(page: Page, campaign: string): Promise<Locator> {
-  await page.goto('/question');
-  await page.getByRole('link', { name: 'Create Questions' }).click();
-  await page.waitForURL('**/createQuestions');
-  await page.getByRole('option', { name: campaign, exact: true }).first().waitFor({ state: 'attached' });
-  await page.getByLabel('Campaign').selectOption(campaign);
-  await page.getByLabel('Data table').selectOption(campaign);
-  await page.getByLabel('Number of questions').fill('1');
-  await page.getByRole('button', { name: 'Go' }).click();
+  await openCreateQuestions(page, campaign, 1);
   return page.getByRole('group', { name: 'Question 1' });
 }
 
