@@ -17,6 +17,7 @@ import { seedDisputesDemo } from './disputes.ts';
 import { seedDncDemo } from './dnc.ts';
 import { seedDialerSendsDemo } from './dialer-sends.ts';
 import { seedQuotasDemo } from './quotas.ts';
+import { seedConditionsDemo } from './conditions.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -39,6 +40,8 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedCampaigns(db);
   await seedAgents(db);
   await seedSurvey(db);
+  // Hold on every path the leads below take, so either order is consistent; kept beside the surveys they belong to.
+  await seedConditionsDemo(db);
   await seedLeads(db);
   await seedAgentSessions(db, timeZone);
   await seedQcDemo(db, recordings, timeZone);

@@ -1,7 +1,7 @@
 // One campaign's calls: search a number, then the lead's details beside its survey; after a save, ready for the next
 // number. With no call on screen, the agent's own calls to resume and the last saved. Leaving mid-call asks first.
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Box, Flex, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Flex, Group, Paper, Stack, Text } from '@mantine/core';
 import { SURVEY_MESSAGES } from '@crm/shared';
 import { DoNotCallButton } from './DoNotCallButton.tsx';
 import { LeadDetailsCard } from './LeadDetailsCard.tsx';
@@ -27,6 +27,13 @@ function SearchOutcome({ state, campaignName }: { state: TCrmCall; campaignName:
     return (
       <Alert color="orange" variant="light" role="alert" title={search.message} p="xs">
         This number must not be called: no survey is offered.
+      </Alert>
+    );
+  }
+  if (search.kind === 'quota-full') {
+    return (
+      <Alert color="orange" variant="light" role="alert" title={search.message} p="xs">
+        The campaign takes no more completed calls of this lead&apos;s kind: no survey is offered.
       </Alert>
     );
   }
@@ -62,12 +69,35 @@ function RefusedSave({ message }: { message: string }) {
   );
 }
 
+/** A completed call refused because a quota filled since the search: the answers stay and may go as not completed. */
+function QuotaFullSave({ message, busy, onSaveNotCompleted, onDiscard }: { message: string; busy: boolean; onSaveNotCompleted: () => void; onDiscard: () => void }) {
+  return (
+    <Alert color="orange" variant="light" role="alert" title="Not saved as a completed call" p="xs">
+      <Stack gap={6}>
+        <Text size="sm">{message}</Text>
+        <Text size="sm">Your answers stay on screen. Save them as a call not completed (no quota counts it), or discard the call.</Text>
+        <Group gap="xs">
+          <Button size="xs" color="orange" onClick={onSaveNotCompleted} disabled={busy}>
+            Save as not completed
+          </Button>
+          <Button size="xs" variant="default" onClick={onDiscard} disabled={busy}>
+            Discard the call
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
 function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) {
   const { call, currentQuestion } = state;
   if (call === null) return null;
   return (
     <Stack gap="xs">
       {state.refused !== null && <RefusedSave message={state.refused} />}
+      {state.quotaFull !== null && (
+        <QuotaFullSave message={state.quotaFull.message} busy={state.busy} onSaveNotCompleted={state.saveNotCompleted} onDiscard={state.discardCall} />
+      )}
       <Flex gap="sm" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
         <Box w={{ base: '100%', sm: LEAD_CARD_WIDTH }} style={{ flex: 'none' }}>
           <LeadDetailsCard lead={call.lead} />
@@ -103,7 +133,7 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
 /** What leaving the call on screen means, in the leave dialog. */
 function leaveMessage(state: TCrmCall): string {
   const qno = state.currentQuestion?.qno;
-  if (state.draftState === 'failed' || state.phase.kind === 'failed' || state.refused !== null) {
+  if (state.draftState === 'failed' || state.phase.kind === 'failed' || state.refused !== null || state.quotaFull !== null) {
     return 'The answers of this call are not saved. If you leave now they are lost.';
   }
   return `This call is not finished. Its answers so far are kept as a draft: come back to CRM to resume${qno === undefined ? '' : ` at ${qno}`}.`;

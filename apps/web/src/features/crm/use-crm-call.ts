@@ -1,11 +1,12 @@
 // The state of one CRM screen: the number searched, the lead and survey of the call on screen, the run, and the save
 // (docs/product.md §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
-// a save refused because someone else saved the lead since the search keeps the answers and says who). The call in
-// progress is kept on the server as a draft at each answer, resumed on the next visit, and deleted by the save.
+// a save refused because someone else saved the lead since the search keeps the answers and says who; one refused
+// because a quota filled meanwhile keeps them too and offers to save them as not completed, docs/quotas.md). The call
+// in progress is kept on the server as a draft at each answer, resumed on the next visit, and deleted by the save.
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, isQuotaFullMessage, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
@@ -62,7 +63,12 @@ export type TSearchState =
   | { kind: 'not-generated'; cellNumber: string }
   /** 403: the number is on the system's or the campaign's do-not-call list; message is the server's, word for word. */
   | { kind: 'do-not-call'; message: string }
+  /** 409: the lead falls in a full quota of the campaign ("Quota full for region = Dhaka"); no survey is offered. */
+  | { kind: 'quota-full'; message: string }
   | { kind: 'failed'; message: string };
+
+/** A completed call's save refused because one of its quotas filled since the search: the server's words and the save. */
+export type TQuotaFullSave = { message: string; save: TPendingSave };
 
 const OUTCOME_MESSAGES: Record<TOutcome, string> = { ended: SURVEY_MESSAGES.ended, partial: SURVEY_MESSAGES.partial };
 
@@ -71,13 +77,18 @@ function messageOf(error: unknown): string {
 }
 
 /** Answers a new search would throw away: the agent's own, or a save that failed or was refused. */
-function hasUnsavedAnswers(call: TCall | null, phase: TPhase, refused: string | null): boolean {
-  return call !== null && (call.touched || phase.kind === 'failed' || refused !== null);
+function hasUnsavedAnswers(call: TCall | null, phase: TPhase, refused: boolean): boolean {
+  return call !== null && (call.touched || phase.kind === 'failed' || refused);
 }
 
-/** 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
+/** 409 "Quota full for …": the lead (at the lookup) or the completed call (at the save) falls in a full quota. */
+function isRefusedAsQuotaFull(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409 && isQuotaFullMessage(error.message);
+}
+
+/** Any other 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
 function isRefusedAsStale(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409;
+  return error instanceof ApiError && error.status === 409 && !isQuotaFullMessage(error.message);
 }
 
 /** The call of a lead found: the caller's draft of it when there is one, else where a partial call stopped, else Q1. */
@@ -113,6 +124,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   const [lastCall, setLastCall] = useState<{ leadId: number; cellNumber: string } | null>(null);
   // The server's words when it refused a save because the lead was saved by someone else since the search.
   const [refused, setRefused] = useState<string | null>(null);
+  // The server's words when it refused a completed call because a quota filled since the search.
+  const [quotaFull, setQuotaFull] = useState<TQuotaFullSave | null>(null);
   // A reply to an older search than the latest is dropped.
   const searchSeq = useRef(0);
   const mounted = useRef(true);
@@ -124,7 +137,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   }, []);
 
   const busy = phase.kind === 'ending' || phase.kind === 'saving';
-  const unsaved = hasUnsavedAnswers(call, phase, refused) || busy;
+  const refusedSave = refused !== null || quotaFull !== null;
+  const unsaved = hasUnsavedAnswers(call, phase, refusedSave) || busy;
 
   /** The lead's draft is gone on the server (saved or given up): the idle screen's lists follow. */
   function forgetDraft(id: number | undefined) {
@@ -151,7 +165,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       return;
     }
     if (busy) return;
-    if (hasUnsavedAnswers(call, phase, refused)) {
+    if (hasUnsavedAnswers(call, phase, refusedSave)) {
       const discard = await confirmAction({ body: `The answers of this call are not saved. Search ${typed} and discard them?` });
       if (!discard) return;
     }
@@ -164,6 +178,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setPhase({ kind: 'answering' });
     setProblem(null);
     setRefused(null);
+    setQuotaFull(null);
     try {
       // A new search gives the call on screen up: its draft goes first, so the number searched may be the same lead.
       if (given !== undefined) {
@@ -184,6 +199,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
       if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message)) setSearch({ kind: 'do-not-call', message: error.message });
+      else if (isRefusedAsQuotaFull(error)) setSearch({ kind: 'quota-full', message: error.message });
       else setSearch({ kind: 'failed', message: messageOf(error) });
     }
   }
@@ -210,6 +226,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     setPhase({ kind: 'answering' });
     setProblem(null);
     setRefused(null);
+    setQuotaFull(null);
     setCellNumber('');
     setFieldError(null);
     searchField.current?.focus();
@@ -218,6 +235,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   async function runSave(target: TCall, save: TPendingSave) {
     setPhase({ kind: 'saving', save });
     setRefused(null);
+    setQuotaFull(null);
     try {
       // The save deletes the draft on the server: no draft sent before it may arrive after it.
       await drafts.settle();
@@ -231,7 +249,11 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       const message = messageOf(error);
       // Left the screen meanwhile: the failure still has to reach the agent.
       if (!mounted.current) notifyError(`${AGENT_PANEL_MESSAGES.saveFailed} ${message}`);
-      else if (isRefusedAsStale(error)) {
+      else if (isRefusedAsQuotaFull(error)) {
+        // Retry would be refused again until an admin raises the limit; the answers stay and may go as not completed.
+        setQuotaFull({ message, save });
+        setPhase({ kind: 'answering' });
+      } else if (isRefusedAsStale(error)) {
         // The answers stay on screen, answerable again; Retry would only be refused again.
         setRefused(message);
         setPhase({ kind: 'answering' });
@@ -283,6 +305,33 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     void runSave(call, { body: partialCallBody(call.survey.questions, call.run), outcome: 'partial' });
   }
 
+  /** After a quota-full refusal: the same answers, stored as a call not completed (which no quota counts). */
+  function saveNotCompleted() {
+    if (call === null || quotaFull === null || busy) return;
+    void runSave(call, { body: { ...quotaFull.save.body, is_called: 0 }, outcome: 'partial' });
+  }
+
+  /** After a quota-full refusal: the call is given up, its draft deleted, nothing stored on the lead. */
+  async function discardCall() {
+    if (call === null || busy) return;
+    const discard = await confirmAction({ body: 'Discard the answers of this call? Nothing is stored on the lead.' });
+    if (!discard || !mounted.current) return;
+    const id = leadId(call.lead);
+    if (id !== undefined) {
+      await drafts.discard(id);
+      forgetDraft(id);
+    }
+    drafts.reset();
+    if (!mounted.current) return;
+    setCall(null);
+    setPhase({ kind: 'answering' });
+    setProblem(null);
+    setRefused(null);
+    setQuotaFull(null);
+    setCellNumber('');
+    searchField.current?.focus();
+  }
+
   function retrySave() {
     if (call !== null && phase.kind === 'failed') void runSave(call, phase.save);
   }
@@ -304,12 +353,15 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     flushDraft: drafts.flush,
     problem,
     refused,
+    quotaFull,
     finished,
     lastCall,
     answer,
     next,
     back,
     partialCall,
+    saveNotCompleted,
+    discardCall: () => void discardCall(),
     retrySave,
   };
 }

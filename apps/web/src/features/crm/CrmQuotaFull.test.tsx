@@ -1,0 +1,144 @@
+// The agent's /CRM and full quotas (docs/quotas.md): a lookup of a lead in a full quota shows the server's message and
+// no survey; a completed call refused because a quota filled since the search keeps the answers, says which quota, and
+// may be saved as not completed or discarded. The other 409 of a save (someone else saved the lead) stays as it was.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
+import { SURVEY_MESSAGES, leadSavedByOtherMessage, quotaFullMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
+import { storeSession } from '../../app/session.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { agentToken } from '../../test/tokens.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import CrmPage from './CrmPage.tsx';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  notifications.clean();
+});
+
+const CAMPAIGN = 'Mobile Survey';
+const CELL = '+8801712345678';
+const LEAD: TLead = { id: 12, cell_number: CELL, region: 'Dhaka', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
+const QUESTION: TQuestion = {
+  id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+};
+// Yes ends the survey as a completed call.
+const RULE: TLogicRule = { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 };
+const SAVE_PATH = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
+const REGION_FULL = quotaFullMessage({ field: 'region', questionNo: null, value: 'Dhaka' });
+const ANSWER_FULL = quotaFullMessage({ field: null, questionNo: 1, value: 'Yes' });
+const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
+
+function renderCrm(routes: Record<string, TFakeRoute>) {
+  storeSession(agentToken({ campaign: CAMPAIGN }));
+  const server = fakeServer({
+    'GET /api/ap/getByNumber': { body: LEAD },
+    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
+    'GET /api/logic/conditions': { body: [] },
+    'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
+    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
+    'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted' } },
+    ...routes,
+  });
+  renderWithApp(<CrmPage />, { route: '/CRM' });
+  return server;
+}
+
+function search(cellNumber: string) {
+  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+async function answerYesAndEnd() {
+  search('01712345678');
+  const survey = await screen.findByRole('region', { name: 'Survey' });
+  fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+  fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+  return survey;
+}
+
+describe('CrmPage: a lookup of a lead in a full quota', () => {
+  it("shows the server's message as the alert's title and offers no survey", async () => {
+    const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: REGION_FULL } } });
+    search('01712345678');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(REGION_FULL)).toBeTruthy();
+    expect(alert.textContent).toContain('no survey is offered');
+    expect(alert.textContent).not.toContain('The lead search failed');
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+    expect(server.count('GET', '/api/ap/getByNumber')).toBe(1);
+  });
+
+  it('keeps any other 409 of a lookup a failed search', async () => {
+    renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: 'Something else conflicted' } } });
+    search('01712345678');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The lead search failed')).toBeTruthy();
+    expect(within(alert).getByText('Something else conflicted')).toBeTruthy();
+  });
+});
+
+describe('CrmPage: a completed call refused because a quota filled since the search', () => {
+  it("shows the server's message, not 'saved by someone else', and keeps the answers", async () => {
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: ANSWER_FULL } } });
+    const survey = await answerYesAndEnd();
+
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('Not saved as a completed call')).toBeTruthy();
+    expect(within(alert).getByText(ANSWER_FULL)).toBeTruthy();
+    expect(screen.queryByText('The answers were not saved')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry save' })).toBeNull();
+    expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.queryByText('Saved. Search the next number.')).toBeNull();
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'Yes', is_called: 1 }]);
+  });
+
+  it('saves the same answers as not completed on "Save as not completed"', async () => {
+    const server = renderCrm({
+      [SAVE_PATH]: (request) =>
+        (request.body as { is_called?: number }).is_called === 1
+          ? { status: 409, body: { message: REGION_FULL } }
+          : { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 0 }, ignored: [] } },
+    });
+    await answerYesAndEnd();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Save as not completed' }));
+
+    const saved = (await screen.findByText('Saved. Search the next number.')).closest<HTMLElement>('[role="status"]');
+    expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.partial)).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+    const saves = leadSaves(server.sent);
+    expect(saves.map((r) => r.body)).toEqual([
+      { Q1: 'Yes', is_called: 1 },
+      { Q1: 'Yes', is_called: 0 },
+    ]);
+    // Pinned to the same lead and version as the refused save.
+    expect(saves.map((r) => r.query)).toEqual([
+      { leadId: '12', version: '3' },
+      { leadId: '12', version: '3' },
+    ]);
+  });
+
+  it('discards the call after a confirmation: its draft is deleted and nothing more is saved', async () => {
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: REGION_FULL } } });
+    await answerYesAndEnd();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    fireEvent.click(within(alert).getByRole('button', { name: 'Discard the call' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
+
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull());
+    expect(screen.queryByText(REGION_FULL)).toBeNull();
+    expect(server.count('DELETE', '/api/ap/draft/12')).toBe(1);
+    expect(leadSaves(server.sent)).toHaveLength(1);
+  });
+
+  it("keeps the stale-version 409 as 'The answers were not saved' with the server's words", async () => {
+    const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
+    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    await answerYesAndEnd();
+    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('The answers were not saved')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Save as not completed' })).toBeNull();
+  });
+});
