@@ -17,7 +17,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
@@ -26,7 +27,7 @@ type Key = { campaign: string; phone: string };
 /** An active question of the campaign as the lookup statement reads it (json: options as an array, qno a number). */
 type SurveyRow = { id: number; qno: number; title: string; options: string[]; instruction: string | null };
 /** The campaign's layout and active questions, and its lead with that number when there is one. */
-type Found = { layout: LeadLayout; questions: SurveyRow[]; lead: LeadRow | undefined };
+type Found = { layout: LeadLayout; questions: SurveyRow[]; fullQuotas: TFullFieldQuota[]; lead: LeadRow | undefined };
 
 /** A row of the lookup statement: the campaign's layout, and one generated lead (every property null when none). */
 type Row = {
@@ -34,8 +35,10 @@ type Row = {
   layout_campaign_name: string;
   layout_next_qno: number;
   layout_columns: string[] | null;
-  /** The questions as JSON text (null without any): parsed once per batch, not once per row by the driver. */
+  /** The questions as JSON text (null without any, and on every row but the first): parsed once per batch. */
   layout_questions: string | null;
+  /** The campaign's full field quotas as JSON text (null without any, and on every row but the first). */
+  layout_full_quotas: string | null;
 } & { [P in keyof LeadRow]: LeadRow[P] | null };
 
 /** The lead's columns under their property names, so a row's lead needs no renaming. */
@@ -51,7 +54,11 @@ const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`)
 const LOOKUP = {
   name: 'agent-panel-lookup',
   text: `select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
-                dt.columns as layout_columns, qs.questions::text as layout_questions, ${LEAD_SELECT}
+                dt.columns as layout_columns,
+                -- Once per batch, on its first row: the rows of a batch share one campaign.
+                case when row_number() over () = 1 then qs.questions::text end as layout_questions,
+                case when row_number() over () = 1 then fq.quotas::text end as layout_full_quotas,
+                ${LEAD_SELECT}
          from campaigns c
          left join data_tables dt on dt.campaign_id = c.id
          left join lateral (
@@ -59,6 +66,10 @@ const LOOKUP = {
                                              'instruction', q.instruction) order by q.qno) as questions
            from questions q where q.campaign_id = c.id and q.status
          ) qs on true
+         left join lateral (
+           select json_agg(json_build_object('field', q.field, 'value', q.value)) as quotas
+           from quotas q where q.campaign_id = c.id and q.field is not null and q.count >= q."limit"
+         ) fq on true
          left join lateral (
            select distinct on (cell_number) * from leads
            where campaign_id = c.id and cell_number = any($2::text[]) and for_d = '${GENERATED_FOR_D}'
@@ -69,7 +80,7 @@ const LOOKUP = {
 
 /** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
 function leadOf(r: Row): LeadRow | undefined {
-  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, layout_questions: _questions, ...lead } = r;
+  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, layout_questions: _questions, layout_full_quotas: _quotas, ...lead } = r;
   const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } = lead;
   if (id === null || cellNumber === null || dataDate === null || createdAt === null) return undefined;
   return {
@@ -103,8 +114,11 @@ async function fetchLeads(db: Db, keys: Key[]): Promise<Map<string, Found>> {
         const lead = leadOf(r);
         return lead === undefined ? [] : [[lead.cellNumber, lead] as const];
       }));
-      const questions = first.layout_questions === null ? [] : (JSON.parse(first.layout_questions) as SurveyRow[]);
-      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, questions, lead: leads.get(phone) });
+      // The row numbered 1 carries the campaign's JSON (whichever place it has in the reply).
+      const carrier = rows.find((r) => r.layout_questions !== null || r.layout_full_quotas !== null);
+      const questions = carrier?.layout_questions ? (JSON.parse(carrier.layout_questions) as SurveyRow[]) : [];
+      const fullQuotas = carrier?.layout_full_quotas ? (JSON.parse(carrier.layout_full_quotas) as TFullFieldQuota[]) : [];
+      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, questions, fullQuotas, lead: leads.get(phone) });
     }),
   );
   return found;
@@ -146,5 +160,8 @@ export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName
   if (dnc !== null) throw forbidden(dncMessage(dnc));
   if (found.lead === undefined) return { message: LEAD_NOT_GENERATED };
   const lead = toVersionedLead(found.lead, found.layout);
+  // A lead in a full quota on a lead field (docs/quotas.md): 409, no survey; inspectors are not stopped here either.
+  const quotaFull = inspector ? undefined : fullQuotaMessage(found.fullQuotas, lead);
+  if (quotaFull !== undefined) throw conflict(quotaFull);
   return Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
 }

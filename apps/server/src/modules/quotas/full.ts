@@ -1,31 +1,22 @@
 // Full quotas on lead fields (docs/quotas.md): the agent's lookup refuses a lead in one (409 "Quota full for …"), and
-// generate and regenerate hold such leads back. Both ask one small partial index (quotas_full_field_idx) that holds
+// generate and regenerate hold such leads back. Both read one small partial index (quotas_full_field_idx) that holds
 // only full field quotas, so a campaign without a full quota costs one empty index probe.
 import { sql, type RawBuilder } from 'kysely';
-import { QUOTA_LEAD_COLUMNS, isLeadNotGenerated, quotaFullMessage, type TLeadLookupResult, type TTokenPayload } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
+import { QUOTA_LEAD_COLUMNS, quotaFullMessage, type TLead } from '@crm/shared';
 
-/** QC inspectors look up past calls to score them: like the do-not-call refusal, a full quota does not stop them. */
-const isInspector = (user: TTokenPayload) => user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
+/** A full quota on a lead field, as the lookup statement reads them (one JSON list per campaign and batch). */
+export type TFullFieldQuota = { field: string; value: string };
 
 /**
- * GET /api/ap/getByNumber: 409 "Quota full for region = Dhaka" when the looked-up lead is not yet completed and has
- * the value of a full quota's field (a default column or one of the campaign's own). A completed call is counted in
- * the quota already, so it can still be opened and corrected. One indexed query, and none for a reply without a lead.
+ * The agent's lookup (GET /api/ap/getByNumber, agent-panel/lookup.ts): the message of the full field quota the
+ * looked-up lead is in, or undefined. The lookup's one batched statement reads the campaign's full field quotas (a
+ * probe of quotas_full_field_idx), so the check costs no round trip of its own. A completed call is counted in the
+ * quota already: it can still be opened and corrected.
  */
-export async function refuseLeadInFullQuota(db: Db, user: TTokenPayload, campaignName: string, found: TLeadLookupResult): Promise<void> {
-  if (isInspector(user) || isLeadNotGenerated(found) || Number(found.is_called) === 1) return;
-  const full = await db
-    .selectFrom('quotas as q')
-    .innerJoin('campaigns as c', 'c.id', 'q.campaignId')
-    .select(['q.field', 'q.value'])
-    .where(sql<string>`lower(c.campaign_name)`, '=', campaignName.trim().toLowerCase())
-    .where('q.field', 'is not', null)
-    .whereRef('q.count', '>=', 'q.limit')
-    .execute();
-  const hit = full.find((q) => q.field !== null && found[q.field] === q.value);
-  if (hit !== undefined) throw conflict(quotaFullMessage({ field: hit.field, questionNo: null, value: hit.value }));
+export function fullQuotaMessage(full: readonly TFullFieldQuota[], lead: TLead): string | undefined {
+  if (full.length === 0 || Number(lead.is_called) === 1) return undefined;
+  const hit = full.find((q) => lead[q.field] === q.value);
+  return hit === undefined ? undefined : quotaFullMessage({ field: hit.field, questionNo: null, value: hit.value });
 }
 
 /** The value of a quota's field on the unaliased `leads` of the enclosing statement: a default column, or a custom field. */
