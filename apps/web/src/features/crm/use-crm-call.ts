@@ -217,19 +217,24 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     resumeLeftCall(myCalls.data);
   }, [myCalls.isFetchedAfterMount, myCalls.data]);
 
-  /** After a save the server took: make the screen ready for the next number. */
-  function finish(outcome: TOutcome, lead: TLead) {
-    const id = leadId(lead);
-    setFinished(outcome);
-    setLastCall(id === undefined ? null : { leadId: id, cellNumber: leadCellNumber(lead) });
+  /** No call on screen any more (saved, or discarded): the search field empty and focused for the next number. */
+  function clearCall() {
     setCall(null);
     setPhase({ kind: 'answering' });
     setProblem(null);
     setRefused(null);
     setQuotaFull(null);
     setCellNumber('');
-    setFieldError(null);
     searchField.current?.focus();
+  }
+
+  /** After a save the server took: make the screen ready for the next number. */
+  function finish(outcome: TOutcome, lead: TLead) {
+    const id = leadId(lead);
+    setFinished(outcome);
+    setLastCall(id === undefined ? null : { leadId: id, cellNumber: leadCellNumber(lead) });
+    clearCall();
+    setFieldError(null);
   }
 
   async function runSave(target: TCall, save: TPendingSave) {
@@ -323,13 +328,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     }
     drafts.reset();
     if (!mounted.current) return;
-    setCall(null);
-    setPhase({ kind: 'answering' });
-    setProblem(null);
-    setRefused(null);
-    setQuotaFull(null);
-    setCellNumber('');
-    searchField.current?.focus();
+    clearCall();
   }
 
   function retrySave() {
