@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { classifyDatabaseError } from '../http/database-errors.ts';
+import { classifyDatabaseError } from './pg-errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
 import { createKysely, poolOf, type Database } from './database.ts';
 import { DEFAULT_DB_LIMITS } from './limits.ts';

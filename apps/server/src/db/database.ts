@@ -5,6 +5,7 @@ import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
 import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
 import { DEFAULT_DB_LIMITS, SESSION_OPTIONS, poolSettings, type TDbLimits } from './limits.ts';
+import { classifyDatabaseError } from './pg-errors.ts';
 import { createReadRouter, primaryReads, type ReadRouter } from './replica.ts';
 import type { DB, Db } from './schema.ts';
 
@@ -91,9 +92,53 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    const reason = error instanceof Error ? error.message : String(error ?? '');
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  if (!error && !failed) return;
+  const reason = error instanceof Error ? error.message : String(error ?? 'no reason given');
+  if (failed) throw new Error(`Database migration ${failed.migrationName} failed: ${reason}`);
+  throw new Error(`The database migrations could not run: ${reason}`);
+}
+
+/** How often the start-up asks again for a database it cannot reach. */
+export const START_RETRY_MS = 2000;
+
+/** Where a URL points, for the log: user, host, port and database, never the password. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const user = parsed.username === '' ? '' : `${decodeURIComponent(parsed.username)}@`;
+    return `${parsed.protocol}//${user}${parsed.host}${parsed.pathname}`;
+  } catch {
+    return 'DATABASE_URL';
+  }
+}
+
+/**
+ * Returns once the database at `url` answers. While it cannot be reached (refused, starting up, no route, too many
+ * connections) the start-up waits: one line says so, it asks again every START_RETRY_MS, and one line says when it
+ * answers. Anything else (a wrong password, no such database) is thrown: waiting cannot mend it.
+ */
+export async function waitForReachableDatabase(url: string, log: EmbeddedLog | undefined): Promise<void> {
+  let waitingSince: number | undefined;
+  for (;;) {
+    const client = new pg.Client({ ...withSessionOptions(url), connectionTimeoutMillis: 5000 });
+    keepClientErrors(client);
+    try {
+      await client.connect();
+      await client.query('select 1');
+      if (waitingSince !== undefined) log?.(`The database at ${describeDatabaseUrl(url)} answers after ${((Date.now() - waitingSince) / 1000).toFixed(1)} s; starting.`, 'info');
+      return;
+    } catch (e) {
+      const failure = classifyDatabaseError(e);
+      if (failure !== 'unavailable' && failure !== 'busy') throw e;
+      if (waitingSince === undefined) {
+        waitingSince = Date.now();
+        const reason = e instanceof Error ? e.message : String(e);
+        log?.(`The database is not reachable at ${describeDatabaseUrl(url)} (${reason}); retrying every ${START_RETRY_MS / 1000} s`, 'warn');
+      }
+      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
 }
 
@@ -126,7 +171,10 @@ export type OpenDatabaseOptions = {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
-  if (!url) {
+  if (url) {
+    // A server of its own may be down or still starting (a host booting, a failover): the start-up waits for it.
+    await waitForReachableDatabase(url, options.log);
+  } else {
     // The server's own database: if it stops unasked it is started again, and the pools reconnect to it.
     embedded = await startEmbeddedPostgres(options.dataDir, options.log, { supervise: true });
     url = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME).catch(async (e: unknown) => {

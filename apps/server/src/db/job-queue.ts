@@ -1,8 +1,59 @@
 // pg-boss on the server's own pool (docs/architecture.md §5): one started instance per queue, its schema `pgboss`
 // created or migrated on first start. Shared by the recording analysis and the sends to the dialer.
 import PgBoss from 'pg-boss';
+import plans from 'pg-boss/src/plans.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
+import { classifyDatabaseError } from './pg-errors.ts';
+
+const SCHEMA = 'pgboss';
+/**
+ * The statements pg-boss 10.4.2 sends when a job's handler ends (Manager.watch): it neither awaits nor catches them,
+ * so one rejected while the database is away would be an unhandled rejection and end the process. Ours are caught
+ * and logged instead: the job stays active, expires, and is worked again (every handler is safe to run again).
+ */
+const COMPLETIONS = new Map([
+  [plans.completeJobs(SCHEMA), 'completed'],
+  [plans.failJobsById(SCHEMA), 'failed'],
+]);
+
+/** pg-boss's polling fails every couple of seconds while the database is away: one line per queue this often. */
+const ERROR_LOG_EVERY_MS = 30_000;
+
+type TQueryResult = { rows: unknown[]; rowCount: number | null };
+
+/** How pg-boss reaches the database: the pool, with a failed completion logged instead of thrown. */
+export function jobQueueSql(pool: pg.Pool, log: FastifyBaseLogger, queueName: string) {
+  return async (text: string, values?: unknown[]): Promise<TQueryResult> => {
+    const marking = COMPLETIONS.get(text);
+    if (marking === undefined) return pool.query(text, values);
+    try {
+      return await pool.query(text, values);
+    } catch (e) {
+      const reason = e instanceof Error ? e.message : String(e);
+      const why = classifyDatabaseError(e) === undefined ? reason : `the database is not answering (${reason})`;
+      log.warn({ queue: queueName }, `job queue ${queueName}: a finished job could not be marked ${marking}: ${why}; it is worked again once it expires`);
+      return { rows: [{ count: '0' }], rowCount: 0 };
+    }
+  };
+}
+
+/** Logs the first error of a run of them, then at most one line per ERROR_LOG_EVERY_MS saying how many followed. */
+function errorLogger(log: FastifyBaseLogger, queueName: string): (e: Error) => void {
+  let lastAt = 0;
+  let since = 0;
+  return (e) => {
+    const now = Date.now();
+    if (now - lastAt < ERROR_LOG_EVERY_MS) {
+      since += 1;
+      return;
+    }
+    const more = since === 0 ? '' : ` (${since} more since the last line)`;
+    log.warn({ err: e.message }, `job queue ${queueName}: ${e.message}${more}`);
+    lastAt = now;
+    since = 0;
+  };
+}
 
 /**
  * A pg-boss started with `queue` created (or updated to these options). A fresh instance each call: one whose start
@@ -10,12 +61,13 @@ import type pg from 'pg';
  */
 export async function startJobQueue(pool: pg.Pool, log: FastifyBaseLogger, queue: PgBoss.Queue, maintenanceIntervalSeconds: number): Promise<PgBoss> {
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => pool.query(text, values) },
+    db: { executeSql: jobQueueSql(pool, log, queue.name) },
+    schema: SCHEMA,
     schedule: false,
     maintenanceIntervalSeconds,
   });
-  // A database outage fails pg-boss's polling too: one warning per failure, and it polls again.
-  boss.on('error', (e) => log.warn({ err: e.message }, `job queue ${queue.name}`));
+  // A database outage fails pg-boss's polling too: it polls again, and the log says so now and then, not every poll.
+  boss.on('error', errorLogger(log, queue.name));
   try {
     await boss.start();
     await boss.createQueue(queue.name, queue);
@@ -25,4 +77,42 @@ export async function startJobQueue(pool: pg.Pool, log: FastifyBaseLogger, queue
     await boss.stop({ graceful: false, close: false }).catch(() => undefined);
     throw e;
   }
+}
+
+/** How often a job that met a database failure asks whether the database answers again. */
+const DATABASE_BACK_CHECK_MS = 1000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    }
+    signal.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * Waits until the database answers again, up to `withinMs` (asked every second, the first time a second from now):
+ * true once it does, false when it did not in time or `signal` ended the wait (the server is closing). A job that met
+ * an outage waits here and goes on, so it ends (and is marked done) while the database answers, instead of failing
+ * an attempt that was never the job's fault.
+ */
+export async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: AbortSignal): Promise<boolean> {
+  const until = Date.now() + withinMs;
+  for (;;) {
+    const left = until - Date.now();
+    if (signal.aborted || left <= 0) return false;
+    await pause(Math.min(DATABASE_BACK_CHECK_MS, left), signal);
+    if (signal.aborted) return false;
+    if (await pool.query('select 1').then(() => true, () => false)) return true;
+  }
+}
+
+/** The database failed the job's work (away, cut off, out of disk, too busy), not the job itself. */
+export function isDatabaseFailure(e: unknown): boolean {
+  return classifyDatabaseError(e) !== undefined;
 }

@@ -2,7 +2,7 @@
 // cut the download short: it is logged, with the export's name, at the level it deserves.
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { classifyDatabaseError } from './database-errors.ts';
+import { classifyDatabaseError } from '../db/pg-errors.ts';
 
 export function sendCsv(reply: FastifyReply, fileName: string, csv: Readable, what = 'report') {
   finished(csv, (err) => {

@@ -1,7 +1,8 @@
 // Which database failures the user is told are an outage, a full disk or a busy server, and with which words.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@crm/shared';
-import { classifyDatabaseError, databaseFailureReply } from './database-errors.ts';
+import { classifyDatabaseError } from '../db/pg-errors.ts';
+import { databaseFailureReply } from './database-errors.ts';
 
 const pgError = (code: string, message = 'x') => Object.assign(new Error(message), { code });
 

@@ -3,8 +3,8 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@crm/shared';
 import { describeRefusedValue } from './refused-values.ts';
-import { classifyDatabaseError, databaseFailureReply } from './database-errors.ts';
-import { isUniqueViolation } from '../db/pg-errors.ts';
+import { databaseFailureReply } from './database-errors.ts';
+import { classifyDatabaseError, isUniqueViolation } from '../db/pg-errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

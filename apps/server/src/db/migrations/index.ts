@@ -22,6 +22,7 @@ import * as m0019 from './0019-dnc.ts';
 import * as m0020 from './0020-dialer-sends.ts';
 import * as m0021 from './0021-quotas.ts';
 import * as m0022 from './0022-question-conditions.ts';
+import * as m0023 from './0023-send-lead-claims.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0020-dialer-sends': m0020,
   '0021-quotas': m0021,
   '0022-question-conditions': m0022,
+  '0023-send-lead-claims': m0023,
 };

@@ -54,6 +54,8 @@ export type DialerSendLeadsTable = {
   attempts: Generated<number>;
   vicidialLeadId: string | null;
   sentAt: Date | null;
+  /** When a process last claimed it for the dialer (pending → sending); null when a resume reopened it. */
+  claimedAt: Date | null;
 };
 
 export type DialerSendTables = {

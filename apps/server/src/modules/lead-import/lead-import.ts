@@ -19,7 +19,6 @@ import { sql } from 'kysely';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
-import { classifyDatabaseError } from '../../http/database-errors.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
 import { PROGRESS_INTERVAL_MS, claimImport, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
@@ -29,7 +28,7 @@ import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error, type TFindListedNumbers
 import type { SeenFilter } from './seen-filter.ts';
 import { ImportSlots, MAX_CONCURRENT_IMPORTS } from './lead-import-slots.ts';
 import { recordAuditOn, type TAuditActor } from '../audit/record.ts';
-import { isUniqueViolation } from '../../db/pg-errors.ts';
+import { classifyDatabaseError, isUniqueViolation } from '../../db/pg-errors.ts';
 
 export type TLeadUpload = {
   campaignName: string;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MEDIA_TYPES, QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, zFileReply, type TQcKind } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, asDownload } from '../../auth/roles.ts';
-import { classifyDatabaseError } from '../../http/database-errors.ts';
+import { classifyDatabaseError } from '../../db/pg-errors.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { ZQcPrintRow } from './record-columns.ts';
 import { exportQcRecords, listQcPrintRows, listQcRecordDates } from './records.ts';

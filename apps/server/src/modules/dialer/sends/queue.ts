@@ -2,7 +2,7 @@
 // on the database may work it and a job whose process died is retried once it expires. A send is worked by one process
 // at a time (worker.ts's advisory lock); each slice queues the next, so no job runs for long.
 import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../../../db/job-queue.ts';
+import { isDatabaseFailure, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { runSend, type TWorkerDeps } from './worker.ts';
 
@@ -12,6 +12,11 @@ export const SEND_SLICE_MS = 60_000;
 /** A slice plus the longest a batch can take to end (its requests' time-outs and back-offs). */
 const EXPIRE_SECONDS = 5 * 60;
 const MAINTENANCE_SECONDS = 60;
+/**
+ * A slice that meets a database outage waits for it this long in all, then goes on where its leads' rows say: well
+ * inside the job's expiry, so the job ends while the database answers and is never worked twice at once.
+ */
+const OUTAGE_WAIT_MS = 3 * 60_000;
 
 type TSendJob = { sendId: number };
 
@@ -46,6 +51,23 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
     if (workerId !== undefined) boss.notifyWorker(workerId);
   }
 
+  /** One job: the send's slice, and its successor queued; a database outage on the way is waited out, then it goes on. */
+  async function workSlice(sendId: number): Promise<void> {
+    const until = Date.now() + OUTAGE_WAIT_MS;
+    for (;;) {
+      try {
+        const result = await runSend(deps, sendId, sliceMs, closing.signal);
+        if (result === 'more' && !closing.signal.aborted) await enqueue(sendId);
+        return;
+      } catch (e) {
+        if (!isDatabaseFailure(e) || closing.signal.aborted) throw e;
+        log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers');
+        if (!(await waitForDatabase(deps.pool, until - Date.now(), closing.signal))) throw e;
+        log.info({ sendId }, 'dialer send: the database answers again; the send goes on');
+      }
+    }
+  }
+
   return {
     enqueue,
     async startWorker() {
@@ -53,9 +75,7 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
       const boss = await ready();
       // One job at a time per process; a send runs its requests in parallel itself (DIALER_SEND_CONCURRENCY).
       workerId = await boss.work<TSendJob>(SEND_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-        if (!job) return;
-    const result = await runSend(deps, job.data.sendId, sliceMs, closing.signal);
-        if (result === 'more' && !closing.signal.aborted) await enqueue(job.data.sendId);
+        if (job) await workSlice(job.data.sendId);
       });
     },
     async stop() {

@@ -206,7 +206,7 @@ describe('a send', () => {
     fake.setLeads({ kind: 'status', code: 500 });
     const id = await start(campaign.campaignName, date);
     const stopped = await untilState(id, 'stopped');
-    expect(stopped.message).toMatch(/^The dialer stopped answering: The dialer answered HTTP 500/);
+    expect(stopped.message).toBe('The dialer stopped answering: The dialer answered HTTP 500. Resume the send when it is back.');
     expect(stopped.failed).toBeGreaterThanOrEqual(FAILURES_TO_STOP);
     expect(stopped.added).toBe(0);
     expect(stopped.pending + stopped.failed).toBe(count);

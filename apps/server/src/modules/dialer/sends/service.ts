@@ -228,7 +228,7 @@ export async function resumeSend(db: Db, id: number, actor: TAuditActor, timeZon
       if (send.state === 'running') return;
       const campaign = await trx.selectFrom('campaigns').select('campaignName').where('id', '=', send.campaignId).executeTakeFirstOrThrow();
       const settings = await settingsOf(trx, send.campaignId, campaign.campaignName);
-      const retried = await sql`update dialer_send_leads set outcome = 'sending' where send_id = ${id} and outcome = 'failed'`.execute(trx);
+      const retried = await sql`update dialer_send_leads set outcome = 'sending', claimed_at = null where send_id = ${id} and outcome = 'failed'`.execute(trx);
       const left = await trx
         .selectFrom('dialerSendLeads')
         .select((eb) => eb.fn.countAll<string>().as('n'))

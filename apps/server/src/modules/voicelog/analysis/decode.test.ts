@@ -251,7 +251,7 @@ describe('openAudio: unreadable files', () => {
 
   const cases: [string, () => Buffer, RegExp][] = [
     ['an empty file', () => Buffer.alloc(0), /empty/],
-    ['text', () => Buffer.from('Name,Phone\nAnn,555\n'.repeat(100)), /no MPEG audio frames found/],
+    ['text', () => Buffer.from('Name,Phone\nAnn,555\n'.repeat(100)), /^not an audio file: it holds text$/],
     ['random bytes', () => random(300_000, 7), /no MPEG audio frames/],
     ['a truncated RIFF header', () => Buffer.from('RIFF\x10\0\0\0WAVEfm', 'latin1'), /no format header/],
     ['a cut fmt chunk', () => Buffer.from('RIFF\x10\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0', 'latin1'), /format header is truncated/],
@@ -279,6 +279,17 @@ describe('openAudio: unreadable files', () => {
       expect((error as UnreadableAudioError).reason).toMatch(reason);
     });
   }
+
+  it('says a .wav file that is not one is not a WAV file, and what it holds when that is text (MP3 named .wav decodes)', async () => {
+    expect((await decodeWhole(await file(mp3, 'wav'))).source.format).toBe('mp3');
+    const reasons: string[] = [];
+    for (const content of [Buffer.from('Name,Phone\nAnn,555\n'.repeat(100)), random(4096, 3)]) {
+      const error = await decodeWhole(await file(content, 'wav')).then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(UnreadableAudioError);
+      reasons.push((error as UnreadableAudioError).reason);
+    }
+    expect(reasons).toEqual(['not a WAV file (no RIFF header: it holds text)', 'not a WAV file (no RIFF header)']);
+  });
 
   it('either decodes or rejects damaged files, never anything else (byte flips and cuts)', async () => {
     const wave = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.9 * Math.sin(i * 0.1));

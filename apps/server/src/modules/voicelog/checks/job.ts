@@ -9,6 +9,7 @@ import { ANALYSIS_MESSAGES, type TAudioAnalysis } from '@crm/shared';
 import { sql } from 'kysely';
 import type { TAnalysisConfig } from '../../../config.ts';
 import type { Db } from '../../../db/schema.ts';
+import { isDatabaseFailure } from '../../../db/job-queue.ts';
 import { isMissing } from '../local.ts';
 import type { VoiceLogSource } from '../media.ts';
 import { recordingPath, type TRecordingRef } from '../paths.ts';
@@ -103,6 +104,8 @@ export async function runAnalysisJob(deps: TJobDeps, data: TAnalysisJobData, att
   } catch (e) {
     // Removed since it was indexed: the next scan marks it gone; nothing to retry.
     if (isMissing(e)) return;
+    // The database failed, not the file: the queue waits for it and tries again (checks/queue.ts), never marking it.
+    if (isDatabaseFailure(e)) throw e;
     if (attempt.retryCount >= attempt.retryLimit) {
       await writeUnreadable(deps.db, row, ANALYSIS_MESSAGES.failed(attempt.retryCount + 1, e instanceof Error ? e.message : String(e)));
       return;

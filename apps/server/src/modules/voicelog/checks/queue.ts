@@ -3,7 +3,7 @@
 // expires, and a job failing every attempt ends (runAnalysisJob marks its recording unreadable, never a crash loop).
 // pg-boss keeps its tables in its own schema, `pgboss`, created on first use, and runs on the server's own pool.
 import type PgBoss from 'pg-boss';
-import { startJobQueue } from '../../../db/job-queue.ts';
+import { isDatabaseFailure, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { runAnalysisJob, type TAnalysisJobData, type TJobDeps } from './job.ts';
@@ -23,19 +23,40 @@ export type TAnalysisQueue = {
 /**
  * A job is given up this long after ANALYSIS_JOB_TIMEOUT_SECONDS (the thread is stopped at the timeout itself; this
  * covers a process that died), and pg-boss looks for such jobs this often: so a job of a killed process is retried
- * about two timeouts after it started, at most a minute and a bit later.
+ * within ANALYSIS_JOB_TIMEOUT_SECONDS + 5 s + 10 s after it started.
  */
 const EXPIRY_MARGIN_SECONDS = 5;
-const MAX_MAINTENANCE_SECONDS = 60;
+const MAX_MAINTENANCE_SECONDS = 10;
+/** A job that met a database outage waits for it at most until this long before the job would expire. */
+const OUTAGE_WAIT_MARGIN_MS = 2000;
 
 export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyBaseLogger): TAnalysisQueue {
   let started: Promise<PgBoss> | undefined;
   let stopped = false;
+  const closing = new AbortController();
+  const expireInSeconds = deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS;
+
+  /**
+   * One attempt at a recording. The database failing on the way (read, or the figures written) is not the file's
+   * fault: the job waits for it while it has time, then analyses again, so an outage never marks a recording
+   * unreadable nor uses up its attempts.
+   */
+  async function analyse(data: TAnalysisJobData, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+    const until = Date.now() + expireInSeconds * 1000 - OUTAGE_WAIT_MARGIN_MS;
+    for (;;) {
+      try {
+        return await runAnalysisJob(deps, data, attempt);
+      } catch (e) {
+        if (!isDatabaseFailure(e) || stopped) throw e;
+        if (!(await waitForDatabase(pool, until - Date.now(), closing.signal))) throw e;
+      }
+    }
+  }
   const workerIds: string[] = [];
 
   /** pg-boss starts (its schema created or migrated) on first use, so a process that never meets a recording pays nothing. */
   function ready(): Promise<PgBoss> {
-    const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds: deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS, retentionMinutes: 60 * 24 };
+    const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds, retentionMinutes: 60 * 24 };
     // Not reachable now (a database outage): the next use tries again with a new instance.
     started ??= startJobQueue(pool, log, queue, Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds)).catch((e: unknown) => {
       started = undefined;
@@ -58,7 +79,7 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
         let id = '';
         id = await b.work<TAnalysisJobData>(ANALYSIS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
           try {
-            if (job) await runAnalysisJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            if (job) await analyse(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
           } finally {
             // pg-boss waits its polling interval after every fetch, even one that found a job: told, it fetches the
             // next at once, so a backlog is worked through without a 2-second pause per recording.
@@ -70,6 +91,7 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
     },
     async stop() {
       stopped = true;
+      closing.abort();
       const boss = await started?.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
     },
