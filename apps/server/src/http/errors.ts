@@ -28,12 +28,17 @@ const STATUS = {
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 export type AppErrorCode = keyof typeof STATUS;
 
 export class AppError extends Error {
   readonly statusCode: number;
-  constructor(readonly code: AppErrorCode, message: string) {
+  /**
+   * @param replyCode sent beside the message, for a refusal the web tells apart.
+   * @param databaseUnavailable the database going away caused it: noted like any outage (logged once).
+   */
+  constructor(readonly code: AppErrorCode, message: string, readonly replyCode?: string, readonly databaseUnavailable = false) {
     super(message);
     this.statusCode = STATUS[code];
   }
@@ -69,7 +74,13 @@ function describeValidation(error: FastifyError): string {
 export function registerErrorHandler(app: FastifyInstance, options: ErrorHandlerOptions = {}): void {
   if (!app.hasRequestDecorator('failure')) app.decorateRequest('failure', null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError) return reply.status(error.statusCode).send({ message: error.message });
+    if (error instanceof AppError) {
+      if (error.databaseUnavailable) {
+        options.onDatabaseUnavailable?.();
+        request.failure = `database unavailable: ${error.cause instanceof Error ? error.cause.message : error.message}`;
+      }
+      return reply.status(error.statusCode).send(error.replyCode === undefined ? { message: error.message } : { message: error.message, code: error.replyCode });
+    }
     let failure = classifyDatabaseError(error);
     if (failure !== undefined) {
       if (failure === 'busy' && options.databaseDown?.()) failure = 'unavailable';

@@ -22,7 +22,15 @@ export const AGENT_PANEL_MESSAGES = {
   otherCampaign: 'You are signed in to another campaign',
   /** 409 of a save naming a version no save made (nothing in the lead's answer history to name). */
   leadChanged: 'This lead was changed after it was looked up. Search the number again to see its answers.',
+  /**
+   * 503 with code SAVE_OUTCOME_UNKNOWN: the database went away while the save's commit was on its way, so it may have
+   * been stored. A retry of the same save is answered as the first would have been (never stored twice).
+   */
+  saveOutcomeUnknown: 'The database stopped answering during the save, so the answers may have been saved: search the number again, or retry the save (it is never stored twice).',
 } as const;
+
+/** The `code` of a save's refusal whose outcome is unknown (AGENT_PANEL_MESSAGES.saveOutcomeUnknown). */
+export const SAVE_OUTCOME_UNKNOWN = 'save-outcome-unknown';
 
 /** How the 403 of a lookup of a number on a do-not-call list begins: "Do not call: on the system list since 2026-11-20" (docs/dnc.md). */
 export const DO_NOT_CALL_PREFIX = 'Do not call: ';

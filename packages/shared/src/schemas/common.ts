@@ -34,7 +34,8 @@ export function zBooleanText(message: string) {
   return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message });
 }
 
-export const ZErrorReply = z.object({ message: z.string() });
+/** A refusal: its words, and for the refusals a screen tells apart, a machine-readable `code`. */
+export const ZErrorReply = z.object({ message: z.string(), code: z.string().optional() });
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

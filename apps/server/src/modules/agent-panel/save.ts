@@ -6,6 +6,7 @@ import {
   AGENT_PANEL_MESSAGES,
   GENERATED_FOR_D,
   MAX_ANSWER_LENGTH,
+  SAVE_OUTCOME_UNKNOWN,
   formatQno,
   leadSavedByOtherMessage,
   storedAnswerProblem,
@@ -14,8 +15,9 @@ import {
   type TTokenPayload,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { classifyDatabaseError, failedBeforeAnyStatement } from '../../db/pg-errors.ts';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { countSaveInQuotas, findCountedQuotas } from '../quotas/counting.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
@@ -76,6 +78,31 @@ async function staleVersionMessage(db: Db, leadId: string, timeZone: string): Pr
     .limit(1)
     .executeTakeFirst();
   return last === undefined ? AGENT_PANEL_MESSAGES.leadChanged : leadSavedByOtherMessage(last.agentId, last.savedAt, timeZone);
+}
+
+/** The database went away while the save's commit was on its way: it may have been stored (503 with a code). */
+function saveOutcomeUnknown(cause: unknown): AppError {
+  const error = new AppError('SERVICE_UNAVAILABLE', AGENT_PANEL_MESSAGES.saveOutcomeUnknown, SAVE_OUTCOME_UNKNOWN, true);
+  error.cause = cause;
+  return error;
+}
+
+/**
+ * A save naming version `version` found the lead one version further: when that version is this user's own save of
+ * these very changes (the first try, committed while its answer was lost), the lead as it stands, to answer the
+ * retry as the first try would have been answered. Anyone else's save, or other answers, is a real conflict.
+ */
+async function findOwnRepeat(db: Db, leadId: string, version: number, user: TTokenPayload, changes: Changes) {
+  const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst();
+  if (lead === undefined || lead.version !== version + 1) return undefined;
+  const last = await db.selectFrom('leadAnswerHistory').select(['version', 'userId']).where('leadId', '=', leadId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  if (last?.version !== lead.version || last.userId !== Number(user.sub)) return undefined;
+  const answers = lead.answers as Record<string, unknown>;
+  const same =
+    Object.entries(changes.set).every(([key, value]) => answers[key] === value) &&
+    changes.clear.every((key) => !(key in answers)) &&
+    (changes.isCalled === undefined || (lead.isCalled === changes.isCalled && lead.calledBy === Number(user.sub)));
+  return same ? lead : undefined;
 }
 
 /**
@@ -141,18 +168,35 @@ export async function updateLeadAnswers(db: Db, user: TTokenPayload, target: Sav
   // A campaign with quotas (docs/quotas.md): the lead is locked and read first, so the counts move by exactly what
   // this save changes, in its transaction; a full quota refuses the save (409) and rolls the answers back.
   const quotas = await findCountedQuotas(db, layout.campaignId);
-  const row = quotas.length === 0
-    ? await save(db)
-    : await db.transaction().execute(async (trx) => {
-      const before = await trx.selectFrom('leads').select(['isCalled', 'answers', 'fields']).where('id', '=', chosen).forUpdate().executeTakeFirst();
-      const saved = await save(trx);
-      if (before !== undefined && saved !== undefined) await countSaveInQuotas(trx, quotas, { ...saved, ...before }, saved);
-      return saved;
-    });
+  // From here a lost connection leaves it unknown whether the save was committed (its one statement, or the COMMIT).
+  let committing = false;
+  let row;
+  try {
+    if (quotas.length === 0) {
+      committing = true;
+      row = await save(db);
+    } else {
+      row = await db.transaction().execute(async (trx) => {
+        const before = await trx.selectFrom('leads').select(['isCalled', 'answers', 'fields']).where('id', '=', chosen).forUpdate().executeTakeFirst();
+        const saved = await save(trx);
+        if (before !== undefined && saved !== undefined) await countSaveInQuotas(trx, quotas, { ...saved, ...before }, saved);
+        committing = true;
+        return saved;
+      });
+    }
+  } catch (e) {
+    if (committing && classifyDatabaseError(e) === 'unavailable' && !failedBeforeAnyStatement(e)) throw saveOutcomeUnknown(e);
+    throw e;
+  }
   if (!row) {
     if (target.version !== undefined) {
       const current = await db.selectFrom('leads').select('id').where('id', '=', chosen).executeTakeFirst();
-      if (current) throw conflict(await staleVersionMessage(db, current.id, timeZone));
+      if (current) {
+        // The retry of a save whose answer was lost: answered as the first try was, nothing written again.
+        const repeat = await findOwnRepeat(db, current.id, target.version, user, changes);
+        if (repeat) return { message: AGENT_PANEL_MESSAGES.saved, lead: toVersionedLead(repeat, layout), ignored: changes.ignored };
+        throw conflict(await staleVersionMessage(db, current.id, timeZone));
+      }
     }
     const which = target.leadId === undefined ? '' : ` (lead ${target.leadId})`;
     throw notFound(`${layout.campaignName} has no generated lead with the number ${phone}${which}`);

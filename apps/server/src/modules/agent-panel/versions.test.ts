@@ -56,6 +56,36 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     expect(retried.json<TLeadSaveResult>().lead).toMatchObject({ Q1: 'No', version: 2 });
   });
 
+  it("answers the retry of the agent's own committed save as the first try (its answer lost), storing nothing twice; other answers or another agent still get 409", async () => {
+    const c = await panelCampaign(t);
+    const a = await namedAgent('AG-7151', c.name);
+    const b = await namedAgent('AG-7152', c.name);
+    const id = await addLead(t, c.id, '+8801713000011');
+    const url = versionedSaveUrl(c.name, '01713000011', id, 0);
+    const body = { Q1: 'Yes', Q3: '2', Q4: null, is_called: 1 };
+    const first = await a.put(url, body);
+    expect(first.status, first.text).toBe(200);
+    const stored = await storedLead(t, id);
+
+    // The same save again (the screen's Retry after a 503 whose commit went through): 200 with the same lead.
+    const retry = await a.put(url, body);
+    expect(retry.status, retry.text).toBe(200);
+    expect(retry.json<TLeadSaveResult>()).toEqual(first.json<TLeadSaveResult>());
+    expect(await storedLead(t, id)).toEqual(stored);
+    expect(await historyRows(id)).toHaveLength(1);
+
+    // Not the same save: other answers from the same version, or another agent's identical body, are refused.
+    expect((await a.put(url, { ...body, Q3: '3' })).status).toBe(409);
+    expect((await a.put(url, { ...body, is_called: 0 })).status).toBe(409);
+    const other = await b.put(url, body);
+    expect(other.status).toBe(409);
+    expect(other.json<{ message: string }>().message).toContain('saved by AG-7151 at');
+    // Once a later save came, the first one's retry is a conflict too (it would hide the later answers).
+    expect((await a.put(versionedSaveUrl(c.name, '01713000011', id, 1), { Q1: 'No', is_called: 1 })).status).toBe(200);
+    expect((await a.put(url, body)).status).toBe(409);
+    expect(await historyRows(id)).toHaveLength(2);
+  });
+
   it('lets exactly one of many saves made at once from the same version through', async () => {
     const c = await panelCampaign(t);
     const id = await addLead(t, c.id, '+8801713000002');

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
 import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -100,6 +100,34 @@ describe('CrmPage when the database is in trouble', () => {
       { Q1: 'Yes', is_called: 1 },
     ]);
     expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
+  });
+});
+
+describe('CrmPage when a save may have been stored', () => {
+  it('says the answers may have been saved (not that they were not), keeps them, and Retry save sends the same save', async () => {
+    const unknown = { status: 503, body: { message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN } };
+    const server = renderCrm({ [SAVE_PATH]: inTurn(unknown, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1, version: 4 }, ignored: [] } }) });
+    search('01712345678');
+    const survey = await screen.findByRole('region', { name: 'Survey' });
+    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+
+    const alert = await within(survey).findByRole('alert', {}, { timeout: 3000 });
+    expect(within(alert).getByText('The answers may have been saved')).toBeTruthy();
+    expect(within(alert).queryByText('The answers were not saved')).toBeNull();
+    expect(within(alert).getByText(AGENT_PANEL_MESSAGES.saveOutcomeUnknown)).toBeTruthy();
+    expect(alert.textContent).toContain('not stored again');
+    const retry = within(alert).getByRole('button', { name: 'Retry save' });
+    expect(document.activeElement).toBe(retry);
+
+    fireEvent.click(retry);
+    expect(await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 })).toBeTruthy();
+    // The retry names the same version as the first try: the server answers it as the first, never storing it twice.
+    const saves = leadSaves(server.sent);
+    expect(saves.map((r) => [r.query.version, r.body])).toEqual([
+      ['3', { Q1: 'Yes', is_called: 1 }],
+      ['3', { Q1: 'Yes', is_called: 1 }],
+    ]);
   });
 });
 

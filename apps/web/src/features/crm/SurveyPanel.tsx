@@ -67,10 +67,14 @@ function SaveState({ phase, onRetrySave }: { phase: TPhase; onRetrySave: () => v
   if (phase.kind === 'answering') return null;
   if (phase.kind === 'failed') {
     return (
-      <Alert color="red" variant="light" role="alert" title="The answers were not saved">
+      <Alert color={phase.mayBeSaved ? 'orange' : 'red'} variant="light" role="alert" title={phase.mayBeSaved ? 'The answers may have been saved' : 'The answers were not saved'}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{phase.message}</Text>
-          <Text size="sm">The answers stay on screen. Try the save again, or go Back to change an answer.</Text>
+          <Text size="sm">
+            {phase.mayBeSaved
+              ? 'The answers stay on screen. Retry save stores them once: a save that went through is not stored again.'
+              : 'The answers stay on screen. Try the save again, or go Back to change an answer.'}
+          </Text>
           <Button ref={retry} size="xs" color="red" onClick={onRetrySave}>
             Retry save
           </Button>

@@ -6,7 +6,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, isQuotaFullMessage, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, isQuotaFullMessage, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
@@ -55,7 +55,8 @@ export type TPhase =
   | { kind: 'answering' }
   | { kind: 'ending'; save: TPendingSave }
   | { kind: 'saving'; save: TPendingSave }
-  | { kind: 'failed'; save: TPendingSave; message: string };
+  /** mayBeSaved: the save's outcome is unknown (the database went away mid-commit, or no answer came in time). */
+  | { kind: 'failed'; save: TPendingSave; message: string; mayBeSaved: boolean };
 
 export type TSearchState =
   | { kind: 'idle' }
@@ -84,6 +85,14 @@ function hasUnsavedAnswers(call: TCall | null, phase: TPhase, refused: boolean):
 /** 409 "Quota full for …": the lead (at the lookup) or the completed call (at the save) falls in a full quota. */
 function isRefusedAsQuotaFull(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && isQuotaFullMessage(error.message);
+}
+
+/** A save that may have been stored: the server could not tell (its code), or its answer never came. A retry is safe. */
+function mayHaveBeenSaved(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const body = error.body;
+  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : undefined;
+  return code === SAVE_OUTCOME_UNKNOWN || error.kind === 'timeout';
 }
 
 /** Any other 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
@@ -262,7 +271,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
         // The answers stay on screen, answerable again; Retry would only be refused again.
         setRefused(message);
         setPhase({ kind: 'answering' });
-      } else setPhase({ kind: 'failed', save, message });
+      } else setPhase({ kind: 'failed', save, message, mayBeSaved: mayHaveBeenSaved(error) });
     }
   }
 
