@@ -2,7 +2,7 @@
 // /healthz answers within a second even when every pooled connection is taken.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN } from '@crm/shared';
 import { poolOf } from '../db/database.ts';
 import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
 import { useTestApp } from '../test/harness.ts';
@@ -57,6 +57,47 @@ describe('a locked table', () => {
     // Once the lock is gone the same save goes through.
     expect((await c.agent.put(saveUrl(c.name, '01712500001', id), { Q1: 'No', is_called: 0 })).status).toBe(200);
     expect((await storedLead(t, id)).answers).toEqual({ Q1: 'No' });
+  });
+});
+
+describe('a save whose connection is cut while its statement runs', () => {
+  it('answers 503 "may have been saved" with its code (the commit may have gone through), and the same save retried is stored once', async () => {
+    const c = await panelCampaign(t);
+    const id = await addLead(t, c.id, '+8801712500002');
+    const url = `${saveUrl(c.name, '01712500002', id)}&version=0`;
+    // The save's statement waits on the lead's row, held by a connection of the test's (pg_stat_activity is read on
+    // another: inside a transaction it would show one snapshot), and its backend is terminated under it.
+    const locker = new pg.Client({ connectionString: poolOf(t.db).options.connectionString });
+    await locker.connect();
+    try {
+      await locker.query('begin');
+      await locker.query('select 1 from leads where id = $1 for update', [id]);
+      const saving = c.agent.put(url, { Q1: 'Yes', is_called: 1 });
+      let pid: number | undefined;
+      for (let i = 0; i < 200 && pid === undefined; i += 1) {
+        const { rows } = await other.query<{ pid: number }>(
+          `select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%' and pid <> pg_backend_pid()`,
+        );
+        pid = rows[0]?.pid;
+        if (pid === undefined) await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(pid, 'the save waits on the row').toBeDefined();
+      await other.query('select pg_terminate_backend($1)', [pid]);
+      const reply = await saving;
+      expect(reply.status, reply.text).toBe(503);
+      expect(reply.body).toEqual({ message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN });
+      await locker.query('rollback');
+    } finally {
+      await locker.end();
+    }
+    // Retry save: the same body naming the same version. This time it was not stored, so it is now; once.
+    const retry = await c.agent.put(url, { Q1: 'Yes', is_called: 1 });
+    expect(retry.status, retry.text).toBe(200);
+    const again = await c.agent.put(url, { Q1: 'Yes', is_called: 1 });
+    expect(again.status, again.text).toBe(200);
+    expect(await storedLead(t, id)).toMatchObject({ answers: { Q1: 'Yes' }, isCalled: 1, version: 1 });
+    const history = await t.db.selectFrom('leadAnswerHistory').select('version').where('leadId', '=', String(id)).execute();
+    expect(history).toEqual([{ version: 1 }]);
   });
 });
 

@@ -24,6 +24,8 @@ export type OwnPostgres = {
   stop: () => Promise<void>;
   /** kill -9 of the postmaster alone (its backends notice and end); resolves once it is gone. */
   kill: () => Promise<void>;
+  /** `pg_ctl stop -m immediate`: SIGQUIT to the postmaster, every session ended at once; resolves once it is gone. */
+  stopImmediately: () => Promise<void>;
   /** Starts it again on the same port; resolves with Date.now() once it accepts connections. */
   start: () => Promise<number>;
   remove: () => Promise<void>;
@@ -39,6 +41,12 @@ export async function startOwnPostgres(label: string): Promise<OwnPostgres> {
     throw e;
   });
   const { port, url: adminUrl } = instance;
+  const signalPostmaster = async (signal: NodeJS.Signals) => {
+    const pid = instance?.pid();
+    if (pid === undefined) throw new Error('PostgreSQL is not running');
+    process.kill(pid, signal);
+    await waitFor(() => !isAlive(pid), 10_000, `PostgreSQL ${pid} to end (${signal})`, 10);
+  };
   return {
     adminUrl,
     port,
@@ -46,12 +54,8 @@ export async function startOwnPostgres(label: string): Promise<OwnPostgres> {
     stop: async () => {
       await instance?.stop();
     },
-    kill: async () => {
-      const pid = instance?.pid();
-      if (pid === undefined) throw new Error('PostgreSQL is not running');
-      process.kill(pid, 'SIGKILL');
-      await waitFor(() => !isAlive(pid), 10_000, `PostgreSQL ${pid} to die`, 10);
-    },
+    kill: () => signalPostmaster('SIGKILL'),
+    stopImmediately: () => signalPostmaster('SIGQUIT'),
     start: async () => {
       // After a kill -9 the old postmaster's backends hold its shared memory for a moment: then it is tried again.
       const until = Date.now() + 30_000;

@@ -18,9 +18,10 @@ export type RunningServer = {
 
 /**
  * Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. `entry`: src/main.ts (run
- * through tsx), or a build of it (test/built-server.ts) run by plain node as `npm start` runs it.
+ * through tsx), or a build of it (test/built-server.ts) run by plain node as `npm start` runs it. `onOutput` sees
+ * everything printed from the start on, before the server is ready too.
  */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN): Promise<RunningServer> {
+export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN, onOutput?: (text: string) => void): Promise<RunningServer> {
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
   // A test decides the database itself: an inherited DATABASE_URL must not leak in.
   delete merged.DATABASE_URL;
@@ -34,6 +35,7 @@ export async function startServer(env: Record<string, string | undefined>, timeo
   // Keep the tail only: a benchmark's request log would otherwise grow without bound.
   const append = (c: Buffer) => {
     out = (out + c.toString()).slice(-256 * 1024);
+    onOutput?.(c.toString());
   };
   child.stdout?.on('data', append);
   child.stderr?.on('data', append);

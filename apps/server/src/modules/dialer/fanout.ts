@@ -6,6 +6,11 @@ import { ZDialerState, type TDialerState } from '@crm/shared';
 import type { DialerPoller } from './poller.ts';
 import { createLocalPublisher, type DialerStatePublisher } from './publisher.ts';
 
+/** An outage is expected here: its reason, for one log line, without a stack. */
+function reasonOf(err: unknown): string | undefined {
+  return err === undefined ? undefined : err instanceof Error ? err.message : String(err);
+}
+
 /** The channel the readings travel on (per database, like the lock). */
 export const DIALER_CHANNEL = 'crm_dialer_state';
 /** The advisory lock whose holder polls the dialer: any fixed number, the same in every server. */
@@ -113,7 +118,7 @@ export function createDialerFanout({ connect, initial, createPoller, intervalMs,
       // Without the connection this server has lost the lock too: its poller is being stopped.
       if (c === undefined) return;
       c.query('select pg_notify($1, $2)', [DIALER_CHANNEL, encodeState(state)]).catch((err: unknown) => {
-        if (c === client) log.warn({ err }, 'dialer: could not send the figures to the other servers');
+        if (c === client) log.warn({ err: reasonOf(err) }, 'dialer: could not send the figures to the other servers');
       });
     },
   };
@@ -144,7 +149,7 @@ export function createDialerFanout({ connect, initial, createPoller, intervalMs,
       toldFollower = true;
     } catch (err) {
       if (c !== client || stopped) return;
-      log.warn({ err }, 'dialer: could not ask for the poller lock');
+      log.warn({ err: reasonOf(err) }, 'dialer: could not ask for the poller lock');
     }
     electionTimer = setTimeout(() => void elect(), intervalMs);
     electionTimer.unref();
@@ -159,7 +164,7 @@ export function createDialerFanout({ connect, initial, createPoller, intervalMs,
     void c.end().catch(() => undefined);
     if (stopped) return;
     lostOnce = true;
-    log.warn({ err }, 'dialer: lost the database connection that brings the live figures; reconnecting');
+    log.warn({ err: reasonOf(err) }, 'dialer: lost the database connection that brings the live figures; reconnecting');
     markStale(LOST_CONNECTION_MESSAGE);
     reconnect();
   }
@@ -186,7 +191,7 @@ export function createDialerFanout({ connect, initial, createPoller, intervalMs,
       void c.end().catch(() => undefined);
       if (stopped) return;
       // The first failure in a row is worth a warning; the state on the dashboards carries the rest.
-      if (failures === 0) log.warn({ err }, 'dialer: cannot open the database connection that brings the live figures; retrying');
+      if (failures === 0) log.warn({ err: reasonOf(err) }, 'dialer: cannot open the database connection that brings the live figures; retrying');
       markStale(LOST_CONNECTION_MESSAGE);
       reconnect();
       return;
