@@ -1,5 +1,6 @@
 // pg-boss on the server's own pool (docs/architecture.md §5): one started instance per queue, its schema `pgboss`
 // created or migrated on first start. Shared by the recording analysis and the sends to the dialer.
+import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import plans from 'pg-boss/src/plans.js';
 import type { FastifyBaseLogger } from 'fastify';
@@ -82,19 +83,6 @@ export async function startJobQueue(pool: pg.Pool, log: FastifyBaseLogger, queue
 /** How often a job that met a database failure asks whether the database answers again. */
 const DATABASE_BACK_CHECK_MS = 1000;
 
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
-
 /**
  * Waits until the database answers again, up to `withinMs` (asked every second, the first time a second from now):
  * true once it does, false when it did not in time or `signal` ended the wait (the server is closing). A job that met
@@ -106,7 +94,7 @@ export async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: A
   for (;;) {
     const left = until - Date.now();
     if (signal.aborted || left <= 0) return false;
-    await pause(Math.min(DATABASE_BACK_CHECK_MS, left), signal);
+    await sleep(Math.min(DATABASE_BACK_CHECK_MS, left), undefined, { signal }).catch(() => undefined);
     if (signal.aborted) return false;
     if (await pool.query('select 1').then(() => true, () => false)) return true;
   }

@@ -4,6 +4,7 @@
 export const SQLSTATE = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
+  restrictViolation: '23001', // an ON DELETE RESTRICT reference, from PostgreSQL 18 on (23503 before)
   diskFull: '53100',
   outOfMemory: '53200',
   tooManyConnections: '53300',
@@ -27,9 +28,10 @@ export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   return constraint === undefined || (typeof e === 'object' && e !== null && 'constraint' in e && e.constraint === constraint);
 }
 
-/** A foreign key refused the change (a row still refers to the one being deleted). */
+/** A foreign key refused the change (a row still refers to the one being deleted), as any PostgreSQL version says it. */
 export function isForeignKeyViolation(e: unknown): boolean {
-  return errorCode(e) === SQLSTATE.foreignKeyViolation;
+  const code = errorCode(e);
+  return code === SQLSTATE.foreignKeyViolation || code === SQLSTATE.restrictViolation;
 }
 
 /** unavailable: no connection (down, restarting, cut off); disk-full: PostgreSQL could not write; busy: a time-out. */

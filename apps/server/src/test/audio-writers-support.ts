@@ -184,6 +184,25 @@ export async function writeWavFrom(
 }
 
 /**
+ * A stereo call of `seconds` written as it goes: speech-like bursts of noise on the left (2 s on, 1 s off), quieter
+ * ones on the right in the gaps. For the tests that need a recording that takes a while to analyse.
+ */
+export async function writeBurstyCall(filePath: string, seconds: number, sampleRate: number, seed = 1): Promise<void> {
+  let state = seed;
+  const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
+  await writeWavFrom(filePath, { sampleRate, channelCount: 2, frames: seconds * sampleRate, format: 'pcm16' }, (from, count) => {
+    const left = new Float32Array(count);
+    const right = new Float32Array(count);
+    for (let i = 0; i < count; i += 1) {
+      const on = Math.floor((from + i) / sampleRate) % 3 !== 2;
+      left[i] = on ? random() * 0.2 : 0;
+      right[i] = on ? 0 : random() * 0.1;
+    }
+    return [left, right];
+  });
+}
+
+/**
  * How much later a sound comes out of writeMp3 + mpg123 than it went in: LAME's 576-sample encoder delay plus the
  * decoder's 529, as lamejs writes no LAME tag for the decoder to trim them by (measured: 1,105 to 1,116 samples).
  */

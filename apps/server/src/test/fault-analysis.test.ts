@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ensureDatabase } from '../db/database.ts';
 import { ANALYSIS_QUEUE } from '../modules/voicelog/checks/queue.ts';
-import { writeWavFrom } from './audio-writers-support.ts';
+import { writeBurstyCall } from './audio-writers-support.ts';
 import { ADMIN_PASSWORD, query, waitFor } from './crash-support.ts';
 import { STACK, readLog, sleep } from './fault-support.ts';
 import { startOwnPostgres, type OwnPostgres } from './fault-postgres.ts';
@@ -30,19 +30,8 @@ beforeAll(async () => {
   work = await fsp.mkdtemp(path.join(os.tmpdir(), 'crm-fault-analysis-'));
   const day = path.join(work, 'recordings', DAY);
   await fsp.mkdir(day, { recursive: true });
-  let seed = 7;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
   const first = path.join(work, 'call.wav');
-  await writeWavFrom(first, { sampleRate: RATE, channelCount: 2, frames: SECONDS * RATE, format: 'pcm16' }, (from, count) => {
-    const left = new Float32Array(count);
-    const right = new Float32Array(count);
-    for (let i = 0; i < count; i += 1) {
-      const on = Math.floor((from + i) / RATE) % 3 !== 2;
-      left[i] = on ? random() * 0.2 : 0;
-      right[i] = on ? 0 : random() * 0.1;
-    }
-    return [left, right];
-  });
+  await writeBurstyCall(first, SECONDS, RATE, 7);
   for (let i = 0; i < RECORDINGS; i += 1) {
     const minute = String(10 + Math.floor(i / 60)).padStart(2, '0');
     const second = String(i % 60).padStart(2, '0');

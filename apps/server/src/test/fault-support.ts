@@ -3,7 +3,7 @@
 // The PostgreSQL the tests stop and kill, and the tmpfs, are in fault-postgres.ts.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { MESSAGES } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, MESSAGES } from '@crm/shared';
 import { addCampaign, query, type Api } from './crash-support.ts';
 import type { RunningServer } from './process.ts';
 
@@ -14,6 +14,8 @@ export const UNAVAILABLE = MESSAGES.database.unavailable;
 export const BUSY = MESSAGES.database.busy;
 export const BUSY_READING = MESSAGES.database.busyReading;
 export const DISK_FULL = MESSAGES.database.diskFull;
+/** A save's 503 when the connection dropped while it could have been committing (it may have been stored). */
+export const MAY_HAVE_BEEN_SAVED = AGENT_PANEL_MESSAGES.saveOutcomeUnknown;
 
 // ---- calls over HTTP, each timed
 
@@ -187,6 +189,9 @@ export function runFloor(server: RunningServer, floor: Floor, options: { thinkMs
 }
 
 export const ok = (c: Reply) => c.status >= 200 && c.status < 300;
+
+/** What a call answers while the database is away: 503 "not answering", or for a save whose commit was cut off, "may have been saved". */
+export const isOutageReply = (c: Call) => c.status === 503 && (c.message === UNAVAILABLE || (c.kind === 'save' && c.message === MAY_HAVE_BEEN_SAVED));
 
 /** Per lead, the version of its last save answered 2xx. */
 export function lastAnsweredVersions(calls: readonly Call[]): Map<number, number> {

@@ -176,6 +176,8 @@ describe('foreign keys to users (migration 0008)', () => {
   });
 
   it('refuse deleting the user row straight in SQL while anything names the user, whichever table it is', async () => {
+    // PostgreSQL 18 (the embedded default) reports an ON DELETE RESTRICT reference as 23001, 15 as 23503.
+    const FK_REFUSAL = expect.stringMatching(/^(23503|23001)$/);
     const w = await world();
     const deleteUser = (id: number) => sqlError(sql`delete from users where id = ${id}`);
     const fresh = async () => {
@@ -185,16 +187,16 @@ describe('foreign keys to users (migration 0008)', () => {
 
     const signedIn = await fresh();
     await signIn(w, signedIn.agent);
-    expect(await deleteUser(signedIn.userId)).toMatchObject({ code: '23503', constraint: 'agent_sessions_user_id_fkey' });
+    expect(await deleteUser(signedIn.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'agent_sessions_user_id_fkey' });
 
     const leadCaller = await fresh();
     await callLeads(w, leadCaller.userId, 1);
-    expect(await deleteUser(leadCaller.userId)).toMatchObject({ code: '23503', constraint: 'leads_called_by_fkey' });
+    expect(await deleteUser(leadCaller.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'leads_called_by_fkey' });
 
     const scored = await fresh();
     const qcId = await scoreCall(w, scored.agent);
-    expect(await deleteUser(scored.userId)).toMatchObject({ code: '23503', constraint: 'qc_records_agent_user_id_fkey' });
-    expect(await deleteUser(w.inspectorId)).toMatchObject({ code: '23503', constraint: 'qc_records_qc_inspector_id_fkey' });
+    expect(await deleteUser(scored.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'qc_records_agent_user_id_fkey' });
+    expect(await deleteUser(w.inspectorId)).toMatchObject({ code: FK_REFUSAL, constraint: 'qc_records_qc_inspector_id_fkey' });
 
     // A review names its writer: with the record's agent moved aside, the review alone holds the user.
     const reviewer = await fresh();
@@ -203,11 +205,11 @@ describe('foreign keys to users (migration 0008)', () => {
     expect((await agentApi.post('/api/qcReport/submit', { qcId: scoredReviewer, agreed: 'Yes' })).status).toBe(200);
     await t.db.deleteFrom('agentSessions').where('userId', '=', reviewer.userId).execute();
     await t.db.updateTable('qcRecords').set({ agentUserId: null }).where('id', '=', scoredReviewer).execute();
-    expect(await deleteUser(reviewer.userId)).toMatchObject({ code: '23503', constraint: 'agent_reviews_agent_user_id_fkey' });
+    expect(await deleteUser(reviewer.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'agent_reviews_agent_user_id_fkey' });
 
     const uploader = await createUser(t.db, { role: 'admin' });
     await t.db.insertInto('leadImports').values({ id: randomUUID(), campaignId: w.campaign.id, userId: uploader.id, fileName: 'leads.csv' }).execute();
-    expect(await deleteUser(uploader.id)).toMatchObject({ code: '23503', constraint: 'lead_imports_user_id_fkey' });
+    expect(await deleteUser(uploader.id)).toMatchObject({ code: FK_REFUSAL, constraint: 'lead_imports_user_id_fkey' });
 
     // Nothing was erased or blanked by the attempts.
     expect((await snapshot(leadCaller.userId)).leads).toHaveLength(1);

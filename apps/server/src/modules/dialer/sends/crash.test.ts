@@ -6,6 +6,7 @@ import type { TDialerSend } from '@crm/shared';
 import { addCampaign, createInstallation, query, signIn, waitFor, type Installation, type Mode } from '../../../test/crash-support.ts';
 import type { RunningServer } from '../../../test/process.ts';
 import { startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
+import { dialerEnv } from '../../../test/fault-send-support.ts';
 
 const LEADS = 400;
 const DATE = '2024-07-01';
@@ -24,15 +25,7 @@ describe.each<Mode>(['postgres', 'embedded'])('a send killed mid-way (%s)', (mod
   let install: Installation;
   let server: RunningServer | undefined;
   beforeAll(async () => {
-    install = await createInstallation(mode, {
-      VICIDIAL_URL: fake.url,
-      VICIDIAL_USER: fake.user,
-      VICIDIAL_PASS: fake.pass,
-      VICIDIAL_USER_GROUPS: 'G1',
-      DIALER_POLL_MS: '600000',
-      DIALER_SEND_CONCURRENCY: '4',
-      DIALER_SEND_TIMEOUT_MS: '2000',
-    });
+    install = await createInstallation(mode, dialerEnv(fake));
   }, 120_000);
   afterAll(async () => {
     await server?.kill();

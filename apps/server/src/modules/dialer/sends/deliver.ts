@@ -1,6 +1,7 @@
 // One lead to the dialer (docs/dialer-sends.md, "Never twice"): add_lead, retried with backoff after a failure that
 // leaves it unknown whether VICIdial added the lead, and before each such retry a look-up by vendor_lead_code, so a
 // request that was applied but never answered is not sent again.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { TDialerSendConfig } from '../../../config.ts';
 import type { TLeadToSend, TLeadTransport, TSendSettings } from './transport.ts';
 
@@ -25,17 +26,8 @@ export type TDeliverOptions = {
   pace: () => Promise<void>;
 };
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (ms <= 0 || signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
+/** Waits `ms`, or less when `signal` ends the wait (never throws). */
+const pause = (ms: number, signal: AbortSignal) => (ms <= 0 ? Promise.resolve() : sleep(ms, undefined, { signal }).catch(() => undefined));
 
 /**
  * Sends one lead. `mayBeThere`: an earlier try's fate is unknown (a crash or a time-out while it was on its way), so the
@@ -47,7 +39,7 @@ export async function deliverLead(lead: TLeadToSend, mayBeThere: boolean, option
   let attempts = 0;
   let lastFailure = '';
   for (let round = 0; round <= config.retries; round += 1) {
-    if (round > 0) await sleep(config.backoffMs * 2 ** (round - 1), signal);
+    if (round > 0) await pause(config.backoffMs * 2 ** (round - 1), signal);
     if (signal.aborted) return { kind: checkFirst ? 'unknown' : 'untried', attempts };
     try {
       if (checkFirst) {
@@ -98,6 +90,6 @@ export function createPacer(rate: number, signal: AbortSignal): () => Promise<vo
     const now = performance.now();
     const at = Math.max(now, nextAt);
     nextAt = at + gapMs;
-    await sleep(at - now, signal);
+    await pause(at - now, signal);
   };
 }

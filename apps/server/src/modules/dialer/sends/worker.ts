@@ -3,6 +3,7 @@
 // advisory lock on a connection of its own (send-lock.ts), which PostgreSQL lets go the moment that process dies
 // (kill -9 included) or the connection ends; a process that may have lost the lock stops at once, sends only the
 // leads it claimed itself, and a process taking a send over first waits out the requests of the one before it.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import type { TDialerSendConfig } from '../../../config.ts';
 import type { Db } from '../../../db/schema.ts';
@@ -84,18 +85,6 @@ export async function runSend(deps: TWorkerDeps, sendId: number, sliceMs: number
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-
 async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, stopSignal: AbortSignal, lock: TSendLock): Promise<TRunResult> {
   const { db, transport, config } = deps;
   const until = Date.now() + sliceMs;
@@ -116,7 +105,7 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
     if (first?.state !== 'running') return 'done';
     // Taken over from a process that held the send moments ago (it died, or lost its lock): its last requests may
     // still be on their way. Once they have ended (answered or timed out), the leads they left open are looked up.
-    if (await hasRecentOpenClaims(db, sendId)) await sleep(config.timeoutMs + TAKEOVER_MARGIN_MS, halt.signal);
+    if (await hasRecentOpenClaims(db, sendId)) await sleep(config.timeoutMs + TAKEOVER_MARGIN_MS, undefined, { signal: halt.signal }).catch(() => undefined);
     const pace = createPacer(first.rate, halt.signal);
     // Within a slice every lead up to `after` has its outcome written (a stop or a cancel ends the slice): the next
     // batch starts past it. Each slice starts from the first lead again and finds what an earlier run left.

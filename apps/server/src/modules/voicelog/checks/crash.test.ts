@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { createDatabaseFromTemplate, dropDatabase, withClient } from '../../../test/databases.ts';
 import { startServer, type RunningServer } from '../../../test/process.ts';
-import { writeWavFrom } from '../../../test/audio-writers-support.ts';
+import { writeBurstyCall } from '../../../test/audio-writers-support.ts';
 import { ANALYSIS_QUEUE } from './queue.ts';
 
 const DAY = '2026-11-17';
@@ -23,19 +23,7 @@ const servers: RunningServer[] = [];
 beforeAll(async () => {
   work = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-analysis-crash-'));
   await fs.mkdir(path.join(work, 'recordings', DAY), { recursive: true });
-  // Speech-like bursts (noise, 2 s on, 1 s off) on the left, quieter ones on the right.
-  let seed = 1;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-  await writeWavFrom(path.join(work, 'recordings', DAY, NAME), { sampleRate: RATE, channelCount: 2, frames: SECONDS * RATE, format: 'pcm16' }, (from, count) => {
-    const left = new Float32Array(count);
-    const right = new Float32Array(count);
-    for (let i = 0; i < count; i += 1) {
-      const on = Math.floor((from + i) / RATE) % 3 !== 2;
-      left[i] = on ? random() * 0.2 : 0;
-      right[i] = on ? 0 : random() * 0.1;
-    }
-    return [left, right];
-  });
+  await writeBurstyCall(path.join(work, 'recordings', DAY, NAME), SECONDS, RATE);
   databaseUrl = await createDatabaseFromTemplate(inject('dbAdminUrl'), inject('dbTemplate'));
 }, 60_000);
 
