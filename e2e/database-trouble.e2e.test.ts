@@ -1,9 +1,11 @@
 // The agent's /CRM while the leads table is locked: a lookup and a save answer within seconds with the
-// server's own words, in view at 1366×768; the answers stay, and Retry save stores them once the lock is gone.
+// server's own words, in view at 1366×768; the answers stay, and Retry save stores them once the lock is gone. And a
+// save whose database connection is cut while it runs: the screen says the answers may have been saved (not that
+// they were not), and Retry save stores them once.
 import { expect, inject, it } from 'vitest';
 import pg from 'pg';
 import type { APIResponse, Locator, Page } from 'playwright-core';
-import { MESSAGES, SURVEY_MESSAGES, type TLead } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, MESSAGES, SURVEY_MESSAGES, type TLead } from '@crm/shared';
 import { adminHeaders, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 
@@ -111,4 +113,50 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
   await failure.getByRole('button', { name: 'Retry save' }).click();
   await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved. Search the next number.' }).waitFor();
   expect(await storedLead()).toMatchObject({ Q1: 'Yes', is_called: 1 });
+});
+
+it('says the answers may have been saved when the connection is cut under the save, and Retry save stores them once', async () => {
+  const { page } = t;
+  const { campaign, agentId } = await setUp();
+  await signInAsAgent(page, { agentId, password: AGENT_PASSWORD, campaign });
+  await page.waitForURL('**/CRM*');
+  await page.getByLabel('Cell number').fill(CELL);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const survey = page.getByRole('region', { name: 'Survey' });
+  await survey.getByRole('heading', { name: 'Q1. Do you smoke?' }).waitFor();
+  await survey.getByRole('radio', { name: '1 Yes' }).check();
+
+  // The lead's row held by another session: the save waits on it, and its backend is terminated under it.
+  const locker = new pg.Client({ connectionString: inject('databaseUrl') });
+  const watcher = new pg.Client({ connectionString: inject('databaseUrl') });
+  await Promise.all([locker.connect(), watcher.connect()]);
+  const leadOf = `select l.id from leads l join campaigns c on c.id = l.campaign_id where c.campaign_name = $1`;
+  try {
+    await locker.query('begin');
+    await locker.query(`${leadOf} for update of l`, [campaign]);
+    const mayBe = survey.getByRole('alert').filter({ hasText: 'The answers may have been saved' });
+    await expectShownInView(page, mayBe, AGENT_PANEL_MESSAGES.saveOutcomeUnknown, async () => {
+      await survey.getByRole('button', { name: 'Next', exact: true }).click();
+      let pid: number | undefined;
+      while (pid === undefined) {
+        const { rows } = await watcher.query<{ pid: number }>(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%'`);
+        pid = rows[0]?.pid;
+      }
+      await watcher.query('select pg_terminate_backend($1)', [pid]);
+    });
+    expect(await mayBe.textContent()).not.toContain('The answers were not saved');
+    await locker.query('rollback');
+    expect(await survey.getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+
+    await mayBe.getByRole('button', { name: 'Retry save' }).click();
+    await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved. Search the next number.' }).waitFor();
+    const { rows } = await watcher.query<{ version: number; saves: number }>(
+      `select l.version, (select count(*)::int from lead_answer_history h where h.lead_id = l.id) as saves from (${leadOf}) x join leads l on l.id = x.id`,
+      [campaign],
+    );
+    expect(rows).toEqual([{ version: 1, saves: 1 }]);
+  } finally {
+    await locker.query('rollback').catch(() => undefined);
+    await Promise.all([locker.end(), watcher.end()]);
+  }
 });
