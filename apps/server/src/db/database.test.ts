@@ -6,7 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from './pg-errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { createKysely, poolOf, type Database } from './database.ts';
+import { createKysely, describeDatabaseUrl, migrateToLatest, poolOf, waitForReachableDatabase, type Database } from './database.ts';
 import { DEFAULT_DB_LIMITS } from './limits.ts';
 
 let database: Database;
@@ -142,5 +142,27 @@ describe('JIT', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('a database the start-up cannot use', () => {
+  it('says the migrations could not run when nothing answers (not that a nameless migration failed)', async () => {
+    const db = createKysely('postgres://crm@127.0.0.1:1/crm', 1);
+    try {
+      await expect(migrateToLatest(db)).rejects.toThrow(/^The database migrations could not run: connect ECONNREFUSED 127\.0\.0\.1:1$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('names where the database is without its password, and does not wait for one that refuses the sign-in', async () => {
+    expect(describeDatabaseUrl('postgres://crm:s3cret@db.internal:5432/crm?sslmode=require')).toBe('postgres://crm@db.internal:5432/crm');
+    const url = new URL(database.url);
+    url.username = 'nobody_at_all';
+    url.password = 'wrong';
+    const lines: string[] = [];
+    // A wrong user is no outage: thrown at once with PostgreSQL's words, no waiting line.
+    await expect(waitForReachableDatabase(url.toString(), (line) => lines.push(line))).rejects.toThrow(/nobody_at_all/);
+    expect(lines).toEqual([]);
   });
 });
