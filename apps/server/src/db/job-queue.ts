@@ -104,3 +104,8 @@ export async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: A
 export function isDatabaseFailure(e: unknown): boolean {
   return classifyDatabaseError(e) !== undefined;
 }
+
+/** The database is away (down, restarting, a connection cut off): the failure waiting for it mends. */
+export function isDatabaseAway(e: unknown): boolean {
+  return classifyDatabaseError(e) === 'unavailable';
+}

@@ -54,6 +54,8 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
   /** One job: the send's slice, and its successor queued; a database outage on the way is waited out, then it goes on. */
   async function workSlice(sendId: number): Promise<void> {
     const until = Date.now() + OUTAGE_WAIT_MS;
+    // One line when the slice first meets the failure, one when it first goes on: not one per try.
+    let failures = 0;
     for (;;) {
       try {
         const result = await runSend(deps, sendId, sliceMs, closing.signal);
@@ -61,9 +63,10 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
         return;
       } catch (e) {
         if (!isDatabaseFailure(e) || closing.signal.aborted) throw e;
-        log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers');
+        failures += 1;
+        if (failures === 1) log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers');
         if (!(await waitForDatabase(deps.pool, until - Date.now(), closing.signal))) throw e;
-        log.info({ sendId }, 'dialer send: the database answers again; the send goes on');
+        if (failures === 1) log.info({ sendId }, 'dialer send: the database answers again; the send goes on');
       }
     }
   }

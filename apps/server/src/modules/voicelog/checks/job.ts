@@ -104,7 +104,8 @@ export async function runAnalysisJob(deps: TJobDeps, data: TAnalysisJobData, att
   } catch (e) {
     // Removed since it was indexed: the next scan marks it gone; nothing to retry.
     if (isMissing(e)) return;
-    // The database failed, not the file: the queue waits for it and tries again (checks/queue.ts), never marking it.
+    // The database failed, not the file: never marked for it. An outage is waited out (checks/queue.ts); a recording
+    // left pending by any other failure is queued again by the scanner's hourly pass (catalog/scan.ts).
     if (isDatabaseFailure(e)) throw e;
     if (attempt.retryCount >= attempt.retryLimit) {
       await writeUnreadable(deps.db, row, ANALYSIS_MESSAGES.failed(attempt.retryCount + 1, e instanceof Error ? e.message : String(e)));

@@ -3,7 +3,7 @@
 // expires, and a job failing every attempt ends (runAnalysisJob marks its recording unreadable, never a crash loop).
 // pg-boss keeps its tables in its own schema, `pgboss`, created on first use, and runs on the server's own pool.
 import type PgBoss from 'pg-boss';
-import { isDatabaseFailure, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
+import { isDatabaseAway, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { runAnalysisJob, type TAnalysisJobData, type TJobDeps } from './job.ts';
@@ -37,9 +37,10 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
   const expireInSeconds = deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS;
 
   /**
-   * One attempt at a recording. The database failing on the way (read, or the figures written) is not the file's
-   * fault: the job waits for it while it has time, then analyses again, so an outage never marks a recording
-   * unreadable nor uses up its attempts.
+   * One attempt at a recording. The database going away on the way (read, or the figures written) is not the file's
+   * fault: the job waits for it while it has time, then analyses again, so an outage never uses up its attempts. Any
+   * other database failure (a full disk, a time-out) fails the attempt as before, without marking the file
+   * (checks/job.ts); the scanner's hourly pass queues a recording still pending again.
    */
   async function analyse(data: TAnalysisJobData, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
     const until = Date.now() + expireInSeconds * 1000 - OUTAGE_WAIT_MARGIN_MS;
@@ -47,7 +48,7 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
       try {
         return await runAnalysisJob(deps, data, attempt);
       } catch (e) {
-        if (!isDatabaseFailure(e) || stopped) throw e;
+        if (!isDatabaseAway(e) || stopped) throw e;
         if (!(await waitForDatabase(pool, until - Date.now(), closing.signal))) throw e;
       }
     }
