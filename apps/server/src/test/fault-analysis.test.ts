@@ -14,7 +14,7 @@ import { startOwnPostgres, type OwnPostgres } from './fault-postgres.ts';
 import { startServer, type RunningServer } from './process.ts';
 
 const DAY = '2026-11-17';
-const RECORDINGS = 60;
+const RECORDINGS = 40;
 /** Two minutes of 8 kHz stereo each (one file, linked under every name): a backlog of a few seconds' analysis. */
 const SECONDS = 120;
 const RATE = 8000;

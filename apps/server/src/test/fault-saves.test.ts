@@ -99,13 +99,13 @@ describe('saves across a database stop, each 503 retried as Retry save does', ()
     const admin = await signIn(server);
     const floor = await setUpFloor(server, admin, databaseUrl, { label: 'retry', agents: AGENTS, leadsPerAgent: LEADS_PER_AGENT });
     const work = runRetryingFloor(server, floor);
-    await sleep(1500);
+    await sleep(1000);
     // `pg_ctl stop -m immediate` (sessions ended mid-commit), then kill -9 of the postmaster: 2 s down each.
     for (const fault of [() => postgres.stopImmediately(), () => postgres.kill()]) {
       await fault();
       await sleep(2000);
       await postgres.start();
-      await sleep(3000);
+      await sleep(2000);
     }
     const saves = await work.stop();
 
@@ -150,8 +150,8 @@ describe('a server started while its database is down', () => {
     let printed = '';
     const starting = startServer(env(), 90_000, undefined, (text) => (printed += text));
     await waitFor(() => printed.includes('The database is not reachable at'), 30_000, 'the waiting line', 50);
-    // Several retries go by, and the process waits on.
-    await sleep(5000);
+    // A retry or two go by (every 2 s), and the process waits on.
+    await sleep(2500);
     const backAt = await postgres.start();
     const server = await starting;
     servers.push(server);

@@ -16,7 +16,7 @@ export function dialerEnv(fake: FakeVicidial): Record<string, string> {
     VICIDIAL_USER_GROUPS: 'G1',
     DIALER_POLL_MS: '600000',
     DIALER_SEND_CONCURRENCY: '4',
-    DIALER_SEND_TIMEOUT_MS: '2000',
+    DIALER_SEND_TIMEOUT_MS: '1000',
   };
 }
 

@@ -53,12 +53,12 @@ const alive = (s: RunningServer) => s.child.exitCode === null && s.child.signalC
 
 describe('a send to the dialer while the database fails', () => {
   it('PostgreSQL stopped at once for 10 s mid-send: the process lives, and the send finishes by itself with each lead sent once', { timeout: 180_000 }, async () => {
-    const LEADS = 600;
+    const LEADS = 400;
     const server = await start();
     const log = readLog(server);
     const admin = await signIn(server);
-    const id = await startSend(admin, databaseUrl, { label: 'stop', leads: LEADS, rate: 40 });
-    await waitFor(() => fake.leadCounters().requests >= 100, 60_000, '100 requests at the stand-in', 5);
+    const id = await startSend(admin, databaseUrl, { label: 'stop', leads: LEADS, rate: 50 });
+    await waitFor(() => fake.leadCounters().requests >= 80, 60_000, '80 requests at the stand-in', 5);
 
     const health = pollHealth(server);
     const downAt = Date.now();
@@ -91,11 +91,11 @@ describe('a send to the dialer while the database fails', () => {
   });
 
   it("two servers: the connection holding the send's lock cut while another server takes it over; each lead once, the counts exact", { timeout: 180_000 }, async () => {
-    const LEADS = 400;
+    const LEADS = 300;
     const first = await start();
     const admin = await signIn(first);
-    const id = await startSend(admin, databaseUrl, { label: 'twin', leads: LEADS, rate: 40 });
-    await waitFor(() => fake.leadCounters().requests >= 80, 60_000, '80 requests at the stand-in', 5);
+    const id = await startSend(admin, databaseUrl, { label: 'twin', leads: LEADS, rate: 50 });
+    await waitFor(() => fake.leadCounters().requests >= 60, 60_000, '60 requests at the stand-in', 5);
     const holder = await sendLockHolder(databaseUrl, id);
     expect(holder, 'a backend holds the send lock').toBeDefined();
     const [cut] = await query<{ ok: boolean }>(databaseUrl, 'select pg_terminate_backend($1) as ok', [holder]);
