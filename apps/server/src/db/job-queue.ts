@@ -32,7 +32,7 @@ export function jobQueueSql(pool: pg.Pool, log: FastifyBaseLogger, queueName: st
       return await pool.query(text, values);
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
-      const why = classifyDatabaseError(e) === undefined ? reason : `the database is not answering (${reason})`;
+      const why = classifyDatabaseError(e) === 'unavailable' ? `the database is not answering (${reason})` : reason;
       log.warn({ queue: queueName }, `job queue ${queueName}: a finished job could not be marked ${marking}: ${why}; it is worked again once it expires`);
       return { rows: [{ count: '0' }], rowCount: 0 };
     }

@@ -1,6 +1,6 @@
 // PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else; a save
-// naming a version that is no longer current is refused; every save is kept in the lead's answer history and ends the
-// caller's draft of the lead.
+// naming a version that is no longer current is refused, unless it is the retry of the caller's own save that made the
+// current version (its answer lost); every save is kept in the lead's answer history and ends the caller's draft.
 import { sql } from 'kysely';
 import {
   AGENT_PANEL_MESSAGES,
