@@ -1,4 +1,5 @@
 // Opens the database: the embedded PostgreSQL under DATA_DIR, or the server at DATABASE_URL.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
@@ -135,7 +136,7 @@ export async function waitForReachableDatabase(url: string, log: EmbeddedLog | u
         const reason = e instanceof Error ? e.message : String(e);
         log?.(`The database is not reachable at ${describeDatabaseUrl(url)} (${reason}); retrying every ${START_RETRY_MS / 1000} s`, 'warn');
       }
-      await new Promise((resolve) => setTimeout(resolve, START_RETRY_MS));
+      await sleep(START_RETRY_MS);
     } finally {
       await client.end().catch(() => undefined);
     }

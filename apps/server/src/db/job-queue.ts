@@ -89,7 +89,7 @@ const DATABASE_BACK_CHECK_MS = 1000;
  * an outage waits here and goes on, so it ends (and is marked done) while the database answers, instead of failing
  * an attempt that was never the job's fault.
  */
-export async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: AbortSignal): Promise<boolean> {
+async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: AbortSignal): Promise<boolean> {
   const until = Date.now() + withinMs;
   for (;;) {
     const left = until - Date.now();
@@ -97,6 +97,29 @@ export async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: A
     await sleep(Math.min(DATABASE_BACK_CHECK_MS, left), undefined, { signal }).catch(() => undefined);
     if (signal.aborted) return false;
     if (await pool.query('select 1').then(() => true, () => false)) return true;
+  }
+}
+
+/**
+ * Runs `work`; when it fails as `mends` says waiting for the database can mend, waits for the database (waitForDatabase,
+ * until `until`) and runs it again. Any other failure, or a database not back in time or a `signal` ended, is thrown.
+ * `onOutage` hears of the first such failure, `onBack` of the first time the database answered after it.
+ */
+export async function workThroughOutages<T>(
+  work: () => Promise<T>,
+  options: { pool: pg.Pool; until: number; signal: AbortSignal; mends: (e: unknown) => boolean; onOutage?: (e: unknown) => void; onBack?: () => void },
+): Promise<T> {
+  let outages = 0;
+  for (;;) {
+    try {
+      return await work();
+    } catch (e) {
+      if (!options.mends(e) || options.signal.aborted) throw e;
+      outages += 1;
+      if (outages === 1) options.onOutage?.(e);
+      if (!(await waitForDatabase(options.pool, options.until - Date.now(), options.signal))) throw e;
+      if (outages === 1) options.onBack?.();
+    }
   }
 }
 

@@ -56,6 +56,15 @@ function search(cellNumber: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
+/** Finds the lead, answers Yes and ends the call (Yes completes it), which starts the save. */
+async function answerAndEnd() {
+  search('01712345678');
+  const survey = await screen.findByRole('region', { name: 'Survey' });
+  fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
+  fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+  return survey;
+}
+
 describe('CrmPage when the database is in trouble', () => {
   it("shows the server's words when a lookup fails with 503, and finds the lead once the database answers", async () => {
     const server = renderCrm({ 'GET /api/ap/getByNumber': inTurn({ status: 503, body: { message: MESSAGES.database.busyReading } }, { body: LEAD }) });
@@ -78,10 +87,7 @@ describe('CrmPage when the database is in trouble', () => {
     [507, MESSAGES.database.diskFull],
   ])("a save refused with %i shows the server's words, keeps the answers, and Retry save stores them", async (status, message) => {
     const server = renderCrm({ [SAVE_PATH]: inTurn({ status, body: { message } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
-    search('01712345678');
-    const survey = await screen.findByRole('region', { name: 'Survey' });
-    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
-    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    const survey = await answerAndEnd();
 
     // The end's save runs after its 500 ms pause.
     const failure = await within(survey).findByRole('alert', {}, { timeout: 3000 });
@@ -107,10 +113,7 @@ describe('CrmPage when a save may have been stored', () => {
   it('says the answers may have been saved (not that they were not), keeps them, and Retry save sends the same save', async () => {
     const unknown = { status: 503, body: { message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN } };
     const server = renderCrm({ [SAVE_PATH]: inTurn(unknown, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1, version: 4 }, ignored: [] } }) });
-    search('01712345678');
-    const survey = await screen.findByRole('region', { name: 'Survey' });
-    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
-    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    const survey = await answerAndEnd();
 
     const alert = await within(survey).findByRole('alert', {}, { timeout: 3000 });
     expect(within(alert).getByText('The answers may have been saved')).toBeTruthy();
@@ -133,14 +136,6 @@ describe('CrmPage when a save may have been stored', () => {
 
 describe('CrmPage when another agent saved the lead since the search', () => {
   const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
-
-  async function answerAndEnd() {
-    search('01712345678');
-    const survey = await screen.findByRole('region', { name: 'Survey' });
-    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
-    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
-    return survey;
-  }
 
   it("shows the server's 409 where the agent works, keeps the answers on screen, and offers no Retry", async () => {
     const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
@@ -206,10 +201,7 @@ describe('CrmPage and the do-not-call lists', () => {
 
 describe('CrmPage: "Customer asked not to be called" at the end of a call', () => {
   async function endCall() {
-    search('01712345678');
-    const survey = await screen.findByRole('region', { name: 'Survey' });
-    fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
-    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    await answerAndEnd();
     await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
   }
   const SAVED = { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } };

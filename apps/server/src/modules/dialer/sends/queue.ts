@@ -2,7 +2,7 @@
 // on the database may work it and a job whose process died is retried once it expires. A send is worked by one process
 // at a time (worker.ts's advisory lock); each slice queues the next, so no job runs for long.
 import type PgBoss from 'pg-boss';
-import { isDatabaseFailure, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
+import { isDatabaseFailure, startJobQueue, workThroughOutages } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import { runSend, type TWorkerDeps } from './worker.ts';
 
@@ -52,23 +52,22 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
   }
 
   /** One job: the send's slice, and its successor queued; a database outage on the way is waited out, then it goes on. */
-  async function workSlice(sendId: number): Promise<void> {
-    const until = Date.now() + OUTAGE_WAIT_MS;
-    // One line when the slice first meets the failure, one when it first goes on: not one per try.
-    let failures = 0;
-    for (;;) {
-      try {
+  function workSlice(sendId: number): Promise<void> {
+    return workThroughOutages(
+      async () => {
         const result = await runSend(deps, sendId, sliceMs, closing.signal);
         if (result === 'more' && !closing.signal.aborted) await enqueue(sendId);
-        return;
-      } catch (e) {
-        if (!isDatabaseFailure(e) || closing.signal.aborted) throw e;
-        failures += 1;
-        if (failures === 1) log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers');
-        if (!(await waitForDatabase(deps.pool, until - Date.now(), closing.signal))) throw e;
-        if (failures === 1) log.info({ sendId }, 'dialer send: the database answers again; the send goes on');
-      }
-    }
+      },
+      {
+        pool: deps.pool,
+        until: Date.now() + OUTAGE_WAIT_MS,
+        signal: closing.signal,
+        mends: isDatabaseFailure,
+        // One line when the slice first meets the failure, one when it first goes on: not one per try.
+        onOutage: (e) => log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers'),
+        onBack: () => log.info({ sendId }, 'dialer send: the database answers again; the send goes on'),
+      },
+    );
   }
 
   return {

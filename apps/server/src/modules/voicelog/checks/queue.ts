@@ -3,7 +3,7 @@
 // expires, and a job failing every attempt ends (runAnalysisJob marks its recording unreadable, never a crash loop).
 // pg-boss keeps its tables in its own schema, `pgboss`, created on first use, and runs on the server's own pool.
 import type PgBoss from 'pg-boss';
-import { isDatabaseAway, startJobQueue, waitForDatabase } from '../../../db/job-queue.ts';
+import { isDatabaseAway, startJobQueue, workThroughOutages } from '../../../db/job-queue.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { runAnalysisJob, type TAnalysisJobData, type TJobDeps } from './job.ts';
@@ -32,8 +32,8 @@ const OUTAGE_WAIT_MARGIN_MS = 2000;
 
 export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyBaseLogger): TAnalysisQueue {
   let started: Promise<PgBoss> | undefined;
-  let stopped = false;
   const closing = new AbortController();
+  const stopped = () => closing.signal.aborted;
   const expireInSeconds = deps.analysis.jobTimeoutSeconds + EXPIRY_MARGIN_SECONDS;
 
   /**
@@ -42,16 +42,9 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
    * other database failure (a full disk, a time-out) fails the attempt as before, without marking the file
    * (checks/job.ts); the scanner's hourly pass queues a recording still pending again.
    */
-  async function analyse(data: TAnalysisJobData, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+  function analyse(data: TAnalysisJobData, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
     const until = Date.now() + expireInSeconds * 1000 - OUTAGE_WAIT_MARGIN_MS;
-    for (;;) {
-      try {
-        return await runAnalysisJob(deps, data, attempt);
-      } catch (e) {
-        if (!isDatabaseAway(e) || stopped) throw e;
-        if (!(await waitForDatabase(pool, until - Date.now(), closing.signal))) throw e;
-      }
-    }
+    return workThroughOutages(() => runAnalysisJob(deps, data, attempt), { pool, until, signal: closing.signal, mends: isDatabaseAway });
   }
   const workerIds: string[] = [];
 
@@ -68,13 +61,13 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
 
   return {
     async enqueue(ids) {
-      if (ids.length === 0 || stopped) return;
+      if (ids.length === 0 || stopped()) return;
       const b = await ready();
       await b.insert(ids.map((id) => ({ name: ANALYSIS_QUEUE, data: { recordingId: id } satisfies TAnalysisJobData, singletonKey: String(id) })));
       for (const id of workerIds) b.notifyWorker(id);
     },
     async startWorkers() {
-      if (deps.analysis.concurrency === 0 || stopped) return;
+      if (deps.analysis.concurrency === 0 || stopped()) return;
       const b = await ready();
       for (let i = workerIds.length; i < deps.analysis.concurrency; i += 1) {
         let id = '';
@@ -91,7 +84,6 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
       }
     },
     async stop() {
-      stopped = true;
       closing.abort();
       const boss = await started?.catch(() => undefined);
       await boss?.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
