@@ -67,10 +67,13 @@ describe('AppRoutes', () => {
   });
 
   it('signs the user out when the token expires while the app is open', async () => {
-    storeSession(makeToken({ exp: Math.floor(Date.now() / 1000) + 1 }));
+    // The token must outlive the screen's first render (the signed-in frame loads lazily, slower on a busy machine):
+    // it lasts 4 to 5 s (exp is in whole seconds), and the screen is waited for until then, the sign-out after.
+    const exp = Math.floor(Date.now() / 1000) + 5;
+    storeSession(makeToken({ exp }));
     renderWithApp(<AppRoutes />, { route: '/users' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/login'), { timeout: 2500 });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: exp * 1000 - Date.now() })).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/login'), { timeout: exp * 1000 - Date.now() + 2500 });
     expect(locationState()).toEqual({ from: '/users' });
     expect(sessionStorage.getItem('auth-user')).toBeNull();
     expect(await screen.findByText(MESSAGES.auth.sessionExpired)).toBeTruthy();

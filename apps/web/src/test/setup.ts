@@ -1,6 +1,6 @@
 // jsdom set-up for the web tests: the browser APIs Mantine needs, and a clean DOM and storage per test.
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setDisplayTimeZone } from '../app/time-zone.ts';
 
 // Mantine reads media queries (color scheme, reduced motion) and observes element sizes; jsdom has neither.
@@ -30,6 +30,11 @@ if (typeof window.ResizeObserver !== 'function') window.ResizeObserver = ResizeO
 // Comboboxes and scroll areas call these; jsdom does no layout.
 if (typeof Element.prototype.scrollIntoView !== 'function') Element.prototype.scrollIntoView = () => undefined;
 window.scrollTo = () => undefined;
+
+// findBy… and waitFor wait for a state; 1 s (Testing Library's default) is too little for a lazily loaded screen's first
+// render on a busy 2-core machine (the first test of a file also pays for transforming it). A state that comes passes at
+// once whatever this is; only a failing wait takes longer.
+configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals, Testing Library cannot register its own cleanup.
 afterEach(() => {
