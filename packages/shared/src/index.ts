@@ -38,3 +38,8 @@ export * from './schemas/dnc.ts';
 export * from './schemas/conditions.ts';
 export * from './schemas/dialer-sends.ts';
 export * from './schemas/quotas.ts';
+export * from './schemas/dispositions.ts';
+export * from './schemas/call-attempts.ts';
+export * from './schemas/callbacks.ts';
+export * from './schemas/my-shift.ts';
+export * from './schemas/screen-pop.ts';

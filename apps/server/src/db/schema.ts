@@ -8,6 +8,7 @@ import type { DncTables } from './tables/dnc.ts';
 import type { DialerSendTables } from './tables/dialer-sends.ts';
 import type { QuotaTables } from './tables/quotas.ts';
 import type { QuestionConditionTables } from './tables/question-conditions.ts';
+import type { CallLoopTables } from './tables/call-loop.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -33,6 +34,8 @@ export type CampaignsTable = {
   status: Generated<boolean>;
   /** The next question number; it only grows (migration 0003). */
   nextQno: Generated<number>;
+  /** Past due by more than this many minutes, a callback is missed (migration 0024). */
+  callbackGraceMinutes: Generated<number>;
   createdAt: CreatedAt;
 };
 
@@ -322,7 +325,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

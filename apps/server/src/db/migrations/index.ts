@@ -23,6 +23,7 @@ import * as m0020 from './0020-dialer-sends.ts';
 import * as m0021 from './0021-quotas.ts';
 import * as m0022 from './0022-question-conditions.ts';
 import * as m0023 from './0023-send-lead-claims.ts';
+import * as m0024 from './0024-call-loop.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0021-quotas': m0021,
   '0022-question-conditions': m0022,
   '0023-send-lead-claims': m0023,
+  '0024-call-loop': m0024,
 };
