@@ -40,6 +40,11 @@ import { disputeRoutes } from './modules/disputes/routes.ts';
 import { qcInsightRoutes } from './modules/qc-insights/routes.ts';
 import { dncRoutes } from './modules/dnc/routes.ts';
 import { quotaRoutes } from './modules/quotas/routes.ts';
+import { dispositionRoutes } from './modules/dispositions/routes.ts';
+import { callAttemptRoutes } from './modules/call-attempts/routes.ts';
+import { callbackRoutes } from './modules/callbacks/routes.ts';
+import { screenPopRoutes } from './modules/screen-pop/routes.ts';
+import { dialerSyncRoutes } from './modules/dialer-sync/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -163,6 +168,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(qcInsightRoutes);
   await app.register(dncRoutes);
   await app.register(quotaRoutes);
+  await app.register(dispositionRoutes);
+  await app.register(callAttemptRoutes);
+  await app.register(callbackRoutes);
+  await app.register(screenPopRoutes);
+  await app.register(dialerSyncRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

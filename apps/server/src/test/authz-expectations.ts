@@ -22,6 +22,11 @@ import { QC_INSIGHTS_EXPECTATIONS } from './authz/qc-insights.ts';
 import { DNC_EXPECTATIONS } from './authz/dnc.ts';
 import { DIALER_SENDS_EXPECTATIONS } from './authz/dialer-sends.ts';
 import { QUOTAS_EXPECTATIONS } from './authz/quotas.ts';
+import { DISPOSITIONS_EXPECTATIONS } from './authz/dispositions.ts';
+import { CALL_ATTEMPTS_EXPECTATIONS } from './authz/call-attempts.ts';
+import { CALLBACKS_EXPECTATIONS } from './authz/callbacks.ts';
+import { SCREEN_POP_EXPECTATIONS } from './authz/screen-pop.ts';
+import { DIALER_SYNC_EXPECTATIONS } from './authz/dialer-sync.ts';
 
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
@@ -198,6 +203,11 @@ export const EXPECTATIONS: Record<string, string> = {
   ...DNC_EXPECTATIONS,
   ...DIALER_SENDS_EXPECTATIONS,
   ...QUOTAS_EXPECTATIONS,
+  ...DISPOSITIONS_EXPECTATIONS,
+  ...CALL_ATTEMPTS_EXPECTATIONS,
+  ...CALLBACKS_EXPECTATIONS,
+  ...SCREEN_POP_EXPECTATIONS,
+  ...DIALER_SYNC_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -18,6 +18,11 @@ import { QC_INSIGHTS_PROBES } from './authz/qc-insights.ts';
 import { DNC_PROBES } from './authz/dnc.ts';
 import { DIALER_SENDS_PROBES } from './authz/dialer-sends.ts';
 import { QUOTAS_PROBES } from './authz/quotas.ts';
+import { DISPOSITIONS_PROBES } from './authz/dispositions.ts';
+import { CALL_ATTEMPTS_PROBES } from './authz/call-attempts.ts';
+import { CALLBACKS_PROBES } from './authz/callbacks.ts';
+import { SCREEN_POP_PROBES } from './authz/screen-pop.ts';
+import { DIALER_SYNC_PROBES } from './authz/dialer-sync.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -384,5 +389,10 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...DNC_PROBES(w),
     ...DIALER_SENDS_PROBES(w),
     ...QUOTAS_PROBES(w),
+    ...DISPOSITIONS_PROBES(w),
+    ...CALL_ATTEMPTS_PROBES(w),
+    ...CALLBACKS_PROBES(w),
+    ...SCREEN_POP_PROBES(w),
+    ...DIALER_SYNC_PROBES(w),
   };
 }

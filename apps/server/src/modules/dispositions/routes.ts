@@ -1,0 +1,4 @@
+// A campaign's dispositions (docs/call-loop.md): GET /api/dispositions, PUT /api/dispositions.
+import type { App } from '../../app-type.ts';
+
+export async function dispositionRoutes(_app: App) {}
