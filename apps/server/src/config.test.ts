@@ -51,3 +51,22 @@ describe('the read replica', () => {
     expect(() => loadConfig({ READ_MAX_LAG_MS: '50' })).toThrow(/READ_MAX_LAG_MS must be at least 100/);
   });
 });
+
+describe('the screen pop', () => {
+  const VICIDIAL = { VICIDIAL_URL: 'https://dialer.local/vicidial/non_agent_api.php', VICIDIAL_USER: 'crmapi', VICIDIAL_PASS: 'secret', VICIDIAL_USER_GROUPS: 'AGENTS' };
+
+  it('sends external_status to agc/api.php beside VICIDIAL_URL unless VICIDIAL_AGENT_API_URL names another', () => {
+    expect(loadConfig(VICIDIAL).dialer).toMatchObject({ agentApiUrl: 'https://dialer.local/agc/api.php' });
+    expect(loadConfig({ ...VICIDIAL, VICIDIAL_URL: 'http://10.0.0.5:8080/vici/vicidial/non_agent_api.php?x=1' }).dialer).toMatchObject({ agentApiUrl: 'http://10.0.0.5:8080/vici/agc/api.php' });
+    expect(loadConfig({ ...VICIDIAL, VICIDIAL_URL: 'http://dialer.local/api/other.php' }).dialer).toMatchObject({ agentApiUrl: 'http://dialer.local/agc/api.php' });
+    expect(loadConfig({ ...VICIDIAL, VICIDIAL_AGENT_API_URL: 'https://agents.local/agc/api.php' }).dialer).toMatchObject({ agentApiUrl: 'https://agents.local/agc/api.php' });
+    expect(() => loadConfig({ ...VICIDIAL, VICIDIAL_AGENT_API_URL: 'agents.local' })).toThrow(/VICIDIAL_AGENT_API_URL must be the http\(s\) URL of agc\/api.php/);
+  });
+
+  it('reads each watched agent at most once a second, 20 at a time, by default; never more often than once a second', () => {
+    expect(loadConfig({}).screenPop).toEqual({ pollMs: 1000, concurrency: 20, timeoutMs: 2000, simulatedDelayMs: 3000 });
+    expect(loadConfig({ SCREEN_POP_POLL_MS: '2500', SCREEN_POP_CONCURRENCY: '50' }).screenPop).toMatchObject({ pollMs: 2500, concurrency: 50 });
+    expect(() => loadConfig({ SCREEN_POP_POLL_MS: '500' })).toThrow(/SCREEN_POP_POLL_MS must be at least 1000/);
+    expect(() => loadConfig({ SCREEN_POP_CONCURRENCY: '0' })).toThrow(/SCREEN_POP_CONCURRENCY must be at least 1/);
+  });
+});

@@ -33,6 +33,9 @@ const ZEnv = z.object({
   VICIDIAL_USER: z.string().optional(),
   VICIDIAL_PASS: z.string().optional(),
   VICIDIAL_USER_GROUPS: z.string().optional(),
+  VICIDIAL_AGENT_API_URL: z.url({ protocol: /^https?$/, message: 'VICIDIAL_AGENT_API_URL must be the http(s) URL of agc/api.php' }).optional(),
+  SCREEN_POP_POLL_MS: z.coerce.number().int('SCREEN_POP_POLL_MS must be a whole number').min(1000, 'SCREEN_POP_POLL_MS must be at least 1000').default(1000),
+  SCREEN_POP_CONCURRENCY: wholeNumber('SCREEN_POP_CONCURRENCY', 1, 20),
   DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
   DIALER_SEND_TIMEOUT_MS: wholeNumber('DIALER_SEND_TIMEOUT_MS', 50, 10_000),
   DIALER_SEND_RETRIES: wholeNumber('DIALER_SEND_RETRIES', 0, 3),
@@ -73,10 +76,48 @@ const ZEnv = z.object({
 export type TDialerConfig =
   | { mode: 'unconfigured' }
   | { mode: 'simulated'; pollMs: number }
-  | { mode: 'vicidial'; pollMs: number; timeoutMs: number; url: string; user: string; pass: string; userGroups: string[] };
+  | {
+      mode: 'vicidial';
+      pollMs: number;
+      timeoutMs: number;
+      url: string;
+      user: string;
+      pass: string;
+      userGroups: string[];
+      /** agc/api.php (external_status); left out: derived from url by defaultAgentApiUrl. */
+      agentApiUrl?: string;
+    };
 
 /** A read that takes longer is a failure, so a hung dialer never stalls the figures unnoticed. */
 export const DIALER_TIMEOUT_MS = 4000;
+
+/** The screen pop's watch of the agents' VICIdial sessions (docs/call-loop.md, Screen pop). */
+export type TScreenPopConfig = {
+  /** One pass over the watched agents starts at most this often: each agent's agent_status is read at most once per pass. */
+  pollMs: number;
+  /** agent_status requests in flight at once within a pass. */
+  concurrency: number;
+  /** One agent_status read that takes longer has failed. */
+  timeoutMs: number;
+  /** DIALER=simulated: how long after an agent's save the simulated dialer pops the next lead. */
+  simulatedDelayMs: number;
+};
+
+export const SCREEN_POP_TIMEOUT_MS = 2000;
+export const SIMULATED_POP_DELAY_MS = 3000;
+
+const NON_AGENT_API_PATH = '/vicidial/non_agent_api.php';
+
+/**
+ * VICIdial's agent API beside its non-agent API: VICIDIAL_URL with /vicidial/non_agent_api.php replaced by
+ * /agc/api.php (a URL without that path gets /agc/api.php on its host).
+ */
+export function defaultAgentApiUrl(nonAgentApiUrl: string): string {
+  const url = new URL(nonAgentApiUrl);
+  url.pathname = url.pathname.endsWith(NON_AGENT_API_PATH) ? `${url.pathname.slice(0, -NON_AGENT_API_PATH.length)}/agc/api.php` : '/agc/api.php';
+  url.search = '';
+  return url.toString();
+}
 
 export type TConfig = {
   port: number;
@@ -126,6 +167,8 @@ export type TConfig = {
   db: TDbLimits;
   /** How leads are sent to the dialer (docs/dialer-sends.md). */
   dialerSend: TDialerSendConfig;
+  /** The screen pop (docs/call-loop.md, Screen pop). */
+  screenPop: TScreenPopConfig;
 };
 
 export type TDialerSendConfig = {
@@ -248,6 +291,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       backoffMs: e.DIALER_SEND_BACKOFF_MS,
       concurrency: e.DIALER_SEND_CONCURRENCY,
     },
+    screenPop: { pollMs: e.SCREEN_POP_POLL_MS, concurrency: e.SCREEN_POP_CONCURRENCY, timeoutMs: SCREEN_POP_TIMEOUT_MS, simulatedDelayMs: SIMULATED_POP_DELAY_MS },
   };
 }
 
@@ -266,5 +310,6 @@ function dialerConfig(e: z.infer<typeof ZEnv>): TDialerConfig | string {
   if (missing.length > 0 || !e.VICIDIAL_URL || !e.VICIDIAL_USER || !e.VICIDIAL_PASS) {
     return `the VICIdial dialer needs ${missing.join(', ')}`;
   }
-  return { mode: 'vicidial', pollMs: e.DIALER_POLL_MS, timeoutMs: DIALER_TIMEOUT_MS, url: e.VICIDIAL_URL, user: e.VICIDIAL_USER, pass: e.VICIDIAL_PASS, userGroups };
+  const agentApiUrl = e.VICIDIAL_AGENT_API_URL ?? defaultAgentApiUrl(e.VICIDIAL_URL);
+  return { mode: 'vicidial', pollMs: e.DIALER_POLL_MS, timeoutMs: DIALER_TIMEOUT_MS, url: e.VICIDIAL_URL, user: e.VICIDIAL_USER, pass: e.VICIDIAL_PASS, userGroups, agentApiUrl };
 }

@@ -9,7 +9,7 @@ describe('dialer settings', () => {
   });
 
   it('select VICIdial from VICIDIAL_URL, with groups separated by commas or pipes, a 5 s poll and a 4 s time-out', () => {
-    expect(loadConfig(VICIDIAL).dialer).toEqual({ mode: 'vicidial', url: VICIDIAL.VICIDIAL_URL, user: 'crmapi', pass: 'secret', userGroups: ['VIRTUAL', 'INHOUSE'], pollMs: 5000, timeoutMs: 4000 });
+    expect(loadConfig(VICIDIAL).dialer).toEqual({ mode: 'vicidial', url: VICIDIAL.VICIDIAL_URL, user: 'crmapi', pass: 'secret', userGroups: ['VIRTUAL', 'INHOUSE'], pollMs: 5000, timeoutMs: 4000, agentApiUrl: 'http://dialer.local/agc/api.php' });
     expect(loadConfig({ ...VICIDIAL, VICIDIAL_USER_GROUPS: 'A|B', DIALER_POLL_MS: '2000' }).dialer).toMatchObject({ userGroups: ['A', 'B'], pollMs: 2000 });
   });
 
