@@ -12,6 +12,7 @@ import {
   localTimeText,
   machineTimeZone,
   parseCalendarDate,
+  parseLocalDateTime,
   startOfLocalDay,
   startOfNextLocalDay,
 } from './dates.ts';
@@ -128,5 +129,30 @@ describe('calendar day ranges', () => {
   it('gives no day when the end is before the start, and at most the limit', () => {
     expect(eachCalendarDay('2024-03-01', '2024-02-28')).toEqual([]);
     expect(eachCalendarDay('2024-01-01', '2024-12-31', 2)).toEqual(['2024-01-01', '2024-01-02']);
+  });
+});
+
+describe('local wall-clock times', () => {
+  it('reads yyyy-MM-dd HH:mm as the moment it names in the zone', () => {
+    expect(parseLocalDateTime('2026-03-10 09:30', 'Asia/Dhaka')?.toISOString()).toBe('2026-03-10T03:30:00.000Z');
+    expect(parseLocalDateTime(' 2026-03-10 00:00 ', 'Asia/Dhaka')?.toISOString()).toBe('2026-03-09T18:00:00.000Z');
+    expect(parseLocalDateTime('2026-07-01 13:00', 'Europe/London')?.toISOString()).toBe('2026-07-01T12:00:00.000Z');
+    expect(parseLocalDateTime('2026-01-01 12:00', 'Europe/London')?.toISOString()).toBe('2026-01-01T12:00:00.000Z');
+  });
+
+  it('refuses other forms and days, hours or minutes that do not exist', () => {
+    for (const bad of ['2026-03-10', '2026-03-10 9:30', '2026-03-10T09:30', '2026-02-30 10:00', '2026-03-10 24:00', '2026-03-10 10:60', '10/3/2026 10:00', '']) {
+      expect(parseLocalDateTime(bad, 'Asia/Dhaka'), bad).toBeNull();
+    }
+  });
+
+  it('says a time the clocks skip is not a time, and reads a time that happens twice as its first', () => {
+    // London's clocks go from 01:00 to 02:00 on 29 March 2026, and from 02:00 back to 01:00 on 25 October.
+    expect(parseLocalDateTime('2026-03-29 01:30', 'Europe/London')).toBeNull();
+    expect(parseLocalDateTime('2026-03-29 00:59', 'Europe/London')?.toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(parseLocalDateTime('2026-03-29 02:00', 'Europe/London')?.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+    expect(parseLocalDateTime('2026-10-25 01:30', 'Europe/London')?.toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    // Havana skips midnight on 8 March 2026.
+    expect(parseLocalDateTime('2026-03-08 00:30', 'America/Havana')).toBeNull();
   });
 });

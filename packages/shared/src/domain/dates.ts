@@ -173,6 +173,23 @@ function firstMomentAt(wall: number, timeZone: string): number {
   return high;
 }
 
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})$/;
+
+/**
+ * A wall-clock time in the zone, written yyyy-MM-dd HH:mm (as people type a callback's time), as the moment it names;
+ * null when it is not a real time there: not that form, no such day, hour or minute, or a time the clocks skip (the
+ * hour lost when summer time begins). A time that happens twice (the hour the clocks go back) is its first.
+ */
+export function parseLocalDateTime(text: string, timeZone: string): Date | null {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
+  if (calendarDate(year, month, day) === null || hour > 23 || minute > 59) return null;
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  const exact = [wall - offsetOf(wall - DAY_MS, timeZone), wall - offsetOf(wall + DAY_MS, timeZone)].filter((t) => t + offsetOf(t, timeZone) === wall);
+  return exact.length === 0 ? null : new Date(Math.min(...exact));
+}
+
 /** The first moment of a day in the zone: a yyyy-MM-dd day, or the day a moment falls in there. */
 export function startOfLocalDay(day: string | Date, timeZone: string): Date {
   const text = typeof day === 'string' ? day : localDayText(day, timeZone);

@@ -1,5 +1,6 @@
 // Schemas of callbacks: a respondent asked to be called again at a time, by the same agent or anyone (docs/call-loop.md).
 import { z } from 'zod';
+import { parseLocalDateTime } from '../domain/dates.ts';
 
 /** The latest a callback may be set ahead. */
 export const MAX_CALLBACK_DAYS = 30;
@@ -63,15 +64,41 @@ export const CALLBACK_MESSAGES = {
   notATime: 'The callback time is not a real time (yyyy-MM-dd HH:mm)',
   neverCalled: 'You have not called this lead, so you cannot set its callback',
   notYours: 'That callback is another agent’s',
+  noLead: (leadId: number) => `No lead ${leadId}`,
 } as const;
+
+/** The `code` beside each refusal's message, for the screen to tell them apart (the message is for people). */
+export const CALLBACK_CODES = {
+  inThePast: 'callback-in-the-past',
+  tooFar: 'callback-too-far',
+  notATime: 'callback-not-a-time',
+  neverCalled: 'callback-never-called',
+  notYours: 'callback-not-yours',
+} as const;
+export type TCallbackCode = (typeof CALLBACK_CODES)[keyof typeof CALLBACK_CODES];
 
 /**
  * Why `at` (yyyy-MM-dd HH:mm, already read in the zone to `atMs`) cannot be a callback time, or null: the browser
  * checks before the save and the server again.
  */
 export function callbackTimeProblem(atMs: number | null, nowMs: number): string | null {
-  if (atMs === null || Number.isNaN(atMs)) return CALLBACK_MESSAGES.notATime;
-  if (atMs < nowMs - 60_000) return CALLBACK_MESSAGES.inThePast;
-  if (atMs > nowMs + MAX_CALLBACK_DAYS * 86_400_000) return CALLBACK_MESSAGES.tooFar;
+  return callbackTimeRefusal(atMs, nowMs)?.message ?? null;
+}
+
+/** callbackTimeProblem with its code. */
+export function callbackTimeRefusal(atMs: number | null, nowMs: number): { code: TCallbackCode; message: string } | null {
+  if (atMs === null || Number.isNaN(atMs)) return { code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime };
+  if (atMs < nowMs - 60_000) return { code: CALLBACK_CODES.inThePast, message: CALLBACK_MESSAGES.inThePast };
+  if (atMs > nowMs + MAX_CALLBACK_DAYS * 86_400_000) return { code: CALLBACK_CODES.tooFar, message: CALLBACK_MESSAGES.tooFar };
   return null;
+}
+
+/**
+ * A callback's `at` (yyyy-MM-dd HH:mm, the wall clock in `timeZone`) read and checked: the moment, or why it cannot be
+ * one (a time the clocks skip is not a real time). The same check in the browser before the save and on the server.
+ */
+export function readCallbackTime(at: string, timeZone: string, nowMs: number): { at: Date } | { code: TCallbackCode; message: string } {
+  const moment = parseLocalDateTime(at, timeZone);
+  if (moment === null) return { code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime };
+  return callbackTimeRefusal(moment.getTime(), nowMs) ?? { at: moment };
 }
