@@ -1,4 +1,5 @@
-// /editCampaign/:id (docs/product.md §2 Edit Campaign): name, code, type, call target and status; back to /campaign on Cancel or success.
+// /editCampaign/:id (docs/product.md §2 Edit Campaign): name, code, type, call target and status, back to /campaign on Cancel or
+// success; under them the campaign's dispositions, saved on their own (docs/call-loop.md).
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -9,6 +10,7 @@ import { refusedField } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { CAMPAIGNS_KEY, campaignKey, fetchCampaign, updateCampaign } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
+import { DispositionsEditor } from './DispositionsEditor.tsx';
 import { CAMPAIGN_REFUSALS, campaignFormValues, toUpdateRequest, validateCampaignEdit, type TCampaignFormValues } from './campaign-form.ts';
 
 function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
@@ -55,7 +57,14 @@ export default function EditCampaignPage() {
   if (!valid) body = <Alert color="red">This campaign address is not valid.</Alert>;
   else if (campaign.isPending) body = <Center py="xl"><Loader aria-label="Loading campaign" /></Center>;
   else if (campaign.isError) body = <Alert color="red" title="The campaign could not be loaded">{campaign.error.message}</Alert>;
-  else body = <EditCampaignForm key={campaign.data.id} campaign={campaign.data} />;
+  else {
+    body = (
+      <>
+        <EditCampaignForm key={campaign.data.id} campaign={campaign.data} />
+        <DispositionsEditor campaignName={campaign.data.campaignName} />
+      </>
+    );
+  }
 
   return (
     <Stack gap="lg">

@@ -1,13 +1,16 @@
-// The /cc calls of the campaign screens, and the react-query keys that reload them.
+// The /cc calls of the campaign screens and the campaign's dispositions, and the react-query keys that reload them.
 import { z } from 'zod';
 import {
   campaignSearchQuery,
   ZCampaign,
   ZCampaignLeadCounts,
+  ZDispositions,
   zPaged,
   type TCampaign,
   type TCampaignLeadCounts,
   type TCreateCampaignRequest,
+  type TDispositions,
+  type TDispositionsPut,
   type TPaged,
   type TUpdateCampaignRequest,
 } from '@crm/shared';
@@ -50,4 +53,16 @@ export function updateCampaign(body: TUpdateCampaignRequest): Promise<TCampaign>
 /** A refusal (data table or leads attached) is shown by the API client with the server's words. */
 export async function deleteCampaign(id: number): Promise<void> {
   await api.del(`/cc/delete/${id}`);
+}
+
+export const dispositionsKey = (campaignName: string) => ['dispositions', campaignName] as const;
+
+/** GET /api/dispositions?campaignName=: the campaign's set in the agent's order (docs/call-loop.md); the editor shows a failure itself. */
+export function fetchDispositions(campaignName: string): Promise<TDispositions> {
+  return api.get('/api/dispositions', { query: { campaignName }, schema: ZDispositions, notify: false });
+}
+
+/** PUT /api/dispositions: the whole set, stored whole or refused whole (the editor puts the problems under its fields). */
+export async function saveDispositions(body: TDispositionsPut): Promise<void> {
+  await api.put('/api/dispositions', body, { notify: false });
 }
