@@ -37,6 +37,7 @@ export * from './schemas/qc-insights.ts';
 export * from './schemas/dnc.ts';
 export * from './schemas/conditions.ts';
 export * from './schemas/dialer-sends.ts';
+export * from './schemas/dialer-sync.ts';
 export * from './schemas/quotas.ts';
 export * from './schemas/dispositions.ts';
 export * from './schemas/call-attempts.ts';

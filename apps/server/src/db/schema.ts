@@ -9,6 +9,7 @@ import type { DialerSendTables } from './tables/dialer-sends.ts';
 import type { QuotaTables } from './tables/quotas.ts';
 import type { QuestionConditionTables } from './tables/question-conditions.ts';
 import type { CallLoopTables } from './tables/call-loop.ts';
+import type { DialerSyncTables } from './tables/dialer-sync.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -66,6 +67,8 @@ export type AgentsTable = {
   institute: string | null;
   previousCompany: string | null;
   photo: string | null;
+  /** The agent's VICIdial user when it is not their agent ID (migration 0026). */
+  vicidialUser: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: CreatedAt;
 };
 
@@ -127,6 +130,8 @@ export type LeadCountsTable = {
   uncalled: TriggerKept<number>;
   /** is_called = 1. */
   called: TriggerKept<number>;
+  /** called_at is set: called at least once, with a call attempt (migration 0024). */
+  attempted: TriggerKept<number>;
 };
 
 export type AgentSessionsTable = {
@@ -325,7 +330,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & {
+export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

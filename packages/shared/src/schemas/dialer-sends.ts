@@ -1,6 +1,7 @@
 // Sending a day's generated leads to VICIdial by its non-agent API `add_lead` (docs/dialer-sends.md).
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
+import { VICIDIAL_STATUS_PATTERN } from './dialer-sync.ts';
 
 /**
  * VICIdial's add_lead `duplicate_check` modes offered per campaign: none, or the phone number in the same list, in
@@ -28,13 +29,25 @@ export const ZDialerSettingsInput = z
     dncCheck: z.boolean(),
     /** add_lead campaign_dnc_check=Y with campaign_id: VICIdial refuses numbers on that campaign's DNC list. */
     campaignDncCheck: z.boolean(),
-    /** VICIdial's campaign id (2 to 8 characters); required with the campaign DNC check. */
+    /**
+     * VICIdial's campaign id (2 to 8 characters); required with the campaign DNC check. Also where add_dnc_phone puts a
+     * number of the campaign's do-not-call list, and the campaign of a callback sent to VICIdial.
+     */
     vicidialCampaignId: z.string().trim().max(8).nullable(),
     /** Leads a second; 0: as fast as the dialer answers. */
     rate: z.number().int().min(0).max(MAX_SEND_RATE, `The rate is at most ${MAX_SEND_RATE} leads a second`),
+    /**
+     * The VICIdial status (update_lead status) a full quota's sent, not yet called leads get: 1 to 6 letters or digits,
+     * written in capitals. Omitted: the saved one stays (QUOTA at first); a reply always carries it.
+     */
+    quotaStatus: z.string().trim().toUpperCase().regex(VICIDIAL_STATUS_PATTERN, 'The quota status is 1 to 6 letters or digits').optional(),
   })
   .refine((s) => !s.campaignDncCheck || (s.vicidialCampaignId !== null && /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId)), {
     message: 'The campaign DNC check needs the VICIdial campaign id (2 to 8 letters, digits, - or _)',
+    path: ['vicidialCampaignId'],
+  })
+  .refine((s) => s.vicidialCampaignId === null || s.vicidialCampaignId === '' || /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId), {
+    message: 'The VICIdial campaign id is 2 to 8 letters, digits, - or _',
     path: ['vicidialCampaignId'],
   });
 export type TDialerSettingsInput = z.infer<typeof ZDialerSettingsInput>;

@@ -12,6 +12,8 @@ export type CampaignDialerSettingsTable = {
   campaignDncCheck: boolean;
   vicidialCampaignId: string | null;
   rate: number;
+  /** The VICIdial status a full quota's sent, not yet called leads get (migration 0025). */
+  quotaStatus: Generated<string>;
   updatedBy: string;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };

@@ -1,6 +1,6 @@
 // A stand-in VICIdial non-agent API for tests (API and browser): the documented reply format and its failures.
-// user_group_status answers as steered by set(); add_lead and update_lead are answered by an in-memory VICIdial
-// (sends/vicidial-lists.ts), steered separately by setLeads().
+// user_group_status answers as steered by set(); add_lead, update_lead and add_dnc_phone are answered by an in-memory
+// VICIdial (sends/vicidial-lists.ts), steered separately by setLeads().
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIALER_STAT_KEYS, type TDialerStats } from '@crm/shared';
@@ -20,7 +20,7 @@ export type FakeBehaviour =
   | { kind: 'hang' };
 
 /**
- * How add_lead and update_lead requests are answered. `normal` answers from the in-memory lists after latencyMs
+ * How add_lead, update_lead and add_dnc_phone requests are answered. `normal` answers from the in-memory lists after latencyMs
  * (default 0) and ends any failure mode; the others apply to the next `count` requests (omitted: every request until
  * the next setLeads), then answers are normal again. Latency applies to every answer except a hang.
  */
@@ -39,7 +39,7 @@ export type FakeLeadsControl = {
 
 /** What GET {FAKE_LEADS_CONTROL_PATH} answers: counted as requests arrive, whatever they were answered. */
 export type FakeLeadCounters = {
-  /** add_lead and update_lead requests received. */
+  /** add_lead, update_lead and add_dnc_phone requests received. */
   requests: number;
   /** add_lead requests received, by vendor_lead_code. */
   addLeadByVendorCode: Record<string, number>;
@@ -56,12 +56,12 @@ export type FakeVicidial = {
   set: (behaviour: FakeBehaviour) => void;
   /** The query of every user_group_status (and other non-lead) request received, oldest first. */
   requests: URLSearchParams[];
-  /** The in-memory VICIdial answering add_lead and update_lead (replaced by resetLeads). */
+  /** The in-memory VICIdial answering add_lead, update_lead and add_dnc_phone (replaced by resetLeads). */
   readonly lists: VicidialLists;
   setLeads: (behaviour: FakeLeadsBehaviour) => void;
   resetLeads: (options?: TVicidialListsOptions) => void;
   leadCounters: () => FakeLeadCounters;
-  /** The query of the most recent add_lead and update_lead requests (the last 1000), oldest first. */
+  /** The query of the most recent add_lead, update_lead and add_dnc_phone requests (the last 1000), oldest first. */
   leadRequests: URLSearchParams[];
   close: () => Promise<void>;
 };
@@ -88,11 +88,12 @@ function answer(res: http.ServerResponse, status: number, body: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8' }).end(body);
 }
 
-const LEAD_FUNCTIONS = new Set(['add_lead', 'update_lead']);
+/** The functions the in-memory lists answer (and the lead failure modes apply to). */
+const LEAD_FUNCTIONS = new Set(['add_lead', 'update_lead', 'add_dnc_phone']);
 const KEPT_LEAD_REQUESTS = 1000;
 const GARBAGE = '<html><head><title>503 Service Unavailable</title></head><body>The server is temporarily busy.</body></html>';
 
-/** add_lead and update_lead: the in-memory lists, their counters and the steerable failure modes. */
+/** add_lead, update_lead and add_dnc_phone: the in-memory lists, their counters and the steerable failure modes. */
 function createLeadDesk(user: string, pass: string, initial: TVicidialListsOptions | undefined) {
   const make = (options: TVicidialListsOptions = {}) => createVicidialLists({ user, pass, ...options });
   let lists = make(initial);

@@ -28,7 +28,7 @@ export async function findDialerSettings(db: Db, campaignName: string, dialer: T
     campaignName: campaign.campaignName,
     dialer,
     settings: row
-      ? { campaignName: campaign.campaignName, listId: row.listId, duplicateCheck: row.duplicateCheck, dncCheck: row.dncCheck, campaignDncCheck: row.campaignDncCheck, vicidialCampaignId: row.vicidialCampaignId, rate: row.rate }
+      ? { campaignName: campaign.campaignName, listId: row.listId, duplicateCheck: row.duplicateCheck, dncCheck: row.dncCheck, campaignDncCheck: row.campaignDncCheck, vicidialCampaignId: row.vicidialCampaignId, rate: row.rate, quotaStatus: row.quotaStatus }
       : null,
     updatedBy: row?.updatedBy ?? null,
     updatedAt: row ? localDateTimeText(row.updatedAt, timeZone) : null,
@@ -44,6 +44,8 @@ export async function saveDialerSettings(db: Db, input: TDialerSettingsInput, ac
     campaignDncCheck: input.campaignDncCheck,
     vicidialCampaignId: input.vicidialCampaignId === null || input.vicidialCampaignId === '' ? null : input.vicidialCampaignId,
     rate: input.rate,
+    // Omitted by an older client: the saved one stays (the column's default at first).
+    ...(input.quotaStatus === undefined ? {} : { quotaStatus: input.quotaStatus }),
   };
   await db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('campaignDialerSettings').selectAll().where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
@@ -52,7 +54,7 @@ export async function saveDialerSettings(db: Db, input: TDialerSettingsInput, ac
       .values({ campaignId: campaign.id, ...values, updatedBy: actor.username })
       .onConflict((oc) => oc.column('campaignId').doUpdateSet({ ...values, updatedBy: actor.username, updatedAt: new Date() }))
       .execute();
-    const previous = before ? { listId: before.listId, duplicateCheck: before.duplicateCheck, dncCheck: before.dncCheck, campaignDncCheck: before.campaignDncCheck, vicidialCampaignId: before.vicidialCampaignId, rate: before.rate } : undefined;
+    const previous = before ? { listId: before.listId, duplicateCheck: before.duplicateCheck, dncCheck: before.dncCheck, campaignDncCheck: before.campaignDncCheck, vicidialCampaignId: before.vicidialCampaignId, rate: before.rate, quotaStatus: before.quotaStatus } : undefined;
     await recordAudit(trx, actor, {
       action: before ? 'update' : 'create',
       objectType: 'dialerSettings',

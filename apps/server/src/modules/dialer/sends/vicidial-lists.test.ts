@@ -116,10 +116,77 @@ describe('createVicidialLists: update_lead lookup by vendor_lead_code', () => {
     expect(findLead(model, '4712')).toMatch(/^NOTICE: update_lead NO MATCHES FOUND/);
   });
 
-  it('refuses a lookup in a list not allowed, and anything but a no_update lookup', () => {
+  it('refuses a lookup in a list not allowed, and one with no search method it can use', () => {
     const model = lists({ allowedListIds: ['101'] });
     expect(findLead(model, '1', '102')).toBe('ERROR: update_lead NOT AN ALLOWED LIST ID, SEARCH - |102\n');
-    expect(model.answer(new URLSearchParams({ ...AUTH, function: 'update_lead', vendor_lead_code: '1', search_method: 'VENDOR_LEAD_CODE' })))
-      .toMatch(/^ERROR: update_lead NO VALID SEARCH METHOD/);
+    expect(model.answer(new URLSearchParams({ ...AUTH, function: 'update_lead', vendor_lead_code: '1', search_method: 'LEAD_ID', no_update: 'Y' })))
+      .toBe('ERROR: update_lead NO VALID SEARCH METHOD - crmapi|SYSTEM||1|\n');
+  });
+});
+
+function updateLead(model: VicidialLists, fields: Record<string, string>): string {
+  return model.answer(new URLSearchParams({ ...AUTH, source: 'crm', function: 'update_lead', search_method: 'VENDOR_LEAD_CODE', search_location: 'LIST', list_id: '101', ...fields }));
+}
+
+describe('createVicidialLists: update_lead status and callbacks', () => {
+  it("sets the newest matching lead's status, and only in the list searched", () => {
+    const model = lists();
+    addLead(model, { phone_number: '1712345678', vendor_lead_code: '7' });
+    addLead(model, { phone_number: '1712345678', vendor_lead_code: '7', list_id: '102' });
+    expect(updateLead(model, { vendor_lead_code: '7', status: 'DNC' })).toBe('SUCCESS: update_lead LEAD HAS BEEN UPDATED - crmapi|1000\n');
+    expect(model.leads('101')[0]?.status).toBe('DNC');
+    expect(model.leads('102')[0]?.status).toBe('NEW');
+  });
+
+  it('answers ERROR when no lead matches, when none may be searched, and when the user may not modify leads', () => {
+    const model = lists({ allowedListIds: ['101'] });
+    addLead(model, { phone_number: '1712345678', vendor_lead_code: '7' });
+    expect(updateLead(model, { vendor_lead_code: '8', status: 'DNC' })).toBe('ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM - crmapi||8|\n');
+    expect(updateLead(model, { vendor_lead_code: '7', status: 'DNC', list_id: '102' })).toBe('ERROR: update_lead NOT AN ALLOWED LIST ID, SEARCH - |102\n');
+    model.removeLead('1000');
+    expect(updateLead(model, { vendor_lead_code: '7', status: 'DNC' })).toMatch(/^ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM/);
+    const readOnly = lists({ permissions: { modifyLeads: false } });
+    expect(updateLead(readOnly, { vendor_lead_code: '7', status: 'DNC' })).toBe('ERROR: update_lead USER DOES NOT HAVE PERMISSION TO UPDATE LEADS IN THE SYSTEM - crmapi|0\n');
+  });
+
+  it('schedules a callback (ADDED, then UPDATED), holding the lead at CBHOLD', () => {
+    const model = lists({ listCampaigns: { 101: 'SURVEY' } });
+    addLead(model, { phone_number: '1712345678', vendor_lead_code: '7' });
+    const callback = { vendor_lead_code: '7', callback: 'Y', callback_datetime: '2026-11-20+15:30:00', callback_type: 'USERONLY', callback_user: 'AG1001', callback_comments: 'After lunch' };
+    expect(updateLead(model, callback)).toBe(
+      'SUCCESS: update_lead LEAD HAS BEEN UPDATED - crmapi|1000\nNOTICE: update_lead SCHEDULED CALLBACK ADDED - 1000|2026-11-20 15:30:00|SURVEY|AG1001|USERONLY|CALLBK\n',
+    );
+    expect(updateLead(model, { ...callback, callback_type: 'ANYONE', callback_user: '' })).toMatch(/\nNOTICE: update_lead SCHEDULED CALLBACK UPDATED - 1000\|2026-11-20 15:30:00\|SURVEY\|\|ANYONE\|CALLBK\n$/);
+    expect(model.leads('101')[0]).toMatchObject({ status: 'CBHOLD', callback: { at: '2026-11-20 15:30:00', campaignId: 'SURVEY', type: 'ANYONE', comments: 'After lunch' } });
+  });
+
+  it('does not schedule a callback for a user or campaign VICIdial does not have', () => {
+    const model = lists({ users: ['AG1001'], campaigns: ['SURVEY'] });
+    addLead(model, { phone_number: '1712345678', vendor_lead_code: '7' });
+    const callback = { vendor_lead_code: '7', callback: 'Y', callback_datetime: '2026-11-20+15:30:00', callback_type: 'USERONLY', campaign_id: 'SURVEY' };
+    expect(updateLead(model, { ...callback, callback_user: 'AG9' })).toMatch(/\nNOTICE: update_lead SCHEDULED CALLBACK NOT ADDED, USER NOT VALID - 1000\|SURVEY\|AG9\|\n$/);
+    expect(updateLead(model, { ...callback, callback_user: 'AG1001', campaign_id: 'OTHER' })).toMatch(/\nNOTICE: update_lead SCHEDULED CALLBACK NOT ADDED, CAMPAIGN NOT VALID - 1000\|OTHER\n$/);
+    expect(model.leads('101')[0]?.callback).toBeNull();
+  });
+});
+
+describe('createVicidialLists: add_dnc_phone', () => {
+  const addDnc = (model: VicidialLists, fields: Record<string, string>) => model.answer(new URLSearchParams({ ...AUTH, source: 'crm', function: 'add_dnc_phone', ...fields }));
+
+  it('adds a number to the system list (SYSTEM_INTERNAL) or a campaign list, once', () => {
+    const model = lists();
+    expect(addDnc(model, { phone_number: '1712345678', campaign_id: 'SYSTEM_INTERNAL' })).toBe('SUCCESS: add_dnc_phone DNC NUMBER HAS BEEN ADDED - crmapi|1712345678|SYSTEM_INTERNAL\n');
+    expect(addDnc(model, { phone_number: '1712345678', campaign_id: 'SYSTEM_INTERNAL' })).toBe('ERROR: add_dnc_phone DNC NUMBER ALREADY EXISTS - crmapi|1712345678\n');
+    expect(addDnc(model, { phone_number: '1712345678', campaign_id: 'SURVEY' })).toBe('SUCCESS: add_dnc_phone DNC NUMBER HAS BEEN ADDED - crmapi|1712345678|SURVEY\n');
+    expect([model.dncList('SYSTEM_INTERNAL'), model.dncList('SURVEY'), model.dncList('OTHER')]).toEqual([['1712345678'], ['1712345678'], []]);
+    // add_lead's DNC checks see them.
+    expect(addLead(model, { phone_number: '1712345678', dnc_check: 'Y' })).toMatch(/PHONE NUMBER IN DNC/);
+  });
+
+  it('refuses missing fields, and a user without "modify lists"', () => {
+    expect(addDnc(lists(), { phone_number: '12345', campaign_id: 'SURVEY' })).toBe('ERROR: add_dnc_phone YOU MUST USE ALL REQUIRED FIELDS - crmapi|12345|SURVEY\n');
+    expect(addDnc(lists(), { phone_number: '1712345678' })).toBe('ERROR: add_dnc_phone YOU MUST USE ALL REQUIRED FIELDS - crmapi|1712345678|\n');
+    expect(addDnc(lists({ permissions: { modifyLists: false } }), { phone_number: '1712345678', campaign_id: 'SURVEY' }))
+      .toBe('ERROR: add_dnc_phone USER DOES NOT HAVE PERMISSION TO ADD DNC NUMBERS - crmapi|0\n');
   });
 });
