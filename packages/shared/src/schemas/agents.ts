@@ -40,6 +40,15 @@ const optionalDate = optionalText(10).refine((v) => v === null || isIsoDate(v), 
 
 const optionalEmail = optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, 'must be an email address');
 
+/** A VICIdial user ID as agent_status and agc/api.php take it (agent_user: 2–20 characters). */
+export const VICIDIAL_USER_PATTERN = /^[A-Za-z0-9_.@-]{2,20}$/;
+
+/** The agent's VICIdial user when it is not their agent ID (the screen pop watches that user's VICIdial session). */
+const optionalVicidialUser = optionalText(20).refine(
+  (v) => v === null || VICIDIAL_USER_PATTERN.test(v),
+  'must be a VICIdial user: 2 to 20 letters, digits or . _ @ -',
+);
+
 /** Every Agent field of docs/product.md §3 besides the identity (type, name, agentId), status and password. */
 const profileShape = {
   cellNumber: optionalText(30),
@@ -64,6 +73,7 @@ const profileShape = {
   institute: optionalText(150),
   previousCompany: optionalText(150),
   photo: optionalText(1000),
+  vicidialUser: optionalVicidialUser,
 };
 export type TAgentProfileField = keyof typeof profileShape;
 export const AGENT_PROFILE_FIELDS = Object.keys(profileShape) as TAgentProfileField[];
@@ -133,6 +143,8 @@ export const ZAgent = z.object({
   institute: nullableText,
   previousCompany: nullableText,
   photo: nullableText,
+  /** null: the agent's VICIdial user is their agent ID. */
+  vicidialUser: nullableText,
   status: z.boolean(),
   createAt: z.string(),
 });

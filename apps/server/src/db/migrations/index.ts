@@ -25,6 +25,7 @@ import * as m0022 from './0022-question-conditions.ts';
 import * as m0023 from './0023-send-lead-claims.ts';
 import * as m0024 from './0024-call-loop.ts';
 import * as m0026 from './0026-screen-pop.ts';
+import * as m0026 from './0026-screen-pop.ts';
 import * as m0025 from './0025-dialer-sync.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '0022-question-conditions': m0022,
   '0023-send-lead-claims': m0023,
   '0024-call-loop': m0024,
+  '0026-screen-pop': m0026,
   '0026-screen-pop': m0026,
   '0025-dialer-sync': m0025,
 };

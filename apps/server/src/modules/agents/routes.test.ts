@@ -256,6 +256,23 @@ describe('PUT /api/ac/editAgent', () => {
     expect(own.json<TAgent>().agentId).toBe(b.agentId.toLowerCase());
   });
 
+  it('keeps the agent\'s VICIdial user when it is not the agent ID (blank: the agent ID), and refuses one VICIdial would not take', async () => {
+    const api = await admin();
+    const agent = await addAgent(api);
+    expect(agent.vicidialUser).toBeNull();
+    const set = await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: ' vici_1001 ' }));
+    expect(set.status, set.text).toBe(200);
+    expect(set.json<TAgent>().vicidialUser).toBe('vici_1001');
+    expect((await t.db.selectFrom('agents').select('vicidialUser').where('id', '=', agent.id).executeTakeFirstOrThrow()).vicidialUser).toBe('vici_1001');
+    for (const bad of ['x', 'has space', 'a'.repeat(21), 'semi;colon']) {
+      const r = await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: bad }));
+      expect(r.status, bad).toBe(400);
+      expect(r.json<{ message: string }>().message).toMatch(/body\.vicidialUser: must be (a VICIdial user: 2 to 20 letters, digits or \. _ @ -|at most 20 characters)/);
+    }
+    expect((await api.get(`/api/ac/getAgent/${agent.id}`)).json<TAgent>().vicidialUser).toBe('vici_1001');
+    expect((await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: '' }))).json<TAgent>().vicidialUser).toBeNull();
+  });
+
   it('names a missing id or status in a 400', async () => {
     const api = await admin();
     const agent = await addAgent(api);

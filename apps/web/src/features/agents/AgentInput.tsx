@@ -55,5 +55,8 @@ export function AgentInput({ field, form, disabled = false, mode }: Props) {
   }
   if (DATE_FIELDS.has(field)) return <DateField {...common} value={text} onChange={(next) => form.setFieldValue(field, next)} />;
   if (MULTILINE_FIELDS.has(field)) return <Textarea {...common} autosize minRows={2} value={text} onChange={onChange} />;
+  if (field === 'vicidialUser') {
+    return <TextInput {...common} description="Leave blank when it is the agent ID. The screen pop follows this VICIdial user's calls." autoComplete="off" value={text} onChange={onChange} />;
+  }
   return <TextInput {...common} type={field === 'email' ? 'email' : 'text'} inputMode={/Number$/.test(field) ? 'numeric' : undefined} value={text} onChange={onChange} />;
 }

@@ -22,7 +22,7 @@ const AGENT: TAgent = {
   bankAcNumber: null, nagadAcNumber: null, bkashAcNumber: null, email: null, fatherName: null, motherName: null, dob: null,
   sex: null, bloodGroup: null, presentAddress: null, permanentAddress: null, homeDistrict: null, emergencyContactNumber: null,
   emergencyContactPerson: null, religion: null, maritalStatus: null, highestEducation: null, institute: null,
-  previousCompany: null, photo: null, status: true, createAt: '2024-01-15T00:00:00.000Z',
+  previousCompany: null, photo: null, vicidialUser: null, status: true, createAt: '2024-01-15T00:00:00.000Z',
 };
 
 function json(status: number, body: unknown): Response {

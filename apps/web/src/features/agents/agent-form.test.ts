@@ -9,7 +9,7 @@ const agent: TAgent = {
   bankAcNumber: null, nagadAcNumber: null, bkashAcNumber: '01711234501', email: null, fatherName: null, motherName: null, dob: null,
   sex: 'Male', bloodGroup: null, presentAddress: null, permanentAddress: null, homeDistrict: 'Cumilla', emergencyContactNumber: null,
   emergencyContactPerson: null, religion: null, maritalStatus: null, highestEducation: null, institute: null, previousCompany: null,
-  photo: null, status: false, createAt: '2024-01-01T00:00:00.000Z',
+  photo: null, vicidialUser: null, status: false, createAt: '2024-01-01T00:00:00.000Z',
 };
 
 describe('the agent form', () => {

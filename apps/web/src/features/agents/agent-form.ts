@@ -46,6 +46,7 @@ export const AGENT_LABELS: Record<TAgentField, string> = {
   institute: 'Institute',
   previousCompany: 'Previous company',
   photo: 'Photo URL',
+  vicidialUser: 'VICIdial user',
 };
 
 /** Choices offered for fields the server keeps as free text (a stored value outside them is still shown). */
@@ -66,6 +67,8 @@ export const EDIT_GROUPS: readonly { title: string; fields: readonly TAgentField
   { title: 'Payment accounts', fields: ['bankAcNumber', 'nagadAcNumber', 'bkashAcNumber'] },
   { title: 'Family', fields: ['fatherName', 'motherName'] },
   { title: 'Education & work', fields: ['highestEducation', 'institute', 'previousCompany'] },
+  // Empty: the agent's VICIdial user is their agent ID (the screen pop watches that user's VICIdial session).
+  { title: 'Dialer', fields: ['vicidialUser'] },
 ];
 
 export const ADD_FIELDS: readonly TAgentField[] = ['type', 'name', 'agentId', 'password', 'cellNumber', 'joiningDate', 'bankAcNumber', 'nagadAcNumber', 'bkashAcNumber'];
