@@ -25,7 +25,6 @@ import * as m0022 from './0022-question-conditions.ts';
 import * as m0023 from './0023-send-lead-claims.ts';
 import * as m0024 from './0024-call-loop.ts';
 import * as m0026 from './0026-screen-pop.ts';
-import * as m0026 from './0026-screen-pop.ts';
 import * as m0025 from './0025-dialer-sync.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -53,7 +52,6 @@ export const migrations: Record<string, Migration> = {
   '0022-question-conditions': m0022,
   '0023-send-lead-claims': m0023,
   '0024-call-loop': m0024,
-  '0026-screen-pop': m0026,
   '0026-screen-pop': m0026,
   '0025-dialer-sync': m0025,
 };
