@@ -46,6 +46,13 @@ export const LEAD_VERSION_KEY = 'version';
  */
 export const LEAD_SURVEY_KEY = 'survey';
 
+/**
+ * The key of the lookup reply's call start (issue 32, ISO-8601 UTC), after the survey: when this agent's call of the
+ * lead began (its first lookup or the dialer's pop this sign-in), so the screen's call timer runs on across a reload.
+ * Reserved like the version and the survey.
+ */
+export const LEAD_CALL_STARTED_KEY = 'callStartedAt';
+
 export const MAX_COLUMN_NAME_LENGTH = 64;
 
 /** Answer columns are named Q<qno>; a custom column may not look like one. */
@@ -78,14 +85,14 @@ export const MAX_DATA_TABLE_COLUMNS = 100;
 
 /**
  * The problem of each column name, index by index (undefined when that one is fine): each is required,
- * not a default lead column, `version` or `survey` (case-insensitive, after trimming), not a name the table already has or an
+ * not a default lead column, `version`, `survey` or `callStartedAt` (case-insensitive, after trimming), not a name the table already has or an
  * earlier one in the list, not an answer column, of sane length, without a comma (POST /dynamic/create
  * also takes its columns comma-separated, so a comma would split one name in two), without control characters,
  * and not starting like a spreadsheet formula (=, +, -, @, tab, CR: the template's header is opened in one).
  */
 export function columnNameProblems(names: readonly string[], existing: readonly string[] = []): (string | undefined)[] {
   const seen = new Set(existing.map((n) => n.trim().toLowerCase()));
-  const reserved = new Set([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY].map((c) => c.toLowerCase()));
+  const reserved = new Set([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY, LEAD_CALL_STARTED_KEY].map((c) => c.toLowerCase()));
   return names.map((raw) => {
     // Before trimming: a tab or line break around a name is as refused as one inside it.
     if (CONTROL_CHARACTER.test(raw)) return `Column name "${visibleName(raw)}" may not contain control characters (tabs, line breaks…)`;

@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { changeTimeText, isIsoDate } from '../domain/dates.ts';
 import { SHIFTS } from '../domain/roles.ts';
-import { LEAD_SURVEY_KEY } from '../domain/lead-columns.ts';
+import { LEAD_CALL_STARTED_KEY, LEAD_SURVEY_KEY } from '../domain/lead-columns.ts';
+import { DISPOSITION_KINDS } from './dispositions.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
 
 /** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
@@ -70,8 +71,16 @@ const cellNumber = z
   .min(1, AGENT_PANEL_MESSAGES.cellNumberRequired)
   .max(40, 'cellNumber is too long for a phone number');
 
-/** GET /api/ap/getByNumber?tableName=&cellNumber= (any common format: 017…, 88017…, +88 017…, spaces, dashes). */
-export const ZLeadLookupQuery = z.object({ tableName: campaignName, cellNumber });
+/**
+ * GET /api/ap/getByNumber?tableName=&cellNumber= (any common format: 017…, 88017…, +88 017…, spaces, dashes).
+ * dialerCallId: the dialer's id of the call when it popped the lead (VICIdial's lead_id, the web form's --A--lead_id--B--),
+ * kept on the call's attempt.
+ */
+export const ZLeadLookupQuery = z.object({
+  tableName: campaignName,
+  cellNumber,
+  dialerCallId: z.string().trim().min(1, 'dialerCallId must not be empty').max(40, 'dialerCallId is at most 40 characters').optional(),
+});
 export type TLeadLookupQuery = z.infer<typeof ZLeadLookupQuery>;
 
 /** 200 of getByNumber when the number has no generated lead in the campaign. */
@@ -98,8 +107,12 @@ export type TLookupSurveyQuestion = z.infer<typeof ZLookupSurveyQuestion>;
 /**
  * The lookup's lead: the flat lead (ZLead) and, after its version, the campaign's active questions filled in (ours,
  * additive). This server always sends `survey`; a reply without it (a server from before it) still parses.
+ * `callStartedAt` (ISO-8601 UTC): when the caller's call of this lead began (its first lookup or the dialer's pop in
+ * this sign-in, within 12 h); only for callers (agents, admins on /CRM), never for QC inspectors.
  */
-export const ZLookedUpLead = z.object({ [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional() }).catchall(ZLead.valueType);
+export const ZLookedUpLead = z
+  .object({ [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional(), [LEAD_CALL_STARTED_KEY]: z.string().optional() })
+  .catchall(ZLead.valueType);
 export type TLookedUpLead = z.infer<typeof ZLookedUpLead>;
 
 /** 200 of getByNumber: the lead in the flat shape with its survey, or the not-generated message. */
@@ -125,11 +138,28 @@ export const ZLeadSaveQuery = z.object({
 export type TLeadSaveQuery = z.infer<typeof ZLeadSaveQuery>;
 
 /**
- * The body: Q<qno> → answer (null clears it) and is_called (0/1, '0'/'1', '' = 0). Only the Q keys of the
- * campaign's questions and is_called are written; every other key is ignored and listed in the reply.
+ * The body: Q<qno> → answer (null clears it), is_called (0/1, '0'/'1', '' = 0) and disposition (a code of the
+ * campaign's dispositions; without one a save ending the call takes the campaign's first completed one for is_called 1
+ * and its first callback one for is_called 0). Only the Q keys of the campaign's questions, is_called and disposition
+ * are read; every other key is ignored and listed in the reply.
  */
 export const ZLeadSaveBody = z.record(z.string(), z.unknown(), { message: 'The body must be a JSON object of answers' });
 export type TLeadSaveBody = Record<string, string | number | null>;
+
+/** The body key of the call's disposition. */
+export const SAVE_DISPOSITION_KEY = 'disposition';
+
+/** The call attempt a save ending a call (is_called given) wrote: from the call's start to the save (docs/call-loop.md). */
+export const ZSavedAttempt = z.object({
+  id: z.number().int(),
+  handleSeconds: z.number().int(),
+  disposition: z.string(),
+  dispositionName: z.string(),
+  dispositionKind: z.enum(DISPOSITION_KINDS),
+  /** The dialer's id of the call when it popped the lead; null for a typed number. */
+  dialerCallId: z.string().nullable(),
+});
+export type TSavedAttempt = z.infer<typeof ZSavedAttempt>;
 
 export const ZLeadSaveResult = z.object({
   message: z.string(),
@@ -137,6 +167,10 @@ export const ZLeadSaveResult = z.object({
   lead: ZLead,
   /** Keys of the body that were not written (not a question of this campaign, or not a lead answer at all). */
   ignored: z.array(z.string()),
+  /** The call's attempt, when the save ended a call (is_called given); absent for a correction of answers alone. */
+  attempt: ZSavedAttempt.optional(),
+  /** A do-not-call disposition put the number on the campaign's do-not-call list (or it was there already). */
+  doNotCall: ZDoNotCallResult.optional(),
 });
 export type TLeadSaveResult = z.infer<typeof ZLeadSaveResult>;
 

@@ -23,6 +23,8 @@ export const AUDIT_OBJECT_TYPES = [
   'dialerSend',
   /** A campaign's quota on completed calls (docs/quotas.md); objectId: the quota id. */
   'quota',
+  /** A campaign's dispositions (docs/call-loop.md); objectId: the campaign name. */
+  'dispositions',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -77,8 +77,12 @@ export function dispositionFitsEnd(kind: TDispositionKind, completed: boolean | 
   return completed ? kind === 'completed' : kind !== 'completed';
 }
 
+/** The `code` of a save's refusal for its disposition: not one of the campaign's, or of a kind the call's end contradicts. */
+export const DISPOSITION_REFUSALS = { unknown: 'DISPOSITION_UNKNOWN', contradicts: 'DISPOSITION_CONTRADICTS' } as const;
+
 export const DISPOSITION_MESSAGES = {
   saved: 'Dispositions saved',
+  notACode: 'disposition must be a disposition code (text)',
   unknown: (code: string, campaignName: string) => `${code} is not a disposition of ${campaignName}`,
   contradicts: (name: string, completed: boolean) =>
     completed ? `${name} is not a completed disposition, and the survey was completed` : `${name} is a completed disposition, and the survey was not completed`,

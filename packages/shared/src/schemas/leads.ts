@@ -91,7 +91,8 @@ export const ZFullReportQuery = z
  * no cursor is the first page, `after` / `before` a row's cursor (`yyyy-MM-dd,id`) the page after / before it,
  * `last=true` the last page. At most one of the three.
  */
-export const LEAD_STATUSES = ['fresh', 'generated', 'called'] as const;
+/** fresh: not generated; generated: generated and not completed; called: called at least once (an attempt); completed: is_called 1. */
+export const LEAD_STATUSES = ['fresh', 'generated', 'called', 'completed'] as const;
 export type TLeadStatus = (typeof LEAD_STATUSES)[number];
 export const ZLeadBrowseQuery = z
   .object({
@@ -121,7 +122,23 @@ export const ZLead = z.record(z.string(), z.union([z.string(), z.number(), z.nul
 export type TLead = z.infer<typeof ZLead>;
 
 /** A page of the lead browser, with the cursors of the pages around it. */
-export const ZLeadPage = zKeysetPaged(ZLead);
+/**
+ * A lead's calls as the lead browser shows them beside its row (docs/call-loop.md): how many attempts, and the last
+ * one's disposition, agent and time (null before the first).
+ */
+export const ZLeadCallSummary = z.object({
+  leadId: z.number().int(),
+  attempts: z.number().int().min(0),
+  lastDisposition: z.string().nullable(),
+  lastDispositionName: z.string().nullable(),
+  lastAgentId: z.string().nullable(),
+  /** ISO-8601 UTC. */
+  lastCallAt: z.string().nullable(),
+});
+export type TLeadCallSummary = z.infer<typeof ZLeadCallSummary>;
+
+/** `calls`: one per lead of the page, in its order (a server from before issue 32 sends none). */
+export const ZLeadPage = zKeysetPaged(ZLead).extend({ calls: z.array(ZLeadCallSummary).optional() });
 export type TLeadPage = z.infer<typeof ZLeadPage>;
 
 /** One problem of an uploaded file: the row (1 is the header line, so data starts at 2), the column, why. */

@@ -51,11 +51,12 @@ export async function agentPanelRoutes(app: App) {
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
     config: EVERY_ROLE,
-    // 409: ?version= is no longer the lead's (another save came in between); nothing was written.
+    // 409: ?version= is no longer the lead's (another save came in between); nothing was written. 400 with a code
+    // (DISPOSITION_UNKNOWN, DISPOSITION_CONTRADICTS): the body's disposition is not the campaign's or does not fit the end.
     schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES } },
   }, async (req) => {
     const target = { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId, version: req.query.version };
-    return updateLeadAnswers(app.db, currentUser(req), target, req.body, app.config.phoneCountry, app.config.timeZone);
+    return updateLeadAnswers(app.db, currentUser(req), target, req.body, app.config.phoneCountry, app.config.timeZone, actorOf(req));
   });
 
   // The QC panel's lead card shows who saved what and when.

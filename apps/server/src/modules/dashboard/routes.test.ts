@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { TDashboard, TSendState } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 import { findDashboard } from './service.ts';
 
 const t = useTestApp();
@@ -48,7 +49,7 @@ describe('GET /dynamic/dashboard', () => {
     expect((await (await t.callerFor('qc')).get('/dynamic/dashboard')).status).toBe(403);
   });
 
-  it('counts total, generated and called leads per campaign, lists campaigns without leads with zeros, ordered by name', async () => {
+  it('counts total, generated, called and completed leads per campaign, lists campaigns without leads with zeros, ordered by name', async () => {
     const admin = await t.callerFor('admin');
     const mobile = await createCampaign(t.db, { campaignName: 'Mobile Survey' });
     const care = await createCampaign(t.db, { campaignName: 'Customer Care', campaignType: 'Inbound' });
@@ -60,17 +61,44 @@ describe('GET /dynamic/dashboard', () => {
       {},
       {},
     ]);
-    // A lead marked generated only by a stray generate_status is not counted as generated (for_d decides).
+    // A lead marked generated only by a stray generate_status is not counted as generated (for_d decides). Leads marked
+    // completed by hand were never called through a save: completed, with no call attempt.
     await insertLeads(care.id, [{ forD: 'd', generateStatus: 1 }, { generateStatus: 1 }]);
 
     const r = await admin.get('/dynamic/dashboard');
     expect(r.status).toBe(200);
     const rows = r.json<TDashboard>();
     expect(rows).toEqual([
-      { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0, sentToDialer: 0 },
-      { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 2, sentToDialer: 0 },
-      { campaignTitle: 'Zinc Awareness', totalLeads: 0, generatedLeads: 0, calledLeads: 0, sentToDialer: 0 },
+      { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0, completedLeads: 0, sentToDialer: 0 },
+      { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 0, completedLeads: 2, sentToDialer: 0 },
+      { campaignTitle: 'Zinc Awareness', totalLeads: 0, generatedLeads: 0, calledLeads: 0, completedLeads: 0, sentToDialer: 0 },
     ]);
+  });
+
+  it('counts as called every lead with a call attempt, completed or not, once however many calls, and completed beside it', async () => {
+    const c = await panelCampaign(t);
+    const cells = ['01714000001', '01714000002', '01714000003', '01714000004', '01714000005'];
+    const [completed, twice, partial, corrected] = await Promise.all(cells.map((cell) => addLead(t, c.id, `+880${cell.slice(1)}`)));
+    const save = async (cell: string, id: number | undefined, body: Record<string, unknown>) => {
+      const r = await c.agent.put(saveUrl(c.name, cell, id), body);
+      expect(r.status, r.text).toBe(200);
+    };
+    await save('01714000001', completed, { Q1: 'Yes', is_called: 1 });
+    // Called twice: not completed, then completed.
+    await save('01714000002', twice, { Q1: 'No', is_called: 0, disposition: 'NI' });
+    await save('01714000002', twice, { Q1: 'Yes', is_called: 1 });
+    await save('01714000003', partial, { Q1: 'Partial Call', is_called: 0 });
+    // A correction of answers alone is no call.
+    await save('01714000004', corrected, { Q1: 'No' });
+
+    const figures = async () => ((await c.admin.get('/dynamic/dashboard')).json<TDashboard>()).find((d) => d.campaignTitle === c.name);
+    expect(await figures()).toEqual({ campaignTitle: c.name, totalLeads: 5, generatedLeads: 5, calledLeads: 3, completedLeads: 2, sentToDialer: 0 });
+    const attempted = await t.db.selectFrom('callAttempts').select(({ fn }) => fn.count<string>('leadId').distinct().as('n')).where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    expect(Number(attempted.n)).toBe(3);
+
+    // Deleting a called lead takes it out of both figures.
+    await t.db.deleteFrom('leads').where('id', '=', String(twice)).execute();
+    expect(await figures()).toMatchObject({ totalLeads: 4, calledLeads: 2, completedLeads: 1 });
   });
 
   it("counts as sent to the dialer the leads VICIdial added over all a campaign's sends, not its duplicates, DNC, refused or failed", async () => {

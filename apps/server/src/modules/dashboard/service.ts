@@ -18,9 +18,10 @@ function sentToDialerByCampaign(db: Db) {
 }
 
 /**
- * Every campaign, by name, with its total, generated (for_d = 'd') and called (is_called = 1) leads and the leads its
- * sends added to the dialer; a campaign without leads or sends shows zeros. The lead figures come from the counters,
- * never from counting leads.
+ * Every campaign, by name, with its total, generated (for_d = 'd'), called (at least one call attempt: "called" means
+ * attempted, docs/call-loop.md) and completed (is_called = 1) leads and the leads its sends added to the dialer; a
+ * campaign without leads or sends shows zeros. The lead figures come from the counters, never from counting leads or
+ * attempts.
  */
 export async function findDashboard(db: Db): Promise<TDashboard> {
   return db
@@ -32,6 +33,7 @@ export async function findDashboard(db: Db): Promise<TDashboard> {
       sql<number>`coalesce(counts.total_leads, 0)::int`.as('totalLeads'),
       sql<number>`coalesce(counts.generated_leads, 0)::int`.as('generatedLeads'),
       sql<number>`coalesce(counts.called_leads, 0)::int`.as('calledLeads'),
+      sql<number>`coalesce(counts.completed_leads, 0)::int`.as('completedLeads'),
       sql<number>`coalesce(sent.added, 0)::int`.as('sentToDialer'),
     ])
     .orderBy('campaigns.campaignName')

@@ -17,7 +17,10 @@ function statusFilter(eb: LeadsExpression, status: TLeadStatus): Expression<SqlB
       return eb('generateStatus', '=', 0);
     case 'generated':
       return eb.and([eb('generateStatus', '>', 0), eb('isCalled', '=', 0)]);
+    // Called at least once: a save that ended a call set called_at and wrote the attempt (the counters' `attempted`).
     case 'called':
+      return eb('calledAt', 'is not', null);
+    case 'completed':
       return eb('isCalled', '=', 1);
   }
 }

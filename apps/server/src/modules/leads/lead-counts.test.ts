@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { LEAD_STATUSES, type TCampaignLeadCounts, type TDashboard, type TLeadStatus } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { down, up } from '../../db/migrations/0012-lead-counts.ts';
+import { addAttemptedCounter } from '../../db/migrations/0024-call-loop.ts';
 import { tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
 import { panelCampaign, saveUrl, type PanelCampaign } from '../../test/agent-panel-support.ts';
 import { campaignWithColumns, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
@@ -18,13 +19,13 @@ beforeAll(async () => {
   admin = await t.callerFor('admin');
 });
 
-type Figures = { total: number; fresh: number; generated: number; uncalled: number; called: number };
+type Figures = { total: number; fresh: number; generated: number; uncalled: number; called: number; attempted: number };
 type Row = Figures & { key: string };
 
 /** Every counter row as it is stored: one per campaign, date, selector and slot. */
 async function counterRows(db: Db): Promise<Row[]> {
   const { rows } = await sql<Row>`
-    select concat_ws('|', campaign_id, data_date, target_selector, slot) as key, total, fresh, generated, uncalled, called
+    select concat_ws('|', campaign_id, data_date, target_selector, slot) as key, total, fresh, generated, uncalled, called, attempted
       from lead_counts order by 1`.execute(db);
   return rows;
 }
@@ -37,13 +38,19 @@ async function countedRows(db: Db): Promise<Row[]> {
            count(*) filter (where generate_status = 0)::int as fresh,
            count(*) filter (where for_d = 'd')::int as generated,
            count(*) filter (where generate_status > 0 and is_called = 0)::int as uncalled,
-           count(*) filter (where is_called = 1)::int as called
+           count(*) filter (where is_called = 1)::int as called,
+           count(*) filter (where called_at is not null)::int as attempted
       from leads group by 1 order by 1`.execute(db);
   return rows;
 }
 
 /** The lead browser's filters (browse.ts statusFilter), counted from the leads. */
-const STATUS_SQL: Record<TLeadStatus, string> = { fresh: 'generate_status = 0', generated: 'generate_status > 0 and is_called = 0', called: 'is_called = 1' };
+const STATUS_SQL: Record<TLeadStatus, string> = {
+  fresh: 'generate_status = 0',
+  generated: 'generate_status > 0 and is_called = 0',
+  called: 'exists (select 1 from call_attempts a where a.lead_id = leads.id)',
+  completed: 'is_called = 1',
+};
 
 async function scanCount(db: Db, campaignId: number, dataDate: string | undefined, status: TLeadStatus | undefined): Promise<number> {
   const { rows } = await sql<{ n: number }>`
@@ -66,11 +73,16 @@ async function expectCountersExact(campaigns: { id: number; name: string }[], se
     const name = encodeURIComponent(c.name);
     expect((await admin.get(`/dynamic/unique_data_dates/${name}`)).body, label).toEqual(dates.map((r) => r.d));
     expect((await admin.get(`/dynamic/unique_target_selector/${name}`)).body, label).toEqual(selectors.map((r) => r.s));
-    const { rows: figures } = await sql<{ total: number; generated: number; called: number }>`
-      select count(*)::int as total, count(*) filter (where for_d = 'd')::int as generated, count(*) filter (where is_called = 1)::int as called
-        from leads where campaign_id = ${c.id}`.execute(t.db);
+    // Called: leads with a call attempt, counted from the attempts themselves; completed: is_called = 1.
+    const { rows: figures } = await sql<{ total: number; generated: number; called: number; completed: number }>`
+      select count(*)::int as total, count(*) filter (where for_d = 'd')::int as generated,
+             count(*) filter (where exists (select 1 from call_attempts a where a.lead_id = l.id))::int as called,
+             count(*) filter (where is_called = 1)::int as completed
+        from leads l where campaign_id = ${c.id}`.execute(t.db);
     const f = figures[0];
-    expect(dashboard.find((d) => d.campaignTitle === c.name), label).toEqual({ campaignTitle: c.name, totalLeads: f?.total, generatedLeads: f?.generated, calledLeads: f?.called, sentToDialer: 0 });
+    expect(dashboard.find((d) => d.campaignTitle === c.name), label).toEqual({
+      campaignTitle: c.name, totalLeads: f?.total, generatedLeads: f?.generated, calledLeads: f?.called, completedLeads: f?.completed, sentToDialer: 0,
+    });
     expect(leadCounts[c.name], label).toBe(f?.total);
     expect((await admin.get(`/dynamic/countNumberOfDataAvailable?${query({ campaignDataTable: c.name })}`)).text, label).toBe(String(f?.total));
     for (const dataDate of [undefined, ...DATES, '2030-01-01']) {
@@ -128,6 +140,7 @@ describe('lead counters', () => {
       // Leads written while the counters are gone are counted by the backfill.
       await insertLeads(trx, c.id, many(3, { targetSelector: 'B', generateStatus: 2, forD: 'd' }));
       await up(schema);
+      await addAttemptedCounter(schema);
     });
     expect(await counterRows(t.db)).toEqual(await countedRows(t.db));
     expect(await countCampaignLeads(t.db, c.id, {})).toBe(12);

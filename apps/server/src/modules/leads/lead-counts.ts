@@ -4,8 +4,11 @@
 import type { TLeadStatus } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 
-/** The counter column of each lead browser status (browse.ts statusFilter): fresh, generated and not called, called. */
-const STATUS_COLUMN = { fresh: 'fresh', generated: 'uncalled', called: 'called' } as const satisfies Record<TLeadStatus, string>;
+/**
+ * The counter column of each lead browser status (browse.ts statusFilter): fresh, generated and not completed, called
+ * at least once (attempted), completed (is_called = 1, the counters' `called`).
+ */
+const STATUS_COLUMN = { fresh: 'fresh', generated: 'uncalled', called: 'attempted', completed: 'called' } as const satisfies Record<TLeadStatus, string>;
 
 /** The number of the campaign's leads, of one data date and/or one lead browser status when given. */
 export async function countCampaignLeads(db: Db, campaignId: number, filter: { dataDate?: string; status?: TLeadStatus }): Promise<number> {
@@ -20,8 +23,8 @@ export async function countCampaignLeads(db: Db, campaignId: number, filter: { d
 }
 
 /**
- * Per campaign with leads: total, generated (for_d = 'd') and called (is_called = 1), as a subquery `counts` to join
- * on campaigns (campaigns without leads have no row).
+ * Per campaign with leads: total, generated (for_d = 'd'), called (at least one call attempt) and completed
+ * (is_called = 1), as a subquery `counts` to join on campaigns (campaigns without leads have no row).
  */
 export function leadFiguresByCampaign(db: Db) {
   return db
@@ -30,7 +33,8 @@ export function leadFiguresByCampaign(db: Db) {
       'leadCounts.campaignId',
       eb.fn.sum<number>('leadCounts.total').as('totalLeads'),
       eb.fn.sum<number>('leadCounts.generated').as('generatedLeads'),
-      eb.fn.sum<number>('leadCounts.called').as('calledLeads'),
+      eb.fn.sum<number>('leadCounts.attempted').as('calledLeads'),
+      eb.fn.sum<number>('leadCounts.called').as('completedLeads'),
     ])
     .groupBy('leadCounts.campaignId')
     .as('counts');

@@ -16,7 +16,7 @@ import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 /** Page sizes are the lists' own (PageSizeSelect); ZLeadBrowseQuery allows at most 100 a page. */
 const DEFAULT_SIZE = 25;
 
-const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called' };
+const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called', completed: 'Completed' };
 
 type Column = { header: string; cell: (lead: TLead) => ReactNode; wrap?: boolean };
 
