@@ -1,9 +1,10 @@
-// The top bar: burger (small screens), the sidebar's hide/show button (wide screens), live clock, the signed-in user
-// and the Logout menu.
+// The top bar: burger (small screens), the sidebar's hide/show button (wide screens), an agent's due callbacks, live
+// clock, the signed-in user and the Logout menu.
 import { ActionIcon, Avatar, Burger, Group, Menu, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { ROLE_DESCRIPTIONS } from '@crm/shared';
 import { useSession, type TSession } from '../session.ts';
 import { PRODUCT_NAME } from '../page-title.ts';
+import { CallbacksDue } from './CallbacksDue.tsx';
 import { Clock } from './Clock.tsx';
 
 function initials(name: string): string {
@@ -57,6 +58,7 @@ export function TopBar({ navbarOpened, onToggleNavbar, sidebarHidden, onToggleSi
         </Title>
       </Group>
       <Group gap="lg" wrap="nowrap">
+        {session.role === 'AGENT' && <CallbacksDue />}
         <Clock />
         <Menu position="bottom-end" width={200} withArrow>
           <Menu.Target>

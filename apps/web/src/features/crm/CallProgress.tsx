@@ -1,5 +1,5 @@
 // Where the agent is in the call: "Question 4 of about 9" (the way the logic most likely goes from here) and the call
-// timer, counted from the lookup.
+// timer, counted from the call's first start (its first lookup or the dialer's pop, kept by the server across a reload).
 import { useEffect, useState } from 'react';
 import { Group, Progress, Text } from '@mantine/core';
 
@@ -13,7 +13,8 @@ export function callDurationText(ms: number): string {
   return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${pad(minutes)}:${pad(seconds)}`;
 }
 
-function CallTimer({ startedAt }: { startedAt: number }) {
+/** The call's time so far, from its first start (a reload or a resume goes on counting). */
+export function CallTimer({ startedAt }: { startedAt: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -1,60 +1,97 @@
-// One campaign's calls: search a number, then the lead's details beside its survey; after a save, ready for the next
-// number. With no call on screen, the agent's own calls to resume and the last saved. Leaving mid-call asks first.
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Alert, Box, Button, Flex, Group, Paper, Stack, Text } from '@mantine/core';
-import { SURVEY_MESSAGES } from '@crm/shared';
+// One campaign's calls: search a number (or the dialer puts the call through), then the lead's details beside its
+// survey, then how the call ended; after a save, ready for the next number. With no call on screen, the agent's shift,
+// callbacks, calls to resume and the last saved. Leaving mid-call asks first.
+import { useEffect, useEffectEvent, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Flex, Group, Kbd, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { CALLBACK_MESSAGES, SURVEY_MESSAGES, type TWebFormPop } from '@crm/shared';
+import { useCallbacks } from '../../app/callbacks-due.ts';
+import { fetchMyShift, myShiftKey } from './api.ts';
+import { OUTCOME_MESSAGES } from './call-end.ts';
+import type { TIdleNote } from './call-state.ts';
+import { CallbacksPanel, nextCallback } from './CallbacksPanel.tsx';
 import { DoNotCallButton } from './DoNotCallButton.tsx';
+import { EndOfCallPanel } from './EndOfCallPanel.tsx';
 import { LeadDetailsCard } from './LeadDetailsCard.tsx';
 import { LeadSearchForm } from './LeadSearchForm.tsx';
 import { MyCallsPanel } from './MyCallsPanel.tsx';
+import { PopBanner } from './PopBanner.tsx';
+import { ShiftPanel } from './ShiftPanel.tsx';
 import { SurveyPanel } from './SurveyPanel.tsx';
-import { useCrmCall, type TCrmCall } from './use-crm-call.ts';
+import { useCallPops, useWebFormCall } from './use-call-pops.ts';
+import { useCrmCall, type TCrmCall, type TDialerCall } from './use-crm-call.ts';
 import { useLeaveGuard } from './use-leave-guard.ts';
 
 /** The lead card's width beside the survey: the longest number and a 1024 px screen's survey both fit. */
 const LEAD_CARD_WIDTH = 300;
 
-function SearchOutcome({ state, campaignName }: { state: TCrmCall; campaignName: string }) {
-  const { search, finished } = state;
-  if (search.kind === 'not-generated') {
-    return (
-      <Alert color="yellow" variant="light" role="alert" title={SURVEY_MESSAGES.leadNotGenerated} p="xs">
-        No generated lead of this campaign has the number {search.cellNumber}.
-      </Alert>
-    );
-  }
-  if (search.kind === 'do-not-call') {
-    return (
-      <Alert color="orange" variant="light" role="alert" title={search.message} p="xs">
-        This number must not be called: no survey is offered.
-      </Alert>
-    );
-  }
-  if (search.kind === 'quota-full') {
-    return (
-      <Alert color="orange" variant="light" role="alert" title={search.message} p="xs">
-        The campaign takes no more completed calls of this lead&apos;s kind: no survey is offered.
-      </Alert>
-    );
-  }
-  if (search.kind === 'failed') {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The lead search failed" p="xs">
-        {search.message}
-      </Alert>
-    );
-  }
-  if (finished !== null && search.kind === 'idle' && state.call === null) {
-    return (
-      <Alert color="green" variant="light" role="status" title={finished === 'ended' ? SURVEY_MESSAGES.ended : SURVEY_MESSAGES.partial} p="xs">
+function SavedNote({ note, campaignName }: { note: Extract<TIdleNote, { kind: 'saved' }>; campaignName: string }) {
+  return (
+    <Stack gap={6}>
+      <Alert color="green" variant="light" role="status" title={OUTCOME_MESSAGES[note.outcome]} p="xs">
         <Stack gap={6}>
-          <Text size="sm">Saved. Search the next number.</Text>
-          {state.lastCall !== null && <DoNotCallButton key={state.lastCall.leadId} campaignName={campaignName} call={state.lastCall} />}
+          <Text size="sm">
+            Saved{note.disposition === null ? '' : ` as ${note.disposition.name}`}.{note.callbackAt === null ? '' : ` ${CALLBACK_MESSAGES.set(note.callbackAt)}.`} Search the next number.
+          </Text>
+          {note.disposition?.kind === 'dnc' ? (
+            <Text size="sm" c="orange.8">
+              {note.doNotCall ?? 'The number goes on the campaign’s do-not-call list.'}
+            </Text>
+          ) : (
+            note.lastCall !== null && <DoNotCallButton key={note.lastCall.leadId} campaignName={campaignName} call={note.lastCall} />
+          )}
         </Stack>
       </Alert>
-    );
+      {note.dialer !== null && (
+        <Alert color="orange" variant="light" role="alert" title="VICIdial did not take the disposition" p="xs">
+          <Stack gap={2}>
+            <Text size="sm" ff="monospace">
+              {note.dialer.message}
+            </Text>
+            <Text size="sm">The call is saved here. Set the disposition in VICIdial&apos;s own screen.</Text>
+          </Stack>
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function SearchOutcome({ note, campaignName }: { note: TIdleNote | null; campaignName: string }) {
+  if (note === null) return null;
+  switch (note.kind) {
+    case 'not-generated':
+      return (
+        <Alert color="yellow" variant="light" role="alert" title={SURVEY_MESSAGES.leadNotGenerated} p="xs">
+          No generated lead of this campaign has the number {note.cellNumber}.
+        </Alert>
+      );
+    case 'do-not-call':
+      return (
+        <Alert color="orange" variant="light" role="alert" title={note.message} p="xs">
+          This number must not be called: no survey is offered.
+        </Alert>
+      );
+    case 'quota-full':
+      return (
+        <Alert color="orange" variant="light" role="alert" title={note.message} p="xs">
+          The campaign takes no more completed calls of this lead&apos;s kind: no survey is offered.
+        </Alert>
+      );
+    case 'failed':
+      return (
+        <Alert color="red" variant="light" role="alert" title="The lead search failed" p="xs">
+          {note.message}
+        </Alert>
+      );
+    case 'web-form':
+      return (
+        <Alert color="orange" variant="light" role="alert" title="VICIdial's web form did not open a call" p="xs">
+          {note.message}
+        </Alert>
+      );
+    case 'saved':
+      return <SavedNote note={note} campaignName={campaignName} />;
   }
-  return null;
 }
 
 /** A save refused because someone else saved the lead after the search: who and when, and that the answers stay. */
@@ -90,20 +127,21 @@ function QuotaFullSave({ message, busy, onSaveNotCompleted, onDiscard }: { messa
 }
 
 function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) {
-  const { call, currentQuestion } = state;
-  if (call === null) return null;
+  const { call, currentQuestion, screen } = state;
+  if (call === null || screen.kind !== 'onCall') return null;
+  const { step, refusal } = screen;
   return (
     <Stack gap="xs">
-      {state.refused !== null && <RefusedSave message={state.refused} />}
-      {state.quotaFull !== null && (
-        <QuotaFullSave message={state.quotaFull.message} busy={state.busy} onSaveNotCompleted={state.saveNotCompleted} onDiscard={state.discardCall} />
-      )}
+      {refusal?.kind === 'stale' && <RefusedSave message={refusal.message} />}
+      {refusal?.kind === 'quotaFull' && <QuotaFullSave message={refusal.message} busy={state.busy} onSaveNotCompleted={state.saveNotCompleted} onDiscard={state.discardCall} />}
       <Flex gap="sm" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
         <Box w={{ base: '100%', sm: LEAD_CARD_WIDTH }} style={{ flex: 'none' }}>
           <LeadDetailsCard lead={call.lead} />
         </Box>
         <Box w="100%" style={{ flex: 1, minWidth: 0 }}>
-          {call.run === undefined || currentQuestion === undefined ? (
+          {step.kind !== 'answering' ? (
+            <EndOfCallPanel call={call} step={step} state={state} />
+          ) : call.run === undefined || currentQuestion === undefined ? (
             <Paper withBorder p="sm" component="section" aria-label="Survey">
               <Text c="dimmed">This campaign has no active questions, so there is no survey to walk. Ask an admin to add questions.</Text>
             </Paper>
@@ -113,15 +151,13 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
               run={call.run}
               question={currentQuestion}
               agentName={agentName}
-              phase={state.phase}
               draftState={state.draftState}
               busy={state.busy}
-              problem={state.problem}
+              problem={screen.problem}
               onAnswer={state.answer}
               onNext={state.next}
               onBack={state.back}
               onPartialCall={state.partialCall}
-              onRetrySave={state.retrySave}
             />
           )}
         </Box>
@@ -133,21 +169,56 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
 /** What leaving the call on screen means, in the leave dialog. */
 function leaveMessage(state: TCrmCall): string {
   const qno = state.currentQuestion?.qno;
-  if (state.draftState === 'failed' || state.phase.kind === 'failed' || state.refused !== null || state.quotaFull !== null) {
+  const screen = state.screen;
+  const step = screen.kind === 'onCall' ? screen.step.kind : null;
+  if (step === 'settingCallback') return 'The call is saved, but its callback is not set. If you leave now the callback is lost.';
+  if (state.draftState === 'failed' || step === 'failed' || (screen.kind === 'onCall' && screen.refusal !== null)) {
     return 'The answers of this call are not saved. If you leave now they are lost.';
   }
   return `This call is not finished. Its answers so far are kept as a draft: come back to CRM to resume${qno === undefined ? '' : ` at ${qno}`}.`;
 }
 
-/** heading: the page's title (and an admin's campaign choice), on the search's line. */
-export function CrmCallScreen({ campaignName, agentName, heading }: { campaignName: string; agentName: string; heading: ReactNode }) {
+type Props = {
+  campaignName: string;
+  agentName: string;
+  /** The page's title (and an admin's campaign choice), on the search's line. */
+  heading: ReactNode;
+  /** An agent's screen: the dialer's pops, the callbacks and the shift are theirs. */
+  isAgent: boolean;
+  /** VICIdial's web form opened /CRM for a call: its variables. */
+  webForm: TWebFormPop | null;
+};
+
+export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webForm }: Props) {
   const searchField = useRef<HTMLInputElement>(null);
-  const state = useCrmCall(campaignName, searchField);
+  const [waiting, setWaiting] = useState<TDialerCall | null>(null);
+  const firstCall = useWebFormCall(webForm);
+  const state = useCrmCall(campaignName, searchField, { firstCall, wait: setWaiting });
+  const pops = useCallPops({ state, enabled: isAgent, waiting, setWaiting });
+  const callbacks = useCallbacks({ enabled: isAgent });
+  const shift = useQuery({ queryKey: myShiftKey, queryFn: fetchMyShift, enabled: isAgent, staleTime: 0 });
   useLeaveGuard({ active: state.unsaved, message: leaveMessage(state), beforeLeave: state.flushDraft });
   useEffect(() => {
     searchField.current?.focus();
   }, []);
 
+  /** The idle screen's next task, one key away (Alt+N): the dialer's waiting call, else the first due callback. */
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (!event.altKey || event.ctrlKey || event.metaKey || event.key.toLowerCase() !== 'n' || !state.free) return;
+    event.preventDefault();
+    if (pops.waiting !== null) pops.take();
+    else {
+      const due = nextCallback(callbacks.data);
+      if (due !== undefined) void state.runSearch(due.cellNumber);
+    }
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    document.addEventListener('keydown', listener);
+    return () => document.removeEventListener('keydown', listener);
+  }, []);
+
+  const note = state.screen.kind === 'idle' ? state.screen.note : null;
   return (
     <Stack gap="xs">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -156,24 +227,44 @@ export function CrmCallScreen({ campaignName, agentName, heading }: { campaignNa
           fieldRef={searchField}
           value={state.cellNumber}
           error={state.fieldError}
-          searching={state.search.kind === 'searching'}
+          searching={state.screen.kind === 'searching'}
           disabled={state.busy}
           onChange={state.changeCellNumber}
           onSearch={() => void state.runSearch()}
         />
       </Group>
-      <SearchOutcome state={state} campaignName={campaignName} />
+      {pops.waiting !== null && <PopBanner call={pops.waiting} free={state.free} onTake={pops.take} onDismiss={pops.dismiss} />}
+      <SearchOutcome note={note} campaignName={campaignName} />
       {state.call !== null ? (
         <CallBody state={state} agentName={agentName} />
       ) : (
-        state.search.kind !== 'searching' && (
-          <MyCallsPanel
-            calls={state.myCalls.data}
-            pending={state.myCalls.isPending}
-            error={state.myCalls.error?.message ?? null}
-            onResume={(cellNumber, draft) => void state.runSearch(cellNumber, draft)}
-            disabled={state.busy}
-          />
+        state.screen.kind === 'idle' && (
+          <Stack gap="xs">
+            {isAgent && <ShiftPanel shift={shift.data} />}
+            <MyCallsPanel
+              calls={state.myCalls.data}
+              pending={state.myCalls.isPending}
+              error={state.myCalls.error?.message ?? null}
+              onResume={(cellNumber, draft) => void state.runSearch(cellNumber, { draft })}
+              disabled={state.busy}
+              first={
+                isAgent && (
+                  <CallbacksPanel
+                    callbacks={callbacks.data}
+                    pending={callbacks.isPending}
+                    error={callbacks.error?.message ?? null}
+                    onCall={(callback) => void state.runSearch(callback.cellNumber)}
+                    disabled={state.busy}
+                  />
+                )
+              }
+            />
+            {isAgent && (
+              <Text size="xs" c="dimmed">
+                <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd> next task: the dialer&apos;s waiting call, else the first callback due
+              </Text>
+            )}
+          </Stack>
         )
       )}
     </Stack>

@@ -8,6 +8,7 @@ import { notifications } from '@mantine/notifications';
 import type { TCallDraft, TLead, TLogicRule, TMyCalls, TQuestion } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { confirmEnd, DISPOSITIONS_ROUTE } from '../../test/crm-calls.ts';
 import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
@@ -41,6 +42,7 @@ function renderCrm(routes: Record<string, TFakeRoute> = {}) {
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted', deleted: true } },
     [`PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`]: { body: SAVED },
+    ...DISPOSITIONS_ROUTE,
     ...routes,
   });
   renderWithApp(
@@ -87,13 +89,16 @@ describe('CrmPage keeps the call in progress as a draft', () => {
     fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
     fireEvent.click(await within(survey).findByRole('radio', { name: '1 Gold Leaf' }));
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
-    await screen.findByText('Saved. Search the next number.');
+    // Language barrier (key 4 of the dispositions a call not completed may end with): no callback to set.
+    await confirmEnd('4');
+    await screen.findByText('Saved as Language barrier. Search the next number.');
     const save = server.sent.find((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
     expect(save?.query).toEqual({ leadId: '12', version: '2' });
-    expect(save?.body).toEqual({ Q1: 'No', Q2: 'Partial Call', Q3: null, is_called: 0 });
-    // No draft is sent after the save (the save deleted it on the server).
+    expect(save?.body).toEqual({ Q1: 'No', Q2: 'Partial Call', Q3: null, is_called: 0, disposition: 'LANG' });
+    // After the save (which deleted the draft on the server) one draft keeps what was at the question it stopped at,
+    // from the version the save made.
     const saveIndex = server.sent.indexOf(save as TSentRequest);
-    expect(server.sent.slice(saveIndex).filter((r) => r.path === '/api/ap/draft/12')).toEqual([]);
+    await waitFor(() => expect(draftPuts(server.sent.slice(saveIndex)).map((r) => r.body)).toEqual([{ path: ['Q1', 'Q2'], answers: { Q1: 'No', Q2: 'Gold Leaf' }, leadVersion: 3 }]));
   });
 
   it('gives the draft up when the agent searches another number after confirming', async () => {

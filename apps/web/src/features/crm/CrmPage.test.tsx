@@ -9,6 +9,7 @@ import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, 
 import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { confirmEnd, DISPOSITIONS_ROUTE } from '../../test/crm-calls.ts';
 import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeReply, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
@@ -45,6 +46,7 @@ function renderCrm(routes: Record<string, TFakeRoute>) {
     'GET /api/logic/conditions': { body: [] },
     'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
+    ...DISPOSITIONS_ROUTE,
     ...routes,
   });
   renderWithApp(<CrmPage />, { route: '/CRM' });
@@ -56,14 +58,22 @@ function search(cellNumber: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
-/** Finds the lead, answers Yes and ends the call (Yes completes it), which starts the save. */
+/** Finds the lead, answers Yes, ends the call (Yes completes it) and saves it as Completed (preselected); the end's region. */
 async function answerAndEnd() {
   search('01712345678');
   const survey = await screen.findByRole('region', { name: 'Survey' });
   fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
   fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
-  return survey;
+  return confirmEnd();
 }
+
+/** The survey again, from the end of the call: the answers are still there. */
+async function backToSurvey(end: HTMLElement) {
+  fireEvent.click(within(end).getByRole('button', { name: 'Back to the survey' }));
+  return screen.findByRole('region', { name: 'Survey' });
+}
+
+const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 
 describe('CrmPage when the database is in trouble', () => {
   it("shows the server's words when a lookup fails with 503, and finds the lead once the database answers", async () => {
@@ -87,25 +97,33 @@ describe('CrmPage when the database is in trouble', () => {
     [507, MESSAGES.database.diskFull],
   ])("a save refused with %i shows the server's words, keeps the answers, and Retry save stores them", async (status, message) => {
     const server = renderCrm({ [SAVE_PATH]: inTurn({ status, body: { message } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
-    const survey = await answerAndEnd();
+    const end = await answerAndEnd();
 
-    // The end's save runs after its 500 ms pause.
-    const failure = await within(survey).findByRole('alert', {}, { timeout: 3000 });
+    const failure = await within(end).findByRole('alert');
     expect(within(failure).getByText('The answers were not saved')).toBeTruthy();
     expect(within(failure).getByText(message)).toBeTruthy();
     expect(failure.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
-    expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(end).getByRole('radio', { name: '1 Completed' }) as HTMLInputElement).checked).toBe(true);
 
     fireEvent.click(within(failure).getByRole('button', { name: 'Retry save' }));
-    const saved = (await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 })).closest<HTMLElement>('[role="status"]');
+    const saved = (await screen.findByText('Saved as Completed. Search the next number.')).closest<HTMLElement>('[role="status"]');
     expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.ended)).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
     const saves = leadSaves(server.sent);
-    expect(saves.map((r) => r.body)).toEqual([
-      { Q1: 'Yes', is_called: 1 },
-      { Q1: 'Yes', is_called: 1 },
-    ]);
+    expect(saves.map((r) => r.body)).toEqual([COMPLETED, COMPLETED]);
     expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
+  });
+
+  it('goes back from a failed save to the survey with the answers, and the next end saves them', async () => {
+    const server = renderCrm({ [SAVE_PATH]: inTurn({ status: 503, body: { message: MESSAGES.database.busy } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
+    const end = await answerAndEnd();
+    await within(end).findByRole('alert');
+    const survey = await backToSurvey(end);
+    expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
+    await confirmEnd();
+    await screen.findByText('Saved as Completed. Search the next number.');
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([COMPLETED, COMPLETED]);
   });
 });
 
@@ -113,9 +131,9 @@ describe('CrmPage when a save may have been stored', () => {
   it('says the answers may have been saved (not that they were not), keeps them, and Retry save sends the same save', async () => {
     const unknown = { status: 503, body: { message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN } };
     const server = renderCrm({ [SAVE_PATH]: inTurn(unknown, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1, version: 4 }, ignored: [] } }) });
-    const survey = await answerAndEnd();
+    const end = await answerAndEnd();
 
-    const alert = await within(survey).findByRole('alert', {}, { timeout: 3000 });
+    const alert = await within(end).findByRole('alert');
     expect(within(alert).getByText('The answers may have been saved')).toBeTruthy();
     expect(within(alert).queryByText('The answers were not saved')).toBeNull();
     expect(within(alert).getByText(AGENT_PANEL_MESSAGES.saveOutcomeUnknown)).toBeTruthy();
@@ -124,12 +142,12 @@ describe('CrmPage when a save may have been stored', () => {
     expect(document.activeElement).toBe(retry);
 
     fireEvent.click(retry);
-    expect(await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Saved as Completed. Search the next number.')).toBeTruthy();
     // The retry names the same version as the first try: the server answers it as the first, never storing it twice.
     const saves = leadSaves(server.sent);
     expect(saves.map((r) => [r.query.version, r.body])).toEqual([
-      ['3', { Q1: 'Yes', is_called: 1 }],
-      ['3', { Q1: 'Yes', is_called: 1 }],
+      ['3', COMPLETED],
+      ['3', COMPLETED],
     ]);
   });
 });
@@ -139,27 +157,28 @@ describe('CrmPage when another agent saved the lead since the search', () => {
 
   it("shows the server's 409 where the agent works, keeps the answers on screen, and offers no Retry", async () => {
     const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
-    const survey = await answerAndEnd();
+    await answerAndEnd();
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The answers were not saved')).toBeTruthy();
     expect(within(alert).getByText(refusal)).toBeTruthy();
     expect(alert.textContent).toContain('Your answers stay on screen');
     expect(screen.queryByRole('button', { name: 'Retry save' })).toBeNull();
     // The call is still on screen with the agent's answer, ready to be answered again.
+    const survey = await screen.findByRole('region', { name: 'Survey' });
     expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
     expect((within(survey).getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.queryByText('Saved. Search the next number.')).toBeNull();
+    expect(screen.queryByText('Saved as Completed. Search the next number.')).toBeNull();
 
     const saves = leadSaves(server.sent);
     expect(saves.map((r) => r.query)).toEqual([{ leadId: '12', version: '3' }]);
-    expect(saves.map((r) => r.body)).toEqual([{ Q1: 'Yes', is_called: 1 }]);
+    expect(saves.map((r) => r.body)).toEqual([COMPLETED]);
   });
 
   it('asks before a new search drops the refused answers', async () => {
     renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
     await answerAndEnd();
-    await screen.findByText(refusal, {}, { timeout: 3000 });
+    await screen.findByText(refusal);
     search('01712345678');
     expect(await screen.findByText('The answers of this call are not saved. Search 01712345678 and discard them?')).toBeTruthy();
   });
@@ -171,7 +190,7 @@ describe('CrmPage when another agent saved the lead since the search', () => {
       [SAVE_PATH]: { body: { message: 'Saved', lead: { ...older, Q1: 'Yes', is_called: 1 }, ignored: [] } },
     });
     await answerAndEnd();
-    await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
+    await screen.findByText('Saved as Completed. Search the next number.');
     expect(leadSaves(server.sent).map((r) => r.query)).toEqual([{ leadId: '12' }]);
   });
 });
@@ -202,7 +221,7 @@ describe('CrmPage and the do-not-call lists', () => {
 describe('CrmPage: "Customer asked not to be called" at the end of a call', () => {
   async function endCall() {
     await answerAndEnd();
-    await screen.findByText('Saved. Search the next number.', {}, { timeout: 3000 });
+    await screen.findByText('Saved as Completed. Search the next number.');
   }
   const SAVED = { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } };
 

@@ -1,11 +1,15 @@
 // /CRM?campaignName= (docs/product.md §2 CRM, §4 Survey): the agent's survey by lead number. An agent always works on the
 // campaign they signed in with; an admin picks the campaign, which goes in the address. Compact: the title, the
-// campaign choice and the search share one line, so a call fits a 1366×768 screen.
+// campaign choice and the search share one line, so a call fits a 1366×768 screen. VICIdial's web form opens
+// /CRM?phone_number=…&vendor_lead_code=…&lead_id=…&user=… for a call (docs/call-loop.md): that call opens, and its
+// variables leave the address so a reload does not open it again.
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { CrmCallScreen } from './CrmCallScreen.tsx';
+import { WEB_FORM_PARAMS, webFormOf } from './use-call-pops.ts';
 
 export default function CrmPage() {
   const { session } = useSession();
@@ -15,6 +19,13 @@ export default function CrmPage() {
   const own = isAgent ? (sessionCampaign(session) ?? '') : '';
   const campaignName = isAgent ? own : fromUrl;
   const agentName = session?.user.name ?? '';
+  const [webForm] = useState(() => webFormOf(params));
+  useEffect(() => {
+    if (!WEB_FORM_PARAMS.some((name) => params.has(name))) return;
+    const rest = new URLSearchParams(params);
+    for (const name of WEB_FORM_PARAMS) rest.delete(name);
+    setParams(rest, { replace: true });
+  }, [params, setParams]);
 
   const heading = (
     <Group gap="md" align="flex-end">
@@ -43,7 +54,7 @@ export default function CrmPage() {
           <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to call its leads.'}</Text>
         </>
       ) : (
-        <CrmCallScreen key={campaignName} campaignName={campaignName} agentName={agentName} heading={heading} />
+        <CrmCallScreen key={campaignName} campaignName={campaignName} agentName={agentName} heading={heading} isAgent={isAgent} webForm={isAgent ? webForm : null} />
       )}
     </Stack>
   );

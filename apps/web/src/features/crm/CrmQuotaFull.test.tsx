@@ -7,6 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { SURVEY_MESSAGES, leadSavedByOtherMessage, quotaFullMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
+import { confirmEnd, DISPOSITIONS_ROUTE, endOfCall, press } from '../../test/crm-calls.ts';
 import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
@@ -39,6 +40,7 @@ function renderCrm(routes: Record<string, TFakeRoute>) {
     'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted' } },
+    ...DISPOSITIONS_ROUTE,
     ...routes,
   });
   renderWithApp(<CrmPage />, { route: '/CRM' });
@@ -50,13 +52,16 @@ function search(cellNumber: string) {
   fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 }
 
+/** Answers Yes (a completed call) and saves it as Completed, the disposition preselected. */
 async function answerYesAndEnd() {
   search('01712345678');
   const survey = await screen.findByRole('region', { name: 'Survey' });
   fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
   fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
-  return survey;
+  await confirmEnd();
 }
+
+const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 
 describe('CrmPage: a lookup of a lead in a full quota', () => {
   it("shows the server's message as the alert's title and offers no survey", async () => {
@@ -82,19 +87,20 @@ describe('CrmPage: a lookup of a lead in a full quota', () => {
 describe('CrmPage: a completed call refused because a quota filled since the search', () => {
   it("shows the server's message, not 'saved by someone else', and keeps the answers", async () => {
     const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: ANSWER_FULL } } });
-    const survey = await answerYesAndEnd();
+    await answerYesAndEnd();
 
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Not saved as a completed call')).toBeTruthy();
     expect(within(alert).getByText(ANSWER_FULL)).toBeTruthy();
     expect(screen.queryByText('The answers were not saved')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Retry save' })).toBeNull();
+    const survey = screen.getByRole('region', { name: 'Survey' });
     expect((within(survey).getByRole('radio', { name: '1 Yes' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.queryByText('Saved. Search the next number.')).toBeNull();
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'Yes', is_called: 1 }]);
+    expect(screen.queryByText(/Search the next number/)).toBeNull();
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([COMPLETED]);
   });
 
-  it('saves the same answers as not completed on "Save as not completed"', async () => {
+  it('saves the same answers as not completed on "Save as not completed", with a disposition of a call not completed, and says so', async () => {
     const server = renderCrm({
       [SAVE_PATH]: (request) =>
         (request.body as { is_called?: number }).is_called === 1
@@ -102,17 +108,26 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
           : { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 0 }, ignored: [] } },
     });
     await answerYesAndEnd();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Save as not completed' }));
 
-    const saved = (await screen.findByText('Saved. Search the next number.')).closest<HTMLElement>('[role="status"]');
-    expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.partial)).toBeTruthy();
+    // The end of a call not completed: no completed disposition is offered, and none is chosen for the agent.
+    const end = await endOfCall();
+    expect(within(end).getByText('The quota is full: the answers are saved as a call not completed.')).toBeTruthy();
+    expect(within(end).queryByRole('radio', { name: /Completed/ })).toBeNull();
+    expect(within(end).getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).not.toContain(true);
+    fireEvent.click(within(end).getByRole('button', { name: 'Save' }));
+    expect(await within(end).findByText('Choose how the call ended (keys 1–9)')).toBeTruthy();
+    press('2');
+    expect((within(end).getByRole('radio', { name: '2 Not interested' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(end).getByRole('button', { name: 'Save' }));
+
+    const saved = (await screen.findByText('Saved as Not interested. Search the next number.')).closest<HTMLElement>('[role="status"]');
+    expect(saved === null ? null : within(saved).getByText('Saved as not completed: the quota is full, so no quota counts this call.')).toBeTruthy();
+    expect(saved?.textContent).not.toContain(SURVEY_MESSAGES.partial);
     expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
     const saves = leadSaves(server.sent);
-    expect(saves.map((r) => r.body)).toEqual([
-      { Q1: 'Yes', is_called: 1 },
-      { Q1: 'Yes', is_called: 0 },
-    ]);
+    expect(saves.map((r) => r.body)).toEqual([COMPLETED, { Q1: 'Yes', is_called: 0, disposition: 'NI' }]);
     // Pinned to the same lead and version as the refused save.
     expect(saves.map((r) => r.query)).toEqual([
       { leadId: '12', version: '3' },
@@ -123,7 +138,7 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
   it('discards the call after a confirmation: its draft is deleted and nothing more is saved', async () => {
     const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: REGION_FULL } } });
     await answerYesAndEnd();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Discard the call' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
 
@@ -137,7 +152,7 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
     const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
     renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
     await answerYesAndEnd();
-    const alert = await screen.findByRole('alert', {}, { timeout: 3000 });
+    const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The answers were not saved')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save as not completed' })).toBeNull();
   });

@@ -1,8 +1,11 @@
-// The CRM's idle screen (no call on screen): the agent's own calls to resume (drafts and partial calls of today), each
-// one click away, and the last calls saved. Times 24-hour HH:mm:ss on the call centre's clock.
+// The CRM's idle screen (no call on screen): the agent's callbacks (CallbacksPanel.tsx) and own calls to resume (drafts
+// and partial calls of today), each one click away, and the last calls saved. Times 24-hour HH:mm:ss on the call centre's
+// clock.
+import type { ReactNode } from 'react';
 import { Badge, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TCallDraft, TMyCalls, TSavedCall } from '@crm/shared';
 import { formatTimeOfDay } from '../../app/time-zone.ts';
+import { isParkedDraft } from './call-draft.ts';
 
 type Props = {
   calls: TMyCalls | undefined;
@@ -54,7 +57,16 @@ function CallsToResume({ calls, onResume, disabled }: { calls: TMyCalls; onResum
           <Table verticalSpacing={4} horizontalSpacing={6} fz="sm" aria-labelledby="calls-to-resume">
             <Table.Tbody>
               {calls.drafts.map((d) => (
-                <ResumeRow key={`d${d.leadId}`} cellNumber={d.cellNumber} who={d.respondentName} where={`In progress at ${d.currentQno}`} at={timeOf(d.updatedAt)} onResume={() => onResume(d.cellNumber, d)} disabled={disabled} />
+                <ResumeRow
+                  key={`d${d.leadId}`}
+                  cellNumber={d.cellNumber}
+                  who={d.respondentName}
+                  // A Partial Call's draft keeps the text typed at its question: still a partial call to the agent.
+                  where={`${isParkedDraft(d, calls.recentCalls) ? 'Partial' : 'In progress'} at ${d.currentQno}`}
+                  at={timeOf(d.updatedAt)}
+                  onResume={() => onResume(d.cellNumber, d)}
+                  disabled={disabled}
+                />
               ))}
               {calls.partialCalls.map((p) => (
                 <ResumeRow key={`p${p.leadId}`} cellNumber={p.cellNumber} who={p.respondentName} where={`Partial at ${p.stoppedAt ?? '—'}`} at={timeOf(p.savedAt)} onResume={() => onResume(p.cellNumber)} disabled={disabled} />
@@ -104,27 +116,33 @@ function RecentCalls({ calls }: { calls: TSavedCall[] }) {
   );
 }
 
-export function MyCallsPanel({ calls, pending, error, onResume, disabled }: Props) {
-  if (pending) {
+/** The idle screen's grid: `first` (the callbacks) and the calls to resume on the left, the last calls saved on the right. */
+export function MyCallsPanel({ calls, pending, error, onResume, disabled, first }: Props & { first: ReactNode }) {
+  if (pending || calls === undefined) {
     return (
-      <Group gap="xs">
-        <Loader size="xs" />
-        <Text size="sm" c="dimmed">
-          Loading your calls…
-        </Text>
-      </Group>
-    );
-  }
-  if (calls === undefined) {
-    return (
-      <Text size="sm" c="dimmed">
-        Your calls of today could not be listed{error === null ? '' : `: ${error}`}. Searching a number works as usual.
-      </Text>
+      <Stack gap="sm">
+        {first}
+        {pending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading your calls…
+            </Text>
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Your calls of today could not be listed{error === null ? '' : `: ${error}`}. Searching a number works as usual.
+          </Text>
+        )}
+      </Stack>
     );
   }
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-      <CallsToResume calls={calls} onResume={onResume} disabled={disabled} />
+      <Stack gap="sm">
+        {first}
+        <CallsToResume calls={calls} onResume={onResume} disabled={disabled} />
+      </Stack>
       <RecentCalls calls={calls.recentCalls} />
     </SimpleGrid>
   );

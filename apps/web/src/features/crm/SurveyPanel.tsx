@@ -1,15 +1,17 @@
 // The survey of the call on screen, one question at a time (docs/product.md §4 Survey): where the call is and its timer, title, the
-// value to read out, the instruction, the answer, Back / Partial Call / Next, the save's progress or failure, whether the
-// answers are kept as a draft, and the answers so far. Works by keyboard; compact, so a call fits a 1366×768 screen.
+// value to read out, the instruction, the answer, Back / Partial Call / Next, whether the answers are kept as a draft,
+// and the answers so far. Works by keyboard; compact, so a call fits a 1366×768 screen. The call's end (its disposition
+// and the save) is EndOfCallPanel.tsx.
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Alert, Button, Group, Kbd, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { parseOptions, type TQuestion } from '@crm/shared';
 import { CallProgress } from './CallProgress.tsx';
+import type { TCall } from './call-state.ts';
 import { callFillSource, callQuestionText, shownAnswerText } from './call-text.ts';
+import { isTypingField } from './keys.ts';
 import { optionalValueText } from './lead-view.ts';
 import { QuestionInput } from './QuestionInput.tsx';
 import { callShownFor, canGoBack, likelyQuestionCount, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
-import type { TCall, TPhase } from './use-crm-call.ts';
 import type { TDraftState } from './use-draft-saver.ts';
 
 type Props = {
@@ -17,7 +19,6 @@ type Props = {
   run: TSurveyRun;
   question: TQuestion;
   agentName: string;
-  phase: TPhase;
   draftState: TDraftState;
   busy: boolean;
   problem: string | null;
@@ -25,15 +26,7 @@ type Props = {
   onNext: () => void;
   onBack: () => void;
   onPartialCall: () => void;
-  onRetrySave: () => void;
 };
-
-/** Fields where Enter and digits are typing, not commands. */
-function isTypingField(element: Element): boolean {
-  if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
-  if (element instanceof HTMLInputElement) return !['radio', 'checkbox', 'button', 'submit', 'reset'].includes(element.type);
-  return element instanceof HTMLElement && element.isContentEditable;
-}
 
 function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
   const earlier = run.path.slice(0, -1).flatMap((id) => {
@@ -58,41 +51,10 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
   );
 }
 
-function SaveState({ phase, onRetrySave }: { phase: TPhase; onRetrySave: () => void }) {
-  const retry = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // A keyboard user lands on Retry save when a save fails.
-    if (phase.kind === 'failed') retry.current?.focus();
-  }, [phase.kind]);
-  if (phase.kind === 'answering') return null;
-  if (phase.kind === 'failed') {
-    return (
-      <Alert color={phase.mayBeSaved ? 'orange' : 'red'} variant="light" role="alert" title={phase.mayBeSaved ? 'The answers may have been saved' : 'The answers were not saved'}>
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{phase.message}</Text>
-          <Text size="sm">
-            {phase.mayBeSaved
-              ? 'The answers stay on screen. Retry save stores them once: a save that went through is not stored again.'
-              : 'The answers stay on screen. Try the save again, or go Back to change an answer.'}
-          </Text>
-          <Button ref={retry} size="xs" color="red" onClick={onRetrySave}>
-            Retry save
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  return (
-    <Group gap="xs" role="status">
-      <Loader size="xs" />
-      <Text size="sm">{phase.kind === 'ending' ? 'Ending the survey…' : 'Saving the answers…'}</Text>
-    </Group>
-  );
-}
-
 /** "Resumed at Q3": the agent's own draft, or where the last (partial) call of this lead stopped. */
 function resumedText(qno: string, resumed: NonNullable<TCall['resumed']>): string {
   if (resumed.from === 'draft') return `Resumed at ${qno}, where you left this call: the answers so far are back.`;
+  if (resumed.from === 'parked') return `Resumed at ${qno}, where your partial call stopped: the answers so far and what you typed here are back.`;
   return resumed.reached
     ? `Resumed at ${qno}, where the last call of this lead stopped (partial call).`
     : `Resumed at ${qno}, where the last call stopped (partial call). The stored answers no longer lead here with the current logic: check them with Back.`;
@@ -115,7 +77,7 @@ function DraftNote({ state }: { state: TDraftState }) {
   );
 }
 
-export function SurveyPanel({ call, run, question, agentName, phase, draftState, busy, problem, onAnswer, onNext, onBack, onPartialCall, onRetrySave }: Props) {
+export function SurveyPanel({ call, run, question, agentName, draftState, busy, problem, onAnswer, onNext, onBack, onPartialCall }: Props) {
   const panel = useRef<HTMLElement>(null);
   const inputArea = useRef<HTMLDivElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -204,7 +166,6 @@ export function SurveyPanel({ call, run, question, agentName, phase, draftState,
             </Button>
           </Group>
         </Group>
-        <SaveState phase={phase} onRetrySave={onRetrySave} />
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
             <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) · <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose ·{' '}

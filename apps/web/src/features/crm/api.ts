@@ -1,8 +1,12 @@
-// The agent panel calls of the CRM screen (docs/product.md §7): a lead by number, saving a call's answers, the call in progress
-// kept as a draft, and the caller's own calls (the idle screen).
+// The agent panel calls of the CRM screen (docs/product.md §7, docs/call-loop.md): a lead by number, saving a call's answers
+// with its disposition, the call in progress kept as a draft (also as the tab closes), the caller's own calls and shift
+// (the idle screen), the campaign's dispositions, setting a callback, and the dialer's screen pops.
 import { z } from 'zod';
 import {
   isLeadNotGenerated,
+  LEAD_CALL_STARTED_KEY,
+  SCREEN_POP_EVENTS,
+  ZDialerDispositionReport,
   ZLogicRule,
   ZQuestion,
   ZLeadLookupResult,
@@ -11,40 +15,82 @@ import {
   ZDoNotCallResult,
   ZLeadSaveResult,
   ZMyCalls,
+  ZCallback,
+  ZDispositions,
+  ZMediaToken,
+  ZMyShift,
+  ZScreenPop,
+  type TCallbackCreate,
+  type TWebFormPop,
   type TCallDraftBody,
+  type TDispositions,
+  type TMyShift,
+  type TScreenPop,
   type TCallDraftSaved,
   type TDoNotCallResult,
   type TLead,
   type TLeadSaveBody,
-  type TLeadSaveResult,
   type TMyCalls,
 } from '@crm/shared';
-import { api } from '../../app/api.ts';
+import { api, authorizationHeader } from '../../app/api.ts';
+import { readJsonEvent } from '../../app/event-stream.ts';
 import { fetchCampaignConditions } from '../logic/conditions-api.ts';
 import { buildSurvey, type TCampaignSurvey } from '../logic/use-campaign-survey.ts';
 
-export type TLeadSearch = { kind: 'lead'; lead: TLead } | { kind: 'not-generated' };
+/** callStartedAt: when this call began on the server's record (its first lookup or the dialer's pop), ms; null if not said. */
+export type TLeadSearch = { kind: 'lead'; lead: TLead; callStartedAt?: number | null } | { kind: 'not-generated' };
 
-/** The number goes as typed: the server reads every common format (017…, 88017…, +88 017…, spaces, dashes). */
-export async function findLeadByNumber(campaignName: string, cellNumber: string): Promise<TLeadSearch> {
+function startedAtMs(value: unknown): number | null {
+  const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+}
+
+/**
+ * The number goes as typed: the server reads every common format (017…, 88017…, +88 017…, spaces, dashes).
+ * dialerCallId: VICIdial's call id when the dialer put this call through (the attempt keeps it).
+ */
+export async function findLeadByNumber(campaignName: string, cellNumber: string, dialerCallId?: string | null): Promise<TLeadSearch> {
   // The screen shows failures beside the search field, so no notification as well.
-  const result = await api.get('/api/ap/getByNumber', { query: { tableName: campaignName, cellNumber }, schema: ZLeadLookupResult, notify: false });
+  const query = { tableName: campaignName, cellNumber, dialerCallId: dialerCallId ?? undefined };
+  const result = await api.get('/api/ap/getByNumber', { query, schema: ZLeadLookupResult, notify: false });
   if (isLeadNotGenerated(result)) return { kind: 'not-generated' };
   // The screens fill the texts themselves as the call goes (the same shared engine), so the lead stays the flat lead.
-  const { survey: _survey, ...lead } = result;
-  return { kind: 'lead', lead };
+  const { survey: _survey, [LEAD_CALL_STARTED_KEY]: startedAt, ...lead } = result;
+  return { kind: 'lead', lead, callStartedAt: startedAtMs(startedAt) };
 }
 
 /** Which lead a save writes (the one the search found) and the version the search found it at. */
 export type TSavePin = { leadId: number | undefined; version: number | undefined };
 
+/** The save's reply with what VICIdial answered the disposition of a dialer's call (null or absent: not the dialer's). */
+const ZCallSaveResult = ZLeadSaveResult.extend({ dialer: ZDialerDispositionReport.nullable().optional() });
+export type TCallSaveResult = z.infer<typeof ZCallSaveResult>;
+
 /**
  * PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=&version=: pinned to the lead the search found; a save made
  * by someone else since then makes the server refuse this one with 409 (an ApiError with status 409).
  */
-export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody): Promise<TLeadSaveResult> {
+export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody): Promise<TCallSaveResult> {
   const path = `/dynamic/updateLeadData/${encodeURIComponent(campaignName)}/${encodeURIComponent(cellNumber)}`;
-  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZLeadSaveResult, notify: false });
+  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZCallSaveResult, notify: false });
+}
+
+/** GET /api/dispositions?campaignName=: how a call of the campaign may end, in the order the screen offers them. */
+export function fetchDispositions(campaignName: string): Promise<TDispositions> {
+  return api.get('/api/dispositions', { query: { campaignName }, schema: ZDispositions, notify: false });
+}
+
+/** POST /api/callbacks: after the save, by the agent who called the lead. */
+export async function setCallback(body: TCallbackCreate): Promise<void> {
+  // Only that it was stored matters here (the idle list reads the callbacks again); the reply is not held to a shape.
+  await api.post('/api/callbacks', body, { schema: ZCallback.partial(), notify: false });
+}
+
+export const myShiftKey = ['crm', 'myShift'] as const;
+
+/** GET /api/ap/myShift: the agent's shift so far. */
+export function fetchMyShift(): Promise<TMyShift> {
+  return api.get('/api/ap/myShift', { schema: ZMyShift, notify: false });
 }
 
 /** The campaign's questions, rules and conditions as they are now: read at each search, so a call runs on the current logic. */
@@ -65,6 +111,18 @@ export function saveCallDraft(campaignName: string, leadId: number, draft: TCall
   return api.put(draftPath(leadId), draft, { query: { tableName: campaignName }, schema: ZCallDraftSaved, notify: false, timeoutMs: 15_000 });
 }
 
+/**
+ * The same PUT as the tab closes (pagehide): a keep-alive request outlives the page, which an ordinary fetch does not.
+ * Nothing waits for it, so nothing of its answer is read.
+ */
+export function sendCallDraftOnLeave(campaignName: string, leadId: number, draft: TCallDraftBody): void {
+  const headers = new Headers({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  const authorization = authorizationHeader();
+  if (authorization !== null) headers.set('Authorization', authorization);
+  const url = `${draftPath(leadId)}?${new URLSearchParams({ tableName: campaignName }).toString()}`;
+  fetch(url, { method: 'PUT', headers, body: JSON.stringify(draft), keepalive: true }).catch(() => undefined);
+}
+
 /** DELETE /api/ap/draft/{leadId}: the call given up (a new search). */
 export async function deleteCallDraft(campaignName: string, leadId: number): Promise<void> {
   await api.del(draftPath(leadId), { query: { tableName: campaignName }, schema: ZCallDraftDeleted, notify: false });
@@ -80,4 +138,22 @@ export function fetchMyCalls(campaignName: string): Promise<TMyCalls> {
 /** POST /api/ap/doNotCall: the called lead's number goes on the campaign's do-not-call list (docs/dnc.md). */
 export function addToDoNotCall(campaignName: string, leadId: number): Promise<TDoNotCallResult> {
   return api.post('/api/ap/doNotCall', { campaignName, leadId }, { schema: ZDoNotCallResult, notify: false });
+}
+
+export const POP_STREAM_PATH = '/api/ap/popStream';
+export const POP_EVENT = SCREEN_POP_EVENTS.pop;
+export const readPopEvent: (data: unknown) => TScreenPop | null = readJsonEvent(ZScreenPop, 'screen pop');
+
+/**
+ * POST /api/ap/webFormPop: VICIdial's web form variables as /CRM's address had them; the server finds the lead, records
+ * the call's start, and answers the call as a pop would bring it (or refuses: another VICIdial user, nothing to pop).
+ */
+export function sendWebFormPop(webForm: TWebFormPop): Promise<TScreenPop> {
+  return api.post('/api/ap/webFormPop', webForm, { schema: ZScreenPop, notify: false });
+}
+
+/** A fresh media token for each (re)connection of the pop stream, as the app's other streams. */
+export async function fetchMediaToken(signal: AbortSignal): Promise<string> {
+  const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, signal, notify: false });
+  return token;
 }

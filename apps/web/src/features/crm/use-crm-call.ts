@@ -1,111 +1,57 @@
-// The state of one CRM screen: the number searched, the lead and survey of the call on screen, the run, and the save
-// (docs/product.md §4 Survey: the 500 ms pause before an end's save, 'Survey Ended' only after the server took it, Retry on failure;
-// a save refused because someone else saved the lead since the search keeps the answers and says who; one refused
-// because a quota filled meanwhile keeps them too and offers to save them as not completed, docs/quotas.md). The call
-// in progress is kept on the server as a draft at each answer, resumed on the next visit, and deleted by the save.
+// The state of one CRM screen (docs/product.md §4.5, docs/call-loop.md): the number searched, the lead and survey of the
+// call on screen, the run, and its end (use-call-end.ts) — one value, call-state.ts. A call opens by a typed number, a
+// call of the idle screen's lists, a callback, or the dialer (a screen pop or VICIdial's web form, which never replace a
+// call on screen: use-call-pops.ts). The call in progress is kept on the server as a draft at each answer, resumed on
+// the next visit, and deleted by the save.
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, isQuotaFullMessage, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, type TCallDraft, type TLead, type TLeadSaveBody, type TMyCalls } from '@crm/shared';
-import { ApiError, notifyError } from '../../app/api.ts';
+import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, PARTIAL_CALL_ANSWER, type TCallDraft, type TDisposition, type TLead, type TMyCalls } from '@crm/shared';
+import { ApiError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
-import { fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey, saveLeadAnswers } from './api.ts';
-import { draftOfRun, runFromDraft } from './call-draft.ts';
-import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
-import {
-  advanceRun,
-  backRun,
-  currentQuestionId,
-  partialCallBody,
-  resumeRun,
-  callShownFor,
-  saveBody,
-  startRun,
-  withAnswer,
-  type TRunAnswer,
-  type TSurveyRun,
-} from './survey-run.ts';
+import { fetchDispositions, fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey } from './api.ts';
+import { draftOfRun, isParkedDraft, runFromDraft } from './call-draft.ts';
+import { callOf, hasUnsavedWork, IDLE, isBusy, reduceScreen, type TAction, type TCall, type TResumed, type TScreen } from './call-state.ts';
+import type { TCallbackForm } from './callback-time.ts';
+import { leadId, leadVersion } from './lead-view.ts';
+import { advanceRun, backRun, currentQuestionId, partialCallBody, resumeRun, callShownFor, saveBody, startRun, type TRunAnswer } from './survey-run.ts';
+import { isRefusedAsQuotaFull, messageOf, SAVED_NOTICE_ID, useCallEnd } from './use-call-end.ts';
 import { useDraftSaver } from './use-draft-saver.ts';
 
-/** How long the last screen of a survey stays before the save (docs/product.md §4: the end action runs after 500 ms). */
-export const SURVEY_END_DELAY_MS = 500;
+/**
+ * A call the dialer put through: the number to look up, our lead id when VICIdial knows it (vendor_lead_code), VICIdial's
+ * call id, and when it connected (epoch ms).
+ */
+export type TDialerCall = { cellNumber: string; leadId: number | null; dialerCallId: string | null; connectedAt: number | null };
 
-export type TOutcome = 'ended' | 'partial';
-type TPendingSave = { body: TLeadSaveBody; outcome: TOutcome };
+type TSearchOptions = { draft?: TCallDraft; dialer?: TDialerCall };
 
-/** Where a call picked up: a partial call's stored answers, or the caller's own draft of a call left unfinished. */
-export type TResumed = { questionId: number; from: 'partial' | 'draft'; reached: boolean };
-
-export type TCall = {
-  lead: TLead;
-  survey: TCampaignSurvey;
-  /** Undefined when the campaign has no active question. */
-  run: TSurveyRun | undefined;
-  resumed: TResumed | null;
-  /** Answers not yet saved to the lead are on screen: a new search or leaving would drop something. */
-  touched: boolean;
-  /** When the lookup found the lead (epoch ms): the call timer counts from here. */
-  startedAt: number;
-  /** The lead's version the save names: as this call first looked it up (a draft keeps it across a reload). */
-  version: number | undefined;
-};
-
-export type TPhase =
-  | { kind: 'answering' }
-  | { kind: 'ending'; save: TPendingSave }
-  | { kind: 'saving'; save: TPendingSave }
-  /** mayBeSaved: the save's outcome is unknown (the database went away mid-commit, or no answer came in time). */
-  | { kind: 'failed'; save: TPendingSave; message: string; mayBeSaved: boolean };
-
-export type TSearchState =
-  | { kind: 'idle' }
-  | { kind: 'searching' }
-  | { kind: 'not-generated'; cellNumber: string }
-  /** 403: the number is on the system's or the campaign's do-not-call list; message is the server's, word for word. */
-  | { kind: 'do-not-call'; message: string }
-  /** 409: the lead falls in a full quota of the campaign ("Quota full for region = Dhaka"); no survey is offered. */
-  | { kind: 'quota-full'; message: string }
-  | { kind: 'failed'; message: string };
-
-/** A completed call's save refused because one of its quotas filled since the search: the server's words and the save. */
-export type TQuotaFullSave = { message: string; save: TPendingSave };
-
-const OUTCOME_MESSAGES: Record<TOutcome, string> = { ended: SURVEY_MESSAGES.ended, partial: SURVEY_MESSAGES.partial };
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : AGENT_PANEL_MESSAGES.saveFailed;
+/** The screen's state kept as one value; `latest` reads it in the middle of a request, where the render's copy is old. */
+function useScreenState() {
+  const [screen, setScreen] = useState<TScreen>(IDLE);
+  const latest = useRef<TScreen>(IDLE);
+  const [store] = useState(() => ({
+    dispatch: (action: TAction) => {
+      latest.current = reduceScreen(latest.current, action);
+      setScreen(latest.current);
+    },
+    read: () => latest.current,
+  }));
+  return { screen, ...store };
 }
 
-/** Answers a new search would throw away: the agent's own, or a save that failed or was refused. */
-function hasUnsavedAnswers(call: TCall | null, phase: TPhase, refused: boolean): boolean {
-  return call !== null && (call.touched || phase.kind === 'failed' || refused);
-}
-
-/** 409 "Quota full for …": the lead (at the lookup) or the completed call (at the save) falls in a full quota. */
-function isRefusedAsQuotaFull(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && isQuotaFullMessage(error.message);
-}
-
-/** A save that may have been stored: the server could not tell (its code), or its answer never came. A retry is safe. */
-function mayHaveBeenSaved(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  const body = error.body;
-  const code = typeof body === 'object' && body !== null && 'code' in body ? body.code : undefined;
-  return code === SAVE_OUTCOME_UNKNOWN || error.kind === 'timeout';
-}
-
-/** Any other 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
-function isRefusedAsStale(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && !isQuotaFullMessage(error.message);
-}
+type TOpened = { lead: TLead; survey: TCampaignSurvey; dispositions: TDisposition[] | null; draft: TCallDraft | undefined; startedAt: number; dialerCallId: string | null };
 
 /** The call of a lead found: the caller's draft of it when there is one, else where a partial call stopped, else Q1. */
-function callFor(lead: TLead, survey: TCampaignSurvey, draft: TCallDraft | undefined): TCall {
-  const start = { lead, survey, startedAt: Date.now(), version: leadVersion(lead) };
+function callFor({ lead, survey, dispositions, draft, startedAt, dialerCallId }: TOpened): TCall {
+  const start = { lead, survey, dispositions, startedAt, dialerCallId, version: leadVersion(lead) };
   const fromDraft = draft === undefined || draft.leadId !== leadId(lead) ? undefined : runFromDraft(survey.questions, draft);
   if (fromDraft !== undefined && draft !== undefined) {
-    const resumed: TResumed = { questionId: currentQuestionId(fromDraft), from: 'draft', reached: true };
+    const questionId = currentQuestionId(fromDraft);
+    // The caller's own Partial Call, nobody's save since: the text typed at its question is back.
+    const parked = draft.leadVersion === start.version && lead[draft.currentQno] === PARTIAL_CALL_ANSWER;
+    const resumed: TResumed = { questionId, from: parked ? 'parked' : 'draft', reached: true };
     return { ...start, version: draft.leadVersion ?? start.version, run: fromDraft, resumed, touched: true };
   }
   const shownFor = callShownFor({ lead, survey });
@@ -118,23 +64,20 @@ function withoutDraft(calls: TMyCalls | undefined, id: number): TMyCalls | undef
   return calls === undefined ? undefined : { ...calls, drafts: calls.drafts.filter((d) => d.leadId !== id) };
 }
 
-export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInputElement | null>) {
+type TArrival = {
+  /** VICIdial's web form opened this screen for this call (settled once the server has answered for it). */
+  firstCall: { settled: boolean; call: TDialerCall | null; refusal: string | null };
+  /** A dialer's call that must wait (a call left unfinished resumes first): its banner. */
+  wait: (call: TDialerCall) => void;
+};
+
+export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInputElement | null>, { firstCall: webForm, wait }: TArrival = { firstCall: { settled: true, call: null, refusal: null }, wait: () => undefined }) {
   const queryClient = useQueryClient();
   const myCalls = useQuery({ queryKey: myCallsKey(campaignName), queryFn: () => fetchMyCalls(campaignName), staleTime: 0 });
   const drafts = useDraftSaver(campaignName);
+  const { screen, dispatch, read } = useScreenState();
   const [cellNumber, setCellNumber] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
-  const [search, setSearch] = useState<TSearchState>({ kind: 'idle' });
-  const [call, setCall] = useState<TCall | null>(null);
-  const [phase, setPhase] = useState<TPhase>({ kind: 'answering' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [finished, setFinished] = useState<TOutcome | null>(null);
-  /** The lead of the call just saved: the end-of-call area may put its number on the do-not-call list. */
-  const [lastCall, setLastCall] = useState<{ leadId: number; cellNumber: string } | null>(null);
-  // The server's words when it refused a save because the lead was saved by someone else since the search.
-  const [refused, setRefused] = useState<string | null>(null);
-  // The server's words when it refused a completed call because a quota filled since the search.
-  const [quotaFull, setQuotaFull] = useState<TQuotaFullSave | null>(null);
   // A reply to an older search than the latest is dropped.
   const searchSeq = useRef(0);
   const mounted = useRef(true);
@@ -145,9 +88,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     };
   }, []);
 
-  const busy = phase.kind === 'ending' || phase.kind === 'saving';
-  const refusedSave = refused !== null || quotaFull !== null;
-  const unsaved = hasUnsavedAnswers(call, phase, refusedSave) || busy;
+  const call = callOf(screen);
+  const busy = isBusy(screen);
 
   /** The lead's draft is gone on the server (saved or given up): the idle screen's lists follow. */
   function forgetDraft(id: number | undefined) {
@@ -160,188 +102,146 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     if (id !== undefined && next.run !== undefined) drafts.save(id, draftOfRun(next.survey.questions, next.run, next.version), { now });
   }
 
+  /** No call on screen any more (saved, or discarded): the search field empty and focused for the next number. */
+  function readyForNext() {
+    setCellNumber('');
+    setFieldError(null);
+    searchField.current?.focus();
+  }
+
+  const end = useCallEnd({ campaignName, dispatch, screen: read, drafts, forgetDraft, readyForNext, mounted });
+
   function changeCellNumber(value: string) {
     setCellNumber(value);
     setFieldError(null);
   }
 
-  /** Looks the number up (typed, or a call of the idle screen's lists) and opens its call; `draft` resumes it. */
-  async function runSearch(number?: string, draft?: TCallDraft) {
+  /** Looks the number up (typed, a call of the idle screen's lists, or the dialer's) and opens its call; `draft` resumes it. */
+  async function runSearch(number?: string, { draft, dialer }: TSearchOptions = {}) {
     const typed = (number ?? cellNumber).trim();
+    const current = read();
+    // A new search clears what the last one (or the last save) said, also when it cannot run.
+    notifications.hide(SAVED_NOTICE_ID);
+    if (current.kind === 'idle' && current.note !== null) dispatch({ type: 'cleared' });
     if (typed === '') {
       setFieldError(AGENT_PANEL_MESSAGES.cellNumberRequired);
       searchField.current?.focus();
       return;
     }
-    if (busy) return;
-    if (hasUnsavedAnswers(call, phase, refusedSave)) {
+    if (isBusy(current)) return;
+    if (hasUnsavedWork(current)) {
       const discard = await confirmAction({ body: `The answers of this call are not saved. Search ${typed} and discard them?` });
       if (!discard) return;
     }
     if (number !== undefined) setCellNumber(number);
-    const given = call === null ? undefined : leadId(call.lead);
+    setFieldError(null);
+    const given = callOf(read());
+    const givenId = given === null ? undefined : leadId(given.lead);
     const seq = ++searchSeq.current;
-    setSearch({ kind: 'searching' });
-    setFinished(null);
-    setCall(null);
-    setPhase({ kind: 'answering' });
-    setProblem(null);
-    setRefused(null);
-    setQuotaFull(null);
+    dispatch({ type: 'searchStarted', number: typed });
     try {
       // A new search gives the call on screen up: its draft goes first, so the number searched may be the same lead.
-      if (given !== undefined) {
-        await drafts.discard(given);
-        forgetDraft(given);
+      if (givenId !== undefined) {
+        await drafts.discard(givenId);
+        forgetDraft(givenId);
       }
       drafts.reset();
-      const [found, survey] = await Promise.all([findLeadByNumber(campaignName, typed), fetchSurvey(campaignName)]);
+      const [found, survey, dispositions] = await Promise.all([
+        findLeadByNumber(campaignName, typed, dialer?.dialerCallId),
+        fetchSurvey(campaignName),
+        // Without them the call still ends: the save names no disposition and the server takes the default.
+        fetchDispositions(campaignName).catch(() => null),
+      ]);
       if (seq !== searchSeq.current || !mounted.current) return;
       if (found.kind === 'not-generated') {
-        setSearch({ kind: 'not-generated', cellNumber: typed });
+        dispatch({ type: 'searchEnded', note: { kind: 'not-generated', cellNumber: typed } });
         return;
       }
       const id = leadId(found.lead);
       const ownDraft = draft ?? queryClient.getQueryData<TMyCalls>(myCallsKey(campaignName))?.drafts.find((d) => d.leadId === id);
-      setSearch({ kind: 'idle' });
-      setCall(callFor(found.lead, survey, ownDraft));
+      // The timer runs from the call's first start, kept by the server across a reload or a resume.
+      const startedAt = found.callStartedAt ?? dialer?.connectedAt ?? Date.now();
+      dispatch({ type: 'callOpened', call: callFor({ lead: found.lead, survey, dispositions, draft: ownDraft, startedAt, dialerCallId: dialer?.dialerCallId ?? null }) });
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
-      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message)) setSearch({ kind: 'do-not-call', message: error.message });
-      else if (isRefusedAsQuotaFull(error)) setSearch({ kind: 'quota-full', message: error.message });
-      else setSearch({ kind: 'failed', message: messageOf(error) });
+      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message)) dispatch({ type: 'searchEnded', note: { kind: 'do-not-call', message: error.message } });
+      else if (isRefusedAsQuotaFull(error)) dispatch({ type: 'searchEnded', note: { kind: 'quota-full', message: error.message } });
+      else dispatch({ type: 'searchEnded', note: { kind: 'failed', message: messageOf(error) } });
     }
   }
 
-  // Arriving with a call left unfinished (a reload, a crash, another screen): it resumes at once, the newest first.
-  const resumeLeftCall = useEffectEvent((calls: TMyCalls) => {
-    const newest = calls.drafts[0];
-    if (newest !== undefined && call === null && search.kind === 'idle' && cellNumber === '') void runSearch(newest.cellNumber, newest);
+  // Arriving: a call left unfinished (a reload, a crash, another screen) resumes, the newest first (a Partial Call's kept
+  // text is listed, not opened); VICIdial's web form's call opens at once, or waits in its banner behind that call.
+  const onArrival = useEffectEvent((calls: TMyCalls | undefined) => {
+    const firstCall = webForm.call;
+    if (webForm.refusal !== null) dispatch({ type: 'noted', note: { kind: 'web-form', message: webForm.refusal } });
+    const left = calls?.drafts.find((d) => !isParkedDraft(d, calls.recentCalls));
+    if (firstCall !== null && (left === undefined || left.leadId === firstCall.leadId)) void runSearch(firstCall.cellNumber, { dialer: firstCall, draft: left });
+    else if (left !== undefined && read().kind === 'idle' && cellNumber === '') {
+      if (firstCall !== null) wait(firstCall);
+      void runSearch(left.cellNumber, { draft: left });
+    } else if (firstCall !== null) wait(firstCall);
   });
-  const resumedOnArrival = useRef(false);
+  const arrived = useRef(false);
+  const listSettled = (myCalls.isFetchedAfterMount && myCalls.data !== undefined) || myCalls.isError;
   useEffect(() => {
     // Not from the cache of an earlier visit: that list predates the call left since.
-    if (!myCalls.isFetchedAfterMount || myCalls.data === undefined || resumedOnArrival.current) return;
-    resumedOnArrival.current = true;
-    resumeLeftCall(myCalls.data);
-  }, [myCalls.isFetchedAfterMount, myCalls.data]);
-
-  /** No call on screen any more (saved, or discarded): the search field empty and focused for the next number. */
-  function clearCall() {
-    setCall(null);
-    setPhase({ kind: 'answering' });
-    setProblem(null);
-    setRefused(null);
-    setQuotaFull(null);
-    setCellNumber('');
-    searchField.current?.focus();
-  }
-
-  /** After a save the server took: make the screen ready for the next number. */
-  function finish(outcome: TOutcome, lead: TLead) {
-    const id = leadId(lead);
-    setFinished(outcome);
-    setLastCall(id === undefined ? null : { leadId: id, cellNumber: leadCellNumber(lead) });
-    clearCall();
-    setFieldError(null);
-  }
-
-  async function runSave(target: TCall, save: TPendingSave) {
-    setPhase({ kind: 'saving', save });
-    setRefused(null);
-    setQuotaFull(null);
-    try {
-      // The save deletes the draft on the server: no draft sent before it may arrive after it.
-      await drafts.settle();
-      // The version the search found: a save by someone else since then is refused, not overwritten.
-      await saveLeadAnswers(campaignName, leadCellNumber(target.lead), { leadId: leadId(target.lead), version: target.version }, save.body);
-      notifications.show({ color: 'green', message: OUTCOME_MESSAGES[save.outcome] });
-      forgetDraft(leadId(target.lead));
-      // The call ends here; the lead's next save starts from a new search, which reads the version this save made.
-      if (mounted.current) finish(save.outcome, target.lead);
-    } catch (error) {
-      const message = messageOf(error);
-      // Left the screen meanwhile: the failure still has to reach the agent.
-      if (!mounted.current) notifyError(`${AGENT_PANEL_MESSAGES.saveFailed} ${message}`);
-      else if (isRefusedAsQuotaFull(error)) {
-        // Retry would be refused again until an admin raises the limit; the answers stay and may go as not completed.
-        setQuotaFull({ message, save });
-        setPhase({ kind: 'answering' });
-      } else if (isRefusedAsStale(error)) {
-        // The answers stay on screen, answerable again; Retry would only be refused again.
-        setRefused(message);
-        setPhase({ kind: 'answering' });
-      } else setPhase({ kind: 'failed', save, message, mayBeSaved: mayHaveBeenSaved(error) });
-    }
-  }
+    if (!listSettled || !webForm.settled || arrived.current) return;
+    arrived.current = true;
+    onArrival(myCalls.data);
+  }, [listSettled, webForm.settled, myCalls.data]);
 
   function answer(questionId: number, value: TRunAnswer) {
-    if (call?.run === undefined || busy) return;
-    const next = { ...call, run: withAnswer(call.run, questionId, value), touched: true };
-    setCall(next);
-    setProblem(null);
-    keepDraft(next, false);
+    const before = callOf(read());
+    dispatch({ type: 'answered', questionId, value });
+    const after = callOf(read());
+    if (after !== null && after !== before) keepDraft(after, false);
   }
 
   function next() {
-    if (call?.run === undefined || busy) return;
-    const step = advanceRun(call.survey.questions, call.survey.rules, call.run, callShownFor(call));
-    if (step.kind === 'problem') {
-      setProblem(step.message);
-      return;
-    }
-    setProblem(null);
-    if (step.kind === 'question') {
-      const moved = { ...call, run: step.run, touched: true };
-      setCall(moved);
-      setPhase({ kind: 'answering' });
-      keepDraft(moved, true);
-      return;
-    }
-    const save: TPendingSave = { body: saveBody(call.survey.questions, step.run, step.isCalled), outcome: 'ended' };
-    setPhase({ kind: 'ending', save });
-    // Not cleared on unmount: leaving the screen during the pause must not drop the answers.
-    setTimeout(() => void runSave(call, save), SURVEY_END_DELAY_MS);
+    const current = read();
+    if (current.kind !== 'onCall' || current.step.kind !== 'answering' || current.call.run === undefined) return;
+    const { survey, run } = current.call;
+    const step = advanceRun(survey.questions, survey.rules, run, callShownFor(current.call));
+    if (step.kind === 'problem') dispatch({ type: 'problem', message: step.message });
+    else if (step.kind === 'question') {
+      dispatch({ type: 'moved', run: step.run });
+      const moved = callOf(read());
+      if (moved !== null) keepDraft(moved, true);
+    } else dispatch({ type: 'ended', end: { outcome: step.isCalled === 1 ? 'completed' : 'notCompleted', body: saveBody(survey.questions, step.run, step.isCalled) } });
   }
 
   function back() {
-    if (call?.run === undefined || busy) return;
-    const moved = { ...call, run: backRun(call.run), touched: true };
-    setCall(moved);
-    setPhase({ kind: 'answering' });
-    setProblem(null);
-    keepDraft(moved, true);
+    const current = read();
+    if (current.kind !== 'onCall' || current.step.kind !== 'answering' || current.call.run === undefined) return;
+    dispatch({ type: 'moved', run: backRun(current.call.run) });
+    const moved = callOf(read());
+    if (moved !== null) keepDraft(moved, true);
   }
 
+  /** Partial Call: the disposition step with the callback preselected; the question's typed text stays in the draft. */
   function partialCall() {
-    if (call?.run === undefined || busy) return;
-    setProblem(null);
-    void runSave(call, { body: partialCallBody(call.survey.questions, call.run), outcome: 'partial' });
-  }
-
-  /** After a quota-full refusal: the same answers, stored as a call not completed (which no quota counts). */
-  function saveNotCompleted() {
-    if (call === null || quotaFull === null || busy) return;
-    void runSave(call, { body: { ...quotaFull.save.body, is_called: 0 }, outcome: 'partial' });
+    const current = read();
+    if (current.kind !== 'onCall' || current.step.kind !== 'answering' || current.call.run === undefined) return;
+    keepDraft(current.call, true);
+    dispatch({ type: 'ended', end: { outcome: 'partial', body: partialCallBody(current.call.survey.questions, current.call.run) } });
   }
 
   /** After a quota-full refusal: the call is given up, its draft deleted, nothing stored on the lead. */
   async function discardCall() {
-    if (call === null || busy) return;
+    const current = callOf(read());
+    if (current === null || isBusy(read())) return;
     const discard = await confirmAction({ body: 'Discard the answers of this call? Nothing is stored on the lead.' });
     if (!discard || !mounted.current) return;
-    const id = leadId(call.lead);
+    const id = leadId(current.lead);
     if (id !== undefined) {
       await drafts.discard(id);
       forgetDraft(id);
     }
     drafts.reset();
     if (!mounted.current) return;
-    clearCall();
-  }
-
-  function retrySave() {
-    if (call !== null && phase.kind === 'failed') void runSave(call, phase.save);
+    dispatch({ type: 'cleared' });
+    readyForNext();
   }
 
   const currentId = call?.run === undefined ? undefined : currentQuestionId(call.run);
@@ -349,28 +249,26 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     cellNumber,
     changeCellNumber,
     fieldError,
-    search,
-    runSearch: (number?: string, draft?: TCallDraft) => runSearch(number, draft),
+    screen,
+    runSearch: (number?: string, options?: TSearchOptions) => runSearch(number, options),
     myCalls,
     call,
     currentQuestion: currentId === undefined ? undefined : call?.survey.byId.get(currentId),
-    phase,
     busy,
-    unsaved,
+    unsaved: hasUnsavedWork(screen),
+    /** Nothing on screen the dialer's next call would replace: it may open at once. */
+    free: screen.kind === 'idle',
     draftState: drafts.state,
     flushDraft: drafts.flush,
-    problem,
-    refused,
-    quotaFull,
-    finished,
-    lastCall,
     answer,
     next,
     back,
     partialCall,
-    saveNotCompleted,
+    chooseDisposition: (code: string) => dispatch({ type: 'dispositionChosen', code }),
+    changeCallback: (form: Partial<TCallbackForm>) => dispatch({ type: 'callbackChanged', form }),
+    backToSurvey: () => dispatch({ type: 'backToSurvey' }),
+    ...end,
     discardCall: () => void discardCall(),
-    retrySave,
   };
 }
 

@@ -1,9 +1,10 @@
 // Sends the call's draft to the server one PUT at a time, the latest winning: a burst of typing makes one save, a save
 // in flight is never overtaken by an older one, and the call's save waits for the drafts sent before it (the save
-// deletes the draft on the server, so a late draft must not bring it back).
+// deletes the draft on the server, so a late draft must not bring it back). A draft not yet confirmed when the tab is
+// closed or reloaded goes with a keep-alive request on `pagehide`, so an answer given just before is kept.
 import { useEffect, useRef, useState } from 'react';
 import type { TCallDraftBody } from '@crm/shared';
-import { deleteCallDraft, saveCallDraft } from './api.ts';
+import { deleteCallDraft, saveCallDraft, sendCallDraftOnLeave } from './api.ts';
 
 /** Typing waits this long before its draft goes; choices, Next and Back go at once. */
 export const DRAFT_SAVE_DELAY_MS = 400;
@@ -15,6 +16,8 @@ type TPending = { leadId: number; body: TCallDraftBody };
 
 export function useDraftSaver(campaignName: string) {
   const pending = useRef<TPending | null>(null);
+  /** The latest draft queued that the server has not confirmed yet (queued, or sent with no answer so far). */
+  const unconfirmed = useRef<TPending | null>(null);
   const inFlight = useRef<Promise<void> | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const mounted = useRef(true);
@@ -31,6 +34,7 @@ export function useDraftSaver(campaignName: string) {
         show('saving');
         try {
           await saveCallDraft(campaignName, next.leadId, next.body);
+          if (unconfirmed.current === next) unconfirmed.current = null;
           if (pending.current === null) show('saved');
         } catch {
           show('failed');
@@ -54,6 +58,7 @@ export function useDraftSaver(campaignName: string) {
   /** Queues the call's draft: at once, or after a pause in typing. */
   function save(leadId: number, body: TCallDraftBody, { now }: { now: boolean }) {
     pending.current = { leadId, body };
+    unconfirmed.current = pending.current;
     stopTimer();
     if (now) void pump();
     else timer.current = setTimeout(() => void pump(), DRAFT_SAVE_DELAY_MS);
@@ -69,6 +74,7 @@ export function useDraftSaver(campaignName: string) {
   async function settle(): Promise<void> {
     stopTimer();
     pending.current = null;
+    unconfirmed.current = null;
     await inFlight.current;
     show('none');
   }
@@ -84,8 +90,18 @@ export function useDraftSaver(campaignName: string) {
   }
 
   useEffect(() => {
+    // The page goes (reload, closed tab, another site): the fetch of a draft in flight dies with it, a keep-alive one not.
+    const onPageHide = () => {
+      const last = unconfirmed.current;
+      if (last === null) return;
+      stopTimer();
+      pending.current = null;
+      sendCallDraftOnLeave(campaignName, last.leadId, last.body);
+    };
+    window.addEventListener('pagehide', onPageHide);
     mounted.current = true;
     return () => {
+      window.removeEventListener('pagehide', onPageHide);
       mounted.current = false;
       // Leaving the screen: what was typed last still goes.
       if (timer.current !== undefined) void flush();
