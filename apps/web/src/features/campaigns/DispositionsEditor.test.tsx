@@ -29,7 +29,8 @@ function renderPage(routes: Record<string, TFakeRoute> = {}) {
   const server = fakeServer({
     'GET /cc/campaign/7': { body: CAMPAIGN },
     'GET /api/dispositions': (request) => ({ body: request.query.campaignName === 'Spring Survey' ? SET : [] }),
-    'PUT /api/dispositions': { body: { message: DISPOSITION_MESSAGES.saved } },
+    // The server replies the set as stored.
+    'PUT /api/dispositions': (request) => ({ body: (request.body as { dispositions: TDisposition[] }).dispositions }),
     ...routes,
   });
   renderWithApp(

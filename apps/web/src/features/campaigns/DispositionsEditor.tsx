@@ -9,11 +9,11 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_DISPOSITIONS, DISPOSITION_KINDS, DISPOSITION_MESSAGES, MAX_DISPOSITIONS, type TDisposition } from '@crm/shared';
 import { useUnsavedGuard } from '../../app/use-unsaved-guard.ts';
+import { DISPOSITION_KIND_LABELS } from '../../components/lead-attempts.ts';
 import { RetryAlert } from '../../components/QueryState.tsx';
 import { dispositionsKey, fetchDispositions, saveDispositions } from './api.ts';
 import {
   KIND_HELP,
-  KIND_LABELS,
   KIND_OPTIONS,
   SET_ERRORS,
   blankRow,
@@ -40,7 +40,7 @@ function KindsHelp() {
       {DISPOSITION_KINDS.map((kind) => (
         <List.Item key={kind}>
           <Text span size="xs" fw={600} c="dark">
-            {KIND_LABELS[kind]}:
+            {DISPOSITION_KIND_LABELS[kind]}:
           </Text>{' '}
           {KIND_HELP[kind]}
         </List.Item>
@@ -63,14 +63,15 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
 
   const mutation = useMutation({
     mutationFn: saveDispositions,
-    onSuccess: async (_reply, body) => {
+    onSuccess: (stored) => {
       notifications.show({ color: 'green', message: DISPOSITION_MESSAGES.saved });
-      // What was stored (trimmed) becomes the form's saved state: Discard changes comes back to it.
-      const stored = form.getValues().dispositions.map((row, i) => ({ ...row, ...body.dispositions[i] }));
-      form.setInitialValues({ dispositions: stored });
-      form.setValues({ dispositions: stored });
-      form.resetDirty({ dispositions: stored });
-      await queryClient.invalidateQueries({ queryKey: dispositionsKey(campaignName) });
+      // The set as stored becomes the form's saved state (Discard changes comes back to it); each row keeps its key.
+      const rows = form.getValues().dispositions;
+      const values = { dispositions: stored.map((d, i) => ({ ...d, key: rows[i]?.key ?? blankRow().key })) };
+      form.setInitialValues(values);
+      form.setValues(values);
+      form.resetDirty(values);
+      queryClient.setQueryData(dispositionsKey(campaignName), stored);
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: DISPOSITIONS_FAILED, message: error.message, autoClose: 8000 });

@@ -62,7 +62,7 @@ export function fetchDispositions(campaignName: string): Promise<TDispositions> 
   return api.get('/api/dispositions', { query: { campaignName }, schema: ZDispositions, notify: false });
 }
 
-/** PUT /api/dispositions: the whole set, stored whole or refused whole (the editor puts the problems under its fields). */
-export async function saveDispositions(body: TDispositionsPut): Promise<void> {
-  await api.put('/api/dispositions', body, { notify: false });
+/** PUT /api/dispositions: the whole set, stored whole or refused whole (the editor puts the problems under its fields); the set as stored. */
+export function saveDispositions(body: TDispositionsPut): Promise<TDispositions> {
+  return api.put('/api/dispositions', body, { schema: ZDispositions, notify: false });
 }

@@ -38,6 +38,11 @@ describe('refusalErrors', () => {
     });
   });
 
+  it("reads the service's own refusal, one problem after another", () => {
+    const error = new ApiError(400, 'The dispositions were not saved. The code NI is used twice; A campaign needs a completed disposition');
+    expect(refusalErrors(error)).toEqual({ [SET_ERRORS]: 'The code NI is used twice\nA campaign needs a completed disposition' });
+  });
+
   it('reads a problems list of the reply when the server sends one', () => {
     const error = new ApiError(400, 'The dispositions were refused', 'http', { message: 'The dispositions were refused', problems: ['dispositions.1.name: A disposition needs a name', 'A campaign needs a completed disposition'] });
     expect(refusalErrors(error)).toEqual({ 'dispositions.1.name': 'A disposition needs a name', [SET_ERRORS]: 'A campaign needs a completed disposition' });

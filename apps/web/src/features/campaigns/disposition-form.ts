@@ -13,6 +13,7 @@ import {
 } from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
 import { schemaValidate } from '../../app/form-schema.ts';
+import { DISPOSITION_KIND_LABELS } from '../../components/lead-attempts.ts';
 
 /** One row of the editor; `key` only keeps React's rows (and the focus) with their disposition as rows move. */
 export type TDispositionRow = TDisposition & { key: string };
@@ -22,14 +23,6 @@ export type TDispositionFormValues = { dispositions: TDispositionRow[] };
 export const SET_ERRORS = 'dispositions';
 
 /** What each kind means for the lead, in the words the editor shows beside the list. */
-export const KIND_LABELS: Record<TDispositionKind, string> = {
-  completed: 'Completed',
-  callback: 'Callback',
-  dnc: 'Do not call',
-  final: 'Final',
-  retry: 'Retry',
-};
-
 export const KIND_HELP: Record<TDispositionKind, string> = {
   completed: 'the survey was completed.',
   callback: 'call the respondent again at a time they asked for (Partial Call uses the first one).',
@@ -38,7 +31,7 @@ export const KIND_HELP: Record<TDispositionKind, string> = {
   retry: 'the lead may be generated again.',
 };
 
-export const KIND_OPTIONS = DISPOSITION_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] }));
+export const KIND_OPTIONS = DISPOSITION_KINDS.map((kind) => ({ value: kind, label: DISPOSITION_KIND_LABELS[kind] }));
 
 export function isDispositionKind(value: string): value is TDispositionKind {
   return (DISPOSITION_KINDS as readonly string[]).includes(value);
@@ -83,6 +76,7 @@ export function toDispositionsPut(campaignName: string, values: TDispositionForm
 /** "body.dispositions.2.code: A disposition code is …" (the server's validation reply, app's http/errors.ts). */
 const FIELD_PROBLEM = /^(?:body\.)?dispositions\.(\d+)\.(code|name|kind|vicidialStatus): (.+)$/s;
 const SET_PROBLEM = /^(?:body\.)?dispositions: (.+)$/s;
+const SAVE_REFUSED_LEAD_IN = /^The dispositions were not saved\. /;
 
 function problemsOf(error: ApiError): string[] {
   const body = error.body;
@@ -90,7 +84,8 @@ function problemsOf(error: ApiError): string[] {
     const listed = body.problems.filter((p): p is string => typeof p === 'string');
     if (listed.length > 0) return listed;
   }
-  return error.message.split('; ').filter((p) => p !== '');
+  // The service's own refusal: "The dispositions were not saved. {problem}; {problem}" (the screen has its own title).
+  return error.message.replace(SAVE_REFUSED_LEAD_IN, '').split('; ').filter((p) => p !== '');
 }
 
 /**
