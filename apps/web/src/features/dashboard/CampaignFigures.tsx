@@ -1,29 +1,38 @@
-// Per-campaign lead figures: one card each (total, generated, called, sent to the dialer, progress) and a bar chart of
-// the lead figures of all of them.
+// Per-campaign lead figures: one card each (total, generated, called, completed, sent to the dialer, progress) and a bar
+// chart of the lead figures of all of them. Called is attempted (a call ended with a disposition), Completed the survey
+// finished (docs/call-loop.md).
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
 import type { TDashboardCampaign } from '@crm/shared';
 import { DASHBOARD_KEY, fetchCampaignFigures } from './api.ts';
 
-/** Share of generated leads already called, 0-100; a campaign with nothing generated is at 0. */
-export function calledShare(c: TDashboardCampaign): number {
+/** Share of generated leads with `count` (called or completed), 0-100; a campaign with nothing generated is at 0. */
+export function shareOfGenerated(c: Pick<TDashboardCampaign, 'generatedLeads'>, count: number): number {
   if (c.generatedLeads === 0) return 0;
-  return Math.min(100, Math.round((c.calledLeads / c.generatedLeads) * 100));
+  return Math.min(100, Math.round((count / c.generatedLeads) * 100));
+}
+
+/** Share of generated leads already called (attempted), 0-100. */
+export function calledShare(c: TDashboardCampaign): number {
+  return shareOfGenerated(c, c.calledLeads);
 }
 
 const SERIES = [
   { name: 'totalLeads', label: 'Total leads', color: 'indigo.6' },
   { name: 'generatedLeads', label: 'Generated', color: 'teal.6' },
   { name: 'calledLeads', label: 'Called', color: 'orange.6' },
+  { name: 'completedLeads', label: 'Completed', color: 'green.6' },
 ];
 
 function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
   const share = calledShare(campaign);
+  const completed = Math.min(share, shareOfGenerated(campaign, campaign.completedLeads));
   const rows: [string, number][] = [
     ['Total Leads', campaign.totalLeads],
     ['Generated', campaign.generatedLeads],
     ['Called', campaign.calledLeads],
+    ['Completed', campaign.completedLeads],
     ['Sent to dialer', campaign.sentToDialer],
   ];
   return (
@@ -43,9 +52,13 @@ function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
           </Group>
         ))}
       </Stack>
-      <Progress value={share} mt="sm" size="md" aria-label={`Called ${share}% of generated`} />
+      {/* Completed (green) within called (orange): the bar's whole coloured length is the called share. */}
+      <Progress.Root mt="sm" size="md">
+        <Progress.Section value={completed} color="green" aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`} />
+        <Progress.Section value={share - completed} color="orange" aria-label={`Called ${share}% of generated`} />
+      </Progress.Root>
       <Text size="xs" c="dimmed" mt={4}>
-        Called {share}% of generated
+        Called {share}% of generated, completed {shareOfGenerated(campaign, campaign.completedLeads)}%
       </Text>
     </Paper>
   );

@@ -1,16 +1,19 @@
 // The lead browser of one campaign: filter by data date (the jump to a date), status and phone, page through its leads
 // and their state by key (the keyset pager: First, Previous, Next and Last, each as fast on the last of thousands of
-// pages as on the first; docs/api.md "Pages").
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+// pages as on the first; docs/api.md "Pages"). Each lead shows its calls and last disposition; its calls open under its
+// row (docs/call-loop.md).
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Button, CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { LEAD_STATUSES, type TLead, type TLeadStatus } from '@crm/shared';
+import { LEAD_STATUSES, type TLead, type TLeadCallSummary, type TLeadStatus } from '@crm/shared';
 import { KeysetPager, PageSizeSelect } from '../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../components/pager.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../components/DataList.tsx';
 import { dataDatesKey, fetchDataDates, fetchLeadPage, leadPageKey, type TLeadPageQuery } from './api.ts';
-import { answersText, calledText, generatedText } from './lead-cells.ts';
+import { answersText, callsById, callsText, completedText, generatedText, lastDispositionText } from './lead-cells.ts';
+import { LeadAttempts } from '../../components/LeadAttempts.tsx';
+import { formatDateTimeMinutes } from '../../app/time-zone.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 
 /** Page sizes are the lists' own (PageSizeSelect); ZLeadBrowseQuery allows at most 100 a page. */
@@ -18,23 +21,68 @@ const DEFAULT_SIZE = 25;
 
 const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called', completed: 'Completed' };
 
-type Column = { header: string; cell: (lead: TLead) => ReactNode; wrap?: boolean };
+/** What a row's cells know besides the lead: its call figures, and whether its calls are open under it. */
+type TRowContext = { calls: TLeadCallSummary | undefined; open: boolean; toggle: () => void; callsId: string };
+
+type Column = { header: string; cell: (lead: TLead, row: TRowContext) => ReactNode; wrap?: boolean };
 
 function text(value: TLead[string] | undefined): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
+/** A lead's call count; with calls, the button that opens them under the row. */
+function CallsCell({ lead, row }: { lead: TLead; row: TRowContext }) {
+  const label = callsText(row.calls);
+  if (row.calls === undefined || row.calls.attempts === 0) return label;
+  const number = text(lead.cell_number);
+  return (
+    <Button
+      size="compact-xs"
+      variant={row.open ? 'light' : 'subtle'}
+      onClick={row.toggle}
+      aria-expanded={row.open}
+      aria-controls={row.open ? row.callsId : undefined}
+      aria-label={row.open ? `Hide the calls of ${number}` : `Show the ${label} of ${number}`}
+      rightSection={row.open ? '▴' : '▾'}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function LastDispositionCell({ row }: { row: TRowContext }) {
+  const calls = row.calls;
+  if (calls === undefined || calls.lastDisposition === null) return '—';
+  return (
+    <>
+      <Text size="sm">{lastDispositionText(calls)}</Text>
+      <Text size="xs" c="dimmed">
+        {[calls.lastAgentId, calls.lastCallAt === null ? null : formatDateTimeMinutes(calls.lastCallAt)].filter((p) => p !== null).join(' · ')}
+      </Text>
+    </>
+  );
+}
+
 const COLUMNS: Column[] = [
   { header: 'Cell number', cell: (l) => text(l.cell_number) },
-  { header: 'Respondent', cell: (l) => text(l.respondent_name) },
+  { header: 'Respondent', cell: (l) => text(l.respondent_name), wrap: true },
   { header: 'Data date', cell: (l) => text(l.data_date) },
-  { header: 'Target selector', cell: (l) => text(l.target_selector) },
+  { header: 'Target selector', cell: (l) => text(l.target_selector), wrap: true },
   { header: 'BR ID', cell: (l) => text(l.br_id) },
   { header: 'Data status', cell: (l) => text(l.data_status) },
   { header: 'Generated', cell: generatedText },
-  { header: 'Called', cell: calledText },
+  // "Called" is attempted (a call ended with a disposition); "Completed" the survey finished (is_called 1).
+  { header: 'Called', cell: (l, row) => <CallsCell lead={l} row={row} /> },
+  { header: 'Completed', cell: completedText },
+  { header: 'Last disposition', cell: (_l, row) => <LastDispositionCell row={row} /> },
   { header: 'Answers', cell: answersText, wrap: true },
 ];
+
+/** The lead's id and version as numbers (the flat lead may carry them as text). */
+function numberField(value: TLead[string] | undefined): number | undefined {
+  const n = typeof value === 'number' ? value : Number(value);
+  return value === null || value === undefined || value === '' || !Number.isSafeInteger(n) ? undefined : n;
+}
 
 type Props = { campaign: string; onClose: () => void };
 
@@ -61,6 +109,8 @@ export function LeadBrowser({ campaign, onClose }: Props) {
   const [status, setStatus] = useState<TLeadStatus | ''>('');
   const [phoneInput, setPhoneInput] = useState('');
   const [phone, setPhone] = useState('');
+  /** The lead whose calls are open under its row (one at a time, so the page stays short). */
+  const [openLead, setOpenLead] = useState<number | null>(null);
   const section = useRef<HTMLElement>(null);
   // Browse is pressed in the list above; bring the browser into view.
   useEffect(() => {
@@ -89,6 +139,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
   const reply = leads.data?.response;
   const cursors = leads.data?.cursors;
   const rows = reply?.content ?? [];
+  const calls = callsById(leads.data?.calls);
   const pager = keysetPagerState(nav, {
     number: reply?.number ?? 0,
     totalElements: reply?.totalElements ?? 0,
@@ -174,15 +225,34 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             </Table.Thead>
             <Table.Tbody style={{ opacity: leads.isPlaceholderData ? 0.6 : 1 }}>
               {body === undefined ? (
-                rows.map((lead, index) => (
-                  <Table.Tr key={String(lead.id ?? `${String(lead.cell_number)}:${index}`)}>
-                    {COLUMNS.map((c) => (
-                      <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.wrap ? 220 : undefined}>
-                        {c.cell(lead)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
+                rows.map((lead, index) => {
+                  const id = numberField(lead.id);
+                  const open = id !== undefined && openLead === id;
+                  const row: TRowContext = {
+                    calls: id === undefined ? undefined : calls.get(id),
+                    open,
+                    toggle: () => setOpenLead(open || id === undefined ? null : id),
+                    callsId: `lead-calls-${id ?? index}`,
+                  };
+                  return (
+                    <Fragment key={String(lead.id ?? `${String(lead.cell_number)}:${index}`)}>
+                      <Table.Tr>
+                        {COLUMNS.map((c) => (
+                          <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.header === 'Answers' ? 200 : undefined}>
+                            {c.cell(lead, row)}
+                          </Table.Td>
+                        ))}
+                      </Table.Tr>
+                      {open && id !== undefined && (
+                        <Table.Tr id={row.callsId}>
+                          <Table.Td colSpan={COLUMNS.length} bg="var(--mantine-color-gray-0)">
+                            <LeadAttempts leadId={id} version={numberField(lead.version)} label={`Calls of ${text(lead.cell_number)}`} />
+                          </Table.Td>
+                        </Table.Tr>
+                      )}
+                    </Fragment>
+                  );
+                })
               ) : (
                 <Table.Tr>
                   <Table.Td colSpan={COLUMNS.length}>{body}</Table.Td>

@@ -47,7 +47,9 @@ const COLUMNS: DataListColumn<TDataTable>[] = [
   { key: 'campaignName', header: 'Campaign' },
   { key: 'total', header: 'Total leads', render: (t) => <LeadFigure campaign={t.campaignName} figure="totalLeads" /> },
   { key: 'generated', header: 'Generated', render: (t) => <LeadFigure campaign={t.campaignName} figure="generatedLeads" /> },
+  // Called: with a call attempt; Completed: the survey finished (docs/call-loop.md).
   { key: 'called', header: 'Called', render: (t) => <LeadFigure campaign={t.campaignName} figure="calledLeads" /> },
+  { key: 'completed', header: 'Completed', render: (t) => <LeadFigure campaign={t.campaignName} figure="completedLeads" /> },
   { key: 'createAt', header: 'Table created', render: (t) => formatDateTime(t.createAt) },
 ];
 

@@ -1,5 +1,6 @@
-// How the lead browser shows a flat lead's state: generated (and in which batch), called, and its survey answers.
-import { FIRST_BATCH, GENERATED_FOR_D, type TLead } from '@crm/shared';
+// How the lead browser shows a flat lead's state: generated (and in which batch), completed, its calls (attempts and the
+// last disposition, docs/call-loop.md) and its survey answers.
+import { FIRST_BATCH, GENERATED_FOR_D, type TLead, type TLeadCallSummary } from '@crm/shared';
 
 const ANSWER_KEY = /^Q(\d+)$/;
 /** The answers column shows this many answers in full; the rest are counted. */
@@ -18,8 +19,27 @@ export function generatedText(lead: TLead): string {
   return batch === null || batch <= FIRST_BATCH ? 'Yes' : `Yes, regenerate batch ${batch}`;
 }
 
-export function calledText(lead: TLead): string {
+/** Whether the survey was completed (is_called 1): before issue 32 the screens called this "called". */
+export function completedText(lead: TLead): string {
   return numberOf(lead.is_called) === 1 ? 'Yes' : 'No';
+}
+
+/** '3 calls', '1 call', 'Not called'; '—' when the server sent no call figures (one from before issue 32). */
+export function callsText(calls: TLeadCallSummary | undefined): string {
+  if (calls === undefined) return '—';
+  if (calls.attempts === 0) return 'Not called';
+  return `${calls.attempts} call${calls.attempts === 1 ? '' : 's'}`;
+}
+
+/** The last call's disposition by name ('—' before the first call). */
+export function lastDispositionText(calls: TLeadCallSummary | undefined): string {
+  if (calls === undefined || calls.lastDisposition === null) return '—';
+  return calls.lastDispositionName ?? calls.lastDisposition;
+}
+
+/** The page's call figures by lead id (the reply lists them in the page's order; matched by id all the same). */
+export function callsById(calls: readonly TLeadCallSummary[] | undefined): Map<number, TLeadCallSummary> {
+  return new Map((calls ?? []).map((c) => [c.leadId, c]));
 }
 
 /** The lead's non-empty answers in question order, as [Q1, value]. */

@@ -1,5 +1,6 @@
 // The lead of the searched number: its details and its answers ("Customer Response"), each titled by its question
-// (matched by qno), with an edit mode that corrects answers and saves only those changed; then its answer history.
+// (matched by qno), with an edit mode that corrects answers and saves only those changed; then its calls (attempts and the
+// last disposition, docs/call-loop.md) and its answer history.
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +9,7 @@ import { QC_MESSAGES, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/s
 import { saveLeadAnswers, type TLeadSearch } from '../../crm/api.ts';
 import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../crm/lead-view.ts';
 import { answerEditBody, answerEditProblems, answerRows, draftOf, type TAnswerRow, type TDraft } from './answer-edit.ts';
+import { LeadAttempts } from '../../../components/LeadAttempts.tsx';
 import { AnswerHistory } from './AnswerHistory.tsx';
 import { AnswerInput } from './AnswerInput.tsx';
 
@@ -201,7 +203,8 @@ export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) 
               onLeadSaved={onLeadSaved}
               canEdit={questions.data !== undefined}
             />
-            {foundId !== undefined && found !== null && <AnswerHistory leadId={foundId} version={leadVersion(found)} />}
+            {foundId !== undefined && <LeadAttempts leadId={foundId} version={leadVersion(found)} compact label="Call attempts" />}
+            {foundId !== undefined && <AnswerHistory leadId={foundId} version={leadVersion(found)} />}
           </>
         )}
       </Stack>

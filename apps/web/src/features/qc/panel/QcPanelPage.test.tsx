@@ -1,9 +1,10 @@
 // /qcChecking in jsdom against a fake server: the required search fields, the lead and recordings found in parallel,
 // the tick, live totals, a submit storing both records and linking the ticked recording, a refused record, the
-// correction of a lead answer (with the version the search found), and the lead's answer history.
+// correction of a lead answer (with the version the search found), the lead's calls and its answer history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TLeadAnswerHistoryEntry, type TVoiceFile } from '@crm/shared';
+import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TCallAttempt, type TLeadAnswerHistoryEntry, type TVoiceFile } from '@crm/shared';
+import { formatDateTime } from '../../../app/time-zone.ts';
 import { notifications } from '@mantine/notifications';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
@@ -21,6 +22,10 @@ const HISTORY: TLeadAnswerHistoryEntry[] = [
   { version: 4, agentId: 'AG-1001', savedAt: '2026-11-18T09:30:00.000Z', answers: { Q1: 'Yes', Q2: 'Benson' }, isCalled: 1 },
   { version: 3, agentId: 'AG-1002', savedAt: '2026-11-18T08:10:00.000Z', answers: { Q1: 'Yes', Q2: 'Partial Call' }, isCalled: 0 },
 ];
+const ATTEMPTS: TCallAttempt[] = [
+  { id: 12, agentId: 'AG-1001', agentName: 'Karim Hossain', startedAt: '2026-11-18T09:26:00.000Z', endedAt: '2026-11-18T09:30:00.000Z', handleSeconds: 240, disposition: 'COMPLETE', dispositionName: 'Completed', dispositionKind: 'completed', completed: true, dialerCallId: '5501', dialerStatus: null },
+  { id: 11, agentId: 'AG-1002', agentName: 'Salma Khatun', startedAt: '2026-11-18T08:08:30.000Z', endedAt: '2026-11-18T08:10:00.000Z', handleSeconds: 90, disposition: 'CALLBACK', dispositionName: 'Partial / call back', dispositionKind: 'callback', completed: false, dialerCallId: null, dialerStatus: null },
+];
 const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42, checks: null };
 
 function recordReply(request: TSentRequest, id: number) {
@@ -35,6 +40,7 @@ function recordReply(request: TSentRequest, id: number) {
 const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/ap/getByNumber': { body: LEAD },
   'GET /api/ap/answerHistory/7': { body: HISTORY },
+  'GET /api/leads/7/attempts': { body: ATTEMPTS },
   'GET /questions/getToSetLogic/Spring Survey': { body: QUESTIONS },
   'GET /api/voicelog/search': { body: { content: [FILE], totalElements: 1, totalPages: 1, size: 10, number: 0, first: true, last: true } },
   'GET /api/qcReport/agents': { body: [{ agentId: 'AG-1001', name: 'Karim Hossain' }, { agentId: 'AG-1002', name: 'Salma Khatun' }] },
@@ -265,5 +271,17 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     expect(second?.textContent).toContain('AG-1002');
     expect(second?.textContent).toContain('Q2: Partial Call');
     expect(second?.textContent).toContain('No');
+  });
+
+  it("shows the lead's calls on the lead card: the last disposition, then each call newest first", async () => {
+    fakeServer(ROUTES);
+    renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
+    await searchCall();
+    const calls = within(await screen.findByRole('region', { name: 'Call attempts' }));
+    expect(await calls.findByText(`Last: Completed (COMPLETE) by Karim Hossain (AG-1001) at ${formatDateTime('2026-11-18T09:30:00.000Z')}`)).toBeTruthy();
+    expect(calls.getByText('Calls: 2')).toBeTruthy();
+    const [first, second] = calls.getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(first).toBe(`${formatDateTime('2026-11-18T09:26:00.000Z')}Karim Hossain (AG-1001)4:00CompletedCompleted (COMPLETE)5501`);
+    expect(second).toBe(`${formatDateTime('2026-11-18T08:08:30.000Z')}Salma Khatun (AG-1002)1:30CallbackPartial / call back (CALLBACK)typed number`);
   });
 });
