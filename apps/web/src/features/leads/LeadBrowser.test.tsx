@@ -68,7 +68,8 @@ describe('LeadBrowser', () => {
     expect(await browser.findByText('Respondent 26')).toBeTruthy();
     expect(lastQuery()).toEqual({ size: '25', after: `${DATE},25` });
     expect(browser.getByText('Showing 26 to 50 of 3400 entries')).toBeTruthy();
-  });
+    // Five pages of 25 rows of eleven columns drawn in jsdom: seconds on a busy machine.
+  }, 20_000);
 });
 
 const attempt = (id: number, extra: Partial<TCallAttempt>): TCallAttempt => ({
