@@ -25,6 +25,8 @@ export const AUDIT_OBJECT_TYPES = [
   'quota',
   /** A campaign's dispositions (docs/call-loop.md); objectId: the campaign name. */
   'dispositions',
+  /** A callback an agent set or removed (docs/call-loop.md); objectId: the callback id. */
+  'callback',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -22,6 +22,7 @@ import {
   ZLeadSaveQuery,
   ZLeadSaveResult,
   ZMyCalls,
+  ZMyShift,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, CALLERS, EVERY_ROLE } from '../../auth/roles.ts';
@@ -32,6 +33,7 @@ import { addCalledNumberToDnc } from './do-not-call.ts';
 import { findLeadAnswerHistory } from './history.ts';
 import { findLeadByNumber } from './lookup.ts';
 import { findMyCalls } from './my-calls.ts';
+import { findMyShift } from './my-shift.ts';
 import { updateLeadAnswers } from './save.ts';
 import { findAgentSessions, findAgentsOnline } from './sessions.ts';
 
@@ -86,6 +88,9 @@ export async function agentPanelRoutes(app: App) {
     config: CALLERS,
     schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
   }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone));
+
+  // The idle screen's figures of the caller's own shift (docs/call-loop.md, The agent's shift).
+  app.get('/api/ap/myShift', { config: CALLERS, schema: { response: { 200: ZMyShift } } }, async (req) => findMyShift(app.db, currentUser(req), app.config.timeZone));
 
   app.get('/api/agentSessions/online', {
     config: ADMINS,
