@@ -29,7 +29,7 @@ describe('GET /api/ap/getByNumber', () => {
     const lead = await lookUp(c.admin, c.name, '01812345678');
     expect(Object.keys(lead)).toEqual([
       'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand',
-      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version', 'survey',
+      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version', 'survey', 'callStartedAt',
     ]);
     expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null, version: 0 });
   });
@@ -43,7 +43,8 @@ describe('GET /api/ap/getByNumber', () => {
       .where('id', '=', String(id)).execute();
     const reply = await c.agent.get(lookupUrl(c.name, '01812345600'));
     const expected = toVersionedLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
-    const { survey, ...flat } = reply.json<TLookedUpLead>();
+    const { survey, callStartedAt, ...flat } = reply.json<TLookedUpLead>();
+    expect(typeof callStartedAt).toBe('string');
     expect(flat).toEqual(expected);
     expect(Object.keys(flat)).toEqual(Object.keys(expected));
     expect(survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);

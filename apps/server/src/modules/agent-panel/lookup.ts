@@ -1,8 +1,10 @@
 // GET /api/ap/getByNumber: the generated lead of a campaign with a number, in the flat shape.
 // Agents look numbers up all day, so the lookups of one event-loop turn share one query (db/batch.ts) that reads
-// each campaign's layout, its active questions and all its numbers asked at once.
+// each campaign's layout, its active questions and all its numbers asked at once; a caller's lookup also records the
+// call's start (call-starts.ts), batched the same way.
 import {
   GENERATED_FOR_D,
+  LEAD_CALL_STARTED_KEY,
   LEAD_NOT_GENERATED,
   LEAD_SURVEY_KEY,
   fillQuestionText,
@@ -22,6 +24,7 @@ import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
+import { recordCallStart } from './call-starts.ts';
 
 type Key = { campaign: string; phone: string };
 /** An active question of the campaign as the lookup statement reads it (json: options as an array, qno a number). */
@@ -148,8 +151,18 @@ function surveyOf(questions: readonly SurveyRow[], lead: TLead): TLookupSurveyQu
  * overwritten) and, after it, the campaign's active questions filled from the lead, or the older system's not-generated message (docs/product.md §7 Agent panel). A number on the system's
  * or the campaign's do-not-call list answers 403 with the list and date (docs/dnc.md), so no survey is offered; QC
  * inspectors (the QC panel's lead card of a past call) still get the lead.
+ * For a caller (an agent, or an admin on /CRM) a lead offered starts the call (call-starts.ts): the reply ends with
+ * callStartedAt, this call's first start, and `dialerCallId` (the dialer's id of a popped call) is kept for its attempt.
  */
-export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName: string, cellNumber: string, country: CountryCode, timeZone: string): Promise<TLeadLookupResult> {
+export async function findLeadByNumber(
+  db: Db,
+  user: TTokenPayload,
+  campaignName: string,
+  cellNumber: string,
+  country: CountryCode,
+  timeZone: string,
+  dialerCallId?: string,
+): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
   const found = await loaderFor(db).load({ campaign: campaignName.trim().toLowerCase(), phone });
@@ -163,5 +176,9 @@ export async function findLeadByNumber(db: Db, user: TTokenPayload, campaignName
   // A lead in a full quota on a lead field (docs/quotas.md): 409, no survey; inspectors are not stopped here either.
   const quotaFull = inspector ? undefined : fullQuotaMessage(found.fullQuotas, lead);
   if (quotaFull !== undefined) throw conflict(quotaFull);
-  return Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
+  const withSurvey = Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
+  if (inspector) return withSurvey;
+  const startedAt = await recordCallStart(db, { userId: Number(user.sub), leadId: found.lead.id, sessionId: user.sid ?? null, dialerCallId: dialerCallId ?? null });
+  // undefined: the lead was deleted meanwhile; the reply is still the lead as read.
+  return startedAt === undefined ? withSurvey : Object.assign(withSurvey, { [LEAD_CALL_STARTED_KEY]: startedAt.toISOString() });
 }
