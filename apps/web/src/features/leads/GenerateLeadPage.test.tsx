@@ -1,5 +1,6 @@
 // /generateLead (docs/product.md §4, §8): the campaign reveals the date, the date reveals the targets; no target is refused
-// without a call; success says how many and goes to /leads; failure says so with the server's reason.
+// without a call; success says how many and stays with the date chosen, its send card counting the new leads; failure
+// says so with the server's reason.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -102,16 +103,32 @@ describe('GenerateLeadPage', () => {
     expect(server.writes()).toEqual([]);
   });
 
-  it('sends the typed targets only, says how many were generated and goes to /leads', async () => {
-    const server = renderPage({ 'POST /dynamic/updateData': { body: { rowsUpdated: 25, message: 'x' } } });
+  it('sends the typed targets only, says how many were generated and stays, the send card counting them at once', async () => {
+    let unsent = 0;
+    const server = renderPage({
+      'POST /dynamic/updateData': () => {
+        unsent = 25;
+        return { body: { rowsUpdated: 25, message: 'x' } };
+      },
+      'GET /api/dialer/settings': { body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null } },
+      'GET /api/dialer/sends': () => ({ body: { unsent, sends: [] } }),
+    });
     await chooseCampaignAndDate();
+    const card = within(await screen.findByRole('region', { name: 'Send to dialer' }));
+    await card.findByText('0 generated leads of 2025-03-02 not sent yet');
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText(LEAD_MESSAGES.generated(25))).toBeTruthy();
-    await waitFor(() => expect(location()).toBe('/leads'));
+    expect((await screen.findAllByText(LEAD_MESSAGES.generated(25))).length).toBeGreaterThan(0);
     expect(server.writes()).toEqual([
       { method: 'POST', path: '/dynamic/updateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02' }, body: { North: 10 } },
     ]);
+    // The page, campaign and date stay; the count stays on the card; the targets used are cleared.
+    expect(location()).toBe('/generateLead');
+    expect(within(screen.getByRole('region', { name: "Generate a day's call list" })).getByText(LEAD_MESSAGES.generated(25))).toBeTruthy();
+    expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('Spring Survey');
+    expect((screen.getByLabelText('Data date') as HTMLSelectElement).value).toBe('2025-03-02');
+    expect((screen.getByLabelText('North') as HTMLInputElement).value).toBe('');
+    expect(await card.findByText('25 generated leads of 2025-03-02 not sent yet')).toBeTruthy();
   });
 
   it('says how many leads were held back because their number is on a do-not-call list', async () => {
@@ -119,7 +136,8 @@ describe('GenerateLeadPage', () => {
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call or quota full)`)).toBeTruthy();
+    // In the notification and on the card.
+    expect(await screen.findAllByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call or quota full)`)).toHaveLength(2);
   });
 
   it('says none were generated and how many were held back when every fresh lead left is listed', async () => {
@@ -164,7 +182,7 @@ describe('GenerateLeadPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
-    expect(await screen.findByText(LEAD_MESSAGES.generated(120))).toBeTruthy();
+    expect((await screen.findAllByText(LEAD_MESSAGES.generated(120))).length).toBeGreaterThan(0);
     expect(server.writes()).toEqual([
       { method: 'POST', path: '/dynamic/updateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02', all: 'true' }, body: {} },
     ]);

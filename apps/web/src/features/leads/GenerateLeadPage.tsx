@@ -1,13 +1,13 @@
 // /generateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
-// (or all fresh leads of the date, confirmed with their count); success goes to /leads. Beside it, once a date is
-// chosen, its generated leads are sent to the dialer (docs/dialer-sends.md). The campaign's quotas show under the form
-// (docs/quotas.md).
-import { useNavigate } from 'react-router';
+// (or all fresh leads of the date, confirmed with their count); success says how many and stays, so the card beside it
+// sends the date's generated leads to the dialer in one click (docs/dialer-sends.md). The campaign's quotas show under
+// the form (docs/quotas.md).
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { DialerSendCard } from '../dialer/DialerSendCard.tsx';
+import { DIALER_KEY } from '../dialer/api.ts';
 import { LEADS_KEY } from './api.ts';
 import { generateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
@@ -17,7 +17,6 @@ import { CampaignQuotas } from './lead-actions-quotas.tsx';
 import { countOf, generateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
 export default function GenerateLeadPage() {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useTargetForm();
   const summary = useDateSummary(form.choice);
@@ -25,8 +24,9 @@ export default function GenerateLeadPage() {
 
   const mutation = useMutation({
     mutationFn: generateLeads,
-    onSuccess: async ({ count: rowsUpdated, heldBack }) => {
-      void Promise.all([LEADS_KEY, DASHBOARD_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    onSuccess: ({ count: rowsUpdated, heldBack }) => {
+      // The send card's "not sent yet" count (under DIALER_KEY) grows with the leads just generated.
+      void Promise.all([LEADS_KEY, DASHBOARD_KEY, DIALER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
       // docs/product.md §8: a missing count reads as none generated.
       if (rowsUpdated === null || rowsUpdated === 0) {
         const message = withHeldBack(LEAD_MESSAGES.noneGenerated, heldBack);
@@ -34,8 +34,12 @@ export default function GenerateLeadPage() {
         form.setNotice({ tone: 'warning', message });
         return;
       }
-      notifications.show({ color: 'green', message: withHeldBack(LEAD_MESSAGES.generated(rowsUpdated), heldBack) });
-      await navigate('/leads');
+      const message = withHeldBack(LEAD_MESSAGES.generated(rowsUpdated), heldBack);
+      notifications.show({ color: 'green', message });
+      // The page stays with the campaign and date chosen: the count stays on the card, the targets used are cleared
+      // (a second Generate is a new choice), and Send to dialer beside it sends them.
+      form.clearTargets();
+      form.setNotice({ tone: 'success', message });
     },
     onError: (error) => form.showFailure(LEAD_MESSAGES.generateFailed, error),
   });
