@@ -1,6 +1,18 @@
-// The dashboard's calls: the five totals, the per-campaign lead figures, the media token of the live stream and agent sign-ins.
+// The dashboard's calls: the five totals, the per-campaign lead figures, the media token of the live stream, agent sign-ins
+// and the missed callbacks.
 import { z } from 'zod';
-import { ZAgentSession, ZAgentsOnline, ZDashboard, ZMediaToken, ZTotal, type TAgentSession, type TAgentsOnline, type TDashboard } from '@crm/shared';
+import {
+  ZAgentSession,
+  ZAgentsOnline,
+  ZDashboard,
+  ZMediaToken,
+  ZMissedCallbacks,
+  ZTotal,
+  type TAgentSession,
+  type TAgentsOnline,
+  type TDashboard,
+  type TMissedCallbacks,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 
 export const DASHBOARD_KEY = ['dashboard'] as const;
@@ -38,4 +50,11 @@ export function fetchAgentsOnline(): Promise<TAgentsOnline> {
 /** Today's sign-ins (the server's day), newest first. */
 export function fetchTodaysSignIns(): Promise<TAgentSession[]> {
   return api.get('/api/agentSessions', { schema: z.array(ZAgentSession), notify: false });
+}
+
+export const missedCallbacksKey = (campaignName: string) => [...DASHBOARD_KEY, 'missed-callbacks', campaignName] as const;
+
+/** GET /api/callbacks/missed: past due by more than the campaign's grace, the longest missed first ('' for every campaign). */
+export function fetchMissedCallbacks(campaignName: string): Promise<TMissedCallbacks> {
+  return api.get('/api/callbacks/missed', { query: { campaignName: campaignName === '' ? undefined : campaignName }, schema: ZMissedCallbacks, notify: false });
 }
