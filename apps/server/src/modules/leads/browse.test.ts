@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TLeadPage } from '@crm/shared';
-import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
+import { createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 import { insertLeads, many } from '../../test/leads-support.ts';
 
 const t = useTestApp();
@@ -80,21 +81,26 @@ describe('GET /dynamic/leads/{t}', () => {
     });
   });
 
-  it('filters by data date and by state: fresh, generated (not called), called', async () => {
+  it('filters by data date and by state: fresh, generated (not completed), called (at least once), completed', async () => {
     const c = await createCampaign(t.db);
-    const [fresh, generated, regenerated, called] = await insertLeads(t.db, c.id, [
+    const calledAt = new Date('2024-05-01T10:00:00Z');
+    const [fresh, generated, regenerated, called, tried] = await insertLeads(t.db, c.id, [
       {},
       { generateStatus: 1, forD: 'd' },
       { generateStatus: 2, forD: 'd' },
-      { generateStatus: 1, forD: 'd', isCalled: 1 },
+      { generateStatus: 1, forD: 'd', isCalled: 1, calledAt },
+      // Called, not completed.
+      { generateStatus: 1, forD: 'd', isCalled: 0, calledAt },
     ]);
     const otherDate = await insertLeads(t.db, c.id, [{ dataDate: '2024-06-01' }]);
     const api = await admin();
     expect(ids(await browse(api, c.campaignName, 'dataDate=2024-06-01'))).toEqual(otherDate);
     expect(ids(await browse(api, c.campaignName, 'dataDate=2024-05-01&status=fresh'))).toEqual([fresh]);
     expect(ids(await browse(api, c.campaignName, 'status=fresh'))).toEqual([...otherDate, fresh]);
-    expect(ids(await browse(api, c.campaignName, 'status=generated'))).toEqual([generated, regenerated]);
-    expect(ids(await browse(api, c.campaignName, 'status=called'))).toEqual([called]);
+    expect(ids(await browse(api, c.campaignName, 'status=generated'))).toEqual([generated, regenerated, tried]);
+    expect(ids(await browse(api, c.campaignName, 'status=called'))).toEqual([called, tried]);
+    expect((await browse(api, c.campaignName, 'status=called')).recordCount).toBe(2);
+    expect(ids(await browse(api, c.campaignName, 'status=completed'))).toEqual([called]);
     expect((await browse(api, c.campaignName, 'dataDate=2023-01-01')).recordCount).toBe(0);
   });
 
@@ -130,13 +136,13 @@ describe('GET /dynamic/leads/{t}', () => {
       expect(backward, `size ${size}`).toEqual(forward);
     }
     const called = expected.filter((_, i) => i >= 2 && (i - 2) % 7 % 3 === 0);
-    const walked = await walk(api, c.campaignName, 'size=2&status=called');
+    const walked = await walk(api, c.campaignName, 'size=2&status=completed');
     expect(walked.forward.flat()).toEqual(called);
     expect(walked.backward.flat()).toEqual(called);
     const oneDate = await walk(api, c.campaignName, 'size=3&dataDate=2024-05-02');
     expect(oneDate.forward.flat()).toEqual(all.slice(7, 14));
     expect(oneDate.backward).toEqual(oneDate.forward);
-    const total = await browse(api, c.campaignName, 'size=3&status=called&dataDate=2024-05-02');
+    const total = await browse(api, c.campaignName, 'size=3&status=completed&dataDate=2024-05-02');
     expect(total.response.totalElements).toBe(3);
   });
 
@@ -167,6 +173,25 @@ describe('GET /dynamic/leads/{t}', () => {
     const empty = await browse(api, c.campaignName, 'size=2&last=true&status=called');
     expect(empty.response).toMatchObject({ content: [], totalElements: 0, totalPages: 0 });
     expect(empty.cursors).toEqual({ next: null, previous: null });
+  });
+
+  it("gives each row's calls: how many attempts, and the last one's disposition, agent and time", async () => {
+    const c = await panelCampaign(t);
+    const agent = await t.as(await createUser(t.db, { role: 'agent', username: 'AG-8301' }), { campaign: c.name });
+    const twice = await addLead(t, c.id, '+8801718000001');
+    const never = await addLead(t, c.id, '+8801718000002');
+    expect((await agent.put(saveUrl(c.name, '01718000001', twice), { Q1: 'No', is_called: 0, disposition: 'LANG' })).status).toBe(200);
+    const last = await agent.put(saveUrl(c.name, '01718000001', twice), { Q1: 'Yes', is_called: 1 });
+    expect(last.status).toBe(200);
+    const ended = await t.db.selectFrom('callAttempts').select('endedAt').where('leadId', '=', String(twice)).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const page = await browse(c.admin, c.name);
+    expect(ids(page)).toEqual([twice, never]);
+    expect(page.calls).toEqual([
+      { leadId: twice, attempts: 2, lastDisposition: 'COMPLETE', lastDispositionName: 'Completed', lastAgentId: 'AG-8301', lastCallAt: ended.endedAt.toISOString() },
+      { leadId: never, attempts: 0, lastDisposition: null, lastDispositionName: null, lastAgentId: null, lastCallAt: null },
+    ]);
+    expect(ids(await browse(c.admin, c.name, 'status=called'))).toEqual([twice]);
+    expect((await browse(c.admin, c.name, 'phone=01718000002')).calls).toEqual([page.calls?.[1]]);
   });
 
   it('refuses a cursor that is not a date and an id, and more than one of after, before and last', async () => {

@@ -1,11 +1,12 @@
 // The lead browser: one campaign's leads a page at a time, by date, state and phone number (any format), paged by key
 // (newest data date first, then upload order; docs/api.md "Pages") so the last page costs what the first does.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { DEFAULT_PHONE_COUNTRY, normalisePhone, type TKeysetPaged, type TLead, type TLeadBrowseQuery, type TLeadStatus, type TPageCursor } from '@crm/shared';
+import { DEFAULT_PHONE_COUNTRY, normalisePhone, type TKeysetPaged, type TLead, type TLeadBrowseQuery, type TLeadCallSummary, type TLeadStatus, type TPageCursor } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DB, Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { keysetAsk, readKeysetPage, toKeysetPaged, type TTravel } from '../../http/keyset.ts';
+import { findLeadCallSummaries } from '../call-attempts/service.ts';
 import { findLeadLayout, toFlatLead, type LeadRow } from './layout.ts';
 import { countCampaignLeads } from './lead-counts.ts';
 
@@ -58,8 +59,11 @@ async function readLeads(db: Db, where: (eb: LeadsExpression) => Expression<SqlB
   return [...sameDate, ...laterDates];
 }
 
-/** Numbers without a country code are read in `country` (PHONE_COUNTRY). */
-export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBrowseQuery, country: CountryCode = DEFAULT_PHONE_COUNTRY): Promise<TKeysetPaged<TLead>> {
+/**
+ * Numbers without a country code are read in `country` (PHONE_COUNTRY). `calls`: each row's call attempts and the last
+ * one's disposition (docs/call-loop.md), read for the page's leads only.
+ */
+export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBrowseQuery, country: CountryCode = DEFAULT_PHONE_COUNTRY): Promise<TKeysetPaged<TLead> & { calls: TLeadCallSummary[] }> {
   const layout = await findLeadLayout(db, campaignName);
   const phone = query.phone ?? '';
   const where = (eb: LeadsExpression) => {
@@ -77,9 +81,11 @@ export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBr
     readKeysetPage(keysetAsk(query), query.size, () => counted, (travel, cursor, limit) => readLeads(db, where, travel, cursor, limit), (row) => ({ date: row.dataDate, id: row.id })),
     counted,
   ]);
-  return toKeysetPaged(
+  const calls = await findLeadCallSummaries(db, page.rows.map((r) => r.id));
+  const paged = toKeysetPaged(
     page.rows.map((r) => toFlatLead(r, layout)),
     page.rows.map((r) => ({ date: r.dataDate, id: r.id })),
     { total, size: query.size, number: page.number, hasNext: page.hasNext, hasPrevious: page.hasPrevious },
   );
+  return { ...paged, calls };
 }
