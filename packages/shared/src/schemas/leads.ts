@@ -272,3 +272,9 @@ export const LEAD_FILE_NAMES = {
   full: 'full_report.csv',
 } as const;
 
+
+/**
+ * The full report's columns after the spec's (issue 32, docs/call-loop.md): the lead's call attempts, and the last
+ * one's disposition (its name), agent ID and end (yyyy-MM-dd HH:mm:ss in TIME_ZONE); empty before the first call.
+ */
+export const FULL_REPORT_CALL_COLUMNS = ['attempts', 'last_disposition', 'last_agent', 'last_call_time'] as const;

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { DEFAULT_LEAD_COLUMNS, LEAD_FILE_NAMES, localDateTimeText } from '@crm/shared';
-import { type Caller, caller, createCampaign, tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
+import { sql } from 'kysely';
+import { DEFAULT_LEAD_COLUMNS, FULL_REPORT_CALL_COLUMNS, LEAD_FILE_NAMES, localDateTimeText } from '@crm/shared';
+import { type Caller, caller, createCampaign, createUser, tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 import { DATE, expectMessage, insertLeads, many, query } from '../../test/leads-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
@@ -163,7 +165,26 @@ describe('GET /api/file/generateFullReportCsv (full report)', () => {
     await insertLeads(t.db, c.id, [{ dataDate: '2024-05-01' }, { dataDate: '2024-05-03' }]);
     expect(csvOf(await admin.get(fullUrl(c.campaignName, '2024-05-03', '2024-05-03')), LEAD_FILE_NAMES.full).rows).toHaveLength(1);
     const r = await admin.get(fullUrl(c.campaignName, '2024-05-02', '2024-05-02'));
-    expect(r.text).toBe(`${BOM}${[...DEFAULT_LEAD_COLUMNS, 'note'].join(',')}\r\n`);
+    expect(r.text).toBe(`${BOM}${[...DEFAULT_LEAD_COLUMNS, 'note', ...FULL_REPORT_CALL_COLUMNS].join(',')}\r\n`);
+  });
+
+  it("adds each lead's calls after the spec's columns: attempts, last disposition, last agent, last call time", async () => {
+    const c = await panelCampaign(t);
+    const agent = await t.as(await createUser(t.db, { role: 'agent', username: 'AG-8401' }), { campaign: c.name });
+    const twice = await addLead(t, c.id, '+8801719000001');
+    const never = await addLead(t, c.id, '+8801719000002');
+    expect((await agent.put(saveUrl(c.name, '01719000001', twice), { Q1: 'Yes', is_called: 1 })).status).toBe(200);
+    expect((await agent.put(saveUrl(c.name, '01719000001', twice), { Q1: 'No', is_called: 0, disposition: 'WRONG' })).status).toBe(200);
+    await sql`update call_attempts set ended_at = timestamptz '2026-11-20T08:30:05Z' where lead_id = ${twice} and disposition_code = 'WRONG'`.execute(t.db);
+    const { header, rows } = csvOf(await admin.get(fullUrl(c.name, '2026-11-20', '2026-11-20')), LEAD_FILE_NAMES.full);
+    // The spec's columns first and as they were (the 16 defaults, the data table's, the answers), then the calls'.
+    expect(header).toEqual([...DEFAULT_LEAD_COLUMNS, 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'attempts', 'last_disposition', 'last_agent', 'last_call_time']);
+    expect(rows.map((r) => [r.id, r.is_called, r.Q1, r.attempts, r.last_disposition, r.last_agent, r.last_call_time])).toEqual([
+      [String(twice), '0', 'No', '2', 'Wrong number', 'AG-8401', localDateTimeText(new Date('2026-11-20T08:30:05Z'), t.config.timeZone)],
+      [String(never), '0', '', '0', '', '', ''],
+    ]);
+    // The report for D keeps the spec's columns only.
+    expect(csvOf(await admin.get(forDUrl(c.name, '2026-11-20')), LEAD_FILE_NAMES.forD).header).toEqual([...DEFAULT_LEAD_COLUMNS, 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4']);
   });
 
   it('says which campaign it does not know (404)', async () => {
