@@ -12,14 +12,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table dialer_sync_items (
     id bigint generated always as identity primary key,
     -- dnc_number: add_dnc_phone; lead_dnc / lead_quota: update_lead status; lead_callback: update_lead callback=Y.
-    action text not null check (action in ('dnc_number', 'lead_dnc', 'lead_quota', 'lead_callback')),
+    -- quota_full: a quota that filled in a save, turned by the worker into its leads' lead_quota rows (so the save
+    -- itself writes one row, however many leads the quota holds).
+    action text not null check (action in ('dnc_number', 'lead_dnc', 'lead_quota', 'lead_callback', 'quota_full')),
     -- What caused it: a do-not-call entry, a quota that filled, a callback.
     dnc_id integer references dnc_numbers (id) on delete set null,
     quota_id integer references quotas (id) on delete set null,
     callback_id bigint references callbacks (id) on delete set null,
     -- The list's campaign (null: the system list) or the lead's campaign.
     campaign_id integer references campaigns (id) on delete cascade,
-    phone_number text not null,
+    phone_number text not null default '',
     lead_id bigint,
     send_id integer references dialer_sends (id) on delete cascade,
     -- The request's own parameters (no user, no password), fixed when the row is written.

@@ -4,15 +4,18 @@ import type { TDialerSyncAction } from '@crm/shared';
 
 export type TDialerSyncState = 'waiting' | 'done' | 'refused';
 
+/** The requests, and quota_full: a quota that filled, whose leads the worker has yet to add as lead_quota rows. */
+export type TDialerSyncItemAction = TDialerSyncAction | 'quota_full';
+
 export type DialerSyncItemsTable = {
   id: ColumnType<string, never, never>;
-  action: TDialerSyncAction;
+  action: TDialerSyncItemAction;
   dncId: number | null;
   quotaId: number | null;
   /** bigint as text. */
   callbackId: string | null;
   campaignId: number | null;
-  phoneNumber: string;
+  phoneNumber: Generated<string>;
   /** bigint as text, like leads.id. */
   leadId: string | null;
   sendId: number | null;

@@ -4,6 +4,7 @@ import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage, type TDoNotCallBody,
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import { queueDncSync } from '../dialer-sync/enqueue.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
 
 /**
@@ -31,6 +32,8 @@ export async function addCalledNumberToDnc(db: Db, user: TTokenPayload, body: TD
       .returning('id')
       .executeTakeFirst();
     if (added !== undefined) {
+      // The number reaches VICIdial's DNC list and its sent leads are pulled, from this transaction (dialer-sync).
+      await queueDncSync(trx, [added.id]);
       await recordAudit(trx, actor, {
         action: 'create',
         objectType: 'dnc',

@@ -1,4 +1,5 @@
-// The do-not-call lists (docs/dnc.md): the paged list, counts per list, adding and removing one number, audited.
+// The do-not-call lists (docs/dnc.md): the paged list, counts per list, adding and removing one number, audited; an
+// added number reaches the dialer too (modules/dialer-sync).
 import { sql } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js';
 import { DNC_MESSAGES, localDateTimeText, normalisePhone, type TDncAdd, type TDncCounts, type TDncEntry, type TDncListQuery, type TPaged, type TPageParams } from '@crm/shared';
@@ -7,6 +8,7 @@ import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/er
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
+import { queueDncSync } from '../dialer-sync/enqueue.ts';
 
 /** The system list as the audit log names it. */
 export const SYSTEM_LIST = 'system';
@@ -81,6 +83,8 @@ export async function addDncNumber(db: Db, body: TDncAdd, actor: TAuditActor, co
       .returningAll()
       .executeTakeFirstOrThrow()
       .catch(onUniqueViolation('dnc_numbers_list_number_key', () => conflict(DNC_MESSAGES.alreadyListed)));
+    // In the same transaction: the number goes to VICIdial's DNC list and its sent leads are pulled (dialer-sync).
+    await queueDncSync(trx, [row.id]);
     await recordAudit(trx, actor, {
       action: 'create',
       objectType: 'dnc',

@@ -10,6 +10,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { CsvReader, CsvSyntaxError } from '../lead-import/csv-reader.ts';
+import { queueDncSync } from '../dialer-sync/enqueue.ts';
 import { SYSTEM_LIST, listIdOf } from './service.ts';
 
 /** Rows reported in a refusal at most (the count says how many there were). */
@@ -72,12 +73,15 @@ export async function uploadDncFile(db: Db, file: Readable, campaignName: string
     let count = 0;
     for (let i = 0; i < numbers.length; i += BATCH) {
       const batch = numbers.slice(i, i + BATCH);
-      const result = await sql`
+      const { rows } = await sql<{ id: number }>`
         insert into dnc_numbers (campaign_id, phone_number, reason, added_by_id, added_by)
         select ${campaignId}::integer, n, 'Uploaded', ${actor.userId}::integer, ${actor.username}
         from unnest(${batch}::text[]) as n
-        on conflict (coalesce(campaign_id, 0), phone_number) do nothing`.execute(trx);
-      count += Number(result.numAffectedRows ?? 0);
+        on conflict (coalesce(campaign_id, 0), phone_number) do nothing
+        returning id`.execute(trx);
+      count += rows.length;
+      // The new numbers reach the dialer too, in this transaction (dialer-sync).
+      await queueDncSync(trx, rows.map((r) => r.id));
     }
     const list = campaignId === null ? SYSTEM_LIST : (campaignName ?? '').trim();
     await recordAudit(trx, actor, {

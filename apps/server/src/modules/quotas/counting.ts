@@ -5,6 +5,7 @@ import { LEAD_COLUMNS, formatQno, quotaFullMessage, splitMultiSelect } from '@cr
 import type { Db } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import type { LeadRow } from '../leads/layout.ts';
+import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
 
 /** A quota as the save matches leads to it: the field, or the question's Q number and whether answers are lists. */
 export type CountedQuota = { id: number; field: string | null; questionNo: number | null; multi: boolean; value: string };
@@ -64,9 +65,12 @@ export async function countSaveInQuotas(trx: Db, quotas: readonly CountedQuota[]
         .set((eb) => ({ count: eb('count', '+', 1) }))
         .where('id', '=', quota.id)
         .whereRef('count', '<', 'limit')
-        .returning('id')
+        .returning(['id', 'count', 'limit'])
         .executeTakeFirst();
       if (raised === undefined) throw conflict(quotaFullMessage(quota));
+      // This save took the last place: the quota's sent, not yet called leads leave the dialer (dialer-sync), from
+      // this transaction, so a save that rolls back pulls none.
+      if (raised.count >= raised.limit) await queueQuotaFull(trx, quota.id);
     } else if (was.has(quota.id) && !now.has(quota.id)) {
       await trx.updateTable('quotas').set((eb) => ({ count: eb('count', '-', 1) })).where('id', '=', quota.id).where('count', '>', 0).execute();
     }

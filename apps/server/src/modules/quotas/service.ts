@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findLeadLayout } from '../leads/layout.ts';
+import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
 
 /** What a quota counts, checked against its campaign: a lead field, or a question (its id, qno and type). */
 type Target = { field: string; question: null } | { field: null; question: { id: number; qno: number; multi: boolean } };
@@ -104,6 +105,8 @@ export async function createQuota(db: Db, campaignName: string, body: TQuotaBody
       .executeTakeFirstOrThrow()
       .catch(onDuplicate);
     const quota = toQuota(await quotaRows(trx).where('q.id', '=', row.id).executeTakeFirstOrThrow());
+    // Full from the start (its completed calls reach the limit): its sent, not yet called leads leave the dialer.
+    if (quota.full) await queueQuotaFull(trx, row.id);
     await recordAudit(trx, actor, { action: 'create', objectType: 'quota', objectId: row.id, changes: { after: { ...described(quota.campaignName, body), count } } });
     return quota;
   });
@@ -129,6 +132,8 @@ export async function updateQuota(db: Db, id: number, body: TQuotaBody, actor: T
       .catch(onDuplicate);
     if (updated === undefined) throw notFound(QUOTA_MESSAGES.notFound);
     const quota = toQuota(await quotaRows(trx).where('q.id', '=', id).executeTakeFirstOrThrow());
+    // Full now and not before (a lower limit, another value): its sent, not yet called leads leave the dialer.
+    if (quota.full && !(sameTarget && before.count >= before.limit)) await queueQuotaFull(trx, id);
     const { id: _id, campaignName: _name, ...was } = before;
     await recordAudit(trx, actor, { action: 'update', objectType: 'quota', objectId: id, changes: { before: was, after: { ...described(quota.campaignName, body), count: quota.count } } });
     return quota;

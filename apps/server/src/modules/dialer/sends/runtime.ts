@@ -6,7 +6,7 @@ import type { App } from '../../../app-type.ts';
 import { poolOf } from '../../../db/database.ts';
 import { createSendQueue, type TSendQueue } from './queue.ts';
 import { findRunningSendIds, type TDialerMode } from './service.ts';
-import { createSimulatedTransport } from './simulated-transport.ts';
+import { createSimulatedTransport, demoVicidialListsOf } from './simulated-transport.ts';
 import type { TLeadTransport } from './transport.ts';
 import { createVicidialTransport } from './vicidial-transport.ts';
 
@@ -25,7 +25,8 @@ export type TSendRuntime = {
 function transportOf(app: App): TLeadTransport | null {
   const { dialer, dialerSend } = app.config;
   if (dialer.mode === 'vicidial') return createVicidialTransport({ url: dialer.url, user: dialer.user, pass: dialer.pass, timeoutMs: dialerSend.timeoutMs });
-  if (dialer.mode === 'simulated') return createSimulatedTransport();
+  // The server's one in-memory VICIdial, which the dialer sync (modules/dialer-sync) updates too.
+  if (dialer.mode === 'simulated') return createSimulatedTransport(demoVicidialListsOf(app.config));
   return null;
 }
 

@@ -14,6 +14,21 @@ import { addLeadParams, findLeadParams, parseAddLeadReply, parseFindLeadReply } 
 import type { TLeadTransport } from './transport.ts';
 import { createVicidialLists, type VicidialLists } from './vicidial-lists.ts';
 
+const demoLists = new WeakMap<object, VicidialLists>();
+
+/**
+ * The one in-memory VICIdial of a server (keyed by its config object): the sends add leads to it and the dialer sync
+ * updates them there, as they would in one real VICIdial.
+ */
+export function demoVicidialListsOf(owner: object): VicidialLists {
+  let lists = demoLists.get(owner);
+  if (lists === undefined) {
+    lists = createDemoVicidialLists();
+    demoLists.set(owner, lists);
+  }
+  return lists;
+}
+
 /** The in-memory VICIdial of the demo (rules above). */
 export function createDemoVicidialLists(): VicidialLists {
   return createVicidialLists({
@@ -30,7 +45,7 @@ export type TSimulatedTransportOptions = {
 };
 
 /** Waits, giving the event loop a turn even at 0 ms so a send of many leads never starves other work. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+export function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     signal.throwIfAborted();
     if (ms <= 0) {
@@ -49,7 +64,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-function withCredentials(params: URLSearchParams, model: VicidialLists): URLSearchParams {
+export function withCredentials(params: URLSearchParams, model: VicidialLists): URLSearchParams {
   params.set('user', model.credentials.user);
   params.set('pass', model.credentials.pass);
   return params;

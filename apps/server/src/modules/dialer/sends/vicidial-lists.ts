@@ -86,6 +86,8 @@ export type VicidialLists = {
   leadByVendorCode: (vendorLeadCode: string) => TVicidialLead | undefined;
   /** Deletes a lead (as an admin would in VICIdial): update_lead no longer finds it. */
   removeLead: (leadId: string) => void;
+  /** Gives the API user "modify leads" / "modify lists", or takes them away, keeping the lists. */
+  setPermissions: (permissions: { modifyLeads?: boolean; modifyLists?: boolean }) => void;
 };
 
 export const DEFAULT_LISTS_USER = 'crmapi';
@@ -143,8 +145,8 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
   const dnc = numberRule(options.dnc);
   const campaignDncRule = options.campaignDnc;
   const campaignDnc = new Map<string, NumberList>();
-  const modifyLeads = options.permissions?.modifyLeads ?? true;
-  const modifyLists = options.permissions?.modifyLists ?? true;
+  let modifyLeads = options.permissions?.modifyLeads ?? true;
+  let modifyLists = options.permissions?.modifyLists ?? true;
   const validUsers = options.users ? new Set(options.users) : null;
   const validCampaigns = options.campaigns ? new Set(options.campaigns) : null;
   const campaignDncOf = (campaignId: string) => {
@@ -336,6 +338,10 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     addCampaignDnc: (campaignId, phone) => campaignDncOf(campaignId).add(phone),
     dncList: (campaignId) => [...(campaignId === SYSTEM_DNC ? dnc : campaignDncOf(campaignId)).added],
     leadByVendorCode: (vendorLeadCode) => byVendorCode.get(vendorLeadCode)?.at(-1),
+    setPermissions: (permissions) => {
+      modifyLeads = permissions.modifyLeads ?? modifyLeads;
+      modifyLists = permissions.modifyLists ?? modifyLists;
+    },
     removeLead: (leadId) => {
       for (const map of [lists, byPhone, byVendorCode]) {
         for (const [key, leads] of map) {

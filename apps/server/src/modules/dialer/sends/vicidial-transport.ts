@@ -15,7 +15,7 @@ export type TVicidialTransportSettings = {
 };
 
 /** Why a request got no usable answer; the caller turns it into a transient outcome. */
-type TNoAnswer = { kind: 'transient'; message: string };
+export type TNoAnswer = { kind: 'transient'; message: string };
 
 function formatDuration(ms: number): string {
   return ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`;
@@ -27,11 +27,15 @@ function describeFetchFailure(error: unknown, host: string): string {
   return `Cannot reach the dialer at ${host}${code ? ` (${code})` : ''}.`;
 }
 
-export function createVicidialTransport(settings: TVicidialTransportSettings): TLeadTransport {
-  const secrets = [settings.user, settings.pass];
+/** One request of non_agent_api.php: its reply text, or why there is none (a transient failure). */
+export type TNonAgentRequest = (params: URLSearchParams, signal: AbortSignal) => Promise<string | TNoAnswer>;
 
-  /** The reply text, or why there is none. An abort of the caller's signal is rethrown: stopping is not an outcome. */
-  async function request(params: URLSearchParams, signal: AbortSignal): Promise<string | TNoAnswer> {
+/**
+ * Requests of VICIdial's non-agent API with the API user's credentials (the sends' add_lead and update_lead, and the
+ * dialer sync's add_dnc_phone and update_lead). An abort of the caller's signal is rethrown: stopping is not an outcome.
+ */
+export function createNonAgentRequest(settings: Pick<TVicidialTransportSettings, 'url' | 'user' | 'pass' | 'timeoutMs'>): TNonAgentRequest {
+  return async function request(params: URLSearchParams, signal: AbortSignal): Promise<string | TNoAnswer> {
     // The URL holds the credentials: it is never logged or put in a message.
     const url = new URL(settings.url);
     for (const [name, value] of params) url.searchParams.set(name, value);
@@ -52,7 +56,12 @@ export function createVicidialTransport(settings: TVicidialTransportSettings): T
       if (timeout.aborted) return { kind: 'transient', message: `The dialer did not answer within ${formatDuration(settings.timeoutMs)}.` };
       return { kind: 'transient', message: describeFetchFailure(error, url.host) };
     }
-  }
+  };
+}
+
+export function createVicidialTransport(settings: TVicidialTransportSettings): TLeadTransport {
+  const secrets = [settings.user, settings.pass];
+  const request = createNonAgentRequest(settings);
 
   return {
     mode: 'vicidial',

@@ -1,0 +1,85 @@
+// The dialer sync in a server process (docs/call-loop.md "The dialer kept in step"): the dialer its requests go to
+// (the sends' VICIdial, or the server's one in-memory VICIdial of DIALER=simulated), the queue, and this process's
+// worker, started with the server. Besides the jobs written with the rows, a look every few seconds queues a slice
+// when rows are due (a retry's time come, or rows whose job could not be written), so nothing waits on a lost job.
+import type { App } from '../../app-type.ts';
+import { poolOf } from '../../db/database.ts';
+import { demoVicidialListsOf, pause, withCredentials } from '../dialer/sends/simulated-transport.ts';
+import { createNonAgentRequest } from '../dialer/sends/vicidial-transport.ts';
+import { createSyncQueue, type TSyncQueue } from './queue.ts';
+import { claimSecondsOf, type TSyncTransport } from './worker.ts';
+import { nextDueAt } from './items.ts';
+
+/** How often a process with a dialer looks for due rows while it works none. */
+const LOOK_MS = 5000;
+
+export type TDialerMode = 'vicidial' | 'simulated' | 'unconfigured';
+
+export type TSyncRuntime = { dialer: TDialerMode; close: () => Promise<void> };
+
+function transportOf(app: App): TSyncTransport | null {
+  const { dialer, dialerSend } = app.config;
+  if (dialer.mode === 'vicidial') {
+    return { mode: 'vicidial', request: createNonAgentRequest({ url: dialer.url, user: dialer.user, pass: dialer.pass, timeoutMs: dialerSend.timeoutMs }), secrets: [dialer.user, dialer.pass] };
+  }
+  if (dialer.mode === 'simulated') {
+    const model = demoVicidialListsOf(app.config);
+    return {
+      mode: 'simulated',
+      request: async (params, signal) => {
+        await pause(0, signal);
+        return model.answer(withCredentials(params, model));
+      },
+      secrets: [model.credentials.user, model.credentials.pass],
+    };
+  }
+  return null;
+}
+
+export function startSyncRuntime(app: App, options: { sliceMs?: number } = {}): TSyncRuntime {
+  const transport = transportOf(app);
+  if (transport === null) return { dialer: 'unconfigured', close: async () => undefined };
+  const config = app.config.dialerSend;
+  const deps = { db: app.db, pool: poolOf(app.db), transport, config, country: app.config.phoneCountry };
+  const queue: TSyncQueue = createSyncQueue(deps, app.log, options);
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let starting: Promise<void> | undefined;
+
+  /** This process's worker, started once (again after a failed start: the database may have been down). */
+  function work(): Promise<void> {
+    starting ??= queue.startWorker().catch((e: unknown) => {
+      starting = undefined;
+      throw e;
+    });
+    return starting;
+  }
+
+  /** Queues a slice when rows are due and this process works none now. Never throws (the next look tries again). */
+  const look = () => {
+    if (closed || queue.busy()) return;
+    nextDueAt(app.db, claimSecondsOf(config))
+      .then(async (at) => {
+        if (at !== null && at.getTime() <= Date.now()) await queue.enqueue();
+      })
+      .catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: could not look for due requests; looking again shortly'));
+  };
+
+  app.addHook('onReady', async () => {
+    // The queue must exist before a transaction writes a job to it; a database down now is waited out by the looks.
+    work().then(look, (e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: the job queue could not start; trying again shortly'));
+    timer = setInterval(() => {
+      work().then(look, () => undefined);
+    }, LOOK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => close());
+
+  async function close(): Promise<void> {
+    if (closed) return;
+    closed = true;
+    if (timer) clearInterval(timer);
+    await queue.stop();
+  }
+  return { dialer: transport.mode, close };
+}
