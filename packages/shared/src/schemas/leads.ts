@@ -210,12 +210,16 @@ export const ZUploadQuery = z.object({ tableName: campaignName.optional(), impor
 /** POST /dynamic/updateData. */
 /**
  * heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/dnc.md) or
- * they are in a full quota on a lead field (docs/quotas.md).
+ * they are in a full quota on a lead field (docs/quotas.md). Callbacks (docs/call-loop.md): callbacksDue counts the
+ * date's generated leads with an open callback due by the end of the date (in TIME_ZONE), to be called beside the new
+ * ones; heldForCallbacks the fresh leads left ungenerated because another lead of their number has an open callback
+ * (generated, a lookup of the number would open the new lead instead of the one the callback is on).
  */
-export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), heldBack: z.number().int(), message: z.string() });
+const callbackCounts = { callbacksDue: z.number().int(), heldForCallbacks: z.number().int() };
+export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), heldBack: z.number().int(), ...callbackCounts, message: z.string() });
 export type TGenerateResult = z.infer<typeof ZGenerateResult>;
 /** POST /dynamic/reGenerateData; batch is the generate_status the new leads got. */
-export const ZRegenerateResult = z.object({ rowsRegenerated: z.number().int(), batch: z.number().int(), heldBack: z.number().int(), message: z.string() });
+export const ZRegenerateResult = z.object({ rowsRegenerated: z.number().int(), batch: z.number().int(), heldBack: z.number().int(), ...callbackCounts, message: z.string() });
 export type TRegenerateResult = z.infer<typeof ZRegenerateResult>;
 /** DELETE /dynamic/deleteLead. */
 export const ZDeleteLeadsResult = z.object({ rowsDeleted: z.number().int(), message: z.string() });
@@ -272,9 +276,9 @@ export const LEAD_FILE_NAMES = {
   full: 'full_report.csv',
 } as const;
 
-
 /**
  * The full report's columns after the spec's (issue 32, docs/call-loop.md): the lead's call attempts, and the last
  * one's disposition (its name), agent ID and end (yyyy-MM-dd HH:mm:ss in TIME_ZONE); empty before the first call.
  */
 export const FULL_REPORT_CALL_COLUMNS = ['attempts', 'last_disposition', 'last_agent', 'last_call_time'] as const;
+

@@ -27,7 +27,7 @@ describe('generate and regenerate with do-not-call lists', () => {
     await list(c.id, cells[2]!);
     await list(other.id, cells[1]!); // another campaign's list does not hold this campaign's lead back
     const r = await generate<{ rowsUpdated: number; heldBack: number; message: string }>(await admin(), { campaign: c.campaignName, targets: { A: 3 } });
-    expect(r).toEqual({ rowsUpdated: 3, heldBack: 2, message: LEAD_MESSAGES.generated(3) });
+    expect(r).toEqual({ rowsUpdated: 3, heldBack: 2, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.generated(3) });
     expect(await generatedIds(t.db, c.id)).toEqual([ids[1], ids[3], ids[4]]);
   });
 
@@ -48,7 +48,7 @@ describe('generate and regenerate with do-not-call lists', () => {
     await generate(api, { campaign: c.campaignName, targets: { A: 2 } });
     await list(c.id, cells[2]!);
     const r = await regenerate(api, { campaign: c.campaignName, targets: { A: 2 } });
-    expect(r).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 1, message: LEAD_MESSAGES.regenerated(2) });
+    expect(r).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 1, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(2) });
     const states = await leadStates(t.db, c.id);
     expect(states.map((l) => l.generateStatus)).toEqual([1, 1, 0, 2, 2, 0]);
     expect(states[2]!.id).toBe(ids[2]);

@@ -12,7 +12,7 @@ describe('POST /dynamic/updateData', () => {
     const b1 = await insertLeads(t.db, c.id, many(5, { brId: 'B1', targetSelector: 'A' }));
     const b2 = await insertLeads(t.db, c.id, many(3, { brId: 'B2', targetSelector: 'A' }));
     const r = await generate(await admin(), { campaign: c.campaignName, targets: { A: 2 } });
-    expect(r).toEqual({ rowsUpdated: 4, heldBack: 0, message: LEAD_MESSAGES.generated(4) });
+    expect(r).toEqual({ rowsUpdated: 4, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.generated(4) });
     expect(await generatedIds(t.db, c.id)).toEqual([b1[0], b1[1], b2[0], b2[1]]);
     const generated = (await leadStates(t.db, c.id)).filter((l) => l.generateStatus > 0);
     expect(generated.every((l) => l.forD === 'd' && l.generateStatus === 1 && l.isCalled === 0)).toBe(true);
@@ -76,7 +76,7 @@ describe('POST /dynamic/updateData', () => {
       [ids[0], 3, 1], [ids[1], 1, 0], [ids[2], 1, 0], [ids[3], 1, 0], [ids[4], 0, 0],
     ]);
     const last = await generate(api, { campaign: c.campaignName, targets: { A: 0 } });
-    expect(last).toEqual({ rowsUpdated: 0, heldBack: 0, message: LEAD_MESSAGES.noneGenerated });
+    expect(last).toEqual({ rowsUpdated: 0, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.noneGenerated });
   });
 
   it('generates every fresh lead of the date with all=true, whatever the body says', async () => {
@@ -85,7 +85,7 @@ describe('POST /dynamic/updateData', () => {
     const before = await insertLeads(t.db, c.id, [{ brId: 'B1', targetSelector: 'A', generateStatus: 2, forD: 'd' }]);
     await insertLeads(t.db, c.id, many(2, { brId: 'B1', targetSelector: 'A', dataDate: '2024-05-02' }));
     const r = await generate(await admin(), { campaign: c.campaignName, all: true, targets: { A: 1 } });
-    expect(r).toEqual({ rowsUpdated: 5, heldBack: 0, message: LEAD_MESSAGES.generated(5) });
+    expect(r).toEqual({ rowsUpdated: 5, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.generated(5) });
     expect(await generatedIds(t.db, c.id)).toEqual([...fresh, ...before].sort((x, y) => x - y));
     expect((await leadStates(t.db, c.id)).find((l) => l.id === before[0])?.generateStatus).toBe(2);
   });

@@ -1,5 +1,6 @@
 // Generate and regenerate (docs/architecture.md §4): per (br_id, target_selector) group of one data date, mark fresh leads
 // as generated, valid ones first, then in upload order. Each runs as one statement under the campaign's lead lock.
+// Callbacks (docs/call-loop.md): a lead with an open callback stays generated; a fresh lead of its number is held back.
 import { sql, type RawBuilder } from 'kysely';
 import {
   FIRST_BATCH,
@@ -7,6 +8,7 @@ import {
   LEAD_MESSAGES,
   NO_SELECTOR,
   VALID_DATA_STATUS,
+  startOfNextLocalDay,
   type TGenerateResult,
   type TGenerateTargets,
   type TRegenerateResult,
@@ -28,6 +30,8 @@ export type GenerateRequest = {
   all: boolean;
   /** N per group of each selector; NO_SELECTOR ('') for leads without one. */
   targets: TGenerateTargets | null | undefined;
+  /** The call centre's zone (TIME_ZONE): a callback is due on the date when it is due before the date ends there. */
+  timeZone: string;
 };
 
 /**
@@ -47,8 +51,20 @@ const notListed = (campaignId: number) => sql`not exists (
   select 1 from dnc_numbers d
    where d.phone_number = leads.cell_number and (d.campaign_id is null or d.campaign_id = ${campaignId}))`;
 
-/** A lead generate may pick: not on a do-not-call list, and in no full quota on a lead field (docs/quotas.md). */
-const mayPick = (campaignId: number) => sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}`;
+/**
+ * No lead of the campaign with this number has an open callback (docs/call-loop.md): the agent calls the number back
+ * through the lead the callback is on, with its answers and draft; another lead of the number, generated, would be
+ * the one a lookup opens (the newest date's), and the callback's would be lost. The open callbacks' numbers are read
+ * once per statement (an uncorrelated, hashed subplan), however many leads are looked at.
+ */
+const noOpenCallback = (campaignId: number) => sql`leads.cell_number not in (
+  select cl.cell_number from callbacks cb join leads cl on cl.id = cb.lead_id where cb.campaign_id = ${campaignId} and cb.state = 'open')`;
+
+/**
+ * A lead generate may pick: not on a do-not-call list, in no full quota on a lead field (docs/quotas.md), and no other
+ * lead of its number waiting for a callback.
+ */
+const mayPick = (campaignId: number) => sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and ${noOpenCallback(campaignId)}`;
 
 /**
  * How many fresh leads of the date are held back because their number is listed (a semi-join the planner may drive
@@ -69,6 +85,31 @@ async function countHeldBack(trx: Db, campaignId: number, dataDate: string): Pro
 
 /** The audit entry's held-back count, named only when some leads were held back. */
 const heldBackCount = (heldBack: number): Record<string, number> => (heldBack > 0 ? { heldBack } : {});
+
+type CallbackCounts = { callbacksDue: number; heldForCallbacks: number };
+
+/**
+ * The date's callbacks after a generate or regenerate (docs/call-loop.md): its generated leads with an open callback
+ * due before the date ends in the zone that may be called (not listed, in no full quota), and its fresh leads held back
+ * only because another lead of their number has an open callback.
+ */
+async function countCallbacks(trx: Db, campaignId: number, request: GenerateRequest): Promise<CallbackCounts> {
+  const dateEnds = startOfNextLocalDay(request.dataDate, request.timeZone);
+  const { rows } = await sql<{ due: string; held: string }>`
+    select
+      (select count(distinct cb.lead_id) from callbacks cb join leads on leads.id = cb.lead_id
+        where cb.campaign_id = ${campaignId} and cb.state = 'open' and cb.due_at < ${dateEnds}
+          and leads.data_date = ${request.dataDate} and leads.generate_status > 0
+          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}) as due,
+      (select count(*) from leads
+        where campaign_id = ${campaignId} and data_date = ${request.dataDate} and generate_status = 0
+          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and not ${noOpenCallback(campaignId)}) as held`.execute(trx);
+  return { callbacksDue: Number(rows[0]?.due ?? 0), heldForCallbacks: Number(rows[0]?.held ?? 0) };
+}
+
+/** The audit entry's callback counts, each named only when it is not 0. */
+const callbackAuditCounts = (c: CallbackCounts): Record<string, number> =>
+  Object.fromEntries(Object.entries(c).filter(([, n]) => n > 0));
 
 /**
  * The ids of the first `budget.k` fresh leads of each group in `budget` (columns selector, br, k), read from
@@ -126,14 +167,16 @@ export async function generateLeads(db: Db, request: GenerateRequest, actor: TAu
       update leads set for_d = ${GENERATED_FOR_D}, generate_status = ${FIRST_BATCH}
         from picked
        where leads.id = picked.id`;
-  const { rowsUpdated, heldBack } = await db.transaction().execute(async (trx) => {
+  const { rowsUpdated, heldBack, callbacks } = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const n = Number((await statement.execute(trx)).numAffectedRows ?? 0);
     const held = await countHeldBack(trx, campaign.id, request.dataDate);
-    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts: { leadsGenerated: n, ...heldBackCount(held) } } });
-    return { rowsUpdated: n, heldBack: held };
+    const counted = await countCallbacks(trx, campaign.id, request);
+    const counts = { leadsGenerated: n, ...heldBackCount(held), ...callbackAuditCounts(counted) };
+    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts } });
+    return { rowsUpdated: n, heldBack: held, callbacks: counted };
   });
-  return { rowsUpdated, heldBack, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
+  return { rowsUpdated, heldBack, ...callbacks, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
 }
 
 /**
@@ -165,8 +208,9 @@ export async function regenerateLeads(db: Db, request: GenerateRequest, actor: T
        where leads.id = picked.id`.execute(trx);
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
     const heldBack = await countHeldBack(trx, campaign.id, request.dataDate);
-    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack) } };
+    const callbacks = await countCallbacks(trx, campaign.id, request);
+    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack), ...callbackAuditCounts(callbacks) } };
     await recordAudit(trx, actor, { action: 'regenerate', objectType: 'leads', objectId: campaign.campaignName, changes });
-    return { rowsRegenerated, batch, heldBack, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
+    return { rowsRegenerated, batch, heldBack, ...callbacks, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
   });
 }

@@ -24,12 +24,12 @@ describe('POST /dynamic/reGenerateData', () => {
     await markCalled([ids[0]!]);
 
     const first = await regenerate(api, { campaign: c.campaignName, targets: { A: 5 } });
-    expect(first).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 0, message: LEAD_MESSAGES.regenerated(2) });
+    expect(first).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(2) });
     expect(await batches(c.id)).toEqual([1, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0]);
 
     // Four uncalled now (two of batch 1, two of batch 2); N = 3 caps it.
     const second = await regenerate(api, { campaign: c.campaignName, targets: { A: 3 } });
-    expect(second).toEqual({ rowsRegenerated: 3, batch: 3, heldBack: 0, message: LEAD_MESSAGES.regenerated(3) });
+    expect(second).toEqual({ rowsRegenerated: 3, batch: 3, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(3) });
     expect(await batches(c.id)).toEqual([1, 1, 1, 2, 2, 3, 3, 3, 0, 0, 0, 0]);
     const states = await leadStates(t.db, c.id);
     expect(states.filter((l) => l.generateStatus > 0).every((l) => l.forD === 'd')).toBe(true);
@@ -91,14 +91,14 @@ describe('POST /dynamic/reGenerateData', () => {
       ...many(5, { brId: 'B2', targetSelector: 'B' }),
     ]);
     const r = await regenerate(await admin(), { campaign: c.campaignName, all: true, targets: { A: 1 } });
-    expect(r).toEqual({ rowsRegenerated: 4, batch: 2, heldBack: 0, message: LEAD_MESSAGES.regenerated(4) });
+    expect(r).toEqual({ rowsRegenerated: 4, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(4) });
   });
 
   it('regenerates nothing when every generated lead was called, and says 0', async () => {
     const c = await createCampaign(t.db);
     await insertLeads(t.db, c.id, [{ brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd', isCalled: 1 }, ...many(3, { brId: 'B1', targetSelector: 'A' })]);
     const r = await regenerate(await admin(), { campaign: c.campaignName, targets: { A: 3 } });
-    expect(r).toEqual({ rowsRegenerated: 0, batch: 2, heldBack: 0, message: LEAD_MESSAGES.regenerated(0) });
+    expect(r).toEqual({ rowsRegenerated: 0, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(0) });
     expect(await batches(c.id)).toEqual([1, 0, 0, 0]);
   });
 

@@ -45,12 +45,12 @@ export async function leadRoutes(app: App) {
   app.post('/dynamic/updateData', {
     config: ADMINS,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
-  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
+  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body, timeZone: app.config.timeZone }, actorOf(req)));
 
   app.post('/dynamic/reGenerateData', {
     config: ADMINS,
     schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
-  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body }, actorOf(req)));
+  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body, timeZone: app.config.timeZone }, actorOf(req)));
 
   app.delete('/dynamic/deleteLead', {
     config: ADMINS,

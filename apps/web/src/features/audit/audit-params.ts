@@ -43,6 +43,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   dialerSettings: 'Dialer settings',
   dialerSend: 'Send to dialer',
   quota: 'Quota',
+  dispositions: 'Dispositions',
   callback: 'Callback',
 };
 
