@@ -115,6 +115,9 @@ async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
       await db.updateTable('leads').set({ answers: JSON.stringify(answers), isCalled, calledBy: user.id, calledAt: new Date() }).where('id', '=', lead.id).execute();
     } else {
       const target = { campaignName: DEMO_CALLER.campaignName, cellNumber: lead.cellNumber, leadId: Number(lead.id), version: lead.version };
+      // The call began a few minutes before its save (its attempt's handle time; docs/call-loop.md).
+      const startedAt = new Date(Date.now() - (isCalled === 1 ? 260 : 75) * 1000);
+      await db.insertInto('callStarts').values({ userId: user.id, leadId: lead.id, startedAt }).onConflict((oc) => oc.columns(['userId', 'leadId']).doUpdateSet({ startedAt })).execute();
       await updateLeadAnswers(db, agent, target, { ...answers, is_called: isCalled }, 'BD', timeZone);
     }
   }

@@ -18,6 +18,7 @@ import { seedDncDemo } from './dnc.ts';
 import { seedDialerSendsDemo } from './dialer-sends.ts';
 import { seedQuotasDemo } from './quotas.ts';
 import { seedConditionsDemo } from './conditions.ts';
+import { seedCallAttemptsDemo, seedDispositionsDemo } from './call-attempts.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -43,7 +44,11 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   // Hold on every path the leads below take, so either order is consistent; kept beside the surveys they belong to.
   await seedConditionsDemo(db);
   await seedLeads(db);
+  // Before AG-1001's calls of today: their saves take Spring Survey's own dispositions.
+  await seedDispositionsDemo(db);
   await seedAgentSessions(db, timeZone);
+  // Every call above is an attempt (the survey's save writes its own; hand-written calls get theirs here).
+  await seedCallAttemptsDemo(db);
   await seedQcDemo(db, recordings, timeZone);
   await seedQcQueueDemo(db, timeZone);
   await seedCalibrationDemo(db, timeZone);
