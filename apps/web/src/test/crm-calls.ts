@@ -1,14 +1,61 @@
-// Test support for the CRM screen's tests: the campaign's dispositions as the server answers them, and the end of a call
-// (the disposition step) walked by keys and Save.
+// Test support for the CRM screen's tests: a campaign of two questions and one lead as the fake server answers them,
+// the campaign's dispositions, and the end of a call (the disposition step) walked by keys and Save.
+import type { ReactElement } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { DEFAULT_DISPOSITIONS } from '@crm/shared';
+import { DEFAULT_DISPOSITIONS, type TLead, type TLogicRule, type TMyCalls, type TQuestion } from '@crm/shared';
+import { storeSession } from '../app/session.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../features/leads/lead-actions-test-fetch.ts';
+import { renderWithApp } from './render.tsx';
+import { agentToken } from './tokens.ts';
 
 /** The fake server's reply for GET /api/dispositions: the default set every campaign starts with. */
 export const DISPOSITIONS_ROUTE = { 'GET /api/dispositions': { body: DEFAULT_DISPOSITIONS } };
 
+export const CAMPAIGN = 'Mobile Survey';
+export const CELL = '+8801712345678';
+export const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, Q2: null, version: 3 };
+const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
+  id, qno: `Q${id}`, campaignId: CAMPAIGN, title, type, options, optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+});
+/** Q1 Yes completes the call; No goes on to Q2, whose end is a call not completed. */
+export const QUESTIONS = [question(1, 'Do you smoke?', 'Select Option', 'Yes, No'), question(2, 'Why not?', 'Text Input')];
+export const RULES: TLogicRule[] = [{ id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }];
+export const NO_CALLS: TMyCalls = { drafts: [], partialCalls: [], recentCalls: [] };
+export const SAVE_ROUTE = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
+export const saved = (lead: Partial<TLead> = {}, more: Record<string, unknown> = {}) => ({ body: { message: 'Lead data updated successfully!', lead: { ...LEAD, version: 4, ...lead }, ignored: [], ...more } });
+
+/** Renders /CRM (or `route`) for an agent of the campaign, the fake server answering `routes` over the campaign's defaults. */
+export function renderCrmScreen(ui: ReactElement, routes: Record<string, TFakeRoute> = {}, route = '/CRM') {
+  storeSession(agentToken({ campaign: CAMPAIGN }));
+  const server = fakeServer({
+    'GET /api/ap/getByNumber': { body: LEAD },
+    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
+    'GET /api/logic/getAllCampaignLogic': { body: RULES },
+    'GET /api/logic/conditions': { body: [] },
+    'GET /api/ap/myCalls': { body: NO_CALLS },
+    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
+    'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted', deleted: true } },
+    'GET /api/callbacks': { body: { dueCount: 0, callbacks: [] } },
+    [SAVE_ROUTE]: saved({ is_called: 1 }),
+    ...DISPOSITIONS_ROUTE,
+    ...routes,
+  });
+  renderWithApp(ui, { route });
+  return server;
+}
+
+/** The lead saves, not the drafts kept on the way. */
+export const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
+
+export function searchNumber(cellNumber = '01712345678') {
+  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+export const surveyRegion = () => screen.findByRole('region', { name: 'Survey' });
 export const endOfCall = () => screen.findByRole('region', { name: 'End of call' });
 
-/** Presses a key where the focus is (the step listens on the document, as the browser delivers it). */
+/** Presses a key where the focus is (the screen listens on the document, as the browser delivers it). */
 export function press(key: string, options: { ctrlKey?: boolean; altKey?: boolean } = {}) {
   fireEvent.keyDown(document.activeElement ?? document.body, { key, ...options });
 }

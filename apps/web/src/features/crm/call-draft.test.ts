@@ -1,7 +1,7 @@
 // The call in progress as a draft: written with question numbers, read back onto the survey as it is now.
 import { describe, expect, it } from 'vitest';
 import type { TQuestionType, TSurveyQuestion } from '@crm/shared';
-import { draftOfRun, runFromDraft } from './call-draft.ts';
+import { draftOfRun, isParkedDraft, runFromDraft } from './call-draft.ts';
 
 const q = (id: number, qno: string, type: TQuestionType, options = '', status = true): TSurveyQuestion => ({ id, qno, type, options, status });
 const QUESTIONS = [q(10, 'Q1', 'Select Option', 'Yes, No'), q(20, 'Q2', 'Text Input'), q(30, 'Q3', 'Multi Select Option', 'A, B, C'), q(40, 'Q4', 'Plain Text')];
@@ -22,5 +22,22 @@ describe('a call draft', () => {
     const now = [q(10, 'Q1', 'Select Option', 'Yes, No'), q(30, 'Q3', 'Multi Select Option', 'A, B, C', false), q(50, 'Q5', 'Number')];
     expect(runFromDraft(now, { path: ['Q1', 'Q2', 'Q3', 'Q5'], answers: { Q1: 'Yes', Q2: 'x', Q3: 'A' } })).toEqual({ path: [10, 50], answers: { 10: 'Yes' } });
     expect(runFromDraft(now, { path: ['Q2', 'Q3'], answers: {} })).toBeUndefined();
+  });
+});
+
+describe('isParkedDraft', () => {
+  const recent = [{ leadId: 12, cellNumber: '+8801712345678', respondentName: null, savedAt: '2026-11-20T09:00:00.000Z', isCalled: 0, stoppedAt: 'Q2' }];
+  const draft = { leadId: 12, currentQno: 'Q2', updatedAt: '2026-11-20T09:00:01.000Z' };
+
+  it("is the draft the caller's own Partial Call wrote just after its save, at the question it stopped at", () => {
+    expect(isParkedDraft(draft, recent)).toBe(true);
+  });
+
+  it('is a call left open otherwise: another question, answered on since, another lead, or a completed save last', () => {
+    expect(isParkedDraft({ ...draft, currentQno: 'Q3' }, recent)).toBe(false);
+    expect(isParkedDraft({ ...draft, updatedAt: '2026-11-20T09:05:00.000Z' }, recent)).toBe(false);
+    expect(isParkedDraft({ ...draft, updatedAt: '2026-11-20T08:59:00.000Z' }, recent)).toBe(false);
+    expect(isParkedDraft({ ...draft, leadId: 13 }, recent)).toBe(false);
+    expect(isParkedDraft(draft, recent.map((c) => ({ ...c, isCalled: 1, stoppedAt: null })))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // The callback form of a call's end (docs/call-loop.md, Callbacks): its time as people type it (yyyy-MM-dd HH:mm on the
 // call centre's clock), the quick picks (in 1 h, this evening, tomorrow same time), and what the browser checks before
 // the save (the server checks again with the same words). Pure: the screen passes the zone and the time now.
-import { CALLBACK_TIME_PATTERN, callbackTimeProblem, localDayText, localTimeText, startOfLocalDay } from '@crm/shared';
+import { addDays, localDayText, localTimeText, parseLocalDateTime, readCallbackTime } from '@crm/shared';
 
 export type TCallbackForm = { at: string; mineOnly: boolean; note: string };
 
@@ -9,6 +9,8 @@ export const EMPTY_CALLBACK_FORM: TCallbackForm = { at: '', mineOnly: true, note
 
 /** The most a note holds (ZCallbackCreate). */
 export const MAX_CALLBACK_NOTE = 500;
+
+export const CALLBACK_TIME_MISSING = 'Give the callback time (yyyy-MM-dd HH:mm)';
 
 /** When "this evening" calls back, on the call centre's clock. */
 export const EVENING_TIME = '19:00';
@@ -21,25 +23,9 @@ export function callbackTimeText(ms: number, timeZone: string): string {
   return `${localDayText(at, timeZone)} ${localTimeText(at, timeZone)}`;
 }
 
-/**
- * The moment a yyyy-MM-dd HH:mm of the zone's clock names, or null when it names none (not the pattern, a day or time
- * that does not exist, or a time skipped by the clocks going forward).
- */
+/** The moment a yyyy-MM-dd HH:mm of the zone's clock names, or null (the server's own reading, parseLocalDateTime). */
 export function callbackTimeMs(text: string, timeZone: string): number | null {
-  const trimmed = text.trim();
-  if (!CALLBACK_TIME_PATTERN.test(trimmed)) return null;
-  const [day = '', time = ''] = trimmed.split(' ');
-  const [hours = 0, minutes = 0] = time.split(':').map(Number);
-  if (hours > 23 || minutes > 59) return null;
-  const start = startOfLocalDay(day, timeZone).getTime();
-  if (Number.isNaN(start) || localDayText(new Date(start), timeZone) !== day) return null;
-  // The day's start plus the wall time; a day with a change of offset is put right by the offset found there.
-  const guess = start + (hours * 60 + minutes) * MINUTE_MS;
-  for (const shift of [0, -60, 60]) {
-    const candidate = guess + shift * MINUTE_MS;
-    if (callbackTimeText(candidate, timeZone) === trimmed) return candidate;
-  }
-  return null;
+  return parseLocalDateTime(text, timeZone)?.getTime() ?? null;
 }
 
 export type TQuickPick = { label: string; at: string };
@@ -54,16 +40,15 @@ export function callbackQuickPicks(nowMs: number, timeZone: string): TQuickPick[
   const evening = callbackTimeMs(`${today} ${EVENING_TIME}`, timeZone);
   if (evening !== null && evening - nowMs >= 30 * MINUTE_MS) picks.push({ label: 'This evening', at: `${today} ${EVENING_TIME}` });
   const sameTime = localTimeText(new Date(nowMs), timeZone);
-  const tomorrow = localDayText(new Date(startOfLocalDay(today, timeZone).getTime() + 36 * 60 * MINUTE_MS), timeZone);
-  picks.push({ label: 'Tomorrow same time', at: `${tomorrow} ${sameTime}` });
+  picks.push({ label: 'Tomorrow same time', at: `${addDays(today, 1)} ${sameTime}` });
   return picks;
 }
 
 /** Why the form cannot set a callback (the server's own words), or null. */
 export function callbackFormProblem(form: TCallbackForm, nowMs: number, timeZone: string): string | null {
-  if (form.at.trim() === '') return 'Give the callback time (yyyy-MM-dd HH:mm)';
-  const problem = callbackTimeProblem(callbackTimeMs(form.at, timeZone), nowMs);
-  if (problem !== null) return problem;
+  if (form.at.trim() === '') return CALLBACK_TIME_MISSING;
+  const read = readCallbackTime(form.at.trim(), timeZone, nowMs);
+  if ('message' in read) return read.message;
   if (form.note.trim().length > MAX_CALLBACK_NOTE) return `A note is at most ${MAX_CALLBACK_NOTE} characters`;
   return null;
 }
