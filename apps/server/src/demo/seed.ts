@@ -19,6 +19,7 @@ import { seedDialerSendsDemo } from './dialer-sends.ts';
 import { seedQuotasDemo } from './quotas.ts';
 import { seedConditionsDemo } from './conditions.ts';
 import { seedCallAttemptsDemo, seedDispositionsDemo } from './call-attempts.ts';
+import { seedCallbacksDemo } from './callbacks.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -49,6 +50,8 @@ export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = []
   await seedAgentSessions(db, timeZone);
   // Every call above is an attempt (the survey's save writes its own; hand-written calls get theirs here).
   await seedCallAttemptsDemo(db);
+  // On calls above: AG-1001's callback due now, AG-1002's anyone-callback later today.
+  await seedCallbacksDemo(db, timeZone);
   await seedQcDemo(db, recordings, timeZone);
   await seedQcQueueDemo(db, timeZone);
   await seedCalibrationDemo(db, timeZone);
