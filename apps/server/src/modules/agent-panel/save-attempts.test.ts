@@ -189,10 +189,8 @@ describe('PUT /dynamic/updateLeadData: the call attempt', () => {
     const agent = await namedAgent(c, 'AG-8111');
     const id = await addLead(t, c.id, '+8801716000011');
     const callback = { leadId: String(id), campaignId: c.id, userId: agent.id, agentId: 'AG-8111', dueAt: new Date(Date.now() + 3_600_000), mineOnly: false };
-    const [open, cancelled] = await Promise.all([
-      t.db.insertInto('callbacks').values(callback).returning('id').executeTakeFirstOrThrow(),
-      t.db.insertInto('callbacks').values({ ...callback, state: 'cancelled', closedAt: new Date('2026-01-01T00:00:00Z') }).returning('id').executeTakeFirstOrThrow(),
-    ]);
+    const open = await t.db.insertInto('callbacks').values(callback).returning('id').executeTakeFirstOrThrow();
+    const cancelled = await t.db.insertInto('callbacks').values({ ...callback, state: 'cancelled', closedAt: new Date('2026-01-01T00:00:00Z') }).returning('id').executeTakeFirstOrThrow();
     const stateOf = async () => t.db.selectFrom('callbacks').select(['id', 'state', 'closedAt']).where('leadId', '=', String(id)).orderBy('id').execute();
     await save(agent.api, saveUrl(c.name, '01716000011', id), { Q1: 'No' });
     expect((await stateOf()).map((r) => r.state)).toEqual(['open', 'cancelled']);
