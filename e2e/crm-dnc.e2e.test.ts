@@ -6,7 +6,7 @@ import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, SURVEY_MESSAGES, type TDncEntry } from '@crm/shared';
 import { adminHeaders, okJson } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, search, signInAgentTo, survey, type TCallCampaign } from './crm-support.ts';
+import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, saveEnd, search, signInAgentTo, survey, type TCallCampaign } from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -99,6 +99,7 @@ describe('do-not-call on the agent screen', () => {
     await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
     await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).check();
     await next(page).click();
+    await saveEnd(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
 
     const button = page.getByRole('button', { name: CUSTOMER_ASKED_NOT_TO_BE_CALLED });

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TMyCalls } from '@crm/shared';
 import { sessionToken } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, back, callToQ3, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, search, signInAgentTo, storedLead, survey } from './crm-support.ts';
+import { LEADS, back, callToQ3, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, parkWithCallback, questionHeading, saveEnd, search, signInAgentTo, storedLead, survey } from './crm-support.ts';
 
 const t = useBrowser({ width: 1366, height: 768 });
 let agentId = '';
@@ -59,6 +59,7 @@ describe('CRM call in progress', () => {
     await next(page).click();
     await survey(page).getByLabel('Answer to Q5').fill('Call after six');
     await next(page).click();
+    await saveEnd(page, '2'); // Not interested
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
     expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Too expensive', Q3: 'Benson', Q5: 'Call after six' });
     expect((await myCalls(page, setup.campaign)).drafts).toEqual([]);
@@ -105,6 +106,7 @@ describe('CRM call in progress', () => {
     await next(page).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
     expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: PARTIAL_CALL_ANSWER });
 

@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, next, questionHeading, search, signInAgentTo, survey } from './crm-support.ts';
+import { LEADS, createCallCampaign, createCrmAgent, next, parkWithCallback, questionHeading, search, signInAgentTo, survey } from './crm-support.ts';
 
 const t = useBrowser({ width: 1366, height: 768 });
 let agentId = '';
@@ -104,9 +104,13 @@ describe('CRM call screen geometry', () => {
     await next(page).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await parkWithCallback(page);
     await page.getByRole('status').filter({ hasText: 'Survey has been partially completed.' }).waitFor();
 
-    // Idle: the partial call to resume and the call saved, each number on one line.
+    // Idle: the partial call to resume, its callback and the call saved, each number on one line.
+    const callbackCell = page.getByRole('table', { name: /^Callbacks/ }).getByRole('cell', { name: LEADS.walk.e164, exact: true });
+    await callbackCell.waitFor();
+    expect(await linesOf(callbackCell)).toBe(1);
     const toResume = page.getByRole('table', { name: 'Calls to resume (today)' });
     const listed = toResume.getByRole('cell', { name: LEADS.walk.e164, exact: true });
     await listed.waitFor();

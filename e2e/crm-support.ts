@@ -110,6 +110,24 @@ export const survey = (page: Page) => page.getByRole('region', { name: 'Survey' 
 export const questionHeading = (page: Page, name: string) => survey(page).getByRole('heading', { name, level: 2 });
 export const next = (page: Page) => survey(page).getByRole('button', { name: 'Next', exact: true });
 export const back = (page: Page) => survey(page).getByRole('button', { name: 'Back', exact: true });
+export const endOfCall = (page: Page) => page.getByRole('region', { name: 'End of call' });
+
+/**
+ * The disposition step by keyboard: a number key chooses (none: the one chosen for the agent, a completed survey's
+ * Completed), Enter saves.
+ */
+export async function saveEnd(page: Page, key?: string) {
+  await endOfCall(page).waitFor();
+  // The step puts the focus on its choice: keys go there.
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="End of call"]') !== null)).toBe(true);
+  if (key !== undefined) await page.keyboard.press(key);
+  await page.keyboard.press('Enter');
+}
+
+/** Partial Call's step: the callback disposition chosen for the agent, "in 1 h" (H), Enter. */
+export async function parkWithCallback(page: Page) {
+  await saveEnd(page, 'h');
+}
 
 export async function expectReadyForNextNumber(page: Page, message: string) {
   await page.getByRole('status').filter({ hasText: message }).waitFor();

@@ -1,5 +1,6 @@
-// The agent's survey (CRM) in Chromium: search a number written another way, walk a branching survey to its end,
-// a partial call and its resume, the validation messages, a keyboard-only call, a failed save retried, and an admin's /CRM.
+// The agent's survey (CRM) in Chromium: search a number written another way, walk a branching survey to its end and
+// its disposition, a partial call and its resume, the validation messages, a keyboard-only call, a failed save retried,
+// and an admin's /CRM.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AGENT_PANEL_MESSAGES, PARTIAL_CALL_ANSWER, SURVEY_MESSAGES } from '@crm/shared';
@@ -15,8 +16,11 @@ import {
   createCallCampaign,
   createCrmAgent,
   expectReadyForNextNumber,
+  endOfCall,
   next,
+  parkWithCallback,
   questionHeading,
+  saveEnd,
   search,
   signInAgentTo as signInAgent,
   storedLead,
@@ -68,15 +72,12 @@ describe('CRM survey', () => {
     // Gold Leaf (the first chosen option, whatever the click order) completes the call.
     await survey(page).getByRole('checkbox', { name: '2 Benson' }).check();
     await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).check();
-    // The last screen stays for 500 ms, then one save of this lead: every question's answer, null off the path.
-    const clickedAt = Date.now();
-    const [save] = await Promise.all([
-      page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/dynamic/updateLeadData/')),
-      next(page).click(),
-    ]);
-    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(500);
+    // The end asks how the call ended (Completed chosen), then one save of this lead: every question's answer, null off
+    // the path, and the disposition.
+    await next(page).click();
+    const [save] = await Promise.all([page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/dynamic/updateLeadData/')), saveEnd(page)]);
     expect(new URL(save.url()).searchParams.get('leadId')).toMatch(/^\d+$/);
-    expect(save.postDataJSON()).toEqual({ Q1: 'Yes', Q2: null, Q3: 'Gold Leaf, Benson', Q4: null, Q5: null, is_called: 1 });
+    expect(save.postDataJSON()).toEqual({ Q1: 'Yes', Q2: null, Q3: 'Gold Leaf, Benson', Q4: null, Q5: null, is_called: 1, disposition: 'COMPLETE' });
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
 
     const lead = await storedLead(context.request, setup, LEADS.walk.e164);
@@ -94,6 +95,7 @@ describe('CRM survey', () => {
 
     await callToQ3(page, { waitForDraft: false });
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
     expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Too expensive', Q3: PARTIAL_CALL_ANSWER, is_called: 0 });
 
@@ -119,6 +121,7 @@ describe('CRM survey', () => {
     await next(page).click();
     await survey(page).getByLabel('Answer to Q5').fill('Call back after 6 pm');
     await next(page).click();
+    await saveEnd(page, '2'); // Not interested
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
     expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({
       Q1: 'Maybe',
@@ -195,6 +198,11 @@ describe('CRM survey', () => {
     await keyboard.press('Enter'); // a new line, not Next
     await keyboard.type('Call after Asr');
     await keyboard.press('Control+Enter');
+    // How the call ended, by key: 4, Language barrier.
+    await endOfCall(page).waitFor();
+    await keyboard.press('4');
+    expect(await endOfCall(page).getByRole('radio', { name: '4 Language barrier' }).isChecked()).toBe(true);
+    await keyboard.press('Enter');
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
     expect(await storedLead(context.request, setup, LEADS.keyboard.e164)).toMatchObject({
       Q1: 'Yes',
@@ -221,6 +229,7 @@ describe('CRM survey', () => {
     await keyboard.press('Tab'); // Back is disabled on the first question, so Partial Call
     expect(await focused()).toBe('Partial Call');
     await keyboard.press('Enter');
+    await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
     expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: PARTIAL_CALL_ANSWER, Q2: null, is_called: 0 });
   });
@@ -237,9 +246,10 @@ describe('CRM survey', () => {
     // The network drops the first save.
     await page.route('**/dynamic/updateLeadData/**', (route) => route.abort('connectionreset'), { times: 1 });
     await next(page).click();
-    const failure = survey(page).getByRole('alert').filter({ hasText: 'The answers were not saved' });
+    await saveEnd(page);
+    const failure = endOfCall(page).getByRole('alert').filter({ hasText: 'The answers were not saved' });
     await failure.getByText('Cannot reach the server', { exact: false }).waitFor();
-    expect(await survey(page).getByRole('checkbox', { name: '1 Gold Leaf' }).isChecked()).toBe(true);
+    expect(await endOfCall(page).getByRole('radio', { name: '1 Completed' }).isChecked()).toBe(true);
     expect((await storedLead(context.request, setup, LEADS.walk.e164)).is_called).toBe(0);
 
     await failure.getByRole('button', { name: 'Retry save' }).click();
@@ -260,6 +270,7 @@ describe('CRM survey', () => {
     await next(page).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await saveEnd(page, '2'); // Not interested: no callback
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
     expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'No', Q2: PARTIAL_CALL_ANSWER, is_called: 0 });
   });

@@ -98,10 +98,13 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
   await survey.getByRole('heading', { name: 'Q1. Do you smoke?' }).waitFor();
   await survey.getByRole('radio', { name: '1 Yes' }).check();
 
-  // The save while the table is locked: refused, nothing stored, the answers stay with Retry save.
-  const failure = survey.getByRole('alert').filter({ hasText: 'The answers were not saved' });
-  await withLeadsLocked(() => expectShownInView(page, failure, MESSAGES.database.busy, () => survey.getByRole('button', { name: 'Next', exact: true }).click()));
-  expect(await survey.getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+  // The save (Next, then Save of the disposition step) while the table is locked: refused, nothing stored, the answers
+  // stay with Retry save.
+  await survey.getByRole('button', { name: 'Next', exact: true }).click();
+  const end = page.getByRole('region', { name: 'End of call' });
+  const failure = end.getByRole('alert').filter({ hasText: 'The answers were not saved' });
+  await withLeadsLocked(() => expectShownInView(page, failure, MESSAGES.database.busy, () => end.getByRole('button', { name: 'Save', exact: true }).click()));
+  expect(await end.getByRole('radio', { name: '1 Completed' }).isChecked()).toBe(true);
   const storedLead = async () => {
     const r = await t.context.request.get('/api/ap/getByNumber', { headers, params: { tableName: campaign, cellNumber: CELL } });
     expect(r.status()).toBe(200);
@@ -111,7 +114,7 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
   expect([untouched.Q1 ?? null, untouched.is_called]).toEqual([null, 0]);
 
   await failure.getByRole('button', { name: 'Retry save' }).click();
-  await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved. Search the next number.' }).waitFor();
+  await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved as Completed. Search the next number.' }).waitFor();
   expect(await storedLead()).toMatchObject({ Q1: 'Yes', is_called: 1 });
 });
 
@@ -134,9 +137,11 @@ it('says the answers may have been saved when the connection is cut under the sa
   try {
     await locker.query('begin');
     await locker.query(`${leadOf} for update of l`, [campaign]);
-    const mayBe = survey.getByRole('alert').filter({ hasText: 'The answers may have been saved' });
+    await survey.getByRole('button', { name: 'Next', exact: true }).click();
+    const end = page.getByRole('region', { name: 'End of call' });
+    const mayBe = end.getByRole('alert').filter({ hasText: 'The answers may have been saved' });
     await expectShownInView(page, mayBe, AGENT_PANEL_MESSAGES.saveOutcomeUnknown, async () => {
-      await survey.getByRole('button', { name: 'Next', exact: true }).click();
+      await end.getByRole('button', { name: 'Save', exact: true }).click();
       let pid: number | undefined;
       while (pid === undefined) {
         const { rows } = await watcher.query<{ pid: number }>(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%'`);
@@ -146,10 +151,10 @@ it('says the answers may have been saved when the connection is cut under the sa
     });
     expect(await mayBe.textContent()).not.toContain('The answers were not saved');
     await locker.query('rollback');
-    expect(await survey.getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+    expect(await end.getByRole('radio', { name: '1 Completed' }).isChecked()).toBe(true);
 
     await mayBe.getByRole('button', { name: 'Retry save' }).click();
-    await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved. Search the next number.' }).waitFor();
+    await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved as Completed. Search the next number.' }).waitFor();
     const { rows } = await watcher.query<{ version: number; saves: number }>(
       `select l.version, (select count(*)::int from lead_answer_history h where h.lead_id = l.id) as saves from (${leadOf}) x join leads l on l.id = x.id`,
       [campaign],

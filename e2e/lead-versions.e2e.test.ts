@@ -6,6 +6,7 @@ import { request, type APIRequestContext, type BrowserContext, type Page } from 
 import { SURVEY_MESSAGES, type TLead, type TLeadAnswerHistoryEntry } from '@crm/shared';
 import { adminHeaders, signInAsAdminAndWait, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { saveEnd } from './crm-support.ts';
 
 const t = useBrowser();
 
@@ -60,13 +61,14 @@ async function searchLead(page: Page) {
   await page.getByRole('button', { name: 'Search', exact: true }).click();
 }
 
-/** Answers both questions; the last Next saves (after the survey's 500 ms pause). */
+/** Answers both questions; the last Next ends the survey (not completed), and Not interested (key 2) saves it. */
 async function answerAndEnd(page: Page, choice: '1 Yes' | '2 No', notes: string) {
   await survey(page).getByRole('heading', { name: 'Q1. Did you buy it?', level: 2 }).waitFor();
   await survey(page).getByRole('radio', { name: choice }).check();
   await next(page).click();
   await survey(page).getByLabel('Answer to Q2').fill(notes);
   await next(page).click();
+  await saveEnd(page, '2');
 }
 
 async function storedLead(api: APIRequestContext): Promise<TLead> {

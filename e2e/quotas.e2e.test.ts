@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { SURVEY_MESSAGES } from '@crm/shared';
 import { okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, search, signInAgentTo, survey } from './crm-support.ts';
+import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, saveEnd, search, signInAgentTo, survey } from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -52,6 +52,7 @@ describe('quotas', () => {
     await questionHeading(agent, 'Q3. Which brands do you smoke?').waitFor();
     await survey(agent).getByRole('checkbox', { name: '1 Gold Leaf' }).check();
     await next(agent).click();
+    await saveEnd(agent);
     await expectReadyForNextNumber(agent, SURVEY_MESSAGES.ended);
 
     await page.reload();
