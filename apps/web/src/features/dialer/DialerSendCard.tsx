@@ -1,5 +1,6 @@
 // "Send to dialer" on /generateLead (docs/dialer-sends.md): where the chosen date's generated leads go, the campaign's
-// VICIdial settings, how many are not sent yet, and the date's sends: the latest live, with Cancel, Resume and its report.
+// VICIdial settings, how many are not sent yet, and the date's sends: the latest live, with Cancel, Resume and its report,
+// and what VICIdial made of its leads since (pulled, callbacks: docs/call-loop.md).
 import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +11,7 @@ import { cancelSend, dialerSettingsKey, downloadSendReport, fetchDialerSettings,
 import { DialerSettingsModal } from './DialerSettingsModal.tsx';
 import { EarlierSends } from './EarlierSends.tsx';
 import { LatestSend } from './LatestSend.tsx';
+import { SendDialerSync } from './SendDialerSync.tsx';
 import { dialerText, sendBlockedReason, settingsText, unsentText } from './send-text.ts';
 import { useSendEndNotice, useSendStream } from './use-send-stream.ts';
 
@@ -120,6 +122,7 @@ export function DialerSendCard({ campaignName, date }: { campaignName: string; d
                 <>
                   <Divider />
                   <LatestSend send={latest} stream={stream} busy={busy} onCancel={() => void askCancel(latest)} onResume={() => resume.mutate(latest.id)} onReport={() => report.mutate(latest)} />
+                  <SendDialerSync sendId={latest.id} />
                   <EarlierSends sends={sends.data.sends.slice(1)} onReport={(send) => report.mutate(send)} />
                 </>
               )}

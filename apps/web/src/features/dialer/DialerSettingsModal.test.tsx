@@ -1,5 +1,6 @@
-// The dialer settings dialog from the card: the schema's words under each field, the campaign id only with the
-// campaign DNC check, Enter saves, a refusal stays in the dialog with the draft, a save says so and shows on the card.
+// The dialer settings dialog from the card: the schema's words under each field, the campaign id (required with the
+// campaign DNC check), the full quota's status, Enter saves, a refusal stays in the dialog with the draft, a save says so
+// and shows on the card.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
@@ -48,9 +49,9 @@ describe('DialerSettingsModal', () => {
   });
 
   it('saves on Enter with the readable duplicate check, says so, and shows the new settings on the card', async () => {
-    const saved: TDialerSettingsInput = { campaignName: 'Spring Survey', listId: '1001', duplicateCheck: 'DUPSYS', dncCheck: false, campaignDncCheck: true, vicidialCampaignId: 'TELE01', rate: 0 };
+    const saved: TDialerSettingsInput = { campaignName: 'Spring Survey', listId: '1001', duplicateCheck: 'DUPSYS', dncCheck: false, campaignDncCheck: true, vicidialCampaignId: 'TELE01', rate: 0, quotaStatus: 'QUOTA' };
     const { server, dialog, form } = await openSettings({ body: { ...reply(saved), updatedBy: 'admin', updatedAt: '2025-03-02T09:00:00.000Z' } });
-    expect(dialog.queryByLabelText(/VICIdial campaign id/)).toBeNull();
+    expect((dialog.getByLabelText("Status of a full quota's leads") as HTMLInputElement).value).toBe('QUOTA');
     expect(Array.from((dialog.getByLabelText('Duplicate check') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['None', 'Same list', "Campaign's lists", 'Whole system']);
     change(dialog, /VICIdial list id/, '1001');
     change(dialog, 'Duplicate check', 'DUPSYS');
@@ -64,6 +65,19 @@ describe('DialerSettingsModal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('List 1001 · as fast as the dialer answers · duplicates: Whole system · DNC: campaign TELE01')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send to dialer' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("sends the VICIdial campaign id without the campaign DNC check, and the full quota's status in capitals", async () => {
+    const { server, dialog } = await openSettings((request) => ({ body: reply(request.body as TDialerSettingsInput) }));
+    change(dialog, /VICIdial list id/, '1001');
+    change(dialog, /VICIdial campaign id/, 'SURV1');
+    change(dialog, "Status of a full quota's leads", 'full q');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('The quota status is 1 to 6 letters or digits')).toBeTruthy();
+    change(dialog, "Status of a full quota's leads", 'qfull');
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(server.writes()).toHaveLength(1));
+    expect(server.writes()[0]?.body).toMatchObject({ campaignDncCheck: false, vicidialCampaignId: 'SURV1', quotaStatus: 'QFULL' });
   });
 
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {

@@ -1,5 +1,6 @@
-// "Dialer settings" of a campaign: the VICIdial list its leads go into, add_lead's duplicate and DNC checks, and the
-// rate; checked by the schema the server checks with. The draft lives as long as the dialog is open.
+// "Dialer settings" of a campaign: the VICIdial list its leads go into, add_lead's duplicate and DNC checks, the VICIdial
+// campaign, the rate, and the status a full quota's leads get in VICIdial; checked by the schema the server checks with.
+// The draft lives as long as the dialog is open.
 import { Alert, Checkbox, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
@@ -45,10 +46,22 @@ function SettingsForm({ reply, onClose }: { reply: TDialerSettingsReply; onClose
         />
         <Checkbox label="VICIdial DNC check" description="Refuse numbers on VICIdial's system do-not-call list" {...form.getInputProps('dncCheck', { type: 'checkbox' })} />
         <Checkbox label="Campaign DNC check" description="Refuse numbers on the VICIdial campaign's do-not-call list" {...form.getInputProps('campaignDncCheck', { type: 'checkbox' })} />
-        {campaignDnc && (
-          <TextInput label="VICIdial campaign id" description="2 to 8 letters, digits, - or _" withAsterisk maxLength={8} autoComplete="off" {...form.getInputProps('vicidialCampaignId')} />
-        )}
+        <TextInput
+          label="VICIdial campaign id"
+          description="2 to 8 letters, digits, - or _: the campaign DNC check's campaign, where this campaign's do-not-call numbers and callbacks go in VICIdial"
+          withAsterisk={campaignDnc}
+          maxLength={8}
+          autoComplete="off"
+          {...form.getInputProps('vicidialCampaignId')}
+        />
         <NumberInput label="Leads a second (0: as fast as the dialer answers)" min={0} max={MAX_SEND_RATE} allowDecimal={false} allowNegative={false} {...form.getInputProps('rate')} />
+        <TextInput
+          label="Status of a full quota's leads"
+          description="The VICIdial status (1 to 6 letters or digits) its sent, not yet called leads get when a quota fills"
+          maxLength={6}
+          autoComplete="off"
+          {...form.getInputProps('quotaStatus')}
+        />
         {reply.updatedBy !== null && reply.updatedAt !== null && (
           <Text size="xs" c="dimmed">{`Last changed by ${reply.updatedBy} on ${formatDateTime(reply.updatedAt)}`}</Text>
         )}

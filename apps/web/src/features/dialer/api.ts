@@ -5,12 +5,15 @@ import {
   SEND_EVENT,
   ZDialerSend,
   ZDialerSettingsReply,
+  ZDialerSyncRetried,
+  ZDialerSyncSummary,
   ZMediaToken,
   ZSendsOfDate,
   ZStartSendReply,
   type TDialerSend,
   type TDialerSettingsInput,
   type TDialerSettingsReply,
+  type TDialerSyncSummary,
   type TSendsOfDate,
   type TStartSend,
 } from '@crm/shared';
@@ -22,6 +25,7 @@ export const DIALER_KEY = ['dialer'] as const;
 
 export const dialerSettingsKey = (campaignName: string) => [...DIALER_KEY, 'settings', campaignName] as const;
 export const sendsOfDateKey = (campaignName: string, date: string) => [...DIALER_KEY, 'sends', campaignName, date] as const;
+export const sendSyncKey = (id: number) => [...DIALER_KEY, 'sync', id] as const;
 
 export function fetchDialerSettings(campaignName: string): Promise<TDialerSettingsReply> {
   return api.get('/api/dialer/settings', { query: { campaignName }, schema: ZDialerSettingsReply, notify: false });
@@ -67,4 +71,15 @@ export async function fetchMediaToken(signal?: AbortSignal): Promise<string> {
 export async function downloadSendReport(send: Pick<TDialerSend, 'id'>): Promise<void> {
   const token = await fetchMediaToken();
   followDownloadLink(`/api/dialer/sends/${send.id}/report?token=${encodeURIComponent(token)}`, '');
+}
+
+/** What VICIdial made of the send's leads afterwards: pulled (do-not-call, full quota) and callbacks. */
+export function fetchSendSync(id: number): Promise<TDialerSyncSummary> {
+  return api.get(`/api/dialer/sync/sends/${id}`, { schema: ZDialerSyncSummary, notify: false });
+}
+
+/** The send's refused requests go to VICIdial again; answers the server's message. */
+export async function retrySendSync(id: number): Promise<string> {
+  const { message } = await api.post('/api/dialer/sync/retry', { sendId: id }, { schema: ZDialerSyncRetried });
+  return message;
 }

@@ -1,4 +1,5 @@
-// The Add number modal without a server: the list chosen decides the body, and a refusal shows under the number.
+// The Add number modal without a server: the list chosen decides the body, a refusal shows under the number, and a
+// number already sent to the dialer is said to be pulled.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderWithApp } from '../../test/render.tsx';
@@ -26,6 +27,29 @@ describe('AddDncModal', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(bodiesSent(fetch)).toEqual([{ number: '01712345678', reason: '' }]);
+  });
+
+  it('warns, as the number is typed, that it was sent to VICIdial and will be pulled; for the list chosen', async () => {
+    const warning = 'sent to VICIdial list 1001 on 2026-11-18: it will be pulled';
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => {
+      const u = new URL(String(url), 'http://localhost');
+      if (u.pathname !== '/api/dialer/sync/sent') return json([]);
+      const sent = u.searchParams.get('campaignName') === 'Spring Survey';
+      return json({
+        phoneNumber: '+8801712345678',
+        dialer: 'vicidial',
+        leads: sent ? [{ leadId: 7, campaignName: 'Spring Survey', listId: '1001', sentOn: '2026-11-18' }] : [],
+        vicidialDncList: 'SURV1',
+        warning: sent ? warning : null,
+      });
+    });
+    renderWithApp(<AddDncModal opened onClose={() => undefined} initialList="c:Spring Survey" />);
+    fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '0171' } });
+    fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '01712345678' } });
+    expect(await screen.findByText(warning)).toBeTruthy();
+    const lookups = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/dialer/sync/sent');
+    // Looked up once typing paused, with the whole number only.
+    expect(lookups.map((u) => Object.fromEntries(u.searchParams))).toEqual([{ number: '01712345678', campaignName: 'Spring Survey' }]);
   });
 
   it("sends the campaign of a campaign's list and shows a refusal under the number", async () => {

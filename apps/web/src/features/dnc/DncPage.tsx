@@ -1,4 +1,5 @@
-// /dnc: the do-not-call lists (docs/dnc.md): counts per list, search and list filter, add a number, upload a CSV, remove.
+// /dnc: the do-not-call lists (docs/dnc.md): counts per list, what VICIdial made of them, search and list filter, add a
+// number, upload a CSV, remove.
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +7,7 @@ import type { TDncEntry } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { AddDncModal } from './AddDncModal.tsx';
+import { DncDialerSync } from './DncDialerSync.tsx';
 import { countsText, DNC_KEY, fetchDncCounts, fetchDncPage, filterOf, removeDncNumber, searchDnc } from './api.ts';
 import { ListSelect } from './ListSelect.tsx';
 import { UploadDncModal } from './UploadDncModal.tsx';
@@ -42,6 +44,7 @@ export default function DncPage() {
       <Text size="sm" aria-label="Counts per list">
         {counts.data ? countsText(counts.data) : counts.error ? `The counts could not be loaded: ${counts.error.message}` : 'Counting…'}
       </Text>
+      <DncDialerSync />
       <DataList
         label="Do-not-call numbers"
         queryKey={[...DNC_KEY, 'list', filter]}

@@ -1,21 +1,29 @@
-// The /api/dnc calls of the Do Not Call screen, the list filter's query, and the react-query key that reloads them.
+// The /api/dnc calls of the Do Not Call screen, the list filter's query, and the react-query key that reloads them;
+// with what VICIdial made of the lists (/api/dialer/sync: the pulls, and the sent leads a number would pull).
 import {
   MAX_PAGE_SIZE,
   ZDncCounts,
   ZDncEntry,
   ZDncUploadRejected,
   ZDncUploadResult,
+  ZDialerSyncRetried,
+  ZDialerSyncSummary,
+  ZDncSentCheck,
   zPaged,
   type TDncAdd,
   type TDncCounts,
   type TDncEntry,
   type TDncUploadResult,
+  type TDialerSyncSummary,
+  type TDncSentCheck,
   type TPaged,
   type TUploadRowError,
 } from '@crm/shared';
 import { api, ApiError } from '../../app/api.ts';
 
 export const DNC_KEY = ['dnc'] as const;
+/** Under DNC_KEY: a change to the lists reloads it too. */
+export const DNC_SYNC_KEY = [...DNC_KEY, 'dialer-sync'] as const;
 
 const ZDncPage = zPaged(ZDncEntry);
 
@@ -88,4 +96,21 @@ export async function uploadDncCsv(file: File, campaignName: string): Promise<TD
 export function countsText(counts: TDncCounts): string {
   const n = (k: number) => k.toLocaleString('en-US');
   return [`System list: ${n(counts.system)}`, ...counts.campaigns.map((c) => `${c.campaignName}: ${n(c.count)}`)].join(' · ');
+}
+
+/** The numbers of the lists sent to VICIdial's DNC lists and the sent leads pulled for them: done, waiting, refused. */
+export function fetchDncSync(): Promise<TDialerSyncSummary> {
+  return api.get('/api/dialer/sync/dnc', { schema: ZDialerSyncSummary, notify: false });
+}
+
+/** The refused ones go to VICIdial again; answers the server's message. */
+export async function retryDncSync(): Promise<string> {
+  const { message } = await api.post('/api/dialer/sync/retry', {}, { schema: ZDialerSyncRetried });
+  return message;
+}
+
+/** The sent, not yet completed leads of `number` that putting it on the filter's list would pull from the dialer. */
+export function fetchDncSent(number: string, filter: TDncFilter, signal?: AbortSignal): Promise<TDncSentCheck> {
+  const { campaignName } = filterQuery(filter);
+  return api.get('/api/dialer/sync/sent', { query: { number, ...(campaignName ? { campaignName } : {}) }, schema: ZDncSentCheck, signal, notify: false });
 }
