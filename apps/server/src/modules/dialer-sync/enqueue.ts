@@ -106,7 +106,7 @@ export async function queueQuotaFull(trx: Db, quotaId: number): Promise<void> {
 
 /**
  * Callback `callbackId`, just stored in `trx`, on a lead VICIdial holds: update_lead callback=Y at its time in the call
- * centre's zone (`timeZone`), USERONLY for the agent (their VICIdial user is their agent id) or ANYONE, with the note
+ * centre's zone (`timeZone`), USERONLY for the agent (their profile's VICIdial user, else their agent id) or ANYONE, with the note
  * as callback_comments and the campaign's VICIdial campaign id when set. A lead pulled for do-not-call is left alone.
  */
 export async function queueCallbackSync(trx: Db, callbackId: string | number, timeZone: string): Promise<void> {
@@ -117,13 +117,14 @@ export async function queueCallbackSync(trx: Db, callbackId: string | number, ti
              'callback', 'Y',
              'callback_datetime', to_char(cb.due_at at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS'),
              'callback_type', case when cb.mine_only then 'USERONLY' else 'ANYONE' end,
-             'callback_user', case when cb.mine_only then cb.agent_id end,
+             'callback_user', case when cb.mine_only then coalesce(ag.vicidial_user, cb.agent_id) end,
              'callback_comments', nullif(left(cb.note, 255), ''),
              'campaign_id', cds.vicidial_campaign_id))
       from callbacks cb
       join leads l on l.id = cb.lead_id
       ${SENT}
       left join campaign_dialer_settings cds on cds.campaign_id = cb.campaign_id
+      left join agents ag on ag.user_id = cb.user_id
      where cb.id = ${String(callbackId)}::bigint
        and not exists (select 1 from dialer_sync_items x where x.lead_id = l.id and x.action = 'lead_dnc' and x.state <> 'refused')`.execute(trx);
   if (Number(numAffectedRows ?? 0) > 0) await queueSyncJobIn(trx);

@@ -2,6 +2,7 @@
 // after a send (every path) reaches VICIdial's DNC list and pulls that number's sent, not completed leads only; a
 // quota that fills pulls exactly its cell's sent, uncalled leads; a callback reaches VICIdial; what the screens read.
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ZDialerSyncSummary, ZDncSentCheck, type TDialerSyncSummary } from '@crm/shared';
 import { createUser, tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
 import { nextCell } from '../../test/leads-support.ts';
@@ -64,6 +65,11 @@ describe('a number put on a do-not-call list after a send', () => {
     expect(Date.now() - addedAt).toBeLessThan(10_000);
     await expect.poll(() => fake.lists.dncList('SURV1'), WITHIN).toEqual([national(number)]);
 
+    // The job went in with the rows, in the DNC insert's transaction (both stamped with its start).
+    const [job] = (await sql<{ same: boolean }>`
+      select exists (select 1 from pgboss.job j join dialer_sync_items i on i.created_at = j.created_on
+                      where j.name = 'dialer-sync' and i.lead_id = ${lead}::bigint) as same`.execute(t.db)).rows;
+    expect(job?.same).toBe(true);
     const after = syncRequests(fake);
     expect(after.dnc.slice(before.dnc.length)).toEqual([expect.objectContaining({ function: 'add_dnc_phone', phone_number: national(number), campaign_id: 'SURV1', source: 'crm' })]);
     expect(after.updates.slice(before.updates.length)).toEqual([
@@ -166,6 +172,8 @@ describe('a callback on a sent lead', () => {
     const sent = await sendLeads(t, admin, [{ cellNumber: nextCell() }], { settings: { vicidialCampaignId: 'SURV2' } });
     const lead = sent.leadIds[0]!;
     const agentUser = await createUser(t.db, { role: 'agent' });
+    // The agent's profile names their VICIdial user: the callback is theirs there.
+    await t.db.insertInto('agents').values({ userId: agentUser.id, type: 'Physical', vicidialUser: 'vici_ag7' }).execute();
     const agent = await t.as(agentUser, { campaign: sent.name });
     await t.db.insertInto('callAttempts').values({
       leadId: lead, campaignId: sent.id, userId: agentUser.id, agentId: agentUser.username, startedAt: new Date(), handleSeconds: 40,
@@ -177,7 +185,7 @@ describe('a callback on a sent lead', () => {
     const r = await agent.post('/api/callbacks', { leadId: Number(lead), at: `${day} ${time}`, mineOnly: true, note: 'After lunch' });
     expect(r.status, r.text).toBe(200);
     await expect.poll(() => fake.lists.leadByVendorCode(lead)?.callback, WITHIN).toEqual({
-      at: `${day} ${time}:00`, campaignId: 'SURV2', type: 'USERONLY', user: agentUser.username, comments: 'After lunch', status: 'CALLBK',
+      at: `${day} ${time}:00`, campaignId: 'SURV2', type: 'USERONLY', user: 'vici_ag7', comments: 'After lunch', status: 'CALLBK',
     });
     expect(statusAt(fake, lead)).toBe('CBHOLD');
     await expect.poll(async () => (await summaryOf(admin, `/api/dialer/sync/sends/${sent.sendId}`)).callbacks, WITHIN).toEqual({ done: 1, waiting: 0, refused: 0 });
