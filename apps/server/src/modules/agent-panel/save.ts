@@ -172,12 +172,16 @@ export async function updateLeadAnswers(
   assertCanWorkOnCampaign(user, target.campaignName);
   const phone = storedPhone(target.cellNumber, country);
   const layout = await findLeadLayout(db, target.campaignName);
-  const rows = await db.selectFrom('questions').select(['qno', 'title', 'type', 'options']).where('campaignId', '=', layout.campaignId).execute();
+  // The campaign's dispositions only for a save that ends a call or names one, read beside its questions.
+  const [rows, dispositions] = await Promise.all([
+    db.selectFrom('questions').select(['qno', 'title', 'type', 'options']).where('campaignId', '=', layout.campaignId).execute(),
+    'is_called' in body || SAVE_DISPOSITION_KEY in body ? findCampaignDispositions(db, layout.campaignId) : undefined,
+  ]);
   const changes = readChanges(body, new Map(rows.map((q) => [formatQno(q.qno), q])));
   const endsCall = changes.isCalled !== undefined;
   const disposition =
-    endsCall || changes.disposition !== undefined
-      ? resolveDisposition(await findCampaignDispositions(db, layout.campaignId), layout.campaignName, changes.disposition, endsCall ? changes.isCalled === 1 : undefined)
+    dispositions !== undefined && (endsCall || changes.disposition !== undefined)
+      ? resolveDisposition(dispositions, layout.campaignName, changes.disposition, endsCall ? changes.isCalled === 1 : undefined)
       : undefined;
   const userId = Number(user.sub);
 
