@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIALER_STAT_KEYS, type TDialerStats } from '@crm/shared';
 import { createVicidialLists, type TVicidialListsOptions, type VicidialLists } from './sends/vicidial-lists.ts';
+import { createFakeVicidialAgents, type FakeAgentsControl, type FakeVicidialAgents } from './fake-vicidial-agents.ts';
 
 export const FAKE_API_PATH = '/vicidial/non_agent_api.php';
 export const FAKE_CONTROL_PATH = '/control';
@@ -63,6 +64,8 @@ export type FakeVicidial = {
   leadCounters: () => FakeLeadCounters;
   /** The query of the most recent add_lead, update_lead and add_dnc_phone requests (the last 1000), oldest first. */
   leadRequests: URLSearchParams[];
+  /** agent_status per agent user and agc/api.php external_status (fake-vicidial-agents.ts). */
+  agents: FakeVicidialAgents;
   close: () => Promise<void>;
 };
 
@@ -170,6 +173,7 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
   let behaviour: FakeBehaviour = options.behaviour ?? { kind: 'figures', stats: FAKE_STATS };
   const requests: URLSearchParams[] = [];
   const leads = createLeadDesk(user, pass, options.lists);
+  const agents = createFakeVicidialAgents({ user, pass });
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -177,12 +181,13 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        const control = JSON.parse(body) as FakeBehaviour | FakeLeadsControl;
+        const control = JSON.parse(body) as FakeBehaviour | (FakeLeadsControl & FakeAgentsControl);
         if ('kind' in control) {
           behaviour = control;
         } else {
           if (control.resetLeads) leads.reset(control.resetLeads);
           if (control.leads) leads.set(control.leads);
+          agents.control(control);
         }
         answer(res, 204, '');
       });
@@ -192,6 +197,7 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(leads.counters()));
       return;
     }
+    if (agents.route(req, url, res)) return;
     if (url.pathname !== FAKE_API_PATH) return answer(res, 404, 'Not Found');
     const q = url.searchParams;
     if (LEAD_FUNCTIONS.has(q.get('function') ?? '')) return leads.handle(q, res);
@@ -235,6 +241,7 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
     resetLeads: (next) => leads.reset(next),
     leadCounters: () => leads.counters(),
     leadRequests: leads.kept,
+    agents,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,4 +1,44 @@
-// The dialer's call pushed to the agent's /CRM (docs/call-loop.md, Screen pop).
+// The dialer's call pushed to the agent's /CRM (docs/call-loop.md, Screen pop): GET /api/ap/popStream (server-sent
+// events) and POST /api/ap/webFormPop (VICIdial's web form); starts and stops the watch of the agents' VICIdial sessions.
+import { z } from 'zod';
+import { MEDIA_TYPES, ZErrorReply, ZScreenPop, ZWebFormPop, zFileReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
+import { AGENTS, asDownload } from '../../auth/roles.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { createStreamHub, replyEventStream } from '../dialer/stream.ts';
+import { createScreenPopRuntime } from './runtime.ts';
+import { popWebForm } from './service.ts';
 
-export async function screenPopRoutes(_app: App) {}
+export async function screenPopRoutes(app: App) {
+  const screenPop = createScreenPopRuntime(app.config, app.db, app.log);
+  const hub = createStreamHub();
+  app.addHook('onReady', async () => {
+    screenPop.start();
+  });
+  // Open streams never finish on their own: end them first, or closing the server would wait forever.
+  app.addHook('preClose', async () => {
+    await hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await screenPop.stop();
+  });
+
+  // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=. An agent is watched
+  // (their VICIdial session read) while a stream of theirs is open, and for POP_GRACE_MS after it closes.
+  app.get('/api/ap/popStream', {
+    config: asDownload(AGENTS),
+    schema: {
+      querystring: z.object({ token: z.string().optional() }),
+      response: { 200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: ready, then each call the dialer puts through to the agent (pop); the stream stays open') },
+    },
+  }, async (req, reply) => {
+    const user = currentUser(req);
+    const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
+    return replyEventStream(reply, hub.openFeed(reply, await screenPop.openFeed(user), session));
+  });
+
+  app.post('/api/ap/webFormPop', {
+    config: AGENTS,
+    schema: { body: ZWebFormPop, response: { 200: ZScreenPop, 400: ZErrorReply } },
+  }, async (req) => popWebForm(app.db, currentUser(req), req.body, app.config.phoneCountry));
+}

@@ -1,0 +1,207 @@
+// The screen pop's watch of VICIdial: one pass every SCREEN_POP_POLL_MS over the agents whose /CRM can receive a pop,
+// reading each one's agent_status (a bounded number at once), and telling onCall about each call newly INCALL.
+import type { FastifyBaseLogger } from 'fastify';
+import type { VicidialSettings } from '../dialer/vicidial.ts';
+import { AgentStatusError, readAgentStatus, redactCredentials, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
+
+/** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
+export type TWatchedAgent = {
+  userId: number;
+  agentId: string;
+  /** Whose VICIdial session is read: the agent's profile's VICIdial user, else the agent ID. */
+  vicidialUser: string;
+  campaignName: string;
+  /** The agent's sign-in (agent_sessions.id), kept on the call's start. */
+  sid: number | null;
+};
+
+export type TConnectedCall = { agent: TWatchedAgent; session: TAgentSession; connectedAt: Date };
+
+export type AgentWatcher = {
+  /** Watches the agent while the returned release has not been called (each open stream holds one). */
+  watch: (agent: TWatchedAgent) => () => void;
+  start: () => void;
+  /** Stops the passes and cancels reads in flight; resolves once they and the pops under way have settled. */
+  stop: () => Promise<void>;
+  /** One pass now (tests); resolves when its reads are done. */
+  passNow: () => Promise<void>;
+  /** Agents watched now (held by a stream, or released less than graceMs ago). */
+  size: () => number;
+};
+
+type Options = {
+  settings: VicidialSettings;
+  pollMs: number;
+  concurrency: number;
+  timeoutMs: number;
+  /** An agent whose last stream closed is still read this long: a reload or a stream's token renewal loses no call. */
+  graceMs: number;
+  log: FastifyBaseLogger;
+  /** A call newly INCALL: record it and push it. A failure is logged, and the call is tried again on the next pass. */
+  onCall: (call: TConnectedCall) => Promise<void>;
+  /** Reads one agent (tests may stand in for VICIdial). */
+  read?: (vicidialUser: string, signal: AbortSignal) => Promise<TAgentStatusRead>;
+};
+
+type Entry = {
+  agent: TWatchedAgent;
+  holders: number;
+  releasedAt: number | null;
+  /** The call last pushed (call_id, lead_id, number, vendor code): the same call is never pushed twice. */
+  lastCall: string | null;
+  /** The agent's VICIdial state as last logged ("logged in", "not logged in"…): each change is logged once. */
+  state: string | null;
+};
+
+/** An agent is in a call the screen can open: INCALL with a lead or a number. */
+function callOf(session: TAgentSession): string | null {
+  if (session.status !== 'INCALL') return null;
+  const hasLead = session.leadId !== '' && session.leadId !== '0';
+  if (!hasLead && session.phoneNumber === '') return null;
+  return [session.callId, session.leadId, session.phoneNumber, session.vendorLeadCode].join('|');
+}
+
+/** Runs fn over items, at most `limit` at once. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      await fn(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export function createAgentWatcher(options: Options): AgentWatcher {
+  const { settings, pollMs, concurrency, timeoutMs, graceMs, log, onCall } = options;
+  const read = options.read ?? ((user: string, signal: AbortSignal) => readAgentStatus(settings, user, timeoutMs, signal));
+  const entries = new Map<number, Entry>();
+  const pops = new Set<Promise<void>>();
+  let controller = new AbortController();
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let inFlight: Promise<void> | undefined;
+  /** Why VICIdial cannot be read, while it cannot (logged once when it starts and once when it ends). */
+  let outage: string | null = null;
+  /** Whether pushing a call is failing (the database away): logged once until one succeeds. */
+  let popFailing = false;
+  let probe = 0;
+
+  function noteOutage(message: string) {
+    if (outage === null) log.warn({ reason: message }, 'screen pop: VICIdial agent_status cannot be read; one agent is tried each pass until it answers');
+    outage = message;
+  }
+
+  function noteAnswered() {
+    if (outage === null) return;
+    outage = null;
+    log.info('screen pop: VICIdial agent_status answers again');
+  }
+
+  function noteState(e: Entry, state: string, message?: string) {
+    if (e.state === state) return;
+    e.state = state;
+    log.info({ agentId: e.agent.agentId, vicidialUser: e.agent.vicidialUser, state, ...(message ? { vicidial: redactCredentials(message, settings) } : {}) }, 'screen pop: agent\'s VICIdial session');
+  }
+
+  function push(e: Entry, key: string, session: TAgentSession) {
+    const pop = onCall({ agent: e.agent, session, connectedAt: new Date() })
+      .then(() => {
+        if (popFailing) log.info('screen pop: calls are pushed again');
+        popFailing = false;
+      })
+      .catch((error: unknown) => {
+        if (!popFailing) log.error({ err: error }, 'screen pop: a call could not be pushed; it is tried again on the next pass');
+        popFailing = true;
+        // Tried again on the next pass, unless another call came meanwhile.
+        if (e.lastCall === key) e.lastCall = null;
+      })
+      .finally(() => pops.delete(pop));
+    pops.add(pop);
+  }
+
+  async function readOne(e: Entry): Promise<void> {
+    let result: TAgentStatusRead;
+    try {
+      result = await read(e.agent.vicidialUser, controller.signal);
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      if (error instanceof AgentStatusError) noteOutage(error.message);
+      else {
+        if (outage === null) log.error({ err: error }, 'screen pop: unexpected agent_status failure');
+        noteOutage('unexpected failure');
+      }
+      return;
+    }
+    noteAnswered();
+    if (result.kind === 'not-logged-in') return noteState(e, 'not logged in to VICIdial', result.message);
+    if (result.kind === 'not-found') return noteState(e, 'no such VICIdial user', result.message);
+    noteState(e, 'logged in to VICIdial');
+    const key = callOf(result.session);
+    if (key === null || key === e.lastCall) return;
+    e.lastCall = key;
+    push(e, key, result.session);
+  }
+
+  async function pass(): Promise<void> {
+    const now = Date.now();
+    for (const [userId, e] of entries) {
+      if (e.holders === 0 && e.releasedAt !== null && now - e.releasedAt >= graceMs) entries.delete(userId);
+    }
+    const all = [...entries.values()];
+    // While VICIdial cannot be read, one agent a pass finds out when it can again, instead of all of them failing.
+    const targets = outage !== null && all.length > 1 ? [all[probe++ % all.length] as Entry] : all;
+    await forEachLimited(targets, concurrency, readOne);
+  }
+
+  function runPass(): Promise<void> {
+    // Passes never overlap: a slow VICIdial delays the next pass instead of piling requests on it.
+    inFlight ??= pass().finally(() => {
+      inFlight = undefined;
+    });
+    return inFlight;
+  }
+
+  function schedule(delayMs: number) {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      const started = Date.now();
+      void runPass().finally(() => schedule(Math.max(0, pollMs - (Date.now() - started))));
+    }, delayMs);
+    timer.unref();
+  }
+
+  return {
+    watch: (agent) => {
+      const e = entries.get(agent.userId) ?? { agent, holders: 0, releasedAt: null, lastCall: null, state: null };
+      e.agent = agent;
+      e.holders += 1;
+      e.releasedAt = null;
+      entries.set(agent.userId, e);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        e.holders -= 1;
+        if (e.holders === 0) e.releasedAt = Date.now();
+      };
+    },
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      controller = new AbortController();
+      schedule(0);
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort();
+      await inFlight?.catch(() => undefined);
+      await Promise.all([...pops]);
+    },
+    passNow: runPass,
+    size: () => entries.size,
+  };
+}
