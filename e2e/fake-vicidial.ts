@@ -13,3 +13,13 @@ export {
 
 /** How the product under test is pointed at the fake (its poll interval is the shortest allowed). */
 export const FAKE_DIALER_ENV = { VICIDIAL_USER_GROUPS: 'VIRTUAL|INHOUSE', DIALER_POLL_MS: '1000' } as const;
+
+/** The agent side: agent_status per agent user and agc/api.php external_status (steered as FakeAgentsControl). */
+export {
+  readFakeAgentCounters,
+  setFakeAgents,
+  type FakeAgent,
+  type FakeAgentCounters,
+  type FakeAgentsControl,
+  type FakeAgentSession,
+} from '../apps/server/src/modules/dialer/fake-vicidial-agents.ts';
