@@ -126,3 +126,10 @@ export async function nextDueAt(db: Db, claimSeconds: number): Promise<Date | nu
       from dialer_sync_items where state = 'waiting'`.execute(db);
   return rows[0]?.at ?? null;
 }
+
+/** Whether this database may have rows for VICIdial: a campaign sends to a dialer (has dialer settings), or rows wait. */
+export async function mayHaveSyncWork(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ yes: boolean }>`
+    select exists (select 1 from campaign_dialer_settings) or exists (select 1 from dialer_sync_items where state = 'waiting') as yes`.execute(db);
+  return rows[0]?.yes === true;
+}

@@ -74,7 +74,7 @@ export function createSyncQueue(deps: TSyncDeps & { pool: pg.Pool }, log: Fastif
     async startWorker() {
       if (workerId !== undefined || closing.signal.aborted) return;
       const boss = await ready();
-      workerId = await boss.work(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 1 }, async () => {
+      workerId = await boss.work(SYNC_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
         working = true;
         try {
           await workSlice();

@@ -20,6 +20,16 @@ afterAll(async () => fake.close());
 /** "Within 10 s" of the issue, polled. */
 const WITHIN = { timeout: 10_000, interval: 50 };
 
+/** Whether the dialer-sync queue exists in pg-boss (false while pg-boss's tables do not exist either). */
+async function queueExists(): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.queue where name = 'dialer-sync'`.execute(t.db);
+    return rows[0]?.n === 1;
+  } catch {
+    return false;
+  }
+}
+
 async function summaryOf(admin: Caller, url: string): Promise<TDialerSyncSummary> {
   const r = await admin.get(url);
   expect(r.status, r.text).toBe(200);
@@ -58,6 +68,8 @@ describe('a number put on a do-not-call list after a send', () => {
     expect(check).toMatchObject({ phoneNumber: number, dialer: 'vicidial', vicidialDncList: 'SURV1', leads: [{ leadId: Number(lead), campaignName: sent.name, listId: sent.listId }] });
     expect(check.warning).toBe(`sent to VICIdial list ${sent.listId} on ${check.leads[0]!.sentOn}: it will be pulled`);
 
+    // The worker starts once a campaign sends to the dialer: from then on, jobs go in with the rows.
+    await expect.poll(queueExists, { timeout: 10_000, interval: 100 }).toBe(true);
     const before = syncRequests(fake);
     const addedAt = Date.now();
     expect((await admin.post('/api/dnc', { number, campaignName: sent.name })).status).toBe(200);

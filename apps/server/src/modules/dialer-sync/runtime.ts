@@ -1,14 +1,16 @@
 // The dialer sync in a server process (docs/call-loop.md "The dialer kept in step"): the dialer its requests go to
 // (the sends' VICIdial, or the server's one in-memory VICIdial of DIALER=simulated), the queue, and this process's
-// worker, started with the server. Besides the jobs written with the rows, a look every few seconds queues a slice
-// when rows are due (a retry's time come, or rows whose job could not be written), so nothing waits on a lost job.
+// worker. A look every few seconds starts the worker once a campaign sends to the dialer (or rows wait), and queues a
+// slice when rows are due (a retry's time come, or rows whose job could not be written), so nothing waits on a lost
+// job; a process whose database sends to no dialer costs that look alone. Once started, the worker also takes the jobs
+// transactions write with their rows.
 import type { App } from '../../app-type.ts';
 import { poolOf } from '../../db/database.ts';
 import { demoVicidialListsOf, pause, withCredentials } from '../dialer/sends/simulated-transport.ts';
 import { createNonAgentRequest } from '../dialer/sends/vicidial-transport.ts';
 import { createSyncQueue, type TSyncQueue } from './queue.ts';
 import { claimSecondsOf, type TSyncTransport } from './worker.ts';
-import { nextDueAt } from './items.ts';
+import { mayHaveSyncWork, nextDueAt } from './items.ts';
 
 /** How often a process with a dialer looks for due rows while it works none. */
 const LOOK_MS = 5000;
@@ -45,32 +47,42 @@ export function startSyncRuntime(app: App, options: { sliceMs?: number } = {}): 
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   let starting: Promise<void> | undefined;
+  let started = false;
 
   /** This process's worker, started once (again after a failed start: the database may have been down). */
   function work(): Promise<void> {
-    starting ??= queue.startWorker().catch((e: unknown) => {
-      starting = undefined;
-      throw e;
-    });
+    starting ??= queue.startWorker().then(
+      () => {
+        started = true;
+      },
+      (e: unknown) => {
+        starting = undefined;
+        throw e;
+      },
+    );
     return starting;
   }
 
-  /** Queues a slice when rows are due and this process works none now. Never throws (the next look tries again). */
+  /**
+   * Starts the worker once there may be work, and queues a slice when rows are due and this process works none now.
+   * Never throws: a database or queue that fails now is tried again at the next look.
+   */
   const look = () => {
     if (closed || queue.busy()) return;
-    nextDueAt(app.db, claimSecondsOf(config))
-      .then(async (at) => {
-        if (at !== null && at.getTime() <= Date.now()) await queue.enqueue();
-      })
+    (async () => {
+      if (!started) {
+        if (!(await mayHaveSyncWork(app.db))) return;
+        await work();
+      }
+      const at = await nextDueAt(app.db, claimSecondsOf(config));
+      if (at !== null && at.getTime() <= Date.now()) await queue.enqueue();
+    })()
       .catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: could not look for due requests; looking again shortly'));
   };
 
   app.addHook('onReady', async () => {
-    // The queue must exist before a transaction writes a job to it; a database down now is waited out by the looks.
-    work().then(look, (e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: the job queue could not start; trying again shortly'));
-    timer = setInterval(() => {
-      work().then(look, () => undefined);
-    }, LOOK_MS);
+    look();
+    timer = setInterval(look, LOOK_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => close());
