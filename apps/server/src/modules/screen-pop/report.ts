@@ -74,7 +74,7 @@ async function sendExternalStatus(dialer: Extract<TDialerConfig, { mode: 'vicidi
     return {
       status: 'failed',
       message: timedOut
-        ? `VICIdial did not answer external_status within ${Math.round(dialer.timeoutMs / 1000)} s; the disposition may not have reached it.`
+        ? `VICIdial did not answer external_status within ${dialer.timeoutMs >= 1000 ? `${Math.round(dialer.timeoutMs / 1000)} s` : `${dialer.timeoutMs} ms`}; the disposition may not have reached it.`
         : `Cannot reach VICIdial at ${url.host}; the disposition was not set there.`,
     };
   }
