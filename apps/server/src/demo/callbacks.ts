@@ -39,6 +39,8 @@ async function attemptOf(db: Db, campaignId: number, leadId: string, caller: Cal
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // A lead with an attempt was called (the counters' Called reads called_at: docs/call-loop.md, Call attempts).
+  await db.updateTable('leads').set({ calledAt: sql<Date>`coalesce(called_at, ${endedAt})`, calledBy: sql<number>`coalesce(called_by, ${caller.id})` }).where('id', '=', leadId).execute();
   return row.id;
 }
 
