@@ -6,6 +6,7 @@ import { SHIFTS } from '../domain/roles.ts';
 import { LEAD_CALL_STARTED_KEY, LEAD_SURVEY_KEY } from '../domain/lead-columns.ts';
 import { DISPOSITION_KINDS } from './dispositions.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
+import { ZDialerDispositionReport } from './screen-pop.ts';
 
 /** The older server's exact reply for a number with no generated lead (the screen shows 'Lead was not generated!'). */
 export const LEAD_NOT_GENERATED = 'Lead is not generated';
@@ -171,6 +172,8 @@ export const ZLeadSaveResult = z.object({
   attempt: ZSavedAttempt.optional(),
   /** A do-not-call disposition put the number on the campaign's do-not-call list (or it was there already). */
   doNotCall: ZDoNotCallResult.optional(),
+  /** A dialer's call (the attempt has a dialer call id): what VICIdial answered its disposition (external_status). */
+  dialer: ZDialerDispositionReport.optional(),
 });
 export type TLeadSaveResult = z.infer<typeof ZLeadSaveResult>;
 

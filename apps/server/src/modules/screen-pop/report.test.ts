@@ -41,6 +41,8 @@ async function attempt(options: { vicidialUser?: string; kind?: 'completed' | 'c
 
 const storedStatus = async (id: number) => (await t.db.selectFrom('callAttempts').select('dialerStatus').where('id', '=', String(id)).executeTakeFirstOrThrow()).dialerStatus;
 const lastRequest = () => fake.agents.counters().externalStatus.at(-1);
+/** As if the attempt's disposition had never been sent (each is sent once): the same attempt tried another way. */
+const unsent = (id: number) => t.db.updateTable('callAttempts').set({ dialerStatus: null }).where('id', '=', String(id)).execute();
 
 describe('sending a dialer call\'s disposition to VICIdial (external_status)', () => {
   it('sends the disposition\'s VICIdial status for the agent\'s VICIdial user, keeps VICIdial\'s answer on the attempt and says it was sent', async () => {
@@ -50,6 +52,10 @@ describe('sending a dialer call\'s disposition to VICIdial (external_status)', (
     expect(report).toEqual({ status: 'sent', message: 'SUCCESS: external_status function set - NI|vici8001' });
     expect(lastRequest()).toEqual({ agentUser: 'vici8001', value: 'NI', callbackDatetime: null, callbackType: null, callbackComments: null, answer: report.message });
     expect(await storedStatus(a.id)).toBe(report.message);
+    // Sent once: a retried save gets the first answer, and VICIdial no second external_status (it would set the next call's).
+    const sent = fake.agents.counters().externalStatus.length;
+    expect(await reportDispositionToDialer(t.db, { dialer: vicidial(), timeZone: t.config.timeZone }, { attemptId: a.id })).toEqual(report);
+    expect(fake.agents.counters().externalStatus.length).toBe(sent);
   });
 
   it('sends a callback disposition with the time, the type and the note of the callback the save carried', async () => {
@@ -81,6 +87,7 @@ describe('sending a dialer call\'s disposition to VICIdial (external_status)', (
     fake.agents.setAgents({ nobody99: 'unknown' });
     expect(await reportDispositionToDialer(t.db, { dialer: vicidial(), timeZone: t.config.timeZone }, { attemptId: unknown.id })).toEqual({ status: 'refused', message: 'ERROR: no user found - nobody99' });
     // Wrong API credentials: the documented auth line, with the API user kept out of what the screen shows.
+    await unsent(out.id);
     const denied = await reportDispositionToDialer(t.db, { dialer: { ...vicidial(), pass: 'wrong' } as TDialerConfig, timeZone: t.config.timeZone }, { attemptId: out.id });
     expect(denied).toEqual({ status: 'refused', message: 'ERROR: auth USER DOES NOT HAVE PERMISSION TO USE THIS FUNCTION - ***|external_status|ADMIN' });
   });
@@ -88,7 +95,10 @@ describe('sending a dialer call\'s disposition to VICIdial (external_status)', (
   it('says it failed, never throwing, when VICIdial is down, slow, erring or answering garbage', async () => {
     const a = await attempt();
     fake.agents.setAgents({ [a.agentUser]: { status: 'INCALL', leadId: '77001' } });
-    const send = (dialer: TDialerConfig = vicidial(300)) => reportDispositionToDialer(t.db, { dialer, timeZone: t.config.timeZone }, { attemptId: a.id });
+    const send = async (dialer: TDialerConfig = vicidial(300)) => {
+      await unsent(a.id);
+      return reportDispositionToDialer(t.db, { dialer, timeZone: t.config.timeZone }, { attemptId: a.id });
+    };
     try {
       fake.agents.setAgentApi({ kind: 'garbage' });
       expect(await send()).toEqual({ status: 'failed', message: 'VICIdial sent a reply to external_status that could not be read; the disposition may not have reached it.' });

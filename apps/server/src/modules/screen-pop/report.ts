@@ -1,9 +1,11 @@
 // A dialer's call ended on the CRM: its disposition goes back to VICIdial with agc/api.php external_status (with the
 // callback's time, type and note for a callback disposition), so the agent never dispositions twice. What VICIdial
 // answers is kept on the attempt and returned in its words; the save stands whatever it answers.
-import { localDateTimeText, type TDialerDispositionReport, type TSaveCallback } from '@crm/shared';
+import { SAVE_CALLBACK_KEY, ZSaveCallback, localDateTimeText, type TDialerDispositionReport } from '@crm/shared';
+import type { z } from 'zod';
 import { defaultAgentApiUrl, type TConfig, type TDialerConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
 import { redactCredentials } from './agent-status.ts';
 
 /** VICIdial's limit: callback comments "must be less than 200 characters". */
@@ -13,11 +15,28 @@ const MAX_MESSAGE = 300;
 /** external_status's callback fields. */
 type TCallbackFields = { callbackDatetime: string; callbackType: 'USERONLY' | 'ANYONE'; callbackComments: string };
 
+type TSaveCallbackOut = z.output<typeof ZSaveCallback>;
+
 export type TDispositionToReport = {
   attemptId: number;
   /** The callback the save carried (SAVE_CALLBACK_KEY); without it, the one set against this attempt, if any. */
-  callback?: { at: string; mineOnly: boolean; note?: string } | TSaveCallback;
+  callback?: TSaveCallbackOut | undefined;
 };
+
+/**
+ * The save's body without SAVE_CALLBACK_KEY, and that callback read (for external_status). A callback that is not one
+ * refuses the save whole (400 naming the field), as every other bad input does.
+ */
+export function takeSaveCallback<T extends Record<string, unknown>>(body: T): { answers: T; callback: TSaveCallbackOut | undefined } {
+  if (!(SAVE_CALLBACK_KEY in body)) return { answers: body, callback: undefined };
+  const { [SAVE_CALLBACK_KEY]: given, ...answers } = body;
+  if (given === null || given === undefined) return { answers: answers as T, callback: undefined };
+  const parsed = ZSaveCallback.safeParse(given);
+  if (!parsed.success) {
+    throw badRequest(parsed.error.issues.map((i) => `body.${[SAVE_CALLBACK_KEY, ...i.path.map(String)].join('.')}: ${i.message}`).join('; '));
+  }
+  return { answers: answers as T, callback: parsed.data };
+}
 
 function oneLine(text: string): string {
   const line = text.replace(/\s+/g, ' ').trim();
@@ -92,10 +111,13 @@ export async function reportDispositionToDialer(db: Db, config: Pick<TConfig, 'd
     .selectFrom('callAttempts as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
     .leftJoin('agents as g', 'g.userId', 'a.userId')
-    .select(['a.id', 'a.vicidialStatus', 'a.dialerCallId', 'a.dispositionKind', 'u.username', 'g.vicidialUser'])
+    .select(['a.id', 'a.vicidialStatus', 'a.dialerCallId', 'a.dispositionKind', 'a.dialerStatus', 'u.username', 'g.vicidialUser'])
     .where('a.id', '=', String(input.attemptId))
     .executeTakeFirst();
   if (!attempt?.dialerCallId) return { status: 'failed', message: 'This call was not put through by the dialer: there is no disposition to send.' };
+  // Sent once: a second external_status would set the status of the agent's next call. A retried save (its answer lost
+  // on the way) gets what VICIdial answered the first time.
+  if (attempt.dialerStatus !== null) return { ...readExternalStatusReply(attempt.dialerStatus), message: attempt.dialerStatus };
   const agentUser = attempt.vicidialUser ?? attempt.username;
   const status = attempt.vicidialStatus ?? '';
   const callback = attempt.dispositionKind === 'callback' ? await callbackFields(db, attempt.id, input.callback, config.timeZone) : null;
