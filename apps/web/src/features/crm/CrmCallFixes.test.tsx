@@ -10,6 +10,9 @@ import { CELL, confirmEnd, LEAD, leadSaves, NO_CALLS, press, renderCrmScreen, SA
 import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
+// Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();
@@ -27,7 +30,7 @@ async function typeAtQ2(text: string) {
 }
 
 describe('Partial Call', () => {
-  it("stores the 'Partial Call' marker on the lead and keeps the text typed at the question for the next call of it", { timeout: 20_000 }, async () => {
+  it("stores the 'Partial Call' marker on the lead and keeps the text typed at the question for the next call of it", async () => {
     // The server as it behaves: the save deletes the caller's draft, the draft written after it is listed and found again.
     let draft: TCallDraft | null = null;
     let lead = LEAD;

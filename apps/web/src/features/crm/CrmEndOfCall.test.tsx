@@ -12,6 +12,9 @@ import type { TFakeRoute, TSentRequest } from '../leads/lead-actions-test-fetch.
 import { callbackTimeMs, callbackTimeText } from './callback-time.ts';
 import CrmPage from './CrmPage.tsx';
 
+// Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();

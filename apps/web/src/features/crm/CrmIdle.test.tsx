@@ -9,6 +9,9 @@ import { CELL, confirmEnd, LEAD, NO_CALLS, press, renderCrmScreen, searchNumber,
 import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
+// Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();

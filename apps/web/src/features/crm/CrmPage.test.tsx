@@ -14,6 +14,9 @@ import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeReply, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
+// Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.restoreAllMocks();
   // Mantine keeps notifications in a module-wide store: without this, one test's messages show in the next.

@@ -10,6 +10,9 @@ import { agentToken } from '../../test/tokens.ts';
 import { fakeServer } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
+// A whole call walked (search, survey): on a busy two-core machine that may outlive vitest's 5 s.
+vi.setConfig({ testTimeout: 20_000 });
+
 afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();

@@ -125,11 +125,6 @@ export function hasUnsavedWork(screen: TScreen): boolean {
   return screen.call.touched || screen.refusal !== null || screen.step.kind !== 'answering';
 }
 
-/** A call may take a new pop or search without asking only once nothing of it is left to save. */
-export function isCallOnScreen(screen: TScreen): boolean {
-  return screen.kind === 'onCall' || screen.kind === 'searching';
-}
-
 function onCall(screen: TScreen, change: (current: TOnCall) => TScreen): TScreen {
   return screen.kind === 'onCall' ? change(screen) : screen;
 }

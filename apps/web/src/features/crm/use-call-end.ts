@@ -12,7 +12,7 @@ import { displayTimeZone } from '../../app/time-zone.ts';
 import { myShiftKey, saveLeadAnswers, setCallback, type TCallSaveResult } from './api.ts';
 import { dispositionsForEnd, OUTCOME_MESSAGES, saveBodyWith } from './call-end.ts';
 import { draftOfRun } from './call-draft.ts';
-import { callOf, type TAction, type TCall, type TDialerNote, type TPendingSave, type TScreen, type TSavedNote } from './call-state.ts';
+import { callOf, type TAction, type TCall, type TDialerNote, type TPendingSave, type TSavedNote, type TScreen, type TStep } from './call-state.ts';
 import { callbackFormProblem, type TCallbackForm } from './callback-time.ts';
 import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
 import type { TDraftSaver } from './use-draft-saver.ts';
@@ -53,7 +53,7 @@ function dialerNote(result: TCallSaveResult): TDialerNote | null {
 }
 
 /** The disposition the step's choice names, or why Enter cannot save yet. */
-export function chosenDisposition(call: TCall, step: Extract<TScreen, { kind: 'onCall' }>['step']): { disposition: TDisposition | null; callback: TCallbackForm | null } | { problem: string } {
+export function chosenDisposition(call: TCall, step: TStep): { disposition: TDisposition | null; callback: TCallbackForm | null } | { problem: string } {
   if (step.kind !== 'disposing') return { problem: CHOOSE_DISPOSITION };
   // Dispositions that could not be read: the save names none, and the server takes the campaign's default for the end.
   const allowed = call.dispositions === null ? [] : dispositionsForEnd(call.dispositions, step.end.outcome);
