@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DISPOSITION_MESSAGES, type TLeadSaveResult } from '@crm/shared';
-import { createUser, useTestApp, type Caller } from '../../test/harness.ts';
+import { caller, createUser, useTestApp, type Caller } from '../../test/harness.ts';
 import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
@@ -63,6 +63,21 @@ describe('PUT /dynamic/updateLeadData: the call attempt', () => {
     const second = await save(agent.api, versioned(c.name, '01716000001', id, 1), { Q1: 'No', is_called: 0, disposition: 'NI' });
     expect(second.attempt).toMatchObject({ disposition: 'NI', dispositionName: 'Not interested', dispositionKind: 'final' });
     expect((await attemptsOf(id)).map((a) => [a.dispositionCode, a.completed])).toEqual([['COMPLETE', true], ['NI', false]]);
+  });
+
+  it("keeps the agent's sign-in on the start and the attempt", async () => {
+    const c = await panelCampaign(t);
+    const user = await createUser(t.db, { role: 'agent', username: 'AG-8121' });
+    await t.db.insertInto('agents').values({ userId: user.id, type: 'Physical' }).execute();
+    const signIn = await t.anonymous.post('/api/auth/signInAgent', { username: user.username, password: user.password, shift: 'Morning', campaign: c.name });
+    expect(signIn.status, signIn.text).toBe(200);
+    const agent = caller(t.app, signIn.json<{ jwtToken: string }>().jwtToken);
+    const session = await t.db.selectFrom('agentSessions').select('id').where('userId', '=', user.id).executeTakeFirstOrThrow();
+    const id = await addLead(t, c.id, '+8801716000014');
+    await lookUp(agent, c.name, '01716000014');
+    expect((await startOf(id))[0]?.sessionId).toBe(session.id);
+    await save(agent, saveUrl(c.name, '01716000014', id), { Q1: 'Yes', is_called: 1 });
+    expect((await attemptsOf(id))[0]).toMatchObject({ sessionId: session.id, agentId: 'AG-8121' });
   });
 
   it('starts the attempt at the save when there was no lookup (handle 0), and keeps the dialer call id of a popped call', async () => {

@@ -251,7 +251,8 @@ export async function updateLeadAnswers(
               'saved.campaignId',
               s.val(userId).as('userId'),
               s.val(user.agentId ?? user.userName).as('agentId'),
-              s.val(user.sid ?? null).as('sessionId'),
+              // The token's sign-in, when it is still on record (a gone one must not refuse the save).
+              (user.sid === undefined ? sql<number | null>`null::int` : sql<number | null>`(select id from agent_sessions where id = ${user.sid})`).as('sessionId'),
               sql<Date>`coalesce(started.started_at, now())`.as('startedAt'),
               sql<number>`greatest(0, floor(extract(epoch from now() - coalesce(started.started_at, now()))))::int`.as('handleSeconds'),
               s.val(disposition?.code ?? '').as('dispositionCode'),
