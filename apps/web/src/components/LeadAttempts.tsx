@@ -1,5 +1,6 @@
 // A lead's call attempts, newest first (docs/call-loop.md): who called, when, how long, how it ended and the dialer's
 // call; the lead browser opens it under a lead's row, the QC panel's lead card shows it beside the answer history.
+import { useEffect, useRef } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TCallAttempt } from '@crm/shared';
@@ -14,12 +15,14 @@ type Props = {
   compact?: boolean;
   /** The section's name, e.g. "Calls of 01711000001". */
   label?: string;
+  /** Scroll the list into view once it is read (opened under a row near the bottom of the window). */
+  revealOnLoad?: boolean;
 };
 
 function Disposition({ attempt }: { attempt: TCallAttempt }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge size="xs" variant="light" color={DISPOSITION_KIND_COLORS[attempt.dispositionKind]} style={{ flexShrink: 0 }}>
+      <Badge size="xs" variant="light" tt="none" color={DISPOSITION_KIND_COLORS[attempt.dispositionKind]} style={{ flexShrink: 0 }}>
         {DISPOSITION_KIND_LABELS[attempt.dispositionKind]}
       </Badge>
       <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
@@ -111,11 +114,17 @@ export function lastAttemptText(attempts: readonly TCallAttempt[]): string {
   return `Last: ${dispositionText(last)} by ${agentText(last)} at ${formatDateTime(last.endedAt)}`;
 }
 
-export function LeadAttempts({ leadId, version, compact = false, label = 'Call attempts' }: Props) {
+export function LeadAttempts({ leadId, version, compact = false, label = 'Call attempts', revealOnLoad = false }: Props) {
   const attempts = useQuery({ queryKey: leadAttemptsKey(leadId, version), queryFn: () => fetchLeadAttempts(leadId), staleTime: 0 });
   const list = attempts.data ?? [];
+  const section = useRef<HTMLDivElement>(null);
+  const settled = attempts.isSuccess || attempts.isError;
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView may return a promise, which React would take for a cleanup.
+    if (revealOnLoad && settled) void section.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
+  }, [revealOnLoad, settled]);
   return (
-    <Stack gap={6} component="section" aria-label={label}>
+    <Stack ref={section} gap={6} component="section" aria-label={label} style={{ scrollMarginBlock: 12 }}>
       <Group justify="space-between" gap="xs">
         <Title order={3} size="h5">
           {attempts.isSuccess ? `Calls: ${list.length}` : 'Calls'}

@@ -21,7 +21,11 @@ describe('validateDispositions', () => {
       { code: 'NI', name: 'Not interested', kind: 'final', vicidialStatus: 'NI' },
       { code: 'ni', name: 'Again', kind: 'final', vicidialStatus: 'NI' },
     ]);
-    expect(String(validate({ dispositions: rows })[SET_ERRORS]).split('\n')).toEqual([
+    const errors = validate({ dispositions: rows });
+    // The repeat is marked at its row too.
+    expect(errors['dispositions.1.code']).toBe('ni is used above');
+    expect(errors['dispositions.0.code']).toBeUndefined();
+    expect(String(errors[SET_ERRORS]).split('\n')).toEqual([
       'The code ni is used twice',
       'A campaign needs a completed disposition',
       'A campaign needs a callback disposition (Partial Call uses it)',

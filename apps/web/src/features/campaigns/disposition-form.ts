@@ -62,6 +62,13 @@ export function validateDispositions(campaignName: string): (values: TDispositio
     const setLevel = typeof errors[SET_ERRORS] === 'string' ? [errors[SET_ERRORS]] : [];
     const trimmed = values.dispositions.map((d) => ({ ...d, code: d.code.trim() }));
     const problems = [...new Set([...setLevel, ...dispositionSetProblems(trimmed)])];
+    // A code used before is also marked at the row that repeats it, which may be far below the list of problems.
+    const seen = new Set<string>();
+    trimmed.forEach((d, i) => {
+      const code = d.code.toUpperCase();
+      if (code !== '' && seen.has(code)) errors[`dispositions.${i}.code`] ??= `${d.code} is used above`;
+      seen.add(code);
+    });
     delete errors[SET_ERRORS];
     if (problems.length > 0) errors[SET_ERRORS] = problems.join('\n');
     return errors;

@@ -20,9 +20,10 @@ export function calledShare(c: TDashboardCampaign): number {
 
 const SERIES = [
   { name: 'totalLeads', label: 'Total leads', color: 'indigo.6' },
-  { name: 'generatedLeads', label: 'Generated', color: 'teal.6' },
+  // Generated in gray, so Completed's green (as on the cards' bars) stands apart.
+  { name: 'generatedLeads', label: 'Generated', color: 'gray.5' },
   { name: 'calledLeads', label: 'Called', color: 'orange.6' },
-  { name: 'completedLeads', label: 'Completed', color: 'green.6' },
+  { name: 'completedLeads', label: 'Completed', color: 'green.7' },
 ];
 
 function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
@@ -54,7 +55,7 @@ function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
       </Stack>
       {/* Completed (green) within called (orange): the bar's whole coloured length is the called share. */}
       <Progress.Root mt="sm" size="md">
-        <Progress.Section value={completed} color="green" aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`} />
+        <Progress.Section value={completed} color="green.7" aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`} />
         <Progress.Section value={share - completed} color="orange" aria-label={`Called ${share}% of generated`} />
       </Progress.Root>
       <Text size="xs" c="dimmed" mt={4}>

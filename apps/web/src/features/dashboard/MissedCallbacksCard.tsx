@@ -1,7 +1,7 @@
 // The dashboard's missed callbacks (docs/call-loop.md "Callbacks"): callbacks past due by more than their campaign's
 // grace, the longest missed first, of one campaign or all; who set each, for whom, when, and why one is not offered.
 import { useState } from 'react';
-import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TMissedCallbacks } from '@crm/shared';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
@@ -94,9 +94,9 @@ export function MissedCallbacksCard() {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="missed-callbacks-title">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-end">
-          <Group gap="xs">
-            <Title order={2} size="h4" id="missed-callbacks-title">
+        <Group justify="space-between" align="center" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
+            <Title order={2} size="h4" id="missed-callbacks-title" style={{ whiteSpace: 'nowrap' }}>
               Missed callbacks
             </Title>
             {missed.isSuccess && (
@@ -104,13 +104,13 @@ export function MissedCallbacksCard() {
                 {missed.data.length}
               </Badge>
             )}
+            <Text size="xs" c="dimmed">
+              Not called by their time and its grace (2 hours unless the campaign says otherwise); the longest missed first.
+            </Text>
           </Group>
-          <CampaignSelect label="Campaign" allLabel="All campaigns" value={campaign} onChange={setCampaign} w={240} />
+          {/* The card's own heading says what is filtered: the label is for screen readers. */}
+          <CampaignSelect label={<VisuallyHidden>Campaign</VisuallyHidden>} allLabel="All campaigns" value={campaign} onChange={setCampaign} w={240} />
         </Group>
-        <Text size="xs" c="dimmed">
-          Callbacks not called by their time and its grace (2 hours unless the campaign says otherwise); the longest missed
-          first.
-        </Text>
         {body}
       </Stack>
     </Paper>

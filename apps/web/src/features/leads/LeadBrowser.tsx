@@ -63,18 +63,19 @@ function LastDispositionCell({ row }: { row: TRowContext }) {
   );
 }
 
+// Only the short, fixed-width values keep to one line; the rest wrap, so eleven columns fit beside the menu at 1366×768.
 const COLUMNS: Column[] = [
   { header: 'Cell number', cell: (l) => text(l.cell_number) },
   { header: 'Respondent', cell: (l) => text(l.respondent_name), wrap: true },
   { header: 'Data date', cell: (l) => text(l.data_date) },
   { header: 'Target selector', cell: (l) => text(l.target_selector), wrap: true },
   { header: 'BR ID', cell: (l) => text(l.br_id) },
-  { header: 'Data status', cell: (l) => text(l.data_status) },
-  { header: 'Generated', cell: generatedText },
+  { header: 'Data status', cell: (l) => text(l.data_status), wrap: true },
+  { header: 'Generated', cell: generatedText, wrap: true },
   // "Called" is attempted (a call ended with a disposition); "Completed" the survey finished (is_called 1).
   { header: 'Called', cell: (l, row) => <CallsCell lead={l} row={row} /> },
   { header: 'Completed', cell: completedText },
-  { header: 'Last disposition', cell: (_l, row) => <LastDispositionCell row={row} /> },
+  { header: 'Last disposition', cell: (_l, row) => <LastDispositionCell row={row} />, wrap: true },
   { header: 'Answers', cell: answersText, wrap: true },
 ];
 
@@ -214,8 +215,9 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             }}
           />
         </Group>
-        <Table.ScrollContainer minWidth={1100}>
-          <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label={`Leads of ${campaign}`} aria-busy={leads.isFetching}>
+        {/* Small type and spacing: eleven columns fit a 1366×768 window beside the menu without scrolling sideways. */}
+        <Table.ScrollContainer minWidth={1000}>
+          <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-label={`Leads of ${campaign}`} aria-busy={leads.isFetching}>
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (
@@ -238,7 +240,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
                     <Fragment key={String(lead.id ?? `${String(lead.cell_number)}:${index}`)}>
                       <Table.Tr>
                         {COLUMNS.map((c) => (
-                          <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.header === 'Answers' ? 200 : undefined}>
+                          <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.header === 'Answers' ? 130 : undefined}>
                             {c.cell(lead, row)}
                           </Table.Td>
                         ))}
@@ -246,7 +248,7 @@ export function LeadBrowser({ campaign, onClose }: Props) {
                       {open && id !== undefined && (
                         <Table.Tr id={row.callsId}>
                           <Table.Td colSpan={COLUMNS.length} bg="var(--mantine-color-gray-0)">
-                            <LeadAttempts leadId={id} version={numberField(lead.version)} label={`Calls of ${text(lead.cell_number)}`} />
+                            <LeadAttempts leadId={id} version={numberField(lead.version)} label={`Calls of ${text(lead.cell_number)}`} revealOnLoad />
                           </Table.Td>
                         </Table.Tr>
                       )}
