@@ -90,8 +90,8 @@ describe('campaigns', () => {
     const newName = `Edited Drive ${stamp}`;
     await page.getByLabel('Campaign name').fill(newName);
     await page.getByLabel('Call target').fill('45');
-    await page.getByLabel('Status').selectOption('Inactive');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByLabel('Status', { exact: true }).selectOption('Inactive');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(CAMPAIGN_MESSAGES.updated).waitFor();
     await page.waitForURL('**/campaign');
 

@@ -70,7 +70,8 @@ describe('the dashboard', () => {
     const name = `Dashboard Check ${Date.now()}`;
     const campaign = await db.insertInto('campaigns').values({ campaignId: `DC-${Date.now()}`, campaignName: name, campaignType: 'Outbound', callTarget: 40 }).returning('id').executeTakeFirstOrThrow();
     await db.insertInto('leads').values([
-      { campaignId: campaign.id, cellNumber: '01711000001', dataDate: '2024-05-02', forD: 'd', generateStatus: 1, isCalled: 1 },
+      // Called (a call attempt ended, called_at) and completed (is_called 1).
+      { campaignId: campaign.id, cellNumber: '01711000001', dataDate: '2024-05-02', forD: 'd', generateStatus: 1, isCalled: 1, calledAt: new Date() },
       { campaignId: campaign.id, cellNumber: '01711000002', dataDate: '2024-05-02', forD: 'd', generateStatus: 1 },
       { campaignId: campaign.id, cellNumber: '01711000003', dataDate: '2024-05-02' },
       { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
@@ -94,7 +95,8 @@ describe('the dashboard', () => {
     expect(text).toMatch(/Total Leads\s*4/);
     expect(text).toMatch(/Generated\s*2/);
     expect(text).toMatch(/Called\s*1/);
-    expect(text).toContain('Called 50% of generated');
+    expect(text).toMatch(/Completed\s*1/);
+    expect(text).toContain('Called 50% of generated, completed 50%');
     expect(text).toMatch(/Sent to dialer\s*2/);
     // The new line fits the card: its label and count on one line, nothing wider than the card.
     const sentLine = card.getByText('Sent to dialer', { exact: true }).locator('..');
