@@ -50,7 +50,7 @@ describe('the audit log', () => {
     await page.goto(`/editCampaign/${campaign.id}`);
     await page.getByLabel('Campaign name').fill(newName);
     await page.getByLabel('Call target').fill('45');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText(CAMPAIGN_MESSAGES.updated).waitFor();
 
     // /audit from the admin menu.
