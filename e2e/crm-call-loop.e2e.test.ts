@@ -1,7 +1,8 @@
-// The agent's call loop on /CRM in Chromium at 1366×768 (docs/call-loop.md): the disposition step by keyboard; a Partial
-// Call's callback set, then called from the idle list with the text typed at its question back; the call timer across a
-// reload; the shift's figures; every control of it in view.
-import { beforeAll, describe, expect, it } from 'vitest';
+// The agent's call loop on /CRM in Chromium at 1366×768 (docs/call-loop.md): the dialer's call opening with no typing
+// (the stand-in VICIdial's agent_status turned INCALL) and the next one waiting in a banner; the disposition step by
+// keyboard; a Partial Call's callback set, then called from the idle list with the text typed at its question back; the
+// call timer across a reload; the shift's figures; every control of it in view.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { localDayText, localTimeText, machineTimeZone, SURVEY_MESSAGES, type TCallAttempts, type TLead } from '@crm/shared';
 import { okJson } from './actions.ts';
@@ -14,6 +15,16 @@ let agentId = '';
 
 beforeAll(async () => {
   agentId = await createCrmAgent(t.baseUrl);
+});
+
+/** Sets agent users' VICIdial sessions on the stand-in (its agent_status answers them). */
+async function setVicidialAgents(agents: Record<string, unknown>): Promise<void> {
+  const r = await fetch(inject('dialerControlUrl'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agents }) });
+  expect(r.ok).toBe(true);
+}
+
+afterAll(async () => {
+  await setVicidialAgents({ [agentId]: 'logged-out' });
 });
 
 /** Every locator drawn wholly inside 1366×768, and the page not scrolled. */
@@ -41,6 +52,54 @@ async function timerSeconds(page: Page): Promise<number> {
   const [minutes = 0, seconds = 0] = text.split(':').map(Number);
   return minutes * 60 + seconds;
 }
+
+describe('the dialer puts a call through', () => {
+  it('opens the lead at Q1 with no typing; the next call waits in a banner until this one is saved, then Take call opens it', async () => {
+    const { page, context } = t;
+    const setup = await createCallCampaign(context.request, 'Pop Study');
+    await signInAgentTo(page, agentId, setup.campaign);
+    const first = await storedLead(context.request, setup, LEADS.keyboard.e164);
+    const second = await storedLead(context.request, setup, LEADS.partial.e164);
+    await page.getByRole('region', { name: 'Your shift' }).waitFor();
+
+    // VICIdial connects a call to the agent: its lead opens, nothing typed, the search field left as it was.
+    await setVicidialAgents({ [agentId]: { status: 'INCALL', callId: 'M1000000001', leadId: '4711', phoneNumber: '01912345670', vendorLeadCode: String(first.id), campaignId: 'CRM' } });
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    await page.getByRole('region', { name: 'Lead details' }).getByText('Alam Mia').waitFor();
+
+    // The next call while this one is on screen: it waits, in view, and the call on screen stays.
+    await page.keyboard.press('1');
+    await setVicidialAgents({ [agentId]: { status: 'INCALL', callId: 'M1000000002', leadId: '4712', phoneNumber: '01812345679', vendorLeadCode: String(second.id), campaignId: 'CRM' } });
+    const banner = page.getByRole('alert', { name: 'Next call from the dialer' });
+    await banner.getByText(`The dialer put a new call through: ${LEADS.partial.e164}. It waits until this call is saved or parked (Partial Call).`).waitFor();
+    const take = banner.getByRole('button', { name: 'Take call' });
+    expect(await take.isDisabled()).toBe(true);
+    await expectInView(page, { banner, take });
+    expect(await survey(page).getByRole('radio', { name: '1 Yes' }).isChecked()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Lead details' }).getByText('Alam Mia').count()).toBe(1);
+
+    // The agent's VICIdial session ends before the disposition: VICIdial refuses it, in its own words, and the save stands.
+    await setVicidialAgents({ [agentId]: 'logged-out' });
+    // Parked with Partial Call (Not interested): Take call is the next key.
+    await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await endOfCall(page).getByRole('radio', { name: '1 Partial / call back' }).waitFor();
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    const refused = page.getByRole('alert').filter({ hasText: 'VICIdial did not take the disposition' });
+    await refused.getByText(`ERROR: agent_user is not logged in - ${agentId}`).waitFor();
+    await page.getByRole('status').getByText('Saved as Not interested. Search the next number.').waitFor();
+    await expectInView(page, { take, refused });
+    await expect.poll(() => take.isDisabled()).toBe(false);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Take call');
+    await page.keyboard.press('Enter');
+    await page.getByRole('region', { name: 'Lead details' }).getByText('Fatema Begum').waitFor();
+    await questionHeading(page, 'Q1. Do you smoke?').waitFor();
+    expect(await banner.count()).toBe(0);
+
+    // The attempt of the popped call keeps VICIdial's call id and its answer.
+    expect((await attemptsOf(setup, first)).map((a) => [a.disposition, a.dialerCallId, a.dialerStatus])).toEqual([['NI', '4711', expect.stringContaining('ERROR: agent_user is not logged in')]]);
+  });
+});
 
 describe('the end of a call', () => {
   it('asks for the disposition by keyboard: Completed chosen for a completed survey, Esc back, Enter saves; a dnc one lists the number', async () => {
@@ -128,7 +187,7 @@ describe('callbacks', () => {
     await end.getByLabel('Callback note').fill('Ask for Rahim');
     await time.press('Enter');
     await page.getByRole('status').getByText(`Saved as Partial / call back. Callback set for ${at}. Search the next number.`).waitFor();
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Partial Call', is_called: 0 });
+    await expect.poll(() => storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Partial Call', is_called: 0 });
 
     // Due at once: the top bar's count and the idle list, both in view.
     const due = page.getByTestId('callbacks-due');

@@ -135,7 +135,8 @@ describe('a callback disposition', () => {
     press('Enter');
 
     expect(await screen.findByText(`Saved as Partial / call back. ${CALLBACK_MESSAGES.set(at)}. Search the next number.`)).toBeTruthy();
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'CALLBACK' }]);
+    // The save carries the callback too: a dialer's call sends it to VICIdial with the disposition.
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'CALLBACK', callback: { at, mineOnly: false, note: 'After 6 pm' } }]);
     expect(callbackPosts(server.sent)).toEqual([{ leadId: 12, at, mineOnly: false, note: 'After 6 pm' }]);
   });
 

@@ -6,7 +6,6 @@ import {
   isLeadNotGenerated,
   LEAD_CALL_STARTED_KEY,
   SCREEN_POP_EVENTS,
-  ZDialerDispositionReport,
   ZLogicRule,
   ZQuestion,
   ZLeadLookupResult,
@@ -30,6 +29,7 @@ import {
   type TDoNotCallResult,
   type TLead,
   type TLeadSaveBody,
+  type TLeadSaveResult,
   type TMyCalls,
 } from '@crm/shared';
 import { api, authorizationHeader } from '../../app/api.ts';
@@ -62,17 +62,13 @@ export async function findLeadByNumber(campaignName: string, cellNumber: string,
 /** Which lead a save writes (the one the search found) and the version the search found it at. */
 export type TSavePin = { leadId: number | undefined; version: number | undefined };
 
-/** The save's reply with what VICIdial answered the disposition of a dialer's call (null or absent: not the dialer's). */
-const ZCallSaveResult = ZLeadSaveResult.extend({ dialer: ZDialerDispositionReport.nullable().optional() });
-export type TCallSaveResult = z.infer<typeof ZCallSaveResult>;
-
 /**
  * PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=&version=: pinned to the lead the search found; a save made
  * by someone else since then makes the server refuse this one with 409 (an ApiError with status 409).
  */
-export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody): Promise<TCallSaveResult> {
+export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody | Record<string, unknown>): Promise<TLeadSaveResult> {
   const path = `/dynamic/updateLeadData/${encodeURIComponent(campaignName)}/${encodeURIComponent(cellNumber)}`;
-  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZCallSaveResult, notify: false });
+  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZLeadSaveResult, notify: false });
 }
 
 /** GET /api/dispositions?campaignName=: how a call of the campaign may end, in the order the screen offers them. */

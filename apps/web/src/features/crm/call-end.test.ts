@@ -34,10 +34,21 @@ describe('preselectedDisposition', () => {
 });
 
 describe('saveBodyWith', () => {
+  const end = { outcome: 'partial' as const, body: { Q1: 'No', Q2: 'Partial Call', is_called: 0 } };
+
   it('adds the disposition code to the answers, or leaves the body as it is without one', () => {
-    const end = { outcome: 'partial' as const, body: { Q1: 'No', Q2: 'Partial Call', is_called: 0 } };
-    expect(saveBodyWith(end, SET[3] ?? null)).toEqual({ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'CB' });
+    expect(saveBodyWith(end, SET[0] ?? null)).toEqual({ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'NI' });
     expect(saveBodyWith(end, null)).toEqual(end.body);
+  });
+
+  it("adds a callback disposition's callback, trimmed, for VICIdial's external_status", () => {
+    expect(saveBodyWith(end, SET[3] ?? null, { at: ' 2026-11-20 18:30 ', mineOnly: false, note: ' after six ' })).toEqual({
+      Q1: 'No',
+      Q2: 'Partial Call',
+      is_called: 0,
+      disposition: 'CB',
+      callback: { at: '2026-11-20 18:30', mineOnly: false, note: 'after six' },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 // How a call ends (docs/call-loop.md, Dispositions): the survey's end, the dispositions that end allows, the one chosen
 // for the agent before they choose, and the words said once it is saved. Pure: the call screen's state holds it.
-import { dispositionFitsEnd, SURVEY_MESSAGES, type TDisposition, type TLeadSaveBody } from '@crm/shared';
+import { dispositionFitsEnd, SAVE_CALLBACK_KEY, SAVE_DISPOSITION_KEY, SURVEY_MESSAGES, type TDisposition, type TLeadSaveBody } from '@crm/shared';
+import type { TCallbackForm } from './callback-time.ts';
 
 /**
  * completed / notCompleted: a logic rule's end (or the last question's); partial: Partial Call; savedNotCompleted:
@@ -34,7 +35,12 @@ export function preselectedDisposition(allowed: readonly TDisposition[], outcome
   return kind === null ? null : (allowed.find((d) => d.kind === kind)?.code ?? null);
 }
 
-/** The save's body with its disposition (none: the server takes the campaign's default for the end). */
-export function saveBodyWith(end: TCallEnd, disposition: TDisposition | null): TLeadSaveBody {
-  return disposition === null ? end.body : { ...end.body, disposition: disposition.code };
+/**
+ * The save's body with its disposition and, for a callback disposition, the callback (a dialer's call sends it to
+ * VICIdial with the disposition; the callback itself is set after the save).
+ */
+export function saveBodyWith(end: TCallEnd, disposition: TDisposition | null, callback: TCallbackForm | null = null): Record<string, unknown> {
+  if (disposition === null) return end.body;
+  const body = { ...end.body, [SAVE_DISPOSITION_KEY]: disposition.code };
+  return callback === null ? body : { ...body, [SAVE_CALLBACK_KEY]: { at: callback.at.trim(), mineOnly: callback.mineOnly, note: callback.note.trim() } };
 }

@@ -5,11 +5,11 @@
 import { useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isQuotaFullMessage, SAVE_OUTCOME_UNKNOWN, type TDisposition } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, isQuotaFullMessage, SAVE_OUTCOME_UNKNOWN, type TDisposition, type TLeadSaveResult } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { callbacksKey } from '../../app/callbacks-due.ts';
 import { displayTimeZone } from '../../app/time-zone.ts';
-import { myShiftKey, saveLeadAnswers, setCallback, type TCallSaveResult } from './api.ts';
+import { myShiftKey, saveLeadAnswers, setCallback } from './api.ts';
 import { dispositionsForEnd, OUTCOME_MESSAGES, saveBodyWith } from './call-end.ts';
 import { draftOfRun } from './call-draft.ts';
 import { callOf, type TAction, type TCall, type TDialerNote, type TPendingSave, type TSavedNote, type TScreen, type TStep } from './call-state.ts';
@@ -47,9 +47,9 @@ function isRefusedAsStale(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 409 && !isQuotaFullMessage(error.message);
 }
 
-function dialerNote(result: TCallSaveResult): TDialerNote | null {
+function dialerNote(result: TLeadSaveResult): TDialerNote | null {
   const dialer = result.dialer;
-  return dialer !== null && dialer !== undefined && DIALER_REFUSALS.has(dialer.status) ? dialer : null;
+  return dialer !== undefined && DIALER_REFUSALS.has(dialer.status) ? dialer : null;
 }
 
 /** The disposition the step's choice names, or why Enter cannot save yet. */
@@ -106,7 +106,7 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
   }
 
   /** A Partial Call's text typed at its question stays in the caller's draft: the lead keeps the 'Partial Call' marker. */
-  async function keepPartialDraft(call: TCall, result: TCallSaveResult) {
+  async function keepPartialDraft(call: TCall, result: TLeadSaveResult) {
     const id = leadId(call.lead);
     if (id === undefined || call.run === undefined) return;
     drafts.save(id, draftOfRun(call.survey.questions, call.run, leadVersion(result.lead)), { now: true });
@@ -120,7 +120,7 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
       await drafts.settle();
       // The version the search found: a save by someone else since then is refused, not overwritten.
       const pin = { leadId: leadId(call.lead), version: call.version };
-      const result = await saveLeadAnswers(campaignName, leadCellNumber(call.lead), pin, saveBodyWith(save.end, save.disposition));
+      const result = await saveLeadAnswers(campaignName, leadCellNumber(call.lead), pin, saveBodyWith(save.end, save.disposition, save.callback));
       notifications.show({ id: SAVED_NOTICE_ID, color: 'green', message: OUTCOME_MESSAGES[save.end.outcome] });
       if (save.end.outcome === 'partial') await keepPartialDraft(call, result);
       const id = leadId(call.lead);
