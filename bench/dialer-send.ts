@@ -35,12 +35,12 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const k = (n: number) => `${n / 1000}k`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Fake = { url: string; controlUrl: string; user: string; pass: string; child: ChildProcess; stop: () => Promise<void> };
+export type Fake = { url: string; controlUrl: string; user: string; pass: string; child: ChildProcess; stop: () => Promise<void> };
 
 /** The fake VICIdial in a child process (bench/fake-vicidial-process.ts), once it prints where it listens. */
-async function startFakeProcess(): Promise<Fake> {
+export async function startFakeProcess(env: Record<string, string> = { FAKE_LATENCY_MS: '2' }): Promise<Fake> {
   const script = path.join(import.meta.dirname, 'fake-vicidial-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, FAKE_LATENCY_MS: '2' }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const first = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -59,7 +59,7 @@ async function startFakeProcess(): Promise<Fake> {
 }
 
 /** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
   try {
     // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th after ") ".
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, signin, scale, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -17,6 +17,7 @@ import { benchQcQueue } from './qc-queue.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchScaleGroup } from './scale.ts';
+import { benchScreenPop } from './screen-pop.ts';
 import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
 import { printTable } from './table.ts';
@@ -40,6 +41,9 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'qc-queue': [benchQcQueue],
   // 10k then 100k generated leads sent to the fake VICIdial (2 ms a reply, its own process) at rate 0: leads/s, RSS flat.
   'dialer-send': [benchDialerSend],
+  // 300 agents with /CRM open watched against the fake VICIdial (agent_status in 5 ms, its own process): pop latency
+  // p99, the agent_status rate, the server's CPU share; the lookup p99 with the watch running against without.
+  'screen-pop': [benchScreenPop],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.

@@ -1,4 +1,6 @@
 // Reads one agent's VICIdial session: non_agent_api.php function=agent_status, its documented reply and ERROR lines.
+import http from 'node:http';
+import https from 'node:https';
 import type { VicidialSettings } from '../dialer/vicidial.ts';
 
 /** A logged-in agent's session, by the reply's column names (docs/NON-AGENT_API.txt, agent_status). */
@@ -104,31 +106,68 @@ export function redactCredentials(message: string, settings: Pick<VicidialSettin
   return safe;
 }
 
-function describeFailure(error: unknown, host: string): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
-  const code = cause !== undefined && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
-  return `Cannot reach VICIdial at ${host}${code ? ` (${code})` : ''}.`;
+/** A reply longer than this is not agent_status's (a header and one line): the rest is not read. */
+const MAX_REPLY_BYTES = 64 * 1024;
+
+function failureCode(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
-/** One read of an agent's session; a failure to read VICIdial is an AgentStatusError with a message fit to log. */
-export async function readAgentStatus(settings: VicidialSettings, agentUser: string, timeoutMs: number, signal: AbortSignal): Promise<TAgentStatusRead> {
-  const url = agentStatusUrl(settings, agentUser);
-  const timeout = AbortSignal.timeout(timeoutMs);
-  let text: string;
-  try {
-    const response = await fetch(url, { signal: AbortSignal.any([signal, timeout]), headers: { accept: 'text/plain' } });
-    text = await response.text();
-    if (!response.ok) throw new AgentStatusError(`VICIdial answered agent_status with HTTP ${response.status}.`);
-  } catch (error) {
-    if (error instanceof AgentStatusError) throw error;
-    if (signal.aborted) throw error; // stopping: not a VICIdial failure
-    if (timeout.aborted) throw new AgentStatusError(`VICIdial did not answer agent_status within ${timeoutMs} ms.`);
-    throw new AgentStatusError(describeFailure(error, url.host));
+/** Reads agent_status over kept-alive connections (a read every second per watched agent). */
+export type AgentStatusClient = {
+  read: (agentUser: string, timeoutMs: number, signal: AbortSignal) => Promise<TAgentStatusRead>;
+  /** Closes the kept-alive connections. */
+  close: () => void;
+};
+
+/**
+ * node:http rather than fetch: about a third of fetch's CPU a request, which the server spends 300 times a second
+ * for 300 watched agents. At most `maxSockets` connections to VICIdial, kept alive between passes.
+ */
+export function createAgentStatusClient(settings: VicidialSettings, maxSockets: number): AgentStatusClient {
+  const secure = new URL(settings.url).protocol === 'https:';
+  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets }) : new http.Agent({ keepAlive: true, maxSockets });
+  const request = secure ? https.request : http.request;
+
+  async function get(url: URL, signal: AbortSignal): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(url, { agent, signal, headers: { accept: 'text/plain' } }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size <= MAX_REPLY_BYTES) chunks.push(chunk);
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.end();
+    });
   }
-  try {
-    return parseAgentStatus(text);
-  } catch (error) {
-    if (error instanceof AgentStatusError) throw new AgentStatusError(redactCredentials(error.message, settings));
-    throw error;
-  }
+
+  return {
+    read: async (agentUser, timeoutMs, signal) => {
+      const url = agentStatusUrl(settings, agentUser);
+      const timeout = AbortSignal.timeout(timeoutMs);
+      let reply: { status: number; text: string };
+      try {
+        reply = await get(url, AbortSignal.any([signal, timeout]));
+      } catch (error) {
+        if (signal.aborted) throw error; // stopping: not a VICIdial failure
+        if (timeout.aborted) throw new AgentStatusError(`VICIdial did not answer agent_status within ${timeoutMs} ms.`);
+        const code = failureCode(error);
+        throw new AgentStatusError(`Cannot reach VICIdial at ${url.host}${code ? ` (${code})` : ''}.`);
+      }
+      if (reply.status !== 200) throw new AgentStatusError(`VICIdial answered agent_status with HTTP ${reply.status}.`);
+      try {
+        const read = parseAgentStatus(reply.text);
+        return read.kind === 'session' ? read : { ...read, message: redactCredentials(read.message, settings) };
+      } catch (error) {
+        if (error instanceof AgentStatusError) throw new AgentStatusError(redactCredentials(error.message, settings));
+        throw error;
+      }
+    },
+    close: () => agent.destroy(),
+  };
 }

@@ -73,6 +73,29 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     expect(watcher.size()).toBe(0);
   });
 
+  it('spreads a scheduled pass\'s reads over the interval, reading each agent once an interval', async () => {
+    const reads: { user: string; at: number }[] = [];
+    const { log } = capturedLog();
+    watcher = createAgentWatcher({
+      settings: SETTINGS, pollMs: 1000, concurrency: 20, timeoutMs: 1000, graceMs: 0, log,
+      onCall: async () => {},
+      read: async (user) => {
+        reads.push({ user, at: performance.now() });
+        return session();
+      },
+    });
+    for (let i = 1; i <= 10; i += 1) watcher.watch(agent(i));
+    watcher.start();
+    await expect.poll(() => reads.length, { timeout: 5000 }).toBeGreaterThanOrEqual(20);
+    const first = reads.slice(0, 10);
+    // Ten agents over 800 ms of the second: 80 ms apart, not a burst.
+    expect(new Set(first.map((r) => r.user)).size).toBe(10);
+    expect(first.at(-1)!.at - first[0]!.at).toBeGreaterThan(600);
+    // The same agent a second later (a pass every second, never sooner).
+    const again = reads.slice(10, 20).find((r) => r.user === first[0]!.user)!;
+    expect(again.at - first[0]!.at).toBeGreaterThanOrEqual(990);
+  });
+
   it('logs a VICIdial that cannot be read once, tries one agent a pass until it answers, then says so once', async () => {
     let failure: Error | null = new AgentStatusError('ERROR: agent_status USER DOES NOT HAVE PERMISSION TO GET AGENT INFO - crmapi|0');
     const reads: string[] = [];

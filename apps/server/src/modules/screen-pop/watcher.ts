@@ -1,8 +1,9 @@
 // The screen pop's watch of VICIdial: one pass every SCREEN_POP_POLL_MS over the agents whose /CRM can receive a pop,
 // reading each one's agent_status (a bounded number at once), and telling onCall about each call newly INCALL.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VicidialSettings } from '../dialer/vicidial.ts';
-import { AgentStatusError, readAgentStatus, redactCredentials, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
+import { AgentStatusError, createAgentStatusClient, redactCredentials, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
 
 /** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
 export type TWatchedAgent = {
@@ -23,7 +24,7 @@ export type AgentWatcher = {
   start: () => void;
   /** Stops the passes and cancels reads in flight; resolves once they and the pops under way have settled. */
   stop: () => Promise<void>;
-  /** One pass now (tests); resolves when its reads are done. */
+  /** One pass now, its reads not spread over the interval (tests); resolves when its reads are done. */
   passNow: () => Promise<void>;
   /** Agents watched now (held by a stream, or released less than graceMs ago). */
   size: () => number;
@@ -61,14 +62,22 @@ function callOf(session: TAgentSession): string | null {
   return [session.callId, session.leadId, session.phoneNumber, session.vendorLeadCode].join('|');
 }
 
-/** Runs fn over items, at most `limit` at once. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+/**
+ * A pass's reads start spread over this share of the interval rather than all at once: each agent is then read once an
+ * interval at its own moment, so a call waits at most about one interval to be seen wherever the agent is in the pass,
+ * VICIdial gets an even stream of requests instead of a burst each second, and the rest of the interval is slack for
+ * slow answers.
+ */
+const PACED_SHARE = 0.8;
+
+/** Runs fn over items in order, at most `limit` at once. */
+async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next] as T;
+      const index = next;
       next += 1;
-      await fn(item);
+      await fn(items[index] as T, index);
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
@@ -76,7 +85,8 @@ async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: 
 
 export function createAgentWatcher(options: Options): AgentWatcher {
   const { settings, pollMs, concurrency, timeoutMs, graceMs, log, onCall } = options;
-  const read = options.read ?? ((user: string, signal: AbortSignal) => readAgentStatus(settings, user, timeoutMs, signal));
+  const client = createAgentStatusClient(settings, concurrency);
+  const read = options.read ?? ((user: string, signal: AbortSignal) => client.read(user, timeoutMs, signal));
   const entries = new Map<number, Entry>();
   const pops = new Set<Promise<void>>();
   let controller = new AbortController();
@@ -145,7 +155,7 @@ export function createAgentWatcher(options: Options): AgentWatcher {
     push(e, key, result.session);
   }
 
-  async function pass(): Promise<void> {
+  async function pass(paced: boolean): Promise<void> {
     const now = Date.now();
     for (const [userId, e] of entries) {
       if (e.holders === 0 && e.releasedAt !== null && now - e.releasedAt >= graceMs) entries.delete(userId);
@@ -153,12 +163,19 @@ export function createAgentWatcher(options: Options): AgentWatcher {
     const all = [...entries.values()];
     // While VICIdial cannot be read, one agent a pass finds out when it can again, instead of all of them failing.
     const targets = outage !== null && all.length > 1 ? [all[probe++ % all.length] as Entry] : all;
-    await forEachLimited(targets, concurrency, readOne);
+    const started = performance.now();
+    const spacing = paced ? (pollMs * PACED_SHARE) / targets.length : 0;
+    const { signal } = controller;
+    await forEachLimited(targets, concurrency, async (e, i) => {
+      const wait = started + i * spacing - performance.now();
+      if (wait >= 1) await sleep(wait, undefined, { signal }).catch(() => undefined);
+      if (!signal.aborted) await readOne(e);
+    });
   }
 
-  function runPass(): Promise<void> {
+  function runPass(paced = false): Promise<void> {
     // Passes never overlap: a slow VICIdial delays the next pass instead of piling requests on it.
-    inFlight ??= pass().finally(() => {
+    inFlight ??= pass(paced).finally(() => {
       inFlight = undefined;
     });
     return inFlight;
@@ -168,7 +185,7 @@ export function createAgentWatcher(options: Options): AgentWatcher {
     if (stopped) return;
     timer = setTimeout(() => {
       const started = Date.now();
-      void runPass().finally(() => schedule(Math.max(0, pollMs - (Date.now() - started))));
+      void runPass(true).finally(() => schedule(Math.max(0, pollMs - (Date.now() - started))));
     }, delayMs);
     timer.unref();
   }
@@ -200,8 +217,9 @@ export function createAgentWatcher(options: Options): AgentWatcher {
       controller.abort();
       await inFlight?.catch(() => undefined);
       await Promise.all([...pops]);
+      client.close();
     },
-    passNow: runPass,
+    passNow: () => runPass(false),
     size: () => entries.size,
   };
 }
