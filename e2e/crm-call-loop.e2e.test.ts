@@ -23,8 +23,11 @@ async function setVicidialAgents(agents: Record<string, unknown>): Promise<void>
   expect(r.ok).toBe(true);
 }
 
+/** The agent the dialer calls: one of the pop test's own, so no call of it is still on when another test signs in. */
+let dialerAgent = '';
+
 afterAll(async () => {
-  await setVicidialAgents({ [agentId]: 'logged-out' });
+  if (dialerAgent !== '') await setVicidialAgents({ [dialerAgent]: 'logged-out' });
 });
 
 /** Every locator drawn wholly inside 1366×768, and the page not scrolled. */
@@ -57,19 +60,20 @@ describe('the dialer puts a call through', () => {
   it('opens the lead at Q1 with no typing; the next call waits in a banner until this one is saved, then Take call opens it', async () => {
     const { page, context } = t;
     const setup = await createCallCampaign(context.request, 'Pop Study');
-    await signInAgentTo(page, agentId, setup.campaign);
+    dialerAgent = await createCrmAgent(t.baseUrl);
+    await signInAgentTo(page, dialerAgent, setup.campaign);
     const first = await storedLead(context.request, setup, LEADS.keyboard.e164);
     const second = await storedLead(context.request, setup, LEADS.partial.e164);
     await page.getByRole('region', { name: 'Your shift' }).waitFor();
 
     // VICIdial connects a call to the agent: its lead opens, nothing typed, the search field left as it was.
-    await setVicidialAgents({ [agentId]: { status: 'INCALL', callId: 'M1000000001', leadId: '4711', phoneNumber: '01912345670', vendorLeadCode: String(first.id), campaignId: 'CRM' } });
+    await setVicidialAgents({ [dialerAgent]: { status: 'INCALL', callId: 'M1000000001', leadId: '4711', phoneNumber: '01912345670', vendorLeadCode: String(first.id), campaignId: 'CRM' } });
     await questionHeading(page, 'Q1. Do you smoke?').waitFor();
     await page.getByRole('region', { name: 'Lead details' }).getByText('Alam Mia').waitFor();
 
     // The next call while this one is on screen: it waits, in view, and the call on screen stays.
     await page.keyboard.press('1');
-    await setVicidialAgents({ [agentId]: { status: 'INCALL', callId: 'M1000000002', leadId: '4712', phoneNumber: '01812345679', vendorLeadCode: String(second.id), campaignId: 'CRM' } });
+    await setVicidialAgents({ [dialerAgent]: { status: 'INCALL', callId: 'M1000000002', leadId: '4712', phoneNumber: '01812345679', vendorLeadCode: String(second.id), campaignId: 'CRM' } });
     const banner = page.getByRole('alert', { name: 'Next call from the dialer' });
     await banner.getByText(`The dialer put a new call through: ${LEADS.partial.e164}. It waits until this call is saved or parked (Partial Call).`).waitFor();
     const take = banner.getByRole('button', { name: 'Take call' });
@@ -79,14 +83,14 @@ describe('the dialer puts a call through', () => {
     expect(await page.getByRole('region', { name: 'Lead details' }).getByText('Alam Mia').count()).toBe(1);
 
     // The agent's VICIdial session ends before the disposition: VICIdial refuses it, in its own words, and the save stands.
-    await setVicidialAgents({ [agentId]: 'logged-out' });
+    await setVicidialAgents({ [dialerAgent]: 'logged-out' });
     // Parked with Partial Call (Not interested): Take call is the next key.
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
     await endOfCall(page).getByRole('radio', { name: '1 Partial / call back' }).waitFor();
     await page.keyboard.press('2');
     await page.keyboard.press('Enter');
     const refused = page.getByRole('alert').filter({ hasText: 'VICIdial did not take the disposition' });
-    await refused.getByText(`ERROR: agent_user is not logged in - ${agentId}`).waitFor();
+    await refused.getByText(`ERROR: agent_user is not logged in - ${dialerAgent}`).waitFor();
     await page.getByRole('status').getByText('Saved as Not interested. Search the next number.').waitFor();
     await expectInView(page, { take, refused });
     await expect.poll(() => take.isDisabled()).toBe(false);
@@ -95,6 +99,12 @@ describe('the dialer puts a call through', () => {
     await page.getByRole('region', { name: 'Lead details' }).getByText('Fatema Begum').waitFor();
     await questionHeading(page, 'Q1. Do you smoke?').waitFor();
     expect(await banner.count()).toBe(0);
+    // Ended too, so no call of this agent is left on.
+    await survey(page).getByRole('button', { name: 'Partial Call' }).click();
+    await endOfCall(page).getByRole('radio', { name: '1 Partial / call back' }).waitFor();
+    await page.keyboard.press('2');
+    await page.keyboard.press('Enter');
+    await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
 
     // The attempt of the popped call keeps VICIdial's call id and its answer.
     expect((await attemptsOf(setup, first)).map((a) => [a.disposition, a.dialerCallId, a.dialerStatus])).toEqual([['NI', '4711', expect.stringContaining('ERROR: agent_user is not logged in')]]);

@@ -194,7 +194,7 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
   const [waiting, setWaiting] = useState<TDialerCall | null>(null);
   const firstCall = useWebFormCall(webForm);
   const state = useCrmCall(campaignName, searchField, { firstCall, wait: setWaiting });
-  const pops = useCallPops({ state, enabled: isAgent, waiting, setWaiting });
+  const pops = useCallPops({ state, campaignName, enabled: isAgent, waiting, setWaiting });
   const callbacks = useCallbacks({ enabled: isAgent });
   const shift = useQuery({ queryKey: myShiftKey, queryFn: fetchMyShift, enabled: isAgent, staleTime: 0 });
   useLeaveGuard({ active: state.unsaved, message: leaveMessage(state), beforeLeave: state.flushDraft });

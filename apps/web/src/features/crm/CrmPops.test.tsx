@@ -132,6 +132,29 @@ describe('a screen pop', () => {
   });
 });
 
+describe('pops that are not a new call of this screen', () => {
+  it("opens nothing for a call of another campaign (the agent signed in again since)", async () => {
+    const server = renderCrm();
+    await screen.findByText('No callback due today. A callback disposition sets one.');
+    await act(async () => (await popStream()).emit('pop', JSON.stringify(pop({ campaignName: 'Old Promo' }))));
+    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+    expect(screen.queryByRole('alert', { name: 'Next call from the dialer' })).toBeNull();
+    expect(lookups(server.sent)).toEqual([]);
+  });
+
+  it("shows no banner for the call resumed on screen when the stream replays its pop after a reload", async () => {
+    const draft: TCallDraft = { leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', path: ['Q1'], currentQno: 'Q1', answers: { Q1: 'Yes' }, leadVersion: 3, updatedAt: new Date().toISOString() };
+    renderCrm({ 'GET /api/ap/myCalls': { body: { ...NO_CALLS, drafts: [draft] } } });
+    const stream = await popStream();
+    // The replay comes while the call left unfinished is being looked up, or once it is on screen: either way, no banner.
+    await act(async () => stream.emit('pop', JSON.stringify(pop())));
+    const survey = await surveyRegion();
+    expect(within(survey).getByText('Resumed at Q1', { exact: false })).toBeTruthy();
+    await act(async () => stream.emit('pop', JSON.stringify(pop({ dialerLeadId: '4799' }))));
+    expect(screen.queryByRole('alert', { name: 'Next call from the dialer' })).toBeNull();
+  });
+});
+
 describe("VICIdial's web form", () => {
   const ADDRESS = '/CRM?phone_number=1712345678&vendor_lead_code=12&lead_id=4711&user=A-100';
 

@@ -7,6 +7,8 @@ import { ZWebFormPop, type TScreenPop, type TWebFormPop } from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
 import { connectEventStream } from '../../app/event-stream.ts';
 import { fetchMediaToken, POP_EVENT, POP_STREAM_PATH, readPopEvent, sendWebFormPop } from './api.ts';
+import type { TCall } from './call-state.ts';
+import { leadId } from './lead-view.ts';
 import type { TCrmCall, TDialerCall } from './use-crm-call.ts';
 
 /** A web form variable VICIdial left unfilled comes as its own placeholder (--A--phone_number--B--): no value. */
@@ -82,23 +84,40 @@ function serverSaidNothing(error: ApiError): boolean {
 /** Whether two calls are the same call of the dialer (a stream reconnecting may send one again). */
 const sameCall = (a: TDialerCall | null, b: TDialerCall) => a !== null && a.dialerCallId !== null && a.dialerCallId === b.dialerCallId;
 
+/** The call on screen is the dialer's call: the same call id, or its lead (resumed from a draft, with no call id). */
+function isOnScreen(onScreen: TCall | null, call: TDialerCall): boolean {
+  if (onScreen === null) return false;
+  if (onScreen.dialerCallId !== null && onScreen.dialerCallId === call.dialerCallId) return true;
+  return call.leadId !== null && leadId(onScreen.lead) === call.leadId;
+}
+
 type Options = {
   state: TCrmCall;
+  /** The screen's campaign: a pop of another is not this screen's. */
+  campaignName: string;
   /** Watch the pop stream (an agent's screen: only agents are watched in VICIdial). */
   enabled: boolean;
   waiting: TDialerCall | null;
   setWaiting: (call: TDialerCall | null) => void;
 };
 
-export function useCallPops({ state, enabled, waiting, setWaiting }: Options) {
+export function useCallPops({ state, campaignName, enabled, waiting, setWaiting }: Options) {
   const open = (call: TDialerCall) => void state.runSearch(call.cellNumber, { dialer: call });
 
   const onPop = useEffectEvent((pop: TScreenPop) => {
+    // A call of another campaign than this screen's cannot be opened here (the agent signed in again meanwhile).
+    if (pop.campaignName.trim().toLowerCase() !== campaignName.trim().toLowerCase()) return;
     const call = dialerCallOfPop(pop);
-    if (sameCall(waiting, call) || (state.call !== null && state.call.dialerCallId !== null && state.call.dialerCallId === call.dialerCallId)) return;
+    if (sameCall(waiting, call) || isOnScreen(state.call, call)) return;
     if (state.free && waiting === null) open(call);
     else setWaiting(call);
   });
+
+  // The call on screen is the waiting one (a reload's resume and the stream's replay of the same call): no banner.
+  const onScreen = state.call === null ? undefined : leadId(state.call.lead);
+  useEffect(() => {
+    if (waiting !== null && onScreen !== undefined && waiting.leadId === onScreen) setWaiting(null);
+  }, [waiting, onScreen, setWaiting]);
 
   useEffect(() => {
     if (!enabled) return;
