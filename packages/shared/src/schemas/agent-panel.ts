@@ -76,11 +76,15 @@ const cellNumber = z
  * GET /api/ap/getByNumber?tableName=&cellNumber= (any common format: 017…, 88017…, +88 017…, spaces, dashes).
  * dialerCallId: the dialer's id of the call when it popped the lead (VICIdial's lead_id, the web form's --A--lead_id--B--),
  * kept on the call's attempt.
+ * leadId: the lead the screen means (a callback's, a call to resume, the dialer's vendor_lead_code): the generated lead
+ * with that id and that number of the campaign; when there is none (another number, not generated, deleted), the
+ * answer is the one for the number alone (its newest generated lead).
  */
 export const ZLeadLookupQuery = z.object({
   tableName: campaignName,
   cellNumber,
   dialerCallId: z.string().trim().min(1, 'dialerCallId must not be empty').max(40, 'dialerCallId is at most 40 characters').optional(),
+  leadId: z.coerce.number({ message: 'leadId must be a lead id' }).int('leadId must be a lead id').positive('leadId must be a lead id').max(Number.MAX_SAFE_INTEGER, 'leadId must be a lead id').optional(),
 });
 export type TLeadLookupQuery = z.infer<typeof ZLeadLookupQuery>;
 

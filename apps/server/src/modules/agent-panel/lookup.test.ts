@@ -72,6 +72,41 @@ describe('GET /api/ap/getByNumber', () => {
     expect((await lookUp(c.agent, c.name, '01555555555')).id).toBe(newest);
   });
 
+  it('gives the lead named by ?leadId= when that lead has the number, else the usual lead of the number', async () => {
+    const c = await panelCampaign(t);
+    const other = await panelCampaign(t);
+    const older = await addLead(t, c.id, '+8801555555556', { dataDate: '2026-11-18' });
+    const newest = await addLead(t, c.id, '+8801555555556', { dataDate: '2026-11-19' });
+    const fresh = await addLead(t, c.id, '+8801555555556', { dataDate: '2026-11-20', generated: false });
+    const anotherNumber = await addLead(t, c.id, '+8801555555557');
+    const otherCampaigns = await addLead(t, other.id, '+8801555555556');
+    const lookUpNaming = async (leadId: number) => {
+      const r = await c.agent.get(`${lookupUrl(c.name, '01555555556')}&leadId=${leadId}`);
+      expect(r.status, r.text).toBe(200);
+      return r.json<TLookedUpLead>();
+    };
+    const lead = await lookUpNaming(older);
+    expect(lead).toMatchObject({ id: older, data_date: '2026-11-18', cell_number: '+8801555555556' });
+    expect(lead.survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    // The call that starts is the named lead's.
+    const starts = await t.db.selectFrom('callStarts').select('leadId').where('leadId', 'in', [String(older), String(newest)]).execute();
+    expect(starts.map((s) => Number(s.leadId))).toEqual([older]);
+    expect((await lookUpNaming(newest)).id).toBe(newest);
+    // A lead that is not the number's generated lead of this campaign names nothing: the number's newest lead.
+    for (const id of [fresh, anotherNumber, otherCampaigns, 999_999_999]) expect((await lookUpNaming(id)).id, String(id)).toBe(newest);
+    expect((await lookUp(c.agent, c.name, '01555555556')).id).toBe(newest);
+  });
+
+  it('answers 400 for a ?leadId= that is no lead id', async () => {
+    const c = await panelCampaign(t);
+    await addLead(t, c.id, '+8801555555558');
+    for (const leadId of ['abc', '0', '-3', '1.5', '']) {
+      const r = await c.agent.get(`${lookupUrl(c.name, '01555555558')}&leadId=${leadId}`);
+      expect(r.status, leadId).toBe(400);
+      expect(r.json<{ message: string }>().message, leadId).toContain('leadId must be a lead id');
+    }
+  });
+
   it("refuses an agent another campaign's leads with 403, and anonymous callers with 401", async () => {
     const c = await panelCampaign(t);
     const other = await panelCampaign(t);
@@ -106,6 +141,16 @@ describe('GET /api/ap/getByNumber', () => {
     const leads = await Promise.all(numbers.map((n) => lookUp(c.agent, c.name, n.replace('+880', '0'))));
     expect(leads.map((l) => l.id)).toEqual(ids);
     expect(leads.map((l) => l.cell_number)).toEqual(numbers);
+  });
+
+  it('answers concurrent lookups naming leads of one number each with its own lead, beside those naming none', async () => {
+    const c = await panelCampaign(t);
+    const dates = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
+    const ids: number[] = [];
+    for (const dataDate of dates) ids.push(await addLead(t, c.id, '+8801555555559', { dataDate }));
+    const named = ids.map(async (id) => (await c.agent.get(`${lookupUrl(c.name, '01555555559')}&leadId=${id}`)).json<TLead>().id);
+    const plain = [1, 2].map(async () => (await lookUp(c.agent, c.name, '01555555559')).id);
+    expect(await Promise.all([...named, ...plain])).toEqual([...ids, ids[3], ids[3]]);
   });
 });
 

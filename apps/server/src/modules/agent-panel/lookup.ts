@@ -81,6 +81,23 @@ const LOOKUP = {
          where lower(c.campaign_name) = $1`,
 };
 
+/**
+ * The lead a lookup names by id (?leadId=): the generated lead with that id, that number and of that campaign, so a
+ * callback or a pop opens its own lead when the number was generated on another date too. Run beside the batch, by
+ * its own named statement: the usual lookup names no lead and keeps the batched statement alone.
+ */
+const PINNED_LEAD = {
+  name: 'agent-panel-lookup-pinned',
+  text: `select ${LEAD_SELECT}
+         from leads l join campaigns c on c.id = l.campaign_id
+         where l.id = $1 and lower(c.campaign_name) = $2 and l.cell_number = $3 and l.for_d = '${GENERATED_FOR_D}'`,
+};
+
+async function findPinnedLead(db: Db, key: Key, leadId: number): Promise<LeadRow | undefined> {
+  const { rows } = await poolOf(db).query<LeadRow>({ ...PINNED_LEAD, values: [String(leadId), key.campaign, key.phone] });
+  return rows[0];
+}
+
 /** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
 function leadOf(r: Row): LeadRow | undefined {
   const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, layout_questions: _questions, layout_full_quotas: _quotas, ...lead } = r;
@@ -153,6 +170,8 @@ function surveyOf(questions: readonly SurveyRow[], lead: TLead): TLookupSurveyQu
  * inspectors (the QC panel's lead card of a past call) still get the lead.
  * For a caller (an agent, or an admin on /CRM) a lead offered starts the call (call-starts.ts): the reply ends with
  * callStartedAt, this call's first start, and `dialerCallId` (the dialer's id of a popped call) is kept for its attempt.
+ * `leadId` names the lead meant (a callback's, the dialer's vendor_lead_code): that generated lead of the number when
+ * there is one, else the number's usual lead.
  */
 export async function findLeadByNumber(
   db: Db,
@@ -161,12 +180,14 @@ export async function findLeadByNumber(
   cellNumber: string,
   country: CountryCode,
   timeZone: string,
-  dialerCallId?: string,
+  { dialerCallId, leadId }: { dialerCallId?: string | undefined; leadId?: number | undefined } = {},
 ): Promise<TLeadLookupResult> {
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
-  const found = await loaderFor(db).load({ campaign: campaignName.trim().toLowerCase(), phone });
-  if (found === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const key = { campaign: campaignName.trim().toLowerCase(), phone };
+  const [batched, pinned] = await Promise.all([loaderFor(db).load(key), leadId === undefined ? undefined : findPinnedLead(db, key, leadId)]);
+  if (batched === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
+  const found: Found = pinned === undefined ? batched : { ...batched, lead: pinned };
   // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
   const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
   const dnc = inspector ? null : await findDncEntry(db, phone, found.layout.campaignId, timeZone);

@@ -50,7 +50,7 @@ export async function agentPanelRoutes(app: App) {
     // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
     // checking it against the schema again (that check took ~9% of the server's time under load).
     serializerCompiler: () => (data) => JSON.stringify(data),
-  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone, req.query.dialerCallId));
+  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone, { dialerCallId: req.query.dialerCallId, leadId: req.query.leadId }));
 
   app.put('/dynamic/updateLeadData/:t/:cell', {
     config: EVERY_ROLE,

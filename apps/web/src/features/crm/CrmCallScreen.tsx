@@ -209,7 +209,7 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
     if (pops.waiting !== null) pops.take();
     else {
       const due = nextCallback(callbacks.data);
-      if (due !== undefined) void state.runSearch(due.cellNumber);
+      if (due !== undefined) void state.runSearch(due.cellNumber, { leadId: due.leadId });
     }
   });
   useEffect(() => {
@@ -245,7 +245,7 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
               calls={state.myCalls.data}
               pending={state.myCalls.isPending}
               error={state.myCalls.error?.message ?? null}
-              onResume={(cellNumber, draft) => void state.runSearch(cellNumber, { draft })}
+              onResume={(cellNumber, call) => void state.runSearch(cellNumber, call)}
               disabled={state.busy}
               first={
                 isAgent && (
@@ -253,7 +253,7 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
                     callbacks={callbacks.data}
                     pending={callbacks.isPending}
                     error={callbacks.error?.message ?? null}
-                    onCall={(callback) => void state.runSearch(callback.cellNumber)}
+                    onCall={(callback) => void state.runSearch(callback.cellNumber, { leadId: callback.leadId })}
                     disabled={state.busy}
                   />
                 )

@@ -135,7 +135,8 @@ describe('CrmPage idle screen', () => {
     const survey = await screen.findByRole('region', { name: 'Survey' });
     expect(await within(survey).findByRole('heading', { name: 'Q2. Which brand?' })).toBeTruthy();
     expect(within(survey).getByText('Resumed at Q2', { exact: false })).toBeTruthy();
-    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({ tableName: CAMPAIGN, cellNumber: CELL });
+    // The partial call's own lead, also when its number was generated on another date since.
+    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({ tableName: CAMPAIGN, cellNumber: CELL, leadId: '12' });
   });
 });
 

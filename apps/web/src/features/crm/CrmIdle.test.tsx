@@ -64,7 +64,22 @@ describe('the idle screen: callbacks', () => {
     const survey = await surveyRegion();
     expect(await within(survey).findByRole('heading', { name: 'Q2. Why not?' })).toBeTruthy();
     expect(within(survey).getByText('Resumed at Q2', { exact: false })).toBeTruthy();
-    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({ tableName: 'Mobile Survey', cellNumber: CELL });
+    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({ tableName: 'Mobile Survey', cellNumber: CELL, leadId: '12' });
+  });
+
+  it("opens the callback's own lead when its number was generated on another date too", async () => {
+    const older = { ...LEAD, id: 40, respondent_name: 'Nazma Akter', data_date: '2026-11-18' };
+    const server = renderCrm({
+      'GET /api/callbacks': { body: { dueCount: 1, callbacks: [callback(1, { leadId: 40, respondentName: 'Nazma Akter' })] } },
+      // The number's newest lead is LEAD (12): only a lookup naming lead 40 gets the callback's.
+      'GET /api/ap/getByNumber': (request) => ({ body: request.query.leadId === '40' ? older : LEAD }),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: `Call ${CELL}` }));
+    const survey = await surveyRegion();
+    expect(screen.getAllByText('Nazma Akter').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Rahim Uddin')).toBeNull();
+    expect(within(survey).getByRole('heading', { name: 'Q1. Do you smoke?' })).toBeTruthy();
+    expect(server.sent.filter((r) => r.path === '/api/ap/getByNumber').map((r) => r.query.leadId)).toEqual(['40']);
   });
 
   it("brings the agent's own draft of the lead back, with what was typed", async () => {
@@ -91,7 +106,7 @@ describe('the idle screen: callbacks', () => {
     expect(screen.getByText("next task: the dialer's waiting call, else the first callback due", { exact: false })).toBeTruthy();
     press('n', { altKey: true });
     await surveyRegion();
-    expect(server.sent.filter((r) => r.path === '/api/ap/getByNumber').map((r) => r.query.cellNumber)).toEqual([CELL]);
+    expect(server.sent.filter((r) => r.path === '/api/ap/getByNumber').map((r) => [r.query.cellNumber, r.query.leadId])).toEqual([[CELL, '12']]);
   });
 
   it('says so when there is none', async () => {

@@ -54,13 +54,13 @@ async function popStream(): Promise<FakeEventSource> {
 const lookups = (sent: { path: string; query: Record<string, string> }[]) => sent.filter((r) => r.path === '/api/ap/getByNumber').map((r) => r.query);
 
 describe('a screen pop', () => {
-  it("opens the popped lead at Q1 with no click, its lookup naming the dialer's call, the timer from the connection", async () => {
+  it("opens the popped lead at Q1 with no click, its lookup naming the dialer's call and our lead, the timer from the connection", async () => {
     const server = renderCrm();
     await screen.findByText('No callback due today. A callback disposition sets one.');
     (await popStream()).emit('pop', JSON.stringify(pop()));
     const survey = await surveyRegion();
     expect(within(survey).getByRole('heading', { name: 'Q1. Do you smoke?' })).toBeTruthy();
-    expect(lookups(server.sent)).toEqual([{ tableName: 'Mobile Survey', cellNumber: CELL, dialerCallId: '4711' }]);
+    expect(lookups(server.sent)).toEqual([{ tableName: 'Mobile Survey', cellNumber: CELL, dialerCallId: '4711', leadId: '12' }]);
     expect(within(survey).getByRole('timer', { name: 'Call time' }).textContent).toMatch(/^01:0[5-7]$/);
   });
 
@@ -95,7 +95,7 @@ describe('a screen pop', () => {
     fireEvent.click(take);
     await screen.findByText('Fatema Begum');
     expect(screen.queryByRole('alert', { name: 'Next call from the dialer' })).toBeNull();
-    expect(lookups(server.sent).at(-1)).toEqual({ tableName: 'Mobile Survey', cellNumber: OTHER, dialerCallId: '4712' });
+    expect(lookups(server.sent).at(-1)).toEqual({ tableName: 'Mobile Survey', cellNumber: OTHER, dialerCallId: '4712', leadId: '13' });
   });
 
   it('takes the waiting call with Alt+N once the screen is free, and lets the agent dismiss one', async () => {
@@ -165,8 +165,20 @@ describe("VICIdial's web form", () => {
     expect(server.sent.filter((r) => r.path === '/api/ap/webFormPop').map((r) => [r.method, r.body])).toEqual([
       ['POST', { phone_number: '1712345678', vendor_lead_code: '12', lead_id: '4711', user: 'A-100' }],
     ]);
-    expect(lookups(server.sent)).toEqual([{ tableName: 'Mobile Survey', cellNumber: CELL, dialerCallId: '4711' }]);
+    expect(lookups(server.sent)).toEqual([{ tableName: 'Mobile Survey', cellNumber: CELL, dialerCallId: '4711', leadId: '12' }]);
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/CRM'));
+  });
+
+  it("opens the lead its vendor_lead_code names when the number has another lead too, also from a server without webFormPop", async () => {
+    const older = { ...LEAD, id: 40, respondent_name: 'Nazma Akter', data_date: '2026-11-18' };
+    const server = renderCrm({
+      'POST /api/ap/webFormPop': { status: 404, body: { message: 'Route POST:/api/ap/webFormPop not found' } },
+      // The number's newest lead is LEAD (12); lead 40 is the same number's lead of an earlier date.
+      'GET /api/ap/getByNumber': (request) => ({ body: request.query.leadId === '40' ? older : LEAD }),
+    }, '/CRM?phone_number=1712345678&vendor_lead_code=40&lead_id=4711&user=A-100');
+    await surveyRegion();
+    expect(await screen.findByText('Nazma Akter')).toBeTruthy();
+    expect(lookups(server.sent)).toEqual([{ tableName: 'Mobile Survey', cellNumber: '1712345678', dialerCallId: '4711', leadId: '40' }]);
   });
 
   it("shows the server's refusal (another VICIdial user) and opens nothing", async () => {

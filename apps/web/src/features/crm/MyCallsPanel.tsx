@@ -11,8 +11,8 @@ type Props = {
   calls: TMyCalls | undefined;
   pending: boolean;
   error: string | null;
-  /** Opens the call: a draft resumes with its answers, a partial call where it stopped. */
-  onResume: (cellNumber: string, draft?: TCallDraft) => void;
+  /** Opens the call of that lead: a draft resumes with its answers, a partial call where it stopped. */
+  onResume: (cellNumber: string, call: { leadId: number; draft?: TCallDraft }) => void;
   disabled: boolean;
 };
 
@@ -64,12 +64,12 @@ function CallsToResume({ calls, onResume, disabled }: { calls: TMyCalls; onResum
                   // A Partial Call's draft keeps the text typed at its question: still a partial call to the agent.
                   where={`${isParkedDraft(d, calls.recentCalls) ? 'Partial' : 'In progress'} at ${d.currentQno}`}
                   at={timeOf(d.updatedAt)}
-                  onResume={() => onResume(d.cellNumber, d)}
+                  onResume={() => onResume(d.cellNumber, { leadId: d.leadId, draft: d })}
                   disabled={disabled}
                 />
               ))}
               {calls.partialCalls.map((p) => (
-                <ResumeRow key={`p${p.leadId}`} cellNumber={p.cellNumber} who={p.respondentName} where={`Partial at ${p.stoppedAt ?? '—'}`} at={timeOf(p.savedAt)} onResume={() => onResume(p.cellNumber)} disabled={disabled} />
+                <ResumeRow key={`p${p.leadId}`} cellNumber={p.cellNumber} who={p.respondentName} where={`Partial at ${p.stoppedAt ?? '—'}`} at={timeOf(p.savedAt)} onResume={() => onResume(p.cellNumber, { leadId: p.leadId })} disabled={disabled} />
               ))}
             </Table.Tbody>
           </Table>

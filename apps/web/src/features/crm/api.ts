@@ -45,13 +45,18 @@ function startedAtMs(value: unknown): number | null {
   return Number.isNaN(ms) ? null : ms;
 }
 
+/** What a lookup knows beyond the number: VICIdial's call id, and our lead id when the call means one lead. */
+export type TLookupHints = { dialerCallId?: string | null | undefined; leadId?: number | null | undefined };
+
 /**
  * The number goes as typed: the server reads every common format (017…, 88017…, +88 017…, spaces, dashes).
- * dialerCallId: VICIdial's call id when the dialer put this call through (the attempt keeps it).
+ * dialerCallId: VICIdial's call id when the dialer put this call through (the attempt keeps it). leadId: the lead meant
+ * (a callback's, a call to resume, the dialer's vendor_lead_code), found even when the number was generated on
+ * another date too; the server answers for the number alone when that lead is not the number's.
  */
-export async function findLeadByNumber(campaignName: string, cellNumber: string, dialerCallId?: string | null): Promise<TLeadSearch> {
+export async function findLeadByNumber(campaignName: string, cellNumber: string, { dialerCallId, leadId }: TLookupHints = {}): Promise<TLeadSearch> {
   // The screen shows failures beside the search field, so no notification as well.
-  const query = { tableName: campaignName, cellNumber, dialerCallId: dialerCallId ?? undefined };
+  const query = { tableName: campaignName, cellNumber, dialerCallId: dialerCallId ?? undefined, leadId: leadId ?? undefined };
   const result = await api.get('/api/ap/getByNumber', { query, schema: ZLeadLookupResult, notify: false });
   if (isLeadNotGenerated(result)) return { kind: 'not-generated' };
   // The screens fill the texts themselves as the call goes (the same shared engine), so the lead stays the flat lead.

@@ -25,7 +25,11 @@ import { useDraftSaver } from './use-draft-saver.ts';
  */
 export type TDialerCall = { cellNumber: string; leadId: number | null; dialerCallId: string | null; connectedAt: number | null };
 
-type TSearchOptions = { draft?: TCallDraft; dialer?: TDialerCall };
+/**
+ * draft: resume it; dialer: the dialer's call; leadId: the lead meant (a callback's, a partial call's), looked up by its
+ * id beside the number. A draft's and a dialer's call's lead are meant too.
+ */
+type TSearchOptions = { draft?: TCallDraft | undefined; dialer?: TDialerCall | undefined; leadId?: number | undefined };
 
 /** The screen's state kept as one value; `latest` reads it in the middle of a request, where the render's copy is old. */
 function useScreenState() {
@@ -117,7 +121,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
   }
 
   /** Looks the number up (typed, a call of the idle screen's lists, or the dialer's) and opens its call; `draft` resumes it. */
-  async function runSearch(number?: string, { draft, dialer }: TSearchOptions = {}) {
+  async function runSearch(number?: string, { draft, dialer, leadId: meant }: TSearchOptions = {}) {
     const typed = (number ?? cellNumber).trim();
     const current = read();
     // A new search clears what the last one (or the last save) said, also when it cannot run.
@@ -147,7 +151,7 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       }
       drafts.reset();
       const [found, survey, dispositions] = await Promise.all([
-        findLeadByNumber(campaignName, typed, dialer?.dialerCallId),
+        findLeadByNumber(campaignName, typed, { dialerCallId: dialer?.dialerCallId, leadId: meant ?? dialer?.leadId ?? draft?.leadId }),
         fetchSurvey(campaignName),
         // Without them the call still ends: the save names no disposition and the server takes the default.
         fetchDispositions(campaignName).catch(() => null),
