@@ -6,6 +6,8 @@ import { parseLocalDateTime } from '../domain/dates.ts';
 export const MAX_CALLBACK_DAYS = 30;
 /** How long past due a callback is before it is missed, unless the campaign says otherwise. */
 export const DEFAULT_CALLBACK_GRACE_MINUTES = 120;
+/** The longest grace a campaign may give (7 days; the column's check). */
+export const MAX_CALLBACK_GRACE_MINUTES = 10_080;
 /** A callback's time as people type it, in the call centre's zone (TIME_ZONE). */
 export const CALLBACK_TIME_PATTERN = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
 

@@ -1,5 +1,6 @@
 // Campaign shapes (docs/product.md §3 Campaign) and the bodies and queries of the /cc calls (docs/product.md §7 Campaigns).
 import { z } from 'zod';
+import { MAX_CALLBACK_GRACE_MINUTES } from './callbacks.ts';
 import { zBooleanText } from './common.ts';
 
 export const CAMPAIGN_TYPES = ['Inbound', 'Outbound'] as const;
@@ -15,6 +16,11 @@ export const ZCampaign = z.object({
   callTarget: z.number().int().nullable(),
   status: z.boolean(),
   createAt: z.string(),
+  /**
+   * Ours (docs/call-loop.md, Callbacks): minutes past due before a callback is missed. This server always sends it; a
+   * reply without it (a server from before it) still parses, and means the default.
+   */
+  callbackGraceMinutes: z.number().int().optional(),
 });
 export type TCampaign = z.infer<typeof ZCampaign>;
 
@@ -27,6 +33,13 @@ const requiredText = (field: string) =>
 
 /** Per-agent call target: a whole number, 0 or more; null (or absent) means none. */
 const ZCallTarget = z.number().int('callTarget must be a whole number').min(0, 'callTarget must be 0 or more').nullable();
+
+/** Minutes past due before a callback is listed as missed: a whole number from 0 to 7 days (default 120). */
+const ZCallbackGrace = z
+  .number({ message: 'callbackGraceMinutes must be a whole number of minutes' })
+  .int('callbackGraceMinutes must be a whole number of minutes')
+  .min(0, 'callbackGraceMinutes must be 0 or more')
+  .max(MAX_CALLBACK_GRACE_MINUTES, `callbackGraceMinutes must be at most ${MAX_CALLBACK_GRACE_MINUTES} (7 days)`);
 
 /**
  * The older edit form sent status as the strings "true"/"false" from a select; both spellings are accepted.
@@ -46,10 +59,12 @@ export const ZCreateCampaignRequest = z.object({
   callTarget: ZCallTarget.optional(),
   /** Active unless said otherwise. */
   status: ZStatus,
+  /** Ours: DEFAULT_CALLBACK_GRACE_MINUTES unless said otherwise (the column's default). */
+  callbackGraceMinutes: ZCallbackGrace.optional(),
 });
 export type TCreateCampaignRequest = z.infer<typeof ZCreateCampaignRequest>;
 
-/** PUT /cc/updateCampaign: an existing campaign by id; an absent type, call target or status keeps the stored one. */
+/** PUT /cc/updateCampaign: an existing campaign by id; an absent type, call target, status or callback grace keeps the stored one. */
 export const ZUpdateCampaignRequest = z.object({
   id: z.number().int().positive(),
   campaignName: requiredText('campaignName'),
@@ -57,6 +72,7 @@ export const ZUpdateCampaignRequest = z.object({
   campaignType: z.enum(CAMPAIGN_TYPES, { message: 'campaignType must be Inbound or Outbound' }).optional(),
   callTarget: ZCallTarget.optional(),
   status: ZStatus,
+  callbackGraceMinutes: ZCallbackGrace.optional(),
 });
 export type TUpdateCampaignRequest = z.infer<typeof ZUpdateCampaignRequest>;
 

@@ -151,7 +151,9 @@ describe('GET /api/callbacks/missed', () => {
     const late = await callback(agent, -3 * HOUR, { mineOnly: true });
     await callback(agent, -HOUR);
     const strict = await createCampaign(t.db);
-    await t.db.updateTable('campaigns').set({ callbackGraceMinutes: 30 }).where('id', '=', strict.id).execute();
+    // The grace as admins set it (the campaign edit).
+    const graced = await admin.put('/cc/updateCampaign', { id: strict.id, campaignName: strict.campaignName, campaignId: strict.campaignId, callbackGraceMinutes: 30 });
+    expect(graced.status, graced.text).toBe(200);
     const strictLate = await callback(colleague, -45, { of: strict });
 
     const r = await admin.get('/api/callbacks/missed');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGES, type TCampaign, type TPaged } from '@crm/shared';
+import { DEFAULT_CALLBACK_GRACE_MINUTES, MESSAGES, type TCampaign, type TPaged } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
 
 const t = useTestApp();
@@ -62,6 +62,7 @@ describe('campaign routes: who may call them', () => {
     expect(r.status).toBe(200);
     expect(r.json<TCampaign[]>().find((x) => x.id === c.id)).toEqual({
       id: c.id, campaignId: c.campaignId, campaignName: 'Public Listed', campaignType: 'Outbound', callTarget: 50, status: true, createAt: c.createdAt.toISOString(),
+      callbackGraceMinutes: 120,
     });
   });
 });
@@ -73,7 +74,9 @@ describe('POST /cc/addCampaign', () => {
     expect(r.status).toBe(200);
     const c = r.json<TCampaign>();
     expect(c).toMatchObject({ campaignType: 'Outbound', campaignName: 'Winter Drive', campaignId: 'WIN-1', callTarget: 75, status: true });
-    expect(Object.keys(c).sort()).toEqual(['callTarget', 'campaignId', 'campaignName', 'campaignType', 'createAt', 'id', 'status']);
+    // The spec's fields, and ours after them.
+    expect(Object.keys(c)).toEqual(['id', 'campaignId', 'campaignName', 'campaignType', 'callTarget', 'status', 'createAt', 'callbackGraceMinutes']);
+    expect(c.callbackGraceMinutes).toBe(DEFAULT_CALLBACK_GRACE_MINUTES);
     expect((await api.get(`/cc/campaign/${c.id}`)).body).toEqual(c);
   });
 
@@ -229,6 +232,48 @@ describe('PUT /cc/updateCampaign', () => {
     const missing = await api.put('/cc/updateCampaign', { id: b.id, campaignId: b.campaignId });
     expect(missing.status).toBe(400);
     expect(missing.json<{ message: string }>().message).toMatch(/campaignName/);
+  });
+});
+
+describe("a campaign's callback grace (callbackGraceMinutes)", () => {
+  it('is set on add, changed on edit and kept when an edit leaves it out; the change is audited', async () => {
+    const api = await admin();
+    const c = await add(api, { callbackGraceMinutes: 45 });
+    expect(c.callbackGraceMinutes).toBe(45);
+    const edited = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callbackGraceMinutes: 0 });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body).toEqual({ ...c, callbackGraceMinutes: 0 });
+    // The older edit form knows nothing of it: its edit keeps the grace.
+    const older = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callTarget: 41 });
+    expect(older.json<TCampaign>()).toMatchObject({ callTarget: 41, callbackGraceMinutes: 0 });
+    const stored = await t.db.selectFrom('campaigns').select('callbackGraceMinutes').where('id', '=', c.id).executeTakeFirstOrThrow();
+    expect(stored.callbackGraceMinutes).toBe(0);
+    const audited = await t.db.selectFrom('auditLog').select(['action', 'changes']).where('objectType', '=', 'campaign').where('objectId', '=', String(c.id)).orderBy('id').execute();
+    expect(audited.map((a) => a.action)).toEqual(['create', 'update', 'update']);
+    expect(audited[1]?.changes).toEqual({ before: { callbackGraceMinutes: 45 }, after: { callbackGraceMinutes: 0 } });
+  });
+
+  it('takes 0 to 7 days (10080 minutes), a whole number, and refuses anything else naming it, storing nothing', async () => {
+    const api = await admin();
+    const c = await add(api);
+    const top = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callbackGraceMinutes: 10_080 });
+    expect(top.json<TCampaign>().callbackGraceMinutes).toBe(10_080);
+    const refusals: [unknown, string][] = [
+      [10_081, 'callbackGraceMinutes must be at most 10080 (7 days)'],
+      [-1, 'callbackGraceMinutes must be 0 or more'],
+      [1.5, 'callbackGraceMinutes must be a whole number of minutes'],
+      ['60', 'callbackGraceMinutes must be a whole number of minutes'],
+      [null, 'callbackGraceMinutes must be a whole number of minutes'],
+    ];
+    for (const [grace, message] of refusals) {
+      const r = await api.put('/cc/updateCampaign', { id: c.id, campaignName: 'Not Stored', campaignId: c.campaignId, callbackGraceMinutes: grace });
+      expect(r.status, String(grace)).toBe(400);
+      expect(r.json<{ message: string }>().message, String(grace)).toContain(message);
+      const added = await api.post('/cc/addCampaign', body({ callbackGraceMinutes: grace }));
+      expect(added.status, String(grace)).toBe(400);
+    }
+    expect((await api.get(`/cc/campaign/${c.id}`)).body).toEqual({ ...c, callbackGraceMinutes: 10_080 });
+    expect((await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', 'Not Stored').execute()).length).toBe(0);
   });
 });
 

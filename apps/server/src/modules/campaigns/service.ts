@@ -31,6 +31,7 @@ function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
     callTarget: r.callTarget,
     status: r.status,
     createAt: r.createdAt.toISOString(),
+    callbackGraceMinutes: r.callbackGraceMinutes,
   };
 }
 
@@ -109,6 +110,8 @@ export async function createCampaign(db: Db, input: TCreateCampaignRequest, acto
           campaignType: input.campaignType,
           callTarget: callTargetFor(input.campaignType, input.callTarget),
           status: input.status ?? true,
+          // Absent: the column's default (DEFAULT_CALLBACK_GRACE_MINUTES).
+          ...(input.callbackGraceMinutes === undefined ? {} : { callbackGraceMinutes: input.callbackGraceMinutes }),
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -136,6 +139,7 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, acto
           campaignType,
           callTarget: callTargetFor(campaignType, input.callTarget === undefined ? current.callTarget : input.callTarget),
           status: input.status ?? current.status,
+          callbackGraceMinutes: input.callbackGraceMinutes ?? current.callbackGraceMinutes,
         })
         .where('id', '=', input.id)
         .returningAll()

@@ -71,7 +71,7 @@ describe('AddCampaignModal', () => {
     await waitFor(() => expect(fieldError(input(/Campaign name/))).toBe(message));
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(fieldError(input(/Campaign code/))).toBeNull();
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ campaignType: 'Outbound', campaignName: 'Spring', campaignId: 'SPR', callTarget: null, status: true });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ campaignType: 'Outbound', campaignName: 'Spring', campaignId: 'SPR', callTarget: null, status: true, callbackGraceMinutes: 120 });
     expect(onClose).not.toHaveBeenCalled();
   });
 

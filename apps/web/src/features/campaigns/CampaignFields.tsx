@@ -1,7 +1,8 @@
-// The inputs of a campaign (add modal and edit page): type, name, code, call target (off for Inbound) and status.
+// The inputs of a campaign (add modal and edit page): type, name, code, call target (off for Inbound), status, and the
+// callback grace (minutes past due before a callback is missed, docs/call-loop.md).
 import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CAMPAIGN_TYPES, type TCampaignType } from '@crm/shared';
+import { CAMPAIGN_TYPES, DEFAULT_CALLBACK_GRACE_MINUTES, MAX_CALLBACK_GRACE_MINUTES, type TCampaignType } from '@crm/shared';
 import { CAMPAIGN_LABELS, type TCampaignFormValues } from './campaign-form.ts';
 
 type Props = { form: UseFormReturnType<TCampaignFormValues>; disabled?: boolean };
@@ -43,6 +44,19 @@ export function CampaignFields({ form, disabled = false }: Props) {
         onChange={(value) => form.setFieldValue('callTarget', typeof value === 'number' ? value : '')}
       />
       <NativeSelect label={CAMPAIGN_LABELS.status} disabled={disabled} {...form.getInputProps('status')} data={STATUS_OPTIONS} />
+      <NumberInput
+        label={CAMPAIGN_LABELS.callbackGraceMinutes}
+        description={`Minutes past due before a callback is listed as missed (0 to ${MAX_CALLBACK_GRACE_MINUTES}; ${DEFAULT_CALLBACK_GRACE_MINUTES} unless changed)`}
+        withAsterisk
+        disabled={disabled}
+        min={0}
+        max={MAX_CALLBACK_GRACE_MINUTES}
+        clampBehavior="none"
+        allowDecimal={false}
+        allowNegative={false}
+        {...form.getInputProps('callbackGraceMinutes')}
+        onChange={(value) => form.setFieldValue('callbackGraceMinutes', typeof value === 'number' ? value : '')}
+      />
     </SimpleGrid>
   );
 }

@@ -13,7 +13,7 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN: TCampaign = { id: 7, campaignId: 'SPR', campaignName: 'Spring Survey', campaignType: 'Outbound', callTarget: 30, status: true, createAt: '2025-01-01T00:00:00.000Z' };
+const CAMPAIGN: TCampaign = { id: 7, campaignId: 'SPR', campaignName: 'Spring Survey', campaignType: 'Outbound', callTarget: 30, status: true, createAt: '2025-01-01T00:00:00.000Z', callbackGraceMinutes: 90 };
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -45,8 +45,28 @@ describe('EditCampaignPage', () => {
     expect(await screen.findByText(CAMPAIGN_MESSAGES.updateFailed)).toBeTruthy();
     await waitFor(() => expect(fieldError(name)).toBe(message));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ id: 7, campaignType: 'Outbound', campaignName: 'Eid Offer', campaignId: 'SPR', callTarget: 30, status: true });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ id: 7, campaignType: 'Outbound', campaignName: 'Eid Offer', campaignId: 'SPR', callTarget: 30, status: true, callbackGraceMinutes: 90 });
     expect(screen.getByTestId('location').textContent).toBe('/editCampaign/7');
+  });
+
+  it("edits the campaign's callback grace: its own shown, the new one saved, back to the list", async () => {
+    const fetch = renderPage(() => json(200, { ...CAMPAIGN, callbackGraceMinutes: 45 }));
+    const grace = (await screen.findByLabelText(/Callback grace/)) as HTMLInputElement;
+    expect(grace.value).toBe('90');
+    fireEvent.change(grace, { target: { value: '45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/campaign'));
+    const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ id: 7, callbackGraceMinutes: 45 });
+  });
+
+  it('refuses a callback grace past 7 days under its field, and sends nothing', async () => {
+    const fetch = renderPage(() => json(200, CAMPAIGN));
+    const grace = (await screen.findByLabelText(/Callback grace/)) as HTMLInputElement;
+    fireEvent.change(grace, { target: { value: '10081' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError(grace)).toBe('Callback grace must be at most 10080 (7 days)'));
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
   });
 
   it("says 'Request failed! Please fill up all the necessary fields' for a blank name, and sends nothing", async () => {

@@ -1,6 +1,7 @@
 // The campaign form (add modal and edit page): what its inputs hold, the shared schema's rules in the form's words
 // (docs/product.md §5), the request the values make, and the server's refusals that belong to a field.
 import {
+  DEFAULT_CALLBACK_GRACE_MINUTES,
   ZCreateCampaignRequest,
   ZUpdateCampaignRequest,
   type TCampaign,
@@ -18,6 +19,8 @@ export type TCampaignFormValues = {
   /** '' when none; always '' for Inbound. */
   callTarget: number | '';
   status: 'true' | 'false';
+  /** Minutes past due before a callback is missed (docs/call-loop.md); '' while the input is blank. */
+  callbackGraceMinutes: number | '';
 };
 
 export type TCampaignField = keyof TCampaignFormValues;
@@ -28,9 +31,10 @@ export const CAMPAIGN_LABELS: Record<TCampaignField, string> = {
   campaignId: 'Campaign code',
   callTarget: 'Call target',
   status: 'Status',
+  callbackGraceMinutes: 'Callback grace',
 };
 
-export const EMPTY_CAMPAIGN_FORM: TCampaignFormValues = { campaignType: '', campaignName: '', campaignId: '', callTarget: '', status: 'true' };
+export const EMPTY_CAMPAIGN_FORM: TCampaignFormValues = { campaignType: '', campaignName: '', campaignId: '', callTarget: '', status: 'true', callbackGraceMinutes: DEFAULT_CALLBACK_GRACE_MINUTES };
 
 export function campaignFormValues(campaign: TCampaign): TCampaignFormValues {
   return {
@@ -39,10 +43,14 @@ export function campaignFormValues(campaign: TCampaign): TCampaignFormValues {
     campaignId: campaign.campaignId,
     callTarget: campaign.callTarget ?? '',
     status: campaign.status ? 'true' : 'false',
+    callbackGraceMinutes: campaign.callbackGraceMinutes ?? DEFAULT_CALLBACK_GRACE_MINUTES,
   };
 }
 
-/** The request body the values make, before the schema trims and checks it; an Inbound campaign has no call target. */
+/**
+ * The request body the values make, before the schema trims and checks it; an Inbound campaign has no call target.
+ * A blank callback grace is sent as null, so the schema refuses it ('Callback grace is required') rather than keep it.
+ */
 function campaignInput(values: TCampaignFormValues) {
   return {
     campaignType: values.campaignType === '' ? undefined : values.campaignType,
@@ -50,6 +58,7 @@ function campaignInput(values: TCampaignFormValues) {
     campaignId: values.campaignId,
     callTarget: values.campaignType === 'Inbound' || values.callTarget === '' ? null : values.callTarget,
     status: values.status === 'true',
+    callbackGraceMinutes: values.callbackGraceMinutes === '' ? null : values.callbackGraceMinutes,
   };
 }
 
