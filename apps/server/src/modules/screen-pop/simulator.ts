@@ -5,6 +5,7 @@ import { GENERATED_FOR_D, type TScreenPop } from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import type { TWatchedAgent } from './watcher.ts';
+import { createHeldAgents, type THeldAgent } from './held-agents.ts';
 
 export type PopSimulator = {
   watch: (agent: TWatchedAgent) => () => void;
@@ -26,14 +27,11 @@ type Options = {
   onPop: (agent: TWatchedAgent, pop: TScreenPop) => void;
 };
 
-type Entry = {
-  agent: TWatchedAgent;
-  holders: number;
-  releasedAt: number | null;
+type Entry = THeldAgent<{
   /** The agent's latest save when they were first watched, then the latest one a call was planned after. */
   seenSaveAt: Date | null | undefined;
   timer: NodeJS.Timeout | undefined;
-};
+}>;
 
 /** The latest end of a call (a save) of each agent. */
 async function findLatestSaves(db: Db, userIds: number[]): Promise<Map<number, Date>> {
@@ -90,7 +88,8 @@ async function popNextLead(db: Db, agent: TWatchedAgent, savedAt: Date): Promise
 }
 
 export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }: Options): PopSimulator {
-  const entries = new Map<number, Entry>();
+  const held = createHeldAgents(graceMs, () => ({ seenSaveAt: undefined as Date | null | undefined, timer: undefined as NodeJS.Timeout | undefined }));
+  const entries = held.entries;
   const pops = new Set<Promise<void>>();
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
@@ -121,11 +120,7 @@ export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }:
 
   async function pass(): Promise<void> {
     const now = Date.now();
-    for (const [userId, e] of entries) {
-      if (e.holders > 0 || e.releasedAt === null || now - e.releasedAt < graceMs) continue;
-      clearTimeout(e.timer);
-      entries.delete(userId);
-    }
+    for (const e of held.dropReleased(now)) clearTimeout(e.timer);
     const watched = [...entries.values()];
     if (watched.length === 0) return;
     let latest: Map<number, Date>;
@@ -161,20 +156,7 @@ export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }:
   }
 
   return {
-    watch: (agent) => {
-      const e = entries.get(agent.userId) ?? { agent, holders: 0, releasedAt: null, seenSaveAt: undefined, timer: undefined };
-      e.agent = agent;
-      e.holders += 1;
-      e.releasedAt = null;
-      entries.set(agent.userId, e);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        e.holders -= 1;
-        if (e.holders === 0) e.releasedAt = Date.now();
-      };
-    },
+    watch: held.hold,
     start: () => {
       if (!stopped) return;
       stopped = false;

@@ -5,6 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VicidialSettings } from '../dialer/vicidial.ts';
 import { AgentStatusError, createAgentStatusClient, redactCredentials, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
+import { createHeldAgents, type THeldAgent } from './held-agents.ts';
 
 /** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
 export type TWatchedAgent = {
@@ -45,15 +46,12 @@ type Options = {
   read?: (vicidialUser: string, signal: AbortSignal) => Promise<TAgentStatusRead>;
 };
 
-type Entry = {
-  agent: TWatchedAgent;
-  holders: number;
-  releasedAt: number | null;
+type Entry = THeldAgent<{
   /** The call last pushed (call_id, lead_id, number, vendor code): the same call is never pushed twice. */
   lastCall: string | null;
   /** The agent's VICIdial state as last logged ("logged in", "not logged in"…): each change is logged once. */
   state: string | null;
-};
+}>;
 
 /** An agent is in a call the screen can open: INCALL with a lead or a number. */
 function callOf(session: TAgentSession): string | null {
@@ -90,7 +88,8 @@ export function createAgentWatcher(options: Options): AgentWatcher {
   const { settings, pollMs, concurrency, timeoutMs, graceMs, log, onCall } = options;
   const client = createAgentStatusClient(settings, concurrency);
   const read = options.read ?? ((user: string, signal: AbortSignal) => client.read(user, timeoutMs, signal));
-  const entries = new Map<number, Entry>();
+  const held = createHeldAgents(graceMs, () => ({ lastCall: null as string | null, state: null as string | null }));
+  const entries = held.entries;
   const pops = new Set<Promise<void>>();
   let controller = new AbortController();
   let stopped = true;
@@ -160,9 +159,7 @@ export function createAgentWatcher(options: Options): AgentWatcher {
 
   async function pass(paced: boolean): Promise<void> {
     const now = Date.now();
-    for (const [userId, e] of entries) {
-      if (e.holders === 0 && e.releasedAt !== null && now - e.releasedAt >= graceMs) entries.delete(userId);
-    }
+    held.dropReleased(now);
     const all = [...entries.values()];
     // While VICIdial cannot be read, one agent a pass finds out when it can again, instead of all of them failing.
     const targets = outage !== null && all.length > 1 ? [all[probe++ % all.length] as Entry] : all;
@@ -194,20 +191,7 @@ export function createAgentWatcher(options: Options): AgentWatcher {
   }
 
   return {
-    watch: (agent) => {
-      const e = entries.get(agent.userId) ?? { agent, holders: 0, releasedAt: null, lastCall: null, state: null };
-      e.agent = agent;
-      e.holders += 1;
-      e.releasedAt = null;
-      entries.set(agent.userId, e);
-      let released = false;
-      return () => {
-        if (released) return;
-        released = true;
-        e.holders -= 1;
-        if (e.holders === 0) e.releasedAt = Date.now();
-      };
-    },
+    watch: held.hold,
     start: () => {
       if (!stopped) return;
       stopped = false;
