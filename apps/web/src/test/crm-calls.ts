@@ -1,9 +1,11 @@
 // Test support for the CRM screen's tests: a campaign of two questions and one lead as the fake server answers them,
-// the campaign's dispositions, and the end of a call (the disposition step) walked by keys and Save.
-import type { ReactElement } from 'react';
+// the campaign's dispositions, /CRM rendered for an agent, and the steps of a call (search, answers, the disposition
+// step) walked by keys and Save.
+import { createElement, type ReactElement } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DEFAULT_DISPOSITIONS, type TLead, type TLogicRule, type TMyCalls, type TQuestion } from '@crm/shared';
 import { storeSession } from '../app/session.ts';
+import CrmPage from '../features/crm/CrmPage.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from '../features/leads/lead-actions-test-fetch.ts';
 import { renderWithApp } from './render.tsx';
 import { agentToken } from './tokens.ts';
@@ -44,6 +46,11 @@ export function renderCrmScreen(ui: ReactElement, routes: Record<string, TFakeRo
   return server;
 }
 
+/** /CRM (or `route`) itself for an agent of the campaign, the fake server answering `routes` over the defaults. */
+export function renderCrm(routes: Record<string, TFakeRoute> = {}, route = '/CRM') {
+  return renderCrmScreen(createElement(CrmPage), routes, route);
+}
+
 /** The lead saves, not the drafts kept on the way. */
 export const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
 
@@ -66,4 +73,23 @@ export async function confirmEnd(key?: string): Promise<HTMLElement> {
   if (key !== undefined) press(key);
   fireEvent.click(within(end).getByRole('button', { name: 'Save' }));
   return end;
+}
+
+/** Searches the lead, answers Yes by its key (Yes completes the call), and saves it as Completed (preselected); the end's region. */
+export async function saveCompletedCall(): Promise<HTMLElement> {
+  searchNumber();
+  await surveyRegion();
+  press('1');
+  press('Enter');
+  return confirmEnd();
+}
+
+/** Searches the lead, answers No (on to Q2) and types `text` at Q2; the survey. */
+export async function typeAtQ2(text = 'Too expensive'): Promise<HTMLElement> {
+  searchNumber();
+  const survey = await surveyRegion();
+  press('2');
+  press('Enter');
+  fireEvent.change(await within(survey).findByLabelText('Answer to Q2'), { target: { value: text } });
+  return survey;
 }

@@ -11,6 +11,7 @@ import { createNonAgentRequest } from '../dialer/sends/vicidial-transport.ts';
 import { createSyncQueue, type TSyncQueue } from './queue.ts';
 import { claimSecondsOf, type TSyncTransport } from './worker.ts';
 import { mayHaveSyncWork, nextDueAt } from './items.ts';
+import { runQueueInProcess } from '../dialer/queue-runtime.ts';
 
 /** How often a process with a dialer looks for due rows while it works none. */
 const LOOK_MS = 5000;
@@ -44,54 +45,20 @@ export function startSyncRuntime(app: App, options: { sliceMs?: number } = {}): 
   const config = app.config.dialerSend;
   const deps = { db: app.db, pool: poolOf(app.db), transport, config, country: app.config.phoneCountry };
   const queue: TSyncQueue = createSyncQueue(deps, app.log, options);
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-  let starting: Promise<void> | undefined;
-  let started = false;
 
-  /** This process's worker, started once (again after a failed start: the database may have been down). */
-  function work(): Promise<void> {
-    starting ??= queue.startWorker().then(
-      () => {
-        started = true;
-      },
-      (e: unknown) => {
-        starting = undefined;
-        throw e;
-      },
-    );
-    return starting;
-  }
-
-  /**
-   * Starts the worker once there may be work, and queues a slice when rows are due and this process works none now.
-   * Never throws: a database or queue that fails now is tried again at the next look.
-   */
-  const look = () => {
-    if (closed || queue.busy()) return;
-    (async () => {
-      if (!started) {
+  /** Starts the worker once there may be work, and queues a slice when rows are due and this process works none now. */
+  const runtime = runQueueInProcess(app, queue, {
+    everyMs: LOOK_MS,
+    failed: 'dialer sync: could not look for due requests; looking again shortly',
+    run: async () => {
+      if (queue.busy()) return;
+      if (!runtime.working()) {
         if (!(await mayHaveSyncWork(app.db))) return;
-        await work();
+        await runtime.work();
       }
       const at = await nextDueAt(app.db, claimSecondsOf(config));
       if (at !== null && at.getTime() <= Date.now()) await queue.enqueue();
-    })()
-      .catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: could not look for due requests; looking again shortly'));
-  };
-
-  app.addHook('onReady', async () => {
-    look();
-    timer = setInterval(look, LOOK_MS);
-    timer.unref();
+    },
   });
-  app.addHook('onClose', async () => close());
-
-  async function close(): Promise<void> {
-    if (closed) return;
-    closed = true;
-    if (timer) clearInterval(timer);
-    await queue.stop();
-  }
-  return { dialer: transport.mode, close };
+  return { dialer: transport.mode, close: runtime.close };
 }

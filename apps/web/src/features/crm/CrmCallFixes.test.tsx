@@ -6,9 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TCallDraft, type TMyCalls } from '@crm/shared';
-import { CELL, confirmEnd, LEAD, leadSaves, NO_CALLS, press, renderCrmScreen, SAVE_ROUTE, saved, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
-import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
-import CrmPage from './CrmPage.tsx';
+import { CELL, confirmEnd, LEAD, leadSaves, NO_CALLS, press, renderCrm, SAVE_ROUTE, saved, saveCompletedCall, searchNumber, surveyRegion, typeAtQ2 } from '../../test/crm-calls.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -17,17 +15,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();
 });
-
-const renderCrm = (routes: Record<string, TFakeRoute> = {}) => renderCrmScreen(<CrmPage />, routes);
-
-async function typeAtQ2(text: string) {
-  searchNumber();
-  const survey = await surveyRegion();
-  press('2');
-  press('Enter');
-  fireEvent.change(await within(survey).findByLabelText('Answer to Q2'), { target: { value: text } });
-  return survey;
-}
 
 describe('Partial Call', () => {
   it("stores the 'Partial Call' marker on the lead and keeps the text typed at the question for the next call of it", async () => {
@@ -102,11 +89,7 @@ describe('a new search', () => {
 
   it('clears what the last save said', async () => {
     renderCrm();
-    searchNumber();
-    await surveyRegion();
-    press('1');
-    press('Enter');
-    await confirmEnd();
+    await saveCompletedCall();
     expect(await screen.findByText('Saved as Completed. Search the next number.')).toBeTruthy();
     searchNumber();
     await surveyRegion();

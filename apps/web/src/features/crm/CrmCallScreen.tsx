@@ -6,6 +6,7 @@ import { Alert, Box, Button, Flex, Group, Kbd, Paper, Stack, Text } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { CALLBACK_MESSAGES, SURVEY_MESSAGES, type TWebFormPop } from '@crm/shared';
 import { useCallbacks } from '../../app/callbacks-due.ts';
+import { useUnsavedGuard } from '../../app/use-unsaved-guard.ts';
 import { fetchMyShift, myShiftKey } from './api.ts';
 import { OUTCOME_MESSAGES } from './call-end.ts';
 import type { TIdleNote } from './call-state.ts';
@@ -20,7 +21,6 @@ import { ShiftPanel } from './ShiftPanel.tsx';
 import { SurveyPanel } from './SurveyPanel.tsx';
 import { useCallPops, useWebFormCall } from './use-call-pops.ts';
 import { useCrmCall, type TCrmCall, type TDialerCall } from './use-crm-call.ts';
-import { useLeaveGuard } from './use-leave-guard.ts';
 
 /** The lead card's width beside the survey: the longest number and a 1024 px screen's survey both fit. */
 const LEAD_CARD_WIDTH = 300;
@@ -167,6 +167,9 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
 }
 
 /** What leaving the call on screen means, in the leave dialog. */
+/** The question before a call in progress is left (signing out is not held up: the draft resumes the call). */
+const LEAVE_CALL_TITLE = 'Leave this call?';
+
 function leaveMessage(state: TCrmCall): string {
   const qno = state.currentQuestion?.qno;
   const screen = state.screen;
@@ -197,7 +200,7 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
   const pops = useCallPops({ state, campaignName, enabled: isAgent, waiting, setWaiting });
   const callbacks = useCallbacks({ enabled: isAgent });
   const shift = useQuery({ queryKey: myShiftKey, queryFn: fetchMyShift, enabled: isAgent, staleTime: 0 });
-  useLeaveGuard({ active: state.unsaved, message: leaveMessage(state), beforeLeave: state.flushDraft });
+  useUnsavedGuard({ active: state.unsaved, message: leaveMessage(state), title: LEAVE_CALL_TITLE, stayLabel: 'Stay on this call', beforeLeave: state.flushDraft });
   useEffect(() => {
     searchField.current?.focus();
   }, []);

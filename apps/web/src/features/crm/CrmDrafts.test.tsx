@@ -5,12 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Link } from 'react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import type { TCallDraft, TLead, TLogicRule, TMyCalls, TQuestion } from '@crm/shared';
-import { storeSession } from '../../app/session.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { confirmEnd, DISPOSITIONS_ROUTE } from '../../test/crm-calls.ts';
-import { agentToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import type { TCallDraft, TLead, TQuestion } from '@crm/shared';
+import { CAMPAIGN, CELL, confirmEnd, leadSaves, NO_CALLS, renderCrmScreen, SAVE_ROUTE, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
+import type { TFakeRoute, TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
@@ -21,50 +18,32 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN = 'Mobile Survey';
-const CELL = '+8801712345678';
+// The campaign of test/crm-calls.ts with a third question (its rules: Yes ends the call as completed; No goes on).
 const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, Q2: null, Q3: null, version: 3 };
 const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
   id, qno: `Q${id}`, campaignId: CAMPAIGN, title, type, options, optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
 });
 const QUESTIONS = [question(1, 'Do you smoke?', 'Select Option', 'Yes, No'), question(2, 'Which brand?', 'Select Option', 'Gold Leaf, Benson'), question(3, 'Anything else?', 'Text Input')];
-// Yes ends the call as completed; No goes on.
-const RULES: TLogicRule[] = [{ id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }];
-const NO_CALLS: TMyCalls = { drafts: [], partialCalls: [], recentCalls: [] };
 const DRAFT: TCallDraft = { leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', path: ['Q1', 'Q2'], currentQno: 'Q2', answers: { Q1: 'No' }, leadVersion: 2, updatedAt: '2026-11-20T09:00:00.000Z' };
 const SAVED = { message: 'Lead data updated successfully!', lead: { ...LEAD, is_called: 1 }, ignored: [] };
 
+/** /CRM with a link to another screen, the campaign's three questions and this lead. */
 function renderCrm(routes: Record<string, TFakeRoute> = {}) {
-  storeSession(agentToken({ campaign: CAMPAIGN }));
-  const server = fakeServer({
-    'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
-    'GET /api/logic/getAllCampaignLogic': { body: RULES },
-    'GET /api/logic/conditions': { body: [] },
-    'GET /api/ap/myCalls': { body: NO_CALLS },
-    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
-    'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted', deleted: true } },
-    [`PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`]: { body: SAVED },
-    ...DISPOSITIONS_ROUTE,
-    ...routes,
-  });
-  renderWithApp(
+  return renderCrmScreen(
     <>
       <CrmPage />
       <Link to="/agent-performance">QC Review</Link>
     </>,
-    { route: '/CRM' },
+    { 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS }, [SAVE_ROUTE]: { body: SAVED }, ...routes },
   );
-  return server;
 }
 
 const draftPuts = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path === '/api/ap/draft/12');
 const location = () => screen.getByTestId('location').textContent;
 
 async function searchAndAnswerNo() {
-  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: '01712345678' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
-  const survey = await screen.findByRole('region', { name: 'Survey' });
+  searchNumber();
+  const survey = await surveyRegion();
   fireEvent.click(within(survey).getByRole('radio', { name: '2 No' }));
   fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
   await within(survey).findByRole('heading', { name: 'Q2. Which brand?' });
@@ -95,7 +74,7 @@ describe('CrmPage keeps the call in progress as a draft', () => {
     // Language barrier (key 4 of the dispositions a call not completed may end with): no callback to set.
     await confirmEnd('4');
     await screen.findByText('Saved as Language barrier. Search the next number.');
-    const save = server.sent.find((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
+    const save = leadSaves(server.sent)[0];
     expect(save?.query).toEqual({ leadId: '12', version: '2' });
     expect(save?.body).toEqual({ Q1: 'No', Q2: 'Partial Call', Q3: null, is_called: 0, disposition: 'LANG' });
     // After the save (which deleted the draft on the server) one draft keeps what was at the question it stopped at,
@@ -107,8 +86,7 @@ describe('CrmPage keeps the call in progress as a draft', () => {
   it('gives the draft up when the agent searches another number after confirming', async () => {
     const server = renderCrm();
     await searchAndAnswerNo();
-    fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: '01812345678' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    searchNumber('01812345678');
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(server.count('DELETE', '/api/ap/draft/12')).toBe(1));
     expect(server.sent.find((r) => r.method === 'DELETE')?.query).toEqual({ tableName: CAMPAIGN });

@@ -7,10 +7,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { CALLBACK_MESSAGES } from '@crm/shared';
 import { displayTimeZone } from '../../app/time-zone.ts';
-import { CELL, confirmEnd, endOfCall, leadSaves, press, renderCrmScreen, SAVE_ROUTE, saved, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
-import type { TFakeRoute, TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import { CELL, endOfCall, leadSaves, press, renderCrm, SAVE_ROUTE, saved, saveCompletedCall, searchNumber, surveyRegion, typeAtQ2 } from '../../test/crm-calls.ts';
+import type { TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import { callbackTimeMs, callbackTimeText } from './callback-time.ts';
-import CrmPage from './CrmPage.tsx';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -19,19 +18,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();
 });
-
-const renderCrm = (routes: Record<string, TFakeRoute> = {}) => renderCrmScreen(<CrmPage />, routes);
-
-/** Searches the lead, answers No (on to Q2), types at Q2; the survey. */
-async function toQ2(text = 'Too expensive') {
-  searchNumber();
-  const survey = await surveyRegion();
-  press('2');
-  press('Enter');
-  const input = await within(survey).findByLabelText('Answer to Q2');
-  fireEvent.change(input, { target: { value: text } });
-  return survey;
-}
 
 const callbackPosts = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'POST' && r.path === '/api/callbacks').map((r) => r.body);
 
@@ -62,7 +48,7 @@ describe('the disposition step', () => {
 
   it('offers the rest for an end not completed, chooses none, and takes the choice by number key', async () => {
     const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Too expensive' }) });
-    const survey = await toQ2();
+    const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
     const end = await endOfCall();
     expect(within(end).getByText('The survey ended not completed.')).toBeTruthy();
@@ -81,7 +67,7 @@ describe('the disposition step', () => {
 
   it('goes back to the survey on Esc with the answers as they were, and ends again from there', async () => {
     renderCrm();
-    const survey = await toQ2('Costs too much');
+    const survey = await typeAtQ2('Costs too much');
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     await endOfCall();
     press('Escape');
@@ -112,7 +98,7 @@ describe('a callback disposition', () => {
       [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }),
       'POST /api/callbacks': { body: { id: 5 } },
     });
-    const survey = await toQ2('Busy now');
+    const survey = await typeAtQ2('Busy now');
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
     expect(within(end).getByText('Partial Call at Q2: what you typed there is kept for the next call.')).toBeTruthy();
@@ -142,7 +128,7 @@ describe('a callback disposition', () => {
 
   it('fills the time from a quick pick by its key', async () => {
     const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }), 'POST /api/callbacks': { body: { id: 5 } } });
-    const survey = await toQ2();
+    const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
     press('h');
@@ -161,7 +147,7 @@ describe('a callback disposition', () => {
       [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }),
       'POST /api/callbacks': () => (++posts === 1 ? { status: 503, body: { message: 'The database is busy. Try again in a moment.' } } : { body: { id: 5 } }),
     });
-    const survey = await toQ2();
+    const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
     const at = inTwoHours();
@@ -188,7 +174,7 @@ describe('a callback disposition', () => {
 
   it('lets the agent go on without the callback once it cannot be set; the call stays saved', async () => {
     const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }), 'POST /api/callbacks': { status: 400, body: { message: CALLBACK_MESSAGES.neverCalled } } });
-    const survey = await toQ2();
+    const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
     fireEvent.change(within(end).getByLabelText(/^Callback time/), { target: { value: inTwoHours() } });
@@ -205,7 +191,7 @@ describe('a do-not-call disposition', () => {
   it("needs no extra button: the save lists the number and the screen says so in the server's words", async () => {
     const listed = `${CELL} is on the campaign's do-not-call list now`;
     const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }, { doNotCall: { message: listed, phoneNumber: CELL, alreadyListed: false } }) });
-    const survey = await toQ2();
+    const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
     press('5');
@@ -225,11 +211,7 @@ describe("VICIdial's answer to the disposition", () => {
   it.each(['refused', 'failed'])('shows its words when it %s, and the save stands', async (status) => {
     const words = 'ERROR: external_status agent_user is not logged in - 6001';
     renderCrm({ [SAVE_ROUTE]: saved({ is_called: 1 }, { dialer: { status, message: words } }) });
-    searchNumber();
-    await surveyRegion();
-    press('1');
-    press('Enter');
-    await confirmEnd();
+    await saveCompletedCall();
     expect(await screen.findByText('Saved as Completed. Search the next number.')).toBeTruthy();
     const alert = screen.getByText('VICIdial did not take the disposition').closest<HTMLElement>('[role="alert"]');
     expect(alert === null ? null : within(alert).getByText(words)).toBeTruthy();
@@ -237,11 +219,7 @@ describe("VICIdial's answer to the disposition", () => {
 
   it('says nothing more when VICIdial took it', async () => {
     renderCrm({ [SAVE_ROUTE]: saved({ is_called: 1 }, { dialer: { status: 'sent', message: 'SUCCESS: external_status function set' } }) });
-    searchNumber();
-    await surveyRegion();
-    press('1');
-    press('Enter');
-    await confirmEnd();
+    await saveCompletedCall();
     await screen.findByText('Saved as Completed. Search the next number.');
     expect(screen.queryByText('VICIdial did not take the disposition')).toBeNull();
   });

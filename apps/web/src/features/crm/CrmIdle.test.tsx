@@ -5,9 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { TCallback, TCallDraft, TMyShift } from '@crm/shared';
-import { CELL, confirmEnd, LEAD, NO_CALLS, press, renderCrmScreen, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
-import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
-import CrmPage from './CrmPage.tsx';
+import { CELL, LEAD, NO_CALLS, press, renderCrm, saveCompletedCall, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -16,8 +14,6 @@ afterEach(() => {
   vi.restoreAllMocks();
   notifications.clean();
 });
-
-const renderCrm = (routes: Record<string, TFakeRoute> = {}) => renderCrmScreen(<CrmPage />, routes);
 
 const callback = (id: number, more: Partial<TCallback> = {}): TCallback => ({
   id,
@@ -125,11 +121,7 @@ describe('the idle screen: callbacks', () => {
     const server = renderCrm({ 'GET /api/ap/myShift': { body: SHIFT } });
     await screen.findByText('No callback due today. A callback disposition sets one.');
     const before = { callbacks: server.count('GET', '/api/callbacks'), shift: server.count('GET', '/api/ap/myShift') };
-    searchNumber();
-    await surveyRegion();
-    press('1');
-    press('Enter');
-    await confirmEnd();
+    await saveCompletedCall();
     await screen.findByText('Saved as Completed. Search the next number.');
     await waitFor(() => expect(server.count('GET', '/api/callbacks')).toBeGreaterThan(before.callbacks));
     await waitFor(() => expect(server.count('GET', '/api/ap/myShift')).toBeGreaterThan(before.shift));

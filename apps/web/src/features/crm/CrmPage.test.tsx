@@ -5,14 +5,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
+import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TQuestion } from '@crm/shared';
 import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
-import { storeSession } from '../../app/session.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { confirmEnd, DISPOSITIONS_ROUTE } from '../../test/crm-calls.ts';
-import { agentToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeReply, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
-import CrmPage from './CrmPage.tsx';
+import { CAMPAIGN, CELL, confirmEnd, leadSaves, renderCrm as renderCrmPage, SAVE_ROUTE as SAVE_PATH, searchNumber as search, surveyRegion } from '../../test/crm-calls.ts';
+import type { TFakeReply, TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -23,17 +19,11 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN = 'Mobile Survey';
-const CELL = '+8801712345678';
+// The campaign of test/crm-calls.ts with its first question alone (Yes ends the survey as a completed call).
 const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
 const QUESTION: TQuestion = {
   id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
 };
-// Yes ends the survey as a completed call.
-const RULE: TLogicRule = { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 };
-const SAVE_PATH = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
-/** The lead saves, not the drafts kept on the way. */
-const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
 
 /** Answers each call with the replies in turn, the last one repeating (the database down, then back). */
 function inTurn(...replies: TFakeReply[]): TFakeRoute {
@@ -41,30 +31,13 @@ function inTurn(...replies: TFakeReply[]): TFakeRoute {
 }
 
 function renderCrm(routes: Record<string, TFakeRoute>) {
-  storeSession(agentToken({ campaign: CAMPAIGN }));
-  const server = fakeServer({
-    'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
-    'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
-    'GET /api/logic/conditions': { body: [] },
-    'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
-    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
-    ...DISPOSITIONS_ROUTE,
-    ...routes,
-  });
-  renderWithApp(<CrmPage />, { route: '/CRM' });
-  return server;
-}
-
-function search(cellNumber: string) {
-  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  return renderCrmPage({ 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] }, ...routes });
 }
 
 /** Finds the lead, answers Yes, ends the call (Yes completes it) and saves it as Completed (preselected); the end's region. */
 async function answerAndEnd() {
-  search('01712345678');
-  const survey = await screen.findByRole('region', { name: 'Survey' });
+  search();
+  const survey = await surveyRegion();
   fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
   fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
   return confirmEnd();
@@ -81,14 +54,14 @@ const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 describe('CrmPage when the database is in trouble', () => {
   it("shows the server's words when a lookup fails with 503, and finds the lead once the database answers", async () => {
     const server = renderCrm({ 'GET /api/ap/getByNumber': inTurn({ status: 503, body: { message: MESSAGES.database.busyReading } }, { body: LEAD }) });
-    search('01712345678');
+    search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
     expect(within(alert).getByText(MESSAGES.database.busyReading)).toBeTruthy();
     expect(alert.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
     expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
 
-    search('01712345678');
+    search();
     expect(await screen.findByRole('heading', { name: 'Q1. Do you smoke?' })).toBeTruthy();
     expect(screen.queryByText(MESSAGES.database.busyReading)).toBeNull();
     expect(server.count('GET', '/api/ap/getByNumber')).toBe(2);
@@ -182,7 +155,7 @@ describe('CrmPage when another agent saved the lead since the search', () => {
     renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
     await answerAndEnd();
     await screen.findByText(refusal);
-    search('01712345678');
+    search();
     expect(await screen.findByText('The answers of this call are not saved. Search 01712345678 and discard them?')).toBeTruthy();
   });
 
@@ -202,7 +175,7 @@ describe('CrmPage and the do-not-call lists', () => {
   it.each(['system', 'campaign'])("shows the server's do-not-call message for a number on the %s list, word for word, and offers no survey", async (list) => {
     const message = `Do not call: on the ${list} list since 2026-11-20`;
     const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message } } });
-    search('01712345678');
+    search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(message)).toBeTruthy();
     expect(within(alert).getByText('This number must not be called: no survey is offered.')).toBeTruthy();
@@ -214,7 +187,7 @@ describe('CrmPage and the do-not-call lists', () => {
 
   it('keeps any other 403 a failed search', async () => {
     renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message: 'You are signed in to another campaign' } } });
-    search('01712345678');
+    search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
     expect(within(alert).getByText('You are signed in to another campaign')).toBeTruthy();

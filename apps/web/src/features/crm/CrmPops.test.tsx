@@ -6,9 +6,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { notifications } from '@mantine/notifications';
 import { SCREEN_POP_CODES, type TCallDraft, type TScreenPop } from '@crm/shared';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
-import { CELL, confirmEnd, LEAD, NO_CALLS, press, renderCrmScreen, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
+import { CELL, confirmEnd, LEAD, NO_CALLS, press, renderCrm as renderCrmPage, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
 import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
-import CrmPage from './CrmPage.tsx';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -41,7 +40,7 @@ const pop = (more: Partial<TScreenPop> = {}): TScreenPop => ({
 /** Answers each lookup by its number: the campaign's two leads. */
 const byNumber: TFakeRoute = (request) => ({ body: request.query.cellNumber === OTHER ? OTHER_LEAD : LEAD });
 
-const renderCrm = (routes: Record<string, TFakeRoute> = {}, route = '/CRM') => renderCrmScreen(<CrmPage />, { 'GET /api/ap/getByNumber': byNumber, ...routes }, route);
+const renderCrm = (routes: Record<string, TFakeRoute> = {}, route = '/CRM') => renderCrmPage({ 'GET /api/ap/getByNumber': byNumber, ...routes }, route);
 
 /** The pop stream as the screen opened it (with a media token). */
 async function popStream(): Promise<FakeEventSource> {

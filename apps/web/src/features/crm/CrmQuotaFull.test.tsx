@@ -4,13 +4,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { SURVEY_MESSAGES, leadSavedByOtherMessage, quotaFullMessage, type TLead, type TLogicRule, type TQuestion } from '@crm/shared';
-import { storeSession } from '../../app/session.ts';
-import { renderWithApp } from '../../test/render.tsx';
-import { confirmEnd, DISPOSITIONS_ROUTE, endOfCall, press } from '../../test/crm-calls.ts';
-import { agentToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
-import CrmPage from './CrmPage.tsx';
+import { SURVEY_MESSAGES, leadSavedByOtherMessage, quotaFullMessage, type TLead, type TQuestion } from '@crm/shared';
+import { CAMPAIGN, CELL, confirmEnd, endOfCall, leadSaves, press, renderCrm as renderCrmPage, SAVE_ROUTE as SAVE_PATH, searchNumber as search, surveyRegion } from '../../test/crm-calls.ts';
+import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -20,45 +16,22 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN = 'Mobile Survey';
-const CELL = '+8801712345678';
+// The campaign of test/crm-calls.ts with its first question alone (Yes ends the survey as a completed call).
 const LEAD: TLead = { id: 12, cell_number: CELL, region: 'Dhaka', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
 const QUESTION: TQuestion = {
   id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
 };
-// Yes ends the survey as a completed call.
-const RULE: TLogicRule = { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 };
-const SAVE_PATH = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
 const REGION_FULL = quotaFullMessage({ field: 'region', questionNo: null, value: 'Dhaka' });
 const ANSWER_FULL = quotaFullMessage({ field: null, questionNo: 1, value: 'Yes' });
-const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
 
 function renderCrm(routes: Record<string, TFakeRoute>) {
-  storeSession(agentToken({ campaign: CAMPAIGN }));
-  const server = fakeServer({
-    'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
-    'GET /api/logic/getAllCampaignLogic': { body: [RULE] },
-    'GET /api/logic/conditions': { body: [] },
-    'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
-    'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
-    'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted' } },
-    ...DISPOSITIONS_ROUTE,
-    ...routes,
-  });
-  renderWithApp(<CrmPage />, { route: '/CRM' });
-  return server;
-}
-
-function search(cellNumber: string) {
-  fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });
-  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  return renderCrmPage({ 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] }, ...routes });
 }
 
 /** Answers Yes (a completed call) and saves it as Completed, the disposition preselected. */
 async function answerYesAndEnd() {
-  search('01712345678');
-  const survey = await screen.findByRole('region', { name: 'Survey' });
+  search();
+  const survey = await surveyRegion();
   fireEvent.click(within(survey).getByRole('radio', { name: '1 Yes' }));
   fireEvent.click(within(survey).getByRole('button', { name: 'Next' }));
   await confirmEnd();
@@ -69,7 +42,7 @@ const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 describe('CrmPage: a lookup of a lead in a full quota', () => {
   it("shows the server's message as the alert's title and offers no survey", async () => {
     const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: REGION_FULL } } });
-    search('01712345678');
+    search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(REGION_FULL)).toBeTruthy();
     expect(alert.textContent).toContain('no survey is offered');
@@ -80,7 +53,7 @@ describe('CrmPage: a lookup of a lead in a full quota', () => {
 
   it('keeps any other 409 of a lookup a failed search', async () => {
     renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: 'Something else conflicted' } } });
-    search('01712345678');
+    search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
     expect(within(alert).getByText('Something else conflicted')).toBeTruthy();

@@ -5,6 +5,7 @@
 import type { App } from '../../../app-type.ts';
 import { poolOf } from '../../../db/database.ts';
 import { createSendQueue, type TSendQueue } from './queue.ts';
+import { runQueueInProcess } from '../queue-runtime.ts';
 import { findRunningSendIds, type TDialerMode } from './service.ts';
 import { createSimulatedTransport, demoVicidialListsOf } from './simulated-transport.ts';
 import type { TLeadTransport } from './transport.ts';
@@ -32,25 +33,12 @@ function transportOf(app: App): TLeadTransport | null {
 
 export function startSendRuntime(app: App, options: { sliceMs?: number; transport?: TLeadTransport } = {}): TSendRuntime {
   const transport = options.transport ?? transportOf(app);
-  const dialer: TDialerMode = transport === null ? 'unconfigured' : transport.mode;
-  const queue: TSendQueue | null = transport === null ? null : createSendQueue({ db: app.db, pool: poolOf(app.db), transport, config: app.config.dialerSend }, app.log, options);
-  let working: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let closed = false;
-
-  /** The worker, started once (again after a failed start: the database may have been down). */
-  function work(): Promise<void> {
-    if (!queue) return Promise.resolve();
-    working ??= queue.startWorker().catch((e: unknown) => {
-      working = undefined;
-      throw e;
-    });
-    return working;
-  }
+  if (transport === null) return { dialer: 'unconfigured', run: () => undefined, close: async () => undefined };
+  const queue: TSendQueue = createSendQueue({ db: app.db, pool: poolOf(app.db), transport, config: app.config.dialerSend }, app.log, options);
 
   async function queueSend(sendId: number): Promise<void> {
-    if (!queue || closed) return;
-    await work();
+    if (runtime.closed()) return;
+    await runtime.work();
     await queue.enqueue(sendId);
   }
   function run(sendId: number): void {
@@ -58,28 +46,13 @@ export function startSendRuntime(app: App, options: { sliceMs?: number; transpor
   }
 
   /** Running sends are queued again: a send whose process died goes on here (the worker's lock keeps it to one process). */
-  async function adoptRunning(): Promise<void> {
-    const ids = await findRunningSendIds(app.db);
-    for (const id of ids) await queueSend(id);
-  }
-  const adoptQuietly = () => {
-    if (closed) return;
-    adoptRunning().catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'running dialer sends could not be queued'));
-  };
-
-  app.addHook('onReady', async () => {
-    if (!queue) return;
-    adoptQuietly();
-    timer = setInterval(adoptQuietly, ORPHAN_CHECK_MS);
-    timer.unref();
+  const runtime = runQueueInProcess(app, queue, {
+    everyMs: ORPHAN_CHECK_MS,
+    failed: 'running dialer sends could not be queued',
+    run: async () => {
+      const ids = await findRunningSendIds(app.db);
+      for (const id of ids) await queueSend(id);
+    },
   });
-  app.addHook('onClose', async () => close());
-
-  async function close(): Promise<void> {
-    if (closed) return;
-    closed = true;
-    if (timer) clearInterval(timer);
-    await queue?.stop();
-  }
-  return { dialer, run, close };
+  return { dialer: transport.mode, run, close: runtime.close };
 }
