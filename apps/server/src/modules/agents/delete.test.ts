@@ -142,7 +142,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts and the QC queue\'s working rows, which go with their user', async () => {
+  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen and the QC queue\'s working rows, which go with their user', async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -154,8 +154,12 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'calibration_inspectors_user_id_fkey', action: 'r' },
         { name: 'calibration_scorings_inspector_id_fkey', action: 'r' },
         { name: 'calibration_sessions_created_by_id_fkey', action: 'r' },
+        // Call attempts and callbacks are history (migration 0024); a call's start is a call on screen, like a draft.
+        { name: 'call_attempts_user_id_fkey', action: 'r' },
         // A draft is a call in progress, not history (migration 0010): it is never what keeps an agent.
         { name: 'call_drafts_user_id_fkey', action: 'c' },
+        { name: 'call_starts_user_id_fkey', action: 'c' },
+        { name: 'callbacks_user_id_fkey', action: 'r' },
         { name: 'disputes_agent_user_id_fkey', action: 'r' },
         { name: 'disputes_answered_by_id_fkey', action: 'r' },
         { name: 'disputes_decided_by_id_fkey', action: 'r' },
