@@ -181,8 +181,10 @@ describe('callbacks', () => {
     const setup = await createCallCampaign(context.request, 'Callback Study');
     await signInAgentTo(page, agentId, setup.campaign);
 
-    // Maybe → Q2, where the respondent asks to be called back; what was typed there stays.
+    // Maybe → Q2, where the respondent asks to be called back; what was typed there stays. The lead on screen is the one
+    // searched (another call taking the screen, such as a dialer's pop, would save another lead's answers).
     await search(page, LEADS.walk.typed);
+    await page.getByRole('region', { name: 'Lead details' }).getByText('Rahim Uddin').waitFor();
     await survey(page).getByRole('radio', { name: '3 Maybe' }).check();
     await next(page).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
@@ -196,8 +198,9 @@ describe('callbacks', () => {
     await time.fill(at);
     await end.getByLabel('Callback note').fill('Ask for Rahim');
     await time.press('Enter');
+    // Shown once the save was answered (and the callback after it): the lead holds the answers from here on.
     await page.getByRole('status').getByText(`Saved as Partial / call back. Callback set for ${at}. Search the next number.`).waitFor();
-    await expect.poll(() => storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Partial Call', is_called: 0 });
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Partial Call', is_called: 0 });
 
     // Due at once: the top bar's count and the idle list, both in view.
     const due = page.getByTestId('callbacks-due');
