@@ -23,7 +23,8 @@ function CallbackRow({ callback, onCall, disabled }: { callback: TCallback; onCa
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
         {callback.due ? (
-          <Badge color="orange" variant="light" tt="none">
+          // Its text never gives way to the row's other cells (a badge's own min-content width is nearly nothing).
+          <Badge color="orange" variant="light" tt="none" style={{ minWidth: 'max-content' }}>
             Due {formatTimeOfDay(callback.at)}
           </Badge>
         ) : (
