@@ -34,8 +34,7 @@ import { findLeadAnswerHistory } from './history.ts';
 import { findLeadByNumber } from './lookup.ts';
 import { findMyCalls } from './my-calls.ts';
 import { findMyShift } from './my-shift.ts';
-import { updateLeadAnswers } from './save.ts';
-import { reportDispositionToDialer, takeSaveCallback } from '../screen-pop/report.ts';
+import { saveCallAndReport } from './end-call.ts';
 import { findAgentSessions, findAgentsOnline } from './sessions.ts';
 
 /** Agents work their own campaign's leads (the service checks which); admins and QC inspectors any. */
@@ -60,9 +59,7 @@ export async function agentPanelRoutes(app: App) {
   }, async (req) => {
     const target = { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId, version: req.query.version };
     // A dialer's call: its disposition goes back to VICIdial (docs/call-loop.md, Screen pop); the save stands whatever it answers.
-    const { answers, callback } = takeSaveCallback(req.body);
-    const saved = await updateLeadAnswers(app.db, currentUser(req), target, answers, app.config.phoneCountry, app.config.timeZone, actorOf(req));
-    return saved.attempt?.dialerCallId ? { ...saved, dialer: await reportDispositionToDialer(app.db, app.config, { attemptId: saved.attempt.id, callback }) } : saved;
+    return saveCallAndReport(app.db, app.config, currentUser(req), target, req.body, actorOf(req));
   });
 
   // The QC panel's lead card shows who saved what and when.
