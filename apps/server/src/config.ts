@@ -23,7 +23,21 @@ const ZEnv = z.object({
   JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: wholeNumber('LOGIN_RATE_LIMIT', 1, 10),
-  LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 30),
+  LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 20),
+  LOGIN_DAILY_LIMIT_PER_IP: wholeNumber('LOGIN_DAILY_LIMIT_PER_IP', 1, 1000),
+  LOGIN_BACKOFF_AFTER: wholeNumber('LOGIN_BACKOFF_AFTER', 1, 10),
+  LOGIN_BACKOFF_MAX_SECONDS: wholeNumber('LOGIN_BACKOFF_MAX_SECONDS', 1, 3600),
+  MFA_REQUIRED: z
+    .string()
+    .transform((v, ctx) => {
+      const parsed = parseMfaRequired(v);
+      if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
+      return typeof parsed === 'string' ? [] : parsed;
+    })
+    .optional(),
+  MFA_GRACE_SIGNINS: wholeNumber('MFA_GRACE_SIGNINS', 0, 3),
+  HEAVY_READS_PER_USER: wholeNumber('HEAVY_READS_PER_USER', 1, 2),
+  DOWNLOAD_IDLE_SECONDS: wholeNumber('DOWNLOAD_IDLE_SECONDS', 1, 30),
   TRUST_PROXY: z.string().optional(),
   BODY_TIMEOUT_SECONDS: wholeNumber('BODY_TIMEOUT_SECONDS', 1, 15),
   HEADERS_TIMEOUT_SECONDS: wholeNumber('HEADERS_TIMEOUT_SECONDS', 1, 20),
@@ -134,6 +148,18 @@ export type TConfig = {
   loginRateLimit: number;
   /** Failed sign-ins allowed per client address per minute, whatever the usernames. */
   loginRateLimitPerIp: number;
+  /** Failed sign-ins allowed per client address per day (docs/trust.md, Sign-in limits). */
+  loginDailyLimitPerIp: number;
+  /** Failures of one account within a day after which each further failure doubles its wait... */
+  loginBackoffAfter: number;
+  /** ...up to this wait, in seconds. A successful sign-in resets it. */
+  loginBackoffMaxSeconds: number;
+  /** The second factor (docs/trust.md, Second factor). */
+  mfa: TMfaConfig;
+  /** Heavy reads (exports, reports, insights, print JSON) one user may run at once; more answer 429. */
+  heavyReadsPerUser: number;
+  /** A download whose reader takes nothing for this long is cut. */
+  downloadIdleMs: number;
   /**
    * Which peers may tell the client's address and protocol in X-Forwarded-For/-Proto: false (none, the default),
    * a number of proxy hops in front of the server, or the proxies' addresses and CIDR ranges.
@@ -170,6 +196,29 @@ export type TConfig = {
   /** The screen pop (docs/call-loop.md, Screen pop). */
   screenPop: TScreenPopConfig;
 };
+
+/** Who must give a second factor after the password; agents never (shared floor machines). */
+export type TMfaRole = 'admin' | 'qc';
+export type TMfaConfig = {
+  /** MFA_REQUIRED: none, admins (the default) or admins,qc. The `admin` user is in 'admin'. */
+  requiredRoles: TMfaRole[];
+  /** Sign-ins a user who must enrol may still put it off (MFA_GRACE_SIGNINS). */
+  graceSignIns: number;
+};
+
+/** MFA_REQUIRED: `none`, `admins` or `admins,qc` (any order, qc alone too), or what is wrong with it. */
+export function parseMfaRequired(value: string): TMfaRole[] | string {
+  const parts = value.split(',').map((p) => p.trim().toLowerCase()).filter((p) => p !== '');
+  if (parts.length === 1 && parts[0] === 'none') return [];
+  const roles = new Set<TMfaRole>();
+  for (const part of parts) {
+    if (part === 'admins' || part === 'admin') roles.add('admin');
+    else if (part === 'qc') roles.add('qc');
+    else return `MFA_REQUIRED must be none, admins or admins,qc; not ${JSON.stringify(value)}`;
+  }
+  if (roles.size === 0) return `MFA_REQUIRED must be none, admins or admins,qc; not ${JSON.stringify(value)}`;
+  return [...roles];
+}
 
 export type TDialerSendConfig = {
   /** One add_lead request that takes longer has failed (and is checked before it is tried again). */
@@ -259,6 +308,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     logLevel: e.LOG_LEVEL,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     loginRateLimitPerIp: e.LOGIN_RATE_LIMIT_PER_IP,
+    loginDailyLimitPerIp: e.LOGIN_DAILY_LIMIT_PER_IP,
+    loginBackoffAfter: e.LOGIN_BACKOFF_AFTER,
+    loginBackoffMaxSeconds: e.LOGIN_BACKOFF_MAX_SECONDS,
+    mfa: { requiredRoles: e.MFA_REQUIRED ?? ['admin'], graceSignIns: e.MFA_GRACE_SIGNINS },
+    heavyReadsPerUser: e.HEAVY_READS_PER_USER,
+    downloadIdleMs: e.DOWNLOAD_IDLE_SECONDS * 1000,
     trustProxy,
     bodyTimeoutMs: e.BODY_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,

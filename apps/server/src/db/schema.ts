@@ -10,6 +10,7 @@ import type { QuotaTables } from './tables/quotas.ts';
 import type { QuestionConditionTables } from './tables/question-conditions.ts';
 import type { CallLoopTables } from './tables/call-loop.ts';
 import type { DialerSyncTables } from './tables/dialer-sync.ts';
+import type { MfaTables } from './tables/mfa.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -22,6 +23,13 @@ export type UsersTable = {
   active: Generated<boolean>;
   /** Raised to end every token made before (db/migrations/0007); tokens carry it as `tv`. */
   tokenVersion: Generated<number>;
+  /** The enrolled TOTP secret (base32), null while none (migration 0027). */
+  mfaSecret: Generated<string | null>;
+  mfaEnrolledAt: Generated<Date | null>;
+  /** The time step of the last code accepted: a code works once. bigint as a number. */
+  mfaLastStep: Generated<number | null>;
+  /** Enrolments put off (MFA_GRACE_SIGNINS). */
+  mfaSkips: Generated<number>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
@@ -330,7 +338,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
+export type DB = MfaTables & QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

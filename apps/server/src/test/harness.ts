@@ -99,13 +99,14 @@ afterAll(async () => {
   for (const dir of dataDirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
 });
 
+/** Tests sign in without a second factor (MFA_REQUIRED=none) and with sign-in limits out of the way, unless a test asks. */
 export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TConfig> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-test-data-'));
   dataDirs.push(dataDir);
   const defaults = loadConfig({});
   // No analysis workers or periodic scans unless a test asks: each test's app would otherwise analyse in the background.
   const analysis = { ...defaults.analysis, concurrency: 0, scanSeconds: 0 };
-  return { ...defaults, dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, analysis, ...overrides };
+  return { ...defaults, dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, loginDailyLimitPerIp: 100_000, loginBackoffAfter: 1000, mfa: { requiredRoles: [], graceSignIns: 3 }, analysis, ...overrides };
 }
 
 /** A session token of the user, as sign-in would mint it (agents get a shift and a campaign). */

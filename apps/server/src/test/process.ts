@@ -22,7 +22,8 @@ export type RunningServer = {
  * everything printed from the start on, before the server is ready too.
  */
 export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN, onOutput?: (text: string) => void): Promise<RunningServer> {
-  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' };
+  // No second factor unless a test asks (MFA_REQUIRED=admins): its servers are signed into by scripts.
+  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MFA_REQUIRED: 'none' };
   // A test decides the database itself: an inherited DATABASE_URL must not leak in.
   delete merged.DATABASE_URL;
   for (const [k, v] of Object.entries(env)) {

@@ -16,8 +16,52 @@ export const ZSignInAgentRequest = z.object({
 });
 export type TSignInAgentRequest = z.infer<typeof ZSignInAgentRequest>;
 
+/** A session: what sign-in answers when no second factor is due (agents always), and what POST /api/auth/mfa answers. */
 export const ZSignInResponse = z.object({ jwtToken: z.string() });
 export type TSignInResponse = z.infer<typeof ZSignInResponse>;
+
+/**
+ * The right password of an enrolled administrator (or QC inspector under MFA_REQUIRED=admins,qc): no token yet, a
+ * five-minute, single-use mfaToken to send with the code to POST /api/auth/mfa (docs/trust.md, Second factor).
+ */
+export const ZMfaRequired = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+export type TMfaRequired = z.infer<typeof ZMfaRequired>;
+
+/**
+ * The right password of a user who must enrol: the secret (base32) and its otpauth:// URL, shown once (QR code and
+ * text). canSkip/skipsLeft while the user may still put enrolment off (MFA_GRACE_SIGNINS): POST /api/auth/mfa/skip.
+ */
+export const ZEnrolRequired = z.object({
+  enrolRequired: z.literal(true),
+  mfaToken: z.string(),
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  canSkip: z.boolean().optional(),
+  skipsLeft: z.number().int().min(0).optional(),
+});
+export type TEnrolRequired = z.infer<typeof ZEnrolRequired>;
+
+/** POST /api/auth/signInSuperAdmin: a token, or the second step (agents always get a token: they are exempt). */
+export const ZAdminSignInResponse = z.union([ZSignInResponse, ZMfaRequired, ZEnrolRequired]);
+export type TAdminSignInResponse = z.infer<typeof ZAdminSignInResponse>;
+
+/** POST /api/auth/mfa: the code of the authenticator app (6 digits) or one of the ten recovery codes. */
+export const ZMfaRequest = z.object({
+  mfaToken: z.string().min(1, 'mfaToken is required').max(200),
+  code: z.string().trim().min(1, 'code is required').max(40, 'code must be at most 40 characters'),
+});
+export type TMfaRequest = z.infer<typeof ZMfaRequest>;
+
+/** The session, and at enrolment only the ten recovery codes, shown once. recoveryCodesLeft after a recovery code was used. */
+export const ZMfaResult = ZSignInResponse.extend({
+  recoveryCodes: z.array(z.string()).optional(),
+  recoveryCodesLeft: z.number().int().min(0).optional(),
+});
+export type TMfaResult = z.infer<typeof ZMfaResult>;
+
+/** POST /api/auth/mfa/skip: put enrolment off once more (while skipsLeft > 0). */
+export const ZMfaSkipRequest = z.object({ mfaToken: z.string().min(1, 'mfaToken is required').max(200) });
+export type TMfaSkipRequest = z.infer<typeof ZMfaSkipRequest>;
 
 export const ZTokenRole = z.object({ roleName: z.enum(ROLES), roleDescription: z.string() });
 

@@ -22,6 +22,8 @@ export const ZUser = z.object({
   role: z.enum(USER_ROLES),
   active: z.boolean(),
   createdAt: z.string(),
+  /** Whether the account has a second factor (TOTP) enrolled: DELETE /api/users/{id}/mfa resets it. */
+  mfaEnrolled: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -44,6 +46,10 @@ export const ZUpdateUserRequest = z.object({
   name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').optional(),
   active: z.boolean({ message: 'active must be true or false' }).optional(),
   password: ZNewPassword.optional(),
+  /** Changing one's own password: the current one, required (docs/trust.md, Passwords). */
+  currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
+  /** Changing one's own password with a second factor enrolled: a code of it (or a recovery code). */
+  mfaCode: z.string().trim().max(40).optional(),
 });
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 

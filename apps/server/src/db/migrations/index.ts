@@ -26,6 +26,7 @@ import * as m0023 from './0023-send-lead-claims.ts';
 import * as m0024 from './0024-call-loop.ts';
 import * as m0026 from './0026-screen-pop.ts';
 import * as m0025 from './0025-dialer-sync.ts';
+import * as m0027 from './0027-mfa.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0024-call-loop': m0024,
   '0026-screen-pop': m0026,
   '0025-dialer-sync': m0025,
+  '0027-mfa': m0027,
 };

@@ -12,16 +12,16 @@ import { containsText } from '../../db/search.ts';
 const ACCOUNT_ROLES = ['admin', 'qc'] as const;
 
 function selectAccounts(db: Db) {
-  return db.selectFrom('users').select(['id', 'username', 'name', 'role', 'active', 'createdAt']).where('role', 'in', ACCOUNT_ROLES);
+  return db.selectFrom('users').select(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt']).where('role', 'in', ACCOUNT_ROLES);
 }
 
-type AccountRow = { id: number; username: string; name: string; role: 'admin' | 'qc' | 'agent'; active: boolean; createdAt: Date };
+type AccountRow = { id: number; username: string; name: string; role: 'admin' | 'qc' | 'agent'; active: boolean; createdAt: Date; mfaEnrolledAt: Date | null };
 
 function toUser(row: AccountRow): TUser {
   const role = DB_ROLES[row.role];
   // selectAccounts never yields agents; the check keeps the reply type honest.
   if (role === 'AGENT') throw new Error(`user ${row.id} is an agent`);
-  return { id: row.id, username: row.username, name: row.name, role, active: row.active, createdAt: row.createdAt.toISOString() };
+  return { id: row.id, username: row.username, name: row.name, role, active: row.active, createdAt: row.createdAt.toISOString(), mfaEnrolled: row.mfaEnrolledAt !== null };
 }
 
 const usernameTaken = (username: string) => conflict(`The username "${username}" is already taken`);
@@ -37,7 +37,7 @@ export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, 
       const row = await trx
         .insertInto('users')
         .values({ username: input.username, name: input.name, passwordHash, role: 'qc' })
-        .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+        .returning(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt'])
         .executeTakeFirstOrThrow();
       const user = toUser(row);
       await recordAudit(trx, actor, { action: 'create', objectType: 'user', objectId: user.id, changes: { after: snapshot(user) } });
@@ -83,7 +83,7 @@ export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, 
         ...(passwordHash === undefined ? {} : { passwordHash }),
       })
       .where('id', '=', id)
-      .returning(['id', 'username', 'name', 'role', 'active', 'createdAt'])
+      .returning(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt'])
       .executeTakeFirst();
     // A new password or a disabled account ends every token the user holds; enabling it again brings none back.
     if (updated && (passwordHash !== undefined || input.active === false)) await endUserSessions(trx, id);

@@ -19,7 +19,7 @@ const QUEUED: TQcQueueCall = {
   agentName: 'Karim Hossain', campaignId: 1, campaignName: 'Mobile', durationSec: 95, checks: CHECKS, claim: null,
 };
 const QUEUE: TQcQueuePage = { recordCount: 1, response: { content: [QUEUED], totalElements: 1, totalPages: 1, size: 25, number: 0 } };
-const user = (id: number, name: string): TUser => ({ id, username: `qc${id}`, name, role: 'QC', active: true, createdAt: '2026-01-01T00:00:00.000Z' });
+const user = (id: number, name: string): TUser => ({ id, username: `qc${id}`, name, role: 'QC', active: true, createdAt: '2026-01-01T00:00:00.000Z', mfaEnrolled: false });
 const RECORDING: TVoiceFile = { dateTime: '2026-11-20 09:15:00', phoneNumber: '01712345678', campaignName: 'Mobile', agentId: 'AG-1001', fileName: FILE, duration: 95, checks: null };
 
 type TSent = { method: string; path: string; query: Record<string, string>; body: unknown };
