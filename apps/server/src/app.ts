@@ -13,6 +13,7 @@ import { registerErrorHandler } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerWeb } from './http/web.ts';
 import { registerSlowBodyGuard } from './http/slow-body.ts';
+import { registerHeavyReads } from './http/heavy-reads.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { loadJwtSecret } from './secrets.ts';
 import { authRoutes, sessionRoutes } from './modules/auth/routes.ts';
@@ -140,6 +141,8 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   // Before the routes: it hooks each route as it is declared (JSON replies only; see http/compression.ts).
   await registerCompression(app);
   registerGuard(app, app.tokens, app.db);
+  // After the guard (it names the user), before the routes: routes marked `heavy` are limited per user (http/heavy-reads.ts).
+  registerHeavyReads(app, { perUser: config.heavyReadsPerUser, downloadIdleMs: config.downloadIdleMs });
   // Before the routes: the API's description collects each route as it is declared (http/openapi.ts).
   await registerOpenApi(app);
   await app.register(healthRoutes);

@@ -20,7 +20,7 @@ export async function auditRoutes(app: App) {
   // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
   app.get('/api/audit/export', {
     exposeHeadRoute: false,
-    config: asDownload(ADMINS),
+    config: { ...asDownload(ADMINS), heavy: true },
     schema: { querystring: ZAuditQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, 'The audit entries the filters select, as a CSV download'), ...FAILURES } },
   }, async (req, reply) => {
     const { fileName, csv } = await exportAuditLog(app.bulkDb, req.query, app.config.timeZone);

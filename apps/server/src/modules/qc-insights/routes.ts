@@ -27,14 +27,14 @@ function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; f
 
 export async function qcInsightRoutes(app: App) {
   app.get('/api/qcInsights', {
-    config: SCORERS,
+    config: { ...SCORERS, heavy: true },
     schema: { querystring: ZQcInsightsQuery, response: { 200: ZQcInsights, ...FAILURES } },
   }, async (req) => findQcInsights(readDb(req), currentUser(req), req.query));
 
   // exposeHeadRoute: false, as a HEAD request would compute the whole file only to throw it away.
   app.get('/api/qcInsights/export', {
     exposeHeadRoute: false,
-    config: asDownload(SCORERS),
+    config: { ...asDownload(SCORERS), heavy: true },
     schema: { querystring: ZQcInsightsExportQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, 'The QC insights of the range, one sheet per section, as an xlsx download', { binary: true }), ...FAILURES } },
   }, async (req, reply) => sendXlsx(reply, await exportQcInsights(readBulkDb(req), currentUser(req), req.query)));
 }

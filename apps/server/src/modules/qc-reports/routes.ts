@@ -49,14 +49,14 @@ export async function qcReportRoutes(app: App) {
     }, async (req) => listQcRecordDates(readDb(req), currentUser(req), kind));
 
     app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
-      config: SCORERS,
+      config: { ...SCORERS, heavy: true },
       schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
     }, async (req) => listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date));
 
     // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
     app.get(exportPath, {
       exposeHeadRoute: false,
-      config: asDownload(SCORERS),
+      config: { ...asDownload(SCORERS), heavy: true },
       schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }), ...FAILURES } },
     }, async (req, reply) => sendXlsx(reply, await exportQcRecords(readBulkDb(req), currentUser(req), kind, req.query.date)));
   }
@@ -67,7 +67,7 @@ export async function qcReportRoutes(app: App) {
   }, async (req) => listAgentSummaries(readDb(req), currentUser(req), req.query.callDate));
 
   app.get('/api/qcReport/date-range-summary', {
-    config: SCORERS,
+    config: { ...SCORERS, heavy: true },
     schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
   }, async (req) => summariseQcRange(readDb(req), currentUser(req), req.query));
 
@@ -78,13 +78,13 @@ export async function qcReportRoutes(app: App) {
 
   app.get(QC_EXPORTS.dailySummary.path, {
     exposeHeadRoute: false,
-    config: asDownload(SCORERS),
+    config: { ...asDownload(SCORERS), heavy: true },
     schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }), ...FAILURES } },
   }, async (req, reply) => sendXlsx(reply, await exportDailySummary(readBulkDb(req), currentUser(req), req.query.date)));
 
   app.get(QC_EXPORTS.monthlySummary.path, {
     exposeHeadRoute: false,
-    config: asDownload(SCORERS),
+    config: { ...asDownload(SCORERS), heavy: true },
     schema: { querystring: ZQcRangeQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', { binary: true }), ...FAILURES } },
   }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(readBulkDb(req), currentUser(req), req.query)));
 }

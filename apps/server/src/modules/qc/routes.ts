@@ -117,7 +117,7 @@ export async function qcRoutes(app: App) {
 
   // Reviews: agents write them on their own records; inspectors resolve those on theirs.
   app.get('/api/qcReport/list-of-qc-records-by-agent-id', {
-    config: CALLERS,
+    config: { ...CALLERS, heavy: true },
     schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
   }, async (req) => listAgentQcRecords(app.db, currentUser(req), req.query.agentId));
   app.post('/api/qcReport/submit', {

@@ -92,8 +92,10 @@ export async function dialerSendRoutes(app: App) {
     return send;
   });
 
+  // exposeHeadRoute: false, as a HEAD request would run the whole report only to throw the body away.
   app.get('/api/dialer/sends/:id/report', {
-    config: asDownload(ADMINS),
+    exposeHeadRoute: false,
+    config: { ...asDownload(ADMINS), heavy: true },
     schema: {
       params: ZSendIdParams,
       querystring: z.object({ token: z.string().optional() }),
