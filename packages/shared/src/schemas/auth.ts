@@ -63,6 +63,24 @@ export type TMfaResult = z.infer<typeof ZMfaResult>;
 export const ZMfaSkipRequest = z.object({ mfaToken: z.string().min(1, 'mfaToken is required').max(200) });
 export type TMfaSkipRequest = z.infer<typeof ZMfaSkipRequest>;
 
+/** The `code` beside `message` of the second factor's refusals (docs/trust.md, Second factor): the web decides by it. */
+export const MFA_CODES = {
+  /** 401: the mfaToken is unknown, was used, or its 5 minutes are over: sign in again with the password. */
+  tokenInvalid: 'MFA_TOKEN_INVALID',
+  /** 401: neither the authenticator's code of now (±30 s) nor an unused recovery code. The same mfaToken may try again. */
+  codeWrong: 'MFA_CODE_WRONG',
+  /** 401: the authenticator's code was right but already used: wait for the next one. */
+  codeUsed: 'MFA_CODE_USED',
+  /** 403: enrolment cannot be put off (no skips left, or the factor is enrolled already). */
+  skipRefused: 'MFA_SKIP_REFUSED',
+  /** 403: DELETE /api/users/{id}/mfa of one's own account (the `admin` user's: npm run reset-mfa on the server). */
+  resetOwn: 'MFA_RESET_OWN',
+} as const;
+
+/** DELETE /api/users/{id}/mfa: the account's factor is gone; it enrols again at its next sign-in. */
+export const ZMfaResetResult = z.object({ message: z.string() });
+export type TMfaResetResult = z.infer<typeof ZMfaResetResult>;
+
 export const ZTokenRole = z.object({ roleName: z.enum(ROLES), roleDescription: z.string() });
 
 export const ZTokenPayload = z.object({
