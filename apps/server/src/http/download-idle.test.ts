@@ -1,0 +1,96 @@
+// A download whose reader takes nothing is cut after DOWNLOAD_IDLE_SECONDS, and its database connection freed
+// (docs/trust.md, Heavy reads and downloads): paused readers no longer hold every bulk connection.
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createCampaign, tokenForRole, useTestApp } from '../test/harness.ts';
+import { query } from '../test/leads-support.ts';
+import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
+
+// Two bulk connections, a 1 s idle time; waiting for a bulk connection ends after 10 × 300 ms.
+const t = useTestApp({ downloadIdleMs: 1000, heavyReadsPerUser: 2, db: { ...DEFAULT_DB_LIMITS, bulkPoolSize: 2, poolTimeoutMs: 300 } });
+let port: number;
+let path: string;
+
+beforeAll(async () => {
+  const c = await createCampaign(t.db);
+  await t.db.insertInto('dataTables').values({ campaignId: c.id, name: 'fat', columns: ['note'] }).execute();
+  // ~30 MB of CSV: far more than the socket buffers between a paused reader and the server hold.
+  await sql`
+    insert into leads (campaign_id, data_date, cell_number, respondent_name, for_d, generate_status, fields)
+    select ${c.id}, '2024-06-02'::date, '+88019' || lpad(g::text, 8, '0'), 'Respondent ' || g, 'd', 1,
+           jsonb_build_object('note', repeat(md5(g::text), 100))
+    from generate_series(1, 10000) g`.execute(t.db);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+  path = `/api/file/generateCsv?${query({ tableName: c.campaignName, dataDate: '2024-06-02' })}`;
+});
+
+/** Lead report queries still running (a download in progress holds one bulk connection). */
+async function reportQueriesRunning(): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+      and query like '%from "leads"%order by "data_date"%'`.execute(t.db);
+  return r.rows[0]?.n ?? 0;
+}
+
+/** A client that asks for the download, reads its first bytes, then stops reading (and never hangs up). */
+async function pausedDownload(token: string): Promise<{ socket: net.Socket; closed: Promise<void> }> {
+  const socket = net.connect({ host: '127.0.0.1', port });
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  socket.on('error', () => undefined);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  const first = await new Promise<Buffer>((resolve) => socket.once('data', resolve));
+  expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
+  socket.pause();
+  return { socket, closed };
+}
+
+describe('a download nobody reads', () => {
+  it('is cut after the idle time, its connection freed, and another user\'s export then works', async () => {
+    const token = await tokenForRole(t.app, 'admin');
+    const readers = [await pausedDownload(token), await pausedDownload(token)];
+    // Both bulk connections are held by the two paused downloads.
+    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(2);
+    // Cut after 1 s without a byte taken (before: 5 minutes): the queries end, and the readers, reading again, find
+    // their downloads ended short.
+    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    for (const r of readers) r.socket.resume();
+    await Promise.all(readers.map((r) => r.closed));
+    const other = await tokenForRole(t.app, 'admin');
+    const whole = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${other}` } });
+    expect(whole.status).toBe(200);
+    expect((await whole.text()).split('\r\n')).toHaveLength(10_000 + 2);
+    // The first user's heavy-read slots were given back with the cut.
+    const again = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+
+  it('is not cut while its reader reads slowly but steadily', async () => {
+    const token = await tokenForRole(t.app, 'admin');
+    const { socket, closed } = await pausedDownload(token);
+    let bytes = 0;
+    socket.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    let ended = false;
+    void closed.then(() => {
+      ended = true;
+    });
+    // Reads a little every 300 ms (below the 1 s idle time) for 3 s: the server keeps sending.
+    for (let i = 0; i < 10; i += 1) {
+      socket.resume();
+      await new Promise((resolve) => setImmediate(resolve));
+      socket.pause();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    expect(ended).toBe(false);
+    expect(bytes).toBeGreaterThan(0);
+    socket.destroy();
+    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+  });
+});
