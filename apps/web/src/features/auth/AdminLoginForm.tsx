@@ -7,10 +7,11 @@ import { hasErrors, requiredErrors, type TFieldErrors } from './required-fields.
 type TField = 'username' | 'password';
 const LABELS: Record<TField, string> = { username: 'Admin ID', password: 'Password' };
 
-type Props = { pending: boolean; onSubmit: (body: TSignInAdminRequest) => void };
+/** initialUsername: the admin ID of an earlier attempt (back from the second step, the password to type again). */
+type Props = { pending: boolean; onSubmit: (body: TSignInAdminRequest) => void; initialUsername?: string };
 
-export function AdminLoginForm({ pending, onSubmit }: Props) {
-  const [values, setValues] = useState<Record<TField, string>>({ username: '', password: '' });
+export function AdminLoginForm({ pending, onSubmit, initialUsername = '' }: Props) {
+  const [values, setValues] = useState<Record<TField, string>>({ username: initialUsername, password: '' });
   const [errors, setErrors] = useState<TFieldErrors<TField>>({});
 
   const change = (field: TField, value: string) => {
@@ -31,7 +32,7 @@ export function AdminLoginForm({ pending, onSubmit }: Props) {
         <TextInput
           label={LABELS.username}
           autoComplete="username"
-          autoFocus
+          autoFocus={initialUsername === ''}
           value={values.username}
           onChange={(event) => change('username', event.currentTarget.value)}
           error={errors.username}
@@ -39,6 +40,7 @@ export function AdminLoginForm({ pending, onSubmit }: Props) {
         <PasswordInput
           label={LABELS.password}
           autoComplete="current-password"
+          autoFocus={initialUsername !== ''}
           value={values.password}
           onChange={(event) => change('password', event.currentTarget.value)}
           error={errors.password}

@@ -2,14 +2,15 @@
 import {
   LOGIN_TIMEOUT_MS,
   MESSAGES,
+  ZAdminSignInResponse,
   ZCampaign,
   ZSignInResponse,
+  type TAdminSignInResponse,
   type TSignInAdminRequest,
   type TCampaign,
   type TSignInAgentRequest,
-  type TSignInResponse,
 } from '@crm/shared';
-import { ApiError, GATEWAY_STATUSES, api, serverMessage } from '../../app/api.ts';
+import { ApiError, GATEWAY_STATUSES, api, serverMessage, type Schema } from '../../app/api.ts';
 
 export type TLoginMode = 'agent' | 'admin';
 
@@ -17,10 +18,12 @@ export type TSignInRequest =
   | { mode: 'agent'; body: TSignInAgentRequest }
   | { mode: 'admin'; body: TSignInAdminRequest };
 
-export function requestSignIn(request: TSignInRequest, signal: AbortSignal): Promise<TSignInResponse> {
+/** An agent always gets a token; an admin or QC inspector may get the second step instead (docs/trust.md). */
+export function requestSignIn(request: TSignInRequest, signal: AbortSignal): Promise<TAdminSignInResponse> {
   const path = request.mode === 'agent' ? '/api/auth/signInAgent' : '/api/auth/signInSuperAdmin';
+  const schema: Schema<TAdminSignInResponse> = request.mode === 'agent' ? ZSignInResponse : ZAdminSignInResponse;
   return api.post(path, request.body, {
-    schema: ZSignInResponse,
+    schema,
     signal,
     timeoutMs: LOGIN_TIMEOUT_MS[request.mode],
     // The form shows its own alert, and a 401 here means wrong credentials, not an expired session.
