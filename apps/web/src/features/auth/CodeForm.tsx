@@ -70,7 +70,7 @@ export function CodeForm({ pending, refusal, submitLabel, allowRecovery, onSubmi
           autoCapitalize="off"
           autoFocus
           maxLength={recovery ? 40 : 9}
-          placeholder={recovery ? undefined : '123456'}
+          placeholder={recovery ? 'XXXXX-XXXXX' : '123456'}
           value={value}
           onChange={(event) => change(event.currentTarget.value)}
           error={missing ?? refusal ?? undefined}

@@ -143,7 +143,7 @@ describe('Login As Admin, second step', () => {
   it('goes back to the password step, admin ID kept, when the mfaToken has expired', async () => {
     serve({
       '/api/auth/signInSuperAdmin': [json(200, { mfaRequired: true, mfaToken: 'm-4' })],
-      '/api/auth/mfa': [json(401, { message: 'The second step has expired.', code: 'mfaTokenExpired' })],
+      '/api/auth/mfa': [json(401, { message: 'This sign-in step has ended.', code: 'MFA_TOKEN_INVALID' })],
     });
     signInWithPassword('qc.nadia');
     await screen.findByLabelText(MFA_TEXT.codeLabel);

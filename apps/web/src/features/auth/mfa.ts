@@ -1,6 +1,6 @@
 // The second step of an admin's or QC inspector's sign-in (docs/trust.md, Second factor): the calls, and how codes,
 // the secret and the recovery codes read on screen.
-import { ZMfaResult, ZSignInResponse, type TMfaResult, type TSignInResponse } from '@crm/shared';
+import { MFA_CODES, ZMfaResult, ZSignInResponse, type TMfaResult, type TSignInResponse } from '@crm/shared';
 import { ApiError, api, serverMessage } from '../../app/api.ts';
 import { loginErrorMessage } from './sign-in.ts';
 
@@ -17,8 +17,6 @@ export const MFA_TEXT = {
   expired: 'The second step took longer than 5 minutes, or was already used. Sign in with your password again.',
 } as const;
 
-/** The reply `code`s (beside `message`) that say the mfaToken itself is no good any more: over five minutes, or used. */
-const TOKEN_GONE_CODES: readonly string[] = ['mfaTokenExpired', 'mfaTokenInvalid', 'mfa-token-expired', 'mfa-token-invalid'];
 
 export function sendMfaCode(mfaToken: string, code: string, signal: AbortSignal): Promise<TMfaResult> {
   return api.post('/api/auth/mfa', { mfaToken, code }, { schema: ZMfaResult, signal, timeoutMs: MFA_TIMEOUT_MS, anonymous: true, notify: false });
@@ -40,8 +38,13 @@ function replyCode(body: unknown): string | undefined {
 export function isMfaTokenGone(error: unknown, tokenAgeMs: number): boolean {
   if (!(error instanceof ApiError) || error.kind !== 'http') return false;
   const code = replyCode(error.body);
-  if (code !== undefined && TOKEN_GONE_CODES.includes(code)) return true;
+  if (code === MFA_CODES.tokenInvalid) return true;
   return error.status === 401 && tokenAgeMs >= MFA_TOKEN_LIFETIME_MS;
+}
+
+/** Enrolment can no longer be put off (no skips left): the screen stops offering it. */
+export function isSkipRefused(error: unknown): boolean {
+  return error instanceof ApiError && replyCode(error.body) === MFA_CODES.skipRefused;
 }
 
 /** A wrong code (401) reads as the server says; anything else as a failed sign-in does. */

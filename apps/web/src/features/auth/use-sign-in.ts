@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { TAdminSignInResponse } from '@crm/shared';
 import { useSession } from '../../app/session.ts';
-import { isCodeRefused, isMfaTokenGone, MFA_TEXT, MFA_TOKEN_LIFETIME_MS, mfaErrorMessage, recoveryCodesLeftMessage, sendMfaCode, skipEnrolment } from './mfa.ts';
+import { isCodeRefused, isMfaTokenGone, isSkipRefused, MFA_TEXT, MFA_TOKEN_LIFETIME_MS, mfaErrorMessage, recoveryCodesLeftMessage, sendMfaCode, skipEnrolment } from './mfa.ts';
 import { loginErrorMessage, requestSignIn, type TSignInRequest } from './sign-in.ts';
 
 type TStepBase = { mfaToken: string; username: string; since: number };
@@ -129,10 +129,17 @@ export function useSignIn() {
   const skip = useCallback(() => {
     if (step === null || step.kind !== 'enrol') return Promise.resolve();
     const { mfaToken, since } = step;
-    return run(async (signal) => {
-      const { jwtToken } = await skipEnrolment(mfaToken, signal);
-      if (!signal.aborted) signIn(jwtToken);
-    }, failStep(since));
+    const fail = failStep(since);
+    return run(
+      async (signal) => {
+        const { jwtToken } = await skipEnrolment(mfaToken, signal);
+        if (!signal.aborted) signIn(jwtToken);
+      },
+      (caught) => {
+        if (isSkipRefused(caught)) setStep((current) => (current?.kind === 'enrol' ? { ...current, canSkip: false } : current));
+        return fail(caught);
+      },
+    );
   }, [failStep, run, signIn, step]);
 
   /** "I have saved them": the session starts only now, so the codes cannot be skipped past by a redirect. */

@@ -1,6 +1,7 @@
-// /users: QC inspector accounts (admins listed read-only): add, enable or disable, reset password.
+// /users: QC inspector accounts (admins listed too): add, enable or disable, reset password; whether each has a second
+// factor, and resetting another account's (docs/trust.md, Second factor).
 import { useState } from 'react';
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@crm/shared';
@@ -8,7 +9,9 @@ import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { AddUserModal } from './AddUserModal.tsx';
 import { fetchUserPage, searchUsers, updateUser, USERS_KEY } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
+import { ResetSecondFactorModal } from './ResetSecondFactorModal.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
+import { useSession } from '../../app/session.ts';
 
 const ROLE_LABELS: Record<TUser['role'], string> = { QC: 'QC inspector', ADMIN: 'Admin' };
 
@@ -23,12 +26,30 @@ const COLUMNS: DataListColumn<TUser>[] = [
       <StatusBadge active={u.active} inactiveLabel="Disabled" />
     ),
   },
+  {
+    key: 'mfaEnrolled',
+    header: '2-step',
+    render: (u) => (
+      <Badge color={u.mfaEnrolled ? 'teal' : 'gray'} variant="light">
+        {u.mfaEnrolled ? 'Set up' : 'Not set up'}
+      </Badge>
+    ),
+  },
 ];
 
 export default function UsersPage() {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState<TUser | null>(null);
+  const [resettingFactor, setResettingFactor] = useState<TUser | null>(null);
+  const { session } = useSession();
+  // One's own factor is never reset here: a stolen session must not be able to take it away (docs/trust.md).
+  const canResetFactor = (u: TUser) => u.mfaEnrolled && String(u.id) !== session?.user.sub;
+  const resetFactorButton = (u: TUser) => (
+    <Button size="compact-sm" variant="subtle" color="orange" aria-label={`Reset second factor of ${u.username}`} onClick={() => setResettingFactor(u)}>
+      Reset second factor
+    </Button>
+  );
   const toggle = useMutation({
     mutationFn: (user: TUser) => updateUser(user.id, { active: !user.active }),
     onSuccess: async (user) => {
@@ -41,7 +62,9 @@ export default function UsersPage() {
     <Stack gap="lg">
       <Title order={1}>Users</Title>
       <Text c="dimmed" maw={760}>
-        QC inspectors sign in with Login As Admin and see the QC screens. A disabled account is signed out at once. Agents are managed on the Agents screen.
+        QC inspectors sign in with Login As Admin and see the QC screens. A disabled account is signed out at once. 2-step
+        says whether the account has a second factor (an authenticator app); reset it when someone has lost their phone.
+        Agents are managed on the Agents screen.
       </Text>
       <DataList
         label="User List"
@@ -54,9 +77,13 @@ export default function UsersPage() {
         toolbar={<Button onClick={() => setAdding(true)}>Add QC inspector</Button>}
         actions={(u) =>
           u.role === 'ADMIN' ? (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
+            canResetFactor(u) ? (
+              resetFactorButton(u)
+            ) : (
+              <Text size="sm" c="dimmed">
+                —
+              </Text>
+            )
           ) : (
             <Group gap="sm" wrap="nowrap">
               <Button
@@ -72,12 +99,14 @@ export default function UsersPage() {
               <Button size="compact-sm" variant="subtle" aria-label={`Reset password of ${u.username}`} onClick={() => setResetting(u)}>
                 Reset password
               </Button>
+              {canResetFactor(u) && resetFactorButton(u)}
             </Group>
           )
         }
       />
       <AddUserModal opened={adding} onClose={() => setAdding(false)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
+      <ResetSecondFactorModal user={resettingFactor} onClose={() => setResettingFactor(null)} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 // The /api/users calls of the Users screen (QC inspector accounts), and the react-query keys that reload them.
-import { MAX_PAGE_SIZE, ZUser, zPaged, type TCreateUserRequest, type TPaged, type TUpdateUserRequest, type TUser } from '@crm/shared';
+import { MAX_PAGE_SIZE, ZMfaResetResult, ZUser, zPaged, type TCreateUserRequest, type TMfaResetResult, type TPaged, type TUpdateUserRequest, type TUser } from '@crm/shared';
 import { api } from '../../app/api.ts';
 
 export const USERS_KEY = ['users'] as const;
@@ -21,4 +21,10 @@ export function createQcUser(body: TCreateUserRequest): Promise<TUser> {
 
 export function updateUser(id: number, body: TUpdateUserRequest): Promise<TUser> {
   return api.put(`/api/users/${id}`, body, { schema: ZUser });
+}
+
+/** Takes another account's second factor away (DELETE /api/users/{id}/mfa): it enrols again at its next sign-in. */
+export function resetSecondFactor(id: number): Promise<TMfaResetResult> {
+  // The dialog shows a refusal itself.
+  return api.del(`/api/users/${id}/mfa`, { schema: ZMfaResetResult, notify: false });
 }
