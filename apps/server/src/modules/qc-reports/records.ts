@@ -1,6 +1,7 @@
 // A day's QC records (docs/product.md §7 unique-dates, excel-print; the records files of §9): the dates that have records,
 // the records as JSON and as a streamed xlsx. An inspector gets its own records only, an admin everyone's.
 import type { Readable } from 'node:stream';
+import { sql } from 'kysely';
 import { QC_EXPORTS, type TQcKind, type TTokenPayload } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
@@ -9,6 +10,7 @@ import { openArrayCursor } from './array-cursor.ts';
 import { RECORD_COLUMNS, recordCells, recordHeaders, selectRecordRow, toPrintRow, type TQcPrintRow } from './record-columns.ts';
 import { FastRowWriter } from './fast-rows.ts';
 import { addSheet, openXlsx, runXlsx } from './xlsx-stream.ts';
+import { capList, type TCappedList } from '../../http/capped-list.ts';
 
 /**
  * Records read from the cursor at a time: memory stays flat however many records the day has. Small on purpose: with
@@ -31,20 +33,22 @@ export async function listQcRecordDates(db: Db, user: TTokenPayload, kind: TQcKi
 }
 
 /** The day's records, each as selectRecordRow reads it, by agent name then scoring order. */
-function dayRecordsQuery(db: Db, user: TTokenPayload, kind: TQcKind, date: string) {
-  return scopedQcRecords(db, user, kind)
-    .where('callDate', '=', date)
-    .select(selectRecordRow)
-    .orderBy('agentName')
-    .orderBy('id')
-    .compile();
+function dayRecordsQuery(db: Db, user: TTokenPayload, kind: TQcKind, date: string, limit?: number) {
+  const day = scopedQcRecords(db, user, kind).where('callDate', '=', date).select(selectRecordRow).orderBy('agentName').orderBy('id');
+  return (limit === undefined ? day : day.limit(limit)).compile();
 }
 
-/** GET get-all-qc-records-in-house-for-excel-print / -client-: the 26 keys of the export, in its order. */
-export async function listQcPrintRows(db: Db, user: TTokenPayload, kind: TQcKind, date: string): Promise<TQcPrintRow[]> {
-  const query = dayRecordsQuery(db, user, kind, date);
+/** The most records the print JSON answers; the day's xlsx export has them all (docs/older-client.md). */
+export const QC_PRINT_ROWS_CAP = 5000;
+
+/** GET get-all-qc-records-in-house-for-excel-print / -client-: the 26 keys of the export, in its order; the first QC_PRINT_ROWS_CAP. */
+export async function listQcPrintRows(db: Db, user: TTokenPayload, kind: TQcKind, date: string): Promise<TCappedList<TQcPrintRow>> {
+  const cap = QC_PRINT_ROWS_CAP;
+  const query = dayRecordsQuery(db, user, kind, date, cap + 1);
   const result = await poolOf(db).query<unknown[]>({ text: query.sql, values: [...query.parameters], rowMode: 'array' });
-  return result.rows.map(toPrintRow);
+  const count = async () => (await scopedQcRecords(db, user, kind).where('callDate', '=', date).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const { kept, total } = await capList(result.rows, cap, count);
+  return { items: kept.map(toPrintRow), total, cap };
 }
 
 /** Column widths of the records file: text wide enough to read, scores narrow. */

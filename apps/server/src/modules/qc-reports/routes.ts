@@ -13,6 +13,7 @@ import { exportQcRecords, listQcPrintRows, listQcRecordDates } from './records.t
 import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
 import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
 import { readBulkDb, readDb } from '../../http/reads.ts';
+import { replyCapped } from '../../http/capped-list.ts';
 
 // The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply };
@@ -51,7 +52,7 @@ export async function qcReportRoutes(app: App) {
     app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
       config: { ...SCORERS, heavy: true },
       schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
-    }, async (req) => listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date));
+    }, async (req, reply) => replyCapped(reply, await listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date)));
 
     // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
     app.get(exportPath, {

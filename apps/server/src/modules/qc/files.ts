@@ -1,7 +1,9 @@
 // Recordings linked to QC records (docs/product.md §3 Report file; §7 add-qc-report-file, all-qc-report-file).
 import { QC_MESSAGES, type TQcRecordFile, type TQcRecordFileCreate, type TTokenPayload } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { VoiceLogSource } from '../voicelog/media.ts';
 import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
@@ -50,14 +52,20 @@ export async function addQcRecordFile(deps: TQcFileDeps, user: TTokenPayload, in
   return { id: link.id, fileName: link.fileName, qcReport: { id: record.id }, callDate: record.callDate };
 }
 
+/** The most links all-qc-report-file answers (the newest); the older client reads it whole (docs/older-client.md). */
+export const QC_RECORD_FILES_CAP = 1000;
+
 /** The links the caller may see: an admin all, an inspector those of its records, an agent those of its in-house records. */
-export async function listQcRecordFiles(db: Db, user: TTokenPayload): Promise<TQcRecordFile[]> {
+export async function listQcRecordFiles(db: Db, user: TTokenPayload): Promise<TCappedList<TQcRecordFile>> {
   let q = db
     .selectFrom('qcRecordFiles')
     .innerJoin('qcRecords', 'qcRecords.id', 'qcRecordFiles.qcRecordId')
     .select(['qcRecordFiles.id', 'qcRecordFiles.fileName', 'qcRecords.id as qcRecordId', 'qcRecords.callDate']);
   if (isAgent(user)) q = q.where('qcRecords.agentUserId', '=', userIdOf(user)).where('qcRecords.kind', '=', 'in-house');
   else if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
-  const rows = await q.orderBy('qcRecordFiles.id').execute();
-  return rows.map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcRecordId }, callDate: r.callDate }));
+  // The newest QC_RECORD_FILES_CAP links, answered oldest first as before.
+  const cap = QC_RECORD_FILES_CAP;
+  const fetched = await q.orderBy('qcRecordFiles.id', 'desc').limit(cap + 1).execute();
+  const { kept, total } = await capList(fetched, cap, async () => (await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  return { items: kept.reverse().map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcRecordId }, callDate: r.callDate })), total, cap };
 }

@@ -7,7 +7,8 @@ import type { ZAgentReviewSubmit } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, onUniqueViolation, conflict } from '../../http/errors.ts';
 import { isAdmin, isAgent, userIdOf } from './access.ts';
-import { selectQcRecords, toInHouse } from './rows.ts';
+import { toInHouse, withFileNames } from './rows.ts';
+import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
@@ -49,13 +50,18 @@ function toReview(r: ReviewRow): TAgentReview {
   };
 }
 
+/** The most records list-of-qc-records-by-agent-id answers (the newest); the older client reads it whole (docs/older-client.md). */
+export const AGENT_QC_RECORDS_CAP = 1000;
+/** The most unresolved reviews get-agent-reviews answers (the oldest: the ones to resolve first). */
+export const OPEN_REVIEWS_CAP = 1000;
+
 /**
  * The in-house records scored on an agent, newest call first, each with its review once written (a reviewed record
- * stays, showing its review and later its resolution). An agent gets its own, whatever agentId it names; an admin
- * names the agent.
+ * stays, showing its review and later its resolution); the newest AGENT_QC_RECORDS_CAP of them. An agent gets its own,
+ * whatever agentId it names; an admin names the agent.
  */
-export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: string | undefined): Promise<TAgentQcRecord[]> {
-  let records = selectQcRecords(db).where('qcRecords.kind', '=', 'in-house');
+export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: string | undefined): Promise<TCappedList<TAgentQcRecord>> {
+  let records = db.selectFrom('qcRecords').where('qcRecords.kind', '=', 'in-house');
   if (isAgent(user)) {
     if (agentId && agentId.toLowerCase() !== user.userName.toLowerCase()) throw forbidden(QC_MESSAGES.otherAgent);
     records = records.where('qcRecords.agentUserId', '=', userIdOf(user));
@@ -64,11 +70,14 @@ export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: s
     records = records.where(sql<string>`lower(qc_records.agent_id)`, '=', agentId.toLowerCase());
     if (!isAdmin(user)) records = records.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   }
-  const rows = await records.orderBy('qcRecords.callDate', 'desc').orderBy('qcRecords.id', 'desc').execute();
+  const cap = AGENT_QC_RECORDS_CAP;
+  const fetched = await records.selectAll('qcRecords').orderBy('qcRecords.callDate', 'desc').orderBy('qcRecords.id', 'desc').limit(cap + 1).execute();
+  const { kept, total } = await capList(fetched, cap, async () => (await records.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await withFileNames(db, kept);
   const ids = rows.map((r) => r.id);
   const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
   const byRecord = new Map(reviews.map((r) => [r.qcId, toReview(r)]));
-  return rows.map((r) => ({ ...toInHouse(r), review: byRecord.get(r.id) ?? null }));
+  return { items: rows.map((r) => ({ ...toInHouse(r), review: byRecord.get(r.id) ?? null })), total, cap };
 }
 
 /** POST submit: the agent's review of one of its own in-house records; a second review of a record is refused (409). */
@@ -86,11 +95,15 @@ export async function submitAgentReview(db: Db, user: TTokenPayload, body: Revie
 }
 
 /** GET get-agent-reviews: the unresolved reviews, oldest first; an inspector gets those on its own records. */
-export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TAgentReview[]> {
+export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TCappedList<TAgentReview>> {
+  let open = db.selectFrom('agentReviews').innerJoin('qcRecords', 'qcRecords.id', 'agentReviews.qcId').where('agentReviews.isResolved', '=', false);
+  if (!isAdmin(user)) open = open.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   let q = selectReviews(db).where('agentReviews.isResolved', '=', false);
   if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
-  const rows = await q.orderBy('agentReviews.createdAt').orderBy('agentReviews.id').execute();
-  return rows.map(toReview);
+  const cap = OPEN_REVIEWS_CAP;
+  const fetched = await q.orderBy('agentReviews.createdAt').orderBy('agentReviews.id').limit(cap + 1).execute();
+  const { kept, total } = await capList(fetched, cap, async () => (await open.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  return { items: kept.map(toReview), total, cap };
 }
 
 /** PUT agent-review/{id}: resolved, with what the inspector wrote; by the record's inspector or an admin. */

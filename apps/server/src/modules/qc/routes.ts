@@ -31,6 +31,7 @@ import { listQcRecords, listScorableAgents } from './list.ts';
 import { createQcRecord, deleteQcRecord, editQcRecord, findQcRecord } from './records.ts';
 import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
 import { readDb } from '../../http/reads.ts';
+import { replyCapped } from '../../http/capped-list.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 const ZMessage = z.object({ message: z.string() });
@@ -108,7 +109,7 @@ export async function qcRoutes(app: App) {
   app.get('/api/qcReport/all-qc-report-file', {
     config: EVERY_ROLE,
     schema: { response: { 200: z.array(ZQcRecordFile) } },
-  }, async (req) => listQcRecordFiles(app.db, currentUser(req)));
+  }, async (req, reply) => replyCapped(reply, await listQcRecordFiles(app.db, currentUser(req))));
 
   app.get('/api/qcReport/agents', {
     config: SCORERS,
@@ -119,7 +120,7 @@ export async function qcRoutes(app: App) {
   app.get('/api/qcReport/list-of-qc-records-by-agent-id', {
     config: { ...CALLERS, heavy: true },
     schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
-  }, async (req) => listAgentQcRecords(app.db, currentUser(req), req.query.agentId));
+  }, async (req, reply) => replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query.agentId)));
   app.post('/api/qcReport/submit', {
     config: AGENTS,
     schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
@@ -127,7 +128,7 @@ export async function qcRoutes(app: App) {
   app.get('/api/qcReport/get-agent-reviews', {
     config: SCORERS,
     schema: { response: { 200: z.array(ZAgentReview) } },
-  }, async (req) => listOpenReviews(app.db, currentUser(req)));
+  }, async (req, reply) => replyCapped(reply, await listOpenReviews(app.db, currentUser(req))));
   app.put('/api/qcReport/agent-review/:id', {
     config: SCORERS,
     schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
