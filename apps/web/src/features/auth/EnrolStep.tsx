@@ -1,10 +1,14 @@
 // Enrolment of the second factor: the QR code and the secret (shown this once), a code of the app to confirm, and
 // "Skip for now" while the user may still put it off.
-import { Button, CopyButton, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Box, Button, CopyButton, Group, Stack, Text } from '@mantine/core';
 import { CodeForm } from './CodeForm.tsx';
 import { groupSecret } from './mfa.ts';
-import { QrCode } from './QrCode.tsx';
 import type { TEnrolStep } from './use-sign-in.ts';
+
+// The QR library is needed only here, once per account: it loads with this step, not with every login screen.
+const QrCode = lazy(() => import('./QrCode.tsx').then((module) => ({ default: module.QrCode })));
+const QR_PIXELS = 148;
 
 type Props = {
   step: TEnrolStep;
@@ -28,7 +32,9 @@ export function EnrolStep({ step, pending, refusal, onSubmit, onSkip, onEdit }: 
         the key into it; then enter the code it shows.
       </Text>
       <Group gap="md" wrap="nowrap" align="center">
-        <QrCode value={step.otpauthUrl} pixels={148} label="QR code for the authenticator app" />
+        <Suspense fallback={<Box w={QR_PIXELS} h={QR_PIXELS} bg="gray.0" style={{ flexShrink: 0 }} />}>
+          <QrCode value={step.otpauthUrl} pixels={QR_PIXELS} label="QR code for the authenticator app" />
+        </Suspense>
         <Stack gap={6} miw={0}>
           <Text size="xs" c="dimmed" id="mfa-secret-label">
             Key (if you cannot scan)
