@@ -9,6 +9,7 @@ import { findNumbersToTry } from './demo/agent-panel.ts';
 import { describeDemoRecordings, writeDemoRecordings } from './demo/recordings.ts';
 import { findDemoQueueCalls } from './demo/qc-queue.ts';
 import { describeDemoQueueCalls, writeDemoQueueCalls } from './demo/queue-calls.ts';
+import { describeDemoSecondFactor } from './demo/second-factor.ts';
 
 const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
 
@@ -50,6 +51,7 @@ try {
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       `The call loop: AG-1001 has a callback due now on /CRM (and another agent's anyone-callback later today); ${DEMO_CAMPAIGNS[0].campaignName}'s dispositions are on its campaign page, its leads' calls in the lead browser (docs/call-loop.md).`,
       'Live dialer figures without a VICIdial server, and the next lead popped on /CRM 3 s after each save: DIALER=simulated npm start',
+      describeDemoSecondFactor(config.mfa),
     ].join('\n'),
   );
 } finally {
