@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, scale, load) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, heavy-reads, scale, load) against the real server and
 // prints one table (also bench/results/latest.json).
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import { benchAnalysis } from './analysis.ts';
 import { benchChecksBacklog } from './checks-backlog.ts';
 import { benchCompressionCost } from './compression-cost.ts';
 import { benchDialerSend } from './dialer-send.ts';
+import { benchHeavyReads } from './heavy-reads.ts';
 import { benchHttp } from './http.ts';
 import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
@@ -46,6 +47,9 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   'screen-pop': [benchScreenPop],
   // 200 agents signing in at once; ends with 200 scrypt N=2^17 hashes in-process as a reference (about 80 s).
   signin: [benchSignin],
+  // One user's heaviest reads in parallel for 40 s on 200k QC records: /healthz and another agent's lookup p99, without
+  // and with the per-user limit (a database and servers of its own).
+  'heavy-reads': [benchHeavyReads],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.
   scale: [benchScaleGroup],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
