@@ -58,7 +58,7 @@ export function CodeForm({ pending, refusal, submitLabel, allowRecovery, onSubmi
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label={recovery ? 'Recovery code' : 'Authenticator code'}>
+    <form onSubmit={submit} noValidate aria-label="Second step">
       <Stack gap="sm">
         <TextInput
           ref={inputRef}
