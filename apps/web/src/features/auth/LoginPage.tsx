@@ -18,7 +18,7 @@ const MODES: { value: TLoginMode; label: string }[] = [
 ];
 
 const STEP_TITLES: Record<TSecondStep['kind'], string> = {
-  code: 'Second step: your authenticator code',
+  code: 'Your authenticator code',
   enrol: 'Set up a second factor',
   'recovery-codes': 'Save your recovery codes',
 };
