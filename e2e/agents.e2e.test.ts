@@ -118,8 +118,8 @@ describe('agents', () => {
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload' });
     const csv = [
       'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
-      `Physical,Good Row,${good},2024-01-01,,,,,good-pass-1`,
-      `Remote,Bad Type,E2E-${run}-B1,,,,,,good-pass-1`,
+      `Physical,Good Row,${good},2024-01-01,,,,,quiet-river-7`,
+      `Remote,Bad Type,E2E-${run}-B1,,,,,,quiet-river-7`,
       `Virtual,,E2E-${run}-B2,31/02/2024,,,,,short`,
     ].join('\n');
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
@@ -154,8 +154,8 @@ describe('agents', () => {
 
     const csv = [
       'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
-      `Physical,Upload One,${prefix}1,2024-02-01,01711000101,,,,upload-pass-1`,
-      `Virtual,Upload Two,${prefix}2,1/3/2024,01811000102,,,,upload-pass-2`,
+      `Physical,Upload One,${prefix}1,2024-02-01,01711000101,,,,first-river-1`,
+      `Virtual,Upload Two,${prefix}2,1/3/2024,01811000102,,,,second-river-2`,
     ].join('\r\n');
     await dialog.getByLabel('CSV file').setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Save' }).click();

@@ -1,7 +1,7 @@
 // Who signs in during the browser tests (the demo data, plus a known admin password).
 import { DEMO_CAMPAIGNS, DEMO_USERS } from '../apps/server/src/demo/seed.ts';
 
-export const E2E_ADMIN_PASSWORD = 'e2e-admin-password';
+export const E2E_ADMIN_PASSWORD = 'e2e-chief-password';
 
 const find = (role: 'qc' | 'agent') => {
   const u = DEMO_USERS.find((x) => x.role === role);

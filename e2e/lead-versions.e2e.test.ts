@@ -11,7 +11,7 @@ import { saveEnd } from './crm-support.ts';
 const t = useBrowser();
 
 const DATA_DATE = '2026-11-20';
-const PASSWORD = 'versions-agent-pass';
+const PASSWORD = 'versions-quiet-pass';
 const LEAD = { e164: '+8801712349876', typed: '01712349876' };
 const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 const CAMPAIGN = `Versions Study ${stamp}`;

@@ -19,7 +19,7 @@ import { signInAsAdmin, signInAsAgent } from './actions.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../docs/screenshots');
 const VIEWPORT = { width: 1366, height: 768 };
-const ADMIN_PASSWORD = 'screenshots-admin-pass';
+const ADMIN_PASSWORD = 'screenshots-chief-pass';
 const QC = { username: 'qc.rahman', password: 'demo-qc-pass' };
 const CAMPAIGN = DEMO_CAMPAIGNS[0].campaignName;
 

@@ -3,8 +3,18 @@ import { machineTimeZone } from '@crm/shared';
 import { loadConfig } from './config.ts';
 
 describe('security settings', () => {
-  it('trust no proxy, limit sign-ins to 10 per username and 30 per address a minute, and time bodies and headers by default', () => {
-    expect(loadConfig({})).toMatchObject({ trustProxy: false, loginRateLimit: 10, loginRateLimitPerIp: 30, bodyTimeoutMs: 15_000, headersTimeoutMs: 20_000 });
+  it('trust no proxy, limit sign-ins to 10 per username and 20 per address a minute, and time bodies and headers by default', () => {
+    expect(loadConfig({})).toMatchObject({ trustProxy: false, loginRateLimit: 10, loginRateLimitPerIp: 20, bodyTimeoutMs: 15_000, headersTimeoutMs: 20_000 });
+  });
+
+  it('cap failed sign-ins at 1000 a day per address, and make an account wait from 10 failures a day, up to an hour', () => {
+    expect(loadConfig({})).toMatchObject({ loginDailyLimitPerIp: 1000, loginBackoffAfter: 10, loginBackoffMaxSeconds: 3600 });
+    expect(loadConfig({ LOGIN_DAILY_LIMIT_PER_IP: '50', LOGIN_BACKOFF_AFTER: '5', LOGIN_BACKOFF_MAX_SECONDS: '600' })).toMatchObject({
+      loginDailyLimitPerIp: 50, loginBackoffAfter: 5, loginBackoffMaxSeconds: 600,
+    });
+    expect(() => loadConfig({ LOGIN_DAILY_LIMIT_PER_IP: '0' })).toThrow(/LOGIN_DAILY_LIMIT_PER_IP must be at least 1/);
+    expect(() => loadConfig({ LOGIN_BACKOFF_AFTER: '2.5' })).toThrow(/LOGIN_BACKOFF_AFTER must be a whole number/);
+    expect(() => loadConfig({ LOGIN_BACKOFF_MAX_SECONDS: '0' })).toThrow(/LOGIN_BACKOFF_MAX_SECONDS must be at least 1/);
   });
 
   it('read TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {

@@ -11,7 +11,7 @@ import { findDemoQueueCalls } from './demo/qc-queue.ts';
 import { describeDemoQueueCalls, writeDemoQueueCalls } from './demo/queue-calls.ts';
 import { describeDemoSecondFactor } from './demo/second-factor.ts';
 
-const DEMO_ADMIN_PASSWORD = 'demo-admin-pass';
+const DEMO_ADMIN_PASSWORD = 'demo-chief-pass';
 
 const config = loadConfig();
 let database;

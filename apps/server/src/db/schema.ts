@@ -11,6 +11,7 @@ import type { QuestionConditionTables } from './tables/question-conditions.ts';
 import type { CallLoopTables } from './tables/call-loop.ts';
 import type { DialerSyncTables } from './tables/dialer-sync.ts';
 import type { MfaTables } from './tables/mfa.ts';
+import type { SignInLimitTables } from './tables/sign-in-limits.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -338,7 +339,7 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = MfaTables & QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
+export type DB = MfaTables & SignInLimitTables & QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
   users: UsersTable;
   campaigns: CampaignsTable;
   agents: AgentsTable;

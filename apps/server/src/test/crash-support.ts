@@ -12,7 +12,7 @@ import { inject } from 'vitest';
 import { createDatabaseFromTemplate, dropDatabase, withClient } from './databases.ts';
 import { startServer, type RunningServer } from './process.ts';
 
-export const ADMIN_PASSWORD = 'crash-test-admin';
+export const ADMIN_PASSWORD = 'crash-test-keeper';
 
 /** Where the server keeps its data: a PostgreSQL of its own under DATA_DIR, or the one at DATABASE_URL. */
 export type Mode = 'postgres' | 'embedded';

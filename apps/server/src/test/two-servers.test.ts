@@ -10,7 +10,7 @@ import { readSse, type SseReader } from '../modules/dialer/sse-client.ts';
 import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 import { startServer, type RunningServer } from './process.ts';
 
-const PASSWORD = 'two-servers-admin-pass';
+const PASSWORD = 'two-servers-keeper-pass';
 const POLL_MS = 1000;
 const LEADER_LOG = 'this server now polls the dialer';
 

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { AGENT_CSV_COLUMNS, MAX_REPORTED_UPLOAD_ERRORS, agentIdTakenMessage, type TAgentUploadError, type TAgentUploadRejection } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { findPasswordProblem } from '../../auth/password-rules.ts';
 import { conflict, onUniqueViolation } from '../../http/errors.ts';
 import { profileValues } from './agent-rows.ts';
 import { parseAgentCsv, type TAgentCsvRow } from './csv-rows.ts';
@@ -42,6 +43,16 @@ async function findTakenAgentIds(db: Db, rows: readonly TAgentCsvRow[]): Promise
   return rows
     .filter((r) => takenKeys.has(r.agent.agentId.toLowerCase()))
     .map((r) => ({ row: r.row, column: 'agentId', reason: agentIdTakenMessage(r.agent.agentId) }));
+}
+
+/** Rows whose password breaks a rule (docs/trust.md, Passwords): the rule's words, as Add Agent says them. */
+async function findPasswordProblems(rows: readonly TAgentCsvRow[]): Promise<TAgentUploadError[]> {
+  const errors: TAgentUploadError[] = [];
+  for (const { row, agent } of rows) {
+    const problem = await findPasswordProblem(agent.password, { agentId: agent.agentId, name: agent.name });
+    if (problem !== undefined) errors.push({ row, column: 'password', reason: problem.message });
+  }
+  return errors;
 }
 
 function reject(message: string, errors: TAgentUploadError[]): TAgentImportResult {
@@ -83,7 +94,7 @@ async function insertAgents(db: Db, rows: readonly TAgentCsvRow[], hashes: reado
 export async function importAgents(db: Db, content: Buffer, actor: TAuditActor): Promise<TAgentImportResult> {
   const parsed = parseAgentCsv(content);
   if (parsed.problem !== undefined) return reject(parsed.problem, parsed.errors);
-  const errors = [...parsed.errors, ...(await findTakenAgentIds(db, parsed.rows))];
+  const errors = [...parsed.errors, ...(await findTakenAgentIds(db, parsed.rows)), ...(await findPasswordProblems(parsed.rows))];
   if (errors.length > 0) {
     return reject(`The file has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}; nothing was stored. Correct the rows below and upload it again.`, errors);
   }

@@ -2,6 +2,7 @@
 import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCreateAgent, type TPaged, type TPageParams, type TUpdateAgent } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { assertPasswordAllowed } from '../../auth/password-rules.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
@@ -22,6 +23,7 @@ export async function findAgent(db: Db, id: number): Promise<TAgent> {
 /** Creates the agent's sign-in (role agent, username = agentId) and its profile together. */
 export async function createAgent(db: Db, input: TCreateAgent, actor: TAuditActor): Promise<TAgent> {
   await assertAgentIdFree(db, input.agentId);
+  await assertPasswordAllowed(input.password, { agentId: input.agentId, name: input.name });
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const user = await trx
@@ -76,8 +78,9 @@ export async function searchAgents(db: Db, query: TAgentSearchQuery): Promise<TA
   return rows.map(toAgent);
 }
 
-/** Replaces every field of an existing agent; never creates one. A new password is set only when given. */
+/** Replaces every field of an existing agent; never creates one. A new password is set only when given (and meets the rules). */
 export async function updateAgent(db: Db, input: TUpdateAgent, actor: TAuditActor): Promise<TAgent> {
+  if (input.password !== undefined) await assertPasswordAllowed(input.password, { agentId: input.agentId, name: input.name });
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('agents').select(['id', 'userId']).where('id', '=', input.id).forUpdate().executeTakeFirst();

@@ -75,20 +75,20 @@ describe('POST /api/ac/upload: a bad file', () => {
     const repeated = nextAgentId('UP');
     const csv = [
       HEADER,
-      `Physical,Good Row,${good},2024-01-01,,,,,good-pass-1`, // row 2: fine on its own
-      `Physical,,${nextAgentId('UP')},,,,,,good-pass-1`, // row 3: no name
-      `Remote,Bad Type,${nextAgentId('UP')},,,,,,good-pass-1`, // row 4
-      `Virtual,Bad Date,${nextAgentId('UP')},2024-13-01,,,,,good-pass-1`, // row 5
+      `Physical,Good Row,${good},2024-01-01,,,,,quiet-river-7`, // row 2: fine on its own
+      `Physical,,${nextAgentId('UP')},,,,,,quiet-river-7`, // row 3: no name
+      `Remote,Bad Type,${nextAgentId('UP')},,,,,,quiet-river-7`, // row 4
+      `Virtual,Bad Date,${nextAgentId('UP')},2024-13-01,,,,,quiet-river-7`, // row 5
       `Virtual,Short Pass,${nextAgentId('UP')},,,,,,short`, // row 6
-      `Virtual,First Copy,${repeated},,,,,,good-pass-1`, // row 7
-      `Virtual,Second Copy,${repeated.toLowerCase()},,,,,,good-pass-1`, // row 8: repeated in the file
-      `Physical,Stored Already,${existing.agentId},,,,,,good-pass-1`, // row 9
+      `Virtual,First Copy,${repeated},,,,,,quiet-river-7`, // row 7
+      `Virtual,Second Copy,${repeated.toLowerCase()},,,,,,quiet-river-7`, // row 8: repeated in the file
+      `Physical,Stored Already,${existing.agentId},,,,,,quiet-river-7`, // row 9
       `,No Type,${nextAgentId('UP')},,,,,,`, // row 10: no type, no password
     ].join('\n');
     const before = await countRows(t.db);
     const r = await upload(t.app, token, csv);
     expect(r.status).toBe(400);
-    expectNoSecrets(r.text, 'good-pass-1');
+    expectNoSecrets(r.text, 'quiet-river-7');
     const body = rejection(r.body);
     expect(body.message).toMatch(/nothing was stored/);
     expect(body.errorCount).toBe(8);
@@ -106,6 +106,28 @@ describe('POST /api/ac/upload: a bad file', () => {
     expect(await findByAgentId(good)).toBeUndefined();
   });
 
+  it('reports each row whose password breaks a password rule, naming the rule, and stores nothing', async () => {
+    const [common, withId, withName, repeated, fine] = [nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP')];
+    const csv = [
+      HEADER,
+      `Physical,Rina Das,${common},,,,,,password1`, // row 2: among the most used
+      `Physical,Rina Das,${withId},,,,,,zz-${withId.toLowerCase()}-zz`, // row 3: the agent ID inside
+      `Physical,Rina Das,${withName},,,,,,RINA-quiet-7`, // row 4: a word of the name inside
+      `Physical,Rina Das,${repeated},,,,,,zzzzzzzzzz`, // row 5: one character repeated
+      `Physical,Rina Das,${fine},,,,,,quiet-river-7`, // row 6: fine
+    ].join('\n');
+    const before = await countRows(t.db);
+    const r = await upload(t.app, token, csv);
+    expect(r.status).toBe(400);
+    expect(rejection(r.body).errors).toEqual([
+      { row: 2, column: 'password', reason: 'password is too common: it is in the list of the 100,000 most used passwords' },
+      { row: 3, column: 'password', reason: 'password must not contain the agent ID' },
+      { row: 4, column: 'password', reason: 'password must not contain a part of the name ("Rina")' },
+      { row: 5, column: 'password', reason: 'password must not be one character repeated' },
+    ]);
+    expect(await countRows(t.db)).toEqual(before);
+  });
+
   it('refuses a header without a required column, naming it on row 1', async () => {
     const before = await countRows(t.db);
     const r = await upload(t.app, token, `type,name,agentId\nPhysical,No Password,${nextAgentId('UP')}\n`);
@@ -115,7 +137,7 @@ describe('POST /api/ac/upload: a bad file', () => {
   });
 
   it('refuses a file that is not valid CSV, saying where', async () => {
-    const r = await upload(t.app, token, `${HEADER}\nPhysical,"Unclosed,${nextAgentId('UP')},,,,,,,good-pass-1\n`);
+    const r = await upload(t.app, token, `${HEADER}\nPhysical,"Unclosed,${nextAgentId('UP')},,,,,,,quiet-river-7\n`);
     expect(r.status).toBe(400);
     const body = rejection(r.body);
     expect(body.message).toBe('The file is not valid CSV.');
@@ -141,7 +163,7 @@ describe('POST /api/ac/upload: a bad file', () => {
   });
 
   it(`refuses more than ${MAX_AGENT_CSV_ROWS} agents in one file`, async () => {
-    const rows = Array.from({ length: MAX_AGENT_CSV_ROWS + 1 }, (_, i) => `Physical,Agent ${i},${nextAgentId('UP')},,,,,,good-pass-1`);
+    const rows = Array.from({ length: MAX_AGENT_CSV_ROWS + 1 }, (_, i) => `Physical,Agent ${i},${nextAgentId('UP')},,,,,,quiet-river-7`);
     const before = await countRows(t.db);
     const r = await upload(t.app, token, [HEADER, ...rows].join('\n'));
     expect(r.status).toBe(400);
@@ -150,7 +172,7 @@ describe('POST /api/ac/upload: a bad file', () => {
   });
 
   it('accepts only a .csv file in the field "file", and nothing but multipart', async () => {
-    const csv = `${HEADER}\nPhysical,Some One,${nextAgentId('UP')},,,,,,good-pass-1\n`;
+    const csv = `${HEADER}\nPhysical,Some One,${nextAgentId('UP')},,,,,,quiet-river-7\n`;
     const before = await countRows(t.db);
     const xlsx = await upload(t.app, token, csv, 'agents.xlsx');
     expect(xlsx.status).toBe(400);

@@ -9,7 +9,7 @@ export type Limiter = {
   prune: () => void;
 };
 
-export function createLimiter(max: number, windowMs: number, now: () => number = Date.now): Limiter {
+export function createLimiter(max: number, windowMs: number, now: () => number = () => Date.now()): Limiter {
   const windows = new Map<string, { count: number; endsAt: number }>();
   return {
     take(key) {

@@ -3,11 +3,13 @@ import { sql } from 'kysely';
 import { DB_ROLES, type TCreateUserRequest, type TPaged, type TUpdateUserRequest, type TUser, type TUserListQuery } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
+import { assertPasswordAllowed } from '../../auth/password-rules.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { containsText } from '../../db/search.ts';
+import { assertCurrentPassword, assertOwnSecondFactor } from './own-password.ts';
 
 const ACCOUNT_ROLES = ['admin', 'qc'] as const;
 
@@ -30,6 +32,7 @@ const usernameTaken = (username: string) => conflict(`The username "${username}"
 export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, actor: TAuditActor): Promise<TUser> {
   const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
   if (taken) throw usernameTaken(input.username);
+  await assertPasswordAllowed(input.password, { username: input.username, name: input.name });
   const passwordHash = await hashPassword(input.password);
   return db
     .transaction()
@@ -64,14 +67,20 @@ export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPag
 /**
  * Renames, enables or disables, or resets the password of an admin or QC inspector account. Disabling
  * shuts the account out at once (the guard checks `active` on every call). Agents are edited on the Agents screen.
+ * A new password meets the password rules; one's own needs the current password (and a code of one's second factor).
  */
 export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, actor: TAuditActor): Promise<TUser> {
-  const target = await db.selectFrom('users').select(['id', 'role']).where('id', '=', id).executeTakeFirst();
+  const target = await db.selectFrom('users').select(['id', 'role', 'username', 'name']).where('id', '=', id).executeTakeFirst();
   if (!target) throw notFound(`No user with id ${id}`);
   if (target.role === 'agent') throw badRequest('This is an agent account: change it on the Agents screen.');
   if (input.active === false && id === actor.userId) throw badRequest('You cannot disable your own account.');
+  const ownPassword = input.password !== undefined && id === actor.userId;
+  if (ownPassword) await assertCurrentPassword(db, id, input);
+  if (input.password !== undefined) await assertPasswordAllowed(input.password, { username: target.username, name: input.name ?? target.name });
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const row = await db.transaction().execute(async (trx) => {
+    // The code is used up with the change, or not at all.
+    if (ownPassword) await assertOwnSecondFactor(trx, id, input);
     const before = await selectAccounts(trx).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) return undefined;
     const updated = await trx

@@ -4,12 +4,16 @@ import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
-
+import { createSignInLimits } from '../auth/sign-in-limits.ts';
+import { ownPasswordAttempt } from './own-password.ts';
 
 export async function userRoutes(app: App) {
+  // Changing one's own password checks the current one: counted by the sign-in limits like a sign-in.
+  const ownPassword = createSignInLimits(app)(ownPasswordAttempt);
+
   app.post('/api/users', {
     config: ADMINS,
-    schema: { body: ZCreateUserRequest, response: { 200: ZUser, 409: ZErrorReply } },
+    schema: { body: ZCreateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply } },
   }, async (req) => createQcUser(app.db, req.body, actorOf(req)));
 
   app.get('/api/users', {
@@ -24,6 +28,7 @@ export async function userRoutes(app: App) {
 
   app.put('/api/users/:id', {
     config: ADMINS,
-    schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 404: ZErrorReply } },
+    ...ownPassword,
+    schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply } },
   }, async (req) => updateUser(app.db, req.params.id, req.body, actorOf(req)));
 }

@@ -39,7 +39,7 @@ const env = () => ({
   RECORDINGS_DIR: path.join(work, 'recordings'),
   ANALYSIS_CONCURRENCY: '1',
   ANALYSIS_JOB_TIMEOUT_SECONDS: '8',
-  CRM_ADMIN_PASSWORD: 'analysis-crash-admin',
+  CRM_ADMIN_PASSWORD: 'analysis-crash-chief',
 });
 
 type TJobRow = { state: string; retry_count: number };
