@@ -20,8 +20,8 @@ export const HEAVY_READS_BUSY = 'HEAVY_READS_BUSY';
 export const HEAVY_READS_RETRY_SECONDS = 5;
 
 export function heavyReadsBusyMessage(perUser: number): string {
-  const running = perUser === 1 ? 'a report, export or print is' : `${perUser} reports, exports or prints are`;
-  return `You already have ${running} running. Try again when ${perUser === 1 ? 'it' : 'one of them'} finishes.`;
+  if (perUser === 1) return 'A report, export or print of yours is already running. Try again when it finishes.';
+  return `${perUser} of your reports, exports or prints are already running. Try again when one of them finishes.`;
 }
 
 export type HeavyReadLimits = { perUser: number; downloadIdleMs: number };
