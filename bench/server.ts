@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
 import { startServer, type RunningServer } from '../apps/server/src/test/process.ts';
 
-export const BENCH_ADMIN_PASSWORD = 'bench-admin-password';
+export const BENCH_ADMIN_PASSWORD = 'bench-super-secret-4471';
 
 export type BenchServer = RunningServer & { databaseUrl: string };
 
