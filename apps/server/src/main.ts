@@ -2,6 +2,7 @@
 import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './modules/users/service.ts';
+import { mfaStartNotice } from './modules/mfa/notice.ts';
 
 /** A start that cannot go on (bad settings, a damaged secret file, a full disk) says why in one line and exits 1. */
 async function startOrExplain<T>(step: () => Promise<T>): Promise<T> {
@@ -26,6 +27,9 @@ if (admin.created) {
     app.log.info(`First start: created user "${admin.username}" with the password from CRM_ADMIN_PASSWORD.`);
   }
 }
+// How the administrator enrols a second factor (first start), or that it is off (every start).
+const mfaNotice = mfaStartNotice(config.mfa, admin.created);
+if (mfaNotice) app.log[mfaNotice.level](mfaNotice.text);
 
 let stopping = false;
 async function stop(signal: string) {

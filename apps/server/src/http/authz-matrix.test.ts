@@ -7,10 +7,12 @@ import type { App } from '../app-type.ts';
 import { useTestApp } from '../test/harness.ts';
 import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from '../test/authz-expectations.ts';
 import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from '../test/authz-world.ts';
+import { MATRIX_MFA } from '../test/authz/mfa.ts';
 
 const dirs = createWorldDirs();
-// The simulated dialer: sends to it finish (the send routes' probes need real sends).
-const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir, dialer: { mode: 'simulated', pollMs: 60_000 } });
+// The simulated dialer: sends to it finish (the send routes' probes need real sends). A second factor for admins and
+// inspectors: everyone signs in through it, and a token before the code fails the world (test/authz/mfa.ts).
+const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir, dialer: { mode: 'simulated', pollMs: 60_000 }, mfa: MATRIX_MFA });
 afterAll(() => dirs.remove());
 
 /** Routes that are not in the route table but answer anyway. */
@@ -77,7 +79,7 @@ function printMatrix(rows: { key: string; cells: Record<Who, string> }[]): void 
   ].join('\n'));
 }
 
-it('answers every route as declared for anonymous, agent, other agent, QC, other QC and admin, with no unexpected allow', async () => {
+it('answers every route as declared for anonymous, agent, other agent, QC, other QC and admin, with no unexpected allow', { timeout: 120_000 }, async () => {
   const w = await createWorld(t.app, dirs.recordingsDir);
   const routeKeys = [...new Set(t.app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))];
   const keys = [...routeKeys, ...EXTRA_ROWS];

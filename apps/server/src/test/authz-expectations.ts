@@ -27,6 +27,7 @@ import { CALL_ATTEMPTS_EXPECTATIONS } from './authz/call-attempts.ts';
 import { CALLBACKS_EXPECTATIONS } from './authz/callbacks.ts';
 import { SCREEN_POP_EXPECTATIONS } from './authz/screen-pop.ts';
 import { DIALER_SYNC_EXPECTATIONS } from './authz/dialer-sync.ts';
+import { MFA_EXPECTATIONS } from './authz/mfa.ts';
 
 export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
 export type Who = (typeof CALLERS)[number];
@@ -208,6 +209,7 @@ export const EXPECTATIONS: Record<string, string> = {
   ...CALLBACKS_EXPECTATIONS,
   ...SCREEN_POP_EXPECTATIONS,
   ...DIALER_SYNC_EXPECTATIONS,
+  ...MFA_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

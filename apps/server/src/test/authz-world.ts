@@ -23,6 +23,7 @@ import { CALL_ATTEMPTS_PROBES } from './authz/call-attempts.ts';
 import { CALLBACKS_PROBES } from './authz/callbacks.ts';
 import { SCREEN_POP_PROBES } from './authz/screen-pop.ts';
 import { DIALER_SYNC_PROBES } from './authz/dialer-sync.ts';
+import { MFA_PROBES, finishAdminSignIn } from './authz/mfa.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -158,9 +159,8 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     if (who === 'anon') return undefined;
     const campaign = campaignOf[who];
     const { username } = (spare ? spares : users)[who];
-    const r = campaign
-      ? await caller(app).post('/api/auth/signInAgent', { username, password: PASSWORD, shift: 'Morning', campaign })
-      : await caller(app).post('/api/auth/signInSuperAdmin', { username, password: PASSWORD });
+    if (!campaign) return finishAdminSignIn(app, await caller(app).post('/api/auth/signInSuperAdmin', { username, password: PASSWORD }), username);
+    const r = await caller(app).post('/api/auth/signInAgent', { username, password: PASSWORD, shift: 'Morning', campaign });
     return ok<{ jwtToken: string }>(r, `sign-in of ${who}`).jwtToken;
   };
 
@@ -394,5 +394,6 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...CALLBACKS_PROBES(w),
     ...SCREEN_POP_PROBES(w),
     ...DIALER_SYNC_PROBES(w),
+    ...MFA_PROBES(w),
   };
 }

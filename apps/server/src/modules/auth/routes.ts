@@ -1,27 +1,32 @@
-// POST /api/auth/signInSuperAdmin and /api/auth/signInAgent (public, rate-limited).
-import { ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
+// POST /api/auth/signInSuperAdmin, /api/auth/signInAgent and the second step /api/auth/mfa (public, rate-limited).
+import { ZAdminSignInResponse, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
 import { currentUser } from '../../auth/guard.ts';
 import type { App } from '../../app-type.ts';
 import { EVERY_ROLE, PUBLIC } from '../../auth/roles.ts';
+import { mfaResetRoutes, mfaSignInRoutes } from '../mfa/routes.ts';
 import { bodyUsername, createSignInLimits } from './sign-in-limits.ts';
 import { issueMediaToken, sessionUser, signInAgent, signInSuperAdmin, signOut } from './service.ts';
 
-/** The sign-in limits (sign-in-limits.ts) guard both sign-ins. */
+/** One set of sign-in limits (sign-in-limits.ts) guards both sign-ins and the second factor's step. */
 export async function authRoutes(app: App) {
-  const limit = createSignInLimits(app)(bodyUsername);
-  const replies = { 200: ZSignInResponse, 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 429: ZErrorReply };
+  const limits = createSignInLimits(app);
+  const limit = limits(bodyUsername);
+  const replies = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 429: ZErrorReply };
 
   app.post('/api/auth/signInSuperAdmin', {
     config: PUBLIC,
     ...limit,
-    schema: { body: ZSignInAdminRequest, response: replies },
-  }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body, app.config.timeZone));
+    schema: { body: ZSignInAdminRequest, response: { 200: ZAdminSignInResponse, ...replies } },
+  }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, mfa: app.config.mfa }));
 
   app.post('/api/auth/signInAgent', {
     config: PUBLIC,
     ...limit,
-    schema: { body: ZSignInAgentRequest, response: replies },
+    schema: { body: ZSignInAgentRequest, response: { 200: ZSignInResponse, ...replies } },
   }, async (req) => signInAgent(app.db, app.tokens, req.body, app.config.timeZone));
+
+  mfaSignInRoutes(app, limits);
+  mfaResetRoutes(app);
 }
 
 export async function sessionRoutes(app: App) {

@@ -1,14 +1,17 @@
 // Sign-in for administrators, QC inspectors and agents.
 import { sql } from 'kysely';
-import { DB_ROLES, MESSAGES, ROLE_DESCRIPTIONS, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
+import { MESSAGES, type TAdminSignInResponse, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
+import type { TMfaConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type TokenService } from '../../auth/tokens.ts';
 import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
+import { startSecondFactor } from '../mfa/service.ts';
+import { roleClaim, signAccountSession, type TAccountRole } from './session-token.ts';
 
-type Role = 'admin' | 'qc' | 'agent';
+type Role = TAccountRole;
 
 async function authenticate(db: Db, username: string, password: string, roles: readonly Role[]) {
   const user = await findUserByUsername(db, username, roles);
@@ -34,16 +37,16 @@ async function authenticate(db: Db, username: string, password: string, roles: r
   return user;
 }
 
-function roleClaim(role: Role) {
-  const roleName = DB_ROLES[role];
-  return [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }];
-}
-
-/** Administrators and QC inspectors (docs/product.md §7 signInSuperAdmin). The token says the call centre's time zone too. */
-export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest, timeZone: string): Promise<TSignInResponse> {
+/**
+ * Administrators and QC inspectors (docs/product.md §7 signInSuperAdmin). The token says the call centre's time zone
+ * too. When a second factor is due (docs/trust.md, Second factor) the right password gets no token yet: the reply
+ * is the second step's mfaToken, to send with the code to POST /api/auth/mfa.
+ */
+export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest, options: { timeZone: string; mfa: TMfaConfig }): Promise<TAdminSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
-  const jwtToken = await tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion, timeZone });
-  return { jwtToken };
+  const secondStep = await startSecondFactor(db, user, options.mfa);
+  if (secondStep !== null) return secondStep;
+  return { jwtToken: await signAccountSession(tokens, user, options.timeZone) };
 }
 
 /** Agents sign in with their agentId, a shift and an active campaign. The token says the call centre's time zone too. */
