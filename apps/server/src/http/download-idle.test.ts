@@ -4,7 +4,8 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createCampaign, tokenForRole, useTestApp } from '../test/harness.ts';
+import { createCampaign, createUser, sessionTokenFor, tokenForRole, useTestApp } from '../test/harness.ts';
+import { insertRecords } from '../test/qc-reports-support.ts';
 import { query } from '../test/leads-support.ts';
 import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
 
@@ -36,13 +37,22 @@ async function reportQueriesRunning(): Promise<number> {
   return r.rows[0]?.n ?? 0;
 }
 
+/** QC export queries still running (an xlsx download in progress holds one, with its cursor). */
+async function exportQueriesRunning(): Promise<number> {
+  const r = await sql<{ n: number }>`
+    select count(*)::int as n from pg_stat_activity
+    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
+      and query like '%from "qc_records"%order by "agent_name"%'`.execute(t.db);
+  return r.rows[0]?.n ?? 0;
+}
+
 /** A client that asks for the download, reads its first bytes, then stops reading (and never hangs up). */
-async function pausedDownload(token: string): Promise<{ socket: net.Socket; closed: Promise<void> }> {
+async function pausedDownload(token: string, url = path): Promise<{ socket: net.Socket; closed: Promise<void> }> {
   const socket = net.connect({ host: '127.0.0.1', port });
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   socket.on('error', () => undefined);
   await new Promise((resolve) => socket.once('connect', resolve));
-  socket.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
+  socket.write(`GET ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`);
   const first = await new Promise<Buffer>((resolve) => socket.once('data', resolve));
   expect(first.toString('latin1')).toMatch(/^HTTP\/1\.1 200/);
   socket.pause();
@@ -92,5 +102,16 @@ describe('a download nobody reads', () => {
     expect(bytes).toBeGreaterThan(0);
     socket.destroy();
     await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('is cut for an xlsx export too, closing its cursor', async () => {
+    const inspector = await createUser(t.db, { role: 'qc' });
+    // Hex suggestions a zip cannot shrink much: tens of MB of xlsx.
+    await insertRecords(t.db, { count: 15_000, callDate: '2024-07-01', inspector, suggestionLength: 2000 });
+    const { closed, socket } = await pausedDownload(await sessionTokenFor(t.app, inspector), '/api/qcReport/export/in-house?date=2024-07-01');
+    await expect.poll(exportQueriesRunning, { timeout: 10_000 }).toBe(1);
+    await expect.poll(exportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    socket.resume();
+    await closed;
   });
 });
