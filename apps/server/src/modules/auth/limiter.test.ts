@@ -3,27 +3,51 @@ import { createLimiter } from './limiter.ts';
 import { backoffSeconds } from './limiter-daily.ts';
 
 describe('createLimiter', () => {
-  it('allows max attempts per key in a window, then refuses until the window ends', () => {
+  it('allows max failures per key in a window, then refuses until the window ends', async () => {
     let now = 1_000_000;
     const limiter = createLimiter(2, 60_000, () => now);
-    expect([limiter.take('a').allowed, limiter.take('a').allowed, limiter.take('a').allowed]).toEqual([true, true, false]);
-    expect(limiter.take('b').allowed).toBe(true);
+    const fail = async (key: string) => {
+      const a = await limiter.take(key);
+      a.settle(true);
+      return a.allowed;
+    };
+    expect([await fail('a'), await fail('a'), await fail('a')]).toEqual([true, true, false]);
+    expect(await fail('b')).toBe(true);
     now += 30_000;
-    expect(limiter.take('a')).toEqual({ allowed: false, retryAfterSeconds: 30 });
+    expect(await limiter.take('a')).toMatchObject({ allowed: false, retryAfterSeconds: 30 });
     now += 30_000;
-    expect(limiter.take('a').allowed).toBe(true);
+    expect(await fail('a')).toBe(true);
   });
 
-  it('takes an attempt given back off the count, and forgets ended windows', () => {
+  it('does not count attempts that did not fail, and forgets ended windows', async () => {
     let now = 0;
     const limiter = createLimiter(1, 1000, () => now);
-    expect(limiter.take('a').allowed).toBe(true);
-    limiter.giveBack('a');
-    expect(limiter.take('a').allowed).toBe(true);
-    expect(limiter.take('a').allowed).toBe(false);
+    (await limiter.take('a')).settle(false);
+    (await limiter.take('a')).settle(true);
+    expect((await limiter.take('a')).allowed).toBe(false);
     now = 1000;
     limiter.prune();
-    expect(limiter.take('a').allowed).toBe(true);
+    expect((await limiter.take('a')).allowed).toBe(true);
+  });
+
+  it('makes a burst beyond the allowance wait for attempts in flight instead of refusing it', async () => {
+    const limiter = createLimiter(2, 60_000, () => 0);
+    const first = await limiter.take('nat');
+    const second = await limiter.take('nat');
+    let thirdStarted = false;
+    const third = limiter.take('nat').then((a) => {
+      thirdStarted = true;
+      return a;
+    });
+    await Promise.resolve();
+    expect(thirdStarted).toBe(false);
+    first.settle(false);
+    expect((await third).allowed).toBe(true);
+    // Two failures fill the window: whatever waits is then refused.
+    const fourth = limiter.take('nat');
+    second.settle(true);
+    (await third).settle(true);
+    expect((await fourth).allowed).toBe(false);
   });
 });
 

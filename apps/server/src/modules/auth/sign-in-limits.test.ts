@@ -43,6 +43,22 @@ describe('with the default limits', () => {
   });
 });
 
+describe('a whole office behind one address', () => {
+  const t = useTestApp({ loginRateLimitPerIp: 5, loginRateLimit: 5 });
+
+  it('signs 40 agents in at once, though the address allows 5 failures a minute: successes wait their turn, never refused', async () => {
+    const campaign = await createCampaign(t.db);
+    const agents = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db, { role: 'agent' })));
+    const replies = await Promise.all(
+      agents.map((agent) => t.app.inject({ method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.50.0.1', payload: { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName } })),
+    );
+    expect(replies.map((r) => r.statusCode)).toEqual(Array<number>(40).fill(200));
+    // Guesses at once from that address still stop at 5.
+    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress: '10.50.0.1', payload: { username: `nobody-${i}`, password: 'Spring2024!' } })));
+    expect(guesses.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+});
+
 describe('an account that keeps failing', () => {
   const t = useTestApp({ loginBackoffAfter: 3, loginBackoffMaxSeconds: 300 });
   const signIn = (body: Attempt, remoteAddress = '10.30.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress, payload: body });

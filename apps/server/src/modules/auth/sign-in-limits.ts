@@ -79,15 +79,12 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
     clearInterval(dbPruner);
   });
 
-  /** The keys an attempt in flight was counted under, and whether its account had failures (a success then clears them). */
-  const counted = new WeakMap<FastifyRequest, { ip: string; user: string; accountFailed: boolean; wrongSecret: boolean }>();
+  /** The attempts of a request in flight, and whether its account had failures (a success then clears them). */
+  type Counted = { ip: string; user: string; settle: (failed: boolean) => void; accountFailed: boolean; wrongSecret: boolean };
+  const counted = new WeakMap<FastifyRequest, Counted>();
   const tooMany = (reply: FastifyReply, code: TSignInLimitCode, retryAfterSeconds: number) => {
     reply.header('retry-after', String(retryAfterSeconds));
     return new AppError('TOO_MANY_REQUESTS', signInLimitMessage(code, retryAfterSeconds), code);
-  };
-  const giveBack = (keys: { ip: string; user: string }) => {
-    perIp.giveBack(keys.ip);
-    perUser.giveBack(keys.user);
   };
   return (userOf) => ({
     // After validation and the role guard: the username is known. req.ip is the client's address as far as TRUST_PROXY allows.
@@ -95,23 +92,27 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
       const user = await userOf(req);
       if (user === null) return;
       const ip = req.ip;
-      const byIp = perIp.take(ip);
+      const byIp = await perIp.take(ip);
       if (!byIp.allowed) throw tooMany(reply, SIGN_IN_LIMIT_CODES.minute, byIp.retryAfterSeconds);
-      const byUser = perUser.take(user);
+      const byUser = await perUser.take(user);
       if (!byUser.allowed) {
-        perIp.giveBack(ip);
+        byIp.settle(false);
         throw tooMany(reply, SIGN_IN_LIMIT_CODES.minute, byUser.retryAfterSeconds);
       }
+      const settle = (failed: boolean) => {
+        byIp.settle(failed);
+        byUser.settle(failed);
+      };
       const failures = await findSignInFailures(app.db, user, ip).catch((e: unknown) => {
-        giveBack({ ip, user });
+        settle(false);
         throw e;
       });
       const wait = signInWait(failures, now(), daily);
       if (wait !== undefined) {
-        giveBack({ ip, user });
+        settle(false);
         throw tooMany(reply, wait.code, wait.seconds);
       }
-      counted.set(req, { ip, user, accountFailed: failures.account !== undefined, wrongSecret: false });
+      counted.set(req, { ip, user, settle, accountFailed: failures.account !== undefined, wrongSecret: false });
     },
     onError: async (req, _reply, error) => {
       const keys = counted.get(req);
@@ -135,7 +136,7 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
       const keys = counted.get(req);
       if (!keys) return;
       counted.delete(req);
-      if (reply.statusCode !== 401 && !keys.wrongSecret) giveBack(keys);
+      keys.settle(reply.statusCode === 401 || keys.wrongSecret);
     },
   });
 }
