@@ -5,6 +5,6 @@ export const MFA_MESSAGES = {
   codeUsed: 'This code was used already. Wait for the next code of your authenticator app.',
   noSkipsLeft: 'Setting up the second factor cannot be put off any longer: scan the QR code and type the code.',
   enrolledAlready: 'This account has a second factor: type its code.',
-  resetOwn: 'You cannot reset your own second factor: ask another administrator (the `admin` user: run `npm run reset-mfa -w apps/server -- admin` on the server).',
+  resetOwn: 'You cannot reset your own second factor: ask another administrator (for the admin user: run npm run reset-mfa -w apps/server -- admin on the server).',
   reset: (username: string) => `The second factor of "${username}" was reset; they set it up again at their next sign-in.`,
 } as const;
