@@ -14,8 +14,10 @@ export type TCodeMiss = { kind: 'wrong' } | { kind: 'used' };
  * against the unused recovery codes. Reads only; spendCode makes it count.
  */
 export async function matchCode(db: Db, userId: number, secret: string, lastStep: number | null, code: string, nowMs: number): Promise<TCodeMatch | TCodeMiss> {
-  if (isTotpShape(code)) {
-    const step = await matchTotpStep(secret, code, nowMs);
+  // Apps show the code as "123 456": typed so, it is the same six digits.
+  const digits = code.replace(/\s/g, '');
+  if (isTotpShape(digits)) {
+    const step = await matchTotpStep(secret, digits, nowMs);
     if (step === null) return { kind: 'wrong' };
     return lastStep !== null && step <= lastStep ? { kind: 'used' } : { kind: 'totp', step };
   }
