@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES } from '@crm/shared';
 import { refusedField } from '../../app/form-schema.ts';
+import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { addAgent, AGENTS_KEY } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
@@ -28,6 +29,9 @@ export function AddAgentModal({ opened, onClose }: Props) {
       notifications.show({ color: 'red', title: AGENT_MESSAGES.addFailed, message: error.message, autoClose: 8000 });
       const field = refusedField(error, AGENT_REFUSALS);
       if (field !== undefined) form.setFieldError(field, error.message);
+      // A password a rule refuses (docs/trust.md, Passwords): the server's words under the password field.
+      const refusal = passwordRefusal(error);
+      if (refusal?.field === 'password') form.setFieldError('password', refusal.message);
     },
   });
 

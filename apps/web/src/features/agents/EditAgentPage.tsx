@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AGENT_MESSAGES, type TAgent } from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
 import { refusedField } from '../../app/form-schema.ts';
+import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { agentKey, AGENTS_KEY, fetchAgent, updateAgent } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
@@ -27,6 +28,9 @@ function EditAgentForm({ agent }: { agent: TAgent }) {
       notifications.show({ color: 'red', title: AGENT_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
       const field = refusedField(error, AGENT_REFUSALS);
       if (field !== undefined) form.setFieldError(field, error.message);
+      // A password a rule refuses (docs/trust.md, Passwords): the server's words under the password field.
+      const refusal = passwordRefusal(error);
+      if (refusal?.field === 'password') form.setFieldError('password', refusal.message);
     },
   });
 

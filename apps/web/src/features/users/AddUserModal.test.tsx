@@ -43,4 +43,13 @@ describe('AddUserModal', () => {
     expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ username: 'qc.nadia', name: 'Nadia', password: 'long-enough', role: 'QC' });
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it('shows a password the server refuses by a rule under the password, in the server\'s words', async () => {
+    const message = 'password is too common: it is in the list of the 100,000 most used passwords';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message, code: 'PASSWORD_TOO_COMMON' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    renderWithApp(<AddUserModal opened onClose={() => undefined} />);
+    fill('qc.nadia', 'Nadia', 'iloveyou1');
+    await waitFor(() => expect(fieldError(input(/^Password/))).toBe(message));
+    expect(fieldError(input(/^Username/))).toBeNull();
+  });
 });

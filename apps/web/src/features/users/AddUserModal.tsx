@@ -4,6 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refusedField } from '../../app/form-schema.ts';
+import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { createQcUser, USERS_KEY } from './api.ts';
 import { EMPTY_USER_FORM, toCreateUserRequest, USER_REFUSALS, validateUserForm, type TUserFormValues } from './user-form.ts';
@@ -21,10 +22,13 @@ export function AddUserModal({ opened, onClose }: Props) {
       onClose();
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
     },
-    // The API client shows a refusal with the server's words; a taken username shows under its field as well.
+    // The API client shows a refusal with the server's words; a taken username or a refused password shows under its
+    // field as well.
     onError: (error) => {
       const field = refusedField(error, USER_REFUSALS);
       if (field !== undefined) form.setFieldError(field, error.message);
+      const refusal = passwordRefusal(error);
+      if (refusal?.field === 'password') form.setFieldError('password', refusal.message);
     },
   });
 

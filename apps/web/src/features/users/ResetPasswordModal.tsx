@@ -1,22 +1,39 @@
-// Sets a new password for a QC inspector; their current sessions keep working until they sign out.
-import { Modal, PasswordInput, Stack, Text } from '@mantine/core';
+// Sets a new password: another account's (their sessions end), or one's own, which also asks for the current password
+// and, when one's second factor is set up, a code of it (docs/trust.md, Passwords).
+import { Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import type { TUser } from '@crm/shared';
+import type { TUpdateUserRequest, TUser } from '@crm/shared';
+import { passwordRefusal } from '../../app/password-refusal.ts';
+import { useSession } from '../../app/session.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { updateUser } from './api.ts';
-import { validatePasswordReset } from './user-form.ts';
+import { toPasswordChange, validateOwnPasswordChange, validatePasswordReset, type TPasswordChangeValues } from './user-form.ts';
 
 type Props = { user: TUser | null; onClose: () => void };
 
+const EMPTY: TPasswordChangeValues = { password: '', currentPassword: '', mfaCode: '' };
+
 export function ResetPasswordModal({ user, onClose }: Props) {
-  const form = useForm({ mode: 'controlled', initialValues: { password: '' }, validate: validatePasswordReset });
+  const { session } = useSession();
+  const own = user !== null && String(user.id) === session?.user.sub;
+  const withCode = own && user.mfaEnrolled;
+  const form = useForm<TPasswordChangeValues>({
+    mode: 'controlled',
+    initialValues: EMPTY,
+    validate: (values) => (own ? validateOwnPasswordChange(withCode)(values) : validatePasswordReset(values)),
+  });
   const mutation = useMutation({
-    mutationFn: ({ id, next }: { id: number; next: string }) => updateUser(id, { password: next }),
+    mutationFn: ({ id, body }: { id: number; body: TUpdateUserRequest }) => updateUser(id, body),
     onSuccess: (updated) => {
-      notifications.show({ color: 'green', message: `The password of "${updated.username}" was reset.` });
+      notifications.show({ color: 'green', message: own ? 'Your password was changed. Sign in again with it.' : `The password of "${updated.username}" was reset.` });
       close();
+    },
+    // The API client shows the refusal; a refused password, current password or code shows under its field as well.
+    onError: (error) => {
+      const refusal = passwordRefusal(error);
+      if (refusal !== undefined) form.setFieldError(refusal.field, refusal.message);
     },
   });
 
@@ -25,18 +42,38 @@ export function ResetPasswordModal({ user, onClose }: Props) {
     onClose();
   }
 
-  const submit = form.onSubmit(({ password }) => {
-    if (user !== null) mutation.mutate({ id: user.id, next: password });
+  const submit = form.onSubmit((values) => {
+    if (user !== null) mutation.mutate({ id: user.id, body: toPasswordChange(values, own) });
   });
 
   return (
-    <Modal opened={user !== null} onClose={close} title="Reset password">
-      <form onSubmit={submit} noValidate aria-label="Reset password">
+    <Modal opened={user !== null} onClose={close} title={own ? 'Change your password' : 'Reset password'}>
+      <form onSubmit={submit} noValidate aria-label={own ? 'Change your password' : 'Reset password'}>
         <Stack gap="md">
-          <Text size="sm">
-            A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown again.
-          </Text>
-          <PasswordInput label="New password" withAsterisk description="At least 8 characters." autoComplete="new-password" {...form.getInputProps('password')} />
+          {own ? (
+            <Text size="sm">A new password for your own account ({user.username}). You will be signed out everywhere and sign in again with it.</Text>
+          ) : (
+            <Text size="sm">
+              A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown again.
+            </Text>
+          )}
+          {own && <PasswordInput label="Current password" withAsterisk autoComplete="current-password" {...form.getInputProps('currentPassword')} />}
+          <PasswordInput
+            label="New password"
+            withAsterisk
+            description="At least 8 characters; not a common password, nor containing the username or name."
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
+          {withCode && (
+            <TextInput
+              label="Authenticator code"
+              withAsterisk
+              description="The code your authenticator app shows, or a recovery code."
+              autoComplete="one-time-code"
+              {...form.getInputProps('mfaCode')}
+            />
+          )}
           <FormActions onCancel={close} saving={mutation.isPending} />
         </Stack>
       </form>

@@ -1,7 +1,7 @@
 // The Add QC inspector and Reset password forms: the shared schemas' rules in the form's words, and the server's
 // refusal that belongs to the username.
 import { z } from 'zod';
-import { ZCreateUserRequest, ZNewPassword, type TCreateUserRequest } from '@crm/shared';
+import { ZCreateUserRequest, ZNewPassword, type TCreateUserRequest, type TUpdateUserRequest } from '@crm/shared';
 import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
 
 export type TUserFormValues = { username: string; name: string; password: string };
@@ -25,6 +25,31 @@ export function toCreateUserRequest(values: TUserFormValues): TCreateUserRequest
 
 /** A reset is the password rule of every new password (ZNewPassword). */
 export const validatePasswordReset = schemaValidate(z.object({ password: ZNewPassword }), { labels: USER_LABELS, toInput: (values: { password: string }) => userInput(values) });
+
+export type TPasswordChangeValues = { password: string; currentPassword: string; mfaCode: string };
+
+const CHANGE_LABELS = { ...USER_LABELS, password: 'New password', currentPassword: 'Current password', mfaCode: 'Authenticator code' };
+const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
+
+/**
+ * One's own password (docs/trust.md, Passwords): the new one by ZNewPassword, the current one, and a code of one's
+ * second factor when one is set up; a blank field is said to be required.
+ */
+export function validateOwnPasswordChange(withCode: boolean) {
+  const required = (key: string) => z.string({ message: `${key} is required` });
+  const schema = z.object({ password: ZNewPassword, currentPassword: required('currentPassword'), ...(withCode ? { mfaCode: required('mfaCode') } : {}) });
+  return schemaValidate(schema, {
+    labels: CHANGE_LABELS,
+    toInput: (values: TPasswordChangeValues) => ({ password: blankToUndefined(values.password), currentPassword: blankToUndefined(values.currentPassword), mfaCode: blankToUndefined(values.mfaCode) }),
+  });
+}
+
+/** The request of a reset: another's new password alone; one's own with the current password (and the code). */
+export function toPasswordChange(values: TPasswordChangeValues, own: boolean): TUpdateUserRequest {
+  if (!own) return { password: values.password };
+  const code = values.mfaCode.replace(/\s+/g, '');
+  return { password: values.password, currentPassword: values.currentPassword, ...(code === '' ? {} : { mfaCode: code }) };
+}
 
 /** apps/server/src/modules/users/accounts.ts: usernameTaken (409). */
 export const USER_REFUSALS: TRefusalCues<'username'> = [['username', /^The username ".*" is already taken$/]];
