@@ -1,6 +1,7 @@
 // Sessions that can be ended: sign-out, a new password, disabling and a campaign made inactive end every earlier
 // token at once, for every role; enabling an account again brings none of them back.
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { ZSignInResponse, type TAgent } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type Caller, type TestUser } from '../test/harness.ts';
 import { addAgent } from '../test/agents-support.ts';
@@ -116,5 +117,51 @@ describe('a campaign made inactive', () => {
     const online = JSON.stringify((await admin.get('/api/agentSessions/online')).body);
     expect(online).not.toContain(a.agentId);
     expect(online).toContain(b.agentId);
+  });
+});
+
+describe('a campaign renamed or deleted (issue 33)', () => {
+  const dispositionsOf = (c: Caller, campaignName: string) => c.get(`/api/dispositions?campaignName=${encodeURIComponent(campaignName)}`);
+
+  it('ends the sign-ins of a renamed campaign, and a campaign made under the old name is never the old token\'s', async () => {
+    const admin = await t.callerFor('admin');
+    const spring = await createCampaign(t.db, { campaignName: 'Rename Spring' });
+    const agent = await addAgent(admin);
+    const session = await signIn({ username: agent.agentId, password: 'agent-pass-1' }, { campaign: 'Rename Spring' });
+    expect((await dispositionsOf(session, 'Rename Spring')).status).toBe(200);
+    // Another field alone ends nothing.
+    expect((await admin.put('/cc/updateCampaign', { id: spring.id, campaignName: 'Rename Spring', campaignId: spring.campaignId, callTarget: 60 })).status).toBe(200);
+    expect(await me(session)).toBe(200);
+
+    const renamed = await admin.put('/cc/updateCampaign', { id: spring.id, campaignName: 'Rename Summer', campaignId: spring.campaignId });
+    expect(renamed.status, renamed.text).toBe(200);
+    const added = await admin.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: 'Rename Spring', campaignId: 'RSPR2', callTarget: 10 });
+    expect(added.status, added.text).toBe(200);
+    expect(await me(session)).toBe(401);
+    expect((await dispositionsOf(session, 'Rename Spring')).status).toBe(401);
+
+    // Even a sign-in still open reaches only its own campaign (by id), not the new one under the old name.
+    await sql`update agent_sessions set signed_out_at = null where agent_id = ${agent.agentId}`.execute(t.db);
+    expect(await me(session)).toBe(200);
+    const other = await dispositionsOf(session, 'Rename Spring');
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ message: 'You are signed in to another campaign' });
+    expect((await dispositionsOf(session, 'Rename Summer')).status).toBe(200);
+  });
+
+  it('ends the sign-ins of a deleted campaign', async () => {
+    const admin = await t.callerFor('admin');
+    const going = await createCampaign(t.db);
+    const staying = await createCampaign(t.db);
+    const a = await addAgent(admin);
+    const b = await addAgent(admin);
+    const inGoing = await signIn({ username: a.agentId, password: 'agent-pass-1' }, { campaign: going.campaignName });
+    const inStaying = await signIn({ username: b.agentId, password: 'agent-pass-1' }, { campaign: staying.campaignName });
+    const r = await admin.delete(`/cc/delete/${going.id}`);
+    expect(r.status, r.text).toBe(204);
+    expect(await me(inGoing)).toBe(401);
+    expect(await me(inStaying)).toBe(200);
+    const open = await t.db.selectFrom('agentSessions').select('id').where('agentId', '=', a.agentId).where('signedOutAt', 'is', null).execute();
+    expect(open).toEqual([]);
   });
 });

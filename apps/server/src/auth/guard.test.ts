@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { MESSAGES } from '@crm/shared';
 import { buildApp } from '../app.ts';
-import { caller, createUser, openTestDatabase, testConfig, useTestApp } from '../test/harness.ts';
+import { readFileSync } from 'node:fs';
+import { caller, createCampaign, createUser, openTestDatabase, sessionTokenFor, testConfig, useTestApp } from '../test/harness.ts';
 
 const t = useTestApp();
 
@@ -68,11 +69,7 @@ describe('the role guard', () => {
     app.get('/test/undeclared', async () => ({ ok: true }));
     await app.ready();
     try {
-      const token = async (role: 'admin' | 'qc' | 'agent') => {
-        const u = await createUser(app.db, { role });
-        const roleName = ({ admin: 'ADMIN', qc: 'QC', agent: 'AGENT' } as const)[role];
-        return caller(app, await app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName, roleDescription: '' }] }));
-      };
+      const token = async (role: 'admin' | 'qc' | 'agent') => caller(app, await sessionTokenFor(app, await createUser(app.db, { role })));
       const admin = await token('admin');
       expect((await admin.get('/test/admin-only')).body).toEqual({ ok: true });
       for (const role of ['qc', 'agent'] as const) {
@@ -110,6 +107,41 @@ describe('the role guard', () => {
     } finally {
       await app.close();
       await drop();
+    }
+  });
+});
+
+describe('the claims and the header a token must have (issue 33)', () => {
+  const secret = () => new TextEncoder().encode(readFileSync(`${t.config.dataDir}/jwt-secret`, 'utf8').trim());
+
+  it('refuses a token without an expiry, even signed with the real key', async () => {
+    const admin = await createUser(t.db, { role: 'admin' });
+    const forever = await new SignJWT({ userName: admin.username, name: admin.name, roles: [{ roleName: 'ADMIN', roleDescription: 'x' }] })
+      .setProtectedHeader({ alg: 'HS256' }).setSubject(String(admin.id)).setIssuedAt().sign(secret());
+    const r = await caller(t.app, forever).get('/api/auth/me');
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ message: MESSAGES.auth.signInRequired });
+  });
+
+  it("refuses an agent's token without a sign-in record (sid), even signed with the real key and unexpired", async () => {
+    const agent = await createUser(t.db, { role: 'agent' });
+    const campaign = await createCampaign(t.db);
+    const claims = { userName: agent.username, name: agent.name, roles: [{ roleName: 'AGENT', roleDescription: 'x' }], agentId: agent.username, shift: 'Morning', campaign: campaign.campaignName };
+    const noSid = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject(String(agent.id)).setIssuedAt().setExpirationTime('1h').sign(secret());
+    expect((await caller(t.app, noSid).get('/api/auth/me')).status).toBe(401);
+    expect((await caller(t.app, noSid).get(`/api/dispositions?campaignName=${encodeURIComponent(campaign.campaignName)}`)).status).toBe(401);
+    // The same agent signed in as sign-in makes it (with its record) is let in.
+    expect((await (await t.as(agent, { campaign: campaign.campaignName })).get('/api/auth/me')).status).toBe(200);
+  });
+
+  it('takes exactly "Bearer <token>": anything after the token, a second space or another scheme is refused', async () => {
+    const token = await sessionTokenFor(t.app, await createUser(t.db, { role: 'admin' }));
+    const me = (authorization: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization } });
+    expect((await me(`Bearer ${token}`)).statusCode).toBe(200);
+    expect((await me(`bearer ${token}`)).statusCode).toBe(200);
+    for (const header of [`Bearer ${token} extra`, `Bearer ${token} ${token}`, `Bearer  ${token}`, `Bearer ${token},x`, `Basic ${token}`, `${token}`, 'Bearer ', 'Bearer']) {
+      const r = await me(header);
+      expect(r.statusCode, header.slice(0, 12)).toBe(401);
     }
   });
 });

@@ -3,8 +3,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MESSAGES, type TRole, type TTokenPayload } from '@crm/shared';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import type { Db } from '../db/schema.ts';
-import { createSessionCheck, type SessionCheck } from './session-check.ts';
+import { createSessionLookup, type LiveSession, type SessionCheck } from './session-check.ts';
 import type { TokenService } from './tokens.ts';
+
+/**
+ * The signed-in user as routes see it: the token's claims, and for an agent the campaign of the sign-in record
+ * (`campaignId`, and `campaign` is that campaign's name now), never the campaign name written in the token: a campaign
+ * renamed, or another one made later under an old name, is not what the agent signed into.
+ */
+export type TCaller = TTokenPayload & { campaignId?: number | null };
 
 export type RouteEntry = { method: string; url: string; roles: readonly TRole[]; public: boolean };
 
@@ -22,7 +29,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     /** The signed-in user; set by the guard on every non-public route. */
-    user: TTokenPayload | null;
+    user: TCaller | null;
   }
   interface FastifyInstance {
     /** Every route registered, with what it declared: read by the route-coverage tests. */
@@ -37,16 +44,26 @@ function queryToken(request: FastifyRequest): string | undefined {
   return typeof query?.token === 'string' && query.token ? query.token : undefined;
 }
 
-function bearer(request: FastifyRequest): string | undefined {
+/** Exactly `Bearer <token>`: one space, one token of the characters a JWT is made of, nothing after it. */
+const BEARER = /^bearer ([A-Za-z0-9_.~+/-]+=*)$/i;
+
+/** The header's token; null for a header that is there but not exactly `Bearer <token>` (refused, not ignored). */
+function bearer(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
-  if (!header) return undefined;
-  const [scheme, token] = header.split(' ');
-  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+  if (header === undefined || header === '') return undefined;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+/** The user as routes see it: an agent's campaign is the sign-in record's (by id), whatever the token says. */
+function callerOf(payload: TTokenPayload, live: LiveSession): TCaller {
+  if (live.signIn === null) return payload;
+  const { campaignId, campaignName } = live.signIn;
+  return { ...payload, campaign: campaignName ?? undefined, campaignId };
 }
 
 export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db): void {
-  const isLive = createSessionCheck(db);
-  app.decorate('sessionCheck', isLive);
+  const findSession = createSessionLookup(db);
+  app.decorate('sessionCheck', async (token: TTokenPayload) => (await findSession(token)) !== null);
   app.decorate('routeTable', [] as RouteEntry[]);
   app.decorateRequest('user', null);
   app.addHook('onRoute', (route) => {
@@ -60,6 +77,7 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db
     const config = request.routeOptions.config;
     if (config.public === true) return;
     const header = bearer(request);
+    if (header === null) throw unauthorized();
     const fromQuery = header || config.queryToken !== true ? undefined : queryToken(request);
     const token = header ?? fromQuery;
     if (!token) throw unauthorized();
@@ -69,15 +87,16 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db
     // A media token opens media only, and a session token never travels in a URL.
     if ((payload.purpose === 'media') !== (fromQuery !== undefined)) throw unauthorized();
     // A disabled or deleted account, or an agent who signed out, loses access at once, not when the token runs out.
-    if (!(await isLive(payload))) throw unauthorized(MESSAGES.auth.sessionExpired);
+    const live = await findSession(payload);
+    if (live === null) throw unauthorized(MESSAGES.auth.sessionExpired);
     const allowed = config.roles ?? [];
     if (!payload.roles.some((r) => allowed.includes(r.roleName))) throw forbidden();
-    request.user = payload;
+    request.user = callerOf(payload, live);
   });
 }
 
 /** The signed-in user of a guarded route. */
-export function currentUser(request: FastifyRequest): TTokenPayload {
+export function currentUser(request: FastifyRequest): TCaller {
   if (!request.user) throw unauthorized();
   return request.user;
 }

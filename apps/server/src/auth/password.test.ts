@@ -118,7 +118,7 @@ describe('upgrade of old hashes at sign-in', () => {
     expect((await signInSuperAdmin(qc, 'not the password')).status).toBe(401);
     expect((await signInAgent(agent.username, campaign.campaignName, 'not the password')).status).toBe(401);
     expect((await signInAgent(`${agent.username}-nobody`, campaign.campaignName)).status).toBe(401);
-    expect((await signInAgent(disabled.username, campaign.campaignName)).status).toBe(403);
+    expect((await signInAgent(disabled.username, campaign.campaignName)).status).toBe(401);
     for (const u of [qc, agent, disabled]) expect(await readHash(u.id)).toBe(OLD_SCRYPT_HASH);
   });
 

@@ -13,6 +13,15 @@ export type TokenService = {
   verify: (token: string) => Promise<TTokenPayload | 'expired' | 'invalid'>;
 };
 
+/**
+ * The claims a token of ours always has: an expiry, and for an agent the sign-in record it stands for (`sid`), so
+ * signing out, a campaign's rename or delete, and the campaign the agent may work on all follow that record.
+ */
+function hasRequiredClaims(payload: TTokenPayload): boolean {
+  if (payload.exp === undefined) return false;
+  return payload.sid !== undefined || !payload.roles.some((r) => r.roleName === 'AGENT');
+}
+
 export function createTokenService(secret: string, ttlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
   // Only tokens that verified go in, keyed by the whole signed string, so a hit is exactly as good as a verify;
@@ -20,9 +29,10 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
   const verified = new Map<string, TTokenPayload>();
   const slowVerify = async (token: string): Promise<TTokenPayload | 'expired' | 'invalid'> => {
     try {
-      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+      // Every token this server makes runs out (`exp`); one without is not of ours, whatever key signed it.
+      const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub'] });
       const parsed = ZTokenPayload.safeParse(payload);
-      return parsed.success ? parsed.data : 'invalid';
+      return parsed.success && hasRequiredClaims(parsed.data) ? parsed.data : 'invalid';
     } catch (e) {
       return e instanceof errors.JWTExpired ? 'expired' : 'invalid';
     }
@@ -39,7 +49,7 @@ export function createTokenService(secret: string, ttlSeconds: number): TokenSer
     verify: async (token) => {
       const known = verified.get(token);
       if (known !== undefined) {
-        if (known.exp !== undefined && known.exp * 1000 <= Date.now()) {
+        if (known.exp === undefined || known.exp * 1000 <= Date.now()) {
           verified.delete(token);
           return 'expired';
         }

@@ -1,8 +1,9 @@
 // Demo data of the agent panel: today's agent sign-ins for the dashboard, AG-1001's calls of today on the CRM's idle
 // screen (a call left unfinished, a partial call, calls saved), and numbers an agent can call at once.
 import { sql } from 'kysely';
-import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, startOfLocalDay, type TTokenPayload } from '@crm/shared';
+import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, startOfLocalDay } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
+import type { TCaller } from '../auth/guard.ts';
 import { updateLeadAnswers } from '../modules/agent-panel/save.ts';
 
 const HOUR = 3_600_000;
@@ -94,13 +95,15 @@ async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
     .execute();
   const [completed, wrongPerson, partial, draft] = leads;
   if (!completed || !wrongPerson || !partial || !draft) return;
-  const agent: TTokenPayload = {
+  // The caller as the guard gives it to routes: an agent's campaign is the campaign's id (auth/guard.ts).
+  const agent: TCaller = {
     sub: String(user.id),
     userName: DEMO_CALLER.agentId,
     name: user.name,
     roles: [{ roleName: DB_ROLES.agent, roleDescription: ROLE_DESCRIPTIONS.AGENT }],
     agentId: DEMO_CALLER.agentId,
     campaign: DEMO_CALLER.campaignName,
+    campaignId: campaign.id,
   };
   const calls = [
     [completed, SPRING_CALLS.completed],

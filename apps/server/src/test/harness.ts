@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import type { TDbRole, TShift, TTokenPayload } from '@crm/shared';
 import { DB_ROLES, ROLE_DESCRIPTIONS } from '@crm/shared';
 import { buildApp, type App } from '../app.ts';
@@ -109,16 +110,38 @@ export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TCon
   return { ...defaults, dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, loginDailyLimitPerIp: 100_000, loginBackoffAfter: 1000, mfa: { requiredRoles: [], graceSignIns: 3 }, analysis, ...overrides };
 }
 
-/** A session token of the user, as sign-in would mint it (agents get a shift and a campaign). */
+/**
+ * The campaign an agent of a test signs into, by name (any case); made when the test has none of that name, as an
+ * agent's token stands for a sign-in record of a real campaign (docs/trust.md, Sessions and tokens).
+ */
+async function campaignToSignInto(db: Db, name: string): Promise<{ id: number; campaignName: string }> {
+  const find = () => db.selectFrom('campaigns').select(['id', 'campaignName']).where(sql<string>`lower(campaign_name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
+  const found = await find();
+  if (found !== undefined) return found;
+  counter += 1;
+  // Two callers made at once may both make it: the second finds the first's.
+  await db.insertInto('campaigns').values({ campaignId: `S${counter}-${process.pid}`, campaignName: name, campaignType: 'Outbound', callTarget: 50, status: true }).onConflict((oc) => oc.doNothing()).execute();
+  const made = await find();
+  if (made === undefined) throw new Error(`could not make the campaign "${name}" to sign into`);
+  return made;
+}
+
+/**
+ * A session token of the user, as sign-in would mint it: with an expiry, and for an agent a shift, a campaign and a
+ * sign-in record (agent_sessions) of that campaign, `Default` unless said (made when the test has none).
+ */
 export async function sessionTokenFor(app: App, user: TestUser, agent: { shift?: TShift; campaign?: string } = {}): Promise<string> {
   const roleName = DB_ROLES[user.role];
-  const payload: Omit<TTokenPayload, 'exp' | 'iat'> = {
-    sub: String(user.id),
-    userName: user.username,
-    name: user.name,
-    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
-    ...(user.role === 'agent' ? { agentId: user.username, shift: agent.shift ?? 'Morning', campaign: agent.campaign ?? 'Default' } : {}),
-  };
+  const identity = { sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }] };
+  if (user.role !== 'agent') return app.tokens.sign(identity);
+  const shift = agent.shift ?? 'Morning';
+  const campaign = await campaignToSignInto(app.db, agent.campaign ?? 'Default');
+  const session = await app.db
+    .insertInto('agentSessions')
+    .values({ userId: user.id, agentId: user.username, agentName: user.name, shift, campaignId: campaign.id, campaignName: campaign.campaignName, expiresAt: new Date(Date.now() + app.tokens.ttlSeconds * 1000) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const payload: Omit<TTokenPayload, 'exp' | 'iat'> = { ...identity, agentId: user.username, shift, campaign: campaign.campaignName, sid: session.id };
   return app.tokens.sign(payload);
 }
 

@@ -2,7 +2,8 @@
 // started, so the screen's timer runs on across a reload; another sign-in or 12 hours later is another call.
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import type { TLookedUpLead, TTokenPayload } from '@crm/shared';
+import type { TLookedUpLead } from '@crm/shared';
+import type { TCaller } from '../../auth/guard.ts';
 import { poolOf } from '../../db/database.ts';
 import { createUser, useTestApp } from '../../test/harness.ts';
 import { addLead, lookupUrl, panelCampaign } from '../../test/agent-panel-support.ts';
@@ -53,7 +54,8 @@ describe('GET /api/ap/getByNumber: the call start', () => {
     await sql`update call_starts set started_at = now() - interval '11 hours', session_id = 999 where lead_id = ${id}`.execute(t.db);
     const other = await startedAt(c.agent, c.name, '01715000002');
     expect(Date.now() - Date.parse(other ?? '')).toBeLessThan(60_000);
-    expect((await startsOf(id))[0]?.sessionId).toBeNull();
+    const signIn = await t.db.selectFrom('agentSessions').select('id').where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    expect((await startsOf(id))[0]?.sessionId).toBe(signIn.id);
     // 11 hours back, same sign-in: the same call.
     await sql`update call_starts set started_at = now() - interval '11 hours' where lead_id = ${id}`.execute(t.db);
     const same = await startedAt(c.agent, c.name, '01715000002');
@@ -97,7 +99,7 @@ describe('GET /api/ap/getByNumber: the call start', () => {
     const numbers = Array.from({ length: 20 }, (_, i) => `+88017150001${String(10 + i)}`);
     const ids = await Promise.all(numbers.map((n) => addLead(t, c.id, n)));
     const agentUser = await createUser(t.db, { role: 'agent' });
-    const agent: TTokenPayload = { sub: String(agentUser.id), userName: agentUser.username, name: agentUser.name, roles: [{ roleName: 'AGENT', roleDescription: 'Agent' }], agentId: agentUser.username, campaign: c.name };
+    const agent: TCaller = { sub: String(agentUser.id), userName: agentUser.username, name: agentUser.name, roles: [{ roleName: 'AGENT', roleDescription: 'Agent' }], agentId: agentUser.username, campaign: c.name, campaignId: c.id };
     const query = vi.spyOn(poolOf(t.db), 'query');
     const startStatements = () => query.mock.calls.filter(([q]) => (q as unknown as { name?: string }).name === 'agent-panel-call-starts');
     try {

@@ -77,12 +77,13 @@ describe('GET /api/ap/myShift', () => {
     expect((await api.get('/api/callbacks')).json<TCallbacks>().dueCount).toBe(2);
   });
 
-  it('counts from the start of today for a token without a sign-in, and gives no average without calls', async () => {
+  it('counts from the sign-in for an agent just signed in, and gives no average without calls', async () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const quiet = await createCampaign(t.db);
     const api = await t.as(agent, { campaign: quiet.campaignName });
+    const signIn = await t.db.selectFrom('agentSessions').select('signedInAt').where('userId', '=', agent.id).executeTakeFirstOrThrow();
     expect((await api.get('/api/ap/myShift')).json<TMyShift>()).toEqual({
-      since: startOfLocalDay(new Date(), t.config.timeZone).toISOString(),
+      since: signIn.signedInAt.toISOString(),
       calls: 0,
       completed: 0,
       callbacksSet: 0,
@@ -91,7 +92,7 @@ describe('GET /api/ap/myShift', () => {
       callsToday: 0,
       callbacksDue: 0,
     });
-    await call(agent, 180, { completed: true, handleSeconds: 30, of: quiet });
+    await call(agent, 0, { completed: true, handleSeconds: 30, of: quiet });
     expect((await api.get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({ calls: 1, completed: 1, averageHandleSeconds: 30, callsToday: 1 });
   });
 
@@ -99,6 +100,8 @@ describe('GET /api/ap/myShift', () => {
     const admin = await createUser(t.db, { role: 'admin' });
     await call(admin, 10, { of: otherCampaign, handleSeconds: 45 });
     await call(admin, 20, { handleSeconds: 15 });
-    expect((await (await t.as(admin)).get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({ calls: 2, completed: 0, averageHandleSeconds: 30, callTarget: null, callsToday: 2 });
+    // An admin's token has no sign-in record: the shift counts from the start of today.
+    const since = startOfLocalDay(new Date(), t.config.timeZone).toISOString();
+    expect((await (await t.as(admin)).get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({ since, calls: 2, completed: 0, averageHandleSeconds: 30, callTarget: null, callsToday: 2 });
   });
 });

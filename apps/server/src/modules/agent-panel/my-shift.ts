@@ -1,8 +1,9 @@
 // GET /api/ap/myShift: the agent's own shift so far on the idle CRM screen (docs/call-loop.md, The agent's shift): calls
 // and completed surveys since the sign-in, callbacks set, average handle time, calls today against the call target.
 import { sql } from 'kysely';
-import { startOfLocalDay, type TMyShift, type TTokenPayload } from '@crm/shared';
+import { startOfLocalDay, type TMyShift } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
+import type { TCaller } from '../../auth/guard.ts';
 import { findCallbacks } from '../callbacks/list.ts';
 
 /**
@@ -11,16 +12,17 @@ import { findCallbacks } from '../callbacks/list.ts';
  * Calls are the caller's call attempts ended since then; callbacksSet counts the leads the caller set a callback on
  * since then (setting one lead's callback again is one); callbacksDue is the due count of the caller's callback list.
  */
-export async function findMyShift(db: Db, user: TTokenPayload, timeZone: string, now: Date = new Date()): Promise<TMyShift> {
+export async function findMyShift(db: Db, user: TCaller, timeZone: string, now: Date = new Date()): Promise<TMyShift> {
   const userId = Number(user.sub);
   const today = startOfLocalDay(now, timeZone);
   const [session, campaign] = await Promise.all([
     user.sid === undefined
       ? undefined
       : db.selectFrom('agentSessions').select('signedInAt').where('id', '=', user.sid).where('userId', '=', userId).executeTakeFirst(),
-    user.campaign === undefined
+    // The campaign of the agent's sign-in record, by its id (auth/guard.ts).
+    user.campaignId === undefined || user.campaignId === null
       ? undefined
-      : db.selectFrom('campaigns').select(['id', 'callTarget']).where(sql<string>`lower(campaign_name)`, '=', user.campaign.trim().toLowerCase()).executeTakeFirst(),
+      : db.selectFrom('campaigns').select(['id', 'callTarget']).where('id', '=', user.campaignId).executeTakeFirst(),
   ]);
   const since = session?.signedInAt ?? today;
 

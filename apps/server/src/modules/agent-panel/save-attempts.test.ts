@@ -18,6 +18,11 @@ async function startOf(leadId: number) {
   return t.db.selectFrom('callStarts').selectAll().where('leadId', '=', String(leadId)).execute();
 }
 
+/** The agent's sign-in record (the harness signs each caller in once). */
+async function signInOf(userId: number) {
+  return t.db.selectFrom('agentSessions').select('id').where('userId', '=', userId).executeTakeFirstOrThrow();
+}
+
 /** An agent of the campaign with a username of our choosing (the attempt's agentId). */
 async function namedAgent(c: PanelCampaign, username: string): Promise<{ api: Caller; id: number }> {
   const user = await createUser(t.db, { role: 'agent', username });
@@ -47,7 +52,7 @@ describe('PUT /dynamic/updateLeadData: the call attempt', () => {
     // bigint columns arrive as numbers (db/database.ts).
     expect(Number(attempt?.leadId)).toBe(id);
     expect(attempt).toMatchObject({
-      campaignId: c.id, userId: agent.id, agentId: 'AG-8101', sessionId: null,
+      campaignId: c.id, userId: agent.id, agentId: 'AG-8101', sessionId: (await signInOf(agent.id)).id,
       dispositionCode: 'COMPLETE', dispositionName: 'Completed', dispositionKind: 'completed', vicidialStatus: 'SALE', completed: true, dialerCallId: null, dialerStatus: null,
     });
     expect(attempt?.startedAt.getTime()).toBe((start?.startedAt.getTime() ?? 0) - 95_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ZAgent, agentIdTakenMessage, type TAgent, type TPaged } from '@crm/shared';
-import { type Caller, caller, createCampaign, createUser, tokenForRole, useTestApp } from '../../test/harness.ts';
+import { type Caller, caller, createCampaign, createUser, sessionTokenFor, tokenForRole, useTestApp } from '../../test/harness.ts';
 import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
@@ -221,13 +221,14 @@ describe('PUT /api/ac/editAgent', () => {
     const api = await admin();
     const agent = await addAgent(api);
     const user = await t.db.selectFrom('users').select(['id', 'username', 'name']).where('username', '=', agent.agentId).executeTakeFirstOrThrow();
-    const session = caller(t.app, await t.app.tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName: 'AGENT', roleDescription: '' }] }));
+    const session = caller(t.app, await sessionTokenFor(t.app, { ...user, password: 'agent-pass-1', role: 'agent' }));
     expect((await session.get('/api/auth/me')).status).toBe(200);
     const r = await api.put('/api/ac/editAgent', editBody(agent, { status: false }));
     expect(r.json<TAgent>().status).toBe(false);
     const signIn = await signInAgent(agent.agentId, 'agent-pass-1');
-    expect(signIn.status).toBe(403);
-    expect(signIn.body).toEqual({ message: MESSAGES.login.inactive });
+    // As a wrong password: the reply does not confirm the password.
+    expect(signIn.status).toBe(401);
+    expect(signIn.body).toEqual({ message: MESSAGES.login.wrongCredentials });
     expect((await session.get('/api/auth/me')).status).toBe(401);
     await api.put('/api/ac/editAgent', editBody(agent, { status: true }));
     expect((await signInAgent(agent.agentId, 'agent-pass-1')).status).toBe(200);

@@ -42,11 +42,11 @@ describe('POST /api/auth/signInSuperAdmin', () => {
     }
   });
 
-  it('refuses a disabled account with 403', async () => {
+  it('refuses a disabled account with the right password as a wrong password: 401, the same words', async () => {
     const qc = await createUser(t.db, { role: 'qc', active: false });
     const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password });
-    expect(r.status).toBe(403);
-    expect(r.body).toEqual({ message: MESSAGES.login.inactive });
+    expect(r.status).toBe(401);
+    expect(r.body).toEqual({ message: MESSAGES.login.wrongCredentials });
   });
 
   it('names the missing field in a 400', async () => {
@@ -104,7 +104,9 @@ describe('POST /api/auth/signInAgent', () => {
     const base = { shift: 'Morning', campaign: campaign.campaignName };
     expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: admin.username, password: admin.password })).status).toBe(401);
     expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: agent.username, password: 'wrong-password' })).status).toBe(401);
-    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: disabled.username, password: disabled.password })).status).toBe(403);
+    const refused = await t.anonymous.post('/api/auth/signInAgent', { ...base, username: disabled.username, password: disabled.password });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ message: MESSAGES.login.wrongCredentials });
   });
 
   it('requires a shift of Morning or Evening', async () => {

@@ -5,7 +5,7 @@ import type { TMfaConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
 import { MEDIA_TOKEN_TTL_SECONDS, type TokenService } from '../../auth/tokens.ts';
-import { AppError, badRequest, unauthorized } from '../../http/errors.ts';
+import { badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { startSecondFactor } from '../mfa/service.ts';
@@ -19,7 +19,7 @@ async function authenticate(db: Db, username: string, password: string, roles: r
   // parameters, so it costs what a real hash costs).
   const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
   if (!user || !ok) throw unauthorized(MESSAGES.login.wrongCredentials);
-  if (!user.active) throw new AppError('FORBIDDEN', MESSAGES.login.inactive);
+  if (!user.active) throw unauthorized(MESSAGES.login.wrongCredentials); // as a wrong password: confirms nothing, counted
   // A hash below today's cost (scrypt, weaker argon2id) is replaced now that the password is known. Only while it is
   // still the hash just verified: a password reset meanwhile wins. Tokens stay valid (the password did not change).
   if (needsRehash(user.passwordHash)) {

@@ -1,11 +1,12 @@
 // POST /api/callbacks: the agent who called a lead sets the time the respondent asked to be called again (docs/call-loop.md).
 import { sql } from 'kysely';
 import type { z } from 'zod';
-import { CALLBACK_CODES, CALLBACK_MESSAGES, readCallbackTime, type TCallback, type TTokenPayload, type ZCallbackCreate } from '@crm/shared';
+import { CALLBACK_CODES, CALLBACK_MESSAGES, readCallbackTime, type TCallback, type ZCallbackCreate } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { assertCanWorkOnCampaign } from '../agent-panel/access.ts';
+import { assertCanWorkOnCampaignId } from '../agent-panel/access.ts';
+import type { TCaller } from '../../auth/guard.ts';
 import { queueCallbackSync } from '../dialer-sync/enqueue.ts';
 import { atTextOf, findLeadsWithDraft, selectCallbacks, toCallback } from './rows.ts';
 
@@ -20,7 +21,7 @@ const CALLBACK_LOCK_CLASS = 4343;
  */
 export async function createCallback(
   db: Db,
-  user: TTokenPayload,
+  user: TCaller,
   body: z.output<typeof ZCallbackCreate>,
   actor: TAuditActor,
   timeZone: string,
@@ -33,7 +34,7 @@ export async function createCallback(
     .where('l.id', '=', String(body.leadId))
     .executeTakeFirst();
   if (lead === undefined) throw notFound(CALLBACK_MESSAGES.noLead(body.leadId));
-  assertCanWorkOnCampaign(user, lead.campaignName);
+  assertCanWorkOnCampaignId(user, lead.campaignId);
   const time = readCallbackTime(body.at, timeZone, now.getTime());
   if (!('at' in time)) throw new AppError('BAD_REQUEST', time.message, time.code);
   const userId = Number(user.sub);

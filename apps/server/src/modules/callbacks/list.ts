@@ -1,7 +1,8 @@
 // GET /api/callbacks (the agent's callbacks of today, due first) and GET /api/callbacks/missed (admins): docs/call-loop.md.
 import { sql } from 'kysely';
-import { startOfNextLocalDay, type TCallback, type TCallbacks, type TMissedCallbacks, type TTokenPayload } from '@crm/shared';
+import { startOfNextLocalDay, type TCallback, type TCallbacks, type TMissedCallbacks } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
+import type { TCaller } from '../../auth/guard.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { isAdmin } from '../qc/access.ts';
 import { recheckDueCallbacks } from './blocks.ts';
@@ -21,19 +22,16 @@ const rank = (c: TCallback) => (c.blocked !== null ? 2 : c.due ? 0 : 1);
  * Another agent's mine-only callback is never listed. Due ones are checked again first (blocks.ts); `dueCount` counts
  * the due ones that may be called.
  */
-export async function findCallbacks(db: Db, user: TTokenPayload, timeZone: string, now: Date = new Date()): Promise<TCallbacks> {
+export async function findCallbacks(db: Db, user: TCaller, timeZone: string, now: Date = new Date()): Promise<TCallbacks> {
   const userId = Number(user.sub);
   let query = selectCallbacks(db).where('cb.state', '=', 'open').where('cb.dueAt', '<', startOfNextLocalDay(now, timeZone));
   if (isAdmin(user)) {
     query = query.where('cb.userId', '=', userId);
   } else {
-    const campaign = await db
-      .selectFrom('campaigns')
-      .select('id')
-      .where(sql<string>`lower(campaign_name)`, '=', (user.campaign ?? '').trim().toLowerCase())
-      .executeTakeFirst();
-    if (campaign === undefined) return { dueCount: 0, callbacks: [] };
-    query = query.where('cb.campaignId', '=', campaign.id).where((eb) => eb.or([eb('cb.userId', '=', userId), eb('cb.mineOnly', '=', false)]));
+    // The campaign of the agent's sign-in record, by its id (auth/guard.ts).
+    const campaignId = user.campaignId ?? null;
+    if (campaignId === null) return { dueCount: 0, callbacks: [] };
+    query = query.where('cb.campaignId', '=', campaignId).where((eb) => eb.or([eb('cb.userId', '=', userId), eb('cb.mineOnly', '=', false)]));
   }
   const rows = await recheckDueCallbacks(db, await query.orderBy('cb.dueAt').orderBy('cb.id').limit(LIST_LIMIT).execute(), timeZone, now);
   const drafts = await findLeadsWithDraft(db, userId, rows.map((r) => r.leadId));

@@ -145,8 +145,9 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, acto
         .returningAll()
         .executeTakeFirstOrThrow();
       await trx.updateTable('dataTables').set({ name: input.campaignName }).where('campaignId', '=', input.id).execute();
-      // Made inactive: the agents signed into it are signed out at once (their sign-in records end their tokens).
-      if (current.status && !row.status) await endCampaignSessions(trx, input.id);
+      // Made inactive or renamed: the agents signed into it are signed out at once (their sign-in records end their
+      // tokens), so no screen goes on under a name the campaign no longer has (docs/trust.md, Sessions and tokens).
+      if ((current.status && !row.status) || current.campaignName !== row.campaignName) await endCampaignSessions(trx, input.id);
       const campaign = toCampaign(row);
       await recordAudit(trx, actor, { action: 'update', objectType: 'campaign', objectId: row.id, changes: changedFields(toCampaign(current), campaign) });
       return campaign;
@@ -170,6 +171,8 @@ export async function deleteCampaign(db: Db, id: number, actor: TAuditActor): Pr
       name = row.campaignName;
       const attached = await findAttachments(trx, id);
       if (hasAttachments(attached)) throw conflict(describeAttachments(name, attached));
+      // Its agents' sign-ins end with it (before the delete, which would unlink them from the campaign).
+      await endCampaignSessions(trx, id);
       await trx.deleteFrom('campaigns').where('id', '=', id).execute();
       await recordAudit(trx, actor, { action: 'delete', objectType: 'campaign', objectId: id, changes: { before: snapshot(toCampaign(row)) } });
     })

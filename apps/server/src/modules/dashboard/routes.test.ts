@@ -67,7 +67,8 @@ describe('GET /dynamic/dashboard', () => {
 
     const r = await admin.get('/dynamic/dashboard');
     expect(r.status).toBe(200);
-    const rows = r.json<TDashboard>();
+    // The campaigns of this test (an agent signed in by the harness brings its own campaign, 'Default').
+    const rows = r.json<TDashboard>().filter((row) => row.campaignTitle !== 'Default');
     expect(rows).toEqual([
       { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0, completedLeads: 0, sentToDialer: 0 },
       { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 0, completedLeads: 2, sentToDialer: 0 },

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
-import { DB_ROLES, DIALER_EVENT, ZDialerState, type TDbRole, type TDialerState, type TDialerStats } from '@crm/shared';
+import { DIALER_EVENT, ZDialerState, type TDbRole, type TDialerState, type TDialerStats } from '@crm/shared';
 import { buildApp, type App } from '../../app.ts';
 import type { TDialerConfig } from '../../config.ts';
-import { caller, createUser, openTestDatabase, testConfig, useTestApp, type Caller } from '../../test/harness.ts';
+import { caller, createUser, openTestDatabase, sessionTokenFor, testConfig, useTestApp, type Caller } from '../../test/harness.ts';
 import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 import { readSse, type SseReader } from './sse-client.ts';
 
 async function sessionToken(app: App, role: TDbRole): Promise<string> {
-  const u = await createUser(app.db, { role });
-  const roleName = DB_ROLES[role];
-  return app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName, roleDescription: '' }] });
+  return sessionTokenFor(app, await createUser(app.db, { role }));
 }
 
 async function mediaToken(app: App, session: string): Promise<string> {

@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DB_ROLES, ROLE_DESCRIPTIONS, VOICE_LOG_MESSAGES, type TMediaToken } from '@crm/shared';
+import { VOICE_LOG_MESSAGES, type TMediaToken } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { createUser, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
+import { createUser, sessionTokenFor, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
 import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
 
 // A file beside the recordings folder, which no fileName may reach.
@@ -31,8 +31,7 @@ async function fetchAudio(target: string, headers: Record<string, string> = {}, 
 }
 
 async function tokenOf(user: TestUser): Promise<string> {
-  const roleName = DB_ROLES[user.role];
-  return t.app.tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }] });
+  return sessionTokenFor(t.app, user);
 }
 
 async function linkToQcRecord(db: Db, r: { agent: TestUser; kind: 'in-house' | 'client'; callDate: string; fileName: string }) {

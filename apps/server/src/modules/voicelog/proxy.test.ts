@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_LOG_MESSAGES, type TVoiceLogPage } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
-import { createUser, useTestApp } from '../../test/harness.ts';
+import { createUser, sessionTokenFor, useTestApp } from '../../test/harness.ts';
 import { startFakeVoiceLog, type FakeVoiceLog } from './fake-voice-log.ts';
 import { createProxyVoiceLog } from './proxy.ts';
 import { silentMp3 } from './test-audio.ts';
@@ -75,7 +75,7 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     expect((await download('../etc/passwd')).statusCode).toBe(400);
     expect((await download(`${DAY}%2F..%2Fx.mp3`)).statusCode).toBe(400);
     const agent = await createUser(t.db, { role: 'agent' });
-    const agentToken = await t.app.tokens.sign({ sub: String(agent.id), userName: agent.username, name: agent.name, roles: [{ roleName: 'AGENT', roleDescription: 'Agent' }] });
+    const agentToken = await sessionTokenFor(t.app, agent);
     expect((await download(`${DAY}/${FILE}`, { authorization: `Bearer ${agentToken}` })).statusCode).toBe(403);
     expect((await get(`/api/voicelog/search?directory=${DAY}&msisdn=017`, { authorization: `Bearer ${agentToken}` })).statusCode).toBe(403);
     expect(fake.requests.length).toBe(asked);

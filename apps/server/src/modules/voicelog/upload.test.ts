@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_LOG_MESSAGES, VOICE_LOG_UPLOAD_MAX_FILES, VOICE_LOG_UPLOAD_MAX_MB, type TVoiceLogPage, type TVoiceLogUploadResult } from '@crm/shared';
-import { createUser, useTestApp } from '../../test/harness.ts';
+import { createUser, sessionTokenFor, useTestApp } from '../../test/harness.ts';
 import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'crm-voicelog-'));
@@ -56,7 +56,7 @@ describe('POST /api/voicelog/upload', () => {
     expect((await upload(undefined, parts)).status).toBe(401);
     for (const role of ['qc', 'agent'] as const) {
       const u = await createUser(t.db, { role });
-      const token = await t.app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName: role === 'qc' ? 'QC' : 'AGENT', roleDescription: role }] });
+      const token = await sessionTokenFor(t.app, u);
       expect((await upload(token, parts)).status, role).toBe(403);
     }
     expect(await storedFiles()).toEqual([]);
