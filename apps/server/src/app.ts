@@ -91,7 +91,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, readReplica: config.readReplica, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
+    (await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, readReplica: config.readReplica, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
   const dbWatch = createDbWatch(poolOf(database.db), app.log);
   app.addHook('onClose', async () => {
     await dbWatch.close();

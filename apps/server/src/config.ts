@@ -16,6 +16,7 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  DATABASE_OWNER_URL: z.string().url('DATABASE_OWNER_URL must be a postgres:// URL of the schema owner, on the database of DATABASE_URL').optional(),
   READ_DATABASE_URL: z.string().url('READ_DATABASE_URL must be a postgres:// URL of a streaming replica of DATABASE_URL').optional(),
   READ_MAX_LAG_MS: wholeNumber('READ_MAX_LAG_MS', 100, 5_000),
   CRM_ADMIN_PASSWORD: z.string().min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters').optional(),
@@ -138,6 +139,11 @@ export type TConfig = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * The schema owner's URL (DATABASE_OWNER_URL): migrations, the job queue's schema and the grants to DATABASE_URL's
+   * role run as it; the server's pools never use it (docs/trust.md, Database roles).
+   */
+  databaseOwnerUrl: string | undefined;
   /** A streaming replica of DATABASE_URL for heavy reads, and how far behind it may be before they go back to the primary (db/replica.ts). */
   readReplica: { url: string; maxLagMs: number } | undefined;
   adminPassword: string | undefined;
@@ -288,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  const owner = databaseOwnerProblem(e.DATABASE_URL, e.DATABASE_OWNER_URL);
+  if (owner !== null) throw new Error(`Invalid configuration: ${owner}`);
   if (e.READ_DATABASE_URL && !e.DATABASE_URL) throw new Error('Invalid configuration: READ_DATABASE_URL needs DATABASE_URL (the embedded PostgreSQL has no replica); set both, or neither');
   const dialer = dialerConfig(e);
   if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
@@ -301,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     readReplica: e.READ_DATABASE_URL ? { url: e.READ_DATABASE_URL, maxLagMs: e.READ_MAX_LAG_MS } : undefined,
     adminPassword: e.CRM_ADMIN_PASSWORD,
     jwtSecret: e.JWT_SECRET,
@@ -348,6 +357,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     },
     screenPop: { pollMs: e.SCREEN_POP_POLL_MS, concurrency: e.SCREEN_POP_CONCURRENCY, timeoutMs: SCREEN_POP_TIMEOUT_MS, simulatedDelayMs: SIMULATED_POP_DELAY_MS },
   };
+}
+
+/** What is wrong with DATABASE_OWNER_URL beside DATABASE_URL, or null. */
+function databaseOwnerProblem(appUrl: string | undefined, ownerUrl: string | undefined): string | null {
+  if (ownerUrl === undefined) return null;
+  if (appUrl === undefined) return 'DATABASE_OWNER_URL needs DATABASE_URL (the embedded PostgreSQL makes its own roles); set both, or neither';
+  const user = (url: string) => decodeURIComponent(new URL(url).username);
+  if (user(appUrl) === user(ownerUrl)) return 'DATABASE_URL and DATABASE_OWNER_URL must sign in as different roles: the server\'s own role must not own the tables';
+  return null;
 }
 
 /** The dialer settings, or what is wrong with them. VICIDIAL_URL alone selects VICIdial; DIALER=simulated wins over it. */

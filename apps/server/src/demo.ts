@@ -16,7 +16,7 @@ const DEMO_ADMIN_PASSWORD = 'demo-chief-pass';
 const config = loadConfig();
 let database;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  database = await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
 } catch (e) {
   const text = String(e);
   console.error(

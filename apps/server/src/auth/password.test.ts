@@ -126,9 +126,9 @@ describe('upgrade of old hashes at sign-in', () => {
     const user: TestUser = await createUser(t.db, { role: 'qc', password: PASSWORD });
     await setHash(user.id, OLD_SCRYPT_HASH);
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
-    // This user's row refuses any new hash, as a failing database would.
-    await sql`create function refuse_rehash() returns trigger language plpgsql as $$ begin raise exception 'rehash refused'; end $$`.execute(t.db);
-    await sql`create trigger refuse_rehash before update of password_hash on users for each row when (old.id = ${sql.lit(user.id)}) execute function refuse_rehash()`.execute(t.db);
+    // This user's row refuses any new hash, as a failing database would (the owner's trigger: the app's role makes none).
+    await sql`create function refuse_rehash() returns trigger language plpgsql as $$ begin raise exception 'rehash refused'; end $$`.execute(t.ownerDb);
+    await sql`create trigger refuse_rehash before update of password_hash on users for each row when (old.id = ${sql.lit(user.id)}) execute function refuse_rehash()`.execute(t.ownerDb);
     try {
       const r = await signInSuperAdmin(user);
       expect(r.status, r.text).toBe(200);
@@ -139,8 +139,8 @@ describe('upgrade of old hashes at sign-in', () => {
       expect(String(message)).toContain('rehash refused');
       expect(String(message)).not.toContain(PASSWORD);
     } finally {
-      await sql`drop trigger refuse_rehash on users`.execute(t.db);
-      await sql`drop function refuse_rehash()`.execute(t.db);
+      await sql`drop trigger refuse_rehash on users`.execute(t.ownerDb);
+      await sql`drop function refuse_rehash()`.execute(t.ownerDb);
     }
   });
 });

@@ -14,8 +14,9 @@ let drop: () => Promise<void>;
 let admin: pg.Client;
 
 beforeAll(async () => {
-  ({ database, drop } = await openTestDatabase({ ...DEFAULT_DB_LIMITS, poolSize: 3, bulkPoolSize: 2 }));
-  admin = new pg.Client({ connectionString: database.url });
+  let ownerUrl: string;
+  ({ database, ownerUrl, drop } = await openTestDatabase({ ...DEFAULT_DB_LIMITS, poolSize: 3, bulkPoolSize: 2 }));
+  admin = new pg.Client({ connectionString: ownerUrl });
   await admin.connect();
 });
 

@@ -1,12 +1,15 @@
-// Opens the database: the embedded PostgreSQL under DATA_DIR, or the server at DATABASE_URL.
+// Opens the database: the embedded PostgreSQL under DATA_DIR, or the server at DATABASE_URL. The schema's owner
+// migrates it and grants; the pools connect as the application's own role (db/roles.ts, docs/trust.md Database roles).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import { migrations } from './migrations/index.ts';
-import { startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
+import { appRolePassword, startEmbeddedPostgres, type EmbeddedLog, type EmbeddedPostgres } from './embedded.ts';
+import { installJobQueue } from './job-queue.ts';
 import { DEFAULT_DB_LIMITS, SESSION_OPTIONS, poolSettings, type TDbLimits } from './limits.ts';
-import { classifyDatabaseError } from './pg-errors.ts';
+import { classifyDatabaseError, errorCode } from './pg-errors.ts';
+import { EMBEDDED_APP_ROLE, ensureAppRole, grantAppRole, passwordOfUrl, rolePowers, tooPowerful, urlAs, userOfUrl, type TAppRole } from './roles.ts';
 import { createReadRouter, primaryReads, type ReadRouter } from './replica.ts';
 import type { DB, Db } from './schema.ts';
 
@@ -90,11 +93,14 @@ export function poolOf(db: Db): pg.Pool {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
+/** A migration refused for want of privileges: the server was started without the owner's URL. */
+const NOT_THE_OWNER = ' (DATABASE_URL\'s role may not change the schema: start the server once with DATABASE_OWNER_URL, the schema owner\'s URL, to bring it up to date; docs/trust.md, Database roles)';
+
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (!error && !failed) return;
-  const reason = error instanceof Error ? error.message : String(error ?? 'no reason given');
+  const reason = (error instanceof Error ? error.message : String(error ?? 'no reason given')) + (errorCode(error) === '42501' ? NOT_THE_OWNER : '');
   if (failed) throw new Error(`Database migration ${failed.migrationName} failed: ${reason}`);
   throw new Error(`The database migrations could not run: ${reason}`);
 }
@@ -160,7 +166,13 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<st
 }
 
 export type OpenDatabaseOptions = {
+  /** The application's connection (DATABASE_URL); undefined: the embedded PostgreSQL under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * The schema owner's connection (DATABASE_OWNER_URL): the migrations, the job queue's schema and the grants to
+   * databaseUrl's role run as it (the role is made if missing and the owner may). Without it, databaseUrl migrates.
+   */
+  ownerUrl?: string;
   dataDir: string;
   log?: EmbeddedLog;
   limits?: TDbLimits;
@@ -168,22 +180,57 @@ export type OpenDatabaseOptions = {
   readReplica?: { url: string; maxLagMs: number };
 };
 
+/**
+ * Brings the schema up to date as `url`'s role (the owner, or the only URL given): the migrations, then the job
+ * queue's schema and queues, and, for an application role apart from it, that role (made if missing) and its grants.
+ */
+export async function prepareSchema(url: string, limits: TDbLimits, appRole?: TAppRole): Promise<void> {
+  if (appRole) await ensureAppRole(url, appRole);
+  // On the long limits: a migration may build an index on millions of leads.
+  const db = createKysely(url, { ...poolSettings('bulk', limits), max: 2, application_name: 'crm-migrate' });
+  try {
+    await migrateToLatest(db);
+    await installJobQueue(poolOf(db)).catch((e: unknown) => {
+      const reason = e instanceof Error ? e.message : String(e);
+      throw new Error(`The job queue's schema could not be installed: ${reason}${errorCode(e) === '42501' ? NOT_THE_OWNER : ''}`, { cause: e });
+    });
+  } finally {
+    await db.destroy();
+  }
+  if (appRole) await grantAppRole(url, appRole.name);
+}
+
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.databaseUrl;
+  let ownerUrl = options.ownerUrl;
+  let appRole: TAppRole | undefined;
+  const limits = options.limits ?? DEFAULT_DB_LIMITS;
   if (url) {
     // A server of its own may be down or still starting (a host booting, a failover): the start-up waits for it.
-    await waitForReachableDatabase(url, options.log);
+    await waitForReachableDatabase(ownerUrl ?? url, options.log);
+    const name = userOfUrl(url);
+    if (ownerUrl && name === undefined) throw new Error('DATABASE_URL must name its user (postgres://user:password@host/db) when DATABASE_OWNER_URL is set: that user is the role the owner grants to');
+    if (ownerUrl && name !== undefined) appRole = { name, password: passwordOfUrl(url) };
   } else {
     // The server's own database: if it stops unasked it is started again, and the pools reconnect to it.
     embedded = await startEmbeddedPostgres(options.dataDir, options.log, { supervise: true });
-    url = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME).catch(async (e: unknown) => {
-      await embedded?.stop();
+    try {
+      ownerUrl = await ensureDatabase(embedded.url, EMBEDDED_DB_NAME);
+      appRole = { name: EMBEDDED_APP_ROLE, password: await appRolePassword(options.dataDir), resetPassword: true };
+      url = urlAs(ownerUrl, appRole.name, appRole.password);
+    } catch (e) {
+      await embedded.stop();
       throw e;
-    });
+    }
   }
-  const limits = options.limits ?? DEFAULT_DB_LIMITS;
+  try {
+    await prepareSchema(ownerUrl ?? url, limits, appRole);
+  } catch (e) {
+    await embedded?.stop();
+    throw e;
+  }
   const db = createKysely(url, poolSettings('interactive', limits));
   const bulkDb = createKysely(url, poolSettings('bulk', limits));
   let reads = primaryReads({ db, bulkDb });
@@ -193,8 +240,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await embedded?.stop();
   };
   try {
-    // On the bulk pool: a migration may build an index on millions of leads.
-    await migrateToLatest(bulkDb);
+    const tooMuch = tooPowerful(await rolePowers((text) => poolOf(db).query(text)));
+    if (tooMuch !== null && ownerUrl) throw new Error(`DATABASE_URL's role ${tooMuch}: the server's own connections must use a role that owns nothing and is no superuser (docs/trust.md, Database roles)`);
+    if (tooMuch !== null) options.log?.(`The server's database role ${tooMuch}: whoever takes over its connection could switch off the audit log's protection. Give it a role of its own and set DATABASE_OWNER_URL (docs/trust.md, Database roles).`, 'warn');
     const replica = options.readReplica;
     if (replica) {
       reads = await createReadRouter({ primary: { db, bulkDb }, primaryUrl: url, replicaUrl: replica.url, maxLagMs: replica.maxLagMs, limits, log: (line, level) => options.log?.(line, level) });

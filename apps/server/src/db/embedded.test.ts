@@ -1,6 +1,8 @@
 // The embedded PostgreSQL's own settings: crash-safe whatever else is tuned, a new data directory without data
 // checksums (db/embedded.ts INITDB_OPTIONS), and a data directory made by an earlier version (with checksums, as
-// PostgreSQL 18's initdb made it by default) still starts, with the new settings and its rows.
+// PostgreSQL 18's initdb made it by default) still starts, with the new settings and its rows. The server's pools on
+// it run as the application's role (db/roles.ts), a data directory of an earlier version (pools as the superuser)
+// included.
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -8,14 +10,21 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { expectAuditLogOutOfReach } from '../test/db-roles-support.ts';
+import { createKysely, ensureDatabase, migrateToLatest, openDatabase, poolOf, type Database } from './database.ts';
 import { embeddedBinaries, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import { installJobQueue } from './job-queue.ts';
+import { EMBEDDED_APP_ROLE, rolePowers } from './roles.ts';
 
 const run = promisify(execFile);
 
 let running: EmbeddedPostgres | undefined;
+let opened: Database | undefined;
 let work: string | undefined;
 
 afterEach(async () => {
+  await opened?.close();
+  opened = undefined;
   await running?.stop();
   running = undefined;
   if (work) await fs.rm(work, { recursive: true, force: true });
@@ -86,5 +95,39 @@ describe('the embedded PostgreSQL', () => {
     const { rows } = await again.query<{ n: number }>('select count(*)::int as n from kept');
     await again.end();
     expect(rows[0]?.n).toBe(3);
+  });
+
+  it("runs the server's pools as its own role, which cannot switch off or go round the audit log", { timeout: 90_000 }, async () => {
+    const dataDir = await workDir();
+    opened = await openDatabase({ databaseUrl: undefined, dataDir });
+    const run = (text: string) => poolOf(opened!.db).query(text);
+    expect(await rolePowers(run)).toEqual({ role: EMBEDDED_APP_ROLE, superuser: false, ownsTables: false });
+    expect(new URL(opened.url).username).toBe(EMBEDDED_APP_ROLE);
+    await expectAuditLogOutOfReach(run);
+    await expectAuditLogOutOfReach((text) => poolOf(opened!.bulkDb).query(text));
+    // Its password is DATA_DIR's, readable by the server's user alone.
+    expect((await fs.stat(path.join(dataDir, 'pg-app-password'))).mode & 0o777).toBe(0o600);
+  });
+
+  it('upgrades a data directory whose server connected as the superuser: the next start runs the pools as the own role', { timeout: 120_000 }, async () => {
+    const dataDir = await workDir();
+    // As earlier versions left it: the tables, the job queue and an audit entry made by the `postgres` superuser.
+    running = await startEmbeddedPostgres(dataDir);
+    const earlier = createKysely(await ensureDatabase(running.url, 'crm'), 2);
+    await migrateToLatest(earlier);
+    await installJobQueue(poolOf(earlier));
+    await poolOf(earlier).query(`insert into audit_log (actor_username, actor_role, action, object_type, object_id) values ('earlier', 'admin', 'create', 'campaign', '7')`);
+    await earlier.destroy();
+    await running.stop();
+    running = undefined;
+
+    opened = await openDatabase({ databaseUrl: undefined, dataDir });
+    const run = (text: string) => poolOf(opened!.db).query(text);
+    expect(await rolePowers(run)).toMatchObject({ role: EMBEDDED_APP_ROLE, superuser: false, ownsTables: false });
+    expect((await run(`select actor_username from audit_log where object_id = '7'`)).rows).toEqual([{ actor_username: 'earlier' }]);
+    await expectAuditLogOutOfReach(run);
+    // The job queue's rows, made by the superuser, are the app's to work.
+    expect((await run(`select count(*)::int as n from pgboss.queue`)).rows).toEqual([{ n: 3 }]);
+    await run(`update pgboss.queue set retry_limit = retry_limit where name = 'dialer-send'`);
   });
 });

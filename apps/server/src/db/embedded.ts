@@ -96,14 +96,27 @@ async function exists(file: string): Promise<boolean> {
   return fs.access(file).then(() => true, () => false);
 }
 
-/** The password of the embedded instance, made once and kept beside its data (written whole or not at all). */
-async function instancePassword(dataDir: string): Promise<string> {
-  const file = path.join(dataDir, 'pg-password');
+/** A password made once and kept in DATA_DIR (written whole or not at all). */
+async function keptPassword(file: string, lost: string): Promise<string> {
   const existing = await readSecretFile(file);
   if (existing === undefined) await writeFileOnce(file, `${randomBytes(24).toString('base64url')}\n`);
   const password = existing ?? (await readSecretFile(file)) ?? '';
-  if (password === '') throw new Error(`${file} is empty: the embedded PostgreSQL's password is lost. Restore the file from a backup of DATA_DIR.`);
+  if (password === '') throw new Error(`${file} is empty: ${lost}`);
   return password;
+}
+
+/** The password of the embedded instance's owner (the `postgres` superuser), kept beside its data. */
+async function instancePassword(dataDir: string): Promise<string> {
+  return keptPassword(path.join(dataDir, 'pg-password'), "the embedded PostgreSQL's password is lost. Restore the file from a backup of DATA_DIR.");
+}
+
+/**
+ * The password of the application's role on the embedded instance (db/roles.ts EMBEDDED_APP_ROLE), kept in DATA_DIR:
+ * made on first use (a data directory of an earlier version gets it at its next start), and set on the role at every
+ * start, so a file restored or deleted puts the role right.
+ */
+export async function appRolePassword(dataDir: string): Promise<string> {
+  return keptPassword(path.join(dataDir, 'pg-app-password'), 'delete it to have a new one made at the next start.');
 }
 
 /**

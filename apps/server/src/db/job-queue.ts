@@ -1,5 +1,7 @@
-// pg-boss on the server's own pool (docs/architecture.md §5): one started instance per queue, its schema `pgboss`
-// created or migrated on first start. Shared by the recording analysis and the sends to the dialer.
+// pg-boss on the server's own pool (docs/architecture.md §5): one started instance per queue. Its schema `pgboss` and
+// its queues are installed (or migrated to a newer pg-boss) by the schema's owner at start-up (installJobQueue): the
+// application's role only reads and writes their rows (docs/trust.md, Database roles). Shared by the recording
+// analysis, the dialer sync and the sends to the dialer.
 import { setTimeout as sleep } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import plans from 'pg-boss/src/plans.js';
@@ -22,6 +24,34 @@ const COMPLETIONS = new Map([
 const ERROR_LOG_EVERY_MS = 30_000;
 
 type TQueryResult = { rows: unknown[]; rowCount: number | null };
+
+/**
+ * Every queue the product works. Each is created (with its partition table) by the owner at start-up: the application's
+ * role may not create tables, so a queue missing here cannot be started (startJobQueue says so).
+ */
+export const JOB_QUEUES = ['recording-analysis', 'dialer-sync', 'dialer-send'] as const;
+
+/**
+ * Installs pg-boss's schema, or migrates it to this pg-boss's version, and creates every queue of JOB_QUEUES that is
+ * missing, on `pool` (the owner's connection). pg-boss serialises its own installs with an advisory lock, so two
+ * servers starting at once are fine. On a schema already up to date with every queue, it only reads.
+ */
+export async function installJobQueue(pool: pg.Pool): Promise<void> {
+  const boss = new PgBoss({
+    db: { executeSql: async (text: string, values?: unknown[]): Promise<TQueryResult> => pool.query(text, values) },
+    schema: SCHEMA,
+    schedule: false,
+    supervise: false,
+    migrate: true,
+  });
+  boss.on('error', () => undefined);
+  try {
+    await boss.start();
+    for (const name of JOB_QUEUES) if ((await boss.getQueue(name)) === null) await boss.createQueue(name);
+  } finally {
+    await boss.stop({ graceful: false, close: false }).catch(() => undefined);
+  }
+}
 
 /** How pg-boss reaches the database: the pool, with a failed completion logged instead of thrown. */
 export function jobQueueSql(pool: pg.Pool, log: FastifyBaseLogger, queueName: string) {
@@ -61,16 +91,20 @@ function errorLogger(log: FastifyBaseLogger, queueName: string): (e: Error) => v
  * failed half-way cannot be started again, so a caller that meets a database outage simply calls again later.
  */
 export async function startJobQueue(pool: pg.Pool, log: FastifyBaseLogger, queue: PgBoss.Queue, maintenanceIntervalSeconds: number): Promise<PgBoss> {
+  if (!(JOB_QUEUES as readonly string[]).includes(queue.name)) throw new Error(`The job queue "${queue.name}" is not installed: add it to JOB_QUEUES (db/job-queue.ts)`);
+  // migrate: false: the owner installed the schema at start-up (installJobQueue); this only checks its version.
   const boss = new PgBoss({
     db: { executeSql: jobQueueSql(pool, log, queue.name) },
     schema: SCHEMA,
     schedule: false,
+    migrate: false,
     maintenanceIntervalSeconds,
   });
   // A database outage fails pg-boss's polling too: it polls again, and the log says so now and then, not every poll.
   boss.on('error', errorLogger(log, queue.name));
   try {
     await boss.start();
+    // The queue exists (installJobQueue): this only inserts nothing, then sets its options.
     await boss.createQueue(queue.name, queue);
     await boss.updateQueue(queue.name, queue);
     return boss;

@@ -9,6 +9,7 @@ import { waitFor } from '../test/crash-support.ts';
 import { caller, createCampaign, createUser, sessionTokenFor, testConfig } from '../test/harness.ts';
 import { insertLeads } from '../test/leads-support.ts';
 import { startReplicaPair, type ReplicaPair } from '../test/replica-support.ts';
+import { appUrlOf } from '../test/databases.ts';
 import { ensureDatabase, openDatabase, type Database } from './database.ts';
 import { createReadRouter, parseLsn, type ReadRouter } from './replica.ts';
 import { DEFAULT_DB_LIMITS } from './limits.ts';
@@ -20,8 +21,9 @@ const DB_NAME = 'crm';
 
 beforeAll(async () => {
   pair = await startReplicaPair('reads');
-  const url = await ensureDatabase(pair.primaryUrl, DB_NAME);
-  database = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent', readReplica: { url: pair.urlOf('replica', DB_NAME), maxLagMs: 1_500 } });
+  // As a server runs: the owner migrates and grants, the pools (the replica's too) sign in as the application's role.
+  const ownerUrl = await ensureDatabase(pair.primaryUrl, DB_NAME);
+  database = await openDatabase({ databaseUrl: appUrlOf(ownerUrl), ownerUrl, dataDir: '/nonexistent', readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 1_500 } });
 }, 120_000);
 
 afterAll(async () => {
@@ -108,7 +110,7 @@ describe('a streaming replica (READ_DATABASE_URL)', () => {
 
   it("reads a user's own change from the primary until the replica has replayed it; others read the replica meanwhile", async () => {
     // A generous limit: the paused replica stays in use for everyone whose own change it does not lack.
-    const reads = await createReadRouter({ primary: database, primaryUrl: database.url, replicaUrl: pair.urlOf('replica', DB_NAME), maxLagMs: 60_000, limits: DEFAULT_DB_LIMITS, pollMs: 100 });
+    const reads = await createReadRouter({ primary: database, primaryUrl: database.url, replicaUrl: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 60_000, limits: DEFAULT_DB_LIMITS, pollMs: 100 });
     try {
       await settled(reads, true);
       await pair.pauseReplay();
@@ -142,7 +144,7 @@ describe('a streaming replica (READ_DATABASE_URL)', () => {
 describe('the server with a read replica', () => {
   let app: App;
   beforeAll(async () => {
-    const config = await testConfig({ readReplica: { url: pair.urlOf('replica', DB_NAME), maxLagMs: 60_000 } });
+    const config = await testConfig({ readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 60_000 } });
     app = await buildApp(config, { database });
   });
   afterAll(async () => {

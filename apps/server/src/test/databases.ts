@@ -1,6 +1,19 @@
-// Test databases: one migrated template per run, and a fresh copy of it for each test file.
+// Test databases: one migrated template per run, and a fresh copy of it for each test file. The copies are owned by
+// the test cluster's admin; the app under test connects as TEST_APP_ROLE, as a server does as its own role.
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { urlAs } from '../db/roles.ts';
+
+/**
+ * The application's role of the tests (db/roles.ts): made once on the test cluster (global-setup.ts) and shared by
+ * every run on it, so its password is fixed; the grants come with the template into every copy.
+ */
+export const TEST_APP_ROLE = { name: 'crm_test_app', password: 'crm-test-app-password' } as const;
+
+/** The database at `url` (an owner's URL) as the tests' application role. */
+export function appUrlOf(url: string): string {
+  return urlAs(url, TEST_APP_ROLE.name, TEST_APP_ROLE.password);
+}
 
 export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });

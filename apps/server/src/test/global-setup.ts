@@ -4,9 +4,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createKysely, migrateToLatest } from '../db/database.ts';
+import { prepareSchema } from '../db/database.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../db/embedded.ts';
-import { databaseUrl, dropDatabase, withClient } from './databases.ts';
+import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
+import { TEST_APP_ROLE, databaseUrl, dropDatabase, withClient } from './databases.ts';
 import { openTempRoot } from './temp-root.ts';
 
 declare module 'vitest' {
@@ -65,9 +66,9 @@ async function prepareDatabase(closeTempRoot: () => Promise<void>): Promise<TPre
   const template = `crm_template_${process.pid}`;
   await dropDatabase(adminUrl, template);
   await withClient(adminUrl, (c) => c.query(`create database ${template}`));
-  const db = createKysely(databaseUrl(adminUrl, template), 2);
-  await migrateToLatest(db);
-  await db.destroy();
+  // Migrated, the job queue installed and the tests' application role granted, as a server's owner does at start-up;
+  // every copy inherits it all. The role is the cluster's: made here unless an earlier or parallel run made it.
+  await prepareSchema(databaseUrl(adminUrl, template), DEFAULT_DB_LIMITS, { name: TEST_APP_ROLE.name, password: TEST_APP_ROLE.password });
 
   const teardown = async () => {
     try {

@@ -9,11 +9,11 @@ import type { TDbRole, TShift, TTokenPayload } from '@crm/shared';
 import { DB_ROLES, ROLE_DESCRIPTIONS } from '@crm/shared';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type TConfig } from '../config.ts';
-import { openDatabase, type Database } from '../db/database.ts';
+import { createKysely, openDatabase, type Database } from '../db/database.ts';
 import type { Db } from '../db/schema.ts';
 import type { TDbLimits } from '../db/limits.ts';
 import { hashPassword } from '../auth/password.ts';
-import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
+import { appUrlOf, createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 
 export type Reply = { status: number; body: unknown; headers: LightMyRequestResponse['headers']; json: <T>() => T; text: string };
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
@@ -85,7 +85,10 @@ export async function createCampaign(db: Db, overrides: { campaignName?: string;
 
 export type TestContext = {
   app: App;
+  /** The app's own interactive pool (the application's role: no DDL, audit_log insert-only; docs/trust.md). */
   db: Db;
+  /** The same database as its owner, for a test's own set-up that the app may not do (DDL, a trigger of the test's). */
+  ownerDb: Db;
   config: TConfig;
   anonymous: Caller;
   /** Calls as a user (token minted directly; sign-in itself is tested through its route). */
@@ -150,16 +153,22 @@ export async function tokenForRole(app: App, role: TDbRole): Promise<string> {
   return sessionTokenFor(app, await createUser(app.db, { role }));
 }
 
-/** Opens a fresh copy of the migrated template database, with the pools' limits of the config (db/limits.ts). */
-export async function openTestDatabase(limits?: TDbLimits): Promise<{ database: Database; drop: () => Promise<void> }> {
+/**
+ * Opens a fresh copy of the migrated template database, with the pools' limits of the config (db/limits.ts), as a
+ * server started without DATABASE_OWNER_URL on an up-to-date schema does: the pools use the tests' application role
+ * (test/databases.ts TEST_APP_ROLE), whose grants the copy has from the template (test/global-setup.ts), and only
+ * check that nothing is pending. `ownerUrl` is the copy as its owner (the test cluster's admin), for a test's own set-up.
+ */
+export async function openTestDatabase(limits?: TDbLimits): Promise<{ database: Database; ownerUrl: string; drop: () => Promise<void> }> {
   const adminUrl = inject('dbAdminUrl');
-  const url = await createDatabaseFromTemplate(adminUrl, inject('dbTemplate'));
-  const database = await openDatabase({ databaseUrl: url, dataDir: os.tmpdir(), limits });
+  const ownerUrl = await createDatabaseFromTemplate(adminUrl, inject('dbTemplate'));
+  const database = await openDatabase({ databaseUrl: appUrlOf(ownerUrl), dataDir: os.tmpdir(), limits });
   return {
     database,
+    ownerUrl,
     drop: async () => {
       await database.close();
-      await dropDatabase(adminUrl, new URL(url).pathname.slice(1));
+      await dropDatabase(adminUrl, new URL(ownerUrl).pathname.slice(1));
     },
   };
 }
@@ -171,13 +180,18 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TestContext {
   beforeAll(async () => {
     const config = await testConfig(overrides);
     const opened = await openTestDatabase(config.db);
-    drop = opened.drop;
+    const ownerDb = createKysely(opened.ownerUrl, 2);
+    drop = async () => {
+      await ownerDb.destroy();
+      await opened.drop();
+    };
     const app = await buildApp(config, { database: opened.database });
     await app.ready();
     const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => caller(app, await sessionTokenFor(app, user, agent));
     Object.assign(ctx, {
       app,
       db: app.db,
+      ownerDb,
       config,
       anonymous: caller(app),
       as,

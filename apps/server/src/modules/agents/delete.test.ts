@@ -127,16 +127,17 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
     const w = await world();
     const agent = await addAgent(w.admin);
     const userId = await userIdOf(agent);
-    // A table this code does not know, as a later area might add: only its foreign key stands in the way.
-    await sql`create table test_user_notes (user_id integer not null references users (id) on delete restrict)`.execute(t.db);
+    // A table this code does not know, as a later area might add (made by the owner: the app's role makes no tables):
+    // only its foreign key stands in the way.
+    await sql`create table test_user_notes (user_id integer not null references users (id) on delete restrict)`.execute(t.ownerDb);
     try {
-      await sql`insert into test_user_notes (user_id) values (${userId})`.execute(t.db);
+      await sql`insert into test_user_notes (user_id) values (${userId})`.execute(t.ownerDb);
       const r = await w.admin.delete(`/api/ac/deleteAgent/${agent.id}`);
       expect(r.status).toBe(409);
       expect(r.body).toEqual({ message: `${agent.agentId} has records that refer to them; set the agent Inactive instead` });
       expect((await w.admin.get(`/api/ac/getAgent/${agent.id}`)).status).toBe(200);
     } finally {
-      await sql`drop table test_user_notes`.execute(t.db);
+      await sql`drop table test_user_notes`.execute(t.ownerDb);
     }
   });
 });

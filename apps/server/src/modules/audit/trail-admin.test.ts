@@ -53,13 +53,14 @@ describe('campaigns', () => {
   it('an entry that cannot be written takes its change with it (same transaction)', async () => {
     const api = await signIn();
     const c = await addCampaign('Audit Atomic');
-    // A check the log row fails makes the insert into audit_log fail inside the campaign's transaction.
-    await sql`alter table audit_log add constraint audit_test_refuse check (object_type <> 'campaign') not valid`.execute(t.db);
+    // A check the log row fails makes the insert into audit_log fail inside the campaign's transaction (added by the
+    // table's owner: the app's role may not alter it).
+    await sql`alter table audit_log add constraint audit_test_refuse check (object_type <> 'campaign') not valid`.execute(t.ownerDb);
     try {
       const r = await api.put('/cc/updateCampaign', { id: c.id, campaignId: c.campaignId, campaignName: 'Audit Atomic 2', campaignType: 'Outbound', callTarget: 40 });
       expect(r.status).toBe(500);
     } finally {
-      await sql`alter table audit_log drop constraint audit_test_refuse`.execute(t.db);
+      await sql`alter table audit_log drop constraint audit_test_refuse`.execute(t.ownerDb);
     }
     const stored = await t.db.selectFrom('campaigns').select('campaignName').where('id', '=', c.id).executeTakeFirstOrThrow();
     expect(stored.campaignName).toBe('Audit Atomic');
@@ -158,9 +159,13 @@ describe('data tables, questions and logic', () => {
 describe('the log itself', () => {
   it('cannot be changed or emptied by the application\'s connection', async () => {
     await addCampaign('Audit Kept');
-    await expect(sql`update audit_log set actor_username = 'someone else'`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
-    await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
+    // The app's role has no such privilege (docs/trust.md, Database roles); the owner's own connection meets the trigger.
+    await expect(sql`update audit_log set actor_username = 'someone else'`.execute(t.db)).rejects.toThrow(/permission denied for table audit_log/);
+    await expect(sql`delete from audit_log`.execute(t.db)).rejects.toThrow(/permission denied for table audit_log/);
+    await expect(sql`truncate audit_log`.execute(t.db)).rejects.toThrow(/permission denied for table audit_log/);
+    await expect(sql`update audit_log set actor_username = 'someone else'`.execute(t.ownerDb)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(t.ownerDb)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_log`.execute(t.ownerDb)).rejects.toThrow(/append-only/);
     expect((await auditEntries(t.db, 'campaign')).some((e) => e.actorUsername === 'someone else')).toBe(false);
   });
 });

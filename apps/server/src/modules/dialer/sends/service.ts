@@ -195,7 +195,8 @@ export async function startSend(bulk: Db, input: TStartSend, actor: TAuditActor,
     });
     // Up-to-date statistics after a large insert, so the worker's batch reads use the to-do index from the start
     // (autovacuum would get there only later). A failure here costs speed, not the send.
-    await sql`analyze dialer_send_leads`.execute(bulk).catch(() => undefined);
+    // Through the owner's function (migration 0029): the application's role owns no table to analyze (docs/trust.md).
+    await sql`select analyze_dialer_send_leads()`.execute(bulk).catch(() => undefined);
     return started;
   } catch (e) {
     if (isUniqueViolation(e, ONE_RUNNING)) {
