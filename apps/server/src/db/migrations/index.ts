@@ -27,8 +27,8 @@ import * as m0024 from './0024-call-loop.ts';
 import * as m0026 from './0026-screen-pop.ts';
 import * as m0025 from './0025-dialer-sync.ts';
 import * as m0027 from './0027-mfa.ts';
-import * as m0029 from './0029-database-roles.ts';
 import * as m0028 from './0028-sign-in-limits.ts';
+import * as m0029 from './0029-database-roles.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -58,6 +58,6 @@ export const migrations: Record<string, Migration> = {
   '0026-screen-pop': m0026,
   '0025-dialer-sync': m0025,
   '0027-mfa': m0027,
-  '0029-database-roles': m0029,
   '0028-sign-in-limits': m0028,
+  '0029-database-roles': m0029,
 };
