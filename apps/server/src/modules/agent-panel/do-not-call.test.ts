@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookupUrl, panelCampaign } from '../../test/agent-panel-support.ts';
+import { notYourCallMessage } from './do-not-call.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 
 const t = useTestApp();
 
@@ -23,6 +24,7 @@ describe('POST /api/ap/doNotCall', () => {
   it("puts the lead's number on the campaign's list with who and why, audits it, and the lookup then refuses it", async () => {
     const c = await panelCampaign(t);
     const leadId = await addLead(t, c.id, '+8801712350002');
+    await lookUp(c.agent, c.name, '01712350002');
     const r = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId });
     expect(r.status, r.text).toBe(200);
     expect(r.json()).toEqual({ message: doNotCallMessage('+8801712350002', false), phoneNumber: '+8801712350002', alreadyListed: false });
@@ -42,6 +44,7 @@ describe('POST /api/ap/doNotCall', () => {
   it('answers alreadyListed for a second click, adding nothing; admins may do it too', async () => {
     const c = await panelCampaign(t);
     const leadId = await addLead(t, c.id, '+8801712350003');
+    await lookUp(c.agent, c.name, '01712350003');
     expect((await c.admin.post('/api/ap/doNotCall', { campaignName: c.name, leadId })).status).toBe(200);
     const again = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId });
     expect(again.status).toBe(200);
@@ -57,5 +60,51 @@ describe('POST /api/ap/doNotCall', () => {
     expect(r.status).toBe(404);
     expect(r.json()).toEqual({ message: `Campaign "${c.name}" has no lead ${othersLead}` });
     expect((await c.agent.post('/api/ap/doNotCall', { campaignName: c.name })).status).toBe(400);
+  });
+
+  describe("an agent's lead (issue 33)", () => {
+    const listed = (phone: string) => t.db.selectFrom('dncNumbers').select('id').where('phoneNumber', '=', phone).execute();
+
+    it('refuses a lead the agent is not on a call with, in the same words as a lead that does not exist, without its number', async () => {
+      const c = await panelCampaign(t);
+      const neverCalled = await addLead(t, c.id, '+8801712350011');
+      const refused = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId: neverCalled });
+      const missing = await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId: 987654321 });
+      expect(refused.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect(refused.json()).toEqual({ message: notYourCallMessage(neverCalled) });
+      expect(missing.json()).toEqual({ message: notYourCallMessage(987654321) });
+      expect(refused.text).not.toContain('1712350011');
+      expect(await listed('+8801712350011')).toEqual([]);
+    });
+
+    it('accepts the lead on a call now and one saved in this sign-in; not one saved in another sign-in or by another agent', async () => {
+      const c = await panelCampaign(t);
+      const onCall = await addLead(t, c.id, '+8801712350012');
+      await lookUp(c.agent, c.name, '01712350012');
+      expect((await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId: onCall })).status).toBe(200);
+
+      const saved = await addLead(t, c.id, '+8801712350013');
+      await lookUp(c.agent, c.name, '01712350013');
+      const save = await c.agent.put(saveUrl(c.name, '01712350013', saved), { Q1: 'No', is_called: 0 });
+      expect(save.status, save.text).toBe(200);
+      expect(await t.db.selectFrom('callStarts').select('leadId').where('leadId', '=', String(saved)).execute()).toEqual([]);
+      expect((await c.agent.post('/api/ap/doNotCall', { campaignName: c.name, leadId: saved })).json()).toMatchObject({ phoneNumber: '+8801712350013', alreadyListed: false });
+
+      // Another agent of the campaign, and the same agent after signing in again, have no call with a third lead saved.
+      const third = await addLead(t, c.id, '+8801712350014');
+      await lookUp(c.agent, c.name, '01712350014');
+      expect((await c.agent.put(saveUrl(c.name, '01712350014', third), { Q1: 'No', is_called: 0 })).status).toBe(200);
+      const colleague = await t.callerFor('agent', { campaign: c.name });
+      const agentUser = await t.db.selectFrom('callAttempts').select('userId').where('leadId', '=', String(third)).executeTakeFirstOrThrow();
+      const user = await t.db.selectFrom('users').select(['id', 'username', 'name']).where('id', '=', agentUser.userId).executeTakeFirstOrThrow();
+      const signedInAgain = await t.as({ ...user, password: '', role: 'agent' }, { campaign: c.name });
+      for (const other of [colleague, signedInAgain]) {
+        const r = await other.post('/api/ap/doNotCall', { campaignName: c.name, leadId: third });
+        expect(r.status).toBe(404);
+        expect(r.json()).toEqual({ message: notYourCallMessage(third) });
+      }
+      expect(await listed('+8801712350014')).toEqual([]);
+    });
   });
 });

@@ -7,7 +7,7 @@ import { ZDialerSyncSummary, ZDncSentCheck, type TDialerSyncSummary } from '@crm
 import { createUser, tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
 import { nextCell } from '../../test/leads-support.ts';
 import { national, sendLeads, statusAt, syncRequests } from '../../test/dialer-sync-support.ts';
-import { panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { lookupUrl, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
 import { startFakeVicidial } from '../dialer/fake-vicidial.ts';
 
 const fake = await startFakeVicidial();
@@ -128,6 +128,8 @@ describe('a number put on a do-not-call list after a send', () => {
     await expect.poll(() => statusAt(fake, sent.leadIds[0]!), WITHIN).toBe('DNC');
 
     const agent = await t.as(await createUser(t.db, { role: 'agent' }), { campaign: sent.name });
+    // The button takes a lead the agent is on a call with (issue 33): the agent looks it up first.
+    expect((await agent.get(lookupUrl(sent.name, pressed))).status).toBe(200);
     const button = await agent.post('/api/ap/doNotCall', { campaignName: sent.name, leadId: Number(sent.leadIds[1]) });
     expect(button.status, button.text).toBe(200);
     await expect.poll(() => statusAt(fake, sent.leadIds[1]!), WITHIN).toBe('DNC');
