@@ -24,8 +24,9 @@ export type RunningServer = {
 export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN, onOutput?: (text: string) => void): Promise<RunningServer> {
   // No second factor unless a test asks (MFA_REQUIRED=admins): its servers are signed into by scripts.
   const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MFA_REQUIRED: 'none' };
-  // A test decides the database itself: an inherited DATABASE_URL must not leak in.
+  // A test decides the database itself: an inherited DATABASE_URL (or owner's URL) must not leak in.
   delete merged.DATABASE_URL;
+  delete merged.DATABASE_OWNER_URL;
   for (const [k, v] of Object.entries(env)) {
     if (v === undefined) delete merged[k];
     else merged[k] = v;

@@ -1,5 +1,7 @@
 // Two real server processes on one PostgreSQL database, as behind a load balancer (docs/architecture.md §7): they serve the
-// same data, accept each other's tokens, share one dialer poller, and both dashboards get its readings.
+// same data, accept each other's tokens, share one dialer poller, and both dashboards get its readings. Both start at
+// once as a server does in production: DATABASE_URL the application's role, DATABASE_OWNER_URL the owner's, so their
+// start-ups migrate and grant side by side (docs/trust.md, Database roles).
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DIALER_EVENT, ZDialerState, type TDialerState, type TDialerStats } from '@crm/shared';
 import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
 import { readSse, type SseReader } from '../modules/dialer/sse-client.ts';
-import { createDatabaseFromTemplate, dropDatabase } from './databases.ts';
+import { appUrlOf, createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 import { startServer, type RunningServer } from './process.ts';
 
 const PASSWORD = 'two-servers-keeper-pass';
@@ -28,7 +30,8 @@ beforeAll(async () => {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-two-servers-'));
     dirs.push(dataDir);
     return startServer({
-      DATABASE_URL: databaseUrl,
+      DATABASE_URL: appUrlOf(databaseUrl),
+      DATABASE_OWNER_URL: databaseUrl,
       // Each server has its own DATA_DIR: only the shared JWT_SECRET makes their tokens valid on both.
       DATA_DIR: dataDir,
       JWT_SECRET: 'two-servers-shared-signing-secret-0123456789',
@@ -156,5 +159,11 @@ describe('two server processes on one PostgreSQL', { timeout: 30_000 }, () => {
     expect(requests).toBeLessThanOrEqual(3);
     const next = await stateWhere(events, (s) => Date.parse(s.updatedAt ?? '') > Date.parse(after.updatedAt!));
     expect(next).toMatchObject({ stats: figures, error: null });
+  });
+});
+
+describe('their database role', () => {
+  it("is the application's own: neither start-up warns of a superuser or of the tables' owner", () => {
+    for (const s of servers) expect(s.output()).not.toMatch(/database role "[^"]+" (is a superuser|owns the tables)/);
   });
 });
