@@ -1,8 +1,9 @@
 // The Users screen: an admin creates a QC inspector, who signs in; once disabled, the inspector is shut out.
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@crm/shared';
+import { MESSAGES, PASSWORD_MESSAGES } from '@crm/shared';
 import { sessionToken, signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
+import { expectErrorUnder } from './field-errors.ts';
 import { ADMIN } from './fixtures.ts';
 
 const t = useBrowser();
@@ -25,6 +26,10 @@ describe('QC inspector accounts', () => {
     await dialog.getByLabel(/^Password/).fill('short');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Password must be at least 8 characters').waitFor();
+    // A password the server refuses by a rule (docs/trust.md, Passwords): its words under the field.
+    await dialog.getByLabel(/^Password/).fill('iloveyou1');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectErrorUnder(page, dialog.getByLabel(/^Password/), PASSWORD_MESSAGES.tooCommon);
     await dialog.getByLabel(/^Password/).fill(password);
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: `QC inspector "${username}" added.` }).waitFor();
@@ -48,7 +53,8 @@ describe('QC inspector accounts', () => {
     // Signing in afresh (this screen makes no API call of its own to notice the ended session).
     await inspector.evaluate(() => sessionStorage.clear());
     await signInAsAdmin(inspector, username, password);
-    await expect.poll(() => inspector.getByRole('alert').first().innerText()).toContain(MESSAGES.login.inactive);
+    // Refused as a wrong password would be: the reply does not confirm the password (docs/trust.md).
+    await expect.poll(() => inspector.getByRole('alert').first().innerText()).toContain(MESSAGES.login.wrongCredentials);
     expect(new URL(inspector.url()).pathname).toBe('/login');
 
     await row.getByRole('button', { name: `Enable ${username}` }).click();

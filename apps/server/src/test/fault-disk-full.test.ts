@@ -163,14 +163,14 @@ describe('a full disk', () => {
     const api = await signIn(server);
     const campaign = 'Full data dir';
     await addCampaign(api, campaign, 'FAULT-FULL-DIR');
-    const made = await api.call('POST', '/api/ac/addAgent', { type: 'Physical', name: 'Full disk agent', agentId: 'FULL-01', password: 'full-disk-pass-1' });
+    const made = await api.call('POST', '/api/ac/addAgent', { type: 'Physical', name: 'Full disk agent', agentId: 'FULL-01', password: 'quiet-river-pass-1' });
     expect(made.status, JSON.stringify(made.body)).toBe(200);
     const sessions = async () => (await query<{ n: number }>(databaseUrl, `select count(*)::int as n from agent_sessions where agent_id = 'FULL-01'`))[0]?.n;
     const signInAgent = (password: string) => timedCall(server, 'POST', '/api/auth/signInAgent', undefined, { username: 'FULL-01', password, shift: 'Morning', campaign });
 
     expect((await signInAgent('wrong-password-1')).status).toBe(401);
     expect(await sessions()).toBe(0);
-    const agent = await signInAgent('full-disk-pass-1');
+    const agent = await signInAgent('quiet-river-pass-1');
     expect(agent.status, JSON.stringify(agent.body)).toBe(200);
     expect(await sessions()).toBe(1);
     const me = await apiFor(server, (agent.body as { jwtToken: string }).jwtToken).call('GET', '/api/auth/me');

@@ -84,13 +84,13 @@ describe('agents and accounts', () => {
   it('a file of agents is one entry with its count', async () => {
     const token = await t.app.tokens.sign({ sub: String((await createUser(t.db, { role: 'admin', username: 'audit-uploader' })).id), userName: 'audit-uploader', name: 'U', roles: [{ roleName: 'ADMIN', roleDescription: '' }] });
     const ids = [nextAgentId('AUD'), nextAgentId('AUD'), nextAgentId('AUD')];
-    const rows = ids.map((id) => AGENT_CSV_COLUMNS.map((c) => ({ type: 'Physical', name: 'File Agent', agentId: id, password: 'file-secret-9' })[c as string] ?? '').join(','));
+    const rows = ids.map((id) => AGENT_CSV_COLUMNS.map((c) => ({ type: 'Physical', name: 'File Agent', agentId: id, password: 'quiet-river-9' })[c as string] ?? '').join(','));
     const r = await upload(t.app, token, `${AGENT_CSV_COLUMNS.join(',')}\n${rows.join('\n')}\n`);
     expect(r.status, r.text).toBe(200);
     const entries = (await auditEntries(t.db, 'agent')).filter((e) => e.action === 'upload');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ actorUsername: 'audit-uploader', changes: { counts: { agents: 3 }, note: `${ids[0]} … ${ids[2]}` } });
-    await expectNoSecretsLogged(t.db, 'file-secret-9');
+    await expectNoSecretsLogged(t.db, 'quiet-river-9');
   });
 
   it('a QC account created, renamed, disabled and its password reset', async () => {
