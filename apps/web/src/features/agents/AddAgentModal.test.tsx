@@ -65,4 +65,17 @@ describe('AddAgentModal', () => {
     fill(/Agent ID/, 'AG-2');
     expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBeNull();
   });
+
+  it('shows a password the server refuses by a rule under the password, in its words', async () => {
+    const message = 'password must not contain the agent ID';
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message, code: 'PASSWORD_CONTAINS_NAME' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    renderWithApp(<AddAgentModal opened onClose={() => undefined} />);
+    fill(/Category/, 'Physical');
+    fill(/^Name/, 'Karim');
+    fill(/Agent ID/, 'AG-1');
+    fill(/^Password/, 'ag-1-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fieldError(screen.getByLabelText(/^Password/))).toBe(message));
+    expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBeNull();
+  });
 });
