@@ -8,7 +8,7 @@ import { useTestApp } from '../test/harness.ts';
 import { expectAuditLogOutOfReach } from '../test/db-roles-support.ts';
 import { appUrlOf, createDatabaseFromTemplate, databaseUrl, dropDatabase, withClient } from '../test/databases.ts';
 import { openDatabase, poolOf } from './database.ts';
-import { rolePowers } from './roles.ts';
+import { ensureAppRole, grantAppRole, rolePowers } from './roles.ts';
 
 const t = useTestApp();
 
@@ -54,6 +54,17 @@ describe('the start-up with DATABASE_URL and DATABASE_OWNER_URL', () => {
     const url = await createDatabaseFromTemplate(admin, inject('dbTemplate'));
     try {
       await expect(openDatabase({ databaseUrl: url, ownerUrl: url, dataDir: '/nonexistent' })).rejects.toThrow(/is a superuser: the server's own connections must use a role that is not/);
+    } finally {
+      await dropDatabase(admin, new URL(url).pathname.slice(1));
+    }
+  });
+
+  it("stops the start-up when DATABASE_OWNER_URL's role does not own the tables (its GRANTs would only warn)", async () => {
+    const admin = inject('dbAdminUrl');
+    const url = await createDatabaseFromTemplate(admin, inject('dbTemplate'));
+    try {
+      await ensureAppRole(url, { name: 'crm_test_other', password: undefined });
+      await expect(grantAppRole(appUrlOf(url), 'crm_test_other')).rejects.toThrow(/could not grant "crm_test_other" its privileges: DATABASE_OWNER_URL must sign in as the owner of the tables/);
     } finally {
       await dropDatabase(admin, new URL(url).pathname.slice(1));
     }

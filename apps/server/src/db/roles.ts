@@ -155,6 +155,10 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
       await c.query(`grant select, insert, update, delete on all tables in schema ${queue} to ${r}`);
       await c.query(`revoke truncate, references, trigger on all tables in schema ${queue} from ${r}`);
       await c.query(`grant usage, select on all sequences in schema ${queue} to ${r}`);
+      // A GRANT by a role that does not own the tables only warns: the start-up stops here instead of at the first request.
+      const granted = await c.query<{ ok: boolean }>(`select has_table_privilege($1, 'public.leads', 'UPDATE') and has_table_privilege($1, 'public.audit_log', 'INSERT')
+        and has_table_privilege($1, '${JOB_QUEUE_SCHEMA}.job', 'INSERT') as ok`, [role]);
+      if (granted.rows[0]?.ok !== true) throw new Error(`The owner's URL could not grant "${role}" its privileges: DATABASE_OWNER_URL must sign in as the owner of the tables (docs/trust.md, Database roles)`);
       await c.query('commit');
     } catch (e) {
       await c.query('rollback').catch(() => undefined);
