@@ -3,7 +3,7 @@
 // table it belongs to changed) or refused with a 400 that says why (a length limit) and nothing changed. Never a 500.
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CAMPAIGN_TEXT_LENGTH, MAX_COLUMN_NAME_LENGTH, MAX_QUESTION_TITLE_LENGTH, type TCampaign, type TDataTable, type TQuestion } from '@crm/shared';
+import { controlCharsMessage, MAX_CAMPAIGN_TEXT_LENGTH, MAX_COLUMN_NAME_LENGTH, MAX_QUESTION_TITLE_LENGTH, type TCampaign, type TDataTable, type TQuestion } from '@crm/shared';
 import { campaignWithColumns, nextPhone, storedLeads, uploadLeads } from '../test/lead-upload-support.ts';
 import { type Caller, createCampaign, tokenForRole, type Reply, useTestApp } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
@@ -26,11 +26,12 @@ const ACCEPTED: [string, string][] = [
   ['Bengali', 'বসন্ত জরিপ ২০২৬'],
   ['emoji', 'Spring 🎉🚀 Survey'],
   ['Arabic (right to left)', 'استطلاع الربيع'],
-  ['an RTL override character', 'invoice\u202Egnp.exe'],
   ['backslashes and percent signs', 'C:\\x\\%_%'],
   ['HTML', '<b>bold</b> & <i>it</i>'],
 ];
 const THOUSAND = 'n'.repeat(1000);
+/** Shows as "invoiceexe.png": a data-table column may hold it (stored exactly); a name shown in screens and files may not. */
+const RTL_OVERRIDE = 'invoice\u202Egnp.exe';
 
 /** Calls, and returns the reply with the tables that changed. */
 async function withChanges(send: () => Promise<Reply>): Promise<{ r: Reply; changed: string[] }> {
@@ -59,6 +60,19 @@ describe('campaign names', () => {
     expect(update.json<TCampaign>().campaignId).toBe(`${name.slice(0, 40)}-${stored.id}`);
   });
 
+  it.each([
+    ['a line break', 'Spring\r\nSurvey'],
+    ['a line break at the end', 'Spring Survey\n'],
+    ['a tab', 'Spring\tSurvey'],
+    ['a NUL character', 'Spring\u0000'],
+    ['a C1 control character', 'Spring\u0085Survey'],
+    ['an RTL override character', RTL_OVERRIDE],
+  ])('with %s: refused (400) naming the field, nothing changed (issue 33)', async (_case, name) => {
+    const { r, changed } = await withChanges(() => admin.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: name, campaignId: code(), callTarget: 5 }));
+    expect([r.status, r.json<{ message: string }>().message]).toEqual([400, `body.campaignName: ${controlCharsMessage('campaignName')}`]);
+    expect(changed).toEqual([]);
+  });
+
   it(`of 1,000 characters: refused (400, at most ${MAX_CAMPAIGN_TEXT_LENGTH}), nothing changed`, async () => {
     const { r, changed } = await withChanges(() => admin.post('/cc/addCampaign', { campaignType: 'Inbound', campaignName: THOUSAND, campaignId: code() }));
     expect([r.status, r.json<{ message: string }>().message]).toEqual([400, `body.campaignName: campaignName must be at most ${MAX_CAMPAIGN_TEXT_LENGTH} characters`]);
@@ -69,7 +83,7 @@ describe('campaign names', () => {
 describe('data table column names', () => {
   it('with quotes, semicolons, SQL, Bengali, emoji, RTL text: accepted and stored exactly; only data_tables changed; the template lists them', async () => {
     const campaign = await createCampaign(t.db);
-    const columns = ACCEPTED.map(([, name]) => name);
+    const columns = [...ACCEPTED.map(([, name]) => name), RTL_OVERRIDE];
     const { r, changed } = await withChanges(() => admin.post('/dt/addDataTables', { campaignName: campaign.campaignName, numberOfField: columns.length, columns }));
     expect(r.status, r.text).toBe(200);
     expect(changed).toEqual(['audit_log', 'data_tables']);

@@ -1,6 +1,7 @@
 // Agents (docs/product.md §3 Agent, §5, §7 /api/ac, §8): the Agent shape, its requests, the CSV import contract and messages.
 import { z } from 'zod';
 import { ZNewPassword } from './users.ts';
+import { noControlChars } from './common.ts';
 import { isIsoDate, parseCalendarDate } from '../domain/dates.ts';
 
 export const AGENT_TYPES = ['Physical', 'Virtual'] as const;
@@ -81,9 +82,10 @@ export const AGENT_PROFILE_FIELDS = Object.keys(profileShape) as TAgentProfileFi
 const agentType = z.enum(AGENT_TYPES, {
   error: (issue) => (issue.input === undefined || issue.input === '' ? 'type is required' : 'type must be Physical or Virtual'),
 });
-const agentName = z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
+const agentName = z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
 const agentId = z
   .string({ message: 'agentId is required' })
+  .refine(...noControlChars('agentId'))
   .trim()
   .min(1, 'agentId is required')
   .max(50, 'agentId must be at most 50 characters')

@@ -4,7 +4,7 @@ import { isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERION_KEYS, QC_GRADES, type TQcCriterionKey } from '../domain/qc-scoring.ts';
 import { ZQcRecordCreate, MAX_QC_TEXT } from './qc.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
-import { zPaged } from './common.ts';
+import { noControlChars, zPaged } from './common.ts';
 
 /**
  * An inspector leans when, over the session's calls, their total is on average more than this many marks above or
@@ -55,7 +55,7 @@ export type TCalibrationCallInput = z.input<typeof ZCalibrationCallInput>;
 
 /** POST /api/calibration. The deadline is a day: the session closes at the start of the next day (the server's time zone). */
 export const ZCalibrationSessionCreate = z.object({
-  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(CALIBRATION_LIMITS.name, `name must be at most ${CALIBRATION_LIMITS.name} characters`),
+  name: z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(CALIBRATION_LIMITS.name, `name must be at most ${CALIBRATION_LIMITS.name} characters`),
   deadline: isoDate('deadline'),
   inspectorIds: z
     .array(z.number().int().positive(), { message: 'inspectorIds must be a list of QC inspector ids' })

@@ -1,7 +1,7 @@
 // Campaign shapes (docs/product.md §3 Campaign) and the bodies and queries of the /cc calls (docs/product.md §7 Campaigns).
 import { z } from 'zod';
 import { MAX_CALLBACK_GRACE_MINUTES } from './callbacks.ts';
-import { zBooleanText } from './common.ts';
+import { noControlChars, zBooleanText } from './common.ts';
 
 export const CAMPAIGN_TYPES = ['Inbound', 'Outbound'] as const;
 export type TCampaignType = (typeof CAMPAIGN_TYPES)[number];
@@ -27,6 +27,7 @@ export type TCampaign = z.infer<typeof ZCampaign>;
 const requiredText = (field: string) =>
   z
     .string({ message: `${field} is required` })
+    .refine(...noControlChars(field))
     .trim()
     .min(1, `${field} is required`)
     .max(MAX_CAMPAIGN_TEXT_LENGTH, `${field} must be at most ${MAX_CAMPAIGN_TEXT_LENGTH} characters`);

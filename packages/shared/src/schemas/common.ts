@@ -34,6 +34,33 @@ export function zBooleanText(message: string) {
   return z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], { message });
 }
 
+// ---- names people read
+// A name shown in screens, files and headers (a campaign's, an agent's, a user's, a disposition's…) is one line of
+// plain text, as data-table column names are (domain/lead-columns.ts): a line break in it would start a new header
+// line or a new CSV row, and a text-direction mark would show it reversed. Checked before any trimming, so a line
+// break at either end is as refused as one inside.
+
+/** Control characters (Unicode Cc: C0, DEL, C1) and the bidirectional marks, embeddings, overrides and isolates. */
+const UNSAFE_NAME_CHARACTER = /[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Whether the text holds a character no name may hold (noControlChars). */
+export function hasControlChars(text: string): boolean {
+  return UNSAFE_NAME_CHARACTER.test(text);
+}
+
+/** The words of the refusal of a name with such a character, naming the field. */
+export function controlCharsMessage(field: string): string {
+  return `${field} must not contain line breaks, tabs, other control characters or text-direction marks`;
+}
+
+/**
+ * The refinement of a name field: `z.string().refine(...noControlChars('campaignName')).trim()…`. Put it before
+ * `.trim()` so the untrimmed text is checked.
+ */
+export function noControlChars(field: string) {
+  return [(text: string) => !hasControlChars(text), { message: controlCharsMessage(field) }] as const;
+}
+
 /** A refusal: its words, and for the refusals a screen tells apart, a machine-readable `code`. */
 export const ZErrorReply = z.object({ message: z.string(), code: z.string().optional() });
 export type TErrorReply = z.infer<typeof ZErrorReply>;

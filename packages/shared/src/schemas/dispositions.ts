@@ -1,6 +1,7 @@
 // Schemas of a campaign's dispositions: how a call ended, and the VICIdial status that goes back to the dialer (docs/call-loop.md).
 import { z } from 'zod';
 import { ZLeadTableQuery } from './leads.ts';
+import { noControlChars } from './common.ts';
 
 /**
  * completed: the survey was completed. callback: call the respondent again at a time they asked for. dnc: the number
@@ -17,7 +18,7 @@ export const ZDisposition = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/, 'A disposition code is 1 to 20 letters, digits, _ or -'),
-  name: z.string().trim().min(1, 'A disposition needs a name').max(60, 'A disposition name is at most 60 characters'),
+  name: z.string().refine(...noControlChars('A disposition name')).trim().min(1, 'A disposition needs a name').max(60, 'A disposition name is at most 60 characters'),
   kind: z.enum(DISPOSITION_KINDS, { message: `kind must be one of ${DISPOSITION_KINDS.join(', ')}` }),
   /** The status VICIdial gets for a call of the dialer (external_status, update_lead status): its status codes are at most 6 characters. */
   vicidialStatus: z

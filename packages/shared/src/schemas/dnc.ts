@@ -1,6 +1,7 @@
 // Schemas of the do-not-call lists (docs/dnc.md).
 import { z } from 'zod';
 import { ZUploadRowError } from './leads.ts';
+import { noControlChars } from './common.ts';
 
 /** Which list an entry is on: the system-wide list, or a campaign's. */
 export const DNC_LISTS = ['system', 'campaign'] as const;
@@ -33,7 +34,7 @@ export type TDncListQuery = z.infer<typeof ZDncListQuery>;
 export const ZDncAdd = z.object({
   number: z.string().trim().min(1, 'number is required').max(40),
   campaignName: z.string().trim().max(200).optional(),
-  reason: z.string().trim().max(500).optional(),
+  reason: z.string().refine(...noControlChars('reason')).trim().max(500).optional(),
 });
 export type TDncAdd = z.infer<typeof ZDncAdd>;
 

@@ -1,6 +1,6 @@
 // QC inspector accounts managed by admins (docs/product.md §7.4): requests and the reply shape.
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './common.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, noControlChars } from './common.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 200;
@@ -30,11 +30,12 @@ export type TUser = z.infer<typeof ZUser>;
 export const ZCreateUserRequest = z.object({
   username: z
     .string({ message: 'username is required' })
+    .refine(...noControlChars('username'))
     .trim()
     .min(1, 'username is required')
     .max(100, 'username must be at most 100 characters')
     .regex(/^\S+$/, 'username must not contain spaces'),
-  name: z.string({ message: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  name: z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
   password: ZNewPassword,
   role: z.literal('QC', { message: 'role must be QC' }).default('QC'),
 });
@@ -43,7 +44,7 @@ export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 /** Every field optional: rename, enable or disable, or reset the password, in any combination. */
 export const ZUpdateUserRequest = z.object({
-  name: z.string().trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').optional(),
+  name: z.string().refine(...noControlChars('name')).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').optional(),
   active: z.boolean({ message: 'active must be true or false' }).optional(),
   password: ZNewPassword.optional(),
   /** Changing one's own password: the current one, required (docs/trust.md, Passwords). */
