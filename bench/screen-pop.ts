@@ -54,6 +54,16 @@ async function createAgents(databaseUrl: string): Promise<Agent[]> {
       [AGENTS],
     );
     await client.query(`insert into agents (user_id, type) select unnest($1::int[]), 'Physical'`, [rows.map((r) => r.id)]);
+    // Each agent signed into the survey campaign as sign-in does: a sign-in record, whose id the token carries (an
+    // agent's token without one is refused; docs/trust.md, Sessions and tokens).
+    const sessions = await client.query<{ id: number; user_id: number }>(
+      `insert into agent_sessions (user_id, agent_id, agent_name, shift, campaign_id, campaign_name, expires_at)
+       select u.id, u.username, u.name, 'Morning', c.id, c.campaign_name, now() + interval '1 hour'
+       from users u, campaigns c where u.id = any($1::int[]) and c.campaign_name = $2
+       returning id, user_id`,
+      [rows.map((r) => r.id), SURVEY_CAMPAIGN],
+    );
+    const sidOf = new Map(sessions.rows.map((s) => [s.user_id, s.id]));
     const tokens = createTokenService(JWT_SECRET, 3600);
     return Promise.all(
       rows.map(async (r) => ({
@@ -61,7 +71,7 @@ async function createAgents(databaseUrl: string): Promise<Agent[]> {
         agentId: r.username,
         session: await tokens.sign({
           sub: String(r.id), userName: r.username, name: r.username, roles: [{ roleName: DB_ROLES.agent, roleDescription: ROLE_DESCRIPTIONS.AGENT }],
-          agentId: r.username, shift: 'Morning', campaign: SURVEY_CAMPAIGN, tv: 0,
+          agentId: r.username, shift: 'Morning', campaign: SURVEY_CAMPAIGN, sid: sidOf.get(r.id), tv: 0,
         }),
       })),
     );
