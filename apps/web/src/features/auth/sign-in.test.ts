@@ -17,8 +17,8 @@ describe('loginErrorMessage', () => {
     expect(loginErrorMessage(new Error('unusable token'))).toBe(MESSAGES.login.failed);
   });
 
-  it("shows the server's own words for a disabled account, rate limit or unknown campaign", () => {
-    expect(loginErrorMessage(new ApiError(403, MESSAGES.login.inactive))).toBe(MESSAGES.login.inactive);
+  // A disabled account is answered as a wrong password (401) since issue 33: no words of its own to show.
+  it("shows the server's own words for a rate limit or unknown campaign", () => {
     expect(loginErrorMessage(new ApiError(429, MESSAGES.login.tooMany))).toBe(MESSAGES.login.tooMany);
     // Our server's own 503 names the database trouble; a proxy's bare 503 is still a failed sign-in.
     const down = { message: MESSAGES.database.unavailable };
