@@ -143,7 +143,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen and the QC queue\'s working rows, which go with their user', async () => {
+  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue\'s and the second factor\'s working rows, which go with their user', async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -168,6 +168,9 @@ describe('foreign keys to users (migration 0008)', () => {
         { name: 'dnc_numbers_added_by_id_fkey', action: 'r' },
         { name: 'lead_imports_user_id_fkey', action: 'r' },
         { name: 'leads_called_by_fkey', action: 'r' },
+        // The second factor's working rows (migration 0027): an open sign-in step and the recovery codes go with their user.
+        { name: 'mfa_challenges_user_id_fkey', action: 'c' },
+        { name: 'mfa_recovery_codes_user_id_fkey', action: 'c' },
         // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
         // recordings; neither is history.
         { name: 'qc_queue_claims_inspector_id_fkey', action: 'c' },
