@@ -10,6 +10,8 @@ const t = useTestApp();
 /** Routes anyone may call without signing in: nothing else may be public. */
 const PUBLIC_ROUTES = new Set([
   'GET /healthz', 'HEAD /healthz', 'POST /api/auth/signInSuperAdmin', 'POST /api/auth/signInAgent', 'GET /cc/campaigns', 'HEAD /cc/campaigns',
+  // The second step of an admin's sign-in: the mfaToken of the first step is the credential (modules/mfa/routes.ts).
+  'POST /api/auth/mfa', 'POST /api/auth/mfa/skip',
   // The API's description and its interactive reference (http/openapi.ts).
   'GET /api/openapi.json', 'HEAD /api/openapi.json', 'GET /api/docs', 'HEAD /api/docs', 'GET /api/docs/:file', 'HEAD /api/docs/:file',
 ]);
