@@ -135,26 +135,33 @@ export async function ensureAppRole(ownerUrl: string, role: TAppRole): Promise<v
  * never TRUNCATE, REFERENCES or TRIGGER. audit_log: INSERT and SELECT only. The migrations' own bookkeeping: SELECT
  * (a server started without the owner's URL checks that nothing is pending). The job queue's schema: its rows.
  */
-export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
+export function appRoleGrants(role: string): string[] {
   const r = pg.escapeIdentifier(role);
   const queue = pg.escapeIdentifier(JOB_QUEUE_SCHEMA);
+  return [
+    `grant usage on schema public to ${r}`,
+    `grant select, insert, update, delete on all tables in schema public to ${r}`,
+    `revoke truncate, references, trigger on all tables in schema public from ${r}`,
+    `revoke update, delete on audit_log from ${r}`,
+    `revoke insert, update, delete on kysely_migration, kysely_migration_lock from ${r}`,
+    `grant usage, select on all sequences in schema public to ${r}`,
+    `revoke update on all sequences in schema public from ${r}`,
+    `grant execute on function analyze_dialer_send_leads() to ${r}`,
+    `grant usage on schema ${queue} to ${r}`,
+    `grant select, insert, update, delete on all tables in schema ${queue} to ${r}`,
+    `revoke truncate, references, trigger on all tables in schema ${queue} from ${r}`,
+    `grant usage, select on all sequences in schema ${queue} to ${r}`,
+  ];
+}
+
+/** Grants appRoleGrants as the owner at `ownerUrl`, one server at a time, and checks that they took. */
+export async function grantAppRole(ownerUrl: string, role: string): Promise<void> {
   await withClient(ownerUrl, async (c) => {
     await c.query('begin');
     try {
       // GRANTs on one table at once from two servers would fail ("tuple concurrently updated").
       await c.query(`select pg_advisory_xact_lock(hashtext('crm: grants to the application role'))`);
-      await c.query(`grant usage on schema public to ${r}`);
-      await c.query(`grant select, insert, update, delete on all tables in schema public to ${r}`);
-      await c.query(`revoke truncate, references, trigger on all tables in schema public from ${r}`);
-      await c.query(`revoke update, delete on audit_log from ${r}`);
-      await c.query(`revoke insert, update, delete on kysely_migration, kysely_migration_lock from ${r}`);
-      await c.query(`grant usage, select on all sequences in schema public to ${r}`);
-      await c.query(`revoke update on all sequences in schema public from ${r}`);
-      await c.query(`grant execute on function analyze_dialer_send_leads() to ${r}`);
-      await c.query(`grant usage on schema ${queue} to ${r}`);
-      await c.query(`grant select, insert, update, delete on all tables in schema ${queue} to ${r}`);
-      await c.query(`revoke truncate, references, trigger on all tables in schema ${queue} from ${r}`);
-      await c.query(`grant usage, select on all sequences in schema ${queue} to ${r}`);
+      for (const statement of appRoleGrants(role)) await c.query(statement);
       // A GRANT by a role that does not own the tables only warns: the start-up stops here instead of at the first request.
       const granted = await c.query<{ ok: boolean }>(`select has_table_privilege($1, 'public.leads', 'UPDATE') and has_table_privilege($1, 'public.audit_log', 'INSERT')
         and has_table_privilege($1, '${JOB_QUEUE_SCHEMA}.job', 'INSERT') as ok`, [role]);

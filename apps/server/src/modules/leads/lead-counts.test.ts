@@ -4,6 +4,8 @@ import { LEAD_STATUSES, type TCampaignLeadCounts, type TDashboard, type TLeadSta
 import type { Db } from '../../db/schema.ts';
 import { down, up } from '../../db/migrations/0012-lead-counts.ts';
 import { addAttemptedCounter } from '../../db/migrations/0024-call-loop.ts';
+import { appRoleGrants } from '../../db/roles.ts';
+import { TEST_APP_ROLE } from '../../test/databases.ts';
 import { tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
 import { panelCampaign, saveUrl, type PanelCampaign } from '../../test/agent-panel-support.ts';
 import { campaignWithColumns, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
@@ -134,13 +136,16 @@ describe('lead counters', () => {
   it('are rebuilt from the existing leads by the migration', async () => {
     const c = await campaignWithColumns(t.db);
     await insertLeads(t.db, c.id, [...many(5, { targetSelector: 'A', forD: 'd', generateStatus: 1, isCalled: 1 }), ...many(4, { targetSelector: null, dataDate: '2024-08-01' })]);
-    await t.db.transaction().execute(async (trx) => {
+    // As the migrations run: on the owner's connection (the app's role may not drop or create triggers).
+    await t.ownerDb.transaction().execute(async (trx) => {
       const schema = trx as unknown as Kysely<unknown>;
       await down(schema);
       // Leads written while the counters are gone are counted by the backfill.
       await insertLeads(trx, c.id, many(3, { targetSelector: 'B', generateStatus: 2, forD: 'd' }));
       await up(schema);
       await addAttemptedCounter(schema);
+      // The tables made again are granted to the app's role, as a start-up grants after migrating (db/roles.ts).
+      for (const grant of appRoleGrants(TEST_APP_ROLE.name)) await sql.raw(grant).execute(trx);
     });
     expect(await counterRows(t.db)).toEqual(await countedRows(t.db));
     expect(await countCampaignLeads(t.db, c.id, {})).toBe(12);
