@@ -95,7 +95,7 @@ export type FloorAgent = { index: number; agentId: string; userId: number; token
 /** A campaign with two Text Input questions, its agents signed in, and generated leads, each lead one agent's own. */
 export type Floor = { campaign: string; campaignId: number; keys: readonly [string, string]; agents: FloorAgent[] };
 
-const AGENT_PASSWORD = 'fault-agent-pass-1';
+const AGENT_PASSWORD = 'night-shift-pass-1';
 const DATA_DATE = '2024-06-01';
 
 /** Through the real API (campaign, questions, agents and their sign-ins), then the leads straight into PostgreSQL. */
