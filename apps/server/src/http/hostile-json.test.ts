@@ -106,7 +106,7 @@ const OBJECT_ROUTES: RouteCase[] = [
     [{ callTarget: BEYOND_INT }, /body\.callTarget: the number is too large/],
     [{ callTarget: -1 }, /body\.callTarget: callTarget must be 0 or more/],
     [{ status: 'maybe' }, /body\.status/],
-    [{ campaignName: 'a\u0000b' }, /body\.campaignName: text may not contain a NUL character/],
+    [{ campaignName: 'a\u0000b' }, /body\.campaignName: campaignName must not contain line breaks, tabs, other control characters/],
   ]],
   ['PUT /cc/updateCampaign', () => route('PUT', at('/cc/updateCampaign'), asAdmin), campaignBody, [
     [{ id: -1 }, /body\.id/],
