@@ -8,6 +8,7 @@ import { createCampaign, createUser, sessionTokenFor, tokenForRole, useTestApp }
 import { insertRecords } from '../test/qc-reports-support.ts';
 import { query } from '../test/leads-support.ts';
 import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
+import { LEAD_REPORT_QUERY, QC_EXPORT_QUERY, queriesRunning } from '../test/queries-running.ts';
 
 // Two bulk connections, a 1 s idle time; waiting for a bulk connection ends after 10 × 300 ms.
 const t = useTestApp({ downloadIdleMs: 1000, heavyReadsPerUser: 2, db: { ...DEFAULT_DB_LIMITS, bulkPoolSize: 2, poolTimeoutMs: 300 } });
@@ -28,24 +29,6 @@ beforeAll(async () => {
   path = `/api/file/generateCsv?${query({ tableName: c.campaignName, dataDate: '2024-06-02' })}`;
 });
 
-/** Lead report queries still running (a download in progress holds one bulk connection). */
-async function reportQueriesRunning(): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-      and query like '%from "leads"%order by "data_date"%'`.execute(t.db);
-  return r.rows[0]?.n ?? 0;
-}
-
-/** QC export queries still running (an xlsx download in progress holds one, with its cursor). */
-async function exportQueriesRunning(): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-      and query like '%from "qc_records"%order by "agent_name"%'`.execute(t.db);
-  return r.rows[0]?.n ?? 0;
-}
-
 /** A client that asks for the download, reads its first bytes, then stops reading (and never hangs up). */
 async function pausedDownload(token: string, url = path): Promise<{ socket: net.Socket; closed: Promise<void> }> {
   const socket = net.connect({ host: '127.0.0.1', port });
@@ -64,10 +47,10 @@ describe('a download nobody reads', () => {
     const token = await tokenForRole(t.app, 'admin');
     const readers = [await pausedDownload(token), await pausedDownload(token)];
     // Both bulk connections are held by the two paused downloads.
-    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY), { timeout: 10_000 }).toBe(2);
     // Cut after 1 s without a byte taken (before: 5 minutes): the queries end, and the readers, reading again, find
     // their downloads ended short.
-    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY), { timeout: 10_000 }).toBe(0);
     for (const r of readers) r.socket.resume();
     await Promise.all(readers.map((r) => r.closed));
     const other = await tokenForRole(t.app, 'admin');
@@ -101,7 +84,7 @@ describe('a download nobody reads', () => {
     expect(ended).toBe(false);
     expect(bytes).toBeGreaterThan(0);
     socket.destroy();
-    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY), { timeout: 10_000 }).toBe(0);
   });
 
   it('is cut for an xlsx export too, closing its cursor', async () => {
@@ -109,8 +92,8 @@ describe('a download nobody reads', () => {
     // Hex suggestions a zip cannot shrink much: tens of MB of xlsx.
     await insertRecords(t.db, { count: 15_000, callDate: '2024-07-01', inspector, suggestionLength: 2000 });
     const { closed, socket } = await pausedDownload(await sessionTokenFor(t.app, inspector), '/api/qcReport/export/in-house?date=2024-07-01');
-    await expect.poll(exportQueriesRunning, { timeout: 10_000 }).toBe(1);
-    await expect.poll(exportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY), { timeout: 10_000 }).toBe(0);
     socket.resume();
     await closed;
   });

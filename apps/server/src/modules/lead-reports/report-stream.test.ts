@@ -6,6 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { DEFAULT_LEAD_COLUMNS } from '@crm/shared';
 import { createCampaign, tokenForRole, useTestApp } from '../../test/harness.ts';
 import { query } from '../../test/leads-support.ts';
+import { LEAD_REPORT_QUERY, queriesRunning } from '../../test/queries-running.ts';
 
 const t = useTestApp();
 let session: string;
@@ -24,15 +25,6 @@ async function insertGeneratedLeads(campaignId: number, dataDate: string, count:
              jsonb_build_object('note', repeat('x', ${noteLength}))
       from generate_series(1, ${count}) g`)
     .execute();
-}
-
-/** Report queries still running on the test database (a download in progress holds one). */
-async function reportQueriesRunning(): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-      and query like '%from "leads"%order by "data_date"%'`.execute(t.db);
-  return r.rows[0]?.n ?? 0;
 }
 
 describe('a large lead report', () => {
@@ -70,16 +62,16 @@ describe('a large lead report', () => {
       expect(res.statusCode).toBe(200);
       await new Promise((resolve) => res.once('data', resolve));
       res.pause();
-      if (checkInProgress) await expect.poll(reportQueriesRunning).toBe(1);
+      if (checkInProgress) await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY)).toBe(1);
       req.on('error', () => undefined);
       req.destroy();
     };
 
     await abandonDownload(true);
-    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY), { timeout: 10_000 }).toBe(0);
     // More abandoned downloads than the pool has connections: had one leaked, the next request would wait forever.
     for (let i = 0; i < 21; i += 1) await abandonDownload(false);
-    await expect.poll(reportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, LEAD_REPORT_QUERY), { timeout: 10_000 }).toBe(0);
     const whole = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { authorization: `Bearer ${session}` } });
     expect(whole.status).toBe(200);
     expect((await whole.text()).split('\r\n')).toHaveLength(10_000 + 2); // header, leads, '' after the last CRLF

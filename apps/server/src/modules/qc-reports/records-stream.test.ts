@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { sql } from 'kysely';
 import { QC_EXPORTS } from '@crm/shared';
 import { createUser, useTestApp, type TestUser } from '../../test/harness.ts';
 import { download, insertRecords, query, sessionToken } from '../../test/qc-reports-support.ts';
+import { QC_EXPORT_QUERY, queriesRunning } from '../../test/queries-running.ts';
 
 const t = useTestApp();
 let inspector: TestUser;
@@ -16,15 +16,6 @@ beforeAll(async () => {
   inspector = await createUser(t.db, { role: 'qc' });
   token = await sessionToken(t, inspector);
 });
-
-/** Export queries still running on the test database (a download in progress holds one). */
-async function exportQueriesRunning(): Promise<number> {
-  const r = await sql<{ n: number }>`
-    select count(*)::int as n from pg_stat_activity
-    where datname = current_database() and pid <> pg_backend_pid() and state <> 'idle'
-      and query like '%from "qc_records"%order by "agent_name"%'`.execute(t.db);
-  return r.rows[0]?.n ?? 0;
-}
 
 describe('a large records export', () => {
   it('streams every one of 12,000 records (twelve cursor batches), by agent name then scoring order', async () => {
@@ -59,10 +50,10 @@ describe('a large records export', () => {
     expect(res.statusCode).toBe(200);
     await new Promise((resolve) => res.once('data', resolve));
     res.pause();
-    await expect.poll(exportQueriesRunning).toBe(1);
+    await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY)).toBe(1);
     req.on('error', () => undefined);
     req.destroy();
-    await expect.poll(exportQueriesRunning, { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY), { timeout: 10_000 }).toBe(0);
 
     // The pool is whole: the next export runs to the end.
     const again = await download(t, `${QC_EXPORTS.inHouse.path}?${query({ date: '2026-06-01' })}`, token);
