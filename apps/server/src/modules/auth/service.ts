@@ -1,6 +1,6 @@
 // Sign-in for administrators, QC inspectors and agents.
 import { sql } from 'kysely';
-import { MESSAGES, type TAdminSignInResponse, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
+import { MESSAGES, type TAdminSignInResponse, type TDbRole, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
 import type { TMfaConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
@@ -9,11 +9,9 @@ import { badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { startSecondFactor } from '../mfa/service.ts';
-import { roleClaim, signAccountSession, type TAccountRole } from './session-token.ts';
+import { roleClaim, signAccountSession } from './session-token.ts';
 
-type Role = TAccountRole;
-
-async function authenticate(db: Db, username: string, password: string, roles: readonly Role[]) {
+async function authenticate(db: Db, username: string, password: string, roles: readonly TDbRole[]) {
   const user = await findUserByUsername(db, username, roles);
   // Compare against a dummy hash when the user is unknown so both paths take the same time (it has today's
   // parameters, so it costs what a real hash costs).

@@ -1,17 +1,15 @@
 // The session token of an administrator or QC inspector, as both sign-in steps mint it (password, second factor).
-import { DB_ROLES, ROLE_DESCRIPTIONS } from '@crm/shared';
+import { DB_ROLES, ROLE_DESCRIPTIONS, type TDbRole } from '@crm/shared';
 import type { TokenService } from '../../auth/tokens.ts';
 
-export type TAccountRole = 'admin' | 'qc' | 'agent';
-
 /** The roles claim of a token: the one role, with its description. */
-export function roleClaim(role: TAccountRole) {
+export function roleClaim(role: TDbRole) {
   const roleName = DB_ROLES[role];
   return [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }];
 }
 
 /** The account as read at sign-in: who the token names, and the token version it carries. */
-export type TSessionAccount = { id: number; username: string; name: string; role: TAccountRole; tokenVersion: number };
+export type TSessionAccount = { id: number; username: string; name: string; role: TDbRole; tokenVersion: number };
 
 /** A session token of an administrator or QC inspector; it says the call centre's time zone too. */
 export async function signAccountSession(tokens: TokenService, user: TSessionAccount, timeZone: string): Promise<string> {

@@ -1,12 +1,12 @@
 // The sign-in's second step (docs/trust.md, Second factor): what the password step answers when a factor is due,
 // the code that completes it (enrolling on the way), and putting enrolment off.
-import { DB_ROLES, MFA_CODES, type TEnrolRequired, type TMfaRequest, type TMfaRequired, type TMfaResult, type TMfaSkipRequest, type TSignInResponse } from '@crm/shared';
+import { DB_ROLES, MFA_CODES, type TDbRole, type TEnrolRequired, type TMfaRequest, type TMfaRequired, type TMfaResult, type TMfaSkipRequest, type TSignInResponse } from '@crm/shared';
 import type { TMfaConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { signAccountSession, type TAccountRole, type TSessionAccount } from '../auth/session-token.ts';
+import { signAccountSession, type TSessionAccount } from '../auth/session-token.ts';
 import { createChallenge, findOpenChallenge, spendChallenge, tokenInvalid } from './challenges.ts';
 import { MFA_MESSAGES } from './messages.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';
@@ -14,10 +14,10 @@ import { newTotpSecret, totpUrl } from './totp.ts';
 import { matchCode, spendCode } from './verify.ts';
 
 /** The account that gave the right password. */
-export type TSignedInAccount = { id: number; username: string; role: TAccountRole };
+export type TSignedInAccount = { id: number; username: string; role: TDbRole };
 
 /** Whether the role must have a second factor under MFA_REQUIRED (agents never: shared floor machines). */
-function isRequired(role: TAccountRole, mfa: TMfaConfig): boolean {
+function isRequired(role: TDbRole, mfa: TMfaConfig): boolean {
   return role !== 'agent' && mfa.requiredRoles.includes(role);
 }
 
@@ -39,12 +39,12 @@ export async function startSecondFactor(db: Db, user: TSignedInAccount, mfa: TMf
 }
 
 /** The account itself as the actor of its own enrolment or skip (the audit log's "who"). */
-function selfActor(user: { userId: number; username: string; role: TAccountRole }, ip: string | null): TAuditActor {
+function selfActor(user: { userId: number; username: string; role: TDbRole }, ip: string | null): TAuditActor {
   return { userId: user.userId, username: user.username, role: DB_ROLES[user.role], ip };
 }
 
 /** The challenge's user as the token names it. */
-function accountOf(c: { userId: number; username: string; name: string; role: TAccountRole; tokenVersion: number }): TSessionAccount {
+function accountOf(c: { userId: number; username: string; name: string; role: TDbRole; tokenVersion: number }): TSessionAccount {
   return { id: c.userId, username: c.username, name: c.name, role: c.role, tokenVersion: c.tokenVersion };
 }
 
