@@ -3,12 +3,13 @@
 // are the figures (targets 100 ms and 200 ms). Three users in turn: an agent with 50k of the records asking
 // list-of-qc-records-by-agent-id 8 at once, an inspector asking the print JSON of a 20k-record day 8 at once, and the
 // inspector asking year-long QC insights 30 at once. Run twice on the same database: first with HEAVY_READS_PER_USER
-// at 1000 (no per-user limit: the server as before this limit, the list caps kept), then with the default 2.
+// at 1000 (no per-user limit: the server as before this limit, the list caps kept), then with this machine's default.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../apps/server/src/auth/password.ts';
+import { defaultHeavyReadsPerUser } from '../apps/server/src/config.ts';
 import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
 import { startServer } from '../apps/server/src/test/process.ts';
 import { buildQcRecords, settle } from './scale-data.ts';
@@ -24,6 +25,11 @@ const INSPECTOR = { username: 'bench-heavy-qc', password: 'bench-heavy-qc-passwo
 /** The day most records are put on, so its print JSON is heavy. */
 const HEAVY_DAY = '2024-06-30';
 const TARGETS = { healthz: 100, lookup: 200 };
+/**
+ * The HEAVY_READS_PER_USER values run in turn (BENCH_HEAVY_LIMITS, e.g. "1,2"): by default 1000 (no per-user limit)
+ * then this machine's default (half its cores).
+ */
+const LIMITS = (process.env.BENCH_HEAVY_LIMITS ?? `1000,${defaultHeavyReadsPerUser()}`).split(',').map(Number);
 
 const log = (line: string) => console.log(`[heavy-reads] ${line}`);
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
@@ -125,7 +131,8 @@ export async function benchHeavyReads(_shared?: BenchServer): Promise<Figure[]> 
   try {
     const env = (perUser: number) => ({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000', LOG_LEVEL: 'warn', HEAVY_READS_PER_USER: String(perUser) });
     let seeded: Awaited<ReturnType<typeof seed>> | undefined;
-    for (const [label, perUser] of [['no per-user limit', 1000], ['HEAVY_READS_PER_USER=2', 2]] as const) {
+    for (const perUser of LIMITS) {
+      const label = perUser >= 1000 ? 'no per-user limit' : `HEAVY_READS_PER_USER=${perUser}`;
       const running = await startServer({ ...env(perUser), LOG_LEVEL: 'info' });
       try {
         seeded ??= await seed({ ...running, databaseUrl: database.url });
@@ -139,7 +146,7 @@ export async function benchHeavyReads(_shared?: BenchServer): Promise<Figure[]> 
           const alone = await timed(running.url, s.path, s.token);
           const o = await runScenario(running.url, s, { token: seeded.otherAgent, paths: seeded.lookupPaths });
           log(`${label}, ${s.name}: one alone ${alone.toFixed(0)} ms; /healthz p99 ${o.healthzP99.toFixed(0)} ms (${o.healthzFailed} not 200), lookup p99 ${o.lookupP99.toFixed(0)} ms (${o.lookupFailed} not 200); heavy reads served ${o.served}, refused ${o.refused}, failed ${o.failed}`);
-          const after = perUser === 2;
+          const after = perUser < 1000;
           figures.push(
             { figure: `heavy-reads ${label}: ${s.name}, /healthz p99`, value: Math.round(o.healthzP99), unit: 'ms', ...(after ? { target: TARGETS.healthz } : {}) },
             { figure: `heavy-reads ${label}: ${s.name}, other agent's lookup p99`, value: Math.round(o.lookupP99), unit: 'ms', ...(after ? { target: TARGETS.lookup } : {}) },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { machineTimeZone } from '@crm/shared';
-import { loadConfig } from './config.ts';
+import { defaultHeavyReadsPerUser, loadConfig } from './config.ts';
 
 describe('security settings', () => {
   it('trust no proxy, limit sign-ins to 10 per username and 20 per address a minute, and time bodies and headers by default', () => {
@@ -15,6 +15,13 @@ describe('security settings', () => {
     expect(() => loadConfig({ LOGIN_DAILY_LIMIT_PER_IP: '0' })).toThrow(/LOGIN_DAILY_LIMIT_PER_IP must be at least 1/);
     expect(() => loadConfig({ LOGIN_BACKOFF_AFTER: '2.5' })).toThrow(/LOGIN_BACKOFF_AFTER must be a whole number/);
     expect(() => loadConfig({ LOGIN_BACKOFF_MAX_SECONDS: '0' })).toThrow(/LOGIN_BACKOFF_MAX_SECONDS must be at least 1/);
+  });
+
+  it('let one user run heavy reads on at most half the cores at once (at least 1), or HEAVY_READS_PER_USER', () => {
+    expect([1, 2, 3, 4, 8, 16].map((cores) => defaultHeavyReadsPerUser(cores))).toEqual([1, 1, 1, 2, 4, 8]);
+    expect(loadConfig({}).heavyReadsPerUser).toBe(defaultHeavyReadsPerUser());
+    expect(loadConfig({ HEAVY_READS_PER_USER: '3' }).heavyReadsPerUser).toBe(3);
+    expect(() => loadConfig({ HEAVY_READS_PER_USER: '0' })).toThrow(/HEAVY_READS_PER_USER must be at least 1/);
   });
 
   it('read TRUST_PROXY as a hop count or a list of proxy addresses and ranges', () => {

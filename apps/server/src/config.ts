@@ -37,7 +37,7 @@ const ZEnv = z.object({
     })
     .optional(),
   MFA_GRACE_SIGNINS: wholeNumber('MFA_GRACE_SIGNINS', 0, 3),
-  HEAVY_READS_PER_USER: wholeNumber('HEAVY_READS_PER_USER', 1, 2),
+  HEAVY_READS_PER_USER: wholeNumber('HEAVY_READS_PER_USER', 1, defaultHeavyReadsPerUser()),
   DOWNLOAD_IDLE_SECONDS: wholeNumber('DOWNLOAD_IDLE_SECONDS', 1, 30),
   TRUST_PROXY: z.string().optional(),
   BODY_TIMEOUT_SECONDS: wholeNumber('BODY_TIMEOUT_SECONDS', 1, 15),
@@ -253,6 +253,14 @@ export type TAnalysisConfig = {
 /** One analysis per core, leaving one core to the API: never fewer than one. */
 function defaultAnalysisConcurrency(): number {
   return Math.max(1, os.availableParallelism() - 1);
+}
+
+/**
+ * Half the cores, at least one: one user's heavy reads never take more than half the machine (1 on 2 cores, where 2
+ * pushed others' p99 1.5-2× past their targets: docs/trust.md, Heavy reads and downloads).
+ */
+export function defaultHeavyReadsPerUser(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.floor(cores / 2));
 }
 
 /** TRUST_PROXY: nobody, a hop count, or the proxies' addresses/ranges (what Fastify's trustProxy takes). */
