@@ -6,7 +6,7 @@ import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 import { addDays, localDayText, machineTimeZone } from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
-import { findNumbersToTry } from '../apps/server/src/demo/agent-panel.ts';
+import { findNumbersToTry } from '../apps/server/src/demo/crm.ts';
 import { DEMO_CAMPAIGNS } from '../apps/server/src/demo/base.ts';
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS } from '../apps/server/src/demo/agents.ts';
 import { DEMO_CALIBRATION_NAME } from '../apps/server/src/demo/calibration.ts';

@@ -30,7 +30,7 @@ import { logicRoutes } from './modules/logic/routes.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { leadImportRoutes } from './modules/lead-import/routes.ts';
 import { leadReportRoutes } from './modules/lead-reports/routes.ts';
-import { agentPanelRoutes } from './modules/agent-panel/routes.ts';
+import { agentPanelRoutes } from './modules/crm/routes.ts';
 import { qcRoutes } from './modules/qc/routes.ts';
 import { qcReportRoutes } from './modules/qc-reports/routes.ts';
 import { voicelogRoutes } from './modules/voicelog/routes.ts';

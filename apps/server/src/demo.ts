@@ -5,7 +5,7 @@ import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_CALIBRATION_INSPECTORS, DEMO_QC_
 import { MORE_DEMO_CAMPAIGNS } from './demo/campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './demo/seed.ts';
 import { ensureAdmin } from './modules/users/service.ts';
-import { findNumbersToTry } from './demo/agent-panel.ts';
+import { findNumbersToTry } from './demo/crm.ts';
 import { describeDemoRecordings, writeDemoRecordings } from './demo/recordings.ts';
 import { findDemoQueueCalls } from './demo/qc-queue.ts';
 import { describeDemoQueueCalls, writeDemoQueueCalls } from './demo/queue-calls.ts';

@@ -23,7 +23,7 @@ export * from './schemas/dialer.ts';
 export * from './schemas/questions.ts';
 export * from './schemas/logic.ts';
 export * from './schemas/leads.ts';
-export * from './schemas/agent-panel.ts';
+export * from './schemas/crm.ts';
 export * from './schemas/call-drafts.ts';
 export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { LEAD_NOT_GENERATED, PARTIAL_CALL_ANSWER, type TAgentsOnline, type TLead, type TMyCalls } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
-import { findNumbersToTry } from './agent-panel.ts';
+import { findNumbersToTry } from './crm.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
 
 const t = useTestApp();

@@ -9,7 +9,7 @@ import { findCampaignDispositions } from '../modules/dispositions/service.ts';
 const CAMPAIGN = 'Spring Survey';
 const MINUTE = 60_000;
 
-/** The fresh leads the demo prints to call come first in this order (demo/agent-panel.ts); the anyone-callback's lead is past them. */
+/** The fresh leads the demo prints to call come first in this order (demo/crm.ts); the anyone-callback's lead is past them. */
 const ANYONE_LEAD_OFFSET = 10;
 
 type Caller = { id: number; username: string };
@@ -55,7 +55,7 @@ export async function seedCallbacksDemo(db: Db, timeZone: string, now: Date = ne
   if (setToday) return { added: 0 };
 
   const generated = db.selectFrom('leads').select(['id', 'calledAt']).where('campaignId', '=', campaign.id).where('forD', '=', GENERATED_FOR_D).where('isCalled', '=', 0);
-  // AG-1001's partial call (demo/agent-panel.ts), else any uncompleted call of AG-1001's.
+  // AG-1001's partial call (demo/crm.ts), else any uncompleted call of AG-1001's.
   const partial = await generated
     .where('calledBy', '=', karim.id)
     .orderBy(sql`exists (select 1 from jsonb_each_text(answers) a where a.value = ${PARTIAL_CALL_ANSWER})`, 'desc')

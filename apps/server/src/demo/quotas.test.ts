@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_NOT_GENERATED, type TLead, type TQuota } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
-import { findNumbersToTry } from './agent-panel.ts';
+import { findNumbersToTry } from './crm.ts';
 import { DHAKA_ROOM, seedQuotasDemo } from './quotas.ts';
 import { seedDemo } from './seed.ts';
 

@@ -4,7 +4,7 @@ import { machineTimeZone } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
-import { seedAgentSessions } from './agent-panel.ts';
+import { seedAgentSessions } from './crm.ts';
 import { seedAgents } from './agents.ts';
 import { seedCampaigns } from './campaigns.ts';
 import { seedLeads } from './leads.ts';

@@ -6,7 +6,7 @@ import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN } from '@crm/share
 import { poolOf } from '../db/database.ts';
 import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
 import { useTestApp } from '../test/harness.ts';
-import { addLead, lookupUrl, panelCampaign, saveUrl, storedLead } from '../test/agent-panel-support.ts';
+import { addLead, lookupUrl, panelCampaign, saveUrl, storedLead } from '../test/crm-support.ts';
 
 const LIMITS = { ...DEFAULT_DB_LIMITS, poolSize: 3, poolTimeoutMs: 600, lockTimeoutMs: 500 };
 const t = useTestApp({ db: LIMITS });

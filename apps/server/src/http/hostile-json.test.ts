@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type TAgent, type TCampaign, type TQuestion } from '@crm/shared';
 import { createCampaign, createUser, sessionTokenFor, useTestApp, type Reply, type TestUser } from '../test/harness.ts';
 import { changedTables, checksumTables } from '../test/table-checksums.ts';
-import { addLead, panelCampaign, saveUrl } from '../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../test/crm-support.ts';
 import { agentBody } from '../test/agents-support.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../test/qc-support.ts';
 import { MAX_DB_INTEGER } from './refused-values.ts';

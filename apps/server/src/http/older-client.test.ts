@@ -7,7 +7,7 @@ import type { TCampaign, TLead, TLogicRule, TQcRecord, TQuestion } from '@crm/sh
 import { createCampaign, useTestApp, type Caller, type Reply } from '../test/harness.ts';
 import { addQuestions, addSurvey, newQuestion } from '../test/questions-support.ts';
 import { auditEntries } from '../test/audit-support.ts';
-import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../test/crm-support.ts';
 import { DATE, generatedIds, generateUrl, insertLeads, many } from '../test/leads-support.ts';
 import { qcWorld, scorecard } from '../test/qc-support.ts';
 

@@ -1,6 +1,6 @@
 // "Show only if" conditions (issue 22): whether a question is shown, given the answers of the call so far and the lead's
 // fields; the condition in words; and what is wrong with a condition before it is stored.
-import { PARTIAL_CALL_ANSWER } from '../schemas/agent-panel.ts';
+import { PARTIAL_CALL_ANSWER } from '../schemas/crm.ts';
 import type { TComparison, TConditionGroup, TShowIf } from '../schemas/conditions.ts';
 import { isChoiceType, parseOptions, qnoNumber, type TQuestion } from '../schemas/questions.ts';
 

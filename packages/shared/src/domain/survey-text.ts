@@ -1,6 +1,6 @@
 // Lead fields and earlier answers in a question's text (issue 22): `{respondent_name}`, `{Outlet name}`, `{Q3}`.
 // One engine, so the agent's screen, View Full CRM, the QC panel and the lookup reply show the same words.
-import { MULTI_SELECT_SEPARATOR } from '../schemas/agent-panel.ts';
+import { MULTI_SELECT_SEPARATOR } from '../schemas/crm.ts';
 import { parseOptions } from '../schemas/questions.ts';
 import { DEFAULT_LEAD_COLUMNS, MAX_COLUMN_NAME_LENGTH } from './lead-columns.ts';
 

@@ -1,5 +1,5 @@
 // The survey engine (docs/product.md §4 Survey, §5): question order, answer checks, where an answer leads, loops, rules in words.
-import { MULTI_SELECT_SEPARATOR, PARTIAL_CALL_ANSWER } from '../schemas/agent-panel.ts';
+import { MULTI_SELECT_SEPARATOR, PARTIAL_CALL_ANSWER } from '../schemas/crm.ts';
 import type { TLogicRule } from '../schemas/logic.ts';
 import { isChoiceType, parseOptions, qnoNumber, type TQuestion } from '../schemas/questions.ts';
 

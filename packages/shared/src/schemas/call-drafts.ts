@@ -1,7 +1,7 @@
 // The agent's calls on the CRM screen: the call in progress kept as a draft (per caller and lead), and the idle
 // screen's lists (today's drafts and partial calls to resume, the last calls saved).
 import { z } from 'zod';
-import { MAX_ANSWER_LENGTH } from './agent-panel.ts';
+import { MAX_ANSWER_LENGTH } from './crm.ts';
 import { ZLeadTableQuery } from './leads.ts';
 
 /** The most questions a draft's path or answers hold (a survey walked through a loop many times still fits). */

@@ -8,7 +8,7 @@ const SLOTS = 8;
 
 /**
  * The lead counters' figures of each lead of `source` (migration 0012), with `attempted`: a lead called at least once.
- * A save that ends a call writes the lead's call attempt and sets its called_at in one statement (modules/agent-panel/
+ * A save that ends a call writes the lead's call attempt and sets its called_at in one statement (modules/crm/
  * save.ts), and nothing else sets called_at, so "called_at is set" is "has an attempt": the dashboard's Called is read
  * from the counters, never by counting call_attempts.
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TCallAttempts } from '@crm/shared';
 import { createUser, useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_CODES, type TCallback, type TCallbacks, type TMyShift } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { middayTimeZone, minutesFromNow, typedTime } from '../../test/callbacks-support.ts';
 
 const t = useTestApp({ timeZone: middayTimeZone() });

@@ -5,7 +5,7 @@ import { CALLBACK_CODES, CALLBACK_MESSAGES, readCallbackTime, type TCallback, ty
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { assertCanWorkOnCampaignId } from '../agent-panel/access.ts';
+import { assertCanWorkOnCampaignId } from '../crm/access.ts';
 import type { TCaller } from '../../auth/guard.ts';
 import { queueCallbackSync } from '../dialer-sync/enqueue.ts';
 import { atTextOf, findLeadsWithDraft, selectCallbacks, toCallback } from './rows.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { TDashboard, TSendState } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
-import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { findDashboard } from './service.ts';
 
 const t = useTestApp();

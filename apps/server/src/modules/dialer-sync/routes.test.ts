@@ -7,7 +7,7 @@ import { ZDialerSyncSummary, ZDncSentCheck, type TDialerSyncSummary } from '@crm
 import { createUser, tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
 import { nextCell } from '../../test/leads-support.ts';
 import { national, sendLeads, statusAt, syncRequests } from '../../test/dialer-sync-support.ts';
-import { lookupUrl, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { lookupUrl, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { startFakeVicidial } from '../dialer/fake-vicidial.ts';
 
 const fake = await startFakeVicidial();

@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { DEFAULT_LEAD_COLUMNS, FULL_REPORT_CALL_COLUMNS, LEAD_FILE_NAMES, localDateTimeText } from '@crm/shared';
 import { type Caller, caller, createCampaign, createUser, tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
-import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { DATE, expectMessage, insertLeads, many, query } from '../../test/leads-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 

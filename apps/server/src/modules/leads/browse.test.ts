@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TLeadPage } from '@crm/shared';
 import { createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { insertLeads, many } from '../../test/leads-support.ts';
 
 const t = useTestApp();

@@ -6,7 +6,7 @@ import { LEAD_MESSAGES, addDays, localDayText, type TGenerateResult } from '@crm
 import { createUser, useTestApp, type TestUser } from '../../test/harness.ts';
 import { insertCallback, middayTimeZone, minutesFromNow } from '../../test/callbacks-support.ts';
 import { generate, insertLeads, leadStates, many, nextCell, regenerate } from '../../test/leads-support.ts';
-import { lookUp, panelCampaign } from '../../test/agent-panel-support.ts';
+import { lookUp, panelCampaign } from '../../test/crm-support.ts';
 
 const ZONE = middayTimeZone();
 const t = useTestApp({ timeZone: ZONE });

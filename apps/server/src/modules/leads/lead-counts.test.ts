@@ -7,7 +7,7 @@ import { addAttemptedCounter } from '../../db/migrations/0024-call-loop.ts';
 import { appRoleGrants } from '../../db/roles.ts';
 import { TEST_APP_ROLE } from '../../test/databases.ts';
 import { tokenForRole, useTestApp, type Caller } from '../../test/harness.ts';
-import { panelCampaign, saveUrl, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { panelCampaign, saveUrl, type PanelCampaign } from '../../test/crm-support.ts';
 import { campaignWithColumns, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
 import { generateUrl, insertLeads, many, query } from '../../test/leads-support.ts';
 import { countCampaignLeads } from './lead-counts.ts';

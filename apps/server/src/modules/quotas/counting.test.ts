@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/crm-support.ts';
 import { nextCell } from '../../test/leads-support.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, type PanelCampaign } from '../../test/crm-support.ts';
 import { DATE, generate, insertLeads, many, regenerate } from '../../test/leads-support.ts';
 
 const t = useTestApp();

@@ -8,7 +8,7 @@ import { QUOTA_LEAD_COLUMNS, quotaFullMessage, type TLead } from '@crm/shared';
 export type TFullFieldQuota = { field: string; value: string };
 
 /**
- * The agent's lookup (GET /api/ap/getByNumber, agent-panel/lookup.ts): the message of the full field quota the
+ * The agent's lookup (GET /api/ap/getByNumber, crm/lookup.ts): the message of the full field quota the
  * looked-up lead is in, or undefined. The lookup's one batched statement reads the campaign's full field quotas (a
  * probe of quotas_full_field_idx), so the check costs no round trip of its own. A completed call is counted in the
  * quota already: it can still be opened and corrected.

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, panelCampaign, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, type PanelCampaign } from '../../test/crm-support.ts';
 import { auditEntries } from '../../test/audit-support.ts';
 import { insertLeads } from '../../test/leads-support.ts';
 

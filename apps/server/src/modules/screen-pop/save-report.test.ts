@@ -2,7 +2,7 @@ import { beforeAll, afterAll, describe, expect, it } from 'vitest';
 import type { TLeadSaveResult } from '@crm/shared';
 import type { TConfig, TDialerConfig } from '../../config.ts';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/crm-support.ts';
 import { startFakeVicidial, type FakeVicidial } from '../dialer/fake-vicidial.ts';
 
 let fake: FakeVicidial;

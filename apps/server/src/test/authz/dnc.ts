@@ -8,7 +8,7 @@ export const DNC_EXPECTATIONS: Record<string, string> = {
   'POST /api/dnc': 'D D D D D A',
   'DELETE /api/dnc/:id': 'D D D D D A',
   'POST /api/dnc/upload': 'D D D D D A',
-  // The agent panel's end-of-call button (agent-panel/do-not-call.ts): agents of the lead's campaign and admins.
+  // The agent panel's end-of-call button (crm/do-not-call.ts): agents of the lead's campaign and admins.
   'POST /api/ap/doNotCall': 'D A D D D A',
 };
 

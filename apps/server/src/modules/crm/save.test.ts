@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TLeadSaveResult } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/crm-support.ts';
 
 const t = useTestApp();
 

@@ -3,7 +3,7 @@ import type { TCallDraftDeleted, TCallDraftSaved, TMyCalls } from '@crm/shared';
 import type { Caller } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { query } from '../../test/leads-support.ts';
-import { addLead, lookUp, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 
 const t = useTestApp();
 

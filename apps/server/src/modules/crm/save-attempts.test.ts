@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { DISPOSITION_MESSAGES, type TLeadSaveResult } from '@crm/shared';
 import { caller, createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/crm-support.ts';
 
 const t = useTestApp();
 

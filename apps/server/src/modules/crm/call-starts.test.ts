@@ -6,7 +6,7 @@ import type { TLookedUpLead } from '@crm/shared';
 import type { TCaller } from '../../auth/guard.ts';
 import { poolOf } from '../../db/database.ts';
 import { createUser, useTestApp } from '../../test/harness.ts';
-import { addLead, lookupUrl, panelCampaign } from '../../test/agent-panel-support.ts';
+import { addLead, lookupUrl, panelCampaign } from '../../test/crm-support.ts';
 import { recordCallStart } from './call-starts.ts';
 import { findLeadByNumber } from './lookup.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { notYourCallMessage } from './do-not-call.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 
 const t = useTestApp();
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { MESSAGES, addDays, localDayText, type TAgentSession, type TAgentsOnline, type TSignInResponse } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type TestUser } from '../../test/harness.ts';
-import { lookupUrl } from '../../test/agent-panel-support.ts';
+import { lookupUrl } from '../../test/crm-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const t = useTestApp();

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, localTimeText, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';
 import { createUser, useTestApp, type Caller } from '../../test/harness.ts';
-import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/crm-support.ts';
 
 // The 409 names the time of the save on the call centre's clock (TIME_ZONE), whatever the machine's zone.
 const t = useTestApp({ timeZone: 'Asia/Dhaka' });

@@ -5,7 +5,7 @@ import { poolOf } from '../../db/database.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
 import { addQuestions, newQuestion } from '../../test/questions-support.ts';
-import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from '../../test/agent-panel-support.ts';
+import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from '../../test/crm-support.ts';
 import { findLeadByNumber } from './lookup.ts';
 
 const t = useTestApp();

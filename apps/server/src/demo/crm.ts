@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { DB_ROLES, GENERATED_FOR_D, PARTIAL_CALL_ANSWER, ROLE_DESCRIPTIONS, startOfLocalDay } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import type { TCaller } from '../auth/guard.ts';
-import { updateLeadAnswers } from '../modules/agent-panel/save.ts';
+import { updateLeadAnswers } from '../modules/crm/save.ts';
 
 const HOUR = 3_600_000;
 

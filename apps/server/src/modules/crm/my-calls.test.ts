@@ -4,7 +4,7 @@ import { addDays, localDayText, type TMyCalls } from '@crm/shared';
 import type { Caller } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { query } from '../../test/leads-support.ts';
-import { addLead, panelCampaign, saveUrl } from '../../test/agent-panel-support.ts';
+import { addLead, panelCampaign, saveUrl } from '../../test/crm-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const t = useTestApp();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZLeadSaveQuery, leadSavedByOtherMessage } from './agent-panel.ts';
+import { ZLeadSaveQuery, leadSavedByOtherMessage } from './crm.ts';
 
 describe('leadSavedByOtherMessage', () => {
   // The call centre's times (Dhaka, UTC+6), as the agent reads a clock: 15:30 there is 09:30 UTC.
