@@ -67,6 +67,8 @@ function vitest(label, args) {
 
 if (!only || only === 'static') {
   check('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
+  check('rooms', 'npm', ['run', '--silent', 'rooms']);
+  check('format', 'npm', ['run', '--silent', 'format:check']);
   check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 }
 if (!only || only === 'unit') vitest('unit', []);
