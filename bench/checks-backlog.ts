@@ -69,7 +69,17 @@ export async function benchChecksBacklog(): Promise<Figure[]> {
   const staged = path.join(work, 'staged.mp3');
   await fs.mkdir(path.join(recordings, DAY), { recursive: true });
   await fs.writeFile(staged, callAudio());
-  const running = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), RECORDINGS_DIR: recordings, RECORDINGS_SCAN_SECONDS: '2', LOGIN_RATE_LIMIT: '1000000' }, 60_000, built.entry);
+  const running = await startServer(
+    {
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(work, 'data'),
+      RECORDINGS_DIR: recordings,
+      RECORDINGS_SCAN_SECONDS: '2',
+      LOGIN_RATE_LIMIT: '1000000',
+    },
+    60_000,
+    built.entry,
+  );
   const server: BenchServer = { ...running, databaseUrl: database.url };
   try {
     const { adminToken } = await createSurvey(server);
@@ -82,28 +92,58 @@ export async function benchChecksBacklog(): Promise<Figure[]> {
 
     // The backlog: the same five-minute call under 500 names (hard links: the analysis reads each in full).
     for (let i = 0; i < RECORDINGS; i += 1) {
-      await fs.link(staged, path.join(recordings, DAY, `20261117-${String(80000 + i).padStart(6, '0')}_0171${String(i).padStart(7, '0')}_AG-${1000 + (i % 20)}-all.mp3`));
+      await fs.link(
+        staged,
+        path.join(
+          recordings,
+          DAY,
+          `20261117-${String(80000 + i).padStart(6, '0')}_0171${String(i).padStart(7, '0')}_AG-${1000 + (i % 20)}-all.mp3`,
+        ),
+      );
     }
     const queuedAt = performance.now();
     const until = Date.now() + 60_000;
-    while ((await pendingCount(database.url)).pending < RECORDINGS / 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+    while ((await pendingCount(database.url)).pending < RECORDINGS / 2 && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 200));
     const busy = await lookupP99(server.url, agent.token);
     const after = await pendingCount(database.url);
-    log(`lookup p99 under the backlog ${busy} ms; ${after.done} analysed, ${after.pending} still waiting at the end of the measurement`);
-    if (after.pending === 0) console.error('[checks-backlog] PROBLEM: the backlog ran out before the measurement ended');
+    log(
+      `lookup p99 under the backlog ${busy} ms; ${after.done} analysed, ${after.pending} still waiting at the end of the measurement`,
+    );
+    if (after.pending === 0)
+      console.error('[checks-backlog] PROBLEM: the backlog ran out before the measurement ended');
     // The drain rate without the load: the backlog analysed over DRAIN_SECONDS (or until it is gone).
     const drainFrom = { at: performance.now(), done: (await pendingCount(database.url)).done };
     const drainUntil = Date.now() + DRAIN_SECONDS * 1000;
-    while ((await pendingCount(database.url)).pending > 0 && Date.now() < drainUntil) await new Promise((r) => setTimeout(r, 1000));
+    while ((await pendingCount(database.url)).pending > 0 && Date.now() < drainUntil)
+      await new Promise((r) => setTimeout(r, 1000));
     const drained = (await pendingCount(database.url)).done - drainFrom.done;
     const minutes = (performance.now() - drainFrom.at) / 60_000;
     const perMinute = drained / minutes;
-    log(`without the load: ${drained} recordings (${((drained * RECORDING_SECONDS) / 3600).toFixed(1)} h of audio) analysed in ${minutes.toFixed(1)} min; ${Math.round((performance.now() - queuedAt) / 1000)} s since the backlog arrived`);
+    log(
+      `without the load: ${drained} recordings (${((drained * RECORDING_SECONDS) / 3600).toFixed(1)} h of audio) analysed in ${minutes.toFixed(1)} min; ${Math.round((performance.now() - queuedAt) / 1000)} s since the backlog arrived`,
+    );
     return [
       { figure: 'checks: lookup p99, idle (100 conn)', value: idle, unit: 'ms' },
-      { figure: `checks: lookup p99 while ${RECORDINGS} recordings are analysed`, value: busy, unit: 'ms', target: idle * TARGET_RATIO, reference: idle },
-      { figure: 'checks: backlog drained (5-min calls)', value: Math.round(perMinute), unit: 'calls/min', higher: true },
-      { figure: 'checks: backlog drained (audio)', value: Math.round((perMinute * RECORDING_SECONDS) / 60), unit: 'min/min', higher: true },
+      {
+        figure: `checks: lookup p99 while ${RECORDINGS} recordings are analysed`,
+        value: busy,
+        unit: 'ms',
+        target: idle * TARGET_RATIO,
+        reference: idle,
+      },
+      {
+        figure: 'checks: backlog drained (5-min calls)',
+        value: Math.round(perMinute),
+        unit: 'calls/min',
+        higher: true,
+      },
+      {
+        figure: 'checks: backlog drained (audio)',
+        value: Math.round((perMinute * RECORDING_SECONDS) / 60),
+        unit: 'min/min',
+        higher: true,
+      },
     ];
   } finally {
     await running.stop();

@@ -24,7 +24,8 @@ const MICRO_BUDGET_US = 1_000_000;
 const ACCEPT = 'gzip, deflate, br, zstd';
 
 type Encoder = { name: string; encode: (b: Buffer) => Buffer };
-const brotli = (quality: number) => (b: Buffer) => zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
+const brotli = (quality: number) => (b: Buffer) =>
+  zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } });
 /** The first two are the server's settings (apps/server/src/http/compression.ts). */
 const ENCODERS: Encoder[] = [
   { name: 'brotli q4', encode: brotli(4) },
@@ -34,7 +35,8 @@ const ENCODERS: Encoder[] = [
 ];
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
-const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const median = (values: readonly number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /** User + system CPU seconds of a process so far (Linux /proc; NaN elsewhere). */
 async function cpuSeconds(pid: number): Promise<number> {
@@ -67,7 +69,13 @@ function timePerReply(encoder: Encoder, payloads: readonly Buffer[]): number {
 
 type LoadSide = { requests: number; seconds: number; cpu: number; p99: number[]; errors: number };
 
-async function loadWindow(url: string, token: string, paths: readonly string[], acceptEncoding: string | undefined, seconds: number): Promise<autocannon.Result> {
+async function loadWindow(
+  url: string,
+  token: string,
+  paths: readonly string[],
+  acceptEncoding: string | undefined,
+  seconds: number,
+): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url,
@@ -79,18 +87,24 @@ async function loadWindow(url: string, token: string, paths: readonly string[], 
 }
 
 /** A GET whose body is kept as sent (fetch() would decode it). */
-function rawGet(url: string, headers: Record<string, string>): Promise<{ encoding: string | undefined; bytes: Buffer }> {
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ encoding: string | undefined; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], bytes: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
-const lookupPath = (g: number) => `/api/ap/getByNumber?tableName=${encodeURIComponent(CAMPAIGN.name)}&cellNumber=${encodeURIComponent(cellOf(g))}`;
+const lookupPath = (g: number) =>
+  `/api/ap/getByNumber?tableName=${encodeURIComponent(CAMPAIGN.name)}&cellNumber=${encodeURIComponent(cellOf(g))}`;
 
 export async function benchCompressionCost(server: BenchServer): Promise<Figure[]> {
   const log = (line: string) => console.log(`[compression] ${line}`);
@@ -114,11 +128,14 @@ export async function benchCompressionCost(server: BenchServer): Promise<Figure[
   const answered: Buffer[] = [];
   for (let i = 0; i < ANSWERED; i += 1) {
     const g = generated[i] ?? 2;
-    const save = await fetch(`${server.url}/dynamic/updateLeadData/${encodeURIComponent(CAMPAIGN.name)}/${encodeURIComponent(cellOf(g))}?leadId=${ids[i]}`, {
-      method: 'PUT',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ ...answerBody(questions, i), is_called: 1 }),
-    });
+    const save = await fetch(
+      `${server.url}/dynamic/updateLeadData/${encodeURIComponent(CAMPAIGN.name)}/${encodeURIComponent(cellOf(g))}?leadId=${ids[i]}`,
+      {
+        method: 'PUT',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...answerBody(questions, i), is_called: 1 }),
+      },
+    );
     if (save.status !== 200) throw new Error(`save ${g}: ${save.status} ${(await save.text()).slice(0, 200)}`);
     const res = await fetch(`${server.url}${lookupPath(g)}`, { headers: { ...auth, 'accept-encoding': 'identity' } });
     answered.push(Buffer.from(await res.arrayBuffer()));
@@ -126,18 +143,26 @@ export async function benchCompressionCost(server: BenchServer): Promise<Figure[
   const sizes = (list: readonly Buffer[]) => list.map((b) => b.length);
   const asked = await rawGet(`${server.url}${lookupPath(generated[0] ?? 2)}`, { ...auth, 'accept-encoding': ACCEPT });
   const lookupEncoding = asked.encoding ?? 'none';
-  log(`fresh lookup replies: ${Math.min(...sizes(fresh))}–${Math.max(...sizes(fresh))} bytes (median ${median(sizes(fresh))}); ` +
-    `answered: ${Math.min(...sizes(answered))}–${Math.max(...sizes(answered))} bytes (median ${median(sizes(answered))}); ` +
-    `the server sends them as ${lookupEncoding} to a client accepting "${ACCEPT}"`);
+  log(
+    `fresh lookup replies: ${Math.min(...sizes(fresh))}–${Math.max(...sizes(fresh))} bytes (median ${median(sizes(fresh))}); ` +
+      `answered: ${Math.min(...sizes(answered))}–${Math.max(...sizes(answered))} bytes (median ${median(sizes(answered))}); ` +
+      `the server sends them as ${lookupEncoding} to a client accepting "${ACCEPT}"`,
+  );
 
   // A list, for contrast: a page of the lead browser, as sent plain and as the server compresses it.
   const listPath = `/dynamic/leads/${encodeURIComponent(CAMPAIGN.name)}`;
   const listAuth = { authorization: `Bearer ${adminToken}` };
-  const listPlain = Buffer.from(await (await fetch(`${server.url}${listPath}`, { headers: { ...listAuth, 'accept-encoding': 'identity' } })).arrayBuffer());
+  const listPlain = Buffer.from(
+    await (
+      await fetch(`${server.url}${listPath}`, { headers: { ...listAuth, 'accept-encoding': 'identity' } })
+    ).arrayBuffer(),
+  );
   const listRes = await rawGet(`${server.url}${listPath}`, { ...listAuth, 'accept-encoding': ACCEPT });
   const listSent = listRes.bytes.length;
   const listEncoding = listRes.encoding ?? 'none';
-  log(`GET ${decodeURIComponent(listPath)} (a page of leads): ${listPlain.length} bytes plain, ${listSent} bytes as ${listEncoding}`);
+  log(
+    `GET ${decodeURIComponent(listPath)} (a page of leads): ${listPlain.length} bytes plain, ${listSent} bytes as ${listEncoding}`,
+  );
   if (listEncoding === 'none') throw new Error('the server did not compress a JSON reply over the threshold');
 
   // CPU per reply, in this process (one core), for the answered replies (the larger ones) and for the page of leads.
@@ -145,8 +170,10 @@ export async function benchCompressionCost(server: BenchServer): Promise<Figure[
     const us = timePerReply(e, answered);
     const ratio = answered.reduce((s, b) => s + e.encode(b).length, 0) / answered.reduce((s, b) => s + b.length, 0);
     const listUs = timePerReply(e, [listPlain]);
-    log(`${e.name}: ${us.toFixed(1)} µs per answered lookup reply (to ${Math.round(ratio * 100)}% of its size); ` +
-      `${listUs.toFixed(0)} µs for the page of leads (to ${Math.round((e.encode(listPlain).length / listPlain.length) * 100)}%)`);
+    log(
+      `${e.name}: ${us.toFixed(1)} µs per answered lookup reply (to ${Math.round(ratio * 100)}% of its size); ` +
+        `${listUs.toFixed(0)} µs for the page of leads (to ${Math.round((e.encode(listPlain).length / listPlain.length) * 100)}%)`,
+    );
     return { ...e, us, ratio, listUs };
   });
 
@@ -162,7 +189,13 @@ export async function benchCompressionCost(server: BenchServer): Promise<Figure[
   for (let w = 0; w < WINDOWS; w += 1) {
     for (const side of ['identity', 'accepting'] as const) {
       const before = await cpuSeconds(pid);
-      const r = await loadWindow(server.url, agent.token, paths, side === 'accepting' ? ACCEPT : undefined, WINDOW_SECONDS);
+      const r = await loadWindow(
+        server.url,
+        agent.token,
+        paths,
+        side === 'accepting' ? ACCEPT : undefined,
+        WINDOW_SECONDS,
+      );
       const s = sides[side];
       s.cpu += (await cpuSeconds(pid)) - before;
       s.requests += r.requests.total;
@@ -173,24 +206,57 @@ export async function benchCompressionCost(server: BenchServer): Promise<Figure[
   }
   const perRequestUs = (s: LoadSide) => (s.cpu / s.requests) * 1e6;
   for (const [name, s] of Object.entries(sides)) {
-    log(`lookup load, ${name}: ${Math.round(s.requests / s.seconds)} req/s, server CPU ${perRequestUs(s).toFixed(0)} µs per request, p99 of the windows ${s.p99.join('/')} ms, ${s.errors} errors`);
+    log(
+      `lookup load, ${name}: ${Math.round(s.requests / s.seconds)} req/s, server CPU ${perRequestUs(s).toFixed(0)} µs per request, p99 of the windows ${s.p99.join('/')} ms, ${s.errors} errors`,
+    );
   }
   const br = micro[0];
   const gzip = micro[1];
   const serverUs = perRequestUs(sides.identity);
   if (br === undefined || gzip === undefined) throw new Error('no encoder measured');
-  log(`were the lookups compressed: brotli would add ${br.us.toFixed(1)} µs (${Math.round((br.us / serverUs) * 100)}% of the server's ${serverUs.toFixed(0)} µs per lookup) ` +
-    `to save ${Math.round(median(sizes(answered)) * (1 - br.ratio))} bytes a reply; machine: ${os.cpus().length} cores`);
+  log(
+    `were the lookups compressed: brotli would add ${br.us.toFixed(1)} µs (${Math.round((br.us / serverUs) * 100)}% of the server's ${serverUs.toFixed(0)} µs per lookup) ` +
+      `to save ${Math.round(median(sizes(answered)) * (1 - br.ratio))} bytes a reply; machine: ${os.cpus().length} cores`,
+  );
 
   return [
     { figure: 'compression: lookup reply size, fresh lead (median)', value: median(sizes(fresh)), unit: 'B' },
-    { figure: `compression: lookup reply size, answered lead (median; sent as ${lookupEncoding})`, value: median(sizes(answered)), unit: 'B' },
-    ...micro.map((m) => ({ figure: `compression: ${m.name}, CPU per answered lookup reply (were it compressed)`, value: round1(m.us), unit: 'µs' })),
-    { figure: `compression: a page of leads, ${listPlain.length} B, as sent (${listEncoding})`, value: listSent, unit: 'B', reference: listPlain.length },
+    {
+      figure: `compression: lookup reply size, answered lead (median; sent as ${lookupEncoding})`,
+      value: median(sizes(answered)),
+      unit: 'B',
+    },
+    ...micro.map((m) => ({
+      figure: `compression: ${m.name}, CPU per answered lookup reply (were it compressed)`,
+      value: round1(m.us),
+      unit: 'µs',
+    })),
+    {
+      figure: `compression: a page of leads, ${listPlain.length} B, as sent (${listEncoding})`,
+      value: listSent,
+      unit: 'B',
+      reference: listPlain.length,
+    },
     { figure: `compression: ${br.name}, CPU for that page`, value: Math.round(br.listUs), unit: 'µs' },
     { figure: 'compression: server CPU per lookup (no Accept-Encoding)', value: Math.round(serverUs), unit: 'µs' },
-    { figure: 'compression: server CPU per lookup (Accept-Encoding br, gzip)', value: Math.round(perRequestUs(sides.accepting)), unit: 'µs', reference: Math.round(serverUs) },
-    { figure: `compression: lookup throughput with Accept-Encoding (${CONNECTIONS} conn)`, value: Math.round(sides.accepting.requests / sides.accepting.seconds), unit: 'req/s', higher: true, reference: Math.round(sides.identity.requests / sides.identity.seconds) },
-    { figure: 'compression: lookup load errors (target 0)', value: sides.identity.errors + sides.accepting.errors, unit: '', target: 0 },
+    {
+      figure: 'compression: server CPU per lookup (Accept-Encoding br, gzip)',
+      value: Math.round(perRequestUs(sides.accepting)),
+      unit: 'µs',
+      reference: Math.round(serverUs),
+    },
+    {
+      figure: `compression: lookup throughput with Accept-Encoding (${CONNECTIONS} conn)`,
+      value: Math.round(sides.accepting.requests / sides.accepting.seconds),
+      unit: 'req/s',
+      higher: true,
+      reference: Math.round(sides.identity.requests / sides.identity.seconds),
+    },
+    {
+      figure: 'compression: lookup load errors (target 0)',
+      value: sides.identity.errors + sides.accepting.errors,
+      unit: '',
+      target: 0,
+    },
   ];
 }

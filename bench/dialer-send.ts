@@ -35,12 +35,22 @@ const round1 = (n: number) => Math.round(n * 10) / 10;
 const k = (n: number) => `${n / 1000}k`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export type Fake = { url: string; controlUrl: string; user: string; pass: string; child: ChildProcess; stop: () => Promise<void> };
+export type Fake = {
+  url: string;
+  controlUrl: string;
+  user: string;
+  pass: string;
+  child: ChildProcess;
+  stop: () => Promise<void>;
+};
 
 /** The fake VICIdial in a child process (bench/fake-vicidial-process.ts), once it prints where it listens. */
 export async function startFakeProcess(env: Record<string, string> = { FAKE_LATENCY_MS: '2' }): Promise<Fake> {
   const script = path.join(import.meta.dirname, 'fake-vicidial-process.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const first = await new Promise<string>((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
@@ -72,7 +82,9 @@ export function cpuSeconds(pid: number): number {
 
 /** CPU seconds so far of each PostgreSQL backend on the bench's database (other databases' work is not counted). */
 async function backendCpuSeconds(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>('select pid from pg_stat_activity where datname = current_database()');
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
   return new Map(rows.map((r) => [r.pid, cpuSeconds(r.pid)]));
 }
 
@@ -107,7 +119,10 @@ async function seedLeads(client: pg.Client): Promise<void> {
 async function call<T>(server: BenchServer, token: string, method: string, url: string, body?: unknown): Promise<T> {
   const res = await fetch(`${server.url}${url}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -147,13 +162,27 @@ type SendResult = {
 };
 
 /** Starts the date's send and polls it every second until it is no longer running. */
-async function runSend(server: BenchServer, fake: Fake, client: pg.Client, token: string, date: string): Promise<SendResult> {
+async function runSend(
+  server: BenchServer,
+  fake: Fake,
+  client: pg.Client,
+  token: string,
+  date: string,
+): Promise<SendResult> {
   const serverPid = server.child.pid!;
   const fakePid = fake.child.pid!;
   const rssBeforeMb = rssMb(serverPid);
-  const cpuBefore = { server: cpuSeconds(serverPid), fake: cpuSeconds(fakePid), postgres: await backendCpuSeconds(client), at: performance.now() };
+  const cpuBefore = {
+    server: cpuSeconds(serverPid),
+    fake: cpuSeconds(fakePid),
+    postgres: await backendCpuSeconds(client),
+    at: performance.now(),
+  };
   const posted = performance.now();
-  const { id } = await call<{ id: number }>(server, token, 'POST', '/api/dialer/sends', { campaignName: CAMPAIGN, date });
+  const { id } = await call<{ id: number }>(server, token, 'POST', '/api/dialer/sends', {
+    campaignName: CAMPAIGN,
+    date,
+  });
   const startMs = performance.now() - posted;
   const samples: { s: number; done: number; rssMb: number }[] = [];
   let send: SendState;
@@ -164,12 +193,19 @@ async function runSend(server: BenchServer, fake: Fake, client: pg.Client, token
     if (samples.length > 0 && done > samples[samples.length - 1]!.done) lastMove = performance.now();
     samples.push({ s: (performance.now() - posted) / 1000, done, rssMb: rssMb(serverPid) });
     if (send.state !== 'running') break;
-    if (performance.now() - lastMove > STALL_MS) throw new Error(`send ${id} moved no lead for ${STALL_MS / 1000} s: ${JSON.stringify(send)}`);
+    if (performance.now() - lastMove > STALL_MS)
+      throw new Error(`send ${id} moved no lead for ${STALL_MS / 1000} s: ${JSON.stringify(send)}`);
     await sleep(1000);
   }
-  const cpuAfter = { server: cpuSeconds(serverPid), fake: cpuSeconds(fakePid), postgres: await backendCpuSeconds(client), at: performance.now() };
+  const cpuAfter = {
+    server: cpuSeconds(serverPid),
+    fake: cpuSeconds(fakePid),
+    postgres: await backendCpuSeconds(client),
+    at: performance.now(),
+  };
   const rssEndMb = rssMb(serverPid);
-  if (send.state !== 'finished' || send.added !== send.total) throw new Error(`send ${id} ended ${send.state} (${send.message ?? ''}): ${JSON.stringify(send)}`);
+  if (send.state !== 'finished' || send.added !== send.total)
+    throw new Error(`send ${id} ended ${send.state} (${send.message ?? ''}): ${JSON.stringify(send)}`);
   const rssPeakMb = Math.max(rssBeforeMb, ...samples.map((x) => x.rssMb));
   // The API's times are to the second: the database's are exact.
   const { seconds, firstWriteSeconds } = await sendSeconds(client, id);
@@ -191,18 +227,31 @@ async function runSend(server: BenchServer, fake: Fake, client: pg.Client, token
     rssBeforeMb,
     rssPeakMb,
     rssEndMb,
-    rssSlopeMbPerMin: summarizeRss(samples.map((x) => ({ seconds: x.s, mb: x.rssMb })), samples[samples.length - 1]!.s / 5).slopeMbPerMin,
-    cpu: { server: cpuAfter.server - cpuBefore.server, fake: cpuAfter.fake - cpuBefore.fake, postgres: backendCpuDelta(cpuBefore.postgres, cpuAfter.postgres), seconds: (cpuAfter.at - cpuBefore.at) / 1000 },
+    rssSlopeMbPerMin: summarizeRss(
+      samples.map((x) => ({ seconds: x.s, mb: x.rssMb })),
+      samples[samples.length - 1]!.s / 5,
+    ).slopeMbPerMin,
+    cpu: {
+      server: cpuAfter.server - cpuBefore.server,
+      fake: cpuAfter.fake - cpuBefore.fake,
+      postgres: backendCpuDelta(cpuBefore.postgres, cpuAfter.postgres),
+      seconds: (cpuAfter.at - cpuBefore.at) / 1000,
+    },
   };
   const pct = (cpu: number) => `${Math.round((100 * cpu) / result.cpu.seconds)}%`;
-  log(`${k(result.leads)} leads in ${round1(seconds)} s: ${Math.round(result.leadsPerS)} leads/s (POST /api/dialer/sends ${Math.round(startMs)} ms, first batch written after ${round1(firstWriteSeconds)} s); ` +
-    `per ${WINDOW_S} s: ${windows.map((w) => Math.round(w)).join(', ') || '(shorter than one window)'}`);
-  if (windowRss.length > 0) log(`  server RSS at the end of each ${WINDOW_S} s (MB): ${windowRss.map((m) => Math.round(m)).join(', ')}`);
+  log(
+    `${k(result.leads)} leads in ${round1(seconds)} s: ${Math.round(result.leadsPerS)} leads/s (POST /api/dialer/sends ${Math.round(startMs)} ms, first batch written after ${round1(firstWriteSeconds)} s); ` +
+      `per ${WINDOW_S} s: ${windows.map((w) => Math.round(w)).join(', ') || '(shorter than one window)'}`,
+  );
+  if (windowRss.length > 0)
+    log(`  server RSS at the end of each ${WINDOW_S} s (MB): ${windowRss.map((m) => Math.round(m)).join(', ')}`);
   // A slope over a few seconds says nothing: shown for a send of three windows or more.
   const slope = windows.length >= 3 ? `, slope after the first fifth ${round1(result.rssSlopeMbPerMin)} MB/min` : '';
-  log(`  RSS ${Math.round(rssBeforeMb)} MB before, ${Math.round(rssPeakMb)} MB peak, ${Math.round(rssEndMb)} MB at the end${slope}; ` +
-    `CPU over ${round1(result.cpu.seconds)} s: server ${round1(result.cpu.server)} s (${pct(result.cpu.server)} of a core), ` +
-    `fake ${round1(result.cpu.fake)} s (${pct(result.cpu.fake)}), postgres (this database) ${round1(result.cpu.postgres)} s (${pct(result.cpu.postgres)})`);
+  log(
+    `  RSS ${Math.round(rssBeforeMb)} MB before, ${Math.round(rssPeakMb)} MB peak, ${Math.round(rssEndMb)} MB at the end${slope}; ` +
+      `CPU over ${round1(result.cpu.seconds)} s: server ${round1(result.cpu.server)} s (${pct(result.cpu.server)} of a core), ` +
+      `fake ${round1(result.cpu.fake)} s (${pct(result.cpu.fake)}), postgres (this database) ${round1(result.cpu.postgres)} s (${pct(result.cpu.postgres)})`,
+  );
   return result;
 }
 
@@ -212,13 +261,22 @@ export async function benchDialerSend(): Promise<Figure[]> {
   let client: pg.Client | undefined;
   try {
     server = await startBenchServer('dialer_send', {
-      env: { VICIDIAL_URL: fake.url, VICIDIAL_USER: fake.user, VICIDIAL_PASS: fake.pass, VICIDIAL_USER_GROUPS: 'BENCH', DIALER_POLL_MS: '3600000', DIALER_SEND_CONCURRENCY: CONCURRENCY },
+      env: {
+        VICIDIAL_URL: fake.url,
+        VICIDIAL_USER: fake.user,
+        VICIDIAL_PASS: fake.pass,
+        VICIDIAL_USER_GROUPS: 'BENCH',
+        DIALER_POLL_MS: '3600000',
+        DIALER_SEND_CONCURRENCY: CONCURRENCY,
+      },
     });
     client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     const seeded = performance.now();
     await seedLeads(client);
-    log(`${k(SMALL_LEADS + LEADS)} generated leads in ${Math.round((performance.now() - seeded) / 1000)} s; fake VICIdial in its own process (2 ms a reply), DIALER_SEND_CONCURRENCY=${CONCURRENCY}`);
+    log(
+      `${k(SMALL_LEADS + LEADS)} generated leads in ${Math.round((performance.now() - seeded) / 1000)} s; fake VICIdial in its own process (2 ms a reply), DIALER_SEND_CONCURRENCY=${CONCURRENCY}`,
+    );
     const signIn = await fetch(`${server.url}/api/auth/signInSuperAdmin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -227,7 +285,13 @@ export async function benchDialerSend(): Promise<Figure[]> {
     if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
     const { jwtToken } = (await signIn.json()) as { jwtToken: string };
     await call(server, jwtToken, 'PUT', '/api/dialer/settings', {
-      campaignName: CAMPAIGN, listId: LIST_ID, duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0,
+      campaignName: CAMPAIGN,
+      listId: LIST_ID,
+      duplicateCheck: 'NONE',
+      dncCheck: false,
+      campaignDncCheck: false,
+      vicidialCampaignId: null,
+      rate: 0,
     });
 
     const small = await runSend(server, fake, client, jwtToken, SMALL_DATE);
@@ -239,27 +303,84 @@ export async function benchDialerSend(): Promise<Figure[]> {
     const perCode = Object.values(counters.addLeadByVendorCode);
     const sentTwice = perCode.filter((n) => n > 1).length;
     const held = counters.leadsPerList[LIST_ID] ?? 0;
-    log(`the fake holds ${held.toLocaleString('en-US')} leads in list ${LIST_ID} (expected ${expected.toLocaleString('en-US')}); ` +
-      `${perCode.length.toLocaleString('en-US')} vendor codes, ${sentTwice} sent more than once; ${counters.requests.toLocaleString('en-US')} lead requests`);
+    log(
+      `the fake holds ${held.toLocaleString('en-US')} leads in list ${LIST_ID} (expected ${expected.toLocaleString('en-US')}); ` +
+        `${perCode.length.toLocaleString('en-US')} vendor codes, ${sentTwice} sent more than once; ${counters.requests.toLocaleString('en-US')} lead requests`,
+    );
 
-    const slowest = (r: SendResult) => (r.windows.length > 0 ? Math.round(Math.min(...r.windows)) : Math.round(r.leadsPerS));
+    const slowest = (r: SendResult) =>
+      r.windows.length > 0 ? Math.round(Math.min(...r.windows)) : Math.round(r.leadsPerS);
     const c = `concurrency ${CONCURRENCY}`;
     return [
-      { figure: `dialer-send: ${k(LEADS)} leads to the fake (2 ms), rate 0, ${c}`, value: Math.round(large.leadsPerS), unit: 'leads/s', target: TARGET_LEADS_PER_S, higher: true },
-      { figure: `dialer-send: ${k(LEADS)} leads, slowest ${WINDOW_S} s window`, value: slowest(large), unit: 'leads/s' },
-      { figure: `dialer-send: ${k(SMALL_LEADS)} leads, ${c}`, value: Math.round(small.leadsPerS), unit: 'leads/s', target: TARGET_LEADS_PER_S, higher: true },
-      { figure: `dialer-send: POST /api/dialer/sends of ${k(LEADS)} leads`, value: Math.round(large.startMs), unit: 'ms' },
-      { figure: `dialer-send: first batch written, ${k(SMALL_LEADS)} send (the queue's start included)`, value: round1(small.firstWriteSeconds), unit: 's' },
-      { figure: `dialer-send: first batch written, ${k(LEADS)} send`, value: round1(large.firstWriteSeconds), unit: 's' },
-      { figure: `dialer-send: server RSS peak, ${k(SMALL_LEADS)} send`, value: Math.round(small.rssPeakMb), unit: 'MB' },
+      {
+        figure: `dialer-send: ${k(LEADS)} leads to the fake (2 ms), rate 0, ${c}`,
+        value: Math.round(large.leadsPerS),
+        unit: 'leads/s',
+        target: TARGET_LEADS_PER_S,
+        higher: true,
+      },
+      {
+        figure: `dialer-send: ${k(LEADS)} leads, slowest ${WINDOW_S} s window`,
+        value: slowest(large),
+        unit: 'leads/s',
+      },
+      {
+        figure: `dialer-send: ${k(SMALL_LEADS)} leads, ${c}`,
+        value: Math.round(small.leadsPerS),
+        unit: 'leads/s',
+        target: TARGET_LEADS_PER_S,
+        higher: true,
+      },
+      {
+        figure: `dialer-send: POST /api/dialer/sends of ${k(LEADS)} leads`,
+        value: Math.round(large.startMs),
+        unit: 'ms',
+      },
+      {
+        figure: `dialer-send: first batch written, ${k(SMALL_LEADS)} send (the queue's start included)`,
+        value: round1(small.firstWriteSeconds),
+        unit: 's',
+      },
+      {
+        figure: `dialer-send: first batch written, ${k(LEADS)} send`,
+        value: round1(large.firstWriteSeconds),
+        unit: 's',
+      },
+      {
+        figure: `dialer-send: server RSS peak, ${k(SMALL_LEADS)} send`,
+        value: Math.round(small.rssPeakMb),
+        unit: 'MB',
+      },
       { figure: `dialer-send: server RSS peak, ${k(LEADS)} send`, value: Math.round(large.rssPeakMb), unit: 'MB' },
       { figure: `dialer-send: server RSS end, ${k(SMALL_LEADS)} send`, value: Math.round(small.rssEndMb), unit: 'MB' },
       { figure: `dialer-send: server RSS end, ${k(LEADS)} send`, value: Math.round(large.rssEndMb), unit: 'MB' },
-      { figure: `dialer-send: server RSS peak growth, ${k(LEADS)} send over ${k(SMALL_LEADS)}`, value: Math.round(large.rssPeakMb - small.rssPeakMb), unit: 'MB' },
-      { figure: `dialer-send: server RSS growth during the ${k(LEADS)} send (slope after its first fifth; a fall is no growth)`, value: round1(Math.max(0, large.rssSlopeMbPerMin)), unit: 'MB/min' },
-      { figure: `dialer-send: server CPU per lead (${k(LEADS)} send)`, value: round1((1000 * large.cpu.server) / large.leads), unit: 'ms' },
-      { figure: 'dialer-send: leads missing or extra at the fake', value: Math.abs(held - expected), unit: 'leads', target: 0 },
-      { figure: 'dialer-send: vendor codes sent more than once', value: sentTwice + Math.abs(perCode.length - expected), unit: 'leads', target: 0 },
+      {
+        figure: `dialer-send: server RSS peak growth, ${k(LEADS)} send over ${k(SMALL_LEADS)}`,
+        value: Math.round(large.rssPeakMb - small.rssPeakMb),
+        unit: 'MB',
+      },
+      {
+        figure: `dialer-send: server RSS growth during the ${k(LEADS)} send (slope after its first fifth; a fall is no growth)`,
+        value: round1(Math.max(0, large.rssSlopeMbPerMin)),
+        unit: 'MB/min',
+      },
+      {
+        figure: `dialer-send: server CPU per lead (${k(LEADS)} send)`,
+        value: round1((1000 * large.cpu.server) / large.leads),
+        unit: 'ms',
+      },
+      {
+        figure: 'dialer-send: leads missing or extra at the fake',
+        value: Math.abs(held - expected),
+        unit: 'leads',
+        target: 0,
+      },
+      {
+        figure: 'dialer-send: vendor codes sent more than once',
+        value: sentTwice + Math.abs(perCode.length - expected),
+        unit: 'leads',
+        target: 0,
+      },
     ];
   } finally {
     await client?.end();

@@ -25,13 +25,22 @@ export async function benchHttp(server: BenchServer): Promise<Figure[]> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: BENCH_ADMIN_PASSWORD }),
   });
-  for (const [name, r] of [['healthz', health], ['me', me], ['sign-in', login]] as const) {
+  for (const [name, r] of [
+    ['healthz', health],
+    ['me', me],
+    ['sign-in', login],
+  ] as const) {
     if (r.errors || r.non2xx) throw new Error(`${name}: ${r.errors} errors, ${r.non2xx} non-2xx replies`);
   }
   return [
     { figure: 'GET /healthz throughput (20 conn)', value: health.requests.average, unit: 'req/s', higher: true },
     { figure: 'GET /healthz p99 latency', value: health.latency.p99, unit: 'ms' },
-    { figure: 'guarded GET /api/auth/me throughput (20 conn)', value: me.requests.average, unit: 'req/s', higher: true },
+    {
+      figure: 'guarded GET /api/auth/me throughput (20 conn)',
+      value: me.requests.average,
+      unit: 'req/s',
+      higher: true,
+    },
     { figure: 'guarded GET /api/auth/me p99 latency', value: me.latency.p99, unit: 'ms' },
     { figure: 'sign-in throughput (argon2id, 4 conn)', value: login.requests.average, unit: 'req/s', higher: true },
     { figure: 'sign-in p99 latency', value: login.latency.p99, unit: 'ms' },

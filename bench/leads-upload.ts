@@ -61,7 +61,16 @@ function leadLine(i: number): string {
     brand: 'Gold Leaf',
     target_selector: ['Smoker', 'Non-smoker', 'Trial', 'Loyal'][i % 4] as string,
   };
-  const custom = [`Store ${i}`, 'Grocery', `Owner ${i}`, `"House ${i % 500}, Road ${i % 40}, Mirpur"`, 'Near the mosque', 'Retail', `S${i % 7}`, ''];
+  const custom = [
+    `Store ${i}`,
+    'Grocery',
+    `Owner ${i}`,
+    `"House ${i % 500}, Road ${i % 40}, Mirpur"`,
+    'Near the mosque',
+    'Retail',
+    `S${i % 7}`,
+    '',
+  ];
   return `${UPLOAD_LEAD_COLUMNS.map((c) => upload[c]).join(',')},${custom.join(',')}\n`;
 }
 
@@ -80,19 +89,34 @@ async function writeCsv(file: string): Promise<number> {
 }
 
 /** POSTs the file as multipart/form-data, streamed from disk with a known length. */
-async function uploadFile(server: BenchServer, token: string, file: string, size: number, importId: string): Promise<TLeadUploadResult> {
+async function uploadFile(
+  server: BenchServer,
+  token: string,
+  file: string,
+  size: number,
+  importId: string,
+): Promise<TLeadUploadResult> {
   const boundary = `----crm-bench-${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const query = new URLSearchParams({ tableName: CAMPAIGN, importId }).toString();
   const req = http.request(`${server.url}/api/file/uploadCsv?${query}`, {
     method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': head.length + size + tail.length, authorization: `Bearer ${token}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': head.length + size + tail.length,
+      authorization: `Bearer ${token}`,
+    },
   });
   const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
   });
@@ -136,7 +160,12 @@ function pollHealth(server: BenchServer): { stop: () => Promise<number[]> } {
 }
 
 /** Follows the upload's progress; returns when reading ended (storing began), in ms after start. */
-function followPhases(server: BenchServer, token: string, importId: string, started: number): { stop: () => number | undefined } {
+function followPhases(
+  server: BenchServer,
+  token: string,
+  importId: string,
+  started: number,
+): { stop: () => number | undefined } {
   let storingAt: number | undefined;
   const timer = setInterval(() => {
     void fetch(`${server.url}/api/file/uploadStatus/${importId}`, { headers: { authorization: `Bearer ${token}` } })
@@ -156,12 +185,24 @@ function percentile(values: number[], p: number): number {
 
 async function findPsql(): Promise<string> {
   for (const dir of (process.env.PATH ?? '').split(':')) {
-    if (await fsp.access(path.join(dir, 'psql')).then(() => true, () => false)) return path.join(dir, 'psql');
+    if (
+      await fsp.access(path.join(dir, 'psql')).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path.join(dir, 'psql');
   }
   const versions = await fsp.readdir('/usr/lib/postgresql').catch(() => [] as string[]);
   for (const v of versions.sort().reverse()) {
     const psql = `/usr/lib/postgresql/${v}/bin/psql`;
-    if (await fsp.access(psql).then(() => true, () => false)) return psql;
+    if (
+      await fsp.access(psql).then(
+        () => true,
+        () => false,
+      )
+    )
+      return psql;
   }
   throw new Error('psql not found: the \\copy reference needs it');
 }
@@ -171,14 +212,21 @@ async function findPsql(): Promise<string> {
  * own as text columns instead of fields), defaults, check, indexes and storage parameters, and with foreignKeys its two foreign
  * keys too, as leads has them. They matter: checking campaign_id row by row is about a third of either load.
  */
-async function copyReference(databaseUrl: string, file: string, campaignId: number, foreignKeys: boolean): Promise<number> {
+async function copyReference(
+  databaseUrl: string,
+  file: string,
+  campaignId: number,
+  foreignKeys: boolean,
+): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const columns = [...UPLOAD_LEAD_COLUMNS, ...CUSTOM];
   try {
     await client.query('drop table if exists bench_copy_reference');
     // The same storage parameters as leads (its fillfactor: design note in migration 0004).
-    const options = await client.query<{ reloptions: string[] | null }>("select reloptions from pg_class where oid = 'leads'::regclass");
+    const options = await client.query<{ reloptions: string[] | null }>(
+      "select reloptions from pg_class where oid = 'leads'::regclass",
+    );
     const storage = options.rows[0]?.reloptions?.length ? ` with (${options.rows[0].reloptions.join(', ')})` : '';
     await client.query(`create table bench_copy_reference (
       id bigserial primary key, campaign_id integer not null default ${campaignId} ${foreignKeys ? 'references campaigns (id) on delete restrict' : ''},
@@ -193,11 +241,21 @@ async function copyReference(databaseUrl: string, file: string, campaignId: numb
     const psql = await findPsql();
     const started = performance.now();
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(psql, [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy bench_copy_reference (${columns.join(', ')}) from '${file}' with (format csv, header true)`], {
-        // The file's day-first dates read as the upload reads them.
-        env: { ...process.env, PGOPTIONS: '-c datestyle=ISO,DMY' },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const child = spawn(
+        psql,
+        [
+          databaseUrl,
+          '-v',
+          'ON_ERROR_STOP=1',
+          '-c',
+          `\\copy bench_copy_reference (${columns.join(', ')}) from '${file}' with (format csv, header true)`,
+        ],
+        {
+          // The file's day-first dates read as the upload reads them.
+          env: { ...process.env, PGOPTIONS: '-c datestyle=ISO,DMY' },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       let err = '';
       child.stderr.on('data', (c: Buffer) => (err += c.toString()));
       child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`psql \\copy failed: ${err}`))));
@@ -238,8 +296,17 @@ export async function benchLeadsUpload(server: BenchServer): Promise<Figure[]> {
   const pid = server.child.pid;
   if (pid === undefined) throw new Error('the server process has no pid');
   const token = await signIn(server);
-  const campaign = (await call(server, token, 'POST', '/cc/addCampaign', { campaignType: 'Outbound', campaignName: CAMPAIGN, campaignId: 'BENCH-UP', callTarget: 50 })) as { id: number };
-  await call(server, token, 'POST', '/dt/addDataTables', { campaignName: CAMPAIGN, numberOfField: CUSTOM.length, columns: CUSTOM });
+  const campaign = (await call(server, token, 'POST', '/cc/addCampaign', {
+    campaignType: 'Outbound',
+    campaignName: CAMPAIGN,
+    campaignId: 'BENCH-UP',
+    callTarget: 50,
+  })) as { id: number };
+  await call(server, token, 'POST', '/dt/addDataTables', {
+    campaignName: CAMPAIGN,
+    numberOfField: CUSTOM.length,
+    columns: CUSTOM,
+  });
 
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'crm-bench-upload-'));
   const file = path.join(work, 'leads-1m.csv');
@@ -268,13 +335,38 @@ export async function benchLeadsUpload(server: BenchServer): Promise<Figure[]> {
     const bareReferenceRate = (ROWS / bareReferenceMs) * 1000;
     const k = `${Math.round(ROWS / 1000)}k`;
     const mb = Math.round(size / 2 ** 20);
-    console.log(`lead upload: ${k} rows, ${mb} MB in ${(ms / 1000).toFixed(1)} s (reading ${readingMs === undefined ? '?' : (readingMs / 1000).toFixed(1)} s, storing the rest); \\copy ${(referenceMs / 1000).toFixed(1)} s (${(bareReferenceMs / 1000).toFixed(1)} s without foreign keys); ${latencies.length} /healthz probes; its leads removed again in ${(cleanupMs / 1000).toFixed(1)} s`);
+    console.log(
+      `lead upload: ${k} rows, ${mb} MB in ${(ms / 1000).toFixed(1)} s (reading ${readingMs === undefined ? '?' : (readingMs / 1000).toFixed(1)} s, storing the rest); \\copy ${(referenceMs / 1000).toFixed(1)} s (${(bareReferenceMs / 1000).toFixed(1)} s without foreign keys); ${latencies.length} /healthz probes; its leads removed again in ${(cleanupMs / 1000).toFixed(1)} s`,
+    );
     return [
-      { figure: `lead CSV upload, ${k} rows (${mb} MB) over HTTP`, value: Math.round(rate), unit: 'rows/s', higher: true, target: Math.round(referenceRate * TARGET_RATIO), reference: Math.round(referenceRate) },
-      { figure: 'lead upload speed / psql \\copy of the same file (same table)', value: Math.round((rate / referenceRate) * 100), unit: '%', higher: true, target: TARGET_RATIO * 100 },
-      { figure: 'lead upload speed / \\copy into a table without foreign keys', value: Math.round((rate / bareReferenceRate) * 100), unit: '%', higher: true },
+      {
+        figure: `lead CSV upload, ${k} rows (${mb} MB) over HTTP`,
+        value: Math.round(rate),
+        unit: 'rows/s',
+        higher: true,
+        target: Math.round(referenceRate * TARGET_RATIO),
+        reference: Math.round(referenceRate),
+      },
+      {
+        figure: 'lead upload speed / psql \\copy of the same file (same table)',
+        value: Math.round((rate / referenceRate) * 100),
+        unit: '%',
+        higher: true,
+        target: TARGET_RATIO * 100,
+      },
+      {
+        figure: 'lead upload speed / \\copy into a table without foreign keys',
+        value: Math.round((rate / bareReferenceRate) * 100),
+        unit: '%',
+        higher: true,
+      },
       { figure: 'server peak RSS during the upload', value: Math.round(peakRssMb), unit: 'MB', target: TARGET_RSS_MB },
-      { figure: 'GET /healthz p99 during the upload', value: Math.round(percentile(latencies, 99) * 10) / 10, unit: 'ms', target: TARGET_HEALTH_P99_MS },
+      {
+        figure: 'GET /healthz p99 during the upload',
+        value: Math.round(percentile(latencies, 99) * 10) / 10,
+        unit: 'ms',
+        target: TARGET_HEALTH_P99_MS,
+      },
     ];
   } finally {
     await fsp.rm(work, { recursive: true, force: true });

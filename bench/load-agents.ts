@@ -61,17 +61,24 @@ export function runAgents(
   const table = encodeURIComponent(campaign);
 
   /** The lead of that number: its id, or undefined after counting the error. */
-  const lookUp = async (headers: Record<string, string>, g: number): Promise<{ id: number; cell: string } | undefined> => {
+  const lookUp = async (
+    headers: Record<string, string>,
+    g: number,
+  ): Promise<{ id: number; cell: string } | undefined> => {
     const typed = anyFormat(cellOf(g));
     const t0 = performance.now();
     try {
-      const res = await fetch(`${baseUrl}/api/ap/getByNumber?tableName=${table}&cellNumber=${encodeURIComponent(typed)}`, { headers });
+      const res = await fetch(
+        `${baseUrl}/api/ap/getByNumber?tableName=${table}&cellNumber=${encodeURIComponent(typed)}`,
+        { headers },
+      );
       const text = await res.text();
       lookupLatencies.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`${res.status} ${text.slice(0, 300)}`);
       lookups++;
       const reply = JSON.parse(text) as Record<string, unknown>;
-      if (typeof reply.id !== 'number' || reply.cell_number !== cellOf(g)) throw new Error(`wrong lead: ${text.slice(0, 300)}`);
+      if (typeof reply.id !== 'number' || reply.cell_number !== cellOf(g))
+        throw new Error(`wrong lead: ${text.slice(0, 300)}`);
       return { id: reply.id, cell: reply.cell_number };
     } catch (e) {
       note(`lookup of ${typed}: ${e instanceof Error ? e.message : String(e)}`);
@@ -84,11 +91,14 @@ export function runAgents(
     touched.add(lead.id);
     const t0 = performance.now();
     try {
-      const res = await fetch(`${baseUrl}/dynamic/updateLeadData/${table}/${encodeURIComponent(lead.cell)}?leadId=${lead.id}`, {
-        method: 'PUT',
-        headers: { ...headers, 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+      const res = await fetch(
+        `${baseUrl}/dynamic/updateLeadData/${table}/${encodeURIComponent(lead.cell)}?leadId=${lead.id}`,
+        {
+          method: 'PUT',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+      );
       const text = await res.text();
       saveLatencies.push(performance.now() - t0);
       if (res.status !== 200) throw new Error(`${res.status} ${text.slice(0, 300)}`);
@@ -96,7 +106,11 @@ export function runAgents(
       last.set(lead.id, body);
       const reply = JSON.parse(text) as { message?: string; lead?: Record<string, unknown> };
       const echoed = reply.lead;
-      if (reply.message !== AGENT_PANEL_MESSAGES.saved || echoed === undefined || Object.entries(body).some(([k, v]) => !sameAnswer(echoed[k], v))) {
+      if (
+        reply.message !== AGENT_PANEL_MESSAGES.saved ||
+        echoed === undefined ||
+        Object.entries(body).some(([k, v]) => !sameAnswer(echoed[k], v))
+      ) {
         note(`save of lead ${lead.id}: the reply does not show the body sent: ${text.slice(0, 300)}`);
       }
     } catch (e) {
@@ -116,16 +130,18 @@ export function runAgents(
     }
   };
 
-  const done = Promise.all(agents.map((agent, a) => agentLoop(agent, handOf(a, agents.length, leadCount)))).then(() => ({
-    lookups,
-    saves,
-    seconds: (performance.now() - started) / 1000,
-    lookupLatencies,
-    saveLatencies,
-    errors,
-    errorNotes,
-    last,
-    touched,
-  }));
+  const done = Promise.all(agents.map((agent, a) => agentLoop(agent, handOf(a, agents.length, leadCount)))).then(
+    () => ({
+      lookups,
+      saves,
+      seconds: (performance.now() - started) / 1000,
+      lookupLatencies,
+      saveLatencies,
+      errors,
+      errorNotes,
+      last,
+      touched,
+    }),
+  );
   return { progress: () => ({ lookups, saves, errors }), done };
 }

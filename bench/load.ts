@@ -46,14 +46,22 @@ async function countStrays(databaseUrl: string, touched: ReadonlySet<number>): P
 }
 
 /** The agents' run with the server's RSS sampled meanwhile and a progress line now and then. */
-async function measure(server: BenchServer, pid: number, setup: { agents: readonly SurveyAgent[]; questions: readonly TQuestion[] }, seconds: number, log: (line: string) => void) {
+async function measure(
+  server: BenchServer,
+  pid: number,
+  setup: { agents: readonly SurveyAgent[]; questions: readonly TQuestion[] },
+  seconds: number,
+  log: (line: string) => void,
+) {
   const rss = sampleRss(pid);
   const run = runAgents(server.url, CAMPAIGN.name, setup.agents, setup.questions, LEAD_COUNT, seconds);
   const started = performance.now();
   const timer = setInterval(() => {
     const p = run.progress();
     const mb = rss.samples[rss.samples.length - 1]?.mb ?? Number.NaN;
-    log(`${Math.round((performance.now() - started) / 1000)} s: ${p.lookups} lookups, ${p.saves} saves, ${p.errors} errors, server RSS ${Math.round(mb)} MB`);
+    log(
+      `${Math.round((performance.now() - started) / 1000)} s: ${p.lookups} lookups, ${p.saves} saves, ${p.errors} errors, server RSS ${Math.round(mb)} MB`,
+    );
   }, PROGRESS_EVERY_MS);
   let outcome: LoadOutcome;
   try {
@@ -79,19 +87,27 @@ export async function benchLoad(server: BenchServer): Promise<Figure[]> {
   log(`${agents.length} agents uploaded and signed in in ${((performance.now() - agentsStarted) / 1000).toFixed(1)} s`);
 
   const idleMb = rssMb(pid);
-  log(`running ${agents.length} agents for ${seconds} s (server RSS before: ${Math.round(idleMb)} MB; warm-up ${warmup} s)`);
+  log(
+    `running ${agents.length} agents for ${seconds} s (server RSS before: ${Math.round(idleMb)} MB; warm-up ${warmup} s)`,
+  );
   const { outcome, samples } = await measure(server, pid, { agents, questions }, seconds, log);
   const memory = summarizeRss(samples, warmup);
-  log(`${outcome.lookups} lookups and ${outcome.saves} saves answered 200 in ${outcome.seconds.toFixed(1)} s, ${outcome.errors} errors`);
+  log(
+    `${outcome.lookups} lookups and ${outcome.saves} saves answered 200 in ${outcome.seconds.toFixed(1)} s, ${outcome.errors} errors`,
+  );
   for (const note of outcome.errorNotes) log(`  ${note}`);
-  log(`server RSS: ${memory.samples} samples; after warm-up ${memory.startMb.toFixed(1)} MB, at the end ${memory.endMb.toFixed(1)} MB, ` +
-    `max ${memory.maxMb.toFixed(1)} MB, slope ${memory.slopeMbPerMin.toFixed(2)} MB/min`);
+  log(
+    `server RSS: ${memory.samples} samples; after warm-up ${memory.startMb.toFixed(1)} MB, at the end ${memory.endMb.toFixed(1)} MB, ` +
+      `max ${memory.maxMb.toFixed(1)} MB, slope ${memory.slopeMbPerMin.toFixed(2)} MB/min`,
+  );
 
   const verified = await verifySaves(server.databaseUrl, outcome.last);
   const strays = await countStrays(server.databaseUrl, outcome.touched);
   const unsettled = outcome.touched.size - outcome.last.size;
-  log(`PostgreSQL, row by row: ${outcome.last.size} saved leads checked, ${verified.missing} not holding the last body answered 200; ` +
-    `${unsettled} leads left out (their latest save failed); ${strays} leads never saved holding answers`);
+  log(
+    `PostgreSQL, row by row: ${outcome.last.size} saved leads checked, ${verified.missing} not holding the last body answered 200; ` +
+      `${unsettled} leads left out (their latest save failed); ${strays} leads never saved holding answers`,
+  );
   for (const note of verified.notes) log(`  ${note}`);
   const lost = verified.missing + strays;
 
@@ -99,7 +115,8 @@ export async function benchLoad(server: BenchServer): Promise<Figure[]> {
     outcome.errors > 0 && `${outcome.errors} errors`,
     lost > 0 && `${lost} rows not holding the answers last sent`,
     // Memory flat means no growth: a falling RSS (memory given back after the first minute) meets the target.
-    !(memory.slopeMbPerMin <= SLOPE_TARGET_MB_PER_MIN) && `server RSS growing ${memory.slopeMbPerMin.toFixed(2)} MB/min`,
+    !(memory.slopeMbPerMin <= SLOPE_TARGET_MB_PER_MIN) &&
+      `server RSS growing ${memory.slopeMbPerMin.toFixed(2)} MB/min`,
   ].filter((p): p is string => typeof p === 'string');
   if (problems.length > 0) console.error(`[load] PROBLEMS: ${problems.join('; ')}`);
 
@@ -108,17 +125,42 @@ export async function benchLoad(server: BenchServer): Promise<Figure[]> {
   const run = `${agents.length} agents without pause, ${Math.round(outcome.seconds)} s`;
   const slope = memory.slopeMbPerMin;
   return [
-    { figure: `load: GET /api/ap/getByNumber (${run})`, value: round1(outcome.lookups / outcome.seconds), unit: 'req/s', higher: true },
-    { figure: 'load: PUT /dynamic/updateLeadData?leadId=, full survey, same run', value: round1(outcome.saves / outcome.seconds), unit: 'saves/s', higher: true },
+    {
+      figure: `load: GET /api/ap/getByNumber (${run})`,
+      value: round1(outcome.lookups / outcome.seconds),
+      unit: 'req/s',
+      higher: true,
+    },
+    {
+      figure: 'load: PUT /dynamic/updateLeadData?leadId=, full survey, same run',
+      value: round1(outcome.saves / outcome.seconds),
+      unit: 'saves/s',
+      higher: true,
+    },
     { figure: 'load: lookup p50 latency', value: round1(percentile(lookupLatencies, 50)), unit: 'ms' },
     { figure: 'load: lookup p99 latency', value: round1(percentile(lookupLatencies, 99)), unit: 'ms' },
     { figure: 'load: save p50 latency', value: round1(percentile(saveLatencies, 50)), unit: 'ms' },
     { figure: 'load: save p99 latency', value: round1(percentile(saveLatencies, 99)), unit: 'ms' },
     { figure: 'load: errors (network, non-2xx, wrong replies)', value: outcome.errors, unit: '', target: 0 },
-    { figure: `load: lost answers, row by row (${outcome.last.size} saved leads; the ${LEAD_COUNT - outcome.touched.size} others must hold none)`, value: lost, unit: '', target: 0 },
-    { figure: `load: server RSS after ${Math.round(warmup)} s warm-up; ref. before the load`, value: Math.round(memory.startMb), unit: 'MB', reference: Math.round(idleMb) },
+    {
+      figure: `load: lost answers, row by row (${outcome.last.size} saved leads; the ${LEAD_COUNT - outcome.touched.size} others must hold none)`,
+      value: lost,
+      unit: '',
+      target: 0,
+    },
+    {
+      figure: `load: server RSS after ${Math.round(warmup)} s warm-up; ref. before the load`,
+      value: Math.round(memory.startMb),
+      unit: 'MB',
+      reference: Math.round(idleMb),
+    },
     { figure: 'load: server RSS at the end', value: Math.round(memory.endMb), unit: 'MB' },
     { figure: 'load: server RSS max', value: Math.round(memory.maxMb), unit: 'MB' },
-    { figure: `load: server RSS growth after warm-up (least-squares slope ${round1(slope)} MB/min; a fall is no growth)`, value: round1(Math.max(0, slope)), unit: 'MB/min', target: SLOPE_TARGET_MB_PER_MIN },
+    {
+      figure: `load: server RSS growth after warm-up (least-squares slope ${round1(slope)} MB/min; a fall is no growth)`,
+      value: round1(Math.max(0, slope)),
+      unit: 'MB/min',
+      target: SLOPE_TARGET_MB_PER_MIN,
+    },
   ];
 }

@@ -38,7 +38,8 @@ async function seedRecords(databaseUrl: string): Promise<number> {
   await client.connect();
   try {
     const started = performance.now();
-    await client.query(`
+    await client.query(
+      `
       insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
         acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
@@ -58,7 +59,9 @@ async function seedRecords(databaseUrl: string): Promise<number> {
                         'Confirm the number before closing the call', '', 'গ্রাহকের সাথে আরও বিনয়ী হন'])[1 + g % 6] as suggestion
           from generate_series(1, $2::int) g
         ) s
-      ) r`, [DAY, ROWS]);
+      ) r`,
+      [DAY, ROWS],
+    );
     await client.query('analyze qc_records');
     return performance.now() - started;
   } finally {
@@ -84,22 +87,26 @@ async function downloadExport(server: BenchServer, token: string): Promise<{ ms:
   const url = `${server.url}${QC_EXPORTS.inHouse.path}?${new URLSearchParams({ date: DAY })}`;
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    http.get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        const ms = performance.now() - started;
-        const file = Buffer.concat(chunks);
-        if (res.statusCode !== 200) reject(new Error(`export: ${res.statusCode} ${file.toString().slice(0, 500)}`));
-        else resolve({ ms, file });
-      });
-    }).on('error', reject);
+    http
+      .get(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const ms = performance.now() - started;
+          const file = Buffer.concat(chunks);
+          if (res.statusCode !== 200) reject(new Error(`export: ${res.statusCode} ${file.toString().slice(0, 500)}`));
+          else resolve({ ms, file });
+        });
+      })
+      .on('error', reject);
   });
 }
 
 /** Reads the file back with exceljs's streaming reader: its rows, and the header's first and last cells. */
-async function countRows(file: Buffer): Promise<{ rows: number; sheet: string; firstHeader: unknown; lastHeader: unknown; lastTotal: unknown }> {
+async function countRows(
+  file: Buffer,
+): Promise<{ rows: number; sheet: string; firstHeader: unknown; lastHeader: unknown; lastTotal: unknown }> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {});
   let rows = 0;
   let sheetName = '';
@@ -128,13 +135,46 @@ async function countRows(file: Buffer): Promise<{ rows: number; sheet: string; f
 async function exceljsRowApiRate(): Promise<number> {
   let bytes = 0;
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => ((bytes += chunk.length), done()) });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: sink, useSharedStrings: false, useStyles: false, zip: { zlib: { level: 1 } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: sink,
+    useSharedStrings: false,
+    useStyles: false,
+    zip: { zlib: { level: 1 } },
+  });
   const sheet = workbook.addWorksheet(QC_EXPORTS.inHouse.sheet);
   const started = performance.now();
   sheet.addRow(Array.from({ length: 26 }, (_, i) => `Header ${i + 1}`)).commit();
   for (let g = 1; g <= ROWS; g++) {
-    sheet.addRow([DAY, `Rina Akter ${g % 50}`, `AG${g % 50}`, 'Bench Survey', `+88017${String(g).padStart(8, '0')}`, 20 + (g % 600),
-      0, 10, 10, 10, 5, 10, 10, 0, 10, 10, 0, 20, 0, 0, '', 'Yes', 95, 'Exceed Expectation', 'Slow down while reading the options', 'admin']).commit();
+    sheet
+      .addRow([
+        DAY,
+        `Rina Akter ${g % 50}`,
+        `AG${g % 50}`,
+        'Bench Survey',
+        `+88017${String(g).padStart(8, '0')}`,
+        20 + (g % 600),
+        0,
+        10,
+        10,
+        10,
+        5,
+        10,
+        10,
+        0,
+        10,
+        10,
+        0,
+        20,
+        0,
+        0,
+        '',
+        'Yes',
+        95,
+        'Exceed Expectation',
+        'Slow down while reading the options',
+        'admin',
+      ])
+      .commit();
     if (g % 1000 === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   sheet.commit();
@@ -165,26 +205,64 @@ export async function benchQcExport(server: BenchServer): Promise<Figure[]> {
     const rate = (ROWS / result.ms) * 1000;
     rates.push(rate);
     file = result.file;
-    log(`${run === 0 ? 'first (cold) run' : `run ${run}`}: ${(result.ms / 1000).toFixed(2)} s to the last byte, ${Math.round(rate).toLocaleString('en-US')} rows/s, ${(file.length / 2 ** 20).toFixed(1)} MB, server peak RSS ${Math.round(peak)} MB`);
+    log(
+      `${run === 0 ? 'first (cold) run' : `run ${run}`}: ${(result.ms / 1000).toFixed(2)} s to the last byte, ${Math.round(rate).toLocaleString('en-US')} rows/s, ${(file.length / 2 ** 20).toFixed(1)} MB, server peak RSS ${Math.round(peak)} MB`,
+    );
   }
 
   const check = await countRows(file);
-  log(`read back: sheet "${check.sheet}", ${check.rows.toLocaleString('en-US')} rows (header "${String(check.firstHeader)}" … "${String(check.lastHeader)}"), last total ${String(check.lastTotal)}`);
-  if (check.rows !== ROWS + 1 || check.sheet !== QC_EXPORTS.inHouse.sheet || check.firstHeader !== 'Call Date' || check.lastHeader !== 'QC By' || typeof check.lastTotal !== 'number') {
-    console.error(`[qc-export] PROBLEM: the file holds ${check.rows} rows in sheet "${check.sheet}", expected ${ROWS + 1} in "${QC_EXPORTS.inHouse.sheet}"`);
+  log(
+    `read back: sheet "${check.sheet}", ${check.rows.toLocaleString('en-US')} rows (header "${String(check.firstHeader)}" … "${String(check.lastHeader)}"), last total ${String(check.lastTotal)}`,
+  );
+  if (
+    check.rows !== ROWS + 1 ||
+    check.sheet !== QC_EXPORTS.inHouse.sheet ||
+    check.firstHeader !== 'Call Date' ||
+    check.lastHeader !== 'QC By' ||
+    typeof check.lastTotal !== 'number'
+  ) {
+    console.error(
+      `[qc-export] PROBLEM: the file holds ${check.rows} rows in sheet "${check.sheet}", expected ${ROWS + 1} in "${QC_EXPORTS.inHouse.sheet}"`,
+    );
   }
 
   const reference = await exceljsRowApiRate();
-  log(`reference: exceljs's Row API alone writes ${Math.round(reference).toLocaleString('en-US')} rows/s (no database, no HTTP)`);
+  log(
+    `reference: exceljs's Row API alone writes ${Math.round(reference).toLocaleString('en-US')} rows/s (no database, no HTTP)`,
+  );
 
   const [cold = Number.NaN, ...measured] = rates;
   const k = `${Math.round(ROWS / 1000)}k`;
   return [
-    { figure: `QC export: ${k} in-house records as xlsx, median of ${RUNS} runs (to the last byte); ref. exceljs Row API alone`, value: Math.round(median(measured)), unit: 'rows/s', target: TARGET_ROWS_PER_S, higher: true, reference: Math.round(reference) },
-    { figure: `QC export: slowest of those ${RUNS} runs`, value: Math.round(Math.min(...measured)), unit: 'rows/s', higher: true },
+    {
+      figure: `QC export: ${k} in-house records as xlsx, median of ${RUNS} runs (to the last byte); ref. exceljs Row API alone`,
+      value: Math.round(median(measured)),
+      unit: 'rows/s',
+      target: TARGET_ROWS_PER_S,
+      higher: true,
+      reference: Math.round(reference),
+    },
+    {
+      figure: `QC export: slowest of those ${RUNS} runs`,
+      value: Math.round(Math.min(...measured)),
+      unit: 'rows/s',
+      higher: true,
+    },
     { figure: 'QC export: the first export after start (cold)', value: Math.round(cold), unit: 'rows/s', higher: true },
-    { figure: `QC export: server peak RSS during all ${RUNS + 1} exports; ref. before them`, value: Math.round(peakRssMb), unit: 'MB', target: TARGET_RSS_MB, reference: Math.round(idleRss) },
+    {
+      figure: `QC export: server peak RSS during all ${RUNS + 1} exports; ref. before them`,
+      value: Math.round(peakRssMb),
+      unit: 'MB',
+      target: TARGET_RSS_MB,
+      reference: Math.round(idleRss),
+    },
     { figure: 'QC export: file size', value: Math.round((file.length / 2 ** 20) * 10) / 10, unit: 'MB' },
-    { figure: 'QC export: rows read back from the file (header included)', value: check.rows, unit: 'rows', target: ROWS + 1, higher: true },
+    {
+      figure: 'QC export: rows read back from the file (header included)',
+      value: check.rows,
+      unit: 'rows',
+      target: ROWS + 1,
+      higher: true,
+    },
   ];
 }

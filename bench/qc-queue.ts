@@ -30,9 +30,9 @@ const CAMPAIGN: SurveyCampaign = { name: 'Bench Queue', code: 'BENCH-QUEUE' };
 const PASSWORD = 'bench-qc-password';
 
 const log = (line: string) => console.log(`[qc-queue] ${line}`);
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
 const round1 = (n: number) => Math.round(n * 10) / 10;
-
 
 /** The agents, their recordings (attributed), the queue's QC records and days, and the campaign's settings. */
 export async function buildQueue(client: pg.Client, campaignId: number): Promise<number> {
@@ -56,8 +56,14 @@ export async function buildQueue(client: pg.Client, campaignId: number): Promise
        cross join generate_series(0, $5::int - 1) c`,
     [campaignId, DAYS, LAST_DAY, AGENTS, CALLS_PER_DAY],
   );
-  await client.query(`insert into qc_queue_days (campaign_id, call_date, agent_user_id) select distinct campaign_id, call_date, agent_user_id from recordings where campaign_id = $1`, [campaignId]);
-  await client.query('insert into qc_queue_settings (campaign_id, target_per_agent_day, min_duration_sec) values ($1, $2, 30)', [campaignId, TARGET]);
+  await client.query(
+    `insert into qc_queue_days (campaign_id, call_date, agent_user_id) select distinct campaign_id, call_date, agent_user_id from recordings where campaign_id = $1`,
+    [campaignId],
+  );
+  await client.query(
+    'insert into qc_queue_settings (campaign_id, target_per_agent_day, min_duration_sec) values ($1, $2, 30)',
+    [campaignId, TARGET],
+  );
   // Scored: the first calls of each agent-day long enough, up to the target (part of it on the open days).
   const { rows } = await client.query<{ n: number }>(
     `with chosen as (
@@ -85,7 +91,9 @@ export async function buildQueue(client: pg.Client, campaignId: number): Promise
      returning 1`,
     [campaignId, LAST_DAY, OPEN_DAYS, TARGET, CAMPAIGN.name],
   );
-  log(`${(AGENTS * DAYS * CALLS_PER_DAY).toLocaleString('en-US')} recordings, ${rows.length.toLocaleString('en-US')} scored through the queue, in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  log(
+    `${(AGENTS * DAYS * CALLS_PER_DAY).toLocaleString('en-US')} recordings, ${rows.length.toLocaleString('en-US')} scored through the queue, in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
   return rows.length;
 }
 
@@ -96,8 +104,15 @@ async function createInspectors(server: BenchServer, client: pg.Client): Promise
   const inspectors: Inspector[] = [];
   for (let i = 1; i <= INSPECTORS; i += 1) {
     const username = `bench-queue-qc-${i}`;
-    const { rows } = await client.query<{ id: number }>(`insert into users (username, name, role, password_hash) values ($1, $2, 'qc', $3) returning id`, [username, `Queue Inspector ${i}`, hash]);
-    const res = await fetch(`${server.url}/api/auth/signInSuperAdmin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: PASSWORD }) });
+    const { rows } = await client.query<{ id: number }>(
+      `insert into users (username, name, role, password_hash) values ($1, $2, 'qc', $3) returning id`,
+      [username, `Queue Inspector ${i}`, hash],
+    );
+    const res = await fetch(`${server.url}/api/auth/signInSuperAdmin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password: PASSWORD }),
+    });
     if (res.status !== 200) throw new Error(`sign-in of ${username}: ${res.status} ${await res.text()}`);
     inspectors.push({ id: rows[0]?.id ?? 0, token: ((await res.json()) as { jwtToken: string }).jwtToken });
   }
@@ -105,7 +120,10 @@ async function createInspectors(server: BenchServer, client: pg.Client): Promise
 }
 
 /** One "score next": the claim's time, and the claimed recording (null: nothing left). */
-async function scoreNext(server: BenchServer, inspector: Inspector): Promise<{ ms: number; recordingId: number | null }> {
+async function scoreNext(
+  server: BenchServer,
+  inspector: Inspector,
+): Promise<{ ms: number; recordingId: number | null }> {
   const started = performance.now();
   const res = await fetch(`${server.url}/api/qcQueue/claim`, {
     method: 'POST',
@@ -139,13 +157,20 @@ async function scoreCall(client: pg.Pool, recordingId: number, inspectorId: numb
 }
 
 /** The queue page as /qcQueue reads it (15 rows): its time, median of REPEATS, for the page asked. */
-async function readPage(server: BenchServer, inspector: Inspector, page: number, date?: string): Promise<{ ms: number; totalPages: number }> {
+async function readPage(
+  server: BenchServer,
+  inspector: Inspector,
+  page: number,
+  date?: string,
+): Promise<{ ms: number; totalPages: number }> {
   const times: number[] = [];
   let totalPages = 0;
   for (let i = 0; i < PAGE_REPEATS; i += 1) {
     const query = new URLSearchParams({ campaignName: CAMPAIGN.name, ...(date === undefined ? {} : { date }) });
     const started = performance.now();
-    const res = await fetch(`${server.url}/api/qcQueue/pagination/${page}/15?${query.toString()}`, { headers: { authorization: `Bearer ${inspector.token}` } });
+    const res = await fetch(`${server.url}/api/qcQueue/pagination/${page}/15?${query.toString()}`, {
+      headers: { authorization: `Bearer ${inspector.token}` },
+    });
     const text = await res.text();
     times.push(performance.now() - started);
     if (res.status !== 200) throw new Error(`queue page: ${res.status} ${text.slice(0, 300)}`);
@@ -156,7 +181,12 @@ async function readPage(server: BenchServer, inspector: Inspector, page: number,
 }
 
 /** CLAIMS claims with their scorings, the inspectors taking turns (one request at a time) or all at once; the claims' times, sorted. */
-async function claimRounds(server: BenchServer, client: pg.Pool, inspectors: Inspector[], together: boolean): Promise<number[]> {
+async function claimRounds(
+  server: BenchServer,
+  client: pg.Pool,
+  inspectors: Inspector[],
+  together: boolean,
+): Promise<number[]> {
   const times: number[] = [];
   let emptied = 0;
   let claims = 0;
@@ -167,18 +197,23 @@ async function claimRounds(server: BenchServer, client: pg.Pool, inspectors: Ins
     else await scoreCall(client, recordingId, inspector.id);
   };
   if (together) {
-    await Promise.all(inspectors.map(async (inspector) => {
-      while (claims < CLAIMS) {
-        claims += 1;
-        await run(inspector);
-      }
-    }));
+    await Promise.all(
+      inspectors.map(async (inspector) => {
+        while (claims < CLAIMS) {
+          claims += 1;
+          await run(inspector);
+        }
+      }),
+    );
   } else {
     for (; claims < CLAIMS; claims += 1) await run(inspectors[claims % inspectors.length]!);
   }
-  if (emptied > 0) console.error(`[qc-queue] PROBLEM: ${emptied} claims found the queue empty; lower BENCH_QC_QUEUE_CLAIMS`);
+  if (emptied > 0)
+    console.error(`[qc-queue] PROBLEM: ${emptied} claims found the queue empty; lower BENCH_QC_QUEUE_CLAIMS`);
   times.sort((a, b) => a - b);
-  log(`${times.length} claims, ${together ? `${inspectors.length} inspectors at once` : 'one at a time'}: p50 ${round1(quantile(times, 0.5))} ms, p99 ${round1(quantile(times, 0.99))} ms`);
+  log(
+    `${times.length} claims, ${together ? `${inspectors.length} inspectors at once` : 'one at a time'}: p50 ${round1(quantile(times, 0.5))} ms, p99 ${round1(quantile(times, 0.99))} ms`,
+  );
   return times;
 }
 
@@ -192,7 +227,9 @@ export async function benchQcQueue(): Promise<Figure[]> {
     await createSurvey(server, CAMPAIGN);
     const leadsMs = (await seedSurveyLeads(server.databaseUrl, CAMPAIGN.name, LEADS)).ms;
     log(`${LEADS.toLocaleString('en-US')} leads in ${(leadsMs / 1000).toFixed(0)} s`);
-    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [CAMPAIGN.name]);
+    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [
+      CAMPAIGN.name,
+    ]);
     const campaignId = rows[0]?.id;
     if (campaignId === undefined) throw new Error('no bench campaign');
     const queued = await buildQueue(client, campaignId);
@@ -202,7 +239,9 @@ export async function benchQcQueue(): Promise<Figure[]> {
     const { rows: counted } = await client.query<{ records: string; leads: string; recordings: string }>(
       'select (select count(*) from qc_records) as records, (select count(*) from leads) as leads, (select count(*) from recordings) as recordings',
     );
-    log(`holding ${Number(counted[0]?.leads).toLocaleString('en-US')} leads, ${Number(counted[0]?.records).toLocaleString('en-US')} QC records (${queued.toLocaleString('en-US')} through the queue), ${Number(counted[0]?.recordings).toLocaleString('en-US')} recordings`);
+    log(
+      `holding ${Number(counted[0]?.leads).toLocaleString('en-US')} leads, ${Number(counted[0]?.records).toLocaleString('en-US')} QC records (${queued.toLocaleString('en-US')} through the queue), ${Number(counted[0]?.recordings).toLocaleString('en-US')} recordings`,
+    );
     const inspectors = await createInspectors(server, client);
 
     // Every agent-day open: the first claim closes the met ones on its way.
@@ -214,17 +253,32 @@ export async function benchQcQueue(): Promise<Figure[]> {
     const firstPage = await readPage(server, inspectors[0]!, 0);
     const lastPage = await readPage(server, inspectors[0]!, Math.max(0, firstPage.totalPages - 1));
     const oneDay = await readPage(server, inspectors[0]!, 0, LAST_DAY);
-    log(`queue page (15 rows) of ${firstPage.totalPages.toLocaleString('en-US')}: first ${round1(firstPage.ms)} ms, last ${round1(lastPage.ms)} ms, one date's first ${round1(oneDay.ms)} ms (medians of ${PAGE_REPEATS})`);
+    log(
+      `queue page (15 rows) of ${firstPage.totalPages.toLocaleString('en-US')}: first ${round1(firstPage.ms)} ms, last ${round1(lastPage.ms)} ms, one date's first ${round1(oneDay.ms)} ms (medians of ${PAGE_REPEATS})`,
+    );
 
     const oneAtATime = await claimRounds(server, scorer, inspectors, false);
     const atOnce = await claimRounds(server, scorer, inspectors, true);
     const size = `${LEADS >= 1_000_000 ? `${LEADS / 1_000_000}M` : `${LEADS / 1000}k`} leads, ${Math.round(Number(counted[0]?.records) / 1000)}k QC records`;
     return [
-      { figure: `qc-queue: score next p99 (${size})`, value: round1(quantile(oneAtATime, 0.99)), unit: 'ms', target: TARGET_P99_MS },
+      {
+        figure: `qc-queue: score next p99 (${size})`,
+        value: round1(quantile(oneAtATime, 0.99)),
+        unit: 'ms',
+        target: TARGET_P99_MS,
+      },
       { figure: 'qc-queue: score next median', value: round1(quantile(oneAtATime, 0.5)), unit: 'ms' },
-      { figure: `qc-queue: score next p99, ${INSPECTORS} inspectors at once`, value: round1(quantile(atOnce, 0.99)), unit: 'ms' },
+      {
+        figure: `qc-queue: score next p99, ${INSPECTORS} inspectors at once`,
+        value: round1(quantile(atOnce, 0.99)),
+        unit: 'ms',
+      },
       { figure: `qc-queue: first score next, ${AGENTS * DAYS} agent-days open`, value: round1(first.ms), unit: 'ms' },
-      { figure: `qc-queue: queue page, first of ${firstPage.totalPages} (median)`, value: round1(firstPage.ms), unit: 'ms' },
+      {
+        figure: `qc-queue: queue page, first of ${firstPage.totalPages} (median)`,
+        value: round1(firstPage.ms),
+        unit: 'ms',
+      },
       { figure: 'qc-queue: queue page, last (median)', value: round1(lastPage.ms), unit: 'ms' },
       { figure: "qc-queue: queue page, one date's first (median)", value: round1(oneDay.ms), unit: 'ms' },
     ];

@@ -85,7 +85,10 @@ printTable(figures);
 const out = path.join(import.meta.dirname, 'results');
 await fs.mkdir(out, { recursive: true });
 const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}`;
-await fs.writeFile(path.join(out, `latest${asked.length > 0 ? `-${chosen.join('-')}` : ''}.json`), JSON.stringify({ at: new Date().toISOString(), machine, figures, failures }, null, 2));
+await fs.writeFile(
+  path.join(out, `latest${asked.length > 0 ? `-${chosen.join('-')}` : ''}.json`),
+  JSON.stringify({ at: new Date().toISOString(), machine, figures, failures }, null, 2),
+);
 console.log(`\nMachine: ${machine}`);
 if (failures.length > 0) {
   console.error(`\n${failures.length} benchmark(s) failed and are missing from the table:\n  ${failures.join('\n  ')}`);

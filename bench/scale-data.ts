@@ -8,7 +8,9 @@ import type pg from 'pg';
 import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
 
 /** 20 consecutive upload days. */
-export const DATA_DATES = Array.from({ length: 20 }, (_, i) => new Date(Date.UTC(2024, 4, 1 + i)).toISOString().slice(0, 10));
+export const DATA_DATES = Array.from({ length: 20 }, (_, i) =>
+  new Date(Date.UTC(2024, 4, 1 + i)).toISOString().slice(0, 10),
+);
 const SELECTORS = ['Smoker', 'Non-smoker', 'Trial', 'Loyal'];
 const BRANCHES = 6;
 /** The newest day of QC records; older days are added as the records grow. */
@@ -54,7 +56,14 @@ function calledAnswers(questions: readonly TQuestion[]): Record<string, string> 
 type Log = (line: string) => void;
 
 /** Adds leads `from + 1` … `to` of the campaign, a twentieth per data date. */
-export async function buildLeads(client: pg.Client, campaign: string, from: number, to: number, questions: readonly TQuestion[], log: Log): Promise<void> {
+export async function buildLeads(
+  client: pg.Client,
+  campaign: string,
+  from: number,
+  to: number,
+  questions: readonly TQuestion[],
+  log: Log,
+): Promise<void> {
   const { rows } = await client.query<{ id: number; columns: string[]; admin: number }>(
     `select c.id, d.columns, (select id from users where username = 'admin') as admin
        from campaigns c join data_tables d on d.campaign_id = c.id where c.campaign_name = $1`,
@@ -85,16 +94,35 @@ export async function buildLeads(client: pg.Client, campaign: string, from: numb
               case when g % 10 = 0 then $8::jsonb else '{}'::jsonb end,
               $3::date - 1 + time '09:00'
          from generate_series($9::bigint, $10::bigint) as g`,
-      [found.id, BRANCHES, date, SELECTORS, found.admin, nameColumn, codeColumn, JSON.stringify(calledAnswers(questions)), next, last],
+      [
+        found.id,
+        BRANCHES,
+        date,
+        SELECTORS,
+        found.admin,
+        nameColumn,
+        codeColumn,
+        JSON.stringify(calledAnswers(questions)),
+        next,
+        last,
+      ],
     );
     next = last + 1;
   }
   const s = (performance.now() - started) / 1000;
-  log(`leads ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} inserted in ${s.toFixed(0)} s (${Math.round((to - from) / s).toLocaleString('en-US')} rows/s)`);
+  log(
+    `leads ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} inserted in ${s.toFixed(0)} s (${Math.round((to - from) / s).toLocaleString('en-US')} rows/s)`,
+  );
 }
 
 /** Adds QC records `from + 1` … `to`: 250 a day going back from LAST_QC_DAY, nine in ten with a linked recording. */
-export async function buildQcRecords(client: pg.Client, campaign: string, from: number, to: number, log: Log): Promise<void> {
+export async function buildQcRecords(
+  client: pg.Client,
+  campaign: string,
+  from: number,
+  to: number,
+  log: Log,
+): Promise<void> {
   if (to <= from) return;
   const started = performance.now();
   const before = await client.query<{ max: number | null }>('select max(id) as max from qc_records');
@@ -129,7 +157,9 @@ export async function buildQcRecords(client: pg.Client, campaign: string, from: 
        from qc_records where id > $1 and id % 10 <> 0`,
     [before.rows[0]?.max ?? 0],
   );
-  log(`QC records ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} (with their recordings) inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `QC records ${from.toLocaleString('en-US')} → ${to.toLocaleString('en-US')} (with their recordings) inserted in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** As tables that have lived a while are: hint bits set, visibility known, statistics current, nothing left to write back. */

@@ -19,18 +19,33 @@ const LEAD_PAGE_SIZE = 25;
 const QC_PAGE_SIZE = 10;
 
 const log = (line: string) => console.log(`[scale] ${line}`);
-const label = (n: number) => (n >= 1_000_000 ? `${+(n / 1_000_000).toFixed(1)}M` : n >= 1000 ? `${+(n / 1000).toFixed(1)}k` : String(n));
+const label = (n: number) =>
+  n >= 1_000_000 ? `${+(n / 1_000_000).toFixed(1)}M` : n >= 1000 ? `${+(n / 1000).toFixed(1)}k` : String(n);
 
 /** The paged reply of the lead and QC lists: keyset replies carry `cursors` (next / previous), numbered ones do not. */
-type PageReply = { response: { content: unknown[]; totalElements: number; totalPages: number }; cursors?: { next: string | null; previous: string | null } };
+type PageReply = {
+  response: { content: unknown[]; totalElements: number; totalPages: number };
+  cursors?: { next: string | null; previous: string | null };
+};
 
 /** qcBase: the in-house QC records the demo data brought, which the list shows too. */
-type Ctx = { url: string; adminToken: string; questions: TQuestion[]; leads: number; qcRecords: number; qcBase: number; nth: number };
+type Ctx = {
+  url: string;
+  adminToken: string;
+  questions: TQuestion[];
+  leads: number;
+  qcRecords: number;
+  qcBase: number;
+  nth: number;
+};
 
 async function request(ctx: Ctx, method: 'GET' | 'PUT', url: string, body?: unknown): Promise<unknown> {
   const res = await fetch(`${ctx.url}${url}`, {
     method,
-    headers: { authorization: `Bearer ${ctx.adminToken}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${ctx.adminToken}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -40,18 +55,27 @@ async function request(ctx: Ctx, method: 'GET' | 'PUT', url: string, body?: unkn
 
 const get = (ctx: Ctx, url: string) => request(ctx, 'GET', url);
 const page = async (ctx: Ctx, url: string) => (await get(ctx, url)) as PageReply;
-const leadsUrl = (query: Record<string, string>) => `/dynamic/leads/${encodeURIComponent(CAMPAIGN.name)}?${new URLSearchParams({ size: String(LEAD_PAGE_SIZE), ...query })}`;
-const qcUrl = (query: Record<string, string>) => `/api/qcReport/getqcreportbyqcinspector?${new URLSearchParams({ size: String(QC_PAGE_SIZE), ...query })}`;
+const leadsUrl = (query: Record<string, string>) =>
+  `/dynamic/leads/${encodeURIComponent(CAMPAIGN.name)}?${new URLSearchParams({ size: String(LEAD_PAGE_SIZE), ...query })}`;
+const qcUrl = (query: Record<string, string>) =>
+  `/api/qcReport/getqcreportbyqcinspector?${new URLSearchParams({ size: String(QC_PAGE_SIZE), ...query })}`;
 
 /**
  * How a list is paged, read from its first page's reply: by key when it carries cursors (next = `after` the first
  * page's cursor, last = `last=true`), else by page number (next = page 1, last = page totalPages − 1, and the middle
  * page, which only numbered paging has).
  */
-function pagedCalls(name: string, urlOf: (query: Record<string, string>) => string, first: PageReply): { name: string; url: string }[] {
+function pagedCalls(
+  name: string,
+  urlOf: (query: Record<string, string>) => string,
+  first: PageReply,
+): { name: string; url: string }[] {
   if (first.cursors) {
     const next = first.cursors.next;
-    return [...(next === null ? [] : [{ name: `${name}, next page after the first`, url: urlOf({ after: next }) }]), { name: `${name}, last page`, url: urlOf({ last: 'true' }) }];
+    return [
+      ...(next === null ? [] : [{ name: `${name}, next page after the first`, url: urlOf({ after: next }) }]),
+      { name: `${name}, last page`, url: urlOf({ last: 'true' }) },
+    ];
   }
   const pages = Math.max(1, first.response.totalPages);
   return [
@@ -75,7 +99,10 @@ async function callsAt(ctx: Ctx): Promise<Call[]> {
       name: 'dashboard figures (GET /dynamic/dashboard)',
       run: async () => {
         const rows = (await get(ctx, '/dynamic/dashboard')) as { campaignTitle: string; totalLeads: number }[];
-        expect(`dashboard shows ${ctx.leads} leads`, rows.find((r) => r.campaignTitle === CAMPAIGN.name)?.totalLeads === ctx.leads);
+        expect(
+          `dashboard shows ${ctx.leads} leads`,
+          rows.find((r) => r.campaignTitle === CAMPAIGN.name)?.totalLeads === ctx.leads,
+        );
       },
     },
     {
@@ -96,7 +123,12 @@ async function callsAt(ctx: Ctx): Promise<Call[]> {
   });
   calls.push(leadCall('lead browser, first page', leadsUrl({})));
   for (const c of pagedCalls('lead browser', leadsUrl, firstLeads)) calls.push(leadCall(c.name, c.url));
-  calls.push(leadCall('lead browser, first page of one date', leadsUrl({ dataDate: DATA_DATES[Math.floor(DATA_DATES.length / 2)]! })));
+  calls.push(
+    leadCall(
+      'lead browser, first page of one date',
+      leadsUrl({ dataDate: DATA_DATES[Math.floor(DATA_DATES.length / 2)]! }),
+    ),
+  );
   calls.push(
     {
       name: 'distinct data dates (each lead page load)',
@@ -128,7 +160,10 @@ async function callsAt(ctx: Ctx): Promise<Call[]> {
       name: 'agent lookup (GET /api/ap/getByNumber)',
       run: async () => {
         const lead = generatedLead(ctx.leads);
-        const reply = (await get(ctx, `/api/ap/getByNumber?${new URLSearchParams({ tableName: CAMPAIGN.name, cellNumber: lead.cell })}`)) as { cell_number?: string };
+        const reply = (await get(
+          ctx,
+          `/api/ap/getByNumber?${new URLSearchParams({ tableName: CAMPAIGN.name, cellNumber: lead.cell })}`,
+        )) as { cell_number?: string };
         expect(`lookup of ${lead.cell}`, reply.cell_number === lead.cell);
       },
     },
@@ -136,19 +171,28 @@ async function callsAt(ctx: Ctx): Promise<Call[]> {
       name: 'agent save (PUT /dynamic/updateLeadData)',
       run: async () => {
         const lead = generatedLead(ctx.leads);
-        await request(ctx, 'PUT', `/dynamic/updateLeadData/${t}/${encodeURIComponent(lead.cell)}`, answerBody(ctx.questions, ctx.nth++));
+        await request(
+          ctx,
+          'PUT',
+          `/dynamic/updateLeadData/${t}/${encodeURIComponent(lead.cell)}`,
+          answerBody(ctx.questions, ctx.nth++),
+        );
       },
     },
   );
   // Checked once before timing: every figure below is of a call that answered right.
   for (const c of calls) await c.run();
-  if (firstLeads.response.totalElements !== ctx.leads) problems.push(`lead browser: totalElements ${firstLeads.response.totalElements}, expected ${ctx.leads}`);
-  if (firstQc.response.totalElements !== ctx.qcBase + ctx.qcRecords) problems.push(`QC list: totalElements ${firstQc.response.totalElements}, expected ${ctx.qcBase + ctx.qcRecords}`);
-  if (problems.length > 0) console.error(`[scale] PROBLEM at ${label(ctx.leads)} leads: ${[...new Set(problems)].join('; ')}`);
+  if (firstLeads.response.totalElements !== ctx.leads)
+    problems.push(`lead browser: totalElements ${firstLeads.response.totalElements}, expected ${ctx.leads}`);
+  if (firstQc.response.totalElements !== ctx.qcBase + ctx.qcRecords)
+    problems.push(`QC list: totalElements ${firstQc.response.totalElements}, expected ${ctx.qcBase + ctx.qcRecords}`);
+  if (problems.length > 0)
+    console.error(`[scale] PROBLEM at ${label(ctx.leads)} leads: ${[...new Set(problems)].join('; ')}`);
   return calls;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 
 async function timeCall(call: Call): Promise<{ p95: number; median: number }> {
   for (let i = 0; i < WARMUP; i++) await call.run();
@@ -162,12 +206,16 @@ async function timeCall(call: Call): Promise<{ p95: number; median: number }> {
   return { p95: quantile(ms, 0.95), median: quantile(ms, 0.5) };
 }
 
-
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 export async function benchScale(): Promise<Figure[]> {
-  if (SIZES.some((n) => !Number.isInteger(n) || n < DATA_DATES.length * 10) || SIZES.some((n, i) => i > 0 && n <= SIZES[i - 1]!)) {
-    throw new Error(`BENCH_SCALE_SIZES must be growing whole numbers of leads, each at least ${DATA_DATES.length * 10}: ${SIZES.join(',')}`);
+  if (
+    SIZES.some((n) => !Number.isInteger(n) || n < DATA_DATES.length * 10) ||
+    SIZES.some((n, i) => i > 0 && n <= SIZES[i - 1]!)
+  ) {
+    throw new Error(
+      `BENCH_SCALE_SIZES must be growing whole numbers of leads, each at least ${DATA_DATES.length * 10}: ${SIZES.join(',')}`,
+    );
   }
   const server = await startBenchServer('scale');
   try {
@@ -176,8 +224,18 @@ export async function benchScale(): Promise<Figure[]> {
     const client = new pg.Client({ connectionString: server.databaseUrl });
     await client.connect();
     try {
-      const base = await client.query<{ n: number }>(`select count(*)::int as n from qc_records where kind = 'in-house'`);
-      const ctx: Ctx = { url: server.url, adminToken, questions, leads: 0, qcRecords: 0, qcBase: base.rows[0]?.n ?? 0, nth: 0 };
+      const base = await client.query<{ n: number }>(
+        `select count(*)::int as n from qc_records where kind = 'in-house'`,
+      );
+      const ctx: Ctx = {
+        url: server.url,
+        adminToken,
+        questions,
+        leads: 0,
+        qcRecords: 0,
+        qcBase: base.rows[0]?.n ?? 0,
+        nth: 0,
+      };
       for (const size of SIZES) {
         const built = performance.now();
         await buildLeads(client, CAMPAIGN.name, ctx.leads, size, questions, log);
@@ -186,7 +244,9 @@ export async function benchScale(): Promise<Figure[]> {
         await settle(client, log);
         ctx.leads = size;
         ctx.qcRecords = qcTarget;
-        log(`${label(size)} leads and ${label(qcTarget)} QC records ready in ${((performance.now() - built) / 1000).toFixed(0)} s; timing ${CALLS} calls each`);
+        log(
+          `${label(size)} leads and ${label(qcTarget)} QC records ready in ${((performance.now() - built) / 1000).toFixed(0)} s; timing ${CALLS} calls each`,
+        );
         for (const call of await callsAt(ctx)) {
           const r = await timeCall(call);
           log(`  ${label(size)}: ${call.name}: p95 ${r.p95.toFixed(1)} ms, median ${r.median.toFixed(1)} ms`);
@@ -201,7 +261,10 @@ export async function benchScale(): Promise<Figure[]> {
     const largest = SIZES[SIZES.length - 1]!;
     const ratioName = `${label(largest)} ÷ ${label(smallest)}`;
     const figures: Figure[] = [];
-    const summary: string[] = [`| call | ${SIZES.map((s) => `${label(s)} p95 / median`).join(' | ')} | ${ratioName} (median) |`, `|---|${SIZES.map(() => '---').join('|')}|---|`];
+    const summary: string[] = [
+      `| call | ${SIZES.map((s) => `${label(s)} p95 / median`).join(' | ')} | ${ratioName} (median) |`,
+      `|---|${SIZES.map(() => '---').join('|')}|---|`,
+    ];
     for (const [name, rows] of results) {
       const atSmallest = rows.find((r) => r.size === smallest);
       const atLargest = rows.find((r) => r.size === largest);
@@ -215,10 +278,22 @@ export async function benchScale(): Promise<Figure[]> {
         });
       }
       const ratio = atSmallest && atLargest ? atLargest.median / atSmallest.median : Number.NaN;
-      if (SIZES.length > 1) figures.push({ figure: `scale: ${name}, ${ratioName} (medians)`, value: Math.round(ratio * 100) / 100, unit: '×', target: TARGET_RATIO });
-      summary.push(`| ${name} | ${SIZES.map((s) => rows.find((r) => r.size === s)).map((r) => (r ? `${r.p95.toFixed(1)} / ${r.median.toFixed(1)} ms` : '–')).join(' | ')} | ${ratio.toFixed(2)} |`);
+      if (SIZES.length > 1)
+        figures.push({
+          figure: `scale: ${name}, ${ratioName} (medians)`,
+          value: Math.round(ratio * 100) / 100,
+          unit: '×',
+          target: TARGET_RATIO,
+        });
+      summary.push(
+        `| ${name} | ${SIZES.map((s) => rows.find((r) => r.size === s))
+          .map((r) => (r ? `${r.p95.toFixed(1)} / ${r.median.toFixed(1)} ms` : '–'))
+          .join(' | ')} | ${ratio.toFixed(2)} |`,
+      );
     }
-    log(`summary (p95 / median of ${CALLS} calls; QC records ${SIZES.map((s) => label(qcRecordsFor(s))).join(' → ')}):\n${summary.join('\n')}`);
+    log(
+      `summary (p95 / median of ${CALLS} calls; QC records ${SIZES.map((s) => label(qcRecordsFor(s))).join(' → ')}):\n${summary.join('\n')}`,
+    );
     return figures;
   } finally {
     await server.stop();

@@ -9,7 +9,11 @@
 import pg from 'pg';
 import { DB_ROLES, ROLE_DESCRIPTIONS, SCREEN_POP_EVENTS, ZScreenPop } from '@crm/shared';
 import { createTokenService } from '../apps/server/src/auth/tokens.ts';
-import { readFakeAgentCounters, setFakeAgents, type FakeAgent } from '../apps/server/src/modules/dialer/fake-vicidial-agents.ts';
+import {
+  readFakeAgentCounters,
+  setFakeAgents,
+  type FakeAgent,
+} from '../apps/server/src/modules/dialer/fake-vicidial-agents.ts';
 import { readSse } from '../apps/server/src/modules/dialer/sse-client.ts';
 import { cpuSeconds, startFakeProcess, type Fake } from './dialer-send.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
@@ -53,7 +57,9 @@ async function createAgents(databaseUrl: string): Promise<Agent[]> {
        returning id, username`,
       [AGENTS],
     );
-    await client.query(`insert into agents (user_id, type) select unnest($1::int[]), 'Physical'`, [rows.map((r) => r.id)]);
+    await client.query(`insert into agents (user_id, type) select unnest($1::int[]), 'Physical'`, [
+      rows.map((r) => r.id),
+    ]);
     // Each agent signed into the survey campaign as sign-in does: a sign-in record, whose id the token carries (an
     // agent's token without one is refused; docs/trust.md, Sessions and tokens).
     const sessions = await client.query<{ id: number; user_id: number }>(
@@ -70,8 +76,15 @@ async function createAgents(databaseUrl: string): Promise<Agent[]> {
         userId: r.id,
         agentId: r.username,
         session: await tokens.sign({
-          sub: String(r.id), userName: r.username, name: r.username, roles: [{ roleName: DB_ROLES.agent, roleDescription: ROLE_DESCRIPTIONS.AGENT }],
-          agentId: r.username, shift: 'Morning', campaign: SURVEY_CAMPAIGN, sid: sidOf.get(r.id), tv: 0,
+          sub: String(r.id),
+          userName: r.username,
+          name: r.username,
+          roles: [{ roleName: DB_ROLES.agent, roleDescription: ROLE_DESCRIPTIONS.AGENT }],
+          agentId: r.username,
+          shift: 'Morning',
+          campaign: SURVEY_CAMPAIGN,
+          sid: sidOf.get(r.id),
+          tv: 0,
         }),
       })),
     );
@@ -85,7 +98,10 @@ async function callLeads(databaseUrl: string, count: number): Promise<{ id: stri
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; cell_number: string }>(`select id::text, cell_number from leads where for_d = 'd' order by id limit $1`, [count]);
+    const { rows } = await client.query<{ id: string; cell_number: string }>(
+      `select id::text, cell_number from leads where for_d = 'd' order by id limit $1`,
+      [count],
+    );
     return rows.map((r) => ({ id: r.id, phone: `0${r.cell_number.slice(4)}` }));
   } finally {
     await client.end();
@@ -100,18 +116,24 @@ function openStreams(server: BenchServer, agents: Agent[]): Streams {
   const controller = new AbortController();
   const opened = Promise.all(
     agents.map(async (a) => {
-      const media = await fetch(`${server.url}/api/auth/media-token`, { headers: { authorization: `Bearer ${a.session}` } });
+      const media = await fetch(`${server.url}/api/auth/media-token`, {
+        headers: { authorization: `Bearer ${a.session}` },
+      });
       const { token } = (await media.json()) as { token: string };
-      const res = await fetch(`${server.url}/api/ap/popStream?token=${encodeURIComponent(token)}`, { signal: controller.signal });
+      const res = await fetch(`${server.url}/api/ap/popStream?token=${encodeURIComponent(token)}`, {
+        signal: controller.signal,
+      });
       if (!res.ok || !res.body) throw new Error(`pop stream of ${a.agentId}: ${res.status}`);
       const events = readSse(res.body);
       const ready = await events.next();
-      if (ready?.event !== SCREEN_POP_EVENTS.ready) throw new Error(`pop stream of ${a.agentId} began with ${ready?.event}`);
+      if (ready?.event !== SCREEN_POP_EVENTS.ready)
+        throw new Error(`pop stream of ${a.agentId} began with ${ready?.event}`);
       void (async () => {
         for (;;) {
           const e = await events.next(600_000).catch(() => null);
           if (e === null) return;
-          if (e.event === SCREEN_POP_EVENTS.pop) arrivals.set(ZScreenPop.parse(JSON.parse(e.data)).dialerLeadId, performance.now());
+          if (e.event === SCREEN_POP_EVENTS.pop)
+            arrivals.set(ZScreenPop.parse(JSON.parse(e.data)).dialerLeadId, performance.now());
         }
       })();
     }),
@@ -124,7 +146,13 @@ async function setAgents(fake: Fake, agents: Record<string, FakeAgent>) {
 }
 
 /** One round: each agent's call connects at a random moment of SPREAD_MS; the latency of each to its stream. */
-async function popRound(fake: Fake, agents: Agent[], streams: Streams, leads: { id: string; phone: string }[], round: number): Promise<{ latencies: number[]; lost: number }> {
+async function popRound(
+  fake: Fake,
+  agents: Agent[],
+  streams: Streams,
+  leads: { id: string; phone: string }[],
+  round: number,
+): Promise<{ latencies: number[]; lost: number }> {
   const connectedAt = new Map<string, number>();
   await Promise.all(
     agents.map(async (a, i) => {
@@ -132,7 +160,16 @@ async function popRound(fake: Fake, agents: Agent[], streams: Streams, leads: { 
       const lead = leads[(round * agents.length + i) % leads.length]!;
       const dialerLeadId = String(100_000 * (round + 1) + i);
       connectedAt.set(dialerLeadId, performance.now());
-      await setAgents(fake, { [a.agentId]: { status: 'INCALL', callId: `M${dialerLeadId}`, leadId: dialerLeadId, phoneNumber: lead.phone, vendorLeadCode: lead.id, campaignId: 'BENCH' } });
+      await setAgents(fake, {
+        [a.agentId]: {
+          status: 'INCALL',
+          callId: `M${dialerLeadId}`,
+          leadId: dialerLeadId,
+          phoneNumber: lead.phone,
+          vendorLeadCode: lead.id,
+          campaignId: 'BENCH',
+        },
+      });
     }),
   );
   await sleep(LOST_MS);
@@ -191,9 +228,17 @@ export async function benchScreenPop(): Promise<Figure[]> {
     let streams = openStreams(server, agents);
     await streams.opened;
     await sleep(3000);
-    const before = { requests: (await readFakeAgentCounters(fake.controlUrl)).agentStatusRequests, cpu: cpuSeconds(pid), at: performance.now() };
+    const before = {
+      requests: (await readFakeAgentCounters(fake.controlUrl)).agentStatusRequests,
+      cpu: cpuSeconds(pid),
+      at: performance.now(),
+    };
     await sleep(STEADY_SECONDS * 1000);
-    const after = { requests: (await readFakeAgentCounters(fake.controlUrl)).agentStatusRequests, cpu: cpuSeconds(pid), at: performance.now() };
+    const after = {
+      requests: (await readFakeAgentCounters(fake.controlUrl)).agentStatusRequests,
+      cpu: cpuSeconds(pid),
+      at: performance.now(),
+    };
     const seconds = (after.at - before.at) / 1000;
     const requestRate = (after.requests - before.requests) / seconds;
     const cpuShare = ((after.cpu - before.cpu) / seconds) * 100;
@@ -207,7 +252,9 @@ export async function benchScreenPop(): Promise<Figure[]> {
       const r = await popRound(fake, agents, streams, leads, round);
       latencies.push(...r.latencies);
       lost += r.lost;
-      log(`round ${round}: ${r.latencies.length} pops, p50 ${Math.round(percentile(r.latencies, 50))} ms, p99 ${Math.round(percentile(r.latencies, 99))} ms, ${r.lost} lost`);
+      log(
+        `round ${round}: ${r.latencies.length} pops, p50 ${Math.round(percentile(r.latencies, 50))} ms, p99 ${Math.round(percentile(r.latencies, 99))} ms, ${r.lost} lost`,
+      );
     }
 
     // The lookup with the watch running and without it, window by window.
@@ -227,13 +274,32 @@ export async function benchScreenPop(): Promise<Figure[]> {
     log(`lookup p99 with the watch: ${withWatch.join(', ')} ms; without: ${without.join(', ')} ms`);
     const median = (v: number[]) => percentile(v, 50);
     return [
-      { figure: `screen pop: latency p50 (${AGENTS} agents watched, agent_status ${AGENT_STATUS_MS} ms)`, value: Math.round(percentile(latencies, 50)), unit: 'ms' },
-      { figure: `screen pop: latency p99 (${latencies.length} calls)`, value: Math.round(percentile(latencies, 99)), unit: 'ms', target: TARGET_POP_P99_MS },
+      {
+        figure: `screen pop: latency p50 (${AGENTS} agents watched, agent_status ${AGENT_STATUS_MS} ms)`,
+        value: Math.round(percentile(latencies, 50)),
+        unit: 'ms',
+      },
+      {
+        figure: `screen pop: latency p99 (${latencies.length} calls)`,
+        value: Math.round(percentile(latencies, 99)),
+        unit: 'ms',
+        target: TARGET_POP_P99_MS,
+      },
       { figure: 'screen pop: calls not pushed within 5 s', value: lost, unit: 'calls', target: 0 },
-      { figure: `screen pop: VICIdial agent_status rate (${AGENTS} agents)`, value: round1(requestRate), unit: 'req/s' },
+      {
+        figure: `screen pop: VICIdial agent_status rate (${AGENTS} agents)`,
+        value: round1(requestRate),
+        unit: 'req/s',
+      },
       { figure: 'screen pop: server CPU while watching', value: round1(cpuShare), unit: '% core' },
       { figure: 'screen pop: lookup p99 without the watch (100 conn)', value: median(without), unit: 'ms' },
-      { figure: 'screen pop: lookup p99 with the watch running', value: median(withWatch), unit: 'ms', target: round1(median(without) * TARGET_LOOKUP_RATIO), reference: median(without) },
+      {
+        figure: 'screen pop: lookup p99 with the watch running',
+        value: median(withWatch),
+        unit: 'ms',
+        target: round1(median(without) * TARGET_LOOKUP_RATIO),
+        reference: median(without),
+      },
     ];
   } finally {
     await server?.stop();

@@ -13,14 +13,22 @@ export type BenchServer = RunningServer & { databaseUrl: string };
  * The product on a database of its own (crm_bench_{name}_{pid}) in a temporary folder, removed by stop(); `recordings`
  * gives it a RECORDINGS_DIR there, `env` adds settings. A group with its own server measures nothing another left behind.
  */
-export async function startBenchServer(name = 'shared', options: { recordings?: boolean; env?: Record<string, string> } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  name = 'shared',
+  options: { recordings?: boolean; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `crm-bench-${name}-`));
   const database = await createSeededDatabase(`crm_bench_${name}_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
   const remove = async () => {
     await database.drop();
     await fs.rm(work, { recursive: true, force: true });
   };
-  const env: Record<string, string> = { DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), LOGIN_RATE_LIMIT: '1000000', ...options.env };
+  const env: Record<string, string> = {
+    DATABASE_URL: database.url,
+    DATA_DIR: path.join(work, 'data'),
+    LOGIN_RATE_LIMIT: '1000000',
+    ...options.env,
+  };
   if (options.recordings) {
     env.RECORDINGS_DIR = path.join(work, 'recordings');
     await fs.mkdir(env.RECORDINGS_DIR);

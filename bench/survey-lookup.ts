@@ -46,12 +46,19 @@ export function lookupTargets(): LookupTarget[] {
   return Array.from({ length: PATHS }, () => {
     const g = randomLead(Math.random() < GENERATED_SHARE);
     const written = anyFormat(cellOf(g));
-    return { path: `/api/ap/getByNumber?tableName=${encodeURIComponent(SURVEY_CAMPAIGN)}&cellNumber=${encodeURIComponent(written)}`, g };
+    return {
+      path: `/api/ap/getByNumber?tableName=${encodeURIComponent(SURVEY_CAMPAIGN)}&cellNumber=${encodeURIComponent(written)}`,
+      g,
+    };
   });
 }
 
 /** A sample of the paths asked one by one: generated numbers must give that lead, the others 'Lead is not generated'. */
-export async function checkLookupSample(baseUrl: string, token: string, targets: readonly LookupTarget[]): Promise<{ wrong: number; found: number; notes: string[] }> {
+export async function checkLookupSample(
+  baseUrl: string,
+  token: string,
+  targets: readonly LookupTarget[],
+): Promise<{ wrong: number; found: number; notes: string[] }> {
   let wrong = 0;
   let found = 0;
   const notes: string[] = [];
@@ -59,19 +66,28 @@ export async function checkLookupSample(baseUrl: string, token: string, targets:
     const res = await fetch(`${baseUrl}${t.path}`, { headers: { authorization: `Bearer ${token}` } });
     const reply = (await res.json()) as Record<string, unknown>;
     const ok = isGenerated(t.g)
-      ? res.status === 200 && reply.cell_number === cellOf(t.g) && typeof reply.id === 'number' && reply.Q1 !== undefined
+      ? res.status === 200 &&
+        reply.cell_number === cellOf(t.g) &&
+        typeof reply.id === 'number' &&
+        reply.Q1 !== undefined
       : res.status === 200 && reply.message === LEAD_NOT_GENERATED;
     if (ok && isGenerated(t.g)) found++;
     if (!ok) {
       wrong++;
-      if (notes.length < 5) notes.push(`${decodeURIComponent(t.path)} → ${res.status} ${JSON.stringify(reply).slice(0, 200)}`);
+      if (notes.length < 5)
+        notes.push(`${decodeURIComponent(t.path)} → ${res.status} ${JSON.stringify(reply).slice(0, 200)}`);
     }
   }
   return { wrong, found, notes };
 }
 
 /** autocannon at LOOKUP_CONNECTIONS for `seconds`, each request the next pre-built path. */
-export async function loadLookups(baseUrl: string, token: string | undefined, targets: readonly LookupTarget[], seconds: number): Promise<autocannon.Result> {
+export async function loadLookups(
+  baseUrl: string,
+  token: string | undefined,
+  targets: readonly LookupTarget[],
+  seconds: number,
+): Promise<autocannon.Result> {
   let next = 0;
   return autocannon({
     url: baseUrl,
@@ -88,7 +104,16 @@ export async function loadLookups(baseUrl: string, token: string | undefined, ta
 }
 
 /** The figures of one side (lookup or bare) over its windows: throughput from the totals, latency of the median window. */
-export type LoadFigures = { average: number; p50: number; p99: number; p99Range: [number, number]; requests: number; errors: number; timeouts: number; non2xx: number };
+export type LoadFigures = {
+  average: number;
+  p50: number;
+  p99: number;
+  p99Range: [number, number];
+  requests: number;
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+};
 
 function combine(runs: readonly autocannon.Result[]): LoadFigures {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -112,7 +137,12 @@ function combine(runs: readonly autocannon.Result[]): LoadFigures {
  * warm-up of each: the speed of these shared 2-core machines drifts by tens of percent within minutes, and
  * alternating makes the drift fall on both sides of the ratio alike.
  */
-export async function measureAgainstBare(baseUrl: string, token: string, bareUrl: string, targets: readonly LookupTarget[]): Promise<{ lookup: LoadFigures; bare: LoadFigures }> {
+export async function measureAgainstBare(
+  baseUrl: string,
+  token: string,
+  bareUrl: string,
+  targets: readonly LookupTarget[],
+): Promise<{ lookup: LoadFigures; bare: LoadFigures }> {
   await loadLookups(baseUrl, token, targets, WARMUP_SECONDS);
   await loadLookups(bareUrl, undefined, targets, WARMUP_SECONDS);
   const lookups: autocannon.Result[] = [];
@@ -127,7 +157,10 @@ export async function measureAgainstBare(baseUrl: string, token: string, bareUrl
 /** The bare reference server as a child process; resolves with its URL and a stop function. */
 export async function startBareServer(): Promise<{ url: string; stop: () => Promise<void> }> {
   const dir = import.meta.dirname;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'bare-server.ts')], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(dir, 'bare-server.ts')], {
+    cwd: dir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const port = await new Promise<number>((resolve, reject) => {

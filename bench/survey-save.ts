@@ -1,7 +1,13 @@
 // The saving load: every agent loops for a minute saving full answer bodies on its own generated leads, then
 // PostgreSQL is read back to check that each lead holds the last body that was answered 200.
 import pg from 'pg';
-import { AGENT_PANEL_MESSAGES, MULTI_SELECT_SEPARATOR, PARTIAL_CALL_ANSWER, parseOptions, type TQuestion } from '@crm/shared';
+import {
+  AGENT_PANEL_MESSAGES,
+  MULTI_SELECT_SEPARATOR,
+  PARTIAL_CALL_ANSWER,
+  parseOptions,
+  type TQuestion,
+} from '@crm/shared';
 import type { SurveyAgent } from './survey-setup.ts';
 import { SURVEY_CAMPAIGN } from './survey-setup.ts';
 
@@ -86,14 +92,19 @@ export function sameAnswer(stored: unknown, sent: string | number | null): boole
 }
 
 /** The last body of each lead against what PostgreSQL holds now. */
-export async function verifySaves(databaseUrl: string, last: Map<number, SaveBody>): Promise<{ missing: number; notes: string[] }> {
+export async function verifySaves(
+  databaseUrl: string,
+  last: Map<number, SaveBody>,
+): Promise<{ missing: number; notes: string[] }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ id: string; answers: Record<string, unknown>; is_called: number; called_by: number | null }>(
-      'select id, answers, is_called, called_by from leads where id = any($1::bigint[])',
-      [[...last.keys()]],
-    );
+    const { rows } = await client.query<{
+      id: string;
+      answers: Record<string, unknown>;
+      is_called: number;
+      called_by: number | null;
+    }>('select id, answers, is_called, called_by from leads where id = any($1::bigint[])', [[...last.keys()]]);
     const stored = new Map(rows.map((r) => [Number(r.id), r]));
     let missing = 0;
     const notes: string[] = [];
@@ -102,10 +113,13 @@ export async function verifySaves(databaseUrl: string, last: Map<number, SaveBod
       const bad =
         row === undefined ||
         row.called_by === null ||
-        Object.entries(body).some(([k, v]) => (k === 'is_called' ? row.is_called !== v : !sameAnswer(row.answers[k], v)));
+        Object.entries(body).some(([k, v]) =>
+          k === 'is_called' ? row.is_called !== v : !sameAnswer(row.answers[k], v),
+        );
       if (bad) {
         missing++;
-        if (notes.length < 5) notes.push(`lead ${id}: sent ${JSON.stringify(body)}, stored ${JSON.stringify(row ?? null)}`);
+        if (notes.length < 5)
+          notes.push(`lead ${id}: sent ${JSON.stringify(body)}, stored ${JSON.stringify(row ?? null)}`);
       }
     }
     return { missing, notes };
@@ -114,7 +128,12 @@ export async function verifySaves(databaseUrl: string, last: Map<number, SaveBod
   }
 }
 
-export async function runSaves(baseUrl: string, databaseUrl: string, agents: readonly SurveyAgent[], questions: readonly TQuestion[]): Promise<SaveOutcome> {
+export async function runSaves(
+  baseUrl: string,
+  databaseUrl: string,
+  agents: readonly SurveyAgent[],
+  questions: readonly TQuestion[],
+): Promise<SaveOutcome> {
   const hands = await dealLeads(databaseUrl, agents.length);
   const latencies: number[] = [];
   const last = new Map<number, SaveBody>();
@@ -146,9 +165,14 @@ export async function runSaves(baseUrl: string, databaseUrl: string, agents: rea
         unsettled.delete(lead.id);
         const reply = JSON.parse(text) as { message?: string; lead?: Record<string, unknown> };
         const echoed = reply.lead;
-        if (reply.message !== AGENT_PANEL_MESSAGES.saved || echoed === undefined || Object.entries(body).some(([k, v]) => !sameAnswer(echoed[k], v))) {
+        if (
+          reply.message !== AGENT_PANEL_MESSAGES.saved ||
+          echoed === undefined ||
+          Object.entries(body).some(([k, v]) => !sameAnswer(echoed[k], v))
+        ) {
           replyMismatches++;
-          if (errorNotes.length < 5) errorNotes.push(`reply of lead ${lead.id} does not show the body sent: ${text.slice(0, 300)}`);
+          if (errorNotes.length < 5)
+            errorNotes.push(`reply of lead ${lead.id} does not show the body sent: ${text.slice(0, 300)}`);
         }
       } catch (e) {
         errors++;

@@ -14,7 +14,11 @@ const COLUMNS = ['Outlet name', 'Outlet code'];
 const QUESTIONS: { title: string; type: TQuestionType; options?: string }[] = [
   { title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No' },
   { title: 'Which brand do you smoke most?', type: 'Select Option', options: 'Brand A, Brand B, Brand C, Other' },
-  { title: 'Which other brands have you tried?', type: 'Multi Select Option', options: 'Brand A, Brand B, Brand C, Brand D' },
+  {
+    title: 'Which other brands have you tried?',
+    type: 'Multi Select Option',
+    options: 'Brand A, Brand B, Brand C, Brand D',
+  },
   { title: 'How many sticks a day?', type: 'Number' },
   { title: 'Where do you usually buy?', type: 'Text Input' },
   { title: 'How do you like the taste?', type: 'Select Option', options: 'Very much, Somewhat, Neutral, Not at all' },
@@ -40,7 +44,13 @@ export function isGenerated(g: number): boolean {
   return g % 2 === 0;
 }
 
-async function call<T>(server: BenchServer, method: string, path: string, token: string | undefined, body?: unknown): Promise<T> {
+async function call<T>(
+  server: BenchServer,
+  method: string,
+  path: string,
+  token: string | undefined,
+  body?: unknown,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   let payload: string | FormData | undefined;
@@ -69,13 +79,31 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (it
 }
 
 /** Campaign, data table and questions through the API; returns the questions as stored (qno order). */
-export async function createSurvey(server: BenchServer, campaign: SurveyCampaign = SURVEY): Promise<{ adminToken: string; questions: TQuestion[] }> {
-  const { jwtToken: adminToken } = await call<{ jwtToken: string }>(server, 'POST', '/api/auth/signInSuperAdmin', undefined, {
-    username: 'admin',
-    password: BENCH_ADMIN_PASSWORD,
+export async function createSurvey(
+  server: BenchServer,
+  campaign: SurveyCampaign = SURVEY,
+): Promise<{ adminToken: string; questions: TQuestion[] }> {
+  const { jwtToken: adminToken } = await call<{ jwtToken: string }>(
+    server,
+    'POST',
+    '/api/auth/signInSuperAdmin',
+    undefined,
+    {
+      username: 'admin',
+      password: BENCH_ADMIN_PASSWORD,
+    },
+  );
+  await call(server, 'POST', '/cc/addCampaign', adminToken, {
+    campaignType: 'Outbound',
+    campaignName: campaign.name,
+    campaignId: campaign.code,
+    callTarget: 50,
   });
-  await call(server, 'POST', '/cc/addCampaign', adminToken, { campaignType: 'Outbound', campaignName: campaign.name, campaignId: campaign.code, callTarget: 50 });
-  await call(server, 'POST', '/dt/addDataTables', adminToken, { campaignName: campaign.name, numberOfField: COLUMNS.length, columns: COLUMNS });
+  await call(server, 'POST', '/dt/addDataTables', adminToken, {
+    campaignName: campaign.name,
+    numberOfField: COLUMNS.length,
+    columns: COLUMNS,
+  });
   const questions = await call<TQuestion[]>(
     server,
     'POST',
@@ -83,18 +111,27 @@ export async function createSurvey(server: BenchServer, campaign: SurveyCampaign
     adminToken,
     QUESTIONS.map((q) => ({ campaignId: campaign.name, title: q.title, type: q.type, options: q.options ?? '' })),
   );
-  if (questions.length !== QUESTIONS.length) throw new Error(`expected ${QUESTIONS.length} questions, got ${questions.length}`);
+  if (questions.length !== QUESTIONS.length)
+    throw new Error(`expected ${QUESTIONS.length} questions, got ${questions.length}`);
   return { adminToken, questions };
 }
 
 /** `count` agents (ids `<idPrefix>-0001` …) in one CSV upload, then each signed in to the campaign (scrypt-bound, so a few at a time). */
-export async function createAgents(server: BenchServer, adminToken: string, count: number, campaign = SURVEY_CAMPAIGN, idPrefix = 'BSA'): Promise<SurveyAgent[]> {
+export async function createAgents(
+  server: BenchServer,
+  adminToken: string,
+  count: number,
+  campaign = SURVEY_CAMPAIGN,
+  idPrefix = 'BSA',
+): Promise<SurveyAgent[]> {
   const ids = Array.from({ length: count }, (_, i) => `${idPrefix}-${String(i + 1).padStart(4, '0')}`);
   // Never containing the agent ID or a word of the name "Bench Agent N" (the password rules refuse them): the ID reversed.
   const password = (id: string) => `quiet-secret-${id.split('').reverse().join('')}`;
   const csv = [
     'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
-    ...ids.map((id, i) => `Physical,Bench Agent ${i + 1},${id},2024-01-15,0181${String(i).padStart(7, '0')},,,,${password(id)}`),
+    ...ids.map(
+      (id, i) => `Physical,Bench Agent ${i + 1},${id},2024-01-15,0181${String(i).padStart(7, '0')},,,,${password(id)}`,
+    ),
   ].join('\r\n');
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'agents.csv');
@@ -111,12 +148,18 @@ export async function createAgents(server: BenchServer, adminToken: string, coun
 }
 
 /** `count` leads (the million by default; lead g as cellOf(g), isGenerated(g)) in one statement, with the values an upload would bring; then statistics and a clean table. */
-export async function seedSurveyLeads(databaseUrl: string, campaign = SURVEY_CAMPAIGN, count = LEAD_COUNT): Promise<{ ms: number }> {
+export async function seedSurveyLeads(
+  databaseUrl: string,
+  campaign = SURVEY_CAMPAIGN,
+  count = LEAD_COUNT,
+): Promise<{ ms: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   const started = performance.now();
   try {
-    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [campaign]);
+    const { rows } = await client.query<{ id: number }>('select id from campaigns where campaign_name = $1', [
+      campaign,
+    ]);
     const campaignId = rows[0]?.id;
     if (campaignId === undefined) throw new Error(`campaign ${campaign} not found`);
     await client.query(

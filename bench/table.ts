@@ -10,14 +10,21 @@ export type Figure = {
   reference?: number;
 };
 
-const fmt = (n: number | undefined, unit: string) => (n === undefined ? '-' : `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`);
+const fmt = (n: number | undefined, unit: string) =>
+  n === undefined ? '-' : `${Number.isInteger(n) ? n : n.toFixed(1)} ${unit}`;
 
 export function printTable(figures: Figure[]): void {
   const rows = figures.map((f) => {
     // A target of 0 (errors, lost rows) met exactly is 1.00, not 0/0.
     // Lower is better and nothing was measured (0 growth against a 5 MB/min target): no finite ratio.
-    const ratio = f.target === undefined ? '-' : !f.higher && f.value <= 0 && f.value !== f.target ? '∞' : (f.value === f.target ? 1 : f.higher ? f.value / f.target : f.target / f.value).toFixed(2);
-    const met = f.target === undefined ? '' : (f.higher ? f.value >= f.target : f.value <= f.target) ? ' ok' : ' MISSED';
+    const ratio =
+      f.target === undefined
+        ? '-'
+        : !f.higher && f.value <= 0 && f.value !== f.target
+          ? '∞'
+          : (f.value === f.target ? 1 : f.higher ? f.value / f.target : f.target / f.value).toFixed(2);
+    const met =
+      f.target === undefined ? '' : (f.higher ? f.value >= f.target : f.value <= f.target) ? ' ok' : ' MISSED';
     return [f.figure, fmt(f.value, f.unit), fmt(f.target, f.unit), fmt(f.reference, f.unit), ratio + met];
   });
   const head = ['figure', 'value', 'target', 'reference', 'ratio'];

@@ -14,7 +14,10 @@ export async function signInAsAdmin(page: Page, username: string, password: stri
 }
 
 /** "Login As Agent" with a shift and a campaign; does not wait for the landing page. */
-export async function signInAsAgent(page: Page, agent: { agentId: string; password: string; campaign: string; shift?: TShift }): Promise<void> {
+export async function signInAsAgent(
+  page: Page,
+  agent: { agentId: string; password: string; campaign: string; shift?: TShift },
+): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Shift').selectOption(agent.shift ?? 'Evening');
   await page.getByLabel('Agent ID').fill(agent.agentId);
@@ -39,7 +42,9 @@ export async function signInAsAdminAndWait(page: Page): Promise<void> {
 
 /** An admin Authorization header, for set-up through the API of what a test is not about. */
 export async function adminHeaders(request: APIRequestContext): Promise<Record<string, string>> {
-  const signIn = await request.post('/api/auth/signInSuperAdmin', { data: { username: ADMIN.username, password: ADMIN.password } });
+  const signIn = await request.post('/api/auth/signInSuperAdmin', {
+    data: { username: ADMIN.username, password: ADMIN.password },
+  });
   const { jwtToken } = (await signIn.json()) as { jwtToken: string };
   return { Authorization: `Bearer ${jwtToken}` };
 }

@@ -42,10 +42,13 @@ describe('agents', () => {
     await add.getByLabel('Agent ID').waitFor();
     // Under load a click during the modal's opening transition can land before the form is live: click again until it answers.
     await expect
-      .poll(async () => {
-        await add.getByRole('button', { name: 'Save' }).click();
-        return add.getByText('Agent ID is required').isVisible();
-      }, { timeout: 15_000, interval: 500 })
+      .poll(
+        async () => {
+          await add.getByRole('button', { name: 'Save' }).click();
+          return add.getByText('Agent ID is required').isVisible();
+        },
+        { timeout: 15_000, interval: 500 },
+      )
       .toBe(true);
     await add.getByLabel('Category').selectOption('Virtual');
     await add.getByLabel(/^Name/).fill('Shirin Akter');
@@ -122,7 +125,9 @@ describe('agents', () => {
       `Remote,Bad Type,E2E-${run}-B1,,,,,,quiet-river-7`,
       `Virtual,,E2E-${run}-B2,31/02/2024,,,,,short`,
     ].join('\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(AGENT_MESSAGES.uploadFailed).waitFor();
     const report = dialog.getByRole('table', { name: 'Upload errors' });
@@ -147,17 +152,24 @@ describe('agents', () => {
     await page.getByRole('button', { name: 'Bulk Upload' }).click();
     const dialog = page.getByRole('dialog', { name: 'Bulk Upload' });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download template' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Download template' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('agents_template.csv');
     const template = await fs.readFile(await download.path(), 'utf8');
-    expect(template.split(/\r?\n/)[0]).toBe('type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password');
+    expect(template.split(/\r?\n/)[0]).toBe(
+      'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
+    );
 
     const csv = [
       'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
       `Physical,Upload One,${prefix}1,2024-02-01,01711000101,,,,first-river-1`,
       `Virtual,Upload Two,${prefix}2,1/3/2024,01811000102,,,,second-river-2`,
     ].join('\r\n');
-    await dialog.getByLabel('CSV file').setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'agents.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectNotification(page, AGENT_MESSAGES.uploaded(2));
     await dialog.waitFor({ state: 'hidden' });

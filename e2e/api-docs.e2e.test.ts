@@ -6,7 +6,7 @@ import { useBrowser } from './browser.ts';
 
 const t = useBrowser();
 
-it('shows every operation with its roles, from the server\'s own files only', async () => {
+it("shows every operation with its roles, from the server's own files only", async () => {
   const requests: Request[] = [];
   const errors: string[] = [];
   t.page.on('requestfinished', (request) => requests.push(request));
@@ -21,7 +21,7 @@ it('shows every operation with its roles, from the server\'s own files only', as
   await expect.poll(() => users.textContent()).toContain('Roles: ADMIN');
   await t.page.waitForLoadState('networkidle');
 
-  const document = await (await t.page.request.get('/api/openapi.json')).json() as { paths: Record<string, object> };
+  const document = (await (await t.page.request.get('/api/openapi.json')).json()) as { paths: Record<string, object> };
   const operations = Object.values(document.paths).reduce((n, item) => n + Object.keys(item).length, 0);
   expect(operations).toBeGreaterThan(100);
 
@@ -30,6 +30,11 @@ it('shows every operation with its roles, from the server\'s own files only', as
   expect(errors).toEqual([]);
 
   // What the page costs on the wire (the server compresses the JS and CSS as it sends them).
-  const sizes = await Promise.all(requests.map(async (r) => ({ path: new URL(r.url()).pathname, bytes: (await r.sizes()).responseBodySize })));
-  console.log(`/api/docs loaded ${sizes.length} files, ${Math.round(sizes.reduce((s, f) => s + f.bytes, 0) / 1024)} KB transferred:`, sizes);
+  const sizes = await Promise.all(
+    requests.map(async (r) => ({ path: new URL(r.url()).pathname, bytes: (await r.sizes()).responseBodySize })),
+  );
+  console.log(
+    `/api/docs loaded ${sizes.length} files, ${Math.round(sizes.reduce((s, f) => s + f.bytes, 0) / 1024)} KB transferred:`,
+    sizes,
+  );
 });

@@ -24,11 +24,15 @@ async function expectInWindow(control: Locator, what: string): Promise<void> {
 /** The filters, the export, the page size and the pager: all in view, and the page never scrolls sideways. */
 async function expectControlsInWindow(page: Page): Promise<void> {
   const filters = page.getByRole('form', { name: 'Audit log filters' });
-  for (const label of ['Actor', 'Object type', 'Object id', 'Action', 'From', 'To']) await expectInWindow(filters.getByLabel(label, { exact: true }), label);
-  for (const name of ['Apply', 'Clear', 'Export CSV', 'Previous', 'Next']) await expectInWindow(page.getByRole('button', { name, exact: true }), name);
+  for (const label of ['Actor', 'Object type', 'Object id', 'Action', 'From', 'To'])
+    await expectInWindow(filters.getByLabel(label, { exact: true }), label);
+  for (const name of ['Apply', 'Clear', 'Export CSV', 'Previous', 'Next'])
+    await expectInWindow(page.getByRole('button', { name, exact: true }), name);
   await expectInWindow(page.getByLabel('Show entries'), 'Show entries');
   await expectInWindow(page.getByText(/^Showing \d+ to \d+ of \d+ entries$/), 'the pager text');
-  const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const sideways = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(sideways, 'the page scrolls sideways').toBeLessThanOrEqual(0);
 }
 
@@ -66,21 +70,27 @@ describe('the audit log', () => {
     await filters.getByLabel('Object type').selectOption('campaign');
     await filters.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL('**/audit?objectType=campaign');
-    await expect.poll(async () => {
-      const objects = await table.locator('tbody tr td:nth-child(4)').allTextContents();
-      return objects.length > 0 && objects.every((o) => o.startsWith('Campaign '));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const objects = await table.locator('tbody tr td:nth-child(4)').allTextContents();
+        return objects.length > 0 && objects.every((o) => o.startsWith('Campaign '));
+      })
+      .toBe(true);
 
     // And by its id: its update and its create, newest first, the update's fields as before → after.
     await filters.getByLabel('Object id').fill(String(campaign.id));
     await filters.getByLabel('Object id').press('Enter');
     await page.waitForURL(`**/audit?objectType=campaign&objectId=${campaign.id}`);
     // Until the filtered page arrives the table still shows the previous one (other tests' campaigns too).
-    await expect.poll(async () => (await table.locator('tbody tr td:nth-child(3)').allTextContents())).toEqual(['Update', 'Create']);
+    await expect
+      .poll(async () => await table.locator('tbody tr td:nth-child(3)').allTextContents())
+      .toEqual(['Update', 'Create']);
     const update = table.getByRole('row').filter({ hasText: 'Update' });
     await update.getByText(`${oldName} → ${newName}`).waitFor();
     await update.getByText('30 → 45').waitFor();
-    await expect.poll(async () => (await update.locator('td').first().textContent()) ?? '').toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect
+      .poll(async () => (await update.locator('td').first().textContent()) ?? '')
+      .toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     await expectControlsInWindow(page);
 
     // A reload keeps the filters (they are in the address) and the entry.
@@ -90,7 +100,10 @@ describe('the audit log', () => {
     expect(await filters.getByLabel('Object id').inputValue()).toBe(String(campaign.id));
 
     // The export downloads the filtered entries.
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await fs.readFile(await download.path(), 'utf8');
     const lines = csv.replace(/^\uFEFF/, '').split('\r\n');

@@ -4,7 +4,16 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // Without these, Chromium keeps reaching for Google's hosts, which this network refuses.
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 export type BrowserTest = {
   page: Page;
@@ -17,7 +26,9 @@ export type BrowserTest = {
 /** Reports every CSP violation of a page to the console, where the context hears it. */
 const REPORT_CSP_VIOLATIONS = () => {
   document.addEventListener('securitypolicyviolation', (e) => {
-    console.error(`CSP violation: ${e.violatedDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`);
+    console.error(
+      `CSP violation: ${e.violatedDirective} refused ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}`,
+    );
   });
 };
 
@@ -37,14 +48,16 @@ export function useBrowser(viewport = { width: 1280, height: 800 }): BrowserTest
     t.cspViolations = [];
     await t.context.addInitScript(REPORT_CSP_VIOLATIONS);
     t.context.on('console', (message) => {
-      if (/CSP violation|Content Security Policy/.test(message.text())) t.cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
+      if (/CSP violation|Content Security Policy/.test(message.text()))
+        t.cspViolations.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
     });
     t.page = await t.context.newPage();
   });
   afterEach(async () => {
     const violations = [...t.cspViolations];
     await t.context?.close();
-    if (violations.length > 0) throw new Error(`The Content Security Policy refused something:\n${violations.join('\n')}`);
+    if (violations.length > 0)
+      throw new Error(`The Content Security Policy refused something:\n${violations.join('\n')}`);
   });
   return t;
 }

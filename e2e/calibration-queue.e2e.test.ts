@@ -19,7 +19,9 @@ const NAME = `E2E calibration from the queue ${Date.now()}`;
 const CALL_DATE = '2021-11-09';
 const AGENT_ID = 'AG-1001';
 const NUMBERS = Array.from({ length: 12 }, (_, i) => `017666024${String(i + 1).padStart(2, '0')}`);
-const FILES = NUMBERS.map((number, i) => vicidialRecordingName({ date: CALL_DATE, time: `10:${String(i).padStart(2, '0')}:00`, number, agentId: AGENT_ID }));
+const FILES = NUMBERS.map((number, i) =>
+  vicidialRecordingName({ date: CALL_DATE, time: `10:${String(i).padStart(2, '0')}:00`, number, agentId: AGENT_ID }),
+);
 const e164 = (number: string) => `+880${number.slice(1)}`;
 
 let db: Db;
@@ -31,7 +33,12 @@ beforeAll(async () => {
   for (const file of FILES) await writeRecording(CALL_DATE, file, 40);
   // A search reads the day's folder into the recordings index (the scanner would, in its own time).
   api = await request.newContext({ baseURL: t.baseUrl });
-  await okJson(api.get('/api/voicelog/search', { headers: await adminHeaders(api), params: { directory: CALL_DATE, msisdn: NUMBERS[0] ?? '' } }));
+  await okJson(
+    api.get('/api/voicelog/search', {
+      headers: await adminHeaders(api),
+      params: { directory: CALL_DATE, msisdn: NUMBERS[0] ?? '' },
+    }),
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -79,13 +86,18 @@ describe('a calibration session from the QC queue', () => {
 
     // Each call row is filled as adding by number would: campaign, number, date and that recording.
     await dialog.getByRole('tab', { name: 'Calls (2)' }).click();
-    for (const [n, i] of [[1, 0], [2, FILES.length - 1]] as const) {
+    for (const [n, i] of [
+      [1, 0],
+      [2, FILES.length - 1],
+    ] as const) {
       const row = dialog.locator(`[data-call-row="${n - 1}"]`);
       expect(await row.getByLabel(`Call ${n} campaign`).inputValue()).toBe(CAMPAIGN);
       expect(await row.getByLabel(`Call ${n} number`).inputValue()).toBe(e164(NUMBERS[i] ?? ''));
       expect(await row.getByLabel(`Call ${n} date`).inputValue()).toBe(CALL_DATE);
       await expect.poll(() => row.getByLabel(`Call ${n} recording`).inputValue(), { timeout: 15_000 }).toBe(FILES[i]);
-      expect(await row.getByLabel(`Call ${n} recording`).locator('option:checked').innerText()).toContain(FILES[i] ?? '');
+      expect(await row.getByLabel(`Call ${n} recording`).locator('option:checked').innerText()).toContain(
+        FILES[i] ?? '',
+      );
     }
 
     expect(inViewport(await boxOf(save)), 'Save in view').toBe(true);
@@ -93,7 +105,19 @@ describe('a calibration session from the QC queue', () => {
     await page.waitForURL(/\/calibration\/\d+$/);
     const sessionId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByRole('heading', { name: NAME }).waitFor();
-    const calls = await db.selectFrom('calibrationCalls').orderBy('position').select(['campaignName', 'consumerNumber', 'callDate', 'fileName']).where('sessionId', '=', sessionId).execute();
-    expect(calls).toEqual([0, FILES.length - 1].map((i) => ({ campaignName: CAMPAIGN, consumerNumber: e164(NUMBERS[i] ?? ''), callDate: CALL_DATE, fileName: FILES[i] })));
+    const calls = await db
+      .selectFrom('calibrationCalls')
+      .orderBy('position')
+      .select(['campaignName', 'consumerNumber', 'callDate', 'fileName'])
+      .where('sessionId', '=', sessionId)
+      .execute();
+    expect(calls).toEqual(
+      [0, FILES.length - 1].map((i) => ({
+        campaignName: CAMPAIGN,
+        consumerNumber: e164(NUMBERS[i] ?? ''),
+        callDate: CALL_DATE,
+        fileName: FILES[i],
+      })),
+    );
   });
 });

@@ -22,7 +22,11 @@ beforeAll(async () => {
   await writeRecording(CALL_DATE, RECORDING, 5);
 });
 
-async function signInInspector(page: Page, who: { username: string; password: string }, sessionId: string): Promise<void> {
+async function signInInspector(
+  page: Page,
+  who: { username: string; password: string },
+  sessionId: string,
+): Promise<void> {
   await signInAsAdmin(page, who.username, who.password);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   await page.goto(`/calibration/${sessionId}`);
@@ -88,7 +92,9 @@ describe('calibration sessions', () => {
     // The results stay closed to an inspector while the session is open.
     const early = await karim.evaluate(async (id) => {
       const stored = JSON.parse(sessionStorage.getItem('auth-user') ?? '{}') as { jwtToken?: string };
-      return (await fetch(`/api/calibration/${id}/results`, { headers: { Authorization: `Bearer ${stored.jwtToken ?? ''}` } })).status;
+      return (
+        await fetch(`/api/calibration/${id}/results`, { headers: { Authorization: `Bearer ${stored.jwtToken ?? ''}` } })
+      ).status;
     }, sessionId);
     expect(early).toBe(403);
 
@@ -138,7 +144,10 @@ describe('calibration sessions', () => {
     // Beside it, each inspector's lean per criterion, in view.
     const byCriterion = page.getByRole('table', { name: 'Lean per criterion' });
     await byCriterion.waitFor();
-    const [perInspector, perCriterion] = [await boxOf(page.getByRole('table', { name: 'Lean per inspector' })), await boxOf(byCriterion)];
+    const [perInspector, perCriterion] = [
+      await boxOf(page.getByRole('table', { name: 'Lean per inspector' })),
+      await boxOf(byCriterion),
+    ];
     expect(perCriterion.x).toBeGreaterThanOrEqual(perInspector.x + perInspector.width);
     expect(inViewport(perCriterion)).toBe(true);
     expect(await byCriterion.locator('tr[data-criterion="liveliness"] td').count()).toBe(2);

@@ -3,7 +3,13 @@
 // in one click on /generateLead; the controls each step needs lie in the window.
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext, Locator, Page } from 'playwright-core';
-import { DEFAULT_DISPOSITIONS, DISPOSITION_MESSAGES, LEAD_MESSAGES, type TCampaign, type TDispositions } from '@crm/shared';
+import {
+  DEFAULT_DISPOSITIONS,
+  DISPOSITION_MESSAGES,
+  LEAD_MESSAGES,
+  type TCampaign,
+  type TDispositions,
+} from '@crm/shared';
 import { adminHeaders, okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { AGENT_NAME, AGENT_PASSWORD, LEADS, createCallCampaign, createCrmAgent } from './crm-support.ts';
@@ -19,21 +25,45 @@ async function campaignId(request: APIRequestContext, headers: Record<string, st
 }
 
 /** The accessible name of the element that has the keyboard focus. */
-const focusedName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
+const focusedName = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? '');
 
 /** An agent's token signed into the campaign, as the login screen would get it. */
-async function agentToken(request: APIRequestContext, agentId: string, campaign: string): Promise<Record<string, string>> {
-  const { jwtToken } = await okJson<{ jwtToken: string }>(request.post('/api/auth/signInAgent', { data: { username: agentId, password: AGENT_PASSWORD, shift: 'Evening', campaign } }));
+async function agentToken(
+  request: APIRequestContext,
+  agentId: string,
+  campaign: string,
+): Promise<Record<string, string>> {
+  const { jwtToken } = await okJson<{ jwtToken: string }>(
+    request.post('/api/auth/signInAgent', {
+      data: { username: agentId, password: AGENT_PASSWORD, shift: 'Evening', campaign },
+    }),
+  );
   return { Authorization: `Bearer ${jwtToken}` };
 }
 
 /** One call of the agent's screen: the lookup starts it, the save ends it with the disposition (an attempt). */
-async function callAndEnd(request: APIRequestContext, headers: Record<string, string>, campaign: string, cellNumber: string, body: Record<string, string | number>) {
-  const lead = await okJson<{ id: number }>(request.get('/api/ap/getByNumber', { headers, params: { tableName: campaign, cellNumber } }));
-  await okJson(request.put(`/dynamic/updateLeadData/${encodeURIComponent(campaign)}/${encodeURIComponent(cellNumber)}`, { headers, params: { leadId: lead.id }, data: body }));
+async function callAndEnd(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  campaign: string,
+  cellNumber: string,
+  body: Record<string, string | number>,
+) {
+  const lead = await okJson<{ id: number }>(
+    request.get('/api/ap/getByNumber', { headers, params: { tableName: campaign, cellNumber } }),
+  );
+  await okJson(
+    request.put(`/dynamic/updateLeadData/${encodeURIComponent(campaign)}/${encodeURIComponent(cellNumber)}`, {
+      headers,
+      params: { leadId: lead.id },
+      data: body,
+    }),
+  );
 }
 
-const codesOf = async (editor: Locator) => editor.getByLabel(/^Code, row \d+$/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+const codesOf = async (editor: Locator) =>
+  editor.getByLabel(/^Code, row \d+$/).evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
 
 describe('the call loop for admins', () => {
   it("edits a campaign's dispositions by keyboard and saves them whole; the agent's screen reads the new set", async () => {
@@ -98,7 +128,12 @@ describe('the call loop for admins', () => {
       { code: 'BUSY', name: 'Line busy', kind: 'retry', vicidialStatus: 'B' },
     ];
     // The agent signed into the campaign reads the set in the new order (their screen's keys 1–9).
-    const asAgent = await okJson<TDispositions>(context.request.get('/api/dispositions', { headers: await agentToken(context.request, agentId, setup.campaign), params: { campaignName: setup.campaign } }));
+    const asAgent = await okJson<TDispositions>(
+      context.request.get('/api/dispositions', {
+        headers: await agentToken(context.request, agentId, setup.campaign),
+        params: { campaignName: setup.campaign },
+      }),
+    );
     expect(asAgent).toEqual(expected);
 
     // A reload shows the stored set.
@@ -113,8 +148,17 @@ describe('the call loop for admins', () => {
     const agentId = await createCrmAgent(baseUrl);
     const headers = await agentToken(context.request, agentId, setup.campaign);
     // Two calls of one lead: not interested at first, then a completed survey (Q1 Yes jumps to Q3; Gold Leaf ends it).
-    await callAndEnd(context.request, headers, setup.campaign, LEADS.walk.e164, { Q1: 'No', is_called: 0, disposition: 'NI' });
-    await callAndEnd(context.request, headers, setup.campaign, LEADS.walk.e164, { Q1: 'Yes', Q3: 'Gold Leaf', is_called: 1, disposition: 'COMPLETE' });
+    await callAndEnd(context.request, headers, setup.campaign, LEADS.walk.e164, {
+      Q1: 'No',
+      is_called: 0,
+      disposition: 'NI',
+    });
+    await callAndEnd(context.request, headers, setup.campaign, LEADS.walk.e164, {
+      Q1: 'Yes',
+      Q3: 'Gold Leaf',
+      is_called: 1,
+      disposition: 'COMPLETE',
+    });
 
     await signInAsAdminAndWait(page);
     await page.goto('/leads');
@@ -123,21 +167,33 @@ describe('the call loop for admins', () => {
     const row = browser.getByRole('row', { name: new RegExp(LEADS.walk.e164.replace('+', '\\+')) }).first();
     await row.getByRole('button', { name: `Show the 2 calls of ${LEADS.walk.e164}` }).waitFor();
     const cells = await row.getByRole('cell').allTextContents();
-    expect(cells.slice(7, 10)).toEqual(['2 calls▾', 'Yes', expect.stringMatching(new RegExp(`^Completed${agentId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`))]);
+    expect(cells.slice(7, 10)).toEqual([
+      '2 calls▾',
+      'Yes',
+      expect.stringMatching(new RegExp(`^Completed${agentId} · \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$`)),
+    ]);
     const untouched = browser.getByRole('row', { name: new RegExp(LEADS.partial.e164.replace('+', '\\+')) });
     expect((await untouched.getByRole('cell').allTextContents()).slice(7, 10)).toEqual(['Not called', 'No', '—']);
 
     // Eleven columns fit beside the menu: nothing to scroll sideways for.
     const table = browser.getByRole('table', { name: `Leads of ${setup.campaign}` });
-    expect(await table.evaluate((el) => el.getBoundingClientRect().right <= (el.closest('section')?.getBoundingClientRect().right ?? 0))).toBe(true);
+    expect(
+      await table.evaluate(
+        (el) => el.getBoundingClientRect().right <= (el.closest('section')?.getBoundingClientRect().right ?? 0),
+      ),
+    ).toBe(true);
     expect(inViewport(await boxOf(table.getByRole('columnheader', { name: 'Answers' })))).toBe(true);
 
     // Opened by keyboard: the attempts under the row, newest first, in the window.
     await row.getByRole('button', { name: `Show the 2 calls of ${LEADS.walk.e164}` }).focus();
     await page.keyboard.press('Enter');
     const calls = browser.getByRole('region', { name: `Calls of ${LEADS.walk.e164}` });
-    await calls.getByText(new RegExp(`^Last: Completed \\(COMPLETE\\) by ${AGENT_NAME} \\(${agentId}\\) at `)).waitFor();
-    const attempts = await calls.getByRole('row').evaluateAll((rows) => rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent ?? '')));
+    await calls
+      .getByText(new RegExp(`^Last: Completed \\(COMPLETE\\) by ${AGENT_NAME} \\(${agentId}\\) at `))
+      .waitFor();
+    const attempts = await calls
+      .getByRole('row')
+      .evaluateAll((rows) => rows.slice(1).map((r) => Array.from(r.children, (c) => c.textContent ?? '')));
     expect(attempts.map((a) => [a[3], a[4], a[5]])).toEqual([
       [`${AGENT_NAME} (${agentId})`, 'CompletedCompleted (COMPLETE)', 'typed number'],
       [`${AGENT_NAME} (${agentId})`, 'FinalNot interested (NI)', 'typed number'],
@@ -145,7 +201,9 @@ describe('the call loop for admins', () => {
     expect(attempts.every((a) => /^\d+:\d{2}$/.test(a[2] ?? ''))).toBe(true);
     // Opened near the foot of the window, the list scrolls itself into view.
     await expect.poll(async () => inViewport(await boxOf(calls))).toBe(true);
-    expect(inViewport(await boxOf(row.getByRole('button', { name: `Hide the calls of ${LEADS.walk.e164}` })))).toBe(true);
+    expect(inViewport(await boxOf(row.getByRole('button', { name: `Hide the calls of ${LEADS.walk.e164}` })))).toBe(
+      true,
+    );
   });
 
   it('generates a date and sends it to the dialer in one click: the page stays with the campaign and date', async () => {
@@ -154,16 +212,47 @@ describe('the call loop for admins', () => {
     const stamp = `${Date.now()}`.slice(-7) + String(Math.floor(Math.random() * 10));
     const campaign = `Generate Send ${stamp}`;
     const date = '2026-11-24';
-    await okJson(context.request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `GS-${stamp}`, callTarget: 50 } }));
-    await okJson(context.request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+    await okJson(
+      context.request.post('/cc/addCampaign', {
+        headers,
+        data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `GS-${stamp}`, callTarget: 50 },
+      }),
+    );
+    await okJson(
+      context.request.post('/dt/addDataTables', {
+        headers,
+        data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+      }),
+    );
     // 0138 + 4 digits of the stamp + 3 of the row: numbers no other test file uses.
-    const rows = Array.from({ length: 12 }, (_, i) => `0138${stamp.slice(-4)}${String(i).padStart(3, '0')},${date},Respondent ${i},BR-${i % 3},Retailer,valid,Shop ${i}`);
-    const csv = ['cell_number,data_date,respondent_name,br_id,target_selector,data_status,Outlet name', ...rows].join('\r\n');
-    await okJson(context.request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, { headers, multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } }));
-    await okJson(context.request.put('/api/dialer/settings', {
-      headers,
-      data: { campaignName: campaign, listId: `8${stamp}`, duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0 },
-    }));
+    const rows = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `0138${stamp.slice(-4)}${String(i).padStart(3, '0')},${date},Respondent ${i},BR-${i % 3},Retailer,valid,Shop ${i}`,
+    );
+    const csv = ['cell_number,data_date,respondent_name,br_id,target_selector,data_status,Outlet name', ...rows].join(
+      '\r\n',
+    );
+    await okJson(
+      context.request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
+        headers,
+        multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+      }),
+    );
+    await okJson(
+      context.request.put('/api/dialer/settings', {
+        headers,
+        data: {
+          campaignName: campaign,
+          listId: `8${stamp}`,
+          duplicateCheck: 'NONE',
+          dncCheck: false,
+          campaignDncCheck: false,
+          vicidialCampaignId: null,
+          rate: 0,
+        },
+      }),
+    );
 
     await signInAsAdminAndWait(page);
     await page.goto('/generateLead');
@@ -190,6 +279,8 @@ describe('the call loop for admins', () => {
     expect(inViewport(await boxOf(card.getByText(LEAD_MESSAGES.generated(6))))).toBe(true);
     await send.click();
     await sendCard.getByText('Finished', { exact: true }).waitFor({ timeout: 30_000 });
-    await sendCard.getByText('Every generated lead of 2026-11-24 has been sent already: generate more first.').waitFor();
+    await sendCard
+      .getByText('Every generated lead of 2026-11-24 has been sent already: generate more first.')
+      .waitFor();
   }, 90_000);
 });

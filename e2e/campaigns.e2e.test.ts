@@ -17,7 +17,10 @@ async function addCampaignByApi(request: APIRequestContext, body: Record<string,
 
 async function searchList(page: Page, term: string) {
   await page.getByLabel('Search', { exact: true }).fill(term);
-  await page.getByRole('row', { name: new RegExp(term) }).first().waitFor();
+  await page
+    .getByRole('row', { name: new RegExp(term) })
+    .first()
+    .waitFor();
 }
 
 describe('campaigns', () => {
@@ -46,13 +49,19 @@ describe('campaigns', () => {
 
     await searchList(page, name);
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(1, 6)).toEqual([name, 'Inbound', '—', 'Active', '0']);
+    await expect
+      .poll(async () => (await row.getByRole('cell').allTextContents()).slice(1, 6))
+      .toEqual([name, 'Inbound', '—', 'Active', '0']);
   });
 
   it("shows a taken name (409) under the name field as well as in 'Campaign Addition failed!', and keeps what was typed", async () => {
     const { page, context } = t;
     const stamp = Date.now();
-    const taken = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Taken Name ${stamp}`, campaignId: `TN-${stamp}` });
+    const taken = await addCampaignByApi(context.request, {
+      campaignType: 'Outbound',
+      campaignName: `Taken Name ${stamp}`,
+      campaignId: `TN-${stamp}`,
+    });
     await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await page.getByRole('button', { name: 'Add Campaign' }).click();
@@ -63,7 +72,11 @@ describe('campaigns', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
 
     const message = `A campaign named "${taken.campaignName}" already exists`;
-    await page.getByRole('alert').filter({ hasText: CAMPAIGN_MESSAGES.addFailed }).filter({ hasText: message }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: CAMPAIGN_MESSAGES.addFailed })
+      .filter({ hasText: message })
+      .waitFor();
     await expectErrorUnder(page, dialog.getByLabel('Campaign name'), message);
     expect(await errorOf(dialog.getByLabel('Campaign code'))).toBe('');
     expect(await dialog.getByLabel('Campaign code').inputValue()).toBe(`OTHER-${stamp}`);
@@ -79,7 +92,12 @@ describe('campaigns', () => {
   it('edits a campaign and returns to /campaign', async () => {
     const { page, context } = t;
     const stamp = Date.now();
-    const campaign = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Edit Me ${stamp}`, campaignId: `ED-${stamp}`, callTarget: 30 });
+    const campaign = await addCampaignByApi(context.request, {
+      campaignType: 'Outbound',
+      campaignName: `Edit Me ${stamp}`,
+      campaignId: `ED-${stamp}`,
+      callTarget: 30,
+    });
     await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await searchList(page, campaign.campaignName);
@@ -97,21 +115,33 @@ describe('campaigns', () => {
 
     await searchList(page, newName);
     const row = page.getByRole('row', { name: new RegExp(newName) });
-    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 5)).toEqual([`ED-${stamp}`, newName, 'Outbound', '45', 'Inactive']);
+    await expect
+      .poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 5))
+      .toEqual([`ED-${stamp}`, newName, 'Outbound', '45', 'Inactive']);
   });
 
-  it('shows the server\'s refusal when a campaign with a data table is deleted', async () => {
+  it("shows the server's refusal when a campaign with a data table is deleted", async () => {
     const { page, context } = t;
     const stamp = Date.now();
-    const campaign = await addCampaignByApi(context.request, { campaignType: 'Outbound', campaignName: `Keep Me ${stamp}`, campaignId: `KM-${stamp}` });
-    const table = await context.request.post('/dt/addDataTables', { headers: await adminHeaders(context.request), data: { campaignName: campaign.campaignName, numberOfField: 1, columns: ['Outlet name'] } });
+    const campaign = await addCampaignByApi(context.request, {
+      campaignType: 'Outbound',
+      campaignName: `Keep Me ${stamp}`,
+      campaignId: `KM-${stamp}`,
+    });
+    const table = await context.request.post('/dt/addDataTables', {
+      headers: await adminHeaders(context.request),
+      data: { campaignName: campaign.campaignName, numberOfField: 1, columns: ['Outlet name'] },
+    });
     expect(table.status()).toBe(200);
 
     await signInAsAdminAndWait(page);
     await page.goto('/campaign');
     await searchList(page, campaign.campaignName);
     await page.getByRole('button', { name: `Delete ${campaign.campaignName}` }).click();
-    await page.getByRole('dialog').getByText(`Do you really want to delete ${campaign.campaignName}'s record?`).waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText(`Do you really want to delete ${campaign.campaignName}'s record?`)
+      .waitFor();
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`Campaign "${campaign.campaignName}" still has a data table. Delete it first.`).waitFor();
     await page.getByRole('row', { name: new RegExp(campaign.campaignName) }).waitFor();

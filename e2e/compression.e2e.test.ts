@@ -13,7 +13,13 @@ const LOGIN_WEIGHT_LIMIT_KB = 250;
 /** The build leaves smaller files without compressed twins (apps/web/vite.config.ts). */
 const PRECOMPRESS_MIN_BYTES = 1024;
 
-type Loaded = { url: string; encoding: string | null; cacheControl: string | null; transferred: number; decoded: number };
+type Loaded = {
+  url: string;
+  encoding: string | null;
+  cacheControl: string | null;
+  transferred: number;
+  decoded: number;
+};
 
 /** Opens /login in the context and returns its scripts and stylesheets once the form is on screen and the network is quiet. */
 async function loadLogin(context: BrowserContext): Promise<Loaded[]> {
@@ -65,7 +71,10 @@ describe('the login page, compressed', () => {
   it('gets them as gzip where Chromium offers only gzip (plain HTTP on a LAN address), and works', async () => {
     const browser = t.context.browser();
     if (browser === null) throw new Error('no browser');
-    const gzipOnly = await browser.newContext({ baseURL: t.baseUrl, extraHTTPHeaders: { 'accept-encoding': 'gzip, deflate' } });
+    const gzipOnly = await browser.newContext({
+      baseURL: t.baseUrl,
+      extraHTTPHeaders: { 'accept-encoding': 'gzip, deflate' },
+    });
     try {
       const files = await loadLogin(gzipOnly);
       expectCompressed(files, 'gzip');

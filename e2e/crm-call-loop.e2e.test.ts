@@ -4,10 +4,30 @@
 // call timer across a reload; the shift's figures; every control of it in view.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { localDayText, localTimeText, machineTimeZone, SURVEY_MESSAGES, type TCallAttempts, type TLead } from '@crm/shared';
+import {
+  localDayText,
+  localTimeText,
+  machineTimeZone,
+  SURVEY_MESSAGES,
+  type TCallAttempts,
+  type TLead,
+} from '@crm/shared';
 import { okJson } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, endOfCall, expectReadyForNextNumber, next, questionHeading, search, signInAgentTo, storedLead, survey, type TCallCampaign } from './crm-support.ts';
+import {
+  LEADS,
+  createCallCampaign,
+  createCrmAgent,
+  endOfCall,
+  expectReadyForNextNumber,
+  next,
+  questionHeading,
+  search,
+  signInAgentTo,
+  storedLead,
+  survey,
+  type TCallCampaign,
+} from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -19,7 +39,11 @@ beforeAll(async () => {
 
 /** Sets agent users' VICIdial sessions on the stand-in (its agent_status answers them). */
 async function setVicidialAgents(agents: Record<string, unknown>): Promise<void> {
-  const r = await fetch(inject('dialerControlUrl'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ agents }) });
+  const r = await fetch(inject('dialerControlUrl'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ agents }),
+  });
   expect(r.ok).toBe(true);
 }
 
@@ -40,7 +64,9 @@ async function expectInView(page: Page, parts: Record<string, Locator>) {
 
 /** The lead's calls as an admin reads them. */
 async function attemptsOf(setup: TCallCampaign, lead: TLead): Promise<TCallAttempts> {
-  return okJson<TCallAttempts>(t.context.request.get(`/api/leads/${String(lead.id)}/attempts`, { headers: setup.headers }));
+  return okJson<TCallAttempts>(
+    t.context.request.get(`/api/leads/${String(lead.id)}/attempts`, { headers: setup.headers }),
+  );
 }
 
 /** The call centre's clock now, yyyy-MM-dd HH:mm: a callback at it is due at once (the server takes a minute back). */
@@ -67,15 +93,37 @@ describe('the dialer puts a call through', () => {
     await page.getByRole('region', { name: 'Your shift' }).waitFor();
 
     // VICIdial connects a call to the agent: its lead opens, nothing typed, the search field left as it was.
-    await setVicidialAgents({ [dialerAgent]: { status: 'INCALL', callId: 'M1000000001', leadId: '4711', phoneNumber: '01912345670', vendorLeadCode: String(first.id), campaignId: 'CRM' } });
+    await setVicidialAgents({
+      [dialerAgent]: {
+        status: 'INCALL',
+        callId: 'M1000000001',
+        leadId: '4711',
+        phoneNumber: '01912345670',
+        vendorLeadCode: String(first.id),
+        campaignId: 'CRM',
+      },
+    });
     await questionHeading(page, 'Q1. Do you smoke?').waitFor();
     await page.getByRole('region', { name: 'Lead details' }).getByText('Alam Mia').waitFor();
 
     // The next call while this one is on screen: it waits, in view, and the call on screen stays.
     await page.keyboard.press('1');
-    await setVicidialAgents({ [dialerAgent]: { status: 'INCALL', callId: 'M1000000002', leadId: '4712', phoneNumber: '01812345679', vendorLeadCode: String(second.id), campaignId: 'CRM' } });
+    await setVicidialAgents({
+      [dialerAgent]: {
+        status: 'INCALL',
+        callId: 'M1000000002',
+        leadId: '4712',
+        phoneNumber: '01812345679',
+        vendorLeadCode: String(second.id),
+        campaignId: 'CRM',
+      },
+    });
     const banner = page.getByRole('alert', { name: 'Next call from the dialer' });
-    await banner.getByText(`The dialer put a new call through: ${LEADS.partial.e164}. It waits until this call is saved or parked (Partial Call).`).waitFor();
+    await banner
+      .getByText(
+        `The dialer put a new call through: ${LEADS.partial.e164}. It waits until this call is saved or parked (Partial Call).`,
+      )
+      .waitFor();
     const take = banner.getByRole('button', { name: 'Take call' });
     expect(await take.isDisabled()).toBe(true);
     await expectInView(page, { banner, take });
@@ -107,7 +155,9 @@ describe('the dialer puts a call through', () => {
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
 
     // The attempt of the popped call keeps VICIdial's call id and its answer.
-    expect((await attemptsOf(setup, first)).map((a) => [a.disposition, a.dialerCallId, a.dialerStatus])).toEqual([['NI', '4711', expect.stringContaining('ERROR: agent_user is not logged in')]]);
+    expect((await attemptsOf(setup, first)).map((a) => [a.disposition, a.dialerCallId, a.dialerStatus])).toEqual([
+      ['NI', '4711', expect.stringContaining('ERROR: agent_user is not logged in')],
+    ]);
   });
 });
 
@@ -152,7 +202,9 @@ describe('the end of a call', () => {
     await page.getByRole('status').getByText('Saved as Completed. Search the next number.').waitFor();
     const keyboardLead = await storedLead(context.request, setup, LEADS.keyboard.e164);
     expect(keyboardLead).toMatchObject({ Q1: 'Yes', Q3: 'Gold Leaf', is_called: 1 });
-    expect((await attemptsOf(setup, keyboardLead)).map((a) => [a.agentId, a.disposition, a.completed])).toEqual([[agentId, 'COMPLETE', true]]);
+    expect((await attemptsOf(setup, keyboardLead)).map((a) => [a.agentId, a.disposition, a.completed])).toEqual([
+      [agentId, 'COMPLETE', true],
+    ]);
 
     // A Partial Call chooses the callback disposition; 5 takes Do not call instead, and the save lists the number.
     await keyboard.type(LEADS.partial.typed);
@@ -161,17 +213,26 @@ describe('the end of a call', () => {
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
     await end.getByRole('radio', { name: '1 Partial / call back' }).waitFor();
     expect(await end.getByRole('radio', { name: '1 Partial / call back' }).isChecked()).toBe(true);
-    await expectInView(page, { time: end.getByLabel(/^Callback time/), note: end.getByLabel('Callback note'), save: end.getByRole('button', { name: 'Save', exact: true }) });
+    await expectInView(page, {
+      time: end.getByLabel(/^Callback time/),
+      note: end.getByLabel('Callback note'),
+      save: end.getByRole('button', { name: 'Save', exact: true }),
+    });
     await keyboard.press('5');
     expect(await end.getByRole('radio', { name: '5 Do not call' }).isChecked()).toBe(true);
     expect(await end.getByLabel(/^Callback time/).count()).toBe(0);
     await keyboard.press('Enter');
-    const listed = page.getByRole('status').getByText(`${LEADS.partial.e164} is on the campaign's do-not-call list now`);
+    const listed = page
+      .getByRole('status')
+      .getByText(`${LEADS.partial.e164} is on the campaign's do-not-call list now`);
     await listed.waitFor();
     expect(inViewport(await boxOf(listed))).toBe(true);
     expect(await page.getByRole('button', { name: 'Customer asked not to be called' }).count()).toBe(0);
     await search(page, LEADS.partial.typed);
-    await page.getByRole('alert').filter({ hasText: 'This number must not be called: no survey is offered.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'This number must not be called: no survey is offered.' })
+      .waitFor();
   });
 });
 
@@ -199,8 +260,15 @@ describe('callbacks', () => {
     await end.getByLabel('Callback note').fill('Ask for Rahim');
     await time.press('Enter');
     // Shown once the save was answered (and the callback after it): the lead holds the answers from here on.
-    await page.getByRole('status').getByText(`Saved as Partial / call back. Callback set for ${at}. Search the next number.`).waitFor();
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Partial Call', is_called: 0 });
+    await page
+      .getByRole('status')
+      .getByText(`Saved as Partial / call back. Callback set for ${at}. Search the next number.`)
+      .waitFor();
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({
+      Q1: 'Maybe',
+      Q2: 'Partial Call',
+      is_called: 0,
+    });
 
     // Due at once: the top bar's count and the idle list, both in view.
     const due = page.getByTestId('callbacks-due');
@@ -226,7 +294,11 @@ describe('callbacks', () => {
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
     await due.waitFor({ state: 'detached' });
     await page.getByText('No callback due today. A callback disposition sets one.').waitFor();
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q2: 'Busy at work, wants the short version', Q3: 'Gold Leaf', is_called: 1 });
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({
+      Q2: 'Busy at work, wants the short version',
+      Q3: 'Gold Leaf',
+      is_called: 1,
+    });
   });
 });
 
@@ -269,7 +341,9 @@ describe('the shift', () => {
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
     await search(page, LEADS.partial.typed);
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
-    await endOfCall(page).getByRole('button', { name: /^In 1 h/ }).click();
+    await endOfCall(page)
+      .getByRole('button', { name: /^In 1 h/ })
+      .click();
     await endOfCall(page).getByRole('button', { name: 'Save', exact: true }).click();
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
 

@@ -6,7 +6,19 @@ import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, SURVEY_MESSAGES, type TDncEntry } from '@crm/shared';
 import { adminHeaders, okJson } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, saveEnd, search, signInAgentTo, survey, type TCallCampaign } from './crm-support.ts';
+import {
+  LEADS,
+  createCallCampaign,
+  createCrmAgent,
+  expectReadyForNextNumber,
+  next,
+  questionHeading,
+  saveEnd,
+  search,
+  signInAgentTo,
+  survey,
+  type TCallCampaign,
+} from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -35,21 +47,40 @@ async function addGeneratedLead(api: APIRequestContext, setup: TCallCampaign, e1
   await okJson(
     api.post(`/api/file/uploadCsv?tableName=${table}`, {
       headers: setup.headers,
-      multipart: { file: { name: 'listed.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name\n${e164},${date},Listed Person\n`) } },
+      multipart: {
+        file: {
+          name: 'listed.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`cell_number,data_date,respondent_name\n${e164},${date},Listed Person\n`),
+        },
+      },
     }),
   );
-  await okJson(api.post(`/dynamic/updateData?tableName=${table}&dataDate=${date}&all=true`, { headers: setup.headers, data: {} }));
+  await okJson(
+    api.post(`/dynamic/updateData?tableName=${table}&dataDate=${date}&all=true`, { headers: setup.headers, data: {} }),
+  );
 }
 
 /** Puts a number on a list as the admin (no campaign: the system list); the entry as the server keeps it. */
-function addToList(api: APIRequestContext, setup: TCallCampaign, number: string, campaignName?: string): Promise<TDncEntry> {
-  return okJson<TDncEntry>(api.post('/api/dnc', { headers: setup.headers, data: { number, ...(campaignName === undefined ? {} : { campaignName }), reason: 'Asked by letter' } }));
+function addToList(
+  api: APIRequestContext,
+  setup: TCallCampaign,
+  number: string,
+  campaignName?: string,
+): Promise<TDncEntry> {
+  return okJson<TDncEntry>(
+    api.post('/api/dnc', {
+      headers: setup.headers,
+      data: { number, ...(campaignName === undefined ? {} : { campaignName }), reason: 'Asked by letter' },
+    }),
+  );
 }
 
 /** "Do not call: on the … list since yyyy-MM-dd", the day the entry was made in the server's time zone. */
 const refusal = (entry: TDncEntry) => `Do not call: on the ${entry.list} list since ${entry.createdAt.slice(0, 10)}`;
 
-const dncAlert = (page: Page) => page.getByRole('alert').filter({ hasText: 'This number must not be called: no survey is offered.' });
+const dncAlert = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'This number must not be called: no survey is offered.' });
 
 /** The refusal is on screen, inside the window, and no question of the survey is. */
 async function expectRefused(page: Page, message: string) {
@@ -105,14 +136,27 @@ describe('do-not-call on the agent screen', () => {
     const button = page.getByRole('button', { name: CUSTOMER_ASKED_NOT_TO_BE_CALLED });
     expect(inViewport(await boxOf(button))).toBe(true);
     await button.click();
-    await page.getByRole('status').getByText(`${LEADS.walk.e164} is on the campaign's do-not-call list now`, { exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .getByText(`${LEADS.walk.e164} is on the campaign's do-not-call list now`, { exact: true })
+      .waitFor();
     expect(await button.count()).toBe(0);
 
     // On the campaign's list, with the reason and who put it there.
-    const listed = await okJson<TDncPage>(context.request.get(`/api/dnc/pagination/0/10?campaignName=${encodeURIComponent(setup.campaign)}`, { headers: setup.headers }));
+    const listed = await okJson<TDncPage>(
+      context.request.get(`/api/dnc/pagination/0/10?campaignName=${encodeURIComponent(setup.campaign)}`, {
+        headers: setup.headers,
+      }),
+    );
     expect(listed.recordCount).toBe(1);
     const entry = listed.response.content[0];
-    expect(entry).toMatchObject({ phoneNumber: LEADS.walk.e164, list: 'campaign', campaignName: setup.campaign, reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED, addedBy: agentId });
+    expect(entry).toMatchObject({
+      phoneNumber: LEADS.walk.e164,
+      list: 'campaign',
+      campaignName: setup.campaign,
+      reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED,
+      addedBy: agentId,
+    });
     if (entry === undefined) throw new Error('no entry');
 
     await search(page, LEADS.walk.typed);

@@ -6,7 +6,22 @@ import type { Page } from 'playwright-core';
 import { PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TMyCalls } from '@crm/shared';
 import { sessionToken } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, back, callToQ3, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, parkWithCallback, questionHeading, saveEnd, search, signInAgentTo, storedLead, survey } from './crm-support.ts';
+import {
+  LEADS,
+  back,
+  callToQ3,
+  createCallCampaign,
+  createCrmAgent,
+  expectReadyForNextNumber,
+  next,
+  parkWithCallback,
+  questionHeading,
+  saveEnd,
+  search,
+  signInAgentTo,
+  storedLead,
+  survey,
+} from './crm-support.ts';
 
 const t = useBrowser({ width: 1366, height: 768 });
 let agentId = '';
@@ -17,7 +32,10 @@ beforeAll(async () => {
 
 /** The signed-in agent's own calls, as the server has them. */
 async function myCalls(page: Page, campaign: string): Promise<TMyCalls> {
-  const r = await page.request.get('/api/ap/myCalls', { params: { tableName: campaign }, headers: { Authorization: `Bearer ${await sessionToken(page)}` } });
+  const r = await page.request.get('/api/ap/myCalls', {
+    params: { tableName: campaign },
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
   expect(r.status()).toBe(200);
   return (await r.json()) as TMyCalls;
 }
@@ -26,7 +44,10 @@ async function expectResumedAtQ3(page: Page) {
   await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
   await survey(page).getByText('Resumed at Q3', { exact: false }).waitFor();
   const soFar = survey(page).getByRole('list', { name: 'Answers so far' });
-  expect(await soFar.getByRole('listitem').allInnerTexts()).toEqual(['Q1. Do you smoke? — Maybe', 'Q2. Why not? — Too expensive']);
+  expect(await soFar.getByRole('listitem').allInnerTexts()).toEqual([
+    'Q1. Do you smoke? — Maybe',
+    'Q2. Why not? — Too expensive',
+  ]);
 }
 
 const sidebarLink = (page: Page, name: string) => page.getByLabel('Sidebar').getByRole('link', { name, exact: true });
@@ -38,7 +59,9 @@ describe('CRM call in progress', () => {
     await signInAgentTo(page, agentId, setup.campaign);
     await callToQ3(page);
     await survey(page).getByRole('checkbox', { name: '2 Benson' }).check();
-    expect((await myCalls(page, setup.campaign)).drafts).toMatchObject([{ cellNumber: LEADS.partial.e164, currentQno: 'Q3', path: ['Q1', 'Q2', 'Q3'] }]);
+    expect((await myCalls(page, setup.campaign)).drafts).toMatchObject([
+      { cellNumber: LEADS.partial.e164, currentQno: 'Q3', path: ['Q1', 'Q2', 'Q3'] },
+    ]);
 
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -61,7 +84,12 @@ describe('CRM call in progress', () => {
     await next(page).click();
     await saveEnd(page, '2'); // Not interested
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
-    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Too expensive', Q3: 'Benson', Q5: 'Call after six' });
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({
+      Q1: 'Maybe',
+      Q2: 'Too expensive',
+      Q3: 'Benson',
+      Q5: 'Call after six',
+    });
     expect((await myCalls(page, setup.campaign)).drafts).toEqual([]);
   });
 
@@ -108,17 +136,27 @@ describe('CRM call in progress', () => {
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
     await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Maybe', Q2: PARTIAL_CALL_ANSWER });
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({
+      Q1: 'Maybe',
+      Q2: PARTIAL_CALL_ANSWER,
+    });
 
     const toResume = page.getByRole('table', { name: 'Calls to resume (today)' });
     const row = toResume.getByRole('row').filter({ hasText: LEADS.walk.e164 });
     await row.getByText('Partial at Q2').waitFor();
     await row.getByText('Rahim Uddin').waitFor();
-    await page.getByRole('table', { name: 'Your last calls saved' }).getByRole('row').filter({ hasText: LEADS.walk.e164 }).getByText('Partial at Q2').waitFor();
+    await page
+      .getByRole('table', { name: 'Your last calls saved' })
+      .getByRole('row')
+      .filter({ hasText: LEADS.walk.e164 })
+      .getByText('Partial at Q2')
+      .waitFor();
 
     await row.getByRole('button', { name: `Resume ${LEADS.walk.e164}` }).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
     await survey(page).getByText('Resumed at Q2', { exact: false }).waitFor();
-    expect(await survey(page).getByRole('list', { name: 'Answers so far' }).getByRole('listitem').allInnerTexts()).toEqual(['Q1. Do you smoke? — Maybe']);
+    expect(
+      await survey(page).getByRole('list', { name: 'Answers so far' }).getByRole('listitem').allInnerTexts(),
+    ).toEqual(['Q1. Do you smoke? — Maybe']);
   });
 });

@@ -4,7 +4,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, next, parkWithCallback, questionHeading, search, signInAgentTo, survey } from './crm-support.ts';
+import {
+  LEADS,
+  createCallCampaign,
+  createCrmAgent,
+  next,
+  parkWithCallback,
+  questionHeading,
+  search,
+  signInAgentTo,
+  survey,
+} from './crm-support.ts';
 
 const t = useBrowser({ width: 1366, height: 768 });
 let agentId = '';
@@ -32,7 +42,9 @@ function overlap(a: Box, b: Box): boolean {
 /** Every pair of the named boxes that overlaps. */
 function overlaps(boxes: Record<string, Box>): string[] {
   const names = Object.keys(boxes);
-  return names.flatMap((a, i) => names.slice(i + 1).flatMap((b) => (overlap(boxes[a] as Box, boxes[b] as Box) ? [`${a} × ${b}`] : [])));
+  return names.flatMap((a, i) =>
+    names.slice(i + 1).flatMap((b) => (overlap(boxes[a] as Box, boxes[b] as Box) ? [`${a} × ${b}`] : [])),
+  );
 }
 
 /** The lines the text of an element takes (the client rects of its text). */
@@ -46,7 +58,11 @@ async function linesOf(locator: Locator): Promise<number> {
 }
 
 async function pageScroll(page: Page) {
-  return page.evaluate(() => ({ x: window.scrollX, y: window.scrollY, sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth }));
+  return page.evaluate(() => ({
+    x: window.scrollX,
+    y: window.scrollY,
+    sideways: document.documentElement.scrollWidth > document.documentElement.clientWidth,
+  }));
 }
 
 /** What the agent needs on a call: the lead card, the question and its three buttons. */
@@ -70,7 +86,8 @@ async function boxesOf(parts: Record<string, Locator>): Promise<Record<string, B
   return boxes;
 }
 
-const phoneCell = (page: Page) => page.getByRole('region', { name: 'Lead details' }).getByRole('cell', { name: LEADS.walk.e164, exact: true });
+const phoneCell = (page: Page) =>
+  page.getByRole('region', { name: 'Lead details' }).getByRole('cell', { name: LEADS.walk.e164, exact: true });
 
 describe('CRM call screen geometry', () => {
   it('shows the lead card, the question with its instruction and the buttons inside 1366×768 without scrolling', async () => {
@@ -82,15 +99,29 @@ describe('CRM call screen geometry', () => {
     const viewport = { width: 1366, height: 768 };
 
     const boxes = await boxesOf(callParts(page));
-    const outside = Object.entries(boxes).filter(([, box]) => !insideViewport(box, viewport)).map(([name, box]) => `${name} ${JSON.stringify(box)}`);
+    const outside = Object.entries(boxes)
+      .filter(([, box]) => !insideViewport(box, viewport))
+      .map(([name, box]) => `${name} ${JSON.stringify(box)}`);
     expect(outside, 'parts outside 1366×768').toEqual([]);
-    expect(overlaps({ leadCard: boxes.leadCard as Box, question: boxes.question as Box, back: boxes.back as Box, partial: boxes.partial as Box, next: boxes.next as Box, search: boxes.search as Box, title: boxes.title as Box })).toEqual([]);
+    expect(
+      overlaps({
+        leadCard: boxes.leadCard as Box,
+        question: boxes.question as Box,
+        back: boxes.back as Box,
+        partial: boxes.partial as Box,
+        next: boxes.next as Box,
+        search: boxes.search as Box,
+        title: boxes.title as Box,
+      }),
+    ).toEqual([]);
     // The instruction is read before the options.
     const instruction = await boxOf(survey(page).getByText('Greet the respondent by name first.'));
     expect(instruction.y + instruction.height).toBeLessThanOrEqual((boxes.options as Box).y);
     expect(await pageScroll(page)).toEqual({ x: 0, y: 0, sideways: false });
     expect(await linesOf(phoneCell(page))).toBe(1);
-    await survey(page).getByText(/^Question 1 of about \d+$/).waitFor();
+    await survey(page)
+      .getByText(/^Question 1 of about \d+$/)
+      .waitFor();
   });
 
   it('at 1024×768 nothing overlaps, nothing scrolls sideways and the number stays on one line, on a call and idle', async () => {
@@ -108,14 +139,22 @@ describe('CRM call screen geometry', () => {
     await page.getByRole('status').filter({ hasText: 'Survey has been partially completed.' }).waitFor();
 
     // Idle: the partial call to resume, its callback and the call saved, each number on one line.
-    const callbackCell = page.getByRole('table', { name: /^Callbacks/ }).getByRole('cell', { name: LEADS.walk.e164, exact: true });
+    const callbackCell = page
+      .getByRole('table', { name: /^Callbacks/ })
+      .getByRole('cell', { name: LEADS.walk.e164, exact: true });
     await callbackCell.waitFor();
     expect(await linesOf(callbackCell)).toBe(1);
     const toResume = page.getByRole('table', { name: 'Calls to resume (today)' });
     const listed = toResume.getByRole('cell', { name: LEADS.walk.e164, exact: true });
     await listed.waitFor();
     expect(await linesOf(listed)).toBe(1);
-    expect(await linesOf(page.getByRole('table', { name: 'Your last calls saved' }).getByRole('cell', { name: LEADS.walk.e164, exact: true }))).toBe(1);
+    expect(
+      await linesOf(
+        page
+          .getByRole('table', { name: 'Your last calls saved' })
+          .getByRole('cell', { name: LEADS.walk.e164, exact: true }),
+      ),
+    ).toBe(1);
     expect((await pageScroll(page)).sideways).toBe(false);
 
     // On the call again (resumed at Q2, with Back enabled).
@@ -126,7 +165,11 @@ describe('CRM call screen geometry', () => {
     const boxes = await boxesOf(parts);
     expect(overlaps(boxes)).toEqual([]);
     const viewport = { width: 1024, height: 768 };
-    expect(Object.entries(boxes).filter(([, box]) => !insideViewport(box, viewport)).map(([name]) => name)).toEqual([]);
+    expect(
+      Object.entries(boxes)
+        .filter(([, box]) => !insideViewport(box, viewport))
+        .map(([name]) => name),
+    ).toEqual([]);
     expect(await linesOf(phoneCell(page))).toBe(1);
     expect((await pageScroll(page)).sideways).toBe(false);
   });

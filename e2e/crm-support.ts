@@ -52,15 +52,37 @@ export async function createCallCampaign(request: APIRequestContext, label: stri
     expect(r.status(), await r.text()).toBe(200);
     return r;
   };
-  await ok(request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `CRM-${stamp}`, callTarget: 40 } }));
-  await ok(request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+  await ok(
+    request.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `CRM-${stamp}`, callTarget: 40 },
+    }),
+  );
+  await ok(
+    request.post('/dt/addDataTables', {
+      headers,
+      data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+    }),
+  );
   const added = await ok(
     request.post('/questions/add', {
       headers,
       data: [
-        { campaignId: campaign, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No, Maybe', optionalValue: 'Respondent', instruction: 'Greet the respondent by name first.' },
+        {
+          campaignId: campaign,
+          title: 'Do you smoke?',
+          type: 'Select Option',
+          options: 'Yes, No, Maybe',
+          optionalValue: 'Respondent',
+          instruction: 'Greet the respondent by name first.',
+        },
         { campaignId: campaign, title: 'Why not?', type: 'Text Input' },
-        { campaignId: campaign, title: 'Which brands do you smoke?', type: 'Multi Select Option', options: 'Gold Leaf, Benson, Marlboro' },
+        {
+          campaignId: campaign,
+          title: 'Which brands do you smoke?',
+          type: 'Multi Select Option',
+          options: 'Gold Leaf, Benson, Marlboro',
+        },
         { campaignId: campaign, title: 'Tell them who is calling.', type: 'Plain Text', optionalValue: 'Agent' },
         { campaignId: campaign, title: 'Anything else?', type: 'Textarea' },
       ],
@@ -69,8 +91,18 @@ export async function createCallCampaign(request: APIRequestContext, label: stri
   const questions = (await added.json()) as TQuestion[];
   const [q1, , q3] = questions;
   if (q1 === undefined || q3 === undefined) throw new Error('five questions expected');
-  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: q1.id, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null }] }));
-  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: q3.id, optionTitle: 'Gold Leaf', questionNoToShow: null, isCompletedCall: 1 }] }));
+  await ok(
+    request.post('/api/logic/setLogics', {
+      headers,
+      data: [{ questionId: q1.id, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null }],
+    }),
+  );
+  await ok(
+    request.post('/api/logic/setLogics', {
+      headers,
+      data: [{ questionId: q3.id, optionTitle: 'Gold Leaf', questionNoToShow: null, isCompletedCall: 1 }],
+    }),
+  );
   await ok(
     request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
       headers,
@@ -81,16 +113,30 @@ export async function createCallCampaign(request: APIRequestContext, label: stri
   await ok(
     request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
       headers,
-      multipart: { file: { name: 'fresh.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name\n${LEADS.fresh.e164},2026-11-21,Nasrin\n`) } },
+      multipart: {
+        file: {
+          name: 'fresh.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`cell_number,data_date,respondent_name\n${LEADS.fresh.e164},2026-11-21,Nasrin\n`),
+        },
+      },
     }),
   );
-  await ok(request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  await ok(
+    request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, {
+      headers,
+      data: {},
+    }),
+  );
   return { campaign, questions, headers };
 }
 
 /** The lead as the server stores it now (the admin's lookup). */
 export async function storedLead(request: APIRequestContext, setup: TCallCampaign, cellNumber: string): Promise<TLead> {
-  const r = await request.get('/api/ap/getByNumber', { headers: setup.headers, params: { tableName: setup.campaign, cellNumber } });
+  const r = await request.get('/api/ap/getByNumber', {
+    headers: setup.headers,
+    params: { tableName: setup.campaign, cellNumber },
+  });
   expect(r.status()).toBe(200);
   return (await r.json()) as TLead;
 }
@@ -119,7 +165,9 @@ export const endOfCall = (page: Page) => page.getByRole('region', { name: 'End o
 export async function saveEnd(page: Page, key?: string) {
   await endOfCall(page).waitFor();
   // The step puts the focus on its choice: keys go there.
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="End of call"]') !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('[aria-label="End of call"]') !== null))
+    .toBe(true);
   if (key !== undefined) await page.keyboard.press(key);
   await page.keyboard.press('Enter');
 }
@@ -131,7 +179,11 @@ export async function parkWithCallback(page: Page) {
 
 export async function expectReadyForNextNumber(page: Page, message: string) {
   await page.getByRole('status').filter({ hasText: message }).waitFor();
-  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? '')).toContain('Cell number');
+  await expect
+    .poll(() =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? ''),
+    )
+    .toContain('Cell number');
   expect(await page.getByLabel('Cell number').inputValue()).toBe('');
   expect(await survey(page).count()).toBe(0);
 }

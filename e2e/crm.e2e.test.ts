@@ -45,7 +45,17 @@ describe('CRM survey', () => {
     await search(page, LEADS.walk.typed);
     const details = page.getByRole('region', { name: 'Lead details' });
     await details.getByText('Rahim Uddin').waitFor();
-    for (const value of [LEADS.walk.e164, 'Dhaka', 'Mirpur 10', 'Mirpur', 'Gold Leaf', DATA_DATE, 'Retailer', 'BR-1', 'Karim Store']) {
+    for (const value of [
+      LEADS.walk.e164,
+      'Dhaka',
+      'Mirpur 10',
+      'Mirpur',
+      'Gold Leaf',
+      DATA_DATE,
+      'Retailer',
+      'BR-1',
+      'Karim Store',
+    ]) {
       await details.getByRole('cell', { name: value, exact: true }).waitFor();
     }
     expect(await details.getByText('This lead is already marked as called').count()).toBe(0);
@@ -75,9 +85,20 @@ describe('CRM survey', () => {
     // The end asks how the call ended (Completed chosen), then one save of this lead: every question's answer, null off
     // the path, and the disposition.
     await next(page).click();
-    const [save] = await Promise.all([page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/dynamic/updateLeadData/')), saveEnd(page)]);
+    const [save] = await Promise.all([
+      page.waitForRequest((r) => r.method() === 'PUT' && r.url().includes('/dynamic/updateLeadData/')),
+      saveEnd(page),
+    ]);
     expect(new URL(save.url()).searchParams.get('leadId')).toMatch(/^\d+$/);
-    expect(save.postDataJSON()).toEqual({ Q1: 'Yes', Q2: null, Q3: 'Gold Leaf, Benson', Q4: null, Q5: null, is_called: 1, disposition: 'COMPLETE' });
+    expect(save.postDataJSON()).toEqual({
+      Q1: 'Yes',
+      Q2: null,
+      Q3: 'Gold Leaf, Benson',
+      Q4: null,
+      Q5: null,
+      is_called: 1,
+      disposition: 'COMPLETE',
+    });
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
 
     const lead = await storedLead(context.request, setup, LEADS.walk.e164);
@@ -85,7 +106,10 @@ describe('CRM survey', () => {
 
     // Searched again, the lead says it was called.
     await search(page, LEADS.walk.e164);
-    await page.getByRole('region', { name: 'Lead details' }).getByText('This lead is already marked as called').waitFor();
+    await page
+      .getByRole('region', { name: 'Lead details' })
+      .getByText('This lead is already marked as called')
+      .waitFor();
   });
 
   it('saves a partial call, then resumes that lead at the question where it stopped with the earlier answers', async () => {
@@ -97,14 +121,22 @@ describe('CRM survey', () => {
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
     await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
-    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'Maybe', Q2: 'Too expensive', Q3: PARTIAL_CALL_ANSWER, is_called: 0 });
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({
+      Q1: 'Maybe',
+      Q2: 'Too expensive',
+      Q3: PARTIAL_CALL_ANSWER,
+      is_called: 0,
+    });
 
     // The next search of the number, written yet another way, resumes at Q3.
     await search(page, '+880 1812-345679');
     await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
     await survey(page).getByText('Resumed at Q3', { exact: false }).waitFor();
     const soFar = survey(page).getByRole('list', { name: 'Answers so far' });
-    expect(await soFar.getByRole('listitem').allInnerTexts()).toEqual(['Q1. Do you smoke? — Maybe', 'Q2. Why not? — Too expensive']);
+    expect(await soFar.getByRole('listitem').allInnerTexts()).toEqual([
+      'Q1. Do you smoke? — Maybe',
+      'Q2. Why not? — Too expensive',
+    ]);
     await back(page).click();
     await questionHeading(page, 'Q2. Why not?').waitFor();
     expect(await survey(page).getByLabel('Answer to Q2').inputValue()).toBe('Too expensive');
@@ -159,7 +191,9 @@ describe('CRM survey', () => {
     await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
     await search(page, LEADS.partial.typed);
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`The answers of this call are not saved. Search ${LEADS.partial.typed} and discard them?`).waitFor();
+    await dialog
+      .getByText(`The answers of this call are not saved. Search ${LEADS.partial.typed} and discard them?`)
+      .waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click(); // the footer's Close, not the corner X
     await questionHeading(page, 'Q3. Which brands do you smoke?').waitFor();
     expect(await page.getByRole('region', { name: 'Lead details' }).getByText('Rahim Uddin').count()).toBe(1);
@@ -231,7 +265,11 @@ describe('CRM survey', () => {
     await keyboard.press('Enter');
     await parkWithCallback(page);
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: PARTIAL_CALL_ANSWER, Q2: null, is_called: 0 });
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({
+      Q1: PARTIAL_CALL_ANSWER,
+      Q2: null,
+      is_called: 0,
+    });
   });
 
   it('keeps the answers on screen when the save fails, and saves them with Retry save', async () => {
@@ -254,7 +292,11 @@ describe('CRM survey', () => {
 
     await failure.getByRole('button', { name: 'Retry save' }).click();
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.ended);
-    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({ Q1: 'Yes', Q3: 'Gold Leaf', is_called: 1 });
+    expect(await storedLead(context.request, setup, LEADS.walk.e164)).toMatchObject({
+      Q1: 'Yes',
+      Q3: 'Gold Leaf',
+      is_called: 1,
+    });
   });
 
   it('lets an admin pick the campaign on /CRM and call a lead', async () => {
@@ -272,6 +314,10 @@ describe('CRM survey', () => {
     await survey(page).getByRole('button', { name: 'Partial Call' }).click();
     await saveEnd(page, '2'); // Not interested: no callback
     await expectReadyForNextNumber(page, SURVEY_MESSAGES.partial);
-    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({ Q1: 'No', Q2: PARTIAL_CALL_ANSWER, is_called: 0 });
+    expect(await storedLead(context.request, setup, LEADS.partial.e164)).toMatchObject({
+      Q1: 'No',
+      Q2: PARTIAL_CALL_ANSWER,
+      is_called: 0,
+    });
   });
 });

@@ -35,7 +35,9 @@ describe('the dashboard', () => {
     const { page } = t;
     await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
     await openDashboard(page);
-    await expect.poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 }).toContain(String(FAKE_STATS.calls_waiting));
+    await expect
+      .poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 })
+      .toContain(String(FAKE_STATS.calls_waiting));
     expect(await figure(page, 'Agents logged in').innerText()).toContain(String(FAKE_STATS.agents_logged_in));
     expect(await figure(page, 'In disposition').innerText()).toContain(String(FAKE_STATS.agents_in_dispo));
     await liveDialer(page).getByText('Live', { exact: true }).waitFor();
@@ -53,7 +55,9 @@ describe('the dashboard', () => {
     const { page } = t;
     await setFakeVicidial(control, { kind: 'figures', stats: FAKE_STATS });
     await openDashboard(page);
-    await expect.poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 }).toContain(String(FAKE_STATS.calls_waiting));
+    await expect
+      .poll(() => figure(page, 'Calls waiting').innerText(), { timeout: 10_000 })
+      .toContain(String(FAKE_STATS.calls_waiting));
 
     await setFakeVicidial(control, { kind: 'error', message: 'user_group_status INVALID SEARCH PARAMETERS' });
     const alert = liveDialer(page).getByRole('alert');
@@ -68,26 +72,58 @@ describe('the dashboard', () => {
   it('shows the totals and the lead figures of each campaign', async () => {
     const { page } = t;
     const name = `Dashboard Check ${Date.now()}`;
-    const campaign = await db.insertInto('campaigns').values({ campaignId: `DC-${Date.now()}`, campaignName: name, campaignType: 'Outbound', callTarget: 40 }).returning('id').executeTakeFirstOrThrow();
-    await db.insertInto('leads').values([
-      // Called (a call attempt ended, called_at) and completed (is_called 1).
-      { campaignId: campaign.id, cellNumber: '01711000001', dataDate: '2024-05-02', forD: 'd', generateStatus: 1, isCalled: 1, calledAt: new Date() },
-      { campaignId: campaign.id, cellNumber: '01711000002', dataDate: '2024-05-02', forD: 'd', generateStatus: 1 },
-      { campaignId: campaign.id, cellNumber: '01711000003', dataDate: '2024-05-02' },
-      { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
-    ]).execute();
+    const campaign = await db
+      .insertInto('campaigns')
+      .values({ campaignId: `DC-${Date.now()}`, campaignName: name, campaignType: 'Outbound', callTarget: 40 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('leads')
+      .values([
+        // Called (a call attempt ended, called_at) and completed (is_called 1).
+        {
+          campaignId: campaign.id,
+          cellNumber: '01711000001',
+          dataDate: '2024-05-02',
+          forD: 'd',
+          generateStatus: 1,
+          isCalled: 1,
+          calledAt: new Date(),
+        },
+        { campaignId: campaign.id, cellNumber: '01711000002', dataDate: '2024-05-02', forD: 'd', generateStatus: 1 },
+        { campaignId: campaign.id, cellNumber: '01711000003', dataDate: '2024-05-02' },
+        { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
+      ])
+      .execute();
     // Two sends of the generated leads: the card counts what VICIdial added over both.
-    const send = { campaignId: campaign.id, dataDate: '2024-05-02', listId: '1001', duplicateCheck: 'DUPLIST' as const, dncCheck: true, campaignDncCheck: false, rate: 20, startedBy: 'admin', finishedAt: new Date() };
-    await db.insertInto('dialerSends').values([
-      { ...send, state: 'finished', total: 2, added: 1, duplicate: 1 },
-      { ...send, state: 'cancelled', total: 2, added: 1 },
-    ]).execute();
+    const send = {
+      campaignId: campaign.id,
+      dataDate: '2024-05-02',
+      listId: '1001',
+      duplicateCheck: 'DUPLIST' as const,
+      dncCheck: true,
+      campaignDncCheck: false,
+      rate: 20,
+      startedBy: 'admin',
+      finishedAt: new Date(),
+    };
+    await db
+      .insertInto('dialerSends')
+      .values([
+        { ...send, state: 'finished', total: 2, added: 1, duplicate: 1 },
+        { ...send, state: 'cancelled', total: 2, added: 1 },
+      ])
+      .execute();
 
     await openDashboard(page);
     for (const title of ['Number of Agents', 'Number of Campaigns', 'Number of Data Tables']) {
-      await expect.poll(() => page.getByRole('group', { name: title }).innerText(), { timeout: 10_000 }).toMatch(/\n\s*\d+\s*$/);
+      await expect
+        .poll(() => page.getByRole('group', { name: title }).innerText(), { timeout: 10_000 })
+        .toMatch(/\n\s*\d+\s*$/);
     }
-    await expect.poll(() => page.getByRole('group', { name: 'Outbound vs Inbound' }).innerText(), { timeout: 10_000 }).toMatch(/Inbound\s*\d+[\s\S]*Outbound\s*\d+/);
+    await expect
+      .poll(() => page.getByRole('group', { name: 'Outbound vs Inbound' }).innerText(), { timeout: 10_000 })
+      .toMatch(/Inbound\s*\d+[\s\S]*Outbound\s*\d+/);
 
     const card = page.getByRole('group', { name, exact: true });
     await card.waitFor();
@@ -100,11 +136,18 @@ describe('the dashboard', () => {
     expect(text).toMatch(/Sent to dialer\s*2/);
     // The new line fits the card: its label and count on one line, nothing wider than the card.
     const sentLine = card.getByText('Sent to dialer', { exact: true }).locator('..');
-    expect(await sentLine.evaluate((line) => [...line.children].map((c) => Math.round(c.getBoundingClientRect().top)))).toSatisfy((tops: number[]) => new Set(tops).size === 1);
+    expect(
+      await sentLine.evaluate((line) => [...line.children].map((c) => Math.round(c.getBoundingClientRect().top))),
+    ).toSatisfy((tops: number[]) => new Set(tops).size === 1);
     expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // The chart draws a bar for each non-zero figure.
-    await page.getByRole('region', { name: 'Leads per campaign' }).locator('svg .recharts-bar-rectangle path').first().waitFor();
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });
+    await page
+      .getByRole('region', { name: 'Leads per campaign' })
+      .locator('svg .recharts-bar-rectangle path')
+      .first()
+      .waitFor();
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });
   });
 });
 
@@ -112,7 +155,12 @@ describe('agent sign-ins on the dashboard', () => {
   it("lists agents signed in now by shift; an agent's logout ends the session on the server and shows in today's sign-ins", async () => {
     const { page } = t;
     // AG-1002 signs in through the login screen on the Evening shift, then logs out.
-    await signInAsAgent(page, { agentId: 'AG-1002', password: DEMO_AGENT_PASSWORD, campaign: CAMPAIGN, shift: 'Evening' });
+    await signInAsAgent(page, {
+      agentId: 'AG-1002',
+      password: DEMO_AGENT_PASSWORD,
+      campaign: CAMPAIGN,
+      shift: 'Evening',
+    });
     await page.waitForURL('**/CRM**');
     const oldToken = await sessionToken(page);
     await page.getByTestId('user-name').click();
@@ -122,7 +170,9 @@ describe('agent sign-ins on the dashboard', () => {
     expect(after.status()).toBe(401);
 
     // AG-1004 signs in elsewhere and stays.
-    const signIn = await page.request.post('/api/auth/signInAgent', { data: { username: 'AG-1004', password: DEMO_AGENT_PASSWORD, shift: 'Evening', campaign: CAMPAIGN } });
+    const signIn = await page.request.post('/api/auth/signInAgent', {
+      data: { username: 'AG-1004', password: DEMO_AGENT_PASSWORD, shift: 'Evening', campaign: CAMPAIGN },
+    });
     expect(signIn.status()).toBe(200);
 
     await openDashboard(page);
@@ -130,7 +180,11 @@ describe('agent sign-ins on the dashboard', () => {
     const evening = panel.getByRole('group', { name: 'Evening shift' });
     await expect.poll(() => evening.innerText()).toContain('AG-1004');
     expect(await evening.innerText()).not.toContain('AG-1002');
-    const row = panel.getByRole('table', { name: "Today's sign-ins" }).getByRole('row').filter({ hasText: 'AG-1002' }).first();
+    const row = panel
+      .getByRole('table', { name: "Today's sign-ins" })
+      .getByRole('row')
+      .filter({ hasText: 'AG-1002' })
+      .first();
     expect(await row.innerText()).toMatch(/Evening[\s\S]*Signed out \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   });
 });

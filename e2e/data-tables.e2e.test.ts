@@ -9,7 +9,9 @@ const t = useBrowser();
 
 /** The stored data table of a campaign, read through the API (undefined when it has none). */
 async function storedTable(request: APIRequestContext, campaignName: string): Promise<TDataTable | undefined> {
-  const r = await request.get(`/dt/searchDataTables?campaignName=${encodeURIComponent(campaignName)}`, { headers: await adminHeaders(request) });
+  const r = await request.get(`/dt/searchDataTables?campaignName=${encodeURIComponent(campaignName)}`, {
+    headers: await adminHeaders(request),
+  });
   return ((await r.json()) as TDataTable[]).find((d) => d.campaignName === campaignName);
 }
 
@@ -51,14 +53,19 @@ describe('data tables', () => {
 
     await page.getByLabel('Search', { exact: true }).fill(name);
     const row = page.getByRole('row', { name: new RegExp(name) });
-    await expect.poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4)).toEqual([name, name, '2', 'Outlet name, Sales officer']);
+    await expect
+      .poll(async () => (await row.getByRole('cell').allTextContents()).slice(0, 4))
+      .toEqual([name, name, '2', 'Outlet name, Sales officer']);
   });
 
   it('Go without a campaign says the form is invalid; Reset unlocks the set-up and clears the column inputs', async () => {
     const { page, context } = t;
     const stamp = Date.now();
     const name = `Reset Check ${stamp}`;
-    await context.request.post('/cc/addCampaign', { headers: await adminHeaders(context.request), data: { campaignType: 'Inbound', campaignName: name, campaignId: `RC-${stamp}` } });
+    await context.request.post('/cc/addCampaign', {
+      headers: await adminHeaders(context.request),
+      data: { campaignType: 'Inbound', campaignName: name, campaignId: `RC-${stamp}` },
+    });
 
     await signInAsAdminAndWait(page);
     await page.goto('/createTable');

@@ -30,19 +30,55 @@ async function setUp(): Promise<{ campaign: string; agentId: string; headers: Re
     expect(r.status(), await r.text()).toBe(200);
     return r.json();
   };
-  await ok(request.post('/api/ac/addAgent', { headers, data: { type: 'Physical', name: 'Nasrin Akter', agentId, password: AGENT_PASSWORD } }));
-  await ok(request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `DBT-${stamp}`, callTarget: 10 } }));
-  await ok(request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
-  const [question] = (await ok(request.post('/questions/add', { headers, data: [{ campaignId: campaign, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No' }] }))) as { id: number }[];
+  await ok(
+    request.post('/api/ac/addAgent', {
+      headers,
+      data: { type: 'Physical', name: 'Nasrin Akter', agentId, password: AGENT_PASSWORD },
+    }),
+  );
+  await ok(
+    request.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `DBT-${stamp}`, callTarget: 10 },
+    }),
+  );
+  await ok(
+    request.post('/dt/addDataTables', {
+      headers,
+      data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+    }),
+  );
+  const [question] = (await ok(
+    request.post('/questions/add', {
+      headers,
+      data: [{ campaignId: campaign, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No' }],
+    }),
+  )) as { id: number }[];
   if (question === undefined) throw new Error('one question expected');
-  await ok(request.post('/api/logic/setLogics', { headers, data: [{ questionId: question.id, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }] }));
+  await ok(
+    request.post('/api/logic/setLogics', {
+      headers,
+      data: [{ questionId: question.id, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }],
+    }),
+  );
   await ok(
     request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
       headers,
-      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name\n${CELL},${DATA_DATE},Karim Mia\n`) } },
+      multipart: {
+        file: {
+          name: 'leads.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(`cell_number,data_date,respondent_name\n${CELL},${DATA_DATE},Karim Mia\n`),
+        },
+      },
     }),
   );
-  await ok(request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  await ok(
+    request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, {
+      headers,
+      data: {},
+    }),
+  );
   return { campaign, agentId, headers };
 }
 
@@ -76,7 +112,7 @@ async function expectShownInView(page: Page, alert: Locator, message: string, ac
   expect(await page.evaluate(() => document.body.innerText)).not.toContain('Cannot reach the server');
 }
 
-it("says the database is busy on a locked lookup and save, keeps the answers, and Retry save stores them once it is free", async () => {
+it('says the database is busy on a locked lookup and save, keeps the answers, and Retry save stores them once it is free', async () => {
   const { page } = t;
   const { campaign, agentId, headers } = await setUp();
   await signInAsAgent(page, { agentId, password: AGENT_PASSWORD, campaign });
@@ -89,7 +125,12 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
 
   // A lookup while the table is locked: the server gives up on the lock and says so.
   await withLeadsLocked(() =>
-    expectShownInView(page, page.getByRole('alert').filter({ hasText: 'The lead search failed' }), MESSAGES.database.busyReading, search),
+    expectShownInView(
+      page,
+      page.getByRole('alert').filter({ hasText: 'The lead search failed' }),
+      MESSAGES.database.busyReading,
+      search,
+    ),
   );
 
   // The lock gone, the same number is found; the agent answers.
@@ -103,10 +144,17 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
   await survey.getByRole('button', { name: 'Next', exact: true }).click();
   const end = page.getByRole('region', { name: 'End of call' });
   const failure = end.getByRole('alert').filter({ hasText: 'The answers were not saved' });
-  await withLeadsLocked(() => expectShownInView(page, failure, MESSAGES.database.busy, () => end.getByRole('button', { name: 'Save', exact: true }).click()));
+  await withLeadsLocked(() =>
+    expectShownInView(page, failure, MESSAGES.database.busy, () =>
+      end.getByRole('button', { name: 'Save', exact: true }).click(),
+    ),
+  );
   expect(await end.getByRole('radio', { name: '1 Completed' }).isChecked()).toBe(true);
   const storedLead = async () => {
-    const r = await t.context.request.get('/api/ap/getByNumber', { headers, params: { tableName: campaign, cellNumber: CELL } });
+    const r = await t.context.request.get('/api/ap/getByNumber', {
+      headers,
+      params: { tableName: campaign, cellNumber: CELL },
+    });
     expect(r.status()).toBe(200);
     return (await r.json()) as TLead;
   };
@@ -114,7 +162,11 @@ it("says the database is busy on a locked lookup and save, keeps the answers, an
   expect([untouched.Q1 ?? null, untouched.is_called]).toEqual([null, 0]);
 
   await failure.getByRole('button', { name: 'Retry save' }).click();
-  await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved as Completed. Search the next number.' }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: SURVEY_MESSAGES.ended })
+    .filter({ hasText: 'Saved as Completed. Search the next number.' })
+    .waitFor();
   expect(await storedLead()).toMatchObject({ Q1: 'Yes', is_called: 1 });
 });
 
@@ -144,7 +196,9 @@ it('says the answers may have been saved when the connection is cut under the sa
       await end.getByRole('button', { name: 'Save', exact: true }).click();
       let pid: number | undefined;
       while (pid === undefined) {
-        const { rows } = await watcher.query<{ pid: number }>(`select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%'`);
+        const { rows } = await watcher.query<{ pid: number }>(
+          `select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%'`,
+        );
         pid = rows[0]?.pid;
       }
       await watcher.query('select pg_terminate_backend($1)', [pid]);
@@ -154,7 +208,11 @@ it('says the answers may have been saved when the connection is cut under the sa
     expect(await end.getByRole('radio', { name: '1 Completed' }).isChecked()).toBe(true);
 
     await mayBe.getByRole('button', { name: 'Retry save' }).click();
-    await page.getByRole('status').filter({ hasText: SURVEY_MESSAGES.ended }).filter({ hasText: 'Saved as Completed. Search the next number.' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: SURVEY_MESSAGES.ended })
+      .filter({ hasText: 'Saved as Completed. Search the next number.' })
+      .waitFor();
     const { rows } = await watcher.query<{ version: number; saves: number }>(
       `select l.version, (select count(*)::int from lead_answer_history h where h.lead_id = l.id) as saves from (${leadOf}) x join leads l on l.id = x.id`,
       [campaign],

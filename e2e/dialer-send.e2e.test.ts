@@ -23,19 +23,43 @@ async function campaignWithGeneratedLeads(api: APIRequestContext, label: string,
   const campaign = `${label} ${stamp}`;
   const date = '2026-11-23';
   const headers = await adminHeaders(api);
-  await okJson(api.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `DS-${stamp}`, callTarget: 50 } }));
-  await okJson(api.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+  await okJson(
+    api.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `DS-${stamp}`, callTarget: 50 },
+    }),
+  );
+  await okJson(
+    api.post('/dt/addDataTables', {
+      headers,
+      data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+    }),
+  );
   // 0139 + 4 digits of the stamp + 3 of the row: Bangladeshi mobile numbers no other test file uses.
-  const rows = Array.from({ length: count }, (_, i) => `0139${stamp.slice(-4)}${String(i).padStart(3, '0')},${date},Respondent ${i},BR-${i % 3},Retailer,valid,Shop ${i}`);
-  const csv = ['cell_number,data_date,respondent_name,br_id,target_selector,data_status,Outlet name', ...rows].join('\r\n');
+  const rows = Array.from(
+    { length: count },
+    (_, i) =>
+      `0139${stamp.slice(-4)}${String(i).padStart(3, '0')},${date},Respondent ${i},BR-${i % 3},Retailer,valid,Shop ${i}`,
+  );
+  const csv = ['cell_number,data_date,respondent_name,br_id,target_selector,data_status,Outlet name', ...rows].join(
+    '\r\n',
+  );
   const table = encodeURIComponent(campaign);
-  await okJson(api.post(`/api/file/uploadCsv?tableName=${table}`, { headers, multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } }));
+  await okJson(
+    api.post(`/api/file/uploadCsv?tableName=${table}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    }),
+  );
   await okJson(api.post(`/dynamic/updateData?tableName=${table}&dataDate=${date}&all=true`, { headers, data: {} }));
   return { campaign, date, listId: `7${stamp}`, headers };
 }
 
 async function sendsOfDate(api: APIRequestContext, setup: TSetup): Promise<TSendsOfDate> {
-  const r = await api.get('/api/dialer/sends', { headers: setup.headers, params: { campaignName: setup.campaign, date: setup.date } });
+  const r = await api.get('/api/dialer/sends', {
+    headers: setup.headers,
+    params: { campaignName: setup.campaign, date: setup.date },
+  });
   expect(r.status(), await r.text()).toBe(200);
   return (await r.json()) as TSendsOfDate;
 }
@@ -45,7 +69,10 @@ async function reportLeadIds(api: APIRequestContext, setup: TSetup, sendId: numb
   const { token } = await okJson<{ token: string }>(api.get('/api/auth/media-token', { headers: setup.headers }));
   const r = await api.get(`/api/dialer/sends/${sendId}/report`, { params: { token } });
   expect(r.status()).toBe(200);
-  const lines = (await r.text()).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+  const lines = (await r.text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split(/\r?\n/);
   return lines.slice(1).map((line) => line.split(',')[0] ?? '');
 }
 
@@ -74,13 +101,15 @@ async function setDialerSettings(page: Page, card: Locator, setup: TSetup, rate:
   await dialog.waitFor({ state: 'hidden' });
 }
 
-const progressOf = async (card: Locator) => Number(await card.getByRole('progressbar', { name: 'Send progress' }).getAttribute('aria-valuenow'));
+const progressOf = async (card: Locator) =>
+  Number(await card.getByRole('progressbar', { name: 'Send progress' }).getAttribute('aria-valuenow'));
 
 /** "Added 40": a figure's label and value as shown. */
-const figureText = async (card: Locator, label: string) => (await card.getByRole('group', { name: label }).innerText()).replace(/\s+/g, ' ').trim();
+const figureText = async (card: Locator, label: string) =>
+  (await card.getByRole('group', { name: label }).innerText()).replace(/\s+/g, ' ').trim();
 
 describe('Send to dialer', () => {
-  it('sends a day\'s generated leads with live progress, the final counts and a report; the controls fit 1366×768', async () => {
+  it("sends a day's generated leads with live progress, the final counts and a report; the controls fit 1366×768", async () => {
     const { page, context } = t;
     const setup = await campaignWithGeneratedLeads(context.request, 'Dialer Send', 40);
     await signInAsAdminAndWait(page);
@@ -95,16 +124,21 @@ describe('Send to dialer', () => {
     const send = card.getByRole('button', { name: 'Send to dialer' });
     expect(inViewport(await boxOf(send))).toBe(true);
     // Its label whole, not cut by the count beside it.
-    expect(await send.evaluate((el) => [el, ...el.querySelectorAll('*')].every((n) => n.scrollWidth <= n.clientWidth + 1))).toBe(true);
+    expect(
+      await send.evaluate((el) => [el, ...el.querySelectorAll('*')].every((n) => n.scrollWidth <= n.clientWidth + 1)),
+    ).toBe(true);
     await send.click();
 
     // At 10 a second, 40 leads take about four seconds: the bar is seen part way, with Cancel beside it.
     await card.getByText('Running', { exact: true }).waitFor();
     await expect
-      .poll(async () => {
-        const value = await progressOf(card);
-        return value > 0 && value < 100;
-      }, { timeout: 15_000, interval: 100 })
+      .poll(
+        async () => {
+          const value = await progressOf(card);
+          return value > 0 && value < 100;
+        },
+        { timeout: 15_000, interval: 100 },
+      )
       .toBe(true);
     expect(inViewport(await boxOf(card.getByRole('progressbar', { name: 'Send progress' })))).toBe(true);
     expect(inViewport(await boxOf(card.getByRole('button', { name: 'Cancel send' })))).toBe(true);
@@ -116,7 +150,13 @@ describe('Send to dialer', () => {
     await page.getByText(counts).first().waitFor();
     await card.getByText('Finished', { exact: true }).waitFor();
     expect(await progressOf(card)).toBe(100);
-    for (const [label, value] of [['Added', 40], ['Duplicate', 0], ['On DNC', 0], ['Refused', 0], ['Failed', 0]] as const) {
+    for (const [label, value] of [
+      ['Added', 40],
+      ['Duplicate', 0],
+      ['On DNC', 0],
+      ['Refused', 0],
+      ['Failed', 0],
+    ] as const) {
       expect(await figureText(card, label)).toBe(`${label} ${value}`);
     }
     await card.getByText(/^Send #\d+ of this campaign is still running/).waitFor({ state: 'detached' });
@@ -130,9 +170,15 @@ describe('Send to dialer', () => {
     expect(leadIds.map((id) => fake.addLeadByVendorCode[id])).toEqual(leadIds.map(() => 1));
 
     // The report downloads from the card: one row per lead, every one added.
-    const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Download report' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download report' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^send-${sendId}-.*-2026-11-23\\.csv$`));
-    const lines = (await fs.readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const lines = (await fs.readFile(await download.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
     expect(lines[0]).toBe(SEND_REPORT_COLUMNS.join(','));
     expect(lines.slice(1)).toHaveLength(40);
     expect(lines.slice(1).every((line) => line.split(',')[2] === 'added')).toBe(true);

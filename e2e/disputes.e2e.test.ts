@@ -26,19 +26,41 @@ let record: TQcRecord;
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
-  await okJson(api.post('/api/ac/addAgent', { headers: await adminHeaders(api), data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD } }));
-  const signIn = await okJson<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
+  await okJson(
+    api.post('/api/ac/addAgent', {
+      headers: await adminHeaders(api),
+      data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD },
+    }),
+  );
+  const signIn = await okJson<{ jwtToken: string }>(
+    api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }),
+  );
   qcHeaders = { Authorization: `Bearer ${signIn.jwtToken}` };
   // Greetings No (−5), CRM Need Improvement (10): total 85.
   record = await okJson<TQcRecord>(
     api.post('/api/qcReport/add', {
       headers: qcHeaders,
-      data: { callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: NUMBER, duration: 120, ...bestScores(), greetings: -5, crm: 10, suggestion: 'Greet first' },
+      data: {
+        callDate: CALL_DATE,
+        agentId: AGENT_ID,
+        campaignName: CAMPAIGN,
+        consumerNumber: NUMBER,
+        duration: 120,
+        ...bestScores(),
+        greetings: -5,
+        crm: 10,
+        suggestion: 'Greet first',
+      },
     }),
   );
   // Its recording, linked: the agent asks the inspector to listen again, and the answer dialog plays it.
   await writeRecording(CALL_DATE, RECORDING, 3);
-  await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: RECORDING } }));
+  await okJson(
+    api.post('/api/qcReport/add-qc-report-file', {
+      headers: qcHeaders,
+      data: { qcReport: { id: record.id }, fileName: RECORDING },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -68,8 +90,13 @@ describe('disputes per criterion', () => {
     await expectInView(disputeButton, 'Dispute criteria');
     // With the recording player in its row, the table still fits its card: nothing is cut off on the right.
     const table = agent.getByRole('table', { name: 'QC Records' });
-    const [tableBox, cardBox] = [await boxOf(table), await boxOf(agent.locator('.mantine-Card-root').filter({ has: table }))];
-    expect(tableBox.x + tableBox.width, 'QC Records table within its card').toBeLessThanOrEqual(cardBox.x + cardBox.width + 0.5);
+    const [tableBox, cardBox] = [
+      await boxOf(table),
+      await boxOf(agent.locator('.mantine-Card-root').filter({ has: table })),
+    ];
+    expect(tableBox.x + tableBox.width, 'QC Records table within its card').toBeLessThanOrEqual(
+      cardBox.x + cardBox.width + 0.5,
+    );
     await disputeButton.click();
     const dialog = agent.getByRole('dialog', { name: 'Dispute criteria' });
     await dialog.getByRole('button', { name: 'Raise dispute' }).click();
@@ -85,7 +112,9 @@ describe('disputes per criterion', () => {
     await dialog.getByRole('button', { name: 'Raise dispute' }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The number is stored normalised (+880…).
-    const outcomes = agent.getByRole('row', { name: new RegExp(`^Dispute of the call to \\S*${NUMBER.slice(1)} on ${CALL_DATE}$`) });
+    const outcomes = agent.getByRole('row', {
+      name: new RegExp(`^Dispute of the call to \\S*${NUMBER.slice(1)} on ${CALL_DATE}$`),
+    });
     await outcomes.getByText('Waiting for QC').first().waitFor();
     expect(await outcomes.getByText('Waiting for QC').count()).toBe(3);
 
@@ -104,7 +133,10 @@ describe('disputes per criterion', () => {
     const answer = inspector.getByRole('dialog', { name: 'Answer the dispute' });
     await answer.getByText(new RegExp(`scored by ${QC.name}\\.`)).waitFor();
     // The record's recording, to listen to again.
-    await answer.getByRole('group', { name: `Recording of the call to ${record.consumerNumber} on ${CALL_DATE}` }).getByRole('button', { name: 'Play' }).waitFor();
+    await answer
+      .getByRole('group', { name: `Recording of the call to ${record.consumerNumber} on ${CALL_DATE}` })
+      .getByRole('button', { name: 'Play' })
+      .waitFor();
     await answer.getByRole('button', { name: 'Save answer' }).click();
     await answer.getByText('Choose Keep, Accept or Change').first().waitFor();
     await answer.locator('[aria-label="Answer on Greetings"]').locator('label', { hasText: 'Accept' }).click();
@@ -117,7 +149,10 @@ describe('disputes per criterion', () => {
     const answered = await okJson<TQcRecord>(api.get(`/api/qcReport/getqc/${record.id}`, { headers: qcHeaders }));
     expect(answered).toMatchObject({ greetings: 0, crm: 10, total: 90, agentGrade: 'Exceed Expectation' });
     // Among the answered disputes, each criterion's outcome is a badge, the badges one above the other.
-    await inspector.getByRole('radiogroup', { name: 'Dispute status' }).locator('label', { hasText: 'Answered' }).click();
+    await inspector
+      .getByRole('radiogroup', { name: 'Dispute status' })
+      .locator('label', { hasText: 'Answered' })
+      .click();
     const done = inspector.getByRole('row', { name: `Dispute of ${AGENT_NAME} on ${CALL_DATE}` });
     const accepted = done.getByLabel('Greetings: Accepted: -5 → 0');
     const kept = done.getByLabel('CRM: Kept at 10');
@@ -128,7 +163,9 @@ describe('disputes per criterion', () => {
     expect(k.y).toBeGreaterThan(a.y);
     const list = inspector.getByRole('table', { name: 'Disputes' });
     const [listBox, listCard] = [await boxOf(list), await boxOf(inspector.getByRole('region', { name: 'Disputes' }))];
-    expect(listBox.x + listBox.width, 'Disputes table within its card').toBeLessThanOrEqual(listCard.x + listCard.width + 0.5);
+    expect(listBox.x + listBox.width, 'Disputes table within its card').toBeLessThanOrEqual(
+      listCard.x + listCard.width + 0.5,
+    );
 
     // The agent sees each outcome and escalates the kept one.
     await openAgentPage(agent);
@@ -163,7 +200,10 @@ describe('disputes per criterion', () => {
 
     // The figures and the settings are there for the admin.
     await admin.getByRole('region', { name: 'Dispute figures' }).getByText('Median h to answer').first().waitFor();
-    await admin.getByRole('form', { name: 'Dispute settings' }).getByLabel(/Days to dispute/).waitFor();
+    await admin
+      .getByRole('form', { name: 'Dispute settings' })
+      .getByLabel(/Days to dispute/)
+      .waitFor();
 
     await openAgentPage(agent);
     await outcomes.getByText('Decided by an admin: final').waitFor();

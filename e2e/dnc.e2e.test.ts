@@ -22,10 +22,18 @@ describe('the do-not-call lists', () => {
     await page.goto('/dnc');
     await page.getByRole('heading', { name: 'Do Not Call', level: 1 }).waitFor();
 
-    for (const control of [page.getByRole('button', { name: 'Add number' }), page.getByRole('button', { name: 'Upload CSV' }), page.getByLabel('List', { exact: true }), page.getByLabel('Search', { exact: true })]) {
+    for (const control of [
+      page.getByRole('button', { name: 'Add number' }),
+      page.getByRole('button', { name: 'Upload CSV' }),
+      page.getByLabel('List', { exact: true }),
+      page.getByLabel('Search', { exact: true }),
+    ]) {
       expect(inViewport(await boxOf(control)), String(control)).toBe(true);
     }
-    await page.getByLabel('Counts per list').getByText(/^System list: \d/).waitFor();
+    await page
+      .getByLabel('Counts per list')
+      .getByText(/^System list: \d/)
+      .waitFor();
 
     // Add one number to the system list.
     await page.getByRole('button', { name: 'Add number' }).click();
@@ -48,13 +56,24 @@ describe('the do-not-call lists', () => {
     await page.getByRole('button', { name: 'Upload CSV' }).click();
     const upload = page.getByRole('dialog', { name: 'Upload CSV' });
     await upload.getByLabel('List', { exact: true }).selectOption({ label: CAMPAIGN });
-    await upload.getByLabel('CSV file').setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`number\n${UPLOADED[0]}\n99\n`) });
+    await upload
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`number\n${UPLOADED[0]}\n99\n`) });
     await upload.getByRole('button', { name: 'Save' }).click();
     const report = upload.getByRole('table', { name: 'Upload errors' });
     await report.waitFor();
-    expect(await report.getByRole('row').allInnerTexts()).toEqual(['Row\tColumn\tReason', '3\tnumber\t"99" is not a phone number']);
+    expect(await report.getByRole('row').allInnerTexts()).toEqual([
+      'Row\tColumn\tReason',
+      '3\tnumber\t"99" is not a phone number',
+    ]);
     expect(inViewport(await boxOf(upload.getByRole('button', { name: 'Save' })))).toBe(true);
-    await upload.getByLabel('CSV file').setInputFiles({ name: 'dnc.csv', mimeType: 'text/csv', buffer: Buffer.from(`number\n${UPLOADED.join('\n')}\n${SYSTEM_NUMBER}\n`) });
+    await upload
+      .getByLabel('CSV file')
+      .setInputFiles({
+        name: 'dnc.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(`number\n${UPLOADED.join('\n')}\n${SYSTEM_NUMBER}\n`),
+      });
     await upload.getByRole('button', { name: 'Save' }).click();
     await page.getByText('File uploaded: 3 added, 0 already listed.').waitFor();
     await upload.waitFor({ state: 'hidden' });
@@ -71,6 +90,13 @@ describe('the do-not-call lists', () => {
     await table.getByRole('button', { name: `Remove ${e164(SYSTEM_NUMBER)}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`${e164(SYSTEM_NUMBER)} removed from System list.`).waitFor();
-    await expect.poll(() => table.getByRole('row').filter({ hasText: e164(SYSTEM_NUMBER) }).count()).toBe(0);
+    await expect
+      .poll(() =>
+        table
+          .getByRole('row')
+          .filter({ hasText: e164(SYSTEM_NUMBER) })
+          .count(),
+      )
+      .toBe(0);
   }, 120_000);
 });

@@ -18,10 +18,14 @@ export function errorOf(input: Locator): Promise<string> {
 /** Waits until `message` is the input's error, and checks it shows under the input, within the viewport. */
 export async function expectErrorUnder(page: Page, input: Locator, message: string): Promise<void> {
   await expect.poll(() => errorOf(input), { timeout: 15_000 }).toBe(message);
-  const errorId = await input.evaluate((element) => (element.getAttribute('aria-describedby') ?? '').split(/\s+/).find((id) => id.endsWith('-error')) ?? '');
+  const errorId = await input.evaluate(
+    (element) =>
+      (element.getAttribute('aria-describedby') ?? '').split(/\s+/).find((id) => id.endsWith('-error')) ?? '',
+  );
   const [field, error] = await Promise.all([input.boundingBox(), page.locator(`[id="${errorId}"]`).boundingBox()]);
   const viewport = page.viewportSize();
-  if (field === null || error === null || viewport === null) throw new Error('The input or its error is not on the screen');
+  if (field === null || error === null || viewport === null)
+    throw new Error('The input or its error is not on the screen');
   // Below the input (not beside it, not over it), sharing its column.
   expect(error.y).toBeGreaterThanOrEqual(field.y + field.height - 1);
   expect(error.y - (field.y + field.height)).toBeLessThan(40);

@@ -14,4 +14,5 @@ export async function boxOf(locator: Locator): Promise<TBox> {
 }
 
 /** Whether the box lies wholly inside the 1366×768 viewport. */
-export const inViewport = (b: TBox) => b.x >= 0 && b.y >= 0 && b.x + b.width <= VIEWPORT.width && b.y + b.height <= VIEWPORT.height;
+export const inViewport = (b: TBox) =>
+  b.x >= 0 && b.y >= 0 && b.x + b.width <= VIEWPORT.width && b.y + b.height <= VIEWPORT.height;

@@ -40,28 +40,78 @@ const csvCell = (v: string) => `"${v.replace(/"/g, '""')}"`;
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
   const headers = await adminHeaders(api);
-  await ok(api.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: CAMPAIGN, campaignId: `XSS-${stamp}`, callTarget: 10 } }));
-  await ok(api.post('/api/ac/addAgent', { headers, data: { type: 'Virtual', name: AGENT.name, agentId: AGENT.agentId, password: AGENT.password } }));
+  await ok(
+    api.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: CAMPAIGN, campaignId: `XSS-${stamp}`, callTarget: 10 },
+    }),
+  );
+  await ok(
+    api.post('/api/ac/addAgent', {
+      headers,
+      data: { type: 'Virtual', name: AGENT.name, agentId: AGENT.agentId, password: AGENT.password },
+    }),
+  );
   await ok<TQuestion[]>(
     api.post('/questions/add', {
       headers,
-      data: [{ campaignId: CAMPAIGN, title: TITLE, type: 'Select Option', options: `${OPTION}, Plain option`, instruction: INSTRUCTION, optionalValue: 'Respondent' }],
+      data: [
+        {
+          campaignId: CAMPAIGN,
+          title: TITLE,
+          type: 'Select Option',
+          options: `${OPTION}, Plain option`,
+          instruction: INSTRUCTION,
+          optionalValue: 'Respondent',
+        },
+      ],
     }),
   );
   const csv = `cell_number,data_date,respondent_name\r\n${CELL.e164},${DATA_DATE},${csvCell(RESPONDENT)}\r\n`;
-  await ok(api.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(CAMPAIGN)}`, { headers, multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } }));
-  await ok(api.post(`/dynamic/updateData?tableName=${encodeURIComponent(CAMPAIGN)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  await ok(
+    api.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(CAMPAIGN)}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    }),
+  );
+  await ok(
+    api.post(`/dynamic/updateData?tableName=${encodeURIComponent(CAMPAIGN)}&dataDate=${DATA_DATE}&all=true`, {
+      headers,
+      data: {},
+    }),
+  );
 
-  const qcSignIn = await ok<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
+  const qcSignIn = await ok<{ jwtToken: string }>(
+    api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }),
+  );
   const qcHeaders = { Authorization: `Bearer ${qcSignIn.jwtToken}` };
   record = await ok<TQcRecord>(
     api.post('/api/qcReport/add', {
       headers: qcHeaders,
-      data: { callDate: CALL_DATE, agentId: AGENT.agentId, campaignName: CAMPAIGN, consumerNumber: CELL.local, duration: 40, ...bestScores(), fatalReason: PAYLOAD, easVoiceMatchedWithReport: 'yes', suggestion: SUGGESTION },
+      data: {
+        callDate: CALL_DATE,
+        agentId: AGENT.agentId,
+        campaignName: CAMPAIGN,
+        consumerNumber: CELL.local,
+        duration: 40,
+        ...bestScores(),
+        fatalReason: PAYLOAD,
+        easVoiceMatchedWithReport: 'yes',
+        suggestion: SUGGESTION,
+      },
     }),
   );
-  const agentSignIn = await ok<{ jwtToken: string }>(api.post('/api/auth/signInAgent', { data: { username: AGENT.agentId, password: AGENT.password, shift: 'Morning', campaign: CAMPAIGN } }));
-  await ok(api.post('/api/qcReport/submit', { headers: { Authorization: `Bearer ${agentSignIn.jwtToken}` }, data: { qcId: record.id, agreed: 'No', raiseConcern: true, comment: COMMENT } }));
+  const agentSignIn = await ok<{ jwtToken: string }>(
+    api.post('/api/auth/signInAgent', {
+      data: { username: AGENT.agentId, password: AGENT.password, shift: 'Morning', campaign: CAMPAIGN },
+    }),
+  );
+  await ok(
+    api.post('/api/qcReport/submit', {
+      headers: { Authorization: `Bearer ${agentSignIn.jwtToken}` },
+      data: { qcId: record.id, agreed: 'No', raiseConcern: true, comment: COMMENT },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -72,7 +122,11 @@ afterAll(async () => {
 async function expectInert(page: Page): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();
   expect(await page.locator('img[src="x"]').count()).toBe(0);
-  expect(await page.locator('script:not([src])').evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('__xss')).length)).toBe(0);
+  expect(
+    await page
+      .locator('script:not([src])')
+      .evaluateAll((scripts) => scripts.filter((s) => s.textContent?.includes('__xss')).length),
+  ).toBe(0);
 }
 
 /** The text shows exactly as written somewhere inside `scope`. */
@@ -117,9 +171,14 @@ describe('script payloads are shown as text', () => {
     await expectInert(page);
   });
 
-  it('on the agent\'s survey: the campaign, the lead, the question, its instruction and options', async () => {
+  it("on the agent's survey: the campaign, the lead, the question, its instruction and options", async () => {
     const { page } = t;
-    await signInAsAgent(page, { agentId: AGENT.agentId, password: AGENT.password, campaign: CAMPAIGN, shift: 'Morning' });
+    await signInAsAgent(page, {
+      agentId: AGENT.agentId,
+      password: AGENT.password,
+      campaign: CAMPAIGN,
+      shift: 'Morning',
+    });
     await page.waitForURL('**/CRM*');
     await page.getByRole('heading', { name: CAMPAIGN, level: 1 }).waitFor();
     await page.getByLabel('Cell number').fill(CELL.local);

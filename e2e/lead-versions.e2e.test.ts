@@ -27,8 +27,18 @@ beforeAll(async () => {
     const r = await response;
     expect(r.status(), await r.text()).toBe(200);
   };
-  await ok(api.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: CAMPAIGN, campaignId: `VER-${stamp}`, callTarget: 10 } }));
-  await ok(api.post('/dt/addDataTables', { headers, data: { campaignName: CAMPAIGN, numberOfField: 1, columns: ['Outlet name'] } }));
+  await ok(
+    api.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: CAMPAIGN, campaignId: `VER-${stamp}`, callTarget: 10 },
+    }),
+  );
+  await ok(
+    api.post('/dt/addDataTables', {
+      headers,
+      data: { campaignName: CAMPAIGN, numberOfField: 1, columns: ['Outlet name'] },
+    }),
+  );
   await ok(
     api.post('/questions/add', {
       headers,
@@ -39,9 +49,22 @@ beforeAll(async () => {
     }),
   );
   const csv = `cell_number,data_date,respondent_name,Outlet name\r\n${LEAD.e164},${DATA_DATE},Rahim Uddin,Karim Store\r\n`;
-  await ok(api.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(CAMPAIGN)}`, { headers, multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } }));
-  await ok(api.post(`/dynamic/updateData?tableName=${encodeURIComponent(CAMPAIGN)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
-  for (const [agentId, name] of [[AGENT_A, 'Agent Alpha'], [AGENT_B, 'Agent Beta']] as const) {
+  await ok(
+    api.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(CAMPAIGN)}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    }),
+  );
+  await ok(
+    api.post(`/dynamic/updateData?tableName=${encodeURIComponent(CAMPAIGN)}&dataDate=${DATA_DATE}&all=true`, {
+      headers,
+      data: {},
+    }),
+  );
+  for (const [agentId, name] of [
+    [AGENT_A, 'Agent Alpha'],
+    [AGENT_B, 'Agent Beta'],
+  ] as const) {
     await ok(api.post('/api/ac/addAgent', { headers, data: { type: 'Physical', name, agentId, password: PASSWORD } }));
   }
   await api.dispose();
@@ -82,7 +105,10 @@ describe('two agents saving the same lead', () => {
     const pageA = t.page;
     const browser = t.context.browser();
     if (browser === null) throw new Error('no browser');
-    const contextB: BrowserContext = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1280, height: 800 } });
+    const contextB: BrowserContext = await browser.newContext({
+      baseURL: t.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
     contextB.setDefaultTimeout(15_000);
     try {
       const pageB = await contextB.newPage();
@@ -98,11 +124,15 @@ describe('two agents saving the same lead', () => {
       const refusal = pageB.getByRole('alert').filter({ hasText: 'The answers were not saved' });
       await refusal.waitFor();
       expect(await refusal.innerText()).toMatch(
-        new RegExp(`This lead was saved by ${AGENT_A} at (\\d{4}-\\d{2}-\\d{2} )?\\d{2}:\\d{2}\\. Search the number again to see their answers\\.`),
+        new RegExp(
+          `This lead was saved by ${AGENT_A} at (\\d{4}-\\d{2}-\\d{2} )?\\d{2}:\\d{2}\\. Search the number again to see their answers\\.`,
+        ),
       );
       // B's answers are still on screen: the notes typed, and Q1's No among the answers so far.
       expect(await survey(pageB).getByLabel('Answer to Q2').inputValue()).toBe('B: not interested');
-      expect(await survey(pageB).getByRole('list', { name: 'Answers so far' }).getByRole('listitem').allInnerTexts()).toEqual(['Q1. Did you buy it? — No']);
+      expect(
+        await survey(pageB).getByRole('list', { name: 'Answers so far' }).getByRole('listitem').allInnerTexts(),
+      ).toEqual(['Q1. Did you buy it? — No']);
       expect(await pageB.getByRole('button', { name: 'Retry save' }).count()).toBe(0);
 
       // The lead holds A's answers, and its history A's one save.

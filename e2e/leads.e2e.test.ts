@@ -14,13 +14,29 @@ async function createCampaign(request: APIRequestContext): Promise<string> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `Lead Drive ${stamp}`;
   const headers = await adminHeaders(request);
-  expect((await request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: name, campaignId: `LD-${stamp}`, callTarget: 50 } })).status()).toBe(200);
-  expect((await request.post('/dt/addDataTables', { headers, data: { campaignName: name, numberOfField: 1, columns: ['Outlet name'] } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/cc/addCampaign', {
+        headers,
+        data: { campaignType: 'Outbound', campaignName: name, campaignId: `LD-${stamp}`, callTarget: 50 },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post('/dt/addDataTables', {
+        headers,
+        data: { campaignName: name, numberOfField: 1, columns: ['Outlet name'] },
+      })
+    ).status(),
+  ).toBe(200);
   return name;
 }
 
 async function summary(request: APIRequestContext, campaign: string, dataDate: string): Promise<TLeadDateSummary> {
-  const r = await request.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}?dataDate=${dataDate}`, { headers: await adminHeaders(request) });
+  const r = await request.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}?dataDate=${dataDate}`, {
+    headers: await adminHeaders(request),
+  });
   expect(r.status()).toBe(200);
   return (await r.json()) as TLeadDateSummary;
 }
@@ -41,7 +57,9 @@ async function upload(page: Page, campaign: string, csv: string) {
   const dialog = page.getByRole('dialog', { name: 'Upload CSV' });
   if (!(await dialog.isVisible())) await page.getByRole('button', { name: 'Upload CSV' }).click();
   await dialog.getByLabel('Campaign').selectOption(campaign);
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await dialog.getByRole('button', { name: 'Save' }).click();
   return dialog;
 }
@@ -60,7 +78,13 @@ describe('leads', () => {
     await page.getByRole('heading', { name: 'Leads', level: 1 }).waitFor();
 
     // A bad phone number on the third data row: the whole file is refused and its report names the row.
-    const bad = [HEADER, ROWS[0], ROWS[1], '0171100,2026-11-20,BR-2,Retailer,Rafiq,valid,Rafiq Traders', ...ROWS.slice(3)].join('\r\n');
+    const bad = [
+      HEADER,
+      ROWS[0],
+      ROWS[1],
+      '0171100,2026-11-20,BR-2,Retailer,Rafiq,valid,Rafiq Traders',
+      ...ROWS.slice(3),
+    ].join('\r\n');
     const dialog = await upload(page, campaign, bad);
     await dialog.getByText(LEAD_MESSAGES.uploadFailed).waitFor();
     const report = dialog.getByRole('table', { name: 'Upload problems' });
@@ -69,7 +93,9 @@ describe('leads', () => {
     expect(problems[0]).toBe('Row Column Reason');
     expect(problems.slice(1)).toHaveLength(1);
     expect(problems[1]).toMatch(/^4 cell_number /);
-    const dates = await context.request.get(`/dynamic/unique_data_dates/${encodeURIComponent(campaign)}`, { headers: await adminHeaders(context.request) });
+    const dates = await context.request.get(`/dynamic/unique_data_dates/${encodeURIComponent(campaign)}`, {
+      headers: await adminHeaders(context.request),
+    });
     expect(await dates.json()).toEqual([]);
 
     // Fixed: six leads land, the repeated number is skipped.
@@ -102,7 +128,12 @@ describe('leads', () => {
     const forDLines = forD.text.slice(1).trim().split('\r\n');
     expect(forDLines[0]?.startsWith('id,did,data_status,br_id,')).toBe(true);
     expect(forDLines[0]?.endsWith(',createdAt,Outlet name')).toBe(true);
-    expect(forDLines.slice(1).map((l) => l.split(',')[8]).sort()).toEqual(['+8801711000001', '+8801911000003']);
+    expect(
+      forDLines
+        .slice(1)
+        .map((l) => l.split(',')[8])
+        .sort(),
+    ).toEqual(['+8801711000001', '+8801911000003']);
 
     await page.getByLabel('Start date', { exact: true }).fill('2026-11-01');
     await page.getByLabel('End date', { exact: true }).fill('2026-11-30');

@@ -9,16 +9,39 @@ import { AGENT } from './fixtures.ts';
 const t = useBrowser();
 
 /** A fresh campaign with its data table and three questions, made through the API (other test files share the database). */
-async function createSurvey(request: APIRequestContext, label: string): Promise<{ campaign: string; questions: TQuestion[] }> {
+async function createSurvey(
+  request: APIRequestContext,
+  label: string,
+): Promise<{ campaign: string; questions: TQuestion[] }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const campaign = `${label} ${stamp}`;
   const headers = await adminHeaders(request);
-  expect((await request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `L-${stamp}`, callTarget: 40 } })).status()).toBe(200);
-  expect((await request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } })).status()).toBe(200);
+  expect(
+    (
+      await request.post('/cc/addCampaign', {
+        headers,
+        data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `L-${stamp}`, callTarget: 40 },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post('/dt/addDataTables', {
+        headers,
+        data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+      })
+    ).status(),
+  ).toBe(200);
   const added = await request.post('/questions/add', {
     headers,
     data: [
-      { campaignId: campaign, title: 'Do you use mobile banking?', type: 'Select Option', options: 'Yes, No', instruction: 'Ask before the offer.' },
+      {
+        campaignId: campaign,
+        title: 'Do you use mobile banking?',
+        type: 'Select Option',
+        options: 'Yes, No',
+        instruction: 'Ask before the offer.',
+      },
       { campaignId: campaign, title: 'Which service do you use?', type: 'Text Input' },
       { campaignId: campaign, title: 'Would you recommend it?', type: 'Select Option', options: 'Yes, No, Not sure' },
     ],
@@ -45,7 +68,10 @@ describe('logic', () => {
 
     await card(page, 'Q1').getByRole('link', { name: 'Set Logic of Q1' }).click();
     await page.waitForURL('**/setLogics?data=*');
-    await page.getByRole('group', { name: 'Yes', exact: true }).getByLabel('Then').selectOption({ label: 'Go to Q3. Would you recommend it?' });
+    await page
+      .getByRole('group', { name: 'Yes', exact: true })
+      .getByLabel('Then')
+      .selectOption({ label: 'Go to Q3. Would you recommend it?' });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText(LOGIC_MESSAGES.saved).waitFor();
     await page.waitForURL(`**/logicManagement/${encodeURIComponent(campaign)}`);
@@ -76,7 +102,10 @@ describe('logic', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(LOGIC_MESSAGES.cleared).waitFor();
     await card(page, 'Q1').getByRole('link', { name: 'Set Logic of Q1' }).waitFor();
-    const stored = await context.request.get(`/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaign)}`, { headers: await adminHeaders(context.request) });
+    const stored = await context.request.get(
+      `/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaign)}`,
+      { headers: await adminHeaders(context.request) },
+    );
     expect(await stored.json()).toEqual([]);
   });
 
@@ -87,10 +116,18 @@ describe('logic', () => {
     if (q1 === undefined || q2 === undefined || q3 === undefined) throw new Error('three questions expected');
     const headers = await adminHeaders(context.request);
     // Q2 (any answer) → Q3, and both answers of Q3 → Q2: once at Q2 the survey can never end.
-    await context.request.post('/api/logic/setLogics', { headers, data: [{ questionId: q2.id, optionTitle: null, questionNoToShow: q3.id, isCompletedCall: null }] });
     await context.request.post('/api/logic/setLogics', {
       headers,
-      data: ['Yes', 'No', 'Not sure'].map((optionTitle) => ({ questionId: q3.id, optionTitle, questionNoToShow: q2.id, isCompletedCall: null })),
+      data: [{ questionId: q2.id, optionTitle: null, questionNoToShow: q3.id, isCompletedCall: null }],
+    });
+    await context.request.post('/api/logic/setLogics', {
+      headers,
+      data: ['Yes', 'No', 'Not sure'].map((optionTitle) => ({
+        questionId: q3.id,
+        optionTitle,
+        questionNoToShow: q2.id,
+        isCompletedCall: null,
+      })),
     });
 
     await signInAsAdminAndWait(page);
@@ -112,7 +149,10 @@ describe('logic', () => {
     await page.waitForURL('**/CRM*');
     await page.goto('/viewFullCRM');
     await page.getByRole('heading', { name: campaign, level: 1 }).waitFor();
-    await page.getByRole('article', { name: 'Q1. Do you use mobile banking?' }).getByText('No → end, not completed').waitFor();
+    await page
+      .getByRole('article', { name: 'Q1. Do you use mobile banking?' })
+      .getByText('No → end, not completed')
+      .waitFor();
     expect(await page.getByRole('article').count()).toBe(3);
     expect(await page.getByLabel('Campaign').count()).toBe(0);
   });

@@ -67,7 +67,9 @@ const stepNow = () => Math.floor(Date.now() / 1000 / PERIOD_S);
  * to change.
  */
 async function nextCode(): Promise<string> {
-  await expect.poll(() => app.lastStep + 1 <= stepNow() + 1, { timeout: (PERIOD_S + 5) * 1000, interval: 250 }).toBe(true);
+  await expect
+    .poll(() => app.lastStep + 1 <= stepNow() + 1, { timeout: (PERIOD_S + 5) * 1000, interval: 250 })
+    .toBe(true);
   const step = Math.max(app.lastStep + 1, stepNow());
   app.lastStep = step;
   return generateSync({ secret: app.secret, epoch: step * PERIOD_S, period: PERIOD_S });
@@ -90,7 +92,11 @@ describe('second factor at 1366×768', () => {
     const { page } = t;
     await signInAsAdmin(page, ADMIN.username, ADMIN.password);
     await expect.poll(() => skipButton(page).innerText()).toBe(`Skip for now (${GRACE_SIGN_INS} left)`);
-    await expectInView(page.getByRole('img', { name: 'QR code for the authenticator app' }), page.getByLabel('Code from your authenticator app'), skipButton(page));
+    await expectInView(
+      page.getByRole('img', { name: 'QR code for the authenticator app' }),
+      page.getByLabel('Code from your authenticator app'),
+      skipButton(page),
+    );
     await skipButton(page).click();
     await page.waitForURL('**/dashboard');
 
@@ -122,7 +128,10 @@ describe('second factor at 1366×768', () => {
     // No session yet: the codes cannot be passed by unseen.
     expect(new URL(page.url()).pathname).toBe('/login');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download .txt' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download .txt' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('recovery-codes-admin.txt');
     const text = await fs.readFile(await download.path(), 'utf8');
     for (const code of app.recoveryCodes) expect(text).toContain(code);

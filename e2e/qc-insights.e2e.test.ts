@@ -19,15 +19,31 @@ const END = '2021-09-19';
 
 let api: APIRequestContext;
 
-async function addInHouse(headers: Record<string, string>, callDate: string, n: number, scores: Partial<Record<TQcCriterionKey, number>>) {
-  const data = { callDate, agentId: AGENT.username, campaignName: CAMPAIGN, consumerNumber: `0171900${String(n).padStart(4, '0')}`, duration: 60, ...bestScores(), ...scores, suggestion: '' };
+async function addInHouse(
+  headers: Record<string, string>,
+  callDate: string,
+  n: number,
+  scores: Partial<Record<TQcCriterionKey, number>>,
+) {
+  const data = {
+    callDate,
+    agentId: AGENT.username,
+    campaignName: CAMPAIGN,
+    consumerNumber: `0171900${String(n).padStart(4, '0')}`,
+    duration: 60,
+    ...bestScores(),
+    ...scores,
+    suggestion: '',
+  };
   const r = await api.post('/api/qcReport/add', { headers, data });
   expect(r.status(), await r.text()).toBe(200);
 }
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
-  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', {
+    data: { username: QC.username, password: QC.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const { jwtToken } = (await signIn.json()) as { jwtToken: string };
   const headers = { Authorization: `Bearer ${jwtToken}` };
@@ -93,9 +109,16 @@ describe('QC insights', () => {
     const trendChart = agentsPanel.locator('.recharts-wrapper').first();
     const yTicks = await trendChart.locator('.recharts-yAxis-tick-labels text').allTextContents();
     expect(yTicks.at(-1)).toBe('100');
-    expect(yTicks.every((v) => /^-?\d+$/.test(v)), yTicks.join(' ')).toBe(true);
+    expect(
+      yTicks.every((v) => /^-?\d+$/.test(v)),
+      yTicks.join(' '),
+    ).toBe(true);
     expect(await trendChart.locator('.recharts-xAxis-tick-labels text').allTextContents()).toEqual(['6 Sep', '13 Sep']);
-    expect(await trendChart.locator('text.recharts-label').allTextContents()).toEqual(['Exceed 90', 'Meet 80', 'Average 70']);
+    expect(await trendChart.locator('text.recharts-label').allTextContents()).toEqual([
+      'Exceed 90',
+      'Meet 80',
+      'Average 70',
+    ]);
 
     await page.getByRole('tab', { name: 'Criteria' }).click();
     const criteria = await rowTexts(page, `Marks lost per criterion, ${START} to ${END}`);
@@ -103,7 +126,10 @@ describe('QC insights', () => {
     // Worst first, as the chart: Fatal, then CRM, then the criteria that lost nothing in scorecard order.
     expect(criteria.slice(1, 3)).toEqual(['Fatal 0 100 33.33 1', 'CRM 20 20 6.67 1']);
     const criteriaTable = page.getByRole('table', { name: `Marks lost per criterion, ${START} to ${END}` });
-    expect(inViewport(await boxOf(criteriaTable.getByRole('row').last())), 'the criteria\u2019s last row in the viewport').toBe(true);
+    expect(
+      inViewport(await boxOf(criteriaTable.getByRole('row').last())),
+      'the criteria\u2019s last row in the viewport',
+    ).toBe(true);
     const bars = page.getByRole('tabpanel', { name: 'Criteria' }).locator('.recharts-bar-rectangle path');
     await bars.first().waitFor();
     expect(await bars.count()).toBe(2);
@@ -135,7 +161,10 @@ describe('QC insights', () => {
     const { page } = t;
     await openRange(page);
     await page.getByRole('table', { name: `Agents, ${START} to ${END}` }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export all (xlsx)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export all (xlsx)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`QC_Insights_${START}_to_${END}.xlsx`);
     await page.getByText(`Saving QC_Insights_${START}_to_${END}.xlsx`).waitFor();
     const path = await download.path();

@@ -26,7 +26,13 @@ const LONG_TEXT =
 const number = (n: number) => `018${stamp}${String(n).padStart(2, '0')}`;
 const RECORDING = `20210518-101500_${number(3)}_${AGENT_ID}-all.wav`;
 
-const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: number(n), duration: 3725 });
+const call = (n: number) => ({
+  callDate: CALL_DATE,
+  agentId: AGENT_ID,
+  campaignName: CAMPAIGN,
+  consumerNumber: number(n),
+  duration: 3725,
+});
 
 let api: APIRequestContext;
 let qcHeaders: Record<string, string>;
@@ -36,19 +42,41 @@ let reviewed: TQcRecord;
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
-  await okJson(api.post('/api/ac/addAgent', { headers: await adminHeaders(api), data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD } }));
-  const signIn = await okJson<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
+  await okJson(
+    api.post('/api/ac/addAgent', {
+      headers: await adminHeaders(api),
+      data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD },
+    }),
+  );
+  const signIn = await okJson<{ jwtToken: string }>(
+    api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }),
+  );
   qcHeaders = { Authorization: `Bearer ${signIn.jwtToken}` };
   const lost = { ...bestScores(), crm: 0, pace: 5, poorObjectionAndNegotiationSkill: -20 };
   inHouse = await okJson<TQcRecord>(
-    api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(1), ...lost, fatalReason: 'None', easVoiceMatchedWithReport: 'no', suggestion: LONG_TEXT } }),
+    api.post('/api/qcReport/add', {
+      headers: qcHeaders,
+      data: { ...call(1), ...lost, fatalReason: 'None', easVoiceMatchedWithReport: 'no', suggestion: LONG_TEXT },
+    }),
   );
-  client = await okJson<TQcClientRecord>(api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(2), ...toClientMarks(lost), suggestionMarks: LONG_TEXT } }));
+  client = await okJson<TQcClientRecord>(
+    api.post('/api/qcReport/addforclient', {
+      headers: qcHeaders,
+      data: { ...call(2), ...toClientMarks(lost), suggestionMarks: LONG_TEXT },
+    }),
+  );
 
   // A record with a recording (the widest cell of the review tables) that the agent reviews with a raised concern.
-  reviewed = await okJson<TQcRecord>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(3), ...bestScores(), suggestion: LONG_TEXT } }));
+  reviewed = await okJson<TQcRecord>(
+    api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(3), ...bestScores(), suggestion: LONG_TEXT } }),
+  );
   await writeRecordings(inject('recordingsDir'), CALL_DATE, { [RECORDING]: toneWav(2) });
-  await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: reviewed.id }, fileName: RECORDING } }));
+  await okJson(
+    api.post('/api/qcReport/add-qc-report-file', {
+      headers: qcHeaders,
+      data: { qcReport: { id: reviewed.id }, fileName: RECORDING },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -106,7 +134,8 @@ async function expectFirstRowInView(page: Page) {
   const grade = await cellUnder(table, row, 'Agent grade');
   expect(await total.textContent()).toMatch(/^-?\d+$/);
   expect(await grade.textContent()).toMatch(/Expectation$/);
-  for (const part of [edit, row.getByRole('button', { name: /^Delete .+'s record$/ }), total, grade]) expect(await inViewport(page, part)).toBe(true);
+  for (const part of [edit, row.getByRole('button', { name: /^Delete .+'s record$/ }), total, grade])
+    expect(await inViewport(page, part)).toBe(true);
   await expectNoSidewaysScroll(page, table);
 }
 
@@ -133,7 +162,9 @@ describe('QC record lists at 1366×768', () => {
       // Its criteria: the toggle names what lost marks and opens every criterion as its choice.
       const toggle = row.getByRole('button', { name: `Pace +2: the 14 criteria of ${AGENT_NAME}'s record` });
       await toggle.click();
-      const scores = page.getByRole('row', { name: `Scores of ${AGENT_NAME}'s call to ${list.record().consumerNumber}` });
+      const scores = page.getByRole('row', {
+        name: `Scores of ${AGENT_NAME}'s call to ${list.record().consumerNumber}`,
+      });
       await scores.getByText('No (-20)').waitFor();
       expect(await scores.getByText('Need Improvement (5)', { exact: true }).count()).toBe(1);
       expect(await scores.getByText('No (0)', { exact: true }).count()).toBe(2); // CRM, and Fatal at its best
@@ -163,9 +194,15 @@ describe('QC record lists at 1366×768', () => {
     await page.getByRole('tooltip', { name: 'CRM: Yes (20), Need Improvement (10), No (0)' }).waitFor();
 
     await page.goto(`/QcRecordsClient?search=${encodeURIComponent(client.consumerNumber)}`);
-    await page.getByRole('table', { name: 'Record List' }).getByRole('columnheader', { name: 'Fatal: Yes (-100), No (0)' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Record List' })
+      .getByRole('columnheader', { name: 'Fatal: Yes (-100), No (0)' })
+      .waitFor();
     await page.reload();
-    await page.getByRole('table', { name: 'Record List' }).getByRole('columnheader', { name: 'Fatal: Yes (-100), No (0)' }).waitFor();
+    await page
+      .getByRole('table', { name: 'Record List' })
+      .getByRole('columnheader', { name: 'Fatal: Yes (-100), No (0)' })
+      .waitFor();
     await page.getByRole('button', { name: 'Columns' }).click();
     await page.getByRole('button', { name: 'Back to the default columns' }).click();
     await expect.poll(() => page.getByRole('table', { name: 'Record List' }).getByRole('columnheader').count()).toBe(9);
@@ -182,7 +219,12 @@ describe('reviews at 1366×768', () => {
     const table = page.getByRole('table', { name: 'QC Records' });
     const row = table.getByRole('row').filter({ hasText: reviewed.consumerNumber });
     await row.getByRole('button', { name: 'Play' }).waitFor();
-    for (const part of [row.getByLabel('Agreed?'), row.getByRole('button', { name: 'Raise Concern' }), row.getByLabel('Agent Comment'), row.getByRole('button', { name: 'Submit Review' })]) {
+    for (const part of [
+      row.getByLabel('Agreed?'),
+      row.getByRole('button', { name: 'Raise Concern' }),
+      row.getByLabel('Agent Comment'),
+      row.getByRole('button', { name: 'Submit Review' }),
+    ]) {
       await part.scrollIntoViewIfNeeded();
       expect(await inViewport(page, part)).toBe(true);
     }
@@ -212,9 +254,13 @@ async function expectResolveInView(page: Page, consumerNumber: string) {
   await page.goto('/flag-raised');
   const flags = page.getByRole('table', { name: 'Concerned List' });
   // The first review resolved here (a disputed one is answered under Disputes, and its row says so).
-  const firstFlag = flags.locator('tbody tr').filter({ has: page.getByRole('button', { name: 'Resolved' }) }).first();
+  const firstFlag = flags
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: 'Resolved' }) })
+    .first();
   await firstFlag.getByRole('button', { name: 'Resolved' }).waitFor();
-  for (const part of [firstFlag.getByLabel('Resolved Comment'), firstFlag.getByRole('button', { name: 'Resolved' })]) expect(await inViewport(page, part)).toBe(true);
+  for (const part of [firstFlag.getByLabel('Resolved Comment'), firstFlag.getByRole('button', { name: 'Resolved' })])
+    expect(await inViewport(page, part)).toBe(true);
   const flag = flags.getByRole('row').filter({ hasText: consumerNumber });
   await flag.getByRole('button', { name: 'Play' }).waitFor();
   for (const part of [flag.getByLabel('Resolved Comment'), flag.getByRole('button', { name: 'Resolved' })]) {
@@ -245,7 +291,9 @@ describe('paging by key at 1366×768', () => {
     await expect.poll(() => showing.textContent()).toBe(`Showing ${lastFrom} to ${total} of ${total} entries`);
     expect(await button('Next').isDisabled()).toBe(true);
     await button('Previous').click();
-    await expect.poll(() => showing.textContent()).toBe(`Showing ${lastFrom - 10} to ${lastFrom - 1} of ${total} entries`);
+    await expect
+      .poll(() => showing.textContent())
+      .toBe(`Showing ${lastFrom - 10} to ${lastFrom - 1} of ${total} entries`);
     await button('First page').click();
     await expect.poll(() => showing.textContent()).toBe(`Showing 1 to 10 of ${total} entries`);
     expect(await button('Previous').isDisabled()).toBe(true);
@@ -254,7 +302,9 @@ describe('paging by key at 1366×768', () => {
     // The address keeps the page: a reload shows the same rows.
     const second = await page.getByRole('table', { name: 'Record List' }).locator('tbody tr').first().textContent();
     await page.reload();
-    await expect.poll(() => page.getByRole('table', { name: 'Record List' }).locator('tbody tr').first().textContent()).toBe(second);
+    await expect
+      .poll(() => page.getByRole('table', { name: 'Record List' }).locator('tbody tr').first().textContent())
+      .toBe(second);
 
     // Go to this file's call date: the page starts at its newest in-house record (far older than the demo's month).
     const jump = page.getByRole('textbox', { name: 'Go to call date' });
@@ -281,10 +331,14 @@ describe('paging by key at 1366×768', () => {
     const button = (name: string) => browser.getByRole('button', { name, exact: true });
 
     await button('Last page').click();
-    await expect.poll(() => showing.textContent()).toBe(`Showing ${(pages - 1) * 25 + 1} to ${total} of ${total} entries`);
+    await expect
+      .poll(() => showing.textContent())
+      .toBe(`Showing ${(pages - 1) * 25 + 1} to ${total} of ${total} entries`);
     expect(await button('Next').isDisabled()).toBe(true);
     await button('Previous').click();
-    await expect.poll(() => showing.textContent()).toBe(`Showing ${(pages - 2) * 25 + 1} to ${(pages - 1) * 25} of ${total} entries`);
+    await expect
+      .poll(() => showing.textContent())
+      .toBe(`Showing ${(pages - 2) * 25 + 1} to ${(pages - 1) * 25} of ${total} entries`);
     await button('First page').click();
     await expect.poll(() => showing.textContent()).toBe(`Showing 1 to 25 of ${total} entries`);
     await button('Next').click();

@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { sql } from 'kysely';
-import { GENERATED_FOR_D, QC_MESSAGES, type TLead, type TPaged, type TQcClientRecord, type TQcRecord } from '@crm/shared';
+import {
+  GENERATED_FOR_D,
+  QC_MESSAGES,
+  type TLead,
+  type TPaged,
+  type TQcClientRecord,
+  type TQcRecord,
+} from '@crm/shared';
 import { createKysely } from '../apps/server/src/db/database.ts';
 import type { Db } from '../apps/server/src/db/schema.ts';
 import { signInAsAdmin } from './actions.ts';
@@ -59,16 +66,38 @@ beforeAll(async () => {
   db = createKysely(inject('databaseUrl'), 2);
   [scored, corrected] = (await demoLeads(2, 40)) as [TDemoLead, TDemoLead];
   api = await request.newContext({ baseURL: t.baseUrl });
-  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', {
+    data: { username: QC.username, password: QC.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   qcHeaders = { Authorization: `Bearer ${((await signIn.json()) as { jwtToken: string }).jwtToken}` };
 
-  firstRecording = vicidialRecordingName({ date: CALL_DATE, time: '10:15:00', number: scored.local, agentId: AGENT.agentId });
-  secondRecording = vicidialRecordingName({ date: CALL_DATE, time: '10:40:00', number: scored.local, agentId: OTHER_AGENT_ID });
+  firstRecording = vicidialRecordingName({
+    date: CALL_DATE,
+    time: '10:15:00',
+    number: scored.local,
+    agentId: AGENT.agentId,
+  });
+  secondRecording = vicidialRecordingName({
+    date: CALL_DATE,
+    time: '10:40:00',
+    number: scored.local,
+    agentId: OTHER_AGENT_ID,
+  });
   await writeRecording(CALL_DATE, firstRecording, 4);
   await writeRecording(CALL_DATE, secondRecording, 3);
-  longRecording = vicidialRecordingName({ date: KEYS_DATE, time: '09:00:00', number: scored.local, agentId: AGENT.agentId });
-  nextCallRecording = vicidialRecordingName({ date: KEYS_DATE, time: '09:30:00', number: corrected.local, agentId: AGENT.agentId });
+  longRecording = vicidialRecordingName({
+    date: KEYS_DATE,
+    time: '09:00:00',
+    number: scored.local,
+    agentId: AGENT.agentId,
+  });
+  nextCallRecording = vicidialRecordingName({
+    date: KEYS_DATE,
+    time: '09:30:00',
+    number: corrected.local,
+    agentId: AGENT.agentId,
+  });
   await writeRecording(KEYS_DATE, longRecording, 30);
   await writeRecording(KEYS_DATE, nextCallRecording, 30);
 });
@@ -99,13 +128,14 @@ const records = (page: Page) => page.getByRole('region', { name: 'Call Records' 
 
 /** Chooses a recording and waits until the player knows its length. */
 async function play(page: Page, fileName: string, seconds: number) {
-  await records(page).getByRole('button', { name: `Play ${fileName}` }).click();
+  await records(page)
+    .getByRole('button', { name: `Play ${fileName}` })
+    .click();
   const player = page.getByRole('group', { name: `Recording ${fileName}` });
-  await expect.poll(() => player.getByLabel('Time').innerText(), { timeout: 15_000 }).toMatch(new RegExp(`/ 0:${String(seconds).padStart(2, '0')}$`));
+  await expect
+    .poll(() => player.getByLabel('Time').innerText(), { timeout: 15_000 })
+    .toMatch(new RegExp(`/ 0:${String(seconds).padStart(2, '0')}$`));
 }
-
-
-
 
 /** The <audio> of the scoring player: whether it plays, where, and how fast. */
 async function audioState(page: Page): Promise<{ paused: boolean; time: number; rate: number }> {
@@ -117,13 +147,19 @@ async function audioState(page: Page): Promise<{ paused: boolean; time: number; 
   return state;
 }
 
-const speedChosen = (page: Page) => page.getByRole('radiogroup', { name: 'Playback speed' }).locator('input:checked').getAttribute('value');
-const marksChosen = (page: Page, group: string) => page.getByRole('radiogroup', { name: group }).locator('input:checked').getAttribute('value');
-const focusedGroup = (page: Page) => page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label') ?? null);
+const speedChosen = (page: Page) =>
+  page.getByRole('radiogroup', { name: 'Playback speed' }).locator('input:checked').getAttribute('value');
+const marksChosen = (page: Page, group: string) =>
+  page.getByRole('radiogroup', { name: group }).locator('input:checked').getAttribute('value');
+const focusedGroup = (page: Page) =>
+  page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label') ?? null);
 
 async function chooseMark(page: Page, column: 'Marks 1' | 'Marks 2', criterion: string, choice: string) {
   // A segmented control: its radio input is hidden behind the visible label.
-  await page.getByRole('radiogroup', { name: `${column}: ${criterion}` }).getByText(choice, { exact: true }).click();
+  await page
+    .getByRole('radiogroup', { name: `${column}: ${criterion}` })
+    .getByText(choice, { exact: true })
+    .click();
 }
 
 async function listRecords<T>(path: string, number: string): Promise<T[]> {
@@ -141,13 +177,27 @@ describe('the QC panel', () => {
 
     // The lead's answers titled by their questions, and both recordings with their server-read lengths.
     const answers = page.getByRole('region', { name: 'Customer Response' });
-    await answers.getByRole('row').filter({ hasText: 'Am I speaking with the right person?' }).filter({ hasText: scored.answers.Q2 ?? '' }).waitFor();
-    await records(page).getByRole('listitem').filter({ hasText: firstRecording }).filter({ hasText: 'Duration: 4 seconds' }).waitFor();
-    await records(page).getByRole('listitem').filter({ hasText: secondRecording }).filter({ hasText: 'Duration: 3 seconds' }).waitFor();
+    await answers
+      .getByRole('row')
+      .filter({ hasText: 'Am I speaking with the right person?' })
+      .filter({ hasText: scored.answers.Q2 ?? '' })
+      .waitFor();
+    await records(page)
+      .getByRole('listitem')
+      .filter({ hasText: firstRecording })
+      .filter({ hasText: 'Duration: 4 seconds' })
+      .waitFor();
+    await records(page)
+      .getByRole('listitem')
+      .filter({ hasText: secondRecording })
+      .filter({ hasText: 'Duration: 3 seconds' })
+      .waitFor();
 
     await play(page, firstRecording, 4);
     // The recording's agent is the one scored.
-    await expect.poll(() => page.getByRole('combobox', { name: 'Agent' }).inputValue()).toBe(`${AGENT.name} (${AGENT.agentId})`);
+    await expect
+      .poll(() => page.getByRole('combobox', { name: 'Agent' }).inputValue())
+      .toBe(`${AGENT.name} (${AGENT.agentId})`);
     await tick(page).click();
     await notification(page, QC_MESSAGES.successfulCall).waitFor();
     expect(await tick(page).getAttribute('aria-pressed')).toBe('true');
@@ -170,7 +220,10 @@ describe('the QC panel', () => {
     expect(await page.getByRole('region', { name: 'QC Rating' }).count()).toBe(0);
 
     const [inHouse] = await listRecords<TQcRecord>('/api/qcReport/getqcreportbyqcinspector', scored.e164);
-    const [client] = await listRecords<TQcClientRecord>('/api/qcReport/getQcRecordsClientViewByQcInspector', scored.e164);
+    const [client] = await listRecords<TQcClientRecord>(
+      '/api/qcReport/getQcRecordsClientViewByQcInspector',
+      scored.e164,
+    );
     expect(inHouse).toMatchObject({
       callDate: CALL_DATE,
       campaignName: CAMPAIGN,
@@ -202,7 +255,9 @@ describe('the QC panel', () => {
     const { page } = t;
     await openPanel(page);
     await search(page, scored.local);
-    await records(page).getByRole('button', { name: `Play ${firstRecording}` }).waitFor();
+    await records(page)
+      .getByRole('button', { name: `Play ${firstRecording}` })
+      .waitFor();
     expect(await tick(page).getAttribute('aria-pressed')).toBe('false');
     await tick(page).click();
     await notification(page, QC_MESSAGES.durationNotAvailable).waitFor();
@@ -213,7 +268,9 @@ describe('the QC panel', () => {
     expect(await tick(page).getAttribute('aria-pressed')).toBe('true');
 
     // Another recording: grey again until it loads, and it is its length that counts.
-    await records(page).getByRole('button', { name: `Play ${secondRecording}` }).click();
+    await records(page)
+      .getByRole('button', { name: `Play ${secondRecording}` })
+      .click();
     expect(await tick(page).getAttribute('aria-pressed')).toBe('false');
     await play(page, secondRecording, 3);
     await tick(page).click();
@@ -227,7 +284,8 @@ describe('the QC panel', () => {
     await callDate(page).fill('');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: QC_MESSAGES.searchRequired }).waitFor();
-    for (const problem of ['Choose a campaign', 'Enter the consumer number', 'Choose the call date']) await page.getByText(problem, { exact: true }).waitFor();
+    for (const problem of ['Choose a campaign', 'Enter the consumer number', 'Choose the call date'])
+      await page.getByText(problem, { exact: true }).waitFor();
     expect(await page.getByRole('region', { name: 'Call Records' }).count()).toBe(0);
   });
 
@@ -242,9 +300,16 @@ describe('the QC panel', () => {
     await answers.getByLabel('Answer to Q2').selectOption(after);
     await answers.getByRole('button', { name: 'Save answers' }).click();
     await notification(page, QC_MESSAGES.leadUpdated).waitFor();
-    await answers.getByRole('row').filter({ hasText: 'Am I speaking with the right person?' }).filter({ hasText: after }).waitFor();
+    await answers
+      .getByRole('row')
+      .filter({ hasText: 'Am I speaking with the right person?' })
+      .filter({ hasText: after })
+      .waitFor();
 
-    const r = await api.get('/api/ap/getByNumber', { headers: qcHeaders, params: { tableName: CAMPAIGN, cellNumber: corrected.local } });
+    const r = await api.get('/api/ap/getByNumber', {
+      headers: qcHeaders,
+      params: { tableName: CAMPAIGN, cellNumber: corrected.local },
+    });
     const lead = (await r.json()) as TLead;
     expect(lead.Q2).toBe(after);
     // Every other answer is as it was.
@@ -275,7 +340,9 @@ describe('the QC panel', () => {
       focusedRow: row,
     };
     for (const [name, locator] of Object.entries(inView)) {
-      await expect.poll(async () => inViewport(await boxOf(locator)), { message: `${name} in the viewport` }).toBe(true);
+      await expect
+        .poll(async () => inViewport(await boxOf(locator)), { message: `${name} in the viewport` })
+        .toBe(true);
     }
     // The focused row is clear of the sticky player above and the sticky bar below, and nothing covers it.
     const rowBox = await boxOf(row);
@@ -283,20 +350,26 @@ describe('the QC panel', () => {
     const barBox = await boxOf(scoreBar);
     expect(rowBox.y).toBeGreaterThanOrEqual(playerBox.y + playerBox.height);
     expect(rowBox.y + rowBox.height).toBeLessThanOrEqual(barBox.y);
-    const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="radiogroup"]')?.getAttribute('aria-label'), {
-      x: rowBox.x + rowBox.width / 2,
-      y: rowBox.y + rowBox.height / 2,
-    });
+    const hit = await page.evaluate(
+      ({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="radiogroup"]')?.getAttribute('aria-label'),
+      {
+        x: rowBox.x + rowBox.width / 2,
+        y: rowBox.y + rowBox.height / 2,
+      },
+    );
     expect(hit).toBe('Marks 2: Fatal');
     // The two columns side by side, nothing off-screen sideways.
-    expect((await boxOf(page.getByRole('region', { name: 'Lead' }))).x + 300).toBeLessThan((await boxOf(page.getByRole('region', { name: 'QC Rating' }))).x);
+    expect((await boxOf(page.getByRole('region', { name: 'Lead' }))).x + 300).toBeLessThan(
+      (await boxOf(page.getByRole('region', { name: 'QC Rating' }))).x,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
     // Reading the lead to its end, the player and the bar stay.
     await page.mouse.move(400, 400);
     await page.mouse.wheel(0, 5000);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
-    for (const locator of [inView.playPause, inView.marks1Total, inView.marks2Total, inView.submit]) expect(inViewport(await boxOf(locator))).toBe(true);
+    for (const locator of [inView.playPause, inView.marks1Total, inView.marks2Total, inView.submit])
+      expect(inViewport(await boxOf(locator))).toBe(true);
   });
 
   it('plays, pauses, seeks and changes speed with the keyboard, scores the focused row with 1/2/3, and keeps the speed for the next call', async () => {

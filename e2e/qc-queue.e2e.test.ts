@@ -21,9 +21,21 @@ const AGENT_ID = 'AG-1001';
 const FIRST_NUMBER = '01755502301';
 const SECOND_NUMBER = '01755502302';
 const firstCall = vicidialRecordingName({ date: CALL_DATE, time: '09:15:00', number: FIRST_NUMBER, agentId: AGENT_ID });
-const secondCall = vicidialRecordingName({ date: CALL_DATE, time: '11:40:00', number: SECOND_NUMBER, agentId: AGENT_ID });
+const secondCall = vicidialRecordingName({
+  date: CALL_DATE,
+  time: '11:40:00',
+  number: SECOND_NUMBER,
+  agentId: AGENT_ID,
+});
 /** Fourteen later calls, so the first page is full (15) and a second one holds the last. */
-const laterCalls = Array.from({ length: 14 }, (_, i) => vicidialRecordingName({ date: CALL_DATE, time: `12:${String(10 + i).padStart(2, '0')}:00`, number: `017555024${String(10 + i)}`, agentId: AGENT_ID }));
+const laterCalls = Array.from({ length: 14 }, (_, i) =>
+  vicidialRecordingName({
+    date: CALL_DATE,
+    time: `12:${String(10 + i).padStart(2, '0')}:00`,
+    number: `017555024${String(10 + i)}`,
+    agentId: AGENT_ID,
+  }),
+);
 /** The numbers as the queue and QC records show them (E.164). */
 const e164 = (local: string) => `+88${local}`;
 
@@ -41,17 +53,32 @@ beforeAll(async () => {
   await writeRecording(CALL_DATE, secondCall, 45);
   // The days before in the call's week, for every agent: more agent-days than the progress table shows at once.
   const agents = await db.selectFrom('users').select('id').where('role', '=', 'agent').execute();
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', CAMPAIGN).executeTakeFirstOrThrow();
-  progressDays = WEEK_BEFORE.flatMap((callDate) => agents.map((a) => ({ campaignId: campaign.id, callDate, agentUserId: a.id })));
-  await db.insertInto('qcQueueDays').values(progressDays).onConflict((oc) => oc.doNothing()).execute();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', CAMPAIGN)
+    .executeTakeFirstOrThrow();
+  progressDays = WEEK_BEFORE.flatMap((callDate) =>
+    agents.map((a) => ({ campaignId: campaign.id, callDate, agentUserId: a.id })),
+  );
+  await db
+    .insertInto('qcQueueDays')
+    .values(progressDays)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   for (const name of laterCalls) await writeRecording(CALL_DATE, name, 40);
 
   api = await request.newContext({ baseURL: t.baseUrl });
-  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', {
+    data: { username: QC.username, password: QC.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   qcHeaders = { Authorization: `Bearer ${((await signIn.json()) as { jwtToken: string }).jwtToken}` };
   // A search reads the day's folder into the recordings index (the scanner would, in its own time).
-  const search = await api.get('/api/voicelog/search', { headers: qcHeaders, params: { directory: CALL_DATE, msisdn: FIRST_NUMBER } });
+  const search = await api.get('/api/voicelog/search', {
+    headers: qcHeaders,
+    params: { directory: CALL_DATE, msisdn: FIRST_NUMBER },
+  });
   expect(search.status(), await search.text()).toBe(200);
 }, 120_000);
 
@@ -93,7 +120,16 @@ describe('the QC queue', () => {
     const scoreNext = page.getByRole('button', { name: /Score next/ });
     const pager = page.getByRole('navigation', { name: 'Pagination' });
     const hint = page.getByText(/^Score next takes the first free call/);
-    for (const shown of [scoreNext, hint, page.getByLabel('Campaign'), page.getByRole('textbox', { name: 'Call date' }), page.getByRole('combobox', { name: 'Show entries' }), first, rows.nth(14), pager]) {
+    for (const shown of [
+      scoreNext,
+      hint,
+      page.getByLabel('Campaign'),
+      page.getByRole('textbox', { name: 'Call date' }),
+      page.getByRole('combobox', { name: 'Show entries' }),
+      first,
+      rows.nth(14),
+      pager,
+    ]) {
       expect(inViewport(await boxOf(shown))).toBe(true);
     }
     const pagerBox = await boxOf(pager);
@@ -133,7 +169,12 @@ describe('the QC queue', () => {
     expect(await badge.evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await release.click();
     await expect.poll(() => first.innerText()).toContain('Free');
-    const claims = await db.selectFrom('qcQueueClaims').innerJoin('recordings', 'recordings.id', 'qcQueueClaims.recordingId').select('qcQueueClaims.id').where('recordings.callDate', '=', CALL_DATE).execute();
+    const claims = await db
+      .selectFrom('qcQueueClaims')
+      .innerJoin('recordings', 'recordings.id', 'qcQueueClaims.recordingId')
+      .select('qcQueueClaims.id')
+      .where('recordings.callDate', '=', CALL_DATE)
+      .execute();
     expect(claims).toEqual([]);
   });
 
@@ -146,14 +187,20 @@ describe('the QC queue', () => {
     const agents = page.getByRole('region', { name: 'Progress per agent and day' });
     const inspectors = page.getByRole('region', { name: 'Progress per inspector' });
     await agents.getByRole('row').filter({ hasText: AGENT_ID }).first().waitFor();
-    expect(await agents.innerText()).toContain('QC records of the agent’s calls of that day, against the campaign’s target.');
-    expect(await inspectors.innerText()).toContain('QC records made that day and that week, whatever the calls’ dates.');
+    expect(await agents.innerText()).toContain(
+      'QC records of the agent’s calls of that day, against the campaign’s target.',
+    );
+    expect(await inspectors.innerText()).toContain(
+      'QC records made that day and that week, whatever the calls’ dates.',
+    );
     expect(await inspectors.getByRole('columnheader').allInnerTexts()).toEqual(['Inspector', CALL_DATE, 'Week']);
     // Both cards end inside the window; the agent-days (more than fit) scroll inside a table that takes the height
     // down to the page's margin.
     for (const card of [agents, inspectors]) expect(inViewport(await boxOf(card))).toBe(true);
     const agentsBox = await boxOf(agents);
-    expect(await agents.locator('.mantine-ScrollArea-viewport').evaluate((e) => e.scrollHeight > e.clientHeight + 1)).toBe(true);
+    expect(
+      await agents.locator('.mantine-ScrollArea-viewport').evaluate((e) => e.scrollHeight > e.clientHeight + 1),
+    ).toBe(true);
     expect(VIEWPORT.height - (agentsBox.y + agentsBox.height)).toBeLessThan(40);
   });
 });

@@ -25,15 +25,28 @@ const RECORDING = `20210921-101500_${number(3)}_${AGENT_ID}-all.wav`;
 
 const best = bestScores;
 const bestMarksFields = () => toClientMarks(bestScores());
-const call = (n: number) => ({ callDate: CALL_DATE, agentId: AGENT_ID, campaignName: CAMPAIGN, consumerNumber: number(n), duration: 61 });
+const call = (n: number) => ({
+  callDate: CALL_DATE,
+  agentId: AGENT_ID,
+  campaignName: CAMPAIGN,
+  consumerNumber: number(n),
+  duration: 61,
+});
 
 let api: APIRequestContext;
 let qcHeaders: Record<string, string>;
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
-  await okJson(api.post('/api/ac/addAgent', { headers: await adminHeaders(api), data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD } }));
-  const signIn = await okJson<{ jwtToken: string }>(api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }));
+  await okJson(
+    api.post('/api/ac/addAgent', {
+      headers: await adminHeaders(api),
+      data: { type: 'Physical', name: AGENT_NAME, agentId: AGENT_ID, password: AGENT_PASSWORD },
+    }),
+  );
+  const signIn = await okJson<{ jwtToken: string }>(
+    api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }),
+  );
   qcHeaders = { Authorization: `Bearer ${signIn.jwtToken}` };
 });
 
@@ -42,7 +55,12 @@ afterAll(async () => {
 });
 
 async function addInHouse(n: number, suggestion: string): Promise<TQcRecord> {
-  return okJson<TQcRecord>(api.post('/api/qcReport/add', { headers: qcHeaders, data: { ...call(n), ...best(), easVoiceMatchedWithReport: 'yes', suggestion } }));
+  return okJson<TQcRecord>(
+    api.post('/api/qcReport/add', {
+      headers: qcHeaders,
+      data: { ...call(n), ...best(), easVoiceMatchedWithReport: 'yes', suggestion },
+    }),
+  );
 }
 
 async function signInAsInspector(page: Page): Promise<void> {
@@ -62,7 +80,10 @@ async function findListRow(page: Page, listPath: string, record: { consumerNumbe
 describe('QC records', () => {
   it('the inspector edits a client record: the total follows the marks, Update saves and the list shows it', async () => {
     const record = await okJson<TQcClientRecord>(
-      api.post('/api/qcReport/addforclient', { headers: qcHeaders, data: { ...call(1), ...bestMarksFields(), suggestionMarks: 'Client is happy' } }),
+      api.post('/api/qcReport/addforclient', {
+        headers: qcHeaders,
+        data: { ...call(1), ...bestMarksFields(), suggestionMarks: 'Client is happy' },
+      }),
     );
     expect(record.total).toBe(100);
     const { page } = t;
@@ -95,15 +116,28 @@ describe('QC records', () => {
     expect(await updated.getByRole('cell', { name: '75', exact: true }).count()).toBe(1);
     expect(await updated.getByRole('cell', { name: 'Follow the survey order.' }).count()).toBe(1);
 
-    const saved = await okJson<TQcClientRecord>(api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }));
-    expect(saved).toMatchObject({ total: 75, agentGrade: 'Average Expectation', crmMarks: 0, paceMarks: 5, suggestionMarks: 'Follow the survey order.' });
+    const saved = await okJson<TQcClientRecord>(
+      api.get(`/api/qcReport/getClientQc/${record.id}`, { headers: qcHeaders }),
+    );
+    expect(saved).toMatchObject({
+      total: 75,
+      agentGrade: 'Average Expectation',
+      crmMarks: 0,
+      paceMarks: 5,
+      suggestionMarks: 'Follow the survey order.',
+    });
   });
 
   it('an edit page keeps the total, the grade, Update and the recording in view while its last row has the focus (1366×768)', async () => {
     const record = await addInHouse(4, 'Mind the hold.');
     const recording = `20210921-103000_${number(4)}_${AGENT_ID}-all.wav`;
     await writeRecordings(inject('recordingsDir'), CALL_DATE, { [recording]: toneWav(3) });
-    await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: recording } }));
+    await okJson(
+      api.post('/api/qcReport/add-qc-report-file', {
+        headers: qcHeaders,
+        data: { qcReport: { id: record.id }, fileName: recording },
+      }),
+    );
     const browser = t.context.browser();
     if (browser === null) throw new Error('no browser');
     const context = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1366, height: 768 } });
@@ -117,9 +151,14 @@ describe('QC records', () => {
       await expect.poll(() => player.getByLabel('Time').innerText(), { timeout: 15_000 }).toMatch(/\/ 0:03$/);
       await page.getByRole('radiogroup', { name: 'Playback speed' }).waitFor();
 
-      await page.getByRole('radiogroup', { name: 'Greetings', exact: true }).getByText('Yes (0)', { exact: true }).click();
+      await page
+        .getByRole('radiogroup', { name: 'Greetings', exact: true })
+        .getByText('Yes (0)', { exact: true })
+        .click();
       for (let i = 0; i < 13; i++) await page.keyboard.press('Tab');
-      expect(await page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label'))).toBe('Fatal');
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label')),
+      ).toBe('Fatal');
       await page.keyboard.press('1');
       const total = page.getByLabel('Total', { exact: true });
       await expect.poll(() => total.innerText()).toBe('0');
@@ -167,7 +206,12 @@ describe('agent review and raised flags', () => {
   it('the agent raises a concern and submits; the inspector resolves it; the agent sees the resolution', async () => {
     const record = await addInHouse(3, 'Greet the customer by name.');
     await writeRecordings(inject('recordingsDir'), CALL_DATE, { [RECORDING]: toneWav(2) });
-    await okJson(api.post('/api/qcReport/add-qc-report-file', { headers: qcHeaders, data: { qcReport: { id: record.id }, fileName: RECORDING } }));
+    await okJson(
+      api.post('/api/qcReport/add-qc-report-file', {
+        headers: qcHeaders,
+        data: { qcReport: { id: record.id }, fileName: RECORDING },
+      }),
+    );
 
     // The agent: QC Review.
     const { page } = t;
@@ -199,7 +243,10 @@ describe('agent review and raised flags', () => {
     // The inspector: Raised Flags, in a browser of their own.
     const browser = t.context.browser();
     if (browser === null) throw new Error('no browser');
-    const inspector: BrowserContext = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1280, height: 800 } });
+    const inspector: BrowserContext = await browser.newContext({
+      baseURL: t.baseUrl,
+      viewport: { width: 1280, height: 800 },
+    });
     try {
       const qcPage = await inspector.newPage();
       await signInAsInspector(qcPage);
@@ -224,8 +271,14 @@ describe('agent review and raised flags', () => {
     const resolved = page.getByRole('row').filter({ hasText: record.consumerNumber });
     await resolved.getByText('Resolved', { exact: true }).waitFor();
     expect(await resolved.getByRole('button', { name: 'Submit Review' }).count()).toBe(0);
-    const resolution = page.getByRole('row', { name: `Resolution of the review of the call to ${record.consumerNumber} on ${CALL_DATE}` });
+    const resolution = page.getByRole('row', {
+      name: `Resolution of the review of the call to ${record.consumerNumber} on ${CALL_DATE}`,
+    });
     await resolution.getByText('Listened again: the marks stand, the greeting was missed.').waitFor();
-    expect(await resolution.getByText(new RegExp(`^by ${QC.username.replace('.', '\\.')} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`)).count()).toBe(1);
+    expect(
+      await resolution
+        .getByText(new RegExp(`^by ${QC.username.replace('.', '\\.')} on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`))
+        .count(),
+    ).toBe(1);
   });
 });

@@ -19,7 +19,13 @@ const DAY2 = '2021-07-14';
 type TScores = Partial<Record<TQcCriterionKey, number>>;
 const best = bestScores;
 
-const call = (callDate: string, n: number) => ({ callDate, agentId: AGENT.username, campaignName: CAMPAIGN, consumerNumber: `0171100${String(n).padStart(4, '0')}`, duration: 60 + n });
+const call = (callDate: string, n: number) => ({
+  callDate,
+  agentId: AGENT.username,
+  campaignName: CAMPAIGN,
+  consumerNumber: `0171100${String(n).padStart(4, '0')}`,
+  duration: 60 + n,
+});
 
 let api: APIRequestContext;
 let headers: Record<string, string>;
@@ -30,12 +36,16 @@ async function ok(response: Promise<Awaited<ReturnType<APIRequestContext['post']
 }
 
 async function addInHouse(callDate: string, n: number, scores: TScores, suggestion: string) {
-  await ok(api.post('/api/qcReport/add', { headers, data: { ...call(callDate, n), ...best(), ...scores, suggestion } }));
+  await ok(
+    api.post('/api/qcReport/add', { headers, data: { ...call(callDate, n), ...best(), ...scores, suggestion } }),
+  );
 }
 
 beforeAll(async () => {
   api = await request.newContext({ baseURL: t.baseUrl });
-  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', {
+    data: { username: QC.username, password: QC.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   const { jwtToken } = (await signIn.json()) as { jwtToken: string };
   headers = { Authorization: `Bearer ${jwtToken}` };
@@ -45,7 +55,12 @@ beforeAll(async () => {
   await addInHouse(DAY1, 3, { fatal: -100 }, '');
   await addInHouse(DAY2, 4, { crm: 0, liveliness: 5 }, 'More energy');
   const marks = toClientMarks(bestScores());
-  await ok(api.post('/api/qcReport/addforclient', { headers, data: { ...call(DAY2, 5), ...marks, suggestionMarks: 'Client is happy' } }));
+  await ok(
+    api.post('/api/qcReport/addforclient', {
+      headers,
+      data: { ...call(DAY2, 5), ...marks, suggestionMarks: 'Client is happy' },
+    }),
+  );
 });
 
 afterAll(async () => {
@@ -56,14 +71,20 @@ type TSheet = { name: string; rows: unknown[][]; sheet: ExcelJS.Worksheet };
 
 /** Clicks Export Report, waits for the browser's download and opens the saved xlsx. */
 async function exportReport(page: Page, sheet: string): Promise<{ fileName: string; book: TSheet }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Report' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export Report' }).click(),
+  ]);
   const path = await download.path();
   const bytes = await fs.readFile(path);
   expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
   const book = new ExcelJS.Workbook();
   await book.xlsx.readFile(path);
   const found = book.getWorksheet(sheet);
-  if (found === undefined) throw new Error(`no sheet "${sheet}" in ${download.suggestedFilename()}: ${book.worksheets.map((w) => w.name).join(', ')}`);
+  if (found === undefined)
+    throw new Error(
+      `no sheet "${sheet}" in ${download.suggestedFilename()}: ${book.worksheets.map((w) => w.name).join(', ')}`,
+    );
   const rows: unknown[][] = [];
   found.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
   return { fileName: download.suggestedFilename(), book: { name: found.name, rows, sheet: found } };
@@ -85,8 +106,19 @@ async function tableRows(page: Page, name: string): Promise<string[]> {
 }
 
 const IN_HOUSE_HEADER = [
-  'Call Date', 'Agent Name', 'Id', 'Campaign Name', 'Consumer Number', 'Duration', ...QC_CRITERIA.map((c) => c.exportHeader),
-  'Fatal Reason', 'EAS voice matched with report?', 'Total', 'Agent Grade', 'Suggestion', 'QC By',
+  'Call Date',
+  'Agent Name',
+  'Id',
+  'Campaign Name',
+  'Consumer Number',
+  'Duration',
+  ...QC_CRITERIA.map((c) => c.exportHeader),
+  'Fatal Reason',
+  'EAS voice matched with report?',
+  'Total',
+  'Agent Grade',
+  'Suggestion',
+  'QC By',
 ];
 
 describe('QC reports', () => {
@@ -115,7 +147,9 @@ describe('QC reports', () => {
     expect(book.rows[0]).toEqual(IN_HOUSE_HEADER);
     const data = book.rows.slice(1);
     // Total, Agent Grade, Suggestion (an empty one may be an empty cell) and QC By, best first.
-    expect(data.map((r) => [r[0], r[1], r[2], r[22], r[23], r[24] ?? '', r[25]]).sort((a, b) => Number(b[3]) - Number(a[3]))).toEqual([
+    expect(
+      data.map((r) => [r[0], r[1], r[2], r[22], r[23], r[24] ?? '', r[25]]).sort((a, b) => Number(b[3]) - Number(a[3])),
+    ).toEqual([
       [DAY1, AGENT.name, AGENT.username, 100, 'Exceed Expectation', 'Well done', QC.username],
       [DAY1, AGENT.name, AGENT.username, 80, 'Meet Expectation', 'Follow the survey order', QC.username],
       [DAY1, AGENT.name, AGENT.username, 0, 'Below Expectation', '', QC.username],
@@ -132,7 +166,9 @@ describe('QC reports', () => {
     const header = book.rows[0] ?? [];
     expect(header.slice(6, 20)).toEqual(QC_CRITERIA.map((c) => c.clientHeader));
     expect(header[24]).toBe('Remarks');
-    expect(book.rows.slice(1).map((r) => [r[0], r[2], r[22], r[24]])).toEqual([[DAY2, AGENT.username, 100, 'Client is happy']]);
+    expect(book.rows.slice(1).map((r) => [r[0], r[2], r[22], r[24]])).toEqual([
+      [DAY2, AGENT.username, 100, 'Client is happy'],
+    ]);
   });
 
   it('exports the daily summary: the agent\u2019s average in its colour\u2019s column', async () => {
@@ -149,7 +185,11 @@ describe('QC reports', () => {
     expect([row[3], row[4], row[5]].every((v) => v === undefined || v === null || v === '')).toBe(true);
     expect(String(row[6])).toContain('Well done');
     // The average's cell is filled red (under 70).
-    expect(book.sheet.getCell('C2').fill).toMatchObject({ type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFF0000' } });
+    expect(book.sheet.getCell('C2').fill).toMatchObject({
+      type: 'pattern',
+      pattern: 'solid',
+      fgColor: { argb: 'FFFF0000' },
+    });
   });
 
   it('checks the monthly range, exports it and draws a bar per agent\u2019s average; Reset returns to the chooser', async () => {
@@ -163,7 +203,10 @@ describe('QC reports', () => {
 
     await page.getByLabel('Start', { exact: true }).fill(DAY1);
     await page.getByLabel('End', { exact: true }).fill(DAY2);
-    expect(await tableRows(page, `Per agent, ${DAY1} to ${DAY2}`)).toEqual(['Agent Sum Count Average', `${AGENT.name} 135.0 2 67.5`]);
+    expect(await tableRows(page, `Per agent, ${DAY1} to ${DAY2}`)).toEqual([
+      'Agent Sum Count Average',
+      `${AGENT.name} 135.0 2 67.5`,
+    ]);
     // One bar for the agent, as long as its average (67.5 of 100), in the colour of its grade (Below: red).
     const chart = page.getByRole('region', { name: `Agent averages, ${DAY1} to ${DAY2}` });
     const bars = chart.locator('.recharts-bar-rectangle path');
@@ -179,9 +222,9 @@ describe('QC reports', () => {
     const { fileName, book } = await exportReport(page, QC_EXPORTS.monthlySummary.sheet);
     expect(fileName).toBe(`Monthly_Qc_Summary_${DAY1}_to_${DAY2}.xlsx`);
     expect(book.rows[0]).toEqual(['Agent Name', 'Agent Id', DAY1, DAY2, 'Sum', 'Count', 'Average']);
-    expect(book.rows.slice(1).map((r) => r.map((v) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v)))).toEqual([
-      [AGENT.name, AGENT.username, 60, 75, 135, 2, 67.5],
-    ]);
+    expect(
+      book.rows.slice(1).map((r) => r.map((v) => (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? Number(v) : v))),
+    ).toEqual([[AGENT.name, AGENT.username, 60, 75, 135, 2, 67.5]]);
 
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await page.getByLabel('Choose Report Type').inputValue()).toBe('');

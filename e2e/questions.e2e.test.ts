@@ -12,9 +12,15 @@ async function createCampaign(request: APIRequestContext, label: string): Promis
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const name = `${label} ${stamp}`;
   const headers = await adminHeaders(request);
-  const campaign = await request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: name, campaignId: `Q-${stamp}`, callTarget: 30 } });
+  const campaign = await request.post('/cc/addCampaign', {
+    headers,
+    data: { campaignType: 'Outbound', campaignName: name, campaignId: `Q-${stamp}`, callTarget: 30 },
+  });
   expect(campaign.status()).toBe(200);
-  const table = await request.post('/dt/addDataTables', { headers, data: { campaignName: name, numberOfField: 1, columns: ['Outlet name'] } });
+  const table = await request.post('/dt/addDataTables', {
+    headers,
+    data: { campaignName: name, numberOfField: 1, columns: ['Outlet name'] },
+  });
   expect(table.status()).toBe(200);
   return name;
 }
@@ -26,7 +32,9 @@ async function addQuestions(request: APIRequestContext, questions: TNewQuestionI
 }
 
 async function storedQuestions(request: APIRequestContext, campaignName: string): Promise<TQuestion[]> {
-  const r = await request.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { headers: await adminHeaders(request) });
+  const r = await request.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
+    headers: await adminHeaders(request),
+  });
   return (await r.json()) as TQuestion[];
 }
 
@@ -82,11 +90,13 @@ describe('questions', () => {
     await page.waitForURL('**/question');
 
     await page.getByLabel('Search', { exact: true }).fill(campaign);
-    await expect.poll(() => listedRows(page, campaign)).toEqual([
-      ['Q1', 'Do you smoke?', 'Select Option', 'Yes, No'],
-      ['Q2', 'Which brand do you smoke?', 'Text Input', '—'],
-      ['Q3', 'How many sticks a day?', 'Number', '—'],
-    ]);
+    await expect
+      .poll(() => listedRows(page, campaign))
+      .toEqual([
+        ['Q1', 'Do you smoke?', 'Select Option', 'Yes, No'],
+        ['Q2', 'Which brand do you smoke?', 'Text Input', '—'],
+        ['Q3', 'How many sticks a day?', 'Number', '—'],
+      ]);
     // The campaign filter: only this campaign's rows, paged by the server, and the choice kept in the address.
     await page.getByLabel('Search', { exact: true }).fill('');
     await page.getByRole('main').getByLabel('Campaign', { exact: true }).selectOption(campaign);
@@ -94,7 +104,10 @@ describe('questions', () => {
     const table = page.getByRole('table', { name: 'Question List' });
     // Every row of the table (the header and three questions) is this campaign's.
     await expect
-      .poll(async () => ({ rows: (await table.getByRole('row').all()).length, ours: (await listedRows(page, campaign)).map((row) => row[0]) }))
+      .poll(async () => ({
+        rows: (await table.getByRole('row').all()).length,
+        ours: (await listedRows(page, campaign)).map((row) => row[0]),
+      }))
       .toEqual({ rows: 4, ours: ['Q1', 'Q2', 'Q3'] });
 
     const stored = await storedQuestions(context.request, campaign);
@@ -142,7 +155,9 @@ describe('questions', () => {
     await page.getByLabel('Search', { exact: true }).fill(campaign);
     await page.getByRole('button', { name: `Delete Q2 of ${campaign}` }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText("Do you really want to delete Q2's record? 1 logic rule goes with it. This process cannot be undone!").waitFor();
+    await dialog
+      .getByText("Do you really want to delete Q2's record? 1 logic rule goes with it. This process cannot be undone!")
+      .waitFor();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText(`Q2 of ${campaign} deleted, with 1 logic rule.`).waitFor();
     await expect.poll(async () => (await listedRows(page, campaign)).map((r) => r[0])).toEqual(['Q1', 'Q3']);

@@ -5,12 +5,24 @@ import type { Page } from 'playwright-core';
 import { SURVEY_MESSAGES } from '@crm/shared';
 import { okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, expectReadyForNextNumber, next, questionHeading, saveEnd, search, signInAgentTo, survey } from './crm-support.ts';
+import {
+  LEADS,
+  createCallCampaign,
+  createCrmAgent,
+  expectReadyForNextNumber,
+  next,
+  questionHeading,
+  saveEnd,
+  search,
+  signInAgentTo,
+  survey,
+} from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
 
-const quotaRow = (page: Page, name: string) => page.getByRole('table', { name: 'Quotas' }).getByRole('row').filter({ hasText: name });
+const quotaRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Quotas' }).getByRole('row').filter({ hasText: name });
 
 describe('quotas', () => {
   it('adds a quota on the logic page; once an agent fills it, the lookup of a lead in it is refused with no survey', async () => {
@@ -23,10 +35,23 @@ describe('quotas', () => {
     await okJson(
       context.request.post(`/api/file/uploadCsv?tableName=${table}`, {
         headers: setup.headers,
-        multipart: { file: { name: 'dhaka.csv', mimeType: 'text/csv', buffer: Buffer.from(`cell_number,data_date,respondent_name,region\n${second},2026-11-22,Second Dhaka,Dhaka\n`) } },
+        multipart: {
+          file: {
+            name: 'dhaka.csv',
+            mimeType: 'text/csv',
+            buffer: Buffer.from(
+              `cell_number,data_date,respondent_name,region\n${second},2026-11-22,Second Dhaka,Dhaka\n`,
+            ),
+          },
+        },
       }),
     );
-    await okJson(context.request.post(`/dynamic/updateData?tableName=${table}&dataDate=2026-11-22&all=true`, { headers: setup.headers, data: {} }));
+    await okJson(
+      context.request.post(`/dynamic/updateData?tableName=${table}&dataDate=2026-11-22&all=true`, {
+        headers: setup.headers,
+        data: {},
+      }),
+    );
 
     await signInAsAdminAndWait(page);
     await page.goto(`/logicManagement/${table}`);

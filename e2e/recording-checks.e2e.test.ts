@@ -41,7 +41,14 @@ async function writeCalls(): Promise<void> {
   const mono = new Timeline(RATE, 1);
   await mono.add(0, silence(0.5), speech('Thank you for calling. Please hold while I check your account.'));
   holdStart = mono.end(0);
-  await mono.add(0, silence(HOLD_SEC), speech('Thank you for holding. Your account is now up to date.'), silence(3), speech('Is there anything else I can help you with today?'), silence(1));
+  await mono.add(
+    0,
+    silence(HOLD_SEC),
+    speech('Thank you for holding. Your account is now up to date.'),
+    silence(3),
+    speech('Is there anything else I can help you with today?'),
+    silence(1),
+  );
   const monoCall = mono.build();
   await writeWav(path.join(folder, holdCall), monoCall.channels, RATE);
 
@@ -49,9 +56,17 @@ async function writeCalls(): Promise<void> {
   const stereo = new Timeline(RATE, 2);
   await stereo.addAt(0, 0.5, speech('Good morning, this is the customer care desk. How may I help you today?'));
   await stereo.addAt(1, stereo.end(0) - 1.5, speech('Hello, I am calling about my broadband bill from last month.'));
-  await stereo.addAt(0, stereo.end(1) + 0.8, speech('I can certainly help you with that. May I have your account number, please?'));
+  await stereo.addAt(
+    0,
+    stereo.end(1) + 0.8,
+    speech('I can certainly help you with that. May I have your account number, please?'),
+  );
   await stereo.addAt(1, stereo.end(0) - 1.5, speech('Yes, of course. It is four five six seven eight nine.'));
-  await stereo.addAt(0, stereo.end(1) + 0.8, speech('Thank you. I have found your account, and the bill is corrected now.'));
+  await stereo.addAt(
+    0,
+    stereo.end(1) + 0.8,
+    speech('Thank you. I have found your account, and the bill is corrected now.'),
+  );
   await stereo.addAt(1, stereo.end(0) + 0.8, speech('Thank you very much. Goodbye.'));
   await stereo.add(0, silence(stereo.end(1) + 1 - stereo.end(0)));
   const stereoTimeline = stereo.build();
@@ -65,7 +80,9 @@ async function writeCalls(): Promise<void> {
 beforeAll(async () => {
   await writeCalls();
   api = await request.newContext({ baseURL: t.baseUrl });
-  const signIn = await api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } });
+  const signIn = await api.post('/api/auth/signInSuperAdmin', {
+    data: { username: QC.username, password: QC.password },
+  });
   expect(signIn.status(), await signIn.text()).toBe(200);
   qcHeaders = { Authorization: `Bearer ${((await signIn.json()) as { jwtToken: string }).jwtToken}` };
 }, 120_000);
@@ -81,7 +98,10 @@ async function analysisOf(fileName: string): Promise<TRecordingAnalysisReply> {
   await expect
     .poll(
       async () => {
-        const r = await api.get('/api/voicelog/analysis', { headers: qcHeaders, params: { fileName: `${CALL_DATE}/${fileName}` } });
+        const r = await api.get('/api/voicelog/analysis', {
+          headers: qcHeaders,
+          params: { fileName: `${CALL_DATE}/${fileName}` },
+        });
         if (r.status() !== 200) return `${r.status()} ${await r.text()}`;
         reply = ZRecordingAnalysisReply.parse(await r.json());
         return reply.status;
@@ -108,13 +128,19 @@ async function search(page: Page) {
 
 const records = (page: Page) => page.getByRole('region', { name: 'Call Records' });
 const recordRow = (page: Page, fileName: string) => records(page).getByRole('listitem').filter({ hasText: fileName });
-const chipsIn = (scope: Locator) => scope.getByRole('list', { name: /^Automatic checks/ }).first().getByRole('listitem').allInnerTexts();
+const chipsIn = (scope: Locator) =>
+  scope
+    .getByRole('list', { name: /^Automatic checks/ })
+    .first()
+    .getByRole('listitem')
+    .allInnerTexts();
 const player = (page: Page) => page.getByRole('region', { name: 'Player' });
-
 
 /** Chooses a recording and waits until the player knows its length; then pauses it, so a seek stays where it lands. */
 async function playPaused(page: Page, fileName: string) {
-  await records(page).getByRole('button', { name: `Play ${fileName}` }).click();
+  await records(page)
+    .getByRole('button', { name: `Play ${fileName}` })
+    .click();
   await expect.poll(() => player(page).getByLabel('Time').innerText(), { timeout: 15_000 }).toMatch(/\/ \d+:\d\d$/);
   await page.evaluate(() => document.querySelector('audio')?.pause());
 }
@@ -140,15 +166,23 @@ describe('the automatic checks in the QC panel', () => {
     await openPanel(page);
     await search(page);
     const row = recordRow(page, holdCall);
-    await expect.poll(() => chipsIn(row), { timeout: 30_000 }).toContain(`Hold ${rounded(hold.endSec - hold.startSec)}`);
+    await expect
+      .poll(() => chipsIn(row), { timeout: 30_000 })
+      .toContain(`Hold ${rounded(hold.endSec - hold.startSec)}`);
     const rowChips = await chipsIn(row);
-    expect(rowChips).toEqual([`Dead air ${rounded(analysis.deadAir?.totalSec ?? 0)}`, `Longest silence ${rounded(analysis.deadAir?.longestSec ?? 0)}`, `Hold ${rounded(hold.endSec - hold.startSec)}`]);
+    expect(rowChips).toEqual([
+      `Dead air ${rounded(analysis.deadAir?.totalSec ?? 0)}`,
+      `Longest silence ${rounded(analysis.deadAir?.longestSec ?? 0)}`,
+      `Hold ${rounded(hold.endSec - hold.startSec)}`,
+    ]);
     expect(rowChips.join(' ')).not.toContain(ANALYSIS_MESSAGES.pending);
 
     await playPaused(page, holdCall);
     expect(await chipsIn(player(page))).toEqual(rowChips);
     const waveform = player(page).getByRole('group', { name: 'Waveform' });
-    const holdRegion = waveform.getByRole('button', { name: new RegExp(`^Hold ${rounded(hold.endSec - hold.startSec)} at \\d\\d:\\d\\d$`) });
+    const holdRegion = waveform.getByRole('button', {
+      name: new RegExp(`^Hold ${rounded(hold.endSec - hold.startSec)} at \\d\\d:\\d\\d$`),
+    });
     // The waveform spans the player; the hold and every shaded region are on screen.
     const waveBox = await boxOf(waveform);
     expect(waveBox.width).toBeGreaterThan(500);
@@ -163,15 +197,24 @@ describe('the automatic checks in the QC panel', () => {
     // Elsewhere on the waveform: that point.
     await setAudioTime(page, 0);
     await waveform.click({ position: { x: waveBox.width * 0.95, y: waveBox.height / 2 } });
-    await expect.poll(async () => Math.abs((await audioTime(page)) - analysis.durationSec * 0.95)).toBeLessThanOrEqual(0.5);
+    await expect
+      .poll(async () => Math.abs((await audioTime(page)) - analysis.durationSec * 0.95))
+      .toBeLessThanOrEqual(0.5);
 
     // The hint under Hold Process seeks there too, and chooses no mark.
     await setAudioTime(page, 1);
     const holdRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /Hold Process/ }) });
-    const hint = holdRow.getByRole('button', { name: new RegExp(`^Hold of ${rounded(hold.endSec - hold.startSec)} at \\d\\d:\\d\\d$`) });
+    const hint = holdRow.getByRole('button', {
+      name: new RegExp(`^Hold of ${rounded(hold.endSec - hold.startSec)} at \\d\\d:\\d\\d$`),
+    });
     await hint.click();
     await expect.poll(async () => Math.abs((await audioTime(page)) - hold.startSec)).toBeLessThanOrEqual(0.5);
-    expect(await page.getByRole('radiogroup', { name: 'Marks 1: Hold Process' }).locator('input:checked').getAttribute('value')).toBe('0');
+    expect(
+      await page
+        .getByRole('radiogroup', { name: 'Marks 1: Hold Process' })
+        .locator('input:checked')
+        .getAttribute('value'),
+    ).toBe('0');
     expect(await page.getByLabel('Marks 1 total').innerText()).toBe('100');
 
     // Up to the Hold Process row with the keyboard while it lies under the (taller) sticky player: it comes clear of it.
@@ -183,7 +226,11 @@ describe('the automatic checks in the QC panel', () => {
     await page.evaluate((by) => window.scrollBy(0, by), (await boxOf(nextMarks)).y - playerBottom - 4);
     expect((await boxOf(holdMarks)).y).toBeLessThan(playerBottom);
     await page.keyboard.press('ArrowUp');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label'))).toBe('Marks 1: Hold Process');
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.activeElement?.closest('[role="radiogroup"]')?.getAttribute('aria-label')),
+      )
+      .toBe('Marks 1: Hold Process');
     await expect.poll(async () => (await boxOf(holdMarks)).y).toBeGreaterThanOrEqual(playerBottom);
     expect(inViewport(await boxOf(hint))).toBe(true);
   });
@@ -201,7 +248,9 @@ describe('the automatic checks in the QC panel', () => {
     expect(await chipsIn(row)).toContain(`Agent talk ${Math.round((analysis.talkRatio ?? 0) * 100)} %`);
 
     await playPaused(page, stereoCall);
-    const regions = player(page).getByRole('group', { name: 'Waveform' }).getByRole('button', { name: /^Overtalk / });
+    const regions = player(page)
+      .getByRole('group', { name: 'Waveform' })
+      .getByRole('button', { name: /^Overtalk / });
     const found = analysis.overtalkSpans ?? [];
     await expect.poll(() => regions.count()).toBe(overlaps.length);
     expect(found).toHaveLength(overlaps.length);
@@ -218,7 +267,9 @@ describe('the automatic checks in the QC panel', () => {
     await setAudioTime(page, 0);
     await regions.first().focus();
     await page.keyboard.press('Enter');
-    await expect.poll(async () => Math.abs((await audioTime(page)) - (found[0]?.startSec ?? -1))).toBeLessThanOrEqual(0.5);
+    await expect
+      .poll(async () => Math.abs((await audioTime(page)) - (found[0]?.startSec ?? -1)))
+      .toBeLessThanOrEqual(0.5);
   });
 
   it('filters the call records by the longest silence and sorts them by talk ratio', async () => {
@@ -231,14 +282,34 @@ describe('the automatic checks in the QC panel', () => {
     await recordRow(page, holdCall).waitFor();
 
     await records(page).getByRole('textbox', { name: 'Longest silence over (seconds)' }).fill('30');
-    await expect.poll(() => records(page).getByRole('button', { name: /^Play / }).count()).toBe(1);
+    await expect
+      .poll(() =>
+        records(page)
+          .getByRole('button', { name: /^Play / })
+          .count(),
+      )
+      .toBe(1);
     await recordRow(page, holdCall).waitFor();
 
     await records(page).getByRole('textbox', { name: 'Longest silence over (seconds)' }).fill('');
     await records(page).getByRole('combobox', { name: 'Sort recordings' }).selectOption('talkRatio');
     // The stereo call has a talk ratio, the mono one none: it comes first.
-    await expect.poll(() => records(page).getByRole('button', { name: /^Play / }).first().getAttribute('aria-label')).toBe(`Play ${stereoCall}`);
+    await expect
+      .poll(() =>
+        records(page)
+          .getByRole('button', { name: /^Play / })
+          .first()
+          .getAttribute('aria-label'),
+      )
+      .toBe(`Play ${stereoCall}`);
     await records(page).getByRole('combobox', { name: 'Sort recordings' }).selectOption('time');
-    await expect.poll(() => records(page).getByRole('button', { name: /^Play / }).first().getAttribute('aria-label')).toBe(`Play ${holdCall}`);
+    await expect
+      .poll(() =>
+        records(page)
+          .getByRole('button', { name: /^Play / })
+          .first()
+          .getAttribute('aria-label'),
+      )
+      .toBe(`Play ${holdCall}`);
   });
 });

@@ -17,8 +17,16 @@ const t = useBrowser();
 // A call date of this file's own: no other test writes recordings into this folder.
 const DATE = '2019-06-03';
 const NUMBER = '01719060301';
-const SHORT = { name: vicidialRecordingName({ date: DATE, time: '09:05:00', number: NUMBER, agentId: 'AG-1001' }), seconds: 3, clock: '0:03' };
-const LONG = { name: vicidialRecordingName({ date: DATE, time: '09:40:00', number: NUMBER, agentId: 'AG-1002' }), seconds: 65, clock: '1:05' };
+const SHORT = {
+  name: vicidialRecordingName({ date: DATE, time: '09:05:00', number: NUMBER, agentId: 'AG-1001' }),
+  seconds: 3,
+  clock: '0:03',
+};
+const LONG = {
+  name: vicidialRecordingName({ date: DATE, time: '09:40:00', number: NUMBER, agentId: 'AG-1002' }),
+  seconds: 65,
+  clock: '1:05',
+};
 
 let localDir = '';
 const local = (name: string) => path.join(localDir, name);
@@ -63,12 +71,20 @@ describe('uploading recordings', () => {
 
     // on the server's disk, byte for byte, in the date folder
     const folder = path.join(inject('recordingsDir'), DATE);
-    for (const r of [SHORT, LONG]) expect((await fs.readFile(path.join(folder, r.name))).equals(pcmWav(r.seconds))).toBe(true);
+    for (const r of [SHORT, LONG])
+      expect((await fs.readFile(path.join(folder, r.name))).equals(pcmWav(r.seconds))).toBe(true);
     // and found by the QC panel's search of that date and number
-    const found = await page.request.get(`/api/voicelog/search?directory=${DATE}&msisdn=${NUMBER}`, { headers: await adminHeaders(page.request) });
+    const found = await page.request.get(`/api/voicelog/search?directory=${DATE}&msisdn=${NUMBER}`, {
+      headers: await adminHeaders(page.request),
+    });
     expect(found.status()).toBe(200);
     const pageOfFiles = (await found.json()) as TVoiceLogPage;
-    expect(pageOfFiles.content.map((f) => [f.fileName, f.duration]).sort()).toEqual([[SHORT.name, SHORT.seconds], [LONG.name, LONG.seconds]].sort());
+    expect(pageOfFiles.content.map((f) => [f.fileName, f.duration]).sort()).toEqual(
+      [
+        [SHORT.name, SHORT.seconds],
+        [LONG.name, LONG.seconds],
+      ].sort(),
+    );
 
     // the same name again: refused with the server's message, the stored file untouched
     await fs.writeFile(local(SHORT.name), pcmWav(SHORT.seconds + 1));

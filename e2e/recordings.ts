@@ -16,7 +16,8 @@ export type TWavOptions = {
 
 /** A mono 16-bit PCM WAV lasting exactly `seconds` (whole samples). */
 export function pcmWav(seconds: number, { sampleRate = 8000, hz = 440 }: TWavOptions = {}): Buffer {
-  if (!(seconds > 0) || !Number.isFinite(seconds)) throw new Error(`A recording lasts a positive number of seconds, not ${seconds}`);
+  if (!(seconds > 0) || !Number.isFinite(seconds))
+    throw new Error(`A recording lasts a positive number of seconds, not ${seconds}`);
   const samples = hz === 0 ? new Int16Array(Math.round(seconds * sampleRate)) : tone(hz, seconds, sampleRate, 0.1);
   return encodeWav({ samples, sampleRate });
 }
@@ -32,7 +33,12 @@ export function vicidialRecordingName(call: { date: string; time?: string; numbe
 }
 
 /** Writes a WAV of `seconds` as {dir}/{date}/{name} and returns its full path; dir defaults to the server's RECORDINGS_DIR. */
-export async function writeRecording(date: string, name: string, seconds: number, options: TWavOptions & { dir?: string } = {}): Promise<string> {
+export async function writeRecording(
+  date: string,
+  name: string,
+  seconds: number,
+  options: TWavOptions & { dir?: string } = {},
+): Promise<string> {
   const folder = path.join(options.dir ?? inject('recordingsDir'), date);
   await fs.mkdir(folder, { recursive: true });
   const file = path.join(folder, name);
@@ -45,10 +51,28 @@ export async function writeRecording(date: string, name: string, seconds: number
  * that day's recordings of the agent to the campaign (their attribution).
  */
 export async function signInForTheDay(db: Db, agentId: string, campaignName: string, date: string): Promise<void> {
-  const agent = await db.selectFrom('users').select(['id', 'name']).where('username', '=', agentId).executeTakeFirstOrThrow();
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirstOrThrow();
+  const agent = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('username', '=', agentId)
+    .executeTakeFirstOrThrow();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', campaignName)
+    .executeTakeFirstOrThrow();
   const signedInAt = new Date(startOfLocalDay(date, machineTimeZone()).getTime() + 8 * 3_600_000);
-  await db.insertInto('agentSessions').values({
-    userId: agent.id, agentId, agentName: agent.name, shift: 'Morning', campaignId: campaign.id, campaignName, signedInAt, expiresAt: new Date(signedInAt.getTime() + 8 * 3_600_000),
-  }).execute();
+  await db
+    .insertInto('agentSessions')
+    .values({
+      userId: agent.id,
+      agentId,
+      agentName: agent.name,
+      shift: 'Morning',
+      campaignId: campaign.id,
+      campaignName,
+      signedInAt,
+      expiresAt: new Date(signedInAt.getTime() + 8 * 3_600_000),
+    })
+    .execute();
 }

@@ -57,9 +57,15 @@ async function crm(page: Page, number: string): Promise<void> {
   await page.waitForURL('**/CRM**');
   // The demo agent has a call of today kept as a draft: /CRM resumes it. Without one, call a fresh lead.
   const survey = page.getByRole('region', { name: 'Survey' });
-  const resumed = await survey.waitFor({ timeout: 5000 }).then(() => true, () => false);
+  const resumed = await survey.waitFor({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
   if (!resumed) {
-    await page.getByRole('textbox', { name: /number/i }).first().fill(number);
+    await page
+      .getByRole('textbox', { name: /number/i })
+      .first()
+      .fill(number);
     await page.keyboard.press('Enter');
     await survey.waitFor();
   }
@@ -86,7 +92,10 @@ async function qcQueue(page: Page): Promise<void> {
   await page.waitForURL((url) => url.pathname === '/qcChecking');
   await page.getByRole('heading', { name: 'QC Panel', level: 1 }).waitFor();
   await page.goto(queue);
-  await table.getByText(/^You · /).first().waitFor();
+  await table
+    .getByText(/^You · /)
+    .first()
+    .waitFor();
   await shot(page, 'qc-queue');
 }
 
@@ -108,7 +117,11 @@ async function qcInsights(page: Page): Promise<void> {
   const today = localDayText(new Date(), machineTimeZone());
   await page.getByLabel('Start', { exact: true }).fill(addDays(today, -30));
   await page.getByLabel('End', { exact: true }).fill(today);
-  await page.getByRole('tabpanel', { name: /^Agents/ }).locator('.recharts-line-curve').first().waitFor();
+  await page
+    .getByRole('tabpanel', { name: /^Agents/ })
+    .locator('.recharts-line-curve')
+    .first()
+    .waitFor();
   // No field left focused in the picture.
   await page.getByRole('heading', { name: 'QC Insights', level: 1 }).click();
   await shot(page, 'qc-insights');
@@ -118,7 +131,10 @@ async function flagRaised(page: Page): Promise<void> {
   await signInAsAdmin(page, 'admin', ADMIN_PASSWORD);
   await page.waitForURL('**/dashboard');
   await page.goto('/flag-raised');
-  await page.getByRole('row', { name: /^Dispute of / }).first().waitFor();
+  await page
+    .getByRole('row', { name: /^Dispute of / })
+    .first()
+    .waitFor();
   await shot(page, 'flag-raised');
 }
 
@@ -146,11 +162,23 @@ const database = await createSeededDatabase(`crm_screenshots_${process.pid}`, AD
 const seeded = createKysely(database.url, 1);
 const calibrationId = await (async () => {
   await writeDemoQueueCalls(recordingsDir, await findDemoQueueCalls(seeded));
-  const session = await seeded.selectFrom('calibrationSessions').select('id').where('name', '=', DEMO_CALIBRATION_NAME).executeTakeFirstOrThrow();
+  const session = await seeded
+    .selectFrom('calibrationSessions')
+    .select('id')
+    .where('name', '=', DEMO_CALIBRATION_NAME)
+    .executeTakeFirstOrThrow();
   return session.id;
 })().finally(() => seeded.destroy());
-const server = await startServer({ DATABASE_URL: database.url, DATA_DIR: path.join(work, 'data'), RECORDINGS_DIR: recordingsDir, DIALER: 'simulated' });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+const server = await startServer({
+  DATABASE_URL: database.url,
+  DATA_DIR: path.join(work, 'data'),
+  RECORDINGS_DIR: recordingsDir,
+  DIALER: 'simulated',
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
 try {
   const open = async (take: (page: Page) => Promise<void>) => {
     const context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT, deviceScaleFactor: 1 });

@@ -32,7 +32,21 @@ describe('security headers in the browser', () => {
     await t.page.waitForURL('**/dashboard');
     // The dashboard's chart and live dialer panel, then the other admin screens.
     await t.page.getByText('Calls waiting').first().waitFor();
-    await visit(t.page, ['/dashboard', '/agents', '/users', '/campaign', '/dataTables', '/question', '/logicSetting', '/leads', '/generateLead', '/reports', `/viewFullCRM?campaignName=${encodeURIComponent(CAMPAIGN)}`, '/qcChecking', '/viewQcReports']);
+    await visit(t.page, [
+      '/dashboard',
+      '/agents',
+      '/users',
+      '/campaign',
+      '/dataTables',
+      '/question',
+      '/logicSetting',
+      '/leads',
+      '/generateLead',
+      '/reports',
+      `/viewFullCRM?campaignName=${encodeURIComponent(CAMPAIGN)}`,
+      '/qcChecking',
+      '/viewQcReports',
+    ]);
     expect(t.cspViolations).toEqual([]);
   });
 

@@ -45,7 +45,9 @@ describe('the shell at 1366×768', () => {
     for (const link of await links.all()) await insideViewport(page, link);
     await page.setViewportSize({ width: 1366, height: 600 });
     await page.goto('/qcInsights');
-    const insights = page.getByRole('navigation', { name: 'Quality control' }).getByRole('link', { name: 'QC Insights' });
+    const insights = page
+      .getByRole('navigation', { name: 'Quality control' })
+      .getByRole('link', { name: 'QC Insights' });
     await expect.poll(() => insights.getAttribute('data-active')).toBe('true');
     const box = await insights.boundingBox();
     expect(box!.y + box!.height).toBeLessThanOrEqual(600);
@@ -56,7 +58,9 @@ describe('the shell at 1366×768', () => {
     const { page } = t;
     await signInAsAdminAndWait(page);
     await page.goto('/createTable');
-    const dataTables = page.getByRole('navigation', { name: 'Administration' }).getByRole('link', { name: 'Data Tables' });
+    const dataTables = page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'Data Tables' });
     await expect.poll(() => dataTables.getAttribute('data-active')).toBe('true');
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
     await trail.getByRole('link', { name: 'Data Tables' }).click();

@@ -25,7 +25,24 @@ describe('sign-in', () => {
     await signInAsAdmin(page, ADMIN.username, ADMIN.password);
     await page.waitForURL('**/dashboard');
     const links = await sidebarLinks(page);
-    for (const label of ['Dashboard', 'Agents', 'Campaigns', 'Data Tables', 'Question', 'Logic Setting', 'Leads', 'Lead Reports', 'Audit Log', 'CRM', 'View Full CRM', 'QC Review', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags']) {
+    for (const label of [
+      'Dashboard',
+      'Agents',
+      'Campaigns',
+      'Data Tables',
+      'Question',
+      'Logic Setting',
+      'Leads',
+      'Lead Reports',
+      'Audit Log',
+      'CRM',
+      'View Full CRM',
+      'QC Review',
+      'QC Panel',
+      'QC Records Inhouse',
+      'QC Records Client',
+      'Raised Flags',
+    ]) {
       expect(links).toContain(label);
     }
     expect(await page.getByTestId('user-name').innerText()).toBe(ADMIN.name);
@@ -39,7 +56,11 @@ describe('sign-in', () => {
     const links = await sidebarLinks(page);
     expect(links).toEqual(['CRM', 'View Full CRM', 'QC Review']);
     expect(await page.getByTestId('user-detail').innerText()).toContain(CAMPAIGN);
-    const stored = await page.evaluate(() => ({ username: localStorage.getItem('username'), campaignName: localStorage.getItem('campaignName'), auth: sessionStorage.getItem('auth-user') }));
+    const stored = await page.evaluate(() => ({
+      username: localStorage.getItem('username'),
+      campaignName: localStorage.getItem('campaignName'),
+      auth: sessionStorage.getItem('auth-user'),
+    }));
     expect(stored.username).toBe(AGENT.username);
     expect(stored.campaignName).toBe(CAMPAIGN);
     expect(JSON.parse(stored.auth ?? '{}').jwtToken).toMatch(/^ey/);
@@ -50,7 +71,16 @@ describe('sign-in', () => {
     await signInAsAdmin(page, QC.username, QC.password);
     await page.waitForURL('**/qcChecking');
     const links = await sidebarLinks(page);
-    expect(links).toEqual(['QC Queue', 'QC Panel', 'QC Records Inhouse', 'QC Records Client', 'Raised Flags', 'QC Reports', 'Calibration', 'QC Insights']);
+    expect(links).toEqual([
+      'QC Queue',
+      'QC Panel',
+      'QC Records Inhouse',
+      'QC Records Client',
+      'Raised Flags',
+      'QC Reports',
+      'Calibration',
+      'QC Insights',
+    ]);
   });
 
   it('shows the wrong-credentials message for a wrong password and stays on the login screen', async () => {
@@ -75,7 +105,8 @@ describe('sign-in', () => {
     });
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    for (const field of ['Shift', 'Agent ID', 'Password', 'Campaign']) await page.getByText(`${field} is required`).waitFor();
+    for (const field of ['Shift', 'Agent ID', 'Password', 'Campaign'])
+      await page.getByText(`${field} is required`).waitFor();
     expect(calls).toBe(0);
   });
 });
@@ -109,7 +140,11 @@ describe('the shell and its guards', () => {
     await page.getByTestId('user-name').click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/login');
-    const stored = await page.evaluate(() => [sessionStorage.getItem('auth-user'), localStorage.getItem('campaignName'), localStorage.getItem('username')]);
+    const stored = await page.evaluate(() => [
+      sessionStorage.getItem('auth-user'),
+      localStorage.getItem('campaignName'),
+      localStorage.getItem('username'),
+    ]);
     expect(stored).toEqual([null, null, null]);
     await page.goto('/CRM');
     await page.waitForURL('**/login');
@@ -131,7 +166,9 @@ describe('the shell and its guards', () => {
       await page.setViewportSize({ width, height: 900 });
       // The sidebar stays in view (waitFor fails the test if it does not) and nothing scrolls sideways.
       await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'visible' });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
       expect(overflow, `at ${width}px`).toBeLessThanOrEqual(0);
     }
   });

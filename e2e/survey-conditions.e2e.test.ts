@@ -7,7 +7,16 @@ import type { Locator, Page } from 'playwright-core';
 import type { TQuestionCondition } from '@crm/shared';
 import { okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
-import { LEADS, createCallCampaign, createCrmAgent, next, questionHeading, search, signInAgentTo, survey } from './crm-support.ts';
+import {
+  LEADS,
+  createCallCampaign,
+  createCrmAgent,
+  next,
+  questionHeading,
+  search,
+  signInAgentTo,
+  survey,
+} from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser(VIEWPORT);
@@ -31,7 +40,7 @@ async function searchDiscarding(page: Page, typed: string) {
 }
 
 describe('survey conditions', () => {
-  it('builds Q3\'s condition in the editor, shows it in words, refuses one the server does not take, and the agent\'s calls follow it', async () => {
+  it("builds Q3's condition in the editor, shows it in words, refuses one the server does not take, and the agent's calls follow it", async () => {
     const { page, context } = t;
     const agentId = await createCrmAgent(t.baseUrl);
     // Q1 Select (Yes → Q3), Q2 Text Input, Q3 Multi Select, Q4 Plain Text, Q5 Textarea; leads of Dhaka, Chattogram, Sylhet.
@@ -66,7 +75,9 @@ describe('survey conditions', () => {
     // Enter in a text field saves, as the Save button does.
     await region.getByLabel('Value').press('Enter');
     await modal.waitFor({ state: 'hidden' });
-    await expect.poll(() => card(page, 'Q3').getByLabel('Condition of Q3', { exact: true }).textContent()).toBe(`Show only if ${WORDS}`);
+    await expect
+      .poll(() => card(page, 'Q3').getByLabel('Condition of Q3', { exact: true }).textContent())
+      .toBe(`Show only if ${WORDS}`);
     await card(page, 'Q3').getByRole('button', { name: 'Edit condition of Q3' }).waitFor();
 
     // Another admin takes "Marlboro" out of Q3's options while this one writes Q5's condition on it: the server
@@ -79,20 +90,31 @@ describe('survey conditions', () => {
     const q3 = setup.questions[2];
     if (q3 === undefined) throw new Error('five questions expected');
     const { id, title, type, optionalValue, instruction, status } = q3;
-    await okJson(context.request.put('/questions/updateQuestion', { headers: setup.headers, data: { id, title, type, options: 'Gold Leaf, Benson', optionalValue, instruction, status } }));
+    await okJson(
+      context.request.put('/questions/updateQuestion', {
+        headers: setup.headers,
+        data: { id, title, type, options: 'Gold Leaf, Benson', optionalValue, instruction, status },
+      }),
+    );
     await refused.getByRole('button', { name: 'Save condition' }).click();
     const alert = refused.getByRole('alert').filter({ hasText: 'The condition cannot be saved yet' });
-    await alert.getByText('The condition of Q5 cannot be saved: "Marlboro" is not an option of Q3.', { exact: false }).waitFor();
+    await alert
+      .getByText('The condition of Q5 cannot be saved: "Marlboro" is not an option of Q3.', { exact: false })
+      .waitFor();
     expect(await row.getByLabel('Value').inputValue()).toBe('Marlboro');
     await refused.getByRole('button', { name: 'Cancel' }).click();
     await refused.waitFor({ state: 'hidden' });
-    const stored = await okJson<TQuestionCondition[]>(context.request.get(`/api/logic/conditions?campaignName=${table}`, { headers: setup.headers }));
+    const stored = await okJson<TQuestionCondition[]>(
+      context.request.get(`/api/logic/conditions?campaignName=${table}`, { headers: setup.headers }),
+    );
     expect(stored.map((c) => [c.qno, c.words])).toEqual([['Q3', WORDS]]);
 
     await page.getByRole('main').getByRole('link', { name: 'View Full CRM' }).click();
     await page.waitForURL('**/viewFullCRM?campaignName=*');
     const article = page.getByRole('article', { name: 'Q3. Which brands do you smoke?' });
-    await expect.poll(() => article.getByLabel('Condition of Q3', { exact: true }).textContent()).toBe(`Show only if ${WORDS}`);
+    await expect
+      .poll(() => article.getByLabel('Condition of Q3', { exact: true }).textContent())
+      .toBe(`Show only if ${WORDS}`);
 
     // The agent: Chattogram answering No goes Q1 → Q2 → Q4, Q3 skipped (Q1 is not "Yes").
     const agent = await context.newPage();

@@ -11,18 +11,44 @@ import { createCrmAgent, search, signInAgentTo, survey } from './crm-support.ts'
 const t = useBrowser();
 
 const DATA_DATE = '2026-11-20';
-const LEAD = { e164: '+8801712000777', typed: '01712000777', name: 'রহিম উদ্দিন', brand: 'Gold Leaf', outlet: 'Karim Store' };
+const LEAD = {
+  e164: '+8801712000777',
+  typed: '01712000777',
+  name: 'রহিম উদ্দিন',
+  brand: 'Gold Leaf',
+  outlet: 'Karim Store',
+};
 
 /** A fresh campaign (test files share the database) with an "Outlet name" column and one generated lead. */
 async function createCampaignWithLead(request: APIRequestContext): Promise<string> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const campaign = `Lead Text ${stamp}`;
   const headers = await adminHeaders(request);
-  await okJson(request.post('/cc/addCampaign', { headers, data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `LT-${stamp}`, callTarget: 10 } }));
-  await okJson(request.post('/dt/addDataTables', { headers, data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] } }));
+  await okJson(
+    request.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName: campaign, campaignId: `LT-${stamp}`, callTarget: 10 },
+    }),
+  );
+  await okJson(
+    request.post('/dt/addDataTables', {
+      headers,
+      data: { campaignName: campaign, numberOfField: 1, columns: ['Outlet name'] },
+    }),
+  );
   const csv = `cell_number,data_date,respondent_name,brand,Outlet name\r\n${LEAD.e164},${DATA_DATE},${LEAD.name},${LEAD.brand},${LEAD.outlet}\r\n`;
-  await okJson(request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, { headers, multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } } }));
-  await okJson(request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, { headers, data: {} }));
+  await okJson(
+    request.post(`/api/file/uploadCsv?tableName=${encodeURIComponent(campaign)}`, {
+      headers,
+      multipart: { file: { name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    }),
+  );
+  await okJson(
+    request.post(`/dynamic/updateData?tableName=${encodeURIComponent(campaign)}&dataDate=${DATA_DATE}&all=true`, {
+      headers,
+      data: {},
+    }),
+  );
   return campaign;
 }
 
@@ -63,19 +89,31 @@ describe('lead fields in the question text', () => {
     const alert = page.getByRole('main').getByRole('alert').filter({ hasText: QUESTION_MESSAGES.saveFailed });
     await alert.getByText('Unknown lead field "{shop}" in the title of Q2', { exact: false }).waitFor();
     expect(await alert.textContent()).toContain('Outlet name');
-    const stored = await okJson<{ title: string }[]>(context.request.get(`/questions/getToSetLogic/${encodeURIComponent(campaign)}`, { headers: await adminHeaders(context.request) }));
+    const stored = await okJson<{ title: string }[]>(
+      context.request.get(`/questions/getToSetLogic/${encodeURIComponent(campaign)}`, {
+        headers: await adminHeaders(context.request),
+      }),
+    );
     expect(stored.map((q) => q.title)).toEqual(['May I speak with {respondent_name}?']);
 
     // The agent, in a browser of their own, reads the lead's values.
-    const agentContext = await context.browser()?.newContext({ baseURL: t.baseUrl, viewport: { width: 1280, height: 800 } });
+    const agentContext = await context
+      .browser()
+      ?.newContext({ baseURL: t.baseUrl, viewport: { width: 1280, height: 800 } });
     if (agentContext === undefined) throw new Error('no browser');
     try {
       const agent = await agentContext.newPage();
       await signInAgentTo(agent, agentId, campaign);
       await search(agent, LEAD.typed);
-      await survey(agent).getByRole('heading', { name: `Q1. May I speak with ${LEAD.name}?`, level: 2 }).waitFor();
-      await survey(agent).getByRole('radio', { name: `1 Yes ${LEAD.brand}` }).waitFor();
-      expect(await survey(agent).getByLabel('Instruction').textContent()).toBe(`Instruction: Ask for the owner of ${LEAD.outlet}.`);
+      await survey(agent)
+        .getByRole('heading', { name: `Q1. May I speak with ${LEAD.name}?`, level: 2 })
+        .waitFor();
+      await survey(agent)
+        .getByRole('radio', { name: `1 Yes ${LEAD.brand}` })
+        .waitFor();
+      expect(await survey(agent).getByLabel('Instruction').textContent()).toBe(
+        `Instruction: Ask for the owner of ${LEAD.outlet}.`,
+      );
       expect(await survey(agent).textContent()).not.toMatch(/[{}]/);
 
       // View Full CRM: the survey as written, its placeholders highlighted.

@@ -10,7 +10,9 @@ const t = useBrowser({ width: 1366, height: 768 });
 
 /** The zone a session token names (the browser reads the claims without verifying; so does this). */
 function zoneOf(token: string): string {
-  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { timeZone?: unknown };
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    timeZone?: unknown;
+  };
   return typeof claims.timeZone === 'string' ? claims.timeZone : '';
 }
 
@@ -27,7 +29,9 @@ describe('times in the call centre’s zone', () => {
     expect(serverZone).not.toBe('');
 
     const browserZone = farFrom(serverZone);
-    const context = await t.context.browser()!.newContext({ baseURL: t.baseUrl, timezoneId: browserZone, viewport: { width: 1366, height: 768 } });
+    const context = await t.context
+      .browser()!
+      .newContext({ baseURL: t.baseUrl, timezoneId: browserZone, viewport: { width: 1366, height: 768 } });
     try {
       const page = await context.newPage();
       expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe(browserZone);
@@ -48,13 +52,22 @@ describe('times in the call centre’s zone', () => {
 
       // The audit log's newest entry, at its time on the server's clock.
       const token = await sessionToken(page);
-      const reply = await context.request.get('/api/audit/pagination/0/1', { headers: { authorization: `Bearer ${token}` } });
+      const reply = await context.request.get('/api/audit/pagination/0/1', {
+        headers: { authorization: `Bearer ${token}` },
+      });
       expect(reply.status()).toBe(200);
       const newest = zPaged(ZAuditEntry).parse(await reply.json()).response.content[0];
       expect(newest).toBeDefined();
       await page.goto('/audit');
-      const firstTime = page.getByRole('table', { name: 'Audit log entries' }).locator('tbody tr').first().locator('td').first();
-      await expect.poll(async () => (await firstTime.textContent()) ?? '').toBe(localDateTimeText(new Date(newest!.at), serverZone));
+      const firstTime = page
+        .getByRole('table', { name: 'Audit log entries' })
+        .locator('tbody tr')
+        .first()
+        .locator('td')
+        .first();
+      await expect
+        .poll(async () => (await firstTime.textContent()) ?? '')
+        .toBe(localDateTimeText(new Date(newest!.at), serverZone));
     } finally {
       await context.close();
     }

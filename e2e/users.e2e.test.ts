@@ -32,7 +32,10 @@ describe('QC inspector accounts', () => {
     await expectErrorUnder(page, dialog.getByLabel(/^Password/), PASSWORD_MESSAGES.tooCommon);
     await dialog.getByLabel(/^Password/).fill(password);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').filter({ hasText: `QC inspector "${username}" added.` }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: `QC inspector "${username}" added.` })
+      .waitFor();
 
     await page.getByLabel('Search', { exact: true }).fill(username);
     const row = page.getByRole('table', { name: 'User List' }).getByRole('row').filter({ hasText: username });
@@ -48,13 +51,18 @@ describe('QC inspector accounts', () => {
     await row.getByRole('button', { name: `Disable ${username}` }).click();
     await row.getByText('Disabled').waitFor();
 
-    const status = await inspector.evaluate(async (token) => (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status, oldToken);
+    const status = await inspector.evaluate(
+      async (token) => (await fetch('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status,
+      oldToken,
+    );
     expect(status).toBe(401);
     // Signing in afresh (this screen makes no API call of its own to notice the ended session).
     await inspector.evaluate(() => sessionStorage.clear());
     await signInAsAdmin(inspector, username, password);
     // Refused as a wrong password would be: the reply does not confirm the password (docs/trust.md).
-    await expect.poll(() => inspector.getByRole('alert').first().innerText()).toContain(MESSAGES.login.wrongCredentials);
+    await expect
+      .poll(() => inspector.getByRole('alert').first().innerText())
+      .toContain(MESSAGES.login.wrongCredentials);
     expect(new URL(inspector.url()).pathname).toBe('/login');
 
     await row.getByRole('button', { name: `Enable ${username}` }).click();

@@ -18,7 +18,15 @@ export default defineConfig({
     // on two cores, animations and timers stretch enough to make waits flaky.
     maxWorkers: process.env.CI ? 1 : 2,
     projects: [
-      { test: { ...common, name: 'e2e', include: ['**/*.e2e.test.ts'], exclude: ['**/node_modules/**', ...EXCLUSIVE], sequence: { groupOrder: 0 } } },
+      {
+        test: {
+          ...common,
+          name: 'e2e',
+          include: ['**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**', ...EXCLUSIVE],
+          sequence: { groupOrder: 0 },
+        },
+      },
       { test: { ...common, name: 'e2e-exclusive', include: EXCLUSIVE, sequence: { groupOrder: 1 } } },
     ],
   },

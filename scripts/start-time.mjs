@@ -35,7 +35,14 @@ function freePort() {
 
 async function once(dataDir) {
   const port = await freePort();
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', CRM_ADMIN_PASSWORD: 'start-time check' };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    CRM_ADMIN_PASSWORD: 'start-time check',
+  };
   env.DATABASE_URL = databaseUrl;
   const started = performance.now();
   const child = spawn(process.execPath, args, { cwd: server, env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -43,7 +50,10 @@ async function once(dataDir) {
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
       if (ok) return performance.now() - started;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -74,7 +84,9 @@ try {
   for (let i = 0; i < runs; i += 1) times.push(await once(dataDir));
   times.sort((a, b) => a - b);
   const median = times[Math.floor(times.length / 2)];
-  console.log(`${kind}: median ${Math.round(median)} ms over ${runs} runs (${times.map((t) => Math.round(t)).join(', ')} ms)`);
+  console.log(
+    `${kind}: median ${Math.round(median)} ms over ${runs} runs (${times.map((t) => Math.round(t)).join(', ')} ms)`,
+  );
 } finally {
   await fs.rm(dataDir, { recursive: true, force: true });
 }

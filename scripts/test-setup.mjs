@@ -30,7 +30,12 @@ const DEFAULT_CHROMIUM = '/usr/bin/chromium';
  */
 export function missingPackages(/** @type {Step[]} */ steps, /** @type {Machine} */ m) {
   const missing = [];
-  if (steps.includes('e2e') && (m.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM) === DEFAULT_CHROMIUM && !m.exists(DEFAULT_CHROMIUM)) missing.push('chromium');
+  if (
+    steps.includes('e2e') &&
+    (m.env.CHROMIUM_PATH ?? DEFAULT_CHROMIUM) === DEFAULT_CHROMIUM &&
+    !m.exists(DEFAULT_CHROMIUM)
+  )
+    missing.push('chromium');
   if (steps.includes('unit') && !m.onPath('espeak-ng')) missing.push('espeak-ng');
   if (steps.includes('unit') && !m.postgresTools()) missing.push('postgresql');
   return missing;
@@ -46,18 +51,29 @@ export function installCommand(/** @type {string[]} */ packages, /** @type {bool
 export function planSystemPackages(/** @type {Step[]} */ steps, /** @type {Machine} */ m) {
   const chromium = m.env.CHROMIUM_PATH;
   if (steps.includes('e2e') && chromium && chromium !== DEFAULT_CHROMIUM && !m.exists(chromium)) {
-    return { install: [], stop: `npm test: CHROMIUM_PATH=${chromium} does not exist: point it at a Chromium, or unset it to use Debian's ${DEFAULT_CHROMIUM}.` };
+    return {
+      install: [],
+      stop: `npm test: CHROMIUM_PATH=${chromium} does not exist: point it at a Chromium, or unset it to use Debian's ${DEFAULT_CHROMIUM}.`,
+    };
   }
   const install = missingPackages(steps, m);
   if (install.length === 0) return { install };
   const command = installCommand(install, m.isRoot);
-  if (!m.onPath('apt-get')) return { install, stop: `npm test needs ${explainPackages(install)}, and this machine has no apt-get: install ${install.join(' and ')} (Chromium at ${DEFAULT_CHROMIUM} or CHROMIUM_PATH), then run npm test again.` };
-  if (!m.isRoot && !m.hasSudo()) return { install, stop: `npm test needs ${explainPackages(install)}: run \`${command}\`, then npm test again.` };
+  if (!m.onPath('apt-get'))
+    return {
+      install,
+      stop: `npm test needs ${explainPackages(install)}, and this machine has no apt-get: install ${install.join(' and ')} (Chromium at ${DEFAULT_CHROMIUM} or CHROMIUM_PATH), then run npm test again.`,
+    };
+  if (!m.isRoot && !m.hasSudo())
+    return { install, stop: `npm test needs ${explainPackages(install)}: run \`${command}\`, then npm test again.` };
   return { install, command };
 }
 
 function explainPackages(/** @type {string[]} */ packages) {
-  const why = { chromium: `Debian's chromium (${DEFAULT_CHROMIUM}, for the browser tests)`, postgresql: "postgresql (initdb and pg_basebackup, for the read replica's test)" };
+  const why = {
+    chromium: `Debian's chromium (${DEFAULT_CHROMIUM}, for the browser tests)`,
+    postgresql: "postgresql (initdb and pg_basebackup, for the read replica's test)",
+  };
   return packages.map((p) => why[p] ?? `${p} (for the demo recordings' test)`).join(' and ');
 }
 
@@ -68,7 +84,8 @@ export function thisMachine(/** @type {string} */ root) {
     root,
     env: process.env,
     exists: (file) => fs.existsSync(file),
-    onPath: (command) => (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && isExecutable(path.join(dir, command))),
+    onPath: (command) =>
+      (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && isExecutable(path.join(dir, command))),
     postgresTools: () => hasPostgresTools(),
     isRoot: process.getuid?.() === 0,
     hasSudo: () => m.onPath('sudo') && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status === 0,
@@ -95,7 +112,11 @@ function hasPostgresTools() {
   } catch {
     return false;
   }
-  return versions.some((v) => ['initdb', 'postgres', 'pg_basebackup'].every((tool) => isExecutable(path.join('/usr/lib/postgresql', v, 'bin', tool))));
+  return versions.some((v) =>
+    ['initdb', 'postgres', 'pg_basebackup'].every((tool) =>
+      isExecutable(path.join('/usr/lib/postgresql', v, 'bin', tool)),
+    ),
+  );
 }
 
 /** Whether the npm packages are installed (the test tools at least). */
@@ -129,7 +150,10 @@ function startLocalCluster() {
   const version = versions.sort().at(-1);
   if (!version || spawnSync('pg_ctlcluster', ['--help'], { stdio: 'ignore' }).error) return false;
   console.log(`--- starting the local PostgreSQL cluster ${version}/main`);
-  return spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' }).status === 0;
+  return (
+    spawnSync('pg_ctlcluster', ['--skip-systemctl-redirect', version, 'main', 'start'], { stdio: 'inherit' }).status ===
+    0
+  );
 }
 
 /**
@@ -137,7 +161,8 @@ function startLocalCluster() {
  * answers (after starting the local cluster if it is down); else none, and the tests start an embedded PostgreSQL.
  */
 export async function chooseDatabase(/** @type {Machine} */ m) {
-  if (m.env.TEST_DATABASE_URL || m.env.DATABASE_URL) return { url: m.env.TEST_DATABASE_URL ?? m.env.DATABASE_URL, note: 'tests use TEST_DATABASE_URL / DATABASE_URL' };
+  if (m.env.TEST_DATABASE_URL || m.env.DATABASE_URL)
+    return { url: m.env.TEST_DATABASE_URL ?? m.env.DATABASE_URL, note: 'tests use TEST_DATABASE_URL / DATABASE_URL' };
   const local = m.localPostgresUrl;
   let ok = await answers(local);
   if (!ok && m.startLocalCluster()) {
@@ -159,7 +184,10 @@ export async function prepareTests(/** @type {Step[]} */ steps, /** @type {Machi
   if (!hasNodeModules(m.root)) {
     console.log('--- npm packages missing: npm ci');
     const ci = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: m.root, stdio: 'inherit' });
-    if (ci.status !== 0 || !hasNodeModules(m.root)) return { stop: `npm test: the npm packages are not installed and npm ci failed: run \`npm ci\` in ${m.root} (it needs the npm registry), then npm test again.` };
+    if (ci.status !== 0 || !hasNodeModules(m.root))
+      return {
+        stop: `npm test: the npm packages are not installed and npm ci failed: run \`npm ci\` in ${m.root} (it needs the npm registry), then npm test again.`,
+      };
   }
   const system = planSystemPackages(steps, m);
   if (system.stop) return { stop: system.stop };
@@ -167,7 +195,10 @@ export async function prepareTests(/** @type {Step[]} */ steps, /** @type {Machi
     console.log(`--- installing Debian ${system.install.join(' ')}: ${system.command}`);
     const r = spawnSync('sh', ['-c', system.command], { stdio: ['ignore', 'ignore', 'inherit'] });
     const still = missingPackages(steps, m);
-    if (r.status !== 0 || still.length > 0) return { stop: `npm test needs ${explainPackages(still.length ? still : system.install)} and installing failed: run \`${installCommand(system.install, m.isRoot)}\`, then npm test again.` };
+    if (r.status !== 0 || still.length > 0)
+      return {
+        stop: `npm test needs ${explainPackages(still.length ? still : system.install)} and installing failed: run \`${installCommand(system.install, m.isRoot)}\`, then npm test again.`,
+      };
   }
   if (!steps.includes('unit') && !steps.includes('e2e')) return { env: {} };
   const db = await chooseDatabase(m);

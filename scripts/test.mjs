@@ -44,7 +44,14 @@ function check(label, command, args) {
 function vitest(label, args) {
   const out = path.join(results, `${label}.json`);
   fs.rmSync(out, { force: true });
-  const ok = run(label, 'npx', ['vitest', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  const ok = run(label, 'npx', [
+    'vitest',
+    'run',
+    ...args,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile=${out}`,
+  ]);
   let report;
   try {
     report = JSON.parse(fs.readFileSync(out, 'utf8'));

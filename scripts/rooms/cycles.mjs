@@ -3,7 +3,8 @@ export default [
   {
     name: 'no-file-circle',
     severity: 'error',
-    comment: 'A file that reaches itself through its imports: move what both need into a third file (docs/architecture.md §1).',
+    comment:
+      'A file that reaches itself through its imports: move what both need into a third file (docs/architecture.md §1).',
     from: {},
     to: { circular: true },
   },

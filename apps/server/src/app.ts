@@ -91,7 +91,14 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
 
   const database =
     options.database ??
-    (await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, readReplica: config.readReplica, dataDir: config.dataDir, limits: config.db, log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line) }));
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      ownerUrl: config.databaseOwnerUrl,
+      readReplica: config.readReplica,
+      dataDir: config.dataDir,
+      limits: config.db,
+      log: (line, level = 'debug') => app.log[level]({ pg: line }, level === 'debug' ? 'postgres' : line),
+    }));
   const dbWatch = createDbWatch(poolOf(database.db), app.log);
   app.addHook('onClose', async () => {
     await dbWatch.close();
@@ -104,14 +111,23 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   app.decorate('dbMode', database.mode);
   app.decorate('dbWatch', dbWatch);
   app.decorate('config', config);
-  app.decorate('tokens', createTokenService(await loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds));
+  app.decorate(
+    'tokens',
+    createTokenService(await loadJwtSecret(config.jwtSecret, config.dataDir), config.jwtTtlSeconds),
+  );
   app.decorate('recordingChecks', startRecordingChecks(app, createVoiceLog(config)));
 
   // One line per request, with its outcome and duration.
   // Callback-style hooks: they run on every request, and skip the promise an async hook costs.
   app.addHook('onResponse', (request, reply, done) => {
     // The URL as it came (the log's streamWrite hook masks tokens and phone numbers in it). The user id of a signed-in request: who did what, next to the audit log's record of changes.
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime), userId: request.user?.sub };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+      userId: request.user?.sub,
+    };
     // A request the database failed is one warning line with the reason (no stack): an outage logs no more than that.
     if (request.failure !== null) request.log.warn({ ...line, failure: request.failure }, 'request');
     else request.log.info(line, 'request');

@@ -28,7 +28,17 @@ beforeAll(async () => {
   const call = await timeline(8000, [[noise(2, 0.1), silence(1), noise(2, 0.1)]]);
   await fs.mkdir(path.join(work, 'data', 'recordings', '2026-11-17'), { recursive: true });
   await writeWav(path.join(work, 'data', 'recordings', '2026-11-17', RECORDING), call.channels, 8000);
-  server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: path.join(work, 'data'), WEB_DIST: webDist, CRM_ADMIN_PASSWORD: 'built-server-pass', ANALYSIS_CONCURRENCY: '1' }, 60_000, built.entry);
+  server = await startServer(
+    {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(work, 'data'),
+      WEB_DIST: webDist,
+      CRM_ADMIN_PASSWORD: 'built-server-pass',
+      ANALYSIS_CONCURRENCY: '1',
+    },
+    60_000,
+    built.entry,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -62,7 +72,16 @@ describe('the built server', () => {
     const until = Date.now() + 60_000;
     let row: { analysis_status: string; analysis_reason: string | null } | undefined;
     while (Date.now() < until) {
-      row = await withClient(databaseUrl!, async (c) => (await c.query<{ analysis_status: string; analysis_reason: string | null }>('select analysis_status, analysis_reason from recordings where file_name = $1', [RECORDING])).rows[0]);
+      row = await withClient(
+        databaseUrl!,
+        async (c) =>
+          (
+            await c.query<{ analysis_status: string; analysis_reason: string | null }>(
+              'select analysis_status, analysis_reason from recordings where file_name = $1',
+              [RECORDING],
+            )
+          ).rows[0],
+      );
       if (row && row.analysis_status !== 'pending') break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -74,6 +93,8 @@ describe('the built server', () => {
     const lines = server!.output().trim().split('\n');
     expect(lines.length).toBeGreaterThan(0);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
-    expect(lines.map((l) => (JSON.parse(l) as { msg?: string }).msg)).toContainEqual(expect.stringMatching(/^CallDesk CRM is ready on http:\/\/localhost:\d+ \(database: postgres\)\.$/));
+    expect(lines.map((l) => (JSON.parse(l) as { msg?: string }).msg)).toContainEqual(
+      expect.stringMatching(/^CallDesk CRM is ready on http:\/\/localhost:\d+ \(database: postgres\)\.$/),
+    );
   });
 });

@@ -16,7 +16,9 @@ export const DEFAULT_OUTFILE = path.join(SERVER, 'dist', 'main.js');
 const externalPackages: Plugin = {
   name: 'external-packages',
   setup(b) {
-    b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@crm/') ? undefined : { path: args.path, external: true }));
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@crm/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -3,12 +3,23 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_HOLD_SECONDS, DEFAULT_LEAD_UPLOAD_MAX_MB, DEFAULT_PHONE_COUNTRY, canonicalTimeZone, isPhoneCountry, machineTimeZone } from '@crm/shared';
+import {
+  DEFAULT_HOLD_SECONDS,
+  DEFAULT_LEAD_UPLOAD_MAX_MB,
+  DEFAULT_PHONE_COUNTRY,
+  canonicalTimeZone,
+  isPhoneCountry,
+  machineTimeZone,
+} from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { DEFAULT_DB_LIMITS, type TDbLimits } from './db/limits.ts';
 
 function wholeNumber(name: string, min: number, fallback: number) {
-  return z.coerce.number().int(`${name} must be a whole number`).min(min, `${name} must be at least ${min}`).default(fallback);
+  return z.coerce
+    .number()
+    .int(`${name} must be a whole number`)
+    .min(min, `${name} must be at least ${min}`)
+    .default(fallback);
 }
 
 const ZEnv = z.object({
@@ -16,12 +27,22 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
-  DATABASE_OWNER_URL: z.string().url('DATABASE_OWNER_URL must be a postgres:// URL of the schema owner, on the database of DATABASE_URL').optional(),
-  READ_DATABASE_URL: z.string().url('READ_DATABASE_URL must be a postgres:// URL of a streaming replica of DATABASE_URL').optional(),
+  DATABASE_OWNER_URL: z
+    .string()
+    .url('DATABASE_OWNER_URL must be a postgres:// URL of the schema owner, on the database of DATABASE_URL')
+    .optional(),
+  READ_DATABASE_URL: z
+    .string()
+    .url('READ_DATABASE_URL must be a postgres:// URL of a streaming replica of DATABASE_URL')
+    .optional(),
   READ_MAX_LAG_MS: wholeNumber('READ_MAX_LAG_MS', 100, 5_000),
   CRM_ADMIN_PASSWORD: z.string().min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters').optional(),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_TTL_SECONDS: z.coerce.number().int().min(60).default(12 * 60 * 60),
+  JWT_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOGIN_RATE_LIMIT: wholeNumber('LOGIN_RATE_LIMIT', 1, 10),
   LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 20),
@@ -44,12 +65,20 @@ const ZEnv = z.object({
   HEADERS_TIMEOUT_SECONDS: wholeNumber('HEADERS_TIMEOUT_SECONDS', 1, 20),
   WEB_DIST: z.string().optional(),
   DIALER: z.enum(['vicidial', 'simulated'], { message: 'DIALER must be vicidial or simulated' }).optional(),
-  VICIDIAL_URL: z.url({ protocol: /^https?$/, message: 'VICIDIAL_URL must be the http(s) URL of non_agent_api.php' }).optional(),
+  VICIDIAL_URL: z
+    .url({ protocol: /^https?$/, message: 'VICIDIAL_URL must be the http(s) URL of non_agent_api.php' })
+    .optional(),
   VICIDIAL_USER: z.string().optional(),
   VICIDIAL_PASS: z.string().optional(),
   VICIDIAL_USER_GROUPS: z.string().optional(),
-  VICIDIAL_AGENT_API_URL: z.url({ protocol: /^https?$/, message: 'VICIDIAL_AGENT_API_URL must be the http(s) URL of agc/api.php' }).optional(),
-  SCREEN_POP_POLL_MS: z.coerce.number().int('SCREEN_POP_POLL_MS must be a whole number').min(1000, 'SCREEN_POP_POLL_MS must be at least 1000').default(1000),
+  VICIDIAL_AGENT_API_URL: z
+    .url({ protocol: /^https?$/, message: 'VICIDIAL_AGENT_API_URL must be the http(s) URL of agc/api.php' })
+    .optional(),
+  SCREEN_POP_POLL_MS: z.coerce
+    .number()
+    .int('SCREEN_POP_POLL_MS must be a whole number')
+    .min(1000, 'SCREEN_POP_POLL_MS must be at least 1000')
+    .default(1000),
   SCREEN_POP_CONCURRENCY: wholeNumber('SCREEN_POP_CONCURRENCY', 1, 20),
   DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
   DIALER_SEND_TIMEOUT_MS: wholeNumber('DIALER_SEND_TIMEOUT_MS', 50, 10_000),
@@ -66,17 +95,40 @@ const ZEnv = z.object({
     .string()
     .transform((name, ctx) => {
       const zone = canonicalTimeZone(name);
-      if (zone === null) ctx.addIssue({ code: 'custom', message: `TIME_ZONE must be an IANA time zone name such as Asia/Dhaka or UTC; "${name.trim()}" is not one` });
+      if (zone === null)
+        ctx.addIssue({
+          code: 'custom',
+          message: `TIME_ZONE must be an IANA time zone name such as Asia/Dhaka or UTC; "${name.trim()}" is not one`,
+        });
       return zone ?? name;
     })
     .optional(),
-  LEAD_UPLOAD_MAX_MB: z.coerce.number().int('LEAD_UPLOAD_MAX_MB must be a whole number').min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1').default(DEFAULT_LEAD_UPLOAD_MAX_MB),
+  LEAD_UPLOAD_MAX_MB: z.coerce
+    .number()
+    .int('LEAD_UPLOAD_MAX_MB must be a whole number')
+    .min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1')
+    .default(DEFAULT_LEAD_UPLOAD_MAX_MB),
   RECORDINGS_DIR: z.string().optional(),
-  VOICE_LOG_URL: z.url({ protocol: /^https?$/, message: 'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)' }).optional(),
-  VOICE_LOG_TIMEOUT_MS: z.coerce.number().int('VOICE_LOG_TIMEOUT_MS must be a whole number').min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100').default(10_000),
+  VOICE_LOG_URL: z
+    .url({
+      protocol: /^https?$/,
+      message:
+        'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)',
+    })
+    .optional(),
+  VOICE_LOG_TIMEOUT_MS: z.coerce
+    .number()
+    .int('VOICE_LOG_TIMEOUT_MS must be a whole number')
+    .min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100')
+    .default(10_000),
   ANALYSIS_CONCURRENCY: wholeNumber('ANALYSIS_CONCURRENCY', 0, defaultAnalysisConcurrency()),
-  HOLD_SECONDS: z.coerce.number('HOLD_SECONDS must be a number of seconds').min(1, 'HOLD_SECONDS must be at least 1').default(DEFAULT_HOLD_SECONDS),
-  ANALYSIS_AGENT_CHANNEL: z.enum(['left', 'right'], { message: 'ANALYSIS_AGENT_CHANNEL must be left or right' }).default('left'),
+  HOLD_SECONDS: z.coerce
+    .number('HOLD_SECONDS must be a number of seconds')
+    .min(1, 'HOLD_SECONDS must be at least 1')
+    .default(DEFAULT_HOLD_SECONDS),
+  ANALYSIS_AGENT_CHANNEL: z
+    .enum(['left', 'right'], { message: 'ANALYSIS_AGENT_CHANNEL must be left or right' })
+    .default('left'),
   RECORDINGS_SCAN_SECONDS: wholeNumber('RECORDINGS_SCAN_SECONDS', 0, 30),
   ANALYSIS_JOB_TIMEOUT_SECONDS: wholeNumber('ANALYSIS_JOB_TIMEOUT_SECONDS', 2, 600),
   DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', 1, DEFAULT_DB_LIMITS.poolSize),
@@ -84,7 +136,11 @@ const ZEnv = z.object({
   DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.statementTimeoutMs),
   DB_LOCK_TIMEOUT_MS: wholeNumber('DB_LOCK_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.lockTimeoutMs),
   DB_BULK_POOL_SIZE: wholeNumber('DB_BULK_POOL_SIZE', 2, DEFAULT_DB_LIMITS.bulkPoolSize),
-  DB_BULK_STATEMENT_TIMEOUT_MS: wholeNumber('DB_BULK_STATEMENT_TIMEOUT_MS', 1000, DEFAULT_DB_LIMITS.bulkStatementTimeoutMs),
+  DB_BULK_STATEMENT_TIMEOUT_MS: wholeNumber(
+    'DB_BULK_STATEMENT_TIMEOUT_MS',
+    1000,
+    DEFAULT_DB_LIMITS.bulkStatementTimeoutMs,
+  ),
 });
 
 /** Where the dashboard's live figures come from; the VICIdial credentials stay on the server. */
@@ -129,7 +185,9 @@ const NON_AGENT_API_PATH = '/vicidial/non_agent_api.php';
  */
 export function defaultAgentApiUrl(nonAgentApiUrl: string): string {
   const url = new URL(nonAgentApiUrl);
-  url.pathname = url.pathname.endsWith(NON_AGENT_API_PATH) ? `${url.pathname.slice(0, -NON_AGENT_API_PATH.length)}/agc/api.php` : '/agc/api.php';
+  url.pathname = url.pathname.endsWith(NON_AGENT_API_PATH)
+    ? `${url.pathname.slice(0, -NON_AGENT_API_PATH.length)}/agc/api.php`
+    : '/agc/api.php';
   url.search = '';
   return url.toString();
 }
@@ -214,7 +272,10 @@ export type TMfaConfig = {
 
 /** MFA_REQUIRED: `none`, `admins` or `admins,qc` (any order, qc alone too), or what is wrong with it. */
 export function parseMfaRequired(value: string): TMfaRole[] | string {
-  const parts = value.split(',').map((p) => p.trim().toLowerCase()).filter((p) => p !== '');
+  const parts = value
+    .split(',')
+    .map((p) => p.trim().toLowerCase())
+    .filter((p) => p !== '');
   if (parts.length === 1 && parts[0] === 'none') return [];
   const roles = new Set<TMfaRole>();
   for (const part of parts) {
@@ -284,10 +345,15 @@ export function parseTrustProxy(value: string | undefined): TTrustProxy | string
   const v = (value ?? '').trim();
   if (v === '' || v === 'false' || v === '0') return false;
   if (/^\d+$/.test(v)) return { hops: Number(v) };
-  if (v === 'true') return 'TRUST_PROXY=true would let any client choose its address; give the proxy\'s address (e.g. 127.0.0.1) or the number of proxies in front of the server (e.g. 1)';
-  const addresses = v.split(',').map((a) => a.trim()).filter((a) => a !== '');
+  if (v === 'true')
+    return "TRUST_PROXY=true would let any client choose its address; give the proxy's address (e.g. 127.0.0.1) or the number of proxies in front of the server (e.g. 1)";
+  const addresses = v
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
   const bad = addresses.filter((a) => !isProxyAddress(a));
-  if (bad.length > 0) return `TRUST_PROXY must be a number of proxies or a comma-separated list of proxy addresses or CIDR ranges; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`;
+  if (bad.length > 0)
+    return `TRUST_PROXY must be a number of proxies or a comma-separated list of proxy addresses or CIDR ranges; not ${bad.map((b) => JSON.stringify(b)).join(', ')}`;
   return { addresses };
 }
 
@@ -304,7 +370,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const owner = databaseOwnerProblem(e.DATABASE_URL, e.DATABASE_OWNER_URL);
   if (owner !== null) throw new Error(`Invalid configuration: ${owner}`);
-  if (e.READ_DATABASE_URL && !e.DATABASE_URL) throw new Error('Invalid configuration: READ_DATABASE_URL needs DATABASE_URL (the embedded PostgreSQL has no replica); set both, or neither');
+  if (e.READ_DATABASE_URL && !e.DATABASE_URL)
+    throw new Error(
+      'Invalid configuration: READ_DATABASE_URL needs DATABASE_URL (the embedded PostgreSQL has no replica); set both, or neither',
+    );
   const dialer = dialerConfig(e);
   if (typeof dialer === 'string') throw new Error(`Invalid configuration: ${dialer}`);
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -363,16 +432,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       backoffMs: e.DIALER_SEND_BACKOFF_MS,
       concurrency: e.DIALER_SEND_CONCURRENCY,
     },
-    screenPop: { pollMs: e.SCREEN_POP_POLL_MS, concurrency: e.SCREEN_POP_CONCURRENCY, timeoutMs: SCREEN_POP_TIMEOUT_MS, simulatedDelayMs: SIMULATED_POP_DELAY_MS },
+    screenPop: {
+      pollMs: e.SCREEN_POP_POLL_MS,
+      concurrency: e.SCREEN_POP_CONCURRENCY,
+      timeoutMs: SCREEN_POP_TIMEOUT_MS,
+      simulatedDelayMs: SIMULATED_POP_DELAY_MS,
+    },
   };
 }
 
 /** What is wrong with DATABASE_OWNER_URL beside DATABASE_URL, or null. */
 function databaseOwnerProblem(appUrl: string | undefined, ownerUrl: string | undefined): string | null {
   if (ownerUrl === undefined) return null;
-  if (appUrl === undefined) return 'DATABASE_OWNER_URL needs DATABASE_URL (the embedded PostgreSQL makes its own roles); set both, or neither';
+  if (appUrl === undefined)
+    return 'DATABASE_OWNER_URL needs DATABASE_URL (the embedded PostgreSQL makes its own roles); set both, or neither';
   const user = (url: string) => decodeURIComponent(new URL(url).username);
-  if (user(appUrl) === user(ownerUrl)) return 'DATABASE_URL and DATABASE_OWNER_URL must sign in as different roles: the server\'s own role must not own the tables';
+  if (user(appUrl) === user(ownerUrl))
+    return "DATABASE_URL and DATABASE_OWNER_URL must sign in as different roles: the server's own role must not own the tables";
   return null;
 }
 
@@ -381,7 +457,10 @@ function dialerConfig(e: z.infer<typeof ZEnv>): TDialerConfig | string {
   const mode = e.DIALER ?? (e.VICIDIAL_URL ? 'vicidial' : undefined);
   if (mode === undefined) return { mode: 'unconfigured' };
   if (mode === 'simulated') return { mode: 'simulated', pollMs: e.DIALER_POLL_MS };
-  const userGroups = (e.VICIDIAL_USER_GROUPS ?? '').split(/[,|]/).map((g) => g.trim()).filter((g) => g !== '');
+  const userGroups = (e.VICIDIAL_USER_GROUPS ?? '')
+    .split(/[,|]/)
+    .map((g) => g.trim())
+    .filter((g) => g !== '');
   const missing = [
     !e.VICIDIAL_URL && 'VICIDIAL_URL',
     !e.VICIDIAL_USER && 'VICIDIAL_USER',
@@ -392,5 +471,14 @@ function dialerConfig(e: z.infer<typeof ZEnv>): TDialerConfig | string {
     return `the VICIdial dialer needs ${missing.join(', ')}`;
   }
   const agentApiUrl = e.VICIDIAL_AGENT_API_URL ?? defaultAgentApiUrl(e.VICIDIAL_URL);
-  return { mode: 'vicidial', pollMs: e.DIALER_POLL_MS, timeoutMs: DIALER_TIMEOUT_MS, url: e.VICIDIAL_URL, user: e.VICIDIAL_USER, pass: e.VICIDIAL_PASS, userGroups, agentApiUrl };
+  return {
+    mode: 'vicidial',
+    pollMs: e.DIALER_POLL_MS,
+    timeoutMs: DIALER_TIMEOUT_MS,
+    url: e.VICIDIAL_URL,
+    user: e.VICIDIAL_USER,
+    pass: e.VICIDIAL_PASS,
+    userGroups,
+    agentApiUrl,
+  };
 }

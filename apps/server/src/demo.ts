@@ -16,7 +16,11 @@ const DEMO_ADMIN_PASSWORD = 'demo-chief-pass';
 const config = loadConfig();
 let database;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, ownerUrl: config.databaseOwnerUrl, dataDir: config.dataDir });
+  database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    ownerUrl: config.databaseOwnerUrl,
+    dataDir: config.dataDir,
+  });
 } catch (e) {
   const text = String(e);
   console.error(
@@ -41,10 +45,16 @@ try {
       `Demo data loaded into the ${database.mode} database.`,
       'Start the product with `npm start`, open http://localhost:3000 and sign in:',
       adminLine,
-      ...DEMO_USERS.filter((u) => u.role === 'qc').map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
+      ...DEMO_USERS.filter((u) => u.role === 'qc').map(
+        (u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`,
+      ),
       ...DEMO_QC_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin)`),
-      ...DEMO_CALIBRATION_INSPECTORS.map((u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin; took part in the calibration session)`),
-      `  Agents         ${DEMO_AGENTS.filter((a) => a.active).map((a) => a.agentId).join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
+      ...DEMO_CALIBRATION_INSPECTORS.map(
+        (u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin; took part in the calibration session)`,
+      ),
+      `  Agents         ${DEMO_AGENTS.filter((a) => a.active)
+        .map((a) => a.agentId)
+        .join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
       `Numbers to call on the CRM screen (${DEMO_CAMPAIGNS[0].campaignName}): ${numbers.fresh.join(', ')}${numbers.partial === undefined ? '' : `; a partial call to resume: ${numbers.partial}`}`,
       describeDemoRecordings(voice, config.recordingsDir),
       describeDemoQueueCalls(queue, config.recordingsDir),

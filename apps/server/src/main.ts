@@ -22,7 +22,9 @@ const admin = await startOrExplain(() => ensureAdmin(app.db, config.adminPasswor
 if (admin.created) {
   if (admin.generated) {
     // Printed once, on the first start only: the operator must note it now.
-    app.log.warn(`First start: created user "${admin.username}" with password "${admin.password}". Sign in and keep it safe; it is not shown again.`);
+    app.log.warn(
+      `First start: created user "${admin.username}" with password "${admin.password}". Sign in and keep it safe; it is not shown again.`,
+    );
   } else {
     app.log.info(`First start: created user "${admin.username}" with the password from CRM_ADMIN_PASSWORD.`);
   }

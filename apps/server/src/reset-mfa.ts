@@ -29,7 +29,9 @@ try {
     console.error(`No admin or QC account named "${username}".`);
     process.exitCode = 1;
   } else {
-    console.log(`The second factor of "${reset.username}" was reset and its sessions ended. At the next sign-in it sets one up again (MFA_GRACE_SIGNINS skips allowed).`);
+    console.log(
+      `The second factor of "${reset.username}" was reset and its sessions ended. At the next sign-in it sets one up again (MFA_GRACE_SIGNINS skips allowed).`,
+    );
   }
 } finally {
   await database.close();

@@ -25,7 +25,9 @@ describe('loadJwtSecret', () => {
   it('refuses an empty or short secret file with what to do, and never replaces it by itself', async () => {
     for (const content of ['', '\n', 'short-secret\n']) {
       await fs.writeFile(path.join(dir, 'jwt-secret'), content);
-      await expect(loadJwtSecret(undefined, dir)).rejects.toThrow(/is (empty|too short).*Delete the file to have a new one made at the next start/);
+      await expect(loadJwtSecret(undefined, dir)).rejects.toThrow(
+        /is (empty|too short).*Delete the file to have a new one made at the next start/,
+      );
       expect(await fs.readFile(path.join(dir, 'jwt-secret'), 'utf8')).toBe(content);
     }
   });
@@ -36,7 +38,11 @@ describe('loadJwtSecret', () => {
   });
 
   it('gives two servers starting at once the same secret', async () => {
-    const both = await Promise.all([loadJwtSecret(undefined, dir), loadJwtSecret(undefined, dir), loadJwtSecret(undefined, dir)]);
+    const both = await Promise.all([
+      loadJwtSecret(undefined, dir),
+      loadJwtSecret(undefined, dir),
+      loadJwtSecret(undefined, dir),
+    ]);
     expect(new Set(both).size).toBe(1);
   });
 });

@@ -25,7 +25,8 @@ export async function writeFileOnce(file: string, content: string, mode = 0o600)
       if (e.code !== 'EEXIST') throw e;
     });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOSPC') throw new Error(`Cannot write ${file}: the disk is full. Free some space, then start again.`);
+    if ((e as NodeJS.ErrnoException).code === 'ENOSPC')
+      throw new Error(`Cannot write ${file}: the disk is full. Free some space, then start again.`);
     throw e;
   } finally {
     await fs.rm(tmp, { force: true });

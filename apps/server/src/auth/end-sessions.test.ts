@@ -11,7 +11,12 @@ const t = useTestApp();
 /** Signs in through the real route and returns a caller with that token. */
 async function signIn(user: { username: string; password: string }, agent?: { campaign: string }): Promise<Caller> {
   const r = agent
-    ? await t.anonymous.post('/api/auth/signInAgent', { username: user.username, password: user.password, shift: 'Morning', campaign: agent.campaign })
+    ? await t.anonymous.post('/api/auth/signInAgent', {
+        username: user.username,
+        password: user.password,
+        shift: 'Morning',
+        campaign: agent.campaign,
+      })
     : await t.anonymous.post('/api/auth/signInSuperAdmin', { username: user.username, password: user.password });
   expect(r.status, r.text).toBe(200);
   return caller(t.app, ZSignInResponse.parse(r.body).jwtToken);
@@ -30,7 +35,9 @@ describe('signing out', () => {
     expect((await desk.post('/api/auth/signOut')).status).toBe(200);
     expect(await me(desk)).toBe(401);
     expect(await me(laptop)).toBe(401);
-    expect((await t.anonymous.get(`/api/voicelog/download-mp3?fileName=2026-11-17/x.mp3&token=${media}`)).status).toBe(401);
+    expect((await t.anonymous.get(`/api/voicelog/download-mp3?fileName=2026-11-17/x.mp3&token=${media}`)).status).toBe(
+      401,
+    );
     // Signing in again works as before.
     expect(await me(await signIn(user))).toBe(200);
   });
@@ -45,7 +52,12 @@ describe('signing out', () => {
     expect((await first.post('/api/auth/signOut')).status).toBe(200);
     expect(await me(first)).toBe(401);
     expect(await me(second)).toBe(401);
-    const open = await t.db.selectFrom('agentSessions').select('id').where('agentId', '=', agent.agentId).where('signedOutAt', 'is', null).execute();
+    const open = await t.db
+      .selectFrom('agentSessions')
+      .select('id')
+      .where('agentId', '=', agent.agentId)
+      .where('signedOutAt', 'is', null)
+      .execute();
     expect(open).toEqual([]);
   });
 });
@@ -82,10 +94,20 @@ describe('an administrator changing an account', () => {
     const campaign = await createCampaign(t.db);
     const admin = await t.callerFor('admin');
     const edit = (agent: TAgent, changes: Record<string, unknown>) =>
-      admin.put('/api/ac/editAgent', { id: agent.id, type: agent.type, name: agent.name, agentId: agent.agentId, status: true, ...changes });
+      admin.put('/api/ac/editAgent', {
+        id: agent.id,
+        type: agent.type,
+        name: agent.name,
+        agentId: agent.agentId,
+        status: true,
+        ...changes,
+      });
     for (const changes of [{ password: 'another-agent-pass' }, { status: false }]) {
       const agent = await addAgent(admin);
-      const session = await signIn({ username: agent.agentId, password: 'agent-pass-1' }, { campaign: campaign.campaignName });
+      const session = await signIn(
+        { username: agent.agentId, password: 'agent-pass-1' },
+        { campaign: campaign.campaignName },
+      );
       // Other fields alone change nothing.
       expect((await edit(agent, { name: 'Karim Ahmed' })).status).toBe(200);
       expect(await me(session)).toBe(200);
@@ -95,7 +117,12 @@ describe('an administrator changing an account', () => {
       // Active again (with the same password): the old token stays ended.
       expect((await edit(agent, {})).status).toBe(200);
       expect(await me(session)).toBe(401);
-      const open = await t.db.selectFrom('agentSessions').select('id').where('agentId', '=', agent.agentId).where('signedOutAt', 'is', null).execute();
+      const open = await t.db
+        .selectFrom('agentSessions')
+        .select('id')
+        .where('agentId', '=', agent.agentId)
+        .where('signedOutAt', 'is', null)
+        .execute();
       expect(open).toEqual([]);
     }
   });
@@ -108,9 +135,17 @@ describe('a campaign made inactive', () => {
     const other = await createCampaign(t.db);
     const a = await addAgent(admin);
     const b = await addAgent(admin);
-    const inClosing = await signIn({ username: a.agentId, password: 'agent-pass-1' }, { campaign: closing.campaignName });
+    const inClosing = await signIn(
+      { username: a.agentId, password: 'agent-pass-1' },
+      { campaign: closing.campaignName },
+    );
     const inOther = await signIn({ username: b.agentId, password: 'agent-pass-1' }, { campaign: other.campaignName });
-    const r = await admin.put('/cc/updateCampaign', { id: closing.id, campaignName: closing.campaignName, campaignId: closing.campaignId, status: false });
+    const r = await admin.put('/cc/updateCampaign', {
+      id: closing.id,
+      campaignName: closing.campaignName,
+      campaignId: closing.campaignId,
+      status: false,
+    });
     expect(r.status, r.text).toBe(200);
     expect(await me(inClosing)).toBe(401);
     expect(await me(inOther)).toBe(200);
@@ -121,21 +156,40 @@ describe('a campaign made inactive', () => {
 });
 
 describe('a campaign renamed or deleted (issue 33)', () => {
-  const dispositionsOf = (c: Caller, campaignName: string) => c.get(`/api/dispositions?campaignName=${encodeURIComponent(campaignName)}`);
+  const dispositionsOf = (c: Caller, campaignName: string) =>
+    c.get(`/api/dispositions?campaignName=${encodeURIComponent(campaignName)}`);
 
-  it('ends the sign-ins of a renamed campaign, and a campaign made under the old name is never the old token\'s', async () => {
+  it("ends the sign-ins of a renamed campaign, and a campaign made under the old name is never the old token's", async () => {
     const admin = await t.callerFor('admin');
     const spring = await createCampaign(t.db, { campaignName: 'Rename Spring' });
     const agent = await addAgent(admin);
     const session = await signIn({ username: agent.agentId, password: 'agent-pass-1' }, { campaign: 'Rename Spring' });
     expect((await dispositionsOf(session, 'Rename Spring')).status).toBe(200);
     // Another field alone ends nothing.
-    expect((await admin.put('/cc/updateCampaign', { id: spring.id, campaignName: 'Rename Spring', campaignId: spring.campaignId, callTarget: 60 })).status).toBe(200);
+    expect(
+      (
+        await admin.put('/cc/updateCampaign', {
+          id: spring.id,
+          campaignName: 'Rename Spring',
+          campaignId: spring.campaignId,
+          callTarget: 60,
+        })
+      ).status,
+    ).toBe(200);
     expect(await me(session)).toBe(200);
 
-    const renamed = await admin.put('/cc/updateCampaign', { id: spring.id, campaignName: 'Rename Summer', campaignId: spring.campaignId });
+    const renamed = await admin.put('/cc/updateCampaign', {
+      id: spring.id,
+      campaignName: 'Rename Summer',
+      campaignId: spring.campaignId,
+    });
     expect(renamed.status, renamed.text).toBe(200);
-    const added = await admin.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: 'Rename Spring', campaignId: 'RSPR2', callTarget: 10 });
+    const added = await admin.post('/cc/addCampaign', {
+      campaignType: 'Outbound',
+      campaignName: 'Rename Spring',
+      campaignId: 'RSPR2',
+      callTarget: 10,
+    });
     expect(added.status, added.text).toBe(200);
     expect(await me(session)).toBe(401);
     expect((await dispositionsOf(session, 'Rename Spring')).status).toBe(401);
@@ -156,12 +210,20 @@ describe('a campaign renamed or deleted (issue 33)', () => {
     const a = await addAgent(admin);
     const b = await addAgent(admin);
     const inGoing = await signIn({ username: a.agentId, password: 'agent-pass-1' }, { campaign: going.campaignName });
-    const inStaying = await signIn({ username: b.agentId, password: 'agent-pass-1' }, { campaign: staying.campaignName });
+    const inStaying = await signIn(
+      { username: b.agentId, password: 'agent-pass-1' },
+      { campaign: staying.campaignName },
+    );
     const r = await admin.delete(`/cc/delete/${going.id}`);
     expect(r.status, r.text).toBe(204);
     expect(await me(inGoing)).toBe(401);
     expect(await me(inStaying)).toBe(200);
-    const open = await t.db.selectFrom('agentSessions').select('id').where('agentId', '=', a.agentId).where('signedOutAt', 'is', null).execute();
+    const open = await t.db
+      .selectFrom('agentSessions')
+      .select('id')
+      .where('agentId', '=', a.agentId)
+      .where('signedOutAt', 'is', null)
+      .execute();
     expect(open).toEqual([]);
   });
 });

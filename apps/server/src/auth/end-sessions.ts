@@ -7,12 +7,26 @@ import type { Db } from '../db/schema.ts';
  * transaction of the change that ends them.
  */
 export async function endUserSessions(db: Db, userId: number): Promise<void> {
-  await db.updateTable('users').set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) })).where('id', '=', userId).execute();
-  await db.updateTable('agentSessions').set({ signedOutAt: new Date() }).where('userId', '=', userId).where('signedOutAt', 'is', null).execute();
+  await db
+    .updateTable('users')
+    .set((eb) => ({ tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', userId)
+    .execute();
+  await db
+    .updateTable('agentSessions')
+    .set({ signedOutAt: new Date() })
+    .where('userId', '=', userId)
+    .where('signedOutAt', 'is', null)
+    .execute();
 }
 
 /** Ends the sign-ins of the agents signed into the campaign (it was made inactive): their tokens stop at once. */
 export async function endCampaignSessions(db: Db, campaignId: number): Promise<number> {
-  const result = await db.updateTable('agentSessions').set({ signedOutAt: new Date() }).where('campaignId', '=', campaignId).where('signedOutAt', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('agentSessions')
+    .set({ signedOutAt: new Date() })
+    .where('campaignId', '=', campaignId)
+    .where('signedOutAt', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -69,7 +69,12 @@ export function registerGuard(app: FastifyInstance, tokens: TokenService, db: Db
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, roles: route.config?.roles ?? [], public: route.config?.public === true });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        roles: route.config?.roles ?? [],
+        public: route.config?.public === true,
+      });
     }
   });
   app.addHook('onRequest', async (request) => {

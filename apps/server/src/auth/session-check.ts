@@ -33,7 +33,13 @@ const LIVE = {
          where u.id = any($1::int[]) and u.active`,
 };
 
-type Row = { user_id: number; token_version: number; sid: number | null; campaign_id: number | null; campaign_name: string | null };
+type Row = {
+  user_id: number;
+  token_version: number;
+  sid: number | null;
+  campaign_id: number | null;
+  campaign_name: string | null;
+};
 
 /** The live ones of the given (user, sign-in) pairs, by `${userId}:${sid}`, with the user's token version. */
 async function findLive(db: Db, keys: Key[]): Promise<Map<string, Found>> {
@@ -43,14 +49,21 @@ async function findLive(db: Db, keys: Key[]): Promise<Map<string, Found>> {
   const live = new Map<string, Found>();
   for (const r of rows) {
     live.set(`${r.user_id}:`, { tokenVersion: r.token_version, signIn: null });
-    if (r.sid !== null) live.set(`${r.user_id}:${r.sid}`, { tokenVersion: r.token_version, signIn: { sid: r.sid, campaignId: r.campaign_id, campaignName: r.campaign_name } });
+    if (r.sid !== null)
+      live.set(`${r.user_id}:${r.sid}`, {
+        tokenVersion: r.token_version,
+        signIn: { sid: r.sid, campaignId: r.campaign_id, campaignName: r.campaign_name },
+      });
   }
   return live;
 }
 
 /** The live session a token stands for, or null when it no longer stands for one. */
 export function createSessionLookup(db: Db): SessionLookup {
-  const loader = createBatchLoader<Key, Found>((keys) => findLive(db, keys), (k) => `${k.userId}:${k.sid ?? ''}`);
+  const loader = createBatchLoader<Key, Found>(
+    (keys) => findLive(db, keys),
+    (k) => `${k.userId}:${k.sid ?? ''}`,
+  );
   return async (token) => {
     const userId = Number(token.sub);
     if (!Number.isSafeInteger(userId)) return null;

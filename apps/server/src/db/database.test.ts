@@ -6,7 +6,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyDatabaseError } from './pg-errors.ts';
 import { openTestDatabase } from '../test/harness.ts';
-import { createKysely, describeDatabaseUrl, migrateToLatest, poolOf, waitForReachableDatabase, type Database } from './database.ts';
+import {
+  createKysely,
+  describeDatabaseUrl,
+  migrateToLatest,
+  poolOf,
+  waitForReachableDatabase,
+  type Database,
+} from './database.ts';
 import { DEFAULT_DB_LIMITS } from './limits.ts';
 
 let database: Database;
@@ -42,7 +49,10 @@ describe('a pooled connection cut while checked out', () => {
         await settle();
         await sql`select 1`.execute(trx);
       })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(failure).toBeInstanceOf(Error);
     expect(classifyDatabaseError(failure)).toBe('unavailable');
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
@@ -75,23 +85,38 @@ describe('a pooled connection cut while checked out', () => {
     await terminate(pid);
     // Without a listener the client's 'error' event is unhandled here, and vitest fails the run.
     await settle();
-    const failure = await client.query('select 1').then(() => undefined, (e: unknown) => e);
+    const failure = await client.query('select 1').then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     client.release(true);
     expect(classifyDatabaseError(failure)).toBe('unavailable');
   });
 });
 
 describe('time limits of the interactive pool', () => {
-  it('sets each pool\'s limits on its connections, and ends a statement that waits on a lock after lock_timeout', async () => {
-    const limits = sql<{ lock: number; statement: number }>`select extract(epoch from current_setting('lock_timeout')::interval)::int * 1000 as lock,
+  it("sets each pool's limits on its connections, and ends a statement that waits on a lock after lock_timeout", async () => {
+    const limits = sql<{
+      lock: number;
+      statement: number;
+    }>`select extract(epoch from current_setting('lock_timeout')::interval)::int * 1000 as lock,
       extract(epoch from current_setting('statement_timeout')::interval)::int * 1000 as statement`;
-    expect((await limits.execute(database.db)).rows[0]).toEqual({ lock: DEFAULT_DB_LIMITS.lockTimeoutMs, statement: DEFAULT_DB_LIMITS.statementTimeoutMs });
-    expect((await limits.execute(database.bulkDb)).rows[0]).toEqual({ lock: 0, statement: DEFAULT_DB_LIMITS.bulkStatementTimeoutMs });
+    expect((await limits.execute(database.db)).rows[0]).toEqual({
+      lock: DEFAULT_DB_LIMITS.lockTimeoutMs,
+      statement: DEFAULT_DB_LIMITS.statementTimeoutMs,
+    });
+    expect((await limits.execute(database.bulkDb)).rows[0]).toEqual({
+      lock: 0,
+      statement: DEFAULT_DB_LIMITS.bulkStatementTimeoutMs,
+    });
 
     await admin.query('begin');
     await admin.query('lock table campaigns in access exclusive mode');
     const started = performance.now();
-    const failure = await sql`select count(*) from campaigns`.execute(database.db).then(() => undefined, (e: unknown) => e);
+    const failure = await sql`select count(*) from campaigns`.execute(database.db).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const waited = performance.now() - started;
     await admin.query('rollback');
     expect(classifyDatabaseError(failure)).toBe('busy');
@@ -103,7 +128,10 @@ describe('time limits of the interactive pool', () => {
     const pool = poolOf(database.db);
     const held = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
     const started = performance.now();
-    const failure = await sql`select 1`.execute(database.db).then(() => undefined, (e: unknown) => e);
+    const failure = await sql`select 1`.execute(database.db).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     const waited = performance.now() - started;
     for (const c of held) c.release();
     expect(classifyDatabaseError(failure)).toBe('busy');
@@ -116,7 +144,7 @@ describe('JIT', () => {
   /** The connection's jit setting and where it came from ('client': the startup options, whatever the server's default). */
   const jitOf = sql<{ setting: string; source: string }>`select setting, source from pg_settings where name = 'jit'`;
 
-  it('is off on every connection the server opens, set by the connection itself whatever the server\'s default', async () => {
+  it("is off on every connection the server opens, set by the connection itself whatever the server's default", async () => {
     // The external PostgreSQL 15 runs with jit on; a plain connection keeps it.
     const plain = await admin.query<{ source: string }>(`select source from pg_settings where name = 'jit'`);
     expect(plain.rows[0]?.source).not.toBe('client');
@@ -138,7 +166,10 @@ describe('JIT', () => {
     url.searchParams.set('options', '-c work_mem=5MB');
     const db = createKysely(url.toString(), 1);
     try {
-      const { rows } = await sql<{ workMem: string; jit: string }>`select current_setting('work_mem') as work_mem, current_setting('jit') as jit`.execute(db);
+      const { rows } = await sql<{
+        workMem: string;
+        jit: string;
+      }>`select current_setting('work_mem') as work_mem, current_setting('jit') as jit`.execute(db);
       expect(rows[0]).toEqual({ workMem: '5MB', jit: 'off' });
     } finally {
       await db.destroy();
@@ -150,14 +181,18 @@ describe('a database the start-up cannot use', () => {
   it('says the migrations could not run when nothing answers (not that a nameless migration failed)', async () => {
     const db = createKysely('postgres://crm@127.0.0.1:1/crm', 1);
     try {
-      await expect(migrateToLatest(db)).rejects.toThrow(/^The database migrations could not run: connect ECONNREFUSED 127\.0\.0\.1:1$/);
+      await expect(migrateToLatest(db)).rejects.toThrow(
+        /^The database migrations could not run: connect ECONNREFUSED 127\.0\.0\.1:1$/,
+      );
     } finally {
       await db.destroy();
     }
   });
 
   it('names where the database is without its password, and does not wait for one that refuses the sign-in', async () => {
-    expect(describeDatabaseUrl('postgres://crm:s3cret@db.internal:5432/crm?sslmode=require')).toBe('postgres://crm@db.internal:5432/crm');
+    expect(describeDatabaseUrl('postgres://crm:s3cret@db.internal:5432/crm?sslmode=require')).toBe(
+      'postgres://crm@db.internal:5432/crm',
+    );
     const url = new URL(database.url);
     url.username = 'nobody_at_all';
     url.password = 'wrong';

@@ -9,7 +9,17 @@ import { appRolePassword, startEmbeddedPostgres, type EmbeddedLog, type Embedded
 import { installJobQueue } from './job-queue.ts';
 import { DEFAULT_DB_LIMITS, SESSION_OPTIONS, poolSettings, type TDbLimits } from './limits.ts';
 import { classifyDatabaseError, errorCode } from './pg-errors.ts';
-import { EMBEDDED_APP_ROLE, ensureAppRole, grantAppRole, passwordOfUrl, rolePowers, tooPowerful, urlAs, userOfUrl, type TAppRole } from './roles.ts';
+import {
+  EMBEDDED_APP_ROLE,
+  ensureAppRole,
+  grantAppRole,
+  passwordOfUrl,
+  rolePowers,
+  tooPowerful,
+  urlAs,
+  userOfUrl,
+  type TAppRole,
+} from './roles.ts';
 import { createReadRouter, primaryReads, type ReadRouter } from './replica.ts';
 import type { DB, Db } from './schema.ts';
 
@@ -50,7 +60,10 @@ export function keepClientErrors(client: pg.ClientBase): void {
  * (SESSION_OPTIONS: JIT off), so ours win where both set one setting. (pg lets a URL's options replace the config's,
  * so they are taken out of the URL and given once, joined.)
  */
-export function withSessionOptions(url: string, ours: string = SESSION_OPTIONS): { connectionString: string; options: string } {
+export function withSessionOptions(
+  url: string,
+  ours: string = SESSION_OPTIONS,
+): { connectionString: string; options: string } {
   let parsed: URL;
   try {
     parsed = new URL(url);
@@ -94,13 +107,16 @@ export function poolOf(db: Db): pg.Pool {
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** A migration refused for want of privileges: the server was started without the owner's URL. */
-const NOT_THE_OWNER = ' (DATABASE_URL\'s role may not change the schema: start the server once with DATABASE_OWNER_URL, the schema owner\'s URL, to bring it up to date; docs/trust.md, Database roles)';
+const NOT_THE_OWNER =
+  " (DATABASE_URL's role may not change the schema: start the server once with DATABASE_OWNER_URL, the schema owner's URL, to bring it up to date; docs/trust.md, Database roles)";
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (!error && !failed) return;
-  const reason = (error instanceof Error ? error.message : String(error ?? 'no reason given')) + (errorCode(error) === '42501' ? NOT_THE_OWNER : '');
+  const reason =
+    (error instanceof Error ? error.message : String(error ?? 'no reason given')) +
+    (errorCode(error) === '42501' ? NOT_THE_OWNER : '');
   if (failed) throw new Error(`Database migration ${failed.migrationName} failed: ${reason}`);
   throw new Error(`The database migrations could not run: ${reason}`);
 }
@@ -132,7 +148,11 @@ export async function waitForReachableDatabase(url: string, log: EmbeddedLog | u
     try {
       await client.connect();
       await client.query('select 1');
-      if (waitingSince !== undefined) log?.(`The database at ${describeDatabaseUrl(url)} answers after ${((Date.now() - waitingSince) / 1000).toFixed(1)} s; starting.`, 'info');
+      if (waitingSince !== undefined)
+        log?.(
+          `The database at ${describeDatabaseUrl(url)} answers after ${((Date.now() - waitingSince) / 1000).toFixed(1)} s; starting.`,
+          'info',
+        );
       return;
     } catch (e) {
       const failure = classifyDatabaseError(e);
@@ -140,7 +160,10 @@ export async function waitForReachableDatabase(url: string, log: EmbeddedLog | u
       if (waitingSince === undefined) {
         waitingSince = Date.now();
         const reason = e instanceof Error ? e.message : String(e);
-        log?.(`The database is not reachable at ${describeDatabaseUrl(url)} (${reason}); retrying every ${START_RETRY_MS / 1000} s`, 'warn');
+        log?.(
+          `The database is not reachable at ${describeDatabaseUrl(url)} (${reason}); retrying every ${START_RETRY_MS / 1000} s`,
+          'warn',
+        );
       }
       await sleep(START_RETRY_MS);
     } finally {
@@ -192,7 +215,10 @@ export async function prepareSchema(url: string, limits: TDbLimits, appRole?: TA
     await migrateToLatest(db);
     await installJobQueue(poolOf(db)).catch((e: unknown) => {
       const reason = e instanceof Error ? e.message : String(e);
-      throw new Error(`The job queue's schema could not be installed: ${reason}${errorCode(e) === '42501' ? NOT_THE_OWNER : ''}`, { cause: e });
+      throw new Error(
+        `The job queue's schema could not be installed: ${reason}${errorCode(e) === '42501' ? NOT_THE_OWNER : ''}`,
+        { cause: e },
+      );
     });
   } finally {
     await db.destroy();
@@ -211,7 +237,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // A server of its own may be down or still starting (a host booting, a failover): the start-up waits for it.
     await waitForReachableDatabase(ownerUrl ?? url, options.log);
     const name = userOfUrl(url);
-    if (ownerUrl && name === undefined) throw new Error('DATABASE_URL must name its user (postgres://user:password@host/db) when DATABASE_OWNER_URL is set: that user is the role the owner grants to');
+    if (ownerUrl && name === undefined)
+      throw new Error(
+        'DATABASE_URL must name its user (postgres://user:password@host/db) when DATABASE_OWNER_URL is set: that user is the role the owner grants to',
+      );
     if (ownerUrl && name !== undefined) appRole = { name, password: passwordOfUrl(url) };
   } else {
     // The server's own database: if it stops unasked it is started again, and the pools reconnect to it.
@@ -241,11 +270,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
   try {
     const tooMuch = tooPowerful(await rolePowers((text) => poolOf(db).query(text)));
-    if (tooMuch !== null && ownerUrl) throw new Error(`DATABASE_URL's role ${tooMuch}: the server's own connections must use a role that owns nothing and is no superuser (docs/trust.md, Database roles)`);
-    if (tooMuch !== null) options.log?.(`The server's database role ${tooMuch}: whoever takes over its connection could switch off the audit log's protection. Give it a role of its own and set DATABASE_OWNER_URL (docs/trust.md, Database roles).`, 'warn');
+    if (tooMuch !== null && ownerUrl)
+      throw new Error(
+        `DATABASE_URL's role ${tooMuch}: the server's own connections must use a role that owns nothing and is no superuser (docs/trust.md, Database roles)`,
+      );
+    if (tooMuch !== null)
+      options.log?.(
+        `The server's database role ${tooMuch}: whoever takes over its connection could switch off the audit log's protection. Give it a role of its own and set DATABASE_OWNER_URL (docs/trust.md, Database roles).`,
+        'warn',
+      );
     const replica = options.readReplica;
     if (replica) {
-      reads = await createReadRouter({ primary: { db, bulkDb }, primaryUrl: url, replicaUrl: replica.url, maxLagMs: replica.maxLagMs, limits, log: (line, level) => options.log?.(line, level) });
+      reads = await createReadRouter({
+        primary: { db, bulkDb },
+        primaryUrl: url,
+        replicaUrl: replica.url,
+        maxLagMs: replica.maxLagMs,
+        limits,
+        log: (line, level) => options.log?.(line, level),
+      });
     }
   } catch (e) {
     await close();

@@ -71,7 +71,10 @@ async function reachableBinaries(bin: Binaries, ids: Ids): Promise<Binaries> {
     // Another process may have made the copy meanwhile; either copy is as good.
     await fs.rename(staging, copy).catch(() => fs.rm(staging, { recursive: true, force: true }));
   }
-  return { initdb: path.join(copy, path.relative(native, bin.initdb)), postgres: path.join(copy, path.relative(native, bin.postgres)) };
+  return {
+    initdb: path.join(copy, path.relative(native, bin.initdb)),
+    postgres: path.join(copy, path.relative(native, bin.postgres)),
+  };
 }
 
 /** The binaries as the embedded PostgreSQL runs them here, and the user it runs them as (tests make data directories with them). */
@@ -93,7 +96,10 @@ export async function freePort(): Promise<number> {
 }
 
 async function exists(file: string): Promise<boolean> {
-  return fs.access(file).then(() => true, () => false);
+  return fs.access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** A password made once and kept in DATA_DIR (written whole or not at all). */
@@ -107,7 +113,10 @@ async function keptPassword(file: string, lost: string): Promise<string> {
 
 /** The password of the embedded instance's owner (the `postgres` superuser), kept beside its data. */
 async function instancePassword(dataDir: string): Promise<string> {
-  return keptPassword(path.join(dataDir, 'pg-password'), "the embedded PostgreSQL's password is lost. Restore the file from a backup of DATA_DIR.");
+  return keptPassword(
+    path.join(dataDir, 'pg-password'),
+    "the embedded PostgreSQL's password is lost. Restore the file from a backup of DATA_DIR.",
+  );
 }
 
 /**
@@ -128,7 +137,13 @@ export async function appRolePassword(dataDir: string): Promise<string> {
  * WAL with fsync and full-page writes (SERVER_SETTINGS). A data directory made earlier keeps its checksums (PostgreSQL
  * can only change them offline) and works as before.
  */
-const INITDB_OPTIONS = ['--auth=scram-sha-256', '--username=postgres', '--encoding=UTF8', '--locale=C', '--no-data-checksums'];
+const INITDB_OPTIONS = [
+  '--auth=scram-sha-256',
+  '--username=postgres',
+  '--encoding=UTF8',
+  '--locale=C',
+  '--no-data-checksums',
+];
 
 /**
  * The server's settings, given on every start (so a data directory made by an earlier version gets them too).
@@ -137,7 +152,15 @@ const INITDB_OPTIONS = ['--auth=scram-sha-256', '--username=postgres', '--encodi
  * statement 2.5 times slower here (~2.2 s → 5.7 s); the server's own connections turn it off on any PostgreSQL too
  * (db/limits.ts SESSION_OPTIONS).
  */
-const SERVER_SETTINGS = ['listen_addresses=127.0.0.1', 'unix_socket_directories=', 'max_connections=200', 'fsync=on', 'synchronous_commit=on', 'full_page_writes=on', 'jit=off'];
+const SERVER_SETTINGS = [
+  'listen_addresses=127.0.0.1',
+  'unix_socket_directories=',
+  'max_connections=200',
+  'fsync=on',
+  'synchronous_commit=on',
+  'full_page_writes=on',
+  'jit=off',
+];
 
 async function initialise(bin: Binaries, pgDir: string, password: string, ids: Ids): Promise<void> {
   await fs.mkdir(pgDir, { recursive: true, mode: 0o700 });
@@ -162,11 +185,14 @@ function isRunning(pid: number): boolean {
 }
 
 async function psField(pid: number, field: 'ppid' | 'comm' | 'args'): Promise<string | undefined> {
-  return run('ps', ['-o', `${field}=`, '-p', String(pid)]).then((r) => r.stdout.trim() || undefined, () => undefined);
+  return run('ps', ['-o', `${field}=`, '-p', String(pid)]).then(
+    (r) => r.stdout.trim() || undefined,
+    () => undefined,
+  );
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+  for (const until = Date.now() + timeoutMs; Date.now() < until;) {
     if (!isRunning(pid)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -180,20 +206,28 @@ async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
  * is still a running node process belongs to a server that is alive: that is refused with a clear message.
  */
 async function stopOrphanedPostgres(pgDir: string, log: EmbeddedLog): Promise<void> {
-  const lines = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').then((t) => t.split('\n'), () => undefined);
+  const lines = await fs.readFile(path.join(pgDir, 'postmaster.pid'), 'utf8').then(
+    (t) => t.split('\n'),
+    () => undefined,
+  );
   const pid = Number(lines?.[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return; // none, or stale: PostgreSQL handles that itself
   const args = await psField(pid, 'args');
   if (!args?.includes(pgDir)) return; // the pid now belongs to something else: PostgreSQL decides
   const ppid = Number(await psField(pid, 'ppid'));
   if (ppid > 1 && ppid !== process.pid && /^node/.test((await psField(ppid, 'comm')) ?? '')) {
-    throw new Error(`The embedded PostgreSQL in ${pgDir} belongs to another running server (process ${ppid}); stop that server first, or give this one another DATA_DIR.`);
+    throw new Error(
+      `The embedded PostgreSQL in ${pgDir} belongs to another running server (process ${ppid}); stop that server first, or give this one another DATA_DIR.`,
+    );
   }
   log(`stopping PostgreSQL ${pid} left running by a server that stopped without shutting down`);
   process.kill(pid, 'SIGINT');
   if (await waitForExit(pid, 60_000)) return;
   process.kill(pid, 'SIGQUIT');
-  if (!(await waitForExit(pid, 10_000))) throw new Error(`PostgreSQL ${pid}, left running in ${pgDir} by an earlier server, did not stop; stop it, then start again.`);
+  if (!(await waitForExit(pid, 10_000)))
+    throw new Error(
+      `PostgreSQL ${pid}, left running in ${pgDir} by an earlier server, did not stop; stop it, then start again.`,
+    );
 }
 
 export type EmbeddedLog = (line: string, level?: 'debug' | 'info' | 'warn' | 'error') => void;
@@ -206,8 +240,18 @@ export type EmbeddedOptions = {
 };
 
 /** Runs postgres on `port` and resolves once it accepts connections; rejects with its output if it exits first. */
-async function spawnPostgres(bin: Binaries, pgDir: string, port: number, ids: Ids, log: EmbeddedLog): Promise<ChildProcess> {
-  const child = spawn(bin.postgres, ['-D', pgDir, '-p', String(port), ...SERVER_SETTINGS.flatMap((setting) => ['-c', setting])], { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
+async function spawnPostgres(
+  bin: Binaries,
+  pgDir: string,
+  port: number,
+  ids: Ids,
+  log: EmbeddedLog,
+): Promise<ChildProcess> {
+  const child = spawn(
+    bin.postgres,
+    ['-D', pgDir, '-p', String(port), ...SERVER_SETTINGS.flatMap((setting) => ['-c', setting])],
+    { ...ids, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -218,7 +262,9 @@ async function spawnPostgres(bin: Binaries, pgDir: string, port: number, ids: Id
     };
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`Embedded PostgreSQL exited during start-up (code ${code}): ${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`Embedded PostgreSQL exited during start-up (code ${code}): ${output}`)),
+    );
     child.once('error', reject);
   });
   return child;
@@ -228,7 +274,11 @@ async function spawnPostgres(bin: Binaries, pgDir: string, port: number, ids: Id
 const RESTART_DELAYS_MS = [100, 250, 500, 1000, 2000];
 
 /** Starts (initialising on first use) a PostgreSQL instance in `dataDir/pg` on 127.0.0.1 and a free port. */
-export async function startEmbeddedPostgres(dataDir: string, log: EmbeddedLog = () => {}, options: EmbeddedOptions = {}): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: EmbeddedLog = () => {},
+  options: EmbeddedOptions = {},
+): Promise<EmbeddedPostgres> {
   await fs.mkdir(dataDir, { recursive: true });
   const pgDir = path.join(dataDir, 'pg');
   const ids = await osUser();
@@ -236,7 +286,10 @@ export async function startEmbeddedPostgres(dataDir: string, log: EmbeddedLog = 
   // The postgres user must be able to reach the data directory through every parent.
   if (ids.uid !== undefined) {
     await fs.chmod(dataDir, 0o755);
-    const reachable = await run('test', ['-x', dataDir], { ...ids }).then(() => true, () => false);
+    const reachable = await run('test', ['-x', dataDir], { ...ids }).then(
+      () => true,
+      () => false,
+    );
     if (!reachable) {
       throw new Error(
         `PostgreSQL runs as the "postgres" user, which cannot reach ${dataDir}: a folder above it is closed to other users (e.g. mode 0700). ` +
@@ -266,7 +319,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: EmbeddedLog = 
         return;
       } catch (e) {
         // Typically the killed postmaster's backends still hold its shared memory for a moment: try again.
-        if (attempt === 0 || attempt % 30 === 0) log(`embedded PostgreSQL did not start again yet: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`, 'warn');
+        if (attempt === 0 || attempt % 30 === 0)
+          log(
+            `embedded PostgreSQL did not start again yet: ${e instanceof Error ? e.message.slice(0, 300) : String(e)}`,
+            'warn',
+          );
       }
     }
   }

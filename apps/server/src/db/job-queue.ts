@@ -63,7 +63,10 @@ export function jobQueueSql(pool: pg.Pool, log: FastifyBaseLogger, queueName: st
     } catch (e) {
       const reason = e instanceof Error ? e.message : String(e);
       const why = classifyDatabaseError(e) === 'unavailable' ? `the database is not answering (${reason})` : reason;
-      log.warn({ queue: queueName }, `job queue ${queueName}: a finished job could not be marked ${marking}: ${why}; it is worked again once it expires`);
+      log.warn(
+        { queue: queueName },
+        `job queue ${queueName}: a finished job could not be marked ${marking}: ${why}; it is worked again once it expires`,
+      );
       return { rows: [{ count: '0' }], rowCount: 0 };
     }
   };
@@ -90,8 +93,14 @@ function errorLogger(log: FastifyBaseLogger, queueName: string): (e: Error) => v
  * A pg-boss started with `queue` created (or updated to these options). A fresh instance each call: one whose start
  * failed half-way cannot be started again, so a caller that meets a database outage simply calls again later.
  */
-export async function startJobQueue(pool: pg.Pool, log: FastifyBaseLogger, queue: PgBoss.Queue, maintenanceIntervalSeconds: number): Promise<PgBoss> {
-  if (!(JOB_QUEUES as readonly string[]).includes(queue.name)) throw new Error(`The job queue "${queue.name}" is not installed: add it to JOB_QUEUES (db/job-queue.ts)`);
+export async function startJobQueue(
+  pool: pg.Pool,
+  log: FastifyBaseLogger,
+  queue: PgBoss.Queue,
+  maintenanceIntervalSeconds: number,
+): Promise<PgBoss> {
+  if (!(JOB_QUEUES as readonly string[]).includes(queue.name))
+    throw new Error(`The job queue "${queue.name}" is not installed: add it to JOB_QUEUES (db/job-queue.ts)`);
   // migrate: false: the owner installed the schema at start-up (installJobQueue); this only checks its version.
   const boss = new PgBoss({
     db: { executeSql: jobQueueSql(pool, log, queue.name) },
@@ -130,7 +139,13 @@ async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: AbortSig
     if (signal.aborted || left <= 0) return false;
     await sleep(Math.min(DATABASE_BACK_CHECK_MS, left), undefined, { signal }).catch(() => undefined);
     if (signal.aborted) return false;
-    if (await pool.query('select 1').then(() => true, () => false)) return true;
+    if (
+      await pool.query('select 1').then(
+        () => true,
+        () => false,
+      )
+    )
+      return true;
   }
 }
 
@@ -141,7 +156,14 @@ async function waitForDatabase(pool: pg.Pool, withinMs: number, signal: AbortSig
  */
 export async function workThroughOutages<T>(
   work: () => Promise<T>,
-  options: { pool: pg.Pool; until: number; signal: AbortSignal; mends: (e: unknown) => boolean; onOutage?: (e: unknown) => void; onBack?: () => void },
+  options: {
+    pool: pg.Pool;
+    until: number;
+    signal: AbortSignal;
+    mends: (e: unknown) => boolean;
+    onOutage?: (e: unknown) => void;
+    onBack?: () => void;
+  },
 ): Promise<T> {
   let outages = 0;
   for (;;) {

@@ -25,7 +25,10 @@ export function errorCode(e: unknown): string | undefined {
 /** A unique constraint refused the row; `constraint` narrows it to one constraint. */
 export function isUniqueViolation(e: unknown, constraint?: string): boolean {
   if (errorCode(e) !== SQLSTATE.uniqueViolation) return false;
-  return constraint === undefined || (typeof e === 'object' && e !== null && 'constraint' in e && e.constraint === constraint);
+  return (
+    constraint === undefined ||
+    (typeof e === 'object' && e !== null && 'constraint' in e && e.constraint === constraint)
+  );
 }
 
 /** A foreign key refused the change (a row still refers to the one being deleted), as any PostgreSQL version says it. */
@@ -52,10 +55,23 @@ const BY_SQLSTATE: Record<string, TDatabaseFailure> = {
 };
 
 /** Node's socket errors on the way to the database. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /** node-postgres and pg-pool say these in words, without a code. */
-const UNAVAILABLE_WORDS = [/^Connection terminated/, /is not queryable/, /^Connection terminated due to connection timeout/];
+const UNAVAILABLE_WORDS = [
+  /^Connection terminated/,
+  /is not queryable/,
+  /^Connection terminated due to connection timeout/,
+];
 /** pg-pool: no connection free within the pool's time-out (or a new one not opened in time). */
 const POOL_TIMEOUT = /^timeout exceeded when trying to connect/;
 
@@ -74,7 +90,14 @@ export function classifyDatabaseError(e: unknown): TDatabaseFailure | undefined 
 }
 
 /** Errors that come before any statement is sent: no connection was opened (refused, no route, no such host, starting up). */
-const BEFORE_ANY_STATEMENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', SQLSTATE.cannotConnectNow]);
+const BEFORE_ANY_STATEMENT = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  SQLSTATE.cannotConnectNow,
+]);
 
 /**
  * The database failed before it could have done anything: no connection could be opened. Any other outage (the
@@ -84,6 +107,7 @@ const BEFORE_ANY_STATEMENT = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREA
 export function failedBeforeAnyStatement(e: unknown): boolean {
   const code = errorCode(e);
   if (code !== undefined) return BEFORE_ANY_STATEMENT.has(code);
-  const message = typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string' ? e.message : '';
+  const message =
+    typeof e === 'object' && e !== null && 'message' in e && typeof e.message === 'string' ? e.message : '';
   return POOL_TIMEOUT.test(message) || /^Connection terminated due to connection timeout/.test(message);
 }

@@ -23,7 +23,12 @@ beforeAll(async () => {
   pair = await startReplicaPair('reads');
   // As a server runs: the owner migrates and grants, the pools (the replica's too) sign in as the application's role.
   const ownerUrl = await ensureDatabase(pair.primaryUrl, DB_NAME);
-  database = await openDatabase({ databaseUrl: appUrlOf(ownerUrl), ownerUrl, dataDir: '/nonexistent', readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 1_500 } });
+  database = await openDatabase({
+    databaseUrl: appUrlOf(ownerUrl),
+    ownerUrl,
+    dataDir: '/nonexistent',
+    readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 1_500 },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -47,7 +52,8 @@ async function hasCampaign(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('campaigns').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }
 
-const settled = (reads: ReadRouter, inUse: boolean) => waitFor(() => reads.state().inUse === inUse, 15_000, `the replica to be ${inUse ? 'in use' : 'left'}`);
+const settled = (reads: ReadRouter, inUse: boolean) =>
+  waitFor(() => reads.state().inUse === inUse, 15_000, `the replica to be ${inUse ? 'in use' : 'left'}`);
 
 describe('parseLsn', () => {
   it('orders WAL positions as PostgreSQL does, and refuses anything else', () => {
@@ -110,7 +116,14 @@ describe('a streaming replica (READ_DATABASE_URL)', () => {
 
   it("reads a user's own change from the primary until the replica has replayed it; others read the replica meanwhile", async () => {
     // A generous limit: the paused replica stays in use for everyone whose own change it does not lack.
-    const reads = await createReadRouter({ primary: database, primaryUrl: database.url, replicaUrl: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 60_000, limits: DEFAULT_DB_LIMITS, pollMs: 100 });
+    const reads = await createReadRouter({
+      primary: database,
+      primaryUrl: database.url,
+      replicaUrl: appUrlOf(pair.urlOf('replica', DB_NAME)),
+      maxLagMs: 60_000,
+      limits: DEFAULT_DB_LIMITS,
+      pollMs: 100,
+    });
     try {
       await settled(reads, true);
       await pair.pauseReplay();
@@ -130,9 +143,20 @@ describe('a streaming replica (READ_DATABASE_URL)', () => {
   });
 
   it('is never used when READ_DATABASE_URL is not a standby', async () => {
-    const reads = await createReadRouter({ primary: database, primaryUrl: database.url, replicaUrl: database.url, maxLagMs: 5_000, limits: DEFAULT_DB_LIMITS, pollMs: 100 });
+    const reads = await createReadRouter({
+      primary: database,
+      primaryUrl: database.url,
+      replicaUrl: database.url,
+      maxLagMs: 5_000,
+      limits: DEFAULT_DB_LIMITS,
+      pollMs: 100,
+    });
     try {
-      expect(reads.state()).toMatchObject({ configured: true, inUse: false, reason: 'READ_DATABASE_URL is not a standby (pg_is_in_recovery() is false)' });
+      expect(reads.state()).toMatchObject({
+        configured: true,
+        inUse: false,
+        reason: 'READ_DATABASE_URL is not a standby (pg_is_in_recovery() is false)',
+      });
       expect(reads.db()).toBe(database.db);
       expect(reads.bulkDb()).toBe(database.bulkDb);
     } finally {
@@ -144,7 +168,9 @@ describe('a streaming replica (READ_DATABASE_URL)', () => {
 describe('the server with a read replica', () => {
   let app: App;
   beforeAll(async () => {
-    const config = await testConfig({ readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 60_000 } });
+    const config = await testConfig({
+      readReplica: { url: appUrlOf(pair.urlOf('replica', DB_NAME)), maxLagMs: 60_000 },
+    });
     app = await buildApp(config, { database });
   });
   afterAll(async () => {
@@ -171,7 +197,12 @@ describe('the server with a read replica', () => {
       await insertLeads(app.db, campaign.id, [{}]);
       expect(await count()).toBe(2);
       // The user changes something: from then on their reads come from the primary, which has the third lead.
-      const added = await api.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: `Replica check ${campaign.id}`, campaignId: `RC-${campaign.id}`, callTarget: 40 });
+      const added = await api.post('/cc/addCampaign', {
+        campaignType: 'Outbound',
+        campaignName: `Replica check ${campaign.id}`,
+        campaignId: `RC-${campaign.id}`,
+        callTarget: 40,
+      });
       expect(added.status, added.text).toBe(200);
       expect(await count()).toBe(3);
     } finally {

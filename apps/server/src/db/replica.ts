@@ -94,9 +94,16 @@ export async function createReadRouter(options: ReadRouterOptions): Promise<Read
   const pollMs = options.pollMs ?? Math.max(50, Math.min(500, Math.floor(maxLagMs / 4)));
   const readOnly = (kind: 'interactive' | 'bulk') => {
     const settings = poolSettings(kind, options.limits);
-    return { ...settings, application_name: `${settings.application_name ?? 'crm'}-read`, options: `${settings.options ?? ''} -c default_transaction_read_only=on`.trim() };
+    return {
+      ...settings,
+      application_name: `${settings.application_name ?? 'crm'}-read`,
+      options: `${settings.options ?? ''} -c default_transaction_read_only=on`.trim(),
+    };
   };
-  const replica: TReadPools = { db: createKysely(options.replicaUrl, readOnly('interactive')), bulkDb: createKysely(options.replicaUrl, readOnly('bulk')) };
+  const replica: TReadPools = {
+    db: createKysely(options.replicaUrl, readOnly('interactive')),
+    bulkDb: createKysely(options.replicaUrl, readOnly('bulk')),
+  };
   const primaryCheck = checkPool(options.primaryUrl, 'crm-read-check');
   const replicaCheck = checkPool(options.replicaUrl, 'crm-read-check');
 
@@ -121,7 +128,9 @@ export async function createReadRouter(options: ReadRouterOptions): Promise<Read
       return;
     }
     try {
-      const r = await replicaCheck.query<{ standby: boolean; replayed: string | null }>('select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed');
+      const r = await replicaCheck.query<{ standby: boolean; replayed: string | null }>(
+        'select pg_is_in_recovery() as standby, pg_last_wal_replay_lsn()::text as replayed',
+      );
       const row = r.rows[0];
       if (!row?.standby) {
         problem = 'READ_DATABASE_URL is not a standby (pg_is_in_recovery() is false)';
@@ -151,7 +160,8 @@ export async function createReadRouter(options: ReadRouterOptions): Promise<Read
   function whyNot(now: number): string | null {
     if (problem !== null) return problem;
     const lag = lagOf(now);
-    if (lag === null || lag > maxLagMs) return `the replica is ${lag === null ? 'not caught up' : `${lag} ms`} behind (READ_MAX_LAG_MS=${maxLagMs})`;
+    if (lag === null || lag > maxLagMs)
+      return `the replica is ${lag === null ? 'not caught up' : `${lag} ms`} behind (READ_MAX_LAG_MS=${maxLagMs})`;
     return null;
   }
 
@@ -164,7 +174,11 @@ export async function createReadRouter(options: ReadRouterOptions): Promise<Read
   function report(): void {
     const reason = whyNot(Date.now());
     const inUse = reason === null;
-    if (inUse !== wasInUse) options.log?.(inUse ? 'heavy reads go to the read replica' : `heavy reads go to the primary: ${reason}`, inUse ? 'info' : 'warn');
+    if (inUse !== wasInUse)
+      options.log?.(
+        inUse ? 'heavy reads go to the read replica' : `heavy reads go to the primary: ${reason}`,
+        inUse ? 'info' : 'warn',
+      );
     wasInUse = inUse;
   }
 
@@ -176,7 +190,10 @@ export async function createReadRouter(options: ReadRouterOptions): Promise<Read
 
   await measure();
   wasInUse = whyNot(Date.now()) === null;
-  options.log?.(wasInUse ? 'heavy reads go to the read replica' : `heavy reads go to the primary: ${whyNot(Date.now()) ?? ''}`, wasInUse ? 'info' : 'warn');
+  options.log?.(
+    wasInUse ? 'heavy reads go to the read replica' : `heavy reads go to the primary: ${whyNot(Date.now()) ?? ''}`,
+    wasInUse ? 'info' : 'warn',
+  );
   timer = setTimeout(() => void loop(), pollMs).unref();
 
   return {

@@ -111,15 +111,22 @@ export async function ensureAppRole(ownerUrl: string, role: TAppRole): Promise<v
     const password = role.password === undefined ? '' : ` password ${pg.escapeLiteral(scramVerifier(role.password))}`;
     const found = await c.query<{ rolsuper: boolean }>('select rolsuper from pg_roles where rolname = $1', [role.name]);
     const existing = found.rows[0];
-    if (existing?.rolsuper) throw new Error(`The database role "${role.name}" is a superuser: the server's own connections must use a role that is not (docs/trust.md, Database roles).`);
+    if (existing?.rolsuper)
+      throw new Error(
+        `The database role "${role.name}" is a superuser: the server's own connections must use a role that is not (docs/trust.md, Database roles).`,
+      );
     if (existing === undefined) {
       try {
-        await c.query(`create role ${pg.escapeIdentifier(role.name)} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls${password}`);
+        await c.query(
+          `create role ${pg.escapeIdentifier(role.name)} login nosuperuser nocreatedb nocreaterole noreplication nobypassrls${password}`,
+        );
         return;
       } catch (e) {
         const code = errorCode(e);
         if (code === INSUFFICIENT_PRIVILEGE) {
-          throw new Error(`The database role "${role.name}" (DATABASE_URL's user) does not exist, and the owner may not create roles: create it as docs/trust.md, Database roles shows, then start again.`);
+          throw new Error(
+            `The database role "${role.name}" (DATABASE_URL's user) does not exist, and the owner may not create roles: create it as docs/trust.md, Database roles shows, then start again.`,
+          );
         }
         // Made meanwhile by another server or test run: as good as ours.
         if (code !== DUPLICATE_OBJECT && code !== UNIQUE_VIOLATION) throw e;
@@ -163,9 +170,15 @@ export async function grantAppRole(ownerUrl: string, role: string): Promise<void
       await c.query(`select pg_advisory_xact_lock(hashtext('crm: grants to the application role'))`);
       for (const statement of appRoleGrants(role)) await c.query(statement);
       // A GRANT by a role that does not own the tables only warns: the start-up stops here instead of at the first request.
-      const granted = await c.query<{ ok: boolean }>(`select has_table_privilege($1, 'public.leads', 'UPDATE') and has_table_privilege($1, 'public.audit_log', 'INSERT')
-        and has_table_privilege($1, '${JOB_QUEUE_SCHEMA}.job', 'INSERT') as ok`, [role]);
-      if (granted.rows[0]?.ok !== true) throw new Error(`The owner's URL could not grant "${role}" its privileges: DATABASE_OWNER_URL must sign in as the owner of the tables (docs/trust.md, Database roles)`);
+      const granted = await c.query<{ ok: boolean }>(
+        `select has_table_privilege($1, 'public.leads', 'UPDATE') and has_table_privilege($1, 'public.audit_log', 'INSERT')
+        and has_table_privilege($1, '${JOB_QUEUE_SCHEMA}.job', 'INSERT') as ok`,
+        [role],
+      );
+      if (granted.rows[0]?.ok !== true)
+        throw new Error(
+          `The owner's URL could not grant "${role}" its privileges: DATABASE_OWNER_URL must sign in as the owner of the tables (docs/trust.md, Database roles)`,
+        );
       await c.query('commit');
     } catch (e) {
       await c.query('rollback').catch(() => undefined);

@@ -110,8 +110,16 @@ export type LeadsTable = {
   calledBy: number | null;
   calledAt: Date | null;
   createdAt: CreatedAt;
-  fields: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
-  answers: ColumnType<Record<string, string>, Record<string, string> | string | undefined, Record<string, string> | string>;
+  fields: ColumnType<
+    Record<string, string>,
+    Record<string, string> | string | undefined,
+    Record<string, string> | string
+  >;
+  answers: ColumnType<
+    Record<string, string>,
+    Record<string, string> | string | undefined,
+    Record<string, string> | string
+  >;
   /** Raised by every survey save; a save naming an older one is refused (migration 0009). */
   version: Generated<number>;
 };
@@ -156,7 +164,15 @@ export type AgentSessionsTable = {
   signedOutAt: ColumnType<Date | null, never, Date>;
 };
 
-export const QUESTION_TYPES_DB = ['Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea'] as const;
+export const QUESTION_TYPES_DB = [
+  'Select Option',
+  'Multi Select Option',
+  'Plain Text',
+  'Text Input',
+  'Number',
+  'Email',
+  'Textarea',
+] as const;
 
 export type QuestionsTable = {
   id: Generated<number>;
@@ -339,25 +355,35 @@ export type RecordingFoldersTable = {
   scannedAt: Generated<Date>;
 };
 
-export type DB = MfaTables & SignInLimitTables & QcQueueTables & CalibrationTables & DisputeTables & DncTables & DialerSendTables & QuotaTables & QuestionConditionTables & CallLoopTables & DialerSyncTables & {
-  users: UsersTable;
-  campaigns: CampaignsTable;
-  agents: AgentsTable;
-  dataTables: DataTablesTable;
-  leads: LeadsTable;
-  leadCounts: LeadCountsTable;
-  questions: QuestionsTable;
-  logicRules: LogicRulesTable;
-  leadImports: LeadImportsTable;
-  agentSessions: AgentSessionsTable;
-  qcRecords: QcRecordsTable;
-  qcRecordFiles: QcRecordFilesTable;
-  agentReviews: AgentReviewsTable;
-  auditLog: AuditLogTable;
-  leadAnswerHistory: LeadAnswerHistoryTable;
-  callDrafts: CallDraftsTable;
-  recordings: RecordingsTable;
-  recordingFolders: RecordingFoldersTable;
-};
+export type DB = MfaTables &
+  SignInLimitTables &
+  QcQueueTables &
+  CalibrationTables &
+  DisputeTables &
+  DncTables &
+  DialerSendTables &
+  QuotaTables &
+  QuestionConditionTables &
+  CallLoopTables &
+  DialerSyncTables & {
+    users: UsersTable;
+    campaigns: CampaignsTable;
+    agents: AgentsTable;
+    dataTables: DataTablesTable;
+    leads: LeadsTable;
+    leadCounts: LeadCountsTable;
+    questions: QuestionsTable;
+    logicRules: LogicRulesTable;
+    leadImports: LeadImportsTable;
+    agentSessions: AgentSessionsTable;
+    qcRecords: QcRecordsTable;
+    qcRecordFiles: QcRecordFilesTable;
+    agentReviews: AgentReviewsTable;
+    auditLog: AuditLogTable;
+    leadAnswerHistory: LeadAnswerHistoryTable;
+    callDrafts: CallDraftsTable;
+    recordings: RecordingsTable;
+    recordingFolders: RecordingFoldersTable;
+  };
 
 export type Db = Kysely<DB>;

@@ -84,7 +84,10 @@ export function createDbWatch(pool: pg.Pool, log: FastifyBaseLogger): DbWatch {
 
   function settle(result: string | null) {
     if (result === null && downSince !== undefined) {
-      log.warn({ downMs: Date.now() - downSince }, `The database is answering again after ${((Date.now() - downSince) / 1000).toFixed(1)} s.`);
+      log.warn(
+        { downMs: Date.now() - downSince },
+        `The database is answering again after ${((Date.now() - downSince) / 1000).toFixed(1)} s.`,
+      );
       downSince = undefined;
     } else if (result !== null && downSince === undefined && !closed) {
       downSince = Date.now();

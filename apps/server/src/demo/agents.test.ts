@@ -19,14 +19,27 @@ describe('demo agents', () => {
     const agents = (await api.get('/api/ac/getAgentList')).json<TAgent[]>();
     expect(agents.map((a) => a.agentId).sort()).toEqual(DEMO_AGENTS.map((a) => a.agentId).sort());
     expect(new Set(agents.map((a) => a.type))).toEqual(new Set(['Physical', 'Virtual']));
-    expect(agents.find((a) => a.agentId === 'AG-1001')).toMatchObject({ name: 'Karim Hossain', homeDistrict: 'Cumilla', status: true });
+    expect(agents.find((a) => a.agentId === 'AG-1001')).toMatchObject({
+      name: 'Karim Hossain',
+      homeDistrict: 'Cumilla',
+      status: true,
+    });
 
-    const signIn = await t.anonymous.post('/api/auth/signInAgent', { username: 'AG-1001', password: DEMO_AGENT_PASSWORD, shift: 'Morning', campaign: DEMO_CAMPAIGNS[0].campaignName });
+    const signIn = await t.anonymous.post('/api/auth/signInAgent', {
+      username: 'AG-1001',
+      password: DEMO_AGENT_PASSWORD,
+      shift: 'Morning',
+      campaign: DEMO_CAMPAIGNS[0].campaignName,
+    });
     expect(signIn.status).toBe(200);
     for (const qc of DEMO_QC_INSPECTORS) {
-      expect((await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password })).status).toBe(200);
+      expect(
+        (await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password })).status,
+      ).toBe(200);
     }
-    const qcs = (await api.get('/api/users?size=100')).json<TPaged<TUser>>().response.content.filter((u) => u.role === 'QC');
+    const qcs = (await api.get('/api/users?size=100'))
+      .json<TPaged<TUser>>()
+      .response.content.filter((u) => u.role === 'QC');
     expect(qcs.length).toBeGreaterThanOrEqual(2);
   });
 });

@@ -7,11 +7,28 @@ const t = useTestApp();
 describe('the demo trail', () => {
   it('fills the audit log and the answer history from the demo data, once', async () => {
     await seedDemo(t.db);
-    const count = async (table: 'auditLog' | 'leadAnswerHistory') => Number((await t.db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (table: 'auditLog' | 'leadAnswerHistory') =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const first = { audit: await count('auditLog'), history: await count('leadAnswerHistory') };
     const kinds = await t.db.selectFrom('auditLog').select(['objectType', 'action']).distinct().execute();
     expect(kinds.map((k) => `${k.objectType}:${k.action}`).sort()).toEqual(
-      ['agent:upload', 'campaign:create', 'dataTable:create', 'leads:generate', 'leads:upload', 'qcRecord:create', 'question:create', 'review:resolve'].sort(),
+      [
+        'agent:upload',
+        'campaign:create',
+        'dataTable:create',
+        'leads:generate',
+        'leads:upload',
+        'qcRecord:create',
+        'question:create',
+        'review:resolve',
+      ].sort(),
     );
     expect(first.history).toBeGreaterThan(0);
     await seedDemo(t.db);

@@ -11,7 +11,11 @@ describe('demo calibration', () => {
   it('holds a closed session with three inspectors and expert marks, once however often it runs', async () => {
     await seedDemo(t.db, [], 'Asia/Dhaka');
     await seedCalibrationDemo(t.db, 'Asia/Dhaka');
-    const sessions = await t.db.selectFrom('calibrationSessions').select('id').where('name', '=', DEMO_CALIBRATION_NAME).execute();
+    const sessions = await t.db
+      .selectFrom('calibrationSessions')
+      .select('id')
+      .where('name', '=', DEMO_CALIBRATION_NAME)
+      .execute();
     expect(sessions).toHaveLength(1);
     const id = sessions[0]?.id ?? 0;
     const admin = await t.callerFor('admin');
@@ -25,7 +29,9 @@ describe('demo calibration', () => {
     // The strict and lenient readings show as leans.
     expect(results.leans.some((l) => (l.lean ?? 0) < 0)).toBe(true);
     for (const qc of DEMO_CALIBRATION_INSPECTORS) {
-      expect((await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password })).status).toBe(200);
+      expect(
+        (await t.anonymous.post('/api/auth/signInSuperAdmin', { username: qc.username, password: qc.password })).status,
+      ).toBe(200);
     }
   });
 });

@@ -1,7 +1,16 @@
 // Demo data: a closed calibration session of three of the demo's QC-scored calls (with their recordings where linked),
 // scored by three inspectors, one lenient and one strict, with the agreed (expert) marks recorded. Runs once: nothing
 // is added when the session exists.
-import { QC_CRITERIA, addDays, localDayText, qcGrade, qcTotal, startOfNextLocalDay, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import {
+  QC_CRITERIA,
+  addDays,
+  localDayText,
+  qcGrade,
+  qcTotal,
+  startOfNextLocalDay,
+  type TQcCriterionKey,
+  type TQcScores,
+} from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { DEMO_CALIBRATION_INSPECTORS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
@@ -31,17 +40,39 @@ function readings(expert: TQcScores, callIndex: number): TQcScores[] {
 }
 
 export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<void> {
-  const exists = await db.selectFrom('calibrationSessions').select('id').where('name', '=', DEMO_CALIBRATION_NAME).executeTakeFirst();
+  const exists = await db
+    .selectFrom('calibrationSessions')
+    .select('id')
+    .where('name', '=', DEMO_CALIBRATION_NAME)
+    .executeTakeFirst();
   if (exists) return;
   const today = localDayText(new Date(), timeZone);
   // Calls of a week ago and before; scoring ended the day before yesterday, when the admin closed the session.
   const deadline = addDays(today, -2);
-  const inspectors = await db.selectFrom('users').select(['id', 'username']).where('username', 'in', INSPECTORS).where('role', '=', 'qc').execute();
-  const admin = await db.selectFrom('users').select(['id', 'username']).where('role', '=', 'admin').orderBy('id').executeTakeFirst();
+  const inspectors = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', INSPECTORS)
+    .where('role', '=', 'qc')
+    .execute();
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .executeTakeFirst();
   const records = await db
     .selectFrom('qcRecords')
     .leftJoin('qcRecordFiles', 'qcRecordFiles.qcRecordId', 'qcRecords.id')
-    .select(['qcRecords.id', 'qcRecords.campaignId', 'qcRecords.campaignName', 'qcRecords.consumerNumber', 'qcRecords.callDate', 'qcRecordFiles.fileName', ...QC_CRITERIA.map((c) => `qcRecords.${c.key}` as const)])
+    .select([
+      'qcRecords.id',
+      'qcRecords.campaignId',
+      'qcRecords.campaignName',
+      'qcRecords.consumerNumber',
+      'qcRecords.callDate',
+      'qcRecordFiles.fileName',
+      ...QC_CRITERIA.map((c) => `qcRecords.${c.key}` as const),
+    ])
     .where('qcRecords.kind', '=', 'in-house')
     .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[0].campaignName)
     .where('qcRecords.fatal', '=', 0)
@@ -70,7 +101,10 @@ export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<voi
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx.insertInto('calibrationInspectors').values(ordered.map((i) => ({ sessionId: session.id, userId: i.id }))).execute();
+    await trx
+      .insertInto('calibrationInspectors')
+      .values(ordered.map((i) => ({ sessionId: session.id, userId: i.id })))
+      .execute();
     for (const [index, r] of records.entries()) {
       const expert = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, Number(r[c.key])])) as TQcScores;
       const call = await trx
@@ -95,7 +129,14 @@ export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<voi
         const total = qcTotal(scores);
         await trx
           .insertInto('calibrationScorings')
-          .values({ callId: call.id, inspectorId: inspector.id, scores: JSON.stringify(scores), total, grade: qcGrade(total), comment: i === 1 ? 'Energy dropped mid-call' : '' })
+          .values({
+            callId: call.id,
+            inspectorId: inspector.id,
+            scores: JSON.stringify(scores),
+            total,
+            grade: qcGrade(total),
+            comment: i === 1 ? 'Energy dropped mid-call' : '',
+          })
           .execute();
       }
     }

@@ -10,7 +10,13 @@ const t = useTestApp();
 describe('demo data of the call loop', () => {
   it('gives Spring Survey its own dispositions and every called lead one attempt, loaded twice, made once', async () => {
     await seedDemo(t.db);
-    const snapshot = async () => (await sql<{ n: number; last: number }>`select count(*)::int as n, coalesce(max(id), 0)::int as last from call_attempts`.execute(t.db)).rows[0];
+    const snapshot = async () =>
+      (
+        await sql<{
+          n: number;
+          last: number;
+        }>`select count(*)::int as n, coalesce(max(id), 0)::int as last from call_attempts`.execute(t.db)
+      ).rows[0];
     const first = await snapshot();
     await seedDemo(t.db);
     expect(await snapshot()).toEqual(first);
@@ -25,11 +31,19 @@ describe('demo data of the call loop', () => {
       select (select count(*)::int from leads where called_at is not null) as called,
              (select count(distinct lead_id)::int from call_attempts) as attempted,
              (select count(*)::int from (select lead_id from call_attempts group by lead_id having count(*) > 1) x) as twice,
-             (select count(*)::int from call_attempts a join leads l on l.id = a.lead_id where a.completed <> (l.is_called = 1)) as wrong`.execute(t.db);
+             (select count(*)::int from call_attempts a join leads l on l.id = a.lead_id where a.completed <> (l.is_called = 1)) as wrong`.execute(
+      t.db,
+    );
     expect(check?.called).toBeGreaterThan(1000);
     expect(check).toEqual({ called: check?.called, attempted: check?.called, twice: 0, wrong: 0 });
 
-    const { rows: byCode } = await sql<{ campaign: string; code: string; n: number; shortest: number; longest: number }>`
+    const { rows: byCode } = await sql<{
+      campaign: string;
+      code: string;
+      n: number;
+      shortest: number;
+      longest: number;
+    }>`
       select c.campaign_name as campaign, a.disposition_code as code, count(*)::int as n, min(a.handle_seconds) as shortest, max(a.handle_seconds) as longest
         from call_attempts a join campaigns c on c.id = a.campaign_id group by 1, 2 order by 1, 2`.execute(t.db);
     const spring = byCode.filter((r) => r.campaign === 'Spring Survey');
@@ -49,7 +63,12 @@ describe('demo data of the call loop', () => {
 
     // AG-1001's calls of today, as the lead card lists them.
     const ag = await t.db.selectFrom('users').select('id').where('username', '=', 'AG-1001').executeTakeFirstOrThrow();
-    const lead = await t.db.selectFrom('callAttempts').select('leadId').where('userId', '=', ag.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const lead = await t.db
+      .selectFrom('callAttempts')
+      .select('leadId')
+      .where('userId', '=', ag.id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     const attempts = (await admin.get(`/api/leads/${lead.leadId}/attempts`)).json<TCallAttempts>();
     expect(attempts[0]).toMatchObject({ agentId: 'AG-1001', agentName: 'Karim Hossain' });
   });

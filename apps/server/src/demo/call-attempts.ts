@@ -13,9 +13,17 @@ export const SPRING_DISPOSITIONS: readonly TDisposition[] = [
 ];
 
 export async function seedDispositionsDemo(db: Db): Promise<void> {
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', 'Spring Survey').executeTakeFirst();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', 'Spring Survey')
+    .executeTakeFirst();
   if (!campaign) return;
-  const stored = await db.selectFrom('campaignDispositions').select('code').where('campaignId', '=', campaign.id).executeTakeFirst();
+  const stored = await db
+    .selectFrom('campaignDispositions')
+    .select('code')
+    .where('campaignId', '=', campaign.id)
+    .executeTakeFirst();
   if (stored) return;
   await db
     .insertInto('campaignDispositions')
@@ -24,7 +32,11 @@ export async function seedDispositionsDemo(db: Db): Promise<void> {
 }
 
 /** The code of the campaign's first disposition of the kind, or of the fallback kind when it has none of that kind. */
-function firstOf(set: readonly TDisposition[], kind: TDisposition['kind'], fallback: TDisposition['kind'] = 'callback'): TDisposition {
+function firstOf(
+  set: readonly TDisposition[],
+  kind: TDisposition['kind'],
+  fallback: TDisposition['kind'] = 'callback',
+): TDisposition {
   const found = set.find((d) => d.kind === kind) ?? set.find((d) => d.kind === fallback);
   if (found === undefined) throw new Error(`no ${kind} disposition`);
   return found;

@@ -13,7 +13,8 @@ const t = useTestApp({ timeZone: ZONE });
 describe('demo data of callbacks', () => {
   it("gives AG-1001 a callback due now and a colleague's anyone-callback later today, once", async () => {
     await seedDemo(t.db, [], ZONE);
-    const stored = async () => t.db.selectFrom('callbacks').select(['id', 'leadId', 'userId', 'attemptId', 'state']).orderBy('id').execute();
+    const stored = async () =>
+      t.db.selectFrom('callbacks').select(['id', 'leadId', 'userId', 'attemptId', 'state']).orderBy('id').execute();
     const first = await stored();
     await seedDemo(t.db, [], ZONE);
     expect(await stored()).toEqual(first);
@@ -22,13 +23,24 @@ describe('demo data of callbacks', () => {
 
     // Each on a lead its agent called: the attempt it names is that agent's, on that lead.
     for (const cb of first) {
-      const attempt = await t.db.selectFrom('callAttempts').select(['leadId', 'userId']).where('id', '=', cb.attemptId ?? '0').executeTakeFirstOrThrow();
+      const attempt = await t.db
+        .selectFrom('callAttempts')
+        .select(['leadId', 'userId'])
+        .where('id', '=', cb.attemptId ?? '0')
+        .executeTakeFirstOrThrow();
       expect(attempt).toEqual({ leadId: cb.leadId, userId: cb.userId });
     }
 
-    const signIn = await t.anonymous.post('/api/auth/signInAgent', { username: 'AG-1001', password: 'demo-agent-pass', shift: 'Morning', campaign: 'Spring Survey' });
+    const signIn = await t.anonymous.post('/api/auth/signInAgent', {
+      username: 'AG-1001',
+      password: 'demo-agent-pass',
+      shift: 'Morning',
+      campaign: 'Spring Survey',
+    });
     expect(signIn.status, signIn.text).toBe(200);
-    const callbacks = (await caller(t.app, signIn.json<{ jwtToken: string }>().jwtToken).get('/api/callbacks')).json<TCallbacks>();
+    const callbacks = (
+      await caller(t.app, signIn.json<{ jwtToken: string }>().jwtToken).get('/api/callbacks')
+    ).json<TCallbacks>();
     expect(callbacks.dueCount).toBe(1);
     expect(callbacks.callbacks.map((c) => [c.agentId, c.mineOnly, c.due, c.blocked])).toEqual([
       ['AG-1001', true, true, null],

@@ -12,7 +12,9 @@ describe('demo campaigns and data tables', () => {
     await seedCampaigns(t.db);
     await seedCampaigns(t.db);
     const campaigns = (await t.anonymous.get('/cc/campaigns')).json<TCampaign[]>();
-    expect(campaigns.map((c) => c.campaignName).sort()).toEqual([...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort());
+    expect(campaigns.map((c) => c.campaignName).sort()).toEqual(
+      [...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort(),
+    );
     expect(new Set(campaigns.map((c) => c.campaignType))).toEqual(new Set(['Inbound', 'Outbound']));
     expect(campaigns.some((c) => !c.status)).toBe(true);
 

@@ -12,7 +12,10 @@ export const MORE_DEMO_CAMPAIGNS = [
 /** The own lead columns of each demo campaign's data table, besides the 16 default ones. */
 export const DEMO_DATA_TABLES: readonly { campaignName: string; columns: readonly string[] }[] = [
   { campaignName: DEMO_CAMPAIGNS[0].campaignName, columns: ['Outlet name', 'Outlet type', 'Sales officer', 'Upazila'] },
-  { campaignName: DEMO_CAMPAIGNS[1].campaignName, columns: ['Complaint type', 'Product', 'Purchase shop', 'Ticket no'] },
+  {
+    campaignName: DEMO_CAMPAIGNS[1].campaignName,
+    columns: ['Complaint type', 'Product', 'Purchase shop', 'Ticket no'],
+  },
   { campaignName: MORE_DEMO_CAMPAIGNS[0].campaignName, columns: ['Package', 'Last recharge', 'Preferred time'] },
 ];
 
@@ -21,7 +24,11 @@ export async function seedCampaigns(db: Db): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const c of MORE_DEMO_CAMPAIGNS) {
       // Either unique index (name or code) already holding it means it is there.
-      await trx.insertInto('campaigns').values({ ...c }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('campaigns')
+        .values({ ...c })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
     }
     for (const table of DEMO_DATA_TABLES) {
       const campaign = await trx

@@ -24,14 +24,16 @@ const turn = (startSec: number, endSec: number, voice: TVoice): TTurn => ({ star
  */
 const HOLD_CALL: TCheckedCall = {
   seconds: 62,
-  channels: [[
-    turn(0.4, 3.9, AGENT_VOICE),
-    turn(4.5, 6.6, CUSTOMER_VOICE),
-    turn(7.2, 9.3, AGENT_VOICE),
-    turn(49.8, 54.6, AGENT_VOICE),
-    turn(55.2, 57.4, CUSTOMER_VOICE),
-    turn(58.0, 60.6, AGENT_VOICE),
-  ]],
+  channels: [
+    [
+      turn(0.4, 3.9, AGENT_VOICE),
+      turn(4.5, 6.6, CUSTOMER_VOICE),
+      turn(7.2, 9.3, AGENT_VOICE),
+      turn(49.8, 54.6, AGENT_VOICE),
+      turn(55.2, 57.4, CUSTOMER_VOICE),
+      turn(58.0, 60.6, AGENT_VOICE),
+    ],
+  ],
 };
 
 /**
@@ -41,8 +43,19 @@ const HOLD_CALL: TCheckedCall = {
 const OVERTALK_CALL: TCheckedCall = {
   seconds: 31,
   channels: [
-    [turn(0.5, 6.2, AGENT_VOICE), turn(8.4, 13.6, AGENT_VOICE), turn(15.2, 21.0, AGENT_VOICE), turn(23.6, 26.4, AGENT_VOICE), turn(29.0, 30.2, AGENT_VOICE)],
-    [turn(5.0, 7.8, CUSTOMER_VOICE), turn(12.0, 14.6, CUSTOMER_VOICE), turn(21.6, 23.0, CUSTOMER_VOICE), turn(27.0, 28.4, CUSTOMER_VOICE)],
+    [
+      turn(0.5, 6.2, AGENT_VOICE),
+      turn(8.4, 13.6, AGENT_VOICE),
+      turn(15.2, 21.0, AGENT_VOICE),
+      turn(23.6, 26.4, AGENT_VOICE),
+      turn(29.0, 30.2, AGENT_VOICE),
+    ],
+    [
+      turn(5.0, 7.8, CUSTOMER_VOICE),
+      turn(12.0, 14.6, CUSTOMER_VOICE),
+      turn(21.6, 23.0, CUSTOMER_VOICE),
+      turn(27.0, 28.4, CUSTOMER_VOICE),
+    ],
   ],
 };
 
@@ -54,12 +67,18 @@ export const checkedCallSeconds = (style: TCheckedCallStyle): number => CALLS[st
 /** The call as a 16-bit WAV file at CHECKED_CALL_RATE (mono for the hold call, stereo for the overtalk call). */
 export function renderCheckedCall(style: TCheckedCallStyle): Buffer {
   const call = CALLS[style];
-  const channels = call.channels.map((turns, c) => renderTurns(turns, call.seconds, CHECKED_CALL_RATE, (style === 'hold' ? 101 : 202) + c));
+  const channels = call.channels.map((turns, c) =>
+    renderTurns(turns, call.seconds, CHECKED_CALL_RATE, (style === 'hold' ? 101 : 202) + c),
+  );
   return encodeWavChannels(channels, CHECKED_CALL_RATE);
 }
 
 /** The truth of a call: where each channel speaks, the silences where nobody does, and where both speak at once. */
-export function checkedCallTruth(style: TCheckedCallStyle): { speech: TTimeSpan[][]; overlaps: TTimeSpan[]; longestGap: TTimeSpan } {
+export function checkedCallTruth(style: TCheckedCallStyle): {
+  speech: TTimeSpan[][];
+  overlaps: TTimeSpan[];
+  longestGap: TTimeSpan;
+} {
   const call = CALLS[style];
   const speech = call.channels.map((turns) => turns.map(({ startSec, endSec }) => ({ startSec, endSec })));
   const overlaps: TTimeSpan[] = [];

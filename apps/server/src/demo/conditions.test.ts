@@ -1,7 +1,13 @@
 // The demo's "show only if" conditions: listed by the API in words, accepted by the engine's own checks, seeded once,
 // true on every path the demo's called leads took (their answers stay consistent), and hiding questions on new calls.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LEAD_COLUMNS, conditionHolds, conditionProblems, type TQuestion, type TQuestionCondition } from '@crm/shared';
+import {
+  DEFAULT_LEAD_COLUMNS,
+  conditionHolds,
+  conditionProblems,
+  type TQuestion,
+  type TQuestionCondition,
+} from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_CONDITIONS, SAMPLE_REGIONS, seedConditionsDemo } from './conditions.ts';
 import { seedDemo } from './seed.ts';
@@ -22,14 +28,25 @@ describe('demo conditions', () => {
   it('puts a follow-up on a Yes, a region condition and an AND/OR group on the demo surveys, valid, once', async () => {
     await seedDemo(t.db);
     expect((await seedConditionsDemo(t.db)).added).toBe(0);
-    const stored = await t.db.selectFrom('questionConditions').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('questionConditions')
+      .select((e) => e.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(stored.n)).toBe(4);
 
     const words: string[] = [];
     for (const [campaignName, demo] of Object.entries(DEMO_CONDITIONS)) {
       const { questions, conditions } = await campaignConditions(campaignName);
-      expect(conditions.map((c) => c.qno), campaignName).toEqual(demo.map((d) => `Q${d.qno}`));
-      const table = await t.db.selectFrom('dataTables').innerJoin('campaigns', 'campaigns.id', 'dataTables.campaignId').select('columns').where('campaigns.campaignName', '=', campaignName).executeTakeFirst();
+      expect(
+        conditions.map((c) => c.qno),
+        campaignName,
+      ).toEqual(demo.map((d) => `Q${d.qno}`));
+      const table = await t.db
+        .selectFrom('dataTables')
+        .innerJoin('campaigns', 'campaigns.id', 'dataTables.campaignId')
+        .select('columns')
+        .where('campaigns.campaignName', '=', campaignName)
+        .executeTakeFirst();
       const columns = [...DEFAULT_LEAD_COLUMNS, ...(table?.columns ?? [])];
       for (const c of conditions) {
         const owner = questions.find((q) => q.id === c.questionId);
@@ -61,7 +78,10 @@ describe('demo conditions', () => {
         .execute();
       expect(leads.length, campaignName).toBeGreaterThan(0);
       for (const lead of leads) {
-        const ctx = { answerOf: (id: number) => lead.answers[qnoOf.get(id) ?? ''], fieldOf: (name: string) => (name === 'region' ? (lead.region ?? undefined) : undefined) };
+        const ctx = {
+          answerOf: (id: number) => lead.answers[qnoOf.get(id) ?? ''],
+          fieldOf: (name: string) => (name === 'region' ? (lead.region ?? undefined) : undefined),
+        };
         for (const c of conditions) {
           if ((lead.answers[c.qno] ?? '') === '') continue;
           expect(conditionHolds(c.showIf, ctx), `${campaignName} lead ${lead.id} answered ${c.qno}`).toBe(true);
@@ -75,7 +95,10 @@ describe('demo conditions', () => {
     const spring = await campaignConditions('Spring Survey');
     const q3 = spring.questions.find((q) => q.qno === 'Q3');
     const of = (qno: string) => spring.conditions.find((c) => c.qno === qno)?.showIf;
-    const ctx = (region: string, q3Answer: string) => ({ answerOf: (id: number) => (id === q3?.id ? q3Answer : undefined), fieldOf: (name: string) => (name === 'region' ? region : undefined) });
+    const ctx = (region: string, q3Answer: string) => ({
+      answerOf: (id: number) => (id === q3?.id ? q3Answer : undefined),
+      fieldOf: (name: string) => (name === 'region' ? region : undefined),
+    });
     expect(conditionHolds(of('Q3'), ctx('Barishal', ''))).toBe(false);
     expect(conditionHolds(of('Q3'), ctx('Dhaka', ''))).toBe(true);
     expect(conditionHolds(of('Q4'), ctx('Dhaka', 'No'))).toBe(false);

@@ -3,7 +3,15 @@
 // leads took (they are walked without conditions), so their answers stay consistent; a condition only hides a question
 // on a new call. Idempotent: a question that has a condition keeps it.
 import { sql } from 'kysely';
-import { DEFAULT_LEAD_COLUMNS, conditionProblems, formatQno, joinOptions, type TComparison, type TConditionGroup, type TShowIf } from '@crm/shared';
+import {
+  DEFAULT_LEAD_COLUMNS,
+  conditionProblems,
+  formatQno,
+  joinOptions,
+  type TComparison,
+  type TConditionGroup,
+  type TShowIf,
+} from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 
 /** A condition written with Q numbers; the seeder turns them into the campaign's question ids. */
@@ -23,15 +31,25 @@ export const DEMO_CONDITIONS: Readonly<Record<string, readonly DemoCondition[]>>
     {
       qno: 3,
       why: 'the sample packs went out in five regions: a lead of another region is not asked about one',
-      showIf: () => ({ join: 'and', items: [{ subject: { kind: 'field', name: 'region' }, operator: 'anyOf', values: [...SAMPLE_REGIONS] }] }),
+      showIf: () => ({
+        join: 'and',
+        items: [{ subject: { kind: 'field', name: 'region' }, operator: 'anyOf', values: [...SAMPLE_REGIONS] }],
+      }),
     },
-    { qno: 4, why: 'a follow-up: who tried the tea, only when the sample pack came', showIf: (q) => ({ join: 'and', items: [is(q(3), 'Yes')] }) },
+    {
+      qno: 4,
+      why: 'a follow-up: who tried the tea, only when the sample pack came',
+      showIf: (q) => ({ join: 'and', items: [is(q(3), 'Yes')] }),
+    },
   ],
   'Customer Care': [
     {
       qno: 5,
       why: 'the warranty matters for a complaint or a claim only',
-      showIf: (q) => ({ join: 'and', items: [{ subject: answer(q(3)), operator: 'anyOf', values: ['Complaint', 'Warranty claim'] }] }),
+      showIf: (q) => ({
+        join: 'and',
+        items: [{ subject: answer(q(3)), operator: 'anyOf', values: ['Complaint', 'Warranty claim'] }],
+      }),
     },
   ],
   'Eid Offer Callback': [
@@ -43,14 +61,28 @@ export const DEMO_CONDITIONS: Readonly<Record<string, readonly DemoCondition[]>>
   ],
 };
 
-async function seedCampaignConditions(db: Db, campaignName: string, conditions: readonly DemoCondition[], by: string): Promise<number> {
-  const campaign = await db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase()).executeTakeFirst();
+async function seedCampaignConditions(
+  db: Db,
+  campaignName: string,
+  conditions: readonly DemoCondition[],
+  by: string,
+): Promise<number> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase())
+    .executeTakeFirst();
   if (campaign === undefined) return 0;
   const [rows, table] = await Promise.all([
     db.selectFrom('questions').select(['id', 'qno', 'type', 'options']).where('campaignId', '=', campaign.id).execute(),
     db.selectFrom('dataTables').select('columns').where('campaignId', '=', campaign.id).executeTakeFirst(),
   ]);
-  const questions = rows.map((r) => ({ id: r.id, qno: formatQno(r.qno), type: r.type, options: joinOptions(r.options) }));
+  const questions = rows.map((r) => ({
+    id: r.id,
+    qno: formatQno(r.qno),
+    type: r.type,
+    options: joinOptions(r.options),
+  }));
   const columns = [...DEFAULT_LEAD_COLUMNS, ...(table?.columns ?? [])];
   let added = 0;
   for (const c of conditions) {
@@ -72,8 +104,15 @@ async function seedCampaignConditions(db: Db, campaignName: string, conditions: 
 
 /** After the surveys: each demo question of DEMO_CONDITIONS gets its condition unless it has one. */
 export async function seedConditionsDemo(db: Db): Promise<{ added: number }> {
-  const admin = await db.selectFrom('users').select('username').where('role', '=', 'admin').orderBy('id').limit(1).executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select('username')
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   let added = 0;
-  for (const [campaignName, conditions] of Object.entries(DEMO_CONDITIONS)) added += await seedCampaignConditions(db, campaignName, conditions, admin?.username ?? 'admin');
+  for (const [campaignName, conditions] of Object.entries(DEMO_CONDITIONS))
+    added += await seedCampaignConditions(db, campaignName, conditions, admin?.username ?? 'admin');
   return { added };
 }

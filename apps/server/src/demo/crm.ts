@@ -10,10 +10,38 @@ const HOUR = 3_600_000;
 
 /** Who signed in today, relative to now: two still signed in (one per shift), one signed out, one whose session ran out. */
 const DEMO_SIGN_INS = [
-  { agentId: 'AG-1001', shift: 'Morning', campaignName: 'Spring Survey', signedInHoursAgo: 3, signedOutHoursAgo: null, expired: false },
-  { agentId: 'AG-1002', shift: 'Morning', campaignName: 'Spring Survey', signedInHoursAgo: 4, signedOutHoursAgo: 1, expired: false },
-  { agentId: 'AG-1003', shift: 'Evening', campaignName: 'Customer Care', signedInHoursAgo: 0.5, signedOutHoursAgo: null, expired: false },
-  { agentId: 'AG-1004', shift: 'Evening', campaignName: 'Customer Care', signedInHoursAgo: 13, signedOutHoursAgo: null, expired: true },
+  {
+    agentId: 'AG-1001',
+    shift: 'Morning',
+    campaignName: 'Spring Survey',
+    signedInHoursAgo: 3,
+    signedOutHoursAgo: null,
+    expired: false,
+  },
+  {
+    agentId: 'AG-1002',
+    shift: 'Morning',
+    campaignName: 'Spring Survey',
+    signedInHoursAgo: 4,
+    signedOutHoursAgo: 1,
+    expired: false,
+  },
+  {
+    agentId: 'AG-1003',
+    shift: 'Evening',
+    campaignName: 'Customer Care',
+    signedInHoursAgo: 0.5,
+    signedOutHoursAgo: null,
+    expired: false,
+  },
+  {
+    agentId: 'AG-1004',
+    shift: 'Evening',
+    campaignName: 'Customer Care',
+    signedInHoursAgo: 13,
+    signedOutHoursAgo: null,
+    expired: true,
+  },
 ] as const;
 
 /**
@@ -31,8 +59,16 @@ async function seedSignIns(db: Db, timeZone: string): Promise<void> {
   if (taken) return;
   const now = Date.now();
   for (const s of DEMO_SIGN_INS) {
-    const user = await db.selectFrom('users').select(['id', 'name']).where('username', '=', s.agentId).executeTakeFirst();
-    const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', s.campaignName).executeTakeFirst();
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('username', '=', s.agentId)
+      .executeTakeFirst();
+    const campaign = await db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('campaignName', '=', s.campaignName)
+      .executeTakeFirst();
     if (!user || !campaign) continue;
     // Keep every demo sign-in inside today, so the dashboard's "today" shows them all.
     const signedIn = new Date(Math.max(now - s.signedInHoursAgo * HOUR, today.getTime() + 60_000));
@@ -64,7 +100,17 @@ const DEMO_CALLER = { agentId: 'AG-1001', campaignName: 'Spring Survey', leftToC
 const SPRING_CALLS = {
   partial: { Q2: 'Yes', Q3: 'Yes', Q4: PARTIAL_CALL_ANSWER, is_called: 0 },
   draft: { path: ['Q1', 'Q2', 'Q3', 'Q4'], answers: { Q2: 'Yes', Q3: 'Yes' } },
-  completed: { Q2: 'Yes', Q3: 'Yes', Q4: 'Myself, Spouse', Q5: 'Good', Q6: 'Yes', Q7: '6', Q8: 'Karim Store, Mirpur 10 bazar', Q10: 'Wants the 200 g pack', is_called: 1 },
+  completed: {
+    Q2: 'Yes',
+    Q3: 'Yes',
+    Q4: 'Myself, Spouse',
+    Q5: 'Good',
+    Q6: 'Yes',
+    Q7: '6',
+    Q8: 'Karim Store, Mirpur 10 bazar',
+    Q10: 'Wants the 200 g pack',
+    is_called: 1,
+  },
   wrongPerson: { Q2: 'No', is_called: 0 },
 } as const;
 
@@ -75,11 +121,29 @@ const SPRING_CALLS = {
  */
 async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
   const today = startOfLocalDay(new Date(), timeZone);
-  const user = await db.selectFrom('users').select(['id', 'name']).where('username', '=', DEMO_CALLER.agentId).executeTakeFirst();
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', DEMO_CALLER.campaignName).executeTakeFirst();
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('username', '=', DEMO_CALLER.agentId)
+    .executeTakeFirst();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', DEMO_CALLER.campaignName)
+    .executeTakeFirst();
   if (!user || !campaign) return;
-  const saved = await db.selectFrom('leadAnswerHistory').select('id').where('userId', '=', user.id).where('savedAt', '>=', today).executeTakeFirst();
-  const left = await db.selectFrom('callDrafts').select('leadId').where('userId', '=', user.id).where('updatedAt', '>=', today).executeTakeFirst();
+  const saved = await db
+    .selectFrom('leadAnswerHistory')
+    .select('id')
+    .where('userId', '=', user.id)
+    .where('savedAt', '>=', today)
+    .executeTakeFirst();
+  const left = await db
+    .selectFrom('callDrafts')
+    .select('leadId')
+    .where('userId', '=', user.id)
+    .where('updatedAt', '>=', today)
+    .executeTakeFirst();
   if (saved || left) return;
   const leads = await db
     .selectFrom('leads')
@@ -115,12 +179,25 @@ async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
   const trailToCome = (await db.selectFrom('auditLog').select('id').limit(1).executeTakeFirst()) === undefined;
   for (const [lead, { is_called: isCalled, ...answers }] of calls) {
     if (trailToCome) {
-      await db.updateTable('leads').set({ answers: JSON.stringify(answers), isCalled, calledBy: user.id, calledAt: new Date() }).where('id', '=', lead.id).execute();
+      await db
+        .updateTable('leads')
+        .set({ answers: JSON.stringify(answers), isCalled, calledBy: user.id, calledAt: new Date() })
+        .where('id', '=', lead.id)
+        .execute();
     } else {
-      const target = { campaignName: DEMO_CALLER.campaignName, cellNumber: lead.cellNumber, leadId: Number(lead.id), version: lead.version };
+      const target = {
+        campaignName: DEMO_CALLER.campaignName,
+        cellNumber: lead.cellNumber,
+        leadId: Number(lead.id),
+        version: lead.version,
+      };
       // The call began a few minutes before its save (its attempt's handle time; docs/call-loop.md).
       const startedAt = new Date(Date.now() - (isCalled === 1 ? 260 : 75) * 1000);
-      await db.insertInto('callStarts').values({ userId: user.id, leadId: lead.id, startedAt }).onConflict((oc) => oc.columns(['userId', 'leadId']).doUpdateSet({ startedAt })).execute();
+      await db
+        .insertInto('callStarts')
+        .values({ userId: user.id, leadId: lead.id, startedAt })
+        .onConflict((oc) => oc.columns(['userId', 'leadId']).doUpdateSet({ startedAt }))
+        .execute();
       await updateLeadAnswers(db, agent, target, { ...answers, is_called: isCalled }, 'BD', timeZone);
     }
   }
@@ -142,16 +219,36 @@ async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
 const local = (e164: string) => e164.replace(/^\+880/, '0');
 
 /** Generated, uncalled leads of the campaign to call, and a call stopped part-way to resume (local format). */
-export async function findNumbersToTry(db: Db, campaignName: string): Promise<{ fresh: string[]; partial: string | undefined }> {
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirst();
+export async function findNumbersToTry(
+  db: Db,
+  campaignName: string,
+): Promise<{ fresh: string[]; partial: string | undefined }> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', campaignName)
+    .executeTakeFirst();
   if (!campaign) return { fresh: [], partial: undefined };
-  const base = db.selectFrom('leads').select('cellNumber').where('campaignId', '=', campaign.id).where('forD', '=', GENERATED_FOR_D);
-  const fresh = await base.where('isCalled', '=', 0).where(sql<boolean>`answers = '{}'::jsonb`).orderBy('dataDate', 'desc').orderBy('id').limit(3).execute();
+  const base = db
+    .selectFrom('leads')
+    .select('cellNumber')
+    .where('campaignId', '=', campaign.id)
+    .where('forD', '=', GENERATED_FOR_D);
+  const fresh = await base
+    .where('isCalled', '=', 0)
+    .where(sql<boolean>`answers = '{}'::jsonb`)
+    .orderBy('dataDate', 'desc')
+    .orderBy('id')
+    .limit(3)
+    .execute();
   const partial = await base
     .where(sql<boolean>`exists (select 1 from jsonb_each_text(answers) a where a.value = ${PARTIAL_CALL_ANSWER})`)
     .orderBy('dataDate', 'desc')
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  return { fresh: fresh.map((l) => local(l.cellNumber)), partial: partial === undefined ? undefined : local(partial.cellNumber) };
+  return {
+    fresh: fresh.map((l) => local(l.cellNumber)),
+    partial: partial === undefined ? undefined : local(partial.cellNumber),
+  };
 }

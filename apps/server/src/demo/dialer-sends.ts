@@ -52,17 +52,36 @@ function replyFor(outcome: TReply, phone: string, vicidialLeadId: number): strin
 
 export async function seedDialerSendsDemo(db: Db): Promise<{ sends: number; leads: number }> {
   const none = { sends: 0, leads: 0 };
-  const campaign = await db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', DEMO_SEND.campaignName.toLowerCase()).executeTakeFirst();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', DEMO_SEND.campaignName.toLowerCase())
+    .executeTakeFirst();
   if (!campaign) return none;
 
   // An admin's own settings are kept.
   await db
     .insertInto('campaignDialerSettings')
-    .values({ campaignId: campaign.id, listId: DEMO_SEND.listId, duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: null, rate: RATE, updatedBy: 'admin', updatedAt: STARTED_AT })
+    .values({
+      campaignId: campaign.id,
+      listId: DEMO_SEND.listId,
+      duplicateCheck: 'DUPLIST',
+      dncCheck: true,
+      campaignDncCheck: false,
+      vicidialCampaignId: null,
+      rate: RATE,
+      updatedBy: 'admin',
+      updatedAt: STARTED_AT,
+    })
     .onConflict((oc) => oc.column('campaignId').doNothing())
     .execute();
 
-  const sent = await db.selectFrom('dialerSends').select('id').where('campaignId', '=', campaign.id).where('dataDate', '=', DEMO_SEND.date).executeTakeFirst();
+  const sent = await db
+    .selectFrom('dialerSends')
+    .select('id')
+    .where('campaignId', '=', campaign.id)
+    .where('dataDate', '=', DEMO_SEND.date)
+    .executeTakeFirst();
   if (sent) return none;
   // The day's generated leads that no send holds (a lead is in one send at most).
   const leads = await db
@@ -71,7 +90,15 @@ export async function seedDialerSendsDemo(db: Db): Promise<{ sends: number; lead
     .where('campaignId', '=', campaign.id)
     .where('dataDate', '=', DEMO_SEND.date)
     .where('forD', '=', 'd')
-    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('dialerSendLeads').select('dialerSendLeads.leadId').whereRef('dialerSendLeads.leadId', '=', 'leads.id'))))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('dialerSendLeads')
+            .select('dialerSendLeads.leadId')
+            .whereRef('dialerSendLeads.leadId', '=', 'leads.id'),
+        ),
+      ),
+    )
     .orderBy('id')
     .execute();
   if (leads.length === 0) return none;
@@ -120,7 +147,10 @@ export async function seedDialerSendsDemo(db: Db): Promise<{ sends: number; lead
       .returning('id')
       .executeTakeFirstOrThrow();
     for (let start = 0; start < rows.length; start += 500) {
-      await trx.insertInto('dialerSendLeads').values(rows.slice(start, start + 500).map((r) => ({ ...r, sendId: send.id }))).execute();
+      await trx
+        .insertInto('dialerSendLeads')
+        .values(rows.slice(start, start + 500).map((r) => ({ ...r, sendId: send.id })))
+        .execute();
     }
   });
   return { sends: 1, leads: rows.length };

@@ -4,24 +4,53 @@
 // directly, in one transaction and without audit entries: the demo trail (demo/audit.ts, seeded after this) fills the
 // log from the data, and adds nothing once the log holds an entry. Runs once: nothing is added when the database holds
 // any dispute.
-import { QC_CRITERIA, QC_CRITERION_KEYS, bestMarks, criterionName, qcGrade, qcTotal, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import {
+  QC_CRITERIA,
+  QC_CRITERION_KEYS,
+  bestMarks,
+  criterionName,
+  qcGrade,
+  qcTotal,
+  type TQcCriterionKey,
+  type TQcScores,
+} from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 
 const HOUR = 3_600_000;
-type Plan = { comment: string; answer?: 'accept' | 'keep-one'; escalate?: string; raisedHoursAgo: number; answerAfterHours?: number; dueHoursFromNow?: number };
+type Plan = {
+  comment: string;
+  answer?: 'accept' | 'keep-one';
+  escalate?: string;
+  raisedHoursAgo: number;
+  answerAfterHours?: number;
+  dueHoursFromNow?: number;
+};
 
 const PLANS: readonly Plan[] = [
   { comment: 'Please listen again: I followed the script', raisedHoursAgo: 72, dueHoursFromNow: -24 },
   { comment: 'Two of these marks look wrong to me', raisedHoursAgo: 3 },
-  { comment: 'The greeting and the survey order were right', answer: 'accept', raisedHoursAgo: 50, answerAfterHours: 6 },
+  {
+    comment: 'The greeting and the survey order were right',
+    answer: 'accept',
+    raisedHoursAgo: 50,
+    answerAfterHours: 6,
+  },
   { comment: 'I disagree with two marks', answer: 'keep-one', raisedHoursAgo: 40, answerAfterHours: 20 },
-  { comment: 'The hold was the system, not me', answer: 'keep-one', escalate: 'The recording shows the hold music started by itself', raisedHoursAgo: 30, answerAfterHours: 4 },
+  {
+    comment: 'The hold was the system, not me',
+    answer: 'keep-one',
+    escalate: 'The recording shows the hold music started by itself',
+    raisedHoursAgo: 30,
+    answerAfterHours: 4,
+  },
 ];
 
 const REASONS = ['It is in the recording', 'I asked exactly as the script says', 'The customer confirmed it'];
 
 /** Up to two criteria the inspector did not mark at their best: the agent proposes the best. */
-function disputable(record: Record<TQcCriterionKey, number>): { criterion: TQcCriterionKey; proposedMark: number; reason: string }[] {
+function disputable(
+  record: Record<TQcCriterionKey, number>,
+): { criterion: TQcCriterionKey; proposedMark: number; reason: string }[] {
   return QC_CRITERIA.filter((c) => c.key !== 'fatal' && record[c.key] !== bestMarks(c))
     .slice(0, 2)
     .map((c, i) => ({ criterion: c.key, proposedMark: bestMarks(c), reason: REASONS[i % REASONS.length] ?? '' }));
@@ -36,7 +65,16 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
     .selectAll('qcRecords')
     .select(['inspector.username as inspectorUsername', 'inspector.name as inspectorName'])
     // The agent asks to listen again: records with a linked recording first, so the screens offer the player.
-    .select((eb) => eb.exists(eb.selectFrom('qcRecordFiles').select('qcRecordFiles.id').whereRef('qcRecordFiles.qcRecordId', '=', 'qcRecords.id')).as('hasRecording'))
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('qcRecordFiles')
+            .select('qcRecordFiles.id')
+            .whereRef('qcRecordFiles.qcRecordId', '=', 'qcRecords.id'),
+        )
+        .as('hasRecording'),
+    )
     .where('qcRecords.kind', '=', 'in-house')
     .where('qcRecords.agentUserId', 'is not', null)
     .where('agentReviews.id', 'is', null)
@@ -46,7 +84,9 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
     .execute();
   // One queue of records per agent, taken in turn: several agents see disputes.
   const queues = new Map<number, typeof candidates>();
-  for (const r of candidates) if (disputable(r).length > 0) queues.set(r.agentUserId as number, [...(queues.get(r.agentUserId as number) ?? []), r]);
+  for (const r of candidates)
+    if (disputable(r).length > 0)
+      queues.set(r.agentUserId as number, [...(queues.get(r.agentUserId as number) ?? []), r]);
   const lists = [...queues.values()];
   // Each queue holds its linked records first; in turn, a queue whose next record is linked is preferred.
   for (const list of lists) list.sort((a, b) => Number(b.hasRecording) - Number(a.hasRecording));
@@ -67,20 +107,42 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
       if (!record) break;
       const criteria = disputable(record);
       const raisedAt = new Date(Date.now() - plan.raisedHoursAgo * HOUR);
-      const answeredAt = plan.answer && plan.answerAfterHours !== undefined ? new Date(raisedAt.getTime() + plan.answerAfterHours * HOUR) : null;
+      const answeredAt =
+        plan.answer && plan.answerAfterHours !== undefined
+          ? new Date(raisedAt.getTime() + plan.answerAfterHours * HOUR)
+          : null;
       const review = await trx
         .insertInto('agentReviews')
-        .values({ qcId: record.id, agentUserId: record.agentUserId, agreed: 'No', raiseConcern: true, comment: plan.comment, createdAt: raisedAt })
+        .values({
+          qcId: record.id,
+          agentUserId: record.agentUserId,
+          agreed: 'No',
+          raiseConcern: true,
+          comment: plan.comment,
+          createdAt: raisedAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       const status = plan.escalate ? 'escalated' : plan.answer ? 'answered' : 'open';
       const dispute = await trx
         .insertInto('disputes')
         .values({
-          qcRecordId: record.id, reviewId: review.id, agentUserId: record.agentUserId, inspectorId: record.qcInspectorId, status, raisedAt,
-          answerDueAt: new Date(plan.dueHoursFromNow === undefined ? raisedAt.getTime() + 48 * HOUR : Date.now() + plan.dueHoursFromNow * HOUR),
-          answeredAt, answeredById: answeredAt ? record.qcInspectorId : null, answeredBy: answeredAt ? record.inspectorUsername : null,
-          escalatedAt: plan.escalate && answeredAt ? new Date(answeredAt.getTime() + 2 * HOUR) : null, escalationReason: plan.escalate ?? null,
+          qcRecordId: record.id,
+          reviewId: review.id,
+          agentUserId: record.agentUserId,
+          inspectorId: record.qcInspectorId,
+          status,
+          raisedAt,
+          answerDueAt: new Date(
+            plan.dueHoursFromNow === undefined
+              ? raisedAt.getTime() + 48 * HOUR
+              : Date.now() + plan.dueHoursFromNow * HOUR,
+          ),
+          answeredAt,
+          answeredById: answeredAt ? record.qcInspectorId : null,
+          answeredBy: answeredAt ? record.inspectorUsername : null,
+          escalatedAt: plan.escalate && answeredAt ? new Date(answeredAt.getTime() + 2 * HOUR) : null,
+          escalationReason: plan.escalate ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -91,23 +153,48 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
         const answered = plan.answer !== undefined;
         const answeredMark = !answered ? null : kept ? record[c.criterion] : c.proposedMark;
         if (answered && !kept) marks[c.criterion] = c.proposedMark;
-        if (answered) lines.push(kept ? `${criterionName(c.criterion)} kept at ${record[c.criterion]} (Listened again: the mark stands)` : `${criterionName(c.criterion)} accepted: ${record[c.criterion]} → ${c.proposedMark}`);
+        if (answered)
+          lines.push(
+            kept
+              ? `${criterionName(c.criterion)} kept at ${record[c.criterion]} (Listened again: the mark stands)`
+              : `${criterionName(c.criterion)} accepted: ${record[c.criterion]} → ${c.proposedMark}`,
+          );
         await trx
           .insertInto('disputeCriteria')
           .values({
-            disputeId: dispute.id, criterion: c.criterion, originalMark: record[c.criterion], proposedMark: c.proposedMark, reason: c.reason,
-            outcome: !answered ? null : kept ? 'kept' : 'accepted', answeredMark, answerReason: kept ? 'Listened again: the mark stands' : null,
+            disputeId: dispute.id,
+            criterion: c.criterion,
+            originalMark: record[c.criterion],
+            proposedMark: c.proposedMark,
+            reason: c.reason,
+            outcome: !answered ? null : kept ? 'kept' : 'accepted',
+            answeredMark,
+            answerReason: kept ? 'Listened again: the mark stands' : null,
           })
           .execute();
       }
       if (answeredAt) {
         const total = qcTotal(marks);
         if (total !== record.total) {
-          await trx.updateTable('qcRecords').set((eb) => ({ ...marks, total, agentGrade: qcGrade(total), updatedAt: answeredAt, version: eb('version', '+', 1) })).where('id', '=', record.id).execute();
+          await trx
+            .updateTable('qcRecords')
+            .set((eb) => ({
+              ...marks,
+              total,
+              agentGrade: qcGrade(total),
+              updatedAt: answeredAt,
+              version: eb('version', '+', 1),
+            }))
+            .where('id', '=', record.id)
+            .execute();
           lines.push(`New total ${total} (${qcGrade(total)})`);
         }
         const resolvedMessage = `Dispute answered by ${record.inspectorName}:\n${lines.join('\n')}`;
-        await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: record.inspectorUsername, resolvedAt: answeredAt }).where('id', '=', review.id).execute();
+        await trx
+          .updateTable('agentReviews')
+          .set({ isResolved: true, resolvedMessage, resolvedBy: record.inspectorUsername, resolvedAt: answeredAt })
+          .where('id', '=', review.id)
+          .execute();
       }
       made += 1;
     }

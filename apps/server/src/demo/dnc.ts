@@ -15,10 +15,19 @@ const ENTRIES: readonly (readonly [string, string | null, string, number])[] = [
 ];
 
 export async function seedDncDemo(db: Db): Promise<{ added: number }> {
-  const admin = await db.selectFrom('users').select(['id', 'username']).where('role', '=', 'admin').orderBy('id').limit(1).executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   let added = 0;
   for (const [phoneNumber, campaignName, reason, daysAgo] of ENTRIES) {
-    const campaign = campaignName === null ? null : await db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirst();
+    const campaign =
+      campaignName === null
+        ? null
+        : await db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirst();
     if (campaignName !== null && !campaign) continue;
     const result = await sql`
       insert into dnc_numbers (campaign_id, phone_number, reason, added_by_id, added_by, created_at)

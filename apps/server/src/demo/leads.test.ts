@@ -14,7 +14,9 @@ describe('demo leads', () => {
     for (const plan of DEMO_LEAD_PLAN) {
       const figures = first.find((c) => c.campaignTitle === plan.campaignName);
       expect(figures?.totalLeads, plan.campaignName).toBe(plan.dates.reduce((n, d) => n + d.leads, 0));
-      expect(figures?.generatedLeads, plan.campaignName).toBe(plan.dates.reduce((n, d) => n + d.generated + d.regenerated, 0));
+      expect(figures?.generatedLeads, plan.campaignName).toBe(
+        plan.dates.reduce((n, d) => n + d.generated + d.regenerated, 0),
+      );
       expect(figures?.calledLeads, plan.campaignName).toBeGreaterThan(0);
     }
 
@@ -35,9 +37,16 @@ describe('demo leads', () => {
     expect(rows.dates).toBe(4);
 
     // An answered lead's answers are keys of its campaign's questions.
-    const sample = await t.db.selectFrom('leads').select(['campaignId', 'answers']).where(sql<boolean>`answers <> '{}'::jsonb`).limit(50).execute();
+    const sample = await t.db
+      .selectFrom('leads')
+      .select(['campaignId', 'answers'])
+      .where(sql<boolean>`answers <> '{}'::jsonb`)
+      .limit(50)
+      .execute();
     for (const lead of sample) {
-      const qnos = (await t.db.selectFrom('questions').select('qno').where('campaignId', '=', lead.campaignId).execute()).map((q) => `Q${q.qno}`);
+      const qnos = (
+        await t.db.selectFrom('questions').select('qno').where('campaignId', '=', lead.campaignId).execute()
+      ).map((q) => `Q${q.qno}`);
       for (const key of Object.keys(lead.answers)) expect(qnos).toContain(key);
     }
 

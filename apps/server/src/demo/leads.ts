@@ -5,7 +5,22 @@ import { firstQuestion, nextStep, parseOptions, type TSurveyQuestion, type TSurv
 import type { Db } from '../db/schema.ts';
 import { DEMO_DATA_TABLES } from './campaigns.ts';
 
-const NAMES = ['Abdul Karim', 'Fatema Begum', 'Rafiqul Islam', 'Nasrin Akter', 'Shahidul Alam', 'Taslima Khatun', 'Mizanur Rahman', 'Sharmin Sultana', 'Jahangir Hossain', 'Rokeya Parvin', 'Anwar Hossain', 'Shirin Akter', 'মোঃ রফিক', 'সালমা খাতুন'];
+const NAMES = [
+  'Abdul Karim',
+  'Fatema Begum',
+  'Rafiqul Islam',
+  'Nasrin Akter',
+  'Shahidul Alam',
+  'Taslima Khatun',
+  'Mizanur Rahman',
+  'Sharmin Sultana',
+  'Jahangir Hossain',
+  'Rokeya Parvin',
+  'Anwar Hossain',
+  'Shirin Akter',
+  'মোঃ রফিক',
+  'সালমা খাতুন',
+];
 const AREAS = [
   { region: 'Dhaka', territory: 'Mirpur', area: 'Mirpur-10' },
   { region: 'Dhaka', territory: 'Uttara', area: 'Sector 7' },
@@ -16,7 +31,12 @@ const AREAS = [
 ];
 const SELECTORS = ['Retailer', 'Consumer', 'Wholesaler'];
 const TEXT_ANSWERS = ['Mirpur 10 bazar', 'Rahman Store', 'Not sure', 'From the local shop', 'Through a friend'];
-const LONG_ANSWERS = ['Happy with the service.', 'The delivery was late by two days.', 'Asked for a call back in the evening.', 'No further comments.'];
+const LONG_ANSWERS = [
+  'Happy with the service.',
+  'The delivery was late by two days.',
+  'Asked for a call back in the evening.',
+  'No further comments.',
+];
 
 /** Per campaign: the brand, and per data date how many leads, how many generated (then regenerated), how many of those called. */
 export const DEMO_LEAD_PLAN = [
@@ -88,7 +108,12 @@ function answerFor(question: SurveyQuestion, r: () => number): string | string[]
 }
 
 /** Walks the survey as an agent would, answering at random; returns the answers and whether the call completed. */
-function walkSurvey(questions: readonly SurveyQuestion[], rules: readonly TSurveyRule[], r: () => number, partial: boolean): { answers: Record<string, string>; isCalled: 0 | 1 } {
+function walkSurvey(
+  questions: readonly SurveyQuestion[],
+  rules: readonly TSurveyRule[],
+  r: () => number,
+  partial: boolean,
+): { answers: Record<string, string>; isCalled: 0 | 1 } {
   const answers: Record<string, string> = {};
   let current = firstQuestion(questions);
   for (let steps = 0; current && steps < 50; steps += 1) {
@@ -108,12 +133,29 @@ function walkSurvey(questions: readonly SurveyQuestion[], rules: readonly TSurve
 
 async function loadSurvey(db: Db, campaignId: number): Promise<{ questions: SurveyQuestion[]; rules: TSurveyRule[] }> {
   const [questions, rules] = await Promise.all([
-    db.selectFrom('questions').select(['id', 'qno', 'type', 'options', 'status']).where('campaignId', '=', campaignId).execute(),
-    db.selectFrom('logicRules').select(['questionId', 'optionTitle', 'questionNoToShow', 'isCompletedCall']).where('campaignId', '=', campaignId).execute(),
+    db
+      .selectFrom('questions')
+      .select(['id', 'qno', 'type', 'options', 'status'])
+      .where('campaignId', '=', campaignId)
+      .execute(),
+    db
+      .selectFrom('logicRules')
+      .select(['questionId', 'optionTitle', 'questionNoToShow', 'isCompletedCall'])
+      .where('campaignId', '=', campaignId)
+      .execute(),
   ]);
   return {
-    questions: questions.map((q) => ({ id: q.id, qno: `Q${q.qno}`, type: q.type, options: q.options.join(', '), status: q.status })),
-    rules: rules.map((r) => ({ ...r, isCompletedCall: r.isCompletedCall === 0 || r.isCompletedCall === 1 ? r.isCompletedCall : null })),
+    questions: questions.map((q) => ({
+      id: q.id,
+      qno: `Q${q.qno}`,
+      type: q.type,
+      options: q.options.join(', '),
+      status: q.status,
+    })),
+    rules: rules.map((r) => ({
+      ...r,
+      isCompletedCall: r.isCompletedCall === 0 || r.isCompletedCall === 1 ? r.isCompletedCall : null,
+    })),
   };
 }
 
@@ -128,19 +170,36 @@ function customValue(column: string, i: number, r: () => number): string {
 export async function seedLeads(db: Db): Promise<void> {
   for (const [p, plan] of DEMO_LEAD_PLAN.entries()) {
     await db.transaction().execute(async (trx) => {
-      const campaign = await trx.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', plan.campaignName.toLowerCase()).executeTakeFirst();
+      const campaign = await trx
+        .selectFrom('campaigns')
+        .select('id')
+        .where(sql<string>`lower(campaign_name)`, '=', plan.campaignName.toLowerCase())
+        .executeTakeFirst();
       if (!campaign) return; // seedDemo makes the campaigns; without them there is nothing to attach leads to
       const survey = await loadSurvey(trx, campaign.id);
-      const agents = await trx.selectFrom('users').innerJoin('agents', 'agents.userId', 'users.id').select('users.id').where('users.active', '=', true).orderBy('users.id').execute();
+      const agents = await trx
+        .selectFrom('users')
+        .innerJoin('agents', 'agents.userId', 'users.id')
+        .select('users.id')
+        .where('users.active', '=', true)
+        .orderBy('users.id')
+        .execute();
       const columns = DEMO_DATA_TABLES.find((t) => t.campaignName === plan.campaignName)?.columns ?? [];
       for (const [d, day] of plan.dates.entries()) {
-        const taken = await trx.selectFrom('leads').select('id').where('campaignId', '=', campaign.id).where('dataDate', '=', day.date).executeTakeFirst();
+        const taken = await trx
+          .selectFrom('leads')
+          .select('id')
+          .where('campaignId', '=', campaign.id)
+          .where('dataDate', '=', day.date)
+          .executeTakeFirst();
         if (taken) continue;
         const r = random(1000 * (p + 1) + d);
         const rows = Array.from({ length: day.leads }, (_, i) => {
           const generated = i < day.generated + day.regenerated;
           const called = generated && i < day.called;
-          const walk = called ? walkSurvey(survey.questions, survey.rules, r, i % 17 === 0) : { answers: {}, isCalled: 0 as const };
+          const walk = called
+            ? walkSurvey(survey.questions, survey.rules, r, i % 17 === 0)
+            : { answers: {}, isCalled: 0 as const };
           const agent = agents.length > 0 ? agents[i % agents.length]?.id : undefined;
           return {
             campaignId: campaign.id,
@@ -158,13 +217,21 @@ export async function seedLeads(db: Db): Promise<void> {
             generateStatus: !generated ? 0 : i < day.generated ? 1 : 2,
             isCalled: walk.isCalled,
             calledBy: called ? (agent ?? null) : null,
-            calledAt: called ? new Date(`${day.date}T${String(10 + (i % 8)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00+06:00`) : null,
+            calledAt: called
+              ? new Date(
+                  `${day.date}T${String(10 + (i % 8)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}:00+06:00`,
+                )
+              : null,
             fields: JSON.stringify(Object.fromEntries(columns.map((c) => [c, customValue(c, i, r)]))),
             answers: JSON.stringify(walk.answers),
           };
         });
         for (let start = 0; start < rows.length; start += 500) {
-          await trx.insertInto('leads').values(rows.slice(start, start + 500)).onConflict((oc) => oc.columns(['campaignId', 'dataDate', 'cellNumber']).doNothing()).execute();
+          await trx
+            .insertInto('leads')
+            .values(rows.slice(start, start + 500))
+            .onConflict((oc) => oc.columns(['campaignId', 'dataDate', 'cellNumber']).doNothing())
+            .execute();
         }
       }
     });

@@ -5,13 +5,26 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { addDays, localDayText, type TQcQueuePage, type TQcQueueProgress, type TQcQueueSettings, type TVoiceLogPage } from '@crm/shared';
+import {
+  addDays,
+  localDayText,
+  type TQcQueuePage,
+  type TQcQueueProgress,
+  type TQcQueueSettings,
+  type TVoiceLogPage,
+} from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { probeAudio } from '../modules/voicelog/durations.ts';
 import { analyseRecording } from '../modules/voicelog/analysis/analyse-file.ts';
 import { scanAll } from '../modules/voicelog/catalog/scan.ts';
 import { findDemoQueueCalls, seedQcQueueDemo } from './qc-queue.ts';
-import { demoQueueCalls, QUEUE_TEMPLATE_FOLDER, queueTemplateHolds, renderQueueTemplate, writeDemoQueueCalls } from './queue-calls.ts';
+import {
+  demoQueueCalls,
+  QUEUE_TEMPLATE_FOLDER,
+  queueTemplateHolds,
+  renderQueueTemplate,
+  writeDemoQueueCalls,
+} from './queue-calls.ts';
 import { seedDemo } from './seed.ts';
 
 const recordingsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-queue-'));
@@ -22,22 +35,49 @@ const ZONE = 'Asia/Dhaka';
 /** The index rows of the demo week: Spring Survey's calls of the last seven days. */
 async function queueRows() {
   const today = localDayText(new Date(), ZONE);
-  return t.db.selectFrom('recordings').innerJoin('campaigns', 'campaigns.id', 'recordings.campaignId')
-    .select(['recordings.id', 'callDate', 'fileName', 'sizeBytes', 'modifiedAt', 'durationSec', 'analysisStatus', 'goneAt', 'agentUserId'])
-    .where('campaigns.campaignName', '=', 'Spring Survey').where('callDate', '>=', addDays(today, -6)).orderBy('recordings.id').execute();
+  return t.db
+    .selectFrom('recordings')
+    .innerJoin('campaigns', 'campaigns.id', 'recordings.campaignId')
+    .select([
+      'recordings.id',
+      'callDate',
+      'fileName',
+      'sizeBytes',
+      'modifiedAt',
+      'durationSec',
+      'analysisStatus',
+      'goneAt',
+      'agentUserId',
+    ])
+    .where('campaigns.campaignName', '=', 'Spring Survey')
+    .where('callDate', '>=', addDays(today, -6))
+    .orderBy('recordings.id')
+    .execute();
 }
 
 describe('demo QC queue', () => {
   it('queues a week of Spring Survey calls against the demo targets, left to the automatic checks, once however often it runs', async () => {
     await seedDemo(t.db, [], ZONE);
-    const count = async () => Number((await t.db.selectFrom('recordings').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('recordings')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const first = await count();
     await seedQcQueueDemo(t.db, ZONE);
     expect(await count()).toBe(first);
 
     const qc = await t.callerFor('qc');
     const settings = (await qc.get('/api/qcQueue/settings')).json<TQcQueueSettings[]>();
-    expect(settings.find((s) => s.campaignName === 'Spring Survey')).toMatchObject({ targetPerAgentDay: 3, minDurationSec: 20, isDefault: false });
+    expect(settings.find((s) => s.campaignName === 'Spring Survey')).toMatchObject({
+      targetPerAgentDay: 3,
+      minDurationSec: 20,
+      isDefault: false,
+    });
 
     const page = (await qc.get('/api/qcQueue/pagination/0/100?campaignName=Spring%20Survey')).json<TQcQueuePage>();
     expect(page.recordCount).toBeGreaterThan(20);
@@ -55,7 +95,9 @@ describe('demo QC queue', () => {
     await seedDemo(t.db, [], ZONE);
     const calls = await findDemoQueueCalls(t.db);
     const rows = await queueRows();
-    expect(calls.map((c) => `${c.date}/${c.fileName}`).sort()).toEqual(rows.map((r) => `${r.callDate}/${r.fileName}`).sort());
+    expect(calls.map((c) => `${c.date}/${c.fileName}`).sort()).toEqual(
+      rows.map((r) => `${r.callDate}/${r.fileName}`).sort(),
+    );
     expect(rows.length).toBeGreaterThan(60);
 
     const written = await writeDemoQueueCalls(recordingsDir, calls);
@@ -76,28 +118,51 @@ describe('demo QC queue', () => {
 
     // The server's start-up scan: it keeps every row (none gone, still attributed) and queues each for analysis.
     const queued: number[] = [];
-    const counts = await scanAll({ db: t.db, recordingsDir, country: t.config.phoneCountry, enqueue: async (ids) => void queued.push(...ids), timeZone: ZONE });
+    const counts = await scanAll({
+      db: t.db,
+      recordingsDir,
+      country: t.config.phoneCountry,
+      enqueue: async (ids) => void queued.push(...ids),
+      timeZone: ZONE,
+    });
     expect(counts.gone).toBe(0);
     const scanned = await queueRows();
     expect(scanned.map((r) => r.id)).toEqual(rows.map((r) => r.id));
     expect(queued.sort((a, b) => a - b)).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
     for (const r of scanned) {
-      expect([r.goneAt, r.analysisStatus, r.modifiedAt === null, r.agentUserId === null], r.fileName).toEqual([null, 'pending', false, false]);
+      expect([r.goneAt, r.analysisStatus, r.modifiedAt === null, r.agentUserId === null], r.fileName).toEqual([
+        null,
+        'pending',
+        false,
+        false,
+      ]);
       expect(r.sizeBytes).toBe(rows.find((x) => x.id === r.id)?.sizeBytes);
     }
     // A second scan finds nothing changed: the rows now match their files.
     const before = queued.length;
-    expect(await scanAll({ db: t.db, recordingsDir, country: t.config.phoneCountry, enqueue: async (ids) => void queued.push(...ids), timeZone: ZONE })).toEqual({ indexed: 0, gone: 0 });
+    expect(
+      await scanAll({
+        db: t.db,
+        recordingsDir,
+        country: t.config.phoneCountry,
+        enqueue: async (ids) => void queued.push(...ids),
+        timeZone: ZONE,
+      }),
+    ).toEqual({ indexed: 0, gone: 0 });
     expect(queued.length).toBe(before);
 
     // The QC panel's search of the day finds the call (nothing marked gone), and its player gets the audio.
     const qc = await t.callerFor('qc');
     const one = rows.find((r) => (r.durationSec ?? 0) >= 20)!;
     const number = calls.find((c) => c.fileName === one.fileName)!.phoneNumber.replace(/^\+880/, '0');
-    const found = (await qc.get(`/api/voicelog/search?directory=${one.callDate}&msisdn=${number}`)).json<TVoiceLogPage>();
+    const found = (
+      await qc.get(`/api/voicelog/search?directory=${one.callDate}&msisdn=${number}`)
+    ).json<TVoiceLogPage>();
     expect(found.content.find((f) => f.fileName === one.fileName)).toMatchObject({ duration: one.durationSec });
     expect((await queueRows()).filter((r) => r.goneAt !== null)).toEqual([]);
-    const audio = await qc.get(`/api/voicelog/download-mp3?${new URLSearchParams({ fileName: `${one.callDate}/${one.fileName}` }).toString()}`);
+    const audio = await qc.get(
+      `/api/voicelog/download-mp3?${new URLSearchParams({ fileName: `${one.callDate}/${one.fileName}` }).toString()}`,
+    );
     expect(audio.status).toBe(200);
     expect(String(audio.headers['content-type'])).toMatch(/^audio\//);
     expect(Number(audio.headers['content-length'])).toBe(one.sizeBytes);
@@ -108,7 +173,11 @@ describe('demo QC queue', () => {
     expect(demoQueueCalls('2026-11-26', agents)).toEqual(demoQueueCalls('2026-11-26', agents));
     const calls = demoQueueCalls('2026-11-26', agents);
     expect(new Set(calls.map((c) => c.date)).size).toBe(7);
-    expect(calls.every((c) => c.fileName.startsWith(c.date.replaceAll('-', '')) && c.fileName.endsWith(`_${c.agentId}-all.wav`))).toBe(true);
+    expect(
+      calls.every(
+        (c) => c.fileName.startsWith(c.date.replaceAll('-', '')) && c.fileName.endsWith(`_${c.agentId}-all.wav`),
+      ),
+    ).toBe(true);
 
     const holds = new Map(queueTemplateHolds().map((h) => [h.template, h.holdSec]));
     expect(holds.size).toBe(2);
@@ -123,7 +192,9 @@ describe('demo QC queue', () => {
         if (call) expect(wav.length).toBe(call.sizeBytes);
         expect(a.durationSec, `template ${template}`).toBe(Math.round(a.durationSec));
         expect(a.tooQuiet, `template ${template}`).toBe(false);
-        expect(a.channels[0]!.speechSec / a.durationSec, `template ${template}`).toBeGreaterThan(holds.has(template) ? 0.3 : 0.5);
+        expect(a.channels[0]!.speechSec / a.durationSec, `template ${template}`).toBeGreaterThan(
+          holds.has(template) ? 0.3 : 0.5,
+        );
         const hold = holds.get(template);
         if (hold === undefined) {
           expect(a.deadAir.holds, `template ${template}`).toEqual([]);

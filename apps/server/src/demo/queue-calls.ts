@@ -115,7 +115,10 @@ function templateTurns(t: TTemplate, seed: number): TTurn[] {
 export function renderQueueTemplate(index: number): Buffer {
   const t = TEMPLATES[index];
   if (!t) throw new Error(`no demo queue template ${index}`);
-  return encodeWav({ samples: renderTurns(templateTurns(t, 401 + index), t.seconds, QUEUE_CALL_RATE, 401 + index), sampleRate: QUEUE_CALL_RATE });
+  return encodeWav({
+    samples: renderTurns(templateTurns(t, 401 + index), t.seconds, QUEUE_CALL_RATE, 401 + index),
+    sampleRate: QUEUE_CALL_RATE,
+  });
 }
 
 /** The templates with a hold: their index and the hold's length (seconds). */
@@ -123,7 +126,11 @@ export function queueTemplateHolds(): { template: number; holdSec: number }[] {
   return TEMPLATES.flatMap((t, template) => (t.holdSec > 0 ? [{ template, holdSec: t.holdSec }] : []));
 }
 
-const exists = (file: string) => fs.stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  fs.stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** Writes `data` complete or not at all: aside, then renamed. */
 async function writeWhole(file: string, data: Buffer): Promise<void> {
@@ -147,7 +154,10 @@ export type TQueueCallsWritten = {
  * Writes the calls' files into RECORDINGS_DIR/{date}/: the templates first (once, kept when there), then each missing
  * call as a hard link to its template (a copy where linking fails). A file already there is kept as it is.
  */
-export async function writeDemoQueueCalls(recordingsDir: string, calls: readonly TDemoQueueCall[]): Promise<TQueueCallsWritten> {
+export async function writeDemoQueueCalls(
+  recordingsDir: string,
+  calls: readonly TDemoQueueCall[],
+): Promise<TQueueCallsWritten> {
   const templateDir = path.join(recordingsDir, QUEUE_TEMPLATE_FOLDER);
   const templateFile = (index: number) => path.join(templateDir, `call-${TEMPLATES[index]?.seconds ?? 0}s.wav`);
   if (calls.length > 0) await fs.mkdir(templateDir, { recursive: true });
@@ -183,10 +193,15 @@ export async function writeDemoQueueCalls(recordingsDir: string, calls: readonly
 export function describeDemoQueueCalls(result: TQueueCallsWritten, recordingsDir: string): string {
   if (result.calls.length === 0) return 'QC queue: no demo calls (Spring Survey or its agents are missing)';
   const inQueue = result.calls.filter((c) => c.template !== 0).length;
-  const made = result.linked + result.copied === 0 ? 'all already there' : `${result.linked} linked${result.copied > 0 ? `, ${result.copied} copied` : ''}`;
+  const made =
+    result.linked + result.copied === 0
+      ? 'all already there'
+      : `${result.linked} linked${result.copied > 0 ? `, ${result.copied} copied` : ''}`;
   const mb = (result.bytesOnDisk / 1_000_000).toFixed(1);
   const days = new Set(result.calls.map((c) => c.date));
   const first = [...days].sort()[0] ?? '';
-  return `QC queue: ${result.calls.length} Spring Survey calls of ${days.size} days from ${first} in ${recordingsDir} (${made}; ${mb} MB on disk), `
-    + `${inQueue} long enough to score; their automatic checks run when the server starts (/qcQueue shows them as they finish)`;
+  return (
+    `QC queue: ${result.calls.length} Spring Survey calls of ${days.size} days from ${first} in ${recordingsDir} (${made}; ${mb} MB on disk), ` +
+    `${inQueue} long enough to score; their automatic checks run when the server starts (/qcQueue shows them as they finish)`
+  );
 }

@@ -15,7 +15,10 @@ describe('demo quotas', () => {
     expect((await seedQuotasDemo(t.db)).added).toBe(0);
     const admin = await t.callerFor('admin');
     const quotas = (await admin.get('/api/quotas?campaignName=Spring%20Survey')).json<TQuota[]>();
-    expect(quotas.map((q) => [q.field ?? `Q${q.questionNo}`, q.value, q.full])).toEqual([['region', 'Dhaka', false], ['Q5', 'Very good', true]]);
+    expect(quotas.map((q) => [q.field ?? `Q${q.questionNo}`, q.value, q.full])).toEqual([
+      ['region', 'Dhaka', false],
+      ['Q5', 'Very good', true],
+    ]);
     const [dhaka, veryGood] = quotas as [TQuota, TQuota];
     expect(dhaka.count).toBeGreaterThan(0);
     expect(dhaka.limit).toBe(dhaka.count + DHAKA_ROOM);

@@ -9,10 +9,28 @@ const CAMPAIGN = 'Spring Survey';
 export const DHAKA_ROOM = 40;
 
 export async function seedQuotasDemo(db: Db): Promise<{ added: number }> {
-  const campaign = await db.selectFrom('campaigns').select('id').where('campaignName', '=', CAMPAIGN).executeTakeFirst();
-  const q5 = campaign === undefined ? undefined : await db.selectFrom('questions').select('id').where('campaignId', '=', campaign.id).where('qno', '=', 5).executeTakeFirst();
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where('campaignName', '=', CAMPAIGN)
+    .executeTakeFirst();
+  const q5 =
+    campaign === undefined
+      ? undefined
+      : await db
+          .selectFrom('questions')
+          .select('id')
+          .where('campaignId', '=', campaign.id)
+          .where('qno', '=', 5)
+          .executeTakeFirst();
   if (campaign === undefined || q5 === undefined) return { added: 0 };
-  const admin = await db.selectFrom('users').select('username').where('role', '=', 'admin').orderBy('id').limit(1).executeTakeFirst();
+  const admin = await db
+    .selectFrom('users')
+    .select('username')
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
   const by = admin?.username ?? 'admin';
   const dhaka = await sql`
     insert into quotas (campaign_id, field, value, "limit", count, created_by)

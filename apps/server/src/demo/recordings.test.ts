@@ -18,7 +18,10 @@ const espeak = await hasEspeak();
 
 async function filesIn(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('demo recordings', () => {
@@ -27,7 +30,9 @@ describe('demo recordings', () => {
     expect(first).toMatchObject({ written: 11, kept: 0, spoken: 0 });
     expect(first.recordings).toEqual(demoRecordings());
     for (const r of first.recordings) {
-      expect(r.fileName).toMatch(new RegExp(`^${r.date.replaceAll('-', '')}-\\d{6}_(0|880)\\d{10}_${r.agentId}-all\\.wav$`));
+      expect(r.fileName).toMatch(
+        new RegExp(`^${r.date.replaceAll('-', '')}-\\d{6}_(0|880)\\d{10}_${r.agentId}-all\\.wav$`),
+      );
       const { format } = await parseFile(path.join(recordingsDir, r.date, r.fileName), { duration: true });
       expect(Math.floor(format.duration ?? 0), r.fileName).toBe(r.durationSeconds);
     }
@@ -41,33 +46,56 @@ describe('demo recordings', () => {
 
   it("are calls of the demo's generated, called leads, found by the QC search on their date", async () => {
     await seedDemo(t.db);
-    const campaign = await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', DEMO_CAMPAIGNS[0].campaignName).executeTakeFirstOrThrow();
+    const campaign = await t.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('campaignName', '=', DEMO_CAMPAIGNS[0].campaignName)
+      .executeTakeFirstOrThrow();
     const qc = await t.callerFor('qc');
     for (const r of demoRecordings()) {
-      const lead = await t.db.selectFrom('leads').select(['forD', 'calledBy']).where('campaignId', '=', campaign.id).where('dataDate', '=', r.date).where('cellNumber', '=', r.phoneNumber).executeTakeFirst();
+      const lead = await t.db
+        .selectFrom('leads')
+        .select(['forD', 'calledBy'])
+        .where('campaignId', '=', campaign.id)
+        .where('dataDate', '=', r.date)
+        .where('cellNumber', '=', r.phoneNumber)
+        .executeTakeFirst();
       expect(lead?.forD, `${r.date} ${r.phoneNumber}`).toBe(GENERATED_FOR_D);
       expect(lead?.calledBy, `${r.date} ${r.phoneNumber}`).not.toBeNull();
-      const page = (await qc.get(`/api/voicelog/search?directory=${r.date}&msisdn=${encodeURIComponent(r.phoneNumber.replace('+880', '0'))}`)).json<TVoiceLogPage>();
-      expect(page.content.find((f) => f.fileName === r.fileName), r.fileName).toMatchObject({ agentId: r.agentId, duration: r.durationSeconds });
+      const page = (
+        await qc.get(
+          `/api/voicelog/search?directory=${r.date}&msisdn=${encodeURIComponent(r.phoneNumber.replace('+880', '0'))}`,
+        )
+      ).json<TVoiceLogPage>();
+      expect(
+        page.content.find((f) => f.fileName === r.fileName),
+        r.fileName,
+      ).toMatchObject({ agentId: r.agentId, duration: r.durationSeconds });
     }
   });
 
-  it.skipIf(!espeak)('speaks the calls with espeak-ng when it is installed, at the same lengths, none cut short', async () => {
-    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-speech-'));
-    onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
-    const result = await writeDemoRecordings(dir, { speech: true });
-    // The two checked calls are made in code whatever is installed.
-    expect(result).toMatchObject({ written: 11, spoken: 9 });
-    const checked = Object.values(demoCheckedRecordings()).map((r) => r.fileName);
-    for (const r of result.recordings.filter((x) => !checked.includes(x.fileName))) {
-      const file = path.join(dir, r.date, r.fileName);
-      const { format } = await parseFile(file, { duration: true });
-      expect(Math.floor(format.duration ?? 0), r.fileName).toBe(r.durationSeconds);
-      // The speech ends before the call does: its last 100 ms are the silence it was padded with.
-      const pcm = decodeWav(await fs.readFile(file));
-      expect(pcm?.samples.subarray(-Math.round((pcm?.sampleRate ?? 0) / 10)).every((v) => v === 0), r.fileName).toBe(true);
-    }
-  });
+  it.skipIf(!espeak)(
+    'speaks the calls with espeak-ng when it is installed, at the same lengths, none cut short',
+    async () => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-speech-'));
+      onTestFinished(() => fs.rm(dir, { recursive: true, force: true }));
+      const result = await writeDemoRecordings(dir, { speech: true });
+      // The two checked calls are made in code whatever is installed.
+      expect(result).toMatchObject({ written: 11, spoken: 9 });
+      const checked = Object.values(demoCheckedRecordings()).map((r) => r.fileName);
+      for (const r of result.recordings.filter((x) => !checked.includes(x.fileName))) {
+        const file = path.join(dir, r.date, r.fileName);
+        const { format } = await parseFile(file, { duration: true });
+        expect(Math.floor(format.duration ?? 0), r.fileName).toBe(r.durationSeconds);
+        // The speech ends before the call does: its last 100 ms are the silence it was padded with.
+        const pcm = decodeWav(await fs.readFile(file));
+        expect(
+          pcm?.samples.subarray(-Math.round((pcm?.sampleRate ?? 0) / 10)).every((v) => v === 0),
+          r.fileName,
+        ).toBe(true);
+      }
+    },
+  );
 
   it('include a mono call with a hold of about 40 s and a stereo call where the customer talks over the agent twice', async () => {
     await writeDemoRecordings(recordingsDir, { speech: false });
@@ -82,7 +110,10 @@ describe('demo recordings', () => {
     expect(gap.endSec - gap.startSec).toBeGreaterThanOrEqual(38);
     expect(holdCall.deadAir.holds).toHaveLength(1);
     const found = holdCall.deadAir.holds[0]!;
-    expect([near(found.startSec, gap.startSec), near(found.endSec, gap.endSec)], JSON.stringify(found)).toEqual([true, true]);
+    expect([near(found.startSec, gap.startSec), near(found.endSec, gap.endSec)], JSON.stringify(found)).toEqual([
+      true,
+      true,
+    ]);
     expect(holdCall.talkRatio).toBeUndefined();
 
     const stereo = await analyseRecording(path.join(recordingsDir, overtalk.date, overtalk.fileName));
@@ -94,7 +125,10 @@ describe('demo recordings', () => {
     expect(stereo.overtalk?.count).toBe(truth.overlaps.length);
     for (const [i, planted] of truth.overlaps.entries()) {
       const span = stereo.overtalk!.spans[i]!;
-      expect([near(span.startSec, planted.startSec), near(span.endSec, planted.endSec)], JSON.stringify(span)).toEqual([true, true]);
+      expect([near(span.startSec, planted.startSec), near(span.endSec, planted.endSec)], JSON.stringify(span)).toEqual([
+        true,
+        true,
+      ]);
     }
     // The agent (left) has about two thirds of the talk, as measured from the turns.
     const talk = (c: number) => truth.speech[c]!.reduce((sum, s) => sum + s.endSec - s.startSec, 0);

@@ -14,12 +14,27 @@ import { DEMO_LEAD_PLAN } from './leads.ts';
 import { seededRandom } from './speech-like.ts';
 
 /** One recording the demo writes (and the QC demo data scores and links). phoneNumber is E.164. */
-export type TDemoRecording = { date: string; fileName: string; phoneNumber: string; agentId: string; durationSeconds: number };
+export type TDemoRecording = {
+  date: string;
+  fileName: string;
+  phoneNumber: string;
+  agentId: string;
+  durationSeconds: number;
+};
 
 /** How a call is made: a short call (espeak-ng or tones), or one of the calls made to show the automatic checks. */
 type TCallStyle = 'short' | TCheckedCallStyle;
 
-type Call = { d: number; i: number; at: string; agentId: string; seconds: number; dialled: 'local' | 'country'; dropped: boolean; style: TCallStyle };
+type Call = {
+  d: number;
+  i: number;
+  at: string;
+  agentId: string;
+  seconds: number;
+  dialled: 'local' | 'country';
+  dropped: boolean;
+  style: TCallStyle;
+};
 
 /**
  * The calls: Spring Survey leads `i` of data date `d` (demo/leads.ts), all generated and called at seed time, at
@@ -37,8 +52,26 @@ const CALLS: readonly Call[] = [
   { d: 2, i: 8, at: '100800', agentId: 'AG-1002', seconds: 10, dialled: 'local', dropped: false, style: 'short' },
   { d: 2, i: 9, at: '110900', agentId: 'AG-1003', seconds: 9, dialled: 'country', dropped: false, style: 'short' },
   // The automatic checks: AG-1001 puts a customer on hold for 40 s; a customer talks over AG-1002 twice (stereo).
-  { d: 0, i: 10, at: '121000', agentId: 'AG-1001', seconds: checkedCallSeconds('hold'), dialled: 'local', dropped: false, style: 'hold' },
-  { d: 1, i: 12, at: '141200', agentId: 'AG-1002', seconds: checkedCallSeconds('overtalk'), dialled: 'country', dropped: false, style: 'overtalk' },
+  {
+    d: 0,
+    i: 10,
+    at: '121000',
+    agentId: 'AG-1001',
+    seconds: checkedCallSeconds('hold'),
+    dialled: 'local',
+    dropped: false,
+    style: 'hold',
+  },
+  {
+    d: 1,
+    i: 12,
+    at: '141200',
+    agentId: 'AG-1002',
+    seconds: checkedCallSeconds('overtalk'),
+    dialled: 'country',
+    dropped: false,
+    style: 'overtalk',
+  },
 ];
 
 const CAMPAIGN = DEMO_LEAD_PLAN[0];
@@ -54,7 +87,13 @@ export function demoRecordings(): TDemoRecording[] {
     const date = CAMPAIGN.dates[c.d]?.date ?? '';
     const phoneNumber = leadNumber(c.d, c.i);
     const dialled = c.dialled === 'local' ? phoneNumber.replace(/^\+880/, '0') : phoneNumber.replace(/^\+/, '');
-    return { date, fileName: `${date.replaceAll('-', '')}-${c.at}_${dialled}_${c.agentId}-all.wav`, phoneNumber, agentId: c.agentId, durationSeconds: c.seconds };
+    return {
+      date,
+      fileName: `${date.replaceAll('-', '')}-${c.at}_${dialled}_${c.agentId}-all.wav`,
+      phoneNumber,
+      agentId: c.agentId,
+      durationSeconds: c.seconds,
+    };
   });
 }
 
@@ -89,10 +128,17 @@ const execFileAsync = promisify(execFile);
 
 /** Whether espeak-ng can be run here. */
 export async function hasEspeak(): Promise<boolean> {
-  return execFileAsync('espeak-ng', ['--version'], { timeout: 5000 }).then(() => true, () => false);
+  return execFileAsync('espeak-ng', ['--version'], { timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
 }
 
-async function speak(text: string, voice: string, dir: string): Promise<{ samples: Int16Array; sampleRate: number } | null> {
+async function speak(
+  text: string,
+  voice: string,
+  dir: string,
+): Promise<{ samples: Int16Array; sampleRate: number } | null> {
   const out = path.join(dir, `${Math.random().toString(36).slice(2)}.wav`);
   try {
     await execFileAsync('espeak-ng', ['-v', voice, '-s', '160', '-w', out, text], { timeout: 20_000 });
@@ -110,14 +156,21 @@ async function spokenCall(call: Call, dir: string): Promise<{ samples: Int16Arra
   // Sized to fit the call's length (about 5 s of greeting, 2 s of answer, at espeak-ng's 160 words a minute).
   const agent = call.dropped
     ? await speak('Hello? Hello, can you hear me?', 'en', dir)
-    : await speak(`Hello, this is ${firstName} from the ${CAMPAIGN.campaignName} team. Do you have two minutes?`, 'en', dir);
+    : await speak(
+        `Hello, this is ${firstName} from the ${CAMPAIGN.campaignName} team. Do you have two minutes?`,
+        'en',
+        dir,
+      );
   const customer = call.dropped ? null : await speak('Yes, go ahead please.', 'en+f3', dir);
   if (!agent || (!call.dropped && !customer)) return null;
   const { sampleRate } = agent;
   if (customer && customer.sampleRate !== sampleRate) return null;
   const ring = [tone(425, 1, sampleRate, 0.2), tone(0, 0.4, sampleRate, 0)];
   const gap = tone(0, 0.3, sampleRate, 0);
-  return { samples: fitTo([...ring, agent.samples, gap, ...(customer ? [customer.samples] : [])], call.seconds, sampleRate), sampleRate };
+  return {
+    samples: fitTo([...ring, agent.samples, gap, ...(customer ? [customer.samples] : [])], call.seconds, sampleRate),
+    sampleRate,
+  };
 }
 
 /**
@@ -139,7 +192,13 @@ export async function writeDemoRecordings(
     for (const [index, rec] of recordings.entries()) {
       const folder = path.join(recordingsDir, rec.date);
       const file = path.join(folder, rec.fileName);
-      if (await fs.stat(file).then(() => true, () => false)) continue;
+      if (
+        await fs.stat(file).then(
+          () => true,
+          () => false,
+        )
+      )
+        continue;
       const call = CALLS[index]!;
       let wav: Buffer;
       if (call.style === 'short') {
@@ -162,10 +221,18 @@ export async function writeDemoRecordings(
 }
 
 /** The line `npm run demo` prints: where the recordings are, and a call to look up on the QC panel. */
-export function describeDemoRecordings(result: Awaited<ReturnType<typeof writeDemoRecordings>>, recordingsDir: string): string {
-  const how = result.written === 0 ? 'all already there' : `${result.written} written${result.spoken > 0 ? ', spoken by espeak-ng' : ' as tones (install espeak-ng for speech)'}`;
+export function describeDemoRecordings(
+  result: Awaited<ReturnType<typeof writeDemoRecordings>>,
+  recordingsDir: string,
+): string {
+  const how =
+    result.written === 0
+      ? 'all already there'
+      : `${result.written} written${result.spoken > 0 ? ', spoken by espeak-ng' : ' as tones (install espeak-ng for speech)'}`;
   const example = result.recordings[1];
-  const tryIt = example ? `; on the QC panel try ${CAMPAIGN.campaignName}, ${example.phoneNumber.replace(/^\+880/, '0')}, ${example.date}` : '';
+  const tryIt = example
+    ? `; on the QC panel try ${CAMPAIGN.campaignName}, ${example.phoneNumber.replace(/^\+880/, '0')}, ${example.date}`
+    : '';
   const checked = demoCheckedRecordings();
   const local = (r: TDemoRecording) => `${r.phoneNumber.replace(/^\+880/, '0')} on ${r.date}`;
   const checks = `; automatic checks: a 40 s hold in the call of ${local(checked.hold)}, overtalk in the stereo call of ${local(checked.overtalk)}`;

@@ -8,11 +8,17 @@ describe('describeDemoSecondFactor', () => {
     expect(text).toContain('Second factor for administrators');
     expect(text).toContain('puts it off 3 times');
     expect(text).toContain('npm run reset-mfa');
-    expect(describeDemoSecondFactor({ requiredRoles: ['qc', 'admin'], graceSignIns: 0 })).toContain('administrators and QC inspectors: ');
-    expect(describeDemoSecondFactor({ requiredRoles: ['qc', 'admin'], graceSignIns: 0 })).toContain('cannot be put off');
+    expect(describeDemoSecondFactor({ requiredRoles: ['qc', 'admin'], graceSignIns: 0 })).toContain(
+      'administrators and QC inspectors: ',
+    );
+    expect(describeDemoSecondFactor({ requiredRoles: ['qc', 'admin'], graceSignIns: 0 })).toContain(
+      'cannot be put off',
+    );
   });
 
   it('says when it is off', () => {
-    expect(describeDemoSecondFactor({ requiredRoles: [], graceSignIns: 3 })).toMatch(/^Second factor: off \(MFA_REQUIRED=none/);
+    expect(describeDemoSecondFactor({ requiredRoles: [], graceSignIns: 3 })).toMatch(
+      /^Second factor: off \(MFA_REQUIRED=none/,
+    );
   });
 });

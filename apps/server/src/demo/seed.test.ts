@@ -7,12 +7,25 @@ const t = useTestApp();
 
 describe('demo data', () => {
   it('signs in every demo user, lists the demo campaigns, and loads twice without duplicating', async () => {
-    const count = async (table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables' | 'dialerSends' | 'dialerSendLeads') =>
-      Number((await t.db.selectFrom(table).select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async (
+      table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables' | 'dialerSends' | 'dialerSendLeads',
+    ) =>
+      Number(
+        (
+          await t.db
+            .selectFrom(table)
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     await seedDemo(t.db);
     const counts = async () => ({
-      users: await count('users'), leads: await count('leads'), agents: await count('agents'), dataTables: await count('dataTables'),
-      dialerSends: await count('dialerSends'), dialerSendLeads: await count('dialerSendLeads'),
+      users: await count('users'),
+      leads: await count('leads'),
+      agents: await count('agents'),
+      dataTables: await count('dataTables'),
+      dialerSends: await count('dialerSends'),
+      dialerSendLeads: await count('dialerSendLeads'),
     });
     const first = await counts();
     await seedDemo(t.db);
@@ -22,13 +35,22 @@ describe('demo data', () => {
     expect(first.dialerSends).toBe(1);
     expect(first.dialerSendLeads).toBeGreaterThan(100);
     const campaigns = await t.anonymous.get('/cc/campaigns');
-    expect(campaigns.json<{ campaignName: string }[]>().map((c) => c.campaignName).sort()).toEqual(
-      [...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort(),
-    );
+    expect(
+      campaigns
+        .json<{ campaignName: string }[]>()
+        .map((c) => c.campaignName)
+        .sort(),
+    ).toEqual([...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => c.campaignName).sort());
     for (const u of DEMO_USERS) {
-      const r = u.role === 'agent'
-        ? await t.anonymous.post('/api/auth/signInAgent', { username: u.username, password: u.password, shift: 'Morning', campaign: DEMO_CAMPAIGNS[0].campaignName })
-        : await t.anonymous.post('/api/auth/signInSuperAdmin', { username: u.username, password: u.password });
+      const r =
+        u.role === 'agent'
+          ? await t.anonymous.post('/api/auth/signInAgent', {
+              username: u.username,
+              password: u.password,
+              shift: 'Morning',
+              campaign: DEMO_CAMPAIGNS[0].campaignName,
+            })
+          : await t.anonymous.post('/api/auth/signInSuperAdmin', { username: u.username, password: u.password });
       expect(r.status, u.username).toBe(200);
     }
   });

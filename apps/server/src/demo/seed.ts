@@ -27,15 +27,35 @@ export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
  * recordings: the demo's recordings (demo/recordings.ts), scored and linked by the QC demo data. timeZone: the call
  * centre's (TIME_ZONE), whose today the sign-ins, calls and QC days are placed in.
  */
-export async function seedDemo(db: Db, recordings: readonly DemoRecording[] = [], timeZone = machineTimeZone()): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  recordings: readonly DemoRecording[] = [],
+  timeZone = machineTimeZone(),
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const u of DEMO_USERS) {
-      const exists = await trx.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', u.username.toLowerCase()).executeTakeFirst();
-      if (!exists) await trx.insertInto('users').values({ username: u.username, name: u.name, role: u.role, passwordHash: await hashPassword(u.password) }).execute();
+      const exists = await trx
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', u.username.toLowerCase())
+        .executeTakeFirst();
+      if (!exists)
+        await trx
+          .insertInto('users')
+          .values({ username: u.username, name: u.name, role: u.role, passwordHash: await hashPassword(u.password) })
+          .execute();
     }
     for (const c of DEMO_CAMPAIGNS) {
-      const exists = await trx.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', c.campaignName.toLowerCase()).executeTakeFirst();
-      if (!exists) await trx.insertInto('campaigns').values({ ...c }).execute();
+      const exists = await trx
+        .selectFrom('campaigns')
+        .select('id')
+        .where(sql<string>`lower(campaign_name)`, '=', c.campaignName.toLowerCase())
+        .executeTakeFirst();
+      if (!exists)
+        await trx
+          .insertInto('campaigns')
+          .values({ ...c })
+          .execute();
     }
   });
   // Each area's demo data, in dependency order (agents need users; surveys need campaigns; leads need surveys and agents for their answers).

@@ -10,7 +10,13 @@ export const AGENT_VOICE: TVoice = { pitchHz: 125, level: 0.28 };
 export const CUSTOMER_VOICE: TVoice = { pitchHz: 210, level: 0.24 };
 
 /** First and second formants of five vowels (Hz): a, e, i, o, u. */
-const VOWELS: readonly (readonly [number, number])[] = [[730, 1090], [530, 1840], [270, 2290], [570, 840], [300, 870]];
+const VOWELS: readonly (readonly [number, number])[] = [
+  [730, 1090],
+  [530, 1840],
+  [270, 2290],
+  [570, 840],
+  [300, 870],
+];
 /** Harmonics stop below this: the telephone band. */
 const BAND_TOP_HZ = 3400;
 const FADE_SEC = 0.025;

@@ -23,7 +23,8 @@ export const DEMO_SURVEYS: Readonly<Record<string, readonly DemoQuestion[]>> = {
       type: 'Plain Text',
       title: 'Assalamu alaikum. I am calling from CallDesk on behalf of {brand}. May I speak with {respondent_name}?',
       optionalValue: 'Respondent',
-      instruction: 'Greet politely and confirm the name before you continue: the lead is from {Outlet name}, {Upazila}.',
+      instruction:
+        'Greet politely and confirm the name before you continue: the lead is from {Outlet name}, {Upazila}.',
     },
     {
       qno: 2,

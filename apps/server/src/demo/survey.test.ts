@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { findEndlessLoops, GENERATED_FOR_D, nextStep, optionsProblem, QUESTION_TYPES, textPlaceholders, type TLogicRule, type TLookedUpLead, type TQuestion } from '@crm/shared';
+import {
+  findEndlessLoops,
+  GENERATED_FOR_D,
+  nextStep,
+  optionsProblem,
+  QUESTION_TYPES,
+  textPlaceholders,
+  type TLogicRule,
+  type TLookedUpLead,
+  type TQuestion,
+} from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { seedDemo } from './seed.ts';
 import { DEMO_SURVEYS } from './survey-content.ts';
@@ -13,8 +23,14 @@ describe('demo surveys', () => {
     await seedSurvey(t.db);
     const count = async () =>
       Promise.all([
-        t.db.selectFrom('questions').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-        t.db.selectFrom('logicRules').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+        t.db
+          .selectFrom('questions')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
+        t.db
+          .selectFrom('logicRules')
+          .select((e) => e.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow(),
       ]);
     const before = await count();
     await seedSurvey(t.db);
@@ -31,8 +47,14 @@ describe('demo surveys', () => {
       expect(new Set(questions.map((q) => q.type)).size, campaignName).toBeGreaterThanOrEqual(4);
       questions.forEach((q) => typesSeen.add(q.type));
       for (const q of questions) expect(optionsProblem(q.type, q.options), `${campaignName} ${q.qno}`).toBeUndefined();
-      expect(rules.some((r) => r.isCompletedCall === 1), campaignName).toBe(true);
-      expect(rules.some((r) => r.questionNoToShow !== null), campaignName).toBe(true);
+      expect(
+        rules.some((r) => r.isCompletedCall === 1),
+        campaignName,
+      ).toBe(true);
+      expect(
+        rules.some((r) => r.questionNoToShow !== null),
+        campaignName,
+      ).toBe(true);
       expect(findEndlessLoops(questions, rules), campaignName).toEqual([]);
       // The server's own checks accept every question's rules as they are.
       for (const q of questions) {
@@ -42,7 +64,9 @@ describe('demo surveys', () => {
         expect(r.status, `${campaignName} ${q.qno}: ${r.text}`).toBe(200);
       }
       // The next qno follows the demo's questions.
-      const [added] = (await api.post('/questions/add', [{ campaignId: campaignName, title: 'Extra', type: 'Number' }])).json<TQuestion[]>();
+      const [added] = (
+        await api.post('/questions/add', [{ campaignId: campaignName, title: 'Extra', type: 'Number' }])
+      ).json<TQuestion[]>();
       expect(added?.qno).toBe(`Q${questions.length + 1}`);
       await api.delete(`/questions/deleteQuestion/${added?.id}`);
     }
@@ -74,9 +98,19 @@ describe('demo surveys', () => {
     expect(first?.title).toMatch(/May I speak with \{respondent_name\}\?$/);
     // Every demo text with a placeholder is saved again as it is: the server's own check accepts it.
     for (const campaignName of Object.keys(DEMO_SURVEYS)) {
-      for (const q of (await api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`)).json<TQuestion[]>()) {
+      for (const q of (await api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`)).json<
+        TQuestion[]
+      >()) {
         if ([q.title, q.options, q.instruction ?? ''].every((text) => textPlaceholders(text).length === 0)) continue;
-        const r = await api.put('/questions/updateQuestion', { id: q.id, title: q.title, type: q.type, options: q.options, optionalValue: q.optionalValue, instruction: q.instruction, status: q.status });
+        const r = await api.put('/questions/updateQuestion', {
+          id: q.id,
+          title: q.title,
+          type: q.type,
+          options: q.options,
+          optionalValue: q.optionalValue,
+          instruction: q.instruction,
+          status: q.status,
+        });
         expect(r.status, `${campaignName} ${q.qno}: ${r.text}`).toBe(200);
       }
     }
@@ -89,8 +123,14 @@ describe('demo surveys', () => {
       .where('leads.respondentName', 'is not', null)
       .orderBy('leads.id')
       .executeTakeFirstOrThrow();
-    const found = (await (await t.callerFor('qc')).get(`/api/ap/getByNumber?tableName=Spring%20Survey&cellNumber=${encodeURIComponent(lead.cellNumber)}`)).json<TLookedUpLead>();
+    const found = (
+      await (
+        await t.callerFor('qc')
+      ).get(`/api/ap/getByNumber?tableName=Spring%20Survey&cellNumber=${encodeURIComponent(lead.cellNumber)}`)
+    ).json<TLookedUpLead>();
     const filled = found.survey?.find((q) => q.qno === 'Q1');
-    expect(filled?.titleFilled).toBe(`Assalamu alaikum. I am calling from CallDesk on behalf of ${lead.brand}. May I speak with ${lead.respondentName}?`);
+    expect(filled?.titleFilled).toBe(
+      `Assalamu alaikum. I am calling from CallDesk on behalf of ${lead.brand}. May I speak with ${lead.respondentName}?`,
+    );
   });
 });

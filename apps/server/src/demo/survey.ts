@@ -13,7 +13,11 @@ async function seedCampaignSurvey(db: Db, campaignName: string, questions: reado
       .executeTakeFirst();
     if (!campaign) return;
     // A campaign with any question already has its survey (the demo's, or one an admin made): leave it be.
-    const existing = await trx.selectFrom('questions').select('id').where('campaignId', '=', campaign.id).executeTakeFirst();
+    const existing = await trx
+      .selectFrom('questions')
+      .select('id')
+      .where('campaignId', '=', campaign.id)
+      .executeTakeFirst();
     if (existing) return;
 
     const inserted = await trx
@@ -34,7 +38,11 @@ async function seedCampaignSurvey(db: Db, campaignName: string, questions: reado
       .execute();
     const idOf = new Map(inserted.map((r) => [r.qno, r.id]));
     const maxQno = Math.max(...questions.map((q) => q.qno));
-    await trx.updateTable('campaigns').set({ nextQno: maxQno + 1 }).where('id', '=', campaign.id).execute();
+    await trx
+      .updateTable('campaigns')
+      .set({ nextQno: maxQno + 1 })
+      .where('id', '=', campaign.id)
+      .execute();
 
     const rules = questions.flatMap((q) =>
       (q.rules ?? []).map((r) => ({

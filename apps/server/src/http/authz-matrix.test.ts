@@ -12,7 +12,12 @@ import { MATRIX_MFA } from '../test/authz/mfa.ts';
 const dirs = createWorldDirs();
 // The simulated dialer: sends to it finish (the send routes' probes need real sends). A second factor for admins and
 // inspectors: everyone signs in through it, and a token before the code fails the world (test/authz/mfa.ts).
-const t = useTestApp({ webDist: dirs.webDist, recordingsDir: dirs.recordingsDir, dialer: { mode: 'simulated', pollMs: 60_000 }, mfa: MATRIX_MFA });
+const t = useTestApp({
+  webDist: dirs.webDist,
+  recordingsDir: dirs.recordingsDir,
+  dialer: { mode: 'simulated', pollMs: 60_000 },
+  mfa: MATRIX_MFA,
+});
 afterAll(() => dirs.remove());
 
 /** Routes that are not in the route table but answer anyway. */
@@ -29,7 +34,10 @@ async function send(app: App, method: string, probe: Probe, token: string | unde
   let payload: Buffer | string | undefined;
   if (probe.form) {
     const form = new FormData();
-    const bytes = typeof probe.form.content === 'string' ? new TextEncoder().encode(probe.form.content) : new Uint8Array(probe.form.content);
+    const bytes =
+      typeof probe.form.content === 'string'
+        ? new TextEncoder().encode(probe.form.content)
+        : new Uint8Array(probe.form.content);
     form.append(probe.form.field, new Blob([bytes], { type: probe.form.type }), probe.form.fileName);
     const encoded = new Response(form);
     headers['content-type'] = encoded.headers.get('content-type') ?? '';
@@ -38,7 +46,13 @@ async function send(app: App, method: string, probe: Probe, token: string | unde
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(probe.body);
   }
-  const res = await app.inject({ method: method as 'GET', url: probe.url, headers, payloadAsStream: true, ...(payload === undefined ? {} : { payload }) });
+  const res = await app.inject({
+    method: method as 'GET',
+    url: probe.url,
+    headers,
+    payloadAsStream: true,
+    ...(payload === undefined ? {} : { payload }),
+  });
   const stream = res.stream();
   if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
     stream.destroy();
@@ -55,7 +69,9 @@ function judge(verdict: Verdict, who: Who, a: Answer): { problem: string; unexpe
   if (verdict === 'D') {
     const want = who === 'anon' ? 401 : 403;
     if (a.status === want) return null;
-    return denied ? { problem: `denied with ${a.status}, not ${want}`, unexpectedAllow: false } : { problem: `ALLOWED with ${a.status}`, unexpectedAllow: true };
+    return denied
+      ? { problem: `denied with ${a.status}, not ${want}`, unexpectedAllow: false }
+      : { problem: `ALLOWED with ${a.status}`, unexpectedAllow: true };
   }
   if (denied) return { problem: `denied with ${a.status}: ${a.body.slice(0, 120)}`, unexpectedAllow: false };
   if (a.status >= 500) return { problem: `failed with ${a.status}: ${a.body.slice(0, 120)}`, unexpectedAllow: false };
@@ -71,60 +87,81 @@ function printMatrix(rows: { key: string; cells: Record<Who, string> }[]): void 
   const lines = rows.map((r) => [r.key, ...CALLERS.map((who) => r.cells[who])]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => (l[i] ?? '').length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
-  console.log([
-    'Authorization matrix: the status each caller got (! = not as declared; s = scoped reply, checked for others\' data)',
-    line(header),
-    line(widths.map((w) => '-'.repeat(w))),
-    ...lines.map(line),
-  ].join('\n'));
+  console.log(
+    [
+      "Authorization matrix: the status each caller got (! = not as declared; s = scoped reply, checked for others' data)",
+      line(header),
+      line(widths.map((w) => '-'.repeat(w))),
+      ...lines.map(line),
+    ].join('\n'),
+  );
 }
 
-it('answers every route as declared for anonymous, agent, other agent, QC, other QC and admin, with no unexpected allow', { timeout: 120_000 }, async () => {
-  const w = await createWorld(t.app, dirs.recordingsDir);
-  const routeKeys = [...new Set(t.app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`))];
-  const keys = [...routeKeys, ...EXTRA_ROWS];
-  expect(routeKeys.length).toBeGreaterThan(100);
-  // A new route must declare who may call it; an entry of a route that is gone must go too.
-  expect(keys.filter((k) => !(k in EXPECTATIONS)), 'routes without an expectation').toEqual([]);
-  expect(Object.keys(EXPECTATIONS).filter((k) => !keys.includes(k)), 'expectations of no route').toEqual([]);
-  const probeOf = probes(w);
-  expect(keys.filter((k) => !(k in probeOf)), 'routes without a probe').toEqual([]);
+it(
+  'answers every route as declared for anonymous, agent, other agent, QC, other QC and admin, with no unexpected allow',
+  { timeout: 120_000 },
+  async () => {
+    const w = await createWorld(t.app, dirs.recordingsDir);
+    const routeKeys = [
+      ...new Set(t.app.routeTable.filter((r) => r.method !== 'HEAD').map((r) => `${r.method} ${r.url}`)),
+    ];
+    const keys = [...routeKeys, ...EXTRA_ROWS];
+    expect(routeKeys.length).toBeGreaterThan(100);
+    // A new route must declare who may call it; an entry of a route that is gone must go too.
+    expect(
+      keys.filter((k) => !(k in EXPECTATIONS)),
+      'routes without an expectation',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTATIONS).filter((k) => !keys.includes(k)),
+      'expectations of no route',
+    ).toEqual([]);
+    const probeOf = probes(w);
+    expect(
+      keys.filter((k) => !(k in probeOf)),
+      'routes without a probe',
+    ).toEqual([]);
 
-  const mismatches: string[] = [];
-  const weakProbes: string[] = [];
-  let unexpectedAllows = 0;
-  let calls = 0;
-  const rows: { key: string; cells: Record<Who, string> }[] = [];
-  for (const key of keys) {
-    const method = key.split(' ')[0] as string;
-    const verdicts = verdictsOf(key);
-    const spec = probeOf[key];
-    if (spec === undefined) continue;
-    const cells = {} as Record<Who, string>;
-    const answers = {} as Record<Who, Answer>;
-    for (const who of CALL_ORDER) {
-      const probe = typeof spec === 'function' ? await spec() : spec;
-      const token = probe.freshSession ? await w.freshToken(who) : w.tokens[who];
-      const answer = await send(t.app, method, probe, token);
-      calls += 1;
-      answers[who] = answer;
-      const wrong = judge(verdicts[who], who, answer);
-      cells[who] = `${answer.status}${verdicts[who] === 'S' ? 's' : ''}${wrong ? '!' : ''}`;
-      if (wrong) {
-        mismatches.push(`${key} as ${who}: ${wrong.problem}`);
-        if (wrong.unexpectedAllow) unexpectedAllows += 1;
+    const mismatches: string[] = [];
+    const weakProbes: string[] = [];
+    let unexpectedAllows = 0;
+    let calls = 0;
+    const rows: { key: string; cells: Record<Who, string> }[] = [];
+    for (const key of keys) {
+      const method = key.split(' ')[0] as string;
+      const verdicts = verdictsOf(key);
+      const spec = probeOf[key];
+      if (spec === undefined) continue;
+      const cells = {} as Record<Who, string>;
+      const answers = {} as Record<Who, Answer>;
+      for (const who of CALL_ORDER) {
+        const probe = typeof spec === 'function' ? await spec() : spec;
+        const token = probe.freshSession ? await w.freshToken(who) : w.tokens[who];
+        const answer = await send(t.app, method, probe, token);
+        calls += 1;
+        answers[who] = answer;
+        const wrong = judge(verdicts[who], who, answer);
+        cells[who] = `${answer.status}${verdicts[who] === 'S' ? 's' : ''}${wrong ? '!' : ''}`;
+        if (wrong) {
+          mismatches.push(`${key} as ${who}: ${wrong.problem}`);
+          if (wrong.unexpectedAllow) unexpectedAllows += 1;
+        }
       }
+      // A probe that no caller gets a 2xx from may be refusing on its input, hiding what authorization would do.
+      if (!CALLERS.some((who) => verdicts[who] !== 'D' && answers[who].status >= 200 && answers[who].status < 300))
+        weakProbes.push(`${key}: no allowed caller got a 2xx`);
+      // The leak check means something only if the owners' replies do hold the markers.
+      if (CALLERS.some((who) => verdicts[who] === 'S') && !markers.some((m) => answers.admin.body.includes(m)))
+        weakProbes.push(`${key}: the admin's reply holds no marker`);
+      rows.push({ key, cells });
     }
-    // A probe that no caller gets a 2xx from may be refusing on its input, hiding what authorization would do.
-    if (!CALLERS.some((who) => verdicts[who] !== 'D' && answers[who].status >= 200 && answers[who].status < 300)) weakProbes.push(`${key}: no allowed caller got a 2xx`);
-    // The leak check means something only if the owners' replies do hold the markers.
-    if (CALLERS.some((who) => verdicts[who] === 'S') && !markers.some((m) => answers.admin.body.includes(m))) weakProbes.push(`${key}: the admin's reply holds no marker`);
-    rows.push({ key, cells });
-  }
-  printMatrix(rows);
-  console.log(`${keys.length} routes × ${CALLERS.length} callers: ${calls} calls, ${mismatches.length} not as declared, ${unexpectedAllows} unexpected allows`);
+    printMatrix(rows);
+    console.log(
+      `${keys.length} routes × ${CALLERS.length} callers: ${calls} calls, ${mismatches.length} not as declared, ${unexpectedAllows} unexpected allows`,
+    );
 
-  expect(weakProbes, 'probes that prove nothing').toEqual([]);
-  expect(mismatches, 'answers not as declared').toEqual([]);
-  expect(unexpectedAllows).toBe(0);
-});
+    expect(weakProbes, 'probes that prove nothing').toEqual([]);
+    expect(mismatches, 'answers not as declared').toEqual([]);
+    expect(unexpectedAllows).toBe(0);
+  },
+);

@@ -19,7 +19,12 @@ describe('capped lists', () => {
     const rows = r.json<{ id: number; callDate: string }[]>();
     expect(rows).toHaveLength(AGENT_QC_RECORDS_CAP);
     // The newest first: the three of the later day lead.
-    expect(rows.slice(0, 4).map((row) => row.callDate)).toEqual(['2024-03-02', '2024-03-02', '2024-03-02', '2024-03-01']);
+    expect(rows.slice(0, 4).map((row) => row.callDate)).toEqual([
+      '2024-03-02',
+      '2024-03-02',
+      '2024-03-02',
+      '2024-03-01',
+    ]);
     expect(r.headers['x-result-truncated']).toBe('true');
     expect(r.headers['x-total-count']).toBe(String(AGENT_QC_RECORDS_CAP + 8));
     expect(r.headers['x-result-limit']).toBe(String(AGENT_QC_RECORDS_CAP));
@@ -39,7 +44,13 @@ describe('capped lists', () => {
 
   it("caps the day's print JSON and names the truncation", async () => {
     const inspector = await createUser(t.db, { role: 'qc' });
-    await insertRecords(t.db, { count: QC_PRINT_ROWS_CAP + 2, callDate: '2024-03-04', inspector, agents: 3, suggestionLength: 1 });
+    await insertRecords(t.db, {
+      count: QC_PRINT_ROWS_CAP + 2,
+      callDate: '2024-03-04',
+      inspector,
+      agents: 3,
+      suggestionLength: 1,
+    });
     const api = await t.as(inspector);
     const r = await api.get('/api/qcReport/get-all-qc-records-in-house-for-excel-print?date=2024-03-04');
     expect(r.status).toBe(200);

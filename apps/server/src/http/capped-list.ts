@@ -6,7 +6,11 @@ import type { FastifyReply } from 'fastify';
 export type TCappedList<T> = { items: T[]; total: number; cap: number };
 
 /** Headers of a capped list: always the total, and whether the reply holds fewer rows than that. */
-export const CAPPED_LIST_HEADERS = { total: 'x-total-count', truncated: 'x-result-truncated', limit: 'x-result-limit' } as const;
+export const CAPPED_LIST_HEADERS = {
+  total: 'x-total-count',
+  truncated: 'x-result-truncated',
+  limit: 'x-result-limit',
+} as const;
 
 /** Sets the capped list's headers and answers its rows, in the shape the older client reads. */
 export function replyCapped<T>(reply: FastifyReply, list: TCappedList<T>): T[] {
@@ -17,7 +21,11 @@ export function replyCapped<T>(reply: FastifyReply, list: TCappedList<T>): T[] {
 }
 
 /** The first `cap` of `fetched` (read with a limit of cap + 1), and the total: counted only when there were more. */
-export async function capList<T>(fetched: T[], cap: number, count: () => Promise<number>): Promise<{ kept: T[]; total: number }> {
+export async function capList<T>(
+  fetched: T[],
+  cap: number,
+  count: () => Promise<number>,
+): Promise<{ kept: T[]; total: number }> {
   if (fetched.length <= cap) return { kept: fetched, total: fetched.length };
   return { kept: fetched.slice(0, cap), total: await count() };
 }

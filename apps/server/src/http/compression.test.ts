@@ -28,17 +28,39 @@ let adminToken: string;
 beforeAll(async () => {
   const admin = await createUser(t.db, { role: 'admin' });
   const roleName = DB_ROLES.admin;
-  adminToken = await t.app.tokens.sign({ sub: String(admin.id), userName: admin.username, name: admin.name, roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }] });
-  for (let i = 0; i < CAMPAIGNS; i += 1) await createCampaign(t.db, { campaignName: `Compression campaign ${String(i).padStart(2, '0')}` });
+  adminToken = await t.app.tokens.sign({
+    sub: String(admin.id),
+    userName: admin.username,
+    name: admin.name,
+    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
+  });
+  for (let i = 0; i < CAMPAIGNS; i += 1)
+    await createCampaign(t.db, { campaignName: `Compression campaign ${String(i).padStart(2, '0')}` });
   for (let i = 0; i < 60; i += 1) {
-    await recordAudit(t.db, { userId: admin.id, username: admin.username, role: roleName, ip: '10.0.0.9' }, { action: 'update', objectType: 'campaign', objectId: i, changes: { before: { callTarget: i }, after: { callTarget: i + 1 } } });
+    await recordAudit(
+      t.db,
+      { userId: admin.id, username: admin.username, role: roleName, ip: '10.0.0.9' },
+      {
+        action: 'update',
+        objectType: 'campaign',
+        objectId: i,
+        changes: { before: { callTarget: i }, after: { callTarget: i + 1 } },
+      },
+    );
   }
   await writeRecordings(path.join(base, 'recordings'), DAY, { [MP3]: mp3Bytes });
 });
 
 /** A GET as the admin, with the given Accept-Encoding (none when undefined) and any other headers. */
 function get(url: string, acceptEncoding: string | undefined, headers: Record<string, string> = {}) {
-  return t.app.inject({ url, headers: { authorization: `Bearer ${adminToken}`, ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...headers } });
+  return t.app.inject({
+    url,
+    headers: {
+      authorization: `Bearer ${adminToken}`,
+      ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+      ...headers,
+    },
+  });
 }
 
 describe('JSON replies', () => {
@@ -71,12 +93,15 @@ describe('JSON replies', () => {
     expect(r.headers['referrer-policy']).toBe('same-origin');
   });
 
-  it.each([['identity'], ['deflate'], ['*;q=0, identity']])('go out as they are when the client accepts %s', async (acceptEncoding) => {
-    const r = await get('/cc/campaigns', acceptEncoding);
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-encoding']).toBeUndefined();
-    expect(JSON.parse(r.body)).toHaveLength(CAMPAIGNS);
-  });
+  it.each([['identity'], ['deflate'], ['*;q=0, identity']])(
+    'go out as they are when the client accepts %s',
+    async (acceptEncoding) => {
+      const r = await get('/cc/campaigns', acceptEncoding);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(JSON.parse(r.body)).toHaveLength(CAMPAIGNS);
+    },
+  );
 
   it('under the threshold go out as they are (a compressed small reply costs more than it saves)', async () => {
     const r = await get('/cc/totalCampaigns', 'gzip, deflate, br');
@@ -87,7 +112,10 @@ describe('JSON replies', () => {
   });
 
   it('an error reply is JSON like any other: small, so as it is', async () => {
-    const r = await t.app.inject({ url: '/cc/campaign/999999', headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'br' } });
+    const r = await t.app.inject({
+      url: '/cc/campaign/999999',
+      headers: { authorization: `Bearer ${adminToken}`, 'accept-encoding': 'br' },
+    });
     expect(r.statusCode).toBe(404);
     expect(r.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(r.body)).toHaveProperty('message');
@@ -147,7 +175,10 @@ describe("the dialer's live stream", () => {
     const { token } = (await media.json()) as { token: string };
     const controller = new AbortController();
     try {
-      const res = await fetch(`${origin}/api/dialer/stream?token=${encodeURIComponent(token)}`, { headers: { 'accept-encoding': 'gzip, deflate, br' }, signal: controller.signal });
+      const res = await fetch(`${origin}/api/dialer/stream?token=${encodeURIComponent(token)}`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+        signal: controller.signal,
+      });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(res.headers.get('content-encoding')).toBeNull();

@@ -96,7 +96,11 @@ describe('a save whose connection is cut while its statement runs', () => {
     const again = await c.agent.put(url, { Q1: 'Yes', is_called: 1 });
     expect(again.status, again.text).toBe(200);
     expect(await storedLead(t, id)).toMatchObject({ answers: { Q1: 'Yes' }, isCalled: 1, version: 1 });
-    const history = await t.db.selectFrom('leadAnswerHistory').select('version').where('leadId', '=', String(id)).execute();
+    const history = await t.db
+      .selectFrom('leadAnswerHistory')
+      .select('version')
+      .where('leadId', '=', String(id))
+      .execute();
     expect(history).toEqual([{ version: 1 }]);
   });
 });
@@ -112,7 +116,9 @@ describe('every pooled connection taken', () => {
       while (pool.waitingCount === 0) await new Promise((r) => setTimeout(r, 10));
       const health = await timed(() => t.anonymous.get('/healthz'));
       expect(health.value.status).toBe(503);
-      expect(health.value.json<{ message: string }>().message).toMatch(/^The server is busy: all 3 database connections are in use and \d+ requests? (are|is) waiting/);
+      expect(health.value.json<{ message: string }>().message).toMatch(
+        /^The server is busy: all 3 database connections are in use and \d+ requests? (are|is) waiting/,
+      );
       expect(health.ms).toBeLessThan(1000);
       const refused = await waiting;
       expect(refused.value.status).toBe(503);

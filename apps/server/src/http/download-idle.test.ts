@@ -11,13 +11,20 @@ import { DEFAULT_DB_LIMITS } from '../db/limits.ts';
 import { LEAD_REPORT_QUERY, QC_EXPORT_QUERY, queriesRunning } from '../test/queries-running.ts';
 
 // Two bulk connections, a 1 s idle time; waiting for a bulk connection ends after 10 × 300 ms.
-const t = useTestApp({ downloadIdleMs: 1000, heavyReadsPerUser: 2, db: { ...DEFAULT_DB_LIMITS, bulkPoolSize: 2, poolTimeoutMs: 300 } });
+const t = useTestApp({
+  downloadIdleMs: 1000,
+  heavyReadsPerUser: 2,
+  db: { ...DEFAULT_DB_LIMITS, bulkPoolSize: 2, poolTimeoutMs: 300 },
+});
 let port: number;
 let path: string;
 
 beforeAll(async () => {
   const c = await createCampaign(t.db);
-  await t.db.insertInto('dataTables').values({ campaignId: c.id, name: 'fat', columns: ['note'] }).execute();
+  await t.db
+    .insertInto('dataTables')
+    .values({ campaignId: c.id, name: 'fat', columns: ['note'] })
+    .execute();
   // ~30 MB of CSV: far more than the socket buffers between a paused reader and the server hold.
   await sql`
     insert into leads (campaign_id, data_date, cell_number, respondent_name, for_d, generate_status, fields)
@@ -43,7 +50,7 @@ async function pausedDownload(token: string, url = path): Promise<{ socket: net.
 }
 
 describe('a download nobody reads', () => {
-  it('is cut after the idle time, its connection freed, and another user\'s export then works', async () => {
+  it("is cut after the idle time, its connection freed, and another user's export then works", async () => {
     const token = await tokenForRole(t.app, 'admin');
     const readers = [await pausedDownload(token), await pausedDownload(token)];
     // Both bulk connections are held by the two paused downloads.
@@ -91,7 +98,10 @@ describe('a download nobody reads', () => {
     const inspector = await createUser(t.db, { role: 'qc' });
     // Hex suggestions a zip cannot shrink much: tens of MB of xlsx.
     await insertRecords(t.db, { count: 15_000, callDate: '2024-07-01', inspector, suggestionLength: 2000 });
-    const { closed, socket } = await pausedDownload(await sessionTokenFor(t.app, inspector), '/api/qcReport/export/in-house?date=2024-07-01');
+    const { closed, socket } = await pausedDownload(
+      await sessionTokenFor(t.app, inspector),
+      '/api/qcReport/export/in-house?date=2024-07-01',
+    );
     await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => queriesRunning(t.db, QC_EXPORT_QUERY), { timeout: 10_000 }).toBe(0);
     socket.resume();

@@ -38,7 +38,12 @@ export class AppError extends Error {
    * @param replyCode sent beside the message, for a refusal the web tells apart.
    * @param databaseUnavailable the database going away caused it: noted like any outage (logged once).
    */
-  constructor(readonly code: AppErrorCode, message: string, readonly replyCode?: string, readonly databaseUnavailable = false) {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly replyCode?: string,
+    readonly databaseUnavailable = false,
+  ) {
     super(message);
     this.statusCode = STATUS[code];
   }
@@ -79,7 +84,13 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
         options.onDatabaseUnavailable?.();
         request.failure = `database unavailable: ${error.cause instanceof Error ? error.cause.message : error.message}`;
       }
-      return reply.status(error.statusCode).send(error.replyCode === undefined ? { message: error.message } : { message: error.message, code: error.replyCode });
+      return reply
+        .status(error.statusCode)
+        .send(
+          error.replyCode === undefined
+            ? { message: error.message }
+            : { message: error.message, code: error.replyCode },
+        );
     }
     let failure = classifyDatabaseError(error);
     if (failure !== undefined) {

@@ -59,9 +59,11 @@ describe('heavy reads per user', () => {
   it('gives back the slot of a heavy read that failed', async () => {
     const admin = await t.callerFor('admin');
     // Refused by the service (an admin must name the agent), after the slot was taken: each gives it back.
-    for (let i = 0; i < 3; i += 1) expect((await admin.get('/api/qcReport/list-of-qc-records-by-agent-id')).status).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await admin.get('/api/qcReport/list-of-qc-records-by-agent-id')).status).toBe(400);
     // A refused range is answered before any slot is taken.
-    for (let i = 0; i < 3; i += 1) expect((await admin.get('/api/qcInsights?startDate=2024-05-02&endDate=2024-05-01')).status).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await admin.get('/api/qcInsights?startDate=2024-05-02&endDate=2024-05-01')).status).toBe(400);
     const ok = await Promise.all([admin.get(PRINT), admin.get(PRINT)]);
     expect(ok.map((r) => r.status)).toEqual([200, 200]);
   });
@@ -83,7 +85,18 @@ describe('HEAD on generated downloads', () => {
     const campaign = await createCampaign(t.db, { campaignType: 'Outbound' });
     const send = await t.db
       .insertInto('dialerSends')
-      .values({ campaignId: campaign.id, dataDate: '2024-05-01', state: 'finished', listId: '1001', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, rate: 0, total: 0, startedBy: 'admin' })
+      .values({
+        campaignId: campaign.id,
+        dataDate: '2024-05-01',
+        state: 'finished',
+        listId: '1001',
+        duplicateCheck: 'DUPLIST',
+        dncCheck: true,
+        campaignDncCheck: false,
+        rate: 0,
+        total: 0,
+        startedBy: 'admin',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const url = `/api/dialer/sends/${send.id}/report`;

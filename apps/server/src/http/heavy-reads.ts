@@ -55,7 +55,8 @@ export function registerHeavyReads(app: FastifyInstance, limits: HeavyReadLimits
 
   // A streamed reply of a heavy route (a CSV or xlsx download) is watched for a reader that stopped reading.
   app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.config.heavy === true && isStream(payload)) cutWhenIdle(request, reply, limits.downloadIdleMs);
+    if (request.routeOptions.config.heavy === true && isStream(payload))
+      cutWhenIdle(request, reply, limits.downloadIdleMs);
     done(null, payload);
   });
 
@@ -94,12 +95,18 @@ function cutWhenIdle(request: FastifyRequest, reply: FastifyReply, idleMs: numbe
     lastProgress = Date.now();
   };
   res.on('drain', progress);
-  const watchdog = setInterval(() => {
-    if (!res.writableNeedDrain) return progress();
-    if (Date.now() - lastProgress < idleMs) return;
-    request.log.warn({ url: request.url, idleSeconds: Math.round(idleMs / 1000) }, 'download cut: the client took nothing for the idle time');
-    res.destroy();
-  }, Math.max(10, Math.min(Math.round(idleMs / 4), 1000)));
+  const watchdog = setInterval(
+    () => {
+      if (!res.writableNeedDrain) return progress();
+      if (Date.now() - lastProgress < idleMs) return;
+      request.log.warn(
+        { url: request.url, idleSeconds: Math.round(idleMs / 1000) },
+        'download cut: the client took nothing for the idle time',
+      );
+      res.destroy();
+    },
+    Math.max(10, Math.min(Math.round(idleMs / 4), 1000)),
+  );
   watchdog.unref();
   res.once('close', () => {
     clearInterval(watchdog);

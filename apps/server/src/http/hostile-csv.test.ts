@@ -19,7 +19,13 @@ const t = useTestApp({ leadUploadMaxMb: MAX_MB });
 
 const MB = 1024 * 1024;
 const SQL = "'; drop table leads; --";
-const FORMULAS = ['=cmd|\' /C calc\'!A0', '+SUM(1+1)*cmd|\' /C calc\'!A0', '-2+3+cmd|\' /C calc\'!A0', '@SUM(1+1)', '=HYPERLINK("http://evil.example","Click")'];
+const FORMULAS = [
+  "=cmd|' /C calc'!A0",
+  "+SUM(1+1)*cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  '@SUM(1+1)',
+  '=HYPERLINK("http://evil.example","Click")',
+];
 
 let token: string;
 let admin: Caller;
@@ -30,9 +36,14 @@ beforeAll(async () => {
   admin = await t.callerFor('admin');
   campaign = await campaignWithColumns(t.db, ['shop']);
   // Something stored in every table a refused upload could touch, so "unchanged" means something.
-  const r = await uploadLeads(t.app, token, `cell_number,data_date,shop\n${nextPhone().local},2024-05-01,Kept\n`, { tableName: campaign.campaignName });
+  const r = await uploadLeads(t.app, token, `cell_number,data_date,shop\n${nextPhone().local},2024-05-01,Kept\n`, {
+    tableName: campaign.campaignName,
+  });
   expect(r.status, r.text).toBe(200);
-  expect((await uploadAgents(t.app, token, 'type,name,agentId,password\nPhysical,Kept Agent,kept-agent-1,long-enough-1\n')).status).toBe(200);
+  expect(
+    (await uploadAgents(t.app, token, 'type,name,agentId,password\nPhysical,Kept Agent,kept-agent-1,long-enough-1\n'))
+      .status,
+  ).toBe(200);
 });
 
 /** Sends a file and proves that no table changed; returns the reply. */
@@ -47,7 +58,8 @@ async function refused(send: () => Promise<Reply>): Promise<Reply> {
 
 type Rejection = { message: string; errors?: { row: number; column: string; reason: string }[] };
 const rejection = (r: Reply) => r.json<Rejection>();
-const leads = (content: string | Buffer) => () => uploadLeads(t.app, token, content, { tableName: campaign.campaignName });
+const leads = (content: string | Buffer) => () =>
+  uploadLeads(t.app, token, content, { tableName: campaign.campaignName });
 const agents = (content: string | Buffer) => () => uploadAgents(t.app, token, content);
 
 const good = () => `${nextPhone().local},2024-05-01`;
@@ -55,13 +67,17 @@ const AGENT_HEADER = 'type,name,agentId,password';
 
 describe('the lead upload refuses a malformed or hostile file whole, naming the problem, and changes nothing', () => {
   it('an unterminated quote: 400 naming its row', async () => {
-    const r = await refused(leads(`cell_number,data_date,respondent_name\n${good()},Fine\n${good()},"Open\n${good()},Next\n`));
+    const r = await refused(
+      leads(`cell_number,data_date,respondent_name\n${good()},Fine\n${good()},"Open\n${good()},Next\n`),
+    );
     expect(rejection(r).message).toMatch(/^The file is not valid CSV: row 3: /);
     expect(rejection(r).errors).toEqual([{ row: 3, column: '', reason: CSV_PROBLEMS.quoteNotClosed }]);
   });
 
   it('a row with too few or too many fields: 400 naming each row and both counts', async () => {
-    const r = await refused(leads(`cell_number,data_date,respondent_name\n${good()},Ok\n${good()}\n${good()},One,Two\n`));
+    const r = await refused(
+      leads(`cell_number,data_date,respondent_name\n${good()},Ok\n${good()}\n${good()},One,Two\n`),
+    );
     expect(rejection(r).errors).toEqual([
       { row: 3, column: '', reason: 'the row has 2 fields; the header has 3' },
       { row: 4, column: '', reason: 'the row has 4 fields; the header has 3' },
@@ -73,22 +89,36 @@ describe('the lead upload refuses a malformed or hostile file whole, naming the 
     expect(r.status).toBe(400);
     const [first] = rejection(r).errors ?? [];
     expect(first?.row).toBe(2);
-    expect([`the value is longer than ${MAX_LEAD_VALUE_LENGTH} characters`, CSV_PROBLEMS.tooLong(1 << 20)]).toContain(first?.reason);
+    expect([`the value is longer than ${MAX_LEAD_VALUE_LENGTH} characters`, CSV_PROBLEMS.tooLong(1 << 20)]).toContain(
+      first?.reason,
+    );
   });
 
   it('bytes that are not UTF-8: 400 saying to save it as CSV UTF-8', async () => {
-    const latin1 = Buffer.concat([Buffer.from(`cell_number,data_date,respondent_name\n${good()},Jos`), Buffer.from([0xe9, 0xff, 0xfe]), Buffer.from('\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`cell_number,data_date,respondent_name\n${good()},Jos`),
+      Buffer.from([0xe9, 0xff, 0xfe]),
+      Buffer.from('\n'),
+    ]);
     expect(rejection(await refused(leads(latin1))).message).toBe(NOT_UTF8_MESSAGE);
   });
 
-  it('SQL as a column name: 400 naming the column as not one of the campaign\'s', async () => {
+  it("SQL as a column name: 400 naming the column as not one of the campaign's", async () => {
     const r = await refused(leads(`cell_number,data_date,"${SQL.replace(/"/g, '""')}"\n${good()},x\n`));
-    expect(rejection(r).errors).toEqual([{ row: 1, column: SQL, reason: `"${SQL}" is not a column of this campaign's leads (download the template to see them)` }]);
+    expect(rejection(r).errors).toEqual([
+      {
+        row: 1,
+        column: SQL,
+        reason: `"${SQL}" is not a column of this campaign's leads (download the template to see them)`,
+      },
+    ]);
   });
 
   it('a NUL character in a value: 400 naming row and column', async () => {
     const r = await refused(leads(`cell_number,data_date,respondent_name\n${good()},a\u0000b\n`));
-    expect(rejection(r).errors).toEqual([{ row: 2, column: 'respondent_name', reason: 'the value holds a NUL character' }]);
+    expect(rejection(r).errors).toEqual([
+      { row: 2, column: 'respondent_name', reason: 'the value holds a NUL character' },
+    ]);
   });
 
   it(`a file over LEAD_UPLOAD_MAX_MB (${MAX_MB} MB here): 413 saying the limit`, async () => {
@@ -108,7 +138,10 @@ describe('the lead upload accepts formula cells and SQL as data (accepted, 200):
     const c = await campaignWithColumns(t.db, ['shop']);
     const values = [...FORMULAS, SQL, 'বাংলা দোকান 🛒', 'שלום'];
     const quoted = (v: string) => `"${v.replace(/"/g, '""')}"`;
-    const csv = ['cell_number,data_date,respondent_name,shop', ...values.map((v) => `${nextPhone().local},2024-05-01,${quoted(v)},${quoted(v)}`)].join('\n');
+    const csv = [
+      'cell_number,data_date,respondent_name,shop',
+      ...values.map((v) => `${nextPhone().local},2024-05-01,${quoted(v)},${quoted(v)}`),
+    ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: c.campaignName });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ leadsAdded: values.length });
@@ -116,9 +149,16 @@ describe('the lead upload accepts formula cells and SQL as data (accepted, 200):
     expect(stored.map((l) => l.respondentName)).toEqual(values);
     expect(stored.map((l) => l.fields)).toEqual(values.map((v) => ({ shop: v })));
     // The leads table is still there and whole.
-    expect(await t.db.selectFrom('leads').select((e) => e.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: values.length + 1 });
+    expect(
+      await t.db
+        .selectFrom('leads')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ n: values.length + 1 });
 
-    const report = await admin.get(`/api/file/generateFullReportCsv?${new URLSearchParams({ tableName: c.campaignName, startDate: '2024-05-01', endDate: '2024-05-01' }).toString()}`);
+    const report = await admin.get(
+      `/api/file/generateFullReportCsv?${new URLSearchParams({ tableName: c.campaignName, startDate: '2024-05-01', endDate: '2024-05-01' }).toString()}`,
+    );
     expect(report.status, report.text).toBe(200);
     const [header = [], ...records] = parse(report.text, { bom: true }) as string[][];
     const column = (name: string) => records.map((cells) => cells[header.indexOf(name)]);
@@ -136,7 +176,9 @@ describe('the agent upload refuses a malformed or hostile file whole, naming the
   });
 
   it('a row with too few or too many fields: 400 naming each row and both counts (was: short rows read as blanks, long rows stored)', async () => {
-    const r = await refused(agents(`${AGENT_HEADER}\nPhysical,Few Fields,agent-w-1\nPhysical,Many Fields,agent-w-2,long-enough-1,extra\n`));
+    const r = await refused(
+      agents(`${AGENT_HEADER}\nPhysical,Few Fields,agent-w-1\nPhysical,Many Fields,agent-w-2,long-enough-1,extra\n`),
+    );
     expect(rejection(r).errors).toEqual([
       { row: 2, column: '', reason: 'the row has 3 fields; the header has 4' },
       { row: 3, column: '', reason: 'the row has 5 fields; the header has 4' },
@@ -150,7 +192,11 @@ describe('the agent upload refuses a malformed or hostile file whole, naming the
   });
 
   it('bytes that are not UTF-8: 400 saying to save it as CSV UTF-8 (was: stored with U+FFFD in place of the letters)', async () => {
-    const latin1 = Buffer.concat([Buffer.from(`${AGENT_HEADER}\nPhysical,Jos`), Buffer.from([0xe9]), Buffer.from(',agent-u-1,long-enough-1\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`${AGENT_HEADER}\nPhysical,Jos`),
+      Buffer.from([0xe9]),
+      Buffer.from(',agent-u-1,long-enough-1\n'),
+    ]);
     expect(rejection(await refused(agents(latin1))).message).toBe(AGENT_CSV_NOT_UTF8);
   });
 

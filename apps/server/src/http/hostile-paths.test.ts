@@ -49,7 +49,10 @@ let qcA: Caller;
 /** Every file under base, relative to it: nothing may appear or change outside what a test put there. */
 async function filesUnderBase(): Promise<string[]> {
   const entries = await fs.readdir(base, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(base, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(base, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 beforeAll(async () => {
@@ -75,18 +78,27 @@ const seg = (value: string) => encodeURIComponent(value);
 function multipart(field: string, fileName: string, bytes: Buffer | string): { contentType: string; payload: Buffer } {
   const boundary = `----crm-hostile-${Math.random().toString(16).slice(2)}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName.replace(/"/g, '%22')}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName.replace(/"/g, '%22')}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     typeof bytes === 'string' ? Buffer.from(bytes) : bytes,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return { contentType: `multipart/form-data; boundary=${boundary}`, payload };
 }
 
-async function raw(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options: { contentType?: string; payload?: Buffer | string; token?: string } = {}): Promise<Reply> {
+async function raw(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  options: { contentType?: string; payload?: Buffer | string; token?: string } = {},
+): Promise<Reply> {
   const res = await t.app.inject({
     method,
     url,
-    headers: { ...(options.contentType ? { 'content-type': options.contentType } : {}), authorization: `Bearer ${options.token ?? adminToken}` },
+    headers: {
+      ...(options.contentType ? { 'content-type': options.contentType } : {}),
+      authorization: `Bearer ${options.token ?? adminToken}`,
+    },
     ...(options.payload === undefined ? {} : { payload: options.payload }),
   });
   const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
@@ -98,74 +110,153 @@ type Probe = [route: string, send: (name: string) => Promise<Reply>];
 
 const probes = (): Probe[] => [
   ['GET download-mp3 ?fileName (as given)', (n) => admin.get(`${VOICE_LOG_PATHS.download}?${q({ fileName: n })}`)],
-  ['GET download-mp3 ?fileName (in the date folder)', (n) => admin.get(`${VOICE_LOG_PATHS.download}?${q({ fileName: `${DAY}/${n}` })}`)],
+  [
+    'GET download-mp3 ?fileName (in the date folder)',
+    (n) => admin.get(`${VOICE_LOG_PATHS.download}?${q({ fileName: `${DAY}/${n}` })}`),
+  ],
   ['GET voicelog analysis ?fileName (as given)', (n) => admin.get(`${VOICE_LOG_PATHS.analysis}?${q({ fileName: n })}`)],
-  ['GET voicelog analysis ?fileName (in the date folder)', (n) => admin.get(`${VOICE_LOG_PATHS.analysis}?${q({ fileName: `${DAY}/${n}` })}`)],
-  ['GET voicelog search ?directory', (n) => admin.get(`${VOICE_LOG_PATHS.search}?${q({ directory: n, msisdn: '01712345678' })}`)],
-  ['POST voicelog upload ?directory', (n) => {
-    const body = multipart('files', '20261117-120000_01712345678_AG-1001-all.mp3', silentMp3(1.2));
-    return raw('POST', `${VOICE_LOG_PATHS.upload}?${q({ directory: n })}`, body);
-  }],
-  ['POST voicelog upload, the file part\'s name', (n) => raw('POST', `${VOICE_LOG_PATHS.upload}?${q({ directory: DAY })}`, multipart('files', n, silentMp3(1.2)))],
-  ['POST add-qc-report-file fileName', (n) => qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: recordId }, fileName: n })],
-  ['POST uploadCsv ?tableName', (n) => uploadLeads(t.app, adminToken, 'cell_number,data_date\n01712345678,2024-05-01\n', { tableName: n })],
+  [
+    'GET voicelog analysis ?fileName (in the date folder)',
+    (n) => admin.get(`${VOICE_LOG_PATHS.analysis}?${q({ fileName: `${DAY}/${n}` })}`),
+  ],
+  [
+    'GET voicelog search ?directory',
+    (n) => admin.get(`${VOICE_LOG_PATHS.search}?${q({ directory: n, msisdn: '01712345678' })}`),
+  ],
+  [
+    'POST voicelog upload ?directory',
+    (n) => {
+      const body = multipart('files', '20261117-120000_01712345678_AG-1001-all.mp3', silentMp3(1.2));
+      return raw('POST', `${VOICE_LOG_PATHS.upload}?${q({ directory: n })}`, body);
+    },
+  ],
+  [
+    "POST voicelog upload, the file part's name",
+    (n) => raw('POST', `${VOICE_LOG_PATHS.upload}?${q({ directory: DAY })}`, multipart('files', n, silentMp3(1.2))),
+  ],
+  [
+    'POST add-qc-report-file fileName',
+    (n) => qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: recordId }, fileName: n }),
+  ],
+  [
+    'POST uploadCsv ?tableName',
+    (n) => uploadLeads(t.app, adminToken, 'cell_number,data_date\n01712345678,2024-05-01\n', { tableName: n }),
+  ],
   ['GET download/columns/csv ?tableName', (n) => admin.get(`/api/file/download/columns/csv?${q({ tableName: n })}`)],
-  ['GET generateCsv ?tableName', (n) => admin.get(`/api/file/generateCsv?${q({ tableName: n, dataDate: '2024-05-01' })}`)],
-  ['GET generateFullReportCsv ?tableName', (n) => admin.get(`/api/file/generateFullReportCsv?${q({ tableName: n, startDate: '2024-05-01', endDate: '2024-05-02' })}`)],
+  [
+    'GET generateCsv ?tableName',
+    (n) => admin.get(`/api/file/generateCsv?${q({ tableName: n, dataDate: '2024-05-01' })}`),
+  ],
+  [
+    'GET generateFullReportCsv ?tableName',
+    (n) =>
+      admin.get(
+        `/api/file/generateFullReportCsv?${q({ tableName: n, startDate: '2024-05-01', endDate: '2024-05-02' })}`,
+      ),
+  ],
   ['GET /dynamic/unique_data_dates/{t}', (n) => admin.get(`/dynamic/unique_data_dates/${seg(n)}`)],
-  ['GET /dynamic/unique_data_dates/{t} (not encoded)', (n) => raw('GET', `/dynamic/unique_data_dates/${unencodedPath(n)}`)],
+  [
+    'GET /dynamic/unique_data_dates/{t} (not encoded)',
+    (n) => raw('GET', `/dynamic/unique_data_dates/${unencodedPath(n)}`),
+  ],
   ['GET /dynamic/unique_target_selector/{t}', (n) => admin.get(`/dynamic/unique_target_selector/${seg(n)}`)],
   ['GET /dynamic/leadSummary/{t}', (n) => admin.get(`/dynamic/leadSummary/${seg(n)}?dataDate=2024-05-01`)],
   ['GET /dynamic/leads/{t}', (n) => admin.get(`/dynamic/leads/${seg(n)}`)],
-  ['PUT /dynamic/updateLeadData/{t}/{cell}', (n) => admin.put(`/dynamic/updateLeadData/${seg(n)}/01712345678`, { Q1: 'x' })],
-  ['PUT /dynamic/updateLeadData/{t}/{cell}: the cell', (n) => admin.put(`/dynamic/updateLeadData/${seg(campaign)}/${seg(n)}`, { Q1: 'x' })],
-  ['POST /dynamic/updateData ?tableName', (n) => admin.post(`/dynamic/updateData?${q({ tableName: n, dataDate: '2024-05-01' })}`, {})],
-  ['POST /dynamic/reGenerateData ?tableName', (n) => admin.post(`/dynamic/reGenerateData?${q({ tableName: n, dataDate: '2024-05-01' })}`, {})],
-  ['DELETE /dynamic/deleteLead ?tableName', (n) => admin.delete(`/dynamic/deleteLead?${q({ tableName: n, dataDate: '2024-05-01' })}`)],
+  [
+    'PUT /dynamic/updateLeadData/{t}/{cell}',
+    (n) => admin.put(`/dynamic/updateLeadData/${seg(n)}/01712345678`, { Q1: 'x' }),
+  ],
+  [
+    'PUT /dynamic/updateLeadData/{t}/{cell}: the cell',
+    (n) => admin.put(`/dynamic/updateLeadData/${seg(campaign)}/${seg(n)}`, { Q1: 'x' }),
+  ],
+  [
+    'POST /dynamic/updateData ?tableName',
+    (n) => admin.post(`/dynamic/updateData?${q({ tableName: n, dataDate: '2024-05-01' })}`, {}),
+  ],
+  [
+    'POST /dynamic/reGenerateData ?tableName',
+    (n) => admin.post(`/dynamic/reGenerateData?${q({ tableName: n, dataDate: '2024-05-01' })}`, {}),
+  ],
+  [
+    'DELETE /dynamic/deleteLead ?tableName',
+    (n) => admin.delete(`/dynamic/deleteLead?${q({ tableName: n, dataDate: '2024-05-01' })}`),
+  ],
   ['POST /dynamic/create ?tableName', (n) => admin.post(`/dynamic/create?${q({ tableName: n, columns: 'shop' })}`)],
-  ['DELETE /dynamic/deleteCampaignTable ?campaignName', (n) => admin.delete(`/dynamic/deleteCampaignTable?${q({ campaignName: n })}`)],
-  ['GET /dynamic/countNumberOfDataAvailable ?campaignDataTable', (n) => admin.get(`/dynamic/countNumberOfDataAvailable?${q({ campaignDataTable: n })}`)],
+  [
+    'DELETE /dynamic/deleteCampaignTable ?campaignName',
+    (n) => admin.delete(`/dynamic/deleteCampaignTable?${q({ campaignName: n })}`),
+  ],
+  [
+    'GET /dynamic/countNumberOfDataAvailable ?campaignDataTable',
+    (n) => admin.get(`/dynamic/countNumberOfDataAvailable?${q({ campaignDataTable: n })}`),
+  ],
   ['GET /questions/getToSetLogic/{campaignName}', (n) => admin.get(`/questions/getToSetLogic/${seg(n)}`)],
-  ['GET /api/logic/getAllCampaignLogic ?campaignName', (n) => admin.get(`/api/logic/getAllCampaignLogic?${q({ campaignName: n })}`)],
-  ['GET /api/ap/getByNumber ?tableName', (n) => admin.get(`/api/ap/getByNumber?${q({ tableName: n, cellNumber: '01712345678' })}`)],
+  [
+    'GET /api/logic/getAllCampaignLogic ?campaignName',
+    (n) => admin.get(`/api/logic/getAllCampaignLogic?${q({ campaignName: n })}`),
+  ],
+  [
+    'GET /api/ap/getByNumber ?tableName',
+    (n) => admin.get(`/api/ap/getByNumber?${q({ tableName: n, cellNumber: '01712345678' })}`),
+  ],
   ['GET QC in-house export ?date', (n) => admin.get(`${QC_EXPORTS.inHouse.path}?${q({ date: n })}`)],
   ['GET QC client export ?date', (n) => admin.get(`${QC_EXPORTS.client.path}?${q({ date: n })}`)],
   ['GET QC daily summary ?date', (n) => admin.get(`${QC_EXPORTS.dailySummary.path}?${q({ date: n })}`)],
-  ['GET QC monthly summary ?startDate', (n) => admin.get(`${QC_EXPORTS.monthlySummary.path}?${q({ startDate: n, endDate: DAY })}`)],
-  ['GET the web app\'s files', (n) => raw('GET', `/${unencodedPath(n).replace(/^\/+/, '')}`)],
-  ['GET the web app\'s files (encoded)', (n) => raw('GET', `/assets/${seg(n)}`)],
+  [
+    'GET QC monthly summary ?startDate',
+    (n) => admin.get(`${QC_EXPORTS.monthlySummary.path}?${q({ startDate: n, endDate: DAY })}`),
+  ],
+  ["GET the web app's files", (n) => raw('GET', `/${unencodedPath(n).replace(/^\/+/, '')}`)],
+  ["GET the web app's files (encoded)", (n) => raw('GET', `/assets/${seg(n)}`)],
 ];
 
 describe('path traversal: every parameter that names a file, folder, table or campaign', () => {
-  it.each(probes().map(([route, send]) => [route, send] as const))('%s: every attempt is a 4xx with a message, reads nothing outside, writes nothing', async (route, send) => {
-    for (const name of TRAVERSALS) {
-      const label = `${route} ← ${JSON.stringify(name)}`;
-      const files = await filesUnderBase();
-      const before = await checksumTables(t.db);
-      const r = await send(name);
-      expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-      expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
-      expect(r.text, label).not.toContain(CANARY);
-      expect(r.text, label).not.toMatch(/root:.*:0:0:/);
-      if (r.status !== 404 || String(r.headers['content-type']).includes('json')) {
-        expect(r.json<{ message?: unknown }>().message, label).toEqual(expect.stringMatching(/\S/));
+  it.each(probes().map(([route, send]) => [route, send] as const))(
+    '%s: every attempt is a 4xx with a message, reads nothing outside, writes nothing',
+    async (route, send) => {
+      for (const name of TRAVERSALS) {
+        const label = `${route} ← ${JSON.stringify(name)}`;
+        const files = await filesUnderBase();
+        const before = await checksumTables(t.db);
+        const r = await send(name);
+        expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(r.status, `${label}: ${r.text.slice(0, 200)}`).toBeLessThan(500);
+        expect(r.text, label).not.toContain(CANARY);
+        expect(r.text, label).not.toMatch(/root:.*:0:0:/);
+        if (r.status !== 404 || String(r.headers['content-type']).includes('json')) {
+          expect(r.json<{ message?: unknown }>().message, label).toEqual(expect.stringMatching(/\S/));
+        }
+        expect(changedTables(before, await checksumTables(t.db)), label).toEqual([]);
+        expect(await filesUnderBase(), label).toEqual(files);
       }
-      expect(changedTables(before, await checksumTables(t.db)), label).toEqual([]);
-      expect(await filesUnderBase(), label).toEqual(files);
-    }
-  });
+    },
+  );
 
-  it('a CSV upload\'s file name is only a label: one not ending .csv is refused (400); with folders it is cut to its base name (accepted)', async () => {
+  it("a CSV upload's file name is only a label: one not ending .csv is refused (400); with folders it is cut to its base name (accepted)", async () => {
     const csv = 'cell_number,data_date\n01799999999,2024-05-01\n';
-    const campaignId = (await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', campaign).executeTakeFirstOrThrow()).id;
+    const campaignId = (
+      await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', campaign).executeTakeFirstOrThrow()
+    ).id;
     // The NUL name ends in .csv: it is checked on its own below.
     for (const name of TRAVERSALS.filter((n) => !n.includes('\u0000'))) {
       const files = await filesUnderBase();
       const before = await checksumTables(t.db);
-      const agents = await raw('POST', '/api/ac/upload', multipart('file', name, 'type,name,agentId,password\nPhysical,Path Agent,path-agent-1,long-enough-1\n'));
-      const leads = await raw('POST', `/api/file/uploadCsv?${q({ tableName: campaign })}`, multipart('file', name, csv));
+      const agents = await raw(
+        'POST',
+        '/api/ac/upload',
+        multipart('file', name, 'type,name,agentId,password\nPhysical,Path Agent,path-agent-1,long-enough-1\n'),
+      );
+      const leads = await raw(
+        'POST',
+        `/api/file/uploadCsv?${q({ tableName: campaign })}`,
+        multipart('file', name, csv),
+      );
       for (const r of [agents, leads]) {
-        expect([r.status, r.json<{ message: string }>().message], name).toEqual([400, 'Only CSV files (.csv) can be uploaded.']);
+        expect([r.status, r.json<{ message: string }>().message], name).toEqual([
+          400,
+          'Only CSV files (.csv) can be uploaded.',
+        ]);
       }
       expect(changedTables(before, await checksumTables(t.db)), name).toEqual([]);
       expect(await filesUnderBase(), name).toEqual(files);
@@ -175,12 +266,24 @@ describe('path traversal: every parameter that names a file, folder, table or ca
     const importId = '7d0c4b5e-3f7a-4c1e-9a51-2b6f0e8d9c10';
     // A control character in a .csv name: the lead upload keeps the name, so it refuses it (it was a 500 before).
     const before = await checksumTables(t.db);
-    const nul = await raw('POST', `/api/file/uploadCsv?${q({ tableName: campaign, importId: '7d0c4b5e-3f7a-4c1e-9a51-2b6f0e8d9c11' })}`, multipart('file', 'secret.mp3\u0000.csv', csv));
+    const nul = await raw(
+      'POST',
+      `/api/file/uploadCsv?${q({ tableName: campaign, importId: '7d0c4b5e-3f7a-4c1e-9a51-2b6f0e8d9c11' })}`,
+      multipart('file', 'secret.mp3\u0000.csv', csv),
+    );
     expect([nul.status, nul.json<{ message: string }>().message]).toEqual([400, CONTROL_CHARACTER_NAME_MESSAGE]);
     expect(changedTables(before, await checksumTables(t.db))).toEqual([]);
-    const r = await raw('POST', `/api/file/uploadCsv?${q({ tableName: campaign, importId })}`, multipart('file', '../../../tmp/evil.csv', csv));
+    const r = await raw(
+      'POST',
+      `/api/file/uploadCsv?${q({ tableName: campaign, importId })}`,
+      multipart('file', '../../../tmp/evil.csv', csv),
+    );
     expect(r.status, r.text).toBe(200);
-    const upload = await t.db.selectFrom('leadImports').select(['fileName', 'campaignId']).where('id', '=', importId).executeTakeFirstOrThrow();
+    const upload = await t.db
+      .selectFrom('leadImports')
+      .select(['fileName', 'campaignId'])
+      .where('id', '=', importId)
+      .executeTakeFirstOrThrow();
     expect(upload).toEqual({ fileName: 'evil.csv', campaignId });
     expect(await filesUnderBase()).toEqual(files);
   });

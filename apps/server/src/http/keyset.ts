@@ -4,12 +4,20 @@
 import { cursorText, type TKeysetPaged, type TPageCursor } from '@crm/shared';
 
 /** The page asked for: the first, the one after / before a row, the last. */
-export type TKeysetAsk = { kind: 'first' } | { kind: 'after'; cursor: TPageCursor } | { kind: 'before'; cursor: TPageCursor } | { kind: 'last' };
+export type TKeysetAsk =
+  | { kind: 'first' }
+  | { kind: 'after'; cursor: TPageCursor }
+  | { kind: 'before'; cursor: TPageCursor }
+  | { kind: 'last' };
 
 /** Rows read in the list's order ('forward') or reversed ('backward', for a previous or the last page). */
 export type TTravel = 'forward' | 'backward';
 
-export function keysetAsk(query: { after?: TPageCursor | undefined; before?: TPageCursor | undefined; last?: boolean | undefined }): TKeysetAsk {
+export function keysetAsk(query: {
+  after?: TPageCursor | undefined;
+  before?: TPageCursor | undefined;
+  last?: boolean | undefined;
+}): TKeysetAsk {
   if (query.after) return { kind: 'after', cursor: query.after };
   if (query.before) return { kind: 'before', cursor: query.before };
   if (query.last) return { kind: 'last' };
@@ -30,7 +38,13 @@ export function cursorOf(row: TKeyedRow): TPageCursor {
 export function toKeysetPaged<T>(
   content: T[],
   keys: TKeyedRow[],
-  { total, size, number, hasNext, hasPrevious }: { total: number; size: number; number: number; hasNext: boolean; hasPrevious: boolean },
+  {
+    total,
+    size,
+    number,
+    hasNext,
+    hasPrevious,
+  }: { total: number; size: number; number: number; hasNext: boolean; hasPrevious: boolean },
 ): TKeysetPaged<T> {
   const first = keys[0];
   const last = keys[keys.length - 1];
@@ -60,8 +74,15 @@ export type TKeysetPage<R> = { rows: R[]; hasNext: boolean; hasPrevious: boolean
  * reversed order (and turned back), sized so that pages counted from the first row line up (`lastPageSize`). A page
  * after or before a row that has nothing left (the rows went away) is the last or the first page instead.
  */
-export async function readKeysetPage<R>(ask: TKeysetAsk, size: number, total: () => Promise<number>, read: TKeysetRead<R>, keyOf: (row: R) => TKeyedRow): Promise<TKeysetPage<R>> {
-  const edge = async (travel: TTravel, row: R | undefined) => row !== undefined && (await read(travel, cursorOf(keyOf(row)), 1)).length > 0;
+export async function readKeysetPage<R>(
+  ask: TKeysetAsk,
+  size: number,
+  total: () => Promise<number>,
+  read: TKeysetRead<R>,
+  keyOf: (row: R) => TKeyedRow,
+): Promise<TKeysetPage<R>> {
+  const edge = async (travel: TTravel, row: R | undefined) =>
+    row !== undefined && (await read(travel, cursorOf(keyOf(row)), 1)).length > 0;
   switch (ask.kind) {
     case 'first': {
       const rows = await read('forward', undefined, size + 1);
@@ -70,19 +91,34 @@ export async function readKeysetPage<R>(ask: TKeysetAsk, size: number, total: ()
     case 'after': {
       const rows = await read('forward', ask.cursor, size + 1);
       if (rows.length === 0) return readKeysetPage({ kind: 'last' }, size, total, read, keyOf);
-      return { rows: rows.slice(0, size), hasNext: rows.length > size, hasPrevious: await edge('backward', rows[0]), number: -1 };
+      return {
+        rows: rows.slice(0, size),
+        hasNext: rows.length > size,
+        hasPrevious: await edge('backward', rows[0]),
+        number: -1,
+      };
     }
     case 'before': {
       const rows = await read('backward', ask.cursor, size + 1);
       if (rows.length === 0) return readKeysetPage({ kind: 'first' }, size, total, read, keyOf);
       const page = rows.slice(0, size).reverse();
-      return { rows: page, hasNext: await edge('forward', page[page.length - 1]), hasPrevious: rows.length > size, number: -1 };
+      return {
+        rows: page,
+        hasNext: await edge('forward', page[page.length - 1]),
+        hasPrevious: rows.length > size,
+        number: -1,
+      };
     }
     case 'last': {
       const count = await total();
       const wanted = lastPageSize(count, size);
       const rows = await read('backward', undefined, wanted + 1);
-      return { rows: rows.slice(0, wanted).reverse(), hasNext: false, hasPrevious: rows.length > wanted, number: Math.max(Math.ceil(count / size) - 1, 0) };
+      return {
+        rows: rows.slice(0, wanted).reverse(),
+        hasNext: false,
+        hasPrevious: rows.length > wanted,
+        number: Math.max(Math.ceil(count / size) - 1, 0),
+      };
     }
   }
 }

@@ -15,7 +15,10 @@ export function logFormatFor(output: { isTTY?: boolean }): LogFormat {
  * Where the log goes: `out`, by default standard output written asynchronously (flushed when the process exits).
  * Pretty lines are made here from the JSON line, in the same process, so they leave in order and at once.
  */
-export function logStream(format: LogFormat, out: DestinationStream = pino.destination({ dest: 1, sync: false })): DestinationStream {
+export function logStream(
+  format: LogFormat,
+  out: DestinationStream = pino.destination({ dest: 1, sync: false }),
+): DestinationStream {
   if (format === 'json') return out;
   // [14:02:07.512] INFO: request {"method":"GET","url":"/api/…","status":200,"ms":3} — local time, one line an entry.
   const pretty = prettyFactory({ translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', singleLine: true });

@@ -18,5 +18,8 @@ export function maskLogLine(text: string): string {
 
 /** The text with every phone number masked to its last 4 digits: 01712345678 → *******5678. */
 export function maskPhones(text: string): string {
-  return text.replace(PHONE, (_m, plus: string, hidden: string, last: string) => `${plus}${'*'.repeat(hidden.length)}${last}`);
+  return text.replace(
+    PHONE,
+    (_m, plus: string, hidden: string, last: string) => `${plus}${'*'.repeat(hidden.length)}${last}`,
+  );
 }

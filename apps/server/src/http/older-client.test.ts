@@ -36,7 +36,12 @@ function olderRows(q: TQuestion, choices: Record<string, OlderChoice> = {}) {
 }
 
 async function stored(questionId: number) {
-  return t.db.selectFrom('logicRules').select(['optionTitle', 'questionNoToShow', 'isCompletedCall']).where('questionId', '=', questionId).orderBy('id').execute();
+  return t.db
+    .selectFrom('logicRules')
+    .select(['optionTitle', 'questionNoToShow', 'isCompletedCall'])
+    .where('questionId', '=', questionId)
+    .orderBy('id')
+    .execute();
 }
 
 /** A campaign with three Select Option questions (options 'Yes, No, Maybe'). */
@@ -56,7 +61,13 @@ describe('logic rows as the older client sends them (POST setLogics, PUT updateL
     const r = await api.post('/api/logic/setLogics', body);
     expect(r.status, r.text).toBe(200);
     expect(r.json<TLogicRule[]>().map(({ id: _id, ...rule }) => rule)).toEqual([
-      { questionId: q1.id, campaignId: q1.campaignId, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null },
+      {
+        questionId: q1.id,
+        campaignId: q1.campaignId,
+        optionTitle: 'Yes',
+        questionNoToShow: q3.id,
+        isCompletedCall: null,
+      },
       { questionId: q1.id, campaignId: q1.campaignId, optionTitle: 'No', questionNoToShow: null, isCompletedCall: 0 },
     ]);
     expect(await stored(q1.id)).toEqual([
@@ -100,7 +111,9 @@ describe('logic rows as the older client sends them (POST setLogics, PUT updateL
   it("Update: the bare list of every row replaces the question's rules; every row untouched clears them", async () => {
     const api = await admin();
     const [q1, q2, q3] = await survey(api);
-    expect((await api.post('/api/logic/setLogics', olderRows(q1, { Yes: { to: q2 }, No: { to: q3 } }))).status).toBe(200);
+    expect((await api.post('/api/logic/setLogics', olderRows(q1, { Yes: { to: q2 }, No: { to: q3 } }))).status).toBe(
+      200,
+    );
     expect((await api.post('/api/logic/setLogics', olderRows(q2, { Yes: { to: q3 } }))).status).toBe(200);
 
     const r = await api.put('/api/logic/updateLogic', olderRows(q1, { Maybe: { completed: '1' } }));
@@ -137,7 +150,10 @@ describe('logic rows as the older client sends them (POST setLogics, PUT updateL
     expect(await stored(q1.id)).toEqual([]);
 
     expect((await api.post('/api/logic/setLogics', rows())).status).toBe(200);
-    const update = await api.put('/api/logic/updateLogic', olderRows(q1, { No: { to: q2 } }).map((r, i) => (i === 1 ? { ...r, questionNoToShow: 'Q2' } : r)));
+    const update = await api.put(
+      '/api/logic/updateLogic',
+      olderRows(q1, { No: { to: q2 } }).map((r, i) => (i === 1 ? { ...r, questionNoToShow: 'Q2' } : r)),
+    );
     expect(update.status).toBe(400);
     expect(message(update)).toBe('body.rules.1.questionNoToShow: questionNoToShow must be a question id or null');
     expect(await stored(q1.id)).toEqual([{ optionTitle: 'Yes', questionNoToShow: q2.id, isCompletedCall: null }]);
@@ -146,7 +162,9 @@ describe('logic rows as the older client sends them (POST setLogics, PUT updateL
   it('Clear Logics takes the question id as query text, and garbage there is a 400', async () => {
     const api = await admin();
     const [q1, q2] = await survey(api);
-    expect((await api.post('/api/logic/setLogics', olderRows(q1, { Yes: { to: q2 }, No: { completed: '1' } }))).status).toBe(200);
+    expect(
+      (await api.post('/api/logic/setLogics', olderRows(q1, { Yes: { to: q2 }, No: { completed: '1' } }))).status,
+    ).toBe(200);
     expect((await api.delete(`/api/logic/clearLogic?id=${q1.id}`)).body).toEqual({ deleted: 2 });
     const bad = await api.delete('/api/logic/clearLogic?id=abc');
     expect(bad.status).toBe(400);
@@ -157,12 +175,29 @@ describe('logic rows as the older client sends them (POST setLogics, PUT updateL
 describe('yes/no as select text', () => {
   it('Edit Campaign: status "false"/"true" is stored as the boolean; null keeps the stored status; other text is a 400', async () => {
     const api = await admin();
-    const added = await api.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: 'Older Edit', campaignId: 'OE-1', callTarget: 40 });
+    const added = await api.post('/cc/addCampaign', {
+      campaignType: 'Outbound',
+      campaignName: 'Older Edit',
+      campaignId: 'OE-1',
+      callTarget: 40,
+    });
     expect(added.status, added.text).toBe(200);
     const c = added.json<TCampaign>();
     // The older edit form: its whole value, with no campaignType, and status from its select.
-    const edit = (status: unknown) => ({ id: c.id, campaignName: 'Older Edited', campaignId: 'OE-1', callTarget: 40, status, createAt: c.createAt });
-    const statusOf = async () => (await t.db.selectFrom('campaigns').select(['status', 'campaignName', 'campaignType']).where('id', '=', c.id).executeTakeFirstOrThrow());
+    const edit = (status: unknown) => ({
+      id: c.id,
+      campaignName: 'Older Edited',
+      campaignId: 'OE-1',
+      callTarget: 40,
+      status,
+      createAt: c.createAt,
+    });
+    const statusOf = async () =>
+      await t.db
+        .selectFrom('campaigns')
+        .select(['status', 'campaignName', 'campaignType'])
+        .where('id', '=', c.id)
+        .executeTakeFirstOrThrow();
 
     const off = await api.put('/cc/updateCampaign', edit('false'));
     expect(off.status, off.text).toBe(200);
@@ -185,7 +220,9 @@ describe('yes/no as select text', () => {
     const edit = (status: unknown) => ({ ...q1, qno: q1.qno, status });
     const r = await api.put('/questions/updateQuestion', edit('false'));
     expect(r.status, r.text).toBe(200);
-    expect((await t.db.selectFrom('questions').select('status').where('id', '=', q1.id).executeTakeFirstOrThrow()).status).toBe(false);
+    expect(
+      (await t.db.selectFrom('questions').select('status').where('id', '=', q1.id).executeTakeFirstOrThrow()).status,
+    ).toBe(false);
     const bad = await api.put('/questions/updateQuestion', edit('no'));
     expect(bad.status).toBe(400);
     expect(message(bad)).toBe('body.status: status must be true or false');
@@ -203,7 +240,10 @@ describe('numbers as input text', () => {
     expect(message(bad)).toBe('body.A: each target must be a whole number of leads');
     expect(await generatedIds(t.db, c.id)).toEqual([]);
 
-    const r = await api.post(generateUrl('updateData', { campaign: c.campaignName, dataDate: DATE }), { A: ' 2 ', B: '' });
+    const r = await api.post(generateUrl('updateData', { campaign: c.campaignName, dataDate: DATE }), {
+      A: ' 2 ',
+      B: '',
+    });
     expect(r.status, r.text).toBe(200);
     expect(await generatedIds(t.db, c.id)).toEqual([a[0], a[1]]);
   });
@@ -214,10 +254,19 @@ describe('numbers as input text', () => {
     if (!q1 || !q3 || !q4) throw new Error('no questions');
     const cell = '01712000401';
     const id = await addLead(t, p.id, '+8801712000401');
-    const row: TLead = { ...(await lookUp(p.agent, p.name, cell)), [q1.qno]: 'Yes', [q3.qno]: 3, [q4.qno]: 'Call back', is_called: '1' };
+    const row: TLead = {
+      ...(await lookUp(p.agent, p.name, cell)),
+      [q1.qno]: 'Yes',
+      [q3.qno]: 3,
+      [q4.qno]: 'Call back',
+      is_called: '1',
+    };
     const r = await p.agent.put(saveUrl(p.name, cell), row);
     expect(r.status, r.text).toBe(200);
-    expect(await storedLead(t, id)).toMatchObject({ answers: { [q1.qno]: 'Yes', [q3.qno]: '3', [q4.qno]: 'Call back' }, isCalled: 1 });
+    expect(await storedLead(t, id)).toMatchObject({
+      answers: { [q1.qno]: 'Yes', [q3.qno]: '3', [q4.qno]: 'Call back' },
+      isCalled: 1,
+    });
     // A rule with "Is Completed" = No ends the call with is_called ''.
     const again = await p.agent.put(saveUrl(p.name, cell), { ...row, [q1.qno]: 'No', is_called: '' });
     expect(again.status, again.text).toBe(200);
@@ -226,7 +275,14 @@ describe('numbers as input text', () => {
 
   it('the QC panel save: duration as the text of whole seconds (or blank), consumerNumber from a number input', async () => {
     const w = await qcWorld(t);
-    const older = (duration: string) => ({ ...scorecard(w), consumerNumber: 1712345678, duration, total: 100, agentGrade: 'Exceed Expectation', qcInspector: 'ignored' });
+    const older = (duration: string) => ({
+      ...scorecard(w),
+      consumerNumber: 1712345678,
+      duration,
+      total: 100,
+      agentGrade: 'Exceed Expectation',
+      qcInspector: 'ignored',
+    });
     const r = await w.qcA.post('/api/qcReport/add', older('95'));
     expect(r.status, r.text).toBe(200);
     const record = r.json<TQcRecord>();
@@ -247,11 +303,22 @@ describe('numbers as input text', () => {
 describe('older shapes refused on purpose, each with a 400 naming the field', () => {
   it('an agent added with phone and account numbers as JSON numbers and no password; an agent sign-in without shift', async () => {
     const api = await admin();
-    const add = await api.post('/api/ac/addAgent', { type: 'Physical', name: 'Older Agent', agentId: 'OLD-1', cellNumber: 1712345678, joiningDate: '2024-05-01', bankAcNumber: null, nagadAcNumber: null, bkashAcNumber: null });
+    const add = await api.post('/api/ac/addAgent', {
+      type: 'Physical',
+      name: 'Older Agent',
+      agentId: 'OLD-1',
+      cellNumber: 1712345678,
+      joiningDate: '2024-05-01',
+      bankAcNumber: null,
+      nagadAcNumber: null,
+      bkashAcNumber: null,
+    });
     expect(add.status).toBe(400);
     expect(message(add)).toMatch(/body\.password: /);
     expect(message(add)).toMatch(/body\.cellNumber: /);
-    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'OLD-1').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('users').select('id').where('username', '=', 'OLD-1').executeTakeFirst(),
+    ).toBeUndefined();
     const signIn = await t.anonymous.post('/api/auth/signInAgent', { username: 'OLD-1', password: 'agent12345' });
     expect(signIn.status).toBe(400);
     expect(message(signIn)).toMatch(/body\.shift: /);

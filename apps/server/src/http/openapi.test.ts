@@ -6,10 +6,22 @@ import { useTestApp } from '../test/harness.ts';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi.ts';
 import { isApiPath } from './web.ts';
 
-type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; anyOf?: Schema[] } & Record<string, unknown>;
+type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema>; anyOf?: Schema[] } & Record<
+  string,
+  unknown
+>;
 type Reply = { description?: string; content?: Record<string, { schema?: Schema }> };
-type Operation = { description?: string; security?: Record<string, string[]>[]; 'x-roles'?: string[]; responses?: Record<string, Reply> };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } };
+type Operation = {
+  description?: string;
+  security?: Record<string, string[]>[];
+  'x-roles'?: string[];
+  responses?: Record<string, Reply>;
+};
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
+};
 
 const t = useTestApp();
 
@@ -18,7 +30,9 @@ const pathOf = (url: string) => url.replace(/:(\w+)/g, '{$1}');
 
 /** The API routes (without HEAD): the reference's own page, files and copy of the document are not operations. */
 function apiRoutes(): RouteEntry[] {
-  return t.app.routeTable.filter((r) => r.method !== 'HEAD' && isApiPath(r.url) && r.url !== DOCS_PATH && !r.url.startsWith(`${DOCS_PATH}/`));
+  return t.app.routeTable.filter(
+    (r) => r.method !== 'HEAD' && isApiPath(r.url) && r.url !== DOCS_PATH && !r.url.startsWith(`${DOCS_PATH}/`),
+  );
 }
 
 function resolve(doc: Document, schema: Schema | undefined): Schema | undefined {
@@ -54,19 +68,23 @@ function problemsOf(doc: Document, routes: RouteEntry[]): string[] {
       const contents = Object.entries(reply.content ?? {});
       if (contents.length === 0) problems.push(`${key}: ${status} has no content`);
       for (const [type, { schema }] of contents) {
-        if (schema === undefined || Object.keys(schema).length === 0) problems.push(`${key}: ${status} ${type} has an empty schema`);
+        if (schema === undefined || Object.keys(schema).length === 0)
+          problems.push(`${key}: ${status} ${type} has an empty schema`);
       }
     }
     const errors = ['400', '500', '503', ...(route.public ? [] : ['401', '403'])];
     for (const status of errors) {
-      if (!hasMessage(doc, replies[status]?.content?.['application/json']?.schema)) problems.push(`${key}: no {message} reply for ${status}`);
+      if (!hasMessage(doc, replies[status]?.content?.['application/json']?.schema))
+        problems.push(`${key}: no {message} reply for ${status}`);
     }
     const roles = route.public ? [] : [...route.roles];
-    if (JSON.stringify(op['x-roles']) !== JSON.stringify(roles)) problems.push(`${key}: x-roles ${JSON.stringify(op['x-roles'])}, not ${JSON.stringify(roles)}`);
+    if (JSON.stringify(op['x-roles']) !== JSON.stringify(roles))
+      problems.push(`${key}: x-roles ${JSON.stringify(op['x-roles'])}, not ${JSON.stringify(roles)}`);
     const line = route.public ? 'Public: no sign-in needed.' : `Roles: ${roles.join(', ')}`;
     if (!(op.description ?? '').split('\n').includes(line)) problems.push(`${key}: description lacks "${line}"`);
     const bearer = (op.security ?? []).some((s) => 'bearer' in s);
-    if (bearer === route.public) problems.push(`${key}: ${route.public ? 'public, yet asks for' : 'guarded, yet without'} the bearer token`);
+    if (bearer === route.public)
+      problems.push(`${key}: ${route.public ? 'public, yet asks for' : 'guarded, yet without'} the bearer token`);
   }
   return problems;
 }
@@ -88,7 +106,9 @@ describe('GET /api/openapi.json', () => {
 
     // And nothing else: every operation is a route.
     const keys = new Set(routes.map((r) => `${r.method.toLowerCase()} ${pathOf(r.url)}`));
-    const operations = Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method} ${path}`));
+    const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method} ${path}`),
+    );
     expect(operations.filter((k) => !keys.has(k))).toEqual([]);
   });
 
@@ -108,10 +128,13 @@ describe('GET /api/openapi.json', () => {
 
   it('names the content of the replies that are not JSON: downloads, the event stream, no content', async () => {
     const doc = await fetchDocument();
-    const typesOf = (path: string, method: string, status: string) => Object.keys(doc.paths[path]?.[method]?.responses?.[status]?.content ?? {});
+    const typesOf = (path: string, method: string, status: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses?.[status]?.content ?? {});
     expect(typesOf('/api/audit/export', 'get', '200')).toEqual(['text/csv']);
     expect(typesOf('/api/dialer/stream', 'get', '200')).toEqual(['text/event-stream']);
-    expect(typesOf('/api/qcReport/export/daily-summary', 'get', '200')).toEqual(['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']);
+    expect(typesOf('/api/qcReport/export/daily-summary', 'get', '200')).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    ]);
     const deleted = doc.paths['/cc/delete/{id}']?.delete?.responses?.['204'];
     expect(deleted).toBeDefined();
     expect(deleted?.content).toBeUndefined();
@@ -119,17 +142,32 @@ describe('GET /api/openapi.json', () => {
 
   it('finds what a document leaves out: a missing route, an empty reply, a route without its roles', () => {
     const route: RouteEntry = { method: 'GET', url: '/api/things/:id', roles: ['ADMIN'], public: false };
-    const error = { content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } } };
+    const error = {
+      content: { 'application/json': { schema: { type: 'object', properties: { message: { type: 'string' } } } } },
+    };
     const errors = { 400: error, 401: error, 403: error, 500: error, 503: error };
     const operation = (reply: Reply, roles: string[]): Document => ({
       openapi: '3.1.0',
-      paths: { '/api/things/{id}': { get: { description: `Roles: ${roles.join(', ')}`, 'x-roles': roles, security: [{ bearer: [] }], responses: { 200: reply, ...errors } } } },
+      paths: {
+        '/api/things/{id}': {
+          get: {
+            description: `Roles: ${roles.join(', ')}`,
+            'x-roles': roles,
+            security: [{ bearer: [] }],
+            responses: { 200: reply, ...errors },
+          },
+        },
+      },
     });
     const json = (schema: Schema): Reply => ({ content: { 'application/json': { schema } } });
     expect(problemsOf(operation(json({ type: 'object' }), ['ADMIN']), [route])).toEqual([]);
     expect(problemsOf({ openapi: '3.1.0', paths: {} }, [route])).toEqual(['GET /api/things/:id: not in the document']);
-    expect(problemsOf(operation(json({}), ['ADMIN']), [route])).toEqual(['GET /api/things/:id: 200 application/json has an empty schema']);
-    expect(problemsOf(operation({ description: 'OK' }, ['ADMIN']), [route])).toEqual(['GET /api/things/:id: 200 has no content']);
+    expect(problemsOf(operation(json({}), ['ADMIN']), [route])).toEqual([
+      'GET /api/things/:id: 200 application/json has an empty schema',
+    ]);
+    expect(problemsOf(operation({ description: 'OK' }, ['ADMIN']), [route])).toEqual([
+      'GET /api/things/:id: 200 has no content',
+    ]);
     expect(problemsOf(operation(json({ type: 'object' }), []), [route])).toHaveLength(2);
   });
 });
@@ -140,7 +178,7 @@ describe('GET /api/docs', () => {
     return [...html.matchAll(/<(?:script|link|img|iframe)\b[^>]*?\s(?:src|href)="([^"]*)"/gi)].map((m) => m[1] ?? '');
   }
 
-  it('answers anyone a page that loads only the server\'s own files, under the app\'s CSP', async () => {
+  it("answers anyone a page that loads only the server's own files, under the app's CSP", async () => {
     const page = await t.app.inject({ url: DOCS_PATH });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
@@ -166,7 +204,13 @@ describe('GET /api/docs', () => {
     expect(initializer.statusCode).toBe(200);
     expect(initializer.body).toContain(`url: "${OPENAPI_PATH}"`);
     expect(initializer.body).toContain('validatorUrl: null');
-    for (const other of ['index.html', 'oauth2-redirect.html', 'swagger-ui.js', '..%2Fpackage.json', '..%2F..%2F..%2Fpackage.json']) {
+    for (const other of [
+      'index.html',
+      'oauth2-redirect.html',
+      'swagger-ui.js',
+      '..%2Fpackage.json',
+      '..%2F..%2F..%2Fpackage.json',
+    ]) {
       expect((await t.app.inject({ url: `${DOCS_PATH}/${other}` })).statusCode, other).toBe(404);
     }
   });
@@ -175,7 +219,10 @@ describe('GET /api/docs', () => {
     const first = await t.app.inject({ url: `${DOCS_PATH}/swagger-ui.css` });
     const modified = String(first.headers['last-modified']);
     expect(modified).not.toBe('undefined');
-    const again = await t.app.inject({ url: `${DOCS_PATH}/swagger-ui.css`, headers: { 'if-modified-since': modified } });
+    const again = await t.app.inject({
+      url: `${DOCS_PATH}/swagger-ui.css`,
+      headers: { 'if-modified-since': modified },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
   });

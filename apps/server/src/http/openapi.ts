@@ -30,7 +30,10 @@ type ResponseEntry = JsonSchema & { description?: string; content?: Record<strin
 /** `{message}`, the one error reply (http/errors.ts): a component of the document, which every error refers to. */
 const ERROR_REPLY = 'ErrorReply';
 if (!z.globalRegistry.has(ZErrorReply)) z.globalRegistry.add(ZErrorReply, { id: ERROR_REPLY });
-const errorReply = (description: string): ResponseEntry => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_REPLY}` } } } });
+const errorReply = (description: string): ResponseEntry => ({
+  description,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${ERROR_REPLY}` } } },
+});
 
 /** Replies any route may give, whatever it declares itself (http/errors.ts, http/database-errors.ts, auth/guard.ts). */
 const STANDARD_ERRORS = {
@@ -45,10 +48,25 @@ const STANDARD_ERRORS = {
 
 /** Words for a status a route declares without describing it. */
 const STATUS_WORDS: Record<string, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No content', 206: 'Partial content (a Range request)',
-  400: 'Bad request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict with the current state',
-  413: 'Too large', 416: 'Range not satisfiable', 422: 'Unprocessable', 429: 'Too many attempts: try again later',
-  500: 'Server error', 502: 'The upstream service failed', 503: 'Unavailable', 504: 'The upstream service did not answer in time', 507: 'Disk full',
+  200: 'OK',
+  201: 'Created',
+  202: 'Accepted',
+  204: 'No content',
+  206: 'Partial content (a Range request)',
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  409: 'Conflict with the current state',
+  413: 'Too large',
+  416: 'Range not satisfiable',
+  422: 'Unprocessable',
+  429: 'Too many attempts: try again later',
+  500: 'Server error',
+  502: 'The upstream service failed',
+  503: 'Unavailable',
+  504: 'The upstream service did not answer in time',
+  507: 'Disk full',
 };
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -61,9 +79,15 @@ const areaOfRoute = new WeakMap<RouteOptions, string>();
 
 function areaName(pluginName: string): string | undefined {
   // The chain of plugins that declared the route, outermost first: the area is the routes plugin in it.
-  const plugin = pluginName.split(' -> ').map((p) => p.trim()).find((p) => /Routes$/.test(p));
+  const plugin = pluginName
+    .split(' -> ')
+    .map((p) => p.trim())
+    .find((p) => /Routes$/.test(p));
   if (!plugin) return undefined;
-  return plugin.replace(/Routes$/, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return plugin
+    .replace(/Routes$/, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 function methodsOf(route: RouteOptions): string[] {
@@ -72,7 +96,8 @@ function methodsOf(route: RouteOptions): string[] {
 
 /** A reply entry in content form, with a description. A JSON schema stays application/json; `type: null` has no body. */
 function describedResponse(status: string, entry: ResponseEntry): ResponseEntry {
-  const description = entry.description ?? (STANDARD_ERRORS as Record<string, string>)[status] ?? STATUS_WORDS[status] ?? 'Reply';
+  const description =
+    entry.description ?? (STANDARD_ERRORS as Record<string, string>)[status] ?? STATUS_WORDS[status] ?? 'Reply';
   if (entry.content) return { ...entry, description };
   if (entry.type === 'null') return { type: 'null', description };
   return { description, content: { 'application/json': { schema: entry } } };
@@ -96,10 +121,17 @@ const describeRoute: SwaggerTransform = (document) => {
   const methods = methodsOf(route);
 
   const who = isPublic ? 'Public: no sign-in needed.' : `Roles: ${roles.join(', ')}`;
-  const how = config.queryToken === true ? 'The token may also be a media token (GET /api/auth/media-token) in `?token=`, for a link, <audio> or EventSource.' : undefined;
+  const how =
+    config.queryToken === true
+      ? 'The token may also be a media token (GET /api/auth/media-token) in `?token=`, for a link, <audio> or EventSource.'
+      : undefined;
   schema.description = [schema.description, who, how].filter((line) => line !== undefined).join('\n\n');
   schema['x-roles'] = roles;
-  schema.security = isPublic ? [] : config.queryToken === true ? [{ [BEARER]: [] }, { [MEDIA_TOKEN]: [] }] : [{ [BEARER]: [] }];
+  schema.security = isPublic
+    ? []
+    : config.queryToken === true
+      ? [{ [BEARER]: [] }, { [MEDIA_TOKEN]: [] }]
+      : [{ [BEARER]: [] }];
   const area = areaOfRoute.get(route);
   if (area && schema.tags === undefined) schema.tags = [area];
 
@@ -131,7 +163,10 @@ function withoutUnusedComponents(document: ReturnType<SwaggerTransformObject>): 
  * The reference's files: Swagger UI as @fastify/swagger-ui ships it (the swagger-ui-dist build, vendored in the
  * package's static/ folder; its plugin itself is not used: see registerOpenApi). Only what the page loads is served.
  */
-const SWAGGER_UI_DIR = path.join(path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')), 'static');
+const SWAGGER_UI_DIR = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('@fastify/swagger-ui/package.json')),
+  'static',
+);
 const UI_FILES: Record<string, string> = {
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -194,12 +229,24 @@ export async function registerOpenApi(app: App): Promise<void> {
       info: {
         title: 'CallDesk CRM API',
         version: '1.0.0',
-        description: 'Every operation names the roles that may call it (`x-roles`). Sign in with POST /api/auth/signInSuperAdmin or /api/auth/signInAgent and send the token as `Authorization: Bearer <token>`. Every error reply is `{"message": "..."}`.',
+        description:
+          'Every operation names the roles that may call it (`x-roles`). Sign in with POST /api/auth/signInSuperAdmin or /api/auth/signInAgent and send the token as `Authorization: Bearer <token>`. Every error reply is `{"message": "..."}`.',
       },
       components: {
         securitySchemes: {
-          [BEARER]: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The session token from a sign-in.' },
-          [MEDIA_TOKEN]: { type: 'apiKey', in: 'query', name: 'token', description: 'A short-lived media token (GET /api/auth/media-token), for downloads, recordings and the dialer stream only.' },
+          [BEARER]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'The session token from a sign-in.',
+          },
+          [MEDIA_TOKEN]: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description:
+              'A short-lived media token (GET /api/auth/media-token), for downloads, recordings and the dialer stream only.',
+          },
         },
       },
     },
@@ -209,24 +256,41 @@ export async function registerOpenApi(app: App): Promise<void> {
 
   // Built at the first request (the routes are all declared by then), then kept.
   let document: TOpenApiDocument | undefined;
-  app.get(OPENAPI_PATH, {
-    config: PUBLIC,
-    schema: { summary: 'This document: the API in OpenAPI 3.1', tags: ['api description'], response: { 200: ZOpenApiDocument } },
-  }, async () => (document ??= ZOpenApiDocument.parse(app.swagger())));
+  app.get(
+    OPENAPI_PATH,
+    {
+      config: PUBLIC,
+      schema: {
+        summary: 'This document: the API in OpenAPI 3.1',
+        tags: ['api description'],
+        response: { 200: ZOpenApiDocument },
+      },
+    },
+    async () => (document ??= ZOpenApiDocument.parse(app.swagger())),
+  );
 
   app.get(DOCS_PATH, { config: PUBLIC, schema: { hide: true } }, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_PAGE));
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_PAGE),
+  );
 
-  app.get(`${DOCS_PATH}/:file`, { config: PUBLIC, schema: { hide: true, params: z.object({ file: z.string() }) } }, async (req, reply) => {
-    const { file } = req.params;
-    if (file === INITIALIZER) return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_INITIALIZER);
-    const type = Object.hasOwn(UI_FILES, file) ? UI_FILES[file] : undefined;
-    if (type === undefined) throw notFound();
-    // Revalidated by a browser that has it (Last-Modified), so a new version of the package shows at once.
-    const stat = await fs.stat(path.join(SWAGGER_UI_DIR, file));
-    const modified = stat.mtime.toUTCString();
-    reply.header('cache-control', 'no-cache').header('last-modified', modified);
-    if (req.headers['if-modified-since'] === modified) return reply.code(304).send();
-    return reply.type(type).send(createReadStream(path.join(SWAGGER_UI_DIR, file)));
-  });
+  app.get(
+    `${DOCS_PATH}/:file`,
+    { config: PUBLIC, schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (req, reply) => {
+      const { file } = req.params;
+      if (file === INITIALIZER)
+        return reply
+          .type('application/javascript; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(DOCS_INITIALIZER);
+      const type = Object.hasOwn(UI_FILES, file) ? UI_FILES[file] : undefined;
+      if (type === undefined) throw notFound();
+      // Revalidated by a browser that has it (Last-Modified), so a new version of the package shows at once.
+      const stat = await fs.stat(path.join(SWAGGER_UI_DIR, file));
+      const modified = stat.mtime.toUTCString();
+      reply.header('cache-control', 'no-cache').header('last-modified', modified);
+      if (req.headers['if-modified-since'] === modified) return reply.code(304).send();
+      return reply.type(type).send(createReadStream(path.join(SWAGGER_UI_DIR, file)));
+    },
+  );
 }

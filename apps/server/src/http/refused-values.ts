@@ -11,7 +11,9 @@ const NUL_REFUSED = new Set(['22021', '22P05']);
 const OUT_OF_RANGE = '22003';
 
 function sqlState(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /** The path (`body.campaignName`, `params.id`, `body.0.title`) of the first value for which `test` holds. */
@@ -27,7 +29,11 @@ function findValue(value: unknown, path: string, test: (v: unknown) => boolean, 
 }
 
 function findInRequest(request: FastifyRequest, test: (v: unknown) => boolean): string | undefined {
-  const parts: [string, unknown][] = [['params', request.params], ['querystring', request.query], ['body', request.body]];
+  const parts: [string, unknown][] = [
+    ['params', request.params],
+    ['querystring', request.query],
+    ['body', request.body],
+  ];
   for (const [where, value] of parts) {
     const found = findValue(value, where, test);
     if (found !== undefined) return found;
@@ -37,7 +43,8 @@ function findInRequest(request: FastifyRequest, test: (v: unknown) => boolean): 
 
 const hasNul = (v: unknown) => typeof v === 'string' && v.includes('\0');
 const tooLargeNumber = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) > MAX_DB_INTEGER;
-const tooLargeDigits = (v: unknown) => typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) && Math.abs(Number(v)) > MAX_DB_INTEGER;
+const tooLargeDigits = (v: unknown) =>
+  typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) && Math.abs(Number(v)) > MAX_DB_INTEGER;
 
 /**
  * The 400 message for a database error caused by a value of the request, or undefined when the error is
@@ -51,7 +58,9 @@ export function describeRefusedValue(error: unknown, request: FastifyRequest): s
   }
   if (state === OUT_OF_RANGE) {
     const field = findInRequest(request, tooLargeNumber) ?? findInRequest(request, tooLargeDigits);
-    return field === undefined ? undefined : `${field}: the number is too large (at most ${MAX_DB_INTEGER.toLocaleString('en-US')})`;
+    return field === undefined
+      ? undefined
+      : `${field}: the number is too large (at most ${MAX_DB_INTEGER.toLocaleString('en-US')})`;
   }
   return undefined;
 }

@@ -30,16 +30,23 @@ describe('the request log', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(res.statusCode).toBeLessThan(500);
-    const requestLine = lines.map((l) => JSON.parse(l) as { msg: string; url?: string; userId?: string }).find((l) => l.msg === 'request' && l.url?.includes('getByNumber'));
+    const requestLine = lines
+      .map((l) => JSON.parse(l) as { msg: string; url?: string; userId?: string })
+      .find((l) => l.msg === 'request' && l.url?.includes('getByNumber'));
     expect(requestLine).toMatchObject({ userId: String(agent.id) });
     expect(requestLine?.url).toContain('cellNumber=*******6543');
     expect(lines.join('\n')).not.toContain('1719876543');
   });
 
   it('never holds a media token: a URL carrying one is logged with token=***', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/voicelog/download-mp3?fileName=2026-11-20/a.wav&token=not.a-real.media-token' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/voicelog/download-mp3?fileName=2026-11-20/a.wav&token=not.a-real.media-token',
+    });
     expect(res.statusCode).toBe(401);
-    const requestLine = lines.map((l) => JSON.parse(l) as { msg: string; url?: string }).find((l) => l.msg === 'request' && l.url?.startsWith('/api/voicelog/download-mp3'));
+    const requestLine = lines
+      .map((l) => JSON.parse(l) as { msg: string; url?: string })
+      .find((l) => l.msg === 'request' && l.url?.startsWith('/api/voicelog/download-mp3'));
     expect(requestLine?.url).toBe('/api/voicelog/download-mp3?fileName=2026-11-20/a.wav&token=***');
     expect(lines.join('\n')).not.toContain('not.a-real.media-token');
   });

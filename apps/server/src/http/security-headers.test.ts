@@ -7,17 +7,26 @@ import { useTestApp } from '../test/harness.ts';
 
 const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-web-dist-'));
 await fs.mkdir(path.join(webDist, 'assets'));
-await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>CallDesk CRM</title><script type="module" src="/assets/index.js"></script>');
+await fs.writeFile(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><title>CallDesk CRM</title><script type="module" src="/assets/index.js"></script>',
+);
 await fs.writeFile(path.join(webDist, 'assets', 'index.js'), 'console.log(1);');
 afterAll(() => fs.rm(webDist, { recursive: true, force: true }));
 
 /** The CSP of a reply, directive by directive. */
 function cspOf(res: LightMyRequestResponse): Map<string, string> {
   const csp = String(res.headers['content-security-policy'] ?? '');
-  return new Map(csp.split(';').map((d) => d.trim()).filter(Boolean).map((d) => {
-    const [name = '', ...values] = d.split(/\s+/);
-    return [name, values.join(' ')];
-  }));
+  return new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter(Boolean)
+      .map((d) => {
+        const [name = '', ...values] = d.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
+  );
 }
 
 function expectSecurityHeaders(res: LightMyRequestResponse) {
@@ -51,7 +60,11 @@ describe('security headers', () => {
 
   it('send no HSTS over plain HTTP, nor when an untrusted client claims X-Forwarded-Proto: https', async () => {
     expect((await t.app.inject({ url: '/healthz' })).headers['strict-transport-security']).toBeUndefined();
-    expect((await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers['strict-transport-security']).toBeUndefined();
+    expect(
+      (await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } })).headers[
+        'strict-transport-security'
+      ],
+    ).toBeUndefined();
   });
 });
 
@@ -59,12 +72,24 @@ describe('HSTS behind a trusted TLS proxy', () => {
   const t = useTestApp({ trustProxy: { addresses: ['10.9.9.9'] } });
 
   it('is sent when the trusted proxy says the request came over HTTPS, and only then', async () => {
-    const viaTls = await t.app.inject({ url: '/healthz', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.5' } });
+    const viaTls = await t.app.inject({
+      url: '/healthz',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.5' },
+    });
     expect(viaTls.headers['strict-transport-security']).toBe('max-age=31536000');
     expectSecurityHeaders(viaTls);
-    const viaHttp = await t.app.inject({ url: '/healthz', remoteAddress: '10.9.9.9', headers: { 'x-forwarded-proto': 'http' } });
+    const viaHttp = await t.app.inject({
+      url: '/healthz',
+      remoteAddress: '10.9.9.9',
+      headers: { 'x-forwarded-proto': 'http' },
+    });
     expect(viaHttp.headers['strict-transport-security']).toBeUndefined();
-    const forged = await t.app.inject({ url: '/healthz', remoteAddress: '10.7.7.7', headers: { 'x-forwarded-proto': 'https' } });
+    const forged = await t.app.inject({
+      url: '/healthz',
+      remoteAddress: '10.7.7.7',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
     expect(forged.headers['strict-transport-security']).toBeUndefined();
   });
 });

@@ -74,12 +74,21 @@ function trickle(head: string, drip: string): Promise<{ closedAfterMs: number; d
 function post(path: string, chunks: Buffer[], gapMs: number): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const total = chunks.reduce((n, c) => n + c.length, 0);
-    const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': total } }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': total },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      },
+    );
     req.on('error', reject);
     void (async () => {
       for (const chunk of chunks) {
@@ -127,18 +136,21 @@ describe('slow clients', () => {
     const media = await app.inject({ url: '/api/auth/media-token', headers: { authorization: `Bearer ${session}` } });
     const { token } = media.json<{ token: string }>();
     const received = await new Promise<{ open: boolean; text: string }>((resolve, reject) => {
-      const req = http.get({ host: '127.0.0.1', port, path: `/api/dialer/stream?token=${encodeURIComponent(token)}` }, (res) => {
-        expect(res.statusCode).toBe(200);
-        let text = '';
-        let open = true;
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('close', () => (open = false));
-        setTimeout(() => {
-          resolve({ open, text });
-          req.destroy();
-        }, LIMIT_MS * 3);
-      });
+      const req = http.get(
+        { host: '127.0.0.1', port, path: `/api/dialer/stream?token=${encodeURIComponent(token)}` },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          let text = '';
+          let open = true;
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => (text += c));
+          res.on('close', () => (open = false));
+          setTimeout(() => {
+            resolve({ open, text });
+            req.destroy();
+          }, LIMIT_MS * 3);
+        },
+      );
       req.on('error', reject);
     });
     expect(received.open).toBe(true);

@@ -64,7 +64,10 @@ export function registerSlowBodyGuard(app: FastifyInstance, timeoutMs: number): 
         since: Date.now(),
         done: () => raw.complete || raw.destroyed,
         cut: () => {
-          request.log.warn({ method: request.method, url: request.url, bytes: socket.bytesRead }, 'request body too slow: connection closed');
+          request.log.warn(
+            { method: request.method, url: request.url, bytes: socket.bytesRead },
+            'request body too slow: connection closed',
+          );
           socket.destroy();
         },
       });

@@ -9,10 +9,16 @@ import { useTestApp } from '../test/harness.ts';
 
 const webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-web-dist-'));
 await fs.mkdir(path.join(webDist, 'assets'));
-await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>CallDesk CRM</title><script type="module" src="/assets/index-abc123.js"></script>');
+await fs.writeFile(
+  path.join(webDist, 'index.html'),
+  '<!doctype html><title>CallDesk CRM</title><script type="module" src="/assets/index-abc123.js"></script>',
+);
 await fs.writeFile(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1);\n');
 // A build with maps beside its bundles (vite's 'hidden' source maps): they stay on disk, never on the wire.
-await fs.writeFile(path.join(webDist, 'assets', 'index-abc123.js.map'), '{"version":3,"sources":["../src/secret.ts"],"mappings":""}');
+await fs.writeFile(
+  path.join(webDist, 'assets', 'index-abc123.js.map'),
+  '{"version":3,"sources":["../src/secret.ts"],"mappings":""}',
+);
 await fs.writeFile(path.join(webDist, 'assets', 'index-abc123.css.map'), '{"version":3,"sources":[],"mappings":""}');
 await fs.writeFile(path.join(webDist, 'root.map'), '{}');
 // A bundle with the .br and .gz twins the build writes beside it (apps/web/vite.config.ts), and one too small to get any.
@@ -39,14 +45,17 @@ describe('the web app', () => {
     ['/dashboard', {}],
     ['/editAgent/17?tab=profile', { accept: 'application/json' }],
     ['/logicManagement/Survey%20v1.2', { accept: 'text/html,application/xhtml+xml' }],
-  ])('GET and HEAD %s %j: the web app, whatever the client accepts (curl, a monitor, a browser)', async (url, headers) => {
-    const page = await t.app.inject({ url, headers });
-    expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
-    expect(page.headers['cache-control']).toBe('no-cache');
-    expect(page.body).toContain('<title>CallDesk CRM</title>');
-    const head = await t.app.inject({ method: 'HEAD', url, headers });
-    expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'text/html; charset=utf-8', '']);
-  });
+  ])(
+    'GET and HEAD %s %j: the web app, whatever the client accepts (curl, a monitor, a browser)',
+    async (url, headers) => {
+      const page = await t.app.inject({ url, headers });
+      expect([page.statusCode, page.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+      expect(page.headers['cache-control']).toBe('no-cache');
+      expect(page.body).toContain('<title>CallDesk CRM</title>');
+      const head = await t.app.inject({ method: 'HEAD', url, headers });
+      expect([head.statusCode, head.headers['content-type'], head.body]).toEqual([200, 'text/html; charset=utf-8', '']);
+    },
+  );
 
   it.each([
     ['GET', '/api/no-such-thing', {}],
@@ -99,7 +108,8 @@ describe('the web app', () => {
 });
 
 describe('the web app, compressed', () => {
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
 
   it('sends the brotli twin of a bundle to a browser that accepts br, with its caching and security headers', async () => {
     const r = await get('/assets/App-def456.js', 'gzip, deflate, br, zstd');
@@ -121,13 +131,16 @@ describe('the web app, compressed', () => {
     expect(zlib.gunzipSync(r.rawPayload).toString()).toBe(BUNDLE);
   });
 
-  it.each([[undefined], ['identity'], ['deflate']])('sends the file as it is when Accept-Encoding is %s', async (acceptEncoding) => {
-    const r = await get('/assets/App-def456.js', acceptEncoding);
-    expect(r.statusCode).toBe(200);
-    expect(r.headers['content-encoding']).toBeUndefined();
-    expect(r.body).toBe(BUNDLE);
-    expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  });
+  it.each([[undefined], ['identity'], ['deflate']])(
+    'sends the file as it is when Accept-Encoding is %s',
+    async (acceptEncoding) => {
+      const r = await get('/assets/App-def456.js', acceptEncoding);
+      expect(r.statusCode).toBe(200);
+      expect(r.headers['content-encoding']).toBeUndefined();
+      expect(r.body).toBe(BUNDLE);
+      expect(r.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    },
+  );
 
   it('sends a file the build left without twins as it is, whatever the browser accepts', async () => {
     const r = await get('/assets/index-abc123.js', 'br, gzip');
@@ -137,16 +150,23 @@ describe('the web app, compressed', () => {
   it('keeps a byte range of the file as sent, and HEAD tells the size of what a GET would send', async () => {
     const range = await t.app.inject({ url: '/assets/App-def456.js', headers: { range: 'bytes=0-5' } });
     expect([range.statusCode, range.body]).toEqual([206, BUNDLE.slice(0, 6)]);
-    const head = await t.app.inject({ method: 'HEAD', url: '/assets/App-def456.js', headers: { 'accept-encoding': 'br' } });
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: '/assets/App-def456.js',
+      headers: { 'accept-encoding': 'br' },
+    });
     expect([head.statusCode, head.headers['content-encoding'], head.body]).toEqual([200, 'br', '']);
     expect(Number(head.headers['content-length'])).toBe(zlib.brotliCompressSync(BUNDLE).length);
   });
 
-  it.each([['/assets/App-def456.js.br'], ['/assets/App-def456.js.gz'], ['/assets/App-def456.JS.GZ']])('never sends a twin by its own name: GET %s is 404', async (url) => {
-    const r = await get(url, 'br, gzip');
-    expect(r.statusCode).toBe(404);
-    expect(r.headers['content-encoding']).toBeUndefined();
-  });
+  it.each([['/assets/App-def456.js.br'], ['/assets/App-def456.js.gz'], ['/assets/App-def456.JS.GZ']])(
+    'never sends a twin by its own name: GET %s is 404',
+    async (url) => {
+      const r = await get(url, 'br, gzip');
+      expect(r.statusCode).toBe(404);
+      expect(r.headers['content-encoding']).toBeUndefined();
+    },
+  );
 
   it('never sends a source map, compressed or not', async () => {
     const r = await get('/assets/index-abc123.js.map', 'br, gzip');

@@ -40,7 +40,9 @@ export function servesPage(method: string, url: string, accept: string | undefin
 }
 
 export async function registerWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
-  const indexHtml = webDist ? await fs.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined) : undefined;
+  const indexHtml = webDist
+    ? await fs.readFile(path.join(webDist, 'index.html'), 'utf8').catch(() => undefined)
+    : undefined;
   if (webDist && indexHtml) {
     await app.register(async (scope) => {
       scope.addHook('onRoute', (route) => {

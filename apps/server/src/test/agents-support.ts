@@ -13,7 +13,15 @@ export function nextAgentId(prefix = 'AT'): string {
 }
 
 export function agentBody(overrides: Record<string, unknown> = {}) {
-  return { type: 'Physical', name: 'Rahim Uddin', agentId: nextAgentId(), password: 'agent-pass-1', cellNumber: '01711000001', joiningDate: '2024-01-15', ...overrides };
+  return {
+    type: 'Physical',
+    name: 'Rahim Uddin',
+    agentId: nextAgentId(),
+    password: 'agent-pass-1',
+    cellNumber: '01711000001',
+    joiningDate: '2024-01-15',
+    ...overrides,
+  };
 }
 
 export async function addAgent(api: Caller, overrides: Record<string, unknown> = {}): Promise<TAgent> {
@@ -23,14 +31,27 @@ export async function addAgent(api: Caller, overrides: Record<string, unknown> =
 }
 
 /** POSTs a real multipart/form-data body, built by the platform's FormData, with the file in `field`. */
-export async function upload(app: App, token: string | undefined, content: string | Buffer, filename = 'agents.csv', field = 'file'): Promise<Reply> {
+export async function upload(
+  app: App,
+  token: string | undefined,
+  content: string | Buffer,
+  filename = 'agents.csv',
+  field = 'file',
+): Promise<Reply> {
   const form = new FormData();
-  form.append(field, new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }), filename);
+  form.append(
+    field,
+    new Blob([typeof content === 'string' ? content : new Uint8Array(content)], { type: 'text/csv' }),
+    filename,
+  );
   const encoded = new Response(form);
   const res = await app.inject({
     method: 'POST',
     url: '/api/ac/upload',
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
   const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
@@ -40,8 +61,14 @@ export async function upload(app: App, token: string | undefined, content: strin
 
 export async function countRows(db: Db): Promise<{ agents: number; users: number }> {
   const [agents, users] = await Promise.all([
-    db.selectFrom('agents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('agents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { agents: Number(agents.n), users: Number(users.n) };
 }

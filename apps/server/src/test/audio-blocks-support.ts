@@ -53,7 +53,9 @@ export async function speechClip(text: string, sampleRate: number, voice?: strin
   const key = `${sampleRate}\n${voice ?? ''}\n${text}`;
   let hit = clipCache.get(key);
   if (!hit) {
-    hit = espeak(text, voice).then((clip) => trimSilence(resample(clip, ESPEAK_RATE, sampleRate), SPEECH_TRIM_THRESHOLD));
+    hit = espeak(text, voice).then((clip) =>
+      trimSilence(resample(clip, ESPEAK_RATE, sampleRate), SPEECH_TRIM_THRESHOLD),
+    );
     clipCache.set(key, hit);
   }
   return (await hit).slice();
@@ -164,7 +166,11 @@ export class Timeline {
       this.parts[channel]?.push(samples);
       this.lengths[channel] = start + samples.length;
       if (block.kind !== 'silence' && samples.length > 0) {
-        this.truth[channel]?.push({ kind: block.kind, startSec: start / this.sampleRate, endSec: (start + samples.length) / this.sampleRate });
+        this.truth[channel]?.push({
+          kind: block.kind,
+          startSec: start / this.sampleRate,
+          endSec: (start + samples.length) / this.sampleRate,
+        });
       }
     }
     return this;
@@ -191,7 +197,13 @@ export class Timeline {
       return out;
     });
     const blocks = this.truth.map((t) => t.map((b) => ({ ...b })));
-    return { sampleRate: this.sampleRate, channels, durationSec: length / this.sampleRate, blocks, speech: blocks.map((b) => mergeSpans(b.filter((x) => x.kind === 'speech'))) };
+    return {
+      sampleRate: this.sampleRate,
+      channels,
+      durationSec: length / this.sampleRate,
+      blocks,
+      speech: blocks.map((b) => mergeSpans(b.filter((x) => x.kind === 'speech'))),
+    };
   }
 
   private async render(block: TBlock): Promise<Float32Array> {
@@ -202,7 +214,13 @@ export class Timeline {
       case 'tone': {
         const n = Math.round(block.sec * rate);
         const fade = Math.min(Math.round(0.005 * rate), Math.floor(n / 2));
-        return Float32Array.from({ length: n }, (_, i) => block.level * Math.min(1, fade === 0 ? 1 : Math.min(i / fade, (n - 1 - i) / fade)) * Math.sin((2 * Math.PI * block.hz * i) / rate));
+        return Float32Array.from(
+          { length: n },
+          (_, i) =>
+            block.level *
+            Math.min(1, fade === 0 ? 1 : Math.min(i / fade, (n - 1 - i) / fade)) *
+            Math.sin((2 * Math.PI * block.hz * i) / rate),
+        );
       }
       case 'noise': {
         // Uniform noise in ±a has RMS a/√3.

@@ -4,7 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TTimeSpan } from '@crm/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAccuracySet, decodeWhole, linearToAlaw, linearToMulaw, noise, silence, speech, speechClip, type TAccuracyFile, timeline, tone } from './audio-support.ts';
+import {
+  buildAccuracySet,
+  decodeWhole,
+  linearToAlaw,
+  linearToMulaw,
+  noise,
+  silence,
+  speech,
+  speechClip,
+  type TAccuracyFile,
+  timeline,
+  tone,
+} from './audio-support.ts';
 
 let dir: string;
 let set: TAccuracyFile[];
@@ -42,7 +54,10 @@ function quietSpans(spans: TTimeSpan[], durationSec: number, margin: number): TT
 
 describe('speech clips', () => {
   it('are espeak-ng speech at the asked rate, trimmed to where it is audible', async () => {
-    const [at8, at44] = await Promise.all([speechClip('Thank you for calling', 8000), speechClip('Thank you for calling', 44100)]);
+    const [at8, at44] = await Promise.all([
+      speechClip('Thank you for calling', 8000),
+      speechClip('Thank you for calling', 44100),
+    ]);
     // At 8 kHz the fricatives above 4 kHz are gone, so the audible part may be a little shorter, never longer.
     expect(at8.length / 8000).toBeLessThanOrEqual(at44.length / 44100 + 0.005);
     expect(at8.length / 8000).toBeGreaterThan(at44.length / 44100 - 0.2);
@@ -121,10 +136,13 @@ describe('buildAccuracySet', () => {
       const margin = f.format === 'mp3' ? 0.1 : 0;
       channels.forEach((samples, ch) => {
         const spans = f.truth.speech[ch] ?? [];
-        for (const s of spans) expect(rmsOf(samples, rate, s), `${f.name} ch${ch} speech ${s.startSec}`).toBeGreaterThan(0.03);
+        for (const s of spans)
+          expect(rmsOf(samples, rate, s), `${f.name} ch${ch} speech ${s.startSec}`).toBeGreaterThan(0.03);
         for (const q of quietSpans(spans, f.durationSec, margin)) {
           // Clean files are silent to within coding noise; the 8 kHz stereo call has a -60 dBFS floor (0.001 RMS).
-          expect(rmsOf(samples, rate, q), `${f.name} ch${ch} quiet ${q.startSec}`).toBeLessThan(f.name.startsWith('stereo-8k') ? 0.002 : 0.0005);
+          expect(rmsOf(samples, rate, q), `${f.name} ch${ch} quiet ${q.startSec}`).toBeLessThan(
+            f.name.startsWith('stereo-8k') ? 0.002 : 0.0005,
+          );
         }
       });
     }

@@ -7,7 +7,19 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { DEFAULT_HOLD_SECONDS, type TTimeSpan } from '@crm/shared';
-import { espeak, gapsBetween, intersectSpans, joinSamples, mergeSpans, seededRandom, silence, speech, Timeline, timeline, type TTimeline } from './audio-blocks-support.ts';
+import {
+  espeak,
+  gapsBetween,
+  intersectSpans,
+  joinSamples,
+  mergeSpans,
+  seededRandom,
+  silence,
+  speech,
+  Timeline,
+  timeline,
+  type TTimeline,
+} from './audio-blocks-support.ts';
 import { MP3_DELAY_SAMPLES, type TWavSampleFormat, writeMp3, writeWav } from './audio-writers-support.ts';
 import { openAudio, type TAudioSource } from '../modules/voicelog/analysis/decode.ts';
 
@@ -45,11 +57,15 @@ export {
 } from './audio-writers-support.ts';
 
 /** A file decoded by the product's decoder: its source, every chunk as it came, and each channel joined. */
-export async function decodeWhole(filePath: string): Promise<{ source: TAudioSource; chunks: Float32Array[][]; channels: Float32Array[] }> {
+export async function decodeWhole(
+  filePath: string,
+): Promise<{ source: TAudioSource; chunks: Float32Array[][]; channels: Float32Array[] }> {
   const source = await openAudio(filePath);
   const chunks: Float32Array[][] = [];
   for await (const chunk of source.chunks()) chunks.push(chunk);
-  const channels = Array.from({ length: source.channelCount }, (_, ch) => joinSamples(chunks.map((c) => c[ch] ?? new Float32Array(0))));
+  const channels = Array.from({ length: source.channelCount }, (_, ch) =>
+    joinSamples(chunks.map((c) => c[ch] ?? new Float32Array(0))),
+  );
   return { source, chunks, channels };
 }
 
@@ -107,7 +123,19 @@ const PHRASES = [
 async function monoCall(sampleRate: number): Promise<TTimeline> {
   const [a, b, c, d, e] = PHRASES;
   return timeline(sampleRate, [
-    [silence(0.5), speech(a ?? ''), silence(1.5), speech(b ?? ''), silence(4), speech(c ?? ''), silence(31), speech(d ?? ''), silence(35), speech(e ?? ''), silence(0.5)],
+    [
+      silence(0.5),
+      speech(a ?? ''),
+      silence(1.5),
+      speech(b ?? ''),
+      silence(4),
+      speech(c ?? ''),
+      silence(31),
+      speech(d ?? ''),
+      silence(35),
+      speech(e ?? ''),
+      silence(0.5),
+    ],
   ]);
 }
 
@@ -178,7 +206,12 @@ const LOCK_STALE_MS = 180_000;
  */
 async function sharedSet(formats: TFormat[]): Promise<{ dir: string; files: TAccuracyFile[] }> {
   const hash = createHash('sha256').update(formats.join(','));
-  for (const file of ['audio-support.ts', 'audio-blocks-support.ts', 'audio-writers-support.ts', '../../../../package-lock.json']) {
+  for (const file of [
+    'audio-support.ts',
+    'audio-blocks-support.ts',
+    'audio-writers-support.ts',
+    '../../../../package-lock.json',
+  ]) {
     hash.update(await fs.readFile(path.join(import.meta.dirname, file)).catch(() => Buffer.from(file)));
   }
   hash.update((await run('espeak-ng', ['--version'])).stdout);
@@ -196,7 +229,10 @@ async function sharedSet(formats: TFormat[]): Promise<{ dir: string; files: TAcc
       await fs.mkdir(lock);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const since = await fs.stat(lock).then((st) => Date.now() - st.mtimeMs, () => 0);
+      const since = await fs.stat(lock).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0,
+      );
       if (since > LOCK_STALE_MS) await fs.rm(lock, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, 250));
       continue;
@@ -234,7 +270,13 @@ async function writeAccuracySet(dir: string, formats: TFormat[]): Promise<TAccur
   // espeak-ng runs are the slow part after MP3 encoding: start them all at once.
   await Promise.all(PHRASES.map((p) => espeak(p)));
   const files: TAccuracyFile[] = [];
-  const plans: { name: string; rate: number; make: () => Promise<TTimeline>; wavFormat: TWavSampleFormat; kbps: number }[] = [
+  const plans: {
+    name: string;
+    rate: number;
+    make: () => Promise<TTimeline>;
+    wavFormat: TWavSampleFormat;
+    kbps: number;
+  }[] = [
     // VICIdial's own MP3 step (AST_CRON_audio_2_compress.pl --MP3) runs `lame -b 16 -m m`: 16 kbit/s mono.
     { name: 'mono-8k', rate: 8000, make: () => monoCall(8000), wavFormat: 'mulaw', kbps: 16 },
     { name: 'mono-44k', rate: 44100, make: () => monoCall(44100), wavFormat: 'pcm16', kbps: 64 },
@@ -247,13 +289,28 @@ async function writeAccuracySet(dir: string, formats: TFormat[]): Promise<TAccur
     if (formats.includes('wav')) {
       const wavPath = path.join(dir, `${plan.name}.wav`);
       await writeWav(wavPath, t.channels, plan.rate, plan.wavFormat);
-      files.push({ name: `${plan.name}.wav`, path: wavPath, format: 'wav', wavFormat: plan.wavFormat, ...base, durationSec: t.durationSec, truth: truthOf(t) });
+      files.push({
+        name: `${plan.name}.wav`,
+        path: wavPath,
+        format: 'wav',
+        wavFormat: plan.wavFormat,
+        ...base,
+        durationSec: t.durationSec,
+        truth: truthOf(t),
+      });
     }
     if (formats.includes('mp3')) {
       const mp3Path = path.join(dir, `${plan.name}.mp3`);
       await writeMp3(mp3Path, t.channels, plan.rate, plan.kbps);
       const shift = MP3_DELAY_SAMPLES / plan.rate;
-      files.push({ name: `${plan.name}.mp3`, path: mp3Path, format: 'mp3', ...base, durationSec: t.durationSec + shift, truth: truthOf(t, shift) });
+      files.push({
+        name: `${plan.name}.mp3`,
+        path: mp3Path,
+        format: 'mp3',
+        ...base,
+        durationSec: t.durationSec + shift,
+        truth: truthOf(t, shift),
+      });
     }
   }
   return files;

@@ -38,7 +38,12 @@ function riffChunk(id: string, body: Buffer, declared = body.length): Buffer {
 }
 
 /** The 'fmt ' chunk body. */
-export function wavFormatChunk(format: TWavSampleFormat, channelCount: number, sampleRate: number, extensible = false): Buffer {
+export function wavFormatChunk(
+  format: TWavSampleFormat,
+  channelCount: number,
+  sampleRate: number,
+  extensible = false,
+): Buffer {
   const { code, bits } = FORMAT_INFO[format];
   const blockAlign = (channelCount * bits) / 8;
   const b = Buffer.alloc(extensible ? 40 : 16);
@@ -90,7 +95,13 @@ export function linearToAlaw(sample: number): number {
 }
 
 /** Interleaved sample bytes of `frames` frames starting at `from`. */
-function encodeFrames(channels: Float32Array[], storedChannels: number, format: TWavSampleFormat, from: number, frames: number): Buffer {
+function encodeFrames(
+  channels: Float32Array[],
+  storedChannels: number,
+  format: TWavSampleFormat,
+  from: number,
+  frames: number,
+): Buffer {
   const bytes = FORMAT_INFO[format].bits / 8;
   const b = Buffer.alloc(frames * storedChannels * bytes);
   let p = 0;
@@ -128,7 +139,12 @@ function encodeFrames(channels: Float32Array[], storedChannels: number, format: 
 }
 
 /** A whole WAV file in memory (for short test files; writeWav streams long ones). */
-export function encodeWavFile(channels: Float32Array[], sampleRate: number, format: TWavSampleFormat, options: TWavOptions = {}): Buffer {
+export function encodeWavFile(
+  channels: Float32Array[],
+  sampleRate: number,
+  format: TWavSampleFormat,
+  options: TWavOptions = {},
+): Buffer {
   const stored = options.storedChannels ?? channels.length;
   const frames = channels[0]?.length ?? 0;
   const samples = encodeFrames(channels, stored, format, 0, frames);
@@ -147,9 +163,16 @@ export function encodeWavFile(channels: Float32Array[], sampleRate: number, form
 }
 
 /** Writes a WAV file, its samples in pieces so a long recording is never encoded whole in memory. */
-export async function writeWav(filePath: string, channels: Float32Array[], sampleRate: number, format: TWavSampleFormat = 'pcm16'): Promise<void> {
+export async function writeWav(
+  filePath: string,
+  channels: Float32Array[],
+  sampleRate: number,
+  format: TWavSampleFormat = 'pcm16',
+): Promise<void> {
   const frames = channels[0]?.length ?? 0;
-  await writeWavFrom(filePath, { sampleRate, channelCount: channels.length, frames, format }, (from, count) => channels.map((c) => c.subarray(from, from + count)));
+  await writeWavFrom(filePath, { sampleRate, channelCount: channels.length, frames, format }, (from, count) =>
+    channels.map((c) => c.subarray(from, from + count)),
+  );
 }
 
 /**
@@ -172,7 +195,13 @@ export async function writeWavFrom(
   dataHead.writeUInt32LE(dataBytes, 4);
   const fh = await fs.open(filePath, 'w');
   try {
-    await fh.write(Buffer.concat([head, riffChunk('fmt ', wavFormatChunk(spec.format, spec.channelCount, spec.sampleRate)), dataHead]));
+    await fh.write(
+      Buffer.concat([
+        head,
+        riffChunk('fmt ', wavFormatChunk(spec.format, spec.channelCount, spec.sampleRate)),
+        dataHead,
+      ]),
+    );
     for (let from = 0; from < spec.frames; from += spec.sampleRate) {
       const count = Math.min(spec.sampleRate, spec.frames - from);
       await fh.write(encodeFrames(piece(from, count), spec.channelCount, spec.format, 0, count));
@@ -190,16 +219,20 @@ export async function writeWavFrom(
 export async function writeBurstyCall(filePath: string, seconds: number, sampleRate: number, seed = 1): Promise<void> {
   let state = seed;
   const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31) * 2 - 1;
-  await writeWavFrom(filePath, { sampleRate, channelCount: 2, frames: seconds * sampleRate, format: 'pcm16' }, (from, count) => {
-    const left = new Float32Array(count);
-    const right = new Float32Array(count);
-    for (let i = 0; i < count; i += 1) {
-      const on = Math.floor((from + i) / sampleRate) % 3 !== 2;
-      left[i] = on ? random() * 0.2 : 0;
-      right[i] = on ? 0 : random() * 0.1;
-    }
-    return [left, right];
-  });
+  await writeWavFrom(
+    filePath,
+    { sampleRate, channelCount: 2, frames: seconds * sampleRate, format: 'pcm16' },
+    (from, count) => {
+      const left = new Float32Array(count);
+      const right = new Float32Array(count);
+      for (let i = 0; i < count; i += 1) {
+        const on = Math.floor((from + i) / sampleRate) % 3 !== 2;
+        left[i] = on ? random() * 0.2 : 0;
+        right[i] = on ? 0 : random() * 0.1;
+      }
+      return [left, right];
+    },
+  );
 }
 
 /**
@@ -218,19 +251,31 @@ function bytesOf(a: Uint8Array | Int8Array): Buffer {
  */
 export function encodeMp3(channels: Float32Array[], sampleRate: number, kbps: number): Buffer {
   if (channels.length < 1 || channels.length > 2) throw new Error('MP3 takes one or two channels');
-  const toInt16 = (c: Float32Array) => Int16Array.from(c, (v) => Math.max(-32768, Math.min(32767, Math.round(clamp(v) * 32767))));
+  const toInt16 = (c: Float32Array) =>
+    Int16Array.from(c, (v) => Math.max(-32768, Math.min(32767, Math.round(clamp(v) * 32767))));
   const pcm = channels.map(toInt16);
   const encoder = new Mp3Encoder(channels.length, sampleRate, kbps);
   const parts: Buffer[] = [];
   const step = 1152 * 16;
   for (let i = 0; i < (pcm[0]?.length ?? 0); i += step) {
     const left = (pcm[0] as Int16Array).subarray(i, i + step);
-    parts.push(bytesOf(pcm.length === 2 ? encoder.encodeBuffer(left, (pcm[1] as Int16Array).subarray(i, i + step)) : encoder.encodeBuffer(left)));
+    parts.push(
+      bytesOf(
+        pcm.length === 2
+          ? encoder.encodeBuffer(left, (pcm[1] as Int16Array).subarray(i, i + step))
+          : encoder.encodeBuffer(left),
+      ),
+    );
   }
   parts.push(bytesOf(encoder.flush()));
   return Buffer.concat(parts);
 }
 
-export async function writeMp3(filePath: string, channels: Float32Array[], sampleRate: number, kbps: number): Promise<void> {
+export async function writeMp3(
+  filePath: string,
+  channels: Float32Array[],
+  sampleRate: number,
+  kbps: number,
+): Promise<void> {
   await fs.writeFile(filePath, encodeMp3(channels, sampleRate, kbps));
 }

@@ -52,7 +52,10 @@ export function sessionBody(w: CalibrationWorld, overrides: Record<string, unkno
   };
 }
 
-export async function createSession(w: CalibrationWorld, overrides: Record<string, unknown> = {}): Promise<TCalibrationSession> {
+export async function createSession(
+  w: CalibrationWorld,
+  overrides: Record<string, unknown> = {},
+): Promise<TCalibrationSession> {
   const r = await w.admin.post('/api/calibration', sessionBody(w, overrides));
   expect(r.status, r.text).toBe(200);
   const { id } = r.json<TCalibrationSessionSummary>();
@@ -66,7 +69,13 @@ export function card(overrides: Partial<TQcScores> = {}): TQcScores {
   return { ...bestScores(), ...overrides };
 }
 
-export async function score(api: Caller, session: TCalibrationSession, call: number, marks: Partial<TQcScores>, comment = '') {
+export async function score(
+  api: Caller,
+  session: TCalibrationSession,
+  call: number,
+  marks: Partial<TQcScores>,
+  comment = '',
+) {
   const id = session.calls[call]?.id;
   const r = await api.put(`/api/calibration/${session.id}/calls/${id}/scoring`, { ...card(marks), comment });
   expect(r.status, r.text).toBe(200);

@@ -10,7 +10,15 @@ const MINUTE = 60_000;
 /** A call of the user's on the lead, ended `endedAt` (now unless given), as the agent's save writes one. */
 export async function insertAttempt(
   db: Db,
-  a: { leadId: number; campaignId: number; user: TestUser; completed?: boolean; handleSeconds?: number; endedAt?: Date; sessionId?: number | null },
+  a: {
+    leadId: number;
+    campaignId: number;
+    user: TestUser;
+    completed?: boolean;
+    handleSeconds?: number;
+    endedAt?: Date;
+    sessionId?: number | null;
+  },
 ): Promise<number> {
   const endedAt = a.endedAt ?? new Date();
   const handleSeconds = a.handleSeconds ?? 60;
@@ -42,7 +50,15 @@ export async function insertAttempt(
 /** An open callback of the user's on the lead, due `dueAt`, as POST /api/callbacks stores one (without its checks). */
 export async function insertCallback(
   db: Db,
-  c: { leadId: number; campaignId: number; user: TestUser; dueAt: Date; mineOnly?: boolean; note?: string; createdAt?: Date },
+  c: {
+    leadId: number;
+    campaignId: number;
+    user: TestUser;
+    dueAt: Date;
+    mineOnly?: boolean;
+    note?: string;
+    createdAt?: Date;
+  },
 ): Promise<number> {
   const row = await db
     .insertInto('callbacks')
@@ -80,7 +96,12 @@ export function middayTimeZone(now: Date = new Date()): string {
 }
 
 /** An agent's sign-in at `signedInAt` into the campaign, and a caller whose token carries it (sid), as sign-in makes it. */
-export async function signedInAgent(app: App, user: TestUser, campaign: { id: number; campaignName: string }, signedInAt: Date): Promise<{ api: Caller; sessionId: number }> {
+export async function signedInAgent(
+  app: App,
+  user: TestUser,
+  campaign: { id: number; campaignName: string },
+  signedInAt: Date,
+): Promise<{ api: Caller; sessionId: number }> {
   const session = await app.db
     .insertInto('agentSessions')
     .values({

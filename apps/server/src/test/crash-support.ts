@@ -33,7 +33,12 @@ export async function createInstallation(mode: Mode, extraEnv: Record<string, st
   // mkdtemp makes it 0700: as root the embedded PostgreSQL runs as "postgres", which must reach DATA_DIR.
   await fsp.chmod(work, 0o755);
   const dataDir = path.join(work, 'data');
-  const env: Record<string, string | undefined> = { DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: ADMIN_PASSWORD, LOG_LEVEL: 'info', ...extraEnv };
+  const env: Record<string, string | undefined> = {
+    DATA_DIR: dataDir,
+    CRM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LOG_LEVEL: 'info',
+    ...extraEnv,
+  };
   let url: string | undefined;
   if (mode === 'postgres') {
     url = await createDatabaseFromTemplate(inject('dbAdminUrl'), inject('dbTemplate'));
@@ -83,7 +88,12 @@ export function isAlive(pid: number): boolean {
   }
 }
 
-export async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string, intervalMs = 50): Promise<void> {
+export async function waitFor(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  intervalMs = 50,
+): Promise<void> {
   const until = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
@@ -132,17 +142,28 @@ export function apiFor(server: RunningServer, token: string): Api {
     call: async <T>(method: string, url: string, body?: unknown) => {
       const res = await fetch(`${server.url}${url}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.text();
-      return { status: res.status, body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T };
+      return {
+        status: res.status,
+        body: (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text) as T,
+      };
     },
   };
 }
 
 export async function addCampaign(api: Api, campaignName: string, campaignId: string): Promise<number> {
-  const r = await api.call<{ id: number }>('POST', '/cc/addCampaign', { campaignType: 'Outbound', campaignName, campaignId, callTarget: 50 });
+  const r = await api.call<{ id: number }>('POST', '/cc/addCampaign', {
+    campaignType: 'Outbound',
+    campaignName,
+    campaignId,
+    callTarget: 50,
+  });
   if (r.status !== 200) throw new Error(`addCampaign: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.id;
 }
@@ -171,17 +192,29 @@ export type Upload = { importId: string; reply: Promise<{ status: number; body: 
 function postUpload(server: RunningServer, api: Api, campaignName: string, fileName: string, fileSize?: number) {
   const importId = randomUUID();
   const boundary = `----crm-crash-${importId}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const length = fileSize === undefined ? {} : { 'content-length': head.length + fileSize + tail.length };
-  const req = http.request(`${server.url}/api/file/uploadCsv?${new URLSearchParams({ tableName: campaignName, importId }).toString()}`, {
-    method: 'POST',
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${api.token}`, ...length },
-  });
+  const req = http.request(
+    `${server.url}/api/file/uploadCsv?${new URLSearchParams({ tableName: campaignName, importId }).toString()}`,
+    {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        authorization: `Bearer ${api.token}`,
+        ...length,
+      },
+    },
+  );
   const reply = new Promise<{ status: number; body: string }>((resolve) => {
     req.on('response', (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => resolve({ status: res.statusCode ?? 0, body }));
       res.on('error', (e) => resolve({ status: 0, body: String(e) }));
     });
     req.on('error', (e) => resolve({ status: 0, body: String(e) }));
@@ -203,7 +236,12 @@ export function uploadFile(server: RunningServer, api: Api, campaignName: string
 }
 
 /** An upload whose CSV the caller writes piece by piece, then ends. */
-export function openUpload(server: RunningServer, api: Api, campaignName: string, fileName: string): Upload & { write: (csv: string) => void; end: () => void } {
+export function openUpload(
+  server: RunningServer,
+  api: Api,
+  campaignName: string,
+  fileName: string,
+): Upload & { write: (csv: string) => void; end: () => void } {
   const { importId, reply, req, head, tail } = postUpload(server, api, campaignName, fileName);
   req.write(head);
   return { importId, reply, write: (csv) => void req.write(csv), end: () => void req.end(tail) };

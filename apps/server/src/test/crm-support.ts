@@ -13,7 +13,10 @@ export type PanelCampaign = { id: number; name: string; questions: TQuestion[]; 
  */
 export async function panelCampaign(t: TestContext): Promise<PanelCampaign> {
   const c = await createCampaign(t.db);
-  await t.db.insertInto('dataTables').values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['shop', 'tier'] }).execute();
+  await t.db
+    .insertInto('dataTables')
+    .values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['shop', 'tier'] })
+    .execute();
   const admin = await t.callerFor('admin');
   const questions = await addQuestions(admin, [
     newQuestion(c.campaignName, { title: 'Did you buy it?', options: 'Yes, No' }),
@@ -26,7 +29,12 @@ export async function panelCampaign(t: TestContext): Promise<PanelCampaign> {
 }
 
 /** Inserts one lead of the campaign, generated unless said otherwise; returns its id. */
-export async function addLead(t: TestContext, campaignId: number, cellNumber: string, lead: { dataDate?: string; generated?: boolean; fields?: Record<string, string>; respondentName?: string } = {}): Promise<number> {
+export async function addLead(
+  t: TestContext,
+  campaignId: number,
+  cellNumber: string,
+  lead: { dataDate?: string; generated?: boolean; fields?: Record<string, string>; respondentName?: string } = {},
+): Promise<number> {
   const generated = lead.generated ?? true;
   const [id] = await insertLeads(t.db, campaignId, [
     {

@@ -23,15 +23,33 @@ export async function sendLeads(
   seq += 1;
   const campaign = options.campaign ?? (await createCampaign(t.db));
   const date = `2025-02-${String(seq).padStart(2, '0')}`;
-  const ids = await insertLeads(t.db, campaign.id, leads.map((l) => ({ dataDate: date, forD: 'd', generateStatus: 1, ...l })));
+  const ids = await insertLeads(
+    t.db,
+    campaign.id,
+    leads.map((l) => ({ dataDate: date, forD: 'd', generateStatus: 1, ...l })),
+  );
   const listId = String(2000 + seq);
-  const settings = { campaignName: campaign.campaignName, listId, duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0, ...options.settings };
+  const settings = {
+    campaignName: campaign.campaignName,
+    listId,
+    duplicateCheck: 'NONE',
+    dncCheck: false,
+    campaignDncCheck: false,
+    vicidialCampaignId: null,
+    rate: 0,
+    ...options.settings,
+  };
   const saved = await admin.put('/api/dialer/settings', settings);
   expect(saved.status, saved.text).toBe(200);
   const started = await admin.post('/api/dialer/sends', { campaignName: campaign.campaignName, date });
   expect(started.status, started.text).toBe(200);
   const sendId = started.json<{ id: number }>().id;
-  await expect.poll(async () => (await admin.get(`/api/dialer/sends/${sendId}`)).json<TDialerSend>().state, { timeout: 15_000, interval: 50 }).toBe('finished');
+  await expect
+    .poll(async () => (await admin.get(`/api/dialer/sends/${sendId}`)).json<TDialerSend>().state, {
+      timeout: 15_000,
+      interval: 50,
+    })
+    .toBe('finished');
   return { id: campaign.id, name: campaign.campaignName, listId, sendId, leadIds: ids.map(String) };
 }
 

@@ -5,7 +5,11 @@ import type { Caller } from './harness.ts';
 import { addRecord, scorecard, type QcWorld } from './qc-support.ts';
 
 /** A record scored by `inspector` (qA unless named): Greetings No (−5) and CRM Need Improvement (10): total 85, Meet Expectation. */
-export async function disputableRecord(w: QcWorld, inspector: Caller = w.qcA, overrides: Partial<TQcRecordCreateInput> = {}): Promise<TQcRecord> {
+export async function disputableRecord(
+  w: QcWorld,
+  inspector: Caller = w.qcA,
+  overrides: Partial<TQcRecordCreateInput> = {},
+): Promise<TQcRecord> {
   return addRecord(inspector, scorecard(w, { greetings: -5, crm: 10, ...overrides }));
 }
 

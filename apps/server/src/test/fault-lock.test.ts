@@ -56,11 +56,24 @@ afterAll(async () => {
   if (dataDir) await fsp.rm(dataDir, { recursive: true, force: true });
 });
 
-type LockRun = { server: RunningServer; floor: Floor; log: LogReader; calls: Call[]; samples: HealthSample[]; lockedAt: number; releasedAt: number };
+type LockRun = {
+  server: RunningServer;
+  floor: Floor;
+  log: LogReader;
+  calls: Call[];
+  samples: HealthSample[];
+  lockedAt: number;
+  releasedAt: number;
+};
 
 /** A server (with `env`), a floor of agents at work, and leads locked by the test for `holdMs` in the middle. */
 async function lockDuringLoad(label: string, env: Record<string, string>, holdMs: number): Promise<LockRun> {
-  const server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: ADMIN_PASSWORD, ...env });
+  const server = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    CRM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    ...env,
+  });
   servers.push(server);
   const log = readLog(server);
   const admin = await signIn(server);
@@ -93,7 +106,9 @@ async function lockDuringLoad(label: string, env: Record<string, string>, holdMs
 async function expectSurvived(r: LockRun, answerWithinMs: number) {
   const failed = r.calls.filter((c) => !ok(c));
   const slowest = Math.max(...r.calls.map((c) => c.end - c.start));
-  const firstSaveBack = r.calls.filter((c) => c.kind === 'save' && ok(c) && c.end >= r.releasedAt).sort((a, b) => a.end - b.end)[0];
+  const firstSaveBack = r.calls
+    .filter((c) => c.kind === 'save' && ok(c) && c.end >= r.releasedAt)
+    .sort((a, b) => a.end - b.end)[0];
   console.log(
     `leads locked ${r.releasedAt - r.lockedAt} ms: ${r.calls.length} calls, outcomes ${JSON.stringify(outcomes(r.calls))}; slowest call ${slowest} ms; ` +
       `/healthz slowest ${Math.max(...r.samples.map((s) => s.end - s.start))} ms, ${r.samples.filter((s) => s.status === 200).length} × 200, ${r.samples.filter((s) => s.status === 503).length} × 503; first save after the release ${firstSaveBack ? firstSaveBack.end - r.releasedAt : 'never'} ms`,
@@ -102,10 +117,22 @@ async function expectSurvived(r: LockRun, answerWithinMs: number) {
   expect(r.server.child.exitCode, 'the server process is still running').toBeNull();
   expect(r.calls.filter((c) => c.status === 0).map((c) => `${c.kind} ${c.error}`)).toEqual([]);
   // Every request answered in time, the locked table notwithstanding.
-  expect(r.calls.filter((c) => c.end - c.start > answerWithinMs).map((c) => `${c.kind} took ${c.end - c.start} ms: ${c.status} ${c.message}`)).toEqual([]);
+  expect(
+    r.calls
+      .filter((c) => c.end - c.start > answerWithinMs)
+      .map((c) => `${c.kind} took ${c.end - c.start} ms: ${c.status} ${c.message}`),
+  ).toEqual([]);
   // Failures are 503 "busy": "nothing was stored" to a save, "try again" to a lookup; and only while the lock was held.
-  expect(failed.filter((c) => !(c.status === 503 && c.message === (c.kind === 'save' ? BUSY : BUSY_READING))).map((c) => `${c.kind} ${c.status} ${c.message}`)).toEqual([]);
-  expect(failed.filter((c) => c.end < r.lockedAt || c.start > r.releasedAt).map((c) => `${c.kind} ${c.status} ${c.message} at ${c.start - r.lockedAt} ms`)).toEqual([]);
+  expect(
+    failed
+      .filter((c) => !(c.status === 503 && c.message === (c.kind === 'save' ? BUSY : BUSY_READING)))
+      .map((c) => `${c.kind} ${c.status} ${c.message}`),
+  ).toEqual([]);
+  expect(
+    failed
+      .filter((c) => c.end < r.lockedAt || c.start > r.releasedAt)
+      .map((c) => `${c.kind} ${c.status} ${c.message} at ${c.start - r.lockedAt} ms`),
+  ).toEqual([]);
   expect(failed.length, 'requests failed while the leads were locked').toBeGreaterThan(0);
 
   // Agents succeed again within 2 s of the release.
@@ -119,35 +146,59 @@ async function expectSurvived(r: LockRun, answerWithinMs: number) {
   const last = lastAnsweredVersions(r.calls);
   expect(mixedRows(r.floor, stored)).toEqual([]);
   const wrong = r.floor.agents.flatMap((a) => a.leads).filter((l) => stored.get(l.id)?.version !== last.get(l.id));
-  expect(wrong.map((l) => `lead ${l.id}: last answered v${last.get(l.id)}, stored v${stored.get(l.id)?.version}`)).toEqual([]);
+  expect(
+    wrong.map((l) => `lead ${l.id}: last answered v${last.get(l.id)}, stored v${stored.get(l.id)?.version}`),
+  ).toEqual([]);
 
   // /healthz answered within a second, every time.
-  expect(r.samples.filter((s) => s.status === 0 || s.end - s.start > 1000).map((s) => `${s.status} in ${s.end - s.start} ms`)).toEqual([]);
+  expect(
+    r.samples
+      .filter((s) => s.status === 0 || s.end - s.start > 1000)
+      .map((s) => `${s.status} in ${s.end - s.start} ms`),
+  ).toEqual([]);
   // A lock is not an outage: the database answered all along.
   expect(r.log.matching(NOT_ANSWERING).map((l) => l.msg)).toEqual([]);
 }
 
 describe('a table lock held for 30 s during agent load', () => {
-  it('answers every request within 8 s (503 busy while locked), /healthz within 1 s, commits no failed save, and serves again within 2 s', { timeout: 120_000 }, async () => {
-    const r = await lockDuringLoad('lock', {}, 30_000);
-    await expectSurvived(r, ANSWER_WITHIN_MS);
-    // 30 s is long enough for both to meet the lock: a save is told nothing was stored, a lookup to try again.
-    expect(r.calls.filter((c) => c.kind === 'save' && c.status === 503).length, 'saves failed while the leads were locked').toBeGreaterThan(0);
-    expect(r.calls.filter((c) => c.kind === 'lookup' && c.status === 503).length, 'lookups failed while the leads were locked').toBeGreaterThan(0);
-    // Enough connections for every agent: /healthz said ok all along.
-    expect(r.samples.filter((s) => s.status !== 200).map((s) => `${s.status} ${JSON.stringify(s.body)}`)).toEqual([]);
-    expect(r.samples.every((s) => JSON.stringify(s.body) === JSON.stringify({ status: 'ok', db: 'postgres' }))).toBe(true);
-    expect(await r.server.stop(), r.server.output().slice(-1500)).toBe(0);
-  });
+  it(
+    'answers every request within 8 s (503 busy while locked), /healthz within 1 s, commits no failed save, and serves again within 2 s',
+    { timeout: 120_000 },
+    async () => {
+      const r = await lockDuringLoad('lock', {}, 30_000);
+      await expectSurvived(r, ANSWER_WITHIN_MS);
+      // 30 s is long enough for both to meet the lock: a save is told nothing was stored, a lookup to try again.
+      expect(
+        r.calls.filter((c) => c.kind === 'save' && c.status === 503).length,
+        'saves failed while the leads were locked',
+      ).toBeGreaterThan(0);
+      expect(
+        r.calls.filter((c) => c.kind === 'lookup' && c.status === 503).length,
+        'lookups failed while the leads were locked',
+      ).toBeGreaterThan(0);
+      // Enough connections for every agent: /healthz said ok all along.
+      expect(r.samples.filter((s) => s.status !== 200).map((s) => `${s.status} ${JSON.stringify(s.body)}`)).toEqual([]);
+      expect(r.samples.every((s) => JSON.stringify(s.body) === JSON.stringify({ status: 'ok', db: 'postgres' }))).toBe(
+        true,
+      );
+      expect(await r.server.stop(), r.server.output().slice(-1500)).toBe(0);
+    },
+  );
 
-  it('with fewer database connections than agents: 503 busy within seconds, and /healthz says the server is busy', { timeout: 120_000 }, async () => {
-    const r = await lockDuringLoad('pool', { DB_POOL_SIZE: '4' }, 6_000);
-    await expectSurvived(r, ANSWER_WITHIN_POOL_MS);
-    const busy = r.samples.filter((s) => s.status === 503);
-    expect(busy.length, '/healthz said busy while every connection waited on the lock').toBeGreaterThan(0);
-    expect(busy.filter((s) => !(s.message ?? '').startsWith('The server is busy')).map((s) => JSON.stringify(s.body))).toEqual([]);
-    expect(busy.filter((s) => s.start < r.lockedAt || s.start > r.releasedAt + BACK_WITHIN_MS)).toEqual([]);
-    expect(r.samples.filter((s) => s.start > r.releasedAt + BACK_WITHIN_MS && s.status !== 200)).toEqual([]);
-    expect(await r.server.stop(), r.server.output().slice(-1500)).toBe(0);
-  });
+  it(
+    'with fewer database connections than agents: 503 busy within seconds, and /healthz says the server is busy',
+    { timeout: 120_000 },
+    async () => {
+      const r = await lockDuringLoad('pool', { DB_POOL_SIZE: '4' }, 6_000);
+      await expectSurvived(r, ANSWER_WITHIN_POOL_MS);
+      const busy = r.samples.filter((s) => s.status === 503);
+      expect(busy.length, '/healthz said busy while every connection waited on the lock').toBeGreaterThan(0);
+      expect(
+        busy.filter((s) => !(s.message ?? '').startsWith('The server is busy')).map((s) => JSON.stringify(s.body)),
+      ).toEqual([]);
+      expect(busy.filter((s) => s.start < r.lockedAt || s.start > r.releasedAt + BACK_WITHIN_MS)).toEqual([]);
+      expect(r.samples.filter((s) => s.start > r.releasedAt + BACK_WITHIN_MS && s.status !== 200)).toEqual([]);
+      expect(await r.server.stop(), r.server.output().slice(-1500)).toBe(0);
+    },
+  );
 });

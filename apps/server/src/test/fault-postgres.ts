@@ -36,7 +36,9 @@ export async function startOwnPostgres(label: string): Promise<OwnPostgres> {
   // mkdtemp makes it 0700: as root PostgreSQL runs as "postgres", which must reach its directory.
   await fsp.chmod(work, 0o755);
   const dataDir = path.join(work, 'data');
-  let instance: EmbeddedPostgres | undefined = await startEmbeddedPostgres(dataDir, undefined, { supervise: false }).catch(async (e: unknown) => {
+  let instance: EmbeddedPostgres | undefined = await startEmbeddedPostgres(dataDir, undefined, {
+    supervise: false,
+  }).catch(async (e: unknown) => {
     await fsp.rm(work, { recursive: true, force: true });
     throw e;
   });

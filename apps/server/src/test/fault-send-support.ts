@@ -21,7 +21,11 @@ export function dialerEnv(fake: FakeVicidial): Record<string, string> {
 }
 
 /** A campaign with `leads` generated leads of one date, its dialer settings at `rate` leads a second, and its send started. */
-export async function startSend(admin: Api, databaseUrl: string, options: { label: string; leads: number; rate: number }): Promise<number> {
+export async function startSend(
+  admin: Api,
+  databaseUrl: string,
+  options: { label: string; leads: number; rate: number },
+): Promise<number> {
   const campaignName = `Fault send ${options.label}`;
   const date = '2024-07-01';
   const campaignId = await addCampaign(admin, campaignName, `FS-${options.label.toUpperCase()}`);
@@ -31,7 +35,15 @@ export async function startSend(admin: Api, databaseUrl: string, options: { labe
      select $1, '+8801' || (700000000 + i)::text, $2::date, 'd', 1 from generate_series(1, $3::int) i`,
     [campaignId, date, options.leads],
   );
-  const settings = await admin.call('PUT', '/api/dialer/settings', { campaignName, listId: SEND_LIST, duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: options.rate });
+  const settings = await admin.call('PUT', '/api/dialer/settings', {
+    campaignName,
+    listId: SEND_LIST,
+    duplicateCheck: 'NONE',
+    dncCheck: false,
+    campaignDncCheck: false,
+    vicidialCampaignId: null,
+    rate: options.rate,
+  });
   if (settings.status !== 200) throw new Error(`dialer settings: ${settings.status} ${JSON.stringify(settings.body)}`);
   const started = await admin.call<{ id: number }>('POST', '/api/dialer/sends', { campaignName, date });
   if (started.status !== 200) throw new Error(`send: ${started.status} ${JSON.stringify(started.body)}`);
@@ -41,11 +53,16 @@ export async function startSend(admin: Api, databaseUrl: string, options: { labe
 /** Waits for the send to finish (read through `api`, retried while the server answers 503) and returns it. */
 export async function sendFinished(api: Api, id: number, timeoutMs: number): Promise<TDialerSend> {
   let send: TDialerSend | undefined;
-  await waitFor(async () => {
-    const r = await api.call<TDialerSend>('GET', `/api/dialer/sends/${id}`).catch(() => undefined);
-    if (r?.status === 200) send = r.body;
-    return send?.state === 'finished';
-  }, timeoutMs, `send ${id} to finish`, 200);
+  await waitFor(
+    async () => {
+      const r = await api.call<TDialerSend>('GET', `/api/dialer/sends/${id}`).catch(() => undefined);
+      if (r?.status === 200) send = r.body;
+      return send?.state === 'finished';
+    },
+    timeoutMs,
+    `send ${id} to finish`,
+    200,
+  );
   return send!;
 }
 
@@ -53,7 +70,11 @@ export async function sendFinished(api: Api, id: number, timeoutMs: number): Pro
 export function standInLeads(fake: FakeVicidial): { stored: number; distinct: number; mostAddsOfOneLead: number } {
   const codes = fake.lists.leads(SEND_LIST).map((l) => l.vendorLeadCode);
   const adds = Object.values(fake.leadCounters().addLeadByVendorCode);
-  return { stored: codes.length, distinct: new Set(codes).size, mostAddsOfOneLead: adds.length === 0 ? 0 : Math.max(...adds) };
+  return {
+    stored: codes.length,
+    distinct: new Set(codes).size,
+    mostAddsOfOneLead: adds.length === 0 ? 0 : Math.max(...adds),
+  };
 }
 
 /** The backend holding the send's advisory lock, if any. */

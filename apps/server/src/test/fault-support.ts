@@ -19,24 +19,51 @@ export const MAY_HAVE_BEEN_SAVED = AGENT_PANEL_MESSAGES.saveOutcomeUnknown;
 
 // ---- calls over HTTP, each timed
 
-export type Reply = { status: number; body: unknown; message: string | undefined; error: string | undefined; start: number; end: number };
+export type Reply = {
+  status: number;
+  body: unknown;
+  message: string | undefined;
+  error: string | undefined;
+  start: number;
+  end: number;
+};
 
 /** One request; status 0 (with the error) when no HTTP answer came: a broken connection or no answer in `timeoutMs`. */
-export async function timedCall(server: RunningServer, method: string, url: string, token: string | undefined, body?: unknown, timeoutMs = 30_000): Promise<Reply> {
+export async function timedCall(
+  server: RunningServer,
+  method: string,
+  url: string,
+  token: string | undefined,
+  body?: unknown,
+  timeoutMs = 30_000,
+): Promise<Reply> {
   const start = Date.now();
   try {
     const res = await fetch(`${server.url}${url}`, {
       method,
-      headers: { ...(token === undefined ? {} : { authorization: `Bearer ${token}` }), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(timeoutMs),
     });
     const text = await res.text();
     const parsed: unknown = text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
-    const message = typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string' ? parsed.message : undefined;
+    const message =
+      typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string'
+        ? parsed.message
+        : undefined;
     return { status: res.status, body: parsed, message, error: undefined, start, end: Date.now() };
   } catch (e) {
-    return { status: 0, body: undefined, message: undefined, error: e instanceof Error ? `${e.name}: ${e.message} ${String(e.cause ?? '')}` : String(e), start, end: Date.now() };
+    return {
+      status: 0,
+      body: undefined,
+      message: undefined,
+      error: e instanceof Error ? `${e.name}: ${e.message} ${String(e.cause ?? '')}` : String(e),
+      start,
+      end: Date.now(),
+    };
   }
 }
 
@@ -55,14 +82,24 @@ export type CsvUpload = {
  * one socket is a browser reusing its connection, so an upload after another one goes on the same connection;
  * false is a connection of its own.
  */
-export function openCsvUpload(server: RunningServer, token: string, campaignName: string, fileName: string, agent: http.Agent | false, timeoutMs = 30_000): CsvUpload {
+export function openCsvUpload(
+  server: RunningServer,
+  token: string,
+  campaignName: string,
+  fileName: string,
+  agent: http.Agent | false,
+  timeoutMs = 30_000,
+): CsvUpload {
   const importId = randomUUID();
   const boundary = `----crm-fault-${importId}`;
-  const req = http.request(`${server.url}/api/file/uploadCsv?${new URLSearchParams({ tableName: campaignName, importId }).toString()}`, {
-    method: 'POST',
-    agent,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
-  });
+  const req = http.request(
+    `${server.url}/api/file/uploadCsv?${new URLSearchParams({ tableName: campaignName, importId }).toString()}`,
+    {
+      method: 'POST',
+      agent,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+    },
+  );
   const reply = new Promise<{ status: number; body: string }>((resolve) => {
     const timer = setTimeout(() => {
       resolve({ status: -1, body: `no answer within ${timeoutMs} ms` });
@@ -74,12 +111,17 @@ export function openCsvUpload(server: RunningServer, token: string, campaignName
     };
     req.on('response', (res) => {
       let body = '';
-      res.setEncoding('utf8').on('data', (c: string) => (body += c)).on('end', () => settle({ status: res.statusCode ?? 0, body }));
+      res
+        .setEncoding('utf8')
+        .on('data', (c: string) => (body += c))
+        .on('end', () => settle({ status: res.statusCode ?? 0, body }));
       res.on('error', (e) => settle({ status: 0, body: String(e) }));
     });
     req.on('error', (e) => settle({ status: 0, body: String(e) }));
   });
-  req.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`);
+  req.write(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   return {
     importId,
     reply,
@@ -99,7 +141,12 @@ const AGENT_PASSWORD = 'night-shift-pass-1';
 const DATA_DATE = '2024-06-01';
 
 /** Through the real API (campaign, questions, agents and their sign-ins), then the leads straight into PostgreSQL. */
-export async function setUpFloor(server: RunningServer, admin: Api, databaseUrl: string, options: { label: string; agents: number; leadsPerAgent: number }): Promise<Floor> {
+export async function setUpFloor(
+  server: RunningServer,
+  admin: Api,
+  databaseUrl: string,
+  options: { label: string; agents: number; leadsPerAgent: number },
+): Promise<Floor> {
   const campaign = `Fault floor ${options.label}`;
   const campaignId = await addCampaign(admin, campaign, `FAULT-${options.label.toUpperCase()}`);
   const added = await admin.call<{ qno: string }[]>('POST', '/questions/add', [
@@ -113,9 +160,19 @@ export async function setUpFloor(server: RunningServer, admin: Api, databaseUrl:
   const agents = await Promise.all(
     Array.from({ length: options.agents }, async (_, index): Promise<FloorAgent> => {
       const agentId = `FLT-${options.label}-${String(index + 1).padStart(2, '0')}`;
-      const made = await admin.call('POST', '/api/ac/addAgent', { type: 'Physical', name: `Fault agent ${index + 1}`, agentId, password: AGENT_PASSWORD });
+      const made = await admin.call('POST', '/api/ac/addAgent', {
+        type: 'Physical',
+        name: `Fault agent ${index + 1}`,
+        agentId,
+        password: AGENT_PASSWORD,
+      });
       if (made.status !== 200) throw new Error(`addAgent: ${made.status} ${JSON.stringify(made.body)}`);
-      const signIn = await timedCall(server, 'POST', '/api/auth/signInAgent', undefined, { username: agentId, password: AGENT_PASSWORD, shift: 'Morning', campaign });
+      const signIn = await timedCall(server, 'POST', '/api/auth/signInAgent', undefined, {
+        username: agentId,
+        password: AGENT_PASSWORD,
+        shift: 'Morning',
+        campaign,
+      });
       if (signIn.status !== 200) throw new Error(`signInAgent: ${signIn.status} ${JSON.stringify(signIn.body)}`);
       const token = String((signIn.body as { jwtToken: string }).jwtToken);
       const [user] = await query<{ id: number }>(databaseUrl, 'select id from users where username = $1', [agentId]);
@@ -159,7 +216,11 @@ export type FloorRun = {
  * whose screen shows the lead saves whatever the lookup said), then pauses `thinkMs`. One request at a time per
  * agent, so a lead's saves are sent one after the other and its last answered save is well defined.
  */
-export function runFloor(server: RunningServer, floor: Floor, options: { thinkMs: number; timeoutMs?: number }): FloorRun {
+export function runFloor(
+  server: RunningServer,
+  floor: Floor,
+  options: { thinkMs: number; timeoutMs?: number },
+): FloorRun {
   const calls: Call[] = [];
   let version = 0;
   let stopped = false;
@@ -191,24 +252,35 @@ export function runFloor(server: RunningServer, floor: Floor, options: { thinkMs
 export const ok = (c: Reply) => c.status >= 200 && c.status < 300;
 
 /** What a call answers while the database is away: 503 "not answering", or for a save whose commit was cut off, "may have been saved". */
-export const isOutageReply = (c: Call) => c.status === 503 && (c.message === UNAVAILABLE || (c.kind === 'save' && c.message === MAY_HAVE_BEEN_SAVED));
+export const isOutageReply = (c: Call) =>
+  c.status === 503 && (c.message === UNAVAILABLE || (c.kind === 'save' && c.message === MAY_HAVE_BEEN_SAVED));
 
 /** Per lead, the version of its last save answered 2xx. */
 export function lastAnsweredVersions(calls: readonly Call[]): Map<number, number> {
   const last = new Map<number, number>();
-  for (const c of calls) if (c.kind === 'save' && ok(c) && c.version !== undefined && c.version > (last.get(c.leadId) ?? 0)) last.set(c.leadId, c.version);
+  for (const c of calls)
+    if (c.kind === 'save' && ok(c) && c.version !== undefined && c.version > (last.get(c.leadId) ?? 0))
+      last.set(c.leadId, c.version);
   return last;
 }
 
 /** A lead's stored answers read back: the version they carry, and whether they are one save's whole set. */
-export type StoredAnswers = { leadId: number; answers: Record<string, string>; isCalled: number; calledBy: number | null; version: number | undefined; whole: boolean };
+export type StoredAnswers = {
+  leadId: number;
+  answers: Record<string, string>;
+  isCalled: number;
+  calledBy: number | null;
+  version: number | undefined;
+  whole: boolean;
+};
 
 export async function storedAnswers(databaseUrl: string, floor: Floor): Promise<Map<number, StoredAnswers>> {
-  const rows = await query<{ id: string; answers: Record<string, string>; is_called: number; called_by: number | null }>(
-    databaseUrl,
-    'select id, answers, is_called, called_by from leads where campaign_id = $1',
-    [floor.campaignId],
-  );
+  const rows = await query<{
+    id: string;
+    answers: Record<string, string>;
+    is_called: number;
+    called_by: number | null;
+  }>(databaseUrl, 'select id, answers, is_called, called_by from leads where campaign_id = $1', [floor.campaignId]);
   const [k1, k2] = floor.keys;
   const out = new Map<number, StoredAnswers>();
   for (const r of rows) {
@@ -217,12 +289,25 @@ export async function storedAnswers(databaseUrl: string, floor: Floor): Promise<
     const keys = Object.keys(r.answers).sort();
     let version: number | undefined;
     let whole: boolean;
-    if (one === null && two === null && keys.length === 0) whole = r.is_called === 0 && r.called_by === null; // never saved
+    if (one === null && two === null && keys.length === 0)
+      whole = r.is_called === 0 && r.called_by === null; // never saved
     else {
       version = Number(one?.[1]);
-      whole = one !== null && two !== null && one[1] === two[1] && keys.join(',') === [k1, k2].sort().join(',') && r.is_called === version % 2;
+      whole =
+        one !== null &&
+        two !== null &&
+        one[1] === two[1] &&
+        keys.join(',') === [k1, k2].sort().join(',') &&
+        r.is_called === version % 2;
     }
-    out.set(Number(r.id), { leadId: Number(r.id), answers: r.answers, isCalled: r.is_called, calledBy: r.called_by, version, whole });
+    out.set(Number(r.id), {
+      leadId: Number(r.id),
+      answers: r.answers,
+      isCalled: r.is_called,
+      calledBy: r.called_by,
+      version,
+      whole,
+    });
   }
   return out;
 }
@@ -235,7 +320,8 @@ export function mixedRows(floor: Floor, stored: ReadonlyMap<number, StoredAnswer
       const s = stored.get(lead.id);
       if (s === undefined) problems.push(`lead ${lead.id} is gone`);
       else if (!s.whole) problems.push(`lead ${lead.id} mixes saves: ${JSON.stringify(s)}`);
-      else if (s.version !== undefined && s.calledBy !== agent.userId) problems.push(`lead ${lead.id} was called by ${s.calledBy}, not agent ${agent.userId}`);
+      else if (s.version !== undefined && s.calledBy !== agent.userId)
+        problems.push(`lead ${lead.id} was called by ${s.calledBy}, not agent ${agent.userId}`);
     }
   }
   return problems;
@@ -310,7 +396,10 @@ export const STACK = /"stack"|\n\s+at |^\s+at /;
 export type HealthSample = Reply;
 
 /** GET /healthz every `everyMs` (the next one right away when one took longer) until stopped. */
-export function pollHealth(server: RunningServer, everyMs = 250): { samples: HealthSample[]; stop: () => Promise<HealthSample[]> } {
+export function pollHealth(
+  server: RunningServer,
+  everyMs = 250,
+): { samples: HealthSample[]; stop: () => Promise<HealthSample[]> } {
   const samples: HealthSample[] = [];
   let stopped = false;
   const loop = (async () => {

@@ -68,13 +68,20 @@ async function prepareDatabase(closeTempRoot: () => Promise<void>): Promise<TPre
   await withClient(adminUrl, (c) => c.query(`create database ${template}`));
   // Migrated, the job queue installed and the tests' application role granted, as a server's owner does at start-up;
   // every copy inherits it all. The role is the cluster's: made here unless an earlier or parallel run made it.
-  await prepareSchema(databaseUrl(adminUrl, template), DEFAULT_DB_LIMITS, { name: TEST_APP_ROLE.name, password: TEST_APP_ROLE.password });
+  await prepareSchema(databaseUrl(adminUrl, template), DEFAULT_DB_LIMITS, {
+    name: TEST_APP_ROLE.name,
+    password: TEST_APP_ROLE.password,
+  });
 
   const teardown = async () => {
     try {
       const url = adminUrl;
       // Drop this run's copies (a crashed file may have left one) and the template.
-      const names = await withClient(url, (c) => c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [`${template}_`]));
+      const names = await withClient(url, (c) =>
+        c.query<{ datname: string }>('select datname from pg_database where starts_with(datname, $1)', [
+          `${template}_`,
+        ]),
+      );
       for (const { datname } of names.rows) await dropDatabase(url, datname);
       await dropDatabase(url, template);
       await embedded?.stop();

@@ -15,7 +15,13 @@ import type { TDbLimits } from '../db/limits.ts';
 import { hashPassword } from '../auth/password.ts';
 import { appUrlOf, createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 
-export type Reply = { status: number; body: unknown; headers: LightMyRequestResponse['headers']; json: <T>() => T; text: string };
+export type Reply = {
+  status: number;
+  body: unknown;
+  headers: LightMyRequestResponse['headers'];
+  json: <T>() => T;
+  text: string;
+};
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD' | 'OPTIONS';
 
 export type Caller = {
@@ -50,7 +56,10 @@ export function caller(app: App, token?: string): Caller {
 export type TestUser = { id: number; username: string; name: string; password: string; role: TDbRole };
 
 let counter = 0;
-export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>> & { active?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  db: Db,
+  overrides: Partial<Omit<TestUser, 'id'>> & { active?: boolean } = {},
+): Promise<TestUser> {
   counter += 1;
   const role = overrides.role ?? 'agent';
   const user = {
@@ -61,13 +70,22 @@ export async function createUser(db: Db, overrides: Partial<Omit<TestUser, 'id'>
   };
   const row = await db
     .insertInto('users')
-    .values({ username: user.username, name: user.name, role, passwordHash: await hashPassword(user.password), active: overrides.active ?? true })
+    .values({
+      username: user.username,
+      name: user.name,
+      role,
+      passwordHash: await hashPassword(user.password),
+      active: overrides.active ?? true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id, ...user };
 }
 
-export async function createCampaign(db: Db, overrides: { campaignName?: string; campaignType?: 'Inbound' | 'Outbound'; status?: boolean } = {}) {
+export async function createCampaign(
+  db: Db,
+  overrides: { campaignName?: string; campaignType?: 'Inbound' | 'Outbound'; status?: boolean } = {},
+) {
   counter += 1;
   const campaignName = overrides.campaignName ?? `Campaign ${counter}`;
   return db
@@ -110,7 +128,19 @@ export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TCon
   const defaults = loadConfig({});
   // No analysis workers or periodic scans unless a test asks: each test's app would otherwise analyse in the background.
   const analysis = { ...defaults.analysis, concurrency: 0, scanSeconds: 0 };
-  return { ...defaults, dataDir, logLevel: 'silent', webDist: undefined, loginRateLimit: 1000, loginRateLimitPerIp: 1000, loginDailyLimitPerIp: 100_000, loginBackoffAfter: 1000, mfa: { requiredRoles: [], graceSignIns: 3 }, analysis, ...overrides };
+  return {
+    ...defaults,
+    dataDir,
+    logLevel: 'silent',
+    webDist: undefined,
+    loginRateLimit: 1000,
+    loginRateLimitPerIp: 1000,
+    loginDailyLimitPerIp: 100_000,
+    loginBackoffAfter: 1000,
+    mfa: { requiredRoles: [], graceSignIns: 3 },
+    analysis,
+    ...overrides,
+  };
 }
 
 /**
@@ -118,12 +148,27 @@ export async function testConfig(overrides: Partial<TConfig> = {}): Promise<TCon
  * agent's token stands for a sign-in record of a real campaign (docs/trust.md, Sessions and tokens).
  */
 async function campaignToSignInto(db: Db, name: string): Promise<{ id: number; campaignName: string }> {
-  const find = () => db.selectFrom('campaigns').select(['id', 'campaignName']).where(sql<string>`lower(campaign_name)`, '=', name.trim().toLowerCase()).executeTakeFirst();
+  const find = () =>
+    db
+      .selectFrom('campaigns')
+      .select(['id', 'campaignName'])
+      .where(sql<string>`lower(campaign_name)`, '=', name.trim().toLowerCase())
+      .executeTakeFirst();
   const found = await find();
   if (found !== undefined) return found;
   counter += 1;
   // Two callers made at once may both make it: the second finds the first's.
-  await db.insertInto('campaigns').values({ campaignId: `S${counter}-${process.pid}`, campaignName: name, campaignType: 'Outbound', callTarget: 50, status: true }).onConflict((oc) => oc.doNothing()).execute();
+  await db
+    .insertInto('campaigns')
+    .values({
+      campaignId: `S${counter}-${process.pid}`,
+      campaignName: name,
+      campaignType: 'Outbound',
+      callTarget: 50,
+      status: true,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   const made = await find();
   if (made === undefined) throw new Error(`could not make the campaign "${name}" to sign into`);
   return made;
@@ -133,18 +178,41 @@ async function campaignToSignInto(db: Db, name: string): Promise<{ id: number; c
  * A session token of the user, as sign-in would mint it: with an expiry, and for an agent a shift, a campaign and a
  * sign-in record (agent_sessions) of that campaign, `Default` unless said (made when the test has none).
  */
-export async function sessionTokenFor(app: App, user: TestUser, agent: { shift?: TShift; campaign?: string } = {}): Promise<string> {
+export async function sessionTokenFor(
+  app: App,
+  user: TestUser,
+  agent: { shift?: TShift; campaign?: string } = {},
+): Promise<string> {
   const roleName = DB_ROLES[user.role];
-  const identity = { sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }] };
+  const identity = {
+    sub: String(user.id),
+    userName: user.username,
+    name: user.name,
+    roles: [{ roleName, roleDescription: ROLE_DESCRIPTIONS[roleName] }],
+  };
   if (user.role !== 'agent') return app.tokens.sign(identity);
   const shift = agent.shift ?? 'Morning';
   const campaign = await campaignToSignInto(app.db, agent.campaign ?? 'Default');
   const session = await app.db
     .insertInto('agentSessions')
-    .values({ userId: user.id, agentId: user.username, agentName: user.name, shift, campaignId: campaign.id, campaignName: campaign.campaignName, expiresAt: new Date(Date.now() + app.tokens.ttlSeconds * 1000) })
+    .values({
+      userId: user.id,
+      agentId: user.username,
+      agentName: user.name,
+      shift,
+      campaignId: campaign.id,
+      campaignName: campaign.campaignName,
+      expiresAt: new Date(Date.now() + app.tokens.ttlSeconds * 1000),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const payload: Omit<TTokenPayload, 'exp' | 'iat'> = { ...identity, agentId: user.username, shift, campaign: campaign.campaignName, sid: session.id };
+  const payload: Omit<TTokenPayload, 'exp' | 'iat'> = {
+    ...identity,
+    agentId: user.username,
+    shift,
+    campaign: campaign.campaignName,
+    sid: session.id,
+  };
   return app.tokens.sign(payload);
 }
 
@@ -159,7 +227,9 @@ export async function tokenForRole(app: App, role: TDbRole): Promise<string> {
  * (test/databases.ts TEST_APP_ROLE), whose grants the copy has from the template (test/global-setup.ts), and only
  * check that nothing is pending. `ownerUrl` is the copy as its owner (the test cluster's admin), for a test's own set-up.
  */
-export async function openTestDatabase(limits?: TDbLimits): Promise<{ database: Database; ownerUrl: string; drop: () => Promise<void> }> {
+export async function openTestDatabase(
+  limits?: TDbLimits,
+): Promise<{ database: Database; ownerUrl: string; drop: () => Promise<void> }> {
   const adminUrl = inject('dbAdminUrl');
   const ownerUrl = await createDatabaseFromTemplate(adminUrl, inject('dbTemplate'));
   const database = await openDatabase({ databaseUrl: appUrlOf(ownerUrl), dataDir: os.tmpdir(), limits });
@@ -187,7 +257,8 @@ export function useTestApp(overrides: Partial<TConfig> = {}): TestContext {
     };
     const app = await buildApp(config, { database: opened.database });
     await app.ready();
-    const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) => caller(app, await sessionTokenFor(app, user, agent));
+    const as = async (user: TestUser, agent: { shift?: TShift; campaign?: string } = {}) =>
+      caller(app, await sessionTokenFor(app, user, agent));
     Object.assign(ctx, {
       app,
       db: app.db,

@@ -17,7 +17,12 @@ export type UploadOptions = {
 };
 
 /** POSTs a real multipart/form-data body, built by the platform's FormData, to /api/file/uploadCsv. */
-export async function uploadLeads(app: App, token: string | undefined, content: string | Buffer, options: UploadOptions = {}): Promise<Reply> {
+export async function uploadLeads(
+  app: App,
+  token: string | undefined,
+  content: string | Buffer,
+  options: UploadOptions = {},
+): Promise<Reply> {
   const form = new FormData();
   if (options.tableNameAsField && options.tableName !== undefined) form.append('tableName', options.tableName);
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : new Uint8Array(content);
@@ -30,7 +35,10 @@ export async function uploadLeads(app: App, token: string | undefined, content: 
   const res = await app.inject({
     method: 'POST',
     url: `/api/file/uploadCsv${query.size > 0 ? `?${query.toString()}` : ''}`,
-    headers: { 'content-type': encoded.headers.get('content-type') ?? '', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
   const isJson = String(res.headers['content-type'] ?? '').includes('application/json');
@@ -39,14 +47,24 @@ export async function uploadLeads(app: App, token: string | undefined, content: 
 }
 
 /** A fresh campaign whose data table has these columns (none: no data table). */
-export async function campaignWithColumns(db: Db, columns: string[] = []): Promise<{ id: number; campaignName: string }> {
+export async function campaignWithColumns(
+  db: Db,
+  columns: string[] = [],
+): Promise<{ id: number; campaignName: string }> {
   const campaign = await createCampaign(db);
-  if (columns.length > 0) await db.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).execute();
+  if (columns.length > 0)
+    await db
+      .insertInto('dataTables')
+      .values({ campaignId: campaign.id, name: campaign.campaignName, columns })
+      .execute();
   return { id: campaign.id, campaignName: campaign.campaignName };
 }
 
 export async function countLeads(db: Db): Promise<number> {
-  const row = await db.selectFrom('leads').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -54,7 +72,21 @@ export async function countLeads(db: Db): Promise<number> {
 export async function storedLeads(db: Db, campaignId: number) {
   return db
     .selectFrom('leads')
-    .select(['id', 'cellNumber', 'dataDate', 'did', 'dataStatus', 'brId', 'region', 'respondentName', 'targetSelector', 'forD', 'generateStatus', 'isCalled', 'fields'])
+    .select([
+      'id',
+      'cellNumber',
+      'dataDate',
+      'did',
+      'dataStatus',
+      'brId',
+      'region',
+      'respondentName',
+      'targetSelector',
+      'forD',
+      'generateStatus',
+      'isCalled',
+      'fields',
+    ])
     .where('campaignId', '=', campaignId)
     .orderBy('id')
     .execute();

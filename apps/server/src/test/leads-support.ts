@@ -32,7 +32,15 @@ export function many(count: number, lead: TestLead): TestLead[] {
   return Array.from({ length: count }, () => ({ ...lead }));
 }
 
-export type LeadState = { id: number; brId: string | null; targetSelector: string | null; dataDate: string; forD: string; generateStatus: number; isCalled: number };
+export type LeadState = {
+  id: number;
+  brId: string | null;
+  targetSelector: string | null;
+  dataDate: string;
+  forD: string;
+  generateStatus: number;
+  isCalled: number;
+};
 
 /** Every lead of the campaign, in upload order. */
 export async function leadStates(db: Db, campaignId: number): Promise<LeadState[]> {
@@ -69,7 +77,10 @@ export async function generate<T = { rowsUpdated: number; message: string }>(api
 }
 
 /** POST /dynamic/reGenerateData, expecting 200. */
-export async function regenerate(api: Caller, c: GenerateCall): Promise<{ rowsRegenerated: number; batch: number; message: string }> {
+export async function regenerate(
+  api: Caller,
+  c: GenerateCall,
+): Promise<{ rowsRegenerated: number; batch: number; message: string }> {
   const r = await api.post(generateUrl('reGenerateData', c), c.targets ?? {});
   expect(r.status, r.text).toBe(200);
   return r.json();

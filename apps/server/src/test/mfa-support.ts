@@ -18,8 +18,15 @@ export async function codeAt(secret: string, ms: number = Date.now()): Promise<s
 export async function enrolFactor(db: Db, user: TestUser): Promise<EnrolledUser> {
   const secret = newTotpSecret();
   const recovery = await newRecoveryCodes();
-  await db.updateTable('users').set({ mfaSecret: secret, mfaEnrolledAt: new Date() }).where('id', '=', user.id).execute();
-  await db.insertInto('mfaRecoveryCodes').values(recovery.hashes.map((codeHash) => ({ userId: user.id, codeHash, usedAt: null }))).execute();
+  await db
+    .updateTable('users')
+    .set({ mfaSecret: secret, mfaEnrolledAt: new Date() })
+    .where('id', '=', user.id)
+    .execute();
+  await db
+    .insertInto('mfaRecoveryCodes')
+    .values(recovery.hashes.map((codeHash) => ({ userId: user.id, codeHash, usedAt: null })))
+    .execute();
   return { ...user, secret, recoveryCodes: recovery.codes };
 }
 
@@ -29,14 +36,18 @@ export async function createEnrolledUser(db: Db, role: TDbRole): Promise<Enrolle
 }
 
 /** The password step of Login As Admin, as the user. */
-export async function signInAccount(anonymous: Caller, user: { username: string; password: string }): Promise<{ status: number; body: TAdminSignInResponse & { message?: string; code?: string } }> {
+export async function signInAccount(
+  anonymous: Caller,
+  user: { username: string; password: string },
+): Promise<{ status: number; body: TAdminSignInResponse & { message?: string; code?: string } }> {
   const r = await anonymous.post('/api/auth/signInSuperAdmin', { username: user.username, password: user.password });
   return { status: r.status, body: r.json() };
 }
 
 /** The mfaToken of a password step that asked for the second factor; fails the test otherwise. */
 export function mfaTokenOf(reply: { status: number; body: TAdminSignInResponse }): string {
-  if (reply.status !== 200 || !('mfaToken' in reply.body)) throw new Error(`expected a second step, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  if (reply.status !== 200 || !('mfaToken' in reply.body))
+    throw new Error(`expected a second step, got ${reply.status} ${JSON.stringify(reply.body)}`);
   return reply.body.mfaToken;
 }
 

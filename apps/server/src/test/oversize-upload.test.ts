@@ -25,7 +25,13 @@ const CAMPAIGN = 'Oversize Upload';
 beforeAll(async () => {
   databaseUrl = await createDatabaseFromTemplate(inject('dbAdminUrl'), inject('dbTemplate'));
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-oversize-'));
-  server = await startServer({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, CRM_ADMIN_PASSWORD: ADMIN_PASSWORD, LEAD_UPLOAD_MAX_MB: String(MAX_MB), WEB_DIST: undefined });
+  server = await startServer({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    CRM_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LEAD_UPLOAD_MAX_MB: String(MAX_MB),
+    WEB_DIST: undefined,
+  });
   api = await signIn(server);
   await addCampaign(api, CAMPAIGN, 'OVS-1');
 });
@@ -85,7 +91,9 @@ class Connection {
     const end = this.buffer.indexOf('\r\n\r\n');
     if (end < 0) return null;
     const [statusLine = '', ...lines] = this.buffer.subarray(0, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((l) => [l.slice(0, l.indexOf(':')).trim().toLowerCase(), l.slice(l.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length'] ?? 0);
     if (this.buffer.length < end + 4 + length) return null;
     const body = this.buffer.subarray(end + 4, end + 4 + length).toString('utf8');
@@ -114,7 +122,9 @@ class Connection {
 /** A multipart upload of a lead CSV of BODY_MB: the request head and its body in 64 KB chunks. */
 function oversizeUpload(token: string): { head: Buffer; body: () => Iterable<Buffer> } {
   const boundary = '----crm-oversize-upload';
-  const partHead = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\ncell_number,data_date\n`);
+  const partHead = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads.csv"\r\nContent-Type: text/csv\r\n\r\ncell_number,data_date\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   const line = '01712345678,2024-05-01\n';
   const chunk = Buffer.from(line.repeat(Math.floor((64 * 1024) / line.length)));
@@ -156,11 +166,23 @@ describe('an oversize lead upload on a keep-alive connection', () => {
 
     // SIGTERM with that connection still open (idle, kept alive).
     const started = Date.now();
-    const exit = await Promise.race([running.stop(), new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000))]);
+    const exit = await Promise.race([
+      running.stop(),
+      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+    ]);
     const stoppedInMs = Date.now() - started;
     connection.socket.destroy();
 
-    expect({ bodySent, second: second?.status, secondBody: second && JSON.parse(second.body), exit, stoppedInTime: stoppedInMs < STOP_WITHIN_MS }, `stopped in ${stoppedInMs} ms`).toEqual({
+    expect(
+      {
+        bodySent,
+        second: second?.status,
+        secondBody: second && JSON.parse(second.body),
+        exit,
+        stoppedInTime: stoppedInMs < STOP_WITHIN_MS,
+      },
+      `stopped in ${stoppedInMs} ms`,
+    ).toEqual({
       bodySent: true,
       second: 200,
       secondBody: { status: 'ok', db: 'postgres' },

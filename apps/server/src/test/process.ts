@@ -21,9 +21,20 @@ export type RunningServer = {
  * through tsx), or a build of it (test/built-server.ts) run by plain node as `npm start` runs it. `onOutput` sees
  * everything printed from the start on, before the server is ready too.
  */
-export async function startServer(env: Record<string, string | undefined>, timeoutMs = 90_000, entry = MAIN, onOutput?: (text: string) => void): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string | undefined>,
+  timeoutMs = 90_000,
+  entry = MAIN,
+  onOutput?: (text: string) => void,
+): Promise<RunningServer> {
   // No second factor unless a test asks (MFA_REQUIRED=admins): its servers are signed into by scripts.
-  const merged: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', MFA_REQUIRED: 'none' };
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    MFA_REQUIRED: 'none',
+  };
   // A test decides the database itself: an inherited DATABASE_URL (or owner's URL) must not leak in.
   delete merged.DATABASE_URL;
   delete merged.DATABASE_OWNER_URL;

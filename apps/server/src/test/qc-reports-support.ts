@@ -5,7 +5,15 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { bestScores, toClientMarks, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
-import { caller, createCampaign, createUser, sessionTokenFor, type Caller, type TestContext, type TestUser } from './harness.ts';
+import {
+  caller,
+  createCampaign,
+  createUser,
+  sessionTokenFor,
+  type Caller,
+  type TestContext,
+  type TestUser,
+} from './harness.ts';
 
 export type ReportWorld = {
   campaign: string;
@@ -61,11 +69,21 @@ export async function reportWorld(t: TestContext): Promise<ReportWorld> {
 export function marksFor(total: number, fatal = false): Record<TQcCriterionKey, number> {
   const marks = bestScores();
   let missing = 100 - total;
-  if (missing < 0 || missing > 100 || missing % 5 !== 0) throw new Error(`marksFor: ${total} is not a multiple of 5 from 0 to 100`);
+  if (missing < 0 || missing > 100 || missing % 5 !== 0)
+    throw new Error(`marksFor: ${total} is not a multiple of 5 from 0 to 100`);
   const crmLoss = Math.min(20, missing - (missing % 10));
   marks.crm -= crmLoss;
   missing -= crmLoss;
-  for (const key of ['liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'takingPermission', 'acknowledgementAndFollowUp'] as const) {
+  for (const key of [
+    'liveliness',
+    'pronunciation',
+    'mumbling',
+    'pace',
+    'pitch',
+    'courtesy',
+    'takingPermission',
+    'acknowledgementAndFollowUp',
+  ] as const) {
     const loss = Math.min(10, missing);
     marks[key] -= loss;
     missing -= loss;
@@ -74,21 +92,48 @@ export function marksFor(total: number, fatal = false): Record<TQcCriterionKey, 
   return marks;
 }
 
-export type RecordSpec = { agent: TestUser; total: number; callDate: string; suggestion?: string; fatalReason?: string; fatal?: boolean; duration?: number | null; consumerNumber?: string };
+export type RecordSpec = {
+  agent: TestUser;
+  total: number;
+  callDate: string;
+  suggestion?: string;
+  fatalReason?: string;
+  fatal?: boolean;
+  duration?: number | null;
+  consumerNumber?: string;
+};
 
 /** Scores a call through POST /api/qcReport/add (or addforclient) as `api`. */
-export async function addRecord(w: ReportWorld, api: Caller, spec: RecordSpec, kind: 'in-house' | 'client' = 'in-house'): Promise<TQcRecord> {
+export async function addRecord(
+  w: ReportWorld,
+  api: Caller,
+  spec: RecordSpec,
+  kind: 'in-house' | 'client' = 'in-house',
+): Promise<TQcRecord> {
   const marks = marksFor(spec.total, spec.fatal);
-  const common = { callDate: spec.callDate, agentId: spec.agent.username, campaignName: w.campaign, consumerNumber: spec.consumerNumber ?? '01712345678', duration: spec.duration === undefined ? 95 : spec.duration };
-  const body = kind === 'in-house'
-    ? { ...common, ...marks, fatalReason: spec.fatalReason ?? '', easVoiceMatchedWithReport: 'Yes', suggestion: spec.suggestion ?? '' }
-    : {
-      ...common,
-      ...toClientMarks(marks),
-      fatalReasonMarks: spec.fatalReason ?? '',
-      easVoiceMatchedWithReportMarks: 'Yes',
-      suggestionMarks: spec.suggestion ?? '',
-    };
+  const common = {
+    callDate: spec.callDate,
+    agentId: spec.agent.username,
+    campaignName: w.campaign,
+    consumerNumber: spec.consumerNumber ?? '01712345678',
+    duration: spec.duration === undefined ? 95 : spec.duration,
+  };
+  const body =
+    kind === 'in-house'
+      ? {
+          ...common,
+          ...marks,
+          fatalReason: spec.fatalReason ?? '',
+          easVoiceMatchedWithReport: 'Yes',
+          suggestion: spec.suggestion ?? '',
+        }
+      : {
+          ...common,
+          ...toClientMarks(marks),
+          fatalReasonMarks: spec.fatalReason ?? '',
+          easVoiceMatchedWithReportMarks: 'Yes',
+          suggestionMarks: spec.suggestion ?? '',
+        };
   const r = await api.post(kind === 'in-house' ? '/api/qcReport/add' : '/api/qcReport/addforclient', body);
   expect(r.status, r.text).toBe(200);
   return r.json<TQcRecord>();
@@ -138,7 +183,10 @@ export function sheetRows(book: ExcelJS.Workbook, sheet: string): (string | numb
  * 'Agent 001'… cycling over `agents`, every criterion at its best (total 100) and a suggestion of about
  * `suggestionLength` characters that compresses poorly (hex of hashes).
  */
-export async function insertRecords(db: Db, spec: { count: number; callDate: string; inspector: TestUser; agents?: number; suggestionLength?: number }): Promise<void> {
+export async function insertRecords(
+  db: Db,
+  spec: { count: number; callDate: string; inspector: TestUser; agents?: number; suggestionLength?: number },
+): Promise<void> {
   const best = Object.values(bestScores());
   const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
   await sql`

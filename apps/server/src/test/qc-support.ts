@@ -1,6 +1,13 @@
 // Helpers of the QC tests: a campaign, agents with profiles, two inspectors, and a scorecard body.
 import { expect } from 'vitest';
-import { bestScores, toClientMarks, type TQcClientRecord, type TQcClientRecordCreateInput, type TQcRecord, type TQcRecordCreateInput } from '@crm/shared';
+import {
+  bestScores,
+  toClientMarks,
+  type TQcClientRecord,
+  type TQcClientRecordCreateInput,
+  type TQcRecord,
+  type TQcRecordCreateInput,
+} from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from './harness.ts';
 
 export type QcWorld = {
@@ -44,7 +51,13 @@ export async function qcWorld(t: TestContext): Promise<QcWorld> {
 
 /** The call both kinds of scorecard describe: the world's agent and campaign. */
 function scoredCall(w: QcWorld) {
-  return { callDate: '2026-11-20', agentId: w.agent.username, campaignName: w.campaign, consumerNumber: '01712345678', duration: 95 };
+  return {
+    callDate: '2026-11-20',
+    agentId: w.agent.username,
+    campaignName: w.campaign,
+    consumerNumber: '01712345678',
+    duration: 95,
+  };
 }
 
 /** Every criterion at its best (total 100), with overrides by in-house name. */
@@ -60,7 +73,10 @@ export function scorecard(w: QcWorld, overrides: Partial<TQcRecordCreateInput> =
 }
 
 /** The same card with the client's Marks-suffixed names. */
-export function clientScorecard(w: QcWorld, overrides: Partial<TQcClientRecordCreateInput> = {}): TQcClientRecordCreateInput {
+export function clientScorecard(
+  w: QcWorld,
+  overrides: Partial<TQcClientRecordCreateInput> = {},
+): TQcClientRecordCreateInput {
   return {
     ...scoredCall(w),
     fatalReasonMarks: '',

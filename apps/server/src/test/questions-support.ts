@@ -5,7 +5,13 @@ import type { Caller } from './harness.ts';
 
 /** A valid Select Option row of POST /questions/add. */
 export function newQuestion(campaignName: string, overrides: Partial<TNewQuestionInput> = {}): TNewQuestionInput {
-  return { campaignId: campaignName, title: 'Did you receive the product?', type: 'Select Option', options: 'Yes, No', ...overrides };
+  return {
+    campaignId: campaignName,
+    title: 'Did you receive the product?',
+    type: 'Select Option',
+    options: 'Yes, No',
+    ...overrides,
+  };
 }
 
 export async function addQuestions(api: Caller, rows: TNewQuestionInput[]): Promise<TQuestion[]> {
@@ -18,7 +24,9 @@ export async function addQuestions(api: Caller, rows: TNewQuestionInput[]): Prom
 export async function addSurvey(api: Caller, campaignName: string, n: number): Promise<TQuestion[]> {
   return addQuestions(
     api,
-    Array.from({ length: n }, (_, i) => newQuestion(campaignName, { title: `Question ${i + 1}`, options: 'Yes, No, Maybe' })),
+    Array.from({ length: n }, (_, i) =>
+      newQuestion(campaignName, { title: `Question ${i + 1}`, options: 'Yes, No, Maybe' }),
+    ),
   );
 }
 

@@ -16,15 +16,23 @@ const run = promisify(execFile);
 /** The installation's binaries folder holding pg_basebackup: pg_config's, else the newest /usr/lib/postgresql/N/bin. */
 async function localPostgresBin(): Promise<string> {
   const candidates: string[] = [];
-  const configured = await run('pg_config', ['--bindir']).then((r) => r.stdout.trim(), () => '');
+  const configured = await run('pg_config', ['--bindir']).then(
+    (r) => r.stdout.trim(),
+    () => '',
+  );
   if (configured) candidates.push(configured);
   const versions = await fs.readdir('/usr/lib/postgresql').catch(() => [] as string[]);
   for (const v of versions.sort((a, b) => Number(b) - Number(a))) candidates.push(`/usr/lib/postgresql/${v}/bin`);
   for (const dir of candidates) {
-    const found = await fs.access(path.join(dir, 'pg_basebackup')).then(() => true, () => false);
+    const found = await fs.access(path.join(dir, 'pg_basebackup')).then(
+      () => true,
+      () => false,
+    );
     if (found) return dir;
   }
-  throw new Error('The read replica tests need PostgreSQL\'s initdb, postgres and pg_basebackup (Debian: apt-get install postgresql); none was found.');
+  throw new Error(
+    "The read replica tests need PostgreSQL's initdb, postgres and pg_basebackup (Debian: apt-get install postgresql); none was found.",
+  );
 }
 
 export type ReplicaPair = {
@@ -46,8 +54,26 @@ export type ReplicaPair = {
 
 type Ids = Awaited<ReturnType<typeof osUser>>;
 
-async function startServer(bin: string, dir: string, port: number, ids: Ids, settings: string[]): Promise<ChildProcess> {
-  const args = ['-D', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=off', ...settings.flatMap((s) => ['-c', s])];
+async function startServer(
+  bin: string,
+  dir: string,
+  port: number,
+  ids: Ids,
+  settings: string[],
+): Promise<ChildProcess> {
+  const args = [
+    '-D',
+    dir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'fsync=off',
+    ...settings.flatMap((s) => ['-c', s]),
+  ];
   const child = spawn(path.join(bin, 'postgres'), args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -57,7 +83,9 @@ async function startServer(bin: string, dir: string, port: number, ids: Ids, set
     };
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`PostgreSQL in ${dir} exited during start-up (code ${code}): ${output}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`PostgreSQL in ${dir} exited during start-up (code ${code}): ${output}`)),
+    );
     child.once('error', reject);
   });
   return child;
@@ -100,15 +128,45 @@ export async function startReplicaPair(label: string): Promise<ReplicaPair> {
   };
   try {
     // initdb's pg_hba.conf with --auth=trust accepts replication connections from 127.0.0.1.
-    await run(path.join(bin, 'initdb'), [`--pgdata=${primaryDir}`, '--username=postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'], { ...ids });
+    await run(
+      path.join(bin, 'initdb'),
+      [`--pgdata=${primaryDir}`, '--username=postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync'],
+      { ...ids },
+    );
     const [primaryPort, replicaPort] = [await freePort(), await freePort()];
     primary = await startServer(bin, primaryDir, primaryPort, ids, ['wal_level=replica', 'max_wal_senders=4']);
     // -R writes standby.signal and the primary's connection: the copy starts as a streaming replica.
-    await run(path.join(bin, 'pg_basebackup'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast', '--no-sync'], { ...ids });
-    const urlOf = (which: 'primary' | 'replica', name: string) => `postgres://postgres@127.0.0.1:${which === 'primary' ? primaryPort : replicaPort}/${name}`;
+    await run(
+      path.join(bin, 'pg_basebackup'),
+      [
+        '-h',
+        '127.0.0.1',
+        '-p',
+        String(primaryPort),
+        '-U',
+        'postgres',
+        '-D',
+        replicaDir,
+        '-R',
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '--no-sync',
+      ],
+      { ...ids },
+    );
+    const urlOf = (which: 'primary' | 'replica', name: string) =>
+      `postgres://postgres@127.0.0.1:${which === 'primary' ? primaryPort : replicaPort}/${name}`;
     const startReplica = async () => {
       replica = await startServer(bin, replicaDir, replicaPort, ids, ['hot_standby=on']);
-      await waitFor(async () => (await one<{ status: string }>(urlOf('replica', 'postgres'), 'select status from pg_stat_wal_receiver'))?.status === 'streaming', 30_000, 'the replica to stream');
+      await waitFor(
+        async () =>
+          (await one<{ status: string }>(urlOf('replica', 'postgres'), 'select status from pg_stat_wal_receiver'))
+            ?.status === 'streaming',
+        30_000,
+        'the replica to stream',
+      );
     };
     await startReplica();
     return {

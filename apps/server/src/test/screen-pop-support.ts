@@ -6,7 +6,16 @@ import { SCREEN_POP_EVENTS, ZScreenPop, ZScreenPopReady, type TScreenPop, type T
 import { buildApp, type App } from '../app.ts';
 import type { TConfig } from '../config.ts';
 import { readSse, type SseReader } from '../modules/dialer/sse-client.ts';
-import { caller, createCampaign, createUser, openTestDatabase, sessionTokenFor, testConfig, type Caller, type TestUser } from './harness.ts';
+import {
+  caller,
+  createCampaign,
+  createUser,
+  openTestDatabase,
+  sessionTokenFor,
+  testConfig,
+  type Caller,
+  type TestUser,
+} from './harness.ts';
 import { insertLeads } from './leads-support.ts';
 
 export type PopApp = {
@@ -22,7 +31,10 @@ export async function startPopApp(overrides: Partial<TConfig>): Promise<PopApp> 
   const { database, drop } = await openTestDatabase();
   const lines: PopApp['lines'] = [];
   const config = await testConfig({ logLevel: 'info', ...overrides });
-  const app = await buildApp(config, { database, logStream: { write: (line) => void lines.push(JSON.parse(line) as PopApp['lines'][number]) } });
+  const app = await buildApp(config, {
+    database,
+    logStream: { write: (line) => void lines.push(JSON.parse(line) as PopApp['lines'][number]) },
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
@@ -40,7 +52,13 @@ export async function startPopApp(overrides: Partial<TConfig>): Promise<PopApp> 
   };
 }
 
-export type PopAgent = { user: TestUser; campaign: { id: number; name: string }; api: Caller; session: string; leadIds: number[] };
+export type PopAgent = {
+  user: TestUser;
+  campaign: { id: number; name: string };
+  api: Caller;
+  session: string;
+  leadIds: number[];
+};
 
 let seq = 0;
 
@@ -48,12 +66,23 @@ let seq = 0;
  * A campaign with generated leads of these numbers (E.164) and an agent signed into it, whose VICIdial user is their
  * agent ID, or `vicidialUser` on their profile.
  */
-export async function popAgent(app: App, numbers: string[], options: { vicidialUser?: string } = {}): Promise<PopAgent> {
+export async function popAgent(
+  app: App,
+  numbers: string[],
+  options: { vicidialUser?: string } = {},
+): Promise<PopAgent> {
   seq += 1;
   const c = await createCampaign(app.db, { campaignName: `Pop campaign ${seq}` });
   const user = await createUser(app.db, { role: 'agent', username: `AG-${process.pid % 1000}-${seq}` });
-  await app.db.insertInto('agents').values({ userId: user.id, type: 'Physical', vicidialUser: options.vicidialUser ?? null }).execute();
-  const leadIds = await insertLeads(app.db, c.id, numbers.map((cellNumber) => ({ cellNumber, forD: 'd', generateStatus: 1 })));
+  await app.db
+    .insertInto('agents')
+    .values({ userId: user.id, type: 'Physical', vicidialUser: options.vicidialUser ?? null })
+    .execute();
+  const leadIds = await insertLeads(
+    app.db,
+    c.id,
+    numbers.map((cellNumber) => ({ cellNumber, forD: 'd', generateStatus: 1 })),
+  );
   const session = await sessionTokenFor(app, user, { campaign: c.campaignName });
   return { user, campaign: { id: c.id, name: c.campaignName }, api: caller(app, session), session, leadIds };
 }

@@ -12,7 +12,12 @@ import { databaseUrl, dropDatabase, withClient } from './databases.ts';
 export type SeededDatabase = { url: string; drop: () => Promise<void> };
 
 /** recordings: demo recordings already written (demo/recordings.ts), to be scored and linked by the QC demo data. */
-export async function createSeededDatabase(name: string, adminPassword: string, workDir: string, recordings: readonly DemoRecording[] = []): Promise<SeededDatabase> {
+export async function createSeededDatabase(
+  name: string,
+  adminPassword: string,
+  workDir: string,
+  recordings: readonly DemoRecording[] = [],
+): Promise<SeededDatabase> {
   let embedded: EmbeddedPostgres | undefined;
   let adminUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!adminUrl) {

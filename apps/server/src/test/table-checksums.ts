@@ -32,19 +32,28 @@ export async function checksumTables(db: Db, except: readonly string[] = []): Pr
   const tables = all.filter((name) => !except.includes(name));
   if (tables.length === 0) return {};
   const parts = tables.map(
-    (name) => sql`select ${name}::text as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${sql.table(name)} t`,
+    (name) =>
+      sql`select ${name}::text as name, count(*)::int as n, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as sum from ${sql.table(name)} t`,
   );
-  const { rows } = await sql<{ name: string; n: number; sum: string }>`${sql.join(parts, sql` union all `)}`.execute(db);
+  const { rows } = await sql<{ name: string; n: number; sum: string }>`${sql.join(parts, sql` union all `)}`.execute(
+    db,
+  );
   return Object.fromEntries(rows.map((r) => [r.name, `${r.n}:${r.sum}`]));
 }
 
 /** The tables whose checksum differs between two readings. */
 export function changedTables(before: TableChecksums, after: TableChecksums): string[] {
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((name) => before[name] !== after[name]).sort();
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((name) => before[name] !== after[name])
+    .sort();
 }
 
 /** Runs `fn` and fails when any table's content differs afterwards; returns what `fn` returned. */
-export async function expectTablesUnchanged<T>(db: Db, fn: () => Promise<T>, options: { except?: readonly string[]; label?: string } = {}): Promise<T> {
+export async function expectTablesUnchanged<T>(
+  db: Db,
+  fn: () => Promise<T>,
+  options: { except?: readonly string[]; label?: string } = {},
+): Promise<T> {
   const before = await checksumTables(db, options.except);
   const result = await fn();
   const after = await checksumTables(db, options.except);

@@ -34,7 +34,9 @@ export async function openTempRoot(label: string): Promise<TempRoot> {
       if (left.length === 0) return;
       // vitest prints an error thrown by a global teardown but does not fail the run for it: the exit code does.
       process.exitCode = 1;
-      throw new Error(`The tests left ${left.length} temporary file(s) or folder(s) behind (each test must remove what it makes): ${left.join(', ')}`);
+      throw new Error(
+        `The tests left ${left.length} temporary file(s) or folder(s) behind (each test must remove what it makes): ${left.join(', ')}`,
+      );
     },
   };
 }

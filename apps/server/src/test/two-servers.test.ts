@@ -59,12 +59,19 @@ async function call(server: RunningServer, method: string, url: string, token?: 
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const r = await fetch(`${server.url}${url}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const r = await fetch(`${server.url}${url}`, {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
 
 async function signIn(server: RunningServer): Promise<string> {
-  const r = await call(server, 'POST', '/api/auth/signInSuperAdmin', undefined, { username: 'admin', password: PASSWORD });
+  const r = await call(server, 'POST', '/api/auth/signInSuperAdmin', undefined, {
+    username: 'admin',
+    password: PASSWORD,
+  });
   expect(r.status).toBe(200);
   return String(r.body.jwtToken);
 }
@@ -74,13 +81,19 @@ async function openStream(server: RunningServer, session: string): Promise<SseRe
   expect(media.status).toBe(200);
   const controller = new AbortController();
   streams.push(controller);
-  const res = await fetch(`${server.url}/api/dialer/stream?token=${encodeURIComponent(String(media.body.token))}`, { signal: controller.signal });
+  const res = await fetch(`${server.url}/api/dialer/stream?token=${encodeURIComponent(String(media.body.token))}`, {
+    signal: controller.signal,
+  });
   expect(res.status).toBe(200);
   return readSse(res.body!);
 }
 
 /** Reads the stream until a state satisfies `match`; older readings may come first. */
-async function stateWhere(events: SseReader, match: (s: TDialerState) => boolean, timeoutMs = 6000): Promise<TDialerState> {
+async function stateWhere(
+  events: SseReader,
+  match: (s: TDialerState) => boolean,
+  timeoutMs = 6000,
+): Promise<TDialerState> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const e = await events.next(Math.max(1, deadline - Date.now()));
@@ -106,15 +119,26 @@ describe('two server processes on one PostgreSQL', { timeout: 30_000 }, () => {
   it('serve the same data, and a sign-in on one is valid on the other', async () => {
     const [one, two] = servers as [RunningServer, RunningServer];
     session = await signIn(one);
-    const created = await call(one, 'POST', '/cc/addCampaign', session, { campaignType: 'Outbound', campaignName: 'Shared floor', campaignId: 'SHARED1', callTarget: 40 });
+    const created = await call(one, 'POST', '/cc/addCampaign', session, {
+      campaignType: 'Outbound',
+      campaignName: 'Shared floor',
+      campaignId: 'SHARED1',
+      callTarget: 40,
+    });
     expect(created.status).toBe(200);
     const read = await call(two, 'GET', `/cc/campaign/${String(created.body.id)}`, session);
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ campaignName: 'Shared floor', campaignId: 'SHARED1', callTarget: 40 });
     // And the other way round: a change through the second is what the first serves.
-    const updated = await call(two, 'PUT', '/cc/updateCampaign', await signIn(two), { id: created.body.id, campaignName: 'Shared floor B', campaignId: 'SHARED1' });
+    const updated = await call(two, 'PUT', '/cc/updateCampaign', await signIn(two), {
+      id: created.body.id,
+      campaignName: 'Shared floor B',
+      campaignId: 'SHARED1',
+    });
     expect(updated.status).toBe(200);
-    expect((await call(one, 'GET', `/cc/campaign/${String(created.body.id)}`, session)).body).toMatchObject({ campaignName: 'Shared floor B' });
+    expect((await call(one, 'GET', `/cc/campaign/${String(created.body.id)}`, session)).body).toMatchObject({
+      campaignName: 'Shared floor B',
+    });
   });
 
   it('poll the dialer from one server only, and both dashboards receive every reading', async () => {
@@ -132,11 +156,16 @@ describe('two server processes on one PostgreSQL', { timeout: 30_000 }, () => {
     expect(requests).toBeGreaterThanOrEqual(1);
     expect(requests).toBeLessThanOrEqual(4);
     // Both answer the status from the same latest reading (asked again should a reading land between the two).
-    const statuses = () => Promise.all(servers.map(async (s) => ZDialerState.parse((await call(s, 'GET', '/api/dialer/status', session)).body)));
-    await expect.poll(async () => {
-      const [x, y] = await statuses();
-      return x?.stats?.calls_waiting === 17 && x.updatedAt === y?.updatedAt;
-    }).toBe(true);
+    const statuses = () =>
+      Promise.all(
+        servers.map(async (s) => ZDialerState.parse((await call(s, 'GET', '/api/dialer/status', session)).body)),
+      );
+    await expect
+      .poll(async () => {
+        const [x, y] = await statuses();
+        return x?.stats?.calls_waiting === 17 && x.updatedAt === y?.updatedAt;
+      })
+      .toBe(true);
   });
 
   it('hand polling to the other server when the polling one dies, whose dashboard keeps receiving', async () => {
@@ -148,7 +177,10 @@ describe('two server processes on one PostgreSQL', { timeout: 30_000 }, () => {
     const figures: TDialerStats = { ...FAKE_STATS, calls_waiting: 23, agents_waiting: 7 };
     fake.set({ kind: 'figures', stats: figures });
 
-    const after = await stateWhere(events, (s) => s.stats?.calls_waiting === 23 && Date.parse(s.updatedAt ?? '') > killedAt);
+    const after = await stateWhere(
+      events,
+      (s) => s.stats?.calls_waiting === 23 && Date.parse(s.updatedAt ?? '') > killedAt,
+    );
     expect(after).toMatchObject({ stats: figures, error: null });
     // Taken over within about a poll interval (plus the time the kill takes to reach PostgreSQL).
     expect(Date.parse(after.updatedAt!) - killedAt).toBeLessThan(4 * POLL_MS);

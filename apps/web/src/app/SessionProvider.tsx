@@ -40,7 +40,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       queryClient.clear();
       // After an expiry, signing in again returns to the interrupted page; after a logout the next user starts fresh.
       const state: TLoginState | undefined =
-        reason === 'expired' && pathname !== '/login' && pathname !== '/' ? { from: `${pathname}${search}` } : undefined;
+        reason === 'expired' && pathname !== '/login' && pathname !== '/'
+          ? { from: `${pathname}${search}` }
+          : undefined;
       navigate('/login', { replace: true, state });
     },
     [navigate, queryClient],
@@ -52,7 +54,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       .post('/api/auth/signOut', undefined, { schema: ZSignOutResult, timeoutMs: SIGN_OUT_TIMEOUT_MS, notify: false })
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) return; // already over on the server
-        notifyError(`Signed out on this screen, but the server could not be told: ${error instanceof Error ? error.message : String(error)} The session ends when it expires.`);
+        notifyError(
+          `Signed out on this screen, but the server could not be told: ${error instanceof Error ? error.message : String(error)} The session ends when it expires.`,
+        );
       })
       .finally(() => endSession('logout'));
   }, [endSession]);
@@ -64,10 +68,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (session?.expiresAt == null) return undefined;
     const delay = session.expiresAt - Date.now();
     if (delay > MAX_TIMER_MS) return undefined;
-    const timer = setTimeout(() => {
-      notifySessionExpired();
-      expire();
-    }, Math.max(delay, 0));
+    const timer = setTimeout(
+      () => {
+        notifySessionExpired();
+        expire();
+      },
+      Math.max(delay, 0),
+    );
     return () => clearTimeout(timer);
   }, [session, expire]);
 
@@ -78,6 +85,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return next;
   }, []);
 
-  const value = useMemo<TSessionContext>(() => ({ session, endedBy, signIn, signOut }), [session, endedBy, signIn, signOut]);
+  const value = useMemo<TSessionContext>(
+    () => ({ session, endedBy, signIn, signOut }),
+    [session, endedBy, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -40,7 +40,9 @@ beforeAll(async () => {
   routes.set('/echo', (req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => json(res, 200, { authorization: req.headers.authorization ?? null, url: req.url, method: req.method, body }));
+    req.on('end', () =>
+      json(res, 200, { authorization: req.headers.authorization ?? null, url: req.url, method: req.method, body }),
+    );
   });
   routes.set('/token', (_req, res) => json(res, 200, { jwtToken: 'abc' }));
   routes.set('/conflict', (_req, res) => json(res, 409, { message: 'A campaign named "Mobile" already exists' }));
@@ -91,7 +93,10 @@ describe('api', () => {
   it('downloads a file as a Blob, and a failed download still carries the message', async () => {
     const blob = await api.download(`${base}/file.csv`);
     expect(await blob.text()).toBe('name,agentId\nRahim,A-100\n');
-    await expect(api.download(`${base}/conflict`, { notify: false })).rejects.toMatchObject({ status: 409, message: 'A campaign named "Mobile" already exists' });
+    await expect(api.download(`${base}/conflict`, { notify: false })).rejects.toMatchObject({
+      status: 409,
+      message: 'A campaign named "Mobile" already exists',
+    });
   });
 
   it('sends no token on an anonymous call', async () => {
@@ -132,7 +137,9 @@ describe('api', () => {
     const expired = vi.fn();
     const restore = setSessionExpiredHandler(expired);
     try {
-      await expect(api.post(`${base}/unauthorized`, {}, { anonymous: true, notify: false })).rejects.toMatchObject({ status: 401 });
+      await expect(api.post(`${base}/unauthorized`, {}, { anonymous: true, notify: false })).rejects.toMatchObject({
+        status: 401,
+      });
       expect(readSession()?.token).toBe(token);
       expect(expired).not.toHaveBeenCalled();
       expect(shownMessages()).toEqual([]);
@@ -151,16 +158,31 @@ describe('api', () => {
   });
 
   it('aborts a call that outlives its time-out', async () => {
-    await expect(api.get(`${base}/slow`, { timeoutMs: 50, notify: false })).rejects.toMatchObject({ status: 0, kind: 'timeout' });
+    await expect(api.get(`${base}/slow`, { timeoutMs: 50, notify: false })).rejects.toMatchObject({
+      status: 0,
+      kind: 'timeout',
+    });
   });
 
   it('counts the whole answer against the time-out, not only its headers', async () => {
-    await expect(api.get(`${base}/stalled`, { timeoutMs: 200, notify: false })).rejects.toMatchObject({ status: 0, kind: 'timeout', message: timeoutMessage(200, false) });
+    await expect(api.get(`${base}/stalled`, { timeoutMs: 200, notify: false })).rejects.toMatchObject({
+      status: 0,
+      kind: 'timeout',
+      message: timeoutMessage(200, false),
+    });
   });
 
   it("shows the server's own words for database trouble (503, 507), not the gateway's 'Cannot reach the server'", async () => {
-    await expect(api.get(`${base}/busy`)).rejects.toMatchObject({ status: 503, kind: 'http', message: MESSAGES.database.busyReading });
-    await expect(api.get(`${base}/disk-full`)).rejects.toMatchObject({ status: 507, kind: 'http', message: MESSAGES.database.diskFull });
+    await expect(api.get(`${base}/busy`)).rejects.toMatchObject({
+      status: 503,
+      kind: 'http',
+      message: MESSAGES.database.busyReading,
+    });
+    await expect(api.get(`${base}/disk-full`)).rejects.toMatchObject({
+      status: 507,
+      kind: 'http',
+      message: MESSAGES.database.diskFull,
+    });
     expect(shownMessages()).toEqual([MESSAGES.database.busyReading, MESSAGES.database.diskFull]);
   });
 
@@ -203,7 +225,9 @@ describe('api time-outs', () => {
     expect(read()).toMatchObject({ status: 0, kind: 'timeout', message: TIMEOUT_ERROR_MESSAGE });
     expect(write()).toMatchObject({ status: 0, kind: 'timeout', message: TIMEOUT_WRITE_MESSAGE });
     expect(TIMEOUT_ERROR_MESSAGE).toBe('The server did not answer within 60 seconds. Try again in a moment.');
-    expect(TIMEOUT_WRITE_MESSAGE).toBe('The server did not answer within 60 seconds. The change may or may not have been saved: check it, and try again if it was not.');
+    expect(TIMEOUT_WRITE_MESSAGE).toBe(
+      'The server did not answer within 60 seconds. The change may or may not have been saved: check it, and try again if it was not.',
+    );
   });
 
   it('shows a time-out in red like any other failure, unless the screen shows it itself', async () => {
@@ -223,7 +247,9 @@ describe('api time-outs', () => {
     expect([longJob(), unbounded()]).toEqual(['pending', 'pending']);
     await vi.advanceTimersByTimeAsync(1);
     expect(longJob()).toMatchObject({ kind: 'timeout', message: timeoutMessage(LONG_JOB_TIMEOUT_MS, true) });
-    expect(timeoutMessage(LONG_JOB_TIMEOUT_MS, true)).toMatch(/^The server did not answer within 65 minutes\. The change may or may not have been saved/);
+    expect(timeoutMessage(LONG_JOB_TIMEOUT_MS, true)).toMatch(
+      /^The server did not answer within 65 minutes\. The change may or may not have been saved/,
+    );
     await vi.advanceTimersByTimeAsync(24 * 3_600_000);
     expect(unbounded()).toBe('pending');
     // Only the screen ends it.

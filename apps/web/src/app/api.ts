@@ -155,7 +155,13 @@ const readBlob: ReplyReader = (response) => (response.ok ? response.blob() : rea
 
 /** The server's own {message} of a reply body, if it has one. */
 export function serverMessage(body: unknown): string | undefined {
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message !== '') {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message !== ''
+  ) {
     return body.message;
   }
   return undefined;
@@ -187,10 +193,13 @@ function startDeadline(options: RequestOptions): TDeadline {
   const controller = new AbortController();
   const timeoutMs = options.timeoutMs === undefined ? DEFAULT_TIMEOUT_MS : options.timeoutMs;
   let timedOut = false;
-  const timer = timeoutMs === null ? undefined : setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
+  const timer =
+    timeoutMs === null
+      ? undefined
+      : setTimeout(() => {
+          timedOut = true;
+          controller.abort();
+        }, timeoutMs);
   const abortFromCaller = () => controller.abort();
   if (options.signal?.aborted) controller.abort();
   options.signal?.addEventListener('abort', abortFromCaller);
@@ -207,16 +216,26 @@ function startDeadline(options: RequestOptions): TDeadline {
 
 /** Why no usable answer arrived: the time-out, the screen's own cancel, or the network. */
 function noAnswer(deadline: TDeadline, method: string): ApiError {
-  if (deadline.timedOut()) return new ApiError(0, timeoutMessage(deadline.timeoutMs ?? DEFAULT_TIMEOUT_MS, method !== 'GET'), 'timeout');
+  if (deadline.timedOut())
+    return new ApiError(0, timeoutMessage(deadline.timeoutMs ?? DEFAULT_TIMEOUT_MS, method !== 'GET'), 'timeout');
   if (deadline.signal.aborted) return new ApiError(0, 'The request was cancelled.', 'aborted');
   return new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
 }
 
 /** The status and body of the answer; rejects with an ApiError when none arrived whole. */
-async function exchange(method: string, path: string, body: unknown, options: RequestOptions, read: ReplyReader): Promise<{ response: Response; data: unknown }> {
+async function exchange(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  read: ReplyReader,
+): Promise<{ response: Response; data: unknown }> {
   const deadline = startDeadline(options);
   try {
-    const response = await fetch(buildUrl(path, options.query), { ...requestInit(method, body, options), signal: deadline.signal });
+    const response = await fetch(buildUrl(path, options.query), {
+      ...requestInit(method, body, options),
+      signal: deadline.signal,
+    });
     return { response, data: await read(response) };
   } catch {
     throw noAnswer(deadline, method);
@@ -267,13 +286,21 @@ function get(path: string, options: RequestOptions & { schema?: Schema<unknown> 
 
 function post<T>(path: string, body: unknown, options: Validated<T>): Promise<T>;
 function post(path: string, body?: unknown, options?: Unvalidated): Promise<unknown>;
-function post(path: string, body?: unknown, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+function post(
+  path: string,
+  body?: unknown,
+  options: RequestOptions & { schema?: Schema<unknown> } = {},
+): Promise<unknown> {
   return call('POST', path, body, options, options.schema);
 }
 
 function put<T>(path: string, body: unknown, options: Validated<T>): Promise<T>;
 function put(path: string, body?: unknown, options?: Unvalidated): Promise<unknown>;
-function put(path: string, body?: unknown, options: RequestOptions & { schema?: Schema<unknown> } = {}): Promise<unknown> {
+function put(
+  path: string,
+  body?: unknown,
+  options: RequestOptions & { schema?: Schema<unknown> } = {},
+): Promise<unknown> {
   return call('PUT', path, body, options, options.schema);
 }
 

@@ -17,5 +17,11 @@ export function fetchCallbacks(): Promise<TCallbacks> {
 }
 
 export function useCallbacks({ enabled }: { enabled: boolean }) {
-  return useQuery({ queryKey: callbacksKey, queryFn: fetchCallbacks, enabled, refetchInterval: CALLBACKS_POLL_MS, staleTime: 0 });
+  return useQuery({
+    queryKey: callbacksKey,
+    queryFn: fetchCallbacks,
+    enabled,
+    refetchInterval: CALLBACKS_POLL_MS,
+    staleTime: 0,
+  });
 }

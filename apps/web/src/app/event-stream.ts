@@ -29,7 +29,16 @@ export function defaultBackoff(attempt: number): number {
  * new one is opened with a new token, waiting longer after each failure in a row.
  */
 export function connectEventStream<T>(options: EventStreamOptions<T>): () => void {
-  const { path, event, read, fetchToken, onMessage, onStatus, createEventSource = (url) => new EventSource(url), backoffMs = defaultBackoff } = options;
+  const {
+    path,
+    event,
+    read,
+    fetchToken,
+    onMessage,
+    onStatus,
+    createEventSource = (url) => new EventSource(url),
+    backoffMs = defaultBackoff,
+  } = options;
   let stopped = false;
   let attempt = 0;
   let source: EventSource | null = null;
@@ -87,7 +96,10 @@ export function connectEventStream<T>(options: EventStreamOptions<T>): () => voi
 }
 
 /** An event's data parsed as JSON and checked by `schema`, or null (with a warning naming `what`). */
-export function readJsonEvent<T>(schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false } }, what: string): (data: unknown) => T | null {
+export function readJsonEvent<T>(
+  schema: { safeParse: (data: unknown) => { success: true; data: T } | { success: false } },
+  what: string,
+): (data: unknown) => T | null {
   return (data) => {
     try {
       const parsed = schema.safeParse(JSON.parse(String(data)));

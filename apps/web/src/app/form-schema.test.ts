@@ -9,14 +9,19 @@ const LABELS = { username: 'Username', name: 'Name', password: 'Password', type:
 
 describe('schemaValidate', () => {
   type TValues = { username: string; name: string; password: string };
-  const validate = schemaValidate(ZCreateUserRequest, { labels: LABELS, toInput: (values: TValues) => ({ ...values, password: values.password === '' ? undefined : values.password }) });
+  const validate = schemaValidate(ZCreateUserRequest, {
+    labels: LABELS,
+    toInput: (values: TValues) => ({ ...values, password: values.password === '' ? undefined : values.password }),
+  });
 
   it("says the shared schema's rule with the form's label, one message per field", () => {
     expect(validate({ username: 'qc nadia', name: 'Nadia', password: 'short' })).toEqual({
       username: 'Username must not contain spaces',
       password: 'Password must be at least 8 characters',
     });
-    expect(validate({ username: 'qc.nadia', name: 'x'.repeat(101), password: 'long-enough' })).toEqual({ name: 'Name must be at most 100 characters' });
+    expect(validate({ username: 'qc.nadia', name: 'x'.repeat(101), password: 'long-enough' })).toEqual({
+      name: 'Name must be at most 100 characters',
+    });
   });
 
   it("says a blank or left-out field is required, in the schema's words or the form's", () => {
@@ -33,7 +38,10 @@ describe('schemaValidate', () => {
 
   it('checks the request the values make, not the values themselves', () => {
     const schema = z.object({ type: z.enum(['A', 'B'], { message: 'type must be A or B' }) });
-    const byInput = schemaValidate(schema, { labels: LABELS, toInput: (values: { type: string }) => ({ type: values.type === '' ? undefined : values.type }) });
+    const byInput = schemaValidate(schema, {
+      labels: LABELS,
+      toInput: (values: { type: string }) => ({ type: values.type === '' ? undefined : values.type }),
+    });
     expect(byInput({ type: '' })).toEqual({ type: 'Category is required' }); // left out: required, not "must be A or B"
     expect(byInput({ type: 'C' })).toEqual({ type: 'Category must be A or B' });
     expect(byInput({ type: 'A' })).toEqual({});
@@ -42,11 +50,17 @@ describe('schemaValidate', () => {
 
 describe('labelledMessage', () => {
   it('puts the label before a message that does not name its field, and finds nested fields by their own key', () => {
-    expect(labelledMessage('email', 'must be an email address', { email: 'x' }, LABELS)).toBe('Email must be an email address');
-    expect(labelledMessage('rows.2.name', 'name is required', { rows: [{}, {}, { name: 'a' }] }, LABELS)).toBe('Name is required');
+    expect(labelledMessage('email', 'must be an email address', { email: 'x' }, LABELS)).toBe(
+      'Email must be an email address',
+    );
+    expect(labelledMessage('rows.2.name', 'name is required', { rows: [{}, {}, { name: 'a' }] }, LABELS)).toBe(
+      'Name is required',
+    );
     expect(labelledMessage('other', 'other is odd', { other: 'x' }, LABELS)).toBe('other is odd');
     // Only a left-out field is "required": an empty text keeps the schema's own reason.
-    expect(labelledMessage('options', 'options need at least two choices', { options: '' }, { options: 'Options' })).toBe('Options need at least two choices');
+    expect(
+      labelledMessage('options', 'options need at least two choices', { options: '' }, { options: 'Options' }),
+    ).toBe('Options need at least two choices');
   });
 });
 
@@ -55,17 +69,24 @@ describe('errorsUnder and errorsAt', () => {
     const all = { 'questions.1.title': 'Title is required', 'questions.10.type': 'Type is required', count: 'x' };
     expect(errorsUnder(all, 'questions.1')).toEqual({ title: 'Title is required' });
     expect(errorsUnder({ title: 'Title is required' }, '')).toEqual({ title: 'Title is required' });
-    expect(errorsAt('questions.3', { title: 'Title is required' })).toEqual({ 'questions.3.title': 'Title is required' });
+    expect(errorsAt('questions.3', { title: 'Title is required' })).toEqual({
+      'questions.3.title': 'Title is required',
+    });
   });
 });
 
 describe('refusedField', () => {
-  const cues = [['campaignName', /^A campaign named ".*" already exists$/], ['campaignId', /^A campaign with the code ".*" already exists$/]] as const;
+  const cues = [
+    ['campaignName', /^A campaign named ".*" already exists$/],
+    ['campaignId', /^A campaign with the code ".*" already exists$/],
+  ] as const;
 
   it('names the field whose cue the refusal matches, and none for any other failure', () => {
     expect(refusedField(new ApiError(409, 'A campaign named "Spring" already exists'), cues)).toBe('campaignName');
     expect(refusedField(new ApiError(409, 'A campaign with the code "SPR" already exists'), cues)).toBe('campaignId');
-    expect(refusedField(new ApiError(500, 'Something went wrong on the server. Please try again.'), cues)).toBeUndefined();
+    expect(
+      refusedField(new ApiError(500, 'Something went wrong on the server. Please try again.'), cues),
+    ).toBeUndefined();
     expect(refusedField('A campaign named "Spring" already exists', cues)).toBeUndefined();
   });
 });

@@ -47,12 +47,16 @@ export function labelledMessage(path: string, message: string, input: unknown, l
  * A `validate` for useForm: @mantine/form's own schemaResolver (Standard Schema, which zod 4 implements) run on the
  * request the values make, each message worded with the form's labels. Synchronous, so form.validate() answers at once.
  */
-export function schemaValidate<V>(schema: TSchema, { labels, toInput }: TSchemaValidateOptions<V>): (values: V) => FormErrors {
+export function schemaValidate<V>(
+  schema: TSchema,
+  { labels, toInput }: TSchemaValidateOptions<V>,
+): (values: V) => FormErrors {
   const resolve = schemaResolver(schema, { sync: true });
   return (values) => {
     const input = toInput(values);
     const errors: FormErrors = {};
-    for (const [path, message] of Object.entries(resolve(input))) errors[path] = labelledMessage(path, String(message), input, labels);
+    for (const [path, message] of Object.entries(resolve(input)))
+      errors[path] = labelledMessage(path, String(message), input, labels);
     return errors;
   };
 }

@@ -30,10 +30,14 @@ describe('AppRoutes', () => {
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe('/agents');
     expect(screen.getByRole('navigation', { name: 'CRM' })).toBeTruthy();
-    expect(within(screen.getByRole('navigation', { name: 'Quality control' })).getByRole('link', { name: 'Raised Flags' }).getAttribute('href')).toBe('/flag-raised');
+    expect(
+      within(screen.getByRole('navigation', { name: 'Quality control' }))
+        .getByRole('link', { name: 'Raised Flags' })
+        .getAttribute('href'),
+    ).toBe('/flag-raised');
   });
 
-  it("redirects a user to their landing page from a screen their role may not open", async () => {
+  it('redirects a user to their landing page from a screen their role may not open', async () => {
     storeSession(agentToken());
     renderWithApp(<AppRoutes />, { route: '/agents' });
     expect(location()).toBe('/CRM?campaignName=Mobile%20Survey');
@@ -41,12 +45,16 @@ describe('AppRoutes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Mobile Survey' })).toBeTruthy();
     expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
     const crm = screen.getByRole('navigation', { name: 'CRM' });
-    expect(within(crm).getByRole('link', { name: 'View Full CRM' }).getAttribute('href')).toBe('/viewFullCRM?campaignName=Mobile%20Survey');
+    expect(within(crm).getByRole('link', { name: 'View Full CRM' }).getAttribute('href')).toBe(
+      '/viewFullCRM?campaignName=Mobile%20Survey',
+    );
     expect(screen.getByTestId('user-detail').textContent).toBe('Morning · Mobile Survey');
   });
 
   it('shows the QC menu to a QC inspector', () => {
-    storeSession(makeToken({ userName: 'qc1', name: 'Quinn', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+    storeSession(
+      makeToken({ userName: 'qc1', name: 'Quinn', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }),
+    );
     renderWithApp(<AppRoutes />, { route: '/login' });
     expect(location()).toBe('/qcChecking');
     expect(screen.getByRole('navigation', { name: 'Quality control' })).toBeTruthy();

@@ -46,7 +46,8 @@ function RequireSession({ route }: { route: TAppRoute }) {
   const { session, endedBy } = useSession();
   const location = useLocation();
   if (session === null) {
-    const state: TLoginState | undefined = endedBy === 'logout' ? undefined : { from: `${location.pathname}${location.search}` };
+    const state: TLoginState | undefined =
+      endedBy === 'logout' ? undefined : { from: `${location.pathname}${location.search}` };
     return <Navigate to="/login" replace state={state} />;
   }
   if (!(route.roles as readonly TRole[]).includes(session.role)) return <ForbiddenRedirect to={landingPath(session)} />;

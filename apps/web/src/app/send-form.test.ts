@@ -34,13 +34,18 @@ describe('sendForm', () => {
 
   it('resolves with a refusal too: the caller reads the status', async () => {
     server.reply({ status: 409, body: { message: 'Already there' } });
-    await expect(sendForm('/upload/here', form())).resolves.toEqual({ status: 409, body: { message: 'Already there' } });
+    await expect(sendForm('/upload/here', form())).resolves.toEqual({
+      status: 409,
+      body: { message: 'Already there' },
+    });
   });
 
   it('rejects as cancelled when stopped, and as a network failure when no answer comes', async () => {
     const controller = new AbortController();
     controller.abort();
-    await expect(sendForm('/upload/here', form(), { signal: controller.signal })).rejects.toEqual(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
+    await expect(sendForm('/upload/here', form(), { signal: controller.signal })).rejects.toEqual(
+      new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'),
+    );
     server.reply(LOST_ANSWER);
     const failure = await sendForm('/upload/here', form()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);

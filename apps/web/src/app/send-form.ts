@@ -39,7 +39,11 @@ function readReply(xhr: XMLHttpRequest): unknown {
  * No time-out on purpose: sending takes as long as the file and the line do, the screens show the bytes sent
  * and offer Cancel, and the server bounds its own work.
  */
-export function sendForm(url: string, form: FormData, { onUploadProgress, signal, totalHint = 0 }: SendOptions = {}): Promise<TFormReply> {
+export function sendForm(
+  url: string,
+  form: FormData,
+  { onUploadProgress, signal, totalHint = 0 }: SendOptions = {},
+): Promise<TFormReply> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new ApiError(0, UPLOAD_CANCELLED_MESSAGE, 'aborted'));
     const xhr = new XMLHttpRequest();

@@ -38,7 +38,10 @@ describe('storeSession / readSession', () => {
   });
 
   it('an expired token is no session, and its leftovers are removed', () => {
-    sessionStorage.setItem('auth-user', JSON.stringify({ jwtToken: makeToken({ exp: Math.floor(Date.now() / 1000) - 5 }) }));
+    sessionStorage.setItem(
+      'auth-user',
+      JSON.stringify({ jwtToken: makeToken({ exp: Math.floor(Date.now() / 1000) - 5 }) }),
+    );
     expect(readSession()).toBeNull();
     expect(sessionStorage.getItem('auth-user')).toBeNull();
   });
@@ -65,7 +68,9 @@ describe('storeSession / readSession', () => {
 describe('landingPath', () => {
   it('sends each role to its landing page; an agent with their campaign', () => {
     expect(landingPath(storeSession(makeToken()))).toBe('/dashboard');
-    expect(landingPath(storeSession(makeToken({ userName: 'qc1', roles: [{ roleName: 'QC', roleDescription: 'QC' }] })))).toBe('/qcChecking');
+    expect(
+      landingPath(storeSession(makeToken({ userName: 'qc1', roles: [{ roleName: 'QC', roleDescription: 'QC' }] }))),
+    ).toBe('/qcChecking');
     expect(landingPath(storeSession(agentToken()))).toBe('/CRM?campaignName=Mobile%20Survey');
   });
 });

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { machineTimeZone } from '@crm/shared';
 import { makeToken } from '../test/tokens.ts';
 import { clearSession, readSession, storeSession } from './session.ts';
-import { dayText, displayTimeZone, formatDateTime, formatDateTimeMinutes, formatTimeOfDay, setDisplayTimeZone, timeText } from './time-zone.ts';
+import {
+  dayText,
+  displayTimeZone,
+  formatDateTime,
+  formatDateTimeMinutes,
+  formatTimeOfDay,
+  setDisplayTimeZone,
+  timeText,
+} from './time-zone.ts';
 
 // 18:30:05 UTC on 9 March is 00:30:05 on 10 March in Dhaka (UTC+6).
 const HALF_PAST_MIDNIGHT_IN_DHAKA = '2026-03-09T18:30:05.000Z';
@@ -29,7 +37,7 @@ describe('the zone dates are shown in', () => {
     expect(formatTimeOfDay('')).toBe('');
   });
 
-  it('is the one the session token names, from sign-in and from a stored session, and the browser\'s after sign-out', () => {
+  it("is the one the session token names, from sign-in and from a stored session, and the browser's after sign-out", () => {
     storeSession(makeToken({ timeZone: 'Asia/Dhaka' }));
     expect(displayTimeZone()).toBe('Asia/Dhaka');
     expect(formatDateTime(HALF_PAST_MIDNIGHT_IN_DHAKA)).toBe('2026-03-10 00:30:05');

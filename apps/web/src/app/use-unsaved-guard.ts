@@ -20,10 +20,18 @@ type Options = {
   beforeLeave?: () => Promise<void>;
 };
 
-export function useUnsavedGuard({ active, message, title = LEAVE_UNSAVED_TITLE, stayLabel = 'Stay', beforeLeave }: Options) {
+export function useUnsavedGuard({
+  active,
+  message,
+  title = LEAVE_UNSAVED_TITLE,
+  stayLabel = 'Stay',
+  beforeLeave,
+}: Options) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      active && nextLocation.pathname !== '/login' && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      active &&
+      nextLocation.pathname !== '/login' &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
   );
 
   const ask = useEffectEvent(() => {

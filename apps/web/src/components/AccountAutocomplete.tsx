@@ -9,7 +9,11 @@ export const ACCOUNTS_KEY = ['accounts', 'suggestions'] as const;
 
 /** The admin and QC accounts by username. */
 export async function fetchAccounts(): Promise<TUser[]> {
-  const reply = await api.get('/api/users', { query: { page: 0, size: MAX_PAGE_SIZE }, schema: zPaged(ZUser), notify: false });
+  const reply = await api.get('/api/users', {
+    query: { page: 0, size: MAX_PAGE_SIZE },
+    schema: zPaged(ZUser),
+    notify: false,
+  });
   return [...reply.response.content].sort((a, b) => a.username.localeCompare(b.username));
 }
 

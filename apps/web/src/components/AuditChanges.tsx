@@ -9,7 +9,12 @@ const LINE_HEIGHT = 20;
 /** `empty`: what to show when the entry recorded no fields (nothing at all when not given). */
 export function AuditChanges({ changes, empty }: { changes: TAuditChanges; empty?: string }) {
   const lines = auditChangeLines(changes);
-  if (lines.length === 0) return empty === undefined ? null : <Text size="sm" c="dimmed">{empty}</Text>;
+  if (lines.length === 0)
+    return empty === undefined ? null : (
+      <Text size="sm" c="dimmed">
+        {empty}
+      </Text>
+    );
   const list = (
     <Stack gap={0}>
       {lines.map((line, index) => (

@@ -15,10 +15,30 @@ afterEach(() => {
   notifications.clean();
 });
 
-const campaign = (id: number, campaignName: string, status = true): TCampaign => ({ id, campaignId: `C${id}`, campaignName, campaignType: 'Outbound', callTarget: 5, status, createAt: '2025-01-01T00:00:00.000Z' });
-const table = (id: number, campaignName: string): TDataTable => ({ id, name: campaignName, campaignName, numberOfField: 1, columns: ['Outlet'], createAt: '2025-01-01T00:00:00.000Z' });
+const campaign = (id: number, campaignName: string, status = true): TCampaign => ({
+  id,
+  campaignId: `C${id}`,
+  campaignName,
+  campaignType: 'Outbound',
+  callTarget: 5,
+  status,
+  createAt: '2025-01-01T00:00:00.000Z',
+});
+const table = (id: number, campaignName: string): TDataTable => ({
+  id,
+  name: campaignName,
+  campaignName,
+  numberOfField: 1,
+  columns: ['Outlet'],
+  createAt: '2025-01-01T00:00:00.000Z',
+});
 
-const CAMPAIGNS = [campaign(1, 'Spring Survey'), campaign(2, 'Old Promo', false), campaign(3, 'Eid Offer'), campaign(4, 'No Table')];
+const CAMPAIGNS = [
+  campaign(1, 'Spring Survey'),
+  campaign(2, 'Old Promo', false),
+  campaign(3, 'Eid Offer'),
+  campaign(4, 'No Table'),
+];
 const TABLES = [table(1, 'Spring Survey'), table(2, 'Old Promo'), table(3, 'Eid Offer')];
 
 // Seeding the cache stands in for GET /cc/campaigns and /dt/viewAllDataTables; the re-reads on mount never answer.
@@ -44,7 +64,9 @@ describe('campaignOptions', () => {
   });
 
   it('offers nothing that depends on the data tables before they are read', () => {
-    expect(campaignOptions({ campaigns: CAMPAIGNS, tables: undefined, offer: 'withoutDataTable', activeOnly: false })).toEqual([]);
+    expect(
+      campaignOptions({ campaigns: CAMPAIGNS, tables: undefined, offer: 'withoutDataTable', activeOnly: false }),
+    ).toEqual([]);
   });
 });
 
@@ -60,23 +82,53 @@ describe('CampaignSelect', () => {
 
   it("gives a filter an 'All campaigns' choice, and keeps showing a chosen campaign the list lacks", () => {
     renderSelect(<CampaignSelect value="Renamed Drive" onChange={() => undefined} allLabel="All campaigns" />);
-    expect(texts()).toEqual(['All campaigns', 'Renamed Drive', 'Eid Offer', 'No Table', 'Old Promo (inactive)', 'Spring Survey']);
+    expect(texts()).toEqual([
+      'All campaigns',
+      'Renamed Drive',
+      'Eid Offer',
+      'No Table',
+      'Old Promo (inactive)',
+      'Spring Survey',
+    ]);
     expect(select().options[0]?.disabled).toBe(false);
     expect(select().value).toBe('Renamed Drive');
   });
 
   it('offers the campaigns without a data table, and says when there is none', () => {
-    renderSelect(<CampaignSelect value="" onChange={() => undefined} offer="withoutDataTable" emptyText="Every campaign has a data table" />);
+    renderSelect(
+      <CampaignSelect
+        value=""
+        onChange={() => undefined}
+        offer="withoutDataTable"
+        emptyText="Every campaign has a data table"
+      />,
+    );
     expect(texts()).toEqual(['Select campaign', 'No Table']);
   });
 
   it('says when no campaign fits', () => {
-    renderSelect(<CampaignSelect value="" onChange={() => undefined} offer="withoutDataTable" emptyText="Every campaign has a data table" />, CAMPAIGNS.slice(0, 3));
+    renderSelect(
+      <CampaignSelect
+        value=""
+        onChange={() => undefined}
+        offer="withoutDataTable"
+        emptyText="Every campaign has a data table"
+      />,
+      CAMPAIGNS.slice(0, 3),
+    );
     expect(texts()).toEqual(['Every campaign has a data table']);
   });
 
   it('says the campaigns could not be loaded, with a Retry that reads them again', async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async () => new Response(JSON.stringify({ message: 'The server is busy. Try again in a moment.' }), { status: 503, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(
+        async () =>
+          new Response(JSON.stringify({ message: 'The server is busy. Try again in a moment.' }), {
+            status: 503,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
     renderWithApp(<CampaignSelect value="" onChange={() => undefined} />, { queryClient: createQueryClient() });
     expect(await screen.findByRole('alert', { name: 'The campaigns could not be loaded' })).toBeTruthy();
     const reads = fetch.mock.calls.length;

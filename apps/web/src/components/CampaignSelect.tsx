@@ -3,7 +3,14 @@
 import type { ReactNode } from 'react';
 import { NativeSelect, Stack, type NativeSelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { ALL_CAMPAIGNS_KEY, ALL_DATA_TABLES_KEY, campaignOptions, fetchAllCampaigns, fetchAllDataTables, type TCampaignOffer } from './campaign-options.ts';
+import {
+  ALL_CAMPAIGNS_KEY,
+  ALL_DATA_TABLES_KEY,
+  campaignOptions,
+  fetchAllCampaigns,
+  fetchAllDataTables,
+  type TCampaignOffer,
+} from './campaign-options.ts';
 import { RetryAlert } from './QueryState.tsx';
 
 type Props = {
@@ -25,20 +32,42 @@ type Props = {
   w?: NativeSelectProps['w'];
 };
 
-export function CampaignSelect({ value, onChange, offer = 'all', activeOnly = false, allLabel, emptyText = 'No campaign to choose', label = 'Campaign', ...field }: Props) {
+export function CampaignSelect({
+  value,
+  onChange,
+  offer = 'all',
+  activeOnly = false,
+  allLabel,
+  emptyText = 'No campaign to choose',
+  label = 'Campaign',
+  ...field
+}: Props) {
   const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, staleTime: 0 });
-  const tables = useQuery({ queryKey: ALL_DATA_TABLES_KEY, queryFn: fetchAllDataTables, staleTime: 0, enabled: offer !== 'all' });
+  const tables = useQuery({
+    queryKey: ALL_DATA_TABLES_KEY,
+    queryFn: fetchAllDataTables,
+    staleTime: 0,
+    enabled: offer !== 'all',
+  });
   const options = campaignOptions({ campaigns: campaigns.data ?? [], tables: tables.data, offer, activeOnly });
   const pending = campaigns.isPending || (offer !== 'all' && tables.isPending);
   const failed = campaigns.error ?? (offer === 'all' ? null : tables.error);
   // A campaign already chosen that the list lacks (just renamed, or named in the address) still shows as chosen.
-  const shown = value !== '' && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
+  const shown =
+    value !== '' && !options.some((o) => o.value === value) ? [{ value, label: value }, ...options] : options;
   const placeholder = pending ? 'Loading campaigns…' : options.length === 0 ? emptyText : 'Select campaign';
-  const first = allLabel === undefined ? { value: '', label: placeholder, disabled: true } : { value: '', label: allLabel };
+  const first =
+    allLabel === undefined ? { value: '', label: placeholder, disabled: true } : { value: '', label: allLabel };
 
   return (
     <Stack gap="xs">
-      <NativeSelect {...field} label={label} value={value} onChange={(event) => onChange(event.currentTarget.value)} data={[first, ...shown]} />
+      <NativeSelect
+        {...field}
+        label={label}
+        value={value}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        data={[first, ...shown]}
+      />
       {failed !== null && (
         <RetryAlert
           title="The campaigns could not be loaded"

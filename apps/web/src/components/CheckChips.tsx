@@ -5,7 +5,13 @@ import { Badge, Group, Loader, Text } from '@mantine/core';
 import type { TRecordingChecks } from '@crm/shared';
 import { checkChips, checkSummary, type TChipTone } from './check-text.ts';
 
-const TONE_COLOR: Record<TChipTone, string> = { plain: 'gray', hold: 'red', warning: 'orange', pending: 'blue', unreadable: 'red' };
+const TONE_COLOR: Record<TChipTone, string> = {
+  plain: 'gray',
+  hold: 'red',
+  warning: 'orange',
+  pending: 'blue',
+  unreadable: 'red',
+};
 
 export function CheckChips({ checks }: { checks: TRecordingChecks }) {
   const chips = checkChips(checks);

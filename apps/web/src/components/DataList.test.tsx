@@ -9,7 +9,11 @@ import { DataList, type DataListColumn } from './DataList.tsx';
 
 type TItem = { id: number; name: string; active: boolean };
 
-const ITEMS: TItem[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Item ${i + 1}`, active: i % 2 === 0 }));
+const ITEMS: TItem[] = Array.from({ length: 25 }, (_, i) => ({
+  id: i + 1,
+  name: `Item ${i + 1}`,
+  active: i % 2 === 0,
+}));
 
 function paged(items: TItem[], page: number, size: number): TPaged<TItem> {
   const content = items.slice(page * size, page * size + size);
@@ -32,13 +36,23 @@ function setup(items: TItem[] = ITEMS) {
   });
   const search = vi.fn(async (term: string) => items.filter((item) => item.name.includes(term)));
   renderWithApp(
-    <DataList queryKey={['items']} columns={COLUMNS} fetchPage={fetchPage} search={search} rowKey={(row) => row.id} label="Items" />,
+    <DataList
+      queryKey={['items']}
+      columns={COLUMNS}
+      fetchPage={fetchPage}
+      search={search}
+      rowKey={(row) => row.id}
+      label="Items"
+    />,
   );
   return { calls, fetchPage, search };
 }
 
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
-const bodyRows = () => within(screen.getByRole('table', { name: 'Items' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Items' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('DataList', () => {
   it('shows the first page of 10 with its range, Previous off and Next on', async () => {

@@ -48,7 +48,18 @@ function errorMessage(error: unknown): string {
 }
 
 export function DataList<T>(props: DataListProps<T>) {
-  const { queryKey, columns, fetchPage, search, rowKey, actions, actionsHeader = 'Action', toolbar, label, minWidth = 640 } = props;
+  const {
+    queryKey,
+    columns,
+    fetchPage,
+    search,
+    rowKey,
+    actions,
+    actionsHeader = 'Action',
+    toolbar,
+    label,
+    minWidth = 640,
+  } = props;
   const [size, setSize] = useState<number>(DEFAULT_PAGE_SIZE);
   const [page, setPage] = useState(0);
   const [input, setInput] = useState('');
@@ -78,7 +89,13 @@ export function DataList<T>(props: DataListProps<T>) {
   if (query.isPending) {
     body = <LoadingRow />;
   } else if (query.isError) {
-    body = <RetryAlert title="The list could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+    body = (
+      <RetryAlert
+        title="The list could not be loaded"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (rows.length === 0) {
     body = (
       <Text ta="center" c="dimmed" py="lg">
@@ -112,7 +129,15 @@ export function DataList<T>(props: DataListProps<T>) {
         </Group>
       </Group>
       <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover withTableBorder verticalSpacing="sm" bg="var(--mantine-color-body)" aria-label={label} aria-busy={query.isFetching}>
+        <Table
+          striped
+          highlightOnHover
+          withTableBorder
+          verticalSpacing="sm"
+          bg="var(--mantine-color-body)"
+          aria-label={label}
+          aria-busy={query.isFetching}
+        >
           <Table.Thead>
             <Table.Tr>
               {columns.map((column) => (

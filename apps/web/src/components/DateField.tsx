@@ -17,7 +17,15 @@ type TDateFieldProps = Omit<TextInputProps, 'value' | 'onChange' | 'type' | 'rig
 
 function CalendarIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <rect x="3" y="5" width="18" height="16" rx="2" />
       <path d="M3 10h18M8 3v4M16 3v4" />
     </svg>
@@ -26,7 +34,15 @@ function CalendarIcon() {
 
 function ClearIcon() {
   return (
-    <svg width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
+    <svg
+      width="14"
+      height="14"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      aria-hidden="true"
+    >
       <path d="M6 6l12 12M18 6L6 18" />
     </svg>
   );
@@ -53,7 +69,14 @@ export function DateField({ value, onChange, label, disabled, onBlur, clearLabel
   };
 
   const picker = (
-    <Popover opened={opened} onChange={(open) => !open && close()} position="bottom-end" shadow="md" trapFocus returnFocus>
+    <Popover
+      opened={opened}
+      onChange={(open) => !open && close()}
+      position="bottom-end"
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>
         <ActionIcon variant="subtle" color="gray" onClick={toggle} disabled={disabled} aria-label="Open calendar">
           <CalendarIcon />
@@ -74,7 +97,14 @@ export function DateField({ value, onChange, label, disabled, onBlur, clearLabel
 
   const clear =
     clearLabel !== undefined && value !== '' ? (
-      <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => onChange('')} disabled={disabled} aria-label={clearLabel}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="sm"
+        onClick={() => onChange('')}
+        disabled={disabled}
+        aria-label={clearLabel}
+      >
         <ClearIcon />
       </ActionIcon>
     ) : null;

@@ -5,7 +5,15 @@ import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import type { TCallAttempt } from '@crm/shared';
 import { formatDateTime, formatTimeOfDay } from '../app/time-zone.ts';
-import { DISPOSITION_KIND_COLORS, DISPOSITION_KIND_LABELS, agentText, dispositionText, fetchLeadAttempts, handleTimeText, leadAttemptsKey } from './lead-attempts.ts';
+import {
+  DISPOSITION_KIND_COLORS,
+  DISPOSITION_KIND_LABELS,
+  agentText,
+  dispositionText,
+  fetchLeadAttempts,
+  handleTimeText,
+  leadAttemptsKey,
+} from './lead-attempts.ts';
 
 type Props = {
   leadId: number;
@@ -22,7 +30,13 @@ type Props = {
 function Disposition({ attempt }: { attempt: TCallAttempt }) {
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge size="xs" variant="light" tt="none" color={DISPOSITION_KIND_COLORS[attempt.dispositionKind]} style={{ flexShrink: 0 }}>
+      <Badge
+        size="xs"
+        variant="light"
+        tt="none"
+        color={DISPOSITION_KIND_COLORS[attempt.dispositionKind]}
+        style={{ flexShrink: 0 }}
+      >
         {DISPOSITION_KIND_LABELS[attempt.dispositionKind]}
       </Badge>
       <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
@@ -33,7 +47,12 @@ function Disposition({ attempt }: { attempt: TCallAttempt }) {
 }
 
 function DialerCall({ attempt }: { attempt: TCallAttempt }) {
-  if (attempt.dialerCallId === null) return <Text size="xs" c="dimmed">typed number</Text>;
+  if (attempt.dialerCallId === null)
+    return (
+      <Text size="xs" c="dimmed">
+        typed number
+      </Text>
+    );
   return (
     <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
       {attempt.dialerCallId}
@@ -63,12 +82,20 @@ function WideTable({ attempts }: { attempts: TCallAttempt[] }) {
       <Table.Tbody>
         {attempts.map((a) => (
           <Table.Tr key={a.id}>
-            <Table.Td fz="xs" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(a.startedAt)}</Table.Td>
-            <Table.Td fz="xs" style={{ whiteSpace: 'nowrap' }}>{formatTimeOfDay(a.endedAt, { seconds: true })}</Table.Td>
+            <Table.Td fz="xs" style={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(a.startedAt)}
+            </Table.Td>
+            <Table.Td fz="xs" style={{ whiteSpace: 'nowrap' }}>
+              {formatTimeOfDay(a.endedAt, { seconds: true })}
+            </Table.Td>
             <Table.Td fz="xs">{handleTimeText(a.handleSeconds)}</Table.Td>
             <Table.Td fz="xs">{agentText(a)}</Table.Td>
-            <Table.Td><Disposition attempt={a} /></Table.Td>
-            <Table.Td><DialerCall attempt={a} /></Table.Td>
+            <Table.Td>
+              <Disposition attempt={a} />
+            </Table.Td>
+            <Table.Td>
+              <DialerCall attempt={a} />
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -114,8 +141,18 @@ export function lastAttemptText(attempts: readonly TCallAttempt[]): string {
   return `Last: ${dispositionText(last)} by ${agentText(last)} at ${formatDateTime(last.endedAt)}`;
 }
 
-export function LeadAttempts({ leadId, version, compact = false, label = 'Call attempts', revealOnLoad = false }: Props) {
-  const attempts = useQuery({ queryKey: leadAttemptsKey(leadId, version), queryFn: () => fetchLeadAttempts(leadId), staleTime: 0 });
+export function LeadAttempts({
+  leadId,
+  version,
+  compact = false,
+  label = 'Call attempts',
+  revealOnLoad = false,
+}: Props) {
+  const attempts = useQuery({
+    queryKey: leadAttemptsKey(leadId, version),
+    queryFn: () => fetchLeadAttempts(leadId),
+    staleTime: 0,
+  });
   const list = attempts.data ?? [];
   const section = useRef<HTMLDivElement>(null);
   const settled = attempts.isSuccess || attempts.isError;

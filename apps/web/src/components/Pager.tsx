@@ -60,7 +60,13 @@ export function Pager({ pager, onPage }: Props) {
       </Text>
       <Group gap="md">
         <Group gap={4} component="nav" aria-label="Pagination">
-          <Button variant="default" size="xs" disabled={pager.isFirst} aria-label="First page" onClick={() => onPage(0)}>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={pager.isFirst}
+            aria-label="First page"
+            onClick={() => onPage(0)}
+          >
             First
           </Button>
           <Button variant="default" size="xs" disabled={pager.isFirst} onClick={() => onPage(pager.page - 1)}>
@@ -85,7 +91,13 @@ export function Pager({ pager, onPage }: Props) {
           <Button variant="default" size="xs" disabled={pager.isLast} onClick={() => onPage(pager.page + 1)}>
             Next
           </Button>
-          <Button variant="default" size="xs" disabled={pager.isLast} aria-label="Last page" onClick={() => onPage(pager.pageCount - 1)}>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={pager.isLast}
+            aria-label="Last page"
+            onClick={() => onPage(pager.pageCount - 1)}
+          >
             Last
           </Button>
         </Group>
@@ -95,7 +107,14 @@ export function Pager({ pager, onPage }: Props) {
   );
 }
 
-type KeysetProps = { pager: TKeysetPager; onFirst: () => void; onPrevious: () => void; onNext: () => void; onLast: () => void; children?: ReactNode };
+type KeysetProps = {
+  pager: TKeysetPager;
+  onFirst: () => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onLast: () => void;
+  children?: ReactNode;
+};
 
 /**
  * The pager of a list paged by key (docs/api.md "Pages"): First, Previous, Next and Last, each one page read by its
@@ -131,5 +150,13 @@ export function KeysetPager({ pager, onFirst, onPrevious, onNext, onLast, childr
 
 /** "Show entries": the page sizes of docs/product.md §2 Lists; a new size goes back to the first page (the caller's onChange). */
 export function PageSizeSelect({ value, onChange }: { value: number; onChange: (size: number) => void }) {
-  return <NativeSelect label="Show entries" w={120} value={String(value)} data={PAGE_SIZES.map(String)} onChange={(event) => onChange(Number(event.currentTarget.value))} />;
+  return (
+    <NativeSelect
+      label="Show entries"
+      w={120}
+      value={String(value)}
+      data={PAGE_SIZES.map(String)}
+      onChange={(event) => onChange(Number(event.currentTarget.value))}
+    />
+  );
 }

@@ -40,7 +40,13 @@ export function campaignOptions({ campaigns, tables, offer, activeOnly }: TOptio
   if (offer !== 'all' && tables === undefined) return [];
   const withTable = new Set((tables ?? []).map((t) => t.campaignName));
   return campaigns
-    .filter((c) => (offer === 'all' ? true : offer === 'withDataTable' ? withTable.has(c.campaignName) : !withTable.has(c.campaignName)))
+    .filter((c) =>
+      offer === 'all'
+        ? true
+        : offer === 'withDataTable'
+          ? withTable.has(c.campaignName)
+          : !withTable.has(c.campaignName),
+    )
     .filter((c) => c.status || !activeOnly)
     .map((c) => ({ value: c.campaignName, label: c.status ? c.campaignName : `${c.campaignName} (inactive)` }))
     .sort((a, b) => a.value.localeCompare(b.value));

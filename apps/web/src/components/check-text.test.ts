@@ -24,12 +24,22 @@ describe('the check chips', () => {
   it('give a mono call no talk ratio or overtalk, and its hold in red', () => {
     const chips = checkChips(monoWithHold());
     expect(texts(chips)).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
-    expect(chips.find((c) => c.key === 'holds')).toMatchObject({ tone: 'hold', hint: 'Silences longer than the hold limit of 30 s' });
+    expect(chips.find((c) => c.key === 'holds')).toMatchObject({
+      tone: 'hold',
+      hint: 'Silences longer than the hold limit of 30 s',
+    });
   });
 
   it('count several holds and give the longest', () => {
     const reply = monoWithHold();
-    reply.deadAir = { totalSec: 80, longestSec: 45, holds: [{ startSec: 10, endSec: 41 }, { startSec: 100, endSec: 145 }] };
+    reply.deadAir = {
+      totalSec: 80,
+      longestSec: 45,
+      holds: [
+        { startSec: 10, endSec: 41 },
+        { startSec: 100, endSec: 145 },
+      ],
+    };
     expect(texts(checkChips(reply))).toContain('2 holds, longest 45 s');
   });
 
@@ -42,13 +52,21 @@ describe('the check chips', () => {
 
   it('say a recording is being analysed, or why it is unreadable', () => {
     expect(texts(checkChips(pendingReply()))).toEqual([ANALYSIS_MESSAGES.pending]);
-    expect(texts(checkChips({ ...pendingReply(), status: 'unreadable', reason: 'Not an MP3 or WAV file' }))).toEqual(['Unreadable: Not an MP3 or WAV file']);
+    expect(texts(checkChips({ ...pendingReply(), status: 'unreadable', reason: 'Not an MP3 or WAV file' }))).toEqual([
+      'Unreadable: Not an MP3 or WAV file',
+    ]);
   });
 });
 
 describe('times', () => {
   it('write whole seconds, or tenths under ten seconds', () => {
-    expect([secondsText(42.4), secondsText(9.96), secondsText(2.44), secondsText(3), secondsText(0.04)]).toEqual(['42 s', '10 s', '2.4 s', '3 s', '0 s']);
+    expect([secondsText(42.4), secondsText(9.96), secondsText(2.44), secondsText(3), secondsText(0.04)]).toEqual([
+      '42 s',
+      '10 s',
+      '2.4 s',
+      '3 s',
+      '0 s',
+    ]);
   });
 
   it('write a place in the call as mm:ss, with hours when there are any', () => {

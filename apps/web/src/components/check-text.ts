@@ -35,28 +35,67 @@ const percent = (share: number) => Math.round(share * 100);
 /** The chips of a recording's checks, in the order they are read. */
 export function checkChips(checks: TRecordingChecks): TCheckChip[] {
   if (checks.status === 'pending') return [{ key: 'pending', text: ANALYSIS_MESSAGES.pending, tone: 'pending' }];
-  if (checks.status === 'unreadable') return [{ key: 'unreadable', text: `Unreadable: ${checks.reason ?? 'the recording could not be decoded'}`, tone: 'unreadable' }];
+  if (checks.status === 'unreadable')
+    return [
+      {
+        key: 'unreadable',
+        text: `Unreadable: ${checks.reason ?? 'the recording could not be decoded'}`,
+        tone: 'unreadable',
+      },
+    ];
   const chips: TCheckChip[] = [];
   const deadAir = checks.deadAir;
   if (deadAir !== undefined) {
-    chips.push({ key: 'deadAir', text: `Dead air ${secondsText(deadAir.totalSec)}`, tone: 'plain', hint: 'Where nobody speaks, added up over the whole call' });
-    chips.push({ key: 'longest', text: `Longest silence ${secondsText(deadAir.longestSec)}`, tone: 'plain', hint: 'The longest single stretch where nobody speaks' });
+    chips.push({
+      key: 'deadAir',
+      text: `Dead air ${secondsText(deadAir.totalSec)}`,
+      tone: 'plain',
+      hint: 'Where nobody speaks, added up over the whole call',
+    });
+    chips.push({
+      key: 'longest',
+      text: `Longest silence ${secondsText(deadAir.longestSec)}`,
+      tone: 'plain',
+      hint: 'The longest single stretch where nobody speaks',
+    });
   }
   if (checks.talkRatio !== undefined) {
-    chips.push({ key: 'talkRatio', text: `Agent talk ${percent(checks.talkRatio)} %`, tone: 'plain', hint: 'The agent’s share of the talk (talk ratio)' });
+    chips.push({
+      key: 'talkRatio',
+      text: `Agent talk ${percent(checks.talkRatio)} %`,
+      tone: 'plain',
+      hint: 'The agent’s share of the talk (talk ratio)',
+    });
   }
   if (checks.overtalk !== undefined) {
-    chips.push({ key: 'overtalk', text: `Overtalk ${checks.overtalk.count}×`, tone: 'plain', hint: 'Times both spoke at once for 0.3 s or more' });
+    chips.push({
+      key: 'overtalk',
+      text: `Overtalk ${checks.overtalk.count}×`,
+      tone: 'plain',
+      hint: 'Times both spoke at once for 0.3 s or more',
+    });
   }
   const holds = deadAir?.holds ?? [];
   if (holds.length > 0) {
     const longest = Math.max(...holds.map((h) => h.endSec - h.startSec));
-    const text = holds.length === 1 ? `Hold ${secondsText(longest)}` : `${holds.length} holds, longest ${secondsText(longest)}`;
-    chips.push({ key: 'holds', text, tone: 'hold', hint: `Silences longer than the hold limit of ${secondsText(checks.holdSeconds)}` });
+    const text =
+      holds.length === 1 ? `Hold ${secondsText(longest)}` : `${holds.length} holds, longest ${secondsText(longest)}`;
+    chips.push({
+      key: 'holds',
+      text,
+      tone: 'hold',
+      hint: `Silences longer than the hold limit of ${secondsText(checks.holdSeconds)}`,
+    });
   }
-  if (checks.tooQuiet) chips.push({ key: 'tooQuiet', text: 'Too quiet', tone: 'warning', hint: 'Speech below −40 dBFS: hard to hear' });
+  if (checks.tooQuiet)
+    chips.push({ key: 'tooQuiet', text: 'Too quiet', tone: 'warning', hint: 'Speech below −40 dBFS: hard to hear' });
   if (checks.clippingShare >= CLIPPING_WARNING_SHARE) {
-    chips.push({ key: 'clipping', text: `Clipping ${(checks.clippingShare * 100).toFixed(1)} %`, tone: 'warning', hint: 'Share of samples at full scale: distorted sound' });
+    chips.push({
+      key: 'clipping',
+      text: `Clipping ${(checks.clippingShare * 100).toFixed(1)} %`,
+      tone: 'warning',
+      hint: 'Share of samples at full scale: distorted sound',
+    });
   }
   return chips;
 }
@@ -64,6 +103,8 @@ export function checkChips(checks: TRecordingChecks): TCheckChip[] {
 /** The checks in one line, as the issue writes them (the chips' accessible name). */
 export function checkSummary(checks: TRecordingChecks): string {
   return checkChips(checks)
-    .map((chip, i) => (i === 0 || chip.tone !== 'plain' ? chip.text : chip.text.charAt(0).toLowerCase() + chip.text.slice(1)))
+    .map((chip, i) =>
+      i === 0 || chip.tone !== 'plain' ? chip.text : chip.text.charAt(0).toLowerCase() + chip.text.slice(1),
+    )
     .join(' · ');
 }

@@ -10,7 +10,9 @@ describe('confirmAction', () => {
     renderWithApp(<div />);
     const answer = confirmAction({ body: deleteConfirmation('Rahim') });
     expect(await screen.findByText('Are you sure?')).toBeTruthy();
-    expect(screen.getByText("Do you really want to delete Rahim's record? This process cannot be undone!")).toBeTruthy();
+    expect(
+      screen.getByText("Do you really want to delete Rahim's record? This process cannot be undone!"),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await expect(answer).resolves.toBe(true);
   });

@@ -5,7 +5,8 @@ import { api } from '../app/api.ts';
 
 export const LEAD_ATTEMPTS_KEY = ['lead-attempts'] as const;
 /** `version`: the lead's as shown, so a save since reads the attempts again. */
-export const leadAttemptsKey = (leadId: number, version?: number) => [...LEAD_ATTEMPTS_KEY, leadId, version ?? null] as const;
+export const leadAttemptsKey = (leadId: number, version?: number) =>
+  [...LEAD_ATTEMPTS_KEY, leadId, version ?? null] as const;
 
 /** Newest first; the screen shows a failure itself. */
 export function fetchLeadAttempts(leadId: number): Promise<TCallAttempt[]> {
@@ -21,16 +22,32 @@ export function handleTimeText(seconds: number): string {
 }
 
 /** A kind as screens name it (the campaign's dispositions editor, a call's badge). */
-export const DISPOSITION_KIND_LABELS: Record<TDispositionKind, string> = { completed: 'Completed', callback: 'Callback', dnc: 'Do not call', final: 'Final', retry: 'Retry' };
+export const DISPOSITION_KIND_LABELS: Record<TDispositionKind, string> = {
+  completed: 'Completed',
+  callback: 'Callback',
+  dnc: 'Do not call',
+  final: 'Final',
+  retry: 'Retry',
+};
 
-export const DISPOSITION_KIND_COLORS: Record<TDispositionKind, string> = { completed: 'green', callback: 'blue', dnc: 'red', final: 'gray', retry: 'yellow' };
+export const DISPOSITION_KIND_COLORS: Record<TDispositionKind, string> = {
+  completed: 'green',
+  callback: 'blue',
+  dnc: 'red',
+  final: 'gray',
+  retry: 'yellow',
+};
 
 /** 'Not interested (NI)': the name the call ended with, and its code when the name does not say it. */
 export function dispositionText(attempt: Pick<TCallAttempt, 'disposition' | 'dispositionName'>): string {
-  return attempt.dispositionName === attempt.disposition || attempt.dispositionName === '' ? attempt.disposition : `${attempt.dispositionName} (${attempt.disposition})`;
+  return attempt.dispositionName === attempt.disposition || attempt.dispositionName === ''
+    ? attempt.disposition
+    : `${attempt.dispositionName} (${attempt.disposition})`;
 }
 
 /** 'Rahim Uddin (AG-1001)', or the ID alone when the name is not known. */
 export function agentText(attempt: Pick<TCallAttempt, 'agentId' | 'agentName'>): string {
-  return attempt.agentName === '' || attempt.agentName === attempt.agentId ? attempt.agentId : `${attempt.agentName} (${attempt.agentId})`;
+  return attempt.agentName === '' || attempt.agentName === attempt.agentId
+    ? attempt.agentId
+    : `${attempt.agentName} (${attempt.agentId})`;
 }

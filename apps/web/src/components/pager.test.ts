@@ -1,6 +1,14 @@
 // The pager arithmetic behind every list's "Showing X to Y of Z", page buttons and typed page number.
 import { describe, expect, it } from 'vitest';
-import { keysetPagerState, keysetShowingText, nextNav, pageFromInput, pagerState, previousNav, showingText } from './pager.ts';
+import {
+  keysetPagerState,
+  keysetShowingText,
+  nextNav,
+  pageFromInput,
+  pagerState,
+  previousNav,
+  showingText,
+} from './pager.ts';
 
 describe('pagerState', () => {
   it('on the first page of several: Previous is off, Next is on', () => {
@@ -72,7 +80,14 @@ describe('pageFromInput', () => {
 });
 
 describe('keysetPagerState', () => {
-  const reply = (over: Partial<Parameters<typeof keysetPagerState>[1]> = {}) => ({ number: -1, totalElements: 95, count: 10, hasPrevious: true, hasNext: true, ...over });
+  const reply = (over: Partial<Parameters<typeof keysetPagerState>[1]> = {}) => ({
+    number: -1,
+    totalElements: 95,
+    count: 10,
+    hasPrevious: true,
+    hasNext: true,
+    ...over,
+  });
 
   it('places the first page at row 1 and the last at the end, whatever the navigation said', () => {
     const first = keysetPagerState({ kind: 'first' }, reply({ number: 0, hasPrevious: false }));
@@ -80,19 +95,34 @@ describe('keysetPagerState', () => {
     const last = keysetPagerState({ kind: 'last' }, reply({ number: 9, count: 5, hasNext: false }));
     expect(keysetShowingText(last)).toBe('Showing 91 to 95 of 95 entries');
     // A page after a row that turned out to be the last (the server answered the last page instead).
-    expect(keysetPagerState({ kind: 'after', cursor: 'c', startsAt: 96 }, reply({ number: 9, count: 5, hasNext: false })).from).toBe(91);
+    expect(
+      keysetPagerState({ kind: 'after', cursor: 'c', startsAt: 96 }, reply({ number: 9, count: 5, hasNext: false }))
+        .from,
+    ).toBe(91);
   });
 
   it('places a page after / before a row from where the page it came from sits', () => {
-    const second = keysetPagerState(nextNav({ from: 1, count: 10, total: 95, hasPrevious: false, hasNext: true }, 'c'), reply());
+    const second = keysetPagerState(
+      nextNav({ from: 1, count: 10, total: 95, hasPrevious: false, hasNext: true }, 'c'),
+      reply(),
+    );
     expect(keysetShowingText(second)).toBe('Showing 11 to 20 of 95 entries');
-    const beforeLast = keysetPagerState(previousNav({ from: 91, count: 5, total: 95, hasPrevious: true, hasNext: false }, 'c'), reply());
+    const beforeLast = keysetPagerState(
+      previousNav({ from: 91, count: 5, total: 95, hasPrevious: true, hasNext: false }, 'c'),
+      reply(),
+    );
     expect(keysetShowingText(beforeLast)).toBe('Showing 81 to 90 of 95 entries');
   });
 
   it('says only how many rows it shows where the place is not known, and 0 to 0 when empty', () => {
     expect(keysetShowingText(keysetPagerState({ kind: 'unplaced' }, reply()))).toBe('Showing 10 of 95 entries');
-    expect(keysetShowingText(keysetPagerState({ kind: 'after', cursor: 'c', startsAt: 200 }, reply()))).toBe('Showing 10 of 95 entries');
-    expect(keysetShowingText(keysetPagerState({ kind: 'first' }, reply({ totalElements: 0, count: 0, hasPrevious: false, hasNext: false })))).toBe('Showing 0 to 0 of 0 entries');
+    expect(keysetShowingText(keysetPagerState({ kind: 'after', cursor: 'c', startsAt: 200 }, reply()))).toBe(
+      'Showing 10 of 95 entries',
+    );
+    expect(
+      keysetShowingText(
+        keysetPagerState({ kind: 'first' }, reply({ totalElements: 0, count: 0, hasPrevious: false, hasNext: false })),
+      ),
+    ).toBe('Showing 0 to 0 of 0 entries');
   });
 });

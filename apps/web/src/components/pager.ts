@@ -95,7 +95,9 @@ export function keysetPagerState(
 /** "Showing 26 to 50 of 3400 entries", or "Showing 25 of 3400 entries" where the page's place is not known. */
 export function keysetShowingText({ from, count, total }: TKeysetPager): string {
   if (from === null) return `Showing ${count} of ${total} entries`;
-  return count === 0 ? `Showing 0 to 0 of ${total} entries` : `Showing ${from} to ${from + count - 1} of ${total} entries`;
+  return count === 0
+    ? `Showing 0 to 0 of ${total} entries`
+    : `Showing ${from} to ${from + count - 1} of ${total} entries`;
 }
 
 /** The navigation to the page after / before the one shown, placed from where it sits. */

@@ -27,10 +27,23 @@ function UploadForm({ options }: { options: TCsvUploadForm<number, RowsError> })
     <form onSubmit={submit} noValidate aria-label="Upload">
       <label>
         CSV file
-        <input type="file" aria-invalid={fileError !== undefined} onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)} />
+        <input
+          type="file"
+          aria-invalid={fileError !== undefined}
+          onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
+        />
       </label>
-      {fileError !== undefined && <p role="alert" aria-label="File error">{fileError}</p>}
-      {failure !== null && <p role="status" aria-label="Failure">{`${failure instanceof RowsError ? 'Report' : 'Other'}: ${failure.message} [${failure.rows.join('; ')}]`}</p>}
+      {fileError !== undefined && (
+        <p role="alert" aria-label="File error">
+          {fileError}
+        </p>
+      )}
+      {failure !== null && (
+        <p
+          role="status"
+          aria-label="Failure"
+        >{`${failure instanceof RowsError ? 'Report' : 'Other'}: ${failure.message} [${failure.rows.join('; ')}]`}</p>
+      )}
       {uploading && <p>Uploading</p>}
       <button type="submit">Save</button>
       <button type="button" onClick={close}>
@@ -76,7 +89,9 @@ describe('useCsvUploadForm', () => {
     const upload = vi.fn(async () => 1);
     setUp(upload);
     choose('numbers.xlsx');
-    expect((await screen.findByRole('alert', { name: 'File error' })).textContent).toBe('Only CSV files (.csv) can be uploaded');
+    expect((await screen.findByRole('alert', { name: 'File error' })).textContent).toBe(
+      'Only CSV files (.csv) can be uploaded',
+    );
     expect(screen.getByLabelText('CSV file').getAttribute('aria-invalid')).toBe('true');
     save();
     expect(screen.getByRole('alert', { name: 'File error' }).textContent).toBe('Only CSV files (.csv) can be uploaded');
@@ -96,7 +111,9 @@ describe('useCsvUploadForm', () => {
     expect(await screen.findByText('12 rows stored')).toBeTruthy();
     expect(screen.queryByText('Uploading')).toBeNull();
     expect(upload.mock.calls).toEqual([[file]]);
-    await waitFor(() => expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['things'], ['counts']]));
+    await waitFor(() =>
+      expect(invalidate.mock.calls.map(([filters]) => filters?.queryKey)).toEqual([['things'], ['counts']]),
+    );
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -107,7 +124,9 @@ describe('useCsvUploadForm', () => {
     const { invalidate, onClose } = setUp(upload);
     choose('numbers.csv');
     save();
-    expect((await screen.findByRole('status', { name: 'Failure' })).textContent).toBe('Report: 1 problem; nothing was stored [row 3: not a phone number]');
+    expect((await screen.findByRole('status', { name: 'Failure' })).textContent).toBe(
+      'Report: 1 problem; nothing was stored [row 3: not a phone number]',
+    );
     choose('other.csv');
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Failure' })).toBeNull());
     save();

@@ -35,7 +35,13 @@ export type TCsvUploadFormState<E> = {
   close: () => void;
 };
 
-export function useCsvUploadForm<R, E extends Error>({ upload, errorType, notice, reload, onClose }: TCsvUploadForm<R, E>): TCsvUploadFormState<E> {
+export function useCsvUploadForm<R, E extends Error>({
+  upload,
+  errorType,
+  notice,
+  reload,
+  onClose,
+}: TCsvUploadForm<R, E>): TCsvUploadFormState<E> {
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | undefined>();
@@ -48,7 +54,12 @@ export function useCsvUploadForm<R, E extends Error>({ upload, errorType, notice
       await Promise.all(reload.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
-  const failure = mutation.error === null ? null : mutation.error instanceof errorType ? mutation.error : new errorType(mutation.error.message);
+  const failure =
+    mutation.error === null
+      ? null
+      : mutation.error instanceof errorType
+        ? mutation.error
+        : new errorType(mutation.error.message);
 
   function close() {
     mutation.reset();

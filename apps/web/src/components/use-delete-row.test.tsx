@@ -23,7 +23,10 @@ function DeleteButton({ options, onDone }: { options: TDeleteRow<TRow, unknown>;
 }
 
 function answer(status: number, body?: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 function setUp(options: Partial<TDeleteRow<TRow, unknown>> = {}) {
@@ -46,7 +49,9 @@ describe('useDeleteRow', () => {
   it('asks first, deletes on Confirm, says so and reloads every list named', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(204));
     const { invalidate, onDone } = setUp();
-    expect(await screen.findByText("Do you really want to delete Rahim's record? This process cannot be undone!")).toBeTruthy();
+    expect(
+      await screen.findByText("Do you really want to delete Rahim's record? This process cannot be undone!"),
+    ).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Thing "Rahim" deleted.')).toBeTruthy();
@@ -65,7 +70,9 @@ describe('useDeleteRow', () => {
   });
 
   it("shows the server's refusal, and neither says deleted nor reloads", async () => {
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(409, { message: 'Rahim has 3 QC records; set him Inactive instead' }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      answer(409, { message: 'Rahim has 3 QC records; set him Inactive instead' }),
+    );
     const { invalidate, onDone } = setUp();
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Rahim has 3 QC records; set him Inactive instead')).toBeTruthy();
@@ -76,7 +83,9 @@ describe('useDeleteRow', () => {
 
   it('reads what the question needs before asking, and stops when that read fails', async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(answer(404, { message: 'Question 7 does not exist' }));
-    const { onDone } = setUp({ confirmBody: async (row) => `${row.name} takes ${String(await api.get(`/impact/${row.id}`))} rules with it` });
+    const { onDone } = setUp({
+      confirmBody: async (row) => `${row.name} takes ${String(await api.get(`/impact/${row.id}`))} rules with it`,
+    });
     expect(await screen.findByText('Question 7 does not exist')).toBeTruthy();
     await waitFor(() => expect(onDone).toHaveBeenCalledWith(false));
     expect(screen.queryByText('Are you sure?')).toBeNull();

@@ -16,7 +16,12 @@ export type TDeleteRow<T, R> = {
 };
 
 /** Returns the row's delete: resolves true when the row was deleted, false when it was kept (Close, or refused). */
-export function useDeleteRow<T, R = void>({ confirmBody, remove, notice, reload }: TDeleteRow<T, R>): (row: T) => Promise<boolean> {
+export function useDeleteRow<T, R = void>({
+  confirmBody,
+  remove,
+  notice,
+  reload,
+}: TDeleteRow<T, R>): (row: T) => Promise<boolean> {
   const queryClient = useQueryClient();
   return async (row) => {
     let result: R;

@@ -15,16 +15,42 @@ export const DISPOSITIONS_ROUTE = { 'GET /api/dispositions': { body: DEFAULT_DIS
 
 export const CAMPAIGN = 'Mobile Survey';
 export const CELL = '+8801712345678';
-export const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, Q2: null, version: 3 };
+export const LEAD: TLead = {
+  id: 12,
+  cell_number: CELL,
+  respondent_name: 'Rahim Uddin',
+  data_date: '2026-11-20',
+  generate_status: 1,
+  is_called: 0,
+  Q1: null,
+  Q2: null,
+  version: 3,
+};
 const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
-  id, qno: `Q${id}`, campaignId: CAMPAIGN, title, type, options, optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+  id,
+  qno: `Q${id}`,
+  campaignId: CAMPAIGN,
+  title,
+  type,
+  options,
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
 });
 /** Q1 Yes completes the call; No goes on to Q2, whose end is a call not completed. */
-export const QUESTIONS = [question(1, 'Do you smoke?', 'Select Option', 'Yes, No'), question(2, 'Why not?', 'Text Input')];
-export const RULES: TLogicRule[] = [{ id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 }];
+export const QUESTIONS = [
+  question(1, 'Do you smoke?', 'Select Option', 'Yes, No'),
+  question(2, 'Why not?', 'Text Input'),
+];
+export const RULES: TLogicRule[] = [
+  { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 },
+];
 export const NO_CALLS: TMyCalls = { drafts: [], partialCalls: [], recentCalls: [] };
 export const SAVE_ROUTE = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
-export const saved = (lead: Partial<TLead> = {}, more: Record<string, unknown> = {}) => ({ body: { message: 'Lead data updated successfully!', lead: { ...LEAD, version: 4, ...lead }, ignored: [], ...more } });
+export const saved = (lead: Partial<TLead> = {}, more: Record<string, unknown> = {}) => ({
+  body: { message: 'Lead data updated successfully!', lead: { ...LEAD, version: 4, ...lead }, ignored: [], ...more },
+});
 
 /** Renders /CRM (or `route`) for an agent of the campaign, the fake server answering `routes` over the campaign's defaults. */
 export function renderCrmScreen(ui: ReactElement, routes: Record<string, TFakeRoute> = {}, route = '/CRM') {
@@ -52,7 +78,8 @@ export function renderCrm(routes: Record<string, TFakeRoute> = {}, route = '/CRM
 }
 
 /** The lead saves, not the drafts kept on the way. */
-export const leadSaves = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
+export const leadSaves = (sent: TSentRequest[]) =>
+  sent.filter((r) => r.method === 'PUT' && r.path.startsWith('/dynamic/updateLeadData/'));
 
 export function searchNumber(cellNumber = '01712345678') {
   fireEvent.change(screen.getByLabelText('Cell number'), { target: { value: cellNumber } });

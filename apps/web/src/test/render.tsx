@@ -27,7 +27,10 @@ export function LocationProbe() {
  * Pass a queryClient to seed or inspect the cache; each call gets a fresh one otherwise. The UI renders in a data
  * router (as in the app), so screens may use useBlocker.
  */
-export function renderWithApp(ui: ReactElement, { route = '/', queryClient = createQueryClient() }: Options = {}): RenderResult {
+export function renderWithApp(
+  ui: ReactElement,
+  { route = '/', queryClient = createQueryClient() }: Options = {},
+): RenderResult {
   const Root = () => (
     <SessionProvider>
       <ModalsProvider modalProps={MODAL_DEFAULTS}>

@@ -5,7 +5,9 @@ export function silentServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation(
     (_input, init) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
       }),
   );
 }

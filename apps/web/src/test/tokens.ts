@@ -3,7 +3,10 @@ import type { TTokenPayload } from '@crm/shared';
 
 function base64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 const HOUR_S = 3600;

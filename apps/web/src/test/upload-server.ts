@@ -4,7 +4,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 
-export type TReceived = { method: string; url: string; authorization: string | null; contentType: string; body: string };
+export type TReceived = {
+  method: string;
+  url: string;
+  authorization: string | null;
+  contentType: string;
+  body: string;
+};
 /** drop: the connection is cut with no answer at all (the browser sees a network error). */
 export type TReply = { status: number; body: unknown; delayMs?: number; drop?: boolean };
 
@@ -50,7 +56,10 @@ export async function startUploadServer(): Promise<TUploadServer> {
           req.socket.destroy();
           return;
         }
-        res.writeHead(next.status, { ...CORS, 'content-type': typeof next.body === 'string' ? 'text/plain' : 'application/json; charset=utf-8' });
+        res.writeHead(next.status, {
+          ...CORS,
+          'content-type': typeof next.body === 'string' ? 'text/plain' : 'application/json; charset=utf-8',
+        });
         res.end(typeof next.body === 'string' ? next.body : JSON.stringify(next.body));
       }, next.delayMs ?? 0);
     });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fleissCounts, fleissKappa, krippendorffAlpha, median, percentAgreement, type TUnitValues } from './agreement.ts';
+import {
+  fleissCounts,
+  fleissKappa,
+  krippendorffAlpha,
+  median,
+  percentAgreement,
+  type TUnitValues,
+} from './agreement.ts';
 
 /** Fleiss (1971) as Wikipedia's "Fleiss' kappa" worked example gives it: 10 subjects, 14 raters, 5 categories. */
 const FLEISS_EXAMPLE = [
@@ -45,16 +52,39 @@ describe("Fleiss' kappa", () => {
   });
 
   it('is 1 for perfect agreement over varied categories and undefined (null) when all assignments share one category', () => {
-    expect(fleissKappa([[3, 0], [0, 3]])).toBe(1);
-    expect(fleissKappa([[3, 0], [3, 0]])).toBeNull();
+    expect(
+      fleissKappa([
+        [3, 0],
+        [0, 3],
+      ]),
+    ).toBe(1);
+    expect(
+      fleissKappa([
+        [3, 0],
+        [3, 0],
+      ]),
+    ).toBeNull();
   });
 
   it('refuses subjects with different numbers of raters', () => {
-    expect(() => fleissKappa([[2, 1], [1, 1]])).toThrow(/same number of raters/);
+    expect(() =>
+      fleissKappa([
+        [2, 1],
+        [1, 1],
+      ]),
+    ).toThrow(/same number of raters/);
   });
 
   it('builds its counts table from values per rater', () => {
-    expect(fleissCounts([[10, 5, 10], [0, 0, 5]])).toEqual([[0, 1, 2], [2, 1, 0]]);
+    expect(
+      fleissCounts([
+        [10, 5, 10],
+        [0, 0, 5],
+      ]),
+    ).toEqual([
+      [0, 1, 2],
+      [2, 1, 0],
+    ]);
   });
 });
 
@@ -70,7 +100,7 @@ describe("Krippendorff's alpha", () => {
     expect(krippendorffAlpha(KRIPPENDORFF_EXAMPLE, 'interval') as number).toBeCloseTo(0.849, 3);
   });
 
-  it('gives ordinal 0.815 on the same example (the paper\'s ordinal result)', () => {
+  it("gives ordinal 0.815 on the same example (the paper's ordinal result)", () => {
     expect(krippendorffAlpha(KRIPPENDORFF_EXAMPLE, 'ordinal') as number).toBeCloseTo(0.815, 3);
   });
 
@@ -80,14 +110,45 @@ describe("Krippendorff's alpha", () => {
   });
 
   it('is 1 for perfect agreement, null when every value is the same or nothing is pairable', () => {
-    expect(krippendorffAlpha([[0, 0], [5, 5], [10, 10, null]], 'ordinal')).toBe(1);
-    expect(krippendorffAlpha([[5, 5], [5, 5]], 'ordinal')).toBeNull();
-    expect(krippendorffAlpha([[5, null], [null, 0]], 'ordinal')).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [0, 0],
+          [5, 5],
+          [10, 10, null],
+        ],
+        'ordinal',
+      ),
+    ).toBe(1);
+    expect(
+      krippendorffAlpha(
+        [
+          [5, 5],
+          [5, 5],
+        ],
+        'ordinal',
+      ),
+    ).toBeNull();
+    expect(
+      krippendorffAlpha(
+        [
+          [5, null],
+          [null, 0],
+        ],
+        'ordinal',
+      ),
+    ).toBeNull();
   });
 
   it('weighs an ordinal disagreement by the marks between the two values, not their distance', () => {
     // Two units disagree by one step each; with an empty middle value the ordinal and interval readings part.
-    const units: TUnitValues[] = [[0, 0], [10, 10], [-20, -20], [0, 10], [-20, 0]];
+    const units: TUnitValues[] = [
+      [0, 0],
+      [10, 10],
+      [-20, -20],
+      [0, 10],
+      [-20, 0],
+    ];
     const ordinal = krippendorffAlpha(units, 'ordinal') as number;
     const interval = krippendorffAlpha(units, 'interval') as number;
     expect(ordinal).toBeGreaterThan(0);
@@ -98,7 +159,13 @@ describe("Krippendorff's alpha", () => {
 describe('percent agreement and the median', () => {
   it('counts agreeing pairs among all pairs of a unit, skipping missing values', () => {
     // Unit 1: 3 pairs, 1 agreeing (10,10); unit 2: 1 pair, agreeing; unit 3: no pair.
-    expect(percentAgreement([[10, 10, 5], [0, null, 0], [5, null, null]])).toBeCloseTo(2 / 4, 10);
+    expect(
+      percentAgreement([
+        [10, 10, 5],
+        [0, null, 0],
+        [5, null, null],
+      ]),
+    ).toBeCloseTo(2 / 4, 10);
     expect(percentAgreement([[5, null]])).toBeNull();
   });
 

@@ -39,7 +39,8 @@ export function fleissKappa(counts: readonly (readonly number[])[]): number | nu
   const raters = counts[0]?.reduce((a, b) => a + b, 0) ?? 0;
   if (raters < 2) return null;
   for (const row of counts) {
-    if (row.reduce((a, b) => a + b, 0) !== raters) throw new Error("Fleiss' kappa needs the same number of raters for every subject");
+    if (row.reduce((a, b) => a + b, 0) !== raters)
+      throw new Error("Fleiss' kappa needs the same number of raters for every subject");
   }
   const categories = counts[0]?.length ?? 0;
   let pBar = 0;
@@ -113,5 +114,7 @@ export function median(values: readonly number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }

@@ -3,10 +3,36 @@ import { APP_ROUTES, LANDING_PAGES, MENUS_BY_ROLE, ROLES, canOpen } from '../ind
 
 // Spec §2 "Routes", in its order (login and the empty path are the sign-in screen, outside the shell).
 const SPEC_ROUTES = [
-  'dashboard', 'agents', 'editAgent/:id', 'campaign', 'editCampaign/:id', 'dataTables', 'createTable', 'question', 'createQuestions',
-  'question/create', 'editQuestion/:id', 'logicSetting', 'logicManagement/:campaignName', 'setLogics', 'updateLogics', 'leads',
-  'generateLead', 'reGenerateLead', 'deleteLeads', 'reports', 'viewFullCRM', 'CRM', 'agent-performance', 'qcChecking', 'editqc/:id',
-  'editClientqc/:id', 'viewQcReports', 'QcReports', 'QcRecordsClient', 'flag-raised',
+  'dashboard',
+  'agents',
+  'editAgent/:id',
+  'campaign',
+  'editCampaign/:id',
+  'dataTables',
+  'createTable',
+  'question',
+  'createQuestions',
+  'question/create',
+  'editQuestion/:id',
+  'logicSetting',
+  'logicManagement/:campaignName',
+  'setLogics',
+  'updateLogics',
+  'leads',
+  'generateLead',
+  'reGenerateLead',
+  'deleteLeads',
+  'reports',
+  'viewFullCRM',
+  'CRM',
+  'agent-performance',
+  'qcChecking',
+  'editqc/:id',
+  'editClientqc/:id',
+  'viewQcReports',
+  'QcReports',
+  'QcRecordsClient',
+  'flag-raised',
 ];
 
 describe('app routes', () => {
@@ -18,7 +44,8 @@ describe('app routes', () => {
   it('lets every role open its landing page and every item of its menus', () => {
     for (const role of ROLES) {
       expect(canOpen(role, LANDING_PAGES[role])).toBe(true);
-      for (const menu of MENUS_BY_ROLE[role]) for (const item of menu.items) expect(canOpen(role, item.path), `${role} ${item.path}`).toBe(true);
+      for (const menu of MENUS_BY_ROLE[role])
+        for (const item of menu.items) expect(canOpen(role, item.path), `${role} ${item.path}`).toBe(true);
     }
   });
 

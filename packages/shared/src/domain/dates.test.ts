@@ -26,7 +26,8 @@ describe('calendar dates', () => {
   });
 
   it('refuses days that do not exist, mixed separators and other forms', () => {
-    for (const bad of ['2024-02-30', '31/4/2024', '5/3-2024', '2024/03/05', '3/5/24', 'tomorrow', '']) expect(parseCalendarDate(bad), bad).toBeNull();
+    for (const bad of ['2024-02-30', '31/4/2024', '5/3-2024', '2024/03/05', '3/5/24', 'tomorrow', ''])
+      expect(parseCalendarDate(bad), bad).toBeNull();
     expect(isIsoDate('2024-04-31')).toBe(false);
     expect(isIsoDate('5/3/2024')).toBe(false);
     expect(isIsoDate('2024-04-30')).toBe(true);
@@ -36,7 +37,7 @@ describe('calendar dates', () => {
 describe('local day and time text', () => {
   // 2026-01-05 09:07:03 in Dhaka (UTC+6, no summer time) is 03:07:03 UTC.
   const at = new Date('2026-01-05T03:07:03Z');
-  it('writes a moment as yyyy-MM-dd and a 24-hour HH:mm or HH:mm:ss of the zone, whatever the machine\'s zone', () => {
+  it("writes a moment as yyyy-MM-dd and a 24-hour HH:mm or HH:mm:ss of the zone, whatever the machine's zone", () => {
     expect(localDayText(at, 'Asia/Dhaka')).toBe('2026-01-05');
     expect(localTimeText(at, 'Asia/Dhaka')).toBe('09:07');
     expect(localTimeText(new Date('2026-01-05T15:07:03Z'), 'Asia/Dhaka', { seconds: true })).toBe('21:07:03');
@@ -59,7 +60,7 @@ describe('local day and time text', () => {
     expect(localDateTimeText(new Date('2026-03-29T01:00:00Z'), 'Europe/London')).toBe('2026-03-29 02:00:00');
   });
 
-  it('names a change of today by its time, and of another day by its day too, today being the zone\'s', () => {
+  it("names a change of today by its time, and of another day by its day too, today being the zone's", () => {
     expect(changeTimeText(at, 'Asia/Dhaka', new Date('2026-01-05T12:00:00Z'))).toBe('09:07');
     expect(changeTimeText(at, 'Asia/Dhaka', new Date('2026-01-06T02:00:00Z'))).toBe('2026-01-05 09:07');
     // 20:00 UTC on the 5th is already the 6th in Dhaka.
@@ -73,10 +74,11 @@ describe('time zones', () => {
     expect(canonicalTimeZone('Asia/Dhaka')).toBe('Asia/Dhaka');
     expect(canonicalTimeZone('asia/dhaka')).toBe('Asia/Dhaka');
     expect(isTimeZone('UTC')).toBe(true);
-    for (const bad of ['Asia/Dacca-ish', 'Mars/Olympus', 'GMT+25', '+06:00', '']) expect(isTimeZone(bad), bad).toBe(false);
+    for (const bad of ['Asia/Dacca-ish', 'Mars/Olympus', 'GMT+25', '+06:00', ''])
+      expect(isTimeZone(bad), bad).toBe(false);
   });
 
-  it('says the machine\'s zone as a name it knows', () => {
+  it("says the machine's zone as a name it knows", () => {
     expect(isTimeZone(machineTimeZone())).toBe(true);
   });
 });
@@ -97,7 +99,8 @@ describe('local days', () => {
   });
 
   it('has days of 23 and 25 hours where the clocks change', () => {
-    const hours = (day: string, zone: string) => (startOfNextLocalDay(day, zone).getTime() - startOfLocalDay(day, zone).getTime()) / 3_600_000;
+    const hours = (day: string, zone: string) =>
+      (startOfNextLocalDay(day, zone).getTime() - startOfLocalDay(day, zone).getTime()) / 3_600_000;
     expect(hours('2026-03-29', 'Europe/London')).toBe(23);
     expect(hours('2026-10-25', 'Europe/London')).toBe(25);
     expect(startOfLocalDay('2026-10-25', 'Europe/London').toISOString()).toBe('2026-10-24T23:00:00.000Z');
@@ -106,7 +109,9 @@ describe('local days', () => {
   it('starts a day whose midnight the clocks skip at the jump, and one whose midnight comes twice at the first', () => {
     // Havana: 00:00 on 8 March 2026 became 01:00 (UTC-5 to UTC-4); 01:00 on 1 November went back to 00:00.
     expect(startOfLocalDay('2026-03-08', 'America/Havana').toISOString()).toBe('2026-03-08T05:00:00.000Z');
-    expect(localDateTimeText(startOfLocalDay('2026-03-08', 'America/Havana'), 'America/Havana')).toBe('2026-03-08 01:00:00');
+    expect(localDateTimeText(startOfLocalDay('2026-03-08', 'America/Havana'), 'America/Havana')).toBe(
+      '2026-03-08 01:00:00',
+    );
     expect(startOfLocalDay('2026-11-01', 'America/Havana').toISOString()).toBe('2026-11-01T04:00:00.000Z');
   });
 
@@ -141,7 +146,16 @@ describe('local wall-clock times', () => {
   });
 
   it('refuses other forms and days, hours or minutes that do not exist', () => {
-    for (const bad of ['2026-03-10', '2026-03-10 9:30', '2026-03-10T09:30', '2026-02-30 10:00', '2026-03-10 24:00', '2026-03-10 10:60', '10/3/2026 10:00', '']) {
+    for (const bad of [
+      '2026-03-10',
+      '2026-03-10 9:30',
+      '2026-03-10T09:30',
+      '2026-02-30 10:00',
+      '2026-03-10 24:00',
+      '2026-03-10 10:60',
+      '10/3/2026 10:00',
+      '',
+    ]) {
       expect(parseLocalDateTime(bad, 'Asia/Dhaka'), bad).toBeNull();
     }
   });

@@ -84,7 +84,14 @@ function wallFormat(timeZone: string): Intl.DateTimeFormat {
 function offsetAt(t: number, timeZone: string): number {
   const parts: Record<string, string> = {};
   for (const p of wallFormat(timeZone).formatToParts(new Date(t))) parts[p.type] = p.value;
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return wall - Math.floor(t / 1000) * 1000;
 }
 
@@ -186,7 +193,9 @@ export function parseLocalDateTime(text: string, timeZone: string): Date | null 
   const [year, month, day, hour, minute] = m.slice(1).map(Number) as [number, number, number, number, number];
   if (calendarDate(year, month, day) === null || hour > 23 || minute > 59) return null;
   const wall = Date.UTC(year, month - 1, day, hour, minute);
-  const exact = [wall - offsetOf(wall - DAY_MS, timeZone), wall - offsetOf(wall + DAY_MS, timeZone)].filter((t) => t + offsetOf(t, timeZone) === wall);
+  const exact = [wall - offsetOf(wall - DAY_MS, timeZone), wall - offsetOf(wall + DAY_MS, timeZone)].filter(
+    (t) => t + offsetOf(t, timeZone) === wall,
+  );
   return exact.length === 0 ? null : new Date(Math.min(...exact));
 }
 

@@ -46,8 +46,12 @@ describe('column name problems per field', () => {
   });
 
   it('refuses control characters anywhere, even around the name, naming the column with them written as escapes', () => {
-    expect(findColumnNameProblem(['Shop\tsize'])).toBe('Column name "Shop\\tsize" may not contain control characters (tabs, line breaks…)');
-    expect(findColumnNameProblem(['Outlet\n'])).toBe('Column name "Outlet\\n" may not contain control characters (tabs, line breaks…)');
+    expect(findColumnNameProblem(['Shop\tsize'])).toBe(
+      'Column name "Shop\\tsize" may not contain control characters (tabs, line breaks…)',
+    );
+    expect(findColumnNameProblem(['Outlet\n'])).toBe(
+      'Column name "Outlet\\n" may not contain control characters (tabs, line breaks…)',
+    );
     expect(findColumnNameProblem(['\rOutlet'])).toMatch(/^Column name "\\rOutlet" may not contain control characters/);
     expect(findColumnNameProblem(['a\u0000b'])).toMatch(/^Column name "a\\u0000b" may not contain control characters/);
     expect(findColumnNameProblem(['a\u007fb'])).toMatch(/^Column name "a\\u007fb"/);
@@ -56,7 +60,9 @@ describe('column name problems per field', () => {
 
   it('refuses a name a spreadsheet would read as a formula (=, +, -, @ first, after trimming)', () => {
     for (const name of ['=SUM(A1)', '+1', '-x', '@home', ' =x']) {
-      expect(findColumnNameProblem([name])).toBe(`Column name "${name.trim()}" may not start with =, +, - or @ (a spreadsheet would read it as a formula)`);
+      expect(findColumnNameProblem([name])).toBe(
+        `Column name "${name.trim()}" may not start with =, +, - or @ (a spreadsheet would read it as a formula)`,
+      );
     }
     expect(findColumnNameProblem(['Shop-size', 'a=b', 'e@mail', 'A+'])).toBeUndefined();
   });

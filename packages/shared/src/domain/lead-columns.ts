@@ -72,7 +72,10 @@ const NAMED_ESCAPES: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': 
 /** A name as a message quotes it: each control character written as an escape (\t, \n, \u0000), so the message shows it. */
 function visibleName(name: string): string {
   const shown = name.length > MAX_COLUMN_NAME_LENGTH ? `${name.slice(0, 20)}…` : name;
-  return shown.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), (c) => NAMED_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return shown.replace(
+    new RegExp(CONTROL_CHARACTER.source, 'g'),
+    (c) => NAMED_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 export function columnAlreadyExistsMessage(name: string): string {
@@ -92,19 +95,24 @@ export const MAX_DATA_TABLE_COLUMNS = 100;
  */
 export function columnNameProblems(names: readonly string[], existing: readonly string[] = []): (string | undefined)[] {
   const seen = new Set(existing.map((n) => n.trim().toLowerCase()));
-  const reserved = new Set([...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY, LEAD_CALL_STARTED_KEY].map((c) => c.toLowerCase()));
+  const reserved = new Set(
+    [...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY, LEAD_CALL_STARTED_KEY].map((c) => c.toLowerCase()),
+  );
   return names.map((raw) => {
     // Before trimming: a tab or line break around a name is as refused as one inside it.
-    if (CONTROL_CHARACTER.test(raw)) return `Column name "${visibleName(raw)}" may not contain control characters (tabs, line breaks…)`;
+    if (CONTROL_CHARACTER.test(raw))
+      return `Column name "${visibleName(raw)}" may not contain control characters (tabs, line breaks…)`;
     const name = raw.trim();
     if (!name) return 'Each column name is required';
-    if (name.length > MAX_COLUMN_NAME_LENGTH) return `Column name "${name.slice(0, 20)}…" is longer than ${MAX_COLUMN_NAME_LENGTH} characters`;
+    if (name.length > MAX_COLUMN_NAME_LENGTH)
+      return `Column name "${name.slice(0, 20)}…" is longer than ${MAX_COLUMN_NAME_LENGTH} characters`;
     const key = name.toLowerCase();
     if (reserved.has(key) || seen.has(key)) return columnAlreadyExistsMessage(name);
     seen.add(key);
     if (ANSWER_COLUMN.test(name)) return `Column name "${name}" is reserved for survey answers`;
     if (name.includes(',')) return `Column name "${name}" may not contain a comma`;
-    if (FORMULA_START.test(name)) return `Column name "${name}" may not start with =, +, - or @ (a spreadsheet would read it as a formula)`;
+    if (FORMULA_START.test(name))
+      return `Column name "${name}" may not start with =, +, - or @ (a spreadsheet would read it as a formula)`;
     return undefined;
   });
 }

@@ -33,12 +33,16 @@ export const PASSWORD_MESSAGES = {
   containsName: (part: string) => `password must not contain a part of the name ("${part}")`,
   currentPasswordRequired: 'currentPassword is required to change your own password',
   currentPasswordWrong: 'The current password is wrong.',
-  mfaCodeRequired: 'mfaCode is required to change your own password: a code of your authenticator app or a recovery code',
+  mfaCodeRequired:
+    'mfaCode is required to change your own password: a code of your authenticator app or a recovery code',
   mfaCodeWrong: 'The authentication code is wrong.',
 } as const;
 
 /** Every refusal code of a new password, for a form to put the server's message under its password field. */
-export const PASSWORD_FIELD_CODES: readonly string[] = [...Object.values(PASSWORD_RULE_CODES), OWN_PASSWORD_CODES.currentPasswordRequired];
+export const PASSWORD_FIELD_CODES: readonly string[] = [
+  ...Object.values(PASSWORD_RULE_CODES),
+  OWN_PASSWORD_CODES.currentPasswordRequired,
+];
 
 export type TPasswordProblem = { code: TPasswordRuleCode; message: string };
 
@@ -77,10 +81,14 @@ function namePartIn(password: string, name: string | undefined): string | undefi
  * a word of the name inside it. The common-password list is the server's (apps/server/src/auth/password-rules.ts).
  */
 export function passwordProblem(password: string, owner: TPasswordOwner): TPasswordProblem | undefined {
-  if (isOneRepeatedCharacter(password)) return { code: PASSWORD_RULE_CODES.repeated, message: PASSWORD_MESSAGES.repeated };
-  if (containsIdentifier(password, owner.agentId)) return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsAgentId };
-  if (containsIdentifier(password, owner.username)) return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsUsername };
+  if (isOneRepeatedCharacter(password))
+    return { code: PASSWORD_RULE_CODES.repeated, message: PASSWORD_MESSAGES.repeated };
+  if (containsIdentifier(password, owner.agentId))
+    return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsAgentId };
+  if (containsIdentifier(password, owner.username))
+    return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsUsername };
   const part = namePartIn(password, owner.name);
-  if (part !== undefined) return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsName(part) };
+  if (part !== undefined)
+    return { code: PASSWORD_RULE_CODES.containsName, message: PASSWORD_MESSAGES.containsName(part) };
   return undefined;
 }

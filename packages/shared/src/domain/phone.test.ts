@@ -4,13 +4,23 @@ import { isPhoneCountry, normalisePhone } from './phone.ts';
 
 describe('normalisePhone', () => {
   it('reads every common way of writing one Bangladeshi mobile number as the same E.164 number', () => {
-    for (const raw of ['01712345678', '8801712345678', '+8801712345678', '+88 017-1234-5678', '0088 01712345678', ' 01712 345 678 ', '(017) 1234.5678', '1712345678']) {
+    for (const raw of [
+      '01712345678',
+      '8801712345678',
+      '+8801712345678',
+      '+88 017-1234-5678',
+      '0088 01712345678',
+      ' 01712 345 678 ',
+      '(017) 1234.5678',
+      '1712345678',
+    ]) {
       expect(normalisePhone(raw), raw).toBe('+8801712345678');
     }
   });
 
   it('refuses what is not a valid number', () => {
-    for (const raw of ['', '017123', '01212345678', 'abc', '0171234567890123', '+88 012 3']) expect(normalisePhone(raw), raw).toBeNull();
+    for (const raw of ['', '017123', '01212345678', 'abc', '0171234567890123', '+88 012 3'])
+      expect(normalisePhone(raw), raw).toBeNull();
   });
 
   it('takes numbers of other countries written with their code, and another default country', () => {

@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { QC_CRITERIA, QC_CRITERION_KEYS, bestMarks, isOnScale, qcColour, qcGrade, qcTotal, type TQcScores } from './qc-scoring.ts';
+import {
+  QC_CRITERIA,
+  QC_CRITERION_KEYS,
+  bestMarks,
+  isOnScale,
+  qcColour,
+  qcGrade,
+  qcTotal,
+  type TQcScores,
+} from './qc-scoring.ts';
 
 describe('the QC scorecard', () => {
   it('has the 14 criteria in order, adding up to 100 at best and -135 at worst', () => {
     expect(QC_CRITERIA.map((c) => c.key)).toEqual([...QC_CRITERION_KEYS]);
     const best = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, bestMarks(c)])) as TQcScores;
-    const worst = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, Math.min(...c.scale.map((s) => s.marks))])) as TQcScores;
+    const worst = Object.fromEntries(
+      QC_CRITERIA.map((c) => [c.key, Math.min(...c.scale.map((s) => s.marks))]),
+    ) as TQcScores;
     expect(qcTotal(best)).toBe(100);
     expect(qcTotal(worst)).toBe(-135);
   });
@@ -23,8 +34,14 @@ describe('the QC scorecard', () => {
 
   it('grades at the band edges', () => {
     expect([69, 69.99, 70, 79.99, 80, 89.99, 90, 100].map(qcGrade)).toEqual([
-      'Below Expectation', 'Below Expectation', 'Average Expectation', 'Average Expectation',
-      'Meet Expectation', 'Meet Expectation', 'Exceed Expectation', 'Exceed Expectation',
+      'Below Expectation',
+      'Below Expectation',
+      'Average Expectation',
+      'Average Expectation',
+      'Meet Expectation',
+      'Meet Expectation',
+      'Exceed Expectation',
+      'Exceed Expectation',
     ]);
     expect(qcGrade(-135)).toBe('Below Expectation');
   });

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { TComparison, TShowIf } from '../schemas/conditions.ts';
 import type { TQuestion } from '../schemas/questions.ts';
-import { comparisonHolds, conditionHolds, conditionProblems, describeCondition, questionsUsedBy, shownTest, type TConditionContext, type TConditionValue } from './survey-conditions.ts';
+import {
+  comparisonHolds,
+  conditionHolds,
+  conditionProblems,
+  describeCondition,
+  questionsUsedBy,
+  shownTest,
+  type TConditionContext,
+  type TConditionValue,
+} from './survey-conditions.ts';
 import { firstQuestion, nextStep } from './survey.ts';
 
 type Q = Pick<TQuestion, 'id' | 'qno' | 'type' | 'options'>;
@@ -31,14 +40,26 @@ describe('comparisonHolds', () => {
     const tea: TComparison = { subject: answer(12), operator: 'is', value: 'Tea' };
     expect(comparisonHolds(tea, ctx({ 12: ['Coffee', 'Tea'] }))).toBe(true);
     expect(comparisonHolds(tea, ctx({ 12: ['Coffee'] }))).toBe(false);
-    expect(comparisonHolds({ subject: answer(14), operator: 'is', value: 'Dhaka' }, ctx({ 14: 'Dhaka, Bangladesh' }))).toBe(false);
-    expect(comparisonHolds({ subject: answer(14), operator: 'is', value: 'Dhaka, Bangladesh' }, ctx({ 14: 'Dhaka, Bangladesh' }))).toBe(true);
+    expect(
+      comparisonHolds({ subject: answer(14), operator: 'is', value: 'Dhaka' }, ctx({ 14: 'Dhaka, Bangladesh' })),
+    ).toBe(false);
+    expect(
+      comparisonHolds(
+        { subject: answer(14), operator: 'is', value: 'Dhaka, Bangladesh' },
+        ctx({ 14: 'Dhaka, Bangladesh' }),
+      ),
+    ).toBe(true);
   });
   it('any of holds when one of the values is given', () => {
     const c: TComparison = { subject: answer(12), operator: 'anyOf', values: ['Juice', 'Tea'] };
     expect(comparisonHolds(c, ctx({ 12: ['Tea'] }))).toBe(true);
     expect(comparisonHolds(c, ctx({ 12: ['Coffee'] }))).toBe(false);
-    expect(comparisonHolds({ subject: field('region'), operator: 'anyOf', values: ['Dhaka', 'Khulna'] }, ctx({}, { region: 'khulna' }))).toBe(true);
+    expect(
+      comparisonHolds(
+        { subject: field('region'), operator: 'anyOf', values: ['Dhaka', 'Khulna'] },
+        ctx({}, { region: 'khulna' }),
+      ),
+    ).toBe(true);
   });
   it('greater / less than read a number; anything else is neither', () => {
     const gt: TComparison = { subject: answer(13), operator: 'gt', number: 5 };
@@ -58,7 +79,9 @@ describe('comparisonHolds', () => {
     expect(comparisonHolds(answered, ctx({ 14: 'Partial Call' }))).toBe(false);
     expect(comparisonHolds(answered, ctx({ 12: [] }))).toBe(false);
     expect(comparisonHolds(notAnswered, ctx({}))).toBe(true);
-    expect(comparisonHolds({ subject: field('brand'), operator: 'answered' }, ctx({}, { brand: 'Gold Leaf' }))).toBe(true);
+    expect(comparisonHolds({ subject: field('brand'), operator: 'answered' }, ctx({}, { brand: 'Gold Leaf' }))).toBe(
+      true,
+    );
   });
 });
 
@@ -103,15 +126,48 @@ describe('describeCondition', () => {
       join: 'and',
       items: [
         { subject: answer(11), operator: 'is', value: 'Yes' },
-        { join: 'or', items: [{ subject: field('region'), operator: 'anyOf', values: ['Dhaka', 'Khulna'] }, { subject: answer(13), operator: 'gt', number: 5 }] },
+        {
+          join: 'or',
+          items: [
+            { subject: field('region'), operator: 'anyOf', values: ['Dhaka', 'Khulna'] },
+            { subject: answer(13), operator: 'gt', number: 5 },
+          ],
+        },
         { subject: answer(99), operator: 'answered' },
       ],
     };
-    expect(describeCondition(showIf, qnoOf)).toBe('Q1 is "Yes" and (region is any of "Dhaka", "Khulna" or Q3 is greater than 5) and a deleted question is answered');
-    expect(describeCondition({ join: 'or', items: [{ subject: answer(14), operator: 'notAnswered' }, { subject: answer(13), operator: 'lt', number: 2 }] }, qnoOf)).toBe('Q4 is not answered or Q3 is less than 2');
+    expect(describeCondition(showIf, qnoOf)).toBe(
+      'Q1 is "Yes" and (region is any of "Dhaka", "Khulna" or Q3 is greater than 5) and a deleted question is answered',
+    );
+    expect(
+      describeCondition(
+        {
+          join: 'or',
+          items: [
+            { subject: answer(14), operator: 'notAnswered' },
+            { subject: answer(13), operator: 'lt', number: 2 },
+          ],
+        },
+        qnoOf,
+      ),
+    ).toBe('Q4 is not answered or Q3 is less than 2');
   });
   it('lists the questions a condition uses, once each', () => {
-    expect(questionsUsedBy({ join: 'or', items: [{ subject: answer(11), operator: 'is', value: 'Yes' }, { join: 'and', items: [{ subject: answer(11), operator: 'answered' }, { subject: answer(13), operator: 'gt', number: 1 }] }] })).toEqual([11, 13]);
+    expect(
+      questionsUsedBy({
+        join: 'or',
+        items: [
+          { subject: answer(11), operator: 'is', value: 'Yes' },
+          {
+            join: 'and',
+            items: [
+              { subject: answer(11), operator: 'answered' },
+              { subject: answer(13), operator: 'gt', number: 1 },
+            ],
+          },
+        ],
+      }),
+    ).toEqual([11, 13]);
     expect(questionsUsedBy(null)).toEqual([]);
   });
 });
@@ -130,7 +186,7 @@ describe('conditionProblems', () => {
     };
     expect(conditionProblems(Q10, ok, QUESTIONS, columns)).toEqual([]);
   });
-  it('refuses later questions, other campaigns\' or deleted ones, unknown fields, numbers on non-Number answers, options not offered', () => {
+  it("refuses later questions, other campaigns' or deleted ones, unknown fields, numbers on non-Number answers, options not offered", () => {
     const bad: TShowIf = {
       join: 'or',
       items: [
@@ -149,8 +205,15 @@ describe('conditionProblems', () => {
       '"Milk" is not an option of Q2.',
     ]);
   });
-  it('refuses a question\'s condition on its own answer', () => {
-    expect(conditionProblems(Q2, { join: 'and', items: [{ subject: answer(12), operator: 'answered' }] }, QUESTIONS, columns)).toEqual(['Q2 does not come before Q2: a condition can only use earlier answers.']);
+  it("refuses a question's condition on its own answer", () => {
+    expect(
+      conditionProblems(
+        Q2,
+        { join: 'and', items: [{ subject: answer(12), operator: 'answered' }] },
+        QUESTIONS,
+        columns,
+      ),
+    ).toEqual(['Q2 does not come before Q2: a condition can only use earlier answers.']);
   });
 });
 
@@ -162,16 +225,32 @@ describe('the survey with conditions (nextStep, firstQuestion)', () => {
     13: { join: 'and', items: [{ subject: answer(11), operator: 'is', value: 'Yes' }] },
     14: { join: 'and', items: [{ subject: field('region'), operator: 'is', value: 'Dhaka' }] },
   };
-  const run = (answers: Record<number, TConditionValue>, region: string) => shownTest((id) => conditions[id], ctx(answers, { region }));
+  const run = (answers: Record<number, TConditionValue>, region: string) =>
+    shownTest((id) => conditions[id], ctx(answers, { region }));
 
   it('skips a question whose condition is false, as an inactive one', () => {
-    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Yes', 12: ['Tea'] }, 'Dhaka'))).toEqual({ kind: 'question', questionId: 13 });
-    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Maybe', 12: ['Tea'] }, 'Dhaka'))).toEqual({ kind: 'question', questionId: 14 });
-    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Maybe', 12: ['Tea'] }, 'Sylhet'))).toEqual({ kind: 'question', questionId: 20 });
+    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Yes', 12: ['Tea'] }, 'Dhaka'))).toEqual({
+      kind: 'question',
+      questionId: 13,
+    });
+    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Maybe', 12: ['Tea'] }, 'Dhaka'))).toEqual({
+      kind: 'question',
+      questionId: 14,
+    });
+    expect(nextStep(questions, [], 12, ['Tea'], run({ 11: 'Maybe', 12: ['Tea'] }, 'Sylhet'))).toEqual({
+      kind: 'question',
+      questionId: 20,
+    });
   });
   it('a jump still wins over the questions before its target; a hidden target is skipped to the next shown one', () => {
-    expect(nextStep(questions, rules, 11, 'No', run({ 11: 'No' }, 'Dhaka'))).toEqual({ kind: 'question', questionId: 14 });
-    expect(nextStep(questions, rules, 11, 'No', run({ 11: 'No' }, 'Sylhet'))).toEqual({ kind: 'question', questionId: 20 });
+    expect(nextStep(questions, rules, 11, 'No', run({ 11: 'No' }, 'Dhaka'))).toEqual({
+      kind: 'question',
+      questionId: 14,
+    });
+    expect(nextStep(questions, rules, 11, 'No', run({ 11: 'No' }, 'Sylhet'))).toEqual({
+      kind: 'question',
+      questionId: 20,
+    });
   });
   it('without a shown-test every question is shown, as before', () => {
     expect(nextStep(questions, [], 12, ['Tea'])).toEqual({ kind: 'question', questionId: 13 });

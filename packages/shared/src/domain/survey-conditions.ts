@@ -65,11 +65,26 @@ export function conditionHolds(showIf: TShowIf | null | undefined, ctx: TConditi
   if (!showIf) return true;
   return joined(
     showIf.join,
-    showIf.items.map((item) => (isGroup(item) ? joined(item.join, item.items.map((c) => comparisonHolds(c, ctx))) : comparisonHolds(item, ctx))),
+    showIf.items.map((item) =>
+      isGroup(item)
+        ? joined(
+            item.join,
+            item.items.map((c) => comparisonHolds(c, ctx)),
+          )
+        : comparisonHolds(item, ctx),
+    ),
   );
 }
 
-const OPERATOR_WORDS = { is: 'is', isNot: 'is not', anyOf: 'is any of', gt: 'is greater than', lt: 'is less than', answered: 'is answered', notAnswered: 'is not answered' } as const;
+const OPERATOR_WORDS = {
+  is: 'is',
+  isNot: 'is not',
+  anyOf: 'is any of',
+  gt: 'is greater than',
+  lt: 'is less than',
+  answered: 'is answered',
+  notAnswered: 'is not answered',
+} as const;
 
 function comparisonInWords(c: TComparison, qnoOf: (id: number) => string | undefined): string {
   const subject = c.subject.kind === 'answer' ? (qnoOf(c.subject.questionId) ?? 'a deleted question') : c.subject.name;
@@ -92,7 +107,11 @@ function comparisonInWords(c: TComparison, qnoOf: (id: number) => string | undef
 /** 'Q2 is "Yes" and (region is "Dhaka" or Q3 is greater than 5)': the condition as the lists and View Full CRM say it. */
 export function describeCondition(showIf: TShowIf, qnoOf: (questionId: number) => string | undefined): string {
   const parts = showIf.items.map((item) =>
-    isGroup(item) ? (item.items.length === 1 ? comparisonInWords(item.items[0] as TComparison, qnoOf) : `(${item.items.map((c) => comparisonInWords(c, qnoOf)).join(` ${item.join} `)})`) : comparisonInWords(item, qnoOf),
+    isGroup(item)
+      ? item.items.length === 1
+        ? comparisonInWords(item.items[0] as TComparison, qnoOf)
+        : `(${item.items.map((c) => comparisonInWords(c, qnoOf)).join(` ${item.join} `)})`
+      : comparisonInWords(item, qnoOf),
   );
   return parts.join(` ${showIf.join} `);
 }
@@ -105,7 +124,9 @@ export function comparisonsOf(showIf: TShowIf): TComparison[] {
 /** The questions a condition refers to (their ids), for "which conditions use this question". */
 export function questionsUsedBy(showIf: TShowIf | null | undefined): number[] {
   if (!showIf) return [];
-  return [...new Set(comparisonsOf(showIf).flatMap((c) => (c.subject.kind === 'answer' ? [c.subject.questionId] : [])))];
+  return [
+    ...new Set(comparisonsOf(showIf).flatMap((c) => (c.subject.kind === 'answer' ? [c.subject.questionId] : []))),
+  ];
 }
 
 /**
@@ -113,7 +134,12 @@ export function questionsUsedBy(showIf: TShowIf | null | undefined): number[] {
  * campaign's (another campaign's, or deleted), one that does not come before the owner, a lead field the campaign does
  * not have, a number comparison on anything but a Number question's answer, a value a choice question does not offer.
  */
-export function conditionProblems(owner: TConditionQuestion, showIf: TShowIf, campaignQuestions: readonly TConditionQuestion[], columns: readonly string[]): string[] {
+export function conditionProblems(
+  owner: TConditionQuestion,
+  showIf: TShowIf,
+  campaignQuestions: readonly TConditionQuestion[],
+  columns: readonly string[],
+): string[] {
   const problems: string[] = [];
   const byId = new Map(campaignQuestions.map((q) => [q.id, q]));
   const ownNumber = qnoNumber(owner.qno);
@@ -121,20 +147,26 @@ export function conditionProblems(owner: TConditionQuestion, showIf: TShowIf, ca
     if (c.subject.kind === 'field') {
       const name = c.subject.name;
       if (!columns.some((col) => same(col, name))) problems.push(`"${name}" is not a lead field of this campaign.`);
-      if (c.operator === 'gt' || c.operator === 'lt') problems.push(`"${name}" is compared as a number: only a Number question's answer can be.`);
+      if (c.operator === 'gt' || c.operator === 'lt')
+        problems.push(`"${name}" is compared as a number: only a Number question's answer can be.`);
       continue;
     }
     const q = byId.get(c.subject.questionId);
     if (!q) {
-      problems.push(`The condition refers to a question that is not in this campaign (another campaign's, or deleted).`);
+      problems.push(
+        `The condition refers to a question that is not in this campaign (another campaign's, or deleted).`,
+      );
       continue;
     }
-    if (!(qnoNumber(q.qno) < ownNumber)) problems.push(`${q.qno} does not come before ${owner.qno}: a condition can only use earlier answers.`);
-    if ((c.operator === 'gt' || c.operator === 'lt') && q.type !== 'Number') problems.push(`${q.qno} is not a Number question: it cannot be greater or less than a number.`);
+    if (!(qnoNumber(q.qno) < ownNumber))
+      problems.push(`${q.qno} does not come before ${owner.qno}: a condition can only use earlier answers.`);
+    if ((c.operator === 'gt' || c.operator === 'lt') && q.type !== 'Number')
+      problems.push(`${q.qno} is not a Number question: it cannot be greater or less than a number.`);
     if (isChoiceType(q.type) && (c.operator === 'is' || c.operator === 'isNot' || c.operator === 'anyOf')) {
       const offered = parseOptions(q.options);
       const asked = c.operator === 'anyOf' ? c.values : [c.value];
-      for (const v of asked) if (!offered.some((o) => same(o, v))) problems.push(`"${v}" is not an option of ${q.qno}.`);
+      for (const v of asked)
+        if (!offered.some((o) => same(o, v))) problems.push(`"${v}" is not an option of ${q.qno}.`);
     }
   }
   return [...new Set(problems)];
@@ -144,6 +176,9 @@ export function conditionProblems(owner: TConditionQuestion, showIf: TShowIf, ca
  * The survey's shown-test (domain/survey.ts TShownTest) for questions carrying their conditions: a question is shown
  * when it has no condition or its condition holds on the call's answers so far and the lead's fields.
  */
-export function shownTest(conditionOf: (questionId: number) => TShowIf | null | undefined, ctx: TConditionContext): (question: { id: number }) => boolean {
+export function shownTest(
+  conditionOf: (questionId: number) => TShowIf | null | undefined,
+  ctx: TConditionContext,
+): (question: { id: number }) => boolean {
   return (question) => conditionHolds(conditionOf(question.id), ctx);
 }

@@ -9,7 +9,16 @@ import {
   unknownPlaceholders,
 } from './survey-text.ts';
 
-const lead = { respondent_name: 'রহিম উদ্দিন', brand: 'Gold Leaf', region: 'Dhaka', 'Outlet name': 'মায়ের দোকান', did: null, Q1: 'Yes', Q2: 'Tea, Coffee', Q3: '' };
+const lead = {
+  respondent_name: 'রহিম উদ্দিন',
+  brand: 'Gold Leaf',
+  region: 'Dhaka',
+  'Outlet name': 'মায়ের দোকান',
+  did: null,
+  Q1: 'Yes',
+  Q2: 'Tea, Coffee',
+  Q3: '',
+};
 
 describe('textPlaceholders', () => {
   it('finds lead fields (spaces kept) and earlier answers, each once, in order of first use', () => {
@@ -48,7 +57,9 @@ describe('unknownPlaceholders', () => {
   const known = { columns: ['Outlet name', 'Shop Type'], qnos: ['Q1', 'Q2'] };
 
   it('accepts the default lead columns, the data table columns and existing questions, in any case', () => {
-    expect(unknownPlaceholders('{RESPONDENT_NAME} {cell_number} {data_date} {outlet NAME} {shop type} {q1} {Q2}', known)).toEqual([]);
+    expect(
+      unknownPlaceholders('{RESPONDENT_NAME} {cell_number} {data_date} {outlet NAME} {shop type} {q1} {Q2}', known),
+    ).toEqual([]);
   });
 
   it('names columns the campaign does not have and questions it does not have', () => {
@@ -82,15 +93,21 @@ describe('fillSurveyText', () => {
     expect(fillSurveyText('{brand}', {})).toBe(PLACEHOLDER_STAND_IN);
   });
 
-  it('fills earlier answers: the call\'s own first, then those stored on the lead; a multi-select as stored', () => {
+  it("fills earlier answers: the call's own first, then those stored on the lead; a multi-select as stored", () => {
     expect(fillSurveyText('{Q1} / {Q2}', { lead })).toBe('Yes / Tea, Coffee');
-    expect(fillSurveyText('{Q1} / {Q2}', { lead, answers: { Q1: 'No', Q2: ['Milk', 'Water'] } })).toBe('No / Milk, Water');
+    expect(fillSurveyText('{Q1} / {Q2}', { lead, answers: { Q1: 'No', Q2: ['Milk', 'Water'] } })).toBe(
+      'No / Milk, Water',
+    );
     expect(fillSurveyText('{Q1}', { lead, answers: { Q1: undefined } })).toBe('Yes');
   });
 
   it("fills the lead fields an earlier answer's chosen option names, and leaves other braces an agent typed", () => {
-    expect(fillSurveyText('You chose {Q1}', { lead, answers: { Q1: ['Yes {brand}', 'No'] } })).toBe('You chose Yes Gold Leaf, No');
-    expect(fillSurveyText('Note: {Q4}', { lead, answers: { Q4: 'see {shop} and {Q1}' } })).toBe('Note: see {shop} and {Q1}');
+    expect(fillSurveyText('You chose {Q1}', { lead, answers: { Q1: ['Yes {brand}', 'No'] } })).toBe(
+      'You chose Yes Gold Leaf, No',
+    );
+    expect(fillSurveyText('Note: {Q4}', { lead, answers: { Q4: 'see {shop} and {Q1}' } })).toBe(
+      'Note: see {shop} and {Q1}',
+    );
   });
 
   it('keeps {{ and empty braces as written, and numbers as text', () => {
@@ -100,7 +117,11 @@ describe('fillSurveyText', () => {
 
 describe('fillQuestionText', () => {
   it('fills the title, each option and the instruction', () => {
-    const question = { title: 'Does {respondent_name} smoke {brand}?', options: 'Yes {brand}, No', instruction: 'Ask about {Outlet name}' };
+    const question = {
+      title: 'Does {respondent_name} smoke {brand}?',
+      options: 'Yes {brand}, No',
+      instruction: 'Ask about {Outlet name}',
+    };
     expect(fillQuestionText(question, { lead })).toEqual({
       titleFilled: 'Does রহিম উদ্দিন smoke Gold Leaf?',
       optionsFilled: ['Yes Gold Leaf', 'No'],
@@ -114,14 +135,24 @@ describe('questionTextProblems', () => {
   const known = { columns: ['Outlet name'], qnos: ['Q1'] };
 
   it('names each unknown placeholder, where it is and what the campaign has', () => {
-    const problems = questionTextProblems({ qno: 'Q4', title: 'Is {shop} open?', options: 'Yes, No {Q7}', instruction: 'Say {Shop}' }, known);
+    const problems = questionTextProblems(
+      { qno: 'Q4', title: 'Is {shop} open?', options: 'Yes, No {Q7}', instruction: 'Say {Shop}' },
+      known,
+    );
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^Unknown lead field "\{shop\}" in the title of Q4: the campaign's columns are .*respondent_name.*Outlet name$/);
+    expect(problems[0]).toMatch(
+      /^Unknown lead field "\{shop\}" in the title of Q4: the campaign's columns are .*respondent_name.*Outlet name$/,
+    );
     expect(problems[1]).toBe('Unknown question "{Q7}" in option 2 ("No {Q7}") of Q4: the campaign\'s questions are Q1');
     expect(problems[2]).toMatch(/^Unknown lead field "\{Shop\}" in the instruction of Q4/);
   });
 
   it('finds nothing wrong with known names', () => {
-    expect(questionTextProblems({ qno: 'Q2', title: 'Hi {respondent_name} at {outlet name}', options: 'Yes, No', instruction: '{Q1}' }, known)).toEqual([]);
+    expect(
+      questionTextProblems(
+        { qno: 'Q2', title: 'Hi {respondent_name} at {outlet name}', options: 'Yes, No', instruction: '{Q1}' },
+        known,
+      ),
+    ).toEqual([]);
   });
 });

@@ -76,12 +76,15 @@ export function placeholderColumns(customColumns: readonly string[]): string[] {
 export function unknownPlaceholders(text: string, known: TKnownNames): TPlaceholder[] {
   const columns = new Set(placeholderColumns(known.columns).map((c) => c.toLowerCase()));
   const qnos = new Set(known.qnos.map((q) => q.toUpperCase()));
-  return textPlaceholders(text).filter((p) => (p.kind === 'answer' ? !qnos.has(p.qno) : !columns.has(p.name.toLowerCase())));
+  return textPlaceholders(text).filter((p) =>
+    p.kind === 'answer' ? !qnos.has(p.qno) : !columns.has(p.name.toLowerCase()),
+  );
 }
 
 function shown(value: string | number | readonly string[] | null | undefined): string {
   if (value === null || value === undefined) return PLACEHOLDER_STAND_IN;
-  const text = typeof value === 'string' || typeof value === 'number' ? String(value) : value.join(MULTI_SELECT_SEPARATOR);
+  const text =
+    typeof value === 'string' || typeof value === 'number' ? String(value) : value.join(MULTI_SELECT_SEPARATOR);
   return text.trim() === '' ? PLACEHOLDER_STAND_IN : text;
 }
 

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { TQuestionType } from '../schemas/questions.ts';
-import { activeQuestions, answerProblem, describeRule, findEndlessLoops, firstQuestion, nextStep, splitMultiSelect, storedAnswer, storedAnswerProblem, type TSurveyQuestion, type TSurveyRule } from './survey.ts';
+import {
+  activeQuestions,
+  answerProblem,
+  describeRule,
+  findEndlessLoops,
+  firstQuestion,
+  nextStep,
+  splitMultiSelect,
+  storedAnswer,
+  storedAnswerProblem,
+  type TSurveyQuestion,
+  type TSurveyRule,
+} from './survey.ts';
 
 let nextId = 100;
 function q(qno: number, type: TQuestionType = 'Select Option', extra: Partial<TSurveyQuestion> = {}): TSurveyQuestion {
@@ -44,9 +56,15 @@ describe('answerProblem', () => {
   });
 
   it('asks a multi-select for at least one option', () => {
-    expect(answerProblem({ type: 'Multi Select Option' }, [])).toBe('Please select at least one option before proceeding');
-    expect(answerProblem({ type: 'Multi Select Option' }, undefined)).toBe('Please select at least one option before proceeding');
-    expect(answerProblem({ type: 'Multi Select Option' }, ['', ' '])).toBe('Please select at least one option before proceeding');
+    expect(answerProblem({ type: 'Multi Select Option' }, [])).toBe(
+      'Please select at least one option before proceeding',
+    );
+    expect(answerProblem({ type: 'Multi Select Option' }, undefined)).toBe(
+      'Please select at least one option before proceeding',
+    );
+    expect(answerProblem({ type: 'Multi Select Option' }, ['', ' '])).toBe(
+      'Please select at least one option before proceeding',
+    );
     expect(answerProblem({ type: 'Multi Select Option' }, ['Bkash', 'Nagad'])).toBeUndefined();
   });
 
@@ -153,19 +171,31 @@ describe('findEndlessLoops', () => {
     const b = q(2);
     expect(findEndlessLoops([a, b], [])).toEqual([]);
     // A loop with a way out is fine: 'No' leaves it.
-    expect(findEndlessLoops([a, b], [rule(b.id, 'Yes', { jump: a.id }), rule(a.id, 'Yes', { jump: b.id })])).toEqual([]);
+    expect(findEndlessLoops([a, b], [rule(b.id, 'Yes', { jump: a.id }), rule(a.id, 'Yes', { jump: b.id })])).toEqual(
+      [],
+    );
   });
 
   it('finds questions that only ever send each other back and forth', () => {
     const a = q(1, 'Text Input');
     const b = q(2, 'Select Option', { options: 'Yes, No' });
     const c = q(3, 'Number');
-    const rules = [rule(a.id, null, { jump: b.id }), rule(b.id, 'Yes', { jump: a.id }), rule(b.id, 'No', { jump: a.id })];
+    const rules = [
+      rule(a.id, null, { jump: b.id }),
+      rule(b.id, 'Yes', { jump: a.id }),
+      rule(b.id, 'No', { jump: a.id }),
+    ];
     expect(findEndlessLoops([c, b, a], rules)).toEqual([[a.id, b.id]]);
   });
 
   it('reports each closed loop once, in qno order, and not the questions merely leading into one', () => {
-    const [a, b, c, d, e] = [q(1, 'Text Input'), q(2, 'Text Input'), q(3, 'Text Input'), q(4, 'Text Input'), q(5, 'Text Input')];
+    const [a, b, c, d, e] = [
+      q(1, 'Text Input'),
+      q(2, 'Text Input'),
+      q(3, 'Text Input'),
+      q(4, 'Text Input'),
+      q(5, 'Text Input'),
+    ];
     const rules = [
       rule(a.id, null, { jump: c.id }),
       rule(b.id, null, { jump: c.id }),

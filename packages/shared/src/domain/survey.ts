@@ -33,7 +33,10 @@ export function activeQuestions<Q extends TSurveyQuestion>(questions: readonly Q
 export type TShownTest = (question: TSurveyQuestion) => boolean;
 const everyQuestion: TShownTest = () => true;
 
-export function firstQuestion<Q extends TSurveyQuestion>(questions: readonly Q[], shown: TShownTest = everyQuestion): Q | undefined {
+export function firstQuestion<Q extends TSurveyQuestion>(
+  questions: readonly Q[],
+  shown: TShownTest = everyQuestion,
+): Q | undefined {
   return activeQuestions(questions).find(shown);
 }
 
@@ -50,7 +53,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function answerProblem(question: Pick<TSurveyQuestion, 'type'>, answer: TSurveyAnswer): string | undefined {
   if (question.type === 'Plain Text') return undefined;
   const given = answerList(answer);
-  if (given.length === 0) return question.type === 'Multi Select Option' ? SURVEY_MESSAGES.selectAtLeastOne : SURVEY_MESSAGES.answerRequired;
+  if (given.length === 0)
+    return question.type === 'Multi Select Option' ? SURVEY_MESSAGES.selectAtLeastOne : SURVEY_MESSAGES.answerRequired;
   const value = given.join(',');
   if (question.type === 'Number' && !NUMBER.test(value)) return SURVEY_MESSAGES.invalidNumber;
   if (question.type === 'Email' && !EMAIL.test(value)) return SURVEY_MESSAGES.invalidEmail;
@@ -74,7 +78,10 @@ export function storedAnswer(answer: string | readonly string[]): string {
  * Why an answer as stored cannot be kept for the question, or undefined when it can: the checks of
  * answerProblem, and for the choice types only offered options. 'Partial Call' marks where a call stopped.
  */
-export function storedAnswerProblem(question: Pick<TSurveyQuestion, 'type' | 'options'>, stored: string): string | undefined {
+export function storedAnswerProblem(
+  question: Pick<TSurveyQuestion, 'type' | 'options'>,
+  stored: string,
+): string | undefined {
   if (stored === PARTIAL_CALL_ANSWER || question.type === 'Plain Text') return undefined;
   const given = question.type === 'Multi Select Option' ? splitMultiSelect(stored) : stored;
   const problem = answerProblem(question, given);
@@ -96,7 +103,11 @@ function firstChoice(answer: TSurveyAnswer): string | undefined {
  * The rule an answer triggers: for Select and Multi Select the rule of the first chosen option; for the
  * other types (Text Input and Textarea above all) the question's rule without an option, whatever the answer.
  */
-export function matchingRule<R extends TSurveyRule>(question: TSurveyQuestion, rules: readonly R[], answer: TSurveyAnswer): R | undefined {
+export function matchingRule<R extends TSurveyRule>(
+  question: TSurveyQuestion,
+  rules: readonly R[],
+  answer: TSurveyAnswer,
+): R | undefined {
   const own = rules.filter((r) => r.questionId === question.id);
   if (!isChoiceType(question.type)) return own.find((r) => r.optionTitle === null);
   const choice = firstChoice(answer);
@@ -104,9 +115,16 @@ export function matchingRule<R extends TSurveyRule>(question: TSurveyQuestion, r
 }
 
 /** The next active, shown question after the given qno, or the end (not a completed call) after the last. */
-function nextAfter(questions: readonly TSurveyQuestion[], qno: string, includeSelf: boolean, shown: TShownTest): TSurveyStep {
+function nextAfter(
+  questions: readonly TSurveyQuestion[],
+  qno: string,
+  includeSelf: boolean,
+  shown: TShownTest,
+): TSurveyStep {
   const n = qnoNumber(qno);
-  const next = activeQuestions(questions).find((q) => (includeSelf ? qnoNumber(q.qno) >= n : qnoNumber(q.qno) > n) && shown(q));
+  const next = activeQuestions(questions).find(
+    (q) => (includeSelf ? qnoNumber(q.qno) >= n : qnoNumber(q.qno) > n) && shown(q),
+  );
   return next ? { kind: 'question', questionId: next.id } : { kind: 'end', isCalled: 0 };
 }
 
@@ -118,11 +136,18 @@ function nextAfter(questions: readonly TSurveyQuestion[], qno: string, includeSe
  * an inactive one, also when a rule jumps to it (the rule still wins over every question before its target).
  * Throws when currentQuestionId is not among the questions (a caller's bug, not a survey state).
  */
-export function nextStep(questions: readonly TSurveyQuestion[], rules: readonly TSurveyRule[], currentQuestionId: number, answer: TSurveyAnswer, shown: TShownTest = everyQuestion): TSurveyStep {
+export function nextStep(
+  questions: readonly TSurveyQuestion[],
+  rules: readonly TSurveyRule[],
+  currentQuestionId: number,
+  answer: TSurveyAnswer,
+  shown: TShownTest = everyQuestion,
+): TSurveyStep {
   const current = questions.find((q) => q.id === currentQuestionId);
   if (!current) throw new RangeError(`Question ${currentQuestionId} is not part of this survey`);
   const rule = matchingRule(current, rules, answer);
-  if (rule?.isCompletedCall === 1 || rule?.isCompletedCall === 0) return { kind: 'end', isCalled: rule.isCompletedCall };
+  if (rule?.isCompletedCall === 1 || rule?.isCompletedCall === 0)
+    return { kind: 'end', isCalled: rule.isCompletedCall };
   const target = rule?.questionNoToShow == null ? undefined : questions.find((q) => q.id === rule.questionNoToShow);
   if (target) return nextAfter(questions, target.qno, true, shown);
   return nextAfter(questions, current.qno, false, shown);
@@ -188,7 +213,7 @@ export function findEndlessLoops(questions: readonly TSurveyQuestion[], rules: r
     edges.set(q.id, [...new Set(steps.flatMap((s) => (s.kind === 'question' ? [s.questionId] : [])))]);
   }
   // Whoever can step to a question that can end can end too.
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const q of active) {
       if (!canEnd.has(q.id) && (edges.get(q.id) ?? []).some((w) => canEnd.has(w))) {
@@ -209,10 +234,13 @@ export function findEndlessLoops(questions: readonly TSurveyQuestion[], rules: r
     .sort((a, b) => (position.get(a[0] ?? 0) ?? 0) - (position.get(b[0] ?? 0) ?? 0));
 }
 
-type TQuestionLookup = ReadonlyMap<number, Pick<TSurveyQuestion, 'qno'>> | Readonly<Record<number, Pick<TSurveyQuestion, 'qno'>>>;
+type TQuestionLookup =
+  ReadonlyMap<number, Pick<TSurveyQuestion, 'qno'>> | Readonly<Record<number, Pick<TSurveyQuestion, 'qno'>>>;
 
 function lookUp(questionsById: TQuestionLookup, id: number): Pick<TSurveyQuestion, 'qno'> | undefined {
-  return questionsById instanceof Map ? questionsById.get(id) : (questionsById as Readonly<Record<number, Pick<TSurveyQuestion, 'qno'>>>)[id];
+  return questionsById instanceof Map
+    ? questionsById.get(id)
+    : (questionsById as Readonly<Record<number, Pick<TSurveyQuestion, 'qno'>>>)[id];
 }
 
 /** A rule in words: 'Yes → Q5', 'No → end, completed call', 'No → end, not completed', 'Any answer → Q4'. */

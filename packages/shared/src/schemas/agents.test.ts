@@ -6,7 +6,8 @@ describe('agent dates', () => {
     expect(parseAgentDate('2024-02-29')).toBe('2024-02-29');
     expect(parseAgentDate(' 5/3/2024 ')).toBe('2024-03-05');
     expect(parseAgentDate('31/12/2023')).toBe('2023-12-31');
-    for (const bad of ['2023-02-29', '12/31/2023', '2024-1-5', '5-3-24', 'tomorrow', '']) expect(parseAgentDate(bad), bad).toBeNull();
+    for (const bad of ['2023-02-29', '12/31/2023', '2024-1-5', '5-3-24', 'tomorrow', ''])
+      expect(parseAgentDate(bad), bad).toBeNull();
   });
 });
 
@@ -19,6 +20,9 @@ describe('ZUpdateAgentRequest', () => {
     expect(ZUpdateAgentRequest.parse({ ...agent, password: 'long-enough' }).password).toBe('long-enough');
   });
   it('turns blank optional fields into null', () => {
-    expect(ZUpdateAgentRequest.parse({ ...agent, email: '  ', cellNumber: ' 0171 ' })).toMatchObject({ email: null, cellNumber: '0171' });
+    expect(ZUpdateAgentRequest.parse({ ...agent, email: '  ', cellNumber: ' 0171 ' })).toMatchObject({
+      email: null,
+      cellNumber: '0171',
+    });
   });
 });

@@ -39,7 +39,10 @@ const optionalText = (max: number) =>
 
 const optionalDate = optionalText(10).refine((v) => v === null || isIsoDate(v), 'must be a date written yyyy-MM-dd');
 
-const optionalEmail = optionalText(200).refine((v) => v === null || z.email().safeParse(v).success, 'must be an email address');
+const optionalEmail = optionalText(200).refine(
+  (v) => v === null || z.email().safeParse(v).success,
+  'must be an email address',
+);
 
 /** A VICIdial user ID as agent_status and agc/api.php take it (agent_user: 2–20 characters). */
 export const VICIDIAL_USER_PATTERN = /^[A-Za-z0-9_.@-]{2,20}$/;
@@ -80,9 +83,15 @@ export type TAgentProfileField = keyof typeof profileShape;
 export const AGENT_PROFILE_FIELDS = Object.keys(profileShape) as TAgentProfileField[];
 
 const agentType = z.enum(AGENT_TYPES, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? 'type is required' : 'type must be Physical or Virtual'),
+  error: (issue) =>
+    issue.input === undefined || issue.input === '' ? 'type is required' : 'type must be Physical or Virtual',
 });
-const agentName = z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
+const agentName = z
+  .string({ message: 'name is required' })
+  .refine(...noControlChars('name'))
+  .trim()
+  .min(1, 'name is required')
+  .max(100, 'name must be at most 100 characters');
 const agentId = z
   .string({ message: 'agentId is required' })
   .refine(...noControlChars('agentId'))
@@ -91,7 +100,13 @@ const agentId = z
   .max(50, 'agentId must be at most 50 characters')
   .regex(/^\S+$/, 'agentId must not contain spaces');
 
-export const ZCreateAgentRequest = z.object({ type: agentType, name: agentName, agentId, password: ZNewPassword, ...profileShape });
+export const ZCreateAgentRequest = z.object({
+  type: agentType,
+  name: agentName,
+  agentId,
+  password: ZNewPassword,
+  ...profileShape,
+});
 /** What a client sends; optional fields may be left out, null or empty. */
 export type TCreateAgentRequest = z.input<typeof ZCreateAgentRequest>;
 export type TCreateAgent = z.output<typeof ZCreateAgentRequest>;
@@ -165,7 +180,17 @@ export const MAX_AGENT_SEARCH_RESULTS = 500;
 
 // ---- bulk upload (POST /api/ac/upload, CSV) and its template (GET /api/file/download/csv)
 
-export const AGENT_CSV_COLUMNS = ['type', 'name', 'agentId', 'joiningDate', 'cellNumber', 'bankAcNumber', 'nagadAcNumber', 'bkashAcNumber', 'password'] as const;
+export const AGENT_CSV_COLUMNS = [
+  'type',
+  'name',
+  'agentId',
+  'joiningDate',
+  'cellNumber',
+  'bankAcNumber',
+  'nagadAcNumber',
+  'bkashAcNumber',
+  'password',
+] as const;
 export type TAgentCsvColumn = (typeof AGENT_CSV_COLUMNS)[number];
 export const AGENT_CSV_REQUIRED_COLUMNS: readonly TAgentCsvColumn[] = ['type', 'name', 'agentId', 'password'];
 export const AGENT_TEMPLATE_FILENAME = 'agents_template.csv';
@@ -179,5 +204,9 @@ export const ZAgentUploadError = z.object({ row: z.number().int(), column: z.str
 export type TAgentUploadError = z.infer<typeof ZAgentUploadError>;
 
 /** 400 reply of a rejected file: nothing was stored; errors lists the first MAX_REPORTED_UPLOAD_ERRORS of errorCount. */
-export const ZAgentUploadRejection = z.object({ message: z.string(), errors: z.array(ZAgentUploadError), errorCount: z.number().int() });
+export const ZAgentUploadRejection = z.object({
+  message: z.string(),
+  errors: z.array(ZAgentUploadError),
+  errorCount: z.number().int(),
+});
 export type TAgentUploadRejection = z.infer<typeof ZAgentUploadRejection>;

@@ -31,7 +31,16 @@ export const AUDIT_OBJECT_TYPES = [
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** What was done. `upload`, `generate`, `regenerate` carry row counts; `resolve` is a review's flag resolved. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'upload', 'generate', 'regenerate', 'resolve', 'link'] as const;
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'upload',
+  'generate',
+  'regenerate',
+  'resolve',
+  'link',
+] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** The changed fields: `before` and `after` hold only what differs (never a password or token); `counts` for bulk work. */
@@ -57,20 +66,26 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-const day = (name: string) => z.string().trim().refine(isIsoDate, `${name} must be a date written yyyy-MM-dd`).optional();
+const day = (name: string) =>
+  z.string().trim().refine(isIsoDate, `${name} must be a date written yyyy-MM-dd`).optional();
 const term = z.string().trim().max(200).optional();
 
 /** GET /api/audit/pagination/{page}/{size} and /api/audit/export: every filter optional; dates are whole local days. */
 export const ZAuditQuery = z
   .object({
     actor: term,
-    objectType: z.enum(AUDIT_OBJECT_TYPES, { message: `objectType must be one of ${AUDIT_OBJECT_TYPES.join(', ')}` }).optional(),
+    objectType: z
+      .enum(AUDIT_OBJECT_TYPES, { message: `objectType must be one of ${AUDIT_OBJECT_TYPES.join(', ')}` })
+      .optional(),
     objectId: term,
     action: z.enum(AUDIT_ACTIONS, { message: `action must be one of ${AUDIT_ACTIONS.join(', ')}` }).optional(),
     from: day('from'),
     to: day('to'),
   })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['from'],
+  });
 export type TAuditQuery = z.infer<typeof ZAuditQuery>;
 
 /** GET /api/audit/qcRecord/{id}: that QC record's history (the record and its review), oldest first. */
@@ -102,10 +117,14 @@ export function auditChangeLines(changes: TAuditChanges): TAuditChangeLine[] {
   for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
     const had = field in before;
     const has = field in after;
-    const text = had && has ? `${auditValueText(before[field])} → ${auditValueText(after[field])}` : auditValueText(had ? before[field] : after[field]);
+    const text =
+      had && has
+        ? `${auditValueText(before[field])} → ${auditValueText(after[field])}`
+        : auditValueText(had ? before[field] : after[field]);
     lines.push({ field, text });
   }
-  for (const [field, count] of Object.entries(changes.counts ?? {})) lines.push({ field, text: count.toLocaleString('en-US') });
+  for (const [field, count] of Object.entries(changes.counts ?? {}))
+    lines.push({ field, text: count.toLocaleString('en-US') });
   if (changes.note) lines.push({ field: '', text: changes.note });
   return lines;
 }

@@ -105,7 +105,14 @@ export const ZTokenPayload = z.object({
 export type TTokenPayload = z.infer<typeof ZTokenPayload>;
 
 /** GET /api/auth/me: who the token belongs to (lets the web app confirm a stored session). */
-export const ZSessionUser = ZTokenPayload.pick({ userName: true, name: true, roles: true, agentId: true, shift: true, campaign: true });
+export const ZSessionUser = ZTokenPayload.pick({
+  userName: true,
+  name: true,
+  roles: true,
+  agentId: true,
+  shift: true,
+  campaign: true,
+});
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 /** GET /api/auth/media-token: a short-lived token for <audio> and EventSource, which cannot send headers. */

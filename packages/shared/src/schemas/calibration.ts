@@ -34,12 +34,17 @@ export const CALIBRATION_MESSAGES = {
 } as const;
 
 const isoDate = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
 
 /** A call of the session, as the admin names it: campaign, consumer number, call date, and optionally a recording of that date. */
 export const ZCalibrationCallInput = z.object({
   campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200),
-  consumerNumber: z.union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' }).pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
+  consumerNumber: z
+    .union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' })
+    .pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
   callDate: isoDate('callDate'),
   fileName: z
     .string()
@@ -55,7 +60,12 @@ export type TCalibrationCallInput = z.input<typeof ZCalibrationCallInput>;
 
 /** POST /api/calibration. The deadline is a day: the session closes at the start of the next day (the server's time zone). */
 export const ZCalibrationSessionCreate = z.object({
-  name: z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(CALIBRATION_LIMITS.name, `name must be at most ${CALIBRATION_LIMITS.name} characters`),
+  name: z
+    .string({ message: 'name is required' })
+    .refine(...noControlChars('name'))
+    .trim()
+    .min(1, 'name is required')
+    .max(CALIBRATION_LIMITS.name, `name must be at most ${CALIBRATION_LIMITS.name} characters`),
   deadline: isoDate('deadline'),
   inspectorIds: z
     .array(z.number().int().positive(), { message: 'inspectorIds must be a list of QC inspector ids' })
@@ -77,7 +87,12 @@ export type TCalibrationScores = z.output<typeof ZCalibrationScores>;
 
 /** PUT /api/calibration/{id}/calls/{callId}/scoring: the marks and an optional comment. */
 export const ZCalibrationScoringSubmit = ZCalibrationScores.extend({
-  comment: z.string().trim().max(MAX_QC_TEXT, `comment can be at most ${MAX_QC_TEXT} characters`).nullish().transform((v) => v ?? ''),
+  comment: z
+    .string()
+    .trim()
+    .max(MAX_QC_TEXT, `comment can be at most ${MAX_QC_TEXT} characters`)
+    .nullish()
+    .transform((v) => v ?? ''),
 });
 export type TCalibrationScoringSubmitInput = z.input<typeof ZCalibrationScoringSubmit>;
 export type TCalibrationScoringSubmit = z.output<typeof ZCalibrationScoringSubmit>;
@@ -86,7 +101,11 @@ export type TCalibrationScoringSubmit = z.output<typeof ZCalibrationScoringSubmi
 export const ZCalibrationExpertSubmit = ZCalibrationScores;
 export type TCalibrationExpertSubmitInput = z.input<typeof ZCalibrationExpertSubmit>;
 
-const id = (what: string) => z.coerce.number({ message: `${what} must be an id` }).int(`${what} must be an id`).positive(`${what} must be an id`);
+const id = (what: string) =>
+  z.coerce
+    .number({ message: `${what} must be an id` })
+    .int(`${what} must be an id`)
+    .positive(`${what} must be an id`);
 export const ZCalibrationIdParams = z.object({ id: id('id') });
 export const ZCalibrationCallParams = z.object({ id: id('id'), callId: id('callId') });
 
@@ -131,7 +150,12 @@ export const ZCalibrationScoring = z.object({
 });
 export type TCalibrationScoring = z.infer<typeof ZCalibrationScoring>;
 
-export const ZCalibrationInspector = z.object({ id: z.number().int(), username: z.string(), name: z.string(), scored: z.number().int() });
+export const ZCalibrationInspector = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  scored: z.number().int(),
+});
 export type TCalibrationInspector = z.infer<typeof ZCalibrationInspector>;
 
 /** A call as the caller may see it: its own scoring, the others' only once it has submitted (or as an admin). */
@@ -204,7 +228,12 @@ export const ZCalibrationCriterionLean = z.object({
   flagged: z.boolean(),
 });
 
-export const ZCalibrationExpertDifference = z.object({ callId: z.number().int(), key: z.enum(QC_CRITERION_KEYS), marks: z.number(), expert: z.number() });
+export const ZCalibrationExpertDifference = z.object({
+  callId: z.number().int(),
+  key: z.enum(QC_CRITERION_KEYS),
+  marks: z.number(),
+  expert: z.number(),
+});
 export type TCalibrationExpertDifference = z.infer<typeof ZCalibrationExpertDifference>;
 
 export const ZCalibrationLean = z.object({

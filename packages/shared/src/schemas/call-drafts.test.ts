@@ -19,6 +19,7 @@ describe('ZCallDraftBody', () => {
       { ...draft, leadVersion: -1 },
       { path: draft.path, answers: draft.answers },
     ];
-    for (const body of bad) expect(ZCallDraftBody.safeParse(body).success, JSON.stringify(body).slice(0, 80)).toBe(false);
+    for (const body of bad)
+      expect(ZCallDraftBody.safeParse(body).success, JSON.stringify(body).slice(0, 80)).toBe(false);
   });
 });

@@ -31,7 +31,10 @@ export const ZCallDraftBody = z.object({
   path: z.array(qno).min(1, 'A draft names the question on screen').max(MAX_DRAFT_QUESTIONS),
   answers: z
     .record(qno, z.string().max(MAX_ANSWER_LENGTH, `An answer is at most ${MAX_ANSWER_LENGTH} characters`))
-    .refine((a) => Object.keys(a).length <= MAX_DRAFT_QUESTIONS, `A draft holds at most ${MAX_DRAFT_QUESTIONS} answers`),
+    .refine(
+      (a) => Object.keys(a).length <= MAX_DRAFT_QUESTIONS,
+      `A draft holds at most ${MAX_DRAFT_QUESTIONS} answers`,
+    ),
   leadVersion: z.number().int().min(0).nullable(),
 });
 export type TCallDraftBody = z.infer<typeof ZCallDraftBody>;

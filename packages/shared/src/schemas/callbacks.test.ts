@@ -16,13 +16,27 @@ describe('a callback time', () => {
   });
 
   it('is refused in the past, more than 30 days ahead, or when it is not a real time, each with its code', () => {
-    expect(readCallbackTime('2026-03-10 08:58', 'Asia/Dhaka', NOW)).toEqual({ code: CALLBACK_CODES.inThePast, message: CALLBACK_MESSAGES.inThePast });
-    expect(readCallbackTime('2026-04-09 09:01', 'Asia/Dhaka', NOW)).toEqual({ code: CALLBACK_CODES.tooFar, message: CALLBACK_MESSAGES.tooFar });
-    expect(readCallbackTime('2026-02-30 10:00', 'Asia/Dhaka', NOW)).toEqual({ code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime });
+    expect(readCallbackTime('2026-03-10 08:58', 'Asia/Dhaka', NOW)).toEqual({
+      code: CALLBACK_CODES.inThePast,
+      message: CALLBACK_MESSAGES.inThePast,
+    });
+    expect(readCallbackTime('2026-04-09 09:01', 'Asia/Dhaka', NOW)).toEqual({
+      code: CALLBACK_CODES.tooFar,
+      message: CALLBACK_MESSAGES.tooFar,
+    });
+    expect(readCallbackTime('2026-02-30 10:00', 'Asia/Dhaka', NOW)).toEqual({
+      code: CALLBACK_CODES.notATime,
+      message: CALLBACK_MESSAGES.notATime,
+    });
     // London skips 01:00–02:00 on 29 March 2026.
     const londonNow = Date.parse('2026-03-28T12:00:00Z');
-    expect(readCallbackTime('2026-03-29 01:30', 'Europe/London', londonNow)).toEqual({ code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime });
-    expect(readCallbackTime('2026-03-29 02:30', 'Europe/London', londonNow)).toEqual({ at: new Date('2026-03-29T01:30:00Z') });
+    expect(readCallbackTime('2026-03-29 01:30', 'Europe/London', londonNow)).toEqual({
+      code: CALLBACK_CODES.notATime,
+      message: CALLBACK_MESSAGES.notATime,
+    });
+    expect(readCallbackTime('2026-03-29 02:30', 'Europe/London', londonNow)).toEqual({
+      at: new Date('2026-03-29T01:30:00Z'),
+    });
   });
 
   it('gives the browser the same words through callbackTimeProblem', () => {

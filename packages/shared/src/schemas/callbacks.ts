@@ -88,10 +88,15 @@ export function callbackTimeProblem(atMs: number | null, nowMs: number): string 
 }
 
 /** callbackTimeProblem with its code. */
-export function callbackTimeRefusal(atMs: number | null, nowMs: number): { code: TCallbackCode; message: string } | null {
-  if (atMs === null || Number.isNaN(atMs)) return { code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime };
+export function callbackTimeRefusal(
+  atMs: number | null,
+  nowMs: number,
+): { code: TCallbackCode; message: string } | null {
+  if (atMs === null || Number.isNaN(atMs))
+    return { code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime };
   if (atMs < nowMs - 60_000) return { code: CALLBACK_CODES.inThePast, message: CALLBACK_MESSAGES.inThePast };
-  if (atMs > nowMs + MAX_CALLBACK_DAYS * 86_400_000) return { code: CALLBACK_CODES.tooFar, message: CALLBACK_MESSAGES.tooFar };
+  if (atMs > nowMs + MAX_CALLBACK_DAYS * 86_400_000)
+    return { code: CALLBACK_CODES.tooFar, message: CALLBACK_MESSAGES.tooFar };
   return null;
 }
 
@@ -99,7 +104,11 @@ export function callbackTimeRefusal(atMs: number | null, nowMs: number): { code:
  * A callback's `at` (yyyy-MM-dd HH:mm, the wall clock in `timeZone`) read and checked: the moment, or why it cannot be
  * one (a time the clocks skip is not a real time). The same check in the browser before the save and on the server.
  */
-export function readCallbackTime(at: string, timeZone: string, nowMs: number): { at: Date } | { code: TCallbackCode; message: string } {
+export function readCallbackTime(
+  at: string,
+  timeZone: string,
+  nowMs: number,
+): { at: Date } | { code: TCallbackCode; message: string } {
   const moment = parseLocalDateTime(at, timeZone);
   if (moment === null) return { code: CALLBACK_CODES.notATime, message: CALLBACK_MESSAGES.notATime };
   return callbackTimeRefusal(moment.getTime(), nowMs) ?? { at: moment };

@@ -33,7 +33,11 @@ const requiredText = (field: string) =>
     .max(MAX_CAMPAIGN_TEXT_LENGTH, `${field} must be at most ${MAX_CAMPAIGN_TEXT_LENGTH} characters`);
 
 /** Per-agent call target: a whole number, 0 or more; null (or absent) means none. */
-const ZCallTarget = z.number().int('callTarget must be a whole number').min(0, 'callTarget must be 0 or more').nullable();
+const ZCallTarget = z
+  .number()
+  .int('callTarget must be a whole number')
+  .min(0, 'callTarget must be 0 or more')
+  .nullable();
 
 /** Minutes past due before a callback is listed as missed: a whole number from 0 to 7 days (default 120). */
 const ZCallbackGrace = z
@@ -77,7 +81,9 @@ export const ZUpdateCampaignRequest = z.object({
 });
 export type TUpdateCampaignRequest = z.infer<typeof ZUpdateCampaignRequest>;
 
-export const ZCampaignIdParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') });
+export const ZCampaignIdParams = z.object({
+  id: z.coerce.number().int().positive('id must be a positive whole number'),
+});
 
 /**
  * GET /cc/searchCampaign: a campaign matches when ANY given criterion does — code contains, name contains

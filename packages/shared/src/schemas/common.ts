@@ -72,7 +72,11 @@ export const MAX_PAGE_SIZE = 500;
 /** `/pagination/{page}/{size}`: page is a 0-based page index (docs/product.md §9), not a row offset. */
 export const ZPageParams = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more'),
-  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
 });
 export type TPageParams = z.infer<typeof ZPageParams>;
 
@@ -117,20 +121,19 @@ export function parseCursor(text: string): TPageCursor | null {
 
 /** A cursor query field (`after`, `before`), parsed to its parts. */
 export function zCursor(field: string) {
-  return z
-    .string()
-    .transform((text, ctx) => {
-      const cursor = parseCursor(text);
-      if (cursor === null) {
-        ctx.addIssue({ code: 'custom', message: `${field} must be a row's date and id, written yyyy-MM-dd,id` });
-        return z.NEVER;
-      }
-      return cursor;
-    });
+  return z.string().transform((text, ctx) => {
+    const cursor = parseCursor(text);
+    if (cursor === null) {
+      ctx.addIssue({ code: 'custom', message: `${field} must be a row's date and id, written yyyy-MM-dd,id` });
+      return z.NEVER;
+    }
+    return cursor;
+  });
 }
 
 /** `last=true` (or 1): the list's last page, read by the reversed order. */
-export const zLastFlag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message: 'last must be true or false' })
+export const zLastFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])], { message: 'last must be true or false' })
   .transform((v) => v === true || v === 'true' || v === '1');
 
 /**
@@ -157,5 +160,9 @@ export const ZReadReplicaHealth = z.object({
   /** Why reads go to the primary instead, when not in use. */
   reason: z.string().nullable(),
 });
-export const ZHealth = z.object({ status: z.literal('ok'), db: z.enum(['embedded', 'postgres']), readReplica: ZReadReplicaHealth.optional() });
+export const ZHealth = z.object({
+  status: z.literal('ok'),
+  db: z.enum(['embedded', 'postgres']),
+  readReplica: ZReadReplicaHealth.optional(),
+});
 export type THealth = z.infer<typeof ZHealth>;

@@ -18,7 +18,11 @@ const text = z.string().trim().min(1, 'the value is required').max(200);
 /** One comparison; the value's shape follows the operator. */
 export const ZComparison = z.discriminatedUnion('operator', [
   z.object({ subject: ZConditionSubject, operator: z.enum(['is', 'isNot']), value: text }),
-  z.object({ subject: ZConditionSubject, operator: z.literal('anyOf'), values: z.array(text).min(1, 'choose at least one value').max(50) }),
+  z.object({
+    subject: ZConditionSubject,
+    operator: z.literal('anyOf'),
+    values: z.array(text).min(1, 'choose at least one value').max(50),
+  }),
   z.object({ subject: ZConditionSubject, operator: z.enum(['gt', 'lt']), number: z.number().finite() }),
   z.object({ subject: ZConditionSubject, operator: z.enum(['answered', 'notAnswered']) }),
 ]);
@@ -32,7 +36,13 @@ export const ZConditionGroup = z.object({ join: z.enum(CONDITION_JOINS), items: 
 export type TConditionGroup = z.infer<typeof ZConditionGroup>;
 
 /** A question's "show only if": comparisons and groups of them, all joined the same way. */
-export const ZShowIf = z.object({ join: z.enum(CONDITION_JOINS), items: z.array(z.union([ZComparison, ZConditionGroup])).min(1).max(20) });
+export const ZShowIf = z.object({
+  join: z.enum(CONDITION_JOINS),
+  items: z
+    .array(z.union([ZComparison, ZConditionGroup]))
+    .min(1)
+    .max(20),
+});
 export type TShowIf = z.infer<typeof ZShowIf>;
 
 /** A question's condition as the lists show it (GET /api/logic/conditions?campaignName=). */
@@ -47,7 +57,9 @@ export const ZQuestionCondition = z.object({
 });
 export type TQuestionCondition = z.infer<typeof ZQuestionCondition>;
 
-export const ZConditionsQuery = z.object({ campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200) });
+export const ZConditionsQuery = z.object({
+  campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200),
+});
 export const ZConditionParams = z.object({ questionId: z.coerce.number().int().positive() });
 /** PUT /api/logic/conditions/{questionId}: the question's condition; null removes it. */
 export const ZSetCondition = z.object({ showIf: ZShowIf.nullable() });

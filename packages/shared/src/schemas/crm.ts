@@ -28,7 +28,8 @@ export const AGENT_PANEL_MESSAGES = {
    * 503 with code SAVE_OUTCOME_UNKNOWN: the database went away while the save's commit was on its way, so it may have
    * been stored. A retry of the same save is answered as the first would have been (never stored twice).
    */
-  saveOutcomeUnknown: 'The database stopped answering during the save, so the answers may have been saved: search the number again, or retry the save (it is never stored twice).',
+  saveOutcomeUnknown:
+    'The database stopped answering during the save, so the answers may have been saved: search the number again, or retry the save (it is never stored twice).',
 } as const;
 
 /** The `code` of a save's refusal whose outcome is unknown (AGENT_PANEL_MESSAGES.saveOutcomeUnknown). */
@@ -57,11 +58,18 @@ export type TDoNotCallResult = z.infer<typeof ZDoNotCallResult>;
 
 /** The reply of POST /api/ap/doNotCall. */
 export function doNotCallMessage(phoneNumber: string, alreadyListed: boolean): string {
-  return alreadyListed ? `${phoneNumber} is on the campaign's do-not-call list already` : `${phoneNumber} is on the campaign's do-not-call list now`;
+  return alreadyListed
+    ? `${phoneNumber} is on the campaign's do-not-call list already`
+    : `${phoneNumber} is on the campaign's do-not-call list now`;
 }
 
 /** 409 of a save naming a version that is no longer current: who made the current one, and when (the call centre's time). */
-export function leadSavedByOtherMessage(agentId: string, savedAt: Date | string, timeZone: string, now: Date = new Date()): string {
+export function leadSavedByOtherMessage(
+  agentId: string,
+  savedAt: Date | string,
+  timeZone: string,
+  now: Date = new Date(),
+): string {
   return `This lead was saved by ${agentId} at ${changeTimeText(new Date(savedAt), timeZone, now)}. Search the number again to see their answers.`;
 }
 
@@ -83,8 +91,18 @@ const cellNumber = z
 export const ZLeadLookupQuery = z.object({
   tableName: campaignName,
   cellNumber,
-  dialerCallId: z.string().trim().min(1, 'dialerCallId must not be empty').max(40, 'dialerCallId is at most 40 characters').optional(),
-  leadId: z.coerce.number({ message: 'leadId must be a lead id' }).int('leadId must be a lead id').positive('leadId must be a lead id').max(Number.MAX_SAFE_INTEGER, 'leadId must be a lead id').optional(),
+  dialerCallId: z
+    .string()
+    .trim()
+    .min(1, 'dialerCallId must not be empty')
+    .max(40, 'dialerCallId is at most 40 characters')
+    .optional(),
+  leadId: z.coerce
+    .number({ message: 'leadId must be a lead id' })
+    .int('leadId must be a lead id')
+    .positive('leadId must be a lead id')
+    .max(Number.MAX_SAFE_INTEGER, 'leadId must be a lead id')
+    .optional(),
 });
 export type TLeadLookupQuery = z.infer<typeof ZLeadLookupQuery>;
 
@@ -116,7 +134,10 @@ export type TLookupSurveyQuestion = z.infer<typeof ZLookupSurveyQuestion>;
  * this sign-in, within 12 h); only for callers (agents, admins on /CRM), never for QC inspectors.
  */
 export const ZLookedUpLead = z
-  .object({ [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional(), [LEAD_CALL_STARTED_KEY]: z.string().optional() })
+  .object({
+    [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional(),
+    [LEAD_CALL_STARTED_KEY]: z.string().optional(),
+  })
   .catchall(ZLead.valueType);
 export type TLookedUpLead = z.infer<typeof ZLookedUpLead>;
 
@@ -138,7 +159,12 @@ export const ZLeadSaveParams = z.object({ t: campaignName, cell: cellNumber });
  */
 export const ZLeadSaveQuery = z.object({
   leadId: z.coerce.number().int().positive('leadId must be a lead id').optional(),
-  version: z.string().trim().regex(/^\d{1,9}$/, 'version must be a whole number (the lead\'s version as looked up)').transform(Number).optional(),
+  version: z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, "version must be a whole number (the lead's version as looked up)")
+    .transform(Number)
+    .optional(),
 });
 export type TLeadSaveQuery = z.infer<typeof ZLeadSaveQuery>;
 
@@ -148,7 +174,9 @@ export type TLeadSaveQuery = z.infer<typeof ZLeadSaveQuery>;
  * and its first callback one for is_called 0). Only the Q keys of the campaign's questions, is_called and disposition
  * are read; every other key is ignored and listed in the reply.
  */
-export const ZLeadSaveBody = z.record(z.string(), z.unknown(), { message: 'The body must be a JSON object of answers' });
+export const ZLeadSaveBody = z.record(z.string(), z.unknown(), {
+  message: 'The body must be a JSON object of answers',
+});
 export type TLeadSaveBody = Record<string, string | number | null>;
 
 /** The body key of the call's disposition. */
@@ -184,7 +212,9 @@ export type TLeadSaveResult = z.infer<typeof ZLeadSaveResult>;
 // ---- a lead's answer history
 
 /** GET /api/ap/answerHistory/{leadId}. */
-export const ZLeadAnswerHistoryParams = z.object({ leadId: z.coerce.number().int().positive('leadId must be a lead id') });
+export const ZLeadAnswerHistoryParams = z.object({
+  leadId: z.coerce.number().int().positive('leadId must be a lead id'),
+});
 
 /** One survey save of a lead: who, when, and the answers and is_called as they stood after it. */
 export const ZLeadAnswerHistoryEntry = z.object({

@@ -29,7 +29,9 @@ export const ZCreateDataTableRequest = z.object({
 });
 export type TCreateDataTableRequest = z.infer<typeof ZCreateDataTableRequest>;
 
-export const ZDataTableIdParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') });
+export const ZDataTableIdParams = z.object({
+  id: z.coerce.number().int().positive('id must be a positive whole number'),
+});
 
 /** GET /dt/searchDataTables: a data table matches when ANY given criterion does (name or campaign contains, field count equals). */
 export const ZDataTableSearchQuery = z.object({
@@ -49,7 +51,12 @@ export function dataTableSearchQuery(term: string): TDataTableSearchQuery {
 const ZColumnList = z
   .union([z.string(), z.array(z.string())], { message: 'columns is required' })
   .transform((value) => (Array.isArray(value) ? value : value.split(',')))
-  .pipe(z.array(z.string()).min(1, 'columns is required').max(MAX_DATA_TABLE_COLUMNS, `at most ${MAX_DATA_TABLE_COLUMNS} columns`));
+  .pipe(
+    z
+      .array(z.string())
+      .min(1, 'columns is required')
+      .max(MAX_DATA_TABLE_COLUMNS, `at most ${MAX_DATA_TABLE_COLUMNS} columns`),
+  );
 
 /** POST /dynamic/create?tableName&columns: adds columns to the data table of the campaign named tableName. */
 export const ZAddColumnsQuery = z.object({
@@ -65,7 +72,10 @@ export const ZDeleteCampaignTableQuery = z.object({
 
 /** GET /dynamic/countNumberOfDataAvailable?campaignDataTable (= the campaign name) */
 export const ZCountLeadsQuery = z.object({
-  campaignDataTable: z.string({ message: 'campaignDataTable is required' }).trim().min(1, 'campaignDataTable is required'),
+  campaignDataTable: z
+    .string({ message: 'campaignDataTable is required' })
+    .trim()
+    .min(1, 'campaignDataTable is required'),
 });
 
 /** Spec §8 table messages, word for word. */

@@ -14,16 +14,26 @@ export type TDuplicateCheck = (typeof DUPLICATE_CHECKS)[number];
 export const MAX_SEND_RATE = 1000;
 export const DEFAULT_SEND_RATE = 20;
 
-const campaignName = z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200);
+const campaignName = z
+  .string({ message: 'campaignName is required' })
+  .trim()
+  .min(1, 'campaignName is required')
+  .max(200);
 const isoDate = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
 
 /** A campaign's VICIdial settings as the admin edits them (PUT /api/dialer/settings). */
 export const ZDialerSettingsInput = z
   .object({
     campaignName,
     /** The VICIdial list the leads are loaded into: 3 to 12 digits, as add_lead requires. */
-    listId: z.string().trim().regex(/^\d{3,12}$/, 'The list id is 3 to 12 digits'),
+    listId: z
+      .string()
+      .trim()
+      .regex(/^\d{3,12}$/, 'The list id is 3 to 12 digits'),
     duplicateCheck: z.enum(DUPLICATE_CHECKS),
     /** add_lead dnc_check=Y: VICIdial refuses numbers on its system DNC list. */
     dncCheck: z.boolean(),
@@ -40,16 +50,28 @@ export const ZDialerSettingsInput = z
      * The VICIdial status (update_lead status) a full quota's sent, not yet called leads get: 1 to 6 letters or digits,
      * written in capitals. Omitted: the saved one stays (QUOTA at first); a reply always carries it.
      */
-    quotaStatus: z.string().trim().toUpperCase().regex(VICIDIAL_STATUS_PATTERN, 'The quota status is 1 to 6 letters or digits').optional(),
+    quotaStatus: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(VICIDIAL_STATUS_PATTERN, 'The quota status is 1 to 6 letters or digits')
+      .optional(),
   })
-  .refine((s) => !s.campaignDncCheck || (s.vicidialCampaignId !== null && /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId)), {
-    message: 'The campaign DNC check needs the VICIdial campaign id (2 to 8 letters, digits, - or _)',
-    path: ['vicidialCampaignId'],
-  })
-  .refine((s) => s.vicidialCampaignId === null || s.vicidialCampaignId === '' || /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId), {
-    message: 'The VICIdial campaign id is 2 to 8 letters, digits, - or _',
-    path: ['vicidialCampaignId'],
-  });
+  .refine(
+    (s) => !s.campaignDncCheck || (s.vicidialCampaignId !== null && /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId)),
+    {
+      message: 'The campaign DNC check needs the VICIdial campaign id (2 to 8 letters, digits, - or _)',
+      path: ['vicidialCampaignId'],
+    },
+  )
+  .refine(
+    (s) =>
+      s.vicidialCampaignId === null || s.vicidialCampaignId === '' || /^[A-Za-z0-9_-]{2,8}$/.test(s.vicidialCampaignId),
+    {
+      message: 'The VICIdial campaign id is 2 to 8 letters, digits, - or _',
+      path: ['vicidialCampaignId'],
+    },
+  );
 export type TDialerSettingsInput = z.infer<typeof ZDialerSettingsInput>;
 
 /** GET /api/dialer/settings?campaignName=: the campaign's settings (null before any are saved) and where sends go. */
@@ -115,10 +137,19 @@ export type TSendsOfDate = z.infer<typeof ZSendsOfDate>;
 export const SEND_EVENT = 'send';
 
 /** The columns of a send's report (GET /api/dialer/sends/{id}/report), one row per lead. */
-export const SEND_REPORT_COLUMNS = ['lead_id', 'phone_number', 'outcome', 'message', 'attempts', 'vicidial_lead_id', 'sent_at'] as const;
+export const SEND_REPORT_COLUMNS = [
+  'lead_id',
+  'phone_number',
+  'outcome',
+  'message',
+  'attempts',
+  'vicidial_lead_id',
+  'sent_at',
+] as const;
 
 export const DIALER_SEND_MESSAGES = {
-  noDialer: 'No dialer is set up: set VICIDIAL_URL, VICIDIAL_USER and VICIDIAL_PASS (or DIALER=simulated) to send leads.',
+  noDialer:
+    'No dialer is set up: set VICIDIAL_URL, VICIDIAL_USER and VICIDIAL_PASS (or DIALER=simulated) to send leads.',
   noSettings: (campaign: string) => `Set the VICIdial list of ${campaign} before sending.`,
   nothingToSend: (date: string) => `Every generated lead of ${date} has been sent already: generate more first.`,
   alreadyRunning: (id: number) => `Send #${id} of this campaign is still running: wait for it or cancel it.`,

@@ -114,6 +114,9 @@ export function dialerCallbacksText(counts: TDialerSyncCounts): string {
 }
 
 export const DIALER_SYNC_MESSAGES = {
-  retried: (n: number) => (n === 0 ? 'Nothing was refused: nothing to try again.' : `${n.toLocaleString('en-US')} refused ${n === 1 ? 'request goes' : 'requests go'} to VICIdial again.`),
+  retried: (n: number) =>
+    n === 0
+      ? 'Nothing was refused: nothing to try again.'
+      : `${n.toLocaleString('en-US')} refused ${n === 1 ? 'request goes' : 'requests go'} to VICIdial again.`,
   noDialer: 'No dialer is set up: nothing goes to VICIdial.',
 } as const;

@@ -18,7 +18,12 @@ export const ZDisposition = z.object({
     .string()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,20}$/, 'A disposition code is 1 to 20 letters, digits, _ or -'),
-  name: z.string().refine(...noControlChars('A disposition name')).trim().min(1, 'A disposition needs a name').max(60, 'A disposition name is at most 60 characters'),
+  name: z
+    .string()
+    .refine(...noControlChars('A disposition name'))
+    .trim()
+    .min(1, 'A disposition needs a name')
+    .max(60, 'A disposition name is at most 60 characters'),
   kind: z.enum(DISPOSITION_KINDS, { message: `kind must be one of ${DISPOSITION_KINDS.join(', ')}` }),
   /** The status VICIdial gets for a call of the dialer (external_status, update_lead status): its status codes are at most 6 characters. */
   vicidialStatus: z
@@ -44,7 +49,8 @@ export function dispositionSetProblems(dispositions: readonly TDisposition[]): s
     seen.add(code);
   }
   if (!dispositions.some((d) => d.kind === 'completed')) problems.push('A campaign needs a completed disposition');
-  if (!dispositions.some((d) => d.kind === 'callback')) problems.push('A campaign needs a callback disposition (Partial Call uses it)');
+  if (!dispositions.some((d) => d.kind === 'callback'))
+    problems.push('A campaign needs a callback disposition (Partial Call uses it)');
   return problems;
 }
 
@@ -52,10 +58,14 @@ export function dispositionSetProblems(dispositions: readonly TDisposition[]): s
 export const ZDispositionsPut = z
   .object({
     campaignName: ZLeadTableQuery.shape.tableName,
-    dispositions: z.array(ZDisposition).min(2, 'A campaign needs at least a completed and a callback disposition').max(MAX_DISPOSITIONS, `A campaign has at most ${MAX_DISPOSITIONS} dispositions`),
+    dispositions: z
+      .array(ZDisposition)
+      .min(2, 'A campaign needs at least a completed and a callback disposition')
+      .max(MAX_DISPOSITIONS, `A campaign has at most ${MAX_DISPOSITIONS} dispositions`),
   })
   .superRefine((body, ctx) => {
-    for (const message of dispositionSetProblems(body.dispositions)) ctx.addIssue({ code: 'custom', path: ['dispositions'], message });
+    for (const message of dispositionSetProblems(body.dispositions))
+      ctx.addIssue({ code: 'custom', path: ['dispositions'], message });
   });
 export type TDispositionsPut = z.infer<typeof ZDispositionsPut>;
 
@@ -86,5 +96,7 @@ export const DISPOSITION_MESSAGES = {
   notACode: 'disposition must be a disposition code (text)',
   unknown: (code: string, campaignName: string) => `${code} is not a disposition of ${campaignName}`,
   contradicts: (name: string, completed: boolean) =>
-    completed ? `${name} is not a completed disposition, and the survey was completed` : `${name} is a completed disposition, and the survey was not completed`,
+    completed
+      ? `${name} is not a completed disposition, and the survey was completed`
+      : `${name} is a completed disposition, and the survey was not completed`,
 } as const;

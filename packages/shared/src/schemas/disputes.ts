@@ -2,7 +2,14 @@
 // record's inspector answers each, the agent may escalate a rejected answer once, an admin decides.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
-import { QC_CRITERIA, QC_CRITERION_KEYS, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
+import {
+  QC_CRITERIA,
+  QC_CRITERION_KEYS,
+  isOnScale,
+  scaleText,
+  type TQcCriterion,
+  type TQcCriterionKey,
+} from '../domain/qc-scoring.ts';
 import { zPaged } from './common.ts';
 import { MAX_QC_TEXT } from './qc.ts';
 
@@ -22,7 +29,8 @@ export const DISPUTE_MESSAGES = {
   escalated: 'Dispute escalated to an admin',
   decided: 'Decision recorded: it is final',
   settingsSaved: 'Dispute settings saved',
-  windowClosed: (until: string, days: number) => `The time to dispute this QC record ended on ${until} (${days} day${days === 1 ? '' : 's'} after it was scored)`,
+  windowClosed: (until: string, days: number) =>
+    `The time to dispute this QC record ended on ${until} (${days} day${days === 1 ? '' : 's'} after it was scored)`,
   sameMark: (name: string, marks: number) => `${name} is already ${marks}: propose a different mark`,
   notOpen: 'This dispute has already been answered',
   notEscalated: 'Only an escalated dispute is decided by an admin',
@@ -37,8 +45,15 @@ export const DISPUTE_MESSAGES = {
   alreadyAccepted: (name: string) => `${name} was accepted: only rejected criteria are decided`,
 } as const;
 
-const text = (field: string) => z.string({ message: `${field} must be text` }).trim().max(MAX_QC_TEXT, `${field} can be at most ${MAX_QC_TEXT} characters`);
-const id = z.coerce.number({ message: 'id must be a record id' }).int('id must be a record id').positive('id must be a record id');
+const text = (field: string) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(MAX_QC_TEXT, `${field} can be at most ${MAX_QC_TEXT} characters`);
+const id = z.coerce
+  .number({ message: 'id must be a record id' })
+  .int('id must be a record id')
+  .positive('id must be a record id');
 const criterionKey = z.enum(QC_CRITERION_KEYS, { message: `criterion must be one of ${QC_CRITERION_KEYS.join(', ')}` });
 
 export function criterionOf(key: TQcCriterionKey): TQcCriterion {
@@ -50,7 +65,12 @@ export const criterionName = (key: string): string => QC_CRITERIA.find((c) => c.
 function uniqueCriteria(items: readonly { criterion: string }[], ctx: z.RefinementCtx): void {
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (seen.has(item.criterion)) ctx.addIssue({ code: 'custom', path: [i, 'criterion'], message: `${criterionName(item.criterion)} is named twice` });
+    if (seen.has(item.criterion))
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'criterion'],
+        message: `${criterionName(item.criterion)} is named twice`,
+      });
     seen.add(item.criterion);
   });
 }
@@ -76,7 +96,9 @@ export const ZDisputeCriterionRaise = z
 /** POST /api/disputes: a Raise Concern (agreed No) with the criteria disputed, each with the mark the agent believes right. */
 export const ZDisputeRaise = z.object({
   qcId: id,
-  comment: text('comment').nullish().transform((v) => v ?? ''),
+  comment: text('comment')
+    .nullish()
+    .transform((v) => v ?? ''),
   criteria: z
     .array(ZDisputeCriterionRaise, { message: 'criteria must be a list' })
     .min(1, 'Choose at least one criterion to dispute')
@@ -99,8 +121,14 @@ export function disputedMarkFor(
   mark: number | null | undefined,
 ): number | string {
   const name = criterionOf(key).name;
-  if (outcome === 'kept') return mark === null || mark === undefined || mark === c.originalMark ? c.originalMark : `${name}: a kept mark stays ${c.originalMark}`;
-  if (outcome === 'accepted') return mark === null || mark === undefined || mark === c.proposedMark ? c.proposedMark : `${name}: an accepted mark is the proposed ${c.proposedMark}`;
+  if (outcome === 'kept')
+    return mark === null || mark === undefined || mark === c.originalMark
+      ? c.originalMark
+      : `${name}: a kept mark stays ${c.originalMark}`;
+  if (outcome === 'accepted')
+    return mark === null || mark === undefined || mark === c.proposedMark
+      ? c.proposedMark
+      : `${name}: an accepted mark is the proposed ${c.proposedMark}`;
   if (mark === null || mark === undefined) return `${name}: choose the mark to set`;
   const problem = marksProblem(key, mark);
   if (problem) return problem;
@@ -114,20 +142,32 @@ export const ZDisputeCriterionAnswer = z
     criterion: criterionKey,
     outcome: z.enum(DISPUTE_OUTCOMES, { message: 'outcome must be kept, accepted or changed' }),
     mark: z.number({ message: 'mark must be a number' }).int('mark must be a whole number').nullish(),
-    reason: text('reason').nullish().transform((v) => v ?? ''),
+    reason: text('reason')
+      .nullish()
+      .transform((v) => v ?? ''),
   })
   .superRefine((c, ctx) => {
-    if (c.outcome !== 'accepted' && c.reason === '') ctx.addIssue({ code: 'custom', path: ['reason'], message: `${criterionName(c.criterion)}: say why` });
+    if (c.outcome !== 'accepted' && c.reason === '')
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: `${criterionName(c.criterion)}: say why` });
     if (c.mark !== null && c.mark !== undefined) {
       const problem = marksProblem(c.criterion, c.mark);
       if (problem) ctx.addIssue({ code: 'custom', path: ['mark'], message: problem });
-    } else if (c.outcome === 'changed') ctx.addIssue({ code: 'custom', path: ['mark'], message: `${criterionName(c.criterion)}: choose the mark to set` });
+    } else if (c.outcome === 'changed')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['mark'],
+        message: `${criterionName(c.criterion)}: choose the mark to set`,
+      });
   });
 export type TDisputeCriterionAnswer = z.output<typeof ZDisputeCriterionAnswer>;
 
 /** PUT /api/disputes/{id}/answer (the inspector: every disputed criterion) and /decision (an admin: every rejected one). */
 export const ZDisputeAnswer = z.object({
-  criteria: z.array(ZDisputeCriterionAnswer, { message: 'criteria must be a list' }).min(1, 'Answer at least one criterion').max(QC_CRITERION_KEYS.length).superRefine(uniqueCriteria),
+  criteria: z
+    .array(ZDisputeCriterionAnswer, { message: 'criteria must be a list' })
+    .min(1, 'Answer at least one criterion')
+    .max(QC_CRITERION_KEYS.length)
+    .superRefine(uniqueCriteria),
 });
 export type TDisputeAnswerInput = z.input<typeof ZDisputeAnswer>;
 export type TDisputeAnswer = z.output<typeof ZDisputeAnswer>;
@@ -197,7 +237,9 @@ export const ZDispute = z.object({
 export type TDispute = z.infer<typeof ZDispute>;
 
 export const ZDisputeListQuery = z.object({
-  status: z.enum(DISPUTE_LIST_STATUSES, { message: `status must be one of ${DISPUTE_LIST_STATUSES.join(', ')}` }).optional(),
+  status: z
+    .enum(DISPUTE_LIST_STATUSES, { message: `status must be one of ${DISPUTE_LIST_STATUSES.join(', ')}` })
+    .optional(),
   qcId: id.optional(),
 });
 export type TDisputeListQuery = z.infer<typeof ZDisputeListQuery>;
@@ -231,11 +273,15 @@ export type TDisputeSettingsUpdate = z.infer<typeof ZDisputeSettingsUpdate>;
 
 // ---- figures
 
-const day = (name: string) => z.string().trim().refine(isIsoDate, `${name} must be a date written yyyy-MM-dd`).optional();
+const day = (name: string) =>
+  z.string().trim().refine(isIsoDate, `${name} must be a date written yyyy-MM-dd`).optional();
 /** GET /api/disputes/figures: disputes raised on these local days (both optional, both included). */
 export const ZDisputeFiguresQuery = z
   .object({ startDate: day('startDate'), endDate: day('endDate') })
-  .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, { message: 'startDate must not be after endDate', path: ['startDate'] });
+  .refine((q) => q.startDate === undefined || q.endDate === undefined || q.startDate <= q.endDate, {
+    message: 'startDate must not be after endDate',
+    path: ['startDate'],
+  });
 export type TDisputeFiguresQuery = z.infer<typeof ZDisputeFiguresQuery>;
 
 /**

@@ -34,7 +34,12 @@ export type TDncListQuery = z.infer<typeof ZDncListQuery>;
 export const ZDncAdd = z.object({
   number: z.string().trim().min(1, 'number is required').max(40),
   campaignName: z.string().trim().max(200).optional(),
-  reason: z.string().refine(...noControlChars('reason')).trim().max(500).optional(),
+  reason: z
+    .string()
+    .refine(...noControlChars('reason'))
+    .trim()
+    .max(500)
+    .optional(),
 });
 export type TDncAdd = z.infer<typeof ZDncAdd>;
 

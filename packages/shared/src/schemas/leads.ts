@@ -8,10 +8,14 @@ import { LEAD_COLUMNS, type TDefaultLeadColumn, type TLeadColumn } from '../doma
 
 /** Default columns an upload may fill. id, createdAt and the status columns are ignored when a file has them. */
 export type TUploadLeadColumn = Extract<TLeadColumn, { filledBy: 'upload' }>['key'];
-export const UPLOAD_LEAD_COLUMNS: readonly TUploadLeadColumn[] = LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [c.key] : []));
+export const UPLOAD_LEAD_COLUMNS: readonly TUploadLeadColumn[] = LEAD_COLUMNS.flatMap((c) =>
+  c.filledBy === 'upload' ? [c.key] : [],
+);
 
 /** Default columns a file may carry (the older template had them) but whose values are never read. */
-export const IGNORED_UPLOAD_COLUMNS: readonly TDefaultLeadColumn[] = LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [] : [c.key]));
+export const IGNORED_UPLOAD_COLUMNS: readonly TDefaultLeadColumn[] = LEAD_COLUMNS.flatMap((c) =>
+  c.filledBy === 'upload' ? [] : [c.key],
+);
 
 /** Every file must have these two columns. */
 export const REQUIRED_UPLOAD_COLUMNS = ['cell_number', 'data_date'] as const satisfies readonly TUploadLeadColumn[];
@@ -38,9 +42,15 @@ export const FIRST_BATCH = 1;
 
 // ---- query shapes
 
-const campaignName = z.string({ message: 'tableName (the campaign name) is required' }).trim().min(1, 'tableName (the campaign name) is required');
+const campaignName = z
+  .string({ message: 'tableName (the campaign name) is required' })
+  .trim()
+  .min(1, 'tableName (the campaign name) is required');
 const isoDate = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
 
 /** ?tableName= (the campaign name, as the spec calls it). */
 export const ZLeadTableQuery = z.object({ tableName: campaignName });
@@ -58,7 +68,10 @@ export const ZLeadSummaryQuery = z.object({ dataDate: isoDate('dataDate') });
 export const ZGenerateQuery = z.object({
   tableName: campaignName,
   dataDate: isoDate('dataDate'),
-  all: z.enum(['true', 'false'], { message: 'all must be true or false' }).optional().transform((v) => v === 'true'),
+  all: z
+    .enum(['true', 'false'], { message: 'all must be true or false' })
+    .optional()
+    .transform((v) => v === 'true'),
 });
 
 const TARGET_MESSAGE = 'each target must be a whole number of leads';
@@ -72,12 +85,19 @@ export const ZGenerateTargets = z
   .record(
     z.string(),
     zNumberText(
-      z.number().int(TARGET_MESSAGE).min(0, 'a target cannot be negative').max(1_000_000, 'a target can be at most 1,000,000').nullable(),
+      z
+        .number()
+        .int(TARGET_MESSAGE)
+        .min(0, 'a target cannot be negative')
+        .max(1_000_000, 'a target can be at most 1,000,000')
+        .nullable(),
       TARGET_MESSAGE,
     ),
     { message: 'send the targets as {targetSelector: number}' },
   )
-  .transform((targets) => Object.fromEntries(Object.entries(targets).filter((e): e is [string, number] => e[1] !== null)));
+  .transform((targets) =>
+    Object.fromEntries(Object.entries(targets).filter((e): e is [string, number] => e[1] !== null)),
+  );
 export type TGenerateTargetsInput = z.input<typeof ZGenerateTargets>;
 export type TGenerateTargets = z.output<typeof ZGenerateTargets>;
 
@@ -205,7 +225,10 @@ export const ZImportProgress = z.object({
 });
 export type TImportProgress = z.infer<typeof ZImportProgress>;
 export const ZImportIdParams = z.object({ importId: z.uuid({ message: 'importId must be a UUID' }) });
-export const ZUploadQuery = z.object({ tableName: campaignName.optional(), importId: z.uuid({ message: 'importId must be a UUID' }).optional() });
+export const ZUploadQuery = z.object({
+  tableName: campaignName.optional(),
+  importId: z.uuid({ message: 'importId must be a UUID' }).optional(),
+});
 
 /** POST /dynamic/updateData. */
 /**
@@ -216,10 +239,21 @@ export const ZUploadQuery = z.object({ tableName: campaignName.optional(), impor
  * (generated, a lookup of the number would open the new lead instead of the one the callback is on).
  */
 const callbackCounts = { callbacksDue: z.number().int(), heldForCallbacks: z.number().int() };
-export const ZGenerateResult = z.object({ rowsUpdated: z.number().int(), heldBack: z.number().int(), ...callbackCounts, message: z.string() });
+export const ZGenerateResult = z.object({
+  rowsUpdated: z.number().int(),
+  heldBack: z.number().int(),
+  ...callbackCounts,
+  message: z.string(),
+});
 export type TGenerateResult = z.infer<typeof ZGenerateResult>;
 /** POST /dynamic/reGenerateData; batch is the generate_status the new leads got. */
-export const ZRegenerateResult = z.object({ rowsRegenerated: z.number().int(), batch: z.number().int(), heldBack: z.number().int(), ...callbackCounts, message: z.string() });
+export const ZRegenerateResult = z.object({
+  rowsRegenerated: z.number().int(),
+  batch: z.number().int(),
+  heldBack: z.number().int(),
+  ...callbackCounts,
+  message: z.string(),
+});
 export type TRegenerateResult = z.infer<typeof ZRegenerateResult>;
 /** DELETE /dynamic/deleteLead. */
 export const ZDeleteLeadsResult = z.object({ rowsDeleted: z.number().int(), message: z.string() });
@@ -281,4 +315,3 @@ export const LEAD_FILE_NAMES = {
  * one's disposition (its name), agent ID and end (yyyy-MM-dd HH:mm:ss in TIME_ZONE); empty before the first call.
  */
 export const FULL_REPORT_CALL_COLUMNS = ['attempts', 'last_disposition', 'last_agent', 'last_call_time'] as const;
-

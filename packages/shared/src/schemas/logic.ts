@@ -20,7 +20,10 @@ export const ZLogicRule = z.object({
 });
 export type TLogicRule = z.infer<typeof ZLogicRule>;
 
-const questionId = z.number({ message: 'questionId is required' }).int('questionId must be a whole number').positive('questionId must be a positive number');
+const questionId = z
+  .number({ message: 'questionId is required' })
+  .int('questionId must be a whole number')
+  .positive('questionId must be a positive number');
 
 const TARGET_MESSAGE = 'questionNoToShow must be a question id or null';
 
@@ -82,11 +85,17 @@ export const ZUpdateLogicRequest = z.preprocess(
 export type TUpdateLogicRequest = { questionId: number; rules: TNewLogicRuleInput[] } | TNewLogicRuleInput[];
 
 /** ?id=<questionId> of isLogicExist and clearLogic. */
-export const ZLogicIdQuery = z.object({ id: z.coerce.number({ message: 'id is required' }).int().positive('id must be a question id') });
+export const ZLogicIdQuery = z.object({
+  id: z.coerce.number({ message: 'id is required' }).int().positive('id must be a question id'),
+});
 /** ?questionId= of GET /api/logic. */
-export const ZLogicQuestionQuery = z.object({ questionId: z.coerce.number({ message: 'questionId is required' }).int().positive('questionId must be a question id') });
+export const ZLogicQuestionQuery = z.object({
+  questionId: z.coerce.number({ message: 'questionId is required' }).int().positive('questionId must be a question id'),
+});
 /** ?campaignName= of getAllCampaignLogic. */
-export const ZLogicCampaignQuery = z.object({ campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required') });
+export const ZLogicCampaignQuery = z.object({
+  campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required'),
+});
 
 /** DELETE /api/logic/clearLogic. */
 export const ZClearedLogic = z.object({ deleted: z.number().int() });

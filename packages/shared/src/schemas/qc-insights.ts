@@ -18,13 +18,21 @@ export const QC_INSIGHT_SECTIONS = ['agents', 'criteria', 'inspectors'] as const
 export type TQcInsightSection = (typeof QC_INSIGHT_SECTIONS)[number];
 
 const isoDate = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
 
 const rangeQuery = z.object({
   startDate: isoDate('startDate'),
   endDate: isoDate('endDate'),
   /** One campaign's records (as the records name it); missing or '' for every campaign. */
-  campaignName: z.string().trim().max(200, 'campaignName can be at most 200 characters').optional().transform((v) => (v ? v : undefined)),
+  campaignName: z
+    .string()
+    .trim()
+    .max(200, 'campaignName can be at most 200 characters')
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 /** Both dates well written: only then are the range's own checks worth a word. */
@@ -32,21 +40,38 @@ const bothDates = (q: { startDate: string; endDate: string }) => isIsoDate(q.sta
 
 const checkRange = <T extends { startDate: string; endDate: string }>(schema: z.ZodType<T>) =>
   schema
-    .refine((q) => !bothDates(q) || q.startDate <= q.endDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
-    .refine((q) => !bothDates(q) || calendarDaysBetween(q.startDate, q.endDate) <= MAX_INSIGHT_DAYS, { message: `The range can be at most ${MAX_INSIGHT_DAYS} days`, path: ['endDate'] });
+    .refine((q) => !bothDates(q) || q.startDate <= q.endDate, {
+      message: 'The end date must be on or after the start date',
+      path: ['endDate'],
+    })
+    .refine((q) => !bothDates(q) || calendarDaysBetween(q.startDate, q.endDate) <= MAX_INSIGHT_DAYS, {
+      message: `The range can be at most ${MAX_INSIGHT_DAYS} days`,
+      path: ['endDate'],
+    });
 
 export const ZQcInsightsQuery = checkRange(rangeQuery);
 export type TQcInsightsQuery = z.infer<typeof ZQcInsightsQuery>;
 
 /** The export: every section (one sheet each), or the one named. */
-export const ZQcInsightsExportQuery = checkRange(rangeQuery.extend({ section: z.enum(QC_INSIGHT_SECTIONS, { message: `section must be one of ${QC_INSIGHT_SECTIONS.join(', ')}` }).optional() }));
+export const ZQcInsightsExportQuery = checkRange(
+  rangeQuery.extend({
+    section: z
+      .enum(QC_INSIGHT_SECTIONS, { message: `section must be one of ${QC_INSIGHT_SECTIONS.join(', ')}` })
+      .optional(),
+  }),
+);
 export type TQcInsightsExportQuery = z.infer<typeof ZQcInsightsExportQuery>;
 
 const criterion = z.enum(QC_CRITERION_KEYS);
 const grade = z.enum(QC_GRADES);
 
 /** One week (Monday to Sunday) of an agent's records: how many, their mean total and the grade of that mean. */
-export const ZInsightWeek = z.object({ weekStart: z.string(), records: z.number().int(), meanTotal: z.number(), grade });
+export const ZInsightWeek = z.object({
+  weekStart: z.string(),
+  records: z.number().int(),
+  meanTotal: z.number(),
+  grade,
+});
 export type TInsightWeek = z.infer<typeof ZInsightWeek>;
 
 /** Marks lost on one criterion: its best mark minus the mark given, averaged over the records. */
@@ -128,6 +153,10 @@ export const ZQcInsights = z.object({
 export type TQcInsights = z.infer<typeof ZQcInsights>;
 
 /** The export's file name: QC_Insights_{start}_to_{end}.xlsx, the section's name added when it is one. */
-export function qcInsightsFileName(q: { startDate: string; endDate: string; section?: TQcInsightSection | undefined }): string {
+export function qcInsightsFileName(q: {
+  startDate: string;
+  endDate: string;
+  section?: TQcInsightSection | undefined;
+}): string {
   return `QC_Insights${q.section ? `_${q.section}` : ''}_${q.startDate}_to_${q.endDate}.xlsx`;
 }

@@ -20,8 +20,15 @@ export const QC_TARGET_MAX = 1000;
 export const QC_MIN_DURATION_MAX = 86_400;
 
 const isoDate = (field: string) =>
-  z.string({ message: `${field} must be a date written yyyy-MM-dd` }).refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
-const campaignName = z.string().trim().max(200).optional().transform((v) => (v === '' ? undefined : v));
+  z
+    .string({ message: `${field} must be a date written yyyy-MM-dd` })
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+const campaignName = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
 
 const optionalDate = z.union([z.literal('').transform(() => undefined), isoDate('date')]).optional();
 
@@ -85,7 +92,8 @@ export const ZQcQueueSettings = z.object({
 export type TQcQueueSettings = z.infer<typeof ZQcQueueSettings>;
 
 const wholeNumber = (field: string, min: number, max: number) =>
-  z.number({ message: `${field} must be a whole number` })
+  z
+    .number({ message: `${field} must be a whole number` })
     .int(`${field} must be a whole number`)
     .min(min, `${field} must be at least ${min}`)
     .max(max, `${field} must be at most ${max}`);
@@ -97,7 +105,9 @@ export const ZQcQueueSettingsUpdate = z.object({
 });
 export type TQcQueueSettingsUpdate = z.infer<typeof ZQcQueueSettingsUpdate>;
 
-export const ZQcQueueSettingsParams = z.object({ campaignName: z.string().trim().min(1, 'campaignName is required').max(200) });
+export const ZQcQueueSettingsParams = z.object({
+  campaignName: z.string().trim().min(1, 'campaignName is required').max(200),
+});
 
 /** Per agent and day: QC records of that agent, day and campaign against the campaign's target. */
 export const ZQcAgentDayProgress = z.object({

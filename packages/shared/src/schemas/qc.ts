@@ -2,7 +2,14 @@
 // Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
 import { z } from 'zod';
 import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
-import { QC_CRITERIA, QC_GRADES, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
+import {
+  QC_CRITERIA,
+  QC_GRADES,
+  isOnScale,
+  scaleText,
+  type TQcCriterion,
+  type TQcCriterionKey,
+} from '../domain/qc-scoring.ts';
 import { MAX_PAGE_SIZE, zCursor, zKeysetPaged, zLastFlag } from './common.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
 
@@ -32,7 +39,8 @@ export const QC_MESSAGES = {
   otherAgent: 'You can only see your own QC records',
   alreadyReviewed: 'This QC record has already been reviewed',
   /** PUT editqc / edit-Client-Qc with a version that is no longer current (409); nothing was changed. */
-  staleRecord: (by: string, at: string) => `This QC record was changed by ${by} at ${at}. Open it again to see their changes.`,
+  staleRecord: (by: string, at: string) =>
+    `This QC record was changed by ${by} at ${at}. Open it again to see their changes.`,
   recordingNotInVoiceLog: (fileName: string, callDate: string) =>
     `"${fileName}" is not in the voice log of ${callDate}, the record's call date: link one of that day's recordings`,
   recordingOfOtherNumber: (fileName: string, consumerNumber: string) =>
@@ -46,16 +54,36 @@ export type TQcKind = (typeof QC_KINDS)[number];
 export const MAX_QC_TEXT = 2000;
 
 const isoDate = (field: string) =>
-  z.string({ message: `${field} is required` }).trim().refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
-const text = (field: string) => z.string({ message: `${field} must be text` }).trim().max(MAX_QC_TEXT, `${field} can be at most ${MAX_QC_TEXT} characters`);
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+const text = (field: string) =>
+  z
+    .string({ message: `${field} must be text` })
+    .trim()
+    .max(MAX_QC_TEXT, `${field} can be at most ${MAX_QC_TEXT} characters`);
 /** Missing and null read as ''. */
-const optionalText = (field: string) => text(field).nullish().transform((v) => v ?? '');
+const optionalText = (field: string) =>
+  text(field)
+    .nullish()
+    .transform((v) => v ?? '');
 
 /** A criterion's marks: a number (or numeric text, as the older client sent) on its scale, else 400 naming it. */
 function zMarks(c: TQcCriterion) {
   const problem = `${c.name} must be one of ${scaleText(c)}`;
   return z
-    .union([z.number(), z.string().trim().regex(/^-?\d+(\.\d+)?$/).transform(Number)], { message: problem })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d+(\.\d+)?$/)
+          .transform(Number),
+      ],
+      { message: problem },
+    )
     .refine((v) => isOnScale(c, v), problem);
 }
 
@@ -67,10 +95,16 @@ const marksShape = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, z
 const callShape = {
   callDate: isoDate('callDate'),
   /** The scored agent's agentId; the server fills agentName from the agent. */
-  agentId: z.string({ message: 'agentId (the agent scored) is required' }).trim().min(1, 'agentId (the agent scored) is required').max(100),
+  agentId: z
+    .string({ message: 'agentId (the agent scored) is required' })
+    .trim()
+    .min(1, 'agentId (the agent scored) is required')
+    .max(100),
   campaignName: z.string({ message: 'campaignName is required' }).trim().min(1, 'campaignName is required').max(200),
   /** Any common format; stored normalised like lead numbers. */
-  consumerNumber: z.union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' }).pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
+  consumerNumber: z
+    .union([z.string(), z.number().transform(String)], { message: 'consumerNumber is required' })
+    .pipe(z.string().trim().min(1, 'consumerNumber is required').max(40)),
   /** Whole seconds of the recording, from the player; '' or null when nothing was played. */
   duration: z
     .union([z.number(), z.string().trim(), z.null()])
@@ -112,7 +146,10 @@ export const ZQcClientRecordCreate = z.object({
 export type TQcClientRecordCreateInput = z.input<typeof ZQcClientRecordCreate>;
 export type TQcClientRecordCreate = z.output<typeof ZQcClientRecordCreate>;
 
-const id = z.coerce.number({ message: 'id must be a record id' }).int('id must be a record id').positive('id must be a record id');
+const id = z.coerce
+  .number({ message: 'id must be a record id' })
+  .int('id must be a record id')
+  .positive('id must be a record id');
 
 /** PUT /api/qcReport/editqc: the scores and texts change; the call, the agent and the inspector do not. */
 export const ZQcRecordEdit = z.object({
@@ -169,7 +206,9 @@ export type TQcRecord = z.infer<typeof ZQcRecord>;
 /** A client QC record (docs/product.md §3 QC report (client)): the Marks-suffixed names. */
 export const ZQcClientRecord = z.object({
   ...recordShape,
-  ...(Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, marks])) as { [K in TQcCriterionKey as `${K}Marks`]: typeof marks }),
+  ...(Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, marks])) as {
+    [K in TQcCriterionKey as `${K}Marks`]: typeof marks;
+  }),
   fatalReasonMarks: z.string(),
   easVoiceMatchedWithReportMarks: z.string(),
   suggestionMarks: z.string(),
@@ -190,7 +229,12 @@ export const ZQcListQuery = z
   .object({
     username: z.string().trim().max(100).optional(),
     page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-    size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(10),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1, 'size must be at least 1')
+      .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)
+      .default(10),
     search: z.string().trim().max(200).optional(),
     date: isoDate('date').optional(),
     after: zCursor('after').optional(),
@@ -205,7 +249,11 @@ export const ZQcListQuery = z
 export type TQcListQuery = z.output<typeof ZQcListQuery>;
 export const ZQcListParams = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more'),
-  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`),
 });
 
 export const ZQcRecordPage = zKeysetPaged(ZQcRecord);
@@ -227,7 +275,12 @@ export const ZQcRecordFileCreate = z.object({
     }),
 });
 export type TQcRecordFileCreate = z.infer<typeof ZQcRecordFileCreate>;
-export const ZQcRecordFile = z.object({ id: z.number().int(), fileName: z.string(), qcReport: z.object({ id: z.number().int() }), callDate: z.string() });
+export const ZQcRecordFile = z.object({
+  id: z.number().int(),
+  fileName: z.string(),
+  qcReport: z.object({ id: z.number().int() }),
+  callDate: z.string(),
+});
 export type TQcRecordFile = z.infer<typeof ZQcRecordFile>;
 
 // ---- agent reviews (docs/product.md §3 Agent review, §4 review lifecycle)
@@ -240,8 +293,14 @@ export const AGREED = ['Yes', 'No'] as const;
  */
 export const ZAgentReviewSubmit = z.object({
   qcId: id,
-  agreed: z.enum(AGREED, { message: 'agreed must be Yes or No' }).nullish().transform((v) => v ?? null),
-  raiseConcern: z.boolean({ message: 'raiseConcern must be true or false' }).nullish().transform((v) => v ?? false),
+  agreed: z
+    .enum(AGREED, { message: 'agreed must be Yes or No' })
+    .nullish()
+    .transform((v) => v ?? null),
+  raiseConcern: z
+    .boolean({ message: 'raiseConcern must be true or false' })
+    .nullish()
+    .transform((v) => v ?? false),
   comment: optionalText('comment'),
 });
 export type TAgentReviewSubmitInput = z.input<typeof ZAgentReviewSubmit>;
@@ -283,7 +342,12 @@ export type TAgentQcRecord = z.infer<typeof ZAgentQcRecord>;
 
 // ---- reports (docs/product.md §2 QC Reports, §3 summaries; the files in docs/product.md §9)
 
-export const QC_REPORT_TYPES = ['Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary'] as const;
+export const QC_REPORT_TYPES = [
+  'Daily Qc Records (In-House)',
+  'Daily Qc Records (Client)',
+  'Daily Qc Summary',
+  'Monthly Qc Summary',
+] as const;
 export type TQcReportType = (typeof QC_REPORT_TYPES)[number];
 
 /** The longest range of the monthly summary, in days (inclusive). */
@@ -294,8 +358,14 @@ export const ZQcCallDateQuery = z.object({ callDate: isoDate('callDate') });
 
 export const ZQcRangeQuery = z
   .object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') })
-  .refine((q) => q.startDate <= q.endDate, { message: 'The end date must be on or after the start date', path: ['endDate'] })
-  .refine((q) => calendarDaysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, { message: `The range can be at most ${MAX_SUMMARY_DAYS} days`, path: ['endDate'] });
+  .refine((q) => q.startDate <= q.endDate, {
+    message: 'The end date must be on or after the start date',
+    path: ['endDate'],
+  })
+  .refine((q) => calendarDaysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, {
+    message: `The range can be at most ${MAX_SUMMARY_DAYS} days`,
+    path: ['endDate'],
+  });
 export type TQcRangeQuery = z.infer<typeof ZQcRangeQuery>;
 
 /** Daily summary item (docs/product.md §3 Agent summary): the day's average in its colour's field, the others ''. */
@@ -327,9 +397,21 @@ export type TGradeCount = z.infer<typeof ZGradeCount>;
 
 /** The xlsx downloads (plain links with a media token): path and file name of each report type. */
 export const QC_EXPORTS = {
-  inHouse: { path: '/api/qcReport/export/in-house', fileName: (date: string) => `QC_Records_In-House_${date}.xlsx`, sheet: 'QC Records' },
-  client: { path: '/api/qcReport/export/client', fileName: (date: string) => `QC_Records_Client_${date}.xlsx`, sheet: 'QC Records' },
-  dailySummary: { path: '/api/qcReport/export/daily-summary', fileName: (date: string) => `Daily_Qc_Summary_${date}.xlsx`, sheet: 'Agent Summaries' },
+  inHouse: {
+    path: '/api/qcReport/export/in-house',
+    fileName: (date: string) => `QC_Records_In-House_${date}.xlsx`,
+    sheet: 'QC Records',
+  },
+  client: {
+    path: '/api/qcReport/export/client',
+    fileName: (date: string) => `QC_Records_Client_${date}.xlsx`,
+    sheet: 'QC Records',
+  },
+  dailySummary: {
+    path: '/api/qcReport/export/daily-summary',
+    fileName: (date: string) => `Daily_Qc_Summary_${date}.xlsx`,
+    sheet: 'Agent Summaries',
+  },
   monthlySummary: {
     path: '/api/qcReport/export/monthly-summary',
     fileName: (start: string, end: string) => `Monthly_Qc_Summary_${start}_to_${end}.xlsx`,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { newQuestionProblems, optionsProblem, parseOptions, qnoNumber, questionSearchQuery, ZUpdateQuestionRequest } from './questions.ts';
+import {
+  newQuestionProblems,
+  optionsProblem,
+  parseOptions,
+  qnoNumber,
+  questionSearchQuery,
+  ZUpdateQuestionRequest,
+} from './questions.ts';
 import { ZNewLogicRule, ZUpdateLogicRequest } from './logic.ts';
 
 describe('question options', () => {
@@ -14,13 +21,18 @@ describe('question options', () => {
     expect(optionsProblem('Multi Select Option', 'Yes')).toBe('options need at least two choices');
     expect(optionsProblem('Select Option', 'Yes, YES')).toBe('options must not repeat "YES"');
     expect(optionsProblem('Text Input', '')).toBeUndefined();
-    expect(optionsProblem('Number', '1, 2')).toBe('options are only for Select Option and Multi Select Option questions');
+    expect(optionsProblem('Number', '1, 2')).toBe(
+      'options are only for Select Option and Multi Select Option questions',
+    );
   });
 
   it('names the row and field of every problem in a batch', () => {
-    expect(newQuestionProblems([{ campaignId: 'A', title: 'Fine', type: 'Plain Text' }, { campaignId: '', title: 'x', type: 'Email' }])).toEqual([
-      'Question 2: campaignId (the campaign name) is required',
-    ]);
+    expect(
+      newQuestionProblems([
+        { campaignId: 'A', title: 'Fine', type: 'Plain Text' },
+        { campaignId: '', title: 'x', type: 'Email' },
+      ]),
+    ).toEqual(['Question 2: campaignId (the campaign name) is required']);
   });
 
   it('compares qno as numbers', () => {
@@ -35,24 +47,49 @@ describe('question options', () => {
 
   it('takes status as a boolean or the older "true"/"false" and normalises options on update', () => {
     const base = { id: 1, title: 'T', type: 'Select Option', options: 'Yes,No ', optionalValue: '', instruction: '' };
-    expect(ZUpdateQuestionRequest.parse({ ...base, status: 'false' })).toMatchObject({ status: false, options: 'Yes, No', optionalValue: null, instruction: null });
+    expect(ZUpdateQuestionRequest.parse({ ...base, status: 'false' })).toMatchObject({
+      status: false,
+      options: 'Yes, No',
+      optionalValue: null,
+      instruction: null,
+    });
     expect(ZUpdateQuestionRequest.safeParse({ ...base, status: 'no' }).success).toBe(false);
   });
 });
 
 describe('logic rule bodies', () => {
   it('reads left-out and blank fields as null', () => {
-    expect(ZNewLogicRule.parse({ questionId: 3, optionTitle: '  ' })).toEqual({ questionId: 3, optionTitle: null, questionNoToShow: null, isCompletedCall: null });
+    expect(ZNewLogicRule.parse({ questionId: 3, optionTitle: '  ' })).toEqual({
+      questionId: 3,
+      optionTitle: null,
+      questionNoToShow: null,
+      isCompletedCall: null,
+    });
   });
 
   it("takes the older client's text: blank is none, numeric text the number, other text is refused", () => {
     const older = { questionId: 3, optionTitle: ' No', campaignId: 'Survey' };
-    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '' })).toMatchObject({ optionTitle: 'No', questionNoToShow: null, isCompletedCall: null });
-    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '12', isCompletedCall: '1' })).toMatchObject({ questionNoToShow: 12, isCompletedCall: 1 });
-    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '0' })).toMatchObject({ questionNoToShow: null, isCompletedCall: 0 });
-    const refused = (patch: object) => ZNewLogicRule.safeParse({ ...older, ...patch }).error?.issues.map((i) => [i.path.join('.'), i.message]);
-    expect(refused({ questionNoToShow: 'abc' })).toEqual([['questionNoToShow', 'questionNoToShow must be a question id or null']]);
-    expect(refused({ questionNoToShow: '0' })).toEqual([['questionNoToShow', 'questionNoToShow must be a question id or null']]);
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '' })).toMatchObject({
+      optionTitle: 'No',
+      questionNoToShow: null,
+      isCompletedCall: null,
+    });
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '12', isCompletedCall: '1' })).toMatchObject({
+      questionNoToShow: 12,
+      isCompletedCall: 1,
+    });
+    expect(ZNewLogicRule.parse({ ...older, questionNoToShow: '', isCompletedCall: '0' })).toMatchObject({
+      questionNoToShow: null,
+      isCompletedCall: 0,
+    });
+    const refused = (patch: object) =>
+      ZNewLogicRule.safeParse({ ...older, ...patch }).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(refused({ questionNoToShow: 'abc' })).toEqual([
+      ['questionNoToShow', 'questionNoToShow must be a question id or null'],
+    ]);
+    expect(refused({ questionNoToShow: '0' })).toEqual([
+      ['questionNoToShow', 'questionNoToShow must be a question id or null'],
+    ]);
     expect(refused({ isCompletedCall: '2' })).toEqual([['isCompletedCall', 'isCompletedCall must be 0, 1 or null']]);
     expect(refused({ isCompletedCall: 'yes' })).toEqual([['isCompletedCall', 'isCompletedCall must be 0, 1 or null']]);
   });

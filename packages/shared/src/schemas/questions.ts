@@ -3,7 +3,15 @@ import { z } from 'zod';
 import { zBooleanText } from './common.ts';
 import { ZLogicRule } from './logic.ts';
 
-export const QUESTION_TYPES = ['Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea'] as const;
+export const QUESTION_TYPES = [
+  'Select Option',
+  'Multi Select Option',
+  'Plain Text',
+  'Text Input',
+  'Number',
+  'Email',
+  'Textarea',
+] as const;
 export type TQuestionType = (typeof QUESTION_TYPES)[number];
 
 export const OPTIONAL_VALUES = ['Respondent', 'Territory', 'Agent', 'Brand', 'Data Date'] as const;
@@ -77,14 +85,22 @@ const title = z
   .max(MAX_QUESTION_TITLE_LENGTH, `title must be at most ${MAX_QUESTION_TITLE_LENGTH} characters`);
 
 const type = z.enum(QUESTION_TYPES, {
-  error: (issue) => (issue.input === undefined || issue.input === '' ? 'type is required' : `type must be one of: ${QUESTION_TYPES.join(', ')}`),
+  error: (issue) =>
+    issue.input === undefined || issue.input === ''
+      ? 'type is required'
+      : `type must be one of: ${QUESTION_TYPES.join(', ')}`,
 });
 
-const options = z.string({ message: 'options must be comma-separated text' }).nullish().transform((v) => v ?? '');
+const options = z
+  .string({ message: 'options must be comma-separated text' })
+  .nullish()
+  .transform((v) => v ?? '');
 
 /** Blank (the form's "none") means null. */
 const optionalValue = z
-  .union([z.enum(OPTIONAL_VALUES), z.literal('')], { message: `optionalValue must be one of: ${OPTIONAL_VALUES.join(', ')}` })
+  .union([z.enum(OPTIONAL_VALUES), z.literal('')], {
+    message: `optionalValue must be one of: ${OPTIONAL_VALUES.join(', ')}`,
+  })
   .nullish()
   .transform((v) => (v ? v : null));
 
@@ -101,7 +117,8 @@ const status = zBooleanText('status must be true or false');
 /** What is wrong with a question's options for its type (messages name the field), or undefined. */
 export function optionsProblem(questionType: TQuestionType, optionsText: string): string | undefined {
   const list = parseOptions(optionsText);
-  if (!isChoiceType(questionType)) return list.length > 0 ? `options are only for ${CHOICE_TYPES.join(' and ')} questions` : undefined;
+  if (!isChoiceType(questionType))
+    return list.length > 0 ? `options are only for ${CHOICE_TYPES.join(' and ')} questions` : undefined;
   if (list.length < 2) return 'options need at least two choices';
   const seen = new Set<string>();
   for (const o of list) {
@@ -119,18 +136,27 @@ function checkOptions(value: { type: TQuestionType; options: string }, ctx: z.Re
 }
 
 /** Stored form of the options: trimmed, blanks dropped, joined with ', '. */
-const normaliseOptions = <T extends { options: string }>(value: T): T => ({ ...value, options: joinOptions(parseOptions(value.options)) });
+const normaliseOptions = <T extends { options: string }>(value: T): T => ({
+  ...value,
+  options: joinOptions(parseOptions(value.options)),
+});
 
 /** One row of POST /questions/add. Every message starts with the field it is about. */
 export const ZNewQuestion = z
-  .object({
-    campaignId: z.string({ message: 'campaignId (the campaign name) is required' }).trim().min(1, 'campaignId (the campaign name) is required'),
-    title,
-    type,
-    options,
-    optionalValue,
-    instruction,
-  }, { message: 'must be a question (an object)' })
+  .object(
+    {
+      campaignId: z
+        .string({ message: 'campaignId (the campaign name) is required' })
+        .trim()
+        .min(1, 'campaignId (the campaign name) is required'),
+      title,
+      type,
+      options,
+      optionalValue,
+      instruction,
+    },
+    { message: 'must be a question (an object)' },
+  )
   .superRefine(checkOptions)
   .transform(normaliseOptions);
 export type TNewQuestionInput = z.input<typeof ZNewQuestion>;
@@ -178,7 +204,9 @@ export function rulesInUseMessage(removedOptions: readonly string[]): string {
   return `These rules use options you removed: ${removedOptions.join(', ')}`;
 }
 
-export const ZQuestionIdParams = z.object({ id: z.coerce.number().int().positive('id must be a positive whole number') });
+export const ZQuestionIdParams = z.object({
+  id: z.coerce.number().int().positive('id must be a positive whole number'),
+});
 export const ZQuestionCampaignParams = z.object({ campaignName: z.string().trim().min(1, 'campaignName is required') });
 
 /** GET /questions/deleteImpact/{id}: how many rules the delete takes with it (its own and those jumping to it). */
@@ -212,5 +240,13 @@ export type TQuestionSearchQuery = z.infer<typeof ZQuestionSearchQuery>;
 /** The one search box of the question list sends its term as every criterion. */
 export function questionSearchQuery(term: string): TQuestionSearchQuery {
   const value = term.trim();
-  return { campaignId: value, title: value, type: value, options: value, optionalValue: value, instruction: value, status: value };
+  return {
+    campaignId: value,
+    title: value,
+    type: value,
+    options: value,
+    optionalValue: value,
+    instruction: value,
+    status: value,
+  };
 }

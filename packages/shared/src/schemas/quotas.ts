@@ -6,7 +6,17 @@ import { formatQno } from './questions.ts';
  * The default lead columns a quota may name (besides the campaign's own columns): those a lead upload fills, less
  * the number and the data date (a quota per phone number or per day is not a quota).
  */
-export const QUOTA_LEAD_COLUMNS = ['did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'brand', 'target_selector'] as const;
+export const QUOTA_LEAD_COLUMNS = [
+  'did',
+  'data_status',
+  'br_id',
+  'region',
+  'territory',
+  'area',
+  'respondent_name',
+  'brand',
+  'target_selector',
+] as const;
 
 export const ZQuota = z.object({
   id: z.number().int(),
@@ -24,7 +34,9 @@ export const ZQuota = z.object({
 });
 export type TQuota = z.infer<typeof ZQuota>;
 
-export const ZQuotaListQuery = z.object({ campaignName: z.string().trim().min(1, 'campaignName is required').max(200) });
+export const ZQuotaListQuery = z.object({
+  campaignName: z.string().trim().min(1, 'campaignName is required').max(200),
+});
 export type TQuotaListQuery = z.infer<typeof ZQuotaListQuery>;
 
 export const ZQuotaIdParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -46,9 +58,16 @@ export const ZQuotaBody = z
     field: z.string().trim().min(1).max(64).optional(),
     questionNo: z.number().int().min(1).optional(),
     value: z.string().trim().min(1, QUOTA_MESSAGES.valueRequired).max(500),
-    limit: z.number({ message: QUOTA_MESSAGES.limitPositive }).int(QUOTA_MESSAGES.limitPositive).min(1, QUOTA_MESSAGES.limitPositive).max(10_000_000),
+    limit: z
+      .number({ message: QUOTA_MESSAGES.limitPositive })
+      .int(QUOTA_MESSAGES.limitPositive)
+      .min(1, QUOTA_MESSAGES.limitPositive)
+      .max(10_000_000),
   })
-  .refine((b) => (b.field === undefined) !== (b.questionNo === undefined), { message: QUOTA_MESSAGES.fieldOrQuestion, path: ['field'] });
+  .refine((b) => (b.field === undefined) !== (b.questionNo === undefined), {
+    message: QUOTA_MESSAGES.fieldOrQuestion,
+    path: ['field'],
+  });
 export type TQuotaBody = z.infer<typeof ZQuotaBody>;
 export const ZQuotaCreate = ZQuotaBody;
 export type TQuotaCreate = TQuotaBody;

@@ -27,11 +27,17 @@ export const ZAudioAnalysis = z.object({
    * Silence of the whole call: where no channel speaks (dead air), its longest stretch and the holds in it. On a mono
    * recording the same as its channel's.
    */
-  deadAir: z.object({ totalSec: z.number().nonnegative(), longestSec: z.number().nonnegative(), holds: z.array(ZTimeSpan) }),
+  deadAir: z.object({
+    totalSec: z.number().nonnegative(),
+    longestSec: z.number().nonnegative(),
+    holds: z.array(ZTimeSpan),
+  }),
   /** Stereo only: the agent's share of the talk time (0..1), the agent's channel being ANALYSIS_AGENT_CHANNEL. */
   talkRatio: z.number().min(0).max(1).optional(),
   /** Stereo only: stretches where both channels speak at once. */
-  overtalk: z.object({ count: z.number().int().nonnegative(), totalSec: z.number().nonnegative(), spans: z.array(ZTimeSpan) }).optional(),
+  overtalk: z
+    .object({ count: z.number().int().nonnegative(), totalSec: z.number().nonnegative(), spans: z.array(ZTimeSpan) })
+    .optional(),
   /** Stereo only: the agent's longest stretch of talk without the customer speaking. */
   longestMonologueSec: z.number().nonnegative().optional(),
   /** Share of samples at or next to full scale (0..1), over all channels. */
@@ -56,7 +62,12 @@ export const ANALYSIS_MESSAGES = {
 } as const;
 
 /** One channel's figures as the API gives them (the speech spans only in the full answer). */
-export const ZChannelChecks = ZChannelAnalysis.pick({ speechSec: true, silenceTotalSec: true, longestSilenceSec: true, holds: true });
+export const ZChannelChecks = ZChannelAnalysis.pick({
+  speechSec: true,
+  silenceTotalSec: true,
+  longestSilenceSec: true,
+  holds: true,
+});
 export type TChannelChecks = z.infer<typeof ZChannelChecks>;
 
 /**
@@ -71,7 +82,9 @@ export const ZRecordingChecks = z.object({
   sampleRate: z.number().int().nonnegative(),
   channels: z.array(ZChannelChecks),
   /** Where no channel speaks: total, longest, and the holds (longer than holdSeconds). */
-  deadAir: z.object({ totalSec: z.number().nonnegative(), longestSec: z.number().nonnegative(), holds: z.array(ZTimeSpan) }).optional(),
+  deadAir: z
+    .object({ totalSec: z.number().nonnegative(), longestSec: z.number().nonnegative(), holds: z.array(ZTimeSpan) })
+    .optional(),
   talkRatio: z.number().min(0).max(1).optional(),
   overtalk: z.object({ count: z.number().int().nonnegative(), totalSec: z.number().nonnegative() }).optional(),
   longestMonologueSec: z.number().nonnegative().optional(),

@@ -17,8 +17,14 @@ export const MEDIA_TYPES = {
  * `binary` for bytes (xlsx, audio), text otherwise. Any body passes: its type is the route's business, not the
  * serializer's.
  */
-export function zFileReply(contentTypes: string | readonly string[], description: string, options: { binary?: boolean } = {}) {
-  const schema = z.custom<unknown>(() => true).meta({ type: 'string', ...(options.binary ? { format: 'binary' } : {}) });
+export function zFileReply(
+  contentTypes: string | readonly string[],
+  description: string,
+  options: { binary?: boolean } = {},
+) {
+  const schema = z
+    .custom<unknown>(() => true)
+    .meta({ type: 'string', ...(options.binary ? { format: 'binary' } : {}) });
   const types = typeof contentTypes === 'string' ? [contentTypes] : contentTypes;
   return { description, content: Object.fromEntries(types.map((type) => [type, { schema }])) };
 }

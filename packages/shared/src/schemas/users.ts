@@ -35,7 +35,12 @@ export const ZCreateUserRequest = z.object({
     .min(1, 'username is required')
     .max(100, 'username must be at most 100 characters')
     .regex(/^\S+$/, 'username must not contain spaces'),
-  name: z.string({ message: 'name is required' }).refine(...noControlChars('name')).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters'),
+  name: z
+    .string({ message: 'name is required' })
+    .refine(...noControlChars('name'))
+    .trim()
+    .min(1, 'name is required')
+    .max(100, 'name must be at most 100 characters'),
   password: ZNewPassword,
   role: z.literal('QC', { message: 'role must be QC' }).default('QC'),
 });
@@ -44,7 +49,13 @@ export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 /** Every field optional: rename, enable or disable, or reset the password, in any combination. */
 export const ZUpdateUserRequest = z.object({
-  name: z.string().refine(...noControlChars('name')).trim().min(1, 'name must not be empty').max(100, 'name must be at most 100 characters').optional(),
+  name: z
+    .string()
+    .refine(...noControlChars('name'))
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters')
+    .optional(),
   active: z.boolean({ message: 'active must be true or false' }).optional(),
   password: ZNewPassword.optional(),
   /** Changing one's own password: the current one, required (docs/trust.md, Passwords). */
@@ -59,7 +70,12 @@ export const ZUserIdParams = z.object({ id: z.coerce.number().int().positive('id
 /** GET /api/users?page&size&search: the same paged reply as /api/users/pagination/{page}/{size}. */
 export const ZUserListQuery = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce.number().int().min(1, 'size must be at least 1').max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(100, 'search must be at most 100 characters').optional(),
 });
 export type TUserListQuery = z.infer<typeof ZUserListQuery>;

@@ -21,7 +21,8 @@ export const VOICE_LOG_UPLOAD_MAX_FILES = 50;
 
 /** What the voice-log calls answer when they refuse or fail (shown to the user as they are). */
 export const VOICE_LOG_MESSAGES = {
-  fileNameShape: 'fileName must be {yyyy-MM-dd}/{file name}, e.g. 2026-11-17/20261117-101500_01712345678_AG-1001-all.mp3',
+  fileNameShape:
+    'fileName must be {yyyy-MM-dd}/{file name}, e.g. 2026-11-17/20261117-101500_01712345678_AG-1001-all.mp3',
   absolutePath: 'fileName must be {yyyy-MM-dd}/{file name}, not an absolute path',
   parentFolder: 'fileName must not contain ".."',
   backslash: 'fileName must not contain a backslash',
@@ -33,10 +34,13 @@ export const VOICE_LOG_MESSAGES = {
   notYours: 'You may only play recordings of your own QC records',
   unsatisfiableRange: 'The requested byte range is outside the recording',
   extension: (name: string) => `"${name}" is not a recording: only .mp3 and .wav files are accepted`,
-  badName: (name: string) => `"${name}" is not a usable file name (no folders, "..", "%", control characters or a leading dot)`,
-  unreadable: (name: string) => `"${name}" is not a readable ${name.toLowerCase().endsWith('.wav') ? 'WAV' : 'MP3'} recording`,
+  badName: (name: string) =>
+    `"${name}" is not a usable file name (no folders, "..", "%", control characters or a leading dot)`,
+  unreadable: (name: string) =>
+    `"${name}" is not a readable ${name.toLowerCase().endsWith('.wav') ? 'WAV' : 'MP3'} recording`,
   duplicateInUpload: (name: string) => `"${name}" was sent twice in one upload`,
-  exists: (names: string[]) => `Already in this date folder, not replaced: ${names.join(', ')}. Delete or rename the existing file first.`,
+  exists: (names: string[]) =>
+    `Already in this date folder, not replaced: ${names.join(', ')}. Delete or rename the existing file first.`,
   tooLarge: `A recording may be at most ${VOICE_LOG_UPLOAD_MAX_MB} MB`,
   tooMany: `At most ${VOICE_LOG_UPLOAD_MAX_FILES} recordings per upload`,
   noFiles: 'No recording was sent: choose one or more .mp3 or .wav files',
@@ -51,8 +55,14 @@ export const VOICE_LOG_MESSAGES = {
  */
 export function recordingFileNameProblem(name: string): string | null {
   // '%': the download refuses a name holding one (a separator encoded twice), so such a file could never be played.
-  // eslint-disable-next-line no-control-regex
-  if (name.length === 0 || name.length > 255 || name.startsWith('.') || /[/\\%\u0000-\u001f\u007f]/.test(name) || name.includes('..')) {
+  if (
+    name.length === 0 ||
+    name.length > 255 ||
+    name.startsWith('.') ||
+    // eslint-disable-next-line no-control-regex
+    /[/\\%\u0000-\u001f\u007f]/.test(name) ||
+    name.includes('..')
+  ) {
     return VOICE_LOG_MESSAGES.badName(name);
   }
   const lower = name.toLowerCase();
@@ -60,18 +70,34 @@ export function recordingFileNameProblem(name: string): string | null {
   return null;
 }
 
-const zDirectory = z.string({ message: 'directory (the call date) is required' }).trim().refine(isIsoDate, 'directory must be a date written yyyy-MM-dd');
+const zDirectory = z
+  .string({ message: 'directory (the call date) is required' })
+  .trim()
+  .refine(isIsoDate, 'directory must be a date written yyyy-MM-dd');
 
 /** GET /api/voicelog/search?directory={yyyy-MM-dd}&msisdn=&page=&size= (any way of writing the number). */
 export const ZVoiceLogSearchQuery = z.object({
   directory: zDirectory,
-  msisdn: z.string({ message: 'msisdn (the number) is required' }).trim().min(1, 'msisdn (the number) is required').max(40),
+  msisdn: z
+    .string({ message: 'msisdn (the number) is required' })
+    .trim()
+    .min(1, 'msisdn (the number) is required')
+    .max(40),
   page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
-  size: z.coerce.number().int().min(1, 'size must be at least 1').max(100, 'size must be at most 100').default(VOICE_LOG_PAGE_SIZE),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1, 'size must be at least 1')
+    .max(100, 'size must be at most 100')
+    .default(VOICE_LOG_PAGE_SIZE),
   /** Only recordings whose longest dead air is longer than this many seconds. */
   longestSilenceOver: z.coerce.number().min(0, 'longestSilenceOver must be 0 or more').optional(),
   /** Only stereo recordings whose agent talk ratio is below this percentage. */
-  talkRatioUnder: z.coerce.number().min(0, 'talkRatioUnder must be 0 to 100').max(100, 'talkRatioUnder must be 0 to 100').optional(),
+  talkRatioUnder: z.coerce
+    .number()
+    .min(0, 'talkRatioUnder must be 0 to 100')
+    .max(100, 'talkRatioUnder must be 0 to 100')
+    .optional(),
   sort: z.enum(VOICE_LOG_SORTS, { message: `sort must be one of ${VOICE_LOG_SORTS.join(', ')}` }).default('time'),
 });
 export type TVoiceLogSearchQuery = z.output<typeof ZVoiceLogSearchQuery>;

@@ -60,7 +60,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('target_selector', 'text')
     .addColumn('for_d', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('generate_status', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('is_called', 'integer', (c) => c.notNull().defaultTo(0).check(sql`is_called in (0, 1)`))
+    .addColumn('is_called', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`is_called in (0, 1)`),
+    )
     .addColumn('called_by', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('called_at', 'timestamptz')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -68,7 +73,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('answers', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
     .execute();
   // One lead per campaign, data date and number: duplicates in uploads are skipped against this.
-  await sql`create unique index leads_campaign_date_cell_key on leads (campaign_id, data_date, cell_number)`.execute(db);
+  await sql`create unique index leads_campaign_date_cell_key on leads (campaign_id, data_date, cell_number)`.execute(
+    db,
+  );
   await sql`create index leads_campaign_cell_idx on leads (campaign_id, cell_number)`.execute(db);
   await sql`create index leads_generate_idx on leads (campaign_id, data_date, target_selector, br_id)`.execute(db);
 }

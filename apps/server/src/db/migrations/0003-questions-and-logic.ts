@@ -3,7 +3,10 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The next question number of each campaign: it only grows, so a deleted Q3 is never handed out again.
-  await db.schema.alterTable('campaigns').addColumn('next_qno', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('campaigns')
+    .addColumn('next_qno', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 
   await db.schema
     .createTable('questions')
@@ -12,10 +15,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('qno', 'integer', (c) => c.notNull())
     .addColumn('title', 'text', (c) => c.notNull())
     .addColumn('type', 'text', (c) =>
-      c.notNull().check(sql`type in ('Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea')`),
+      c
+        .notNull()
+        .check(
+          sql`type in ('Select Option', 'Multi Select Option', 'Plain Text', 'Text Input', 'Number', 'Email', 'Textarea')`,
+        ),
     )
     .addColumn('options', sql`text[]`, (c) => c.notNull().defaultTo(sql`'{}'::text[]`))
-    .addColumn('optional_value', 'text', (c) => c.check(sql`optional_value in ('Respondent', 'Territory', 'Agent', 'Brand', 'Data Date')`))
+    .addColumn('optional_value', 'text', (c) =>
+      c.check(sql`optional_value in ('Respondent', 'Territory', 'Agent', 'Brand', 'Data Date')`),
+    )
     .addColumn('instruction', 'text')
     .addColumn('status', 'boolean', (c) => c.notNull().defaultTo(true))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))

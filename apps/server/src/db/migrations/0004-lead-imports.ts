@@ -14,8 +14,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('campaign_id', 'integer', (c) => c.notNull().references('campaigns.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('file_name', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('running').check(sql`status in ('running', 'done', 'rejected', 'failed')`))
-    .addColumn('phase', 'text', (c) => c.notNull().defaultTo('reading').check(sql`phase in ('reading', 'storing', 'finished')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('running')
+        .check(sql`status in ('running', 'done', 'rejected', 'failed')`),
+    )
+    .addColumn('phase', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('reading')
+        .check(sql`phase in ('reading', 'storing', 'finished')`),
+    )
     .addColumn('rows_processed', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('leads_added', 'integer')
     .addColumn('duplicates_skipped', 'integer')

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('signed_out_at', 'timestamptz')
     .execute();
   await sql`create index agent_sessions_signed_in_idx on agent_sessions (signed_in_at)`.execute(db);
-  await sql`create index agent_sessions_open_idx on agent_sessions (expires_at) where signed_out_at is null`.execute(db);
+  await sql`create index agent_sessions_open_idx on agent_sessions (expires_at) where signed_out_at is null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -3,8 +3,20 @@
 import { sql, type Kysely } from 'kysely';
 
 const SCORE_COLUMNS = [
-  'greetings', 'liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'hold_process', 'taking_permission',
-  'acknowledgement_and_follow_up', 'poor_objection_and_negotiation_skill', 'crm', 'closing', 'fatal',
+  'greetings',
+  'liveliness',
+  'pronunciation',
+  'mumbling',
+  'pace',
+  'pitch',
+  'courtesy',
+  'hold_process',
+  'taking_permission',
+  'acknowledgement_and_follow_up',
+  'poor_objection_and_negotiation_skill',
+  'crm',
+  'closing',
+  'fatal',
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -14,18 +14,29 @@ const REFERENCES: readonly Reference[] = [
   { table: 'lead_imports', column: 'user_id', constraint: 'lead_imports_user_id_fkey', before: 'set null' },
   { table: 'qc_reports', column: 'agent_user_id', constraint: 'qc_reports_agent_user_id_fkey', before: 'set null' },
   { table: 'qc_reports', column: 'qc_inspector_id', constraint: 'qc_reports_qc_inspector_id_fkey', before: 'set null' },
-  { table: 'agent_reviews', column: 'agent_user_id', constraint: 'agent_reviews_agent_user_id_fkey', before: 'set null' },
+  {
+    table: 'agent_reviews',
+    column: 'agent_user_id',
+    constraint: 'agent_reviews_agent_user_id_fkey',
+    before: 'set null',
+  },
 ];
 
 /**
  * Drops and re-adds the key in one ALTER (PostgreSQL cannot change ON DELETE in place), NOT VALID so adding it scans
  * nothing, then validates it: one read of the referencing rows, which the old key already guaranteed.
  */
-async function replaceForeignKey(db: Kysely<unknown>, { table, column, constraint }: Reference, onDelete: string): Promise<void> {
+async function replaceForeignKey(
+  db: Kysely<unknown>,
+  { table, column, constraint }: Reference,
+  onDelete: string,
+): Promise<void> {
   const t = sql.table(table);
   const c = sql.id(constraint);
   await sql`alter table ${t} drop constraint ${c},
-    add constraint ${c} foreign key (${sql.id(column)}) references users (id) on delete ${sql.raw(onDelete)} not valid`.execute(db);
+    add constraint ${c} foreign key (${sql.id(column)}) references users (id) on delete ${sql.raw(onDelete)} not valid`.execute(
+    db,
+  );
   await sql`alter table ${t} validate constraint ${c}`.execute(db);
 }
 

@@ -29,11 +29,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await renameParts(db, 'qc_record_files', 'qc_report_files_', 'qc_record_files_');
   await renameParts(db, 'qc_records', 'qc_reports_', 'qc_records_');
   // The link's foreign key was named after the old column.
-  await sql`alter table qc_record_files rename constraint qc_record_files_qc_report_id_fkey to qc_record_files_qc_record_id_fkey`.execute(db);
+  await sql`alter table qc_record_files rename constraint qc_record_files_qc_report_id_fkey to qc_record_files_qc_record_id_fkey`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`alter table qc_record_files rename constraint qc_record_files_qc_record_id_fkey to qc_record_files_qc_report_id_fkey`.execute(db);
+  await sql`alter table qc_record_files rename constraint qc_record_files_qc_record_id_fkey to qc_record_files_qc_report_id_fkey`.execute(
+    db,
+  );
   await renameParts(db, 'qc_records', 'qc_records_', 'qc_reports_');
   await renameParts(db, 'qc_record_files', 'qc_record_files_', 'qc_report_files_');
   await sql`alter table qc_records rename to qc_reports`.execute(db);

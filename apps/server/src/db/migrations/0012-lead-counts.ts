@@ -39,7 +39,9 @@ function figuresOf(source: 'new_leads' | 'old_leads', sign: '+' | '-'): string {
  */
 async function createTriggerFunction(db: Kysely<unknown>, name: string, deltas: string): Promise<void> {
   // SQL text of our own making only (no value from outside), dollar-quoted.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create function ${name}() returns trigger language plpgsql as $body$
     declare
       emptied int[];
@@ -70,7 +72,9 @@ async function createTriggerFunction(db: Kysely<unknown>, name: string, deltas: 
       end if;
       return null;
     end
-    $body$`).execute(db);
+    $body$`,
+    )
+    .execute(db);
 }
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -89,7 +93,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ) with (fillfactor = 50)`.execute(db);
 
   await createTriggerFunction(db, 'lead_counts_after_insert', figuresOf('new_leads', '+'));
-  await createTriggerFunction(db, 'lead_counts_after_update', `${figuresOf('new_leads', '+')} union all ${figuresOf('old_leads', '-')}`);
+  await createTriggerFunction(
+    db,
+    'lead_counts_after_update',
+    `${figuresOf('new_leads', '+')} union all ${figuresOf('old_leads', '-')}`,
+  );
   await createTriggerFunction(db, 'lead_counts_after_delete', figuresOf('old_leads', '-'));
   await sql`create function lead_counts_after_truncate() returns trigger language plpgsql as $$
     begin

@@ -33,9 +33,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // list of every record (and of one call date) …
   await sql`create index qc_records_list_idx on qc_records (kind, call_date, id)`.execute(db);
   // … an inspector's own records …
-  await sql`create index qc_records_inspector_list_idx on qc_records (kind, qc_inspector_id, call_date, id)`.execute(db);
+  await sql`create index qc_records_inspector_list_idx on qc_records (kind, qc_inspector_id, call_date, id)`.execute(
+    db,
+  );
   // … and an admin's list of one inspector, named as the records name it (any case).
-  await sql`create index qc_records_inspector_name_list_idx on qc_records (kind, lower(qc_inspector), call_date, id)`.execute(db);
+  await sql`create index qc_records_inspector_name_list_idx on qc_records (kind, lower(qc_inspector), call_date, id)`.execute(
+    db,
+  );
   // (kind, call_date) is the start of qc_records_list_idx, which serves everything it did.
   await sql`drop index qc_records_date_idx`.execute(db);
 
@@ -54,7 +58,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`create index qc_record_counts_name_idx on qc_record_counts (kind, inspector_name, call_date)`.execute(db);
   await createCountTrigger(db, 'qc_record_counts_after_insert', keyOf('new_records', '1'));
-  await createCountTrigger(db, 'qc_record_counts_after_update', `${keyOf('new_records', '1')} union all ${keyOf('old_records', '-1')}`);
+  await createCountTrigger(
+    db,
+    'qc_record_counts_after_update',
+    `${keyOf('new_records', '1')} union all ${keyOf('old_records', '-1')}`,
+  );
   await createCountTrigger(db, 'qc_record_counts_after_delete', keyOf('old_records', '-1'));
   await sql`create function qc_record_counts_after_truncate() returns trigger language plpgsql as $body$
     begin
@@ -72,7 +80,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger qc_record_counts_truncate after truncate on qc_records
     for each statement execute function qc_record_counts_after_truncate()`.execute(db);
   await sql`insert into qc_record_counts (kind, inspector_id, inspector_name, call_date, records)
-    select kind, coalesce(qc_inspector_id, 0), lower(qc_inspector), call_date, count(*) from qc_records group by 1, 2, 3, 4`.execute(db);
+    select kind, coalesce(qc_inspector_id, 0), lower(qc_inspector), call_date, count(*) from qc_records group by 1, 2, 3, 4`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

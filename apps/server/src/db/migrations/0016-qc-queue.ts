@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // "Is this recording scored?": a link naming its file (with a QC record of the same call date).
   await sql`create index qc_record_files_file_name_idx on qc_record_files (file_name)`.execute(db);
   // Per-agent-day counting of the QC records of a campaign.
-  await sql`create index qc_records_agent_day_idx on qc_records (agent_user_id, call_date, campaign_id) where kind = 'in-house'`.execute(db);
+  await sql`create index qc_records_agent_day_idx on qc_records (agent_user_id, call_date, campaign_id) where kind = 'in-house'`.execute(
+    db,
+  );
 
   await sql`create table qc_queue_settings (
     campaign_id integer primary key references campaigns (id) on delete cascade,
@@ -52,5 +54,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table qc_queue_settings`.execute(db);
   await sql`drop index qc_records_agent_day_idx`.execute(db);
   await sql`drop index qc_record_files_file_name_idx`.execute(db);
-  await sql`alter table recordings drop column attributed_at, drop column agent_user_id, drop column campaign_id`.execute(db);
+  await sql`alter table recordings drop column attributed_at, drop column agent_user_id, drop column campaign_id`.execute(
+    db,
+  );
 }

@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_by text not null,
     created_at timestamptz not null default now()
   )`.execute(db);
-  await sql`create index calibration_sessions_created_idx on calibration_sessions (created_at desc, id desc)`.execute(db);
+  await sql`create index calibration_sessions_created_idx on calibration_sessions (created_at desc, id desc)`.execute(
+    db,
+  );
 
   await sql`create table calibration_inspectors (
     session_id integer not null references calibration_sessions (id) on delete cascade,

@@ -14,7 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now()
   )`.execute(db);
   // One entry per list and number (the system list's campaign is null: coalesce makes it one key).
-  await sql`create unique index dnc_numbers_list_number_key on dnc_numbers (coalesce(campaign_id, 0), phone_number)`.execute(db);
+  await sql`create unique index dnc_numbers_list_number_key on dnc_numbers (coalesce(campaign_id, 0), phone_number)`.execute(
+    db,
+  );
   // "Is this number listed?" for a lookup, an upload row or a generate: by number first.
   await sql`create index dnc_numbers_number_idx on dnc_numbers (phone_number, campaign_id)`.execute(db);
 }

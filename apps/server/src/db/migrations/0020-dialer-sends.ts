@@ -41,7 +41,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     finished_at timestamptz
   )`.execute(db);
   // One running send per campaign: a second start is refused, never run beside the first.
-  await sql`create unique index dialer_sends_one_running on dialer_sends (campaign_id) where state = 'running'`.execute(db);
+  await sql`create unique index dialer_sends_one_running on dialer_sends (campaign_id) where state = 'running'`.execute(
+    db,
+  );
   await sql`create index dialer_sends_campaign_date_idx on dialer_sends (campaign_id, data_date, id desc)`.execute(db);
 
   // No foreign key to leads: a deleted lead's outcome stays in its send's report.
@@ -59,7 +61,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   )`.execute(db);
   await sql`create unique index dialer_send_leads_lead_key on dialer_send_leads (lead_id)`.execute(db);
   // The leads still to send, in order, without reading the finished ones.
-  await sql`create index dialer_send_leads_todo_idx on dialer_send_leads (send_id, lead_id) where outcome in ('pending', 'sending')`.execute(db);
+  await sql`create index dialer_send_leads_todo_idx on dialer_send_leads (send_id, lead_id) where outcome in ('pending', 'sending')`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

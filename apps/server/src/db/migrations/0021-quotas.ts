@@ -19,11 +19,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     updated_at timestamptz not null default now(),
     check ((field is null) <> (question_id is null))
   )`.execute(db);
-  await sql`create unique index quotas_field_value_key on quotas (campaign_id, field, value) where field is not null`.execute(db);
-  await sql`create unique index quotas_question_value_key on quotas (campaign_id, question_id, value) where question_id is not null`.execute(db);
+  await sql`create unique index quotas_field_value_key on quotas (campaign_id, field, value) where field is not null`.execute(
+    db,
+  );
+  await sql`create unique index quotas_question_value_key on quotas (campaign_id, question_id, value) where question_id is not null`.execute(
+    db,
+  );
   // The agent's lookup and generate ask only "which field quotas of this campaign are full?": a probe of this small
   // index, empty for a campaign with none.
-  await sql`create index quotas_full_field_idx on quotas (campaign_id) where field is not null and count >= "limit"`.execute(db);
+  await sql`create index quotas_full_field_idx on quotas (campaign_id) where field is not null and count >= "limit"`.execute(
+    db,
+  );
   await sql`create index quotas_question_idx on quotas (question_id) where question_id is not null`.execute(db);
 }
 

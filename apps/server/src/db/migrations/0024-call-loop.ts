@@ -27,7 +27,9 @@ function figuresOf(source: 'new_leads' | 'old_leads', sign: '+' | '-'): string {
 /** Migration 0012's trigger function, replaced with `attempted` among the figures it moves. */
 async function replaceTriggerFunction(db: Kysely<unknown>, name: string, deltas: string): Promise<void> {
   // SQL text of our own making only (no value from outside), dollar-quoted.
-  await sql.raw(`
+  await sql
+    .raw(
+      `
     create or replace function ${name}() returns trigger language plpgsql as $body$
     declare
       emptied int[];
@@ -60,7 +62,9 @@ async function replaceTriggerFunction(db: Kysely<unknown>, name: string, deltas:
       end if;
       return null;
     end
-    $body$`).execute(db);
+    $body$`,
+    )
+    .execute(db);
 }
 
 /**
@@ -72,13 +76,19 @@ export async function addAttemptedCounter(db: Kysely<unknown>): Promise<void> {
   await sql`lock table leads in share mode`.execute(db);
   await sql`alter table lead_counts add column attempted integer not null default 0`.execute(db);
   await replaceTriggerFunction(db, 'lead_counts_after_insert', figuresOf('new_leads', '+'));
-  await replaceTriggerFunction(db, 'lead_counts_after_update', `${figuresOf('new_leads', '+')} union all ${figuresOf('old_leads', '-')}`);
+  await replaceTriggerFunction(
+    db,
+    'lead_counts_after_update',
+    `${figuresOf('new_leads', '+')} union all ${figuresOf('old_leads', '-')}`,
+  );
   await replaceTriggerFunction(db, 'lead_counts_after_delete', figuresOf('old_leads', '-'));
   await sql`
     update lead_counts c set attempted = a.n
       from (select campaign_id, data_date, coalesce(target_selector, '') as target_selector, (id % ${sql.lit(SLOTS)})::smallint as slot, count(*)::int as n
               from leads where called_at is not null group by 1, 2, 3, 4) a
-     where c.campaign_id = a.campaign_id and c.data_date = a.data_date and c.target_selector = a.target_selector and c.slot = a.slot`.execute(db);
+     where c.campaign_id = a.campaign_id and c.data_date = a.data_date and c.target_selector = a.target_selector and c.slot = a.slot`.execute(
+    db,
+  );
 }
 
 /** Migration 0012's counters as they were: rebuilt by its own down and up (from the leads, as on its first run). */
@@ -99,7 +109,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     primary key (campaign_id, code)
   )`.execute(db);
   // Past due by more than this, a callback is missed (listed for admins).
-  await sql`alter table campaigns add column callback_grace_minutes integer not null default 120 check (callback_grace_minutes between 0 and 10080)`.execute(db);
+  await sql`alter table campaigns add column callback_grace_minutes integer not null default 120 check (callback_grace_minutes between 0 and 10080)`.execute(
+    db,
+  );
 
   // A call on an agent's screen, from its first lookup (or the dialer's pop) until its save ends it as an attempt.
   await sql`create table call_starts (
@@ -152,7 +164,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz not null default now(),
     closed_at timestamptz
   )`.execute(db);
-  await sql`create index callbacks_open_campaign_idx on callbacks (campaign_id, due_at) where state = 'open'`.execute(db);
+  await sql`create index callbacks_open_campaign_idx on callbacks (campaign_id, due_at) where state = 'open'`.execute(
+    db,
+  );
   await sql`create index callbacks_open_user_idx on callbacks (user_id, due_at) where state = 'open'`.execute(db);
   await sql`create index callbacks_lead_idx on callbacks (lead_id) where state = 'open'`.execute(db);
 

@@ -6,7 +6,9 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // The status a full quota's sent, not yet called leads get in VICIdial (update_lead status: 1 to 6 letters or digits).
-  await sql`alter table campaign_dialer_settings add column quota_status text not null default 'QUOTA' check (quota_status ~ '^[A-Z0-9]{1,6}$')`.execute(db);
+  await sql`alter table campaign_dialer_settings add column quota_status text not null default 'QUOTA' check (quota_status ~ '^[A-Z0-9]{1,6}$')`.execute(
+    db,
+  );
 
   // No foreign key to leads (a deleted lead's outcome stays, like the sends' rows); the triggers' rows may go too.
   await sql`create table dialer_sync_items (
@@ -38,10 +40,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     done_at timestamptz
   )`.execute(db);
   // The worker's next items: the waiting ones by due time, without reading the finished ones.
-  await sql`create index dialer_sync_items_due_idx on dialer_sync_items (next_at, id) where state = 'waiting'`.execute(db);
-  await sql`create index dialer_sync_items_send_idx on dialer_sync_items (send_id, action, state) where send_id is not null`.execute(db);
-  await sql`create index dialer_sync_items_dnc_idx on dialer_sync_items (action, state) where action in ('dnc_number', 'lead_dnc')`.execute(db);
-  await sql`create index dialer_sync_items_lead_idx on dialer_sync_items (lead_id, action) where lead_id is not null`.execute(db);
+  await sql`create index dialer_sync_items_due_idx on dialer_sync_items (next_at, id) where state = 'waiting'`.execute(
+    db,
+  );
+  await sql`create index dialer_sync_items_send_idx on dialer_sync_items (send_id, action, state) where send_id is not null`.execute(
+    db,
+  );
+  await sql`create index dialer_sync_items_dnc_idx on dialer_sync_items (action, state) where action in ('dnc_number', 'lead_dnc')`.execute(
+    db,
+  );
+  await sql`create index dialer_sync_items_lead_idx on dialer_sync_items (lead_id, action) where lead_id is not null`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -35,5 +35,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop table mfa_challenges`.execute(db);
   await sql`drop table mfa_recovery_codes`.execute(db);
-  await sql`alter table users drop column mfa_secret, drop column mfa_enrolled_at, drop column mfa_last_step, drop column mfa_skips`.execute(db);
+  await sql`alter table users drop column mfa_secret, drop column mfa_enrolled_at, drop column mfa_last_step, drop column mfa_skips`.execute(
+    db,
+  );
 }

@@ -27,22 +27,32 @@ export function toAgent({ createdAt, ...row }: AgentRow): TAgent {
 }
 
 /** The profile columns of a create or update request (every one of them: an update replaces them all). */
-export function profileValues(input: Record<TAgentProfileField, string | null>): Record<TAgentProfileField, string | null> {
-  return Object.fromEntries(AGENT_PROFILE_FIELDS.map((field) => [field, input[field]])) as Record<TAgentProfileField, string | null>;
+export function profileValues(
+  input: Record<TAgentProfileField, string | null>,
+): Record<TAgentProfileField, string | null> {
+  return Object.fromEntries(AGENT_PROFILE_FIELDS.map((field) => [field, input[field]])) as Record<
+    TAgentProfileField,
+    string | null
+  >;
 }
-
 
 /**
  * Throws 409 when another account already uses agentId as its username (usernames are unique whatever
  * their case, across admins, QC inspectors and agents alike).
  */
 export async function assertAgentIdFree(db: Db, agentId: string, exceptUserId?: number): Promise<void> {
-  let query = db.selectFrom('users').select('role').where(sql<string>`lower(username)`, '=', agentId.toLowerCase());
+  let query = db
+    .selectFrom('users')
+    .select('role')
+    .where(sql<string>`lower(username)`, '=', agentId.toLowerCase());
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
   const taken = await query.executeTakeFirst();
   if (!taken) return;
-  throw conflict(taken.role === 'agent' ? agentIdTakenMessage(agentId) : `The ID "${agentId}" is already used by another account`);
+  throw conflict(
+    taken.role === 'agent' ? agentIdTakenMessage(agentId) : `The ID "${agentId}" is already used by another account`,
+  );
 }
 
 /** For the race the check above cannot see: two requests creating the same agentId at once. */
-export const onAgentIdTaken = (agentId: string) => onUniqueViolation('users_username_key', () => conflict(agentIdTakenMessage(agentId)));
+export const onAgentIdTaken = (agentId: string) =>
+  onUniqueViolation('users_username_key', () => conflict(agentIdTakenMessage(agentId)));

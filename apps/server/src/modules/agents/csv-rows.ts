@@ -38,11 +38,13 @@ function mapHeader(header: string[], errors: TAgentUploadError[]): Partial<Recor
   header.forEach((raw, i) => {
     const column = known.get(raw.trim().toLowerCase());
     if (column === undefined) return;
-    if (index[column] !== undefined) errors.push({ row: HEADER_ROW, column, reason: `the column ${column} appears twice in the header` });
+    if (index[column] !== undefined)
+      errors.push({ row: HEADER_ROW, column, reason: `the column ${column} appears twice in the header` });
     else index[column] = i;
   });
   for (const column of AGENT_CSV_REQUIRED_COLUMNS) {
-    if (index[column] === undefined) errors.push({ row: HEADER_ROW, column, reason: `the header has no ${column} column` });
+    if (index[column] === undefined)
+      errors.push({ row: HEADER_ROW, column, reason: `the header has no ${column} column` });
   }
   return index;
 }
@@ -52,20 +54,37 @@ function normaliseType(value: string): string {
 }
 
 /** One data row to a create request, or its problems. Column names in reports are the CSV's own. */
-function readRow(values: Record<TAgentCsvColumn, string>, row: number, errors: TAgentUploadError[]): TCreateAgent | undefined {
+function readRow(
+  values: Record<TAgentCsvColumn, string>,
+  row: number,
+  errors: TAgentUploadError[],
+): TCreateAgent | undefined {
   const before = errors.length;
   let joiningDate: string | null = null;
   if (values.joiningDate !== '') {
     joiningDate = parseAgentDate(values.joiningDate);
-    if (joiningDate === null) errors.push({ row, column: 'joiningDate', reason: `"${values.joiningDate}" is not a date: write yyyy-MM-dd or d/M/yyyy` });
+    if (joiningDate === null)
+      errors.push({
+        row,
+        column: 'joiningDate',
+        reason: `"${values.joiningDate}" is not a date: write yyyy-MM-dd or d/M/yyyy`,
+      });
   }
   // A blank cell is a missing value, so a blank required cell reads "… is required".
   const given = Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''));
-  const parsed = ZCreateAgentRequest.safeParse({ ...given, type: values.type === '' ? undefined : normaliseType(values.type), joiningDate });
+  const parsed = ZCreateAgentRequest.safeParse({
+    ...given,
+    type: values.type === '' ? undefined : normaliseType(values.type),
+    joiningDate,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const column = String(issue.path[0] ?? '');
-      errors.push({ row, column, reason: issue.message.startsWith('must') ? `${column} ${issue.message}` : issue.message });
+      errors.push({
+        row,
+        column,
+        reason: issue.message.startsWith('must') ? `${column} ${issue.message}` : issue.message,
+      });
     }
   }
   return errors.length === before && parsed.success ? parsed.data : undefined;
@@ -91,10 +110,16 @@ export function parseAgentCsv(content: Buffer): TParsedAgentCsv {
   const index = mapHeader(header, errors);
   if (errors.length > 0) return { rows: [], errors, problem: 'The header row does not match the template.' };
 
-  const filled = data.map((cells, i) => ({ cells, row: i + 2 })).filter(({ cells }) => cells.some((c) => c.trim() !== ''));
+  const filled = data
+    .map((cells, i) => ({ cells, row: i + 2 }))
+    .filter(({ cells }) => cells.some((c) => c.trim() !== ''));
   if (filled.length === 0) return { rows: [], errors: [], problem: 'The file has no agents in it.' };
   if (filled.length > MAX_AGENT_CSV_ROWS) {
-    return { rows: [], errors: [], problem: `The file has ${filled.length} agents; at most ${MAX_AGENT_CSV_ROWS} can be uploaded at once. Split it into smaller files.` };
+    return {
+      rows: [],
+      errors: [],
+      problem: `The file has ${filled.length} agents; at most ${MAX_AGENT_CSV_ROWS} can be uploaded at once. Split it into smaller files.`,
+    };
   }
 
   const rows: TAgentCsvRow[] = [];
@@ -102,7 +127,11 @@ export function parseAgentCsv(content: Buffer): TParsedAgentCsv {
   for (const { cells, row } of filled) {
     // A row of another width has its values under the wrong columns (an unquoted comma in a name, say).
     if (cells.length !== header.length) {
-      errors.push({ row, column: '', reason: `the row has ${cells.length} ${cells.length === 1 ? 'field' : 'fields'}; the header has ${header.length}` });
+      errors.push({
+        row,
+        column: '',
+        reason: `the row has ${cells.length} ${cells.length === 1 ? 'field' : 'fields'}; the header has ${header.length}`,
+      });
       continue;
     }
     const nul = AGENT_CSV_COLUMNS.find((column) => {
@@ -125,7 +154,12 @@ export function parseAgentCsv(content: Buffer): TParsedAgentCsv {
     if (key !== '') {
       const first = firstRowOf.get(key);
       if (first === undefined) firstRowOf.set(key, row);
-      else errors.push({ row, column: 'agentId', reason: `agentId "${values.agentId}" is repeated (first on row ${first})` });
+      else
+        errors.push({
+          row,
+          column: 'agentId',
+          reason: `agentId "${values.agentId}" is repeated (first on row ${first})`,
+        });
     }
     if (agent) rows.push({ row, agent });
   }

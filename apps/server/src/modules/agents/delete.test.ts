@@ -15,7 +15,12 @@ type World = { admin: Caller; campaign: Campaign; inspector: Caller; inspectorId
 
 async function world(): Promise<World> {
   const inspector = await createUser(t.db, { role: 'qc' });
-  return { admin: await t.callerFor('admin'), campaign: await createCampaign(t.db), inspector: await t.as(inspector), inspectorId: inspector.id };
+  return {
+    admin: await t.callerFor('admin'),
+    campaign: await createCampaign(t.db),
+    inspector: await t.as(inspector),
+    inspectorId: inspector.id,
+  };
 }
 
 async function userIdOf(agent: TAgent): Promise<number> {
@@ -24,14 +29,29 @@ async function userIdOf(agent: TAgent): Promise<number> {
 
 /** A real sign-in (an agent_sessions row); the agent's token. */
 async function signIn(w: World, agent: TAgent): Promise<Caller> {
-  const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.agentId, password: 'agent-pass-1', shift: 'Morning', campaign: w.campaign.campaignName });
+  const r = await t.anonymous.post('/api/auth/signInAgent', {
+    username: agent.agentId,
+    password: 'agent-pass-1',
+    shift: 'Morning',
+    campaign: w.campaign.campaignName,
+  });
   expect(r.status, r.text).toBe(200);
   return caller(t.app, r.json<TSignInResponse>().jwtToken);
 }
 
 /** An inspector's in-house QC record of the agent's call (qc_records.agent_user_id). */
 async function scoreCall(w: World, agent: TAgent): Promise<number> {
-  const body = { callDate: '2026-11-20', agentId: agent.agentId, campaignName: w.campaign.campaignName, consumerNumber: '01712345678', duration: 60, fatalReason: '', easVoiceMatchedWithReport: 'yes', suggestion: '', ...bestScores() };
+  const body = {
+    callDate: '2026-11-20',
+    agentId: agent.agentId,
+    campaignName: w.campaign.campaignName,
+    consumerNumber: '01712345678',
+    duration: 60,
+    fatalReason: '',
+    easVoiceMatchedWithReport: 'yes',
+    suggestion: '',
+    ...bestScores(),
+  };
   const r = await w.inspector.post('/api/qcReport/add', body);
   expect(r.status, r.text).toBe(200);
   return r.json<{ id: number }>().id;
@@ -47,9 +67,24 @@ async function snapshot(userId: number) {
     t.db.selectFrom('users').selectAll().where('id', '=', userId).execute(),
     t.db.selectFrom('agents').selectAll().where('userId', '=', userId).execute(),
     t.db.selectFrom('agentSessions').select(['id', 'userId']).where('userId', '=', userId).orderBy('id').execute(),
-    t.db.selectFrom('leads').select(['id', 'calledBy', 'isCalled']).where('calledBy', '=', userId).orderBy('id').execute(),
-    t.db.selectFrom('qcRecords').select(['id', 'agentUserId']).where('agentUserId', '=', userId).orderBy('id').execute(),
-    t.db.selectFrom('agentReviews').select(['id', 'agentUserId']).where('agentUserId', '=', userId).orderBy('id').execute(),
+    t.db
+      .selectFrom('leads')
+      .select(['id', 'calledBy', 'isCalled'])
+      .where('calledBy', '=', userId)
+      .orderBy('id')
+      .execute(),
+    t.db
+      .selectFrom('qcRecords')
+      .select(['id', 'agentUserId'])
+      .where('agentUserId', '=', userId)
+      .orderBy('id')
+      .execute(),
+    t.db
+      .selectFrom('agentReviews')
+      .select(['id', 'agentUserId'])
+      .where('agentUserId', '=', userId)
+      .orderBy('id')
+      .execute(),
   ]);
   return { users, agents, sessions, leads, qc, reviews };
 }
@@ -74,15 +109,24 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
     const calledLeads = await callLeads(w, userId, 1250);
     const scored = await scoreCall(w, agent);
     await scoreCall(w, agent);
-    const review = await agentApi.post('/api/qcReport/submit', { qcId: scored, agreed: 'No', raiseConcern: true, comment: 'Hung up first' });
+    const review = await agentApi.post('/api/qcReport/submit', {
+      qcId: scored,
+      agreed: 'No',
+      raiseConcern: true,
+      comment: 'Hung up first',
+    });
     expect(review.status, review.text).toBe(200);
     const before = await snapshot(userId);
-    expect([before.sessions.length, before.leads.length, before.qc.length, before.reviews.length]).toEqual([2, 1250, 2, 1]);
+    expect([before.sessions.length, before.leads.length, before.qc.length, before.reviews.length]).toEqual([
+      2, 1250, 2, 1,
+    ]);
     const rows = await countRows(t.db);
 
     const r = await w.admin.delete(`/api/ac/deleteAgent/${agent.id}`);
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ message: `${agent.agentId} has 2 QC records, 1 review, 1,250 called leads and 2 sign-in records; set the agent Inactive instead` });
+    expect(r.body).toEqual({
+      message: `${agent.agentId} has 2 QC records, 1 review, 1,250 called leads and 2 sign-in records; set the agent Inactive instead`,
+    });
     expect(await snapshot(userId)).toEqual(before);
     expect(await countRows(t.db)).toEqual(rows);
     expect(before.leads.map((l) => Number(l.id))).toEqual(calledLeads);
@@ -129,12 +173,16 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
     const userId = await userIdOf(agent);
     // A table this code does not know, as a later area might add (made by the owner: the app's role makes no tables):
     // only its foreign key stands in the way.
-    await sql`create table test_user_notes (user_id integer not null references users (id) on delete restrict)`.execute(t.ownerDb);
+    await sql`create table test_user_notes (user_id integer not null references users (id) on delete restrict)`.execute(
+      t.ownerDb,
+    );
     try {
       await sql`insert into test_user_notes (user_id) values (${userId})`.execute(t.ownerDb);
       const r = await w.admin.delete(`/api/ac/deleteAgent/${agent.id}`);
       expect(r.status).toBe(409);
-      expect(r.body).toEqual({ message: `${agent.agentId} has records that refer to them; set the agent Inactive instead` });
+      expect(r.body).toEqual({
+        message: `${agent.agentId} has records that refer to them; set the agent Inactive instead`,
+      });
       expect((await w.admin.get(`/api/ac/getAgent/${agent.id}`)).status).toBe(200);
     } finally {
       await sql`drop table test_user_notes`.execute(t.ownerDb);
@@ -143,44 +191,42 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it('are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue\'s and the second factor\'s working rows, which go with their user', async () => {
+  it("are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue's and the second factor's working rows, which go with their user", async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
-    expect(rows).toEqual(
-      [
-        { name: 'agent_reviews_agent_user_id_fkey', action: 'r' },
-        { name: 'agent_sessions_user_id_fkey', action: 'r' },
-        { name: 'agents_user_id_fkey', action: 'c' },
-        { name: 'calibration_inspectors_user_id_fkey', action: 'r' },
-        { name: 'calibration_scorings_inspector_id_fkey', action: 'r' },
-        { name: 'calibration_sessions_created_by_id_fkey', action: 'r' },
-        // Call attempts and callbacks are history (migration 0024); a call's start is a call on screen, like a draft.
-        { name: 'call_attempts_user_id_fkey', action: 'r' },
-        // A draft is a call in progress, not history (migration 0010): it is never what keeps an agent.
-        { name: 'call_drafts_user_id_fkey', action: 'c' },
-        { name: 'call_starts_user_id_fkey', action: 'c' },
-        { name: 'callbacks_user_id_fkey', action: 'r' },
-        { name: 'disputes_agent_user_id_fkey', action: 'r' },
-        { name: 'disputes_answered_by_id_fkey', action: 'r' },
-        { name: 'disputes_decided_by_id_fkey', action: 'r' },
-        { name: 'disputes_inspector_id_fkey', action: 'r' },
-        { name: 'dnc_numbers_added_by_id_fkey', action: 'r' },
-        { name: 'lead_imports_user_id_fkey', action: 'r' },
-        { name: 'leads_called_by_fkey', action: 'r' },
-        // The second factor's working rows (migration 0027): an open sign-in step and the recovery codes go with their user.
-        { name: 'mfa_challenges_user_id_fkey', action: 'c' },
-        { name: 'mfa_recovery_codes_user_id_fkey', action: 'c' },
-        // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
-        // recordings; neither is history.
-        { name: 'qc_queue_claims_inspector_id_fkey', action: 'c' },
-        { name: 'qc_queue_days_agent_user_id_fkey', action: 'c' },
-        { name: 'qc_records_agent_user_id_fkey', action: 'r' },
-        { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
-        // An attribution, derived from the file name's agent id (which stays): it never keeps an agent.
-        { name: 'recordings_agent_user_id_fkey', action: 'n' },
-      ],
-    );
+    expect(rows).toEqual([
+      { name: 'agent_reviews_agent_user_id_fkey', action: 'r' },
+      { name: 'agent_sessions_user_id_fkey', action: 'r' },
+      { name: 'agents_user_id_fkey', action: 'c' },
+      { name: 'calibration_inspectors_user_id_fkey', action: 'r' },
+      { name: 'calibration_scorings_inspector_id_fkey', action: 'r' },
+      { name: 'calibration_sessions_created_by_id_fkey', action: 'r' },
+      // Call attempts and callbacks are history (migration 0024); a call's start is a call on screen, like a draft.
+      { name: 'call_attempts_user_id_fkey', action: 'r' },
+      // A draft is a call in progress, not history (migration 0010): it is never what keeps an agent.
+      { name: 'call_drafts_user_id_fkey', action: 'c' },
+      { name: 'call_starts_user_id_fkey', action: 'c' },
+      { name: 'callbacks_user_id_fkey', action: 'r' },
+      { name: 'disputes_agent_user_id_fkey', action: 'r' },
+      { name: 'disputes_answered_by_id_fkey', action: 'r' },
+      { name: 'disputes_decided_by_id_fkey', action: 'r' },
+      { name: 'disputes_inspector_id_fkey', action: 'r' },
+      { name: 'dnc_numbers_added_by_id_fkey', action: 'r' },
+      { name: 'lead_imports_user_id_fkey', action: 'r' },
+      { name: 'leads_called_by_fkey', action: 'r' },
+      // The second factor's working rows (migration 0027): an open sign-in step and the recovery codes go with their user.
+      { name: 'mfa_challenges_user_id_fkey', action: 'c' },
+      { name: 'mfa_recovery_codes_user_id_fkey', action: 'c' },
+      // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
+      // recordings; neither is history.
+      { name: 'qc_queue_claims_inspector_id_fkey', action: 'c' },
+      { name: 'qc_queue_days_agent_user_id_fkey', action: 'c' },
+      { name: 'qc_records_agent_user_id_fkey', action: 'r' },
+      { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
+      // An attribution, derived from the file name's agent id (which stays): it never keeps an agent.
+      { name: 'recordings_agent_user_id_fkey', action: 'n' },
+    ]);
   });
 
   it('refuse deleting the user row straight in SQL while anything names the user, whichever table it is', async () => {
@@ -195,7 +241,10 @@ describe('foreign keys to users (migration 0008)', () => {
 
     const signedIn = await fresh();
     await signIn(w, signedIn.agent);
-    expect(await deleteUser(signedIn.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'agent_sessions_user_id_fkey' });
+    expect(await deleteUser(signedIn.userId)).toMatchObject({
+      code: FK_REFUSAL,
+      constraint: 'agent_sessions_user_id_fkey',
+    });
 
     const leadCaller = await fresh();
     await callLeads(w, leadCaller.userId, 1);
@@ -203,8 +252,14 @@ describe('foreign keys to users (migration 0008)', () => {
 
     const scored = await fresh();
     const qcId = await scoreCall(w, scored.agent);
-    expect(await deleteUser(scored.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'qc_records_agent_user_id_fkey' });
-    expect(await deleteUser(w.inspectorId)).toMatchObject({ code: FK_REFUSAL, constraint: 'qc_records_qc_inspector_id_fkey' });
+    expect(await deleteUser(scored.userId)).toMatchObject({
+      code: FK_REFUSAL,
+      constraint: 'qc_records_agent_user_id_fkey',
+    });
+    expect(await deleteUser(w.inspectorId)).toMatchObject({
+      code: FK_REFUSAL,
+      constraint: 'qc_records_qc_inspector_id_fkey',
+    });
 
     // A review names its writer: with the record's agent moved aside, the review alone holds the user.
     const reviewer = await fresh();
@@ -213,16 +268,24 @@ describe('foreign keys to users (migration 0008)', () => {
     expect((await agentApi.post('/api/qcReport/submit', { qcId: scoredReviewer, agreed: 'Yes' })).status).toBe(200);
     await t.db.deleteFrom('agentSessions').where('userId', '=', reviewer.userId).execute();
     await t.db.updateTable('qcRecords').set({ agentUserId: null }).where('id', '=', scoredReviewer).execute();
-    expect(await deleteUser(reviewer.userId)).toMatchObject({ code: FK_REFUSAL, constraint: 'agent_reviews_agent_user_id_fkey' });
+    expect(await deleteUser(reviewer.userId)).toMatchObject({
+      code: FK_REFUSAL,
+      constraint: 'agent_reviews_agent_user_id_fkey',
+    });
 
     const uploader = await createUser(t.db, { role: 'admin' });
-    await t.db.insertInto('leadImports').values({ id: randomUUID(), campaignId: w.campaign.id, userId: uploader.id, fileName: 'leads.csv' }).execute();
+    await t.db
+      .insertInto('leadImports')
+      .values({ id: randomUUID(), campaignId: w.campaign.id, userId: uploader.id, fileName: 'leads.csv' })
+      .execute();
     expect(await deleteUser(uploader.id)).toMatchObject({ code: FK_REFUSAL, constraint: 'lead_imports_user_id_fkey' });
 
     // Nothing was erased or blanked by the attempts.
     expect((await snapshot(leadCaller.userId)).leads).toHaveLength(1);
     expect((await snapshot(signedIn.userId)).sessions).toHaveLength(1);
     expect((await snapshot(reviewer.userId)).reviews).toHaveLength(1);
-    expect(await t.db.selectFrom('qcRecords').select('qcInspectorId').where('id', '=', qcId).executeTakeFirstOrThrow()).toEqual({ qcInspectorId: w.inspectorId });
+    expect(
+      await t.db.selectFrom('qcRecords').select('qcInspectorId').where('id', '=', qcId).executeTakeFirstOrThrow(),
+    ).toEqual({ qcInspectorId: w.inspectorId });
   });
 });

@@ -8,13 +8,34 @@ export type TAgentHistory = { qcRecords: number; reviews: number; calledLeads: n
 export async function findAgentHistory(db: Db, userId: number): Promise<TAgentHistory> {
   const row = await db
     .selectNoFrom((eb) => [
-      eb.selectFrom('qcRecords').select((e) => e.fn.countAll<number>().as('n')).where('agentUserId', '=', userId).as('qcRecords'),
-      eb.selectFrom('agentReviews').select((e) => e.fn.countAll<number>().as('n')).where('agentUserId', '=', userId).as('reviews'),
-      eb.selectFrom('leads').select((e) => e.fn.countAll<number>().as('n')).where('calledBy', '=', userId).as('calledLeads'),
-      eb.selectFrom('agentSessions').select((e) => e.fn.countAll<number>().as('n')).where('userId', '=', userId).as('signIns'),
+      eb
+        .selectFrom('qcRecords')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('agentUserId', '=', userId)
+        .as('qcRecords'),
+      eb
+        .selectFrom('agentReviews')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('agentUserId', '=', userId)
+        .as('reviews'),
+      eb
+        .selectFrom('leads')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('calledBy', '=', userId)
+        .as('calledLeads'),
+      eb
+        .selectFrom('agentSessions')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('userId', '=', userId)
+        .as('signIns'),
     ])
     .executeTakeFirstOrThrow();
-  return { qcRecords: Number(row.qcRecords), reviews: Number(row.reviews), calledLeads: Number(row.calledLeads), signIns: Number(row.signIns) };
+  return {
+    qcRecords: Number(row.qcRecords),
+    reviews: Number(row.reviews),
+    calledLeads: Number(row.calledLeads),
+    signIns: Number(row.signIns),
+  };
 }
 
 export function hasHistory(history: TAgentHistory): boolean {
@@ -36,6 +57,9 @@ export function describeHistory(agentId: string, history: TAgentHistory): string
   const parts = (Object.keys(NOUNS) as (keyof TAgentHistory)[])
     .filter((key) => history[key] > 0)
     .map((key) => `${history[key].toLocaleString('en-US')} ${NOUNS[key][history[key] === 1 ? 0 : 1]}`);
-  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? 'records that refer to them');
+  const list =
+    parts.length > 1
+      ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}`
+      : (parts[0] ?? 'records that refer to them');
   return `${agentId} has ${list}; set the agent Inactive instead`;
 }

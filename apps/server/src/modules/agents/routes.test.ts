@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, ZAgent, agentIdTakenMessage, type TAgent, type TPaged } from '@crm/shared';
-import { type Caller, caller, createCampaign, createUser, sessionTokenFor, tokenForRole, useTestApp } from '../../test/harness.ts';
+import {
+  type Caller,
+  caller,
+  createCampaign,
+  createUser,
+  sessionTokenFor,
+  tokenForRole,
+  useTestApp,
+} from '../../test/harness.ts';
 import { addAgent, agentBody, countRows, expectNoSecrets, nextAgentId, upload } from '../../test/agents-support.ts';
 
 const t = useTestApp();
@@ -21,7 +29,12 @@ const ADMIN_ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] =
 
 async function signInAgent(agentId: string, password: string) {
   const campaign = await createCampaign(t.db);
-  return t.anonymous.post('/api/auth/signInAgent', { username: agentId, password, shift: 'Morning', campaign: campaign.campaignName });
+  return t.anonymous.post('/api/auth/signInAgent', {
+    username: agentId,
+    password,
+    shift: 'Morning',
+    campaign: campaign.campaignName,
+  });
 }
 
 /** The body editAgent expects: the agent as read, with changes. */
@@ -57,11 +70,23 @@ describe('POST /api/ac/addAgent', () => {
   it('creates the agent with its sign-in, and replies with the Agent and never a password', async () => {
     const api = await admin();
     const agentId = nextAgentId();
-    const r = await api.post('/api/ac/addAgent', agentBody({ agentId, name: 'Salma Akter', type: 'Virtual', bkashAcNumber: '01911000003' }));
+    const r = await api.post(
+      '/api/ac/addAgent',
+      agentBody({ agentId, name: 'Salma Akter', type: 'Virtual', bkashAcNumber: '01911000003' }),
+    );
     expect(r.status, r.text).toBe(200);
     expectNoSecrets(r.text, 'agent-pass-1');
     const agent = ZAgent.strict().parse(r.body);
-    expect(agent).toMatchObject({ agentId, name: 'Salma Akter', type: 'Virtual', cellNumber: '01711000001', joiningDate: '2024-01-15', bkashAcNumber: '01911000003', nagadAcNumber: null, status: true });
+    expect(agent).toMatchObject({
+      agentId,
+      name: 'Salma Akter',
+      type: 'Virtual',
+      cellNumber: '01711000001',
+      joiningDate: '2024-01-15',
+      bkashAcNumber: '01911000003',
+      nagadAcNumber: null,
+      status: true,
+    });
     expect(new Date(agent.createAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect((await signInAgent(agentId, 'agent-pass-1')).status).toBe(200);
   });
@@ -128,7 +153,12 @@ describe('GET /api/ac/pagination/{page}/{size}', () => {
     const total = (await countRows(t.db)).agents;
     const first = (await api.get('/api/ac/pagination/0/2')).json<TPaged<TAgent>>();
     expect(first.recordCount).toBe(total);
-    expect(first.response).toMatchObject({ totalElements: total, totalPages: Math.ceil(total / 2), size: 2, number: 0 });
+    expect(first.response).toMatchObject({
+      totalElements: total,
+      totalPages: Math.ceil(total / 2),
+      size: 2,
+      number: 0,
+    });
     expect(first.response.content.map((a) => a.id)).toEqual([added[2]!.id, added[1]!.id]);
     const second = (await api.get('/api/ac/pagination/1/2')).json<TPaged<TAgent>>();
     expect(second.response.content[0]!.id).toBe(added[0]!.id);
@@ -147,7 +177,10 @@ describe('GET /api/ac/search', () => {
     const ids = async (query: string) => {
       const r = await api.get(`/api/ac/search?${query}`);
       expectNoSecrets(r.text, 'agent-pass-1');
-      return r.json<TAgent[]>().map((a) => a.id).sort();
+      return r
+        .json<TAgent[]>()
+        .map((a) => a.id)
+        .sort();
     };
     const term = encodeURIComponent(tag.toLowerCase());
     expect(await ids(`name=${term}&agentId=${term}&type=${term}`)).toEqual([byName.id, byId.id].sort());
@@ -185,12 +218,31 @@ describe('PUT /api/ac/editAgent', () => {
     const agent = await addAgent(api);
     const newId = nextAgentId('ED');
     const changes = {
-      agentId: newId, name: 'Rahim Uddin Khan', type: 'Virtual', cellNumber: '01811999999', joiningDate: '2023-12-01',
-      bankAcNumber: '998877', nagadAcNumber: '01811999999', bkashAcNumber: '01811999998', email: 'rahim@example.com',
-      fatherName: 'Abdul Khan', motherName: 'Rokeya Begum', dob: '1998-06-30', sex: 'Male', bloodGroup: 'B+',
-      presentAddress: 'Mirpur 10, Dhaka', permanentAddress: 'Sadar, Cumilla', homeDistrict: 'Cumilla',
-      emergencyContactNumber: '01711222333', emergencyContactPerson: 'Abdul Khan', religion: 'Islam', maritalStatus: 'Single',
-      highestEducation: 'BSS', institute: 'Dhaka College', previousCompany: 'Grameenphone', photo: 'https://example.com/p.jpg',
+      agentId: newId,
+      name: 'Rahim Uddin Khan',
+      type: 'Virtual',
+      cellNumber: '01811999999',
+      joiningDate: '2023-12-01',
+      bankAcNumber: '998877',
+      nagadAcNumber: '01811999999',
+      bkashAcNumber: '01811999998',
+      email: 'rahim@example.com',
+      fatherName: 'Abdul Khan',
+      motherName: 'Rokeya Begum',
+      dob: '1998-06-30',
+      sex: 'Male',
+      bloodGroup: 'B+',
+      presentAddress: 'Mirpur 10, Dhaka',
+      permanentAddress: 'Sadar, Cumilla',
+      homeDistrict: 'Cumilla',
+      emergencyContactNumber: '01711222333',
+      emergencyContactPerson: 'Abdul Khan',
+      religion: 'Islam',
+      maritalStatus: 'Single',
+      highestEducation: 'BSS',
+      institute: 'Dhaka College',
+      previousCompany: 'Grameenphone',
+      photo: 'https://example.com/p.jpg',
     };
     const r = await api.put('/api/ac/editAgent', editBody(agent, changes));
     expect(r.status, r.text).toBe(200);
@@ -220,7 +272,11 @@ describe('PUT /api/ac/editAgent', () => {
   it('makes an agent inactive: it cannot sign in, and its open session ends at once', async () => {
     const api = await admin();
     const agent = await addAgent(api);
-    const user = await t.db.selectFrom('users').select(['id', 'username', 'name']).where('username', '=', agent.agentId).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom('users')
+      .select(['id', 'username', 'name'])
+      .where('username', '=', agent.agentId)
+      .executeTakeFirstOrThrow();
     const session = caller(t.app, await sessionTokenFor(t.app, { ...user, password: 'agent-pass-1', role: 'agent' }));
     expect((await session.get('/api/auth/me')).status).toBe(200);
     const r = await api.put('/api/ac/editAgent', editBody(agent, { status: false }));
@@ -257,21 +313,28 @@ describe('PUT /api/ac/editAgent', () => {
     expect(own.json<TAgent>().agentId).toBe(b.agentId.toLowerCase());
   });
 
-  it('keeps the agent\'s VICIdial user when it is not the agent ID (blank: the agent ID), and refuses one VICIdial would not take', async () => {
+  it("keeps the agent's VICIdial user when it is not the agent ID (blank: the agent ID), and refuses one VICIdial would not take", async () => {
     const api = await admin();
     const agent = await addAgent(api);
     expect(agent.vicidialUser).toBeNull();
     const set = await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: ' vici_1001 ' }));
     expect(set.status, set.text).toBe(200);
     expect(set.json<TAgent>().vicidialUser).toBe('vici_1001');
-    expect((await t.db.selectFrom('agents').select('vicidialUser').where('id', '=', agent.id).executeTakeFirstOrThrow()).vicidialUser).toBe('vici_1001');
+    expect(
+      (await t.db.selectFrom('agents').select('vicidialUser').where('id', '=', agent.id).executeTakeFirstOrThrow())
+        .vicidialUser,
+    ).toBe('vici_1001');
     for (const bad of ['x', 'has space', 'a'.repeat(21), 'semi;colon']) {
       const r = await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: bad }));
       expect(r.status, bad).toBe(400);
-      expect(r.json<{ message: string }>().message).toMatch(/body\.vicidialUser: must be (a VICIdial user: 2 to 20 letters, digits or \. _ @ -|at most 20 characters)/);
+      expect(r.json<{ message: string }>().message).toMatch(
+        /body\.vicidialUser: must be (a VICIdial user: 2 to 20 letters, digits or \. _ @ -|at most 20 characters)/,
+      );
     }
     expect((await api.get(`/api/ac/getAgent/${agent.id}`)).json<TAgent>().vicidialUser).toBe('vici_1001');
-    expect((await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: '' }))).json<TAgent>().vicidialUser).toBeNull();
+    expect(
+      (await api.put('/api/ac/editAgent', editBody(agent, { vicidialUser: '' }))).json<TAgent>().vicidialUser,
+    ).toBeNull();
   });
 
   it('names a missing id or status in a 400', async () => {

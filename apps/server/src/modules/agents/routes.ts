@@ -20,72 +20,121 @@ import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
 import { importAgents } from './import.ts';
-import { countAgents, createAgent, deleteAgent, findAgent, findAgentsPage, findAllAgents, searchAgents, updateAgent } from './service.ts';
+import {
+  countAgents,
+  createAgent,
+  deleteAgent,
+  findAgent,
+  findAgentsPage,
+  findAllAgents,
+  searchAgents,
+  updateAgent,
+} from './service.ts';
 import { AGENT_TEMPLATE_CSV, MULTIPART_LIMITS, readCsvUpload } from './upload.ts';
-
 
 export async function agentRoutes(app: App) {
   // Registered here, not globally: only this plugin's routes accept multipart bodies.
   await app.register(multipart, { limits: MULTIPART_LIMITS });
 
-  app.get('/api/ac/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, response: { 200: zPaged(ZAgent) } },
-  }, async (req) => findAgentsPage(app.db, req.params));
+  app.get(
+    '/api/ac/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, response: { 200: zPaged(ZAgent) } },
+    },
+    async (req) => findAgentsPage(app.db, req.params),
+  );
 
-  app.get('/api/ac/search', {
-    config: ADMINS,
-    schema: { querystring: ZAgentSearchQuery, response: { 200: z.array(ZAgent) } },
-  }, async (req) => searchAgents(app.db, req.query));
+  app.get(
+    '/api/ac/search',
+    {
+      config: ADMINS,
+      schema: { querystring: ZAgentSearchQuery, response: { 200: z.array(ZAgent) } },
+    },
+    async (req) => searchAgents(app.db, req.query),
+  );
 
-  app.post('/api/ac/addAgent', {
-    config: ADMINS,
-    schema: { body: ZCreateAgentRequest, response: { 200: ZAgent, 409: ZErrorReply } },
-  }, async (req) => createAgent(app.db, req.body, actorOf(req)));
+  app.post(
+    '/api/ac/addAgent',
+    {
+      config: ADMINS,
+      schema: { body: ZCreateAgentRequest, response: { 200: ZAgent, 409: ZErrorReply } },
+    },
+    async (req) => createAgent(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/api/ac/getAgentList', {
-    config: ADMINS,
-    schema: { response: { 200: z.array(ZAgent) } },
-  }, async () => findAllAgents(app.db));
+  app.get(
+    '/api/ac/getAgentList',
+    {
+      config: ADMINS,
+      schema: { response: { 200: z.array(ZAgent) } },
+    },
+    async () => findAllAgents(app.db),
+  );
 
-  app.delete('/api/ac/deleteAgent/:id', {
-    config: ADMINS,
-    schema: { params: ZAgentIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req, reply) => {
-    await deleteAgent(app.db, req.params.id, actorOf(req));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/ac/deleteAgent/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZAgentIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req, reply) => {
+      await deleteAgent(app.db, req.params.id, actorOf(req));
+      return reply.code(204).send();
+    },
+  );
 
-  app.put('/api/ac/editAgent', {
-    config: ADMINS,
-    schema: { body: ZUpdateAgentRequest, response: { 200: ZAgent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => updateAgent(app.db, req.body, actorOf(req)));
+  app.put(
+    '/api/ac/editAgent',
+    {
+      config: ADMINS,
+      schema: { body: ZUpdateAgentRequest, response: { 200: ZAgent, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => updateAgent(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/api/ac/getAgent/:id', {
-    config: ADMINS,
-    schema: { params: ZAgentIdParams, response: { 200: ZAgent, 404: ZErrorReply } },
-  }, async (req) => findAgent(app.db, req.params.id));
+  app.get(
+    '/api/ac/getAgent/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZAgentIdParams, response: { 200: ZAgent, 404: ZErrorReply } },
+    },
+    async (req) => findAgent(app.db, req.params.id),
+  );
 
-  app.get('/api/ac/totalAgents', {
-    config: ADMINS,
-    schema: { response: { 200: z.number().int() } },
-  }, async () => countAgents(app.db));
+  app.get(
+    '/api/ac/totalAgents',
+    {
+      config: ADMINS,
+      schema: { response: { 200: z.number().int() } },
+    },
+    async () => countAgents(app.db),
+  );
 
-  app.post('/api/ac/upload', {
-    config: ADMINS,
-    schema: { response: { 200: z.number().int(), 400: z.union([ZAgentUploadRejection, ZErrorReply]), 413: ZErrorReply } },
-  }, async (req, reply) => {
-    const result = await importAgents(app.db, await readCsvUpload(req), actorOf(req));
-    return result.ok ? result.count : reply.code(400).send(result.rejection);
-  });
+  app.post(
+    '/api/ac/upload',
+    {
+      config: ADMINS,
+      schema: {
+        response: { 200: z.number().int(), 400: z.union([ZAgentUploadRejection, ZErrorReply]), 413: ZErrorReply },
+      },
+    },
+    async (req, reply) => {
+      const result = await importAgents(app.db, await readCsvUpload(req), actorOf(req));
+      return result.ok ? result.count : reply.code(400).send(result.rejection);
+    },
+  );
 
-  app.get('/api/file/download/csv', {
-    config: ADMINS,
-    schema: { response: { 200: zFileReply(MEDIA_TYPES.csv, 'The agent upload template, as a CSV download') } },
-  }, async (_req, reply) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${AGENT_TEMPLATE_FILENAME}"`)
-      .send(AGENT_TEMPLATE_CSV),
+  app.get(
+    '/api/file/download/csv',
+    {
+      config: ADMINS,
+      schema: { response: { 200: zFileReply(MEDIA_TYPES.csv, 'The agent upload template, as a CSV download') } },
+    },
+    async (_req, reply) =>
+      reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${AGENT_TEMPLATE_FILENAME}"`)
+        .send(AGENT_TEMPLATE_CSV),
   );
 }

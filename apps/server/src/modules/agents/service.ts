@@ -1,5 +1,13 @@
 // Agents (docs/product.md §7 /api/ac): create, list, search, read, edit and delete an agent and its sign-in.
-import { MAX_AGENT_SEARCH_RESULTS, type TAgent, type TAgentSearchQuery, type TCreateAgent, type TPaged, type TPageParams, type TUpdateAgent } from '@crm/shared';
+import {
+  MAX_AGENT_SEARCH_RESULTS,
+  type TAgent,
+  type TAgentSearchQuery,
+  type TCreateAgent,
+  type TPaged,
+  type TPageParams,
+  type TUpdateAgent,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordAllowed } from '../../auth/password-rules.ts';
@@ -38,7 +46,12 @@ export async function createAgent(db: Db, input: TCreateAgent, actor: TAuditActo
       .returning('id')
       .executeTakeFirstOrThrow();
     const created = await findAgent(trx, agent.id);
-    await recordAudit(trx, actor, { action: 'create', objectType: 'agent', objectId: created.id, changes: { after: snapshot(created) } });
+    await recordAudit(trx, actor, {
+      action: 'create',
+      objectType: 'agent',
+      objectId: created.id,
+      changes: { after: snapshot(created) },
+    });
     return created;
   });
 }
@@ -47,7 +60,12 @@ export async function createAgent(db: Db, input: TCreateAgent, actor: TAuditActo
 export async function findAgentsPage(db: Db, params: TPageParams): Promise<TPaged<TAgent>> {
   const { limit, offset } = pageWindow(params);
   const [rows, total] = await Promise.all([
-    selectAgents(db).orderBy('agents.createdAt', 'desc').orderBy('agents.id', 'desc').limit(limit).offset(offset).execute(),
+    selectAgents(db)
+      .orderBy('agents.createdAt', 'desc')
+      .orderBy('agents.id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     countAgents(db),
   ]);
   return toPaged(rows.map(toAgent), total, params);
@@ -80,25 +98,44 @@ export async function searchAgents(db: Db, query: TAgentSearchQuery): Promise<TA
 
 /** Replaces every field of an existing agent; never creates one. A new password is set only when given (and meets the rules). */
 export async function updateAgent(db: Db, input: TUpdateAgent, actor: TAuditActor): Promise<TAgent> {
-  if (input.password !== undefined) await assertPasswordAllowed(input.password, { agentId: input.agentId, name: input.name });
+  if (input.password !== undefined)
+    await assertPasswordAllowed(input.password, { agentId: input.agentId, name: input.name });
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('agents').select(['id', 'userId']).where('id', '=', input.id).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('agents')
+      .select(['id', 'userId'])
+      .where('id', '=', input.id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw noSuchAgent(input.id);
     const before = await findAgent(trx, current.id);
     await assertAgentIdFree(trx, input.agentId, current.userId);
     await trx
       .updateTable('users')
-      .set({ username: input.agentId, name: input.name, active: input.status, updatedAt: new Date(), ...(passwordHash === undefined ? {} : { passwordHash }) })
+      .set({
+        username: input.agentId,
+        name: input.name,
+        active: input.status,
+        updatedAt: new Date(),
+        ...(passwordHash === undefined ? {} : { passwordHash }),
+      })
       .where('id', '=', current.userId)
       .execute()
       .catch(onAgentIdTaken(input.agentId));
-    await trx.updateTable('agents').set({ type: input.type, ...profileValues(input) }).where('id', '=', current.id).execute();
+    await trx
+      .updateTable('agents')
+      .set({ type: input.type, ...profileValues(input) })
+      .where('id', '=', current.id)
+      .execute();
     // A new password or Inactive ends every token and sign-in of the agent at once; Active again brings none back.
     if (passwordHash !== undefined || !input.status) await endUserSessions(trx, current.userId);
     const after = await findAgent(trx, current.id);
     // The password itself is never logged, only that it changed.
-    const changes = { ...changedFields(before, after), ...(passwordHash === undefined ? {} : { note: 'password changed' }) };
+    const changes = {
+      ...changedFields(before, after),
+      ...(passwordHash === undefined ? {} : { note: 'password changed' }),
+    };
     await recordAudit(trx, actor, { action: 'update', objectType: 'agent', objectId: current.id, changes });
     return after;
   });
@@ -126,7 +163,12 @@ export async function deleteAgent(db: Db, id: number, actor: TAuditActor): Promi
       if (hasHistory(history)) throw conflict(describeHistory(agent.agentId, history));
       const before = await findAgent(trx, id);
       await trx.deleteFrom('users').where('id', '=', agent.userId).execute();
-      await recordAudit(trx, actor, { action: 'delete', objectType: 'agent', objectId: id, changes: { before: snapshot(before) } });
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        objectType: 'agent',
+        objectId: id,
+        changes: { before: snapshot(before) },
+      });
     })
     .catch(async (e: unknown) => {
       // Rows the check did not count still refuse the delete: every foreign key to users is RESTRICT (migration 0008).
@@ -137,6 +179,9 @@ export async function deleteAgent(db: Db, id: number, actor: TAuditActor): Promi
 
 /** Counted from the rows, never kept as a counter. */
 export async function countAgents(db: Db): Promise<number> {
-  const row = await db.selectFrom('agents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('agents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

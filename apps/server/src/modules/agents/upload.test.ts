@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { AGENT_CSV_COLUMNS, MAX_AGENT_CSV_ROWS, MAX_REPORTED_UPLOAD_ERRORS, ZAgentUploadRejection, agentIdTakenMessage, type TAgent, type TAgentUploadRejection } from '@crm/shared';
+import {
+  AGENT_CSV_COLUMNS,
+  MAX_AGENT_CSV_ROWS,
+  MAX_REPORTED_UPLOAD_ERRORS,
+  ZAgentUploadRejection,
+  agentIdTakenMessage,
+  type TAgent,
+  type TAgentUploadRejection,
+} from '@crm/shared';
 import { type Caller, createCampaign, tokenForRole, useTestApp } from '../../test/harness.ts';
 import { addAgent, countRows, expectNoSecrets, nextAgentId, upload } from '../../test/agents-support.ts';
 
@@ -22,7 +30,9 @@ function rejection(body: unknown): TAgentUploadRejection {
 }
 
 async function findByAgentId(agentId: string): Promise<TAgent | undefined> {
-  return (await api.get(`/api/ac/search?agentId=${encodeURIComponent(agentId)}`)).json<TAgent[]>().find((a) => a.agentId === agentId);
+  return (await api.get(`/api/ac/search?agentId=${encodeURIComponent(agentId)}`))
+    .json<TAgent[]>()
+    .find((a) => a.agentId === agentId);
 }
 
 describe('POST /api/ac/upload: a good file', () => {
@@ -34,13 +44,15 @@ describe('POST /api/ac/upload: a good file', () => {
     const file = path.join(dir, 'agents.csv');
     await fs.writeFile(
       file,
-      '\uFEFF' + [
-        HEADER,
-        `Physical,"Hossain, Rafiq",${a},2024-03-05,01711000010,1234,01711000010,01711000010,first-pass-1`,
-        '',
-        `virtual,Mitu Akter,${b},5/3/2024,,,,,second-pass-2`,
-        `Virtual,"Shahana ""Shanu"" Parvin",${c},,01911000012,,,,third-pass-3`,
-      ].join('\r\n') + '\r\n',
+      '\uFEFF' +
+        [
+          HEADER,
+          `Physical,"Hossain, Rafiq",${a},2024-03-05,01711000010,1234,01711000010,01711000010,first-pass-1`,
+          '',
+          `virtual,Mitu Akter,${b},5/3/2024,,,,,second-pass-2`,
+          `Virtual,"Shahana ""Shanu"" Parvin",${c},,01911000012,,,,third-pass-3`,
+        ].join('\r\n') +
+        '\r\n',
     );
     const before = await countRows(t.db);
     const r = await upload(t.app, token, await fs.readFile(file));
@@ -48,13 +60,29 @@ describe('POST /api/ac/upload: a good file', () => {
     expect(r.text).toBe('3');
     expect(await countRows(t.db)).toEqual({ agents: before.agents + 3, users: before.users + 3 });
 
-    expect(await findByAgentId(a)).toMatchObject({ name: 'Hossain, Rafiq', type: 'Physical', joiningDate: '2024-03-05', cellNumber: '01711000010', status: true });
+    expect(await findByAgentId(a)).toMatchObject({
+      name: 'Hossain, Rafiq',
+      type: 'Physical',
+      joiningDate: '2024-03-05',
+      cellNumber: '01711000010',
+      status: true,
+    });
     // Day-first dates are read day first; the type is matched whatever its case.
-    expect(await findByAgentId(b)).toMatchObject({ name: 'Mitu Akter', type: 'Virtual', joiningDate: '2024-03-05', cellNumber: null });
+    expect(await findByAgentId(b)).toMatchObject({
+      name: 'Mitu Akter',
+      type: 'Virtual',
+      joiningDate: '2024-03-05',
+      cellNumber: null,
+    });
     expect(await findByAgentId(c)).toMatchObject({ name: 'Shahana "Shanu" Parvin', joiningDate: null });
 
     const campaign = await createCampaign(t.db);
-    const signIn = await t.anonymous.post('/api/auth/signInAgent', { username: b, password: 'second-pass-2', shift: 'Evening', campaign: campaign.campaignName });
+    const signIn = await t.anonymous.post('/api/auth/signInAgent', {
+      username: b,
+      password: 'second-pass-2',
+      shift: 'Evening',
+      campaign: campaign.campaignName,
+    });
     expect(signIn.status).toBe(200);
   });
 
@@ -107,7 +135,13 @@ describe('POST /api/ac/upload: a bad file', () => {
   });
 
   it('reports each row whose password breaks a password rule, naming the rule, and stores nothing', async () => {
-    const [common, withId, withName, repeated, fine] = [nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP'), nextAgentId('UP')];
+    const [common, withId, withName, repeated, fine] = [
+      nextAgentId('UP'),
+      nextAgentId('UP'),
+      nextAgentId('UP'),
+      nextAgentId('UP'),
+      nextAgentId('UP'),
+    ];
     const csv = [
       HEADER,
       `Physical,Rina Das,${common},,,,,,password1`, // row 2: among the most used
@@ -120,7 +154,11 @@ describe('POST /api/ac/upload: a bad file', () => {
     const r = await upload(t.app, token, csv);
     expect(r.status).toBe(400);
     expect(rejection(r.body).errors).toEqual([
-      { row: 2, column: 'password', reason: 'password is too common: it is in the list of the 100,000 most used passwords' },
+      {
+        row: 2,
+        column: 'password',
+        reason: 'password is too common: it is in the list of the 100,000 most used passwords',
+      },
       { row: 3, column: 'password', reason: 'password must not contain the agent ID' },
       { row: 4, column: 'password', reason: 'password must not contain a part of the name ("Rina")' },
       { row: 5, column: 'password', reason: 'password must not be one character repeated' },
@@ -132,7 +170,9 @@ describe('POST /api/ac/upload: a bad file', () => {
     const before = await countRows(t.db);
     const r = await upload(t.app, token, `type,name,agentId\nPhysical,No Password,${nextAgentId('UP')}\n`);
     expect(r.status).toBe(400);
-    expect(rejection(r.body).errors).toEqual([{ row: 1, column: 'password', reason: 'the header has no password column' }]);
+    expect(rejection(r.body).errors).toEqual([
+      { row: 1, column: 'password', reason: 'the header has no password column' },
+    ]);
     expect(await countRows(t.db)).toEqual(before);
   });
 
@@ -163,7 +203,10 @@ describe('POST /api/ac/upload: a bad file', () => {
   });
 
   it(`refuses more than ${MAX_AGENT_CSV_ROWS} agents in one file`, async () => {
-    const rows = Array.from({ length: MAX_AGENT_CSV_ROWS + 1 }, (_, i) => `Physical,Agent ${i},${nextAgentId('UP')},,,,,,quiet-river-7`);
+    const rows = Array.from(
+      { length: MAX_AGENT_CSV_ROWS + 1 },
+      (_, i) => `Physical,Agent ${i},${nextAgentId('UP')},,,,,,quiet-river-7`,
+    );
     const before = await countRows(t.db);
     const r = await upload(t.app, token, [HEADER, ...rows].join('\n'));
     expect(r.status).toBe(400);

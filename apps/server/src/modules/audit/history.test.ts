@@ -17,16 +17,33 @@ describe('GET /api/audit/qcRecord/{id}', () => {
     const record = await addRecord(w.qcA, scorecard(w));
     const other = await addRecord(w.qcA, scorecard(w));
     const actor = inspector(w.inspectorA.username);
-    await recordAudit(t.db, actor, { action: 'update', objectType: 'qcRecord', objectId: record.id, changes: { before: { crm: 20 }, after: { crm: 10 } } });
-    await recordAudit(t.db, actor, { action: 'update', objectType: 'qcRecord', objectId: other.id, changes: { before: { crm: 20 }, after: { crm: 0 } } });
-    await recordAudit(t.db, actor, { action: 'resolve', objectType: 'review', objectId: record.id, changes: { after: { isResolved: true } } });
+    await recordAudit(t.db, actor, {
+      action: 'update',
+      objectType: 'qcRecord',
+      objectId: record.id,
+      changes: { before: { crm: 20 }, after: { crm: 10 } },
+    });
+    await recordAudit(t.db, actor, {
+      action: 'update',
+      objectType: 'qcRecord',
+      objectId: other.id,
+      changes: { before: { crm: 20 }, after: { crm: 0 } },
+    });
+    await recordAudit(t.db, actor, {
+      action: 'resolve',
+      objectType: 'review',
+      objectId: record.id,
+      changes: { after: { isResolved: true } },
+    });
     // Same id, another kind of object: not this record's history.
     await recordAudit(t.db, actor, { action: 'update', objectType: 'campaign', objectId: record.id, changes: {} });
 
     const r = await w.qcA.get(`/api/audit/qcRecord/${record.id}`);
     expect(r.status, r.text).toBe(200);
     const history = r.json<TAuditEntry[]>();
-    expect(history.every((e) => e.objectId === String(record.id) && ['qcRecord', 'review'].includes(e.objectType))).toBe(true);
+    expect(
+      history.every((e) => e.objectId === String(record.id) && ['qcRecord', 'review'].includes(e.objectType)),
+    ).toBe(true);
     expect(history.map((e) => e.id)).toEqual([...history.map((e) => e.id)].sort((a, b) => a - b));
     const mine = history.filter((e) => e.action !== 'create');
     expect(mine.map((e) => [e.objectType, e.action, e.changes])).toEqual([
@@ -58,7 +75,12 @@ describe('GET /api/audit/qcRecord/{id}', () => {
   it('keeps the history of a deleted record on /audit for admins', async () => {
     const w = await qcWorld(t);
     const record = await addRecord(w.qcA, scorecard(w));
-    await recordAudit(t.db, inspector(w.inspectorA.username), { action: 'delete', objectType: 'qcRecord', objectId: record.id, changes: { before: { total: 100 } } });
+    await recordAudit(t.db, inspector(w.inspectorA.username), {
+      action: 'delete',
+      objectType: 'qcRecord',
+      objectId: record.id,
+      changes: { before: { total: 100 } },
+    });
     await t.db.deleteFrom('qcRecords').where('id', '=', record.id).execute();
     expect((await w.admin.get(`/api/audit/qcRecord/${record.id}`)).status).toBe(404);
     const r = await w.admin.get(`/api/audit/pagination/0/10?objectType=qcRecord&objectId=${record.id}`);
@@ -69,16 +91,41 @@ describe('GET /api/audit/qcRecord/{id}', () => {
 
 describe('the audit log is append-only', () => {
   it('refuses UPDATE, DELETE and TRUNCATE through a real connection, and keeps every row', async () => {
-    await recordAudit(t.db, inspector('qc.append'), { action: 'update', objectType: 'qcRecord', objectId: 1, changes: { note: 'kept' } });
-    const count = async () => Number((await t.db.selectFrom('auditLog').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    await recordAudit(t.db, inspector('qc.append'), {
+      action: 'update',
+      objectType: 'qcRecord',
+      objectId: 1,
+      changes: { note: 'kept' },
+    });
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('auditLog')
+            .select((e) => e.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     // The table's owner (the app's own role may not even try: db/roles.test.ts) meets the trigger.
-    await expect(sql`update audit_log set action = 'tampered'`.execute(t.ownerDb)).rejects.toThrow(/append-only: UPDATE is not allowed/);
+    await expect(sql`update audit_log set action = 'tampered'`.execute(t.ownerDb)).rejects.toThrow(
+      /append-only: UPDATE is not allowed/,
+    );
     await expect(sql`delete from audit_log`.execute(t.ownerDb)).rejects.toThrow(/append-only: DELETE is not allowed/);
     await expect(sql`truncate audit_log`.execute(t.ownerDb)).rejects.toThrow(/append-only: TRUNCATE is not allowed/);
-    await expect(t.ownerDb.updateTable('auditLog').set({ actorUsername: 'someone' }).where('actorUsername', '=', 'qc.append').execute()).rejects.toThrow(/append-only/);
+    await expect(
+      t.ownerDb
+        .updateTable('auditLog')
+        .set({ actorUsername: 'someone' })
+        .where('actorUsername', '=', 'qc.append')
+        .execute(),
+    ).rejects.toThrow(/append-only/);
     expect(await count()).toBe(before);
-    const kept = await t.db.selectFrom('auditLog').select(['action', 'actorUsername']).where('actorUsername', '=', 'qc.append').execute();
+    const kept = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorUsername'])
+      .where('actorUsername', '=', 'qc.append')
+      .execute();
     expect(kept).toEqual([{ action: 'update', actorUsername: 'qc.append' }]);
     expect(await t.db.selectFrom('auditLog').select('id').where('action', '=', 'tampered').execute()).toEqual([]);
   });

@@ -20,11 +20,26 @@ export type TAuditRecord = {
 export function actorOf(request: FastifyRequest): TAuditActor {
   const user = currentUser(request);
   const id = Number(user.sub);
-  return { userId: Number.isSafeInteger(id) ? id : null, username: user.userName, role: user.roles[0]?.roleName ?? '', ip: request.ip || null };
+  return {
+    userId: Number.isSafeInteger(id) ? id : null,
+    username: user.userName,
+    role: user.roles[0]?.roleName ?? '',
+    ip: request.ip || null,
+  };
 }
 
 /** Never written to the log, whatever a row holds: secrets, and bookkeeping that is not a change anyone made. */
-const LEFT_OUT = new Set(['password', 'passwordHash', 'tokenVersion', 'jwtToken', 'token', 'createdAt', 'createAt', 'updatedAt', 'version']);
+const LEFT_OUT = new Set([
+  'password',
+  'passwordHash',
+  'tokenVersion',
+  'jwtToken',
+  'token',
+  'createdAt',
+  'createAt',
+  'updatedAt',
+  'version',
+]);
 
 function plain(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
@@ -35,7 +50,8 @@ function plain(value: unknown): unknown {
 /** A row as logged: secrets and bookkeeping left out, dates as ISO text. */
 export function snapshot(row: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(row)) if (!LEFT_OUT.has(key) && value !== undefined) out[key] = plain(value);
+  for (const [key, value] of Object.entries(row))
+    if (!LEFT_OUT.has(key) && value !== undefined) out[key] = plain(value);
   return out;
 }
 

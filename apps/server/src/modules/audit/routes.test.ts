@@ -3,7 +3,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
-import { MESSAGES, auditExportFileName, localDayText, startOfLocalDay, startOfNextLocalDay, type TAuditEntry, type TAuditQuery, type TCampaign, type TPaged } from '@crm/shared';
+import {
+  MESSAGES,
+  auditExportFileName,
+  localDayText,
+  startOfLocalDay,
+  startOfNextLocalDay,
+  type TAuditEntry,
+  type TAuditQuery,
+  type TCampaign,
+  type TPaged,
+} from '@crm/shared';
 import { useTestApp, type Caller, type Reply } from '../../test/harness.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 import { recordAudit, type TAuditActor } from './record.ts';
@@ -17,7 +27,11 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
   const boss: TAuditActor = { userId: null, username: 'boss', role: 'ADMIN', ip: '10.0.0.1' };
 
   /** An entry at a chosen wall clock of the zone (the column's default is the insert time, so the test writes it itself). */
-  async function insertAt(local: string, actor: TAuditActor, entry: { action: string; objectType: string; objectId: string; changes?: object }) {
+  async function insertAt(
+    local: string,
+    actor: TAuditActor,
+    entry: { action: string; objectType: string; objectId: string; changes?: object },
+  ) {
     await sql`insert into audit_log (at, actor_id, actor_username, actor_role, action, object_type, object_id, changes, ip)
               values (${atLocal(zone, local)}, ${actor.userId}, ${actor.username}, ${actor.role}, ${entry.action}, ${entry.objectType},
                       ${entry.objectId}, ${JSON.stringify(entry.changes ?? {})}::jsonb, ${actor.ip})`.execute(t.db);
@@ -27,14 +41,41 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
     admin = await t.callerFor('admin');
     // Around the day 2026-03-02 of the zone: one just before it, two inside it (one at 00:30, still 1 March in UTC
     // when the zone is Dhaka), one just after it.
-    await insertAt('2026-03-01 23:59:59', rahman, { action: 'update', objectType: 'qcRecord', objectId: '41', changes: { before: { crm: 20 }, after: { crm: 10 } } });
-    await insertAt('2026-03-02 00:30:00', rahman, { action: 'create', objectType: 'qcRecord', objectId: '42', changes: { after: { total: 90 } } });
-    await insertAt('2026-03-02 23:59:59', boss, { action: 'update', objectType: 'campaign', objectId: '42', changes: { before: { status: true }, after: { status: false } } });
-    await insertAt('2026-03-03 00:00:00', boss, { action: 'upload', objectType: 'leads', objectId: '7', changes: { counts: { leads: 1250 } } });
-    for (let i = 0; i < 25; i += 1) await recordAudit(t.db, boss, { action: 'update', objectType: 'agent', objectId: 1000 + i, changes: { before: { name: `A${i}` }, after: { name: `B${i}` } } });
+    await insertAt('2026-03-01 23:59:59', rahman, {
+      action: 'update',
+      objectType: 'qcRecord',
+      objectId: '41',
+      changes: { before: { crm: 20 }, after: { crm: 10 } },
+    });
+    await insertAt('2026-03-02 00:30:00', rahman, {
+      action: 'create',
+      objectType: 'qcRecord',
+      objectId: '42',
+      changes: { after: { total: 90 } },
+    });
+    await insertAt('2026-03-02 23:59:59', boss, {
+      action: 'update',
+      objectType: 'campaign',
+      objectId: '42',
+      changes: { before: { status: true }, after: { status: false } },
+    });
+    await insertAt('2026-03-03 00:00:00', boss, {
+      action: 'upload',
+      objectType: 'leads',
+      objectId: '7',
+      changes: { counts: { leads: 1250 } },
+    });
+    for (let i = 0; i < 25; i += 1)
+      await recordAudit(t.db, boss, {
+        action: 'update',
+        objectType: 'agent',
+        objectId: 1000 + i,
+        changes: { before: { name: `A${i}` }, after: { name: `B${i}` } },
+      });
   });
 
-  const url = (path: string, query: Record<string, string> = {}) => (Object.keys(query).length === 0 ? path : `${path}?${new URLSearchParams(query).toString()}`);
+  const url = (path: string, query: Record<string, string> = {}) =>
+    Object.keys(query).length === 0 ? path : `${path}?${new URLSearchParams(query).toString()}`;
   const pageOf = async (query: Record<string, string> = {}, page = 0, size = 100) => {
     const r = await admin.get(url(`/api/audit/pagination/${page}/${size}`, query));
     expect(r.status, r.text).toBe(200);
@@ -100,7 +141,10 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
       }
       // The day filter takes whole days of the zone: 00:30 in, the last second in, and nothing either side.
       const day = (await pageOf({ from: '2026-03-02', to: '2026-03-02' })).response.content;
-      expect(day.map((e) => [e.objectType, e.objectId])).toEqual([['campaign', '42'], ['qcRecord', '42']]);
+      expect(day.map((e) => [e.objectType, e.objectId])).toEqual([
+        ['campaign', '42'],
+        ['qcRecord', '42'],
+      ]);
       // The actor is matched whole, not as a part of a name.
       expect((await pageOf({ actor: 'rahman' })).recordCount).toBe(0);
     });
@@ -110,7 +154,9 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
       const first = await pageOf(query, 0, 10);
       expect(first.recordCount).toBe(25);
       expect(first.response).toMatchObject({ totalElements: 25, totalPages: 3, size: 10, number: 0 });
-      expect(first.response.content.map((e) => e.objectId)).toEqual(Array.from({ length: 10 }, (_, i) => String(1024 - i)));
+      expect(first.response.content.map((e) => e.objectId)).toEqual(
+        Array.from({ length: 10 }, (_, i) => String(1024 - i)),
+      );
       const last = await pageOf(query, 2, 10);
       expect(last.response.content.map((e) => e.objectId)).toEqual(['1004', '1003', '1002', '1001', '1000']);
       expect((await pageOf(query, 3, 10)).response.content).toEqual([]);
@@ -140,14 +186,27 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
     });
 
     it('shows a real campaign change with its before and after, by its admin', async () => {
-      const added = await admin.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: 'Audit Spring', campaignId: 'AUD-1', callTarget: 40 });
+      const added = await admin.post('/cc/addCampaign', {
+        campaignType: 'Outbound',
+        campaignName: 'Audit Spring',
+        campaignId: 'AUD-1',
+        callTarget: 40,
+      });
       expect(added.status, added.text).toBe(200);
       const campaign = added.json<TCampaign>();
-      const updated = await admin.put('/cc/updateCampaign', { id: campaign.id, campaignName: 'Audit Summer', campaignId: 'AUD-1', callTarget: 55 });
+      const updated = await admin.put('/cc/updateCampaign', {
+        id: campaign.id,
+        campaignName: 'Audit Summer',
+        campaignId: 'AUD-1',
+        callTarget: 55,
+      });
       expect(updated.status, updated.text).toBe(200);
       const entries = (await pageOf({ objectType: 'campaign', objectId: String(campaign.id) })).response.content;
       expect(entries.map((e) => e.action)).toEqual(['update', 'create']);
-      expect(entries[0]?.changes).toEqual({ before: { campaignName: 'Audit Spring', callTarget: 40 }, after: { campaignName: 'Audit Summer', callTarget: 55 } });
+      expect(entries[0]?.changes).toEqual({
+        before: { campaignName: 'Audit Spring', callTarget: 40 },
+        after: { campaignName: 'Audit Summer', callTarget: 55 },
+      });
       expect(entries[0]?.actorRole).toBe('ADMIN');
     });
   });
@@ -156,7 +215,9 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
   function csvOf(r: Reply): { header: string[]; rows: Record<string, string>[] } {
     expect(r.status, r.text).toBe(200);
     expect(r.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(r.headers['content-disposition']).toBe(`attachment; filename="${auditExportFileName(localDayText(new Date(), zone))}"`);
+    expect(r.headers['content-disposition']).toBe(
+      `attachment; filename="${auditExportFileName(localDayText(new Date(), zone))}"`,
+    );
     expect(r.headers['cache-control']).toBe('no-store');
     const [header = [], ...records] = parse(r.text, { bom: true }) as string[][];
     return { header, rows: records.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']))) };
@@ -165,10 +226,32 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
   describe('GET /api/audit/export', () => {
     it('holds every filtered entry, not one page, newest first, with the changes written out', async () => {
       const { header, rows } = csvOf(await admin.get(url('/api/audit/export', { objectType: 'agent' })));
-      expect(header).toEqual(['id', 'time', 'actor', 'actor role', 'action', 'object type', 'object id', 'changes', 'changes (JSON)', 'ip']);
+      expect(header).toEqual([
+        'id',
+        'time',
+        'actor',
+        'actor role',
+        'action',
+        'object type',
+        'object id',
+        'changes',
+        'changes (JSON)',
+        'ip',
+      ]);
       expect(rows.length).toBe(25);
-      expect(rows[0]).toMatchObject({ actor: 'boss', 'actor role': 'ADMIN', action: 'update', 'object type': 'agent', 'object id': '1024', changes: 'name: A24 → B24', ip: '10.0.0.1' });
-      expect(JSON.parse(rows[0]?.['changes (JSON)'] ?? '')).toEqual({ before: { name: 'A24' }, after: { name: 'B24' } });
+      expect(rows[0]).toMatchObject({
+        actor: 'boss',
+        'actor role': 'ADMIN',
+        action: 'update',
+        'object type': 'agent',
+        'object id': '1024',
+        changes: 'name: A24 → B24',
+        ip: '10.0.0.1',
+      });
+      expect(JSON.parse(rows[0]?.['changes (JSON)'] ?? '')).toEqual({
+        before: { name: 'A24' },
+        after: { name: 'B24' },
+      });
       expect(rows.at(-1)?.['object id']).toBe('1000');
       const day = csvOf(await admin.get(url('/api/audit/export', { from: '2026-03-03', to: '2026-03-03' }))).rows;
       expect(day).toHaveLength(1);
@@ -180,8 +263,18 @@ describe.each(TEST_TIME_ZONES)('the audit log, with TIME_ZONE=%s', (zone) => {
 
     it('neutralises cells a spreadsheet would run as a formula', async () => {
       const hostile: TAuditActor = { userId: null, username: '=HYPERLINK("http://x")', role: 'ADMIN', ip: '+1' };
-      await recordAudit(t.db, hostile, { action: 'update', objectType: 'question', objectId: '@SUM(A1)', changes: { before: { title: 'a' }, after: { title: '-2+3' } } });
-      await recordAudit(t.db, hostile, { action: 'update', objectType: 'question', objectId: '\tcmd', changes: { note: '=1+1' } });
+      await recordAudit(t.db, hostile, {
+        action: 'update',
+        objectType: 'question',
+        objectId: '@SUM(A1)',
+        changes: { before: { title: 'a' }, after: { title: '-2+3' } },
+      });
+      await recordAudit(t.db, hostile, {
+        action: 'update',
+        objectType: 'question',
+        objectId: '\tcmd',
+        changes: { note: '=1+1' },
+      });
       const { rows } = csvOf(await admin.get(url('/api/audit/export', { objectType: 'question' })));
       expect(rows.map((r) => [r.actor, r['object id'], r.ip, r.changes])).toEqual([
         [`'=HYPERLINK("http://x")`, `'\tcmd`, '+1', `'=1+1`],

@@ -1,6 +1,16 @@
 // The audit log's routes (README "Security"): the /audit screen's pages and CSV export (admins), and a QC record's
 // history on its edit page (admins and the record's inspector).
-import { MEDIA_TYPES, ZAuditEntry, ZAuditHistory, ZAuditQuery, ZErrorReply, ZPageParams, ZQcIdParams, zFileReply, zPaged } from '@crm/shared';
+import {
+  MEDIA_TYPES,
+  ZAuditEntry,
+  ZAuditHistory,
+  ZAuditQuery,
+  ZErrorReply,
+  ZPageParams,
+  ZQcIdParams,
+  zFileReply,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
@@ -12,23 +22,41 @@ import { findAuditPage, findQcRecordHistory } from './service.ts';
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function auditRoutes(app: App) {
-  app.get('/api/audit/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, querystring: ZAuditQuery, response: { 200: zPaged(ZAuditEntry), ...FAILURES } },
-  }, async (req) => findAuditPage(app.db, req.query, req.params, app.config.timeZone));
+  app.get(
+    '/api/audit/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, querystring: ZAuditQuery, response: { 200: zPaged(ZAuditEntry), ...FAILURES } },
+    },
+    async (req) => findAuditPage(app.db, req.query, req.params, app.config.timeZone),
+  );
 
   // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
-  app.get('/api/audit/export', {
-    exposeHeadRoute: false,
-    config: { ...asDownload(ADMINS), heavy: true },
-    schema: { querystring: ZAuditQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, 'The audit entries the filters select, as a CSV download'), ...FAILURES } },
-  }, async (req, reply) => {
-    const { fileName, csv } = await exportAuditLog(app.bulkDb, req.query, app.config.timeZone);
-    return sendCsv(reply, fileName, csv, 'audit export');
-  });
+  app.get(
+    '/api/audit/export',
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(ADMINS), heavy: true },
+      schema: {
+        querystring: ZAuditQuery,
+        response: {
+          200: zFileReply(MEDIA_TYPES.csv, 'The audit entries the filters select, as a CSV download'),
+          ...FAILURES,
+        },
+      },
+    },
+    async (req, reply) => {
+      const { fileName, csv } = await exportAuditLog(app.bulkDb, req.query, app.config.timeZone);
+      return sendCsv(reply, fileName, csv, 'audit export');
+    },
+  );
 
-  app.get('/api/audit/qcRecord/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZAuditHistory, ...FAILURES } },
-  }, async (req) => findQcRecordHistory(app.db, currentUser(req), req.params.id));
+  app.get(
+    '/api/audit/qcRecord/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, response: { 200: ZAuditHistory, ...FAILURES } },
+    },
+    async (req) => findQcRecordHistory(app.db, currentUser(req), req.params.id),
+  );
 }

@@ -1,6 +1,16 @@
 // Reading the audit log (README "Security"): the filtered entries of /audit newest first, and one QC record's history.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
-import { ZAuditChanges, startOfLocalDay, startOfNextLocalDay, type TAuditEntry, type TAuditHistory, type TAuditQuery, type TPaged, type TPageParams, type TTokenPayload } from '@crm/shared';
+import {
+  ZAuditChanges,
+  startOfLocalDay,
+  startOfNextLocalDay,
+  type TAuditEntry,
+  type TAuditHistory,
+  type TAuditQuery,
+  type TPaged,
+  type TPageParams,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { AuditLogTable, DB, Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
@@ -43,11 +53,18 @@ export function toAuditEntry(row: AuditRow): TAuditEntry {
 }
 
 /** GET /api/audit/pagination/{page}/{size}: newest first (by id, the order entries were written in). */
-export async function findAuditPage(db: Db, query: TAuditQuery, params: TPageParams, timeZone: string): Promise<TPaged<TAuditEntry>> {
+export async function findAuditPage(
+  db: Db,
+  query: TAuditQuery,
+  params: TPageParams,
+  timeZone: string,
+): Promise<TPaged<TAuditEntry>> {
   const { limit, offset } = pageWindow(params);
   const [rows, total] = await Promise.all([
     filteredAudit(db, query, timeZone).selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    filteredAudit(db, query, timeZone).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    filteredAudit(db, query, timeZone)
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return toPaged(rows.map(toAuditEntry), Number(total.n), params);
 }
@@ -58,7 +75,11 @@ export async function findAuditPage(db: Db, query: TAuditQuery, params: TPagePar
  * inspector is not shown the addresses changes came from.
  */
 export async function findQcRecordHistory(db: Db, user: TTokenPayload, id: number): Promise<TAuditHistory> {
-  const record = await db.selectFrom('qcRecords').select(['qcInspectorId', 'agentUserId', 'kind']).where('id', '=', id).executeTakeFirst();
+  const record = await db
+    .selectFrom('qcRecords')
+    .select(['qcInspectorId', 'agentUserId', 'kind'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${id}`);
   assertCanSeeRecord(user, record);
   const rows = await db

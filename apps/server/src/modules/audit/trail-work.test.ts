@@ -24,7 +24,12 @@ beforeAll(async () => {
 
 async function adminToken(username: string): Promise<string> {
   const user = await createUser(t.db, { role: 'admin', username });
-  return t.app.tokens.sign({ sub: String(user.id), userName: username, name: username, roles: [{ roleName: 'ADMIN', roleDescription: '' }] });
+  return t.app.tokens.sign({
+    sub: String(user.id),
+    userName: username,
+    name: username,
+    roles: [{ roleName: 'ADMIN', roleDescription: '' }],
+  });
 }
 
 describe('leads', () => {
@@ -32,7 +37,10 @@ describe('leads', () => {
     const token = await adminToken('audit-leads');
     const campaign = await campaignWithColumns(t.db, ['brand']);
     const rows = Array.from({ length: 6 }, (_, i) => `0171000${String(i).padStart(4, '0')},${DATE},b`);
-    const up = await uploadLeads(t.app, token, `cell_number,data_date,brand\n${rows.join('\n')}\n${rows[0]}\n`, { tableName: campaign.campaignName, fileName: 'day.csv' });
+    const up = await uploadLeads(t.app, token, `cell_number,data_date,brand\n${rows.join('\n')}\n${rows[0]}\n`, {
+      tableName: campaign.campaignName,
+      fileName: 'day.csv',
+    });
     expect(up.status, up.text).toBe(200);
 
     const call = (method: 'POST' | 'DELETE', url: string, payload?: object) =>
@@ -57,7 +65,9 @@ describe('leads', () => {
     const token = await adminToken('audit-leads-bad');
     const campaign = await campaignWithColumns(t.db, ['brand']);
     const before = await countAuditEntries(t.db);
-    const r = await uploadLeads(t.app, token, `cell_number,data_date,brand\nnot-a-number,${DATE},b\n`, { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, token, `cell_number,data_date,brand\nnot-a-number,${DATE},b\n`, {
+      tableName: campaign.campaignName,
+    });
     expect(r.status).toBe(400);
     expect(await countAuditEntries(t.db)).toBe(before);
   });
@@ -66,14 +76,24 @@ describe('leads', () => {
 describe('QC records', () => {
   it('create, edit and delete by the inspector; only the changed marks are logged', async () => {
     const record = await addRecord(w.qcA, scorecard(w));
-    const edit = await w.qcA.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, version: record.version, greetings: -5, suggestion: 'Greet the customer' });
+    const edit = await w.qcA.put('/api/qcReport/editqc', {
+      ...scorecard(w),
+      id: record.id,
+      version: record.version,
+      greetings: -5,
+      suggestion: 'Greet the customer',
+    });
     expect(edit.status, edit.text).toBe(200);
     expect(edit.json<TQcRecord>().version).toBe(record.version + 1);
     expect((await w.qcA.delete(`/api/qcReport/deleteQc/${record.id}`)).status).toBe(200);
 
     const entries = await auditEntries(t.db, 'qcRecord', record.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'delete']);
-    expect(entries[0]).toMatchObject({ actorUsername: w.inspectorA.username, actorRole: 'QC', changes: { after: { kind: 'in-house', agentId: w.agent.username, total: 100 } } });
+    expect(entries[0]).toMatchObject({
+      actorUsername: w.inspectorA.username,
+      actorRole: 'QC',
+      changes: { after: { kind: 'in-house', agentId: w.agent.username, total: 100 } },
+    });
     expect(entries[1]?.changes.before).toMatchObject({ greetings: 0, suggestion: 'Keep it up', total: 100 });
     expect(entries[1]?.changes.after).toMatchObject({ greetings: -5, suggestion: 'Greet the customer', total: 95 });
     expect(Object.keys(entries[1]?.changes.after ?? {})).not.toContain('liveliness');
@@ -82,10 +102,20 @@ describe('QC records', () => {
   it('an edit made on an older version is refused with who changed it, and changes nothing', async () => {
     const record = await addRecord(w.qcA, scorecard(w));
     const admin = w.admin;
-    const first = await admin.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, version: record.version, suggestion: 'Admin note' });
+    const first = await admin.put('/api/qcReport/editqc', {
+      ...scorecard(w),
+      id: record.id,
+      version: record.version,
+      suggestion: 'Admin note',
+    });
     expect(first.status, first.text).toBe(200);
     const before = await countAuditEntries(t.db);
-    const stale = await w.qcA.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, version: record.version, suggestion: 'Inspector note' });
+    const stale = await w.qcA.put('/api/qcReport/editqc', {
+      ...scorecard(w),
+      id: record.id,
+      version: record.version,
+      suggestion: 'Inspector note',
+    });
     expect(stale.status).toBe(409);
     const { message } = stale.json<{ message: string }>();
     expect(message).toMatch(/^This QC record was changed by .+ at \d{2}:\d{2}\. Open it again to see their changes\.$/);
@@ -95,42 +125,76 @@ describe('QC records', () => {
     const stored = await w.qcA.get(`/api/qcReport/getqc/${record.id}`);
     expect(stored.json<TQcRecord>()).toMatchObject({ suggestion: 'Admin note', version: record.version + 1 });
     // Without a version (an older client) the edit applies as before.
-    const blind = await w.qcA.put('/api/qcReport/editqc', { ...scorecard(w), id: record.id, suggestion: 'Inspector note' });
+    const blind = await w.qcA.put('/api/qcReport/editqc', {
+      ...scorecard(w),
+      id: record.id,
+      suggestion: 'Inspector note',
+    });
     expect(blind.status, blind.text).toBe(200);
   });
 
   it('a review resolved is filed under its QC record', async () => {
     const record = await addRecord(w.qcA, scorecard(w));
-    const review = await w.agentApi.post('/api/qcReport/submit', { qcId: record.id, agreed: 'No', raiseConcern: true, comment: 'I greeted' });
+    const review = await w.agentApi.post('/api/qcReport/submit', {
+      qcId: record.id,
+      agreed: 'No',
+      raiseConcern: true,
+      comment: 'I greeted',
+    });
     expect(review.status, review.text).toBe(200);
-    const resolved = await w.qcA.put(`/api/qcReport/agent-review/${review.json<{ id: number }>().id}`, { isResolved: true, resolvedMessage: 'Listened again: agreed' });
+    const resolved = await w.qcA.put(`/api/qcReport/agent-review/${review.json<{ id: number }>().id}`, {
+      isResolved: true,
+      resolvedMessage: 'Listened again: agreed',
+    });
     expect(resolved.status, resolved.text).toBe(200);
     const entries = await auditEntries(t.db, 'review', record.id);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'resolve', actorUsername: w.inspectorA.username, changes: { after: { isResolved: true, resolvedMessage: 'Listened again: agreed' } } });
+    expect(entries[0]).toMatchObject({
+      action: 'resolve',
+      actorUsername: w.inspectorA.username,
+      changes: { after: { isResolved: true, resolvedMessage: 'Listened again: agreed' } },
+    });
   });
 
   it('a recording linked to a record, and recordings uploaded to the voice log', async () => {
     const record = await addRecord(w.qcA, scorecard(w));
     const name = '20261120-101500_01712345678_AG-1-all.wav';
     await writeRecordings(recordingsDir, record.callDate, { [name]: toneWav(1) });
-    const linked = await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: record.id }, fileName: name });
+    const linked = await w.qcA.post('/api/qcReport/add-qc-report-file', {
+      qcReport: { id: record.id },
+      fileName: name,
+    });
     expect(linked.status, linked.text).toBe(200);
     // Linking it again changes nothing, and logs nothing.
-    expect((await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: record.id }, fileName: name })).status).toBe(200);
-    expect((await auditEntries(t.db, 'qcRecord', record.id)).filter((e) => e.action === 'link').map((e) => e.changes)).toEqual([{ after: { fileName: name } }]);
+    expect(
+      (await w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: record.id }, fileName: name })).status,
+    ).toBe(200);
+    expect(
+      (await auditEntries(t.db, 'qcRecord', record.id)).filter((e) => e.action === 'link').map((e) => e.changes),
+    ).toEqual([{ after: { fileName: name } }]);
 
     const token = await adminToken('audit-recordings');
     const boundary = '----audit-test';
     const body = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="20261121-090000_01811111111_AG-2-all.wav"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="20261121-090000_01811111111_AG-2-all.wav"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
       toneWav(1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ]);
-    const up = await t.app.inject({ method: 'POST', url: '/api/voicelog/upload?directory=2026-11-21', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` }, payload: body });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/api/voicelog/upload?directory=2026-11-21',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+      payload: body,
+    });
     expect(up.statusCode, up.body).toBe(200);
     expect(await auditEntries(t.db, 'recording', '2026-11-21')).toMatchObject([
-      { action: 'upload', actorUsername: 'audit-recordings', changes: { after: { files: ['20261121-090000_01811111111_AG-2-all.wav'] }, counts: { recordings: 1 } } },
+      {
+        action: 'upload',
+        actorUsername: 'audit-recordings',
+        changes: { after: { files: ['20261121-090000_01811111111_AG-2-all.wav'] }, counts: { recordings: 1 } },
+      },
     ]);
   });
 });

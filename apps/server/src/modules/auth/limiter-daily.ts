@@ -28,7 +28,12 @@ export async function findSignInFailures(db: Db, account: string, address: strin
   const rows = await db
     .selectFrom('signInFailures')
     .select(['kind', 'failures', 'windowStartedAt', 'waitUntil'])
-    .where((eb) => eb.or([eb.and([eb('kind', '=', 'account'), eb('key', '=', account)]), eb.and([eb('kind', '=', 'address'), eb('key', '=', address)])]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('kind', '=', 'account'), eb('key', '=', account)]),
+        eb.and([eb('kind', '=', 'address'), eb('key', '=', address)]),
+      ]),
+    )
     .execute();
   return { account: rows.find((r) => r.kind === 'account'), address: rows.find((r) => r.kind === 'address') };
 }
@@ -42,7 +47,8 @@ export function signInWait(failures: TFailures, nowMs: number, limits: TDailyLim
     const dayEnds = address.windowStartedAt.getTime() + DAY_MS;
     if (dayEnds > nowMs) return { code: SIGN_IN_LIMIT_CODES.daily, seconds: seconds(dayEnds - nowMs) };
   }
-  if (account?.waitUntil && account.waitUntil.getTime() > nowMs) return { code: SIGN_IN_LIMIT_CODES.backoff, seconds: seconds(account.waitUntil.getTime() - nowMs) };
+  if (account?.waitUntil && account.waitUntil.getTime() > nowMs)
+    return { code: SIGN_IN_LIMIT_CODES.backoff, seconds: seconds(account.waitUntil.getTime() - nowMs) };
   return undefined;
 }
 
@@ -58,7 +64,13 @@ export function backoffSeconds(failures: number, limits: TDailyLimits): number {
  * again). The account's count sets its wait from LOGIN_BACKOFF_AFTER on. Atomic per row: failures at the same moment
  * in two processes each count.
  */
-export async function recordSignInFailure(db: Db, account: string, address: string, nowMs: number, limits: TDailyLimits): Promise<void> {
+export async function recordSignInFailure(
+  db: Db,
+  account: string,
+  address: string,
+  nowMs: number,
+  limits: TDailyLimits,
+): Promise<void> {
   const now = new Date(nowMs);
   const dayAgo = new Date(nowMs - DAY_MS);
   // The row's count after this failure, and the wait it sets, as SQL over the row as it was (f).

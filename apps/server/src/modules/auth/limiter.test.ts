@@ -54,7 +54,9 @@ describe('createLimiter', () => {
 describe('backoffSeconds', () => {
   it('is nothing before LOGIN_BACKOFF_AFTER failures, then a minute, doubling with each failure up to the maximum', () => {
     const limits = { backoffAfter: 10, backoffMaxSeconds: 3600, dailyPerAddress: 1000 };
-    expect([1, 9, 10, 11, 12, 15, 16, 17, 500].map((n) => backoffSeconds(n, limits))).toEqual([0, 0, 60, 120, 240, 1920, 3600, 3600, 3600]);
+    expect([1, 9, 10, 11, 12, 15, 16, 17, 500].map((n) => backoffSeconds(n, limits))).toEqual([
+      0, 0, 60, 120, 240, 1920, 3600, 3600, 3600,
+    ]);
     expect(backoffSeconds(3, { ...limits, backoffAfter: 3, backoffMaxSeconds: 30 })).toBe(30);
   });
 });

@@ -64,7 +64,8 @@ export function createLimiter(max: number, windowMs: number, now: () => number =
     },
     prune() {
       const t = now();
-      for (const [key, s] of keys) if (s.endsAt <= t && s.inFlight.size === 0 && s.waiting.length === 0) keys.delete(key);
+      for (const [key, s] of keys)
+        if (s.endsAt <= t && s.inFlight.size === 0 && s.waiting.length === 0) keys.delete(key);
     },
   };
 }

@@ -16,7 +16,12 @@ describe('POST /api/auth/signInSuperAdmin', () => {
     const r = await t.anonymous.post('/api/auth/signInSuperAdmin', { username: 'boss', password: admin.password });
     expect(r.status).toBe(200);
     const payload = payloadOf(r.body);
-    expect(payload).toMatchObject({ userName: 'boss', name: 'The Boss', roles: [{ roleName: 'ADMIN' }], timeZone: 'Asia/Dhaka' });
+    expect(payload).toMatchObject({
+      userName: 'boss',
+      name: 'The Boss',
+      roles: [{ roleName: 'ADMIN' }],
+      timeZone: 'Asia/Dhaka',
+    });
     expect(payload.exp).toBeGreaterThan(Date.now() / 1000);
     expect(r.text).not.toMatch(/argon2|scrypt|passwordHash|password_hash/);
   });
@@ -60,10 +65,21 @@ describe('POST /api/auth/signInAgent', () => {
   it('signs an agent in with shift and campaign carried in the token', async () => {
     await createCampaign(t.db, { campaignName: 'Summer Survey' });
     const agent = await createUser(t.db, { role: 'agent', username: 'AG-101', name: 'Rahim' });
-    const r = await t.anonymous.post('/api/auth/signInAgent', { username: 'AG-101', password: agent.password, shift: 'Evening', campaign: 'summer survey' });
+    const r = await t.anonymous.post('/api/auth/signInAgent', {
+      username: 'AG-101',
+      password: agent.password,
+      shift: 'Evening',
+      campaign: 'summer survey',
+    });
     expect(r.status).toBe(200);
     expect(payloadOf(r.body)).toMatchObject({
-      userName: 'AG-101', name: 'Rahim', agentId: 'AG-101', shift: 'Evening', campaign: 'Summer Survey', roles: [{ roleName: 'AGENT' }], timeZone: 'Asia/Dhaka',
+      userName: 'AG-101',
+      name: 'Rahim',
+      agentId: 'AG-101',
+      shift: 'Evening',
+      campaign: 'Summer Survey',
+      roles: [{ roleName: 'AGENT' }],
+      timeZone: 'Asia/Dhaka',
     });
   });
 
@@ -76,7 +92,12 @@ describe('POST /api/auth/signInAgent', () => {
       throw new Error('Zero-length key is not supported');
     };
     try {
-      const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift: 'Morning', campaign: 'Phantom survey' });
+      const r = await t.anonymous.post('/api/auth/signInAgent', {
+        username: agent.username,
+        password: agent.password,
+        shift: 'Morning',
+        campaign: 'Phantom survey',
+      });
       expect(r.status).toBe(500);
     } finally {
       t.app.tokens.sign = sign;
@@ -90,7 +111,12 @@ describe('POST /api/auth/signInAgent', () => {
     await createCampaign(t.db, { campaignName: 'Closed One', status: false });
     const agent = await createUser(t.db, { role: 'agent' });
     for (const campaign of ['Closed One', 'No Such Campaign']) {
-      const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift: 'Morning', campaign });
+      const r = await t.anonymous.post('/api/auth/signInAgent', {
+        username: agent.username,
+        password: agent.password,
+        shift: 'Morning',
+        campaign,
+      });
       expect(r.status).toBe(400);
       expect(r.body).toEqual({ message: MESSAGES.login.campaignUnavailable });
     }
@@ -102,15 +128,35 @@ describe('POST /api/auth/signInAgent', () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const disabled = await createUser(t.db, { role: 'agent', active: false });
     const base = { shift: 'Morning', campaign: campaign.campaignName };
-    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: admin.username, password: admin.password })).status).toBe(401);
-    expect((await t.anonymous.post('/api/auth/signInAgent', { ...base, username: agent.username, password: 'wrong-password' })).status).toBe(401);
-    const refused = await t.anonymous.post('/api/auth/signInAgent', { ...base, username: disabled.username, password: disabled.password });
+    expect(
+      (await t.anonymous.post('/api/auth/signInAgent', { ...base, username: admin.username, password: admin.password }))
+        .status,
+    ).toBe(401);
+    expect(
+      (
+        await t.anonymous.post('/api/auth/signInAgent', {
+          ...base,
+          username: agent.username,
+          password: 'wrong-password',
+        })
+      ).status,
+    ).toBe(401);
+    const refused = await t.anonymous.post('/api/auth/signInAgent', {
+      ...base,
+      username: disabled.username,
+      password: disabled.password,
+    });
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ message: MESSAGES.login.wrongCredentials });
   });
 
   it('requires a shift of Morning or Evening', async () => {
-    const r = await t.anonymous.post('/api/auth/signInAgent', { username: 'a', password: 'b', shift: 'Night', campaign: 'X' });
+    const r = await t.anonymous.post('/api/auth/signInAgent', {
+      username: 'a',
+      password: 'b',
+      shift: 'Night',
+      campaign: 'X',
+    });
     expect(r.status).toBe(400);
     expect(r.json<{ message: string }>().message).toMatch(/body\.shift: shift must be Morning or Evening/);
   });
@@ -119,33 +165,62 @@ describe('POST /api/auth/signInAgent', () => {
 describe('sign-in limits', () => {
   const limited = useTestApp({ loginRateLimit: 3, loginRateLimitPerIp: 30 });
   /** A sign-in as if from `remoteAddress`, with extra headers (app.inject's peer is 127.0.0.1 otherwise). */
-  const attempt = (body: { username: string; password: string }, remoteAddress: string, headers: Record<string, string> = {}) =>
-    limited.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: body, remoteAddress, headers });
+  const attempt = (
+    body: { username: string; password: string },
+    remoteAddress: string,
+    headers: Record<string, string> = {},
+  ) => limited.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: body, remoteAddress, headers });
 
   it('answers 429 after too many attempts for one username, while another username still gets through', async () => {
     const admin = await createUser(limited.db, { role: 'admin' });
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' + i })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' + i }))
+          .status,
+      );
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const blocked = await limited.anonymous.post('/api/auth/signInSuperAdmin', { username: 'target', password: 'guess' });
-    expect(blocked.body).toEqual({ code: SIGN_IN_LIMIT_CODES.minute, message: signInLimitMessage(SIGN_IN_LIMIT_CODES.minute, Number(blocked.headers['retry-after'])) });
+    const blocked = await limited.anonymous.post('/api/auth/signInSuperAdmin', {
+      username: 'target',
+      password: 'guess',
+    });
+    expect(blocked.body).toEqual({
+      code: SIGN_IN_LIMIT_CODES.minute,
+      message: signInLimitMessage(SIGN_IN_LIMIT_CODES.minute, Number(blocked.headers['retry-after'])),
+    });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    const other = await caller(limited.app).post('/api/auth/signInSuperAdmin', { username: admin.username, password: admin.password });
+    const other = await caller(limited.app).post('/api/auth/signInSuperAdmin', {
+      username: admin.username,
+      password: admin.password,
+    });
     expect(other.status).toBe(200);
   });
 
   it('counts one username across every address: rotating X-Forwarded-For or the address itself gains nothing', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await attempt({ username: 'Rotated', password: 'guess' + i }, '10.1.0.1', { 'x-forwarded-for': `198.51.100.${i + 1}` })).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await attempt({ username: 'Rotated', password: 'guess' + i }, '10.1.0.1', {
+            'x-forwarded-for': `198.51.100.${i + 1}`,
+          })
+        ).statusCode,
+      );
     expect(statuses).toEqual([401, 401, 401, 429]);
-    const elsewhere = await attempt({ username: 'rotated', password: 'guess' }, '10.1.0.2', { 'x-forwarded-for': '198.51.100.99' });
+    const elsewhere = await attempt({ username: 'rotated', password: 'guess' }, '10.1.0.2', {
+      'x-forwarded-for': '198.51.100.99',
+    });
     expect(elsewhere.statusCode).toBe(429);
-    expect(elsewhere.json()).toMatchObject({ code: SIGN_IN_LIMIT_CODES.minute, message: expect.stringMatching(/^Too many sign-in attempts\. Wait (\d+ seconds|1 minute) and try again\.$/) });
+    expect(elsewhere.json()).toMatchObject({
+      code: SIGN_IN_LIMIT_CODES.minute,
+      message: expect.stringMatching(/^Too many sign-in attempts\. Wait (\d+ seconds|1 minute) and try again\.$/),
+    });
   });
 
   it('counts one address across every username: spraying one password over many agent IDs stops at LOGIN_RATE_LIMIT_PER_IP', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 32; i++) statuses.push((await attempt({ username: `AG-SPRAY-${i}`, password: 'Password1' }, '10.2.0.1')).statusCode);
+    for (let i = 0; i < 32; i++)
+      statuses.push((await attempt({ username: `AG-SPRAY-${i}`, password: 'Password1' }, '10.2.0.1')).statusCode);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
     expect(statuses.slice(30)).toEqual([429, 429]);
     // Another address is not held back.
@@ -157,8 +232,15 @@ describe('sign-in limits', () => {
     const agents = await Promise.all(Array.from({ length: 40 }, () => createUser(limited.db, { role: 'agent' })));
     for (const agent of agents) {
       const r = await limited.app.inject({
-        method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.3.0.1',
-        payload: { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName },
+        method: 'POST',
+        url: '/api/auth/signInAgent',
+        remoteAddress: '10.3.0.1',
+        payload: {
+          username: agent.username,
+          password: agent.password,
+          shift: 'Morning',
+          campaign: campaign.campaignName,
+        },
       });
       expect(r.statusCode).toBe(200);
     }
@@ -170,7 +252,13 @@ describe('sign-in limits', () => {
 describe('sign-in limits behind a trusted proxy', () => {
   const proxied = useTestApp({ loginRateLimit: 1000, loginRateLimitPerIp: 2, trustProxy: { addresses: ['10.9.9.9'] } });
   const attempt = (username: string, remoteAddress: string, forwardedFor: string) =>
-    proxied.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: { username, password: 'guess-guess' }, remoteAddress, headers: { 'x-forwarded-for': forwardedFor } });
+    proxied.app.inject({
+      method: 'POST',
+      url: '/api/auth/signInSuperAdmin',
+      payload: { username, password: 'guess-guess' },
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
 
   it('counts the clients behind the proxy separately, by the address the proxy forwards', async () => {
     const first = [];
@@ -181,7 +269,8 @@ describe('sign-in limits behind a trusted proxy', () => {
 
   it('ignores X-Forwarded-For from a peer that is not the proxy', async () => {
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await attempt(`user-c${i}`, '10.7.7.7', `203.0.113.${10 + i}`)).statusCode);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await attempt(`user-c${i}`, '10.7.7.7', `203.0.113.${10 + i}`)).statusCode);
     expect(statuses).toEqual([401, 401, 429]);
   });
 });
@@ -192,7 +281,12 @@ describe('GET /api/auth/me', () => {
     const agent = await createUser(t.db, { role: 'agent', name: 'Karim' });
     const me = await (await t.as(agent, { shift: 'Evening', campaign: campaign.campaignName })).get('/api/auth/me');
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ name: 'Karim', agentId: agent.username, shift: 'Evening', campaign: campaign.campaignName });
+    expect(me.body).toMatchObject({
+      name: 'Karim',
+      agentId: agent.username,
+      shift: 'Evening',
+      campaign: campaign.campaignName,
+    });
     expect((await t.anonymous.get('/api/auth/me')).status).toBe(401);
   });
 });

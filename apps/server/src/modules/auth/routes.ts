@@ -1,5 +1,14 @@
 // POST /api/auth/signInSuperAdmin, /api/auth/signInAgent and the second step /api/auth/mfa (public, rate-limited).
-import { ZAdminSignInResponse, ZErrorReply, ZMediaToken, ZSessionUser, ZSignInAdminRequest, ZSignInAgentRequest, ZSignInResponse, ZSignOutResult } from '@crm/shared';
+import {
+  ZAdminSignInResponse,
+  ZErrorReply,
+  ZMediaToken,
+  ZSessionUser,
+  ZSignInAdminRequest,
+  ZSignInAgentRequest,
+  ZSignInResponse,
+  ZSignOutResult,
+} from '@crm/shared';
 import { currentUser } from '../../auth/guard.ts';
 import type { App } from '../../app-type.ts';
 import { EVERY_ROLE, PUBLIC } from '../../auth/roles.ts';
@@ -13,35 +22,56 @@ export async function authRoutes(app: App) {
   const limit = limits(bodyUsername);
   const replies = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 429: ZErrorReply };
 
-  app.post('/api/auth/signInSuperAdmin', {
-    config: PUBLIC,
-    ...limit,
-    schema: { body: ZSignInAdminRequest, response: { 200: ZAdminSignInResponse, ...replies } },
-  }, async (req) => signInSuperAdmin(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, mfa: app.config.mfa }));
+  app.post(
+    '/api/auth/signInSuperAdmin',
+    {
+      config: PUBLIC,
+      ...limit,
+      schema: { body: ZSignInAdminRequest, response: { 200: ZAdminSignInResponse, ...replies } },
+    },
+    async (req) =>
+      signInSuperAdmin(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, mfa: app.config.mfa }),
+  );
 
-  app.post('/api/auth/signInAgent', {
-    config: PUBLIC,
-    ...limit,
-    schema: { body: ZSignInAgentRequest, response: { 200: ZSignInResponse, ...replies } },
-  }, async (req) => signInAgent(app.db, app.tokens, req.body, app.config.timeZone));
+  app.post(
+    '/api/auth/signInAgent',
+    {
+      config: PUBLIC,
+      ...limit,
+      schema: { body: ZSignInAgentRequest, response: { 200: ZSignInResponse, ...replies } },
+    },
+    async (req) => signInAgent(app.db, app.tokens, req.body, app.config.timeZone),
+  );
 
   mfaSignInRoutes(app, limits);
   mfaResetRoutes(app);
 }
 
 export async function sessionRoutes(app: App) {
-  app.get('/api/auth/me', {
-    config: EVERY_ROLE,
-    schema: { response: { 200: ZSessionUser } },
-  }, async (req) => sessionUser(currentUser(req)));
+  app.get(
+    '/api/auth/me',
+    {
+      config: EVERY_ROLE,
+      schema: { response: { 200: ZSessionUser } },
+    },
+    async (req) => sessionUser(currentUser(req)),
+  );
 
-  app.post('/api/auth/signOut', {
-    config: EVERY_ROLE,
-    schema: { response: { 200: ZSignOutResult } },
-  }, async (req) => signOut(app.db, currentUser(req)));
+  app.post(
+    '/api/auth/signOut',
+    {
+      config: EVERY_ROLE,
+      schema: { response: { 200: ZSignOutResult } },
+    },
+    async (req) => signOut(app.db, currentUser(req)),
+  );
 
-  app.get('/api/auth/media-token', {
-    config: EVERY_ROLE,
-    schema: { response: { 200: ZMediaToken } },
-  }, async (req) => issueMediaToken(app.tokens, currentUser(req)));
+  app.get(
+    '/api/auth/media-token',
+    {
+      config: EVERY_ROLE,
+      schema: { response: { 200: ZMediaToken } },
+    },
+    async (req) => issueMediaToken(app.tokens, currentUser(req)),
+  );
 }

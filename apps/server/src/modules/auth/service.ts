@@ -1,6 +1,17 @@
 // Sign-in for administrators, QC inspectors and agents.
 import { sql } from 'kysely';
-import { MESSAGES, type TAdminSignInResponse, type TDbRole, type TMediaToken, type TSessionUser, type TTokenPayload, type TSignInAdminRequest, type TSignInAgentRequest, type TSignInResponse, type TSignOutResult } from '@crm/shared';
+import {
+  MESSAGES,
+  type TAdminSignInResponse,
+  type TDbRole,
+  type TMediaToken,
+  type TSessionUser,
+  type TTokenPayload,
+  type TSignInAdminRequest,
+  type TSignInAgentRequest,
+  type TSignInResponse,
+  type TSignOutResult,
+} from '@crm/shared';
 import type { TMfaConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { dummyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/password.ts';
@@ -23,13 +34,21 @@ async function authenticate(db: Db, username: string, password: string, roles: r
   if (needsRehash(user.passwordHash)) {
     try {
       const passwordHash = await hashPassword(password);
-      await db.updateTable('users').set({ passwordHash }).where('id', '=', user.id).where('passwordHash', '=', user.passwordHash).execute();
+      await db
+        .updateTable('users')
+        .set({ passwordHash })
+        .where('id', '=', user.id)
+        .where('passwordHash', '=', user.passwordHash)
+        .execute();
     } catch (e) {
       // Best effort: the sign-in goes on with the old hash, tried again next time. No logger reaches this function
       // (it gets the database only; the request's logger stays in routes.ts), so a process warning on stderr.
-      process.emitWarning(`Could not upgrade the password hash of user ${user.id} at sign-in: ${e instanceof Error ? e.message : String(e)}`, {
-        code: 'CRM_PASSWORD_REHASH',
-      });
+      process.emitWarning(
+        `Could not upgrade the password hash of user ${user.id} at sign-in: ${e instanceof Error ? e.message : String(e)}`,
+        {
+          code: 'CRM_PASSWORD_REHASH',
+        },
+      );
     }
   }
   return user;
@@ -40,7 +59,12 @@ async function authenticate(db: Db, username: string, password: string, roles: r
  * too. When a second factor is due (docs/trust.md, Second factor) the right password gets no token yet: the reply
  * is the second step's mfaToken, to send with the code to POST /api/auth/mfa.
  */
-export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSignInAdminRequest, options: { timeZone: string; mfa: TMfaConfig }): Promise<TAdminSignInResponse> {
+export async function signInSuperAdmin(
+  db: Db,
+  tokens: TokenService,
+  input: TSignInAdminRequest,
+  options: { timeZone: string; mfa: TMfaConfig },
+): Promise<TAdminSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
   const secondStep = await startSecondFactor(db, user, options.mfa);
   if (secondStep !== null) return secondStep;
@@ -48,7 +72,12 @@ export async function signInSuperAdmin(db: Db, tokens: TokenService, input: TSig
 }
 
 /** Agents sign in with their agentId, a shift and an active campaign. The token says the call centre's time zone too. */
-export async function signInAgent(db: Db, tokens: TokenService, input: TSignInAgentRequest, timeZone: string): Promise<TSignInResponse> {
+export async function signInAgent(
+  db: Db,
+  tokens: TokenService,
+  input: TSignInAgentRequest,
+  timeZone: string,
+): Promise<TSignInResponse> {
   const user = await authenticate(db, input.username, input.password, ['agent']);
   const campaign = await db
     .selectFrom('campaigns')

@@ -12,6 +12,17 @@ export function roleClaim(role: TDbRole) {
 export type TSessionAccount = { id: number; username: string; name: string; role: TDbRole; tokenVersion: number };
 
 /** A session token of an administrator or QC inspector; it says the call centre's time zone too. */
-export async function signAccountSession(tokens: TokenService, user: TSessionAccount, timeZone: string): Promise<string> {
-  return tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: roleClaim(user.role), tv: user.tokenVersion, timeZone });
+export async function signAccountSession(
+  tokens: TokenService,
+  user: TSessionAccount,
+  timeZone: string,
+): Promise<string> {
+  return tokens.sign({
+    sub: String(user.id),
+    userName: user.username,
+    name: user.name,
+    roles: roleClaim(user.role),
+    tv: user.tokenVersion,
+    timeZone,
+  });
 }

@@ -27,18 +27,32 @@ describe('with the default limits', () => {
   });
 
   it('are 20 failures a minute per address, 1000 a day, a wait from 10 failures of an account, up to an hour', () => {
-    expect(DEFAULTS).toMatchObject({ loginRateLimit: 10, loginRateLimitPerIp: 20, loginDailyLimitPerIp: 1000, loginBackoffAfter: 10, loginBackoffMaxSeconds: 3600 });
+    expect(DEFAULTS).toMatchObject({
+      loginRateLimit: 10,
+      loginRateLimitPerIp: 20,
+      loginDailyLimitPerIp: 1000,
+      loginBackoffAfter: 10,
+      loginBackoffMaxSeconds: 3600,
+    });
   });
 
   it('answers 429 to one address spraying 30 usernames within a minute, from the 21st on', async () => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 30; i++) {
-      last = await t.app.inject({ method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.20.0.1', payload: { username: `AG-SPRAY20-${i}`, password: 'Spring2024!', shift: 'Morning', campaign: 'Any' } });
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signInAgent',
+        remoteAddress: '10.20.0.1',
+        payload: { username: `AG-SPRAY20-${i}`, password: 'Spring2024!', shift: 'Morning', campaign: 'Any' },
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([...Array<number>(20).fill(401), ...Array<number>(10).fill(429)]);
-    expect(last?.json()).toMatchObject({ code: SIGN_IN_LIMIT_CODES.minute, message: expect.stringMatching(/^Too many sign-in attempts\. Wait (\d+ seconds|1 minute) and try again\.$/) });
+    expect(last?.json()).toMatchObject({
+      code: SIGN_IN_LIMIT_CODES.minute,
+      message: expect.stringMatching(/^Too many sign-in attempts\. Wait (\d+ seconds|1 minute) and try again\.$/),
+    });
     expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
   });
 });
@@ -50,18 +64,40 @@ describe('a whole office behind one address', () => {
     const campaign = await createCampaign(t.db);
     const agents = await Promise.all(Array.from({ length: 40 }, () => createUser(t.db, { role: 'agent' })));
     const replies = await Promise.all(
-      agents.map((agent) => t.app.inject({ method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.50.0.1', payload: { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName } })),
+      agents.map((agent) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signInAgent',
+          remoteAddress: '10.50.0.1',
+          payload: {
+            username: agent.username,
+            password: agent.password,
+            shift: 'Morning',
+            campaign: campaign.campaignName,
+          },
+        }),
+      ),
     );
     expect(replies.map((r) => r.statusCode)).toEqual(Array<number>(40).fill(200));
     // Guesses at once from that address still stop at 5.
-    const guesses = await Promise.all(Array.from({ length: 8 }, (_, i) => t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress: '10.50.0.1', payload: { username: `nobody-${i}`, password: 'Spring2024!' } })));
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/auth/signInSuperAdmin',
+          remoteAddress: '10.50.0.1',
+          payload: { username: `nobody-${i}`, password: 'Spring2024!' },
+        }),
+      ),
+    );
     expect(guesses.map((r) => r.statusCode).sort()).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
   });
 });
 
 describe('an account that keeps failing', () => {
   const t = useTestApp({ loginBackoffAfter: 3, loginBackoffMaxSeconds: 300 });
-  const signIn = (body: Attempt, remoteAddress = '10.30.0.1') => t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress, payload: body });
+  const signIn = (body: Attempt, remoteAddress = '10.30.0.1') =>
+    t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress, payload: body });
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date'] });
     clockAt(T0);
@@ -71,11 +107,18 @@ describe('an account that keeps failing', () => {
   it('waits a minute from the 3rd failure, each further failure doubling the wait up to the maximum, from every address', async () => {
     const qc = await createUser(t.db, { role: 'qc' });
     const wrong = { username: qc.username, password: 'not-the-password' };
-    expect([(await signIn(wrong)).statusCode, (await signIn(wrong)).statusCode, (await signIn(wrong)).statusCode]).toEqual([401, 401, 401]);
+    expect([
+      (await signIn(wrong)).statusCode,
+      (await signIn(wrong)).statusCode,
+      (await signIn(wrong)).statusCode,
+    ]).toEqual([401, 401, 401]);
     // Even the right password, from another address, is not checked while the account waits.
     const held = await signIn({ username: qc.username, password: qc.password }, '10.30.0.2');
     expect(held.statusCode).toBe(429);
-    expect(held.json()).toEqual({ code: SIGN_IN_LIMIT_CODES.backoff, message: 'Too many failed sign-ins for this account. Wait 1 minute and try again.' });
+    expect(held.json()).toEqual({
+      code: SIGN_IN_LIMIT_CODES.backoff,
+      message: 'Too many failed sign-ins for this account. Wait 1 minute and try again.',
+    });
     expect(held.headers['retry-after']).toBe('60');
     const waits: number[] = [];
     let [now, wait] = [T0, 60];
@@ -118,12 +161,28 @@ describe('an account that keeps failing', () => {
   it('writes nothing for sign-ins that succeed', async () => {
     const campaign = await createCampaign(t.db);
     const agents = await Promise.all(Array.from({ length: 20 }, () => createUser(t.db, { role: 'agent' })));
-    const before = await t.db.selectFrom('signInFailures').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('signInFailures')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     for (const agent of agents) {
-      const r = await t.app.inject({ method: 'POST', url: '/api/auth/signInAgent', remoteAddress: '10.31.0.1', payload: { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/signInAgent',
+        remoteAddress: '10.31.0.1',
+        payload: {
+          username: agent.username,
+          password: agent.password,
+          shift: 'Morning',
+          campaign: campaign.campaignName,
+        },
+      });
       expect(r.statusCode).toBe(200);
     }
-    const after = await t.db.selectFrom('signInFailures').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('signInFailures')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -138,7 +197,8 @@ describe('an address that keeps failing', () => {
 
   it('is refused for the rest of the day after LOGIN_DAILY_LIMIT_PER_IP failures, whatever the usernames; others are not', async () => {
     const qc = await createUser(t.db, { role: 'qc' });
-    const from = (remoteAddress: string, body: Attempt) => t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress, payload: body });
+    const from = (remoteAddress: string, body: Attempt) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', remoteAddress, payload: body });
     const statuses = [];
     for (let i = 0; i < 5; i++) {
       // Spread over the day: the minute limits never come into it.
@@ -149,8 +209,13 @@ describe('an address that keeps failing', () => {
     clockAt(T0 + 10 * HOUR);
     const capped = await from('10.40.0.1', { username: qc.username, password: qc.password });
     expect(capped.statusCode).toBe(429);
-    expect(capped.json()).toEqual({ code: SIGN_IN_LIMIT_CODES.daily, message: signInLimitMessage(SIGN_IN_LIMIT_CODES.daily, 14 * 3600) });
-    expect(capped.json<{ message: string }>().message).toBe('Too many failed sign-ins from this address today. Wait 14 hours and try again.');
+    expect(capped.json()).toEqual({
+      code: SIGN_IN_LIMIT_CODES.daily,
+      message: signInLimitMessage(SIGN_IN_LIMIT_CODES.daily, 14 * 3600),
+    });
+    expect(capped.json<{ message: string }>().message).toBe(
+      'Too many failed sign-ins from this address today. Wait 14 hours and try again.',
+    );
     expect(capped.headers['retry-after']).toBe(String(14 * 3600));
     expect((await from('10.40.0.2', { username: qc.username, password: qc.password })).statusCode).toBe(200);
     // The day since the first failure is over.
@@ -172,8 +237,11 @@ describe('the day-long limits across a restart', () => {
     try {
       const first = await buildApp(config, { database });
       const qc = await createUser(first.db, { role: 'qc' });
-      const attempt = (app: typeof first, password: string) => app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: { username: qc.username, password } });
-      expect([(await attempt(first, 'wrong-one')).statusCode, (await attempt(first, 'wrong-two')).statusCode]).toEqual([401, 401]);
+      const attempt = (app: typeof first, password: string) =>
+        app.inject({ method: 'POST', url: '/api/auth/signInSuperAdmin', payload: { username: qc.username, password } });
+      expect([(await attempt(first, 'wrong-one')).statusCode, (await attempt(first, 'wrong-two')).statusCode]).toEqual([
+        401, 401,
+      ]);
       const second = await buildApp({ ...config }, { database });
       expect((await attempt(second, qc.password)).statusCode).toBe(429);
       await first.close();

@@ -5,7 +5,14 @@ import type { App } from '../../app-type.ts';
 import type { TConfig } from '../../config.ts';
 import { AppError } from '../../http/errors.ts';
 import { createLimiter } from './limiter.ts';
-import { clearAccountFailures, findSignInFailures, pruneSignInFailures, recordSignInFailure, signInWait, type TDailyLimits } from './limiter-daily.ts';
+import {
+  clearAccountFailures,
+  findSignInFailures,
+  pruneSignInFailures,
+  recordSignInFailure,
+  signInWait,
+  type TDailyLimits,
+} from './limiter-daily.ts';
 
 const LOGIN_WINDOW_MS = 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -47,7 +54,10 @@ const issuesToken = (payload: unknown) => typeof payload === 'string' && payload
  * Every route that checks a secret (a password, a second-factor code) takes the hooks of one set of counts: a server's
  * calls (from any plugin: they share its config) get the first call's counts.
  */
-export function createSignInLimits(app: App, now: () => number = () => Date.now()): (userOf: AttemptUser) => SignInLimitHooks {
+export function createSignInLimits(
+  app: App,
+  now: () => number = () => Date.now(),
+): (userOf: AttemptUser) => SignInLimitHooks {
   const made = perServer.get(app.config);
   if (made) return made;
   const limits = makeSignInLimits(app, now);
@@ -71,7 +81,9 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
   }, LOGIN_WINDOW_MS);
   pruner.unref();
   const dbPruner = setInterval(() => {
-    pruneSignInFailures(app.db, now()).catch((e: unknown) => app.log.warn({ err: e }, 'could not prune old sign-in failures'));
+    pruneSignInFailures(app.db, now()).catch((e: unknown) =>
+      app.log.warn({ err: e }, 'could not prune old sign-in failures'),
+    );
   }, PRUNE_EVERY_MS);
   dbPruner.unref();
   app.addHook('onClose', async () => {
@@ -80,7 +92,13 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
   });
 
   /** The attempts of a request in flight, and whether its account had failures (a success then clears them). */
-  type Counted = { ip: string; user: string; settle: (failed: boolean) => void; accountFailed: boolean; wrongSecret: boolean };
+  type Counted = {
+    ip: string;
+    user: string;
+    settle: (failed: boolean) => void;
+    accountFailed: boolean;
+    wrongSecret: boolean;
+  };
   const counted = new WeakMap<FastifyRequest, Counted>();
   const tooMany = (reply: FastifyReply, code: TSignInLimitCode, retryAfterSeconds: number) => {
     reply.header('retry-after', String(retryAfterSeconds));
@@ -116,7 +134,8 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
     },
     onError: async (req, _reply, error) => {
       const keys = counted.get(req);
-      if (keys && error instanceof AppError && error.replyCode !== undefined && WRONG_SECRET_CODES.has(error.replyCode)) keys.wrongSecret = true;
+      if (keys && error instanceof AppError && error.replyCode !== undefined && WRONG_SECRET_CODES.has(error.replyCode))
+        keys.wrongSecret = true;
     },
     // Before the reply leaves: the next attempt, even from another process, already sees this one's failure.
     onSend: async (req, reply, payload) => {
@@ -125,7 +144,8 @@ function makeSignInLimits(app: App, now: () => number): (userOf: AttemptUser) =>
       const failed = reply.statusCode === 401 || keys.wrongSecret;
       try {
         if (failed) await recordSignInFailure(app.db, keys.user, keys.ip, now(), daily);
-        else if (keys.accountFailed && reply.statusCode === 200 && issuesToken(payload)) await clearAccountFailures(app.db, keys.user);
+        else if (keys.accountFailed && reply.statusCode === 200 && issuesToken(payload))
+          await clearAccountFailures(app.db, keys.user);
       } catch (e) {
         // The reply stands; the count misses one attempt (the database is failing, and the next attempt will be too).
         req.log.warn({ err: e }, 'could not record a sign-in attempt');

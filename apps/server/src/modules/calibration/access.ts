@@ -34,12 +34,21 @@ export async function findSessionRow(db: Db, id: number): Promise<TSessionRow> {
 }
 
 export async function isParticipant(db: Db, sessionId: number, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('calibrationInspectors').select('userId').where('sessionId', '=', sessionId).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('calibrationInspectors')
+    .select('userId')
+    .where('sessionId', '=', sessionId)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** The session, or 404; 403 for an inspector who does not take part in it. */
-export async function sessionForCaller(db: Db, user: TTokenPayload, id: number): Promise<{ session: TSessionRow; participant: boolean }> {
+export async function sessionForCaller(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+): Promise<{ session: TSessionRow; participant: boolean }> {
   const session = await findSessionRow(db, id);
   const participant = await isParticipant(db, id, userIdOf(user));
   if (!isAdmin(user) && !participant) throw forbidden(CALIBRATION_MESSAGES.notParticipant);

@@ -17,7 +17,14 @@ import {
 } from '@crm/shared';
 
 export type TFigureInspector = { id: number; name: string };
-export type TFigureCall = { id: number; campaignName: string; consumerNumber: string; callDate: string; fileName: string | null; expert: TQcScores | null };
+export type TFigureCall = {
+  id: number;
+  campaignName: string;
+  consumerNumber: string;
+  callDate: string;
+  fileName: string | null;
+  expert: TQcScores | null;
+};
 export type TFigureScoring = { callId: number; inspectorId: number; scores: TQcScores; total: number };
 
 export type TCalibrationFigures = {
@@ -27,16 +34,23 @@ export type TCalibrationFigures = {
   leans: TCalibrationLean[];
 };
 
-const mean = (values: number[]): number | null => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
+const mean = (values: number[]): number | null =>
+  values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length;
 const range = (key: TQcCriterionKey): number => {
   const marks = QC_CRITERIA.find((c) => c.key === key)?.scale.map((s) => s.marks) ?? [0];
   return Math.max(...marks) - Math.min(...marks);
 };
 
-export function calibrationFigures(inspectors: readonly TFigureInspector[], calls: readonly TFigureCall[], scorings: readonly TFigureScoring[]): TCalibrationFigures {
-  const scoringOf = (callId: number, inspectorId: number) => scorings.find((s) => s.callId === callId && s.inspectorId === inspectorId);
+export function calibrationFigures(
+  inspectors: readonly TFigureInspector[],
+  calls: readonly TFigureCall[],
+  scorings: readonly TFigureScoring[],
+): TCalibrationFigures {
+  const scoringOf = (callId: number, inspectorId: number) =>
+    scorings.find((s) => s.callId === callId && s.inspectorId === inspectorId);
   /** marks[call][criterion] per inspector, in `inspectors` order. */
-  const unit = (callId: number, key: TQcCriterionKey): TUnitValues => inspectors.map((i) => scoringOf(callId, i.id)?.scores[key] ?? null);
+  const unit = (callId: number, key: TQcCriterionKey): TUnitValues =>
+    inspectors.map((i) => scoringOf(callId, i.id)?.scores[key] ?? null);
   const presentOf = (u: TUnitValues) => u.filter((v): v is number => v !== null);
 
   const resultCalls: TCalibrationResultCall[] = calls.map((c) => ({
@@ -87,12 +101,19 @@ export function calibrationFigures(inspectors: readonly TFigureInspector[], call
       const share = lean === null ? null : lean / range(key);
       return { key, lean, share, flagged: share !== null && Math.abs(share) > LEAN_CRITERION_SHARE };
     });
-    const totalLean = mean(compared.map((c) => (c.totals[idx] as number) - c.rows.reduce((sum, r) => sum + (r.median as number), 0)));
+    const totalLean = mean(
+      compared.map((c) => (c.totals[idx] as number) - c.rows.reduce((sum, r) => sum + (r.median as number), 0)),
+    );
     const expertDifferences = calls.flatMap((c) => {
       const s = scoringOf(c.id, inspector.id);
       if (!c.expert || !s) return [];
       const expert = c.expert;
-      return QC_CRITERIA.filter(({ key }) => s.scores[key] !== expert[key]).map(({ key }) => ({ callId: c.id, key, marks: s.scores[key], expert: expert[key] }));
+      return QC_CRITERIA.filter(({ key }) => s.scores[key] !== expert[key]).map(({ key }) => ({
+        callId: c.id,
+        key,
+        marks: s.scores[key],
+        expert: expert[key],
+      }));
     });
     return {
       inspectorId: inspector.id,

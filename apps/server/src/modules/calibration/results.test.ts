@@ -34,13 +34,23 @@ describe('GET /api/calibration/{id}/results', () => {
     await w.admin.post(`/api/calibration/${s.id}/close`);
     const r = (await w.qcA.get(`/api/calibration/${s.id}/results`)).json<TCalibrationResults>();
     const [a, b, c] = w.inspectors.map((i) => i.id);
-    expect(r.inspectors.map((i) => [i.id, i.scored])).toEqual([[a, 2], [b, 2], [c, 1]]);
+    expect(r.inspectors.map((i) => [i.id, i.scored])).toEqual([
+      [a, 2],
+      [b, 2],
+      [c, 1],
+    ]);
 
     const [call1, call2] = r.calls;
     const row = (call: typeof call1, key: string) => call?.rows.find((x) => x.key === key);
     expect(row(call1, 'liveliness')).toEqual({ key: 'liveliness', marks: [10, 5, 5], median: 5, spread: 5, expert: 5 });
     expect(row(call1, 'crm')).toEqual({ key: 'crm', marks: [20, 10, 20], median: 20, spread: 10, expert: 20 });
-    expect(row(call2, 'liveliness')).toEqual({ key: 'liveliness', marks: [10, 5, null], median: 7.5, spread: 5, expert: null });
+    expect(row(call2, 'liveliness')).toEqual({
+      key: 'liveliness',
+      marks: [10, 5, null],
+      median: 7.5,
+      spread: 5,
+      expert: null,
+    });
     expect(row(call2, 'greetings')).toMatchObject({ marks: [0, 0, null], spread: 0 });
     expect(call1?.totals).toEqual([100, 85, 95]);
     expect(call2?.totals).toEqual([100, 85, null]);
@@ -64,11 +74,26 @@ describe('GET /api/calibration/{id}/results', () => {
     expect([lean(b)?.lean, lean(b)?.flagged]).toEqual([-8.75, true]);
     expect([lean(c)?.lean, lean(c)?.flagged]).toEqual([0, false]);
     // A's liveliness: (10 − 5 + 10 − 7.5) / 2 = 3.75 marks = 0.375 of its range of 10 (flagged, > 0.25).
-    expect(lean(a)?.criteria.find((x) => x.key === 'liveliness')).toEqual({ key: 'liveliness', lean: 3.75, share: 0.375, flagged: true });
+    expect(lean(a)?.criteria.find((x) => x.key === 'liveliness')).toEqual({
+      key: 'liveliness',
+      lean: 3.75,
+      share: 0.375,
+      flagged: true,
+    });
     // B's CRM: (10 − 20 + 10 − 15) / 2 = −7.5 = −0.375 of 20 (flagged); B's liveliness −1.25 = −0.125 (not).
-    expect(lean(b)?.criteria.find((x) => x.key === 'crm')).toEqual({ key: 'crm', lean: -7.5, share: -0.375, flagged: true });
+    expect(lean(b)?.criteria.find((x) => x.key === 'crm')).toEqual({
+      key: 'crm',
+      lean: -7.5,
+      share: -0.375,
+      flagged: true,
+    });
     expect(lean(b)?.criteria.find((x) => x.key === 'liveliness')?.flagged).toBe(false);
-    expect(lean(a)?.criteria.find((x) => x.key === 'crm')).toEqual({ key: 'crm', lean: 2.5, share: 0.125, flagged: false });
+    expect(lean(a)?.criteria.find((x) => x.key === 'crm')).toEqual({
+      key: 'crm',
+      lean: 2.5,
+      share: 0.125,
+      flagged: false,
+    });
 
     // Expert marks of call 1 (liveliness 5): A differs there, B on CRM, C nowhere.
     const call1Id = s.calls[0]?.id;

@@ -1,5 +1,12 @@
 // GET /api/calibration/{id}/results: admins at any time; a participating inspector only once the session is closed.
-import { CALIBRATION_MESSAGES, LEAN_CRITERION_SHARE, LEAN_TOTAL_THRESHOLD, type TCalibrationResults, type TQcScores, type TTokenPayload } from '@crm/shared';
+import {
+  CALIBRATION_MESSAGES,
+  LEAN_CRITERION_SHARE,
+  LEAN_TOTAL_THRESHOLD,
+  type TCalibrationResults,
+  type TQcScores,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
 import { isAdmin, isClosed, sessionForCaller, userIdOf } from './access.ts';
@@ -9,11 +16,21 @@ import { readCalls, readInspectors, readScorings, summaryOf } from './sessions.t
 export async function findCalibrationResults(db: Db, user: TTokenPayload, id: number): Promise<TCalibrationResults> {
   const { session } = await sessionForCaller(db, user, id);
   if (!isAdmin(user) && !isClosed(session)) throw forbidden(CALIBRATION_MESSAGES.resultsWhileOpen);
-  const [summary, inspectors, calls, scorings] = await Promise.all([summaryOf(db, session, userIdOf(user)), readInspectors(db, id), readCalls(db, id), readScorings(db, id)]);
+  const [summary, inspectors, calls, scorings] = await Promise.all([
+    summaryOf(db, session, userIdOf(user)),
+    readInspectors(db, id),
+    readCalls(db, id),
+    readScorings(db, id),
+  ]);
   const figures = calibrationFigures(
     inspectors,
     calls,
-    scorings.map((s) => ({ callId: s.callId, inspectorId: s.inspectorId, scores: s.scores as TQcScores, total: s.total })),
+    scorings.map((s) => ({
+      callId: s.callId,
+      inspectorId: s.inspectorId,
+      scores: s.scores as TQcScores,
+      total: s.total,
+    })),
   );
   return {
     session: summary,

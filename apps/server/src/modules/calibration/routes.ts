@@ -19,47 +19,94 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { actorOf } from '../audit/record.ts';
-import { closeCalibrationSession, createCalibrationSession, findCalibrationSession, listCalibrationSessions } from './sessions.ts';
+import {
+  closeCalibrationSession,
+  createCalibrationSession,
+  findCalibrationSession,
+  listCalibrationSessions,
+} from './sessions.ts';
 import { saveExpertMarks, submitCalibrationScoring } from './scorings.ts';
 import { findCalibrationResults } from './results.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 
 export async function calibrationRoutes(app: App) {
-  const deps = { db: app.db, voiceLog: app.recordingChecks.voiceLog, country: app.config.phoneCountry, timeZone: app.config.timeZone };
+  const deps = {
+    db: app.db,
+    voiceLog: app.recordingChecks.voiceLog,
+    country: app.config.phoneCountry,
+    timeZone: app.config.timeZone,
+  };
 
-  app.get('/api/calibration/pagination/:page/:size', {
-    config: SCORERS,
-    schema: { params: ZPageParams, response: { 200: ZCalibrationSessionPage, ...FAILURES } },
-  }, async (req) => listCalibrationSessions(app.db, currentUser(req), req.params));
+  app.get(
+    '/api/calibration/pagination/:page/:size',
+    {
+      config: SCORERS,
+      schema: { params: ZPageParams, response: { 200: ZCalibrationSessionPage, ...FAILURES } },
+    },
+    async (req) => listCalibrationSessions(app.db, currentUser(req), req.params),
+  );
 
-  app.post('/api/calibration', {
-    config: ADMINS,
-    schema: { body: ZCalibrationSessionCreate, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
-  }, async (req) => createCalibrationSession(deps, currentUser(req), req.body, actorOf(req)));
+  app.post(
+    '/api/calibration',
+    {
+      config: ADMINS,
+      schema: { body: ZCalibrationSessionCreate, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
+    },
+    async (req) => createCalibrationSession(deps, currentUser(req), req.body, actorOf(req)),
+  );
 
-  app.get('/api/calibration/:id', {
-    config: SCORERS,
-    schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSession, ...FAILURES } },
-  }, async (req) => findCalibrationSession(app.db, currentUser(req), req.params.id));
+  app.get(
+    '/api/calibration/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSession, ...FAILURES } },
+    },
+    async (req) => findCalibrationSession(app.db, currentUser(req), req.params.id),
+  );
 
-  app.put('/api/calibration/:id/calls/:callId/scoring', {
-    config: SCORERS,
-    schema: { params: ZCalibrationCallParams, body: ZCalibrationScoringSubmit, response: { 200: ZCalibrationScoring, ...FAILURES } },
-  }, async (req) => submitCalibrationScoring(app.db, currentUser(req), req.params.id, req.params.callId, req.body, actorOf(req)));
+  app.put(
+    '/api/calibration/:id/calls/:callId/scoring',
+    {
+      config: SCORERS,
+      schema: {
+        params: ZCalibrationCallParams,
+        body: ZCalibrationScoringSubmit,
+        response: { 200: ZCalibrationScoring, ...FAILURES },
+      },
+    },
+    async (req) =>
+      submitCalibrationScoring(app.db, currentUser(req), req.params.id, req.params.callId, req.body, actorOf(req)),
+  );
 
-  app.post('/api/calibration/:id/close', {
-    config: ADMINS,
-    schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
-  }, async (req) => closeCalibrationSession(app.db, currentUser(req), req.params.id, actorOf(req)));
+  app.post(
+    '/api/calibration/:id/close',
+    {
+      config: ADMINS,
+      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
+    },
+    async (req) => closeCalibrationSession(app.db, currentUser(req), req.params.id, actorOf(req)),
+  );
 
-  app.get('/api/calibration/:id/results', {
-    config: SCORERS,
-    schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationResults, ...FAILURES } },
-  }, async (req) => findCalibrationResults(app.db, currentUser(req), req.params.id));
+  app.get(
+    '/api/calibration/:id/results',
+    {
+      config: SCORERS,
+      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationResults, ...FAILURES } },
+    },
+    async (req) => findCalibrationResults(app.db, currentUser(req), req.params.id),
+  );
 
-  app.put('/api/calibration/:id/calls/:callId/expert', {
-    config: ADMINS,
-    schema: { params: ZCalibrationCallParams, body: ZCalibrationExpertSubmit, response: { 200: ZCalibrationCall, ...FAILURES } },
-  }, async (req) => saveExpertMarks(app.db, currentUser(req), req.params.id, req.params.callId, req.body, actorOf(req)));
+  app.put(
+    '/api/calibration/:id/calls/:callId/expert',
+    {
+      config: ADMINS,
+      schema: {
+        params: ZCalibrationCallParams,
+        body: ZCalibrationExpertSubmit,
+        response: { 200: ZCalibrationCall, ...FAILURES },
+      },
+    },
+    async (req) => saveExpertMarks(app.db, currentUser(req), req.params.id, req.params.callId, req.body, actorOf(req)),
+  );
 }

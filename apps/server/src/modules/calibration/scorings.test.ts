@@ -17,16 +17,33 @@ describe('PUT /api/calibration/{id}/calls/{callId}/scoring', () => {
     const outsider = await w.outsider.put(scoringUrl(s), card());
     expect(outsider.status).toBe(403);
     expect(outsider.json<{ message: string }>().message).toBe('You are not taking part in this calibration session');
-    expect(await t.db.selectFrom('calibrationScorings').selectAll().where('callId', '=', s.calls[0]?.id ?? 0).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('calibrationScorings')
+        .selectAll()
+        .where('callId', '=', s.calls[0]?.id ?? 0)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('stores the marks with the total and grade the scorecard gives, and audits it', async () => {
     const w = await calibrationWorld(t);
     const s = await createSession(w);
     const r = await score(w.qcA, s, 1, { liveliness: 5, crm: 10, fatal: 0 }, 'Too fast at the start');
-    expect(r.json<TCalibrationScoring>()).toMatchObject({ inspectorId: w.inspectors[0]?.id, total: 85, grade: 'Meet Expectation', comment: 'Too fast at the start' });
+    expect(r.json<TCalibrationScoring>()).toMatchObject({
+      inspectorId: w.inspectors[0]?.id,
+      total: 85,
+      grade: 'Meet Expectation',
+      comment: 'Too fast at the start',
+    });
     expect(r.json<TCalibrationScoring>().scores).toMatchObject({ liveliness: 5, crm: 10, greetings: 0 });
-    const audit = await t.db.selectFrom('auditLog').select(['action', 'actorUsername']).where('objectType', '=', 'calibrationSession').where('objectId', '=', String(s.id)).where('action', '=', 'create').execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorUsername'])
+      .where('objectType', '=', 'calibrationSession')
+      .where('objectId', '=', String(s.id))
+      .where('action', '=', 'create')
+      .execute();
     expect(audit).toHaveLength(2);
   });
 
@@ -36,7 +53,9 @@ describe('PUT /api/calibration/{id}/calls/{callId}/scoring', () => {
     await score(w.qcA, s, 0, { liveliness: 5 });
     const again = await w.qcA.put(scoringUrl(s), card({ liveliness: 10 }));
     expect(again.status).toBe(409);
-    expect(again.json<{ message: string }>().message).toBe('You have already submitted your scoring of this call: a submission is final');
+    expect(again.json<{ message: string }>().message).toBe(
+      'You have already submitted your scoring of this call: a submission is final',
+    );
     const view = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
     expect(view.calls[0]?.myScoring?.scores.liveliness).toBe(5);
   });
@@ -47,7 +66,9 @@ describe('PUT /api/calibration/{id}/calls/{callId}/scoring', () => {
     const other = await createSession(w);
     const bad = await w.qcA.put(scoringUrl(s), card({ liveliness: 7 }));
     expect(bad.status).toBe(400);
-    expect(bad.json<{ message: string }>().message).toContain('Liveliness must be one of Yes (10), Need Improvement (5), No (0)');
+    expect(bad.json<{ message: string }>().message).toContain(
+      'Liveliness must be one of Yes (10), Need Improvement (5), No (0)',
+    );
     const wrong = await w.qcA.put(`/api/calibration/${s.id}/calls/${other.calls[0]?.id}/scoring`, card());
     expect(wrong.status).toBe(404);
   });
@@ -76,7 +97,14 @@ describe('PUT /api/calibration/{id}/calls/{callId}/expert', () => {
     await w.admin.post(`/api/calibration/${s.id}/close`);
     const closed = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
     expect(closed.calls[0]).toMatchObject({ expertTotal: 90, expert: { pace: 0 } });
-    const audit = await t.db.selectFrom('auditLog').select('changes').where('objectType', '=', 'calibrationSession').where('objectId', '=', String(s.id)).where('action', '=', 'update').orderBy('id').execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('objectType', '=', 'calibrationSession')
+      .where('objectId', '=', String(s.id))
+      .where('action', '=', 'update')
+      .orderBy('id')
+      .execute();
     expect(audit.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -24,7 +24,12 @@ function marksOf(input: TCalibrationScores): TQcScores {
 }
 
 async function findCall(db: Db, sessionId: number, callId: number) {
-  const call = await db.selectFrom('calibrationCalls').select(['id', 'expert']).where('id', '=', callId).where('sessionId', '=', sessionId).executeTakeFirst();
+  const call = await db
+    .selectFrom('calibrationCalls')
+    .select(['id', 'expert'])
+    .where('id', '=', callId)
+    .where('sessionId', '=', sessionId)
+    .executeTakeFirst();
   if (!call) throw notFound(`No call ${callId} in calibration session ${sessionId}`);
   return call;
 }
@@ -34,7 +39,14 @@ async function findCall(db: Db, sessionId: number, callId: number) {
  * is open. Final once submitted (409 on a second): after it the inspector sees the others' marks, and a scoring that
  * could then be changed would no longer be blind.
  */
-export async function submitCalibrationScoring(db: Db, user: TTokenPayload, sessionId: number, callId: number, input: TCalibrationScoringSubmit, actor: TAuditActor): Promise<TCalibrationScoring> {
+export async function submitCalibrationScoring(
+  db: Db,
+  user: TTokenPayload,
+  sessionId: number,
+  callId: number,
+  input: TCalibrationScoringSubmit,
+  actor: TAuditActor,
+): Promise<TCalibrationScoring> {
   const session = await findSessionRow(db, sessionId);
   const me = userIdOf(user);
   if (!(await isParticipant(db, sessionId, me))) throw forbidden(CALIBRATION_MESSAGES.notParticipant);
@@ -42,31 +54,62 @@ export async function submitCalibrationScoring(db: Db, user: TTokenPayload, sess
   await findCall(db, sessionId, callId);
   const scores = marksOf(input);
   const total = qcTotal(scores);
-  const stored = await db.transaction().execute(async (trx) => {
-    // Held until the scoring is stored: a close (an UPDATE of this row) waits for it, or this sees the close.
-    const locked = await trx.selectFrom('calibrationSessions').select(['closedAt', 'closesAt']).where('id', '=', sessionId).forShare().executeTakeFirstOrThrow();
-    if (isClosed(locked)) throw conflict(CALIBRATION_MESSAGES.closed);
-    const row = await trx
-      .insertInto('calibrationScorings')
-      .values({ callId, inspectorId: me, scores: JSON.stringify(scores), total, grade: qcGrade(total), comment: input.comment })
-      .returning(['callId', 'inspectorId', 'scores', 'total', 'grade', 'comment', 'submittedAt'])
-      .executeTakeFirstOrThrow();
-    await recordAudit(trx, actor, { action: 'create', objectType: 'calibrationSession', objectId: sessionId, changes: { after: { callId, scoring: { ...scores, total } } } });
-    return row;
-  }).catch((e: unknown) => {
-    if (isUniqueViolation(e, 'calibration_scorings_once')) throw conflict(CALIBRATION_MESSAGES.alreadyScored);
-    throw e;
-  });
+  const stored = await db
+    .transaction()
+    .execute(async (trx) => {
+      // Held until the scoring is stored: a close (an UPDATE of this row) waits for it, or this sees the close.
+      const locked = await trx
+        .selectFrom('calibrationSessions')
+        .select(['closedAt', 'closesAt'])
+        .where('id', '=', sessionId)
+        .forShare()
+        .executeTakeFirstOrThrow();
+      if (isClosed(locked)) throw conflict(CALIBRATION_MESSAGES.closed);
+      const row = await trx
+        .insertInto('calibrationScorings')
+        .values({
+          callId,
+          inspectorId: me,
+          scores: JSON.stringify(scores),
+          total,
+          grade: qcGrade(total),
+          comment: input.comment,
+        })
+        .returning(['callId', 'inspectorId', 'scores', 'total', 'grade', 'comment', 'submittedAt'])
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        action: 'create',
+        objectType: 'calibrationSession',
+        objectId: sessionId,
+        changes: { after: { callId, scoring: { ...scores, total } } },
+      });
+      return row;
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e, 'calibration_scorings_once')) throw conflict(CALIBRATION_MESSAGES.alreadyScored);
+      throw e;
+    });
   return toScoring({ ...stored, inspectorName: user.name });
 }
 
 /** PUT /api/calibration/{id}/calls/{callId}/expert: an admin records (or corrects) the agreed marks of a call, open or closed. */
-export async function saveExpertMarks(db: Db, user: TTokenPayload, sessionId: number, callId: number, input: TCalibrationScores, actor: TAuditActor): Promise<TCalibrationCall> {
+export async function saveExpertMarks(
+  db: Db,
+  user: TTokenPayload,
+  sessionId: number,
+  callId: number,
+  input: TCalibrationScores,
+  actor: TAuditActor,
+): Promise<TCalibrationCall> {
   await findSessionRow(db, sessionId);
   const call = await findCall(db, sessionId, callId);
   const expert = marksOf(input);
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('calibrationCalls').set({ expert: JSON.stringify(expert), expertBy: user.userName, expertAt: new Date() }).where('id', '=', callId).execute();
+    await trx
+      .updateTable('calibrationCalls')
+      .set({ expert: JSON.stringify(expert), expertBy: user.userName, expertAt: new Date() })
+      .where('id', '=', callId)
+      .execute();
     await recordAudit(trx, actor, {
       action: 'update',
       objectType: 'calibrationSession',

@@ -27,34 +27,67 @@ describe('POST /api/calibration', () => {
   it('stores the session with its calls (numbers normalised, a recording of the day checked) and inspectors, open', async () => {
     const w = await calibrationWorld(t);
     const calls = [
-      { campaignName: w.campaign.toUpperCase(), consumerNumber: '017-1234-5678', callDate: '2026-11-20', fileName: RECORDING },
+      {
+        campaignName: w.campaign.toUpperCase(),
+        consumerNumber: '017-1234-5678',
+        callDate: '2026-11-20',
+        fileName: RECORDING,
+      },
       { campaignName: w.campaign, consumerNumber: '01812345678', callDate: '2026-11-21' },
     ];
     const r = await w.admin.post('/api/calibration', sessionBody(w, { calls }));
     expect(r.status, r.text).toBe(200);
-    expect(r.json<TCalibrationSessionSummary>()).toMatchObject({ name: 'November calibration', deadline: '2099-12-31', status: 'open', closedAt: null, callCount: 2, inspectorCount: 3, scoringCount: 0 });
+    expect(r.json<TCalibrationSessionSummary>()).toMatchObject({
+      name: 'November calibration',
+      deadline: '2099-12-31',
+      status: 'open',
+      closedAt: null,
+      callCount: 2,
+      inspectorCount: 3,
+      scoringCount: 0,
+    });
     const s = (await w.admin.get(`/api/calibration/${r.json<{ id: number }>().id}`)).json<TCalibrationSession>();
     expect(s.calls.map((c) => [c.position, c.campaignName, c.consumerNumber, c.callDate, c.fileName])).toEqual([
       [1, w.campaign, '+8801712345678', '2026-11-20', RECORDING],
       [2, w.campaign, '+8801812345678', '2026-11-21', null],
     ]);
     expect(s.inspectors.map((i) => i.id)).toEqual(w.inspectors.map((i) => i.id));
-    const audit = await t.db.selectFrom('auditLog').select(['action', 'objectType']).where('objectType', '=', 'calibrationSession').where('objectId', '=', String(s.id)).execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'objectType'])
+      .where('objectType', '=', 'calibrationSession')
+      .where('objectId', '=', String(s.id))
+      .execute();
     expect(audit).toEqual([{ action: 'create', objectType: 'calibrationSession' }]);
   });
 
   it('refuses an unknown campaign, a number that is not one, a recording of another number or day, a non-inspector, a past deadline', async () => {
     const w = await calibrationWorld(t);
-    const before = await t.db.selectFrom('calibrationSessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const before = await t.db
+      .selectFrom('calibrationSessions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const call = { campaignName: w.campaign, consumerNumber: '01712345678', callDate: '2026-11-20' };
     const adminUser = await t.db.selectFrom('users').select('id').where('role', '=', 'admin').executeTakeFirstOrThrow();
     const cases: [Record<string, unknown>, number, string][] = [
       [{ calls: [{ ...call, campaignName: 'Nope' }] }, 400, 'Call 1: no campaign named "Nope"'],
       [{ calls: [{ ...call, consumerNumber: 'abc' }] }, 400, 'Call 1: "abc" is not a phone number'],
-      [{ calls: [{ ...call, consumerNumber: '01812345678', fileName: RECORDING }] }, 400, 'is not a recording of +8801812345678'],
-      [{ calls: [{ ...call, callDate: '2026-11-21', fileName: RECORDING }] }, 400, 'is not in the voice log of 2026-11-21'],
+      [
+        { calls: [{ ...call, consumerNumber: '01812345678', fileName: RECORDING }] },
+        400,
+        'is not a recording of +8801812345678',
+      ],
+      [
+        { calls: [{ ...call, callDate: '2026-11-21', fileName: RECORDING }] },
+        400,
+        'is not in the voice log of 2026-11-21',
+      ],
       [{ calls: [call, call] }, 400, 'Call 2 is listed twice'],
-      [{ inspectorIds: [w.inspectors[0]?.id, adminUser.id] }, 400, `User ${adminUser.id} is not an active QC inspector`],
+      [
+        { inspectorIds: [w.inspectors[0]?.id, adminUser.id] },
+        400,
+        `User ${adminUser.id} is not an active QC inspector`,
+      ],
       [{ inspectorIds: [w.inspectors[0]?.id] }, 400, 'Choose at least two inspectors'],
       [{ calls: [] }, 400, 'Add at least one call'],
       [{ deadline: '2020-01-01' }, 400, 'deadline must be today or later'],
@@ -65,7 +98,10 @@ describe('POST /api/calibration', () => {
       expect(r.status, message).toBe(status);
       expect(r.json<{ message: string }>().message, message).toContain(message);
     }
-    const after = await t.db.selectFrom('calibrationSessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('calibrationSessions')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
   });
 });
@@ -88,8 +124,13 @@ describe('GET /api/calibration/pagination/{page}/{size}', () => {
     const c = (await w.qcC.get('/api/calibration/pagination/0/10')).json<TPaged<TCalibrationSessionSummary>>();
     expect(c.response.content.map((s) => s.id)).toContain(first.id);
     expect(c.response.content.map((s) => s.id)).not.toContain(second.id);
-    const outsider = (await w.outsider.get('/api/calibration/pagination/0/10')).json<TPaged<TCalibrationSessionSummary>>();
-    expect(outsider).toEqual({ recordCount: 0, response: { content: [], totalElements: 0, totalPages: 0, size: 10, number: 0 } });
+    const outsider = (await w.outsider.get('/api/calibration/pagination/0/10')).json<
+      TPaged<TCalibrationSessionSummary>
+    >();
+    expect(outsider).toEqual({
+      recordCount: 0,
+      response: { content: [], totalElements: 0, totalPages: 0, size: 10, number: 0 },
+    });
     const all = (await w.admin.get('/api/calibration/pagination/0/1')).json<TPaged<TCalibrationSessionSummary>>();
     expect(all.response).toMatchObject({ size: 1, number: 0, content: [{ id: second.id }] });
     expect(all.recordCount).toBeGreaterThanOrEqual(2);
@@ -120,7 +161,9 @@ describe('GET /api/calibration/{id}', () => {
     await score(w.qcA, s, 0, {});
     const after = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
     expect(after.calls[0]?.myScoring).toMatchObject({ total: 100, grade: 'Exceed Expectation' });
-    expect(after.calls[0]?.scorings.map((x) => [x.inspectorId, x.scores.liveliness, x.total, x.comment])).toEqual([[w.inspectors[1]?.id, 5, 95, 'B-BLIND-MARKER']]);
+    expect(after.calls[0]?.scorings.map((x) => [x.inspectorId, x.scores.liveliness, x.total, x.comment])).toEqual([
+      [w.inspectors[1]?.id, 5, 95, 'B-BLIND-MARKER'],
+    ]);
     // Only the call A scored: the second stays blind.
     expect(after.calls[1]?.scorings).toEqual([]);
     // The admin sees every mark at any time.
@@ -151,7 +194,13 @@ describe('POST /api/calibration/{id}/close and the deadline', () => {
     const again = await w.admin.post(`/api/calibration/${s.id}/close`);
     expect(again.status).toBe(409);
     expect(again.json<{ message: string }>().message).toBe('This calibration session is already closed');
-    const audit = await t.db.selectFrom('auditLog').select('action').where('objectType', '=', 'calibrationSession').where('objectId', '=', String(s.id)).orderBy('id').execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('objectType', '=', 'calibrationSession')
+      .where('objectId', '=', String(s.id))
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
   });
 
@@ -160,7 +209,11 @@ describe('POST /api/calibration/{id}/close and the deadline', () => {
     const s = await createSession(w);
     await score(w.qcA, s, 0, {});
     expect((await w.qcA.get(`/api/calibration/${s.id}/results`)).status).toBe(403);
-    await t.db.updateTable('calibrationSessions').set({ closesAt: new Date(Date.now() - 1000) }).where('id', '=', s.id).execute();
+    await t.db
+      .updateTable('calibrationSessions')
+      .set({ closesAt: new Date(Date.now() - 1000) })
+      .where('id', '=', s.id)
+      .execute();
     const view = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
     expect(view.status).toBe('closed');
     expect(view.closedAt).toBeNull();

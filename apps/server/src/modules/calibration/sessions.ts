@@ -33,9 +33,20 @@ async function summariesOf(db: Db, rows: TSessionRow[], userId: number): Promise
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [calls, inspectors, scorings] = await Promise.all([
-    db.selectFrom('calibrationCalls').select(['sessionId', (eb) => eb.fn.countAll<number>().as('n')]).where('sessionId', 'in', ids).groupBy('sessionId').execute(),
-    db.selectFrom('calibrationInspectors').select(['sessionId', (eb) => eb.fn.countAll<number>().as('n')]).where('sessionId', 'in', ids).groupBy('sessionId').execute(),
-    db.selectFrom('calibrationScorings')
+    db
+      .selectFrom('calibrationCalls')
+      .select(['sessionId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('sessionId', 'in', ids)
+      .groupBy('sessionId')
+      .execute(),
+    db
+      .selectFrom('calibrationInspectors')
+      .select(['sessionId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('sessionId', 'in', ids)
+      .groupBy('sessionId')
+      .execute(),
+    db
+      .selectFrom('calibrationScorings')
       .innerJoin('calibrationCalls', 'calibrationCalls.id', 'calibrationScorings.callId')
       .select([
         'calibrationCalls.sessionId',
@@ -46,7 +57,8 @@ async function summariesOf(db: Db, rows: TSessionRow[], userId: number): Promise
       .groupBy('calibrationCalls.sessionId')
       .execute(),
   ]);
-  const count = (list: { sessionId: number; n: number | string }[], id: number) => Number(list.find((r) => r.sessionId === id)?.n ?? 0);
+  const count = (list: { sessionId: number; n: number | string }[], id: number) =>
+    Number(list.find((r) => r.sessionId === id)?.n ?? 0);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -69,24 +81,46 @@ export async function summaryOf(db: Db, row: TSessionRow, userId: number): Promi
 }
 
 /** GET /api/calibration/pagination/{page}/{size}: admins every session, inspectors those they take part in; newest first. */
-export async function listCalibrationSessions(db: Db, user: TTokenPayload, page: TPageParams): Promise<TPaged<TCalibrationSessionSummary>> {
+export async function listCalibrationSessions(
+  db: Db,
+  user: TTokenPayload,
+  page: TPageParams,
+): Promise<TPaged<TCalibrationSessionSummary>> {
   const userId = userIdOf(user);
   let q = db.selectFrom('calibrationSessions');
   if (!isAdmin(user)) {
-    q = q.where((eb) => eb.exists(eb.selectFrom('calibrationInspectors').select('userId').whereRef('calibrationInspectors.sessionId', '=', 'calibrationSessions.id').where('calibrationInspectors.userId', '=', userId)));
+    q = q.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('calibrationInspectors')
+          .select('userId')
+          .whereRef('calibrationInspectors.sessionId', '=', 'calibrationSessions.id')
+          .where('calibrationInspectors.userId', '=', userId),
+      ),
+    );
   }
   const [rows, total] = await Promise.all([
-    q.select(['id', 'name', 'deadline', 'closesAt', 'closedAt', 'closedBy', 'createdBy', 'createdAt'])
-      .orderBy('createdAt', 'desc').orderBy('id', 'desc')
-      .limit(page.size).offset(page.page * page.size)
+    q
+      .select(['id', 'name', 'deadline', 'closesAt', 'closedAt', 'closedBy', 'createdBy', 'createdAt'])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.size)
+      .offset(page.page * page.size)
       .execute(),
-    q.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+    q
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n)),
   ]);
   return toPaged(await summariesOf(db, rows, userId), total, page);
 }
 
 /** A call's recording must be a file of the voice log of its date whose name names its consumer number. */
-async function assertRecordingOfCall(deps: TCalibrationDeps, call: { callDate: string; consumerNumber: string; fileName: string }, n: number): Promise<void> {
+async function assertRecordingOfCall(
+  deps: TCalibrationDeps,
+  call: { callDate: string; consumerNumber: string; fileName: string },
+  n: number,
+): Promise<void> {
   const { phoneNumber } = parseRecordingName(call.fileName, deps.country);
   if (phoneNumber === '' || phoneKey(phoneNumber, deps.country) !== phoneKey(call.consumerNumber, deps.country)) {
     throw badRequest(`Call ${n}: "${call.fileName}" is not a recording of ${call.consumerNumber}`);
@@ -97,18 +131,40 @@ async function assertRecordingOfCall(deps: TCalibrationDeps, call: { callDate: s
 }
 
 /** POST /api/calibration: checks the inspectors, campaigns, numbers and recordings, then stores it all in one transaction. */
-export async function createCalibrationSession(deps: TCalibrationDeps, user: TTokenPayload, input: TCalibrationSessionCreate, actor: TAuditActor): Promise<TCalibrationSessionSummary> {
+export async function createCalibrationSession(
+  deps: TCalibrationDeps,
+  user: TTokenPayload,
+  input: TCalibrationSessionCreate,
+  actor: TAuditActor,
+): Promise<TCalibrationSessionSummary> {
   const { db } = deps;
   if (input.deadline < localDayText(new Date(), deps.timeZone)) throw badRequest('deadline must be today or later');
-  const inspectors = await db.selectFrom('users').select(['id', 'role', 'active']).where('id', 'in', input.inspectorIds).execute();
+  const inspectors = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'active'])
+    .where('id', 'in', input.inspectorIds)
+    .execute();
   for (const id of input.inspectorIds) {
     const found = inspectors.find((u) => u.id === id);
     if (!found || found.role !== 'qc' || !found.active) throw badRequest(`User ${id} is not an active QC inspector`);
   }
-  const campaigns = await db.selectFrom('campaigns').select(['id', 'campaignName'])
-    .where(sql<string>`lower(campaign_name)`, 'in', input.calls.map((c) => c.campaignName.toLowerCase()))
+  const campaigns = await db
+    .selectFrom('campaigns')
+    .select(['id', 'campaignName'])
+    .where(
+      sql<string>`lower(campaign_name)`,
+      'in',
+      input.calls.map((c) => c.campaignName.toLowerCase()),
+    )
     .execute();
-  const calls: { position: number; campaignId: number; campaignName: string; consumerNumber: string; callDate: string; fileName: string | null }[] = [];
+  const calls: {
+    position: number;
+    campaignId: number;
+    campaignName: string;
+    consumerNumber: string;
+    callDate: string;
+    fileName: string | null;
+  }[] = [];
   const seen = new Set<string>();
   for (const [i, call] of input.calls.entries()) {
     const n = i + 1;
@@ -119,29 +175,60 @@ export async function createCalibrationSession(deps: TCalibrationDeps, user: TTo
     const key = [campaign.id, consumerNumber, call.callDate, call.fileName ?? ''].join('|');
     if (seen.has(key)) throw badRequest(`Call ${n} is listed twice`);
     seen.add(key);
-    if (call.fileName) await assertRecordingOfCall(deps, { callDate: call.callDate, consumerNumber, fileName: call.fileName }, n);
-    calls.push({ position: n, campaignId: campaign.id, campaignName: campaign.campaignName, consumerNumber, callDate: call.callDate, fileName: call.fileName });
+    if (call.fileName)
+      await assertRecordingOfCall(deps, { callDate: call.callDate, consumerNumber, fileName: call.fileName }, n);
+    calls.push({
+      position: n,
+      campaignId: campaign.id,
+      campaignName: campaign.campaignName,
+      consumerNumber,
+      callDate: call.callDate,
+      fileName: call.fileName,
+    });
   }
   const row = await db.transaction().execute(async (trx) => {
     const session = await trx
       .insertInto('calibrationSessions')
-      .values({ name: input.name, deadline: input.deadline, closesAt: startOfNextLocalDay(input.deadline, deps.timeZone), createdById: userIdOf(user), createdBy: user.userName })
+      .values({
+        name: input.name,
+        deadline: input.deadline,
+        closesAt: startOfNextLocalDay(input.deadline, deps.timeZone),
+        createdById: userIdOf(user),
+        createdBy: user.userName,
+      })
       .returning(['id', 'name', 'deadline', 'closesAt', 'closedAt', 'closedBy', 'createdBy', 'createdAt'])
       .executeTakeFirstOrThrow();
-    await trx.insertInto('calibrationInspectors').values(input.inspectorIds.map((userId) => ({ sessionId: session.id, userId }))).execute();
-    await trx.insertInto('calibrationCalls').values(calls.map((c) => ({ ...c, sessionId: session.id }))).execute();
+    await trx
+      .insertInto('calibrationInspectors')
+      .values(input.inspectorIds.map((userId) => ({ sessionId: session.id, userId })))
+      .execute();
+    await trx
+      .insertInto('calibrationCalls')
+      .values(calls.map((c) => ({ ...c, sessionId: session.id })))
+      .execute();
     await recordAudit(trx, actor, {
       action: 'create',
       objectType: 'calibrationSession',
       objectId: session.id,
-      changes: { after: { name: input.name, deadline: input.deadline, inspectorIds: input.inspectorIds, calls: calls.length } },
+      changes: {
+        after: { name: input.name, deadline: input.deadline, inspectorIds: input.inspectorIds, calls: calls.length },
+      },
     });
     return session;
   });
   return summaryOf(db, row, userIdOf(user));
 }
 
-type TScoringRow = { callId: number; inspectorId: number; inspectorName: string; scores: Record<string, number>; total: number; grade: string; comment: string; submittedAt: Date };
+type TScoringRow = {
+  callId: number;
+  inspectorId: number;
+  inspectorName: string;
+  scores: Record<string, number>;
+  total: number;
+  grade: string;
+  comment: string;
+  submittedAt: Date;
+};
 
 export function toScoring(r: TScoringRow): TCalibrationScoring {
   return {
@@ -161,7 +248,16 @@ export async function readScorings(db: Db, sessionId: number): Promise<TScoringR
     .selectFrom('calibrationScorings')
     .innerJoin('calibrationCalls', 'calibrationCalls.id', 'calibrationScorings.callId')
     .innerJoin('users', 'users.id', 'calibrationScorings.inspectorId')
-    .select(['calibrationScorings.callId', 'calibrationScorings.inspectorId', 'users.name as inspectorName', 'calibrationScorings.scores', 'calibrationScorings.total', 'calibrationScorings.grade', 'calibrationScorings.comment', 'calibrationScorings.submittedAt'])
+    .select([
+      'calibrationScorings.callId',
+      'calibrationScorings.inspectorId',
+      'users.name as inspectorName',
+      'calibrationScorings.scores',
+      'calibrationScorings.total',
+      'calibrationScorings.grade',
+      'calibrationScorings.comment',
+      'calibrationScorings.submittedAt',
+    ])
     .where('calibrationCalls.sessionId', '=', sessionId)
     .orderBy('users.name')
     .orderBy('calibrationScorings.inspectorId')
@@ -198,7 +294,12 @@ export async function findCalibrationSession(db: Db, user: TTokenPayload, id: nu
   const me = userIdOf(user);
   const admin = isAdmin(user);
   const closed = isClosed(session);
-  const [summary, inspectors, calls, scorings] = await Promise.all([summaryOf(db, session, me), readInspectors(db, id), readCalls(db, id), readScorings(db, id)]);
+  const [summary, inspectors, calls, scorings] = await Promise.all([
+    summaryOf(db, session, me),
+    readInspectors(db, id),
+    readCalls(db, id),
+    readScorings(db, id),
+  ]);
   const callViews: TCalibrationCall[] = calls.map((c) => {
     const ofCall = scorings.filter((s) => s.callId === c.id);
     const mine = ofCall.find((s) => s.inspectorId === me);
@@ -227,7 +328,12 @@ export async function findCalibrationSession(db: Db, user: TTokenPayload, id: nu
 }
 
 /** POST /api/calibration/{id}/close: an admin ends the scoring now (409 when it is closed already). */
-export async function closeCalibrationSession(db: Db, user: TTokenPayload, id: number, actor: TAuditActor): Promise<TCalibrationSessionSummary> {
+export async function closeCalibrationSession(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  actor: TAuditActor,
+): Promise<TCalibrationSessionSummary> {
   const session = await findSessionRow(db, id);
   if (isClosed(session)) throw conflict(CALIBRATION_MESSAGES.alreadyClosed);
   const row = await db.transaction().execute(async (trx) => {
@@ -239,7 +345,12 @@ export async function closeCalibrationSession(db: Db, user: TTokenPayload, id: n
       .returning(['id', 'name', 'deadline', 'closesAt', 'closedAt', 'closedBy', 'createdBy', 'createdAt'])
       .executeTakeFirst();
     if (!closed) throw conflict(CALIBRATION_MESSAGES.alreadyClosed);
-    await recordAudit(trx, actor, { action: 'update', objectType: 'calibrationSession', objectId: id, changes: { before: { status: 'open' }, after: { status: 'closed' } } });
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'calibrationSession',
+      objectId: id,
+      changes: { before: { status: 'open' }, after: { status: 'closed' } },
+    });
     return closed;
   });
   return summaryOf(db, row, userIdOf(user));

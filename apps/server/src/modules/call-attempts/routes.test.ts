@@ -25,7 +25,9 @@ describe('GET /api/leads/{id}/attempts', () => {
     const b = await t.as(second, { campaign: c.name });
     // A's call, popped by the dialer, 40 s long, ended as a callback.
     expect((await a.get(`${lookupUrl(c.name, '01717000002')}&dialerCallId=90011`)).status).toBe(200);
-    await sql`update call_starts set started_at = started_at - interval '40 seconds' where lead_id = ${id}`.execute(t.db);
+    await sql`update call_starts set started_at = started_at - interval '40 seconds' where lead_id = ${id}`.execute(
+      t.db,
+    );
     expect((await a.put(saveUrl(c.name, '01717000002', id), { Q1: 'Partial Call', is_called: 0 })).status).toBe(200);
     // B's call, typed, completed.
     await lookUp(b, c.name, '01717000002');
@@ -37,9 +39,27 @@ describe('GET /api/leads/{id}/attempts', () => {
       expect(r.status, r.text).toBe(200);
       const attempts = r.json<TCallAttempts>();
       // dialerStatus: what VICIdial answered the disposition of a dialer's call (screen-pop/report.ts); none for a typed one.
-      expect(attempts.map(({ id: _, startedAt: _s, endedAt: _e, handleSeconds: _h, dialerStatus: _d, ...rest }) => rest)).toEqual([
-        { agentId: 'AG-8202', agentName: 'Kamal Hossain', disposition: 'COMPLETE', dispositionName: 'Completed', dispositionKind: 'completed', completed: true, dialerCallId: null },
-        { agentId: 'AG-8201', agentName: 'Rina Akter', disposition: 'CALLBACK', dispositionName: 'Partial / call back', dispositionKind: 'callback', completed: false, dialerCallId: '90011' },
+      expect(
+        attempts.map(({ id: _, startedAt: _s, endedAt: _e, handleSeconds: _h, dialerStatus: _d, ...rest }) => rest),
+      ).toEqual([
+        {
+          agentId: 'AG-8202',
+          agentName: 'Kamal Hossain',
+          disposition: 'COMPLETE',
+          dispositionName: 'Completed',
+          dispositionKind: 'completed',
+          completed: true,
+          dialerCallId: null,
+        },
+        {
+          agentId: 'AG-8201',
+          agentName: 'Rina Akter',
+          disposition: 'CALLBACK',
+          dispositionName: 'Partial / call back',
+          dispositionKind: 'callback',
+          completed: false,
+          dialerCallId: '90011',
+        },
       ]);
       expect(attempts[0]?.dialerStatus).toBeNull();
       const [newest, oldest] = attempts;
@@ -48,7 +68,9 @@ describe('GET /api/leads/{id}/attempts', () => {
       expect(oldest?.handleSeconds).toBeLessThan(70);
       for (const attempt of attempts) {
         expect(new Date(attempt.startedAt).toISOString()).toBe(attempt.startedAt);
-        expect(Date.parse(attempt.endedAt) - Date.parse(attempt.startedAt)).toBeGreaterThanOrEqual(attempt.handleSeconds * 1000);
+        expect(Date.parse(attempt.endedAt) - Date.parse(attempt.startedAt)).toBeGreaterThanOrEqual(
+          attempt.handleSeconds * 1000,
+        );
       }
     }
   });

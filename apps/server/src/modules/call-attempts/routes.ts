@@ -6,8 +6,12 @@ import { findLeadAttempts } from './service.ts';
 
 export async function callAttemptRoutes(app: App) {
   // The lead browser and the QC panel's lead card: admins and QC inspectors.
-  app.get('/api/leads/:id/attempts', {
-    config: SCORERS,
-    schema: { params: ZLeadAttemptsParams, response: { 200: ZCallAttempts, 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => findLeadAttempts(app.db, req.params.id));
+  app.get(
+    '/api/leads/:id/attempts',
+    {
+      config: SCORERS,
+      schema: { params: ZLeadAttemptsParams, response: { 200: ZCallAttempts, 400: ZErrorReply, 404: ZErrorReply } },
+    },
+    async (req) => findLeadAttempts(app.db, req.params.id),
+  );
 }

@@ -13,8 +13,18 @@ export async function findLeadAttempts(db: Db, leadId: number): Promise<TCallAtt
     .selectFrom('callAttempts as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
     .select([
-      'a.id', 'a.agentId', 'u.name as agentName', 'a.startedAt', 'a.endedAt', 'a.handleSeconds', 'a.dispositionCode', 'a.dispositionName',
-      'a.dispositionKind', 'a.completed', 'a.dialerCallId', 'a.dialerStatus',
+      'a.id',
+      'a.agentId',
+      'u.name as agentName',
+      'a.startedAt',
+      'a.endedAt',
+      'a.handleSeconds',
+      'a.dispositionCode',
+      'a.dispositionName',
+      'a.dispositionKind',
+      'a.completed',
+      'a.dialerCallId',
+      'a.dialerStatus',
     ])
     .where('a.leadId', '=', String(leadId))
     .orderBy('a.id', 'desc')
@@ -39,10 +49,20 @@ export async function findLeadAttempts(db: Db, leadId: number): Promise<TCallAtt
  * The calls of each lead of `leadIds` (a page of the lead browser), in that order: how many attempts, and the last
  * one's disposition, agent and time. One statement; per lead one read of call_attempts_lead_idx from its newest entry.
  */
-export async function findLeadCallSummaries(db: Db, leadIds: readonly (string | number)[]): Promise<TLeadCallSummary[]> {
+export async function findLeadCallSummaries(
+  db: Db,
+  leadIds: readonly (string | number)[],
+): Promise<TLeadCallSummary[]> {
   if (leadIds.length === 0) return [];
   // Column names come back camelCased (the query builder's plugin).
-  const { rows } = await sql<{ leadId: number; attempts: number | null; dispositionCode: string | null; dispositionName: string | null; agentId: string | null; endedAt: Date | null }>`
+  const { rows } = await sql<{
+    leadId: number;
+    attempts: number | null;
+    dispositionCode: string | null;
+    dispositionName: string | null;
+    agentId: string | null;
+    endedAt: Date | null;
+  }>`
     select l.lead_id, a.attempts, a.disposition_code, a.disposition_name, a.agent_id, a.ended_at
       from unnest(${leadIds.map(String)}::bigint[]) with ordinality as l(lead_id, n)
       left join lateral (

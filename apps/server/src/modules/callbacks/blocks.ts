@@ -32,7 +32,9 @@ async function findFullFieldQuotas(db: Db, campaignIds: readonly number[]): Prom
     .whereRef('count', '>=', 'limit')
     .execute();
   const byCampaign = new Map<number, TFullFieldQuota[]>();
-  for (const r of rows) if (r.field !== null) byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), { field: r.field, value: r.value }]);
+  for (const r of rows)
+    if (r.field !== null)
+      byCampaign.set(r.campaignId, [...(byCampaign.get(r.campaignId) ?? []), { field: r.field, value: r.value }]);
   return byCampaign;
 }
 
@@ -41,17 +43,30 @@ async function findFullFieldQuotas(db: Db, campaignIds: readonly number[]): Prom
  * reason each is blocked (null: it may be called). A reason that changed (or was never checked) is stored with the time
  * of the check; an unchanged one is not written again, so the lists, polled by every agent's screen, seldom write.
  */
-export async function recheckDueCallbacks(db: Db, rows: readonly TCallbackRow[], timeZone: string, now: Date): Promise<TCallbackRow[]> {
+export async function recheckDueCallbacks(
+  db: Db,
+  rows: readonly TCallbackRow[],
+  timeZone: string,
+  now: Date,
+): Promise<TCallbackRow[]> {
   const due = rows.filter((r) => r.dueAt.getTime() <= now.getTime());
   if (due.length === 0) return [...rows];
   const full = await findFullFieldQuotas(db, [...new Set(due.map((r) => r.campaignId))]);
   const reasons = new Map<string, string | null>();
   for (const row of due) {
     const listed = await findDncEntry(db, row.cellNumber, row.campaignId, timeZone);
-    const reason = listed !== null ? dncMessage(listed) : (fullQuotaMessage(full.get(row.campaignId) ?? [], leadOf(row)) ?? null);
+    const reason =
+      listed !== null ? dncMessage(listed) : (fullQuotaMessage(full.get(row.campaignId) ?? [], leadOf(row)) ?? null);
     reasons.set(row.id, reason);
     if (reason === row.blockedReason && row.checkedAt !== null) continue;
-    await db.updateTable('callbacks').set({ blockedReason: reason, checkedAt: now }).where('id', '=', row.id).where('state', '=', 'open').execute();
+    await db
+      .updateTable('callbacks')
+      .set({ blockedReason: reason, checkedAt: now })
+      .where('id', '=', row.id)
+      .where('state', '=', 'open')
+      .execute();
   }
-  return rows.map((r) => (reasons.has(r.id) ? { ...r, blockedReason: reasons.get(r.id) ?? null, checkedAt: r.checkedAt ?? now } : r));
+  return rows.map((r) =>
+    reasons.has(r.id) ? { ...r, blockedReason: reasons.get(r.id) ?? null, checkedAt: r.checkedAt ?? now } : r,
+  );
 }

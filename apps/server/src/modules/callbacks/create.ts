@@ -46,7 +46,8 @@ export async function createCallback(
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (attempt === undefined) throw new AppError('BAD_REQUEST', CALLBACK_MESSAGES.neverCalled, CALLBACK_CODES.neverCalled);
+  if (attempt === undefined)
+    throw new AppError('BAD_REQUEST', CALLBACK_MESSAGES.neverCalled, CALLBACK_CODES.neverCalled);
 
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(${CALLBACK_LOCK_CLASS}, ${userId})`.execute(trx);
@@ -79,7 +80,13 @@ export async function createCallback(
       objectType: 'callback',
       objectId: id,
       changes: {
-        after: { leadId: body.leadId, campaign: lead.campaignName, at: atTextOf(time.at, timeZone), mineOnly: body.mineOnly, note: body.note },
+        after: {
+          leadId: body.leadId,
+          campaign: lead.campaignName,
+          at: atTextOf(time.at, timeZone),
+          mineOnly: body.mineOnly,
+          note: body.note,
+        },
         ...(replaced.length > 0 ? { note: `replaces callback ${replaced.map((r) => r.id).join(', ')}` } : {}),
       },
     });

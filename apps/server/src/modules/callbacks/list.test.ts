@@ -31,16 +31,28 @@ beforeAll(async () => {
 
 /** A generated lead of the campaign (region Dhaka). */
 async function lead(of: Campaign = campaign, cellNumber = nextCell(), dataDate = '2024-05-01'): Promise<number> {
-  const [id] = await insertLeads(t.db, of.id, [{ cellNumber, dataDate, respondentName: 'Rahim', region: 'Dhaka', forD: 'd', generateStatus: 1 }]);
+  const [id] = await insertLeads(t.db, of.id, [
+    { cellNumber, dataDate, respondentName: 'Rahim', region: 'Dhaka', forD: 'd', generateStatus: 1 },
+  ]);
   if (id === undefined) throw new Error('no lead');
   return id;
 }
 
 /** An open callback on a new lead; minutes from now (negative: already due). */
-async function callback(user: TestUser, minutes: number, options: { mineOnly?: boolean; of?: Campaign; cellNumber?: string; dataDate?: string } = {}) {
+async function callback(
+  user: TestUser,
+  minutes: number,
+  options: { mineOnly?: boolean; of?: Campaign; cellNumber?: string; dataDate?: string } = {},
+) {
   const of = options.of ?? campaign;
   const leadId = await lead(of, options.cellNumber, options.dataDate);
-  const id = await insertCallback(t.db, { leadId, campaignId: of.id, user, dueAt: minutesFromNow(minutes), mineOnly: options.mineOnly ?? false });
+  const id = await insertCallback(t.db, {
+    leadId,
+    campaignId: of.id,
+    user,
+    dueAt: minutesFromNow(minutes),
+    mineOnly: options.mineOnly ?? false,
+  });
   return { id, leadId };
 }
 
@@ -75,23 +87,35 @@ describe('GET /api/callbacks', () => {
     const ownTomorrow = await callback(agent, 26 * HOUR);
     const otherCampaigns = await callback(outsider, -5, { of: otherCampaign });
     const closed = await callback(agent, -40);
-    await t.db.updateTable('callbacks').set({ state: 'done', closedAt: new Date() }).where('id', '=', String(closed.id)).execute();
+    await t.db
+      .updateTable('callbacks')
+      .set({ state: 'done', closedAt: new Date() })
+      .where('id', '=', String(closed.id))
+      .execute();
 
     const mine = await listOf(api);
     expect(mine.callbacks.map((c) => c.id)).toEqual([ownDue.id, colleagueAnyone.id, colleagueLater.id, ownLater.id]);
     expect(mine.dueCount).toBe(2);
     expect(mine.callbacks.map((c) => c.due)).toEqual([true, true, false, false]);
-    expect(mine.callbacks[1]).toMatchObject({ agentId: colleague.username, agentName: colleague.name, mineOnly: false, campaignName: campaign.campaignName });
+    expect(mine.callbacks[1]).toMatchObject({
+      agentId: colleague.username,
+      agentName: colleague.name,
+      mineOnly: false,
+      campaignName: campaign.campaignName,
+    });
 
     // The colleague sees their own three and the agent's anyone-callback (none here): never the agent's mine-only ones.
     const theirs = await listOf(await t.as(colleague, { campaign: campaign.campaignName }));
     expect(theirs.callbacks.map((c) => c.id)).toEqual([colleagueMineOnly.id, colleagueAnyone.id, colleagueLater.id]);
-    for (const hidden of [ownDue, ownLater, ownTomorrow, otherCampaigns]) expect(theirs.callbacks.map((c) => c.id)).not.toContain(hidden.id);
+    for (const hidden of [ownDue, ownLater, ownTomorrow, otherCampaigns])
+      expect(theirs.callbacks.map((c) => c.id)).not.toContain(hidden.id);
     // An agent of another campaign sees only that campaign's.
-    expect((await listOf(await t.as(outsider, { campaign: otherCampaign.campaignName }))).callbacks.map((c) => c.id)).toEqual([otherCampaigns.id]);
+    expect(
+      (await listOf(await t.as(outsider, { campaign: otherCampaign.campaignName }))).callbacks.map((c) => c.id),
+    ).toEqual([otherCampaigns.id]);
   });
 
-  it("shows an admin its own callbacks only, of any campaign", async () => {
+  it('shows an admin its own callbacks only, of any campaign', async () => {
     await clearCallbacks();
     const admin = await createUser(t.db, { role: 'admin' });
     const own = await callback(admin, -5, { of: otherCampaign });
@@ -105,10 +129,35 @@ describe('GET /api/callbacks', () => {
     await clearCallbacks();
     const withDraft = await callback(agent, -5);
     const without = await callback(agent, -4);
-    await t.db.insertInto('callDrafts').values({ userId: agent.id, leadId: String(withDraft.leadId), campaignId: campaign.id, path: ['Q1'], currentQno: 'Q1', answers: '{}', leadVersion: 0 }).execute();
-    await t.db.insertInto('callDrafts').values({ userId: colleague.id, leadId: String(without.leadId), campaignId: campaign.id, path: ['Q1'], currentQno: 'Q1', answers: '{}', leadVersion: 0 }).execute();
+    await t.db
+      .insertInto('callDrafts')
+      .values({
+        userId: agent.id,
+        leadId: String(withDraft.leadId),
+        campaignId: campaign.id,
+        path: ['Q1'],
+        currentQno: 'Q1',
+        answers: '{}',
+        leadVersion: 0,
+      })
+      .execute();
+    await t.db
+      .insertInto('callDrafts')
+      .values({
+        userId: colleague.id,
+        leadId: String(without.leadId),
+        campaignId: campaign.id,
+        path: ['Q1'],
+        currentQno: 'Q1',
+        answers: '{}',
+        leadVersion: 0,
+      })
+      .execute();
     const list = await listOf(api);
-    expect(list.callbacks.map((c) => [c.id, c.hasDraft])).toEqual([[withDraft.id, true], [without.id, false]]);
+    expect(list.callbacks.map((c) => [c.id, c.hasDraft])).toEqual([
+      [withDraft.id, true],
+      [without.id, false],
+    ]);
   });
 
   it('checks a due callback again: a listed number or a full quota blocks it (shown with the reason, not counted due), stored', async () => {
@@ -125,17 +174,32 @@ describe('GET /api/callbacks', () => {
     const reason = dncMessage({ list: 'system', since: localDayText(dnc.createdAt, t.config.timeZone) });
 
     let list = await listOf(api);
-    expect(list.callbacks.map((c) => [c.id, c.blocked])).toEqual([[free.id, null], [laterListed.id, null], [listed.id, reason]]);
+    expect(list.callbacks.map((c) => [c.id, c.blocked])).toEqual([
+      [free.id, null],
+      [laterListed.id, null],
+      [listed.id, reason],
+    ]);
     expect(list.dueCount).toBe(1);
-    const stored = await t.db.selectFrom('callbacks').select(['id', 'blockedReason', 'checkedAt']).where('id', 'in', [String(listed.id), String(laterListed.id)]).orderBy('id').execute();
-    expect(stored.map((s) => [s.blockedReason, s.checkedAt !== null])).toEqual([[reason, true], [null, false]]);
+    const stored = await t.db
+      .selectFrom('callbacks')
+      .select(['id', 'blockedReason', 'checkedAt'])
+      .where('id', 'in', [String(listed.id), String(laterListed.id)])
+      .orderBy('id')
+      .execute();
+    expect(stored.map((s) => [s.blockedReason, s.checkedAt !== null])).toEqual([
+      [reason, true],
+      [null, false],
+    ]);
 
     // Taken off the list: offered again. A full quota on the lead's region blocks both due ones.
     await t.db.deleteFrom('dncNumbers').where('phoneNumber', '=', listedCell).execute();
     list = await listOf(api);
     expect(list.callbacks.map((c) => c.blocked)).toEqual([null, null, null]);
     expect(list.dueCount).toBe(2);
-    await t.db.insertInto('quotas').values({ campaignId: campaign.id, field: 'region', value: 'Dhaka', limit: 1, count: 1, createdBy: 'admin' }).execute();
+    await t.db
+      .insertInto('quotas')
+      .values({ campaignId: campaign.id, field: 'region', value: 'Dhaka', limit: 1, count: 1, createdBy: 'admin' })
+      .execute();
     list = await listOf(api);
     const full = quotaFullMessage({ field: 'region', questionNo: null, value: 'Dhaka' });
     expect(list.callbacks.filter((c) => c.due).map((c) => c.blocked)).toEqual([full, full]);
@@ -152,7 +216,12 @@ describe('GET /api/callbacks/missed', () => {
     await callback(agent, -HOUR);
     const strict = await createCampaign(t.db);
     // The grace as admins set it (the campaign edit).
-    const graced = await admin.put('/cc/updateCampaign', { id: strict.id, campaignName: strict.campaignName, campaignId: strict.campaignId, callbackGraceMinutes: 30 });
+    const graced = await admin.put('/cc/updateCampaign', {
+      id: strict.id,
+      campaignName: strict.campaignName,
+      campaignId: strict.campaignId,
+      callbackGraceMinutes: 30,
+    });
     expect(graced.status, graced.text).toBe(200);
     const strictLate = await callback(colleague, -45, { of: strict });
 
@@ -160,7 +229,12 @@ describe('GET /api/callbacks/missed', () => {
     expect(r.status, r.text).toBe(200);
     const missed = r.json<TMissedCallbacks>();
     expect(missed.map((m) => m.id)).toEqual([late.id, strictLate.id]);
-    expect(missed[0]).toMatchObject({ agentId: agent.username, mineOnly: true, due: true, campaignName: campaign.campaignName });
+    expect(missed[0]).toMatchObject({
+      agentId: agent.username,
+      mineOnly: true,
+      due: true,
+      campaignName: campaign.campaignName,
+    });
     expect(missed.map((m) => m.minutesLate)).toEqual([180, 45]);
 
     const one = await admin.get(`/api/callbacks/missed?campaignName=${encodeURIComponent(strict.campaignName)}`);

@@ -22,20 +22,40 @@ const rank = (c: TCallback) => (c.blocked !== null ? 2 : c.due ? 0 : 1);
  * Another agent's mine-only callback is never listed. Due ones are checked again first (blocks.ts); `dueCount` counts
  * the due ones that may be called.
  */
-export async function findCallbacks(db: Db, user: TCaller, timeZone: string, now: Date = new Date()): Promise<TCallbacks> {
+export async function findCallbacks(
+  db: Db,
+  user: TCaller,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<TCallbacks> {
   const userId = Number(user.sub);
-  let query = selectCallbacks(db).where('cb.state', '=', 'open').where('cb.dueAt', '<', startOfNextLocalDay(now, timeZone));
+  let query = selectCallbacks(db)
+    .where('cb.state', '=', 'open')
+    .where('cb.dueAt', '<', startOfNextLocalDay(now, timeZone));
   if (isAdmin(user)) {
     query = query.where('cb.userId', '=', userId);
   } else {
     // The campaign of the agent's sign-in record, by its id (auth/guard.ts).
     const campaignId = user.campaignId ?? null;
     if (campaignId === null) return { dueCount: 0, callbacks: [] };
-    query = query.where('cb.campaignId', '=', campaignId).where((eb) => eb.or([eb('cb.userId', '=', userId), eb('cb.mineOnly', '=', false)]));
+    query = query
+      .where('cb.campaignId', '=', campaignId)
+      .where((eb) => eb.or([eb('cb.userId', '=', userId), eb('cb.mineOnly', '=', false)]));
   }
-  const rows = await recheckDueCallbacks(db, await query.orderBy('cb.dueAt').orderBy('cb.id').limit(LIST_LIMIT).execute(), timeZone, now);
-  const drafts = await findLeadsWithDraft(db, userId, rows.map((r) => r.leadId));
-  const callbacks = rows.map((r) => toCallback(r, timeZone, now, drafts.has(r.leadId))).sort((a, b) => rank(a) - rank(b) || a.at.localeCompare(b.at) || a.id - b.id);
+  const rows = await recheckDueCallbacks(
+    db,
+    await query.orderBy('cb.dueAt').orderBy('cb.id').limit(LIST_LIMIT).execute(),
+    timeZone,
+    now,
+  );
+  const drafts = await findLeadsWithDraft(
+    db,
+    userId,
+    rows.map((r) => r.leadId),
+  );
+  const callbacks = rows
+    .map((r) => toCallback(r, timeZone, now, drafts.has(r.leadId)))
+    .sort((a, b) => rank(a) - rank(b) || a.at.localeCompare(b.at) || a.id - b.id);
   return { dueCount: callbacks.filter((c) => rank(c) === 0).length, callbacks };
 }
 
@@ -44,15 +64,31 @@ export async function findCallbacks(db: Db, user: TCaller, timeZone: string, now
  * longest missed first, of one campaign or all; checked again like the agents' lists. `hasDraft`: the callback's agent
  * has a draft of the lead.
  */
-export async function findMissedCallbacks(db: Db, campaignName: string | undefined, timeZone: string, now: Date = new Date()): Promise<TMissedCallbacks> {
+export async function findMissedCallbacks(
+  db: Db,
+  campaignName: string | undefined,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<TMissedCallbacks> {
   let query = selectCallbacks(db)
     .where('cb.state', '=', 'open')
     .where(sql<boolean>`cb.due_at < ${now}::timestamptz - make_interval(mins => c.callback_grace_minutes)`);
-  if (campaignName !== undefined && campaignName !== '') query = query.where('cb.campaignId', '=', (await findCampaignByName(db, campaignName)).id);
-  const rows = await recheckDueCallbacks(db, await query.orderBy('cb.dueAt').orderBy('cb.id').limit(MISSED_LIMIT).execute(), timeZone, now);
-  const drafts = rows.length === 0
-    ? []
-    : await db.selectFrom('callDrafts').select(['userId', 'leadId']).where('leadId', 'in', [...new Set(rows.map((r) => r.leadId))]).execute();
+  if (campaignName !== undefined && campaignName !== '')
+    query = query.where('cb.campaignId', '=', (await findCampaignByName(db, campaignName)).id);
+  const rows = await recheckDueCallbacks(
+    db,
+    await query.orderBy('cb.dueAt').orderBy('cb.id').limit(MISSED_LIMIT).execute(),
+    timeZone,
+    now,
+  );
+  const drafts =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('callDrafts')
+          .select(['userId', 'leadId'])
+          .where('leadId', 'in', [...new Set(rows.map((r) => r.leadId))])
+          .execute();
   const withDraft = new Set(drafts.map((d) => `${d.userId}:${d.leadId}`));
   return rows.map((r) => ({
     ...toCallback(r, timeZone, now, withDraft.has(`${r.userId}:${r.leadId}`)),

@@ -29,7 +29,12 @@ async function agentsCallback(mineOnly = false): Promise<number> {
   return insertCallback(t.db, { leadId, campaignId: campaign.id, user: agent, dueAt: minutesFromNow(10), mineOnly });
 }
 
-const stateOf = async (id: number) => (await t.db.selectFrom('callbacks').select(['state', 'closedAt']).where('id', '=', String(id)).executeTakeFirstOrThrow());
+const stateOf = async (id: number) =>
+  await t.db
+    .selectFrom('callbacks')
+    .select(['state', 'closedAt'])
+    .where('id', '=', String(id))
+    .executeTakeFirstOrThrow();
 
 describe('who may remove a callback', () => {
   it('answers 401 without a session and 403 to QC inspectors', async () => {
@@ -39,7 +44,7 @@ describe('who may remove a callback', () => {
     expect((await stateOf(id)).state).toBe('open');
   });
 
-  it("answers 403 with its code to another agent, for an anyone-callback on their list and a mine-only one that is not", async () => {
+  it('answers 403 with its code to another agent, for an anyone-callback on their list and a mine-only one that is not', async () => {
     for (const mineOnly of [false, true]) {
       const id = await agentsCallback(mineOnly);
       const r = await colleagueApi.delete(`/api/callbacks/${id}`);
@@ -51,7 +56,7 @@ describe('who may remove a callback', () => {
 });
 
 describe('DELETE /api/callbacks/{id}', () => {
-  it('cancels the caller\'s callback: it leaves the lists, stays stored as cancelled, and the removal is audited', async () => {
+  it("cancels the caller's callback: it leaves the lists, stays stored as cancelled, and the removal is audited", async () => {
     const id = await agentsCallback();
     expect((await api.get('/api/callbacks')).json<TCallbacks>().callbacks.map((c) => c.id)).toContain(id);
     const r = await api.delete(`/api/callbacks/${id}`);
@@ -59,8 +64,17 @@ describe('DELETE /api/callbacks/{id}', () => {
     expect(r.json()).toEqual({ message: CALLBACK_MESSAGES.deleted });
     expect(await stateOf(id)).toMatchObject({ state: 'cancelled', closedAt: expect.any(Date) });
     expect((await api.get('/api/callbacks')).json<TCallbacks>().callbacks.map((c) => c.id)).not.toContain(id);
-    const entry = await t.db.selectFrom('auditLog').select(['action', 'actorUsername', 'changes']).where('objectType', '=', 'callback').where('objectId', '=', String(id)).executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ action: 'delete', actorUsername: agent.username, changes: { before: { campaign: campaign.campaignName, mineOnly: false } } });
+    const entry = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'actorUsername', 'changes'])
+      .where('objectType', '=', 'callback')
+      .where('objectId', '=', String(id))
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      action: 'delete',
+      actorUsername: agent.username,
+      changes: { before: { campaign: campaign.campaignName, mineOnly: false } },
+    });
   });
 
   it("lets an admin remove any agent's callback", async () => {

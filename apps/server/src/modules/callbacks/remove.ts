@@ -11,7 +11,14 @@ import { atTextOf } from './rows.ts';
  * callback-not-yours) when it is another agent's, whether or not the caller's list shows it: ids say nothing of a lead,
  * and one answer for every other agent's callback keeps the rule simple. Cancelled and audited in one transaction.
  */
-export async function removeCallback(db: Db, user: TTokenPayload, id: number, actor: TAuditActor, timeZone: string, now: Date = new Date()): Promise<{ message: string }> {
+export async function removeCallback(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  actor: TAuditActor,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<{ message: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .selectFrom('callbacks as cb')
@@ -22,13 +29,22 @@ export async function removeCallback(db: Db, user: TTokenPayload, id: number, ac
       .forUpdate('cb')
       .executeTakeFirst();
     if (row === undefined) throw notFound(CALLBACK_MESSAGES.notFound);
-    if (row.userId !== Number(user.sub) && !isAdmin(user)) throw new AppError('FORBIDDEN', CALLBACK_MESSAGES.notYours, CALLBACK_CODES.notYours);
+    if (row.userId !== Number(user.sub) && !isAdmin(user))
+      throw new AppError('FORBIDDEN', CALLBACK_MESSAGES.notYours, CALLBACK_CODES.notYours);
     await trx.updateTable('callbacks').set({ state: 'cancelled', closedAt: now }).where('id', '=', row.id).execute();
     await recordAudit(trx, actor, {
       action: 'delete',
       objectType: 'callback',
       objectId: row.id,
-      changes: { before: { leadId: Number(row.leadId), campaign: row.campaignName, at: atTextOf(row.dueAt, timeZone), mineOnly: row.mineOnly, note: row.note } },
+      changes: {
+        before: {
+          leadId: Number(row.leadId),
+          campaign: row.campaignName,
+          at: atTextOf(row.dueAt, timeZone),
+          mineOnly: row.mineOnly,
+          note: row.note,
+        },
+      },
     });
     return { message: CALLBACK_MESSAGES.deleted };
   });

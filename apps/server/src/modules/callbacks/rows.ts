@@ -67,6 +67,11 @@ export function toCallback(row: TCallbackRow, timeZone: string, now: Date, hasDr
 /** Of these leads, those with a draft of the user's (the call left on the screen comes back when it is called). */
 export async function findLeadsWithDraft(db: Db, userId: number, leadIds: readonly string[]): Promise<Set<string>> {
   if (leadIds.length === 0) return new Set();
-  const rows = await db.selectFrom('callDrafts').select('leadId').where('userId', '=', userId).where('leadId', 'in', [...new Set(leadIds)]).execute();
+  const rows = await db
+    .selectFrom('callDrafts')
+    .select('leadId')
+    .where('userId', '=', userId)
+    .where('leadId', 'in', [...new Set(leadIds)])
+    .execute();
   return new Set(rows.map((r) => r.leadId));
 }

@@ -10,7 +10,11 @@ export async function countLeads(db: Db, campaignId: number): Promise<number> {
 }
 
 export async function countQuestions(db: Db, campaignId: number): Promise<number> {
-  const row = await db.selectFrom('questions').select((e) => e.fn.countAll<string>().as('n')).where('campaignId', '=', campaignId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('questions')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -40,7 +44,11 @@ export function questionCount(n: number): string {
 
 /** e.g. 'Campaign "Spring Survey" still has a data table, 12 questions and 1,250 leads. Delete those first.' */
 export function describeAttachments(campaignName: string, { dataTable, leads, questions }: TAttachments): string {
-  const parts = [...(dataTable ? ['a data table'] : []), ...(questions > 0 ? [questionCount(questions)] : []), ...(leads > 0 ? [leadCount(leads)] : [])];
+  const parts = [
+    ...(dataTable ? ['a data table'] : []),
+    ...(questions > 0 ? [questionCount(questions)] : []),
+    ...(leads > 0 ? [leadCount(leads)] : []),
+  ];
   const single = dataTable || questions === 1 ? 'it' : 'them';
   const pronoun = parts.length > 1 ? 'those' : single;
   const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1) ?? ''}` : (parts[0] ?? '');

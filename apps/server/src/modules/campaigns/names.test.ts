@@ -7,7 +7,15 @@ import { addAgent, agentBody } from '../../test/agents-support.ts';
 
 const t = useTestApp();
 
-const HOSTILE = ['Karim\r\nSet-Cookie: x=1', 'Karim\n', '\tKarim', 'Kar\u0000im', 'Kar\u009bim', 'Karim\u202Egnp.exe', 'Karim\u2066x'];
+const HOSTILE = [
+  'Karim\r\nSet-Cookie: x=1',
+  'Karim\n',
+  '\tKarim',
+  'Kar\u0000im',
+  'Kar\u009bim',
+  'Karim\u202Egnp.exe',
+  'Karim\u2066x',
+];
 
 function expectRefused(r: Reply, field: string, label = field) {
   expect(r.status, r.text).toBe(400);
@@ -19,11 +27,24 @@ describe('names with control characters', () => {
     const admin = await t.callerFor('admin');
     const c = await createCampaign(t.db, { campaignName: 'Names Spring' });
     for (const text of HOSTILE) {
-      expectRefused(await admin.post('/cc/addCampaign', { campaignType: 'Inbound', campaignName: text, campaignId: 'NM1' }), 'campaignName');
-      expectRefused(await admin.post('/cc/addCampaign', { campaignType: 'Inbound', campaignName: 'Names ok', campaignId: text }), 'campaignId');
-      expectRefused(await admin.put('/cc/updateCampaign', { id: c.id, campaignName: text, campaignId: c.campaignId }), 'campaignName');
+      expectRefused(
+        await admin.post('/cc/addCampaign', { campaignType: 'Inbound', campaignName: text, campaignId: 'NM1' }),
+        'campaignName',
+      );
+      expectRefused(
+        await admin.post('/cc/addCampaign', { campaignType: 'Inbound', campaignName: 'Names ok', campaignId: text }),
+        'campaignId',
+      );
+      expectRefused(
+        await admin.put('/cc/updateCampaign', { id: c.id, campaignName: text, campaignId: c.campaignId }),
+        'campaignName',
+      );
     }
-    const stored = await t.db.selectFrom('campaigns').select('campaignName').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('campaigns')
+      .select('campaignName')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(stored.campaignName).toBe('Names Spring');
     expect(await t.db.selectFrom('campaigns').select('id').where('campaignId', '=', 'NM1').execute()).toEqual([]);
   });
@@ -34,9 +55,24 @@ describe('names with control characters', () => {
     for (const text of HOSTILE) {
       expectRefused(await admin.post('/api/ac/addAgent', agentBody({ name: text })), 'name');
       expectRefused(await admin.post('/api/ac/addAgent', agentBody({ agentId: text })), 'agentId');
-      expectRefused(await admin.put('/api/ac/editAgent', { id: agent.id, type: agent.type, name: text, agentId: agent.agentId, status: true }), 'name');
-      expectRefused(await admin.post('/api/users', { username: 'names.qc', name: text, password: 'qc-password-1', role: 'QC' }), 'name');
-      expectRefused(await admin.post('/api/users', { username: text, name: 'Names QC', password: 'qc-password-1', role: 'QC' }), 'username');
+      expectRefused(
+        await admin.put('/api/ac/editAgent', {
+          id: agent.id,
+          type: agent.type,
+          name: text,
+          agentId: agent.agentId,
+          status: true,
+        }),
+        'name',
+      );
+      expectRefused(
+        await admin.post('/api/users', { username: 'names.qc', name: text, password: 'qc-password-1', role: 'QC' }),
+        'name',
+      );
+      expectRefused(
+        await admin.post('/api/users', { username: text, name: 'Names QC', password: 'qc-password-1', role: 'QC' }),
+        'username',
+      );
     }
     expect(await t.db.selectFrom('users').select('id').where('username', '=', 'names.qc').execute()).toEqual([]);
   });

@@ -9,7 +9,13 @@ let n = 0;
 /** A valid add body with unique name and code. */
 function body(overrides: Record<string, unknown> = {}) {
   n += 1;
-  return { campaignType: 'Outbound', campaignName: `Campaign T${n}`, campaignId: `CT-${n}`, callTarget: 40, ...overrides };
+  return {
+    campaignType: 'Outbound',
+    campaignName: `Campaign T${n}`,
+    campaignId: `CT-${n}`,
+    callTarget: 40,
+    ...overrides,
+  };
 }
 
 async function admin(): Promise<Caller> {
@@ -24,7 +30,9 @@ async function add(api: Caller, overrides: Record<string, unknown> = {}): Promis
 
 async function insertLeads(campaignId: number, count: number) {
   await sql`insert into leads (campaign_id, cell_number, data_date)
-            select ${campaignId}, '0171' || lpad(g::text, 7, '0'), date '2025-03-01' from generate_series(1, ${count}) g`.execute(t.db);
+            select ${campaignId}, '0171' || lpad(g::text, 7, '0'), date '2025-03-01' from generate_series(1, ${count}) g`.execute(
+    t.db,
+  );
 }
 
 const ADMIN_ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string][] = [
@@ -53,7 +61,9 @@ describe('campaign routes: who may call them', () => {
         expect(r.body).toEqual({ message: MESSAGES.auth.forbidden });
       }
     }
-    expect((await t.db.selectFrom('campaigns').select('id').where('campaignName', 'like', 'Campaign T%').execute()).length).toBe(0);
+    expect(
+      (await t.db.selectFrom('campaigns').select('id').where('campaignName', 'like', 'Campaign T%').execute()).length,
+    ).toBe(0);
   });
 
   it('keeps GET /cc/campaigns public with the campaign shape', async () => {
@@ -61,7 +71,13 @@ describe('campaign routes: who may call them', () => {
     const r = await t.anonymous.get('/cc/campaigns');
     expect(r.status).toBe(200);
     expect(r.json<TCampaign[]>().find((x) => x.id === c.id)).toEqual({
-      id: c.id, campaignId: c.campaignId, campaignName: 'Public Listed', campaignType: 'Outbound', callTarget: 50, status: true, createAt: c.createdAt.toISOString(),
+      id: c.id,
+      campaignId: c.campaignId,
+      campaignName: 'Public Listed',
+      campaignType: 'Outbound',
+      callTarget: 50,
+      status: true,
+      createAt: c.createdAt.toISOString(),
       callbackGraceMinutes: 120,
     });
   });
@@ -70,12 +86,32 @@ describe('campaign routes: who may call them', () => {
 describe('POST /cc/addCampaign', () => {
   it('adds an Outbound campaign with its call target, active by default, and replies the campaign', async () => {
     const api = await admin();
-    const r = await api.post('/cc/addCampaign', { campaignType: 'Outbound', campaignName: '  Winter Drive ', campaignId: 'WIN-1', callTarget: 75 });
+    const r = await api.post('/cc/addCampaign', {
+      campaignType: 'Outbound',
+      campaignName: '  Winter Drive ',
+      campaignId: 'WIN-1',
+      callTarget: 75,
+    });
     expect(r.status).toBe(200);
     const c = r.json<TCampaign>();
-    expect(c).toMatchObject({ campaignType: 'Outbound', campaignName: 'Winter Drive', campaignId: 'WIN-1', callTarget: 75, status: true });
+    expect(c).toMatchObject({
+      campaignType: 'Outbound',
+      campaignName: 'Winter Drive',
+      campaignId: 'WIN-1',
+      callTarget: 75,
+      status: true,
+    });
     // The spec's fields, and ours after them.
-    expect(Object.keys(c)).toEqual(['id', 'campaignId', 'campaignName', 'campaignType', 'callTarget', 'status', 'createAt', 'callbackGraceMinutes']);
+    expect(Object.keys(c)).toEqual([
+      'id',
+      'campaignId',
+      'campaignName',
+      'campaignType',
+      'callTarget',
+      'status',
+      'createAt',
+      'callbackGraceMinutes',
+    ]);
     expect(c.callbackGraceMinutes).toBe(DEFAULT_CALLBACK_GRACE_MINUTES);
     expect((await api.get(`/cc/campaign/${c.id}`)).body).toEqual(c);
   });
@@ -85,7 +121,11 @@ describe('POST /cc/addCampaign', () => {
     const c = await add(api, { campaignType: 'Inbound', callTarget: 99, status: false });
     expect(c.callTarget).toBeNull();
     expect(c.status).toBe(false);
-    const stored = await t.db.selectFrom('campaigns').select('callTarget').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('campaigns')
+      .select('callTarget')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(stored.callTarget).toBeNull();
   });
 
@@ -112,7 +152,9 @@ describe('POST /cc/addCampaign', () => {
       expect(r.status, JSON.stringify(overrides)).toBe(400);
       expect(r.json<{ message: string }>().message).toMatch(field);
       const name = typeof b.campaignName === 'string' ? b.campaignName : '';
-      expect(await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', name).executeTakeFirst()).toBeUndefined();
+      expect(
+        await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', name).executeTakeFirst(),
+      ).toBeUndefined();
     }
   });
 
@@ -125,7 +167,11 @@ describe('POST /cc/addCampaign', () => {
     const byCode = await api.post('/cc/addCampaign', body({ campaignId: 'mob-1' }));
     expect(byCode.status).toBe(409);
     expect(byCode.body).toEqual({ message: 'A campaign with the code "mob-1" already exists' });
-    const rows = await t.db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', 'mobile survey').execute();
+    const rows = await t.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where(sql<string>`lower(campaign_name)`, '=', 'mobile survey')
+      .execute();
     expect(rows.map((r) => r.id)).toEqual([first.id]);
   });
 });
@@ -150,7 +196,10 @@ describe('GET /cc/pagination/{page}/{size}', () => {
     expect(r.status).toBe(200);
     const page = r.json<TPaged<TCampaign>>();
     expect(page.response.content.map((c) => c.id)).toEqual([b.id, a.id]);
-    expect(page).toMatchObject({ recordCount: total.body, response: { totalElements: total.body, size: 2, number: 0, totalPages: Math.ceil(Number(total.body) / 2) } });
+    expect(page).toMatchObject({
+      recordCount: total.body,
+      response: { totalElements: total.body, size: 2, number: 0, totalPages: Math.ceil(Number(total.body) / 2) },
+    });
     expect((await api.get('/cc/pagination/0/0')).status).toBe(400);
     expect((await api.get('/cc/pagination/-1/10')).status).toBe(400);
   });
@@ -160,8 +209,14 @@ describe('GET /cc/searchCampaign', () => {
   it('matches code or name (contains, any case), call target, or status, as a union', async () => {
     const api = await admin();
     const tea = await add(api, { campaignName: 'Zeta Tea Survey', campaignId: 'ZTEA-7', callTarget: 4321 });
-    const care = await add(api, { campaignName: 'Zeta Care Line', campaignId: 'ZCARE-3', campaignType: 'Inbound', status: false });
-    const ids = async (query: string) => (await api.get(`/cc/searchCampaign?${query}`)).json<TCampaign[]>().map((c) => c.id);
+    const care = await add(api, {
+      campaignName: 'Zeta Care Line',
+      campaignId: 'ZCARE-3',
+      campaignType: 'Inbound',
+      status: false,
+    });
+    const ids = async (query: string) =>
+      (await api.get(`/cc/searchCampaign?${query}`)).json<TCampaign[]>().map((c) => c.id);
 
     expect(await ids('campaignName=zeta%20tea')).toEqual([tea.id]);
     expect(await ids('campaignId=zcare')).toEqual([care.id]);
@@ -172,7 +227,9 @@ describe('GET /cc/searchCampaign', () => {
     expect(await ids('status=Active')).toContain(tea.id);
     // The web sends its one term as every criterion: a number matches the call target, a word the names.
     expect(await ids('campaignId=4321&campaignName=4321&callTarget=4321&status=4321')).toEqual([tea.id]);
-    expect(await ids('campaignId=zeta%20care&campaignName=zeta%20care&callTarget=zeta%20care&status=zeta%20care')).toEqual([care.id]);
+    expect(
+      await ids('campaignId=zeta%20care&campaignName=zeta%20care&callTarget=zeta%20care&status=zeta%20care'),
+    ).toEqual([care.id]);
   });
 
   it('treats % and _ as plain characters and answers [] without a usable criterion', async () => {
@@ -188,19 +245,48 @@ describe('PUT /cc/updateCampaign', () => {
   it('changes name, code, type, call target and status, and keeps the data table named after the campaign', async () => {
     const api = await admin();
     const c = await add(api, { campaignType: 'Inbound' });
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] }).execute();
-    const r = await api.put('/cc/updateCampaign', { id: c.id, campaignName: 'Renamed Drive', campaignId: 'REN-1', campaignType: 'Outbound', callTarget: 30, status: false, createAt: c.createAt });
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] })
+      .execute();
+    const r = await api.put('/cc/updateCampaign', {
+      id: c.id,
+      campaignName: 'Renamed Drive',
+      campaignId: 'REN-1',
+      campaignType: 'Outbound',
+      callTarget: 30,
+      status: false,
+      createAt: c.createAt,
+    });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ ...c, campaignName: 'Renamed Drive', campaignId: 'REN-1', campaignType: 'Outbound', callTarget: 30, status: false });
+    expect(r.body).toEqual({
+      ...c,
+      campaignName: 'Renamed Drive',
+      campaignId: 'REN-1',
+      campaignType: 'Outbound',
+      callTarget: 30,
+      status: false,
+    });
     expect((await api.get(`/cc/campaign/${c.id}`)).body).toEqual(r.body);
-    const table = await t.db.selectFrom('dataTables').select('name').where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    const table = await t.db
+      .selectFrom('dataTables')
+      .select('name')
+      .where('campaignId', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(table.name).toBe('Renamed Drive');
   });
 
   it('clears the call target when the type becomes Inbound, and accepts status as "true"/"false"', async () => {
     const api = await admin();
     const c = await add(api, { callTarget: 80 });
-    const r = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, campaignType: 'Inbound', callTarget: 80, status: 'false' });
+    const r = await api.put('/cc/updateCampaign', {
+      id: c.id,
+      campaignName: c.campaignName,
+      campaignId: c.campaignId,
+      campaignType: 'Inbound',
+      callTarget: 80,
+      status: 'false',
+    });
     expect(r.json<TCampaign>()).toMatchObject({ campaignType: 'Inbound', callTarget: null, status: false });
   });
 
@@ -214,7 +300,12 @@ describe('PUT /cc/updateCampaign', () => {
   it('answers 404 for an unknown id and creates nothing', async () => {
     const api = await admin();
     const before = (await api.get('/cc/totalCampaigns')).body;
-    const r = await api.put('/cc/updateCampaign', { id: 987654, campaignName: 'Ghost', campaignId: 'GHOST', campaignType: 'Outbound' });
+    const r = await api.put('/cc/updateCampaign', {
+      id: 987654,
+      campaignName: 'Ghost',
+      campaignId: 'GHOST',
+      campaignType: 'Outbound',
+    });
     expect(r.status).toBe(404);
     expect((await api.get('/cc/totalCampaigns')).body).toBe(before);
   });
@@ -223,10 +314,18 @@ describe('PUT /cc/updateCampaign', () => {
     const api = await admin();
     const a = await add(api);
     const b = await add(api);
-    const byName = await api.put('/cc/updateCampaign', { id: b.id, campaignName: a.campaignName.toUpperCase(), campaignId: b.campaignId });
+    const byName = await api.put('/cc/updateCampaign', {
+      id: b.id,
+      campaignName: a.campaignName.toUpperCase(),
+      campaignId: b.campaignId,
+    });
     expect(byName.status).toBe(409);
     expect(byName.json<{ message: string }>().message).toMatch(/already exists/);
-    const byCode = await api.put('/cc/updateCampaign', { id: b.id, campaignName: b.campaignName, campaignId: a.campaignId });
+    const byCode = await api.put('/cc/updateCampaign', {
+      id: b.id,
+      campaignName: b.campaignName,
+      campaignId: a.campaignId,
+    });
     expect(byCode.status).toBe(409);
     expect((await api.get(`/cc/campaign/${b.id}`)).body).toEqual(b);
     const missing = await api.put('/cc/updateCampaign', { id: b.id, campaignId: b.campaignId });
@@ -240,15 +339,35 @@ describe("a campaign's callback grace (callbackGraceMinutes)", () => {
     const api = await admin();
     const c = await add(api, { callbackGraceMinutes: 45 });
     expect(c.callbackGraceMinutes).toBe(45);
-    const edited = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callbackGraceMinutes: 0 });
+    const edited = await api.put('/cc/updateCampaign', {
+      id: c.id,
+      campaignName: c.campaignName,
+      campaignId: c.campaignId,
+      callbackGraceMinutes: 0,
+    });
     expect(edited.status, edited.text).toBe(200);
     expect(edited.body).toEqual({ ...c, callbackGraceMinutes: 0 });
     // The older edit form knows nothing of it: its edit keeps the grace.
-    const older = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callTarget: 41 });
+    const older = await api.put('/cc/updateCampaign', {
+      id: c.id,
+      campaignName: c.campaignName,
+      campaignId: c.campaignId,
+      callTarget: 41,
+    });
     expect(older.json<TCampaign>()).toMatchObject({ callTarget: 41, callbackGraceMinutes: 0 });
-    const stored = await t.db.selectFrom('campaigns').select('callbackGraceMinutes').where('id', '=', c.id).executeTakeFirstOrThrow();
+    const stored = await t.db
+      .selectFrom('campaigns')
+      .select('callbackGraceMinutes')
+      .where('id', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(stored.callbackGraceMinutes).toBe(0);
-    const audited = await t.db.selectFrom('auditLog').select(['action', 'changes']).where('objectType', '=', 'campaign').where('objectId', '=', String(c.id)).orderBy('id').execute();
+    const audited = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'changes'])
+      .where('objectType', '=', 'campaign')
+      .where('objectId', '=', String(c.id))
+      .orderBy('id')
+      .execute();
     expect(audited.map((a) => a.action)).toEqual(['create', 'update', 'update']);
     expect(audited[1]?.changes).toEqual({ before: { callbackGraceMinutes: 45 }, after: { callbackGraceMinutes: 0 } });
   });
@@ -256,7 +375,12 @@ describe("a campaign's callback grace (callbackGraceMinutes)", () => {
   it('takes 0 to 7 days (10080 minutes), a whole number, and refuses anything else naming it, storing nothing', async () => {
     const api = await admin();
     const c = await add(api);
-    const top = await api.put('/cc/updateCampaign', { id: c.id, campaignName: c.campaignName, campaignId: c.campaignId, callbackGraceMinutes: 10_080 });
+    const top = await api.put('/cc/updateCampaign', {
+      id: c.id,
+      campaignName: c.campaignName,
+      campaignId: c.campaignId,
+      callbackGraceMinutes: 10_080,
+    });
     expect(top.json<TCampaign>().callbackGraceMinutes).toBe(10_080);
     const refusals: [unknown, string][] = [
       [10_081, 'callbackGraceMinutes must be at most 10080 (7 days)'],
@@ -266,14 +390,21 @@ describe("a campaign's callback grace (callbackGraceMinutes)", () => {
       [null, 'callbackGraceMinutes must be a whole number of minutes'],
     ];
     for (const [grace, message] of refusals) {
-      const r = await api.put('/cc/updateCampaign', { id: c.id, campaignName: 'Not Stored', campaignId: c.campaignId, callbackGraceMinutes: grace });
+      const r = await api.put('/cc/updateCampaign', {
+        id: c.id,
+        campaignName: 'Not Stored',
+        campaignId: c.campaignId,
+        callbackGraceMinutes: grace,
+      });
       expect(r.status, String(grace)).toBe(400);
       expect(r.json<{ message: string }>().message, String(grace)).toContain(message);
       const added = await api.post('/cc/addCampaign', body({ callbackGraceMinutes: grace }));
       expect(added.status, String(grace)).toBe(400);
     }
     expect((await api.get(`/cc/campaign/${c.id}`)).body).toEqual({ ...c, callbackGraceMinutes: 10_080 });
-    expect((await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', 'Not Stored').execute()).length).toBe(0);
+    expect(
+      (await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', 'Not Stored').execute()).length,
+    ).toBe(0);
   });
 });
 
@@ -289,7 +420,10 @@ describe('DELETE /cc/delete/{id}', () => {
   it('refuses while a data table or leads are attached, naming them and how many, and allows it once they are gone', async () => {
     const api = await admin();
     const c = await add(api, { campaignName: 'Attached Drive' });
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] }).execute();
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] })
+      .execute();
 
     const tableOnly = await api.delete(`/cc/delete/${c.id}`);
     expect(tableOnly.status).toBe(409);
@@ -298,7 +432,9 @@ describe('DELETE /cc/delete/{id}', () => {
     await insertLeads(c.id, 1250);
     const both = await api.delete(`/cc/delete/${c.id}`);
     expect(both.status).toBe(409);
-    expect(both.body).toEqual({ message: 'Campaign "Attached Drive" still has a data table and 1,250 leads. Delete those first.' });
+    expect(both.body).toEqual({
+      message: 'Campaign "Attached Drive" still has a data table and 1,250 leads. Delete those first.',
+    });
 
     await t.db.deleteFrom('dataTables').where('campaignId', '=', c.id).execute();
     const leadsOnly = await api.delete(`/cc/delete/${c.id}`);
@@ -321,10 +457,15 @@ describe('totals and lead counts', () => {
   it('counts campaigns, inbound and outbound from the rows after adds and deletes', async () => {
     const api = await admin();
     const total = async (url: string) => (await api.get(url)).body as number;
-    const totals = async () => Promise.all([total('/cc/totalCampaigns'), total('/cc/totalInbound'), total('/cc/totalOutbound')]);
+    const totals = async () =>
+      Promise.all([total('/cc/totalCampaigns'), total('/cc/totalInbound'), total('/cc/totalOutbound')]);
     const [all, inbound, outbound] = await totals();
     const stored = await t.db.selectFrom('campaigns').select(['campaignType']).execute();
-    expect([all, inbound, outbound]).toEqual([stored.length, stored.filter((s) => s.campaignType === 'Inbound').length, stored.filter((s) => s.campaignType === 'Outbound').length]);
+    expect([all, inbound, outbound]).toEqual([
+      stored.length,
+      stored.filter((s) => s.campaignType === 'Inbound').length,
+      stored.filter((s) => s.campaignType === 'Outbound').length,
+    ]);
 
     const i = await add(api, { campaignType: 'Inbound' });
     await add(api, { campaignType: 'Outbound' });

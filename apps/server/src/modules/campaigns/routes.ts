@@ -30,51 +30,83 @@ import {
 const total = { response: { 200: z.number().int() } };
 
 export async function campaignRoutes(app: App) {
-  app.get('/cc/campaigns', {
-    config: PUBLIC,
-    schema: { response: { 200: z.array(ZCampaign) } },
-  }, async () => findCampaigns(app.db));
+  app.get(
+    '/cc/campaigns',
+    {
+      config: PUBLIC,
+      schema: { response: { 200: z.array(ZCampaign) } },
+    },
+    async () => findCampaigns(app.db),
+  );
 
-  app.get('/cc/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, response: { 200: zPaged(ZCampaign) } },
-  }, async (req) => findCampaignsPage(app.db, req.params));
+  app.get(
+    '/cc/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, response: { 200: zPaged(ZCampaign) } },
+    },
+    async (req) => findCampaignsPage(app.db, req.params),
+  );
 
-  app.get('/cc/searchCampaign', {
-    config: ADMINS,
-    schema: { querystring: ZCampaignSearchQuery, response: { 200: z.array(ZCampaign) } },
-  }, async (req) => searchCampaigns(app.db, req.query));
+  app.get(
+    '/cc/searchCampaign',
+    {
+      config: ADMINS,
+      schema: { querystring: ZCampaignSearchQuery, response: { 200: z.array(ZCampaign) } },
+    },
+    async (req) => searchCampaigns(app.db, req.query),
+  );
 
-  app.post('/cc/addCampaign', {
-    config: ADMINS,
-    schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
-  }, async (req) => createCampaign(app.db, req.body, actorOf(req)));
+  app.post(
+    '/cc/addCampaign',
+    {
+      config: ADMINS,
+      schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
+    },
+    async (req) => createCampaign(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/cc/campaign/:id', {
-    config: ADMINS,
-    schema: { params: ZCampaignIdParams, response: { 200: ZCampaign } },
-  }, async (req) => findCampaign(app.db, req.params.id));
+  app.get(
+    '/cc/campaign/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZCampaignIdParams, response: { 200: ZCampaign } },
+    },
+    async (req) => findCampaign(app.db, req.params.id),
+  );
 
-  app.put('/cc/updateCampaign', {
-    config: ADMINS,
-    schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
-  }, async (req) => updateCampaign(app.db, req.body, actorOf(req)));
+  app.put(
+    '/cc/updateCampaign',
+    {
+      config: ADMINS,
+      schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
+    },
+    async (req) => updateCampaign(app.db, req.body, actorOf(req)),
+  );
 
-  app.delete('/cc/delete/:id', {
-    config: ADMINS,
-    schema: { params: ZCampaignIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req, reply) => {
-    await deleteCampaign(app.db, req.params.id, actorOf(req));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/cc/delete/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZCampaignIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req, reply) => {
+      await deleteCampaign(app.db, req.params.id, actorOf(req));
+      return reply.code(204).send();
+    },
+  );
 
   app.get('/cc/totalCampaigns', { config: ADMINS, schema: total }, async () => countCampaigns(app.db));
   app.get('/cc/totalInbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Inbound'));
   app.get('/cc/totalOutbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Outbound'));
 
   // Ours, not the spec's: the list's Leads column in one call instead of one countNumberOfDataAvailable per row.
-  app.get('/cc/leadCounts', {
-    config: ADMINS,
-    schema: { response: { 200: ZCampaignLeadCounts } },
-  }, async () => countLeadsByCampaign(app.db));
+  app.get(
+    '/cc/leadCounts',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZCampaignLeadCounts } },
+    },
+    async () => countLeadsByCampaign(app.db),
+  );
 }

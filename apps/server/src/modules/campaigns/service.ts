@@ -21,7 +21,6 @@ import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
 import { leadFiguresByCampaign } from '../leads/lead-counts.ts';
 
-
 function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
   return {
     id: r.id,
@@ -48,7 +47,10 @@ export async function findCampaignsPage(db: Db, params: TPageParams): Promise<TP
   const { limit, offset } = pageWindow(params);
   const [rows, total] = await Promise.all([
     db.selectFrom('campaigns').selectAll().orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    db.selectFrom('campaigns').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('campaigns')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return toPaged(rows.map(toCampaign), Number(total.n), params);
 }
@@ -116,7 +118,12 @@ export async function createCampaign(db: Db, input: TCreateCampaignRequest, acto
         .returningAll()
         .executeTakeFirstOrThrow();
       const campaign = toCampaign(row);
-      await recordAudit(trx, actor, { action: 'create', objectType: 'campaign', objectId: row.id, changes: { after: snapshot(campaign) } });
+      await recordAudit(trx, actor, {
+        action: 'create',
+        objectType: 'campaign',
+        objectId: row.id,
+        changes: { after: snapshot(campaign) },
+      });
       return campaign;
     })
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))
@@ -128,7 +135,12 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, acto
   return db
     .transaction()
     .execute(async (trx) => {
-      const current = await trx.selectFrom('campaigns').selectAll().where('id', '=', input.id).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('campaigns')
+        .selectAll()
+        .where('id', '=', input.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) throw notFound(`Campaign ${input.id} does not exist`);
       const campaignType = input.campaignType ?? current.campaignType;
       const row = await trx
@@ -137,19 +149,32 @@ export async function updateCampaign(db: Db, input: TUpdateCampaignRequest, acto
           campaignId: input.campaignId,
           campaignName: input.campaignName,
           campaignType,
-          callTarget: callTargetFor(campaignType, input.callTarget === undefined ? current.callTarget : input.callTarget),
+          callTarget: callTargetFor(
+            campaignType,
+            input.callTarget === undefined ? current.callTarget : input.callTarget,
+          ),
           status: input.status ?? current.status,
           callbackGraceMinutes: input.callbackGraceMinutes ?? current.callbackGraceMinutes,
         })
         .where('id', '=', input.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await trx.updateTable('dataTables').set({ name: input.campaignName }).where('campaignId', '=', input.id).execute();
+      await trx
+        .updateTable('dataTables')
+        .set({ name: input.campaignName })
+        .where('campaignId', '=', input.id)
+        .execute();
       // Made inactive or renamed: the agents signed into it are signed out at once (their sign-in records end their
       // tokens), so no screen goes on under a name the campaign no longer has (docs/trust.md, Sessions and tokens).
-      if ((current.status && !row.status) || current.campaignName !== row.campaignName) await endCampaignSessions(trx, input.id);
+      if ((current.status && !row.status) || current.campaignName !== row.campaignName)
+        await endCampaignSessions(trx, input.id);
       const campaign = toCampaign(row);
-      await recordAudit(trx, actor, { action: 'update', objectType: 'campaign', objectId: row.id, changes: changedFields(toCampaign(current), campaign) });
+      await recordAudit(trx, actor, {
+        action: 'update',
+        objectType: 'campaign',
+        objectId: row.id,
+        changes: changedFields(toCampaign(current), campaign),
+      });
       return campaign;
     })
     .catch(onUniqueViolation('campaigns_campaign_name_key', nameTaken(input.campaignName)))
@@ -174,11 +199,17 @@ export async function deleteCampaign(db: Db, id: number, actor: TAuditActor): Pr
       // Its agents' sign-ins end with it (before the delete, which would unlink them from the campaign).
       await endCampaignSessions(trx, id);
       await trx.deleteFrom('campaigns').where('id', '=', id).execute();
-      await recordAudit(trx, actor, { action: 'delete', objectType: 'campaign', objectId: id, changes: { before: snapshot(toCampaign(row)) } });
+      await recordAudit(trx, actor, {
+        action: 'delete',
+        objectType: 'campaign',
+        objectId: id,
+        changes: { before: snapshot(toCampaign(row)) },
+      });
     })
     .catch((e: unknown) => {
       // Rows of areas this check does not know yet (their foreign keys restrict) still refuse the delete.
-      if (isForeignKeyViolation(e)) throw conflict(`Campaign "${name}" still has records attached. Delete those first.`);
+      if (isForeignKeyViolation(e))
+        throw conflict(`Campaign "${name}" still has records attached. Delete those first.`);
       throw e;
     });
 }

@@ -46,11 +46,28 @@ describe('PUT and DELETE /api/ap/draft/{leadId}', () => {
 
     const rows = await storedDrafts(id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ campaignId: c.id, path: ['Q1', 'Q2', 'Q3'], currentQno: 'Q3', answers: { Q1: 'Yes', Q2: 'Alpha, Gamma' }, leadVersion: 0 });
-    expect(new Date(second.json<TCallDraftSaved>().updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(first.json<TCallDraftSaved>().updatedAt).getTime());
+    expect(rows[0]).toMatchObject({
+      campaignId: c.id,
+      path: ['Q1', 'Q2', 'Q3'],
+      currentQno: 'Q3',
+      answers: { Q1: 'Yes', Q2: 'Alpha, Gamma' },
+      leadVersion: 0,
+    });
+    expect(new Date(second.json<TCallDraftSaved>().updatedAt).getTime()).toBeGreaterThanOrEqual(
+      new Date(first.json<TCallDraftSaved>().updatedAt).getTime(),
+    );
 
     expect(await myDrafts(c.agent, c.name)).toEqual([
-      { leadId: id, cellNumber: '+8801713000002', respondentName: 'Salma Khatun', path: ['Q1', 'Q2', 'Q3'], currentQno: 'Q3', answers: { Q1: 'Yes', Q2: 'Alpha, Gamma' }, leadVersion: 0, updatedAt: expect.any(String) },
+      {
+        leadId: id,
+        cellNumber: '+8801713000002',
+        respondentName: 'Salma Khatun',
+        path: ['Q1', 'Q2', 'Q3'],
+        currentQno: 'Q3',
+        answers: { Q1: 'Yes', Q2: 'Alpha, Gamma' },
+        leadVersion: 0,
+        updatedAt: expect.any(String),
+      },
     ]);
   });
 
@@ -65,7 +82,9 @@ describe('PUT and DELETE /api/ap/draft/{leadId}', () => {
     expect(deleted.status).toBe(200);
     expect(deleted.json<TCallDraftDeleted>()).toEqual({ message: 'There was no draft of this lead', deleted: false });
     // The colleague's own draft of the same lead is a row of its own.
-    expect((await colleague.put(draftUrl(c.name, id), { path: ['Q1'], answers: {}, leadVersion: null })).status).toBe(200);
+    expect((await colleague.put(draftUrl(c.name, id), { path: ['Q1'], answers: {}, leadVersion: null })).status).toBe(
+      200,
+    );
 
     const rows = await storedDrafts(id);
     expect(rows.map((r) => r.currentQno)).toEqual(['Q3', 'Q1']);
@@ -102,8 +121,11 @@ describe('PUT and DELETE /api/ap/draft/{leadId}', () => {
       { ...AT_Q3, answers: { shop: 'X' } },
       { path: ['Q1'], answers: {} },
     ];
-    for (const body of bad) expect((await c.agent.put(draftUrl(c.name, lead), body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
-    expect([...(await storedDrafts(fresh)), ...(await storedDrafts(elsewhere)), ...(await storedDrafts(lead))]).toEqual([]);
+    for (const body of bad)
+      expect((await c.agent.put(draftUrl(c.name, lead), body)).status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    expect([...(await storedDrafts(fresh)), ...(await storedDrafts(elsewhere)), ...(await storedDrafts(lead))]).toEqual(
+      [],
+    );
   });
 
   it("is deleted with the caller's save of the lead (a call's end or Partial Call), not with a refused one or another's", async () => {
@@ -112,16 +134,44 @@ describe('PUT and DELETE /api/ap/draft/{leadId}', () => {
     const id = await addLead(t, c.id, '+8801713000008');
     const { version } = await lookUp(c.agent, c.name, '01713000008');
     expect((await c.agent.put(draftUrl(c.name, id), { ...AT_Q3, leadVersion: Number(version) })).status).toBe(200);
-    expect((await colleague.put(draftUrl(c.name, id), { path: ['Q1'], answers: {}, leadVersion: Number(version) })).status).toBe(200);
+    expect(
+      (await colleague.put(draftUrl(c.name, id), { path: ['Q1'], answers: {}, leadVersion: Number(version) })).status,
+    ).toBe(200);
 
     // The colleague saves first: the agent's save, made from the older version, is refused and the draft stays.
-    expect((await colleague.put(`${saveUrl(c.name, '01713000008', id)}&version=${version}`, { Q1: 'No', Q2: 'Partial Call', is_called: 0 })).status).toBe(200);
-    expect((await c.agent.put(`${saveUrl(c.name, '01713000008', id)}&version=${version}`, { Q1: 'Yes', Q2: 'Alpha', Q3: 'Partial Call', is_called: 0 })).status).toBe(409);
+    expect(
+      (
+        await colleague.put(`${saveUrl(c.name, '01713000008', id)}&version=${version}`, {
+          Q1: 'No',
+          Q2: 'Partial Call',
+          is_called: 0,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await c.agent.put(`${saveUrl(c.name, '01713000008', id)}&version=${version}`, {
+          Q1: 'Yes',
+          Q2: 'Alpha',
+          Q3: 'Partial Call',
+          is_called: 0,
+        })
+      ).status,
+    ).toBe(409);
     expect((await storedDrafts(id)).map((d) => d.currentQno)).toEqual(['Q3']);
 
     // Looked up again, the agent's save goes through and takes the draft with it.
     const again = await lookUp(c.agent, c.name, '01713000008');
-    expect((await c.agent.put(`${saveUrl(c.name, '01713000008', id)}&version=${again.version}`, { Q1: 'Yes', Q2: 'Alpha', Q3: 'Partial Call', is_called: 0 })).status).toBe(200);
+    expect(
+      (
+        await c.agent.put(`${saveUrl(c.name, '01713000008', id)}&version=${again.version}`, {
+          Q1: 'Yes',
+          Q2: 'Alpha',
+          Q3: 'Partial Call',
+          is_called: 0,
+        })
+      ).status,
+    ).toBe(200);
     expect(await storedDrafts(id)).toEqual([]);
     expect(await myDrafts(c.agent, c.name)).toEqual([]);
   });

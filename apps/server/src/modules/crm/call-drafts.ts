@@ -1,21 +1,37 @@
 // PUT and DELETE /api/ap/draft/{leadId}: the caller's call in progress of a lead, kept on the server at each answer so
 // a reload or a crashed browser loses nothing. A draft is its caller's only: every statement names the caller.
 import { sql } from 'kysely';
-import { CALL_DRAFT_MESSAGES, GENERATED_FOR_D, type TCallDraftBody, type TCallDraftDeleted, type TCallDraftSaved, type TTokenPayload } from '@crm/shared';
+import {
+  CALL_DRAFT_MESSAGES,
+  GENERATED_FOR_D,
+  type TCallDraftBody,
+  type TCallDraftDeleted,
+  type TCallDraftSaved,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
 
 /** A campaign's id by its name, as a subquery (names are unique whatever their case). */
 function campaignIdNamed(db: Db, campaignName: string) {
-  return db.selectFrom('campaigns').select('campaigns.id').where(sql<string>`lower(campaigns.campaign_name)`, '=', campaignName.trim().toLowerCase());
+  return db
+    .selectFrom('campaigns')
+    .select('campaigns.id')
+    .where(sql<string>`lower(campaigns.campaign_name)`, '=', campaignName.trim().toLowerCase());
 }
 
 /**
  * Writes the caller's draft of a generated lead of the campaign: one upsert, which also checks the lead (a lead of
  * another campaign, a fresh one or none writes nothing: 404).
  */
-export async function saveCallDraft(db: Db, user: TTokenPayload, campaignName: string, leadId: number, draft: TCallDraftBody): Promise<TCallDraftSaved> {
+export async function saveCallDraft(
+  db: Db,
+  user: TTokenPayload,
+  campaignName: string,
+  leadId: number,
+  draft: TCallDraftBody,
+): Promise<TCallDraftSaved> {
   assertCanWorkOnCampaign(user, campaignName);
   // A draft is written at every answer and replaced by the next: its commit does not wait for the disk (a database crash
   // may lose the last fraction of a second of drafts, never a saved call). That wait was most of the draft's time.
@@ -64,7 +80,12 @@ function upsertDraft(db: Db, user: TTokenPayload, campaignName: string, leadId: 
 }
 
 /** Deletes the caller's draft of the lead (a new search, or the call given up); nothing to delete is no error. */
-export async function deleteCallDraft(db: Db, user: TTokenPayload, campaignName: string, leadId: number): Promise<TCallDraftDeleted> {
+export async function deleteCallDraft(
+  db: Db,
+  user: TTokenPayload,
+  campaignName: string,
+  leadId: number,
+): Promise<TCallDraftDeleted> {
   assertCanWorkOnCampaign(user, campaignName);
   const result = await db
     .deleteFrom('callDrafts')

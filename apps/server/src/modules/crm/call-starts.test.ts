@@ -16,7 +16,12 @@ async function startsOf(leadId: number) {
   return t.db.selectFrom('callStarts').selectAll().where('leadId', '=', String(leadId)).orderBy('userId').execute();
 }
 
-async function startedAt(api: Awaited<ReturnType<typeof panelCampaign>>['agent'], campaign: string, cell: string, extra = ''): Promise<string | undefined> {
+async function startedAt(
+  api: Awaited<ReturnType<typeof panelCampaign>>['agent'],
+  campaign: string,
+  cell: string,
+  extra = '',
+): Promise<string | undefined> {
   const r = await api.get(`${lookupUrl(campaign, cell)}${extra}`);
   expect(r.status, r.text).toBe(200);
   return r.json<TLookedUpLead>().callStartedAt;
@@ -51,10 +56,16 @@ describe('GET /api/ap/getByNumber: the call start', () => {
     const fresh = await startedAt(c.agent, c.name, '01715000002');
     expect(Date.now() - Date.parse(fresh ?? '')).toBeLessThan(60_000);
     // 11 hours back and of another sign-in (session 999): also a new call.
-    await sql`update call_starts set started_at = now() - interval '11 hours', session_id = 999 where lead_id = ${id}`.execute(t.db);
+    await sql`update call_starts set started_at = now() - interval '11 hours', session_id = 999 where lead_id = ${id}`.execute(
+      t.db,
+    );
     const other = await startedAt(c.agent, c.name, '01715000002');
     expect(Date.now() - Date.parse(other ?? '')).toBeLessThan(60_000);
-    const signIn = await t.db.selectFrom('agentSessions').select('id').where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    const signIn = await t.db
+      .selectFrom('agentSessions')
+      .select('id')
+      .where('campaignId', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect((await startsOf(id))[0]?.sessionId).toBe(signIn.id);
     // 11 hours back, same sign-in: the same call.
     await sql`update call_starts set started_at = now() - interval '11 hours' where lead_id = ${id}`.execute(t.db);
@@ -88,33 +99,62 @@ describe('GET /api/ap/getByNumber: the call start', () => {
     await addLead(t, c.id, '+8801715000005', { generated: false });
     expect((await c.agent.get(lookupUrl(c.name, '01715000005'))).body).toEqual({ message: 'Lead is not generated' });
     const listed = await addLead(t, c.id, '+8801715000006');
-    await t.db.insertInto('dncNumbers').values({ campaignId: c.id, phoneNumber: '+8801715000006', addedBy: 'admin' }).execute();
+    await t.db
+      .insertInto('dncNumbers')
+      .values({ campaignId: c.id, phoneNumber: '+8801715000006', addedBy: 'admin' })
+      .execute();
     expect((await c.agent.get(lookupUrl(c.name, '01715000006'))).status).toBe(403);
     expect(await startsOf(listed)).toEqual([]);
-    expect(await t.db.selectFrom('callStarts').select('leadId').where('leadId', 'in', [String(id), String(listed)]).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('callStarts')
+        .select('leadId')
+        .where('leadId', 'in', [String(id), String(listed)])
+        .execute(),
+    ).toEqual([]);
   });
 
-  it('writes the starts asked in one event-loop turn in one statement, and batches the lookups\' starts', async () => {
+  it("writes the starts asked in one event-loop turn in one statement, and batches the lookups' starts", async () => {
     const c = await panelCampaign(t);
     const numbers = Array.from({ length: 20 }, (_, i) => `+88017150001${String(10 + i)}`);
     const ids = await Promise.all(numbers.map((n) => addLead(t, c.id, n)));
     const agentUser = await createUser(t.db, { role: 'agent' });
-    const agent: TCaller = { sub: String(agentUser.id), userName: agentUser.username, name: agentUser.name, roles: [{ roleName: 'AGENT', roleDescription: 'Agent' }], agentId: agentUser.username, campaign: c.name, campaignId: c.id };
+    const agent: TCaller = {
+      sub: String(agentUser.id),
+      userName: agentUser.username,
+      name: agentUser.name,
+      roles: [{ roleName: 'AGENT', roleDescription: 'Agent' }],
+      agentId: agentUser.username,
+      campaign: c.name,
+      campaignId: c.id,
+    };
     const query = vi.spyOn(poolOf(t.db), 'query');
-    const startStatements = () => query.mock.calls.filter(([q]) => (q as unknown as { name?: string }).name === 'agent-panel-call-starts');
+    const startStatements = () =>
+      query.mock.calls.filter(([q]) => (q as unknown as { name?: string }).name === 'agent-panel-call-starts');
     try {
-      const direct = await Promise.all(ids.map((id) => recordCallStart(t.db, { userId: agentUser.id, leadId: String(id), sessionId: null, dialerCallId: null })));
+      const direct = await Promise.all(
+        ids.map((id) =>
+          recordCallStart(t.db, { userId: agentUser.id, leadId: String(id), sessionId: null, dialerCallId: null }),
+        ),
+      );
       expect(direct.every((d) => d instanceof Date)).toBe(true);
       expect(startStatements()).toHaveLength(1);
       query.mockClear();
       // Through the lookup (each lookup's do-not-call check comes back in its own time, so its starts may take a few batches).
       const leads = await Promise.all(numbers.map((n) => findLeadByNumber(t.db, agent, c.name, n, 'BD', 'Asia/Dhaka')));
-      expect(leads.map((l) => ('callStartedAt' in l ? l.callStartedAt : undefined))).toEqual(direct.map((d) => d?.toISOString()));
+      expect(leads.map((l) => ('callStartedAt' in l ? l.callStartedAt : undefined))).toEqual(
+        direct.map((d) => d?.toISOString()),
+      );
       expect(startStatements().length).toBeLessThan(numbers.length / 2);
     } finally {
       query.mockRestore();
     }
-    const stored = await t.db.selectFrom('callStarts').select('leadId').where('userId', '=', agentUser.id).orderBy('leadId').execute();
+    const stored = await t.db
+      .selectFrom('callStarts')
+      .select('leadId')
+      .where('userId', '=', agentUser.id)
+      .orderBy('leadId')
+      .execute();
     expect(stored.map((s) => Number(s.leadId))).toEqual([...ids].sort((a, b) => a - b));
   });
 });

@@ -51,10 +51,16 @@ const keyOf = (s: Pick<CallStart, 'userId' | 'leadId'>) => `${s.userId}|${s.lead
 async function writeStarts(db: Db, starts: CallStart[]): Promise<Map<string, Date>> {
   const { rows } = await poolOf(db).query<{ user_id: number; lead_id: string; started_at: Date | null }>({
     ...RECORD_STARTS,
-    values: [starts.map((s) => s.userId), starts.map((s) => s.leadId), starts.map((s) => s.sessionId), starts.map((s) => s.dialerCallId)],
+    values: [
+      starts.map((s) => s.userId),
+      starts.map((s) => s.leadId),
+      starts.map((s) => s.sessionId),
+      starts.map((s) => s.dialerCallId),
+    ],
   });
   const found = new Map<string, Date>();
-  for (const r of rows) if (r.started_at !== null) found.set(keyOf({ userId: r.user_id, leadId: r.lead_id }), r.started_at);
+  for (const r of rows)
+    if (r.started_at !== null) found.set(keyOf({ userId: r.user_id, leadId: r.lead_id }), r.started_at);
   return found;
 }
 

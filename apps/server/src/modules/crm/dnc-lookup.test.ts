@@ -6,7 +6,10 @@ import { addLead, lookUp, lookupUrl, panelCampaign } from '../../test/crm-suppor
 const t = useTestApp();
 
 async function listNumber(campaignId: number | null, phoneNumber: string, createdAt: string): Promise<void> {
-  await t.db.insertInto('dncNumbers').values({ campaignId, phoneNumber, addedBy: 'admin', createdAt: new Date(createdAt) }).execute();
+  await t.db
+    .insertInto('dncNumbers')
+    .values({ campaignId, phoneNumber, addedBy: 'admin', createdAt: new Date(createdAt) })
+    .execute();
 }
 
 describe('GET /api/ap/getByNumber and the do-not-call lists', () => {
@@ -21,7 +24,7 @@ describe('GET /api/ap/getByNumber and the do-not-call lists', () => {
     }
   });
 
-  it("answers 403 \"on the campaign list\" for a number on the campaign's own list, to admins as well", async () => {
+  it('answers 403 "on the campaign list" for a number on the campaign\'s own list, to admins as well', async () => {
     const c = await panelCampaign(t);
     await addLead(t, c.id, '+8801712340002');
     await listNumber(c.id, '+8801712340002', '2026-11-18T06:00:00Z');

@@ -1,6 +1,11 @@
 // POST /api/ap/doNotCall: at the end of a call the agent puts the lead's number on the campaign's do-not-call list
 // ("Customer asked not to be called", docs/dnc.md), recorded with who and when, and in the audit log.
-import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage, type TDoNotCallBody, type TDoNotCallResult } from '@crm/shared';
+import {
+  CUSTOMER_ASKED_NOT_TO_BE_CALLED,
+  doNotCallMessage,
+  type TDoNotCallBody,
+  type TDoNotCallResult,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import type { TCaller } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
@@ -23,7 +28,12 @@ const isAdmin = (user: TCaller) => user.roles.some((r) => r.roleName === 'ADMIN'
  * alreadyListed and changes nothing (a second click is harmless); otherwise the entry and its audit entry are written
  * in one transaction.
  */
-export async function addCalledNumberToDnc(db: Db, user: TCaller, body: TDoNotCallBody, actor: TAuditActor): Promise<TDoNotCallResult> {
+export async function addCalledNumberToDnc(
+  db: Db,
+  user: TCaller,
+  body: TDoNotCallBody,
+  actor: TAuditActor,
+): Promise<TDoNotCallResult> {
   assertCanWorkOnCampaign(user, body.campaignName);
   const userId = Number(user.sub);
   const sid = user.sid ?? null;
@@ -38,18 +48,43 @@ export async function addCalledNumberToDnc(db: Db, user: TCaller, body: TDoNotCa
       sid === null
         ? eb.val(false)
         : eb.or([
-            eb.exists(eb.selectFrom('callStarts as s').select('s.leadId').whereRef('s.leadId', '=', 'l.id').where('s.userId', '=', userId).where('s.sessionId', '=', sid)),
-            eb.exists(eb.selectFrom('callAttempts as a').select('a.id').whereRef('a.leadId', '=', 'l.id').where('a.userId', '=', userId).where('a.sessionId', '=', sid)),
+            eb.exists(
+              eb
+                .selectFrom('callStarts as s')
+                .select('s.leadId')
+                .whereRef('s.leadId', '=', 'l.id')
+                .where('s.userId', '=', userId)
+                .where('s.sessionId', '=', sid),
+            ),
+            eb.exists(
+              eb
+                .selectFrom('callAttempts as a')
+                .select('a.id')
+                .whereRef('a.leadId', '=', 'l.id')
+                .where('a.userId', '=', userId)
+                .where('a.sessionId', '=', sid),
+            ),
           ]),
     );
   }
   const lead = await query.executeTakeFirst();
-  if (lead === undefined) throw notFound(isAdmin(user) ? `Campaign "${body.campaignName.trim()}" has no lead ${body.leadId}` : notYourCallMessage(body.leadId));
+  if (lead === undefined)
+    throw notFound(
+      isAdmin(user)
+        ? `Campaign "${body.campaignName.trim()}" has no lead ${body.leadId}`
+        : notYourCallMessage(body.leadId),
+    );
   const phoneNumber = lead.cellNumber;
   return db.transaction().execute(async (trx) => {
     const added = await trx
       .insertInto('dncNumbers')
-      .values({ campaignId: lead.campaignId, phoneNumber, reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED, addedById: actor.userId, addedBy: actor.username })
+      .values({
+        campaignId: lead.campaignId,
+        phoneNumber,
+        reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED,
+        addedById: actor.userId,
+        addedBy: actor.username,
+      })
       // The list's one unique key (dnc_numbers_list_number_key): the number is on this list already.
       .onConflict((oc) => oc.doNothing())
       .returning('id')
@@ -61,7 +96,9 @@ export async function addCalledNumberToDnc(db: Db, user: TCaller, body: TDoNotCa
         action: 'create',
         objectType: 'dnc',
         objectId: added.id,
-        changes: { after: { phoneNumber, list: lead.campaignName, reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED, leadId: body.leadId } },
+        changes: {
+          after: { phoneNumber, list: lead.campaignName, reason: CUSTOMER_ASKED_NOT_TO_BE_CALLED, leadId: body.leadId },
+        },
       });
     }
     const alreadyListed = added === undefined;

@@ -10,5 +10,11 @@ export async function findLeadAnswerHistory(db: Db, leadId: number): Promise<TLe
     .where('leadId', '=', String(leadId))
     .orderBy('id', 'desc')
     .execute();
-  return rows.map((r) => ({ version: r.version, agentId: r.agentId, savedAt: r.savedAt.toISOString(), answers: r.answers, isCalled: r.isCalled }));
+  return rows.map((r) => ({
+    version: r.version,
+    agentId: r.agentId,
+    savedAt: r.savedAt.toISOString(),
+    answers: r.answers,
+    isCalled: r.isCalled,
+  }));
 }

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
-import { LEAD_NOT_GENERATED, PLACEHOLDER_STAND_IN, type TLead, type TLookedUpLead, type TTokenPayload } from '@crm/shared';
+import {
+  LEAD_NOT_GENERATED,
+  PLACEHOLDER_STAND_IN,
+  type TLead,
+  type TLookedUpLead,
+  type TTokenPayload,
+} from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
@@ -14,7 +20,16 @@ describe('GET /api/ap/getByNumber', () => {
   it('finds the generated lead whichever common format the number is written in', async () => {
     const c = await panelCampaign(t);
     const id = await addLead(t, c.id, '+8801712345678');
-    const formats = ['01712345678', '8801712345678', '+8801712345678', '+88 017 1234 5678', '017-1234-5678', ' 0171 234 5678 ', '+880 1712-345678', '1712345678'];
+    const formats = [
+      '01712345678',
+      '8801712345678',
+      '+8801712345678',
+      '+88 017 1234 5678',
+      '017-1234-5678',
+      ' 0171 234 5678 ',
+      '+880 1712-345678',
+      '1712345678',
+    ];
     for (const format of formats) {
       const lead = await lookUp(c.agent, c.name, format);
       expect(lead.id, format).toBe(id);
@@ -24,23 +39,73 @@ describe('GET /api/ap/getByNumber', () => {
 
   it('answers the flat shape: the default columns, the data table columns, the answers, then the version', async () => {
     const c = await panelCampaign(t);
-    const id = await addLead(t, c.id, '+8801812345678', { fields: { shop: 'Corner Store', tier: 'B' }, respondentName: 'Karim' });
-    await t.db.updateTable('leads').set({ answers: JSON.stringify({ Q1: 'Yes', Q2: 'Partial Call' }) }).where('id', '=', String(id)).execute();
+    const id = await addLead(t, c.id, '+8801812345678', {
+      fields: { shop: 'Corner Store', tier: 'B' },
+      respondentName: 'Karim',
+    });
+    await t.db
+      .updateTable('leads')
+      .set({ answers: JSON.stringify({ Q1: 'Yes', Q2: 'Partial Call' }) })
+      .where('id', '=', String(id))
+      .execute();
     const lead = await lookUp(c.admin, c.name, '01812345678');
     expect(Object.keys(lead)).toEqual([
-      'id', 'did', 'data_status', 'br_id', 'region', 'territory', 'area', 'respondent_name', 'cell_number', 'data_date', 'brand',
-      'target_selector', 'for_d', 'generate_status', 'is_called', 'createdAt', 'shop', 'tier', 'Q1', 'Q2', 'Q3', 'Q4', 'version', 'survey', 'callStartedAt',
+      'id',
+      'did',
+      'data_status',
+      'br_id',
+      'region',
+      'territory',
+      'area',
+      'respondent_name',
+      'cell_number',
+      'data_date',
+      'brand',
+      'target_selector',
+      'for_d',
+      'generate_status',
+      'is_called',
+      'createdAt',
+      'shop',
+      'tier',
+      'Q1',
+      'Q2',
+      'Q3',
+      'Q4',
+      'version',
+      'survey',
+      'callStartedAt',
     ]);
-    expect(lead).toMatchObject({ respondent_name: 'Karim', region: 'Dhaka', data_date: '2026-11-20', for_d: 'd', is_called: 0, shop: 'Corner Store', tier: 'B', Q1: 'Yes', Q2: 'Partial Call', Q3: null, version: 0 });
+    expect(lead).toMatchObject({
+      respondent_name: 'Karim',
+      region: 'Dhaka',
+      data_date: '2026-11-20',
+      for_d: 'd',
+      is_called: 0,
+      shop: 'Corner Store',
+      tier: 'B',
+      Q1: 'Yes',
+      Q2: 'Partial Call',
+      Q3: null,
+      version: 0,
+    });
   });
 
   it('writes exactly the flat lead the lead list gives (with the version), whatever text the lead holds', async () => {
     const c = await panelCampaign(t);
     const awkward = 'He said "hi" \\ then\nleft\t— ঢাকা 😀 </script>';
-    const id = await addLead(t, c.id, '+8801812345600', { fields: { shop: awkward, tier: '' }, respondentName: awkward });
-    await t.db.updateTable('leads')
-      .set({ answers: JSON.stringify({ Q1: awkward, Q3: '12', Q9: 'a deleted question' }), createdAt: sql`timestamptz '2026-11-20T10:11:12.345678Z'` })
-      .where('id', '=', String(id)).execute();
+    const id = await addLead(t, c.id, '+8801812345600', {
+      fields: { shop: awkward, tier: '' },
+      respondentName: awkward,
+    });
+    await t.db
+      .updateTable('leads')
+      .set({
+        answers: JSON.stringify({ Q1: awkward, Q3: '12', Q9: 'a deleted question' }),
+        createdAt: sql`timestamptz '2026-11-20T10:11:12.345678Z'`,
+      })
+      .where('id', '=', String(id))
+      .execute();
     const reply = await c.agent.get(lookupUrl(c.name, '01812345600'));
     const expected = toVersionedLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
     const { survey, callStartedAt, ...flat } = reply.json<TLookedUpLead>();
@@ -48,7 +113,15 @@ describe('GET /api/ap/getByNumber', () => {
     expect(flat).toEqual(expected);
     expect(Object.keys(flat)).toEqual(Object.keys(expected));
     expect(survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
-    expect(reply.json<TLead>()).toMatchObject({ respondent_name: awkward, shop: awkward, tier: '', Q1: awkward, Q2: null, Q3: '12', createdAt: '2026-11-20T10:11:12.345Z' });
+    expect(reply.json<TLead>()).toMatchObject({
+      respondent_name: awkward,
+      shop: awkward,
+      tier: '',
+      Q1: awkward,
+      Q2: null,
+      Q3: '12',
+      createdAt: '2026-11-20T10:11:12.345Z',
+    });
     expect(reply.json<TLead>()).not.toHaveProperty('Q9');
   });
 
@@ -89,11 +162,16 @@ describe('GET /api/ap/getByNumber', () => {
     expect(lead).toMatchObject({ id: older, data_date: '2026-11-18', cell_number: '+8801555555556' });
     expect(lead.survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
     // The call that starts is the named lead's.
-    const starts = await t.db.selectFrom('callStarts').select('leadId').where('leadId', 'in', [String(older), String(newest)]).execute();
+    const starts = await t.db
+      .selectFrom('callStarts')
+      .select('leadId')
+      .where('leadId', 'in', [String(older), String(newest)])
+      .execute();
     expect(starts.map((s) => Number(s.leadId))).toEqual([older]);
     expect((await lookUpNaming(newest)).id).toBe(newest);
     // A lead that is not the number's generated lead of this campaign names nothing: the number's newest lead.
-    for (const id of [fresh, anotherNumber, otherCampaigns, 999_999_999]) expect((await lookUpNaming(id)).id, String(id)).toBe(newest);
+    for (const id of [fresh, anotherNumber, otherCampaigns, 999_999_999])
+      expect((await lookUpNaming(id)).id, String(id)).toBe(newest);
     expect((await lookUp(c.agent, c.name, '01555555556')).id).toBe(newest);
   });
 
@@ -148,7 +226,9 @@ describe('GET /api/ap/getByNumber', () => {
     const dates = ['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
     const ids: number[] = [];
     for (const dataDate of dates) ids.push(await addLead(t, c.id, '+8801555555559', { dataDate }));
-    const named = ids.map(async (id) => (await c.agent.get(`${lookupUrl(c.name, '01555555559')}&leadId=${id}`)).json<TLead>().id);
+    const named = ids.map(
+      async (id) => (await c.agent.get(`${lookupUrl(c.name, '01555555559')}&leadId=${id}`)).json<TLead>().id,
+    );
     const plain = [1, 2].map(async () => (await lookUp(c.agent, c.name, '01555555559')).id);
     expect(await Promise.all([...named, ...plain])).toEqual([...ids, ids[3], ids[3]]);
   });
@@ -164,11 +244,22 @@ describe('GET /api/ap/getByNumber: the questions filled from the lead', () => {
   /** A campaign whose texts name lead fields, a data table column with a space, and an earlier answer. */
   async function textCampaign() {
     const c = await createCampaign(t.db);
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['Outlet name'] }).execute();
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['Outlet name'] })
+      .execute();
     const admin = await t.callerFor('admin');
     const questions = await addQuestions(admin, [
-      newQuestion(c.campaignName, { title: 'May I speak with {respondent_name}?', options: 'Yes, No', instruction: 'Ask for {Respondent_Name} at {Outlet name}' }),
-      newQuestion(c.campaignName, { title: 'Do you sell {brand}?', options: 'Yes {brand}, Only {Q1}', instruction: null }),
+      newQuestion(c.campaignName, {
+        title: 'May I speak with {respondent_name}?',
+        options: 'Yes, No',
+        instruction: 'Ask for {Respondent_Name} at {Outlet name}',
+      }),
+      newQuestion(c.campaignName, {
+        title: 'Do you sell {brand}?',
+        options: 'Yes {brand}, Only {Q1}',
+        instruction: null,
+      }),
       newQuestion(c.campaignName, { title: 'You said {Q2} at {region}', type: 'Plain Text', options: '' }),
       newQuestion(c.campaignName, { title: 'Inactive {brand}', type: 'Plain Text', options: '' }),
     ]);
@@ -181,26 +272,58 @@ describe('GET /api/ap/getByNumber: the questions filled from the lead', () => {
 
   it("carries each active question's text as written and filled with the lead's values and stored answers", async () => {
     const c = await textCampaign();
-    const id = await addLead(t, c.id, '+8801712000001', { respondentName: 'রহিম উদ্দিন', fields: { 'Outlet name': 'মায়ের দোকান' } });
-    await t.db.updateTable('leads').set({ brand: 'Gold Leaf', answers: JSON.stringify({ Q1: 'Yes' }) }).where('id', '=', String(id)).execute();
+    const id = await addLead(t, c.id, '+8801712000001', {
+      respondentName: 'রহিম উদ্দিন',
+      fields: { 'Outlet name': 'মায়ের দোকান' },
+    });
+    await t.db
+      .updateTable('leads')
+      .set({ brand: 'Gold Leaf', answers: JSON.stringify({ Q1: 'Yes' }) })
+      .where('id', '=', String(id))
+      .execute();
     const lead = await lookUpWithSurvey(c.agent, c.campaignName, '01712000001');
     expect(lead.survey).toEqual([
       {
-        id: c.questions[0]?.id, qno: 'Q1', title: 'May I speak with {respondent_name}?', options: 'Yes, No', instruction: 'Ask for {Respondent_Name} at {Outlet name}',
-        titleFilled: 'May I speak with রহিম উদ্দিন?', optionsFilled: ['Yes', 'No'], instructionFilled: 'Ask for রহিম উদ্দিন at মায়ের দোকান',
+        id: c.questions[0]?.id,
+        qno: 'Q1',
+        title: 'May I speak with {respondent_name}?',
+        options: 'Yes, No',
+        instruction: 'Ask for {Respondent_Name} at {Outlet name}',
+        titleFilled: 'May I speak with রহিম উদ্দিন?',
+        optionsFilled: ['Yes', 'No'],
+        instructionFilled: 'Ask for রহিম উদ্দিন at মায়ের দোকান',
       },
       {
-        id: c.questions[1]?.id, qno: 'Q2', title: 'Do you sell {brand}?', options: 'Yes {brand}, Only {Q1}', instruction: null,
-        titleFilled: 'Do you sell Gold Leaf?', optionsFilled: ['Yes Gold Leaf', 'Only Yes'], instructionFilled: null,
+        id: c.questions[1]?.id,
+        qno: 'Q2',
+        title: 'Do you sell {brand}?',
+        options: 'Yes {brand}, Only {Q1}',
+        instruction: null,
+        titleFilled: 'Do you sell Gold Leaf?',
+        optionsFilled: ['Yes Gold Leaf', 'Only Yes'],
+        instructionFilled: null,
       },
       {
         // Q2 is not answered yet: the stand-in, never the braces (the agent's screen fills it as the call goes).
-        id: c.questions[2]?.id, qno: 'Q3', title: 'You said {Q2} at {region}', options: '', instruction: null,
-        titleFilled: `You said ${PLACEHOLDER_STAND_IN} at Dhaka`, optionsFilled: [], instructionFilled: null,
+        id: c.questions[2]?.id,
+        qno: 'Q3',
+        title: 'You said {Q2} at {region}',
+        options: '',
+        instruction: null,
+        titleFilled: `You said ${PLACEHOLDER_STAND_IN} at Dhaka`,
+        optionsFilled: [],
+        instructionFilled: null,
       },
     ]);
     // The spec's flat fields stay as they are.
-    expect(lead).toMatchObject({ respondent_name: 'রহিম উদ্দিন', brand: 'Gold Leaf', 'Outlet name': 'মায়ের দোকান', Q1: 'Yes', Q2: null, version: 0 });
+    expect(lead).toMatchObject({
+      respondent_name: 'রহিম উদ্দিন',
+      brand: 'Gold Leaf',
+      'Outlet name': 'মায়ের দোকান',
+      Q1: 'Yes',
+      Q2: null,
+      version: 0,
+    });
   });
 
   it('answers an empty survey for a campaign without active questions', async () => {
@@ -214,12 +337,21 @@ describe('GET /api/ap/getByNumber: the questions filled from the lead', () => {
     const c = await textCampaign();
     const numbers = Array.from({ length: 20 }, (_, i) => `+88017130000${String(10 + i)}`);
     await Promise.all(numbers.map((n, i) => addLead(t, c.id, n, { respondentName: `Name ${i}` })));
-    const qc: TTokenPayload = { sub: '1', userName: 'qc', name: 'QC', roles: [{ roleName: 'QC', roleDescription: 'QC' }] };
+    const qc: TTokenPayload = {
+      sub: '1',
+      userName: 'qc',
+      name: 'QC',
+      roles: [{ roleName: 'QC', roleDescription: 'QC' }],
+    };
     const pool = poolOf(t.db);
     const query = vi.spyOn(pool, 'query');
     try {
-      const leads = await Promise.all(numbers.map((n) => findLeadByNumber(t.db, qc, c.campaignName, n, 'BD', 'Asia/Dhaka')));
-      expect(leads.map((l) => ('survey' in l ? l.survey?.[0]?.titleFilled : undefined))).toEqual(numbers.map((_, i) => `May I speak with Name ${i}?`));
+      const leads = await Promise.all(
+        numbers.map((n) => findLeadByNumber(t.db, qc, c.campaignName, n, 'BD', 'Asia/Dhaka')),
+      );
+      expect(leads.map((l) => ('survey' in l ? l.survey?.[0]?.titleFilled : undefined))).toEqual(
+        numbers.map((_, i) => `May I speak with Name ${i}?`),
+      );
       expect(query).toHaveBeenCalledTimes(1);
     } finally {
       query.mockRestore();

@@ -22,7 +22,14 @@ import type { Db } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
-import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, toVersionedLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
+import {
+  LEAD_ROW_PROPERTIES,
+  columnOf,
+  layoutOf,
+  toVersionedLead,
+  type LeadLayout,
+  type LeadRow,
+} from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 import { recordCallStart } from './call-starts.ts';
 
@@ -94,14 +101,26 @@ const PINNED_LEAD = {
 };
 
 async function findPinnedLead(db: Db, key: Key, leadId: number): Promise<LeadRow | undefined> {
-  const { rows } = await poolOf(db).query<LeadRow>({ ...PINNED_LEAD, values: [String(leadId), key.campaign, key.phone] });
+  const { rows } = await poolOf(db).query<LeadRow>({
+    ...PINNED_LEAD,
+    values: [String(leadId), key.campaign, key.phone],
+  });
   return rows[0];
 }
 
 /** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
 function leadOf(r: Row): LeadRow | undefined {
-  const { layout_campaign_id, layout_campaign_name: _name, layout_next_qno: _next, layout_columns: _columns, layout_questions: _questions, layout_full_quotas: _quotas, ...lead } = r;
-  const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } = lead;
+  const {
+    layout_campaign_id,
+    layout_campaign_name: _name,
+    layout_next_qno: _next,
+    layout_columns: _columns,
+    layout_questions: _questions,
+    layout_full_quotas: _quotas,
+    ...lead
+  } = r;
+  const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } =
+    lead;
   if (id === null || cellNumber === null || dataDate === null || createdAt === null) return undefined;
   return {
     ...lead,
@@ -129,16 +148,26 @@ async function fetchLeads(db: Db, keys: Key[]): Promise<Map<string, Found>> {
       const { rows } = await pool.query<Row>({ ...LOOKUP, values: [campaign, phones] });
       const first = rows[0];
       if (first === undefined) return;
-      const layout = layoutOf(first.layout_campaign_id, first.layout_campaign_name, first.layout_next_qno, first.layout_columns);
-      const leads = new Map(rows.flatMap((r) => {
-        const lead = leadOf(r);
-        return lead === undefined ? [] : [[lead.cellNumber, lead] as const];
-      }));
+      const layout = layoutOf(
+        first.layout_campaign_id,
+        first.layout_campaign_name,
+        first.layout_next_qno,
+        first.layout_columns,
+      );
+      const leads = new Map(
+        rows.flatMap((r) => {
+          const lead = leadOf(r);
+          return lead === undefined ? [] : [[lead.cellNumber, lead] as const];
+        }),
+      );
       // The row numbered 1 carries the campaign's JSON (whichever place it has in the reply).
       const carrier = rows.find((r) => r.layout_questions !== null || r.layout_full_quotas !== null);
       const questions = carrier?.layout_questions ? (JSON.parse(carrier.layout_questions) as SurveyRow[]) : [];
-      const fullQuotas = carrier?.layout_full_quotas ? (JSON.parse(carrier.layout_full_quotas) as TFullFieldQuota[]) : [];
-      for (const phone of phones) found.set(`${campaign}|${phone}`, { layout, questions, fullQuotas, lead: leads.get(phone) });
+      const fullQuotas = carrier?.layout_full_quotas
+        ? (JSON.parse(carrier.layout_full_quotas) as TFullFieldQuota[])
+        : [];
+      for (const phone of phones)
+        found.set(`${campaign}|${phone}`, { layout, questions, fullQuotas, lead: leads.get(phone) });
     }),
   );
   return found;
@@ -149,7 +178,10 @@ const loaders = new WeakMap<Db, BatchLoader<Key, Found>>();
 function loaderFor(db: Db): BatchLoader<Key, Found> {
   let loader = loaders.get(db);
   if (loader === undefined) {
-    loader = createBatchLoader((keys) => fetchLeads(db, keys), (k) => `${k.campaign}|${k.phone}`);
+    loader = createBatchLoader(
+      (keys) => fetchLeads(db, keys),
+      (k) => `${k.campaign}|${k.phone}`,
+    );
     loaders.set(db, loader);
   }
   return loader;
@@ -185,7 +217,10 @@ export async function findLeadByNumber(
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
   const key = { campaign: campaignName.trim().toLowerCase(), phone };
-  const [batched, pinned] = await Promise.all([loaderFor(db).load(key), leadId === undefined ? undefined : findPinnedLead(db, key, leadId)]);
+  const [batched, pinned] = await Promise.all([
+    loaderFor(db).load(key),
+    leadId === undefined ? undefined : findPinnedLead(db, key, leadId),
+  ]);
   if (batched === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
   const found: Found = pinned === undefined ? batched : { ...batched, lead: pinned };
   // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
@@ -199,7 +234,14 @@ export async function findLeadByNumber(
   if (quotaFull !== undefined) throw conflict(quotaFull);
   const withSurvey = Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
   if (inspector) return withSurvey;
-  const startedAt = await recordCallStart(db, { userId: Number(user.sub), leadId: found.lead.id, sessionId: user.sid ?? null, dialerCallId: dialerCallId ?? null });
+  const startedAt = await recordCallStart(db, {
+    userId: Number(user.sub),
+    leadId: found.lead.id,
+    sessionId: user.sid ?? null,
+    dialerCallId: dialerCallId ?? null,
+  });
   // undefined: the lead was deleted meanwhile; the reply is still the lead as read.
-  return startedAt === undefined ? withSurvey : Object.assign(withSurvey, { [LEAD_CALL_STARTED_KEY]: startedAt.toISOString() });
+  return startedAt === undefined
+    ? withSurvey
+    : Object.assign(withSurvey, { [LEAD_CALL_STARTED_KEY]: startedAt.toISOString() });
 }

@@ -42,10 +42,25 @@ describe('GET /api/ap/myCalls', () => {
     await save(c.agent, c.name, '01714000002', finished, { Q1: 'Yes', Q2: 'Alpha', Q3: 'Partial Call', is_called: 0 });
     // Completed later (by a colleague): no longer a partial call to resume.
     const colleague = await t.callerFor('agent', { campaign: c.name });
-    await save(colleague, c.name, '01714000002', finished, { Q1: 'Yes', Q2: 'Alpha', Q3: '3', Q4: 'Done', is_called: 1 });
+    await save(colleague, c.name, '01714000002', finished, {
+      Q1: 'Yes',
+      Q2: 'Alpha',
+      Q3: '3',
+      Q4: 'Done',
+      is_called: 1,
+    });
 
     const calls = await myCalls(c.agent, c.name);
-    expect(calls.partialCalls).toEqual([{ leadId: stopped, cellNumber: '+8801714000001', respondentName: 'Fatema Begum', savedAt: expect.any(String), isCalled: 0, stoppedAt: 'Q2' }]);
+    expect(calls.partialCalls).toEqual([
+      {
+        leadId: stopped,
+        cellNumber: '+8801714000001',
+        respondentName: 'Fatema Begum',
+        savedAt: expect.any(String),
+        isCalled: 0,
+        stoppedAt: 'Q2',
+      },
+    ]);
     expect(calls.drafts).toEqual([]);
     // Nothing of the agent's in the colleague's lists but the colleague's own save.
     const theirs = await myCalls(colleague, c.name);
@@ -61,7 +76,13 @@ describe('GET /api/ap/myCalls', () => {
       const cell = `01714001${String(i).padStart(3, '0')}`;
       const id = await addLead(t, c.id, `+880${cell.slice(1)}`);
       ids.push(id);
-      await save(c.agent, c.name, cell, id, i === 11 ? { Q1: 'Partial Call', is_called: 0 } : { Q1: 'Yes', is_called: i % 2 });
+      await save(
+        c.agent,
+        c.name,
+        cell,
+        id,
+        i === 11 ? { Q1: 'Partial Call', is_called: 0 } : { Q1: 'Yes', is_called: i % 2 },
+      );
     }
     // The admin calls a lead of another campaign: not in this campaign's list.
     const elsewhere = await addLead(t, other.id, '+8801714009999');
@@ -84,7 +105,8 @@ describe('GET /api/ap/myCalls', () => {
     await save(c.agent, c.name, '01714002001', resumed, { Q1: 'Yes', Q2: 'Partial Call', is_called: 0 });
     await save(c.agent, c.name, '01714002002', old, { Q1: 'Partial Call', is_called: 0 });
     const draft = { path: ['Q1', 'Q2'], answers: { Q1: 'Yes', Q2: 'Beta' }, leadVersion: 1 };
-    for (const id of [resumed, old]) expect((await c.agent.put(`/api/ap/draft/${id}?${query({ tableName: c.name })}`, draft)).status).toBe(200);
+    for (const id of [resumed, old])
+      expect((await c.agent.put(`/api/ap/draft/${id}?${query({ tableName: c.name })}`, draft)).status).toBe(200);
     const yesterday = new Date(Date.now() - 26 * 3_600_000);
     await t.db.updateTable('callDrafts').set({ updatedAt: yesterday }).where('leadId', '=', String(old)).execute();
     await sql`update lead_answer_history set saved_at = ${yesterday} where lead_id = ${old}`.execute(t.db);
@@ -105,15 +127,26 @@ describe.each(TEST_TIME_ZONES)("the caller's calls of today, with TIME_ZONE=%s",
     const today = localDayText(new Date(), zone);
     const early = await addLead(z, c.id, '+8801714003001');
     const late = await addLead(z, c.id, '+8801714003002');
-    for (const [cell, id] of [['01714003001', early], ['01714003002', late]] as const) {
+    for (const [cell, id] of [
+      ['01714003001', early],
+      ['01714003002', late],
+    ] as const) {
       const saved = await c.agent.put(saveUrl(c.name, cell, id), { Q1: 'Partial Call', is_called: 0 });
       expect(saved.status, saved.text).toBe(200);
-      const draft = await c.agent.put(`/api/ap/draft/${id}?${query({ tableName: c.name })}`, { path: ['Q1'], answers: {}, leadVersion: 1 });
+      const draft = await c.agent.put(`/api/ap/draft/${id}?${query({ tableName: c.name })}`, {
+        path: ['Q1'],
+        answers: {},
+        leadVersion: 1,
+      });
       expect(draft.status, draft.text).toBe(200);
     }
     const halfPastMidnight = atLocal(zone, `${today} 00:30:00`);
     const eveningBefore = atLocal(zone, `${addDays(today, -1)} 23:59:00`);
-    await z.db.updateTable('callDrafts').set({ updatedAt: halfPastMidnight }).where('leadId', '=', String(early)).execute();
+    await z.db
+      .updateTable('callDrafts')
+      .set({ updatedAt: halfPastMidnight })
+      .where('leadId', '=', String(early))
+      .execute();
     await z.db.updateTable('callDrafts').set({ updatedAt: eveningBefore }).where('leadId', '=', String(late)).execute();
     await sql`update lead_answer_history set saved_at = ${halfPastMidnight} where lead_id = ${early}`.execute(z.db);
     await sql`update lead_answer_history set saved_at = ${eveningBefore} where lead_id = ${late}`.execute(z.db);

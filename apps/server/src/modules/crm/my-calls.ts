@@ -1,7 +1,15 @@
 // GET /api/ap/myCalls: the CRM's idle screen, the caller's own calls of a campaign: drafts and partial calls of today to
 // resume, and the last calls saved (from the lead answer history, migration 0009).
 import { sql } from 'kysely';
-import { PARTIAL_CALL_ANSWER, RECENT_CALLS_LIMIT, qnoNumber, startOfLocalDay, type TMyCalls, type TSavedCall, type TTokenPayload } from '@crm/shared';
+import {
+  PARTIAL_CALL_ANSWER,
+  RECENT_CALLS_LIMIT,
+  qnoNumber,
+  startOfLocalDay,
+  type TMyCalls,
+  type TSavedCall,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { assertCanWorkOnCampaign } from './access.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
@@ -9,7 +17,14 @@ import { findCampaignByName } from '../campaigns/service.ts';
 /** More than a shift makes: the lists stay short however the day went. */
 const TODAY_LIMIT = 50;
 
-type HistoryRow = { leadId: string; cellNumber: string; respondentName: string | null; savedAt: Date; isCalled: number; answers: Record<string, string> };
+type HistoryRow = {
+  leadId: string;
+  cellNumber: string;
+  respondentName: string | null;
+  savedAt: Date;
+  isCalled: number;
+  answers: Record<string, string>;
+};
 
 /** The question a partial call stopped at: the first (by qno) answered 'Partial Call'. */
 function stoppedAt(answers: Record<string, string>): string | null {
@@ -20,11 +35,24 @@ function stoppedAt(answers: Record<string, string>): string | null {
 }
 
 function toSavedCall(r: HistoryRow): TSavedCall {
-  return { leadId: Number(r.leadId), cellNumber: r.cellNumber, respondentName: r.respondentName, savedAt: r.savedAt.toISOString(), isCalled: r.isCalled, stoppedAt: stoppedAt(r.answers) };
+  return {
+    leadId: Number(r.leadId),
+    cellNumber: r.cellNumber,
+    respondentName: r.respondentName,
+    savedAt: r.savedAt.toISOString(),
+    isCalled: r.isCalled,
+    stoppedAt: stoppedAt(r.answers),
+  };
 }
 
 /** The caller's drafts, partial calls and saves of the campaign; nobody else's, whatever their role. */
-export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: string, timeZone: string, now = new Date()): Promise<TMyCalls> {
+export async function findMyCalls(
+  db: Db,
+  user: TTokenPayload,
+  campaignName: string,
+  timeZone: string,
+  now = new Date(),
+): Promise<TMyCalls> {
   assertCanWorkOnCampaign(user, campaignName);
   const campaign = await findCampaignByName(db, campaignName);
   const userId = Number(user.sub);
@@ -41,7 +69,16 @@ export async function findMyCalls(db: Db, user: TTokenPayload, campaignName: str
     db
       .selectFrom('callDrafts as d')
       .innerJoin('leads as l', 'l.id', 'd.leadId')
-      .select(['d.leadId', 'l.cellNumber', 'l.respondentName', 'd.path', 'd.currentQno', 'd.answers', 'd.leadVersion', 'd.updatedAt'])
+      .select([
+        'd.leadId',
+        'l.cellNumber',
+        'l.respondentName',
+        'd.path',
+        'd.currentQno',
+        'd.answers',
+        'd.leadVersion',
+        'd.updatedAt',
+      ])
       .where('d.userId', '=', userId)
       .where('d.campaignId', '=', campaign.id)
       .where('d.updatedAt', '>=', today)

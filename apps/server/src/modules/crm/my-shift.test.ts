@@ -4,7 +4,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startOfLocalDay, type TCallbacks, type TMyShift } from '@crm/shared';
 import { createCampaign, createUser, useTestApp, type TestUser } from '../../test/harness.ts';
-import { insertAttempt, insertCallback, middayTimeZone, minutesFromNow, signedInAgent } from '../../test/callbacks-support.ts';
+import {
+  insertAttempt,
+  insertCallback,
+  middayTimeZone,
+  minutesFromNow,
+  signedInAgent,
+} from '../../test/callbacks-support.ts';
 import { insertLeads, nextCell } from '../../test/leads-support.ts';
 
 const t = useTestApp({ timeZone: middayTimeZone() });
@@ -26,9 +32,19 @@ async function lead(of: Campaign = campaign): Promise<number> {
 }
 
 /** A call of the user's on a new lead of the campaign, ended `minutesAgo`. */
-async function call(user: TestUser, minutesAgo: number, options: { completed?: boolean; handleSeconds?: number; of?: Campaign } = {}) {
+async function call(
+  user: TestUser,
+  minutesAgo: number,
+  options: { completed?: boolean; handleSeconds?: number; of?: Campaign } = {},
+) {
   const of = options.of ?? campaign;
-  return insertAttempt(t.db, { leadId: await lead(of), campaignId: of.id, user, endedAt: minutesFromNow(-minutesAgo), ...options });
+  return insertAttempt(t.db, {
+    leadId: await lead(of),
+    campaignId: of.id,
+    user,
+    endedAt: minutesFromNow(-minutesAgo),
+    ...options,
+  });
 }
 
 describe('who may read a shift', () => {
@@ -54,12 +70,42 @@ describe('GET /api/ap/myShift', () => {
     await call(colleague, 20, { completed: true });
 
     const twice = await lead();
-    await insertCallback(t.db, { leadId: twice, campaignId: campaign.id, user: agent, dueAt: minutesFromNow(-5), createdAt: minutesFromNow(-80) });
+    await insertCallback(t.db, {
+      leadId: twice,
+      campaignId: campaign.id,
+      user: agent,
+      dueAt: minutesFromNow(-5),
+      createdAt: minutesFromNow(-80),
+    });
     await t.db.updateTable('callbacks').set({ state: 'cancelled' }).where('leadId', '=', String(twice)).execute();
-    await insertCallback(t.db, { leadId: twice, campaignId: campaign.id, user: agent, dueAt: minutesFromNow(-5), createdAt: minutesFromNow(-70) });
-    await insertCallback(t.db, { leadId: await lead(), campaignId: campaign.id, user: agent, dueAt: minutesFromNow(90), createdAt: minutesFromNow(-40) });
-    await insertCallback(t.db, { leadId: await lead(), campaignId: campaign.id, user: agent, dueAt: minutesFromNow(60), createdAt: minutesFromNow(-130) });
-    await insertCallback(t.db, { leadId: await lead(), campaignId: campaign.id, user: colleague, dueAt: minutesFromNow(-1), mineOnly: false });
+    await insertCallback(t.db, {
+      leadId: twice,
+      campaignId: campaign.id,
+      user: agent,
+      dueAt: minutesFromNow(-5),
+      createdAt: minutesFromNow(-70),
+    });
+    await insertCallback(t.db, {
+      leadId: await lead(),
+      campaignId: campaign.id,
+      user: agent,
+      dueAt: minutesFromNow(90),
+      createdAt: minutesFromNow(-40),
+    });
+    await insertCallback(t.db, {
+      leadId: await lead(),
+      campaignId: campaign.id,
+      user: agent,
+      dueAt: minutesFromNow(60),
+      createdAt: minutesFromNow(-130),
+    });
+    await insertCallback(t.db, {
+      leadId: await lead(),
+      campaignId: campaign.id,
+      user: colleague,
+      dueAt: minutesFromNow(-1),
+      mineOnly: false,
+    });
 
     const r = await api.get('/api/ap/myShift');
     expect(r.status, r.text).toBe(200);
@@ -81,7 +127,11 @@ describe('GET /api/ap/myShift', () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const quiet = await createCampaign(t.db);
     const api = await t.as(agent, { campaign: quiet.campaignName });
-    const signIn = await t.db.selectFrom('agentSessions').select('signedInAt').where('userId', '=', agent.id).executeTakeFirstOrThrow();
+    const signIn = await t.db
+      .selectFrom('agentSessions')
+      .select('signedInAt')
+      .where('userId', '=', agent.id)
+      .executeTakeFirstOrThrow();
     expect((await api.get('/api/ap/myShift')).json<TMyShift>()).toEqual({
       since: signIn.signedInAt.toISOString(),
       calls: 0,
@@ -93,15 +143,27 @@ describe('GET /api/ap/myShift', () => {
       callbacksDue: 0,
     });
     await call(agent, 0, { completed: true, handleSeconds: 30, of: quiet });
-    expect((await api.get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({ calls: 1, completed: 1, averageHandleSeconds: 30, callsToday: 1 });
+    expect((await api.get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({
+      calls: 1,
+      completed: 1,
+      averageHandleSeconds: 30,
+      callsToday: 1,
+    });
   });
 
-  it("gives an admin its own figures of today, without a call target", async () => {
+  it('gives an admin its own figures of today, without a call target', async () => {
     const admin = await createUser(t.db, { role: 'admin' });
     await call(admin, 10, { of: otherCampaign, handleSeconds: 45 });
     await call(admin, 20, { handleSeconds: 15 });
     // An admin's token has no sign-in record: the shift counts from the start of today.
     const since = startOfLocalDay(new Date(), t.config.timeZone).toISOString();
-    expect((await (await t.as(admin)).get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({ since, calls: 2, completed: 0, averageHandleSeconds: 30, callTarget: null, callsToday: 2 });
+    expect((await (await t.as(admin)).get('/api/ap/myShift')).json<TMyShift>()).toMatchObject({
+      since,
+      calls: 2,
+      completed: 0,
+      averageHandleSeconds: 30,
+      callTarget: null,
+      callsToday: 2,
+    });
   });
 });

@@ -18,7 +18,12 @@ export async function findMyShift(db: Db, user: TCaller, timeZone: string, now: 
   const [session, campaign] = await Promise.all([
     user.sid === undefined
       ? undefined
-      : db.selectFrom('agentSessions').select('signedInAt').where('id', '=', user.sid).where('userId', '=', userId).executeTakeFirst(),
+      : db
+          .selectFrom('agentSessions')
+          .select('signedInAt')
+          .where('id', '=', user.sid)
+          .where('userId', '=', userId)
+          .executeTakeFirst(),
     // The campaign of the agent's sign-in record, by its id (auth/guard.ts).
     user.campaignId === undefined || user.campaignId === null
       ? undefined

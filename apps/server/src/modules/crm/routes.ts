@@ -42,64 +42,130 @@ import { findAgentSessions, findAgentsOnline } from './sessions.ts';
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function agentPanelRoutes(app: App) {
-  app.get('/api/ap/getByNumber', {
-    config: EVERY_ROLE,
-    // 409: the lead is in a full quota on a lead field (docs/quotas.md); no survey is offered.
-    schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES } },
-    // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
-    // checking it against the schema again (that check took ~9% of the server's time under load).
-    serializerCompiler: () => (data) => JSON.stringify(data),
-  }, async (req) => findLeadByNumber(app.db, currentUser(req), req.query.tableName, req.query.cellNumber, app.config.phoneCountry, app.config.timeZone, { dialerCallId: req.query.dialerCallId, leadId: req.query.leadId }));
+  app.get(
+    '/api/ap/getByNumber',
+    {
+      config: EVERY_ROLE,
+      // 409: the lead is in a full quota on a lead field (docs/quotas.md); no survey is offered.
+      schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES } },
+      // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
+      // checking it against the schema again (that check took ~9% of the server's time under load).
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (req) =>
+      findLeadByNumber(
+        app.db,
+        currentUser(req),
+        req.query.tableName,
+        req.query.cellNumber,
+        app.config.phoneCountry,
+        app.config.timeZone,
+        { dialerCallId: req.query.dialerCallId, leadId: req.query.leadId },
+      ),
+  );
 
-  app.put('/dynamic/updateLeadData/:t/:cell', {
-    config: EVERY_ROLE,
-    // 409: ?version= is no longer the lead's (another save came in between); nothing was written. 400 with a code
-    // (DISPOSITION_UNKNOWN, DISPOSITION_CONTRADICTS): the body's disposition is not the campaign's or does not fit the end.
-    schema: { params: ZLeadSaveParams, querystring: ZLeadSaveQuery, body: ZLeadSaveBody, response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES } },
-  }, async (req) => {
-    const target = { campaignName: req.params.t, cellNumber: req.params.cell, leadId: req.query.leadId, version: req.query.version };
-    // A dialer's call: its disposition goes back to VICIdial (docs/call-loop.md, Screen pop); the save stands whatever it answers.
-    return saveCallAndReport(app.db, app.config, currentUser(req), target, req.body, actorOf(req));
-  });
+  app.put(
+    '/dynamic/updateLeadData/:t/:cell',
+    {
+      config: EVERY_ROLE,
+      // 409: ?version= is no longer the lead's (another save came in between); nothing was written. 400 with a code
+      // (DISPOSITION_UNKNOWN, DISPOSITION_CONTRADICTS): the body's disposition is not the campaign's or does not fit the end.
+      schema: {
+        params: ZLeadSaveParams,
+        querystring: ZLeadSaveQuery,
+        body: ZLeadSaveBody,
+        response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES },
+      },
+    },
+    async (req) => {
+      const target = {
+        campaignName: req.params.t,
+        cellNumber: req.params.cell,
+        leadId: req.query.leadId,
+        version: req.query.version,
+      };
+      // A dialer's call: its disposition goes back to VICIdial (docs/call-loop.md, Screen pop); the save stands whatever it answers.
+      return saveCallAndReport(app.db, app.config, currentUser(req), target, req.body, actorOf(req));
+    },
+  );
 
   // The QC panel's lead card shows who saved what and when.
-  app.get('/api/ap/answerHistory/:leadId', {
-    config: SCORERS,
-    schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
-  }, async (req) => findLeadAnswerHistory(app.db, req.params.leadId));
+  app.get(
+    '/api/ap/answerHistory/:leadId',
+    {
+      config: SCORERS,
+      schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
+    },
+    async (req) => findLeadAnswerHistory(app.db, req.params.leadId),
+  );
 
   // Saved at each answer of a call in progress: one small upsert.
-  app.put('/api/ap/draft/:leadId', {
-    config: CALLERS,
-    schema: { params: ZCallDraftParams, querystring: ZCallDraftQuery, body: ZCallDraftBody, response: { 200: ZCallDraftSaved, ...FAILURES } },
-  }, async (req) => saveCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId, req.body));
+  app.put(
+    '/api/ap/draft/:leadId',
+    {
+      config: CALLERS,
+      schema: {
+        params: ZCallDraftParams,
+        querystring: ZCallDraftQuery,
+        body: ZCallDraftBody,
+        response: { 200: ZCallDraftSaved, ...FAILURES },
+      },
+    },
+    async (req) => saveCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId, req.body),
+  );
 
-  app.delete('/api/ap/draft/:leadId', {
-    config: CALLERS,
-    schema: { params: ZCallDraftParams, querystring: ZCallDraftQuery, response: { 200: ZCallDraftDeleted, ...FAILURES } },
-  }, async (req) => deleteCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId));
+  app.delete(
+    '/api/ap/draft/:leadId',
+    {
+      config: CALLERS,
+      schema: {
+        params: ZCallDraftParams,
+        querystring: ZCallDraftQuery,
+        response: { 200: ZCallDraftDeleted, ...FAILURES },
+      },
+    },
+    async (req) => deleteCallDraft(app.db, currentUser(req), req.query.tableName, req.params.leadId),
+  );
 
   // End of a call: "Customer asked not to be called" puts the lead's number on the campaign's do-not-call list.
-  app.post('/api/ap/doNotCall', {
-    config: CALLERS,
-    schema: { body: ZDoNotCallBody, response: { 200: ZDoNotCallResult, ...FAILURES } },
-  }, async (req) => addCalledNumberToDnc(app.db, currentUser(req), req.body, actorOf(req)));
+  app.post(
+    '/api/ap/doNotCall',
+    {
+      config: CALLERS,
+      schema: { body: ZDoNotCallBody, response: { 200: ZDoNotCallResult, ...FAILURES } },
+    },
+    async (req) => addCalledNumberToDnc(app.db, currentUser(req), req.body, actorOf(req)),
+  );
 
-  app.get('/api/ap/myCalls', {
-    config: CALLERS,
-    schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
-  }, async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone));
+  app.get(
+    '/api/ap/myCalls',
+    {
+      config: CALLERS,
+      schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
+    },
+    async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone),
+  );
 
   // The idle screen's figures of the caller's own shift (docs/call-loop.md, The agent's shift).
-  app.get('/api/ap/myShift', { config: CALLERS, schema: { response: { 200: ZMyShift } } }, async (req) => findMyShift(app.db, currentUser(req), app.config.timeZone));
+  app.get('/api/ap/myShift', { config: CALLERS, schema: { response: { 200: ZMyShift } } }, async (req) =>
+    findMyShift(app.db, currentUser(req), app.config.timeZone),
+  );
 
-  app.get('/api/agentSessions/online', {
-    config: ADMINS,
-    schema: { response: { 200: ZAgentsOnline } },
-  }, async () => findAgentsOnline(app.db));
+  app.get(
+    '/api/agentSessions/online',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZAgentsOnline } },
+    },
+    async () => findAgentsOnline(app.db),
+  );
 
-  app.get('/api/agentSessions', {
-    config: ADMINS,
-    schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
-  }, async (req) => findAgentSessions(app.db, req.query.date, app.config.timeZone));
+  app.get(
+    '/api/agentSessions',
+    {
+      config: ADMINS,
+      schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
+    },
+    async (req) => findAgentSessions(app.db, req.query.date, app.config.timeZone),
+  );
 }

@@ -32,11 +32,22 @@ import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
 import { addCalledNumberToDnc } from './do-not-call.ts';
 
 /** version: the lead's version as the caller looked it up; undefined (older clients) saves whatever the version. */
-type SaveTarget = { campaignName: string; cellNumber: string; leadId?: number | undefined; version?: number | undefined };
+type SaveTarget = {
+  campaignName: string;
+  cellNumber: string;
+  leadId?: number | undefined;
+  version?: number | undefined;
+};
 type SurveyQuestion = { qno: number; title: string; type: TQuestionType; options: string[] };
 
 /** What a body asks to write: answers to set, answers to clear, is_called, the disposition's code; and the keys that are not ours. */
-type Changes = { set: Record<string, string>; clear: string[]; isCalled: 0 | 1 | undefined; disposition: string | undefined; ignored: string[] };
+type Changes = {
+  set: Record<string, string>;
+  clear: string[];
+  isCalled: 0 | 1 | undefined;
+  disposition: string | undefined;
+  ignored: string[];
+};
 
 function isCalledOf(value: unknown): 0 | 1 | undefined | 'bad' {
   if (value === 1 || value === '1' || value === true) return 1;
@@ -74,7 +85,10 @@ function readChanges(body: Record<string, unknown>, questions: ReadonlyMap<strin
       continue;
     }
     const answer = String(value).trim();
-    const problem = answer.length > MAX_ANSWER_LENGTH ? `the answer is longer than ${MAX_ANSWER_LENGTH} characters` : storedAnswerProblem({ type: question.type, options: question.options.join(',') }, answer);
+    const problem =
+      answer.length > MAX_ANSWER_LENGTH
+        ? `the answer is longer than ${MAX_ANSWER_LENGTH} characters`
+        : storedAnswerProblem({ type: question.type, options: question.options.join(',') }, answer);
     if (problem !== undefined) problems.push(`${key} (${question.title}): ${problem}`);
     else changes.set[key] = answer;
   }
@@ -91,12 +105,19 @@ async function staleVersionMessage(db: Db, leadId: string, timeZone: string): Pr
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  return last === undefined ? AGENT_PANEL_MESSAGES.leadChanged : leadSavedByOtherMessage(last.agentId, last.savedAt, timeZone);
+  return last === undefined
+    ? AGENT_PANEL_MESSAGES.leadChanged
+    : leadSavedByOtherMessage(last.agentId, last.savedAt, timeZone);
 }
 
 /** The database went away while the save's commit was on its way: it may have been stored (503 with a code). */
 function saveOutcomeUnknown(cause: unknown): AppError {
-  const error = new AppError('SERVICE_UNAVAILABLE', AGENT_PANEL_MESSAGES.saveOutcomeUnknown, SAVE_OUTCOME_UNKNOWN, true);
+  const error = new AppError(
+    'SERVICE_UNAVAILABLE',
+    AGENT_PANEL_MESSAGES.saveOutcomeUnknown,
+    SAVE_OUTCOME_UNKNOWN,
+    true,
+  );
   error.cause = cause;
   return error;
 }
@@ -114,8 +135,22 @@ async function findOwnLastAttempt(db: Db, leadId: string, userId: number): Promi
   return row === undefined ? undefined : savedAttemptOf(row);
 }
 
-function savedAttemptOf(row: { id: string; handleSeconds: number; dispositionCode: string; dispositionName: string; dispositionKind: TDisposition['kind']; dialerCallId: string | null }): TSavedAttempt {
-  return { id: Number(row.id), handleSeconds: row.handleSeconds, disposition: row.dispositionCode, dispositionName: row.dispositionName, dispositionKind: row.dispositionKind, dialerCallId: row.dialerCallId };
+function savedAttemptOf(row: {
+  id: string;
+  handleSeconds: number;
+  dispositionCode: string;
+  dispositionName: string;
+  dispositionKind: TDisposition['kind'];
+  dialerCallId: string | null;
+}): TSavedAttempt {
+  return {
+    id: Number(row.id),
+    handleSeconds: row.handleSeconds,
+    disposition: row.dispositionCode,
+    dispositionName: row.dispositionName,
+    dispositionKind: row.dispositionKind,
+    dialerCallId: row.dialerCallId,
+  };
 }
 
 /**
@@ -124,10 +159,23 @@ function savedAttemptOf(row: { id: string; handleSeconds: number; dispositionCod
  * save wrote, to answer the retry as the first try would have been answered. Anyone else's save, other answers, or
  * another disposition is a real conflict.
  */
-async function findOwnRepeat(db: Db, leadId: string, version: number, user: TTokenPayload, changes: Changes, disposition: TDisposition | undefined) {
+async function findOwnRepeat(
+  db: Db,
+  leadId: string,
+  version: number,
+  user: TTokenPayload,
+  changes: Changes,
+  disposition: TDisposition | undefined,
+) {
   const lead = await db.selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirst();
   if (lead === undefined || lead.version !== version + 1) return undefined;
-  const last = await db.selectFrom('leadAnswerHistory').select(['version', 'userId']).where('leadId', '=', leadId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const last = await db
+    .selectFrom('leadAnswerHistory')
+    .select(['version', 'userId'])
+    .where('leadId', '=', leadId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (last?.version !== lead.version || last.userId !== Number(user.sub)) return undefined;
   const answers = lead.answers as Record<string, unknown>;
   const same =
@@ -143,7 +191,12 @@ async function findOwnRepeat(db: Db, leadId: string, version: number, user: TTok
 /** Who made a save, for the audit entry of a do-not-call disposition (a request's actor, or the token's user). */
 function actorOfToken(user: TTokenPayload): TAuditActor {
   const id = Number(user.sub);
-  return { userId: Number.isSafeInteger(id) ? id : null, username: user.userName, role: user.roles[0]?.roleName ?? '', ip: null };
+  return {
+    userId: Number.isSafeInteger(id) ? id : null,
+    username: user.userName,
+    role: user.roles[0]?.roleName ?? '',
+    ip: null,
+  };
 }
 
 /**
@@ -174,14 +227,23 @@ export async function updateLeadAnswers(
   const layout = await findLeadLayout(db, target.campaignName);
   // The campaign's dispositions only for a save that ends a call or names one, read beside its questions.
   const [rows, dispositions] = await Promise.all([
-    db.selectFrom('questions').select(['qno', 'title', 'type', 'options']).where('campaignId', '=', layout.campaignId).execute(),
+    db
+      .selectFrom('questions')
+      .select(['qno', 'title', 'type', 'options'])
+      .where('campaignId', '=', layout.campaignId)
+      .execute(),
     'is_called' in body || SAVE_DISPOSITION_KEY in body ? findCampaignDispositions(db, layout.campaignId) : undefined,
   ]);
   const changes = readChanges(body, new Map(rows.map((q) => [formatQno(q.qno), q])));
   const endsCall = changes.isCalled !== undefined;
   const disposition =
     dispositions !== undefined && (endsCall || changes.disposition !== undefined)
-      ? resolveDisposition(dispositions, layout.campaignName, changes.disposition, endsCall ? changes.isCalled === 1 : undefined)
+      ? resolveDisposition(
+          dispositions,
+          layout.campaignName,
+          changes.disposition,
+          endsCall ? changes.isCalled === 1 : undefined,
+        )
       : undefined;
   const userId = Number(user.sub);
 
@@ -198,89 +260,134 @@ export async function updateLeadAnswers(
   /** The call's end, written only by a save that ends a call (a correction of answers alone leaves the call open). */
   const callEnds = sql<boolean>`${endsCall}::boolean`;
   // One statement, so one transaction and one round trip: the update, and its history row from what it wrote.
-  const save = (ex: Db) => ex
-    .with('saved', (qb) => {
-      const update = qb
-        .updateTable('leads')
-        .set({
-          answers,
-          version: sql<number>`version + 1`,
-          // A call's end (is_called given) records who called and when; a correction of answers alone does not.
-          ...(changes.isCalled === undefined ? {} : { isCalled: changes.isCalled, calledBy: userId, calledAt: sql<Date>`now()` }),
-        })
-        .where('id', '=', chosen);
-      // Checked by the UPDATE itself: a save committed meanwhile makes PostgreSQL re-read the row and skip it.
-      return (target.version === undefined ? update : update.where('version', '=', target.version)).returningAll();
-    })
-    .with('history', (qb) =>
-      qb
-        .insertInto('leadAnswerHistory')
-        .columns(['leadId', 'version', 'userId', 'agentId', 'answers', 'isCalled'])
-        .expression((eb) =>
-          eb.selectFrom('saved').select((s) => ['saved.id', 'saved.version', s.val(userId).as('userId'), s.val(user.agentId ?? user.userName).as('agentId'), 'saved.answers', 'saved.isCalled']),
-        )
-        .returning('leadAnswerHistory.id'),
-    )
-    // The caller's draft of this call is done with once the lead holds the answers: gone in the same statement.
-    .with('cleared', (qb) =>
-      qb
-        .deleteFrom('callDrafts')
-        .where('callDrafts.userId', '=', userId)
-        .where('callDrafts.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
-        .returning('callDrafts.leadId'),
-    )
-    // The call's start (the caller's first lookup of the lead, or the dialer's pop), ended by this save.
-    .with('started', (qb) =>
-      qb
-        .deleteFrom('callStarts')
-        .where('callStarts.userId', '=', userId)
-        .where('callStarts.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
-        .where(callEnds)
-        .returning(['callStarts.startedAt', 'callStarts.dialerCallId']),
-    )
-    .with('attempt', (qb) =>
-      qb
-        .insertInto('callAttempts')
-        .columns(['leadId', 'campaignId', 'userId', 'agentId', 'sessionId', 'startedAt', 'handleSeconds', 'dispositionCode', 'dispositionName', 'dispositionKind', 'vicidialStatus', 'completed', 'dialerCallId'])
-        .expression((eb) =>
-          eb
-            .selectFrom('saved')
-            .leftJoin('started', (join) => join.onTrue())
-            .select((s) => [
-              'saved.id',
-              'saved.campaignId',
-              s.val(userId).as('userId'),
-              s.val(user.agentId ?? user.userName).as('agentId'),
-              // The token's sign-in, when it is still on record (a gone one must not refuse the save).
-              (user.sid === undefined ? sql<number | null>`null::int` : sql<number | null>`(select id from agent_sessions where id = ${user.sid})`).as('sessionId'),
-              sql<Date>`coalesce(started.started_at, now())`.as('startedAt'),
-              sql<number>`greatest(0, floor(extract(epoch from now() - coalesce(started.started_at, now()))))::int`.as('handleSeconds'),
-              s.val(disposition?.code ?? '').as('dispositionCode'),
-              s.val(disposition?.name ?? '').as('dispositionName'),
-              s.val(disposition?.kind ?? 'completed').as('dispositionKind'),
-              s.val(disposition?.vicidialStatus ?? null).as('vicidialStatus'),
-              s.val(changes.isCalled === 1).as('completed'),
-              'started.dialerCallId',
-            ])
-            .where(callEnds),
-        )
-        .returning(['callAttempts.id', 'callAttempts.handleSeconds', 'callAttempts.dispositionCode', 'callAttempts.dispositionName', 'callAttempts.dispositionKind', 'callAttempts.dialerCallId']),
-    )
-    // A call made closes the lead's callbacks still open (whoever set them): the respondent was called.
-    .with('closed', (qb) =>
-      qb
-        .updateTable('callbacks')
-        .set({ state: 'done', closedAt: sql<Date>`now()` })
-        .where('callbacks.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
-        .where('callbacks.state', '=', 'open')
-        .where(callEnds)
-        .returning('callbacks.id'),
-    )
-    .selectFrom('saved')
-    .leftJoin('attempt', (join) => join.onTrue())
-    .selectAll('saved')
-    .select(['attempt.id as attemptId', 'attempt.handleSeconds', 'attempt.dispositionCode', 'attempt.dispositionName', 'attempt.dispositionKind', 'attempt.dialerCallId'])
-    .executeTakeFirst();
+  const save = (ex: Db) =>
+    ex
+      .with('saved', (qb) => {
+        const update = qb
+          .updateTable('leads')
+          .set({
+            answers,
+            version: sql<number>`version + 1`,
+            // A call's end (is_called given) records who called and when; a correction of answers alone does not.
+            ...(changes.isCalled === undefined
+              ? {}
+              : { isCalled: changes.isCalled, calledBy: userId, calledAt: sql<Date>`now()` }),
+          })
+          .where('id', '=', chosen);
+        // Checked by the UPDATE itself: a save committed meanwhile makes PostgreSQL re-read the row and skip it.
+        return (target.version === undefined ? update : update.where('version', '=', target.version)).returningAll();
+      })
+      .with('history', (qb) =>
+        qb
+          .insertInto('leadAnswerHistory')
+          .columns(['leadId', 'version', 'userId', 'agentId', 'answers', 'isCalled'])
+          .expression((eb) =>
+            eb
+              .selectFrom('saved')
+              .select((s) => [
+                'saved.id',
+                'saved.version',
+                s.val(userId).as('userId'),
+                s.val(user.agentId ?? user.userName).as('agentId'),
+                'saved.answers',
+                'saved.isCalled',
+              ]),
+          )
+          .returning('leadAnswerHistory.id'),
+      )
+      // The caller's draft of this call is done with once the lead holds the answers: gone in the same statement.
+      .with('cleared', (qb) =>
+        qb
+          .deleteFrom('callDrafts')
+          .where('callDrafts.userId', '=', userId)
+          .where('callDrafts.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
+          .returning('callDrafts.leadId'),
+      )
+      // The call's start (the caller's first lookup of the lead, or the dialer's pop), ended by this save.
+      .with('started', (qb) =>
+        qb
+          .deleteFrom('callStarts')
+          .where('callStarts.userId', '=', userId)
+          .where('callStarts.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
+          .where(callEnds)
+          .returning(['callStarts.startedAt', 'callStarts.dialerCallId']),
+      )
+      .with('attempt', (qb) =>
+        qb
+          .insertInto('callAttempts')
+          .columns([
+            'leadId',
+            'campaignId',
+            'userId',
+            'agentId',
+            'sessionId',
+            'startedAt',
+            'handleSeconds',
+            'dispositionCode',
+            'dispositionName',
+            'dispositionKind',
+            'vicidialStatus',
+            'completed',
+            'dialerCallId',
+          ])
+          .expression((eb) =>
+            eb
+              .selectFrom('saved')
+              .leftJoin('started', (join) => join.onTrue())
+              .select((s) => [
+                'saved.id',
+                'saved.campaignId',
+                s.val(userId).as('userId'),
+                s.val(user.agentId ?? user.userName).as('agentId'),
+                // The token's sign-in, when it is still on record (a gone one must not refuse the save).
+                (user.sid === undefined
+                  ? sql<number | null>`null::int`
+                  : sql<number | null>`(select id from agent_sessions where id = ${user.sid})`
+                ).as('sessionId'),
+                sql<Date>`coalesce(started.started_at, now())`.as('startedAt'),
+                sql<number>`greatest(0, floor(extract(epoch from now() - coalesce(started.started_at, now()))))::int`.as(
+                  'handleSeconds',
+                ),
+                s.val(disposition?.code ?? '').as('dispositionCode'),
+                s.val(disposition?.name ?? '').as('dispositionName'),
+                s.val(disposition?.kind ?? 'completed').as('dispositionKind'),
+                s.val(disposition?.vicidialStatus ?? null).as('vicidialStatus'),
+                s.val(changes.isCalled === 1).as('completed'),
+                'started.dialerCallId',
+              ])
+              .where(callEnds),
+          )
+          .returning([
+            'callAttempts.id',
+            'callAttempts.handleSeconds',
+            'callAttempts.dispositionCode',
+            'callAttempts.dispositionName',
+            'callAttempts.dispositionKind',
+            'callAttempts.dialerCallId',
+          ]),
+      )
+      // A call made closes the lead's callbacks still open (whoever set them): the respondent was called.
+      .with('closed', (qb) =>
+        qb
+          .updateTable('callbacks')
+          .set({ state: 'done', closedAt: sql<Date>`now()` })
+          .where('callbacks.leadId', 'in', qb.selectFrom('saved').select('saved.id'))
+          .where('callbacks.state', '=', 'open')
+          .where(callEnds)
+          .returning('callbacks.id'),
+      )
+      .selectFrom('saved')
+      .leftJoin('attempt', (join) => join.onTrue())
+      .selectAll('saved')
+      .select([
+        'attempt.id as attemptId',
+        'attempt.handleSeconds',
+        'attempt.dispositionCode',
+        'attempt.dispositionName',
+        'attempt.dispositionKind',
+        'attempt.dialerCallId',
+      ])
+      .executeTakeFirst();
   // A campaign with quotas (docs/quotas.md): the lead is locked and read first, so the counts move by exactly what
   // this save changes, in its transaction; a full quota refuses the save (409) and rolls the answers back.
   const quotas = await findCountedQuotas(db, layout.campaignId);
@@ -293,15 +400,22 @@ export async function updateLeadAnswers(
       row = await save(db);
     } else {
       row = await db.transaction().execute(async (trx) => {
-        const before = await trx.selectFrom('leads').select(['isCalled', 'answers', 'fields']).where('id', '=', chosen).forUpdate().executeTakeFirst();
+        const before = await trx
+          .selectFrom('leads')
+          .select(['isCalled', 'answers', 'fields'])
+          .where('id', '=', chosen)
+          .forUpdate()
+          .executeTakeFirst();
         const saved = await save(trx);
-        if (before !== undefined && saved !== undefined) await countSaveInQuotas(trx, quotas, { ...saved, ...before }, saved);
+        if (before !== undefined && saved !== undefined)
+          await countSaveInQuotas(trx, quotas, { ...saved, ...before }, saved);
         committing = true;
         return saved;
       });
     }
   } catch (e) {
-    if (committing && classifyDatabaseError(e) === 'unavailable' && !failedBeforeAnyStatement(e)) throw saveOutcomeUnknown(e);
+    if (committing && classifyDatabaseError(e) === 'unavailable' && !failedBeforeAnyStatement(e))
+      throw saveOutcomeUnknown(e);
     throw e;
   }
   if (!row) {
@@ -311,7 +425,14 @@ export async function updateLeadAnswers(
         // The retry of a save whose answer was lost: answered as the first try was, nothing written again.
         const repeat = await findOwnRepeat(db, current.id, target.version, user, changes, disposition);
         if (repeat) {
-          const doNotCall = await listIfDoNotCall(db, user, layout.campaignName, current.id, repeat.attempt?.dispositionKind, actor);
+          const doNotCall = await listIfDoNotCall(
+            db,
+            user,
+            layout.campaignName,
+            current.id,
+            repeat.attempt?.dispositionKind,
+            actor,
+          );
           return savedReply(toVersionedLead(repeat.lead, layout), changes.ignored, repeat.attempt, doNotCall);
         }
         throw conflict(await staleVersionMessage(db, current.id, timeZone));
@@ -322,19 +443,48 @@ export async function updateLeadAnswers(
   }
   const { attemptId, handleSeconds, dispositionCode, dispositionName, dispositionKind, dialerCallId, ...saved } = row;
   const attempt =
-    attemptId === null || handleSeconds === null || dispositionCode === null || dispositionName === null || dispositionKind === null
+    attemptId === null ||
+    handleSeconds === null ||
+    dispositionCode === null ||
+    dispositionName === null ||
+    dispositionKind === null
       ? undefined
-      : savedAttemptOf({ id: attemptId, handleSeconds, dispositionCode, dispositionName, dispositionKind, dialerCallId });
+      : savedAttemptOf({
+          id: attemptId,
+          handleSeconds,
+          dispositionCode,
+          dispositionName,
+          dispositionKind,
+          dialerCallId,
+        });
   const doNotCall = await listIfDoNotCall(db, user, layout.campaignName, saved.id, attempt?.dispositionKind, actor);
   return savedReply(toVersionedLead(saved, layout), changes.ignored, attempt, doNotCall);
 }
 
 /** A do-not-call disposition: the number goes on the campaign's list once the save stands (as the after-call button does). */
-async function listIfDoNotCall(db: Db, user: TTokenPayload, campaignName: string, leadId: string, kind: TDisposition['kind'] | undefined, actor: TAuditActor): Promise<TDoNotCallResult | undefined> {
+async function listIfDoNotCall(
+  db: Db,
+  user: TTokenPayload,
+  campaignName: string,
+  leadId: string,
+  kind: TDisposition['kind'] | undefined,
+  actor: TAuditActor,
+): Promise<TDoNotCallResult | undefined> {
   if (kind !== 'dnc') return undefined;
   return addCalledNumberToDnc(db, user, { campaignName, leadId: Number(leadId) }, actor);
 }
 
-function savedReply(lead: TLeadSaveResult['lead'], ignored: string[], attempt: TSavedAttempt | undefined, doNotCall: TDoNotCallResult | undefined): TLeadSaveResult {
-  return { message: AGENT_PANEL_MESSAGES.saved, lead, ignored, ...(attempt === undefined ? {} : { attempt }), ...(doNotCall === undefined ? {} : { doNotCall }) };
+function savedReply(
+  lead: TLeadSaveResult['lead'],
+  ignored: string[],
+  attempt: TSavedAttempt | undefined,
+  doNotCall: TDoNotCallResult | undefined,
+): TLeadSaveResult {
+  return {
+    message: AGENT_PANEL_MESSAGES.saved,
+    lead,
+    ignored,
+    ...(attempt === undefined ? {} : { attempt }),
+    ...(doNotCall === undefined ? {} : { doNotCall }),
+  };
 }

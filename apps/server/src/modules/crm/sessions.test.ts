@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { MESSAGES, addDays, localDayText, type TAgentSession, type TAgentsOnline, type TSignInResponse } from '@crm/shared';
+import {
+  MESSAGES,
+  addDays,
+  localDayText,
+  type TAgentSession,
+  type TAgentsOnline,
+  type TSignInResponse,
+} from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type TestUser } from '../../test/harness.ts';
 import { lookupUrl } from '../../test/crm-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
@@ -8,12 +15,18 @@ import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 const t = useTestApp();
 
 async function signIn(agent: TestUser, campaign: string, shift: 'Morning' | 'Evening') {
-  const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift, campaign });
+  const r = await t.anonymous.post('/api/auth/signInAgent', {
+    username: agent.username,
+    password: agent.password,
+    shift,
+    campaign,
+  });
   expect(r.status, r.text).toBe(200);
   return caller(t.app, r.json<TSignInResponse>().jwtToken);
 }
 
-const onlineIds = (online: TAgentsOnline) => Object.fromEntries(online.shifts.map((s) => [s.shift, s.agents.map((a) => a.agentId)]));
+const onlineIds = (online: TAgentsOnline) =>
+  Object.fromEntries(online.shifts.map((s) => [s.shift, s.agents.map((a) => a.agentId)]));
 
 describe('agent sign-in records', () => {
   it('records each sign-in and sign-out; the dashboard lists who is signed in now, by shift', async () => {
@@ -26,9 +39,18 @@ describe('agent sign-in records', () => {
     const shila = await signIn(morning, 'records campaign', 'Morning');
     const tanvir = await signIn(evening, c.campaignName, 'Evening');
     let online = (await admin.get('/api/agentSessions/online')).json<TAgentsOnline>();
-    expect(onlineIds(online)).toMatchObject({ Morning: expect.arrayContaining(['AG-S1']), Evening: expect.arrayContaining(['AG-S2']) });
+    expect(onlineIds(online)).toMatchObject({
+      Morning: expect.arrayContaining(['AG-S1']),
+      Evening: expect.arrayContaining(['AG-S2']),
+    });
     const shilaNow = online.shifts[0]?.agents.find((a) => a.agentId === 'AG-S1');
-    expect(shilaNow).toMatchObject({ name: 'Shila', shift: 'Morning', campaignName: 'Records Campaign', endedAt: null, endedBy: null });
+    expect(shilaNow).toMatchObject({
+      name: 'Shila',
+      shift: 'Morning',
+      campaignName: 'Records Campaign',
+      endedAt: null,
+      endedBy: null,
+    });
     expect(new Date(shilaNow?.signedInAt ?? 0).getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
 
     // Signing out ends the record and the token with it.
@@ -52,7 +74,9 @@ describe('agent sign-in records', () => {
     await createCampaign(t.db, { campaignName: 'Expiry Campaign' });
     const agent = await createUser(t.db, { role: 'agent', username: 'AG-S3' });
     await signIn(agent, 'Expiry Campaign', 'Evening');
-    await sql`update agent_sessions set expires_at = now() - interval '1 minute' where agent_id = 'AG-S3'`.execute(t.db);
+    await sql`update agent_sessions set expires_at = now() - interval '1 minute' where agent_id = 'AG-S3'`.execute(
+      t.db,
+    );
     const admin = await t.callerFor('admin');
     const online = (await admin.get('/api/agentSessions/online')).json<TAgentsOnline>();
     expect(onlineIds(online).Evening).not.toContain('AG-S3');
@@ -86,7 +110,16 @@ describe.each(TEST_TIME_ZONES)('the sign-ins of a day, with TIME_ZONE=%s', (zone
     const user = await createUser(z.db, { role: 'agent', username });
     await z.db
       .insertInto('agentSessions')
-      .values({ userId: user.id, agentId: username, agentName: user.name, shift: 'Morning', campaignId: null, campaignName: 'Night Shift', signedInAt: atLocal(zone, wallClock), expiresAt: atLocal(zone, wallClock) })
+      .values({
+        userId: user.id,
+        agentId: username,
+        agentName: user.name,
+        shift: 'Morning',
+        campaignId: null,
+        campaignName: 'Night Shift',
+        signedInAt: atLocal(zone, wallClock),
+        expiresAt: atLocal(zone, wallClock),
+      })
       .execute();
   }
 

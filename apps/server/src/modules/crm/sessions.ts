@@ -33,11 +33,19 @@ export async function findAgentsOnline(db: Db): Promise<TAgentsOnline> {
     .orderBy('signedInAt', 'desc')
     .execute();
   const sessions = rows.map((r) => toAgentSession(r, now)).sort((a, b) => a.agentId.localeCompare(b.agentId));
-  return { total: sessions.length, shifts: SHIFTS.map((shift) => ({ shift, agents: sessions.filter((s) => s.shift === shift) })) };
+  return {
+    total: sessions.length,
+    shifts: SHIFTS.map((shift) => ({ shift, agents: sessions.filter((s) => s.shift === shift) })),
+  };
 }
 
 /** The sign-ins of one day of the call centre (in its time zone; today when not given), newest first. */
-export async function findAgentSessions(db: Db, date: string | undefined, timeZone: string, now = new Date()): Promise<TAgentSession[]> {
+export async function findAgentSessions(
+  db: Db,
+  date: string | undefined,
+  timeZone: string,
+  now = new Date(),
+): Promise<TAgentSession[]> {
   const day = date ?? now;
   const start = startOfLocalDay(day, timeZone);
   const end = startOfNextLocalDay(day, timeZone);

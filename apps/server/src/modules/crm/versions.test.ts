@@ -1,7 +1,13 @@
 // No silent overwrites (docs/product.md §4.5): a save naming a version that is no longer the lead's is refused with who saved it
 // and when; every save raises the version and is kept in the lead's answer history, which admins and QC read.
 import { describe, expect, it } from 'vitest';
-import { AGENT_PANEL_MESSAGES, leadSavedByOtherMessage, localTimeText, type TLeadAnswerHistoryEntry, type TLeadSaveResult } from '@crm/shared';
+import {
+  AGENT_PANEL_MESSAGES,
+  leadSavedByOtherMessage,
+  localTimeText,
+  type TLeadAnswerHistoryEntry,
+  type TLeadSaveResult,
+} from '@crm/shared';
 import { createUser, useTestApp, type Caller } from '../../test/harness.ts';
 import { addLead, lookUp, panelCampaign, saveUrl, storedLead } from '../../test/crm-support.ts';
 
@@ -31,18 +37,32 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     const seenByB = await lookUp(b, c.name, '01713000001');
     expect([seenByA.version, seenByB.version]).toEqual([0, 0]);
 
-    const first = await a.put(versionedSaveUrl(c.name, '01713000001', id, Number(seenByA.version)), { Q1: 'Yes', Q3: '2', is_called: 1 });
+    const first = await a.put(versionedSaveUrl(c.name, '01713000001', id, Number(seenByA.version)), {
+      Q1: 'Yes',
+      Q3: '2',
+      is_called: 1,
+    });
     expect(first.status, first.text).toBe(200);
     expect(first.json<TLeadSaveResult>().lead).toMatchObject({ id, Q1: 'Yes', Q3: '2', is_called: 1, version: 1 });
 
     const before = await storedLead(t, id);
-    const second = await b.put(versionedSaveUrl(c.name, '01713000001', id, Number(seenByB.version)), { Q1: 'No', Q4: 'B was here', is_called: 0 });
+    const second = await b.put(versionedSaveUrl(c.name, '01713000001', id, Number(seenByB.version)), {
+      Q1: 'No',
+      Q4: 'B was here',
+      is_called: 0,
+    });
     expect(second.status).toBe(409);
     const [saved] = await historyRows(id);
     expect(saved?.agentId).toBe('AG-7101');
-    expect(second.body).toEqual({ message: leadSavedByOtherMessage('AG-7101', saved?.savedAt ?? new Date(), 'Asia/Dhaka') });
-    expect(second.json<{ message: string }>().message).toContain(` ${localTimeText(saved?.savedAt ?? new Date(), 'Asia/Dhaka')}.`);
-    expect(second.json<{ message: string }>().message).toMatch(/^This lead was saved by AG-7101 at (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}\. Search the number again to see their answers\.$/);
+    expect(second.body).toEqual({
+      message: leadSavedByOtherMessage('AG-7101', saved?.savedAt ?? new Date(), 'Asia/Dhaka'),
+    });
+    expect(second.json<{ message: string }>().message).toContain(
+      ` ${localTimeText(saved?.savedAt ?? new Date(), 'Asia/Dhaka')}.`,
+    );
+    expect(second.json<{ message: string }>().message).toMatch(
+      /^This lead was saved by AG-7101 at (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}\. Search the number again to see their answers\.$/,
+    );
     // Nothing changed: the first agent's answers, caller and version stand, and the refused save left no history.
     expect(await storedLead(t, id)).toEqual(before);
     expect(before).toMatchObject({ answers: { Q1: 'Yes', Q3: '2' }, isCalled: 1, version: 1 });
@@ -51,7 +71,10 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     // Searching again gives B the current version, and B's save is then taken.
     const again = await lookUp(b, c.name, '01713000001');
     expect(again).toMatchObject({ Q1: 'Yes', version: 1 });
-    const retried = await b.put(versionedSaveUrl(c.name, '01713000001', id, Number(again.version)), { Q1: 'No', is_called: 1 });
+    const retried = await b.put(versionedSaveUrl(c.name, '01713000001', id, Number(again.version)), {
+      Q1: 'No',
+      is_called: 1,
+    });
     expect(retried.status, retried.text).toBe(200);
     expect(retried.json<TLeadSaveResult>().lead).toMatchObject({ Q1: 'No', version: 2 });
   });
@@ -89,14 +112,21 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
   it('lets exactly one of many saves made at once from the same version through', async () => {
     const c = await panelCampaign(t);
     const id = await addLead(t, c.id, '+8801713000002');
-    const agents = await Promise.all(['AG-7201', 'AG-7202', 'AG-7203', 'AG-7204', 'AG-7205'].map((name) => namedAgent(name, c.name)));
-    const replies = await Promise.all(agents.map((agent, i) => agent.put(versionedSaveUrl(c.name, '01713000002', id, 0), { Q4: `agent ${i}`, is_called: 1 })));
+    const agents = await Promise.all(
+      ['AG-7201', 'AG-7202', 'AG-7203', 'AG-7204', 'AG-7205'].map((name) => namedAgent(name, c.name)),
+    );
+    const replies = await Promise.all(
+      agents.map((agent, i) =>
+        agent.put(versionedSaveUrl(c.name, '01713000002', id, 0), { Q4: `agent ${i}`, is_called: 1 }),
+      ),
+    );
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     const winner = replies.findIndex((r) => r.status === 200);
     expect(await storedLead(t, id)).toMatchObject({ answers: { Q4: `agent ${winner}` }, version: 1 });
     const history = await historyRows(id);
     expect(history.map((h) => h.agentId)).toEqual([`AG-720${winner + 1}`]);
-    for (const r of replies.filter((reply) => reply.status === 409)) expect(r.json<{ message: string }>().message).toContain(`saved by AG-720${winner + 1} at`);
+    for (const r of replies.filter((reply) => reply.status === 409))
+      expect(r.json<{ message: string }>().message).toContain(`saved by AG-720${winner + 1} at`);
   });
 
   it('saves without a version as before (older clients), still raising the version and keeping the save', async () => {
@@ -107,8 +137,15 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     const r = await agent.put(saveUrl(c.name, '01713000003', id), { Q1: 'No', is_called: 1 });
     expect(r.status, r.text).toBe(200);
     expect(r.json<TLeadSaveResult>().lead).toMatchObject({ Q1: 'No', version: 2 });
-    const user = await t.db.selectFrom('users').select('id').where('username', '=', 'AG-7301').executeTakeFirstOrThrow();
-    expect((await historyRows(id)).map((h) => [h.agentId, h.userId, h.version, h.isCalled])).toEqual([['AG-7301', user.id, 1, 0], ['AG-7301', user.id, 2, 1]]);
+    const user = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', 'AG-7301')
+      .executeTakeFirstOrThrow();
+    expect((await historyRows(id)).map((h) => [h.agentId, h.userId, h.version, h.isCalled])).toEqual([
+      ['AG-7301', user.id, 1, 0],
+      ['AG-7301', user.id, 2, 1],
+    ]);
     // A screen still holding version 0 is refused now.
     const stale = await agent.put(versionedSaveUrl(c.name, '01713000003', id, 0), { Q1: 'Yes' });
     expect(stale.status).toBe(409);
@@ -159,8 +196,13 @@ describe('GET /api/ap/answerHistory/{leadId}', () => {
     const qc = await t.as(qcUser);
     const id = await addLead(t, c.id, '+8801713000011');
     const started = Date.now();
-    expect((await agent.put(versionedSaveUrl(c.name, '01713000011', id, 0), { Q1: 'Yes', Q2: 'Partial Call', is_called: 0 })).status).toBe(200);
-    expect((await agent.put(versionedSaveUrl(c.name, '01713000011', id, 1), { Q2: 'Alpha', Q3: '3', is_called: 1 })).status).toBe(200);
+    expect(
+      (await agent.put(versionedSaveUrl(c.name, '01713000011', id, 0), { Q1: 'Yes', Q2: 'Partial Call', is_called: 0 }))
+        .status,
+    ).toBe(200);
+    expect(
+      (await agent.put(versionedSaveUrl(c.name, '01713000011', id, 1), { Q2: 'Alpha', Q3: '3', is_called: 1 })).status,
+    ).toBe(200);
     // A QC correction is a save too.
     expect((await qc.put(versionedSaveUrl(c.name, '01713000011', id, 2), { Q3: '4' })).status).toBe(200);
     // A refused save leaves no entry.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import type {
+  KyselyPlugin,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import type { TDashboard, TSendState } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
 import { addLead, panelCampaign, saveUrl } from '../../test/crm-support.ts';
@@ -13,20 +20,51 @@ let phone = 0;
 async function insertLeads(campaignId: number, leads: LeadState[]) {
   await t.db
     .insertInto('leads')
-    .values(leads.map((l) => ({ campaignId, cellNumber: `01711${String((phone += 1)).padStart(6, '0')}`, dataDate: '2024-05-02', forD: l.forD ?? '', generateStatus: l.generateStatus ?? 0, isCalled: l.isCalled ?? 0 })))
+    .values(
+      leads.map((l) => ({
+        campaignId,
+        cellNumber: `01711${String((phone += 1)).padStart(6, '0')}`,
+        dataDate: '2024-05-02',
+        forD: l.forD ?? '',
+        generateStatus: l.generateStatus ?? 0,
+        isCalled: l.isCalled ?? 0,
+      })),
+    )
     .execute();
 }
 
-type Send = { state: TSendState; total: number; added: number; duplicate?: number; dnc?: number; refused?: number; failed?: number };
+type Send = {
+  state: TSendState;
+  total: number;
+  added: number;
+  duplicate?: number;
+  dnc?: number;
+  refused?: number;
+  failed?: number;
+};
 
 /** A send of the campaign's 2024-05-02 leads as the send engine leaves it: its counts on the dialer_sends row. */
 async function insertSends(campaignId: number, sends: Send[]) {
   await t.db
     .insertInto('dialerSends')
-    .values(sends.map((s) => ({
-      campaignId, dataDate: '2024-05-02', listId: '1001', duplicateCheck: 'DUPLIST' as const, dncCheck: true, campaignDncCheck: false, rate: 20, startedBy: 'admin',
-      duplicate: 0, dnc: 0, refused: 0, failed: 0, ...s, finishedAt: s.state === 'running' ? null : new Date(),
-    })))
+    .values(
+      sends.map((s) => ({
+        campaignId,
+        dataDate: '2024-05-02',
+        listId: '1001',
+        duplicateCheck: 'DUPLIST' as const,
+        dncCheck: true,
+        campaignDncCheck: false,
+        rate: 20,
+        startedBy: 'admin',
+        duplicate: 0,
+        dnc: 0,
+        refused: 0,
+        failed: 0,
+        ...s,
+        finishedAt: s.state === 'running' ? null : new Date(),
+      })),
+    )
     .execute();
 }
 
@@ -70,16 +108,39 @@ describe('GET /dynamic/dashboard', () => {
     // The campaigns of this test (an agent signed in by the harness brings its own campaign, 'Default').
     const rows = r.json<TDashboard>().filter((row) => row.campaignTitle !== 'Default');
     expect(rows).toEqual([
-      { campaignTitle: 'Customer Care', totalLeads: 2, generatedLeads: 1, calledLeads: 0, completedLeads: 0, sentToDialer: 0 },
-      { campaignTitle: 'Mobile Survey', totalLeads: 5, generatedLeads: 3, calledLeads: 0, completedLeads: 2, sentToDialer: 0 },
-      { campaignTitle: 'Zinc Awareness', totalLeads: 0, generatedLeads: 0, calledLeads: 0, completedLeads: 0, sentToDialer: 0 },
+      {
+        campaignTitle: 'Customer Care',
+        totalLeads: 2,
+        generatedLeads: 1,
+        calledLeads: 0,
+        completedLeads: 0,
+        sentToDialer: 0,
+      },
+      {
+        campaignTitle: 'Mobile Survey',
+        totalLeads: 5,
+        generatedLeads: 3,
+        calledLeads: 0,
+        completedLeads: 2,
+        sentToDialer: 0,
+      },
+      {
+        campaignTitle: 'Zinc Awareness',
+        totalLeads: 0,
+        generatedLeads: 0,
+        calledLeads: 0,
+        completedLeads: 0,
+        sentToDialer: 0,
+      },
     ]);
   });
 
   it('counts as called every lead with a call attempt, completed or not, once however many calls, and completed beside it', async () => {
     const c = await panelCampaign(t);
     const cells = ['01714000001', '01714000002', '01714000003', '01714000004', '01714000005'];
-    const [completed, twice, partial, corrected] = await Promise.all(cells.map((cell) => addLead(t, c.id, `+880${cell.slice(1)}`)));
+    const [completed, twice, partial, corrected] = await Promise.all(
+      cells.map((cell) => addLead(t, c.id, `+880${cell.slice(1)}`)),
+    );
     const save = async (cell: string, id: number | undefined, body: Record<string, unknown>) => {
       const r = await c.agent.put(saveUrl(c.name, cell, id), body);
       expect(r.status, r.text).toBe(200);
@@ -92,9 +153,21 @@ describe('GET /dynamic/dashboard', () => {
     // A correction of answers alone is no call.
     await save('01714000004', corrected, { Q1: 'No' });
 
-    const figures = async () => ((await c.admin.get('/dynamic/dashboard')).json<TDashboard>()).find((d) => d.campaignTitle === c.name);
-    expect(await figures()).toEqual({ campaignTitle: c.name, totalLeads: 5, generatedLeads: 5, calledLeads: 3, completedLeads: 2, sentToDialer: 0 });
-    const attempted = await t.db.selectFrom('callAttempts').select(({ fn }) => fn.count<string>('leadId').distinct().as('n')).where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    const figures = async () =>
+      (await c.admin.get('/dynamic/dashboard')).json<TDashboard>().find((d) => d.campaignTitle === c.name);
+    expect(await figures()).toEqual({
+      campaignTitle: c.name,
+      totalLeads: 5,
+      generatedLeads: 5,
+      calledLeads: 3,
+      completedLeads: 2,
+      sentToDialer: 0,
+    });
+    const attempted = await t.db
+      .selectFrom('callAttempts')
+      .select(({ fn }) => fn.count<string>('leadId').distinct().as('n'))
+      .where('campaignId', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(Number(attempted.n)).toBe(3);
 
     // Deleting a called lead takes it out of both figures.

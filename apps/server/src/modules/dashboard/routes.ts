@@ -5,8 +5,12 @@ import { ADMINS } from '../../auth/roles.ts';
 import { findDashboard } from './service.ts';
 
 export async function dashboardRoutes(app: App) {
-  app.get('/dynamic/dashboard', {
-    config: ADMINS,
-    schema: { response: { 200: ZDashboard } },
-  }, async () => findDashboard(app.db));
+  app.get(
+    '/dynamic/dashboard',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZDashboard } },
+    },
+    async () => findDashboard(app.db),
+  );
 }

@@ -16,16 +16,21 @@ async function admin(): Promise<Caller> {
 }
 
 async function storedColumns(campaignId: number): Promise<string[] | undefined> {
-  return (await t.db.selectFrom('dataTables').select('columns').where('campaignId', '=', campaignId).executeTakeFirst())?.columns;
+  return (await t.db.selectFrom('dataTables').select('columns').where('campaignId', '=', campaignId).executeTakeFirst())
+    ?.columns;
 }
 
 async function insertLeads(campaignId: number, count: number) {
   await sql`insert into leads (campaign_id, cell_number, data_date)
-            select ${campaignId}, '0181' || lpad(g::text, 7, '0'), date '2025-03-02' from generate_series(1, ${count}) g`.execute(t.db);
+            select ${campaignId}, '0181' || lpad(g::text, 7, '0'), date '2025-03-02' from generate_series(1, ${count}) g`.execute(
+    t.db,
+  );
 }
 
 const create = (api: Caller, campaignName: string, columns: string[]) =>
-  api.post(`/dynamic/create?${new URLSearchParams([['tableName', campaignName], ...columns.map((c): [string, string] => ['columns', c])]).toString()}`);
+  api.post(
+    `/dynamic/create?${new URLSearchParams([['tableName', campaignName], ...columns.map((c): [string, string] => ['columns', c])]).toString()}`,
+  );
 
 const ADMIN_ROUTES: [method: 'GET' | 'POST' | 'DELETE', url: string][] = [
   ['GET', '/dt/pagination/0/10'],
@@ -45,7 +50,8 @@ describe('data table routes: who may call them', () => {
     const agent = await t.callerFor('agent');
     const qc = await t.callerFor('qc');
     for (const [method, url] of ADMIN_ROUTES) {
-      const payload = method === 'POST' ? { campaignName: c.campaignName, numberOfField: 1, columns: ['Outlet'] } : undefined;
+      const payload =
+        method === 'POST' ? { campaignName: c.campaignName, numberOfField: 1, columns: ['Outlet'] } : undefined;
       expect((await t.anonymous.request(method, url, payload)).status, `${method} ${url}`).toBe(401);
       for (const api of [agent, qc]) {
         const r = await api.request(method, url, payload);
@@ -58,22 +64,33 @@ describe('data table routes: who may call them', () => {
 });
 
 describe('POST /dt/addDataTables', () => {
-  it('creates the campaign\'s data table with its columns in one step, named after the campaign', async () => {
+  it("creates the campaign's data table with its columns in one step, named after the campaign", async () => {
     const api = await admin();
     const c = await campaign();
-    const r = await api.post('/dt/addDataTables', { campaignName: c.campaignName.toUpperCase(), numberOfField: 3, columns: [' Outlet name ', 'Outlet type', 'Sales officer'] });
+    const r = await api.post('/dt/addDataTables', {
+      campaignName: c.campaignName.toUpperCase(),
+      numberOfField: 3,
+      columns: [' Outlet name ', 'Outlet type', 'Sales officer'],
+    });
     expect(r.status).toBe(200);
     const table = r.json<TDataTable>();
-    expect(table).toMatchObject({ name: c.campaignName, campaignName: c.campaignName, numberOfField: 3, columns: ['Outlet name', 'Outlet type', 'Sales officer'] });
+    expect(table).toMatchObject({
+      name: c.campaignName,
+      campaignName: c.campaignName,
+      numberOfField: 3,
+      columns: ['Outlet name', 'Outlet type', 'Sales officer'],
+    });
     expect(Object.keys(table).sort()).toEqual(['campaignName', 'columns', 'createAt', 'id', 'name', 'numberOfField']);
     expect(await storedColumns(c.id)).toEqual(['Outlet name', 'Outlet type', 'Sales officer']);
   });
 
-  it('works with the web\'s two calls: addDataTables with columns, then /dynamic/create with the same columns', async () => {
+  it("works with the web's two calls: addDataTables with columns, then /dynamic/create with the same columns", async () => {
     const api = await admin();
     const c = await campaign();
     const columns = ['Complaint type', 'Product'];
-    expect((await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 2, columns })).status).toBe(200);
+    expect(
+      (await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 2, columns })).status,
+    ).toBe(200);
     const r = await create(api, c.campaignName, columns);
     expect(r.status).toBe(200);
     expect(r.json<TDataTable>().columns).toEqual(columns);
@@ -87,8 +104,15 @@ describe('POST /dt/addDataTables', () => {
     expect(missing.body).toEqual({ message: 'Campaign "No Such Campaign" does not exist' });
 
     const c = await campaign();
-    expect((await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 1, columns: ['Outlet'] })).status).toBe(200);
-    const again = await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 1, columns: ['Shop'] });
+    expect(
+      (await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 1, columns: ['Outlet'] }))
+        .status,
+    ).toBe(200);
+    const again = await api.post('/dt/addDataTables', {
+      campaignName: c.campaignName,
+      numberOfField: 1,
+      columns: ['Shop'],
+    });
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: `Campaign "${c.campaignName}" already has a data table` });
     expect(await storedColumns(c.id)).toEqual(['Outlet']);
@@ -101,7 +125,11 @@ describe('POST /dt/addDataTables', () => {
     }
     const noCampaign = await api.post('/dt/addDataTables', { campaignName: ' ', numberOfField: 1 });
     expect(noCampaign.json<{ message: string }>().message).toMatch(/campaignName/);
-    const mismatch = await api.post('/dt/addDataTables', { campaignName: other.campaignName, numberOfField: 2, columns: ['Outlet'] });
+    const mismatch = await api.post('/dt/addDataTables', {
+      campaignName: other.campaignName,
+      numberOfField: 2,
+      columns: ['Outlet'],
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toEqual({ message: 'numberOfField is 2 but 1 column names were given' });
     expect(await storedColumns(other.id)).toBeUndefined();
@@ -139,9 +167,15 @@ describe('POST /dynamic/create', () => {
     const api = await admin();
     const c = await campaign();
     expect((await create(api, c.campaignName, ['Outlet name'])).status).toBe(200);
-    const r = await api.post(`/dynamic/create?tableName=${encodeURIComponent(c.campaignName)}&columns=Outlet%20type,Sales%20officer`);
+    const r = await api.post(
+      `/dynamic/create?tableName=${encodeURIComponent(c.campaignName)}&columns=Outlet%20type,Sales%20officer`,
+    );
     expect(r.status).toBe(200);
-    expect(r.json<TDataTable>()).toMatchObject({ name: c.campaignName, numberOfField: 3, columns: ['Outlet name', 'Outlet type', 'Sales officer'] });
+    expect(r.json<TDataTable>()).toMatchObject({
+      name: c.campaignName,
+      numberOfField: 3,
+      columns: ['Outlet name', 'Outlet type', 'Sales officer'],
+    });
   });
 
   it('is all or nothing: one existing, reserved or repeated name refuses the request and leaves the columns as they were', async () => {
@@ -185,10 +219,16 @@ describe('listing, searching and counting data tables', () => {
 
     const page = (await api.get('/dt/pagination/0/2')).json<TPaged<TDataTable>>();
     expect(page.response.content.map((x) => x.id)).toEqual([tb.id, ta.id]);
-    expect(page).toMatchObject({ recordCount: before + 2, response: { totalElements: before + 2, size: 2, number: 0 } });
-    expect((await api.get('/dt/viewAllDataTables')).json<TDataTable[]>().map((x) => x.id)).toEqual(expect.arrayContaining([ta.id, tb.id]));
+    expect(page).toMatchObject({
+      recordCount: before + 2,
+      response: { totalElements: before + 2, size: 2, number: 0 },
+    });
+    expect((await api.get('/dt/viewAllDataTables')).json<TDataTable[]>().map((x) => x.id)).toEqual(
+      expect.arrayContaining([ta.id, tb.id]),
+    );
 
-    const ids = async (query: string) => (await api.get(`/dt/searchDataTables?${query}`)).json<TDataTable[]>().map((x) => x.id);
+    const ids = async (query: string) =>
+      (await api.get(`/dt/searchDataTables?${query}`)).json<TDataTable[]>().map((x) => x.id);
     expect(await ids(`name=${encodeURIComponent(a.campaignName.toLowerCase())}`)).toEqual([ta.id]);
     expect(await ids(`campaignName=${encodeURIComponent(b.campaignName.toUpperCase())}`)).toEqual([tb.id]);
     expect(await ids('numberOfField=7')).toContain(tb.id);
@@ -216,7 +256,7 @@ describe('deleting data tables', () => {
     expect((await api.delete(`/dt/deleteDataTables/${table.id}`)).status).toBe(404);
   });
 
-  it('DELETE /dynamic/deleteCampaignTable removes the campaign\'s table, refuses while it has leads, 404 otherwise', async () => {
+  it("DELETE /dynamic/deleteCampaignTable removes the campaign's table, refuses while it has leads, 404 otherwise", async () => {
     const api = await admin();
     const c = await campaign();
     await create(api, c.campaignName, ['Outlet']);
@@ -237,13 +277,15 @@ describe('deleting data tables', () => {
 });
 
 describe('GET /dynamic/countNumberOfDataAvailable', () => {
-  it('counts the campaign\'s leads as a bare integer, and 404 for an unknown campaign', async () => {
+  it("counts the campaign's leads as a bare integer, and 404 for an unknown campaign", async () => {
     const api = await admin();
     const c = await campaign();
     const other = await campaign();
     await insertLeads(c.id, 5);
     await insertLeads(other.id, 2);
-    const r = await api.get(`/dynamic/countNumberOfDataAvailable?campaignDataTable=${encodeURIComponent(c.campaignName)}`);
+    const r = await api.get(
+      `/dynamic/countNumberOfDataAvailable?campaignDataTable=${encodeURIComponent(c.campaignName)}`,
+    );
     expect(r.status).toBe(200);
     expect(r.text).toBe('5');
     expect((await api.get('/dynamic/countNumberOfDataAvailable?campaignDataTable=Unknown%20One')).status).toBe(404);

@@ -28,56 +28,94 @@ import {
   searchDataTables,
 } from './service.ts';
 
-
 export async function dataTableRoutes(app: App) {
-  app.get('/dt/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, response: { 200: zPaged(ZDataTable) } },
-  }, async (req) => findDataTablesPage(app.db, req.params));
+  app.get(
+    '/dt/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, response: { 200: zPaged(ZDataTable) } },
+    },
+    async (req) => findDataTablesPage(app.db, req.params),
+  );
 
-  app.get('/dt/searchDataTables', {
-    config: ADMINS,
-    schema: { querystring: ZDataTableSearchQuery, response: { 200: z.array(ZDataTable) } },
-  }, async (req) => searchDataTables(app.db, req.query));
+  app.get(
+    '/dt/searchDataTables',
+    {
+      config: ADMINS,
+      schema: { querystring: ZDataTableSearchQuery, response: { 200: z.array(ZDataTable) } },
+    },
+    async (req) => searchDataTables(app.db, req.query),
+  );
 
-  app.post('/dt/addDataTables', {
-    config: ADMINS,
-    schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
-  }, async (req) => createDataTable(app.db, req.body, actorOf(req)));
+  app.post(
+    '/dt/addDataTables',
+    {
+      config: ADMINS,
+      schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
+    },
+    async (req) => createDataTable(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/dt/viewAllDataTables', {
-    config: ADMINS,
-    schema: { response: { 200: z.array(ZDataTable) } },
-  }, async () => findAllDataTables(app.db));
+  app.get(
+    '/dt/viewAllDataTables',
+    {
+      config: ADMINS,
+      schema: { response: { 200: z.array(ZDataTable) } },
+    },
+    async () => findAllDataTables(app.db),
+  );
 
-  app.delete('/dt/deleteDataTables/:id', {
-    config: ADMINS,
-    schema: { params: ZDataTableIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req, reply) => {
-    await deleteDataTable(app.db, req.params.id, actorOf(req));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/dt/deleteDataTables/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZDataTableIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req, reply) => {
+      await deleteDataTable(app.db, req.params.id, actorOf(req));
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/dt/totalDataTables', {
-    config: ADMINS,
-    schema: { response: { 200: z.number().int() } },
-  }, async () => countDataTables(app.db));
+  app.get(
+    '/dt/totalDataTables',
+    {
+      config: ADMINS,
+      schema: { response: { 200: z.number().int() } },
+    },
+    async () => countDataTables(app.db),
+  );
 
-  app.post('/dynamic/create', {
-    config: ADMINS,
-    schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
-  }, async (req) => addDataTableColumns(app.db, req.query, actorOf(req)));
+  app.post(
+    '/dynamic/create',
+    {
+      config: ADMINS,
+      schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
+    },
+    async (req) => addDataTableColumns(app.db, req.query, actorOf(req)),
+  );
 
-  app.delete('/dynamic/deleteCampaignTable', {
-    config: ADMINS,
-    schema: { querystring: ZDeleteCampaignTableQuery, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req, reply) => {
-    await deleteCampaignDataTable(app.db, req.query.campaignName, actorOf(req));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/dynamic/deleteCampaignTable',
+    {
+      config: ADMINS,
+      schema: {
+        querystring: ZDeleteCampaignTableQuery,
+        response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply },
+      },
+    },
+    async (req, reply) => {
+      await deleteCampaignDataTable(app.db, req.query.campaignName, actorOf(req));
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/dynamic/countNumberOfDataAvailable', {
-    config: ADMINS,
-    schema: { querystring: ZCountLeadsQuery, response: { 200: z.number().int() } },
-  }, async (req) => countCampaignLeads(app.db, req.query.campaignDataTable));
+  app.get(
+    '/dynamic/countNumberOfDataAvailable',
+    {
+      config: ADMINS,
+      schema: { querystring: ZCountLeadsQuery, response: { 200: z.number().int() } },
+    },
+    async (req) => countCampaignLeads(app.db, req.query.campaignDataTable),
+  );
 }

@@ -18,11 +18,17 @@ import { findCampaignByName } from '../campaigns/service.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 
-
 type Row = Selectable<DataTablesTable> & { campaignName: string };
 
 function toDataTable(r: Row): TDataTable {
-  return { id: r.id, name: r.name, campaignName: r.campaignName, numberOfField: r.columns.length, columns: r.columns, createAt: r.createdAt.toISOString() };
+  return {
+    id: r.id,
+    name: r.name,
+    campaignName: r.campaignName,
+    numberOfField: r.columns.length,
+    columns: r.columns,
+    createAt: r.createdAt.toISOString(),
+  };
 }
 
 function selectDataTables(db: Db) {
@@ -70,7 +76,10 @@ export async function searchDataTables(db: Db, query: TDataTableSearchQuery): Pr
 }
 
 export async function countDataTables(db: Db): Promise<number> {
-  const row = await db.selectFrom('dataTables').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('dataTables')
+    .select((e) => e.fn.countAll<string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -93,15 +102,25 @@ export async function createDataTable(db: Db, input: TCreateDataTableRequest, ac
   const row = await db
     .transaction()
     .execute(async (trx) => {
-      const created = await trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: 'create', objectType: 'dataTable', objectId: created.id, changes: { after: { name: created.name, columns } } });
+      const created = await trx
+        .insertInto('dataTables')
+        .values({ campaignId: campaign.id, name: campaign.campaignName, columns })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        action: 'create',
+        objectType: 'dataTable',
+        objectId: created.id,
+        changes: { after: { name: created.name, columns } },
+      });
       return created;
     })
     .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
   return toDataTable({ ...row, campaignName: campaign.campaignName });
 }
 
-const sameNames = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((n, i) => n.trim() === b[i]?.trim());
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((n, i) => n.trim() === b[i]?.trim());
 
 /**
  * POST /dynamic/create: adds columns to the campaign's data table (creating it when it has none), all or
@@ -114,19 +133,44 @@ export async function addDataTableColumns(db: Db, query: TAddColumnsQuery, actor
     .transaction()
     .execute(async (trx) => {
       // Locked, so two admins adding columns at once cannot both pass the check against the old list.
-      const current = await trx.selectFrom('dataTables').selectAll().where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
+      const current = await trx
+        .selectFrom('dataTables')
+        .selectAll()
+        .where('campaignId', '=', campaign.id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!current) {
         const columns = checkColumns(query.columns);
-        const created = await trx.insertInto('dataTables').values({ campaignId: campaign.id, name: campaign.campaignName, columns }).returningAll().executeTakeFirstOrThrow();
-        await recordAudit(trx, actor, { action: 'create', objectType: 'dataTable', objectId: created.id, changes: { after: { name: created.name, columns } } });
+        const created = await trx
+          .insertInto('dataTables')
+          .values({ campaignId: campaign.id, name: campaign.campaignName, columns })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await recordAudit(trx, actor, {
+          action: 'create',
+          objectType: 'dataTable',
+          objectId: created.id,
+          changes: { after: { name: created.name, columns } },
+        });
         return created;
       }
       if (sameNames(query.columns, current.columns)) return current;
       const added = checkColumns(query.columns, current.columns);
       const columns = [...current.columns, ...added];
-      if (columns.length > MAX_DATA_TABLE_COLUMNS) throw badRequest(`A data table has at most ${MAX_DATA_TABLE_COLUMNS} columns`);
-      const updated = await trx.updateTable('dataTables').set({ columns }).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
-      await recordAudit(trx, actor, { action: 'update', objectType: 'dataTable', objectId: current.id, changes: { before: { columns: current.columns }, after: { columns } } });
+      if (columns.length > MAX_DATA_TABLE_COLUMNS)
+        throw badRequest(`A data table has at most ${MAX_DATA_TABLE_COLUMNS} columns`);
+      const updated = await trx
+        .updateTable('dataTables')
+        .set({ columns })
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAudit(trx, actor, {
+        action: 'update',
+        objectType: 'dataTable',
+        objectId: current.id,
+        changes: { before: { columns: current.columns }, after: { columns } },
+      });
       return updated;
     })
     .catch(onUniqueViolation('data_tables_campaign_id_key', alreadyHasTable(campaign.campaignName)));
@@ -134,19 +178,32 @@ export async function addDataTableColumns(db: Db, query: TAddColumnsQuery, actor
 }
 
 /** Leads are filed under the data table's columns: it goes only once they are gone. */
-async function deleteUnlessLeads(db: Db, table: { id: number; campaignId: number; name: string; columns: string[] }, actor: TAuditActor): Promise<void> {
+async function deleteUnlessLeads(
+  db: Db,
+  table: { id: number; campaignId: number; name: string; columns: string[] },
+  actor: TAuditActor,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     // Lock the campaign: a lead upload (its foreign key locks the same row) waits until this delete is done.
     await trx.selectFrom('campaigns').select('id').where('id', '=', table.campaignId).forUpdate().executeTakeFirst();
     const leads = await countLeads(trx, table.campaignId);
     if (leads > 0) throw conflict(`Data table "${table.name}" still has ${leadCount(leads)}. Delete them first.`);
     await trx.deleteFrom('dataTables').where('id', '=', table.id).execute();
-    await recordAudit(trx, actor, { action: 'delete', objectType: 'dataTable', objectId: table.id, changes: { before: { name: table.name, columns: table.columns } } });
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      objectType: 'dataTable',
+      objectId: table.id,
+      changes: { before: { name: table.name, columns: table.columns } },
+    });
   });
 }
 
 export async function deleteDataTable(db: Db, id: number, actor: TAuditActor): Promise<void> {
-  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name', 'columns']).where('id', '=', id).executeTakeFirst();
+  const table = await db
+    .selectFrom('dataTables')
+    .select(['id', 'campaignId', 'name', 'columns'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!table) throw notFound(`Data table ${id} does not exist`);
   await deleteUnlessLeads(db, table, actor);
 }
@@ -154,7 +211,11 @@ export async function deleteDataTable(db: Db, id: number, actor: TAuditActor): P
 /** DELETE /dynamic/deleteCampaignTable: removes the campaign's data table (registry and columns are one row). */
 export async function deleteCampaignDataTable(db: Db, campaignName: string, actor: TAuditActor): Promise<void> {
   const campaign = await findCampaignByName(db, campaignName);
-  const table = await db.selectFrom('dataTables').select(['id', 'campaignId', 'name', 'columns']).where('campaignId', '=', campaign.id).executeTakeFirst();
+  const table = await db
+    .selectFrom('dataTables')
+    .select(['id', 'campaignId', 'name', 'columns'])
+    .where('campaignId', '=', campaign.id)
+    .executeTakeFirst();
   if (!table) throw notFound(`Campaign "${campaign.campaignName}" has no data table`);
   await deleteUnlessLeads(db, table, actor);
 }

@@ -17,7 +17,10 @@ export const SYNC_QUEUE = 'dialer-sync';
 let jobWriter: PgBoss | undefined;
 
 function writerOf(): PgBoss {
-  jobWriter ??= new PgBoss({ db: { executeSql: () => Promise.reject(new Error('the dialer-sync job writer only writes through a transaction')) }, schema: 'pgboss' });
+  jobWriter ??= new PgBoss({
+    db: { executeSql: () => Promise.reject(new Error('the dialer-sync job writer only writes through a transaction')) },
+    schema: 'pgboss',
+  });
   return jobWriter;
 }
 
@@ -33,14 +36,18 @@ export async function queueSyncJobIn(trx: Db): Promise<void> {
     return; // not in a transaction: the worker's periodic look finds the rows
   }
   try {
-    await writerOf().send(SYNC_QUEUE, {}, {
-      db: {
-        executeSql: async (text: string, values?: unknown[]) => {
-          const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
-          return { rows: result.rows };
+    await writerOf().send(
+      SYNC_QUEUE,
+      {},
+      {
+        db: {
+          executeSql: async (text: string, values?: unknown[]) => {
+            const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+            return { rows: result.rows };
+          },
         },
       },
-    });
+    );
     await sql`release savepoint dialer_sync_job`.execute(trx);
   } catch {
     await sql`rollback to savepoint dialer_sync_job`.execute(trx);
@@ -126,6 +133,8 @@ export async function queueCallbackSync(trx: Db, callbackId: string | number, ti
       left join campaign_dialer_settings cds on cds.campaign_id = cb.campaign_id
       left join agents ag on ag.user_id = cb.user_id
      where cb.id = ${String(callbackId)}::bigint
-       and not exists (select 1 from dialer_sync_items x where x.lead_id = l.id and x.action = 'lead_dnc' and x.state <> 'refused')`.execute(trx);
+       and not exists (select 1 from dialer_sync_items x where x.lead_id = l.id and x.action = 'lead_dnc' and x.state <> 'refused')`.execute(
+    trx,
+  );
   if (Number(numAffectedRows ?? 0) > 0) await queueSyncJobIn(trx);
 }

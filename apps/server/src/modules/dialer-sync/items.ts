@@ -7,7 +7,14 @@ import { leadInQuotaSql } from '../quotas/service.ts';
 import { LEAD_SEARCH, SENT } from './enqueue.ts';
 
 /** An item claimed for a request. */
-export type TClaimedItem = { id: string; action: TDialerSyncAction; phoneNumber: string; leadId: string | null; params: Record<string, string>; attempts: number };
+export type TClaimedItem = {
+  id: string;
+  action: TDialerSyncAction;
+  phoneNumber: string;
+  leadId: string | null;
+  params: Record<string, string>;
+  attempts: number;
+};
 
 /** An item's outcome: done or refused (final), or waiting again until `nextAt` with why. */
 export type TItemWrite = { id: string; state: 'done' | 'refused' | 'waiting'; message: string; nextAt: Date };
@@ -33,10 +40,14 @@ export async function expandQuotaFull(db: Db): Promise<number> {
         .skipLocked()
         .executeTakeFirst();
       if (marker === undefined) return false;
-      const quota = marker.quotaId === null ? undefined : await trx.selectFrom('quotas').selectAll().where('id', '=', marker.quotaId).executeTakeFirst();
+      const quota =
+        marker.quotaId === null
+          ? undefined
+          : await trx.selectFrom('quotas').selectAll().where('id', '=', marker.quotaId).executeTakeFirst();
       let message: string;
       if (quota === undefined) message = 'The quota was deleted before its leads were pulled.';
-      else if (quota.field === null) message = "A question's quota: no lead is in it before its call, so none is pulled.";
+      else if (quota.field === null)
+        message = "A question's quota: no lead is in it before its call, so none is pulled.";
       else if (quota.count < quota.limit) message = 'The quota is no longer full: no lead is pulled.';
       else {
         const { numAffectedRows } = await sql`
@@ -54,7 +65,11 @@ export async function expandQuotaFull(db: Db): Promise<number> {
         const n = Number(numAffectedRows ?? 0);
         message = `${n} sent, not yet called ${n === 1 ? 'lead' : 'leads'} of the quota to pull.`;
       }
-      await trx.updateTable('dialerSyncItems').set({ state: 'done', message, doneAt: new Date() }).where('id', '=', marker.id).execute();
+      await trx
+        .updateTable('dialerSyncItems')
+        .set({ state: 'done', message, doneAt: new Date() })
+        .where('id', '=', marker.id)
+        .execute();
       return true;
     });
     if (!done) return expanded;
@@ -96,13 +111,17 @@ export async function claimDueItems(db: Db, limit: number, claimSeconds: number)
 /** Items claimed and not tried: free for the next batch as they were. */
 export async function releaseItems(db: Db, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`update dialer_sync_items set claimed_at = null where id = any(${ids}::bigint[]) and state = 'waiting'`.execute(db);
+  await sql`update dialer_sync_items set claimed_at = null where id = any(${ids}::bigint[]) and state = 'waiting'`.execute(
+    db,
+  );
 }
 
 /** The batch's outcomes, to rows still waiting only; each try counted. */
 export async function writeOutcomes(db: Db, writes: readonly TItemWrite[]): Promise<void> {
   if (writes.length === 0) return;
-  const values = sql.join(writes.map((w) => sql`(${w.id}::bigint, ${w.state}, ${w.message}, ${w.nextAt.toISOString()}::timestamptz)`));
+  const values = sql.join(
+    writes.map((w) => sql`(${w.id}::bigint, ${w.state}, ${w.message}, ${w.nextAt.toISOString()}::timestamptz)`),
+  );
   await sql`
     update dialer_sync_items i
        set state = v.state, message = v.message, attempts = i.attempts + 1, next_at = v.next_at, claimed_at = null,
@@ -130,6 +149,8 @@ export async function nextDueAt(db: Db, claimSeconds: number): Promise<Date | nu
 /** Whether this database may have rows for VICIdial: a campaign sends to a dialer (has dialer settings), or rows wait. */
 export async function mayHaveSyncWork(db: Db): Promise<boolean> {
   const { rows } = await sql<{ yes: boolean }>`
-    select exists (select 1 from campaign_dialer_settings) or exists (select 1 from dialer_sync_items where state = 'waiting') as yes`.execute(db);
+    select exists (select 1 from campaign_dialer_settings) or exists (select 1 from dialer_sync_items where state = 'waiting') as yes`.execute(
+    db,
+  );
   return rows[0]?.yes === true;
 }

@@ -26,7 +26,11 @@ export type TSyncQueue = {
   stop: () => Promise<void>;
 };
 
-export function createSyncQueue(deps: TSyncDeps & { pool: pg.Pool }, log: FastifyBaseLogger, options: { sliceMs?: number } = {}): TSyncQueue {
+export function createSyncQueue(
+  deps: TSyncDeps & { pool: pg.Pool },
+  log: FastifyBaseLogger,
+  options: { sliceMs?: number } = {},
+): TSyncQueue {
   const sliceMs = options.sliceMs ?? SYNC_SLICE_MS;
   const closing = new AbortController();
   let started: Promise<PgBoss> | undefined;
@@ -36,7 +40,15 @@ export function createSyncQueue(deps: TSyncDeps & { pool: pg.Pool }, log: Fastif
   function ready(): Promise<PgBoss> {
     // 'short': one waiting job; a slice in progress may queue its successor. A failed slice is retried twice, then the
     // minute's look queues a new one: no long retry back-off ever blocks the queue.
-    const queue = { name: SYNC_QUEUE, policy: 'short' as const, retryLimit: 2, retryDelay: 5, retryBackoff: false, expireInSeconds: EXPIRE_SECONDS, retentionMinutes: 60 * 24 };
+    const queue = {
+      name: SYNC_QUEUE,
+      policy: 'short' as const,
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: false,
+      expireInSeconds: EXPIRE_SECONDS,
+      retentionMinutes: 60 * 24,
+    };
     started ??= startJobQueue(deps.pool, log, queue, MAINTENANCE_SECONDS).catch((e: unknown) => {
       started = undefined;
       throw e;
@@ -62,7 +74,11 @@ export function createSyncQueue(deps: TSyncDeps & { pool: pg.Pool }, log: Fastif
         until: Date.now() + OUTAGE_WAIT_MS,
         signal: closing.signal,
         mends: isDatabaseFailure,
-        onOutage: (e) => log.warn({ err: e instanceof Error ? e.message : String(e) }, 'dialer sync: the database stopped answering; it goes on once it answers'),
+        onOutage: (e) =>
+          log.warn(
+            { err: e instanceof Error ? e.message : String(e) },
+            'dialer sync: the database stopped answering; it goes on once it answers',
+          ),
         onBack: () => log.info('dialer sync: the database answers again; it goes on'),
       },
     );

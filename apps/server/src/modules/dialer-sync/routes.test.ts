@@ -12,7 +12,15 @@ import { startFakeVicidial } from '../dialer/fake-vicidial.ts';
 
 const fake = await startFakeVicidial();
 const t = useTestApp({
-  dialer: { mode: 'vicidial', url: fake.url, user: fake.user, pass: fake.pass, userGroups: ['G1'], pollMs: 600_000, timeoutMs: 1000 },
+  dialer: {
+    mode: 'vicidial',
+    url: fake.url,
+    user: fake.user,
+    pass: fake.pass,
+    userGroups: ['G1'],
+    pollMs: 600_000,
+    timeoutMs: 1000,
+  },
   dialerSend: { timeoutMs: 300, retries: 0, backoffMs: 50, concurrency: 4 },
 });
 afterAll(async () => fake.close());
@@ -23,7 +31,9 @@ const WITHIN = { timeout: 10_000, interval: 50 };
 /** Whether the dialer-sync queue exists in pg-boss (false while pg-boss's tables do not exist either). */
 async function queueExists(): Promise<boolean> {
   try {
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from pgboss.queue where name = 'dialer-sync'`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from pgboss.queue where name = 'dialer-sync'`.execute(t.db);
     return rows[0]?.n === 1;
   } catch {
     return false;
@@ -53,19 +63,38 @@ describe('a number put on a do-not-call list after a send', () => {
   it("adds it to the campaign's VICIdial DNC list and gives only its sent, not completed lead status=DNC, within 10 s", async () => {
     const admin = await t.callerFor('admin');
     const number = nextCell();
-    const sent = await sendLeads(t, admin, [{ cellNumber: number }, { cellNumber: nextCell() }], { settings: { vicidialCampaignId: 'SURV1' } });
+    const sent = await sendLeads(t, admin, [{ cellNumber: number }, { cellNumber: nextCell() }], {
+      settings: { vicidialCampaignId: 'SURV1' },
+    });
     const [lead, other] = sent.leadIds as [string, string];
     // The same number: a lead of the campaign sent on another day and completed since, one generated but never sent,
     // and a lead of another campaign.
     const campaign = { id: sent.id, campaignName: sent.name };
-    const completed = (await sendLeads(t, admin, [{ cellNumber: number }], { campaign, settings: { vicidialCampaignId: 'SURV1' } })).leadIds[0]!;
+    const completed = (
+      await sendLeads(t, admin, [{ cellNumber: number }], { campaign, settings: { vicidialCampaignId: 'SURV1' } })
+    ).leadIds[0]!;
     await t.db.updateTable('leads').set({ isCalled: 1 }).where('id', '=', completed).execute();
-    const [unsent] = await t.db.insertInto('leads').values({ campaignId: sent.id, cellNumber: number, dataDate: '2025-03-30', forD: 'd', generateStatus: 1 }).returning('id').execute();
+    const [unsent] = await t.db
+      .insertInto('leads')
+      .values({ campaignId: sent.id, cellNumber: number, dataDate: '2025-03-30', forD: 'd', generateStatus: 1 })
+      .returning('id')
+      .execute();
     const elsewhere = (await sendLeads(t, admin, [{ cellNumber: number }])).leadIds[0]!;
 
     // The add dialog's warning, before the number is listed.
-    const check = ZDncSentCheck.parse((await admin.get(`/api/dialer/sync/sent?number=${encodeURIComponent(`0${national(number)}`)}&campaignName=${encodeURIComponent(sent.name)}`)).body);
-    expect(check).toMatchObject({ phoneNumber: number, dialer: 'vicidial', vicidialDncList: 'SURV1', leads: [{ leadId: Number(lead), campaignName: sent.name, listId: sent.listId }] });
+    const check = ZDncSentCheck.parse(
+      (
+        await admin.get(
+          `/api/dialer/sync/sent?number=${encodeURIComponent(`0${national(number)}`)}&campaignName=${encodeURIComponent(sent.name)}`,
+        )
+      ).body,
+    );
+    expect(check).toMatchObject({
+      phoneNumber: number,
+      dialer: 'vicidial',
+      vicidialDncList: 'SURV1',
+      leads: [{ leadId: Number(lead), campaignName: sent.name, listId: sent.listId }],
+    });
     expect(check.warning).toBe(`sent to VICIdial list ${sent.listId} on ${check.leads[0]!.sentOn}: it will be pulled`);
 
     // The worker starts once a campaign sends to the dialer: from then on, jobs go in with the rows.
@@ -78,19 +107,49 @@ describe('a number put on a do-not-call list after a send', () => {
     await expect.poll(() => fake.lists.dncList('SURV1'), WITHIN).toEqual([national(number)]);
 
     // The job went in with the rows, in the DNC insert's transaction (both stamped with its start).
-    const [job] = (await sql<{ same: boolean }>`
+    const [job] = (
+      await sql<{ same: boolean }>`
       select exists (select 1 from pgboss.job j join dialer_sync_items i on i.created_at = j.created_on
-                      where j.name = 'dialer-sync' and i.lead_id = ${lead}::bigint) as same`.execute(t.db)).rows;
+                      where j.name = 'dialer-sync' and i.lead_id = ${lead}::bigint) as same`.execute(t.db)
+    ).rows;
     expect(job?.same).toBe(true);
     const after = syncRequests(fake);
-    expect(after.dnc.slice(before.dnc.length)).toEqual([expect.objectContaining({ function: 'add_dnc_phone', phone_number: national(number), campaign_id: 'SURV1', source: 'crm' })]);
-    expect(after.updates.slice(before.updates.length)).toEqual([
-      expect.objectContaining({ search_method: 'VENDOR_LEAD_CODE', search_location: 'LIST', list_id: sent.listId, vendor_lead_code: lead, status: 'DNC' }),
+    expect(after.dnc.slice(before.dnc.length)).toEqual([
+      expect.objectContaining({
+        function: 'add_dnc_phone',
+        phone_number: national(number),
+        campaign_id: 'SURV1',
+        source: 'crm',
+      }),
     ]);
-    expect([statusAt(fake, other), statusAt(fake, completed), statusAt(fake, String(unsent?.id)), statusAt(fake, elsewhere)]).toEqual(['NEW', 'NEW', undefined, 'NEW']);
-    await expect.poll(async () => (await summaryOf(admin, `/api/dialer/sync/sends/${sent.sendId}`)).pulls, WITHIN).toEqual({ done: 1, waiting: 0, refused: 0 });
+    expect(after.updates.slice(before.updates.length)).toEqual([
+      expect.objectContaining({
+        search_method: 'VENDOR_LEAD_CODE',
+        search_location: 'LIST',
+        list_id: sent.listId,
+        vendor_lead_code: lead,
+        status: 'DNC',
+      }),
+    ]);
+    expect([
+      statusAt(fake, other),
+      statusAt(fake, completed),
+      statusAt(fake, String(unsent?.id)),
+      statusAt(fake, elsewhere),
+    ]).toEqual(['NEW', 'NEW', undefined, 'NEW']);
+    await expect
+      .poll(async () => (await summaryOf(admin, `/api/dialer/sync/sends/${sent.sendId}`)).pulls, WITHIN)
+      .toEqual({ done: 1, waiting: 0, refused: 0 });
     // Listed now: nothing left to pull.
-    expect(ZDncSentCheck.parse((await admin.get(`/api/dialer/sync/sent?number=${encodeURIComponent(number)}&campaignName=${encodeURIComponent(sent.name)}`)).body).leads).toEqual([]);
+    expect(
+      ZDncSentCheck.parse(
+        (
+          await admin.get(
+            `/api/dialer/sync/sent?number=${encodeURIComponent(number)}&campaignName=${encodeURIComponent(sent.name)}`,
+          )
+        ).body,
+      ).leads,
+    ).toEqual([]);
   });
 
   it("the system list: SYSTEM_INTERNAL, and the number's sent leads of every campaign", async () => {
@@ -98,17 +157,25 @@ describe('a number put on a do-not-call list after a send', () => {
     const number = nextCell();
     const one = await sendLeads(t, admin, [{ cellNumber: number }]);
     const two = await sendLeads(t, admin, [{ cellNumber: number }]);
-    const check = ZDncSentCheck.parse((await admin.get(`/api/dialer/sync/sent?number=${encodeURIComponent(number)}`)).body);
+    const check = ZDncSentCheck.parse(
+      (await admin.get(`/api/dialer/sync/sent?number=${encodeURIComponent(number)}`)).body,
+    );
     expect(check.vicidialDncList).toBe('SYSTEM_INTERNAL');
     expect(check.leads.map((l) => l.campaignName)).toEqual([one.name, two.name]);
-    expect(check.warning).toMatch(new RegExp(`^sent to VICIdial list ${one.listId} on \\d{4}-\\d{2}-\\d{2}, list ${two.listId} on \\d{4}-\\d{2}-\\d{2}: it will be pulled$`));
+    expect(check.warning).toMatch(
+      new RegExp(
+        `^sent to VICIdial list ${one.listId} on \\d{4}-\\d{2}-\\d{2}, list ${two.listId} on \\d{4}-\\d{2}-\\d{2}: it will be pulled$`,
+      ),
+    );
 
     expect((await admin.post('/api/dnc', { number })).status).toBe(200);
-    await expect.poll(() => [statusAt(fake, one.leadIds[0]!), statusAt(fake, two.leadIds[0]!)], WITHIN).toEqual(['DNC', 'DNC']);
+    await expect
+      .poll(() => [statusAt(fake, one.leadIds[0]!), statusAt(fake, two.leadIds[0]!)], WITHIN)
+      .toEqual(['DNC', 'DNC']);
     await expect.poll(() => fake.lists.dncList('SYSTEM_INTERNAL').includes(national(number)), WITHIN).toBe(true);
   });
 
-  it('the CSV upload and the agent\'s button pull too; a campaign without a VICIdial campaign id gets no add_dnc_phone', async () => {
+  it("the CSV upload and the agent's button pull too; a campaign without a VICIdial campaign id gets no add_dnc_phone", async () => {
     const admin = await t.callerFor('admin');
     const uploaded = nextCell();
     const pressed = nextCell();
@@ -121,7 +188,10 @@ describe('a number put on a do-not-call list after a send', () => {
     const upload = await t.app.inject({
       method: 'POST',
       url: `/api/dnc/upload?campaignName=${encodeURIComponent(sent.name)}`,
-      headers: { 'content-type': encoded.headers.get('content-type') ?? '', authorization: `Bearer ${await tokenForRole(t.app, 'admin')}` },
+      headers: {
+        'content-type': encoded.headers.get('content-type') ?? '',
+        authorization: `Bearer ${await tokenForRole(t.app, 'admin')}`,
+      },
       payload: Buffer.from(await encoded.arrayBuffer()),
     });
     expect(upload.statusCode, upload.body).toBe(200);
@@ -144,29 +214,70 @@ describe('a quota that fills', () => {
     const campaign = { id: c.id, campaignName: c.name };
     const dhaka = { region: 'Dhaka', fields: JSON.stringify({ shop: 'Shop 1', tier: 'A' }) };
     const cells = [nextCell(), nextCell(), nextCell(), nextCell()];
-    const sent = await sendLeads(t, c.admin, [
-      { ...dhaka, cellNumber: cells[0] }, // waiting to be called: pulled
-      { ...dhaka, cellNumber: cells[1] }, // the call that fills the quota
-      { ...dhaka, cellNumber: cells[2] }, // called once already (not completed): VICIdial keeps its own status
-      { region: 'Sylhet', cellNumber: cells[3] }, // another cell
-    ], { campaign, settings: { quotaStatus: 'qfull' } });
+    const sent = await sendLeads(
+      t,
+      c.admin,
+      [
+        { ...dhaka, cellNumber: cells[0] }, // waiting to be called: pulled
+        { ...dhaka, cellNumber: cells[1] }, // the call that fills the quota
+        { ...dhaka, cellNumber: cells[2] }, // called once already (not completed): VICIdial keeps its own status
+        { region: 'Sylhet', cellNumber: cells[3] }, // another cell
+      ],
+      { campaign, settings: { quotaStatus: 'qfull' } },
+    );
     const [waiting, filling, called, sylhet] = sent.leadIds as [string, string, string, string];
-    const [unsent] = await t.db.insertInto('leads').values({ ...dhaka, campaignId: c.id, cellNumber: nextCell(), dataDate: '2025-03-31', forD: 'd', generateStatus: 1 }).returning('id').execute();
+    const [unsent] = await t.db
+      .insertInto('leads')
+      .values({
+        ...dhaka,
+        campaignId: c.id,
+        cellNumber: nextCell(),
+        dataDate: '2025-03-31',
+        forD: 'd',
+        generateStatus: 1,
+      })
+      .returning('id')
+      .execute();
     const agentUser = await createUser(t.db, { role: 'agent' });
-    await t.db.insertInto('callAttempts').values({
-      leadId: called, campaignId: c.id, userId: agentUser.id, agentId: agentUser.username, startedAt: new Date(), handleSeconds: 30,
-      dispositionCode: 'NA', dispositionName: 'No answer', dispositionKind: 'retry', completed: false,
-    }).execute();
-    expect((await c.admin.get(`/api/dialer/settings?campaignName=${encodeURIComponent(c.name)}`)).json<{ settings: { quotaStatus: string } }>().settings.quotaStatus).toBe('QFULL');
-    const quota = await c.admin.post(`/api/quotas?campaignName=${encodeURIComponent(c.name)}`, { field: 'region', value: 'Dhaka', limit: 1 });
+    await t.db
+      .insertInto('callAttempts')
+      .values({
+        leadId: called,
+        campaignId: c.id,
+        userId: agentUser.id,
+        agentId: agentUser.username,
+        startedAt: new Date(),
+        handleSeconds: 30,
+        dispositionCode: 'NA',
+        dispositionName: 'No answer',
+        dispositionKind: 'retry',
+        completed: false,
+      })
+      .execute();
+    expect(
+      (await c.admin.get(`/api/dialer/settings?campaignName=${encodeURIComponent(c.name)}`)).json<{
+        settings: { quotaStatus: string };
+      }>().settings.quotaStatus,
+    ).toBe('QFULL');
+    const quota = await c.admin.post(`/api/quotas?campaignName=${encodeURIComponent(c.name)}`, {
+      field: 'region',
+      value: 'Dhaka',
+      limit: 1,
+    });
     expect(quota.status, quota.text).toBe(200);
     const before = syncRequests(fake).updates.length;
 
     const saved = await c.agent.put(saveUrl(c.name, cells[1]!, Number(filling)), { Q1: 'Yes', is_called: 1 });
     expect(saved.status, saved.text).toBe(200);
     await expect.poll(() => statusAt(fake, waiting), WITHIN).toBe('QFULL');
-    await expect.poll(async () => (await summaryOf(c.admin, `/api/dialer/sync/sends/${sent.sendId}`)).pulls, WITHIN).toEqual({ done: 1, waiting: 0, refused: 0 });
-    expect(syncRequests(fake).updates.slice(before).map((q) => [q.vendor_lead_code, q.status])).toEqual([[waiting, 'QFULL']]);
+    await expect
+      .poll(async () => (await summaryOf(c.admin, `/api/dialer/sync/sends/${sent.sendId}`)).pulls, WITHIN)
+      .toEqual({ done: 1, waiting: 0, refused: 0 });
+    expect(
+      syncRequests(fake)
+        .updates.slice(before)
+        .map((q) => [q.vendor_lead_code, q.status]),
+    ).toEqual([[waiting, 'QFULL']]);
     expect([filling, called, sylhet].map((id) => statusAt(fake, id))).toEqual(['NEW', 'NEW', 'NEW']);
     expect(statusAt(fake, String(unsent?.id))).toBeUndefined();
   });
@@ -174,7 +285,16 @@ describe('a quota that fills', () => {
   it('refuses a quota status VICIdial would not take', async () => {
     const admin = await t.callerFor('admin');
     const sent = await sendLeads(t, admin, [{ cellNumber: nextCell() }]);
-    const r = await admin.put('/api/dialer/settings', { campaignName: sent.name, listId: sent.listId, duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0, quotaStatus: 'FULL Q' });
+    const r = await admin.put('/api/dialer/settings', {
+      campaignName: sent.name,
+      listId: sent.listId,
+      duplicateCheck: 'NONE',
+      dncCheck: false,
+      campaignDncCheck: false,
+      vicidialCampaignId: null,
+      rate: 0,
+      quotaStatus: 'FULL Q',
+    });
     expect(r.status).toBe(400);
     expect(r.json<{ message: string }>().message).toMatch(/The quota status is 1 to 6 letters or digits/);
   });
@@ -187,21 +307,49 @@ describe('a callback on a sent lead', () => {
     const lead = sent.leadIds[0]!;
     const agentUser = await createUser(t.db, { role: 'agent' });
     // The agent's profile names their VICIdial user: the callback is theirs there.
-    await t.db.insertInto('agents').values({ userId: agentUser.id, type: 'Physical', vicidialUser: 'vici_ag7' }).execute();
+    await t.db
+      .insertInto('agents')
+      .values({ userId: agentUser.id, type: 'Physical', vicidialUser: 'vici_ag7' })
+      .execute();
     const agent = await t.as(agentUser, { campaign: sent.name });
-    await t.db.insertInto('callAttempts').values({
-      leadId: lead, campaignId: sent.id, userId: agentUser.id, agentId: agentUser.username, startedAt: new Date(), handleSeconds: 40,
-      dispositionCode: 'CB', dispositionName: 'Partial / call back', dispositionKind: 'callback', completed: false,
-    }).execute();
+    await t.db
+      .insertInto('callAttempts')
+      .values({
+        leadId: lead,
+        campaignId: sent.id,
+        userId: agentUser.id,
+        agentId: agentUser.username,
+        startedAt: new Date(),
+        handleSeconds: 40,
+        dispositionCode: 'CB',
+        dispositionName: 'Partial / call back',
+        dispositionKind: 'callback',
+        completed: false,
+      })
+      .execute();
     const at = new Date(Date.now() + 2 * 3600_000);
     const day = at.toLocaleDateString('sv-SE', { timeZone: t.config.timeZone });
     const time = at.toLocaleTimeString('sv-SE', { timeZone: t.config.timeZone, hour: '2-digit', minute: '2-digit' });
-    const r = await agent.post('/api/callbacks', { leadId: Number(lead), at: `${day} ${time}`, mineOnly: true, note: 'After lunch' });
-    expect(r.status, r.text).toBe(200);
-    await expect.poll(() => fake.lists.leadByVendorCode(lead)?.callback, WITHIN).toEqual({
-      at: `${day} ${time}:00`, campaignId: 'SURV2', type: 'USERONLY', user: 'vici_ag7', comments: 'After lunch', status: 'CALLBK',
+    const r = await agent.post('/api/callbacks', {
+      leadId: Number(lead),
+      at: `${day} ${time}`,
+      mineOnly: true,
+      note: 'After lunch',
     });
+    expect(r.status, r.text).toBe(200);
+    await expect
+      .poll(() => fake.lists.leadByVendorCode(lead)?.callback, WITHIN)
+      .toEqual({
+        at: `${day} ${time}:00`,
+        campaignId: 'SURV2',
+        type: 'USERONLY',
+        user: 'vici_ag7',
+        comments: 'After lunch',
+        status: 'CALLBK',
+      });
     expect(statusAt(fake, lead)).toBe('CBHOLD');
-    await expect.poll(async () => (await summaryOf(admin, `/api/dialer/sync/sends/${sent.sendId}`)).callbacks, WITHIN).toEqual({ done: 1, waiting: 0, refused: 0 });
+    await expect
+      .poll(async () => (await summaryOf(admin, `/api/dialer/sync/sends/${sent.sendId}`)).callbacks, WITHIN)
+      .toEqual({ done: 1, waiting: 0, refused: 0 });
   });
 });

@@ -20,23 +20,39 @@ export async function dialerSyncRoutes(app: App) {
   const runtime = startSyncRuntime(app);
   const { timeZone, phoneCountry } = app.config;
 
-  app.get('/api/dialer/sync/dnc', {
-    config: ADMINS,
-    schema: { response: { 200: ZDialerSyncSummary } },
-  }, async () => findDncSyncSummary(app.db, runtime.dialer, timeZone));
+  app.get(
+    '/api/dialer/sync/dnc',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZDialerSyncSummary } },
+    },
+    async () => findDncSyncSummary(app.db, runtime.dialer, timeZone),
+  );
 
-  app.get('/api/dialer/sync/sends/:id', {
-    config: ADMINS,
-    schema: { params: ZDialerSyncSendParams, response: { 200: ZDialerSyncSummary, 404: ZErrorReply } },
-  }, async (req) => findSendSyncSummary(app.db, req.params.id, runtime.dialer, timeZone));
+  app.get(
+    '/api/dialer/sync/sends/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZDialerSyncSendParams, response: { 200: ZDialerSyncSummary, 404: ZErrorReply } },
+    },
+    async (req) => findSendSyncSummary(app.db, req.params.id, runtime.dialer, timeZone),
+  );
 
-  app.get('/api/dialer/sync/sent', {
-    config: ADMINS,
-    schema: { querystring: ZDncSentQuery, response: { 200: ZDncSentCheck, 404: ZErrorReply } },
-  }, async (req) => findDncSentLeads(app.db, req.query, runtime.dialer, phoneCountry, timeZone));
+  app.get(
+    '/api/dialer/sync/sent',
+    {
+      config: ADMINS,
+      schema: { querystring: ZDncSentQuery, response: { 200: ZDncSentCheck, 404: ZErrorReply } },
+    },
+    async (req) => findDncSentLeads(app.db, req.query, runtime.dialer, phoneCountry, timeZone),
+  );
 
-  app.post('/api/dialer/sync/retry', {
-    config: ADMINS,
-    schema: { body: ZDialerSyncRetry, response: { 200: ZDialerSyncRetried, 404: ZErrorReply } },
-  }, async (req) => retryRefused(app.db, req.body.sendId, actorOf(req)));
+  app.post(
+    '/api/dialer/sync/retry',
+    {
+      config: ADMINS,
+      schema: { body: ZDialerSyncRetry, response: { 200: ZDialerSyncRetried, 404: ZErrorReply } },
+    },
+    async (req) => retryRefused(app.db, req.body.sendId, actorOf(req)),
+  );
 }

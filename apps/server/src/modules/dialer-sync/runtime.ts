@@ -23,7 +23,16 @@ export type TSyncRuntime = { dialer: TDialerMode; close: () => Promise<void> };
 function transportOf(app: App): TSyncTransport | null {
   const { dialer, dialerSend } = app.config;
   if (dialer.mode === 'vicidial') {
-    return { mode: 'vicidial', request: createNonAgentRequest({ url: dialer.url, user: dialer.user, pass: dialer.pass, timeoutMs: dialerSend.timeoutMs }), secrets: [dialer.user, dialer.pass] };
+    return {
+      mode: 'vicidial',
+      request: createNonAgentRequest({
+        url: dialer.url,
+        user: dialer.user,
+        pass: dialer.pass,
+        timeoutMs: dialerSend.timeoutMs,
+      }),
+      secrets: [dialer.user, dialer.pass],
+    };
   }
   if (dialer.mode === 'simulated') {
     const model = demoVicidialListsOf(app.config);

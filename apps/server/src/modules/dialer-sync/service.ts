@@ -37,7 +37,9 @@ function inScope(scope: Scope, actions: readonly TDialerSyncAction[]) {
 
 async function countsOf(db: Db, scope: Scope, actions: readonly TDialerSyncAction[]): Promise<TDialerSyncCounts> {
   const { rows } = await sql<{ state: string; n: string }>`
-    select i.state, count(*) as n from dialer_sync_items i where ${inScope(scope, actions)} group by i.state`.execute(db);
+    select i.state, count(*) as n from dialer_sync_items i where ${inScope(scope, actions)} group by i.state`.execute(
+    db,
+  );
   const n = (state: string) => Number(rows.find((r) => r.state === state)?.n ?? 0);
   return { done: n('done'), waiting: n('waiting'), refused: n('refused') };
 }
@@ -46,7 +48,9 @@ async function summaryOf(db: Db, scope: Scope, dialer: TDialerMode, timeZone: st
   const pullActions = scope.kind === 'dnc' ? PULLS_OF_DNC : PULLS_OF_SEND;
   const [pulls, callbacks, reason, refusals] = await Promise.all([
     countsOf(db, scope, pullActions),
-    scope.kind === 'send' ? countsOf(db, scope, ['lead_callback']) : Promise.resolve({ done: 0, waiting: 0, refused: 0 }),
+    scope.kind === 'send'
+      ? countsOf(db, scope, ['lead_callback'])
+      : Promise.resolve({ done: 0, waiting: 0, refused: 0 }),
     sql<{ message: string }>`
       select i.message from dialer_sync_items i
        where ${inScope(scope, [...pullActions, 'lead_callback'])} and i.state = 'waiting' and i.attempts > 0
@@ -77,7 +81,12 @@ export function findDncSyncSummary(db: Db, dialer: TDialerMode, timeZone: string
 }
 
 /** GET /api/dialer/sync/sends/{id}: the send's leads pulled (do-not-call, full quota) and its callbacks; 404 for no send. */
-export async function findSendSyncSummary(db: Db, sendId: number, dialer: TDialerMode, timeZone: string): Promise<TDialerSyncSummary> {
+export async function findSendSyncSummary(
+  db: Db,
+  sendId: number,
+  dialer: TDialerMode,
+  timeZone: string,
+): Promise<TDialerSyncSummary> {
   const send = await db.selectFrom('dialerSends').select('id').where('id', '=', sendId).executeTakeFirst();
   if (send === undefined) throw notFound(DIALER_SEND_MESSAGES.notFound);
   return summaryOf(db, { kind: 'send', sendId }, dialer, timeZone);
@@ -89,7 +98,13 @@ export async function findSendSyncSummary(db: Db, sendId: number, dialer: TDiale
  * would go on. A text that is
  * not a phone number answers no leads (the add itself says why); 404 for an unknown campaign.
  */
-export async function findDncSentLeads(db: Db, query: TDncSentQuery, dialer: TDialerMode, country: CountryCode, timeZone: string): Promise<TDncSentCheck> {
+export async function findDncSentLeads(
+  db: Db,
+  query: TDncSentQuery,
+  dialer: TDialerMode,
+  country: CountryCode,
+  timeZone: string,
+): Promise<TDncSentCheck> {
   const campaignId = await listIdOf(db, query.campaignName);
   const phoneNumber = normalisePhone(query.number, country);
   if (!phoneNumber) return { phoneNumber: null, dialer, leads: [], vicidialDncList: null, warning: null };
@@ -105,25 +120,44 @@ export async function findDncSentLeads(db: Db, query: TDncSentQuery, dialer: TDi
        and not exists (select 1 from dialer_sync_items x where x.lead_id = l.id and x.action = 'lead_dnc' and x.state <> 'refused')
      order by sl.sent_at, l.id
      limit 50`.execute(db);
-  const leads = rows.map((r) => ({ leadId: Number(r.leadId), campaignName: r.campaignName, listId: r.listId, sentOn: r.sentOn }));
+  const leads = rows.map((r) => ({
+    leadId: Number(r.leadId),
+    campaignName: r.campaignName,
+    listId: r.listId,
+    sentOn: r.sentOn,
+  }));
   let vicidialDncList: string | null = null;
   if (dialer !== 'unconfigured') {
     if (campaignId === null) {
       const any = await db.selectFrom('campaignDialerSettings').select('campaignId').limit(1).executeTakeFirst();
       vicidialDncList = any === undefined ? null : VICIDIAL_SYSTEM_DNC;
     } else {
-      const settings = await db.selectFrom('campaignDialerSettings').select('vicidialCampaignId').where('campaignId', '=', campaignId).executeTakeFirst();
+      const settings = await db
+        .selectFrom('campaignDialerSettings')
+        .select('vicidialCampaignId')
+        .where('campaignId', '=', campaignId)
+        .executeTakeFirst();
       vicidialDncList = settings?.vicidialCampaignId ?? null;
     }
   }
-  return { phoneNumber, dialer, leads, vicidialDncList, warning: dialer === 'unconfigured' ? null : dncSentWarning(leads) };
+  return {
+    phoneNumber,
+    dialer,
+    leads,
+    vicidialDncList,
+    warning: dialer === 'unconfigured' ? null : dncSentWarning(leads),
+  };
 }
 
 /**
  * POST /api/dialer/sync/retry: the refused requests of a send (or, without one, of the do-not-call lists) wait to be
  * sent again, at once: after the VICIdial user was given what it lacked (modify leads, modify lists).
  */
-export async function retryRefused(db: Db, sendId: number | undefined, actor: TAuditActor): Promise<{ message: string; retried: number }> {
+export async function retryRefused(
+  db: Db,
+  sendId: number | undefined,
+  actor: TAuditActor,
+): Promise<{ message: string; retried: number }> {
   if (sendId !== undefined) {
     const send = await db.selectFrom('dialerSends').select('id').where('id', '=', sendId).executeTakeFirst();
     if (send === undefined) throw notFound(DIALER_SEND_MESSAGES.notFound);

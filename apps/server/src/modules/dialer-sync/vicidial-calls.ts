@@ -22,8 +22,13 @@ const FUNCTIONS: Record<TDialerSyncAction, string> = {
  * phone_number, what VICIdial's DNC lists hold); update_lead finds the lead by the vendor_lead_code the send gave it.
  */
 export function syncRequestParams(request: TSyncRequest, country?: CountryCode): URLSearchParams {
-  const params = new URLSearchParams({ function: FUNCTIONS[request.action], source: ADD_LEAD_SOURCE, ...request.params });
-  if (request.action === 'dnc_number') params.set('phone_number', splitPhoneNumber(request.phoneNumber, country).phoneNumber);
+  const params = new URLSearchParams({
+    function: FUNCTIONS[request.action],
+    source: ADD_LEAD_SOURCE,
+    ...request.params,
+  });
+  if (request.action === 'dnc_number')
+    params.set('phone_number', splitPhoneNumber(request.phoneNumber, country).phoneNumber);
   return params;
 }
 
@@ -36,7 +41,11 @@ const MAX_MESSAGE = 500;
 const CREDENTIALS_REFUSED = 'The dialer refused the API user or password (Invalid Username/Password).';
 
 function replyLines(text: string): string[] {
-  return text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
 }
 
 function messageOf(lines: string[], secrets: readonly string[]): string {
@@ -46,7 +55,10 @@ function messageOf(lines: string[], secrets: readonly string[]): string {
 
 function unreadable(lines: string[], message: string): TSyncOutcome {
   if (lines.length === 0) return { kind: 'transient', message: 'The dialer sent an empty reply.' };
-  return { kind: 'transient', message: `The dialer sent a reply that could not be read: "${message.slice(0, 120)}${message.length > 120 ? '…' : ''}"` };
+  return {
+    kind: 'transient',
+    message: `The dialer sent a reply that could not be read: "${message.slice(0, 120)}${message.length > 120 ? '…' : ''}"`,
+  };
 }
 
 /**
@@ -59,17 +71,21 @@ function unreadable(lines: string[], message: string): TSyncOutcome {
 export function readSyncReply(action: TDialerSyncAction, text: string, secrets: readonly string[] = []): TSyncOutcome {
   const lines = replyLines(text);
   const message = messageOf(lines, secrets);
-  if (lines.some((l) => /^ERROR: Invalid Username\/Password/i.test(l))) return { kind: 'refused', message: CREDENTIALS_REFUSED };
+  if (lines.some((l) => /^ERROR: Invalid Username\/Password/i.test(l)))
+    return { kind: 'refused', message: CREDENTIALS_REFUSED };
   if (action === 'dnc_number') {
-    if (lines.some((l) => /^SUCCESS: add_dnc_phone DNC NUMBER HAS BEEN ADDED/i.test(l))) return { kind: 'done', message };
+    if (lines.some((l) => /^SUCCESS: add_dnc_phone DNC NUMBER HAS BEEN ADDED/i.test(l)))
+      return { kind: 'done', message };
     if (lines.some((l) => /^ERROR: add_dnc_phone DNC NUMBER ALREADY EXISTS/i.test(l))) return { kind: 'done', message };
     if (lines.some((l) => /^ERROR:/i.test(l))) return { kind: 'refused', message };
     return unreadable(lines, message);
   }
-  if (lines.some((l) => /^ERROR:/i.test(l) || /^NOTICE: update_lead NO MATCHES FOUND/i.test(l))) return { kind: 'refused', message };
+  if (lines.some((l) => /^ERROR:/i.test(l) || /^NOTICE: update_lead NO MATCHES FOUND/i.test(l)))
+    return { kind: 'refused', message };
   if (!lines.some((l) => /^SUCCESS: update_lead LEAD HAS BEEN UPDATED/i.test(l))) return unreadable(lines, message);
   if (action !== 'lead_callback') return { kind: 'done', message };
-  if (lines.some((l) => /^NOTICE: update_lead SCHEDULED CALLBACK (ADDED|UPDATED)/i.test(l))) return { kind: 'done', message };
+  if (lines.some((l) => /^NOTICE: update_lead SCHEDULED CALLBACK (ADDED|UPDATED)/i.test(l)))
+    return { kind: 'done', message };
   // Updated, but no callback scheduled: "SCHEDULED CALLBACK NOT ADDED, USER NOT VALID" and the like.
   return { kind: 'refused', message };
 }

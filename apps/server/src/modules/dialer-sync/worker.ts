@@ -6,7 +6,16 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
 import type { TNonAgentRequest } from '../dialer/sends/vicidial-transport.ts';
-import { claimDueItems, expandQuotaFull, holdWaitingItems, nextDueAt, releaseItems, writeOutcomes, type TClaimedItem, type TItemWrite } from './items.ts';
+import {
+  claimDueItems,
+  expandQuotaFull,
+  holdWaitingItems,
+  nextDueAt,
+  releaseItems,
+  writeOutcomes,
+  type TClaimedItem,
+  type TItemWrite,
+} from './items.ts';
 import { readSyncReply, syncRequestParams, type TSyncOutcome } from './vicidial-calls.ts';
 
 /** The dialer the requests go to: VICIdial over HTTP, or the in-memory one of DIALER=simulated. */
@@ -46,20 +55,24 @@ export function claimSecondsOf(config: TSyncDeps['config']): number {
 /** Runs `work` over the items, at most `limit` at once. */
 async function eachLimited<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      await work(item);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const item = items[next] as T;
+        next += 1;
+        await work(item);
+      }
+    }),
+  );
 }
 
 /** One request: VICIdial's outcome, or null when the server began stopping while it was on its way. */
 async function send(deps: TSyncDeps, item: TClaimedItem, signal: AbortSignal): Promise<TSyncOutcome | null> {
   try {
     const reply = await deps.transport.request(syncRequestParams(item, deps.country), signal);
-    return typeof reply === 'string' ? readSyncReply(item.action, reply, deps.transport.secrets) : { kind: 'transient', message: reply.message };
+    return typeof reply === 'string'
+      ? readSyncReply(item.action, reply, deps.transport.secrets)
+      : { kind: 'transient', message: reply.message };
   } catch (error) {
     if (signal.aborted) return null;
     throw error;

@@ -43,7 +43,8 @@ export type FakeAgentStatusBehaviour =
   | { kind: 'reset' };
 
 /** How agc/api.php answers: normal (from the agents' states), or every request failing the same way. */
-export type FakeAgentApiBehaviour = { kind: 'normal' } | { kind: 'garbage'; body?: string } | { kind: 'status'; code?: number } | { kind: 'hang' };
+export type FakeAgentApiBehaviour =
+  { kind: 'normal' } | { kind: 'garbage'; body?: string } | { kind: 'status'; code?: number } | { kind: 'hang' };
 
 /** The part of POST /control's body the agent side reads. */
 export type FakeAgentsControl = {
@@ -90,7 +91,21 @@ export type FakeVicidialAgents = {
 const GARBAGE = '<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>';
 const KEPT_EXTERNAL_STATUS = 1000;
 /** The reply's columns, in the documented order (computer_ip only with include_ip=YES). */
-const STATUS_COLUMNS = ['status', 'call_id', 'lead_id', 'campaign_id', 'calls_today', 'full_name', 'user_group', 'user_level', 'pause_code', 'real_time_sub_status', 'phone_number', 'vendor_lead_code', 'session_id'];
+const STATUS_COLUMNS = [
+  'status',
+  'call_id',
+  'lead_id',
+  'campaign_id',
+  'calls_today',
+  'full_name',
+  'user_group',
+  'user_level',
+  'pause_code',
+  'real_time_sub_status',
+  'phone_number',
+  'vendor_lead_code',
+  'session_id',
+];
 const DELIMITERS: Record<string, string> = { csv: ',', tab: '\t', pipe: '|' };
 
 function text(res: http.ServerResponse, status: number, body: string) {
@@ -116,7 +131,11 @@ function sessionRow(user: string, s: FakeAgentSession, includeIp: boolean): stri
   return includeIp ? [...row, s.computerIp ?? '127.0.0.1'] : row;
 }
 
-export function createFakeVicidialAgents(credentials: { user: string; pass: string; userGroup?: string }): FakeVicidialAgents {
+export function createFakeVicidialAgents(credentials: {
+  user: string;
+  pass: string;
+  userGroup?: string;
+}): FakeVicidialAgents {
   const apiUserGroup = credentials.userGroup ?? 'ADMIN';
   const agents = new Map<string, FakeAgent>();
   let defaultAgent: FakeAgent = 'logged-out';
@@ -135,14 +154,16 @@ export function createFakeVicidialAgents(credentials: { user: string; pass: stri
       return `ERROR: agent_status USER DOES NOT HAVE PERMISSION TO GET AGENT INFO - ${user}|0\n`;
     }
     const agentUser = q.get('agent_user') ?? '';
-    if (!q.get('source') || agentUser.length < 2 || agentUser.length > 20) return `ERROR: agent_status INVALID SEARCH PARAMETERS - ${user}||\n`;
+    if (!q.get('source') || agentUser.length < 2 || agentUser.length > 20)
+      return `ERROR: agent_status INVALID SEARCH PARAMETERS - ${user}||\n`;
     const agent = agentOf(agentUser);
     if (agent === 'unknown') return `ERROR: agent_status AGENT NOT FOUND - ${user}||\n`;
     if (agent === 'logged-out') return `ERROR: agent_status AGENT NOT LOGGED IN - ${user}||\n`;
     const delimiter = DELIMITERS[q.get('stage') ?? 'pipe'] ?? '|';
     const includeIp = q.get('include_ip') === 'YES';
     const lines = [sessionRow(agentUser, agent, includeIp).join(delimiter)];
-    if (q.get('header') === 'YES') lines.unshift([...STATUS_COLUMNS, ...(includeIp ? ['computer_ip'] : [])].join(delimiter));
+    if (q.get('header') === 'YES')
+      lines.unshift([...STATUS_COLUMNS, ...(includeIp ? ['computer_ip'] : [])].join(delimiter));
     return `${lines.join('\n')}\n`;
   }
 
@@ -248,7 +269,11 @@ export function createFakeVicidialAgents(credentials: { user: string; pass: stri
 
 /** Steers the agent side of a fake running in another process (controlUrl is FakeVicidial.controlUrl). */
 export async function setFakeAgents(controlUrl: string, control: FakeAgentsControl): Promise<void> {
-  const r = await fetch(controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(control) });
+  const r = await fetch(controlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(control),
+  });
   if (!r.ok) throw new Error(`fake VICIdial control answered ${r.status}`);
 }
 

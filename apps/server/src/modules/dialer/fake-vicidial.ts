@@ -94,7 +94,8 @@ function answer(res: http.ServerResponse, status: number, body: string) {
 /** The functions the in-memory lists answer (and the lead failure modes apply to). */
 const LEAD_FUNCTIONS = new Set(['add_lead', 'update_lead', 'add_dnc_phone']);
 const KEPT_LEAD_REQUESTS = 1000;
-const GARBAGE = '<html><head><title>503 Service Unavailable</title></head><body>The server is temporarily busy.</body></html>';
+const GARBAGE =
+  '<html><head><title>503 Service Unavailable</title></head><body>The server is temporarily busy.</body></html>';
 
 /** add_lead, update_lead and add_dnc_phone: the in-memory lists, their counters and the steerable failure modes. */
 function createLeadDesk(user: string, pass: string, initial: TVicidialListsOptions | undefined) {
@@ -122,7 +123,8 @@ function createLeadDesk(user: string, pass: string, initial: TVicidialListsOptio
     }
     if (current?.behaviour.kind === 'hang') return; // never answers
     const reply = (): void => {
-      if (current?.behaviour.kind === 'status') return answer(res, current.behaviour.code ?? 500, 'Internal Server Error');
+      if (current?.behaviour.kind === 'status')
+        return answer(res, current.behaviour.code ?? 500, 'Internal Server Error');
       if (current?.behaviour.kind === 'garbage') return answer(res, 200, current.behaviour.body ?? GARBAGE);
       // Like VICIdial, every refusal (credentials included) is text with HTTP 200.
       answer(res, 200, lists.answer(q));
@@ -204,14 +206,22 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
     requests.push(q);
     // Like VICIdial, wrong credentials or a missing parameter are an ERROR: line with HTTP 200.
     if (q.get('user') !== user || q.get('pass') !== pass) {
-      return answer(res, 200, `ERROR: user_group_status USER DOES NOT HAVE PERMISSION TO GET USER GROUP INFO - ${q.get('user') ?? ''}|0\n`);
+      return answer(
+        res,
+        200,
+        `ERROR: user_group_status USER DOES NOT HAVE PERMISSION TO GET USER GROUP INFO - ${q.get('user') ?? ''}|0\n`,
+      );
     }
     if (q.get('function') !== 'user_group_status' || !q.get('user_groups') || q.get('source') === null) {
       return answer(res, 200, `ERROR: user_group_status INVALID SEARCH PARAMETERS - ${user}||\n`);
     }
     switch (behaviour.kind) {
       case 'figures':
-        return answer(res, 200, userGroupStatusReply(behaviour.stats, (q.get('user_groups') ?? '').split('|').join(' ')));
+        return answer(
+          res,
+          200,
+          userGroupStatusReply(behaviour.stats, (q.get('user_groups') ?? '').split('|').join(' ')),
+        );
       case 'error':
         return answer(res, 200, `ERROR: ${behaviour.message}\n`);
       case 'garbage':
@@ -251,7 +261,11 @@ export async function startFakeVicidial(options: FakeVicidialOptions = {}): Prom
 
 /** Changes the behaviour of a fake running in another process (the browser tests' global set-up). */
 export async function setFakeVicidial(controlUrl: string, behaviour: FakeBehaviour | FakeLeadsControl): Promise<void> {
-  const r = await fetch(controlUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(behaviour) });
+  const r = await fetch(controlUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(behaviour),
+  });
   if (!r.ok) throw new Error(`fake VICIdial control answered ${r.status}`);
 }
 

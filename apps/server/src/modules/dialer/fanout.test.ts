@@ -4,12 +4,32 @@ import pino from 'pino';
 import type { TDialerState, TDialerStats } from '@crm/shared';
 import type { Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/harness.ts';
-import { createDialerFanout, decodeState, DIALER_APPLICATION_NAME, DIALER_CHANNEL, encodeState, LOST_CONNECTION_MESSAGE, MAX_PAYLOAD_BYTES, POLLER_LOCK_KEY, staleMessage, type DialerFanout } from './fanout.ts';
+import {
+  createDialerFanout,
+  decodeState,
+  DIALER_APPLICATION_NAME,
+  DIALER_CHANNEL,
+  encodeState,
+  LOST_CONNECTION_MESSAGE,
+  MAX_PAYLOAD_BYTES,
+  POLLER_LOCK_KEY,
+  staleMessage,
+  type DialerFanout,
+} from './fanout.ts';
 import { createDialerPoller } from './poller.ts';
 import { initialDialerState } from './service.ts';
 import { DialerReadError } from './vicidial.ts';
 
-const STATS: TDialerStats = { calls_waiting: 2, agents_logged_in: 10, agents_in_calls: 6, agents_waiting: 2, agents_paused: 1, agents_in_dead_calls: 0, agents_in_dispo: 1, agents_in_dial: 0 };
+const STATS: TDialerStats = {
+  calls_waiting: 2,
+  agents_logged_in: 10,
+  agents_in_calls: 6,
+  agents_waiting: 2,
+  agents_paused: 1,
+  agents_in_dead_calls: 0,
+  agents_in_dispo: 1,
+  agents_in_dial: 0,
+};
 const POLL_MS = 100;
 
 let database: Database;
@@ -33,7 +53,12 @@ afterEach(async () => {
 function startServer(staleAfterMs = 5000) {
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-  const server = { reads: 0, seen: [] as TDialerState[], log: () => lines.join(''), fanout: undefined as unknown as DialerFanout };
+  const server = {
+    reads: 0,
+    seen: [] as TDialerState[],
+    log: () => lines.join(''),
+    fanout: undefined as unknown as DialerFanout,
+  };
   const source = {
     mode: 'vicidial' as const,
     read: async () => {
@@ -94,7 +119,10 @@ describe('the dialer fan-out over PostgreSQL', () => {
     const a = startServer();
     await expect.poll(() => current(a).stats !== null && a.fanout.isLeader()).toBe(true);
     const admin = await sqlClient();
-    const killed = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()', [DIALER_APPLICATION_NAME]);
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1 and datname = current_database()',
+      [DIALER_APPLICATION_NAME],
+    );
     expect(killed.rowCount).toBe(1);
 
     // The dashboards say the figures are old, keeping the last ones, instead of freezing silently.
@@ -119,8 +147,17 @@ describe('the dialer fan-out over PostgreSQL', () => {
     expect(a.reads).toBe(0);
 
     // What is not a dialer state is ignored; a state is shown as it came.
-    await holder.query('select pg_notify($1, $2)', [DIALER_CHANNEL, '{"mode":"vicidial","stats":"; drop table users"}']);
-    const sent: TDialerState = { mode: 'vicidial', stats: { ...STATS, calls_waiting: 7 }, updatedAt: new Date().toISOString(), error: null, errorAt: null };
+    await holder.query('select pg_notify($1, $2)', [
+      DIALER_CHANNEL,
+      '{"mode":"vicidial","stats":"; drop table users"}',
+    ]);
+    const sent: TDialerState = {
+      mode: 'vicidial',
+      stats: { ...STATS, calls_waiting: 7 },
+      updatedAt: new Date().toISOString(),
+      error: null,
+      errorAt: null,
+    };
     await holder.query('select pg_notify($1, $2)', [DIALER_CHANNEL, JSON.stringify(sent)]);
     await expect.poll(() => current(a)).toEqual(sent);
     expect(a.log()).toContain('ignored a notification that is not a dialer state');
@@ -138,7 +175,13 @@ describe('the dialer fan-out over PostgreSQL', () => {
     expect(current(a).error?.endsWith('…')).toBe(true);
     expect(Buffer.byteLength(encodeState(current(a)))).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
     // An ordinary state travels unchanged.
-    const plain: TDialerState = { mode: 'simulated', stats: STATS, updatedAt: '2024-05-02T09:00:00.000Z', error: null, errorAt: null };
+    const plain: TDialerState = {
+      mode: 'simulated',
+      stats: STATS,
+      updatedAt: '2024-05-02T09:00:00.000Z',
+      error: null,
+      errorAt: null,
+    };
     expect(decodeState(encodeState(plain))).toEqual(plain);
   });
 });

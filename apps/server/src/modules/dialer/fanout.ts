@@ -22,7 +22,8 @@ export const MAX_PAYLOAD_BYTES = 7999;
 /** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
 const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
 
-export const LOST_CONNECTION_MESSAGE = 'This server lost its database connection, which brings the live figures; reconnecting…';
+export const LOST_CONNECTION_MESSAGE =
+  'This server lost its database connection, which brings the live figures; reconnecting…';
 export function staleMessage(staleAfterMs: number): string {
   return `No new figures for ${Math.round(staleAfterMs / 1000)} s: the server that reads the dialer has stopped or cannot reach the database.`;
 }
@@ -72,7 +73,15 @@ type Options = {
   now?: () => Date;
 };
 
-export function createDialerFanout({ connect, initial, createPoller, intervalMs, staleAfterMs, log, now = () => new Date() }: Options): DialerFanout {
+export function createDialerFanout({
+  connect,
+  initial,
+  createPoller,
+  intervalMs,
+  staleAfterMs,
+  log,
+  now = () => new Date(),
+}: Options): DialerFanout {
   const local = createLocalPublisher(initial);
   let client: pg.Client | undefined;
   let poller: DialerPoller | undefined;
@@ -191,7 +200,11 @@ export function createDialerFanout({ connect, initial, createPoller, intervalMs,
       void c.end().catch(() => undefined);
       if (stopped) return;
       // The first failure in a row is worth a warning; the state on the dashboards carries the rest.
-      if (failures === 0) log.warn({ err: reasonOf(err) }, 'dialer: cannot open the database connection that brings the live figures; retrying');
+      if (failures === 0)
+        log.warn(
+          { err: reasonOf(err) },
+          'dialer: cannot open the database connection that brings the live figures; retrying',
+        );
       markStale(LOST_CONNECTION_MESSAGE);
       reconnect();
       return;

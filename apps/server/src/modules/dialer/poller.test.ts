@@ -9,7 +9,16 @@ import { DialerReadError, type DialerSource } from './vicidial.ts';
 /** A logger that prints nothing. */
 const silent = Fastify({ logger: false }).log;
 
-const STATS: TDialerStats = { calls_waiting: 2, agents_logged_in: 10, agents_in_calls: 6, agents_waiting: 2, agents_paused: 1, agents_in_dead_calls: 0, agents_in_dispo: 1, agents_in_dial: 0 };
+const STATS: TDialerStats = {
+  calls_waiting: 2,
+  agents_logged_in: 10,
+  agents_in_calls: 6,
+  agents_waiting: 2,
+  agents_paused: 1,
+  agents_in_dead_calls: 0,
+  agents_in_dispo: 1,
+  agents_in_dial: 0,
+};
 
 /** A source that answers from a script: stats, or an error message to fail with. */
 function scripted(steps: (TDialerStats | string)[]): DialerSource {
@@ -33,14 +42,37 @@ describe('the dialer poller', () => {
     const publisher = createLocalPublisher(initialDialerState('vicidial'));
     const seen: (string | null)[] = [];
     publisher.subscribe((s) => seen.push(s.error));
-    const poller = createDialerPoller({ source: scripted([STATS, 'ERROR one', { ...STATS, calls_waiting: 5 }]), publisher, intervalMs: 60_000, log: silent, now: clock() });
+    const poller = createDialerPoller({
+      source: scripted([STATS, 'ERROR one', { ...STATS, calls_waiting: 5 }]),
+      publisher,
+      intervalMs: 60_000,
+      log: silent,
+      now: clock(),
+    });
 
     const ok = await poller.pollNow();
-    expect(ok).toEqual({ mode: 'vicidial', stats: STATS, updatedAt: '2024-05-02T09:00:05.000Z', error: null, errorAt: null });
+    expect(ok).toEqual({
+      mode: 'vicidial',
+      stats: STATS,
+      updatedAt: '2024-05-02T09:00:05.000Z',
+      error: null,
+      errorAt: null,
+    });
     const failed = await poller.pollNow();
-    expect(failed).toEqual({ mode: 'vicidial', stats: STATS, updatedAt: '2024-05-02T09:00:05.000Z', error: 'ERROR one', errorAt: '2024-05-02T09:00:10.000Z' });
+    expect(failed).toEqual({
+      mode: 'vicidial',
+      stats: STATS,
+      updatedAt: '2024-05-02T09:00:05.000Z',
+      error: 'ERROR one',
+      errorAt: '2024-05-02T09:00:10.000Z',
+    });
     const back = await poller.pollNow();
-    expect(back).toMatchObject({ stats: { calls_waiting: 5 }, error: null, errorAt: null, updatedAt: '2024-05-02T09:00:15.000Z' });
+    expect(back).toMatchObject({
+      stats: { calls_waiting: 5 },
+      error: null,
+      errorAt: null,
+      updatedAt: '2024-05-02T09:00:15.000Z',
+    });
     expect(seen).toEqual([null, 'ERROR one', null]);
     expect(publisher.current()).toEqual(back);
   });
@@ -52,10 +84,12 @@ describe('the dialer poller', () => {
       mode: 'vicidial',
       read: (signal) => {
         reads += 1;
-        return new Promise((_resolve, reject) => signal.addEventListener('abort', () => {
-          aborted = true;
-          reject(new Error('aborted'));
-        }));
+        return new Promise((_resolve, reject) =>
+          signal.addEventListener('abort', () => {
+            aborted = true;
+            reject(new Error('aborted'));
+          }),
+        );
       },
     };
     const publisher = createLocalPublisher(initialDialerState('vicidial'));

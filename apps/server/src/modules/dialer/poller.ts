@@ -20,7 +20,13 @@ type Options = {
   now?: () => Date;
 };
 
-export function createDialerPoller({ source, publisher, intervalMs, log, now = () => new Date() }: Options): DialerPoller {
+export function createDialerPoller({
+  source,
+  publisher,
+  intervalMs,
+  log,
+  now = () => new Date(),
+}: Options): DialerPoller {
   let timer: NodeJS.Timeout | undefined;
   let stopped = true;
   let controller = new AbortController();

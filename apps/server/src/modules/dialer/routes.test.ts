@@ -3,7 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { DIALER_EVENT, ZDialerState, type TDbRole, type TDialerState, type TDialerStats } from '@crm/shared';
 import { buildApp, type App } from '../../app.ts';
 import type { TDialerConfig } from '../../config.ts';
-import { caller, createUser, openTestDatabase, sessionTokenFor, testConfig, useTestApp, type Caller } from '../../test/harness.ts';
+import {
+  caller,
+  createUser,
+  openTestDatabase,
+  sessionTokenFor,
+  testConfig,
+  useTestApp,
+  type Caller,
+} from '../../test/harness.ts';
 import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 import { readSse, type SseReader } from './sse-client.ts';
 
@@ -24,15 +32,30 @@ async function startApp(dialer: TDialerConfig) {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const admin = await sessionToken(app, 'admin');
-  return { app, base, admin: caller(app, admin), adminSession: admin, stop: async () => {
-    await app.close();
-    await drop();
-  } };
+  return {
+    app,
+    base,
+    admin: caller(app, admin),
+    adminSession: admin,
+    stop: async () => {
+      await app.close();
+      await drop();
+    },
+  };
 }
 
-async function openStream(base: string, token: string, signal?: AbortSignal): Promise<{ status: number; type: string | null; events: SseReader | null; res: Response }> {
+async function openStream(
+  base: string,
+  token: string,
+  signal?: AbortSignal,
+): Promise<{ status: number; type: string | null; events: SseReader | null; res: Response }> {
   const res = await fetch(`${base}/api/dialer/stream?token=${encodeURIComponent(token)}`, signal ? { signal } : {});
-  return { status: res.status, type: res.headers.get('content-type'), res, events: res.ok && res.body ? readSse(res.body) : null };
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    res,
+    events: res.ok && res.body ? readSse(res.body) : null,
+  };
 }
 
 async function nextState(events: SseReader): Promise<TDialerState> {
@@ -52,7 +75,12 @@ async function stateWhere(events: SseReader, match: (s: TDialerState) => boolean
 }
 
 async function statusWhere(api: Caller, match: (s: TDialerState) => boolean): Promise<TDialerState> {
-  await expect.poll(async () => match(ZDialerState.parse((await api.get('/api/dialer/status')).body)), { timeout: 5000, interval: 50 }).toBe(true);
+  await expect
+    .poll(async () => match(ZDialerState.parse((await api.get('/api/dialer/status')).body)), {
+      timeout: 5000,
+      interval: 50,
+    })
+    .toBe(true);
   return ZDialerState.parse((await api.get('/api/dialer/status')).body);
 }
 
@@ -84,7 +112,15 @@ describe('dialer routes on a VICIdial (fake)', () => {
   let s: Awaited<ReturnType<typeof startApp>>;
   beforeAll(async () => {
     fake = await startFakeVicidial({ pass: 'never-shown-pass' });
-    s = await startApp({ mode: 'vicidial', url: fake.url, user: fake.user, pass: fake.pass, userGroups: ['G1', 'G2'], pollMs: 100, timeoutMs: 300 });
+    s = await startApp({
+      mode: 'vicidial',
+      url: fake.url,
+      user: fake.user,
+      pass: fake.pass,
+      userGroups: ['G1', 'G2'],
+      pollMs: 100,
+      timeoutMs: 300,
+    });
   });
   afterAll(async () => {
     await s?.stop();
@@ -93,7 +129,10 @@ describe('dialer routes on a VICIdial (fake)', () => {
 
   it('reads the figures, keeps the last good ones with the error when the dialer fails, and recovers', async () => {
     fake.set({ kind: 'figures', stats: FAKE_STATS });
-    const good = await statusWhere(s.admin, (st) => st.stats?.calls_waiting === FAKE_STATS.calls_waiting && st.error === null);
+    const good = await statusWhere(
+      s.admin,
+      (st) => st.stats?.calls_waiting === FAKE_STATS.calls_waiting && st.error === null,
+    );
     expect(good).toMatchObject({ mode: 'vicidial', stats: FAKE_STATS, error: null, errorAt: null });
     expect(Date.parse(good.updatedAt ?? '')).toBeGreaterThan(Date.now() - 5000);
 
@@ -105,7 +144,9 @@ describe('dialer routes on a VICIdial (fake)', () => {
     expect(Date.parse(failed.errorAt ?? '')).toBeGreaterThanOrEqual(Date.parse(failed.updatedAt ?? ''));
 
     fake.set({ kind: 'hang' });
-    expect((await statusWhere(s.admin, (st) => st.error?.includes('did not answer') === true)).stats).toEqual(FAKE_STATS);
+    expect((await statusWhere(s.admin, (st) => st.error?.includes('did not answer') === true)).stats).toEqual(
+      FAKE_STATS,
+    );
 
     const next: TDialerStats = { ...FAKE_STATS, calls_waiting: 11 };
     fake.set({ kind: 'figures', stats: next });

@@ -21,22 +21,38 @@ export async function dialerRoutes(app: App) {
     await dialer.stop();
   });
 
-  app.get('/api/dialer/status', {
-    config: ADMINS,
-    schema: { response: { 200: ZDialerState } },
-  }, async () => findDialerState(dialer));
+  app.get(
+    '/api/dialer/status',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZDialerState } },
+    },
+    async () => findDialerState(dialer),
+  );
 
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
-  app.get('/api/dialer/stream', {
-    config: asDownload(ADMINS),
-    schema: {
-      querystring: z.object({ token: z.string().optional() }),
-      response: { 200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: the dialer\'s state as it changes; the stream stays open') },
+  app.get(
+    '/api/dialer/stream',
+    {
+      config: asDownload(ADMINS),
+      schema: {
+        querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: zFileReply(
+            MEDIA_TYPES.eventStream,
+            "Server-sent events: the dialer's state as it changes; the stream stays open",
+          ),
+        },
+      },
     },
-  }, async (req, reply) => {
-    const user = currentUser(req);
-    const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
-    const stream = hub.open(reply, dialer.publisher, session);
-    return replyEventStream(reply, stream);
-  });
+    async (req, reply) => {
+      const user = currentUser(req);
+      const session = {
+        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
+        isLive: () => app.sessionCheck(user),
+      };
+      const stream = hub.open(reply, dialer.publisher, session);
+      return replyEventStream(reply, stream);
+    },
+  );
 }

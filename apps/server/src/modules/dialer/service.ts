@@ -42,7 +42,13 @@ export function createDialer(config: TDialerConfig, log: FastifyBaseLogger, db: 
   const timeoutMs = config.mode === 'vicidial' ? config.timeoutMs : DIALER_TIMEOUT_MS;
   const fanout = createDialerFanout({
     // A connection of its own, outside the pool: it holds the lock and listens for as long as the server runs.
-    connect: () => new pg.Client({ ...poolOf(db).options, application_name: DIALER_APPLICATION_NAME, keepAlive: true, keepAliveInitialDelayMillis: 10_000 }),
+    connect: () =>
+      new pg.Client({
+        ...poolOf(db).options,
+        application_name: DIALER_APPLICATION_NAME,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      }),
     initial,
     createPoller: (publisher) => createDialerPoller({ source, publisher, intervalMs: config.pollMs, log }),
     intervalMs: config.pollMs,

@@ -15,7 +15,15 @@ const RANGES: Record<keyof Breakdown, readonly [number, number]> = {
   agents_in_dial: [0, 8],
 };
 
-const START: Breakdown = { calls_waiting: 3, agents_in_calls: 24, agents_waiting: 4, agents_paused: 3, agents_in_dead_calls: 0, agents_in_dispo: 2, agents_in_dial: 3 };
+const START: Breakdown = {
+  calls_waiting: 3,
+  agents_in_calls: 24,
+  agents_waiting: 4,
+  agents_paused: 3,
+  agents_in_dead_calls: 0,
+  agents_in_dispo: 2,
+  agents_in_dial: 3,
+};
 
 /** random() in [0, 1); pass a seeded one for repeatable figures. */
 export function createSimulatedSource(random: () => number = Math.random): DialerSource {
@@ -30,7 +38,13 @@ export function createSimulatedSource(random: () => number = Math.random): Diale
     }
     current = next;
     // Every logged-in agent is in exactly one state, so the total always adds up.
-    const loggedIn = next.agents_in_calls + next.agents_waiting + next.agents_paused + next.agents_in_dead_calls + next.agents_in_dispo + next.agents_in_dial;
+    const loggedIn =
+      next.agents_in_calls +
+      next.agents_waiting +
+      next.agents_paused +
+      next.agents_in_dead_calls +
+      next.agents_in_dispo +
+      next.agents_in_dial;
     return { ...next, agents_logged_in: loggedIn };
   };
   return { mode: 'simulated', read: async () => step() };

@@ -18,11 +18,16 @@ beforeAll(async () => {
   // closing the test server cuts such sockets instead of waiting for them.
   app = Fastify({ forceCloseConnections: true });
   // A short heartbeat, so the test sees one without waiting 15 s.
-  app.get('/stream', async (_req, reply) => reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, undefined, 50)));
+  app.get('/stream', async (_req, reply) =>
+    reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, undefined, 50)),
+  );
   // A stream of a sign-in: the test decides whether it is still live, and when its token runs out.
   app.get('/session-stream', async (req, reply) => {
     const { expiresIn } = req.query as { expiresIn?: string };
-    const session = { expiresAt: expiresIn === undefined ? undefined : Date.now() + Number(expiresIn), isLive: async () => sessionLive };
+    const session = {
+      expiresAt: expiresIn === undefined ? undefined : Date.now() + Number(expiresIn),
+      isLive: async () => sessionLive,
+    };
     return reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, session, 50));
   });
   app.addHook('preClose', () => hub.closeAll());
@@ -33,7 +38,16 @@ afterAll(async () => app.close());
 
 const state = (calls: number): TDialerState => ({
   mode: 'simulated',
-  stats: { calls_waiting: calls, agents_logged_in: 1, agents_in_calls: 1, agents_waiting: 0, agents_paused: 0, agents_in_dead_calls: 0, agents_in_dispo: 0, agents_in_dial: 0 },
+  stats: {
+    calls_waiting: calls,
+    agents_logged_in: 1,
+    agents_in_calls: 1,
+    agents_waiting: 0,
+    agents_paused: 0,
+    agents_in_dead_calls: 0,
+    agents_in_dispo: 0,
+    agents_in_dial: 0,
+  },
   updatedAt: new Date().toISOString(),
   error: null,
   errorAt: null,
@@ -42,7 +56,9 @@ const state = (calls: number): TDialerState => ({
 describe('the dialer event stream', () => {
   it('sends heartbeats and every published state to each open stream', async () => {
     const controllers = [new AbortController(), new AbortController()];
-    const readers = await Promise.all(controllers.map(async (c) => readSse((await fetch(url, { signal: c.signal })).body!)));
+    const readers = await Promise.all(
+      controllers.map(async (c) => readSse((await fetch(url, { signal: c.signal })).body!)),
+    );
     try {
       for (const r of readers) expect(ZDialerState.parse(JSON.parse((await r.next())!.data)).mode).toBe('simulated');
       publisher.publish(state(7));
@@ -80,7 +96,7 @@ describe('a stream opened by a sign-in', () => {
     return performance.now() - started;
   }
 
-  it('ends within a heartbeat once its user\'s sessions end (signed out, disabled, a new password)', async () => {
+  it("ends within a heartbeat once its user's sessions end (signed out, disabled, a new password)", async () => {
     sessionLive = true;
     const response = await fetch(`${url.replace('/stream', '/session-stream')}`);
     await expect.poll(() => hub.size()).toBe(1);

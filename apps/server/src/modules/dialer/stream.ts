@@ -13,14 +13,16 @@ const CLOSE_GRACE_MS = 1_000;
 
 /** Sends an open stream of events as the reply, with the headers every event stream here needs. */
 export function replyEventStream(reply: FastifyReply, stream: PassThrough) {
-  return reply
-    .header('content-type', 'text/event-stream; charset=utf-8')
-    .header('cache-control', 'no-cache, no-transform')
-    // Proxies such as nginx would otherwise hold events back in their buffers.
-    .header('x-accel-buffering', 'no')
-    // The connection ends with the stream, so closing the server never waits on a kept-alive socket.
-    .header('connection', 'close')
-    .send(stream);
+  return (
+    reply
+      .header('content-type', 'text/event-stream; charset=utf-8')
+      .header('cache-control', 'no-cache, no-transform')
+      // Proxies such as nginx would otherwise hold events back in their buffers.
+      .header('x-accel-buffering', 'no')
+      // The connection ends with the stream, so closing the server never waits on a kept-alive socket.
+      .header('connection', 'close')
+      .send(stream)
+  );
 }
 
 export function formatEvent(state: TDialerState): string {
@@ -44,7 +46,12 @@ export type EventFeed = {
 
 /** The open streams of one app, so closing the app can end them instead of waiting on them forever. */
 export type StreamHub = {
-  open: (reply: FastifyReply, publisher: DialerStatePublisher, session?: StreamSession, heartbeatMs?: number) => PassThrough;
+  open: (
+    reply: FastifyReply,
+    publisher: DialerStatePublisher,
+    session?: StreamSession,
+    heartbeatMs?: number,
+  ) => PassThrough;
   /** A stream of any events (a send's progress: dialer/sends/progress.ts). */
   openFeed: (reply: FastifyReply, feed: EventFeed, session?: StreamSession, heartbeatMs?: number) => PassThrough;
   size: () => number;
@@ -54,7 +61,12 @@ export type StreamHub = {
 export function createStreamHub(): StreamHub {
   const streams = new Map<PassThrough, { end: () => void; reply: FastifyReply; closed: Promise<void> }>();
 
-  const openFeed = (reply: FastifyReply, feed: EventFeed, session?: StreamSession, heartbeatMs = HEARTBEAT_MS): PassThrough => {
+  const openFeed = (
+    reply: FastifyReply,
+    feed: EventFeed,
+    session?: StreamSession,
+    heartbeatMs = HEARTBEAT_MS,
+  ): PassThrough => {
     const stream = new PassThrough();
     const closed = new Promise<void>((resolve) => reply.raw.once('close', () => resolve()));
     const write = (chunk: string) => {
@@ -65,11 +77,17 @@ export function createStreamHub(): StreamHub {
     const heartbeat = setInterval(() => {
       write(': heartbeat\n\n');
       // Signed out, disabled or a new password since the stream opened: it ends (the browser's reconnect is refused).
-      session?.isLive().then((live) => live || end(), () => undefined);
+      session?.isLive().then(
+        (live) => live || end(),
+        () => undefined,
+      );
     }, heartbeatMs);
     heartbeat.unref();
     // The token ran out: the stream ends with it; the browser reconnects with a fresh one if it still may.
-    const expiry = session?.expiresAt === undefined ? undefined : setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
+    const expiry =
+      session?.expiresAt === undefined
+        ? undefined
+        : setTimeout(() => end(), Math.max(0, session.expiresAt - Date.now()));
     expiry?.unref();
     function end() {
       if (!streams.delete(stream)) return;
@@ -91,7 +109,15 @@ export function createStreamHub(): StreamHub {
 
   return {
     open: (reply, publisher, session, heartbeatMs) =>
-      openFeed(reply, { first: formatEvent(publisher.current()), subscribe: (write) => publisher.subscribe((state) => write(formatEvent(state))) }, session, heartbeatMs),
+      openFeed(
+        reply,
+        {
+          first: formatEvent(publisher.current()),
+          subscribe: (write) => publisher.subscribe((state) => write(formatEvent(state))),
+        },
+        session,
+        heartbeatMs,
+      ),
     openFeed,
     size: () => streams.size,
     closeAll: async () => {

@@ -28,21 +28,32 @@ function shorten(text: string): string {
  */
 export function parseUserGroupStatus(text: string): TDialerStats {
   const body = text.replace(/^\uFEFF/, '').trim();
-  if (body.startsWith('ERROR:')) throw new DialerReadError(shorten(body.slice('ERROR:'.length)) || 'The dialer answered ERROR without a message.');
-  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  if (body.startsWith('ERROR:'))
+    throw new DialerReadError(shorten(body.slice('ERROR:'.length)) || 'The dialer answered ERROR without a message.');
+  const lines = body
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const [headerLine, dataLine, ...rest] = lines;
   if (headerLine === undefined || dataLine === undefined || rest.length > 0) {
-    throw new DialerReadError('The dialer sent a reply that could not be read: expected a header line and one line of figures.');
+    throw new DialerReadError(
+      'The dialer sent a reply that could not be read: expected a header line and one line of figures.',
+    );
   }
   const header = headerLine.split('|').map((h) => h.trim().toLowerCase());
   const values = dataLine.split('|').map((v) => v.trim());
   const missing = DIALER_STAT_KEYS.filter((key) => !header.includes(key));
-  if (missing.length > 0) throw new DialerReadError(`The dialer sent a reply that could not be read: no ${missing.join(', ')} column.`);
-  if (values.length !== header.length) throw new DialerReadError('The dialer sent a reply that could not be read: the figures do not match the header.');
+  if (missing.length > 0)
+    throw new DialerReadError(`The dialer sent a reply that could not be read: no ${missing.join(', ')} column.`);
+  if (values.length !== header.length)
+    throw new DialerReadError('The dialer sent a reply that could not be read: the figures do not match the header.');
   const figures: Record<string, number> = {};
   for (const key of DIALER_STAT_KEYS) {
     const value = values[header.indexOf(key)] ?? '';
-    if (!/^\d{1,9}$/.test(value)) throw new DialerReadError(`The dialer sent a reply that could not be read: ${key} is "${shorten(value).slice(0, 40)}", not a count.`);
+    if (!/^\d{1,9}$/.test(value))
+      throw new DialerReadError(
+        `The dialer sent a reply that could not be read: ${key} is "${shorten(value).slice(0, 40)}", not a count.`,
+      );
     figures[key] = Number(value);
   }
   return ZDialerStats.parse(figures);
@@ -95,7 +106,8 @@ export async function readUserGroupStatus(settings: VicidialSettings, signal: Ab
   } catch (error) {
     if (error instanceof DialerReadError) throw error;
     if (signal.aborted) throw error; // stopping: not a dialer failure
-    if (timeout.aborted) throw new DialerReadError(`The dialer did not answer within ${formatDuration(settings.timeoutMs)}.`);
+    if (timeout.aborted)
+      throw new DialerReadError(`The dialer did not answer within ${formatDuration(settings.timeoutMs)}.`);
     throw new DialerReadError(describeFetchFailure(error, url.host));
   }
   try {

@@ -10,13 +10,21 @@ const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 
 export async function dispositionRoutes(app: App) {
   // The agent's screen asks for its own signed-in campaign's; admins and QC inspectors any campaign's.
-  app.get('/api/dispositions', {
-    config: EVERY_ROLE,
-    schema: { querystring: ZDispositionsQuery, response: { 200: ZDispositions, ...FAILURES } },
-  }, async (req) => findDispositions(app.db, currentUser(req), req.query.campaignName));
+  app.get(
+    '/api/dispositions',
+    {
+      config: EVERY_ROLE,
+      schema: { querystring: ZDispositionsQuery, response: { 200: ZDispositions, ...FAILURES } },
+    },
+    async (req) => findDispositions(app.db, currentUser(req), req.query.campaignName),
+  );
 
-  app.put('/api/dispositions', {
-    config: ADMINS,
-    schema: { body: ZDispositionsPut, response: { 200: ZDispositions, ...FAILURES } },
-  }, async (req) => replaceDispositions(app.db, req.body, actorOf(req)));
+  app.put(
+    '/api/dispositions',
+    {
+      config: ADMINS,
+      schema: { body: ZDispositionsPut, response: { 200: ZDispositions, ...FAILURES } },
+    },
+    async (req) => replaceDispositions(app.db, req.body, actorOf(req)),
+  );
 }

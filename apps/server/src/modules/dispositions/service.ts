@@ -46,15 +46,34 @@ export async function replaceDispositions(db: Db, body: TDispositionsPut, actor:
   const layout = await findLeadLayout(db, body.campaignName);
   return db.transaction().execute(async (trx) => {
     // The campaign row locked (not its key: saves referencing it go on): two admins saving at once apply one after the other, each whole.
-    await trx.selectFrom('campaigns').select('id').where('id', '=', layout.campaignId).forNoKeyUpdate().executeTakeFirstOrThrow();
+    await trx
+      .selectFrom('campaigns')
+      .select('id')
+      .where('id', '=', layout.campaignId)
+      .forNoKeyUpdate()
+      .executeTakeFirstOrThrow();
     const before = await findCampaignDispositions(trx, layout.campaignId);
     await trx.deleteFrom('campaignDispositions').where('campaignId', '=', layout.campaignId).execute();
     await trx
       .insertInto('campaignDispositions')
-      .values(body.dispositions.map((d, position) => ({ campaignId: layout.campaignId, position, code: d.code, name: d.name, kind: d.kind, vicidialStatus: d.vicidialStatus })))
+      .values(
+        body.dispositions.map((d, position) => ({
+          campaignId: layout.campaignId,
+          position,
+          code: d.code,
+          name: d.name,
+          kind: d.kind,
+          vicidialStatus: d.vicidialStatus,
+        })),
+      )
       .execute();
     const after = await findCampaignDispositions(trx, layout.campaignId);
-    await recordAudit(trx, actor, { action: 'update', objectType: 'dispositions', objectId: layout.campaignName, changes: { before: { dispositions: before }, after: { dispositions: after } } });
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'dispositions',
+      objectId: layout.campaignName,
+      changes: { before: { dispositions: before }, after: { dispositions: after } },
+    });
     return after;
   });
 }
@@ -65,7 +84,12 @@ export async function replaceDispositions(db: Db, body: TDispositionsPut, actor:
  * ends no call (a correction of answers), and a named code need only exist. 400 with a code for an unknown code or one
  * whose kind the end contradicts.
  */
-export function resolveDisposition(set: TDispositions, campaignName: string, code: string | undefined, completed: boolean | undefined): TDisposition | undefined {
+export function resolveDisposition(
+  set: TDispositions,
+  campaignName: string,
+  code: string | undefined,
+  completed: boolean | undefined,
+): TDisposition | undefined {
   if (code === undefined) {
     if (completed === undefined) return undefined;
     const kind = completed ? 'completed' : 'callback';
@@ -73,7 +97,17 @@ export function resolveDisposition(set: TDispositions, campaignName: string, cod
     return set.find((d) => d.kind === kind);
   }
   const chosen = set.find((d) => d.code.toUpperCase() === code.trim().toUpperCase());
-  if (chosen === undefined) throw new AppError('BAD_REQUEST', DISPOSITION_MESSAGES.unknown(code.trim(), campaignName), DISPOSITION_REFUSALS.unknown);
-  if (!dispositionFitsEnd(chosen.kind, completed)) throw new AppError('BAD_REQUEST', DISPOSITION_MESSAGES.contradicts(chosen.name, completed === true), DISPOSITION_REFUSALS.contradicts);
+  if (chosen === undefined)
+    throw new AppError(
+      'BAD_REQUEST',
+      DISPOSITION_MESSAGES.unknown(code.trim(), campaignName),
+      DISPOSITION_REFUSALS.unknown,
+    );
+  if (!dispositionFitsEnd(chosen.kind, completed))
+    throw new AppError(
+      'BAD_REQUEST',
+      DISPOSITION_MESSAGES.contradicts(chosen.name, completed === true),
+      DISPOSITION_REFUSALS.contradicts,
+    );
   return chosen;
 }

@@ -15,7 +15,8 @@ async function answeredDispute(w: QcWorld): Promise<TDispute> {
   return answer(w.qcA, dispute.id, acceptOneKeepOne);
 }
 
-const escalate = (w: QcWorld, id: number, reason = 'The CRM was complete: listen from 2:00') => w.agentApi.post(`/api/disputes/${id}/escalate`, { reason });
+const escalate = (w: QcWorld, id: number, reason = 'The CRM was complete: listen from 2:00') =>
+  w.agentApi.post(`/api/disputes/${id}/escalate`, { reason });
 
 describe('POST /api/disputes/{id}/escalate', () => {
   it('answers 401 without a session and 403 to inspectors, admins and another agent', async () => {
@@ -35,7 +36,12 @@ describe('POST /api/disputes/{id}/escalate', () => {
     const d = await answeredDispute(w);
     const r = await escalate(w, d.id);
     expect(r.status, r.text).toBe(200);
-    expect(r.json<TDispute>()).toMatchObject({ status: 'escalated', escalationReason: 'The CRM was complete: listen from 2:00', canEscalate: false, overdue: false });
+    expect(r.json<TDispute>()).toMatchObject({
+      status: 'escalated',
+      escalationReason: 'The CRM was complete: listen from 2:00',
+      canEscalate: false,
+      overdue: false,
+    });
     expect(r.json<TDispute>().dueAt).not.toBeNull();
     const again = await escalate(w, d.id);
     expect(again.status).toBe(409);
@@ -46,7 +52,12 @@ describe('POST /api/disputes/{id}/escalate', () => {
     const w = await qcWorld(t);
     const open = await raise(w.agentApi, twoCriteria((await disputableRecord(w)).id));
     expect((await escalate(w, open.id)).body).toEqual({ message: DISPUTE_MESSAGES.notAnswered });
-    const accepted = await answer(w.qcA, open.id, { criteria: [{ criterion: 'greetings', outcome: 'accepted' }, { criterion: 'crm', outcome: 'accepted' }] });
+    const accepted = await answer(w.qcA, open.id, {
+      criteria: [
+        { criterion: 'greetings', outcome: 'accepted' },
+        { criterion: 'crm', outcome: 'accepted' },
+      ],
+    });
     expect(accepted.canEscalate).toBe(false);
     const r = await escalate(w, open.id);
     expect(r.status).toBe(409);
@@ -61,8 +72,14 @@ describe('POST /api/disputes/{id}/escalate', () => {
   it('counts a changed mark other than the proposed one as rejected', async () => {
     const w = await qcWorld(t);
     const record = await disputableRecord(w, w.qcA, { crm: 0 });
-    const d = await raise(w.agentApi, { qcId: record.id, comment: '', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }] });
-    const answered = await answer(w.qcA, d.id, { criteria: [{ criterion: 'crm', outcome: 'changed', mark: 10, reason: 'Half' }] });
+    const d = await raise(w.agentApi, {
+      qcId: record.id,
+      comment: '',
+      criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }],
+    });
+    const answered = await answer(w.qcA, d.id, {
+      criteria: [{ criterion: 'crm', outcome: 'changed', mark: 10, reason: 'Half' }],
+    });
     expect(answered.canEscalate).toBe(true);
     expect((await escalate(w, d.id)).status).toBe(200);
   });
@@ -88,7 +105,13 @@ describe('PUT /api/disputes/{id}/decision', () => {
     expect(r.status, r.text).toBe(200);
     const decided = r.json<TDispute>();
     // After the answer 90 (Greetings accepted); CRM 10 → 20: 100.
-    expect(decided).toMatchObject({ status: 'decided', total: 100, agentGrade: 'Exceed Expectation', canEscalate: false, dueAt: null });
+    expect(decided).toMatchObject({
+      status: 'decided',
+      total: 100,
+      agentGrade: 'Exceed Expectation',
+      canEscalate: false,
+      dueAt: null,
+    });
     expect(decided.criteria.map((c) => [c.criterion, c.outcome, c.decision, c.finalOutcome, c.finalMark])).toEqual([
       ['greetings', 'accepted', null, 'accepted', 0],
       ['crm', 'kept', 'accepted', 'accepted', 20],
@@ -100,22 +123,41 @@ describe('PUT /api/disputes/{id}/decision', () => {
     expect(again.status).toBe(409);
     expect(again.body).toEqual({ message: DISPUTE_MESSAGES.alreadyDecided });
     expect((await escalate(w, d.id)).status).toBe(409);
-    expect((await w.admin.put(`/api/disputes/${d.id}/answer`, { criteria: [{ criterion: 'greetings', outcome: 'accepted' }, { criterion: 'crm', outcome: 'accepted' }] })).status).toBe(409);
+    expect(
+      (
+        await w.admin.put(`/api/disputes/${d.id}/answer`, {
+          criteria: [
+            { criterion: 'greetings', outcome: 'accepted' },
+            { criterion: 'crm', outcome: 'accepted' },
+          ],
+        })
+      ).status,
+    ).toBe(409);
 
     const history = (await w.admin.get(`/api/audit/qcRecord/${d.qcId}`)).json<TAuditHistory>();
-    const notes = history.filter((e) => e.objectType === 'qcRecord' && e.action === 'update').map((e) => e.changes.note);
+    const notes = history
+      .filter((e) => e.objectType === 'qcRecord' && e.action === 'update')
+      .map((e) => e.changes.note);
     expect(notes).toEqual([`dispute ${d.id} answered`, `dispute ${d.id} decided`]);
     const [listed] = (await w.agentApi.get('/api/qcReport/list-of-qc-records-by-agent-id')).json<TAgentQcRecord[]>();
-    expect(listed?.review?.resolvedMessage).toMatch(/Final decision by .+:\nCRM accepted: 10 → 20 \(Listened: complete\)\nNew total 100 \(Exceed Expectation\)$/);
+    expect(listed?.review?.resolvedMessage).toMatch(
+      /Final decision by .+:\nCRM accepted: 10 → 20 \(Listened: complete\)\nNew total 100 \(Exceed Expectation\)$/,
+    );
   });
 
   it('restores the mark as scored when the admin keeps a criterion the inspector changed', async () => {
     const w = await qcWorld(t);
     const record = await disputableRecord(w, w.qcA, { crm: 0 });
-    const d = await raise(w.agentApi, { qcId: record.id, comment: '', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }] });
+    const d = await raise(w.agentApi, {
+      qcId: record.id,
+      comment: '',
+      criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }],
+    });
     await answer(w.qcA, d.id, { criteria: [{ criterion: 'crm', outcome: 'changed', mark: 10, reason: 'Half' }] });
     await escalate(w, d.id);
-    const r = await w.admin.put(`/api/disputes/${d.id}/decision`, { criteria: [{ criterion: 'crm', outcome: 'kept', reason: 'Nothing was asked' }] });
+    const r = await w.admin.put(`/api/disputes/${d.id}/decision`, {
+      criteria: [{ criterion: 'crm', outcome: 'kept', reason: 'Nothing was asked' }],
+    });
     expect(r.status, r.text).toBe(200);
     expect((await w.admin.get(`/api/qcReport/getqc/${d.qcId}`)).json<TQcRecord>()).toMatchObject({ crm: 0, total: 75 });
   });
@@ -123,16 +165,30 @@ describe('PUT /api/disputes/{id}/decision', () => {
   it('refuses a dispute not escalated, an accepted criterion and a missing decision', async () => {
     const w = await qcWorld(t);
     const d = await answeredDispute(w);
-    const notYet = await w.admin.put(`/api/disputes/${d.id}/decision`, { criteria: [{ criterion: 'crm', outcome: 'accepted' }] });
+    const notYet = await w.admin.put(`/api/disputes/${d.id}/decision`, {
+      criteria: [{ criterion: 'crm', outcome: 'accepted' }],
+    });
     expect(notYet.status).toBe(409);
     expect(notYet.body).toEqual({ message: DISPUTE_MESSAGES.notEscalated });
     await escalate(w, d.id);
-    const accepted = await w.admin.put(`/api/disputes/${d.id}/decision`, { criteria: [{ criterion: 'crm', outcome: 'accepted' }, { criterion: 'greetings', outcome: 'kept', reason: 'x' }] });
+    const accepted = await w.admin.put(`/api/disputes/${d.id}/decision`, {
+      criteria: [
+        { criterion: 'crm', outcome: 'accepted' },
+        { criterion: 'greetings', outcome: 'kept', reason: 'x' },
+      ],
+    });
     expect(accepted.status).toBe(400);
     expect(accepted.body).toEqual({ message: DISPUTE_MESSAGES.alreadyAccepted('Greetings') });
-    const none = await w.admin.put(`/api/disputes/${d.id}/decision`, { criteria: [{ criterion: 'pace', outcome: 'kept', reason: 'x' }] });
+    const none = await w.admin.put(`/api/disputes/${d.id}/decision`, {
+      criteria: [{ criterion: 'pace', outcome: 'kept', reason: 'x' }],
+    });
     expect(none.body).toEqual({ message: DISPUTE_MESSAGES.notDisputed('Pace') });
-    expect((await w.admin.put('/api/disputes/987654/decision', { criteria: [{ criterion: 'crm', outcome: 'accepted' }] })).status).toBe(404);
-    expect((await t.db.selectFrom('disputes').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status).toBe('escalated');
+    expect(
+      (await w.admin.put('/api/disputes/987654/decision', { criteria: [{ criterion: 'crm', outcome: 'accepted' }] }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.db.selectFrom('disputes').select('status').where('id', '=', d.id).executeTakeFirstOrThrow()).status,
+    ).toBe('escalated');
   });
 });

@@ -3,16 +3,42 @@
 // and the median time to answer (answered_at − raised_at), in total, per inspector and per criterion. Admins see
 // everyone's; an inspector its own lines.
 import { sql, type RawBuilder } from 'kysely';
-import { QC_CRITERION_KEYS, criterionName, startOfLocalDay, startOfNextLocalDay, type TDisputeFigureLine, type TDisputeFigures, type TDisputeFiguresQuery, type TTokenPayload } from '@crm/shared';
+import {
+  QC_CRITERION_KEYS,
+  criterionName,
+  startOfLocalDay,
+  startOfNextLocalDay,
+  type TDisputeFigureLine,
+  type TDisputeFigures,
+  type TDisputeFiguresQuery,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { isAdmin, userIdOf } from '../qc/access.ts';
 
 /** Dispute-level counts: a dispute of three criteria is one dispute and one time to answer. */
-type DisputeCounts = { inspectorId: number | null; inspector: string | null; whole: number; disputes: string; escalated: string; median: number | null };
+type DisputeCounts = {
+  inspectorId: number | null;
+  inspector: string | null;
+  whole: number;
+  disputes: string;
+  escalated: string;
+  median: number | null;
+};
 /** Criterion-level counts, by inspector, by criterion and in all. */
 type CriterionCounts = {
-  inspectorId: number | null; criterion: string | null; byInspector: number; byCriterion: number;
-  disputes: string; criteria: string; accepted: string; rejected: string; changed: string; pending: string; escalated: string; median: number | null;
+  inspectorId: number | null;
+  criterion: string | null;
+  byInspector: number;
+  byCriterion: number;
+  disputes: string;
+  criteria: string;
+  accepted: string;
+  rejected: string;
+  changed: string;
+  pending: string;
+  escalated: string;
+  median: number | null;
 };
 
 const hours = (seconds: number | null) => (seconds === null ? null : Math.round((Number(seconds) / 3600) * 10) / 10);
@@ -28,7 +54,12 @@ function conditions(user: TTokenPayload, query: TDisputeFiguresQuery, timeZone: 
 const answerSeconds = sql`extract(epoch from d.answered_at - d.raised_at)`;
 const finalOutcome = sql`coalesce(c.decision, c.outcome)`;
 
-export async function findDisputeFigures(db: Db, user: TTokenPayload, query: TDisputeFiguresQuery, timeZone: string): Promise<TDisputeFigures> {
+export async function findDisputeFigures(
+  db: Db,
+  user: TTokenPayload,
+  query: TDisputeFiguresQuery,
+  timeZone: string,
+): Promise<TDisputeFigures> {
   const where = conditions(user, query, timeZone);
   const [byDispute, byCriterion] = await Promise.all([
     sql<DisputeCounts>`select d.inspector_id, coalesce(max(u.name), max(r.qc_inspector)) as inspector, grouping(d.inspector_id) as whole,
@@ -67,13 +98,19 @@ export async function findDisputeFigures(db: Db, user: TTokenPayload, query: TDi
   // grouping() is 1 where the column is rolled up: (1, 1) is the whole, (0, 1) an inspector, (1, 0) a criterion.
   const criterionRows = byCriterion.rows;
   const wholeCriteria = criterionRows.find((r) => Number(r.byInspector) === 1 && Number(r.byCriterion) === 1);
-  const inspectorCriteria = new Map(criterionRows.filter((r) => Number(r.byInspector) === 0).map((r) => [r.inspectorId, r]));
+  const inspectorCriteria = new Map(
+    criterionRows.filter((r) => Number(r.byInspector) === 0).map((r) => [r.inspectorId, r]),
+  );
   const disputeRows = byDispute.rows;
   const whole = disputeRows.find((r) => Number(r.whole) === 1);
 
   const byInspector = disputeRows
     .filter((r) => Number(r.whole) === 0)
-    .map((r) => ({ inspectorId: r.inspectorId, inspector: r.inspector ?? 'Unknown', ...disputeLine(r, inspectorCriteria.get(r.inspectorId)) }))
+    .map((r) => ({
+      inspectorId: r.inspectorId,
+      inspector: r.inspector ?? 'Unknown',
+      ...disputeLine(r, inspectorCriteria.get(r.inspectorId)),
+    }))
     .sort((a, b) => b.disputes - a.disputes || a.inspector.localeCompare(b.inspector));
 
   const order = (key: string) => (QC_CRITERION_KEYS as readonly string[]).indexOf(key);

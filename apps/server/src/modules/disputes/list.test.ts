@@ -58,7 +58,9 @@ describe('GET /api/disputes/pagination/{page}/{size}', () => {
     await setTimes(overdueRecent.id, 5, -1);
     await setTimes(overdueOld.id, 60, -12);
     await answer(w.qcA, escalated.id, acceptOneKeepOne);
-    expect((await w.agentApi.post(`/api/disputes/${escalated.id}/escalate`, { reason: 'Listen again' })).status).toBe(200);
+    expect((await w.agentApi.post(`/api/disputes/${escalated.id}/escalate`, { reason: 'Listen again' })).status).toBe(
+      200,
+    );
     // Escalated 49 hours ago, raised 70: past the admin's 48 hours.
     await setTimes(escalated.id, 70, -60, 49);
 
@@ -85,7 +87,9 @@ describe('GET /api/disputes/pagination/{page}/{size}', () => {
     expect([...ids(first), ...ids(second)]).toEqual(made);
     const bad = await w.agentApi.get('/api/disputes/pagination/0/10?status=lost');
     expect(bad.status).toBe(400);
-    expect(bad.json<{ message: string }>().message).toMatch(/status must be one of open, answered, escalated, decided, active/);
+    expect(bad.json<{ message: string }>().message).toMatch(
+      /status must be one of open, answered, escalated, decided, active/,
+    );
     expect((await w.agentApi.get('/api/disputes/pagination/0/0')).status).toBe(400);
   });
 });

@@ -18,11 +18,22 @@ function scoped<Q extends Listed>(q: Q, user: TTokenPayload, query: TDisputeList
   return out;
 }
 
-export async function listDisputes(db: Db, user: TTokenPayload, query: TDisputeListQuery, params: TPageParams): Promise<TPaged<TDispute>> {
+export async function listDisputes(
+  db: Db,
+  user: TTokenPayload,
+  query: TDisputeListQuery,
+  params: TPageParams,
+): Promise<TPaged<TDispute>> {
   const { limit, offset } = pageWindow(params);
   const base = scoped(selectDisputes(db), user, query);
   const [rows, count] = await Promise.all([
-    base.orderBy(overdueSql, 'desc').orderBy('disputes.raisedAt').orderBy('disputes.id').limit(limit).offset(offset).execute(),
+    base
+      .orderBy(overdueSql, 'desc')
+      .orderBy('disputes.raisedAt')
+      .orderBy('disputes.id')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
     scoped(selectDisputes(db), user, query)
       .clearSelect()
       .select((eb) => eb.fn.countAll<string>().as('n'))

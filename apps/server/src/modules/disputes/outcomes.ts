@@ -32,12 +32,25 @@ async function lockDispute(trx: Db, id: number) {
   const dispute = await trx
     .selectFrom('disputes')
     .innerJoin('qcRecords', 'qcRecords.id', 'disputes.qcRecordId')
-    .select(['disputes.id', 'disputes.status', 'disputes.qcRecordId', 'disputes.reviewId', 'disputes.agentUserId', 'disputes.escalatedAt', 'qcRecords.qcInspectorId'])
+    .select([
+      'disputes.id',
+      'disputes.status',
+      'disputes.qcRecordId',
+      'disputes.reviewId',
+      'disputes.agentUserId',
+      'disputes.escalatedAt',
+      'qcRecords.qcInspectorId',
+    ])
     .where('disputes.id', '=', id)
     .forUpdate('disputes')
     .executeTakeFirst();
   if (!dispute) throw notFound(`No dispute with id ${id}`);
-  const criteria = await trx.selectFrom('disputeCriteria').selectAll().where('disputeId', '=', id).orderBy('id').execute();
+  const criteria = await trx
+    .selectFrom('disputeCriteria')
+    .selectAll()
+    .where('disputeId', '=', id)
+    .orderBy('id')
+    .execute();
   return { dispute, criteria };
 }
 
@@ -45,7 +58,13 @@ async function lockDispute(trx: Db, id: number) {
  * Each answered criterion with the mark it ends at. `expected` are the criteria that must be answered, all of them;
  * any other disputed criterion is refused with `other(name)`, a criterion never disputed with notDisputed.
  */
-function settle(body: TDisputeAnswer, all: CriterionRow[], expected: CriterionRow[], missing: (names: string) => string, other: (name: string) => string): Settled[] {
+function settle(
+  body: TDisputeAnswer,
+  all: CriterionRow[],
+  expected: CriterionRow[],
+  missing: (names: string) => string,
+  other: (name: string) => string,
+): Settled[] {
   const byKey = new Map(all.map((c) => [c.criterion, c]));
   const wanted = new Set(expected.map((c) => c.criterion));
   const settled = body.criteria.map((a) => {
@@ -63,8 +82,17 @@ function settle(body: TDisputeAnswer, all: CriterionRow[], expected: CriterionRo
 }
 
 /** Writes marks that differ from the record's into it: total, grade, version, and the edit in the record's history. */
-async function applyMarks(trx: Db, recordId: number, marks: Marks, actor: TAuditActor, note: string): Promise<{ total: number; grade: string } | null> {
-  const current = await selectQcRecords(trx).where('qcRecords.id', '=', recordId).forUpdate('qcRecords').executeTakeFirstOrThrow();
+async function applyMarks(
+  trx: Db,
+  recordId: number,
+  marks: Marks,
+  actor: TAuditActor,
+  note: string,
+): Promise<{ total: number; grade: string } | null> {
+  const current = await selectQcRecords(trx)
+    .where('qcRecords.id', '=', recordId)
+    .forUpdate('qcRecords')
+    .executeTakeFirstOrThrow();
   const changes = Object.entries(marks).filter(([k, v]) => current[k as TQcCriterionKey] !== v);
   if (changes.length === 0) return null;
   const before = toInHouse(current);
@@ -72,11 +100,22 @@ async function applyMarks(trx: Db, recordId: number, marks: Marks, actor: TAudit
   const total = qcTotal(next);
   await trx
     .updateTable('qcRecords')
-    .set((eb) => ({ ...Object.fromEntries(changes), total, agentGrade: qcGrade(total), updatedAt: new Date(), version: eb('version', '+', 1) }))
+    .set((eb) => ({
+      ...Object.fromEntries(changes),
+      total,
+      agentGrade: qcGrade(total),
+      updatedAt: new Date(),
+      version: eb('version', '+', 1),
+    }))
     .where('id', '=', recordId)
     .execute();
   const after = toInHouse(await selectQcRecords(trx).where('qcRecords.id', '=', recordId).executeTakeFirstOrThrow());
-  await recordAudit(trx, actor, { action: 'update', objectType: 'qcRecord', objectId: recordId, changes: { ...changedFields(before, after), note } });
+  await recordAudit(trx, actor, {
+    action: 'update',
+    objectType: 'qcRecord',
+    objectId: recordId,
+    changes: { ...changedFields(before, after), note },
+  });
   return { total, grade: qcGrade(total) };
 }
 
@@ -92,7 +131,13 @@ function summary(settled: Settled[], result: { total: number; grade: string } | 
 }
 
 /** PUT /api/disputes/{id}/answer: the record's inspector or an admin, every disputed criterion, once. */
-export async function answerDispute(db: Db, user: TTokenPayload, id: number, body: TDisputeAnswer, actor: TAuditActor): Promise<TDispute> {
+export async function answerDispute(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  body: TDisputeAnswer,
+  actor: TAuditActor,
+): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
     const { dispute, criteria } = await lockDispute(trx, id);
     if (!isAdmin(user) && dispute.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
@@ -100,51 +145,119 @@ export async function answerDispute(db: Db, user: TTokenPayload, id: number, bod
     const settled = settle(body, criteria, criteria, DISPUTE_MESSAGES.missingAnswer, DISPUTE_MESSAGES.notDisputed);
     const now = new Date();
     for (const s of settled) {
-      await trx.updateTable('disputeCriteria').set({ outcome: s.outcome, answeredMark: s.mark, answerReason: s.reason === '' ? null : s.reason }).where('id', '=', s.row.id).execute();
+      await trx
+        .updateTable('disputeCriteria')
+        .set({ outcome: s.outcome, answeredMark: s.mark, answerReason: s.reason === '' ? null : s.reason })
+        .where('id', '=', s.row.id)
+        .execute();
     }
-    const changed = Object.fromEntries(settled.filter((s) => s.outcome !== 'kept').map((s) => [s.row.criterion, s.mark])) as Marks;
+    const changed = Object.fromEntries(
+      settled.filter((s) => s.outcome !== 'kept').map((s) => [s.row.criterion, s.mark]),
+    ) as Marks;
     const result = await applyMarks(trx, dispute.qcRecordId, changed, actor, `dispute ${id} answered`);
-    await trx.updateTable('disputes').set({ status: 'answered', answeredAt: now, answeredById: userIdOf(user), answeredBy: user.userName }).where('id', '=', id).execute();
+    await trx
+      .updateTable('disputes')
+      .set({ status: 'answered', answeredAt: now, answeredById: userIdOf(user), answeredBy: user.userName })
+      .where('id', '=', id)
+      .execute();
     const resolvedMessage = `Dispute answered by ${user.name}:\n${summary(settled, result)}`;
-    await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now }).where('id', '=', dispute.reviewId).execute();
-    await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: dispute.qcRecordId, changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} answered` } });
+    await trx
+      .updateTable('agentReviews')
+      .set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now })
+      .where('id', '=', dispute.reviewId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'resolve',
+      objectType: 'review',
+      objectId: dispute.qcRecordId,
+      changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} answered` },
+    });
     return findDisputeById(trx, id);
   });
 }
 
 /** POST /api/disputes/{id}/escalate: the dispute's agent, once, when the answer rejected at least one criterion. */
-export async function escalateDispute(db: Db, user: TTokenPayload, id: number, body: TDisputeEscalate, actor: TAuditActor): Promise<TDispute> {
+export async function escalateDispute(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  body: TDisputeEscalate,
+  actor: TAuditActor,
+): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
     const { dispute, criteria } = await lockDispute(trx, id);
     if (dispute.agentUserId !== userIdOf(user)) throw forbidden(DISPUTE_MESSAGES.otherAgent);
     if (dispute.escalatedAt !== null) throw conflict(DISPUTE_MESSAGES.escalateOnce);
     if (dispute.status === 'open') throw conflict(DISPUTE_MESSAGES.notAnswered);
     if (!criteria.some(isRejected)) throw conflict(DISPUTE_MESSAGES.nothingRejected);
-    await trx.updateTable('disputes').set({ status: 'escalated', escalatedAt: new Date(), escalationReason: body.reason }).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'update', objectType: 'review', objectId: dispute.qcRecordId, changes: { after: { escalated: true, escalationReason: body.reason }, note: `dispute ${id} escalated` } });
+    await trx
+      .updateTable('disputes')
+      .set({ status: 'escalated', escalatedAt: new Date(), escalationReason: body.reason })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'review',
+      objectId: dispute.qcRecordId,
+      changes: { after: { escalated: true, escalationReason: body.reason }, note: `dispute ${id} escalated` },
+    });
     return findDisputeById(trx, id);
   });
 }
 
 /** PUT /api/disputes/{id}/decision: an admin, every rejected criterion of an escalated dispute; final. */
-export async function decideDispute(db: Db, user: TTokenPayload, id: number, body: TDisputeAnswer, actor: TAuditActor): Promise<TDispute> {
+export async function decideDispute(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  body: TDisputeAnswer,
+  actor: TAuditActor,
+): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
     const { dispute, criteria } = await lockDispute(trx, id);
     if (dispute.status === 'decided') throw conflict(DISPUTE_MESSAGES.alreadyDecided);
     if (dispute.status !== 'escalated') throw conflict(DISPUTE_MESSAGES.notEscalated);
-    const settled = settle(body, criteria, criteria.filter(isRejected), DISPUTE_MESSAGES.missingDecision, DISPUTE_MESSAGES.alreadyAccepted);
+    const settled = settle(
+      body,
+      criteria,
+      criteria.filter(isRejected),
+      DISPUTE_MESSAGES.missingDecision,
+      DISPUTE_MESSAGES.alreadyAccepted,
+    );
     const now = new Date();
     for (const s of settled) {
-      await trx.updateTable('disputeCriteria').set({ decision: s.outcome, decidedMark: s.mark, decisionReason: s.reason === '' ? null : s.reason }).where('id', '=', s.row.id).execute();
+      await trx
+        .updateTable('disputeCriteria')
+        .set({ decision: s.outcome, decidedMark: s.mark, decisionReason: s.reason === '' ? null : s.reason })
+        .where('id', '=', s.row.id)
+        .execute();
     }
     // The decided mark is where the criterion ends, whatever the answer set: a kept decision after a changed answer restores the mark as scored.
     const marks = Object.fromEntries(settled.map((s) => [s.row.criterion, s.mark])) as Marks;
     const result = await applyMarks(trx, dispute.qcRecordId, marks, actor, `dispute ${id} decided`);
-    await trx.updateTable('disputes').set({ status: 'decided', decidedAt: now, decidedById: userIdOf(user), decidedBy: user.userName }).where('id', '=', id).execute();
-    const review = await trx.selectFrom('agentReviews').select('resolvedMessage').where('id', '=', dispute.reviewId).executeTakeFirstOrThrow();
-    const resolvedMessage = `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.name}:\n${summary(settled, result)}`.trim();
-    await trx.updateTable('agentReviews').set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now }).where('id', '=', dispute.reviewId).execute();
-    await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: dispute.qcRecordId, changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} decided` } });
+    await trx
+      .updateTable('disputes')
+      .set({ status: 'decided', decidedAt: now, decidedById: userIdOf(user), decidedBy: user.userName })
+      .where('id', '=', id)
+      .execute();
+    const review = await trx
+      .selectFrom('agentReviews')
+      .select('resolvedMessage')
+      .where('id', '=', dispute.reviewId)
+      .executeTakeFirstOrThrow();
+    const resolvedMessage =
+      `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.name}:\n${summary(settled, result)}`.trim();
+    await trx
+      .updateTable('agentReviews')
+      .set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now })
+      .where('id', '=', dispute.reviewId)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'resolve',
+      objectType: 'review',
+      objectId: dispute.qcRecordId,
+      changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} decided` },
+    });
     return findDisputeById(trx, id);
   });
 }

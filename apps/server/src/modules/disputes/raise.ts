@@ -1,6 +1,15 @@
 // Raising a dispute (docs/disputes.md): the agent's review of its in-house QC record, as a Raise Concern (agreed No)
 // with the criteria disputed, and the dispute itself, in one transaction. One review per record, as the spec says.
-import { localDayText, QC_MESSAGES, DISPUTE_MESSAGES, criterionOf, type TDispute, type TDisputeRaise, type TQcCriterionKey, type TTokenPayload } from '@crm/shared';
+import {
+  localDayText,
+  QC_MESSAGES,
+  DISPUTE_MESSAGES,
+  criterionOf,
+  type TDispute,
+  type TDisputeRaise,
+  type TQcCriterionKey,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
@@ -16,10 +25,21 @@ export function disputeUntil(createdAt: Date, windowDays: number): Date {
   return new Date(createdAt.getTime() + windowDays * DAY_MS);
 }
 
-export async function raiseDispute(db: Db, user: TTokenPayload, body: TDisputeRaise, actor: TAuditActor, timeZone: string): Promise<TDispute> {
+export async function raiseDispute(
+  db: Db,
+  user: TTokenPayload,
+  body: TDisputeRaise,
+  actor: TAuditActor,
+  timeZone: string,
+): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
     // Locked: a concurrent raise or edit of the same record waits, so the marks compared are the marks disputed.
-    const record = await trx.selectFrom('qcRecords').selectAll().where('id', '=', body.qcId).forUpdate().executeTakeFirst();
+    const record = await trx
+      .selectFrom('qcRecords')
+      .selectAll()
+      .where('id', '=', body.qcId)
+      .forUpdate()
+      .executeTakeFirst();
     if (!record || record.kind !== 'in-house') throw notFound(`No QC record with id ${body.qcId}`);
     if (record.agentUserId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherAgent);
     const reviewed = await trx.selectFrom('agentReviews').select('id').where('qcId', '=', record.id).executeTakeFirst();
@@ -28,10 +48,12 @@ export async function raiseDispute(db: Db, user: TTokenPayload, body: TDisputeRa
     const windows = await readDisputeWindows(trx);
     const now = new Date();
     const until = disputeUntil(record.createdAt, windows.disputeWindowDays);
-    if (now > until) throw badRequest(DISPUTE_MESSAGES.windowClosed(localDayText(until, timeZone), windows.disputeWindowDays));
+    if (now > until)
+      throw badRequest(DISPUTE_MESSAGES.windowClosed(localDayText(until, timeZone), windows.disputeWindowDays));
     for (const c of body.criteria) {
       const current = record[c.criterion as TQcCriterionKey];
-      if (current === c.proposedMark) throw badRequest(DISPUTE_MESSAGES.sameMark(criterionOf(c.criterion).name, current));
+      if (current === c.proposedMark)
+        throw badRequest(DISPUTE_MESSAGES.sameMark(criterionOf(c.criterion).name, current));
     }
 
     const review = await trx
@@ -55,15 +77,31 @@ export async function raiseDispute(db: Db, user: TTokenPayload, body: TDisputeRa
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('disputeCriteria')
-      .values(body.criteria.map((c) => ({ disputeId: dispute.id, criterion: c.criterion, originalMark: record[c.criterion], proposedMark: c.proposedMark, reason: c.reason })))
+      .values(
+        body.criteria.map((c) => ({
+          disputeId: dispute.id,
+          criterion: c.criterion,
+          originalMark: record[c.criterion],
+          proposedMark: c.proposedMark,
+          reason: c.reason,
+        })),
+      )
       .execute();
     // Filed under the QC record, so its history shows the dispute beside the edits it may lead to.
-    const disputed = Object.fromEntries(body.criteria.map((c) => [c.criterion, { mark: record[c.criterion], proposed: c.proposedMark, reason: c.reason }]));
+    const disputed = Object.fromEntries(
+      body.criteria.map((c) => [
+        c.criterion,
+        { mark: record[c.criterion], proposed: c.proposedMark, reason: c.reason },
+      ]),
+    );
     await recordAudit(trx, actor, {
       action: 'create',
       objectType: 'review',
       objectId: record.id,
-      changes: { after: { agreed: 'No', raiseConcern: true, comment: body.comment, disputed }, note: `dispute ${dispute.id} raised` },
+      changes: {
+        after: { agreed: 'No', raiseConcern: true, comment: body.comment, disputed },
+        note: `dispute ${dispute.id} raised`,
+      },
     });
     return findDisputeById(trx, dispute.id);
   });

@@ -28,44 +28,76 @@ import { findDisputeSettings, updateDisputeSettings } from './settings.ts';
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 
 export async function disputeRoutes(app: App) {
-  app.post('/api/disputes', {
-    config: AGENTS,
-    schema: { body: ZDisputeRaise, response: { 200: ZDispute, ...FAILURES } },
-  }, async (req) => raiseDispute(app.db, currentUser(req), req.body, actorOf(req), app.config.timeZone));
+  app.post(
+    '/api/disputes',
+    {
+      config: AGENTS,
+      schema: { body: ZDisputeRaise, response: { 200: ZDispute, ...FAILURES } },
+    },
+    async (req) => raiseDispute(app.db, currentUser(req), req.body, actorOf(req), app.config.timeZone),
+  );
 
-  app.put('/api/disputes/:id/answer', {
-    config: SCORERS,
-    schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
-  }, async (req) => answerDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)));
+  app.put(
+    '/api/disputes/:id/answer',
+    {
+      config: SCORERS,
+      schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
+    },
+    async (req) => answerDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
+  );
 
-  app.post('/api/disputes/:id/escalate', {
-    config: AGENTS,
-    schema: { params: ZDisputeIdParams, body: ZDisputeEscalate, response: { 200: ZDispute, ...FAILURES } },
-  }, async (req) => escalateDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)));
+  app.post(
+    '/api/disputes/:id/escalate',
+    {
+      config: AGENTS,
+      schema: { params: ZDisputeIdParams, body: ZDisputeEscalate, response: { 200: ZDispute, ...FAILURES } },
+    },
+    async (req) => escalateDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
+  );
 
-  app.put('/api/disputes/:id/decision', {
-    config: ADMINS,
-    schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
-  }, async (req) => decideDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)));
+  app.put(
+    '/api/disputes/:id/decision',
+    {
+      config: ADMINS,
+      schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
+    },
+    async (req) => decideDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
+  );
 
-  app.get('/api/disputes/pagination/:page/:size', {
-    config: EVERY_ROLE,
-    schema: { params: ZPageParams, querystring: ZDisputeListQuery, response: { 200: ZDisputePage, ...FAILURES } },
-  }, async (req) => listDisputes(app.db, currentUser(req), req.query, req.params));
+  app.get(
+    '/api/disputes/pagination/:page/:size',
+    {
+      config: EVERY_ROLE,
+      schema: { params: ZPageParams, querystring: ZDisputeListQuery, response: { 200: ZDisputePage, ...FAILURES } },
+    },
+    async (req) => listDisputes(app.db, currentUser(req), req.query, req.params),
+  );
 
-  app.get('/api/disputes/figures', {
-    config: SCORERS,
-    schema: { querystring: ZDisputeFiguresQuery, response: { 200: ZDisputeFigures, ...FAILURES } },
-  }, async (req) => findDisputeFigures(app.db, currentUser(req), req.query, app.config.timeZone));
+  app.get(
+    '/api/disputes/figures',
+    {
+      config: SCORERS,
+      schema: { querystring: ZDisputeFiguresQuery, response: { 200: ZDisputeFigures, ...FAILURES } },
+    },
+    async (req) => findDisputeFigures(app.db, currentUser(req), req.query, app.config.timeZone),
+  );
 
   // Everyone reads the windows (an agent's screen shows until when a record may be disputed); admins change them.
-  app.get('/api/disputes/settings', {
-    config: EVERY_ROLE,
-    schema: { response: { 200: ZDisputeSettings } },
-  }, async () => findDisputeSettings(app.db));
+  app.get(
+    '/api/disputes/settings',
+    {
+      config: EVERY_ROLE,
+      schema: { response: { 200: ZDisputeSettings } },
+    },
+    async () => findDisputeSettings(app.db),
+  );
 
-  app.put('/api/disputes/settings', {
-    config: ADMINS,
-    schema: { body: ZDisputeSettingsUpdate, response: { 200: ZDisputeSettings, ...FAILURES } },
-  }, async (req) => updateDisputeSettings(app.db, currentUser(req), req.body, actorOf(req)));
+  app.put(
+    '/api/disputes/settings',
+    {
+      config: ADMINS,
+      schema: { body: ZDisputeSettingsUpdate, response: { 200: ZDisputeSettings, ...FAILURES } },
+    },
+    async (req) => updateDisputeSettings(app.db, currentUser(req), req.body, actorOf(req)),
+  );
 }

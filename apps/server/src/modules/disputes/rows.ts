@@ -17,24 +17,67 @@ export const dueAtSql = sql<Date | null>`case disputes.status
 export const overdueSql = sql<boolean>`coalesce(${dueAtSql} < now(), false)`;
 
 export function selectDisputes(db: Db) {
-  return db
-    .selectFrom('disputes')
-    .innerJoin('qcRecords', 'qcRecords.id', 'disputes.qcRecordId')
-    .innerJoin('agentReviews', 'agentReviews.id', 'disputes.reviewId')
-    .select([
-      'disputes.id', 'disputes.qcRecordId', 'disputes.reviewId', 'disputes.agentUserId', 'disputes.inspectorId', 'disputes.status',
-      'disputes.raisedAt', 'disputes.answerDueAt', 'disputes.answeredAt', 'disputes.answeredBy', 'disputes.escalatedAt',
-      'disputes.escalationReason', 'disputes.decidedAt', 'disputes.decidedBy',
-      'agentReviews.comment', 'qcRecords.agentName', 'qcRecords.agentId', 'qcRecords.campaignName', 'qcRecords.callDate',
-      'qcRecords.consumerNumber', 'qcRecords.qcInspector', 'qcRecords.qcInspectorId', 'qcRecords.total', 'qcRecords.agentGrade',
-    ])
-    // People by name (users.name), falling back to the username stored when the user is gone.
-    .select(sql<string>`coalesce((select u.name from users u where u.id = qc_records.qc_inspector_id), qc_records.qc_inspector)`.as('qcInspectorName'))
-    .select(sql<string | null>`coalesce((select u.name from users u where u.id = disputes.answered_by_id), disputes.answered_by)`.as('answeredByName'))
-    .select(sql<string | null>`coalesce((select u.name from users u where u.id = disputes.decided_by_id), disputes.decided_by)`.as('decidedByName'))
-    .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'))
-    .select(dueAtSql.as('dueAt'))
-    .select(overdueSql.as('overdue'));
+  return (
+    db
+      .selectFrom('disputes')
+      .innerJoin('qcRecords', 'qcRecords.id', 'disputes.qcRecordId')
+      .innerJoin('agentReviews', 'agentReviews.id', 'disputes.reviewId')
+      .select([
+        'disputes.id',
+        'disputes.qcRecordId',
+        'disputes.reviewId',
+        'disputes.agentUserId',
+        'disputes.inspectorId',
+        'disputes.status',
+        'disputes.raisedAt',
+        'disputes.answerDueAt',
+        'disputes.answeredAt',
+        'disputes.answeredBy',
+        'disputes.escalatedAt',
+        'disputes.escalationReason',
+        'disputes.decidedAt',
+        'disputes.decidedBy',
+        'agentReviews.comment',
+        'qcRecords.agentName',
+        'qcRecords.agentId',
+        'qcRecords.campaignName',
+        'qcRecords.callDate',
+        'qcRecords.consumerNumber',
+        'qcRecords.qcInspector',
+        'qcRecords.qcInspectorId',
+        'qcRecords.total',
+        'qcRecords.agentGrade',
+      ])
+      // People by name (users.name), falling back to the username stored when the user is gone.
+      .select(
+        sql<string>`coalesce((select u.name from users u where u.id = qc_records.qc_inspector_id), qc_records.qc_inspector)`.as(
+          'qcInspectorName',
+        ),
+      )
+      .select(
+        sql<
+          string | null
+        >`coalesce((select u.name from users u where u.id = disputes.answered_by_id), disputes.answered_by)`.as(
+          'answeredByName',
+        ),
+      )
+      .select(
+        sql<
+          string | null
+        >`coalesce((select u.name from users u where u.id = disputes.decided_by_id), disputes.decided_by)`.as(
+          'decidedByName',
+        ),
+      )
+      .select(
+        sql<
+          string | null
+        >`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as(
+          'fileName',
+        ),
+      )
+      .select(dueAtSql.as('dueAt'))
+      .select(overdueSql.as('overdue'))
+  );
 }
 export type DisputeRow = Awaited<ReturnType<ReturnType<typeof selectDisputes>['executeTakeFirstOrThrow']>>;
 export type CriterionRow = Selectable<DisputeCriteriaTable>;
@@ -107,7 +150,16 @@ export function toDispute(r: DisputeRow, criteria: CriterionRow[]): TDispute {
 /** The disputes of these rows with their criteria, in the rows' order (one query for all criteria). */
 export async function withCriteria(db: Db, rows: DisputeRow[]): Promise<TDispute[]> {
   if (rows.length === 0) return [];
-  const criteria = await db.selectFrom('disputeCriteria').selectAll().where('disputeId', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+  const criteria = await db
+    .selectFrom('disputeCriteria')
+    .selectAll()
+    .where(
+      'disputeId',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('id')
+    .execute();
   const byDispute = new Map<number, CriterionRow[]>();
   for (const c of criteria) byDispute.set(c.disputeId, [...(byDispute.get(c.disputeId) ?? []), c]);
   return rows.map((r) => toDispute(r, byDispute.get(r.id) ?? []));

@@ -8,7 +8,12 @@ export type TDncBlock = { list: 'system' | 'campaign'; since: string };
  * The entry that blocks `phoneNumber` (E.164) for the campaign: the oldest of the system list's and the campaign
  * list's entries for it, or null. `since` is its created_at as yyyy-MM-dd in `timeZone` (the server's zone).
  */
-export async function findDncEntry(db: Db, phoneNumber: string, campaignId: number, timeZone: string): Promise<TDncBlock | null> {
+export async function findDncEntry(
+  db: Db,
+  phoneNumber: string,
+  campaignId: number,
+  timeZone: string,
+): Promise<TDncBlock | null> {
   const row = await db
     .selectFrom('dncNumbers')
     .select(['campaignId', 'createdAt'])

@@ -1,7 +1,21 @@
 // Routes of the do-not-call lists (docs/dnc.md); admins only.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { LEAD_MESSAGES, ZDncAdd, ZDncCounts, ZDncEntry, ZDncIdParams, ZDncListQuery, ZDncUploadQuery, ZDncUploadRejected, ZDncUploadResult, ZErrorReply, ZNoContent, ZPageParams, zPaged } from '@crm/shared';
+import {
+  LEAD_MESSAGES,
+  ZDncAdd,
+  ZDncCounts,
+  ZDncEntry,
+  ZDncIdParams,
+  ZDncListQuery,
+  ZDncUploadQuery,
+  ZDncUploadRejected,
+  ZDncUploadResult,
+  ZErrorReply,
+  ZNoContent,
+  ZPageParams,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -15,46 +29,86 @@ const MAX_FILE_BYTES = 20 * 1024 * 1024;
 export async function dncRoutes(app: App) {
   await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
 
-  app.get('/api/dnc/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, querystring: ZDncListQuery, response: { 200: zPaged(ZDncEntry), 404: ZErrorReply } },
-  }, async (req) => findDncPage(app.db, req.query, req.params, app.config.timeZone, app.config.phoneCountry));
+  app.get(
+    '/api/dnc/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: {
+        params: ZPageParams,
+        querystring: ZDncListQuery,
+        response: { 200: zPaged(ZDncEntry), 404: ZErrorReply },
+      },
+    },
+    async (req) => findDncPage(app.db, req.query, req.params, app.config.timeZone, app.config.phoneCountry),
+  );
 
-  app.get('/api/dnc/counts', {
-    config: ADMINS,
-    schema: { response: { 200: ZDncCounts } },
-  }, async () => countDncLists(app.db));
+  app.get(
+    '/api/dnc/counts',
+    {
+      config: ADMINS,
+      schema: { response: { 200: ZDncCounts } },
+    },
+    async () => countDncLists(app.db),
+  );
 
-  app.post('/api/dnc', {
-    config: ADMINS,
-    schema: { body: ZDncAdd, response: { 200: ZDncEntry, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => addDncNumber(app.db, req.body, actorOf(req), app.config.phoneCountry, app.config.timeZone));
+  app.post(
+    '/api/dnc',
+    {
+      config: ADMINS,
+      schema: { body: ZDncAdd, response: { 200: ZDncEntry, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => addDncNumber(app.db, req.body, actorOf(req), app.config.phoneCountry, app.config.timeZone),
+  );
 
-  app.delete('/api/dnc/:id', {
-    config: ADMINS,
-    schema: { params: ZDncIdParams, response: { 204: ZNoContent, 404: ZErrorReply } },
-  }, async (req, reply) => {
-    await removeDncNumber(app.db, req.params.id, actorOf(req));
-    return reply.code(204).send();
-  });
+  app.delete(
+    '/api/dnc/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZDncIdParams, response: { 204: ZNoContent, 404: ZErrorReply } },
+    },
+    async (req, reply) => {
+      await removeDncNumber(app.db, req.params.id, actorOf(req));
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/api/dnc/upload', {
-    config: ADMINS,
-    schema: { querystring: ZDncUploadQuery, response: { 200: ZDncUploadResult, 400: z.union([ZDncUploadRejected, ZErrorReply]), 404: ZErrorReply, 413: ZErrorReply } },
-  }, async (req, reply) => {
-    if (!req.isMultipart()) throw badRequest(`${LEAD_MESSAGES.uploadMissing}: send the CSV as multipart/form-data in the field "file".`);
-    const part = await req.file();
-    if (!part || part.fieldname !== 'file') throw badRequest(LEAD_MESSAGES.uploadMissing);
-    if (!/\.csv$/i.test(part.filename)) {
-      part.file.resume();
-      throw badRequest('Only CSV files (.csv) can be uploaded.');
-    }
-    try {
-      const outcome = await uploadDncFile(app.db, part.file, req.query.campaignName, actorOf(req), app.config.phoneCountry, () => part.file.truncated);
-      return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
-    } finally {
-      // A file never read (an unknown campaign) is let go.
-      part.file.destroy();
-    }
-  });
+  app.post(
+    '/api/dnc/upload',
+    {
+      config: ADMINS,
+      schema: {
+        querystring: ZDncUploadQuery,
+        response: {
+          200: ZDncUploadResult,
+          400: z.union([ZDncUploadRejected, ZErrorReply]),
+          404: ZErrorReply,
+          413: ZErrorReply,
+        },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart())
+        throw badRequest(`${LEAD_MESSAGES.uploadMissing}: send the CSV as multipart/form-data in the field "file".`);
+      const part = await req.file();
+      if (!part || part.fieldname !== 'file') throw badRequest(LEAD_MESSAGES.uploadMissing);
+      if (!/\.csv$/i.test(part.filename)) {
+        part.file.resume();
+        throw badRequest('Only CSV files (.csv) can be uploaded.');
+      }
+      try {
+        const outcome = await uploadDncFile(
+          app.db,
+          part.file,
+          req.query.campaignName,
+          actorOf(req),
+          app.config.phoneCountry,
+          () => part.file.truncated,
+        );
+        return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
+      } finally {
+        // A file never read (an unknown campaign) is let go.
+        part.file.destroy();
+      }
+    },
+  );
 }

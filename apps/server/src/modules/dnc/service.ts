@@ -2,7 +2,17 @@
 // added number reaches the dialer too (modules/dialer-sync).
 import { sql } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js';
-import { DNC_MESSAGES, localDateTimeText, normalisePhone, type TDncAdd, type TDncCounts, type TDncEntry, type TDncListQuery, type TPaged, type TPageParams } from '@crm/shared';
+import {
+  DNC_MESSAGES,
+  localDateTimeText,
+  normalisePhone,
+  type TDncAdd,
+  type TDncCounts,
+  type TDncEntry,
+  type TDncListQuery,
+  type TPaged,
+  type TPageParams,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
@@ -20,7 +30,13 @@ export async function listIdOf(db: Db, campaignName: string | undefined): Promis
 }
 
 /** ?q= a whole number in any format (normalised first), or some of its digits. */
-export async function findDncPage(db: Db, query: TDncListQuery, page: TPageParams, timeZone: string, country: CountryCode): Promise<TPaged<TDncEntry>> {
+export async function findDncPage(
+  db: Db,
+  query: TDncListQuery,
+  page: TPageParams,
+  timeZone: string,
+  country: CountryCode,
+): Promise<TPaged<TDncEntry>> {
   let base = db.selectFrom('dncNumbers as d').leftJoin('campaigns as c', 'c.id', 'd.campaignId');
   if (query.campaignName !== undefined) {
     const listId = await listIdOf(db, query.campaignName);
@@ -29,7 +45,12 @@ export async function findDncPage(db: Db, query: TDncListQuery, page: TPageParam
   const q = (query.q ?? '').trim();
   const digits = (q === '' ? '' : (normalisePhone(q, country) ?? q)).replace(/\D/g, '');
   // A term without a digit matches no number.
-  if (q !== '') base = base.where(sql<string>`regexp_replace(d.phone_number, '\\D', '', 'g')`, 'like', digits === '' ? '' : `%${digits}%`);
+  if (q !== '')
+    base = base.where(
+      sql<string>`regexp_replace(d.phone_number, '\\D', '', 'g')`,
+      'like',
+      digits === '' ? '' : `%${digits}%`,
+    );
   const { limit, offset } = pageWindow(page);
   const [rows, total] = await Promise.all([
     base
@@ -71,11 +92,21 @@ export async function countDncLists(db: Db): Promise<TDncCounts> {
 }
 
 /** Puts one number on a list: 400 when it is not a phone number, 409 when the list has it already. */
-export async function addDncNumber(db: Db, body: TDncAdd, actor: TAuditActor, country: CountryCode, timeZone: string): Promise<TDncEntry> {
+export async function addDncNumber(
+  db: Db,
+  body: TDncAdd,
+  actor: TAuditActor,
+  country: CountryCode,
+  timeZone: string,
+): Promise<TDncEntry> {
   const phoneNumber = normalisePhone(body.number, country);
   if (!phoneNumber) throw badRequest(DNC_MESSAGES.notANumber(body.number));
   const campaignId = await listIdOf(db, body.campaignName);
-  const campaignName = campaignId === null ? null : (await db.selectFrom('campaigns').select('campaignName').where('id', '=', campaignId).executeTakeFirstOrThrow()).campaignName;
+  const campaignName =
+    campaignId === null
+      ? null
+      : (await db.selectFrom('campaigns').select('campaignName').where('id', '=', campaignId).executeTakeFirstOrThrow())
+          .campaignName;
   return db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('dncNumbers')
@@ -112,12 +143,17 @@ export async function removeDncNumber(db: Db, id: number, actor: TAuditActor): P
       .returning(['id', 'phoneNumber', 'campaignId', 'reason'])
       .executeTakeFirst();
     if (!row) throw notFound(DNC_MESSAGES.notFound);
-    const campaign = row.campaignId === null ? undefined : await trx.selectFrom('campaigns').select('campaignName').where('id', '=', row.campaignId).executeTakeFirst();
+    const campaign =
+      row.campaignId === null
+        ? undefined
+        : await trx.selectFrom('campaigns').select('campaignName').where('id', '=', row.campaignId).executeTakeFirst();
     await recordAudit(trx, actor, {
       action: 'delete',
       objectType: 'dnc',
       objectId: row.id,
-      changes: { before: { phoneNumber: row.phoneNumber, list: campaign?.campaignName ?? SYSTEM_LIST, reason: row.reason } },
+      changes: {
+        before: { phoneNumber: row.phoneNumber, list: campaign?.campaignName ?? SYSTEM_LIST, reason: row.reason },
+      },
     });
   });
 }

@@ -5,7 +5,15 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { sql } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js';
-import { DNC_MESSAGES, dncUploadMessage, dncUploadRejectedMessage, normalisePhone, type TDncUploadRejected, type TDncUploadResult, type TUploadRowError } from '@crm/shared';
+import {
+  DNC_MESSAGES,
+  dncUploadMessage,
+  dncUploadRejectedMessage,
+  normalisePhone,
+  type TDncUploadRejected,
+  type TDncUploadResult,
+  type TUploadRowError,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
@@ -20,7 +28,13 @@ const BATCH = 5000;
 
 export type TDncUploadOutcome = { ok: true; result: TDncUploadResult } | { ok: false; rejection: TDncUploadRejected };
 
-type TParsed = { numbers: Set<string>; rowsRead: number; repeats: number; errorCount: number; errors: TUploadRowError[] };
+type TParsed = {
+  numbers: Set<string>;
+  rowsRead: number;
+  repeats: number;
+  errorCount: number;
+  errors: TUploadRowError[];
+};
 
 /** Reads the file: each row's number normalised to E.164, or a reported error. Row numbers count the header as 1. */
 export async function readDncFile(file: Readable, country: CountryCode): Promise<TParsed> {
@@ -34,7 +48,13 @@ export async function readDncFile(file: Readable, country: CountryCode): Promise
   const reader = new CsvReader((fields) => {
     row += 1;
     if (row === 1) {
-      column = fields.findIndex((f) => f.trim().replace(/^\uFEFF/, '').toLowerCase() === 'number');
+      column = fields.findIndex(
+        (f) =>
+          f
+            .trim()
+            .replace(/^\uFEFF/, '')
+            .toLowerCase() === 'number',
+      );
       if (column === -1) throw badRequest(DNC_MESSAGES.noHeader);
       return;
     }
@@ -42,7 +62,12 @@ export async function readDncFile(file: Readable, country: CountryCode): Promise
     parsed.rowsRead += 1;
     const raw = (fields[column] ?? '').trim();
     const phone = normalisePhone(raw, country);
-    if (!phone) return report({ row, column: 'number', reason: raw === '' ? 'the number is missing' : `"${raw}" is not a phone number` });
+    if (!phone)
+      return report({
+        row,
+        column: 'number',
+        reason: raw === '' ? 'the number is missing' : `"${raw}" is not a phone number`,
+      });
     if (parsed.numbers.has(phone)) parsed.repeats += 1;
     else parsed.numbers.add(phone);
   });
@@ -60,12 +85,27 @@ export async function readDncFile(file: Readable, country: CountryCode): Promise
 }
 
 /** Reads the whole file, then stores its new numbers in one transaction (nothing when any row is bad). */
-export async function uploadDncFile(db: Db, file: Readable, campaignName: string | undefined, actor: TAuditActor, country: CountryCode, cutShort: () => boolean = () => false): Promise<TDncUploadOutcome> {
+export async function uploadDncFile(
+  db: Db,
+  file: Readable,
+  campaignName: string | undefined,
+  actor: TAuditActor,
+  country: CountryCode,
+  cutShort: () => boolean = () => false,
+): Promise<TDncUploadOutcome> {
   const campaignId = await listIdOf(db, campaignName);
   const parsed = await readDncFile(file, country);
   if (cutShort()) throw new AppError('PAYLOAD_TOO_LARGE', DNC_MESSAGES.tooLarge);
   if (parsed.errorCount > 0) {
-    return { ok: false, rejection: { message: dncUploadRejectedMessage(parsed.errorCount), rowsRead: parsed.rowsRead, errorCount: parsed.errorCount, errors: parsed.errors } };
+    return {
+      ok: false,
+      rejection: {
+        message: dncUploadRejectedMessage(parsed.errorCount),
+        rowsRead: parsed.rowsRead,
+        errorCount: parsed.errorCount,
+        errors: parsed.errors,
+      },
+    };
   }
   if (parsed.rowsRead === 0) throw badRequest(DNC_MESSAGES.empty);
   const numbers = [...parsed.numbers];
@@ -81,7 +121,10 @@ export async function uploadDncFile(db: Db, file: Readable, campaignName: string
         returning id`.execute(trx);
       count += rows.length;
       // The new numbers reach the dialer too, in this transaction (dialer-sync).
-      await queueDncSync(trx, rows.map((r) => r.id));
+      await queueDncSync(
+        trx,
+        rows.map((r) => r.id),
+      );
     }
     const list = campaignId === null ? SYSTEM_LIST : (campaignName ?? '').trim();
     await recordAudit(trx, actor, {
@@ -93,5 +136,8 @@ export async function uploadDncFile(db: Db, file: Readable, campaignName: string
     return count;
   });
   const alreadyListed = parsed.rowsRead - added;
-  return { ok: true, result: { message: dncUploadMessage(added, alreadyListed), rowsRead: parsed.rowsRead, added, alreadyListed } };
+  return {
+    ok: true,
+    result: { message: dncUploadMessage(added, alreadyListed), rowsRead: parsed.rowsRead, added, alreadyListed },
+  };
 }

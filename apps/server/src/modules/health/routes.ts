@@ -7,16 +7,22 @@ import { poolBacklog } from '../../db/watch.ts';
 
 export async function healthRoutes(app: App) {
   const pool = poolOf(app.db);
-  app.get('/healthz', {
-    config: PUBLIC,
-    schema: { response: { 200: ZHealth, 503: ZErrorReply } },
-  }, async (_req, reply) => {
-    // Both within a second: the database is asked on the watch's own connection, never through the busy pool.
-    const [down, backlog] = await Promise.all([app.dbWatch.probe(), poolBacklog(pool)]);
-    if (down !== null) return reply.status(503).send({ message: MESSAGES.database.unavailable });
-    if (backlog !== null) return reply.status(503).send({ message: backlog });
-    const reads = app.reads.state();
-    const readReplica = reads.configured ? { inUse: reads.inUse, lagMs: reads.lagMs === null ? null : Math.round(reads.lagMs), reason: reads.reason } : undefined;
-    return { status: 'ok' as const, db: app.dbMode, ...(readReplica ? { readReplica } : {}) };
-  });
+  app.get(
+    '/healthz',
+    {
+      config: PUBLIC,
+      schema: { response: { 200: ZHealth, 503: ZErrorReply } },
+    },
+    async (_req, reply) => {
+      // Both within a second: the database is asked on the watch's own connection, never through the busy pool.
+      const [down, backlog] = await Promise.all([app.dbWatch.probe(), poolBacklog(pool)]);
+      if (down !== null) return reply.status(503).send({ message: MESSAGES.database.unavailable });
+      if (backlog !== null) return reply.status(503).send({ message: backlog });
+      const reads = app.reads.state();
+      const readReplica = reads.configured
+        ? { inUse: reads.inUse, lagMs: reads.lagMs === null ? null : Math.round(reads.lagMs), reason: reads.reason }
+        : undefined;
+      return { status: 'ok' as const, db: app.dbMode, ...(readReplica ? { readReplica } : {}) };
+    },
+  );
 }

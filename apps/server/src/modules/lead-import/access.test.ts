@@ -13,20 +13,29 @@ describe('lead upload routes: who may call them', () => {
     const campaign = await campaignWithColumns(t.db);
     const importId = randomUUID();
     const admin = await tokenForRole(t.app, 'admin');
-    await uploadLeads(t.app, admin, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaign.campaignName, importId });
+    await uploadLeads(t.app, admin, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, {
+      tableName: campaign.campaignName,
+      importId,
+    });
     const before = await countLeads(t.db);
     const csv = `cell_number,data_date\n${nextPhone().local},2024-05-01\n`;
 
     const anonymousUpload = await uploadLeads(t.app, undefined, csv, { tableName: campaign.campaignName });
     expect(anonymousUpload.status).toBe(401);
     for (const role of ['agent', 'qc'] as const) {
-      const r = await uploadLeads(t.app, await tokenForRole(t.app, role), csv, { tableName: campaign.campaignName, importId: randomUUID() });
+      const r = await uploadLeads(t.app, await tokenForRole(t.app, role), csv, {
+        tableName: campaign.campaignName,
+        importId: randomUUID(),
+      });
       expect(r.status, role).toBe(403);
       expect(r.body).toEqual({ message: MESSAGES.auth.forbidden });
     }
     expect(await countLeads(t.db)).toBe(before);
 
-    const reads = [`/api/file/uploadStatus/${importId}`, `/api/file/download/columns/csv?tableName=${encodeURIComponent(campaign.campaignName)}`];
+    const reads = [
+      `/api/file/uploadStatus/${importId}`,
+      `/api/file/download/columns/csv?tableName=${encodeURIComponent(campaign.campaignName)}`,
+    ];
     for (const url of reads) {
       expect((await t.anonymous.get(url)).status, url).toBe(401);
       for (const api of [await t.callerFor('agent', { campaign: campaign.campaignName }), await t.callerFor('qc')]) {
@@ -46,7 +55,10 @@ describe('POST /api/file/uploadCsv: the size limit (LEAD_UPLOAD_MAX_MB)', () => 
     const csv = `cell_number,data_date\n${rows.join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(MAX_MB * 1024 * 1024);
     const before = await countLeads(t.db);
-    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), csv, { tableName: campaign.campaignName, importId });
+    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), csv, {
+      tableName: campaign.campaignName,
+      importId,
+    });
     expect(r.status, r.text).toBe(413);
     expect(r.body).toEqual({ message: fileTooLargeMessage(MAX_MB) });
     expect(await countLeads(t.db)).toBe(before);
@@ -57,7 +69,12 @@ describe('POST /api/file/uploadCsv: the size limit (LEAD_UPLOAD_MAX_MB)', () => 
   it('takes a file just under the limit', async () => {
     const campaign = await campaignWithColumns(t.db);
     const rows = Array.from({ length: 40_000 }, () => `${nextPhone().local},2024-05-01`);
-    const r = await uploadLeads(t.app, await tokenForRole(t.app, 'admin'), `cell_number,data_date\n${rows.join('\n')}\n`, { tableName: campaign.campaignName });
+    const r = await uploadLeads(
+      t.app,
+      await tokenForRole(t.app, 'admin'),
+      `cell_number,data_date\n${rows.join('\n')}\n`,
+      { tableName: campaign.campaignName },
+    );
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ leadsAdded: 40_000 });
   });

@@ -69,7 +69,8 @@ describe('CsvReader', () => {
     ['a quote inside a plain value after a quoted one', 'a,b\n"1",x"y\n', 2, CSV_PROBLEMS.quoteInValue],
     ['text after a closing quote', 'a,b\n\n1,"x"y\n', 3, CSV_PROBLEMS.textAfterQuote],
   ])('refuses %s, naming the row', (_name, text, row, reason) => {
-    for (const pieces of splits(text)) expect(read(pieces), JSON.stringify(pieces)).toEqual(new CsvSyntaxError(row, reason));
+    for (const pieces of splits(text))
+      expect(read(pieces), JSON.stringify(pieces)).toEqual(new CsvSyntaxError(row, reason));
   });
 
   it('refuses a row longer than the limit instead of holding the rest of the file', () => {

@@ -5,7 +5,10 @@
 
 /** A CSV syntax error at a row (counted from 1 over every row, blank ones included). */
 export class CsvSyntaxError extends Error {
-  constructor(readonly row: number, readonly reason: string) {
+  constructor(
+    readonly row: number,
+    readonly reason: string,
+  ) {
     super(`row ${row}: ${reason}`);
   }
 }
@@ -14,7 +17,8 @@ export const CSV_PROBLEMS = {
   quoteNotClosed: 'a quoted value starts on this row and its closing quote (") is missing',
   quoteInValue: 'a quote (") in the middle of a value: put the whole value in quotes and write the quote twice ("")',
   textAfterQuote: 'text follows a quoted value before the next comma: write a quote inside a quoted value twice ("")',
-  tooLong: (max: number) => `the row is longer than ${max.toLocaleString('en-US')} characters (a quote that is never closed?)`,
+  tooLong: (max: number) =>
+    `the row is longer than ${max.toLocaleString('en-US')} characters (a quote that is never closed?)`,
 } as const;
 
 const QUOTE = 34;
@@ -31,7 +35,10 @@ export class CsvReader {
   private text = '';
 
   /** onRow gets each complete row's fields; a row longer than maxRowLength is an error (an open quote swallowing the file). */
-  constructor(private readonly onRow: (fields: string[]) => void, private readonly maxRowLength = 1 << 20) {}
+  constructor(
+    private readonly onRow: (fields: string[]) => void,
+    private readonly maxRowLength = 1 << 20,
+  ) {}
 
   /** Reads what `chunk` completes; keeps an unfinished last row for the next call. */
   write(chunk: string): void {
@@ -70,7 +77,10 @@ export class CsvReader {
       if (lineEnd === -1) lineEnd = length;
       if (quote > lineEnd) {
         // No quote in the row: the common case, split at once.
-        const line = text.charCodeAt(lineEnd - 1) === CR && lineEnd > pos ? text.slice(pos, lineEnd - 1) : text.slice(pos, lineEnd);
+        const line =
+          text.charCodeAt(lineEnd - 1) === CR && lineEnd > pos
+            ? text.slice(pos, lineEnd - 1)
+            : text.slice(pos, lineEnd);
         this.emit(line.split(','));
         pos = lineEnd + 1;
         continue;

@@ -35,7 +35,9 @@ function startUpload(importId: string, fileName: string) {
     headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, authorization: `Bearer ${token}` },
     payload: body,
   });
-  body.write(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`);
+  body.write(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`,
+  );
   return { body, reply };
 }
 
@@ -46,7 +48,11 @@ describe('GET /api/file/uploadStatus/{importId}', () => {
     const importId = randomUUID();
     const p = nextPhone();
     const csv = `cell_number,data_date\n${p.local},2024-05-01\n88${p.local},2024-05-01\n${rows(3)}\n`;
-    const r = await uploadLeads(t.app, token, csv, { tableName: campaignName.toLowerCase(), importId, fileName: 'may.csv' });
+    const r = await uploadLeads(t.app, token, csv, {
+      tableName: campaignName.toLowerCase(),
+      importId,
+      fileName: 'may.csv',
+    });
     expect(r.status, r.text).toBe(200);
     expect(await progressOf(importId)).toMatchObject({
       importId,
@@ -65,9 +71,18 @@ describe('GET /api/file/uploadStatus/{importId}', () => {
 
   it('reports a rejected upload with its problem count', async () => {
     const importId = randomUUID();
-    const r = await uploadLeads(t.app, token, `cell_number,data_date\nnope,2024-05-01\n${rows(2)}\n`, { tableName: campaignName, importId });
+    const r = await uploadLeads(t.app, token, `cell_number,data_date\nnope,2024-05-01\n${rows(2)}\n`, {
+      tableName: campaignName,
+      importId,
+    });
     expect(r.status).toBe(400);
-    expect(await progressOf(importId)).toMatchObject({ status: 'rejected', phase: 'finished', rowsProcessed: 3, errorCount: 1, leadsAdded: null });
+    expect(await progressOf(importId)).toMatchObject({
+      status: 'rejected',
+      phase: 'finished',
+      rowsProcessed: 3,
+      errorCount: 1,
+      leadsAdded: null,
+    });
   });
 
   it('shows the rows read while the file is still arriving, before anything is stored', async () => {
@@ -76,7 +91,9 @@ describe('GET /api/file/uploadStatus/{importId}', () => {
     const { body, reply } = startUpload(importId, 'slow.csv');
     body.write(`cell_number,data_date\n${rows(2000)}\n`);
     // The multipart parser holds back the last bytes until it sees whether the part ends there.
-    await expect.poll(async () => (await progressOf(importId)).rowsProcessed, { timeout: 5000, interval: 100 }).toBeGreaterThanOrEqual(1990);
+    await expect
+      .poll(async () => (await progressOf(importId)).rowsProcessed, { timeout: 5000, interval: 100 })
+      .toBeGreaterThanOrEqual(1990);
     expect(await progressOf(importId)).toMatchObject({ status: 'running', phase: 'reading', finishedAt: null });
     expect(await countLeads(t.db)).toBe(before);
     body.end(`${rows(10)}\n\r\n--${BOUNDARY}--\r\n`);
@@ -88,7 +105,10 @@ describe('GET /api/file/uploadStatus/{importId}', () => {
   it('refuses an importId used before with 409, leaving the first record alone', async () => {
     const importId = randomUUID();
     await uploadLeads(t.app, token, `cell_number,data_date\n${rows(1)}\n`, { tableName: campaignName, importId });
-    const again = await uploadLeads(t.app, token, `cell_number,data_date\n${rows(1)}\n`, { tableName: campaignName, importId });
+    const again = await uploadLeads(t.app, token, `cell_number,data_date\n${rows(1)}\n`, {
+      tableName: campaignName,
+      importId,
+    });
     expect(again.status).toBe(409);
     expect(again.json<{ message: string }>().message).toMatch(/already exists/);
     expect(await progressOf(importId)).toMatchObject({ status: 'done', leadsAdded: 1 });
@@ -108,7 +128,9 @@ describe('an upload cut off by the client', () => {
     const before = await countLeads(t.db);
     const { body, reply } = startUpload(importId, 'cut.csv');
     body.write(`cell_number,data_date\n${rows(500)}\n`);
-    await expect.poll(async () => (await api.get(`/api/file/uploadStatus/${importId}`)).status, { timeout: 5000, interval: 50 }).toBe(200);
+    await expect
+      .poll(async () => (await api.get(`/api/file/uploadStatus/${importId}`)).status, { timeout: 5000, interval: 50 })
+      .toBe(200);
     body.destroy(new Error('the client went away'));
     await reply.catch(() => undefined);
     await expect.poll(async () => (await progressOf(importId)).status, { timeout: 5000, interval: 50 }).toBe('failed');
@@ -120,8 +142,15 @@ describe('an upload cut off by the client', () => {
 describe('the sweep of uploads nobody holds (at start-up, every 15 s and on a status read)', () => {
   async function record(): Promise<string> {
     const id = randomUUID();
-    const campaign = await t.db.selectFrom('campaigns').select('id').where('campaignName', '=', campaignName).executeTakeFirstOrThrow();
-    await t.db.insertInto('leadImports').values({ id, campaignId: campaign.id, userId: null, fileName: 'lost.csv' }).execute();
+    const campaign = await t.db
+      .selectFrom('campaigns')
+      .select('id')
+      .where('campaignName', '=', campaignName)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('leadImports')
+      .values({ id, campaignId: campaign.id, userId: null, fileName: 'lost.csv' })
+      .execute();
     return id;
   }
 
@@ -129,13 +158,20 @@ describe('the sweep of uploads nobody holds (at start-up, every 15 s and on a st
     const lost = await record();
     const { body, reply } = startUpload(randomUUID(), 'alive.csv');
     body.write(`cell_number,data_date\n${rows(200)}\n`);
-    const aliveRecord = () => t.db.selectFrom('leadImports').select('id').where('fileName', '=', 'alive.csv').executeTakeFirst();
+    const aliveRecord = () =>
+      t.db.selectFrom('leadImports').select('id').where('fileName', '=', 'alive.csv').executeTakeFirst();
     await expect.poll(async () => (await aliveRecord()) !== undefined, { timeout: 5000 }).toBe(true);
     const aliveId = (await aliveRecord())!.id;
 
     // The app's own sweep may have run already: what counts is each record's state afterwards.
     await failAbandonedImports(t.db);
-    expect(await t.db.selectFrom('leadImports').select(['status', 'message']).where('id', '=', lost).executeTakeFirstOrThrow()).toEqual({ status: 'failed', message: ABANDONED_MESSAGE });
+    expect(
+      await t.db
+        .selectFrom('leadImports')
+        .select(['status', 'message'])
+        .where('id', '=', lost)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'failed', message: ABANDONED_MESSAGE });
     expect(await progressOf(aliveId)).toMatchObject({ status: 'running' });
 
     body.end(`\r\n--${BOUNDARY}--\r\n`);

@@ -67,7 +67,12 @@ function endValues(end: TImportEnd) {
   };
 }
 
-export type TImportStart = { importId: string | undefined; campaignId: number; userId: number | null; fileName: string };
+export type TImportStart = {
+  importId: string | undefined;
+  campaignId: number;
+  userId: number | null;
+  fileName: string;
+};
 
 /** The advisory lock class of upload claims (the second key is hashtext(importId)). */
 const IMPORT_LOCK_CLASS = 7301;
@@ -77,7 +82,8 @@ const IMPORT_LOCK_CLASS = 7301;
  * moment, every sweep (on any server) sees the upload alive. A no-op without an importId.
  */
 export async function claimImport(client: pg.ClientBase, importId: string | undefined): Promise<void> {
-  if (importId !== undefined) await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, importId]);
+  if (importId !== undefined)
+    await client.query('select pg_advisory_xact_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, importId]);
 }
 
 /** Creates the progress row (409 when the id is taken) and returns its writer. Call claimImport first. */
@@ -88,7 +94,11 @@ export async function startImportProgress(db: Db, start: TImportStart): Promise<
     .insertInto('leadImports')
     .values({ id: importId, campaignId: start.campaignId, userId: start.userId, fileName: start.fileName })
     .execute()
-    .catch(onUniqueViolation('lead_imports_pkey', () => conflict(`An upload with importId ${importId} already exists; start a new one with a new id.`)));
+    .catch(
+      onUniqueViolation('lead_imports_pkey', () =>
+        conflict(`An upload with importId ${importId} already exists; start a new one with a new id.`),
+      ),
+    );
   openHere.add(importId);
 
   const row = db.updateTable('leadImports').where('id', '=', importId);
@@ -99,9 +109,13 @@ export async function startImportProgress(db: Db, start: TImportStart): Promise<
       if (busy) return;
       busy = true;
       // A progress write that fails costs the screen one beat, never the upload.
-      writing = row.set({ rowsProcessed }).execute().catch(() => undefined).finally(() => {
-        busy = false;
-      });
+      writing = row
+        .set({ rowsProcessed })
+        .execute()
+        .catch(() => undefined)
+        .finally(() => {
+          busy = false;
+        });
     },
     async storing(rowsProcessed) {
       await writing;
@@ -140,7 +154,8 @@ export async function startImportProgress(db: Db, start: TImportStart): Promise<
   };
 }
 
-export const ABANDONED_MESSAGE = 'The server stopped before this upload finished; nothing was stored. Upload the file again.';
+export const ABANDONED_MESSAGE =
+  'The server stopped before this upload finished; nothing was stored. Upload the file again.';
 
 /** How often every server looks for uploads nobody holds any more. */
 export const SWEEP_INTERVAL_MS = 15_000;
@@ -155,7 +170,15 @@ export const SWEEP_INTERVAL_MS = 15_000;
 export async function failAbandonedImports(db: Db, importId?: string): Promise<number> {
   const result = await db
     .updateTable('leadImports')
-    .set({ status: 'failed', phase: 'finished', leadsAdded: null, duplicatesSkipped: null, errorCount: null, message: ABANDONED_MESSAGE, finishedAt: new Date() })
+    .set({
+      status: 'failed',
+      phase: 'finished',
+      leadsAdded: null,
+      duplicatesSkipped: null,
+      errorCount: null,
+      message: ABANDONED_MESSAGE,
+      finishedAt: new Date(),
+    })
     .where('status', '=', 'running')
     .where('id', 'in', (eb) =>
       eb
@@ -178,7 +201,10 @@ export async function findImportProgress(db: Db, importId: string): Promise<TImp
   const row = await selectProgress(db, importId);
   if (!row) throw notFound(`No upload with importId ${importId}`);
   // A 'running' upload nobody holds any more is told as failed at once, not at the next sweep.
-  const current = row.status === 'running' && (await failAbandonedImports(db, importId)) > 0 ? await selectProgress(db, importId) : row;
+  const current =
+    row.status === 'running' && (await failAbandonedImports(db, importId)) > 0
+      ? await selectProgress(db, importId)
+      : row;
   return toProgress(current ?? row);
 }
 
@@ -186,7 +212,20 @@ function selectProgress(db: Db, importId: string) {
   return db
     .selectFrom('leadImports as i')
     .innerJoin('campaigns as c', 'c.id', 'i.campaignId')
-    .select(['i.id', 'c.campaignName', 'i.fileName', 'i.status', 'i.phase', 'i.rowsProcessed', 'i.leadsAdded', 'i.duplicatesSkipped', 'i.errorCount', 'i.message', 'i.startedAt', 'i.finishedAt'])
+    .select([
+      'i.id',
+      'c.campaignName',
+      'i.fileName',
+      'i.status',
+      'i.phase',
+      'i.rowsProcessed',
+      'i.leadsAdded',
+      'i.duplicatesSkipped',
+      'i.errorCount',
+      'i.message',
+      'i.startedAt',
+      'i.finishedAt',
+    ])
     .where('i.id', '=', importId)
     .executeTakeFirst();
 }

@@ -28,10 +28,17 @@ export type TLeadHeader = {
 };
 
 /** The columns of leads an upload fills, in COPY order: the campaign, the upload columns, then the data table's columns as jsonb. */
-export const COPY_LEAD_COLUMNS = ['campaign_id', ...LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [columnOf(c.stored)] : [])), 'fields'];
+export const COPY_LEAD_COLUMNS = [
+  'campaign_id',
+  ...LEAD_COLUMNS.flatMap((c) => (c.filledBy === 'upload' ? [columnOf(c.stored)] : [])),
+  'fields',
+];
 
 /** Maps the header (names trimmed, any case) to the campaign's columns, or lists what is wrong with it. */
-export function mapLeadHeader(cells: readonly string[], customColumns: readonly string[]): TLeadHeader | TUploadRowError[] {
+export function mapLeadHeader(
+  cells: readonly string[],
+  customColumns: readonly string[],
+): TLeadHeader | TUploadRowError[] {
   const known = new Map<string, { kind: 'upload' | 'custom' | 'ignored'; name: string }>();
   for (const name of IGNORED_UPLOAD_COLUMNS) known.set(name.toLowerCase(), { kind: 'ignored', name });
   for (const name of UPLOAD_LEAD_COLUMNS) known.set(name.toLowerCase(), { kind: 'upload', name });
@@ -47,9 +54,17 @@ export function mapLeadHeader(cells: readonly string[], customColumns: readonly 
     if (name === '') {
       errors.push({ row: HEADER_ROW, column: '', reason: `column ${index + 1} of the header has no name` });
     } else if (column === undefined) {
-      errors.push({ row: HEADER_ROW, column: name, reason: `"${name}" is not a column of this campaign's leads (download the template to see them)` });
+      errors.push({
+        row: HEADER_ROW,
+        column: name,
+        reason: `"${name}" is not a column of this campaign's leads (download the template to see them)`,
+      });
     } else if (seen.has(column.name)) {
-      errors.push({ row: HEADER_ROW, column: column.name, reason: `the column ${column.name} appears twice in the header` });
+      errors.push({
+        row: HEADER_ROW,
+        column: column.name,
+        reason: `the column ${column.name} appears twice in the header`,
+      });
     } else {
       seen.add(column.name);
       if (column.kind === 'upload') upload[column.name as TUploadLeadColumn] = index;
@@ -109,7 +124,11 @@ export class LeadRowChecker {
   phone = '';
   private readonly campaignText: string;
 
-  constructor(private readonly header: TLeadHeader, private readonly phoneCountry: CountryCode, campaignId: number) {
+  constructor(
+    private readonly header: TLeadHeader,
+    private readonly phoneCountry: CountryCode,
+    campaignId: number,
+  ) {
     this.campaignText = String(campaignId);
     this.uploadIndexes = UPLOAD_LEAD_COLUMNS.map((c) => header.upload[c]);
     // A key is JSON text (quotes and backslashes escaped) then COPY text (its backslashes doubled), whatever the
@@ -150,7 +169,11 @@ export class LeadRowChecker {
   check(cells: readonly string[], row: number): string | undefined {
     this.rowsRead += 1;
     if (cells.length !== this.header.width) {
-      this.report(row, '', `the row has ${cells.length} ${cells.length === 1 ? 'field' : 'fields'}; the header has ${this.header.width}`);
+      this.report(
+        row,
+        '',
+        `the row has ${cells.length} ${cells.length === 1 ? 'field' : 'fields'}; the header has ${this.header.width}`,
+      );
       return undefined;
     }
     // Nearly every row is plain: one scan of the row instead of one per value.
@@ -165,11 +188,17 @@ export class LeadRowChecker {
       if (value === null) continue;
       if (column === 'cell_number') {
         phone = value === '' ? null : normalisePhone(value, this.phoneCountry);
-        if (phone === null) this.report(row, column, value === '' ? 'cell_number is required' : `${quoted(value)} is not a phone number`);
+        if (phone === null)
+          this.report(row, column, value === '' ? 'cell_number is required' : `${quoted(value)} is not a phone number`);
         line += `\t${phone}`;
       } else if (column === 'data_date') {
         date = value === '' ? null : this.parseDate(value);
-        if (date === null) this.report(row, column, value === '' ? 'data_date is required' : `${quoted(value)} is not a date: write yyyy-MM-dd or d/M/yyyy`);
+        if (date === null)
+          this.report(
+            row,
+            column,
+            value === '' ? 'data_date is required' : `${quoted(value)} is not a date: write yyyy-MM-dd or d/M/yyyy`,
+          );
         line += `\t${date}`;
       } else {
         line += value === '' ? `\t${COPY_NULL}` : `\t${plain ? value : copyText(value)}`;

@@ -21,7 +21,13 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest, conflict } from '../../http/errors.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { PROGRESS_INTERVAL_MS, claimImport, startImportProgress, type ImportProgress, type TImportStart } from './import-progress.ts';
+import {
+  PROGRESS_INTERVAL_MS,
+  claimImport,
+  startImportProgress,
+  type ImportProgress,
+  type TImportStart,
+} from './import-progress.ts';
 import { CsvSyntaxError } from './csv-reader.ts';
 import { COPY_LEAD_COLUMNS } from './lead-csv.ts';
 import { LeadCopyEncoder, LeadHeaderError, NotUtf8Error, type TFindListedNumbers } from './lead-streams.ts';
@@ -40,17 +46,25 @@ export type TLeadUpload = {
   actor: TAuditActor;
 };
 
-export type TLeadImportOutcome = { ok: true; result: TLeadUploadResult } | { ok: false; rejection: TLeadUploadRejected };
+export type TLeadImportOutcome =
+  { ok: true; result: TLeadUploadResult } | { ok: false; rejection: TLeadUploadRejected };
 
-export const EMPTY_FILE_MESSAGE = 'The file is empty: it needs a header row (cell_number, data_date, …) and at least one lead.';
+export const EMPTY_FILE_MESSAGE =
+  'The file is empty: it needs a header row (cell_number, data_date, …) and at least one lead.';
 export const NO_LEADS_MESSAGE = 'The file has a header row but no leads.';
 export const NOT_UTF8_MESSAGE = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and upload it again.';
 
 const COPY_LEADS = `copy leads (${COPY_LEAD_COLUMNS.join(', ')}) from stdin`;
 /** Should a lead be stored meanwhile all the same (by a writer that does not take the campaign's lock). */
-export const CONCURRENT_DUPLICATE_MESSAGE = 'Some of these leads were stored by another change made while the file was read; nothing was stored. Upload the file again.';
+export const CONCURRENT_DUPLICATE_MESSAGE =
+  'Some of these leads were stored by another change made while the file was read; nothing was stored. Upload the file again.';
 
-function rejection(message: string, rowsRead: number, errorCount: number, errors: TUploadRowError[]): TLeadImportOutcome {
+function rejection(
+  message: string,
+  rowsRead: number,
+  errorCount: number,
+  errors: TUploadRowError[],
+): TLeadImportOutcome {
   return { ok: false, rejection: { message, rowsRead, errorCount, errors } };
 }
 
@@ -61,7 +75,9 @@ function readFailure(e: unknown, encoder: LeadCopyEncoder): TLeadImportOutcome {
     return rejection(`The header row does not fit this campaign: ${reasons}.`, 0, e.errors.length, e.errors);
   }
   if (e instanceof CsvSyntaxError) {
-    return rejection(`The file is not valid CSV: row ${e.row}: ${e.reason}.`, encoder.rowsRead, 1, [{ row: e.row, column: '', reason: e.reason }]);
+    return rejection(`The file is not valid CSV: row ${e.row}: ${e.reason}.`, encoder.rowsRead, 1, [
+      { row: e.row, column: '', reason: e.reason },
+    ]);
   }
   if (e instanceof NotUtf8Error) throw badRequest(NOT_UTF8_MESSAGE);
   if (isUniqueViolation(e)) throw conflict(CONCURRENT_DUPLICATE_MESSAGE);
@@ -76,10 +92,15 @@ function readFailure(e: unknown, encoder: LeadCopyEncoder): TLeadImportOutcome {
 function storedNumbersLoader(db: Db, campaignId: number): (date: string, seen: SeenFilter) => Promise<void> {
   return async (date, seen) => {
     // Both are checked values (an integer id, a yyyy-MM-dd date): COPY takes no parameters.
-    if (!Number.isInteger(campaignId) || !/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`unexpected key ${campaignId} ${date}`);
+    if (!Number.isInteger(campaignId) || !/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw new Error(`unexpected key ${campaignId} ${date}`);
     const client = await poolOf(db).connect();
     try {
-      const out = client.query(copyTo(`copy (select cell_number from leads where campaign_id = ${campaignId} and data_date = '${date}') to stdout`));
+      const out = client.query(
+        copyTo(
+          `copy (select cell_number from leads where campaign_id = ${campaignId} and data_date = '${date}') to stdout`,
+        ),
+      );
       let rest = '';
       for await (const chunk of out as AsyncIterable<Buffer>) {
         const lines = (rest + chunk.toString('utf8')).split('\n');
@@ -102,13 +123,20 @@ function listedNumbersFinder(db: Db, campaignId: number): TFindListedNumbers {
   return async (phones) => {
     const { rows } = await sql<{ phoneNumber: string }>`
       select distinct phone_number as "phoneNumber" from dnc_numbers
-       where phone_number = any(${[...phones]}::text[]) and (campaign_id is null or campaign_id = ${campaignId})`.execute(db);
+       where phone_number = any(${[...phones]}::text[]) and (campaign_id is null or campaign_id = ${campaignId})`.execute(
+      db,
+    );
     return new Set(rows.map((r) => r.phoneNumber));
   };
 }
 
 /** Reads, checks and copies every new lead into leads on `client` (in its open transaction); null when all rows are good. */
-async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopyEncoder, progress: ImportProgress): Promise<TLeadImportOutcome | null> {
+async function copyRows(
+  client: pg.PoolClient,
+  file: Readable,
+  encoder: LeadCopyEncoder,
+  progress: ImportProgress,
+): Promise<TLeadImportOutcome | null> {
   const copy = client.query(copyFrom(COPY_LEADS));
   // After a failure the stream may still report the COPY's own end; pipeline() has already settled by then.
   copy.on('error', () => undefined);
@@ -120,10 +148,17 @@ async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopy
   } finally {
     clearInterval(ticker);
   }
-  if (encoder.errorCount > 0) return rejection(leadUploadRejectedMessage(encoder.errorCount), encoder.rowsRead, encoder.errorCount, encoder.errors);
+  if (encoder.errorCount > 0)
+    return rejection(
+      leadUploadRejectedMessage(encoder.errorCount),
+      encoder.rowsRead,
+      encoder.errorCount,
+      encoder.errors,
+    );
   if (!encoder.sawHeader) throw badRequest(EMPTY_FILE_MESSAGE);
   if (encoder.rowsRead === 0) throw badRequest(NO_LEADS_MESSAGE);
-  if (copy.rowCount !== encoder.leadsWritten) throw new Error(`COPY stored ${copy.rowCount} leads of ${encoder.leadsWritten}`);
+  if (copy.rowCount !== encoder.leadsWritten)
+    throw new Error(`COPY stored ${copy.rowCount} leads of ${encoder.leadsWritten}`);
   return null;
 }
 
@@ -131,7 +166,13 @@ async function copyRows(client: pg.PoolClient, file: Readable, encoder: LeadCopy
  * Runs the upload in one transaction. Its progress record is created once that transaction is open and has claimed
  * the upload, so from its first moment a sweep for abandoned uploads sees it alive. `started` receives the record's writer.
  */
-async function storeLeads(db: Db, upload: TLeadUpload, start: TImportStart, encoder: LeadCopyEncoder, started: (p: ImportProgress) => void): Promise<TLeadImportOutcome> {
+async function storeLeads(
+  db: Db,
+  upload: TLeadUpload,
+  start: TImportStart,
+  encoder: LeadCopyEncoder,
+  started: (p: ImportProgress) => void,
+): Promise<TLeadImportOutcome> {
   const client = await poolOf(db).connect();
   let healthy = true;
   try {
@@ -151,14 +192,28 @@ async function storeLeads(db: Db, upload: TLeadUpload, start: TImportStart, enco
     const leadsAdded = encoder.leadsWritten;
     const { dncSkipped } = encoder;
     const duplicatesSkipped = encoder.rowsRead - leadsAdded - dncSkipped;
-    const result = { message: leadUploadMessage(leadsAdded, duplicatesSkipped, dncSkipped), rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped, dncSkipped };
+    const result = {
+      message: leadUploadMessage(leadsAdded, duplicatesSkipped, dncSkipped),
+      rowsRead: encoder.rowsRead,
+      leadsAdded,
+      duplicatesSkipped,
+      dncSkipped,
+    };
     // In the same transaction: a server killed around the commit leaves the leads and their 'done' record, or neither.
     await progress.doneOn(client, { status: 'done', ...result });
     await recordAuditOn(client, upload.actor, {
       action: 'upload',
       objectType: 'leads',
       objectId: upload.campaignName,
-      changes: { after: { fileName: upload.fileName }, counts: { rowsRead: encoder.rowsRead, leadsAdded, duplicatesSkipped, ...(dncSkipped > 0 ? { dncSkipped } : {}) } },
+      changes: {
+        after: { fileName: upload.fileName },
+        counts: {
+          rowsRead: encoder.rowsRead,
+          leadsAdded,
+          duplicatesSkipped,
+          ...(dncSkipped > 0 ? { dncSkipped } : {}),
+        },
+      },
     });
     await client.query('commit');
     return { ok: true, result };
@@ -173,7 +228,8 @@ async function storeLeads(db: Db, upload: TLeadUpload, start: TImportStart, enco
   }
 }
 
-export const CONNECTION_LOST_MESSAGE = 'The database connection was lost during the upload; nothing was stored. Upload the file again.';
+export const CONNECTION_LOST_MESSAGE =
+  'The database connection was lost during the upload; nothing was stored. Upload the file again.';
 
 export const INTERRUPTED_MESSAGE = 'The upload stopped before the whole file arrived; nothing was stored.';
 
@@ -212,19 +268,46 @@ function failureMessage(e: unknown): string {
 
 async function runImport(db: Db, upload: TLeadUpload, phoneCountry: CountryCode): Promise<TLeadImportOutcome> {
   const layout = await findLeadLayout(db, upload.campaignName);
-  const encoder = new LeadCopyEncoder(layout.custom, phoneCountry, layout.campaignId, storedNumbersLoader(db, layout.campaignId), listedNumbersFinder(db, layout.campaignId));
+  const encoder = new LeadCopyEncoder(
+    layout.custom,
+    phoneCountry,
+    layout.campaignId,
+    storedNumbersLoader(db, layout.campaignId),
+    listedNumbersFinder(db, layout.campaignId),
+  );
   let progress: ImportProgress | undefined;
-  const start = { importId: upload.importId, campaignId: layout.campaignId, userId: upload.actor.userId, fileName: upload.fileName };
+  const start = {
+    importId: upload.importId,
+    campaignId: layout.campaignId,
+    userId: upload.actor.userId,
+    fileName: upload.fileName,
+  };
   try {
-    const outcome = await storeLeads(db, { ...upload, campaignName: layout.campaignName }, start, encoder, (p) => (progress = p));
+    const outcome = await storeLeads(
+      db,
+      { ...upload, campaignName: layout.campaignName },
+      start,
+      encoder,
+      (p) => (progress = p),
+    );
     if (!outcome.ok) {
-      await progress?.end({ status: 'rejected', rowsRead: outcome.rejection.rowsRead, errorCount: outcome.rejection.errorCount, message: outcome.rejection.message });
+      await progress?.end({
+        status: 'rejected',
+        rowsRead: outcome.rejection.rowsRead,
+        errorCount: outcome.rejection.errorCount,
+        message: outcome.rejection.message,
+      });
     } else progress?.settled();
     return outcome;
   } catch (e) {
     const refused = e instanceof AppError;
     // Written now, or as soon as the database answers again if it is away: the screen never shows "running" for ever.
-    await progress?.endEventually({ status: refused ? 'rejected' : 'failed', rowsRead: encoder.rowsRead, errorCount: null, message: refused ? e.message : failureMessage(e) });
+    await progress?.endEventually({
+      status: refused ? 'rejected' : 'failed',
+      rowsRead: encoder.rowsRead,
+      errorCount: null,
+      message: refused ? e.message : failureMessage(e),
+    });
     throw e;
   }
 }

@@ -16,7 +16,13 @@ async function list(campaignId: number | null, phoneNumber: string): Promise<voi
 }
 
 async function auditCounts(campaignName: string): Promise<unknown> {
-  const row = await t.db.selectFrom('auditLog').select('changes').where('objectType', '=', 'leads').where('objectId', '=', campaignName).where('action', '=', 'upload').executeTakeFirst();
+  const row = await t.db
+    .selectFrom('auditLog')
+    .select('changes')
+    .where('objectType', '=', 'leads')
+    .where('objectId', '=', campaignName)
+    .where('action', '=', 'upload')
+    .executeTakeFirst();
   return (row?.changes as { counts?: unknown } | undefined)?.counts;
 }
 
@@ -39,10 +45,23 @@ describe('POST /api/file/uploadCsv and the do-not-call lists', () => {
     ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
-    expect(ZLeadUploadResult.parse(r.body)).toEqual({ message: leadUploadMessage(2, 1, 3), rowsRead: 6, leadsAdded: 2, duplicatesSkipped: 1, dncSkipped: 3 });
-    expect(r.json<{ message: string }>().message).toBe('File uploaded: 2 leads added, 1 duplicate skipped, 3 skipped: do not call');
+    expect(ZLeadUploadResult.parse(r.body)).toEqual({
+      message: leadUploadMessage(2, 1, 3),
+      rowsRead: 6,
+      leadsAdded: 2,
+      duplicatesSkipped: 1,
+      dncSkipped: 3,
+    });
+    expect(r.json<{ message: string }>().message).toBe(
+      'File uploaded: 2 leads added, 1 duplicate skipped, 3 skipped: do not call',
+    );
     expect((await storedLeads(t.db, campaign.id)).map((l) => l.respondentName)).toEqual(['A', 'D']);
-    expect(await auditCounts(campaign.campaignName)).toEqual({ rowsRead: 6, leadsAdded: 2, duplicatesSkipped: 1, dncSkipped: 3 });
+    expect(await auditCounts(campaign.campaignName)).toEqual({
+      rowsRead: 6,
+      leadsAdded: 2,
+      duplicatesSkipped: 1,
+      dncSkipped: 3,
+    });
   });
 
   it('checks every chunk of a big file: listed numbers anywhere in it are skipped and the rest stored in order', async () => {
@@ -51,7 +70,9 @@ describe('POST /api/file/uploadCsv and the do-not-call lists', () => {
     const listed = [0, 1999, 3000, 5999];
     for (const i of listed) await list(i % 2 === 0 ? null : campaign.id, phones[i]!.e164);
     const rows = phones.map((p, i) => `${p.local},2024-05-01,${i},${'n'.repeat((i * 37) % 250)}`);
-    const r = await uploadLeads(t.app, token, ['cell_number,data_date,respondent_name,note', ...rows].join('\n'), { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, token, ['cell_number,data_date,respondent_name,note', ...rows].join('\n'), {
+      tableName: campaign.campaignName,
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ rowsRead: 6000, leadsAdded: 5996, duplicatesSkipped: 0, dncSkipped: 4 });
     const names = (await storedLeads(t.db, campaign.id)).map((l) => Number(l.respondentName));
@@ -62,7 +83,12 @@ describe('POST /api/file/uploadCsv and the do-not-call lists', () => {
     const campaign = await campaignWithColumns(t.db);
     const p = nextPhone();
     await list(null, p.e164);
-    const r = await uploadLeads(t.app, token, `cell_number,data_date\n${p.local},2024-05-01\nnot-a-number,2024-05-01\n`, { tableName: campaign.campaignName });
+    const r = await uploadLeads(
+      t.app,
+      token,
+      `cell_number,data_date\n${p.local},2024-05-01\nnot-a-number,2024-05-01\n`,
+      { tableName: campaign.campaignName },
+    );
     expect(r.status).toBe(400);
     expect(await storedLeads(t.db, campaign.id)).toEqual([]);
   });

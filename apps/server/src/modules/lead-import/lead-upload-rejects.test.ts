@@ -1,9 +1,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES, MAX_LEAD_VALUE_LENGTH, MAX_UPLOAD_ERRORS_REPORTED, leadUploadRejectedMessage } from '@crm/shared';
+import {
+  LEAD_MESSAGES,
+  MAX_LEAD_VALUE_LENGTH,
+  MAX_UPLOAD_ERRORS_REPORTED,
+  leadUploadRejectedMessage,
+} from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import { tokenForRole, type Reply, useTestApp } from '../../test/harness.ts';
 import { CONCURRENT_DUPLICATE_MESSAGE, EMPTY_FILE_MESSAGE, NOT_UTF8_MESSAGE, NO_LEADS_MESSAGE } from './lead-import.ts';
-import { campaignWithColumns, countLeads, expectRejected, nextPhone, uploadLeads, type UploadOptions } from '../../test/lead-upload-support.ts';
+import {
+  campaignWithColumns,
+  countLeads,
+  expectRejected,
+  nextPhone,
+  uploadLeads,
+  type UploadOptions,
+} from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;
@@ -13,7 +25,9 @@ beforeAll(async () => {
   token = await tokenForRole(t.app, 'admin');
   campaignName = (await campaignWithColumns(t.db, ['shop'])).campaignName;
   // A stored lead: a refused file must leave it alone.
-  const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaignName });
+  const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, {
+    tableName: campaignName,
+  });
   expect(r.status, r.text).toBe(200);
 });
 
@@ -71,13 +85,20 @@ describe('POST /api/file/uploadCsv: bad rows reject the whole file', () => {
 
   it('refuses a value too long in a data table column', async () => {
     const body = expectRejected(await refused(`cell_number,data_date,shop\n${good()},${'z'.repeat(300)}\n`));
-    expect(body.errors).toEqual([{ row: 2, column: 'shop', reason: `the value is longer than ${MAX_LEAD_VALUE_LENGTH} characters` }]);
+    expect(body.errors).toEqual([
+      { row: 2, column: 'shop', reason: `the value is longer than ${MAX_LEAD_VALUE_LENGTH} characters` },
+    ]);
   });
 });
 
 describe('POST /api/file/uploadCsv: a header that does not fit', () => {
   it.each([
-    ['an unknown column', 'cell_number,data_date,colour', 'colour', /"colour" is not a column of this campaign's leads/],
+    [
+      'an unknown column',
+      'cell_number,data_date,colour',
+      'colour',
+      /"colour" is not a column of this campaign's leads/,
+    ],
     ['no cell_number column', 'data_date,respondent_name', 'cell_number', /the header has no cell_number column/],
     ['no data_date column', 'cell_number,respondent_name', 'data_date', /the header has no data_date column/],
     ['a repeated column', 'cell_number,data_date,Shop,shop', 'shop', /the column shop appears twice/],
@@ -90,7 +111,9 @@ describe('POST /api/file/uploadCsv: a header that does not fit', () => {
 
 describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
   it('refuses a quote left open, naming the row', async () => {
-    const body = expectRejected(await refused(`cell_number,data_date,respondent_name\n${good()},Fine\n${good()},"Open\n${good()},Next\n`));
+    const body = expectRejected(
+      await refused(`cell_number,data_date,respondent_name\n${good()},Fine\n${good()},"Open\n${good()},Next\n`),
+    );
     expect(body.message).toMatch(/^The file is not valid CSV: row 3: /);
     expect(body.errors).toEqual([{ row: 3, column: '', reason: expect.stringMatching(/closing quote/) }]);
   });
@@ -101,7 +124,11 @@ describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
   });
 
   it('refuses a file that is not UTF-8', async () => {
-    const latin1 = Buffer.concat([Buffer.from(`cell_number,data_date,respondent_name\n${good()},Jos`), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const latin1 = Buffer.concat([
+      Buffer.from(`cell_number,data_date,respondent_name\n${good()},Jos`),
+      Buffer.from([0xe9]),
+      Buffer.from('\n'),
+    ]);
     expect(message(await refused(latin1))).toBe(NOT_UTF8_MESSAGE);
   });
 
@@ -112,12 +139,18 @@ describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
   });
 
   it('refuses a file not named .csv', async () => {
-    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { fileName: 'leads.xlsx' }))).toBe('Only CSV files (.csv) can be uploaded.');
+    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { fileName: 'leads.xlsx' }))).toBe(
+      'Only CSV files (.csv) can be uploaded.',
+    );
   });
 
   it('refuses a request without a file or without a campaign', async () => {
-    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { field: 'attachment' }))).toBe(LEAD_MESSAGES.uploadMissing);
-    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { tableName: undefined }))).toBe(LEAD_MESSAGES.uploadMissing);
+    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { field: 'attachment' }))).toBe(
+      LEAD_MESSAGES.uploadMissing,
+    );
+    expect(message(await refused(`cell_number,data_date\n${good()}\n`, { tableName: undefined }))).toBe(
+      LEAD_MESSAGES.uploadMissing,
+    );
   });
 
   it('refuses with 409, storing nothing, when a lead of the file is stored meanwhile without the campaign lock', async () => {
@@ -126,13 +159,29 @@ describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
     try {
       // Not yet committed when the upload looks at the stored leads; committed while its COPY waits on it.
       await other.query('begin');
-      const campaign = await other.query<{ id: number }>('select id from campaigns where campaign_name = $1', [campaignName]);
-      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-09')", [campaign.rows[0]?.id, b.e164]);
+      const campaign = await other.query<{ id: number }>('select id from campaigns where campaign_name = $1', [
+        campaignName,
+      ]);
+      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-09')", [
+        campaign.rows[0]?.id,
+        b.e164,
+      ]);
       const before = await countLeads(t.db);
-      const upload = uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-09\n${b.local},2024-05-09\n`, { tableName: campaignName });
+      const upload = uploadLeads(
+        t.app,
+        token,
+        `cell_number,data_date\n${a.local},2024-05-09\n${b.local},2024-05-09\n`,
+        { tableName: campaignName },
+      );
       // Asked outside `other`'s transaction: within one, pg_stat_activity is read once and then kept.
       const copyWaiting = async () =>
-        Number((await poolOf(t.db).query<{ n: string }>("select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'copy leads (%'")).rows[0]?.n);
+        Number(
+          (
+            await poolOf(t.db).query<{ n: string }>(
+              "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'copy leads (%'",
+            )
+          ).rows[0]?.n,
+        );
       await expect.poll(copyWaiting, { timeout: 15_000, interval: 50 }).toBeGreaterThanOrEqual(1);
       await other.query('commit');
       expect(message(await upload, 409)).toBe(CONCURRENT_DUPLICATE_MESSAGE);

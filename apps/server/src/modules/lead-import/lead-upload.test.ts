@@ -6,7 +6,13 @@ import { LEAD_MESSAGES, ZLeadUploadResult, leadUploadMessage } from '@crm/shared
 import { poolOf } from '../../db/database.ts';
 import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { lockCampaignLeadsOn } from '../leads/lock.ts';
-import { campaignWithColumns, countLeads, nextPhone, storedLeads, uploadLeads } from '../../test/lead-upload-support.ts';
+import {
+  campaignWithColumns,
+  countLeads,
+  nextPhone,
+  storedLeads,
+  uploadLeads,
+} from '../../test/lead-upload-support.ts';
 
 const t = useTestApp();
 let token: string;
@@ -28,7 +34,13 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const before = await countLeads(t.db);
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
-    expect(ZLeadUploadResult.parse(r.body)).toEqual({ message: leadUploadMessage(3, 0), rowsRead: 3, leadsAdded: 3, duplicatesSkipped: 0, dncSkipped: 0 });
+    expect(ZLeadUploadResult.parse(r.body)).toEqual({
+      message: leadUploadMessage(3, 0),
+      rowsRead: 3,
+      leadsAdded: 3,
+      duplicatesSkipped: 0,
+      dncSkipped: 0,
+    });
     expect(await countLeads(t.db)).toBe(before + 3);
 
     const leads = await storedLeads(t.db, campaign.id);
@@ -38,7 +50,15 @@ describe('POST /api/file/uploadCsv: a good file', () => {
       [c.e164, '2024-05-01', 'Salma'],
     ]);
     // Empty cells are NULL; every lead starts fresh.
-    expect(leads[1]).toMatchObject({ dataStatus: null, targetSelector: null, did: null, forD: '', generateStatus: 0, isCalled: 0, fields: {} });
+    expect(leads[1]).toMatchObject({
+      dataStatus: null,
+      targetSelector: null,
+      did: null,
+      forD: '',
+      generateStatus: 0,
+      isCalled: 0,
+      fields: {},
+    });
   });
 
   it('takes one number written three ways as one lead, and counts the repeats as duplicates', async () => {
@@ -53,7 +73,13 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ message: leadUploadMessage(2, 2), rowsRead: 4, leadsAdded: 2, duplicatesSkipped: 2, dncSkipped: 0 });
+    expect(r.body).toEqual({
+      message: leadUploadMessage(2, 2),
+      rowsRead: 4,
+      leadsAdded: 2,
+      duplicatesSkipped: 2,
+      dncSkipped: 0,
+    });
     // The first row of the file wins.
     expect((await storedLeads(t.db, campaign.id)).map((l) => [l.cellNumber, l.dataDate, l.respondentName])).toEqual([
       [p.e164, '2024-05-01', 'First'],
@@ -65,21 +91,44 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const campaign = await campaignWithColumns(t.db);
     const other = await campaignWithColumns(t.db);
     const [old, fresh] = [nextPhone(), nextPhone()];
-    const first = await uploadLeads(t.app, token, `cell_number,data_date\n${old.local},2024-05-01\n`, { tableName: campaign.campaignName });
+    const first = await uploadLeads(t.app, token, `cell_number,data_date\n${old.local},2024-05-01\n`, {
+      tableName: campaign.campaignName,
+    });
     expect(first.status, first.text).toBe(200);
-    await uploadLeads(t.app, token, `cell_number,data_date\n${old.local},2024-05-01\n`, { tableName: other.campaignName });
+    await uploadLeads(t.app, token, `cell_number,data_date\n${old.local},2024-05-01\n`, {
+      tableName: other.campaignName,
+    });
 
-    const r = await uploadLeads(t.app, token, `cell_number,data_date,respondent_name\n+88${old.local},2024-05-01,Again\n${fresh.local},2024-05-01,New\n`, { tableName: campaign.campaignName });
-    expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1, dncSkipped: 0 });
+    const r = await uploadLeads(
+      t.app,
+      token,
+      `cell_number,data_date,respondent_name\n+88${old.local},2024-05-01,Again\n${fresh.local},2024-05-01,New\n`,
+      { tableName: campaign.campaignName },
+    );
+    expect(r.body).toEqual({
+      message: leadUploadMessage(1, 1),
+      rowsRead: 2,
+      leadsAdded: 1,
+      duplicatesSkipped: 1,
+      dncSkipped: 0,
+    });
     const leads = await storedLeads(t.db, campaign.id);
-    expect(leads.map((l) => [l.cellNumber, l.respondentName])).toEqual([[old.e164, null], [fresh.e164, 'New']]);
+    expect(leads.map((l) => [l.cellNumber, l.respondentName])).toEqual([
+      [old.e164, null],
+      [fresh.e164, 'New'],
+    ]);
     expect(await storedLeads(t.db, other.id)).toHaveLength(1);
   });
 
   it('skips stored leads of every date of the file, a date first met late in the file too', async () => {
     const campaign = await campaignWithColumns(t.db);
     const [a, b, c, d] = [nextPhone(), nextPhone(), nextPhone(), nextPhone()];
-    const first = await uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-03\n`, { tableName: campaign.campaignName });
+    const first = await uploadLeads(
+      t.app,
+      token,
+      `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-03\n`,
+      { tableName: campaign.campaignName },
+    );
     expect(first.status, first.text).toBe(200);
     const csv = [
       'cell_number,data_date,respondent_name',
@@ -91,7 +140,13 @@ describe('POST /api/file/uploadCsv: a good file', () => {
       `88${c.local},2024-05-01,Repeat`,
     ].join('\n');
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
-    expect(r.body).toEqual({ message: leadUploadMessage(3, 3), rowsRead: 6, leadsAdded: 3, duplicatesSkipped: 3, dncSkipped: 0 });
+    expect(r.body).toEqual({
+      message: leadUploadMessage(3, 3),
+      rowsRead: 6,
+      leadsAdded: 3,
+      duplicatesSkipped: 3,
+      dncSkipped: 0,
+    });
     expect((await storedLeads(t.db, campaign.id)).map((l) => [l.cellNumber, l.dataDate, l.respondentName])).toEqual([
       [a.e164, '2024-05-01', null],
       [b.e164, '2024-05-03', null],
@@ -109,16 +164,30 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     try {
       await other.query('begin');
       await lockCampaignLeadsOn(other, campaign.id);
-      const upload = uploadLeads(t.app, token, `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-01\n`, { tableName: campaign.campaignName });
+      const upload = uploadLeads(
+        t.app,
+        token,
+        `cell_number,data_date\n${a.local},2024-05-01\n${b.local},2024-05-01\n`,
+        { tableName: campaign.campaignName },
+      );
       let settled = false;
       void upload.then(() => (settled = true));
-      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-01')", [campaign.id, a.e164]);
+      await other.query("insert into leads (campaign_id, cell_number, data_date) values ($1, $2, '2024-05-01')", [
+        campaign.id,
+        a.e164,
+      ]);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(settled).toBe(false);
       await other.query('commit');
       const r = await upload;
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toEqual({ message: leadUploadMessage(1, 1), rowsRead: 2, leadsAdded: 1, duplicatesSkipped: 1, dncSkipped: 0 });
+      expect(r.body).toEqual({
+        message: leadUploadMessage(1, 1),
+        rowsRead: 2,
+        leadsAdded: 1,
+        duplicatesSkipped: 1,
+        dncSkipped: 0,
+      });
       expect((await storedLeads(t.db, campaign.id)).map((l) => l.cellNumber)).toEqual([a.e164, b.e164]);
     } finally {
       // Undoes what a failed test left open (after the commit it does nothing).
@@ -145,7 +214,9 @@ describe('POST /api/file/uploadCsv: a good file', () => {
           '',
         ].join('\r\n'),
     );
-    const r = await uploadLeads(t.app, token, await fs.readFile(file), { tableName: campaign.campaignName.toUpperCase() });
+    const r = await uploadLeads(t.app, token, await fs.readFile(file), {
+      tableName: campaign.campaignName.toUpperCase(),
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ rowsRead: 2, leadsAdded: 2 });
     expect((await storedLeads(t.db, campaign.id)).map((l) => [l.respondentName, l.cellNumber, l.region])).toEqual([
@@ -165,8 +236,8 @@ describe('POST /api/file/uploadCsv: a good file', () => {
     const r = await uploadLeads(t.app, token, csv, { tableName: campaign.campaignName });
     expect(r.status, r.text).toBe(200);
     expect((await storedLeads(t.db, campaign.id)).map((l) => l.fields)).toEqual([
-      { 'Shop Name': 'Rahman Store', 'সিগারেট': 'গোল্ড লিফ', Notes: 'tab\there, back\\slash' },
-      { 'সিগারেট': 'বেনসন' },
+      { 'Shop Name': 'Rahman Store', সিগারেট: 'গোল্ড লিফ', Notes: 'tab\there, back\\slash' },
+      { সিগারেট: 'বেনসন' },
     ]);
   });
 
@@ -184,12 +255,17 @@ describe('POST /api/file/uploadCsv: a good file', () => {
   it.each([
     ['without duplicates', false],
     ['with duplicates to skip', true],
-  ])('gives a big file\'s leads their ids in file order (%s), whatever the rows\' sizes', async (_name, repeat) => {
+  ])("gives a big file's leads their ids in file order (%s), whatever the rows' sizes", async (_name, repeat) => {
     const campaign = await campaignWithColumns(t.db, ['note']);
     // Rows of very different sizes, so pages fill unevenly: ids must still follow the file.
-    const rows = Array.from({ length: 6000 }, (_, i) => `${nextPhone().local},2024-05-01,${i},${'n'.repeat((i * 37) % 250)}`);
+    const rows = Array.from(
+      { length: 6000 },
+      (_, i) => `${nextPhone().local},2024-05-01,${i},${'n'.repeat((i * 37) % 250)}`,
+    );
     if (repeat) rows.splice(3000, 0, rows[10] as string);
-    const r = await uploadLeads(t.app, token, ['cell_number,data_date,respondent_name,note', ...rows].join('\n'), { tableName: campaign.campaignName });
+    const r = await uploadLeads(t.app, token, ['cell_number,data_date,respondent_name,note', ...rows].join('\n'), {
+      tableName: campaign.campaignName,
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toMatchObject({ leadsAdded: 6000, duplicatesSkipped: repeat ? 1 : 0 });
     const names = (await storedLeads(t.db, campaign.id)).map((l) => Number(l.respondentName));
@@ -198,7 +274,10 @@ describe('POST /api/file/uploadCsv: a good file', () => {
 
   it('takes the campaign from a tableName form field sent before the file', async () => {
     const campaign = await campaignWithColumns(t.db);
-    const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, { tableName: campaign.campaignName, tableNameAsField: true });
+    const r = await uploadLeads(t.app, token, `cell_number,data_date\n${nextPhone().local},2024-05-01\n`, {
+      tableName: campaign.campaignName,
+      tableNameAsField: true,
+    });
     expect(r.status, r.text).toBe(200);
     expect(await storedLeads(t.db, campaign.id)).toHaveLength(1);
   });

@@ -22,7 +22,8 @@ export function leadMultipartLimits(maxMb: number) {
   return { fileSize: maxMb * MB + 1, files: 1, fields: 10, parts: 11 };
 }
 
-export const CONTROL_CHARACTER_NAME_MESSAGE = 'The file name holds a control character: rename the file and upload it again.';
+export const CONTROL_CHARACTER_NAME_MESSAGE =
+  'The file name holds a control character: rename the file and upload it again.';
 
 export function fileTooLargeMessage(maxMb: number): string {
   return `The file is larger than ${maxMb.toLocaleString('en-US')} MB; split it into smaller files.`;
@@ -44,14 +45,21 @@ function checkFilePart(part: MultipartFile): void {
  * kept in DATA_DIR until the field arrives, then read from there and deleted once read (or abandoned).
  * Past maxMb the stream fails with 413 (nothing is stored: the upload's transaction rolls back).
  */
-export async function readLeadFilePart(request: FastifyRequest, tableName: string | undefined, maxMb: number, spoolDir: string): Promise<TLeadFilePart> {
-  if (!request.isMultipart()) throw badRequest(`${LEAD_MESSAGES.uploadMissing}: send the CSV as multipart/form-data in the field "file".`);
+export async function readLeadFilePart(
+  request: FastifyRequest,
+  tableName: string | undefined,
+  maxMb: number,
+  spoolDir: string,
+): Promise<TLeadFilePart> {
+  if (!request.isMultipart())
+    throw badRequest(`${LEAD_MESSAGES.uploadMissing}: send the CSV as multipart/form-data in the field "file".`);
   let campaignName = tableName;
   let spooled: { fileName: string; path: string } | undefined;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.fieldname === 'tableName' && campaignName === undefined && typeof part.value === 'string') campaignName = part.value.trim() || undefined;
+        if (part.fieldname === 'tableName' && campaignName === undefined && typeof part.value === 'string')
+          campaignName = part.value.trim() || undefined;
         continue;
       }
       try {
@@ -60,7 +68,8 @@ export async function readLeadFilePart(request: FastifyRequest, tableName: strin
         part.file.resume();
         throw e;
       }
-      if (campaignName !== undefined) return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
+      if (campaignName !== undefined)
+        return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
       spooled = { fileName: part.filename, path: path.join(spoolDir, `.lead-upload-${randomUUID()}.csv`) };
       await fs.mkdir(spoolDir, { recursive: true });
       await pipeline(passLimited(part.file, maxMb), createWriteStream(spooled.path, { mode: 0o600 }));

@@ -11,7 +11,8 @@ describe('SeenFilter', () => {
     for (let i = 0; i < 300_000; i++) if (seen.add(date(i), phone(i))) wronglySeen += 1;
     // Exact: no key is taken for another, and every key given is remembered.
     expect(wronglySeen).toBe(0);
-    for (const i of [0, 1, 1023, 1024, 65_537, 123_456, 299_999]) expect(seen.add(date(i), phone(i)), phone(i)).toBe(true);
+    for (const i of [0, 1, 1023, 1024, 65_537, 123_456, 299_999])
+      expect(seen.add(date(i), phone(i)), phone(i)).toBe(true);
     // The same number on another date is another key.
     expect(seen.add(date(1), phone(0))).toBe(false);
   });

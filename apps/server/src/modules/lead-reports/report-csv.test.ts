@@ -32,12 +32,23 @@ describe('neutraliseFormula', () => {
     expect(neutraliseFormula(value)).toBe(expected);
   });
 
-  it.each(['-5', '+8801712345678', '-3.5', '+0.25', '-.5', '1e5', '-2E-3', '', 'plain text', 'a=b', '5-3', 'রহিম', ' =not first'])(
-    'leaves %j as it is',
-    (value) => {
-      expect(neutraliseFormula(value)).toBe(value);
-    },
-  );
+  it.each([
+    '-5',
+    '+8801712345678',
+    '-3.5',
+    '+0.25',
+    '-.5',
+    '1e5',
+    '-2E-3',
+    '',
+    'plain text',
+    'a=b',
+    '5-3',
+    'রহিম',
+    ' =not first',
+  ])('leaves %j as it is', (value) => {
+    expect(neutraliseFormula(value)).toBe(value);
+  });
 });
 
 describe('toCsvCell', () => {
@@ -48,7 +59,15 @@ describe('toCsvCell', () => {
 
 describe('streamCsv', () => {
   it('writes a BOM, the header and CRLF-ended records that parse back to the same values', async () => {
-    const tricky = ['Hossain, Rafiq', 'Shahana "Shanu" Parvin', 'line one\nline two', 'cr\ronly', 'crlf\r\nboth', 'মোঃ রহিম উদ্দিন', ''];
+    const tricky = [
+      'Hossain, Rafiq',
+      'Shahana "Shanu" Parvin',
+      'line one\nline two',
+      'cr\ronly',
+      'crlf\r\nboth',
+      'মোঃ রহিম উদ্দিন',
+      '',
+    ];
     const out = await text(streamCsv(['name', 'n'], recordsOf(tricky.map((v, i) => [v, i]))));
     expect(out.startsWith(BOM)).toBe(true);
     expect(out.slice(BOM.length).split('\r\n')[0]).toBe('name,n');
@@ -64,8 +83,20 @@ describe('streamCsv', () => {
   });
 
   it('neutralises formulas in the header and the cells, and writes null as an empty cell', async () => {
-    const out = await text(streamCsv(['=bad', 'phone'], recordsOf([['@SUM(1)', '+8801712345678'], [null, '-3.5']])));
-    expect(parse(out, { bom: true })).toEqual([["'=bad", 'phone'], ["'@SUM(1)", '+8801712345678'], ['', '-3.5']]);
+    const out = await text(
+      streamCsv(
+        ['=bad', 'phone'],
+        recordsOf([
+          ['@SUM(1)', '+8801712345678'],
+          [null, '-3.5'],
+        ]),
+      ),
+    );
+    expect(parse(out, { bom: true })).toEqual([
+      ["'=bad", 'phone'],
+      ["'@SUM(1)", '+8801712345678'],
+      ['', '-3.5'],
+    ]);
   });
 
   it('ends the records when the reader destroys the stream', async () => {

@@ -36,7 +36,11 @@ export type CsvStreamOptions = { stallMs?: number };
  * destroys the returned stream with that error, and so does a reader that takes nothing for `stallMs`
  * (error code ERR_CSV_READER_STALLED).
  */
-export function streamCsv(header: readonly string[], records: AsyncIterable<readonly CsvValue[]>, options: CsvStreamOptions = {}): Readable {
+export function streamCsv(
+  header: readonly string[],
+  records: AsyncIterable<readonly CsvValue[]>,
+  options: CsvStreamOptions = {},
+): Readable {
   const stallMs = options.stallMs ?? CSV_STALL_MS;
   const csv = stringify({
     bom: true,
@@ -56,11 +60,18 @@ export function streamCsv(header: readonly string[], records: AsyncIterable<read
       waitingSince = null;
     }
   }
-  const watchdog = setInterval(() => {
-    if (waitingSince !== null && Date.now() - waitingSince > stallMs) {
-      csv.destroy(Object.assign(new Error(`the reader took nothing for ${Math.round(stallMs / 1000)} s`), { code: 'ERR_CSV_READER_STALLED' }));
-    }
-  }, Math.max(10, Math.min(stallMs / 4, 10_000)));
+  const watchdog = setInterval(
+    () => {
+      if (waitingSince !== null && Date.now() - waitingSince > stallMs) {
+        csv.destroy(
+          Object.assign(new Error(`the reader took nothing for ${Math.round(stallMs / 1000)} s`), {
+            code: 'ERR_CSV_READER_STALLED',
+          }),
+        );
+      }
+    },
+    Math.max(10, Math.min(stallMs / 4, 10_000)),
+  );
   watchdog.unref();
   csv.once('close', () => clearInterval(watchdog));
   // Each party that must know when the download ends listens once for 'close' (this watchdog, the pipeline below, the

@@ -16,21 +16,31 @@ beforeAll(async () => {
 });
 
 /** `count` generated leads of one date, each with a note of `noteLength` characters, written by the database itself. */
-async function insertGeneratedLeads(campaignId: number, dataDate: string, count: number, noteLength = 10): Promise<void> {
+async function insertGeneratedLeads(
+  campaignId: number,
+  dataDate: string,
+  count: number,
+  noteLength = 10,
+): Promise<void> {
   await t.db
     .insertInto('leads')
     .columns(['campaignId', 'dataDate', 'cellNumber', 'respondentName', 'forD', 'generateStatus', 'fields'])
-    .expression(sql`
+    .expression(
+      sql`
       select ${campaignId}, ${dataDate}::date, '+88019' || lpad(g::text, 8, '0'), 'Respondent ' || g, 'd', 1,
              jsonb_build_object('note', repeat('x', ${noteLength}))
-      from generate_series(1, ${count}) g`)
+      from generate_series(1, ${count}) g`,
+    )
     .execute();
 }
 
 describe('a large lead report', () => {
   it('streams every one of 30,000 leads, in upload order', async () => {
     const c = await createCampaign(t.db);
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: 'big', columns: ['note'] }).execute();
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: 'big', columns: ['note'] })
+      .execute();
     await insertGeneratedLeads(c.id, '2024-06-01', 30_000);
     const r = await t.app.inject({
       method: 'GET',
@@ -48,7 +58,10 @@ describe('a large lead report', () => {
 
   it('closes its cursor and frees its database connection when the client goes away mid-download', async () => {
     const c = await createCampaign(t.db);
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: 'fat', columns: ['note'] }).execute();
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: 'fat', columns: ['note'] })
+      .execute();
     // ~20 MB of CSV: far more than socket buffers hold, so the server is still streaming when the client leaves.
     await insertGeneratedLeads(c.id, '2024-06-02', 10_000, 2000);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -58,7 +71,9 @@ describe('a large lead report', () => {
     /** Starts the download, reads its first bytes, then hangs up. */
     const abandonDownload = async (checkInProgress: boolean) => {
       const req = http.get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${session}` } });
-      const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+        req.once('response', resolve).once('error', reject),
+      );
       expect(res.statusCode).toBe(200);
       await new Promise((resolve) => res.once('data', resolve));
       res.pause();

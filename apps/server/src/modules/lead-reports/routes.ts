@@ -12,15 +12,45 @@ const FAILURES = { 400: ZErrorReply, 404: ZErrorReply };
 
 export async function leadReportRoutes(app: App) {
   // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
-  app.get('/api/file/generateCsv', {
-    exposeHeadRoute: false,
-    config: { ...asDownload(ADMINS), heavy: true },
-    schema: { querystring: ZLeadDateQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The day's leads to dial (${LEAD_FILE_NAMES.forD}), as a CSV download`), ...FAILURES } },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.forD, await exportForDReport(readBulkDb(req), req.query.tableName, req.query.dataDate, app.config.timeZone)));
+  app.get(
+    '/api/file/generateCsv',
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(ADMINS), heavy: true },
+      schema: {
+        querystring: ZLeadDateQuery,
+        response: {
+          200: zFileReply(MEDIA_TYPES.csv, `The day's leads to dial (${LEAD_FILE_NAMES.forD}), as a CSV download`),
+          ...FAILURES,
+        },
+      },
+    },
+    async (req, reply) =>
+      sendCsv(
+        reply,
+        LEAD_FILE_NAMES.forD,
+        await exportForDReport(readBulkDb(req), req.query.tableName, req.query.dataDate, app.config.timeZone),
+      ),
+  );
 
-  app.get('/api/file/generateFullReportCsv', {
-    exposeHeadRoute: false,
-    config: { ...asDownload(ADMINS), heavy: true },
-    schema: { querystring: ZFullReportQuery, response: { 200: zFileReply(MEDIA_TYPES.csv, `The leads with their answers (${LEAD_FILE_NAMES.full}), as a CSV download`), ...FAILURES } },
-  }, async (req, reply) => sendCsv(reply, LEAD_FILE_NAMES.full, await exportFullReport(readBulkDb(req), req.query.tableName, req.query, app.config.timeZone)));
+  app.get(
+    '/api/file/generateFullReportCsv',
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(ADMINS), heavy: true },
+      schema: {
+        querystring: ZFullReportQuery,
+        response: {
+          200: zFileReply(MEDIA_TYPES.csv, `The leads with their answers (${LEAD_FILE_NAMES.full}), as a CSV download`),
+          ...FAILURES,
+        },
+      },
+    },
+    async (req, reply) =>
+      sendCsv(
+        reply,
+        LEAD_FILE_NAMES.full,
+        await exportFullReport(readBulkDb(req), req.query.tableName, req.query, app.config.timeZone),
+      ),
+  );
 }

@@ -56,20 +56,56 @@ describe('lead routes: bad requests', () => {
     const name = encodeURIComponent(c.campaignName);
     const cases: [Method, string, unknown, RegExp][] = [
       ['GET', `/dynamic/leadSummary/${name}`, undefined, /dataDate is required/],
-      ['GET', `/dynamic/leadSummary/${name}?dataDate=2024-02-30`, undefined, /dataDate must be a date written yyyy-MM-dd/],
-      ['POST', `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: '01/05/2024' })}`, { A: 1 }, /dataDate must be a date/],
-      ['POST', `/dynamic/updateData?${query({ dataDate: DATE })}`, { A: 1 }, /tableName \(the campaign name\) is required/],
-      ['POST', `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: DATE })}`, { A: -1 }, /a target cannot be negative/],
-      ['POST', `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: DATE })}`, { A: 'two' }, /each target must be a whole number/],
-      ['POST', `/dynamic/reGenerateData?${query({ tableName: c.campaignName, dataDate: DATE, all: 'yes' })}`, {}, /all must be true or false/],
-      ['POST', `/dynamic/reGenerateData?${query({ tableName: c.campaignName, dataDate: DATE })}`, [1, 2], /send the targets as/],
+      [
+        'GET',
+        `/dynamic/leadSummary/${name}?dataDate=2024-02-30`,
+        undefined,
+        /dataDate must be a date written yyyy-MM-dd/,
+      ],
+      [
+        'POST',
+        `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: '01/05/2024' })}`,
+        { A: 1 },
+        /dataDate must be a date/,
+      ],
+      [
+        'POST',
+        `/dynamic/updateData?${query({ dataDate: DATE })}`,
+        { A: 1 },
+        /tableName \(the campaign name\) is required/,
+      ],
+      [
+        'POST',
+        `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: DATE })}`,
+        { A: -1 },
+        /a target cannot be negative/,
+      ],
+      [
+        'POST',
+        `/dynamic/updateData?${query({ tableName: c.campaignName, dataDate: DATE })}`,
+        { A: 'two' },
+        /each target must be a whole number/,
+      ],
+      [
+        'POST',
+        `/dynamic/reGenerateData?${query({ tableName: c.campaignName, dataDate: DATE, all: 'yes' })}`,
+        {},
+        /all must be true or false/,
+      ],
+      [
+        'POST',
+        `/dynamic/reGenerateData?${query({ tableName: c.campaignName, dataDate: DATE })}`,
+        [1, 2],
+        /send the targets as/,
+      ],
       ['DELETE', `/dynamic/deleteLead?${query({ tableName: c.campaignName })}`, undefined, /dataDate is required/],
       ['GET', `/dynamic/leads/${name}?dataDate=2024-5-1`, undefined, /dataDate must be a date written yyyy-MM-dd/],
       ['GET', `/dynamic/leads/${name}?status=done`, undefined, /status must be one of: fresh, generated, called/],
       ['GET', `/dynamic/leads/${name}?size=1000`, undefined, /size must be at most 100/],
       ['GET', `/dynamic/leads/${name}?phone=abc`, undefined, /phone must contain at least one digit/],
     ];
-    for (const [method, url, body, message] of cases) expectMessage(await admin.request(method, url, body), 400, message);
+    for (const [method, url, body, message] of cases)
+      expectMessage(await admin.request(method, url, body), 400, message);
     expect(await generatedIds(t.db, c.id)).toEqual([]);
     expect(await t.db.selectFrom('leads').select('id').where('campaignId', '=', c.id).execute()).toHaveLength(2);
   });

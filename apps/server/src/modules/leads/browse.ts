@@ -1,7 +1,16 @@
 // The lead browser: one campaign's leads a page at a time, by date, state and phone number (any format), paged by key
 // (newest data date first, then upload order; docs/api.md "Pages") so the last page costs what the first does.
 import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
-import { DEFAULT_PHONE_COUNTRY, normalisePhone, type TKeysetPaged, type TLead, type TLeadBrowseQuery, type TLeadCallSummary, type TLeadStatus, type TPageCursor } from '@crm/shared';
+import {
+  DEFAULT_PHONE_COUNTRY,
+  normalisePhone,
+  type TKeysetPaged,
+  type TLead,
+  type TLeadBrowseQuery,
+  type TLeadCallSummary,
+  type TLeadStatus,
+  type TPageCursor,
+} from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { DB, Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -43,7 +52,13 @@ function phoneFilter(eb: LeadsExpression, phone: string, country: CountryCode): 
  * other: the rest of date d past id i, then the dates past d. Each starts where the index puts the cursor: nothing
  * before it is read.
  */
-async function readLeads(db: Db, where: (eb: LeadsExpression) => Expression<SqlBool>, travel: TTravel, cursor: TPageCursor | undefined, limit: number): Promise<LeadRow[]> {
+async function readLeads(
+  db: Db,
+  where: (eb: LeadsExpression) => Expression<SqlBool>,
+  travel: TTravel,
+  cursor: TPageCursor | undefined,
+  limit: number,
+): Promise<LeadRow[]> {
   const forward = travel === 'forward';
   const base = db.selectFrom('leads').selectAll().where(where);
   const inOrder = base.orderBy('dataDate', forward ? 'desc' : 'asc').orderBy('id', forward ? 'asc' : 'desc');
@@ -55,7 +70,10 @@ async function readLeads(db: Db, where: (eb: LeadsExpression) => Expression<SqlB
     .limit(limit)
     .execute();
   if (sameDate.length >= limit) return sameDate;
-  const laterDates = await inOrder.where('dataDate', forward ? '<' : '>', cursor.date).limit(limit - sameDate.length).execute();
+  const laterDates = await inOrder
+    .where('dataDate', forward ? '<' : '>', cursor.date)
+    .limit(limit - sameDate.length)
+    .execute();
   return [...sameDate, ...laterDates];
 }
 
@@ -63,7 +81,12 @@ async function readLeads(db: Db, where: (eb: LeadsExpression) => Expression<SqlB
  * Numbers without a country code are read in `country` (PHONE_COUNTRY). `calls`: each row's call attempts and the last
  * one's disposition (docs/call-loop.md), read for the page's leads only.
  */
-export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBrowseQuery, country: CountryCode = DEFAULT_PHONE_COUNTRY): Promise<TKeysetPaged<TLead> & { calls: TLeadCallSummary[] }> {
+export async function findLeadsPage(
+  db: Db,
+  campaignName: string,
+  query: TLeadBrowseQuery,
+  country: CountryCode = DEFAULT_PHONE_COUNTRY,
+): Promise<TKeysetPaged<TLead> & { calls: TLeadCallSummary[] }> {
   const layout = await findLeadLayout(db, campaignName);
   const phone = query.phone ?? '';
   const where = (eb: LeadsExpression) => {
@@ -75,13 +98,30 @@ export async function findLeadsPage(db: Db, campaignName: string, query: TLeadBr
   };
   // The campaign's counters give the total; a phone search counts its matches (that search reads only them).
   const counted = phone
-    ? db.selectFrom('leads').where(where).select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))
-    : countCampaignLeads(db, layout.campaignId, { ...(query.dataDate ? { dataDate: query.dataDate } : {}), ...(query.status ? { status: query.status } : {}) });
+    ? db
+        .selectFrom('leads')
+        .where(where)
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n))
+    : countCampaignLeads(db, layout.campaignId, {
+        ...(query.dataDate ? { dataDate: query.dataDate } : {}),
+        ...(query.status ? { status: query.status } : {}),
+      });
   const [page, total] = await Promise.all([
-    readKeysetPage(keysetAsk(query), query.size, () => counted, (travel, cursor, limit) => readLeads(db, where, travel, cursor, limit), (row) => ({ date: row.dataDate, id: row.id })),
+    readKeysetPage(
+      keysetAsk(query),
+      query.size,
+      () => counted,
+      (travel, cursor, limit) => readLeads(db, where, travel, cursor, limit),
+      (row) => ({ date: row.dataDate, id: row.id }),
+    ),
     counted,
   ]);
-  const calls = await findLeadCallSummaries(db, page.rows.map((r) => r.id));
+  const calls = await findLeadCallSummaries(
+    db,
+    page.rows.map((r) => r.id),
+  );
   const paged = toKeysetPaged(
     page.rows.map((r) => toFlatLead(r, layout)),
     page.rows.map((r) => ({ date: r.dataDate, id: r.id })),

@@ -10,7 +10,11 @@ const admin = (): Promise<Caller> => t.callerFor('admin');
 /** n leads of selector A, each with its own number; answers their ids and numbers in upload order. */
 async function leadsWithNumbers(campaignId: number, n: number): Promise<{ ids: number[]; cells: string[] }> {
   const cells = Array.from({ length: n }, () => nextCell());
-  const ids = await insertLeads(t.db, campaignId, cells.map((cellNumber) => ({ brId: 'B1', targetSelector: 'A', cellNumber })));
+  const ids = await insertLeads(
+    t.db,
+    campaignId,
+    cells.map((cellNumber) => ({ brId: 'B1', targetSelector: 'A', cellNumber })),
+  );
   return { ids, cells };
 }
 
@@ -26,8 +30,17 @@ describe('generate and regenerate with do-not-call lists', () => {
     await list(null, cells[0]!);
     await list(c.id, cells[2]!);
     await list(other.id, cells[1]!); // another campaign's list does not hold this campaign's lead back
-    const r = await generate<{ rowsUpdated: number; heldBack: number; message: string }>(await admin(), { campaign: c.campaignName, targets: { A: 3 } });
-    expect(r).toEqual({ rowsUpdated: 3, heldBack: 2, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.generated(3) });
+    const r = await generate<{ rowsUpdated: number; heldBack: number; message: string }>(await admin(), {
+      campaign: c.campaignName,
+      targets: { A: 3 },
+    });
+    expect(r).toEqual({
+      rowsUpdated: 3,
+      heldBack: 2,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.generated(3),
+    });
     expect(await generatedIds(t.db, c.id)).toEqual([ids[1], ids[3], ids[4]]);
   });
 
@@ -36,7 +49,10 @@ describe('generate and regenerate with do-not-call lists', () => {
     const { ids, cells } = await leadsWithNumbers(c.id, 4);
     await list(null, cells[3]!);
     await list(c.id, cells[3]!); // on both lists: held back once
-    const r = await generate<{ rowsUpdated: number; heldBack: number }>(await admin(), { campaign: c.campaignName, all: true });
+    const r = await generate<{ rowsUpdated: number; heldBack: number }>(await admin(), {
+      campaign: c.campaignName,
+      all: true,
+    });
     expect(r).toMatchObject({ rowsUpdated: 3, heldBack: 1 });
     expect(await generatedIds(t.db, c.id)).toEqual(ids.slice(0, 3));
   });
@@ -48,7 +64,14 @@ describe('generate and regenerate with do-not-call lists', () => {
     await generate(api, { campaign: c.campaignName, targets: { A: 2 } });
     await list(c.id, cells[2]!);
     const r = await regenerate(api, { campaign: c.campaignName, targets: { A: 2 } });
-    expect(r).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 1, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(2) });
+    expect(r).toEqual({
+      rowsRegenerated: 2,
+      batch: 2,
+      heldBack: 1,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.regenerated(2),
+    });
     const states = await leadStates(t.db, c.id);
     expect(states.map((l) => l.generateStatus)).toEqual([1, 1, 0, 2, 2, 0]);
     expect(states[2]!.id).toBe(ids[2]);

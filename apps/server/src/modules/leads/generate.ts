@@ -21,7 +21,10 @@ import { lockCampaignLeads } from './lock.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 /** What a generate or regenerate was asked for, as logged beside its count. */
-const requestOf = (request: GenerateRequest) => ({ dataDate: request.dataDate, ...(request.all ? { all: true } : { targets: request.targets ?? {} }) });
+const requestOf = (request: GenerateRequest) => ({
+  dataDate: request.dataDate,
+  ...(request.all ? { all: true } : { targets: request.targets ?? {} }),
+});
 
 export type GenerateRequest = {
   campaignName: string;
@@ -64,7 +67,8 @@ const noOpenCallback = (campaignId: number) => sql`leads.cell_number not in (
  * A lead generate may pick: not on a do-not-call list, in no full quota on a lead field (docs/quotas.md), and no other
  * lead of its number waiting for a callback.
  */
-const mayPick = (campaignId: number) => sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and ${noOpenCallback(campaignId)}`;
+const mayPick = (campaignId: number) =>
+  sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and ${noOpenCallback(campaignId)}`;
 
 /**
  * How many fresh leads of the date are held back because their number is listed (a semi-join the planner may drive
@@ -103,7 +107,9 @@ async function countCallbacks(trx: Db, campaignId: number, request: GenerateRequ
           and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}) as due,
       (select count(*) from leads
         where campaign_id = ${campaignId} and data_date = ${request.dataDate} and generate_status = 0
-          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and not ${noOpenCallback(campaignId)}) as held`.execute(trx);
+          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and not ${noOpenCallback(campaignId)}) as held`.execute(
+    trx,
+  );
   return { callbacksDue: Number(rows[0]?.due ?? 0), heldForCallbacks: Number(rows[0]?.held ?? 0) };
 }
 
@@ -173,24 +179,40 @@ export async function generateLeads(db: Db, request: GenerateRequest, actor: TAu
     const held = await countHeldBack(trx, campaign.id, request.dataDate);
     const counted = await countCallbacks(trx, campaign.id, request);
     const counts = { leadsGenerated: n, ...heldBackCount(held), ...callbackAuditCounts(counted) };
-    await recordAudit(trx, actor, { action: 'generate', objectType: 'leads', objectId: campaign.campaignName, changes: { after: requestOf(request), counts } });
+    await recordAudit(trx, actor, {
+      action: 'generate',
+      objectType: 'leads',
+      objectId: campaign.campaignName,
+      changes: { after: requestOf(request), counts },
+    });
     return { rowsUpdated: n, heldBack: held, callbacks: counted };
   });
-  return { rowsUpdated, heldBack, ...callbacks, message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated) };
+  return {
+    rowsUpdated,
+    heldBack,
+    ...callbacks,
+    message: rowsUpdated === 0 ? LEAD_MESSAGES.noneGenerated : LEAD_MESSAGES.generated(rowsUpdated),
+  };
 }
 
 /**
  * POST /dynamic/reGenerateData: per group, k = min(uncalled generated leads of the date, N) more fresh leads
  * (all=true: k = uncalled) become generated with the next batch number of the date. Uncalled leads stay generated.
  */
-export async function regenerateLeads(db: Db, request: GenerateRequest, actor: TAuditActor): Promise<TRegenerateResult> {
+export async function regenerateLeads(
+  db: Db,
+  request: GenerateRequest,
+  actor: TAuditActor,
+): Promise<TRegenerateResult> {
   const targets = checkTargets(request);
   const campaign = await findCampaignByName(db, request.campaignName);
   const ofDate = sql`campaign_id = ${campaign.id} and data_date = ${request.dataDate}`;
   return db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const { rows } = await sql<{ batch: number }>`
-      select greatest(coalesce(max(generate_status), 0) + 1, ${FIRST_BATCH + 1}::int) as batch from leads where ${ofDate}`.execute(trx);
+      select greatest(coalesce(max(generate_status), 0) + 1, ${FIRST_BATCH + 1}::int) as batch from leads where ${ofDate}`.execute(
+      trx,
+    );
     const batch = rows[0]?.batch ?? FIRST_BATCH + 1;
     const budget = request.all
       ? sql`select selector, br, uncalled as k from uncalled`
@@ -209,8 +231,16 @@ export async function regenerateLeads(db: Db, request: GenerateRequest, actor: T
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
     const heldBack = await countHeldBack(trx, campaign.id, request.dataDate);
     const callbacks = await countCallbacks(trx, campaign.id, request);
-    const changes = { after: { ...requestOf(request), batch }, counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack), ...callbackAuditCounts(callbacks) } };
-    await recordAudit(trx, actor, { action: 'regenerate', objectType: 'leads', objectId: campaign.campaignName, changes });
+    const changes = {
+      after: { ...requestOf(request), batch },
+      counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack), ...callbackAuditCounts(callbacks) },
+    };
+    await recordAudit(trx, actor, {
+      action: 'regenerate',
+      objectType: 'leads',
+      objectId: campaign.campaignName,
+      changes,
+    });
     return { rowsRegenerated, batch, heldBack, ...callbacks, message: LEAD_MESSAGES.regenerated(rowsRegenerated) };
   });
 }

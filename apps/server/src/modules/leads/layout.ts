@@ -1,7 +1,14 @@
 // A campaign's lead layout: the 16 default columns, its data table's own columns, then its answer columns Q1…Qn;
 // and a stored lead turned into the spec's flat shape in that order (with its version, for the agent panel).
 import { sql, type Selectable } from 'kysely';
-import { DEFAULT_LEAD_COLUMNS, LEAD_COLUMNS, LEAD_VERSION_KEY, type TDefaultLeadColumn, type TLead, type TLeadColumn } from '@crm/shared';
+import {
+  DEFAULT_LEAD_COLUMNS,
+  LEAD_COLUMNS,
+  LEAD_VERSION_KEY,
+  type TDefaultLeadColumn,
+  type TLead,
+  type TLeadColumn,
+} from '@crm/shared';
 import type { Db, LeadsTable } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 
@@ -31,7 +38,12 @@ export async function findLeadLayout(db: Db, campaignName: string): Promise<Lead
 }
 
 /** The layout from its parts: the data table's columns (null without a data table) and the next question number. */
-export function layoutOf(campaignId: number, campaignName: string, nextQno: number, columns: string[] | null): LeadLayout {
+export function layoutOf(
+  campaignId: number,
+  campaignName: string,
+  nextQno: number,
+  columns: string[] | null,
+): LeadLayout {
   const custom = columns ?? [];
   const answers = Array.from({ length: Math.max(0, nextQno - 1) }, (_, i) => `Q${i + 1}`);
   return { campaignId, campaignName, custom, answers, columns: [...DEFAULT_LEAD_COLUMNS, ...custom, ...answers] };
@@ -41,7 +53,15 @@ export function layoutOf(campaignId: number, campaignName: string, nextQno: numb
  * Every property of a stored lead, each once: the default columns (LEAD_COLUMNS), then the rest of the row. The
  * type check below fails when the leads table gains or loses a column that is not listed here.
  */
-export const LEAD_ROW_PROPERTIES = [...LEAD_COLUMNS.map((c) => c.stored), 'campaignId', 'calledBy', 'calledAt', 'fields', 'answers', 'version'] as const;
+export const LEAD_ROW_PROPERTIES = [
+  ...LEAD_COLUMNS.map((c) => c.stored),
+  'campaignId',
+  'calledBy',
+  'calledAt',
+  'fields',
+  'answers',
+  'version',
+] as const;
 type Unlisted = Exclude<keyof LeadsTable, (typeof LEAD_ROW_PROPERTIES)[number]>;
 const everyColumnListed: [Unlisted] extends [never] ? true : Unlisted = true;
 void everyColumnListed;

@@ -54,7 +54,12 @@ const STATUS_SQL: Record<TLeadStatus, string> = {
   completed: 'is_called = 1',
 };
 
-async function scanCount(db: Db, campaignId: number, dataDate: string | undefined, status: TLeadStatus | undefined): Promise<number> {
+async function scanCount(
+  db: Db,
+  campaignId: number,
+  dataDate: string | undefined,
+  status: TLeadStatus | undefined,
+): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     select count(*)::int as n from leads
      where campaign_id = ${campaignId}
@@ -70,8 +75,14 @@ async function expectCountersExact(campaigns: { id: number; name: string }[], se
   const dashboard = (await admin.get('/dynamic/dashboard')).json<TDashboard>();
   const leadCounts = (await admin.get('/cc/leadCounts')).json<TCampaignLeadCounts>();
   for (const c of campaigns) {
-    const { rows: dates } = await sql<{ d: string }>`select distinct data_date::text as d from leads where campaign_id = ${c.id} order by 1 desc`.execute(t.db);
-    const { rows: selectors } = await sql<{ s: string }>`select distinct coalesce(target_selector, '') as s from leads where campaign_id = ${c.id} order by 1`.execute(t.db);
+    const { rows: dates } = await sql<{
+      d: string;
+    }>`select distinct data_date::text as d from leads where campaign_id = ${c.id} order by 1 desc`.execute(t.db);
+    const { rows: selectors } = await sql<{
+      s: string;
+    }>`select distinct coalesce(target_selector, '') as s from leads where campaign_id = ${c.id} order by 1`.execute(
+      t.db,
+    );
     const name = encodeURIComponent(c.name);
     expect((await admin.get(`/dynamic/unique_data_dates/${name}`)).body, label).toEqual(dates.map((r) => r.d));
     expect((await admin.get(`/dynamic/unique_target_selector/${name}`)).body, label).toEqual(selectors.map((r) => r.s));
@@ -82,15 +93,28 @@ async function expectCountersExact(campaigns: { id: number; name: string }[], se
              count(*) filter (where is_called = 1)::int as completed
         from leads l where campaign_id = ${c.id}`.execute(t.db);
     const f = figures[0];
-    expect(dashboard.find((d) => d.campaignTitle === c.name), label).toEqual({
-      campaignTitle: c.name, totalLeads: f?.total, generatedLeads: f?.generated, calledLeads: f?.called, completedLeads: f?.completed, sentToDialer: 0,
+    expect(
+      dashboard.find((d) => d.campaignTitle === c.name),
+      label,
+    ).toEqual({
+      campaignTitle: c.name,
+      totalLeads: f?.total,
+      generatedLeads: f?.generated,
+      calledLeads: f?.called,
+      completedLeads: f?.completed,
+      sentToDialer: 0,
     });
     expect(leadCounts[c.name], label).toBe(f?.total);
-    expect((await admin.get(`/dynamic/countNumberOfDataAvailable?${query({ campaignDataTable: c.name })}`)).text, label).toBe(String(f?.total));
+    expect(
+      (await admin.get(`/dynamic/countNumberOfDataAvailable?${query({ campaignDataTable: c.name })}`)).text,
+      label,
+    ).toBe(String(f?.total));
     for (const dataDate of [undefined, ...DATES, '2030-01-01']) {
       for (const status of [undefined, ...LEAD_STATUSES]) {
         const filter = { ...(dataDate ? { dataDate } : {}), ...(status ? { status } : {}) };
-        expect(await countCampaignLeads(t.db, c.id, filter), `${label} ${c.name} ${JSON.stringify(filter)}`).toBe(await scanCount(t.db, c.id, dataDate, status));
+        expect(await countCampaignLeads(t.db, c.id, filter), `${label} ${c.name} ${JSON.stringify(filter)}`).toBe(
+          await scanCount(t.db, c.id, dataDate, status),
+        );
       }
     }
   }
@@ -100,7 +124,10 @@ describe('lead counters', () => {
   it('spread one key over eight slot rows, each the exact count of its leads', async () => {
     const c = await campaignWithColumns(t.db);
     await insertLeads(t.db, c.id, many(20, { targetSelector: 'Smoker' }));
-    const { rows } = await sql<{ slot: number; total: number }>`select slot, total from lead_counts where campaign_id = ${c.id} order by slot`.execute(t.db);
+    const { rows } = await sql<{
+      slot: number;
+      total: number;
+    }>`select slot, total from lead_counts where campaign_id = ${c.id} order by slot`.execute(t.db);
     expect(rows).toHaveLength(8);
     expect(rows.reduce((n, r) => n + r.total, 0)).toBe(20);
     expect(await counterRows(t.db)).toEqual(await countedRows(t.db));
@@ -108,10 +135,16 @@ describe('lead counters', () => {
 
   it("a save that leaves is_called as it was writes no counter row; one that changes it moves the lead's figures", async () => {
     const c = await panelCampaign(t);
-    const [id] = await insertLeads(t.db, c.id, [{ forD: 'd', generateStatus: 1, dataDate: '2026-11-20', cellNumber: '+8801712300001' }]);
+    const [id] = await insertLeads(t.db, c.id, [
+      { forD: 'd', generateStatus: 1, dataDate: '2026-11-20', cellNumber: '+8801712300001' },
+    ]);
     const counter = async () =>
-      (await sql<{ version: string; uncalled: number; called: number }>`
-        select xmin::text as version, uncalled, called from lead_counts where campaign_id = ${c.id} and slot = ${Number(id) % 8}`.execute(t.db)).rows[0];
+      (
+        await sql<{ version: string; uncalled: number; called: number }>`
+        select xmin::text as version, uncalled, called from lead_counts where campaign_id = ${c.id} and slot = ${Number(id) % 8}`.execute(
+          t.db,
+        )
+      ).rows[0];
     const before = await counter();
     expect(before).toMatchObject({ uncalled: 1, called: 0 });
     expect((await c.agent.put(saveUrl(c.name, '01712300001', id), { Q1: 'Yes' })).status).toBe(200);
@@ -127,15 +160,24 @@ describe('lead counters', () => {
     await insertLeads(t.db, c.id, [...many(10, { dataDate: '2024-07-01' }), ...many(3, { dataDate: '2024-07-02' })]);
     const r = await admin.delete(`/dynamic/deleteLead?${query({ tableName: c.campaignName, dataDate: '2024-07-01' })}`);
     expect(r.status, r.text).toBe(200);
-    const { rows } = await sql<{ n: number }>`select count(*)::int as n from lead_counts where campaign_id = ${c.id} and data_date = '2024-07-01'`.execute(t.db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*)::int as n from lead_counts where campaign_id = ${c.id} and data_date = '2024-07-01'`.execute(
+      t.db,
+    );
     expect(rows[0]?.n).toBe(0);
-    expect((await admin.get(`/dynamic/unique_data_dates/${encodeURIComponent(c.campaignName)}`)).body).toEqual(['2024-07-02']);
+    expect((await admin.get(`/dynamic/unique_data_dates/${encodeURIComponent(c.campaignName)}`)).body).toEqual([
+      '2024-07-02',
+    ]);
     expect(await countCampaignLeads(t.db, c.id, {})).toBe(3);
   });
 
   it('are rebuilt from the existing leads by the migration', async () => {
     const c = await campaignWithColumns(t.db);
-    await insertLeads(t.db, c.id, [...many(5, { targetSelector: 'A', forD: 'd', generateStatus: 1, isCalled: 1 }), ...many(4, { targetSelector: null, dataDate: '2024-08-01' })]);
+    await insertLeads(t.db, c.id, [
+      ...many(5, { targetSelector: 'A', forD: 'd', generateStatus: 1, isCalled: 1 }),
+      ...many(4, { targetSelector: null, dataDate: '2024-08-01' }),
+    ]);
     // As the migrations run: on the owner's connection (the app's role may not drop or create triggers).
     await t.ownerDb.transaction().execute(async (trx) => {
       const schema = trx as unknown as Kysely<unknown>;
@@ -173,7 +215,10 @@ describe('lead counters under a concurrent mix of uploads, generates, regenerate
     const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
     const c: PanelCampaign = await panelCampaign(t);
     const other = await campaignWithColumns(t.db);
-    const campaigns = [{ id: c.id, name: c.name }, { id: other.id, name: other.campaignName }];
+    const campaigns = [
+      { id: c.id, name: c.name },
+      { id: other.id, name: other.campaignName },
+    ];
     /** Numbers already uploaded (local form), so uploads also bring repeats the upload skips. */
     const uploaded: string[] = [];
 
@@ -184,10 +229,16 @@ describe('lead counters under a concurrent mix of uploads, generates, regenerate
         uploaded.push(phone);
         return `${phone},${dataDate},BR${Math.floor(rnd() * 3)},${rnd() < 0.7 ? 'valid' : 'invalid'},${pick(SELECTORS)}`;
       });
-      const r = await uploadLeads(t.app, uploadToken, ['cell_number,data_date,br_id,data_status,target_selector', ...lines].join('\n'), { tableName: campaignName });
+      const r = await uploadLeads(
+        t.app,
+        uploadToken,
+        ['cell_number,data_date,br_id,data_status,target_selector', ...lines].join('\n'),
+        { tableName: campaignName },
+      );
       expect(r.status, r.text).toBe(200);
     };
-    const targets = () => Object.fromEntries(SELECTORS.filter(() => rnd() < 0.7).map((s) => [s, 1 + Math.floor(rnd() * 6)]));
+    const targets = () =>
+      Object.fromEntries(SELECTORS.filter(() => rnd() < 0.7).map((s) => [s, 1 + Math.floor(rnd() * 6)]));
     const generateOrRegenerate = async (path: 'updateData' | 'reGenerateData') => {
       const all = rnd() < 0.2;
       const body = all ? {} : { Smoker: 1, ...targets() };
@@ -200,17 +251,26 @@ describe('lead counters under a concurrent mix of uploads, generates, regenerate
     };
     const save = async (lead: { id: number; cell: string }) => {
       const isCalled = pick([0, 1, undefined]);
-      const r = await c.agent.put(saveUrl(c.name, lead.cell, lead.id), { Q1: pick(['Yes', 'No']), ...(isCalled === undefined ? {} : { is_called: isCalled }) });
+      const r = await c.agent.put(saveUrl(c.name, lead.cell, lead.id), {
+        Q1: pick(['Yes', 'No']),
+        ...(isCalled === undefined ? {} : { is_called: isCalled }),
+      });
       // A lead whose date a delete of the same round removed first is gone: 404, and nothing written.
       expect([200, 404], r.text).toContain(r.status);
     };
 
     for (const campaignName of [c.name, other.campaignName]) for (let i = 0; i < 3; i++) await upload(campaignName);
-    for (const dataDate of DATES) expect((await admin.post(generateUrl('updateData', { campaign: c.name, dataDate }), { Smoker: 5, Trial: 5, '': 5 })).status).toBe(200);
+    for (const dataDate of DATES)
+      expect(
+        (await admin.post(generateUrl('updateData', { campaign: c.name, dataDate }), { Smoker: 5, Trial: 5, '': 5 }))
+          .status,
+      ).toBe(200);
 
     for (let round = 0; round < 3; round++) {
       const { rows: generated } = await sql<{ id: number; cell: string }>`
-        select id::int as id, cell_number as cell from leads where campaign_id = ${c.id} and for_d = 'd' order by id`.execute(t.db);
+        select id::int as id, cell_number as cell from leads where campaign_id = ${c.id} and for_d = 'd' order by id`.execute(
+        t.db,
+      );
       const saved = Array.from({ length: 6 }, () => pick(generated));
       const operations: (() => Promise<void>)[] = [
         () => upload(c.name),
@@ -225,7 +285,10 @@ describe('lead counters under a concurrent mix of uploads, generates, regenerate
         ...Array.from({ length: 16 }, () => () => save(pick(saved))),
       ];
       // In a random order, all at once.
-      const shuffled = operations.map((op) => ({ op, key: rnd() })).sort((a, b) => a.key - b.key).map((o) => o.op);
+      const shuffled = operations
+        .map((op) => ({ op, key: rnd() }))
+        .sort((a, b) => a.key - b.key)
+        .map((o) => o.op);
       await Promise.all(shuffled.map((op) => op()));
       await expectCountersExact(campaigns, seed);
     }

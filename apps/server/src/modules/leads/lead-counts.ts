@@ -8,10 +8,19 @@ import type { Db } from '../../db/schema.ts';
  * The counter column of each lead browser status (browse.ts statusFilter): fresh, generated and not completed, called
  * at least once (attempted), completed (is_called = 1, the counters' `called`).
  */
-const STATUS_COLUMN = { fresh: 'fresh', generated: 'uncalled', called: 'attempted', completed: 'called' } as const satisfies Record<TLeadStatus, string>;
+const STATUS_COLUMN = {
+  fresh: 'fresh',
+  generated: 'uncalled',
+  called: 'attempted',
+  completed: 'called',
+} as const satisfies Record<TLeadStatus, string>;
 
 /** The number of the campaign's leads, of one data date and/or one lead browser status when given. */
-export async function countCampaignLeads(db: Db, campaignId: number, filter: { dataDate?: string; status?: TLeadStatus }): Promise<number> {
+export async function countCampaignLeads(
+  db: Db,
+  campaignId: number,
+  filter: { dataDate?: string; status?: TLeadStatus },
+): Promise<number> {
   const column = filter.status === undefined ? 'total' : STATUS_COLUMN[filter.status];
   let query = db
     .selectFrom('leadCounts')

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';
-import { expectMessage, generate, generateUrl, insertLeads, leadStates, many, regenerate } from '../../test/leads-support.ts';
+import {
+  expectMessage,
+  generate,
+  generateUrl,
+  insertLeads,
+  leadStates,
+  many,
+  regenerate,
+} from '../../test/leads-support.ts';
 
 const t = useTestApp();
 const admin = (): Promise<Caller> => t.callerFor('admin');
@@ -24,12 +32,26 @@ describe('POST /dynamic/reGenerateData', () => {
     await markCalled([ids[0]!]);
 
     const first = await regenerate(api, { campaign: c.campaignName, targets: { A: 5 } });
-    expect(first).toEqual({ rowsRegenerated: 2, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(2) });
+    expect(first).toEqual({
+      rowsRegenerated: 2,
+      batch: 2,
+      heldBack: 0,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.regenerated(2),
+    });
     expect(await batches(c.id)).toEqual([1, 1, 1, 2, 2, 0, 0, 0, 0, 0, 0, 0]);
 
     // Four uncalled now (two of batch 1, two of batch 2); N = 3 caps it.
     const second = await regenerate(api, { campaign: c.campaignName, targets: { A: 3 } });
-    expect(second).toEqual({ rowsRegenerated: 3, batch: 3, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(3) });
+    expect(second).toEqual({
+      rowsRegenerated: 3,
+      batch: 3,
+      heldBack: 0,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.regenerated(3),
+    });
     expect(await batches(c.id)).toEqual([1, 1, 1, 2, 2, 3, 3, 3, 0, 0, 0, 0]);
     const states = await leadStates(t.db, c.id);
     expect(states.filter((l) => l.generateStatus > 0).every((l) => l.forD === 'd')).toBe(true);
@@ -58,7 +80,10 @@ describe('POST /dynamic/reGenerateData', () => {
       ...many(3, { brId: 'B1', targetSelector: 'A', dataDate: '2024-04-30', generateStatus: 7, forD: 'd' }),
       ...many(3, { brId: 'B1', targetSelector: 'A', dataDate: '2024-04-30', dataStatus: 'valid' }),
     ]);
-    await insertLeads(t.db, c.id, [{ brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' }, ...many(3, { brId: 'B1', targetSelector: 'A' })]);
+    await insertLeads(t.db, c.id, [
+      { brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' },
+      ...many(3, { brId: 'B1', targetSelector: 'A' }),
+    ]);
     const r = await regenerate(await admin(), { campaign: c.campaignName, targets: { A: 5 } });
     expect(r).toMatchObject({ rowsRegenerated: 1, batch: 2 });
     const states = await leadStates(t.db, c.id);
@@ -73,7 +98,10 @@ describe('POST /dynamic/reGenerateData', () => {
       { brId: 'B1', targetSelector: null, generateStatus: 1, forD: 'd' },
       { brId: 'B1', targetSelector: 'B', generateStatus: 1, forD: 'd' },
     ]);
-    const noBr = await insertLeads(t.db, c.id, [{ brId: null, targetSelector: 'A', dataStatus: 'bad' }, ...many(2, { brId: null, targetSelector: 'A', dataStatus: 'Valid' })]);
+    const noBr = await insertLeads(t.db, c.id, [
+      { brId: null, targetSelector: 'A', dataStatus: 'bad' },
+      ...many(2, { brId: null, targetSelector: 'A', dataStatus: 'Valid' }),
+    ]);
     const noSel = await insertLeads(t.db, c.id, many(2, { brId: 'B1', targetSelector: null }));
     await insertLeads(t.db, c.id, many(2, { brId: 'B1', targetSelector: 'B' }));
     const r = await regenerate(await admin(), { campaign: c.campaignName, targets: { A: 9, '': 9 } });
@@ -91,20 +119,40 @@ describe('POST /dynamic/reGenerateData', () => {
       ...many(5, { brId: 'B2', targetSelector: 'B' }),
     ]);
     const r = await regenerate(await admin(), { campaign: c.campaignName, all: true, targets: { A: 1 } });
-    expect(r).toEqual({ rowsRegenerated: 4, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(4) });
+    expect(r).toEqual({
+      rowsRegenerated: 4,
+      batch: 2,
+      heldBack: 0,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.regenerated(4),
+    });
   });
 
   it('regenerates nothing when every generated lead was called, and says 0', async () => {
     const c = await createCampaign(t.db);
-    await insertLeads(t.db, c.id, [{ brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd', isCalled: 1 }, ...many(3, { brId: 'B1', targetSelector: 'A' })]);
+    await insertLeads(t.db, c.id, [
+      { brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd', isCalled: 1 },
+      ...many(3, { brId: 'B1', targetSelector: 'A' }),
+    ]);
     const r = await regenerate(await admin(), { campaign: c.campaignName, targets: { A: 3 } });
-    expect(r).toEqual({ rowsRegenerated: 0, batch: 2, heldBack: 0, callbacksDue: 0, heldForCallbacks: 0, message: LEAD_MESSAGES.regenerated(0) });
+    expect(r).toEqual({
+      rowsRegenerated: 0,
+      batch: 2,
+      heldBack: 0,
+      callbacksDue: 0,
+      heldForCallbacks: 0,
+      message: LEAD_MESSAGES.regenerated(0),
+    });
     expect(await batches(c.id)).toEqual([1, 0, 0, 0]);
   });
 
   it('refuses a body without any target and changes nothing', async () => {
     const c = await createCampaign(t.db);
-    await insertLeads(t.db, c.id, [{ brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' }, ...many(2, { brId: 'B1', targetSelector: 'A' })]);
+    await insertLeads(t.db, c.id, [
+      { brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' },
+      ...many(2, { brId: 'B1', targetSelector: 'A' }),
+    ]);
     const r = await (await admin()).post(generateUrl('reGenerateData', { campaign: c.campaignName }), { A: '' });
     expectMessage(r, 400, LEAD_MESSAGES.noTargets);
     expect(await batches(c.id)).toEqual([1, 0, 0]);
@@ -112,9 +160,15 @@ describe('POST /dynamic/reGenerateData', () => {
 
   it('gives two regenerates run at once their own batch numbers and never picks a lead twice', async () => {
     const c = await createCampaign(t.db);
-    await insertLeads(t.db, c.id, [...many(50, { brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' }), ...many(500, { brId: 'B1', targetSelector: 'A' })]);
+    await insertLeads(t.db, c.id, [
+      ...many(50, { brId: 'B1', targetSelector: 'A', generateStatus: 1, forD: 'd' }),
+      ...many(500, { brId: 'B1', targetSelector: 'A' }),
+    ]);
     const [api1, api2] = await Promise.all([admin(), admin()]);
-    const replies = await Promise.all([regenerate(api1, { campaign: c.campaignName, targets: { A: 30 } }), regenerate(api2, { campaign: c.campaignName, targets: { A: 40 } })]);
+    const replies = await Promise.all([
+      regenerate(api1, { campaign: c.campaignName, targets: { A: 30 } }),
+      regenerate(api2, { campaign: c.campaignName, targets: { A: 40 } }),
+    ]);
     expect(replies.map((r) => r.batch).sort()).toEqual([2, 3]);
     const counts = await batches(c.id);
     for (const r of replies) expect(counts.filter((b) => b === r.batch)).toHaveLength(r.rowsRegenerated);

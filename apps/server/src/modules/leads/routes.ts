@@ -27,38 +27,92 @@ const FAILURES = { 400: ZErrorReply, 404: ZErrorReply };
 const ZTargetsBody = ZGenerateTargets.nullish();
 
 export async function leadRoutes(app: App) {
-  app.get('/dynamic/unique_data_dates/:t', {
-    config: ADMINS,
-    schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
-  }, async (req) => findDataDates(app.db, req.params.t));
+  app.get(
+    '/dynamic/unique_data_dates/:t',
+    {
+      config: ADMINS,
+      schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
+    },
+    async (req) => findDataDates(app.db, req.params.t),
+  );
 
-  app.get('/dynamic/unique_target_selector/:t', {
-    config: ADMINS,
-    schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
-  }, async (req) => findTargetSelectors(app.db, req.params.t));
+  app.get(
+    '/dynamic/unique_target_selector/:t',
+    {
+      config: ADMINS,
+      schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
+    },
+    async (req) => findTargetSelectors(app.db, req.params.t),
+  );
 
-  app.get('/dynamic/leadSummary/:t', {
-    config: ADMINS,
-    schema: { params: ZLeadTableParams, querystring: ZLeadSummaryQuery, response: { 200: ZLeadDateSummary, ...FAILURES } },
-  }, async (req) => findLeadSummary(app.db, req.params.t, req.query.dataDate));
+  app.get(
+    '/dynamic/leadSummary/:t',
+    {
+      config: ADMINS,
+      schema: {
+        params: ZLeadTableParams,
+        querystring: ZLeadSummaryQuery,
+        response: { 200: ZLeadDateSummary, ...FAILURES },
+      },
+    },
+    async (req) => findLeadSummary(app.db, req.params.t, req.query.dataDate),
+  );
 
-  app.post('/dynamic/updateData', {
-    config: ADMINS,
-    schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
-  }, async (req) => generateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body, timeZone: app.config.timeZone }, actorOf(req)));
+  app.post(
+    '/dynamic/updateData',
+    {
+      config: ADMINS,
+      schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
+    },
+    async (req) =>
+      generateLeads(
+        app.bulkDb,
+        {
+          campaignName: req.query.tableName,
+          dataDate: req.query.dataDate,
+          all: req.query.all,
+          targets: req.body,
+          timeZone: app.config.timeZone,
+        },
+        actorOf(req),
+      ),
+  );
 
-  app.post('/dynamic/reGenerateData', {
-    config: ADMINS,
-    schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
-  }, async (req) => regenerateLeads(app.bulkDb, { campaignName: req.query.tableName, dataDate: req.query.dataDate, all: req.query.all, targets: req.body, timeZone: app.config.timeZone }, actorOf(req)));
+  app.post(
+    '/dynamic/reGenerateData',
+    {
+      config: ADMINS,
+      schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
+    },
+    async (req) =>
+      regenerateLeads(
+        app.bulkDb,
+        {
+          campaignName: req.query.tableName,
+          dataDate: req.query.dataDate,
+          all: req.query.all,
+          targets: req.body,
+          timeZone: app.config.timeZone,
+        },
+        actorOf(req),
+      ),
+  );
 
-  app.delete('/dynamic/deleteLead', {
-    config: ADMINS,
-    schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
-  }, async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate, actorOf(req)));
+  app.delete(
+    '/dynamic/deleteLead',
+    {
+      config: ADMINS,
+      schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
+    },
+    async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate, actorOf(req)),
+  );
 
-  app.get('/dynamic/leads/:t', {
-    config: ADMINS,
-    schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: ZLeadPage, ...FAILURES } },
-  }, async (req) => findLeadsPage(readDb(req), req.params.t, req.query, app.config.phoneCountry));
+  app.get(
+    '/dynamic/leads/:t',
+    {
+      config: ADMINS,
+      schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: ZLeadPage, ...FAILURES } },
+    },
+    async (req) => findLeadsPage(readDb(req), req.params.t, req.query, app.config.phoneCountry),
+  );
 }

@@ -1,6 +1,12 @@
 // A campaign's lead dates, target selectors and per-date figures, and deleting one date's leads.
 import { sql } from 'kysely';
-import { LEAD_MESSAGES, NO_SELECTOR, type TDeleteLeadsResult, type TLeadCounts, type TLeadDateSummary } from '@crm/shared';
+import {
+  LEAD_MESSAGES,
+  NO_SELECTOR,
+  type TDeleteLeadsResult,
+  type TLeadCounts,
+  type TLeadDateSummary,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { lockCampaignLeads } from './lock.ts';
@@ -54,13 +60,27 @@ export async function findLeadSummary(db: Db, campaignName: string, dataDate: st
 }
 
 /** Removes one date's leads of one campaign, and nothing else. */
-export async function deleteLeads(db: Db, campaignName: string, dataDate: string, actor: TAuditActor): Promise<TDeleteLeadsResult> {
+export async function deleteLeads(
+  db: Db,
+  campaignName: string,
+  dataDate: string,
+  actor: TAuditActor,
+): Promise<TDeleteLeadsResult> {
   const campaign = await findCampaignByName(db, campaignName);
   const rowsDeleted = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
-    const result = await trx.deleteFrom('leads').where('campaignId', '=', campaign.id).where('dataDate', '=', dataDate).executeTakeFirst();
+    const result = await trx
+      .deleteFrom('leads')
+      .where('campaignId', '=', campaign.id)
+      .where('dataDate', '=', dataDate)
+      .executeTakeFirst();
     const n = Number(result.numDeletedRows);
-    await recordAudit(trx, actor, { action: 'delete', objectType: 'leads', objectId: campaign.campaignName, changes: { before: { dataDate }, counts: { leadsDeleted: n } } });
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      objectType: 'leads',
+      objectId: campaign.campaignName,
+      changes: { before: { dataDate }, counts: { leadsDeleted: n } },
+    });
     return n;
   });
   return { rowsDeleted, message: LEAD_MESSAGES.deleted };

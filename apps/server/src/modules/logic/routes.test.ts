@@ -17,7 +17,12 @@ function jump(from: TQuestion, optionTitle: string | null, to: TQuestion | null,
   return { questionId: from.id, optionTitle, questionNoToShow: to?.id ?? null, isCompletedCall };
 }
 async function stored(questionId: number) {
-  return t.db.selectFrom('logicRules').select(['optionTitle', 'questionNoToShow', 'isCompletedCall']).where('questionId', '=', questionId).orderBy('id').execute();
+  return t.db
+    .selectFrom('logicRules')
+    .select(['optionTitle', 'questionNoToShow', 'isCompletedCall'])
+    .where('questionId', '=', questionId)
+    .orderBy('id')
+    .execute();
 }
 
 describe('logic routes: who may call them', () => {
@@ -49,7 +54,11 @@ describe('logic routes: who may call them', () => {
     const [q1, q2] = q;
     if (!q1 || !q2) throw new Error('no questions');
     const rules = await setRules(await admin(), [jump(q1, 'Yes', q2)]);
-    const reads = [`/api/logic/isLogicExist?id=${q1.id}`, `/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaignName)}`, `/api/logic?questionId=${q1.id}`];
+    const reads = [
+      `/api/logic/isLogicExist?id=${q1.id}`,
+      `/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaignName)}`,
+      `/api/logic?questionId=${q1.id}`,
+    ];
     const outsider = await t.callerFor('agent', { campaign: 'Customer Care' });
     for (const url of reads) {
       expect((await t.anonymous.get(url)).status, url).toBe(401);
@@ -77,7 +86,13 @@ describe('POST /api/logic/setLogics', () => {
     expect(r.status, r.text).toBe(200);
     const rules = r.json<TLogicRule[]>();
     expect(rules.map(({ id: _id, ...rest }) => rest)).toEqual([
-      { questionId: q1.id, campaignId: campaignName, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null },
+      {
+        questionId: q1.id,
+        campaignId: campaignName,
+        optionTitle: 'Yes',
+        questionNoToShow: q3.id,
+        isCompletedCall: null,
+      },
       { questionId: q1.id, campaignId: campaignName, optionTitle: 'No', questionNoToShow: null, isCompletedCall: 0 },
     ]);
     expect((await api.get(`/api/logic/isLogicExist?id=${q1.id}`)).body).toBe(true);
@@ -136,7 +151,9 @@ describe('POST /api/logic/setLogics', () => {
     if (!text || !area || !next) throw new Error('no questions');
     const withOption = await api.post('/api/logic/setLogics', [jump(text, 'Dhaka', next)]);
     expect(withOption.status).toBe(400);
-    expect(message(withOption)).toBe('Rule 1: a Text Input question takes one rule for any answer, without an optionTitle');
+    expect(message(withOption)).toBe(
+      'Rule 1: a Text Input question takes one rule for any answer, without an optionTitle',
+    );
     const twice = await api.post('/api/logic/setLogics', [jump(area, null, next), jump(area, '', null, 1)]);
     expect(message(twice)).toBe('Rule 2: there is already a rule for any answer');
     await setRules(api, [jump(text, null, next)]);
@@ -173,7 +190,10 @@ describe('PUT /api/logic/updateLogic', () => {
     const sameCampaign = await setRules(api, [jump(q2, 'Yes', q3)]);
     const elsewhere = await setRules(api, [jump(o1, 'Yes', o2)]);
 
-    const r = await api.put('/api/logic/updateLogic', { questionId: q1.id, rules: [jump(q1, 'Yes', q3), jump(q1, 'Maybe', null, 1)] });
+    const r = await api.put('/api/logic/updateLogic', {
+      questionId: q1.id,
+      rules: [jump(q1, 'Yes', q3), jump(q1, 'Maybe', null, 1)],
+    });
     expect(r.status, r.text).toBe(200);
     expect(await stored(q1.id)).toEqual([
       { optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null },
@@ -235,7 +255,10 @@ describe('reading and clearing rules', () => {
     if (!q1 || !q2 || !q3) throw new Error('no questions');
     const later = await setRules(api, [jump(q2, 'No', null, 0)]);
     const earlier = await setRules(api, [jump(q1, 'Yes', q3), jump(q1, 'No', q2)]);
-    expect((await api.get(`/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaignName.toLowerCase())}`)).body).toEqual([...earlier, ...later]);
+    expect(
+      (await api.get(`/api/logic/getAllCampaignLogic?campaignName=${encodeURIComponent(campaignName.toLowerCase())}`))
+        .body,
+    ).toEqual([...earlier, ...later]);
     expect((await api.get(`/api/logic?questionId=${q1.id}`)).body).toEqual(earlier);
     expect((await api.get(`/api/logic/isLogicExist?id=${q3.id}`)).body).toBe(false);
     const unknown = await api.get('/api/logic/getAllCampaignLogic?campaignName=Nowhere');

@@ -24,47 +24,83 @@ import { findConditions, setCondition } from './conditions.ts';
 const rules = { 200: z.array(ZLogicRule), 400: ZErrorReply, 404: ZErrorReply };
 
 export async function logicRoutes(app: App) {
-  app.post('/api/logic/setLogics', {
-    config: ADMINS,
-    schema: { body: ZSetLogicsRequest, response: { ...rules, 409: ZErrorReply } },
-  }, async (req) => setLogics(app.db, req.body, actorOf(req)));
+  app.post(
+    '/api/logic/setLogics',
+    {
+      config: ADMINS,
+      schema: { body: ZSetLogicsRequest, response: { ...rules, 409: ZErrorReply } },
+    },
+    async (req) => setLogics(app.db, req.body, actorOf(req)),
+  );
 
-  app.put('/api/logic/updateLogic', {
-    config: ADMINS,
-    schema: { body: ZUpdateLogicRequest, response: rules },
-  }, async (req) => updateLogic(app.db, req.body.questionId, req.body.rules, actorOf(req)));
+  app.put(
+    '/api/logic/updateLogic',
+    {
+      config: ADMINS,
+      schema: { body: ZUpdateLogicRequest, response: rules },
+    },
+    async (req) => updateLogic(app.db, req.body.questionId, req.body.rules, actorOf(req)),
+  );
 
-  app.get('/api/logic/isLogicExist', {
-    config: EVERY_ROLE,
-    schema: { querystring: ZLogicIdQuery, response: { 200: z.boolean() } },
-  }, async (req) => isLogicExist(app.db, currentUser(req), req.query.id));
+  app.get(
+    '/api/logic/isLogicExist',
+    {
+      config: EVERY_ROLE,
+      schema: { querystring: ZLogicIdQuery, response: { 200: z.boolean() } },
+    },
+    async (req) => isLogicExist(app.db, currentUser(req), req.query.id),
+  );
 
-  app.delete('/api/logic/clearLogic', {
-    config: ADMINS,
-    schema: { querystring: ZLogicIdQuery, response: { 200: ZClearedLogic, 404: ZErrorReply } },
-  }, async (req) => clearLogic(app.db, req.query.id, actorOf(req)));
+  app.delete(
+    '/api/logic/clearLogic',
+    {
+      config: ADMINS,
+      schema: { querystring: ZLogicIdQuery, response: { 200: ZClearedLogic, 404: ZErrorReply } },
+    },
+    async (req) => clearLogic(app.db, req.query.id, actorOf(req)),
+  );
 
-  app.get('/api/logic/getAllCampaignLogic', {
-    config: EVERY_ROLE,
-    schema: { querystring: ZLogicCampaignQuery, response: { 200: z.array(ZLogicRule) } },
-  }, async (req) => findCampaignLogic(app.db, currentUser(req), req.query.campaignName));
+  app.get(
+    '/api/logic/getAllCampaignLogic',
+    {
+      config: EVERY_ROLE,
+      schema: { querystring: ZLogicCampaignQuery, response: { 200: z.array(ZLogicRule) } },
+    },
+    async (req) => findCampaignLogic(app.db, currentUser(req), req.query.campaignName),
+  );
 
-  app.get('/api/logic', {
-    config: EVERY_ROLE,
-    schema: { querystring: ZLogicQuestionQuery, response: { 200: z.array(ZLogicRule) } },
-  }, async (req) => findQuestionLogic(app.db, currentUser(req), req.query.questionId));
+  app.get(
+    '/api/logic',
+    {
+      config: EVERY_ROLE,
+      schema: { querystring: ZLogicQuestionQuery, response: { 200: z.array(ZLogicRule) } },
+    },
+    async (req) => findQuestionLogic(app.db, currentUser(req), req.query.questionId),
+  );
 
   // "Show only if" conditions (issue 22): the campaign's readers read them (the agent's screen runs them), admins set them.
-  app.get('/api/logic/conditions', {
-    config: EVERY_ROLE,
-    schema: { querystring: ZConditionsQuery, response: { 200: z.array(ZQuestionCondition), 404: ZErrorReply } },
-  }, async (req) => findConditions(app.db, currentUser(req), req.query.campaignName, app.config.timeZone));
+  app.get(
+    '/api/logic/conditions',
+    {
+      config: EVERY_ROLE,
+      schema: { querystring: ZConditionsQuery, response: { 200: z.array(ZQuestionCondition), 404: ZErrorReply } },
+    },
+    async (req) => findConditions(app.db, currentUser(req), req.query.campaignName, app.config.timeZone),
+  );
 
-  app.put('/api/logic/conditions/:questionId', {
-    config: ADMINS,
-    schema: { params: ZConditionParams, body: ZSetCondition, response: { 200: z.array(ZQuestionCondition), 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => {
-    const campaignName = await setCondition(app.db, req.params.questionId, req.body.showIf, actorOf(req));
-    return findConditions(app.db, currentUser(req), campaignName, app.config.timeZone);
-  });
+  app.put(
+    '/api/logic/conditions/:questionId',
+    {
+      config: ADMINS,
+      schema: {
+        params: ZConditionParams,
+        body: ZSetCondition,
+        response: { 200: z.array(ZQuestionCondition), 400: ZErrorReply, 404: ZErrorReply },
+      },
+    },
+    async (req) => {
+      const campaignName = await setCondition(app.db, req.params.questionId, req.body.showIf, actorOf(req));
+      return findConditions(app.db, currentUser(req), campaignName, app.config.timeZone);
+    },
+  );
 }

@@ -17,5 +17,9 @@ export function toLogicRule(r: LogicRuleRow): TLogicRule {
 }
 
 export function selectLogicRules(db: Db) {
-  return db.selectFrom('logicRules').innerJoin('campaigns', 'campaigns.id', 'logicRules.campaignId').selectAll('logicRules').select('campaigns.campaignName');
+  return db
+    .selectFrom('logicRules')
+    .innerJoin('campaigns', 'campaigns.id', 'logicRules.campaignId')
+    .selectAll('logicRules')
+    .select('campaigns.campaignName');
 }

@@ -17,12 +17,25 @@ export const tokenInvalid = () => new AppError('UNAUTHORIZED', MFA_MESSAGES.toke
  * A new challenge for the user: 'verify' (an enrolled factor's code) or 'enrol' (the first code of pendingSecret).
  * Challenges over their 5 minutes are cleared on the way.
  */
-export async function createChallenge(db: Db, userId: number, kind: 'verify' | 'enrol', pendingSecret: string | null, nowMs: number = Date.now()): Promise<string> {
+export async function createChallenge(
+  db: Db,
+  userId: number,
+  kind: 'verify' | 'enrol',
+  pendingSecret: string | null,
+  nowMs: number = Date.now(),
+): Promise<string> {
   const mfaToken = randomBytes(32).toString('base64url');
   await db.deleteFrom('mfaChallenges').where('expiresAt', '<', new Date(nowMs)).execute();
   await db
     .insertInto('mfaChallenges')
-    .values({ tokenHash: hashMfaToken(mfaToken), userId, kind, pendingSecret, expiresAt: new Date(nowMs + MFA_TOKEN_TTL_MS), usedAt: null })
+    .values({
+      tokenHash: hashMfaToken(mfaToken),
+      userId,
+      kind,
+      pendingSecret,
+      expiresAt: new Date(nowMs + MFA_TOKEN_TTL_MS),
+      usedAt: null,
+    })
     .execute();
   return mfaToken;
 }
@@ -33,7 +46,17 @@ export async function findOpenChallenge(db: Db, mfaToken: string, nowMs: number)
     .selectFrom('mfaChallenges as c')
     .innerJoin('users as u', 'u.id', 'c.userId')
     .select(['c.tokenHash', 'c.kind', 'c.pendingSecret', 'c.expiresAt', 'c.usedAt'])
-    .select(['u.id as userId', 'u.username', 'u.name', 'u.role', 'u.active', 'u.tokenVersion', 'u.mfaSecret', 'u.mfaLastStep', 'u.mfaSkips'])
+    .select([
+      'u.id as userId',
+      'u.username',
+      'u.name',
+      'u.role',
+      'u.active',
+      'u.tokenVersion',
+      'u.mfaSecret',
+      'u.mfaLastStep',
+      'u.mfaSkips',
+    ])
     .where('c.tokenHash', '=', hashMfaToken(mfaToken))
     .executeTakeFirst();
   if (!row || row.usedAt !== null || row.expiresAt.getTime() <= nowMs || !row.active) throw tokenInvalid();

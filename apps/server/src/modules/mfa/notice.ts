@@ -11,12 +11,21 @@ export function mfaRequiredText(mfa: TMfaConfig): string {
  * The start's line about the second factor: how the administrator enrols, on the first start (when user `admin` was
  * created), and a warning on every start while MFA_REQUIRED=none leaves it off.
  */
-export function mfaStartNotice(mfa: TMfaConfig, firstStart: boolean): { level: 'info' | 'warn'; text: string } | undefined {
+export function mfaStartNotice(
+  mfa: TMfaConfig,
+  firstStart: boolean,
+): { level: 'info' | 'warn'; text: string } | undefined {
   if (mfa.requiredRoles.length === 0) {
-    return { level: 'warn', text: 'MFA_REQUIRED=none: sign-in asks for no second factor. Unsafe: for test set-ups and the older client only (docs/trust.md, Second factor).' };
+    return {
+      level: 'warn',
+      text: 'MFA_REQUIRED=none: sign-in asks for no second factor. Unsafe: for test set-ups and the older client only (docs/trust.md, Second factor).',
+    };
   }
   if (!firstStart) return undefined;
-  const grace = mfa.graceSignIns === 0 ? 'it cannot be put off' : `it can be put off ${mfa.graceSignIns} time${mfa.graceSignIns === 1 ? '' : 's'} (MFA_GRACE_SIGNINS)`;
+  const grace =
+    mfa.graceSignIns === 0
+      ? 'it cannot be put off'
+      : `it can be put off ${mfa.graceSignIns} time${mfa.graceSignIns === 1 ? '' : 's'} (MFA_GRACE_SIGNINS)`;
   return {
     level: 'info',
     text:

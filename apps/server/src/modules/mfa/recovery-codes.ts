@@ -33,7 +33,10 @@ export async function newRecoveryCodes(): Promise<{ codes: string[]; hashes: str
 }
 
 /** The id of the stored code the typed one matches, or null. Each hash is compared (argon2id: about 25 ms each). */
-export async function matchRecoveryCode(code: string, stored: { id: number; codeHash: string }[]): Promise<number | null> {
+export async function matchRecoveryCode(
+  code: string,
+  stored: { id: number; codeHash: string }[],
+): Promise<number | null> {
   if (!isRecoveryCodeShape(code)) return null;
   const plain = normaliseRecoveryCode(code);
   for (const row of stored) if (await verifyPassword(plain, row.codeHash)) return row.id;

@@ -14,8 +14,17 @@ import { MFA_MESSAGES } from './messages.ts';
  */
 async function clearFactor(db: Db, userId: number, actor: TAuditActor): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('users').select(['mfaEnrolledAt', 'mfaSkips']).where('id', '=', userId).forUpdate().executeTakeFirstOrThrow();
-    await trx.updateTable('users').set({ mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null, mfaSkips: 0, updatedAt: new Date() }).where('id', '=', userId).execute();
+    const before = await trx
+      .selectFrom('users')
+      .select(['mfaEnrolledAt', 'mfaSkips'])
+      .where('id', '=', userId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ mfaSecret: null, mfaEnrolledAt: null, mfaLastStep: null, mfaSkips: 0, updatedAt: new Date() })
+      .where('id', '=', userId)
+      .execute();
     await trx.deleteFrom('mfaRecoveryCodes').where('userId', '=', userId).execute();
     await trx.deleteFrom('mfaChallenges').where('userId', '=', userId).execute();
     await endUserSessions(trx, userId);
@@ -23,7 +32,11 @@ async function clearFactor(db: Db, userId: number, actor: TAuditActor): Promise<
       action: 'update',
       objectType: 'user',
       objectId: userId,
-      changes: { before: { mfaEnrolled: before.mfaEnrolledAt !== null, mfaSkips: before.mfaSkips }, after: { mfaEnrolled: false, mfaSkips: 0 }, note: 'second factor reset' },
+      changes: {
+        before: { mfaEnrolled: before.mfaEnrolledAt !== null, mfaSkips: before.mfaSkips },
+        after: { mfaEnrolled: false, mfaSkips: 0 },
+        note: 'second factor reset',
+      },
     });
   });
 }
@@ -34,7 +47,11 @@ async function clearFactor(db: Db, userId: number, actor: TAuditActor): Promise<
  * resets it, or for the `admin` user the server command.
  */
 export async function resetSecondFactor(db: Db, id: number, actor: TAuditActor): Promise<TMfaResetResult> {
-  const target = await db.selectFrom('users').select(['id', 'username', 'role']).where('id', '=', id).executeTakeFirst();
+  const target = await db
+    .selectFrom('users')
+    .select(['id', 'username', 'role'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   // Agents have no second factor: like the other account routes, they are not found here.
   if (!target || target.role === 'agent') throw notFound(`No user with id ${id}`);
   if (id === actor.userId) throw new AppError('FORBIDDEN', MFA_MESSAGES.resetOwn, MFA_CODES.resetOwn);
@@ -43,7 +60,12 @@ export async function resetSecondFactor(db: Db, id: number, actor: TAuditActor):
 }
 
 /** Who the server command acts as in the audit log. */
-export const SERVER_COMMAND_ACTOR: TAuditActor = { userId: null, username: 'server command (reset-mfa)', role: 'ADMIN', ip: null };
+export const SERVER_COMMAND_ACTOR: TAuditActor = {
+  userId: null,
+  username: 'server command (reset-mfa)',
+  role: 'ADMIN',
+  ip: null,
+};
 
 /** The server command: resets the factor of an admin or QC account by username; undefined when there is none. */
 export async function resetSecondFactorByUsername(db: Db, username: string): Promise<{ username: string } | undefined> {

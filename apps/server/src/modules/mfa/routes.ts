@@ -1,6 +1,14 @@
 // The second factor's routes: the sign-in's second step (POST /api/auth/mfa, /api/auth/mfa/skip; public, under the
 // sign-in limits) and an administrator's reset of another account's factor (DELETE /api/users/{id}/mfa).
-import { ZErrorReply, ZMfaRequest, ZMfaResetResult, ZMfaResult, ZMfaSkipRequest, ZSignInResponse, ZUserIdParams } from '@crm/shared';
+import {
+  ZErrorReply,
+  ZMfaRequest,
+  ZMfaResetResult,
+  ZMfaResult,
+  ZMfaSkipRequest,
+  ZSignInResponse,
+  ZUserIdParams,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, PUBLIC } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
@@ -25,23 +33,41 @@ export function mfaSignInRoutes(app: App, limits: (userOf: AttemptUser) => SignI
   const limit = limits(challengeUser(app));
   const replies = { 400: ZErrorReply, 401: ZErrorReply, 403: ZErrorReply, 429: ZErrorReply };
 
-  app.post('/api/auth/mfa', {
-    config: PUBLIC,
-    ...limit,
-    schema: { body: ZMfaRequest, response: { 200: ZMfaResult, ...replies } },
-  }, async (req) => completeSecondFactor(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, ip: req.ip || null }));
+  app.post(
+    '/api/auth/mfa',
+    {
+      config: PUBLIC,
+      ...limit,
+      schema: { body: ZMfaRequest, response: { 200: ZMfaResult, ...replies } },
+    },
+    async (req) =>
+      completeSecondFactor(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, ip: req.ip || null }),
+  );
 
-  app.post('/api/auth/mfa/skip', {
-    config: PUBLIC,
-    ...limit,
-    schema: { body: ZMfaSkipRequest, response: { 200: ZSignInResponse, ...replies } },
-  }, async (req) => skipEnrolment(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, ip: req.ip || null, graceSignIns: app.config.mfa.graceSignIns }));
+  app.post(
+    '/api/auth/mfa/skip',
+    {
+      config: PUBLIC,
+      ...limit,
+      schema: { body: ZMfaSkipRequest, response: { 200: ZSignInResponse, ...replies } },
+    },
+    async (req) =>
+      skipEnrolment(app.db, app.tokens, req.body, {
+        timeZone: app.config.timeZone,
+        ip: req.ip || null,
+        graceSignIns: app.config.mfa.graceSignIns,
+      }),
+  );
 }
 
 /** An administrator resets another account's factor (reset.ts says why never one's own). */
 export function mfaResetRoutes(app: App): void {
-  app.delete('/api/users/:id/mfa', {
-    config: ADMINS,
-    schema: { params: ZUserIdParams, response: { 200: ZMfaResetResult, 403: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => resetSecondFactor(app.db, req.params.id, actorOf(req)));
+  app.delete(
+    '/api/users/:id/mfa',
+    {
+      config: ADMINS,
+      schema: { params: ZUserIdParams, response: { 200: ZMfaResetResult, 403: ZErrorReply, 404: ZErrorReply } },
+    },
+    async (req) => resetSecondFactor(app.db, req.params.id, actorOf(req)),
+  );
 }

@@ -23,9 +23,15 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
     const step = r.body as TEnrolRequired;
     expect(step).toMatchObject({ enrolRequired: true, canSkip: true, skipsLeft: 2 });
     expect(step.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(step.otpauthUrl).toBe(`otpauth://totp/CallDesk%20CRM:${admin.username}?secret=${step.secret}&issuer=CallDesk%20CRM`);
+    expect(step.otpauthUrl).toBe(
+      `otpauth://totp/CallDesk%20CRM:${admin.username}?secret=${step.secret}&issuer=CallDesk%20CRM`,
+    );
     // The secret is not the account's until a code confirms it.
-    const row = await t.db.selectFrom('users').select(['mfaSecret', 'mfaEnrolledAt']).where('id', '=', admin.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['mfaSecret', 'mfaEnrolledAt'])
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ mfaSecret: null, mfaEnrolledAt: null });
     // The mfaToken is no session token.
     expect((await caller(t.app, step.mfaToken).get('/api/auth/me')).status).toBe(401);
@@ -47,15 +53,39 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
     expect(me.status).toBe(200);
     expect(me.json<{ userName: string }>().userName).toBe(admin.username);
 
-    const row = await t.db.selectFrom('users').select(['mfaSecret', 'mfaEnrolledAt']).where('id', '=', admin.id).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select(['mfaSecret', 'mfaEnrolledAt'])
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.mfaSecret).toBe(step.secret);
     expect(row.mfaEnrolledAt).not.toBeNull();
-    const stored = await t.db.selectFrom('mfaRecoveryCodes').select('codeHash').where('userId', '=', admin.id).execute();
+    const stored = await t.db
+      .selectFrom('mfaRecoveryCodes')
+      .select('codeHash')
+      .where('userId', '=', admin.id)
+      .execute();
     expect(stored).toHaveLength(10);
     // Stored hashed, never as typed.
-    expect(stored.every((s) => s.codeHash.startsWith('$argon2id$') && !(done.body.recoveryCodes ?? []).some((c) => s.codeHash.includes(c)))).toBe(true);
-    const audit = await t.db.selectFrom('auditLog').select(['actorUsername', 'action', 'changes']).where('objectType', '=', 'user').where('objectId', '=', String(admin.id)).execute();
-    expect(audit).toEqual([{ actorUsername: admin.username, action: 'update', changes: { before: { mfaEnrolled: false }, after: { mfaEnrolled: true }, note: 'second factor enrolled' } }]);
+    expect(
+      stored.every(
+        (s) =>
+          s.codeHash.startsWith('$argon2id$') && !(done.body.recoveryCodes ?? []).some((c) => s.codeHash.includes(c)),
+      ),
+    ).toBe(true);
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['actorUsername', 'action', 'changes'])
+      .where('objectType', '=', 'user')
+      .where('objectId', '=', String(admin.id))
+      .execute();
+    expect(audit).toEqual([
+      {
+        actorUsername: admin.username,
+        action: 'update',
+        changes: { before: { mfaEnrolled: false }, after: { mfaEnrolled: true }, note: 'second factor enrolled' },
+      },
+    ]);
 
     // From now on the password step asks for the code, and no longer offers enrolment.
     const next = await signInAccount(t.anonymous, admin);
@@ -89,10 +119,18 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
   it('refuses an mfaToken past its 5 minutes, and one never given', async () => {
     const admin = await createEnrolledUser(t.db, 'admin');
     const mfaToken = mfaTokenOf(await signInAccount(t.anonymous, admin));
-    const challenge = await t.db.selectFrom('mfaChallenges').select(['expiresAt', 'createdAt']).where('userId', '=', admin.id).executeTakeFirstOrThrow();
+    const challenge = await t.db
+      .selectFrom('mfaChallenges')
+      .select(['expiresAt', 'createdAt'])
+      .where('userId', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(challenge.expiresAt.getTime() - challenge.createdAt.getTime()).toBeGreaterThan(4.9 * 60_000);
     expect(challenge.expiresAt.getTime() - challenge.createdAt.getTime()).toBeLessThan(5.1 * 60_000);
-    await t.db.updateTable('mfaChallenges').set({ expiresAt: new Date(Date.now() - 1000) }).where('userId', '=', admin.id).execute();
+    await t.db
+      .updateTable('mfaChallenges')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('userId', '=', admin.id)
+      .execute();
     const late = await sendCode(mfaToken, await codeAt(admin.secret));
     expect(late.status).toBe(401);
     expect(late.body.code).toBe(MFA_CODES.tokenInvalid);
@@ -110,7 +148,10 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
     expect(again.status).toBe(401);
     expect(again.body.code).toBe(MFA_CODES.codeWrong);
     // Typed without the dash, another one still works.
-    const second = await sendCode(mfaTokenOf(await signInAccount(t.anonymous, admin)), (admin.recoveryCodes[1] ?? '').replace('-', ''));
+    const second = await sendCode(
+      mfaTokenOf(await signInAccount(t.anonymous, admin)),
+      (admin.recoveryCodes[1] ?? '').replace('-', ''),
+    );
     expect(second.body.recoveryCodesLeft).toBe(8);
   });
 
@@ -123,7 +164,9 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
       expect(skipped.status, skipped.text).toBe(200);
       expect((await caller(t.app, skipped.json<{ jwtToken: string }>().jwtToken).get('/api/auth/me')).status).toBe(200);
       // A skip's mfaToken is used up like any other.
-      expect((await t.anonymous.post('/api/auth/mfa/skip', { mfaToken: step.mfaToken })).json<{ code: string }>().code).toBe(MFA_CODES.tokenInvalid);
+      expect(
+        (await t.anonymous.post('/api/auth/mfa/skip', { mfaToken: step.mfaToken })).json<{ code: string }>().code,
+      ).toBe(MFA_CODES.tokenInvalid);
     }
     const last = (await signInAccount(t.anonymous, admin)).body as TEnrolRequired;
     expect(last.enrolRequired).toBe(true);
@@ -139,7 +182,9 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
 
   it('refuses a skip to an account that has a factor', async () => {
     const admin = await createEnrolledUser(t.db, 'admin');
-    const refused = await t.anonymous.post('/api/auth/mfa/skip', { mfaToken: mfaTokenOf(await signInAccount(t.anonymous, admin)) });
+    const refused = await t.anonymous.post('/api/auth/mfa/skip', {
+      mfaToken: mfaTokenOf(await signInAccount(t.anonymous, admin)),
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: MFA_CODES.skipRefused });
   });
@@ -155,8 +200,17 @@ describe('POST /api/auth/signInSuperAdmin with a second factor due', () => {
 
   it('leaves agents out: their sign-in gives the token', async () => {
     const agent = await createUser(t.db, { role: 'agent' });
-    const campaign = await t.db.insertInto('campaigns').values({ campaignId: 'MFA1', campaignName: 'MFA agents', campaignType: 'Outbound', callTarget: 5, status: true }).returning('campaignName').executeTakeFirstOrThrow();
-    const r = await t.anonymous.post('/api/auth/signInAgent', { username: agent.username, password: agent.password, shift: 'Morning', campaign: campaign.campaignName });
+    const campaign = await t.db
+      .insertInto('campaigns')
+      .values({ campaignId: 'MFA1', campaignName: 'MFA agents', campaignType: 'Outbound', callTarget: 5, status: true })
+      .returning('campaignName')
+      .executeTakeFirstOrThrow();
+    const r = await t.anonymous.post('/api/auth/signInAgent', {
+      username: agent.username,
+      password: agent.password,
+      shift: 'Morning',
+      campaign: campaign.campaignName,
+    });
     expect(r.status, r.text).toBe(200);
     expect(r.body).toEqual({ jwtToken: expect.any(String) });
   });

@@ -32,7 +32,13 @@ export function isTotpShape(code: string): boolean {
 export async function matchTotpStep(secret: string, code: string, nowMs: number): Promise<number | null> {
   if (!isTotpShape(code)) return null;
   const epoch = Math.floor(nowMs / 1000);
-  const result = await verify({ secret, token: code, epoch, period: TOTP_PERIOD_SECONDS, epochTolerance: TOLERANCE_SECONDS });
+  const result = await verify({
+    secret,
+    token: code,
+    epoch,
+    period: TOTP_PERIOD_SECONDS,
+    epochTolerance: TOLERANCE_SECONDS,
+  });
   // delta: the matching step's distance from the current one (-1, 0 or 1).
   return result.valid ? Math.floor(epoch / TOTP_PERIOD_SECONDS) + result.delta : null;
 }

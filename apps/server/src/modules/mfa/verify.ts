@@ -13,7 +13,14 @@ export type TCodeMiss = { kind: 'wrong' } | { kind: 'used' };
  * Which of the user's factors the code matches: a six-digit code against the TOTP secret (±1 step), anything else
  * against the unused recovery codes. Reads only; spendCode makes it count.
  */
-export async function matchCode(db: Db, userId: number, secret: string, lastStep: number | null, code: string, nowMs: number): Promise<TCodeMatch | TCodeMiss> {
+export async function matchCode(
+  db: Db,
+  userId: number,
+  secret: string,
+  lastStep: number | null,
+  code: string,
+  nowMs: number,
+): Promise<TCodeMatch | TCodeMiss> {
   // Apps show the code as "123 456": typed so, it is the same six digits.
   const digits = code.replace(/\s/g, '');
   if (isTotpShape(digits)) {
@@ -21,7 +28,13 @@ export async function matchCode(db: Db, userId: number, secret: string, lastStep
     if (step === null) return { kind: 'wrong' };
     return lastStep !== null && step <= lastStep ? { kind: 'used' } : { kind: 'totp', step };
   }
-  const stored = await db.selectFrom('mfaRecoveryCodes').select(['id', 'codeHash']).where('userId', '=', userId).where('usedAt', 'is', null).orderBy('id').execute();
+  const stored = await db
+    .selectFrom('mfaRecoveryCodes')
+    .select(['id', 'codeHash'])
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .orderBy('id')
+    .execute();
   const id = await matchRecoveryCode(code, stored);
   return id === null ? { kind: 'wrong' } : { kind: 'recovery', id };
 }
@@ -40,7 +53,13 @@ export async function spendCode(db: Db, userId: number, match: TCodeMatch): Prom
       .executeTakeFirst();
     return r.numUpdatedRows === 1n;
   }
-  const r = await db.updateTable('mfaRecoveryCodes').set({ usedAt: new Date() }).where('id', '=', match.id).where('userId', '=', userId).where('usedAt', 'is', null).executeTakeFirst();
+  const r = await db
+    .updateTable('mfaRecoveryCodes')
+    .set({ usedAt: new Date() })
+    .where('id', '=', match.id)
+    .where('userId', '=', userId)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
   return r.numUpdatedRows === 1n;
 }
 
@@ -55,8 +74,17 @@ export type TSecondFactorCheck = 'not-enrolled' | 'accepted' | 'refused';
  * inside the transaction of the change it guards, so a change that rolls back leaves the code unused. A user without
  * a factor gets 'not-enrolled' whatever the code: the caller decides whether that is enough.
  */
-export async function checkSecondFactor(db: Db, userId: number, code: string | undefined, nowMs: number = Date.now()): Promise<TSecondFactorCheck> {
-  const user = await db.selectFrom('users').select(['mfaSecret', 'mfaLastStep']).where('id', '=', userId).executeTakeFirst();
+export async function checkSecondFactor(
+  db: Db,
+  userId: number,
+  code: string | undefined,
+  nowMs: number = Date.now(),
+): Promise<TSecondFactorCheck> {
+  const user = await db
+    .selectFrom('users')
+    .select(['mfaSecret', 'mfaLastStep'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   if (!user?.mfaSecret) return 'not-enrolled';
   const typed = code?.trim() ?? '';
   if (typed === '') return 'refused';

@@ -27,14 +27,25 @@ async function answer(user: { id: number; username: string }, code: string) {
 describe('the code of an authenticator app', () => {
   it('is taken from the step before and after the current one, not from two steps away', async () => {
     const secret = (await createEnrolledUser(t.db, 'admin')).secret;
-    for (const [offset, taken] of [[-2, false], [-1, true], [0, true], [1, true], [2, false]] as const) {
+    for (const [offset, taken] of [
+      [-2, false],
+      [-1, true],
+      [0, true],
+      [1, true],
+      [2, false],
+    ] as const) {
       const step = await matchTotpStep(secret, await codeAt(secret, NOW + offset * STEP), NOW);
       expect(step, `code of step ${offset}`).toBe(taken ? Math.floor(NOW / STEP) + offset : null);
     }
   });
 
   it('signs in from one step late or early, and is refused two steps away', async () => {
-    for (const [offset, taken] of [[-2, false], [-1, true], [1, true], [2, false]] as const) {
+    for (const [offset, taken] of [
+      [-2, false],
+      [-1, true],
+      [1, true],
+      [2, false],
+    ] as const) {
       const admin = await createEnrolledUser(t.db, 'admin');
       const r = await answer(admin, await codeAt(admin.secret, NOW + offset * STEP));
       expect(r.ok, `code of step ${offset}`).toBe(taken);
@@ -47,8 +58,15 @@ describe('the code of an authenticator app', () => {
     expect((await answer(admin, await codeAt(admin.secret, NOW + STEP))).ok).toBe(true);
     // The current step's code is now older than the one used: refused as used, as is the same code again.
     expect(await answer(admin, await codeAt(admin.secret, NOW))).toEqual({ ok: false, code: MFA_CODES.codeUsed });
-    expect(await answer(admin, await codeAt(admin.secret, NOW + STEP))).toEqual({ ok: false, code: MFA_CODES.codeUsed });
-    const row = await t.db.selectFrom('users').select('mfaLastStep').where('id', '=', admin.id).executeTakeFirstOrThrow();
+    expect(await answer(admin, await codeAt(admin.secret, NOW + STEP))).toEqual({
+      ok: false,
+      code: MFA_CODES.codeUsed,
+    });
+    const row = await t.db
+      .selectFrom('users')
+      .select('mfaLastStep')
+      .where('id', '=', admin.id)
+      .executeTakeFirstOrThrow();
     expect(row.mfaLastStep).toBe(Math.floor(NOW / STEP) + 1);
   });
 
@@ -56,13 +74,21 @@ describe('the code of an authenticator app', () => {
     const admin = await createUser(t.db, { role: 'admin' });
     const step = await startSecondFactor(t.db, { id: admin.id, username: admin.username, role: 'admin' }, MFA_ON, NOW);
     if (!step || !('secret' in step)) throw new Error('expected enrolment');
-    await expect(completeSecondFactor(t.db, t.app.tokens, { mfaToken: step.mfaToken, code: 'ABCDE-FGHJK' }, context, NOW)).rejects.toMatchObject({ replyCode: MFA_CODES.codeWrong });
-    const done = await completeSecondFactor(t.db, t.app.tokens, { mfaToken: step.mfaToken, code: await codeAt(step.secret, NOW - STEP) }, context, NOW);
+    await expect(
+      completeSecondFactor(t.db, t.app.tokens, { mfaToken: step.mfaToken, code: 'ABCDE-FGHJK' }, context, NOW),
+    ).rejects.toMatchObject({ replyCode: MFA_CODES.codeWrong });
+    const done = await completeSecondFactor(
+      t.db,
+      t.app.tokens,
+      { mfaToken: step.mfaToken, code: await codeAt(step.secret, NOW - STEP) },
+      context,
+      NOW,
+    );
     expect(done.recoveryCodes).toHaveLength(10);
   });
 });
 
-describe('checkSecondFactor (changing one\'s own password)', () => {
+describe("checkSecondFactor (changing one's own password)", () => {
   it('says not-enrolled for an account without a factor, whatever the code', async () => {
     const qc = await createUser(t.db, { role: 'qc' });
     expect(await checkSecondFactor(t.db, qc.id, undefined)).toBe('not-enrolled');

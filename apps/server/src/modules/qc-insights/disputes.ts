@@ -6,9 +6,19 @@ import type { Db } from '../../db/schema.ts';
 import { recordFilter } from './record-filter.ts';
 
 /** An inspector line's key: its account, or its name (any case) once the account is gone. */
-export const inspectorKey = (inspectorId: number | null, nameKey: string | null) => `${inspectorId ?? ''}|${nameKey ?? ''}`;
+export const inspectorKey = (inspectorId: number | null, nameKey: string | null) =>
+  `${inspectorId ?? ''}|${nameKey ?? ''}`;
 
-export const noDisputes = (): TDisputeOutcomes => ({ raised: 0, criteria: 0, accepted: 0, rejected: 0, changed: 0, awaiting: 0, escalated: 0, medianHoursToAnswer: null });
+export const noDisputes = (): TDisputeOutcomes => ({
+  raised: 0,
+  criteria: 0,
+  accepted: 0,
+  rejected: 0,
+  changed: 0,
+  awaiting: 0,
+  escalated: 0,
+  medianHoursToAnswer: null,
+});
 
 type Row = {
   inspectorId: number | null;
@@ -26,7 +36,11 @@ type Row = {
  * Per inspector of the records (the record's inspector, as its line is keyed): a criterion's final outcome is the
  * admin's decision once the dispute is decided, else the inspector's answer; none yet is "awaiting".
  */
-export async function findDisputeOutcomes(db: Db, q: TQcInsightsQuery, inspectorId?: number): Promise<Map<string, TDisputeOutcomes>> {
+export async function findDisputeOutcomes(
+  db: Db,
+  q: TQcInsightsQuery,
+  inspectorId?: number,
+): Promise<Map<string, TDisputeOutcomes>> {
   const { rows } = await sql<Row>`
     select r.qc_inspector_id as "inspectorId", case when r.qc_inspector_id is null then lower(r.qc_inspector) end as "nameKey",
       count(*) as raised, count(*) filter (where d.escalated_at is not null) as escalated,

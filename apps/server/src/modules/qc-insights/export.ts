@@ -1,12 +1,23 @@
 // GET /api/qcInsights/export: the insights as an xlsx, one sheet per section (Agents, Criteria, Inspectors), or the
 // one section asked for. Small files (a row per agent, criterion or inspector), written through exceljs's own rows.
 import type { Readable } from 'node:stream';
-import { QC_INSIGHT_SECTIONS, qcInsightsFileName, type TQcInsights, type TQcInsightSection, type TQcInsightsExportQuery, type TTokenPayload } from '@crm/shared';
+import {
+  QC_INSIGHT_SECTIONS,
+  qcInsightsFileName,
+  type TQcInsights,
+  type TQcInsightSection,
+  type TQcInsightsExportQuery,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { addSheet, cellValue, openXlsx, runXlsx, type XlsxCell } from '../qc-reports/xlsx-stream.ts';
 import { findQcInsights } from './service.ts';
 
-export const INSIGHT_SHEETS: Record<TQcInsightSection, string> = { agents: 'Agents', criteria: 'Criteria', inspectors: 'Inspectors' };
+export const INSIGHT_SHEETS: Record<TQcInsightSection, string> = {
+  agents: 'Agents',
+  criteria: 'Criteria',
+  inspectors: 'Inspectors',
+};
 
 type Sheet = { header: string[]; widths: number[]; rows: XlsxCell[][] };
 
@@ -20,13 +31,28 @@ export function agentsSheet(insights: TQcInsights): Sheet {
   const weeks = weeksOf(insights);
   const weakest = [1, 2, 3].flatMap((n) => [`Weakest ${n}`, `Lost ${n}`]);
   return {
-    header: ['Agent Name', 'Agent Id', 'Records', 'Mean Total', 'Grade', ...weakest, ...weeks.map((w) => `Week of ${w}`)],
+    header: [
+      'Agent Name',
+      'Agent Id',
+      'Records',
+      'Mean Total',
+      'Grade',
+      ...weakest,
+      ...weeks.map((w) => `Week of ${w}`),
+    ],
     widths: [24, 16, 10, 12, 20, ...weakest.map((_, i) => (i % 2 === 0 ? 26 : 8)), ...weeks.map(() => 16)],
     rows: insights.agents.map((a) => {
       const byWeek = new Map(a.weeks.map((w) => [w.weekStart, w.meanTotal]));
       return [
-        a.agentName, a.agentId, a.records, a.meanTotal, a.grade,
-        ...[0, 1, 2].flatMap((i) => { const l = a.weakest[i]; return l ? [l.name, l.meanLost] : [null, null]; }),
+        a.agentName,
+        a.agentId,
+        a.records,
+        a.meanTotal,
+        a.grade,
+        ...[0, 1, 2].flatMap((i) => {
+          const l = a.weakest[i];
+          return l ? [l.name, l.meanLost] : [null, null];
+        }),
         ...weeks.map((w) => byWeek.get(w) ?? null),
       ];
     }),
@@ -44,22 +70,55 @@ export function criteriaSheet(insights: TQcInsights): Sheet {
 export function inspectorsSheet(insights: TQcInsights): Sheet {
   return {
     header: [
-      'Inspector', 'Username', 'Records', 'Mean Total', 'Floor Mean', 'Difference', 'Indicator',
-      'Disputes Raised', 'Criteria Disputed', 'Accepted', 'Rejected', 'Changed', 'Awaiting', 'Escalated', 'Median Hours to Answer',
+      'Inspector',
+      'Username',
+      'Records',
+      'Mean Total',
+      'Floor Mean',
+      'Difference',
+      'Indicator',
+      'Disputes Raised',
+      'Criteria Disputed',
+      'Accepted',
+      'Rejected',
+      'Changed',
+      'Awaiting',
+      'Escalated',
+      'Median Hours to Answer',
     ],
     widths: [24, 16, 10, 12, 12, 12, 16, 16, 18, 10, 10, 10, 10, 10, 22],
     rows: insights.inspectors.map((i) => [
-      i.inspectorName, i.inspector, i.records, i.meanTotal, insights.floor.meanTotal, i.difference, i.lean,
-      i.disputes.raised, i.disputes.criteria, i.disputes.accepted, i.disputes.rejected, i.disputes.changed, i.disputes.awaiting, i.disputes.escalated,
+      i.inspectorName,
+      i.inspector,
+      i.records,
+      i.meanTotal,
+      insights.floor.meanTotal,
+      i.difference,
+      i.lean,
+      i.disputes.raised,
+      i.disputes.criteria,
+      i.disputes.accepted,
+      i.disputes.rejected,
+      i.disputes.changed,
+      i.disputes.awaiting,
+      i.disputes.escalated,
       i.disputes.medianHoursToAnswer,
     ]),
   };
 }
 
-const SHEETS: Record<TQcInsightSection, (insights: TQcInsights) => Sheet> = { agents: agentsSheet, criteria: criteriaSheet, inspectors: inspectorsSheet };
+const SHEETS: Record<TQcInsightSection, (insights: TQcInsights) => Sheet> = {
+  agents: agentsSheet,
+  criteria: criteriaSheet,
+  inspectors: inspectorsSheet,
+};
 
 /** The workbook of the caller's insights (an inspector's holds its own lines only, as the JSON reply does). */
-export async function exportQcInsights(db: Db, user: TTokenPayload, q: TQcInsightsExportQuery): Promise<{ fileName: string; file: Readable }> {
+export async function exportQcInsights(
+  db: Db,
+  user: TTokenPayload,
+  q: TQcInsightsExportQuery,
+): Promise<{ fileName: string; file: Readable }> {
   const { section, ...range } = q;
   const insights = await findQcInsights(db, user, range);
   const book = openXlsx();

@@ -5,16 +5,26 @@ import { leanOf, meanLosses, weakestThree } from './figures.ts';
 
 describe('leanOf', () => {
   it('is lenient from exactly +5, strict from exactly −5, in line between', () => {
-    expect([leanOf(10, 5), leanOf(10, 4.99), leanOf(10, 0), leanOf(10, -4.99), leanOf(10, -5)]).toEqual(['lenient', 'in line', 'in line', 'in line', 'strict']);
+    expect([leanOf(10, 5), leanOf(10, 4.99), leanOf(10, 0), leanOf(10, -4.99), leanOf(10, -5)]).toEqual([
+      'lenient',
+      'in line',
+      'in line',
+      'in line',
+      'strict',
+    ]);
   });
 
   it('gives no indicator under 10 records, however far from the floor', () => {
-    expect([leanOf(9, 40), leanOf(9, -40), leanOf(0, 0)]).toEqual(['too few records', 'too few records', 'too few records']);
+    expect([leanOf(9, 40), leanOf(9, -40), leanOf(0, 0)]).toEqual([
+      'too few records',
+      'too few records',
+      'too few records',
+    ]);
   });
 });
 
 describe('meanLosses and weakestThree', () => {
-  it('counts a deduction as marks lost from the criterion\'s best (0): Fatal −100 loses 100, Poor objection −20 loses 20', () => {
+  it("counts a deduction as marks lost from the criterion's best (0): Fatal −100 loses 100, Poor objection −20 loses 20", () => {
     const marks = { ...bestScores(), fatal: -100, poorObjectionAndNegotiationSkill: -20, crm: 20 };
     const byKey = Object.fromEntries(meanLosses(marks, 1).map((l) => [l.criterion, l.meanLost]));
     expect([byKey.fatal, byKey.poorObjectionAndNegotiationSkill, byKey.crm]).toEqual([100, 20, 0]);

@@ -40,7 +40,11 @@ const addSums = (into: MarkSums, more: MarkSums) => {
 
 /** Marks lost on each criterion, averaged over `records` records whose marks add up to `marks`. */
 export function meanLosses(marks: MarkSums, records: number): TCriterionLoss[] {
-  return QC_CRITERIA.map((c) => ({ criterion: c.key, name: c.name, meanLost: records === 0 ? 0 : round2((bestMarks(c) * records - marks[c.key]) / records) }));
+  return QC_CRITERIA.map((c) => ({
+    criterion: c.key,
+    name: c.name,
+    meanLost: records === 0 ? 0 : round2((bestMarks(c) * records - marks[c.key]) / records),
+  }));
 }
 
 /** The three criteria with the most marks lost on average, worst first (ties in scorecard order); none that lost nothing. */
@@ -57,9 +61,19 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
 /** Per agent: the weeks in order, the range's mean and grade, and the weakest three criteria; agents by name, then id. */
 export function summariseAgents(rows: readonly AgentWeekRow[]): TAgentInsight[] {
-  const agents = new Map<string, { agentName: string; lastId: number; records: number; totalSum: number; marks: MarkSums; weeks: AgentWeekRow[] }>();
+  const agents = new Map<
+    string,
+    { agentName: string; lastId: number; records: number; totalSum: number; marks: MarkSums; weeks: AgentWeekRow[] }
+  >();
   for (const r of rows) {
-    const a = agents.get(r.agentId) ?? { agentName: r.agentName, lastId: 0, records: 0, totalSum: 0, marks: zeroSums(), weeks: [] };
+    const a = agents.get(r.agentId) ?? {
+      agentName: r.agentName,
+      lastId: 0,
+      records: 0,
+      totalSum: 0,
+      marks: zeroSums(),
+      weeks: [],
+    };
     if (r.lastId > a.lastId) Object.assign(a, { agentName: r.agentName, lastId: r.lastId });
     a.records += r.records;
     a.totalSum += r.totalSum;
@@ -85,7 +99,10 @@ export function summariseAgents(rows: readonly AgentWeekRow[]): TAgentInsight[] 
         weakest: weakestThree(meanLosses(a.marks, a.records)),
       };
     })
-    .sort((x, y) => byName.compare(x.agentName, y.agentName) || (x.agentId < y.agentId ? -1 : x.agentId > y.agentId ? 1 : 0));
+    .sort(
+      (x, y) =>
+        byName.compare(x.agentName, y.agentName) || (x.agentId < y.agentId ? -1 : x.agentId > y.agentId ? 1 : 0),
+    );
 }
 
 /** Per criterion, in scorecard order: marks lost over every record of the rows, per record, and records losing any. */
@@ -100,7 +117,14 @@ export function summariseCriteria(rows: readonly AgentWeekRow[]): TCriterionInsi
   }
   return QC_CRITERIA.map((c) => {
     const marksLost = bestMarks(c) * records - marks[c.key];
-    return { criterion: c.key, name: c.name, maxMarks: bestMarks(c), marksLost, meanLost: records === 0 ? 0 : round2(marksLost / records), recordsLosing: losing[c.key] };
+    return {
+      criterion: c.key,
+      name: c.name,
+      maxMarks: bestMarks(c),
+      marksLost,
+      meanLost: records === 0 ? 0 : round2(marksLost / records),
+      recordsLosing: losing[c.key],
+    };
   });
 }
 

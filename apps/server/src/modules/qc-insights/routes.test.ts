@@ -29,8 +29,13 @@ beforeAll(async () => {
   qB = await createUser(t.db, { role: 'qc', username: 'inspector-b', name: 'Bashir Uddin' });
   admin = await t.callerFor('admin');
   inspectorA = await t.as(qA);
-  const add = (agent: typeof RINA, inspector: TestUser, callDate: string, marks: Record<string, number> = {}, more: { campaignName?: string; kind?: 'client' } = {}) =>
-    insertRecord(t.db, { agent, inspector, callDate, marks, ...more });
+  const add = (
+    agent: typeof RINA,
+    inspector: TestUser,
+    callDate: string,
+    marks: Record<string, number> = {},
+    more: { campaignName?: string; kind?: 'client' } = {},
+  ) => insertRecord(t.db, { agent, inspector, callDate, marks, ...more });
   await add(RINA, qA, '2026-03-02', { crm: 10, liveliness: 5 }); // 85
   await add(RINA, qA, '2026-03-04', { crm: 0, greetings: -5 }); // 75
   await add(RINA, qA, '2026-03-10', { pace: 5 }); // 95
@@ -55,7 +60,10 @@ describe('GET /api/qcInsights', () => {
     const { agents } = await insightsOf(admin, RANGE);
     expect(agents).toEqual([
       {
-        ...BABUL, records: 3, meanTotal: 93.33, grade: 'Exceed Expectation',
+        ...BABUL,
+        records: 3,
+        meanTotal: 93.33,
+        grade: 'Exceed Expectation',
         weeks: [
           { weekStart: '2026-03-02', records: 2, meanTotal: 95, grade: 'Exceed Expectation' },
           { weekStart: '2026-03-09', records: 1, meanTotal: 90, grade: 'Exceed Expectation' },
@@ -68,7 +76,10 @@ describe('GET /api/qcInsights', () => {
         ],
       },
       {
-        ...RINA, records: 4, meanTotal: 56.25, grade: 'Below Expectation',
+        ...RINA,
+        records: 4,
+        meanTotal: 56.25,
+        grade: 'Below Expectation',
         weeks: [
           { weekStart: '2026-03-02', records: 2, meanTotal: 80, grade: 'Meet Expectation' },
           { weekStart: '2026-03-09', records: 2, meanTotal: 32.5, grade: 'Below Expectation' },
@@ -86,7 +97,9 @@ describe('GET /api/qcInsights', () => {
   it('gives the marks lost per criterion across the floor, in scorecard order', async () => {
     const { criteria, floor } = await insightsOf(admin, RANGE);
     expect(floor).toEqual({ records: 7, meanTotal: 72.14 }); // 505 / 7
-    const lost = Object.fromEntries(criteria.map((c) => [c.criterion, [c.maxMarks, c.marksLost, c.meanLost, c.recordsLosing]]));
+    const lost = Object.fromEntries(
+      criteria.map((c) => [c.criterion, [c.maxMarks, c.marksLost, c.meanLost, c.recordsLosing]]),
+    );
     expect(lost).toEqual({
       greetings: [0, 10, 1.43, 2],
       liveliness: [10, 15, 2.14, 2],
@@ -107,30 +120,59 @@ describe('GET /api/qcInsights', () => {
     expect(criteria.reduce((s, c) => s + c.marksLost, 0)).toBe(195);
   });
 
-  it('gives each inspector its volume and mean against the floor\'s, and no indicator under 10 records', async () => {
+  it("gives each inspector its volume and mean against the floor's, and no indicator under 10 records", async () => {
     const r = await insightsOf(admin, RANGE);
     expect(r.leanThreshold).toBe(5);
     expect(r.inspectors.map(({ disputes: _, ...i }) => i)).toEqual([
       // (85 + 75 + 95 + 90) / 4 = 86.25, 14.11 above 72.14; (−30 + 100 + 90) / 3 = 53.33, 18.81 below.
-      { inspectorId: qA.id, inspector: 'inspector-a', inspectorName: 'Anika Rahman', records: 4, meanTotal: 86.25, difference: 14.11, lean: 'too few records' },
-      { inspectorId: qB.id, inspector: 'inspector-b', inspectorName: 'Bashir Uddin', records: 3, meanTotal: 53.33, difference: -18.81, lean: 'too few records' },
+      {
+        inspectorId: qA.id,
+        inspector: 'inspector-a',
+        inspectorName: 'Anika Rahman',
+        records: 4,
+        meanTotal: 86.25,
+        difference: 14.11,
+        lean: 'too few records',
+      },
+      {
+        inspectorId: qB.id,
+        inspector: 'inspector-b',
+        inspectorName: 'Bashir Uddin',
+        records: 3,
+        meanTotal: 53.33,
+        difference: -18.81,
+        lean: 'too few records',
+      },
     ]);
   });
 
-  it('counts one campaign\'s records when one is named', async () => {
+  it("counts one campaign's records when one is named", async () => {
     const r = await insightsOf(admin, { ...RANGE, campaignName: 'Alpha' });
     expect(r.campaignName).toBe('Alpha');
     expect(r.floor).toEqual({ records: 6, meanTotal: 69.17 }); // 415 / 6
-    expect(r.agents.map((a) => [a.agentId, a.records, a.meanTotal])).toEqual([['babul', 2, 95], ['rina', 4, 56.25]]);
-    expect(r.inspectors.map((i) => [i.inspector, i.records])).toEqual([['inspector-a', 3], ['inspector-b', 3]]);
+    expect(r.agents.map((a) => [a.agentId, a.records, a.meanTotal])).toEqual([
+      ['babul', 2, 95],
+      ['rina', 4, 56.25],
+    ]);
+    expect(r.inspectors.map((i) => [i.inspector, i.records])).toEqual([
+      ['inspector-a', 3],
+      ['inspector-b', 3],
+    ]);
     const empty = await insightsOf(admin, { ...RANGE, campaignName: 'Nobody' });
     expect([empty.agents, empty.inspectors, empty.floor]).toEqual([[], [], { records: 0, meanTotal: 0 }]);
   });
 
-  it('shows an inspector its own records and its own line only, against the whole floor\'s mean', async () => {
+  it("shows an inspector its own records and its own line only, against the whole floor's mean", async () => {
     const r = await insightsOf(inspectorA, RANGE);
-    expect(r.agents.map((a) => [a.agentId, a.records, a.meanTotal])).toEqual([['babul', 1, 90], ['rina', 3, 85]]);
-    expect(r.criteria.find((c) => c.criterion === 'crm')).toMatchObject({ marksLost: 30, meanLost: 7.5, recordsLosing: 2 });
+    expect(r.agents.map((a) => [a.agentId, a.records, a.meanTotal])).toEqual([
+      ['babul', 1, 90],
+      ['rina', 3, 85],
+    ]);
+    expect(r.criteria.find((c) => c.criterion === 'crm')).toMatchObject({
+      marksLost: 30,
+      meanLost: 7.5,
+      recordsLosing: 2,
+    });
     expect(r.floor).toEqual({ records: 7, meanTotal: 72.14 });
     expect(r.inspectors.map((i) => i.inspector)).toEqual(['inspector-a']);
     const other = await insightsOf(await t.as(qB), RANGE);
@@ -138,7 +180,7 @@ describe('GET /api/qcInsights', () => {
     expect(other.agents.map((a) => a.records)).toEqual([2, 1]);
   });
 
-  it('flags an inspector 5 or more marks above the floor lenient, 5 or more below strict; lines by the account\'s name', async () => {
+  it("flags an inspector 5 or more marks above the floor lenient, 5 or more below strict; lines by the account's name", async () => {
     const qC = await createUser(t.db, { role: 'qc', username: 'inspector-c', name: 'Abir Hasan' });
     const week = { startDate: '2026-05-04', endDate: '2026-05-10' };
     for (let i = 0; i < 10; i++) {
@@ -159,8 +201,14 @@ describe('GET /api/qcInsights', () => {
   it('refuses a missing, malformed, reversed or too long range with 400', async () => {
     const cases: [Record<string, string>, string][] = [
       [{ endDate: '2026-03-15' }, 'querystring.startDate: startDate is required'],
-      [{ startDate: '2026-3-2', endDate: '2026-03-15' }, 'querystring.startDate: startDate must be a date written yyyy-MM-dd'],
-      [{ startDate: '2026-03-15', endDate: '2026-03-02' }, 'querystring.endDate: The end date must be on or after the start date'],
+      [
+        { startDate: '2026-3-2', endDate: '2026-03-15' },
+        'querystring.startDate: startDate must be a date written yyyy-MM-dd',
+      ],
+      [
+        { startDate: '2026-03-15', endDate: '2026-03-02' },
+        'querystring.endDate: The end date must be on or after the start date',
+      ],
       [{ startDate: '2025-01-01', endDate: '2026-01-02' }, 'querystring.endDate: The range can be at most 366 days'],
     ];
     for (const [params, message] of cases) {

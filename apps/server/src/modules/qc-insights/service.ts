@@ -1,7 +1,16 @@
 // GET /api/qcInsights: the three sections of QC analytics over a range of call dates (and a campaign), summed in SQL
 // over the in-house QC records only. An admin sees every line; an inspector its own records and its own line.
 import { sql } from 'kysely';
-import { LEAN_THRESHOLD_MARKS, MIN_LEAN_RECORDS, QC_CRITERIA, bestMarks, type TInspectorInsight, type TQcInsights, type TQcInsightsQuery, type TTokenPayload } from '@crm/shared';
+import {
+  LEAN_THRESHOLD_MARKS,
+  MIN_LEAN_RECORDS,
+  QC_CRITERIA,
+  bestMarks,
+  type TInspectorInsight,
+  type TQcInsights,
+  type TQcInsightsQuery,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
 import { findDisputeOutcomes, inspectorKey, noDisputes } from './disputes.ts';
@@ -10,7 +19,10 @@ import { leanOf, round2, summariseAgents, summariseCriteria, type AgentWeekRow, 
 
 const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-type RawAgentWeek = { agentId: string; lastId: number; weekStart: string; records: string; totalSum: string } & Record<string, string | number>;
+type RawAgentWeek = { agentId: string; lastId: number; weekStart: string; records: string; totalSum: string } & Record<
+  string,
+  string | number
+>;
 
 /** The Monday of a record's week, by date arithmetic alone (date_trunc would go through a time zone). */
 const WEEK_START = sql`r.call_date - (extract(isodow from r.call_date)::int - 1)`;
@@ -18,14 +30,20 @@ const WEEK_START = sql`r.call_date - (extract(isodow from r.call_date)::int - 1)
 /** The name each record of `ids` carries: an agent or inspector is shown by its newest record's name. */
 async function namesOf(db: Db, ids: number[], column: 'agent_name' | 'qc_inspector'): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await sql<{ id: number; name: string }>`select id, ${sql.ref(column)} as name from qc_records where id = any(${ids}::int[])`.execute(db);
+  const { rows } = await sql<{
+    id: number;
+    name: string;
+  }>`select id, ${sql.ref(column)} as name from qc_records where id = any(${ids}::int[])`.execute(db);
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /** Per agent and week (Monday first): records, the sum of totals, of each criterion's marks, and of records losing on it. */
 export async function sumAgentWeeks(db: Db, q: TQcInsightsQuery, inspectorId?: number): Promise<AgentWeekRow[]> {
   // Aliases m0…m13 and l0…l13: names the camelCase plugin leaves as they are.
-  const sums = QC_CRITERIA.map((c, i) => sql`sum(r.${sql.ref(snake(c.key))}) as ${sql.ref(`m${i}`)}, count(*) filter (where r.${sql.ref(snake(c.key))} < ${bestMarks(c)}) as ${sql.ref(`l${i}`)}`);
+  const sums = QC_CRITERIA.map(
+    (c, i) =>
+      sql`sum(r.${sql.ref(snake(c.key))}) as ${sql.ref(`m${i}`)}, count(*) filter (where r.${sql.ref(snake(c.key))} < ${bestMarks(c)}) as ${sql.ref(`l${i}`)}`,
+  );
   const { rows } = await sql<RawAgentWeek>`
     select r.agent_id as "agentId", max(r.id) as "lastId", to_char(${WEEK_START}, 'YYYY-MM-DD') as "weekStart",
       count(*) as records, sum(r.total) as "totalSum", ${sql.join(sums)}
@@ -48,7 +66,14 @@ export async function sumAgentWeeks(db: Db, q: TQcInsightsQuery, inspectorId?: n
   }));
 }
 
-type InspectorRow = { inspectorId: number | null; nameKey: string | null; inspector: string; inspectorName: string; records: string; totalSum: string };
+type InspectorRow = {
+  inspectorId: number | null;
+  nameKey: string | null;
+  inspector: string;
+  inspectorName: string;
+  records: string;
+  totalSum: string;
+};
 
 /** The accounts' names (users.name) of `ids`: what the screen shows, the records carrying the username. */
 async function userNames(db: Db, ids: number[]): Promise<Map<number, string>> {
@@ -69,12 +94,23 @@ async function sumInspectors(db: Db, q: TQcInsightsQuery): Promise<InspectorRow[
     where ${recordFilter(q)}
     group by 1, 2`.execute(db);
   const [names, accounts] = await Promise.all([
-    namesOf(db, rows.map((r) => Number(r.lastId)), 'qc_inspector'),
-    userNames(db, rows.flatMap((r) => (r.inspectorId === null ? [] : [r.inspectorId]))),
+    namesOf(
+      db,
+      rows.map((r) => Number(r.lastId)),
+      'qc_inspector',
+    ),
+    userNames(
+      db,
+      rows.flatMap((r) => (r.inspectorId === null ? [] : [r.inspectorId])),
+    ),
   ]);
   return rows.map(({ lastId, ...r }) => {
     const inspector = names.get(Number(lastId)) ?? r.nameKey ?? '';
-    return { ...r, inspector, inspectorName: (r.inspectorId === null ? undefined : accounts.get(r.inspectorId)) ?? inspector };
+    return {
+      ...r,
+      inspector,
+      inspectorName: (r.inspectorId === null ? undefined : accounts.get(r.inspectorId)) ?? inspector,
+    };
   });
 }
 
@@ -83,7 +119,11 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The three sections, for an admin over every record, for an inspector over its own (the floor's mean stays everyone's). */
 export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsightsQuery): Promise<TQcInsights> {
   const { inspectorId } = inspectorScope(user);
-  const [weeks, inspectorRows, disputes] = await Promise.all([sumAgentWeeks(db, q, inspectorId), sumInspectors(db, q), findDisputeOutcomes(db, q, inspectorId)]);
+  const [weeks, inspectorRows, disputes] = await Promise.all([
+    sumAgentWeeks(db, q, inspectorId),
+    sumInspectors(db, q),
+    findDisputeOutcomes(db, q, inspectorId),
+  ]);
   const floorRecords = inspectorRows.reduce((n, r) => n + Number(r.records), 0);
   const floorSum = inspectorRows.reduce((n, r) => n + Number(r.totalSum), 0);
   const floorMean = floorRecords === 0 ? 0 : floorSum / floorRecords;

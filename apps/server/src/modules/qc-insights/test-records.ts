@@ -51,12 +51,20 @@ export type DisputeSpec = {
   escalatedAt?: string;
   decidedAt?: string;
   status: 'open' | 'answered' | 'escalated' | 'decided';
-  criteria: { criterion: string; outcome?: 'kept' | 'accepted' | 'changed'; decision?: 'kept' | 'accepted' | 'changed' }[];
+  criteria: {
+    criterion: string;
+    outcome?: 'kept' | 'accepted' | 'changed';
+    decision?: 'kept' | 'accepted' | 'changed';
+  }[];
 };
 
 /** A dispute of the record (with the agent review it belongs to) and its criteria. */
 export async function insertDispute(db: Db, spec: DisputeSpec): Promise<void> {
-  const review = await db.insertInto('agentReviews').values({ qcId: spec.recordId, agentUserId: null, agreed: 'No', raiseConcern: true, comment: 'Disputed' }).returning('id').executeTakeFirstOrThrow();
+  const review = await db
+    .insertInto('agentReviews')
+    .values({ qcId: spec.recordId, agentUserId: null, agreed: 'No', raiseConcern: true, comment: 'Disputed' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ts = (v: string | undefined) => (v === undefined ? null : v);
   const { rows } = await sql<{ id: number }>`
     insert into disputes (qc_record_id, review_id, inspector_id, status, raised_at, answer_due_at, answered_at, escalated_at, decided_at)
@@ -66,6 +74,8 @@ export async function insertDispute(db: Db, spec: DisputeSpec): Promise<void> {
   const disputeId = rows[0]?.id;
   for (const c of spec.criteria) {
     await sql`insert into dispute_criteria (dispute_id, criterion, original_mark, proposed_mark, reason, outcome, decision)
-      values (${disputeId}, ${c.criterion}, 0, 10, 'I did that', ${c.outcome ?? null}, ${c.decision ?? null})`.execute(db);
+      values (${disputeId}, ${c.criterion}, 0, 10, 'I did that', ${c.outcome ?? null}, ${c.decision ?? null})`.execute(
+      db,
+    );
   }
 }

@@ -58,9 +58,16 @@ export async function attributeRecordings(db: Db, timeZone: string, callDate?: s
  * Opens an agent-day again (a QC record of it was deleted, so it may be below its target): the next "score next"
  * looks at it, and closes it again if its target is still met.
  */
-export async function reopenQueueDay(db: Db, day: { campaignId: number | null; callDate: string; agentUserId: number | null }): Promise<void> {
+export async function reopenQueueDay(
+  db: Db,
+  day: { campaignId: number | null; callDate: string; agentUserId: number | null },
+): Promise<void> {
   if (day.campaignId === null || day.agentUserId === null) return;
-  await db.updateTable('qcQueueDays').set({ closed: false })
-    .where('campaignId', '=', day.campaignId).where('callDate', '=', day.callDate).where('agentUserId', '=', day.agentUserId)
+  await db
+    .updateTable('qcQueueDays')
+    .set({ closed: false })
+    .where('campaignId', '=', day.campaignId)
+    .where('callDate', '=', day.callDate)
+    .where('agentUserId', '=', day.agentUserId)
     .execute();
 }

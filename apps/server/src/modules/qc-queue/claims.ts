@@ -2,7 +2,13 @@
 // recording_id means two inspectors never hold the same call (an expired claim is taken over in the same statement);
 // its unique inspector_id means nobody holds two: an inspector with a live claim gets it back. A claim is consumed
 // when a QC record is linked to its recording (qc/files.ts calls consumeQcQueueClaims).
-import { QC_CLAIM_MINUTES, QC_QUEUE_MESSAGES, type TQcQueueClaimReply, type TQcQueueClaimRequest, type TTokenPayload } from '@crm/shared';
+import {
+  QC_CLAIM_MINUTES,
+  QC_QUEUE_MESSAGES,
+  type TQcQueueClaimReply,
+  type TQcQueueClaimRequest,
+  type TTokenPayload,
+} from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
@@ -21,14 +27,23 @@ export type TQueueDeps = { db: Db; timeZone: string; holdSeconds: number };
  */
 const PICK_ATTEMPTS = 100;
 
-async function replyOf(deps: TQueueDeps, recordingId: number, inspectorId: number, now: Date): Promise<TQcQueueClaimReply | undefined> {
+async function replyOf(
+  deps: TQueueDeps,
+  recordingId: number,
+  inspectorId: number,
+  now: Date,
+): Promise<TQcQueueClaimReply | undefined> {
   const call = await findQueueCall(deps.db, recordingId, inspectorId, deps.holdSeconds, now);
   return call?.claim ? { ...call, claim: call.claim } : undefined;
 }
 
 /** The inspector's live claim, as its call; an expired one of its own is ended on the way. */
 async function ownLiveClaim(deps: TQueueDeps, inspectorId: number, now: Date): Promise<TQcQueueClaimReply | undefined> {
-  const own = await deps.db.selectFrom('qcQueueClaims').select(['id', 'recordingId', 'expiresAt']).where('inspectorId', '=', inspectorId).executeTakeFirst();
+  const own = await deps.db
+    .selectFrom('qcQueueClaims')
+    .select(['id', 'recordingId', 'expiresAt'])
+    .where('inspectorId', '=', inspectorId)
+    .executeTakeFirst();
   if (own === undefined) return undefined;
   if (own.expiresAt > now) return replyOf(deps, Number(own.recordingId), inspectorId, now);
   await deps.db.deleteFrom('qcQueueClaims').where('id', '=', own.id).where('expiresAt', '<=', now).execute();
@@ -52,7 +67,12 @@ async function takeRecording(db: Db, recordingId: number, inspectorId: number, n
  * POST /api/qcQueue/claim: the inspector's live claim if it has one, else the next call (of the campaign and the call
  * date when named) claimed for it, else 404 "No call left to score". `now` is injectable for tests of expiry.
  */
-export async function claimNextCall(deps: TQueueDeps, user: TTokenPayload, input: TQcQueueClaimRequest, now: Date = new Date()): Promise<TQcQueueClaimReply> {
+export async function claimNextCall(
+  deps: TQueueDeps,
+  user: TTokenPayload,
+  input: TQcQueueClaimRequest,
+  now: Date = new Date(),
+): Promise<TQcQueueClaimReply> {
   const { db } = deps;
   const inspectorId = userIdOf(user);
   const campaignId = input.campaignName === undefined ? undefined : await campaignIdOf(db, input.campaignName);
@@ -80,7 +100,11 @@ export async function claimNextCall(deps: TQueueDeps, user: TTokenPayload, input
 
 /** DELETE /api/qcQueue/claim/{id}: the inspector's own claim, or any for an admin. */
 export async function releaseClaim(db: Db, user: TTokenPayload, id: number): Promise<{ message: string }> {
-  const claim = await db.selectFrom('qcQueueClaims').select(['id', 'inspectorId']).where('id', '=', id).executeTakeFirst();
+  const claim = await db
+    .selectFrom('qcQueueClaims')
+    .select(['id', 'inspectorId'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!claim) throw notFound(QC_QUEUE_MESSAGES.claimNotFound(id));
   if (claim.inspectorId !== userIdOf(user) && !isAdmin(user)) throw forbidden(QC_QUEUE_MESSAGES.otherInspectorsClaim);
   await db.deleteFrom('qcQueueClaims').where('id', '=', id).execute();
@@ -91,6 +115,8 @@ export async function releaseClaim(db: Db, user: TTokenPayload, id: number): Pro
 export async function consumeQcQueueClaims(db: Db, callDate: string, fileName: string): Promise<void> {
   await db
     .deleteFrom('qcQueueClaims')
-    .where('recordingId', 'in', (eb) => eb.selectFrom('recordings').select('id').where('callDate', '=', callDate).where('fileName', '=', fileName))
+    .where('recordingId', 'in', (eb) =>
+      eb.selectFrom('recordings').select('id').where('callDate', '=', callDate).where('fileName', '=', fileName),
+    )
     .execute();
 }

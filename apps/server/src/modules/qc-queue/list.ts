@@ -50,16 +50,17 @@ function joinsOf(now: Date): RawBuilder<unknown> {
 }
 
 function callOf(row: TCallRow, inspectorId: number, holdSeconds: number): TQcQueueCall {
-  const claim = row.claimId === null || row.inspectorId === null || row.claimedAt === null || row.expiresAt === null
-    ? null
-    : {
-        id: Number(row.claimId),
-        inspectorId: row.inspectorId,
-        inspectorName: row.inspectorName ?? '',
-        claimedAt: row.claimedAt.toISOString(),
-        expiresAt: row.expiresAt.toISOString(),
-        mine: row.inspectorId === inspectorId,
-      };
+  const claim =
+    row.claimId === null || row.inspectorId === null || row.claimedAt === null || row.expiresAt === null
+      ? null
+      : {
+          id: Number(row.claimId),
+          inspectorId: row.inspectorId,
+          inspectorName: row.inspectorName ?? '',
+          claimedAt: row.claimedAt.toISOString(),
+          expiresAt: row.expiresAt.toISOString(),
+          mine: row.inspectorId === inspectorId,
+        };
   return {
     recordingId: Number(row.recordingId),
     callDate: row.callDate,
@@ -78,14 +79,28 @@ function callOf(row: TCallRow, inspectorId: number, holdSeconds: number): TQcQue
 }
 
 /** One recording as a call of the queue (its live claim included). */
-export async function findQueueCall(db: Db, recordingId: number, inspectorId: number, holdSeconds: number, now: Date): Promise<TQcQueueCall | undefined> {
-  const { rows } = await sql<TCallRow>`select ${CALL_COLUMNS} from recordings r ${joinsOf(now)} where r.id = ${recordingId}`.execute(db);
+export async function findQueueCall(
+  db: Db,
+  recordingId: number,
+  inspectorId: number,
+  holdSeconds: number,
+  now: Date,
+): Promise<TQcQueueCall | undefined> {
+  const { rows } =
+    await sql<TCallRow>`select ${CALL_COLUMNS} from recordings r ${joinsOf(now)} where r.id = ${recordingId}`.execute(
+      db,
+    );
   return rows[0] === undefined ? undefined : callOf(rows[0], inspectorId, holdSeconds);
 }
 
 export type TListScope = { campaignId: number | undefined; inspectorId: number; holdSeconds: number; now: Date };
 
-export async function listQueue(db: Db, query: TQcQueueQuery, params: TPageParams, scope: TListScope): Promise<TQcQueuePage> {
+export async function listQueue(
+  db: Db,
+  query: TQcQueueQuery,
+  params: TPageParams,
+  scope: TListScope,
+): Promise<TQcQueuePage> {
   const where: RawBuilder<unknown>[] = [sql`not d.closed`, sql`${scoredCount('d')} < ${targetOf('s')}`];
   if (scope.campaignId !== undefined) where.push(sql`d.campaign_id = ${scope.campaignId}`);
   if (query.date !== undefined) where.push(sql`d.call_date = ${query.date}`);

@@ -22,8 +22,10 @@ export function scoredCount(day: string): RawBuilder<number> {
     and q.call_date = ${d}.call_date and q.campaign_id = ${d}.campaign_id and q.kind = 'in-house')`;
 }
 
-export const targetOf = (settings: string) => sql<number>`coalesce(${sql.raw(settings)}.target_per_agent_day, ${QC_QUEUE_DEFAULTS.targetPerAgentDay})`;
-export const minDurationOf = (settings: string) => sql<number>`coalesce(${sql.raw(settings)}.min_duration_sec, ${QC_QUEUE_DEFAULTS.minDurationSec})`;
+export const targetOf = (settings: string) =>
+  sql<number>`coalesce(${sql.raw(settings)}.target_per_agent_day, ${QC_QUEUE_DEFAULTS.targetPerAgentDay})`;
+export const minDurationOf = (settings: string) =>
+  sql<number>`coalesce(${sql.raw(settings)}.min_duration_sec, ${QC_QUEUE_DEFAULTS.minDurationSec})`;
 
 /** The recordings of agent-day `d` worth scoring (still there, long enough, not scored). */
 function worthScoring(settings: string): RawBuilder<boolean> {
@@ -31,7 +33,15 @@ function worthScoring(settings: string): RawBuilder<boolean> {
     and r.gone_at is null and coalesce(r.duration_sec, 0) >= ${minDurationOf(settings)} and ${notScored('r')}`;
 }
 
-type TDayPick = { callDate: string; campaignId: number; agentUserId: number; scored: number; target: number; pickId: number | null; leftId: number | null };
+type TDayPick = {
+  callDate: string;
+  campaignId: number;
+  agentUserId: number;
+  scored: number;
+  target: number;
+  pickId: number | null;
+  leftId: number | null;
+};
 
 /** Calls of agent-day `d` held under a live claim: being scored now. */
 export function claimedCount(now: Date): RawBuilder<number> {
@@ -46,11 +56,18 @@ export const agentTieBreak = (inspectorId: number) => sql<number>`hashint4(d.age
 export type TDateAsk = { date: string } | { after: string | undefined };
 
 /** Each open agent-day of the date: its QC records, its next free call and whether anything is left at all. */
-async function readDate(db: Db, ask: TDateAsk, campaignId: number | undefined, inspectorId: number, now: Date): Promise<TDayPick[]> {
+async function readDate(
+  db: Db,
+  ask: TDateAsk,
+  campaignId: number | undefined,
+  inspectorId: number,
+  now: Date,
+): Promise<TDayPick[]> {
   const onCampaign = campaignId === undefined ? sql`` : sql`and d.campaign_id = ${campaignId}`;
-  const date = 'date' in ask
-    ? sql`${ask.date}::date`
-    : sql`(select min(o.call_date) from qc_queue_days o where not o.closed
+  const date =
+    'date' in ask
+      ? sql`${ask.date}::date`
+      : sql`(select min(o.call_date) from qc_queue_days o where not o.closed
         ${ask.after === undefined ? sql`` : sql`and o.call_date > ${ask.after}`} ${campaignId === undefined ? sql`` : sql`and o.campaign_id = ${campaignId}`})`;
   const { rows } = await sql<TDayPick>`
     select d.call_date, d.campaign_id, d.agent_user_id, n.scored, ${targetOf('s')} as target, pick.id as pick_id, left_.id as left_id
@@ -72,7 +89,13 @@ async function readDate(db: Db, ask: TDateAsk, campaignId: number | undefined, i
 }
 
 /** The recording id of the next call to score (of the campaign, of the call date when given), or null when none is left. */
-export async function findNextCall(db: Db, campaignId: number | undefined, inspectorId: number, now: Date, onlyDate?: string): Promise<number | null> {
+export async function findNextCall(
+  db: Db,
+  campaignId: number | undefined,
+  inspectorId: number,
+  now: Date,
+  onlyDate?: string,
+): Promise<number | null> {
   let ask: TDateAsk | undefined = onlyDate === undefined ? { after: undefined } : { date: onlyDate };
   while (ask !== undefined) {
     const days = await readDate(db, ask, campaignId, inspectorId, now);
@@ -84,7 +107,9 @@ export async function findNextCall(db: Db, campaignId: number | undefined, inspe
         .updateTable('qcQueueDays')
         .set({ closed: true })
         .where('callDate', '=', date)
-        .where((eb) => eb.or(done.map((d) => eb.and([eb('campaignId', '=', d.campaignId), eb('agentUserId', '=', d.agentUserId)]))))
+        .where((eb) =>
+          eb.or(done.map((d) => eb.and([eb('campaignId', '=', d.campaignId), eb('agentUserId', '=', d.agentUserId)]))),
+        )
         .execute();
     }
     const pick = days.find((d) => d.pickId !== null);

@@ -1,6 +1,13 @@
 // The progress view (GET /api/qcQueue/progress): per agent and day of the week up to the day asked, QC records
 // against the target; per inspector, in-house QC records made that day and that week (Monday on, the centre's days).
-import { addDays, localDayText, startOfLocalDay, startOfNextLocalDay, type TQcQueueProgress, type TQcQueueQuery } from '@crm/shared';
+import {
+  addDays,
+  localDayText,
+  startOfLocalDay,
+  startOfNextLocalDay,
+  type TQcQueueProgress,
+  type TQcQueueQuery,
+} from '@crm/shared';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { scoredCount, targetOf } from './next-call.ts';
@@ -11,11 +18,24 @@ export function mondayOf(day: string): string {
   return addDays(day, -((weekday + 6) % 7));
 }
 
-export async function findQueueProgress(db: Db, query: TQcQueueQuery, campaignId: number | undefined, timeZone: string, now: Date = new Date()): Promise<TQcQueueProgress> {
+export async function findQueueProgress(
+  db: Db,
+  query: TQcQueueQuery,
+  campaignId: number | undefined,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<TQcQueueProgress> {
   const date = query.date ?? localDayText(now, timeZone);
   const weekStart = mondayOf(date);
   const onCampaign = campaignId === undefined ? sql`` : sql`and d.campaign_id = ${campaignId}`;
-  const { rows: agentDays } = await sql<{ callDate: string; campaignName: string; agentId: string; agentName: string; scored: number; target: number }>`
+  const { rows: agentDays } = await sql<{
+    callDate: string;
+    campaignName: string;
+    agentId: string;
+    agentName: string;
+    scored: number;
+    target: number;
+  }>`
     select d.call_date, cp.campaign_name, u.username as agent_id, u.name as agent_name, ${scoredCount('d')} as scored, ${targetOf('s')} as target
     from qc_queue_days d
     join campaigns cp on cp.id = d.campaign_id

@@ -6,7 +6,12 @@ import { listQueue } from './list.ts';
 import { findQueueProgress } from './progress.ts';
 import { campaignIdOf } from './settings.ts';
 
-export async function readQueuePage(deps: TQueueDeps, inspectorId: number, query: TQcQueueQuery, params: TPageParams): Promise<TQcQueuePage> {
+export async function readQueuePage(
+  deps: TQueueDeps,
+  inspectorId: number,
+  query: TQcQueueQuery,
+  params: TPageParams,
+): Promise<TQcQueuePage> {
   const campaignId = query.campaignName === undefined ? undefined : await campaignIdOf(deps.db, query.campaignName);
   await attributeRecordings(deps.db, deps.timeZone);
   return listQueue(deps.db, query, params, { campaignId, inspectorId, holdSeconds: deps.holdSeconds, now: new Date() });

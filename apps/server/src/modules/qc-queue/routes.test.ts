@@ -5,7 +5,17 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { QC_QUEUE_MESSAGES, bestScores, qcGrade, qcTotal, startOfLocalDay, type TQcQueueClaimReply, type TQcQueuePage, type TQcQueueProgress, type TQcQueueSettings } from '@crm/shared';
+import {
+  QC_QUEUE_MESSAGES,
+  bestScores,
+  qcGrade,
+  qcTotal,
+  startOfLocalDay,
+  type TQcQueueClaimReply,
+  type TQcQueuePage,
+  type TQcQueueProgress,
+  type TQcQueueSettings,
+} from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestUser } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { phoneKey } from '../voicelog/names.ts';
@@ -18,7 +28,15 @@ afterAll(() => fs.rm(recordingsDir, { recursive: true, force: true }));
 const DAY = '2026-11-20';
 let seq = 0;
 
-type Queue = { campaign: string; campaignId: number; agents: TestUser[]; qcA: Caller; qcB: Caller; inspectorA: TestUser; admin: Caller };
+type Queue = {
+  campaign: string;
+  campaignId: number;
+  agents: TestUser[];
+  qcA: Caller;
+  qcB: Caller;
+  inspectorA: TestUser;
+  admin: Caller;
+};
 
 /** A fresh campaign with agents signed into it on DAY at 09:00, two inspectors and an admin. */
 async function queueWorld(agentCount = 2): Promise<Queue> {
@@ -32,35 +50,99 @@ async function queueWorld(agentCount = 2): Promise<Queue> {
     agents.push(agent);
   }
   const inspectorA = await createUser(t.db, { role: 'qc' });
-  return { campaign: c.campaignName, campaignId: c.id, agents, qcA: await t.as(inspectorA), qcB: await t.callerFor('qc'), inspectorA, admin: await t.callerFor('admin') };
+  return {
+    campaign: c.campaignName,
+    campaignId: c.id,
+    agents,
+    qcA: await t.as(inspectorA),
+    qcB: await t.callerFor('qc'),
+    inspectorA,
+    admin: await t.callerFor('admin'),
+  };
 }
 
-async function signIn(agent: TestUser, campaignId: number, campaignName: string, time: string, day = DAY): Promise<void> {
+async function signIn(
+  agent: TestUser,
+  campaignId: number,
+  campaignName: string,
+  time: string,
+  day = DAY,
+): Promise<void> {
   const [h = 0, m = 0] = time.split(':').map(Number);
   const at = new Date(startOfLocalDay(day, t.config.timeZone).getTime() + (h * 60 + m) * 60_000);
-  await t.db.insertInto('agentSessions').values({
-    userId: agent.id, agentId: agent.username, agentName: agent.name, shift: 'Morning', campaignId, campaignName, signedInAt: at, expiresAt: new Date(at.getTime() + 8 * 3_600_000),
-  }).execute();
+  await t.db
+    .insertInto('agentSessions')
+    .values({
+      userId: agent.id,
+      agentId: agent.username,
+      agentName: agent.name,
+      shift: 'Morning',
+      campaignId,
+      campaignName,
+      signedInAt: at,
+      expiresAt: new Date(at.getTime() + 8 * 3_600_000),
+    })
+    .execute();
 }
 
 /** A recording of the agent's call at HH:mm:ss on the day (the scanner's row, not attributed yet). */
-async function addRecording(agent: TestUser, time: string, durationSec = 60, day = DAY, phone = '01712345678'): Promise<{ id: number; fileName: string }> {
+async function addRecording(
+  agent: TestUser,
+  time: string,
+  durationSec = 60,
+  day = DAY,
+  phone = '01712345678',
+): Promise<{ id: number; fileName: string }> {
   const fileName = `${day.replaceAll('-', '')}-${time.replaceAll(':', '')}_${phone}_${agent.username}-all.wav`;
-  const row = await t.db.insertInto('recordings').values({
-    callDate: day, fileName, phoneNumber: phone, phoneKey: phoneKey(phone, 'BD'), agentId: agent.username, callTime: `${day} ${time}`, durationSec,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await t.db
+    .insertInto('recordings')
+    .values({
+      callDate: day,
+      fileName,
+      phoneNumber: phone,
+      phoneKey: phoneKey(phone, 'BD'),
+      agentId: agent.username,
+      callTime: `${day} ${time}`,
+      durationSec,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: Number(row.id), fileName };
 }
 
 /** An in-house QC record of the agent's call, linked to the recording when given (as the QC panel's submit does). */
-async function score(q: Queue, agent: TestUser, fileName?: string, inspector: TestUser = q.inspectorA, day = DAY): Promise<number> {
+async function score(
+  q: Queue,
+  agent: TestUser,
+  fileName?: string,
+  inspector: TestUser = q.inspectorA,
+  day = DAY,
+): Promise<number> {
   const scores = bestScores();
   const total = qcTotal(scores);
-  const record = await t.db.insertInto('qcRecords').values({
-    kind: 'in-house', callDate: day, agentUserId: agent.id, agentId: agent.username, agentName: agent.name, campaignId: q.campaignId, campaignName: q.campaign,
-    consumerNumber: '01712345678', duration: 60, qcInspectorId: inspector.id, qcInspector: inspector.username, ...scores, fatalReason: '', easVoiceMatchedWithReport: '',
-    suggestion: '', total, agentGrade: qcGrade(total),
-  }).returning('id').executeTakeFirstOrThrow();
+  const record = await t.db
+    .insertInto('qcRecords')
+    .values({
+      kind: 'in-house',
+      callDate: day,
+      agentUserId: agent.id,
+      agentId: agent.username,
+      agentName: agent.name,
+      campaignId: q.campaignId,
+      campaignName: q.campaign,
+      consumerNumber: '01712345678',
+      duration: 60,
+      qcInspectorId: inspector.id,
+      qcInspector: inspector.username,
+      ...scores,
+      fatalReason: '',
+      easVoiceMatchedWithReport: '',
+      suggestion: '',
+      total,
+      agentGrade: qcGrade(total),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   if (fileName) await t.db.insertInto('qcRecordFiles').values({ qcRecordId: record.id, fileName }).execute();
   return record.id;
 }
@@ -72,17 +154,32 @@ const page = async (api: Caller, q: Queue, extra = '') => {
 };
 const claim = (api: Caller, q: Queue) => api.post('/api/qcQueue/claim', { campaignName: q.campaign });
 const setTarget = async (q: Queue, targetPerAgentDay: number, minDurationSec = 30) =>
-  expect((await q.admin.put(`/api/qcQueue/settings/${encodeURIComponent(q.campaign)}`, { targetPerAgentDay, minDurationSec })).status).toBe(200);
+  expect(
+    (
+      await q.admin.put(`/api/qcQueue/settings/${encodeURIComponent(q.campaign)}`, {
+        targetPerAgentDay,
+        minDurationSec,
+      })
+    ).status,
+  ).toBe(200);
 
 describe('who may use the queue', () => {
   it('answers 401 without a sign-in and 403 to agents; settings change for admins only', async () => {
     const agent = await t.callerFor('agent');
     const qc = await t.callerFor('qc');
-    for (const [method, url] of [['GET', '/api/qcQueue/pagination/0/10'], ['POST', '/api/qcQueue/claim'], ['DELETE', '/api/qcQueue/claim/1'], ['GET', '/api/qcQueue/progress'], ['GET', '/api/qcQueue/settings']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/qcQueue/pagination/0/10'],
+      ['POST', '/api/qcQueue/claim'],
+      ['DELETE', '/api/qcQueue/claim/1'],
+      ['GET', '/api/qcQueue/progress'],
+      ['GET', '/api/qcQueue/settings'],
+    ] as const) {
       expect((await t.anonymous.request(method, url, method === 'POST' ? {} : undefined)).status).toBe(401);
       expect((await agent.request(method, url, method === 'POST' ? {} : undefined)).status).toBe(403);
     }
-    expect((await qc.put('/api/qcQueue/settings/Anything', { targetPerAgentDay: 3, minDurationSec: 10 })).status).toBe(403);
+    expect((await qc.put('/api/qcQueue/settings/Anything', { targetPerAgentDay: 3, minDurationSec: 10 })).status).toBe(
+      403,
+    );
   });
 });
 
@@ -96,11 +193,24 @@ describe('GET /api/qcQueue/pagination/{page}/{size}', () => {
     await score(q, a1, scored.fileName);
     const body = await page(q.qcA, q);
     expect(body.recordCount).toBe(2);
-    expect(body.response.content.map((c) => [c.callTime, c.agentId, c.campaignName])).toEqual([['10:00:00', a2.username, q.campaign], ['11:00:00', a1.username, q.campaign]]);
+    expect(body.response.content.map((c) => [c.callTime, c.agentId, c.campaignName])).toEqual([
+      ['10:00:00', a2.username, q.campaign],
+      ['11:00:00', a1.username, q.campaign],
+    ]);
     // The number as QC records store it (E.164); as the file names it when it is no valid number.
-    expect(body.response.content[0]).toMatchObject({ callDate: DAY, phoneNumber: '+8801712345678', durationSec: 60, claim: null, checks: { status: 'pending' } });
+    expect(body.response.content[0]).toMatchObject({
+      callDate: DAY,
+      phoneNumber: '+8801712345678',
+      durationSec: 60,
+      claim: null,
+      checks: { status: 'pending' },
+    });
     await addRecording(a2, '12:00:00', 60, DAY, '12345');
-    expect((await page(q.qcA, q)).response.content.map((c) => c.phoneNumber)).toEqual(['+8801712345678', '12345', '+8801712345678']);
+    expect((await page(q.qcA, q)).response.content.map((c) => c.phoneNumber)).toEqual([
+      '+8801712345678',
+      '12345',
+      '+8801712345678',
+    ]);
   });
 
   it('lists the calls in the order Score next takes them: on the oldest day the agent furthest below target, that agent’s oldest call', async () => {
@@ -186,12 +296,21 @@ describe('POST /api/qcQueue/claim', () => {
     const a = await claim(q.qcA, q);
     expect(a.status).toBe(200);
     const mine = a.json<TQcQueueClaimReply>();
-    expect(mine).toMatchObject({ recordingId: first.id, fileName: first.fileName, campaignName: q.campaign, callDate: DAY, claim: { mine: true, inspectorId: q.inspectorA.id } });
+    expect(mine).toMatchObject({
+      recordingId: first.id,
+      fileName: first.fileName,
+      campaignName: q.campaign,
+      callDate: DAY,
+      claim: { mine: true, inspectorId: q.inspectorA.id },
+    });
     expect(Date.parse(mine.claim.expiresAt) - Date.parse(mine.claim.claimedAt)).toBe(15 * 60_000);
     expect((await claim(q.qcA, q)).json<TQcQueueClaimReply>().claim.id).toBe(mine.claim.id);
     expect((await claim(q.qcB, q)).json<TQcQueueClaimReply>().recordingId).toBe(second.id);
     const seen = (await page(q.qcB, q)).response.content;
-    expect(seen.map((c) => [c.recordingId, c.claim?.inspectorName, c.claim?.mine])).toEqual([[first.id, q.inspectorA.name, false], [second.id, expect.any(String), true]]);
+    expect(seen.map((c) => [c.recordingId, c.claim?.inspectorName, c.claim?.mine])).toEqual([
+      [first.id, q.inspectorA.name, false],
+      [second.id, expect.any(String), true],
+    ]);
     const none = await claim(await t.callerFor('qc'), q);
     expect(none.status).toBe(404);
     expect(none.json<{ message: string }>().message).toBe('No call left to score');
@@ -210,7 +329,12 @@ describe('POST /api/qcQueue/claim', () => {
     const taken = replies.filter((r) => r.status === 200).map((r) => r.json<TQcQueueClaimReply>().recordingId);
     expect(new Set(taken).size).toBe(taken.length);
     expect(taken.length).toBe(2);
-    const rows = await t.db.selectFrom('qcQueueClaims').innerJoin('recordings', 'recordings.id', 'qcQueueClaims.recordingId').select('recordingId').where('recordings.campaignId', '=', q.campaignId).execute();
+    const rows = await t.db
+      .selectFrom('qcQueueClaims')
+      .innerJoin('recordings', 'recordings.id', 'qcQueueClaims.recordingId')
+      .select('recordingId')
+      .where('recordings.campaignId', '=', q.campaignId)
+      .execute();
     expect(rows.length).toBe(3);
   });
 
@@ -220,7 +344,11 @@ describe('POST /api/qcQueue/claim', () => {
     const only = await addRecording(a1, '10:00:00');
     const a = (await claim(q.qcA, q)).json<TQcQueueClaimReply>();
     expect((await claim(q.qcB, q)).status).toBe(404);
-    await t.db.updateTable('qcQueueClaims').set({ expiresAt: new Date(Date.now() - 1000) }).where('id', '=', a.claim.id).execute();
+    await t.db
+      .updateTable('qcQueueClaims')
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where('id', '=', a.claim.id)
+      .execute();
     expect((await page(q.qcB, q)).response.content[0]?.claim).toBeNull();
     const b = await claim(q.qcB, q);
     expect(b.status).toBe(200);
@@ -236,11 +364,28 @@ describe('POST /api/qcQueue/claim', () => {
     await writeRecordings(recordingsDir, DAY, { [rec.fileName]: toneWav(1) });
     const got = (await claim(q.qcA, q)).json<TQcQueueClaimReply>();
     const record = await q.qcA.post('/api/qcReport/add', {
-      callDate: DAY, agentId: a1.username, campaignName: q.campaign, consumerNumber: '01712345678', duration: 60, fatalReason: '', easVoiceMatchedWithReport: 'Yes', suggestion: '', ...bestScores(),
+      callDate: DAY,
+      agentId: a1.username,
+      campaignName: q.campaign,
+      consumerNumber: '01712345678',
+      duration: 60,
+      fatalReason: '',
+      easVoiceMatchedWithReport: 'Yes',
+      suggestion: '',
+      ...bestScores(),
     });
     expect(record.text).toMatch(/"id"/);
-    expect((await q.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id: record.json<{ id: number }>().id }, fileName: rec.fileName })).status).toBe(200);
-    expect(await t.db.selectFrom('qcQueueClaims').select('id').where('id', '=', got.claim.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      (
+        await q.qcA.post('/api/qcReport/add-qc-report-file', {
+          qcReport: { id: record.json<{ id: number }>().id },
+          fileName: rec.fileName,
+        })
+      ).status,
+    ).toBe(200);
+    expect(
+      await t.db.selectFrom('qcQueueClaims').select('id').where('id', '=', got.claim.id).executeTakeFirst(),
+    ).toBeUndefined();
     expect((await page(q.qcA, q)).recordCount).toBe(0);
   });
 
@@ -314,11 +459,17 @@ describe('DELETE /api/qcQueue/claim/{id}', () => {
 describe('settings', () => {
   it('lists every campaign with the defaults until an admin sets its own, audited', async () => {
     const q = await queueWorld(0);
-    const find = async () => (await q.qcA.get('/api/qcQueue/settings')).json<TQcQueueSettings[]>().find((s) => s.campaignName === q.campaign);
+    const find = async () =>
+      (await q.qcA.get('/api/qcQueue/settings')).json<TQcQueueSettings[]>().find((s) => s.campaignName === q.campaign);
     expect(await find()).toMatchObject({ targetPerAgentDay: 5, minDurationSec: 30, isDefault: true });
     await setTarget(q, 8, 20);
     expect(await find()).toMatchObject({ targetPerAgentDay: 8, minDurationSec: 20, isDefault: false });
-    const audit = await t.db.selectFrom('auditLog').select(['action', 'objectId']).where('objectType', '=', 'campaign').where('objectId', '=', String(q.campaignId)).execute();
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['action', 'objectId'])
+      .where('objectType', '=', 'campaign')
+      .where('objectId', '=', String(q.campaignId))
+      .execute();
     expect(audit).toEqual([{ action: 'update', objectId: String(q.campaignId) }]);
   });
 
@@ -330,7 +481,9 @@ describe('settings', () => {
     expect(zero.json<{ message: string }>().message).toMatch(/Target per agent and day must be at least 1/);
     const half = await q.admin.put(url, { targetPerAgentDay: 3, minDurationSec: 2.5 });
     expect(half.json<{ message: string }>().message).toMatch(/Minimum duration must be a whole number/);
-    expect((await q.admin.put('/api/qcQueue/settings/Nowhere', { targetPerAgentDay: 3, minDurationSec: 10 })).status).toBe(404);
+    expect(
+      (await q.admin.put('/api/qcQueue/settings/Nowhere', { targetPerAgentDay: 3, minDurationSec: 10 })).status,
+    ).toBe(404);
   });
 });
 
@@ -347,8 +500,13 @@ describe('GET /api/qcQueue/progress', () => {
     expect(r.status).toBe(200);
     const body = r.json<TQcQueueProgress>();
     expect(body.weekStart).toBe('2026-11-16');
-    expect(body.agentDays.map((d) => [d.agentId, d.scored, d.target])).toEqual([[a1.username, 2, 3], [a2.username, 0, 3]]);
-    const today = (await q.qcA.get(`/api/qcQueue/progress?campaignName=${encodeURIComponent(q.campaign)}`)).json<TQcQueueProgress>();
+    expect(body.agentDays.map((d) => [d.agentId, d.scored, d.target])).toEqual([
+      [a1.username, 2, 3],
+      [a2.username, 0, 3],
+    ]);
+    const today = (
+      await q.qcA.get(`/api/qcQueue/progress?campaignName=${encodeURIComponent(q.campaign)}`)
+    ).json<TQcQueueProgress>();
     expect(today.inspectors.find((i) => i.inspectorId === q.inspectorA.id)).toMatchObject({ today: 2, week: 2 });
   });
 });

@@ -28,33 +28,64 @@ const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
 export async function qcQueueRoutes(app: App) {
   const deps: TQueueDeps = { db: app.db, timeZone: app.config.timeZone, holdSeconds: app.config.analysis.holdSeconds };
 
-  app.get('/api/qcQueue/pagination/:page/:size', {
-    config: SCORERS,
-    schema: { params: ZPageParams, querystring: ZQcQueueQuery, response: { 200: ZQcQueuePage, ...FAILURES } },
-  }, async (req) => readQueuePage(deps, userIdOf(currentUser(req)), req.query, req.params));
+  app.get(
+    '/api/qcQueue/pagination/:page/:size',
+    {
+      config: SCORERS,
+      schema: { params: ZPageParams, querystring: ZQcQueueQuery, response: { 200: ZQcQueuePage, ...FAILURES } },
+    },
+    async (req) => readQueuePage(deps, userIdOf(currentUser(req)), req.query, req.params),
+  );
 
-  app.post('/api/qcQueue/claim', {
-    config: SCORERS,
-    schema: { body: ZQcQueueClaimRequest.optional(), response: { 200: ZQcQueueClaimReply, 409: ZErrorReply, ...FAILURES } },
-  }, async (req) => claimNextCall(deps, currentUser(req), req.body ?? { campaignName: undefined, date: undefined }));
+  app.post(
+    '/api/qcQueue/claim',
+    {
+      config: SCORERS,
+      schema: {
+        body: ZQcQueueClaimRequest.optional(),
+        response: { 200: ZQcQueueClaimReply, 409: ZErrorReply, ...FAILURES },
+      },
+    },
+    async (req) => claimNextCall(deps, currentUser(req), req.body ?? { campaignName: undefined, date: undefined }),
+  );
 
-  app.delete('/api/qcQueue/claim/:id', {
-    config: SCORERS,
-    schema: { params: ZQcQueueClaimParams, response: { 200: z.object({ message: z.string() }), ...FAILURES } },
-  }, async (req) => releaseClaim(app.db, currentUser(req), req.params.id));
+  app.delete(
+    '/api/qcQueue/claim/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcQueueClaimParams, response: { 200: z.object({ message: z.string() }), ...FAILURES } },
+    },
+    async (req) => releaseClaim(app.db, currentUser(req), req.params.id),
+  );
 
-  app.get('/api/qcQueue/progress', {
-    config: SCORERS,
-    schema: { querystring: ZQcQueueQuery, response: { 200: ZQcQueueProgress, ...FAILURES } },
-  }, async (req) => readQueueProgress(deps, req.query));
+  app.get(
+    '/api/qcQueue/progress',
+    {
+      config: SCORERS,
+      schema: { querystring: ZQcQueueQuery, response: { 200: ZQcQueueProgress, ...FAILURES } },
+    },
+    async (req) => readQueueProgress(deps, req.query),
+  );
 
-  app.get('/api/qcQueue/settings', {
-    config: SCORERS,
-    schema: { response: { 200: z.array(ZQcQueueSettings), ...FAILURES } },
-  }, async () => listQcQueueSettings(app.db));
+  app.get(
+    '/api/qcQueue/settings',
+    {
+      config: SCORERS,
+      schema: { response: { 200: z.array(ZQcQueueSettings), ...FAILURES } },
+    },
+    async () => listQcQueueSettings(app.db),
+  );
 
-  app.put('/api/qcQueue/settings/:campaignName', {
-    config: ADMINS,
-    schema: { params: ZQcQueueSettingsParams, body: ZQcQueueSettingsUpdate, response: { 200: ZQcQueueSettings, ...FAILURES } },
-  }, async (req) => updateQcQueueSettings(app.db, req.params.campaignName, req.body, actorOf(req)));
+  app.put(
+    '/api/qcQueue/settings/:campaignName',
+    {
+      config: ADMINS,
+      schema: {
+        params: ZQcQueueSettingsParams,
+        body: ZQcQueueSettingsUpdate,
+        response: { 200: ZQcQueueSettings, ...FAILURES },
+      },
+    },
+    async (req) => updateQcQueueSettings(app.db, req.params.campaignName, req.body, actorOf(req)),
+  );
 }

@@ -9,7 +9,11 @@ import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 /** The campaign's id, or 404 naming it. */
 export async function campaignIdOf(db: Db, campaignName: string): Promise<number> {
-  const row = await db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase())
+    .executeTakeFirst();
   if (!row) throw notFound(QC_QUEUE_MESSAGES.unknownCampaign(campaignName));
   return row.id;
 }
@@ -19,7 +23,12 @@ export async function listQcQueueSettings(db: Db): Promise<TQcQueueSettings[]> {
   const rows = await db
     .selectFrom('campaigns')
     .leftJoin('qcQueueSettings', 'qcQueueSettings.campaignId', 'campaigns.id')
-    .select(['campaigns.id', 'campaigns.campaignName', 'qcQueueSettings.targetPerAgentDay', 'qcQueueSettings.minDurationSec'])
+    .select([
+      'campaigns.id',
+      'campaigns.campaignName',
+      'qcQueueSettings.targetPerAgentDay',
+      'qcQueueSettings.minDurationSec',
+    ])
     .where('campaigns.status', '=', true)
     .orderBy('campaigns.campaignName')
     .execute();
@@ -32,11 +41,25 @@ export async function listQcQueueSettings(db: Db): Promise<TQcQueueSettings[]> {
   }));
 }
 
-export async function updateQcQueueSettings(db: Db, campaignName: string, input: TQcQueueSettingsUpdate, actor: TAuditActor): Promise<TQcQueueSettings> {
-  const campaign = await db.selectFrom('campaigns').select(['id', 'campaignName']).where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase()).executeTakeFirst();
+export async function updateQcQueueSettings(
+  db: Db,
+  campaignName: string,
+  input: TQcQueueSettingsUpdate,
+  actor: TAuditActor,
+): Promise<TQcQueueSettings> {
+  const campaign = await db
+    .selectFrom('campaigns')
+    .select(['id', 'campaignName'])
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase())
+    .executeTakeFirst();
   if (!campaign) throw notFound(QC_QUEUE_MESSAGES.unknownCampaign(campaignName));
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('qcQueueSettings').select(['targetPerAgentDay', 'minDurationSec']).where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('qcQueueSettings')
+      .select(['targetPerAgentDay', 'minDurationSec'])
+      .where('campaignId', '=', campaign.id)
+      .forUpdate()
+      .executeTakeFirst();
     await trx
       .insertInto('qcQueueSettings')
       .values({ campaignId: campaign.id, ...input })
@@ -45,7 +68,12 @@ export async function updateQcQueueSettings(db: Db, campaignName: string, input:
     const was = before ?? QC_QUEUE_DEFAULTS;
     // Only a higher target or a shorter minimum can give a closed day something to score again.
     if (input.targetPerAgentDay > was.targetPerAgentDay || input.minDurationSec < was.minDurationSec) {
-      await trx.updateTable('qcQueueDays').set({ closed: false }).where('campaignId', '=', campaign.id).where('closed', '=', true).execute();
+      await trx
+        .updateTable('qcQueueDays')
+        .set({ closed: false })
+        .where('campaignId', '=', campaign.id)
+        .where('closed', '=', true)
+        .execute();
     }
     await recordAudit(trx, actor, {
       action: 'update',

@@ -1,7 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QC_EXPORTS, type TAgentPerformanceSummary, type TAgentSummary, type TGradeCount } from '@crm/shared';
 import { caller, useTestApp, type TestUser } from '../../test/harness.ts';
-import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from '../../test/qc-reports-support.ts';
+import {
+  addRecord,
+  createAgentUser,
+  download,
+  openXlsxReply,
+  query,
+  reportWorld,
+  sheetRows,
+  type ReportWorld,
+} from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();
 let w: ReportWorld;
@@ -59,12 +68,13 @@ describe('who may use the QC reports', () => {
     }
     // The JSON calls take the Authorization header only.
     expect((await t.anonymous.get(`${JSON_CALLS[2]}&token=${media}`)).status).toBe(401);
-    const agentMedia = (await caller(t.app, w.tokens.agent).get('/api/auth/media-token')).json<{ token: string }>().token;
+    const agentMedia = (await caller(t.app, w.tokens.agent).get('/api/auth/media-token')).json<{ token: string }>()
+      .token;
     expect((await t.anonymous.get(`${FILES[0]}&token=${agentMedia}`)).status).toBe(403);
   });
 });
 
-describe('an inspector sees only its own records, an admin everyone\'s', () => {
+describe("an inspector sees only its own records, an admin everyone's", () => {
   it('in the unique dates', async () => {
     expect((await w.qcA.get('/api/qcReport/unique-dates-download-reports-in-house')).body).toEqual([DAY]);
     expect((await w.qcB.get('/api/qcReport/unique-dates-download-reports-in-house')).body).toEqual([ONLY_B_DAY, DAY]);
@@ -74,7 +84,9 @@ describe('an inspector sees only its own records, an admin everyone\'s', () => {
 
   it('in the excel-print records', async () => {
     const names = async (api: typeof w.admin, kind: 'in-house' | 'client') =>
-      (await api.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print?${query({ date: DAY })}`)).json<{ agentName: string; qcInspector: string }[]>().map((r) => r.agentName);
+      (await api.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print?${query({ date: DAY })}`))
+        .json<{ agentName: string; qcInspector: string }[]>()
+        .map((r) => r.agentName);
     expect(await names(w.qcA, 'in-house')).toEqual(['Seema Das']);
     expect(await names(w.qcB, 'in-house')).toEqual(['Tanvir Ahmed']);
     expect(await names(w.admin, 'in-house')).toEqual(['Seema Das', 'Tanvir Ahmed']);
@@ -83,16 +95,31 @@ describe('an inspector sees only its own records, an admin everyone\'s', () => {
   });
 
   it('in the daily summary, the range summary and the grade distribution', async () => {
-    const daily = async (api: typeof w.admin) => (await api.get(`/api/qcReport/qc-report/summary?${query({ callDate: DAY })}`)).json<TAgentSummary[]>();
-    expect(await daily(w.qcA)).toEqual([{ agentName: 'Seema Das', agentId: seema.username, red: '', yellow: '', blue: '', green: '90.0', suggestions: 'from A' }]);
+    const daily = async (api: typeof w.admin) =>
+      (await api.get(`/api/qcReport/qc-report/summary?${query({ callDate: DAY })}`)).json<TAgentSummary[]>();
+    expect(await daily(w.qcA)).toEqual([
+      {
+        agentName: 'Seema Das',
+        agentId: seema.username,
+        red: '',
+        yellow: '',
+        blue: '',
+        green: '90.0',
+        suggestions: 'from A',
+      },
+    ]);
     expect((await daily(w.admin)).map((a) => a.agentName)).toEqual(['Seema Das', 'Tanvir Ahmed']);
 
-    const range = async (api: typeof w.admin) => (await api.get(`/api/qcReport/date-range-summary?${query(RANGE)}`)).json<TAgentPerformanceSummary[]>();
+    const range = async (api: typeof w.admin) =>
+      (await api.get(`/api/qcReport/date-range-summary?${query(RANGE)}`)).json<TAgentPerformanceSummary[]>();
     expect((await range(w.qcA)).map((a) => [a.agentName, a.count])).toEqual([['Seema Das', 1]]);
     expect((await range(w.qcB)).map((a) => [a.agentName, a.count])).toEqual([['Tanvir Ahmed', 2]]);
     expect((await range(w.admin)).map((a) => a.agentName)).toEqual(['Seema Das', 'Tanvir Ahmed']);
 
-    const grades = async (api: typeof w.admin) => (await api.get(`/api/qcReport/grade-distribution?${query({ date: DAY })}`)).json<TGradeCount[]>().map((g) => g.count);
+    const grades = async (api: typeof w.admin) =>
+      (await api.get(`/api/qcReport/grade-distribution?${query({ date: DAY })}`))
+        .json<TGradeCount[]>()
+        .map((g) => g.count);
     expect(await grades(w.qcA)).toEqual([1, 0, 0, 0]);
     expect(await grades(w.qcB)).toEqual([0, 0, 0, 1]);
     expect(await grades(w.admin)).toEqual([1, 0, 0, 1]);
@@ -101,7 +128,9 @@ describe('an inspector sees only its own records, an admin everyone\'s', () => {
   it('in every file', async () => {
     // The agent's name: column 2 of the records, column 1 of the summaries.
     const agentNames = async (token: string, url: string, fileName: string, sheet: string) =>
-      sheetRows(await openXlsxReply(await download(t, url, token), fileName), sheet).slice(1).map((r) => r[sheet === 'QC Records' ? 1 : 0]);
+      sheetRows(await openXlsxReply(await download(t, url, token), fileName), sheet)
+        .slice(1)
+        .map((r) => r[sheet === 'QC Records' ? 1 : 0]);
     const files = [
       [FILES[0], `QC_Records_In-House_${DAY}.xlsx`, 'QC Records'],
       [FILES[1], `QC_Records_Client_${DAY}.xlsx`, 'QC Records'],
@@ -111,7 +140,10 @@ describe('an inspector sees only its own records, an admin everyone\'s', () => {
     for (const [url, fileName, sheet] of files) {
       expect(await agentNames(w.tokens.qcA, url as string, fileName, sheet), url).toEqual(['Seema Das']);
       expect(await agentNames(w.tokens.qcB, url as string, fileName, sheet), url).toEqual(['Tanvir Ahmed']);
-      expect(await agentNames(w.tokens.admin, url as string, fileName, sheet), url).toEqual(['Seema Das', 'Tanvir Ahmed']);
+      expect(await agentNames(w.tokens.admin, url as string, fileName, sheet), url).toEqual([
+        'Seema Das',
+        'Tanvir Ahmed',
+      ]);
     }
   });
 });

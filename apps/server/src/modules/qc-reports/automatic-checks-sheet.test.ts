@@ -57,16 +57,21 @@ function rowsOf(book: ExcelJS.Workbook, name: string): (string | number | null)[
   const width = sheet.getRow(1).cellCount;
   const rows: (string | number | null)[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row) => {
-    rows.push(Array.from({ length: width }, (_, i) => {
-      const v = row.getCell(i + 1).value;
-      return v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v);
-    }));
+    rows.push(
+      Array.from({ length: width }, (_, i) => {
+        const v = row.getCell(i + 1).value;
+        return v === null || v === undefined ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v);
+      }),
+    );
   });
   return rows;
 }
 
 async function exportDay(date: string): Promise<ExcelJS.Workbook> {
-  return openXlsxReply(await download(t, `${QC_EXPORTS.dailySummary.path}?${query({ date })}`, adminToken), QC_EXPORTS.dailySummary.fileName(date));
+  return openXlsxReply(
+    await download(t, `${QC_EXPORTS.dailySummary.path}?${query({ date })}`, adminToken),
+    QC_EXPORTS.dailySummary.fileName(date),
+  );
 }
 
 beforeAll(async () => {
@@ -93,10 +98,48 @@ beforeAll(async () => {
   // Waiting: an external voice log's recording not analysed yet. Gone: a removed file's row keeps its figures but
   // leaves the sheet.
   const common = { callDate: DAY, source: 'remote' as const, phoneNumber: NUMBER, phoneKey: NUMBER };
-  await t.db.insertInto('recordings').values([
-    { ...common, fileName: `20261117-140000_${NUMBER}_AG-1002-all.mp3`, agentId: 'AG-1002', callTime: null, durationSec: 60, modifiedAt: null, goneAt: null, analysis: null, analysedAt: null, analysisReason: null, holdSeconds: null, longestSilenceSec: null, deadAirSec: null, holdCount: null, talkRatio: null, overtalkCount: null },
-    { ...common, fileName: `20261117-150000_${NUMBER}_AG-1001-all.mp3`, agentId: 'AG-1001', callTime: null, durationSec: 60, modifiedAt: null, goneAt: new Date(), analysisStatus: 'done', analysis: null, analysedAt: new Date(), analysisReason: null, holdSeconds: 30, longestSilenceSec: 300, deadAirSec: 300, holdCount: 5, talkRatio: 0.1, overtalkCount: 0 },
-  ]).execute();
+  await t.db
+    .insertInto('recordings')
+    .values([
+      {
+        ...common,
+        fileName: `20261117-140000_${NUMBER}_AG-1002-all.mp3`,
+        agentId: 'AG-1002',
+        callTime: null,
+        durationSec: 60,
+        modifiedAt: null,
+        goneAt: null,
+        analysis: null,
+        analysedAt: null,
+        analysisReason: null,
+        holdSeconds: null,
+        longestSilenceSec: null,
+        deadAirSec: null,
+        holdCount: null,
+        talkRatio: null,
+        overtalkCount: null,
+      },
+      {
+        ...common,
+        fileName: `20261117-150000_${NUMBER}_AG-1001-all.mp3`,
+        agentId: 'AG-1001',
+        callTime: null,
+        durationSec: 60,
+        modifiedAt: null,
+        goneAt: new Date(),
+        analysisStatus: 'done',
+        analysis: null,
+        analysedAt: new Date(),
+        analysisReason: null,
+        holdSeconds: 30,
+        longestSilenceSec: 300,
+        deadAirSec: 300,
+        holdCount: 5,
+        talkRatio: 0.1,
+        overtalkCount: 0,
+      },
+    ])
+    .execute();
   for (const name of [HOLD_A, HOLD_B, BROKEN, STEREO, SHORT, NAMELESS]) await settled(name);
 }, 120_000);
 
@@ -105,12 +148,18 @@ describe('GET export/daily-summary: the Automatic checks sheet', () => {
     const book = await exportDay(DAY);
     expect(book.worksheets.map((s) => s.name)).toEqual([QC_EXPORTS.dailySummary.sheet, AUTOMATIC_CHECKS_SHEET]);
     // The spec's sheet stays as it was.
-    expect(rowsOf(book, QC_EXPORTS.dailySummary.sheet)).toEqual([['Agent Name', 'Agent Id', 'Red', 'Yellow', 'Blue', 'Green', 'Remarks']]);
+    expect(rowsOf(book, QC_EXPORTS.dailySummary.sheet)).toEqual([
+      ['Agent Name', 'Agent Id', 'Red', 'Yellow', 'Blue', 'Green', 'Remarks'],
+    ]);
 
     const [header, ...rows] = rowsOf(book, AUTOMATIC_CHECKS_SHEET);
     expect(header).toEqual([...AUTOMATIC_CHECKS_HEADER]);
     expect(rows.map((r) => r[0])).toEqual(['AG-1001', 'AG-1002', null]);
-    const [ag1001, ag1002, nameless] = rows as [(string | number | null)[], (string | number | null)[], (string | number | null)[]];
+    const [ag1001, ag1002, nameless] = rows as [
+      (string | number | null)[],
+      (string | number | null)[],
+      (string | number | null)[],
+    ];
 
     const holdCall = await settled(HOLD_A);
     const gapSec = hold.speech[0]![1]!.startSec - hold.speech[0]![0]!.endSec;

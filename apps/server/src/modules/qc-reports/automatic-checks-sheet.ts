@@ -50,7 +50,12 @@ export async function summariseAutomaticChecks(db: Db, callDate: string): Promis
   const rows = await db
     .selectFrom('recordings')
     .leftJoin(
-      (eb) => eb.selectFrom('agents').innerJoin('users', 'users.id', 'agents.userId').select([sql<string>`lower(users.username)`.as('key'), 'users.name']).as('agent'),
+      (eb) =>
+        eb
+          .selectFrom('agents')
+          .innerJoin('users', 'users.id', 'agents.userId')
+          .select([sql<string>`lower(users.username)`.as('key'), 'users.name'])
+          .as('agent'),
       (join) => join.onRef('agent.key', '=', sql<string>`lower(recordings.agent_id)`),
     )
     .where('recordings.callDate', '=', callDate)
@@ -78,14 +83,28 @@ export async function summariseAutomaticChecks(db: Db, callDate: string): Promis
       unreadable: Number(r.unreadable),
       pending: Number(r.pending),
     }))
-    .sort((a, b) => (a.agentId === '' ? 1 : 0) - (b.agentId === '' ? 1 : 0) || byId.compare(a.agentId, b.agentId) || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0));
+    .sort(
+      (a, b) =>
+        (a.agentId === '' ? 1 : 0) - (b.agentId === '' ? 1 : 0) ||
+        byId.compare(a.agentId, b.agentId) ||
+        (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0),
+    );
 }
 
 /** Adds the sheet to the daily summary's workbook (the header alone on a day without recordings). */
 export function writeAutomaticChecksSheet(book: XlsxBook, agents: readonly TAgentChecks[]): void {
   const sheet = addSheet(book, AUTOMATIC_CHECKS_SHEET, AUTOMATIC_CHECKS_HEADER, [16, 24, 14, 18, 18, 18, 12, 10]);
   for (const a of agents) {
-    const cells: XlsxCell[] = [a.agentId, a.agentName, a.analysed, a.meanTalkRatioPct, a.holds, a.longestSilenceSec, a.unreadable, a.pending];
+    const cells: XlsxCell[] = [
+      a.agentId,
+      a.agentName,
+      a.analysed,
+      a.meanTalkRatioPct,
+      a.holds,
+      a.longestSilenceSec,
+      a.unreadable,
+      a.pending,
+    ];
     const row = sheet.addRow(cells.map(cellValue));
     // One decimal shown even when it is .0 (the ratio and the silence are rounded to one already).
     for (const column of [4, 6]) if (row.getCell(column).value !== null) row.getCell(column).numFmt = '0.0';

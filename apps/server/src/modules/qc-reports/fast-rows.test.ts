@@ -35,10 +35,10 @@ describe('the fast row path', () => {
       'line one\nline two',
       'x'.repeat(300_000), // longer than one write
     ];
-    const bytes = await fastBook(['Text', 'Number', 'Empty', 'Blank'], [
-      ...texts.map((s, i): XlsxCell[] => [s, i - 2.5, null, '']),
-      ['bell\u0007 and nul\u0000 gone', -100, null, null],
-    ]);
+    const bytes = await fastBook(
+      ['Text', 'Number', 'Empty', 'Blank'],
+      [...texts.map((s, i): XlsxCell[] => [s, i - 2.5, null, '']), ['bell\u0007 and nul\u0000 gone', -100, null, null]],
+    );
     const sheet = await readBack(bytes);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Text', 'Number', 'Empty', 'Blank']);
     texts.forEach((s, i) => {
@@ -55,14 +55,28 @@ describe('the fast row path', () => {
 
   it('takes a first row longer than its buffer whole', async () => {
     const long = 'ক'.repeat(150_000); // 450 kB of UTF-8
-    const sheet = await readBack(await fastBook(['A', 'B'], [[long, 1], ['short', 2]]));
+    const sheet = await readBack(
+      await fastBook(
+        ['A', 'B'],
+        [
+          [long, 1],
+          ['short', 2],
+        ],
+      ),
+    );
     expect(sheet.getRow(2).getCell(1).value).toBe(long);
     expect(sheet.getRow(3).values).toEqual([undefined, 'short', 2]);
   });
 
   it('neutralises text a spreadsheet would run as a formula, and leaves numbers-as-text alone', async () => {
     const sheet = await readBack(await fastBook(['A'], [['=1+1'], ['@SUM(A1)'], ['+8801712345678'], ['-5'], ['-x']]));
-    expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(1).value)).toEqual(["'=1+1", "'@SUM(A1)", '+8801712345678', '-5', "'-x"]);
+    expect([2, 3, 4, 5, 6].map((r) => sheet.getRow(r).getCell(1).value)).toEqual([
+      "'=1+1",
+      "'@SUM(A1)",
+      '+8801712345678',
+      '-5',
+      "'-x",
+    ]);
     expect(sheet.getRow(2).getCell(1).formula).toBeUndefined();
   });
 
@@ -74,19 +88,23 @@ describe('the fast row path', () => {
       writer = new FastRowWriter(sheet, 3);
       for (let i = 1; i <= 40_000; i++) {
         // Text that differs row by row and compresses poorly: a buffer written again too early would show.
-        if (writer.writeRow([`row ${i}`, i, `${i.toString(36)}-${(i * 7919).toString(16)}-${'x'.repeat(i % 50)}`])) await writer.waitForRoom(signal);
+        if (writer.writeRow([`row ${i}`, i, `${i.toString(36)}-${(i * 7919).toString(16)}-${'x'.repeat(i % 50)}`]))
+          await writer.waitForRoom(signal);
       }
       writer.flush();
       sheet.commit();
     });
     const chunks: Buffer[] = [];
-    await pipeline(file, new Writable({
-      highWaterMark: 8 * 1024,
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk);
-        setTimeout(done, chunks.length % 20 === 0 ? 5 : 0);
-      },
-    }));
+    await pipeline(
+      file,
+      new Writable({
+        highWaterMark: 8 * 1024,
+        write(chunk: Buffer, _enc, done) {
+          chunks.push(chunk);
+          setTimeout(done, chunks.length % 20 === 0 ? 5 : 0);
+        },
+      }),
+    );
     expect(writer?.reusedBuffers).toBeGreaterThan(5);
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.concat(chunks)), {});
     let count = 0;
@@ -95,7 +113,13 @@ describe('the fast row path', () => {
       for await (const row of sheet) {
         count += 1;
         const i = count - 1;
-        if (count > 1 && (row.getCell(1).value !== `row ${i}` || row.getCell(2).value !== i || row.getCell(3).value !== `${i.toString(36)}-${(i * 7919).toString(16)}-${'x'.repeat(i % 50)}`)) wrong += 1;
+        if (
+          count > 1 &&
+          (row.getCell(1).value !== `row ${i}` ||
+            row.getCell(2).value !== i ||
+            row.getCell(3).value !== `${i.toString(36)}-${(i * 7919).toString(16)}-${'x'.repeat(i % 50)}`)
+        )
+          wrong += 1;
       }
     }
     expect(count).toBe(40_001);
@@ -116,7 +140,8 @@ describe('backpressure', () => {
       try {
         for (;;) {
           written += 1;
-          if (writer.writeRow([`Agent ${written}`, `A fairly long suggestion that repeats, number ${written}`])) await writer.waitForRoom(signal);
+          if (writer.writeRow([`Agent ${written}`, `A fairly long suggestion that repeats, number ${written}`]))
+            await writer.waitForRoom(signal);
         }
       } catch (err) {
         stopped(err);
@@ -169,7 +194,9 @@ describe('backpressure', () => {
     const file = runXlsx(book, async (signal) => {
       const sheet = addSheet(book, 'Data', ['Name']);
       const writer = new FastRowWriter(sheet, 1);
-      for (let i = 0; ; i++) if (writer.writeRow([`A row of text long enough to fill the queue quickly ${i}`])) await writer.waitForRoom(signal, 300);
+      for (let i = 0; ; i++)
+        if (writer.writeRow([`A row of text long enough to fill the queue quickly ${i}`]))
+          await writer.waitForRoom(signal, 300);
     });
     const failure = await new Promise<Error>((resolve) => file.once('error', resolve));
     expect((failure as Error & { code?: string }).code).toBe('ERR_XLSX_READER_STALLED');

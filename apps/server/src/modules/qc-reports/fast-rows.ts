@@ -33,7 +33,11 @@ function xmlText(text: string): string {
 /** exceljs 4.4's sheet stream (a StreamBuf) and the zip entry's input queue it pipes into. */
 type SheetStream = { uncork: () => void; pipes?: unknown[] };
 type StreamState = { length?: number; pipes?: unknown };
-type EntryQueue = NodeJS.EventEmitter & { write: (chunk: Buffer) => boolean; _writableState?: StreamState; _readableState?: StreamState };
+type EntryQueue = NodeJS.EventEmitter & {
+  write: (chunk: Buffer) => boolean;
+  _writableState?: StreamState;
+  _readableState?: StreamState;
+};
 
 /** Bytes a stream holds, read from its state; NaN when it does not look like a stream. */
 function heldBy(stream: unknown): number {
@@ -83,7 +87,12 @@ export class FastRowWriter {
     this.letters = Array.from({ length: columns }, (_, i) => columnLetters(i));
     const stream = (sheet as unknown as { stream?: Partial<SheetStream> }).stream;
     const queue = stream?.pipes?.[0] as Partial<EntryQueue> | undefined;
-    if (typeof stream?.uncork !== 'function' || typeof queue?.write !== 'function' || typeof queue.once !== 'function' || queue._writableState === undefined) {
+    if (
+      typeof stream?.uncork !== 'function' ||
+      typeof queue?.write !== 'function' ||
+      typeof queue.once !== 'function' ||
+      queue._writableState === undefined
+    ) {
       throw new Error('FastRowWriter: this exceljs version does not have the stream writer it was written for (4.4)');
     }
     // What the sheet's stream holds (the sheet's opening and the header row) goes to the entry before the rows.
@@ -151,7 +160,8 @@ export class FastRowWriter {
   private reclaim(): Buffer | undefined {
     const pipes = this.queue._readableState?.pipes;
     const compressor = Array.isArray(pipes) ? pipes[0] : pipes;
-    const unread = this.queued() + (this.queue._readableState?.length ?? Number.NaN) + (compressor ? heldBy(compressor) : 0);
+    const unread =
+      this.queued() + (this.queue._readableState?.length ?? Number.NaN) + (compressor ? heldBy(compressor) : 0);
     while (this.inFlight.length > 0 && this.handedOn - (this.inFlight[0]?.end ?? 0) >= unread) {
       const done = this.inFlight.shift();
       if (done && this.spare.length < MAX_SPARE) this.spare.push(done.buffer);
@@ -181,9 +191,11 @@ export class FastRowWriter {
     try {
       await once(this.queue, 'drain', { signal: AbortSignal.any([signal, timeout]) });
     } catch (err) {
-      if (timeout.aborted && !signal.aborted) throw Object.assign(new Error(`the reader took nothing for ${Math.round(stallMs / 1000)} s`), { code: 'ERR_XLSX_READER_STALLED' });
+      if (timeout.aborted && !signal.aborted)
+        throw Object.assign(new Error(`the reader took nothing for ${Math.round(stallMs / 1000)} s`), {
+          code: 'ERR_XLSX_READER_STALLED',
+        });
       throw err;
     }
   }
 }
-

@@ -13,7 +13,12 @@ export type RecordColumn = {
   type: 'text' | 'number';
 };
 
-const plain = (key: string, header: string, type: RecordColumn['type'] = 'text'): RecordColumn => ({ key, inHouseHeader: header, clientHeader: header, type });
+const plain = (key: string, header: string, type: RecordColumn['type'] = 'text'): RecordColumn => ({
+  key,
+  inHouseHeader: header,
+  clientHeader: header,
+  type,
+});
 
 export const RECORD_COLUMNS: readonly RecordColumn[] = [
   plain('callDate', 'Call Date'),
@@ -22,7 +27,12 @@ export const RECORD_COLUMNS: readonly RecordColumn[] = [
   plain('campaignName', 'Campaign Name'),
   plain('consumerNumber', 'Consumer Number'),
   plain('duration', 'Duration', 'number'),
-  ...QC_CRITERIA.map((c): RecordColumn => ({ key: c.exportHeader, inHouseHeader: c.exportHeader, clientHeader: c.clientHeader, type: 'number' })),
+  ...QC_CRITERIA.map((c): RecordColumn => ({
+    key: c.exportHeader,
+    inHouseHeader: c.exportHeader,
+    clientHeader: c.clientHeader,
+    type: 'number',
+  })),
   plain('fatalReason', 'Fatal Reason'),
   plain('easVoiceMatchedWithReport', 'EAS voice matched with report?'),
   plain('total', 'Total', 'number'),
@@ -42,9 +52,18 @@ export function recordHeaders(kind: TQcKind): string[] {
  */
 export function selectRecordRow(eb: ExpressionBuilder<DB, 'qcRecords'>) {
   return [
-    'callDate', 'agentName', 'agentId', 'campaignName', 'consumerNumber', 'duration',
+    'callDate',
+    'agentName',
+    'agentId',
+    'campaignName',
+    'consumerNumber',
+    'duration',
     sql<string>`concat_ws(',', ${sql.join(QC_CRITERIA.map((c) => eb.ref(c.key)))})`.as('scores'),
-    'fatalReason', 'easVoiceMatchedWithReport', 'total', 'suggestion', 'qcInspector',
+    'fatalReason',
+    'easVoiceMatchedWithReport',
+    'total',
+    'suggestion',
+    'qcInspector',
   ] as const;
 }
 
@@ -54,8 +73,28 @@ const text = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
 /** One record as read by selectRecordRow, as the export's 26 cells. */
 export function recordCells(row: readonly unknown[]): RecordCell[] {
-  const [callDate, agentName, agentId, campaignName, consumerNumber, duration, scores, fatalReason, eas, total, suggestion, qcInspector] = row;
-  const cells: RecordCell[] = [text(callDate), text(agentName), text(agentId), text(campaignName), text(consumerNumber), duration === null || duration === undefined ? null : Number(duration)];
+  const [
+    callDate,
+    agentName,
+    agentId,
+    campaignName,
+    consumerNumber,
+    duration,
+    scores,
+    fatalReason,
+    eas,
+    total,
+    suggestion,
+    qcInspector,
+  ] = row;
+  const cells: RecordCell[] = [
+    text(callDate),
+    text(agentName),
+    text(agentId),
+    text(campaignName),
+    text(consumerNumber),
+    duration === null || duration === undefined ? null : Number(duration),
+  ];
   for (const score of text(scores).split(',')) cells.push(Number(score));
   cells.push(text(fatalReason), text(eas), Number(total), qcGrade(Number(total)), text(suggestion), text(qcInspector));
   return cells;

@@ -46,7 +46,9 @@ describe('a large records export', () => {
     const path = `${QC_EXPORTS.inHouse.path}?${query({ date: '2026-06-02' })}`;
 
     const req = http.get({ host: '127.0.0.1', port, path, headers: { authorization: `Bearer ${token}` } });
-    const res = await new Promise<http.IncomingMessage>((resolve, reject) => req.once('response', resolve).once('error', reject));
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      req.once('response', resolve).once('error', reject),
+    );
     expect(res.statusCode).toBe(200);
     await new Promise((resolve) => res.once('data', resolve));
     res.pause();

@@ -7,7 +7,14 @@ import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
 import { openArrayCursor } from './array-cursor.ts';
-import { RECORD_COLUMNS, recordCells, recordHeaders, selectRecordRow, toPrintRow, type TQcPrintRow } from './record-columns.ts';
+import {
+  RECORD_COLUMNS,
+  recordCells,
+  recordHeaders,
+  selectRecordRow,
+  toPrintRow,
+  type TQcPrintRow,
+} from './record-columns.ts';
 import { FastRowWriter } from './fast-rows.ts';
 import { addSheet, openXlsx, runXlsx } from './xlsx-stream.ts';
 import { capList, type TCappedList } from '../../http/capped-list.ts';
@@ -28,13 +35,21 @@ export function scopedQcRecords(db: Db, user: TTokenPayload, kind: TQcKind) {
 
 /** GET unique-dates-download-reports-in-house / -client: the call dates with records, newest first. */
 export async function listQcRecordDates(db: Db, user: TTokenPayload, kind: TQcKind): Promise<string[]> {
-  const rows = await scopedQcRecords(db, user, kind).select('callDate').distinct().orderBy('callDate', 'desc').execute();
+  const rows = await scopedQcRecords(db, user, kind)
+    .select('callDate')
+    .distinct()
+    .orderBy('callDate', 'desc')
+    .execute();
   return rows.map((r) => r.callDate);
 }
 
 /** The day's records, each as selectRecordRow reads it, by agent name then scoring order. */
 function dayRecordsQuery(db: Db, user: TTokenPayload, kind: TQcKind, date: string, limit?: number) {
-  const day = scopedQcRecords(db, user, kind).where('callDate', '=', date).select(selectRecordRow).orderBy('agentName').orderBy('id');
+  const day = scopedQcRecords(db, user, kind)
+    .where('callDate', '=', date)
+    .select(selectRecordRow)
+    .orderBy('agentName')
+    .orderBy('id');
   return (limit === undefined ? day : day.limit(limit)).compile();
 }
 
@@ -42,11 +57,26 @@ function dayRecordsQuery(db: Db, user: TTokenPayload, kind: TQcKind, date: strin
 export const QC_PRINT_ROWS_CAP = 5000;
 
 /** GET get-all-qc-records-in-house-for-excel-print / -client-: the 26 keys of the export, in its order; the first QC_PRINT_ROWS_CAP. */
-export async function listQcPrintRows(db: Db, user: TTokenPayload, kind: TQcKind, date: string): Promise<TCappedList<TQcPrintRow>> {
+export async function listQcPrintRows(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  date: string,
+): Promise<TCappedList<TQcPrintRow>> {
   const cap = QC_PRINT_ROWS_CAP;
   const query = dayRecordsQuery(db, user, kind, date, cap + 1);
-  const result = await poolOf(db).query<unknown[]>({ text: query.sql, values: [...query.parameters], rowMode: 'array' });
-  const count = async () => (await scopedQcRecords(db, user, kind).where('callDate', '=', date).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  const result = await poolOf(db).query<unknown[]>({
+    text: query.sql,
+    values: [...query.parameters],
+    rowMode: 'array',
+  });
+  const count = async () =>
+    (
+      await scopedQcRecords(db, user, kind)
+        .where('callDate', '=', date)
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   const { kept, total } = await capList(result.rows, cap, count);
   return { items: kept.map(toPrintRow), total, cap };
 }
@@ -57,7 +87,12 @@ const RECORD_WIDTHS = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20))
 /** A records workbook with its header row written, and the writer of its rows. */
 function openRecordsFile(kind: TQcKind) {
   const book = openXlsx();
-  const sheet = addSheet(book, (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).sheet, recordHeaders(kind), RECORD_WIDTHS);
+  const sheet = addSheet(
+    book,
+    (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).sheet,
+    recordHeaders(kind),
+    RECORD_WIDTHS,
+  );
   return { book, sheet, rows: new FastRowWriter(sheet, RECORD_COLUMNS.length) };
 }
 
@@ -65,7 +100,12 @@ function openRecordsFile(kind: TQcKind) {
  * GET export/in-house, export/client: the day's records as QC_Records_{In-House|Client}_{date}.xlsx, sheet QC Records,
  * streamed from a cursor. The first batch is read before any byte is sent, so a failing query is still a JSON error.
  */
-export async function exportQcRecords(db: Db, user: TTokenPayload, kind: TQcKind, date: string): Promise<{ fileName: string; file: Readable }> {
+export async function exportQcRecords(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  date: string,
+): Promise<{ fileName: string; file: Readable }> {
   const cursor = await openArrayCursor(db, dayRecordsQuery(db, user, kind, date), EXPORT_BATCH_ROWS);
   let first: unknown[][];
   let opened: ReturnType<typeof openRecordsFile>;

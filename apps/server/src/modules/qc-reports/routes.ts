@@ -3,7 +3,19 @@
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { MEDIA_TYPES, QC_EXPORTS, ZAgentPerformanceSummary, ZAgentSummary, ZErrorReply, ZGradeCount, ZQcCallDateQuery, ZQcDateQuery, ZQcRangeQuery, zFileReply, type TQcKind } from '@crm/shared';
+import {
+  MEDIA_TYPES,
+  QC_EXPORTS,
+  ZAgentPerformanceSummary,
+  ZAgentSummary,
+  ZErrorReply,
+  ZGradeCount,
+  ZQcCallDateQuery,
+  ZQcDateQuery,
+  ZQcRangeQuery,
+  zFileReply,
+  type TQcKind,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { classifyDatabaseError } from '../../db/pg-errors.ts';
@@ -23,17 +35,25 @@ function sendXlsx(reply: FastifyReply, { fileName, file }: { fileName: string; f
   finished(file, (err) => {
     if (!err) return;
     const code = 'code' in err ? err.code : undefined;
-    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || err.name === 'AbortError') reply.log.info({ fileName }, 'QC report download ended by the client');
-    else if (code === 'ERR_XLSX_READER_STALLED') reply.log.warn({ fileName, reason: err.message }, 'QC report download stopped: the client stopped reading');
-    else if (classifyDatabaseError(err) !== undefined) reply.log.warn({ fileName, failure: err.message }, 'QC report download cut short: the database failed while it streamed');
+    if (code === 'ERR_STREAM_PREMATURE_CLOSE' || err.name === 'AbortError')
+      reply.log.info({ fileName }, 'QC report download ended by the client');
+    else if (code === 'ERR_XLSX_READER_STALLED')
+      reply.log.warn({ fileName, reason: err.message }, 'QC report download stopped: the client stopped reading');
+    else if (classifyDatabaseError(err) !== undefined)
+      reply.log.warn(
+        { fileName, failure: err.message },
+        'QC report download cut short: the database failed while it streamed',
+      );
     else reply.log.error({ err, fileName }, 'QC report failed while streaming');
   });
-  return reply
-    .header('content-type', MEDIA_TYPES.xlsx)
-    .header('content-disposition', `attachment; filename="${fileName}"`)
-    // QC records name agents and customers: no cache keeps a copy.
-    .header('cache-control', 'no-store')
-    .send(file);
+  return (
+    reply
+      .header('content-type', MEDIA_TYPES.xlsx)
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      // QC records name agents and customers: no cache keeps a copy.
+      .header('cache-control', 'no-store')
+      .send(file)
+  );
 }
 
 // The kind names the older paths: unique-dates-download-reports-in-house, get-all-qc-records-client-for-excel-print.
@@ -44,48 +64,102 @@ const KINDS: { kind: TQcKind; exportPath: string }[] = [
 
 export async function qcReportRoutes(app: App) {
   for (const { kind, exportPath } of KINDS) {
-    app.get(`/api/qcReport/unique-dates-download-reports-${kind}`, {
-      config: SCORERS,
-      schema: { response: { 200: z.array(z.string()) } },
-    }, async (req) => listQcRecordDates(readDb(req), currentUser(req), kind));
+    app.get(
+      `/api/qcReport/unique-dates-download-reports-${kind}`,
+      {
+        config: SCORERS,
+        schema: { response: { 200: z.array(z.string()) } },
+      },
+      async (req) => listQcRecordDates(readDb(req), currentUser(req), kind),
+    );
 
-    app.get(`/api/qcReport/get-all-qc-records-${kind}-for-excel-print`, {
-      config: { ...SCORERS, heavy: true },
-      schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
-    }, async (req, reply) => replyCapped(reply, await listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date)));
+    app.get(
+      `/api/qcReport/get-all-qc-records-${kind}-for-excel-print`,
+      {
+        config: { ...SCORERS, heavy: true },
+        schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
+      },
+      async (req, reply) =>
+        replyCapped(reply, await listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date)),
+    );
 
     // exposeHeadRoute: false, as a HEAD request would run the whole export only to throw the body away.
-    app.get(exportPath, {
-      exposeHeadRoute: false,
-      config: { ...asDownload(SCORERS), heavy: true },
-      schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }), ...FAILURES } },
-    }, async (req, reply) => sendXlsx(reply, await exportQcRecords(readBulkDb(req), currentUser(req), kind, req.query.date)));
+    app.get(
+      exportPath,
+      {
+        exposeHeadRoute: false,
+        config: { ...asDownload(SCORERS), heavy: true },
+        schema: {
+          querystring: ZQcDateQuery,
+          response: {
+            200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }),
+            ...FAILURES,
+          },
+        },
+      },
+      async (req, reply) =>
+        sendXlsx(reply, await exportQcRecords(readBulkDb(req), currentUser(req), kind, req.query.date)),
+    );
   }
 
-  app.get('/api/qcReport/qc-report/summary', {
-    config: SCORERS,
-    schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
-  }, async (req) => listAgentSummaries(readDb(req), currentUser(req), req.query.callDate));
+  app.get(
+    '/api/qcReport/qc-report/summary',
+    {
+      config: SCORERS,
+      schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
+    },
+    async (req) => listAgentSummaries(readDb(req), currentUser(req), req.query.callDate),
+  );
 
-  app.get('/api/qcReport/date-range-summary', {
-    config: { ...SCORERS, heavy: true },
-    schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
-  }, async (req) => summariseQcRange(readDb(req), currentUser(req), req.query));
+  app.get(
+    '/api/qcReport/date-range-summary',
+    {
+      config: { ...SCORERS, heavy: true },
+      schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
+    },
+    async (req) => summariseQcRange(readDb(req), currentUser(req), req.query),
+  );
 
-  app.get('/api/qcReport/grade-distribution', {
-    config: SCORERS,
-    schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
-  }, async (req) => countQcGrades(readDb(req), currentUser(req), req.query.date));
+  app.get(
+    '/api/qcReport/grade-distribution',
+    {
+      config: SCORERS,
+      schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
+    },
+    async (req) => countQcGrades(readDb(req), currentUser(req), req.query.date),
+  );
 
-  app.get(QC_EXPORTS.dailySummary.path, {
-    exposeHeadRoute: false,
-    config: { ...asDownload(SCORERS), heavy: true },
-    schema: { querystring: ZQcDateQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }), ...FAILURES } },
-  }, async (req, reply) => sendXlsx(reply, await exportDailySummary(readBulkDb(req), currentUser(req), req.query.date)));
+  app.get(
+    QC_EXPORTS.dailySummary.path,
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(SCORERS), heavy: true },
+      schema: {
+        querystring: ZQcDateQuery,
+        response: {
+          200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }),
+          ...FAILURES,
+        },
+      },
+    },
+    async (req, reply) => sendXlsx(reply, await exportDailySummary(readBulkDb(req), currentUser(req), req.query.date)),
+  );
 
-  app.get(QC_EXPORTS.monthlySummary.path, {
-    exposeHeadRoute: false,
-    config: { ...asDownload(SCORERS), heavy: true },
-    schema: { querystring: ZQcRangeQuery, response: { 200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', { binary: true }), ...FAILURES } },
-  }, async (req, reply) => sendXlsx(reply, await exportMonthlySummary(readBulkDb(req), currentUser(req), req.query)));
+  app.get(
+    QC_EXPORTS.monthlySummary.path,
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(SCORERS), heavy: true },
+      schema: {
+        querystring: ZQcRangeQuery,
+        response: {
+          200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', {
+            binary: true,
+          }),
+          ...FAILURES,
+        },
+      },
+    },
+    async (req, reply) => sendXlsx(reply, await exportMonthlySummary(readBulkDb(req), currentUser(req), req.query)),
+  );
 }

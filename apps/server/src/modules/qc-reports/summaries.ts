@@ -35,10 +35,12 @@ export function formatAverage(average: number): string {
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** Agents by name (case and accents aside), then by agentId: the same order every time. */
-export function compareAgents(a: { agentName: string; agentId: string }, b: { agentName: string; agentId: string }): number {
+export function compareAgents(
+  a: { agentName: string; agentId: string },
+  b: { agentName: string; agentId: string },
+): number {
   return byName.compare(a.agentName, b.agentName) || (a.agentId < b.agentId ? -1 : a.agentId > b.agentId ? 1 : 0);
 }
-
 
 /** The name an agent's newest record carries (it may have been renamed since its first). */
 const newestAgentName = sql<string>`(array_agg(agent_name order by id desc))[1]`;
@@ -65,22 +67,46 @@ export async function summariseQcDay(db: Db, user: TTokenPayload, callDate: stri
     .map((r) => {
       const average = averageOf(Number(r.sum), Number(r.count));
       const colour = qcColour(average);
-      const columns = { red: '', yellow: '', blue: '', green: '', [colour]: formatAverage(average) } as Record<TQcColour, string>;
-      return { agentName: r.agentName, agentId: r.agentId, ...columns, suggestions: r.suggestions ?? '', average, colour };
+      const columns = { red: '', yellow: '', blue: '', green: '', [colour]: formatAverage(average) } as Record<
+        TQcColour,
+        string
+      >;
+      return {
+        agentName: r.agentName,
+        agentId: r.agentId,
+        ...columns,
+        suggestions: r.suggestions ?? '',
+        average,
+        colour,
+      };
     })
     .sort(compareAgents);
 }
 
 /** GET qc-report/summary: the spec's item shape. */
 export async function listAgentSummaries(db: Db, user: TTokenPayload, callDate: string): Promise<TAgentSummary[]> {
-  return (await summariseQcDay(db, user, callDate)).map(({ agentName, agentId, red, yellow, blue, green, suggestions }) => ({ agentName, agentId, red, yellow, blue, green, suggestions }));
+  return (await summariseQcDay(db, user, callDate)).map(
+    ({ agentName, agentId, red, yellow, blue, green, suggestions }) => ({
+      agentName,
+      agentId,
+      red,
+      yellow,
+      blue,
+      green,
+      suggestions,
+    }),
+  );
 }
 
 /**
  * GET date-range-summary: per agent with in-house records in the range, each day's average total (null without
  * records), the sum of those daily averages, the days with records, and their mean (0 without any).
  */
-export async function summariseQcRange(db: Db, user: TTokenPayload, range: TQcRangeQuery): Promise<TAgentPerformanceSummary[]> {
+export async function summariseQcRange(
+  db: Db,
+  user: TTokenPayload,
+  range: TQcRangeQuery,
+): Promise<TAgentPerformanceSummary[]> {
   const rows = await scopedQcRecords(db, user, 'in-house')
     .where('callDate', '>=', range.startDate)
     .where('callDate', '<=', range.endDate)
@@ -107,7 +133,14 @@ export async function summariseQcRange(db: Db, user: TTokenPayload, range: TQcRa
       const dailyAverages = Object.fromEntries(days.map((d) => [d, a.daily.get(d) ?? null]));
       const sum = twoDecimals([...a.daily.values()].reduce((s, v) => s + v, 0));
       const count = a.daily.size;
-      return { agentName: a.agentName, agentId, dailyAverages, sum, count, average: count === 0 ? 0 : twoDecimals(sum / count) };
+      return {
+        agentName: a.agentName,
+        agentId,
+        dailyAverages,
+        sum,
+        count,
+        average: count === 0 ? 0 : twoDecimals(sum / count),
+      };
     })
     .sort(compareAgents);
 }

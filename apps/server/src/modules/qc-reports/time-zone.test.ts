@@ -5,7 +5,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { QC_EXPORTS, addDays, localDayText, type TAgentPerformanceSummary, type TAgentSummary } from '@crm/shared';
 import { useTestApp, type TestUser } from '../../test/harness.ts';
-import { addRecord, createAgentUser, download, openXlsxReply, query, reportWorld, sheetRows, type ReportWorld } from '../../test/qc-reports-support.ts';
+import {
+  addRecord,
+  createAgentUser,
+  download,
+  openXlsxReply,
+  query,
+  reportWorld,
+  sheetRows,
+  type ReportWorld,
+} from '../../test/qc-reports-support.ts';
 import { TEST_TIME_ZONES, atLocal } from '../../test/time-zones.ts';
 
 const DAY = '2026-05-10';
@@ -37,9 +46,24 @@ describe.each(TEST_TIME_ZONES)('QC records by day, with TIME_ZONE=%s', (zone) =>
   it('counts the record scored at 00:30 in the daily summary of its day, as JSON and as the xlsx file', async () => {
     const r = await w.admin.get(`/api/qcReport/qc-report/summary?${query({ callDate: DAY })}`);
     expect(r.status, r.text).toBe(200);
-    expect(r.json<TAgentSummary[]>()).toEqual([{ agentName: 'Nadia Night', agentId: nadia.username, red: '', yellow: '', blue: '', green: '90.0', suggestions: '' }]);
-    const book = await openXlsxReply(await download(t, `${QC_EXPORTS.dailySummary.path}?${query({ date: DAY })}`, w.tokens.admin), `Daily_Qc_Summary_${DAY}.xlsx`);
-    expect(sheetRows(book, 'Agent Summaries').slice(1)).toEqual([['Nadia Night', nadia.username, null, null, null, 90, null]]);
+    expect(r.json<TAgentSummary[]>()).toEqual([
+      {
+        agentName: 'Nadia Night',
+        agentId: nadia.username,
+        red: '',
+        yellow: '',
+        blue: '',
+        green: '90.0',
+        suggestions: '',
+      },
+    ]);
+    const book = await openXlsxReply(
+      await download(t, `${QC_EXPORTS.dailySummary.path}?${query({ date: DAY })}`, w.tokens.admin),
+      `Daily_Qc_Summary_${DAY}.xlsx`,
+    );
+    expect(sheetRows(book, 'Agent Summaries').slice(1)).toEqual([
+      ['Nadia Night', nadia.username, null, null, null, 90, null],
+    ]);
   });
 
   it('keeps each record on its own day in the monthly summary, as JSON and as the xlsx file', async () => {
@@ -47,10 +71,20 @@ describe.each(TEST_TIME_ZONES)('QC records by day, with TIME_ZONE=%s', (zone) =>
     const r = await w.admin.get(`/api/qcReport/date-range-summary?${query(range)}`);
     expect(r.status, r.text).toBe(200);
     expect(r.json<TAgentPerformanceSummary[]>()).toEqual([
-      { agentName: 'Nadia Night', agentId: nadia.username, dailyAverages: { [DAY_BEFORE]: 70, [DAY]: 90 }, sum: 160, count: 2, average: 80 },
+      {
+        agentName: 'Nadia Night',
+        agentId: nadia.username,
+        dailyAverages: { [DAY_BEFORE]: 70, [DAY]: 90 },
+        sum: 160,
+        count: 2,
+        average: 80,
+      },
     ]);
     const url = `${QC_EXPORTS.monthlySummary.path}?${query(range)}`;
-    const book = await openXlsxReply(await download(t, url, w.tokens.admin), `Monthly_Qc_Summary_${DAY_BEFORE}_to_${DAY}.xlsx`);
+    const book = await openXlsxReply(
+      await download(t, url, w.tokens.admin),
+      `Monthly_Qc_Summary_${DAY_BEFORE}_to_${DAY}.xlsx`,
+    );
     expect(sheetRows(book, 'Performance Summary')).toEqual([
       ['Agent Name', 'Agent Id', DAY_BEFORE, DAY, 'Sum', 'Count', 'Average'],
       ['Nadia Night', nadia.username, 70, 90, 160, 2, 80],
@@ -58,10 +92,20 @@ describe.each(TEST_TIME_ZONES)('QC records by day, with TIME_ZONE=%s', (zone) =>
   });
 
   it("lists the record scored at 00:30 in its day's records file, and not in the day before's", async () => {
-    const book = await openXlsxReply(await download(t, `${QC_EXPORTS.inHouse.path}?${query({ date: DAY })}`, w.tokens.admin), QC_EXPORTS.inHouse.fileName(DAY));
+    const book = await openXlsxReply(
+      await download(t, `${QC_EXPORTS.inHouse.path}?${query({ date: DAY })}`, w.tokens.admin),
+      QC_EXPORTS.inHouse.fileName(DAY),
+    );
     const rows = sheetRows(book, QC_EXPORTS.inHouse.sheet).slice(1);
     expect(rows.map((row) => [row[0], row[1], row[22]])).toEqual([[DAY, 'Nadia Night', 90]]);
-    const before = await openXlsxReply(await download(t, `${QC_EXPORTS.inHouse.path}?${query({ date: DAY_BEFORE })}`, w.tokens.admin), QC_EXPORTS.inHouse.fileName(DAY_BEFORE));
-    expect(sheetRows(before, QC_EXPORTS.inHouse.sheet).slice(1).map((row) => [row[0], row[22]])).toEqual([[DAY_BEFORE, 70]]);
+    const before = await openXlsxReply(
+      await download(t, `${QC_EXPORTS.inHouse.path}?${query({ date: DAY_BEFORE })}`, w.tokens.admin),
+      QC_EXPORTS.inHouse.fileName(DAY_BEFORE),
+    );
+    expect(
+      sheetRows(before, QC_EXPORTS.inHouse.sheet)
+        .slice(1)
+        .map((row) => [row[0], row[22]]),
+    ).toEqual([[DAY_BEFORE, 70]]);
   });
 });

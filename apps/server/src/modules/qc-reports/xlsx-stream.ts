@@ -21,7 +21,12 @@ export type XlsxBook = {
 export function openXlsx(options: { useStyles?: boolean } = {}): XlsxBook {
   // 1 MB of file may wait for the reader before the writer holds back.
   const output = new PassThrough({ highWaterMark: 1 << 20 });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: options.useStyles ?? false, zip: { zlib: { level: 1 } } });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useSharedStrings: false,
+    useStyles: options.useStyles ?? false,
+    zip: { zlib: { level: 1 } },
+  });
   // The zip stream is exceljs's own; its failure must reach the reader, not crash the process as an unheard 'error'.
   const zip = (workbook as unknown as { zip?: NodeJS.EventEmitter }).zip;
   zip?.on('error', (err: Error) => output.destroy(err));
@@ -35,7 +40,12 @@ export function cellValue(value: XlsxCell): string | number | null {
 }
 
 /** The header row, bold-free (no styles needed) and frozen while scrolling. */
-export function addSheet(book: XlsxBook, name: string, header: readonly string[], widths?: readonly number[]): ExcelJS.Worksheet {
+export function addSheet(
+  book: XlsxBook,
+  name: string,
+  header: readonly string[],
+  widths?: readonly number[],
+): ExcelJS.Worksheet {
   const sheet = book.workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
   if (widths) sheet.columns = widths.map((width) => ({ width }));
   sheet.addRow(header.map(cellValue)).commit();

@@ -23,7 +23,10 @@ export function inspectorScope(user: TTokenPayload, named?: string): { inspector
 }
 
 /** 403 unless the caller may see this record: its inspector, the agent scored on it (in-house only), or an admin. */
-export function assertCanSeeRecord(user: TTokenPayload, record: { qcInspectorId: number | null; agentUserId: number | null; kind: string }): void {
+export function assertCanSeeRecord(
+  user: TTokenPayload,
+  record: { qcInspectorId: number | null; agentUserId: number | null; kind: string },
+): void {
   if (isAdmin(user)) return;
   if (hasRole(user, 'QC')) {
     if (record.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);

@@ -11,15 +11,27 @@ import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-suppo
 
 const DAY = '2026-11-20';
 const LISTED = '20261120-101500_01712345678_AG-1-all.mp3';
-const file = (date: string, fileName: string, phoneNumber: string): FakeVoiceFile => ({ date, fileName, phoneNumber, agentId: 'AG-1', bytes: silentMp3(1.2) });
+const file = (date: string, fileName: string, phoneNumber: string): FakeVoiceFile => ({
+  date,
+  fileName,
+  phoneNumber,
+  agentId: 'AG-1',
+  bytes: silentMp3(1.2),
+});
 
 // The fake external server starts first (hooks run in order), then the app is built pointing at it.
 const overrides: Partial<TConfig> = { voiceLogTimeoutMs: 2000 };
 let fake: FakeVoiceLog;
 beforeAll(async () => {
   // 150 other recordings of the number that day: the one looked for is on the second page of the search.
-  const others = Array.from({ length: 150 }, (_, i) => file(DAY, `20261120-0${String(10000 + i).slice(1)}_01712345678_AG-2-all.mp3`, '01712345678'));
-  fake = await startFakeVoiceLog([...others, file(DAY, LISTED, '01712345678'), file('2026-11-19', '20261119-101500_01712345678_AG-1-all.mp3', '01712345678')]);
+  const others = Array.from({ length: 150 }, (_, i) =>
+    file(DAY, `20261120-0${String(10000 + i).slice(1)}_01712345678_AG-2-all.mp3`, '01712345678'),
+  );
+  fake = await startFakeVoiceLog([
+    ...others,
+    file(DAY, LISTED, '01712345678'),
+    file('2026-11-19', '20261119-101500_01712345678_AG-1-all.mp3', '01712345678'),
+  ]);
   overrides.voiceLogUrl = fake.url;
 });
 afterAll(async () => fake.close());
@@ -44,14 +56,19 @@ describe('VOICE_LOG_URL: a recording link is checked against the external voice 
     expect(r.status, r.text).toBe(200);
     expect(r.json()).toMatchObject({ fileName: LISTED, callDate: DAY });
     expect(changed).toEqual(['audit_log', 'qc_record_files']);
-    expect(fake.requests.some((q) => q.url.startsWith(`/search?directory=${DAY}&msisdn=%2B8801712345678&page=1`))).toBe(true);
+    expect(fake.requests.some((q) => q.url.startsWith(`/search?directory=${DAY}&msisdn=%2B8801712345678&page=1`))).toBe(
+      true,
+    );
   });
 
   it('a file it does not list for that date: 400, nothing stored', async () => {
     fake.set({ kind: 'normal' });
     for (const fileName of ['20261120-120000_01712345678_AG-1-all.mp3', '20261119-101500_01712345678_AG-1-all.mp3']) {
       const { r, changed } = await linkToFresh(fileName);
-      expect([r.status, r.json<{ message: string }>().message]).toEqual([400, QC_MESSAGES.recordingNotInVoiceLog(fileName, DAY)]);
+      expect([r.status, r.json<{ message: string }>().message]).toEqual([
+        400,
+        QC_MESSAGES.recordingNotInVoiceLog(fileName, DAY),
+      ]);
       expect(changed).toEqual([]);
     }
   });
@@ -61,7 +78,10 @@ describe('VOICE_LOG_URL: a recording link is checked against the external voice 
     const asked = fake.requests.length;
     const fileName = '20261120-101500_01812345678_AG-1-all.mp3';
     const { r, changed } = await linkToFresh(fileName);
-    expect([r.status, r.json<{ message: string }>().message]).toEqual([400, QC_MESSAGES.recordingOfOtherNumber(fileName, '+8801712345678')]);
+    expect([r.status, r.json<{ message: string }>().message]).toEqual([
+      400,
+      QC_MESSAGES.recordingOfOtherNumber(fileName, '+8801712345678'),
+    ]);
     expect(changed).toEqual([]);
     expect(fake.requests.length).toBe(asked);
   });
@@ -69,7 +89,10 @@ describe('VOICE_LOG_URL: a recording link is checked against the external voice 
   it('the server failing: 502 saying so, nothing stored', async () => {
     fake.set({ kind: 'status', code: 500 });
     const { r, changed } = await linkToFresh(LISTED);
-    expect([r.status, r.json<{ message: string }>().message]).toEqual([502, VOICE_LOG_MESSAGES.upstreamFailed('the search answered HTTP 500')]);
+    expect([r.status, r.json<{ message: string }>().message]).toEqual([
+      502,
+      VOICE_LOG_MESSAGES.upstreamFailed('the search answered HTTP 500'),
+    ]);
     expect(changed).toEqual([]);
     fake.set({ kind: 'normal' });
   });

@@ -43,10 +43,14 @@ beforeAll(async () => {
   record = await addRecord(w.qcA, scorecard(w));
 });
 
-const link = (fileName: string, id = record.id) => w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id }, fileName });
-const linksOf = async (id: number) => (await t.db.selectFrom('qcRecordFiles').select('fileName').where('qcRecordId', '=', id).orderBy('id').execute()).map((r) => r.fileName);
+const link = (fileName: string, id = record.id) =>
+  w.qcA.post('/api/qcReport/add-qc-report-file', { qcReport: { id }, fileName });
+const linksOf = async (id: number) =>
+  (await t.db.selectFrom('qcRecordFiles').select('fileName').where('qcRecordId', '=', id).orderBy('id').execute()).map(
+    (r) => r.fileName,
+  );
 
-describe('a recording of the record\'s number in its call date\'s folder is linked', () => {
+describe("a recording of the record's number in its call date's folder is linked", () => {
   it.each([
     ['VICIdial naming, the number as dialled', OF_NUMBER],
     ['VICIdial naming, the number in E.164', OF_NUMBER_E164],
@@ -61,11 +65,27 @@ describe('a recording of the record\'s number in its call date\'s folder is link
 
 describe('anything else is refused with 400 saying why, and nothing is stored', () => {
   it.each([
-    ['a file that is not in the voice log', '20261120-120000_01712345678_AG-1-all.wav', QC_MESSAGES.recordingNotInVoiceLog('20261120-120000_01712345678_AG-1-all.wav', DAY)],
-    ['a recording of the number on another day', ONLY_ON_OTHER_DAY, QC_MESSAGES.recordingNotInVoiceLog(ONLY_ON_OTHER_DAY, DAY)],
+    [
+      'a file that is not in the voice log',
+      '20261120-120000_01712345678_AG-1-all.wav',
+      QC_MESSAGES.recordingNotInVoiceLog('20261120-120000_01712345678_AG-1-all.wav', DAY),
+    ],
+    [
+      'a recording of the number on another day',
+      ONLY_ON_OTHER_DAY,
+      QC_MESSAGES.recordingNotInVoiceLog(ONLY_ON_OTHER_DAY, DAY),
+    ],
     ['a folder named like a recording', A_FOLDER, QC_MESSAGES.recordingNotInVoiceLog(A_FOLDER, DAY)],
-    ['a recording of another number, in the folder', OTHER_NUMBER, QC_MESSAGES.recordingOfOtherNumber(OTHER_NUMBER, '+8801712345678')],
-    ['a recording whose name holds no number, in the folder', NO_NUMBER, QC_MESSAGES.recordingOfOtherNumber(NO_NUMBER, '+8801712345678')],
+    [
+      'a recording of another number, in the folder',
+      OTHER_NUMBER,
+      QC_MESSAGES.recordingOfOtherNumber(OTHER_NUMBER, '+8801712345678'),
+    ],
+    [
+      'a recording whose name holds no number, in the folder',
+      NO_NUMBER,
+      QC_MESSAGES.recordingOfOtherNumber(NO_NUMBER, '+8801712345678'),
+    ],
   ])('%s', async (_case, fileName, message) => {
     const fresh = await addRecord(w.qcA, scorecard(w));
     const before = await checksumTables(t.db);

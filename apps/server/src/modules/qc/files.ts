@@ -14,7 +14,11 @@ import { consumeQcQueueClaims } from '../qc-queue/claims.ts';
 export type TQcFileDeps = { db: Db; voiceLog: VoiceLogSource; country: CountryCode };
 
 /** Refuses (400) a file that is not a recording of the record's consumer number in the voice log of its call date. */
-async function assertRecordingOfCall(deps: TQcFileDeps, record: { callDate: string; consumerNumber: string }, fileName: string): Promise<void> {
+async function assertRecordingOfCall(
+  deps: TQcFileDeps,
+  record: { callDate: string; consumerNumber: string },
+  fileName: string,
+): Promise<void> {
   const { phoneNumber } = parseRecordingName(fileName, deps.country);
   if (phoneNumber === '' || phoneKey(phoneNumber, deps.country) !== phoneKey(record.consumerNumber, deps.country)) {
     throw badRequest(QC_MESSAGES.recordingOfOtherNumber(fileName, record.consumerNumber));
@@ -28,12 +32,25 @@ async function assertRecordingOfCall(deps: TQcFileDeps, record: { callDate: stri
  * Links a recording to the record: a file of the voice log of the record's call date whose name names the record's
  * consumer number (else 400, nothing stored). Linking the same file again changes nothing.
  */
-export async function addQcRecordFile(deps: TQcFileDeps, user: TTokenPayload, input: TQcRecordFileCreate, actor: TAuditActor): Promise<TQcRecordFile> {
+export async function addQcRecordFile(
+  deps: TQcFileDeps,
+  user: TTokenPayload,
+  input: TQcRecordFileCreate,
+  actor: TAuditActor,
+): Promise<TQcRecordFile> {
   const { db } = deps;
-  const record = await db.selectFrom('qcRecords').select(['id', 'qcInspectorId', 'callDate', 'consumerNumber']).where('id', '=', input.qcReport.id).executeTakeFirst();
+  const record = await db
+    .selectFrom('qcRecords')
+    .select(['id', 'qcInspectorId', 'callDate', 'consumerNumber'])
+    .where('id', '=', input.qcReport.id)
+    .executeTakeFirst();
   if (!record) throw notFound(`No QC record with id ${input.qcReport.id}`);
   assertCanChangeRecord(user, record);
-  const linked = db.selectFrom('qcRecordFiles').select(['id', 'fileName']).where('qcRecordId', '=', record.id).where('fileName', '=', input.fileName);
+  const linked = db
+    .selectFrom('qcRecordFiles')
+    .select(['id', 'fileName'])
+    .where('qcRecordId', '=', record.id)
+    .where('fileName', '=', input.fileName);
   if ((await linked.executeTakeFirst()) === undefined) {
     await assertRecordingOfCall(deps, record, input.fileName);
     await db.transaction().execute(async (trx) => {
@@ -43,7 +60,13 @@ export async function addQcRecordFile(deps: TQcFileDeps, user: TTokenPayload, in
         .onConflict((oc) => oc.constraint('qc_record_files_unique').doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (added) await recordAudit(trx, actor, { action: 'link', objectType: 'qcRecord', objectId: record.id, changes: { after: { fileName: input.fileName } } });
+      if (added)
+        await recordAudit(trx, actor, {
+          action: 'link',
+          objectType: 'qcRecord',
+          objectId: record.id,
+          changes: { after: { fileName: input.fileName } },
+        });
       // The call is scored: whoever held it in the QC queue is done with it.
       if (added) await consumeQcQueueClaims(trx, record.callDate, input.fileName);
     });
@@ -65,7 +88,26 @@ export async function listQcRecordFiles(db: Db, user: TTokenPayload): Promise<TC
   else if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   // The newest QC_RECORD_FILES_CAP links, answered oldest first as before.
   const cap = QC_RECORD_FILES_CAP;
-  const fetched = await q.orderBy('qcRecordFiles.id', 'desc').limit(cap + 1).execute();
-  const { kept, total } = await capList(fetched, cap, async () => (await q.clearSelect().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
-  return { items: kept.reverse().map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcRecordId }, callDate: r.callDate })), total, cap };
+  const fetched = await q
+    .orderBy('qcRecordFiles.id', 'desc')
+    .limit(cap + 1)
+    .execute();
+  const { kept, total } = await capList(
+    fetched,
+    cap,
+    async () =>
+      (
+        await q
+          .clearSelect()
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+  );
+  return {
+    items: kept
+      .reverse()
+      .map((r) => ({ id: r.id, fileName: r.fileName, qcReport: { id: r.qcRecordId }, callDate: r.callDate })),
+    total,
+    cap,
+  };
 }

@@ -4,7 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { TKeysetPaged, TQcClientRecord, TQcRecord } from '@crm/shared';
 import { useTestApp, type Caller } from '../../test/harness.ts';
-import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
+import {
+  addClientRecord,
+  addRecord,
+  clientScorecard,
+  qcWorld,
+  scorecard,
+  type QcWorld,
+} from '../../test/qc-support.ts';
 
 const t = useTestApp();
 const LIST = '/api/qcReport/getqcreportbyqcinspector';
@@ -39,7 +46,16 @@ async function walk(api: Caller, query: string): Promise<{ forward: number[][]; 
   return { forward, backward };
 }
 
-const DATES = ['2026-09-03', '2026-09-01', '2026-09-04', '2026-09-02', '2026-09-03', '2026-09-01', '2026-09-04', '2026-09-03'];
+const DATES = [
+  '2026-09-03',
+  '2026-09-01',
+  '2026-09-04',
+  '2026-09-02',
+  '2026-09-03',
+  '2026-09-01',
+  '2026-09-04',
+  '2026-09-03',
+];
 
 let w: QcWorld;
 /** Inspector A's records, newest call first, then newest record (the list's order). */
@@ -51,11 +67,21 @@ beforeAll(async () => {
   const added: TQcRecord[] = [];
   // Dates out of order and repeated, so ties on a date are broken by id and id order is not date order.
   for (const [i, callDate] of [...DATES, ...DATES, '2026-09-02'].entries()) {
-    added.push(await addRecord(w.qcA, scorecard(w, { callDate, consumerNumber: `0171100${String(i).padStart(4, '0')}`, ...(i % 4 === 0 ? { agentId: w.otherAgent.username } : {}) })));
+    added.push(
+      await addRecord(
+        w.qcA,
+        scorecard(w, {
+          callDate,
+          consumerNumber: `0171100${String(i).padStart(4, '0')}`,
+          ...(i % 4 === 0 ? { agentId: w.otherAgent.username } : {}),
+        }),
+      ),
+    );
   }
   mine = added.sort((a, b) => b.callDate.localeCompare(a.callDate) || b.id - a.id);
   theirs = [];
-  for (const callDate of ['2026-09-05', '2026-09-02', '2026-08-30']) theirs.push(await addRecord(w.qcB, scorecard(w, { callDate })));
+  for (const callDate of ['2026-09-05', '2026-09-02', '2026-08-30'])
+    theirs.push(await addRecord(w.qcB, scorecard(w, { callDate })));
   await addClientRecord(w.qcA, clientScorecard(w, { callDate: '2026-09-02' }));
 });
 
@@ -75,8 +101,10 @@ describe('QC record lists by key', () => {
     expect(ids(last)).toEqual(expected.slice(15));
   });
 
-  it('an admin walks everyone\'s records, or one inspector\'s named in any case; filters by date and search', async () => {
-    const everyone = [...mine, ...theirs].sort((a, b) => b.callDate.localeCompare(a.callDate) || b.id - a.id).map((r) => r.id);
+  it("an admin walks everyone's records, or one inspector's named in any case; filters by date and search", async () => {
+    const everyone = [...mine, ...theirs]
+      .sort((a, b) => b.callDate.localeCompare(a.callDate) || b.id - a.id)
+      .map((r) => r.id);
     const all = await walk(w.admin, 'size=4');
     // Other test files' records are not in this file's database: the world's records are all there are.
     expect(all.forward.flat()).toEqual(everyone);
@@ -93,14 +121,19 @@ describe('QC record lists by key', () => {
     expect((await w.qcB.get(`${LIST}?size=2&username=${w.inspectorA.username}`)).status).toBe(403);
   });
 
-  it('from a call date: the page starts at that date\'s newest record, or the next older date, or is the last page', async () => {
+  it("from a call date: the page starts at that date's newest record, or the next older date, or is the last page", async () => {
     const page = await list(w.qcA, 'size=3&from=2026-09-02');
     const onOrBefore = mine.filter((r) => r.callDate <= '2026-09-02');
     expect(ids(page)).toEqual(onOrBefore.slice(0, 3).map((r) => r.id));
     expect(page.response.number).toBe(-1);
     expect(page.cursors.previous).not.toBeNull();
     const before = await list(w.qcA, `size=3&before=${enc(page.cursors.previous)}`);
-    expect(ids(before)).toEqual(mine.filter((r) => r.callDate > '2026-09-02').slice(-3).map((r) => r.id));
+    expect(ids(before)).toEqual(
+      mine
+        .filter((r) => r.callDate > '2026-09-02')
+        .slice(-3)
+        .map((r) => r.id),
+    );
     // No record on 2026-09-10: the newest on or before it, which is the very first.
     const future = await list(w.qcA, 'size=3&from=2026-09-10');
     expect(ids(future)).toEqual(mine.slice(0, 3).map((r) => r.id));
@@ -119,17 +152,26 @@ describe('QC record lists by key', () => {
     expect(ids(next)).toEqual([theirs[2]!.id]);
     expect(next.response.totalElements).toBe(5);
     // The record added on the page's last date is newer (a higher id), so it sorts before the cursor: not repeated.
-    expect(ids(await list(api, 'size=10'))).toEqual([newer.id, theirs[0]!.id, sameDay.id, theirs[1]!.id, theirs[2]!.id]);
+    expect(ids(await list(api, 'size=10'))).toEqual([
+      newer.id,
+      theirs[0]!.id,
+      sameDay.id,
+      theirs[1]!.id,
+      theirs[2]!.id,
+    ]);
     await t.db.deleteFrom('qcRecords').where('id', 'in', [newer.id, sameDay.id]).execute();
   });
 
   it("shows each page row's newest recording link, and keeps the kinds apart", async () => {
     const [a, b] = mine;
-    await t.db.insertInto('qcRecordFiles').values([
-      { qcRecordId: a!.id, fileName: 'older.wav' },
-      { qcRecordId: a!.id, fileName: 'newer.wav' },
-      { qcRecordId: b!.id, fileName: 'only.wav' },
-    ]).execute();
+    await t.db
+      .insertInto('qcRecordFiles')
+      .values([
+        { qcRecordId: a!.id, fileName: 'older.wav' },
+        { qcRecordId: a!.id, fileName: 'newer.wav' },
+        { qcRecordId: b!.id, fileName: 'only.wav' },
+      ])
+      .execute();
     const page = await list(w.qcA, 'size=3');
     expect(page.response.content.map((r) => r.fileName)).toEqual(['newer.wav', 'only.wav', null]);
     const client = (await w.qcA.get(`${CLIENT_LIST}?size=10`)).json<TKeysetPaged<TQcClientRecord>>();
@@ -139,13 +181,19 @@ describe('QC record lists by key', () => {
   });
 
   it('refuses a cursor that is not a date and an id, and more than one way to a page', async () => {
-    for (const query of ['after=5', 'before=2026-02-30,1', 'from=2026-13-01', 'after=2026-09-01,1&from=2026-09-01', 'last=true&before=2026-09-01,1']) {
+    for (const query of [
+      'after=5',
+      'before=2026-02-30,1',
+      'from=2026-13-01',
+      'after=2026-09-01,1&from=2026-09-01',
+      'last=true&before=2026-09-01,1',
+    ]) {
       expect((await w.qcA.get(`${LIST}?${query}`)).status, query).toBe(400);
     }
   });
 });
 
-describe('the older client\'s page numbers', () => {
+describe("the older client's page numbers", () => {
   it('give the same pages by ?page= and /{page}/{size}, from either end, and an empty page past the end', async () => {
     const expected = mine.map((r) => r.id);
     for (const size of [2, 5, 10]) {
@@ -166,7 +214,7 @@ describe('the older client\'s page numbers', () => {
     expect(ids(await list(w.qcA, `size=5&before=${enc(second.cursors.previous)}`))).toEqual(expected.slice(0, 5));
   });
 
-  it('the client list\'s /{page}/{size} still answers, with the filters', async () => {
+  it("the client list's /{page}/{size} still answers, with the filters", async () => {
     const r = await w.qcA.get(`${CLIENT_LIST}/0/10?date=2026-09-02`);
     expect(r.status).toBe(200);
     expect(r.json<TKeysetPaged<TQcClientRecord>>().response.totalElements).toBe(1);
@@ -176,23 +224,42 @@ describe('the older client\'s page numbers', () => {
 describe('the totals', () => {
   /** Every counter row that counts something, and the same figures counted from the records. */
   const counters = async () =>
-    (await sql<{ key: string; n: string }>`select kind || ' ' || inspector_id || ' ' || inspector_name || ' ' || call_date as key, records as n
-      from qc_record_counts where records <> 0 order by 1`.execute(t.db)).rows;
+    (
+      await sql<{
+        key: string;
+        n: string;
+      }>`select kind || ' ' || inspector_id || ' ' || inspector_name || ' ' || call_date as key, records as n
+      from qc_record_counts where records <> 0 order by 1`.execute(t.db)
+    ).rows;
   const counted = async () =>
-    (await sql<{ key: string; n: string }>`select kind || ' ' || coalesce(qc_inspector_id, 0) || ' ' || lower(qc_inspector) || ' ' || call_date as key, count(*) as n
-      from qc_records group by 1 order by 1`.execute(t.db)).rows;
+    (
+      await sql<{
+        key: string;
+        n: string;
+      }>`select kind || ' ' || coalesce(qc_inspector_id, 0) || ' ' || lower(qc_inspector) || ' ' || call_date as key, count(*) as n
+      from qc_records group by 1 order by 1`.execute(t.db)
+    ).rows;
 
   it('come from counters kept exact through adds, changes of day and inspector, and deletes, one or many at a time', async () => {
     expect(await counters()).toEqual(await counted());
     const api = await t.as(w.inspectorB);
     const added = [];
-    for (const callDate of ['2026-07-01', '2026-07-01', '2026-07-02', '2026-07-03']) added.push(await addRecord(api, scorecard(w, { callDate })));
+    for (const callDate of ['2026-07-01', '2026-07-01', '2026-07-02', '2026-07-03'])
+      added.push(await addRecord(api, scorecard(w, { callDate })));
     await addClientRecord(api, clientScorecard(w, { callDate: '2026-07-01' }));
     expect((await list(api, 'size=2&date=2026-07-01')).response.totalElements).toBe(2);
     expect((await list(w.admin, `size=2&username=${w.inspectorB.username}`)).response.totalElements).toBe(7);
     // One statement moving several records to other days, one handing a record to another inspector.
-    await t.db.updateTable('qcRecords').set({ callDate: '2026-07-09' }).where('id', 'in', [added[0]!.id, added[2]!.id]).execute();
-    await t.db.updateTable('qcRecords').set({ qcInspectorId: w.inspectorA.id, qcInspector: w.inspectorA.username }).where('id', '=', added[3]!.id).execute();
+    await t.db
+      .updateTable('qcRecords')
+      .set({ callDate: '2026-07-09' })
+      .where('id', 'in', [added[0]!.id, added[2]!.id])
+      .execute();
+    await t.db
+      .updateTable('qcRecords')
+      .set({ qcInspectorId: w.inspectorA.id, qcInspector: w.inspectorA.username })
+      .where('id', '=', added[3]!.id)
+      .execute();
     expect(await counters()).toEqual(await counted());
     expect((await list(api, 'size=2&date=2026-07-01')).response.totalElements).toBe(1);
     expect((await list(api, 'size=2&date=2026-07-09')).response.totalElements).toBe(2);

@@ -21,15 +21,18 @@ function listFilter(scope: Scope, kind: TQcKind, query: TQcListQuery): (eb: QcEx
   return (eb) => {
     const all: Expression<SqlBool>[] = [eb('qcRecords.kind', '=', kind)];
     if (scope.inspectorId !== undefined) all.push(eb('qcRecords.qcInspectorId', '=', scope.inspectorId));
-    if (scope.inspectorName !== undefined) all.push(eb(sql<string>`lower(qc_records.qc_inspector)`, '=', scope.inspectorName.toLowerCase()));
+    if (scope.inspectorName !== undefined)
+      all.push(eb(sql<string>`lower(qc_records.qc_inspector)`, '=', scope.inspectorName.toLowerCase()));
     if (query.date) all.push(eb('qcRecords.callDate', '=', query.date));
     if (search) {
-      all.push(eb.or([
-        containsText(eb.ref('qcRecords.agentName'), search),
-        containsText(eb.ref('qcRecords.agentId'), search),
-        containsText(eb.ref('qcRecords.campaignName'), search),
-        containsText(eb.ref('qcRecords.consumerNumber'), search),
-      ]));
+      all.push(
+        eb.or([
+          containsText(eb.ref('qcRecords.agentName'), search),
+          containsText(eb.ref('qcRecords.agentId'), search),
+          containsText(eb.ref('qcRecords.campaignName'), search),
+          containsText(eb.ref('qcRecords.consumerNumber'), search),
+        ]),
+      );
     }
     return eb.and(all);
   };
@@ -41,7 +44,9 @@ async function countQcRecords(db: Db, kind: TQcKind, scope: Scope, date: string 
   if (scope.inspectorId !== undefined) where.push(sql`inspector_id = ${scope.inspectorId}`);
   if (scope.inspectorName !== undefined) where.push(sql`inspector_name = ${scope.inspectorName.toLowerCase()}`);
   if (date) where.push(sql`call_date = ${date}`);
-  const { rows } = await sql<{ n: string | null }>`select sum(records) as n from qc_record_counts where ${sql.join(where, sql` and `)}`.execute(db);
+  const { rows } = await sql<{
+    n: string | null;
+  }>`select sum(records) as n from qc_record_counts where ${sql.join(where, sql` and `)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -54,13 +59,21 @@ function askOf(query: TQcListQuery): TKeysetAsk | { kind: 'number'; page: number
   return ask;
 }
 
-export async function listQcRecords<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, query: TQcListQuery): Promise<TKeysetPaged<QcShape<K>>> {
+export async function listQcRecords<K extends TQcKind>(
+  db: Db,
+  user: TTokenPayload,
+  kind: K,
+  query: TQcListQuery,
+): Promise<TKeysetPaged<QcShape<K>>> {
   const scope = inspectorScope(user, query.username);
   const where = listFilter(scope, kind, query);
   const filtered = db.selectFrom('qcRecords').where(where);
   // A search counts its matches; every other list is counted by the counters (migration 0013).
   const counted = query.search
-    ? filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n))
+    ? filtered
+        .select((eb) => eb.fn.countAll<string>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n))
     : countQcRecords(db, kind, scope, query.date);
   const ask = askOf(query);
   const size = query.size;
@@ -70,16 +83,27 @@ export async function listQcRecords<K extends TQcKind>(db: Db, user: TTokenPaylo
     const forward = travel === 'forward';
     let q = filtered.selectAll('qcRecords');
     if (cursor !== undefined) {
-      q = q.where((eb) => eb(eb.refTuple('qcRecords.callDate', 'qcRecords.id'), forward ? '<' : '>', eb.tuple(cursor.date, cursor.id)));
+      q = q.where((eb) =>
+        eb(eb.refTuple('qcRecords.callDate', 'qcRecords.id'), forward ? '<' : '>', eb.tuple(cursor.date, cursor.id)),
+      );
     }
-    q = q.orderBy('qcRecords.callDate', forward ? 'desc' : 'asc').orderBy('qcRecords.id', forward ? 'desc' : 'asc').limit(limit);
+    q = q
+      .orderBy('qcRecords.callDate', forward ? 'desc' : 'asc')
+      .orderBy('qcRecords.id', forward ? 'desc' : 'asc')
+      .limit(limit);
     return (offset > 0 ? q.offset(offset) : q).execute();
   };
 
   const [page, total] = await Promise.all([
     ask.kind === 'number'
       ? readNumberedPage(ask.page, size, () => counted, read)
-      : readKeysetPage(ask, size, () => counted, read, (r) => ({ date: r.callDate, id: r.id })),
+      : readKeysetPage(
+          ask,
+          size,
+          () => counted,
+          read,
+          (r) => ({ date: r.callDate, id: r.id }),
+        ),
     counted,
   ]);
   const rows = await withFileNames(db, page.rows);
@@ -105,9 +129,10 @@ async function readNumberedPage(
   const offset = page * size;
   if (offset >= count) return { rows: [], hasNext: false, hasPrevious: false, number: page };
   const after = count - offset - size; // rows after this page
-  const rows = after < offset
-    ? (await read('backward', undefined, Math.min(size, count - offset), Math.max(after, 0))).reverse()
-    : await read('forward', undefined, size, offset);
+  const rows =
+    after < offset
+      ? (await read('backward', undefined, Math.min(size, count - offset), Math.max(after, 0))).reverse()
+      : await read('forward', undefined, size, offset);
   return { rows, hasNext: offset + rows.length < count, hasPrevious: offset > 0, number: page };
 }
 

@@ -37,32 +37,63 @@ function scoredValues(scores: Scores, texts: Texts) {
 }
 
 /** The in-house or client body as stored scores and texts. */
-function partsOf(kind: TQcKind, body: TQcRecordCreate | TQcClientRecordCreate | TQcRecordEdit | TQcClientRecordEdit): { scores: Scores; texts: Texts } {
+function partsOf(
+  kind: TQcKind,
+  body: TQcRecordCreate | TQcClientRecordCreate | TQcRecordEdit | TQcClientRecordEdit,
+): { scores: Scores; texts: Texts } {
   if (kind === 'in-house') {
     const b = body as TQcRecordCreate | TQcRecordEdit;
     const scores = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, b[k]])) as Scores;
-    return { scores, texts: { fatalReason: b.fatalReason, easVoiceMatchedWithReport: b.easVoiceMatchedWithReport, suggestion: b.suggestion } };
+    return {
+      scores,
+      texts: {
+        fatalReason: b.fatalReason,
+        easVoiceMatchedWithReport: b.easVoiceMatchedWithReport,
+        suggestion: b.suggestion,
+      },
+    };
   }
   const b = body as TQcClientRecordCreate | TQcClientRecordEdit;
-  return { scores: fromClientMarks(b), texts: { fatalReason: b.fatalReasonMarks, easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks, suggestion: b.suggestionMarks } };
+  return {
+    scores: fromClientMarks(b),
+    texts: {
+      fatalReason: b.fatalReasonMarks,
+      easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks,
+      suggestion: b.suggestionMarks,
+    },
+  };
 }
 
 async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {
-  const row = await selectQcRecords(db).where('qcRecords.id', '=', id).where('qcRecords.kind', '=', kind).executeTakeFirst();
+  const row = await selectQcRecords(db)
+    .where('qcRecords.id', '=', id)
+    .where('qcRecords.kind', '=', kind)
+    .executeTakeFirst();
   if (!row) throw noSuchRecord(kind, id);
   return row;
 }
 
 /** POST add / addforclient: the agent by agentId (400 when there is none), the campaign by name, the number normalised. */
-export async function createQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcRecordCreate | TQcClientRecordCreate, country: CountryCode, actor: TAuditActor): Promise<QcShape<K>> {
+export async function createQcRecord<K extends TQcKind>(
+  db: Db,
+  user: TTokenPayload,
+  kind: K,
+  body: TQcRecordCreate | TQcClientRecordCreate,
+  country: CountryCode,
+  actor: TAuditActor,
+): Promise<QcShape<K>> {
   const consumerNumber = normalisePhone(body.consumerNumber, country);
   if (consumerNumber === null) throw badRequest(`"${body.consumerNumber}" is not a phone number`);
   const [agent, campaign] = await Promise.all([
-    db.selectFrom('agents').innerJoin('users', 'users.id', 'agents.userId')
+    db
+      .selectFrom('agents')
+      .innerJoin('users', 'users.id', 'agents.userId')
       .select(['users.id', 'users.username', 'users.name'])
       .where(sql<string>`lower(users.username)`, '=', body.agentId.toLowerCase())
       .executeTakeFirst(),
-    db.selectFrom('campaigns').select(['id', 'campaignName'])
+    db
+      .selectFrom('campaigns')
+      .select(['id', 'campaignName'])
       .where(sql<string>`lower(campaign_name)`, '=', body.campaignName.toLowerCase())
       .executeTakeFirst(),
   ]);
@@ -89,13 +120,23 @@ export async function createQcRecord<K extends TQcKind>(db: Db, user: TTokenPayl
       .returning('id')
       .executeTakeFirstOrThrow();
     const created = toShape(kind, await findRow(trx, kind, id));
-    await recordAudit(trx, actor, { action: 'create', objectType: 'qcRecord', objectId: id, changes: { after: { kind, ...snapshot(created) } } });
+    await recordAudit(trx, actor, {
+      action: 'create',
+      objectType: 'qcRecord',
+      objectId: id,
+      changes: { after: { kind, ...snapshot(created) } },
+    });
     return created;
   });
 }
 
 /** GET getqc/{id} / getClientQc/{id}. */
-export async function findQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, id: number): Promise<QcShape<K>> {
+export async function findQcRecord<K extends TQcKind>(
+  db: Db,
+  user: TTokenPayload,
+  kind: K,
+  id: number,
+): Promise<QcShape<K>> {
   const row = await findRow(db, kind, id);
   assertCanSeeRecord(user, row);
   return toShape(kind, row);
@@ -112,20 +153,39 @@ async function staleEdit(db: Db, id: number, updatedAt: Date, timeZone: string):
     .where('action', 'in', ['create', 'update'])
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return conflict(QC_MESSAGES.staleRecord(last?.actorUsername ?? 'another inspector', changeTimeText(last?.at ?? updatedAt, timeZone)));
+  return conflict(
+    QC_MESSAGES.staleRecord(
+      last?.actorUsername ?? 'another inspector',
+      changeTimeText(last?.at ?? updatedAt, timeZone),
+    ),
+  );
 }
 
 /**
  * PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay.
  * With the version the editor read, an edit made on an older one is refused (409) and changes nothing.
  */
-export async function editQcRecord<K extends TQcKind>(db: Db, user: TTokenPayload, kind: K, body: TQcRecordEdit | TQcClientRecordEdit, actor: TAuditActor, timeZone: string): Promise<QcShape<K>> {
+export async function editQcRecord<K extends TQcKind>(
+  db: Db,
+  user: TTokenPayload,
+  kind: K,
+  body: TQcRecordEdit | TQcClientRecordEdit,
+  actor: TAuditActor,
+  timeZone: string,
+): Promise<QcShape<K>> {
   const { scores, texts } = partsOf(kind, body);
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'version', 'updatedAt']).where('id', '=', body.id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('qcRecords')
+      .select(['qcInspectorId', 'version', 'updatedAt'])
+      .where('id', '=', body.id)
+      .where('kind', '=', kind)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw noSuchRecord(kind, body.id);
     assertCanChangeRecord(user, current);
-    if (body.version !== undefined && body.version !== current.version) throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
+    if (body.version !== undefined && body.version !== current.version)
+      throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
     const before = toShape(kind, await findRow(trx, kind, body.id));
     await trx
       .updateTable('qcRecords')
@@ -133,15 +193,32 @@ export async function editQcRecord<K extends TQcKind>(db: Db, user: TTokenPayloa
       .where('id', '=', body.id)
       .execute();
     const after = toShape(kind, await findRow(trx, kind, body.id));
-    await recordAudit(trx, actor, { action: 'update', objectType: 'qcRecord', objectId: body.id, changes: changedFields(before, after) });
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'qcRecord',
+      objectId: body.id,
+      changes: changedFields(before, after),
+    });
     return after;
   });
 }
 
 /** DELETE deleteQc/{id} / deleteClientQc/{id}: the record with its recording links and review, in one statement. */
-export async function deleteQcRecord(db: Db, user: TTokenPayload, kind: TQcKind, id: number, actor: TAuditActor): Promise<{ message: string }> {
+export async function deleteQcRecord(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  id: number,
+  actor: TAuditActor,
+): Promise<{ message: string }> {
   await db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('qcRecords').select(['qcInspectorId', 'agentName', 'agentUserId', 'campaignId', 'callDate']).where('id', '=', id).where('kind', '=', kind).forUpdate().executeTakeFirst();
+    const current = await trx
+      .selectFrom('qcRecords')
+      .select(['qcInspectorId', 'agentName', 'agentUserId', 'campaignId', 'callDate'])
+      .where('id', '=', id)
+      .where('kind', '=', kind)
+      .forUpdate()
+      .executeTakeFirst();
     if (!current) throw noSuchRecord(kind, id);
     assertCanChangeRecord(user, current);
     const before = toShape(kind, await findRow(trx, kind, id));
@@ -149,7 +226,12 @@ export async function deleteQcRecord(db: Db, user: TTokenPayload, kind: TQcKind,
     await trx.deleteFrom('qcRecords').where('id', '=', id).execute();
     // One scoring fewer: the agent-day may be below its QC queue target again.
     if (kind === 'in-house') await reopenQueueDay(trx, current);
-    await recordAudit(trx, actor, { action: 'delete', objectType: 'qcRecord', objectId: id, changes: { before: { kind, ...snapshot(before) } } });
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      objectType: 'qcRecord',
+      objectId: id,
+      changes: { before: { kind, ...snapshot(before) } },
+    });
   });
   return { message: `The ${kindName(kind)} was deleted` };
 }

@@ -1,7 +1,13 @@
 // Agent reviews of QC records (docs/product.md §3 Agent review, §4 review lifecycle; §7 list-of-qc-records-by-agent-id, submit,
 // get-agent-reviews, agent-review/{id}). The reviewer is the signed-in agent; one review per record, kept with it.
 import { sql } from 'kysely';
-import { QC_MESSAGES, type TAgentQcRecord, type TAgentReview, type TAgentReviewResolve, type TTokenPayload } from '@crm/shared';
+import {
+  QC_MESSAGES,
+  type TAgentQcRecord,
+  type TAgentReview,
+  type TAgentReviewResolve,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { z } from 'zod';
 import type { ZAgentReviewSubmit } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -18,12 +24,33 @@ function selectReviews(db: Db) {
     .selectFrom('agentReviews')
     .innerJoin('qcRecords', 'qcRecords.id', 'agentReviews.qcId')
     .select([
-      'agentReviews.id', 'agentReviews.qcId', 'agentReviews.agreed', 'agentReviews.raiseConcern', 'agentReviews.comment',
-      'agentReviews.isResolved', 'agentReviews.resolvedMessage', 'agentReviews.resolvedBy', 'agentReviews.resolvedAt', 'agentReviews.createdAt',
-      'qcRecords.callDate', 'qcRecords.consumerNumber', 'qcRecords.total', 'qcRecords.suggestion', 'qcRecords.qcInspector',
-      'qcRecords.qcInspectorId', 'qcRecords.agentName', 'qcRecords.agentId', 'qcRecords.agentUserId',
+      'agentReviews.id',
+      'agentReviews.qcId',
+      'agentReviews.agreed',
+      'agentReviews.raiseConcern',
+      'agentReviews.comment',
+      'agentReviews.isResolved',
+      'agentReviews.resolvedMessage',
+      'agentReviews.resolvedBy',
+      'agentReviews.resolvedAt',
+      'agentReviews.createdAt',
+      'qcRecords.callDate',
+      'qcRecords.consumerNumber',
+      'qcRecords.total',
+      'qcRecords.suggestion',
+      'qcRecords.qcInspector',
+      'qcRecords.qcInspectorId',
+      'qcRecords.agentName',
+      'qcRecords.agentId',
+      'qcRecords.agentUserId',
     ])
-    .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'));
+    .select(
+      sql<
+        string | null
+      >`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as(
+        'fileName',
+      ),
+    );
 }
 type ReviewRow = Awaited<ReturnType<ReturnType<typeof selectReviews>['executeTakeFirstOrThrow']>>;
 
@@ -60,7 +87,11 @@ export const OPEN_REVIEWS_CAP = 1000;
  * stays, showing its review and later its resolution); the newest AGENT_QC_RECORDS_CAP of them. An agent gets its own,
  * whatever agentId it names; an admin names the agent.
  */
-export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: string | undefined): Promise<TCappedList<TAgentQcRecord>> {
+export async function listAgentQcRecords(
+  db: Db,
+  user: TTokenPayload,
+  agentId: string | undefined,
+): Promise<TCappedList<TAgentQcRecord>> {
   let records = db.selectFrom('qcRecords').where('qcRecords.kind', '=', 'in-house');
   if (isAgent(user)) {
     if (agentId && agentId.toLowerCase() !== user.userName.toLowerCase()) throw forbidden(QC_MESSAGES.otherAgent);
@@ -71,8 +102,17 @@ export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: s
     if (!isAdmin(user)) records = records.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   }
   const cap = AGENT_QC_RECORDS_CAP;
-  const fetched = await records.selectAll('qcRecords').orderBy('qcRecords.callDate', 'desc').orderBy('qcRecords.id', 'desc').limit(cap + 1).execute();
-  const { kept, total } = await capList(fetched, cap, async () => (await records.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const fetched = await records
+    .selectAll('qcRecords')
+    .orderBy('qcRecords.callDate', 'desc')
+    .orderBy('qcRecords.id', 'desc')
+    .limit(cap + 1)
+    .execute();
+  const { kept, total } = await capList(
+    fetched,
+    cap,
+    async () => (await records.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+  );
   const rows = await withFileNames(db, kept);
   const ids = rows.map((r) => r.id);
   const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
@@ -82,12 +122,22 @@ export async function listAgentQcRecords(db: Db, user: TTokenPayload, agentId: s
 
 /** POST submit: the agent's review of one of its own in-house records; a second review of a record is refused (409). */
 export async function submitAgentReview(db: Db, user: TTokenPayload, body: ReviewSubmit): Promise<TAgentReview> {
-  const record = await db.selectFrom('qcRecords').select(['id', 'agentUserId', 'kind']).where('id', '=', body.qcId).executeTakeFirst();
+  const record = await db
+    .selectFrom('qcRecords')
+    .select(['id', 'agentUserId', 'kind'])
+    .where('id', '=', body.qcId)
+    .executeTakeFirst();
   if (!record || record.kind !== 'in-house') throw notFound(`No QC record with id ${body.qcId}`);
   if (record.agentUserId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherAgent);
   const { id } = await db
     .insertInto('agentReviews')
-    .values({ qcId: record.id, agentUserId: userIdOf(user), agreed: body.agreed, raiseConcern: body.raiseConcern, comment: body.comment })
+    .values({
+      qcId: record.id,
+      agentUserId: userIdOf(user),
+      agreed: body.agreed,
+      raiseConcern: body.raiseConcern,
+      comment: body.comment,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
     .catch(onUniqueViolation('agent_reviews_qc_id_key', () => conflict(QC_MESSAGES.alreadyReviewed)));
@@ -96,29 +146,55 @@ export async function submitAgentReview(db: Db, user: TTokenPayload, body: Revie
 
 /** GET get-agent-reviews: the unresolved reviews, oldest first; an inspector gets those on its own records. */
 export async function listOpenReviews(db: Db, user: TTokenPayload): Promise<TCappedList<TAgentReview>> {
-  let open = db.selectFrom('agentReviews').innerJoin('qcRecords', 'qcRecords.id', 'agentReviews.qcId').where('agentReviews.isResolved', '=', false);
+  let open = db
+    .selectFrom('agentReviews')
+    .innerJoin('qcRecords', 'qcRecords.id', 'agentReviews.qcId')
+    .where('agentReviews.isResolved', '=', false);
   if (!isAdmin(user)) open = open.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   let q = selectReviews(db).where('agentReviews.isResolved', '=', false);
   if (!isAdmin(user)) q = q.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   const cap = OPEN_REVIEWS_CAP;
-  const fetched = await q.orderBy('agentReviews.createdAt').orderBy('agentReviews.id').limit(cap + 1).execute();
-  const { kept, total } = await capList(fetched, cap, async () => (await open.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n);
+  const fetched = await q
+    .orderBy('agentReviews.createdAt')
+    .orderBy('agentReviews.id')
+    .limit(cap + 1)
+    .execute();
+  const { kept, total } = await capList(
+    fetched,
+    cap,
+    async () => (await open.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+  );
   return { items: kept.map(toReview), total, cap };
 }
 
 /** PUT agent-review/{id}: resolved, with what the inspector wrote; by the record's inspector or an admin. */
-export async function resolveAgentReview(db: Db, user: TTokenPayload, id: number, body: TAgentReviewResolve, actor: TAuditActor): Promise<TAgentReview> {
+export async function resolveAgentReview(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  body: TAgentReviewResolve,
+  actor: TAuditActor,
+): Promise<TAgentReview> {
   return db.transaction().execute(async (trx) => {
     const current = await selectReviews(trx).where('agentReviews.id', '=', id).forUpdate().executeTakeFirst();
     if (!current) throw notFound(`No review with id ${id}`);
     if (!isAdmin(user) && current.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
     await trx
       .updateTable('agentReviews')
-      .set({ isResolved: true, resolvedMessage: body.resolvedMessage, resolvedBy: user.userName, resolvedAt: new Date() })
+      .set({
+        isResolved: true,
+        resolvedMessage: body.resolvedMessage,
+        resolvedBy: user.userName,
+        resolvedAt: new Date(),
+      })
       .where('id', '=', id)
       .execute();
     // Filed under the QC record, so the record's history shows how its review ended.
-    const changes = { before: { isResolved: current.isResolved, resolvedMessage: current.resolvedMessage }, after: { isResolved: true, resolvedMessage: body.resolvedMessage }, note: `review ${id}` };
+    const changes = {
+      before: { isResolved: current.isResolved, resolvedMessage: current.resolvedMessage },
+      after: { isResolved: true, resolvedMessage: body.resolvedMessage },
+      note: `review ${id}`,
+    };
     await recordAudit(trx, actor, { action: 'resolve', objectType: 'review', objectId: current.qcId, changes });
     return toReview(await selectReviews(trx).where('agentReviews.id', '=', id).executeTakeFirstOrThrow());
   });

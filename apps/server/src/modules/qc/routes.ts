@@ -42,95 +42,171 @@ export async function qcRoutes(app: App) {
   // A link is checked against the voice log: RECORDINGS_DIR, or the external server at VOICE_LOG_URL.
   const { voiceLog } = app.recordingChecks;
 
-  app.post('/api/qcReport/add', {
-    config: SCORERS,
-    schema: { body: ZQcRecordCreate, response: { 200: ZQcRecord, ...FAILURES } },
-  }, async (req) => createQcRecord(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)));
+  app.post(
+    '/api/qcReport/add',
+    {
+      config: SCORERS,
+      schema: { body: ZQcRecordCreate, response: { 200: ZQcRecord, ...FAILURES } },
+    },
+    async (req) => createQcRecord(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)),
+  );
 
-  app.post('/api/qcReport/addforclient', {
-    config: SCORERS,
-    schema: { body: ZQcClientRecordCreate, response: { 200: ZQcClientRecord, ...FAILURES } },
-  }, async (req) => createQcRecord(app.db, currentUser(req), 'client', req.body, country, actorOf(req)));
+  app.post(
+    '/api/qcReport/addforclient',
+    {
+      config: SCORERS,
+      schema: { body: ZQcClientRecordCreate, response: { 200: ZQcClientRecord, ...FAILURES } },
+    },
+    async (req) => createQcRecord(app.db, currentUser(req), 'client', req.body, country, actorOf(req)),
+  );
 
   // The lists, with ?page=&size= or the older /{page}/{size}.
-  app.get('/api/qcReport/getqcreportbyqcinspector', {
-    config: SCORERS,
-    schema: { querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', req.query));
-  app.get('/api/qcReport/getqcreportbyqcinspector/:page/:size', {
-    config: SCORERS,
-    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', { ...req.query, ...req.params }));
-  app.get('/api/qcReport/getQcRecordsClientViewByQcInspector', {
-    config: SCORERS,
-    schema: { querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'client', req.query));
-  app.get('/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size', {
-    config: SCORERS,
-    schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
-  }, async (req) => listQcRecords(readDb(req), currentUser(req), 'client', { ...req.query, ...req.params }));
-
-  app.get('/api/qcReport/getqc/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZQcRecord, ...FAILURES } },
-  }, async (req) => findQcRecord(app.db, currentUser(req), 'in-house', req.params.id));
-  app.get('/api/qcReport/getClientQc/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZQcClientRecord, ...FAILURES } },
-  }, async (req) => findQcRecord(app.db, currentUser(req), 'client', req.params.id));
-
-  app.put('/api/qcReport/editqc', {
-    config: SCORERS,
-    schema: { body: ZQcRecordEdit, response: { 200: ZQcRecord, ...FAILURES } },
-  }, async (req) => editQcRecord(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone));
-  app.put('/api/qcReport/edit-Client-Qc', {
-    config: SCORERS,
-    schema: { body: ZQcClientRecordEdit, response: { 200: ZQcClientRecord, ...FAILURES } },
-  }, async (req) => editQcRecord(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone));
-
-  app.delete('/api/qcReport/deleteQc/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcRecord(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)));
-  app.delete('/api/qcReport/deleteClientQc/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
-  }, async (req) => deleteQcRecord(app.db, currentUser(req), 'client', req.params.id, actorOf(req)));
-
-  app.post('/api/qcReport/add-qc-report-file', {
-    config: SCORERS,
-    schema: { body: ZQcRecordFileCreate, response: { 200: ZQcRecordFile, ...FAILURES } },
-    // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
-    errorHandler: (error, _req, reply) => {
-      if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
-      throw error;
+  app.get(
+    '/api/qcReport/getqcreportbyqcinspector',
+    {
+      config: SCORERS,
+      schema: { querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
     },
-  }, async (req) => addQcRecordFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)));
-  app.get('/api/qcReport/all-qc-report-file', {
-    config: EVERY_ROLE,
-    schema: { response: { 200: z.array(ZQcRecordFile) } },
-  }, async (req, reply) => replyCapped(reply, await listQcRecordFiles(app.db, currentUser(req))));
+    async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', req.query),
+  );
+  app.get(
+    '/api/qcReport/getqcreportbyqcinspector/:page/:size',
+    {
+      config: SCORERS,
+      schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
+    },
+    async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', { ...req.query, ...req.params }),
+  );
+  app.get(
+    '/api/qcReport/getQcRecordsClientViewByQcInspector',
+    {
+      config: SCORERS,
+      schema: { querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+    },
+    async (req) => listQcRecords(readDb(req), currentUser(req), 'client', req.query),
+  );
+  app.get(
+    '/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size',
+    {
+      config: SCORERS,
+      schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+    },
+    async (req) => listQcRecords(readDb(req), currentUser(req), 'client', { ...req.query, ...req.params }),
+  );
 
-  app.get('/api/qcReport/agents', {
-    config: SCORERS,
-    schema: { response: { 200: z.array(ZScorableAgent) } },
-  }, async () => listScorableAgents(app.db));
+  app.get(
+    '/api/qcReport/getqc/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, response: { 200: ZQcRecord, ...FAILURES } },
+    },
+    async (req) => findQcRecord(app.db, currentUser(req), 'in-house', req.params.id),
+  );
+  app.get(
+    '/api/qcReport/getClientQc/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, response: { 200: ZQcClientRecord, ...FAILURES } },
+    },
+    async (req) => findQcRecord(app.db, currentUser(req), 'client', req.params.id),
+  );
+
+  app.put(
+    '/api/qcReport/editqc',
+    {
+      config: SCORERS,
+      schema: { body: ZQcRecordEdit, response: { 200: ZQcRecord, ...FAILURES } },
+    },
+    async (req) => editQcRecord(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone),
+  );
+  app.put(
+    '/api/qcReport/edit-Client-Qc',
+    {
+      config: SCORERS,
+      schema: { body: ZQcClientRecordEdit, response: { 200: ZQcClientRecord, ...FAILURES } },
+    },
+    async (req) => editQcRecord(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone),
+  );
+
+  app.delete(
+    '/api/qcReport/deleteQc/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+    },
+    async (req) => deleteQcRecord(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)),
+  );
+  app.delete(
+    '/api/qcReport/deleteClientQc/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+    },
+    async (req) => deleteQcRecord(app.db, currentUser(req), 'client', req.params.id, actorOf(req)),
+  );
+
+  app.post(
+    '/api/qcReport/add-qc-report-file',
+    {
+      config: SCORERS,
+      schema: { body: ZQcRecordFileCreate, response: { 200: ZQcRecordFile, ...FAILURES } },
+      // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
+      errorHandler: (error, _req, reply) => {
+        if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
+        throw error;
+      },
+    },
+    async (req) => addQcRecordFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)),
+  );
+  app.get(
+    '/api/qcReport/all-qc-report-file',
+    {
+      config: EVERY_ROLE,
+      schema: { response: { 200: z.array(ZQcRecordFile) } },
+    },
+    async (req, reply) => replyCapped(reply, await listQcRecordFiles(app.db, currentUser(req))),
+  );
+
+  app.get(
+    '/api/qcReport/agents',
+    {
+      config: SCORERS,
+      schema: { response: { 200: z.array(ZScorableAgent) } },
+    },
+    async () => listScorableAgents(app.db),
+  );
 
   // Reviews: agents write them on their own records; inspectors resolve those on theirs.
-  app.get('/api/qcReport/list-of-qc-records-by-agent-id', {
-    config: { ...CALLERS, heavy: true },
-    schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
-  }, async (req, reply) => replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query.agentId)));
-  app.post('/api/qcReport/submit', {
-    config: AGENTS,
-    schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
-  }, async (req) => submitAgentReview(app.db, currentUser(req), req.body));
-  app.get('/api/qcReport/get-agent-reviews', {
-    config: SCORERS,
-    schema: { response: { 200: z.array(ZAgentReview) } },
-  }, async (req, reply) => replyCapped(reply, await listOpenReviews(app.db, currentUser(req))));
-  app.put('/api/qcReport/agent-review/:id', {
-    config: SCORERS,
-    schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
-  }, async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body, actorOf(req)));
+  app.get(
+    '/api/qcReport/list-of-qc-records-by-agent-id',
+    {
+      config: { ...CALLERS, heavy: true },
+      schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
+    },
+    async (req, reply) => replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query.agentId)),
+  );
+  app.post(
+    '/api/qcReport/submit',
+    {
+      config: AGENTS,
+      schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
+    },
+    async (req) => submitAgentReview(app.db, currentUser(req), req.body),
+  );
+  app.get(
+    '/api/qcReport/get-agent-reviews',
+    {
+      config: SCORERS,
+      schema: { response: { 200: z.array(ZAgentReview) } },
+    },
+    async (req, reply) => replyCapped(reply, await listOpenReviews(app.db, currentUser(req))),
+  );
+  app.put(
+    '/api/qcReport/agent-review/:id',
+    {
+      config: SCORERS,
+      schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
+    },
+    async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
+  );
 }

@@ -1,6 +1,14 @@
 // A stored QC record in its two API shapes: in-house (docs/product.md §3 QC report) and client (the Marks-suffixed names).
 import { sql, type Selectable } from 'kysely';
-import { QC_CRITERION_KEYS, qcGrade, toClientMarks, type TQcClientRecord, type TQcKind, type TQcRecord, type TQcScores } from '@crm/shared';
+import {
+  QC_CRITERION_KEYS,
+  qcGrade,
+  toClientMarks,
+  type TQcClientRecord,
+  type TQcKind,
+  type TQcRecord,
+  type TQcScores,
+} from '@crm/shared';
 import type { Db, QcRecordsTable } from '../../db/schema.ts';
 
 export type QcRow = Selectable<QcRecordsTable> & { fileName: string | null };
@@ -10,7 +18,13 @@ export function selectQcRecords(db: Db) {
   return db
     .selectFrom('qcRecords')
     .selectAll('qcRecords')
-    .select(sql<string | null>`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as('fileName'));
+    .select(
+      sql<
+        string | null
+      >`(select f.file_name from qc_record_files f where f.qc_record_id = qc_records.id order by f.id desc limit 1)`.as(
+        'fileName',
+      ),
+    );
 }
 
 /**
@@ -23,7 +37,11 @@ export async function withFileNames(db: Db, rows: Selectable<QcRecordsTable>[]):
     .selectFrom('qcRecordFiles')
     .distinctOn('qcRecordFiles.qcRecordId')
     .select(['qcRecordFiles.qcRecordId', 'qcRecordFiles.fileName'])
-    .where('qcRecordFiles.qcRecordId', 'in', rows.map((r) => r.id))
+    .where(
+      'qcRecordFiles.qcRecordId',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('qcRecordFiles.qcRecordId')
     .orderBy('qcRecordFiles.id', 'desc')
     .execute();

@@ -27,8 +27,16 @@ describe('reading a campaign survey', () => {
   });
 
   it('lets an agent whose sign-in has no campaign (deleted) or only a name in the token read nothing', () => {
-    expect(canReadCampaign(user('AGENT', { campaign: 'Spring Survey', campaignId: null }), 'Spring Survey')).toBe(false);
-    const nameOnly: TCaller = { sub: '1', userName: 'u', name: 'U', roles: [{ roleName: 'AGENT', roleDescription: 'AGENT' }], campaign: 'Spring Survey' };
+    expect(canReadCampaign(user('AGENT', { campaign: 'Spring Survey', campaignId: null }), 'Spring Survey')).toBe(
+      false,
+    );
+    const nameOnly: TCaller = {
+      sub: '1',
+      userName: 'u',
+      name: 'U',
+      roles: [{ roleName: 'AGENT', roleDescription: 'AGENT' }],
+      campaign: 'Spring Survey',
+    };
     expect(canReadCampaign(nameOnly, 'Spring Survey')).toBe(false);
   });
 

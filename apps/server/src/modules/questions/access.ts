@@ -14,7 +14,8 @@ function isAdminOrQc(user: TTokenPayload): boolean {
  */
 export function canReadCampaign(user: TCaller, campaignName: string): boolean {
   if (isAdminOrQc(user)) return true;
-  if (!user.roles.some((r) => r.roleName === 'AGENT') || user.campaignId === undefined || user.campaignId === null) return false;
+  if (!user.roles.some((r) => r.roleName === 'AGENT') || user.campaignId === undefined || user.campaignId === null)
+    return false;
   const signedInto = user.campaign?.trim().toLowerCase();
   return signedInto !== undefined && signedInto === campaignName.trim().toLowerCase();
 }

@@ -10,12 +10,24 @@ const admin = (): Promise<Caller> => t.callerFor('admin');
 /** A campaign whose data table has a column with a space in its name. */
 async function campaignWithTable() {
   const c = await createCampaign(t.db);
-  await t.db.insertInto('dataTables').values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['Outlet name', 'tier'] }).execute();
+  await t.db
+    .insertInto('dataTables')
+    .values({ campaignId: c.id, name: `${c.campaignName}_table`, columns: ['Outlet name', 'tier'] })
+    .execute();
   return c;
 }
 
 function edit(q: TQuestion, changes: Record<string, unknown> = {}) {
-  return { id: q.id, title: q.title, type: q.type, options: q.options, optionalValue: q.optionalValue, instruction: q.instruction, status: q.status, ...changes };
+  return {
+    id: q.id,
+    title: q.title,
+    type: q.type,
+    options: q.options,
+    optionalValue: q.optionalValue,
+    instruction: q.instruction,
+    status: q.status,
+    ...changes,
+  };
 }
 
 const messageOf = (r: { json: <T>() => T }) => r.json<{ message: string }>().message;
@@ -25,8 +37,14 @@ describe('POST /questions/add: lead fields and earlier answers in the text', () 
     const api = await admin();
     const c = await campaignWithTable();
     const saved = await addQuestions(api, [
-      newQuestion(c.campaignName, { title: 'May I speak with {respondent_name}?', instruction: 'Say {BRAND} and {outlet NAME}' }),
-      newQuestion(c.campaignName, { title: 'In {region}, {Tier}: you said {Q1}', options: 'Yes {brand}, No {{brand}}' }),
+      newQuestion(c.campaignName, {
+        title: 'May I speak with {respondent_name}?',
+        instruction: 'Say {BRAND} and {outlet NAME}',
+      }),
+      newQuestion(c.campaignName, {
+        title: 'In {region}, {Tier}: you said {Q1}',
+        options: 'Yes {brand}, No {{brand}}',
+      }),
     ]);
     expect(saved.map((q) => [q.qno, q.title, q.options, q.instruction])).toEqual([
       ['Q1', 'May I speak with {respondent_name}?', 'Yes, No', 'Say {BRAND} and {outlet NAME}'],
@@ -41,12 +59,18 @@ describe('POST /questions/add: lead fields and earlier answers in the text', () 
     const c = await campaignWithTable();
     const r = await api.post('/questions/add', [
       newQuestion(c.campaignName),
-      newQuestion(c.campaignName, { title: 'Is {shop} open?', options: 'Yes, No {Outlet}', instruction: 'Ask for {shop}' }),
+      newQuestion(c.campaignName, {
+        title: 'Is {shop} open?',
+        options: 'Yes, No {Outlet}',
+        instruction: 'Ask for {shop}',
+      }),
     ]);
     expect(r.status).toBe(400);
     const problems = messageOf(r).split('; ');
     expect(problems).toHaveLength(3);
-    expect(problems[0]).toMatch(/^Question 2: Unknown lead field "\{shop\}" in the title of Q2: the campaign's columns are id, did, .*respondent_name.*, Outlet name, tier$/);
+    expect(problems[0]).toMatch(
+      /^Question 2: Unknown lead field "\{shop\}" in the title of Q2: the campaign's columns are id, did, .*respondent_name.*, Outlet name, tier$/,
+    );
     expect(problems[1]).toMatch(/^Question 2: Unknown lead field "\{Outlet\}" in option 2 \("No \{Outlet\}"\) of Q2/);
     expect(problems[2]).toMatch(/^Question 2: Unknown lead field "\{shop\}" in the instruction of Q2/);
     expect(await t.db.selectFrom('questions').select('id').where('campaignId', '=', c.id).execute()).toEqual([]);
@@ -63,7 +87,9 @@ describe('POST /questions/add: lead fields and earlier answers in the text', () 
       newQuestion(c.campaignName, { title: 'Second' }),
     ]);
     expect(r.status).toBe(400);
-    expect(r.body).toEqual({ message: 'Question 1: Unknown question "{Q2}" in the title of Q1: the campaign\'s questions are none yet' });
+    expect(r.body).toEqual({
+      message: 'Question 1: Unknown question "{Q2}" in the title of Q1: the campaign\'s questions are none yet',
+    });
     expect(await t.db.selectFrom('questions').select('id').where('campaignId', '=', c.id).execute()).toEqual([]);
   });
 
@@ -82,21 +108,39 @@ describe('PUT /questions/updateQuestion: lead fields and earlier answers in the 
   it('saves an edit naming known fields and other questions', async () => {
     const api = await admin();
     const c = await campaignWithTable();
-    const [q1, q2] = await addQuestions(api, [newQuestion(c.campaignName), newQuestion(c.campaignName, { title: 'Second' })]);
+    const [q1, q2] = await addQuestions(api, [
+      newQuestion(c.campaignName),
+      newQuestion(c.campaignName, { title: 'Second' }),
+    ]);
     if (!q1 || !q2) throw new Error('no questions');
-    const r = await api.put('/questions/updateQuestion', edit(q2, { title: 'After {Q1}, {Respondent_name} of {Outlet name}', options: 'Yes {brand}, No' }));
+    const r = await api.put(
+      '/questions/updateQuestion',
+      edit(q2, { title: 'After {Q1}, {Respondent_name} of {Outlet name}', options: 'Yes {brand}, No' }),
+    );
     expect(r.status, r.text).toBe(200);
-    expect(r.json<TQuestion>()).toMatchObject({ title: 'After {Q1}, {Respondent_name} of {Outlet name}', options: 'Yes {brand}, No' });
+    expect(r.json<TQuestion>()).toMatchObject({
+      title: 'After {Q1}, {Respondent_name} of {Outlet name}',
+      options: 'Yes {brand}, No',
+    });
   });
 
   it('refuses an unknown field or question in the title, an option or the instruction, and keeps the question as it was', async () => {
     const api = await admin();
     const c = await campaignWithTable();
-    const [q1, q2] = await addQuestions(api, [newQuestion(c.campaignName), newQuestion(c.campaignName, { title: 'Second' })]);
+    const [q1, q2] = await addQuestions(api, [
+      newQuestion(c.campaignName),
+      newQuestion(c.campaignName, { title: 'Second' }),
+    ]);
     if (!q1 || !q2) throw new Error('no questions');
     const cases: [Record<string, unknown>, RegExp][] = [
-      [{ title: 'Hello {shop}' }, /^Unknown lead field "\{shop\}" in the title of Q2: the campaign's columns are .*Outlet name, tier$/],
-      [{ options: 'Yes, No {Q7}' }, /^Unknown question "\{Q7\}" in option 2 \("No \{Q7\}"\) of Q2: the campaign's questions are Q1$/],
+      [
+        { title: 'Hello {shop}' },
+        /^Unknown lead field "\{shop\}" in the title of Q2: the campaign's columns are .*Outlet name, tier$/,
+      ],
+      [
+        { options: 'Yes, No {Q7}' },
+        /^Unknown question "\{Q7\}" in option 2 \("No \{Q7\}"\) of Q2: the campaign's questions are Q1$/,
+      ],
       [{ instruction: 'Read {Q2} back' }, /^Unknown question "\{Q2\}" in the instruction of Q2/],
     ];
     for (const [changes, message] of cases) {

@@ -55,17 +55,64 @@ describe('POST /questions/add', () => {
   it('adds questions numbered Q1, Q2, … per campaign and replies them with the campaign name', async () => {
     const c = await createCampaign(t.db, { campaignName: 'Numbered Survey' });
     const saved = await addQuestions(await admin(), [
-      newQuestion('numbered survey', { title: '  Hello, this is Rina from Bikroy.  ', type: 'Plain Text', options: '' }),
-      newQuestion('Numbered Survey', { options: ' Yes ,No,, ', optionalValue: 'Respondent', instruction: 'Read slowly' }),
-      newQuestion('Numbered Survey', { title: 'Your email', type: 'Email', options: '', optionalValue: '', instruction: '  ' }),
+      newQuestion('numbered survey', {
+        title: '  Hello, this is Rina from Bikroy.  ',
+        type: 'Plain Text',
+        options: '',
+      }),
+      newQuestion('Numbered Survey', {
+        options: ' Yes ,No,, ',
+        optionalValue: 'Respondent',
+        instruction: 'Read slowly',
+      }),
+      newQuestion('Numbered Survey', {
+        title: 'Your email',
+        type: 'Email',
+        options: '',
+        optionalValue: '',
+        instruction: '  ',
+      }),
     ]);
     expect(saved.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3']);
-    expect(saved[0]).toMatchObject({ campaignId: 'Numbered Survey', title: 'Hello, this is Rina from Bikroy.', type: 'Plain Text', options: '', optionalValue: null, instruction: null, status: true });
-    expect(saved[1]).toMatchObject({ type: 'Select Option', options: 'Yes, No', optionalValue: 'Respondent', instruction: 'Read slowly' });
+    expect(saved[0]).toMatchObject({
+      campaignId: 'Numbered Survey',
+      title: 'Hello, this is Rina from Bikroy.',
+      type: 'Plain Text',
+      options: '',
+      optionalValue: null,
+      instruction: null,
+      status: true,
+    });
+    expect(saved[1]).toMatchObject({
+      type: 'Select Option',
+      options: 'Yes, No',
+      optionalValue: 'Respondent',
+      instruction: 'Read slowly',
+    });
     expect(saved[2]).toMatchObject({ type: 'Email', options: '', optionalValue: null, instruction: null });
-    expect(Object.keys(saved[0] ?? {}).sort()).toEqual(['campaignId', 'createAt', 'id', 'instruction', 'optionalValue', 'options', 'qno', 'status', 'title', 'type']);
-    const stored = await t.db.selectFrom('questions').select(['qno', 'options']).where('campaignId', '=', c.id).orderBy('qno').execute();
-    expect(stored).toEqual([{ qno: 1, options: [] }, { qno: 2, options: ['Yes', 'No'] }, { qno: 3, options: [] }]);
+    expect(Object.keys(saved[0] ?? {}).sort()).toEqual([
+      'campaignId',
+      'createAt',
+      'id',
+      'instruction',
+      'optionalValue',
+      'options',
+      'qno',
+      'status',
+      'title',
+      'type',
+    ]);
+    const stored = await t.db
+      .selectFrom('questions')
+      .select(['qno', 'options'])
+      .where('campaignId', '=', c.id)
+      .orderBy('qno')
+      .execute();
+    expect(stored).toEqual([
+      { qno: 1, options: [] },
+      { qno: 2, options: ['Yes', 'No'] },
+      { qno: 3, options: [] },
+    ]);
   });
 
   it('never hands out a deleted number again: after Q3 is deleted the next question is Q4', async () => {
@@ -80,10 +127,23 @@ describe('POST /questions/add', () => {
   it('gives two concurrent saves on one campaign distinct numbers', async () => {
     const api = await admin();
     const c = await createCampaign(t.db);
-    const batches = await Promise.all([addSurvey(api, c.campaignName, 3), addSurvey(api, c.campaignName, 3), addSurvey(api, c.campaignName, 2)]);
+    const batches = await Promise.all([
+      addSurvey(api, c.campaignName, 3),
+      addSurvey(api, c.campaignName, 3),
+      addSurvey(api, c.campaignName, 2),
+    ]);
     const numbers = batches.flat().map((q) => q.qno);
     expect(new Set(numbers).size).toBe(8);
-    expect([...numbers].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5', 'Q6', 'Q7', 'Q8']);
+    expect([...numbers].sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))).toEqual([
+      'Q1',
+      'Q2',
+      'Q3',
+      'Q4',
+      'Q5',
+      'Q6',
+      'Q7',
+      'Q8',
+    ]);
   });
 
   it('puts each question of a mixed batch in its own campaign and numbers each campaign on its own', async () => {
@@ -92,8 +152,21 @@ describe('POST /questions/add', () => {
     const b = await createCampaign(t.db, { campaignName: 'Mixed B' });
     await addSurvey(api, 'Mixed B', 2);
     const saved = await addQuestions(api, [newQuestion('Mixed A'), newQuestion('Mixed B'), newQuestion('Mixed A')]);
-    expect(saved.map((q) => [q.campaignId, q.qno])).toEqual([['Mixed A', 'Q1'], ['Mixed B', 'Q3'], ['Mixed A', 'Q2']]);
-    const rows = await t.db.selectFrom('questions').select(['id', 'campaignId']).where('id', 'in', saved.map((q) => q.id)).orderBy('id').execute();
+    expect(saved.map((q) => [q.campaignId, q.qno])).toEqual([
+      ['Mixed A', 'Q1'],
+      ['Mixed B', 'Q3'],
+      ['Mixed A', 'Q2'],
+    ]);
+    const rows = await t.db
+      .selectFrom('questions')
+      .select(['id', 'campaignId'])
+      .where(
+        'id',
+        'in',
+        saved.map((q) => q.id),
+      )
+      .orderBy('id')
+      .execute();
     expect(rows.map((r) => r.campaignId)).toEqual([a.id, b.id, a.id]);
   });
 
@@ -128,7 +201,10 @@ describe('POST /questions/add', () => {
     const empty = await api.post('/questions/add', []);
     expect(empty.status).toBe(400);
     expect(empty.json<{ message: string }>().message).toMatch(/at least one question is required/);
-    const many = await api.post('/questions/add', Array.from({ length: 101 }, () => newQuestion(c.campaignName)));
+    const many = await api.post(
+      '/questions/add',
+      Array.from({ length: 101 }, () => newQuestion(c.campaignName)),
+    );
     expect(many.status).toBe(400);
     expect(many.json<{ message: string }>().message).toMatch(/at most 100 questions/);
     expect((await api.post('/questions/add', newQuestion(c.campaignName))).status).toBe(400);
@@ -153,7 +229,10 @@ describe('reading questions', () => {
     await createCampaign(t.db, { campaignName: 'zz Paged First' });
     await addSurvey(api, 'zz Paged Second', 1);
     await addSurvey(api, 'zz Paged First', 11);
-    const total = await t.db.selectFrom('questions').select((e) => e.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const total = await t.db
+      .selectFrom('questions')
+      .select((e) => e.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     const all = await api.get(`/questions/pagination/0/500`);
     const paged = all.json<TPaged<TQuestion>>();
     expect(paged.recordCount).toBe(Number(total.n));
@@ -177,10 +256,15 @@ describe('reading questions', () => {
     const one = (await api.get('/questions/pagination/0/2?campaignName=ZZ%20filter%20one')).json<TPaged<TQuestion>>();
     expect(one.recordCount).toBe(3);
     expect(one.response).toMatchObject({ totalElements: 3, totalPages: 2, size: 2, number: 0 });
-    expect(one.response.content.map((q) => `${q.campaignId} ${q.qno}`)).toEqual(['zz Filter One Q1', 'zz Filter One Q2']);
+    expect(one.response.content.map((q) => `${q.campaignId} ${q.qno}`)).toEqual([
+      'zz Filter One Q1',
+      'zz Filter One Q2',
+    ]);
     const next = (await api.get('/questions/pagination/1/2?campaignName=zz%20Filter%20One')).json<TPaged<TQuestion>>();
     expect(next.response.content.map((q) => q.qno)).toEqual(['Q3']);
-    const none = (await api.get('/questions/pagination/0/10?campaignName=No%20Such%20Campaign')).json<TPaged<TQuestion>>();
+    const none = (await api.get('/questions/pagination/0/10?campaignName=No%20Such%20Campaign')).json<
+      TPaged<TQuestion>
+    >();
     expect(none).toMatchObject({ recordCount: 0, response: { content: [], totalElements: 0 } });
     // Blank means every campaign, as without the filter.
     const all = (await api.get('/questions/pagination/0/500?campaignName=')).json<TPaged<TQuestion>>();
@@ -204,7 +288,11 @@ describe('reading questions', () => {
     const api = await admin();
     const c = await createCampaign(t.db, { campaignName: 'Ordered Survey' });
     const saved = await addSurvey(api, c.campaignName, 11);
-    await t.db.updateTable('questions').set({ status: false }).where('id', '=', saved[1]?.id ?? 0).execute();
+    await t.db
+      .updateTable('questions')
+      .set({ status: false })
+      .where('id', '=', saved[1]?.id ?? 0)
+      .execute();
     const r = await api.get('/questions/getToSetLogic/Ordered%20Survey');
     const list = r.json<TQuestion[]>();
     expect(list.map((q) => q.qno)).toEqual(saved.map((q) => q.qno));
@@ -221,18 +309,36 @@ describe('reading questions', () => {
     const [byTitle, byOptions, byInstruction, byValue] = await addQuestions(api, [
       newQuestion(c.campaignName, { title: 'Which DATAPACK do you use?' }),
       newQuestion(c.campaignName, { title: 'Operator', options: 'Grameenphone, Robi, Banglalink' }),
-      newQuestion(c.campaignName, { title: 'Note', type: 'Textarea', options: '', instruction: 'Ask about robi offers' }),
-      newQuestion(c.campaignName, { title: 'Territory check', type: 'Text Input', options: '', optionalValue: 'Territory' }),
+      newQuestion(c.campaignName, {
+        title: 'Note',
+        type: 'Textarea',
+        options: '',
+        instruction: 'Ask about robi offers',
+      }),
+      newQuestion(c.campaignName, {
+        title: 'Territory check',
+        type: 'Text Input',
+        options: '',
+        optionalValue: 'Territory',
+      }),
     ]);
-    const ids = async (query: string) => (await api.get(`/questions/searchQuestion?${query}`)).json<TQuestion[]>().map((q) => q.id);
-    const one = (term: string) => ['campaignId', 'title', 'type', 'options', 'optionalValue', 'instruction', 'status'].map((k) => `${k}=${encodeURIComponent(term)}`).join('&');
+    const ids = async (query: string) =>
+      (await api.get(`/questions/searchQuestion?${query}`)).json<TQuestion[]>().map((q) => q.id);
+    const one = (term: string) =>
+      ['campaignId', 'title', 'type', 'options', 'optionalValue', 'instruction', 'status']
+        .map((k) => `${k}=${encodeURIComponent(term)}`)
+        .join('&');
     expect(await ids(one('datapack'))).toEqual([byTitle?.id]);
     expect(await ids(one('ROBI'))).toEqual([byOptions?.id, byInstruction?.id]);
     expect(await ids(one('territory'))).toEqual([byValue?.id]);
     expect(await ids(one('textarea'))).toEqual([byInstruction?.id]);
     expect(await ids(one('search survey kappa'))).toHaveLength(4);
     expect(await ids(one('100%'))).toEqual([]);
-    await t.db.updateTable('questions').set({ status: false }).where('id', '=', byValue?.id ?? 0).execute();
+    await t.db
+      .updateTable('questions')
+      .set({ status: false })
+      .where('id', '=', byValue?.id ?? 0)
+      .execute();
     expect(await ids('status=inactive')).toContain(byValue?.id);
     expect(await ids('status=inactive')).not.toContain(byTitle?.id);
     expect(await ids('status=active')).toContain(byTitle?.id);

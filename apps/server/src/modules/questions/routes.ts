@@ -31,58 +31,99 @@ import {
 import { updateQuestion } from './update.ts';
 
 /** The paged list's filter: one campaign's questions, by its name (any case); blank or absent for every campaign. */
-const ZQuestionPageQuery = z.object({ campaignName: z.string().max(200, 'campaignName must be at most 200 characters').optional() });
+const ZQuestionPageQuery = z.object({
+  campaignName: z.string().max(200, 'campaignName must be at most 200 characters').optional(),
+});
 
 export async function questionRoutes(app: App) {
   // Ours: ?campaignName= keeps one campaign's questions (the list's campaign filter).
-  app.get('/questions/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, querystring: ZQuestionPageQuery, response: { 200: zPaged(ZQuestion) } },
-  }, async (req) => findQuestionsPage(app.db, req.params, req.query.campaignName));
+  app.get(
+    '/questions/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, querystring: ZQuestionPageQuery, response: { 200: zPaged(ZQuestion) } },
+    },
+    async (req) => findQuestionsPage(app.db, req.params, req.query.campaignName),
+  );
 
-  app.get('/questions/searchQuestion', {
-    config: ADMINS,
-    schema: { querystring: ZQuestionSearchQuery, response: { 200: z.array(ZQuestion) } },
-  }, async (req) => searchQuestions(app.db, req.query));
+  app.get(
+    '/questions/searchQuestion',
+    {
+      config: ADMINS,
+      schema: { querystring: ZQuestionSearchQuery, response: { 200: z.array(ZQuestion) } },
+    },
+    async (req) => searchQuestions(app.db, req.query),
+  );
 
-  app.post('/questions/add', {
-    config: ADMINS,
-    schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => createQuestions(app.db, req.body, actorOf(req)));
+  app.post(
+    '/questions/add',
+    {
+      config: ADMINS,
+      schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
+    },
+    async (req) => createQuestions(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/questions/getAll', {
-    config: ADMINS,
-    schema: { response: { 200: z.array(ZQuestion) } },
-  }, async () => findAllQuestions(app.db));
+  app.get(
+    '/questions/getAll',
+    {
+      config: ADMINS,
+      schema: { response: { 200: z.array(ZQuestion) } },
+    },
+    async () => findAllQuestions(app.db),
+  );
 
-  app.get('/questions/getQuestion/:id', {
-    config: ADMINS,
-    schema: { params: ZQuestionIdParams, response: { 200: ZQuestion, 404: ZErrorReply } },
-  }, async (req) => findQuestion(app.db, req.params.id));
+  app.get(
+    '/questions/getQuestion/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZQuestionIdParams, response: { 200: ZQuestion, 404: ZErrorReply } },
+    },
+    async (req) => findQuestion(app.db, req.params.id),
+  );
 
   // Ours: the delete confirmation says how many rules go with the question.
-  app.get('/questions/deleteImpact/:id', {
-    config: ADMINS,
-    schema: { params: ZQuestionIdParams, response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply } },
-  }, async (req) => findDeleteImpact(app.db, req.params.id));
+  app.get(
+    '/questions/deleteImpact/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZQuestionIdParams, response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply } },
+    },
+    async (req) => findDeleteImpact(app.db, req.params.id),
+  );
 
-  app.delete('/questions/deleteQuestion/:id', {
-    config: ADMINS,
-    schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)));
+  app.delete(
+    '/questions/deleteQuestion/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)),
+  );
 
-  app.put('/questions/updateQuestion', {
-    config: ADMINS,
-    schema: { body: ZUpdateQuestionRequest, response: { 200: ZQuestion, 400: ZErrorReply, 404: ZErrorReply, 409: ZRulesInUseReply } },
-  }, async (req, reply) => {
-    const outcome = await updateQuestion(app.db, req.body, actorOf(req));
-    // The 409 carries the rules affected, which the one error handler's {message} cannot.
-    if ('refused' in outcome) return reply.code(409).send(outcome.refused);
-    return outcome.updated;
-  });
+  app.put(
+    '/questions/updateQuestion',
+    {
+      config: ADMINS,
+      schema: {
+        body: ZUpdateQuestionRequest,
+        response: { 200: ZQuestion, 400: ZErrorReply, 404: ZErrorReply, 409: ZRulesInUseReply },
+      },
+    },
+    async (req, reply) => {
+      const outcome = await updateQuestion(app.db, req.body, actorOf(req));
+      // The 409 carries the rules affected, which the one error handler's {message} cannot.
+      if ('refused' in outcome) return reply.code(409).send(outcome.refused);
+      return outcome.updated;
+    },
+  );
 
-  app.get('/questions/getToSetLogic/:campaignName', {
-    config: EVERY_ROLE,
-    schema: { params: ZQuestionCampaignParams, response: { 200: z.array(ZQuestion) } },
-  }, async (req) => findCampaignQuestions(app.db, currentUser(req), req.params.campaignName));
+  app.get(
+    '/questions/getToSetLogic/:campaignName',
+    {
+      config: EVERY_ROLE,
+      schema: { params: ZQuestionCampaignParams, response: { 200: z.array(ZQuestion) } },
+    },
+    async (req) => findCampaignQuestions(app.db, currentUser(req), req.params.campaignName),
+  );
 }

@@ -22,7 +22,11 @@ export function toQuestion(r: QuestionRow): TQuestion {
 }
 
 export function selectQuestions(db: Db) {
-  return db.selectFrom('questions').innerJoin('campaigns', 'campaigns.id', 'questions.campaignId').selectAll('questions').select('campaigns.campaignName');
+  return db
+    .selectFrom('questions')
+    .innerJoin('campaigns', 'campaigns.id', 'questions.campaignId')
+    .selectAll('questions')
+    .select('campaigns.campaignName');
 }
 
 export async function findQuestionRow(db: Db, id: number): Promise<QuestionRow> {

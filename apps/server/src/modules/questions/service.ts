@@ -29,10 +29,17 @@ import { recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 
 /** By campaign name, then qno; with a campaign name (any case), that campaign's questions only. */
-export async function findQuestionsPage(db: Db, params: TPageParams, campaignName?: string): Promise<TPaged<TQuestion>> {
+export async function findQuestionsPage(
+  db: Db,
+  params: TPageParams,
+  campaignName?: string,
+): Promise<TPaged<TQuestion>> {
   const { limit, offset } = pageWindow(params);
   const campaign = campaignName?.trim().toLowerCase() ?? '';
-  const list = campaign === '' ? selectQuestions(db) : selectQuestions(db).where(sql<string>`lower(campaigns.campaign_name)`, '=', campaign);
+  const list =
+    campaign === ''
+      ? selectQuestions(db)
+      : selectQuestions(db).where(sql<string>`lower(campaigns.campaign_name)`, '=', campaign);
   const counted = db.selectFrom('questions').innerJoin('campaigns', 'campaigns.id', 'questions.campaignId');
   const [rows, total] = await Promise.all([
     list.orderBy('campaigns.campaignName').orderBy('questions.qno').limit(limit).offset(offset).execute(),
@@ -100,7 +107,8 @@ export async function createQuestions(db: Db, rows: readonly unknown[], actor: T
       .execute();
     const byKey = new Map(campaigns.map((c) => [c.key, c]));
     const missing = input.findIndex((q) => !byKey.has(q.campaignId.toLowerCase()));
-    if (missing >= 0) throw notFound(`Question ${missing + 1}: campaign "${input[missing]?.campaignId}" does not exist`);
+    if (missing >= 0)
+      throw notFound(`Question ${missing + 1}: campaign "${input[missing]?.campaignId}" does not exist`);
 
     // Campaigns locked in id order, so two saves over the same campaigns cannot deadlock.
     const nextNumber = new Map<number, number>();
@@ -135,7 +143,13 @@ export async function createQuestions(db: Db, rows: readonly unknown[], actor: T
     const names = new Map(campaigns.map((c) => [c.id, c.campaignName]));
     // RETURNING keeps the VALUES order, which is the order the questions were sent in.
     const questions = inserted.map((r) => toQuestion({ ...r, campaignName: names.get(r.campaignId) ?? '' }));
-    for (const q of questions) await recordAudit(trx, actor, { action: 'create', objectType: 'question', objectId: q.id, changes: { after: snapshot(q) } });
+    for (const q of questions)
+      await recordAudit(trx, actor, {
+        action: 'create',
+        objectType: 'question',
+        objectId: q.id,
+        changes: { after: snapshot(q) },
+      });
     return questions;
   });
 }
@@ -144,11 +158,19 @@ export async function createQuestions(db: Db, rows: readonly unknown[], actor: T
  * Refuses (400, nothing stored: the transaction rolls back) a title, option or instruction naming a lead field the
  * campaign does not have or a question it does not have; a row may name the rows before it in the same batch.
  */
-async function assertKnownPlaceholders(trx: Db, rows: readonly { campaignId: number; qno: number; title: string; options: string[]; instruction: string | null }[]): Promise<void> {
+async function assertKnownPlaceholders(
+  trx: Db,
+  rows: readonly { campaignId: number; qno: number; title: string; options: string[]; instruction: string | null }[],
+): Promise<void> {
   const known = await findPlaceholderNames(trx, [...new Set(rows.map((r) => r.campaignId))]);
   const problems = rows.flatMap((row, i) => {
     const names = known.get(row.campaignId) ?? { columns: [], qnos: [] };
-    const text = { qno: formatQno(row.qno), title: row.title, options: joinOptions(row.options), instruction: row.instruction };
+    const text = {
+      qno: formatQno(row.qno),
+      title: row.title,
+      options: joinOptions(row.options),
+      instruction: row.instruction,
+    };
     const rowProblems = questionTextProblems(text, names);
     known.set(row.campaignId, { ...names, qnos: [...names.qnos, text.qno] });
     return rowProblems.map((p) => `Question ${i + 1}: ${p}`);
@@ -164,7 +186,10 @@ export async function findQuestion(db: Db, id: number): Promise<TQuestion> {
 export async function findCampaignQuestions(db: Db, reader: TTokenPayload, campaignName: string): Promise<TQuestion[]> {
   assertCanReadCampaign(reader, campaignName);
   const campaign = await findCampaignByName(db, campaignName);
-  const rows = await selectQuestions(db).where('questions.campaignId', '=', campaign.id).orderBy('questions.qno').execute();
+  const rows = await selectQuestions(db)
+    .where('questions.campaignId', '=', campaign.id)
+    .orderBy('questions.qno')
+    .execute();
   return rows.map(toQuestion);
 }
 
@@ -202,7 +227,12 @@ export async function deleteQuestion(db: Db, id: number, actor: TAuditActor): Pr
       .executeTakeFirst();
     await trx.deleteFrom('questions').where('id', '=', id).execute();
     const deletedRules = Number(deleted.numDeletedRows);
-    await recordAudit(trx, actor, { action: 'delete', objectType: 'question', objectId: id, changes: { before: snapshot(before), counts: { logicRules: deletedRules } } });
+    await recordAudit(trx, actor, {
+      action: 'delete',
+      objectType: 'question',
+      objectId: id,
+      changes: { before: snapshot(before), counts: { logicRules: deletedRules } },
+    });
     return { deletedRules };
   });
 }

@@ -8,11 +8,25 @@ const t = useTestApp();
 const admin = (): Promise<Caller> => t.callerFor('admin');
 
 function edit(q: TQuestion, changes: Record<string, unknown> = {}) {
-  return { id: q.id, title: q.title, type: q.type, options: q.options, optionalValue: q.optionalValue, instruction: q.instruction, status: q.status, ...changes };
+  return {
+    id: q.id,
+    title: q.title,
+    type: q.type,
+    options: q.options,
+    optionalValue: q.optionalValue,
+    instruction: q.instruction,
+    status: q.status,
+    ...changes,
+  };
 }
 
 async function rulesOf(questionId: number) {
-  return t.db.selectFrom('logicRules').select(['optionTitle', 'questionNoToShow', 'isCompletedCall']).where('questionId', '=', questionId).orderBy('id').execute();
+  return t.db
+    .selectFrom('logicRules')
+    .select(['optionTitle', 'questionNoToShow', 'isCompletedCall'])
+    .where('questionId', '=', questionId)
+    .orderBy('id')
+    .execute();
 }
 
 describe('PUT /questions/updateQuestion', () => {
@@ -22,12 +36,27 @@ describe('PUT /questions/updateQuestion', () => {
     const [q] = await addSurvey(api, c.campaignName, 1);
     if (!q) throw new Error('no question');
     const r = await api.put('/questions/updateQuestion', {
-      ...edit(q, { title: 'Which brand do you smoke?', type: 'Multi Select Option', options: 'Gold Leaf, Benson, Derby', optionalValue: 'Brand', instruction: 'Do not read the options', status: 'false' }),
+      ...edit(q, {
+        title: 'Which brand do you smoke?',
+        type: 'Multi Select Option',
+        options: 'Gold Leaf, Benson, Derby',
+        optionalValue: 'Brand',
+        instruction: 'Do not read the options',
+        status: 'false',
+      }),
       qno: 'Q9',
       campaignId: 'Another Campaign',
     });
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toEqual({ ...q, title: 'Which brand do you smoke?', type: 'Multi Select Option', options: 'Gold Leaf, Benson, Derby', optionalValue: 'Brand', instruction: 'Do not read the options', status: false });
+    expect(r.body).toEqual({
+      ...q,
+      title: 'Which brand do you smoke?',
+      type: 'Multi Select Option',
+      options: 'Gold Leaf, Benson, Derby',
+      optionalValue: 'Brand',
+      instruction: 'Do not read the options',
+      status: false,
+    });
     expect((await api.get(`/questions/getQuestion/${q.id}`)).body).toEqual(r.body);
   });
 
@@ -89,9 +118,14 @@ describe('PUT /questions/updateQuestion', () => {
   it('counts a whole-question rule as unfit once the question gets options', async () => {
     const api = await admin();
     const c = await createCampaign(t.db);
-    const [text, next] = await addQuestions(api, [newQuestion(c.campaignName, { type: 'Text Input', options: '' }), newQuestion(c.campaignName)]);
+    const [text, next] = await addQuestions(api, [
+      newQuestion(c.campaignName, { type: 'Text Input', options: '' }),
+      newQuestion(c.campaignName),
+    ]);
     if (!text || !next) throw new Error('no questions');
-    const [rule] = await setRules(api, [{ questionId: text.id, optionTitle: null, questionNoToShow: next.id, isCompletedCall: null }]);
+    const [rule] = await setRules(api, [
+      { questionId: text.id, optionTitle: null, questionNoToShow: next.id, isCompletedCall: null },
+    ]);
     const r = await api.put('/questions/updateQuestion', edit(text, { type: 'Select Option', options: 'Yes, No' }));
     expect(r.status).toBe(409);
     expect(r.body).toEqual({ message: 'These rules use options you removed: Any answer', rules: [rule] });
@@ -104,10 +138,21 @@ describe('deleting a question', () => {
     const c = await createCampaign(t.db);
     const [q1, q2, q3] = await addSurvey(api, c.campaignName, 3);
     if (!q1 || !q2 || !q3) throw new Error('no questions');
-    await setRules(api, [{ questionId: q1.id, optionTitle: 'Yes', questionNoToShow: q2.id, isCompletedCall: null }, { questionId: q1.id, optionTitle: 'No', questionNoToShow: q3.id, isCompletedCall: null }]);
-    await setRules(api, [{ questionId: q2.id, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null }, { questionId: q2.id, optionTitle: 'No', questionNoToShow: null, isCompletedCall: 1 }]);
-    const keep = await setRules(api, [{ questionId: q3.id, optionTitle: 'Yes', questionNoToShow: q1.id, isCompletedCall: null }]);
-    await t.db.insertInto('leads').values({ campaignId: c.id, cellNumber: '01711000001', dataDate: '2025-03-01', answers: { Q1: 'Yes', Q2: 'No' } }).execute();
+    await setRules(api, [
+      { questionId: q1.id, optionTitle: 'Yes', questionNoToShow: q2.id, isCompletedCall: null },
+      { questionId: q1.id, optionTitle: 'No', questionNoToShow: q3.id, isCompletedCall: null },
+    ]);
+    await setRules(api, [
+      { questionId: q2.id, optionTitle: 'Yes', questionNoToShow: q3.id, isCompletedCall: null },
+      { questionId: q2.id, optionTitle: 'No', questionNoToShow: null, isCompletedCall: 1 },
+    ]);
+    const keep = await setRules(api, [
+      { questionId: q3.id, optionTitle: 'Yes', questionNoToShow: q1.id, isCompletedCall: null },
+    ]);
+    await t.db
+      .insertInto('leads')
+      .values({ campaignId: c.id, cellNumber: '01711000001', dataDate: '2025-03-01', answers: { Q1: 'Yes', Q2: 'No' } })
+      .execute();
 
     expect((await api.get(`/questions/deleteImpact/${q2.id}`)).body).toEqual({ rules: 3, conditions: [] });
     const r = await api.delete(`/questions/deleteQuestion/${q2.id}`);
@@ -117,7 +162,11 @@ describe('deleting a question', () => {
     expect(await rulesOf(q1.id)).toEqual([{ optionTitle: 'No', questionNoToShow: q3.id, isCompletedCall: null }]);
     expect((await api.get(`/api/logic?questionId=${q3.id}`)).json<TLogicRule[]>()).toEqual(keep);
     expect((await api.get(`/questions/getQuestion/${q2.id}`)).status).toBe(404);
-    const lead = await t.db.selectFrom('leads').select('answers').where('campaignId', '=', c.id).executeTakeFirstOrThrow();
+    const lead = await t.db
+      .selectFrom('leads')
+      .select('answers')
+      .where('campaignId', '=', c.id)
+      .executeTakeFirstOrThrow();
     expect(lead.answers).toEqual({ Q1: 'Yes', Q2: 'No' });
   });
 
@@ -137,7 +186,9 @@ describe('deleting a campaign that has questions', () => {
     const questions = await addSurvey(api, c.campaignName, 12);
     const refused = await api.delete(`/cc/delete/${c.id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ message: 'Campaign "Surveyed Campaign" still has 12 questions. Delete them first.' });
+    expect(refused.body).toEqual({
+      message: 'Campaign "Surveyed Campaign" still has 12 questions. Delete them first.',
+    });
     for (const q of questions) expect((await api.delete(`/questions/deleteQuestion/${q.id}`)).status).toBe(200);
     expect((await api.delete(`/cc/delete/${c.id}`)).status).toBe(204);
   });
@@ -146,8 +197,13 @@ describe('deleting a campaign that has questions', () => {
     const api = await admin();
     const c = await createCampaign(t.db, { campaignName: 'Table And Questions' });
     await addSurvey(api, c.campaignName, 1);
-    await t.db.insertInto('dataTables').values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] }).execute();
+    await t.db
+      .insertInto('dataTables')
+      .values({ campaignId: c.id, name: c.campaignName, columns: ['Outlet'] })
+      .execute();
     const r = await api.delete(`/cc/delete/${c.id}`);
-    expect(r.body).toEqual({ message: 'Campaign "Table And Questions" still has a data table and 1 question. Delete those first.' });
+    expect(r.body).toEqual({
+      message: 'Campaign "Table And Questions" still has a data table and 1 question. Delete those first.',
+    });
   });
 });

@@ -24,7 +24,8 @@ async function dhakaLead(c: PanelCampaign): Promise<{ id: number; cell: string }
   return { id: await addLead(t, c.id, cell), cell };
 }
 
-const save = (c: PanelCampaign, lead: { id: number; cell: string }, body: Record<string, unknown>) => c.agent.put(saveUrl(c.name, lead.cell, lead.id), body);
+const save = (c: PanelCampaign, lead: { id: number; cell: string }, body: Record<string, unknown>) =>
+  c.agent.put(saveUrl(c.name, lead.cell, lead.id), body);
 
 describe('quota counts on survey saves', () => {
   it('lets exactly 10 of 50 saves finishing at once complete against a limit of 10; the other 40 get 409 and store nothing', async () => {
@@ -35,13 +36,28 @@ describe('quota counts on survey saves', () => {
     const statuses = replies.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
-    for (const r of replies.filter((x) => x.status === 409)) expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka' });
+    for (const r of replies.filter((x) => x.status === 409))
+      expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka' });
     expect(await countOf(quota.id)).toBe(10);
-    const stored = await t.db.selectFrom('leads').select(['isCalled', 'answers', 'version']).where('campaignId', '=', c.id).execute();
+    const stored = await t.db
+      .selectFrom('leads')
+      .select(['isCalled', 'answers', 'version'])
+      .where('campaignId', '=', c.id)
+      .execute();
     expect(stored.filter((l) => l.isCalled === 1)).toHaveLength(10);
     // A refused save wrote neither its answers nor a history row.
-    expect(stored.filter((l) => l.isCalled === 0).every((l) => Object.keys(l.answers).length === 0 && l.version === 0)).toBe(true);
-    const history = await t.db.selectFrom('leadAnswerHistory').select('id').where('leadId', 'in', leads.map((l) => String(l.id))).execute();
+    expect(
+      stored.filter((l) => l.isCalled === 0).every((l) => Object.keys(l.answers).length === 0 && l.version === 0),
+    ).toBe(true);
+    const history = await t.db
+      .selectFrom('leadAnswerHistory')
+      .select('id')
+      .where(
+        'leadId',
+        'in',
+        leads.map((l) => String(l.id)),
+      )
+      .execute();
     expect(history).toHaveLength(10);
   });
 
@@ -92,7 +108,8 @@ describe('quota counts on survey saves', () => {
     const c = await panelCampaign(t);
     const other = await panelCampaign(t);
     const quota = await addQuota(other, { field: 'region', value: 'Dhaka', limit: 1 });
-    for (let i = 0; i < 3; i += 1) expect((await save(c, await dhakaLead(c), { Q1: 'Yes', is_called: 1 })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await save(c, await dhakaLead(c), { Q1: 'Yes', is_called: 1 })).status).toBe(200);
     expect(await countOf(quota.id)).toBe(0);
   });
 });

@@ -8,7 +8,13 @@ import type { LeadRow } from '../leads/layout.ts';
 import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
 
 /** A quota as the save matches leads to it: the field, or the question's Q number and whether answers are lists. */
-export type CountedQuota = { id: number; field: string | null; questionNo: number | null; multi: boolean; value: string };
+export type CountedQuota = {
+  id: number;
+  field: string | null;
+  questionNo: number | null;
+  multi: boolean;
+  value: string;
+};
 
 /** The lead as the quotas look at it: its columns and custom fields, whether the call is completed, and its answers. */
 export type QuotaLead = Pick<LeadRow, 'fields' | 'answers' | 'isCalled'> & Partial<LeadRow>;
@@ -22,7 +28,13 @@ export async function findCountedQuotas(db: Db, campaignId: number): Promise<Cou
     .where('q.campaignId', '=', campaignId)
     .orderBy('q.id')
     .execute();
-  return rows.map((r) => ({ id: r.id, field: r.field, questionNo: r.qno, multi: r.type === 'Multi Select Option', value: r.value }));
+  return rows.map((r) => ({
+    id: r.id,
+    field: r.field,
+    questionNo: r.qno,
+    multi: r.type === 'Multi Select Option',
+    value: r.value,
+  }));
 }
 
 /** The property of the leads row holding a default column (region → region, br_id → brId). */
@@ -55,7 +67,12 @@ function quotasOf(quotas: readonly CountedQuota[], lead: QuotaLead): Set<number>
  * save is refused (409) and its transaction, with the answers, rolls back. Quotas are written in id order, so two
  * saves never wait on each other's quotas in a circle.
  */
-export async function countSaveInQuotas(trx: Db, quotas: readonly CountedQuota[], before: QuotaLead, after: QuotaLead): Promise<void> {
+export async function countSaveInQuotas(
+  trx: Db,
+  quotas: readonly CountedQuota[],
+  before: QuotaLead,
+  after: QuotaLead,
+): Promise<void> {
   const was = quotasOf(quotas, before);
   const now = quotasOf(quotas, after);
   for (const quota of quotas) {
@@ -72,7 +89,12 @@ export async function countSaveInQuotas(trx: Db, quotas: readonly CountedQuota[]
       // this transaction, so a save that rolls back pulls none.
       if (raised.count >= raised.limit) await queueQuotaFull(trx, quota.id);
     } else if (was.has(quota.id) && !now.has(quota.id)) {
-      await trx.updateTable('quotas').set((eb) => ({ count: eb('count', '-', 1) })).where('id', '=', quota.id).where('count', '>', 0).execute();
+      await trx
+        .updateTable('quotas')
+        .set((eb) => ({ count: eb('count', '-', 1) }))
+        .where('id', '=', quota.id)
+        .where('count', '>', 0)
+        .execute();
     }
   }
 }

@@ -38,7 +38,9 @@ describe('the agent lookup and full quotas', () => {
     await addLead(t, c.id, '+8801712880002', { fields: { shop: 'Shop 1', tier: 'A' } });
     await addLead(t, c.id, '+8801712880003', { fields: { shop: 'Shop 2', tier: 'A' } });
     await fill(await addQuota(c, { field: 'shop', value: 'Shop 1', limit: 1 }));
-    expect((await c.agent.get(lookupUrl(c.name, '01712880002'))).json()).toEqual({ message: 'Quota full for shop = Shop 1' });
+    expect((await c.agent.get(lookupUrl(c.name, '01712880002'))).json()).toEqual({
+      message: 'Quota full for shop = Shop 1',
+    });
     expect((await lookUp(c.agent, c.name, '01712880003')).shop).toBe('Shop 2');
   });
 
@@ -62,14 +64,28 @@ describe('the agent lookup and full quotas', () => {
 describe('generate and regenerate hold back leads of full field quotas', () => {
   it('leaves them fresh and counts them into heldBack; leads of a quota with room are generated', async () => {
     const c = await panelCampaign(t);
-    await insertLeads(t.db, c.id, [...many(2, { region: 'Dhaka', targetSelector: 'A' }), ...many(3, { region: 'Sylhet', targetSelector: 'A' })]);
+    await insertLeads(t.db, c.id, [
+      ...many(2, { region: 'Dhaka', targetSelector: 'A' }),
+      ...many(3, { region: 'Sylhet', targetSelector: 'A' }),
+    ]);
     await fill(await addQuota(c, { field: 'region', value: 'Dhaka', limit: 4 }));
     await addQuota(c, { field: 'region', value: 'Sylhet', limit: 100 });
-    const r = await generate<{ rowsUpdated: number; heldBack: number }>(c.admin, { campaign: c.name, targets: { A: 5 } });
+    const r = await generate<{ rowsUpdated: number; heldBack: number }>(c.admin, {
+      campaign: c.name,
+      targets: { A: 5 },
+    });
     expect(r).toMatchObject({ rowsUpdated: 3, heldBack: 2 });
-    const generated = await t.db.selectFrom('leads').select('region').where('campaignId', '=', c.id).where('dataDate', '=', DATE).where('generateStatus', '>', 0).execute();
+    const generated = await t.db
+      .selectFrom('leads')
+      .select('region')
+      .where('campaignId', '=', c.id)
+      .where('dataDate', '=', DATE)
+      .where('generateStatus', '>', 0)
+      .execute();
     expect(generated.map((l) => l.region)).toEqual(['Sylhet', 'Sylhet', 'Sylhet']);
-    expect(await generate<{ rowsUpdated: number; heldBack: number }>(c.admin, { campaign: c.name, all: true })).toMatchObject({ rowsUpdated: 0, heldBack: 2 });
+    expect(
+      await generate<{ rowsUpdated: number; heldBack: number }>(c.admin, { campaign: c.name, all: true }),
+    ).toMatchObject({ rowsUpdated: 0, heldBack: 2 });
   });
 
   it('regenerate passes over them as well', async () => {
@@ -80,6 +96,9 @@ describe('generate and regenerate hold back leads of full field quotas', () => {
       { region: 'Sylhet', targetSelector: 'A' },
     ]);
     await fill(await addQuota(c, { field: 'region', value: 'Dhaka', limit: 1 }));
-    expect(await regenerate(c.admin, { campaign: c.name, all: true })).toMatchObject({ rowsRegenerated: 1, heldBack: 2 });
+    expect(await regenerate(c.admin, { campaign: c.name, all: true })).toMatchObject({
+      rowsRegenerated: 1,
+      heldBack: 2,
+    });
   });
 });

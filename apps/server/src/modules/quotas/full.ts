@@ -20,7 +20,10 @@ export function fullQuotaMessage(full: readonly TFullFieldQuota[], lead: TLead):
 }
 
 /** The value of a quota's field on the unaliased `leads` of the enclosing statement: a default column, or a custom field. */
-const fieldValue = sql`case q.field ${sql.join(QUOTA_LEAD_COLUMNS.map((c) => sql`when ${sql.lit(c)} then leads.${sql.raw(c)}`), sql` `)} else leads.fields ->> q.field end`;
+const fieldValue = sql`case q.field ${sql.join(
+  QUOTA_LEAD_COLUMNS.map((c) => sql`when ${sql.lit(c)} then leads.${sql.raw(c)}`),
+  sql` `,
+)} else leads.fields ->> q.field end`;
 
 /** The lead (the unaliased `leads` of the statement) is in no full field quota of the campaign: generate leaves it fresh. */
 export function outsideFullQuotas(campaignId: number): RawBuilder<boolean> {

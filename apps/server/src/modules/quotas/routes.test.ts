@@ -18,15 +18,20 @@ async function addQuota(c: PanelCampaign, body: Record<string, unknown>): Promis
 }
 
 /** A completed call (is_called = 1) of the campaign with these columns and answers. */
-async function completedLead(c: PanelCampaign, lead: { region?: string; fields?: Record<string, string>; answers?: Record<string, string>; isCalled?: number }): Promise<void> {
-  await insertLeads(t.db, c.id, [{
-    region: lead.region ?? 'Dhaka',
-    fields: JSON.stringify(lead.fields ?? {}),
-    answers: JSON.stringify(lead.answers ?? {}),
-    forD: 'd',
-    generateStatus: 1,
-    isCalled: lead.isCalled ?? 1,
-  }]);
+async function completedLead(
+  c: PanelCampaign,
+  lead: { region?: string; fields?: Record<string, string>; answers?: Record<string, string>; isCalled?: number },
+): Promise<void> {
+  await insertLeads(t.db, c.id, [
+    {
+      region: lead.region ?? 'Dhaka',
+      fields: JSON.stringify(lead.fields ?? {}),
+      answers: JSON.stringify(lead.answers ?? {}),
+      forD: 'd',
+      generateStatus: 1,
+      isCalled: lead.isCalled ?? 1,
+    },
+  ]);
 }
 
 describe('/api/quotas', () => {
@@ -48,11 +53,23 @@ describe('/api/quotas', () => {
     await completedLead(c, { region: 'Dhaka', isCalled: 0 });
     await completedLead(c, { region: 'Sylhet', fields: { shop: 'Shop 1' } });
     const region = await addQuota(c, { field: 'region', value: 'Dhaka', limit: 3 });
-    expect(region).toEqual({ id: region.id, campaignName: c.name, field: 'region', questionNo: null, value: 'Dhaka', limit: 3, count: 2, full: false });
+    expect(region).toEqual({
+      id: region.id,
+      campaignName: c.name,
+      field: 'region',
+      questionNo: null,
+      value: 'Dhaka',
+      limit: 3,
+      count: 2,
+      full: false,
+    });
     const shop = await addQuota(c, { field: 'shop', value: 'Shop 1', limit: 2 });
     expect(shop).toMatchObject({ field: 'shop', count: 2, full: true });
     const list = (await c.admin.get(listUrl(c.name))).json<TQuota[]>();
-    expect(list.map((q) => `${q.field}=${q.value} ${q.count}/${q.limit}`)).toEqual(['region=Dhaka 2/3', 'shop=Shop 1 2/2']);
+    expect(list.map((q) => `${q.field}=${q.value} ${q.count}/${q.limit}`)).toEqual([
+      'region=Dhaka 2/3',
+      'shop=Shop 1 2/2',
+    ]);
   });
 
   it('starts an answer quota at the completed calls with that answer; a multi-select answer counts when it holds the option', async () => {
@@ -61,7 +78,13 @@ describe('/api/quotas', () => {
     await completedLead(c, { answers: { Q1: 'Yes', Q2: 'Beta' } });
     await completedLead(c, { answers: { Q1: 'No', Q2: 'Alphabet' } });
     await completedLead(c, { answers: { Q1: 'Yes', Q2: 'Alpha' }, isCalled: 0 });
-    expect(await addQuota(c, { questionNo: 1, value: 'Yes', limit: 10 })).toMatchObject({ field: null, questionNo: 1, value: 'Yes', count: 2, full: false });
+    expect(await addQuota(c, { questionNo: 1, value: 'Yes', limit: 10 })).toMatchObject({
+      field: null,
+      questionNo: 1,
+      value: 'Yes',
+      count: 2,
+      full: false,
+    });
     expect(await addQuota(c, { questionNo: 2, value: 'Alpha', limit: 10 })).toMatchObject({ questionNo: 2, count: 1 });
     expect(await addQuota(c, { questionNo: 2, value: 'Beta', limit: 2 })).toMatchObject({ count: 2, full: true });
   });
@@ -75,11 +98,25 @@ describe('/api/quotas', () => {
       expect(r.json<{ message: string }>().message).toBe(message);
     };
     await expect400({ field: 'district', value: 'Dhaka', limit: 5 }, `"district" is not a lead field of ${c.name}`);
-    await expect400({ field: 'cell_number', value: '+8801700000000', limit: 5 }, `"cell_number" is not a lead field of ${c.name}`);
+    await expect400(
+      { field: 'cell_number', value: '+8801700000000', limit: 5 },
+      `"cell_number" is not a lead field of ${c.name}`,
+    );
     await expect400({ questionNo: 1, value: 'Maybe', limit: 5 }, '"Maybe" is not one of the options of Q1');
     await expect400({ questionNo: 9, value: 'Yes', limit: 5 }, `${c.name} has no question Q9`);
     // Q5 is a question of the other campaign only.
-    await t.db.insertInto('questions').values({ campaignId: other.id, qno: 5, title: 'Extra?', type: 'Select Option', options: ['Yes', 'No'], optionalValue: null, instruction: null }).execute();
+    await t.db
+      .insertInto('questions')
+      .values({
+        campaignId: other.id,
+        qno: 5,
+        title: 'Extra?',
+        type: 'Select Option',
+        options: ['Yes', 'No'],
+        optionalValue: null,
+        instruction: null,
+      })
+      .execute();
     await expect400({ questionNo: 5, value: 'Yes', limit: 5 }, `${c.name} has no question Q5`);
     const q4 = c.questions[3];
     if (q4 === undefined) throw new Error('no Q4');
@@ -88,8 +125,11 @@ describe('/api/quotas', () => {
     const bad = await c.admin.post(listUrl(c.name), { field: 'region', questionNo: 1, value: 'Yes', limit: 5 });
     expect(bad.status).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/either a lead field or a question/);
-    for (const limit of [0, -3, 2.5]) expect((await c.admin.post(listUrl(c.name), { field: 'region', value: 'Dhaka', limit })).status).toBe(400);
-    expect((await c.admin.post(listUrl('No Such Campaign'), { field: 'region', value: 'Dhaka', limit: 5 })).status).toBe(404);
+    for (const limit of [0, -3, 2.5])
+      expect((await c.admin.post(listUrl(c.name), { field: 'region', value: 'Dhaka', limit })).status).toBe(400);
+    expect(
+      (await c.admin.post(listUrl('No Such Campaign'), { field: 'region', value: 'Dhaka', limit: 5 })).status,
+    ).toBe(404);
     expect(await t.db.selectFrom('quotas').selectAll().where('campaignId', '=', c.id).execute()).toEqual([]);
   });
 
@@ -110,15 +150,21 @@ describe('/api/quotas', () => {
     const lowered = await c.admin.put(`/api/quotas/${quota.id}`, { field: 'region', value: 'Dhaka', limit: 2 });
     expect(lowered.status, lowered.text).toBe(200);
     expect(lowered.json<TQuota>()).toMatchObject({ limit: 2, count: 2, full: true });
-    expect((await c.admin.put(`/api/quotas/${quota.id}`, { field: 'region', value: 'Sylhet', limit: 2 })).json<TQuota>()).toMatchObject({ value: 'Sylhet', count: 1, full: false });
+    expect(
+      (await c.admin.put(`/api/quotas/${quota.id}`, { field: 'region', value: 'Sylhet', limit: 2 })).json<TQuota>(),
+    ).toMatchObject({ value: 'Sylhet', count: 1, full: false });
     expect((await c.agent.delete(`/api/quotas/${quota.id}`)).status).toBe(403);
     expect((await c.admin.delete(`/api/quotas/${quota.id}`)).status).toBe(204);
     expect((await c.admin.delete(`/api/quotas/${quota.id}`)).status).toBe(404);
-    expect((await c.admin.put(`/api/quotas/${quota.id}`, { field: 'region', value: 'Dhaka', limit: 2 })).status).toBe(404);
+    expect((await c.admin.put(`/api/quotas/${quota.id}`, { field: 'region', value: 'Dhaka', limit: 2 })).status).toBe(
+      404,
+    );
     expect((await c.admin.get(listUrl(c.name))).json<TQuota[]>()).toEqual([]);
     const entries = await auditEntries(t.db, 'quota', quota.id);
     expect(entries.map((e) => e.action)).toEqual(['create', 'update', 'update', 'delete']);
-    expect(entries[0]?.changes).toMatchObject({ after: { campaignName: c.name, field: 'region', value: 'Dhaka', limit: 10, count: 2 } });
+    expect(entries[0]?.changes).toMatchObject({
+      after: { campaignName: c.name, field: 'region', value: 'Dhaka', limit: 10, count: 2 },
+    });
     expect(entries[3]?.changes).toMatchObject({ before: { field: 'region', value: 'Sylhet', limit: 2 } });
   });
 

@@ -11,9 +11,18 @@ import { findLeadLayout } from '../leads/layout.ts';
 import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
 
 /** What a quota counts, checked against its campaign: a lead field, or a question (its id, qno and type). */
-type Target = { field: string; question: null } | { field: null; question: { id: number; qno: number; multi: boolean } };
+type Target =
+  { field: string; question: null } | { field: null; question: { id: number; qno: number; multi: boolean } };
 
-type QuotaRow = { id: number; campaignName: string; field: string | null; questionNo: number | null; value: string; limit: number; count: number };
+type QuotaRow = {
+  id: number;
+  campaignName: string;
+  field: string | null;
+  questionNo: number | null;
+  value: string;
+  limit: number;
+  count: number;
+};
 
 const toQuota = (r: QuotaRow): TQuota => ({ ...r, full: r.count >= r.limit });
 
@@ -41,7 +50,11 @@ export async function findQuotas(db: Db, campaignName: string): Promise<TQuota[]
 }
 
 /** 400 unless the field is a column of the campaign or the question is a live one of it, with the value among its options. */
-async function checkTarget(db: Db, campaignName: string, body: TQuotaBody): Promise<{ campaignId: number; target: Target }> {
+async function checkTarget(
+  db: Db,
+  campaignName: string,
+  body: TQuotaBody,
+): Promise<{ campaignId: number; target: Target }> {
   const layout = await findLeadLayout(db, campaignName);
   if (body.field !== undefined) {
     const fields: readonly string[] = [...QUOTA_LEAD_COLUMNS, ...layout.custom];
@@ -56,8 +69,12 @@ async function checkTarget(db: Db, campaignName: string, body: TQuotaBody): Prom
     .where('qno', '=', qno)
     .executeTakeFirst();
   if (question === undefined) throw badRequest(QUOTA_MESSAGES.noSuchQuestion(layout.campaignName, qno));
-  if (isChoiceType(question.type) && !question.options.map((o) => o.trim()).includes(body.value)) throw badRequest(QUOTA_MESSAGES.notAnOption(qno, body.value));
-  return { campaignId: layout.campaignId, target: { field: null, question: { id: question.id, qno, multi: question.type === 'Multi Select Option' } } };
+  if (isChoiceType(question.type) && !question.options.map((o) => o.trim()).includes(body.value))
+    throw badRequest(QUOTA_MESSAGES.notAnOption(qno, body.value));
+  return {
+    campaignId: layout.campaignId,
+    target: { field: null, question: { id: question.id, qno, multi: question.type === 'Multi Select Option' } },
+  };
 }
 
 /** The condition "lead `l` is in the quota" in SQL: its field has the value, or its answer is (or holds) it. */
@@ -69,14 +86,18 @@ export function leadInQuotaSql(target: Target, value: string): RawBuilder<boolea
       : sql<boolean>`trim(${answer}) = ${value}`;
   }
   const field = target.field;
-  const column = (QUOTA_LEAD_COLUMNS as readonly string[]).includes(field) ? sql`${sql.ref(`l.${field}`)}` : sql`l.fields ->> ${field}`;
+  const column = (QUOTA_LEAD_COLUMNS as readonly string[]).includes(field)
+    ? sql`${sql.ref(`l.${field}`)}`
+    : sql`l.fields ->> ${field}`;
   return sql<boolean>`${column} = ${value}`;
 }
 
 /** The campaign's completed calls (is_called = 1) in the quota: where a new or retargeted quota's count starts. */
 async function countCompleted(db: Db, campaignId: number, target: Target, value: string): Promise<number> {
   const { rows } = await sql<{ n: string }>`
-    select count(*) as n from leads l where l.campaign_id = ${campaignId} and l.is_called = 1 and ${leadInQuotaSql(target, value)}`.execute(db);
+    select count(*) as n from leads l where l.campaign_id = ${campaignId} and l.is_called = 1 and ${leadInQuotaSql(target, value)}`.execute(
+    db,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -89,7 +110,8 @@ const described = (campaignName: string, body: TQuotaBody) => ({
 
 /** A second quota on one field (or question) and value of a campaign: 409. */
 const onDuplicate = (e: unknown): never => {
-  if (isUniqueViolation(e, 'quotas_field_value_key') || isUniqueViolation(e, 'quotas_question_value_key')) throw conflict(QUOTA_MESSAGES.alreadyExists);
+  if (isUniqueViolation(e, 'quotas_field_value_key') || isUniqueViolation(e, 'quotas_question_value_key'))
+    throw conflict(QUOTA_MESSAGES.alreadyExists);
   throw e;
 };
 
@@ -100,14 +122,27 @@ export async function createQuota(db: Db, campaignName: string, body: TQuotaBody
     const count = await countCompleted(trx, campaignId, target, body.value);
     const row = await trx
       .insertInto('quotas')
-      .values({ campaignId, field: target.field, questionId: target.question?.id ?? null, value: body.value, limit: body.limit, count, createdBy: actor.username })
+      .values({
+        campaignId,
+        field: target.field,
+        questionId: target.question?.id ?? null,
+        value: body.value,
+        limit: body.limit,
+        count,
+        createdBy: actor.username,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .catch(onDuplicate);
     const quota = toQuota(await quotaRows(trx).where('q.id', '=', row.id).executeTakeFirstOrThrow());
     // Full from the start (its completed calls reach the limit): its sent, not yet called leads leave the dialer.
     if (quota.full) await queueQuotaFull(trx, row.id);
-    await recordAudit(trx, actor, { action: 'create', objectType: 'quota', objectId: row.id, changes: { after: { ...described(quota.campaignName, body), count } } });
+    await recordAudit(trx, actor, {
+      action: 'create',
+      objectType: 'quota',
+      objectId: row.id,
+      changes: { after: { ...described(quota.campaignName, body), count } },
+    });
     return quota;
   });
 }
@@ -120,12 +155,22 @@ export async function updateQuota(db: Db, id: number, body: TQuotaBody, actor: T
   const before = await quotaRows(db).where('q.id', '=', id).executeTakeFirst();
   if (before === undefined) throw notFound(QUOTA_MESSAGES.notFound);
   const { campaignId, target } = await checkTarget(db, before.campaignName, body);
-  const sameTarget = before.field === target.field && before.questionNo === (target.question?.qno ?? null) && before.value === body.value;
+  const sameTarget =
+    before.field === target.field &&
+    before.questionNo === (target.question?.qno ?? null) &&
+    before.value === body.value;
   return db.transaction().execute(async (trx) => {
     const count = sameTarget ? undefined : await countCompleted(trx, campaignId, target, body.value);
     const updated = await trx
       .updateTable('quotas')
-      .set({ field: target.field, questionId: target.question?.id ?? null, value: body.value, limit: body.limit, updatedAt: new Date(), ...(count === undefined ? {} : { count }) })
+      .set({
+        field: target.field,
+        questionId: target.question?.id ?? null,
+        value: body.value,
+        limit: body.limit,
+        updatedAt: new Date(),
+        ...(count === undefined ? {} : { count }),
+      })
       .where('id', '=', id)
       .returning('id')
       .executeTakeFirst()
@@ -135,7 +180,12 @@ export async function updateQuota(db: Db, id: number, body: TQuotaBody, actor: T
     // Full now and not before (a lower limit, another value): its sent, not yet called leads leave the dialer.
     if (quota.full && !(sameTarget && before.count >= before.limit)) await queueQuotaFull(trx, id);
     const { id: _id, campaignName: _name, ...was } = before;
-    await recordAudit(trx, actor, { action: 'update', objectType: 'quota', objectId: id, changes: { before: was, after: { ...described(quota.campaignName, body), count: quota.count } } });
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'quota',
+      objectId: id,
+      changes: { before: was, after: { ...described(quota.campaignName, body), count: quota.count } },
+    });
     return quota;
   });
 }

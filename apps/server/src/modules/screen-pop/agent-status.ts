@@ -67,17 +67,28 @@ export function parseAgentStatus(text: string): TAgentStatusRead {
     if (/\bAGENT NOT FOUND\b/.test(message)) return { kind: 'not-found', message };
     throw new AgentStatusError(message);
   }
-  const lines = body.split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = body
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const [headerLine, dataLine, ...rest] = lines;
   if (headerLine === undefined || dataLine === undefined || rest.length > 0) {
-    throw new AgentStatusError('VICIdial sent an agent_status reply that could not be read: expected a header line and one line.');
+    throw new AgentStatusError(
+      'VICIdial sent an agent_status reply that could not be read: expected a header line and one line.',
+    );
   }
   const header = headerLine.split(',').map((h) => h.trim().toLowerCase());
   const values = dataLine.split(',').map((v) => v.trim());
   const missing = NEEDED.filter((c) => !header.includes(c));
-  if (missing.length > 0) throw new AgentStatusError(`VICIdial sent an agent_status reply that could not be read: no ${missing.join(', ')} column.`);
+  if (missing.length > 0)
+    throw new AgentStatusError(
+      `VICIdial sent an agent_status reply that could not be read: no ${missing.join(', ')} column.`,
+    );
   // A full name with a comma in it would shift every column after it: refuse rather than misread a number.
-  if (values.length !== header.length) throw new AgentStatusError('VICIdial sent an agent_status reply that could not be read: the values do not match the header.');
+  if (values.length !== header.length)
+    throw new AgentStatusError(
+      'VICIdial sent an agent_status reply that could not be read: the values do not match the header.',
+    );
   const at = (column: string) => {
     const i = header.indexOf(column);
     return i < 0 ? '' : (values[i] ?? '');
@@ -126,7 +137,9 @@ export type AgentStatusClient = {
  */
 export function createAgentStatusClient(settings: VicidialSettings, maxSockets: number): AgentStatusClient {
   const secure = new URL(settings.url).protocol === 'https:';
-  const agent = secure ? new https.Agent({ keepAlive: true, maxSockets }) : new http.Agent({ keepAlive: true, maxSockets });
+  const agent = secure
+    ? new https.Agent({ keepAlive: true, maxSockets })
+    : new http.Agent({ keepAlive: true, maxSockets });
   const request = secure ? https.request : http.request;
 
   async function get(url: URL, signal: AbortSignal): Promise<{ status: number; text: string }> {

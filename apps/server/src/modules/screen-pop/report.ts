@@ -27,13 +27,19 @@ export type TDispositionToReport = {
  * The save's body without SAVE_CALLBACK_KEY, and that callback read (for external_status). A callback that is not one
  * refuses the save whole (400 naming the field), as every other bad input does.
  */
-export function takeSaveCallback<T extends Record<string, unknown>>(body: T): { answers: T; callback: TSaveCallbackOut | undefined } {
+export function takeSaveCallback<T extends Record<string, unknown>>(
+  body: T,
+): { answers: T; callback: TSaveCallbackOut | undefined } {
   if (!(SAVE_CALLBACK_KEY in body)) return { answers: body, callback: undefined };
   const { [SAVE_CALLBACK_KEY]: given, ...answers } = body;
   if (given === null || given === undefined) return { answers: answers as T, callback: undefined };
   const parsed = ZSaveCallback.safeParse(given);
   if (!parsed.success) {
-    throw badRequest(parsed.error.issues.map((i) => `body.${[SAVE_CALLBACK_KEY, ...i.path.map(String)].join('.')}: ${i.message}`).join('; '));
+    throw badRequest(
+      parsed.error.issues
+        .map((i) => `body.${[SAVE_CALLBACK_KEY, ...i.path.map(String)].join('.')}: ${i.message}`)
+        .join('; '),
+    );
   }
   return { answers: answers as T, callback: parsed.data };
 }
@@ -44,17 +50,41 @@ function oneLine(text: string): string {
 }
 
 /** The callback fields of a callback disposition: the save's callback, else the attempt's stored one; none otherwise. */
-async function callbackFields(db: Db, attemptId: string, given: TDispositionToReport['callback'], timeZone: string): Promise<TCallbackFields | null> {
+async function callbackFields(
+  db: Db,
+  attemptId: string,
+  given: TDispositionToReport['callback'],
+  timeZone: string,
+): Promise<TCallbackFields | null> {
   if (given !== undefined) {
-    return { callbackDatetime: `${given.at}:00`, callbackType: given.mineOnly ? 'USERONLY' : 'ANYONE', callbackComments: (given.note ?? '').trim() };
+    return {
+      callbackDatetime: `${given.at}:00`,
+      callbackType: given.mineOnly ? 'USERONLY' : 'ANYONE',
+      callbackComments: (given.note ?? '').trim(),
+    };
   }
-  const stored = await db.selectFrom('callbacks').select(['dueAt', 'mineOnly', 'note']).where('attemptId', '=', attemptId).where('state', '=', 'open').orderBy('id', 'desc').executeTakeFirst();
+  const stored = await db
+    .selectFrom('callbacks')
+    .select(['dueAt', 'mineOnly', 'note'])
+    .where('attemptId', '=', attemptId)
+    .where('state', '=', 'open')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
   if (!stored) return null;
-  return { callbackDatetime: localDateTimeText(stored.dueAt, timeZone), callbackType: stored.mineOnly ? 'USERONLY' : 'ANYONE', callbackComments: stored.note.trim() };
+  return {
+    callbackDatetime: localDateTimeText(stored.dueAt, timeZone),
+    callbackType: stored.mineOnly ? 'USERONLY' : 'ANYONE',
+    callbackComments: stored.note.trim(),
+  };
 }
 
 /** The request URL of external_status, credentials included: it must never be logged or shown. */
-export function externalStatusUrl(dialer: Extract<TDialerConfig, { mode: 'vicidial' }>, agentUser: string, status: string, callback: TCallbackFields | null): URL {
+export function externalStatusUrl(
+  dialer: Extract<TDialerConfig, { mode: 'vicidial' }>,
+  agentUser: string,
+  status: string,
+  callback: TCallbackFields | null,
+): URL {
   const url = new URL(dialer.agentApiUrl ?? defaultAgentApiUrl(dialer.url));
   const params = new URLSearchParams(url.search);
   params.set('source', 'crm');
@@ -67,7 +97,8 @@ export function externalStatusUrl(dialer: Extract<TDialerConfig, { mode: 'vicidi
     // YYYY-MM-DD+HH:MM:SS as the document writes it: the space is sent as '+'.
     params.set('callback_datetime', callback.callbackDatetime);
     params.set('callback_type', callback.callbackType);
-    if (callback.callbackComments !== '') params.set('callback_comments', callback.callbackComments.slice(0, MAX_CALLBACK_COMMENTS));
+    if (callback.callbackComments !== '')
+      params.set('callback_comments', callback.callbackComments.slice(0, MAX_CALLBACK_COMMENTS));
   }
   url.search = params.toString();
   return url;
@@ -75,19 +106,40 @@ export function externalStatusUrl(dialer: Extract<TDialerConfig, { mode: 'vicidi
 
 /** SUCCESS: sent; ERROR: refused, in VICIdial's words; anything else was not an answer VICIdial gives. */
 export function readExternalStatusReply(text: string): TDialerDispositionReport {
-  const line = oneLine(text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '') ?? '');
+  const line = oneLine(
+    text
+      .replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .find((l) => l.trim() !== '') ?? '',
+  );
   if (line.startsWith('SUCCESS:')) return { status: 'sent', message: line };
   if (line.startsWith('ERROR:')) return { status: 'refused', message: line };
-  return { status: 'failed', message: 'VICIdial sent a reply to external_status that could not be read; the disposition may not have reached it.' };
+  return {
+    status: 'failed',
+    message:
+      'VICIdial sent a reply to external_status that could not be read; the disposition may not have reached it.',
+  };
 }
 
-async function sendExternalStatus(dialer: Extract<TDialerConfig, { mode: 'vicidial' }>, agentUser: string, status: string, callback: TCallbackFields | null): Promise<TDialerDispositionReport> {
+async function sendExternalStatus(
+  dialer: Extract<TDialerConfig, { mode: 'vicidial' }>,
+  agentUser: string,
+  status: string,
+  callback: TCallbackFields | null,
+): Promise<TDialerDispositionReport> {
   const url = externalStatusUrl(dialer, agentUser, status, callback);
   let text: string;
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(dialer.timeoutMs), headers: { accept: 'text/plain' } });
+    const response = await fetch(url, {
+      signal: AbortSignal.timeout(dialer.timeoutMs),
+      headers: { accept: 'text/plain' },
+    });
     text = await response.text();
-    if (!response.ok) return { status: 'failed', message: `VICIdial answered external_status with HTTP ${response.status}; the disposition was not set there.` };
+    if (!response.ok)
+      return {
+        status: 'failed',
+        message: `VICIdial answered external_status with HTTP ${response.status}; the disposition was not set there.`,
+      };
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return {
@@ -106,27 +158,53 @@ async function sendExternalStatus(dialer: Extract<TDialerConfig, { mode: 'vicidi
  * the attempt (call_attempts.dialer_status) and returns it. Only for an attempt the dialer put through (a dialer call
  * id); the simulated dialer answers as VICIdial would.
  */
-export async function reportDispositionToDialer(db: Db, config: Pick<TConfig, 'dialer' | 'timeZone'>, input: TDispositionToReport): Promise<TDialerDispositionReport> {
+export async function reportDispositionToDialer(
+  db: Db,
+  config: Pick<TConfig, 'dialer' | 'timeZone'>,
+  input: TDispositionToReport,
+): Promise<TDialerDispositionReport> {
   const attempt = await db
     .selectFrom('callAttempts as a')
     .innerJoin('users as u', 'u.id', 'a.userId')
     .leftJoin('agents as g', 'g.userId', 'a.userId')
-    .select(['a.id', 'a.vicidialStatus', 'a.dialerCallId', 'a.dispositionKind', 'a.dialerStatus', 'u.username', 'g.vicidialUser'])
+    .select([
+      'a.id',
+      'a.vicidialStatus',
+      'a.dialerCallId',
+      'a.dispositionKind',
+      'a.dialerStatus',
+      'u.username',
+      'g.vicidialUser',
+    ])
     .where('a.id', '=', String(input.attemptId))
     .executeTakeFirst();
-  if (!attempt?.dialerCallId) return { status: 'failed', message: 'This call was not put through by the dialer: there is no disposition to send.' };
+  if (!attempt?.dialerCallId)
+    return {
+      status: 'failed',
+      message: 'This call was not put through by the dialer: there is no disposition to send.',
+    };
   // Sent once: a second external_status would set the status of the agent's next call. A retried save (its answer lost
   // on the way) gets what VICIdial answered the first time.
-  if (attempt.dialerStatus !== null) return { ...readExternalStatusReply(attempt.dialerStatus), message: attempt.dialerStatus };
+  if (attempt.dialerStatus !== null)
+    return { ...readExternalStatusReply(attempt.dialerStatus), message: attempt.dialerStatus };
   const agentUser = attempt.vicidialUser ?? attempt.username;
   const status = attempt.vicidialStatus ?? '';
-  const callback = attempt.dispositionKind === 'callback' ? await callbackFields(db, attempt.id, input.callback, config.timeZone) : null;
+  const callback =
+    attempt.dispositionKind === 'callback'
+      ? await callbackFields(db, attempt.id, input.callback, config.timeZone)
+      : null;
   let report: TDialerDispositionReport;
   if (status === '') report = { status: 'failed', message: 'The disposition has no VICIdial status to send.' };
-  else if (config.dialer.mode === 'vicidial') report = await sendExternalStatus(config.dialer, agentUser, status, callback);
+  else if (config.dialer.mode === 'vicidial')
+    report = await sendExternalStatus(config.dialer, agentUser, status, callback);
   // The simulated dialer answers as VICIdial's documentation says a logged-in agent's external_status is answered.
-  else if (config.dialer.mode === 'simulated') report = { status: 'sent', message: `SUCCESS: external_status function set - ${status}|${agentUser}` };
-  else report = { status: 'failed', message: 'No dialer is configured (VICIDIAL_URL): the disposition was not sent to VICIdial.' };
+  else if (config.dialer.mode === 'simulated')
+    report = { status: 'sent', message: `SUCCESS: external_status function set - ${status}|${agentUser}` };
+  else
+    report = {
+      status: 'failed',
+      message: 'No dialer is configured (VICIDIAL_URL): the disposition was not sent to VICIdial.',
+    };
   await db.updateTable('callAttempts').set({ dialerStatus: report.message }).where('id', '=', attempt.id).execute();
   return report;
 }

@@ -25,20 +25,36 @@ export async function screenPopRoutes(app: App) {
 
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=. An agent is watched
   // (their VICIdial session read) while a stream of theirs is open, and for POP_GRACE_MS after it closes.
-  app.get('/api/ap/popStream', {
-    config: asDownload(AGENTS),
-    schema: {
-      querystring: z.object({ token: z.string().optional() }),
-      response: { 200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: ready, then each call the dialer puts through to the agent (pop); the stream stays open') },
+  app.get(
+    '/api/ap/popStream',
+    {
+      config: asDownload(AGENTS),
+      schema: {
+        querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: zFileReply(
+            MEDIA_TYPES.eventStream,
+            'Server-sent events: ready, then each call the dialer puts through to the agent (pop); the stream stays open',
+          ),
+        },
+      },
     },
-  }, async (req, reply) => {
-    const user = currentUser(req);
-    const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
-    return replyEventStream(reply, hub.openFeed(reply, await screenPop.openFeed(user), session));
-  });
+    async (req, reply) => {
+      const user = currentUser(req);
+      const session = {
+        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
+        isLive: () => app.sessionCheck(user),
+      };
+      return replyEventStream(reply, hub.openFeed(reply, await screenPop.openFeed(user), session));
+    },
+  );
 
-  app.post('/api/ap/webFormPop', {
-    config: AGENTS,
-    schema: { body: ZWebFormPop, response: { 200: ZScreenPop, 400: ZErrorReply } },
-  }, async (req) => popWebForm(app.db, currentUser(req), req.body, app.config.phoneCountry));
+  app.post(
+    '/api/ap/webFormPop',
+    {
+      config: AGENTS,
+      schema: { body: ZWebFormPop, response: { 200: ZScreenPop, 400: ZErrorReply } },
+    },
+    async (req) => popWebForm(app.db, currentUser(req), req.body, app.config.phoneCountry),
+  );
 }

@@ -30,7 +30,11 @@ function formatEvent(name: string, data: unknown): string {
   return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-export function createScreenPopRuntime(config: Pick<TConfig, 'dialer' | 'screenPop' | 'phoneCountry'>, db: Db, log: FastifyBaseLogger): ScreenPopRuntime {
+export function createScreenPopRuntime(
+  config: Pick<TConfig, 'dialer' | 'screenPop' | 'phoneCountry'>,
+  db: Db,
+  log: FastifyBaseLogger,
+): ScreenPopRuntime {
   const listeners = new Map<number, Set<(chunk: string) => void>>();
   /** Each agent's latest call: sent again to a stream that opens while it is still on (a reload). */
   const latest = new Map<number, TScreenPop>();
@@ -71,7 +75,14 @@ export function createScreenPopRuntime(config: Pick<TConfig, 'dialer' | 'screenP
       : null;
   const simulator =
     config.dialer.mode === 'simulated'
-      ? createPopSimulator({ db, pollMs, delayMs: simulatedDelayMs, graceMs: POP_GRACE_MS, log, onPop: (agent, pop) => deliver(agent.userId, pop) })
+      ? createPopSimulator({
+          db,
+          pollMs,
+          delayMs: simulatedDelayMs,
+          graceMs: POP_GRACE_MS,
+          log,
+          onPop: (agent, pop) => deliver(agent.userId, pop),
+        })
       : null;
   const source: TScreenPopReady['source'] = watcher ? 'vicidial' : simulator ? 'simulated' : 'none';
 
@@ -106,7 +117,11 @@ export function createScreenPopRuntime(config: Pick<TConfig, 'dialer' | 'screenP
       const vicidialUser = watcher ? await findVicidialUser(db, user) : null;
       const ready: TScreenPopReady = { source, vicidialUser };
       const replay = source === 'none' ? null : await callStillOn(agent.userId);
-      const watched: TWatchedAgent = { ...agent, agentId: user.agentId ?? user.userName, vicidialUser: vicidialUser ?? user.agentId ?? user.userName };
+      const watched: TWatchedAgent = {
+        ...agent,
+        agentId: user.agentId ?? user.userName,
+        vicidialUser: vicidialUser ?? user.agentId ?? user.userName,
+      };
       return {
         first: formatEvent(SCREEN_POP_EVENTS.ready, ready) + (replay ? formatEvent(SCREEN_POP_EVENTS.pop, replay) : ''),
         subscribe: (write) => {

@@ -39,10 +39,23 @@ type FoundLead = { id: string; cellNumber: string };
  * The lead of the call in the agent's campaign: the lead whose id is the vendor_lead_code (sends set it so), else the
  * campaign's generated lead with the number (the newest data date, as the lookup picks).
  */
-async function findCallLead(db: Db, campaignName: string, call: TDialerCall, phone: string | null): Promise<FoundLead | undefined> {
-  const campaign = db.selectFrom('campaigns').select('id').where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase());
+async function findCallLead(
+  db: Db,
+  campaignName: string,
+  call: TDialerCall,
+  phone: string | null,
+): Promise<FoundLead | undefined> {
+  const campaign = db
+    .selectFrom('campaigns')
+    .select('id')
+    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase());
   if (LEAD_ID.test(call.vendorLeadCode)) {
-    const byCode = await db.selectFrom('leads').select(['id', 'cellNumber']).where('id', '=', call.vendorLeadCode).where('campaignId', 'in', campaign).executeTakeFirst();
+    const byCode = await db
+      .selectFrom('leads')
+      .select(['id', 'cellNumber'])
+      .where('id', '=', call.vendorLeadCode)
+      .where('campaignId', 'in', campaign)
+      .executeTakeFirst();
     if (byCode) return byCode;
   }
   if (phone === null) return undefined;
@@ -67,14 +80,25 @@ function hasDialerLead(dialerLeadId: string): boolean {
  * count from here), then returns the pop to push. A start of the same lead already recorded by this agent is kept when
  * it is of the same dialer call (a lookup before the pop arrived), and replaced by a new call of the lead.
  */
-export async function recordDialerCall(db: Db, agent: TPopAgent, call: TDialerCall, phoneCountry: CountryCode): Promise<TScreenPop> {
+export async function recordDialerCall(
+  db: Db,
+  agent: TPopAgent,
+  call: TDialerCall,
+  phoneCountry: CountryCode,
+): Promise<TScreenPop> {
   const phone = call.phoneNumber === '' ? null : normalisePhone(call.phoneNumber, phoneCountry);
   const lead = await findCallLead(db, agent.campaignName, call, phone);
   const dialerCallId = hasDialerLead(call.dialerLeadId) ? call.dialerLeadId : null;
   if (lead) {
     await db
       .insertInto('callStarts')
-      .values({ userId: agent.userId, leadId: lead.id, startedAt: call.connectedAt, sessionId: agent.sid, dialerCallId })
+      .values({
+        userId: agent.userId,
+        leadId: lead.id,
+        startedAt: call.connectedAt,
+        sessionId: agent.sid,
+        dialerCallId,
+      })
       .onConflict((oc) =>
         oc
           .columns(['userId', 'leadId'])
@@ -99,7 +123,11 @@ export async function recordDialerCall(db: Db, agent: TPopAgent, call: TDialerCa
 
 /** The VICIdial user whose session is the agent's: their profile's, else their agent ID. */
 export async function findVicidialUser(db: Db, user: TTokenPayload): Promise<string> {
-  const row = await db.selectFrom('agents').select('vicidialUser').where('userId', '=', Number(user.sub)).executeTakeFirst();
+  const row = await db
+    .selectFrom('agents')
+    .select('vicidialUser')
+    .where('userId', '=', Number(user.sub))
+    .executeTakeFirst();
   return row?.vicidialUser ?? user.agentId ?? user.userName;
 }
 
@@ -113,18 +141,36 @@ export function popAgentOf(user: TTokenPayload): TPopAgent {
  * POST /api/ap/webFormPop: VICIdial's web form opened /CRM with the call's variables. The call is recorded as a pop
  * would record it and answered as the pop; refused when it names another VICIdial user or carries nothing to pop.
  */
-export async function popWebForm(db: Db, user: TTokenPayload, form: TWebFormPop, phoneCountry: CountryCode): Promise<TScreenPop> {
+export async function popWebForm(
+  db: Db,
+  user: TTokenPayload,
+  form: TWebFormPop,
+  phoneCountry: CountryCode,
+): Promise<TScreenPop> {
   const agent = popAgentOf(user);
   const phoneNumber = form.phone_number ?? '';
   const vendorLeadCode = form.vendor_lead_code ?? '';
   if (phoneNumber === '' && vendorLeadCode === '') {
-    throw new AppError('BAD_REQUEST', 'The web form gave no phone_number or vendor_lead_code: set the campaign\'s web form address as docs/call-loop.md shows', SCREEN_POP_CODES.nothingToPop);
+    throw new AppError(
+      'BAD_REQUEST',
+      "The web form gave no phone_number or vendor_lead_code: set the campaign's web form address as docs/call-loop.md shows",
+      SCREEN_POP_CODES.nothingToPop,
+    );
   }
   if (form.user) {
     const mine = await findVicidialUser(db, user);
     if (form.user.toLowerCase() !== mine.toLowerCase()) {
-      throw new AppError('BAD_REQUEST', `This call is VICIdial user ${form.user}'s; you are VICIdial user ${mine}`, SCREEN_POP_CODES.otherVicidialUser);
+      throw new AppError(
+        'BAD_REQUEST',
+        `This call is VICIdial user ${form.user}'s; you are VICIdial user ${mine}`,
+        SCREEN_POP_CODES.otherVicidialUser,
+      );
     }
   }
-  return recordDialerCall(db, agent, { source: 'webform', dialerLeadId: form.lead_id ?? '', phoneNumber, vendorLeadCode, connectedAt: new Date() }, phoneCountry);
+  return recordDialerCall(
+    db,
+    agent,
+    { source: 'webform', dialerLeadId: form.lead_id ?? '', phoneNumber, vendorLeadCode, connectedAt: new Date() },
+    phoneCountry,
+  );
 }

@@ -51,7 +51,12 @@ async function findLatestSaves(db: Db, userIds: number[]): Promise<Map<number, D
  */
 async function popNextLead(db: Db, agent: TWatchedAgent, savedAt: Date): Promise<TScreenPop | null> {
   return db.transaction().execute(async (trx) => {
-    const busy = await trx.selectFrom('callStarts').select('leadId').where('userId', '=', agent.userId).where('startedAt', '>', savedAt).executeTakeFirst();
+    const busy = await trx
+      .selectFrom('callStarts')
+      .select('leadId')
+      .where('userId', '=', agent.userId)
+      .where('startedAt', '>', savedAt)
+      .executeTakeFirst();
     if (busy) return null;
     const lead = await trx
       .selectFrom('leads as l')
@@ -60,8 +65,12 @@ async function popNextLead(db: Db, agent: TWatchedAgent, savedAt: Date): Promise
       .where(sql<string>`lower(c.campaign_name)`, '=', agent.campaignName.toLowerCase())
       .where('l.forD', '=', GENERATED_FOR_D)
       .where('l.isCalled', '=', 0)
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('callStarts as s').select('s.leadId').whereRef('s.leadId', '=', 'l.id'))))
-      .where((eb) => eb.not(eb.exists(eb.selectFrom('callAttempts as a').select('a.id').whereRef('a.leadId', '=', 'l.id'))))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('callStarts as s').select('s.leadId').whereRef('s.leadId', '=', 'l.id'))),
+      )
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('callAttempts as a').select('a.id').whereRef('a.leadId', '=', 'l.id'))),
+      )
       .orderBy('l.dataDate', 'desc')
       .orderBy('l.id')
       .limit(1)
@@ -73,7 +82,16 @@ async function popNextLead(db: Db, agent: TWatchedAgent, savedAt: Date): Promise
     // pg may hand a bigint back as a number: the pop's fields are text.
     const leadId = String(lead.id);
     const dialerLeadId = `SIM-${leadId}`;
-    await trx.insertInto('callStarts').values({ userId: agent.userId, leadId, startedAt: connectedAt, sessionId: agent.sid, dialerCallId: dialerLeadId }).execute();
+    await trx
+      .insertInto('callStarts')
+      .values({
+        userId: agent.userId,
+        leadId,
+        startedAt: connectedAt,
+        sessionId: agent.sid,
+        dialerCallId: dialerLeadId,
+      })
+      .execute();
     return {
       dialerLeadId,
       phoneNumber: lead.cellNumber,
@@ -88,7 +106,10 @@ async function popNextLead(db: Db, agent: TWatchedAgent, savedAt: Date): Promise
 }
 
 export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }: Options): PopSimulator {
-  const held = createHeldAgents(graceMs, () => ({ seenSaveAt: undefined as Date | null | undefined, timer: undefined as NodeJS.Timeout | undefined }));
+  const held = createHeldAgents(graceMs, () => ({
+    seenSaveAt: undefined as Date | null | undefined,
+    timer: undefined as NodeJS.Timeout | undefined,
+  }));
   const entries = held.entries;
   const pops = new Set<Promise<void>>();
   let stopped = true;
@@ -97,24 +118,27 @@ export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }:
   let failing = false;
 
   function noteFailure(error: unknown) {
-    if (!failing) log.error({ err: error }, 'simulated dialer: could not look at the agents\' saves or pop a lead');
+    if (!failing) log.error({ err: error }, "simulated dialer: could not look at the agents' saves or pop a lead");
     failing = true;
   }
 
   function plan(e: Entry, savedAt: Date) {
     clearTimeout(e.timer);
-    e.timer = setTimeout(() => {
-      e.timer = undefined;
-      if (stopped || entries.get(e.agent.userId) !== e) return;
-      const pop = popNextLead(db, e.agent, savedAt)
-        .then((next) => {
-          failing = false;
-          if (next !== null) onPop(e.agent, next);
-        })
-        .catch(noteFailure)
-        .finally(() => pops.delete(pop));
-      pops.add(pop);
-    }, Math.max(0, savedAt.getTime() + delayMs - Date.now()));
+    e.timer = setTimeout(
+      () => {
+        e.timer = undefined;
+        if (stopped || entries.get(e.agent.userId) !== e) return;
+        const pop = popNextLead(db, e.agent, savedAt)
+          .then((next) => {
+            failing = false;
+            if (next !== null) onPop(e.agent, next);
+          })
+          .catch(noteFailure)
+          .finally(() => pops.delete(pop));
+        pops.add(pop);
+      },
+      Math.max(0, savedAt.getTime() + delayMs - Date.now()),
+    );
     e.timer.unref();
   }
 
@@ -125,7 +149,10 @@ export function createPopSimulator({ db, pollMs, delayMs, graceMs, log, onPop }:
     if (watched.length === 0) return;
     let latest: Map<number, Date>;
     try {
-      latest = await findLatestSaves(db, watched.map((e) => e.agent.userId));
+      latest = await findLatestSaves(
+        db,
+        watched.map((e) => e.agent.userId),
+      );
       failing = false;
     } catch (error) {
       noteFailure(error);

@@ -5,20 +5,44 @@ import type { VicidialSettings } from '../dialer/vicidial.ts';
 import { AgentStatusError, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
 import { createAgentWatcher, type AgentWatcher, type TConnectedCall, type TWatchedAgent } from './watcher.ts';
 
-const SETTINGS: VicidialSettings = { mode: 'vicidial', url: 'http://vicidial.test/vicidial/non_agent_api.php', user: 'crmapi', pass: 'secret', userGroups: ['G'], pollMs: 5000, timeoutMs: 1000 };
+const SETTINGS: VicidialSettings = {
+  mode: 'vicidial',
+  url: 'http://vicidial.test/vicidial/non_agent_api.php',
+  user: 'crmapi',
+  pass: 'secret',
+  userGroups: ['G'],
+  pollMs: 5000,
+  timeoutMs: 1000,
+};
 
 function agent(n: number): TWatchedAgent {
   return { userId: n, agentId: `AG-${n}`, vicidialUser: `${1000 + n}`, campaignName: 'Mobile', sid: null };
 }
 
 function session(over: Partial<TAgentSession> = {}): TAgentStatusRead {
-  return { kind: 'session', session: { status: 'PAUSED', callId: '', leadId: '0', campaignId: 'TESTCAMP', subStatus: '', phoneNumber: '', vendorLeadCode: '', sessionId: '8600051', ...over } };
+  return {
+    kind: 'session',
+    session: {
+      status: 'PAUSED',
+      callId: '',
+      leadId: '0',
+      campaignId: 'TESTCAMP',
+      subStatus: '',
+      phoneNumber: '',
+      vendorLeadCode: '',
+      sessionId: '8600051',
+      ...over,
+    },
+  };
 }
 
 /** A logger whose lines the test reads. */
 function capturedLog(): { log: FastifyBaseLogger; lines: { level: number; msg: string }[] } {
   const lines: { level: number; msg: string }[] = [];
-  const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) });
+  const log = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as { level: number; msg: string }) },
+  );
   return { log, lines };
 }
 
@@ -28,7 +52,7 @@ afterEach(async () => {
   watcher = undefined;
 });
 
-describe('the watch of the agents\' VICIdial sessions', () => {
+describe("the watch of the agents' VICIdial sessions", () => {
   it('reads each watched agent once a pass, never more than `concurrency` at once, and pushes a call newly INCALL once', async () => {
     const answers = new Map<string, TAgentStatusRead>();
     const reads: string[] = [];
@@ -37,7 +61,12 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     const calls: TConnectedCall[] = [];
     const { log } = capturedLog();
     watcher = createAgentWatcher({
-      settings: SETTINGS, pollMs: 1000, concurrency: 3, timeoutMs: 1000, graceMs: 0, log,
+      settings: SETTINGS,
+      pollMs: 1000,
+      concurrency: 3,
+      timeoutMs: 1000,
+      graceMs: 0,
+      log,
       onCall: async (call) => void calls.push(call),
       read: async (user) => {
         reads.push(user);
@@ -54,7 +83,10 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     expect(most).toBe(3);
     expect(calls).toEqual([]);
 
-    answers.set('1004', session({ status: 'INCALL', callId: 'M1', leadId: '501', phoneNumber: '1712345678', vendorLeadCode: '77' }));
+    answers.set(
+      '1004',
+      session({ status: 'INCALL', callId: 'M1', leadId: '501', phoneNumber: '1712345678', vendorLeadCode: '77' }),
+    );
     await watcher.passNow();
     await watcher.passNow(); // still the same call: not pushed again
     expect(calls.map((c) => [c.agent.agentId, c.session.leadId])).toEqual([['AG-4', '501']]);
@@ -73,11 +105,16 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     expect(watcher.size()).toBe(0);
   });
 
-  it('spreads a scheduled pass\'s reads over the interval, reading each agent once an interval', async () => {
+  it("spreads a scheduled pass's reads over the interval, reading each agent once an interval", async () => {
     const reads: { user: string; at: number }[] = [];
     const { log } = capturedLog();
     watcher = createAgentWatcher({
-      settings: SETTINGS, pollMs: 1000, concurrency: 20, timeoutMs: 1000, graceMs: 0, log,
+      settings: SETTINGS,
+      pollMs: 1000,
+      concurrency: 20,
+      timeoutMs: 1000,
+      graceMs: 0,
+      log,
       onCall: async () => {},
       read: async (user) => {
         reads.push({ user, at: performance.now() });
@@ -97,11 +134,18 @@ describe('the watch of the agents\' VICIdial sessions', () => {
   });
 
   it('logs a VICIdial that cannot be read once, tries one agent a pass until it answers, then says so once', async () => {
-    let failure: Error | null = new AgentStatusError('ERROR: agent_status USER DOES NOT HAVE PERMISSION TO GET AGENT INFO - crmapi|0');
+    let failure: Error | null = new AgentStatusError(
+      'ERROR: agent_status USER DOES NOT HAVE PERMISSION TO GET AGENT INFO - crmapi|0',
+    );
     const reads: string[] = [];
     const { log, lines } = capturedLog();
     watcher = createAgentWatcher({
-      settings: SETTINGS, pollMs: 1000, concurrency: 5, timeoutMs: 1000, graceMs: 60_000, log,
+      settings: SETTINGS,
+      pollMs: 1000,
+      concurrency: 5,
+      timeoutMs: 1000,
+      graceMs: 60_000,
+      log,
       onCall: async () => {},
       read: async (user) => {
         reads.push(user);
@@ -123,12 +167,14 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     await watcher.passNow();
     expect(reads).toHaveLength(5);
     const warnings = lines.filter((l) => l.level >= 40);
-    expect(warnings.map((l) => l.msg)).toEqual(['screen pop: VICIdial agent_status cannot be read; one agent is tried each pass until it answers']);
+    expect(warnings.map((l) => l.msg)).toEqual([
+      'screen pop: VICIdial agent_status cannot be read; one agent is tried each pass until it answers',
+    ]);
     expect(JSON.stringify(warnings)).not.toContain('secret');
     expect(lines.filter((l) => l.msg === 'screen pop: VICIdial agent_status answers again')).toHaveLength(1);
   });
 
-  it('logs each agent\'s VICIdial state once per change, and a call that could not be pushed is tried again', async () => {
+  it("logs each agent's VICIdial state once per change, and a call that could not be pushed is tried again", async () => {
     const answers: TAgentStatusRead[] = [
       { kind: 'not-logged-in', message: 'ERROR: agent_status AGENT NOT LOGGED IN - crmapi||' },
       { kind: 'not-logged-in', message: 'ERROR: agent_status AGENT NOT LOGGED IN - crmapi||' },
@@ -138,7 +184,12 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     let pushes = 0;
     const { log, lines } = capturedLog();
     watcher = createAgentWatcher({
-      settings: SETTINGS, pollMs: 1000, concurrency: 1, timeoutMs: 1000, graceMs: 0, log,
+      settings: SETTINGS,
+      pollMs: 1000,
+      concurrency: 1,
+      timeoutMs: 1000,
+      graceMs: 0,
+      log,
       onCall: async () => {
         pushes += 1;
         if (pushes === 1) throw new Error('database away');
@@ -148,7 +199,9 @@ describe('the watch of the agents\' VICIdial sessions', () => {
     watcher.watch(agent(1));
     for (let i = 0; i < 4; i += 1) await watcher.passNow();
     await expect.poll(() => pushes).toBe(2);
-    const states = lines.filter((l) => l.msg === 'screen pop: agent\'s VICIdial session').map((l) => (l as unknown as { state: string; vicidial?: string }));
+    const states = lines
+      .filter((l) => l.msg === "screen pop: agent's VICIdial session")
+      .map((l) => l as unknown as { state: string; vicidial?: string });
     expect(states.map((s) => s.state)).toEqual(['not logged in to VICIdial', 'logged in to VICIdial']);
     expect(states[0]?.vicidial).toBe('ERROR: agent_status AGENT NOT LOGGED IN - ***||');
     expect(lines.filter((l) => l.msg.startsWith('screen pop: a call could not be pushed'))).toHaveLength(1);

@@ -4,7 +4,13 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { VicidialSettings } from '../dialer/vicidial.ts';
-import { AgentStatusError, createAgentStatusClient, redactCredentials, type TAgentSession, type TAgentStatusRead } from './agent-status.ts';
+import {
+  AgentStatusError,
+  createAgentStatusClient,
+  redactCredentials,
+  type TAgentSession,
+  type TAgentStatusRead,
+} from './agent-status.ts';
 import { createHeldAgents, type THeldAgent } from './held-agents.ts';
 
 /** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
@@ -72,7 +78,11 @@ const PACED_SHARE = 0.8;
 const PACED_GROUP = 10;
 
 /** Runs fn over items in order, at most `limit` at once. */
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
@@ -102,7 +112,11 @@ export function createAgentWatcher(options: Options): AgentWatcher {
   let probe = 0;
 
   function noteOutage(message: string) {
-    if (outage === null) log.warn({ reason: message }, 'screen pop: VICIdial agent_status cannot be read; one agent is tried each pass until it answers');
+    if (outage === null)
+      log.warn(
+        { reason: message },
+        'screen pop: VICIdial agent_status cannot be read; one agent is tried each pass until it answers',
+      );
     outage = message;
   }
 
@@ -115,7 +129,15 @@ export function createAgentWatcher(options: Options): AgentWatcher {
   function noteState(e: Entry, state: string, message?: string) {
     if (e.state === state) return;
     e.state = state;
-    log.info({ agentId: e.agent.agentId, vicidialUser: e.agent.vicidialUser, state, ...(message ? { vicidial: redactCredentials(message, settings) } : {}) }, 'screen pop: agent\'s VICIdial session');
+    log.info(
+      {
+        agentId: e.agent.agentId,
+        vicidialUser: e.agent.vicidialUser,
+        state,
+        ...(message ? { vicidial: redactCredentials(message, settings) } : {}),
+      },
+      "screen pop: agent's VICIdial session",
+    );
   }
 
   function push(e: Entry, key: string, session: TAgentSession) {
@@ -125,7 +147,8 @@ export function createAgentWatcher(options: Options): AgentWatcher {
         popFailing = false;
       })
       .catch((error: unknown) => {
-        if (!popFailing) log.error({ err: error }, 'screen pop: a call could not be pushed; it is tried again on the next pass');
+        if (!popFailing)
+          log.error({ err: error }, 'screen pop: a call could not be pushed; it is tried again on the next pass');
         popFailing = true;
         // Tried again on the next pass, unless another call came meanwhile.
         if (e.lastCall === key) e.lastCall = null;

@@ -1,6 +1,13 @@
 // QC inspector accounts managed by admins: create, list (admins shown too), rename, enable or disable, reset password.
 import { sql } from 'kysely';
-import { DB_ROLES, type TCreateUserRequest, type TPaged, type TUpdateUserRequest, type TUser, type TUserListQuery } from '@crm/shared';
+import {
+  DB_ROLES,
+  type TCreateUserRequest,
+  type TPaged,
+  type TUpdateUserRequest,
+  type TUser,
+  type TUserListQuery,
+} from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordAllowed } from '../../auth/password-rules.ts';
@@ -14,23 +21,46 @@ import { assertCurrentPassword, assertOwnSecondFactor } from './own-password.ts'
 const ACCOUNT_ROLES = ['admin', 'qc'] as const;
 
 function selectAccounts(db: Db) {
-  return db.selectFrom('users').select(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt']).where('role', 'in', ACCOUNT_ROLES);
+  return db
+    .selectFrom('users')
+    .select(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt'])
+    .where('role', 'in', ACCOUNT_ROLES);
 }
 
-type AccountRow = { id: number; username: string; name: string; role: 'admin' | 'qc' | 'agent'; active: boolean; createdAt: Date; mfaEnrolledAt: Date | null };
+type AccountRow = {
+  id: number;
+  username: string;
+  name: string;
+  role: 'admin' | 'qc' | 'agent';
+  active: boolean;
+  createdAt: Date;
+  mfaEnrolledAt: Date | null;
+};
 
 function toUser(row: AccountRow): TUser {
   const role = DB_ROLES[row.role];
   // selectAccounts never yields agents; the check keeps the reply type honest.
   if (role === 'AGENT') throw new Error(`user ${row.id} is an agent`);
-  return { id: row.id, username: row.username, name: row.name, role, active: row.active, createdAt: row.createdAt.toISOString(), mfaEnrolled: row.mfaEnrolledAt !== null };
+  return {
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    role,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+    mfaEnrolled: row.mfaEnrolledAt !== null,
+  };
 }
 
 const usernameTaken = (username: string) => conflict(`The username "${username}" is already taken`);
 
 /** Usernames are unique whatever their case, across admins, QC inspectors and agents (an agent's username is its agentId). */
 export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, actor: TAuditActor): Promise<TUser> {
-  const taken = await db.selectFrom('users').select('id').where(sql<string>`lower(username)`, '=', input.username.toLowerCase()).executeTakeFirst();
+  const taken = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', input.username.toLowerCase())
+    .executeTakeFirst();
   if (taken) throw usernameTaken(input.username);
   await assertPasswordAllowed(input.password, { username: input.username, name: input.name });
   const passwordHash = await hashPassword(input.password);
@@ -43,7 +73,12 @@ export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, 
         .returning(['id', 'username', 'name', 'role', 'active', 'createdAt', 'mfaEnrolledAt'])
         .executeTakeFirstOrThrow();
       const user = toUser(row);
-      await recordAudit(trx, actor, { action: 'create', objectType: 'user', objectId: user.id, changes: { after: snapshot(user) } });
+      await recordAudit(trx, actor, {
+        action: 'create',
+        objectType: 'user',
+        objectId: user.id,
+        changes: { after: snapshot(user) },
+      });
       return user;
     })
     .catch(onUniqueViolation('users_username_key', () => usernameTaken(input.username)));
@@ -59,7 +94,10 @@ export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPag
   }
   const [rows, total] = await Promise.all([
     base.orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return toPaged(rows.map(toUser), Number(total.n), query);
 }
@@ -70,13 +108,18 @@ export async function findUsersPage(db: Db, query: TUserListQuery): Promise<TPag
  * A new password meets the password rules; one's own needs the current password (and a code of one's second factor).
  */
 export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, actor: TAuditActor): Promise<TUser> {
-  const target = await db.selectFrom('users').select(['id', 'role', 'username', 'name']).where('id', '=', id).executeTakeFirst();
+  const target = await db
+    .selectFrom('users')
+    .select(['id', 'role', 'username', 'name'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!target) throw notFound(`No user with id ${id}`);
   if (target.role === 'agent') throw badRequest('This is an agent account: change it on the Agents screen.');
   if (input.active === false && id === actor.userId) throw badRequest('You cannot disable your own account.');
   const ownPassword = input.password !== undefined && id === actor.userId;
   if (ownPassword) await assertCurrentPassword(db, id, input);
-  if (input.password !== undefined) await assertPasswordAllowed(input.password, { username: target.username, name: input.name ?? target.name });
+  if (input.password !== undefined)
+    await assertPasswordAllowed(input.password, { username: target.username, name: input.name ?? target.name });
   const passwordHash = input.password === undefined ? undefined : await hashPassword(input.password);
   const row = await db.transaction().execute(async (trx) => {
     // The code is used up with the change, or not at all.
@@ -98,7 +141,10 @@ export async function updateUser(db: Db, id: number, input: TUpdateUserRequest, 
     if (updated && (passwordHash !== undefined || input.active === false)) await endUserSessions(trx, id);
     if (updated) {
       // The password itself is never logged, only that it was reset.
-      const changes = { ...changedFields(toUser(before), toUser(updated)), ...(passwordHash === undefined ? {} : { note: 'password reset' }) };
+      const changes = {
+        ...changedFields(toUser(before), toUser(updated)),
+        ...(passwordHash === undefined ? {} : { note: 'password reset' }),
+      };
       await recordAudit(trx, actor, { action: 'update', objectType: 'user', objectId: id, changes });
     }
     return updated;

@@ -15,9 +15,19 @@ import type { AttemptUser } from '../auth/sign-in-limits.ts';
  */
 export async function assertCurrentPassword(db: Db, userId: number, input: TUpdateUserRequest): Promise<void> {
   const current = input.currentPassword ?? '';
-  if (current === '') throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.currentPasswordRequired, OWN_PASSWORD_CODES.currentPasswordRequired);
-  const user = await db.selectFrom('users').select(['passwordHash', 'mfaEnrolledAt']).where('id', '=', userId).executeTakeFirstOrThrow();
-  if (!(await verifyPassword(current, user.passwordHash))) throw new AppError('FORBIDDEN', PASSWORD_MESSAGES.currentPasswordWrong, OWN_PASSWORD_CODES.currentPasswordWrong);
+  if (current === '')
+    throw new AppError(
+      'BAD_REQUEST',
+      PASSWORD_MESSAGES.currentPasswordRequired,
+      OWN_PASSWORD_CODES.currentPasswordRequired,
+    );
+  const user = await db
+    .selectFrom('users')
+    .select(['passwordHash', 'mfaEnrolledAt'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
+  if (!(await verifyPassword(current, user.passwordHash)))
+    throw new AppError('FORBIDDEN', PASSWORD_MESSAGES.currentPasswordWrong, OWN_PASSWORD_CODES.currentPasswordWrong);
   if (user.mfaEnrolledAt !== null && (input.mfaCode ?? '').trim() === '') {
     throw new AppError('BAD_REQUEST', PASSWORD_MESSAGES.mfaCodeRequired, OWN_PASSWORD_CODES.mfaCodeRequired);
   }

@@ -16,7 +16,8 @@ async function addQc(api: Caller, overrides: Record<string, unknown> = {}): Prom
   return r.json<TUser>();
 }
 
-const signIn = (username: string, password: string) => t.anonymous.post('/api/auth/signInSuperAdmin', { username, password });
+const signIn = (username: string, password: string) =>
+  t.anonymous.post('/api/auth/signInSuperAdmin', { username, password });
 
 function expectNoSecrets(text: string) {
   expect(text).not.toMatch(/\$argon2|scrypt\$|passwordHash|password_hash|"password":|qc-password-1/);
@@ -42,7 +43,9 @@ describe('user routes: who may call them', () => {
         expect(r.body).toEqual({ message: MESSAGES.auth.forbidden });
       }
     }
-    expect(await t.db.selectFrom('users').select('id').where('username', 'like', 'qc.inspector%').execute()).toEqual([]);
+    expect(await t.db.selectFrom('users').select('id').where('username', 'like', 'qc.inspector%').execute()).toEqual(
+      [],
+    );
   });
 });
 
@@ -52,7 +55,12 @@ describe('POST /api/users', () => {
     const r = await api.post('/api/users', body({ username: 'qc.farzana', name: 'Farzana Yasmin' }));
     expect(r.status, r.text).toBe(200);
     expectNoSecrets(r.text);
-    expect(ZUser.strict().parse(r.body)).toMatchObject({ username: 'qc.farzana', name: 'Farzana Yasmin', role: 'QC', active: true });
+    expect(ZUser.strict().parse(r.body)).toMatchObject({
+      username: 'qc.farzana',
+      name: 'Farzana Yasmin',
+      role: 'QC',
+      active: true,
+    });
     const session = await signIn('qc.farzana', 'qc-password-1');
     expect(session.status).toBe(200);
   });
@@ -160,7 +168,9 @@ describe('PUT /api/users/{id}', () => {
     const r = await api.put(`/api/users/${agent.id}`, { active: false, password: 'agent-takeover' });
     expect(r.status).toBe(400);
     expect(r.json<{ message: string }>().message).toMatch(/Agents screen/);
-    expect((await t.db.selectFrom('users').select('active').where('id', '=', agent.id).executeTakeFirstOrThrow()).active).toBe(true);
+    expect(
+      (await t.db.selectFrom('users').select('active').where('id', '=', agent.id).executeTakeFirstOrThrow()).active,
+    ).toBe(true);
   });
 
   it('does not let an admin disable their own account, but lets them rename it', async () => {

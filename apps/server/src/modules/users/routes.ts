@@ -1,5 +1,14 @@
 // QC inspector accounts (docs/product.md §7.4): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
-import { ZCreateUserRequest, ZErrorReply, ZPageParams, ZUpdateUserRequest, ZUser, ZUserIdParams, ZUserListQuery, zPaged } from '@crm/shared';
+import {
+  ZCreateUserRequest,
+  ZErrorReply,
+  ZPageParams,
+  ZUpdateUserRequest,
+  ZUser,
+  ZUserIdParams,
+  ZUserListQuery,
+  zPaged,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
@@ -11,24 +20,44 @@ export async function userRoutes(app: App) {
   // Changing one's own password checks the current one: counted by the sign-in limits like a sign-in.
   const ownPassword = createSignInLimits(app)(ownPasswordAttempt);
 
-  app.post('/api/users', {
-    config: ADMINS,
-    schema: { body: ZCreateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => createQcUser(app.db, req.body, actorOf(req)));
+  app.post(
+    '/api/users',
+    {
+      config: ADMINS,
+      schema: { body: ZCreateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => createQcUser(app.db, req.body, actorOf(req)),
+  );
 
-  app.get('/api/users', {
-    config: ADMINS,
-    schema: { querystring: ZUserListQuery, response: { 200: zPaged(ZUser) } },
-  }, async (req) => findUsersPage(app.db, req.query));
+  app.get(
+    '/api/users',
+    {
+      config: ADMINS,
+      schema: { querystring: ZUserListQuery, response: { 200: zPaged(ZUser) } },
+    },
+    async (req) => findUsersPage(app.db, req.query),
+  );
 
-  app.get('/api/users/pagination/:page/:size', {
-    config: ADMINS,
-    schema: { params: ZPageParams, response: { 200: zPaged(ZUser) } },
-  }, async (req) => findUsersPage(app.db, req.params));
+  app.get(
+    '/api/users/pagination/:page/:size',
+    {
+      config: ADMINS,
+      schema: { params: ZPageParams, response: { 200: zPaged(ZUser) } },
+    },
+    async (req) => findUsersPage(app.db, req.params),
+  );
 
-  app.put('/api/users/:id', {
-    config: ADMINS,
-    ...ownPassword,
-    schema: { params: ZUserIdParams, body: ZUpdateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply } },
-  }, async (req) => updateUser(app.db, req.params.id, req.body, actorOf(req)));
+  app.put(
+    '/api/users/:id',
+    {
+      config: ADMINS,
+      ...ownPassword,
+      schema: {
+        params: ZUserIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZUser, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply },
+      },
+    },
+    async (req) => updateUser(app.db, req.params.id, req.body, actorOf(req)),
+  );
 }

@@ -17,9 +17,15 @@ const admins = () => database.db.selectFrom('users').select('username').where('r
 describe('ensureAdmin on the first start', () => {
   it('refuses a CRM_ADMIN_PASSWORD that breaks a password rule, in one line naming the rule, and makes no admin', async () => {
     expect(await admins()).toEqual([]);
-    await expect(ensureAdmin(database.db, 'my-Admin-2027')).rejects.toThrow(/^CRM_ADMIN_PASSWORD is refused: password must not contain the username \(docs\/trust\.md, Passwords\)$/);
-    await expect(ensureAdmin(database.db, 'password1')).rejects.toThrow(/CRM_ADMIN_PASSWORD is refused: password is too common/);
-    await expect(ensureAdmin(database.db, 'zzzzzzzzzz')).rejects.toThrow(/CRM_ADMIN_PASSWORD is refused: password must not be one character repeated/);
+    await expect(ensureAdmin(database.db, 'my-Admin-2027')).rejects.toThrow(
+      /^CRM_ADMIN_PASSWORD is refused: password must not contain the username \(docs\/trust\.md, Passwords\)$/,
+    );
+    await expect(ensureAdmin(database.db, 'password1')).rejects.toThrow(
+      /CRM_ADMIN_PASSWORD is refused: password is too common/,
+    );
+    await expect(ensureAdmin(database.db, 'zzzzzzzzzz')).rejects.toThrow(
+      /CRM_ADMIN_PASSWORD is refused: password must not be one character repeated/,
+    );
     expect(await admins()).toEqual([]);
   });
 

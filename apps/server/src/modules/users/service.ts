@@ -15,7 +15,8 @@ export async function findUserByUsername(db: Db, username: string, roles: readon
     .executeTakeFirst();
 }
 
-export type AdminBootstrap = { created: false } | { created: true; username: string; password: string; generated: boolean };
+export type AdminBootstrap =
+  { created: false } | { created: true; username: string; password: string; generated: boolean };
 
 const ADMIN = { username: 'admin', name: 'Administrator' };
 
@@ -36,7 +37,8 @@ export async function ensureAdmin(db: Db, password: string | undefined): Promise
   if (existing) return { created: false };
   if (password !== undefined) {
     const problem = await findPasswordProblem(password, ADMIN);
-    if (problem !== undefined) throw new Error(`CRM_ADMIN_PASSWORD is refused: ${problem.message} (docs/trust.md, Passwords)`);
+    if (problem !== undefined)
+      throw new Error(`CRM_ADMIN_PASSWORD is refused: ${problem.message} (docs/trust.md, Passwords)`);
   }
   const chosen = password ?? (await generateAdminPassword());
   const inserted = await db

@@ -13,8 +13,12 @@ describe('RECORDINGS_DIR and VOICE_LOG_URL', () => {
 
   it('serve RECORDINGS_DIR unless VOICE_LOG_URL names an http(s) voice-log server', () => {
     expect(loadConfig({})).toMatchObject({ voiceLogUrl: undefined, voiceLogTimeoutMs: 10_000 });
-    expect(loadConfig({ VOICE_LOG_URL: 'http://voice.local:8080/voicelog/', VOICE_LOG_TIMEOUT_MS: '3000' })).toMatchObject({ voiceLogUrl: 'http://voice.local:8080/voicelog', voiceLogTimeoutMs: 3000 });
-    expect(() => loadConfig({ VOICE_LOG_URL: 'ftp://voice.local/x' })).toThrow(/VOICE_LOG_URL must be the http\(s\) URL/);
+    expect(
+      loadConfig({ VOICE_LOG_URL: 'http://voice.local:8080/voicelog/', VOICE_LOG_TIMEOUT_MS: '3000' }),
+    ).toMatchObject({ voiceLogUrl: 'http://voice.local:8080/voicelog', voiceLogTimeoutMs: 3000 });
+    expect(() => loadConfig({ VOICE_LOG_URL: 'ftp://voice.local/x' })).toThrow(
+      /VOICE_LOG_URL must be the http\(s\) URL/,
+    );
     expect(() => loadConfig({ VOICE_LOG_URL: 'voice.local' })).toThrow(/VOICE_LOG_URL/);
     expect(() => loadConfig({ VOICE_LOG_TIMEOUT_MS: '10' })).toThrow(/VOICE_LOG_TIMEOUT_MS must be at least 100/);
   });

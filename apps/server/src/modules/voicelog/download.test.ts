@@ -22,23 +22,62 @@ const WAV = '20261117-103000_01712345678_AG-1001-all.wav';
 const OTHER = '20261117-110000_01812345678_AG-1002-all.mp3';
 const mp3Bytes = silentMp3(3); // 48,000 bytes
 const wavBytes = toneWav(2); // 32,044 bytes
-const url = (fileName: string, token?: string) => `/api/voicelog/download-mp3?${new URLSearchParams({ fileName, ...(token ? { token } : {}) }).toString()}`;
+const url = (fileName: string, token?: string) =>
+  `/api/voicelog/download-mp3?${new URLSearchParams({ fileName, ...(token ? { token } : {}) }).toString()}`;
 
 /** A raw request: the audio bytes as bytes, and any headers (Range, Authorization). */
 async function fetchAudio(target: string, headers: Record<string, string> = {}, method: 'GET' | 'HEAD' = 'GET') {
   const res = await t.app.inject({ method, url: target, headers });
-  return { status: res.statusCode, headers: res.headers, bytes: res.rawPayload, message: () => (JSON.parse(res.body) as { message: string }).message };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    bytes: res.rawPayload,
+    message: () => (JSON.parse(res.body) as { message: string }).message,
+  };
 }
 
 async function tokenOf(user: TestUser): Promise<string> {
   return sessionTokenFor(t.app, user);
 }
 
-async function linkToQcRecord(db: Db, r: { agent: TestUser; kind: 'in-house' | 'client'; callDate: string; fileName: string }) {
-  const zero = { greetings: 0, liveliness: 0, pronunciation: 0, mumbling: 0, pace: 0, pitch: 0, courtesy: 0, holdProcess: 0, takingPermission: 0, acknowledgementAndFollowUp: 0, poorObjectionAndNegotiationSkill: 0, crm: 0, closing: 0, fatal: 0 };
+async function linkToQcRecord(
+  db: Db,
+  r: { agent: TestUser; kind: 'in-house' | 'client'; callDate: string; fileName: string },
+) {
+  const zero = {
+    greetings: 0,
+    liveliness: 0,
+    pronunciation: 0,
+    mumbling: 0,
+    pace: 0,
+    pitch: 0,
+    courtesy: 0,
+    holdProcess: 0,
+    takingPermission: 0,
+    acknowledgementAndFollowUp: 0,
+    poorObjectionAndNegotiationSkill: 0,
+    crm: 0,
+    closing: 0,
+    fatal: 0,
+  };
   const record = await db
     .insertInto('qcRecords')
-    .values({ kind: r.kind, callDate: r.callDate, agentUserId: r.agent.id, agentId: r.agent.username, agentName: r.agent.name, campaignName: 'Spring Survey', consumerNumber: '01712345678', qcInspector: 'qc', total: 0, agentGrade: 'Below Expectation', fatalReason: '', easVoiceMatchedWithReport: '', suggestion: '', ...zero })
+    .values({
+      kind: r.kind,
+      callDate: r.callDate,
+      agentUserId: r.agent.id,
+      agentId: r.agent.username,
+      agentName: r.agent.name,
+      campaignName: 'Spring Survey',
+      consumerNumber: '01712345678',
+      qcInspector: 'qc',
+      total: 0,
+      agentGrade: 'Below Expectation',
+      fatalReason: '',
+      easVoiceMatchedWithReport: '',
+      suggestion: '',
+      ...zero,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db.insertInto('qcRecordFiles').values({ qcRecordId: record.id, fileName: r.fileName }).execute();
@@ -47,7 +86,12 @@ async function linkToQcRecord(db: Db, r: { agent: TestUser; kind: 'in-house' | '
 let qcUser: TestUser;
 let qcToken: string;
 beforeAll(async () => {
-  await writeRecordings(recordingsDir, DAY, { [MP3]: mp3Bytes, [WAV]: wavBytes, [OTHER]: silentMp3(1.2), 'notes.txt': 'not audio' });
+  await writeRecordings(recordingsDir, DAY, {
+    [MP3]: mp3Bytes,
+    [WAV]: wavBytes,
+    [OTHER]: silentMp3(1.2),
+    'notes.txt': 'not audio',
+  });
   await fs.writeFile(path.join(base, 'secret.mp3'), silentMp3(1.2));
   qcUser = await createUser(t.db, { role: 'qc' });
   qcToken = await tokenOf(qcUser);
@@ -64,7 +108,9 @@ describe('GET /api/voicelog/download-mp3: who may play', () => {
   });
 
   it('plays for an <audio> element with a media token in the query', async () => {
-    const media = (await t.app.inject({ method: 'GET', url: '/api/auth/media-token', headers: asQc() })).json<TMediaToken>();
+    const media = (
+      await t.app.inject({ method: 'GET', url: '/api/auth/media-token', headers: asQc() })
+    ).json<TMediaToken>();
     const r = await fetchAudio(url(`${DAY}/${MP3}`, media.token));
     expect(r.status).toBe(200);
     expect(Buffer.compare(r.bytes, mp3Bytes)).toBe(0);
@@ -102,7 +148,11 @@ describe('GET /api/voicelog/download-mp3: Range, so the player can seek', () => 
   it('sends the whole file with Accept-Ranges, its type and length', async () => {
     const r = await fetchAudio(url(`${DAY}/${MP3}`), asQc());
     expect(r.status).toBe(200);
-    expect(r.headers).toMatchObject({ 'accept-ranges': 'bytes', 'content-type': 'audio/mpeg', 'content-length': '48000' });
+    expect(r.headers).toMatchObject({
+      'accept-ranges': 'bytes',
+      'content-type': 'audio/mpeg',
+      'content-length': '48000',
+    });
     expect(Buffer.compare(r.bytes, mp3Bytes)).toBe(0);
     const wav = await fetchAudio(url(`${DAY}/${WAV}`), asQc());
     expect(wav.headers).toMatchObject({ 'content-type': 'audio/wav', 'content-length': String(wavBytes.length) });
@@ -122,7 +172,12 @@ describe('GET /api/voicelog/download-mp3: Range, so the player can seek', () => 
     for (const c of cases) {
       const r = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: c.range });
       expect(r.status, c.range).toBe(206);
-      expect(r.headers, c.range).toMatchObject({ 'content-range': `bytes ${c.start}-${c.end}/48000`, 'content-length': String(c.end - c.start + 1), 'accept-ranges': 'bytes', 'content-type': 'audio/mpeg' });
+      expect(r.headers, c.range).toMatchObject({
+        'content-range': `bytes ${c.start}-${c.end}/48000`,
+        'content-length': String(c.end - c.start + 1),
+        'accept-ranges': 'bytes',
+        'content-type': 'audio/mpeg',
+      });
       expect(Buffer.compare(r.bytes, mp3Bytes.subarray(c.start, c.end + 1)), c.range).toBe(0);
     }
   });

@@ -13,7 +13,10 @@ export async function probeAudio(filePath: string): Promise<TAudioProbe> {
   try {
     const { format } = await parseFile(filePath, { duration: true, skipCovers: true });
     const seconds = format.duration;
-    return { duration: seconds !== undefined && Number.isFinite(seconds) ? Math.floor(seconds) : null, container: format.container };
+    return {
+      duration: seconds !== undefined && Number.isFinite(seconds) ? Math.floor(seconds) : null,
+      container: format.container,
+    };
   } catch {
     return { duration: null, container: undefined };
   }

@@ -2,7 +2,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeVoiceLogBehaviour = { kind: 'normal' } | { kind: 'status'; code: number } | { kind: 'garbage' } | { kind: 'hang' };
+export type FakeVoiceLogBehaviour =
+  { kind: 'normal' } | { kind: 'status'; code: number } | { kind: 'garbage' } | { kind: 'hang' };
 
 export type FakeVoiceFile = { date: string; fileName: string; phoneNumber: string; agentId: string; bytes: Buffer };
 
@@ -29,9 +30,11 @@ export async function startFakeVoiceLog(files: FakeVoiceFile[], prefix = ''): Pr
       hanging.add(res);
       return;
     }
-    if (behaviour.kind === 'status') return res.writeHead(behaviour.code, { 'content-type': 'text/plain' }).end('upstream trouble');
+    if (behaviour.kind === 'status')
+      return res.writeHead(behaviour.code, { 'content-type': 'text/plain' }).end('upstream trouble');
     if (route === '/search') {
-      if (behaviour.kind === 'garbage') return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+      if (behaviour.kind === 'garbage')
+        return res.writeHead(200, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
       const q = url.searchParams;
       const digits = (q.get('msisdn') ?? '').replace(/\D/g, '').slice(-10);
       const found = files.filter((f) => f.date === q.get('directory') && f.phoneNumber.endsWith(digits));
@@ -39,23 +42,44 @@ export async function startFakeVoiceLog(files: FakeVoiceFile[], prefix = ''): Pr
       const size = Number(q.get('size') ?? 10);
       // Like a Spring page, with extra fields, and the duration as a string with decimals.
       const content = found.slice(page * size, (page + 1) * size).map((f) => ({
-        dateTime: null, phoneNumber: f.phoneNumber, campaignName: 'Spring Survey', agentId: f.agentId, fileName: f.fileName, duration: '12.7',
+        dateTime: null,
+        phoneNumber: f.phoneNumber,
+        campaignName: 'Spring Survey',
+        agentId: f.agentId,
+        fileName: f.fileName,
+        duration: '12.7',
       }));
-      return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({
-        content, totalElements: found.length, totalPages: Math.ceil(found.length / size), size, number: page, first: page === 0, pageable: { sort: [] },
-      }));
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          content,
+          totalElements: found.length,
+          totalPages: Math.ceil(found.length / size),
+          size,
+          number: page,
+          first: page === 0,
+          pageable: { sort: [] },
+        }),
+      );
     }
     if (route === '/download-mp3') {
       const file = files.find((f) => `${f.date}/${f.fileName}` === url.searchParams.get('fileName'));
       if (!file) return res.writeHead(404, { 'content-type': 'text/plain' }).end('no such file');
       const size = file.bytes.length;
       const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-      if (!m) return res.writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(size), 'accept-ranges': 'bytes' }).end(file.bytes);
+      if (!m)
+        return res
+          .writeHead(200, { 'content-type': 'audio/mpeg', 'content-length': String(size), 'accept-ranges': 'bytes' })
+          .end(file.bytes);
       const start = Number(m[1]);
       const end = m[2] ? Math.min(Number(m[2]), size - 1) : size - 1;
       if (start >= size) return res.writeHead(416, { 'content-range': `bytes */${size}` }).end();
       return res
-        .writeHead(206, { 'content-type': 'audio/mpeg', 'content-length': String(end - start + 1), 'content-range': `bytes ${start}-${end}/${size}`, 'accept-ranges': 'bytes' })
+        .writeHead(206, {
+          'content-type': 'audio/mpeg',
+          'content-length': String(end - start + 1),
+          'content-range': `bytes ${start}-${end}/${size}`,
+          'accept-ranges': 'bytes',
+        })
         .end(file.bytes.subarray(start, end + 1));
     }
     res.writeHead(404).end();

@@ -8,7 +8,8 @@ import { contentTypeOf, type TMedia, type VoiceLogSource } from './media.ts';
 import { recordingPath, type TRecordingRef } from './paths.ts';
 import { parseRange } from './range.ts';
 
-export const isMissing = (e: unknown) => typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
+export const isMissing = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
 
 /** What is at `target`, or null when nothing is there (any other failure, such as a refused permission, throws). */
 export async function statOrNull(target: string): Promise<Stats | null> {
@@ -25,23 +26,37 @@ export function isRecordingEntry(entry: Dirent): boolean {
 }
 
 /** One recording, whole or one byte range. The file is opened before answering, so a vanished file is a 404, not a broken 200. */
-export async function streamRecording(recordingsDir: string, ref: TRecordingRef, rangeHeader: string | undefined, head: boolean): Promise<TMedia> {
+export async function streamRecording(
+  recordingsDir: string,
+  ref: TRecordingRef,
+  rangeHeader: string | undefined,
+  head: boolean,
+): Promise<TMedia> {
   const file = recordingPath(recordingsDir, ref);
   const handle = await fs.open(file, 'r').catch((e: unknown) => {
-    if (isMissing(e) || (typeof e === 'object' && e !== null && 'code' in e && e.code === 'EISDIR')) throw notFound(VOICE_LOG_MESSAGES.notFound);
+    if (isMissing(e) || (typeof e === 'object' && e !== null && 'code' in e && e.code === 'EISDIR'))
+      throw notFound(VOICE_LOG_MESSAGES.notFound);
     throw e;
   });
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw notFound(VOICE_LOG_MESSAGES.notFound);
     const range = parseRange(rangeHeader, stat.size);
-    const common = { 'accept-ranges': 'bytes', 'last-modified': stat.mtime.toUTCString(), 'cache-control': 'private, max-age=300' };
+    const common = {
+      'accept-ranges': 'bytes',
+      'last-modified': stat.mtime.toUTCString(),
+      'cache-control': 'private, max-age=300',
+    };
     if (range.kind === 'unsatisfiable') {
       await handle.close();
       return { status: 416, headers: { ...common, 'content-range': `bytes */${stat.size}` }, body: null };
     }
     const [start, end] = range.kind === 'partial' ? [range.start, range.end] : [0, stat.size - 1];
-    const headers: Record<string, string> = { ...common, 'content-type': contentTypeOf(ref.name), 'content-length': String(Math.max(0, end - start + 1)) };
+    const headers: Record<string, string> = {
+      ...common,
+      'content-type': contentTypeOf(ref.name),
+      'content-length': String(Math.max(0, end - start + 1)),
+    };
     if (range.kind === 'partial') headers['content-range'] = `bytes ${start}-${end}/${stat.size}`;
     const status = range.kind === 'partial' ? 206 : 200;
     if (head || stat.size === 0) {

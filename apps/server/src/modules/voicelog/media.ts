@@ -8,7 +8,15 @@ export type TMedia = { status: 200 | 206 | 416; headers: Record<string, string>;
 
 /** A recording as a voice log lists it, before the index adds its checks. */
 export type TRawVoiceFile = Omit<TVoiceFile, 'checks'>;
-export type TPage<T> = { content: T[]; totalElements: number; totalPages: number; size: number; number: number; first: boolean; last: boolean };
+export type TPage<T> = {
+  content: T[];
+  totalElements: number;
+  totalPages: number;
+  size: number;
+  number: number;
+  first: boolean;
+  last: boolean;
+};
 export type TVoiceLogPageQuery = Pick<TVoiceLogSearchQuery, 'directory' | 'msisdn' | 'page' | 'size'>;
 
 /** Where recordings come from: RECORDINGS_DIR, or the external server at VOICE_LOG_URL. */
@@ -28,7 +36,11 @@ export function contentTypeOf(fileName: string): string {
 }
 
 /** The spec's page (0-based `number`) around one page of content. */
-export function voiceLogPage<T>(content: T[], totalElements: number, { page, size }: { page: number; size: number }): TPage<T> {
+export function voiceLogPage<T>(
+  content: T[],
+  totalElements: number,
+  { page, size }: { page: number; size: number },
+): TPage<T> {
   const totalPages = Math.ceil(totalElements / size);
   return { content, totalElements, totalPages, size, number: page, first: page === 0, last: page >= totalPages - 1 };
 }

@@ -10,7 +10,14 @@ const DIGIT_RUN = /\+?\d{7,}/g;
 
 function isRealTime(y: number, mo: number, d: number, h: number, mi: number, s: number): boolean {
   const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+  return (
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h < 24 &&
+    mi < 60 &&
+    s < 60
+  );
 }
 
 /**
@@ -24,7 +31,11 @@ export function parseRecordingName(fileName: string, country: CountryCode): TRec
   if (m) {
     const [y, mo, d, h, mi, s] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
     if (isRealTime(y, mo, d, h, mi, s)) {
-      return { dateTime: `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}`, phoneNumber: m[7] ?? '', agentId: m[8] ?? '' };
+      return {
+        dateTime: `${m[1]}-${m[2]}-${m[3]} ${m[4]}:${m[5]}:${m[6]}`,
+        phoneNumber: m[7] ?? '',
+        agentId: m[8] ?? '',
+      };
     }
   }
   const runs = fileName.match(DIGIT_RUN) ?? [];

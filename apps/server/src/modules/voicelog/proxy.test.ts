@@ -16,7 +16,10 @@ const FILE = '20261117-101500_01712345678_AG-1001-all.mp3';
 const overrides: Partial<TConfig> = { voiceLogTimeoutMs: 400 };
 let fake: FakeVoiceLog;
 beforeAll(async () => {
-  fake = await startFakeVoiceLog([{ date: DAY, fileName: FILE, phoneNumber: '01712345678', agentId: 'AG-1001', bytes: AUDIO }], '/voicelog');
+  fake = await startFakeVoiceLog(
+    [{ date: DAY, fileName: FILE, phoneNumber: '01712345678', agentId: 'AG-1001', bytes: AUDIO }],
+    '/voicelog',
+  );
   overrides.voiceLogUrl = `${fake.url}/`;
 });
 afterAll(async () => fake.close());
@@ -25,11 +28,15 @@ const t = useTestApp(overrides);
 let auth: { authorization: string };
 beforeAll(async () => {
   const u = await createUser(t.db, { role: 'qc' });
-  auth = { authorization: `Bearer ${await t.app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName: 'QC', roleDescription: 'QC' }] })}` };
+  auth = {
+    authorization: `Bearer ${await t.app.tokens.sign({ sub: String(u.id), userName: u.username, name: u.name, roles: [{ roleName: 'QC', roleDescription: 'QC' }] })}`,
+  };
 });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
-const download = (fileName: string, headers: Record<string, string> = {}) => get(`/api/voicelog/download-mp3?${new URLSearchParams({ fileName }).toString()}`, headers);
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...auth, ...headers } });
+const download = (fileName: string, headers: Record<string, string> = {}) =>
+  get(`/api/voicelog/download-mp3?${new URLSearchParams({ fileName }).toString()}`, headers);
 const lastRequest = () => fake.requests.at(-1);
 
 describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
@@ -40,11 +47,31 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     expect(lastRequest()?.url).toBe(`/voicelog/search?directory=${DAY}&msisdn=%2B880+1712-345678&page=0&size=5`);
     expect(r.json<TVoiceLogPage>()).toEqual({
       // Indexed on this first sight; no analysis workers in this test app, so its checks wait.
-      content: [{
-        dateTime: null, phoneNumber: '01712345678', campaignName: 'Spring Survey', agentId: 'AG-1001', fileName: FILE, duration: 12,
-        checks: { status: 'pending', durationSec: 12, sampleRate: 0, channels: [], clippingShare: 0, tooQuiet: false, holdSeconds: 30 },
-      }],
-      totalElements: 1, totalPages: 1, size: 5, number: 0, first: true, last: true,
+      content: [
+        {
+          dateTime: null,
+          phoneNumber: '01712345678',
+          campaignName: 'Spring Survey',
+          agentId: 'AG-1001',
+          fileName: FILE,
+          duration: 12,
+          checks: {
+            status: 'pending',
+            durationSec: 12,
+            sampleRate: 0,
+            channels: [],
+            clippingShare: 0,
+            tooQuiet: false,
+            holdSeconds: 30,
+          },
+        },
+      ],
+      totalElements: 1,
+      totalPages: 1,
+      size: 5,
+      number: 0,
+      first: true,
+      last: true,
     });
   });
 
@@ -52,8 +79,15 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     fake.set({ kind: 'normal' });
     const whole = await download(`${DAY}/${FILE}`);
     expect(whole.statusCode).toBe(200);
-    expect(lastRequest()).toEqual({ url: `/voicelog/download-mp3?fileName=${encodeURIComponent(`${DAY}/${FILE}`)}`, range: undefined });
-    expect(whole.headers).toMatchObject({ 'content-type': 'audio/mpeg', 'content-length': String(AUDIO.length), 'accept-ranges': 'bytes' });
+    expect(lastRequest()).toEqual({
+      url: `/voicelog/download-mp3?fileName=${encodeURIComponent(`${DAY}/${FILE}`)}`,
+      range: undefined,
+    });
+    expect(whole.headers).toMatchObject({
+      'content-type': 'audio/mpeg',
+      'content-length': String(AUDIO.length),
+      'accept-ranges': 'bytes',
+    });
     expect(Buffer.compare(whole.rawPayload, AUDIO)).toBe(0);
 
     const part = await download(`${DAY}/${FILE}`, { range: 'bytes=100-299' });
@@ -66,7 +100,10 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     expect(beyond.statusCode).toBe(416);
     expect(beyond.headers['content-range']).toBe(`bytes */${AUDIO.length}`);
     const missing = await download(`${DAY}/nothing.mp3`);
-    expect([missing.statusCode, missing.json<{ message: string }>().message]).toEqual([404, VOICE_LOG_MESSAGES.notFound]);
+    expect([missing.statusCode, missing.json<{ message: string }>().message]).toEqual([
+      404,
+      VOICE_LOG_MESSAGES.notFound,
+    ]);
   });
 
   it('checks the path and the role before asking the external server', async () => {
@@ -77,13 +114,20 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     const agent = await createUser(t.db, { role: 'agent' });
     const agentToken = await sessionTokenFor(t.app, agent);
     expect((await download(`${DAY}/${FILE}`, { authorization: `Bearer ${agentToken}` })).statusCode).toBe(403);
-    expect((await get(`/api/voicelog/search?directory=${DAY}&msisdn=017`, { authorization: `Bearer ${agentToken}` })).statusCode).toBe(403);
+    expect(
+      (await get(`/api/voicelog/search?directory=${DAY}&msisdn=017`, { authorization: `Bearer ${agentToken}` }))
+        .statusCode,
+    ).toBe(403);
     expect(fake.requests.length).toBe(asked);
   });
 
   it('answers 502 with what went wrong when the external server fails, talks nonsense or hangs', async () => {
     const cases = [
-      { behaviour: { kind: 'status', code: 500 } as const, search: /search answered HTTP 500/, download: /download answered HTTP 500/ },
+      {
+        behaviour: { kind: 'status', code: 500 } as const,
+        search: /search answered HTTP 500/,
+        download: /download answered HTTP 500/,
+      },
       { behaviour: { kind: 'garbage' } as const, search: /not a page of recordings/, download: null },
       { behaviour: { kind: 'hang' } as const, search: /no answer within 0.4 s/, download: /no answer within 0.4 s/ },
     ];
@@ -109,12 +153,19 @@ describe('VOICE_LOG_URL: the external voice-log server, proxied', () => {
     const { port } = closed.address() as AddressInfo;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const proxy = createProxyVoiceLog(`http://127.0.0.1:${port}`, 400);
-    await expect(proxy.search!({ directory: DAY, msisdn: '017', page: 0, size: 10 })).rejects.toThrow(/could not be reached or failed: ECONNREFUSED/);
+    await expect(proxy.search!({ directory: DAY, msisdn: '017', page: 0, size: 10 })).rejects.toThrow(
+      /could not be reached or failed: ECONNREFUSED/,
+    );
   });
 
   it('refuses uploads: recordings are added on the external server (400)', async () => {
     const admin = await createUser(t.db, { role: 'admin' });
-    const token = await t.app.tokens.sign({ sub: String(admin.id), userName: admin.username, name: admin.name, roles: [{ roleName: 'ADMIN', roleDescription: 'Admin' }] });
+    const token = await t.app.tokens.sign({
+      sub: String(admin.id),
+      userName: admin.username,
+      name: admin.name,
+      roles: [{ roleName: 'ADMIN', roleDescription: 'Admin' }],
+    });
     const form = new FormData();
     form.append('files', new Blob([new Uint8Array(AUDIO)]), FILE);
     const encoded = new Response(form);

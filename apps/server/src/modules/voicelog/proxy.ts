@@ -5,7 +5,15 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { z } from 'zod';
 import { VOICE_LOG_MESSAGES } from '@crm/shared';
 import { notFound } from '../../http/errors.ts';
-import { contentTypeOf, voiceLogPage, type TMedia, type TPage, type TRawVoiceFile, type TVoiceLogPageQuery, type VoiceLogSource } from './media.ts';
+import {
+  contentTypeOf,
+  voiceLogPage,
+  type TMedia,
+  type TPage,
+  type TRawVoiceFile,
+  type TVoiceLogPageQuery,
+  type VoiceLogSource,
+} from './media.ts';
 import type { TRecordingRef } from './paths.ts';
 
 /** The external server failed, answered something unreadable, or took too long: a 502 for our caller. */
@@ -27,10 +35,18 @@ const ZUpstreamFile = z.object({
 const ZUpstreamPage = z.object({ content: z.array(ZUpstreamFile), totalElements: z.number().int().nonnegative() });
 
 /** Headers passed back to the player as the external server sent them. */
-const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'accept-ranges', 'last-modified', 'etag'] as const;
+const PASSED_HEADERS = [
+  'content-type',
+  'content-length',
+  'content-range',
+  'accept-ranges',
+  'last-modified',
+  'etag',
+] as const;
 
 function describeFailure(e: unknown, timeoutMs: number): string {
-  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError'))
+    return `no answer within ${timeoutMs / 1000} s`;
   const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
   const code = cause && 'code' in cause && typeof cause.code === 'string' ? cause.code : undefined;
   return code ?? (cause ?? (e instanceof Error ? e : undefined))?.message ?? String(e);
@@ -40,9 +56,16 @@ function describeFailure(e: unknown, timeoutMs: number): string {
  * GET from the external server. `deadline` bounds the whole exchange (a search); without it only the wait for the
  * answer's headers is bounded by `timeoutMs`, so a long recording may take as long as the player reads it.
  */
-async function fetchUpstream(url: string, headers: Record<string, string>, timeoutMs: number, deadline?: AbortSignal): Promise<Response> {
+async function fetchUpstream(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  deadline?: AbortSignal,
+): Promise<Response> {
   const controller = new AbortController();
-  const timer = deadline ? undefined : setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
+  const timer = deadline
+    ? undefined
+    : setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), timeoutMs);
   try {
     return await fetch(url, { headers, signal: deadline ?? controller.signal, redirect: 'follow' });
   } catch (e) {
@@ -52,10 +75,24 @@ async function fetchUpstream(url: string, headers: Record<string, string>, timeo
   }
 }
 
-async function searchUpstream(baseUrl: string, timeoutMs: number, query: TVoiceLogPageQuery): Promise<TPage<TRawVoiceFile>> {
-  const params = new URLSearchParams({ directory: query.directory, msisdn: query.msisdn, page: String(query.page), size: String(query.size) });
+async function searchUpstream(
+  baseUrl: string,
+  timeoutMs: number,
+  query: TVoiceLogPageQuery,
+): Promise<TPage<TRawVoiceFile>> {
+  const params = new URLSearchParams({
+    directory: query.directory,
+    msisdn: query.msisdn,
+    page: String(query.page),
+    size: String(query.size),
+  });
   const deadline = AbortSignal.timeout(timeoutMs);
-  const res = await fetchUpstream(`${baseUrl}/search?${params.toString()}`, { accept: 'application/json' }, timeoutMs, deadline);
+  const res = await fetchUpstream(
+    `${baseUrl}/search?${params.toString()}`,
+    { accept: 'application/json' },
+    timeoutMs,
+    deadline,
+  );
   if (!res.ok) {
     await res.body?.cancel().catch(() => undefined);
     throw new UpstreamError(VOICE_LOG_MESSAGES.upstreamFailed(`the search answered HTTP ${res.status}`));
@@ -68,14 +105,25 @@ async function searchUpstream(baseUrl: string, timeoutMs: number, query: TVoiceL
     body = undefined;
   }
   const parsed = ZUpstreamPage.safeParse(body);
-  if (!parsed.success) throw new UpstreamError(VOICE_LOG_MESSAGES.upstreamFailed('the search answer is not a page of recordings'));
+  if (!parsed.success)
+    throw new UpstreamError(VOICE_LOG_MESSAGES.upstreamFailed('the search answer is not a page of recordings'));
   return voiceLogPage(parsed.data.content, parsed.data.totalElements, query);
 }
 
-async function downloadUpstream(baseUrl: string, timeoutMs: number, ref: TRecordingRef, range: string | undefined, head: boolean): Promise<TMedia> {
+async function downloadUpstream(
+  baseUrl: string,
+  timeoutMs: number,
+  ref: TRecordingRef,
+  range: string | undefined,
+  head: boolean,
+): Promise<TMedia> {
   const params = new URLSearchParams({ fileName: `${ref.date}/${ref.name}` });
   // identity: fetch would unpack a compressed body, and the length and byte ranges passed back would not fit it.
-  const res = await fetchUpstream(`${baseUrl}/download-mp3?${params.toString()}`, { 'accept-encoding': 'identity', ...(range ? { range } : {}) }, timeoutMs);
+  const res = await fetchUpstream(
+    `${baseUrl}/download-mp3?${params.toString()}`,
+    { 'accept-encoding': 'identity', ...(range ? { range } : {}) },
+    timeoutMs,
+  );
   const headers: Record<string, string> = {};
   for (const name of PASSED_HEADERS) {
     const value = res.headers.get(name);
@@ -94,7 +142,11 @@ async function downloadUpstream(baseUrl: string, timeoutMs: number, ref: TRecord
   await res.body?.cancel().catch(() => undefined);
   if (res.status === 416) {
     const size = headers['content-range'];
-    return { status: 416, headers: { 'accept-ranges': 'bytes', ...(size === undefined ? {} : { 'content-range': size }) }, body: null };
+    return {
+      status: 416,
+      headers: { 'accept-ranges': 'bytes', ...(size === undefined ? {} : { 'content-range': size }) },
+      body: null,
+    };
   }
   if (res.status === 404) throw notFound(VOICE_LOG_MESSAGES.notFound);
   throw new UpstreamError(VOICE_LOG_MESSAGES.upstreamFailed(`the download answered HTTP ${res.status}`));

@@ -1,9 +1,6 @@
 // HTTP Range (RFC 9110 §14) for one byte range, which is what an <audio> element asks for when it seeks.
 
-export type TByteRange =
-  | { kind: 'full' }
-  | { kind: 'partial'; start: number; end: number }
-  | { kind: 'unsatisfiable' };
+export type TByteRange = { kind: 'full' } | { kind: 'partial'; start: number; end: number } | { kind: 'unsatisfiable' };
 
 const SINGLE_RANGE = /^bytes=(\d*)-(\d*)$/i;
 

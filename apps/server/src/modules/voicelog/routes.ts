@@ -1,6 +1,19 @@
 // The voice log (docs/product.md §7 Voice log; docs/architecture.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
-import { MEDIA_TYPES, ZErrorReply, ZRecordingAnalysisQuery, ZRecordingAnalysisReply, ZVoiceDownloadQuery, ZVoiceLogPage, ZVoiceLogSearchQuery, ZVoiceLogUploadQuery, ZVoiceLogUploadResult, VOICE_LOG_MESSAGES, VOICE_LOG_PATHS, zFileReply } from '@crm/shared';
+import {
+  MEDIA_TYPES,
+  ZErrorReply,
+  ZRecordingAnalysisQuery,
+  ZRecordingAnalysisReply,
+  ZVoiceDownloadQuery,
+  ZVoiceLogPage,
+  ZVoiceLogSearchQuery,
+  ZVoiceLogUploadQuery,
+  ZVoiceLogUploadResult,
+  VOICE_LOG_MESSAGES,
+  VOICE_LOG_PATHS,
+  zFileReply,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../audit/record.ts';
@@ -22,39 +35,75 @@ export async function voicelogRoutes(app: App) {
     throw error;
   });
 
-  app.get(VOICE_LOG_PATHS.search, {
-    config: SCORERS,
-    schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
-  }, async (req) => searchRecordings(deps, req.query));
+  app.get(
+    VOICE_LOG_PATHS.search,
+    {
+      config: SCORERS,
+      schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
+    },
+    async (req) => searchRecordings(deps, req.query),
+  );
 
   // Agents may ask too: the service lets them see only recordings of their own QC records (403 otherwise).
-  app.get(VOICE_LOG_PATHS.analysis, {
-    config: EVERY_ROLE,
-    schema: { querystring: ZRecordingAnalysisQuery, response: { 200: ZRecordingAnalysisReply, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 502: ZErrorReply } },
-  }, async (req) => getRecordingAnalysis(deps, currentUser(req), req.query.fileName));
-
-  // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
-  app.get(VOICE_LOG_PATHS.download, {
-    config: asDownload(EVERY_ROLE),
-    schema: {
-      querystring: ZVoiceDownloadQuery,
-      response: {
-        200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
-        206: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The part of the recording a Range header asked for', { binary: true }),
-        403: ZErrorReply,
-        404: ZErrorReply,
-        416: ZErrorReply,
-        502: ZErrorReply,
+  app.get(
+    VOICE_LOG_PATHS.analysis,
+    {
+      config: EVERY_ROLE,
+      schema: {
+        querystring: ZRecordingAnalysisQuery,
+        response: {
+          200: ZRecordingAnalysisReply,
+          400: ZErrorReply,
+          403: ZErrorReply,
+          404: ZErrorReply,
+          502: ZErrorReply,
+        },
       },
     },
-  }, async (req, reply) => {
-    const media = await playRecording({ db: app.db, voiceLog }, currentUser(req), req.query.fileName, req.headers.range, req.method === 'HEAD');
-    reply.code(media.status).headers(media.headers);
-    return media.body ?? reply.send({ message: VOICE_LOG_MESSAGES.unsatisfiableRange });
-  });
+    async (req) => getRecordingAnalysis(deps, currentUser(req), req.query.fileName),
+  );
 
-  app.post(VOICE_LOG_PATHS.upload, {
-    config: ADMINS,
-    schema: { querystring: ZVoiceLogUploadQuery, response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply } },
-  }, async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }, catalog));
+  // An <audio> element cannot send headers: it plays with a media token in ?token= (queryToken).
+  app.get(
+    VOICE_LOG_PATHS.download,
+    {
+      config: asDownload(EVERY_ROLE),
+      schema: {
+        querystring: ZVoiceDownloadQuery,
+        response: {
+          200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
+          206: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The part of the recording a Range header asked for', {
+            binary: true,
+          }),
+          403: ZErrorReply,
+          404: ZErrorReply,
+          416: ZErrorReply,
+          502: ZErrorReply,
+        },
+      },
+    },
+    async (req, reply) => {
+      const media = await playRecording(
+        { db: app.db, voiceLog },
+        currentUser(req),
+        req.query.fileName,
+        req.headers.range,
+        req.method === 'HEAD',
+      );
+      reply.code(media.status).headers(media.headers);
+      return media.body ?? reply.send({ message: VOICE_LOG_MESSAGES.unsatisfiableRange });
+    },
+  );
+
+  app.post(
+    VOICE_LOG_PATHS.upload,
+    {
+      config: ADMINS,
+      schema: {
+        querystring: ZVoiceLogUploadQuery,
+        response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply },
+      },
+    },
+    async (req) => storeRecordings(req, app.config, req.query.directory, { db: app.db, actor: actorOf(req) }, catalog),
+  );
 }

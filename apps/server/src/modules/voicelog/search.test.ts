@@ -43,23 +43,76 @@ describe('GET /api/voicelog/search', () => {
     expect(r.status).toBe(200);
     const page = r.json<TVoiceLogPage>();
     // No analysis workers in this test app: every recording's checks are pending, with the duration the index read.
-    const pending = (durationSec: number) => ({ status: 'pending', durationSec, sampleRate: 0, channels: [], clippingShare: 0, tooQuiet: false, holdSeconds: 30 });
+    const pending = (durationSec: number) => ({
+      status: 'pending',
+      durationSec,
+      sampleRate: 0,
+      channels: [],
+      clippingShare: 0,
+      tooQuiet: false,
+      holdSeconds: 30,
+    });
     expect(page.content).toEqual([
-      { dateTime: '2026-11-17 09:30:00', phoneNumber: '8801712345678', campaignName: '', agentId: 'AG-1002', fileName: '20261117-093000_8801712345678_AG-1002-all.WAV', duration: 2, checks: pending(2) },
-      { dateTime: '2026-11-17 10:15:00', phoneNumber: '01712345678', campaignName: '', agentId: 'AG-1001', fileName: '20261117-101500_01712345678_AG-1001-all.mp3', duration: 3, checks: pending(3) },
+      {
+        dateTime: '2026-11-17 09:30:00',
+        phoneNumber: '8801712345678',
+        campaignName: '',
+        agentId: 'AG-1002',
+        fileName: '20261117-093000_8801712345678_AG-1002-all.WAV',
+        duration: 2,
+        checks: pending(2),
+      },
+      {
+        dateTime: '2026-11-17 10:15:00',
+        phoneNumber: '01712345678',
+        campaignName: '',
+        agentId: 'AG-1001',
+        fileName: '20261117-101500_01712345678_AG-1001-all.mp3',
+        duration: 3,
+        checks: pending(3),
+      },
       // Unreadable audio is still listed, without a duration.
-      { dateTime: '2026-11-17 13:00:00', phoneNumber: '01712345678', campaignName: '', agentId: 'AG-1004', fileName: '20261117-130000_01712345678_AG-1004-all.mp3', duration: null, checks: pending(0) },
+      {
+        dateTime: '2026-11-17 13:00:00',
+        phoneNumber: '01712345678',
+        campaignName: '',
+        agentId: 'AG-1004',
+        fileName: '20261117-130000_01712345678_AG-1004-all.mp3',
+        duration: null,
+        checks: pending(0),
+      },
       // A name that is not VICIdial's: the number only.
-      { dateTime: null, phoneNumber: '+8801712345678', campaignName: '', agentId: '', fileName: 'call-+8801712345678-followup.wav', duration: 4, checks: pending(4) },
+      {
+        dateTime: null,
+        phoneNumber: '+8801712345678',
+        campaignName: '',
+        agentId: '',
+        fileName: 'call-+8801712345678-followup.wav',
+        duration: 4,
+        checks: pending(4),
+      },
     ]);
     expect(page).toMatchObject({ totalElements: 4, totalPages: 1, size: 10, number: 0, first: true, last: true });
   });
 
   it('finds the same recordings whichever way the number is written', async () => {
-    const formats = ['01712345678', '8801712345678', '+8801712345678', '+88 017 1234 5678', '017-1234-5678', ' 0171 234 5678 ', '+880 1712-345678', '1712345678', '008801712345678'];
+    const formats = [
+      '01712345678',
+      '8801712345678',
+      '+8801712345678',
+      '+88 017 1234 5678',
+      '017-1234-5678',
+      ' 0171 234 5678 ',
+      '+880 1712-345678',
+      '1712345678',
+      '008801712345678',
+    ];
     for (const format of formats) {
       const page = (await search(qc, format)).json<TVoiceLogPage>();
-      expect(page.content.map((f) => f.fileName), format).toHaveLength(4);
+      expect(
+        page.content.map((f) => f.fileName),
+        format,
+      ).toHaveLength(4);
     }
   });
 
@@ -74,7 +127,15 @@ describe('GET /api/voicelog/search', () => {
   it('answers an empty page for a date without a folder, not an error', async () => {
     const r = await search(qc, '01712345678', '', '2026-01-01');
     expect(r.status).toBe(200);
-    expect(r.json<TVoiceLogPage>()).toEqual({ content: [], totalElements: 0, totalPages: 0, size: 10, number: 0, first: true, last: true });
+    expect(r.json<TVoiceLogPage>()).toEqual({
+      content: [],
+      totalElements: 0,
+      totalPages: 0,
+      size: 10,
+      number: 0,
+      first: true,
+      last: true,
+    });
   });
 
   it('pages from 0', async () => {
@@ -88,10 +149,16 @@ describe('GET /api/voicelog/search', () => {
   });
 
   it('lists a file added to the folder at once, and no longer a removed one', async () => {
-    const names = async () => (await search(qc, '01712345678', '', '2026-11-18')).json<TVoiceLogPage>().content.map((f) => f.fileName);
+    const names = async () =>
+      (await search(qc, '01712345678', '', '2026-11-18')).json<TVoiceLogPage>().content.map((f) => f.fileName);
     expect(await names()).toEqual(['20261118-101500_01712345678_AG-1001-all.mp3']);
-    const [added] = await writeRecordings(recordingsDir, '2026-11-18', { '20261118-091500_01712345678_AG-1002-all.wav': toneWav(1) });
-    expect(await names()).toEqual(['20261118-091500_01712345678_AG-1002-all.wav', '20261118-101500_01712345678_AG-1001-all.mp3']);
+    const [added] = await writeRecordings(recordingsDir, '2026-11-18', {
+      '20261118-091500_01712345678_AG-1002-all.wav': toneWav(1),
+    });
+    expect(await names()).toEqual([
+      '20261118-091500_01712345678_AG-1002-all.wav',
+      '20261118-101500_01712345678_AG-1001-all.mp3',
+    ]);
     await fs.rm(added!);
     expect(await names()).toEqual(['20261118-101500_01712345678_AG-1001-all.mp3']);
   });
@@ -99,7 +166,9 @@ describe('GET /api/voicelog/search', () => {
   it('keeps a duration until the scanner sees the file change', async () => {
     // A file changed in place leaves its folder's modification time alone: the periodic scan (scanNow here) finds it.
     const file = files[0]!; // the 3 s MP3
-    const duration = async () => (await search(qc, '01712345678')).json<TVoiceLogPage>().content.find((f) => f.fileName === path.basename(file))?.duration;
+    const duration = async () =>
+      (await search(qc, '01712345678')).json<TVoiceLogPage>().content.find((f) => f.fileName === path.basename(file))
+        ?.duration;
     const mtime = new Date('2026-11-17T10:16:00Z'); // whole seconds, so setting it again gives the very same time
     await fs.utimes(file, mtime, mtime);
     expect(await duration()).toBe(3);
@@ -120,11 +189,23 @@ describe('GET /api/voicelog/search', () => {
   });
 
   it('refuses a bad date, a missing number and a bad page size (400)', async () => {
-    const bad = ['directory=17-11-2026&msisdn=017', 'directory=2026-02-30&msisdn=017', `directory=${DAY}`, `directory=${DAY}&msisdn=017&size=0`, `directory=${DAY}&msisdn=017&page=-1`, 'directory=../etc&msisdn=017', `directory=${DAY}&msisdn=017&sort=loudest`, `directory=${DAY}&msisdn=017&talkRatioUnder=120`, `directory=${DAY}&msisdn=017&longestSilenceOver=-1`];
+    const bad = [
+      'directory=17-11-2026&msisdn=017',
+      'directory=2026-02-30&msisdn=017',
+      `directory=${DAY}`,
+      `directory=${DAY}&msisdn=017&size=0`,
+      `directory=${DAY}&msisdn=017&page=-1`,
+      'directory=../etc&msisdn=017',
+      `directory=${DAY}&msisdn=017&sort=loudest`,
+      `directory=${DAY}&msisdn=017&talkRatioUnder=120`,
+      `directory=${DAY}&msisdn=017&longestSilenceOver=-1`,
+    ];
     for (const q of bad) {
       const r = await qc.get(`/api/voicelog/search?${q}`);
       expect(r.status, q).toBe(400);
-      expect(r.json<{ message: string }>().message, q).toMatch(/directory|msisdn|size|page|sort|talkRatioUnder|longestSilenceOver/);
+      expect(r.json<{ message: string }>().message, q).toMatch(
+        /directory|msisdn|size|page|sort|talkRatioUnder|longestSilenceOver/,
+      );
     }
   });
 });

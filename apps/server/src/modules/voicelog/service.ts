@@ -1,5 +1,11 @@
 // The voice-log calls: search a date folder by number, and play one recording (who may play what is decided here).
-import { VOICE_LOG_MESSAGES, type TRecordingAnalysisReply, type TTokenPayload, type TVoiceLogPage, type TVoiceLogSearchQuery } from '@crm/shared';
+import {
+  VOICE_LOG_MESSAGES,
+  type TRecordingAnalysisReply,
+  type TTokenPayload,
+  type TVoiceLogPage,
+  type TVoiceLogSearchQuery,
+} from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
@@ -15,7 +21,9 @@ import { createProxyVoiceLog } from './proxy.ts';
 
 /** VOICE_LOG_URL when set, else RECORDINGS_DIR. */
 export function createVoiceLog(config: TConfig): VoiceLogSource {
-  return config.voiceLogUrl ? createProxyVoiceLog(config.voiceLogUrl, config.voiceLogTimeoutMs) : createLocalVoiceLog(config.recordingsDir);
+  return config.voiceLogUrl
+    ? createProxyVoiceLog(config.voiceLogUrl, config.voiceLogTimeoutMs)
+    : createLocalVoiceLog(config.recordingsDir);
 }
 
 export type TVoiceLogDeps = { db: Db; voiceLog: VoiceLogSource; catalog: TCatalog; holdSeconds: number };
@@ -38,7 +46,9 @@ export async function searchRecordings(deps: TVoiceLogDeps, query: TVoiceLogSear
     return { ...f, checks: row ? checksOf(row, deps.holdSeconds) : null };
   });
   const kept = filterRemotePage(content, rows, query);
-  return kept.length === content.length ? { ...page, content: kept } : { ...voiceLogPage(kept, page.totalElements, query), content: kept };
+  return kept.length === content.length
+    ? { ...page, content: kept }
+    : { ...voiceLogPage(kept, page.totalElements, query), content: kept };
 }
 
 /** Whether the recording is linked to one of the agent's own in-house QC records of that call date. */
@@ -57,7 +67,8 @@ async function isAgentsRecording(db: Db, agentUserId: number, ref: TRecordingRef
 
 /** Admins and QC inspectors: any recording; an agent: only one linked to its own in-house QC records (else 403). */
 async function assertMayHear(db: Db, user: TTokenPayload, ref: TRecordingRef): Promise<void> {
-  if (isAgent(user) && !(await isAgentsRecording(db, userIdOf(user), ref))) throw forbidden(VOICE_LOG_MESSAGES.notYours);
+  if (isAgent(user) && !(await isAgentsRecording(db, userIdOf(user), ref)))
+    throw forbidden(VOICE_LOG_MESSAGES.notYours);
 }
 
 /**
@@ -65,7 +76,11 @@ async function assertMayHear(db: Db, user: TTokenPayload, ref: TRecordingRef): P
  * unreadable with the reason, or the figures, waveform and spans. A recording the index does not have yet is looked
  * for (its date folder read again; on the external voice log, asked for and queued): 404 when it is nowhere.
  */
-export async function getRecordingAnalysis(deps: TVoiceLogDeps, user: TTokenPayload, fileName: string): Promise<TRecordingAnalysisReply> {
+export async function getRecordingAnalysis(
+  deps: TVoiceLogDeps,
+  user: TTokenPayload,
+  fileName: string,
+): Promise<TRecordingAnalysisReply> {
   const ref = parseRecordingRef(fileName);
   await assertMayHear(deps.db, user, ref);
   const find = () =>
@@ -83,7 +98,9 @@ export async function getRecordingAnalysis(deps: TVoiceLogDeps, user: TTokenPayl
     } else {
       const { phoneNumber } = parseRecordingName(ref.name, deps.catalog.country);
       if (phoneNumber !== '' && (await deps.voiceLog.has(ref, phoneNumber))) {
-        const files = [{ dateTime: null, phoneNumber, campaignName: '', agentId: '', fileName: ref.name, duration: null }];
+        const files = [
+          { dateTime: null, phoneNumber, campaignName: '', agentId: '', fileName: ref.name, duration: null },
+        ];
         const { added } = await indexRemote(deps.db, deps.catalog.country, ref.date, files);
         await deps.catalog.enqueue(added);
       }

@@ -20,7 +20,11 @@ export function silentMp3(seconds: number): Buffer {
 }
 
 /** Writes files into {dir}/{date}/ and returns their full paths. */
-export async function writeRecordings(dir: string, date: string, files: Record<string, Buffer | string>): Promise<string[]> {
+export async function writeRecordings(
+  dir: string,
+  date: string,
+  files: Record<string, Buffer | string>,
+): Promise<string[]> {
   await fs.mkdir(path.join(dir, date), { recursive: true });
   return Promise.all(
     Object.entries(files).map(async ([name, content]) => {

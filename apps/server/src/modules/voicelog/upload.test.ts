@@ -3,7 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOICE_LOG_MESSAGES, VOICE_LOG_UPLOAD_MAX_FILES, VOICE_LOG_UPLOAD_MAX_MB, type TVoiceLogPage, type TVoiceLogUploadResult } from '@crm/shared';
+import {
+  VOICE_LOG_MESSAGES,
+  VOICE_LOG_UPLOAD_MAX_FILES,
+  VOICE_LOG_UPLOAD_MAX_MB,
+  type TVoiceLogPage,
+  type TVoiceLogUploadResult,
+} from '@crm/shared';
 import { createUser, sessionTokenFor, useTestApp } from '../../test/harness.ts';
 import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
 
@@ -18,9 +24,15 @@ type Part = { name: string; bytes: Buffer | string };
 /** A multipart/form-data body as a browser sends it: a text field, then each file in the field "files". */
 function multipartBody(parts: Part[]): { boundary: string; body: Buffer } {
   const boundary = `----crm-test-${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nfields are ignored\r\n`)];
+  const chunks: Buffer[] = [
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nfields are ignored\r\n`),
+  ];
   for (const p of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${p.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     chunks.push(typeof p.bytes === 'string' ? Buffer.from(p.bytes) : p.bytes, Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -32,22 +44,37 @@ async function upload(token: string | undefined, parts: Part[], directory = DAY)
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/voicelog/upload?directory=${encodeURIComponent(directory)}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     payload: body,
   });
-  return { status: res.statusCode, json: <T>() => JSON.parse(res.body) as T, message: () => (JSON.parse(res.body) as { message: string }).message };
+  return {
+    status: res.statusCode,
+    json: <T>() => JSON.parse(res.body) as T,
+    message: () => (JSON.parse(res.body) as { message: string }).message,
+  };
 }
 
 /** Every file under the recordings folder (temporary upload folders included), relative to it. */
 async function storedFiles(): Promise<string[]> {
   const entries = await fs.readdir(recordingsDir, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isFile()).map((e) => path.relative(recordingsDir, path.join(e.parentPath, e.name))).sort();
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(recordingsDir, path.join(e.parentPath, e.name)))
+    .sort();
 }
 
 let admin: string;
 beforeAll(async () => {
   const user = await createUser(t.db, { role: 'admin' });
-  admin = await t.app.tokens.sign({ sub: String(user.id), userName: user.username, name: user.name, roles: [{ roleName: 'ADMIN', roleDescription: 'Admin' }] });
+  admin = await t.app.tokens.sign({
+    sub: String(user.id),
+    userName: user.username,
+    name: user.name,
+    roles: [{ roleName: 'ADMIN', roleDescription: 'Admin' }],
+  });
 });
 
 describe('POST /api/voicelog/upload', () => {
@@ -77,16 +104,36 @@ describe('POST /api/voicelog/upload', () => {
         { fileName: '20261119-091500_01712345678_AG-1002-all.WAV', size: wav.length, duration: 2 },
       ],
     });
-    expect(await storedFiles()).toEqual([`${DAY}/20261119-090000_01712345678_AG-1001-all.mp3`, `${DAY}/20261119-091500_01712345678_AG-1002-all.WAV`]);
-    expect(Buffer.compare(await fs.readFile(path.join(recordingsDir, DAY, '20261119-090000_01712345678_AG-1001-all.mp3')), mp3)).toBe(0);
+    expect(await storedFiles()).toEqual([
+      `${DAY}/20261119-090000_01712345678_AG-1001-all.mp3`,
+      `${DAY}/20261119-091500_01712345678_AG-1002-all.WAV`,
+    ]);
+    expect(
+      Buffer.compare(
+        await fs.readFile(path.join(recordingsDir, DAY, '20261119-090000_01712345678_AG-1001-all.mp3')),
+        mp3,
+      ),
+    ).toBe(0);
     // Indexed by the upload itself, before any search or scan, and waiting for its analysis.
-    const indexed = await t.db.selectFrom('recordings').select(['fileName', 'durationSec', 'analysisStatus']).where('callDate', '=', DAY).orderBy('fileName').execute();
+    const indexed = await t.db
+      .selectFrom('recordings')
+      .select(['fileName', 'durationSec', 'analysisStatus'])
+      .where('callDate', '=', DAY)
+      .orderBy('fileName')
+      .execute();
     expect(indexed).toEqual([
       { fileName: '20261119-090000_01712345678_AG-1001-all.mp3', durationSec: 3, analysisStatus: 'pending' },
       { fileName: '20261119-091500_01712345678_AG-1002-all.WAV', durationSec: 2, analysisStatus: 'pending' },
     ]);
-    const found = await t.app.inject({ method: 'GET', url: `/api/voicelog/search?directory=${DAY}&msisdn=%2B8801712345678`, headers: { authorization: `Bearer ${admin}` } });
-    expect(found.json<TVoiceLogPage>().content.map((f) => [f.agentId, f.duration])).toEqual([['AG-1001', 3], ['AG-1002', 2]]);
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/voicelog/search?directory=${DAY}&msisdn=%2B8801712345678`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(found.json<TVoiceLogPage>().content.map((f) => [f.agentId, f.duration])).toEqual([
+      ['AG-1001', 3],
+      ['AG-1002', 2],
+    ]);
   });
 
   it('rejects the whole upload when one file is not a usable recording, storing nothing (400)', async () => {
@@ -95,10 +142,19 @@ describe('POST /api/voicelog/upload', () => {
     const cases: [Part, string][] = [
       [{ name: 'notes.txt', bytes: 'hello' }, VOICE_LOG_MESSAGES.extension('notes.txt')],
       [{ name: 'call.mp3.exe', bytes: silentMp3(1.2) }, VOICE_LOG_MESSAGES.extension('call.mp3.exe')],
-      [{ name: '../escape_01712345678.mp3', bytes: silentMp3(1.2) }, VOICE_LOG_MESSAGES.badName('../escape_01712345678.mp3')],
-      [{ name: '2026-11-20/inside_01712345678.mp3', bytes: silentMp3(1.2) }, VOICE_LOG_MESSAGES.badName('2026-11-20/inside_01712345678.mp3')],
+      [
+        { name: '../escape_01712345678.mp3', bytes: silentMp3(1.2) },
+        VOICE_LOG_MESSAGES.badName('../escape_01712345678.mp3'),
+      ],
+      [
+        { name: '2026-11-20/inside_01712345678.mp3', bytes: silentMp3(1.2) },
+        VOICE_LOG_MESSAGES.badName('2026-11-20/inside_01712345678.mp3'),
+      ],
       [{ name: '.hidden.mp3', bytes: silentMp3(1.2) }, VOICE_LOG_MESSAGES.badName('.hidden.mp3')],
-      [{ name: 'fake_01712345678.mp3', bytes: 'this is text, not audio' }, VOICE_LOG_MESSAGES.unreadable('fake_01712345678.mp3')],
+      [
+        { name: 'fake_01712345678.mp3', bytes: 'this is text, not audio' },
+        VOICE_LOG_MESSAGES.unreadable('fake_01712345678.mp3'),
+      ],
       [{ name: 'wav-in-disguise.mp3', bytes: toneWav(1) }, VOICE_LOG_MESSAGES.unreadable('wav-in-disguise.mp3')],
       [{ name: 'empty.wav', bytes: '' }, VOICE_LOG_MESSAGES.unreadable('empty.wav')],
       [good, VOICE_LOG_MESSAGES.duplicateInUpload(good.name)],
@@ -118,7 +174,10 @@ describe('POST /api/voicelog/upload', () => {
     const [file] = await writeRecordings(recordingsDir, DAY, { [existing]: toneWav(1) });
     const original = await fs.readFile(file!);
     const before = await storedFiles();
-    const r = await upload(admin, [{ name: '20261119-111500_01712345678_AG-1001-all.mp3', bytes: silentMp3(1.2) }, { name: existing, bytes: toneWav(3) }]);
+    const r = await upload(admin, [
+      { name: '20261119-111500_01712345678_AG-1001-all.mp3', bytes: silentMp3(1.2) },
+      { name: existing, bytes: toneWav(3) },
+    ]);
     expect(r.status).toBe(409);
     expect(r.message()).toBe(VOICE_LOG_MESSAGES.exists([existing]));
     expect(await storedFiles()).toEqual(before);
@@ -128,7 +187,12 @@ describe('POST /api/voicelog/upload', () => {
   it('refuses an upload without files, a body that is not multipart, and a bad date folder (400)', async () => {
     const none = await upload(admin, []);
     expect([none.status, none.message()]).toEqual([400, VOICE_LOG_MESSAGES.noFiles]);
-    const json = await t.app.inject({ method: 'POST', url: `/api/voicelog/upload?directory=${DAY}`, headers: { authorization: `Bearer ${admin}` }, payload: { files: [] } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: `/api/voicelog/upload?directory=${DAY}`,
+      headers: { authorization: `Bearer ${admin}` },
+      payload: { files: [] },
+    });
     expect(json.statusCode).toBe(400);
     expect(json.json<{ message: string }>().message).toBe(VOICE_LOG_MESSAGES.notMultipart);
     for (const directory of ['2026-02-30', '../2026-11-19', '']) {
@@ -140,7 +204,10 @@ describe('POST /api/voicelog/upload', () => {
 
   it(`refuses more than ${VOICE_LOG_UPLOAD_MAX_FILES} files in one upload (413), storing nothing`, async () => {
     const before = await storedFiles();
-    const parts = Array.from({ length: VOICE_LOG_UPLOAD_MAX_FILES + 1 }, (_, i) => ({ name: `many-${i}_01712345678.mp3`, bytes: silentMp3(0.024) }));
+    const parts = Array.from({ length: VOICE_LOG_UPLOAD_MAX_FILES + 1 }, (_, i) => ({
+      name: `many-${i}_01712345678.mp3`,
+      bytes: silentMp3(0.024),
+    }));
     const r = await upload(admin, parts);
     expect([r.status, r.message()]).toEqual([413, VOICE_LOG_MESSAGES.tooMany]);
     expect(await storedFiles()).toEqual(before);
@@ -151,7 +218,10 @@ describe('POST /api/voicelog/upload', () => {
     const frame = silentMp3(0.024);
     const big = Buffer.alloc(VOICE_LOG_UPLOAD_MAX_MB * 1024 * 1024 + frame.length);
     for (let at = 0; at + frame.length <= big.length; at += frame.length) frame.copy(big, at);
-    const r = await upload(admin, [{ name: 'small_01712345678.mp3', bytes: silentMp3(1.2) }, { name: 'huge_01712345678.mp3', bytes: big }]);
+    const r = await upload(admin, [
+      { name: 'small_01712345678.mp3', bytes: silentMp3(1.2) },
+      { name: 'huge_01712345678.mp3', bytes: big },
+    ]);
     expect(r.status).toBe(413);
     expect(r.message()).toBe(VOICE_LOG_MESSAGES.tooLarge);
     expect(await storedFiles()).toEqual(before);

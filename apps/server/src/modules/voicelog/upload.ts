@@ -28,17 +28,22 @@ export const RECORDING_MULTIPART_LIMITS = {
 
 type Received = { fileName: string; tmp: string; size: number };
 
-const codeOf = (e: unknown) => (typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined);
+const codeOf = (e: unknown) =>
+  typeof e === 'object' && e !== null && 'code' in e && typeof e.code === 'string' ? e.code : undefined;
 
 function uploadLimitError(e: unknown): AppError | undefined {
   const code = codeOf(e);
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new AppError('PAYLOAD_TOO_LARGE', VOICE_LOG_MESSAGES.tooLarge);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return new AppError('PAYLOAD_TOO_LARGE', VOICE_LOG_MESSAGES.tooMany);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+    return new AppError('PAYLOAD_TOO_LARGE', VOICE_LOG_MESSAGES.tooMany);
   return undefined;
 }
 
 /** Every file part written to `tmpDir`; a bad name is noted and its bytes skipped, so all problems are told at once. */
-async function receiveParts(request: FastifyRequest, tmpDir: string): Promise<{ received: Received[]; problems: string[] }> {
+async function receiveParts(
+  request: FastifyRequest,
+  tmpDir: string,
+): Promise<{ received: Received[]; problems: string[] }> {
   const received: Received[] = [];
   const problems: string[] = [];
   const seen = new Set<string>();
@@ -46,7 +51,9 @@ async function receiveParts(request: FastifyRequest, tmpDir: string): Promise<{ 
     for await (const part of request.parts()) {
       if (part.type !== 'file') continue;
       const fileName = part.filename;
-      const problem = recordingFileNameProblem(fileName) ?? (seen.has(fileName.toLowerCase()) ? VOICE_LOG_MESSAGES.duplicateInUpload(fileName) : null);
+      const problem =
+        recordingFileNameProblem(fileName) ??
+        (seen.has(fileName.toLowerCase()) ? VOICE_LOG_MESSAGES.duplicateInUpload(fileName) : null);
       seen.add(fileName.toLowerCase());
       if (problem !== null || problems.length > 0) {
         if (problem !== null) problems.push(problem);
@@ -74,7 +81,13 @@ async function placeFile(tmp: string, dest: string): Promise<void> {
     if (code === 'EEXIST') throw conflict(VOICE_LOG_MESSAGES.exists([path.basename(dest)]));
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EXDEV' && code !== 'EMLINK') throw e;
     // A filesystem without hard links: check, then rename (atomic, but it could replace a file that appeared since).
-    if (await fs.stat(dest).then(() => true, () => false)) throw conflict(VOICE_LOG_MESSAGES.exists([path.basename(dest)]));
+    if (
+      await fs.stat(dest).then(
+        () => true,
+        () => false,
+      )
+    )
+      throw conflict(VOICE_LOG_MESSAGES.exists([path.basename(dest)]));
     await fs.rename(tmp, dest);
   }
 }
@@ -85,7 +98,13 @@ async function placeFile(tmp: string, dest: string): Promise<void> {
  * the size limit or too many files (413); a name already in the folder (409: a recording is never replaced, so
  * the file a QC record links to stays the one that was scored).
  */
-export async function storeRecordings(request: FastifyRequest, config: TConfig, directory: string, audit: { db: Db; actor: TAuditActor }, catalog: TCatalog): Promise<TVoiceLogUploadResult> {
+export async function storeRecordings(
+  request: FastifyRequest,
+  config: TConfig,
+  directory: string,
+  audit: { db: Db; actor: TAuditActor },
+  catalog: TCatalog,
+): Promise<TVoiceLogUploadResult> {
   if (config.voiceLogUrl) throw badRequest(VOICE_LOG_MESSAGES.uploadToExternal);
   if (!request.isMultipart()) throw badRequest(VOICE_LOG_MESSAGES.notMultipart);
   const root = path.resolve(config.recordingsDir);
@@ -97,13 +116,22 @@ export async function storeRecordings(request: FastifyRequest, config: TConfig, 
     if (problems.length > 0) throw badRequest(problems.join('; '));
     if (received.length === 0) throw badRequest(VOICE_LOG_MESSAGES.noFiles);
     const probes = await Promise.all(received.map((r) => probeAudio(r.tmp)));
-    const unreadable = received.filter((r, i) => !matchesExtension(r.fileName, probes[i]!)).map((r) => VOICE_LOG_MESSAGES.unreadable(r.fileName));
+    const unreadable = received
+      .filter((r, i) => !matchesExtension(r.fileName, probes[i]!))
+      .map((r) => VOICE_LOG_MESSAGES.unreadable(r.fileName));
     if (unreadable.length > 0) throw badRequest(unreadable.join('; '));
 
     const folder = dateFolder(root, directory);
     await fs.mkdir(folder, { recursive: true });
     const taken = [];
-    for (const r of received) if (await fs.stat(path.join(folder, r.fileName)).then(() => true, () => false)) taken.push(r.fileName);
+    for (const r of received)
+      if (
+        await fs.stat(path.join(folder, r.fileName)).then(
+          () => true,
+          () => false,
+        )
+      )
+        taken.push(r.fileName);
     if (taken.length > 0) throw conflict(VOICE_LOG_MESSAGES.exists(taken));
     const placed: string[] = [];
     try {
@@ -114,14 +142,22 @@ export async function storeRecordings(request: FastifyRequest, config: TConfig, 
       }
       // Written once the files are in place; if it cannot be written, the files go again (no unlogged upload).
       const files = received.map((r) => r.fileName);
-      await recordAudit(audit.db, audit.actor, { action: 'upload', objectType: 'recording', objectId: directory, changes: { after: { files }, counts: { recordings: files.length } } });
+      await recordAudit(audit.db, audit.actor, {
+        action: 'upload',
+        objectType: 'recording',
+        objectId: directory,
+        changes: { after: { files }, counts: { recordings: files.length } },
+      });
     } catch (e) {
       await Promise.all(placed.map((p) => fs.rm(p, { force: true })));
       throw e;
     }
     // Indexed and queued for analysis at once, not at the next scan.
     await scanFolder(catalog, directory, 'quick');
-    return { directory, files: received.map((r, i) => ({ fileName: r.fileName, size: r.size, duration: probes[i]!.duration })) };
+    return {
+      directory,
+      files: received.map((r, i) => ({ fileName: r.fileName, size: r.size, duration: probes[i]!.duration })),
+    };
   } finally {
     await fs.rm(tmpDir, { recursive: true, force: true });
   }

@@ -34,15 +34,21 @@ export function encodeWavChannels(channels: readonly Int16Array[], sampleRate: n
 
 /** The samples of a mono 16-bit PCM WAV file (as espeak-ng writes), or null for anything else. */
 export function decodeWav(file: Buffer): TPcm | null {
-  if (file.length < 12 || file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE') return null;
+  if (file.length < 12 || file.toString('ascii', 0, 4) !== 'RIFF' || file.toString('ascii', 8, 12) !== 'WAVE')
+    return null;
   let format: { channels: number; sampleRate: number; bits: number; pcm: boolean } | undefined;
-  for (let at = 12; at + 8 <= file.length; ) {
+  for (let at = 12; at + 8 <= file.length;) {
     const id = file.toString('ascii', at, at + 4);
     // A streaming writer may leave the data size at 0 or 0xFFFFFFFF: then the data runs to the end of the file.
     const declared = file.readUInt32LE(at + 4);
     const size = id === 'data' && (declared === 0 || at + 8 + declared > file.length) ? file.length - at - 8 : declared;
     if (id === 'fmt ' && size >= 16) {
-      format = { pcm: file.readUInt16LE(at + 8) === 1, channels: file.readUInt16LE(at + 10), sampleRate: file.readUInt32LE(at + 12), bits: file.readUInt16LE(at + 22) };
+      format = {
+        pcm: file.readUInt16LE(at + 8) === 1,
+        channels: file.readUInt16LE(at + 10),
+        sampleRate: file.readUInt32LE(at + 12),
+        bits: file.readUInt16LE(at + 22),
+      };
     } else if (id === 'data') {
       if (!format || !format.pcm || format.channels !== 1 || format.bits !== 16) return null;
       const count = Math.floor(size / 2);

@@ -35,7 +35,13 @@ export function CALIBRATION_PROBES(w: World): Record<string, ProbeSpec> {
   const thirdInspector = () => {
     third ??= w.app.db
       .insertInto('users')
-      .values({ username: 'matrix-calibration-qc', name: 'Matrix Calibration Inspector', role: 'qc', passwordHash: 'x', active: true })
+      .values({
+        username: 'matrix-calibration-qc',
+        name: 'Matrix Calibration Inspector',
+        role: 'qc',
+        passwordHash: 'x',
+        active: true,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
       .then((r) => r.id);
@@ -51,20 +57,30 @@ export function CALIBRATION_PROBES(w: World): Record<string, ProbeSpec> {
   let open: Promise<{ id: number; callId: number }> | undefined;
   const openSession = () => (open ??= createSession());
   let closed: Promise<{ id: number; callId: number }> | undefined;
-  const closedSession = () => (closed ??= createSession().then(async (s) => {
-    await w.admin.post(`/api/calibration/${s.id}/close`);
-    return s;
-  }));
+  const closedSession = () =>
+    (closed ??= createSession().then(async (s) => {
+      await w.admin.post(`/api/calibration/${s.id}/close`);
+      return s;
+    }));
 
   return {
     'GET /api/calibration/pagination/:page/:size': { url: '/api/calibration/pagination/0/10' },
-    'POST /api/calibration': async () => ({ url: '/api/calibration', body: body([w.users.qc.id, await thirdInspector()]) }),
+    'POST /api/calibration': async () => ({
+      url: '/api/calibration',
+      body: body([w.users.qc.id, await thirdInspector()]),
+    }),
     'GET /api/calibration/:id': async () => ({ url: `/api/calibration/${(await openSession()).id}` }),
     'PUT /api/calibration/:id/calls/:callId/scoring': async () => {
       const s = await openSession();
-      return { url: `/api/calibration/${s.id}/calls/${s.callId}/scoring`, body: { ...bestScores(), comment: 'matrix' } };
+      return {
+        url: `/api/calibration/${s.id}/calls/${s.callId}/scoring`,
+        body: { ...bestScores(), comment: 'matrix' },
+      };
     },
-    'POST /api/calibration/:id/close': async () => ({ url: `/api/calibration/${(await createSession()).id}/close`, body: {} }),
+    'POST /api/calibration/:id/close': async () => ({
+      url: `/api/calibration/${(await createSession()).id}/close`,
+      body: {},
+    }),
     'GET /api/calibration/:id/results': async () => ({ url: `/api/calibration/${(await closedSession()).id}/results` }),
     'PUT /api/calibration/:id/calls/:callId/expert': async () => {
       const s = await closedSession();

@@ -19,12 +19,25 @@ export function CALLBACKS_PROBES(w: World): Record<string, ProbeSpec> {
     // aX has called X's lead, so aX's call sets the callback; the admin's is refused as never called (400, allowed).
     'POST /api/callbacks': async () => {
       await insertAttempt(w.app.db, { leadId: w.x.leadId, campaignId: w.x.id, user: agent });
-      return { url: '/api/callbacks', body: { leadId: w.x.leadId, at: typedTime(minutesFromNow(60), w.app.config.timeZone), mineOnly: false, note: 'Probe' } };
+      return {
+        url: '/api/callbacks',
+        body: {
+          leadId: w.x.leadId,
+          at: typedTime(minutesFromNow(60), w.app.config.timeZone),
+          mineOnly: false,
+          note: 'Probe',
+        },
+      };
     },
     'GET /api/callbacks': { url: '/api/callbacks' },
     // A new callback of aX's each time: the owner's call cancels it.
     'DELETE /api/callbacks/:id': async () => {
-      const id = await insertCallback(w.app.db, { leadId: w.x.leadId, campaignId: w.x.id, user: agent, dueAt: minutesFromNow(30) });
+      const id = await insertCallback(w.app.db, {
+        leadId: w.x.leadId,
+        campaignId: w.x.id,
+        user: agent,
+        dueAt: minutesFromNow(30),
+      });
       return { url: `/api/callbacks/${id}` };
     },
     'GET /api/callbacks/missed': { url: '/api/callbacks/missed' },

@@ -30,9 +30,25 @@ async function newSend(w: World, options: { leads: number; rate: number; cancel?
   const date = '2024-06-01';
   await w.app.db
     .insertInto('leads')
-    .values(Array.from({ length: options.leads }, (_, i) => ({ campaignId: campaign.id, cellNumber: `+88017${String(seq * 1000 + i).padStart(8, '0')}`, dataDate: date, forD: 'd', generateStatus: 1 })))
+    .values(
+      Array.from({ length: options.leads }, (_, i) => ({
+        campaignId: campaign.id,
+        cellNumber: `+88017${String(seq * 1000 + i).padStart(8, '0')}`,
+        dataDate: date,
+        forD: 'd',
+        generateStatus: 1,
+      })),
+    )
     .execute();
-  const settings = await w.admin.put('/api/dialer/settings', { campaignName: campaign.campaignName, listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: options.rate });
+  const settings = await w.admin.put('/api/dialer/settings', {
+    campaignName: campaign.campaignName,
+    listId: '1001',
+    duplicateCheck: 'NONE',
+    dncCheck: false,
+    campaignDncCheck: false,
+    vicidialCampaignId: null,
+    rate: options.rate,
+  });
   if (settings.status !== 200) throw new Error(`dialer settings probe: ${settings.status} ${settings.text}`);
   const started = await w.admin.post('/api/dialer/sends', { campaignName: campaign.campaignName, date });
   if (started.status !== 200) throw new Error(`dialer send probe: ${started.status} ${started.text}`);
@@ -53,20 +69,47 @@ export function DIALER_SENDS_PROBES(w: World): Record<string, ProbeSpec> {
     'GET /api/dialer/settings': { url: `/api/dialer/settings?campaignName=${campaignName}` },
     'PUT /api/dialer/settings': {
       url: '/api/dialer/settings',
-      body: { campaignName: w.x.name, listId: '1001', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: null, rate: 20 },
+      body: {
+        campaignName: w.x.name,
+        listId: '1001',
+        duplicateCheck: 'DUPLIST',
+        dncCheck: true,
+        campaignDncCheck: false,
+        vicidialCampaignId: null,
+        rate: 20,
+      },
     },
     'GET /api/dialer/sends': { url: `/api/dialer/sends?campaignName=${campaignName}&date=2024-05-01` },
     'POST /api/dialer/sends': async () => {
       seq += 1;
       const date = `2023-01-${String((seq % 28) + 1).padStart(2, '0')}`;
-      await w.app.db.insertInto('leads').values({ campaignId: w.x.id, cellNumber: `+88019${String(seq).padStart(8, '0')}`, dataDate: date, forD: 'd', generateStatus: 1 }).execute();
-      await w.admin.put('/api/dialer/settings', { campaignName: w.x.name, listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0 });
+      await w.app.db
+        .insertInto('leads')
+        .values({
+          campaignId: w.x.id,
+          cellNumber: `+88019${String(seq).padStart(8, '0')}`,
+          dataDate: date,
+          forD: 'd',
+          generateStatus: 1,
+        })
+        .execute();
+      await w.admin.put('/api/dialer/settings', {
+        campaignName: w.x.name,
+        listId: '1001',
+        duplicateCheck: 'NONE',
+        dncCheck: false,
+        campaignDncCheck: false,
+        vicidialCampaignId: null,
+        rate: 0,
+      });
       return { url: '/api/dialer/sends', body: { campaignName: w.x.name, date } };
     },
     'GET /api/dialer/sends/:id': async () => ({ url: `/api/dialer/sends/${await quick()}` }),
     'GET /api/dialer/sends/:id/stream': async () => ({ url: `/api/dialer/sends/${await quick()}/stream` }),
     'POST /api/dialer/sends/:id/cancel': async () => ({ url: `/api/dialer/sends/${await running()}/cancel` }),
-    'POST /api/dialer/sends/:id/resume': async () => ({ url: `/api/dialer/sends/${await newSend(w, { leads: 5, rate: 1, cancel: true })}/resume` }),
+    'POST /api/dialer/sends/:id/resume': async () => ({
+      url: `/api/dialer/sends/${await newSend(w, { leads: 5, rate: 1, cancel: true })}/resume`,
+    }),
     'GET /api/dialer/sends/:id/report': async () => ({ url: `/api/dialer/sends/${await quick()}/report` }),
   };
 }

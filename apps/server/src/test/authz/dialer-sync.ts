@@ -16,12 +16,28 @@ export function DIALER_SYNC_PROBES(w: World): Record<string, ProbeSpec> {
     'GET /api/dialer/sync/sends/:id': async () => {
       const send = await w.app.db
         .insertInto('dialerSends')
-        .values({ campaignId: w.x.id, dataDate: '2024-06-02', state: 'finished', listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0, total: 0, message: null, startedBy: 'admin', finishedAt: new Date() })
+        .values({
+          campaignId: w.x.id,
+          dataDate: '2024-06-02',
+          state: 'finished',
+          listId: '1001',
+          duplicateCheck: 'NONE',
+          dncCheck: false,
+          campaignDncCheck: false,
+          vicidialCampaignId: null,
+          rate: 0,
+          total: 0,
+          message: null,
+          startedBy: 'admin',
+          finishedAt: new Date(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       return { url: `/api/dialer/sync/sends/${send.id}` };
     },
-    'GET /api/dialer/sync/sent': { url: `/api/dialer/sync/sent?number=01712345678&campaignName=${encodeURIComponent(w.x.name)}` },
+    'GET /api/dialer/sync/sent': {
+      url: `/api/dialer/sync/sent?number=01712345678&campaignName=${encodeURIComponent(w.x.name)}`,
+    },
     'POST /api/dialer/sync/retry': { url: '/api/dialer/sync/retry', body: {} },
   };
 }

@@ -12,6 +12,9 @@ export const DISPOSITIONS_EXPECTATIONS: Record<string, string> = {
 export function DISPOSITIONS_PROBES(w: World): Record<string, ProbeSpec> {
   return {
     'GET /api/dispositions': { url: `/api/dispositions?campaignName=${encodeURIComponent(w.x.name)}` },
-    'PUT /api/dispositions': { url: '/api/dispositions', body: { campaignName: w.x.name, dispositions: DEFAULT_DISPOSITIONS } },
+    'PUT /api/dispositions': {
+      url: '/api/dispositions',
+      body: { campaignName: w.x.name, dispositions: DEFAULT_DISPOSITIONS },
+    },
   };
 }

@@ -28,13 +28,25 @@ let seq = 0;
 async function openDispute(w: World): Promise<{ id: number; qcId: number; agent: Caller }> {
   seq += 1;
   const card = {
-    callDate: '2026-11-21', agentId: w.users.agent.username, campaignName: w.x.name, consumerNumber: '01712345678', duration: 95,
-    fatalReason: '', easVoiceMatchedWithReport: 'Yes', suggestion: `dispute probe ${seq}`, ...bestScores(), greetings: -5,
+    callDate: '2026-11-21',
+    agentId: w.users.agent.username,
+    campaignName: w.x.name,
+    consumerNumber: '01712345678',
+    duration: 95,
+    fatalReason: '',
+    easVoiceMatchedWithReport: 'Yes',
+    suggestion: `dispute probe ${seq}`,
+    ...bestScores(),
+    greetings: -5,
   };
   const record = ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record');
   const agent = caller(w.app, w.tokens.agent);
   const dispute = ok<{ id: number }>(
-    await agent.post('/api/disputes', { qcId: record.id, comment: 'Probe', criteria: [{ criterion: 'greetings', proposedMark: 0, reason: 'I greeted' }] }),
+    await agent.post('/api/disputes', {
+      qcId: record.id,
+      comment: 'Probe',
+      criteria: [{ criterion: 'greetings', proposedMark: 0, reason: 'I greeted' }],
+    }),
     'dispute probe',
   );
   return { id: dispute.id, qcId: record.id, agent };
@@ -43,7 +55,12 @@ async function openDispute(w: World): Promise<{ id: number; qcId: number; agent:
 /** Answered by qA with the mark kept: a rejected dispute the agent may escalate. */
 async function keptDispute(w: World): Promise<{ id: number; agent: Caller }> {
   const d = await openDispute(w);
-  ok(await w.qc.put(`/api/disputes/${d.id}/answer`, { criteria: [{ criterion: 'greetings', outcome: 'kept', reason: 'No greeting heard' }] }), 'dispute probe answer');
+  ok(
+    await w.qc.put(`/api/disputes/${d.id}/answer`, {
+      criteria: [{ criterion: 'greetings', outcome: 'kept', reason: 'No greeting heard' }],
+    }),
+    'dispute probe answer',
+  );
   return d;
 }
 
@@ -51,25 +68,43 @@ export function DISPUTES_PROBES(w: World): Record<string, ProbeSpec> {
   const spareRecord = async () => {
     seq += 1;
     const card = {
-      callDate: '2026-11-21', agentId: w.users.agent.username, campaignName: w.x.name, consumerNumber: '01712345678', duration: 95,
-      fatalReason: '', easVoiceMatchedWithReport: 'Yes', suggestion: `dispute probe ${seq}`, ...bestScores(), crm: 10,
+      callDate: '2026-11-21',
+      agentId: w.users.agent.username,
+      campaignName: w.x.name,
+      consumerNumber: '01712345678',
+      duration: 95,
+      fatalReason: '',
+      easVoiceMatchedWithReport: 'Yes',
+      suggestion: `dispute probe ${seq}`,
+      ...bestScores(),
+      crm: 10,
     };
     return ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record').id;
   };
   return {
     'POST /api/disputes': async () => ({
       url: '/api/disputes',
-      body: { qcId: await spareRecord(), comment: 'Probe', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }] },
+      body: {
+        qcId: await spareRecord(),
+        comment: 'Probe',
+        criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }],
+      },
     }),
     'PUT /api/disputes/:id/answer': async () => ({
       url: `/api/disputes/${(await openDispute(w)).id}/answer`,
       body: { criteria: [{ criterion: 'greetings', outcome: 'accepted' }] },
     }),
-    'POST /api/disputes/:id/escalate': async () => ({ url: `/api/disputes/${(await keptDispute(w)).id}/escalate`, body: { reason: 'Listen again' } }),
+    'POST /api/disputes/:id/escalate': async () => ({
+      url: `/api/disputes/${(await keptDispute(w)).id}/escalate`,
+      body: { reason: 'Listen again' },
+    }),
     'PUT /api/disputes/:id/decision': async () => {
       const d = await keptDispute(w);
       ok(await d.agent.post(`/api/disputes/${d.id}/escalate`, { reason: 'Listen again' }), 'dispute probe escalation');
-      return { url: `/api/disputes/${d.id}/decision`, body: { criteria: [{ criterion: 'greetings', outcome: 'accepted', reason: 'Heard it' }] } };
+      return {
+        url: `/api/disputes/${d.id}/decision`,
+        body: { criteria: [{ criterion: 'greetings', outcome: 'accepted', reason: 'Heard it' }] },
+      };
     },
     'GET /api/disputes/pagination/:page/:size': async () => {
       await openDispute(w);
@@ -77,6 +112,9 @@ export function DISPUTES_PROBES(w: World): Record<string, ProbeSpec> {
     },
     'GET /api/disputes/figures': { url: '/api/disputes/figures' },
     'GET /api/disputes/settings': { url: '/api/disputes/settings' },
-    'PUT /api/disputes/settings': { url: '/api/disputes/settings', body: { disputeWindowDays: 7, answerWindowHours: 48 } },
+    'PUT /api/disputes/settings': {
+      url: '/api/disputes/settings',
+      body: { disputeWindowDays: 7, answerWindowHours: 48 },
+    },
   };
 }

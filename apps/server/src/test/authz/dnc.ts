@@ -18,9 +18,14 @@ const freshNumber = () => `0191${String((seq += 1)).padStart(7, '0')}`;
 
 export function DNC_PROBES(w: World): Record<string, ProbeSpec> {
   return {
-    'GET /api/dnc/pagination/:page/:size': { url: `/api/dnc/pagination/0/10?campaignName=${encodeURIComponent(w.x.name)}` },
+    'GET /api/dnc/pagination/:page/:size': {
+      url: `/api/dnc/pagination/0/10?campaignName=${encodeURIComponent(w.x.name)}`,
+    },
     'GET /api/dnc/counts': { url: '/api/dnc/counts' },
-    'POST /api/dnc': async () => ({ url: '/api/dnc', body: { number: freshNumber(), campaignName: w.x.name, reason: 'Probe' } }),
+    'POST /api/dnc': async () => ({
+      url: '/api/dnc',
+      body: { number: freshNumber(), campaignName: w.x.name, reason: 'Probe' },
+    }),
     'DELETE /api/dnc/:id': async () => {
       const r = await w.admin.post('/api/dnc', { number: freshNumber() });
       if (r.status !== 200) throw new Error(`dnc probe entry: ${r.status} ${r.text}`);
@@ -33,7 +38,8 @@ export function DNC_PROBES(w: World): Record<string, ProbeSpec> {
     // A new lead of X each time: listing X's own lead would turn the agent panel's lookups of it into 403s.
     'POST /api/ap/doNotCall': async () => {
       const local = freshNumber();
-      const lead = await w.app.db.insertInto('leads')
+      const lead = await w.app.db
+        .insertInto('leads')
         .values({ campaignId: w.x.id, cellNumber: `+880${local.slice(1)}`, dataDate: '2024-05-01' })
         .returning('id')
         .executeTakeFirstOrThrow();

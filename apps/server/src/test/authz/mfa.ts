@@ -23,7 +23,11 @@ export const MFA_EXPECTATIONS: Record<string, string> = {
 /** A factor without recovery codes (ten argon2id hashes per probe call would only slow the matrix). */
 async function withSecret(app: App, user: { id: number }): Promise<{ id: number; secret: string }> {
   const secret = newTotpSecret();
-  await app.db.updateTable('users').set({ mfaSecret: secret, mfaEnrolledAt: new Date() }).where('id', '=', user.id).execute();
+  await app.db
+    .updateTable('users')
+    .set({ mfaSecret: secret, mfaEnrolledAt: new Date() })
+    .where('id', '=', user.id)
+    .execute();
   return { id: user.id, secret };
 }
 
@@ -32,12 +36,18 @@ export function MFA_PROBES(w: World): Record<string, ProbeSpec> {
     // A new inspector with a factor and an open second step for each caller: the code of now is theirs alone.
     'POST /api/auth/mfa': async () => {
       const qc = await withSecret(w.app, await createUser(w.app.db, { role: 'qc' }));
-      return { url: '/api/auth/mfa', body: { mfaToken: await createChallenge(w.app.db, qc.id, 'verify', null), code: await codeAt(qc.secret) } };
+      return {
+        url: '/api/auth/mfa',
+        body: { mfaToken: await createChallenge(w.app.db, qc.id, 'verify', null), code: await codeAt(qc.secret) },
+      };
     },
     // A new inspector who must enrol, with skips left.
     'POST /api/auth/mfa/skip': async () => {
       const qc = await createUser(w.app.db, { role: 'qc' });
-      return { url: '/api/auth/mfa/skip', body: { mfaToken: await createChallenge(w.app.db, qc.id, 'enrol', newTotpSecret()) } };
+      return {
+        url: '/api/auth/mfa/skip',
+        body: { mfaToken: await createChallenge(w.app.db, qc.id, 'enrol', newTotpSecret()) },
+      };
     },
     'DELETE /api/users/:id/mfa': async () => {
       const qc = await withSecret(w.app, await createUser(w.app.db, { role: 'qc' }));
@@ -58,7 +68,8 @@ export async function finishAdminSignIn(app: App, reply: Reply, username: string
   if (reply.status !== 200) throw new Error(`sign-in of ${username}: ${reply.status} ${reply.text}`);
   const step = reply.json<TAdminSignInResponse>();
   if ('jwtToken' in step) {
-    if (app.config.mfa.requiredRoles.length > 0) throw new Error(`sign-in of ${username}: a token before the second factor`);
+    if (app.config.mfa.requiredRoles.length > 0)
+      throw new Error(`sign-in of ${username}: a token before the second factor`);
     return step.jwtToken;
   }
   const anonymous = caller(app);

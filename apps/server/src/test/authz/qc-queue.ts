@@ -22,12 +22,28 @@ let seq = 0;
 async function claimOfQa(w: World): Promise<number> {
   seq += 1;
   const db = w.app.db;
-  const recording = await db.insertInto('recordings').values({
-    callDate: '2026-11-22', fileName: `20261122-10${String(1000 + seq).slice(-4)}_01712345678_matrix-ax-all.mp3`, phoneNumber: '01712345678', phoneKey: '01712345678', agentId: 'matrix-ax', durationSec: 60,
-  }).returning('id').executeTakeFirstOrThrow();
+  const recording = await db
+    .insertInto('recordings')
+    .values({
+      callDate: '2026-11-22',
+      fileName: `20261122-10${String(1000 + seq).slice(-4)}_01712345678_matrix-ax-all.mp3`,
+      phoneNumber: '01712345678',
+      phoneKey: '01712345678',
+      agentId: 'matrix-ax',
+      durationSec: 60,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.deleteFrom('qcQueueClaims').where('inspectorId', '=', w.users.qc.id).execute();
-  const claim = await db.insertInto('qcQueueClaims').values({ recordingId: Number(recording.id), inspectorId: w.users.qc.id, expiresAt: new Date(Date.now() + 15 * 60_000) })
-    .returning('id').executeTakeFirstOrThrow();
+  const claim = await db
+    .insertInto('qcQueueClaims')
+    .values({
+      recordingId: Number(recording.id),
+      inspectorId: w.users.qc.id,
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return Number(claim.id);
 }
 
@@ -36,12 +52,25 @@ async function callToClaim(w: World): Promise<void> {
   seq += 1;
   const db = w.app.db;
   const callDate = '2026-11-23';
-  await db.insertInto('recordings').values({
-    callDate, fileName: `20261123-10${String(1000 + seq).slice(-4)}_01712345678_matrix-ax-all.mp3`, phoneNumber: '01712345678', phoneKey: '01712345678', agentId: 'matrix-ax',
-    durationSec: 60, campaignId: w.x.id, agentUserId: w.users.agent.id, attributedAt: new Date(),
-  }).execute();
-  await db.insertInto('qcQueueDays').values({ campaignId: w.x.id, callDate, agentUserId: w.users.agent.id })
-    .onConflict((oc) => oc.columns(['campaignId', 'callDate', 'agentUserId']).doUpdateSet({ closed: false })).execute();
+  await db
+    .insertInto('recordings')
+    .values({
+      callDate,
+      fileName: `20261123-10${String(1000 + seq).slice(-4)}_01712345678_matrix-ax-all.mp3`,
+      phoneNumber: '01712345678',
+      phoneKey: '01712345678',
+      agentId: 'matrix-ax',
+      durationSec: 60,
+      campaignId: w.x.id,
+      agentUserId: w.users.agent.id,
+      attributedAt: new Date(),
+    })
+    .execute();
+  await db
+    .insertInto('qcQueueDays')
+    .values({ campaignId: w.x.id, callDate, agentUserId: w.users.agent.id })
+    .onConflict((oc) => oc.columns(['campaignId', 'callDate', 'agentUserId']).doUpdateSet({ closed: false }))
+    .execute();
 }
 
 export function QC_QUEUE_PROBES(w: World): Record<string, ProbeSpec> {
@@ -55,6 +84,9 @@ export function QC_QUEUE_PROBES(w: World): Record<string, ProbeSpec> {
     'DELETE /api/qcQueue/claim/:id': async () => ({ url: `/api/qcQueue/claim/${await claimOfQa(w)}` }),
     'GET /api/qcQueue/progress': { url: `/api/qcQueue/progress?campaignName=${campaign}` },
     'GET /api/qcQueue/settings': { url: '/api/qcQueue/settings' },
-    'PUT /api/qcQueue/settings/:campaignName': { url: `/api/qcQueue/settings/${campaign}`, body: { targetPerAgentDay: 5, minDurationSec: 30 } },
+    'PUT /api/qcQueue/settings/:campaignName': {
+      url: `/api/qcQueue/settings/${campaign}`,
+      body: { targetPerAgentDay: 5, minDurationSec: 30 },
+    },
   };
 }

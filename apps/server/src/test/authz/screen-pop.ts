@@ -11,6 +11,9 @@ export function SCREEN_POP_PROBES(_w: World): Record<string, ProbeSpec> {
   return {
     'GET /api/ap/popStream': { url: '/api/ap/popStream' },
     // A number no lead of the world has: the call is answered as a pop with no lead, and no call start is recorded.
-    'POST /api/ap/webFormPop': { url: '/api/ap/webFormPop', body: { phone_number: '01799999999', lead_id: '4242', vendor_lead_code: '' } },
+    'POST /api/ap/webFormPop': {
+      url: '/api/ap/webFormPop',
+      body: { phone_number: '01799999999', lead_id: '4242', vendor_lead_code: '' },
+    },
   };
 }

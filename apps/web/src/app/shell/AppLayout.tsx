@@ -16,7 +16,11 @@ export function AppLayout() {
   const { session } = useSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const [sidebarHidden, setSidebarHidden] = useLocalStorage({ key: 'sidebar-hidden', defaultValue: false, getInitialValueInEffect: false });
+  const [sidebarHidden, setSidebarHidden] = useLocalStorage({
+    key: 'sidebar-hidden',
+    defaultValue: false,
+    getInitialValueInEffect: false,
+  });
   // A page's errors belong to it: opening another page clears them.
   useEffect(() => dismissErrorNotifications(), [pathname]);
   if (session === null) return <Outlet />;
@@ -28,7 +32,12 @@ export function AppLayout() {
       padding="md"
     >
       <AppShell.Header>
-        <TopBar navbarOpened={opened} onToggleNavbar={toggle} sidebarHidden={sidebarHidden} onToggleSidebar={() => setSidebarHidden((hidden) => !hidden)} />
+        <TopBar
+          navbarOpened={opened}
+          onToggleNavbar={toggle}
+          sidebarHidden={sidebarHidden}
+          onToggleSidebar={() => setSidebarHidden((hidden) => !hidden)}
+        />
       </AppShell.Header>
       <AppShell.Navbar aria-label="Sidebar">
         <Sidebar session={session} onNavigate={close} />

@@ -15,7 +15,14 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const bar = <TopBar navbarOpened={false} onToggleNavbar={() => undefined} sidebarHidden={false} onToggleSidebar={() => undefined} />;
+const bar = (
+  <TopBar
+    navbarOpened={false}
+    onToggleNavbar={() => undefined}
+    sidebarHidden={false}
+    onToggleSidebar={() => undefined}
+  />
+);
 
 describe('the top bar’s due callbacks', () => {
   it('shows an agent how many are due, as a link to CRM', async () => {

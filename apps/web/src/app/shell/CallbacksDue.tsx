@@ -13,7 +13,17 @@ export function CallbacksDue() {
   const count = callbacks.data?.dueCount ?? 0;
   if (count === 0) return null;
   return (
-    <Badge component={Link} to="/CRM" color="orange" variant="filled" size="lg" tt="none" style={{ cursor: 'pointer' }} data-testid="callbacks-due" aria-label={`${callbacksDueText(count)}: open CRM`}>
+    <Badge
+      component={Link}
+      to="/CRM"
+      color="orange"
+      variant="filled"
+      size="lg"
+      tt="none"
+      style={{ cursor: 'pointer' }}
+      data-testid="callbacks-due"
+      aria-label={`${callbacksDueText(count)}: open CRM`}
+    >
       {callbacksDueText(count)}
     </Badge>
   );

@@ -7,7 +7,8 @@ import { routeOf } from './menu-links.ts';
 export function PageTrail() {
   const { pathname } = useLocation();
   const route = routeOf(pathname);
-  const parent = route?.parent === undefined ? undefined : (APP_ROUTES as readonly TAppRoute[]).find((r) => r.path === route.parent);
+  const parent =
+    route?.parent === undefined ? undefined : (APP_ROUTES as readonly TAppRoute[]).find((r) => r.path === route.parent);
   if (route === undefined || parent === undefined) return null;
   return (
     <nav aria-label="Breadcrumb">

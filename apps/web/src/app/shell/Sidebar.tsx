@@ -35,7 +35,16 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
       </AppShell.Section>
       {/* Scrolls on its own, with its scrollbar shown whenever the menus are taller than the window; items are compact
           so an admin's three menus fit 768 pixels without scrolling. */}
-      <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={8} px="xs" py={6} data-testid="sidebar-scroll" viewportRef={menus}>
+      <AppShell.Section
+        grow
+        component={ScrollArea}
+        type="auto"
+        scrollbarSize={8}
+        px="xs"
+        py={6}
+        data-testid="sidebar-scroll"
+        viewportRef={menus}
+      >
         {MENUS_BY_ROLE[session.role].map((menu) => (
           <Box key={menu.title} component="nav" aria-label={menu.title} mb={6}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={2}>

@@ -8,7 +8,11 @@ import { CallbacksDue } from './CallbacksDue.tsx';
 import { Clock } from './Clock.tsx';
 
 function initials(name: string): string {
-  const letters = name.trim().split(/\s+/).slice(0, 2).map((part) => part.charAt(0).toUpperCase());
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase());
   return letters.join('') || '?';
 }
 
@@ -27,12 +31,25 @@ function UserDetails({ session }: { session: TSession }) {
   );
 }
 
-type TopBarProps = { navbarOpened: boolean; onToggleNavbar: () => void; sidebarHidden: boolean; onToggleSidebar: () => void };
+type TopBarProps = {
+  navbarOpened: boolean;
+  onToggleNavbar: () => void;
+  sidebarHidden: boolean;
+  onToggleSidebar: () => void;
+};
 
 /** Two bars and an arrow: the sidebar's hide/show control. */
 function SidebarIcon({ hidden }: { hidden: boolean }) {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <svg
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+    >
       <rect x="3" y="4" width="18" height="16" rx="2" />
       <path d="M9 4v16" />
       <path d={hidden ? 'M13 10l2 2-2 2' : 'M16 10l-2 2 2 2'} />
@@ -47,9 +64,22 @@ export function TopBar({ navbarOpened, onToggleNavbar, sidebarHidden, onToggleSi
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={navbarOpened} onClick={onToggleNavbar} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+        <Burger
+          opened={navbarOpened}
+          onClick={onToggleNavbar}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Toggle navigation"
+        />
         <Tooltip label={sidebarLabel}>
-          <ActionIcon variant="subtle" color="gray" visibleFrom="sm" onClick={onToggleSidebar} aria-label={sidebarLabel} aria-pressed={sidebarHidden}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            visibleFrom="sm"
+            onClick={onToggleSidebar}
+            aria-label={sidebarLabel}
+            aria-pressed={sidebarHidden}
+          >
             <SidebarIcon hidden={sidebarHidden} />
           </ActionIcon>
         </Tooltip>

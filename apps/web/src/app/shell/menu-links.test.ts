@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isMenuItemActive, menuHref, routeOf } from './menu-links.ts';
 
 describe('menu links', () => {
-  it('carry the agent\'s campaign to the CRM screens only', () => {
+  it("carry the agent's campaign to the CRM screens only", () => {
     expect(menuHref({ label: 'CRM', path: '/CRM' }, 'Mobile Survey')).toBe('/CRM?campaignName=Mobile%20Survey');
     expect(menuHref({ label: 'Agents', path: '/agents' }, 'Mobile Survey')).toBe('/agents');
   });

@@ -11,7 +11,9 @@ export function menuHref(item: TMenuItem, campaign: string | undefined): string 
 
 /** The screen of a location (its route pattern), if it is one of APP_ROUTES. */
 export function routeOf(pathname: string): TAppRoute | undefined {
-  return (APP_ROUTES as readonly TAppRoute[]).find((route) => matchPath({ path: route.path, caseSensitive: false }, pathname) !== null);
+  return (APP_ROUTES as readonly TAppRoute[]).find(
+    (route) => matchPath({ path: route.path, caseSensitive: false }, pathname) !== null,
+  );
 }
 
 /**

@@ -22,7 +22,12 @@ describe('AddAgentModal', () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderWithApp(<AddAgentModal opened onClose={() => undefined} />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of ['Category is required', 'Name is required', 'Agent ID is required', 'Password is required']) {
+    for (const message of [
+      'Category is required',
+      'Name is required',
+      'Agent ID is required',
+      'Password is required',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('Agent ID is required');
@@ -40,14 +45,19 @@ describe('AddAgentModal', () => {
     fill(/Agent ID/, 'AG 1');
     fill(/^Password/, 'short');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('Agent ID must not contain spaces'));
+    await waitFor(() =>
+      expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('Agent ID must not contain spaces'),
+    );
     expect(fieldError(screen.getByLabelText(/^Password/))).toBe('Password must be at least 8 characters');
     expect(fetch).not.toHaveBeenCalled();
   });
 
   it("shows 'Data Addition failed!' with the server's reason, the taken ID under its field, and keeps the form open", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ message: 'An agent with ID "AG-1" already exists' }), { status: 409, headers: { 'content-type': 'application/json' } }),
+      new Response(JSON.stringify({ message: 'An agent with ID "AG-1" already exists' }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      }),
     );
     const onClose = vi.fn();
     renderWithApp(<AddAgentModal opened onClose={onClose} />);
@@ -57,7 +67,9 @@ describe('AddAgentModal', () => {
     fill(/^Password/, 'long-enough-1');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AGENT_MESSAGES.addFailed)).toBeTruthy();
-    await waitFor(() => expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('An agent with ID "AG-1" already exists'));
+    await waitFor(() =>
+      expect(fieldError(screen.getByLabelText(/^Agent ID/))).toBe('An agent with ID "AG-1" already exists'),
+    );
     expect(screen.getAllByText('An agent with ID "AG-1" already exists')).toHaveLength(2);
     expect(fieldError(screen.getByLabelText(/^Name/))).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
@@ -68,7 +80,12 @@ describe('AddAgentModal', () => {
 
   it('shows a password the server refuses by a rule under the password, in its words', async () => {
     const message = 'password must not contain the agent ID';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message, code: 'PASSWORD_CONTAINS_NAME' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message, code: 'PASSWORD_CONTAINS_NAME' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     renderWithApp(<AddAgentModal opened onClose={() => undefined} />);
     fill(/Category/, 'Physical');
     fill(/^Name/, 'Karim');

@@ -9,13 +9,24 @@ import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { addAgent, AGENTS_KEY } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
-import { ADD_FIELDS, AGENT_REFUSALS, EMPTY_AGENT_FORM, toCreateRequest, validateAgentForm, type TAgentFormValues } from './agent-form.ts';
+import {
+  ADD_FIELDS,
+  AGENT_REFUSALS,
+  EMPTY_AGENT_FORM,
+  toCreateRequest,
+  validateAgentForm,
+  type TAgentFormValues,
+} from './agent-form.ts';
 
 type Props = { opened: boolean; onClose: () => void };
 
 export function AddAgentModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
-  const form = useForm<TAgentFormValues>({ mode: 'controlled', initialValues: EMPTY_AGENT_FORM, validate: validateAgentForm });
+  const form = useForm<TAgentFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_AGENT_FORM,
+    validate: validateAgentForm,
+  });
   const mutation = useMutation({
     mutationFn: addAgent,
     onSuccess: async () => {
@@ -37,7 +48,11 @@ export function AddAgentModal({ opened, onClose }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add Agent" size="xl">
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(toCreateRequest(values)))} noValidate aria-label="Add Agent">
+      <form
+        onSubmit={form.onSubmit((values) => mutation.mutate(toCreateRequest(values)))}
+        noValidate
+        aria-label="Add Agent"
+      >
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             {ADD_FIELDS.map((field) => (

@@ -3,7 +3,14 @@ import { NativeSelect, PasswordInput, Textarea, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form';
 import { AGENT_TYPES } from '@crm/shared';
 import { DateField } from '../../components/DateField.tsx';
-import { AGENT_CHOICES, AGENT_LABELS, DATE_FIELDS, MULTILINE_FIELDS, type TAgentField, type TAgentFormValues } from './agent-form.ts';
+import {
+  AGENT_CHOICES,
+  AGENT_LABELS,
+  DATE_FIELDS,
+  MULTILINE_FIELDS,
+  type TAgentField,
+  type TAgentFormValues,
+} from './agent-form.ts';
 
 type Props = {
   field: TAgentField;
@@ -32,7 +39,10 @@ export function AgentInput({ field, form, disabled = false, mode }: Props) {
     return <NativeSelect {...common} data={data} value={text} onChange={onChange} />;
   }
   if (field === 'status') {
-    const data = [{ value: 'true', label: 'Active' }, { value: 'false', label: 'Inactive' }];
+    const data = [
+      { value: 'true', label: 'Active' },
+      { value: 'false', label: 'Inactive' },
+    ];
     return <NativeSelect {...common} data={data} value={text} onChange={onChange} />;
   }
   if (field === 'password') {
@@ -40,7 +50,11 @@ export function AgentInput({ field, form, disabled = false, mode }: Props) {
       <PasswordInput
         {...common}
         label={mode === 'edit' ? 'Reset password' : common.label}
-        description={mode === 'edit' ? 'Leave blank to keep the current password.' : 'At least 8 characters; the agent signs in with it.'}
+        description={
+          mode === 'edit'
+            ? 'Leave blank to keep the current password.'
+            : 'At least 8 characters; the agent signs in with it.'
+        }
         autoComplete="new-password"
         value={text}
         onChange={onChange}
@@ -53,10 +67,28 @@ export function AgentInput({ field, form, disabled = false, mode }: Props) {
     const data = [{ value: '', label: 'Not given' }, ...options.map((c) => ({ value: c, label: c }))];
     return <NativeSelect {...common} data={data} value={text} onChange={onChange} />;
   }
-  if (DATE_FIELDS.has(field)) return <DateField {...common} value={text} onChange={(next) => form.setFieldValue(field, next)} />;
-  if (MULTILINE_FIELDS.has(field)) return <Textarea {...common} autosize minRows={2} value={text} onChange={onChange} />;
+  if (DATE_FIELDS.has(field))
+    return <DateField {...common} value={text} onChange={(next) => form.setFieldValue(field, next)} />;
+  if (MULTILINE_FIELDS.has(field))
+    return <Textarea {...common} autosize minRows={2} value={text} onChange={onChange} />;
   if (field === 'vicidialUser') {
-    return <TextInput {...common} description="Leave blank when it is the agent ID. The screen pop follows this VICIdial user's calls." autoComplete="off" value={text} onChange={onChange} />;
+    return (
+      <TextInput
+        {...common}
+        description="Leave blank when it is the agent ID. The screen pop follows this VICIdial user's calls."
+        autoComplete="off"
+        value={text}
+        onChange={onChange}
+      />
+    );
   }
-  return <TextInput {...common} type={field === 'email' ? 'email' : 'text'} inputMode={/Number$/.test(field) ? 'numeric' : undefined} value={text} onChange={onChange} />;
+  return (
+    <TextInput
+      {...common}
+      type={field === 'email' ? 'email' : 'text'}
+      inputMode={/Number$/.test(field) ? 'numeric' : undefined}
+      value={text}
+      onChange={onChange}
+    />
+  );
 }

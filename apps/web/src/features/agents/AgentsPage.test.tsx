@@ -16,13 +16,40 @@ afterEach(() => {
 });
 
 const AGENT: TAgent = {
-  id: 3, name: 'Rahim Uddin', agentId: 'AG-1003', type: 'Physical', cellNumber: '01711000001', joiningDate: '2024-01-15',
-  bankAcNumber: null, nagadAcNumber: null, bkashAcNumber: null, email: null, fatherName: null, motherName: null, dob: null,
-  sex: null, bloodGroup: null, presentAddress: null, permanentAddress: null, homeDistrict: null, emergencyContactNumber: null,
-  emergencyContactPerson: null, religion: null, maritalStatus: null, highestEducation: null, institute: null,
-  previousCompany: null, photo: null, vicidialUser: null, status: true, createAt: '2024-01-15T00:00:00.000Z',
+  id: 3,
+  name: 'Rahim Uddin',
+  agentId: 'AG-1003',
+  type: 'Physical',
+  cellNumber: '01711000001',
+  joiningDate: '2024-01-15',
+  bankAcNumber: null,
+  nagadAcNumber: null,
+  bkashAcNumber: null,
+  email: null,
+  fatherName: null,
+  motherName: null,
+  dob: null,
+  sex: null,
+  bloodGroup: null,
+  presentAddress: null,
+  permanentAddress: null,
+  homeDistrict: null,
+  emergencyContactNumber: null,
+  emergencyContactPerson: null,
+  religion: null,
+  maritalStatus: null,
+  highestEducation: null,
+  institute: null,
+  previousCompany: null,
+  photo: null,
+  vicidialUser: null,
+  status: true,
+  createAt: '2024-01-15T00:00:00.000Z',
 };
-const PAGE: TPaged<TAgent> = { recordCount: 1, response: { content: [AGENT], totalElements: 1, totalPages: 1, size: 10, number: 0 } };
+const PAGE: TPaged<TAgent> = {
+  recordCount: 1,
+  response: { content: [AGENT], totalElements: 1, totalPages: 1, size: 10, number: 0 },
+};
 const LIST = 'GET /api/ac/pagination/0/10';
 const DELETE = `DELETE /api/ac/deleteAgent/${AGENT.id}`;
 

@@ -17,9 +17,7 @@ const COLUMNS: DataListColumn<TAgent>[] = [
   {
     key: 'status',
     header: 'Status',
-    render: (a) => (
-      <StatusBadge active={a.status} />
-    ),
+    render: (a) => <StatusBadge active={a.status} />,
   },
 ];
 
@@ -56,7 +54,13 @@ export default function AgentsPage() {
             <Anchor component={Link} to={`/editAgent/${a.id}`} size="sm" aria-label={`Edit ${a.name}`}>
               Edit
             </Anchor>
-            <Button size="compact-sm" color="red" variant="subtle" aria-label={`Delete ${a.name}`} onClick={() => void remove(a)}>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="subtle"
+              aria-label={`Delete ${a.name}`}
+              onClick={() => void remove(a)}
+            >
               Delete
             </Button>
           </Group>

@@ -31,13 +31,17 @@ describe('BulkUploadModal', () => {
       ],
       errorCount: 2,
     };
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(report), { status: 400, headers: { 'content-type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify(report), { status: 400, headers: { 'content-type': 'application/json' } }),
+    );
     renderWithApp(<BulkUploadModal opened onClose={() => undefined} />);
     choose('agents.csv');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AGENT_MESSAGES.uploadFailed)).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Upload errors' });
-    const rows = within(table).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toEqual(['RowColumnReason', '3namename is required', '5typetype must be Physical or Virtual']);
   });
 });

@@ -24,13 +24,26 @@ export function BulkUploadModal({ opened, onClose }: Props) {
         <LoadingOverlay visible={uploading} loaderProps={{ 'aria-label': 'Uploading' }} />
         <Stack gap="md">
           <Text size="sm">
-            One agent per row, with the columns of the template. Category, name, agent ID and a password of at least 8 characters are required;
-            dates are yyyy-MM-dd or d/M/yyyy. At most {MAX_AGENT_CSV_ROWS} agents per file. If any row has a problem, nothing is stored.
+            One agent per row, with the columns of the template. Category, name, agent ID and a password of at least 8
+            characters are required; dates are yyyy-MM-dd or d/M/yyyy. At most {MAX_AGENT_CSV_ROWS} agents per file. If
+            any row has a problem, nothing is stored.
           </Text>
-          <Anchor component="button" type="button" size="sm" style={{ alignSelf: 'flex-start' }} onClick={() => void downloadAgentTemplate().catch(() => undefined)}>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            style={{ alignSelf: 'flex-start' }}
+            onClick={() => void downloadAgentTemplate().catch(() => undefined)}
+          >
             Download template
           </Anchor>
-          <Input.Wrapper label="CSV file" id="agent-csv-file" error={fileError} withAsterisk description="A .csv file saved from a spreadsheet">
+          <Input.Wrapper
+            label="CSV file"
+            id="agent-csv-file"
+            error={fileError}
+            withAsterisk
+            description="A .csv file saved from a spreadsheet"
+          >
             <input
               id="agent-csv-file"
               type="file"
@@ -41,7 +54,12 @@ export function BulkUploadModal({ opened, onClose }: Props) {
             />
           </Input.Wrapper>
           {failure !== null && (
-            <UploadFailureAlert title={AGENT_MESSAGES.uploadFailed} message={failure.message} errors={failure.errors} errorCount={failure.errorCount} />
+            <UploadFailureAlert
+              title={AGENT_MESSAGES.uploadFailed}
+              message={failure.message}
+              errors={failure.errors}
+              errorCount={failure.errorCount}
+            />
           )}
           <FormActions onCancel={close} saving={uploading} cancelLabel="Close" />
         </Stack>

@@ -18,11 +18,35 @@ afterEach(() => {
 });
 
 const AGENT: TAgent = {
-  id: 3, name: 'Rahim Uddin', agentId: 'AG-1003', type: 'Physical', cellNumber: null, joiningDate: '2024-01-15',
-  bankAcNumber: null, nagadAcNumber: null, bkashAcNumber: null, email: null, fatherName: null, motherName: null, dob: null,
-  sex: null, bloodGroup: null, presentAddress: null, permanentAddress: null, homeDistrict: null, emergencyContactNumber: null,
-  emergencyContactPerson: null, religion: null, maritalStatus: null, highestEducation: null, institute: null,
-  previousCompany: null, photo: null, vicidialUser: null, status: true, createAt: '2024-01-15T00:00:00.000Z',
+  id: 3,
+  name: 'Rahim Uddin',
+  agentId: 'AG-1003',
+  type: 'Physical',
+  cellNumber: null,
+  joiningDate: '2024-01-15',
+  bankAcNumber: null,
+  nagadAcNumber: null,
+  bkashAcNumber: null,
+  email: null,
+  fatherName: null,
+  motherName: null,
+  dob: null,
+  sex: null,
+  bloodGroup: null,
+  presentAddress: null,
+  permanentAddress: null,
+  homeDistrict: null,
+  emergencyContactNumber: null,
+  emergencyContactPerson: null,
+  religion: null,
+  maritalStatus: null,
+  highestEducation: null,
+  institute: null,
+  previousCompany: null,
+  photo: null,
+  vicidialUser: null,
+  status: true,
+  createAt: '2024-01-15T00:00:00.000Z',
 };
 
 function json(status: number, body: unknown): Response {
@@ -30,7 +54,9 @@ function json(status: number, body: unknown): Response {
 }
 
 async function renderPage(update: () => Response) {
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => (init?.method === 'PUT' ? update() : json(200, AGENT)));
+  const fetch = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (_url, init) => (init?.method === 'PUT' ? update() : json(200, AGENT)));
   renderWithApp(
     <Routes>
       <Route path="/editAgent/:id" element={<EditAgentPage />} />
@@ -42,7 +68,8 @@ async function renderPage(update: () => Response) {
 }
 
 const agentId = () => screen.getByLabelText(/^Agent ID/) as HTMLInputElement;
-const puts = (fetch: Awaited<ReturnType<typeof renderPage>>) => fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
+const puts = (fetch: Awaited<ReturnType<typeof renderPage>>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method === 'PUT');
 
 describe('EditAgentPage', () => {
   it("marks a bad field without saying 'Update failed!', and sends nothing", async () => {
@@ -62,7 +89,12 @@ describe('EditAgentPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AGENT_MESSAGES.updateFailed)).toBeTruthy();
     await waitFor(() => expect(fieldError(agentId())).toBe(message));
-    expect(JSON.parse(String(puts(fetch)[0]?.[1]?.body))).toMatchObject({ id: 3, agentId: 'AG-1004', status: true, joiningDate: '2024-01-15' });
+    expect(JSON.parse(String(puts(fetch)[0]?.[1]?.body))).toMatchObject({
+      id: 3,
+      agentId: 'AG-1004',
+      status: true,
+      joiningDate: '2024-01-15',
+    });
     expect(screen.getByTestId('location').textContent).toBe('/editAgent/3');
   });
 });

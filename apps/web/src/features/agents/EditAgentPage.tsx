@@ -11,12 +11,25 @@ import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { agentKey, AGENTS_KEY, fetchAgent, updateAgent } from './api.ts';
 import { AgentInput } from './AgentInput.tsx';
-import { AGENT_REFUSALS, agentFormValues, CORRECT_MARKED_FIELDS, EDIT_GROUPS, toUpdateRequest, validateAgentEdit, type TAgentField, type TAgentFormValues } from './agent-form.ts';
+import {
+  AGENT_REFUSALS,
+  agentFormValues,
+  CORRECT_MARKED_FIELDS,
+  EDIT_GROUPS,
+  toUpdateRequest,
+  validateAgentEdit,
+  type TAgentField,
+  type TAgentFormValues,
+} from './agent-form.ts';
 
 function EditAgentForm({ agent }: { agent: TAgent }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<TAgentFormValues>({ mode: 'controlled', initialValues: agentFormValues(agent), validate: validateAgentEdit(agent.id) });
+  const form = useForm<TAgentFormValues>({
+    mode: 'controlled',
+    initialValues: agentFormValues(agent),
+    validate: validateAgentEdit(agent.id),
+  });
   const mutation = useMutation({
     mutationFn: updateAgent,
     onSuccess: async () => {
@@ -39,7 +52,9 @@ function EditAgentForm({ agent }: { agent: TAgent }) {
     () => notifications.show({ id: 'edit-agent:invalid', color: 'yellow', message: CORRECT_MARKED_FIELDS }),
   );
 
-  const input = (field: TAgentField) => <AgentInput key={field} field={field} mode="edit" form={form} disabled={mutation.isPending} />;
+  const input = (field: TAgentField) => (
+    <AgentInput key={field} field={field} mode="edit" form={form} disabled={mutation.isPending} />
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Edit Agent">

@@ -62,8 +62,33 @@ export const MULTILINE_FIELDS: ReadonlySet<TAgentField> = new Set(['presentAddre
 
 /** The edit page's sections; the Add modal shows only the first fields of docs/product.md §3. */
 export const EDIT_GROUPS: readonly { title: string; fields: readonly TAgentField[] }[] = [
-  { title: 'Identity', fields: ['type', 'name', 'agentId', 'joiningDate', 'dob', 'sex', 'bloodGroup', 'religion', 'maritalStatus', 'photo'] },
-  { title: 'Contact', fields: ['cellNumber', 'email', 'homeDistrict', 'presentAddress', 'permanentAddress', 'emergencyContactPerson', 'emergencyContactNumber'] },
+  {
+    title: 'Identity',
+    fields: [
+      'type',
+      'name',
+      'agentId',
+      'joiningDate',
+      'dob',
+      'sex',
+      'bloodGroup',
+      'religion',
+      'maritalStatus',
+      'photo',
+    ],
+  },
+  {
+    title: 'Contact',
+    fields: [
+      'cellNumber',
+      'email',
+      'homeDistrict',
+      'presentAddress',
+      'permanentAddress',
+      'emergencyContactPerson',
+      'emergencyContactNumber',
+    ],
+  },
   { title: 'Payment accounts', fields: ['bankAcNumber', 'nagadAcNumber', 'bkashAcNumber'] },
   { title: 'Family', fields: ['fatherName', 'motherName'] },
   { title: 'Education & work', fields: ['highestEducation', 'institute', 'previousCompany'] },
@@ -71,15 +96,45 @@ export const EDIT_GROUPS: readonly { title: string; fields: readonly TAgentField
   { title: 'Dialer', fields: ['vicidialUser'] },
 ];
 
-export const ADD_FIELDS: readonly TAgentField[] = ['type', 'name', 'agentId', 'password', 'cellNumber', 'joiningDate', 'bankAcNumber', 'nagadAcNumber', 'bkashAcNumber'];
+export const ADD_FIELDS: readonly TAgentField[] = [
+  'type',
+  'name',
+  'agentId',
+  'password',
+  'cellNumber',
+  'joiningDate',
+  'bankAcNumber',
+  'nagadAcNumber',
+  'bkashAcNumber',
+];
 
-const EMPTY_PROFILE = Object.fromEntries(AGENT_PROFILE_FIELDS.map((f) => [f, ''])) as Record<TAgentProfileField, string>;
+const EMPTY_PROFILE = Object.fromEntries(AGENT_PROFILE_FIELDS.map((f) => [f, ''])) as Record<
+  TAgentProfileField,
+  string
+>;
 
-export const EMPTY_AGENT_FORM: TAgentFormValues = { ...EMPTY_PROFILE, type: '', name: '', agentId: '', password: '', status: 'true' };
+export const EMPTY_AGENT_FORM: TAgentFormValues = {
+  ...EMPTY_PROFILE,
+  type: '',
+  name: '',
+  agentId: '',
+  password: '',
+  status: 'true',
+};
 
 export function agentFormValues(agent: TAgent): TAgentFormValues {
-  const profile = Object.fromEntries(AGENT_PROFILE_FIELDS.map((f) => [f, agent[f] ?? ''])) as Record<TAgentProfileField, string>;
-  return { ...profile, type: agent.type, name: agent.name, agentId: agent.agentId, password: '', status: agent.status ? 'true' : 'false' };
+  const profile = Object.fromEntries(AGENT_PROFILE_FIELDS.map((f) => [f, agent[f] ?? ''])) as Record<
+    TAgentProfileField,
+    string
+  >;
+  return {
+    ...profile,
+    type: agent.type,
+    name: agent.name,
+    agentId: agent.agentId,
+    password: '',
+    status: agent.status ? 'true' : 'false',
+  };
 }
 
 /** Said when a form is refused before sending: nothing was sent, so nothing "failed". */
@@ -100,7 +155,10 @@ export const validateAgentForm = schemaValidate(ZCreateAgentRequest, { labels: A
 
 /** ZUpdateAgentRequest's rules for the agent being edited: a blank password keeps the current one. */
 export function validateAgentEdit(id: number): (values: TAgentFormValues) => FormErrors {
-  return schemaValidate(ZUpdateAgentRequest, { labels: AGENT_LABELS, toInput: (values: TAgentFormValues) => editInput(id, values) });
+  return schemaValidate(ZUpdateAgentRequest, {
+    labels: AGENT_LABELS,
+    toInput: (values: TAgentFormValues) => editInput(id, values),
+  });
 }
 
 function editInput(id: number, values: TAgentFormValues) {

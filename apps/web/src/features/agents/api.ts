@@ -1,6 +1,13 @@
 // The /api/ac calls of the agent screens, and the react-query keys that reload them.
 import { z } from 'zod';
-import { ZAgent, zPaged, type TAgent, type TCreateAgentRequest, type TPaged, type TUpdateAgentRequest } from '@crm/shared';
+import {
+  ZAgent,
+  zPaged,
+  type TAgent,
+  type TCreateAgentRequest,
+  type TPaged,
+  type TUpdateAgentRequest,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 
 /** Every agent query starts with this: invalidating it reloads the list, searches and pickers. */

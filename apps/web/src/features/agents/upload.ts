@@ -29,7 +29,11 @@ export async function uploadAgentCsv(file: File): Promise<number> {
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await api.post('/api/ac/upload', form, { schema: z.number().int(), notify: false, timeoutMs: AGENT_UPLOAD_TIMEOUT_MS });
+    return await api.post('/api/ac/upload', form, {
+      schema: z.number().int(),
+      notify: false,
+      timeoutMs: AGENT_UPLOAD_TIMEOUT_MS,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const report = ZAgentUploadRejection.safeParse(error.body);

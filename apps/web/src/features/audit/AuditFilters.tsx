@@ -4,7 +4,14 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '@crm/shared';
 import { AccountAutocomplete } from '../../components/AccountAutocomplete.tsx';
-import { ACTION_LABELS, NO_FILTERS, OBJECT_TYPE_LABELS, hasAuditFilters, rangeProblem, type TAuditFilters } from './audit-params.ts';
+import {
+  ACTION_LABELS,
+  NO_FILTERS,
+  OBJECT_TYPE_LABELS,
+  hasAuditFilters,
+  rangeProblem,
+  type TAuditFilters,
+} from './audit-params.ts';
 import { DateField } from '../../components/DateField.tsx';
 
 type Props = {
@@ -13,8 +20,14 @@ type Props = {
   onApply: (filters: TAuditFilters) => void;
 };
 
-const OBJECT_TYPE_CHOICES = [{ value: '', label: 'All objects' }, ...AUDIT_OBJECT_TYPES.map((t) => ({ value: t, label: OBJECT_TYPE_LABELS[t] }))];
-const ACTION_CHOICES = [{ value: '', label: 'All actions' }, ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] }))];
+const OBJECT_TYPE_CHOICES = [
+  { value: '', label: 'All objects' },
+  ...AUDIT_OBJECT_TYPES.map((t) => ({ value: t, label: OBJECT_TYPE_LABELS[t] })),
+];
+const ACTION_CHOICES = [
+  { value: '', label: 'All actions' },
+  ...AUDIT_ACTIONS.map((a) => ({ value: a, label: ACTION_LABELS[a] })),
+];
 
 function ActorInput({ value, onChange }: { value: string; onChange: (actor: string) => void }) {
   return <AccountAutocomplete label="Actor" placeholder="Username" w={170} value={value} onChange={onChange} />;
@@ -45,7 +58,13 @@ export function AuditFilters({ applied, onApply }: Props) {
           value={draft.objectType}
           onChange={(event) => set({ objectType: event.currentTarget.value as TAuditFilters['objectType'] })}
         />
-        <TextInput label="Object id" placeholder="e.g. 42" w={100} value={draft.objectId} onChange={(event) => set({ objectId: event.currentTarget.value })} />
+        <TextInput
+          label="Object id"
+          placeholder="e.g. 42"
+          w={100}
+          value={draft.objectId}
+          onChange={(event) => set({ objectId: event.currentTarget.value })}
+        />
         <NativeSelect
           label="Action"
           w={130}

@@ -32,7 +32,10 @@ function entry(id: number, over: Partial<TAuditEntry> = {}): TAuditEntry {
 }
 
 function paged(content: TAuditEntry[], total = content.length, page = 0, size = 10): TPaged<TAuditEntry> {
-  return { recordCount: total, response: { content, totalElements: total, totalPages: Math.ceil(total / size), size, number: page } };
+  return {
+    recordCount: total,
+    response: { content, totalElements: total, totalPages: Math.ceil(total / size), size, number: page },
+  };
 }
 
 const LIST = 'GET /api/audit/pagination/0/10';
@@ -50,7 +53,12 @@ const listCalls = (sent: TSentRequest[]) => sent.filter((r) => r.path.startsWith
 describe('AuditPage', () => {
   it('shows the entries the address asks for, with each change as field: before → after', async () => {
     const server = renderAudit('/audit?objectType=campaign&from=2026-11-01', {
-      [LIST]: { body: paged([entry(2), entry(1, { action: 'upload', objectType: 'leads', objectId: 'Spring', changes: { counts: { leads: 1250 } } })]) },
+      [LIST]: {
+        body: paged([
+          entry(2),
+          entry(1, { action: 'upload', objectType: 'leads', objectId: 'Spring', changes: { counts: { leads: 1250 } } }),
+        ]),
+      },
     });
     const table = await screen.findByRole('table', { name: 'Audit log entries' });
     expect(await within(table).findByText('Spring → Summer')).toBeTruthy();
@@ -64,7 +72,11 @@ describe('AuditPage', () => {
   });
 
   it('applies the filters together, keeps them in the address and asks the server for them', async () => {
-    const server = renderAudit('/audit', { [LIST]: (r) => ({ body: paged(r.query.objectType === 'agent' ? [entry(5, { objectType: 'agent' })] : [entry(1)]) }) });
+    const server = renderAudit('/audit', {
+      [LIST]: (r) => ({
+        body: paged(r.query.objectType === 'agent' ? [entry(5, { objectType: 'agent' })] : [entry(1)]),
+      }),
+    });
     await screen.findByText('Campaign 7');
     fireEvent.change(screen.getByRole('combobox', { name: 'Actor' }), { target: { value: ' boss ' } });
     fireEvent.change(screen.getByLabelText('Object type'), { target: { value: 'agent' } });
@@ -82,18 +94,28 @@ describe('AuditPage', () => {
 
   it('pages on the server and keeps the page in the address', async () => {
     const server = renderAudit('/audit?action=update', {
-      [LIST]: { body: paged(Array.from({ length: 10 }, (_, i) => entry(25 - i)), 25) },
+      [LIST]: {
+        body: paged(
+          Array.from({ length: 10 }, (_, i) => entry(25 - i)),
+          25,
+        ),
+      },
       'GET /api/audit/pagination/1/10': { body: paged([entry(15, { objectId: '99' })], 25, 1) },
     });
     expect(await screen.findByText('Showing 1 to 10 of 25 entries')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Campaign 99')).toBeTruthy();
     expect(location()).toBe('/audit?action=update&page=2');
-    expect(listCalls(server.sent).at(-1)).toMatchObject({ path: '/api/audit/pagination/1/10', query: { action: 'update' } });
+    expect(listCalls(server.sent).at(-1)).toMatchObject({
+      path: '/api/audit/pagination/1/10',
+      query: { action: 'update' },
+    });
   });
 
   it("shows the server's refusal where the entries would be", async () => {
-    renderAudit('/audit?objectId=7', { [LIST]: { status: 503, body: { message: 'The server is busy. Try again in a moment.' } } });
+    renderAudit('/audit?objectId=7', {
+      [LIST]: { status: 503, body: { message: 'The server is busy. Try again in a moment.' } },
+    });
     expect(await screen.findByText('The audit log could not be loaded')).toBeTruthy();
     expect(screen.getByText('The server is busy. Try again in a moment.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
@@ -114,14 +136,21 @@ describe('AuditPage', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       followed.push({ href: this.getAttribute('href') ?? '', download: this.download });
     });
-    renderAudit('/audit?objectType=campaign&actor=boss', { [LIST]: { body: paged([entry(1)]) }, 'GET /api/audit/pagination/0/1': { body: paged([entry(1)], 1, 0, 1) } });
+    renderAudit('/audit?objectType=campaign&actor=boss', {
+      [LIST]: { body: paged([entry(1)]) },
+      'GET /api/audit/pagination/0/1': { body: paged([entry(1)], 1, 0, 1) },
+    });
     await screen.findByText('Campaign 7');
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     expect(await screen.findByText(/Your browser is saving audit-log-\d{4}-\d{2}-\d{2}\.csv/)).toBeTruthy();
     expect(followed).toHaveLength(1);
     const link = new URL(followed[0]?.href ?? '', 'http://localhost');
     expect(link.pathname).toBe('/api/audit/export');
-    expect(Object.fromEntries(link.searchParams)).toEqual({ actor: 'boss', objectType: 'campaign', token: 'media.token' });
+    expect(Object.fromEntries(link.searchParams)).toEqual({
+      actor: 'boss',
+      objectType: 'campaign',
+      token: 'media.token',
+    });
     expect(followed[0]?.download).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 

@@ -10,7 +10,13 @@ import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { useListQuery } from '../../components/use-list-query.ts';
 import { auditListKey, fetchAuditPage, startAuditExport } from './api.ts';
-import { changeAuditParams, readAuditParams, writeAuditParams, type TAuditFilters, type TAuditParams } from './audit-params.ts';
+import {
+  changeAuditParams,
+  readAuditParams,
+  writeAuditParams,
+  type TAuditFilters,
+  type TAuditParams,
+} from './audit-params.ts';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditTable } from './AuditTable.tsx';
 
@@ -38,13 +44,25 @@ export default function AuditPage() {
 
   const exporting = useMutation({
     mutationFn: (chosen: TAuditFilters) => startAuditExport(chosen),
-    onSuccess: (fileName) => notifications.show({ color: 'green', message: `Your browser is saving ${fileName}; its progress is in the browser's downloads.` }),
-    onError: (error) => notifications.show({ color: 'red', title: EXPORT_FAILED, message: error.message, autoClose: 8000 }),
+    onSuccess: (fileName) =>
+      notifications.show({
+        color: 'green',
+        message: `Your browser is saving ${fileName}; its progress is in the browser's downloads.`,
+      }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: EXPORT_FAILED, message: error.message, autoClose: 8000 }),
   });
 
   let placeholder;
   if (query.isPending) placeholder = <LoadingRow />;
-  else if (query.isError) placeholder = <RetryAlert title="The audit log could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    placeholder = (
+      <RetryAlert
+        title="The audit log could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   else if ((result?.rows.length ?? 0) === 0) {
     placeholder = (
       <Text ta="center" c="dimmed" py="lg">
@@ -65,8 +83,18 @@ export default function AuditPage() {
         </Group>
       </Group>
       {/* Keyed by the filters applied, so Back, Clear or a new link resets what the form shows. */}
-      <AuditFilters key={writeAuditParams({ ...filters, page: 0, size }).toString()} applied={filters} onApply={(next) => update(next)} />
-      <AuditTable entries={result?.rows ?? []} placeholder={placeholder} busy={query.isFetching} faded={query.isPlaceholderData} maxHeight={TABLE_HEIGHT} />
+      <AuditFilters
+        key={writeAuditParams({ ...filters, page: 0, size }).toString()}
+        applied={filters}
+        onApply={(next) => update(next)}
+      />
+      <AuditTable
+        entries={result?.rows ?? []}
+        placeholder={placeholder}
+        busy={query.isFetching}
+        faded={query.isPlaceholderData}
+        maxHeight={TABLE_HEIGHT}
+      />
       <Pager pager={pager} onPage={(next) => update({ page: next })} />
     </Stack>
   );

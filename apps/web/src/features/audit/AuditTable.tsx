@@ -25,7 +25,16 @@ type Props = {
 export function AuditTable({ entries, placeholder, busy, faded, maxHeight }: Props) {
   return (
     <ScrollArea.Autosize mah={maxHeight} type="auto" offsetScrollbars="y">
-      <Table striped withTableBorder stickyHeader verticalSpacing="xs" layout="fixed" bg="var(--mantine-color-body)" aria-label="Audit log entries" aria-busy={busy}>
+      <Table
+        striped
+        withTableBorder
+        stickyHeader
+        verticalSpacing="xs"
+        layout="fixed"
+        bg="var(--mantine-color-body)"
+        aria-label="Audit log entries"
+        aria-busy={busy}
+      >
         {/* With a fixed layout the columns take these widths and Changes the rest, whatever the rows hold. */}
         <colgroup>
           {COLUMN_WIDTHS.map((width, index) => (

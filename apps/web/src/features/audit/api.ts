@@ -12,9 +12,12 @@ const ZAuditPage = zPaged(ZAuditEntry);
 
 /** One server page (0-based), newest first. The screen shows a failure itself, beside the list. */
 export function fetchAuditPage(filters: TAuditFilters, page: number, size: number): Promise<TPaged<TAuditEntry>> {
-  return api.get(`/api/audit/pagination/${page}/${size}`, { query: auditQuery(filters), schema: ZAuditPage, notify: false });
+  return api.get(`/api/audit/pagination/${page}/${size}`, {
+    query: auditQuery(filters),
+    schema: ZAuditPage,
+    notify: false,
+  });
 }
-
 
 /**
  * Starts the CSV export of the filtered entries. The log can be long, so the browser follows a plain link that

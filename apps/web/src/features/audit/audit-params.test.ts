@@ -1,13 +1,31 @@
 // The audit screen's address: filters, page and size survive a reload; values the server would refuse are dropped.
 import { describe, expect, it } from 'vitest';
-import { auditQuery, changeAuditParams, hasAuditFilters, rangeProblem, readAuditParams, writeAuditParams } from './audit-params.ts';
+import {
+  auditQuery,
+  changeAuditParams,
+  hasAuditFilters,
+  rangeProblem,
+  readAuditParams,
+  writeAuditParams,
+} from './audit-params.ts';
 
 const read = (search: string) => readAuditParams(new URLSearchParams(search));
 
 describe('the address of /audit', () => {
   it('reads back what it writes, with the page shown 1-based', () => {
-    const state = read('actor=qc.rahman&objectType=qcRecord&objectId=42&action=update&from=2026-03-01&to=2026-03-02&page=3&size=25');
-    expect(state).toEqual({ actor: 'qc.rahman', objectType: 'qcRecord', objectId: '42', action: 'update', from: '2026-03-01', to: '2026-03-02', page: 2, size: 25 });
+    const state = read(
+      'actor=qc.rahman&objectType=qcRecord&objectId=42&action=update&from=2026-03-01&to=2026-03-02&page=3&size=25',
+    );
+    expect(state).toEqual({
+      actor: 'qc.rahman',
+      objectType: 'qcRecord',
+      objectId: '42',
+      action: 'update',
+      from: '2026-03-01',
+      to: '2026-03-02',
+      page: 2,
+      size: 25,
+    });
     expect(read(writeAuditParams(state).toString())).toEqual(state);
   });
 
@@ -18,7 +36,14 @@ describe('the address of /audit', () => {
 
   it('drops what it cannot use: unknown types and actions, impossible dates, odd pages and sizes', () => {
     expect(read('objectType=password&action=drop&from=2026-13-01&to=yesterday&page=-1&size=7')).toEqual({
-      actor: '', objectType: '', objectId: '', action: '', from: '', to: '', page: 0, size: 10,
+      actor: '',
+      objectType: '',
+      objectId: '',
+      action: '',
+      from: '',
+      to: '',
+      page: 0,
+      size: 10,
     });
   });
 
@@ -32,7 +57,9 @@ describe('the address of /audit', () => {
 
 describe('the filters', () => {
   it('send only the filters that are set, trimmed', () => {
-    expect(auditQuery({ actor: ' boss ', objectType: '', objectId: '', action: 'delete', from: '', to: '2026-03-02' })).toEqual({ actor: 'boss', action: 'delete', to: '2026-03-02' });
+    expect(
+      auditQuery({ actor: ' boss ', objectType: '', objectId: '', action: 'delete', from: '', to: '2026-03-02' }),
+    ).toEqual({ actor: 'boss', action: 'delete', to: '2026-03-02' });
     expect(hasAuditFilters({ actor: ' ', objectType: '', objectId: '', action: '', from: '', to: '' })).toBe(false);
   });
 

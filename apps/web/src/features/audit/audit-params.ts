@@ -59,10 +59,13 @@ export const ACTION_LABELS: Record<TAuditAction, string> = {
 };
 
 /** A type or action the screen does not know (written by a newer server) is shown as it is. */
-export const objectTypeLabel = (type: string) => (type in OBJECT_TYPE_LABELS ? OBJECT_TYPE_LABELS[type as TAuditObjectType] : type);
-export const actionLabel = (action: string) => (action in ACTION_LABELS ? ACTION_LABELS[action as TAuditAction] : action);
+export const objectTypeLabel = (type: string) =>
+  type in OBJECT_TYPE_LABELS ? OBJECT_TYPE_LABELS[type as TAuditObjectType] : type;
+export const actionLabel = (action: string) =>
+  action in ACTION_LABELS ? ACTION_LABELS[action as TAuditAction] : action;
 
-const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | '' => (choices as readonly string[]).includes(value ?? '') ? (value as T) : '';
+const oneOf = <T extends string>(choices: readonly T[], value: string | null): T | '' =>
+  (choices as readonly string[]).includes(value ?? '') ? (value as T) : '';
 const day = (value: string | null) => (value !== null && isIsoDate(value) ? value : '');
 
 export function readAuditParams(params: URLSearchParams): TAuditParams {

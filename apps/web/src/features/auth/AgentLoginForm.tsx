@@ -7,7 +7,12 @@ import { LOGIN_CAMPAIGNS_KEY, activeCampaignNames, fetchCampaigns } from './sign
 import { hasErrors, requiredErrors, type TFieldErrors } from './required-fields.ts';
 
 type TField = 'shift' | 'username' | 'password' | 'campaign';
-const LABELS: Record<TField, string> = { shift: 'Shift', username: 'Agent ID', password: 'Password', campaign: 'Campaign' };
+const LABELS: Record<TField, string> = {
+  shift: 'Shift',
+  username: 'Agent ID',
+  password: 'Password',
+  campaign: 'Campaign',
+};
 const EMPTY: Record<TField, string> = { shift: '', username: '', password: '', campaign: '' };
 
 type Props = { pending: boolean; onSubmit: (body: TSignInAgentRequest) => void };
@@ -35,7 +40,12 @@ export function AgentLoginForm({ pending, onSubmit }: Props) {
     const found = requiredErrors(values, LABELS);
     setErrors(found);
     if (hasErrors(found) || !isShift(values.shift)) return;
-    onSubmit({ username: values.username.trim(), password: values.password, shift: values.shift, campaign: values.campaign });
+    onSubmit({
+      username: values.username.trim(),
+      password: values.password,
+      shift: values.shift,
+      campaign: values.campaign,
+    });
   };
 
   const campaignPlaceholder = campaigns.isPending

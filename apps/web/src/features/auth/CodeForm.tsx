@@ -74,7 +74,13 @@ export function CodeForm({ pending, refusal, submitLabel, allowRecovery, onSubmi
           value={value}
           onChange={(event) => change(event.currentTarget.value)}
           error={missing ?? refusal ?? undefined}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-lg)', letterSpacing: recovery ? undefined : '0.2em' } }}
+          styles={{
+            input: {
+              fontFamily: 'var(--mantine-font-family-monospace)',
+              fontSize: 'var(--mantine-font-size-lg)',
+              letterSpacing: recovery ? undefined : '0.2em',
+            },
+          }}
         />
         <Button type="submit" fullWidth loading={pending}>
           {submitLabel}

@@ -39,19 +39,39 @@ export function EnrolStep({ step, pending, refusal, onSubmit, onSkip, onEdit }: 
           <Text size="xs" c="dimmed" id="mfa-secret-label">
             Key (if you cannot scan)
           </Text>
-          <Text ff="monospace" fw={600} size="md" style={{ wordBreak: 'break-word', userSelect: 'all' }} aria-labelledby="mfa-secret-label" data-testid="mfa-secret">
+          <Text
+            ff="monospace"
+            fw={600}
+            size="md"
+            style={{ wordBreak: 'break-word', userSelect: 'all' }}
+            aria-labelledby="mfa-secret-label"
+            data-testid="mfa-secret"
+          >
             {secret}
           </Text>
           <CopyButton value={step.secret}>
             {({ copied, copy }) => (
-              <Button size="compact-sm" variant="light" color={copied ? 'teal' : undefined} onClick={copy} w="fit-content">
+              <Button
+                size="compact-sm"
+                variant="light"
+                color={copied ? 'teal' : undefined}
+                onClick={copy}
+                w="fit-content"
+              >
                 {copied ? 'Copied' : 'Copy key'}
               </Button>
             )}
           </CopyButton>
         </Stack>
       </Group>
-      <CodeForm pending={pending} refusal={refusal} submitLabel="Confirm and sign in" allowRecovery={false} onSubmit={onSubmit} onEdit={onEdit} />
+      <CodeForm
+        pending={pending}
+        refusal={refusal}
+        submitLabel="Confirm and sign in"
+        allowRecovery={false}
+        onSubmit={onSubmit}
+        onEdit={onEdit}
+      />
       {step.canSkip && (
         <Button variant="default" fullWidth onClick={onSkip} disabled={pending}>
           {skipLabel(step.skipsLeft)}

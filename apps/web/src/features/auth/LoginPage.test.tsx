@@ -10,13 +10,25 @@ import { LoginPage } from './LoginPage.tsx';
 import { LOGIN_CAMPAIGNS_KEY } from './sign-in.ts';
 
 function campaign(id: number, campaignName: string, status: boolean): TCampaign {
-  return { id, campaignId: `C${id}`, campaignName, campaignType: 'Outbound', callTarget: 10, status, createAt: '2025-01-01 09:00:00' };
+  return {
+    id,
+    campaignId: `C${id}`,
+    campaignName,
+    campaignType: 'Outbound',
+    callTarget: 10,
+    status,
+    createAt: '2025-01-01 09:00:00',
+  };
 }
 
 // Seeding the cache stands in for GET /cc/campaigns, so the form renders without a server.
 function renderLogin(route = '/login') {
   const queryClient = createQueryClient();
-  queryClient.setQueryData(LOGIN_CAMPAIGNS_KEY, [campaign(1, 'Mobile Survey', true), campaign(2, 'Old Promo', false), campaign(3, 'Bank Inbound', true)]);
+  queryClient.setQueryData(LOGIN_CAMPAIGNS_KEY, [
+    campaign(1, 'Mobile Survey', true),
+    campaign(2, 'Old Promo', false),
+    campaign(3, 'Bank Inbound', true),
+  ]);
   return renderWithApp(<LoginPage />, { route, queryClient });
 }
 
@@ -25,7 +37,8 @@ const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Login' 
 describe('LoginPage', () => {
   it('shows the agent form by default with visible labels and only active campaigns', () => {
     renderLogin();
-    for (const label of ['Shift', 'Agent ID', 'Password', 'Campaign']) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of ['Shift', 'Agent ID', 'Password', 'Campaign'])
+      expect(screen.getByLabelText(label)).toBeTruthy();
     const options = Array.from((screen.getByLabelText('Campaign') as HTMLSelectElement).options).map((o) => o.text);
     expect(options).toEqual(['Select campaign', 'Bank Inbound', 'Mobile Survey']);
     expect(document.title).toBe('Login · CallDesk CRM');
@@ -34,7 +47,12 @@ describe('LoginPage', () => {
   it('says which agent fields are missing on an empty submit', () => {
     renderLogin();
     submit();
-    for (const message of ['Shift is required', 'Agent ID is required', 'Password is required', 'Campaign is required']) {
+    for (const message of [
+      'Shift is required',
+      'Agent ID is required',
+      'Password is required',
+      'Campaign is required',
+    ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
     fireEvent.change(screen.getByLabelText('Agent ID'), { target: { value: 'A-100' } });

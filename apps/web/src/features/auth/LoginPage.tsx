@@ -58,7 +58,9 @@ export function LoginPage() {
               </Title>
             )}
           </Box>
-          {step === null && <SegmentedControl fullWidth value={mode} onChange={switchMode} data={MODES} aria-label="Login mode" />}
+          {step === null && (
+            <SegmentedControl fullWidth value={mode} onChange={switchMode} data={MODES} aria-label="Login mode" />
+          )}
           {alert !== null && (
             <Alert color="red" variant="light" role="alert">
               {alert}
@@ -69,7 +71,11 @@ export function LoginPage() {
           ) : mode === 'agent' ? (
             <AgentLoginForm pending={pending} onSubmit={(body) => void submit({ mode: 'agent', body })} />
           ) : (
-            <AdminLoginForm pending={pending} initialUsername={adminUsername} onSubmit={(body) => void submit({ mode: 'admin', body })} />
+            <AdminLoginForm
+              pending={pending}
+              initialUsername={adminUsername}
+              onSubmit={(body) => void submit({ mode: 'admin', body })}
+            />
           )}
           {step !== null && step.kind !== 'recovery-codes' && (
             <Button variant="subtle" color="gray" size="compact-sm" onClick={() => signIn.backToPassword()}>

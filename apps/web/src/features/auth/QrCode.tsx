@@ -23,7 +23,15 @@ type Props = { value: string; pixels: number; label: string };
 export function QrCode({ value, pixels, label }: Props) {
   const { path, size } = useMemo(() => qrPath(value), [value]);
   return (
-    <svg role="img" aria-label={label} width={pixels} height={pixels} viewBox={`0 0 ${size} ${size}`} shapeRendering="crispEdges" style={{ display: 'block', flexShrink: 0 }}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={pixels}
+      height={pixels}
+      viewBox={`0 0 ${size} ${size}`}
+      shapeRendering="crispEdges"
+      style={{ display: 'block', flexShrink: 0 }}
+    >
       <rect width={size} height={size} fill="#fff" />
       <path d={path} fill="#000" />
     </svg>

@@ -5,13 +5,21 @@ import { saveBlob } from '../../app/save-file.ts';
 import { recoveryCodesFileName, recoveryCodesText } from './mfa.ts';
 import type { TRecoveryCodesStep } from './use-sign-in.ts';
 
-const CODES_GRID = { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '4px 12px', listStyle: 'none', margin: 0, padding: 0 } as const;
+const CODES_GRID = {
+  display: 'grid',
+  gridTemplateColumns: '1fr 1fr',
+  gap: '4px 12px',
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+} as const;
 
 type Props = { step: TRecoveryCodesStep; onDone: () => void };
 
 export function RecoveryCodesStep({ step, onDone }: Props) {
   const text = recoveryCodesText(step.codes, step.username, PRODUCT_NAME);
-  const download = () => saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), recoveryCodesFileName(step.username));
+  const download = () =>
+    saveBlob(new Blob([text], { type: 'text/plain;charset=utf-8' }), recoveryCodesFileName(step.username));
   return (
     <Stack gap="md">
       <Text size="sm">

@@ -22,12 +22,18 @@ function serve(script: Record<string, TReply[]>) {
   const sent: { path: string; body: unknown }[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const path = new URL(String(input), 'http://localhost').pathname;
-    if (path === '/cc/campaigns') return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+    if (path === '/cc/campaigns')
+      return Promise.resolve(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
     sent.push({ path, body: JSON.parse(String(init?.body ?? 'null')) });
     const reply = script[path]?.shift();
     if (reply === undefined) throw new Error(`no reply scripted for ${path}`);
     if (reply === 'offline') return Promise.reject(new TypeError('Failed to fetch'));
-    return Promise.resolve(new Response(JSON.stringify(reply.body), { status: reply.status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(reply.body), {
+        status: reply.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   });
   return sent;
 }
@@ -49,14 +55,24 @@ function sendCode(code: string, button = 'Verify and sign in') {
 }
 
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
-const ENROL = { enrolRequired: true, mfaToken: 'm-enrol', secret: SECRET, otpauthUrl: `otpauth://totp/CallDesk:admin?secret=${SECRET}&issuer=CallDesk`, canSkip: true, skipsLeft: 2 };
+const ENROL = {
+  enrolRequired: true,
+  mfaToken: 'm-enrol',
+  secret: SECRET,
+  otpauthUrl: `otpauth://totp/CallDesk:admin?secret=${SECRET}&issuer=CallDesk`,
+  canSkip: true,
+  skipsLeft: 2,
+};
 const CODES = Array.from({ length: 10 }, (_, i) => `code${i}-abcde`);
 
 describe('Login As Admin, second step', () => {
   it('asks for the code in a one-time-code field; a refused code stays, selected, under the server message', async () => {
     const sent = serve({
       '/api/auth/signInSuperAdmin': [json(200, { mfaRequired: true, mfaToken: 'm-1' })],
-      '/api/auth/mfa': [json(401, { message: 'The code is wrong or was already used.' }), json(200, { jwtToken: makeToken() })],
+      '/api/auth/mfa': [
+        json(401, { message: 'The code is wrong or was already used.' }),
+        json(200, { jwtToken: makeToken() }),
+      ],
     });
     signInWithPassword();
     const field = await screen.findByLabelText(MFA_TEXT.codeLabel);
@@ -119,7 +135,10 @@ describe('Login As Admin, second step', () => {
   });
 
   it('skips enrolment while allowed', async () => {
-    const sent = serve({ '/api/auth/signInSuperAdmin': [json(200, ENROL)], '/api/auth/mfa/skip': [json(200, { jwtToken: makeToken() })] });
+    const sent = serve({
+      '/api/auth/signInSuperAdmin': [json(200, ENROL)],
+      '/api/auth/mfa/skip': [json(200, { jwtToken: makeToken() })],
+    });
     signInWithPassword();
     fireEvent.click(await screen.findByRole('button', { name: 'Skip for now (2 left)' }));
     await waitFor(() => expect(location()).toBe('/dashboard'));

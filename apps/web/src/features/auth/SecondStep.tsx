@@ -13,15 +13,31 @@ export function SecondStep({ step, signIn }: Props) {
   const send = (code: string) => void submitCode(code);
   if (step.kind === 'recovery-codes') return <RecoveryCodesStep step={step} onDone={finishEnrolment} />;
   if (step.kind === 'enrol') {
-    return <EnrolStep step={step} pending={pending} refusal={refusal} onSubmit={send} onSkip={() => void skip()} onEdit={dismissError} />;
+    return (
+      <EnrolStep
+        step={step}
+        pending={pending}
+        refusal={refusal}
+        onSubmit={send}
+        onSkip={() => void skip()}
+        onEdit={dismissError}
+      />
+    );
   }
   return (
     <>
       <Text size="sm">
-        Signing in as <strong>{step.username}</strong>. Enter the 6-digit code your authenticator app shows now, or one of
-        your recovery codes.
+        Signing in as <strong>{step.username}</strong>. Enter the 6-digit code your authenticator app shows now, or one
+        of your recovery codes.
       </Text>
-      <CodeForm pending={pending} refusal={refusal} submitLabel="Verify and sign in" allowRecovery onSubmit={send} onEdit={dismissError} />
+      <CodeForm
+        pending={pending}
+        refusal={refusal}
+        submitLabel="Verify and sign in"
+        allowRecovery
+        onSubmit={send}
+        onEdit={dismissError}
+      />
     </>
   );
 }

@@ -17,13 +17,20 @@ export const MFA_TEXT = {
   expired: 'The second step took longer than 5 minutes, or was already used. Sign in with your password again.',
 } as const;
 
-
 export function sendMfaCode(mfaToken: string, code: string, signal: AbortSignal): Promise<TMfaResult> {
-  return api.post('/api/auth/mfa', { mfaToken, code }, { schema: ZMfaResult, signal, timeoutMs: MFA_TIMEOUT_MS, anonymous: true, notify: false });
+  return api.post(
+    '/api/auth/mfa',
+    { mfaToken, code },
+    { schema: ZMfaResult, signal, timeoutMs: MFA_TIMEOUT_MS, anonymous: true, notify: false },
+  );
 }
 
 export function skipEnrolment(mfaToken: string, signal: AbortSignal): Promise<TSignInResponse> {
-  return api.post('/api/auth/mfa/skip', { mfaToken }, { schema: ZSignInResponse, signal, timeoutMs: MFA_TIMEOUT_MS, anonymous: true, notify: false });
+  return api.post(
+    '/api/auth/mfa/skip',
+    { mfaToken },
+    { schema: ZSignInResponse, signal, timeoutMs: MFA_TIMEOUT_MS, anonymous: true, notify: false },
+  );
 }
 
 function replyCode(body: unknown): string | undefined {
@@ -49,7 +56,8 @@ export function isSkipRefused(error: unknown): boolean {
 
 /** A wrong code (401) reads as the server says; anything else as a failed sign-in does. */
 export function mfaErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 401) return serverMessage(error.body) ?? error.message;
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 401)
+    return serverMessage(error.body) ?? error.message;
   return loginErrorMessage(error);
 }
 
@@ -73,7 +81,12 @@ export function groupSecret(secret: string): string {
 }
 
 /** The recovery codes as a text file: who and when, one code a line. */
-export function recoveryCodesText(codes: readonly string[], username: string, productName: string, now: Date = new Date()): string {
+export function recoveryCodesText(
+  codes: readonly string[],
+  username: string,
+  productName: string,
+  now: Date = new Date(),
+): string {
   return [
     `${productName}: recovery codes of ${username}`,
     `Made ${now.toISOString().slice(0, 10)}. Each code signs in once, in place of the authenticator app's code.`,
@@ -90,7 +103,9 @@ export function recoveryCodesFileName(username: string): string {
 /** The notice after a recovery code was used: how many remain, and what to do when they run low. */
 export function recoveryCodesLeftMessage(left: number): string {
   const count = `${left} recovery code${left === 1 ? '' : 's'} left`;
-  if (left === 0) return `Signed in with your last recovery code: ${count}. Ask an administrator to reset your second factor, then enrol again.`;
-  if (left <= 3) return `Signed in with a recovery code: ${count}. Ask an administrator to reset your second factor soon, then enrol again.`;
+  if (left === 0)
+    return `Signed in with your last recovery code: ${count}. Ask an administrator to reset your second factor, then enrol again.`;
+  if (left <= 3)
+    return `Signed in with a recovery code: ${count}. Ask an administrator to reset your second factor soon, then enrol again.`;
   return `Signed in with a recovery code: ${count}.`;
 }

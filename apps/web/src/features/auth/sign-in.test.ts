@@ -23,8 +23,12 @@ describe('loginErrorMessage', () => {
     // Our server's own 503 names the database trouble; a proxy's bare 503 is still a failed sign-in.
     const down = { message: MESSAGES.database.unavailable };
     expect(loginErrorMessage(new ApiError(503, down.message, 'http', down))).toBe(MESSAGES.database.unavailable);
-    expect(loginErrorMessage(new ApiError(503, 'Service Unavailable', 'http', '<html>busy</html>'))).toBe(MESSAGES.login.failed);
-    expect(loginErrorMessage(new ApiError(400, MESSAGES.login.campaignUnavailable))).toBe(MESSAGES.login.campaignUnavailable);
+    expect(loginErrorMessage(new ApiError(503, 'Service Unavailable', 'http', '<html>busy</html>'))).toBe(
+      MESSAGES.login.failed,
+    );
+    expect(loginErrorMessage(new ApiError(400, MESSAGES.login.campaignUnavailable))).toBe(
+      MESSAGES.login.campaignUnavailable,
+    );
   });
 });
 

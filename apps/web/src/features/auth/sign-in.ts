@@ -15,8 +15,7 @@ import { ApiError, GATEWAY_STATUSES, api, serverMessage, type Schema } from '../
 export type TLoginMode = 'agent' | 'admin';
 
 export type TSignInRequest =
-  | { mode: 'agent'; body: TSignInAgentRequest }
-  | { mode: 'admin'; body: TSignInAdminRequest };
+  { mode: 'agent'; body: TSignInAgentRequest } | { mode: 'admin'; body: TSignInAdminRequest };
 
 /** An agent always gets a token; an admin or QC inspector may get the second step instead (docs/trust.md). */
 export function requestSignIn(request: TSignInRequest, signal: AbortSignal): Promise<TAdminSignInResponse> {

@@ -4,12 +4,28 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import type { TAdminSignInResponse } from '@crm/shared';
 import { useSession } from '../../app/session.ts';
-import { isCodeRefused, isMfaTokenGone, isSkipRefused, MFA_TEXT, MFA_TOKEN_LIFETIME_MS, mfaErrorMessage, recoveryCodesLeftMessage, sendMfaCode, skipEnrolment } from './mfa.ts';
+import {
+  isCodeRefused,
+  isMfaTokenGone,
+  isSkipRefused,
+  MFA_TEXT,
+  MFA_TOKEN_LIFETIME_MS,
+  mfaErrorMessage,
+  recoveryCodesLeftMessage,
+  sendMfaCode,
+  skipEnrolment,
+} from './mfa.ts';
 import { loginErrorMessage, requestSignIn, type TSignInRequest } from './sign-in.ts';
 
 type TStepBase = { mfaToken: string; username: string; since: number };
 export type TCodeStep = TStepBase & { kind: 'code' };
-export type TEnrolStep = TStepBase & { kind: 'enrol'; secret: string; otpauthUrl: string; canSkip: boolean; skipsLeft: number | null };
+export type TEnrolStep = TStepBase & {
+  kind: 'enrol';
+  secret: string;
+  otpauthUrl: string;
+  canSkip: boolean;
+  skipsLeft: number | null;
+};
 /** After enrolment: the ten recovery codes, shown once; the session starts when the user says they are saved. */
 export type TRecoveryCodesStep = { kind: 'recovery-codes'; username: string; codes: string[]; jwtToken: string };
 export type TSecondStep = TCodeStep | TEnrolStep | TRecoveryCodesStep;
@@ -21,7 +37,16 @@ function secondStep(reply: TAdminSignInResponse, username: string, since: number
   if ('mfaRequired' in reply) return { kind: 'code', mfaToken: reply.mfaToken, username, since };
   if ('enrolRequired' in reply) {
     const { mfaToken, secret, otpauthUrl, canSkip, skipsLeft } = reply;
-    return { kind: 'enrol', mfaToken, username, since, secret, otpauthUrl, canSkip: canSkip === true, skipsLeft: skipsLeft ?? null };
+    return {
+      kind: 'enrol',
+      mfaToken,
+      username,
+      since,
+      secret,
+      otpauthUrl,
+      canSkip: canSkip === true,
+      skipsLeft: skipsLeft ?? null,
+    };
   }
   return null;
 }
@@ -43,23 +68,26 @@ export function useSignIn() {
   }, []);
 
   /** Runs one request; a newer one or cancel() makes its outcome void. */
-  const run = useCallback(async (task: (signal: AbortSignal) => Promise<void>, fail: (caught: unknown) => TSignInError) => {
-    controllerRef.current?.abort();
-    const controller = new AbortController();
-    controllerRef.current = controller;
-    setPending(true);
-    setError(null);
-    try {
-      await task(controller.signal);
-    } catch (caught) {
-      if (!controller.signal.aborted) setError(fail(caught));
-    } finally {
-      if (controllerRef.current === controller) {
-        controllerRef.current = null;
-        setPending(false);
+  const run = useCallback(
+    async (task: (signal: AbortSignal) => Promise<void>, fail: (caught: unknown) => TSignInError) => {
+      controllerRef.current?.abort();
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setPending(true);
+      setError(null);
+      try {
+        await task(controller.signal);
+      } catch (caught) {
+        if (!controller.signal.aborted) setError(fail(caught));
+      } finally {
+        if (controllerRef.current === controller) {
+          controllerRef.current = null;
+          setPending(false);
+        }
       }
-    }
-  }, []);
+    },
+    [],
+  );
 
   const submit = useCallback(
     (request: TSignInRequest) => {
@@ -118,7 +146,12 @@ export function useSignIn() {
         }
         if (result.recoveryCodesLeft !== undefined) {
           const left = result.recoveryCodesLeft;
-          notifications.show({ id: 'recovery-codes-left', color: left <= 3 ? 'yellow' : 'blue', message: recoveryCodesLeftMessage(left), autoClose: 20_000 });
+          notifications.show({
+            id: 'recovery-codes-left',
+            color: left <= 3 ? 'yellow' : 'blue',
+            message: recoveryCodesLeftMessage(left),
+            autoClose: 20_000,
+          });
         }
         signIn(result.jwtToken);
       }, failStep(since));
@@ -136,7 +169,8 @@ export function useSignIn() {
         if (!signal.aborted) signIn(jwtToken);
       },
       (caught) => {
-        if (isSkipRefused(caught)) setStep((current) => (current?.kind === 'enrol' ? { ...current, canSkip: false } : current));
+        if (isSkipRefused(caught))
+          setStep((current) => (current?.kind === 'enrol' ? { ...current, canSkip: false } : current));
         return fail(caught);
       },
     );
@@ -151,5 +185,17 @@ export function useSignIn() {
 
   useEffect(() => () => controllerRef.current?.abort(), []);
 
-  return { submit, cancel, pending, error, step, adminUsername, submitCode, skip, finishEnrolment, backToPassword, dismissError };
+  return {
+    submit,
+    cancel,
+    pending,
+    error,
+    step,
+    adminUsername,
+    submitCode,
+    skip,
+    finishEnrolment,
+    backToPassword,
+    dismissError,
+  };
 }

@@ -10,13 +10,33 @@ import { CreateSessionModal } from './CreateSessionModal.tsx';
 
 function columns(admin: boolean): DataListColumn<TCalibrationSessionSummary>[] {
   return [
-    { key: 'name', header: 'Session', render: (s) => <Anchor component={Link} to={`/calibration/${s.id}`}>{s.name}</Anchor> },
-    { key: 'status', header: 'Status', render: (s) => <Badge color={s.status === 'open' ? 'green' : 'gray'} variant="light">{s.status === 'open' ? 'Open' : 'Closed'}</Badge> },
+    {
+      key: 'name',
+      header: 'Session',
+      render: (s) => (
+        <Anchor component={Link} to={`/calibration/${s.id}`}>
+          {s.name}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'status',
+      header: 'Status',
+      render: (s) => (
+        <Badge color={s.status === 'open' ? 'green' : 'gray'} variant="light">
+          {s.status === 'open' ? 'Open' : 'Closed'}
+        </Badge>
+      ),
+    },
     { key: 'deadline', header: 'Deadline' },
     { key: 'callCount', header: 'Calls' },
     { key: 'inspectorCount', header: 'Inspectors' },
     admin
-      ? { key: 'scoringCount', header: 'Scored', render: (s) => `${s.scoringCount} of ${s.callCount * s.inspectorCount}` }
+      ? {
+          key: 'scoringCount',
+          header: 'Scored',
+          render: (s) => `${s.scoringCount} of ${s.callCount * s.inspectorCount}`,
+        }
       : { key: 'scoredByMe', header: 'My scoring', render: (s) => `${s.scoredByMe} of ${s.callCount} scored` },
     { key: 'createdBy', header: 'Created by' },
   ];
@@ -30,7 +50,9 @@ export default function CalibrationPage() {
     <Stack gap="lg">
       <Title order={1}>Calibration</Title>
       <Text c="dimmed" maw={820}>
-        Inspectors score the same calls blind, on the QC scorecard; once the session closes, everyone sees the marks side by side, the agreement per criterion and each inspector&apos;s lean. Calibration scorings never count as QC records.
+        Inspectors score the same calls blind, on the QC scorecard; once the session closes, everyone sees the marks
+        side by side, the agreement per criterion and each inspector&apos;s lean. Calibration scorings never count as QC
+        records.
       </Text>
       <DataList
         label="Calibration sessions"

@@ -13,7 +13,9 @@ import { ResultsView } from './ResultsView.tsx';
 import { ScoringView } from './ScoringView.tsx';
 
 function progressText(s: TCalibrationSession, admin: boolean): string {
-  return admin ? `${s.scoringCount} of ${s.callCount * s.inspectorCount} scorings submitted` : `${s.scoredByMe} of ${s.callCount} scored`;
+  return admin
+    ? `${s.scoringCount} of ${s.callCount * s.inspectorCount} scorings submitted`
+    : `${s.scoredByMe} of ${s.callCount} scored`;
 }
 
 export default function CalibrationSessionPage() {
@@ -22,7 +24,11 @@ export default function CalibrationSessionPage() {
   const admin = signedIn?.role === 'ADMIN';
   const myId = signedIn ? Number(signedIn.user.sub) : null;
   const queryClient = useQueryClient();
-  const session = useQuery({ queryKey: sessionKey(id), queryFn: () => fetchSession(id), enabled: Number.isInteger(id) && id > 0 });
+  const session = useQuery({
+    queryKey: sessionKey(id),
+    queryFn: () => fetchSession(id),
+    enabled: Number.isInteger(id) && id > 0,
+  });
   const close = useMutation({
     mutationFn: () => closeSession(id),
     onSuccess: async () => {
@@ -31,12 +37,25 @@ export default function CalibrationSessionPage() {
     },
   });
   const onClose = async () => {
-    if (await confirmAction({ body: 'Close this session now? Scoring ends, and every inspector taking part sees the results.', danger: false })) close.mutate();
+    if (
+      await confirmAction({
+        body: 'Close this session now? Scoring ends, and every inspector taking part sees the results.',
+        danger: false,
+      })
+    )
+      close.mutate();
   };
 
   if (!Number.isInteger(id) || id <= 0) return <Text>No such session.</Text>;
   if (session.isPending) return <LoadingRow />;
-  if (session.isError) return <RetryAlert title="The session could not be loaded" message={session.error.message} onRetry={() => void session.refetch()} />;
+  if (session.isError)
+    return (
+      <RetryAlert
+        title="The session could not be loaded"
+        message={session.error.message}
+        onRetry={() => void session.refetch()}
+      />
+    );
   const s = session.data;
   const open = s.status === 'open';
   return (

@@ -2,7 +2,18 @@
 // campaign, consumer number and call date, with one of that day's recordings of the number if there is one; or
 // picked from the QC work queue (the "From the queue" tab), which fills a row the same way.
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Modal, MultiSelect, NativeSelect, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  NativeSelect,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,12 +25,27 @@ import { FormActions } from '../../components/FormActions.tsx';
 import { CALIBRATION_KEY, INSPECTORS_KEY, createSession, fetchInspectors, fetchRecordings } from './api.ts';
 import { QueuePicker } from './QueuePicker.tsx';
 import { addQueueCall } from './queue-calls.ts';
-import { EMPTY_CALL, emptySessionForm, toSessionRequest, validateSessionForm, type TCallFormValues, type TSessionFormValues } from './session-form.ts';
+import {
+  EMPTY_CALL,
+  emptySessionForm,
+  toSessionRequest,
+  validateSessionForm,
+  type TCallFormValues,
+  type TSessionFormValues,
+} from './session-form.ts';
 
 type Props = { opened: boolean; onClose: () => void };
 
 /** The recording choice of a call: that day's recordings of the number, once both are given. */
-function RecordingSelect({ call, onChange, label }: { call: TCallFormValues; onChange: (fileName: string) => void; label: string }) {
+function RecordingSelect({
+  call,
+  onChange,
+  label,
+}: {
+  call: TCallFormValues;
+  onChange: (fileName: string) => void;
+  label: string;
+}) {
   const ready = isIsoDate(call.callDate) && call.consumerNumber.trim().length >= 6;
   const recordings = useQuery({
     queryKey: [...CALIBRATION_KEY, 'recordings', call.callDate, call.consumerNumber.trim()],
@@ -27,14 +53,25 @@ function RecordingSelect({ call, onChange, label }: { call: TCallFormValues; onC
     enabled: ready,
   });
   const files = recordings.data ?? [];
-  const none = !ready ? 'Give number and date' : recordings.isPending ? 'Looking…' : recordings.isError ? 'Voice log not reachable' : files.length === 0 ? 'No recording' : 'No recording chosen';
+  const none = !ready
+    ? 'Give number and date'
+    : recordings.isPending
+      ? 'Looking…'
+      : recordings.isError
+        ? 'Voice log not reachable'
+        : files.length === 0
+          ? 'No recording'
+          : 'No recording chosen';
   return (
     <NativeSelect
       aria-label={label}
       w={230}
       value={call.fileName}
       onChange={(e) => onChange(e.currentTarget.value)}
-      data={[{ value: '', label: none }, ...files.map((f) => ({ value: f.fileName, label: `${f.dateTime?.slice(11, 16) ?? ''} ${f.fileName}`.trim() }))]}
+      data={[
+        { value: '', label: none },
+        ...files.map((f) => ({ value: f.fileName, label: `${f.dateTime?.slice(11, 16) ?? ''} ${f.fileName}`.trim() })),
+      ]}
     />
   );
 }
@@ -42,7 +79,11 @@ function RecordingSelect({ call, onChange, label }: { call: TCallFormValues; onC
 export function CreateSessionModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const form = useForm<TSessionFormValues>({ mode: 'controlled', initialValues: emptySessionForm(), validate: validateSessionForm });
+  const form = useForm<TSessionFormValues>({
+    mode: 'controlled',
+    initialValues: emptySessionForm(),
+    validate: validateSessionForm,
+  });
   const inspectors = useQuery({ queryKey: INSPECTORS_KEY, queryFn: fetchInspectors, enabled: opened });
   const mutation = useMutation({
     mutationFn: (values: TSessionFormValues) => createSession(toSessionRequest(values)),
@@ -59,7 +100,14 @@ export function CreateSessionModal({ opened, onClose }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title="New calibration session" size={1000}>
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(values), (errors) => Object.keys(errors).some((k) => k.startsWith('calls')) && setTab('calls'))} noValidate aria-label="New calibration session">
+      <form
+        onSubmit={form.onSubmit(
+          (values) => mutation.mutate(values),
+          (errors) => Object.keys(errors).some((k) => k.startsWith('calls')) && setTab('calls'),
+        )}
+        noValidate
+        aria-label="New calibration session"
+      >
         <Stack gap="sm">
           <Group align="flex-start" grow>
             <TextInput label="Name" withAsterisk placeholder="November calibration" {...form.getInputProps('name')} />
@@ -117,7 +165,12 @@ export function CreateSessionModal({ opened, onClose }: Props) {
                       onChange={(v) => form.setFieldValue(`calls.${i}.campaignName`, v)}
                       error={form.errors[`calls.${i}.campaignName`]}
                     />
-                    <TextInput aria-label={`Call ${i + 1} number`} placeholder="Consumer number" w={170} {...form.getInputProps(`calls.${i}.consumerNumber`)} />
+                    <TextInput
+                      aria-label={`Call ${i + 1} number`}
+                      placeholder="Consumer number"
+                      w={170}
+                      {...form.getInputProps(`calls.${i}.consumerNumber`)}
+                    />
                     <DateField
                       aria-label={`Call ${i + 1} date`}
                       placeholder="Call date"
@@ -126,8 +179,19 @@ export function CreateSessionModal({ opened, onClose }: Props) {
                       onChange={(v) => form.setFieldValue(`calls.${i}.callDate`, v)}
                       error={form.errors[`calls.${i}.callDate`]}
                     />
-                    <RecordingSelect call={call} label={`Call ${i + 1} recording`} onChange={(v) => form.setFieldValue(`calls.${i}.fileName`, v)} />
-                    <ActionIcon variant="subtle" color="red" mt={4} aria-label={`Remove call ${i + 1}`} disabled={calls.length === 1} onClick={() => form.removeListItem('calls', i)}>
+                    <RecordingSelect
+                      call={call}
+                      label={`Call ${i + 1} recording`}
+                      onChange={(v) => form.setFieldValue(`calls.${i}.fileName`, v)}
+                    />
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      mt={4}
+                      aria-label={`Remove call ${i + 1}`}
+                      disabled={calls.length === 1}
+                      onClick={() => form.removeListItem('calls', i)}
+                    >
                       ✕
                     </ActionIcon>
                   </Group>
@@ -138,14 +202,21 @@ export function CreateSessionModal({ opened, onClose }: Props) {
                   </Text>
                 )}
                 <Group>
-                  <Button variant="light" disabled={calls.length >= CALIBRATION_LIMITS.calls} onClick={() => form.insertListItem('calls', { ...EMPTY_CALL })}>
+                  <Button
+                    variant="light"
+                    disabled={calls.length >= CALIBRATION_LIMITS.calls}
+                    onClick={() => form.insertListItem('calls', { ...EMPTY_CALL })}
+                  >
                     Add call
                   </Button>
                 </Group>
               </Stack>
             </Tabs.Panel>
             <Tabs.Panel value="queue" pt="xs">
-              <QueuePicker calls={calls} onAdd={(call) => form.setFieldValue('calls', addQueueCall(form.values.calls, call))} />
+              <QueuePicker
+                calls={calls}
+                onAdd={(call) => form.setFieldValue('calls', addQueueCall(form.values.calls, call))}
+              />
             </Tabs.Panel>
           </Tabs>
           <Group justify="flex-end">

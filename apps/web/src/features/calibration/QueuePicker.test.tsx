@@ -12,43 +12,134 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const CHECKS: TQcQueueCall['checks'] = { status: 'done', durationSec: 95, sampleRate: 8000, channels: [], deadAir: { totalSec: 12, longestSec: 4, holds: [] }, clippingShare: 0, tooQuiet: false, holdSeconds: 30 };
+const CHECKS: TQcQueueCall['checks'] = {
+  status: 'done',
+  durationSec: 95,
+  sampleRate: 8000,
+  channels: [],
+  deadAir: { totalSec: 12, longestSec: 4, holds: [] },
+  clippingShare: 0,
+  tooQuiet: false,
+  holdSeconds: 30,
+};
 const FILE = '20261120-091500_01712345678_AG-1001-all.wav';
 const QUEUED: TQcQueueCall = {
-  recordingId: 5, callDate: '2026-11-20', callTime: '09:15:00', fileName: FILE, phoneNumber: '01712345678', agentUserId: 7, agentId: 'AG-1001',
-  agentName: 'Karim Hossain', campaignId: 1, campaignName: 'Mobile', durationSec: 95, checks: CHECKS, claim: null,
+  recordingId: 5,
+  callDate: '2026-11-20',
+  callTime: '09:15:00',
+  fileName: FILE,
+  phoneNumber: '01712345678',
+  agentUserId: 7,
+  agentId: 'AG-1001',
+  agentName: 'Karim Hossain',
+  campaignId: 1,
+  campaignName: 'Mobile',
+  durationSec: 95,
+  checks: CHECKS,
+  claim: null,
 };
-const QUEUE: TQcQueuePage = { recordCount: 1, response: { content: [QUEUED], totalElements: 1, totalPages: 1, size: 25, number: 0 } };
-const user = (id: number, name: string): TUser => ({ id, username: `qc${id}`, name, role: 'QC', active: true, createdAt: '2026-01-01T00:00:00.000Z', mfaEnrolled: false });
-const RECORDING: TVoiceFile = { dateTime: '2026-11-20 09:15:00', phoneNumber: '01712345678', campaignName: 'Mobile', agentId: 'AG-1001', fileName: FILE, duration: 95, checks: null };
+const QUEUE: TQcQueuePage = {
+  recordCount: 1,
+  response: { content: [QUEUED], totalElements: 1, totalPages: 1, size: 25, number: 0 },
+};
+const user = (id: number, name: string): TUser => ({
+  id,
+  username: `qc${id}`,
+  name,
+  role: 'QC',
+  active: true,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  mfaEnrolled: false,
+});
+const RECORDING: TVoiceFile = {
+  dateTime: '2026-11-20 09:15:00',
+  phoneNumber: '01712345678',
+  campaignName: 'Mobile',
+  agentId: 'AG-1001',
+  fileName: FILE,
+  duration: 95,
+  checks: null,
+};
 
 type TSent = { method: string; path: string; query: Record<string, string>; body: unknown };
 
 /** fetch answered by "METHOD /path" replies; every request kept. */
-function fakeFetch(replies: Record<string, unknown>, failing: Record<string, { status: number; message: string }> = {}): TSent[] {
+function fakeFetch(
+  replies: Record<string, unknown>,
+  failing: Record<string, { status: number; message: string }> = {},
+): TSent[] {
   const sent: TSent[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
-    const request = { method, path: decodeURIComponent(url.pathname), query: Object.fromEntries(url.searchParams), body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined };
+    const request = {
+      method,
+      path: decodeURIComponent(url.pathname),
+      query: Object.fromEntries(url.searchParams),
+      body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+    };
     sent.push(request);
     const key = `${method} ${request.path}`;
     const failure = failing[key];
-    if (failure !== undefined) return new Response(JSON.stringify({ message: failure.message }), { status: failure.status, headers: { 'content-type': 'application/json' } });
+    if (failure !== undefined)
+      return new Response(JSON.stringify({ message: failure.message }), {
+        status: failure.status,
+        headers: { 'content-type': 'application/json' },
+      });
     const found = key in replies;
-    return new Response(JSON.stringify(found ? replies[key] : { message: 'Not found.' }), { status: found ? 200 : 404, headers: { 'content-type': 'application/json' } });
+    return new Response(JSON.stringify(found ? replies[key] : { message: 'Not found.' }), {
+      status: found ? 200 : 404,
+      headers: { 'content-type': 'application/json' },
+    });
   });
   return sent;
 }
 
 const REPLIES = {
-  'GET /cc/campaigns': [{ id: 1, campaignId: 'C1', campaignName: 'Mobile', campaignType: 'Outbound', callTarget: 5, status: true, createAt: '2025-01-01T00:00:00.000Z' }],
-  'GET /api/users': { recordCount: 2, response: { content: [user(3, 'Karim Q'), user(4, 'Akter Q')], totalElements: 2, totalPages: 1, size: 500, number: 0 } },
+  'GET /cc/campaigns': [
+    {
+      id: 1,
+      campaignId: 'C1',
+      campaignName: 'Mobile',
+      campaignType: 'Outbound',
+      callTarget: 5,
+      status: true,
+      createAt: '2025-01-01T00:00:00.000Z',
+    },
+  ],
+  'GET /api/users': {
+    recordCount: 2,
+    response: {
+      content: [user(3, 'Karim Q'), user(4, 'Akter Q')],
+      totalElements: 2,
+      totalPages: 1,
+      size: 500,
+      number: 0,
+    },
+  },
   'GET /api/qcQueue/pagination/0/25': QUEUE,
-  'GET /api/voicelog/search': { content: [RECORDING], totalElements: 1, totalPages: 1, size: 100, number: 0, first: true, last: true },
+  'GET /api/voicelog/search': {
+    content: [RECORDING],
+    totalElements: 1,
+    totalPages: 1,
+    size: 100,
+    number: 0,
+    first: true,
+    last: true,
+  },
   'POST /api/calibration': {
-    id: 9, name: 'Nov', deadline: '2099-12-31', closesAt: '2100-01-01T00:00:00.000Z', status: 'open', closedAt: null, createdBy: 'admin',
-    createdAt: '2026-11-26T00:00:00.000Z', callCount: 1, inspectorCount: 2, scoringCount: 0, scoredByMe: 0,
+    id: 9,
+    name: 'Nov',
+    deadline: '2099-12-31',
+    closesAt: '2100-01-01T00:00:00.000Z',
+    status: 'open',
+    closedAt: null,
+    createdBy: 'admin',
+    createdAt: '2026-11-26T00:00:00.000Z',
+    callCount: 1,
+    inspectorCount: 2,
+    scoringCount: 0,
+    scoredByMe: 0,
   },
 };
 
@@ -62,9 +153,17 @@ describe('CreateSessionModal, From the queue', () => {
     fireEvent.click(within(dialog).getByRole('tab', { name: 'From the queue' }));
     expect(within(dialog).getByText(/Choose a campaign to list its calls/)).toBeTruthy();
     const campaign = within(dialog).getByLabelText('Queue campaign');
-    await waitFor(() => expect(within(campaign).getAllByRole('option').some((o) => o.textContent === 'Mobile')).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .some((o) => o.textContent === 'Mobile'),
+      ).toBe(true),
+    );
     fireEvent.change(campaign, { target: { value: 'Mobile' } });
-    const add = await within(dialog).findByRole('button', { name: 'Add the call of 01712345678 at 2026-11-20 09:15:00' });
+    const add = await within(dialog).findByRole('button', {
+      name: 'Add the call of 01712345678 at 2026-11-20 09:15:00',
+    });
     const asked = sent.find((r) => r.path === '/api/qcQueue/pagination/0/25');
     expect(asked?.query).toEqual({ campaignName: 'Mobile' });
     expect(within(dialog).getByRole('table', { name: 'Queue calls' }).textContent).toContain('Karim Hossain (AG-1001)');
@@ -78,13 +177,18 @@ describe('CreateSessionModal, From the queue', () => {
     expect((within(dialog).getByLabelText('Call 1 number') as HTMLInputElement).value).toBe('01712345678');
     expect((within(dialog).getByLabelText('Call 1 date') as HTMLInputElement).value).toBe('2026-11-20');
     expect((within(dialog).getByLabelText('Call 1 campaign') as HTMLSelectElement).value).toBe('Mobile');
-    await waitFor(() => expect((within(dialog).getByLabelText('Call 1 recording') as HTMLSelectElement).value).toBe(FILE));
+    await waitFor(() =>
+      expect((within(dialog).getByLabelText('Call 1 recording') as HTMLSelectElement).value).toBe(FILE),
+    );
 
     // Saved like a call added by number.
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Nov' } });
     fireEvent.change(within(dialog).getByLabelText(/^Deadline/), { target: { value: '2099-12-31' } });
     const inspectors = within(dialog).getByLabelText(/^Inspectors/);
-    for (const [first, option] of [['Karim', 'Karim Q (qc3)'], ['Akter', 'Akter Q (qc4)']] as const) {
+    for (const [first, option] of [
+      ['Karim', 'Karim Q (qc3)'],
+      ['Akter', 'Akter Q (qc4)'],
+    ] as const) {
       fireEvent.change(inspectors, { target: { value: first } });
       fireEvent.click(await screen.findByRole('option', { name: option, hidden: true }));
     }
@@ -100,12 +204,20 @@ describe('CreateSessionModal, From the queue', () => {
 
   it('shows why the queue could not be read, with Retry', async () => {
     storeSession(makeToken());
-    const sent = fakeFetch(REPLIES, { 'GET /api/qcQueue/pagination/0/25': { status: 403, message: 'Only admins and QC inspectors may do this' } });
+    const sent = fakeFetch(REPLIES, {
+      'GET /api/qcQueue/pagination/0/25': { status: 403, message: 'Only admins and QC inspectors may do this' },
+    });
     renderWithApp(<CreateSessionModal opened onClose={vi.fn()} />, { route: '/calibration' });
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('tab', { name: 'From the queue' }));
     const campaign = within(dialog).getByLabelText('Queue campaign');
-    await waitFor(() => expect(within(campaign).getAllByRole('option').some((o) => o.textContent === 'Mobile')).toBe(true));
+    await waitFor(() =>
+      expect(
+        within(campaign)
+          .getAllByRole('option')
+          .some((o) => o.textContent === 'Mobile'),
+      ).toBe(true),
+    );
     fireEvent.change(campaign, { target: { value: 'Mobile' } });
     await within(dialog).findByText('Only admins and QC inspectors may do this');
     const asked = () => sent.filter((r) => r.path === '/api/qcQueue/pagination/0/25').length;

@@ -28,13 +28,35 @@ export function QueuePicker({ calls, onAdd }: Props) {
   let state: string | null = null;
   if (campaignName === '') state = 'Choose a campaign to list its calls waiting in the QC queue.';
   else if (queue.isPending) state = 'Loading the queue…';
-  else if (!queue.isError && content.length === 0) state = date === '' ? 'No call of this campaign is waiting in the queue.' : 'No call of this campaign and day is waiting in the queue.';
+  else if (!queue.isError && content.length === 0)
+    state =
+      date === ''
+        ? 'No call of this campaign is waiting in the queue.'
+        : 'No call of this campaign and day is waiting in the queue.';
 
   return (
     <Stack gap="xs" data-testid="queue-picker">
       <Group align="flex-end" gap="sm">
-        <CampaignSelect label="Queue campaign" w={240} value={campaignName} onChange={(v) => { setCampaignName(v); setPage(0); }} />
-        <DateField label="Queue call date" placeholder="Any open day" clearLabel="Clear the queue call date" w={200} value={date} onChange={(v) => { setDate(v); setPage(0); }} />
+        <CampaignSelect
+          label="Queue campaign"
+          w={240}
+          value={campaignName}
+          onChange={(v) => {
+            setCampaignName(v);
+            setPage(0);
+          }}
+        />
+        <DateField
+          label="Queue call date"
+          placeholder="Any open day"
+          clearLabel="Clear the queue call date"
+          w={200}
+          value={date}
+          onChange={(v) => {
+            setDate(v);
+            setPage(0);
+          }}
+        />
         {queue.data !== undefined && campaignName !== '' && (
           <Text fz="sm" c="dimmed" pb={8}>
             {queue.data.response.totalElements} call{queue.data.response.totalElements === 1 ? '' : 's'} waiting
@@ -86,7 +108,14 @@ export function QueuePicker({ calls, onAdd }: Props) {
                         {call.fileName}
                       </Table.Td>
                       <Table.Td>
-                        <Button size="compact-sm" variant="light" aria-label={`Add the call of ${call.phoneNumber} at ${call.callDate} ${call.callTime ?? ''}`.trim()} disabled={refusal !== null} title={refusal ?? undefined} onClick={() => onAdd(call)}>
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          aria-label={`Add the call of ${call.phoneNumber} at ${call.callDate} ${call.callTime ?? ''}`.trim()}
+                          disabled={refusal !== null}
+                          title={refusal ?? undefined}
+                          onClick={() => onAdd(call)}
+                        >
                           {refusal === 'Added' ? 'Added' : 'Add'}
                         </Button>
                       </Table.Td>
@@ -98,7 +127,15 @@ export function QueuePicker({ calls, onAdd }: Props) {
           </ScrollArea.Autosize>
         )
       )}
-      {totalPages > 1 && <Pagination size="sm" total={totalPages} value={page + 1} onChange={(p) => setPage(p - 1)} aria-label="Queue pages" />}
+      {totalPages > 1 && (
+        <Pagination
+          size="sm"
+          total={totalPages}
+          value={page + 1}
+          onChange={(p) => setPage(p - 1)}
+          aria-label="Queue pages"
+        />
+      )}
     </Stack>
   );
 }

@@ -6,7 +6,13 @@ import { MEDIA_TOKEN_KEY, fetchMediaToken } from './api.ts';
 
 export function RecordingAudio({ callDate, fileName }: { callDate: string; fileName: string | null }) {
   // Tokens live five minutes: a new one every four keeps a paused player playable.
-  const token = useQuery({ queryKey: MEDIA_TOKEN_KEY, queryFn: fetchMediaToken, enabled: fileName !== null, refetchInterval: 4 * 60_000, staleTime: 3 * 60_000 });
+  const token = useQuery({
+    queryKey: MEDIA_TOKEN_KEY,
+    queryFn: fetchMediaToken,
+    enabled: fileName !== null,
+    refetchInterval: 4 * 60_000,
+    staleTime: 3 * 60_000,
+  });
   if (fileName === null) {
     return (
       <Text fz="sm" c="dimmed">
@@ -22,5 +28,13 @@ export function RecordingAudio({ callDate, fileName }: { callDate: string; fileN
     );
   }
   if (!token.data) return <Text fz="sm">Loading the recording…</Text>;
-  return <audio controls preload="metadata" src={recordingUrl(callDate, fileName, token.data.token)} style={{ width: '100%', height: 36 }} aria-label={`Recording ${fileName}`} />;
+  return (
+    <audio
+      controls
+      preload="metadata"
+      src={recordingUrl(callDate, fileName, token.data.token)}
+      style={{ width: '100%', height: 36 }}
+      aria-label={`Recording ${fileName}`}
+    />
+  );
 }

@@ -2,20 +2,54 @@
 // per criterion, each inspector's lean from the consensus, the expert marks (admins record them) and, for an
 // inspector, where its marks differed from them.
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, ScrollArea, SegmentedControl, Stack, Table, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  ScrollArea,
+  SegmentedControl,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CALIBRATION_MESSAGES, type TCalibrationResultCall, type TCalibrationResults, type TQcScores } from '@crm/shared';
+import {
+  CALIBRATION_MESSAGES,
+  type TCalibrationResultCall,
+  type TCalibrationResults,
+  type TQcScores,
+} from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { CALIBRATION_KEY, fetchResults, resultsKey, saveExpert } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
 import { RecordingAudio } from './RecordingAudio.tsx';
-import { alphaReading, criterionName, expertMisses, formatAlpha, formatLean, formatShare, leansByCriterion, totalsSummary } from './results-format.ts';
+import {
+  alphaReading,
+  criterionName,
+  expertMisses,
+  formatAlpha,
+  formatLean,
+  formatShare,
+  leansByCriterion,
+  totalsSummary,
+} from './results-format.ts';
 import { startingExpertMarks } from './scorecard-marks.ts';
 
 const SPREAD_BG = 'var(--mantine-color-orange-light)';
 
-function ExpertModal({ sessionId, call, onClose }: { sessionId: number; call: TCalibrationResultCall; onClose: () => void }) {
+function ExpertModal({
+  sessionId,
+  call,
+  onClose,
+}: {
+  sessionId: number;
+  call: TCalibrationResultCall;
+  onClose: () => void;
+}) {
   const queryClient = useQueryClient();
   const [marks, setMarks] = useState<TQcScores>(() => startingExpertMarks(call));
   const save = useMutation({
@@ -32,7 +66,12 @@ function ExpertModal({ sessionId, call, onClose }: { sessionId: number; call: TC
         <Text fz="sm" c="dimmed">
           Starts from the marks recorded, else the inspectors&apos; consensus (the median, on the scale).
         </Text>
-        <CalibrationScorecard label="Expert" values={marks} onChange={(key, v) => setMarks((m) => ({ ...m, [key]: v }))} disabled={save.isPending} />
+        <CalibrationScorecard
+          label="Expert"
+          values={marks}
+          onChange={(key, v) => setMarks((m) => ({ ...m, [key]: v }))}
+          disabled={save.isPending}
+        />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel
@@ -56,7 +95,13 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="nowrap">
-        <SegmentedControl size="xs" value={String(call.id)} onChange={setSelected} data={results.calls.map((c, i) => ({ value: String(c.id), label: `Call ${i + 1}` }))} aria-label="Call" />
+        <SegmentedControl
+          size="xs"
+          value={String(call.id)}
+          onChange={setSelected}
+          data={results.calls.map((c, i) => ({ value: String(c.id), label: `Call ${i + 1}` }))}
+          aria-label="Call"
+        />
         <Text fz="sm">
           {call.campaignName} · {call.consumerNumber} · {call.callDate}
         </Text>
@@ -68,7 +113,14 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
       </Group>
       <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
       <ScrollArea.Autosize mah={420}>
-        <Table striped={false} withTableBorder withColumnBorders fz="xs" verticalSpacing={2} aria-label="Marks side by side">
+        <Table
+          striped={false}
+          withTableBorder
+          withColumnBorders
+          fz="xs"
+          verticalSpacing={2}
+          aria-label="Marks side by side"
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Criterion</Table.Th>
@@ -82,12 +134,26 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
           </Table.Thead>
           <Table.Tbody>
             {call.rows.map((r) => (
-              <Table.Tr key={r.key} data-criterion={r.key} data-spread={r.spread ?? ''} style={r.spread ? { background: SPREAD_BG } : undefined}>
+              <Table.Tr
+                key={r.key}
+                data-criterion={r.key}
+                data-spread={r.spread ?? ''}
+                style={r.spread ? { background: SPREAD_BG } : undefined}
+              >
                 <Table.Th scope="row">{criterionName(r.key)}</Table.Th>
                 {r.marks.map((m, i) => {
                   const missed = i === myColumn && misses.has(r.key);
                   return (
-                    <Table.Td key={i} data-expert-miss={missed || undefined} style={missed ? { outline: '2px solid var(--mantine-color-red-6)', outlineOffset: -2, fontWeight: 700 } : undefined} title={missed ? `Expert: ${r.expert}` : undefined}>
+                    <Table.Td
+                      key={i}
+                      data-expert-miss={missed || undefined}
+                      style={
+                        missed
+                          ? { outline: '2px solid var(--mantine-color-red-6)', outlineOffset: -2, fontWeight: 700 }
+                          : undefined
+                      }
+                      title={missed ? `Expert: ${r.expert}` : undefined}
+                    >
                       {m ?? '—'}
                     </Table.Td>
                   );
@@ -97,7 +163,11 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
                 <Table.Td>{r.expert ?? '—'}</Table.Td>
               </Table.Tr>
             ))}
-            <Table.Tr data-criterion="total" data-spread={totals.spread ?? ''} style={totals.spread ? { background: SPREAD_BG } : undefined}>
+            <Table.Tr
+              data-criterion="total"
+              data-spread={totals.spread ?? ''}
+              style={totals.spread ? { background: SPREAD_BG } : undefined}
+            >
               <Table.Th scope="row">Total</Table.Th>
               {call.totals.map((t, i) => (
                 <Table.Td key={i} fw={700}>
@@ -120,7 +190,9 @@ function Agreement({ results }: { results: TCalibrationResults }) {
   return (
     <Stack gap="xs">
       <Text fz="sm">
-        Overall agreement: <b>{formatShare(results.overallAgreement)}</b> of pairs of marks are equal. Per criterion: percent agreement, and Krippendorff&apos;s alpha for ordinal marks (1 = perfect, 0 = no better than chance; 0.80 reliable, 0.67 tentative).
+        Overall agreement: <b>{formatShare(results.overallAgreement)}</b> of pairs of marks are equal. Per criterion:
+        percent agreement, and Krippendorff&apos;s alpha for ordinal marks (1 = perfect, 0 = no better than chance; 0.80
+        reliable, 0.67 tentative).
       </Text>
       <ScrollArea.Autosize mah={440}>
         <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Agreement per criterion">
@@ -159,7 +231,15 @@ function Agreement({ results }: { results: TCalibrationResults }) {
 /** Each inspector's lean per criterion, side by side: flagged ones in red. */
 function LeansByCriterion({ results }: { results: TCalibrationResults }) {
   return (
-    <Table withTableBorder withColumnBorders fz="xs" verticalSpacing={1} aria-label="Lean per criterion" w="auto" style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}>
+    <Table
+      withTableBorder
+      withColumnBorders
+      fz="xs"
+      verticalSpacing={1}
+      aria-label="Lean per criterion"
+      w="auto"
+      style={{ flex: '0 0 auto', whiteSpace: 'nowrap' }}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Criterion</Table.Th>
@@ -177,7 +257,13 @@ function LeansByCriterion({ results }: { results: TCalibrationResults }) {
               {criterionName(row.key)}
             </Table.Th>
             {row.cells.map((cell, i) => (
-              <Table.Td key={i} ta="right" data-flagged={cell.flagged || undefined} c={cell.flagged ? 'red' : undefined} fw={cell.flagged ? 700 : undefined}>
+              <Table.Td
+                key={i}
+                ta="right"
+                data-flagged={cell.flagged || undefined}
+                c={cell.flagged ? 'red' : undefined}
+                fw={cell.flagged ? 700 : undefined}
+              >
                 {formatLean(cell.lean)}
               </Table.Td>
             ))}
@@ -194,7 +280,9 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
   return (
     <Stack gap="xs">
       <Text fz="sm">
-        Lean: the mean difference from the consensus (the median mark) per call, flagged beyond ±{results.thresholds.total} marks on the total or ±{Math.round(results.thresholds.criterionShare * 100)}% of a criterion&apos;s scale.
+        Lean: the mean difference from the consensus (the median mark) per call, flagged beyond ±
+        {results.thresholds.total} marks on the total or ±{Math.round(results.thresholds.criterionShare * 100)}% of a
+        criterion&apos;s scale.
       </Text>
       <Group align="flex-start" gap="md" wrap="nowrap">
         <Table withTableBorder fz="xs" verticalSpacing={2} aria-label="Lean per inspector" style={{ flex: '1 1 0' }}>
@@ -221,7 +309,10 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
                   )}
                 </Table.Td>
                 <Table.Td>
-                  {l.criteria.filter((c) => c.flagged).map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`).join(', ') || '—'}
+                  {l.criteria
+                    .filter((c) => c.flagged)
+                    .map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`)
+                    .join(', ') || '—'}
                 </Table.Td>
                 <Table.Td>{l.expertDifferences.length}</Table.Td>
               </Table.Tr>
@@ -231,12 +322,23 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
         <LeansByCriterion results={results} />
       </Group>
       {mine && (
-        <Alert color={mine.expertDifferences.length === 0 ? 'green' : 'orange'} variant="light" title="Where you differed from the expert marks" aria-label="Your differences from the expert marks">
+        <Alert
+          color={mine.expertDifferences.length === 0 ? 'green' : 'orange'}
+          variant="light"
+          title="Where you differed from the expert marks"
+          aria-label="Your differences from the expert marks"
+        >
           {mine.expertDifferences.length === 0 ? (
-            <Text fz="sm">{results.calls.some((c) => c.expertTotal !== null) ? 'Nowhere: your marks match the expert marks recorded.' : 'No expert marks are recorded yet.'}</Text>
+            <Text fz="sm">
+              {results.calls.some((c) => c.expertTotal !== null)
+                ? 'Nowhere: your marks match the expert marks recorded.'
+                : 'No expert marks are recorded yet.'}
+            </Text>
           ) : (
             <Text fz="sm">
-              {mine.expertDifferences.map((d) => `Call ${positionOf(d.callId)} ${criterionName(d.key)}: you ${d.marks}, expert ${d.expert}`).join('; ')}
+              {mine.expertDifferences
+                .map((d) => `Call ${positionOf(d.callId)} ${criterionName(d.key)}: you ${d.marks}, expert ${d.expert}`)
+                .join('; ')}
             </Text>
           )}
         </Alert>
@@ -248,7 +350,14 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
 export function ResultsView({ sessionId, admin, myId }: { sessionId: number; admin: boolean; myId: number | null }) {
   const results = useQuery({ queryKey: resultsKey(sessionId), queryFn: () => fetchResults(sessionId) });
   if (results.isPending) return <LoadingRow />;
-  if (results.isError) return <RetryAlert title="The results could not be loaded" message={results.error.message} onRetry={() => void results.refetch()} />;
+  if (results.isError)
+    return (
+      <RetryAlert
+        title="The results could not be loaded"
+        message={results.error.message}
+        onRetry={() => void results.refetch()}
+      />
+    );
   const myColumn = results.data.inspectors.findIndex((i) => i.id === myId);
   return (
     <Tabs defaultValue="marks" keepMounted={false}>

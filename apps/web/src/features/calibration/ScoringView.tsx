@@ -4,7 +4,14 @@ import { useState, type ReactNode } from 'react';
 import { Badge, Button, Group, NavLink, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CALIBRATION_MESSAGES, bestScores, type TCalibrationCall, type TCalibrationSession, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import {
+  CALIBRATION_MESSAGES,
+  bestScores,
+  type TCalibrationCall,
+  type TCalibrationSession,
+  type TQcCriterionKey,
+  type TQcScores,
+} from '@crm/shared';
 import { confirmAction } from '../../components/confirm.tsx';
 import { CALIBRATION_KEY, submitScoring } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
@@ -36,7 +43,13 @@ function CallScoring({ session, call }: { session: TCalibrationSession; call: TC
   });
   const scored = call.myScoring !== null;
   const onSubmit = async () => {
-    if (await confirmAction({ body: 'Submit this scoring? A submission is final: you will then see the other inspectors\' marks of this call.', danger: false })) submit.mutate();
+    if (
+      await confirmAction({
+        body: "Submit this scoring? A submission is final: you will then see the other inspectors' marks of this call.",
+        danger: false,
+      })
+    )
+      submit.mutate();
   };
   return (
     <Stack gap="xs">
@@ -64,7 +77,15 @@ function CallScoring({ session, call }: { session: TCalibrationSession; call: TC
         </Group>
       ) : (
         <Group align="flex-end" wrap="nowrap">
-          <Textarea label="Comment (optional)" autosize minRows={1} maxRows={2} style={{ flex: 1 }} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+          <Textarea
+            label="Comment (optional)"
+            autosize
+            minRows={1}
+            maxRows={2}
+            style={{ flex: 1 }}
+            value={comment}
+            onChange={(e) => setComment(e.currentTarget.value)}
+          />
           <Button onClick={() => void onSubmit()} loading={submit.isPending}>
             Submit scoring
           </Button>
@@ -88,7 +109,17 @@ export function ScoringView({ session }: { session: TCalibrationSession }) {
             active={c.id === call?.id}
             label={`Call ${c.position}`}
             description={`${c.consumerNumber} · ${c.callDate}`}
-            rightSection={c.myScoring ? <Badge size="xs" color="green">scored</Badge> : <Badge size="xs" variant="outline">to score</Badge>}
+            rightSection={
+              c.myScoring ? (
+                <Badge size="xs" color="green">
+                  scored
+                </Badge>
+              ) : (
+                <Badge size="xs" variant="outline">
+                  to score
+                </Badge>
+              )
+            }
             onClick={() => setSelected(c.id)}
           />
         ))}

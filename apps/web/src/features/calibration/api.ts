@@ -43,7 +43,11 @@ export function fetchSession(id: number): Promise<TCalibrationSession> {
   return api.get(`/api/calibration/${id}`, { schema: ZCalibrationSession });
 }
 
-export function submitScoring(id: number, callId: number, body: TCalibrationScoringSubmitInput): Promise<TCalibrationScoring> {
+export function submitScoring(
+  id: number,
+  callId: number,
+  body: TCalibrationScoringSubmitInput,
+): Promise<TCalibrationScoring> {
   return api.put(`/api/calibration/${id}/calls/${callId}/scoring`, body, { schema: ZCalibrationScoring });
 }
 
@@ -69,7 +73,11 @@ export async function fetchInspectors(): Promise<TUser[]> {
 
 /** The recordings of a number on a day (the voice log search), for the call's optional recording. */
 export async function fetchRecordings(date: string, number: string): Promise<TVoiceFile[]> {
-  const page = await api.get('/api/voicelog/search', { query: { directory: date, msisdn: number, page: 0, size: 100 }, schema: ZVoiceLogPage, notify: false });
+  const page = await api.get('/api/voicelog/search', {
+    query: { directory: date, msisdn: number, page: 0, size: 100 },
+    schema: ZVoiceLogPage,
+    notify: false,
+  });
   return page.content;
 }
 

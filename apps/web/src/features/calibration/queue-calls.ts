@@ -5,10 +5,16 @@ import type { TCallFormValues } from './session-form.ts';
 
 /** The form row of a queue call. */
 export function callOfQueue(call: TQcQueueCall): TCallFormValues {
-  return { campaignName: call.campaignName, consumerNumber: call.phoneNumber, callDate: call.callDate, fileName: call.fileName };
+  return {
+    campaignName: call.campaignName,
+    consumerNumber: call.phoneNumber,
+    callDate: call.callDate,
+    fileName: call.fileName,
+  };
 }
 
-const isBlank = (c: TCallFormValues) => c.campaignName === '' && c.consumerNumber.trim() === '' && c.callDate === '' && c.fileName === '';
+const isBlank = (c: TCallFormValues) =>
+  c.campaignName === '' && c.consumerNumber.trim() === '' && c.callDate === '' && c.fileName === '';
 
 /** Whether the form already has this recording as one of its calls. */
 export function hasQueueCall(calls: TCallFormValues[], call: TQcQueueCall): boolean {
@@ -18,7 +24,8 @@ export function hasQueueCall(calls: TCallFormValues[], call: TQcQueueCall): bool
 /** Why a queue call cannot be added now, or null when it can. */
 export function queueCallRefusal(calls: TCallFormValues[], call: TQcQueueCall): string | null {
   if (hasQueueCall(calls, call)) return 'Added';
-  if (!calls.some(isBlank) && calls.length >= CALIBRATION_LIMITS.calls) return `At most ${CALIBRATION_LIMITS.calls} calls`;
+  if (!calls.some(isBlank) && calls.length >= CALIBRATION_LIMITS.calls)
+    return `At most ${CALIBRATION_LIMITS.calls} calls`;
   return null;
 }
 

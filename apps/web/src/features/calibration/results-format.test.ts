@@ -1,7 +1,15 @@
 // How the calibration results read: shares, alphas, leans, expert misses, the Total row and the leans by criterion.
 import { describe, expect, it } from 'vitest';
 import { QC_CRITERION_KEYS } from '@crm/shared';
-import { alphaReading, expertMisses, formatAlpha, formatLean, formatShare, leansByCriterion, totalsSummary } from './results-format.ts';
+import {
+  alphaReading,
+  expertMisses,
+  formatAlpha,
+  formatLean,
+  formatShare,
+  leansByCriterion,
+  totalsSummary,
+} from './results-format.ts';
 
 describe('the calibration results in words', () => {
   it('writes shares, alphas and leans', () => {
@@ -15,7 +23,7 @@ describe('the calibration results in words', () => {
     expect(formatLean(0.01)).toBe('0');
   });
 
-  it('reads alpha in Krippendorff\'s bands', () => {
+  it("reads alpha in Krippendorff's bands", () => {
     expect(alphaReading(0.85).label).toBe('reliable');
     expect(alphaReading(0.7).label).toBe('tentative');
     expect(alphaReading(-0.3).label).toBe('unreliable');
@@ -23,7 +31,13 @@ describe('the calibration results in words', () => {
   });
 
   it('finds where a column differs from the expert marks, ignoring missing marks and calls without expert marks', () => {
-    const rows = QC_CRITERION_KEYS.map((key) => ({ key, marks: [0, 0] as (number | null)[], median: 0, spread: 0, expert: 0 as number | null }));
+    const rows = QC_CRITERION_KEYS.map((key) => ({
+      key,
+      marks: [0, 0] as (number | null)[],
+      median: 0,
+      spread: 0,
+      expert: 0 as number | null,
+    }));
     const at = (key: string) => rows.find((r) => r.key === key) as (typeof rows)[number];
     at('liveliness').marks = [10, 5];
     at('liveliness').expert = 5;
@@ -31,7 +45,16 @@ describe('the calibration results in words', () => {
     at('crm').expert = 20;
     at('pace').expert = null;
     at('pace').marks = [10, 5];
-    const call = { id: 1, campaignName: 'x', consumerNumber: '1', callDate: '2026-11-20', fileName: null, rows, totals: [], expertTotal: null };
+    const call = {
+      id: 1,
+      campaignName: 'x',
+      consumerNumber: '1',
+      callDate: '2026-11-20',
+      fileName: null,
+      rows,
+      totals: [],
+      expertTotal: null,
+    };
     expect(expertMisses(call, 0)).toEqual(['liveliness']);
     expect(expertMisses(call, 1)).toEqual(['crm']);
   });
@@ -45,11 +68,29 @@ describe('the calibration results in words', () => {
 
   it('lays the leans out by criterion, one cell per inspector', () => {
     const lean = (inspectorId: number, criteria: { key: 'crm' | 'pace'; lean: number; flagged: boolean }[]) => ({
-      inspectorId, name: `I${inspectorId}`, scored: 2, lean: 0, flagged: false, expertDifferences: [], criteria: criteria.map((c) => ({ ...c, share: null })),
+      inspectorId,
+      name: `I${inspectorId}`,
+      scored: 2,
+      lean: 0,
+      flagged: false,
+      expertDifferences: [],
+      criteria: criteria.map((c) => ({ ...c, share: null })),
     });
-    const rows = leansByCriterion([lean(1, [{ key: 'crm', lean: 10, flagged: true }]), lean(2, [{ key: 'crm', lean: -2.5, flagged: false }, { key: 'pace', lean: 0, flagged: false }])]);
+    const rows = leansByCriterion([
+      lean(1, [{ key: 'crm', lean: 10, flagged: true }]),
+      lean(2, [
+        { key: 'crm', lean: -2.5, flagged: false },
+        { key: 'pace', lean: 0, flagged: false },
+      ]),
+    ]);
     expect(rows).toHaveLength(QC_CRITERION_KEYS.length);
-    expect(rows.find((r) => r.key === 'crm')?.cells).toEqual([{ lean: 10, flagged: true }, { lean: -2.5, flagged: false }]);
-    expect(rows.find((r) => r.key === 'pace')?.cells).toEqual([{ lean: null, flagged: false }, { lean: 0, flagged: false }]);
+    expect(rows.find((r) => r.key === 'crm')?.cells).toEqual([
+      { lean: 10, flagged: true },
+      { lean: -2.5, flagged: false },
+    ]);
+    expect(rows.find((r) => r.key === 'pace')?.cells).toEqual([
+      { lean: null, flagged: false },
+      { lean: 0, flagged: false },
+    ]);
   });
 });

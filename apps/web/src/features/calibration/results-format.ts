@@ -1,5 +1,11 @@
 // How the calibration results read: shares as percentages, alpha to two places, leans signed, and which cells to mark.
-import { QC_CRITERIA, median, type TCalibrationLean, type TCalibrationResultCall, type TQcCriterionKey } from '@crm/shared';
+import {
+  QC_CRITERIA,
+  median,
+  type TCalibrationLean,
+  type TCalibrationResultCall,
+  type TQcCriterionKey,
+} from '@crm/shared';
 
 export const criterionName = (key: TQcCriterionKey): string => QC_CRITERIA.find((c) => c.key === key)?.name ?? key;
 
@@ -31,7 +37,9 @@ export function alphaReading(alpha: number | null): { label: string; color: stri
 
 /** The criteria of a call where the inspector (by column) differs from the expert marks. */
 export function expertMisses(call: TCalibrationResultCall, column: number): TQcCriterionKey[] {
-  return call.rows.filter((r) => r.expert !== null && r.marks[column] !== null && r.marks[column] !== r.expert).map((r) => r.key);
+  return call.rows
+    .filter((r) => r.expert !== null && r.marks[column] !== null && r.marks[column] !== r.expert)
+    .map((r) => r.key);
 }
 
 /** The Total row's Median and Spread, as the criteria rows have them: the median of the totals given, highest − lowest. */
@@ -42,7 +50,9 @@ export function totalsSummary(totals: readonly (number | null)[]): { median: num
 }
 
 /** Each criterion's lean per inspector (in `leans` order), for the table of leans by criterion. */
-export function leansByCriterion(leans: readonly TCalibrationLean[]): { key: TQcCriterionKey; cells: { lean: number | null; flagged: boolean }[] }[] {
+export function leansByCriterion(
+  leans: readonly TCalibrationLean[],
+): { key: TQcCriterionKey; cells: { lean: number | null; flagged: boolean }[] }[] {
   return QC_CRITERIA.map((c) => ({
     key: c.key,
     cells: leans.map((l) => {

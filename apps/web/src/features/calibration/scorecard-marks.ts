@@ -1,6 +1,14 @@
 // The compact calibration scorecard's choices (short words for the scale) and the marks the admin's expert card
 // starts from: each criterion's consensus (the median) snapped to its scale.
-import { QC_CRITERIA, bestScores, type TCalibrationCall, type TCalibrationResultCall, type TQcCriterion, type TQcCriterionKey, type TQcScores } from '@crm/shared';
+import {
+  QC_CRITERIA,
+  bestScores,
+  type TCalibrationCall,
+  type TCalibrationResultCall,
+  type TQcCriterion,
+  type TQcCriterionKey,
+  type TQcScores,
+} from '@crm/shared';
 
 const SHORT: Record<string, string> = { Yes: 'Yes', 'Need Improvement': 'NI', No: 'No' };
 
@@ -41,13 +49,16 @@ export type TOthersMarks = { marks: number[]; who: string };
  * Where the other inspectors marked a call differently from the caller, per criterion: nothing until the caller has
  * submitted (the server sends no others' marks before; this holds the screen to the same rule).
  */
-export function othersDiffering(call: Pick<TCalibrationCall, 'myScoring' | 'scorings'>): Partial<Record<TQcCriterionKey, TOthersMarks>> {
+export function othersDiffering(
+  call: Pick<TCalibrationCall, 'myScoring' | 'scorings'>,
+): Partial<Record<TQcCriterionKey, TOthersMarks>> {
   const mine = call.myScoring;
   if (!mine || call.scorings.length === 0) return {};
   const out: Partial<Record<TQcCriterionKey, TOthersMarks>> = {};
   for (const c of QC_CRITERIA) {
     const marks = call.scorings.map((s) => s.scores[c.key]);
-    if (marks.some((m) => m !== mine.scores[c.key])) out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores[c.key]}`).join(', ') };
+    if (marks.some((m) => m !== mine.scores[c.key]))
+      out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores[c.key]}`).join(', ') };
   }
   return out;
 }

@@ -36,4 +36,7 @@ export function toSessionRequest(values: TSessionFormValues): TCalibrationSessio
   };
 }
 
-export const validateSessionForm = schemaValidate(ZCalibrationSessionCreate, { labels: LABELS, toInput: toSessionRequest });
+export const validateSessionForm = schemaValidate(ZCalibrationSessionCreate, {
+  labels: LABELS,
+  toInput: toSessionRequest,
+});

@@ -22,7 +22,11 @@ function fill(type: string, name: string, code: string) {
 }
 
 function refuse(message: string) {
-  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }));
+  return vi
+    .spyOn(globalThis, 'fetch')
+    .mockResolvedValue(
+      new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }),
+    );
 }
 
 describe('AddCampaignModal', () => {
@@ -37,7 +41,7 @@ describe('AddCampaignModal', () => {
     expect(target.value).toBe('');
   });
 
-  it("shows the required-fields message and sends nothing when type, name or code is missing", async () => {
+  it('shows the required-fields message and sends nothing when type, name or code is missing', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderWithApp(<AddCampaignModal opened onClose={() => undefined} />);
     fireEvent.change(input(/Campaign name/), { target: { value: 'Spring' } });
@@ -49,12 +53,16 @@ describe('AddCampaignModal', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("refuses a name longer than the shared schema allows, under the name, before sending; typing clears it", async () => {
+  it('refuses a name longer than the shared schema allows, under the name, before sending; typing clears it', async () => {
     const fetch = vi.spyOn(globalThis, 'fetch');
     renderWithApp(<AddCampaignModal opened onClose={() => undefined} />);
     fill('Outbound', 'x'.repeat(MAX_CAMPAIGN_TEXT_LENGTH + 1), 'SPR');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError(input(/Campaign name/))).toBe(`Campaign name must be at most ${MAX_CAMPAIGN_TEXT_LENGTH} characters`));
+    await waitFor(() =>
+      expect(fieldError(input(/Campaign name/))).toBe(
+        `Campaign name must be at most ${MAX_CAMPAIGN_TEXT_LENGTH} characters`,
+      ),
+    );
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.change(input(/Campaign name/), { target: { value: 'Spring' } });
     expect(fieldError(input(/Campaign name/))).toBeNull();
@@ -71,7 +79,14 @@ describe('AddCampaignModal', () => {
     await waitFor(() => expect(fieldError(input(/Campaign name/))).toBe(message));
     expect(screen.getAllByText(message)).toHaveLength(2);
     expect(fieldError(input(/Campaign code/))).toBeNull();
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ campaignType: 'Outbound', campaignName: 'Spring', campaignId: 'SPR', callTarget: null, status: true, callbackGraceMinutes: 120 });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      campaignType: 'Outbound',
+      campaignName: 'Spring',
+      campaignId: 'SPR',
+      callTarget: null,
+      status: true,
+      callbackGraceMinutes: 120,
+    });
     expect(onClose).not.toHaveBeenCalled();
   });
 
@@ -80,7 +95,9 @@ describe('AddCampaignModal', () => {
     renderWithApp(<AddCampaignModal opened onClose={() => undefined} />);
     fill('Inbound', 'Spring', 'SPR');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(fieldError(input(/Campaign code/))).toBe('A campaign with the code "SPR" already exists'));
+    await waitFor(() =>
+      expect(fieldError(input(/Campaign code/))).toBe('A campaign with the code "SPR" already exists'),
+    );
     expect(fieldError(input(/Campaign name/))).toBeNull();
   });
 });

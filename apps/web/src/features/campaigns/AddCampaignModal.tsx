@@ -8,13 +8,23 @@ import { refusedField } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { addCampaign, CAMPAIGNS_KEY } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
-import { CAMPAIGN_REFUSALS, EMPTY_CAMPAIGN_FORM, toCreateRequest, validateCampaignForm, type TCampaignFormValues } from './campaign-form.ts';
+import {
+  CAMPAIGN_REFUSALS,
+  EMPTY_CAMPAIGN_FORM,
+  toCreateRequest,
+  validateCampaignForm,
+  type TCampaignFormValues,
+} from './campaign-form.ts';
 
 type Props = { opened: boolean; onClose: () => void };
 
 export function AddCampaignModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
-  const form = useForm<TCampaignFormValues>({ mode: 'controlled', initialValues: EMPTY_CAMPAIGN_FORM, validate: validateCampaignForm });
+  const form = useForm<TCampaignFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_CAMPAIGN_FORM,
+    validate: validateCampaignForm,
+  });
   const mutation = useMutation({
     mutationFn: addCampaign,
     onSuccess: async () => {

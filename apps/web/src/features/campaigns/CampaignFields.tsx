@@ -2,7 +2,12 @@
 // callback grace (minutes past due before a callback is missed, docs/call-loop.md).
 import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { CAMPAIGN_TYPES, DEFAULT_CALLBACK_GRACE_MINUTES, MAX_CALLBACK_GRACE_MINUTES, type TCampaignType } from '@crm/shared';
+import {
+  CAMPAIGN_TYPES,
+  DEFAULT_CALLBACK_GRACE_MINUTES,
+  MAX_CALLBACK_GRACE_MINUTES,
+  type TCampaignType,
+} from '@crm/shared';
 import { CAMPAIGN_LABELS, type TCampaignFormValues } from './campaign-form.ts';
 
 type Props = { form: UseFormReturnType<TCampaignFormValues>; disabled?: boolean };
@@ -31,8 +36,18 @@ export function CampaignFields({ form, disabled = false }: Props) {
         }}
         data={[{ value: '', label: 'Select campaign type', disabled: true }, ...CAMPAIGN_TYPES]}
       />
-      <TextInput label={CAMPAIGN_LABELS.campaignName} withAsterisk disabled={disabled} {...form.getInputProps('campaignName')} />
-      <TextInput label={CAMPAIGN_LABELS.campaignId} withAsterisk disabled={disabled} {...form.getInputProps('campaignId')} />
+      <TextInput
+        label={CAMPAIGN_LABELS.campaignName}
+        withAsterisk
+        disabled={disabled}
+        {...form.getInputProps('campaignName')}
+      />
+      <TextInput
+        label={CAMPAIGN_LABELS.campaignId}
+        withAsterisk
+        disabled={disabled}
+        {...form.getInputProps('campaignId')}
+      />
       <NumberInput
         label={CAMPAIGN_LABELS.callTarget}
         description={inbound ? 'Inbound campaigns have no call target' : 'Calls per agent; leave empty for none'}
@@ -43,7 +58,12 @@ export function CampaignFields({ form, disabled = false }: Props) {
         {...form.getInputProps('callTarget')}
         onChange={(value) => form.setFieldValue('callTarget', typeof value === 'number' ? value : '')}
       />
-      <NativeSelect label={CAMPAIGN_LABELS.status} disabled={disabled} {...form.getInputProps('status')} data={STATUS_OPTIONS} />
+      <NativeSelect
+        label={CAMPAIGN_LABELS.status}
+        disabled={disabled}
+        {...form.getInputProps('status')}
+        data={STATUS_OPTIONS}
+      />
       <NumberInput
         label={CAMPAIGN_LABELS.callbackGraceMinutes}
         description={`Minutes past due before a callback is listed as missed (0 to ${MAX_CALLBACK_GRACE_MINUTES}; ${DEFAULT_CALLBACK_GRACE_MINUTES} unless changed)`}

@@ -7,7 +7,15 @@ import { deleteConfirmation, type TCampaign } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { AddCampaignModal } from './AddCampaignModal.tsx';
-import { CAMPAIGN_LIST_KEY, CAMPAIGNS_KEY, deleteCampaign, fetchCampaignPage, fetchLeadCounts, LEAD_COUNTS_KEY, searchCampaigns } from './api.ts';
+import {
+  CAMPAIGN_LIST_KEY,
+  CAMPAIGNS_KEY,
+  deleteCampaign,
+  fetchCampaignPage,
+  fetchLeadCounts,
+  LEAD_COUNTS_KEY,
+  searchCampaigns,
+} from './api.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 function LeadCount({ name }: { name: string }) {
@@ -25,9 +33,7 @@ const COLUMNS: DataListColumn<TCampaign>[] = [
   {
     key: 'status',
     header: 'Status',
-    render: (c) => (
-      <StatusBadge active={c.status} />
-    ),
+    render: (c) => <StatusBadge active={c.status} />,
   },
   { key: 'leads', header: 'Leads', render: (c) => <LeadCount name={c.campaignName} /> },
 ];
@@ -62,7 +68,13 @@ export default function CampaignsPage() {
             <Anchor component={Link} to={`/editCampaign/${c.id}`} size="sm" aria-label={`Edit ${c.campaignName}`}>
               Edit
             </Anchor>
-            <Button size="compact-sm" color="red" variant="subtle" aria-label={`Delete ${c.campaignName}`} onClick={() => void remove(c)}>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="subtle"
+              aria-label={`Delete ${c.campaignName}`}
+              onClick={() => void remove(c)}
+            >
               Delete
             </Button>
           </Group>

@@ -17,7 +17,15 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN: TCampaign = { id: 7, campaignId: 'SPR', campaignName: 'Spring Survey', campaignType: 'Outbound', callTarget: 30, status: true, createAt: '2025-01-01T00:00:00.000Z' };
+const CAMPAIGN: TCampaign = {
+  id: 7,
+  campaignId: 'SPR',
+  campaignName: 'Spring Survey',
+  campaignType: 'Outbound',
+  callTarget: 30,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+};
 
 const SET: TDisposition[] = [
   { code: 'COMPLETE', name: 'Completed', kind: 'completed', vicidialStatus: 'SALE' },
@@ -61,7 +69,9 @@ describe('DispositionsEditor', () => {
     expect(codes(section)).toEqual(['COMPLETE', 'CALLBACK', 'NI']);
     expect((section.getByLabelText('Kind, row 3') as HTMLSelectElement).value).toBe('final');
     expect((section.getByLabelText('VICIdial status, row 2') as HTMLInputElement).value).toBe('CALLBK');
-    const help = within(section.getByRole('list', { name: 'What each kind does' })).getAllByRole('listitem').map((li) => li.textContent);
+    const help = within(section.getByRole('list', { name: 'What each kind does' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(help).toContain('Final: not called again.');
     expect(help).toContain('Retry: the lead may be generated again.');
     expect(section.queryByText('Not saved yet')).toBeNull();
@@ -135,7 +145,10 @@ describe('DispositionsEditor', () => {
     const server = renderPage({
       'PUT /api/dispositions': {
         status: 400,
-        body: { message: 'body.dispositions.2.vicidialStatus: NI is not a status of VICIdial campaign SPR; body.dispositions: The code NI is used by another campaign' },
+        body: {
+          message:
+            'body.dispositions.2.vicidialStatus: NI is not a status of VICIdial campaign SPR; body.dispositions: The code NI is used by another campaign',
+        },
       },
     });
     const section = await editor();
@@ -145,7 +158,9 @@ describe('DispositionsEditor', () => {
     const alert = within(await section.findByRole('alert'));
     expect(alert.getByText('The dispositions were not saved')).toBeTruthy();
     expect(alert.getByText('The code NI is used by another campaign')).toBeTruthy();
-    expect(fieldError(section.getByLabelText('VICIdial status, row 3'))).toBe('NI is not a status of VICIdial campaign SPR');
+    expect(fieldError(section.getByLabelText('VICIdial status, row 3'))).toBe(
+      'NI is not a status of VICIdial campaign SPR',
+    );
     expect((section.getByLabelText('Name, row 3') as HTMLInputElement).value).toBe('Not interested at all');
     expect(section.getByText('Not saved yet')).toBeTruthy();
     expect(puts(server)).toHaveLength(1);

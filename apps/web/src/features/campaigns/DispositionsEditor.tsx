@@ -3,11 +3,31 @@
 // PUT /api/dispositions or refused whole, with the server's problems under the fields they name.
 import { useRef } from 'react';
 import { flushSync } from 'react-dom';
-import { ActionIcon, Alert, Button, Group, List, NativeSelect, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Group,
+  List,
+  NativeSelect,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_DISPOSITIONS, DISPOSITION_KINDS, DISPOSITION_MESSAGES, MAX_DISPOSITIONS, type TDisposition } from '@crm/shared';
+import {
+  DEFAULT_DISPOSITIONS,
+  DISPOSITION_KINDS,
+  DISPOSITION_MESSAGES,
+  MAX_DISPOSITIONS,
+  type TDisposition,
+} from '@crm/shared';
 import { useUnsavedGuard } from '../../app/use-unsaved-guard.ts';
 import { DISPOSITION_KIND_LABELS } from '../../components/lead-attempts.ts';
 import { RetryAlert } from '../../components/QueryState.tsx';
@@ -87,25 +107,33 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
    */
   const changeRows = (change: () => void, focus: TFocus) => {
     flushSync(change);
-    const element = focus.key === 'add' ? addButton.current : document.getElementById(controlId(focus.key, focus.control));
-    if (element instanceof HTMLButtonElement && element.disabled) document.getElementById(controlId(focus.key, focus.control === 'up' ? 'down' : 'up'))?.focus();
+    const element =
+      focus.key === 'add' ? addButton.current : document.getElementById(controlId(focus.key, focus.control));
+    if (element instanceof HTMLButtonElement && element.disabled)
+      document.getElementById(controlId(focus.key, focus.control === 'up' ? 'down' : 'up'))?.focus();
     else element?.focus();
   };
 
   const move = (index: number, by: -1 | 1) => {
     const row = rows[index];
     if (row === undefined) return;
-    changeRows(() => {
-      form.setFieldValue('dispositions', moveRow(rows, index, by));
-      form.clearErrors();
-    }, { key: row.key, control: by === -1 ? 'up' : 'down' });
+    changeRows(
+      () => {
+        form.setFieldValue('dispositions', moveRow(rows, index, by));
+        form.clearErrors();
+      },
+      { key: row.key, control: by === -1 ? 'up' : 'down' },
+    );
   };
   const remove = (index: number) => {
     const next = rows[index + 1] ?? rows[index - 1];
-    changeRows(() => {
-      form.removeListItem('dispositions', index);
-      form.clearErrors();
-    }, next === undefined ? { key: 'add', control: 'add' } : { key: next.key, control: 'remove' });
+    changeRows(
+      () => {
+        form.removeListItem('dispositions', index);
+        form.clearErrors();
+      },
+      next === undefined ? { key: 'add', control: 'add' } : { key: next.key, control: 'remove' },
+    );
   };
   const add = () => {
     const row = blankRow();
@@ -128,7 +156,13 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
     <form onSubmit={submit} noValidate aria-label={`Dispositions of ${campaignName}`}>
       <Stack gap="sm">
         {setProblems.length > 0 && (
-          <Alert color="red" variant="light" p="xs" role="alert" title={mutation.isError ? DISPOSITIONS_FAILED : 'Fix these before saving'}>
+          <Alert
+            color="red"
+            variant="light"
+            p="xs"
+            role="alert"
+            title={mutation.isError ? DISPOSITIONS_FAILED : 'Fix these before saving'}
+          >
             <List size="sm">
               {setProblems.map((p) => (
                 <List.Item key={p}>{p}</List.Item>
@@ -161,10 +195,23 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
                     {n <= 9 ? n : '—'}
                   </Table.Td>
                   <Table.Td>
-                    <TextInput size="xs" id={controlId(row.key, 'code')} aria-label={`Code, row ${n}`} maxLength={20} disabled={busy} {...form.getInputProps(`dispositions.${i}.code`)} />
+                    <TextInput
+                      size="xs"
+                      id={controlId(row.key, 'code')}
+                      aria-label={`Code, row ${n}`}
+                      maxLength={20}
+                      disabled={busy}
+                      {...form.getInputProps(`dispositions.${i}.code`)}
+                    />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput size="xs" aria-label={`Name, row ${n}`} maxLength={60} disabled={busy} {...form.getInputProps(`dispositions.${i}.name`)} />
+                    <TextInput
+                      size="xs"
+                      aria-label={`Name, row ${n}`}
+                      maxLength={60}
+                      disabled={busy}
+                      {...form.getInputProps(`dispositions.${i}.name`)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <NativeSelect
@@ -180,17 +227,45 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
                     />
                   </Table.Td>
                   <Table.Td>
-                    <TextInput size="xs" aria-label={`VICIdial status, row ${n}`} maxLength={6} disabled={busy} {...form.getInputProps(`dispositions.${i}.vicidialStatus`)} />
+                    <TextInput
+                      size="xs"
+                      aria-label={`VICIdial status, row ${n}`}
+                      maxLength={6}
+                      disabled={busy}
+                      {...form.getInputProps(`dispositions.${i}.vicidialStatus`)}
+                    />
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      <ActionIcon id={controlId(row.key, 'up')} variant="default" size="md" aria-label={`Move ${label} up`} disabled={busy || i === 0} onClick={() => move(i, -1)}>
+                      <ActionIcon
+                        id={controlId(row.key, 'up')}
+                        variant="default"
+                        size="md"
+                        aria-label={`Move ${label} up`}
+                        disabled={busy || i === 0}
+                        onClick={() => move(i, -1)}
+                      >
                         ↑
                       </ActionIcon>
-                      <ActionIcon id={controlId(row.key, 'down')} variant="default" size="md" aria-label={`Move ${label} down`} disabled={busy || i === rows.length - 1} onClick={() => move(i, 1)}>
+                      <ActionIcon
+                        id={controlId(row.key, 'down')}
+                        variant="default"
+                        size="md"
+                        aria-label={`Move ${label} down`}
+                        disabled={busy || i === rows.length - 1}
+                        onClick={() => move(i, 1)}
+                      >
                         ↓
                       </ActionIcon>
-                      <ActionIcon id={controlId(row.key, 'remove')} variant="light" color="red" size="md" aria-label={`Remove ${label}`} disabled={busy} onClick={() => remove(i)}>
+                      <ActionIcon
+                        id={controlId(row.key, 'remove')}
+                        variant="light"
+                        color="red"
+                        size="md"
+                        aria-label={`Remove ${label}`}
+                        disabled={busy}
+                        onClick={() => remove(i)}
+                      >
                         ✕
                       </ActionIcon>
                     </Group>
@@ -206,7 +281,11 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
           </Text>
         )}
         {/* Sticky: Save stays in view while the list is on the screen, however long it is. */}
-        <Group justify="space-between" py="xs" style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}>
+        <Group
+          justify="space-between"
+          py="xs"
+          style={{ position: 'sticky', bottom: 0, background: 'var(--mantine-color-body)', zIndex: 1 }}
+        >
           <Group gap="xs">
             <Button ref={addButton} variant="light" size="sm" onClick={add} disabled={busy || full}>
               Add disposition
@@ -243,7 +322,11 @@ function DispositionsForm({ campaignName, saved }: { campaignName: string; saved
 
 /** The section under the campaign's own fields; its own Save, since the set is stored apart from the campaign. */
 export function DispositionsEditor({ campaignName }: { campaignName: string }) {
-  const dispositions = useQuery({ queryKey: dispositionsKey(campaignName), queryFn: () => fetchDispositions(campaignName), staleTime: 0 });
+  const dispositions = useQuery({
+    queryKey: dispositionsKey(campaignName),
+    queryFn: () => fetchDispositions(campaignName),
+    staleTime: 0,
+  });
   return (
     <Paper withBorder p="lg" maw={1000} component="section" aria-labelledby="dispositions-title">
       <Stack gap="sm">
@@ -252,8 +335,8 @@ export function DispositionsEditor({ campaignName }: { campaignName: string }) {
             Dispositions
           </Title>
           <Text size="sm" c="dimmed">
-            How a call ends: the agent’s screen offers them in this order (keys 1–9 choose the first nine), and a call the dialer placed
-            sends its VICIdial status back. A campaign needs a completed and a callback one.
+            How a call ends: the agent’s screen offers them in this order (keys 1–9 choose the first nine), and a call
+            the dialer placed sends its VICIdial status back. A campaign needs a completed and a callback one.
           </Text>
         </div>
         <KindsHelp />
@@ -262,7 +345,11 @@ export function DispositionsEditor({ campaignName }: { campaignName: string }) {
             Loading the dispositions…
           </Text>
         ) : dispositions.isError ? (
-          <RetryAlert title="The dispositions could not be loaded" message={dispositions.error.message} onRetry={() => void dispositions.refetch()} />
+          <RetryAlert
+            title="The dispositions could not be loaded"
+            message={dispositions.error.message}
+            onRetry={() => void dispositions.refetch()}
+          />
         ) : (
           // A new campaign name (or a reload after another admin's save) starts the form afresh.
           <DispositionsForm key={campaignName} campaignName={campaignName} saved={dispositions.data} />

@@ -13,14 +13,25 @@ afterEach(() => {
   notifications.clean();
 });
 
-const CAMPAIGN: TCampaign = { id: 7, campaignId: 'SPR', campaignName: 'Spring Survey', campaignType: 'Outbound', callTarget: 30, status: true, createAt: '2025-01-01T00:00:00.000Z', callbackGraceMinutes: 90 };
+const CAMPAIGN: TCampaign = {
+  id: 7,
+  campaignId: 'SPR',
+  campaignName: 'Spring Survey',
+  campaignType: 'Outbound',
+  callTarget: 30,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+  callbackGraceMinutes: 90,
+};
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 function renderPage(update: () => Response) {
-  const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url, init) => (init?.method === 'PUT' ? update() : json(200, CAMPAIGN)));
+  const fetch = vi
+    .spyOn(globalThis, 'fetch')
+    .mockImplementation(async (url, init) => (init?.method === 'PUT' ? update() : json(200, CAMPAIGN)));
   renderWithApp(
     <Routes>
       <Route path="/editCampaign/:id" element={<EditCampaignPage />} />
@@ -45,7 +56,15 @@ describe('EditCampaignPage', () => {
     expect(await screen.findByText(CAMPAIGN_MESSAGES.updateFailed)).toBeTruthy();
     await waitFor(() => expect(fieldError(name)).toBe(message));
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ id: 7, campaignType: 'Outbound', campaignName: 'Eid Offer', campaignId: 'SPR', callTarget: 30, status: true, callbackGraceMinutes: 90 });
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      id: 7,
+      campaignType: 'Outbound',
+      campaignName: 'Eid Offer',
+      campaignId: 'SPR',
+      callTarget: 30,
+      status: true,
+      callbackGraceMinutes: 90,
+    });
     expect(screen.getByTestId('location').textContent).toBe('/editCampaign/7');
   });
 

@@ -11,12 +11,22 @@ import { FormActions } from '../../components/FormActions.tsx';
 import { CAMPAIGNS_KEY, campaignKey, fetchCampaign, updateCampaign } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
 import { DispositionsEditor } from './DispositionsEditor.tsx';
-import { CAMPAIGN_REFUSALS, campaignFormValues, toUpdateRequest, validateCampaignEdit, type TCampaignFormValues } from './campaign-form.ts';
+import {
+  CAMPAIGN_REFUSALS,
+  campaignFormValues,
+  toUpdateRequest,
+  validateCampaignEdit,
+  type TCampaignFormValues,
+} from './campaign-form.ts';
 
 function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<TCampaignFormValues>({ mode: 'controlled', initialValues: campaignFormValues(campaign), validate: validateCampaignEdit(campaign.id) });
+  const form = useForm<TCampaignFormValues>({
+    mode: 'controlled',
+    initialValues: campaignFormValues(campaign),
+    validate: validateCampaignEdit(campaign.id),
+  });
   const mutation = useMutation({
     mutationFn: updateCampaign,
     onSuccess: async () => {
@@ -25,7 +35,12 @@ function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
       await navigate('/campaign');
     },
     onError: (error) => {
-      notifications.show({ color: 'red', title: CAMPAIGN_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        title: CAMPAIGN_MESSAGES.updateFailed,
+        message: error.message,
+        autoClose: 8000,
+      });
       const field = refusedField(error, CAMPAIGN_REFUSALS);
       if (field !== undefined) form.setFieldError(field, error.message);
     },
@@ -51,12 +66,27 @@ function EditCampaignForm({ campaign }: { campaign: TCampaign }) {
 export default function EditCampaignPage() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const campaign = useQuery({ queryKey: campaignKey(id), queryFn: () => fetchCampaign(id), enabled: valid, staleTime: 0 });
+  const campaign = useQuery({
+    queryKey: campaignKey(id),
+    queryFn: () => fetchCampaign(id),
+    enabled: valid,
+    staleTime: 0,
+  });
 
   let body;
   if (!valid) body = <Alert color="red">This campaign address is not valid.</Alert>;
-  else if (campaign.isPending) body = <Center py="xl"><Loader aria-label="Loading campaign" /></Center>;
-  else if (campaign.isError) body = <Alert color="red" title="The campaign could not be loaded">{campaign.error.message}</Alert>;
+  else if (campaign.isPending)
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading campaign" />
+      </Center>
+    );
+  else if (campaign.isError)
+    body = (
+      <Alert color="red" title="The campaign could not be loaded">
+        {campaign.error.message}
+      </Alert>
+    );
   else {
     body = (
       <>

@@ -34,7 +34,14 @@ export const CAMPAIGN_LABELS: Record<TCampaignField, string> = {
   callbackGraceMinutes: 'Callback grace',
 };
 
-export const EMPTY_CAMPAIGN_FORM: TCampaignFormValues = { campaignType: '', campaignName: '', campaignId: '', callTarget: '', status: 'true', callbackGraceMinutes: DEFAULT_CALLBACK_GRACE_MINUTES };
+export const EMPTY_CAMPAIGN_FORM: TCampaignFormValues = {
+  campaignType: '',
+  campaignName: '',
+  campaignId: '',
+  callTarget: '',
+  status: 'true',
+  callbackGraceMinutes: DEFAULT_CALLBACK_GRACE_MINUTES,
+};
 
 export function campaignFormValues(campaign: TCampaign): TCampaignFormValues {
   return {
@@ -63,11 +70,17 @@ function campaignInput(values: TCampaignFormValues) {
 }
 
 /** ZCreateCampaignRequest's rules: type, name and code required, lengths, a whole call target of 0 or more. */
-export const validateCampaignForm = schemaValidate(ZCreateCampaignRequest, { labels: CAMPAIGN_LABELS, toInput: campaignInput });
+export const validateCampaignForm = schemaValidate(ZCreateCampaignRequest, {
+  labels: CAMPAIGN_LABELS,
+  toInput: campaignInput,
+});
 
 /** ZUpdateCampaignRequest's rules, for the campaign being edited. */
 export function validateCampaignEdit(id: number): (values: TCampaignFormValues) => FormErrors {
-  return schemaValidate(ZUpdateCampaignRequest, { labels: CAMPAIGN_LABELS, toInput: (values: TCampaignFormValues) => ({ id, ...campaignInput(values) }) });
+  return schemaValidate(ZUpdateCampaignRequest, {
+    labels: CAMPAIGN_LABELS,
+    toInput: (values: TCampaignFormValues) => ({ id, ...campaignInput(values) }),
+  });
 }
 
 /** The body the server gets: the schema's own output (trimmed). Only for values that passed validation. */

@@ -35,7 +35,10 @@ describe('validateDispositions', () => {
 
 describe('refusalErrors', () => {
   it("puts the server's field problems under their row's input and the rest in the list", () => {
-    const error = new ApiError(400, 'body.dispositions.0.code: A disposition code is 1 to 20 letters, digits, _ or -; body.dispositions: The code X is used twice; No campaign named "Spring"');
+    const error = new ApiError(
+      400,
+      'body.dispositions.0.code: A disposition code is 1 to 20 letters, digits, _ or -; body.dispositions: The code X is used twice; No campaign named "Spring"',
+    );
     expect(refusalErrors(error)).toEqual({
       'dispositions.0.code': 'A disposition code is 1 to 20 letters, digits, _ or -',
       [SET_ERRORS]: 'The code X is used twice\nNo campaign named "Spring"',
@@ -43,17 +46,32 @@ describe('refusalErrors', () => {
   });
 
   it("reads the service's own refusal, one problem after another", () => {
-    const error = new ApiError(400, 'The dispositions were not saved. The code NI is used twice; A campaign needs a completed disposition');
-    expect(refusalErrors(error)).toEqual({ [SET_ERRORS]: 'The code NI is used twice\nA campaign needs a completed disposition' });
+    const error = new ApiError(
+      400,
+      'The dispositions were not saved. The code NI is used twice; A campaign needs a completed disposition',
+    );
+    expect(refusalErrors(error)).toEqual({
+      [SET_ERRORS]: 'The code NI is used twice\nA campaign needs a completed disposition',
+    });
   });
 
   it('reads a problems list of the reply when the server sends one', () => {
-    const error = new ApiError(400, 'The dispositions were refused', 'http', { message: 'The dispositions were refused', problems: ['dispositions.1.name: A disposition needs a name', 'A campaign needs a completed disposition'] });
-    expect(refusalErrors(error)).toEqual({ 'dispositions.1.name': 'A disposition needs a name', [SET_ERRORS]: 'A campaign needs a completed disposition' });
+    const error = new ApiError(400, 'The dispositions were refused', 'http', {
+      message: 'The dispositions were refused',
+      problems: ['dispositions.1.name: A disposition needs a name', 'A campaign needs a completed disposition'],
+    });
+    expect(refusalErrors(error)).toEqual({
+      'dispositions.1.name': 'A disposition needs a name',
+      [SET_ERRORS]: 'A campaign needs a completed disposition',
+    });
   });
 
   it('shows any other failure (forbidden, the network) as the one line of the list', () => {
-    expect(refusalErrors(new ApiError(403, 'You do not have permission to do that.'))).toEqual({ [SET_ERRORS]: 'You do not have permission to do that.' });
-    expect(refusalErrors(new ApiError(0, 'Cannot reach the server.', 'network'))).toEqual({ [SET_ERRORS]: 'Cannot reach the server.' });
+    expect(refusalErrors(new ApiError(403, 'You do not have permission to do that.'))).toEqual({
+      [SET_ERRORS]: 'You do not have permission to do that.',
+    });
+    expect(refusalErrors(new ApiError(0, 'Cannot reach the server.', 'network'))).toEqual({
+      [SET_ERRORS]: 'Cannot reach the server.',
+    });
   });
 });

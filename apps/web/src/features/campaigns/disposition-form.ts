@@ -38,7 +38,13 @@ export function isDispositionKind(value: string): value is TDispositionKind {
 }
 
 export function dispositionRows(dispositions: readonly TDisposition[]): TDispositionRow[] {
-  return dispositions.map((d) => ({ code: d.code, name: d.name, kind: d.kind, vicidialStatus: d.vicidialStatus, key: randomId('disposition-') }));
+  return dispositions.map((d) => ({
+    code: d.code,
+    name: d.name,
+    kind: d.kind,
+    vicidialStatus: d.vicidialStatus,
+    key: randomId('disposition-'),
+  }));
 }
 
 /** A new row at the end: a final kind, the one most additions are ("Busy", "Answering machine" …). */
@@ -56,7 +62,10 @@ function requestInput(campaignName: string, values: TDispositionFormValues) {
  * already name what they are about, so they are shown as they are.
  */
 export function validateDispositions(campaignName: string): (values: TDispositionFormValues) => FormErrors {
-  const fieldErrors = schemaValidate(ZDispositionsPut, { labels: {}, toInput: (values: TDispositionFormValues) => requestInput(campaignName, values) });
+  const fieldErrors = schemaValidate(ZDispositionsPut, {
+    labels: {},
+    toInput: (values: TDispositionFormValues) => requestInput(campaignName, values),
+  });
   return (values) => {
     const errors = fieldErrors(values);
     const setLevel = typeof errors[SET_ERRORS] === 'string' ? [errors[SET_ERRORS]] : [];
@@ -92,7 +101,10 @@ function problemsOf(error: ApiError): string[] {
     if (listed.length > 0) return listed;
   }
   // The service's own refusal: "The dispositions were not saved. {problem}; {problem}" (the screen has its own title).
-  return error.message.replace(SAVE_REFUSED_LEAD_IN, '').split('; ').filter((p) => p !== '');
+  return error.message
+    .replace(SAVE_REFUSED_LEAD_IN, '')
+    .split('; ')
+    .filter((p) => p !== '');
 }
 
 /**
@@ -100,7 +112,8 @@ function problemsOf(error: ApiError): string[] {
  * problems, a campaign the server does not know, a failure of the network) are lines of SET_ERRORS.
  */
 export function refusalErrors(error: unknown): FormErrors {
-  if (!(error instanceof ApiError) || error.status !== 400) return { [SET_ERRORS]: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof ApiError) || error.status !== 400)
+    return { [SET_ERRORS]: error instanceof Error ? error.message : String(error) };
   const errors: FormErrors = {};
   const lines: string[] = [];
   for (const problem of problemsOf(error)) {

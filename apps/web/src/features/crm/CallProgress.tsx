@@ -27,14 +27,27 @@ export function CallTimer({ startedAt }: { startedAt: number }) {
   );
 }
 
-export function CallProgress({ position, likelyTotal, startedAt }: { position: number; likelyTotal: number; startedAt: number }) {
+export function CallProgress({
+  position,
+  likelyTotal,
+  startedAt,
+}: {
+  position: number;
+  likelyTotal: number;
+  startedAt: number;
+}) {
   return (
     <Group gap="sm" wrap="nowrap" justify="space-between">
       <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }} data-testid="call-progress">
           Question {position} of about {likelyTotal}
         </Text>
-        <Progress value={(100 * position) / Math.max(likelyTotal, position)} size="sm" style={{ flex: 1, maxWidth: 200 }} aria-hidden />
+        <Progress
+          value={(100 * position) / Math.max(likelyTotal, position)}
+          size="sm"
+          style={{ flex: 1, maxWidth: 200 }}
+          aria-hidden
+        />
       </Group>
       <CallTimer startedAt={startedAt} />
     </Group>

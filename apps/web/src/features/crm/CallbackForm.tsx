@@ -6,7 +6,11 @@ import { displayTimeZone } from '../../app/time-zone.ts';
 import { callbackQuickPicks, MAX_CALLBACK_NOTE, type TCallbackForm } from './callback-time.ts';
 
 /** The keys of the quick picks (outside a text field), in the order they are offered. */
-export const QUICK_PICK_KEYS: Readonly<Record<string, string>> = { 'In 1 h': 'h', 'This evening': 'e', 'Tomorrow same time': 't' };
+export const QUICK_PICK_KEYS: Readonly<Record<string, string>> = {
+  'In 1 h': 'h',
+  'This evening': 'e',
+  'Tomorrow same time': 't',
+};
 
 type Props = {
   form: TCallbackForm;
@@ -34,10 +38,19 @@ export function CallbackForm({ form, disabled, timeFieldId, onChange }: Props) {
       />
       <Group gap={6} wrap="wrap">
         {picks.map((pick) => (
-          <Button key={pick.label} size="compact-xs" variant="light" disabled={disabled} onClick={() => onChange({ at: pick.at })} title={pick.at}>
+          <Button
+            key={pick.label}
+            size="compact-xs"
+            variant="light"
+            disabled={disabled}
+            onClick={() => onChange({ at: pick.at })}
+            title={pick.at}
+          >
             <Group gap={4} wrap="nowrap" component="span">
               {pick.label}
-              {QUICK_PICK_KEYS[pick.label] !== undefined && <Kbd size="xs">{QUICK_PICK_KEYS[pick.label]?.toUpperCase()}</Kbd>}
+              {QUICK_PICK_KEYS[pick.label] !== undefined && (
+                <Kbd size="xs">{QUICK_PICK_KEYS[pick.label]?.toUpperCase()}</Kbd>
+              )}
             </Group>
           </Button>
         ))}
@@ -59,7 +72,14 @@ export function CallbackForm({ form, disabled, timeFieldId, onChange }: Props) {
           style={{ alignSelf: 'flex-start' }}
         />
       </Stack>
-      <TextInput label="Callback note" size="sm" maxLength={MAX_CALLBACK_NOTE} value={form.note} disabled={disabled} onChange={(event) => onChange({ note: event.currentTarget.value })} />
+      <TextInput
+        label="Callback note"
+        size="sm"
+        maxLength={MAX_CALLBACK_NOTE}
+        value={form.note}
+        disabled={disabled}
+        onChange={(event) => onChange({ note: event.currentTarget.value })}
+      />
     </Stack>
   );
 }

@@ -43,14 +43,22 @@ function CallbackRow({ callback, onCall, disabled }: { callback: TCallback; onCa
           )}
         </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{callback.mineOnly ? 'Only me' : `Anyone (${callback.agentName})`}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        {callback.mineOnly ? 'Only me' : `Anyone (${callback.agentName})`}
+      </Table.Td>
       <Table.Td>
         {callback.blocked !== null ? (
           <Text size="xs" c="orange.8" role="note">
             {callback.blocked}
           </Text>
         ) : (
-          <Button size="compact-sm" variant={callback.due ? 'filled' : 'light'} onClick={onCall} disabled={disabled} aria-label={`Call ${callback.cellNumber}`}>
+          <Button
+            size="compact-sm"
+            variant={callback.due ? 'filled' : 'light'}
+            onClick={onCall}
+            disabled={disabled}
+            aria-label={`Call ${callback.cellNumber}`}
+          >
             Call
           </Button>
         )}

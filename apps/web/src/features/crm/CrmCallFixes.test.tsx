@@ -6,7 +6,21 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { AGENT_PANEL_MESSAGES, SURVEY_MESSAGES, type TCallDraft, type TMyCalls } from '@crm/shared';
-import { CELL, confirmEnd, LEAD, leadSaves, NO_CALLS, press, renderCrm, SAVE_ROUTE, saved, saveCompletedCall, searchNumber, surveyRegion, typeAtQ2 } from '../../test/crm-calls.ts';
+import {
+  CELL,
+  confirmEnd,
+  LEAD,
+  leadSaves,
+  NO_CALLS,
+  press,
+  renderCrm,
+  SAVE_ROUTE,
+  saved,
+  saveCompletedCall,
+  searchNumber,
+  surveyRegion,
+  typeAtQ2,
+} from '../../test/crm-calls.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });
@@ -30,36 +44,69 @@ describe('Partial Call', () => {
       },
       'PUT /api/ap/draft/12': (request) => {
         const body = request.body as Pick<TCallDraft, 'path' | 'answers' | 'leadVersion'>;
-        draft = { ...body, leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', currentQno: body.path.at(-1) ?? '', updatedAt: new Date().toISOString() };
+        draft = {
+          ...body,
+          leadId: 12,
+          cellNumber: CELL,
+          respondentName: 'Rahim Uddin',
+          currentQno: body.path.at(-1) ?? '',
+          updatedAt: new Date().toISOString(),
+        };
         return { body: { message: 'Draft saved', updatedAt: draft.updatedAt } };
       },
-      'GET /api/ap/myCalls': (): { body: TMyCalls } => ({ body: { ...NO_CALLS, drafts: draft === null ? [] : [draft] } }),
+      'GET /api/ap/myCalls': (): { body: TMyCalls } => ({
+        body: { ...NO_CALLS, drafts: draft === null ? [] : [draft] },
+      }),
     });
     const survey = await typeAtQ2('Too expensive, maybe later');
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     await confirmEnd('2');
     await screen.findByText('Saved as Not interested. Search the next number.');
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'NI' }]);
-    await waitFor(() => expect(draft).toMatchObject({ path: ['Q1', 'Q2'], answers: { Q1: 'No', Q2: 'Too expensive, maybe later' }, leadVersion: 4 }));
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([
+      { Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'NI' },
+    ]);
+    await waitFor(() =>
+      expect(draft).toMatchObject({
+        path: ['Q1', 'Q2'],
+        answers: { Q1: 'No', Q2: 'Too expensive, maybe later' },
+        leadVersion: 4,
+      }),
+    );
 
     // The next call of the lead: back at Q2 with the text.
     await screen.findByRole('button', { name: `Resume ${CELL}` });
     searchNumber();
     const again = await surveyRegion();
-    expect((await within(again).findByLabelText('Answer to Q2') as HTMLInputElement).value).toBe('Too expensive, maybe later');
+    expect(((await within(again).findByLabelText('Answer to Q2')) as HTMLInputElement).value).toBe(
+      'Too expensive, maybe later',
+    );
     expect(within(again).getByText('Resumed at Q2, where your partial call stopped', { exact: false })).toBeTruthy();
     // Saved again from the version the Partial Call made.
     press('Enter');
     await confirmEnd('2');
     await screen.findByText('Saved as Not interested. Search the next number.');
     expect(leadSaves(server.sent).at(-1)?.query).toEqual({ leadId: '12', version: '4' });
-    expect(leadSaves(server.sent).at(-1)?.body).toEqual({ Q1: 'No', Q2: 'Too expensive, maybe later', is_called: 0, disposition: 'NI' });
+    expect(leadSaves(server.sent).at(-1)?.body).toEqual({
+      Q1: 'No',
+      Q2: 'Too expensive, maybe later',
+      is_called: 0,
+      disposition: 'NI',
+    });
   });
 });
 
 describe('the call timer', () => {
   it('goes on from the call’s first start when a call left unfinished resumes after a reload', async () => {
-    const draft: TCallDraft = { leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', path: ['Q1', 'Q2'], currentQno: 'Q2', answers: { Q1: 'No' }, leadVersion: 3, updatedAt: new Date().toISOString() };
+    const draft: TCallDraft = {
+      leadId: 12,
+      cellNumber: CELL,
+      respondentName: 'Rahim Uddin',
+      path: ['Q1', 'Q2'],
+      currentQno: 'Q2',
+      answers: { Q1: 'No' },
+      leadVersion: 3,
+      updatedAt: new Date().toISOString(),
+    };
     renderCrm({
       'GET /api/ap/myCalls': { body: { ...NO_CALLS, drafts: [draft] } },
       'GET /api/ap/getByNumber': { body: { ...LEAD, callStartedAt: new Date(Date.now() - 183_000).toISOString() } },
@@ -111,14 +158,22 @@ describe('a reload or a closed tab right after an answer', () => {
     expect(String(url)).toBe('/api/ap/draft/12?tableName=Mobile+Survey');
     expect(init?.method).toBe('PUT');
     expect(new Headers(init?.headers).get('Authorization')).toMatch(/^Bearer /);
-    expect(JSON.parse(String(init?.body))).toEqual({ path: ['Q1', 'Q2'], answers: { Q1: 'No', Q2: 'Typed just before the tab closed' }, leadVersion: 3 });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      path: ['Q1', 'Q2'],
+      answers: { Q1: 'No', Q2: 'Typed just before the tab closed' },
+      leadVersion: 3,
+    });
   });
 
   it('sends nothing when every answer is kept already', async () => {
     const server = renderCrm();
     const survey = await typeAtQ2('Kept');
     // The typed answer's draft went ("Keeping the answers…" as it goes), and came back kept.
-    await waitFor(() => expect(server.sent.filter((r) => r.path === '/api/ap/draft/12').at(-1)?.body).toMatchObject({ answers: { Q2: 'Kept' } }));
+    await waitFor(() =>
+      expect(server.sent.filter((r) => r.path === '/api/ap/draft/12').at(-1)?.body).toMatchObject({
+        answers: { Q2: 'Kept' },
+      }),
+    );
     await within(survey).findByText('Answers kept as a draft');
     window.dispatchEvent(new Event('pagehide'));
     expect(vi.mocked(globalThis.fetch).mock.calls.filter(([, init]) => init?.keepalive === true)).toEqual([]);

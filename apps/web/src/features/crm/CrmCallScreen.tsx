@@ -31,14 +31,17 @@ function SavedNote({ note, campaignName }: { note: Extract<TIdleNote, { kind: 's
       <Alert color="green" variant="light" role="status" title={OUTCOME_MESSAGES[note.outcome]} p="xs">
         <Stack gap={6}>
           <Text size="sm">
-            Saved{note.disposition === null ? '' : ` as ${note.disposition.name}`}.{note.callbackAt === null ? '' : ` ${CALLBACK_MESSAGES.set(note.callbackAt)}.`} Search the next number.
+            Saved{note.disposition === null ? '' : ` as ${note.disposition.name}`}.
+            {note.callbackAt === null ? '' : ` ${CALLBACK_MESSAGES.set(note.callbackAt)}.`} Search the next number.
           </Text>
           {note.disposition?.kind === 'dnc' ? (
             <Text size="sm" c="orange.8">
               {note.doNotCall ?? 'The number goes on the campaign’s do-not-call list.'}
             </Text>
           ) : (
-            note.lastCall !== null && <DoNotCallButton key={note.lastCall.leadId} campaignName={campaignName} call={note.lastCall} />
+            note.lastCall !== null && (
+              <DoNotCallButton key={note.lastCall.leadId} campaignName={campaignName} call={note.lastCall} />
+            )
           )}
         </Stack>
       </Alert>
@@ -107,12 +110,24 @@ function RefusedSave({ message }: { message: string }) {
 }
 
 /** A completed call refused because a quota filled since the search: the answers stay and may go as not completed. */
-function QuotaFullSave({ message, busy, onSaveNotCompleted, onDiscard }: { message: string; busy: boolean; onSaveNotCompleted: () => void; onDiscard: () => void }) {
+function QuotaFullSave({
+  message,
+  busy,
+  onSaveNotCompleted,
+  onDiscard,
+}: {
+  message: string;
+  busy: boolean;
+  onSaveNotCompleted: () => void;
+  onDiscard: () => void;
+}) {
   return (
     <Alert color="orange" variant="light" role="alert" title="Not saved as a completed call" p="xs">
       <Stack gap={6}>
         <Text size="sm">{message}</Text>
-        <Text size="sm">Your answers stay on screen. Save them as a call not completed (no quota counts it), or discard the call.</Text>
+        <Text size="sm">
+          Your answers stay on screen. Save them as a call not completed (no quota counts it), or discard the call.
+        </Text>
         <Group gap="xs">
           <Button size="xs" color="orange" onClick={onSaveNotCompleted} disabled={busy}>
             Save as not completed
@@ -133,7 +148,14 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
   return (
     <Stack gap="xs">
       {refusal?.kind === 'stale' && <RefusedSave message={refusal.message} />}
-      {refusal?.kind === 'quotaFull' && <QuotaFullSave message={refusal.message} busy={state.busy} onSaveNotCompleted={state.saveNotCompleted} onDiscard={state.discardCall} />}
+      {refusal?.kind === 'quotaFull' && (
+        <QuotaFullSave
+          message={refusal.message}
+          busy={state.busy}
+          onSaveNotCompleted={state.saveNotCompleted}
+          onDiscard={state.discardCall}
+        />
+      )}
       <Flex gap="sm" align="flex-start" direction={{ base: 'column', sm: 'row' }}>
         <Box w={{ base: '100%', sm: LEAD_CARD_WIDTH }} style={{ flex: 'none' }}>
           <LeadDetailsCard lead={call.lead} />
@@ -143,7 +165,9 @@ function CallBody({ state, agentName }: { state: TCrmCall; agentName: string }) 
             <EndOfCallPanel call={call} step={step} state={state} />
           ) : call.run === undefined || currentQuestion === undefined ? (
             <Paper withBorder p="sm" component="section" aria-label="Survey">
-              <Text c="dimmed">This campaign has no active questions, so there is no survey to walk. Ask an admin to add questions.</Text>
+              <Text c="dimmed">
+                This campaign has no active questions, so there is no survey to walk. Ask an admin to add questions.
+              </Text>
             </Paper>
           ) : (
             <SurveyPanel
@@ -174,7 +198,8 @@ function leaveMessage(state: TCrmCall): string {
   const qno = state.currentQuestion?.qno;
   const screen = state.screen;
   const step = screen.kind === 'onCall' ? screen.step.kind : null;
-  if (step === 'settingCallback') return 'The call is saved, but its callback is not set. If you leave now the callback is lost.';
+  if (step === 'settingCallback')
+    return 'The call is saved, but its callback is not set. If you leave now the callback is lost.';
   if (state.draftState === 'failed' || step === 'failed' || (screen.kind === 'onCall' && screen.refusal !== null)) {
     return 'The answers of this call are not saved. If you leave now they are lost.';
   }
@@ -200,7 +225,13 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
   const pops = useCallPops({ state, campaignName, enabled: isAgent, waiting, setWaiting });
   const callbacks = useCallbacks({ enabled: isAgent });
   const shift = useQuery({ queryKey: myShiftKey, queryFn: fetchMyShift, enabled: isAgent, staleTime: 0 });
-  useUnsavedGuard({ active: state.unsaved, message: leaveMessage(state), title: LEAVE_CALL_TITLE, stayLabel: 'Stay on this call', beforeLeave: state.flushDraft });
+  useUnsavedGuard({
+    active: state.unsaved,
+    message: leaveMessage(state),
+    title: LEAVE_CALL_TITLE,
+    stayLabel: 'Stay on this call',
+    beforeLeave: state.flushDraft,
+  });
   useEffect(() => {
     searchField.current?.focus();
   }, []);
@@ -236,7 +267,9 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
           onSearch={() => void state.runSearch()}
         />
       </Group>
-      {pops.waiting !== null && <PopBanner call={pops.waiting} free={state.free} onTake={pops.take} onDismiss={pops.dismiss} />}
+      {pops.waiting !== null && (
+        <PopBanner call={pops.waiting} free={state.free} onTake={pops.take} onDismiss={pops.dismiss} />
+      )}
       <SearchOutcome note={note} campaignName={campaignName} />
       {state.call !== null ? (
         <CallBody state={state} agentName={agentName} />
@@ -264,7 +297,8 @@ export function CrmCallScreen({ campaignName, agentName, heading, isAgent, webFo
             />
             {isAgent && (
               <Text size="xs" c="dimmed">
-                <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd> next task: the dialer&apos;s waiting call, else the first callback due
+                <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd> next task: the dialer&apos;s waiting call, else the
+                first callback due
               </Text>
             )}
           </Stack>

@@ -6,7 +6,17 @@ import { Link } from 'react-router';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { TCallDraft, TLead, TQuestion } from '@crm/shared';
-import { CAMPAIGN, CELL, confirmEnd, leadSaves, NO_CALLS, renderCrmScreen, SAVE_ROUTE, searchNumber, surveyRegion } from '../../test/crm-calls.ts';
+import {
+  CAMPAIGN,
+  CELL,
+  confirmEnd,
+  leadSaves,
+  NO_CALLS,
+  renderCrmScreen,
+  SAVE_ROUTE,
+  searchNumber,
+  surveyRegion,
+} from '../../test/crm-calls.ts';
 import type { TFakeRoute, TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
@@ -19,12 +29,45 @@ afterEach(() => {
 });
 
 // The campaign of test/crm-calls.ts with a third question (its rules: Yes ends the call as completed; No goes on).
-const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, Q2: null, Q3: null, version: 3 };
+const LEAD: TLead = {
+  id: 12,
+  cell_number: CELL,
+  respondent_name: 'Rahim Uddin',
+  data_date: '2026-11-20',
+  generate_status: 1,
+  is_called: 0,
+  Q1: null,
+  Q2: null,
+  Q3: null,
+  version: 3,
+};
 const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
-  id, qno: `Q${id}`, campaignId: CAMPAIGN, title, type, options, optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+  id,
+  qno: `Q${id}`,
+  campaignId: CAMPAIGN,
+  title,
+  type,
+  options,
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
 });
-const QUESTIONS = [question(1, 'Do you smoke?', 'Select Option', 'Yes, No'), question(2, 'Which brand?', 'Select Option', 'Gold Leaf, Benson'), question(3, 'Anything else?', 'Text Input')];
-const DRAFT: TCallDraft = { leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', path: ['Q1', 'Q2'], currentQno: 'Q2', answers: { Q1: 'No' }, leadVersion: 2, updatedAt: '2026-11-20T09:00:00.000Z' };
+const QUESTIONS = [
+  question(1, 'Do you smoke?', 'Select Option', 'Yes, No'),
+  question(2, 'Which brand?', 'Select Option', 'Gold Leaf, Benson'),
+  question(3, 'Anything else?', 'Text Input'),
+];
+const DRAFT: TCallDraft = {
+  leadId: 12,
+  cellNumber: CELL,
+  respondentName: 'Rahim Uddin',
+  path: ['Q1', 'Q2'],
+  currentQno: 'Q2',
+  answers: { Q1: 'No' },
+  leadVersion: 2,
+  updatedAt: '2026-11-20T09:00:00.000Z',
+};
 const SAVED = { message: 'Lead data updated successfully!', lead: { ...LEAD, is_called: 1 }, ignored: [] };
 
 /** /CRM with a link to another screen, the campaign's three questions and this lead. */
@@ -34,7 +77,12 @@ function renderCrm(routes: Record<string, TFakeRoute> = {}) {
       <CrmPage />
       <Link to="/agent-performance">QC Review</Link>
     </>,
-    { 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS }, [SAVE_ROUTE]: { body: SAVED }, ...routes },
+    {
+      'GET /api/ap/getByNumber': { body: LEAD },
+      [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
+      [SAVE_ROUTE]: { body: SAVED },
+      ...routes,
+    },
   );
 }
 
@@ -54,7 +102,13 @@ describe('CrmPage keeps the call in progress as a draft', () => {
   it('sends the path and the answers so far at each step, with the version looked up, and says they are kept', async () => {
     const server = renderCrm();
     const survey = await searchAndAnswerNo();
-    await waitFor(() => expect(draftPuts(server.sent).at(-1)?.body).toEqual({ path: ['Q1', 'Q2'], answers: { Q1: 'No' }, leadVersion: 3 }));
+    await waitFor(() =>
+      expect(draftPuts(server.sent).at(-1)?.body).toEqual({
+        path: ['Q1', 'Q2'],
+        answers: { Q1: 'No' },
+        leadVersion: 3,
+      }),
+    );
     expect(draftPuts(server.sent).at(-1)?.query).toEqual({ tableName: CAMPAIGN });
     expect(await within(survey).findByText('Answers kept as a draft')).toBeTruthy();
     expect(within(survey).getByText('Question 2 of about 3')).toBeTruthy();
@@ -80,7 +134,11 @@ describe('CrmPage keeps the call in progress as a draft', () => {
     // After the save (which deleted the draft on the server) one draft keeps what was at the question it stopped at,
     // from the version the save made.
     const saveIndex = server.sent.indexOf(save as TSentRequest);
-    await waitFor(() => expect(draftPuts(server.sent.slice(saveIndex)).map((r) => r.body)).toEqual([{ path: ['Q1', 'Q2'], answers: { Q1: 'No', Q2: 'Gold Leaf' }, leadVersion: 3 }]));
+    await waitFor(() =>
+      expect(draftPuts(server.sent.slice(saveIndex)).map((r) => r.body)).toEqual([
+        { path: ['Q1', 'Q2'], answers: { Q1: 'No', Q2: 'Gold Leaf' }, leadVersion: 3 },
+      ]),
+    );
   });
 
   it('gives the draft up when the agent searches another number after confirming', async () => {
@@ -95,8 +153,22 @@ describe('CrmPage keeps the call in progress as a draft', () => {
 
 describe('CrmPage idle screen', () => {
   it("lists today's partial calls and the last calls saved, and resumes a partial call in one click", async () => {
-    const partial = { leadId: 12, cellNumber: CELL, respondentName: 'Rahim Uddin', savedAt: '2026-11-20T08:05:09.000Z', isCalled: 0, stoppedAt: 'Q2' };
-    const done = { leadId: 13, cellNumber: '+8801812345678', respondentName: 'Fatema Begum', savedAt: '2026-11-20T08:01:00.000Z', isCalled: 1, stoppedAt: null };
+    const partial = {
+      leadId: 12,
+      cellNumber: CELL,
+      respondentName: 'Rahim Uddin',
+      savedAt: '2026-11-20T08:05:09.000Z',
+      isCalled: 0,
+      stoppedAt: 'Q2',
+    };
+    const done = {
+      leadId: 13,
+      cellNumber: '+8801812345678',
+      respondentName: 'Fatema Begum',
+      savedAt: '2026-11-20T08:01:00.000Z',
+      isCalled: 1,
+      stoppedAt: null,
+    };
     const server = renderCrm({
       'GET /api/ap/myCalls': { body: { ...NO_CALLS, partialCalls: [partial], recentCalls: [partial, done] } },
       'GET /api/ap/getByNumber': { body: { ...LEAD, Q1: 'No', Q2: 'Partial Call' } },
@@ -104,7 +176,11 @@ describe('CrmPage idle screen', () => {
     const toResume = await screen.findByRole('table', { name: 'Calls to resume (today)' });
     expect(within(toResume).getByText('Partial at Q2')).toBeTruthy();
     const recent = screen.getByRole('table', { name: 'Your last calls saved' });
-    expect(within(recent).getAllByRole('row').map((r) => r.textContent)).toEqual([
+    expect(
+      within(recent)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual([
       expect.stringMatching(/^\d{2}:\d{2}:\d{2}\+8801712345678Rahim UddinPartial at Q2$/),
       expect.stringMatching(/^\d{2}:\d{2}:\d{2}\+8801812345678Fatema BegumCompleted$/),
     ]);
@@ -114,7 +190,11 @@ describe('CrmPage idle screen', () => {
     expect(await within(survey).findByRole('heading', { name: 'Q2. Which brand?' })).toBeTruthy();
     expect(within(survey).getByText('Resumed at Q2', { exact: false })).toBeTruthy();
     // The partial call's own lead, also when its number was generated on another date since.
-    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({ tableName: CAMPAIGN, cellNumber: CELL, leadId: '12' });
+    expect(server.sent.find((r) => r.path === '/api/ap/getByNumber')?.query).toEqual({
+      tableName: CAMPAIGN,
+      cellNumber: CELL,
+      leadId: '12',
+    });
   });
 });
 
@@ -132,7 +212,9 @@ describe('CrmPage mid-call', () => {
     expect(within(survey).getByRole('heading', { name: 'Q2. Which brand?' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('link', { name: 'QC Review' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Leave this call?' })).getByRole('button', { name: 'Leave' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Leave this call?' })).getByRole('button', { name: 'Leave' }),
+    );
     await waitFor(() => expect(location()).toBe('/agent-performance'));
   });
 

@@ -7,7 +7,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { CALLBACK_MESSAGES } from '@crm/shared';
 import { displayTimeZone } from '../../app/time-zone.ts';
-import { CELL, endOfCall, leadSaves, press, renderCrm, SAVE_ROUTE, saved, saveCompletedCall, searchNumber, surveyRegion, typeAtQ2 } from '../../test/crm-calls.ts';
+import {
+  CELL,
+  endOfCall,
+  leadSaves,
+  press,
+  renderCrm,
+  SAVE_ROUTE,
+  saved,
+  saveCompletedCall,
+  searchNumber,
+  surveyRegion,
+  typeAtQ2,
+} from '../../test/crm-calls.ts';
 import type { TSentRequest } from '../leads/lead-actions-test-fetch.ts';
 import { callbackTimeMs, callbackTimeText } from './callback-time.ts';
 
@@ -19,7 +31,8 @@ afterEach(() => {
   notifications.clean();
 });
 
-const callbackPosts = (sent: TSentRequest[]) => sent.filter((r) => r.method === 'POST' && r.path === '/api/callbacks').map((r) => r.body);
+const callbackPosts = (sent: TSentRequest[]) =>
+  sent.filter((r) => r.method === 'POST' && r.path === '/api/callbacks').map((r) => r.body);
 
 /** A time two hours ahead on the call centre's clock, as the form takes it. */
 const inTwoHours = () => callbackTimeText(Math.ceil((Date.now() + 2 * 3_600_000) / 60_000) * 60_000, displayTimeZone());
@@ -41,7 +54,9 @@ describe('the disposition step', () => {
     expect(within(end).getByRole('timer', { name: 'Call time' })).toBeTruthy();
     press('Enter');
     expect(await screen.findByText('Saved as Completed. Search the next number.')).toBeTruthy();
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'Yes', Q2: null, is_called: 1, disposition: 'COMPLETE' }]);
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([
+      { Q1: 'Yes', Q2: null, is_called: 1, disposition: 'COMPLETE' },
+    ]);
     // Ready for the next number.
     expect(document.activeElement).toBe(screen.getByLabelText('Cell number'));
   });
@@ -62,7 +77,9 @@ describe('the disposition step', () => {
     expect(within(end).getByText('The lead is not called again.')).toBeTruthy();
     press('Enter');
     await screen.findByText('Saved as Wrong number. Search the next number.');
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'No', Q2: 'Too expensive', is_called: 0, disposition: 'WRONG' }]);
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([
+      { Q1: 'No', Q2: 'Too expensive', is_called: 0, disposition: 'WRONG' },
+    ]);
   });
 
   it('goes back to the survey on Esc with the answers as they were, and ends again from there', async () => {
@@ -85,7 +102,9 @@ describe('the disposition step', () => {
     press('1');
     press('Enter');
     const end = await endOfCall();
-    expect(within(end).getByText("The campaign's dispositions could not be read: the save takes its default for this end.")).toBeTruthy();
+    expect(
+      within(end).getByText("The campaign's dispositions could not be read: the save takes its default for this end."),
+    ).toBeTruthy();
     press('Enter');
     await screen.findByText('Saved. Search the next number.');
     expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'Yes', Q2: null, is_called: 1 }]);
@@ -120,14 +139,27 @@ describe('a callback disposition', () => {
     fireEvent.change(within(end).getByLabelText('Callback note'), { target: { value: 'After 6 pm' } });
     press('Enter');
 
-    expect(await screen.findByText(`Saved as Partial / call back. ${CALLBACK_MESSAGES.set(at)}. Search the next number.`)).toBeTruthy();
+    expect(
+      await screen.findByText(`Saved as Partial / call back. ${CALLBACK_MESSAGES.set(at)}. Search the next number.`),
+    ).toBeTruthy();
     // The save carries the callback too: a dialer's call sends it to VICIdial with the disposition.
-    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([{ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'CALLBACK', callback: { at, mineOnly: false, note: 'After 6 pm' } }]);
+    expect(leadSaves(server.sent).map((r) => r.body)).toEqual([
+      {
+        Q1: 'No',
+        Q2: 'Partial Call',
+        is_called: 0,
+        disposition: 'CALLBACK',
+        callback: { at, mineOnly: false, note: 'After 6 pm' },
+      },
+    ]);
     expect(callbackPosts(server.sent)).toEqual([{ leadId: 12, at, mineOnly: false, note: 'After 6 pm' }]);
   });
 
   it('fills the time from a quick pick by its key', async () => {
-    const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }), 'POST /api/callbacks': { body: { id: 5 } } });
+    const server = renderCrm({
+      [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }),
+      'POST /api/callbacks': { body: { id: 5 } },
+    });
     const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
@@ -145,7 +177,10 @@ describe('a callback disposition', () => {
     let posts = 0;
     const server = renderCrm({
       [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }),
-      'POST /api/callbacks': () => (++posts === 1 ? { status: 503, body: { message: 'The database is busy. Try again in a moment.' } } : { body: { id: 5 } }),
+      'POST /api/callbacks': () =>
+        ++posts === 1
+          ? { status: 503, body: { message: 'The database is busy. Try again in a moment.' } }
+          : { body: { id: 5 } },
     });
     const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
@@ -173,7 +208,10 @@ describe('a callback disposition', () => {
   });
 
   it('lets the agent go on without the callback once it cannot be set; the call stays saved', async () => {
-    const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }), 'POST /api/callbacks': { status: 400, body: { message: CALLBACK_MESSAGES.neverCalled } } });
+    const server = renderCrm({
+      [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }),
+      'POST /api/callbacks': { status: 400, body: { message: CALLBACK_MESSAGES.neverCalled } },
+    });
     const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
@@ -190,7 +228,12 @@ describe('a callback disposition', () => {
 describe('a do-not-call disposition', () => {
   it("needs no extra button: the save lists the number and the screen says so in the server's words", async () => {
     const listed = `${CELL} is on the campaign's do-not-call list now`;
-    const server = renderCrm({ [SAVE_ROUTE]: saved({ Q1: 'No', Q2: 'Partial Call' }, { doNotCall: { message: listed, phoneNumber: CELL, alreadyListed: false } }) });
+    const server = renderCrm({
+      [SAVE_ROUTE]: saved(
+        { Q1: 'No', Q2: 'Partial Call' },
+        { doNotCall: { message: listed, phoneNumber: CELL, alreadyListed: false } },
+      ),
+    });
     const survey = await typeAtQ2();
     fireEvent.click(within(survey).getByRole('button', { name: 'Partial Call' }));
     const end = await endOfCall();
@@ -218,7 +261,12 @@ describe("VICIdial's answer to the disposition", () => {
   });
 
   it('says nothing more when VICIdial took it', async () => {
-    renderCrm({ [SAVE_ROUTE]: saved({ is_called: 1 }, { dialer: { status: 'sent', message: 'SUCCESS: external_status function set' } }) });
+    renderCrm({
+      [SAVE_ROUTE]: saved(
+        { is_called: 1 },
+        { dialer: { status: 'sent', message: 'SUCCESS: external_status function set' } },
+      ),
+    });
     await saveCompletedCall();
     await screen.findByText('Saved as Completed. Search the next number.');
     expect(screen.queryByText('VICIdial did not take the disposition')).toBeNull();

@@ -5,9 +5,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { AGENT_PANEL_MESSAGES, MESSAGES, SAVE_OUTCOME_UNKNOWN, SURVEY_MESSAGES, leadSavedByOtherMessage, type TLead, type TQuestion } from '@crm/shared';
+import {
+  AGENT_PANEL_MESSAGES,
+  MESSAGES,
+  SAVE_OUTCOME_UNKNOWN,
+  SURVEY_MESSAGES,
+  leadSavedByOtherMessage,
+  type TLead,
+  type TQuestion,
+} from '@crm/shared';
 import { NETWORK_ERROR_MESSAGE } from '../../app/api.ts';
-import { CAMPAIGN, CELL, confirmEnd, leadSaves, renderCrm as renderCrmPage, SAVE_ROUTE as SAVE_PATH, searchNumber as search, surveyRegion } from '../../test/crm-calls.ts';
+import {
+  CAMPAIGN,
+  CELL,
+  confirmEnd,
+  leadSaves,
+  renderCrm as renderCrmPage,
+  SAVE_ROUTE as SAVE_PATH,
+  searchNumber as search,
+  surveyRegion,
+} from '../../test/crm-calls.ts';
 import type { TFakeReply, TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
@@ -20,9 +37,27 @@ afterEach(() => {
 });
 
 // The campaign of test/crm-calls.ts with its first question alone (Yes ends the survey as a completed call).
-const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'Rahim Uddin', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
+const LEAD: TLead = {
+  id: 12,
+  cell_number: CELL,
+  respondent_name: 'Rahim Uddin',
+  data_date: '2026-11-20',
+  generate_status: 1,
+  is_called: 0,
+  Q1: null,
+  version: 3,
+};
 const QUESTION: TQuestion = {
-  id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+  id: 1,
+  qno: 'Q1',
+  campaignId: CAMPAIGN,
+  title: 'Do you smoke?',
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
 };
 
 /** Answers each call with the replies in turn, the last one repeating (the database down, then back). */
@@ -31,7 +66,11 @@ function inTurn(...replies: TFakeReply[]): TFakeRoute {
 }
 
 function renderCrm(routes: Record<string, TFakeRoute>) {
-  return renderCrmPage({ 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] }, ...routes });
+  return renderCrmPage({
+    'GET /api/ap/getByNumber': { body: LEAD },
+    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    ...routes,
+  });
 }
 
 /** Finds the lead, answers Yes, ends the call (Yes completes it) and saves it as Completed (preselected); the end's region. */
@@ -53,7 +92,12 @@ const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 
 describe('CrmPage when the database is in trouble', () => {
   it("shows the server's words when a lookup fails with 503, and finds the lead once the database answers", async () => {
-    const server = renderCrm({ 'GET /api/ap/getByNumber': inTurn({ status: 503, body: { message: MESSAGES.database.busyReading } }, { body: LEAD }) });
+    const server = renderCrm({
+      'GET /api/ap/getByNumber': inTurn(
+        { status: 503, body: { message: MESSAGES.database.busyReading } },
+        { body: LEAD },
+      ),
+    });
     search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
@@ -71,27 +115,42 @@ describe('CrmPage when the database is in trouble', () => {
     [503, MESSAGES.database.busy],
     [503, MESSAGES.database.unavailable],
     [507, MESSAGES.database.diskFull],
-  ])("a save refused with %i shows the server's words, keeps the answers, and Retry save stores them", async (status, message) => {
-    const server = renderCrm({ [SAVE_PATH]: inTurn({ status, body: { message } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
-    const end = await answerAndEnd();
+  ])(
+    "a save refused with %i shows the server's words, keeps the answers, and Retry save stores them",
+    async (status, message) => {
+      const server = renderCrm({
+        [SAVE_PATH]: inTurn(
+          { status, body: { message } },
+          { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } },
+        ),
+      });
+      const end = await answerAndEnd();
 
-    const failure = await within(end).findByRole('alert');
-    expect(within(failure).getByText('The answers were not saved')).toBeTruthy();
-    expect(within(failure).getByText(message)).toBeTruthy();
-    expect(failure.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
-    expect((within(end).getByRole('radio', { name: '1 Completed' }) as HTMLInputElement).checked).toBe(true);
+      const failure = await within(end).findByRole('alert');
+      expect(within(failure).getByText('The answers were not saved')).toBeTruthy();
+      expect(within(failure).getByText(message)).toBeTruthy();
+      expect(failure.textContent).not.toContain(NETWORK_ERROR_MESSAGE);
+      expect((within(end).getByRole('radio', { name: '1 Completed' }) as HTMLInputElement).checked).toBe(true);
 
-    fireEvent.click(within(failure).getByRole('button', { name: 'Retry save' }));
-    const saved = (await screen.findByText('Saved as Completed. Search the next number.')).closest<HTMLElement>('[role="status"]');
-    expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.ended)).toBeTruthy();
-    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
-    const saves = leadSaves(server.sent);
-    expect(saves.map((r) => r.body)).toEqual([COMPLETED, COMPLETED]);
-    expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
-  });
+      fireEvent.click(within(failure).getByRole('button', { name: 'Retry save' }));
+      const saved = (await screen.findByText('Saved as Completed. Search the next number.')).closest<HTMLElement>(
+        '[role="status"]',
+      );
+      expect(saved === null ? null : within(saved).getByText(SURVEY_MESSAGES.ended)).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+      const saves = leadSaves(server.sent);
+      expect(saves.map((r) => r.body)).toEqual([COMPLETED, COMPLETED]);
+      expect(saves.map((r) => r.query.leadId)).toEqual(['12', '12']);
+    },
+  );
 
   it('goes back from a failed save to the survey with the answers, and the next end saves them', async () => {
-    const server = renderCrm({ [SAVE_PATH]: inTurn({ status: 503, body: { message: MESSAGES.database.busy } }, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } }) });
+    const server = renderCrm({
+      [SAVE_PATH]: inTurn(
+        { status: 503, body: { message: MESSAGES.database.busy } },
+        { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } },
+      ),
+    });
     const end = await answerAndEnd();
     await within(end).findByRole('alert');
     const survey = await backToSurvey(end);
@@ -105,8 +164,15 @@ describe('CrmPage when the database is in trouble', () => {
 
 describe('CrmPage when a save may have been stored', () => {
   it('says the answers may have been saved (not that they were not), keeps them, and Retry save sends the same save', async () => {
-    const unknown = { status: 503, body: { message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN } };
-    const server = renderCrm({ [SAVE_PATH]: inTurn(unknown, { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1, version: 4 }, ignored: [] } }) });
+    const unknown = {
+      status: 503,
+      body: { message: AGENT_PANEL_MESSAGES.saveOutcomeUnknown, code: SAVE_OUTCOME_UNKNOWN },
+    };
+    const server = renderCrm({
+      [SAVE_PATH]: inTurn(unknown, {
+        body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1, version: 4 }, ignored: [] },
+      }),
+    });
     const end = await answerAndEnd();
 
     const alert = await within(end).findByRole('alert');
@@ -156,7 +222,9 @@ describe('CrmPage when another agent saved the lead since the search', () => {
     await answerAndEnd();
     await screen.findByText(refusal);
     search();
-    expect(await screen.findByText('The answers of this call are not saved. Search 01712345678 and discard them?')).toBeTruthy();
+    expect(
+      await screen.findByText('The answers of this call are not saved. Search 01712345678 and discard them?'),
+    ).toBeTruthy();
   });
 
   it('sends no version for a lead from a server that sends none (as before)', async () => {
@@ -172,21 +240,26 @@ describe('CrmPage when another agent saved the lead since the search', () => {
 });
 
 describe('CrmPage and the do-not-call lists', () => {
-  it.each(['system', 'campaign'])("shows the server's do-not-call message for a number on the %s list, word for word, and offers no survey", async (list) => {
-    const message = `Do not call: on the ${list} list since 2026-11-20`;
-    const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message } } });
-    search();
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(message)).toBeTruthy();
-    expect(within(alert).getByText('This number must not be called: no survey is offered.')).toBeTruthy();
-    expect(alert.textContent).not.toContain('The lead search failed');
-    expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
-    expect(screen.queryByText('Q1. Do you smoke?')).toBeNull();
-    expect(server.count('GET', '/api/ap/getByNumber')).toBe(1);
-  });
+  it.each(['system', 'campaign'])(
+    "shows the server's do-not-call message for a number on the %s list, word for word, and offers no survey",
+    async (list) => {
+      const message = `Do not call: on the ${list} list since 2026-11-20`;
+      const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message } } });
+      search();
+      const alert = await screen.findByRole('alert');
+      expect(within(alert).getByText(message)).toBeTruthy();
+      expect(within(alert).getByText('This number must not be called: no survey is offered.')).toBeTruthy();
+      expect(alert.textContent).not.toContain('The lead search failed');
+      expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
+      expect(screen.queryByText('Q1. Do you smoke?')).toBeNull();
+      expect(server.count('GET', '/api/ap/getByNumber')).toBe(1);
+    },
+  );
 
   it('keeps any other 403 a failed search', async () => {
-    renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message: 'You are signed in to another campaign' } } });
+    renderCrm({
+      'GET /api/ap/getByNumber': { status: 403, body: { message: 'You are signed in to another campaign' } },
+    });
     search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
@@ -202,17 +275,26 @@ describe('CrmPage: "Customer asked not to be called" at the end of a call', () =
   const SAVED = { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 1 }, ignored: [] } };
 
   it("puts the saved call's lead on the campaign's list and shows the server's answer", async () => {
-    const reply = { message: `${CELL} is on the campaign's do-not-call list now`, phoneNumber: CELL, alreadyListed: false };
+    const reply = {
+      message: `${CELL} is on the campaign's do-not-call list now`,
+      phoneNumber: CELL,
+      alreadyListed: false,
+    };
     const server = renderCrm({ [SAVE_PATH]: SAVED, 'POST /api/ap/doNotCall': { body: reply } });
     await endCall();
     fireEvent.click(screen.getByRole('button', { name: 'Customer asked not to be called' }));
     expect(await screen.findByText(reply.message)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Customer asked not to be called' })).toBeNull();
-    expect(server.sent.filter((r) => r.path === '/api/ap/doNotCall').map((r) => [r.method, r.body])).toEqual([['POST', { campaignName: CAMPAIGN, leadId: 12 }]]);
+    expect(server.sent.filter((r) => r.path === '/api/ap/doNotCall').map((r) => [r.method, r.body])).toEqual([
+      ['POST', { campaignName: CAMPAIGN, leadId: 12 }],
+    ]);
   });
 
   it("shows the server's refusal and keeps the button", async () => {
-    renderCrm({ [SAVE_PATH]: SAVED, 'POST /api/ap/doNotCall': { status: 403, body: { message: 'You are signed in to another campaign' } } });
+    renderCrm({
+      [SAVE_PATH]: SAVED,
+      'POST /api/ap/doNotCall': { status: 403, body: { message: 'You are signed in to another campaign' } },
+    });
     await endCall();
     fireEvent.click(screen.getByRole('button', { name: 'Customer asked not to be called' }));
     expect(await screen.findByText('You are signed in to another campaign')).toBeTruthy();

@@ -37,7 +37,9 @@ export default function CrmPage() {
           {campaignName === '' ? 'Survey' : campaignName}
         </Title>
       </Stack>
-      {!isAgent && <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />}
+      {!isAgent && (
+        <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />
+      )}
     </Group>
   );
 
@@ -45,16 +47,28 @@ export default function CrmPage() {
     <Stack gap="xs" maw={1400}>
       {isAgent && fromUrl !== '' && own !== '' && fromUrl.toLowerCase() !== own.toLowerCase() && (
         <Alert color="yellow" variant="light" p="xs">
-          You are signed in to {own}, so this screen works on {own}, not {fromUrl}. To call for {fromUrl}, sign out and sign in with that campaign.
+          You are signed in to {own}, so this screen works on {own}, not {fromUrl}. To call for {fromUrl}, sign out and
+          sign in with that campaign.
         </Alert>
       )}
       {campaignName === '' ? (
         <>
           {heading}
-          <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to call its leads.'}</Text>
+          <Text c="dimmed">
+            {isAgent
+              ? 'Your session names no campaign. Sign in again with a campaign.'
+              : 'Choose a campaign to call its leads.'}
+          </Text>
         </>
       ) : (
-        <CrmCallScreen key={campaignName} campaignName={campaignName} agentName={agentName} heading={heading} isAgent={isAgent} webForm={isAgent ? webForm : null} />
+        <CrmCallScreen
+          key={campaignName}
+          campaignName={campaignName}
+          agentName={agentName}
+          heading={heading}
+          isAgent={isAgent}
+          webForm={isAgent ? webForm : null}
+        />
       )}
     </Stack>
   );

@@ -5,7 +5,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { SURVEY_MESSAGES, leadSavedByOtherMessage, quotaFullMessage, type TLead, type TQuestion } from '@crm/shared';
-import { CAMPAIGN, CELL, confirmEnd, endOfCall, leadSaves, press, renderCrm as renderCrmPage, SAVE_ROUTE as SAVE_PATH, searchNumber as search, surveyRegion } from '../../test/crm-calls.ts';
+import {
+  CAMPAIGN,
+  CELL,
+  confirmEnd,
+  endOfCall,
+  leadSaves,
+  press,
+  renderCrm as renderCrmPage,
+  SAVE_ROUTE as SAVE_PATH,
+  searchNumber as search,
+  surveyRegion,
+} from '../../test/crm-calls.ts';
 import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
@@ -17,15 +28,37 @@ afterEach(() => {
 });
 
 // The campaign of test/crm-calls.ts with its first question alone (Yes ends the survey as a completed call).
-const LEAD: TLead = { id: 12, cell_number: CELL, region: 'Dhaka', data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, version: 3 };
+const LEAD: TLead = {
+  id: 12,
+  cell_number: CELL,
+  region: 'Dhaka',
+  data_date: '2026-11-20',
+  generate_status: 1,
+  is_called: 0,
+  Q1: null,
+  version: 3,
+};
 const QUESTION: TQuestion = {
-  id: 1, qno: 'Q1', campaignId: CAMPAIGN, title: 'Do you smoke?', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+  id: 1,
+  qno: 'Q1',
+  campaignId: CAMPAIGN,
+  title: 'Do you smoke?',
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
 };
 const REGION_FULL = quotaFullMessage({ field: 'region', questionNo: null, value: 'Dhaka' });
 const ANSWER_FULL = quotaFullMessage({ field: null, questionNo: 1, value: 'Yes' });
 
 function renderCrm(routes: Record<string, TFakeRoute>) {
-  return renderCrmPage({ 'GET /api/ap/getByNumber': { body: LEAD }, [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] }, ...routes });
+  return renderCrmPage({
+    'GET /api/ap/getByNumber': { body: LEAD },
+    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    ...routes,
+  });
 }
 
 /** Answers Yes (a completed call) and saves it as Completed, the disposition preselected. */
@@ -91,15 +124,25 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
     const end = await endOfCall();
     expect(within(end).getByText('The quota is full: the answers are saved as a call not completed.')).toBeTruthy();
     expect(within(end).queryByRole('radio', { name: /Completed/ })).toBeNull();
-    expect(within(end).getAllByRole('radio').map((r) => (r as HTMLInputElement).checked)).not.toContain(true);
+    expect(
+      within(end)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).checked),
+    ).not.toContain(true);
     fireEvent.click(within(end).getByRole('button', { name: 'Save' }));
     expect(await within(end).findByText('Choose how the call ended (keys 1–9)')).toBeTruthy();
     press('2');
     expect((within(end).getByRole('radio', { name: '2 Not interested' }) as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(end).getByRole('button', { name: 'Save' }));
 
-    const saved = (await screen.findByText('Saved as Not interested. Search the next number.')).closest<HTMLElement>('[role="status"]');
-    expect(saved === null ? null : within(saved).getByText('Saved as not completed: the quota is full, so no quota counts this call.')).toBeTruthy();
+    const saved = (await screen.findByText('Saved as Not interested. Search the next number.')).closest<HTMLElement>(
+      '[role="status"]',
+    );
+    expect(
+      saved === null
+        ? null
+        : within(saved).getByText('Saved as not completed: the quota is full, so no quota counts this call.'),
+    ).toBeTruthy();
     expect(saved?.textContent).not.toContain(SURVEY_MESSAGES.partial);
     expect(screen.queryByRole('region', { name: 'Survey' })).toBeNull();
     const saves = leadSaves(server.sent);

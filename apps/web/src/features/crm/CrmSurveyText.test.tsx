@@ -20,12 +20,38 @@ afterEach(() => {
 
 const CAMPAIGN = 'Tea Survey';
 const CELL = '+8801712345678';
-const LEAD: TLead = { id: 12, cell_number: CELL, respondent_name: 'রহিম উদ্দিন', brand: 'Gold Leaf', region: null, data_date: '2026-11-20', generate_status: 1, is_called: 0, Q1: null, Q2: null, version: 3 };
+const LEAD: TLead = {
+  id: 12,
+  cell_number: CELL,
+  respondent_name: 'রহিম উদ্দিন',
+  brand: 'Gold Leaf',
+  region: null,
+  data_date: '2026-11-20',
+  generate_status: 1,
+  is_called: 0,
+  Q1: null,
+  Q2: null,
+  version: 3,
+};
 const question = (id: number, qno: string, over: Partial<TQuestion>): TQuestion => ({
-  id, qno, campaignId: CAMPAIGN, title: '', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z', ...over,
+  id,
+  qno,
+  campaignId: CAMPAIGN,
+  title: '',
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 const QUESTIONS = [
-  question(1, 'Q1', { title: 'May I speak with {respondent_name}?', options: 'Yes {brand}, No', instruction: 'Ask in {region}' }),
+  question(1, 'Q1', {
+    title: 'May I speak with {respondent_name}?',
+    options: 'Yes {brand}, No',
+    instruction: 'Ask in {region}',
+  }),
   question(2, 'Q2', { title: 'You said {Q1}: thanks, {respondent_name}', type: 'Plain Text', options: '' }),
 ];
 
@@ -36,7 +62,7 @@ describe('CrmPage: lead fields in the text', () => {
       'GET /api/ap/getByNumber': { body: LEAD },
       [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
       'GET /api/logic/getAllCampaignLogic': { body: [] },
-    'GET /api/logic/conditions': { body: [] },
+      'GET /api/logic/conditions': { body: [] },
       'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
       'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     });

@@ -19,7 +19,10 @@ type Props = { call: TCall; step: Exclude<TStep, { kind: 'answering' }>; state: 
 
 /** What the step says of the survey's end, above the choice. */
 function endText(end: TCallEnd, call: TCall): string {
-  const qno = end.outcome === 'partial' && call.run !== undefined ? call.survey.byId.get(call.run.path[call.run.path.length - 1] ?? -1)?.qno : undefined;
+  const qno =
+    end.outcome === 'partial' && call.run !== undefined
+      ? call.survey.byId.get(call.run.path[call.run.path.length - 1] ?? -1)?.qno
+      : undefined;
   switch (end.outcome) {
     case 'completed':
       return 'The survey is completed.';
@@ -49,14 +52,28 @@ function DispositionLabel({ index, disposition }: { index: number; disposition: 
   );
 }
 
-function SaveFailure({ step, onRetry, onBack }: { step: Extract<TStep, { kind: 'failed' }>; onRetry: () => void; onBack: () => void }) {
+function SaveFailure({
+  step,
+  onRetry,
+  onBack,
+}: {
+  step: Extract<TStep, { kind: 'failed' }>;
+  onRetry: () => void;
+  onBack: () => void;
+}) {
   const retry = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     // A keyboard user lands on Retry save when a save fails.
     retry.current?.focus();
   }, []);
   return (
-    <Alert color={step.mayBeSaved ? 'orange' : 'red'} variant="light" role="alert" title={step.mayBeSaved ? 'The answers may have been saved' : 'The answers were not saved'} p="xs">
+    <Alert
+      color={step.mayBeSaved ? 'orange' : 'red'}
+      variant="light"
+      role="alert"
+      title={step.mayBeSaved ? 'The answers may have been saved' : 'The answers were not saved'}
+      p="xs"
+    >
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{step.message}</Text>
         <Text size="sm">
@@ -94,7 +111,9 @@ function CallbackState({ step, state }: { step: Extract<TStep, { kind: 'settingC
     <Alert color="red" variant="light" role="alert" title="The callback was not set" p="xs">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{step.error}</Text>
-        <Text size="sm">The call is saved. The callback form keeps what you typed: correct it if needed and retry.</Text>
+        <Text size="sm">
+          The call is saved. The callback form keeps what you typed: correct it if needed and retry.
+        </Text>
         <Group gap="xs">
           <Button ref={retry} size="xs" color="red" onClick={state.retryCallback}>
             Retry
@@ -112,13 +131,25 @@ export function EndOfCallPanel({ call, step, state }: Props) {
   const panel = useRef<HTMLElement>(null);
   const choices = useRef<HTMLDivElement>(null);
   const timeFieldId = useId();
-  const end = step.kind === 'disposing' ? step.end : step.kind === 'saving' || step.kind === 'failed' ? step.save.end : null;
+  const end =
+    step.kind === 'disposing' ? step.end : step.kind === 'saving' || step.kind === 'failed' ? step.save.end : null;
   const allowed = end === null || call.dispositions === null ? [] : dispositionsForEnd(call.dispositions, end.outcome);
-  const chosenCode = step.kind === 'disposing' ? step.choice.code : step.kind === 'saving' || step.kind === 'failed' ? (step.save.disposition?.code ?? null) : null;
+  const chosenCode =
+    step.kind === 'disposing'
+      ? step.choice.code
+      : step.kind === 'saving' || step.kind === 'failed'
+        ? (step.save.disposition?.code ?? null)
+        : null;
   const chosen = allowed.find((d) => d.code === chosenCode);
   const choosing = step.kind === 'disposing';
   const form: TCallbackForm | null =
-    step.kind === 'settingCallback' ? step.form : chosen?.kind !== 'callback' ? null : step.kind === 'disposing' ? step.choice.callback : (step.save.callback ?? null);
+    step.kind === 'settingCallback'
+      ? step.form
+      : chosen?.kind !== 'callback'
+        ? null
+        : step.kind === 'disposing'
+          ? step.choice.callback
+          : (step.save.callback ?? null);
   const problem = step.kind === 'disposing' ? step.choice.problem : null;
 
   // The step takes the focus: the disposition chosen, else the first; the time field when it is what is missing.
@@ -156,8 +187,12 @@ export function EndOfCallPanel({ call, step, state }: Props) {
       choices.current?.querySelectorAll<HTMLInputElement>('input')[Number(event.key) - 1]?.focus();
       return;
     }
-    const pick = form === null ? undefined : Object.entries(QUICK_PICK_KEYS).find(([, key]) => key === event.key.toLowerCase());
-    const at = pick === undefined ? undefined : callbackQuickPicks(Date.now(), displayTimeZone()).find((p) => p.label === pick[0])?.at;
+    const pick =
+      form === null ? undefined : Object.entries(QUICK_PICK_KEYS).find(([, key]) => key === event.key.toLowerCase());
+    const at =
+      pick === undefined
+        ? undefined
+        : callbackQuickPicks(Date.now(), displayTimeZone()).find((p) => p.label === pick[0])?.at;
     if (at !== undefined) {
       event.preventDefault();
       state.changeCallback({ at });
@@ -179,7 +214,11 @@ export function EndOfCallPanel({ call, step, state }: Props) {
           <CallTimer startedAt={call.startedAt} />
         </Group>
         <Text size="sm" c="dimmed">
-          {step.kind === 'settingCallback' ? `${OUTCOME_MESSAGES[step.saved.outcome]} The call is saved; its callback is set next.` : end === null ? '' : endText(end, call)}
+          {step.kind === 'settingCallback'
+            ? `${OUTCOME_MESSAGES[step.saved.outcome]} The call is saved; its callback is set next.`
+            : end === null
+              ? ''
+              : endText(end, call)}
         </Text>
         <SimpleGrid cols={form === null ? 1 : 2} spacing="md">
           {step.kind !== 'settingCallback' && (
@@ -189,10 +228,20 @@ export function EndOfCallPanel({ call, step, state }: Props) {
                   The campaign&apos;s dispositions could not be read: the save takes its default for this end.
                 </Text>
               ) : (
-                <Radio.Group label="Disposition" value={chosenCode ?? ''} onChange={state.chooseDisposition} error={choosing && form === null ? problem : null}>
+                <Radio.Group
+                  label="Disposition"
+                  value={chosenCode ?? ''}
+                  onChange={state.chooseDisposition}
+                  error={choosing && form === null ? problem : null}
+                >
                   <Stack gap={6} mt={4}>
                     {allowed.map((d, index) => (
-                      <Radio key={d.code} value={d.code} label={<DispositionLabel index={index} disposition={d} />} disabled={!choosing} />
+                      <Radio
+                        key={d.code}
+                        value={d.code}
+                        label={<DispositionLabel index={index} disposition={d} />}
+                        disabled={!choosing}
+                      />
                     ))}
                   </Stack>
                 </Radio.Group>
@@ -206,7 +255,12 @@ export function EndOfCallPanel({ call, step, state }: Props) {
           )}
           {form !== null && (
             <Stack gap={4}>
-              <CallbackForm form={form} timeFieldId={timeFieldId} disabled={!(choosing || (step.kind === 'settingCallback' && !step.sending))} onChange={state.changeCallback} />
+              <CallbackForm
+                form={form}
+                timeFieldId={timeFieldId}
+                disabled={!(choosing || (step.kind === 'settingCallback' && !step.sending))}
+                onChange={state.changeCallback}
+              />
               {problem !== null && (
                 <Text size="sm" c="red" role="alert">
                   {problem}
@@ -233,7 +287,8 @@ export function EndOfCallPanel({ call, step, state }: Props) {
         {step.kind === 'settingCallback' && <CallbackState step={step} state={state} />}
         {choosing && (
           <Text size="xs" c="dimmed">
-            <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose · <Kbd size="xs">Enter</Kbd> save · <Kbd size="xs">Esc</Kbd> back to the survey
+            <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose · <Kbd size="xs">Enter</Kbd> save ·{' '}
+            <Kbd size="xs">Esc</Kbd> back to the survey
             {form !== null && (
               <>
                 {' '}

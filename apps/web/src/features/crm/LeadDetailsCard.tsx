@@ -25,7 +25,15 @@ export function LeadDetailsCard({ lead }: { lead: TLead }) {
                 <Table.Th scope="row" fw={500} c="dimmed" w="42%" style={{ verticalAlign: 'top' }}>
                   {label}
                 </Table.Th>
-                <Table.Td style={label === CELL_NUMBER_LABEL ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } : { overflowWrap: 'anywhere' }}>{value}</Table.Td>
+                <Table.Td
+                  style={
+                    label === CELL_NUMBER_LABEL
+                      ? { whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }
+                      : { overflowWrap: 'anywhere' }
+                  }
+                >
+                  {value}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -25,7 +25,21 @@ function outcomeOf(call: TSavedCall): { label: string; color: string } {
 }
 
 /** One call to resume: the number on one line, who, where it stopped and when, and Resume. */
-function ResumeRow({ cellNumber, who, where, at, onResume, disabled }: { cellNumber: string; who: string | null; where: string; at: string; onResume: () => void; disabled: boolean }) {
+function ResumeRow({
+  cellNumber,
+  who,
+  where,
+  at,
+  onResume,
+  disabled,
+}: {
+  cellNumber: string;
+  who: string | null;
+  where: string;
+  at: string;
+  onResume: () => void;
+  disabled: boolean;
+}) {
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{cellNumber}</Table.Td>
@@ -33,7 +47,13 @@ function ResumeRow({ cellNumber, who, where, at, onResume, disabled }: { cellNum
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{where}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{at}</Table.Td>
       <Table.Td>
-        <Button size="compact-sm" variant="light" onClick={onResume} disabled={disabled} aria-label={`Resume ${cellNumber}`}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          onClick={onResume}
+          disabled={disabled}
+          aria-label={`Resume ${cellNumber}`}
+        >
           Resume
         </Button>
       </Table.Td>
@@ -41,7 +61,15 @@ function ResumeRow({ cellNumber, who, where, at, onResume, disabled }: { cellNum
   );
 }
 
-function CallsToResume({ calls, onResume, disabled }: { calls: TMyCalls; onResume: Props['onResume']; disabled: boolean }) {
+function CallsToResume({
+  calls,
+  onResume,
+  disabled,
+}: {
+  calls: TMyCalls;
+  onResume: Props['onResume'];
+  disabled: boolean;
+}) {
   const empty = calls.drafts.length === 0 && calls.partialCalls.length === 0;
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="calls-to-resume">
@@ -69,7 +97,15 @@ function CallsToResume({ calls, onResume, disabled }: { calls: TMyCalls; onResum
                 />
               ))}
               {calls.partialCalls.map((p) => (
-                <ResumeRow key={`p${p.leadId}`} cellNumber={p.cellNumber} who={p.respondentName} where={`Partial at ${p.stoppedAt ?? '—'}`} at={timeOf(p.savedAt)} onResume={() => onResume(p.cellNumber, { leadId: p.leadId })} disabled={disabled} />
+                <ResumeRow
+                  key={`p${p.leadId}`}
+                  cellNumber={p.cellNumber}
+                  who={p.respondentName}
+                  where={`Partial at ${p.stoppedAt ?? '—'}`}
+                  at={timeOf(p.savedAt)}
+                  onResume={() => onResume(p.cellNumber, { leadId: p.leadId })}
+                  disabled={disabled}
+                />
               ))}
             </Table.Tbody>
           </Table>
@@ -97,8 +133,12 @@ function RecentCalls({ calls }: { calls: TSavedCall[] }) {
                 const outcome = outcomeOf(c);
                 return (
                   <Table.Tr key={`${c.leadId}:${i}`}>
-                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{timeOf(c.savedAt)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{c.cellNumber}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {timeOf(c.savedAt)}
+                    </Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                      {c.cellNumber}
+                    </Table.Td>
                     <Table.Td>{c.respondentName ?? '—'}</Table.Td>
                     <Table.Td>
                       <Badge variant="light" color={outcome.color} tt="none" style={{ whiteSpace: 'nowrap' }}>
@@ -131,7 +171,8 @@ export function MyCallsPanel({ calls, pending, error, onResume, disabled, first 
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            Your calls of today could not be listed{error === null ? '' : `: ${error}`}. Searching a number works as usual.
+            Your calls of today could not be listed{error === null ? '' : `: ${error}`}. Searching a number works as
+            usual.
           </Text>
         )}
       </Stack>

@@ -30,7 +30,8 @@ function OptionLabel({ index, option }: { index: number; option: string }) {
 }
 
 const asText = (answer: TRunAnswer | undefined): string => (typeof answer === 'string' ? answer : '');
-const asList = (answer: TRunAnswer | undefined): string[] => (answer === undefined ? [] : typeof answer === 'string' ? [answer] : [...answer]);
+const asList = (answer: TRunAnswer | undefined): string[] =>
+  answer === undefined ? [] : typeof answer === 'string' ? [answer] : [...answer];
 
 export function QuestionInput({ question, optionLabels, answer, error, disabled, onAnswer }: Props) {
   const label = `Answer to ${question.qno}`;
@@ -38,23 +39,42 @@ export function QuestionInput({ question, optionLabels, answer, error, disabled,
   const options = parseOptions(question.options);
   switch (question.type) {
     case 'Plain Text':
-      return error === null ? null : <Text c="red" size="sm">{error}</Text>;
+      return error === null ? null : (
+        <Text c="red" size="sm">
+          {error}
+        </Text>
+      );
     case 'Select Option':
       return (
         <Radio.Group label={label} error={error} value={asText(answer)} onChange={onAnswer}>
           <Stack gap={6} mt={4}>
             {options.map((option, index) => (
-              <Radio key={option} value={option} label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />} disabled={disabled} />
+              <Radio
+                key={option}
+                value={option}
+                label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />}
+                disabled={disabled}
+              />
             ))}
           </Stack>
         </Radio.Group>
       );
     case 'Multi Select Option':
       return (
-        <Checkbox.Group label={label} error={error} value={asList(answer)} onChange={(chosen) => onAnswer(options.filter((o) => chosen.includes(o)))}>
+        <Checkbox.Group
+          label={label}
+          error={error}
+          value={asList(answer)}
+          onChange={(chosen) => onAnswer(options.filter((o) => chosen.includes(o)))}
+        >
           <Stack gap={6} mt={4}>
             {options.map((option, index) => (
-              <Checkbox key={option} value={option} label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />} disabled={disabled} />
+              <Checkbox
+                key={option}
+                value={option}
+                label={<OptionLabel index={index} option={optionLabels?.[index] ?? option} />}
+                disabled={disabled}
+              />
             ))}
           </Stack>
         </Checkbox.Group>
@@ -71,9 +91,26 @@ export function QuestionInput({ question, optionLabels, answer, error, disabled,
         />
       );
     case 'Email':
-      return <TextInput {...common} type="email" w={360} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
+      return (
+        <TextInput
+          {...common}
+          type="email"
+          w={360}
+          value={asText(answer)}
+          onChange={(event) => onAnswer(event.currentTarget.value)}
+        />
+      );
     case 'Textarea':
-      return <Textarea {...common} autosize minRows={3} maxRows={6} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={3}
+          maxRows={6}
+          value={asText(answer)}
+          onChange={(event) => onAnswer(event.currentTarget.value)}
+        />
+      );
     case 'Text Input':
       return <TextInput {...common} value={asText(answer)} onChange={(event) => onAnswer(event.currentTarget.value)} />;
   }

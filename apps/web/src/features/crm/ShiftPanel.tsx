@@ -30,12 +30,23 @@ export function ShiftPanel({ shift }: { shift: TMyShift | undefined }) {
         <Figure label="Calls" value={String(shift.calls)} />
         <Figure label="Completed" value={String(shift.completed)} />
         <Figure label="Callbacks set" value={String(shift.callbacksSet)} />
-        <Figure label="Average handle time" value={shift.averageHandleSeconds === null ? '—' : callDurationText(shift.averageHandleSeconds * 1000)} />
+        <Figure
+          label="Average handle time"
+          value={shift.averageHandleSeconds === null ? '—' : callDurationText(shift.averageHandleSeconds * 1000)}
+        />
         <Stack gap={2} style={{ flex: 1, minWidth: 160 }}>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="shift-target">
-            {target === null ? `Calls today: ${shift.callsToday} (no call target)` : `Calls today: ${shift.callsToday} of ${target}`}
+            {target === null
+              ? `Calls today: ${shift.callsToday} (no call target)`
+              : `Calls today: ${shift.callsToday} of ${target}`}
           </Text>
-          {target !== null && target > 0 && <Progress value={Math.min(100, (100 * shift.callsToday) / target)} size="sm" aria-label="Calls today against the call target" />}
+          {target !== null && target > 0 && (
+            <Progress
+              value={Math.min(100, (100 * shift.callsToday) / target)}
+              size="sm"
+              aria-label="Calls today against the call target"
+            />
+          )}
         </Stack>
       </Group>
     </Paper>

@@ -11,7 +11,14 @@ import { callFillSource, callQuestionText, shownAnswerText } from './call-text.t
 import { isTypingField } from './keys.ts';
 import { optionalValueText } from './lead-view.ts';
 import { QuestionInput } from './QuestionInput.tsx';
-import { callShownFor, canGoBack, likelyQuestionCount, toggleChoice, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
+import {
+  callShownFor,
+  canGoBack,
+  likelyQuestionCount,
+  toggleChoice,
+  type TRunAnswer,
+  type TSurveyRun,
+} from './survey-run.ts';
 import type { TDraftState } from './use-draft-saver.ts';
 
 type Props = {
@@ -43,7 +50,8 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
       <List size="xs" spacing={0} aria-labelledby="answers-so-far">
         {earlier.map((q, index) => (
           <List.Item key={`${index}:${q.id}`}>
-            {q.qno}. {callQuestionText(q, source).titleFilled} — <b>{shownAnswerText(q, run.answers[q.id], call.lead) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
+            {q.qno}. {callQuestionText(q, source).titleFilled} —{' '}
+            <b>{shownAnswerText(q, run.answers[q.id], call.lead) ?? (q.type === 'Plain Text' ? 'read out' : '—')}</b>
           </List.Item>
         ))}
       </List>
@@ -54,7 +62,8 @@ function AnswersSoFar({ call, run }: { call: TCall; run: TSurveyRun }) {
 /** "Resumed at Q3": the agent's own draft, or where the last (partial) call of this lead stopped. */
 function resumedText(qno: string, resumed: NonNullable<TCall['resumed']>): string {
   if (resumed.from === 'draft') return `Resumed at ${qno}, where you left this call: the answers so far are back.`;
-  if (resumed.from === 'parked') return `Resumed at ${qno}, where your partial call stopped: the answers so far and what you typed here are back.`;
+  if (resumed.from === 'parked')
+    return `Resumed at ${qno}, where your partial call stopped: the answers so far and what you typed here are back.`;
   return resumed.reached
     ? `Resumed at ${qno}, where the last call of this lead stopped (partial call).`
     : `Resumed at ${qno}, where the last call stopped (partial call). The stored answers no longer lead here with the current logic: check them with Back.`;
@@ -77,7 +86,19 @@ function DraftNote({ state }: { state: TDraftState }) {
   );
 }
 
-export function SurveyPanel({ call, run, question, agentName, draftState, busy, problem, onAnswer, onNext, onBack, onPartialCall }: Props) {
+export function SurveyPanel({
+  call,
+  run,
+  question,
+  agentName,
+  draftState,
+  busy,
+  problem,
+  onAnswer,
+  onNext,
+  onBack,
+  onPartialCall,
+}: Props) {
   const panel = useRef<HTMLElement>(null);
   const inputArea = useRef<HTMLDivElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
@@ -91,7 +112,10 @@ export function SurveyPanel({ call, run, question, agentName, draftState, busy, 
   const step = `${run.path.length}:${question.id}`;
   useEffect(() => {
     const area = inputArea.current;
-    const target = area?.querySelector<HTMLElement>('input:checked') ?? area?.querySelector<HTMLElement>('input, textarea') ?? nextButton.current;
+    const target =
+      area?.querySelector<HTMLElement>('input:checked') ??
+      area?.querySelector<HTMLElement>('input, textarea') ??
+      nextButton.current;
     target?.focus();
   }, [step]);
 
@@ -126,7 +150,11 @@ export function SurveyPanel({ call, run, question, agentName, draftState, busy, 
   return (
     <Paper withBorder p="sm" component="section" aria-label="Survey" ref={panel}>
       <Stack gap="xs">
-        <CallProgress position={run.path.length} likelyTotal={likelyQuestionCount(call.survey.questions, call.survey.rules, run, callShownFor(call))} startedAt={call.startedAt} />
+        <CallProgress
+          position={run.path.length}
+          likelyTotal={likelyQuestionCount(call.survey.questions, call.survey.rules, run, callShownFor(call))}
+          startedAt={call.startedAt}
+        />
         {resumedHere && call.resumed !== null && (
           <Alert color="blue" variant="light" p={6}>
             <Text size="sm">{resumedText(question.qno, call.resumed)}</Text>
@@ -151,7 +179,14 @@ export function SurveyPanel({ call, run, question, agentName, draftState, busy, 
           </Alert>
         )}
         <div ref={inputArea}>
-          <QuestionInput question={question} optionLabels={text.optionsFilled} answer={answer} error={problem} disabled={busy} onAnswer={(value) => onAnswer(question.id, value)} />
+          <QuestionInput
+            question={question}
+            optionLabels={text.optionsFilled}
+            answer={answer}
+            error={problem}
+            disabled={busy}
+            onAnswer={(value) => onAnswer(question.id, value)}
+          />
         </div>
         <Group justify="space-between" wrap="nowrap">
           <Button variant="default" onClick={onBack} disabled={busy || !canGoBack(run)}>
@@ -168,8 +203,8 @@ export function SurveyPanel({ call, run, question, agentName, draftState, busy, 
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="xs" c="dimmed">
-            <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) · <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose ·{' '}
-            <Kbd size="xs">Tab</Kbd> move
+            <Kbd size="xs">Enter</Kbd> Next (<Kbd size="xs">Ctrl</Kbd>+<Kbd size="xs">Enter</Kbd> in a text area) ·{' '}
+            <Kbd size="xs">1</Kbd>–<Kbd size="xs">9</Kbd> choose · <Kbd size="xs">Tab</Kbd> move
           </Text>
           <DraftNote state={draftState} />
         </Group>

@@ -54,9 +54,18 @@ export type TLookupHints = { dialerCallId?: string | null | undefined; leadId?: 
  * (a callback's, a call to resume, the dialer's vendor_lead_code), found even when the number was generated on
  * another date too; the server answers for the number alone when that lead is not the number's.
  */
-export async function findLeadByNumber(campaignName: string, cellNumber: string, { dialerCallId, leadId }: TLookupHints = {}): Promise<TLeadSearch> {
+export async function findLeadByNumber(
+  campaignName: string,
+  cellNumber: string,
+  { dialerCallId, leadId }: TLookupHints = {},
+): Promise<TLeadSearch> {
   // The screen shows failures beside the search field, so no notification as well.
-  const query = { tableName: campaignName, cellNumber, dialerCallId: dialerCallId ?? undefined, leadId: leadId ?? undefined };
+  const query = {
+    tableName: campaignName,
+    cellNumber,
+    dialerCallId: dialerCallId ?? undefined,
+    leadId: leadId ?? undefined,
+  };
   const result = await api.get('/api/ap/getByNumber', { query, schema: ZLeadLookupResult, notify: false });
   if (isLeadNotGenerated(result)) return { kind: 'not-generated' };
   // The screens fill the texts themselves as the call goes (the same shared engine), so the lead stays the flat lead.
@@ -71,9 +80,18 @@ export type TSavePin = { leadId: number | undefined; version: number | undefined
  * PUT /dynamic/updateLeadData/{campaign}/{cell}?leadId=&version=: pinned to the lead the search found; a save made
  * by someone else since then makes the server refuse this one with 409 (an ApiError with status 409).
  */
-export function saveLeadAnswers(campaignName: string, cellNumber: string, pin: TSavePin, body: TLeadSaveBody | Record<string, unknown>): Promise<TLeadSaveResult> {
+export function saveLeadAnswers(
+  campaignName: string,
+  cellNumber: string,
+  pin: TSavePin,
+  body: TLeadSaveBody | Record<string, unknown>,
+): Promise<TLeadSaveResult> {
   const path = `/dynamic/updateLeadData/${encodeURIComponent(campaignName)}/${encodeURIComponent(cellNumber)}`;
-  return api.put(path, body, { query: { leadId: pin.leadId, version: pin.version }, schema: ZLeadSaveResult, notify: false });
+  return api.put(path, body, {
+    query: { leadId: pin.leadId, version: pin.version },
+    schema: ZLeadSaveResult,
+    notify: false,
+  });
 }
 
 /** GET /api/dispositions?campaignName=: how a call of the campaign may end, in the order the screen offers them. */
@@ -97,7 +115,10 @@ export function fetchMyShift(): Promise<TMyShift> {
 /** The campaign's questions, rules and conditions as they are now: read at each search, so a call runs on the current logic. */
 export async function fetchSurvey(campaignName: string): Promise<TCampaignSurvey> {
   const [questions, rules, conditions] = await Promise.all([
-    api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { schema: z.array(ZQuestion), notify: false }),
+    api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
+      schema: z.array(ZQuestion),
+      notify: false,
+    }),
     api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: z.array(ZLogicRule), notify: false }),
     fetchCampaignConditions(campaignName),
   ]);
@@ -109,7 +130,12 @@ const draftPath = (leadId: number) => `/api/ap/draft/${leadId}`;
 /** PUT /api/ap/draft/{leadId}: the call so far, kept for its caller (a reload or a crash resumes it). */
 export function saveCallDraft(campaignName: string, leadId: number, draft: TCallDraftBody): Promise<TCallDraftSaved> {
   // The screen says when drafts cannot be kept; one notification per failed answer would bury the call.
-  return api.put(draftPath(leadId), draft, { query: { tableName: campaignName }, schema: ZCallDraftSaved, notify: false, timeoutMs: 15_000 });
+  return api.put(draftPath(leadId), draft, {
+    query: { tableName: campaignName },
+    schema: ZCallDraftSaved,
+    notify: false,
+    timeoutMs: 15_000,
+  });
 }
 
 /**

@@ -1,10 +1,20 @@
 // The call in progress as the server keeps it (a draft): the run's path and answers written with question numbers
 // (Q1, Q2, … are never reused), and back again when the call resumes. Pure: the hooks send and read it.
-import { activeQuestions, type TCallDraft, type TCallDraftBody, type TSavedCall, type TSurveyQuestion } from '@crm/shared';
+import {
+  activeQuestions,
+  type TCallDraft,
+  type TCallDraftBody,
+  type TSavedCall,
+  type TSurveyQuestion,
+} from '@crm/shared';
 import { runAnswerFromLead, storedAnswerText, type TRunAnswer, type TSurveyRun } from './survey-run.ts';
 
 /** The draft of a run: the questions shown by qno, every answer given (also of questions backed out of). */
-export function draftOfRun(questions: readonly TSurveyQuestion[], run: TSurveyRun, leadVersion: number | undefined): TCallDraftBody {
+export function draftOfRun(
+  questions: readonly TSurveyQuestion[],
+  run: TSurveyRun,
+  leadVersion: number | undefined,
+): TCallDraftBody {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const path = run.path.flatMap((id) => {
     const q = byId.get(id);
@@ -23,7 +33,10 @@ export function draftOfRun(questions: readonly TSurveyQuestion[], run: TSurveyRu
  * The run a draft left, on the survey as it is now: questions deleted or switched off since are left out of the path
  * (undefined when none of it is left), answers the question can no longer hold are dropped by the answer check later.
  */
-export function runFromDraft(questions: readonly TSurveyQuestion[], draft: Pick<TCallDraft, 'path' | 'answers'>): TSurveyRun | undefined {
+export function runFromDraft(
+  questions: readonly TSurveyQuestion[],
+  draft: Pick<TCallDraft, 'path' | 'answers'>,
+): TSurveyRun | undefined {
   const byQno = new Map(activeQuestions(questions).map((q) => [q.qno, q]));
   const path = draft.path.flatMap((qno) => {
     const q = byQno.get(qno);
@@ -47,7 +60,10 @@ export const PARKED_DRAFT_WINDOW_MS = 60_000;
  * call left open: the lead's last save of theirs is that Partial Call, at the draft's question, just before the draft.
  * Such a call is listed to resume but not opened on arrival.
  */
-export function isParkedDraft(draft: Pick<TCallDraft, 'leadId' | 'currentQno' | 'updatedAt'>, recentCalls: readonly TSavedCall[]): boolean {
+export function isParkedDraft(
+  draft: Pick<TCallDraft, 'leadId' | 'currentQno' | 'updatedAt'>,
+  recentCalls: readonly TSavedCall[],
+): boolean {
   const last = recentCalls.find((c) => c.leadId === draft.leadId);
   if (last === undefined || last.isCalled !== 0 || last.stoppedAt !== draft.currentQno) return false;
   const after = Date.parse(draft.updatedAt) - Date.parse(last.savedAt);

@@ -16,7 +16,13 @@ describe('dispositionsForEnd', () => {
   it('offers a completed survey only the completed dispositions, every other end the rest, in the campaign order', () => {
     expect(codes(dispositionsForEnd(DEFAULT_DISPOSITIONS, 'completed'))).toEqual(['COMPLETE']);
     for (const outcome of ['notCompleted', 'partial', 'savedNotCompleted'] as const) {
-      expect(codes(dispositionsForEnd(DEFAULT_DISPOSITIONS, outcome)), outcome).toEqual(['CALLBACK', 'NI', 'WRONG', 'LANG', 'DNC']);
+      expect(codes(dispositionsForEnd(DEFAULT_DISPOSITIONS, outcome)), outcome).toEqual([
+        'CALLBACK',
+        'NI',
+        'WRONG',
+        'LANG',
+        'DNC',
+      ]);
     }
   });
 });
@@ -37,12 +43,19 @@ describe('saveBodyWith', () => {
   const end = { outcome: 'partial' as const, body: { Q1: 'No', Q2: 'Partial Call', is_called: 0 } };
 
   it('adds the disposition code to the answers, or leaves the body as it is without one', () => {
-    expect(saveBodyWith(end, SET[0] ?? null)).toEqual({ Q1: 'No', Q2: 'Partial Call', is_called: 0, disposition: 'NI' });
+    expect(saveBodyWith(end, SET[0] ?? null)).toEqual({
+      Q1: 'No',
+      Q2: 'Partial Call',
+      is_called: 0,
+      disposition: 'NI',
+    });
     expect(saveBodyWith(end, null)).toEqual(end.body);
   });
 
   it("adds a callback disposition's callback, trimmed, for VICIdial's external_status", () => {
-    expect(saveBodyWith(end, SET[3] ?? null, { at: ' 2026-11-20 18:30 ', mineOnly: false, note: ' after six ' })).toEqual({
+    expect(
+      saveBodyWith(end, SET[3] ?? null, { at: ' 2026-11-20 18:30 ', mineOnly: false, note: ' after six ' }),
+    ).toEqual({
       Q1: 'No',
       Q2: 'Partial Call',
       is_called: 0,
@@ -54,7 +67,9 @@ describe('saveBodyWith', () => {
 
 describe('OUTCOME_MESSAGES', () => {
   it('says a call saved as not completed after a full quota is that, not a partial call', () => {
-    expect(OUTCOME_MESSAGES.savedNotCompleted).toBe('Saved as not completed: the quota is full, so no quota counts this call.');
+    expect(OUTCOME_MESSAGES.savedNotCompleted).toBe(
+      'Saved as not completed: the quota is full, so no quota counts this call.',
+    );
     expect(OUTCOME_MESSAGES.partial).toBe('Survey has been partially completed.');
   });
 });

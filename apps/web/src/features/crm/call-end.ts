@@ -1,6 +1,13 @@
 // How a call ends (docs/call-loop.md, Dispositions): the survey's end, the dispositions that end allows, the one chosen
 // for the agent before they choose, and the words said once it is saved. Pure: the call screen's state holds it.
-import { dispositionFitsEnd, SAVE_CALLBACK_KEY, SAVE_DISPOSITION_KEY, SURVEY_MESSAGES, type TDisposition, type TLeadSaveBody } from '@crm/shared';
+import {
+  dispositionFitsEnd,
+  SAVE_CALLBACK_KEY,
+  SAVE_DISPOSITION_KEY,
+  SURVEY_MESSAGES,
+  type TDisposition,
+  type TLeadSaveBody,
+} from '@crm/shared';
 import type { TCallbackForm } from './callback-time.ts';
 
 /**
@@ -39,8 +46,17 @@ export function preselectedDisposition(allowed: readonly TDisposition[], outcome
  * The save's body with its disposition and, for a callback disposition, the callback (a dialer's call sends it to
  * VICIdial with the disposition; the callback itself is set after the save).
  */
-export function saveBodyWith(end: TCallEnd, disposition: TDisposition | null, callback: TCallbackForm | null = null): Record<string, unknown> {
+export function saveBodyWith(
+  end: TCallEnd,
+  disposition: TDisposition | null,
+  callback: TCallbackForm | null = null,
+): Record<string, unknown> {
   if (disposition === null) return end.body;
   const body = { ...end.body, [SAVE_DISPOSITION_KEY]: disposition.code };
-  return callback === null ? body : { ...body, [SAVE_CALLBACK_KEY]: { at: callback.at.trim(), mineOnly: callback.mineOnly, note: callback.note.trim() } };
+  return callback === null
+    ? body
+    : {
+        ...body,
+        [SAVE_CALLBACK_KEY]: { at: callback.at.trim(), mineOnly: callback.mineOnly, note: callback.note.trim() },
+      };
 }

@@ -134,18 +134,30 @@ function answering(screen: TScreen, change: (current: TOnCall) => TScreen): TScr
   return onCall(screen, (current) => (current.step.kind === 'answering' ? change(current) : current));
 }
 
-function disposing(screen: TScreen, change: (current: TOnCall, step: Extract<TStep, { kind: 'disposing' }>) => TScreen): TScreen {
+function disposing(
+  screen: TScreen,
+  change: (current: TOnCall, step: Extract<TStep, { kind: 'disposing' }>) => TScreen,
+): TScreen {
   return onCall(screen, (current) => (current.step.kind === 'disposing' ? change(current, current.step) : current));
 }
 
-function settingCallback(screen: TScreen, change: (current: TOnCall, step: Extract<TStep, { kind: 'settingCallback' }>) => TScreen): TScreen {
-  return onCall(screen, (current) => (current.step.kind === 'settingCallback' ? change(current, current.step) : current));
+function settingCallback(
+  screen: TScreen,
+  change: (current: TOnCall, step: Extract<TStep, { kind: 'settingCallback' }>) => TScreen,
+): TScreen {
+  return onCall(screen, (current) =>
+    current.step.kind === 'settingCallback' ? change(current, current.step) : current,
+  );
 }
 
 /** The disposition step of an end: the disposition chosen for the agent, an empty callback form. */
 export function disposingStep(call: TCall, end: TCallEnd): TStep {
   const allowed = call.dispositions === null ? [] : dispositionsForEnd(call.dispositions, end.outcome);
-  return { kind: 'disposing', end, choice: { code: preselectedDisposition(allowed, end.outcome), callback: EMPTY_CALLBACK_FORM, problem: null } };
+  return {
+    kind: 'disposing',
+    end,
+    choice: { code: preselectedDisposition(allowed, end.outcome), callback: EMPTY_CALLBACK_FORM, problem: null },
+  };
 }
 
 const savedNote = (note: TSavedNote): TIdleNote => ({ kind: 'saved', ...note });
@@ -161,43 +173,90 @@ export function reduceScreen(screen: TScreen, action: TAction): TScreen {
     case 'callOpened':
       return { kind: 'onCall', call: action.call, step: { kind: 'answering' }, problem: null, refusal: null };
     case 'answered':
-      return answering(screen, (s) => (s.call.run === undefined ? s : { ...s, call: { ...s.call, run: withAnswer(s.call.run, action.questionId, action.value), touched: true }, problem: null }));
+      return answering(screen, (s) =>
+        s.call.run === undefined
+          ? s
+          : {
+              ...s,
+              call: { ...s.call, run: withAnswer(s.call.run, action.questionId, action.value), touched: true },
+              problem: null,
+            },
+      );
     case 'moved':
       return answering(screen, (s) => ({ ...s, call: { ...s.call, run: action.run, touched: true }, problem: null }));
     case 'problem':
       return answering(screen, (s) => ({ ...s, problem: action.message }));
     case 'ended':
-      return onCall(screen, (s) => (s.step.kind === 'answering' ? { ...s, step: disposingStep(s.call, action.end), problem: null, refusal: null } : s));
-    case 'dispositionChosen':
-      return disposing(screen, (s, step) => ({ ...s, step: { ...step, choice: { ...step.choice, code: action.code, problem: null } } }));
-    case 'callbackChanged':
-      return (
-        screen.kind === 'onCall' && screen.step.kind === 'settingCallback'
-          ? settingCallback(screen, (s, step) => ({ ...s, step: { ...step, form: { ...step.form, ...action.form }, error: null } }))
-          : disposing(screen, (s, step) => ({ ...s, step: { ...step, choice: { ...step.choice, callback: { ...step.choice.callback, ...action.form }, problem: null } } }))
+      return onCall(screen, (s) =>
+        s.step.kind === 'answering'
+          ? { ...s, step: disposingStep(s.call, action.end), problem: null, refusal: null }
+          : s,
       );
+    case 'dispositionChosen':
+      return disposing(screen, (s, step) => ({
+        ...s,
+        step: { ...step, choice: { ...step.choice, code: action.code, problem: null } },
+      }));
+    case 'callbackChanged':
+      return screen.kind === 'onCall' && screen.step.kind === 'settingCallback'
+        ? settingCallback(screen, (s, step) => ({
+            ...s,
+            step: { ...step, form: { ...step.form, ...action.form }, error: null },
+          }))
+        : disposing(screen, (s, step) => ({
+            ...s,
+            step: {
+              ...step,
+              choice: { ...step.choice, callback: { ...step.choice.callback, ...action.form }, problem: null },
+            },
+          }));
     case 'endProblem':
-      return disposing(screen, (s, step) => ({ ...s, step: { ...step, choice: { ...step.choice, problem: action.message } } }));
+      return disposing(screen, (s, step) => ({
+        ...s,
+        step: { ...step, choice: { ...step.choice, problem: action.message } },
+      }));
     case 'backToSurvey':
       // From the choice, or from a save that failed (to change an answer before trying again).
-      return onCall(screen, (s) => (s.step.kind === 'disposing' || s.step.kind === 'failed' ? { ...s, step: { kind: 'answering' } } : s));
+      return onCall(screen, (s) =>
+        s.step.kind === 'disposing' || s.step.kind === 'failed' ? { ...s, step: { kind: 'answering' } } : s,
+      );
     case 'saveStarted':
-      return onCall(screen, (s) => (s.step.kind === 'disposing' || s.step.kind === 'failed' ? { ...s, step: { kind: 'saving', save: action.save }, refusal: null } : s));
+      return onCall(screen, (s) =>
+        s.step.kind === 'disposing' || s.step.kind === 'failed'
+          ? { ...s, step: { kind: 'saving', save: action.save }, refusal: null }
+          : s,
+      );
     case 'saveFailed':
-      return onCall(screen, (s) => (s.step.kind === 'saving' ? { ...s, step: { kind: 'failed', save: s.step.save, message: action.message, mayBeSaved: action.mayBeSaved } } : s));
+      return onCall(screen, (s) =>
+        s.step.kind === 'saving'
+          ? {
+              ...s,
+              step: { kind: 'failed', save: s.step.save, message: action.message, mayBeSaved: action.mayBeSaved },
+            }
+          : s,
+      );
     case 'saveRefused':
       // The answers stay on screen, answerable again; Retry would only be refused again.
-      return onCall(screen, (s) => (s.step.kind === 'saving' ? { ...s, step: { kind: 'answering' }, refusal: action.refusal } : s));
+      return onCall(screen, (s) =>
+        s.step.kind === 'saving' ? { ...s, step: { kind: 'answering' }, refusal: action.refusal } : s,
+      );
     case 'saved':
       if (screen.kind !== 'onCall' || screen.step.kind !== 'saving') return screen;
       if (action.callback === null) return { kind: 'idle', note: savedNote(action.note) };
-      return { ...screen, call: { ...screen.call, touched: false }, step: { kind: 'settingCallback', saved: action.note, form: action.callback, sending: true, error: null } };
+      return {
+        ...screen,
+        call: { ...screen.call, touched: false },
+        step: { kind: 'settingCallback', saved: action.note, form: action.callback, sending: true, error: null },
+      };
     case 'callbackSending':
       return settingCallback(screen, (s, step) => ({ ...s, step: { ...step, sending: true, error: null } }));
     case 'callbackFailed':
       return settingCallback(screen, (s, step) => ({ ...s, step: { ...step, sending: false, error: action.message } }));
     case 'callbackSet':
-      return settingCallback(screen, (_s, step) => ({ kind: 'idle', note: savedNote({ ...step.saved, callbackAt: action.at }) }));
+      return settingCallback(screen, (_s, step) => ({
+        kind: 'idle',
+        note: savedNote({ ...step.saved, callbackAt: action.at }),
+      }));
     case 'callbackSkipped':
       return settingCallback(screen, (_s, step) => ({ kind: 'idle', note: savedNote(step.saved) }));
     case 'cleared':

@@ -4,13 +4,34 @@ import type { TLead, TQuestion } from '@crm/shared';
 import { callFillSource, callQuestionText, shownAnswerText } from './call-text.ts';
 
 const q = (id: number, qno: string, over: Partial<TQuestion> = {}): TQuestion => ({
-  id, qno, campaignId: 'Tea', title: '', type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z', ...over,
+  id,
+  qno,
+  campaignId: 'Tea',
+  title: '',
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 const Q1 = q(11, 'Q1');
 const Q2 = q(12, 'Q2', { type: 'Multi Select Option', options: 'Tea, Coffee, Milk' });
-const Q3 = q(13, 'Q3', { title: '{respondent_name} chose {Q1} and {Q2}', options: 'Keep {brand}, Change', instruction: 'Mention {Outlet name}' });
+const Q3 = q(13, 'Q3', {
+  title: '{respondent_name} chose {Q1} and {Q2}',
+  options: 'Keep {brand}, Change',
+  instruction: 'Mention {Outlet name}',
+});
 const byId = new Map([Q1, Q2, Q3].map((x) => [x.id, x]));
-const LEAD: TLead = { id: 1, respondent_name: 'করিম', brand: 'Gold Leaf', 'Outlet name': 'Corner Shop', Q1: 'No', Q2: null };
+const LEAD: TLead = {
+  id: 1,
+  respondent_name: 'করিম',
+  brand: 'Gold Leaf',
+  'Outlet name': 'Corner Shop',
+  Q1: 'No',
+  Q2: null,
+};
 
 describe('callQuestionText', () => {
   it("fills the lead's values and this call's answers, a multi-select as stored", () => {
@@ -37,7 +58,9 @@ describe('callQuestionText', () => {
 describe('shownAnswerText', () => {
   it("shows a chosen option with the lead's values filled in, and typed text as typed", () => {
     expect(shownAnswerText(Q3, 'Keep {brand}', LEAD)).toBe('Keep Gold Leaf');
-    expect(shownAnswerText({ type: 'Multi Select Option' }, ['Keep {brand}', 'Change'], LEAD)).toBe('Keep Gold Leaf, Change');
+    expect(shownAnswerText({ type: 'Multi Select Option' }, ['Keep {brand}', 'Change'], LEAD)).toBe(
+      'Keep Gold Leaf, Change',
+    );
     expect(shownAnswerText({ type: 'Text Input' }, 'call {brand} later', LEAD)).toBe('call {brand} later');
     expect(shownAnswerText(Q3, undefined, LEAD)).toBeNull();
   });

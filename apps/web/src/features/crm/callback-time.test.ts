@@ -2,7 +2,13 @@
 // server would give (in the past, more than 30 days ahead, not a real time), checked before the save.
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_MESSAGES } from '@crm/shared';
-import { CALLBACK_TIME_MISSING, callbackFormProblem, callbackQuickPicks, callbackTimeMs, callbackTimeText } from './callback-time.ts';
+import {
+  CALLBACK_TIME_MISSING,
+  callbackFormProblem,
+  callbackQuickPicks,
+  callbackTimeMs,
+  callbackTimeText,
+} from './callback-time.ts';
 
 const DHAKA = 'Asia/Dhaka';
 // 2026-11-20 10:15 in Dhaka (UTC+6).
@@ -10,13 +16,21 @@ const NOW = Date.parse('2026-11-20T04:15:30.000Z');
 const form = (at: string, note = '') => ({ at, mineOnly: true, note });
 
 describe('callbackTimeMs and callbackTimeText', () => {
-  it("reads a wall time of the zone and writes one back", () => {
+  it('reads a wall time of the zone and writes one back', () => {
     expect(callbackTimeMs('2026-11-20 18:30', DHAKA)).toBe(Date.parse('2026-11-20T12:30:00.000Z'));
     expect(callbackTimeText(Date.parse('2026-11-20T12:30:00.000Z'), DHAKA)).toBe('2026-11-20 18:30');
   });
 
   it('reads nothing that is not a real time of the form', () => {
-    for (const text of ['2026-11-31 10:00', '2026-11-20 24:00', '2026-11-20 10:60', '20-11-2026 10:00', '2026-11-20T10:00', '']) expect(callbackTimeMs(text, DHAKA), text).toBeNull();
+    for (const text of [
+      '2026-11-31 10:00',
+      '2026-11-20 24:00',
+      '2026-11-20 10:60',
+      '20-11-2026 10:00',
+      '2026-11-20T10:00',
+      '',
+    ])
+      expect(callbackTimeMs(text, DHAKA), text).toBeNull();
   });
 
   it('skips the hour lost when summer time begins', () => {
@@ -40,7 +54,8 @@ describe('callbackQuickPicks', () => {
   });
 
   it('gives times the form accepts', () => {
-    for (const pick of callbackQuickPicks(NOW, DHAKA)) expect(callbackFormProblem(form(pick.at), NOW, DHAKA), pick.label).toBeNull();
+    for (const pick of callbackQuickPicks(NOW, DHAKA))
+      expect(callbackFormProblem(form(pick.at), NOW, DHAKA), pick.label).toBeNull();
   });
 });
 
@@ -50,7 +65,9 @@ describe('callbackFormProblem', () => {
     expect(callbackFormProblem(form('2026-11-20 09:00'), NOW, DHAKA)).toBe(CALLBACK_MESSAGES.inThePast);
     expect(callbackFormProblem(form('2026-12-25 10:00'), NOW, DHAKA)).toBe(CALLBACK_MESSAGES.tooFar);
     expect(callbackFormProblem(form('2026-11-31 10:00'), NOW, DHAKA)).toBe(CALLBACK_MESSAGES.notATime);
-    expect(callbackFormProblem(form('2026-11-20 18:30', 'x'.repeat(501)), NOW, DHAKA)).toBe('A note is at most 500 characters');
+    expect(callbackFormProblem(form('2026-11-20 18:30', 'x'.repeat(501)), NOW, DHAKA)).toBe(
+      'A note is at most 500 characters',
+    );
   });
 
   it('takes a time within 30 days, with spaces around it', () => {

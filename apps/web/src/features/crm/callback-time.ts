@@ -35,10 +35,13 @@ const wholeMinuteAfter = (ms: number) => Math.ceil(ms / MINUTE_MS) * MINUTE_MS;
 
 /** In 1 h; this evening (19:00, while it is at least half an hour ahead); tomorrow at the same time. */
 export function callbackQuickPicks(nowMs: number, timeZone: string): TQuickPick[] {
-  const picks: TQuickPick[] = [{ label: 'In 1 h', at: callbackTimeText(wholeMinuteAfter(nowMs + 60 * MINUTE_MS), timeZone) }];
+  const picks: TQuickPick[] = [
+    { label: 'In 1 h', at: callbackTimeText(wholeMinuteAfter(nowMs + 60 * MINUTE_MS), timeZone) },
+  ];
   const today = localDayText(new Date(nowMs), timeZone);
   const evening = callbackTimeMs(`${today} ${EVENING_TIME}`, timeZone);
-  if (evening !== null && evening - nowMs >= 30 * MINUTE_MS) picks.push({ label: 'This evening', at: `${today} ${EVENING_TIME}` });
+  if (evening !== null && evening - nowMs >= 30 * MINUTE_MS)
+    picks.push({ label: 'This evening', at: `${today} ${EVENING_TIME}` });
   const sameTime = localTimeText(new Date(nowMs), timeZone);
   picks.push({ label: 'Tomorrow same time', at: `${addDays(today, 1)} ${sameTime}` });
   return picks;

@@ -4,6 +4,7 @@
 /** Fields where Enter, digits and letters are typing, not commands. */
 export function isTypingField(element: Element): boolean {
   if (element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) return true;
-  if (element instanceof HTMLInputElement) return !['radio', 'checkbox', 'button', 'submit', 'reset'].includes(element.type);
+  if (element instanceof HTMLInputElement)
+    return !['radio', 'checkbox', 'button', 'submit', 'reset'].includes(element.type);
   return element instanceof HTMLElement && element.isContentEditable;
 }

@@ -40,7 +40,11 @@ describe('lead details', () => {
       { label: 'br_id', value: 'BR-1' },
       { label: 'Outlet name', value: 'Karim Store' },
     ]);
-    expect(leadDetails({ ...LEAD, region: null, brand: '' }).filter((d) => d.value === '—').map((d) => d.label)).toEqual(['Region', 'Brand']);
+    expect(
+      leadDetails({ ...LEAD, region: null, brand: '' })
+        .filter((d) => d.value === '—')
+        .map((d) => d.label),
+    ).toEqual(['Region', 'Brand']);
   });
 
   it('reads the version a save sends back, and none from a server that sends none', () => {

@@ -29,7 +29,10 @@ function text(value: TLead[string] | undefined): string {
 /** The shown default columns, then the data table's own columns in the order the server sent them. */
 export function leadDetails(lead: TLead): TLeadDetail[] {
   const own = Object.keys(lead).filter((key) => !NOT_DETAILS.has(key) && !ANSWER_KEY.test(key));
-  return [...SHOWN_COLUMNS.map(({ key, label }) => ({ label, value: text(lead[key]) })), ...own.map((key) => ({ label: key, value: text(lead[key]) }))];
+  return [
+    ...SHOWN_COLUMNS.map(({ key, label }) => ({ label, value: text(lead[key]) })),
+    ...own.map((key) => ({ label: key, value: text(lead[key]) })),
+  ];
 }
 
 export function isCalledLead(lead: TLead): boolean {
@@ -59,7 +62,11 @@ const OPTIONAL_VALUE_COLUMNS: Record<Exclude<TOptionalValue, 'Agent'>, string> =
 };
 
 /** 'Respondent: Rahim Uddin': the value a question asks the agent to read out, from the lead or the signed-in agent. */
-export function optionalValueText(optionalValue: TOptionalValue | null, lead: TLead, agentName: string): string | undefined {
+export function optionalValueText(
+  optionalValue: TOptionalValue | null,
+  lead: TLead,
+  agentName: string,
+): string | undefined {
   if (optionalValue === null) return undefined;
   const value = optionalValue === 'Agent' ? agentName : text(lead[OPTIONAL_VALUE_COLUMNS[optionalValue]]);
   return `${optionalValue}: ${value === '' ? '—' : value}`;

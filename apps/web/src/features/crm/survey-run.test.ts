@@ -1,6 +1,14 @@
 // The CRM survey run: the path and Back, jumps, how a call ends, the save body, Partial Call and resuming one.
 import { describe, expect, it } from 'vitest';
-import { PARTIAL_CALL_ANSWER, SURVEY_MESSAGES, type TLead, type TShowIf, type TQuestionType, type TSurveyQuestion, type TSurveyRule } from '@crm/shared';
+import {
+  PARTIAL_CALL_ANSWER,
+  SURVEY_MESSAGES,
+  type TLead,
+  type TShowIf,
+  type TQuestionType,
+  type TSurveyQuestion,
+  type TSurveyRule,
+} from '@crm/shared';
 import {
   advanceRun,
   backRun,
@@ -19,7 +27,13 @@ import {
   type TSurveyRun,
 } from './survey-run.ts';
 
-const q = (id: number, qno: string, type: TQuestionType, options = '', status = true): TSurveyQuestion => ({ id, qno, type, options, status });
+const q = (id: number, qno: string, type: TQuestionType, options = '', status = true): TSurveyQuestion => ({
+  id,
+  qno,
+  type,
+  options,
+  status,
+});
 
 // Listed out of order on purpose: the run follows qno (Q10 after Q5), and Q6 is inactive.
 const QUESTIONS: TSurveyQuestion[] = [
@@ -31,7 +45,12 @@ const QUESTIONS: TSurveyQuestion[] = [
   q(60, 'Q6', 'Select Option', 'Yes, No', false),
   q(50, 'Q5', 'Number'),
 ];
-const rule = (questionId: number, optionTitle: string | null, questionNoToShow: number | null, isCompletedCall: 0 | 1 | null = null): TSurveyRule => ({
+const rule = (
+  questionId: number,
+  optionTitle: string | null,
+  questionNoToShow: number | null,
+  isCompletedCall: 0 | 1 | null = null,
+): TSurveyRule => ({
   questionId,
   optionTitle,
   questionNoToShow,
@@ -51,7 +70,12 @@ function begin(): TSurveyRun {
 }
 
 /** Answers the question on screen and presses Next, expecting another question. */
-function answerAndNext(run: TSurveyRun, answer: TRunAnswer | undefined, questions = QUESTIONS, rules = RULES): TSurveyRun {
+function answerAndNext(
+  run: TSurveyRun,
+  answer: TRunAnswer | undefined,
+  questions = QUESTIONS,
+  rules = RULES,
+): TSurveyRun {
   const answered = answer === undefined ? run : withAnswer(run, currentQuestionId(run), answer);
   const step = advanceRun(questions, rules, answered);
   if (step.kind !== 'question') throw new Error(`expected a question, got ${JSON.stringify(step)}`);
@@ -69,9 +93,15 @@ describe('a survey run', () => {
   it('refuses Next without an answer, with the spec messages', () => {
     expect(advanceRun(QUESTIONS, RULES, begin())).toEqual({ kind: 'problem', message: SURVEY_MESSAGES.answerRequired });
     const atQ3 = answerAndNext(begin(), 'Yes');
-    expect(advanceRun(QUESTIONS, RULES, withAnswer(atQ3, 30, []))).toEqual({ kind: 'problem', message: SURVEY_MESSAGES.selectAtLeastOne });
+    expect(advanceRun(QUESTIONS, RULES, withAnswer(atQ3, 30, []))).toEqual({
+      kind: 'problem',
+      message: SURVEY_MESSAGES.selectAtLeastOne,
+    });
     const atQ5 = answerAndNext(answerAndNext(begin(), 'Maybe'), 'Dhaka');
-    expect(advanceRun(QUESTIONS, RULES, withAnswer(atQ5, 50, 'twelve'))).toEqual({ kind: 'problem', message: SURVEY_MESSAGES.invalidNumber });
+    expect(advanceRun(QUESTIONS, RULES, withAnswer(atQ5, 50, 'twelve'))).toEqual({
+      kind: 'problem',
+      message: SURVEY_MESSAGES.invalidNumber,
+    });
   });
 
   it('follows a jump, and Back returns along the path taken with the answers kept', () => {
@@ -126,7 +156,15 @@ describe('a survey run', () => {
     run = answerAndNext(run, '7');
     const end = advanceRun(QUESTIONS, RULES, withAnswer(run, 100, 'ok'));
     if (end.kind !== 'end') throw new Error('the last question ends the survey');
-    expect(saveBody(QUESTIONS, end.run, end.isCalled)).toEqual({ Q1: 'Maybe', Q2: 'Dhaka', Q3: null, Q4: null, Q5: '7', Q10: 'ok', is_called: 0 });
+    expect(saveBody(QUESTIONS, end.run, end.isCalled)).toEqual({
+      Q1: 'Maybe',
+      Q2: 'Dhaka',
+      Q3: null,
+      Q4: null,
+      Q5: '7',
+      Q10: 'ok',
+      is_called: 0,
+    });
   });
 
   it('keeps multi-select choices in the order the options are offered, whatever the order of the clicks', () => {
@@ -138,15 +176,32 @@ describe('a survey run', () => {
 
   it("records 'Partial Call' at the question on screen, keeps the path's answers and is not a called lead", () => {
     const atQ3 = withAnswer(answerAndNext(begin(), 'Yes'), 30, ['B']);
-    expect(partialCallBody(QUESTIONS, atQ3)).toEqual({ Q1: 'Yes', Q2: null, Q3: PARTIAL_CALL_ANSWER, Q4: null, Q5: null, Q10: null, is_called: 0 });
+    expect(partialCallBody(QUESTIONS, atQ3)).toEqual({
+      Q1: 'Yes',
+      Q2: null,
+      Q3: PARTIAL_CALL_ANSWER,
+      Q4: null,
+      Q5: null,
+      Q10: null,
+      is_called: 0,
+    });
   });
 });
 
-const lead = (answers: Record<string, string | number | null>): TLead => ({ id: 7, cell_number: '+8801712345678', is_called: 0, ...answers });
+const lead = (answers: Record<string, string | number | null>): TLead => ({
+  id: 7,
+  cell_number: '+8801712345678',
+  is_called: 0,
+  ...answers,
+});
 
 describe('resuming a partial call', () => {
   it('replays the stored answers to the question answered Partial Call, with the path and earlier answers', () => {
-    const resume = resumeRun(QUESTIONS, RULES, lead({ Q1: 'Yes', Q2: 'stale answer', Q3: PARTIAL_CALL_ANSWER, Q5: null }));
+    const resume = resumeRun(
+      QUESTIONS,
+      RULES,
+      lead({ Q1: 'Yes', Q2: 'stale answer', Q3: PARTIAL_CALL_ANSWER, Q5: null }),
+    );
     expect(resume).toEqual({ run: { path: [10, 30], answers: { 10: 'Yes' } }, questionId: 30, reached: true });
     // Back works from there.
     expect(resume && backRun(resume.run).path).toEqual([10]);
@@ -154,7 +209,11 @@ describe('resuming a partial call', () => {
 
   it("splits a stored multi-select 'B, C' back into its options and passes Plain Text", () => {
     const resume = resumeRun(QUESTIONS, RULES, lead({ Q1: 'Yes', Q3: 'B, C', Q4: null, Q5: PARTIAL_CALL_ANSWER }));
-    expect(resume).toEqual({ run: { path: [10, 30, 40, 50], answers: { 10: 'Yes', 30: ['B', 'C'] } }, questionId: 50, reached: true });
+    expect(resume).toEqual({
+      run: { path: [10, 30, 40, 50], answers: { 10: 'Yes', 30: ['B', 'C'] } },
+      questionId: 50,
+      reached: true,
+    });
   });
 
   it('starts at the partial-call question after the path it could replay when the answers no longer lead there', () => {
@@ -165,10 +224,17 @@ describe('resuming a partial call', () => {
       reached: false,
     });
     // No usable first answer: straight to the question.
-    expect(resumeRun(QUESTIONS, RULES, lead({ Q3: PARTIAL_CALL_ANSWER }))).toEqual({ run: { path: [30], answers: {} }, questionId: 30, reached: false });
+    expect(resumeRun(QUESTIONS, RULES, lead({ Q3: PARTIAL_CALL_ANSWER }))).toEqual({
+      run: { path: [30], answers: {} },
+      questionId: 30,
+      reached: false,
+    });
     // A loop in the rules stops the replay instead of spinning.
     const loop = [...RULES.filter((r) => r.questionId !== 20), rule(20, null, 10)];
-    expect(resumeRun(QUESTIONS, loop, lead({ Q1: 'Maybe', Q2: 'x', Q10: PARTIAL_CALL_ANSWER }))).toMatchObject({ run: { path: [10, 20, 100] }, reached: false });
+    expect(resumeRun(QUESTIONS, loop, lead({ Q1: 'Maybe', Q2: 'x', Q10: PARTIAL_CALL_ANSWER }))).toMatchObject({
+      run: { path: [10, 20, 100] },
+      reached: false,
+    });
   });
 
   it('is nothing to resume without a Partial Call answer on an active question', () => {
@@ -220,7 +286,7 @@ describe('a run with "show only if" conditions', () => {
     return next.run;
   };
 
-  it('skips a question whose condition is false, on the answers of the call and the lead\'s fields (any case)', () => {
+  it("skips a question whose condition is false, on the answers of the call and the lead's fields (any case)", () => {
     const start = startRun(QUESTIONS, shownFor('Dhaka'));
     expect(start?.path).toEqual([10]);
     // Q1 "Maybe": Q2 is hidden, Q3 (Dhaka) shown.

@@ -54,11 +54,15 @@ function leadField(lead: TLead, name: string): string | undefined {
 
 /** The call's shown-test: each question's condition (none: always shown) over the answers and this lead's fields. */
 export function shownForLead(conditionOf: (questionId: number) => TShowIf | undefined, lead: TLead): TShownFor {
-  return (answers) => shownTest(conditionOf, { answerOf: (id) => answers[id], fieldOf: (name) => leadField(lead, name) });
+  return (answers) =>
+    shownTest(conditionOf, { answerOf: (id) => answers[id], fieldOf: (name) => leadField(lead, name) });
 }
 
 /** The shown-test of a call on a campaign survey (its conditions, the call's lead). */
-export function callShownFor(call: { lead: TLead; survey: { conditionOf: (questionId: number) => { showIf: TShowIf } | undefined } }): TShownFor {
+export function callShownFor(call: {
+  lead: TLead;
+  survey: { conditionOf: (questionId: number) => { showIf: TShowIf } | undefined };
+}): TShownFor {
   return shownForLead((id) => call.survey.conditionOf(id)?.showIf, call.lead);
 }
 
@@ -73,7 +77,10 @@ function pathAnswers(run: TSurveyRun): Record<number, TRunAnswer> {
 }
 
 /** A fresh run at the first active question shown, or undefined when the survey has none. */
-export function startRun(questions: readonly TQuestionLike[], shownFor: TShownFor = everyQuestionShown): TSurveyRun | undefined {
+export function startRun(
+  questions: readonly TQuestionLike[],
+  shownFor: TShownFor = everyQuestionShown,
+): TSurveyRun | undefined {
   const first = firstQuestion(questions, shownFor({}));
   return first === undefined ? undefined : { path: [first.id], answers: {} };
 }
@@ -109,7 +116,12 @@ export function backRun(run: TSurveyRun): TSurveyRun {
 }
 
 /** Next: the current answer's problem (docs/product.md §5 messages), or the next question, or the end with its is_called. */
-export function advanceRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun, shownFor: TShownFor = everyQuestionShown): TRunStep {
+export function advanceRun(
+  questions: readonly TQuestionLike[],
+  rules: readonly TSurveyRule[],
+  run: TSurveyRun,
+  shownFor: TShownFor = everyQuestionShown,
+): TRunStep {
   const id = currentQuestionId(run);
   const question = questions.find((q) => q.id === id);
   if (question === undefined) throw new RangeError(`Question ${id} is not part of this survey`);
@@ -124,7 +136,13 @@ export function advanceRun(questions: readonly TQuestionLike[], rules: readonly 
 /** The answer as a lead stores it: options joined with ', ', text trimmed; nothing for Plain Text or a blank. */
 export function storedAnswerText(type: TQuestionType, answer: TRunAnswer | undefined): string | null {
   if (type === 'Plain Text' || answer === undefined) return null;
-  const text = typeof answer === 'string' ? answer.trim() : answer.map((a) => a.trim()).filter((a) => a !== '').join(MULTI_SELECT_SEPARATOR);
+  const text =
+    typeof answer === 'string'
+      ? answer.trim()
+      : answer
+          .map((a) => a.trim())
+          .filter((a) => a !== '')
+          .join(MULTI_SELECT_SEPARATOR);
   return text === '' ? null : text;
 }
 
@@ -135,7 +153,8 @@ export function storedAnswerText(type: TQuestionType, answer: TRunAnswer | undef
 export function saveBody(questions: readonly TQuestionLike[], run: TSurveyRun, isCalled: 0 | 1): TLeadSaveBody {
   const onPath = new Set(run.path);
   const body: TLeadSaveBody = {};
-  for (const q of activeQuestions(questions)) body[q.qno] = onPath.has(q.id) ? storedAnswerText(q.type, run.answers[q.id]) : null;
+  for (const q of activeQuestions(questions))
+    body[q.qno] = onPath.has(q.id) ? storedAnswerText(q.type, run.answers[q.id]) : null;
   body.is_called = isCalled;
   return body;
 }
@@ -173,7 +192,12 @@ export type TResume = {
  * replay cannot get there (an answer missing or refused, the end, a loop), it starts at the first such question
  * in qno order after the path it did replay. Undefined when no active question holds 'Partial Call'.
  */
-export function resumeRun(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], lead: TLead, shownFor: TShownFor = everyQuestionShown): TResume | undefined {
+export function resumeRun(
+  questions: readonly TQuestionLike[],
+  rules: readonly TSurveyRule[],
+  lead: TLead,
+  shownFor: TShownFor = everyQuestionShown,
+): TResume | undefined {
   const active = activeQuestions(questions);
   const isPartial = (q: TQuestionLike) => lead[q.qno] === PARTIAL_CALL_ANSWER;
   const stoppedAt = active.find(isPartial);
@@ -183,7 +207,8 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
   const answers: Record<number, TRunAnswer> = {};
   let question: TQuestionLike | undefined = firstQuestion(questions, shownFor({}));
   while (question !== undefined && !path.includes(question.id)) {
-    if (isPartial(question)) return { run: { path: [...path, question.id], answers }, questionId: question.id, reached: true };
+    if (isPartial(question))
+      return { run: { path: [...path, question.id], answers }, questionId: question.id, reached: true };
     const answer = runAnswerFromLead(question.type, lead[question.qno]);
     if (answerProblem(question, answer) !== undefined) break;
     path.push(question.id);
@@ -200,7 +225,12 @@ export function resumeRun(questions: readonly TQuestionLike[], rules: readonly T
  * Where a question not yet answered most likely leads: for a choice, the step most of its options lead to (a tie goes to
  * the first option's); for the other types, the step of any answer.
  */
-function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], question: TQuestionLike, shown: TShownTest): TSurveyStep {
+function likelyStep(
+  questions: readonly TQuestionLike[],
+  rules: readonly TSurveyRule[],
+  question: TQuestionLike,
+  shown: TShownTest,
+): TSurveyStep {
   const options = isChoiceType(question.type) ? parseOptions(question.options) : [];
   if (options.length === 0) return nextStep(questions, rules, question.id, 'any answer', shown);
   const tally = new Map<string, { step: TSurveyStep; count: number }>();
@@ -219,7 +249,12 @@ function likelyStep(questions: readonly TQuestionLike[], rules: readonly TSurvey
  * How many questions this call will likely ask in all ("Question 4 of about 9"): the ones shown so far, then from the
  * question on screen the way its answer leads (or, unanswered, the way most answers lead) until the end or a loop.
  */
-export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: readonly TSurveyRule[], run: TSurveyRun, shownFor: TShownFor = everyQuestionShown): number {
+export function likelyQuestionCount(
+  questions: readonly TQuestionLike[],
+  rules: readonly TSurveyRule[],
+  run: TSurveyRun,
+  shownFor: TShownFor = everyQuestionShown,
+): number {
   // Questions ahead are judged on the answers given so far (a condition on a later answer is not known yet).
   const shown = shownFor(pathAnswers(run));
   const active = new Map(activeQuestions(questions).map((q) => [q.id, q]));
@@ -232,7 +267,10 @@ export function likelyQuestionCount(questions: readonly TQuestionLike[], rules: 
     walked.add(id);
     count += 1;
     const answer: TRunAnswer | undefined = run.answers[id];
-    const step: TSurveyStep = answer !== undefined && answerProblem(question, answer) === undefined ? nextStep(questions, rules, id, answer, shown) : likelyStep(questions, rules, question, shown);
+    const step: TSurveyStep =
+      answer !== undefined && answerProblem(question, answer) === undefined
+        ? nextStep(questions, rules, id, answer, shown)
+        : likelyStep(questions, rules, question, shown);
     id = step.kind === 'question' ? step.questionId : undefined;
   }
   return Math.max(count, run.path.length);

@@ -5,14 +5,29 @@
 import { useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isQuotaFullMessage, SAVE_OUTCOME_UNKNOWN, type TDisposition, type TLeadSaveResult } from '@crm/shared';
+import {
+  AGENT_PANEL_MESSAGES,
+  isQuotaFullMessage,
+  SAVE_OUTCOME_UNKNOWN,
+  type TDisposition,
+  type TLeadSaveResult,
+} from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
 import { callbacksKey } from '../../app/callbacks-due.ts';
 import { displayTimeZone } from '../../app/time-zone.ts';
 import { myShiftKey, saveLeadAnswers, setCallback } from './api.ts';
 import { dispositionsForEnd, OUTCOME_MESSAGES, saveBodyWith } from './call-end.ts';
 import { draftOfRun } from './call-draft.ts';
-import { callOf, type TAction, type TCall, type TDialerNote, type TPendingSave, type TSavedNote, type TScreen, type TStep } from './call-state.ts';
+import {
+  callOf,
+  type TAction,
+  type TCall,
+  type TDialerNote,
+  type TPendingSave,
+  type TSavedNote,
+  type TScreen,
+  type TStep,
+} from './call-state.ts';
 import { callbackFormProblem, type TCallbackForm } from './callback-time.ts';
 import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
 import type { TDraftSaver } from './use-draft-saver.ts';
@@ -53,7 +68,10 @@ function dialerNote(result: TLeadSaveResult): TDialerNote | null {
 }
 
 /** The disposition the step's choice names, or why Enter cannot save yet. */
-export function chosenDisposition(call: TCall, step: TStep): { disposition: TDisposition | null; callback: TCallbackForm | null } | { problem: string } {
+export function chosenDisposition(
+  call: TCall,
+  step: TStep,
+): { disposition: TDisposition | null; callback: TCallbackForm | null } | { problem: string } {
   if (step.kind !== 'disposing') return { problem: CHOOSE_DISPOSITION };
   // Dispositions that could not be read: the save names none, and the server takes the campaign's default for the end.
   const allowed = call.dispositions === null ? [] : dispositionsForEnd(call.dispositions, step.end.outcome);
@@ -120,7 +138,12 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
       await drafts.settle();
       // The version the search found: a save by someone else since then is refused, not overwritten.
       const pin = { leadId: leadId(call.lead), version: call.version };
-      const result = await saveLeadAnswers(campaignName, leadCellNumber(call.lead), pin, saveBodyWith(save.end, save.disposition, save.callback));
+      const result = await saveLeadAnswers(
+        campaignName,
+        leadCellNumber(call.lead),
+        pin,
+        saveBodyWith(save.end, save.disposition, save.callback),
+      );
       notifications.show({ id: SAVED_NOTICE_ID, color: 'green', message: OUTCOME_MESSAGES[save.end.outcome] });
       if (save.end.outcome === 'partial') await keepPartialDraft(call, result);
       const id = leadId(call.lead);
@@ -173,12 +196,20 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
   function saveNotCompleted() {
     const current = screen();
     if (current.kind !== 'onCall' || current.refusal?.kind !== 'quotaFull' || current.step.kind !== 'answering') return;
-    dispatch({ type: 'ended', end: { outcome: 'savedNotCompleted', body: { ...current.refusal.save.end.body, is_called: 0 } } });
+    dispatch({
+      type: 'ended',
+      end: { outcome: 'savedNotCompleted', body: { ...current.refusal.save.end.body, is_called: 0 } },
+    });
   }
 
   function retryCallback() {
     const current = screen();
-    if (current.kind === 'onCall' && current.step.kind === 'settingCallback' && !current.step.sending && savedLead.current !== null) {
+    if (
+      current.kind === 'onCall' &&
+      current.step.kind === 'settingCallback' &&
+      !current.step.sending &&
+      savedLead.current !== null
+    ) {
       void postCallback(savedLead.current, current.step.form);
     }
   }

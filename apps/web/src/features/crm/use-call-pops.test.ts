@@ -17,11 +17,24 @@ const POP: TScreenPop = {
 
 describe('dialerCallOfPop', () => {
   it("looks the lead up by the server's number, keeps VICIdial's call id and times the call from the connection", () => {
-    expect(dialerCallOfPop(POP)).toEqual({ cellNumber: '+8801712345678', leadId: 12, dialerCallId: '4711', connectedAt: Date.parse('2026-11-20T09:00:00.000Z') });
+    expect(dialerCallOfPop(POP)).toEqual({
+      cellNumber: '+8801712345678',
+      leadId: 12,
+      dialerCallId: '4711',
+      connectedAt: Date.parse('2026-11-20T09:00:00.000Z'),
+    });
   });
 
   it('reads no call id from a placeholder and no start from a time that is none', () => {
-    expect(dialerCallOfPop({ ...POP, dialerLeadId: '--A--lead_id--B--', connectedAt: 'soon', leadId: null, vendorLeadCode: 'ABC' })).toEqual({
+    expect(
+      dialerCallOfPop({
+        ...POP,
+        dialerLeadId: '--A--lead_id--B--',
+        connectedAt: 'soon',
+        leadId: null,
+        vendorLeadCode: 'ABC',
+      }),
+    ).toEqual({
       cellNumber: '+8801712345678',
       leadId: null,
       dialerCallId: null,
@@ -32,12 +45,21 @@ describe('dialerCallOfPop', () => {
 
 describe('webFormOf', () => {
   it("reads VICIdial's variables from the address", () => {
-    const params = new URLSearchParams('campaignName=Mobile&phone_number=1712345678&vendor_lead_code=12&lead_id=4711&user=6001');
-    expect(webFormOf(params)).toEqual({ phone_number: '1712345678', vendor_lead_code: '12', lead_id: '4711', user: '6001' });
+    const params = new URLSearchParams(
+      'campaignName=Mobile&phone_number=1712345678&vendor_lead_code=12&lead_id=4711&user=6001',
+    );
+    expect(webFormOf(params)).toEqual({
+      phone_number: '1712345678',
+      vendor_lead_code: '12',
+      lead_id: '4711',
+      user: '6001',
+    });
   });
 
   it('leaves out placeholders VICIdial did not fill and blanks', () => {
-    const params = new URLSearchParams('phone_number=1712345678&vendor_lead_code=--A--vendor_lead_code--B--&lead_id=&user=6001');
+    const params = new URLSearchParams(
+      'phone_number=1712345678&vendor_lead_code=--A--vendor_lead_code--B--&lead_id=&user=6001',
+    );
     expect(webFormOf(params)).toEqual({ phone_number: '1712345678', user: '6001' });
   });
 

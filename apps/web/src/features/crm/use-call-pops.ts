@@ -39,19 +39,27 @@ export const WEB_FORM_PARAMS = ['phone_number', 'vendor_lead_code', 'lead_id', '
 
 /** The web form's variables of /CRM?phone_number=…&vendor_lead_code=…&lead_id=…&user=…, or null when it names no call. */
 export function webFormOf(params: URLSearchParams): TWebFormPop | null {
-  const given = Object.fromEntries(WEB_FORM_PARAMS.flatMap((name) => {
-    const value = filled(params.get(name) ?? undefined);
-    return value === null ? [] : [[name, value]];
-  }));
+  const given = Object.fromEntries(
+    WEB_FORM_PARAMS.flatMap((name) => {
+      const value = filled(params.get(name) ?? undefined);
+      return value === null ? [] : [[name, value]];
+    }),
+  );
   const parsed = ZWebFormPop.safeParse(given);
-  if (!parsed.success || (parsed.data.phone_number === undefined && parsed.data.vendor_lead_code === undefined)) return null;
+  if (!parsed.success || (parsed.data.phone_number === undefined && parsed.data.vendor_lead_code === undefined))
+    return null;
   return parsed.data;
 }
 
 /** The web form's call without the server's word (a server from before POST /api/ap/webFormPop): the number as given. */
 function dialerCallOfWebForm(webForm: TWebFormPop): TDialerCall | null {
   if (webForm.phone_number === undefined) return null;
-  return { cellNumber: webForm.phone_number, leadId: leadIdOf(webForm.vendor_lead_code), dialerCallId: webForm.lead_id ?? null, connectedAt: null };
+  return {
+    cellNumber: webForm.phone_number,
+    leadId: leadIdOf(webForm.vendor_lead_code),
+    dialerCallId: webForm.lead_id ?? null,
+    connectedAt: null,
+  };
 }
 
 /** The web form's call once the server has answered: settled, and the call or why there is none. */
@@ -68,7 +76,11 @@ export function useWebFormCall(webForm: TWebFormPop | null): TWebFormCall {
       (pop) => setResult({ settled: true, call: dialerCallOfPop(pop), refusal: null }),
       (error: unknown) => {
         const older = error instanceof ApiError && error.status === 404 && serverSaidNothing(error);
-        setResult({ settled: true, call: older ? dialerCallOfWebForm(webForm) : null, refusal: older ? null : error instanceof Error ? error.message : String(error) });
+        setResult({
+          settled: true,
+          call: older ? dialerCallOfWebForm(webForm) : null,
+          refusal: older ? null : error instanceof Error ? error.message : String(error),
+        });
       },
     );
   }, [webForm]);
@@ -82,7 +94,8 @@ function serverSaidNothing(error: ApiError): boolean {
 }
 
 /** Whether two calls are the same call of the dialer (a stream reconnecting may send one again). */
-const sameCall = (a: TDialerCall | null, b: TDialerCall) => a !== null && a.dialerCallId !== null && a.dialerCallId === b.dialerCallId;
+const sameCall = (a: TDialerCall | null, b: TDialerCall) =>
+  a !== null && a.dialerCallId !== null && a.dialerCallId === b.dialerCallId;
 
 /** The call on screen is the dialer's call: the same call id, or its lead (resumed from a draft, with no call id). */
 function isOnScreen(onScreen: TCall | null, call: TDialerCall): boolean {

@@ -6,16 +6,44 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { AGENT_PANEL_MESSAGES, isDoNotCallMessage, PARTIAL_CALL_ANSWER, type TCallDraft, type TDisposition, type TLead, type TMyCalls } from '@crm/shared';
+import {
+  AGENT_PANEL_MESSAGES,
+  isDoNotCallMessage,
+  PARTIAL_CALL_ANSWER,
+  type TCallDraft,
+  type TDisposition,
+  type TLead,
+  type TMyCalls,
+} from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
 import { fetchDispositions, fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey } from './api.ts';
 import { draftOfRun, isParkedDraft, runFromDraft } from './call-draft.ts';
-import { callOf, hasUnsavedWork, IDLE, isBusy, reduceScreen, type TAction, type TCall, type TResumed, type TScreen } from './call-state.ts';
+import {
+  callOf,
+  hasUnsavedWork,
+  IDLE,
+  isBusy,
+  reduceScreen,
+  type TAction,
+  type TCall,
+  type TResumed,
+  type TScreen,
+} from './call-state.ts';
 import type { TCallbackForm } from './callback-time.ts';
 import { leadId, leadVersion } from './lead-view.ts';
-import { advanceRun, backRun, currentQuestionId, partialCallBody, resumeRun, callShownFor, saveBody, startRun, type TRunAnswer } from './survey-run.ts';
+import {
+  advanceRun,
+  backRun,
+  currentQuestionId,
+  partialCallBody,
+  resumeRun,
+  callShownFor,
+  saveBody,
+  startRun,
+  type TRunAnswer,
+} from './survey-run.ts';
 import { isRefusedAsQuotaFull, messageOf, SAVED_NOTICE_ID, useCallEnd } from './use-call-end.ts';
 import { useDraftSaver } from './use-draft-saver.ts';
 
@@ -23,7 +51,12 @@ import { useDraftSaver } from './use-draft-saver.ts';
  * A call the dialer put through: the number to look up, our lead id when VICIdial knows it (vendor_lead_code), VICIdial's
  * call id, and when it connected (epoch ms).
  */
-export type TDialerCall = { cellNumber: string; leadId: number | null; dialerCallId: string | null; connectedAt: number | null };
+export type TDialerCall = {
+  cellNumber: string;
+  leadId: number | null;
+  dialerCallId: string | null;
+  connectedAt: number | null;
+};
 
 /**
  * draft: resume it; dialer: the dialer's call; leadId: the lead meant (a callback's, a partial call's), looked up by its
@@ -45,12 +78,20 @@ function useScreenState() {
   return { screen, ...store };
 }
 
-type TOpened = { lead: TLead; survey: TCampaignSurvey; dispositions: TDisposition[] | null; draft: TCallDraft | undefined; startedAt: number; dialerCallId: string | null };
+type TOpened = {
+  lead: TLead;
+  survey: TCampaignSurvey;
+  dispositions: TDisposition[] | null;
+  draft: TCallDraft | undefined;
+  startedAt: number;
+  dialerCallId: string | null;
+};
 
 /** The call of a lead found: the caller's draft of it when there is one, else where a partial call stopped, else Q1. */
 function callFor({ lead, survey, dispositions, draft, startedAt, dialerCallId }: TOpened): TCall {
   const start = { lead, survey, dispositions, startedAt, dialerCallId, version: leadVersion(lead) };
-  const fromDraft = draft === undefined || draft.leadId !== leadId(lead) ? undefined : runFromDraft(survey.questions, draft);
+  const fromDraft =
+    draft === undefined || draft.leadId !== leadId(lead) ? undefined : runFromDraft(survey.questions, draft);
   if (fromDraft !== undefined && draft !== undefined) {
     const questionId = currentQuestionId(fromDraft);
     // The caller's own Partial Call, nobody's save since: the text typed at its question is back.
@@ -60,7 +101,13 @@ function callFor({ lead, survey, dispositions, draft, startedAt, dialerCallId }:
   }
   const shownFor = callShownFor({ lead, survey });
   const resume = resumeRun(survey.questions, survey.rules, lead, shownFor);
-  if (resume !== undefined) return { ...start, run: resume.run, resumed: { questionId: resume.questionId, from: 'partial', reached: resume.reached }, touched: false };
+  if (resume !== undefined)
+    return {
+      ...start,
+      run: resume.run,
+      resumed: { questionId: resume.questionId, from: 'partial', reached: resume.reached },
+      touched: false,
+    };
   return { ...start, run: startRun(survey.questions, shownFor), resumed: null, touched: false };
 }
 
@@ -75,9 +122,20 @@ type TArrival = {
   wait: (call: TDialerCall) => void;
 };
 
-export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInputElement | null>, { firstCall: webForm, wait }: TArrival = { firstCall: { settled: true, call: null, refusal: null }, wait: () => undefined }) {
+export function useCrmCall(
+  campaignName: string,
+  searchField: RefObject<HTMLInputElement | null>,
+  { firstCall: webForm, wait }: TArrival = {
+    firstCall: { settled: true, call: null, refusal: null },
+    wait: () => undefined,
+  },
+) {
   const queryClient = useQueryClient();
-  const myCalls = useQuery({ queryKey: myCallsKey(campaignName), queryFn: () => fetchMyCalls(campaignName), staleTime: 0 });
+  const myCalls = useQuery({
+    queryKey: myCallsKey(campaignName),
+    queryFn: () => fetchMyCalls(campaignName),
+    staleTime: 0,
+  });
   const drafts = useDraftSaver(campaignName);
   const { screen, dispatch, read } = useScreenState();
   const [cellNumber, setCellNumber] = useState('');
@@ -97,13 +155,15 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
 
   /** The lead's draft is gone on the server (saved or given up): the idle screen's lists follow. */
   function forgetDraft(id: number | undefined) {
-    if (id !== undefined) queryClient.setQueryData<TMyCalls>(myCallsKey(campaignName), (calls) => withoutDraft(calls, id));
+    if (id !== undefined)
+      queryClient.setQueryData<TMyCalls>(myCallsKey(campaignName), (calls) => withoutDraft(calls, id));
     void queryClient.invalidateQueries({ queryKey: myCallsKey(campaignName) });
   }
 
   function keepDraft(next: TCall, now: boolean) {
     const id = leadId(next.lead);
-    if (id !== undefined && next.run !== undefined) drafts.save(id, draftOfRun(next.survey.questions, next.run, next.version), { now });
+    if (id !== undefined && next.run !== undefined)
+      drafts.save(id, draftOfRun(next.survey.questions, next.run, next.version), { now });
   }
 
   /** No call on screen any more (saved, or discarded): the search field empty and focused for the next number. */
@@ -134,7 +194,9 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     }
     if (isBusy(current)) return;
     if (hasUnsavedWork(current)) {
-      const discard = await confirmAction({ body: `The answers of this call are not saved. Search ${typed} and discard them?` });
+      const discard = await confirmAction({
+        body: `The answers of this call are not saved. Search ${typed} and discard them?`,
+      });
       if (!discard) return;
     }
     if (number !== undefined) setCellNumber(number);
@@ -151,7 +213,10 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       }
       drafts.reset();
       const [found, survey, dispositions] = await Promise.all([
-        findLeadByNumber(campaignName, typed, { dialerCallId: dialer?.dialerCallId, leadId: meant ?? dialer?.leadId ?? draft?.leadId }),
+        findLeadByNumber(campaignName, typed, {
+          dialerCallId: dialer?.dialerCallId,
+          leadId: meant ?? dialer?.leadId ?? draft?.leadId,
+        }),
         fetchSurvey(campaignName),
         // Without them the call still ends: the save names no disposition and the server takes the default.
         fetchDispositions(campaignName).catch(() => null),
@@ -162,14 +227,27 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
         return;
       }
       const id = leadId(found.lead);
-      const ownDraft = draft ?? queryClient.getQueryData<TMyCalls>(myCallsKey(campaignName))?.drafts.find((d) => d.leadId === id);
+      const ownDraft =
+        draft ?? queryClient.getQueryData<TMyCalls>(myCallsKey(campaignName))?.drafts.find((d) => d.leadId === id);
       // The timer runs from the call's first start, kept by the server across a reload or a resume.
       const startedAt = found.callStartedAt ?? dialer?.connectedAt ?? Date.now();
-      dispatch({ type: 'callOpened', call: callFor({ lead: found.lead, survey, dispositions, draft: ownDraft, startedAt, dialerCallId: dialer?.dialerCallId ?? null }) });
+      dispatch({
+        type: 'callOpened',
+        call: callFor({
+          lead: found.lead,
+          survey,
+          dispositions,
+          draft: ownDraft,
+          startedAt,
+          dialerCallId: dialer?.dialerCallId ?? null,
+        }),
+      });
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
-      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message)) dispatch({ type: 'searchEnded', note: { kind: 'do-not-call', message: error.message } });
-      else if (isRefusedAsQuotaFull(error)) dispatch({ type: 'searchEnded', note: { kind: 'quota-full', message: error.message } });
+      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message))
+        dispatch({ type: 'searchEnded', note: { kind: 'do-not-call', message: error.message } });
+      else if (isRefusedAsQuotaFull(error))
+        dispatch({ type: 'searchEnded', note: { kind: 'quota-full', message: error.message } });
       else dispatch({ type: 'searchEnded', note: { kind: 'failed', message: messageOf(error) } });
     }
   }
@@ -180,7 +258,8 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     const firstCall = webForm.call;
     if (webForm.refusal !== null) dispatch({ type: 'noted', note: { kind: 'web-form', message: webForm.refusal } });
     const left = calls?.drafts.find((d) => !isParkedDraft(d, calls.recentCalls));
-    if (firstCall !== null && (left === undefined || left.leadId === firstCall.leadId)) void runSearch(firstCall.cellNumber, { dialer: firstCall, draft: left });
+    if (firstCall !== null && (left === undefined || left.leadId === firstCall.leadId))
+      void runSearch(firstCall.cellNumber, { dialer: firstCall, draft: left });
     else if (left !== undefined && read().kind === 'idle' && cellNumber === '') {
       if (firstCall !== null) wait(firstCall);
       void runSearch(left.cellNumber, { draft: left });
@@ -212,7 +291,14 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
       dispatch({ type: 'moved', run: step.run });
       const moved = callOf(read());
       if (moved !== null) keepDraft(moved, true);
-    } else dispatch({ type: 'ended', end: { outcome: step.isCalled === 1 ? 'completed' : 'notCompleted', body: saveBody(survey.questions, step.run, step.isCalled) } });
+    } else
+      dispatch({
+        type: 'ended',
+        end: {
+          outcome: step.isCalled === 1 ? 'completed' : 'notCompleted',
+          body: saveBody(survey.questions, step.run, step.isCalled),
+        },
+      });
   }
 
   function back() {
@@ -228,7 +314,10 @@ export function useCrmCall(campaignName: string, searchField: RefObject<HTMLInpu
     const current = read();
     if (current.kind !== 'onCall' || current.step.kind !== 'answering' || current.call.run === undefined) return;
     keepDraft(current.call, true);
-    dispatch({ type: 'ended', end: { outcome: 'partial', body: partialCallBody(current.call.survey.questions, current.call.run) } });
+    dispatch({
+      type: 'ended',
+      end: { outcome: 'partial', body: partialCallBody(current.call.survey.questions, current.call.run) },
+    });
   }
 
   /** After a quota-full refusal: the call is given up, its draft deleted, nothing stored on the lead. */

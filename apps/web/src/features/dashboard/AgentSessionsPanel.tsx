@@ -15,9 +15,21 @@ function ended(s: TAgentSession): string {
 }
 
 function OnlineNow() {
-  const query = useQuery({ queryKey: [...DASHBOARD_KEY, 'agents-online'], queryFn: fetchAgentsOnline, refetchInterval: REFRESH_MS, staleTime: 0 });
+  const query = useQuery({
+    queryKey: [...DASHBOARD_KEY, 'agents-online'],
+    queryFn: fetchAgentsOnline,
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
   if (query.isPending) return <LoadingRow />;
-  if (query.isError) return <RetryAlert title="Signed-in agents could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <RetryAlert
+        title="Signed-in agents could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       {query.data.shifts.map(({ shift, agents }) => (
@@ -49,10 +61,27 @@ function OnlineNow() {
 }
 
 function TodaysSignIns() {
-  const query = useQuery({ queryKey: [...DASHBOARD_KEY, 'sign-ins-today'], queryFn: fetchTodaysSignIns, refetchInterval: REFRESH_MS, staleTime: 0 });
+  const query = useQuery({
+    queryKey: [...DASHBOARD_KEY, 'sign-ins-today'],
+    queryFn: fetchTodaysSignIns,
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
   if (query.isPending) return <LoadingRow />;
-  if (query.isError) return <RetryAlert title="Today's sign-ins could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <Text size="sm" c="dimmed">No agent has signed in today.</Text>;
+  if (query.isError)
+    return (
+      <RetryAlert
+        title="Today's sign-ins could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  if (query.data.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No agent has signed in today.
+      </Text>
+    );
   return (
     <Table.ScrollContainer minWidth={600} mah={320}>
       <Table striped aria-label="Today's sign-ins" stickyHeader>

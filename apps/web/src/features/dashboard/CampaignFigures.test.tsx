@@ -13,15 +13,31 @@ afterEach(() => {
 });
 
 const figures: TDashboard = [
-  { campaignTitle: 'Spring Survey', totalLeads: 3400, generatedLeads: 1800, calledLeads: 450, completedLeads: 180, sentToDialer: 596 },
-  { campaignTitle: 'Customer Care', totalLeads: 2900, generatedLeads: 1200, calledLeads: 620, completedLeads: 600, sentToDialer: 0 },
+  {
+    campaignTitle: 'Spring Survey',
+    totalLeads: 3400,
+    generatedLeads: 1800,
+    calledLeads: 450,
+    completedLeads: 180,
+    sentToDialer: 596,
+  },
+  {
+    campaignTitle: 'Customer Care',
+    totalLeads: 2900,
+    generatedLeads: 1200,
+    calledLeads: 620,
+    completedLeads: 600,
+    sentToDialer: 0,
+  },
 ];
 
 function renderFigures() {
   storeSession(makeToken());
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     if (new URL(String(input), 'http://localhost').pathname === '/dynamic/dashboard') {
-      return Promise.resolve(new Response(JSON.stringify(figures), { status: 200, headers: { 'content-type': 'application/json' } }));
+      return Promise.resolve(
+        new Response(JSON.stringify(figures), { status: 200, headers: { 'content-type': 'application/json' } }),
+      );
     }
     return new Promise<Response>(() => undefined);
   });
@@ -41,7 +57,13 @@ describe('CampaignFigures', () => {
   it("shows on each campaign's card its lead figures, completed beside called, and the leads sent to the dialer, 0 before any send", async () => {
     renderFigures();
     const spring = await screen.findByRole('group', { name: 'Spring Survey' });
-    expect(cardLines(spring)).toEqual({ 'Total Leads': '3400', Generated: '1800', Called: '450', Completed: '180', 'Sent to dialer': '596' });
+    expect(cardLines(spring)).toEqual({
+      'Total Leads': '3400',
+      Generated: '1800',
+      Called: '450',
+      Completed: '180',
+      'Sent to dialer': '596',
+    });
     expect(within(spring).getByText('Called 25% of generated, completed 10%')).toBeTruthy();
     expect(cardLines(screen.getByRole('group', { name: 'Customer Care' }))['Sent to dialer']).toBe('0');
   });

@@ -55,7 +55,11 @@ function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
       </Stack>
       {/* Completed (green) within called (orange): the bar's whole coloured length is the called share. */}
       <Progress.Root mt="sm" size="md">
-        <Progress.Section value={completed} color="green.7" aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`} />
+        <Progress.Section
+          value={completed}
+          color="green.7"
+          aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`}
+        />
         <Progress.Section value={share - completed} color="orange" aria-label={`Called ${share}% of generated`} />
       </Progress.Root>
       <Text size="xs" c="dimmed" mt={4}>

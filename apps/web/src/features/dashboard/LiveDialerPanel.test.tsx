@@ -4,8 +4,23 @@ import type { TDialerState } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import { LiveDialerPanel } from './LiveDialerPanel.tsx';
 
-const STATS = { calls_waiting: 4, agents_logged_in: 31, agents_in_calls: 19, agents_waiting: 5, agents_paused: 3, agents_in_dead_calls: 1, agents_in_dispo: 2, agents_in_dial: 1 };
-const base: TDialerState = { mode: 'vicidial', stats: STATS, updatedAt: '2024-05-02T09:15:30.000Z', error: null, errorAt: null };
+const STATS = {
+  calls_waiting: 4,
+  agents_logged_in: 31,
+  agents_in_calls: 19,
+  agents_waiting: 5,
+  agents_paused: 3,
+  agents_in_dead_calls: 1,
+  agents_in_dispo: 2,
+  agents_in_dial: 1,
+};
+const base: TDialerState = {
+  mode: 'vicidial',
+  stats: STATS,
+  updatedAt: '2024-05-02T09:15:30.000Z',
+  error: null,
+  errorAt: null,
+};
 
 const figure = (label: string) => within(screen.getByRole('group', { name: label }));
 
@@ -13,7 +28,14 @@ describe('LiveDialerPanel', () => {
   it('shows the eight figures under their human labels', () => {
     renderWithApp(<LiveDialerPanel state={base} status="open" />);
     const expected: [string, number][] = [
-      ['Calls waiting', 4], ['Agents logged in', 31], ['In calls', 19], ['Waiting', 5], ['Paused', 3], ['Dead calls', 1], ['In disposition', 2], ['Dialling', 1],
+      ['Calls waiting', 4],
+      ['Agents logged in', 31],
+      ['In calls', 19],
+      ['Waiting', 5],
+      ['Paused', 3],
+      ['Dead calls', 1],
+      ['In disposition', 2],
+      ['Dialling', 1],
     ];
     for (const [label, value] of expected) expect(figure(label).getByText(String(value))).toBeTruthy();
     expect(screen.getByText('Live')).toBeTruthy();
@@ -21,7 +43,9 @@ describe('LiveDialerPanel', () => {
   });
 
   it('says "Dialer not configured" when the server has no dialer', () => {
-    renderWithApp(<LiveDialerPanel state={{ ...base, mode: 'unconfigured', stats: null, updatedAt: null }} status="open" />);
+    renderWithApp(
+      <LiveDialerPanel state={{ ...base, mode: 'unconfigured', stats: null, updatedAt: null }} status="open" />,
+    );
     expect(screen.getByText('Dialer not configured')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Calls waiting' })).toBeNull();
   });
@@ -32,7 +56,12 @@ describe('LiveDialerPanel', () => {
   });
 
   it('shows the error and when the last good figures were read', () => {
-    renderWithApp(<LiveDialerPanel state={{ ...base, error: 'The dialer did not answer within 4 s.', errorAt: '2024-05-02T09:16:00.000Z' }} status="open" />);
+    renderWithApp(
+      <LiveDialerPanel
+        state={{ ...base, error: 'The dialer did not answer within 4 s.', errorAt: '2024-05-02T09:16:00.000Z' }}
+        status="open"
+      />,
+    );
     const alert = within(screen.getByRole('alert'));
     expect(alert.getByText('The dialer did not answer within 4 s.')).toBeTruthy();
     expect(alert.getByText(/^Last updated \d{4}-\d{2}-\d{2} \d{2}:\d{2}:30$/)).toBeTruthy();
@@ -40,7 +69,18 @@ describe('LiveDialerPanel', () => {
   });
 
   it('says no figures were read yet when the very first read failed, and shows reconnecting', () => {
-    renderWithApp(<LiveDialerPanel state={{ ...base, stats: null, updatedAt: null, error: 'Cannot reach the dialer at dialer.local (ECONNREFUSED).', errorAt: base.updatedAt }} status="reconnecting" />);
+    renderWithApp(
+      <LiveDialerPanel
+        state={{
+          ...base,
+          stats: null,
+          updatedAt: null,
+          error: 'Cannot reach the dialer at dialer.local (ECONNREFUSED).',
+          errorAt: base.updatedAt,
+        }}
+        status="reconnecting"
+      />,
+    );
     expect(screen.getByText('No figures have been read yet.')).toBeTruthy();
     expect(screen.getByText('Reconnecting…')).toBeTruthy();
   });

@@ -22,7 +22,13 @@ function Figures({ state, dimmed }: { state: TDialerState | null; dimmed: boolea
             <Text id={id} size="sm" c="dimmed">
               {DIALER_STAT_LABELS[key]}
             </Text>
-            {value === undefined ? <Skeleton height={30} width={48} mt={4} /> : <Text fz={28} fw={700} lh={1.2}>{value}</Text>}
+            {value === undefined ? (
+              <Skeleton height={30} width={48} mt={4} />
+            ) : (
+              <Text fz={28} fw={700} lh={1.2}>
+                {value}
+              </Text>
+            )}
           </Paper>
         );
       })}
@@ -34,7 +40,8 @@ function Body({ state }: { state: TDialerState | null }) {
   if (state?.mode === 'unconfigured') {
     return (
       <Alert color="gray" variant="light" title="Dialer not configured">
-        Live figures appear here once the server is given a VICIdial (VICIDIAL_URL, VICIDIAL_USER, VICIDIAL_PASS, VICIDIAL_USER_GROUPS), or runs the simulator (DIALER=simulated).
+        Live figures appear here once the server is given a VICIdial (VICIDIAL_URL, VICIDIAL_USER, VICIDIAL_PASS,
+        VICIDIAL_USER_GROUPS), or runs the simulator (DIALER=simulated).
       </Alert>
     );
   }

@@ -13,12 +13,38 @@ afterEach(() => vi.restoreAllMocks());
 
 const MISSED: TMissedCallbacks = [
   {
-    id: 4, leadId: 31, cellNumber: '+8801711000031', respondentName: 'Rahim Uddin', campaignName: 'Spring Survey', at: '2026-11-18T03:00:00.000Z', atText: '2026-11-18 09:00',
-    mineOnly: true, note: 'After lunch', agentId: 'AG-1001', agentName: 'Karim Hossain', due: true, blocked: null, hasDraft: true, minutesLate: 185,
+    id: 4,
+    leadId: 31,
+    cellNumber: '+8801711000031',
+    respondentName: 'Rahim Uddin',
+    campaignName: 'Spring Survey',
+    at: '2026-11-18T03:00:00.000Z',
+    atText: '2026-11-18 09:00',
+    mineOnly: true,
+    note: 'After lunch',
+    agentId: 'AG-1001',
+    agentName: 'Karim Hossain',
+    due: true,
+    blocked: null,
+    hasDraft: true,
+    minutesLate: 185,
   },
   {
-    id: 5, leadId: 32, cellNumber: '+8801711000032', respondentName: null, campaignName: 'Eid Offer', at: '2026-11-18T05:30:00.000Z', atText: '2026-11-18 11:30',
-    mineOnly: false, note: '', agentId: 'AG-1002', agentName: 'Salma Khatun', due: true, blocked: 'The number is on the do-not-call list', hasDraft: false, minutesLate: 130,
+    id: 5,
+    leadId: 32,
+    cellNumber: '+8801711000032',
+    respondentName: null,
+    campaignName: 'Eid Offer',
+    at: '2026-11-18T05:30:00.000Z',
+    atText: '2026-11-18 11:30',
+    mineOnly: false,
+    note: '',
+    agentId: 'AG-1002',
+    agentName: 'Salma Khatun',
+    due: true,
+    blocked: 'The number is on the do-not-call list',
+    hasDraft: false,
+    minutesLate: 130,
   },
 ];
 
@@ -37,8 +63,24 @@ describe('MissedCallbacksCard', () => {
     const rows = table.getAllByRole('row').map((r) => Array.from(r.children, (c) => c.textContent));
     expect(rows).toEqual([
       ['Lead', 'Number', 'Campaign', 'Agent', 'Due', 'Late', 'Note'],
-      ['Rahim Uddin #31', '+8801711000031', 'Spring Survey', 'Karim Hossain (AG-1001)theirs only', '2026-11-18 09:00', '3 h 05 min', 'After lunch'],
-      ['— #32', '+8801711000032', 'Eid Offer', 'Salma Khatun (AG-1002)anyone may call', '2026-11-18 11:30', '2 h 10 min', '—Not offered: The number is on the do-not-call list'],
+      [
+        'Rahim Uddin #31',
+        '+8801711000031',
+        'Spring Survey',
+        'Karim Hossain (AG-1001)theirs only',
+        '2026-11-18 09:00',
+        '3 h 05 min',
+        'After lunch',
+      ],
+      [
+        '— #32',
+        '+8801711000032',
+        'Eid Offer',
+        'Salma Khatun (AG-1002)anyone may call',
+        '2026-11-18 11:30',
+        '2 h 10 min',
+        '—Not offered: The number is on the do-not-call list',
+      ],
     ]);
     expect(card.getByLabelText('2 missed').textContent).toBe('2');
   });
@@ -50,11 +92,17 @@ describe('MissedCallbacksCard', () => {
     await card.findByRole('option', { name: 'Spring Survey' });
     fireEvent.change(card.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
     expect(await card.findByText('No missed callbacks in Spring Survey.')).toBeTruthy();
-    expect(server.sent.filter((r) => r.path === '/api/callbacks/missed').map((r) => r.query)).toEqual([{}, { campaignName: 'Spring Survey' }]);
+    expect(server.sent.filter((r) => r.path === '/api/callbacks/missed').map((r) => r.query)).toEqual([
+      {},
+      { campaignName: 'Spring Survey' },
+    ]);
   });
 
   it('shows why the list could not be read, with Retry', async () => {
-    let reply: { status: number; body: unknown } = { status: 503, body: { message: 'The server is busy. Try again in a moment.' } };
+    let reply: { status: number; body: unknown } = {
+      status: 503,
+      body: { message: 'The server is busy. Try again in a moment.' },
+    };
     renderCard(() => reply);
     const alert = within(await screen.findByRole('alert', {}, { timeout: 5000 }));
     expect(alert.getByText('The server is busy. Try again in a moment.')).toBeTruthy();

@@ -78,11 +78,23 @@ function MissedTable({ callbacks, showCampaign }: { callbacks: TMissedCallbacks;
 
 export function MissedCallbacksCard() {
   const [campaign, setCampaign] = useState('');
-  const missed = useQuery({ queryKey: missedCallbacksKey(campaign), queryFn: () => fetchMissedCallbacks(campaign), refetchInterval: REFRESH_MS, staleTime: 0 });
+  const missed = useQuery({
+    queryKey: missedCallbacksKey(campaign),
+    queryFn: () => fetchMissedCallbacks(campaign),
+    refetchInterval: REFRESH_MS,
+    staleTime: 0,
+  });
 
   let body;
   if (missed.isPending) body = <LoadingRow />;
-  else if (missed.isError) body = <RetryAlert title="The missed callbacks could not be loaded" message={missed.error.message} onRetry={() => void missed.refetch()} />;
+  else if (missed.isError)
+    body = (
+      <RetryAlert
+        title="The missed callbacks could not be loaded"
+        message={missed.error.message}
+        onRetry={() => void missed.refetch()}
+      />
+    );
   else if (missed.data.length === 0) {
     body = (
       <Text size="sm" c="dimmed">
@@ -100,16 +112,27 @@ export function MissedCallbacksCard() {
               Missed callbacks
             </Title>
             {missed.isSuccess && (
-              <Badge color={missed.data.length === 0 ? 'gray' : 'red'} variant="light" aria-label={`${missed.data.length} missed`}>
+              <Badge
+                color={missed.data.length === 0 ? 'gray' : 'red'}
+                variant="light"
+                aria-label={`${missed.data.length} missed`}
+              >
                 {missed.data.length}
               </Badge>
             )}
             <Text size="xs" c="dimmed">
-              Not called by their time and its grace (2 hours unless the campaign says otherwise); the longest missed first.
+              Not called by their time and its grace (2 hours unless the campaign says otherwise); the longest missed
+              first.
             </Text>
           </Group>
           {/* The card's own heading says what is filtered: the label is for screen readers. */}
-          <CampaignSelect label={<VisuallyHidden>Campaign</VisuallyHidden>} allLabel="All campaigns" value={campaign} onChange={setCampaign} w={240} />
+          <CampaignSelect
+            label={<VisuallyHidden>Campaign</VisuallyHidden>}
+            allLabel="All campaigns"
+            value={campaign}
+            onChange={setCampaign}
+            w={240}
+          />
         </Group>
         {body}
       </Stack>

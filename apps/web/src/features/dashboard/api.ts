@@ -52,9 +52,14 @@ export function fetchTodaysSignIns(): Promise<TAgentSession[]> {
   return api.get('/api/agentSessions', { schema: z.array(ZAgentSession), notify: false });
 }
 
-export const missedCallbacksKey = (campaignName: string) => [...DASHBOARD_KEY, 'missed-callbacks', campaignName] as const;
+export const missedCallbacksKey = (campaignName: string) =>
+  [...DASHBOARD_KEY, 'missed-callbacks', campaignName] as const;
 
 /** GET /api/callbacks/missed: past due by more than the campaign's grace, the longest missed first ('' for every campaign). */
 export function fetchMissedCallbacks(campaignName: string): Promise<TMissedCallbacks> {
-  return api.get('/api/callbacks/missed', { query: { campaignName: campaignName === '' ? undefined : campaignName }, schema: ZMissedCallbacks, notify: false });
+  return api.get('/api/callbacks/missed', {
+    query: { campaignName: campaignName === '' ? undefined : campaignName },
+    schema: ZMissedCallbacks,
+    notify: false,
+  });
 }

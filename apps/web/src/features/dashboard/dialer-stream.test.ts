@@ -5,7 +5,16 @@ import { connectDialerStream, defaultBackoff, MAX_BACKOFF_MS, type TStreamStatus
 
 const STATE: TDialerState = {
   mode: 'vicidial',
-  stats: { calls_waiting: 1, agents_logged_in: 2, agents_in_calls: 1, agents_waiting: 1, agents_paused: 0, agents_in_dead_calls: 0, agents_in_dispo: 0, agents_in_dial: 0 },
+  stats: {
+    calls_waiting: 1,
+    agents_logged_in: 2,
+    agents_in_calls: 1,
+    agents_waiting: 1,
+    agents_paused: 0,
+    agents_in_dead_calls: 0,
+    agents_in_dispo: 0,
+    agents_in_dial: 0,
+  },
   updatedAt: '2024-05-02T09:00:00.000Z',
   error: null,
   errorAt: null,

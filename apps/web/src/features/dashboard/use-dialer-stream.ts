@@ -10,7 +10,13 @@ export function useDialerStream(): TDialerStream {
   const [state, setState] = useState<TDialerState | null>(null);
   const [status, setStatus] = useState<TStreamStatus>('connecting');
   useEffect(
-    () => connectDialerStream({ path: DIALER_STREAM_PATH, fetchToken: fetchStreamToken, onState: setState, onStatus: setStatus }),
+    () =>
+      connectDialerStream({
+        path: DIALER_STREAM_PATH,
+        fetchToken: fetchStreamToken,
+        onState: setState,
+        onStatus: setStatus,
+      }),
     [],
   );
   return { state, status };

@@ -14,8 +14,23 @@ afterEach(() => {
   notifications.clean();
 });
 
-const campaign = (id: number, campaignName: string): TCampaign => ({ id, campaignId: `C${id}`, campaignName, campaignType: 'Outbound', callTarget: 5, status: true, createAt: '2025-01-01T00:00:00.000Z' });
-const table: TDataTable = { id: 1, name: 'Has Table', campaignName: 'Has Table', numberOfField: 1, columns: ['Outlet'], createAt: '2025-01-01T00:00:00.000Z' };
+const campaign = (id: number, campaignName: string): TCampaign => ({
+  id,
+  campaignId: `C${id}`,
+  campaignName,
+  campaignType: 'Outbound',
+  callTarget: 5,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+});
+const table: TDataTable = {
+  id: 1,
+  name: 'Has Table',
+  campaignName: 'Has Table',
+  numberOfField: 1,
+  columns: ['Outlet'],
+  createAt: '2025-01-01T00:00:00.000Z',
+};
 
 // Seeding the cache stands in for GET /cc/campaigns and /dt/viewAllDataTables.
 function renderPage() {
@@ -71,7 +86,9 @@ describe('CreateTablePage', () => {
     const message = 'Column name "Brand New" already exists!';
     const fetch = renderPage();
     fetch.mockImplementation(async (_url, init) =>
-      init?.method === 'POST' ? new Response(JSON.stringify({ message }), { status: 400, headers: { 'content-type': 'application/json' } }) : new Promise<Response>(() => undefined),
+      init?.method === 'POST'
+        ? new Response(JSON.stringify({ message }), { status: 400, headers: { 'content-type': 'application/json' } })
+        : new Promise<Response>(() => undefined),
     );
     fireEvent.change(campaignSelect(), { target: { value: 'Spring Survey' } });
     fireEvent.change(fieldCount(), { target: { value: '2' } });
@@ -83,6 +100,10 @@ describe('CreateTablePage', () => {
     await waitFor(() => expect(fieldError(screen.getByLabelText(/Column name 2/))).toBe(message));
     expect(fieldError(screen.getByLabelText(/Column name 1/))).toBeNull();
     const sent = fetch.mock.calls.find(([, init]) => init?.method === 'POST');
-    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ campaignName: 'Spring Survey', numberOfField: 2, columns: ['Outlet', 'Brand New'] });
+    expect(JSON.parse(String(sent?.[1]?.body))).toEqual({
+      campaignName: 'Spring Survey',
+      numberOfField: 2,
+      columns: ['Outlet', 'Brand New'],
+    });
   });
 });

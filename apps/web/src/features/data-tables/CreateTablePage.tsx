@@ -10,7 +10,14 @@ import { CAMPAIGNS_KEY } from '../../components/campaign-options.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { GoResetButton } from '../../components/GoResetButton.tsx';
 import { createDataTable, DATA_TABLES_KEY } from './api.ts';
-import { checkColumnNames, EMPTY_TABLE_FORM, refusedTableField, toCreateTableRequest, validateTableForm, type TTableFormValues } from './create-table.ts';
+import {
+  checkColumnNames,
+  EMPTY_TABLE_FORM,
+  refusedTableField,
+  toCreateTableRequest,
+  validateTableForm,
+  type TTableFormValues,
+} from './create-table.ts';
 
 function formInvalid(message: string = MESSAGES.common.formInvalid) {
   notifications.show({ id: `create-table:${message}`, color: 'red', message });
@@ -19,7 +26,11 @@ function formInvalid(message: string = MESSAGES.common.formInvalid) {
 export default function CreateTablePage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<TTableFormValues>({ mode: 'controlled', initialValues: EMPTY_TABLE_FORM, validate: validateTableForm });
+  const form = useForm<TTableFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_TABLE_FORM,
+    validate: validateTableForm,
+  });
   const [locked, setLocked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -35,7 +46,12 @@ export default function CreateTablePage() {
     },
     onError: (error) => {
       setFailure(error.message);
-      notifications.show({ color: 'red', title: DATA_TABLE_MESSAGES.createFailed, message: error.message, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        title: DATA_TABLE_MESSAGES.createFailed,
+        message: error.message,
+        autoClose: 8000,
+      });
       // A reserved or taken column name, or a campaign that got its table meanwhile, shows under its field too.
       const field = refusedTableField(error, form.getValues().columns);
       if (field !== undefined) form.setFieldError(field, error.message);
@@ -46,7 +62,10 @@ export default function CreateTablePage() {
     // Before Go the column list is empty, so only the set-up is checked.
     if (form.validate().hasErrors) return formInvalid();
     const count = form.getValues().numberOfField;
-    form.setFieldValue('columns', Array.from({ length: count === '' ? 0 : count }, () => ''));
+    form.setFieldValue(
+      'columns',
+      Array.from({ length: count === '' ? 0 : count }, () => ''),
+    );
     setLocked(true);
   };
 
@@ -112,7 +131,13 @@ export default function CreateTablePage() {
             )}
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
               {form.values.columns.map((_name, index) => (
-                <TextInput key={index} label={`Column name ${index + 1}`} withAsterisk disabled={mutation.isPending} {...form.getInputProps(`columns.${index}`)} />
+                <TextInput
+                  key={index}
+                  label={`Column name ${index + 1}`}
+                  withAsterisk
+                  disabled={mutation.isPending}
+                  {...form.getInputProps(`columns.${index}`)}
+                />
               ))}
             </SimpleGrid>
             <Group justify="flex-end">
@@ -125,7 +150,8 @@ export default function CreateTablePage() {
       )}
 
       <Text size="sm" c="dimmed">
-        Every data table also has the {DEFAULT_LEAD_COLUMNS.length} default lead columns: {DEFAULT_LEAD_COLUMNS.join(', ')}.
+        Every data table also has the {DEFAULT_LEAD_COLUMNS.length} default lead columns:{' '}
+        {DEFAULT_LEAD_COLUMNS.join(', ')}.
       </Text>
     </Stack>
   );

@@ -47,7 +47,13 @@ export default function DataTablesPage() {
           </Button>
         }
         actions={(d) => (
-          <Button size="compact-sm" color="red" variant="subtle" aria-label={`Delete ${d.name}`} onClick={() => void remove(d)}>
+          <Button
+            size="compact-sm"
+            color="red"
+            variant="subtle"
+            aria-label={`Delete ${d.name}`}
+            onClick={() => void remove(d)}
+          >
             Delete
           </Button>
         )}

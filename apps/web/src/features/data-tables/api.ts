@@ -1,6 +1,13 @@
 // The /dt and /dynamic calls of the data-table screens, and the react-query keys that reload them.
 import { z } from 'zod';
-import { dataTableSearchQuery, ZDataTable, zPaged, type TCreateDataTableRequest, type TDataTable, type TPaged } from '@crm/shared';
+import {
+  dataTableSearchQuery,
+  ZDataTable,
+  zPaged,
+  type TCreateDataTableRequest,
+  type TDataTable,
+  type TPaged,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { DATA_TABLES_KEY } from '../../components/campaign-options.ts';
 
@@ -29,6 +36,9 @@ export async function deleteDataTable(id: number): Promise<void> {
  */
 export async function createDataTable(body: TCreateDataTableRequest & { columns: string[] }): Promise<TDataTable> {
   await api.post('/dt/addDataTables', body, { schema: ZDataTable, notify: false });
-  const query = new URLSearchParams([['tableName', body.campaignName], ...body.columns.map((c): [string, string] => ['columns', c])]);
+  const query = new URLSearchParams([
+    ['tableName', body.campaignName],
+    ...body.columns.map((c): [string, string] => ['columns', c]),
+  ]);
   return api.post(`/dynamic/create?${query.toString()}`, undefined, { schema: ZDataTable, notify: false });
 }

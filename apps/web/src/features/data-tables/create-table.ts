@@ -61,6 +61,8 @@ export function toCreateTableRequest(values: TTableFormValues): TCreateDataTable
 export function refusedTableField(error: unknown, columns: readonly string[]): string | undefined {
   const campaign = refusedField(error, [['campaignName', /^Campaign ".*" already has a data table$/]]);
   if (campaign !== undefined || !(error instanceof Error)) return campaign;
-  const index = columns.findIndex((name) => name.trim() !== '' && error.message.startsWith(`Column name "${name.trim()}"`));
+  const index = columns.findIndex(
+    (name) => name.trim() !== '' && error.message.startsWith(`Column name "${name.trim()}"`),
+  );
   return index === -1 ? undefined : `columns.${index}`;
 }

@@ -3,7 +3,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
-import { DIALER_SEND_MESSAGES, sendCountsText, type TDialerSend, type TDialerSettingsInput, type TDialerSettingsReply } from '@crm/shared';
+import {
+  DIALER_SEND_MESSAGES,
+  sendCountsText,
+  type TDialerSend,
+  type TDialerSettingsInput,
+  type TDialerSettingsReply,
+} from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
@@ -31,9 +37,20 @@ afterEach(() => {
   notifications.clean();
 });
 
-const SETTINGS: TDialerSettingsInput = { campaignName: 'Spring Survey', listId: '1001', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: null, rate: 20 };
+const SETTINGS: TDialerSettingsInput = {
+  campaignName: 'Spring Survey',
+  listId: '1001',
+  duplicateCheck: 'DUPLIST',
+  dncCheck: true,
+  campaignDncCheck: false,
+  vicidialCampaignId: null,
+  rate: 20,
+};
 
-const settingsReply = (settings: TDialerSettingsInput | null = SETTINGS, dialer: TDialerSettingsReply['dialer'] = 'vicidial'): TDialerSettingsReply => ({
+const settingsReply = (
+  settings: TDialerSettingsInput | null = SETTINGS,
+  dialer: TDialerSettingsReply['dialer'] = 'vicidial',
+): TDialerSettingsReply => ({
   campaignName: 'Spring Survey',
   dialer,
   settings,
@@ -62,7 +79,12 @@ const aSend = (over: Partial<TDialerSend> = {}): TDialerSend => ({
   ...over,
 });
 
-function renderCard({ reply = settingsReply(), unsent = 0, sends = [] as TDialerSend[], routes = {} as Record<string, TFakeRoute> } = {}) {
+function renderCard({
+  reply = settingsReply(),
+  unsent = 0,
+  sends = [] as TDialerSend[],
+  routes = {} as Record<string, TFakeRoute>,
+} = {}) {
   const server = fakeServer({
     'GET /api/dialer/settings': { body: reply },
     'GET /api/dialer/sends': { body: { unsent, sends } },
@@ -96,8 +118,14 @@ describe('DialerSendCard', () => {
   });
 
   it("shows the campaign's list and rate, and has nothing to send when every generated lead went already", async () => {
-    renderCard({ reply: settingsReply(SETTINGS, 'simulated'), unsent: 0, sends: [aSend({ state: 'finished', pending: 0, added: 10, finishedAt: '2025-03-02T08:01:00.000Z' })] });
-    expect(await card().findByText('List 1001 · 20 leads a second · duplicates: Same list · DNC: VICIdial')).toBeTruthy();
+    renderCard({
+      reply: settingsReply(SETTINGS, 'simulated'),
+      unsent: 0,
+      sends: [aSend({ state: 'finished', pending: 0, added: 10, finishedAt: '2025-03-02T08:01:00.000Z' })],
+    });
+    expect(
+      await card().findByText('List 1001 · 20 leads a second · duplicates: Same list · DNC: VICIdial'),
+    ).toBeTruthy();
     expect(card().getByText('Simulated dialer')).toBeTruthy();
     expect(sendButton().disabled).toBe(true);
     expect(card().getByText(DIALER_SEND_MESSAGES.nothingToSend('2025-03-02'))).toBeTruthy();
@@ -121,7 +149,14 @@ describe('DialerSendCard', () => {
     await waitFor(() => expect(sendButton().disabled).toBe(false));
     fireEvent.click(sendButton());
     await waitFor(() => expect(lastSource()?.url).toBe('/api/dialer/sends/7/stream?token=media.token'));
-    expect(server.writes()).toEqual([{ method: 'POST', path: '/api/dialer/sends', query: {}, body: { campaignName: 'Spring Survey', date: '2025-03-02' } }]);
+    expect(server.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/api/dialer/sends',
+        query: {},
+        body: { campaignName: 'Spring Survey', date: '2025-03-02' },
+      },
+    ]);
     expect(card().getByText('Running')).toBeTruthy();
     expect(card().getByText(DIALER_SEND_MESSAGES.alreadyRunning(7))).toBeTruthy(); // no second send while it runs
 
@@ -133,7 +168,15 @@ describe('DialerSendCard', () => {
     expect(figure('Failed').getByText('1')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Cancel send' })).toBeTruthy();
 
-    const finished = aSend({ state: 'finished', pending: 0, added: 7, duplicate: 1, dnc: 1, refused: 1, finishedAt: '2025-03-02T08:01:00.000Z' });
+    const finished = aSend({
+      state: 'finished',
+      pending: 0,
+      added: 7,
+      duplicate: 1,
+      dnc: 1,
+      refused: 1,
+      finishedAt: '2025-03-02T08:01:00.000Z',
+    });
     sends = [finished];
     lastSource()?.send(finished);
     expect(await screen.findByText('Send #7 finished')).toBeTruthy();
@@ -151,7 +194,11 @@ describe('DialerSendCard', () => {
     let issued = 0;
     const server = renderCard({
       sends: [aSend({ pending: 5, added: 5 })],
-      routes: { 'GET /api/auth/media-token': () => ({ body: { token: `tok-${++issued}`, expiresAt: '2030-01-01T00:00:00.000Z' } }) },
+      routes: {
+        'GET /api/auth/media-token': () => ({
+          body: { token: `tok-${++issued}`, expiresAt: '2030-01-01T00:00:00.000Z' },
+        }),
+      },
     });
     await waitFor(() => expect(lastSource()?.url).toBe('/api/dialer/sends/7/stream?token=tok-1'));
     lastSource()?.fail();
@@ -182,7 +229,9 @@ describe('DialerSendCard', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Resume' }));
     await waitFor(() => expect(lastSource()?.url).toBe('/api/dialer/sends/7/stream?token=media.token'));
-    expect(server.writes()).toEqual([{ method: 'POST', path: '/api/dialer/sends/7/resume', query: {}, body: undefined }]);
+    expect(server.writes()).toEqual([
+      { method: 'POST', path: '/api/dialer/sends/7/resume', query: {}, body: undefined },
+    ]);
     expect(card().getByText('Running')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Resume' })).toBeNull();
   });
@@ -199,7 +248,9 @@ describe('DialerSendCard', () => {
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel send' }));
-    expect(await screen.findByText('Stop send #7 now? The leads not sent yet stay unsent, and Resume sends them later.')).toBeTruthy();
+    expect(
+      await screen.findByText('Stop send #7 now? The leads not sent yet stay unsent, and Resume sends them later.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText(/Stop send #7 now/)).toBeNull());
     expect(server.writes()).toEqual([]);
@@ -207,7 +258,9 @@ describe('DialerSendCard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel send' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Send #7 was cancelled')).toBeTruthy();
-    expect(server.writes()).toEqual([{ method: 'POST', path: '/api/dialer/sends/7/cancel', query: {}, body: undefined }]);
+    expect(server.writes()).toEqual([
+      { method: 'POST', path: '/api/dialer/sends/7/cancel', query: {}, body: undefined },
+    ]);
     expect(card().getByText('Cancelled')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
     expect(FakeEventSource.all.every((s) => s.closed)).toBe(true);
@@ -215,7 +268,14 @@ describe('DialerSendCard', () => {
 
   it('keeps the send in view and the settings draft open when the sends cannot be reloaded', async () => {
     let loads = 0;
-    renderCard({ routes: { 'GET /api/dialer/sends': () => (++loads === 1 ? { body: { unsent: 0, sends: [aSend({ pending: 4, added: 6 })] } } : { status: 503, body: { message: 'The database is busy.' } }) } });
+    renderCard({
+      routes: {
+        'GET /api/dialer/sends': () =>
+          ++loads === 1
+            ? { body: { unsent: 0, sends: [aSend({ pending: 4, added: 6 })] } }
+            : { status: 503, body: { message: 'The database is busy.' } },
+      },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Dialer settings' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Dialer settings of Spring Survey' }));
     fireEvent.change(dialog.getByLabelText(/VICIdial list id/), { target: { value: '4242' } });
@@ -228,7 +288,10 @@ describe('DialerSendCard', () => {
   });
 
   it("shows the server's refusal to start in its own words", async () => {
-    renderCard({ unsent: 3, routes: { 'POST /api/dialer/sends': { status: 409, body: { message: DIALER_SEND_MESSAGES.alreadyRunning(3) } } } });
+    renderCard({
+      unsent: 3,
+      routes: { 'POST /api/dialer/sends': { status: 409, body: { message: DIALER_SEND_MESSAGES.alreadyRunning(3) } } },
+    });
     await waitFor(() => expect(sendButton().disabled).toBe(false));
     fireEvent.click(sendButton());
     const alert = await card().findByRole('alert', { name: 'The send did not start' });
@@ -240,9 +303,18 @@ describe('DialerSendCard', () => {
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       followed.push(`${this.getAttribute('href')} ${this.hasAttribute('download') ? 'downloaded' : 'opened'}`);
     });
-    renderCard({ sends: [aSend({ id: 8, state: 'cancelled', pending: 3, added: 7 }), aSend({ id: 5, state: 'finished', pending: 0, added: 9, dnc: 1 })] });
+    renderCard({
+      sends: [
+        aSend({ id: 8, state: 'cancelled', pending: 3, added: 7 }),
+        aSend({ id: 5, state: 'finished', pending: 0, added: 9, dnc: 1 }),
+      ],
+    });
     const earlier = await screen.findByRole('table', { name: 'Earlier sends' });
-    expect(within(earlier).getByText(`10 leads: ${sendCountsText({ added: 9, duplicate: 0, dnc: 1, refused: 0, failed: 0 })}`)).toBeTruthy();
+    expect(
+      within(earlier).getByText(
+        `10 leads: ${sendCountsText({ added: 9, duplicate: 0, dnc: 1, refused: 0, failed: 0 })}`,
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download report' }));
     await waitFor(() => expect(followed).toEqual(['/api/dialer/sends/8/report?token=media.token downloaded']));
     fireEvent.click(within(earlier).getByRole('button', { name: 'Download the report of send #5' }));

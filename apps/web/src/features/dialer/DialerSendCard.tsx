@@ -7,7 +7,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TDialerSend, TDialerSettingsReply, TSendsOfDate } from '@crm/shared';
 import { confirmAction } from '../../components/confirm.tsx';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
-import { cancelSend, dialerSettingsKey, downloadSendReport, fetchDialerSettings, fetchSendsOfDate, resumeSend, sendsOfDateKey, startSend } from './api.ts';
+import {
+  cancelSend,
+  dialerSettingsKey,
+  downloadSendReport,
+  fetchDialerSettings,
+  fetchSendsOfDate,
+  resumeSend,
+  sendsOfDateKey,
+  startSend,
+} from './api.ts';
 import { DialerSettingsModal } from './DialerSettingsModal.tsx';
 import { EarlierSends } from './EarlierSends.tsx';
 import { LatestSend } from './LatestSend.tsx';
@@ -52,7 +61,11 @@ function Destination({ reply, onSettings }: { reply: TDialerSettingsReply; onSet
 export function DialerSendCard({ campaignName, date }: { campaignName: string; date: string }) {
   const queryClient = useQueryClient();
   const sendsKey = sendsOfDateKey(campaignName, date);
-  const settings = useQuery({ queryKey: dialerSettingsKey(campaignName), queryFn: () => fetchDialerSettings(campaignName), staleTime: 0 });
+  const settings = useQuery({
+    queryKey: dialerSettingsKey(campaignName),
+    queryFn: () => fetchDialerSettings(campaignName),
+    staleTime: 0,
+  });
   const sends = useQuery({ queryKey: sendsKey, queryFn: () => fetchSendsOfDate(campaignName, date), staleTime: 0 });
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [failure, setFailure] = useState<TFailure | null>(null);
@@ -61,7 +74,14 @@ export function DialerSendCard({ campaignName, date }: { campaignName: string; d
   /** A newer state of one send into the date's list; a send that ended reloads the list (its unsent count too). */
   const showSend = (send: TDialerSend) => {
     queryClient.setQueryData<TSendsOfDate>(sendsKey, (old) =>
-      old === undefined ? old : { ...old, sends: old.sends.some((s) => s.id === send.id) ? old.sends.map((s) => (s.id === send.id ? send : s)) : [send, ...old.sends] },
+      old === undefined
+        ? old
+        : {
+            ...old,
+            sends: old.sends.some((s) => s.id === send.id)
+              ? old.sends.map((s) => (s.id === send.id ? send : s))
+              : [send, ...old.sends],
+          },
     );
     if (send.state !== 'running') void queryClient.invalidateQueries({ queryKey: sendsKey });
   };
@@ -75,15 +95,35 @@ export function DialerSendCard({ campaignName, date }: { campaignName: string; d
     onSuccess: () => queryClient.invalidateQueries({ queryKey: sendsKey }),
     onError: failed('The send did not start'),
   });
-  const cancel = useMutation({ mutationFn: cancelSend, onMutate: () => setFailure(null), onSuccess: showSend, onError: failed('The send was not cancelled') });
-  const resume = useMutation({ mutationFn: resumeSend, onMutate: () => setFailure(null), onSuccess: showSend, onError: failed('The send was not resumed') });
-  const report = useMutation({ mutationFn: downloadSendReport, onMutate: () => setFailure(null), onError: failed('The report could not be downloaded') });
+  const cancel = useMutation({
+    mutationFn: cancelSend,
+    onMutate: () => setFailure(null),
+    onSuccess: showSend,
+    onError: failed('The send was not cancelled'),
+  });
+  const resume = useMutation({
+    mutationFn: resumeSend,
+    onMutate: () => setFailure(null),
+    onSuccess: showSend,
+    onError: failed('The send was not resumed'),
+  });
+  const report = useMutation({
+    mutationFn: downloadSendReport,
+    onMutate: () => setFailure(null),
+    onError: failed('The report could not be downloaded'),
+  });
 
   const askCancel = async (send: TDialerSend) => {
     const body = `Stop send #${send.id} now? The leads not sent yet stay unsent, and Resume sends them later.`;
     if (await confirmAction({ body })) cancel.mutate(send.id);
   };
-  const busy = cancel.isPending ? 'cancel' : resume.isPending ? 'resume' : report.isPending && report.variables.id === latest?.id ? 'report' : null;
+  const busy = cancel.isPending
+    ? 'cancel'
+    : resume.isPending
+      ? 'resume'
+      : report.isPending && report.variables.id === latest?.id
+        ? 'report'
+        : null;
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="dialer-send-title">
@@ -92,7 +132,15 @@ export function DialerSendCard({ campaignName, date }: { campaignName: string; d
           Send to dialer
         </Title>
         {settings.data === undefined ? (
-          settings.isError ? <RetryAlert title="The dialer settings could not be loaded" message={settings.error.message} onRetry={() => void settings.refetch()} /> : <LoadingRow />
+          settings.isError ? (
+            <RetryAlert
+              title="The dialer settings could not be loaded"
+              message={settings.error.message}
+              onRetry={() => void settings.refetch()}
+            />
+          ) : (
+            <LoadingRow />
+          )
         ) : (
           <>
             <Destination reply={settings.data} onSettings={() => setSettingsOpen(true)} />
@@ -101,40 +149,76 @@ export function DialerSendCard({ campaignName, date }: { campaignName: string; d
           </>
         )}
         {/* A failed reload keeps what was shown (a running send stays in view) and says so above it. */}
-        {sends.isError && <RetryAlert title="The sends of this date could not be loaded" message={sends.error.message} onRetry={() => void sends.refetch()} />}
-        {sends.data === undefined ? (
-          sends.isPending && <LoadingRow />
-        ) : (
-          settings.data !== undefined && (
-            <>
-              <SendButton
-                reason={sendBlockedReason({ campaignName, date, reply: settings.data, unsent: sends.data.unsent, latest })}
-                unsent={unsentText(sends.data.unsent, date)}
-                pending={start.isPending}
-                onSend={() => start.mutate()}
-              />
-              {failure !== null && (
-                <Alert color="red" variant="light" role="alert" title={failure.title} p="xs" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
-                  {failure.message}
-                </Alert>
-              )}
-              {latest !== undefined && (
-                <>
-                  <Divider />
-                  <LatestSend send={latest} stream={stream} busy={busy} onCancel={() => void askCancel(latest)} onResume={() => resume.mutate(latest.id)} onReport={() => report.mutate(latest)} />
-                  <SendDialerSync sendId={latest.id} />
-                  <EarlierSends sends={sends.data.sends.slice(1)} onReport={(send) => report.mutate(send)} />
-                </>
-              )}
-            </>
-          )
+        {sends.isError && (
+          <RetryAlert
+            title="The sends of this date could not be loaded"
+            message={sends.error.message}
+            onRetry={() => void sends.refetch()}
+          />
         )}
+        {sends.data === undefined
+          ? sends.isPending && <LoadingRow />
+          : settings.data !== undefined && (
+              <>
+                <SendButton
+                  reason={sendBlockedReason({
+                    campaignName,
+                    date,
+                    reply: settings.data,
+                    unsent: sends.data.unsent,
+                    latest,
+                  })}
+                  unsent={unsentText(sends.data.unsent, date)}
+                  pending={start.isPending}
+                  onSend={() => start.mutate()}
+                />
+                {failure !== null && (
+                  <Alert
+                    color="red"
+                    variant="light"
+                    role="alert"
+                    title={failure.title}
+                    p="xs"
+                    withCloseButton
+                    closeButtonLabel="Dismiss"
+                    onClose={() => setFailure(null)}
+                  >
+                    {failure.message}
+                  </Alert>
+                )}
+                {latest !== undefined && (
+                  <>
+                    <Divider />
+                    <LatestSend
+                      send={latest}
+                      stream={stream}
+                      busy={busy}
+                      onCancel={() => void askCancel(latest)}
+                      onResume={() => resume.mutate(latest.id)}
+                      onReport={() => report.mutate(latest)}
+                    />
+                    <SendDialerSync sendId={latest.id} />
+                    <EarlierSends sends={sends.data.sends.slice(1)} onReport={(send) => report.mutate(send)} />
+                  </>
+                )}
+              </>
+            )}
       </Stack>
     </Paper>
   );
 }
 
-function SendButton({ reason, unsent, pending, onSend }: { reason: string | null; unsent: string; pending: boolean; onSend: () => void }) {
+function SendButton({
+  reason,
+  unsent,
+  pending,
+  onSend,
+}: {
+  reason: string | null;
+  unsent: string;
+  pending: boolean;
+  onSend: () => void;
+}) {
   return (
     <Stack gap={4}>
       <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -142,7 +226,13 @@ function SendButton({ reason, unsent, pending, onSend }: { reason: string | null
           {unsent}
         </Text>
         {/* Never squeezed: the count's text wraps instead. */}
-        <Button style={{ flexShrink: 0 }} disabled={reason !== null} loading={pending} onClick={onSend} aria-describedby={reason === null ? undefined : 'dialer-send-blocked'}>
+        <Button
+          style={{ flexShrink: 0 }}
+          disabled={reason !== null}
+          loading={pending}
+          onClick={onSend}
+          aria-describedby={reason === null ? undefined : 'dialer-send-blocked'}
+        >
           Send to dialer
         </Button>
       </Group>

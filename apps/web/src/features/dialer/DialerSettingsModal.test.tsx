@@ -15,7 +15,13 @@ afterEach(() => {
   notifications.clean();
 });
 
-const reply = (settings: TDialerSettingsInput | null): TDialerSettingsReply => ({ campaignName: 'Spring Survey', dialer: 'vicidial', settings, updatedBy: null, updatedAt: null });
+const reply = (settings: TDialerSettingsInput | null): TDialerSettingsReply => ({
+  campaignName: 'Spring Survey',
+  dialer: 'vicidial',
+  settings,
+  updatedBy: null,
+  updatedAt: null,
+});
 
 async function openSettings(put: TFakeRoute) {
   const server = fakeServer({
@@ -29,10 +35,11 @@ async function openSettings(put: TFakeRoute) {
   return { server, dialog, form: () => screen.getByRole('form', { name: 'Dialer settings' }) };
 }
 
-const change = (dialog: ReturnType<typeof within>, label: string | RegExp, value: string) => fireEvent.change(dialog.getByLabelText(label), { target: { value } });
+const change = (dialog: ReturnType<typeof within>, label: string | RegExp, value: string) =>
+  fireEvent.change(dialog.getByLabelText(label), { target: { value } });
 
 describe('DialerSettingsModal', () => {
-  it("refuses what the schema refuses, in its words, and sends nothing", async () => {
+  it('refuses what the schema refuses, in its words, and sends nothing', async () => {
     const { server, dialog } = await openSettings({ status: 500 });
     change(dialog, /VICIdial list id/, '12');
     change(dialog, 'Leads a second (0: as fast as the dialer answers)', '');
@@ -44,15 +51,30 @@ describe('DialerSettingsModal', () => {
     change(dialog, /VICIdial list id/, '1001');
     change(dialog, 'Leads a second (0: as fast as the dialer answers)', '5');
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('The campaign DNC check needs the VICIdial campaign id (2 to 8 letters, digits, - or _)')).toBeTruthy();
+    expect(
+      await dialog.findByText('The campaign DNC check needs the VICIdial campaign id (2 to 8 letters, digits, - or _)'),
+    ).toBeTruthy();
     expect(server.writes()).toEqual([]);
   });
 
   it('saves on Enter with the readable duplicate check, says so, and shows the new settings on the card', async () => {
-    const saved: TDialerSettingsInput = { campaignName: 'Spring Survey', listId: '1001', duplicateCheck: 'DUPSYS', dncCheck: false, campaignDncCheck: true, vicidialCampaignId: 'TELE01', rate: 0, quotaStatus: 'QUOTA' };
-    const { server, dialog, form } = await openSettings({ body: { ...reply(saved), updatedBy: 'admin', updatedAt: '2025-03-02T09:00:00.000Z' } });
+    const saved: TDialerSettingsInput = {
+      campaignName: 'Spring Survey',
+      listId: '1001',
+      duplicateCheck: 'DUPSYS',
+      dncCheck: false,
+      campaignDncCheck: true,
+      vicidialCampaignId: 'TELE01',
+      rate: 0,
+      quotaStatus: 'QUOTA',
+    };
+    const { server, dialog, form } = await openSettings({
+      body: { ...reply(saved), updatedBy: 'admin', updatedAt: '2025-03-02T09:00:00.000Z' },
+    });
     expect((dialog.getByLabelText("Status of a full quota's leads") as HTMLInputElement).value).toBe('QUOTA');
-    expect(Array.from((dialog.getByLabelText('Duplicate check') as HTMLSelectElement).options).map((o) => o.textContent)).toEqual(['None', 'Same list', "Campaign's lists", 'Whole system']);
+    expect(
+      Array.from((dialog.getByLabelText('Duplicate check') as HTMLSelectElement).options).map((o) => o.textContent),
+    ).toEqual(['None', 'Same list', "Campaign's lists", 'Whole system']);
     change(dialog, /VICIdial list id/, '1001');
     change(dialog, 'Duplicate check', 'DUPSYS');
     fireEvent.click(dialog.getByLabelText('VICIdial DNC check'));
@@ -63,7 +85,9 @@ describe('DialerSettingsModal', () => {
     expect(await screen.findByText('Dialer settings of Spring Survey saved.')).toBeTruthy();
     expect(server.writes()).toEqual([{ method: 'PUT', path: '/api/dialer/settings', query: {}, body: saved }]);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.getByText('List 1001 · as fast as the dialer answers · duplicates: Whole system · DNC: campaign TELE01')).toBeTruthy();
+    expect(
+      screen.getByText('List 1001 · as fast as the dialer answers · duplicates: Whole system · DNC: campaign TELE01'),
+    ).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send to dialer' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -77,11 +101,18 @@ describe('DialerSettingsModal', () => {
     change(dialog, "Status of a full quota's leads", 'qfull');
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(server.writes()).toHaveLength(1));
-    expect(server.writes()[0]?.body).toMatchObject({ campaignDncCheck: false, vicidialCampaignId: 'SURV1', quotaStatus: 'QFULL' });
+    expect(server.writes()[0]?.body).toMatchObject({
+      campaignDncCheck: false,
+      vicidialCampaignId: 'SURV1',
+      quotaStatus: 'QFULL',
+    });
   });
 
   it("shows the server's refusal in the dialog and keeps what was typed", async () => {
-    const { dialog } = await openSettings({ status: 400, body: { message: 'List 1001 is not a list of VICIdial campaign TELE.' } });
+    const { dialog } = await openSettings({
+      status: 400,
+      body: { message: 'List 1001 is not a list of VICIdial campaign TELE.' },
+    });
     change(dialog, /VICIdial list id/, '1001');
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     const alert = await dialog.findByRole('alert', { name: 'The settings were not saved' });

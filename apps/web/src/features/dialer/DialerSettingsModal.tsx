@@ -9,13 +9,23 @@ import { DUPLICATE_CHECKS, MAX_SEND_RATE, type TDialerSettingsReply, type TDupli
 import { formatDateTime } from '../../app/time-zone.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { dialerSettingsKey, saveDialerSettings } from './api.ts';
-import { DUPLICATE_CHECK_LABELS, settingsValues, toSettingsRequest, validateSettings, type TSettingsValues } from './settings-form.ts';
+import {
+  DUPLICATE_CHECK_LABELS,
+  settingsValues,
+  toSettingsRequest,
+  validateSettings,
+  type TSettingsValues,
+} from './settings-form.ts';
 
 const DUPLICATE_OPTIONS = DUPLICATE_CHECKS.map((value) => ({ value, label: DUPLICATE_CHECK_LABELS[value] }));
 
 function SettingsForm({ reply, onClose }: { reply: TDialerSettingsReply; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<TSettingsValues>({ mode: 'controlled', initialValues: settingsValues(reply.campaignName, reply.settings), validate: validateSettings });
+  const form = useForm<TSettingsValues>({
+    mode: 'controlled',
+    initialValues: settingsValues(reply.campaignName, reply.settings),
+    validate: validateSettings,
+  });
   const save = useMutation({
     mutationFn: (values: TSettingsValues) => saveDialerSettings(toSettingsRequest(values)),
     onSuccess: (saved) => {
@@ -44,8 +54,16 @@ function SettingsForm({ reply, onClose }: { reply: TDialerSettingsReply; onClose
           {...form.getInputProps('duplicateCheck')}
           onChange={(event) => form.setFieldValue('duplicateCheck', event.currentTarget.value as TDuplicateCheck)}
         />
-        <Checkbox label="VICIdial DNC check" description="Refuse numbers on VICIdial's system do-not-call list" {...form.getInputProps('dncCheck', { type: 'checkbox' })} />
-        <Checkbox label="Campaign DNC check" description="Refuse numbers on the VICIdial campaign's do-not-call list" {...form.getInputProps('campaignDncCheck', { type: 'checkbox' })} />
+        <Checkbox
+          label="VICIdial DNC check"
+          description="Refuse numbers on VICIdial's system do-not-call list"
+          {...form.getInputProps('dncCheck', { type: 'checkbox' })}
+        />
+        <Checkbox
+          label="Campaign DNC check"
+          description="Refuse numbers on the VICIdial campaign's do-not-call list"
+          {...form.getInputProps('campaignDncCheck', { type: 'checkbox' })}
+        />
         <TextInput
           label="VICIdial campaign id"
           description="2 to 8 letters, digits, - or _: the campaign DNC check's campaign, where this campaign's do-not-call numbers and callbacks go in VICIdial"
@@ -54,7 +72,14 @@ function SettingsForm({ reply, onClose }: { reply: TDialerSettingsReply; onClose
           autoComplete="off"
           {...form.getInputProps('vicidialCampaignId')}
         />
-        <NumberInput label="Leads a second (0: as fast as the dialer answers)" min={0} max={MAX_SEND_RATE} allowDecimal={false} allowNegative={false} {...form.getInputProps('rate')} />
+        <NumberInput
+          label="Leads a second (0: as fast as the dialer answers)"
+          min={0}
+          max={MAX_SEND_RATE}
+          allowDecimal={false}
+          allowNegative={false}
+          {...form.getInputProps('rate')}
+        />
         <TextInput
           label="Status of a full quota's leads"
           description="The VICIdial status (1 to 6 letters or digits) its sent, not yet called leads get when a quota fills"
@@ -77,7 +102,15 @@ function SettingsForm({ reply, onClose }: { reply: TDialerSettingsReply; onClose
 }
 
 /** The dialog; its form is made afresh from the saved settings each time it opens. */
-export function DialerSettingsModal({ opened, onClose, reply }: { opened: boolean; onClose: () => void; reply: TDialerSettingsReply }) {
+export function DialerSettingsModal({
+  opened,
+  onClose,
+  reply,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  reply: TDialerSettingsReply;
+}) {
   return (
     <Modal opened={opened} onClose={onClose} title={`Dialer settings of ${reply.campaignName}`}>
       <SettingsForm reply={reply} onClose={onClose} />

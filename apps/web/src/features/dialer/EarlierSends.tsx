@@ -30,7 +30,12 @@ export function EarlierSends({ sends, onReport }: { sends: TDialerSend[]; onRepo
             </Table.Td>
             <Table.Td>{`${send.total.toLocaleString('en-US')} leads: ${sendCountsText(send)}`}</Table.Td>
             <Table.Td>
-              <Button size="compact-xs" variant="subtle" aria-label={`Download the report of send #${send.id}`} onClick={() => onReport(send)}>
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                aria-label={`Download the report of send #${send.id}`}
+                onClick={() => onReport(send)}
+              >
                 Report
               </Button>
             </Table.Td>

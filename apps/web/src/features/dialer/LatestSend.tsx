@@ -58,13 +58,31 @@ export function LatestSend({ send, stream, busy, onCancel, onResume, onReport }:
             </Badge>
           )}
         </Group>
-        <Text size="xs" c="dimmed">{`List ${send.listId} · by ${send.startedBy} at ${formatDateTime(send.createdAt)}`}</Text>
+        <Text
+          size="xs"
+          c="dimmed"
+        >{`List ${send.listId} · by ${send.startedBy} at ${formatDateTime(send.createdAt)}`}</Text>
       </Group>
-      <Progress value={percent} size="lg" animated={running} aria-label="Send progress" color={send.state === 'stopped' ? 'red' : undefined} />
-      <Text size="sm" role="status">{`${done.toLocaleString('en-US')} of ${send.total.toLocaleString('en-US')} leads sent (${percent}%)`}</Text>
+      <Progress
+        value={percent}
+        size="lg"
+        animated={running}
+        aria-label="Send progress"
+        color={send.state === 'stopped' ? 'red' : undefined}
+      />
+      <Text
+        size="sm"
+        role="status"
+      >{`${done.toLocaleString('en-US')} of ${send.total.toLocaleString('en-US')} leads sent (${percent}%)`}</Text>
       <Figures send={send} />
       {send.message !== null && (
-        <Alert color={send.state === 'stopped' ? 'red' : 'yellow'} variant="light" role="alert" title={send.state === 'stopped' ? 'The dialer stopped the send' : 'Note'} p="xs">
+        <Alert
+          color={send.state === 'stopped' ? 'red' : 'yellow'}
+          variant="light"
+          role="alert"
+          title={send.state === 'stopped' ? 'The dialer stopped the send' : 'Note'}
+          p="xs"
+        >
           {send.message}
         </Alert>
       )}

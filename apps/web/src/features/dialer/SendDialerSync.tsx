@@ -9,7 +9,12 @@ import { fetchSendSync, retrySendSync, sendSyncKey } from './api.ts';
 export function SendDialerSync({ sendId }: { sendId: number }) {
   const queryClient = useQueryClient();
   const key = sendSyncKey(sendId);
-  const sync = useQuery({ queryKey: key, queryFn: () => fetchSendSync(sendId), staleTime: 0, refetchInterval: (q) => syncRefetchInterval(q.state.data) });
+  const sync = useQuery({
+    queryKey: key,
+    queryFn: () => fetchSendSync(sendId),
+    staleTime: 0,
+    refetchInterval: (q) => syncRefetchInterval(q.state.data),
+  });
   const retry = useMutation({
     mutationFn: () => retrySendSync(sendId),
     onSuccess: async (message) => {

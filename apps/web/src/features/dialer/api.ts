@@ -24,7 +24,8 @@ import { followDownloadLink } from '../../app/save-file.ts';
 export const DIALER_KEY = ['dialer'] as const;
 
 export const dialerSettingsKey = (campaignName: string) => [...DIALER_KEY, 'settings', campaignName] as const;
-export const sendsOfDateKey = (campaignName: string, date: string) => [...DIALER_KEY, 'sends', campaignName, date] as const;
+export const sendsOfDateKey = (campaignName: string, date: string) =>
+  [...DIALER_KEY, 'sends', campaignName, date] as const;
 export const sendSyncKey = (id: number) => [...DIALER_KEY, 'sync', id] as const;
 
 export function fetchDialerSettings(campaignName: string): Promise<TDialerSettingsReply> {

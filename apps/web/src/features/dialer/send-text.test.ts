@@ -3,20 +3,59 @@ import { describe, expect, it } from 'vitest';
 import { DIALER_SEND_MESSAGES, type TDialerSend, type TDialerSettingsReply } from '@crm/shared';
 import { canResume, sendBlockedReason, sendProgress, settingsText } from './send-text.ts';
 
-const SETTINGS = { campaignName: 'A', listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 1 } as const;
-const reply = (over: Partial<TDialerSettingsReply> = {}): TDialerSettingsReply => ({ campaignName: 'A', dialer: 'vicidial', settings: SETTINGS, updatedBy: null, updatedAt: null, ...over });
+const SETTINGS = {
+  campaignName: 'A',
+  listId: '1001',
+  duplicateCheck: 'NONE',
+  dncCheck: false,
+  campaignDncCheck: false,
+  vicidialCampaignId: null,
+  rate: 1,
+} as const;
+const reply = (over: Partial<TDialerSettingsReply> = {}): TDialerSettingsReply => ({
+  campaignName: 'A',
+  dialer: 'vicidial',
+  settings: SETTINGS,
+  updatedBy: null,
+  updatedAt: null,
+  ...over,
+});
 const send = (over: Partial<TDialerSend>): TDialerSend => ({
-  id: 3, campaignName: 'A', date: '2025-03-02', state: 'running', listId: '1001', rate: 1, total: 4, pending: 0, added: 4, duplicate: 0, dnc: 0, refused: 0, failed: 0,
-  message: null, startedBy: 'admin', createdAt: '2025-03-02T08:00:00.000Z', finishedAt: null, ...over,
+  id: 3,
+  campaignName: 'A',
+  date: '2025-03-02',
+  state: 'running',
+  listId: '1001',
+  rate: 1,
+  total: 4,
+  pending: 0,
+  added: 4,
+  duplicate: 0,
+  dnc: 0,
+  refused: 0,
+  failed: 0,
+  message: null,
+  startedBy: 'admin',
+  createdAt: '2025-03-02T08:00:00.000Z',
+  finishedAt: null,
+  ...over,
 });
 
 describe('sendBlockedReason', () => {
   const base = { campaignName: 'A', date: '2025-03-02', unsent: 5, latest: undefined };
   it('names the first thing missing: the dialer, then the settings, then a running send, then leads to send', () => {
-    expect(sendBlockedReason({ ...base, reply: reply({ dialer: 'unconfigured', settings: null }), unsent: 0 })).toBe(DIALER_SEND_MESSAGES.noDialer);
-    expect(sendBlockedReason({ ...base, reply: reply({ settings: null }), unsent: 0 })).toBe(DIALER_SEND_MESSAGES.noSettings('A'));
-    expect(sendBlockedReason({ ...base, reply: reply(), latest: send({ pending: 2 }) })).toBe(DIALER_SEND_MESSAGES.alreadyRunning(3));
-    expect(sendBlockedReason({ ...base, reply: reply(), unsent: 0, latest: send({ state: 'finished' }) })).toBe(DIALER_SEND_MESSAGES.nothingToSend('2025-03-02'));
+    expect(sendBlockedReason({ ...base, reply: reply({ dialer: 'unconfigured', settings: null }), unsent: 0 })).toBe(
+      DIALER_SEND_MESSAGES.noDialer,
+    );
+    expect(sendBlockedReason({ ...base, reply: reply({ settings: null }), unsent: 0 })).toBe(
+      DIALER_SEND_MESSAGES.noSettings('A'),
+    );
+    expect(sendBlockedReason({ ...base, reply: reply(), latest: send({ pending: 2 }) })).toBe(
+      DIALER_SEND_MESSAGES.alreadyRunning(3),
+    );
+    expect(sendBlockedReason({ ...base, reply: reply(), unsent: 0, latest: send({ state: 'finished' }) })).toBe(
+      DIALER_SEND_MESSAGES.nothingToSend('2025-03-02'),
+    );
     expect(sendBlockedReason({ ...base, reply: reply({ dialer: 'simulated' }) })).toBeNull();
   });
 });

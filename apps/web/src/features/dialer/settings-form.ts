@@ -1,5 +1,11 @@
 // The dialer settings form: what its inputs hold, the request they make, and the shared schema's rules and words.
-import { DEFAULT_QUOTA_STATUS, DEFAULT_SEND_RATE, ZDialerSettingsInput, type TDialerSettingsInput, type TDuplicateCheck } from '@crm/shared';
+import {
+  DEFAULT_QUOTA_STATUS,
+  DEFAULT_SEND_RATE,
+  ZDialerSettingsInput,
+  type TDialerSettingsInput,
+  type TDuplicateCheck,
+} from '@crm/shared';
 import type { FormErrors } from '@mantine/form';
 import { schemaValidate } from '../../app/form-schema.ts';
 
@@ -27,16 +33,32 @@ export type TSettingsValues = {
 /** The saved settings, or a campaign's first: duplicates in the list and VICIdial's DNC list refused, 20 a second. */
 export function settingsValues(campaignName: string, saved: TDialerSettingsInput | null): TSettingsValues {
   if (saved === null) {
-    return { campaignName, listId: '', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: '', rate: DEFAULT_SEND_RATE, quotaStatus: DEFAULT_QUOTA_STATUS };
+    return {
+      campaignName,
+      listId: '',
+      duplicateCheck: 'DUPLIST',
+      dncCheck: true,
+      campaignDncCheck: false,
+      vicidialCampaignId: '',
+      rate: DEFAULT_SEND_RATE,
+      quotaStatus: DEFAULT_QUOTA_STATUS,
+    };
   }
-  return { ...saved, campaignName, vicidialCampaignId: saved.vicidialCampaignId ?? '', quotaStatus: saved.quotaStatus ?? DEFAULT_QUOTA_STATUS };
+  return {
+    ...saved,
+    campaignName,
+    vicidialCampaignId: saved.vicidialCampaignId ?? '',
+    quotaStatus: saved.quotaStatus ?? DEFAULT_QUOTA_STATUS,
+  };
 }
 
 /**
  * The request: the VICIdial campaign id blank as null (the campaign DNC check needs it; a campaign's do-not-call numbers
  * and callbacks go to that VICIdial campaign), the quota status in capitals.
  */
-export function settingsInput(values: TSettingsValues): Omit<TDialerSettingsInput, 'rate'> & { rate: number | undefined } {
+export function settingsInput(
+  values: TSettingsValues,
+): Omit<TDialerSettingsInput, 'rate'> & { rate: number | undefined } {
   const campaignId = values.vicidialCampaignId.trim();
   return {
     campaignName: values.campaignName,

@@ -11,7 +11,10 @@ import { fetchMediaToken, readSendEvent, sendStreamPath } from './api.ts';
  * and stops at the first state other than running: the server ends the stream there. The status is null while
  * nothing is streamed.
  */
-export function useSendStream(send: TDialerSend | undefined, onSend: (send: TDialerSend) => void): TStreamStatus | null {
+export function useSendStream(
+  send: TDialerSend | undefined,
+  onSend: (send: TDialerSend) => void,
+): TStreamStatus | null {
   const runningId = send?.state === 'running' ? send.id : null;
   const [status, setStatus] = useState<TStreamStatus>('connecting');
   const passOn = useEffectEvent(onSend);

@@ -7,18 +7,31 @@ import { AddDncModal } from './AddDncModal.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 type TFetchCalls = { mock: { calls: [RequestInfo | URL, RequestInit?][] } };
 
 function bodiesSent(fetch: TFetchCalls): unknown[] {
-  return fetch.mock.calls.filter(([url]) => String(url) === '/api/dnc').map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+  return fetch.mock.calls
+    .filter(([url]) => String(url) === '/api/dnc')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 }
 
 describe('AddDncModal', () => {
   it('sends no campaign for the system list, and asks for a number first', async () => {
-    const entry = { id: 1, phoneNumber: '+8801712345678', list: 'system', campaignName: null, reason: '', addedBy: 'admin', createdAt: '2026-11-26 10:00:00' };
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => (String(url) === '/api/dnc' ? json(entry) : json([])));
+    const entry = {
+      id: 1,
+      phoneNumber: '+8801712345678',
+      list: 'system',
+      campaignName: null,
+      reason: '',
+      addedBy: 'admin',
+      createdAt: '2026-11-26 10:00:00',
+    };
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) => (String(url) === '/api/dnc' ? json(entry) : json([])));
     const onClose = vi.fn();
     renderWithApp(<AddDncModal opened onClose={onClose} initialList="all" />);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -47,15 +60,21 @@ describe('AddDncModal', () => {
     fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '0171' } });
     fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '01712345678' } });
     expect(await screen.findByText(warning)).toBeTruthy();
-    const lookups = fetch.mock.calls.map(([url]) => new URL(String(url), 'http://localhost')).filter((u) => u.pathname === '/api/dialer/sync/sent');
+    const lookups = fetch.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((u) => u.pathname === '/api/dialer/sync/sent');
     // Looked up once typing paused, with the whole number only.
-    expect(lookups.map((u) => Object.fromEntries(u.searchParams))).toEqual([{ number: '01712345678', campaignName: 'Spring Survey' }]);
+    expect(lookups.map((u) => Object.fromEntries(u.searchParams))).toEqual([
+      { number: '01712345678', campaignName: 'Spring Survey' },
+    ]);
   });
 
   it("sends the campaign of a campaign's list and shows a refusal under the number", async () => {
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) =>
-      String(url) === '/api/dnc' ? json({ message: 'The number is already on that list.' }, 409) : json([]),
-    );
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) =>
+        String(url) === '/api/dnc' ? json({ message: 'The number is already on that list.' }, 409) : json([]),
+      );
     renderWithApp(<AddDncModal opened onClose={() => undefined} initialList="c:Spring Survey" />);
     fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '01712345678' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

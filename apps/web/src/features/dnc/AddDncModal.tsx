@@ -32,7 +32,10 @@ export function AddDncModal({ opened, onClose, initialList }: Props) {
   const mutation = useMutation({
     mutationFn: addDncNumber,
     onSuccess: async (entry) => {
-      notifications.show({ color: 'green', message: `${entry.phoneNumber} added to ${entry.campaignName ?? 'the system list'}.` });
+      notifications.show({
+        color: 'green',
+        message: `${entry.phoneNumber} added to ${entry.campaignName ?? 'the system list'}.`,
+      });
       setNumber('');
       setReason('');
       onClose();
@@ -54,14 +57,26 @@ export function AddDncModal({ opened, onClose, initialList }: Props) {
     <Modal opened={opened} onClose={onClose} title="Add number">
       <form onSubmit={submit} noValidate aria-label="Add number">
         <Stack gap="md">
-          <TextInput label="Phone number" withAsterisk autoComplete="off" value={number} error={numberError} onChange={(e) => setNumber(e.currentTarget.value)} />
+          <TextInput
+            label="Phone number"
+            withAsterisk
+            autoComplete="off"
+            value={number}
+            error={numberError}
+            onChange={(e) => setNumber(e.currentTarget.value)}
+          />
           <ListSelect label="List" value={list} onChange={setList} />
           {warning !== undefined && warning !== null && (
             <Alert color="yellow" variant="light" title="Already sent to the dialer" p="xs" role="status">
               {warning}
             </Alert>
           )}
-          <TextInput label="Reason" placeholder="Customer asked not to be called" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+          <TextInput
+            label="Reason"
+            placeholder="Customer asked not to be called"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
           <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>

@@ -7,7 +7,12 @@ import { DNC_SYNC_KEY, fetchDncSync, retryDncSync } from './api.ts';
 
 export function DncDialerSync() {
   const queryClient = useQueryClient();
-  const sync = useQuery({ queryKey: DNC_SYNC_KEY, queryFn: fetchDncSync, staleTime: 0, refetchInterval: (q) => syncRefetchInterval(q.state.data) });
+  const sync = useQuery({
+    queryKey: DNC_SYNC_KEY,
+    queryFn: fetchDncSync,
+    staleTime: 0,
+    refetchInterval: (q) => syncRefetchInterval(q.state.data),
+  });
   const retry = useMutation({
     mutationFn: retryDncSync,
     onSuccess: async (message) => {

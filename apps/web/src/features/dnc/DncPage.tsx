@@ -27,7 +27,8 @@ export default function DncPage() {
   const [dialog, setDialog] = useState<'add' | 'upload' | null>(null);
   const counts = useQuery({ queryKey: [...DNC_KEY, 'counts'], queryFn: fetchDncCounts, staleTime: 0 });
   const remove = useDeleteRow<TDncEntry>({
-    confirmBody: (e) => `Take ${e.phoneNumber} off ${e.campaignName === null ? 'the system list' : `the list of ${e.campaignName}`}? It can be called again.`,
+    confirmBody: (e) =>
+      `Take ${e.phoneNumber} off ${e.campaignName === null ? 'the system list' : `the list of ${e.campaignName}`}? It can be called again.`,
     remove: (e) => removeDncNumber(e.id),
     notice: (e) => `${e.phoneNumber} removed from ${listName(e)}.`,
     reload: [DNC_KEY],
@@ -38,11 +39,15 @@ export default function DncPage() {
     <Stack gap="md">
       <Title order={1}>Do Not Call</Title>
       <Text c="dimmed" maw={900}>
-        Numbers on the system list are never called for any campaign; numbers on a campaign's list are never called for that campaign. Uploads skip
-        them, lead generation leaves them out and the agent's lookup refuses them.
+        Numbers on the system list are never called for any campaign; numbers on a campaign's list are never called for
+        that campaign. Uploads skip them, lead generation leaves them out and the agent's lookup refuses them.
       </Text>
       <Text size="sm" aria-label="Counts per list">
-        {counts.data ? countsText(counts.data) : counts.error ? `The counts could not be loaded: ${counts.error.message}` : 'Counting…'}
+        {counts.data
+          ? countsText(counts.data)
+          : counts.error
+            ? `The counts could not be loaded: ${counts.error.message}`
+            : 'Counting…'}
       </Text>
       <DncDialerSync />
       <DataList
@@ -64,7 +69,13 @@ export default function DncPage() {
           </Group>
         }
         actions={(e) => (
-          <Button size="compact-sm" variant="subtle" color="red" aria-label={`Remove ${e.phoneNumber}`} onClick={() => void remove(e)}>
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            color="red"
+            aria-label={`Remove ${e.phoneNumber}`}
+            onClick={() => void remove(e)}
+          >
             Remove
           </Button>
         )}

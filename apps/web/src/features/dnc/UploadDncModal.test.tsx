@@ -11,7 +11,8 @@ function choose(name: string) {
   fireEvent.change(screen.getByLabelText(/CSV file/), { target: { files: [file] } });
 }
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('UploadDncModal', () => {
   it('refuses a file that is not .csv without sending it', async () => {
@@ -24,14 +25,25 @@ describe('UploadDncModal', () => {
   });
 
   it("uploads to the chosen campaign's list and shows a refused file's rows", async () => {
-    const report = { message: '1 problem in the file; nothing was stored. Fix the file and upload it again.', rowsRead: 2, errorCount: 1, errors: [{ row: 3, column: 'number', reason: '"12345" is not a phone number' }] };
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (url) => (String(url).includes('/api/dnc/upload') ? json(report, 400) : json([])));
+    const report = {
+      message: '1 problem in the file; nothing was stored. Fix the file and upload it again.',
+      rowsRead: 2,
+      errorCount: 1,
+      errors: [{ row: 3, column: 'number', reason: '"12345" is not a phone number' }],
+    };
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async (url) => (String(url).includes('/api/dnc/upload') ? json(report, 400) : json([])));
     renderWithApp(<UploadDncModal opened onClose={() => undefined} initialList="c:Spring Survey" />);
     choose('numbers.csv');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(report.message)).toBeTruthy();
-    const rows = within(screen.getByRole('table', { name: 'Upload errors' })).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(screen.getByRole('table', { name: 'Upload errors' }))
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toEqual(['RowColumnReason', '3number"12345" is not a phone number']);
-    await waitFor(() => expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/dnc/upload?campaignName=Spring+Survey'));
+    await waitFor(() =>
+      expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/dnc/upload?campaignName=Spring+Survey'),
+    );
   });
 });

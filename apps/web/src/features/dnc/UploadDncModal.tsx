@@ -25,8 +25,8 @@ export function UploadDncModal({ opened, onClose, initialList }: Props) {
         <LoadingOverlay visible={uploading} loaderProps={{ 'aria-label': 'Uploading' }} />
         <Stack gap="md">
           <Text size="sm">
-            A header row with the column <b>number</b>, then one phone number a row, in any format. Numbers the list has already are counted, not
-            refused. If any row is not a phone number, nothing is stored.
+            A header row with the column <b>number</b>, then one phone number a row, in any format. Numbers the list has
+            already are counted, not refused. If any row is not a phone number, nothing is stored.
           </Text>
           <ListSelect label="List" value={list} onChange={setList} />
           <Input.Wrapper label="CSV file" id="dnc-csv-file" error={fileError} withAsterisk>
@@ -39,7 +39,14 @@ export function UploadDncModal({ opened, onClose, initialList }: Props) {
               onChange={(e) => choose(e.currentTarget.files?.[0] ?? null)}
             />
           </Input.Wrapper>
-          {failure !== null && <UploadFailureAlert title="The file was not uploaded" message={failure.message} errors={failure.errors} errorCount={failure.errorCount} />}
+          {failure !== null && (
+            <UploadFailureAlert
+              title="The file was not uploaded"
+              message={failure.message}
+              errors={failure.errors}
+              errorCount={failure.errorCount}
+            />
+          )}
           <FormActions onCancel={close} saving={uploading} cancelLabel="Close" />
         </Stack>
       </form>

@@ -18,7 +18,9 @@ describe('the list filter', () => {
 
 describe('countsText', () => {
   it('names the system list first, then each campaign list', () => {
-    expect(countsText({ system: 1234, campaigns: [{ campaignName: 'Spring Survey', count: 3 }] })).toBe('System list: 1,234 · Spring Survey: 3');
+    expect(countsText({ system: 1234, campaigns: [{ campaignName: 'Spring Survey', count: 3 }] })).toBe(
+      'System list: 1,234 · Spring Survey: 3',
+    );
     expect(countsText({ system: 0, campaigns: [] })).toBe('System list: 0');
   });
 });

@@ -51,7 +51,10 @@ export function fetchDncPage(filter: TDncFilter, page: number, size: number): Pr
 }
 
 export function searchDnc(filter: TDncFilter, term: string): Promise<TPaged<TDncEntry>> {
-  return api.get(`/api/dnc/pagination/0/${MAX_PAGE_SIZE}`, { query: { ...filterQuery(filter), q: term }, schema: ZDncPage });
+  return api.get(`/api/dnc/pagination/0/${MAX_PAGE_SIZE}`, {
+    query: { ...filterQuery(filter), q: term },
+    schema: ZDncPage,
+  });
 }
 
 export function fetchDncCounts(): Promise<TDncCounts> {
@@ -83,7 +86,12 @@ export async function uploadDncCsv(file: File, campaignName: string): Promise<TD
   const form = new FormData();
   form.append('file', file, file.name);
   try {
-    return await api.post('/api/dnc/upload', form, { query: campaignName === '' ? {} : { campaignName }, schema: ZDncUploadResult, notify: false, timeoutMs: 10 * 60_000 });
+    return await api.post('/api/dnc/upload', form, {
+      query: campaignName === '' ? {} : { campaignName },
+      schema: ZDncUploadResult,
+      notify: false,
+      timeoutMs: 10 * 60_000,
+    });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const report = ZDncUploadRejected.safeParse(error.body);
@@ -95,7 +103,9 @@ export async function uploadDncCsv(file: File, campaignName: string): Promise<TD
 /** "System list: 12 · Spring Survey: 3" */
 export function countsText(counts: TDncCounts): string {
   const n = (k: number) => k.toLocaleString('en-US');
-  return [`System list: ${n(counts.system)}`, ...counts.campaigns.map((c) => `${c.campaignName}: ${n(c.count)}`)].join(' · ');
+  return [`System list: ${n(counts.system)}`, ...counts.campaigns.map((c) => `${c.campaignName}: ${n(c.count)}`)].join(
+    ' · ',
+  );
 }
 
 /** The numbers of the lists sent to VICIdial's DNC lists and the sent leads pulled for them: done, waiting, refused. */
@@ -112,5 +122,10 @@ export async function retryDncSync(): Promise<string> {
 /** The sent, not yet completed leads of `number` that putting it on the filter's list would pull from the dialer. */
 export function fetchDncSent(number: string, filter: TDncFilter, signal?: AbortSignal): Promise<TDncSentCheck> {
   const { campaignName } = filterQuery(filter);
-  return api.get('/api/dialer/sync/sent', { query: { number, ...(campaignName ? { campaignName } : {}) }, schema: ZDncSentCheck, signal, notify: false });
+  return api.get('/api/dialer/sync/sent', {
+    query: { number, ...(campaignName ? { campaignName } : {}) },
+    schema: ZDncSentCheck,
+    signal,
+    notify: false,
+  });
 }

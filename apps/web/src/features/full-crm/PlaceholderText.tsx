@@ -17,7 +17,11 @@ export function PlaceholderText({ text }: { text: string }) {
             px={4}
             style={{ borderRadius: 4 }}
             data-placeholder={part.kind}
-            title={part.kind === 'field' ? `Lead field ${part.name}: the agent sees the lead's value` : `The answer to ${part.qno}`}
+            title={
+              part.kind === 'field'
+                ? `Lead field ${part.name}: the agent sees the lead's value`
+                : `The answer to ${part.qno}`
+            }
           >
             {part.kind === 'field' ? part.name : part.qno}
           </Mark>

@@ -7,12 +7,23 @@ import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { PlaceholderText } from './PlaceholderText.tsx';
 
 /** `condition`: the question's "show only if" in words, when it has one. */
-type Props = { question: TQuestion; rules: readonly TLogicRule[]; byId: ReadonlyMap<number, TQuestion>; condition?: string | undefined };
+type Props = {
+  question: TQuestion;
+  rules: readonly TLogicRule[];
+  byId: ReadonlyMap<number, TQuestion>;
+  condition?: string | undefined;
+};
 
 export function SurveyQuestionCard({ question, rules, byId, condition }: Props) {
   const options = parseOptions(question.options);
   return (
-    <Paper withBorder p="md" component="article" aria-label={`${question.qno}. ${question.title}`} opacity={question.status ? 1 : 0.75}>
+    <Paper
+      withBorder
+      p="md"
+      component="article"
+      aria-label={`${question.qno}. ${question.title}`}
+      opacity={question.status ? 1 : 0.75}
+    >
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Group gap="xs" align="baseline" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -41,19 +52,25 @@ export function SurveyQuestionCard({ question, rules, byId, condition }: Props) 
         )}
         {condition !== undefined && (
           <Text size="sm" aria-label={`Condition of ${question.qno}`}>
-            <Text span fw={500}>Show only if </Text>
+            <Text span fw={500}>
+              Show only if{' '}
+            </Text>
             {condition}
           </Text>
         )}
         {question.instruction !== null && (
           <Text size="sm">
-            <Text span fw={500}>Instruction: </Text>
+            <Text span fw={500}>
+              Instruction:{' '}
+            </Text>
             <PlaceholderText text={question.instruction} />
           </Text>
         )}
         {question.optionalValue !== null && (
           <Text size="sm">
-            <Text span fw={500}>Optional value: </Text>
+            <Text span fw={500}>
+              Optional value:{' '}
+            </Text>
             {question.optionalValue}
           </Text>
         )}

@@ -8,13 +8,30 @@ import { SurveyQuestionCard } from './SurveyQuestionCard.tsx';
 
 function Survey({ campaignName }: { campaignName: string }) {
   const { survey, pending, error } = useCampaignSurvey(campaignName);
-  if (pending) return <Center py="xl"><Loader aria-label="Loading questions" /></Center>;
-  if (error !== null) return <Alert color="red" title="The survey could not be loaded">{error.message}</Alert>;
-  if (survey === undefined || survey.questions.length === 0) return <Text c="dimmed">This campaign has no questions yet.</Text>;
+  if (pending)
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading questions" />
+      </Center>
+    );
+  if (error !== null)
+    return (
+      <Alert color="red" title="The survey could not be loaded">
+        {error.message}
+      </Alert>
+    );
+  if (survey === undefined || survey.questions.length === 0)
+    return <Text c="dimmed">This campaign has no questions yet.</Text>;
   return (
     <Stack gap="sm" component="section" aria-label={`Survey of ${campaignName}`}>
       {survey.questions.map((q) => (
-        <SurveyQuestionCard key={q.id} question={q} rules={survey.rulesOf(q.id)} byId={survey.byId} condition={survey.conditionOf(q.id)?.words} />
+        <SurveyQuestionCard
+          key={q.id}
+          question={q}
+          rules={survey.rulesOf(q.id)}
+          byId={survey.byId}
+          condition={survey.conditionOf(q.id)?.words}
+        />
       ))}
     </Stack>
   );
@@ -35,9 +52,15 @@ export default function ViewFullCrmPage() {
         </Text>
         <Title order={1}>{campaignName === '' ? 'Survey' : campaignName}</Title>
       </Stack>
-      {!isAgent && <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />}
+      {!isAgent && (
+        <CampaignSelect value={campaignName} onChange={(name) => setParams({ campaignName: name })} w={320} />
+      )}
       {campaignName === '' ? (
-        <Text c="dimmed">{isAgent ? 'Your session names no campaign. Sign in again with a campaign.' : 'Choose a campaign to see its survey.'}</Text>
+        <Text c="dimmed">
+          {isAgent
+            ? 'Your session names no campaign. Sign in again with a campaign.'
+            : 'Choose a campaign to see its survey.'}
+        </Text>
       ) : (
         <Survey campaignName={campaignName} />
       )}

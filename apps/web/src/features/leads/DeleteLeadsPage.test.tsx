@@ -15,7 +15,8 @@ function renderPage(routes: Record<string, TFakeRoute> = {}) {
   return server;
 }
 
-const CONFIRM_TEXT = 'This deletes all 150 leads of 2025-03-02 from Spring Survey; 18 of them have survey answers, which are lost too. This cannot be undone.';
+const CONFIRM_TEXT =
+  'This deletes all 150 leads of 2025-03-02 from Spring Survey; 18 of them have survey answers, which are lost too. This cannot be undone.';
 
 async function chooseCampaignAndDate() {
   await screen.findByRole('option', { name: 'Spring Survey' });
@@ -31,7 +32,11 @@ describe('DeleteLeadsPage', () => {
   it('says how many leads go and how many have answers; Close sends nothing', async () => {
     const server = renderPage();
     await chooseCampaignAndDate();
-    expect(screen.getByText('150 leads: 120 fresh, 30 generated (10 not called yet), 20 called; 18 leads have survey answers.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        '150 leads: 120 fresh, 30 generated (10 not called yet), 20 called; 18 leads have survey answers.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText(CONFIRM_TEXT)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
@@ -40,17 +45,28 @@ describe('DeleteLeadsPage', () => {
   });
 
   it('deletes the date on Confirm, says so and goes to /leads', async () => {
-    const server = renderPage({ 'DELETE /dynamic/deleteLead': { body: { rowsDeleted: 150, message: LEAD_MESSAGES.deleted } } });
+    const server = renderPage({
+      'DELETE /dynamic/deleteLead': { body: { rowsDeleted: 150, message: LEAD_MESSAGES.deleted } },
+    });
     await chooseCampaignAndDate();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText(LEAD_MESSAGES.deleted)).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/leads'));
-    expect(server.writes()).toEqual([{ method: 'DELETE', path: '/dynamic/deleteLead', query: { tableName: 'Spring Survey', dataDate: '2025-03-02' }, body: undefined }]);
+    expect(server.writes()).toEqual([
+      {
+        method: 'DELETE',
+        path: '/dynamic/deleteLead',
+        query: { tableName: 'Spring Survey', dataDate: '2025-03-02' },
+        body: undefined,
+      },
+    ]);
   });
 
   it("shows the failure with the server's reason and stays", async () => {
-    renderPage({ 'DELETE /dynamic/deleteLead': { status: 400, body: { message: 'dataDate must be a date written yyyy-MM-dd' } } });
+    renderPage({
+      'DELETE /dynamic/deleteLead': { status: 400, body: { message: 'dataDate must be a date written yyyy-MM-dd' } },
+    });
     await chooseCampaignAndDate();
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));

@@ -11,7 +11,14 @@ import { DASHBOARD_KEY } from '../dashboard/api.ts';
 import { LEADS_KEY } from './api.ts';
 import { deleteLeadsOfDate } from './lead-actions-api.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
-import { ActionNotice, DataDateField, LeadActionFrame, NO_LEAD_CAMPAIGN, SummaryGate, useDateSummary } from './lead-actions-fields.tsx';
+import {
+  ActionNotice,
+  DataDateField,
+  LeadActionFrame,
+  NO_LEAD_CAMPAIGN,
+  SummaryGate,
+  useDateSummary,
+} from './lead-actions-fields.tsx';
 import { NO_CHOICE } from './lead-actions-form.ts';
 import { countOf, deleteConfirmText, summaryText, type TActionNotice, type TLeadChoice } from './lead-actions.ts';
 
@@ -57,7 +64,12 @@ export default function DeleteLeadsPage() {
           disabled={mutation.isPending}
         />
         {choice.campaign !== '' && (
-          <DataDateField campaign={choice.campaign} value={choice.dataDate} onChange={(dataDate) => choose({ ...choice, dataDate })} disabled={mutation.isPending} />
+          <DataDateField
+            campaign={choice.campaign}
+            value={choice.dataDate}
+            onChange={(dataDate) => choose({ ...choice, dataDate })}
+            disabled={mutation.isPending}
+          />
         )}
         {choice.dataDate !== '' && (
           <SummaryGate summary={summary}>

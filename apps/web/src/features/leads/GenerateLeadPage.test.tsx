@@ -36,14 +36,20 @@ describe('GenerateLeadPage', () => {
     renderPage();
     expect(screen.getByRole('button', { name: 'Upload CSV' })).toBeTruthy();
     await screen.findByRole('option', { name: 'Spring Survey' });
-    const campaigns = Array.from((screen.getByLabelText('Campaign') as HTMLSelectElement).options).map((o) => o.textContent);
+    const campaigns = Array.from((screen.getByLabelText('Campaign') as HTMLSelectElement).options).map(
+      (o) => o.textContent,
+    );
     expect(campaigns).toEqual(['Select campaign', 'Old Promo (inactive)', 'Spring Survey']);
     expect(screen.queryByLabelText('Data date')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Generate' })).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
     await screen.findByRole('option', { name: '2025-03-02' });
-    expect(Array.from((screen.getByLabelText('Data date') as HTMLSelectElement).options).map((o) => o.value)).toEqual(['', '2025-03-02', '2025-03-01']);
+    expect(Array.from((screen.getByLabelText('Data date') as HTMLSelectElement).options).map((o) => o.value)).toEqual([
+      '',
+      '2025-03-02',
+      '2025-03-01',
+    ]);
     expect(screen.queryByLabelText('North')).toBeNull();
 
     fireEvent.change(screen.getByLabelText('Data date'), { target: { value: '2025-03-02' } });
@@ -52,18 +58,39 @@ describe('GenerateLeadPage', () => {
     expect(screen.getByText('150 leads: 120 fresh, 30 generated (10 not called yet), 20 called')).toBeTruthy();
     expect(screen.getByText('90 fresh of 120; the target applies to each of its 12 br_id groups')).toBeTruthy();
     fireEvent.change(north, { target: { value: '5' } });
-    expect(screen.getByText('90 fresh of 120; the target applies to each of its 12 br_id groups → up to 60 leads')).toBeTruthy();
+    expect(
+      screen.getByText('90 fresh of 120; the target applies to each of its 12 br_id groups → up to 60 leads'),
+    ).toBeTruthy();
   });
 
   it("shows the chosen campaign's quotas as name = value with count/limit, a full one marked", async () => {
     renderPage({
       'GET /api/quotas': (request) => ({
-        body: request.query.campaignName === 'Spring Survey'
-          ? [
-            { id: 1, campaignName: 'Spring Survey', field: 'region', questionNo: null, value: 'Dhaka', limit: 40, count: 40, full: true },
-            { id: 2, campaignName: 'Spring Survey', field: null, questionNo: 3, value: 'Yes', limit: 200, count: 12, full: false },
-          ]
-          : [],
+        body:
+          request.query.campaignName === 'Spring Survey'
+            ? [
+                {
+                  id: 1,
+                  campaignName: 'Spring Survey',
+                  field: 'region',
+                  questionNo: null,
+                  value: 'Dhaka',
+                  limit: 40,
+                  count: 40,
+                  full: true,
+                },
+                {
+                  id: 2,
+                  campaignName: 'Spring Survey',
+                  field: null,
+                  questionNo: 3,
+                  value: 'Yes',
+                  limit: 200,
+                  count: 12,
+                  full: false,
+                },
+              ]
+            : [],
       }),
     });
     await chooseCampaignAndDate();
@@ -74,8 +101,12 @@ describe('GenerateLeadPage', () => {
 
   it('shows Send to dialer for the chosen campaign and date, only once both are chosen', async () => {
     renderPage({
-      'GET /api/dialer/settings': { body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null } },
-      'GET /api/dialer/sends': (request) => ({ body: { unsent: request.query.date === '2025-03-02' ? 30 : 0, sends: [] } }),
+      'GET /api/dialer/settings': {
+        body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null },
+      },
+      'GET /api/dialer/sends': (request) => ({
+        body: { unsent: request.query.date === '2025-03-02' ? 30 : 0, sends: [] },
+      }),
     });
     await screen.findByRole('option', { name: 'Spring Survey' });
     fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
@@ -110,7 +141,9 @@ describe('GenerateLeadPage', () => {
         unsent = 25;
         return { body: { rowsUpdated: 25, message: 'x' } };
       },
-      'GET /api/dialer/settings': { body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null } },
+      'GET /api/dialer/settings': {
+        body: { campaignName: 'Spring Survey', dialer: 'simulated', settings: null, updatedBy: null, updatedAt: null },
+      },
       'GET /api/dialer/sends': () => ({ body: { unsent, sends: [] } }),
     });
     await chooseCampaignAndDate();
@@ -120,11 +153,18 @@ describe('GenerateLeadPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     expect((await screen.findAllByText(LEAD_MESSAGES.generated(25))).length).toBeGreaterThan(0);
     expect(server.writes()).toEqual([
-      { method: 'POST', path: '/dynamic/updateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02' }, body: { North: 10 } },
+      {
+        method: 'POST',
+        path: '/dynamic/updateData',
+        query: { tableName: 'Spring Survey', dataDate: '2025-03-02' },
+        body: { North: 10 },
+      },
     ]);
     // The page, campaign and date stay; the count stays on the card; the targets used are cleared.
     expect(location()).toBe('/generateLead');
-    expect(within(screen.getByRole('region', { name: "Generate a day's call list" })).getByText(LEAD_MESSAGES.generated(25))).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: "Generate a day's call list" })).getByText(LEAD_MESSAGES.generated(25)),
+    ).toBeTruthy();
     expect((screen.getByLabelText('Campaign') as HTMLSelectElement).value).toBe('Spring Survey');
     expect((screen.getByLabelText('Data date') as HTMLSelectElement).value).toBe('2025-03-02');
     expect((screen.getByLabelText('North') as HTMLInputElement).value).toBe('');
@@ -137,7 +177,9 @@ describe('GenerateLeadPage', () => {
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     // In the notification and on the card.
-    expect(await screen.findAllByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call or quota full)`)).toHaveLength(2);
+    expect(
+      await screen.findAllByText(`${LEAD_MESSAGES.generated(25)} (12 held back: do not call or quota full)`),
+    ).toHaveLength(2);
   });
 
   it('says none were generated and how many were held back when every fresh lead left is listed', async () => {
@@ -145,7 +187,9 @@ describe('GenerateLeadPage', () => {
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect((await screen.findAllByText(`${LEAD_MESSAGES.noneGenerated} (3 held back: do not call or quota full)`)).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(`${LEAD_MESSAGES.noneGenerated} (3 held back: do not call or quota full)`)).length,
+    ).toBeGreaterThan(0);
     expect(location()).toBe('/generateLead');
   });
 
@@ -175,7 +219,11 @@ describe('GenerateLeadPage', () => {
     expect((screen.getByLabelText('North') as HTMLInputElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
-    expect(await screen.findByText('This generates all 120 fresh leads of 2025-03-02 in Spring Survey, whatever the targets say.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'This generates all 120 fresh leads of 2025-03-02 in Spring Survey, whatever the targets say.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByText(/This generates all/)).toBeNull());
     expect(server.writes()).toEqual([]);
@@ -184,7 +232,12 @@ describe('GenerateLeadPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }));
     expect((await screen.findAllByText(LEAD_MESSAGES.generated(120))).length).toBeGreaterThan(0);
     expect(server.writes()).toEqual([
-      { method: 'POST', path: '/dynamic/updateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02', all: 'true' }, body: {} },
+      {
+        method: 'POST',
+        path: '/dynamic/updateData',
+        query: { tableName: 'Spring Survey', dataDate: '2025-03-02', all: 'true' },
+        body: {},
+      },
     ]);
   });
 });

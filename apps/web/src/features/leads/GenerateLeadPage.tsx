@@ -26,7 +26,9 @@ export default function GenerateLeadPage() {
     mutationFn: generateLeads,
     onSuccess: ({ count: rowsUpdated, heldBack }) => {
       // The send card's "not sent yet" count (under DIALER_KEY) grows with the leads just generated.
-      void Promise.all([LEADS_KEY, DASHBOARD_KEY, DIALER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+      void Promise.all(
+        [LEADS_KEY, DASHBOARD_KEY, DIALER_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      );
       // docs/product.md §8: a missing count reads as none generated.
       if (rowsUpdated === null || rowsUpdated === 0) {
         const message = withHeldBack(LEAD_MESSAGES.noneGenerated, heldBack);
@@ -49,7 +51,11 @@ export default function GenerateLeadPage() {
       title="Generate leads"
       cardTitle="Generate a day's call list"
       // The chosen date's generated leads go to the dialer from here; a new choice starts the card afresh.
-      aside={campaign !== '' && dataDate !== '' ? <DialerSendCard key={`${campaign}\n${dataDate}`} campaignName={campaign} date={dataDate} /> : undefined}
+      aside={
+        campaign !== '' && dataDate !== '' ? (
+          <DialerSendCard key={`${campaign}\n${dataDate}`} campaignName={campaign} date={dataDate} />
+        ) : undefined
+      }
     >
       <LeadTargetsForm
         mode="generate"
@@ -57,9 +63,15 @@ export default function GenerateLeadPage() {
         summary={summary}
         pending={mutation.isPending}
         allLabel="Generate all fresh leads of this date"
-        allDescription={(figures) => `Every fresh lead of the date, ${countOf(figures.fresh, 'lead', 'leads')} in all, whatever the targets say.`}
+        allDescription={(figures) =>
+          `Every fresh lead of the date, ${countOf(figures.fresh, 'lead', 'leads')} in all, whatever the targets say.`
+        }
         submitLabel="Generate"
-        nothingToDo={(figures) => (figures.fresh === 0 ? 'Every lead of this date is generated already: there is nothing left to generate.' : null)}
+        nothingToDo={(figures) =>
+          figures.fresh === 0
+            ? 'Every lead of this date is generated already: there is nothing left to generate.'
+            : null
+        }
         onSubmit={(figures) => void form.submit(figures, generateAllConfirmText, mutation.mutate)}
       />
       <CampaignQuotas campaign={campaign} />

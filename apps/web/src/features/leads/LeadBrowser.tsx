@@ -19,7 +19,12 @@ import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 /** Page sizes are the lists' own (PageSizeSelect); ZLeadBrowseQuery allows at most 100 a page. */
 const DEFAULT_SIZE = 25;
 
-const STATUS_LABELS: Record<TLeadStatus, string> = { fresh: 'Fresh', generated: 'Generated', called: 'Called', completed: 'Completed' };
+const STATUS_LABELS: Record<TLeadStatus, string> = {
+  fresh: 'Fresh',
+  generated: 'Generated',
+  called: 'Called',
+  completed: 'Completed',
+};
 
 /** What a row's cells know besides the lead: its call figures, and whether its calls are open under it. */
 type TRowContext = { calls: TLeadCallSummary | undefined; open: boolean; toggle: () => void; callsId: string };
@@ -57,7 +62,9 @@ function LastDispositionCell({ row }: { row: TRowContext }) {
     <>
       <Text size="sm">{lastDispositionText(calls)}</Text>
       <Text size="xs" c="dimmed">
-        {[calls.lastAgentId, calls.lastCallAt === null ? null : formatDateTimeMinutes(calls.lastCallAt)].filter((p) => p !== null).join(' · ')}
+        {[calls.lastAgentId, calls.lastCallAt === null ? null : formatDateTimeMinutes(calls.lastCallAt)]
+          .filter((p) => p !== null)
+          .join(' · ')}
       </Text>
     </>
   );
@@ -159,7 +166,13 @@ export function LeadBrowser({ campaign, onClose }: Props) {
   if (leads.isPending) {
     body = <LoadingRow />;
   } else if (leads.isError) {
-    body = <RetryAlert title="The leads could not be loaded" message={leads.error.message} onRetry={() => void leads.refetch()} />;
+    body = (
+      <RetryAlert
+        title="The leads could not be loaded"
+        message={leads.error.message}
+        onRetry={() => void leads.refetch()}
+      />
+    );
   } else if (rows.length === 0) {
     body = (
       <Text ta="center" c="dimmed" py="lg">
@@ -205,7 +218,17 @@ export function LeadBrowser({ campaign, onClose }: Props) {
             w={220}
             value={phoneInput}
             onChange={(event) => changePhone(event.currentTarget.value)}
-            rightSection={phoneInput === '' ? null : <CloseButton aria-label="Clear phone" onClick={() => { changePhone(''); applyPhone.flush(); }} />}
+            rightSection={
+              phoneInput === '' ? null : (
+                <CloseButton
+                  aria-label="Clear phone"
+                  onClick={() => {
+                    changePhone('');
+                    applyPhone.flush();
+                  }}
+                />
+              )
+            }
           />
           <PageSizeSelect
             value={size}
@@ -217,7 +240,16 @@ export function LeadBrowser({ campaign, onClose }: Props) {
         </Group>
         {/* Small type and spacing: eleven columns fit a 1366×768 window beside the menu without scrolling sideways. */}
         <Table.ScrollContainer minWidth={1000}>
-          <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={6} fz="sm" aria-label={`Leads of ${campaign}`} aria-busy={leads.isFetching}>
+          <Table
+            striped
+            highlightOnHover
+            withTableBorder
+            verticalSpacing={6}
+            horizontalSpacing={6}
+            fz="sm"
+            aria-label={`Leads of ${campaign}`}
+            aria-busy={leads.isFetching}
+          >
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (
@@ -240,7 +272,11 @@ export function LeadBrowser({ campaign, onClose }: Props) {
                     <Fragment key={String(lead.id ?? `${String(lead.cell_number)}:${index}`)}>
                       <Table.Tr>
                         {COLUMNS.map((c) => (
-                          <Table.Td key={c.header} style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }} miw={c.header === 'Answers' ? 130 : undefined}>
+                          <Table.Td
+                            key={c.header}
+                            style={{ whiteSpace: c.wrap ? 'normal' : 'nowrap' }}
+                            miw={c.header === 'Answers' ? 130 : undefined}
+                          >
                             {c.cell(lead, row)}
                           </Table.Td>
                         ))}
@@ -248,7 +284,12 @@ export function LeadBrowser({ campaign, onClose }: Props) {
                       {open && id !== undefined && (
                         <Table.Tr id={row.callsId}>
                           <Table.Td colSpan={COLUMNS.length} bg="var(--mantine-color-gray-0)">
-                            <LeadAttempts leadId={id} version={numberField(lead.version)} label={`Calls of ${text(lead.cell_number)}`} revealOnLoad />
+                            <LeadAttempts
+                              leadId={id}
+                              version={numberField(lead.version)}
+                              label={`Calls of ${text(lead.cell_number)}`}
+                              revealOnLoad
+                            />
                           </Table.Td>
                         </Table.Tr>
                       )}

@@ -20,11 +20,19 @@ function useFigures() {
   return useQuery({ queryKey: FIGURES_KEY, queryFn: fetchCampaignFigures, staleTime: 0 });
 }
 
-function LeadFigure({ campaign, figure }: { campaign: string; figure: keyof Omit<TDashboardCampaign, 'campaignTitle'> }) {
+function LeadFigure({
+  campaign,
+  figure,
+}: {
+  campaign: string;
+  figure: keyof Omit<TDashboardCampaign, 'campaignTitle'>;
+}) {
   const figures = useFigures();
   if (figures.isPending) return <Loader size="xs" aria-label="Loading lead figures" />;
   if (figures.isError) return '—';
-  const row = figures.data.find((f) => f.campaignTitle === campaign) ?? figures.data.find((f) => f.campaignTitle.toLowerCase() === campaign.toLowerCase());
+  const row =
+    figures.data.find((f) => f.campaignTitle === campaign) ??
+    figures.data.find((f) => f.campaignTitle.toLowerCase() === campaign.toLowerCase());
   return (row?.[figure] ?? 0).toLocaleString('en-US');
 }
 
@@ -46,10 +54,18 @@ function FiguresProblem() {
 const COLUMNS: DataListColumn<TDataTable>[] = [
   { key: 'campaignName', header: 'Campaign' },
   { key: 'total', header: 'Total leads', render: (t) => <LeadFigure campaign={t.campaignName} figure="totalLeads" /> },
-  { key: 'generated', header: 'Generated', render: (t) => <LeadFigure campaign={t.campaignName} figure="generatedLeads" /> },
+  {
+    key: 'generated',
+    header: 'Generated',
+    render: (t) => <LeadFigure campaign={t.campaignName} figure="generatedLeads" />,
+  },
   // Called: with a call attempt; Completed: the survey finished (docs/call-loop.md).
   { key: 'called', header: 'Called', render: (t) => <LeadFigure campaign={t.campaignName} figure="calledLeads" /> },
-  { key: 'completed', header: 'Completed', render: (t) => <LeadFigure campaign={t.campaignName} figure="completedLeads" /> },
+  {
+    key: 'completed',
+    header: 'Completed',
+    render: (t) => <LeadFigure campaign={t.campaignName} figure="completedLeads" />,
+  },
   { key: 'createAt', header: 'Table created', render: (t) => formatDateTime(t.createAt) },
 ];
 
@@ -91,7 +107,12 @@ export default function LeadsPage() {
             >
               Template
             </Button>
-            <Button size="compact-sm" variant="light" aria-label={`Browse the leads of ${t.campaignName}`} onClick={() => setBrowsing(t.campaignName)}>
+            <Button
+              size="compact-sm"
+              variant="light"
+              aria-label={`Browse the leads of ${t.campaignName}`}
+              onClick={() => setBrowsing(t.campaignName)}
+            >
               Browse
             </Button>
           </Group>

@@ -37,7 +37,9 @@ describe('RegenerateLeadPage', () => {
     expect(screen.getByText('10 generated not called yet; 90 fresh of 120; 12 br_id groups')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '3' } });
     // 3 in each of 12 groups is 36, but only 10 are uncalled.
-    expect(screen.getByText('10 generated not called yet; 90 fresh of 120; 12 br_id groups → up to 10 leads')).toBeTruthy();
+    expect(
+      screen.getByText('10 generated not called yet; 90 fresh of 120; 12 br_id groups → up to 10 leads'),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(await screen.findByText(LEAD_MESSAGES.noTargets)).toBeTruthy();
@@ -61,14 +63,25 @@ describe('RegenerateLeadPage', () => {
     expect((screen.getByLabelText('North') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('location').textContent).toBe('/reGenerateLead');
     expect(server.writes()).toEqual([
-      { method: 'POST', path: '/dynamic/reGenerateData', query: { tableName: 'Spring Survey', dataDate: '2025-03-02' }, body: { North: 4 } },
+      {
+        method: 'POST',
+        path: '/dynamic/reGenerateData',
+        query: { tableName: 'Spring Survey', dataDate: '2025-03-02' },
+        body: { North: 4 },
+      },
     ]);
   });
 
   it('says when no generated lead of the date waits to be called', async () => {
-    renderPage({ 'GET /dynamic/leadSummary/Spring Survey': { body: { ...SUMMARY, uncalled: 0, selectors: SUMMARY.selectors.map((s) => ({ ...s, uncalled: 0 })) } } });
+    renderPage({
+      'GET /dynamic/leadSummary/Spring Survey': {
+        body: { ...SUMMARY, uncalled: 0, selectors: SUMMARY.selectors.map((s) => ({ ...s, uncalled: 0 })) },
+      },
+    });
     await chooseCampaignAndDate();
-    expect(screen.getByText('No generated lead of this date is waiting to be called: regenerate has nothing to top up.')).toBeTruthy();
+    expect(
+      screen.getByText('No generated lead of this date is waiting to be called: regenerate has nothing to top up.'),
+    ).toBeTruthy();
   });
 
   it('says the count is unavailable when the reply has none', async () => {
@@ -80,7 +93,12 @@ describe('RegenerateLeadPage', () => {
   });
 
   it("shows the failure with the server's reason", async () => {
-    renderPage({ 'POST /dynamic/reGenerateData': { status: 500, body: { message: 'Something went wrong on the server. Please try again.' } } });
+    renderPage({
+      'POST /dynamic/reGenerateData': {
+        status: 500,
+        body: { message: 'Something went wrong on the server. Please try again.' },
+      },
+    });
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
@@ -89,12 +107,16 @@ describe('RegenerateLeadPage', () => {
   });
 
   it('asks before topping up every group, naming at most how many, and sends all=true', async () => {
-    const server = renderPage({ 'POST /dynamic/reGenerateData': { body: { rowsRegenerated: 10, batch: 2, message: 'x' } } });
+    const server = renderPage({
+      'POST /dynamic/reGenerateData': { body: { rowsRegenerated: 10, batch: 2, message: 'x' } },
+    });
     await chooseCampaignAndDate();
     fireEvent.click(screen.getByLabelText('Top up every br_id group by its leads not called yet'));
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
     expect(
-      await screen.findByText('This generates up to 10 more fresh leads of 2025-03-02 in Spring Survey: each br_id group gets as many as it has generated leads not called yet.'),
+      await screen.findByText(
+        'This generates up to 10 more fresh leads of 2025-03-02 in Spring Survey: each br_id group gets as many as it has generated leads not called yet.',
+      ),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(server.writes()).toHaveLength(1));
@@ -102,10 +124,14 @@ describe('RegenerateLeadPage', () => {
   });
 
   it('says how many leads were held back because their number is on a do-not-call list', async () => {
-    renderPage({ 'POST /dynamic/reGenerateData': { body: { rowsRegenerated: 8, batch: 2, heldBack: 12, message: 'x' } } });
+    renderPage({
+      'POST /dynamic/reGenerateData': { body: { rowsRegenerated: 8, batch: 2, heldBack: 12, message: 'x' } },
+    });
     await chooseCampaignAndDate();
     fireEvent.change(screen.getByLabelText('North'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate' }));
-    expect((await screen.findAllByText(`${LEAD_MESSAGES.regenerated(8)} (12 held back: do not call or quota full)`)).length).toBeGreaterThan(0);
+    expect(
+      (await screen.findAllByText(`${LEAD_MESSAGES.regenerated(8)} (12 held back: do not call or quota full)`)).length,
+    ).toBeGreaterThan(0);
   });
 });

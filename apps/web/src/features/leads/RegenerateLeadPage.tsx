@@ -12,7 +12,8 @@ import { LeadTargetsForm } from './lead-actions-targets.tsx';
 import { countOf, regenerateAllCeiling, regenerateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
 function nothingToRegenerate(figures: TLeadDateSummary): string | null {
-  if (figures.uncalled === 0) return 'No generated lead of this date is waiting to be called: regenerate has nothing to top up.';
+  if (figures.uncalled === 0)
+    return 'No generated lead of this date is waiting to be called: regenerate has nothing to top up.';
   if (figures.fresh === 0) return 'No fresh lead of this date is left to add.';
   return null;
 }
@@ -25,7 +26,10 @@ export default function RegenerateLeadPage() {
   const mutation = useMutation({
     mutationFn: regenerateLeads,
     onSuccess: async ({ count: rowsRegenerated, heldBack }) => {
-      const message = withHeldBack(rowsRegenerated === null ? LEAD_MESSAGES.regeneratedNoCount : LEAD_MESSAGES.regenerated(rowsRegenerated), heldBack);
+      const message = withHeldBack(
+        rowsRegenerated === null ? LEAD_MESSAGES.regeneratedNoCount : LEAD_MESSAGES.regenerated(rowsRegenerated),
+        heldBack,
+      );
       const tone = rowsRegenerated === 0 ? 'warning' : 'success';
       notifications.show({ color: tone === 'success' ? 'green' : 'yellow', message });
       form.clearTargets();
@@ -43,7 +47,9 @@ export default function RegenerateLeadPage() {
         summary={summary}
         pending={mutation.isPending}
         allLabel="Top up every br_id group by its leads not called yet"
-        allDescription={(figures) => `Up to ${countOf(regenerateAllCeiling(figures), 'more lead', 'more leads')} in all, whatever the targets say.`}
+        allDescription={(figures) =>
+          `Up to ${countOf(regenerateAllCeiling(figures), 'more lead', 'more leads')} in all, whatever the targets say.`
+        }
         submitLabel="Regenerate"
         nothingToDo={nothingToRegenerate}
         onSubmit={(figures) => void form.submit(figures, regenerateAllConfirmText, mutation.mutate)}

@@ -42,17 +42,29 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
       controller.current = new AbortController();
       setBytes(null);
       setProgress(null);
-      return uploadLeadCsv({ campaignName: name, file: chosen, signal: controller.current.signal, onUploadProgress: setBytes, onImportProgress: setProgress });
+      return uploadLeadCsv({
+        campaignName: name,
+        file: chosen,
+        signal: controller.current.signal,
+        onUploadProgress: setBytes,
+        onImportProgress: setProgress,
+      });
     },
     onSuccess: (result) => {
       notifications.show({ color: 'green', message: uploadSuccessText(result) });
       setFile(null);
       setFileInputKey((k) => k + 1);
       // Not awaited: the upload is done, the lists and figures reload behind the message.
-      for (const queryKey of [LEADS_KEY, DASHBOARD_KEY, LEAD_COUNTS_KEY]) void queryClient.invalidateQueries({ queryKey });
+      for (const queryKey of [LEADS_KEY, DASHBOARD_KEY, LEAD_COUNTS_KEY])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
-  const failure = mutation.error === null ? null : mutation.error instanceof LeadUploadError ? mutation.error : new LeadUploadError('failed', mutation.error.message);
+  const failure =
+    mutation.error === null
+      ? null
+      : mutation.error instanceof LeadUploadError
+        ? mutation.error
+        : new LeadUploadError('failed', mutation.error.message);
 
   const close = () => {
     if (mutation.isPending) return; // the overlay offers "Cancel upload" instead
@@ -83,20 +95,52 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Upload CSV" size="xl" closeOnClickOutside={!mutation.isPending} closeOnEscape={!mutation.isPending}>
-      <form onSubmit={submit} noValidate aria-label="Upload CSV" style={{ position: 'relative', minHeight: mutation.isPending ? 300 : undefined }}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Upload CSV"
+      size="xl"
+      closeOnClickOutside={!mutation.isPending}
+      closeOnEscape={!mutation.isPending}
+    >
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-label="Upload CSV"
+        style={{ position: 'relative', minHeight: mutation.isPending ? 300 : undefined }}
+      >
         <LoadingOverlay
           visible={mutation.isPending}
           zIndex={10}
           loaderProps={{
-            children: <UploadProgress fileName={file?.name ?? ''} bytes={bytes} progress={progress} onCancel={() => controller.current?.abort()} />,
+            children: (
+              <UploadProgress
+                fileName={file?.name ?? ''}
+                bytes={bytes}
+                progress={progress}
+                onCancel={() => controller.current?.abort()}
+              />
+            ),
           }}
         />
         <Stack gap="md">
           {/* Leads go to active campaigns with a data table (its columns name the lead columns). */}
-          <CampaignSelect offer="withDataTable" activeOnly emptyText="No active campaign has a data table" withAsterisk value={campaignName} onChange={chooseCampaign} />
+          <CampaignSelect
+            offer="withDataTable"
+            activeOnly
+            emptyText="No active campaign has a data table"
+            withAsterisk
+            value={campaignName}
+            onChange={chooseCampaign}
+          />
           {campaignName !== '' && (
-            <Anchor component="button" type="button" size="sm" style={{ alignSelf: 'flex-start' }} onClick={() => void downloadLeadTemplate(campaignName).catch(() => undefined)}>
+            <Anchor
+              component="button"
+              type="button"
+              size="sm"
+              style={{ alignSelf: 'flex-start' }}
+              onClick={() => void downloadLeadTemplate(campaignName).catch(() => undefined)}
+            >
               Download template
             </Anchor>
           )}
@@ -117,7 +161,8 @@ export function UploadLeadsModal({ opened, onClose }: Props) {
             />
           </Input.Wrapper>
           <Text size="sm" c="dimmed">
-            If any row has a problem, nothing is stored and the rows are listed here. Leads already uploaded for the same data date and number are skipped.
+            If any row has a problem, nothing is stored and the rows are listed here. Leads already uploaded for the
+            same data date and number are skipped.
           </Text>
           {problem !== null && (
             <Alert color="red" variant="light" role="alert">

@@ -1,19 +1,35 @@
 // The lead screens' calls (lead browser, data dates, upload progress, upload template) and the react-query keys that reload them.
 import { z } from 'zod';
-import { LEAD_FILE_NAMES, ZImportProgress, ZLeadPage, type TImportProgress, type TLeadPage, type TLeadStatus } from '@crm/shared';
+import {
+  LEAD_FILE_NAMES,
+  ZImportProgress,
+  ZLeadPage,
+  type TImportProgress,
+  type TLeadPage,
+  type TLeadStatus,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { saveBlob } from '../../app/save-file.ts';
 
 /** Every lead query starts with this: invalidate it after an upload, generate, regenerate or delete. */
 export const LEADS_KEY = ['leads'] as const;
 export const dataDatesKey = (campaign: string) => [...LEADS_KEY, 'dataDates', campaign] as const;
-export const leadPageKey = (campaign: string, query: TLeadPageQuery) => [...LEADS_KEY, 'browse', campaign, query] as const;
+export const leadPageKey = (campaign: string, query: TLeadPageQuery) =>
+  [...LEADS_KEY, 'browse', campaign, query] as const;
 
 /**
  * What the lead browser asks for (ZLeadBrowseQuery); filters left undefined are not sent. Pages by key: no cursor is
  * the first page, `after` / `before` a row's cursor the page after / before it, `last` the last page.
  */
-export type TLeadPageQuery = { size: number; dataDate?: string; status?: TLeadStatus; phone?: string; after?: string; before?: string; last?: boolean };
+export type TLeadPageQuery = {
+  size: number;
+  dataDate?: string;
+  status?: TLeadStatus;
+  phone?: string;
+  after?: string;
+  before?: string;
+  last?: boolean;
+};
 
 /** GET /dynamic/leads/{campaign}: one page of the campaign's leads in the flat shape, with the cursors around it. */
 export function fetchLeadPage(campaign: string, query: TLeadPageQuery): Promise<TLeadPage> {
@@ -22,13 +38,19 @@ export function fetchLeadPage(campaign: string, query: TLeadPageQuery): Promise<
 
 /** GET /dynamic/unique_data_dates/{campaign}: the data dates the campaign has leads for, newest first. */
 export async function fetchDataDates(campaign: string): Promise<string[]> {
-  const dates = await api.get(`/dynamic/unique_data_dates/${encodeURIComponent(campaign)}`, { schema: z.array(z.string().nullable()) });
+  const dates = await api.get(`/dynamic/unique_data_dates/${encodeURIComponent(campaign)}`, {
+    schema: z.array(z.string().nullable()),
+  });
   return dates.filter((d): d is string => d !== null && d !== '').sort((a, b) => b.localeCompare(a));
 }
 
 /** GET /api/file/uploadStatus/{importId}; the upload screen polls it quietly (a missed beat is not a failure). */
 export function fetchImportProgress(importId: string, signal?: AbortSignal): Promise<TImportProgress> {
-  return api.get(`/api/file/uploadStatus/${encodeURIComponent(importId)}`, { schema: ZImportProgress, signal, notify: false });
+  return api.get(`/api/file/uploadStatus/${encodeURIComponent(importId)}`, {
+    schema: ZImportProgress,
+    signal,
+    notify: false,
+  });
 }
 
 /** The campaign's upload template (its columns), saved as {campaign}_columns.csv; a failure is shown by the API client. */

@@ -2,15 +2,27 @@
 // The actions pass notify: false because each screen shows its own docs/product.md §8 message with the server's reason, and
 // wait LONG_JOB_TIMEOUT_MS: they run on the server's bulk pool, whose work may take many minutes on a big date.
 import { z } from 'zod';
-import { ZDeleteLeadsResult, ZLeadDateSummary, ZQuota, type TDeleteLeadsResult, type TLeadDateSummary, type TQuota } from '@crm/shared';
+import {
+  ZDeleteLeadsResult,
+  ZLeadDateSummary,
+  ZQuota,
+  type TDeleteLeadsResult,
+  type TLeadDateSummary,
+  type TQuota,
+} from '@crm/shared';
 import { api, LONG_JOB_TIMEOUT_MS } from '../../app/api.ts';
 import { LEADS_KEY } from './api.ts';
 
-export const leadSummaryKey = (campaign: string, dataDate: string) => [...LEADS_KEY, 'summary', campaign, dataDate] as const;
+export const leadSummaryKey = (campaign: string, dataDate: string) =>
+  [...LEADS_KEY, 'summary', campaign, dataDate] as const;
 
 /** GET /dynamic/leadSummary/{campaign}?dataDate: totals and per-selector figures of one date. */
 export function fetchLeadSummary(campaign: string, dataDate: string): Promise<TLeadDateSummary> {
-  return api.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}`, { query: { dataDate }, schema: ZLeadDateSummary, notify: false });
+  return api.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}`, {
+    query: { dataDate },
+    schema: ZLeadDateSummary,
+    notify: false,
+  });
 }
 
 export type TLeadActionRequest = {
@@ -25,7 +37,10 @@ export type TLeadActionRequest = {
 // heldBack: leads left out because their number is on a do-not-call list (docs/dnc.md) or they are in a full quota
 // (docs/quotas.md); missing reads as none.
 const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
-const ZRegenerateReply = z.object({ rowsRegenerated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
+const ZRegenerateReply = z.object({
+  rowsRegenerated: z.number().int().nullish(),
+  heldBack: z.number().int().nullish(),
+});
 
 /** The count of leads generated (null when the reply has none) and how many were held back: do not call or quota full. */
 export type TLeadActionOutcome = { count: number | null; heldBack: number };
@@ -36,19 +51,34 @@ function actionQuery({ campaign, dataDate, all }: TLeadActionRequest) {
 
 /** POST /dynamic/updateData; the count of leads generated, and of those held back. */
 export async function generateLeads(request: TLeadActionRequest): Promise<TLeadActionOutcome> {
-  const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZGenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
+  const reply = await api.post('/dynamic/updateData', request.all ? {} : request.targets, {
+    query: actionQuery(request),
+    schema: ZGenerateReply,
+    notify: false,
+    timeoutMs: LONG_JOB_TIMEOUT_MS,
+  });
   return { count: reply.rowsUpdated ?? null, heldBack: reply.heldBack ?? 0 };
 }
 
 /** POST /dynamic/reGenerateData; the count of leads added, and of those held back. */
 export async function regenerateLeads(request: TLeadActionRequest): Promise<TLeadActionOutcome> {
-  const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, { query: actionQuery(request), schema: ZRegenerateReply, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
+  const reply = await api.post('/dynamic/reGenerateData', request.all ? {} : request.targets, {
+    query: actionQuery(request),
+    schema: ZRegenerateReply,
+    notify: false,
+    timeoutMs: LONG_JOB_TIMEOUT_MS,
+  });
   return { count: reply.rowsRegenerated ?? null, heldBack: reply.heldBack ?? 0 };
 }
 
 /** DELETE /dynamic/deleteLead: every lead of one data date of the campaign. */
 export function deleteLeadsOfDate(campaign: string, dataDate: string): Promise<TDeleteLeadsResult> {
-  return api.del('/dynamic/deleteLead', { query: { tableName: campaign, dataDate }, schema: ZDeleteLeadsResult, notify: false, timeoutMs: LONG_JOB_TIMEOUT_MS });
+  return api.del('/dynamic/deleteLead', {
+    query: { tableName: campaign, dataDate },
+    schema: ZDeleteLeadsResult,
+    notify: false,
+    timeoutMs: LONG_JOB_TIMEOUT_MS,
+  });
 }
 
 export const campaignQuotasKey = (campaign: string) => ['quotas', campaign] as const;

@@ -2,12 +2,35 @@
 // and one action card, the data date a campaign choice reveals, the date's figures, and one target per selector.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Alert, Button, Grid, Group, Loader, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TLeadDateSummary } from '@crm/shared';
 import { dataDatesKey, fetchDataDates } from './api.ts';
 import { fetchLeadSummary, leadSummaryKey } from './lead-actions-api.ts';
-import { countOf, formatCount, generateCeiling, groupsText, readTarget, regenerateCeiling, selectorLabel, type TActionNotice, type TLeadChoice } from './lead-actions.ts';
+import {
+  countOf,
+  formatCount,
+  generateCeiling,
+  groupsText,
+  readTarget,
+  regenerateCeiling,
+  selectorLabel,
+  type TActionNotice,
+  type TLeadChoice,
+} from './lead-actions.ts';
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';
 import { RetryAlert } from '../../components/QueryState.tsx';
 
@@ -15,9 +38,26 @@ import { RetryAlert } from '../../components/QueryState.tsx';
  * Title, the Upload CSV button and the one action card of a lead screen; an `aside` (e.g. Send to dialer) goes in a
  * second column, so both fit a 1366×768 screen.
  */
-export function LeadActionFrame({ title, cardTitle, children, aside }: { title: string; cardTitle: string; children: ReactNode; aside?: ReactNode }) {
+export function LeadActionFrame({
+  title,
+  cardTitle,
+  children,
+  aside,
+}: {
+  title: string;
+  cardTitle: string;
+  children: ReactNode;
+  aside?: ReactNode;
+}) {
   const card = (
-    <Paper withBorder p="lg" radius="md" component="section" aria-label={cardTitle} maw={aside === undefined ? 960 : undefined}>
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
+      component="section"
+      aria-label={cardTitle}
+      maw={aside === undefined ? 960 : undefined}
+    >
       <Stack gap="md">
         <Title order={2} size="h3">
           {cardTitle}
@@ -52,10 +92,24 @@ export function LeadActionFrame({ title, cardTitle, children, aside }: { title: 
 export const NO_LEAD_CAMPAIGN = 'No campaign has a data table yet';
 
 /** The 'Data date' select: the campaign's data dates, newest first. */
-export function DataDateField({ campaign, value, onChange, disabled }: { campaign: string; value: string; onChange: (dataDate: string) => void; disabled?: boolean }) {
+export function DataDateField({
+  campaign,
+  value,
+  onChange,
+  disabled,
+}: {
+  campaign: string;
+  value: string;
+  onChange: (dataDate: string) => void;
+  disabled?: boolean;
+}) {
   const dates = useQuery({ queryKey: dataDatesKey(campaign), queryFn: () => fetchDataDates(campaign), staleTime: 0 });
   const list = dates.data ?? [];
-  const placeholder = dates.isPending ? 'Loading data dates…' : list.length === 0 ? 'No leads uploaded yet' : 'Select data date';
+  const placeholder = dates.isPending
+    ? 'Loading data dates…'
+    : list.length === 0
+      ? 'No leads uploaded yet'
+      : 'Select data date';
   return (
     <Stack gap="xs">
       <NativeSelect
@@ -65,7 +119,13 @@ export function DataDateField({ campaign, value, onChange, disabled }: { campaig
         onChange={(event) => onChange(event.currentTarget.value)}
         data={[{ value: '', label: placeholder, disabled: true }, ...list]}
       />
-      {dates.isError && <RetryAlert title="The data dates could not be loaded" message={dates.error.message} onRetry={() => void dates.refetch()} />}
+      {dates.isError && (
+        <RetryAlert
+          title="The data dates could not be loaded"
+          message={dates.error.message}
+          onRetry={() => void dates.refetch()}
+        />
+      )}
       {dates.isSuccess && list.length === 0 && (
         <Text size="sm" c="dimmed" role="status">
           {campaign} has no leads yet. Upload a CSV file first.
@@ -86,7 +146,13 @@ export function useDateSummary({ campaign, dataDate }: TLeadChoice): UseQueryRes
 }
 
 /** Shows loading or the failure of the date's figures, and the rest of the card once they are here. */
-export function SummaryGate({ summary, children }: { summary: UseQueryResult<TLeadDateSummary>; children: (figures: TLeadDateSummary) => ReactNode }) {
+export function SummaryGate({
+  summary,
+  children,
+}: {
+  summary: UseQueryResult<TLeadDateSummary>;
+  children: (figures: TLeadDateSummary) => ReactNode;
+}) {
   if (summary.isPending) {
     return (
       <Group gap="sm">
@@ -95,7 +161,14 @@ export function SummaryGate({ summary, children }: { summary: UseQueryResult<TLe
       </Group>
     );
   }
-  if (summary.isError) return <RetryAlert title="The figures of this date could not be loaded" message={summary.error.message} onRetry={() => void summary.refetch()} />;
+  if (summary.isError)
+    return (
+      <RetryAlert
+        title="The figures of this date could not be loaded"
+        message={summary.error.message}
+        onRetry={() => void summary.refetch()}
+      />
+    );
   return children(summary.data);
 }
 
@@ -121,8 +194,13 @@ const TARGET_HELP: Record<TargetMode, string> = {
 
 function selectorFigures(mode: TargetMode, s: TLeadDateSummary['selectors'][number]): string {
   const fresh = `${formatCount(s.fresh)} fresh of ${formatCount(s.total)}`;
-  const applies = s.groups === 1 ? 'the target applies to its one br_id group' : `the target applies to each of its ${groupsText(s.groups)}`;
-  return mode === 'generate' ? `${fresh}; ${applies}` : `${formatCount(s.uncalled)} generated not called yet; ${fresh}; ${groupsText(s.groups)}`;
+  const applies =
+    s.groups === 1
+      ? 'the target applies to its one br_id group'
+      : `the target applies to each of its ${groupsText(s.groups)}`;
+  return mode === 'generate'
+    ? `${fresh}; ${applies}`
+    : `${formatCount(s.uncalled)} generated not called yet; ${fresh}; ${groupsText(s.groups)}`;
 }
 
 type TargetInputsProps = {
@@ -146,7 +224,8 @@ export function TargetInputs({ mode, summary, values, errors, onChange, disabled
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
         {summary.selectors.map((s) => {
           const target = readTarget(values[s.targetSelector]);
-          const yields = target === null || Number.isNaN(target) ? '' : ` → up to ${countOf(ceiling(target, s), 'lead', 'leads')}`;
+          const yields =
+            target === null || Number.isNaN(target) ? '' : ` → up to ${countOf(ceiling(target, s), 'lead', 'leads')}`;
           return (
             <TextInput
               key={s.targetSelector}

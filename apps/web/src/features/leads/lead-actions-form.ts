@@ -57,10 +57,15 @@ export function useTargetForm() {
      * Sends the form: "all" after the admin confirms `allConfirmText`; else the typed targets, or the
      * no-targets message without a call when none is typed.
      */
-    submit: async (figures: TLeadDateSummary, allConfirmText: (choice: TLeadChoice, figures: TLeadDateSummary) => string, send: (request: TLeadActionRequest) => void) => {
+    submit: async (
+      figures: TLeadDateSummary,
+      allConfirmText: (choice: TLeadChoice, figures: TLeadDateSummary) => string,
+      send: (request: TLeadActionRequest) => void,
+    ) => {
       setNotice(null);
       if (all) {
-        if (await confirmAction({ body: allConfirmText(choice, figures), danger: false })) send({ ...choice, all: true, targets: {} });
+        if (await confirmAction({ body: allConfirmText(choice, figures), danger: false }))
+          send({ ...choice, all: true, targets: {} });
         return;
       }
       const targets = readTargets();

@@ -6,7 +6,11 @@ import { quotaName } from '@crm/shared';
 import { campaignQuotasKey, fetchCampaignQuotas } from './lead-actions-api.ts';
 
 export function CampaignQuotas({ campaign }: { campaign: string }) {
-  const quotas = useQuery({ queryKey: campaignQuotasKey(campaign), queryFn: () => fetchCampaignQuotas(campaign), enabled: campaign !== '' });
+  const quotas = useQuery({
+    queryKey: campaignQuotasKey(campaign),
+    queryFn: () => fetchCampaignQuotas(campaign),
+    enabled: campaign !== '',
+  });
   if (campaign === '' || quotas.data === undefined || quotas.data.length === 0) return null;
   return (
     <Stack gap={4} component="section" aria-label="Quotas">
@@ -19,7 +23,11 @@ export function CampaignQuotas({ campaign }: { campaign: string }) {
             <Group gap="xs" wrap="nowrap">
               <Text size="sm">{`${quotaName(q)} = ${q.value}`}</Text>
               <Text size="sm" c="dimmed" ff="monospace">{`${q.count}/${q.limit}`}</Text>
-              {q.full && <Badge size="sm" color="red" variant="filled">Full</Badge>}
+              {q.full && (
+                <Badge size="sm" color="red" variant="filled">
+                  Full
+                </Badge>
+              )}
             </Group>
           </List.Item>
         ))}

@@ -22,7 +22,17 @@ type Props = {
   onSubmit: (figures: TLeadDateSummary) => void;
 };
 
-export function LeadTargetsForm({ mode, form, summary, pending, allLabel, allDescription, submitLabel, nothingToDo, onSubmit }: Props) {
+export function LeadTargetsForm({
+  mode,
+  form,
+  summary,
+  pending,
+  allLabel,
+  allDescription,
+  submitLabel,
+  nothingToDo,
+  onSubmit,
+}: Props) {
   const { choice } = form;
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,7 +50,12 @@ export function LeadTargetsForm({ mode, form, summary, pending, allLabel, allDes
           disabled={pending}
         />
         {choice.campaign !== '' && (
-          <DataDateField campaign={choice.campaign} value={choice.dataDate} onChange={(dataDate) => form.choose({ ...choice, dataDate })} disabled={pending} />
+          <DataDateField
+            campaign={choice.campaign}
+            value={choice.dataDate}
+            onChange={(dataDate) => form.choose({ ...choice, dataDate })}
+            disabled={pending}
+          />
         )}
         {choice.dataDate !== '' && (
           <SummaryGate summary={summary}>
@@ -54,7 +69,14 @@ export function LeadTargetsForm({ mode, form, summary, pending, allLabel, allDes
                     {nothingToDo(figures)}
                   </Text>
                 )}
-                <TargetInputs mode={mode} summary={figures} values={form.values} errors={form.errors} onChange={form.changeTarget} disabled={form.all || pending} />
+                <TargetInputs
+                  mode={mode}
+                  summary={figures}
+                  values={form.values}
+                  errors={form.errors}
+                  onChange={form.changeTarget}
+                  disabled={form.all || pending}
+                />
                 <Checkbox
                   label={allLabel}
                   description={allDescription(figures)}

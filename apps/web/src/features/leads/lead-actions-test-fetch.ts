@@ -39,13 +39,24 @@ export const SUMMARY: TLeadDateSummary = {
   withAnswers: 18,
   selectors: [
     { targetSelector: '', total: 30, fresh: 30, generated: 0, uncalled: 0, called: 0, withAnswers: 0, groups: 1 },
-    { targetSelector: 'North', total: 120, fresh: 90, generated: 30, uncalled: 10, called: 20, withAnswers: 18, groups: 12 },
+    {
+      targetSelector: 'North',
+      total: 120,
+      fresh: 90,
+      generated: 30,
+      uncalled: 10,
+      called: 20,
+      withAnswers: 18,
+      groups: 12,
+    },
   ],
 };
 
 /** Spring Survey (active) and Old Promo (inactive) have data tables; Spring Survey has leads of two dates. */
 export const DEFAULT_ROUTES: Record<string, TFakeRoute> = {
-  'GET /cc/campaigns': { body: [campaign(1, 'Spring Survey'), campaign(2, 'Old Promo', false), campaign(3, 'No Table')] },
+  'GET /cc/campaigns': {
+    body: [campaign(1, 'Spring Survey'), campaign(2, 'Old Promo', false), campaign(3, 'No Table')],
+  },
   'GET /dt/viewAllDataTables': { body: [dataTable(1, 'Spring Survey'), dataTable(2, 'Old Promo')] },
   'GET /dynamic/unique_data_dates/Spring Survey': { body: ['2025-03-01', '2025-03-02'] },
   'GET /dynamic/unique_data_dates/Old Promo': { body: [] },

@@ -1,7 +1,16 @@
 // The target rules of generate and regenerate, and the counts their confirmations state.
 import { describe, expect, it } from 'vitest';
 import { ZGenerateTargets } from '@crm/shared';
-import { checkTargets, deleteConfirmText, generateCeiling, regenerateAllCeiling, regenerateCeiling, selectorLabel, TARGET_INVALID, withHeldBack } from './lead-actions.ts';
+import {
+  checkTargets,
+  deleteConfirmText,
+  generateCeiling,
+  regenerateAllCeiling,
+  regenerateCeiling,
+  selectorLabel,
+  TARGET_INVALID,
+  withHeldBack,
+} from './lead-actions.ts';
 import { SUMMARY } from './lead-actions-test-fetch.ts';
 
 const north = SUMMARY.selectors[1]!;

@@ -7,7 +7,8 @@ export const MAX_TARGET = 1_000_000;
 export const TARGET_INVALID = 'Enter a whole number of leads (0 to 1,000,000), or leave it blank';
 
 /** What the typed values become: blank inputs are left out (that selector is not generated). */
-export type TTargetsCheck = { kind: 'ok'; targets: Record<string, number> } | { kind: 'invalid'; errors: Record<string, string> };
+export type TTargetsCheck =
+  { kind: 'ok'; targets: Record<string, number> } | { kind: 'invalid'; errors: Record<string, string> };
 
 export type TSelectorCounts = TLeadDateSummary['selectors'][number];
 
@@ -90,7 +91,10 @@ export function regenerateAllConfirmText({ campaign, dataDate }: TLeadChoice, su
 }
 
 export function deleteConfirmText({ campaign, dataDate }: TLeadChoice, summary: TLeadCounts): string {
-  const answered = summary.withAnswers === 0 ? 'none of them has survey answers' : `${countOf(summary.withAnswers, 'of them has', 'of them have')} survey answers, which are lost too`;
+  const answered =
+    summary.withAnswers === 0
+      ? 'none of them has survey answers'
+      : `${countOf(summary.withAnswers, 'of them has', 'of them have')} survey answers, which are lost too`;
   const leads = summary.total === 1 ? 'the 1 lead' : `all ${countOf(summary.total, 'lead', 'leads')}`;
   return `This deletes ${leads} of ${dataDate} from ${campaign}; ${answered}. This cannot be undone.`;
 }

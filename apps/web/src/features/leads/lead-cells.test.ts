@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import type { TLead, TLeadCallSummary } from '@crm/shared';
 import { answersText, callsById, callsText, completedText, generatedText, lastDispositionText } from './lead-cells.ts';
 
-const lead = (extra: TLead): TLead => ({ id: 1, cell_number: '+8801711000001', for_d: '', generate_status: 0, is_called: 0, ...extra });
+const lead = (extra: TLead): TLead => ({
+  id: 1,
+  cell_number: '+8801711000001',
+  for_d: '',
+  generate_status: 0,
+  is_called: 0,
+  ...extra,
+});
 
 describe('lead cells', () => {
   it('tells fresh, generated and regenerated leads apart', () => {
@@ -20,7 +27,12 @@ describe('lead cells', () => {
 
   it('counts the calls of a lead and names the last disposition; nothing is claimed without the figures', () => {
     const calls = (attempts: number, last: string | null, name: string | null): TLeadCallSummary => ({
-      leadId: 1, attempts, lastDisposition: last, lastDispositionName: name, lastAgentId: last === null ? null : 'AG-1001', lastCallAt: last === null ? null : '2026-11-18T04:00:00.000Z',
+      leadId: 1,
+      attempts,
+      lastDisposition: last,
+      lastDispositionName: name,
+      lastAgentId: last === null ? null : 'AG-1001',
+      lastCallAt: last === null ? null : '2026-11-18T04:00:00.000Z',
     });
     expect(callsText(calls(0, null, null))).toBe('Not called');
     expect(callsText(calls(1, 'NI', 'Not interested'))).toBe('1 call');
@@ -34,7 +46,9 @@ describe('lead cells', () => {
 
   it('lists answers by question number, skipping blanks, and counts the rest', () => {
     expect(answersText(lead({}))).toBe('—');
-    expect(answersText(lead({ Q10: 'Later', Q2: 'No', Q1: 'Yes', Q3: '', Q4: null }))).toBe('Q1: Yes · Q2: No (+1 more)');
+    expect(answersText(lead({ Q10: 'Later', Q2: 'No', Q1: 'Yes', Q3: '', Q4: null }))).toBe(
+      'Q1: Yes · Q2: No (+1 more)',
+    );
     expect(answersText(lead({ Q2: 5 }))).toBe('Q2: 5');
   });
 });

@@ -46,7 +46,10 @@ export function callsById(calls: readonly TLeadCallSummary[] | undefined): Map<n
 export function answersOf(lead: TLead): [string, string][] {
   return Object.entries(lead)
     .map(([key, value]) => ({ key, n: ANSWER_KEY.exec(key)?.[1], value }))
-    .filter((a): a is { key: string; n: string; value: string | number } => a.n !== undefined && a.value !== null && a.value !== '')
+    .filter(
+      (a): a is { key: string; n: string; value: string | number } =>
+        a.n !== undefined && a.value !== null && a.value !== '',
+    )
     .sort((a, b) => Number(a.n) - Number(b.n))
     .map((a) => [a.key, String(a.value)]);
 }
@@ -55,7 +58,10 @@ export function answersOf(lead: TLead): [string, string][] {
 export function answersText(lead: TLead): string {
   const answers = answersOf(lead);
   if (answers.length === 0) return '—';
-  const shown = answers.slice(0, ANSWERS_SHOWN).map(([q, v]) => `${q}: ${v}`).join(' · ');
+  const shown = answers
+    .slice(0, ANSWERS_SHOWN)
+    .map(([q, v]) => `${q}: ${v}`)
+    .join(' · ');
   const more = answers.length - ANSWERS_SHOWN;
   return more > 0 ? `${shown} (+${more} more)` : shown;
 }

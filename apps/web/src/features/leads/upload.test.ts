@@ -12,17 +12,36 @@ const server = withUploadServer();
 
 const CSV = 'cell_number,data_date,respondent_name\n01711000001,2025-03-01,Karim\n01711000002,2025-03-01,Rahima\n';
 const csvFile = () => new File([CSV], 'leads.csv', { type: 'text/csv' });
-const result = { message: 'File uploaded: 2 leads added, 0 duplicates skipped', rowsRead: 2, leadsAdded: 2, duplicatesSkipped: 0 };
+const result = {
+  message: 'File uploaded: 2 leads added, 0 duplicates skipped',
+  rowsRead: 2,
+  leadsAdded: 2,
+  duplicatesSkipped: 0,
+};
 
 function progress(rowsProcessed: number, phase: TImportProgress['phase']): TImportProgress {
   return {
-    importId: '00000000-0000-4000-8000-000000000000', campaignName: 'Spring Survey', fileName: 'leads.csv', status: 'running', phase, rowsProcessed,
-    leadsAdded: null, duplicatesSkipped: null, errorCount: null, message: null, startedAt: '2025-03-01T10:00:00.000Z', finishedAt: null,
+    importId: '00000000-0000-4000-8000-000000000000',
+    campaignName: 'Spring Survey',
+    fileName: 'leads.csv',
+    status: 'running',
+    phase,
+    rowsProcessed,
+    leadsAdded: null,
+    duplicatesSkipped: null,
+    errorCount: null,
+    message: null,
+    startedAt: '2025-03-01T10:00:00.000Z',
+    finishedAt: null,
   };
 }
 
 /** The import's record as the server keeps it after the upload ended. */
-function ended(status: 'done' | 'failed' | 'rejected', message: string, figures: Partial<TImportProgress> = {}): TImportProgress {
+function ended(
+  status: 'done' | 'failed' | 'rejected',
+  message: string,
+  figures: Partial<TImportProgress> = {},
+): TImportProgress {
   return { ...progress(2, 'finished'), status, message, finishedAt: '2025-03-01T10:01:00.000Z', ...figures };
 }
 
@@ -34,13 +53,18 @@ function importRecord(...replies: TRecordReply[]): string[] {
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     asked.push(String(input));
     const next = (replies.length > 1 ? replies.shift() : replies[0]) ?? { status: 404, body: { message: 'No upload' } };
-    return Promise.resolve(new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(next.body), { status: next.status, headers: { 'content-type': 'application/json' } }),
+    );
   });
   return asked;
 }
 
 async function failureOf(promise: Promise<unknown>): Promise<LeadUploadError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   if (!(error instanceof LeadUploadError)) throw new Error(`expected a LeadUploadError, got ${String(error)}`);
   return error;
 }
@@ -53,7 +77,14 @@ describe('uploadLeadCsv', () => {
     const bytes: TUploadBytes[] = [];
     const importId = newImportId();
 
-    await expect(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), importId, onUploadProgress: (b) => bytes.push(b) })).resolves.toEqual(result);
+    await expect(
+      uploadLeadCsv({
+        campaignName: 'Spring Survey',
+        file: csvFile(),
+        importId,
+        onUploadProgress: (b) => bytes.push(b),
+      }),
+    ).resolves.toEqual(result);
 
     const [sent] = server.received;
     expect(sent?.method).toBe('POST');
@@ -74,13 +105,26 @@ describe('uploadLeadCsv', () => {
     storeSession(makeToken());
     server.reply({ status: 200, body: result, delayMs: 400 });
     const replies = [progress(1000, 'reading'), progress(2000, 'storing')];
-    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      Promise.resolve(new Response(JSON.stringify(replies.length > 1 ? replies.shift() : replies[0]), { status: 200, headers: { 'content-type': 'application/json' } })),
-    );
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() =>
+        Promise.resolve(
+          new Response(JSON.stringify(replies.length > 1 ? replies.shift() : replies[0]), {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          }),
+        ),
+      );
     const seen: TImportProgress[] = [];
     const importId = newImportId();
 
-    await uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), importId, onImportProgress: (p) => seen.push(p), pollMs: 50 });
+    await uploadLeadCsv({
+      campaignName: 'Spring Survey',
+      file: csvFile(),
+      importId,
+      onImportProgress: (p) => seen.push(p),
+      pollMs: 50,
+    });
 
     expect(fetch.mock.calls[0]?.[0]).toBe(`/api/file/uploadStatus/${importId}`);
     expect(seen.map((p) => [p.phase, p.rowsProcessed])).toContainEqual(['reading', 1000]);
@@ -95,7 +139,10 @@ describe('uploadLeadCsv', () => {
       { row: 3, column: 'cell_number', reason: 'cell_number "12" is not a phone number' },
       { row: 7, column: 'data_date', reason: 'data_date must be a date written yyyy-MM-dd' },
     ];
-    server.reply({ status: 400, body: { message: '2,400 problems in the file; nothing was stored.', rowsRead: 5000, errorCount: 2400, errors } });
+    server.reply({
+      status: 400,
+      body: { message: '2,400 problems in the file; nothing was stored.', rowsRead: 5000, errorCount: 2400, errors },
+    });
 
     const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile() }));
     expect(failure.kind).toBe('rejected');
@@ -105,7 +152,11 @@ describe('uploadLeadCsv', () => {
   });
 
   it("any other refusal fails with the server's message", async () => {
-    server.reply({ status: 400, body: { message: 'The file has no cell_number column' } }, { status: 500, body: '' }, { status: 200, body: 'File uploaded' });
+    server.reply(
+      { status: 400, body: { message: 'The file has no cell_number column' } },
+      { status: 500, body: '' },
+      { status: 200, body: 'File uploaded' },
+    );
 
     const missingColumn = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile() }));
     expect([missingColumn.kind, missingColumn.message]).toEqual(['failed', 'The file has no cell_number column']);
@@ -131,7 +182,9 @@ describe('uploadLeadCsv', () => {
     server.reply(LOST_ANSWER);
     const importId = newImportId();
 
-    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), importId, pollMs: 20 }));
+    const failure = await failureOf(
+      uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), importId, pollMs: 20 }),
+    );
     expect([failure.kind, failure.message]).toEqual(['failed', lost]);
     expect(asked).toEqual([`/api/file/uploadStatus/${importId}`]);
   });
@@ -141,12 +194,25 @@ describe('uploadLeadCsv', () => {
     importRecord(
       { status: 200, body: running },
       { status: 200, body: running },
-      { status: 200, body: ended('done', 'File uploaded: 2 leads added, 0 duplicates skipped', { leadsAdded: 2, duplicatesSkipped: 0 }) },
+      {
+        status: 200,
+        body: ended('done', 'File uploaded: 2 leads added, 0 duplicates skipped', {
+          leadsAdded: 2,
+          duplicatesSkipped: 0,
+        }),
+      },
     );
     server.reply(LOST_ANSWER);
     const seen: TImportProgress[] = [];
 
-    await expect(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20, onImportProgress: (p) => seen.push(p) })).resolves.toEqual(result);
+    await expect(
+      uploadLeadCsv({
+        campaignName: 'Spring Survey',
+        file: csvFile(),
+        pollMs: 20,
+        onImportProgress: (p) => seen.push(p),
+      }),
+    ).resolves.toEqual(result);
     expect(seen.map((p) => p.phase)).toContain('storing');
   });
 
@@ -172,7 +238,9 @@ describe('uploadLeadCsv', () => {
   it('stops following a lost upload that still runs past the limit, and says to check the leads', async () => {
     importRecord({ status: 200, body: progress(1, 'storing') });
     server.reply(LOST_ANSWER);
-    const failure = await failureOf(uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20, followMaxMs: 100 }));
+    const failure = await failureOf(
+      uploadLeadCsv({ campaignName: 'Spring Survey', file: csvFile(), pollMs: 20, followMaxMs: 100 }),
+    );
     expect([failure.kind, failure.message]).toEqual(['failed', STILL_RUNNING_MESSAGE]);
   });
 

@@ -8,7 +8,15 @@ import {
   type TLeadUploadResult,
   type TUploadRowError,
 } from '@crm/shared';
-import { ApiError, GATEWAY_STATUSES, INVALID_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, endExpiredSession, messageOf, serverMessage } from '../../app/api.ts';
+import {
+  ApiError,
+  GATEWAY_STATUSES,
+  INVALID_REPLY_MESSAGE,
+  NETWORK_ERROR_MESSAGE,
+  endExpiredSession,
+  messageOf,
+  serverMessage,
+} from '../../app/api.ts';
 import { sendForm, UPLOAD_CANCELLED_MESSAGE, type TFormReply, type TUploadBytes } from '../../app/send-form.ts';
 import { fetchImportProgress } from './api.ts';
 
@@ -48,7 +56,11 @@ export function newImportId(): string {
  * Calls onProgress with the import's progress every intervalMs until the returned stop() is called.
  * A poll that fails (the server has not seen the import yet, a missed beat) is skipped: the upload's own answer decides.
  */
-export function pollImportProgress(importId: string, onProgress: (progress: TImportProgress) => void, intervalMs = IMPORT_POLL_MS): () => void {
+export function pollImportProgress(
+  importId: string,
+  onProgress: (progress: TImportProgress) => void,
+  intervalMs = IMPORT_POLL_MS,
+): () => void {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const tick = async () => {
@@ -79,14 +91,17 @@ export function readUploadReply({ status, body }: TFormReply): TLeadUploadResult
     throw new LeadUploadError('expired', MESSAGES.auth.sessionExpired);
   }
   const rejected = status === 400 ? ZLeadUploadRejected.safeParse(body) : undefined;
-  if (rejected?.success) throw new LeadUploadError('rejected', rejected.data.message, rejected.data.errors, rejected.data.errorCount);
+  if (rejected?.success)
+    throw new LeadUploadError('rejected', rejected.data.message, rejected.data.errors, rejected.data.errorCount);
   throw new LeadUploadError('failed', messageOf(body, status));
 }
 
 /** Said when the user stops waiting for the end of an upload whose answer was lost: the server may still store it. */
-export const STOPPED_WAITING_MESSAGE = 'Stopped waiting for this upload; the server may still store it. Check the leads before uploading the file again.';
+export const STOPPED_WAITING_MESSAGE =
+  'Stopped waiting for this upload; the server may still store it. Check the leads before uploading the file again.';
 /** Said when an upload whose answer was lost still runs long after the server's own limit for it. */
-export const STILL_RUNNING_MESSAGE = 'The answer to this upload was lost and the server still reports it running. Check the leads before uploading the file again.';
+export const STILL_RUNNING_MESSAGE =
+  'The answer to this upload was lost and the server still reports it running. Check the leads before uploading the file again.';
 
 /**
  * How long an upload whose answer was lost is followed through its import record: a living upload ends within the
@@ -104,20 +119,37 @@ function isGatewayReply({ status, body }: TFormReply): boolean {
 /** The import's end as the upload's answer would have said it. */
 function resultOfImport(end: TImportProgress): TLeadUploadResult {
   if (end.status === 'done' && end.message !== null && end.leadsAdded !== null && end.duplicatesSkipped !== null) {
-    return { message: end.message, rowsRead: end.rowsProcessed, leadsAdded: end.leadsAdded, duplicatesSkipped: end.duplicatesSkipped };
+    return {
+      message: end.message,
+      rowsRead: end.rowsProcessed,
+      leadsAdded: end.leadsAdded,
+      duplicatesSkipped: end.duplicatesSkipped,
+    };
   }
   // The per-row report of a rejected file travels only in the upload's answer; its message says how many there were.
   throw new LeadUploadError('failed', end.message ?? MESSAGES.common.serverError);
 }
 
-type TFollow = { importId: string; signal?: AbortSignal; pollMs: number; maxMs: number; onImportProgress?: (progress: TImportProgress) => void };
+type TFollow = {
+  importId: string;
+  signal?: AbortSignal;
+  pollMs: number;
+  maxMs: number;
+  onImportProgress?: (progress: TImportProgress) => void;
+};
 
 /**
  * The upload's own answer was lost (the connection dropped, or a proxy answered for a server it could not reach),
  * but the server keeps the import's record: read it, and follow it while it says 'running'. Resolves to the
  * import's end, or null when the record cannot be read (no such import: the file never reached the server).
  */
-async function followLostImport({ importId, signal, pollMs, maxMs, onImportProgress }: TFollow): Promise<TImportProgress | null> {
+async function followLostImport({
+  importId,
+  signal,
+  pollMs,
+  maxMs,
+  onImportProgress,
+}: TFollow): Promise<TImportProgress | null> {
   const giveUpAt = Date.now() + maxMs;
   let failures = 0;
   for (;;) {
@@ -132,7 +164,8 @@ async function followLostImport({ importId, signal, pollMs, maxMs, onImportProgr
       if (error instanceof LeadUploadError) throw error;
       if (signal?.aborted) throw new LeadUploadError('cancelled', STOPPED_WAITING_MESSAGE);
       // The API client has already ended the session and said so.
-      if (error instanceof ApiError && error.status === 401) throw new LeadUploadError('expired', MESSAGES.auth.sessionExpired);
+      if (error instanceof ApiError && error.status === 401)
+        throw new LeadUploadError('expired', MESSAGES.auth.sessionExpired);
       failures += 1;
       if ((error instanceof ApiError && error.status === 404) || failures >= IMPORT_READ_ATTEMPTS) return null;
     }
@@ -162,19 +195,33 @@ export async function uploadLeadCsv(input: TUploadLeads): Promise<TLeadUploadRes
   const form = new FormData();
   form.append('file', input.file, input.file.name);
   const url = `${UPLOAD_PATH}?${new URLSearchParams({ tableName: input.campaignName, importId }).toString()}`;
-  const stop = input.onImportProgress === undefined ? () => undefined : pollImportProgress(importId, input.onImportProgress, pollMs);
+  const stop =
+    input.onImportProgress === undefined
+      ? () => undefined
+      : pollImportProgress(importId, input.onImportProgress, pollMs);
   let reply: TFormReply | undefined;
   let lost = NETWORK_ERROR_MESSAGE;
   try {
-    reply = await sendForm(url, form, { onUploadProgress: input.onUploadProgress, signal: input.signal, totalHint: input.file.size });
+    reply = await sendForm(url, form, {
+      onUploadProgress: input.onUploadProgress,
+      signal: input.signal,
+      totalHint: input.file.size,
+    });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === 'aborted') throw new LeadUploadError('cancelled', UPLOAD_CANCELLED_MESSAGE);
+    if (error instanceof ApiError && error.kind === 'aborted')
+      throw new LeadUploadError('cancelled', UPLOAD_CANCELLED_MESSAGE);
     if (error instanceof Error) lost = error.message;
   } finally {
     stop();
   }
   if (reply !== undefined && !isGatewayReply(reply)) return readUploadReply(reply);
-  const end = await followLostImport({ importId, signal: input.signal, pollMs, maxMs: input.followMaxMs ?? IMPORT_FOLLOW_MAX_MS, onImportProgress: input.onImportProgress });
+  const end = await followLostImport({
+    importId,
+    signal: input.signal,
+    pollMs,
+    maxMs: input.followMaxMs ?? IMPORT_FOLLOW_MAX_MS,
+    onImportProgress: input.onImportProgress,
+  });
   if (end !== null) return resultOfImport(end);
   if (reply !== undefined) return readUploadReply(reply);
   throw new LeadUploadError('failed', lost);

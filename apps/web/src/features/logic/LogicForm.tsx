@@ -59,7 +59,8 @@ export function LogicForm({ mode, question, targets, initialRows }: Props) {
     // The API client shows the server's refusal (a target of another campaign, rules already set, …).
   });
 
-  const change = (index: number, next: Partial<TLogicRow>) => setRows((current) => current.map((r, i) => (i === index ? { ...r, ...next } : r)));
+  const change = (index: number, next: Partial<TLogicRow>) =>
+    setRows((current) => current.map((r, i) => (i === index ? { ...r, ...next } : r)));
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,7 +74,13 @@ export function LogicForm({ mode, question, targets, initialRows }: Props) {
 
   const thenData = [
     { group: 'Go on', items: [{ value: '', label: CONTINUE_LABEL }] },
-    { group: 'End the call', items: [{ value: 'end:1', label: END_COMPLETED_LABEL }, { value: 'end:0', label: END_NOT_COMPLETED_LABEL }] },
+    {
+      group: 'End the call',
+      items: [
+        { value: 'end:1', label: END_COMPLETED_LABEL },
+        { value: 'end:0', label: END_NOT_COMPLETED_LABEL },
+      ],
+    },
     { group: 'Go to', items: targets.map((q) => ({ value: `go:${q.id}`, label: `Go to ${questionChoiceLabel(q)}` })) },
   ];
 
@@ -81,11 +88,18 @@ export function LogicForm({ mode, question, targets, initialRows }: Props) {
     <form onSubmit={submit} noValidate aria-label={mode === 'set' ? 'Set Logic' : 'Update Logic'}>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
-          For each answer, choose what happens next: go on to the next question, go to another question, or end the call as completed or not completed.
+          For each answer, choose what happens next: go on to the next question, go to another question, or end the call
+          as completed or not completed.
         </Text>
         {rows.map((row, index) => (
           <Fieldset key={row.optionTitle ?? '*'} legend={rowLabel(row)} disabled={mutation.isPending}>
-            <NativeSelect label="Then" value={thenValue(row)} data={thenData} maw={520} onChange={(event) => change(index, fromThenValue(event.currentTarget.value))} />
+            <NativeSelect
+              label="Then"
+              value={thenValue(row)}
+              data={thenData}
+              maw={520}
+              onChange={(event) => change(index, fromThenValue(event.currentTarget.value))}
+            />
           </Fieldset>
         ))}
         <FormActions onCancel={() => void navigate(back)} saving={mutation.isPending} />

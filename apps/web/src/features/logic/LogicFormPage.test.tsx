@@ -12,12 +12,25 @@ import SetLogicsPage from './SetLogicsPage.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 const q = (id: number, qno: string, over: Partial<TQuestion> = {}): TQuestion => ({
-  id, qno, campaignId: 'Spring Survey', title: `Question ${qno}`, type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z', ...over,
+  id,
+  qno,
+  campaignId: 'Spring Survey',
+  title: `Question ${qno}`,
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 const QUESTIONS = [q(1, 'Q1'), q(2, 'Q2', { type: 'Text Input', options: '' }), q(3, 'Q3', { status: false })];
-const RULES: TLogicRule[] = [{ id: 5, questionId: 1, campaignId: 'Spring Survey', optionTitle: 'Yes', questionNoToShow: 3, isCompletedCall: null }];
+const RULES: TLogicRule[] = [
+  { id: 5, questionId: 1, campaignId: 'Spring Survey', optionTitle: 'Yes', questionNoToShow: 3, isCompletedCall: null },
+];
 
-const json = (body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+const json = (body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'Content-Type': 'application/json' } }));
 
 function mockServer() {
   return vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {

@@ -9,14 +9,46 @@ import { LogicForm } from './LogicForm.tsx';
 
 const TITLES: Record<TLogicMode, string> = { set: 'Set Logic', update: 'Update Logic' };
 
-function QuestionLogicForm({ mode, questionId, campaignName }: { mode: TLogicMode; questionId: number; campaignName: string }) {
-  const questions = useQuery({ queryKey: campaignQuestionsKey(campaignName), queryFn: () => fetchCampaignQuestions(campaignName), staleTime: 0 });
+function QuestionLogicForm({
+  mode,
+  questionId,
+  campaignName,
+}: {
+  mode: TLogicMode;
+  questionId: number;
+  campaignName: string;
+}) {
+  const questions = useQuery({
+    queryKey: campaignQuestionsKey(campaignName),
+    queryFn: () => fetchCampaignQuestions(campaignName),
+    staleTime: 0,
+  });
   // Set starts empty; Update starts from the question's current rules.
-  const rules = useQuery({ queryKey: questionRulesKey(questionId), queryFn: () => fetchQuestionRules(questionId), enabled: mode === 'update', staleTime: 0 });
+  const rules = useQuery({
+    queryKey: questionRulesKey(questionId),
+    queryFn: () => fetchQuestionRules(questionId),
+    enabled: mode === 'update',
+    staleTime: 0,
+  });
 
-  if (questions.isPending || (mode === 'update' && rules.isPending)) return <Center py="xl"><Loader aria-label="Loading question" /></Center>;
-  if (questions.isError) return <Alert color="red" title="The campaign's questions could not be loaded">{questions.error.message}</Alert>;
-  if (rules.isError) return <Alert color="red" title="The question's logic could not be loaded">{rules.error.message}</Alert>;
+  if (questions.isPending || (mode === 'update' && rules.isPending))
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading question" />
+      </Center>
+    );
+  if (questions.isError)
+    return (
+      <Alert color="red" title="The campaign's questions could not be loaded">
+        {questions.error.message}
+      </Alert>
+    );
+  if (rules.isError)
+    return (
+      <Alert color="red" title="The question's logic could not be loaded">
+        {rules.error.message}
+      </Alert>
+    );
 
   // The stored question, not the copy in the address: its options may have changed since the link was made.
   const question = questions.data.find((q) => q.id === questionId);
@@ -24,7 +56,9 @@ function QuestionLogicForm({ mode, questionId, campaignName }: { mode: TLogicMod
   if (question === undefined) {
     return (
       <Alert color="red" title="This question no longer exists">
-        <Anchor component={Link} to={back}>Back to Logic management</Anchor>
+        <Anchor component={Link} to={back}>
+          Back to Logic management
+        </Anchor>
       </Alert>
     );
   }
@@ -35,12 +69,22 @@ function QuestionLogicForm({ mode, questionId, campaignName }: { mode: TLogicMod
         <Group gap="xs">
           <Text fw={700}>{question.qno}</Text>
           <Text fw={500}>{question.title}</Text>
-          <Badge variant="outline" color="gray" tt="none">{question.type}</Badge>
+          <Badge variant="outline" color="gray" tt="none">
+            {question.type}
+          </Badge>
           {!question.status && <Badge color="gray">Inactive</Badge>}
         </Group>
-        <Text size="sm" c="dimmed">Campaign: {question.campaignId}</Text>
+        <Text size="sm" c="dimmed">
+          Campaign: {question.campaignId}
+        </Text>
       </Paper>
-      <LogicForm key={question.id} mode={mode} question={question} targets={targets} initialRows={logicRows(question, rules.data ?? [])} />
+      <LogicForm
+        key={question.id}
+        mode={mode}
+        question={question}
+        targets={targets}
+        initialRows={logicRows(question, rules.data ?? [])}
+      />
     </Stack>
   );
 }
@@ -57,7 +101,9 @@ export function LogicFormPage({ mode }: { mode: TLogicMode }) {
         <Alert color="red" title="No question to set logic for" role="alert">
           <Stack gap="xs">
             <Text size="sm">{parsed.message}</Text>
-            <Anchor component={Link} to="/logicSetting" size="sm">Go to Logic Setting</Anchor>
+            <Anchor component={Link} to="/logicSetting" size="sm">
+              Go to Logic Setting
+            </Anchor>
           </Stack>
         </Alert>
       )}

@@ -2,7 +2,21 @@
 // A second tab holds the campaign's quotas on completed calls (docs/quotas.md).
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Anchor, Badge, Button, Center, Group, List, Loader, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  List,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { describeRule, findEndlessLoops, LOGIC_MESSAGES, type TQuestion } from '@crm/shared';
@@ -32,7 +46,12 @@ function LoopWarning({ survey }: { survey: TCampaignSurvey }) {
   );
 }
 
-type QuestionLogicProps = { question: TQuestion; survey: TCampaignSurvey; onClear: (q: TQuestion) => void; onCondition: (q: TQuestion) => void };
+type QuestionLogicProps = {
+  question: TQuestion;
+  survey: TCampaignSurvey;
+  onClear: (q: TQuestion) => void;
+  onCondition: (q: TQuestion) => void;
+};
 
 function QuestionLogic({ question, survey, onClear, onCondition }: QuestionLogicProps) {
   const rules = survey.rulesOf(question.id);
@@ -79,19 +98,41 @@ function QuestionLogic({ question, survey, onClear, onCondition }: QuestionLogic
           )}
         </Stack>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" variant="default" onClick={() => onCondition(question)} aria-label={`${condition ? 'Edit' : 'Set'} condition of ${question.qno}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onCondition(question)}
+            aria-label={`${condition ? 'Edit' : 'Set'} condition of ${question.qno}`}
+          >
             {condition ? 'Edit condition' : 'Set condition'}
           </Button>
           {rules.length === 0 ? (
-            <Button size="xs" component={Link} to={logicFormPath('set', question)} aria-label={`Set Logic of ${question.qno}`}>
+            <Button
+              size="xs"
+              component={Link}
+              to={logicFormPath('set', question)}
+              aria-label={`Set Logic of ${question.qno}`}
+            >
               Set Logic
             </Button>
           ) : (
             <>
-              <Button size="xs" variant="light" component={Link} to={logicFormPath('update', question)} aria-label={`Update Logic of ${question.qno}`}>
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={logicFormPath('update', question)}
+                aria-label={`Update Logic of ${question.qno}`}
+              >
                 Update Logic
               </Button>
-              <Button size="xs" color="red" variant="subtle" onClick={() => onClear(question)} aria-label={`Clear Logics of ${question.qno}`}>
+              <Button
+                size="xs"
+                color="red"
+                variant="subtle"
+                onClick={() => onClear(question)}
+                aria-label={`Clear Logics of ${question.qno}`}
+              >
                 Clear Logics
               </Button>
             </>
@@ -124,7 +165,12 @@ export default function LogicManagementPage() {
   };
 
   let body;
-  if (pending) body = <Center py="xl"><Loader aria-label="Loading questions" /></Center>;
+  if (pending)
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading questions" />
+      </Center>
+    );
   else if (error !== null) {
     body = (
       <Alert color="red" title="The questions could not be loaded">
@@ -139,7 +185,11 @@ export default function LogicManagementPage() {
   } else if (survey === undefined || survey.questions.length === 0) {
     body = (
       <Text c="dimmed">
-        This campaign has no questions yet. <Anchor component={Link} to="/createQuestions">Create questions</Anchor> first.
+        This campaign has no questions yet.{' '}
+        <Anchor component={Link} to="/createQuestions">
+          Create questions
+        </Anchor>{' '}
+        first.
       </Text>
     );
   } else {
@@ -147,7 +197,13 @@ export default function LogicManagementPage() {
       <Stack gap="sm">
         <LoopWarning survey={survey} />
         {survey.questions.map((q) => (
-          <QuestionLogic key={q.id} question={q} survey={survey} onClear={(x) => void clear(x)} onCondition={setEditing} />
+          <QuestionLogic
+            key={q.id}
+            question={q}
+            survey={survey}
+            onClear={(x) => void clear(x)}
+            onCondition={setEditing}
+          />
         ))}
         {editing && (
           <ConditionModal

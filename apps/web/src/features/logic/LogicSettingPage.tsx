@@ -13,9 +13,7 @@ const COLUMNS: DataListColumn<TCampaign>[] = [
   {
     key: 'status',
     header: 'Status',
-    render: (c) => (
-      <StatusBadge active={c.status} />
-    ),
+    render: (c) => <StatusBadge active={c.status} />,
   },
 ];
 
@@ -34,7 +32,12 @@ export default function LogicSettingPage() {
         search={searchCampaigns}
         rowKey={(c) => c.id}
         actions={(c) => (
-          <Anchor component={Link} to={`/logicManagement/${encodeURIComponent(c.campaignName)}`} size="sm" aria-label={`Manage logic of ${c.campaignName}`}>
+          <Anchor
+            component={Link}
+            to={`/logicManagement/${encodeURIComponent(c.campaignName)}`}
+            size="sm"
+            aria-label={`Manage logic of ${c.campaignName}`}
+          >
             Manage logic
           </Anchor>
         )}

@@ -11,12 +11,35 @@ import { QuotasPanel } from './QuotasPanel.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 const q = (id: number, qno: string, over: Partial<TQuestion> = {}): TQuestion => ({
-  id, qno, campaignId: 'Spring Survey', title: `Question ${qno}`, type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z', ...over,
+  id,
+  qno,
+  campaignId: 'Spring Survey',
+  title: `Question ${qno}`,
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+  ...over,
 });
 const QUESTIONS = [q(1, 'Q1'), q(2, 'Q2', { type: 'Text Input', options: '' })];
 
-const quota = (over: Partial<TQuota>): TQuota => ({ id: 1, campaignName: 'Spring Survey', field: 'region', questionNo: null, value: 'Dhaka', limit: 300, count: 120, full: false, ...over });
-const QUOTAS = [quota({}), quota({ id: 2, field: null, questionNo: 1, value: 'Yes', limit: 200, count: 200, full: true })];
+const quota = (over: Partial<TQuota>): TQuota => ({
+  id: 1,
+  campaignName: 'Spring Survey',
+  field: 'region',
+  questionNo: null,
+  value: 'Dhaka',
+  limit: 300,
+  count: 120,
+  full: false,
+  ...over,
+});
+const QUOTAS = [
+  quota({}),
+  quota({ id: 2, field: null, questionNo: 1, value: 'Yes', limit: 200, count: 200, full: true }),
+];
 
 type Sent = { method: string; url: string; body: unknown };
 
@@ -26,10 +49,25 @@ function mockServer(quotas: TQuota[] = QUOTAS) {
     const url = String(input);
     const method = init?.method ?? 'GET';
     sent.push({ method, url, body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined });
-    const reply = (body: unknown, status = 200) => new Response(body === null ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-    if (url.startsWith('/dt/viewAllDataTables')) return reply([{ id: 1, name: 'Spring Survey', campaignName: 'Spring Survey', numberOfField: 1, columns: ['shop'], createAt: '2025-01-01T00:00:00.000Z' }]);
+    const reply = (body: unknown, status = 200) =>
+      new Response(body === null ? null : JSON.stringify(body), {
+        status,
+        headers: { 'Content-Type': 'application/json' },
+      });
+    if (url.startsWith('/dt/viewAllDataTables'))
+      return reply([
+        {
+          id: 1,
+          name: 'Spring Survey',
+          campaignName: 'Spring Survey',
+          numberOfField: 1,
+          columns: ['shop'],
+          createAt: '2025-01-01T00:00:00.000Z',
+        },
+      ]);
     if (url.startsWith('/api/quotas?') && method === 'GET') return reply(quotas);
-    if (url.startsWith('/api/quotas?') && method === 'POST') return reply(quota({ id: 3, field: null, questionNo: 1, value: 'No', limit: 50, count: 4 }));
+    if (url.startsWith('/api/quotas?') && method === 'POST')
+      return reply(quota({ id: 3, field: null, questionNo: 1, value: 'No', limit: 50, count: 4 }));
     if (url.startsWith('/api/quotas/') && method === 'PUT') return reply(quota({ limit: 400 }));
     if (url.startsWith('/api/quotas/') && method === 'DELETE') return new Response(null, { status: 204 });
     return new Promise<Response>(() => undefined);
@@ -47,7 +85,10 @@ describe('QuotasPanel', () => {
     mockServer();
     renderPanel();
     const table = within(await screen.findByRole('table', { name: 'Quotas' }));
-    const rows = table.getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows[0]).toContain('region = Dhaka');
     expect(rows[0]).toContain('120/300');
     expect(rows[0]).not.toContain('Full');
@@ -116,7 +157,11 @@ describe('QuotasPanel', () => {
     fireEvent.change(dialog.getByLabelText(/^Limit/), { target: { value: '400' } });
     fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Limit changed.')).toBeTruthy();
-    expect(server.writes()[0]).toEqual({ method: 'PUT', url: '/api/quotas/1', body: { field: 'region', value: 'Dhaka', limit: 400 } });
+    expect(server.writes()[0]).toEqual({
+      method: 'PUT',
+      url: '/api/quotas/1',
+      body: { field: 'region', value: 'Dhaka', limit: 400 },
+    });
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete quota Q1 = Yes' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Close' }));

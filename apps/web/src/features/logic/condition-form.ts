@@ -16,17 +16,37 @@ import {
 /** A subject as the select's value: 'q:12' (question id 12) or 'f:region'. */
 export type TSubjectKey = string;
 
-export type TSubjectChoice = { value: TSubjectKey; label: string; group: 'Earlier answers' | 'Lead fields'; question?: Pick<TQuestion, 'type' | 'options'> };
+export type TSubjectChoice = {
+  value: TSubjectKey;
+  label: string;
+  group: 'Earlier answers' | 'Lead fields';
+  question?: Pick<TQuestion, 'type' | 'options'>;
+};
 
 /** The lead columns an upload fills: what a lead field condition can look at, besides the campaign's own columns. */
 const UPLOADED_COLUMNS = LEAD_COLUMNS.filter((c) => c.filledBy === 'upload').map((c) => c.key as string);
 
 /** The questions before `owner` (by qno) and the lead fields: what `owner`'s condition may compare. */
-export function subjectChoices(owner: Pick<TQuestion, 'qno'>, questions: readonly TQuestion[], ownColumns: readonly string[]): TSubjectChoice[] {
-  const before = questions.filter((q) => qnoNumber(q.qno) < qnoNumber(owner.qno)).sort((a, b) => qnoNumber(a.qno) - qnoNumber(b.qno));
+export function subjectChoices(
+  owner: Pick<TQuestion, 'qno'>,
+  questions: readonly TQuestion[],
+  ownColumns: readonly string[],
+): TSubjectChoice[] {
+  const before = questions
+    .filter((q) => qnoNumber(q.qno) < qnoNumber(owner.qno))
+    .sort((a, b) => qnoNumber(a.qno) - qnoNumber(b.qno));
   return [
-    ...before.map((q) => ({ value: `q:${q.id}`, label: `${q.qno}. ${q.title}`, group: 'Earlier answers' as const, question: q })),
-    ...[...UPLOADED_COLUMNS, ...ownColumns].map((name) => ({ value: `f:${name}`, label: name, group: 'Lead fields' as const })),
+    ...before.map((q) => ({
+      value: `q:${q.id}`,
+      label: `${q.qno}. ${q.title}`,
+      group: 'Earlier answers' as const,
+      question: q,
+    })),
+    ...[...UPLOADED_COLUMNS, ...ownColumns].map((name) => ({
+      value: `f:${name}`,
+      label: name,
+      group: 'Lead fields' as const,
+    })),
   ];
 }
 
@@ -85,7 +105,11 @@ export function draftOf(showIf: TShowIf | null | undefined): TConditionDraft {
   if (!showIf) return emptyDraft();
   return {
     join: showIf.join,
-    items: showIf.items.map((item) => ('items' in item ? { kind: 'group', group: { join: item.join, rows: item.items.map(rowDraft) } } : { kind: 'row', row: rowDraft(item) })),
+    items: showIf.items.map((item) =>
+      'items' in item
+        ? { kind: 'group', group: { join: item.join, rows: item.items.map(rowDraft) } }
+        : { kind: 'row', row: rowDraft(item) },
+    ),
   };
 }
 
@@ -98,12 +122,18 @@ function comparisonOf(row: TRowDraft, label: string): TComparison | string {
   switch (row.operator) {
     case 'is':
     case 'isNot':
-      return row.value.trim() === '' ? `${label}: enter the value.` : { subject, operator: row.operator, value: row.value.trim() };
+      return row.value.trim() === ''
+        ? `${label}: enter the value.`
+        : { subject, operator: row.operator, value: row.value.trim() };
     case 'anyOf':
-      return row.values.length === 0 ? `${label}: choose at least one value.` : { subject, operator: 'anyOf', values: row.values };
+      return row.values.length === 0
+        ? `${label}: choose at least one value.`
+        : { subject, operator: 'anyOf', values: row.values };
     case 'gt':
     case 'lt':
-      return NUMBER.test(row.value.trim()) ? { subject, operator: row.operator, number: Number(row.value.trim()) } : `${label}: enter a number.`;
+      return NUMBER.test(row.value.trim())
+        ? { subject, operator: row.operator, number: Number(row.value.trim()) }
+        : `${label}: enter a number.`;
     case 'answered':
     case 'notAnswered':
       return { subject, operator: row.operator };

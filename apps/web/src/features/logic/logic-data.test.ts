@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { TLogicRule, TQuestion } from '@crm/shared';
-import { logicFormPath, logicRows, MALFORMED_QUESTION, MISSING_QUESTION, parseQuestionParam, rowsToRules } from './logic-data.ts';
+import {
+  logicFormPath,
+  logicRows,
+  MALFORMED_QUESTION,
+  MISSING_QUESTION,
+  parseQuestionParam,
+  rowsToRules,
+} from './logic-data.ts';
 import { loopText } from './logic-text.ts';
 
 const question = (over: Partial<TQuestion> = {}): TQuestion => ({
@@ -16,7 +23,15 @@ const question = (over: Partial<TQuestion> = {}): TQuestion => ({
   createAt: '2025-01-01T00:00:00.000Z',
   ...over,
 });
-const rule = (over: Partial<TLogicRule>): TLogicRule => ({ id: 1, questionId: 7, campaignId: 'Spring Survey', optionTitle: null, questionNoToShow: null, isCompletedCall: null, ...over });
+const rule = (over: Partial<TLogicRule>): TLogicRule => ({
+  id: 1,
+  questionId: 7,
+  campaignId: 'Spring Survey',
+  optionTitle: null,
+  questionNoToShow: null,
+  isCompletedCall: null,
+  ...over,
+});
 
 describe('the ?data= question of the logic forms', () => {
   it('carries the whole question through the address and reads it back', () => {
@@ -31,13 +46,20 @@ describe('the ?data= question of the logic forms', () => {
     expect(parseQuestionParam(null)).toEqual({ ok: false, message: MISSING_QUESTION });
     expect(parseQuestionParam('  ')).toEqual({ ok: false, message: MISSING_QUESTION });
     expect(parseQuestionParam('{"id": 7')).toEqual({ ok: false, message: MALFORMED_QUESTION });
-    expect(parseQuestionParam(JSON.stringify({ id: 7, title: 'no type' }))).toEqual({ ok: false, message: MALFORMED_QUESTION });
+    expect(parseQuestionParam(JSON.stringify({ id: 7, title: 'no type' }))).toEqual({
+      ok: false,
+      message: MALFORMED_QUESTION,
+    });
   });
 });
 
 describe('the rows of the logic form', () => {
   it('has one row per option, prefilled from the current rules', () => {
-    const rows = logicRows(question(), [rule({ optionTitle: 'Yes', questionNoToShow: 9 }), rule({ optionTitle: 'No', isCompletedCall: 1 }), rule({ questionId: 8, optionTitle: 'Sometimes', isCompletedCall: 0 })]);
+    const rows = logicRows(question(), [
+      rule({ optionTitle: 'Yes', questionNoToShow: 9 }),
+      rule({ optionTitle: 'No', isCompletedCall: 1 }),
+      rule({ questionId: 8, optionTitle: 'Sometimes', isCompletedCall: 0 }),
+    ]);
     expect(rows).toEqual([
       { optionTitle: 'Yes', target: '9', end: '' },
       { optionTitle: 'No', target: '', end: '1' },
@@ -47,7 +69,9 @@ describe('the rows of the logic form', () => {
 
   it('has one "Any answer" row for every type without options', () => {
     for (const type of ['Text Input', 'Textarea', 'Plain Text', 'Number', 'Email'] as const) {
-      expect(logicRows(question({ type, options: '' }), [rule({ isCompletedCall: 0 })])).toEqual([{ optionTitle: null, target: '', end: '0' }]);
+      expect(logicRows(question({ type, options: '' }), [rule({ isCompletedCall: 0 })])).toEqual([
+        { optionTitle: null, target: '', end: '0' },
+      ]);
     }
   });
 
@@ -61,7 +85,9 @@ describe('the rows of the logic form', () => {
       { questionId: 7, campaignId: 'Spring Survey', optionTitle: 'Yes', questionNoToShow: 9, isCompletedCall: null },
       { questionId: 7, campaignId: 'Spring Survey', optionTitle: 'No', questionNoToShow: null, isCompletedCall: 1 },
     ]);
-    expect(rowsToRules(question({ type: 'Textarea', options: '' }), [{ optionTitle: null, target: '', end: '0' }])).toEqual([
+    expect(
+      rowsToRules(question({ type: 'Textarea', options: '' }), [{ optionTitle: null, target: '', end: '0' }]),
+    ).toEqual([
       { questionId: 7, campaignId: 'Spring Survey', optionTitle: null, questionNoToShow: null, isCompletedCall: 0 },
     ]);
   });

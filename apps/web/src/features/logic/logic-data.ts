@@ -1,5 +1,13 @@
 // The Set/Update Logic form's data: the question carried in ?data=, one row per option, and the rules the rows make.
-import { isChoiceType, parseOptions, ZQuestion, type TIsCompletedCall, type TLogicRule, type TNewLogicRuleInput, type TQuestion } from '@crm/shared';
+import {
+  isChoiceType,
+  parseOptions,
+  ZQuestion,
+  type TIsCompletedCall,
+  type TLogicRule,
+  type TNewLogicRuleInput,
+  type TQuestion,
+} from '@crm/shared';
 
 export type TLogicMode = 'set' | 'update';
 
@@ -12,7 +20,8 @@ export function logicFormPath(mode: TLogicMode, question: TQuestion): string {
 export type TParsedQuestion = { ok: true; question: TQuestion } | { ok: false; message: string };
 
 export const MISSING_QUESTION = 'This page needs a question to set logic for. Open it from Logic management.';
-export const MALFORMED_QUESTION = 'The question in this address cannot be read. Open the page again from Logic management.';
+export const MALFORMED_QUESTION =
+  'The question in this address cannot be read. Open the page again from Logic management.';
 
 /** Reads ?data= (already URL-decoded) into a question, or says why it cannot. */
 export function parseQuestionParam(raw: string | null): TParsedQuestion {

@@ -4,16 +4,27 @@ import { useForm } from '@mantine/form';
 import { QUOTA_MESSAGES, ZQuotaBody, isChoiceType, parseOptions, type TQuestion, type TQuotaBody } from '@crm/shared';
 import { schemaValidate } from '../../app/form-schema.ts';
 
-export type TQuotaFormValues = { kind: 'field' | 'question'; field: string; questionNo: string; value: string; limit: number | string };
+export type TQuotaFormValues = {
+  kind: 'field' | 'question';
+  field: string;
+  questionNo: string;
+  value: string;
+  limit: number | string;
+};
 
 export const QUOTA_LABELS = { field: 'Lead field', questionNo: 'Question', value: 'Value', limit: 'Limit' } as const;
 
 /** The request the values make; an unchosen field or question is left out. */
 export function quotaInput(values: TQuotaFormValues): Partial<TQuotaBody> {
   const limit = values.limit === '' ? undefined : Number(values.limit);
-  const target = values.kind === 'field'
-    ? (values.field === '' ? {} : { field: values.field })
-    : (values.questionNo === '' ? {} : { questionNo: Number(values.questionNo) });
+  const target =
+    values.kind === 'field'
+      ? values.field === ''
+        ? {}
+        : { field: values.field }
+      : values.questionNo === ''
+        ? {}
+        : { questionNo: Number(values.questionNo) };
   return { ...target, value: values.value, ...(limit === undefined ? {} : { limit }) };
 }
 
@@ -24,7 +35,10 @@ export function validateQuota(values: TQuotaFormValues) {
   const errors = validateBody(values);
   if (values.kind === 'question' && errors.field !== undefined) {
     const { field: _field, ...rest } = errors;
-    return { ...rest, questionNo: values.questionNo === '' ? `${QUOTA_LABELS.questionNo} is required` : QUOTA_MESSAGES.fieldOrQuestion };
+    return {
+      ...rest,
+      questionNo: values.questionNo === '' ? `${QUOTA_LABELS.questionNo} is required` : QUOTA_MESSAGES.fieldOrQuestion,
+    };
   }
   return errors;
 }

@@ -25,5 +25,7 @@ export async function deleteQuota(id: number): Promise<void> {
 
 /** What a body of the quota's target and value says with a new limit (PUT takes the whole quota). */
 export function bodyWithLimit(quota: TQuota, limit: number): TQuotaBody {
-  return quota.field === null ? { questionNo: quota.questionNo ?? 0, value: quota.value, limit } : { field: quota.field, value: quota.value, limit };
+  return quota.field === null
+    ? { questionNo: quota.questionNo ?? 0, value: quota.value, limit }
+    : { field: quota.field, value: quota.value, limit };
 }

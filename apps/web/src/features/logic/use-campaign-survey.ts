@@ -17,21 +17,50 @@ export type TCampaignSurvey = {
   conditionOf: (questionId: number) => TQuestionCondition | undefined;
 };
 
-export function buildSurvey(questions: TQuestion[], rules: TLogicRule[], conditions: TQuestionCondition[] = []): TCampaignSurvey {
+export function buildSurvey(
+  questions: TQuestion[],
+  rules: TLogicRule[],
+  conditions: TQuestionCondition[] = [],
+): TCampaignSurvey {
   const grouped = new Map<number, TLogicRule[]>();
   for (const rule of rules) grouped.set(rule.questionId, [...(grouped.get(rule.questionId) ?? []), rule]);
   const byQuestion = new Map(conditions.map((c) => [c.questionId, c]));
-  return { questions, rules, conditions, byId: new Map(questions.map((q) => [q.id, q])), rulesOf: (id) => grouped.get(id) ?? [], conditionOf: (id) => byQuestion.get(id) };
+  return {
+    questions,
+    rules,
+    conditions,
+    byId: new Map(questions.map((q) => [q.id, q])),
+    rulesOf: (id) => grouped.get(id) ?? [],
+    conditionOf: (id) => byQuestion.get(id),
+  };
 }
 
 /** The three reads at once; `survey` is undefined until all have answered. */
 export function useCampaignSurvey(campaignName: string | undefined) {
   const enabled = campaignName !== undefined && campaignName !== '';
   const name = campaignName ?? '';
-  const questions = useQuery({ queryKey: campaignQuestionsKey(name), queryFn: () => fetchCampaignQuestions(name), enabled, staleTime: 0 });
-  const rules = useQuery({ queryKey: campaignRulesKey(name), queryFn: () => fetchCampaignRules(name), enabled, staleTime: 0 });
-  const conditions = useQuery({ queryKey: campaignConditionsKey(name), queryFn: () => fetchCampaignConditions(name), enabled, staleTime: 0 });
-  const survey = questions.data !== undefined && rules.data !== undefined && conditions.data !== undefined ? buildSurvey(questions.data, rules.data, conditions.data) : undefined;
+  const questions = useQuery({
+    queryKey: campaignQuestionsKey(name),
+    queryFn: () => fetchCampaignQuestions(name),
+    enabled,
+    staleTime: 0,
+  });
+  const rules = useQuery({
+    queryKey: campaignRulesKey(name),
+    queryFn: () => fetchCampaignRules(name),
+    enabled,
+    staleTime: 0,
+  });
+  const conditions = useQuery({
+    queryKey: campaignConditionsKey(name),
+    queryFn: () => fetchCampaignConditions(name),
+    enabled,
+    staleTime: 0,
+  });
+  const survey =
+    questions.data !== undefined && rules.data !== undefined && conditions.data !== undefined
+      ? buildSurvey(questions.data, rules.data, conditions.data)
+      : undefined;
   const error = questions.error ?? rules.error ?? conditions.error;
   return {
     survey,

@@ -4,7 +4,16 @@ import { useState } from 'react';
 import { Button, Grid, Group, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { LineChart } from '@mantine/charts';
 import type { TAgentInsight } from '@crm/shared';
-import { GRADE_COLORS, GRADE_LINES, formatMarks, trendAxis, weakestText, weekLabel, weekPoints, type TInsightsQueryText } from './insight-data.ts';
+import {
+  GRADE_COLORS,
+  GRADE_LINES,
+  formatMarks,
+  trendAxis,
+  weakestText,
+  weekLabel,
+  weekPoints,
+  type TInsightsQueryText,
+} from './insight-data.ts';
 import { SectionExport } from './SectionExport.tsx';
 
 /** The agents table's height: the window's, less the header, range, tabs and caption above and below it. */
@@ -51,10 +60,27 @@ function Trend({ agent }: { agent: TAgentInsight }) {
         data={points}
         dataKey="week"
         series={[{ name: 'meanTotal', label: 'Mean total', color: 'indigo.6' }]}
-        referenceLines={GRADE_LINES.map((l) => ({ y: l.y, color: l.color, label: `${l.label} ${l.y}`, labelPosition: 'right', strokeDasharray: '4 3', ifOverflow: 'discard' }))}
+        referenceLines={GRADE_LINES.map((l) => ({
+          y: l.y,
+          color: l.color,
+          label: `${l.label} ${l.y}`,
+          labelPosition: 'right',
+          strokeDasharray: '4 3',
+          ifOverflow: 'discard',
+        }))}
         lineChartProps={{ margin: { right: GRADE_LABEL_ROOM, top: 8 } }}
-        yAxisProps={{ domain: axis.domain, ticks: axis.ticks, allowDecimals: false, tickFormatter: (v: number) => String(v), width: 36 }}
-        xAxisProps={{ tickFormatter: weekLabel, interval: points.length <= ALL_WEEK_LABELS ? 0 : 'preserveStartEnd', padding: { left: 16, right: 16 } }}
+        yAxisProps={{
+          domain: axis.domain,
+          ticks: axis.ticks,
+          allowDecimals: false,
+          tickFormatter: (v: number) => String(v),
+          width: 36,
+        }}
+        xAxisProps={{
+          tickFormatter: weekLabel,
+          interval: points.length <= ALL_WEEK_LABELS ? 0 : 'preserveStartEnd',
+          padding: { left: 16, right: 16 },
+        }}
         valueFormatter={formatMarks}
         curveType="linear"
         aria-hidden
@@ -95,7 +121,8 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
-          Mean total and grade per agent; weakest criteria by mean marks lost (best mark − mark given). Pick an agent for its weekly trend.
+          Mean total and grade per agent; weakest criteria by mean marks lost (best mark − mark given). Pick an agent
+          for its weekly trend.
         </Text>
         <SectionExport query={query} section="agents" label="Export agents" />
       </Group>
@@ -107,8 +134,18 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
         <Grid gap="md" columns={24}>
           <Grid.Col span={15}>
             <ScrollArea.Autosize mah={AGENTS_HEIGHT}>
-              <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" style={{ whiteSpace: 'nowrap' }}>
-                <Table.Caption>Agents, {query.startDate} to {query.endDate}</Table.Caption>
+              <Table
+                striped
+                highlightOnHover
+                withTableBorder
+                fz="sm"
+                verticalSpacing={4}
+                horizontalSpacing="xs"
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                <Table.Caption>
+                  Agents, {query.startDate} to {query.endDate}
+                </Table.Caption>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Agent</Table.Th>
@@ -120,9 +157,18 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                 </Table.Thead>
                 <Table.Tbody>
                   {agents.map((a) => (
-                    <Table.Tr key={a.agentId} bg={a.agentId === shown.agentId ? 'var(--mantine-color-indigo-light)' : undefined}>
+                    <Table.Tr
+                      key={a.agentId}
+                      bg={a.agentId === shown.agentId ? 'var(--mantine-color-indigo-light)' : undefined}
+                    >
                       <Table.Td>
-                        <Button variant="subtle" size="compact-sm" onClick={() => setPicked(a.agentId)} aria-pressed={a.agentId === shown.agentId} title={a.agentId}>
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={() => setPicked(a.agentId)}
+                          aria-pressed={a.agentId === shown.agentId}
+                          title={a.agentId}
+                        >
                           {a.agentName}
                         </Button>
                       </Table.Td>

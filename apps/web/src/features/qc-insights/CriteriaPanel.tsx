@@ -9,14 +9,23 @@ import { SectionExport } from './SectionExport.tsx';
 /** The table's and chart's height: the window's, less the header, range, tabs and the caption under the table. */
 const CRITERIA_HEIGHT = 'max(240px, calc(100dvh - 274px))';
 
-export function CriteriaPanel({ criteria, records, query }: { criteria: TCriterionInsight[]; records: number; query: TInsightsQueryText }) {
+export function CriteriaPanel({
+  criteria,
+  records,
+  query,
+}: {
+  criteria: TCriterionInsight[];
+  records: number;
+  query: TInsightsQueryText;
+}) {
   const bars = criterionBars(criteria);
   const axis = lossAxis(bars);
   return (
     <Stack gap="sm">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          Marks lost on each criterion over {records} record{records === 1 ? '' : 's'}: its best mark minus the mark given. Worst first.
+          Marks lost on each criterion over {records} record{records === 1 ? '' : 's'}: its best mark minus the mark
+          given. Worst first.
         </Text>
         <SectionExport query={query} section="criteria" label="Export criteria" />
       </Group>
@@ -45,8 +54,17 @@ export function CriteriaPanel({ criteria, records, query }: { criteria: TCriteri
         </Grid.Col>
         <Grid.Col span={15}>
           <ScrollArea.Autosize mah={CRITERIA_HEIGHT}>
-            <Table striped withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" style={{ whiteSpace: 'nowrap' }}>
-              <Table.Caption>Marks lost per criterion, {query.startDate} to {query.endDate}</Table.Caption>
+            <Table
+              striped
+              withTableBorder
+              fz="sm"
+              verticalSpacing={4}
+              horizontalSpacing="xs"
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              <Table.Caption>
+                Marks lost per criterion, {query.startDate} to {query.endDate}
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Criterion</Table.Th>

@@ -3,7 +3,15 @@
 import { Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import type { TQcInsights } from '@crm/shared';
-import { LEAN_COLORS, formatDifference, formatHours, formatMarks, inspectorAxis, inspectorBars, type TInsightsQueryText } from './insight-data.ts';
+import {
+  LEAN_COLORS,
+  formatDifference,
+  formatHours,
+  formatMarks,
+  inspectorAxis,
+  inspectorBars,
+  type TInsightsQueryText,
+} from './insight-data.ts';
 import { SectionExport } from './SectionExport.tsx';
 
 /** A bar's row in the chart; the chart is no taller than this many bars, the table below taking the rest. */
@@ -19,8 +27,9 @@ export function InspectorsPanel({ insights, query }: { insights: TQcInsights; qu
     <Stack gap="sm">
       <Group justify="space-between" wrap="nowrap">
         <Text size="sm" c="dimmed">
-          Floor mean {formatMarks(floor.meanTotal)} over {floor.records} records. Lenient: {leanThreshold} or more marks above it; strict: {leanThreshold} or more below
-          (from {minLeanRecords} records). Disputes count the criteria disputed by final outcome.
+          Floor mean {formatMarks(floor.meanTotal)} over {floor.records} records. Lenient: {leanThreshold} or more marks
+          above it; strict: {leanThreshold} or more below (from {minLeanRecords} records). Disputes count the criteria
+          disputed by final outcome.
         </Text>
         <SectionExport query={query} section="inspectors" label="Export inspectors" />
       </Group>
@@ -36,19 +45,34 @@ export function InspectorsPanel({ insights, query }: { insights: TQcInsights; qu
             dataKey="inspector"
             orientation="vertical"
             series={[{ name: 'meanTotal', label: 'Mean total', color: 'indigo.6' }]}
-            referenceLines={[{ x: floor.meanTotal, color: 'gray.7', label: `Floor mean ${formatMarks(floor.meanTotal)}`, labelPosition: 'top', strokeDasharray: '4 3' }]}
+            referenceLines={[
+              {
+                x: floor.meanTotal,
+                color: 'gray.7',
+                label: `Floor mean ${formatMarks(floor.meanTotal)}`,
+                labelPosition: 'top',
+                strokeDasharray: '4 3',
+              },
+            ]}
             barChartProps={{ margin: { top: 20, right: 48 } }}
             maxBarWidth={22}
             valueFormatter={formatMarks}
             withBarValueLabel
             gridAxis="none"
-            xAxisProps={{ domain: axis.domain, ticks: axis.ticks, allowDecimals: false, tickFormatter: (v: number) => String(v) }}
+            xAxisProps={{
+              domain: axis.domain,
+              ticks: axis.ticks,
+              allowDecimals: false,
+              tickFormatter: (v: number) => String(v),
+            }}
             yAxisProps={{ width: 150 }}
             aria-hidden
           />
           <ScrollArea.Autosize mah={`max(160px, calc(100dvh - ${300 + chartHeight}px))`}>
             <Table striped withTableBorder fz="sm" verticalSpacing={4} style={{ whiteSpace: 'nowrap' }}>
-              <Table.Caption>Inspectors, {query.startDate} to {query.endDate}</Table.Caption>
+              <Table.Caption>
+                Inspectors, {query.startDate} to {query.endDate}
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Inspector</Table.Th>

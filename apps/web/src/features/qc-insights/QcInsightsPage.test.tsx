@@ -9,19 +9,60 @@ import QcInsightsPage, { INSIGHTS_FAILED } from './QcInsightsPage.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const none = { raised: 0, criteria: 0, accepted: 0, rejected: 0, changed: 0, awaiting: 0, escalated: 0, medianHoursToAnswer: null };
+const none = {
+  raised: 0,
+  criteria: 0,
+  accepted: 0,
+  rejected: 0,
+  changed: 0,
+  awaiting: 0,
+  escalated: 0,
+  medianHoursToAnswer: null,
+};
 const INSIGHTS: TQcInsights = {
   campaignName: null,
-  floor: { records: 7, meanTotal: 72.14 }, leanThreshold: 5, minLeanRecords: 10,
+  floor: { records: 7, meanTotal: 72.14 },
+  leanThreshold: 5,
+  minLeanRecords: 10,
   agents: [
-    { agentId: 'babul', agentName: 'Babul Mia', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation', weeks: [{ weekStart: '2026-03-02', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation' }], weakest: [{ criterion: 'liveliness', name: 'Liveliness', meanLost: 3.33 }] },
-    { agentId: 'rina', agentName: 'Rina Akter', records: 4, meanTotal: 56.25, grade: 'Below Expectation', weeks: [{ weekStart: '2026-03-02', records: 2, meanTotal: 80, grade: 'Meet Expectation' }, { weekStart: '2026-03-09', records: 2, meanTotal: 32.5, grade: 'Below Expectation' }], weakest: [{ criterion: 'fatal', name: 'Fatal', meanLost: 25 }] },
+    {
+      agentId: 'babul',
+      agentName: 'Babul Mia',
+      records: 3,
+      meanTotal: 93.33,
+      grade: 'Exceed Expectation',
+      weeks: [{ weekStart: '2026-03-02', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation' }],
+      weakest: [{ criterion: 'liveliness', name: 'Liveliness', meanLost: 3.33 }],
+    },
+    {
+      agentId: 'rina',
+      agentName: 'Rina Akter',
+      records: 4,
+      meanTotal: 56.25,
+      grade: 'Below Expectation',
+      weeks: [
+        { weekStart: '2026-03-02', records: 2, meanTotal: 80, grade: 'Meet Expectation' },
+        { weekStart: '2026-03-09', records: 2, meanTotal: 32.5, grade: 'Below Expectation' },
+      ],
+      weakest: [{ criterion: 'fatal', name: 'Fatal', meanLost: 25 }],
+    },
   ],
   criteria: [
     { criterion: 'greetings', name: 'Greetings', maxMarks: 0, marksLost: 10, meanLost: 1.43, recordsLosing: 2 },
     { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3 },
   ],
-  inspectors: [{ inspectorId: 1, inspector: 'inspector-a', inspectorName: 'Anika Rahman', records: 12, meanTotal: 86.25, difference: 14.11, lean: 'lenient', disputes: { ...none, raised: 3, accepted: 1, rejected: 3, changed: 1, escalated: 2, medianHoursToAnswer: 6 } }],
+  inspectors: [
+    {
+      inspectorId: 1,
+      inspector: 'inspector-a',
+      inspectorName: 'Anika Rahman',
+      records: 12,
+      meanTotal: 86.25,
+      difference: 14.11,
+      lean: 'lenient',
+      disputes: { ...none, raised: 3, accepted: 1, rejected: 3, changed: 1, escalated: 2, medianHoursToAnswer: 6 },
+    },
+  ],
 };
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {
@@ -34,11 +75,15 @@ function renderPage(routes: Record<string, TFakeRoute> = {}) {
   return { server, followed };
 }
 
-const setValue = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
+const setValue = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
 
 describe('QcInsightsPage', () => {
-  it('shows the agents, a picked agent\'s weeks, the criteria and the inspectors of the range', async () => {
+  it("shows the agents, a picked agent's weeks, the criteria and the inspectors of the range", async () => {
     const { server } = renderPage();
     setValue('Start', '2026-03-02');
     setValue('End', '2026-03-15');
@@ -57,15 +102,17 @@ describe('QcInsightsPage', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'Criteria' }));
     // Worst first, as the chart: CRM before Greetings, though Greetings comes first on the scorecard.
-    expect(rowsOf(await screen.findByRole('table', { name: 'Marks lost per criterion, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual([
+    expect(
+      rowsOf(await screen.findByRole('table', { name: 'Marks lost per criterion, 2026-03-02 to 2026-03-15' })).slice(1),
+    ).toEqual([
       ['CRM', '20', '50', '7.14', '3'],
       ['Greetings', '0', '10', '1.43', '2'],
     ]);
 
     fireEvent.click(screen.getByRole('tab', { name: 'Inspectors (1)' }));
-    expect(rowsOf(await screen.findByRole('table', { name: 'Inspectors, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual([
-      ['Anika Rahman', '12', '86.3', '+14.1', 'lenient', '3', '1', '3', '1', '2', '6.0 h'],
-    ]);
+    expect(rowsOf(await screen.findByRole('table', { name: 'Inspectors, 2026-03-02 to 2026-03-15' })).slice(1)).toEqual(
+      [['Anika Rahman', '12', '86.3', '+14.1', 'lenient', '3', '1', '3', '1', '2', '6.0 h']],
+    );
     // The account's name, the username as its tooltip.
     expect(screen.getByRole('cell', { name: 'Anika Rahman' }).getAttribute('title')).toBe('inspector-a');
   });
@@ -98,7 +145,12 @@ describe('QcInsightsPage', () => {
   });
 
   it('shows a failing reply with its message and a retry', async () => {
-    renderPage({ 'GET /api/qcInsights': { status: 400, body: { message: 'querystring.endDate: The range can be at most 366 days' } } });
+    renderPage({
+      'GET /api/qcInsights': {
+        status: 400,
+        body: { message: 'querystring.endDate: The range can be at most 366 days' },
+      },
+    });
     expect(await screen.findByText(INSIGHTS_FAILED)).toBeTruthy();
     expect(screen.getByText('querystring.endDate: The range can be at most 366 days')).toBeTruthy();
     expect(screen.getByRole('button', { name: /retry/i })).toBeTruthy();

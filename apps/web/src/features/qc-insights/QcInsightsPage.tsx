@@ -34,9 +34,20 @@ export default function QcInsightsPage() {
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Title order={1}>QC Insights</Title>
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          <DateField label="Start" w={150} value={form.startDate} onChange={(startDate) => setForm({ ...form, startDate })} />
+          <DateField
+            label="Start"
+            w={150}
+            value={form.startDate}
+            onChange={(startDate) => setForm({ ...form, startDate })}
+          />
           <DateField label="End" w={150} value={form.endDate} onChange={(endDate) => setForm({ ...form, endDate })} />
-          <CampaignSelect label="Campaign" w={200} value={form.campaignName} allLabel="All campaigns" onChange={(campaignName) => setForm({ ...form, campaignName })} />
+          <CampaignSelect
+            label="Campaign"
+            w={200}
+            value={form.campaignName}
+            allLabel="All campaigns"
+            onChange={(campaignName) => setForm({ ...form, campaignName })}
+          />
           {query !== null && <SectionExport query={query} label="Export all (xlsx)" />}
         </Group>
       </Group>
@@ -46,7 +57,9 @@ export default function QcInsightsPage() {
         </Text>
       )}
       {query !== null && insights.isPending && <LoadingRow />}
-      {insights.isError && query !== null && <RetryAlert title={INSIGHTS_FAILED} message={insights.error.message} onRetry={() => void insights.refetch()} />}
+      {insights.isError && query !== null && (
+        <RetryAlert title={INSIGHTS_FAILED} message={insights.error.message} onRetry={() => void insights.refetch()} />
+      )}
       {query !== null && data !== undefined && (
         <Paper withBorder p="sm" radius="md">
           <Tabs defaultValue="agents" keepMounted={false}>
@@ -59,7 +72,11 @@ export default function QcInsightsPage() {
               <AgentsPanel agents={data.agents} query={query} />
             </Tabs.Panel>
             <Tabs.Panel value="criteria">
-              <CriteriaPanel criteria={data.criteria} records={data.agents.reduce((n, a) => n + a.records, 0)} query={query} />
+              <CriteriaPanel
+                criteria={data.criteria}
+                records={data.agents.reduce((n, a) => n + a.records, 0)}
+                query={query}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="inspectors">
               <InspectorsPanel insights={data} query={query} />

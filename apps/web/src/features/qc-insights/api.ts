@@ -4,7 +4,8 @@ import { api } from '../../app/api.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
 import { exportRequest, type TInsightsQueryText } from './insight-data.ts';
 
-export const qcInsightsKey = (q: TInsightsQueryText) => ['qc-insights', q.startDate, q.endDate, q.campaignName ?? ''] as const;
+export const qcInsightsKey = (q: TInsightsQueryText) =>
+  ['qc-insights', q.startDate, q.endDate, q.campaignName ?? ''] as const;
 
 /** Shown by the screen itself (notify: false), beside the charts it feeds. */
 export function fetchQcInsights(q: TInsightsQueryText): Promise<TQcInsights> {

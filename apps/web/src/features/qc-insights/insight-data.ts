@@ -22,7 +22,9 @@ export function defaultInsightsForm(today: string): TInsightsForm {
 }
 
 /** The query the form asks for, or the problem the server would answer with (the same words, from the same schema). */
-export function checkInsightsForm(form: TInsightsForm): { query: TInsightsQueryText; problem: null } | { query: null; problem: string } {
+export function checkInsightsForm(
+  form: TInsightsForm,
+): { query: TInsightsQueryText; problem: null } | { query: null; problem: string } {
   const parsed = ZQcInsightsQuery.safeParse(form);
   if (parsed.success) return { query: toQueryText(parsed.data), problem: null };
   return { query: null, problem: parsed.error.issues[0]?.message ?? 'Choose a valid range' };
@@ -30,7 +32,10 @@ export function checkInsightsForm(form: TInsightsForm): { query: TInsightsQueryT
 
 /** The query as it travels in a URL: no campaign is no parameter. */
 export type TInsightsQueryText = { startDate: string; endDate: string; campaignName?: string };
-const toQueryText = (q: TQcInsightsQuery): TInsightsQueryText => (q.campaignName ? { startDate: q.startDate, endDate: q.endDate, campaignName: q.campaignName } : { startDate: q.startDate, endDate: q.endDate });
+const toQueryText = (q: TQcInsightsQuery): TInsightsQueryText =>
+  q.campaignName
+    ? { startDate: q.startDate, endDate: q.endDate, campaignName: q.campaignName }
+    : { startDate: q.startDate, endDate: q.endDate };
 
 /** The grade bands in the daily summary's colours (docs/product.md §9). */
 export const GRADE_COLORS: Record<TQcGrade, string> = {
@@ -40,7 +45,12 @@ export const GRADE_COLORS: Record<TQcGrade, string> = {
   'Below Expectation': 'red.6',
 };
 
-export const LEAN_COLORS: Record<TInsightLean, string> = { lenient: 'orange.6', 'in line': 'teal.6', strict: 'violet.6', 'too few records': 'gray.5' };
+export const LEAN_COLORS: Record<TInsightLean, string> = {
+  lenient: 'orange.6',
+  'in line': 'teal.6',
+  strict: 'violet.6',
+  'too few records': 'gray.5',
+};
 
 /** The lowest total of each grade but the last: the trend chart's reference lines, named by their grade. */
 export const GRADE_LINES = [
@@ -72,12 +82,17 @@ export function niceStep(span: number, most = 6, integers = false): number {
   if (!(span > 0)) return 1;
   const raw = span / most;
   const power = 10 ** Math.floor(Math.log10(raw));
-  for (const s of integers ? [1, 2, 5] : [1, 2, 2.5, 5]) if (s * power >= raw && (!integers || s * power >= 1)) return s * power;
+  for (const s of integers ? [1, 2, 5] : [1, 2, 2.5, 5])
+    if (s * power >= raw && (!integers || s * power >= 1)) return s * power;
   return Math.max(1, 10 * power);
 }
 
 /** An axis from `low` to `high` whose ends fall on round steps; `integers` keeps the step a whole number. */
-export function niceAxis(low: number, high: number, { most = 6, integers = false }: { most?: number; integers?: boolean } = {}): TAxis {
+export function niceAxis(
+  low: number,
+  high: number,
+  { most = 6, integers = false }: { most?: number; integers?: boolean } = {},
+): TAxis {
   const step = niceStep(high - low, most, integers);
   const from = Math.floor(low / step) * step;
   const to = Math.ceil(high / step) * step;
@@ -105,7 +120,9 @@ export function trendAxis(points: readonly TWeekPoint[]): TAxis {
 
 /** The weakest three as one line: "Fatal 25.0 · CRM 12.5 · Pace 3.8"; "None" when nothing was lost. */
 export function weakestText(agent: TAgentInsight): string {
-  return agent.weakest.length === 0 ? 'None' : agent.weakest.map((w) => `${w.name} ${formatMarks(w.meanLost)}`).join(' · ');
+  return agent.weakest.length === 0
+    ? 'None'
+    : agent.weakest.map((w) => `${w.name} ${formatMarks(w.meanLost)}`).join(' · ');
 }
 
 /** Every criterion, most marks lost per record first (ties in scorecard order): the chart's order and the table's. */
@@ -168,7 +185,11 @@ export function gradeColor(value: number): string {
 export const GRADES = QC_GRADES;
 
 /** The download link of the export (a media token in ?token=, as a link carries no header) and the file it saves. */
-export function exportRequest(query: TInsightsQueryText, section: TQcInsightSection | undefined, token: string): { href: string; fileName: string } {
+export function exportRequest(
+  query: TInsightsQueryText,
+  section: TQcInsightSection | undefined,
+  token: string,
+): { href: string; fileName: string } {
   const params = new URLSearchParams({ ...query, ...(section ? { section } : {}), token });
   return { href: `/api/qcInsights/export?${params.toString()}`, fileName: qcInsightsFileName({ ...query, section }) };
 }

@@ -30,9 +30,20 @@ const AGENT_DAY_COLUMNS: readonly TProgressColumn<TAgentDay>[] = [
 export const dayColumnLabel = (filters: TQueueFilters, date: string) => (filters.date === '' ? 'Today' : date);
 
 export function ProgressView({ filters }: { filters: TQueueFilters }) {
-  const progress = useQuery({ queryKey: progressKey(filters), queryFn: () => fetchProgress(filters), refetchInterval: 60_000 });
+  const progress = useQuery({
+    queryKey: progressKey(filters),
+    queryFn: () => fetchProgress(filters),
+    refetchInterval: 60_000,
+  });
   if (progress.isPending) return <LoadingRow />;
-  if (progress.isError) return <RetryAlert title="The progress could not be loaded" message={progress.error.message} onRetry={() => void progress.refetch()} />;
+  if (progress.isError)
+    return (
+      <RetryAlert
+        title="The progress could not be loaded"
+        message={progress.error.message}
+        onRetry={() => void progress.refetch()}
+      />
+    );
   const { agentDays, inspectors, date, weekStart } = progress.data;
   // The inspectors' day column is named for the day it counts, so its header follows the answer.
   const inspectorColumns: readonly TProgressColumn<TInspector>[] = [

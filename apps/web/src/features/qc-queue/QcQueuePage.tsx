@@ -16,7 +16,14 @@ import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { QC_QUEUE_KEY, claimNextCall, fetchQueuePage, queuePageKey, releaseClaim } from './api.ts';
 import { ProgressView } from './ProgressView.tsx';
-import { QUEUE_PAGE_SIZES, isScoreNextKey, panelAddress, readQueueParams, writeQueueParams, type TQueueParams } from './queue-params.ts';
+import {
+  QUEUE_PAGE_SIZES,
+  isScoreNextKey,
+  panelAddress,
+  readQueueParams,
+  writeQueueParams,
+  type TQueueParams,
+} from './queue-params.ts';
 import { QueueTable } from './QueueTable.tsx';
 import { SettingsCard } from './SettingsCard.tsx';
 
@@ -24,7 +31,8 @@ import { SettingsCard } from './SettingsCard.tsx';
 const TABLE_HEIGHT = 'max(220px, calc(100dvh - 245px))';
 
 /** How Score next picks, shown beside the tabs: the list is in this order. */
-export const SCORE_NEXT_HINT = 'Score next takes the first free call: the oldest day, then the agent furthest below target, their oldest call';
+export const SCORE_NEXT_HINT =
+  'Score next takes the first free call: the oldest day, then the agent furthest below target, their oldest call';
 
 export default function QcQueuePage() {
   const [params, setParams] = useSearchParams();
@@ -53,7 +61,8 @@ export default function QcQueuePage() {
   const release = useMutation({
     mutationFn: releaseClaim,
     onSuccess: (reply) => notifications.show({ color: 'green', message: reply.message }),
-    onError: (error) => notifications.show({ color: 'red', title: 'The claim was not released', message: error.message }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: 'The claim was not released', message: error.message }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY }),
   });
 
@@ -77,7 +86,14 @@ export default function QcQueuePage() {
   const data = queue.data;
   let placeholder = null;
   if (queue.isPending) placeholder = <LoadingRow />;
-  else if (queue.isError) placeholder = <RetryAlert title="The queue could not be loaded" message={queue.error.message} onRetry={() => void queue.refetch()} />;
+  else if (queue.isError)
+    placeholder = (
+      <RetryAlert
+        title="The queue could not be loaded"
+        message={queue.error.message}
+        onRetry={() => void queue.refetch()}
+      />
+    );
   else if (data?.response.content.length === 0) {
     placeholder = (
       <Text ta="center" c="dimmed" py="lg">
@@ -91,16 +107,45 @@ export default function QcQueuePage() {
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         <Title order={1}>QC Queue</Title>
         <Group gap="sm" align="flex-end" wrap="nowrap">
-          <CampaignSelect value={filters.campaignName} onChange={(campaignName) => update({ campaignName })} allLabel="All campaigns" w={220} />
-          <DateField label="Call date" value={filters.date} onChange={(date) => update({ date })} clearLabel="Clear the call date" w={170} />
-          <NativeSelect label="Show entries" w={110} value={String(size)} data={QUEUE_PAGE_SIZES.map(String)} onChange={(event) => update({ size: Number(event.currentTarget.value) })} />
-          <Button onClick={() => scoreNext.mutate()} loading={scoreNext.isPending} rightSection={<Kbd size="xs">N</Kbd>} aria-keyshortcuts="N" aria-describedby="score-next-hint">
+          <CampaignSelect
+            value={filters.campaignName}
+            onChange={(campaignName) => update({ campaignName })}
+            allLabel="All campaigns"
+            w={220}
+          />
+          <DateField
+            label="Call date"
+            value={filters.date}
+            onChange={(date) => update({ date })}
+            clearLabel="Clear the call date"
+            w={170}
+          />
+          <NativeSelect
+            label="Show entries"
+            w={110}
+            value={String(size)}
+            data={QUEUE_PAGE_SIZES.map(String)}
+            onChange={(event) => update({ size: Number(event.currentTarget.value) })}
+          />
+          <Button
+            onClick={() => scoreNext.mutate()}
+            loading={scoreNext.isPending}
+            rightSection={<Kbd size="xs">N</Kbd>}
+            aria-keyshortcuts="N"
+            aria-describedby="score-next-hint"
+          >
             Score next
           </Button>
         </Group>
       </Group>
       {scoreNext.error !== null && (
-        <Alert color={scoreNext.error.message === 'No call left to score' ? 'blue' : 'red'} variant="light" role="alert" withCloseButton onClose={() => scoreNext.reset()}>
+        <Alert
+          color={scoreNext.error.message === 'No call left to score' ? 'blue' : 'red'}
+          variant="light"
+          role="alert"
+          withCloseButton
+          onClose={() => scoreNext.reset()}
+        >
           {scoreNext.error.message}
         </Alert>
       )}
@@ -111,7 +156,15 @@ export default function QcQueuePage() {
             <Tabs.Tab value="progress">Progress</Tabs.Tab>
             {isAdmin && <Tabs.Tab value="settings">Settings</Tabs.Tab>}
           </Tabs.List>
-          <Text id="score-next-hint" size="xs" c="dimmed" pos="absolute" right={0} top={10} style={{ pointerEvents: 'none' }}>
+          <Text
+            id="score-next-hint"
+            size="xs"
+            c="dimmed"
+            pos="absolute"
+            right={0}
+            top={10}
+            style={{ pointerEvents: 'none' }}
+          >
             {SCORE_NEXT_HINT}
           </Text>
         </Box>
@@ -125,7 +178,9 @@ export default function QcQueuePage() {
               releasing={release.isPending ? (release.variables ?? null) : null}
               onRelease={(id) => release.mutate(id)}
             />
-            {(data?.recordCount ?? 0) > size && <Pager pager={pagerState(page, size, data?.recordCount ?? 0)} onPage={(next) => update({ page: next })} />}
+            {(data?.recordCount ?? 0) > size && (
+              <Pager pager={pagerState(page, size, data?.recordCount ?? 0)} onPage={(next) => update({ page: next })} />
+            )}
           </Stack>
         </Tabs.Panel>
         <Tabs.Panel value="progress" pt="sm">

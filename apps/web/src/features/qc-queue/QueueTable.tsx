@@ -16,7 +16,12 @@ type Props = {
   onRelease: (claimId: number) => void;
 };
 
-function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQueueCall } & Pick<Props, 'canReleaseAny' | 'releasing' | 'onRelease'>) {
+function ClaimCell({
+  call,
+  canReleaseAny,
+  releasing,
+  onRelease,
+}: { call: TQcQueueCall } & Pick<Props, 'canReleaseAny' | 'releasing' | 'onRelease'>) {
   const { claim } = call;
   if (claim === null) {
     return (
@@ -27,11 +32,23 @@ function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQue
   }
   return (
     <Group gap={6} wrap="nowrap">
-      <Badge variant="light" color={claim.mine ? 'blue' : 'orange'} tt="none" title={`Claimed by ${claim.inspectorName}`} style={{ flexShrink: 0 }}>
+      <Badge
+        variant="light"
+        color={claim.mine ? 'blue' : 'orange'}
+        tt="none"
+        title={`Claimed by ${claim.inspectorName}`}
+        style={{ flexShrink: 0 }}
+      >
         {claim.mine ? 'You' : claim.inspectorName} · {timeLeftText(claim.expiresAt)}
       </Badge>
       {(claim.mine || canReleaseAny) && (
-        <Button size="compact-xs" variant="subtle" loading={releasing === claim.id} onClick={() => onRelease(claim.id)} aria-label={`Release the call of ${call.phoneNumber}`}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          loading={releasing === claim.id}
+          onClick={() => onRelease(claim.id)}
+          aria-label={`Release the call of ${call.phoneNumber}`}
+        >
           Release
         </Button>
       )}
@@ -42,7 +59,15 @@ function ClaimCell({ call, canReleaseAny, releasing, onRelease }: { call: TQcQue
 export function QueueTable({ calls, placeholder, maxHeight, ...claimProps }: Props) {
   return (
     <ScrollArea.Autosize mah={maxHeight} type="auto">
-      <Table striped highlightOnHover fz="sm" verticalSpacing={5} horizontalSpacing={6} stickyHeader aria-label="Calls to score">
+      <Table
+        striped
+        highlightOnHover
+        fz="sm"
+        verticalSpacing={5}
+        horizontalSpacing={6}
+        stickyHeader
+        aria-label="Calls to score"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Date</Table.Th>

@@ -24,11 +24,28 @@ function SettingsForm({ settings, onSaved }: { settings: TQcQueueSettings; onSav
     },
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label={`Queue settings of ${settings.campaignName}`}>
+    <form
+      onSubmit={form.onSubmit((values) => save.mutate(values))}
+      noValidate
+      aria-label={`Queue settings of ${settings.campaignName}`}
+    >
       <Stack gap="xs">
         <Group gap="sm" align="flex-start" wrap="nowrap">
-          <NumberInput label="Target per agent and day" min={1} max={1000} allowDecimal={false} w={190} {...form.getInputProps('targetPerAgentDay')} />
-          <NumberInput label="Minimum duration (seconds)" min={0} allowDecimal={false} w={200} {...form.getInputProps('minDurationSec')} />
+          <NumberInput
+            label="Target per agent and day"
+            min={1}
+            max={1000}
+            allowDecimal={false}
+            w={190}
+            {...form.getInputProps('targetPerAgentDay')}
+          />
+          <NumberInput
+            label="Minimum duration (seconds)"
+            min={0}
+            allowDecimal={false}
+            w={200}
+            {...form.getInputProps('minDurationSec')}
+          />
           <Button type="submit" mt={25} loading={save.isPending}>
             Save
           </Button>
@@ -59,13 +76,27 @@ export function SettingsCard() {
         {settings.isPending ? (
           <LoadingRow />
         ) : settings.isError ? (
-          <RetryAlert title="The queue settings could not be loaded" message={settings.error.message} onRetry={() => void settings.refetch()} />
+          <RetryAlert
+            title="The queue settings could not be loaded"
+            message={settings.error.message}
+            onRetry={() => void settings.refetch()}
+          />
         ) : current === undefined ? (
           <Text c="dimmed">No active campaign.</Text>
         ) : (
           <>
-            <NativeSelect label="Campaign" w={300} value={current.campaignName} onChange={(e) => setChosen(e.currentTarget.value)} data={rows.map((s) => s.campaignName)} />
-            <SettingsForm key={`${current.campaignName}-${current.targetPerAgentDay}-${current.minDurationSec}`} settings={current} onSaved={saved} />
+            <NativeSelect
+              label="Campaign"
+              w={300}
+              value={current.campaignName}
+              onChange={(e) => setChosen(e.currentTarget.value)}
+              data={rows.map((s) => s.campaignName)}
+            />
+            <SettingsForm
+              key={`${current.campaignName}-${current.targetPerAgentDay}-${current.minDurationSec}`}
+              settings={current}
+              onSaved={saved}
+            />
             <Table striped withTableBorder fz="sm" aria-label="Settings of every campaign">
               <Table.Thead>
                 <Table.Tr>

@@ -15,15 +15,23 @@ import { api } from '../../app/api.ts';
 import type { TQueueFilters } from './queue-params.ts';
 
 export const QC_QUEUE_KEY = ['qc-queue'] as const;
-export const queuePageKey = (filters: TQueueFilters, page: number, size: number) => [...QC_QUEUE_KEY, 'page', filters, page, size] as const;
+export const queuePageKey = (filters: TQueueFilters, page: number, size: number) =>
+  [...QC_QUEUE_KEY, 'page', filters, page, size] as const;
 export const progressKey = (filters: TQueueFilters) => [...QC_QUEUE_KEY, 'progress', filters] as const;
 export const SETTINGS_KEY = [...QC_QUEUE_KEY, 'settings'] as const;
 
-const queryOf = (filters: TQueueFilters) => ({ campaignName: filters.campaignName || undefined, date: filters.date || undefined });
+const queryOf = (filters: TQueueFilters) => ({
+  campaignName: filters.campaignName || undefined,
+  date: filters.date || undefined,
+});
 
 // Every failure is shown on the screen, beside what failed.
 export function fetchQueuePage(filters: TQueueFilters, page: number, size: number): Promise<TQcQueuePage> {
-  return api.get(`/api/qcQueue/pagination/${page}/${size}`, { query: queryOf(filters), schema: ZQcQueuePage, notify: false });
+  return api.get(`/api/qcQueue/pagination/${page}/${size}`, {
+    query: queryOf(filters),
+    schema: ZQcQueuePage,
+    notify: false,
+  });
 }
 
 export function fetchProgress(filters: TQueueFilters): Promise<TQcQueueProgress> {
@@ -44,5 +52,8 @@ export function fetchQueueSettings(): Promise<TQcQueueSettings[]> {
 }
 
 export function saveQueueSettings(campaignName: string, body: TQcQueueSettingsUpdate): Promise<TQcQueueSettings> {
-  return api.put(`/api/qcQueue/settings/${encodeURIComponent(campaignName)}`, body, { schema: ZQcQueueSettings, notify: false });
+  return api.put(`/api/qcQueue/settings/${encodeURIComponent(campaignName)}`, body, {
+    schema: ZQcQueueSettings,
+    notify: false,
+  });
 }

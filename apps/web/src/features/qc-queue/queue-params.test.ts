@@ -1,11 +1,30 @@
 // The queue's address, the panel's address of a claimed call, a claim's time left, and the N shortcut.
 import { describe, expect, it } from 'vitest';
-import { QUEUE_PAGE_SIZE, QUEUE_PAGE_SIZES, durationText, isScoreNextKey, panelAddress, readQueueParams, timeLeftText, writeQueueParams } from './queue-params.ts';
+import {
+  QUEUE_PAGE_SIZE,
+  QUEUE_PAGE_SIZES,
+  durationText,
+  isScoreNextKey,
+  panelAddress,
+  readQueueParams,
+  timeLeftText,
+  writeQueueParams,
+} from './queue-params.ts';
 
 describe('the queue address', () => {
   it('reads campaign, date, a 1-based page and a page size, ignoring what is not a day, a page or a size offered', () => {
-    expect(readQueueParams(new URLSearchParams('campaignName=%20Mobile%20&date=2026-11-20&page=3&size=50'))).toEqual({ campaignName: 'Mobile', date: '2026-11-20', page: 2, size: 50 });
-    expect(readQueueParams(new URLSearchParams('date=2026-02-30&page=-1&size=7'))).toEqual({ campaignName: '', date: '', page: 0, size: 15 });
+    expect(readQueueParams(new URLSearchParams('campaignName=%20Mobile%20&date=2026-11-20&page=3&size=50'))).toEqual({
+      campaignName: 'Mobile',
+      date: '2026-11-20',
+      page: 2,
+      size: 50,
+    });
+    expect(readQueueParams(new URLSearchParams('date=2026-02-30&page=-1&size=7'))).toEqual({
+      campaignName: '',
+      date: '',
+      page: 0,
+      size: 15,
+    });
   });
 
   it('shows 15 calls a page by default, the offered sizes on asking', () => {
@@ -24,8 +43,15 @@ describe('the queue address', () => {
 });
 
 it('opens the QC panel on the claimed call: campaign, number, date and recording', () => {
-  const address = panelAddress({ campaignName: 'Mobile & Co', phoneNumber: '01712345678', callDate: '2026-11-20', fileName: '20261120-101500_01712345678_AG1-all.wav' });
-  expect(address).toBe('/qcChecking?campaignName=Mobile+%26+Co&consumerNumber=01712345678&callDate=2026-11-20&file=20261120-101500_01712345678_AG1-all.wav');
+  const address = panelAddress({
+    campaignName: 'Mobile & Co',
+    phoneNumber: '01712345678',
+    callDate: '2026-11-20',
+    fileName: '20261120-101500_01712345678_AG1-all.wav',
+  });
+  expect(address).toBe(
+    '/qcChecking?campaignName=Mobile+%26+Co&consumerNumber=01712345678&callDate=2026-11-20&file=20261120-101500_01712345678_AG1-all.wav',
+  );
 });
 
 describe('claims and durations', () => {
@@ -44,7 +70,13 @@ describe('claims and durations', () => {
 });
 
 describe('the N shortcut', () => {
-  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  const key = (k: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey', boolean>> = {}) => ({
+    key: k,
+    ctrlKey: false,
+    metaKey: false,
+    altKey: false,
+    ...mods,
+  });
   it('is N or n on the page, not typed into a field nor with a modifier', () => {
     expect(isScoreNextKey(key('n'), document.body)).toBe(true);
     expect(isScoreNextKey(key('N'), document.body)).toBe(true);

@@ -38,8 +38,15 @@ export function writeQueueParams(current: TQueueParams, change: Partial<TQueuePa
 }
 
 /** Where "Score next" goes: the QC panel with the call searched and its recording chosen. */
-export function panelAddress(call: Pick<TQcQueueCall, 'campaignName' | 'phoneNumber' | 'callDate' | 'fileName'>): string {
-  const params = new URLSearchParams({ campaignName: call.campaignName, consumerNumber: call.phoneNumber, callDate: call.callDate, file: call.fileName });
+export function panelAddress(
+  call: Pick<TQcQueueCall, 'campaignName' | 'phoneNumber' | 'callDate' | 'fileName'>,
+): string {
+  const params = new URLSearchParams({
+    campaignName: call.campaignName,
+    consumerNumber: call.phoneNumber,
+    callDate: call.callDate,
+    file: call.fileName,
+  });
   return `/qcChecking?${params.toString()}`;
 }
 
@@ -59,7 +66,10 @@ export function durationText(seconds: number | null): string {
 }
 
 /** Whether a key press is the queue's "N" shortcut: not typed into a field, no modifier held. */
-export function isScoreNextKey(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>, target: EventTarget | null): boolean {
+export function isScoreNextKey(
+  event: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' | 'altKey'>,
+  target: EventTarget | null,
+): boolean {
   if (event.key !== 'n' && event.key !== 'N') return false;
   if (event.ctrlKey || event.metaKey || event.altKey) return false;
   const element = target as { tagName?: string; isContentEditable?: boolean } | null;

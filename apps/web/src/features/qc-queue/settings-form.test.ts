@@ -5,11 +5,16 @@ import { toSettingsUpdate, validateSettingsForm } from './settings-form.ts';
 describe('the queue settings form', () => {
   it('takes a target of 1 to 1000 and a whole minimum duration', () => {
     expect(validateSettingsForm({ targetPerAgentDay: 5, minDurationSec: 30 })).toEqual({});
-    expect(toSettingsUpdate({ targetPerAgentDay: 5, minDurationSec: 0 })).toEqual({ targetPerAgentDay: 5, minDurationSec: 0 });
+    expect(toSettingsUpdate({ targetPerAgentDay: 5, minDurationSec: 0 })).toEqual({
+      targetPerAgentDay: 5,
+      minDurationSec: 0,
+    });
   });
 
   it('names the field and the rule', () => {
-    expect(validateSettingsForm({ targetPerAgentDay: 0, minDurationSec: 30 })).toEqual({ targetPerAgentDay: 'Target per agent and day must be at least 1' });
+    expect(validateSettingsForm({ targetPerAgentDay: 0, minDurationSec: 30 })).toEqual({
+      targetPerAgentDay: 'Target per agent and day must be at least 1',
+    });
     expect(validateSettingsForm({ targetPerAgentDay: 1001, minDurationSec: -1 })).toEqual({
       targetPerAgentDay: 'Target per agent and day must be at most 1000',
       minDurationSec: 'Minimum duration must be at least 0',

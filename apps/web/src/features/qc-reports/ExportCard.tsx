@@ -25,7 +25,9 @@ export function exportHint(form: TQcReportForm): string | null {
   if (check.ready || Object.keys(check.problems).length > 0) return null;
   const inputs = inputsOf(form.type);
   if (inputs === 'none') return 'Choose a report type first.';
-  return inputs === 'date' ? 'Choose a date to export this report.' : 'Choose a start and an end date to export this report.';
+  return inputs === 'date'
+    ? 'Choose a date to export this report.'
+    : 'Choose a start and an end date to export this report.';
 }
 
 type Props = { form: TQcReportForm; onChange: (form: TQcReportForm) => void };
@@ -33,7 +35,8 @@ type Props = { form: TQcReportForm; onChange: (form: TQcReportForm) => void };
 export function ExportCard({ form, onChange }: Props) {
   const exporter = useMutation({
     mutationFn: (request: TQcExportRequest) => startQcExport(request),
-    onError: (error) => notifications.show({ color: 'red', title: REPORT_FAILED, message: error.message, autoClose: 8000 }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: REPORT_FAILED, message: error.message, autoClose: 8000 }),
   });
   const check = checkQcReportForm(form);
   const request = exportRequestOf(form);
@@ -64,12 +67,28 @@ export function ExportCard({ form, onChange }: Props) {
           data={[{ value: '', label: 'Select report type', disabled: true }, ...QC_REPORT_TYPES]}
         />
         {inputs === 'date' && source !== null && (
-          <ReportDateField key={source} source={source} value={form.date} error={check.problems.date} onChange={(date) => update({ ...form, date })} />
+          <ReportDateField
+            key={source}
+            source={source}
+            value={form.date}
+            error={check.problems.date}
+            onChange={(date) => update({ ...form, date })}
+          />
         )}
         {inputs === 'range' && (
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-            <DateField label="Start" value={form.startDate} error={check.problems.startDate} onChange={(startDate) => update({ ...form, startDate })} />
-            <DateField label="End" value={form.endDate} error={check.problems.endDate} onChange={(endDate) => update({ ...form, endDate })} />
+            <DateField
+              label="Start"
+              value={form.startDate}
+              error={check.problems.startDate}
+              onChange={(startDate) => update({ ...form, startDate })}
+            />
+            <DateField
+              label="End"
+              value={form.endDate}
+              error={check.problems.endDate}
+              onChange={(endDate) => update({ ...form, endDate })}
+            />
           </SimpleGrid>
         )}
         {exporter.isError && (
@@ -91,7 +110,11 @@ export function ExportCard({ form, onChange }: Props) {
           <Button variant="default" onClick={() => update(EMPTY_QC_REPORT_FORM)}>
             Reset
           </Button>
-          <Button disabled={request === null} loading={exporter.isPending} onClick={() => request !== null && exporter.mutate(request)}>
+          <Button
+            disabled={request === null}
+            loading={exporter.isPending}
+            onClick={() => request !== null && exporter.mutate(request)}
+          >
             Export Report
           </Button>
         </Group>

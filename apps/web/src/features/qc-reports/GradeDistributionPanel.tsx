@@ -13,7 +13,11 @@ export function gradesTitle(date: string): string {
 }
 
 export function GradeDistributionPanel({ date }: { date: string }) {
-  const query = useQuery({ queryKey: gradeDistributionKey(date), queryFn: () => fetchGradeDistribution(date), staleTime: 0 });
+  const query = useQuery({
+    queryKey: gradeDistributionKey(date),
+    queryFn: () => fetchGradeDistribution(date),
+    staleTime: 0,
+  });
   const bars = query.data === undefined ? [] : gradeBars(query.data);
   const total = bars.reduce((sum, b) => sum + b.count, 0);
   return (
@@ -26,7 +30,9 @@ export function GradeDistributionPanel({ date }: { date: string }) {
           The in-house QC records of the day, by the agent's grade.
         </Text>
         {query.isPending && <LoadingRow />}
-        {query.isError && <RetryAlert title={GRADES_FAILED} message={query.error.message} onRetry={() => void query.refetch()} />}
+        {query.isError && (
+          <RetryAlert title={GRADES_FAILED} message={query.error.message} onRetry={() => void query.refetch()} />
+        )}
         {query.isSuccess && total === 0 && (
           <Text size="sm" role="status">
             No in-house QC records on {date}.
@@ -34,7 +40,15 @@ export function GradeDistributionPanel({ date }: { date: string }) {
         )}
         {query.isSuccess && total > 0 && (
           <>
-            <BarChart h={240} data={bars} dataKey="grade" series={[{ name: 'count', label: 'Records', color: 'indigo.6' }]} tickLine="y" yAxisProps={{ allowDecimals: false }} aria-hidden />
+            <BarChart
+              h={240}
+              data={bars}
+              dataKey="grade"
+              series={[{ name: 'count', label: 'Records', color: 'indigo.6' }]}
+              tickLine="y"
+              yAxisProps={{ allowDecimals: false }}
+              aria-hidden
+            />
             <Table striped withTableBorder>
               <Table.Caption>Records per grade, {date}</Table.Caption>
               <Table.Thead>

@@ -16,8 +16,22 @@ import { DATES_FAILED, noDatesText } from './ReportDateField.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 const SUMMARIES: TAgentPerformanceSummary[] = [
-  { agentName: 'Rahim Uddin', agentId: 'AG-1', dailyAverages: { '2025-03-01': 85, '2025-03-02': null }, sum: 85, count: 1, average: 85 },
-  { agentName: 'Karim Mia', agentId: 'AG-2', dailyAverages: { '2025-03-01': 60, '2025-03-02': 75 }, sum: 135, count: 2, average: 67.5 },
+  {
+    agentName: 'Rahim Uddin',
+    agentId: 'AG-1',
+    dailyAverages: { '2025-03-01': 85, '2025-03-02': null },
+    sum: 85,
+    count: 1,
+    average: 85,
+  },
+  {
+    agentName: 'Karim Mia',
+    agentId: 'AG-2',
+    dailyAverages: { '2025-03-01': 60, '2025-03-02': 75 },
+    sum: 135,
+    count: 2,
+    average: 67.5,
+  },
 ];
 
 const QC_ROUTES: Record<string, TFakeRoute> = {
@@ -26,9 +40,16 @@ const QC_ROUTES: Record<string, TFakeRoute> = {
   'GET /api/qcReport/unique-dates-download-reports-client': { body: ['2025-02-20'] },
   'GET /api/qcReport/grade-distribution': (request) =>
     request.query.date === '2025-03-02'
-      ? { body: [{ grade: 'Exceed Expectation', count: 3 }, { grade: 'Below Expectation', count: 1 }] }
+      ? {
+          body: [
+            { grade: 'Exceed Expectation', count: 3 },
+            { grade: 'Below Expectation', count: 1 },
+          ],
+        }
       : { body: [] },
-  'GET /api/qcReport/date-range-summary': (request) => ({ body: request.query.startDate === '2025-03-01' ? SUMMARIES : [] }),
+  'GET /api/qcReport/date-range-summary': (request) => ({
+    body: request.query.startDate === '2025-03-01' ? SUMMARIES : [],
+  }),
 };
 
 type TFollowed = { href: string | null; download: string };
@@ -43,10 +64,12 @@ function renderPage(routes: Record<string, TFakeRoute> = {}) {
   return { server, followed };
 }
 
-const setValue = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const setValue = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const exportButton = () => screen.getByRole('button', { name: 'Export Report' }) as HTMLButtonElement;
 const card = () => within(screen.getByRole('region', { name: 'Download QC Reports' }));
-const optionTexts = (label: string) => Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.textContent);
+const optionTexts = (label: string) =>
+  Array.from((screen.getByLabelText(label) as HTMLSelectElement).options).map((o) => o.textContent);
 
 async function chooseDate(date: string) {
   await screen.findByRole('option', { name: date });
@@ -56,7 +79,13 @@ async function chooseDate(date: string) {
 describe('QcReportsPage', () => {
   it('reveals the dates of the chosen kind newest first, or a start and an end for Monthly; Reset returns to the chooser', async () => {
     const { server } = renderPage();
-    expect(optionTexts('Choose Report Type')).toEqual(['Select report type', 'Daily Qc Records (In-House)', 'Daily Qc Records (Client)', 'Daily Qc Summary', 'Monthly Qc Summary']);
+    expect(optionTexts('Choose Report Type')).toEqual([
+      'Select report type',
+      'Daily Qc Records (In-House)',
+      'Daily Qc Records (Client)',
+      'Daily Qc Summary',
+      'Monthly Qc Summary',
+    ]);
     expect(screen.queryByLabelText('Select Date')).toBeNull();
     expect(exportButton().disabled).toBe(true);
 
@@ -91,7 +120,9 @@ describe('QcReportsPage', () => {
     await chooseDate('2025-03-02');
 
     const grades = await screen.findByRole('table', { name: 'Records per grade, 2025-03-02' });
-    const rows = within(grades).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
+    const rows = within(grades)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
     expect(rows).toEqual([
       ['Grade', 'Records'],
       ['Exceed Expectation', '3'],
@@ -103,7 +134,12 @@ describe('QcReportsPage', () => {
 
     fireEvent.click(exportButton());
     expect(await card().findByText(startedText('QC_Records_In-House_2025-03-02.xlsx'))).toBeTruthy();
-    expect(followed).toEqual([{ href: '/api/qcReport/export/in-house?date=2025-03-02&token=media.token', download: 'QC_Records_In-House_2025-03-02.xlsx' }]);
+    expect(followed).toEqual([
+      {
+        href: '/api/qcReport/export/in-house?date=2025-03-02&token=media.token',
+        download: 'QC_Records_In-House_2025-03-02.xlsx',
+      },
+    ]);
   });
 
   it('flags a reversed or too long monthly range inline and keeps Export disabled; a valid one exports and charts each agent', async () => {
@@ -122,7 +158,9 @@ describe('QcReportsPage', () => {
     setValue('End', '2025-03-02');
     expect(card().queryByText(QC_REPORT_PROBLEMS.order)).toBeNull();
     const table = await screen.findByRole('table', { name: 'Per agent, 2025-03-01 to 2025-03-02' });
-    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td'), (c) => c.textContent));
     expect(rows).toEqual([
       ['Agent', 'Sum', 'Count', 'Average'],
       ['Rahim Uddin', '85.0', '1', '85.0'],
@@ -149,7 +187,12 @@ describe('QcReportsPage', () => {
   });
 
   it('shows why the export could not start when the media token is refused, and follows no link', async () => {
-    const { followed } = renderPage({ 'GET /api/auth/media-token': { status: 500, body: { message: 'Something went wrong on the server. Please try again.' } } });
+    const { followed } = renderPage({
+      'GET /api/auth/media-token': {
+        status: 500,
+        body: { message: 'Something went wrong on the server. Please try again.' },
+      },
+    });
     setValue('Choose Report Type', 'Daily Qc Records (Client)');
     await chooseDate('2025-02-20');
     fireEvent.click(exportButton());
@@ -161,7 +204,8 @@ describe('QcReportsPage', () => {
   it('shows a failed date list with Retry, and an empty one with its message', async () => {
     let fail = true;
     renderPage({
-      'GET /api/qcReport/unique-dates-download-reports-in-house': () => (fail ? { status: 500, body: { message: 'The database is down' } } : { body: ['2025-03-02'] }),
+      'GET /api/qcReport/unique-dates-download-reports-in-house': () =>
+        fail ? { status: 500, body: { message: 'The database is down' } } : { body: ['2025-03-02'] },
       'GET /api/qcReport/unique-dates-download-reports-client': { body: [] },
     });
     setValue('Choose Report Type', 'Daily Qc Records (In-House)');
@@ -189,6 +233,8 @@ describe('QcReportsPage', () => {
     setValue('Choose Report Type', 'Monthly Qc Summary');
     setValue('Start', '2025-03-01');
     setValue('End', '2025-03-02');
-    expect(within(await screen.findByRole('alert', { name: RANGE_FAILED })).getByText('The range can be at most 366 days')).toBeTruthy();
+    expect(
+      within(await screen.findByRole('alert', { name: RANGE_FAILED })).getByText('The range can be at most 366 days'),
+    ).toBeTruthy();
   });
 });

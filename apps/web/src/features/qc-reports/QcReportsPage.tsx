@@ -11,7 +11,11 @@ import { RangeSummaryPanel } from './RangeSummaryPanel.tsx';
 function ReportCharts({ form }: { form: TQcReportForm }) {
   const inputs = inputsOf(form.type);
   if (checkQcReportForm(form).ready) {
-    return inputs === 'date' ? <GradeDistributionPanel date={form.date} /> : <RangeSummaryPanel range={{ startDate: form.startDate, endDate: form.endDate }} />;
+    return inputs === 'date' ? (
+      <GradeDistributionPanel date={form.date} />
+    ) : (
+      <RangeSummaryPanel range={{ startDate: form.startDate, endDate: form.endDate }} />
+    );
   }
   const hint =
     inputs === 'none'

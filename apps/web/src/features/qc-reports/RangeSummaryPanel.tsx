@@ -29,7 +29,9 @@ export function RangeSummaryPanel({ range }: { range: TQcRangeQuery }) {
           Each agent's average in-house QC total over the range, coloured by the grade it falls in.
         </Text>
         {query.isPending && <LoadingRow />}
-        {query.isError && <RetryAlert title={RANGE_FAILED} message={query.error.message} onRetry={() => void query.refetch()} />}
+        {query.isError && (
+          <RetryAlert title={RANGE_FAILED} message={query.error.message} onRetry={() => void query.refetch()} />
+        )}
         {query.isSuccess && summaries.length === 0 && (
           <Text size="sm" role="status">
             No in-house QC records from {range.startDate} to {range.endDate}.

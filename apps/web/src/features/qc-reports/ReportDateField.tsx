@@ -16,7 +16,13 @@ type Props = { source: TDateSource; value: string; error?: string; onChange: (da
 export function ReportDateField({ source, value, error, onChange }: Props) {
   const dates = useQuery({ queryKey: reportDatesKey(source), queryFn: () => fetchReportDates(source), staleTime: 0 });
   const list = dates.data ?? [];
-  const placeholder = dates.isPending ? 'Loading dates…' : dates.isError ? 'The dates could not be loaded' : list.length === 0 ? 'No dates yet' : 'Select date';
+  const placeholder = dates.isPending
+    ? 'Loading dates…'
+    : dates.isError
+      ? 'The dates could not be loaded'
+      : list.length === 0
+        ? 'No dates yet'
+        : 'Select date';
   return (
     <Stack gap="xs">
       <NativeSelect
@@ -27,7 +33,9 @@ export function ReportDateField({ source, value, error, onChange }: Props) {
         onChange={(event) => onChange(event.currentTarget.value)}
         data={[{ value: '', label: placeholder, disabled: true }, ...list]}
       />
-      {dates.isError && <RetryAlert title={DATES_FAILED} message={dates.error.message} onRetry={() => void dates.refetch()} />}
+      {dates.isError && (
+        <RetryAlert title={DATES_FAILED} message={dates.error.message} onRetry={() => void dates.refetch()} />
+      )}
       {dates.isSuccess && list.length === 0 && (
         <Text size="sm" c="dimmed" role="status">
           {noDatesText(source)}

@@ -1,7 +1,14 @@
 // The QC report calls (docs/product.md §7 QC: unique dates, date-range-summary; the grade distribution and the xlsx exports).
 // Every call here is shown by the screen itself (notify: false): inline beside the input or chart it feeds.
 import { z } from 'zod';
-import { ZAgentPerformanceSummary, ZGradeCount, ZMediaToken, type TAgentPerformanceSummary, type TGradeCount, type TQcRangeQuery } from '@crm/shared';
+import {
+  ZAgentPerformanceSummary,
+  ZGradeCount,
+  ZMediaToken,
+  type TAgentPerformanceSummary,
+  type TGradeCount,
+  type TQcRangeQuery,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
 import { exportHref, type TDateSource, type TQcExportRequest } from './qc-report-form.ts';
@@ -10,11 +17,15 @@ export const QC_REPORTS_KEY = ['qc-reports'] as const;
 
 export const reportDatesKey = (source: TDateSource) => [...QC_REPORTS_KEY, 'dates', source] as const;
 export const gradeDistributionKey = (date: string) => [...QC_REPORTS_KEY, 'grades', date] as const;
-export const rangeSummaryKey = (range: TQcRangeQuery) => [...QC_REPORTS_KEY, 'range', range.startDate, range.endDate] as const;
+export const rangeSummaryKey = (range: TQcRangeQuery) =>
+  [...QC_REPORTS_KEY, 'range', range.startDate, range.endDate] as const;
 
 /** The days with QC records of that kind, newest first (the order is ensured here too). */
 export async function fetchReportDates(source: TDateSource): Promise<string[]> {
-  const dates = await api.get(`/api/qcReport/unique-dates-download-reports-${source}`, { schema: z.array(z.string()), notify: false });
+  const dates = await api.get(`/api/qcReport/unique-dates-download-reports-${source}`, {
+    schema: z.array(z.string()),
+    notify: false,
+  });
   return [...new Set(dates.filter((d) => d !== ''))].sort((a, b) => b.localeCompare(a));
 }
 
@@ -23,7 +34,11 @@ export function fetchGradeDistribution(date: string): Promise<TGradeCount[]> {
 }
 
 export function fetchRangeSummary(range: TQcRangeQuery): Promise<TAgentPerformanceSummary[]> {
-  return api.get('/api/qcReport/date-range-summary', { query: { ...range }, schema: z.array(ZAgentPerformanceSummary), notify: false });
+  return api.get('/api/qcReport/date-range-summary', {
+    query: { ...range },
+    schema: z.array(ZAgentPerformanceSummary),
+    notify: false,
+  });
 }
 
 /**

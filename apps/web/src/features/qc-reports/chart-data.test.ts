@@ -5,7 +5,12 @@ import { agentBars, averageDomain, gradeBars } from './chart-data.ts';
 
 describe('gradeBars', () => {
   it('lists the four grades best first, a grade the server left out at 0', () => {
-    expect(gradeBars([{ grade: 'Below Expectation', count: 2 }, { grade: 'Exceed Expectation', count: 3 }]).map((b) => [b.grade, b.count])).toEqual([
+    expect(
+      gradeBars([
+        { grade: 'Below Expectation', count: 2 },
+        { grade: 'Exceed Expectation', count: 3 },
+      ]).map((b) => [b.grade, b.count]),
+    ).toEqual([
       ['Exceed Expectation', 3],
       ['Meet Expectation', 0],
       ['Average Expectation', 0],

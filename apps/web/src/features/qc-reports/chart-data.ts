@@ -24,13 +24,19 @@ export type TAgentBar = { agent: string; average: number; color: string };
 
 /** An agent's name, with the id when two agents share it, so every bar and row is tellable apart. */
 export function agentLabels(summaries: readonly TAgentPerformanceSummary[]): string[] {
-  return summaries.map((s) => (summaries.filter((o) => o.agentName === s.agentName).length > 1 ? `${s.agentName} (${s.agentId})` : s.agentName));
+  return summaries.map((s) =>
+    summaries.filter((o) => o.agentName === s.agentName).length > 1 ? `${s.agentName} (${s.agentId})` : s.agentName,
+  );
 }
 
 /** One bar per agent: the agent's average over the range, in the colour of the grade that average would get. */
 export function agentBars(summaries: readonly TAgentPerformanceSummary[]): TAgentBar[] {
   const labels = agentLabels(summaries);
-  return summaries.map((s, i) => ({ agent: labels[i] ?? s.agentName, average: s.average, color: gradeColor(s.average) }));
+  return summaries.map((s, i) => ({
+    agent: labels[i] ?? s.agentName,
+    average: s.average,
+    color: gradeColor(s.average),
+  }));
 }
 
 /** The colour of the grade a total or an average falls in. */

@@ -33,27 +33,42 @@ describe('checkQcReportForm', () => {
   it('is not ready without a type, or a daily type without its date; nothing is flagged before a value is chosen', () => {
     expect(checkQcReportForm(EMPTY_QC_REPORT_FORM)).toEqual({ problems: {}, ready: false });
     expect(checkQcReportForm(form({ type: 'Daily Qc Summary' }))).toEqual({ problems: {}, ready: false });
-    expect(checkQcReportForm(form({ type: 'Daily Qc Summary', date: '2025-03-02' }))).toEqual({ problems: {}, ready: true });
-    expect(checkQcReportForm(form({ type: 'Daily Qc Records (Client)', date: '2025-02-30' }))).toEqual({ problems: { date: QC_REPORT_PROBLEMS.notADate }, ready: false });
+    expect(checkQcReportForm(form({ type: 'Daily Qc Summary', date: '2025-03-02' }))).toEqual({
+      problems: {},
+      ready: true,
+    });
+    expect(checkQcReportForm(form({ type: 'Daily Qc Records (Client)', date: '2025-02-30' }))).toEqual({
+      problems: { date: QC_REPORT_PROBLEMS.notADate },
+      ready: false,
+    });
   });
 
   it('needs both monthly dates, the end on or after the start', () => {
-    const monthly = (startDate: string, endDate: string) => checkQcReportForm(form({ type: 'Monthly Qc Summary', startDate, endDate }));
+    const monthly = (startDate: string, endDate: string) =>
+      checkQcReportForm(form({ type: 'Monthly Qc Summary', startDate, endDate }));
     expect(monthly('2025-03-01', '')).toEqual({ problems: {}, ready: false });
     expect(monthly('', '2025-03-01')).toEqual({ problems: {}, ready: false });
     expect(monthly('2025-03-01', '2025-03-01')).toEqual({ problems: {}, ready: true });
-    expect(monthly('2025-03-02', '2025-03-01')).toEqual({ problems: { endDate: QC_REPORT_PROBLEMS.order }, ready: false });
-    expect(monthly('2025-3-1', '2025-03-01')).toEqual({ problems: { startDate: QC_REPORT_PROBLEMS.notADate }, ready: false });
+    expect(monthly('2025-03-02', '2025-03-01')).toEqual({
+      problems: { endDate: QC_REPORT_PROBLEMS.order },
+      ready: false,
+    });
+    expect(monthly('2025-3-1', '2025-03-01')).toEqual({
+      problems: { startDate: QC_REPORT_PROBLEMS.notADate },
+      ready: false,
+    });
   });
 
   it(`allows at most ${MAX_SUMMARY_DAYS} days, both ends counted`, () => {
-    const monthly = (endDate: string) => checkQcReportForm(form({ type: 'Monthly Qc Summary', startDate: '2024-01-01', endDate }));
+    const monthly = (endDate: string) =>
+      checkQcReportForm(form({ type: 'Monthly Qc Summary', startDate: '2024-01-01', endDate }));
     expect(monthly('2024-12-31')).toEqual({ problems: {}, ready: true }); // 2024 is a leap year: 366 days
     expect(monthly('2025-01-01')).toEqual({ problems: { endDate: QC_REPORT_PROBLEMS.tooLong }, ready: false });
   });
 
   it('says what the server says for the same ranges', () => {
-    const serverMessage = (startDate: string, endDate: string) => ZQcRangeQuery.safeParse({ startDate, endDate }).error?.issues[0]?.message;
+    const serverMessage = (startDate: string, endDate: string) =>
+      ZQcRangeQuery.safeParse({ startDate, endDate }).error?.issues[0]?.message;
     expect(serverMessage('2025-03-02', '2025-03-01')).toBe(QC_REPORT_PROBLEMS.order);
     expect(serverMessage('2024-01-01', '2025-01-01')).toBe(QC_REPORT_PROBLEMS.tooLong);
   });
@@ -86,9 +101,15 @@ describe('exportRequestOf / exportHref', () => {
   it('builds no download from an incomplete or invalid form (never a file ending in _.xlsx)', () => {
     expect(exportRequestOf(EMPTY_QC_REPORT_FORM)).toBeNull();
     expect(exportRequestOf(form({ type: 'Daily Qc Records (In-House)' }))).toBeNull();
-    expect(exportRequestOf(form({ type: 'Monthly Qc Summary', startDate: '2025-03-02', endDate: '2025-03-01' }))).toBeNull();
+    expect(
+      exportRequestOf(form({ type: 'Monthly Qc Summary', startDate: '2025-03-02', endDate: '2025-03-01' })),
+    ).toBeNull();
     // The monthly fields do not leak into a daily export, nor the date into the monthly one.
-    expect(exportRequestOf(form({ type: 'Daily Qc Summary', date: '2025-03-02', startDate: '2025-01-01', endDate: '2025-01-02' }))?.query).toEqual({ date: '2025-03-02' });
+    expect(
+      exportRequestOf(
+        form({ type: 'Daily Qc Summary', date: '2025-03-02', startDate: '2025-01-01', endDate: '2025-01-02' }),
+      )?.query,
+    ).toEqual({ date: '2025-03-02' });
   });
 });
 

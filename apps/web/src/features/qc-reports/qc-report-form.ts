@@ -1,7 +1,15 @@
 // The QC report form's rules (docs/product.md §2 QC Reports, §4 report type selection, §9 export names): which inputs a report
 // type reveals, when the form may export, and the download each type asks for. A link download cannot show the
 // server's refusal, so an export starts only from a complete, valid form (the server checks the same: ZQcRangeQuery).
-import { MAX_SUMMARY_DAYS, QC_EXPORTS, QC_REPORT_TYPES, calendarDaysBetween, eachCalendarDay, isIsoDate, type TQcReportType } from '@crm/shared';
+import {
+  MAX_SUMMARY_DAYS,
+  QC_EXPORTS,
+  QC_REPORT_TYPES,
+  calendarDaysBetween,
+  eachCalendarDay,
+  isIsoDate,
+  type TQcReportType,
+} from '@crm/shared';
 
 export type TQcExportKind = keyof typeof QC_EXPORTS;
 /** Where a daily type's dates come from: unique-dates-download-reports-in-house or -client. */
@@ -73,7 +81,8 @@ export function checkQcReportForm(form: TQcReportForm): TQcReportCheck {
   if (endDate !== undefined) problems.endDate = endDate;
   const bothDates = form.startDate !== '' && form.endDate !== '' && startDate === undefined && endDate === undefined;
   if (bothDates && form.endDate < form.startDate) problems.endDate = QC_REPORT_PROBLEMS.order;
-  else if (bothDates && calendarDaysBetween(form.startDate, form.endDate) > MAX_SUMMARY_DAYS) problems.endDate = QC_REPORT_PROBLEMS.tooLong;
+  else if (bothDates && calendarDaysBetween(form.startDate, form.endDate) > MAX_SUMMARY_DAYS)
+    problems.endDate = QC_REPORT_PROBLEMS.tooLong;
   return { problems, ready: bothDates && Object.keys(problems).length === 0 };
 }
 
@@ -85,7 +94,12 @@ export function exportRequestOf(form: TQcReportForm): TQcExportRequest | null {
   const kind = REPORT_TYPE_RULES[form.type].kind;
   if (kind === 'monthlySummary') {
     const { path, fileName } = QC_EXPORTS.monthlySummary;
-    return { kind, path, fileName: fileName(form.startDate, form.endDate), query: { startDate: form.startDate, endDate: form.endDate } };
+    return {
+      kind,
+      path,
+      fileName: fileName(form.startDate, form.endDate),
+      query: { startDate: form.startDate, endDate: form.endDate },
+    };
   }
   const { path, fileName } = QC_EXPORTS[kind];
   return { kind, path, fileName: fileName(form.date), query: { date: form.date } };

@@ -9,8 +9,23 @@ import CreateQuestionsPage from './CreateQuestionsPage.tsx';
 
 afterEach(() => vi.restoreAllMocks());
 
-const campaign = (id: number, campaignName: string): TCampaign => ({ id, campaignId: `C${id}`, campaignName, campaignType: 'Outbound', callTarget: 5, status: true, createAt: '2025-01-01T00:00:00.000Z' });
-const table = (id: number, campaignName: string): TDataTable => ({ id, name: campaignName, campaignName, numberOfField: 1, columns: ['Outlet'], createAt: '2025-01-01T00:00:00.000Z' });
+const campaign = (id: number, campaignName: string): TCampaign => ({
+  id,
+  campaignId: `C${id}`,
+  campaignName,
+  campaignType: 'Outbound',
+  callTarget: 5,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+});
+const table = (id: number, campaignName: string): TDataTable => ({
+  id,
+  name: campaignName,
+  campaignName,
+  numberOfField: 1,
+  columns: ['Outlet'],
+  createAt: '2025-01-01T00:00:00.000Z',
+});
 
 function renderPage() {
   const queryClient = createQueryClient();
@@ -24,7 +39,8 @@ function renderPage() {
 
 const select = (label: RegExp) => screen.getByLabelText(label) as HTMLSelectElement;
 const card = (n: number) => screen.getByRole('group', { name: `Question ${n}` });
-const sentWrites = (fetch: ReturnType<typeof renderPage>) => fetch.mock.calls.filter(([, init]) => init?.method !== undefined && init.method !== 'GET');
+const sentWrites = (fetch: ReturnType<typeof renderPage>) =>
+  fetch.mock.calls.filter(([, init]) => init?.method !== undefined && init.method !== 'GET');
 
 function goWith(count: string) {
   fireEvent.change(select(/^Campaign/), { target: { value: 'Spring Survey' } });

@@ -1,7 +1,18 @@
 // /createQuestions and /question/create (docs/product.md §4): campaign, data table and count; Go locks them and shows one card per question; Save adds them.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Anchor, Fieldset, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Fieldset,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -12,7 +23,14 @@ import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { FormActions } from '../../components/FormActions.tsx';
 import { GoResetButton } from '../../components/GoResetButton.tsx';
 import { addQuestions, QUESTIONS_KEY } from './api.ts';
-import { EMPTY_CREATE_QUESTIONS, MAX_QUESTIONS, MIN_QUESTIONS, toNewQuestions, validateCreateQuestions, type TCreateQuestionsValues } from './create-questions.ts';
+import {
+  EMPTY_CREATE_QUESTIONS,
+  MAX_QUESTIONS,
+  MIN_QUESTIONS,
+  toNewQuestions,
+  validateCreateQuestions,
+  type TCreateQuestionsValues,
+} from './create-questions.ts';
 import { emptyQuestionFields, type TQuestionFieldValues } from './question-form.ts';
 import { QuestionFields } from './QuestionFields.tsx';
 
@@ -24,7 +42,8 @@ function formInvalid() {
 function useCampaignTables() {
   const tables = useQuery({ queryKey: ALL_DATA_TABLES_KEY, queryFn: fetchAllDataTables, staleTime: 0 });
   return {
-    tablesOf: (campaignName: string) => (tables.data ?? []).filter((t) => t.campaignName === campaignName).map((t) => t.name),
+    tablesOf: (campaignName: string) =>
+      (tables.data ?? []).filter((t) => t.campaignName === campaignName).map((t) => t.name),
     pending: tables.isPending,
   };
 }
@@ -32,7 +51,11 @@ function useCampaignTables() {
 export default function CreateQuestionsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<TCreateQuestionsValues>({ mode: 'controlled', initialValues: EMPTY_CREATE_QUESTIONS, validate: validateCreateQuestions });
+  const form = useForm<TCreateQuestionsValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_CREATE_QUESTIONS,
+    validate: validateCreateQuestions,
+  });
   const [locked, setLocked] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const tables = useCampaignTables();
@@ -48,7 +71,12 @@ export default function CreateQuestionsPage() {
     },
     onError: (error) => {
       setFailure(error.message);
-      notifications.show({ color: 'red', title: QUESTION_MESSAGES.saveFailed, message: error.message, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        title: QUESTION_MESSAGES.saveFailed,
+        message: error.message,
+        autoClose: 8000,
+      });
     },
   });
 
@@ -84,7 +112,8 @@ export default function CreateQuestionsPage() {
   };
 
   const noTable = campaignName !== '' && !tables.pending && tableNames.length === 0;
-  const tablePlaceholder = campaignName === '' ? 'Choose a campaign first' : noTable ? 'This campaign has no data table' : 'Select data table';
+  const tablePlaceholder =
+    campaignName === '' ? 'Choose a campaign first' : noTable ? 'This campaign has no data table' : 'Select data table';
 
   return (
     <Stack gap="lg" maw={1200}>
@@ -92,7 +121,13 @@ export default function CreateQuestionsPage() {
       <Paper withBorder p="lg">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <CampaignSelect withAsterisk disabled={locked} value={campaignName} onChange={changeCampaign} error={form.errors.campaignName} />
+            <CampaignSelect
+              withAsterisk
+              disabled={locked}
+              value={campaignName}
+              onChange={changeCampaign}
+              error={form.errors.campaignName}
+            />
             <NativeSelect
               label="Data table"
               withAsterisk
@@ -115,7 +150,11 @@ export default function CreateQuestionsPage() {
           </SimpleGrid>
           {noTable && (
             <Text size="sm" c="dimmed">
-              Questions are asked against a campaign's data table. <Anchor component={Link} to="/createTable">Create its data table</Anchor> first.
+              Questions are asked against a campaign's data table.{' '}
+              <Anchor component={Link} to="/createTable">
+                Create its data table
+              </Anchor>{' '}
+              first.
             </Text>
           )}
           <GoResetButton locked={locked} busy={mutation.isPending} onGo={go} onReset={reset} />

@@ -10,7 +10,13 @@ import { errorsUnder } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { LOGIC_KEY } from '../logic/api.ts';
 import { fetchQuestion, questionKey, QUESTIONS_KEY, updateQuestion, type TUpdateOutcome } from './api.ts';
-import { questionEditValues, toQuestionUpdate, validateQuestionEdit, type TQuestionEditValues, type TQuestionFieldValues } from './question-form.ts';
+import {
+  questionEditValues,
+  toQuestionUpdate,
+  validateQuestionEdit,
+  type TQuestionEditValues,
+  type TQuestionFieldValues,
+} from './question-form.ts';
 import { QuestionFields } from './QuestionFields.tsx';
 import { RulesInUseWarning } from './RulesInUseWarning.tsx';
 
@@ -19,7 +25,11 @@ type TConflict = Extract<TUpdateOutcome, { kind: 'rulesInUse' }> & { body: TUpda
 function EditQuestionForm({ question }: { question: TQuestion }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<TQuestionEditValues>({ mode: 'controlled', initialValues: questionEditValues(question), validate: validateQuestionEdit(question.id) });
+  const form = useForm<TQuestionEditValues>({
+    mode: 'controlled',
+    initialValues: questionEditValues(question),
+    validate: validateQuestionEdit(question.id),
+  });
   const [conflict, setConflict] = useState<TConflict | null>(null);
 
   const mutation = useMutation({
@@ -30,11 +40,19 @@ function EditQuestionForm({ question }: { question: TQuestion }) {
         return;
       }
       notifications.show({ color: 'green', message: QUESTION_MESSAGES.updated });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY }), queryClient.invalidateQueries({ queryKey: LOGIC_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: QUESTIONS_KEY }),
+        queryClient.invalidateQueries({ queryKey: LOGIC_KEY }),
+      ]);
       await navigate('/question');
     },
     onError: (error) => {
-      notifications.show({ color: 'red', title: QUESTION_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      notifications.show({
+        color: 'red',
+        title: QUESTION_MESSAGES.updateFailed,
+        message: error.message,
+        autoClose: 8000,
+      });
     },
   });
 
@@ -71,7 +89,9 @@ function EditQuestionForm({ question }: { question: TQuestion }) {
                   { value: 'true', label: 'Active' },
                   { value: 'false', label: 'Inactive' },
                 ]}
-                onChange={(event) => form.setFieldValue('status', event.currentTarget.value === 'true' ? 'true' : 'false')}
+                onChange={(event) =>
+                  form.setFieldValue('status', event.currentTarget.value === 'true' ? 'true' : 'false')
+                }
               />
             </Grid.Col>
           </Grid>
@@ -105,12 +125,27 @@ function EditQuestionForm({ question }: { question: TQuestion }) {
 export default function EditQuestionPage() {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
-  const question = useQuery({ queryKey: questionKey(id), queryFn: () => fetchQuestion(id), enabled: valid, staleTime: 0 });
+  const question = useQuery({
+    queryKey: questionKey(id),
+    queryFn: () => fetchQuestion(id),
+    enabled: valid,
+    staleTime: 0,
+  });
 
   let body;
   if (!valid) body = <Alert color="red">This question address is not valid.</Alert>;
-  else if (question.isPending) body = <Center py="xl"><Loader aria-label="Loading question" /></Center>;
-  else if (question.isError) body = <Alert color="red" title="The question could not be loaded">{question.error.message}</Alert>;
+  else if (question.isPending)
+    body = (
+      <Center py="xl">
+        <Loader aria-label="Loading question" />
+      </Center>
+    );
+  else if (question.isError)
+    body = (
+      <Alert color="red" title="The question could not be loaded">
+        {question.error.message}
+      </Alert>
+    );
   else body = <EditQuestionForm key={question.data.id} question={question.data} />;
 
   return (

@@ -54,7 +54,11 @@ export function OptionsEditor({ options, onChange, error, disabled = false }: Pr
               tt="none"
               rightSection={
                 disabled ? undefined : (
-                  <CloseButton size="xs" aria-label={`Remove option ${option}`} onClick={() => onChange(options.filter((o) => o !== option))} />
+                  <CloseButton
+                    size="xs"
+                    aria-label={`Remove option ${option}`}
+                    onClick={() => onChange(options.filter((o) => o !== option))}
+                  />
                 )
               }
             >

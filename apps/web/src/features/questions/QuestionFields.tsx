@@ -13,10 +13,12 @@ type Props = {
 };
 
 const isQuestionType = (value: string): value is TQuestionType => (QUESTION_TYPES as readonly string[]).includes(value);
-const isOptionalValue = (value: string): value is TOptionalValue => (OPTIONAL_VALUES as readonly string[]).includes(value);
+const isOptionalValue = (value: string): value is TOptionalValue =>
+  (OPTIONAL_VALUES as readonly string[]).includes(value);
 
 export function QuestionFields({ values, errors, disabled = false, onChange }: Props) {
-  const set = <K extends keyof TQuestionFieldValues>(key: K, value: TQuestionFieldValues[K]) => onChange({ ...values, [key]: value }, key);
+  const set = <K extends keyof TQuestionFieldValues>(key: K, value: TQuestionFieldValues[K]) =>
+    onChange({ ...values, [key]: value }, key);
 
   return (
     <Stack gap="sm">
@@ -36,11 +38,23 @@ export function QuestionFields({ values, errors, disabled = false, onChange }: P
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <TextInput label="Title" withAsterisk disabled={disabled} value={values.title} onChange={(event) => set('title', event.currentTarget.value)} error={errors.title} />
+          <TextInput
+            label="Title"
+            withAsterisk
+            disabled={disabled}
+            value={values.title}
+            onChange={(event) => set('title', event.currentTarget.value)}
+            error={errors.title}
+          />
         </Grid.Col>
       </Grid>
       {values.type !== '' && isChoiceType(values.type) && (
-        <OptionsEditor options={values.options} disabled={disabled} error={errors.options} onChange={(options) => set('options', options)} />
+        <OptionsEditor
+          options={values.options}
+          disabled={disabled}
+          error={errors.options}
+          onChange={(options) => set('options', options)}
+        />
       )}
       <Grid>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -14,16 +14,39 @@ afterEach(() => {
   notifications.clean();
 });
 
-const campaign = (id: number, campaignName: string): TCampaign => ({ id, campaignId: `C${id}`, campaignName, campaignType: 'Outbound', callTarget: 5, status: true, createAt: '2025-01-01T00:00:00.000Z' });
-const question = (id: number, campaignId: string, qno: string): TQuestion => ({
-  id, qno, campaignId, title: `Question ${qno}`, type: 'Select Option', options: 'Yes, No', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00.000Z',
+const campaign = (id: number, campaignName: string): TCampaign => ({
+  id,
+  campaignId: `C${id}`,
+  campaignName,
+  campaignType: 'Outbound',
+  callTarget: 5,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
 });
-const page = (content: TQuestion[]): TPaged<TQuestion> => ({ recordCount: content.length, response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 } });
+const question = (id: number, campaignId: string, qno: string): TQuestion => ({
+  id,
+  qno,
+  campaignId,
+  title: `Question ${qno}`,
+  type: 'Select Option',
+  options: 'Yes, No',
+  optionalValue: null,
+  instruction: null,
+  status: true,
+  createAt: '2025-01-01T00:00:00.000Z',
+});
+const page = (content: TQuestion[]): TPaged<TQuestion> => ({
+  recordCount: content.length,
+  response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 },
+});
 
 const ALL = [question(1, 'Eid Offer', 'Q1'), question(2, 'Spring Survey', 'Q1'), question(3, 'Spring Survey', 'Q2')];
 
 function json(body: unknown, status = 200): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
 }
 
 /** Answers like the server: the paged list with its campaign filter, campaigns, the delete impact and the delete. */
@@ -47,12 +70,17 @@ function renderPage(route = '/question') {
 
 const listed = () => screen.getAllByRole('link', { name: /^Edit Q/ }).map((a) => a.getAttribute('aria-label'));
 const pagesAsked = (fetch: ReturnType<typeof renderPage>) =>
-  fetch.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((u) => u.pathname.startsWith('/questions/pagination/')).map((u) => `${u.pathname}${u.search}`);
+  fetch.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((u) => u.pathname.startsWith('/questions/pagination/'))
+    .map((u) => `${u.pathname}${u.search}`);
 
 describe('QuestionsPage', () => {
   it("asks the server for one campaign's page when a campaign is chosen, and keeps it in the address", async () => {
     const fetch = renderPage();
-    await waitFor(() => expect(listed()).toEqual(['Edit Q1 of Eid Offer', 'Edit Q1 of Spring Survey', 'Edit Q2 of Spring Survey']));
+    await waitFor(() =>
+      expect(listed()).toEqual(['Edit Q1 of Eid Offer', 'Edit Q1 of Spring Survey', 'Edit Q2 of Spring Survey']),
+    );
     await screen.findByRole('option', { name: 'Spring Survey' });
     fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
     await waitFor(() => expect(listed()).toEqual(['Edit Q1 of Spring Survey', 'Edit Q2 of Spring Survey']));

@@ -8,7 +8,14 @@ import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useDeleteRow } from '../../components/use-delete-row.ts';
 import { LOGIC_KEY } from '../logic/api.ts';
-import { deleteQuestion, fetchDeleteImpact, fetchQuestionPage, QUESTION_LIST_KEY, QUESTIONS_KEY, searchQuestions } from './api.ts';
+import {
+  deleteQuestion,
+  fetchDeleteImpact,
+  fetchQuestionPage,
+  QUESTION_LIST_KEY,
+  QUESTIONS_KEY,
+  searchQuestions,
+} from './api.ts';
 import { questionDeleteConfirmation, questionDeletedNotice } from './question-text.ts';
 
 const COLUMNS: DataListColumn<TQuestion>[] = [
@@ -17,15 +24,24 @@ const COLUMNS: DataListColumn<TQuestion>[] = [
   { key: 'type', header: 'Type' },
   { key: 'options', header: 'Options', render: (q) => (q.options === '' ? '—' : <Text size="sm">{q.options}</Text>) },
   { key: 'optionalValue', header: 'Optional value' },
-  { key: 'instruction', header: 'Instruction', render: (q) => (q.instruction === null ? '—' : <Text size="sm" lineClamp={2}>{q.instruction}</Text>) },
+  {
+    key: 'instruction',
+    header: 'Instruction',
+    render: (q) =>
+      q.instruction === null ? (
+        '—'
+      ) : (
+        <Text size="sm" lineClamp={2}>
+          {q.instruction}
+        </Text>
+      ),
+  },
   { key: 'campaignId', header: 'Campaign' },
   {
     key: 'status',
     header: 'Status',
     width: 104,
-    render: (q) => (
-      <StatusBadge active={q.status} />
-    ),
+    render: (q) => <StatusBadge active={q.status} />,
   },
 ];
 
@@ -45,7 +61,10 @@ export default function QuestionsPage() {
       return questionDeleteConfirmation(q.qno, impact.rules, impact.conditions);
     },
     remove: async (q) => (await deleteQuestion(q.id)).deletedRules,
-    notice: (q, deletedRules) => ({ title: QUESTION_MESSAGES.deleted, message: questionDeletedNotice(q.qno, q.campaignId, deletedRules) }),
+    notice: (q, deletedRules) => ({
+      title: QUESTION_MESSAGES.deleted,
+      message: questionDeletedNotice(q.qno, q.campaignId, deletedRules),
+    }),
     reload: [QUESTIONS_KEY, LOGIC_KEY],
   });
 
@@ -77,10 +96,21 @@ export default function QuestionsPage() {
         }
         actions={(q) => (
           <Group gap="sm" wrap="nowrap">
-            <Anchor component={Link} to={`/editQuestion/${q.id}`} size="sm" aria-label={`Edit ${q.qno} of ${q.campaignId}`}>
+            <Anchor
+              component={Link}
+              to={`/editQuestion/${q.id}`}
+              size="sm"
+              aria-label={`Edit ${q.qno} of ${q.campaignId}`}
+            >
               Edit
             </Anchor>
-            <Button size="compact-sm" color="red" variant="subtle" aria-label={`Delete ${q.qno} of ${q.campaignId}`} onClick={() => void remove(q)}>
+            <Button
+              size="compact-sm"
+              color="red"
+              variant="subtle"
+              aria-label={`Delete ${q.qno} of ${q.campaignId}`}
+              onClick={() => void remove(q)}
+            >
               Delete
             </Button>
           </Group>

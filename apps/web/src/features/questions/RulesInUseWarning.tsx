@@ -15,7 +15,10 @@ type Props = {
 
 export function RulesInUseWarning({ question, message, rules, saving, onConfirm, onCancel }: Props) {
   // The rules name their targets by id; the campaign's questions turn those into Q-numbers.
-  const questions = useQuery({ queryKey: campaignQuestionsKey(question.campaignId), queryFn: () => fetchCampaignQuestions(question.campaignId) });
+  const questions = useQuery({
+    queryKey: campaignQuestionsKey(question.campaignId),
+    queryFn: () => fetchCampaignQuestions(question.campaignId),
+  });
   const byId = new Map((questions.data ?? []).map((q) => [q.id, q]));
 
   return (
@@ -23,9 +26,7 @@ export function RulesInUseWarning({ question, message, rules, saving, onConfirm,
       <Stack gap="sm">
         <List size="sm" aria-label="Rules that will be deleted">
           {rules.map((rule) => (
-            <List.Item key={rule.id}>
-              {describeRule(rule, byId)}
-            </List.Item>
+            <List.Item key={rule.id}>{describeRule(rule, byId)}</List.Item>
           ))}
         </List>
         <Text size="sm">Saving anyway deletes these rules together with the options.</Text>

@@ -28,7 +28,10 @@ const ZQuestionList = z.array(ZQuestion);
 
 /** One page of every campaign's questions, or of one campaign's when campaignName is given. */
 export function fetchQuestionPage(page: number, size: number, campaignName = ''): Promise<TPaged<TQuestion>> {
-  return api.get(`/questions/pagination/${page}/${size}`, { query: { campaignName: campaignName === '' ? undefined : campaignName }, schema: ZQuestionPage });
+  return api.get(`/questions/pagination/${page}/${size}`, {
+    query: { campaignName: campaignName === '' ? undefined : campaignName },
+    schema: ZQuestionPage,
+  });
 }
 
 export function searchQuestions(term: string): Promise<TQuestion[]> {
@@ -59,7 +62,8 @@ export function addQuestions(body: TNewQuestionInput[]): Promise<TQuestion[]> {
   return api.post('/questions/add', body, { schema: ZQuestionList, notify: false });
 }
 
-export type TUpdateOutcome = { kind: 'updated'; question: TQuestion } | { kind: 'rulesInUse'; message: string; rules: TLogicRule[] };
+export type TUpdateOutcome =
+  { kind: 'updated'; question: TQuestion } | { kind: 'rulesInUse'; message: string; rules: TLogicRule[] };
 
 /**
  * PUT /questions/updateQuestion. A 409 naming the rules that use removed options is an answer the
@@ -67,7 +71,10 @@ export type TUpdateOutcome = { kind: 'updated'; question: TQuestion } | { kind: 
  */
 export async function updateQuestion(body: TUpdateQuestionInput): Promise<TUpdateOutcome> {
   try {
-    return { kind: 'updated', question: await api.put('/questions/updateQuestion', body, { schema: ZQuestion, notify: false }) };
+    return {
+      kind: 'updated',
+      question: await api.put('/questions/updateQuestion', body, { schema: ZQuestion, notify: false }),
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) {
       const reply = ZRulesInUseReply.safeParse(error.body);

@@ -12,8 +12,12 @@ describe('Create Questions rules', () => {
       dataTable: 'Data table is required',
       count: 'Number of questions is required',
     });
-    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 0 }).count).toBe('Number of questions must be between 1 and 50');
-    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 51 }).count).toBe('Number of questions must be between 1 and 50');
+    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 0 }).count).toBe(
+      'Number of questions must be between 1 and 50',
+    );
+    expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp, count: 51 }).count).toBe(
+      'Number of questions must be between 1 and 50',
+    );
     expect(validateCreateQuestions({ ...EMPTY_CREATE_QUESTIONS, ...setUp })).toEqual({});
   });
 
@@ -40,14 +44,34 @@ describe('Create Questions rules', () => {
       ...setUp,
       count: 2,
       questions: [
-        { type: 'Select Option' as const, title: ' Do you smoke? ', options: ['Yes', 'No'], optionalValue: 'Respondent' as const, instruction: 'Ask politely' },
+        {
+          type: 'Select Option' as const,
+          title: ' Do you smoke? ',
+          options: ['Yes', 'No'],
+          optionalValue: 'Respondent' as const,
+          instruction: 'Ask politely',
+        },
         { ...emptyQuestionFields(), title: 'Comments', type: 'Textarea' as const },
       ],
     };
     expect(validateCreateQuestions(values)).toEqual({});
     expect(toNewQuestions(values)).toEqual([
-      { campaignId: 'Spring Survey', type: 'Select Option', title: 'Do you smoke?', options: 'Yes, No', optionalValue: 'Respondent', instruction: 'Ask politely' },
-      { campaignId: 'Spring Survey', type: 'Textarea', title: 'Comments', options: '', optionalValue: null, instruction: null },
+      {
+        campaignId: 'Spring Survey',
+        type: 'Select Option',
+        title: 'Do you smoke?',
+        options: 'Yes, No',
+        optionalValue: 'Respondent',
+        instruction: 'Ask politely',
+      },
+      {
+        campaignId: 'Spring Survey',
+        type: 'Textarea',
+        title: 'Comments',
+        options: '',
+        optionalValue: null,
+        instruction: null,
+      },
     ]);
   });
 });

@@ -9,9 +9,19 @@ import { toNewQuestion, validateNewQuestion, type TQuestionFieldValues } from '.
 export const MIN_QUESTIONS = 1;
 export const MAX_QUESTIONS = 50;
 
-export type TCreateQuestionsValues = { campaignName: string; dataTable: string; count: number | ''; questions: TQuestionFieldValues[] };
+export type TCreateQuestionsValues = {
+  campaignName: string;
+  dataTable: string;
+  count: number | '';
+  questions: TQuestionFieldValues[];
+};
 
-export const EMPTY_CREATE_QUESTIONS: TCreateQuestionsValues = { campaignName: '', dataTable: '', count: '', questions: [] };
+export const EMPTY_CREATE_QUESTIONS: TCreateQuestionsValues = {
+  campaignName: '',
+  dataTable: '',
+  count: '',
+  questions: [],
+};
 
 /** The set-up chooses what the cards are for; it is not part of a question, so its rules are the screen's. */
 function setupErrors({ campaignName, dataTable, count }: TCreateQuestionsValues): FormErrors {
@@ -28,7 +38,10 @@ function setupErrors({ campaignName, dataTable, count }: TCreateQuestionsValues)
 /** The whole form at once (before Go there are no cards), so each problem shows under its own field. */
 export function validateCreateQuestions(values: TCreateQuestionsValues): FormErrors {
   const card = validateNewQuestion(values.campaignName);
-  return Object.assign(setupErrors(values), ...values.questions.map((question, i) => errorsAt(`questions.${i}`, card(question))));
+  return Object.assign(
+    setupErrors(values),
+    ...values.questions.map((question, i) => errorsAt(`questions.${i}`, card(question))),
+  );
 }
 
 /** Only for values that passed validateCreateQuestions. */

@@ -13,7 +13,18 @@ describe('the options editor', () => {
   });
 
   it('turns the stored string into the list it edits and back without changing an option', () => {
-    const question = { id: 1, qno: 'Q1', campaignId: 'Spring Survey', title: 'Do you smoke?', type: 'Select Option' as const, options: 'Yes, No ,Sometimes', optionalValue: null, instruction: null, status: true, createAt: '2025-01-01T00:00:00Z' };
+    const question = {
+      id: 1,
+      qno: 'Q1',
+      campaignId: 'Spring Survey',
+      title: 'Do you smoke?',
+      type: 'Select Option' as const,
+      options: 'Yes, No ,Sometimes',
+      optionalValue: null,
+      instruction: null,
+      status: true,
+      createAt: '2025-01-01T00:00:00Z',
+    };
     const values = questionEditValues(question);
     expect(values.options).toEqual(['Yes', 'No', 'Sometimes']);
     const body = toQuestionUpdate(1, { ...values, options: [...values.options.filter((o) => o !== 'No'), 'Never'] });
@@ -22,9 +33,24 @@ describe('the options editor', () => {
   });
 
   it('sends no options for a type without them, even if some were typed before the type changed', () => {
-    const values = { type: 'Text Input' as const, title: ' Name? ', options: ['Yes', 'No'], optionalValue: '' as const, instruction: '  ', status: 'false' as const };
+    const values = {
+      type: 'Text Input' as const,
+      title: ' Name? ',
+      options: ['Yes', 'No'],
+      optionalValue: '' as const,
+      instruction: '  ',
+      status: 'false' as const,
+    };
     expect(validateQuestionEdit(1)(values)).toEqual({});
-    expect(toQuestionUpdate(1, values)).toEqual({ id: 1, type: 'Text Input', title: 'Name?', options: '', optionalValue: null, instruction: null, status: false });
+    expect(toQuestionUpdate(1, values)).toEqual({
+      id: 1,
+      type: 'Text Input',
+      title: 'Name?',
+      options: '',
+      optionalValue: null,
+      instruction: null,
+      status: false,
+    });
     expect(validateQuestionEdit(1)({ ...values, type: '' })).toEqual({ type: 'Type is required' });
   });
 });

@@ -28,7 +28,13 @@ export type TQuestionFieldErrors = Partial<Record<keyof TQuestionFieldValues, st
 /** The edit page's form: the fields and the status. */
 export type TQuestionEditValues = TQuestionFieldValues & { status: 'true' | 'false' };
 
-const QUESTION_LABELS = { title: 'Title', type: 'Type', options: 'Options', optionalValue: 'Optional value', instruction: 'Instruction' };
+const QUESTION_LABELS = {
+  title: 'Title',
+  type: 'Type',
+  options: 'Options',
+  optionalValue: 'Optional value',
+  instruction: 'Instruction',
+};
 
 export function emptyQuestionFields(): TQuestionFieldValues {
   return { type: '', title: '', options: [], optionalValue: '', instruction: '' };
@@ -57,17 +63,30 @@ function questionInput(values: TQuestionFieldValues) {
   };
 }
 
-const newQuestionInput = (campaignName: string, values: TQuestionFieldValues) => ({ campaignId: campaignName, ...questionInput(values) });
-const editInput = (id: number, values: TQuestionEditValues) => ({ id, ...questionInput(values), status: values.status === 'true' });
+const newQuestionInput = (campaignName: string, values: TQuestionFieldValues) => ({
+  campaignId: campaignName,
+  ...questionInput(values),
+});
+const editInput = (id: number, values: TQuestionEditValues) => ({
+  id,
+  ...questionInput(values),
+  status: values.status === 'true',
+});
 
 /** ZNewQuestion's rules for one card of Create Questions. */
 export function validateNewQuestion(campaignName: string): (values: TQuestionFieldValues) => FormErrors {
-  return schemaValidate(ZNewQuestion, { labels: QUESTION_LABELS, toInput: (values: TQuestionFieldValues) => newQuestionInput(campaignName, values) });
+  return schemaValidate(ZNewQuestion, {
+    labels: QUESTION_LABELS,
+    toInput: (values: TQuestionFieldValues) => newQuestionInput(campaignName, values),
+  });
 }
 
 /** ZUpdateQuestionRequest's rules for the question being edited. */
 export function validateQuestionEdit(id: number): (values: TQuestionEditValues) => FormErrors {
-  return schemaValidate(ZUpdateQuestionRequest, { labels: QUESTION_LABELS, toInput: (values: TQuestionEditValues) => editInput(id, values) });
+  return schemaValidate(ZUpdateQuestionRequest, {
+    labels: QUESTION_LABELS,
+    toInput: (values: TQuestionEditValues) => editInput(id, values),
+  });
 }
 
 /** A POST /questions/add row: the schema's own output (trimmed, options normalised). Only for values that passed. */

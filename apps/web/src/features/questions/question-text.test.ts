@@ -3,10 +3,18 @@ import { questionDeleteConfirmation, questionDeletedNotice } from './question-te
 
 describe('question delete words', () => {
   it("keeps docs/product.md §8's confirmation and says how many logic rules go with the question", () => {
-    expect(questionDeleteConfirmation('Q3', 0)).toBe("Do you really want to delete Q3's record? This process cannot be undone!");
-    expect(questionDeleteConfirmation('Q3', 1)).toBe("Do you really want to delete Q3's record? 1 logic rule goes with it. This process cannot be undone!");
-    expect(questionDeleteConfirmation('Q3', 2)).toBe("Do you really want to delete Q3's record? 2 logic rules go with it. This process cannot be undone!");
-    expect(questionDeleteConfirmation('Q3', 2, ['Q5 (show only if Q3 is "Yes")'])).toBe('Q3 is used by the condition of Q5 (show only if Q3 is "Yes"): the delete is refused until that condition changes.');
+    expect(questionDeleteConfirmation('Q3', 0)).toBe(
+      "Do you really want to delete Q3's record? This process cannot be undone!",
+    );
+    expect(questionDeleteConfirmation('Q3', 1)).toBe(
+      "Do you really want to delete Q3's record? 1 logic rule goes with it. This process cannot be undone!",
+    );
+    expect(questionDeleteConfirmation('Q3', 2)).toBe(
+      "Do you really want to delete Q3's record? 2 logic rules go with it. This process cannot be undone!",
+    );
+    expect(questionDeleteConfirmation('Q3', 2, ['Q5 (show only if Q3 is "Yes")'])).toBe(
+      'Q3 is used by the condition of Q5 (show only if Q3 is "Yes"): the delete is refused until that condition changes.',
+    );
   });
 
   it('names the question, its campaign and the rules deleted with it', () => {

@@ -21,7 +21,10 @@ function ForDHint({ campaign, dataDate, dates }: { campaign: string; dataDate: s
   if (!known) text = `${campaign} has no leads of ${dataDate}; the file will hold only its header row.`;
   else if (summary.isError) text = `The figures of ${dataDate} could not be loaded: ${summary.error.message}`;
   else if (summary.data !== undefined)
-    text = summary.data.generated === 0 ? `No lead of ${dataDate} is generated yet; the file will hold only its header row.` : `The report lists ${countOf(summary.data.generated, 'generated lead', 'generated leads')} of ${dataDate}.`;
+    text =
+      summary.data.generated === 0
+        ? `No lead of ${dataDate} is generated yet; the file will hold only its header row.`
+        : `The report lists ${countOf(summary.data.generated, 'generated lead', 'generated leads')} of ${dataDate}.`;
   return text === null ? null : (
     <Text size="sm" c="dimmed" role="status">
       {text}

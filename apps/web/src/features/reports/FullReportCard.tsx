@@ -25,11 +25,13 @@ export function FullReportCard({ campaign }: { campaign: string }) {
   const submit = () => {
     const found = checkFullReport({ campaign, ...range });
     setProblems(found);
-    if (Object.keys(found).length === 0) download.start({ tableName: campaign, startDate: range.startDate.trim(), endDate: range.endDate.trim() });
+    if (Object.keys(found).length === 0)
+      download.start({ tableName: campaign, startDate: range.startDate.trim(), endDate: range.endDate.trim() });
   };
 
   const rangeIsGood = Object.keys(checkFullReport({ campaign, ...range })).length === 0;
-  const inRange = rangeIsGood && dates.data !== undefined ? datesInRange(dates.data, range.startDate, range.endDate) : null;
+  const inRange =
+    rangeIsGood && dates.data !== undefined ? datesInRange(dates.data, range.startDate, range.endDate) : null;
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-label="Full Report">
       <Stack gap="md">
@@ -37,11 +39,22 @@ export function FullReportCard({ campaign }: { campaign: string }) {
           Full Report
         </Title>
         <Text size="sm" c="dimmed">
-          Every lead of the data dates from the start date to the end date, fresh, generated or called, with its survey answers.
+          Every lead of the data dates from the start date to the end date, fresh, generated or called, with its survey
+          answers.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <DateField label="Start date" value={range.startDate} error={problems.startDate} onChange={(value) => change('startDate', value)} />
-          <DateField label="End date" value={range.endDate} error={problems.endDate} onChange={(value) => change('endDate', value)} />
+          <DateField
+            label="Start date"
+            value={range.startDate}
+            error={problems.startDate}
+            onChange={(value) => change('startDate', value)}
+          />
+          <DateField
+            label="End date"
+            value={range.endDate}
+            error={problems.endDate}
+            onChange={(value) => change('endDate', value)}
+          />
         </SimpleGrid>
         {inRange !== null && (
           <Text size="sm" c="dimmed" role="status">

@@ -39,7 +39,8 @@ describe('ReportsPage', () => {
     for (const label of ['Data date', 'Start date', 'End date']) expect(screen.queryByLabelText(label)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download Report For D' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Spring Survey' } });
-    for (const label of ['Data date', 'Start date', 'End date']) expect(await screen.findByLabelText(label)).toBeTruthy();
+    for (const label of ['Data date', 'Start date', 'End date'])
+      expect(await screen.findByLabelText(label)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download Report For D' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Download Full Report' })).toBeTruthy();
   });
@@ -71,7 +72,12 @@ describe('ReportsPage', () => {
     expect(await forD().findByText('The report lists 30 generated leads of 2025-03-02.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Download Report For D' }));
     expect(await forD().findByText(startedText('for_d_report.csv'))).toBeTruthy();
-    expect(followed).toEqual([{ href: '/api/file/generateCsv?tableName=Spring+Survey&dataDate=2025-03-02&token=media.token', download: 'for_d_report.csv' }]);
+    expect(followed).toEqual([
+      {
+        href: '/api/file/generateCsv?tableName=Spring+Survey&dataDate=2025-03-02&token=media.token',
+        download: 'for_d_report.csv',
+      },
+    ]);
   });
 
   it('saves the full report of a date range, saying how many data dates it covers', async () => {
@@ -92,11 +98,18 @@ describe('ReportsPage', () => {
     renderPage();
     await chooseCampaign();
     setDate('Data date', '2024-12-31');
-    expect(await forD().findByText('Spring Survey has no leads of 2024-12-31; the file will hold only its header row.')).toBeTruthy();
+    expect(
+      await forD().findByText('Spring Survey has no leads of 2024-12-31; the file will hold only its header row.'),
+    ).toBeTruthy();
   });
 
   it('shows why the download could not start when the media token is refused, and follows no link', async () => {
-    const { followed } = renderPage({ 'GET /api/auth/media-token': { status: 500, body: { message: 'Something went wrong on the server. Please try again.' } } });
+    const { followed } = renderPage({
+      'GET /api/auth/media-token': {
+        status: 500,
+        body: { message: 'Something went wrong on the server. Please try again.' },
+      },
+    });
     await chooseCampaign();
     setDate('Data date', '2025-03-02');
     fireEvent.click(screen.getByRole('button', { name: 'Download Report For D' }));
@@ -105,10 +118,11 @@ describe('ReportsPage', () => {
     expect(followed).toEqual([]);
   });
 
-  it('shows the server\'s reason when the campaign is gone by the time of the download', async () => {
+  it("shows the server's reason when the campaign is gone by the time of the download", async () => {
     let deleted = false;
     const { followed } = renderPage({
-      'GET /dynamic/unique_data_dates/Spring Survey': () => (deleted ? { status: 404, body: { message: 'No campaign named "Spring Survey"' } } : { body: ['2025-03-02'] }),
+      'GET /dynamic/unique_data_dates/Spring Survey': () =>
+        deleted ? { status: 404, body: { message: 'No campaign named "Spring Survey"' } } : { body: ['2025-03-02'] },
     });
     await chooseCampaign();
     setDate('Start date', '2025-03-01');

@@ -12,7 +12,12 @@ export default function ReportsPage() {
       <Title order={1}>Reports</Title>
       <Paper withBorder p="lg" radius="md" maw={480}>
         <Stack gap="xs">
-          <CampaignSelect offer="withDataTable" emptyText="No campaign has a data table yet" value={campaign} onChange={setCampaign} />
+          <CampaignSelect
+            offer="withDataTable"
+            emptyText="No campaign has a data table yet"
+            value={campaign}
+            onChange={setCampaign}
+          />
           {campaign === '' && (
             <Text size="sm" c="dimmed">
               Pick a campaign to choose the dates of its reports.

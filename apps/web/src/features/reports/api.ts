@@ -11,7 +11,8 @@ export const REPORT_DOWNLOADS = {
 } as const;
 export type TReportKind = keyof typeof REPORT_DOWNLOADS;
 
-export type TReportQuery = { tableName: string; dataDate: string } | { tableName: string; startDate: string; endDate: string };
+export type TReportQuery =
+  { tableName: string; dataDate: string } | { tableName: string; startDate: string; endDate: string };
 
 async function fetchMediaToken(): Promise<string> {
   const { token } = await api.get('/api/auth/media-token', { schema: ZMediaToken, notify: false });
@@ -20,7 +21,8 @@ async function fetchMediaToken(): Promise<string> {
 
 function withQuery(path: string, query: Record<string, QueryValue>): string {
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) params.append(key, String(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null) params.append(key, String(value));
   return `${path}?${params.toString()}`;
 }
 

@@ -5,15 +5,22 @@ import { checkForDReport, checkFullReport, datesInRange, REPORT_PROBLEMS } from 
 describe('checkForDReport', () => {
   it('needs a campaign and a real yyyy-MM-dd date', () => {
     expect(checkForDReport({ campaign: 'Spring', dataDate: '2025-03-02' })).toEqual({});
-    expect(checkForDReport({ campaign: '', dataDate: '' })).toEqual({ campaign: REPORT_PROBLEMS.campaign, dataDate: REPORT_PROBLEMS.dataDate });
-    expect(checkForDReport({ campaign: 'Spring', dataDate: '2025-02-30' })).toEqual({ dataDate: REPORT_PROBLEMS.notADate });
+    expect(checkForDReport({ campaign: '', dataDate: '' })).toEqual({
+      campaign: REPORT_PROBLEMS.campaign,
+      dataDate: REPORT_PROBLEMS.dataDate,
+    });
+    expect(checkForDReport({ campaign: 'Spring', dataDate: '2025-02-30' })).toEqual({
+      dataDate: REPORT_PROBLEMS.notADate,
+    });
   });
 });
 
 describe('checkFullReport', () => {
   it('allows one day (start = end) and refuses a start after the end', () => {
     expect(checkFullReport({ campaign: 'Spring', startDate: '2025-03-02', endDate: '2025-03-02' })).toEqual({});
-    expect(checkFullReport({ campaign: 'Spring', startDate: '2025-03-03', endDate: '2025-03-02' })).toEqual({ startDate: REPORT_PROBLEMS.order });
+    expect(checkFullReport({ campaign: 'Spring', startDate: '2025-03-03', endDate: '2025-03-02' })).toEqual({
+      startDate: REPORT_PROBLEMS.order,
+    });
   });
 
   it('names each missing or unreadable date before comparing them', () => {
@@ -26,6 +33,9 @@ describe('checkFullReport', () => {
 
 describe('datesInRange', () => {
   it('keeps the data dates from start to end, both included', () => {
-    expect(datesInRange(['2025-03-03', '2025-03-02', '2025-03-01', '2025-02-28'], '2025-03-01', '2025-03-02')).toEqual(['2025-03-02', '2025-03-01']);
+    expect(datesInRange(['2025-03-03', '2025-03-02', '2025-03-01', '2025-02-28'], '2025-03-01', '2025-03-02')).toEqual([
+      '2025-03-02',
+      '2025-03-01',
+    ]);
   });
 });

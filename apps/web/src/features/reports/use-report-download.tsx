@@ -15,7 +15,8 @@ export function startedText(fileName: string): string {
 export function useReportDownload(kind: TReportKind, campaign: string) {
   const mutation = useMutation({
     mutationFn: (query: TReportQuery) => downloadReport(kind, query),
-    onError: (error) => notifications.show({ color: 'red', title: REPORT_FAILED, message: error.message, autoClose: 8000 }),
+    onError: (error) =>
+      notifications.show({ color: 'red', title: REPORT_FAILED, message: error.message, autoClose: 8000 }),
   });
   const current = mutation.variables?.tableName === campaign;
   const outcome = !current ? null : mutation.isError ? (
@@ -27,5 +28,10 @@ export function useReportDownload(kind: TReportKind, campaign: string) {
       {startedText(mutation.data)}
     </Alert>
   ) : null;
-  return { start: (query: TReportQuery) => mutation.mutate(query), reset: () => mutation.reset(), pending: mutation.isPending, outcome };
+  return {
+    start: (query: TReportQuery) => mutation.mutate(query),
+    reset: () => mutation.reset(),
+    pending: mutation.isPending,
+    outcome,
+  };
 }

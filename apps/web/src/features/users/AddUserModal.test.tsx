@@ -34,19 +34,33 @@ describe('AddUserModal', () => {
 
   it('shows a taken username under the username and in the notification, and keeps the modal open', async () => {
     const message = 'The username "qc.nadia" is already taken';
-    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }));
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockResolvedValue(
+        new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }),
+      );
     const onClose = vi.fn();
     renderWithApp(<AddUserModal opened onClose={onClose} />);
     fill(' qc.nadia ', 'Nadia', 'long-enough');
     await waitFor(() => expect(fieldError(input(/^Username/))).toBe(message));
     expect(screen.getAllByText(message)).toHaveLength(2);
-    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({ username: 'qc.nadia', name: 'Nadia', password: 'long-enough', role: 'QC' });
+    expect(JSON.parse(String(fetch.mock.calls[0]?.[1]?.body))).toEqual({
+      username: 'qc.nadia',
+      name: 'Nadia',
+      password: 'long-enough',
+      role: 'QC',
+    });
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('shows a password the server refuses by a rule under the password, in the server\'s words', async () => {
+  it("shows a password the server refuses by a rule under the password, in the server's words", async () => {
     const message = 'password is too common: it is in the list of the 100,000 most used passwords';
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify({ message, code: 'PASSWORD_TOO_COMMON' }), { status: 400, headers: { 'content-type': 'application/json' } }));
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message, code: 'PASSWORD_TOO_COMMON' }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     renderWithApp(<AddUserModal opened onClose={() => undefined} />);
     fill('qc.nadia', 'Nadia', 'iloveyou1');
     await waitFor(() => expect(fieldError(input(/^Password/))).toBe(message));

@@ -7,13 +7,23 @@ import { refusedField } from '../../app/form-schema.ts';
 import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { createQcUser, USERS_KEY } from './api.ts';
-import { EMPTY_USER_FORM, toCreateUserRequest, USER_REFUSALS, validateUserForm, type TUserFormValues } from './user-form.ts';
+import {
+  EMPTY_USER_FORM,
+  toCreateUserRequest,
+  USER_REFUSALS,
+  validateUserForm,
+  type TUserFormValues,
+} from './user-form.ts';
 
 type Props = { opened: boolean; onClose: () => void };
 
 export function AddUserModal({ opened, onClose }: Props) {
   const queryClient = useQueryClient();
-  const form = useForm<TUserFormValues>({ mode: 'controlled', initialValues: EMPTY_USER_FORM, validate: validateUserForm });
+  const form = useForm<TUserFormValues>({
+    mode: 'controlled',
+    initialValues: EMPTY_USER_FORM,
+    validate: validateUserForm,
+  });
   const mutation = useMutation({
     mutationFn: createQcUser,
     onSuccess: async (user) => {
@@ -34,11 +44,21 @@ export function AddUserModal({ opened, onClose }: Props) {
 
   return (
     <Modal opened={opened} onClose={onClose} title="Add QC inspector">
-      <form onSubmit={form.onSubmit((values) => mutation.mutate(toCreateUserRequest(values)))} noValidate aria-label="Add QC inspector">
+      <form
+        onSubmit={form.onSubmit((values) => mutation.mutate(toCreateUserRequest(values)))}
+        noValidate
+        aria-label="Add QC inspector"
+      >
         <Stack gap="md">
           <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps('username')} />
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
-          <PasswordInput label="Password" withAsterisk description="At least 8 characters." autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            description="At least 8 characters."
+            autoComplete="new-password"
+            {...form.getInputProps('password')}
+          />
           <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>

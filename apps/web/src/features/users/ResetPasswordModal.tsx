@@ -9,7 +9,12 @@ import { passwordRefusal } from '../../app/password-refusal.ts';
 import { useSession } from '../../app/session.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { updateUser } from './api.ts';
-import { toPasswordChange, validateOwnPasswordChange, validatePasswordReset, type TPasswordChangeValues } from './user-form.ts';
+import {
+  toPasswordChange,
+  validateOwnPasswordChange,
+  validatePasswordReset,
+  type TPasswordChangeValues,
+} from './user-form.ts';
 
 type Props = { user: TUser | null; onClose: () => void };
 
@@ -27,7 +32,12 @@ export function ResetPasswordModal({ user, onClose }: Props) {
   const mutation = useMutation({
     mutationFn: ({ id, body }: { id: number; body: TUpdateUserRequest }) => updateUser(id, body),
     onSuccess: (updated) => {
-      notifications.show({ color: 'green', message: own ? 'Your password was changed. Sign in again with it.' : `The password of "${updated.username}" was reset.` });
+      notifications.show({
+        color: 'green',
+        message: own
+          ? 'Your password was changed. Sign in again with it.'
+          : `The password of "${updated.username}" was reset.`,
+      });
       close();
     },
     // The API client shows the refusal; a refused password, current password or code shows under its field as well.
@@ -51,13 +61,24 @@ export function ResetPasswordModal({ user, onClose }: Props) {
       <form onSubmit={submit} noValidate aria-label={own ? 'Change your password' : 'Reset password'}>
         <Stack gap="md">
           {own ? (
-            <Text size="sm">A new password for your own account ({user.username}). You will be signed out everywhere and sign in again with it.</Text>
+            <Text size="sm">
+              A new password for your own account ({user.username}). You will be signed out everywhere and sign in again
+              with it.
+            </Text>
           ) : (
             <Text size="sm">
-              A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown again.
+              A new password for <strong>{user?.name}</strong> ({user?.username}). Tell them in person; it is not shown
+              again.
             </Text>
           )}
-          {own && <PasswordInput label="Current password" withAsterisk autoComplete="current-password" {...form.getInputProps('currentPassword')} />}
+          {own && (
+            <PasswordInput
+              label="Current password"
+              withAsterisk
+              autoComplete="current-password"
+              {...form.getInputProps('currentPassword')}
+            />
+          )}
           <PasswordInput
             label="New password"
             withAsterisk

@@ -29,8 +29,8 @@ export function ResetSecondFactorModal({ user, onClose }: Props) {
     <Modal opened={user !== null} onClose={close} title="Reset second factor">
       <Stack gap="md">
         <Text size="sm">
-          Reset the second factor of <strong>{user?.name}</strong> ({user?.username})? Their authenticator app and recovery
-          codes stop working and they are signed out; at their next sign-in they scan a new QR code.
+          Reset the second factor of <strong>{user?.name}</strong> ({user?.username})? Their authenticator app and
+          recovery codes stop working and they are signed out; at their next sign-in they scan a new QR code.
         </Text>
         <Text size="sm" c="dimmed">
           Do this only when you know it is them asking (in person or by a call you made), e.g. after a lost phone.

@@ -16,11 +16,25 @@ afterEach(() => {
 });
 
 const user = (id: number, username: string, role: TUser['role'], mfaEnrolled: boolean): TUser => ({
-  id, username, name: `${username} name`, role, active: true, createdAt: '2025-01-01T00:00:00.000Z', mfaEnrolled,
+  id,
+  username,
+  name: `${username} name`,
+  role,
+  active: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  mfaEnrolled,
 });
 // Signed in as user 1 (makeToken's sub), the `admin` user.
-const USERS = [user(1, 'admin', 'ADMIN', true), user(2, 'ops.admin', 'ADMIN', true), user(3, 'qc.nadia', 'QC', true), user(4, 'qc.karim', 'QC', false)];
-const PAGE: TPaged<TUser> = { recordCount: 4, response: { content: USERS, totalElements: 4, totalPages: 1, size: 10, number: 0 } };
+const USERS = [
+  user(1, 'admin', 'ADMIN', true),
+  user(2, 'ops.admin', 'ADMIN', true),
+  user(3, 'qc.nadia', 'QC', true),
+  user(4, 'qc.karim', 'QC', false),
+];
+const PAGE: TPaged<TUser> = {
+  recordCount: 4,
+  response: { content: USERS, totalElements: 4, totalPages: 1, size: 10, number: 0 },
+};
 const LIST = 'GET /api/users/pagination/0/10';
 
 async function open(routes: Record<string, TFakeRoute> = {}) {

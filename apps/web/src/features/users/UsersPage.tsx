@@ -22,9 +22,7 @@ const COLUMNS: DataListColumn<TUser>[] = [
   {
     key: 'active',
     header: 'Status',
-    render: (u) => (
-      <StatusBadge active={u.active} inactiveLabel="Disabled" />
-    ),
+    render: (u) => <StatusBadge active={u.active} inactiveLabel="Disabled" />,
   },
   {
     key: 'mfaEnrolled',
@@ -46,14 +44,25 @@ export default function UsersPage() {
   // One's own factor is never reset here: a stolen session must not be able to take it away (docs/trust.md).
   const canResetFactor = (u: TUser) => u.mfaEnrolled && String(u.id) !== session?.user.sub;
   const resetFactorButton = (u: TUser) => (
-    <Button size="compact-sm" variant="subtle" color="orange" aria-label={`Reset second factor of ${u.username}`} onClick={() => setResettingFactor(u)}>
+    <Button
+      size="compact-sm"
+      variant="subtle"
+      color="orange"
+      aria-label={`Reset second factor of ${u.username}`}
+      onClick={() => setResettingFactor(u)}
+    >
       Reset second factor
     </Button>
   );
   const toggle = useMutation({
     mutationFn: (user: TUser) => updateUser(user.id, { active: !user.active }),
     onSuccess: async (user) => {
-      notifications.show({ color: 'green', message: user.active ? `"${user.username}" can sign in again.` : `"${user.username}" is disabled and signed out.` });
+      notifications.show({
+        color: 'green',
+        message: user.active
+          ? `"${user.username}" can sign in again.`
+          : `"${user.username}" is disabled and signed out.`,
+      });
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
     },
   });
@@ -62,9 +71,9 @@ export default function UsersPage() {
     <Stack gap="lg">
       <Title order={1}>Users</Title>
       <Text c="dimmed" maw={760}>
-        QC inspectors sign in with Login As Admin and see the QC screens. A disabled account is signed out at once. 2-step
-        says whether the account has a second factor (an authenticator app); reset it when someone has lost their phone.
-        Agents are managed on the Agents screen.
+        QC inspectors sign in with Login As Admin and see the QC screens. A disabled account is signed out at once.
+        2-step says whether the account has a second factor (an authenticator app); reset it when someone has lost their
+        phone. Agents are managed on the Agents screen.
       </Text>
       <DataList
         label="User List"
@@ -96,7 +105,12 @@ export default function UsersPage() {
               >
                 {u.active ? 'Disable' : 'Enable'}
               </Button>
-              <Button size="compact-sm" variant="subtle" aria-label={`Reset password of ${u.username}`} onClick={() => setResetting(u)}>
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                aria-label={`Reset password of ${u.username}`}
+                onClick={() => setResetting(u)}
+              >
                 Reset password
               </Button>
               {canResetFactor(u) && resetFactorButton(u)}

@@ -1,5 +1,15 @@
 // The /api/users calls of the Users screen (QC inspector accounts), and the react-query keys that reload them.
-import { MAX_PAGE_SIZE, ZMfaResetResult, ZUser, zPaged, type TCreateUserRequest, type TMfaResetResult, type TPaged, type TUpdateUserRequest, type TUser } from '@crm/shared';
+import {
+  MAX_PAGE_SIZE,
+  ZMfaResetResult,
+  ZUser,
+  zPaged,
+  type TCreateUserRequest,
+  type TMfaResetResult,
+  type TPaged,
+  type TUpdateUserRequest,
+  type TUser,
+} from '@crm/shared';
 import { api } from '../../app/api.ts';
 
 export const USERS_KEY = ['users'] as const;

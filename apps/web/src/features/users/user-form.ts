@@ -16,7 +16,10 @@ function userInput<V extends { password: string }>(values: V): Omit<V, 'password
 }
 
 /** ZCreateUserRequest: a username without spaces, a name, and a password of at least MIN_PASSWORD_LENGTH characters. */
-export const validateUserForm = schemaValidate(ZCreateUserRequest, { labels: USER_LABELS, toInput: (values: TUserFormValues) => userInput(values) });
+export const validateUserForm = schemaValidate(ZCreateUserRequest, {
+  labels: USER_LABELS,
+  toInput: (values: TUserFormValues) => userInput(values),
+});
 
 /** The body the server gets: the schema's own output (trimmed, role QC). Only for values that passed validation. */
 export function toCreateUserRequest(values: TUserFormValues): TCreateUserRequest {
@@ -24,11 +27,19 @@ export function toCreateUserRequest(values: TUserFormValues): TCreateUserRequest
 }
 
 /** A reset is the password rule of every new password (ZNewPassword). */
-export const validatePasswordReset = schemaValidate(z.object({ password: ZNewPassword }), { labels: USER_LABELS, toInput: (values: { password: string }) => userInput(values) });
+export const validatePasswordReset = schemaValidate(z.object({ password: ZNewPassword }), {
+  labels: USER_LABELS,
+  toInput: (values: { password: string }) => userInput(values),
+});
 
 export type TPasswordChangeValues = { password: string; currentPassword: string; mfaCode: string };
 
-const CHANGE_LABELS = { ...USER_LABELS, password: 'New password', currentPassword: 'Current password', mfaCode: 'Authenticator code' };
+const CHANGE_LABELS = {
+  ...USER_LABELS,
+  password: 'New password',
+  currentPassword: 'Current password',
+  mfaCode: 'Authenticator code',
+};
 const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : value);
 
 /**
@@ -37,10 +48,18 @@ const blankToUndefined = (value: string) => (value.trim() === '' ? undefined : v
  */
 export function validateOwnPasswordChange(withCode: boolean) {
   const required = (key: string) => z.string({ message: `${key} is required` });
-  const schema = z.object({ password: ZNewPassword, currentPassword: required('currentPassword'), ...(withCode ? { mfaCode: required('mfaCode') } : {}) });
+  const schema = z.object({
+    password: ZNewPassword,
+    currentPassword: required('currentPassword'),
+    ...(withCode ? { mfaCode: required('mfaCode') } : {}),
+  });
   return schemaValidate(schema, {
     labels: CHANGE_LABELS,
-    toInput: (values: TPasswordChangeValues) => ({ password: blankToUndefined(values.password), currentPassword: blankToUndefined(values.currentPassword), mfaCode: blankToUndefined(values.mfaCode) }),
+    toInput: (values: TPasswordChangeValues) => ({
+      password: blankToUndefined(values.password),
+      currentPassword: blankToUndefined(values.currentPassword),
+      mfaCode: blankToUndefined(values.mfaCode),
+    }),
   });
 }
 
@@ -48,7 +67,11 @@ export function validateOwnPasswordChange(withCode: boolean) {
 export function toPasswordChange(values: TPasswordChangeValues, own: boolean): TUpdateUserRequest {
   if (!own) return { password: values.password };
   const code = values.mfaCode.replace(/\s+/g, '');
-  return { password: values.password, currentPassword: values.currentPassword, ...(code === '' ? {} : { mfaCode: code }) };
+  return {
+    password: values.password,
+    currentPassword: values.currentPassword,
+    ...(code === '' ? {} : { mfaCode: code }),
+  };
 }
 
 /** apps/server/src/modules/users/accounts.ts: usernameTaken (409). */

@@ -38,7 +38,9 @@ export function RecordingChecks({ analysis, currentSec, onSeek }: Props) {
   return (
     <Stack gap={4}>
       <CheckChips checks={reply} />
-      {reply.status === 'done' && reply.peaks.length > 0 && <Waveform analysis={reply} currentSec={currentSec} onSeek={onSeek} />}
+      {reply.status === 'done' && reply.peaks.length > 0 && (
+        <Waveform analysis={reply} currentSec={currentSec} onSeek={onSeek} />
+      )}
     </Stack>
   );
 }

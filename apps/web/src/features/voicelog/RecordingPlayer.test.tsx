@@ -65,7 +65,9 @@ describe('RecordingPlayer', () => {
     fakeServer({ 'GET /api/auth/media-token': tokens('t1') });
     const onMetadata = vi.fn();
     renderWithApp(<RecordingPlayer date="2026-11-19" fileName="01712345678_AG-1001.wav" onMetadata={onMetadata} />);
-    await waitFor(() => expect(audioElement().getAttribute('src')).toBe(recordingUrl('2026-11-19', '01712345678_AG-1001.wav', 't1')));
+    await waitFor(() =>
+      expect(audioElement().getAttribute('src')).toBe(recordingUrl('2026-11-19', '01712345678_AG-1001.wav', 't1')),
+    );
     expect(screen.getByRole('group', { name: 'Recording 01712345678_AG-1001.wav' })).toBeTruthy();
     expect(screen.getByLabelText('Time').textContent).toBe('0:00 / -:--');
 
@@ -79,7 +81,9 @@ describe('RecordingPlayer', () => {
   it('toggles between Play and Pause', async () => {
     fakeServer({ 'GET /api/auth/media-token': tokens('t1') });
     renderWithApp(<RecordingPlayer date="2026-11-19" fileName="a.wav" label="The call" />);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Play' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Play' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     loadMetadata(30);
     fireEvent.click(screen.getByRole('button', { name: 'Play' }));
     expect(played).toBe(1);

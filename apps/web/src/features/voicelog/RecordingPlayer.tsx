@@ -57,7 +57,14 @@ export function RecordingPlayer(props: TRecordingPlayerProps): JSX.Element {
 
 type TResume = { time: number; play: boolean };
 
-function Player({ date, fileName, label, onMetadata, compact = false, autoPlay = false }: TRecordingPlayerProps): JSX.Element {
+function Player({
+  date,
+  fileName,
+  label,
+  onMetadata,
+  compact = false,
+  autoPlay = false,
+}: TRecordingPlayerProps): JSX.Element {
   const token = useMediaToken();
   const audio = useRef<HTMLAudioElement>(null);
   // The token the audio URL was made with: kept while it works, so a token refresh does not restart the audio.
@@ -81,13 +88,23 @@ function Player({ date, fileName, label, onMetadata, compact = false, autoPlay =
   useEffect(() => {
     // An expired token in the cache (a tab asleep past its refresh) is replaced before the first load.
     // A failed refresh is shown with a Try again button rather than repeated.
-    if (pinned === undefined && token.data !== undefined && fresh === undefined && !token.isFetching && token.error === null) void refetch();
+    if (
+      pinned === undefined &&
+      token.data !== undefined &&
+      fresh === undefined &&
+      !token.isFetching &&
+      token.error === null
+    )
+      void refetch();
   }, [pinned, token.data, fresh, token.isFetching, token.error, refetch]);
 
   // The browser pauses a removed <audio>; forget it so it is not held on to.
-  useEffect(() => () => {
-    if (playingNow?.isConnected === false) playingNow = null;
-  }, []);
+  useEffect(
+    () => () => {
+      if (playingNow?.isConnected === false) playingNow = null;
+    },
+    [],
+  );
 
   const src = pinned === undefined ? undefined : recordingUrl(date, fileName, pinned.token);
   const name = label ?? `Recording ${fileName}`;

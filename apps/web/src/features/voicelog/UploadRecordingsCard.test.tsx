@@ -32,7 +32,8 @@ function renderCard() {
   return { token, fileInput };
 }
 
-const recording = (name: string, bytes = 'RIFF....WAVEfmt ') => new File([bytes], name, { type: name.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg' });
+const recording = (name: string, bytes = 'RIFF....WAVEfmt ') =>
+  new File([bytes], name, { type: name.endsWith('.wav') ? 'audio/wav' : 'audio/mpeg' });
 
 function choose(fileInput: HTMLInputElement, date: string, names: string[]) {
   fireEvent.change(screen.getByLabelText(/^Date folder/), { target: { value: date } });
@@ -46,7 +47,13 @@ describe('UploadRecordingsCard', () => {
   it('sends the files into the date folder, lists them with their lengths and empties the file input', async () => {
     server.reply({
       status: 200,
-      body: { directory: DATE, files: [{ fileName: FIRST, size: 56_044, duration: 7 }, { fileName: SECOND, size: 2_097_152, duration: 65 }] },
+      body: {
+        directory: DATE,
+        files: [
+          { fileName: FIRST, size: 56_044, duration: 7 },
+          { fileName: SECOND, size: 2_097_152, duration: 65 },
+        ],
+      },
     });
     const { token, fileInput } = renderCard();
     choose(fileInput, DATE, [FIRST, SECOND]);
@@ -56,7 +63,11 @@ describe('UploadRecordingsCard', () => {
     const title = await screen.findByText(`Uploaded 2 recordings to ${DATE}`);
     const status = title.closest<HTMLElement>('[role="status"]');
     if (status === null) throw new Error('the success is not announced as a status');
-    expect(within(status).getAllByRole('listitem').map((li) => li.textContent)).toEqual([`${FIRST} — 0:07 (55 KB)`, `${SECOND} — 1:05 (2.0 MB)`]);
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([`${FIRST} — 0:07 (55 KB)`, `${SECOND} — 1:05 (2.0 MB)`]);
     expect(screen.getByRole('button', { name: /Recording files/ }).textContent).toBe('Choose recordings');
     // the date stays for the next batch of the same day
     expect((screen.getByLabelText(/^Date folder/) as HTMLInputElement).value).toBe(DATE);
@@ -87,7 +98,11 @@ describe('UploadRecordingsCard', () => {
   });
 
   it('shows the progress while the files go, and stops the upload on Cancel', async () => {
-    server.reply({ status: 200, body: { directory: DATE, files: [{ fileName: FIRST, size: 16, duration: 7 }] }, delayMs: 1500 });
+    server.reply({
+      status: 200,
+      body: { directory: DATE, files: [{ fileName: FIRST, size: 16, duration: 7 }] },
+      delayMs: 1500,
+    });
     const { fileInput } = renderCard();
     choose(fileInput, DATE, [FIRST]);
     expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeTruthy();

@@ -36,7 +36,9 @@ export function uploadProblems(directory: string, files: readonly File[]): TUplo
   if (files.length === 0) fileProblems.push(VOICE_LOG_MESSAGES.noFiles);
   if (files.length > VOICE_LOG_UPLOAD_MAX_FILES) fileProblems.push(VOICE_LOG_MESSAGES.tooMany);
   for (const file of files) {
-    const problem = recordingFileNameProblem(file.name) ?? (file.size > MAX_BYTES ? `"${file.name}": ${VOICE_LOG_MESSAGES.tooLarge}` : null);
+    const problem =
+      recordingFileNameProblem(file.name) ??
+      (file.size > MAX_BYTES ? `"${file.name}": ${VOICE_LOG_MESSAGES.tooLarge}` : null);
     if (problem !== null) fileProblems.push(problem);
   }
   if (fileProblems.length > 0) problems.files = fileProblems;
@@ -48,13 +50,20 @@ function lengthText(seconds: number | null): string {
 }
 
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.ceil(bytes / 1024)).toLocaleString('en-US')} KB`;
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.ceil(bytes / 1024)).toLocaleString('en-US')} KB`;
 }
 
 function UploadedAlert({ result }: { result: TVoiceLogUploadResult }) {
   const n = result.files.length;
   return (
-    <Alert color="green" variant="light" role="status" title={`Uploaded ${n} recording${n === 1 ? '' : 's'} to ${result.directory}`}>
+    <Alert
+      color="green"
+      variant="light"
+      role="status"
+      title={`Uploaded ${n} recording${n === 1 ? '' : 's'} to ${result.directory}`}
+    >
       <List size="sm" aria-label="Uploaded recordings">
         {result.files.map((f) => (
           <List.Item key={f.fileName}>{`${f.fileName} — ${lengthText(f.duration)} (${sizeText(f.size)})`}</List.Item>
@@ -66,7 +75,12 @@ function UploadedAlert({ result }: { result: TVoiceLogUploadResult }) {
 
 function SendingProgress({ bytes, onCancel }: { bytes: TUploadBytes | null; onCancel: () => void }) {
   const pct = percent(bytes);
-  const text = bytes === null ? 'Starting…' : pct >= 100 ? 'Sent; the server is checking and storing the recordings…' : `${sizeText(bytes.loaded)} of ${sizeText(bytes.total)} sent (${pct}%)`;
+  const text =
+    bytes === null
+      ? 'Starting…'
+      : pct >= 100
+        ? 'Sent; the server is checking and storing the recordings…'
+        : `${sizeText(bytes.loaded)} of ${sizeText(bytes.total)} sent (${pct}%)`;
   return (
     <Stack gap={4}>
       <Progress value={pct} size="lg" aria-label="Upload progress" />
@@ -112,7 +126,12 @@ export function UploadRecordingsCard() {
     // The date stays for the next batch of the same day; the files sent are cleared.
     onSuccess: () => setFiles([]),
   });
-  const failure = mutation.error === null ? null : mutation.error instanceof ApiError ? mutation.error : new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
+  const failure =
+    mutation.error === null
+      ? null
+      : mutation.error instanceof ApiError
+        ? mutation.error
+        : new ApiError(0, NETWORK_ERROR_MESSAGE, 'network');
 
   const change = (next: { directory?: string; files?: File[] }) => {
     if (next.directory !== undefined) setDirectory(next.directory);

@@ -20,15 +20,33 @@ export function peaksPath(peaks: readonly number[]): string {
   const top = peaks.map((p, i) => `${i} ${(50 - p * 50).toFixed(1)}`);
   const bottom = peaks.map((p, i) => `${i} ${(50 + p * 50).toFixed(1)}`).reverse();
   // One point's shape has no width: it is given the width of one step.
-  const last = peaks.length === 1 ? ` L1 ${(50 - (peaks[0] ?? 0) * 50).toFixed(1)} L1 ${(50 + (peaks[0] ?? 0) * 50).toFixed(1)}` : '';
+  const last =
+    peaks.length === 1
+      ? ` L1 ${(50 - (peaks[0] ?? 0) * 50).toFixed(1)} L1 ${(50 + (peaks[0] ?? 0) * 50).toFixed(1)}`
+      : '';
   return `M${top.join(' L')}${last} L${bottom.join(' L')} Z`;
 }
 
 const Peaks = memo(function Peaks({ peaks }: { peaks: readonly number[] }) {
   const width = Math.max(1, peaks.length - 1);
   return (
-    <svg viewBox={`0 0 ${width} 100`} preserveAspectRatio="none" width="100%" height="100%" aria-hidden="true" style={{ display: 'block' }}>
-      <line x1={0} x2={width} y1={50} y2={50} stroke="var(--mantine-color-gray-4)" strokeWidth={1} vectorEffect="non-scaling-stroke" />
+    <svg
+      viewBox={`0 0 ${width} 100`}
+      preserveAspectRatio="none"
+      width="100%"
+      height="100%"
+      aria-hidden="true"
+      style={{ display: 'block' }}
+    >
+      <line
+        x1={0}
+        x2={width}
+        y1={50}
+        y2={50}
+        stroke="var(--mantine-color-gray-4)"
+        strokeWidth={1}
+        vectorEffect="non-scaling-stroke"
+      />
       <path d={peaksPath(peaks)} fill="var(--mantine-color-blue-6)" fillOpacity={0.75} />
     </svg>
   );
@@ -103,7 +121,17 @@ export function Waveform({ analysis, currentSec, onSeek }: Props) {
       <div
         aria-hidden="true"
         data-playhead=""
-        style={{ position: 'absolute', top: 0, bottom: 0, left: percentOf(currentSec, duration), width: 2, marginLeft: -1, background: 'var(--mantine-color-dark-7)', zIndex: 3, pointerEvents: 'none' }}
+        style={{
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          left: percentOf(currentSec, duration),
+          width: 2,
+          marginLeft: -1,
+          background: 'var(--mantine-color-dark-7)',
+          zIndex: 3,
+          pointerEvents: 'none',
+        }}
       />
     </Box>
   );

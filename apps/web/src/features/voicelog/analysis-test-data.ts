@@ -52,7 +52,17 @@ export function stereoWithOvertalk(): TRecordingAnalysisReply {
 }
 
 export function pendingReply(): TRecordingAnalysisReply {
-  return { status: 'pending', durationSec: 0, sampleRate: 0, channels: [], clippingShare: 0, tooQuiet: false, holdSeconds: 30, peaks: [], speech: [] };
+  return {
+    status: 'pending',
+    durationSec: 0,
+    sampleRate: 0,
+    channels: [],
+    clippingShare: 0,
+    tooQuiet: false,
+    holdSeconds: 30,
+    peaks: [],
+    speech: [],
+  };
 }
 
 /** The brief a search result carries: the reply without what only the player draws. */

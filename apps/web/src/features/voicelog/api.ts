@@ -65,22 +65,41 @@ export type TVoiceLogFilters = {
 };
 
 /** GET /api/voicelog/search: the recordings of a call date (the folder) and a number, page 0-based. */
-export function searchVoiceLog(date: string, msisdn: string, page = 0, size = VOICE_LOG_PAGE_SIZE, filters: TVoiceLogFilters = {}): Promise<TVoiceLogPage> {
+export function searchVoiceLog(
+  date: string,
+  msisdn: string,
+  page = 0,
+  size = VOICE_LOG_PAGE_SIZE,
+  filters: TVoiceLogFilters = {},
+): Promise<TVoiceLogPage> {
   const { longestSilenceOver, talkRatioUnder, sort } = filters;
   // The default order is left out, so an unfiltered search asks exactly what it always asked.
-  const query = { directory: date, msisdn, page, size, longestSilenceOver, talkRatioUnder, sort: sort === 'time' ? undefined : sort };
+  const query = {
+    directory: date,
+    msisdn,
+    page,
+    size,
+    longestSilenceOver,
+    talkRatioUnder,
+    sort: sort === 'time' ? undefined : sort,
+  };
   return api.get(VOICE_LOG_PATHS.search, { query, schema: ZVoiceLogPage, notify: false });
 }
 
 /** How often a recording still being analysed is asked about again. */
 export const ANALYSIS_POLL_MS = 3_000;
 
-export const recordingAnalysisKey = (date: string, fileName: string) => ['voicelog', 'analysis', date, fileName] as const;
+export const recordingAnalysisKey = (date: string, fileName: string) =>
+  ['voicelog', 'analysis', date, fileName] as const;
 
 /** GET /api/voicelog/analysis?fileName={yyyy-MM-dd}/{file}: the checks of one recording and what the player draws. */
 export function fetchRecordingAnalysis(date: string, fileName: string): Promise<TRecordingAnalysisReply> {
   // Shown inline, beside the player or the recording, not as a notification (it is polled).
-  return api.get(VOICE_LOG_PATHS.analysis, { query: { fileName: `${date}/${fileName}` }, schema: ZRecordingAnalysisReply, notify: false });
+  return api.get(VOICE_LOG_PATHS.analysis, {
+    query: { fileName: `${date}/${fileName}` },
+    schema: ZRecordingAnalysisReply,
+    notify: false,
+  });
 }
 
 /** A recording's analysis (null: none wanted), asked again every few seconds while it is still pending. */
@@ -110,7 +129,11 @@ export async function uploadRecordings(input: {
   for (const file of input.files) form.append('file', file, file.name);
   const url = `${VOICE_LOG_PATHS.upload}?${new URLSearchParams({ directory: input.directory }).toString()}`;
   const totalHint = input.files.reduce((sum, file) => sum + file.size, 0);
-  const { status, body } = await sendForm(url, form, { onUploadProgress: input.onUploadProgress, signal: input.signal, totalHint });
+  const { status, body } = await sendForm(url, form, {
+    onUploadProgress: input.onUploadProgress,
+    signal: input.signal,
+    totalHint,
+  });
   if (status === 401) {
     endExpiredSession();
     throw new ApiError(401, MESSAGES.auth.sessionExpired);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { monoWithHold, pendingReply, stereoWithOvertalk } from './analysis-test-data.ts';
 import { gapsOf, unionOfSpans, waveformRegions } from './waveform-regions.ts';
 
-const brief = (regions: ReturnType<typeof waveformRegions>) => regions.map((r) => [r.kind, r.startSec, r.endSec, r.label]);
+const brief = (regions: ReturnType<typeof waveformRegions>) =>
+  regions.map((r) => [r.kind, r.startSec, r.endSec, r.label]);
 
 describe('waveformRegions', () => {
   it('shades the hold and the silences of 2 s or more, not the 1.5 s pause', () => {
@@ -24,7 +25,11 @@ describe('waveformRegions', () => {
   });
 
   it('shades a silence at the start, and nothing of a recording not analysed yet', () => {
-    const reply = { ...monoWithHold(), speech: [[{ startSec: 3, endSec: 200 }]], deadAir: { totalSec: 3, longestSec: 3, holds: [] } };
+    const reply = {
+      ...monoWithHold(),
+      speech: [[{ startSec: 3, endSec: 200 }]],
+      deadAir: { totalSec: 3, longestSec: 3, holds: [] },
+    };
     expect(brief(waveformRegions(reply))).toEqual([['silence', 0, 3, 'Silence 3 s at 00:00']]);
     expect(waveformRegions(pendingReply())).toEqual([]);
   });
@@ -32,14 +37,28 @@ describe('waveformRegions', () => {
 
 describe('spans', () => {
   it('merges overlapping and touching spans of all channels', () => {
-    expect(unionOfSpans([[{ startSec: 0, endSec: 2 }, { startSec: 5, endSec: 6 }], [{ startSec: 1, endSec: 3 }, { startSec: 3, endSec: 4 }]])).toEqual([
+    expect(
+      unionOfSpans([
+        [
+          { startSec: 0, endSec: 2 },
+          { startSec: 5, endSec: 6 },
+        ],
+        [
+          { startSec: 1, endSec: 3 },
+          { startSec: 3, endSec: 4 },
+        ],
+      ]),
+    ).toEqual([
       { startSec: 0, endSec: 4 },
       { startSec: 5, endSec: 6 },
     ]);
   });
 
   it('finds the gaps up to the end, and all of it when nothing is spoken', () => {
-    expect(gapsOf([{ startSec: 1, endSec: 4 }], 10)).toEqual([{ startSec: 0, endSec: 1 }, { startSec: 4, endSec: 10 }]);
+    expect(gapsOf([{ startSec: 1, endSec: 4 }], 10)).toEqual([
+      { startSec: 0, endSec: 1 },
+      { startSec: 4, endSec: 10 },
+    ]);
     expect(gapsOf([], 7)).toEqual([{ startSec: 0, endSec: 7 }]);
   });
 });

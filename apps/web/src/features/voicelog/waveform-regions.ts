@@ -19,7 +19,10 @@ export function regionLabel(kind: TRegionKind, span: TTimeSpan): string {
 
 /** The spans of every channel merged where they touch or overlap, in order. */
 export function unionOfSpans(channels: readonly (readonly TTimeSpan[])[]): TTimeSpan[] {
-  const all = channels.flat().filter((s) => s.endSec > s.startSec).toSorted((a, b) => a.startSec - b.startSec);
+  const all = channels
+    .flat()
+    .filter((s) => s.endSec > s.startSec)
+    .toSorted((a, b) => a.startSec - b.startSec);
   const merged: TTimeSpan[] = [];
   for (const span of all) {
     const last = merged.at(-1);
@@ -56,7 +59,11 @@ export function waveformRegions(reply: TRecordingAnalysisReply): TWaveformRegion
   const regions: TWaveformRegion[] = [
     ...holds.map((span) => ({ ...span, kind: 'hold' as const, label: regionLabel('hold', span) })),
     ...silences.map((span) => ({ ...span, kind: 'silence' as const, label: regionLabel('silence', span) })),
-    ...(reply.overtalkSpans ?? []).map((span) => ({ ...span, kind: 'overtalk' as const, label: regionLabel('overtalk', span) })),
+    ...(reply.overtalkSpans ?? []).map((span) => ({
+      ...span,
+      kind: 'overtalk' as const,
+      label: regionLabel('overtalk', span),
+    })),
   ];
   return regions.toSorted((a, b) => a.startSec - b.startSec);
 }

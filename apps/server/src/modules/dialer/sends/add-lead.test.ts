@@ -1,24 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { addLeadParams, findLeadParams, parseAddLeadReply, parseFindLeadReply, splitRespondentName } from './add-lead.ts';
+import {
+  addLeadParams,
+  findLeadParams,
+  parseAddLeadReply,
+  parseFindLeadReply,
+  splitRespondentName,
+} from './add-lead.ts';
 import type { TLeadToSend, TSendSettings } from './transport.ts';
 
-const SETTINGS: TSendSettings = { listId: '999', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: null };
+const SETTINGS: TSendSettings = {
+  listId: '999',
+  duplicateCheck: 'DUPLIST',
+  dncCheck: true,
+  campaignDncCheck: false,
+  vicidialCampaignId: null,
+};
 const lead = (over: Partial<TLeadToSend> = {}): TLeadToSend => ({
-  leadId: '4711', phoneNumber: '+8801712345678', respondentName: 'Ayesha Siddiqua Rahman', columns: {}, ...over,
+  leadId: '4711',
+  phoneNumber: '+8801712345678',
+  respondentName: 'Ayesha Siddiqua Rahman',
+  columns: {},
+  ...over,
 });
 const paramsOf = (p: URLSearchParams) => Object.fromEntries(p);
 
 describe('addLeadParams', () => {
   it('sends a Bangladeshi number as phone_code 880 and its national number, with the list and our lead id', () => {
     expect(paramsOf(addLeadParams(lead(), SETTINGS))).toEqual({
-      function: 'add_lead', source: 'crm', phone_code: '880', phone_number: '1712345678', list_id: '999', vendor_lead_code: '4711',
-      dnc_check: 'Y', campaign_dnc_check: 'N', duplicate_check: 'DUPLIST', first_name: 'Ayesha Siddiqua', last_name: 'Rahman',
+      function: 'add_lead',
+      source: 'crm',
+      phone_code: '880',
+      phone_number: '1712345678',
+      list_id: '999',
+      vendor_lead_code: '4711',
+      dnc_check: 'Y',
+      campaign_dnc_check: 'N',
+      duplicate_check: 'DUPLIST',
+      first_name: 'Ayesha Siddiqua',
+      last_name: 'Rahman',
     });
   });
 
   it('sends a US number as phone_code 1, the campaign DNC check with its campaign, and no duplicate check when NONE', () => {
     const p = addLeadParams(lead({ phoneNumber: '+17275551111' }), {
-      listId: '101', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: true, vicidialCampaignId: 'TESTCAMP',
+      listId: '101',
+      duplicateCheck: 'NONE',
+      dncCheck: false,
+      campaignDncCheck: true,
+      vicidialCampaignId: 'TESTCAMP',
     });
     expect(p.get('phone_code')).toBe('1');
     expect(p.get('phone_number')).toBe('7275551111');
@@ -40,13 +69,28 @@ describe('addLeadParams', () => {
   });
 
   it('sends standard fields as themselves, other columns as custom fields, and never a column named like a setting', () => {
-    const p = addLeadParams(lead({
-      columns: {
-        City: 'Dhaka', email: 'a@b.example', Comments: 'call after 5', region: 'North', br_id: 'B-7', data_status: 'new',
-        Favorite_Color: 'blue', list_id: '555', Phone_Number: '1', duplicate_check: 'NONE', add_to_hopper: 'Y',
-        callback_datetime: 'NOW', campaign_id: 'X', custom_fields: 'N', empty: '',
-      },
-    }), SETTINGS);
+    const p = addLeadParams(
+      lead({
+        columns: {
+          City: 'Dhaka',
+          email: 'a@b.example',
+          Comments: 'call after 5',
+          region: 'North',
+          br_id: 'B-7',
+          data_status: 'new',
+          Favorite_Color: 'blue',
+          list_id: '555',
+          Phone_Number: '1',
+          duplicate_check: 'NONE',
+          add_to_hopper: 'Y',
+          callback_datetime: 'NOW',
+          campaign_id: 'X',
+          custom_fields: 'N',
+          empty: '',
+        },
+      }),
+      SETTINGS,
+    );
     expect(p.get('city')).toBe('Dhaka');
     expect(p.get('email')).toBe('a@b.example');
     expect(p.get('comments')).toBe('call after 5');
@@ -58,7 +102,8 @@ describe('addLeadParams', () => {
     expect(p.get('list_id')).toBe('999');
     expect(p.get('phone_number')).toBe('1712345678');
     expect(p.get('duplicate_check')).toBe('DUPLIST');
-    for (const name of ['add_to_hopper', 'callback_datetime', 'campaign_id', 'Phone_Number', 'empty', 'City']) expect(p.has(name), name).toBe(false);
+    for (const name of ['add_to_hopper', 'callback_datetime', 'campaign_id', 'Phone_Number', 'empty', 'City'])
+      expect(p.has(name), name).toBe(false);
   });
 
   it('leaves custom_fields out when every column is standard or reserved', () => {
@@ -73,8 +118,13 @@ describe('addLeadParams', () => {
   });
 
   it('takes first_name and last_name columns only when the lead has no respondent name', () => {
-    expect(addLeadParams(lead({ columns: { first_name: 'Other' } }), SETTINGS).get('first_name')).toBe('Ayesha Siddiqua');
-    const p = addLeadParams(lead({ respondentName: null, columns: { first_name: 'Other', last_name: 'Name' } }), SETTINGS);
+    expect(addLeadParams(lead({ columns: { first_name: 'Other' } }), SETTINGS).get('first_name')).toBe(
+      'Ayesha Siddiqua',
+    );
+    const p = addLeadParams(
+      lead({ respondentName: null, columns: { first_name: 'Other', last_name: 'Name' } }),
+      SETTINGS,
+    );
     expect([p.get('first_name'), p.get('last_name')]).toEqual(['Other', 'Name']);
   });
 });
@@ -93,8 +143,13 @@ describe('splitRespondentName', () => {
 describe('findLeadParams', () => {
   it('asks update_lead whether the list holds our lead id, changing nothing', () => {
     expect(paramsOf(findLeadParams('4711', SETTINGS))).toEqual({
-      function: 'update_lead', source: 'crm', search_method: 'VENDOR_LEAD_CODE', search_location: 'LIST', list_id: '999',
-      vendor_lead_code: '4711', no_update: 'Y',
+      function: 'update_lead',
+      source: 'crm',
+      search_method: 'VENDOR_LEAD_CODE',
+      search_location: 'LIST',
+      list_id: '999',
+      vendor_lead_code: '4711',
+      no_update: 'Y',
     });
   });
 });
@@ -103,13 +158,23 @@ describe('parseAddLeadReply', () => {
   const kind = (text: string) => parseAddLeadReply(text, SETTINGS).kind;
 
   it('reads an added lead and its VICIdial lead id, in the documented and the coded order of fields', () => {
-    expect(parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193715|-4\nNOTICE: add_lead ADDED TO HOPPER - 7275551111|6666|193715|1677922\n', SETTINGS))
-      .toEqual({
-        kind: 'added', vicidialLeadId: '193715',
-        message: 'SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193715|-4 · NOTICE: add_lead ADDED TO HOPPER - 7275551111|6666|193715|1677922',
-      });
-    expect(parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|999|2001|6.00|6666\r\n', SETTINGS)).toMatchObject({ kind: 'added', vicidialLeadId: '2001' });
-    expect(parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|101|2001|6.00|6666', SETTINGS)).toMatchObject({ kind: 'added', vicidialLeadId: null });
+    expect(
+      parseAddLeadReply(
+        'SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193715|-4\nNOTICE: add_lead ADDED TO HOPPER - 7275551111|6666|193715|1677922\n',
+        SETTINGS,
+      ),
+    ).toEqual({
+      kind: 'added',
+      vicidialLeadId: '193715',
+      message:
+        'SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193715|-4 · NOTICE: add_lead ADDED TO HOPPER - 7275551111|6666|193715|1677922',
+    });
+    expect(
+      parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|999|2001|6.00|6666\r\n', SETTINGS),
+    ).toMatchObject({ kind: 'added', vicidialLeadId: '2001' });
+    expect(
+      parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|101|2001|6.00|6666', SETTINGS),
+    ).toMatchObject({ kind: 'added', vicidialLeadId: null });
   });
 
   it('reads every documented success with its notices as added', () => {
@@ -124,11 +189,20 @@ describe('parseAddLeadReply', () => {
       'NOTICE: add_lead SCHEDULED CALLBACK NOT ADDED, USER NOT VALID - 1234|TESTCAMP|6|',
       'NOTICE: add_lead SCHEDULED CALLBACK NOT ADDED, CAMPAIGN NOT VALID - 1234|XYZ',
     ]) {
-      expect(parseAddLeadReply(`SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193716|-4\n${notice}\n`, SETTINGS), notice)
-        .toMatchObject({ kind: 'added', vicidialLeadId: '193716' });
+      expect(
+        parseAddLeadReply(
+          `SUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193716|-4\n${notice}\n`,
+          SETTINGS,
+        ),
+        notice,
+      ).toMatchObject({ kind: 'added', vicidialLeadId: '193716' });
     }
     // A notice may come first.
-    expect(kind('NOTICE: add_lead NANPA options disabled, NANPA prefix data not loaded - 0|6666\nSUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193716|-4')).toBe('added');
+    expect(
+      kind(
+        'NOTICE: add_lead NANPA options disabled, NANPA prefix data not loaded - 0|6666\nSUCCESS: add_lead LEAD HAS BEEN ADDED - 7275551111|6666|999|193716|-4',
+      ),
+    ).toBe('added');
   });
 
   it('reads every documented duplicate answer as duplicate', () => {
@@ -155,7 +229,7 @@ describe('parseAddLeadReply', () => {
     expect(kind('ERROR: add_lead PHONE NUMBER IN CAMPAIGN DNC - 7275551111|TESTCAMP|6666\n')).toBe('dnc');
   });
 
-  it('reads the phone number checks and any other add_lead error as refused, with VICIdial\'s message', () => {
+  it("reads the phone number checks and any other add_lead error as refused, with VICIdial's message", () => {
     for (const line of [
       'ERROR: add_lead INVALID PHONE NUMBER LENGTH - 72755|6666',
       'ERROR: add_lead INVALID PHONE NUMBER PREFIX - 72755|6666',
@@ -183,7 +257,8 @@ describe('parseAddLeadReply', () => {
   it('reads what it cannot understand as transient: the lead may or may not be in VICIdial', () => {
     expect(parseAddLeadReply('', SETTINGS)).toEqual({ kind: 'transient', message: 'The dialer sent an empty reply.' });
     expect(parseAddLeadReply('<html><body>502 Bad Gateway</body></html>', SETTINGS)).toEqual({
-      kind: 'transient', message: 'The dialer sent a reply that could not be read: "<html><body>502 Bad Gateway</body></html>"',
+      kind: 'transient',
+      message: 'The dialer sent a reply that could not be read: "<html><body>502 Bad Gateway</body></html>"',
     });
     expect(kind('NOTICE: add_lead NANPA options disabled, NANPA prefix data not loaded - 0|6666')).toBe('transient');
     expect(kind('LEAD HAS BEEN ADDED')).toBe('transient');
@@ -192,10 +267,21 @@ describe('parseAddLeadReply', () => {
   it('never repeats the API user or password in a message', () => {
     const secrets = ['crmapi', 's3cret-pass'];
     const bad = parseAddLeadReply('ERROR: Invalid Username/Password: |crmapi|s3cret-pass|\n', SETTINGS, secrets);
-    expect(bad).toEqual({ kind: 'stop', message: 'The dialer refused the API user or password (Invalid Username/Password).' });
-    const noRight = parseAddLeadReply('ERROR: add_lead USER DOES NOT HAVE PERMISSION TO ADD LEADS TO THE SYSTEM - crmapi|0', SETTINGS, secrets);
+    expect(bad).toEqual({
+      kind: 'stop',
+      message: 'The dialer refused the API user or password (Invalid Username/Password).',
+    });
+    const noRight = parseAddLeadReply(
+      'ERROR: add_lead USER DOES NOT HAVE PERMISSION TO ADD LEADS TO THE SYSTEM - crmapi|0',
+      SETTINGS,
+      secrets,
+    );
     expect(noRight.message).toBe('ERROR: add_lead USER DOES NOT HAVE PERMISSION TO ADD LEADS TO THE SYSTEM - ***|0');
-    const added = parseAddLeadReply('SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|999|2001|6.00|crmapi', SETTINGS, secrets);
+    const added = parseAddLeadReply(
+      'SUCCESS: add_lead LEAD HAS BEEN ADDED - 1712345678|999|2001|6.00|crmapi',
+      SETTINGS,
+      secrets,
+    );
     expect(added.message).not.toContain('crmapi');
     const garbage = parseAddLeadReply('<p>pass=s3cret-pass</p>', SETTINGS, secrets);
     expect(garbage.message).not.toContain('s3cret-pass');
@@ -204,14 +290,24 @@ describe('parseAddLeadReply', () => {
 
 describe('parseFindLeadReply', () => {
   it('reads a lead found, with its VICIdial lead id', () => {
-    expect(parseFindLeadReply('NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |6666|1010542|12345678901234|9998887112|3333444|0\n')).toEqual({
-      kind: 'found', vicidialLeadId: '1010542', message: 'NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |6666|1010542|12345678901234|9998887112|3333444|0',
+    expect(
+      parseFindLeadReply(
+        'NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |6666|1010542|12345678901234|9998887112|3333444|0\n',
+      ),
+    ).toEqual({
+      kind: 'found',
+      vicidialLeadId: '1010542',
+      message: 'NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |6666|1010542|12345678901234|9998887112|3333444|0',
     });
   });
 
   it('reads no match as absent, in either documented form', () => {
-    expect(parseFindLeadReply('NOTICE: update_lead NO MATCHES FOUND IN THE SYSTEM - 6666|4567|897654327|7275551212\n')).toEqual({ kind: 'absent' });
-    expect(parseFindLeadReply('ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM - 6666|||')).toEqual({ kind: 'absent' });
+    expect(
+      parseFindLeadReply('NOTICE: update_lead NO MATCHES FOUND IN THE SYSTEM - 6666|4567|897654327|7275551212\n'),
+    ).toEqual({ kind: 'absent' });
+    expect(parseFindLeadReply('ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM - 6666|||')).toEqual({
+      kind: 'absent',
+    });
   });
 
   it('stops on permission and list errors', () => {
@@ -226,7 +322,8 @@ describe('parseFindLeadReply', () => {
       expect(parseFindLeadReply(line).kind, line).toBe('stop');
     }
     expect(parseFindLeadReply('ERROR: Invalid Username/Password: |6666|1234|', ['6666', '1234'])).toEqual({
-      kind: 'stop', message: 'The dialer refused the API user or password (Invalid Username/Password).',
+      kind: 'stop',
+      message: 'The dialer refused the API user or password (Invalid Username/Password).',
     });
   });
 

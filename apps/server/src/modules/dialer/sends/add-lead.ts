@@ -36,13 +36,47 @@ export const ADD_LEAD_STANDARD_FIELDS: Readonly<Record<string, number>> = {
  * time zone): a column of one of these names would change what the send asks VICIdial to do, so it is never sent.
  */
 const RESERVED_PARAMETERS = new Set([
-  'user', 'pass', 'source', 'function', 'stage', 'header', 'format',
-  'phone_number', 'phone_code', 'list_id', 'lead_id', 'vendor_lead_code', 'entry_list_id', 'gmt_offset_now', 'multi_alt_phones',
-  'dnc_check', 'campaign_dnc_check', 'campaign_id', 'duplicate_check', 'add_to_hopper', 'hopper_priority',
-  'hopper_local_call_time_check', 'usacan_prefix_check', 'usacan_areacode_check', 'nanpa_ac_prefix_check',
-  'custom_fields', 'tz_method', 'lookup_state', 'list_exists_check',
-  'search_method', 'search_location', 'insert_if_not_found', 'records', 'no_update', 'delete_lead', 'delete_cf_data',
-  'reset_lead', 'update_phone_number', 'remove_from_hopper', 'archived_lead', 'force_entry_list_id',
+  'user',
+  'pass',
+  'source',
+  'function',
+  'stage',
+  'header',
+  'format',
+  'phone_number',
+  'phone_code',
+  'list_id',
+  'lead_id',
+  'vendor_lead_code',
+  'entry_list_id',
+  'gmt_offset_now',
+  'multi_alt_phones',
+  'dnc_check',
+  'campaign_dnc_check',
+  'campaign_id',
+  'duplicate_check',
+  'add_to_hopper',
+  'hopper_priority',
+  'hopper_local_call_time_check',
+  'usacan_prefix_check',
+  'usacan_areacode_check',
+  'nanpa_ac_prefix_check',
+  'custom_fields',
+  'tz_method',
+  'lookup_state',
+  'list_exists_check',
+  'search_method',
+  'search_location',
+  'insert_if_not_found',
+  'records',
+  'no_update',
+  'delete_lead',
+  'delete_cf_data',
+  'reset_lead',
+  'update_phone_number',
+  'remove_from_hopper',
+  'archived_lead',
+  'force_entry_list_id',
 ]);
 
 function isReserved(name: string): boolean {
@@ -53,14 +87,23 @@ const NAME_LENGTH = ADD_LEAD_STANDARD_FIELDS.first_name ?? 30;
 
 /** "Ayesha Siddiqua Rahman" → first_name "Ayesha Siddiqua", last_name "Rahman"; one word is a first name. */
 export function splitRespondentName(name: string | null): { firstName: string; lastName: string } {
-  const words = (name ?? '').trim().split(/\s+/).filter((w) => w !== '');
+  const words = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w !== '');
   if (words.length === 0) return { firstName: '', lastName: '' };
   if (words.length === 1) return { firstName: words[0]!.slice(0, NAME_LENGTH), lastName: '' };
-  return { firstName: words.slice(0, -1).join(' ').slice(0, NAME_LENGTH), lastName: words.at(-1)!.slice(0, NAME_LENGTH) };
+  return {
+    firstName: words.slice(0, -1).join(' ').slice(0, NAME_LENGTH),
+    lastName: words.at(-1)!.slice(0, NAME_LENGTH),
+  };
 }
 
 /** phone_code (country calling code) and phone_number (national significant number) of an E.164 number. */
-export function splitPhoneNumber(phoneNumber: string, country?: CountryCode): { phoneCode: string | null; phoneNumber: string } {
+export function splitPhoneNumber(
+  phoneNumber: string,
+  country?: CountryCode,
+): { phoneCode: string | null; phoneNumber: string } {
   const parsed = parsePhoneNumberFromString(phoneNumber, country);
   if (parsed) return { phoneCode: parsed.countryCallingCode, phoneNumber: parsed.nationalNumber };
   // A calling code libphonenumber does not know: VICIdial still gets the digits and judges them itself.
@@ -134,7 +177,11 @@ export function redactSecrets(message: string, secrets: readonly string[]): stri
 type Reply = { lines: string[]; message: string };
 
 function readReply(text: string, secrets: readonly string[]): Reply {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).map((l) => l.trim()).filter((l) => l !== '');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l !== '');
   const joined = redactSecrets(lines.join(' · '), secrets);
   return { lines, message: joined.length > MAX_MESSAGE ? `${joined.slice(0, MAX_MESSAGE)}…` : joined };
 }
@@ -168,7 +215,12 @@ function stopMessage(line: string, reply: Reply): string {
 /** The data fields after " - " of a reply line. */
 function dataFields(line: string): string[] {
   const at = line.indexOf(' - ');
-  return at < 0 ? [] : line.slice(at + 3).split('|').map((f) => f.trim());
+  return at < 0
+    ? []
+    : line
+        .slice(at + 3)
+        .split('|')
+        .map((f) => f.trim());
 }
 
 /**
@@ -188,7 +240,11 @@ function addedLeadId(line: string, listId: string): string | null {
  * Reads add_lead's reply. The first SUCCESS or ERROR line decides (NOTICE lines may come before or after it); a reply
  * with neither (empty, an HTML page, only notices) leaves the lead's fate unknown: transient, so it is looked up.
  */
-export function parseAddLeadReply(text: string, settings: TSendSettings, secrets: readonly string[] = []): TAddLeadResult {
+export function parseAddLeadReply(
+  text: string,
+  settings: TSendSettings,
+  secrets: readonly string[] = [],
+): TAddLeadResult {
   const reply = readReply(text, secrets);
   const line = reply.lines.find((l) => /^(SUCCESS|ERROR):/i.test(l));
   if (line === undefined) return { kind: 'transient', message: unreadable(reply) };

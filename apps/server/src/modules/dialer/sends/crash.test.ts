@@ -3,7 +3,15 @@
 // exactly once; the leads that were on their way when the process died are looked up, not sent again.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDialerSend } from '@crm/shared';
-import { addCampaign, createInstallation, query, signIn, waitFor, type Installation, type Mode } from '../../../test/crash-support.ts';
+import {
+  addCampaign,
+  createInstallation,
+  query,
+  signIn,
+  waitFor,
+  type Installation,
+  type Mode,
+} from '../../../test/crash-support.ts';
 import type { RunningServer } from '../../../test/process.ts';
 import { startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
 import { dialerEnv } from '../../../test/fault-send-support.ts';
@@ -41,9 +49,21 @@ describe.each<Mode>(['postgres', 'embedded'])('a send killed mid-way (%s)', (mod
     const campaignName = `Crash send ${mode}`;
     const campaignId = await addCampaign(api, campaignName, `CS${mode.slice(0, 3)}`);
     const url = await install.databaseUrl();
-    await query(url, `insert into leads (campaign_id, cell_number, data_date, for_d, generate_status)
-                      select $1, '+8801' || (700000000 + i)::text, $2::date, 'd', 1 from generate_series(1, $3::int) i`, [campaignId, DATE, LEADS]);
-    const settings = await api.call('PUT', '/api/dialer/settings', { campaignName, listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0 });
+    await query(
+      url,
+      `insert into leads (campaign_id, cell_number, data_date, for_d, generate_status)
+                      select $1, '+8801' || (700000000 + i)::text, $2::date, 'd', 1 from generate_series(1, $3::int) i`,
+      [campaignId, DATE, LEADS],
+    );
+    const settings = await api.call('PUT', '/api/dialer/settings', {
+      campaignName,
+      listId: '1001',
+      duplicateCheck: 'NONE',
+      dncCheck: false,
+      campaignDncCheck: false,
+      vicidialCampaignId: null,
+      rate: 0,
+    });
     expect(settings.status).toBe(200);
     const started = await api.call<{ id: number }>('POST', '/api/dialer/sends', { campaignName, date: DATE });
     expect(started.status).toBe(200);
@@ -56,12 +76,21 @@ describe.each<Mode>(['postgres', 'embedded'])('a send killed mid-way (%s)', (mod
     // Some leads reached the list before the kill: their rows do not say so yet.
     expect(fake.lists.leads('1001').length).toBeGreaterThan(0);
     // Leads handed to the dialer whose answer was never stored: the restart must look them up.
-    const [open] = await query<{ n: string }>(await install.databaseUrl(), `select count(*) as n from dialer_send_leads where send_id = $1 and outcome = 'sending'`, [id]);
+    const [open] = await query<{ n: string }>(
+      await install.databaseUrl(),
+      `select count(*) as n from dialer_send_leads where send_id = $1 and outcome = 'sending'`,
+      [id],
+    );
     expect(Number(open?.n)).toBeGreaterThan(0);
 
     server = await install.start();
     const after = await signIn(server);
-    await waitFor(async () => (await after.call<TDialerSend>('GET', `/api/dialer/sends/${id}`)).body.state === 'finished', 120_000, 'the send to finish', 200);
+    await waitFor(
+      async () => (await after.call<TDialerSend>('GET', `/api/dialer/sends/${id}`)).body.state === 'finished',
+      120_000,
+      'the send to finish',
+      200,
+    );
     const done = (await after.call<TDialerSend>('GET', `/api/dialer/sends/${id}`)).body;
     expect(done).toMatchObject({ total: LEADS, added: LEADS, failed: 0, pending: 0 });
 

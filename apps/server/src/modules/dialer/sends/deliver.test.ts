@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { createPacer, deliverLead } from './deliver.ts';
 import type { TAddLeadResult, TFindLeadResult, TLeadTransport, TSendSettings } from './transport.ts';
 
-const settings: TSendSettings = { listId: '1001', duplicateCheck: 'NONE', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null };
+const settings: TSendSettings = {
+  listId: '1001',
+  duplicateCheck: 'NONE',
+  dncCheck: false,
+  campaignDncCheck: false,
+  vicidialCampaignId: null,
+};
 const lead = { leadId: '42', phoneNumber: '+8801712345678', respondentName: null, columns: {} };
 const config = { retries: 2, backoffMs: 1 };
 
@@ -30,35 +36,58 @@ const pace = async () => undefined;
 describe('deliverLead', () => {
   it('adds a lead with one request', async () => {
     const { transport, calls } = scripted([{ kind: 'added', vicidialLeadId: '9', message: 'SUCCESS' }]);
-    expect(await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace })).toEqual({ kind: 'added', vicidialLeadId: '9', message: 'SUCCESS', attempts: 1 });
+    expect(
+      await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace }),
+    ).toEqual({ kind: 'added', vicidialLeadId: '9', message: 'SUCCESS', attempts: 1 });
     expect(calls).toEqual(['add']);
   });
 
   it('looks a lead up after a lost answer and does not add it again when it is there', async () => {
-    const { transport, calls } = scripted([{ kind: 'transient', message: 'The dialer did not answer within 10 s.' }], [{ kind: 'found', vicidialLeadId: '7', message: 'NOTICE: found' }]);
-    const d = await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace });
+    const { transport, calls } = scripted(
+      [{ kind: 'transient', message: 'The dialer did not answer within 10 s.' }],
+      [{ kind: 'found', vicidialLeadId: '7', message: 'NOTICE: found' }],
+    );
+    const d = await deliverLead(lead, false, {
+      transport,
+      settings,
+      config,
+      signal: new AbortController().signal,
+      pace,
+    });
     expect(d).toMatchObject({ kind: 'added', vicidialLeadId: '7', attempts: 2 });
     expect(calls).toEqual(['add', 'find']);
   });
 
   it('sends a lead that may be there (a crash) only after the list says it is not', async () => {
-    const { transport, calls } = scripted([{ kind: 'duplicate', message: 'ERROR: add_lead DUPLICATE PHONE NUMBER IN LIST' }], [{ kind: 'absent' }]);
-    expect(await deliverLead(lead, true, { transport, settings, config, signal: new AbortController().signal, pace })).toMatchObject({ kind: 'duplicate', attempts: 2 });
+    const { transport, calls } = scripted(
+      [{ kind: 'duplicate', message: 'ERROR: add_lead DUPLICATE PHONE NUMBER IN LIST' }],
+      [{ kind: 'absent' }],
+    );
+    expect(
+      await deliverLead(lead, true, { transport, settings, config, signal: new AbortController().signal, pace }),
+    ).toMatchObject({ kind: 'duplicate', attempts: 2 });
     expect(calls).toEqual(['find', 'add']);
   });
 
   it('counts a lead failed after every try, with the last reason, never as sent', async () => {
     const { transport, calls } = scripted(
-      [{ kind: 'transient', message: 'HTTP 500' }, { kind: 'transient', message: 'HTTP 500' }],
+      [
+        { kind: 'transient', message: 'HTTP 500' },
+        { kind: 'transient', message: 'HTTP 500' },
+      ],
       [{ kind: 'absent' }, { kind: 'transient', message: 'Cannot reach the dialer' }],
     );
-    expect(await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace })).toEqual({ kind: 'failed', message: 'Cannot reach the dialer', attempts: 4 });
+    expect(
+      await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace }),
+    ).toEqual({ kind: 'failed', message: 'Cannot reach the dialer', attempts: 4 });
     expect(calls).toEqual(['add', 'find', 'add', 'find']);
   });
 
   it('stops at an answer no lead gets past', async () => {
     const { transport, calls } = scripted([{ kind: 'stop', message: 'NOT AN ALLOWED LIST ID' }]);
-    expect(await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace })).toMatchObject({ kind: 'stop', message: 'NOT AN ALLOWED LIST ID' });
+    expect(
+      await deliverLead(lead, false, { transport, settings, config, signal: new AbortController().signal, pace }),
+    ).toMatchObject({ kind: 'stop', message: 'NOT AN ALLOWED LIST ID' });
     expect(calls).toEqual(['add']);
   });
 
@@ -66,7 +95,10 @@ describe('deliverLead', () => {
     const stopped = new AbortController();
     stopped.abort();
     const { transport, calls } = scripted([]);
-    expect(await deliverLead(lead, false, { transport, settings, config, signal: stopped.signal, pace })).toEqual({ kind: 'untried', attempts: 0 });
+    expect(await deliverLead(lead, false, { transport, settings, config, signal: stopped.signal, pace })).toEqual({
+      kind: 'untried',
+      attempts: 0,
+    });
     expect(calls).toEqual([]);
 
     const midway = new AbortController();
@@ -74,7 +106,15 @@ describe('deliverLead', () => {
     const slowPace = async () => {
       if (lost.calls.length > 0) midway.abort();
     };
-    expect(await deliverLead(lead, false, { transport: lost.transport, settings, config, signal: midway.signal, pace: slowPace })).toEqual({ kind: 'unknown', attempts: 1 });
+    expect(
+      await deliverLead(lead, false, {
+        transport: lost.transport,
+        settings,
+        config,
+        signal: midway.signal,
+        pace: slowPace,
+      }),
+    ).toEqual({ kind: 'unknown', attempts: 1 });
   });
 });
 

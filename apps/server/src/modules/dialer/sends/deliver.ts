@@ -27,13 +27,18 @@ export type TDeliverOptions = {
 };
 
 /** Waits `ms`, or less when `signal` ends the wait (never throws). */
-const pause = (ms: number, signal: AbortSignal) => (ms <= 0 ? Promise.resolve() : sleep(ms, undefined, { signal }).catch(() => undefined));
+const pause = (ms: number, signal: AbortSignal) =>
+  ms <= 0 ? Promise.resolve() : sleep(ms, undefined, { signal }).catch(() => undefined);
 
 /**
  * Sends one lead. `mayBeThere`: an earlier try's fate is unknown (a crash or a time-out while it was on its way), so the
  * list is searched for it first. Requests abort only with `signal` (the transport's own time-out is a transient failure).
  */
-export async function deliverLead(lead: TLeadToSend, mayBeThere: boolean, options: TDeliverOptions): Promise<TDelivery> {
+export async function deliverLead(
+  lead: TLeadToSend,
+  mayBeThere: boolean,
+  options: TDeliverOptions,
+): Promise<TDelivery> {
   const { transport, settings, config, signal, pace } = options;
   let checkFirst = mayBeThere;
   let attempts = 0;
@@ -48,7 +53,8 @@ export async function deliverLead(lead: TLeadToSend, mayBeThere: boolean, option
         if (signal.aborted) return { kind: 'unknown', attempts };
         attempts += 1;
         const found = await transport.findLead(lead.leadId, settings, signal);
-        if (found.kind === 'found') return { kind: 'added', vicidialLeadId: found.vicidialLeadId, message: found.message, attempts };
+        if (found.kind === 'found')
+          return { kind: 'added', vicidialLeadId: found.vicidialLeadId, message: found.message, attempts };
         if (found.kind === 'stop') return { kind: 'stop', message: found.message, attempts };
         if (found.kind === 'transient') {
           lastFailure = found.message;

@@ -28,7 +28,11 @@ export type TSendQueue = {
   stop: () => Promise<void>;
 };
 
-export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, options: { sliceMs?: number } = {}): TSendQueue {
+export function createSendQueue(
+  deps: TWorkerDeps,
+  log: FastifyBaseLogger,
+  options: { sliceMs?: number } = {},
+): TSendQueue {
   const sliceMs = options.sliceMs ?? SEND_SLICE_MS;
   const closing = new AbortController();
   let started: Promise<PgBoss> | undefined;
@@ -36,7 +40,15 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
 
   function ready(): Promise<PgBoss> {
     // 'short': at most one waiting job per send; the running one may queue its successor.
-    const queue = { name: SEND_QUEUE, policy: 'short' as const, retryLimit: 20, retryDelay: 5, retryBackoff: true, expireInSeconds: EXPIRE_SECONDS, retentionMinutes: 60 * 24 };
+    const queue = {
+      name: SEND_QUEUE,
+      policy: 'short' as const,
+      retryLimit: 20,
+      retryDelay: 5,
+      retryBackoff: true,
+      expireInSeconds: EXPIRE_SECONDS,
+      retentionMinutes: 60 * 24,
+    };
     started ??= startJobQueue(deps.pool, log, queue, MAINTENANCE_SECONDS).catch((e: unknown) => {
       started = undefined;
       throw e;
@@ -64,7 +76,11 @@ export function createSendQueue(deps: TWorkerDeps, log: FastifyBaseLogger, optio
         signal: closing.signal,
         mends: isDatabaseFailure,
         // One line when the slice first meets the failure, one when it first goes on: not one per try.
-        onOutage: (e) => log.warn({ sendId, err: e instanceof Error ? e.message : String(e) }, 'dialer send: the database stopped answering; the send goes on once it answers'),
+        onOutage: (e) =>
+          log.warn(
+            { sendId, err: e instanceof Error ? e.message : String(e) },
+            'dialer send: the database stopped answering; the send goes on once it answers',
+          ),
         onBack: () => log.info({ sendId }, 'dialer send: the database answers again; the send goes on'),
       },
     );

@@ -12,7 +12,11 @@ export function sendReportFileName(id: number, campaignName: string, date: strin
   return `send-${id}-${campaignName.replace(/[^A-Za-z0-9_-]+/g, '_')}-${date}.csv`;
 }
 
-export async function exportSendReport(db: Db, id: number, timeZone: string): Promise<{ fileName: string; csv: Readable }> {
+export async function exportSendReport(
+  db: Db,
+  id: number,
+  timeZone: string,
+): Promise<{ fileName: string; csv: Readable }> {
   const send = await findSend(db, id, timeZone);
   const rows = db
     .selectFrom('dialerSendLeads')
@@ -24,7 +28,15 @@ export async function exportSendReport(db: Db, id: number, timeZone: string): Pr
     for await (const r of rows) {
       // 'pending' and 'sending' are both "not sent yet" to the reader of a report.
       const outcome = r.outcome === 'sending' ? 'pending' : r.outcome;
-      yield [r.leadId, r.phoneNumber, outcome, r.message, r.attempts, r.vicidialLeadId, r.sentAt ? localDateTimeText(r.sentAt, timeZone) : null];
+      yield [
+        r.leadId,
+        r.phoneNumber,
+        outcome,
+        r.message,
+        r.attempts,
+        r.vicidialLeadId,
+        r.sentAt ? localDateTimeText(r.sentAt, timeZone) : null,
+      ];
     }
   }
   const csv = streamCsv(SEND_REPORT_COLUMNS, records());

@@ -5,7 +5,14 @@ import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
 import { DIALER_SEND_MESSAGES, ZDialerSend, type TDialerSend, type TDialerSettingsInput } from '@crm/shared';
 import { buildApp, type App } from '../../../app.ts';
-import { caller, createCampaign, openTestDatabase, testConfig, tokenForRole, type Caller } from '../../../test/harness.ts';
+import {
+  caller,
+  createCampaign,
+  openTestDatabase,
+  testConfig,
+  tokenForRole,
+  type Caller,
+} from '../../../test/harness.ts';
 import { insertLeads, many, nextCell, type TestLead } from '../../../test/leads-support.ts';
 import { startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
 import { readSse } from '../sse-client.ts';
@@ -23,7 +30,15 @@ beforeAll(async () => {
   const { database, drop: dropDb } = await openTestDatabase();
   drop = dropDb;
   const config = await testConfig({
-    dialer: { mode: 'vicidial', url: fake.url, user: fake.user, pass: fake.pass, userGroups: ['G1'], pollMs: 60_000, timeoutMs: 1000 },
+    dialer: {
+      mode: 'vicidial',
+      url: fake.url,
+      user: fake.user,
+      pass: fake.pass,
+      userGroups: ['G1'],
+      pollMs: 60_000,
+      timeoutMs: 1000,
+    },
     dialerSend: { timeoutMs: 250, retries: 2, backoffMs: 20, concurrency: 4 },
     logLevel: 'silent',
   });
@@ -48,8 +63,21 @@ const nextDate = () => `2025-01-${String((dateSeq += 1)).padStart(2, '0')}`;
 async function campaignWithLeads(leads: TestLead[], settings: Partial<TDialerSettingsInput> = {}) {
   const campaign = await createCampaign(app.db, { campaignType: 'Outbound' });
   const date = nextDate();
-  const ids = await insertLeads(app.db, campaign.id, leads.map((l) => ({ dataDate: date, forD: 'd', generateStatus: 1, ...l })));
-  const body: TDialerSettingsInput = { campaignName: campaign.campaignName, listId: '1001', duplicateCheck: 'DUPLIST', dncCheck: true, campaignDncCheck: false, vicidialCampaignId: null, rate: 0, ...settings };
+  const ids = await insertLeads(
+    app.db,
+    campaign.id,
+    leads.map((l) => ({ dataDate: date, forD: 'd', generateStatus: 1, ...l })),
+  );
+  const body: TDialerSettingsInput = {
+    campaignName: campaign.campaignName,
+    listId: '1001',
+    duplicateCheck: 'DUPLIST',
+    dncCheck: true,
+    campaignDncCheck: false,
+    vicidialCampaignId: null,
+    rate: 0,
+    ...settings,
+  };
   const r = await admin.put('/api/dialer/settings', body);
   expect(r.status, r.text).toBe(200);
   return { campaign, date, ids: ids.map(String) };
@@ -74,7 +102,9 @@ async function untilState(id: number, state: TDialerSend['state'], timeout = 15_
 
 async function reportOf(id: number): Promise<Record<string, string>[]> {
   const media = await admin.get('/api/auth/media-token');
-  const r = await fetch(`${base}/api/dialer/sends/${id}/report?token=${encodeURIComponent(media.json<{ token: string }>().token)}`);
+  const r = await fetch(
+    `${base}/api/dialer/sends/${id}/report?token=${encodeURIComponent(media.json<{ token: string }>().token)}`,
+  );
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   return parse((await r.text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
@@ -87,9 +117,22 @@ describe('dialer settings', () => {
   it('are none at first, refused whole when wrong, saved and audited when right', async () => {
     const campaign = await createCampaign(app.db);
     const q = `/api/dialer/settings?campaignName=${encodeURIComponent(campaign.campaignName)}`;
-    expect((await admin.get(q)).body).toMatchObject({ campaignName: campaign.campaignName, dialer: 'vicidial', settings: null, updatedBy: null });
+    expect((await admin.get(q)).body).toMatchObject({
+      campaignName: campaign.campaignName,
+      dialer: 'vicidial',
+      settings: null,
+      updatedBy: null,
+    });
 
-    const good: TDialerSettingsInput = { campaignName: campaign.campaignName, listId: '1001', duplicateCheck: 'DUPCAMP', dncCheck: true, campaignDncCheck: true, vicidialCampaignId: 'SURVEY1', rate: 20 };
+    const good: TDialerSettingsInput = {
+      campaignName: campaign.campaignName,
+      listId: '1001',
+      duplicateCheck: 'DUPCAMP',
+      dncCheck: true,
+      campaignDncCheck: true,
+      vicidialCampaignId: 'SURVEY1',
+      rate: 20,
+    };
     const badList = await admin.put('/api/dialer/settings', { ...good, listId: '12' });
     expect(badList.status).toBe(400);
     expect(badList.text).toContain('The list id is 3 to 12 digits');
@@ -103,7 +146,13 @@ describe('dialer settings', () => {
     expect(saved.body).toMatchObject({ settings: good, updatedBy: expect.any(String) });
     const changed = await admin.put('/api/dialer/settings', { ...good, rate: 5 });
     expect(changed.json<{ settings: { rate: number } }>().settings.rate).toBe(5);
-    const audit = await app.db.selectFrom('auditLog').select(['action', 'changes']).where('objectType', '=', 'dialerSettings').where('objectId', '=', campaign.campaignName).orderBy('id').execute();
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .select(['action', 'changes'])
+      .where('objectType', '=', 'dialerSettings')
+      .where('objectId', '=', campaign.campaignName)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['create', 'update']);
     expect(audit[1]?.changes).toMatchObject({ before: { rate: 20 }, after: { rate: 5 } });
   });
@@ -123,7 +172,18 @@ describe('a send', () => {
     ]);
     // The dialer's list holds the second number already; the dialer's DNC list the third; the CRM's system list the fifth.
     const national = (e164: string) => e164.replace(/^\+880/, '');
-    fake.lists.answer(new URLSearchParams({ function: 'add_lead', user: fake.user, pass: fake.pass, source: 'seed', phone_number: national(dupNumber), phone_code: '880', list_id: '1001', vendor_lead_code: 'seed' }));
+    fake.lists.answer(
+      new URLSearchParams({
+        function: 'add_lead',
+        user: fake.user,
+        pass: fake.pass,
+        source: 'seed',
+        phone_number: national(dupNumber),
+        phone_code: '880',
+        list_id: '1001',
+        vendor_lead_code: 'seed',
+      }),
+    );
     fake.lists.addDnc(national(dncNumber));
     await app.db.insertInto('dncNumbers').values({ phoneNumber: crmListed, addedBy: 'test' }).execute();
     // A lead of the date that is not generated is not sent.
@@ -131,18 +191,58 @@ describe('a send', () => {
 
     const id = await start(campaign.campaignName, date);
     const done = await untilState(id, 'finished');
-    expect(done).toMatchObject({ total: 5, pending: 0, added: 1, duplicate: 1, dnc: 2, refused: 1, failed: 0, message: null, listId: '1001' });
+    expect(done).toMatchObject({
+      total: 5,
+      pending: 0,
+      added: 1,
+      duplicate: 1,
+      dnc: 2,
+      refused: 1,
+      failed: 0,
+      message: null,
+      listId: '1001',
+    });
     expect(addsOf(ids)).toEqual([1, 1, 1, 1, 0]);
     expect(fake.leadCounters().addLeadByVendorCode[String(fresh)]).toBeUndefined();
 
     // The first lead went with its name split and its columns as standard (city) or custom (shop, region) fields.
     const first = fake.leadRequests.find((q) => q.get('vendor_lead_code') === ids[0]);
-    expect(Object.fromEntries(['phone_code', 'list_id', 'first_name', 'last_name', 'city', 'shop', 'region', 'custom_fields', 'dnc_check', 'duplicate_check'].map((k) => [k, first?.get(k)]))).toEqual({
-      phone_code: '880', list_id: '1001', first_name: 'Rahim Uddin', last_name: 'Ahmed', city: 'Gulshan', shop: 'Karim Store', region: 'Dhaka', custom_fields: 'Y', dnc_check: 'Y', duplicate_check: 'DUPLIST',
+    expect(
+      Object.fromEntries(
+        [
+          'phone_code',
+          'list_id',
+          'first_name',
+          'last_name',
+          'city',
+          'shop',
+          'region',
+          'custom_fields',
+          'dnc_check',
+          'duplicate_check',
+        ].map((k) => [k, first?.get(k)]),
+      ),
+    ).toEqual({
+      phone_code: '880',
+      list_id: '1001',
+      first_name: 'Rahim Uddin',
+      last_name: 'Ahmed',
+      city: 'Gulshan',
+      shop: 'Karim Store',
+      region: 'Dhaka',
+      custom_fields: 'Y',
+      dnc_check: 'Y',
+      duplicate_check: 'DUPLIST',
     });
 
     const rows = await reportOf(id);
-    expect(rows.map((r) => [r.lead_id, r.outcome])).toEqual([[ids[0], 'added'], [ids[1], 'duplicate'], [ids[2], 'dnc'], [ids[3], 'refused'], [ids[4], 'dnc']]);
+    expect(rows.map((r) => [r.lead_id, r.outcome])).toEqual([
+      [ids[0], 'added'],
+      [ids[1], 'duplicate'],
+      [ids[2], 'dnc'],
+      [ids[3], 'refused'],
+      [ids[4], 'dnc'],
+    ]);
     expect(rows[0]?.vicidial_lead_id).toMatch(/^\d+$/);
     expect(rows[1]?.message).toContain('ERROR: add_lead DUPLICATE PHONE NUMBER IN LIST');
     expect(rows[2]?.message).toContain('ERROR: add_lead PHONE NUMBER IN DNC');
@@ -154,9 +254,19 @@ describe('a send', () => {
     const again = await admin.post('/api/dialer/sends', { campaignName: campaign.campaignName, date });
     expect(again.status).toBe(409);
     expect(again.json<{ message: string }>().message).toBe(DIALER_SEND_MESSAGES.nothingToSend(date));
-    const ofDate = await admin.get(`/api/dialer/sends?campaignName=${encodeURIComponent(campaign.campaignName)}&date=${date}`);
-    expect(ofDate.json<{ unsent: number; sends: TDialerSend[] }>()).toMatchObject({ unsent: 0, sends: [{ id, state: 'finished' }] });
-    const audit = await app.db.selectFrom('auditLog').select('changes').where('objectType', '=', 'dialerSend').where('objectId', '=', String(id)).executeTakeFirstOrThrow();
+    const ofDate = await admin.get(
+      `/api/dialer/sends?campaignName=${encodeURIComponent(campaign.campaignName)}&date=${date}`,
+    );
+    expect(ofDate.json<{ unsent: number; sends: TDialerSend[] }>()).toMatchObject({
+      unsent: 0,
+      sends: [{ id, state: 'finished' }],
+    });
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .select('changes')
+      .where('objectType', '=', 'dialerSend')
+      .where('objectId', '=', String(id))
+      .executeTakeFirstOrThrow();
     expect(audit.changes).toMatchObject({ counts: { total: 5, dnc: 1 } });
   });
 
@@ -171,7 +281,11 @@ describe('a send', () => {
     try {
       const c = await createCampaign(bare.db);
       const other = caller(bare, await tokenForRole(bare, 'admin'));
-      expect((await other.get(`/api/dialer/settings?campaignName=${encodeURIComponent(c.campaignName)}`)).json<{ dialer: string }>().dialer).toBe('unconfigured');
+      expect(
+        (await other.get(`/api/dialer/settings?campaignName=${encodeURIComponent(c.campaignName)}`)).json<{
+          dialer: string;
+        }>().dialer,
+      ).toBe('unconfigured');
       const refused = await other.post('/api/dialer/sends', { campaignName: c.campaignName, date: '2025-02-01' });
       expect(refused.status).toBe(409);
       expect(refused.json<{ message: string }>().message).toBe(DIALER_SEND_MESSAGES.noDialer);
@@ -206,7 +320,9 @@ describe('a send', () => {
     fake.setLeads({ kind: 'status', code: 500 });
     const id = await start(campaign.campaignName, date);
     const stopped = await untilState(id, 'stopped');
-    expect(stopped.message).toBe('The dialer stopped answering: The dialer answered HTTP 500. Resume the send when it is back.');
+    expect(stopped.message).toBe(
+      'The dialer stopped answering: The dialer answered HTTP 500. Resume the send when it is back.',
+    );
     expect(stopped.failed).toBeGreaterThanOrEqual(FAILURES_TO_STOP);
     expect(stopped.added).toBe(0);
     expect(stopped.pending + stopped.failed).toBe(count);
@@ -217,7 +333,10 @@ describe('a send', () => {
     expect(resumed.json<TDialerSend>()).toMatchObject({ state: 'running', failed: 0, message: null });
     expect(await untilState(id, 'finished')).toMatchObject({ added: count, failed: 0, pending: 0 });
     // Even with VICIdial's duplicate check off, no lead is in the list twice.
-    const stored = fake.lists.leads('1001').filter((l) => ids.includes(l.vendorLeadCode)).map((l) => l.vendorLeadCode);
+    const stored = fake.lists
+      .leads('1001')
+      .filter((l) => ids.includes(l.vendorLeadCode))
+      .map((l) => l.vendorLeadCode);
     expect(stored.sort()).toEqual([...ids].sort());
     const again = await admin.post(`/api/dialer/sends/${id}/resume`);
     expect(again.status).toBe(409);
@@ -232,7 +351,15 @@ describe('a send', () => {
     expect(stopped.message).toContain('NOT AN ALLOWED LIST ID');
     expect(stopped).toMatchObject({ added: 0, refused: 0, failed: 0, pending: 3 });
 
-    await admin.put('/api/dialer/settings', { campaignName: campaign.campaignName, listId: '1001', duplicateCheck: 'DUPLIST', dncCheck: false, campaignDncCheck: false, vicidialCampaignId: null, rate: 0 });
+    await admin.put('/api/dialer/settings', {
+      campaignName: campaign.campaignName,
+      listId: '1001',
+      duplicateCheck: 'DUPLIST',
+      dncCheck: false,
+      campaignDncCheck: false,
+      vicidialCampaignId: null,
+      rate: 0,
+    });
     expect((await admin.post(`/api/dialer/sends/${id}/resume`)).status).toBe(200);
     expect(await untilState(id, 'finished')).toMatchObject({ added: 3, listId: '1001' });
     fake.resetLeads();
@@ -270,7 +397,9 @@ describe('a send', () => {
     const { campaign, date } = await campaignWithLeads(many(24, {}), { rate: 12 });
     const id = await start(campaign.campaignName, date);
     const media = await admin.get('/api/auth/media-token');
-    const res = await fetch(`${base}/api/dialer/sends/${id}/stream?token=${encodeURIComponent(media.json<{ token: string }>().token)}`);
+    const res = await fetch(
+      `${base}/api/dialer/sends/${id}/stream?token=${encodeURIComponent(media.json<{ token: string }>().token)}`,
+    );
     expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
     const events = readSse(res.body!);
     const seen: TDialerSend[] = [];

@@ -23,7 +23,15 @@ import { createStreamHub, replyEventStream } from '../stream.ts';
 import { sendFeed } from './progress.ts';
 import { exportSendReport } from './report.ts';
 import { startSendRuntime } from './runtime.ts';
-import { cancelSend, findDialerSettings, findSend, findSendsOfDate, resumeSend, saveDialerSettings, startSend } from './service.ts';
+import {
+  cancelSend,
+  findDialerSettings,
+  findSend,
+  findSendsOfDate,
+  resumeSend,
+  saveDialerSettings,
+  startSend,
+} from './service.ts';
 
 export async function dialerSendRoutes(app: App) {
   const runtime = startSendRuntime(app);
@@ -33,76 +41,127 @@ export async function dialerSendRoutes(app: App) {
   });
   const { timeZone } = app.config;
 
-  app.get('/api/dialer/settings', {
-    config: ADMINS,
-    schema: { querystring: ZDialerSettingsQuery, response: { 200: ZDialerSettingsReply, 404: ZErrorReply } },
-  }, async (req) => findDialerSettings(app.db, req.query.campaignName, runtime.dialer, timeZone));
+  app.get(
+    '/api/dialer/settings',
+    {
+      config: ADMINS,
+      schema: { querystring: ZDialerSettingsQuery, response: { 200: ZDialerSettingsReply, 404: ZErrorReply } },
+    },
+    async (req) => findDialerSettings(app.db, req.query.campaignName, runtime.dialer, timeZone),
+  );
 
-  app.put('/api/dialer/settings', {
-    config: ADMINS,
-    schema: { body: ZDialerSettingsInput, response: { 200: ZDialerSettingsReply, 400: ZErrorReply, 404: ZErrorReply } },
-  }, async (req) => saveDialerSettings(app.db, req.body, actorOf(req), runtime.dialer, timeZone));
+  app.put(
+    '/api/dialer/settings',
+    {
+      config: ADMINS,
+      schema: {
+        body: ZDialerSettingsInput,
+        response: { 200: ZDialerSettingsReply, 400: ZErrorReply, 404: ZErrorReply },
+      },
+    },
+    async (req) => saveDialerSettings(app.db, req.body, actorOf(req), runtime.dialer, timeZone),
+  );
 
-  app.get('/api/dialer/sends', {
-    config: ADMINS,
-    schema: { querystring: ZSendsQuery, response: { 200: ZSendsOfDate, 404: ZErrorReply } },
-  }, async (req) => findSendsOfDate(app.db, req.query, timeZone));
+  app.get(
+    '/api/dialer/sends',
+    {
+      config: ADMINS,
+      schema: { querystring: ZSendsQuery, response: { 200: ZSendsOfDate, 404: ZErrorReply } },
+    },
+    async (req) => findSendsOfDate(app.db, req.query, timeZone),
+  );
 
-  app.post('/api/dialer/sends', {
-    config: ADMINS,
-    schema: { body: ZStartSend, response: { 200: ZStartSendReply, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => {
-    const started = await startSend(app.bulkDb, req.body, actorOf(req), runtime.dialer);
-    runtime.run(started.id);
-    return started;
-  });
+  app.post(
+    '/api/dialer/sends',
+    {
+      config: ADMINS,
+      schema: { body: ZStartSend, response: { 200: ZStartSendReply, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => {
+      const started = await startSend(app.bulkDb, req.body, actorOf(req), runtime.dialer);
+      runtime.run(started.id);
+      return started;
+    },
+  );
 
-  app.get('/api/dialer/sends/:id', {
-    config: ADMINS,
-    schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply } },
-  }, async (req) => findSend(app.db, req.params.id, timeZone));
+  app.get(
+    '/api/dialer/sends/:id',
+    {
+      config: ADMINS,
+      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply } },
+    },
+    async (req) => findSend(app.db, req.params.id, timeZone),
+  );
 
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
-  app.get('/api/dialer/sends/:id/stream', {
-    config: asDownload(ADMINS),
-    schema: {
-      params: ZSendIdParams,
-      querystring: z.object({ token: z.string().optional() }),
-      response: { 200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: the send at once and at each change; ends once it is no longer running'), 404: ZErrorReply },
+  app.get(
+    '/api/dialer/sends/:id/stream',
+    {
+      config: asDownload(ADMINS),
+      schema: {
+        params: ZSendIdParams,
+        querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: zFileReply(
+            MEDIA_TYPES.eventStream,
+            'Server-sent events: the send at once and at each change; ends once it is no longer running',
+          ),
+          404: ZErrorReply,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const send = await findSend(app.db, req.params.id, timeZone);
-    const user = currentUser(req);
-    const session = { expiresAt: user.exp === undefined ? undefined : user.exp * 1000, isLive: () => app.sessionCheck(user) };
-    const stream = hub.openFeed(reply, sendFeed(app.db, send, timeZone), session);
-    return replyEventStream(reply, stream);
-  });
+    async (req, reply) => {
+      const send = await findSend(app.db, req.params.id, timeZone);
+      const user = currentUser(req);
+      const session = {
+        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
+        isLive: () => app.sessionCheck(user),
+      };
+      const stream = hub.openFeed(reply, sendFeed(app.db, send, timeZone), session);
+      return replyEventStream(reply, stream);
+    },
+  );
 
-  app.post('/api/dialer/sends/:id/cancel', {
-    config: ADMINS,
-    schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => cancelSend(app.db, req.params.id, actorOf(req), timeZone));
+  app.post(
+    '/api/dialer/sends/:id/cancel',
+    {
+      config: ADMINS,
+      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => cancelSend(app.db, req.params.id, actorOf(req), timeZone),
+  );
 
-  app.post('/api/dialer/sends/:id/resume', {
-    config: ADMINS,
-    schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
-  }, async (req) => {
-    const send = await resumeSend(app.db, req.params.id, actorOf(req), timeZone);
-    runtime.run(send.id);
-    return send;
-  });
+  app.post(
+    '/api/dialer/sends/:id/resume',
+    {
+      config: ADMINS,
+      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
+    },
+    async (req) => {
+      const send = await resumeSend(app.db, req.params.id, actorOf(req), timeZone);
+      runtime.run(send.id);
+      return send;
+    },
+  );
 
   // exposeHeadRoute: false, as a HEAD request would run the whole report only to throw the body away.
-  app.get('/api/dialer/sends/:id/report', {
-    exposeHeadRoute: false,
-    config: { ...asDownload(ADMINS), heavy: true },
-    schema: {
-      params: ZSendIdParams,
-      querystring: z.object({ token: z.string().optional() }),
-      response: { 200: zFileReply(MEDIA_TYPES.csv, 'The send\'s leads, one row each with its outcome, as a CSV download'), 404: ZErrorReply },
+  app.get(
+    '/api/dialer/sends/:id/report',
+    {
+      exposeHeadRoute: false,
+      config: { ...asDownload(ADMINS), heavy: true },
+      schema: {
+        params: ZSendIdParams,
+        querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: zFileReply(MEDIA_TYPES.csv, "The send's leads, one row each with its outcome, as a CSV download"),
+          404: ZErrorReply,
+        },
+      },
     },
-  }, async (req, reply) => {
-    const { fileName, csv } = await exportSendReport(app.db, req.params.id, timeZone);
-    return sendCsv(reply, fileName, csv, 'send report');
-  });
+    async (req, reply) => {
+      const { fileName, csv } = await exportSendReport(app.db, req.params.id, timeZone);
+      return sendCsv(reply, fileName, csv, 'send report');
+    },
+  );
 }

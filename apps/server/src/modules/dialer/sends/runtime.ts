@@ -25,16 +25,29 @@ export type TSendRuntime = {
 
 function transportOf(app: App): TLeadTransport | null {
   const { dialer, dialerSend } = app.config;
-  if (dialer.mode === 'vicidial') return createVicidialTransport({ url: dialer.url, user: dialer.user, pass: dialer.pass, timeoutMs: dialerSend.timeoutMs });
+  if (dialer.mode === 'vicidial')
+    return createVicidialTransport({
+      url: dialer.url,
+      user: dialer.user,
+      pass: dialer.pass,
+      timeoutMs: dialerSend.timeoutMs,
+    });
   // The server's one in-memory VICIdial, which the dialer sync (modules/dialer-sync) updates too.
   if (dialer.mode === 'simulated') return createSimulatedTransport(demoVicidialListsOf(app.config));
   return null;
 }
 
-export function startSendRuntime(app: App, options: { sliceMs?: number; transport?: TLeadTransport } = {}): TSendRuntime {
+export function startSendRuntime(
+  app: App,
+  options: { sliceMs?: number; transport?: TLeadTransport } = {},
+): TSendRuntime {
   const transport = options.transport ?? transportOf(app);
   if (transport === null) return { dialer: 'unconfigured', run: () => undefined, close: async () => undefined };
-  const queue: TSendQueue = createSendQueue({ db: app.db, pool: poolOf(app.db), transport, config: app.config.dialerSend }, app.log, options);
+  const queue: TSendQueue = createSendQueue(
+    { db: app.db, pool: poolOf(app.db), transport, config: app.config.dialerSend },
+    app.log,
+    options,
+  );
 
   async function queueSend(sendId: number): Promise<void> {
     if (runtime.closed()) return;
@@ -42,7 +55,12 @@ export function startSendRuntime(app: App, options: { sliceMs?: number; transpor
     await queue.enqueue(sendId);
   }
   function run(sendId: number): void {
-    queueSend(sendId).catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e), sendId }, 'dialer send could not be queued; it is queued again within a minute'));
+    queueSend(sendId).catch((e: unknown) =>
+      app.log.warn(
+        { err: e instanceof Error ? e.message : String(e), sendId },
+        'dialer send could not be queued; it is queued again within a minute',
+      ),
+    );
   }
 
   /** Running sends are queued again: a send whose process died goes on here (the worker's lock keeps it to one process). */

@@ -37,7 +37,10 @@ export async function takeSendLock(pool: pg.Pool, sendId: number): Promise<TSend
   const close = () => client.end().catch(() => undefined);
   try {
     await client.connect();
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [SEND_LOCK_SPACE, sendId]);
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', [
+      SEND_LOCK_SPACE,
+      sendId,
+    ]);
     if (rows[0]?.ok !== true) {
       await close();
       return null;
@@ -64,7 +67,8 @@ export async function takeSendLock(pool: pg.Pool, sendId: number): Promise<TSend
       }
     },
     release: async () => {
-      if (!lost.signal.aborted) await client.query('select pg_advisory_unlock($1, $2)', [SEND_LOCK_SPACE, sendId]).catch(() => undefined);
+      if (!lost.signal.aborted)
+        await client.query('select pg_advisory_unlock($1, $2)', [SEND_LOCK_SPACE, sendId]).catch(() => undefined);
       await close();
     },
   };

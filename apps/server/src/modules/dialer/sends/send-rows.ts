@@ -16,7 +16,17 @@ export type TodoRow = {
 };
 
 /** The lead columns that go to add_lead besides the number and the name (and the campaign's own columns after them). */
-const LEAD_COLUMNS = ['did', 'data_status', 'br_id', 'region', 'territory', 'area', 'brand', 'target_selector', 'data_date'] as const;
+const LEAD_COLUMNS = [
+  'did',
+  'data_status',
+  'br_id',
+  'region',
+  'territory',
+  'area',
+  'brand',
+  'target_selector',
+  'data_date',
+] as const;
 
 /**
  * Leads claimed this recently and still open may have a request on its way from a process that held the send before:
@@ -30,8 +40,13 @@ const RECENT_CLAIM_SECONDS = 5 * 60;
  */
 export async function nextBatch(db: Db, sendId: number, size: number, after: string): Promise<TodoRow[]> {
   const { rows } = await sql<{
-    leadId: string; outcome: 'pending' | 'sending'; phoneNumber: string; present: boolean; respondentName: string | null;
-    standard: Record<string, string | null> | null; fields: Record<string, string> | null;
+    leadId: string;
+    outcome: 'pending' | 'sending';
+    phoneNumber: string;
+    present: boolean;
+    respondentName: string | null;
+    standard: Record<string, string | null> | null;
+    fields: Record<string, string> | null;
   }>`
     select s.lead_id, s.outcome, s.phone_number, l.id is not null as present, l.respondent_name, l.fields,
            case when l.id is null then null else json_build_object(
@@ -52,7 +67,14 @@ export async function nextBatch(db: Db, sendId: number, size: number, after: str
     for (const [name, value] of Object.entries(r.fields ?? {})) {
       if (typeof value === 'string' && value.trim() !== '' && !(name in columns)) columns[name] = value.trim();
     }
-    return { leadId: String(r.leadId), outcome: r.outcome, phoneNumber: r.phoneNumber, present: r.present, respondentName: r.respondentName, columns };
+    return {
+      leadId: String(r.leadId),
+      outcome: r.outcome,
+      phoneNumber: r.phoneNumber,
+      present: r.present,
+      respondentName: r.respondentName,
+      columns,
+    };
   });
 }
 
@@ -67,18 +89,36 @@ export async function readSend(db: Db, sendId: number): Promise<SendRow | undefi
 }
 
 /** The row of one lead after its delivery ('sending': its fate is open, it is looked up before any new try). */
-export type LeadWrite = { leadId: string; outcome: TSendLeadOutcome; message: string; attempts: number; vicidialLeadId: string | null; sent: boolean };
+export type LeadWrite = {
+  leadId: string;
+  outcome: TSendLeadOutcome;
+  message: string;
+  attempts: number;
+  vicidialLeadId: string | null;
+  sent: boolean;
+};
 
 /**
  * The batch's outcomes and the send's counts, in one transaction. Only rows still open are written, and the counts
  * move by the outcomes written: a lead another process finished meanwhile is neither overwritten nor counted again.
  * `untried`: claimed leads nothing of which went out, open again for the next batch.
  */
-export async function writeBatch(db: Db, sendId: number, writes: LeadWrite[], untried: string[], stopMessage: string | null): Promise<void> {
+export async function writeBatch(
+  db: Db,
+  sendId: number,
+  writes: LeadWrite[],
+  untried: string[],
+  stopMessage: string | null,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const written: TSendLeadOutcome[] = [];
     if (writes.length > 0) {
-      const values = sql.join(writes.map((w) => sql`(${w.leadId}::bigint, ${w.outcome}, ${w.message}, ${w.attempts}::int, ${w.vicidialLeadId}::bigint, ${w.sent}::boolean)`));
+      const values = sql.join(
+        writes.map(
+          (w) =>
+            sql`(${w.leadId}::bigint, ${w.outcome}, ${w.message}, ${w.attempts}::int, ${w.vicidialLeadId}::bigint, ${w.sent}::boolean)`,
+        ),
+      );
       const { rows } = await sql<{ outcome: TSendLeadOutcome }>`
         update dialer_send_leads s
            set outcome = v.outcome, message = v.message, attempts = s.attempts + v.attempts,
@@ -90,7 +130,9 @@ export async function writeBatch(db: Db, sendId: number, writes: LeadWrite[], un
       for (const r of rows) written.push(r.outcome);
     }
     if (untried.length > 0) {
-      await sql`update dialer_send_leads set outcome = 'pending' where send_id = ${sendId} and outcome = 'sending' and lead_id = any(${untried}::bigint[])`.execute(trx);
+      await sql`update dialer_send_leads set outcome = 'pending' where send_id = ${sendId} and outcome = 'sending' and lead_id = any(${untried}::bigint[])`.execute(
+        trx,
+      );
     }
     const count = (kind: TSendLeadOutcome) => written.filter((w) => w === kind).length;
     await trx
@@ -107,7 +149,12 @@ export async function writeBatch(db: Db, sendId: number, writes: LeadWrite[], un
       .execute();
     // A send cancelled meanwhile stays cancelled.
     if (stopMessage !== null) {
-      await trx.updateTable('dialerSends').set({ state: 'stopped', message: stopMessage }).where('id', '=', sendId).where('state', '=', 'running').execute();
+      await trx
+        .updateTable('dialerSends')
+        .set({ state: 'stopped', message: stopMessage })
+        .where('id', '=', sendId)
+        .where('state', '=', 'running')
+        .execute();
     }
   });
 }
@@ -138,5 +185,7 @@ export async function finishIfDone(db: Db, sendId: number): Promise<void> {
   await sql`
     update dialer_sends set state = 'finished', finished_at = now(), updated_at = now()
      where id = ${sendId} and state = 'running'
-       and not exists (select 1 from dialer_send_leads where send_id = ${sendId} and outcome in ('pending', 'sending'))`.execute(db);
+       and not exists (select 1 from dialer_send_leads where send_id = ${sendId} and outcome in ('pending', 'sending'))`.execute(
+    db,
+  );
 }

@@ -21,40 +21,82 @@ export type TDialerMode = TDialerSettingsReply['dialer'];
 /** The partial unique index that allows one running send per campaign (migration 0020). */
 const ONE_RUNNING = 'dialer_sends_one_running';
 
-export async function findDialerSettings(db: Db, campaignName: string, dialer: TDialerMode, timeZone: string): Promise<TDialerSettingsReply> {
+export async function findDialerSettings(
+  db: Db,
+  campaignName: string,
+  dialer: TDialerMode,
+  timeZone: string,
+): Promise<TDialerSettingsReply> {
   const campaign = await findCampaignByName(db, campaignName);
-  const row = await db.selectFrom('campaignDialerSettings').selectAll().where('campaignId', '=', campaign.id).executeTakeFirst();
+  const row = await db
+    .selectFrom('campaignDialerSettings')
+    .selectAll()
+    .where('campaignId', '=', campaign.id)
+    .executeTakeFirst();
   return {
     campaignName: campaign.campaignName,
     dialer,
     settings: row
-      ? { campaignName: campaign.campaignName, listId: row.listId, duplicateCheck: row.duplicateCheck, dncCheck: row.dncCheck, campaignDncCheck: row.campaignDncCheck, vicidialCampaignId: row.vicidialCampaignId, rate: row.rate, quotaStatus: row.quotaStatus }
+      ? {
+          campaignName: campaign.campaignName,
+          listId: row.listId,
+          duplicateCheck: row.duplicateCheck,
+          dncCheck: row.dncCheck,
+          campaignDncCheck: row.campaignDncCheck,
+          vicidialCampaignId: row.vicidialCampaignId,
+          rate: row.rate,
+          quotaStatus: row.quotaStatus,
+        }
       : null,
     updatedBy: row?.updatedBy ?? null,
     updatedAt: row ? localDateTimeText(row.updatedAt, timeZone) : null,
   };
 }
 
-export async function saveDialerSettings(db: Db, input: TDialerSettingsInput, actor: TAuditActor, dialer: TDialerMode, timeZone: string): Promise<TDialerSettingsReply> {
+export async function saveDialerSettings(
+  db: Db,
+  input: TDialerSettingsInput,
+  actor: TAuditActor,
+  dialer: TDialerMode,
+  timeZone: string,
+): Promise<TDialerSettingsReply> {
   const campaign = await findCampaignByName(db, input.campaignName);
   const values = {
     listId: input.listId,
     duplicateCheck: input.duplicateCheck,
     dncCheck: input.dncCheck,
     campaignDncCheck: input.campaignDncCheck,
-    vicidialCampaignId: input.vicidialCampaignId === null || input.vicidialCampaignId === '' ? null : input.vicidialCampaignId,
+    vicidialCampaignId:
+      input.vicidialCampaignId === null || input.vicidialCampaignId === '' ? null : input.vicidialCampaignId,
     rate: input.rate,
     // Omitted by an older client: the saved one stays (the column's default at first).
     ...(input.quotaStatus === undefined ? {} : { quotaStatus: input.quotaStatus }),
   };
   await db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('campaignDialerSettings').selectAll().where('campaignId', '=', campaign.id).forUpdate().executeTakeFirst();
+    const before = await trx
+      .selectFrom('campaignDialerSettings')
+      .selectAll()
+      .where('campaignId', '=', campaign.id)
+      .forUpdate()
+      .executeTakeFirst();
     await trx
       .insertInto('campaignDialerSettings')
       .values({ campaignId: campaign.id, ...values, updatedBy: actor.username })
-      .onConflict((oc) => oc.column('campaignId').doUpdateSet({ ...values, updatedBy: actor.username, updatedAt: new Date() }))
+      .onConflict((oc) =>
+        oc.column('campaignId').doUpdateSet({ ...values, updatedBy: actor.username, updatedAt: new Date() }),
+      )
       .execute();
-    const previous = before ? { listId: before.listId, duplicateCheck: before.duplicateCheck, dncCheck: before.dncCheck, campaignDncCheck: before.campaignDncCheck, vicidialCampaignId: before.vicidialCampaignId, rate: before.rate, quotaStatus: before.quotaStatus } : undefined;
+    const previous = before
+      ? {
+          listId: before.listId,
+          duplicateCheck: before.duplicateCheck,
+          dncCheck: before.dncCheck,
+          campaignDncCheck: before.campaignDncCheck,
+          vicidialCampaignId: before.vicidialCampaignId,
+          rate: before.rate,
+          quotaStatus: before.quotaStatus,
+        }
+      : undefined;
     await recordAudit(trx, actor, {
       action: before ? 'update' : 'create',
       objectType: 'dialerSettings',
@@ -68,14 +110,30 @@ export async function saveDialerSettings(db: Db, input: TDialerSettingsInput, ac
 /** Only what differs, as the audit log keeps it. */
 function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
-  return { before: Object.fromEntries(keys.map((k) => [k, before[k]])), after: Object.fromEntries(keys.map((k) => [k, after[k]])) };
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
 }
 
 /** As the CamelCasePlugin hands raw rows back. */
 type SendRow = {
-  id: number; campaignName: string; dataDate: string; state: TDialerSend['state']; listId: string; rate: number; total: number;
-  added: number; duplicate: number; dnc: number; refused: number; failed: number; message: string | null; startedBy: string;
-  createdAt: Date; finishedAt: Date | null;
+  id: number;
+  campaignName: string;
+  dataDate: string;
+  state: TDialerSend['state'];
+  listId: string;
+  rate: number;
+  total: number;
+  added: number;
+  duplicate: number;
+  dnc: number;
+  refused: number;
+  failed: number;
+  message: string | null;
+  startedBy: string;
+  createdAt: Date;
+  finishedAt: Date | null;
 };
 
 function toSend(r: SendRow, timeZone: string): TDialerSend {
@@ -105,7 +163,10 @@ const SEND_COLUMNS = sql`s.id, c.campaign_name, s.data_date::text as data_date, 
   s.dnc, s.refused, s.failed, s.message, s.started_by, s.created_at, s.finished_at`;
 
 export async function findSend(db: Db, id: number, timeZone: string): Promise<TDialerSend> {
-  const { rows } = await sql<SendRow>`select ${SEND_COLUMNS} from dialer_sends s join campaigns c on c.id = s.campaign_id where s.id = ${id}`.execute(db);
+  const { rows } =
+    await sql<SendRow>`select ${SEND_COLUMNS} from dialer_sends s join campaigns c on c.id = s.campaign_id where s.id = ${id}`.execute(
+      db,
+    );
   const row = rows[0];
   if (!row) throw notFound(DIALER_SEND_MESSAGES.notFound);
   return toSend(row, timeZone);
@@ -116,7 +177,9 @@ export async function findSendsOfDate(db: Db, query: TStartSend, timeZone: strin
   const campaign = await findCampaignByName(db, query.campaignName);
   const [{ rows }, unsent] = await Promise.all([
     sql<SendRow>`select ${SEND_COLUMNS} from dialer_sends s join campaigns c on c.id = s.campaign_id
-                  where s.campaign_id = ${campaign.id} and s.data_date = ${query.date} order by s.id desc limit 20`.execute(db),
+                  where s.campaign_id = ${campaign.id} and s.data_date = ${query.date} order by s.id desc limit 20`.execute(
+      db,
+    ),
     countUnsent(db, campaign.id, query.date),
   ]);
   return { unsent, sends: rows.map((r) => toSend(r, timeZone)) };
@@ -129,20 +192,31 @@ function unsentWhere(campaignId: number, date: string) {
 }
 
 async function countUnsent(db: Db, campaignId: number, date: string): Promise<number> {
-  const { rows } = await sql<{ n: string }>`select count(*) as n from leads l where ${unsentWhere(campaignId, date)}`.execute(db);
+  const { rows } = await sql<{
+    n: string;
+  }>`select count(*) as n from leads l where ${unsentWhere(campaignId, date)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
 
 /** The send's settings from the campaign's current ones; 409 when it has none. */
 async function settingsOf(db: Db, campaignId: number, campaignName: string) {
-  const settings = await db.selectFrom('campaignDialerSettings').selectAll().where('campaignId', '=', campaignId).executeTakeFirst();
+  const settings = await db
+    .selectFrom('campaignDialerSettings')
+    .selectAll()
+    .where('campaignId', '=', campaignId)
+    .executeTakeFirst();
   if (!settings) throw conflict(DIALER_SEND_MESSAGES.noSettings(campaignName));
   const { listId, duplicateCheck, dncCheck, campaignDncCheck, vicidialCampaignId, rate } = settings;
   return { listId, duplicateCheck, dncCheck, campaignDncCheck, vicidialCampaignId, rate };
 }
 
 async function runningSendOf(db: Db, campaignId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('dialerSends').select('id').where('campaignId', '=', campaignId).where('state', '=', 'running').executeTakeFirst();
+  const row = await db
+    .selectFrom('dialerSends')
+    .select('id')
+    .where('campaignId', '=', campaignId)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
   return row?.id;
 }
 
@@ -151,7 +225,12 @@ async function runningSendOf(db: Db, campaignId: number): Promise<number | undef
  * the CRM now (listed after they were generated) are in the send as 'dnc' at once and never go to the dialer.
  * `bulk`: the bulk pool (a date may hold a hundred thousand leads).
  */
-export async function startSend(bulk: Db, input: TStartSend, actor: TAuditActor, dialer: TDialerMode): Promise<{ id: number }> {
+export async function startSend(
+  bulk: Db,
+  input: TStartSend,
+  actor: TAuditActor,
+  dialer: TDialerMode,
+): Promise<{ id: number }> {
   if (dialer === 'unconfigured') throw conflict(DIALER_SEND_MESSAGES.noDialer);
   const campaign = await findCampaignByName(bulk, input.campaignName);
   const settings = await settingsOf(bulk, campaign.id, campaign.campaignName);
@@ -184,12 +263,25 @@ export async function startSend(bulk: Db, input: TStartSend, actor: TAuditActor,
       if (total === 0) throw conflict(DIALER_SEND_MESSAGES.nothingToSend(input.date));
       const dnc = Number(rows[0]?.dnc ?? 0);
       await trx.updateTable('dialerSends').set({ total, dnc }).where('id', '=', send.id).execute();
-      if (dnc === total) await trx.updateTable('dialerSends').set({ state: 'finished', finishedAt: new Date() }).where('id', '=', send.id).execute();
+      if (dnc === total)
+        await trx
+          .updateTable('dialerSends')
+          .set({ state: 'finished', finishedAt: new Date() })
+          .where('id', '=', send.id)
+          .execute();
       await recordAudit(trx, actor, {
         action: 'create',
         objectType: 'dialerSend',
         objectId: send.id,
-        changes: { after: { campaignName: campaign.campaignName, date: input.date, listId: settings.listId, rate: settings.rate }, counts: { total, dnc } },
+        changes: {
+          after: {
+            campaignName: campaign.campaignName,
+            date: input.date,
+            listId: settings.listId,
+            rate: settings.rate,
+          },
+          counts: { total, dnc },
+        },
       });
       return { id: send.id };
     });
@@ -210,11 +302,25 @@ export async function startSend(bulk: Db, input: TStartSend, actor: TAuditActor,
 /** Stops a running send: no new request starts (in any process within a second); the leads not sent stay to resume. */
 export async function cancelSend(db: Db, id: number, actor: TAuditActor, timeZone: string): Promise<TDialerSend> {
   await db.transaction().execute(async (trx) => {
-    const send = await trx.selectFrom('dialerSends').select(['id', 'state']).where('id', '=', id).forUpdate().executeTakeFirst();
+    const send = await trx
+      .selectFrom('dialerSends')
+      .select(['id', 'state'])
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
     if (!send) throw notFound(DIALER_SEND_MESSAGES.notFound);
     if (send.state !== 'running') throw conflict(DIALER_SEND_MESSAGES.notRunning);
-    await trx.updateTable('dialerSends').set({ state: 'cancelled', updatedAt: new Date() }).where('id', '=', id).execute();
-    await recordAudit(trx, actor, { action: 'update', objectType: 'dialerSend', objectId: id, changes: { before: { state: 'running' }, after: { state: 'cancelled' } } });
+    await trx
+      .updateTable('dialerSends')
+      .set({ state: 'cancelled', updatedAt: new Date() })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'dialerSend',
+      objectId: id,
+      changes: { before: { state: 'running' }, after: { state: 'cancelled' } },
+    });
   });
   return findSend(db, id, timeZone);
 }
@@ -226,12 +332,24 @@ export async function cancelSend(db: Db, id: number, actor: TAuditActor, timeZon
 export async function resumeSend(db: Db, id: number, actor: TAuditActor, timeZone: string): Promise<TDialerSend> {
   try {
     await db.transaction().execute(async (trx) => {
-      const send = await trx.selectFrom('dialerSends').select(['id', 'state', 'campaignId', 'failed']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const send = await trx
+        .selectFrom('dialerSends')
+        .select(['id', 'state', 'campaignId', 'failed'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!send) throw notFound(DIALER_SEND_MESSAGES.notFound);
       if (send.state === 'running') return;
-      const campaign = await trx.selectFrom('campaigns').select('campaignName').where('id', '=', send.campaignId).executeTakeFirstOrThrow();
+      const campaign = await trx
+        .selectFrom('campaigns')
+        .select('campaignName')
+        .where('id', '=', send.campaignId)
+        .executeTakeFirstOrThrow();
       const settings = await settingsOf(trx, send.campaignId, campaign.campaignName);
-      const retried = await sql`update dialer_send_leads set outcome = 'sending', claimed_at = null where send_id = ${id} and outcome = 'failed'`.execute(trx);
+      const retried =
+        await sql`update dialer_send_leads set outcome = 'sending', claimed_at = null where send_id = ${id} and outcome = 'failed'`.execute(
+          trx,
+        );
       const left = await trx
         .selectFrom('dialerSendLeads')
         .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -241,14 +359,34 @@ export async function resumeSend(db: Db, id: number, actor: TAuditActor, timeZon
       if (Number(left.n) === 0) throw conflict(DIALER_SEND_MESSAGES.nothingToResume);
       await trx
         .updateTable('dialerSends')
-        .set({ ...settings, state: 'running', message: null, finishedAt: null, failed: (eb) => eb('failed', '-', Number(retried.numAffectedRows ?? 0n)), updatedAt: new Date() })
+        .set({
+          ...settings,
+          state: 'running',
+          message: null,
+          finishedAt: null,
+          failed: (eb) => eb('failed', '-', Number(retried.numAffectedRows ?? 0n)),
+          updatedAt: new Date(),
+        })
         .where('id', '=', id)
         .execute();
-      await recordAudit(trx, actor, { action: 'update', objectType: 'dialerSend', objectId: id, changes: { before: { state: send.state }, after: { state: 'running' }, counts: { retried: Number(retried.numAffectedRows ?? 0n), waiting: Number(left.n) } } });
+      await recordAudit(trx, actor, {
+        action: 'update',
+        objectType: 'dialerSend',
+        objectId: id,
+        changes: {
+          before: { state: send.state },
+          after: { state: 'running' },
+          counts: { retried: Number(retried.numAffectedRows ?? 0n), waiting: Number(left.n) },
+        },
+      });
     });
   } catch (e) {
     if (isUniqueViolation(e, ONE_RUNNING)) {
-      const send = await db.selectFrom('dialerSends').select('campaignId').where('id', '=', id).executeTakeFirstOrThrow();
+      const send = await db
+        .selectFrom('dialerSends')
+        .select('campaignId')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
       throw conflict(DIALER_SEND_MESSAGES.alreadyRunning((await runningSendOf(db, send.campaignId)) ?? 0));
     }
     throw e;

@@ -70,7 +70,10 @@ export function withCredentials(params: URLSearchParams, model: VicidialLists): 
   return params;
 }
 
-export function createSimulatedTransport(model: VicidialLists = createDemoVicidialLists(), options: TSimulatedTransportOptions = {}): TLeadTransport {
+export function createSimulatedTransport(
+  model: VicidialLists = createDemoVicidialLists(),
+  options: TSimulatedTransportOptions = {},
+): TLeadTransport {
   const latencyMs = options.latencyMs ?? 0;
   const secrets = [model.credentials.user, model.credentials.pass];
   return {
@@ -82,7 +85,10 @@ export function createSimulatedTransport(model: VicidialLists = createDemoVicidi
     },
     findLead: async (vendorLeadCode, settings, signal) => {
       await pause(latencyMs, signal);
-      return parseFindLeadReply(model.answer(withCredentials(findLeadParams(vendorLeadCode, settings), model)), secrets);
+      return parseFindLeadReply(
+        model.answer(withCredentials(findLeadParams(vendorLeadCode, settings), model)),
+        secrets,
+      );
     },
   };
 }

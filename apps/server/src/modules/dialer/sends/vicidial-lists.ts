@@ -96,7 +96,12 @@ export const DEFAULT_LISTS_PASS = 'fake-dialer-secret';
 const DEFAULT_FIRST_LEAD_ID = 1000;
 
 /** Standard time-zone offsets of the calling codes tests use; others answer 0 (VICIdial looks up its own table). */
-const GMT_BY_CALLING_CODE: Readonly<Record<string, string>> = { '1': '-5.00', '44': '0.00', '880': '6.00', '91': '5.50' };
+const GMT_BY_CALLING_CODE: Readonly<Record<string, string>> = {
+  '1': '-5.00',
+  '44': '0.00',
+  '880': '6.00',
+  '91': '5.50',
+};
 
 type NumberList = { has: (phone: string) => boolean; add: (phone: string) => void; added: string[] };
 
@@ -130,8 +135,20 @@ function duplicateScopes(value: string | null): Set<'LIST' | 'CAMP' | 'SYS'> {
 
 /** Parameters that are not lead fields (kept out of a stored lead's `fields`). */
 const REQUEST_PARAMETERS = new Set([
-  'user', 'pass', 'source', 'function', 'phone_number', 'phone_code', 'list_id', 'vendor_lead_code', 'dnc_check',
-  'campaign_dnc_check', 'campaign_id', 'duplicate_check', 'custom_fields', 'add_to_hopper',
+  'user',
+  'pass',
+  'source',
+  'function',
+  'phone_number',
+  'phone_code',
+  'list_id',
+  'vendor_lead_code',
+  'dnc_check',
+  'campaign_dnc_check',
+  'campaign_id',
+  'duplicate_check',
+  'custom_fields',
+  'add_to_hopper',
 ]);
 
 /** The system DNC list's name in add_dnc_phone's campaign_id. */
@@ -152,7 +169,10 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
   const campaignDncOf = (campaignId: string) => {
     let rule = campaignDnc.get(campaignId);
     if (rule === undefined) {
-      const given = typeof campaignDncRule === 'function' ? (p: string) => campaignDncRule(campaignId, p) : campaignDncRule?.[campaignId];
+      const given =
+        typeof campaignDncRule === 'function'
+          ? (p: string) => campaignDncRule(campaignId, p)
+          : campaignDncRule?.[campaignId];
       rule = numberRule(given);
       campaignDnc.set(campaignId, rule);
     }
@@ -181,8 +201,10 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     const phoneCode = (q.get('phone_code') ?? '1').replace(/\D/g, '') || '1';
     const listId = q.get('list_id') || '999';
     if (allowed && !allowed.has(listId)) return `ERROR: add_lead NOT AN ALLOWED LIST ID - ${phone}|${listId}\n`;
-    if (phone.length < 6 || phone.length > 16) return `ERROR: add_lead INVALID PHONE NUMBER LENGTH - ${phone}|${apiUser}\n`;
-    if (q.get('dnc_check') === 'Y' && dnc.has(phone)) return `ERROR: add_lead PHONE NUMBER IN DNC - ${phone}|${apiUser}\n`;
+    if (phone.length < 6 || phone.length > 16)
+      return `ERROR: add_lead INVALID PHONE NUMBER LENGTH - ${phone}|${apiUser}\n`;
+    if (q.get('dnc_check') === 'Y' && dnc.has(phone))
+      return `ERROR: add_lead PHONE NUMBER IN DNC - ${phone}|${apiUser}\n`;
     const campaignId = q.get('campaign_id') || campaignOf(listId);
     if (q.get('campaign_dnc_check') === 'Y' && campaignDncOf(campaignId).has(phone)) {
       return `ERROR: add_lead PHONE NUMBER IN CAMPAIGN DNC - ${phone}|${campaignId}|${apiUser}\n`;
@@ -190,7 +212,8 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     const scopes = duplicateScopes(q.get('duplicate_check'));
     const samePhone = byPhone.get(phone) ?? [];
     const inList = samePhone.find((l) => l.listId === listId);
-    if (scopes.has('LIST') && inList) return `ERROR: add_lead DUPLICATE PHONE NUMBER IN LIST - ${phone}|${listId}|${inList.leadId}\n`;
+    if (scopes.has('LIST') && inList)
+      return `ERROR: add_lead DUPLICATE PHONE NUMBER IN LIST - ${phone}|${listId}|${inList.leadId}\n`;
     const campaign = campaignOf(listId);
     const inCampaign = samePhone.find((l) => campaignOf(l.listId) === campaign);
     if (scopes.has('CAMP') && inCampaign) {
@@ -203,7 +226,16 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
 
     const fields: Record<string, string> = {};
     for (const [name, value] of q) if (!REQUEST_PARAMETERS.has(name)) fields[name] = value;
-    const lead: TVicidialLead = { leadId: String(nextLeadId++), listId, phoneCode, phoneNumber: phone, vendorLeadCode, fields, status: 'NEW', callback: null };
+    const lead: TVicidialLead = {
+      leadId: String(nextLeadId++),
+      listId,
+      phoneCode,
+      phoneNumber: phone,
+      vendorLeadCode,
+      fields,
+      status: 'NEW',
+      callback: null,
+    };
     push(lists, listId, lead);
     push(byPhone, phone, lead);
     push(byVendorCode, vendorLeadCode, lead);
@@ -212,9 +244,10 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     // VICIdial's code prints phone|list|lead_id|gmt|user (its documentation's example has the user second).
     let reply = `SUCCESS: add_lead LEAD HAS BEEN ADDED - ${phone}|${listId}|${lead.leadId}|${gmt}|${apiUser}\n`;
     if (q.get('custom_fields') === 'Y') {
-      reply += (options.customFields?.[listId]?.length ?? 0) > 0
-        ? `NOTICE: add_lead CUSTOM FIELDS VALUES ADDED - ${phone}|${lead.leadId}|${listId}\n`
-        : `NOTICE: add_lead CUSTOM FIELDS NOT ADDED, NO CUSTOM FIELDS DEFINED FOR THIS LIST - ${phone}|${lead.leadId}|${listId}\n`;
+      reply +=
+        (options.customFields?.[listId]?.length ?? 0) > 0
+          ? `NOTICE: add_lead CUSTOM FIELDS VALUES ADDED - ${phone}|${lead.leadId}|${listId}\n`
+          : `NOTICE: add_lead CUSTOM FIELDS NOT ADDED, NO CUSTOM FIELDS DEFINED FOR THIS LIST - ${phone}|${lead.leadId}|${listId}\n`;
     }
     return reply;
   }
@@ -233,7 +266,12 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     ];
     const usable = by.filter(([name, value]) => method.includes(name) && value !== '');
     if (usable.length === 0) return undefined;
-    const inScope = (l: TVicidialLead) => (location === 'LIST' ? l.listId === listId : location === 'CAMPAIGN' ? campaignOf(l.listId) === campaignOf(listId) : true);
+    const inScope = (l: TVicidialLead) =>
+      location === 'LIST'
+        ? l.listId === listId
+        : location === 'CAMPAIGN'
+          ? campaignOf(l.listId) === campaignOf(listId)
+          : true;
     for (const [name, value, matches] of usable) {
       const pool = name === 'VENDOR_LEAD_CODE' ? (byVendorCode.get(value) ?? []) : [...lists.values()].flat();
       const found = pool.filter((l) => matches(l, value) && inScope(l));
@@ -246,9 +284,11 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
   /** The NOTICE line of update_lead callback=Y on one lead (its callback scheduled or why not). */
   function scheduleCallback(q: URLSearchParams, lead: TVicidialLead): string {
     const at = (q.get('callback_datetime') ?? '').trim();
-    if (!CALLBACK_DATETIME.test(at)) return `NOTICE: update_lead SCHEDULED CALLBACK NOT UPDATED, NO FIELDS SPECIFIED - ${lead.leadId}|\n`;
+    if (!CALLBACK_DATETIME.test(at))
+      return `NOTICE: update_lead SCHEDULED CALLBACK NOT UPDATED, NO FIELDS SPECIFIED - ${lead.leadId}|\n`;
     const campaignId = q.get('campaign_id') || campaignOf(lead.listId);
-    if (validCampaigns && !validCampaigns.has(campaignId)) return `NOTICE: update_lead SCHEDULED CALLBACK NOT ADDED, CAMPAIGN NOT VALID - ${lead.leadId}|${campaignId}\n`;
+    if (validCampaigns && !validCampaigns.has(campaignId))
+      return `NOTICE: update_lead SCHEDULED CALLBACK NOT ADDED, CAMPAIGN NOT VALID - ${lead.leadId}|${campaignId}\n`;
     const type = (q.get('callback_type') ?? 'ANYONE').toUpperCase() === 'USERONLY' ? 'USERONLY' : 'ANYONE';
     const user = q.get('callback_user') ?? '';
     if (type === 'USERONLY' && (user === '' || (validUsers !== null && !validUsers.has(user)))) {
@@ -274,13 +314,22 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     const leadId = q.get('lead_id') ?? '';
     const phone = q.get('phone_number') ?? '';
     const matches = searchLeads(q, location, listId);
-    if (matches === undefined) return `ERROR: update_lead NO VALID SEARCH METHOD - ${apiUser}|${location}|${leadId}|${vendorLeadCode}|${phone}\n`;
-    if (allowed && listId !== '' && !allowed.has(listId)) return `ERROR: update_lead NOT AN ALLOWED LIST ID, SEARCH - ${phone}|${listId}\n`;
+    if (matches === undefined)
+      return `ERROR: update_lead NO VALID SEARCH METHOD - ${apiUser}|${location}|${leadId}|${vendorLeadCode}|${phone}\n`;
+    if (allowed && listId !== '' && !allowed.has(listId))
+      return `ERROR: update_lead NOT AN ALLOWED LIST ID, SEARCH - ${phone}|${listId}\n`;
     if (q.get('no_update') === 'Y') {
-      if (matches.length === 0) return `NOTICE: update_lead NO MATCHES FOUND IN THE SYSTEM - ${apiUser}|${leadId}|${vendorLeadCode}|${phone}\n`;
-      return matches.map((l) => `NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |${apiUser}|${l.leadId}|${l.vendorLeadCode}|${l.phoneNumber}|${l.listId}|0\n`).join('');
+      if (matches.length === 0)
+        return `NOTICE: update_lead NO MATCHES FOUND IN THE SYSTEM - ${apiUser}|${leadId}|${vendorLeadCode}|${phone}\n`;
+      return matches
+        .map(
+          (l) =>
+            `NOTICE: update_lead LEADS FOUND IN THE SYSTEM: |${apiUser}|${l.leadId}|${l.vendorLeadCode}|${l.phoneNumber}|${l.listId}|0\n`,
+        )
+        .join('');
     }
-    if (matches.length === 0) return `ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM - ${apiUser}|${leadId}|${vendorLeadCode}|${phone}\n`;
+    if (matches.length === 0)
+      return `ERROR: update_lead NO MATCHES FOUND IN THE SYSTEM - ${apiUser}|${leadId}|${vendorLeadCode}|${phone}\n`;
     const records = Math.max(1, Number(q.get('records') ?? '1') || 1);
     const status = q.get('status') ?? '';
     let reply = '';
@@ -310,18 +359,28 @@ export function createVicidialLists(options: TVicidialListsOptions = {}): Vicidi
     if (fn === '') return 'ERROR: NO FUNCTION SPECIFIED\n';
     const apiUser = q.get('user') ?? '';
     const apiPass = q.get('pass') ?? '';
-    const restricted = options.restrictedUser !== undefined && apiUser === options.restrictedUser.user && apiPass === options.restrictedUser.pass;
+    const restricted =
+      options.restrictedUser !== undefined &&
+      apiUser === options.restrictedUser.user &&
+      apiPass === options.restrictedUser.pass;
     // Like VICIdial, the refusal echoes what was sent, password included: the reader must keep it out of messages.
-    if (!restricted && (apiUser !== user || apiPass !== pass)) return `ERROR: Invalid Username/Password: |${apiUser}|${apiPass}|\n`;
+    if (!restricted && (apiUser !== user || apiPass !== pass))
+      return `ERROR: Invalid Username/Password: |${apiUser}|${apiPass}|\n`;
     const leadsAllowed = !restricted && modifyLeads;
     if (fn === 'add_lead') {
-      return leadsAllowed ? addLead(q, apiUser) : `ERROR: add_lead USER DOES NOT HAVE PERMISSION TO ADD LEADS TO THE SYSTEM - ${apiUser}|0\n`;
+      return leadsAllowed
+        ? addLead(q, apiUser)
+        : `ERROR: add_lead USER DOES NOT HAVE PERMISSION TO ADD LEADS TO THE SYSTEM - ${apiUser}|0\n`;
     }
     if (fn === 'update_lead') {
-      return leadsAllowed ? updateLead(q, apiUser) : `ERROR: update_lead USER DOES NOT HAVE PERMISSION TO UPDATE LEADS IN THE SYSTEM - ${apiUser}|0\n`;
+      return leadsAllowed
+        ? updateLead(q, apiUser)
+        : `ERROR: update_lead USER DOES NOT HAVE PERMISSION TO UPDATE LEADS IN THE SYSTEM - ${apiUser}|0\n`;
     }
     if (fn === 'add_dnc_phone') {
-      return !restricted && modifyLists ? addDncPhone(q, apiUser) : `ERROR: add_dnc_phone USER DOES NOT HAVE PERMISSION TO ADD DNC NUMBERS - ${apiUser}|0\n`;
+      return !restricted && modifyLists
+        ? addDncPhone(q, apiUser)
+        : `ERROR: add_dnc_phone USER DOES NOT HAVE PERMISSION TO ADD DNC NUMBERS - ${apiUser}|0\n`;
     }
     return `ERROR: auth USER DOES NOT HAVE PERMISSION TO USE THIS FUNCTION - ${apiUser}|${fn}\n`;
   }

@@ -34,7 +34,9 @@ export type TNonAgentRequest = (params: URLSearchParams, signal: AbortSignal) =>
  * Requests of VICIdial's non-agent API with the API user's credentials (the sends' add_lead and update_lead, and the
  * dialer sync's add_dnc_phone and update_lead). An abort of the caller's signal is rethrown: stopping is not an outcome.
  */
-export function createNonAgentRequest(settings: Pick<TVicidialTransportSettings, 'url' | 'user' | 'pass' | 'timeoutMs'>): TNonAgentRequest {
+export function createNonAgentRequest(
+  settings: Pick<TVicidialTransportSettings, 'url' | 'user' | 'pass' | 'timeoutMs'>,
+): TNonAgentRequest {
   return async function request(params: URLSearchParams, signal: AbortSignal): Promise<string | TNoAnswer> {
     // The URL holds the credentials: it is never logged or put in a message.
     const url = new URL(settings.url);
@@ -45,7 +47,10 @@ export function createNonAgentRequest(settings: Pick<TVicidialTransportSettings,
     const timeout = AbortSignal.timeout(settings.timeoutMs);
     try {
       // fetch keeps the connection alive between requests, so a send does not open one per lead.
-      const response = await fetch(url, { signal: AbortSignal.any([signal, timeout]), headers: { accept: 'text/plain' } });
+      const response = await fetch(url, {
+        signal: AbortSignal.any([signal, timeout]),
+        headers: { accept: 'text/plain' },
+      });
       if (!response.ok) {
         await response.body?.cancel();
         return { kind: 'transient', message: `The dialer answered HTTP ${response.status}.` };
@@ -53,7 +58,11 @@ export function createNonAgentRequest(settings: Pick<TVicidialTransportSettings,
       return await response.text();
     } catch (error) {
       if (signal.aborted) throw error;
-      if (timeout.aborted) return { kind: 'transient', message: `The dialer did not answer within ${formatDuration(settings.timeoutMs)}.` };
+      if (timeout.aborted)
+        return {
+          kind: 'transient',
+          message: `The dialer did not answer within ${formatDuration(settings.timeoutMs)}.`,
+        };
       return { kind: 'transient', message: describeFetchFailure(error, url.host) };
     }
   };

@@ -9,7 +9,15 @@ import type { TDialerSendConfig } from '../../../config.ts';
 import type { Db } from '../../../db/schema.ts';
 import { createPacer, deliverLead, type TDelivery } from './deliver.ts';
 import { takeSendLock, type TSendLock } from './send-lock.ts';
-import { claimLeads, finishIfDone, hasRecentOpenClaims, nextBatch, readSend, writeBatch, type LeadWrite } from './send-rows.ts';
+import {
+  claimLeads,
+  finishIfDone,
+  hasRecentOpenClaims,
+  nextBatch,
+  readSend,
+  writeBatch,
+  type LeadWrite,
+} from './send-rows.ts';
 import type { TLeadToSend, TLeadTransport } from './transport.ts';
 
 /** This many leads in a row failing every try means the dialer is down: the send stops instead of failing them all. */
@@ -35,12 +43,26 @@ export function batchSizeFor(rate: number): number {
 function toWrite(leadId: string, d: TDelivery): LeadWrite | null {
   switch (d.kind) {
     case 'added':
-      return { leadId, outcome: 'added', message: d.message, attempts: d.attempts, vicidialLeadId: d.vicidialLeadId, sent: true };
+      return {
+        leadId,
+        outcome: 'added',
+        message: d.message,
+        attempts: d.attempts,
+        vicidialLeadId: d.vicidialLeadId,
+        sent: true,
+      };
     case 'duplicate':
     case 'dnc':
     case 'refused':
     case 'failed':
-      return { leadId, outcome: d.kind, message: d.message, attempts: d.attempts, vicidialLeadId: null, sent: d.kind !== 'failed' };
+      return {
+        leadId,
+        outcome: d.kind,
+        message: d.message,
+        attempts: d.attempts,
+        vicidialLeadId: null,
+        sent: d.kind !== 'failed',
+      };
     case 'stop':
     case 'untried':
       // Nothing of it was applied: it waits for the next run as it was.
@@ -75,7 +97,12 @@ export type TRunResult = 'done' | 'more' | 'busy';
  * cancelled ('done'), or answers 'busy' when another process holds it. A lock that may be lost ends the slice with
  * 'more': whichever process takes the lock next goes on. `stopSignal`: the server is closing.
  */
-export async function runSend(deps: TWorkerDeps, sendId: number, sliceMs: number, stopSignal: AbortSignal): Promise<TRunResult> {
+export async function runSend(
+  deps: TWorkerDeps,
+  sendId: number,
+  sliceMs: number,
+  stopSignal: AbortSignal,
+): Promise<TRunResult> {
   const lock = await takeSendLock(deps.pool, sendId);
   if (lock === null) return 'busy';
   try {
@@ -85,7 +112,13 @@ export async function runSend(deps: TWorkerDeps, sendId: number, sliceMs: number
   }
 }
 
-async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, stopSignal: AbortSignal, lock: TSendLock): Promise<TRunResult> {
+async function workLocked(
+  deps: TWorkerDeps,
+  sendId: number,
+  sliceMs: number,
+  stopSignal: AbortSignal,
+  lock: TSendLock,
+): Promise<TRunResult> {
   const { db, transport, config } = deps;
   const until = Date.now() + sliceMs;
   // No new request once the server stops, the send is not running any more, or the lock may be lost.
@@ -95,9 +128,12 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
   lock.lost.addEventListener('abort', onStop, { once: true });
   // Cancelled in any process: the state is read every second, and no new request starts once it is not running.
   const watch = setInterval(() => {
-    readSend(db, sendId).then((s) => {
-      if (s?.state !== 'running') halt.abort();
-    }, () => undefined);
+    readSend(db, sendId).then(
+      (s) => {
+        if (s?.state !== 'running') halt.abort();
+      },
+      () => undefined,
+    );
   }, STATE_CHECK_MS);
   let failuresInARow = 0;
   try {
@@ -105,7 +141,8 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
     if (first?.state !== 'running') return 'done';
     // Taken over from a process that held the send moments ago (it died, or lost its lock): its last requests may
     // still be on their way. Once they have ended (answered or timed out), the leads they left open are looked up.
-    if (await hasRecentOpenClaims(db, sendId)) await sleep(config.timeoutMs + TAKEOVER_MARGIN_MS, undefined, { signal: halt.signal }).catch(() => undefined);
+    if (await hasRecentOpenClaims(db, sendId))
+      await sleep(config.timeoutMs + TAKEOVER_MARGIN_MS, undefined, { signal: halt.signal }).catch(() => undefined);
     const pace = createPacer(first.rate, halt.signal);
     // Within a slice every lead up to `after` has its outcome written (a stop or a cancel ends the slice): the next
     // batch starts past it. Each slice starts from the first lead again and finds what an earlier run left.
@@ -120,7 +157,11 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
         await finishIfDone(db, sendId);
         return 'done';
       }
-      const claimed = await claimLeads(db, sendId, batch.filter((r) => r.outcome === 'pending').map((r) => r.leadId));
+      const claimed = await claimLeads(
+        db,
+        sendId,
+        batch.filter((r) => r.outcome === 'pending').map((r) => r.leadId),
+      );
       // Leads another process claimed first are its to send; the open ones ('sending') are looked up first.
       const mine = batch.filter((r) => r.outcome === 'sending' || claimed.has(r.leadId));
       const writes: LeadWrite[] = [];
@@ -136,10 +177,22 @@ async function workLocked(deps: TWorkerDeps, sendId: number, sliceMs: number, st
           return;
         }
         if (!row.present) {
-          writes.push({ leadId: row.leadId, outcome: 'failed', message: 'The lead was deleted from the CRM before it was sent.', attempts: 0, vicidialLeadId: null, sent: false });
+          writes.push({
+            leadId: row.leadId,
+            outcome: 'failed',
+            message: 'The lead was deleted from the CRM before it was sent.',
+            attempts: 0,
+            vicidialLeadId: null,
+            sent: false,
+          });
           return;
         }
-        const lead: TLeadToSend = { leadId: row.leadId, phoneNumber: row.phoneNumber, respondentName: row.respondentName, columns: row.columns };
+        const lead: TLeadToSend = {
+          leadId: row.leadId,
+          phoneNumber: row.phoneNumber,
+          respondentName: row.respondentName,
+          columns: row.columns,
+        };
         const delivery = await deliverLead(lead, !wasPending, { transport, settings: send, config, signal, pace });
         if (delivery.kind === 'stop') {
           stopMessage ??= delivery.message;

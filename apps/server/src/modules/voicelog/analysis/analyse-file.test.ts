@@ -11,7 +11,16 @@ import { buildAccuracySet, gapsBetween, type TAccuracyFile } from '../../../test
 import { analyseRecording } from './analyse-file.ts';
 
 const TOLERANCE_SEC = 0.1;
-const NAMES = ['mono-8k.wav', 'mono-8k.mp3', 'mono-44k.wav', 'mono-44k.mp3', 'stereo-8k.wav', 'stereo-8k.mp3', 'stereo-44k.wav', 'stereo-44k.mp3'];
+const NAMES = [
+  'mono-8k.wav',
+  'mono-8k.mp3',
+  'mono-44k.wav',
+  'mono-44k.mp3',
+  'stereo-8k.wav',
+  'stereo-8k.mp3',
+  'stereo-44k.wav',
+  'stereo-44k.mp3',
+];
 const STEREO = NAMES.filter((n) => n.startsWith('stereo'));
 
 let dir: string;
@@ -48,8 +57,12 @@ function analysisOf(file: TAccuracyFile): Promise<TAudioAnalysis> {
 function expectSpans(found: TTimeSpan[], truth: TTimeSpan[], what: string): void {
   expect(found.length, `${what}: ${JSON.stringify(found)}`).toBe(truth.length);
   truth.forEach((t, i) => {
-    expect(Math.abs((found[i]?.startSec ?? Infinity) - t.startSec), `${what}: start of ${i}`).toBeLessThanOrEqual(TOLERANCE_SEC);
-    expect(Math.abs((found[i]?.endSec ?? Infinity) - t.endSec), `${what}: end of ${i}`).toBeLessThanOrEqual(TOLERANCE_SEC);
+    expect(Math.abs((found[i]?.startSec ?? Infinity) - t.startSec), `${what}: start of ${i}`).toBeLessThanOrEqual(
+      TOLERANCE_SEC,
+    );
+    expect(Math.abs((found[i]?.endSec ?? Infinity) - t.endSec), `${what}: end of ${i}`).toBeLessThanOrEqual(
+      TOLERANCE_SEC,
+    );
   });
 }
 
@@ -66,29 +79,44 @@ describe('analyseRecording on the accuracy set', () => {
     expect(a.sampleRate).toBe(file.sampleRate);
     // An MP3 decodes to whole frames: up to one frame (1,152 samples, 144 ms at 8 kHz) past the truth's end.
     expect(a.durationSec).toBeGreaterThanOrEqual(file.durationSec - 0.001);
-    expect(a.durationSec).toBeLessThanOrEqual(file.durationSec + (file.format === 'mp3' ? 1152 / file.sampleRate : 0.001));
+    expect(a.durationSec).toBeLessThanOrEqual(
+      file.durationSec + (file.format === 'mp3' ? 1152 / file.sampleRate : 0.001),
+    );
     expect(a.channels).toHaveLength(file.channelCount);
     a.channels.forEach((channel, c) => {
       const speech = file.truth.speech[c] ?? [];
       expectSpans(channel.speech, speech, `${name} channel ${c} speech`);
       // The silences between the utterances (the edges of the file left out: the MP3's tail is longer than the truth).
       const silences = gapsBetween(speech, speech.at(-1)?.endSec ?? 0).filter((s) => s.startSec > 0);
-      expectSpans(gapsBetween(channel.speech, channel.speech.at(-1)?.endSec ?? 0).filter((s) => s.startSec > 0), silences, `${name} channel ${c} silences`);
-      expectSpans(channel.holds.filter((h) => h.endSec < a.durationSec), file.truth.holds[c]?.filter((h) => h.endSec < file.durationSec) ?? [], `${name} channel ${c} holds`);
+      expectSpans(
+        gapsBetween(channel.speech, channel.speech.at(-1)?.endSec ?? 0).filter((s) => s.startSec > 0),
+        silences,
+        `${name} channel ${c} silences`,
+      );
+      expectSpans(
+        channel.holds.filter((h) => h.endSec < a.durationSec),
+        file.truth.holds[c]?.filter((h) => h.endSec < file.durationSec) ?? [],
+        `${name} channel ${c} holds`,
+      );
     });
     expect(file.truth.deadAirHolds.length, name).toBeGreaterThan(0);
     expectSpans(a.deadAir.holds, file.truth.deadAirHolds, `${name} dead air`);
   });
 
-  it.each(STEREO)('%s: overtalk on every planted overlap and nowhere else, the talk ratio within 3 points', async (name) => {
-    const file = fileNamed(name);
-    const a = await analysisOf(file);
-    expect(file.truth.overlaps).toHaveLength(3);
-    expectSpans(a.overtalk?.spans ?? [], file.truth.overlaps, `${name} overtalk`);
-    expect(a.overtalk?.count).toBe(3);
-    const [agent = [], customer = []] = file.truth.speech;
-    expect(Math.abs((a.talkRatio ?? -1) - total(agent) / (total(agent) + total(customer))), name).toBeLessThanOrEqual(0.03);
-  });
+  it.each(STEREO)(
+    '%s: overtalk on every planted overlap and nowhere else, the talk ratio within 3 points',
+    async (name) => {
+      const file = fileNamed(name);
+      const a = await analysisOf(file);
+      expect(file.truth.overlaps).toHaveLength(3);
+      expectSpans(a.overtalk?.spans ?? [], file.truth.overlaps, `${name} overtalk`);
+      expect(a.overtalk?.count).toBe(3);
+      const [agent = [], customer = []] = file.truth.speech;
+      expect(Math.abs((a.talkRatio ?? -1) - total(agent) / (total(agent) + total(customer))), name).toBeLessThanOrEqual(
+        0.03,
+      );
+    },
+  );
 
   it('takes the right channel as the agent when told (the other side of the same ratio)', async () => {
     const file = fileNamed('stereo-8k.mp3');
@@ -99,6 +127,9 @@ describe('analyseRecording on the accuracy set', () => {
   it('says why a file that is not audio cannot be analysed', async () => {
     const notAudio = path.join(dir, 'notes.wav');
     await fs.writeFile(notAudio, 'these are notes, not a recording');
-    await expect(analyseRecording(notAudio)).rejects.toMatchObject({ name: 'UnreadableAudioError', reason: expect.any(String) });
+    await expect(analyseRecording(notAudio)).rejects.toMatchObject({
+      name: 'UnreadableAudioError',
+      reason: expect.any(String),
+    });
   });
 });

@@ -4,7 +4,14 @@
 // samples. finish() turns the frame decisions into speech spans, silences, holds, dead air, talk ratio and overtalk.
 import { WAVEFORM_POINTS, type TAudioAnalysis, type TChannelAnalysis, type TTimeSpan } from '@crm/shared';
 import { createResampler, type TResampler } from './resample.ts';
-import { createVoiceDetector, FRAME_SAMPLES, FRAME_SEC, VAD_RATE, type TDetectorName, type TVoiceDetector } from './vad.ts';
+import {
+  createVoiceDetector,
+  FRAME_SAMPLES,
+  FRAME_SEC,
+  VAD_RATE,
+  type TDetectorName,
+  type TVoiceDetector,
+} from './vad.ts';
 
 /**
  * Pauses inside speech shorter than this are bridged (the gaps between words and before stop consonants): 300 ms,
@@ -115,7 +122,10 @@ export function smoothSpeech(raw: Uint8Array, endLagFrames: number): Uint8Array 
 }
 
 function spansOf(frames: Uint8Array, durationSec: number): TTimeSpan[] {
-  return runs(frames).map(([s, e]) => ({ startSec: round3(s * FRAME_SEC), endSec: round3(Math.min(durationSec, e * FRAME_SEC)) }));
+  return runs(frames).map(([s, e]) => ({
+    startSec: round3(s * FRAME_SEC),
+    endSec: round3(Math.min(durationSec, e * FRAME_SEC)),
+  }));
 }
 
 /** The silences around and between `speech` within [0, durationSec] (a leading and a trailing one included). */
@@ -175,13 +185,20 @@ function waveform(bins: Float32Array): number[] {
 
 export function createAnalyser(options: TAnalyserOptions): TAnalyser {
   const { sampleRate, channelCount, holdSeconds, agentChannel, detector } = options;
-  if (!Number.isInteger(sampleRate) || sampleRate < 8000 || sampleRate > 48000) throw new Error(`analysis: unsupported sample rate ${sampleRate}`);
+  if (!Number.isInteger(sampleRate) || sampleRate < 8000 || sampleRate > 48000)
+    throw new Error(`analysis: unsupported sample rate ${sampleRate}`);
   if (channelCount !== 1 && channelCount !== 2) throw new Error(`analysis: unsupported channel count ${channelCount}`);
 
   const channels: TChannelState[] = [];
   try {
     for (let c = 0; c < channelCount; c += 1) {
-      channels.push({ resampler: createResampler(sampleRate, VAD_RATE), detector: createVoiceDetector(detector, { webrtcMode: options.webrtcMode, lossy: options.lossy }), frames: new ByteLog(), speechSumSquares: 0, speechFrames: 0 });
+      channels.push({
+        resampler: createResampler(sampleRate, VAD_RATE),
+        detector: createVoiceDetector(detector, { webrtcMode: options.webrtcMode, lossy: options.lossy }),
+        frames: new ByteLog(),
+        speechSumSquares: 0,
+        speechFrames: 0,
+      });
     }
   } catch (error) {
     for (const ch of channels) ch.detector.free();
@@ -210,7 +227,8 @@ export function createAnalyser(options: TAnalyserOptions): TAnalyser {
 
   function push(chunk: Float32Array[]): void {
     if (done) throw new Error('analysis: push() after finish()');
-    if (chunk.length !== channelCount) throw new Error(`analysis: expected ${channelCount} channels, got ${chunk.length}`);
+    if (chunk.length !== channelCount)
+      throw new Error(`analysis: expected ${channelCount} channels, got ${chunk.length}`);
     const n = chunk[0]?.length ?? 0;
     if (chunk.some((c) => c.length !== n)) throw new Error('analysis: channels of different lengths');
     if (n === 0) return;
@@ -261,14 +279,17 @@ export function createAnalyser(options: TAnalyserOptions): TAnalyser {
     const durationSec = samples / sampleRate;
     // Every channel has the same number of frames (same input length); a last partial frame (< 10 ms) is not decided.
     const frameCount = Math.min(...channels.map((ch) => ch.frames.length));
-    const speech = channels.map((ch) => smoothSpeech(ch.frames.view().subarray(0, frameCount), ch.detector.endLagFrames));
+    const speech = channels.map((ch) =>
+      smoothSpeech(ch.frames.view().subarray(0, frameCount), ch.detector.endLagFrames),
+    );
     const perChannel: TChannelAnalysis[] = speech.map((frames) => {
       const spans = spansOf(frames, durationSec);
       return { ...silenceFigures(spans, durationSec, holdSeconds), speech: spans };
     });
 
     const anyone = new Uint8Array(frameCount);
-    for (const frames of speech) for (let i = 0; i < frameCount; i += 1) anyone[i] = (anyone[i] ?? 0) | (frames[i] ?? 0);
+    for (const frames of speech)
+      for (let i = 0; i < frameCount; i += 1) anyone[i] = (anyone[i] ?? 0) | (frames[i] ?? 0);
     const dead = silenceFigures(spansOf(anyone, durationSec), durationSec, holdSeconds);
 
     const result: TAudioAnalysis = {
@@ -296,13 +317,21 @@ export function createAnalyser(options: TAnalyserOptions): TAnalyser {
       const spans = runs(both)
         .filter(([s, e]) => e - s >= minOvertalk)
         .map(([s, e]) => ({ startSec: round3(s * FRAME_SEC), endSec: round3(Math.min(durationSec, e * FRAME_SEC)) }));
-      result.overtalk = { count: spans.length, totalSec: round3(spans.reduce((sum, s) => sum + s.endSec - s.startSec, 0)), spans };
+      result.overtalk = {
+        count: spans.length,
+        totalSec: round3(spans.reduce((sum, s) => sum + s.endSec - s.startSec, 0)),
+        spans,
+      };
       result.longestMonologueSec = round3(longestMonologue(agentFrames, customerFrames));
     }
 
     // Too quiet: nobody speaks, or a channel with real speech speaks below TOO_QUIET_DBFS.
-    const speaking = channels.filter((ch, c) => (perChannel[c]?.speechSec ?? 0) >= TOO_QUIET_MIN_SPEECH_SEC && ch.speechFrames > 0);
-    const quiet = speaking.some((ch) => 10 * Math.log10(ch.speechSumSquares / (ch.speechFrames * FRAME_SAMPLES) + 1e-12) < TOO_QUIET_DBFS);
+    const speaking = channels.filter(
+      (ch, c) => (perChannel[c]?.speechSec ?? 0) >= TOO_QUIET_MIN_SPEECH_SEC && ch.speechFrames > 0,
+    );
+    const quiet = speaking.some(
+      (ch) => 10 * Math.log10(ch.speechSumSquares / (ch.speechFrames * FRAME_SAMPLES) + 1e-12) < TOO_QUIET_DBFS,
+    );
     result.tooQuiet = perChannel.every((c) => c.speechSec === 0) || quiet;
     return result;
   }

@@ -36,9 +36,15 @@ export type TCall = {
   truth: TTimeSpan[][];
 };
 
-
 /** A call of `durationSec` at `rate`: the placements, plus white noise at `noiseDbfs` (RMS) everywhere if given. */
-export async function makeCall(opts: { rate: number; channels: number; durationSec: number; placements: TPlacement[]; noiseDbfs?: number; voices?: string[] }): Promise<TCall> {
+export async function makeCall(opts: {
+  rate: number;
+  channels: number;
+  durationSec: number;
+  placements: TPlacement[];
+  noiseDbfs?: number;
+  voices?: string[];
+}): Promise<TCall> {
   const { rate, channels, durationSec, placements } = opts;
   const voices = [...new Set(Array.from({ length: channels }, (_, c) => opts.voices?.[c] ?? 'en'))];
   const clipsOf = new Map(await Promise.all(voices.map(async (v) => [v, await speechClips(rate, v)] as const)));
@@ -51,7 +57,8 @@ export async function makeCall(opts: { rate: number; channels: number; durationS
     if (!clip || !target) throw new Error('makeCall: no such clip or channel');
     const at = Math.round(p.atSec * rate);
     const gain = p.gain ?? 1;
-    for (let i = 0; i < clip.length && at + i < n; i += 1) target[at + i] = (target[at + i] ?? 0) + gain * (clip[i] ?? 0);
+    for (let i = 0; i < clip.length && at + i < n; i += 1)
+      target[at + i] = (target[at + i] ?? 0) + gain * (clip[i] ?? 0);
     truth[p.channel]?.push({ startSec: at / rate, endSec: Math.min(n, at + clip.length) / rate });
   }
   if (opts.noiseDbfs !== undefined) {
@@ -69,8 +76,19 @@ export async function makeCall(opts: { rate: number; channels: number; durationS
 }
 
 /** Runs the analysis over `call` in chunks of `chunkSamples`. */
-export function analyseCall(call: TCall, detector: TDetectorName, opts: { chunkSamples?: number; holdSeconds?: number; webrtcMode?: number } = {}): TAudioAnalysis {
-  const analyser = createAnalyser({ sampleRate: call.rate, channelCount: call.audio.length, holdSeconds: opts.holdSeconds ?? 30, agentChannel: 0, detector, webrtcMode: opts.webrtcMode });
+export function analyseCall(
+  call: TCall,
+  detector: TDetectorName,
+  opts: { chunkSamples?: number; holdSeconds?: number; webrtcMode?: number } = {},
+): TAudioAnalysis {
+  const analyser = createAnalyser({
+    sampleRate: call.rate,
+    channelCount: call.audio.length,
+    holdSeconds: opts.holdSeconds ?? 30,
+    agentChannel: 0,
+    detector,
+    webrtcMode: opts.webrtcMode,
+  });
   const n = call.audio[0]?.length ?? 0;
   const step = opts.chunkSamples ?? call.rate;
   for (let at = 0; at < n; at += step) analyser.push(call.audio.map((c) => c.subarray(at, Math.min(n, at + step))));
@@ -86,7 +104,8 @@ export type TBoundaryErrors = {
   extra: number;
 };
 
-const overlap = (a: TTimeSpan, b: TTimeSpan): number => Math.max(0, Math.min(a.endSec, b.endSec) - Math.max(a.startSec, b.startSec));
+const overlap = (a: TTimeSpan, b: TTimeSpan): number =>
+  Math.max(0, Math.min(a.endSec, b.endSec) - Math.max(a.startSec, b.startSec));
 
 export function boundaryErrors(truth: TTimeSpan[], found: TTimeSpan[]): TBoundaryErrors {
   const out: TBoundaryErrors = { starts: [], ends: [], missed: 0, extra: 0 };
@@ -123,13 +142,26 @@ export async function silencesCall(rate: number, noiseDbfs?: number): Promise<{ 
  * A stereo conversation (agent left, customer right) of about a minute: turns with gaps of 0.6–2 s and three planted
  * overlaps (the next speaker starting 1.2 s, 0.8 s and 1.5 s before the other stops), and the true overlaps.
  */
-export async function conversationCall(rate: number, noiseDbfs?: number): Promise<{ call: TCall; overlaps: TTimeSpan[] }> {
+export async function conversationCall(
+  rate: number,
+  noiseDbfs?: number,
+): Promise<{ call: TCall; overlaps: TTimeSpan[] }> {
   const a = await speechClips(rate, 'en');
   const c = await speechClips(rate, 'en+f3');
   // [channel, clip, gap before it in seconds: negative = overlap with the previous sentence]
   const script: Array<[number, number, number]> = [
-    [0, 0, 0.8], [1, 1, 0.9], [0, 2, 0.6], [1, 3, -1.2], [0, 4, 2.0], [0, 5, 0.7],
-    [1, 0, 1.1], [0, 1, -0.8], [1, 2, 0.9], [0, 3, 1.6], [1, 4, -1.5], [0, 0, 1.0],
+    [0, 0, 0.8],
+    [1, 1, 0.9],
+    [0, 2, 0.6],
+    [1, 3, -1.2],
+    [0, 4, 2.0],
+    [0, 5, 0.7],
+    [1, 0, 1.1],
+    [0, 1, -0.8],
+    [1, 2, 0.9],
+    [0, 3, 1.6],
+    [1, 4, -1.5],
+    [0, 0, 1.0],
   ];
   const placements: TPlacement[] = [];
   let end = 0;
@@ -138,9 +170,19 @@ export async function conversationCall(rate: number, noiseDbfs?: number): Promis
     placements.push({ channel, clip, atSec: at });
     end = at + ((channel === 0 ? a : c)[clip]?.length ?? 0) / rate;
   }
-  const call = await makeCall({ rate, channels: 2, durationSec: end + 1, placements, noiseDbfs, voices: ['en', 'en+f3'] });
+  const call = await makeCall({
+    rate,
+    channels: 2,
+    durationSec: end + 1,
+    placements,
+    noiseDbfs,
+    voices: ['en', 'en+f3'],
+  });
   const overlaps: TTimeSpan[] = [];
-  for (const x of call.truth[0] ?? []) for (const y of call.truth[1] ?? []) if (overlap(x, y) > 0) overlaps.push({ startSec: Math.max(x.startSec, y.startSec), endSec: Math.min(x.endSec, y.endSec) });
+  for (const x of call.truth[0] ?? [])
+    for (const y of call.truth[1] ?? [])
+      if (overlap(x, y) > 0)
+        overlaps.push({ startSec: Math.max(x.startSec, y.startSec), endSec: Math.min(x.endSec, y.endSec) });
   return { call, overlaps };
 }
 
@@ -180,7 +222,11 @@ const fmt = (xs: number[]): string => {
 };
 
 /** One line per case and detector: boundary errors, misses, false spans, overtalk and talk ratio. */
-export async function report(detector: TDetectorName, webrtcMode?: number, noises: Array<number | undefined> = [undefined, -50, -35]): Promise<string[]> {
+export async function report(
+  detector: TDetectorName,
+  webrtcMode?: number,
+  noises: Array<number | undefined> = [undefined, -50, -35],
+): Promise<string[]> {
   await loadVoiceDetector(detector);
   const lines: string[] = [];
   const name = detector === 'webrtc' && webrtcMode !== undefined ? `webrtc/${webrtcMode}` : detector;
@@ -190,7 +236,9 @@ export async function report(detector: TDetectorName, webrtcMode?: number, noise
       const s = await silencesCall(rate, noise);
       const ra = analyseCall(s.call, detector, { webrtcMode });
       const e = boundaryErrors(s.call.truth[0] ?? [], ra.channels[0]?.speech ?? []);
-      lines.push(`${label} silences: starts ${fmt(e.starts)}; ends ${fmt(e.ends)}; missed ${e.missed}, extra ${e.extra}`);
+      lines.push(
+        `${label} silences: starts ${fmt(e.starts)}; ends ${fmt(e.ends)}; missed ${e.missed}, extra ${e.extra}`,
+      );
       const c = await conversationCall(rate, noise);
       const rc = analyseCall(c.call, detector, { webrtcMode });
       const ea = boundaryErrors(c.call.truth[0] ?? [], rc.channels[0]?.speech ?? []);
@@ -204,18 +252,27 @@ export async function report(detector: TDetectorName, webrtcMode?: number, noise
   }
   // Mains hum (50 Hz at -30 dBFS) under the conversation, and a noise floor that jumps from -50 to -35 dBFS.
   const { call: hum } = await conversationCall(8000);
-  for (const ch of hum.audio) for (let i = 0; i < ch.length; i += 1) ch[i] = (ch[i] ?? 0) + 0.0447 * Math.sin((2 * Math.PI * 50 * i) / 8000);
+  for (const ch of hum.audio)
+    for (let i = 0; i < ch.length; i += 1) ch[i] = (ch[i] ?? 0) + 0.0447 * Math.sin((2 * Math.PI * 50 * i) / 8000);
   const rh = analyseCall(hum, detector, { webrtcMode });
   const ha = boundaryErrors(hum.truth[0] ?? [], rh.channels[0]?.speech ?? []);
   const hb = boundaryErrors(hum.truth[1] ?? [], rh.channels[1]?.speech ?? []);
-  lines.push(`${name} 8000 Hz hum 50 Hz -30 dBFS conversation: starts ${fmt([...ha.starts, ...hb.starts])}; ends ${fmt([...ha.ends, ...hb.ends])}; missed ${ha.missed + hb.missed}, extra ${ha.extra + hb.extra}`);
-  const quiet = (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -50 })).audio[0] ?? new Float32Array(0);
-  const loud = (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -35 })).audio[0] ?? new Float32Array(0);
+  lines.push(
+    `${name} 8000 Hz hum 50 Hz -30 dBFS conversation: starts ${fmt([...ha.starts, ...hb.starts])}; ends ${fmt([...ha.ends, ...hb.ends])}; missed ${ha.missed + hb.missed}, extra ${ha.extra + hb.extra}`,
+  );
+  const quiet =
+    (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -50 })).audio[0] ??
+    new Float32Array(0);
+  const loud =
+    (await makeCall({ rate: 8000, channels: 1, durationSec: 20, placements: [], noiseDbfs: -35 })).audio[0] ??
+    new Float32Array(0);
   const step = new Float32Array(quiet.length + loud.length);
   step.set(quiet);
   step.set(loud, quiet.length);
   const rs = analyseCall({ rate: 8000, audio: [step], truth: [] }, detector, { webrtcMode });
-  lines.push(`${name} 8000 Hz noise stepping from -50 to -35 dBFS, no speech: ${rs.channels[0]?.speechSec} s taken for speech`);
+  lines.push(
+    `${name} 8000 Hz noise stepping from -50 to -35 dBFS, no speech: ${rs.channels[0]?.speechSec} s taken for speech`,
+  );
   return lines;
 }
 

@@ -2,7 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeWhole, encodeMp3, encodeWavFile, MP3_DELAY_SAMPLES, seededRandom, type TWavOptions, type TWavSampleFormat, writeWavFrom } from '../../../test/audio-support.ts';
+import {
+  decodeWhole,
+  encodeMp3,
+  encodeWavFile,
+  MP3_DELAY_SAMPLES,
+  seededRandom,
+  type TWavOptions,
+  type TWavSampleFormat,
+  writeWavFrom,
+} from '../../../test/audio-support.ts';
 import { CHUNK_SECONDS, openAudio, UnreadableAudioError } from './decode.ts';
 
 let dir: string;
@@ -21,11 +30,12 @@ async function file(content: Buffer | string, ext = 'bin'): Promise<string> {
   return p;
 }
 
-
 /** Distinct known samples per channel: a sweep on the left, a slower one of other sign on the right. */
 function knownSamples(channelCount: number, frames: number): Float32Array[] {
   return Array.from({ length: channelCount }, (_, ch) =>
-    Float32Array.from({ length: frames }, (_, i) => (ch === 0 ? 0.9 * Math.sin(i * 0.013) : -0.5 * Math.cos(i * 0.0021) + 0.2 * Math.sin(i * 0.7))),
+    Float32Array.from({ length: frames }, (_, i) =>
+      ch === 0 ? 0.9 * Math.sin(i * 0.013) : -0.5 * Math.cos(i * 0.0021) + 0.2 * Math.sin(i * 0.7),
+    ),
   );
 }
 
@@ -60,12 +70,16 @@ describe('openAudio: WAV', () => {
         for (const channelCount of [1, 2]) {
           const rate = format === 'mulaw' || format === 'alaw' ? 8000 : 44100;
           const input = knownSamples(channelCount, 12345);
-          const { source, channels } = await decodeWhole(await file(encodeWavFile(input, rate, format, { extensible }), 'wav'));
+          const { source, channels } = await decodeWhole(
+            await file(encodeWavFile(input, rate, format, { extensible }), 'wav'),
+          );
           expect(source).toMatchObject({ format: 'wav', sampleRate: rate, channelCount });
           expect(source.durationSec).toBeCloseTo(12345 / rate, 9);
           for (let ch = 0; ch < channelCount; ch += 1) {
             expect(channels[ch]?.length).toBe(12345);
-            expect(maxError(channels[ch] as Float32Array, input[ch] as Float32Array)).toBeLessThanOrEqual(TOLERANCE[format]);
+            expect(maxError(channels[ch] as Float32Array, input[ch] as Float32Array)).toBeLessThanOrEqual(
+              TOLERANCE[format],
+            );
           }
         }
       });
@@ -89,7 +103,13 @@ describe('openAudio: WAV', () => {
   it('reads chunks in any order, skips unknown and odd-sized ones, and takes a data size of 0 or 0xFFFFFFFF to the end', async () => {
     const input = knownSamples(2, 4001); // odd: 16,004 bytes of 16-bit stereo is even, but pcm8 mono is not
     const cases: [TWavSampleFormat, TWavOptions][] = [
-      ['pcm16', { before: [{ id: 'JUNK', body: Buffer.alloc(27, 1) }], between: [{ id: 'LIST', body: Buffer.from('INFOISFT\x05\x00\x00\x00test\x00') }] }],
+      [
+        'pcm16',
+        {
+          before: [{ id: 'JUNK', body: Buffer.alloc(27, 1) }],
+          between: [{ id: 'LIST', body: Buffer.from('INFOISFT\x05\x00\x00\x00test\x00') }],
+        },
+      ],
       ['pcm16', { dataFirst: true, between: [{ id: 'fact', body: Buffer.alloc(4) }] }],
       ['pcm16', { dataSize: 'zero' }],
       ['pcm16', { dataSize: 'max' }],
@@ -105,7 +125,9 @@ describe('openAudio: WAV', () => {
 
   it('reads the first two channels of a file with more', async () => {
     const input = knownSamples(2, 3000);
-    const { source, channels } = await decodeWhole(await file(encodeWavFile(input, 48000, 'pcm24', { storedChannels: 4, extensible: true }), 'wav'));
+    const { source, channels } = await decodeWhole(
+      await file(encodeWavFile(input, 48000, 'pcm24', { storedChannels: 4, extensible: true }), 'wav'),
+    );
     expect(source.channelCount).toBe(2);
     expect(maxError(channels[0] as Float32Array, input[0] as Float32Array)).toBeLessThanOrEqual(1e-6);
     expect(maxError(channels[1] as Float32Array, input[1] as Float32Array)).toBeLessThanOrEqual(1e-6);
@@ -124,7 +146,10 @@ describe('openAudio: WAV', () => {
     const p = path.join(dir, 'long.wav');
     const left = Float32Array.from({ length: rate }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
     const right = new Float32Array(rate).fill(0.25);
-    await writeWavFrom(p, { sampleRate: rate, channelCount: 2, frames, format: 'pcm16' }, (_from, count) => [left.subarray(0, count), right.subarray(0, count)]);
+    await writeWavFrom(p, { sampleRate: rate, channelCount: 2, frames, format: 'pcm16' }, (_from, count) => [
+      left.subarray(0, count),
+      right.subarray(0, count),
+    ]);
     const before = process.memoryUsage().rss;
     let peak = before;
     const source = await openAudio(p);
@@ -145,7 +170,10 @@ describe('openAudio: WAV', () => {
 describe('openAudio: MP3', () => {
   // One second of a 440 Hz tone on the left; the right is silent.
   function toneChannels(rate: number, channelCount: number, seconds: number): Float32Array[] {
-    const left = Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate));
+    const left = Float32Array.from(
+      { length: Math.round(rate * seconds) },
+      (_, i) => 0.5 * Math.sin((2 * Math.PI * 440 * i) / rate),
+    );
     return channelCount === 1 ? [left] : [left, new Float32Array(left.length)];
   }
 
@@ -160,7 +188,12 @@ describe('openAudio: MP3', () => {
     it(`decodes a lamejs MP3 at ${c.rate} Hz, ${c.channelCount} channel(s)`, async () => {
       const input = toneChannels(c.rate, c.channelCount, 2);
       const { source, channels, chunks } = await decodeWhole(await file(encodeMp3(input, c.rate, c.kbps), 'mp3'));
-      expect(source).toMatchObject({ format: 'mp3', sampleRate: c.rate, channelCount: c.channelCount, durationSec: null });
+      expect(source).toMatchObject({
+        format: 'mp3',
+        sampleRate: c.rate,
+        channelCount: c.channelCount,
+        durationSec: null,
+      });
       expect(channels).toHaveLength(c.channelCount);
       for (const chunk of chunks.slice(0, -1)) expect(chunk[0]?.length).toBe(Math.ceil(c.rate * CHUNK_SECONDS));
       // lamejs writes no LAME tag, so the encoder and decoder delays stay in: less them, the length is right to a frame.
@@ -254,7 +287,11 @@ describe('openAudio: unreadable files', () => {
     ['text', () => Buffer.from('Name,Phone\nAnn,555\n'.repeat(100)), /^not an audio file: it holds text$/],
     ['random bytes', () => random(300_000, 7), /no MPEG audio frames/],
     ['a truncated RIFF header', () => Buffer.from('RIFF\x10\0\0\0WAVEfm', 'latin1'), /no format header/],
-    ['a cut fmt chunk', () => Buffer.from('RIFF\x10\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0', 'latin1'), /format header is truncated/],
+    [
+      'a cut fmt chunk',
+      () => Buffer.from('RIFF\x10\0\0\0WAVEfmt \x10\0\0\0\x01\0\x01\0', 'latin1'),
+      /format header is truncated/,
+    ],
     ['GSM 6.10', () => wavWithFmt(fmt(0x31, 1, 8000, 0)), /WAV format 0x0031 \(GSM 6\.10\) is not supported/],
     ['an unknown format', () => wavWithFmt(fmt(0x4242, 1, 8000, 16)), /WAV format 0x4242 is not supported/],
     ['zero channels', () => wavWithFmt(fmt(1, 0, 8000, 16)), /no channels/],
@@ -262,10 +299,23 @@ describe('openAudio: unreadable files', () => {
     ['a sample rate of 0', () => wavWithFmt(fmt(1, 1, 0, 16)), /sample rate of 0 Hz/],
     ['65,535 channels', () => wavWithFmt(fmt(1, 65535, 8000, 16)), /65535 channels/],
     ['RIFF that is not WAVE', () => Buffer.from('RIFF\x04\0\0\0AVI LIST', 'latin1'), /not WAVE/],
-    ['a fmt chunk claiming 4 GB', () => Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt \xff\xff\xff\xff', 'latin1'), fmt(1, 1, 8000, 16)]), /no audio data/],
+    [
+      'a fmt chunk claiming 4 GB',
+      () => Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVEfmt \xff\xff\xff\xff', 'latin1'), fmt(1, 1, 8000, 16)]),
+      /no audio data/,
+    ],
     ['no data chunk', () => wavWithFmt(fmt(1, 1, 8000, 16)).subarray(0, 36), /no audio data/],
-    ['an ID3 tag and nothing after it', () => Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\x02\0', 'latin1'), Buffer.alloc(256)]), /no MPEG audio frames found/],
-    ['endless empty chunks', () => Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE', 'latin1'), Buffer.from('JUNK\0\0\0\0'.repeat(5000), 'latin1')]), /over 1000 chunks/],
+    [
+      'an ID3 tag and nothing after it',
+      () => Buffer.concat([Buffer.from('ID3\x04\0\0\0\0\x02\0', 'latin1'), Buffer.alloc(256)]),
+      /no MPEG audio frames found/,
+    ],
+    [
+      'endless empty chunks',
+      () =>
+        Buffer.concat([Buffer.from('RIFF\0\0\0\0WAVE', 'latin1'), Buffer.from('JUNK\0\0\0\0'.repeat(5000), 'latin1')]),
+      /over 1000 chunks/,
+    ],
     ['a lone MP3 frame header', () => mp3.subarray(0, 100), /no MPEG audio frames found/],
   ];
   for (const [name, make, reason] of cases) {
@@ -284,7 +334,10 @@ describe('openAudio: unreadable files', () => {
     expect((await decodeWhole(await file(mp3, 'wav'))).source.format).toBe('mp3');
     const reasons: string[] = [];
     for (const content of [Buffer.from('Name,Phone\nAnn,555\n'.repeat(100)), random(4096, 3)]) {
-      const error = await decodeWhole(await file(content, 'wav')).then(() => null, (e: unknown) => e);
+      const error = await decodeWhole(await file(content, 'wav')).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(UnreadableAudioError);
       reasons.push((error as UnreadableAudioError).reason);
     }
@@ -293,7 +346,11 @@ describe('openAudio: unreadable files', () => {
 
   it('either decodes or rejects damaged files, never anything else (byte flips and cuts)', async () => {
     const wave = (n: number) => Float32Array.from({ length: n }, (_, i) => 0.9 * Math.sin(i * 0.1));
-    const bases = [mp3, encodeMp3([wave(44100), wave(44100)], 44100, 128), encodeWavFile([wave(8000), wave(8000)], 8000, 'mulaw', { extensible: true })];
+    const bases = [
+      mp3,
+      encodeMp3([wave(44100), wave(44100)], 44100, 128),
+      encodeWavFile([wave(8000), wave(8000)], 8000, 'mulaw', { extensible: true }),
+    ];
     const outcomes = { decoded: 0, rejected: 0 };
     for (let seed = 1; seed <= 90; seed += 1) {
       const r = seededRandom(seed);
@@ -307,7 +364,8 @@ describe('openAudio: unreadable files', () => {
         for (const chunk of chunks) {
           for (const channel of chunk) {
             expect(channel.length).toBe(chunk[0]?.length);
-            for (const v of channel) if (!(v >= -1 && v <= 1)) throw new Error(`sample ${v} out of range (seed ${seed})`);
+            for (const v of channel)
+              if (!(v >= -1 && v <= 1)) throw new Error(`sample ${v} out of range (seed ${seed})`);
           }
         }
         outcomes.decoded += 1;
@@ -324,7 +382,12 @@ describe('openAudio: unreadable files', () => {
     const mixed = await decodeWhole(await file(Buffer.concat([mp3.subarray(0, 2000), random(200_000, 3), mp3]), 'mp3'));
     expect(mixed.source.channelCount).toBe(1);
     expect(mixed.channels[0]?.length).toBeGreaterThan(0);
-    const wav = await decodeWhole(await file(Buffer.concat([encodeWavFile([new Float32Array(100)], 8000, 'pcm16', { dataSize: 'max' }), random(10_001, 5)]), 'wav'));
+    const wav = await decodeWhole(
+      await file(
+        Buffer.concat([encodeWavFile([new Float32Array(100)], 8000, 'pcm16', { dataSize: 'max' }), random(10_001, 5)]),
+        'wav',
+      ),
+    );
     expect(wav.channels[0]?.length).toBe(100 + 5000);
   });
 });

@@ -37,7 +37,8 @@ function looksLikeText(head: Buffer): boolean {
 /** Why a file that is not RIFF audio is refused: named by its extension, and what it holds when that is text. */
 function notAudio(filePath: string, head: Buffer): UnreadableAudioError | undefined {
   const holds = looksLikeText(head) ? ': it holds text' : '';
-  if (path.extname(filePath).toLowerCase() === '.wav') return new UnreadableAudioError(`not a WAV file (no RIFF header${holds})`);
+  if (path.extname(filePath).toLowerCase() === '.wav')
+    return new UnreadableAudioError(`not a WAV file (no RIFF header${holds})`);
   return holds === '' ? undefined : new UnreadableAudioError(`not an audio file${holds}`);
 }
 
@@ -50,7 +51,8 @@ export async function openAudio(filePath: string): Promise<TAudioSource> {
     const magic = head.toString('latin1', 0, 4);
     if (head.length >= 12 && (magic === 'RIFF' || magic === 'RIFX' || magic === 'RF64')) {
       if (magic !== 'RIFF') throw new UnreadableAudioError(`${magic} WAV files are not supported`);
-      if (head.toString('latin1', 8, 12) !== 'WAVE') throw new UnreadableAudioError('a RIFF file that is not WAVE audio');
+      if (head.toString('latin1', 8, 12) !== 'WAVE')
+        throw new UnreadableAudioError('a RIFF file that is not WAVE audio');
       return wavSource(filePath, await readWavLayout(fh, size));
     }
     // Not RIFF: MPEG audio whatever its name; failing that, the reason names what the file was meant to be.

@@ -29,7 +29,11 @@ type TMpegHeader = {
 
 export type TMpegLayout = { header: TMpegHeader; firstFrame: number; durationSec: number | null };
 
-const MPEG_RATES: Record<number, number[]> = { 1: [44100, 48000, 32000], 2: [22050, 24000, 16000], 2.5: [11025, 12000, 8000] };
+const MPEG_RATES: Record<number, number[]> = {
+  1: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  2.5: [11025, 12000, 8000],
+};
 // kbit/s by bitrate index: MPEG-1 layers I, II, III, then MPEG-2/2.5 layer I, then layers II and III.
 const BITRATES = {
   v1l1: [0, 32, 64, 96, 128, 160, 192, 224, 256, 288, 320, 352, 384, 416, 448],
@@ -43,7 +47,7 @@ const BITRATES = {
 function parseMpegHeader(b: Buffer, at: number): TMpegHeader | null {
   if (at + 4 > b.length) return null;
   const h = b.readUInt32BE(at);
-  if ((h >>> 21) !== 0x7ff) return null;
+  if (h >>> 21 !== 0x7ff) return null;
   const versionBits = (h >>> 19) & 3;
   const layerBits = (h >>> 17) & 3;
   const bitrateIndex = (h >>> 12) & 15;
@@ -52,14 +56,35 @@ function parseMpegHeader(b: Buffer, at: number): TMpegHeader | null {
   const version = versionBits === 3 ? 1 : versionBits === 2 ? 2 : 2.5;
   const layer = 4 - layerBits;
   const sampleRate = MPEG_RATES[version]?.[rateIndex] ?? 0;
-  const table = version === 1 ? (layer === 1 ? BITRATES.v1l1 : layer === 2 ? BITRATES.v1l2 : BITRATES.v1l3) : layer === 1 ? BITRATES.v2l1 : BITRATES.v2l23;
+  const table =
+    version === 1
+      ? layer === 1
+        ? BITRATES.v1l1
+        : layer === 2
+          ? BITRATES.v1l2
+          : BITRATES.v1l3
+      : layer === 1
+        ? BITRATES.v2l1
+        : BITRATES.v2l23;
   const bitrate = (table[bitrateIndex] ?? 0) * 1000;
   const padding = (h >>> 9) & 1;
   const mono = ((h >>> 6) & 3) === 3;
   const samplesPerFrame = layer === 1 ? 384 : layer === 2 || version === 1 ? 1152 : 576;
-  const frameBytes = layer === 1 ? (Math.floor((12 * bitrate) / sampleRate) + padding) * 4 : Math.floor(((samplesPerFrame / 8) * bitrate) / sampleRate) + padding;
+  const frameBytes =
+    layer === 1
+      ? (Math.floor((12 * bitrate) / sampleRate) + padding) * 4
+      : Math.floor(((samplesPerFrame / 8) * bitrate) / sampleRate) + padding;
   const sideInfoBytes = layer !== 3 ? 0 : version === 1 ? (mono ? 17 : 32) : mono ? 9 : 17;
-  return { version, layer, sampleRate, channelCount: mono ? 1 : 2, frameBytes, samplesPerFrame, sideInfoBytes, hasCrc: ((h >>> 16) & 1) === 0 };
+  return {
+    version,
+    layer,
+    sampleRate,
+    channelCount: mono ? 1 : 2,
+    frameBytes,
+    samplesPerFrame,
+    sideInfoBytes,
+    hasCrc: ((h >>> 16) & 1) === 0,
+  };
 }
 
 function sameStream(a: TMpegHeader, b: TMpegHeader): boolean {
@@ -72,7 +97,11 @@ export async function readMpegLayout(fh: fs.FileHandle, size: number): Promise<T
   for (let tags = 0; tags < MAX_ID3_TAGS; tags += 1) {
     const id3 = await readAt(fh, start, 10);
     if (id3.length < 10 || id3.toString('latin1', 0, 3) !== 'ID3') break;
-    const tagSize = ((id3[6] ?? 0) & 0x7f) * 2 ** 21 + (((id3[7] ?? 0) & 0x7f) << 14) + (((id3[8] ?? 0) & 0x7f) << 7) + ((id3[9] ?? 0) & 0x7f);
+    const tagSize =
+      ((id3[6] ?? 0) & 0x7f) * 2 ** 21 +
+      (((id3[7] ?? 0) & 0x7f) << 14) +
+      (((id3[8] ?? 0) & 0x7f) << 7) +
+      ((id3[9] ?? 0) & 0x7f);
     start += 10 + tagSize + (((id3[5] ?? 0) & 0x10) !== 0 ? 10 : 0);
   }
   const window = await readAt(fh, start, Math.min(MPEG_SCAN_BYTES + 8192, Math.max(0, size - start)));
@@ -140,7 +169,7 @@ export function mp3Source(filePath: string, layout: TMpegLayout): TAudioSource {
         const pending = new Chunker(channelCount, chunkFrames);
         const input = Buffer.allocUnsafe(MP3_READ_BYTES);
         let decodedAny = false;
-        for (let position = firstFrame; ; ) {
+        for (let position = firstFrame; ;) {
           const { bytesRead } = await fh.read(input, 0, input.length, position);
           if (bytesRead === 0) break;
           position += bytesRead;
@@ -192,7 +221,7 @@ class Chunker {
   }
 
   *push(channels: Float32Array[], frames: number): Generator<Float32Array[]> {
-    for (let from = 0; from < frames; ) {
+    for (let from = 0; from < frames;) {
       const take = Math.min(frames - from, this.size - this.filled);
       const at = this.filled; // a local, not a field read per sample (the loop runs for every decoded sample)
       for (let ch = 0; ch < this.channelCount; ch += 1) {

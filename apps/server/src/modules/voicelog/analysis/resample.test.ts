@@ -5,7 +5,10 @@ import { joinSamples } from '../../../test/audio-blocks-support.ts';
 import { createResampler } from './resample.ts';
 
 function sine(hz: number, rate: number, seconds: number, amplitude = 0.5): Float32Array {
-  return Float32Array.from({ length: Math.round(rate * seconds) }, (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate));
+  return Float32Array.from(
+    { length: Math.round(rate * seconds) },
+    (_, i) => amplitude * Math.sin((2 * Math.PI * hz * i) / rate),
+  );
 }
 
 /** Everything the resampler gives for `input` pushed in chunks of `size`, then flushed. */
@@ -31,7 +34,10 @@ describe('createResampler', () => {
     [8000, 16000],
     [11025, 8000],
   ])('gives the same output whatever the chunk sizes (%i → %i Hz)', (inRate, outRate) => {
-    const input = Float32Array.from({ length: inRate * 2 + 37 }, (_, i) => Math.sin(i * 0.01) * 0.3 + Math.sin(i * 0.37) * 0.2);
+    const input = Float32Array.from(
+      { length: inRate * 2 + 37 },
+      (_, i) => Math.sin(i * 0.01) * 0.3 + Math.sin(i * 0.37) * 0.2,
+    );
     const whole = run(inRate, outRate, input, input.length);
     expect(whole.length).toBe(Math.ceil((input.length * outRate) / inRate));
     for (const size of [1, 137, 1000, inRate]) expect(run(inRate, outRate, input, size)).toEqual(whole);

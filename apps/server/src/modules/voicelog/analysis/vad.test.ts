@@ -2,16 +2,29 @@
 // depend on how the samples are chunked (the state is kept between pushes).
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { makeCall } from './compare-detectors.ts';
-import { createVoiceDetector, FRAME_SAMPLES, loadVoiceDetector, VAD_RATE, type TDetectorName, type TDetectorOptions } from './vad.ts';
+import {
+  createVoiceDetector,
+  FRAME_SAMPLES,
+  loadVoiceDetector,
+  VAD_RATE,
+  type TDetectorName,
+  type TDetectorOptions,
+} from './vad.ts';
 import { seededRandom } from '../../../test/audio-support.ts';
 
 beforeAll(() => loadVoiceDetector('webrtc'));
 
-function decisions(name: TDetectorName, samples: Float32Array, chunk: number, options: TDetectorOptions = {}): boolean[] {
+function decisions(
+  name: TDetectorName,
+  samples: Float32Array,
+  chunk: number,
+  options: TDetectorOptions = {},
+): boolean[] {
   const d = createVoiceDetector(name, options);
   const out: boolean[] = [];
   try {
-    for (let at = 0; at < samples.length; at += chunk) d.push(samples.subarray(at, at + chunk), (speech) => out.push(speech));
+    for (let at = 0; at < samples.length; at += chunk)
+      d.push(samples.subarray(at, at + chunk), (speech) => out.push(speech));
   } finally {
     d.free();
   }
@@ -20,7 +33,13 @@ function decisions(name: TDetectorName, samples: Float32Array, chunk: number, op
 
 describe.each(['energy', 'webrtc'] as const)('%s detector', (name) => {
   it('decides every whole 10 ms frame, the same whatever the chunk sizes', async () => {
-    const { audio } = await makeCall({ rate: VAD_RATE, channels: 1, durationSec: 6, placements: [{ channel: 0, clip: 0, atSec: 1 }], noiseDbfs: -50 });
+    const { audio } = await makeCall({
+      rate: VAD_RATE,
+      channels: 1,
+      durationSec: 6,
+      placements: [{ channel: 0, clip: 0, atSec: 1 }],
+      noiseDbfs: -50,
+    });
     const samples = audio[0] ?? new Float32Array(0);
     const whole = decisions(name, samples, samples.length);
     expect(whole).toHaveLength(Math.floor(samples.length / FRAME_SAMPLES));
@@ -29,7 +48,12 @@ describe.each(['energy', 'webrtc'] as const)('%s detector', (name) => {
   });
 
   it('hears speech and not the silence around it', async () => {
-    const { audio, truth } = await makeCall({ rate: VAD_RATE, channels: 1, durationSec: 6, placements: [{ channel: 0, clip: 1, atSec: 2 }] });
+    const { audio, truth } = await makeCall({
+      rate: VAD_RATE,
+      channels: 1,
+      durationSec: 6,
+      placements: [{ channel: 0, clip: 1, atSec: 2 }],
+    });
     const d = decisions(name, audio[0] ?? new Float32Array(0), 800);
     const span = truth[0]?.[0];
     if (!span) throw new Error('no truth');
@@ -83,7 +107,8 @@ function stretches(parts: Array<{ sec: number; toneDb?: number; noiseDb?: number
   for (const p of parts) {
     const tone = p.toneDb === undefined ? 0 : Math.SQRT2 * 10 ** (p.toneDb / 20);
     const noise = p.noiseDb === undefined ? 0 : Math.sqrt(3) * 10 ** (p.noiseDb / 20);
-    for (let i = 0; i < Math.round(p.sec * VAD_RATE); i += 1) out.push(tone * Math.sin((2 * Math.PI * 1000 * out.length) / VAD_RATE) + noise * (2 * random() - 1));
+    for (let i = 0; i < Math.round(p.sec * VAD_RATE); i += 1)
+      out.push(tone * Math.sin((2 * Math.PI * 1000 * out.length) / VAD_RATE) + noise * (2 * random() - 1));
   }
   return Float32Array.from(out);
 }
@@ -92,7 +117,12 @@ describe('energy detector', () => {
   it('on lossy audio ends speech 30 dB under the talker, where codec noise lingers; on WAV hears the quiet tail', () => {
     // Line hiss at -60 dBFS; speech at -12 dBFS for 0.5 s, then 0.3 s at -53 dBFS: 7 dB over the hiss (between the
     // detector's margins to go on and to start), 41 dB under the speech.
-    const samples = stretches([{ sec: 0.5, noiseDb: -60 }, { sec: 0.5, toneDb: -12, noiseDb: -60 }, { sec: 0.3, toneDb: -54, noiseDb: -60 }, { sec: 1, noiseDb: -60 }]);
+    const samples = stretches([
+      { sec: 0.5, noiseDb: -60 },
+      { sec: 0.5, toneDb: -12, noiseDb: -60 },
+      { sec: 0.3, toneDb: -54, noiseDb: -60 },
+      { sec: 1, noiseDb: -60 },
+    ]);
     const lastSpeech = (options: TDetectorOptions) => decisions('energy', samples, 800, options).lastIndexOf(true);
     // Frame 100 is where the loud part ends; a detector's decisions run on for its hangover (8 frames).
     expect(lastSpeech({ lossy: true })).toBeLessThan(100 + 8 + 3);
@@ -101,7 +131,13 @@ describe('energy detector', () => {
 
   it('hears a quiet onset out of digital silence at once, though a codec smears a frame of noise ahead of it', () => {
     // Digital silence, one frame of -60 dBFS pre-echo, then 0.2 s at -50 dBFS before the word gets loud.
-    const samples = stretches([{ sec: 1 }, { sec: 0.01, noiseDb: -60 }, { sec: 0.2, toneDb: -50 }, { sec: 0.3, toneDb: -15 }, { sec: 0.5 }]);
+    const samples = stretches([
+      { sec: 1 },
+      { sec: 0.01, noiseDb: -60 },
+      { sec: 0.2, toneDb: -50 },
+      { sec: 0.3, toneDb: -15 },
+      { sec: 0.5 },
+    ]);
     for (const lossy of [false, true]) expect(decisions('energy', samples, 800, { lossy }).indexOf(true)).toBe(101);
   });
 });

@@ -182,7 +182,10 @@ function createEnergyDetector(lossy: boolean): TVoiceDetector {
       blockFrames = 0;
     }
     peak = Math.max(level, peak - LOSSY_PEAK_DECAY_DB);
-    const loud = level > ABSOLUTE_ON_DB && level > floor + (speaking ? OFF_MARGIN_DB : ON_MARGIN_DB) && !(lossy && speaking && level < peak - LOSSY_RELEASE_DB);
+    const loud =
+      level > ABSOLUTE_ON_DB &&
+      level > floor + (speaking ? OFF_MARGIN_DB : ON_MARGIN_DB) &&
+      !(lossy && speaking && level < peak - LOSSY_RELEASE_DB);
     if (loud) {
       speaking = true;
       hang = ENERGY_HANGOVER_FRAMES;
@@ -297,5 +300,7 @@ function createWebRtcDetector(mode: number): TVoiceDetector {
 
 /** A detector for one channel at VAD_RATE ('webrtc' once loadVoiceDetector('webrtc') has finished). */
 export function createVoiceDetector(name: TDetectorName, options: TDetectorOptions = {}): TVoiceDetector {
-  return name === 'energy' ? createEnergyDetector(options.lossy ?? false) : createWebRtcDetector(options.webrtcMode ?? WEBRTC_MODE);
+  return name === 'energy'
+    ? createEnergyDetector(options.lossy ?? false)
+    : createWebRtcDetector(options.webrtcMode ?? WEBRTC_MODE);
 }

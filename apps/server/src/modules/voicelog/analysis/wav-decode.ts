@@ -81,12 +81,14 @@ function parseFmt(b: Buffer): Omit<TWavLayout, 'dataStart' | 'dataEnd'> {
     format = b.readUInt16LE(24);
   }
   if (storedChannels === 0) throw new UnreadableAudioError('the WAV file declares no channels');
-  if (storedChannels > MAX_WAV_CHANNELS) throw new UnreadableAudioError(`a WAV file with ${storedChannels} channels is not supported`);
+  if (storedChannels > MAX_WAV_CHANNELS)
+    throw new UnreadableAudioError(`a WAV file with ${storedChannels} channels is not supported`);
   if (sampleRate < MIN_RATE || sampleRate > MAX_RATE) {
     throw new UnreadableAudioError(`a sample rate of ${sampleRate} Hz is not supported (8,000 to 48,000)`);
   }
   const kind = sampleKind(format, bits);
-  const bytesPerSample = kind === 'f64' ? 8 : kind === 's32' || kind === 'f32' ? 4 : kind === 's24' ? 3 : kind === 's16' ? 2 : 1;
+  const bytesPerSample =
+    kind === 'f64' ? 8 : kind === 's32' || kind === 'f32' ? 4 : kind === 's24' ? 3 : kind === 's16' ? 2 : 1;
   return { sampleRate, storedChannels, kind, bytesPerSample };
 }
 
@@ -104,7 +106,8 @@ function sampleKind(format: number, bits: number): TSampleKind {
       throw new UnreadableAudioError(`${bits}-bit floating-point WAV is not supported`);
     case 6:
     case 7:
-      if (bits !== 8) throw new UnreadableAudioError(`${bits}-bit ${format === 6 ? 'A-law' : 'mu-law'} WAV is not supported`);
+      if (bits !== 8)
+        throw new UnreadableAudioError(`${bits}-bit ${format === 6 ? 'A-law' : 'mu-law'} WAV is not supported`);
       return format === 6 ? 'alaw' : 'mulaw';
     default: {
       const name = WAV_FORMAT_NAMES[format];
@@ -142,7 +145,7 @@ export function wavSource(filePath: string, layout: TWavLayout): TAudioSource {
       try {
         const buffer = Buffer.allocUnsafe(chunkFrames * frameBytes);
         const view = new DataView(buffer.buffer, buffer.byteOffset, buffer.byteLength);
-        for (let frame = 0; frame < totalFrames; ) {
+        for (let frame = 0; frame < totalFrames;) {
           const want = Math.min(chunkFrames, totalFrames - frame);
           const { bytesRead } = await fh.read(buffer, 0, want * frameBytes, layout.dataStart + frame * frameBytes);
           // The file may have shrunk since it was opened: deliver what is there and stop.
@@ -163,7 +166,14 @@ export function wavSource(filePath: string, layout: TWavLayout): TAudioSource {
 }
 
 /** One channel's samples out of interleaved frames. */
-function convert(view: DataView, kind: TSampleKind, offset: number, stride: number, frames: number, out: Float32Array): void {
+function convert(
+  view: DataView,
+  kind: TSampleKind,
+  offset: number,
+  stride: number,
+  frames: number,
+  out: Float32Array,
+): void {
   let p = offset;
   switch (kind) {
     case 'u8':
@@ -173,7 +183,8 @@ function convert(view: DataView, kind: TSampleKind, offset: number, stride: numb
       for (let i = 0; i < frames; i += 1, p += stride) out[i] = view.getInt16(p, true) / 32768;
       return;
     case 's24':
-      for (let i = 0; i < frames; i += 1, p += stride) out[i] = ((view.getInt8(p + 2) << 16) | view.getUint16(p, true)) / 8388608;
+      for (let i = 0; i < frames; i += 1, p += stride)
+        out[i] = ((view.getInt8(p + 2) << 16) | view.getUint16(p, true)) / 8388608;
       return;
     case 's32':
       for (let i = 0; i < frames; i += 1, p += stride) out[i] = view.getInt32(p, true) / 2147483648;

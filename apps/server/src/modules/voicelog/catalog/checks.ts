@@ -1,5 +1,11 @@
 // A recording's row of the index as the API gives it: the brief (search results, chips) and the full answer (player).
-import { ZAudioAnalysis, type TAnalysisStatus, type TAudioAnalysis, type TRecordingAnalysisReply, type TRecordingChecks } from '@crm/shared';
+import {
+  ZAudioAnalysis,
+  type TAnalysisStatus,
+  type TAudioAnalysis,
+  type TRecordingAnalysisReply,
+  type TRecordingChecks,
+} from '@crm/shared';
 
 export type TChecksRow = {
   analysisStatus: TAnalysisStatus;
@@ -30,7 +36,12 @@ function briefOf(a: Omit<TAudioAnalysis, 'peaks'>, holdSeconds: number): TRecord
     status: 'done',
     durationSec: a.durationSec,
     sampleRate: a.sampleRate,
-    channels: a.channels.map((c) => ({ speechSec: c.speechSec, silenceTotalSec: c.silenceTotalSec, longestSilenceSec: c.longestSilenceSec, holds: c.holds })),
+    channels: a.channels.map((c) => ({
+      speechSec: c.speechSec,
+      silenceTotalSec: c.silenceTotalSec,
+      longestSilenceSec: c.longestSilenceSec,
+      holds: c.holds,
+    })),
     deadAir: a.deadAir,
     ...(a.talkRatio === undefined ? {} : { talkRatio: a.talkRatio }),
     ...(a.overtalk === undefined ? {} : { overtalk: { count: a.overtalk.count, totalSec: a.overtalk.totalSec } }),

@@ -24,7 +24,12 @@ beforeAll(() => {
 });
 
 const rows = (date: string) =>
-  t.db.selectFrom('recordings').select(['id', 'fileName', 'durationSec', 'analysisStatus', 'goneAt']).where('callDate', '=', date).orderBy('fileName').execute();
+  t.db
+    .selectFrom('recordings')
+    .select(['id', 'fileName', 'durationSec', 'analysisStatus', 'goneAt'])
+    .where('callDate', '=', date)
+    .orderBy('fileName')
+    .execute();
 
 /** A folder's modification time set to a whole second, so that putting it back later gives the very same time. */
 async function settleFolder(date: string): Promise<void> {
@@ -47,7 +52,10 @@ describe('scanning RECORDINGS_DIR', () => {
     await settleFolder(OLD);
     await settleFolder(TODAY);
     expect(await scanAll(catalog, 'everything')).toEqual({ indexed: 3, gone: 0 });
-    expect((await rows(OLD)).map((r) => [r.fileName, r.durationSec, r.analysisStatus])).toEqual([[name(OLD, 1), 2, 'pending'], [name(OLD, 2), 3, 'pending']]);
+    expect((await rows(OLD)).map((r) => [r.fileName, r.durationSec, r.analysisStatus])).toEqual([
+      [name(OLD, 1), 2, 'pending'],
+      [name(OLD, 2), 3, 'pending'],
+    ]);
     expect(queued).toHaveLength(3);
     // Nothing changed: nothing indexed or queued again.
     expect(await scanAll(catalog, 'everything')).toEqual({ indexed: 0, gone: 0 });
@@ -68,7 +76,10 @@ describe('scanning RECORDINGS_DIR', () => {
   it('reads an old folder whose contents changed, and marks removed files and folders gone', async () => {
     await fs.rm(path.join(recordingsDir, OLD, name(OLD, 2)));
     expect(await scanAll(catalog, 'changed')).toEqual({ indexed: 0, gone: 1 });
-    expect((await rows(OLD)).map((r) => [r.fileName, r.goneAt === null])).toEqual([[name(OLD, 1), true], [name(OLD, 2), false]]);
+    expect((await rows(OLD)).map((r) => [r.fileName, r.goneAt === null])).toEqual([
+      [name(OLD, 1), true],
+      [name(OLD, 2), false],
+    ]);
     await fs.rm(path.join(recordingsDir, TODAY), { recursive: true });
     expect(await scanAll(catalog, 'changed')).toEqual({ indexed: 0, gone: 1 });
     expect((await rows(TODAY)).every((r) => r.goneAt !== null)).toBe(true);
@@ -86,7 +97,11 @@ describe('scanning RECORDINGS_DIR', () => {
 
   it('queues again, on a pass over everything, a recording left waiting long after it was indexed (its job lost)', async () => {
     const [row] = await rows(OLD);
-    await t.db.updateTable('recordings').set({ analysisStatus: 'pending', indexedAt: new Date(Date.now() - 3_600_000) }).where('id', '=', row!.id).execute();
+    await t.db
+      .updateTable('recordings')
+      .set({ analysisStatus: 'pending', indexedAt: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', row!.id)
+      .execute();
     const before = queued.length;
     await scanAll(catalog, 'changed');
     expect(queued.slice(before)).not.toContain(row!.id);

@@ -54,7 +54,9 @@ async function upsertFound(catalog: TCatalog, date: string, folder: string, foun
   const ids: number[] = [];
   for (let i = 0; i < found.length; i += PROBE_BATCH) {
     const batch = found.slice(i, i + PROBE_BATCH);
-    const durations = await Promise.all(batch.map((f) => probeAudio(path.join(folder, f.fileName)).then((p) => p.duration)));
+    const durations = await Promise.all(
+      batch.map((f) => probeAudio(path.join(folder, f.fileName)).then((p) => p.duration)),
+    );
     const rows = batch.map((f, j) => {
       const name = parseRecordingName(f.fileName, catalog.country);
       return {
@@ -118,7 +120,11 @@ export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMod
     if (mode === 'quick' && row && row.goneAt === null) continue;
     const stat = await statFile(path.join(folder, name));
     if (stat === null) continue;
-    const same = row && row.goneAt === null && row.sizeBytes === stat.size && row.modifiedAt?.getTime() === stat.modifiedAt.getTime();
+    const same =
+      row &&
+      row.goneAt === null &&
+      row.sizeBytes === stat.size &&
+      row.modifiedAt?.getTime() === stat.modifiedAt.getTime();
     if (!same) found.push({ fileName: name, ...stat });
   }
   const pending = found.length > 0 ? await upsertFound(catalog, date, folder, found) : [];
@@ -139,7 +145,9 @@ export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMod
     await catalog.db
       .insertInto('recordingFolders')
       .values({ callDate: date, folderMtimeMs: folderStat.mtimeMs })
-      .onConflict((oc) => oc.column('callDate').doUpdateSet({ folderMtimeMs: folderStat.mtimeMs, scannedAt: sql`now()` }))
+      .onConflict((oc) =>
+        oc.column('callDate').doUpdateSet({ folderMtimeMs: folderStat.mtimeMs, scannedAt: sql`now()` }),
+      )
       .execute();
   } else {
     await catalog.db.deleteFrom('recordingFolders').where('callDate', '=', date).execute();
@@ -152,10 +160,20 @@ export async function scanFolder(catalog: TCatalog, date: string, mode: TScanMod
 /** Before a search of a date: the folder is read again if it changed since it was last read (one stat when it did not). */
 export async function refreshFolder(catalog: TCatalog, date: string): Promise<void> {
   const stat = await statOrNull(dateFolder(catalog.recordingsDir, date));
-  const seen = await catalog.db.selectFrom('recordingFolders').select('folderMtimeMs').where('callDate', '=', date).executeTakeFirst();
+  const seen = await catalog.db
+    .selectFrom('recordingFolders')
+    .select('folderMtimeMs')
+    .where('callDate', '=', date)
+    .executeTakeFirst();
   if (stat === null && seen === undefined) {
     // No folder now and none before: only recordings indexed earlier (a folder removed while the server was down) to mark.
-    const any = await catalog.db.selectFrom('recordings').select('id').where('callDate', '=', date).where('source', '=', 'local').where('goneAt', 'is', null).executeTakeFirst();
+    const any = await catalog.db
+      .selectFrom('recordings')
+      .select('id')
+      .where('callDate', '=', date)
+      .where('source', '=', 'local')
+      .where('goneAt', 'is', null)
+      .executeTakeFirst();
     if (any === undefined) return;
   } else if (stat !== null && seen !== undefined && seen.folderMtimeMs === stat.mtimeMs) {
     return;
@@ -183,8 +201,16 @@ export async function scanAll(catalog: TCatalog, mode: 'everything' | 'changed' 
     if (isMissing(e)) return [];
     throw e;
   });
-  const seen = new Map((await catalog.db.selectFrom('recordingFolders').select(['callDate', 'folderMtimeMs']).execute()).map((r) => [r.callDate, r.folderMtimeMs]));
-  const dates = new Set([...entries.filter((e) => e.isDirectory() && isIsoDate(e.name)).map((e) => e.name), ...seen.keys()]);
+  const seen = new Map(
+    (await catalog.db.selectFrom('recordingFolders').select(['callDate', 'folderMtimeMs']).execute()).map((r) => [
+      r.callDate,
+      r.folderMtimeMs,
+    ]),
+  );
+  const dates = new Set([
+    ...entries.filter((e) => e.isDirectory() && isIsoDate(e.name)).map((e) => e.name),
+    ...seen.keys(),
+  ]);
   const recent = daysAgo(RECENT_DAYS);
   const total: TScanCounts = { indexed: 0, gone: 0 };
   for (const date of [...dates].sort()) {

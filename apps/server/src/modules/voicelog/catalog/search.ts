@@ -37,11 +37,21 @@ function sorted(q: TRecordingsQuery, sort: TVoiceLogSort): TRecordingsQuery {
 }
 
 /** A date's recordings of a number however it is written, in RECORDINGS_DIR's index. */
-export async function searchIndex(db: Db, country: CountryCode, holdSeconds: number, query: TVoiceLogSearchQuery): Promise<TVoiceLogPage> {
+export async function searchIndex(
+  db: Db,
+  country: CountryCode,
+  holdSeconds: number,
+  query: TVoiceLogSearchQuery,
+): Promise<TVoiceLogPage> {
   const key = phoneKey(query.msisdn, country);
   if (key === '') return voiceLogPage([], 0, query);
   const base = filtered(
-    db.selectFrom('recordings').where('callDate', '=', query.directory).where('phoneKey', '=', key).where('goneAt', 'is', null).where('source', '=', 'local'),
+    db
+      .selectFrom('recordings')
+      .where('callDate', '=', query.directory)
+      .where('phoneKey', '=', key)
+      .where('goneAt', 'is', null)
+      .where('source', '=', 'local'),
     query,
   );
   const [count, rows] = await Promise.all([
@@ -65,46 +75,83 @@ export async function searchIndex(db: Db, country: CountryCode, holdSeconds: num
   return voiceLogPage(content, Number(count.n), query);
 }
 
-type TIndexedRemote = TChecksRow & { fileName: string; id: number; durationSec: number | null; longestSilenceSec: number | null; talkRatio: number | null; deadAirSec: number | null; overtalkCount: number | null };
+type TIndexedRemote = TChecksRow & {
+  fileName: string;
+  id: number;
+  durationSec: number | null;
+  longestSilenceSec: number | null;
+  talkRatio: number | null;
+  deadAirSec: number | null;
+  overtalkCount: number | null;
+};
 
 /**
  * The external voice log's recordings of a search page, indexed (source 'remote') the first time they are met;
  * returns their rows (the new ones pending, and their ids to analyse).
  */
-export async function indexRemote(db: Db, country: CountryCode, date: string, files: TRawVoiceFile[]): Promise<{ rows: Map<string, TIndexedRemote>; added: number[] }> {
+export async function indexRemote(
+  db: Db,
+  country: CountryCode,
+  date: string,
+  files: TRawVoiceFile[],
+): Promise<{ rows: Map<string, TIndexedRemote>; added: number[] }> {
   if (files.length === 0) return { rows: new Map(), added: [] };
   const inserted = await db
     .insertInto('recordings')
-    .values(files.map((f) => ({
-      callDate: date,
-      fileName: f.fileName,
-      source: 'remote' as const,
-      phoneNumber: f.phoneNumber,
-      phoneKey: f.phoneNumber === '' ? '' : phoneKey(f.phoneNumber, country),
-      agentId: f.agentId,
-      callTime: f.dateTime,
-      durationSec: f.duration,
-    })))
+    .values(
+      files.map((f) => ({
+        callDate: date,
+        fileName: f.fileName,
+        source: 'remote' as const,
+        phoneNumber: f.phoneNumber,
+        phoneKey: f.phoneNumber === '' ? '' : phoneKey(f.phoneNumber, country),
+        agentId: f.agentId,
+        callTime: f.dateTime,
+        durationSec: f.duration,
+      })),
+    )
     .onConflict((oc) => oc.columns(['callDate', 'fileName']).doNothing())
     .returning('id')
     .execute();
   const rows = await db
     .selectFrom('recordings')
-    .select(['id', 'fileName', 'durationSec', 'longestSilenceSec', 'talkRatio', 'deadAirSec', 'overtalkCount', ...BRIEF_COLUMNS])
+    .select([
+      'id',
+      'fileName',
+      'durationSec',
+      'longestSilenceSec',
+      'talkRatio',
+      'deadAirSec',
+      'overtalkCount',
+      ...BRIEF_COLUMNS,
+    ])
     .select(sql<unknown>`analysis - 'peaks'`.as('analysis'))
     .where('callDate', '=', date)
-    .where('fileName', 'in', files.map((f) => f.fileName))
+    .where(
+      'fileName',
+      'in',
+      files.map((f) => f.fileName),
+    )
     .execute();
   return { rows: new Map(rows.map((r) => [r.fileName, r])), added: inserted.map((r) => r.id) };
 }
 
 /** The page's recordings filtered and sorted by their checks (the external server pages; this page is all we have). */
-export function filterRemotePage(files: TVoiceFile[], rows: Map<string, TIndexedRemote>, query: TVoiceLogSearchQuery): TVoiceFile[] {
+export function filterRemotePage(
+  files: TVoiceFile[],
+  rows: Map<string, TIndexedRemote>,
+  query: TVoiceLogSearchQuery,
+): TVoiceFile[] {
   const row = (f: TVoiceFile) => rows.get(f.fileName);
   const kept = files.filter((f) => {
     const r = row(f);
-    if (query.longestSilenceOver !== undefined && !(r?.longestSilenceSec != null && r.longestSilenceSec > query.longestSilenceOver)) return false;
-    if (query.talkRatioUnder !== undefined && !(r?.talkRatio != null && r.talkRatio < query.talkRatioUnder / 100)) return false;
+    if (
+      query.longestSilenceOver !== undefined &&
+      !(r?.longestSilenceSec != null && r.longestSilenceSec > query.longestSilenceOver)
+    )
+      return false;
+    if (query.talkRatioUnder !== undefined && !(r?.talkRatio != null && r.talkRatio < query.talkRatioUnder / 100))
+      return false;
     return true;
   });
   const worst = (f: TVoiceFile): number => {

@@ -25,7 +25,8 @@ let qc: Caller;
 let hold: TTimeline;
 let stereo: TTimeline;
 
-const analysisOf = (c: Caller, name: string) => c.get(`/api/voicelog/analysis?fileName=${encodeURIComponent(`${DAY}/${name}`)}`);
+const analysisOf = (c: Caller, name: string) =>
+  c.get(`/api/voicelog/analysis?fileName=${encodeURIComponent(`${DAY}/${name}`)}`);
 
 /** The analysis once it is no longer pending. */
 async function settled(name: string, timeoutMs = 60_000): Promise<TRecordingAnalysisReply> {
@@ -44,12 +45,29 @@ beforeAll(async () => {
   qc = await t.callerFor('qc');
   await fs.mkdir(path.join(recordingsDir, DAY), { recursive: true });
   // A mono call with a 35-second hold between two sentences.
-  hold = await timeline(8000, [[speech('Thank you for calling, please hold the line.'), silence(35), speech('Thank you for waiting, I have your details.')]]);
+  hold = await timeline(8000, [
+    [
+      speech('Thank you for calling, please hold the line.'),
+      silence(35),
+      speech('Thank you for waiting, I have your details.'),
+    ],
+  ]);
   await writeWav(path.join(recordingsDir, DAY, HOLD), hold.channels, 8000);
   // A stereo call (agent left): the customer cuts in twice while the agent speaks.
   stereo = await timeline(8000, [
-    [speech('Good morning, this is the service desk.'), silence(0.2), speech('How can I help you today?'), silence(4), speech('Of course, let me check that for you right now.')],
-    [silence(1.2), speech('Hello, yes, I am calling about my bill.'), silence(1.5), speech('I think I was charged twice.')],
+    [
+      speech('Good morning, this is the service desk.'),
+      silence(0.2),
+      speech('How can I help you today?'),
+      silence(4),
+      speech('Of course, let me check that for you right now.'),
+    ],
+    [
+      silence(1.2),
+      speech('Hello, yes, I am calling about my bill.'),
+      silence(1.5),
+      speech('I think I was charged twice.'),
+    ],
   ]);
   await writeWav(path.join(recordingsDir, DAY, STEREO), stereo.channels, 8000);
   await fs.writeFile(path.join(recordingsDir, DAY, BROKEN), 'this is not audio');
@@ -96,7 +114,10 @@ describe('GET /api/voicelog/analysis', () => {
     expect((await qc.get('/api/voicelog/analysis?fileName=..%2Fetc%2Fpasswd')).status).toBe(400);
     expect((await analysisOf(t.anonymous, HOLD)).status).toBe(401);
     const agent = await analysisOf(await t.callerFor('agent'), HOLD);
-    expect([agent.status, agent.json<{ message: string }>().message]).toEqual([403, 'You may only play recordings of your own QC records']);
+    expect([agent.status, agent.json<{ message: string }>().message]).toEqual([
+      403,
+      'You may only play recordings of your own QC records',
+    ]);
     expect((await analysisOf(await t.callerFor('admin'), HOLD)).status).toBe(200);
   });
 });
@@ -105,10 +126,14 @@ describe('search results with their checks', () => {
   const search = async (extra = '') =>
     (await qc.get(`/api/voicelog/search?directory=${DAY}&msisdn=${NUMBER}${extra}`)).json<TVoiceLogPage>();
 
-  it('carry each recording\'s brief, and filter and sort by it', async () => {
+  it("carry each recording's brief, and filter and sort by it", async () => {
     for (const name of [HOLD, STEREO, BROKEN]) await settled(name);
     const all = await search();
-    expect(all.content.map((f) => [f.fileName, f.checks?.status])).toEqual([[HOLD, 'done'], [STEREO, 'done'], [BROKEN, 'unreadable']]);
+    expect(all.content.map((f) => [f.fileName, f.checks?.status])).toEqual([
+      [HOLD, 'done'],
+      [STEREO, 'done'],
+      [BROKEN, 'unreadable'],
+    ]);
     const brief = all.content[0]!.checks!;
     expect(brief.deadAir!.holds).toHaveLength(1);
     expect(brief).not.toHaveProperty('peaks');

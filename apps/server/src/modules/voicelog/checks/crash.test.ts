@@ -44,9 +44,26 @@ const env = () => ({
 
 type TJobRow = { state: string; retry_count: number };
 const jobs = () =>
-  withClient(databaseUrl, async (c) => (await c.query<TJobRow>('select state, retry_count from pgboss.job where name = $1 order by created_on', [ANALYSIS_QUEUE])).rows);
+  withClient(
+    databaseUrl,
+    async (c) =>
+      (
+        await c.query<TJobRow>('select state, retry_count from pgboss.job where name = $1 order by created_on', [
+          ANALYSIS_QUEUE,
+        ])
+      ).rows,
+  );
 const status = () =>
-  withClient(databaseUrl, async (c) => (await c.query<{ analysis_status: string; talk_ratio: number | null }>('select analysis_status, talk_ratio from recordings where file_name = $1', [NAME])).rows[0]);
+  withClient(
+    databaseUrl,
+    async (c) =>
+      (
+        await c.query<{ analysis_status: string; talk_ratio: number | null }>(
+          'select analysis_status, talk_ratio from recordings where file_name = $1',
+          [NAME],
+        )
+      ).rows[0],
+  );
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>, timeoutMs: number): Promise<T> {
   const until = Date.now() + timeoutMs;

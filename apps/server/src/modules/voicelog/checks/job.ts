@@ -17,12 +17,25 @@ import type { TThreadPool } from './thread-pool.ts';
 
 export type TAnalysisJobData = { recordingId: number };
 
-export type TJobDeps = { db: Db; recordingsDir: string; voiceLog: VoiceLogSource; analysis: TAnalysisConfig; threads: TThreadPool };
+export type TJobDeps = {
+  db: Db;
+  recordingsDir: string;
+  voiceLog: VoiceLogSource;
+  analysis: TAnalysisConfig;
+  threads: TThreadPool;
+};
 
 /** What the job is told about its attempt (pg-boss's metadata). */
 export type TAttempt = { retryCount: number; retryLimit: number };
 
-type TRow = { id: number; callDate: string; fileName: string; source: 'local' | 'remote'; sizeBytes: number; modifiedAt: Date | null };
+type TRow = {
+  id: number;
+  callDate: string;
+  fileName: string;
+  source: 'local' | 'remote';
+  sizeBytes: number;
+  modifiedAt: Date | null;
+};
 
 /** The row's file version: the figures are written only over the version that was analysed. */
 function sameVersion(row: TRow) {
@@ -30,7 +43,10 @@ function sameVersion(row: TRow) {
 }
 
 /** A recording of the external voice log, fetched into a temporary file for the analysis. */
-async function fetchRemote(voiceLog: VoiceLogSource, ref: TRecordingRef): Promise<{ file: string; done: () => Promise<void> }> {
+async function fetchRemote(
+  voiceLog: VoiceLogSource,
+  ref: TRecordingRef,
+): Promise<{ file: string; done: () => Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-analysis-'));
   const done = () => fs.rm(dir, { recursive: true, force: true });
   try {
@@ -69,7 +85,17 @@ async function writeDone(db: Db, row: TRow, holdSeconds: number, a: TAudioAnalys
 async function writeUnreadable(db: Db, row: TRow, reason: string): Promise<void> {
   await db
     .updateTable('recordings')
-    .set({ analysisStatus: 'unreadable', analysisReason: reason, analysis: null, analysedAt: sql`now()`, longestSilenceSec: null, deadAirSec: null, holdCount: null, talkRatio: null, overtalkCount: null })
+    .set({
+      analysisStatus: 'unreadable',
+      analysisReason: reason,
+      analysis: null,
+      analysedAt: sql`now()`,
+      longestSilenceSec: null,
+      deadAirSec: null,
+      holdCount: null,
+      talkRatio: null,
+      overtalkCount: null,
+    })
     .where('id', '=', row.id)
     .where(sameVersion(row))
     .execute();
@@ -108,7 +134,11 @@ export async function runAnalysisJob(deps: TJobDeps, data: TAnalysisJobData, att
     // left pending by any other failure is queued again by the scanner's hourly pass (catalog/scan.ts).
     if (isDatabaseFailure(e)) throw e;
     if (attempt.retryCount >= attempt.retryLimit) {
-      await writeUnreadable(deps.db, row, ANALYSIS_MESSAGES.failed(attempt.retryCount + 1, e instanceof Error ? e.message : String(e)));
+      await writeUnreadable(
+        deps.db,
+        row,
+        ANALYSIS_MESSAGES.failed(attempt.retryCount + 1, e instanceof Error ? e.message : String(e)),
+      );
       return;
     }
     throw e;

@@ -44,15 +44,32 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
    */
   function analyse(data: TAnalysisJobData, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
     const until = Date.now() + expireInSeconds * 1000 - OUTAGE_WAIT_MARGIN_MS;
-    return workThroughOutages(() => runAnalysisJob(deps, data, attempt), { pool, until, signal: closing.signal, mends: isDatabaseAway });
+    return workThroughOutages(() => runAnalysisJob(deps, data, attempt), {
+      pool,
+      until,
+      signal: closing.signal,
+      mends: isDatabaseAway,
+    });
   }
   const workerIds: string[] = [];
 
   /** pg-boss starts (its schema created or migrated) on first use, so a process that never meets a recording pays nothing. */
   function ready(): Promise<PgBoss> {
-    const queue = { name: ANALYSIS_QUEUE, policy: 'stately' as const, retryLimit: ANALYSIS_RETRY_LIMIT, retryDelay: 2, expireInSeconds, retentionMinutes: 60 * 24 };
+    const queue = {
+      name: ANALYSIS_QUEUE,
+      policy: 'stately' as const,
+      retryLimit: ANALYSIS_RETRY_LIMIT,
+      retryDelay: 2,
+      expireInSeconds,
+      retentionMinutes: 60 * 24,
+    };
     // Not reachable now (a database outage): the next use tries again with a new instance.
-    started ??= startJobQueue(pool, log, queue, Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds)).catch((e: unknown) => {
+    started ??= startJobQueue(
+      pool,
+      log,
+      queue,
+      Math.min(MAX_MAINTENANCE_SECONDS, deps.analysis.jobTimeoutSeconds),
+    ).catch((e: unknown) => {
       started = undefined;
       throw e;
     });
@@ -63,7 +80,13 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
     async enqueue(ids) {
       if (ids.length === 0 || stopped()) return;
       const b = await ready();
-      await b.insert(ids.map((id) => ({ name: ANALYSIS_QUEUE, data: { recordingId: id } satisfies TAnalysisJobData, singletonKey: String(id) })));
+      await b.insert(
+        ids.map((id) => ({
+          name: ANALYSIS_QUEUE,
+          data: { recordingId: id } satisfies TAnalysisJobData,
+          singletonKey: String(id),
+        })),
+      );
       for (const id of workerIds) b.notifyWorker(id);
     },
     async startWorkers() {
@@ -71,15 +94,19 @@ export function createAnalysisQueue(pool: pg.Pool, deps: TJobDeps, log: FastifyB
       const b = await ready();
       for (let i = workerIds.length; i < deps.analysis.concurrency; i += 1) {
         let id = '';
-        id = await b.work<TAnalysisJobData>(ANALYSIS_QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 }, async ([job]) => {
-          try {
-            if (job) await analyse(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-          } finally {
-            // pg-boss waits its polling interval after every fetch, even one that found a job: told, it fetches the
-            // next at once, so a backlog is worked through without a 2-second pause per recording.
-            if (id !== '') b.notifyWorker(id);
-          }
-        });
+        id = await b.work<TAnalysisJobData>(
+          ANALYSIS_QUEUE,
+          { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 2 },
+          async ([job]) => {
+            try {
+              if (job) await analyse(job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+            } finally {
+              // pg-boss waits its polling interval after every fetch, even one that found a job: told, it fetches the
+              // next at once, so a backlog is worked through without a 2-second pause per recording.
+              if (id !== '') b.notifyWorker(id);
+            }
+          },
+        );
         workerIds.push(id);
       }
     },

@@ -15,7 +15,9 @@ const ASKED = '20261117-111500_01812345678_AG-1002-all.wav';
 const overrides: Partial<TConfig> = { analysis: { ...loadConfig({}).analysis, concurrency: 1, scanSeconds: 0 } };
 let fake: FakeVoiceLog;
 beforeAll(async () => {
-  const call = await timeline(8000, [[speech('Hello, thank you for calling.'), silence(31), speech('Thank you for holding.')]]);
+  const call = await timeline(8000, [
+    [speech('Hello, thank you for calling.'), silence(31), speech('Thank you for holding.')],
+  ]);
   const bytes = encodeWavFile(call.channels, 8000, 'pcm16');
   fake = await startFakeVoiceLog([
     { date: DAY, fileName: SEARCHED, phoneNumber: '01712345678', agentId: 'AG-1001', bytes },
@@ -49,13 +51,17 @@ describe('the external voice log', () => {
     const a = await settled(SEARCHED);
     expect(a.status).toBe('done');
     expect(a.deadAir!.holds).toHaveLength(1);
-    const again = (await qc.get(`/api/voicelog/search?directory=${DAY}&msisdn=01712345678&longestSilenceOver=30`)).json<TVoiceLogPage>();
+    const again = (
+      await qc.get(`/api/voicelog/search?directory=${DAY}&msisdn=01712345678&longestSilenceOver=30`)
+    ).json<TVoiceLogPage>();
     expect(again.content.map((f) => [f.fileName, f.checks?.status])).toEqual([[SEARCHED, 'done']]);
   }, 90_000);
 
   it('indexes a recording never searched when its analysis is asked for, and 404s one the server does not have', async () => {
     expect((await settled(ASKED)).status).toBe('done');
-    const missing = await qc.get(`/api/voicelog/analysis?fileName=${encodeURIComponent(`${DAY}/20261117-121500_01912345678_AG-1003-all.wav`)}`);
+    const missing = await qc.get(
+      `/api/voicelog/analysis?fileName=${encodeURIComponent(`${DAY}/20261117-121500_01912345678_AG-1003-all.wav`)}`,
+    );
     expect(missing.status).toBe(404);
   }, 90_000);
 });

@@ -23,8 +23,18 @@ export type TRecordingChecksRuntime = {
 export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecordingChecksRuntime {
   const { config } = app;
   const threads = createThreadPool();
-  const queue = createAnalysisQueue(poolOf(app.db), { db: app.db, recordingsDir: config.recordingsDir, voiceLog, analysis: config.analysis, threads }, app.log);
-  const catalog: TCatalog = { db: app.db, recordingsDir: config.recordingsDir, country: config.phoneCountry, enqueue: queue.enqueue, timeZone: config.timeZone };
+  const queue = createAnalysisQueue(
+    poolOf(app.db),
+    { db: app.db, recordingsDir: config.recordingsDir, voiceLog, analysis: config.analysis, threads },
+    app.log,
+  );
+  const catalog: TCatalog = {
+    db: app.db,
+    recordingsDir: config.recordingsDir,
+    country: config.phoneCountry,
+    enqueue: queue.enqueue,
+    timeZone: config.timeZone,
+  };
   const local = voiceLog.search === null;
 
   let scanning: Promise<void> | undefined;
@@ -42,16 +52,20 @@ export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecor
   }
   /** A pass over everything that starts after any pass under way (which may have read the folders before a file came). */
   function scanNow(): Promise<void> {
-    const next = (scanning ?? Promise.resolve()).catch(() => undefined).then(() => {
-      passes = 0;
-      return pass();
-    });
+    const next = (scanning ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() => {
+        passes = 0;
+        return pass();
+      });
     scanning = next;
     return next;
   }
   const scanQuietly = () => {
     if (running || closed) return;
-    scanNow().catch((e: unknown) => app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'recordings scan failed'));
+    scanNow().catch((e: unknown) =>
+      app.log.warn({ err: e instanceof Error ? e.message : String(e) }, 'recordings scan failed'),
+    );
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -60,7 +74,10 @@ export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecor
   /** The workers start once pg-boss can reach the database: a database down at start-up delays them, never loses them. */
   const startWorkers = () => {
     queue.startWorkers().catch((e: unknown) => {
-      app.log.warn({ err: e instanceof Error ? e.message : String(e) }, `analysis workers could not start; trying again in ${WORKER_RETRY_MS / 1000} s`);
+      app.log.warn(
+        { err: e instanceof Error ? e.message : String(e) },
+        `analysis workers could not start; trying again in ${WORKER_RETRY_MS / 1000} s`,
+      );
       if (!closed) retry = setTimeout(startWorkers, WORKER_RETRY_MS);
     });
   };

@@ -24,10 +24,14 @@ export class AnalysisTimeoutError extends Error {}
 const THREAD_LIMITS = { maxYoungGenerationSizeMb: 4 };
 
 function startThread(): Worker {
-  if (!/\.ts$/.test(import.meta.url)) return new Worker(new URL('./analysis-thread.js', import.meta.url), { resourceLimits: THREAD_LIMITS });
+  if (!/\.ts$/.test(import.meta.url))
+    return new Worker(new URL('./analysis-thread.js', import.meta.url), { resourceLimits: THREAD_LIMITS });
   // thread.ts beside this file (named without its extension: the bundle must hold no TypeScript file name).
   const source = import.meta.url.replace(/\/thread-pool\.(\w+)$/, '/thread.$1');
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`, { eval: true, resourceLimits: THREAD_LIMITS });
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(source)}); });`,
+    { eval: true, resourceLimits: THREAD_LIMITS },
+  );
 }
 
 export type TThreadPool = {
@@ -73,7 +77,9 @@ export function createThreadPool(): TThreadPool {
         };
         const timer = setTimeout(() => {
           done(false);
-          reject(new AnalysisTimeoutError(`the analysis took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`));
+          reject(
+            new AnalysisTimeoutError(`the analysis took longer than ${Math.round(timeoutMs / 1000)} s and was stopped`),
+          );
         }, timeoutMs);
         worker.on('message', onMessage);
         worker.once('error', onError);

@@ -23,7 +23,10 @@ try {
 
 async function answer(request: TThreadRequest): Promise<TThreadReply> {
   try {
-    return { id: request.id, answer: { kind: 'done', analysis: await analyseRecording(request.filePath, request.options) } };
+    return {
+      id: request.id,
+      answer: { kind: 'done', analysis: await analyseRecording(request.filePath, request.options) },
+    };
   } catch (e) {
     if (e instanceof UnreadableAudioError) return { id: request.id, answer: { kind: 'unreadable', reason: e.message } };
     return { id: request.id, error: e instanceof Error ? e.message : String(e) };

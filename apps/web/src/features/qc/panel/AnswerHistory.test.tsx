@@ -10,7 +10,12 @@ import { formatDateTime } from '../../../app/time-zone.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-const entry = (version: number, agentId: string, answers: Record<string, string>, isCalled = 1): TLeadAnswerHistoryEntry => ({
+const entry = (
+  version: number,
+  agentId: string,
+  answers: Record<string, string>,
+  isCalled = 1,
+): TLeadAnswerHistoryEntry => ({
   version,
   agentId,
   savedAt: `2026-11-18T0${version}:15:00.000Z`,
@@ -28,7 +33,14 @@ async function rowsOf() {
 
 describe('AnswerHistory', () => {
   it('lists each save: when, which agent, whether the call was completed, the answers in qno order', async () => {
-    fakeServer({ [PATH]: { body: [entry(2, 'AG-1001', { Q10: 'Late', Q2: 'Alpha, Beta', Q1: 'Yes' }), entry(1, 'AG-1002', { Q1: 'Partial Call' }, 0)] } });
+    fakeServer({
+      [PATH]: {
+        body: [
+          entry(2, 'AG-1001', { Q10: 'Late', Q2: 'Alpha, Beta', Q1: 'Yes' }),
+          entry(1, 'AG-1002', { Q1: 'Partial Call' }, 0),
+        ],
+      },
+    });
     renderWithApp(<AnswerHistory leadId={7} version={2} />);
     const { rows } = await rowsOf();
     expect(rows().map((r) => r.textContent)).toEqual([
@@ -53,7 +65,10 @@ describe('AnswerHistory', () => {
   });
 
   it('says so when the lead was never saved, and offers Retry when the history cannot be read', async () => {
-    let reply: { status: number; body: unknown } = { status: 503, body: { message: 'The server is busy. Try again in a moment.' } };
+    let reply: { status: number; body: unknown } = {
+      status: 503,
+      body: { message: 'The server is busy. Try again in a moment.' },
+    };
     const server = fakeServer({ [PATH]: () => reply });
     renderWithApp(<AnswerHistory leadId={7} version={0} />);
     const alert = await screen.findByRole('alert', {}, { timeout: 5000 });

@@ -54,7 +54,10 @@ function HistoryTable({ entries, expanded }: { entries: TLeadAnswerHistoryEntry[
 /** version: the lead's as shown, so a correction saved on the card reads the history again. */
 export function AnswerHistory({ leadId, version }: { leadId: number; version: number | undefined }) {
   const [expanded, setExpanded] = useState(false);
-  const history = useQuery({ queryKey: answerHistoryKey(leadId, version), queryFn: () => fetchLeadAnswerHistory(leadId) });
+  const history = useQuery({
+    queryKey: answerHistoryKey(leadId, version),
+    queryFn: () => fetchLeadAnswerHistory(leadId),
+  });
   const entries = history.data ?? [];
   const many = entries.length > HISTORY_SHOWN_FIRST;
   const collapsible = many || entries.some((e) => answersText(e.answers).length > LONG_ANSWERS);
@@ -86,9 +89,17 @@ export function AnswerHistory({ leadId, version }: { leadId: number; version: nu
         </Text>
       ) : (
         <>
-          <HistoryTable entries={expanded || !many ? entries : entries.slice(0, HISTORY_SHOWN_FIRST)} expanded={expanded || !collapsible} />
+          <HistoryTable
+            entries={expanded || !many ? entries : entries.slice(0, HISTORY_SHOWN_FIRST)}
+            expanded={expanded || !collapsible}
+          />
           {collapsible && (
-            <Button size="compact-sm" variant="subtle" onClick={() => setExpanded((e) => !e)} style={{ alignSelf: 'flex-start' }}>
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              onClick={() => setExpanded((e) => !e)}
+              style={{ alignSelf: 'flex-start' }}
+            >
               {expanded ? 'Show less' : many ? `Show all ${entries.length} saves` : 'Show the answers in full'}
             </Button>
           )}

@@ -3,7 +3,13 @@ import { MultiSelect, NativeSelect, NumberInput, Textarea, TextInput } from '@ma
 import { parseOptions } from '@crm/shared';
 import type { TAnswerRow, TDraft } from './answer-edit.ts';
 
-type Props = { row: TAnswerRow; draft: TDraft; error: string | undefined; disabled: boolean; onChange: (draft: TDraft) => void };
+type Props = {
+  row: TAnswerRow;
+  draft: TDraft;
+  error: string | undefined;
+  disabled: boolean;
+  onChange: (draft: TDraft) => void;
+};
 
 /** The question's options, plus what is stored that is no longer offered (so it shows instead of vanishing). */
 function choices(row: TAnswerRow, chosen: readonly string[]): string[] {
@@ -41,11 +47,30 @@ export function AnswerInput({ row, draft, error, disabled, onChange }: Props) {
       );
     }
     case 'Number':
-      return <NumberInput {...common} hideControls allowedDecimalSeparators={['.']} value={text} onChange={(value) => onChange(String(value))} />;
+      return (
+        <NumberInput
+          {...common}
+          hideControls
+          allowedDecimalSeparators={['.']}
+          value={text}
+          onChange={(value) => onChange(String(value))}
+        />
+      );
     case 'Email':
-      return <TextInput {...common} type="email" value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
+      return (
+        <TextInput {...common} type="email" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+      );
     case 'Textarea':
-      return <Textarea {...common} autosize minRows={2} maxRows={8} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
+      return (
+        <Textarea
+          {...common}
+          autosize
+          minRows={2}
+          maxRows={8}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
     default:
       return <TextInput {...common} value={text} onChange={(event) => onChange(event.currentTarget.value)} />;
   }

@@ -8,7 +8,14 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { QC_MESSAGES, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
 import { saveLeadAnswers, type TLeadSearch } from '../../crm/api.ts';
 import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../crm/lead-view.ts';
-import { answerEditBody, answerEditProblems, answerRows, draftOf, type TAnswerRow, type TDraft } from './answer-edit.ts';
+import {
+  answerEditBody,
+  answerEditProblems,
+  answerRows,
+  draftOf,
+  type TAnswerRow,
+  type TDraft,
+} from './answer-edit.ts';
 import { LeadAttempts } from '../../../components/LeadAttempts.tsx';
 import { AnswerHistory } from './AnswerHistory.tsx';
 import { AnswerInput } from './AnswerInput.tsx';
@@ -39,7 +46,19 @@ function Details({ lead }: { lead: TLead }) {
   );
 }
 
-function Answers({ lead, rows, campaignName, onLeadSaved, canEdit }: { lead: TLead; rows: TAnswerRow[]; campaignName: string; onLeadSaved: Props['onLeadSaved']; canEdit: boolean }) {
+function Answers({
+  lead,
+  rows,
+  campaignName,
+  onLeadSaved,
+  canEdit,
+}: {
+  lead: TLead;
+  rows: TAnswerRow[];
+  campaignName: string;
+  onLeadSaved: Props['onLeadSaved'];
+  canEdit: boolean;
+}) {
   const [drafts, setDrafts] = useState<Record<string, TDraft> | null>(null);
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -72,7 +91,12 @@ function Answers({ lead, rows, campaignName, onLeadSaved, canEdit }: { lead: TLe
     setFailure(null);
     try {
       // With the version shown: a save made since the search is refused (409, naming who), not overwritten.
-      const result = await saveLeadAnswers(campaignName, leadCellNumber(lead), { leadId: leadId(lead), version: leadVersion(lead) }, body);
+      const result = await saveLeadAnswers(
+        campaignName,
+        leadCellNumber(lead),
+        { leadId: leadId(lead), version: leadVersion(lead) },
+        body,
+      );
       notifications.show({ color: 'green', message: QC_MESSAGES.leadUpdated });
       onLeadSaved(result.lead);
       stopEditing();
@@ -130,7 +154,13 @@ function Answers({ lead, rows, campaignName, onLeadSaved, canEdit }: { lead: TLe
               return (
                 <Table.Tr key={row.qno}>
                   <Table.Td>{row.qno}</Table.Td>
-                  <Table.Td>{row.title ?? <Text span size="sm" c="dimmed">(question deleted)</Text>}</Table.Td>
+                  <Table.Td>
+                    {row.title ?? (
+                      <Text span size="sm" c="dimmed">
+                        (question deleted)
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {editing && draft !== undefined ? (
                       <AnswerInput
@@ -187,7 +217,13 @@ export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) 
           <>
             <Details lead={found} />
             {questions.error !== null && (
-              <Alert color="red" variant="light" p="xs" title="The campaign's questions could not be loaded" role="alert">
+              <Alert
+                color="red"
+                variant="light"
+                p="xs"
+                title="The campaign's questions could not be loaded"
+                role="alert"
+              >
                 <Group gap="xs">
                   <Text size="sm">{questions.error.message}</Text>
                   <Button size="compact-sm" variant="light" onClick={() => void questions.refetch()}>
@@ -203,7 +239,9 @@ export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) 
               onLeadSaved={onLeadSaved}
               canEdit={questions.data !== undefined}
             />
-            {foundId !== undefined && <LeadAttempts leadId={foundId} version={leadVersion(found)} compact label="Call attempts" />}
+            {foundId !== undefined && (
+              <LeadAttempts leadId={foundId} version={leadVersion(found)} compact label="Call attempts" />
+            )}
             {foundId !== undefined && <AnswerHistory leadId={foundId} version={leadVersion(found)} />}
           </>
         )}

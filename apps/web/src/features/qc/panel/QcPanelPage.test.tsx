@@ -3,7 +3,15 @@
 // correction of a lead answer (with the version the search found), the lead's calls and its answer history.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LEAD_NOT_GENERATED, QC_MESSAGES, qcGrade, SURVEY_MESSAGES, type TCallAttempt, type TLeadAnswerHistoryEntry, type TVoiceFile } from '@crm/shared';
+import {
+  LEAD_NOT_GENERATED,
+  QC_MESSAGES,
+  qcGrade,
+  SURVEY_MESSAGES,
+  type TCallAttempt,
+  type TLeadAnswerHistoryEntry,
+  type TVoiceFile,
+} from '@crm/shared';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { notifications } from '@mantine/notifications';
 import { renderWithApp } from '../../../test/render.tsx';
@@ -16,25 +24,109 @@ import { TICK_LABEL } from './SuccessTick.tsx';
 const NUMBER = '01712345678';
 const DATE = '2026-11-19';
 
-const QUESTIONS = [question(2, 'Q2', 'Which brands?', 'Multi Select Option', 'Gold Leaf, Benson'), question(1, 'Q1', 'Do you smoke?', 'Select Option', 'Yes, No')];
-const LEAD = { id: 7, cell_number: '+8801712345678', respondent_name: 'Rahim Uddin', data_date: '2026-11-18', Q2: 'Benson', Q1: 'Yes', version: 4 };
+const QUESTIONS = [
+  question(2, 'Q2', 'Which brands?', 'Multi Select Option', 'Gold Leaf, Benson'),
+  question(1, 'Q1', 'Do you smoke?', 'Select Option', 'Yes, No'),
+];
+const LEAD = {
+  id: 7,
+  cell_number: '+8801712345678',
+  respondent_name: 'Rahim Uddin',
+  data_date: '2026-11-18',
+  Q2: 'Benson',
+  Q1: 'Yes',
+  version: 4,
+};
 const HISTORY: TLeadAnswerHistoryEntry[] = [
-  { version: 4, agentId: 'AG-1001', savedAt: '2026-11-18T09:30:00.000Z', answers: { Q1: 'Yes', Q2: 'Benson' }, isCalled: 1 },
-  { version: 3, agentId: 'AG-1002', savedAt: '2026-11-18T08:10:00.000Z', answers: { Q1: 'Yes', Q2: 'Partial Call' }, isCalled: 0 },
+  {
+    version: 4,
+    agentId: 'AG-1001',
+    savedAt: '2026-11-18T09:30:00.000Z',
+    answers: { Q1: 'Yes', Q2: 'Benson' },
+    isCalled: 1,
+  },
+  {
+    version: 3,
+    agentId: 'AG-1002',
+    savedAt: '2026-11-18T08:10:00.000Z',
+    answers: { Q1: 'Yes', Q2: 'Partial Call' },
+    isCalled: 0,
+  },
 ];
 const ATTEMPTS: TCallAttempt[] = [
-  { id: 12, agentId: 'AG-1001', agentName: 'Karim Hossain', startedAt: '2026-11-18T09:26:00.000Z', endedAt: '2026-11-18T09:30:00.000Z', handleSeconds: 240, disposition: 'COMPLETE', dispositionName: 'Completed', dispositionKind: 'completed', completed: true, dialerCallId: '5501', dialerStatus: null },
-  { id: 11, agentId: 'AG-1002', agentName: 'Salma Khatun', startedAt: '2026-11-18T08:08:30.000Z', endedAt: '2026-11-18T08:10:00.000Z', handleSeconds: 90, disposition: 'CALLBACK', dispositionName: 'Partial / call back', dispositionKind: 'callback', completed: false, dialerCallId: null, dialerStatus: null },
+  {
+    id: 12,
+    agentId: 'AG-1001',
+    agentName: 'Karim Hossain',
+    startedAt: '2026-11-18T09:26:00.000Z',
+    endedAt: '2026-11-18T09:30:00.000Z',
+    handleSeconds: 240,
+    disposition: 'COMPLETE',
+    dispositionName: 'Completed',
+    dispositionKind: 'completed',
+    completed: true,
+    dialerCallId: '5501',
+    dialerStatus: null,
+  },
+  {
+    id: 11,
+    agentId: 'AG-1002',
+    agentName: 'Salma Khatun',
+    startedAt: '2026-11-18T08:08:30.000Z',
+    endedAt: '2026-11-18T08:10:00.000Z',
+    handleSeconds: 90,
+    disposition: 'CALLBACK',
+    dispositionName: 'Partial / call back',
+    dispositionKind: 'callback',
+    completed: false,
+    dialerCallId: null,
+    dialerStatus: null,
+  },
 ];
-const FILE: TVoiceFile = { dateTime: '2026-11-19T10:15:00.000Z', phoneNumber: NUMBER, campaignName: 'Spring Survey', agentId: 'ag-1001', fileName: `${NUMBER}_AG-1001.wav`, duration: 42, checks: null };
+const FILE: TVoiceFile = {
+  dateTime: '2026-11-19T10:15:00.000Z',
+  phoneNumber: NUMBER,
+  campaignName: 'Spring Survey',
+  agentId: 'ag-1001',
+  fileName: `${NUMBER}_AG-1001.wav`,
+  duration: 42,
+  checks: null,
+};
 
 function recordReply(request: TSentRequest, id: number) {
   const body = request.body as Record<string, unknown>;
   const suffix = id === 21 ? 'Marks' : '';
-  const total = ['greetings', 'liveliness', 'pronunciation', 'mumbling', 'pace', 'pitch', 'courtesy', 'holdProcess', 'takingPermission', 'acknowledgementAndFollowUp', 'poorObjectionAndNegotiationSkill', 'crm', 'closing', 'fatal']
+  const total = [
+    'greetings',
+    'liveliness',
+    'pronunciation',
+    'mumbling',
+    'pace',
+    'pitch',
+    'courtesy',
+    'holdProcess',
+    'takingPermission',
+    'acknowledgementAndFollowUp',
+    'poorObjectionAndNegotiationSkill',
+    'crm',
+    'closing',
+    'fatal',
+  ]
     .map((k) => Number(body[`${k}${suffix}`]))
     .reduce((a, b) => a + b, 0);
-  return { body: { ...body, id, agentName: 'Karim Hossain', qcInspector: 'qc.rahman', total, agentGrade: qcGrade(total), fileName: null, createdAt: '2026-11-19T12:00:00.000Z', version: 0 } };
+  return {
+    body: {
+      ...body,
+      id,
+      agentName: 'Karim Hossain',
+      qcInspector: 'qc.rahman',
+      total,
+      agentGrade: qcGrade(total),
+      fileName: null,
+      createdAt: '2026-11-19T12:00:00.000Z',
+      version: 0,
+    },
+  };
 }
 
 const ROUTES: Record<string, TFakeRoute> = {
@@ -42,8 +134,15 @@ const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/ap/answerHistory/7': { body: HISTORY },
   'GET /api/leads/7/attempts': { body: ATTEMPTS },
   'GET /questions/getToSetLogic/Spring Survey': { body: QUESTIONS },
-  'GET /api/voicelog/search': { body: { content: [FILE], totalElements: 1, totalPages: 1, size: 10, number: 0, first: true, last: true } },
-  'GET /api/qcReport/agents': { body: [{ agentId: 'AG-1001', name: 'Karim Hossain' }, { agentId: 'AG-1002', name: 'Salma Khatun' }] },
+  'GET /api/voicelog/search': {
+    body: { content: [FILE], totalElements: 1, totalPages: 1, size: 10, number: 0, first: true, last: true },
+  },
+  'GET /api/qcReport/agents': {
+    body: [
+      { agentId: 'AG-1001', name: 'Karim Hossain' },
+      { agentId: 'AG-1002', name: 'Salma Khatun' },
+    ],
+  },
   'POST /api/qcReport/add': (r) => recordReply(r, 11),
   'POST /api/qcReport/addforclient': (r) => recordReply(r, 21),
   'POST /api/qcReport/add-qc-report-file': (r) => {
@@ -57,7 +156,10 @@ configure({ asyncUtilTimeout: 10_000 });
 
 // Mantine's autosize Textarea listens for web fonts, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 
 beforeEach(() => {
@@ -97,8 +199,11 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     fireEvent.change(screen.getByLabelText(/^Call date/), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect(screen.getByText(QC_MESSAGES.searchRequired)).toBeTruthy();
-    for (const problem of [SEARCH_PROBLEMS.campaignName, SEARCH_PROBLEMS.consumerNumber, SEARCH_PROBLEMS.callDate]) expect(screen.getByText(problem)).toBeTruthy();
-    expect(server.sent.filter((r) => r.path === '/api/ap/getByNumber' || r.path === '/api/voicelog/search')).toHaveLength(0);
+    for (const problem of [SEARCH_PROBLEMS.campaignName, SEARCH_PROBLEMS.consumerNumber, SEARCH_PROBLEMS.callDate])
+      expect(screen.getByText(problem)).toBeTruthy();
+    expect(
+      server.sent.filter((r) => r.path === '/api/ap/getByNumber' || r.path === '/api/voicelog/search'),
+    ).toHaveLength(0);
   });
 
   it('finds the lead and the recordings, ticks the played call, and submits both records linked to it', async () => {
@@ -108,10 +213,18 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
 
     // Answers titled by qno, in qno order, whatever order the lead and questions came in.
     const answers = within(await screen.findByRole('region', { name: 'Customer Response' }));
-    const rows = answers.getAllByRole('row').slice(1).map((r) => r.textContent);
+    const rows = answers
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
     expect(rows).toEqual(['Q1Do you smoke?Yes', 'Q2Which brands?Benson']);
     expect(screen.getByText('Rahim Uddin')).toBeTruthy();
-    expect(server.sent.find((r) => r.path === '/api/voicelog/search')?.query).toEqual({ directory: DATE, msisdn: NUMBER, page: '0', size: '10' });
+    expect(server.sent.find((r) => r.path === '/api/voicelog/search')?.query).toEqual({
+      directory: DATE,
+      msisdn: NUMBER,
+      page: '0',
+      size: '10',
+    });
 
     // One recording: its agent (ids compared ignoring case) is preselected.
     const records = within(screen.getByRole('region', { name: 'Call Records' }));
@@ -145,14 +258,36 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     expect((await screen.findAllByText(QC_MESSAGES.reportSubmitted)).length).toBeGreaterThan(0);
 
     const add = server.sent.find((r) => r.path === '/api/qcReport/add')?.body;
-    expect(add).toMatchObject({ callDate: DATE, campaignName: 'Spring Survey', consumerNumber: NUMBER, agentId: 'AG-1001', duration: 41, pace: 0, crm: 20, suggestion: 'Keep a steady pace', easVoiceMatchedWithReport: '' });
+    expect(add).toMatchObject({
+      callDate: DATE,
+      campaignName: 'Spring Survey',
+      consumerNumber: NUMBER,
+      agentId: 'AG-1001',
+      duration: 41,
+      pace: 0,
+      crm: 20,
+      suggestion: 'Keep a steady pace',
+      easVoiceMatchedWithReport: '',
+    });
     const addClient = server.sent.find((r) => r.path === '/api/qcReport/addforclient')?.body;
-    expect(addClient).toMatchObject({ agentId: 'AG-1001', duration: 41, crmMarks: 10, greetingsMarks: -5, paceMarks: 10, easVoiceMatchedWithReportMarks: 'Yes' });
+    expect(addClient).toMatchObject({
+      agentId: 'AG-1001',
+      duration: 41,
+      crmMarks: 10,
+      greetingsMarks: -5,
+      paceMarks: 10,
+      easVoiceMatchedWithReportMarks: 'Yes',
+    });
     const links = server.sent.filter((r) => r.path === '/api/qcReport/add-qc-report-file').map((r) => r.body);
-    expect(links).toEqual([{ qcReport: { id: 11 }, fileName: FILE.fileName }, { qcReport: { id: 21 }, fileName: FILE.fileName }]);
+    expect(links).toEqual([
+      { qcReport: { id: 11 }, fileName: FILE.fileName },
+      { qcReport: { id: 21 }, fileName: FILE.fileName },
+    ]);
 
     // Ready for the next call: the server's figures shown, the number cleared, campaign and date kept.
-    expect(screen.getByText(/In-house record #11: 90, Exceed Expectation\. Client record #21: 85, Meet Expectation\./)).toBeTruthy();
+    expect(
+      screen.getByText(/In-house record #11: 90, Exceed Expectation\. Client record #21: 85, Meet Expectation\./),
+    ).toBeTruthy();
     expect((screen.getByLabelText(/^Consumer number/) as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText(/^Campaign/) as HTMLSelectElement).value).toBe('Spring Survey');
     expect(screen.queryByRole('region', { name: 'QC Rating' })).toBeNull();
@@ -176,13 +311,16 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     let refuse = true;
     const server = fakeServer({
       ...ROUTES,
-      'POST /api/qcReport/addforclient': (r) => (refuse ? { status: 400, body: { message: 'No agent with agentId AG-1001' } } : recordReply(r, 21)),
+      'POST /api/qcReport/addforclient': (r) =>
+        refuse ? { status: 400, body: { message: 'No agent with agentId AG-1001' } } : recordReply(r, 21),
     });
     renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
     await searchCall();
     await waitFor(() => expect((agentInput() as HTMLInputElement).value).not.toBe(''));
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText(/The client record \(Marks 2\) was not saved: No agent with agentId AG-1001/)).toBeTruthy();
+    expect(
+      await screen.findByText(/The client record \(Marks 2\) was not saved: No agent with agentId AG-1001/),
+    ).toBeTruthy();
     expect(screen.getByText('Saved as record #11')).toBeTruthy();
     expect(screen.queryByText(QC_MESSAGES.reportSubmitted)).toBeNull();
 
@@ -194,12 +332,26 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
   });
 
   it('pages through more than ten recordings', async () => {
-    const files = Array.from({ length: 12 }, (_, i) => ({ ...FILE, agentId: 'AG-1002', fileName: `rec-${String(i + 1).padStart(2, '0')}_${NUMBER}.wav` }));
+    const files = Array.from({ length: 12 }, (_, i) => ({
+      ...FILE,
+      agentId: 'AG-1002',
+      fileName: `rec-${String(i + 1).padStart(2, '0')}_${NUMBER}.wav`,
+    }));
     const server = fakeServer({
       ...ROUTES,
       'GET /api/voicelog/search': (r) => {
         const page = Number(r.query.page);
-        return { body: { content: files.slice(page * 10, page * 10 + 10), totalElements: 12, totalPages: 2, size: 10, number: page, first: page === 0, last: page === 1 } };
+        return {
+          body: {
+            content: files.slice(page * 10, page * 10 + 10),
+            totalElements: 12,
+            totalPages: 2,
+            size: 10,
+            number: page,
+            first: page === 0,
+            last: page === 1,
+          },
+        };
       },
     });
     renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
@@ -214,7 +366,12 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
   });
 
   it('asks for the agent when none could be preselected', async () => {
-    const server = fakeServer({ ...ROUTES, 'GET /api/voicelog/search': { body: { content: [], totalElements: 0, totalPages: 0, size: 10, number: 0, first: true, last: true } } });
+    const server = fakeServer({
+      ...ROUTES,
+      'GET /api/voicelog/search': {
+        body: { content: [], totalElements: 0, totalPages: 0, size: 10, number: 0, first: true, last: true },
+      },
+    });
     renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
     await searchCall();
     expect(await screen.findByText(/No recordings of this number on the call date/)).toBeTruthy();
@@ -224,12 +381,17 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
   });
 
   it('saves only the changed answer and shows the server’s reason when a save is refused', async () => {
-    let reply: { status: number; body: unknown } = { status: 400, body: { message: 'Q1: "Maybe" is not one of its options' } };
+    let reply: { status: number; body: unknown } = {
+      status: 400,
+      body: { message: 'Q1: "Maybe" is not one of its options' },
+    };
     const server = fakeServer({ ...ROUTES, 'PUT /dynamic/updateLeadData/Spring Survey/+8801712345678': () => reply });
     renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
     await searchCall();
     const answers = within(await screen.findByRole('region', { name: 'Customer Response' }));
-    await waitFor(() => expect((answers.getByRole('button', { name: 'Edit answers' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((answers.getByRole('button', { name: 'Edit answers' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(answers.getByRole('button', { name: 'Edit answers' }));
     expect(answers.getByLabelText('Answer to Q2')).toBeTruthy();
     fireEvent.change(answers.getByLabelText('Answer to Q1'), { target: { value: 'No' } });
@@ -278,10 +440,21 @@ describe('QcPanelPage', { timeout: 60_000 }, () => {
     renderWithApp(<QcPanelPage />, { route: '/qcChecking' });
     await searchCall();
     const calls = within(await screen.findByRole('region', { name: 'Call attempts' }));
-    expect(await calls.findByText(`Last: Completed (COMPLETE) by Karim Hossain (AG-1001) at ${formatDateTime('2026-11-18T09:30:00.000Z')}`)).toBeTruthy();
+    expect(
+      await calls.findByText(
+        `Last: Completed (COMPLETE) by Karim Hossain (AG-1001) at ${formatDateTime('2026-11-18T09:30:00.000Z')}`,
+      ),
+    ).toBeTruthy();
     expect(calls.getByText('Calls: 2')).toBeTruthy();
-    const [first, second] = calls.getAllByRole('row').slice(1).map((r) => r.textContent);
-    expect(first).toBe(`${formatDateTime('2026-11-18T09:26:00.000Z')}Karim Hossain (AG-1001)4:00CompletedCompleted (COMPLETE)5501`);
-    expect(second).toBe(`${formatDateTime('2026-11-18T08:08:30.000Z')}Salma Khatun (AG-1002)1:30CallbackPartial / call back (CALLBACK)typed number`);
+    const [first, second] = calls
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) => r.textContent);
+    expect(first).toBe(
+      `${formatDateTime('2026-11-18T09:26:00.000Z')}Karim Hossain (AG-1001)4:00CompletedCompleted (COMPLETE)5501`,
+    );
+    expect(second).toBe(
+      `${formatDateTime('2026-11-18T08:08:30.000Z')}Salma Khatun (AG-1002)1:30CallbackPartial / call back (CALLBACK)typed number`,
+    );
   });
 });

@@ -25,7 +25,8 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
           {search.consumerNumber} on {search.callDate}, agent {inHouse.agentName} ({inHouse.agentId}).
         </Text>
         <Text size="sm">
-          In-house record #{inHouse.id}: {inHouse.total}, {inHouse.agentGrade}. Client record #{client.id}: {client.total}, {client.agentGrade}.
+          In-house record #{inHouse.id}: {inHouse.total}, {inHouse.agentGrade}. Client record #{client.id}:{' '}
+          {client.total}, {client.agentGrade}.
         </Text>
         <Text size="sm">{fileName === null ? 'No recording linked.' : `Recording linked: ${fileName}.`}</Text>
         <Text size="sm">
@@ -60,8 +61,20 @@ export default function QcPanelPage() {
         <Grid gap="md" key={searched.id}>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
-              <RecordingsCard search={searched} recordings={panel.recordings} page={panel.page} onPage={panel.setPage} chosen={panel.chosen} onChoose={panel.choose} />
-              <LeadCard lead={panel.lead} questions={panel.questions} campaignName={searched.campaignName} onLeadSaved={panel.leadSaved} />
+              <RecordingsCard
+                search={searched}
+                recordings={panel.recordings}
+                page={panel.page}
+                onPage={panel.setPage}
+                chosen={panel.chosen}
+                onChoose={panel.choose}
+              />
+              <LeadCard
+                lead={panel.lead}
+                questions={panel.questions}
+                campaignName={searched.campaignName}
+                onLeadSaved={panel.leadSaved}
+              />
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -77,7 +90,12 @@ export default function QcPanelPage() {
                 <SuccessTick tick={panel.tick} onTick={panel.onTick} />
               </ScoringPlayer>
               <ScoringCard
-                agents={{ data: panel.agents.data, error: panel.agents.error, pending: panel.agents.isPending, reload: () => void panel.agents.refetch() }}
+                agents={{
+                  data: panel.agents.data,
+                  error: panel.agents.error,
+                  pending: panel.agents.isPending,
+                  reload: () => void panel.agents.refetch(),
+                }}
                 agentId={panel.agentId}
                 agentError={panel.agentError}
                 onAgent={panel.pickAgent}
@@ -89,7 +107,13 @@ export default function QcPanelPage() {
                 submitting={panel.submitting}
               />
               <Box style={{ flex: 1 }} />
-              <PanelScoreBar columns={panel.columns} linkNote={linkNote(panel.tick)} submitting={panel.submitting} problems={panel.submitProblems} onSubmit={panel.submit} />
+              <PanelScoreBar
+                columns={panel.columns}
+                linkNote={linkNote(panel.tick)}
+                submitting={panel.submitting}
+                problems={panel.submitProblems}
+                onSubmit={panel.submit}
+              />
             </Stack>
           </Grid.Col>
         </Grid>

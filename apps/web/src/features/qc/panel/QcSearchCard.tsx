@@ -42,7 +42,10 @@ export function QcSearchCard({ value, onChange, problems, onSearch, searching, n
               value={value.campaignName}
               error={problems.campaignName ?? (campaigns.error === null ? undefined : campaigns.error.message)}
               onChange={(event) => set({ campaignName: event.currentTarget.value })}
-              data={[{ value: '', label: campaigns.isPending ? 'Loading campaigns…' : 'Select campaign', disabled: true }, ...names]}
+              data={[
+                { value: '', label: campaigns.isPending ? 'Loading campaigns…' : 'Select campaign', disabled: true },
+                ...names,
+              ]}
             />
             <TextInput
               ref={numberField}

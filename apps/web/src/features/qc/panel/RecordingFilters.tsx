@@ -11,9 +11,22 @@ import { SORT_LABELS, type TRecordingFilters } from './recording-filters.ts';
 type Props = { filters: TRecordingFilters; onChange: (change: Partial<TRecordingFilters>) => void };
 
 /** The box's number, or undefined while it is empty. */
-const asNumber = (value: string | number): number | undefined => (typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value));
+const asNumber = (value: string | number): number | undefined =>
+  typeof value === 'number' ? value : value.trim() === '' ? undefined : Number(value);
 
-function NumberFilter({ label, unit, max, value, onApply }: { label: string; unit: string; max?: number; value: number | undefined; onApply: (next: number | undefined) => void }) {
+function NumberFilter({
+  label,
+  unit,
+  max,
+  value,
+  onApply,
+}: {
+  label: string;
+  unit: string;
+  max?: number;
+  value: number | undefined;
+  onApply: (next: number | undefined) => void;
+}) {
   const [typed, setTyped] = useState<string | number>(value ?? '');
   const [applied, setApplied] = useState(value);
   // The address changed under the box (Back, a reload): show what the search uses.
@@ -66,8 +79,19 @@ function NumberFilter({ label, unit, max, value, onApply }: { label: string; uni
 export function RecordingFilters({ filters, onChange }: Props) {
   return (
     <Group gap="md" wrap="wrap" role="group" aria-label="Filter by the automatic checks" style={{ rowGap: 4 }}>
-      <NumberFilter label="Longest silence over" unit="s" value={filters.longestSilenceOver} onApply={(longestSilenceOver) => onChange({ longestSilenceOver })} />
-      <NumberFilter label="Talk ratio under" unit="%" max={100} value={filters.talkRatioUnder} onApply={(talkRatioUnder) => onChange({ talkRatioUnder })} />
+      <NumberFilter
+        label="Longest silence over"
+        unit="s"
+        value={filters.longestSilenceOver}
+        onApply={(longestSilenceOver) => onChange({ longestSilenceOver })}
+      />
+      <NumberFilter
+        label="Talk ratio under"
+        unit="%"
+        max={100}
+        value={filters.talkRatioUnder}
+        onApply={(talkRatioUnder) => onChange({ talkRatioUnder })}
+      />
     </Group>
   );
 }

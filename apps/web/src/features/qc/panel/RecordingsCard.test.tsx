@@ -15,8 +15,24 @@ const DATE = '2026-11-19';
 const NUMBER = '01712345678';
 const SEARCHED = { id: 1, campaignName: 'Spring Survey', consumerNumber: NUMBER, callDate: DATE };
 
-const file = (fileName: string, checks: TVoiceFile['checks']): TVoiceFile => ({ dateTime: `${DATE} 10:15:00`, phoneNumber: NUMBER, campaignName: '', agentId: 'AG-1001', fileName, duration: 200, checks });
-const page = (content: TVoiceFile[]): TVoiceLogPage => ({ content, totalElements: content.length, totalPages: 1, size: 10, number: 0, first: true, last: true });
+const file = (fileName: string, checks: TVoiceFile['checks']): TVoiceFile => ({
+  dateTime: `${DATE} 10:15:00`,
+  phoneNumber: NUMBER,
+  campaignName: '',
+  agentId: 'AG-1001',
+  fileName,
+  duration: 200,
+  checks,
+});
+const page = (content: TVoiceFile[]): TVoiceLogPage => ({
+  content,
+  totalElements: content.length,
+  totalPages: 1,
+  size: 10,
+  number: 0,
+  first: true,
+  last: true,
+});
 
 const stereoChecks = checksOf(stereoWithOvertalk());
 const holdChecks = checksOf(monoWithHold());
@@ -24,24 +40,46 @@ const holdChecks = checksOf(monoWithHold());
 /** The card as the panel places it: the search's query follows the filters in the address. */
 function Card() {
   const [filters] = useRecordingFilters();
-  const recordings = useQuery({ queryKey: ['recordings', filters], queryFn: () => searchVoiceLog(DATE, NUMBER, 0, undefined, filters) });
-  return <RecordingsCard search={SEARCHED} recordings={recordings} page={0} onPage={() => undefined} chosen={null} onChoose={() => undefined} />;
+  const recordings = useQuery({
+    queryKey: ['recordings', filters],
+    queryFn: () => searchVoiceLog(DATE, NUMBER, 0, undefined, filters),
+  });
+  return (
+    <RecordingsCard
+      search={SEARCHED}
+      recordings={recordings}
+      page={0}
+      onPage={() => undefined}
+      chosen={null}
+      onChoose={() => undefined}
+    />
+  );
 }
 
 afterEach(() => vi.restoreAllMocks());
 
-const rowOf = (fileName: string) => screen.getAllByRole('listitem').find((li) => li.textContent?.includes(fileName)) ?? null;
+const rowOf = (fileName: string) =>
+  screen.getAllByRole('listitem').find((li) => li.textContent?.includes(fileName)) ?? null;
 const chipsOf = (fileName: string) => {
   const row = rowOf(fileName);
   if (row === null) throw new Error(`no row of ${fileName}`);
-  return within(row).queryAllByRole('listitem').map((chip) => chip.textContent);
+  return within(row)
+    .queryAllByRole('listitem')
+    .map((chip) => chip.textContent);
 };
 
 describe('RecordingsCard with the automatic checks', () => {
   it('shows each recording’s chips, and asks about one being analysed until it is done', async () => {
     let polls = 0;
     const server = fakeServer({
-      'GET /api/voicelog/search': { body: page([file('stereo.wav', stereoChecks), file('hold.wav', holdChecks), file('new.wav', pendingReply()), file('gone.wav', null)]) },
+      'GET /api/voicelog/search': {
+        body: page([
+          file('stereo.wav', stereoChecks),
+          file('hold.wav', holdChecks),
+          file('new.wav', pendingReply()),
+          file('gone.wav', null),
+        ]),
+      },
       'GET /api/voicelog/analysis': () => {
         polls += 1;
         return { body: polls === 1 ? pendingReply() : monoWithHold() };
@@ -53,34 +91,68 @@ describe('RecordingsCard with the automatic checks', () => {
     expect(chipsOf('hold.wav')).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
     expect(chipsOf('new.wav')).toEqual([ANALYSIS_MESSAGES.pending]);
     expect(chipsOf('gone.wav')).toEqual([]);
-    await waitFor(() => expect(chipsOf('new.wav')).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']), { timeout: 6000 });
+    await waitFor(() => expect(chipsOf('new.wav')).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']), {
+      timeout: 6000,
+    });
     // Only the pending recording is asked about.
-    expect(server.sent.filter((r) => r.path === '/api/voicelog/analysis').map((r) => r.query.fileName)).toEqual([`${DATE}/new.wav`, `${DATE}/new.wav`]);
+    expect(server.sent.filter((r) => r.path === '/api/voicelog/analysis').map((r) => r.query.fileName)).toEqual([
+      `${DATE}/new.wav`,
+      `${DATE}/new.wav`,
+    ]);
   });
 
   it('sends the filters and the order to the search, and says when nothing matches', async () => {
     const server = fakeServer({
-      'GET /api/voicelog/search': (r: TSentRequest) => ({ body: page(r.query.longestSilenceOver === undefined ? [file('hold.wav', holdChecks)] : []) }),
+      'GET /api/voicelog/search': (r: TSentRequest) => ({
+        body: page(r.query.longestSilenceOver === undefined ? [file('hold.wav', holdChecks)] : []),
+      }),
     });
     renderWithApp(<Card />, { route: '/qcChecking' });
     await screen.findByText('hold.wav');
     const searches = () => server.sent.filter((r) => r.path === '/api/voicelog/search').map((r) => r.query);
     expect(searches()).toEqual([{ directory: DATE, msisdn: NUMBER, page: '0', size: '10' }]);
 
-    fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), { target: { value: '30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), {
+      target: { value: '30' },
+    });
     await screen.findByText(new RegExp(NO_MATCHING_RECORDINGS.replace('.', '\\.')));
-    expect(searches().at(-1)).toEqual({ directory: DATE, msisdn: NUMBER, page: '0', size: '10', longestSilenceOver: '30' });
+    expect(searches().at(-1)).toEqual({
+      directory: DATE,
+      msisdn: NUMBER,
+      page: '0',
+      size: '10',
+      longestSilenceOver: '30',
+    });
     expect(screen.getByTestId('location').textContent).toBe('/qcChecking?longestSilenceOver=30');
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Sort recordings' }), { target: { value: 'talkRatio' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Talk ratio under (percent)' }), { target: { value: '30' } });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Talk ratio under (percent)' }), { key: 'Enter' });
-    await waitFor(() => expect(searches().at(-1)).toEqual({ directory: DATE, msisdn: NUMBER, page: '0', size: '10', longestSilenceOver: '30', talkRatioUnder: '30', sort: 'talkRatio' }));
+    await waitFor(() =>
+      expect(searches().at(-1)).toEqual({
+        directory: DATE,
+        msisdn: NUMBER,
+        page: '0',
+        size: '10',
+        longestSilenceOver: '30',
+        talkRatioUnder: '30',
+        sort: 'talkRatio',
+      }),
+    );
 
     // An emptied box lifts its filter at once.
-    fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), {
+      target: { value: '' },
+    });
     await screen.findByText('hold.wav');
-    expect(searches().at(-1)).toEqual({ directory: DATE, msisdn: NUMBER, page: '0', size: '10', talkRatioUnder: '30', sort: 'talkRatio' });
+    expect(searches().at(-1)).toEqual({
+      directory: DATE,
+      msisdn: NUMBER,
+      page: '0',
+      size: '10',
+      talkRatioUnder: '30',
+      sort: 'talkRatio',
+    });
   });
 
   it('keeps a change made before the one before it has reached the address', async () => {
@@ -90,7 +162,9 @@ describe('RecordingsCard with the automatic checks', () => {
     expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Longest silence over (seconds)' }).value).toBe('30');
     // Both in one go, as a fast hand (or a slow machine) does: the first has not rendered when the second comes.
     act(() => {
-      fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), { target: { value: '' } });
+      fireEvent.change(screen.getByRole('textbox', { name: 'Longest silence over (seconds)' }), {
+        target: { value: '' },
+      });
       fireEvent.change(screen.getByRole('combobox', { name: 'Sort recordings' }), { target: { value: 'talkRatio' } });
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/qcChecking?sort=talkRatio'));

@@ -51,7 +51,12 @@ function RowChecks({ date, file }: { date: string; file: TVoiceFile }) {
   return checks === null ? null : <CheckChips checks={checks} />;
 }
 
-type TRowsProps = { date: string; files: TVoiceFile[]; chosen: TVoiceFile | null; onChoose: (file: TVoiceFile) => void };
+type TRowsProps = {
+  date: string;
+  files: TVoiceFile[];
+  chosen: TVoiceFile | null;
+  onChoose: (file: TVoiceFile) => void;
+};
 
 /** One line per recording (file names are long): the file, then agent, time and length, its checks, and its Play button. */
 function RecordingRows({ date, files, chosen, onChoose }: TRowsProps) {
@@ -80,11 +85,18 @@ function RecordingRows({ date, files, chosen, onChoose }: TRowsProps) {
                 {file.fileName}
               </Text>
               <Text size="xs" c="dimmed">
-                Agent ID: {file.agentId === '' ? '—' : file.agentId} · Time: {recordingTime(file.dateTime)} · Duration: {durationText(file.duration)}
+                Agent ID: {file.agentId === '' ? '—' : file.agentId} · Time: {recordingTime(file.dateTime)} · Duration:{' '}
+                {durationText(file.duration)}
               </Text>
               <RowChecks date={date} file={file} />
             </Stack>
-            <Button size="xs" variant={isChosen ? 'filled' : 'light'} aria-label={`Play ${file.fileName}`} onClick={() => onChoose(file)} style={{ flexShrink: 0 }}>
+            <Button
+              size="xs"
+              variant={isChosen ? 'filled' : 'light'}
+              aria-label={`Play ${file.fileName}`}
+              onClick={() => onChoose(file)}
+              style={{ flexShrink: 0 }}
+            >
               Play
             </Button>
           </Group>
@@ -130,7 +142,9 @@ export function RecordingsCard({ search, recordings, page, onPage, chosen, onCho
         ) : (
           <>
             <RecordingRows date={search.callDate} files={data.content} chosen={chosen} onChoose={onChoose} />
-            {data.totalElements > data.size && <Pager pager={pagerState(page, data.size, data.totalElements)} onPage={onPage} />}
+            {data.totalElements > data.size && (
+              <Pager pager={pagerState(page, data.size, data.totalElements)} onPage={onPage} />
+            )}
           </>
         )}
       </Stack>

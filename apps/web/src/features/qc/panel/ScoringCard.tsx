@@ -1,7 +1,13 @@
 // "QC Rating": the agent scored and the scorecard of "Marks 1" (in-house) and "Marks 2" (client) side by side; and
 // the bar kept at the bottom of the screen with both live totals and grades and Submit.
 import { Alert, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
-import { MARK_KEYS_NOTE, Scorecard, type TOnScore, type TOnText, type TScorecardColumn } from '../scorecard/Scorecard.tsx';
+import {
+  MARK_KEYS_NOTE,
+  Scorecard,
+  type TOnScore,
+  type TOnText,
+  type TScorecardColumn,
+} from '../scorecard/Scorecard.tsx';
 import { HoldHint } from '../scorecard/HoldHint.tsx';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE } from '../scorecard/ScoringPlayer.tsx';
@@ -10,7 +16,8 @@ import { COLUMN_KEYS, COLUMNS, columnResult, type TColumnKey } from './scorecard
 import type { TSubmitProgress } from './submit-qc.ts';
 import type { TColumns } from './use-qc-panel.ts';
 
-export const DEFAULTS_NOTE = 'Each criterion starts at its best mark (a total of 100): choose the lower mark for each one the agent missed.';
+export const DEFAULTS_NOTE =
+  'Each criterion starts at its best mark (a total of 100): choose the lower mark for each one the agent missed.';
 
 /** The Hold Process row points at the holds the analysis found in the recording playing (the mark stays the inspector's). */
 const ROW_NOTES = { holdProcess: <HoldHint /> };
@@ -34,7 +41,12 @@ function savedId(progress: TSubmitProgress, key: TColumnKey): number | null {
   return key === 'inHouse' ? (progress.inHouse?.id ?? null) : (progress.client?.id ?? null);
 }
 
-function AgentPicker({ agents, agentId, agentError, onAgent }: Pick<Props, 'agents' | 'agentId' | 'agentError' | 'onAgent'>) {
+function AgentPicker({
+  agents,
+  agentId,
+  agentError,
+  onAgent,
+}: Pick<Props, 'agents' | 'agentId' | 'agentError' | 'onAgent'>) {
   const data = (agents.data ?? []).map((a) => ({ value: a.agentId, label: `${a.name} (${a.agentId})` }));
   return (
     <Group align="flex-end" gap="sm">
@@ -48,7 +60,9 @@ function AgentPicker({ agents, agentId, agentError, onAgent }: Pick<Props, 'agen
         data={data}
         value={agentId === '' ? null : agentId}
         onChange={(value) => onAgent(value ?? '')}
-        error={agentError ?? (agents.error === null ? undefined : `The agents could not be loaded: ${agents.error.message}`)}
+        error={
+          agentError ?? (agents.error === null ? undefined : `The agents could not be loaded: ${agents.error.message}`)
+        }
       />
       {agents.error !== null && (
         <Button variant="light" onClick={agents.reload}>
@@ -63,7 +77,13 @@ export function ScoringCard(props: Props) {
   const { columns, onScore, onText, onCopy, progress, submitting } = props;
   const scorecard: TScorecardColumn[] = COLUMN_KEYS.map((key) => {
     const id = savedId(progress, key);
-    return { key, ...COLUMNS[key], values: columns[key], locked: id !== null, badge: id === null ? undefined : `Saved as record #${id}` };
+    return {
+      key,
+      ...COLUMNS[key],
+      values: columns[key],
+      locked: id !== null,
+      badge: id === null ? undefined : `Saved as record #${id}`,
+    };
   });
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="QC Rating">
@@ -72,7 +92,12 @@ export function ScoringCard(props: Props) {
           <Title order={2} size="h4">
             QC Rating
           </Title>
-          <Button size="xs" variant="default" onClick={onCopy} disabled={savedId(progress, 'client') !== null || submitting}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={onCopy}
+            disabled={savedId(progress, 'client') !== null || submitting}
+          >
             Copy Marks 1 to Marks 2
           </Button>
         </Group>

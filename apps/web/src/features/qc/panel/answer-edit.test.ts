@@ -5,7 +5,6 @@ import { SURVEY_MESSAGES, type TLead } from '@crm/shared';
 import { answerEditBody, answerEditProblems, answerRows, draftOf, storedFromDraft } from './answer-edit.ts';
 import { question } from './panel-test-data.ts';
 
-
 // Sent out of order, with a Plain Text read-out and an inactive question without an answer.
 const QUESTIONS = [
   question(10, 'Q10', 'Anything else?', 'Textarea'),
@@ -18,7 +17,16 @@ const QUESTIONS = [
 ];
 
 // The lead's keys in another order than the questions: pairing by position would mismatch every title.
-const LEAD: TLead = { id: 7, cell_number: '+8801712345678', Q10: 'Fine', Q5: null, Q4: 34, Q2: 'Gold Leaf, Marlboro', Q1: 'Yes', Q9: 'Orphan answer' };
+const LEAD: TLead = {
+  id: 7,
+  cell_number: '+8801712345678',
+  Q10: 'Fine',
+  Q5: null,
+  Q4: 34,
+  Q2: 'Gold Leaf, Marlboro',
+  Q1: 'Yes',
+  Q9: 'Orphan answer',
+};
 
 describe('answerRows', () => {
   it('titles each answer by its qno, in qno order, without read-outs or unanswered inactive questions, then orphans', () => {
@@ -63,13 +71,23 @@ describe('editing answers', () => {
   });
 
   it('sends only the changed Q keys, a multi-select joined with ", " and a cleared answer as null', () => {
-    const body = answerEditBody(rows, { ...drafts(), Q1: 'No', Q2: ['Gold Leaf', 'Benson'], Q10: '', Q9: 'not editable' });
+    const body = answerEditBody(rows, {
+      ...drafts(),
+      Q1: 'No',
+      Q2: ['Gold Leaf', 'Benson'],
+      Q10: '',
+      Q9: 'not editable',
+    });
     expect(body).toEqual({ Q1: 'No', Q2: 'Gold Leaf, Benson', Q10: null });
   });
 
   it('names a changed answer the server would refuse', () => {
     const problems = answerEditProblems(rows, { ...drafts(), Q4: 'thirty', Q5: 'not-an-email', Q1: 'Maybe' });
-    expect(problems).toEqual({ Q4: SURVEY_MESSAGES.invalidNumber, Q5: SURVEY_MESSAGES.invalidEmail, Q1: '"Maybe" is not one of its options' });
+    expect(problems).toEqual({
+      Q4: SURVEY_MESSAGES.invalidNumber,
+      Q5: SURVEY_MESSAGES.invalidEmail,
+      Q1: '"Maybe" is not one of its options',
+    });
     expect(answerEditProblems(rows, { ...drafts(), Q4: '35' })).toEqual({});
   });
 

@@ -50,7 +50,12 @@ export function answerRows(lead: TLead, questions: readonly TQuestion[]): TAnswe
     .filter((key) => ANSWER_KEY.test(key) && !known.has(key) && storedText(lead[key]) !== null)
     .sort(byQno);
   return [
-    ...asked.map((q) => ({ qno: q.qno, title: fillSurveyText(q.title, { lead }), question: q, stored: storedText(lead[q.qno]) })),
+    ...asked.map((q) => ({
+      qno: q.qno,
+      title: fillSurveyText(q.title, { lead }),
+      question: q,
+      stored: storedText(lead[q.qno]),
+    })),
     ...orphans.map((qno) => ({ qno, title: null, question: null, stored: storedText(lead[qno]) })),
   ];
 }
@@ -63,7 +68,8 @@ export function draftOf(row: TAnswerRow): TDraft {
 
 /** The value a draft stores: trimmed, a multi-select joined with ', ', and an emptied answer cleared (null). */
 export function storedFromDraft(draft: TDraft): string | null {
-  const text = typeof draft === 'string' ? draft.trim() : storedAnswer(draft.map((d) => d.trim()).filter((d) => d !== ''));
+  const text =
+    typeof draft === 'string' ? draft.trim() : storedAnswer(draft.map((d) => d.trim()).filter((d) => d !== ''));
   return text === '' ? null : text;
 }
 
@@ -82,7 +88,10 @@ export function answerEditBody(rows: readonly TAnswerRow[], drafts: Readonly<Rec
 }
 
 /** Why a changed answer would be refused, by qno (the server checks the same and names the same problems). */
-export function answerEditProblems(rows: readonly TAnswerRow[], drafts: Readonly<Record<string, TDraft>>): Record<string, string> {
+export function answerEditProblems(
+  rows: readonly TAnswerRow[],
+  drafts: Readonly<Record<string, TDraft>>,
+): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const row of rows) {
     const draft = drafts[row.qno];

@@ -34,10 +34,15 @@ export function addClientQcRecord(body: TQcClientRecordCreateInput): Promise<TQc
 }
 
 export function addQcRecordFile(qcRecordId: number, fileName: string): Promise<TQcRecordFile> {
-  return api.post('/api/qcReport/add-qc-report-file', { qcReport: { id: qcRecordId }, fileName }, { schema: ZQcRecordFile, notify: false });
+  return api.post(
+    '/api/qcReport/add-qc-report-file',
+    { qcReport: { id: qcRecordId }, fileName },
+    { schema: ZQcRecordFile, notify: false },
+  );
 }
 
-export const answerHistoryKey = (leadId: number, version: number | undefined) => ['qc', 'answer-history', leadId, version] as const;
+export const answerHistoryKey = (leadId: number, version: number | undefined) =>
+  ['qc', 'answer-history', leadId, version] as const;
 
 /** Every survey save of the lead, newest first (the card shows the failure itself). */
 export function fetchLeadAnswerHistory(leadId: number): Promise<TLeadAnswerHistoryEntry[]> {

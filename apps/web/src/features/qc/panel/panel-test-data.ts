@@ -1,7 +1,14 @@
 // Test data of the QC panel's tests: a campaign question as the server sends it.
 import type { TQuestion } from '@crm/shared';
 
-export const question = (id: number, qno: string, title: string, type: TQuestion['type'], options = '', status = true): TQuestion => ({
+export const question = (
+  id: number,
+  qno: string,
+  title: string,
+  type: TQuestion['type'],
+  options = '',
+  status = true,
+): TQuestion => ({
   id,
   qno,
   campaignId: 'Spring Survey',

@@ -40,14 +40,16 @@ export function readFilters(params: URLSearchParams): TRecordingFilters {
 /** `params` with the filters written in (the defaults left out, other parameters kept). */
 export function writeFilters(params: URLSearchParams, filters: TRecordingFilters): URLSearchParams {
   const next = new URLSearchParams(params);
-  const set = (key: string, value: string | undefined) => (value === undefined ? next.delete(key) : next.set(key, value));
+  const set = (key: string, value: string | undefined) =>
+    value === undefined ? next.delete(key) : next.set(key, value);
   set('longestSilenceOver', filters.longestSilenceOver?.toString());
   set('talkRatioUnder', filters.talkRatioUnder?.toString());
   set('sort', filters.sort === 'time' ? undefined : filters.sort);
   return next;
 }
 
-export const hasFilter = (filters: TRecordingFilters) => filters.longestSilenceOver !== undefined || filters.talkRatioUnder !== undefined;
+export const hasFilter = (filters: TRecordingFilters) =>
+  filters.longestSilenceOver !== undefined || filters.talkRatioUnder !== undefined;
 
 export function useRecordingFilters(): [TRecordingFilters, (change: Partial<TRecordingFilters>) => void] {
   const [params, setParams] = useSearchParams();

@@ -2,9 +2,23 @@
 // bodies of add and addforclient carry the right names.
 import { describe, expect, it } from 'vitest';
 import { QC_CRITERIA, QC_CRITERION_KEYS, ZQcClientRecordCreate, ZQcRecordCreate } from '@crm/shared';
-import { clientBody, columnResult, freshColumn, inHouseBody, isUntouched, withScore, type TScoredCall } from './scorecard.ts';
+import {
+  clientBody,
+  columnResult,
+  freshColumn,
+  inHouseBody,
+  isUntouched,
+  withScore,
+  type TScoredCall,
+} from './scorecard.ts';
 
-const CALL: TScoredCall = { callDate: '2026-11-19', campaignName: 'Spring Survey', consumerNumber: '01712345678', agentId: 'AG-1001', duration: 42 };
+const CALL: TScoredCall = {
+  callDate: '2026-11-19',
+  campaignName: 'Spring Survey',
+  consumerNumber: '01712345678',
+  agentId: 'AG-1001',
+  duration: 42,
+};
 
 describe('a score column', () => {
   it('starts at every criterion’s best mark: total 100, Exceed Expectation', () => {
@@ -45,16 +59,36 @@ describe('a score column', () => {
 
 describe('the record bodies', () => {
   it('sends the in-house column under the plain names, which the server schema accepts', () => {
-    const column = { ...withScore(freshColumn(), 'fatal', -100), fatalReason: ' Abusive ', easVoiceMatched: 'Yes' as const, suggestion: 'Coach' };
+    const column = {
+      ...withScore(freshColumn(), 'fatal', -100),
+      fatalReason: ' Abusive ',
+      easVoiceMatched: 'Yes' as const,
+      suggestion: 'Coach',
+    };
     const body = inHouseBody(CALL, column);
-    expect(body).toMatchObject({ ...CALL, fatal: -100, greetings: 0, crm: 20, fatalReason: 'Abusive', easVoiceMatchedWithReport: 'Yes', suggestion: 'Coach' });
+    expect(body).toMatchObject({
+      ...CALL,
+      fatal: -100,
+      greetings: 0,
+      crm: 20,
+      fatalReason: 'Abusive',
+      easVoiceMatchedWithReport: 'Yes',
+      suggestion: 'Coach',
+    });
     expect(ZQcRecordCreate.safeParse(body).success).toBe(true);
   });
 
   it('sends the client column under the Marks names, which the server schema accepts', () => {
     const column = { ...withScore(freshColumn(), 'pitch', 5), suggestion: 'Slow down' };
     const body = clientBody({ ...CALL, duration: null }, column);
-    expect(body).toMatchObject({ pitchMarks: 5, crmMarks: 20, suggestionMarks: 'Slow down', fatalReasonMarks: '', easVoiceMatchedWithReportMarks: '', duration: null });
+    expect(body).toMatchObject({
+      pitchMarks: 5,
+      crmMarks: 20,
+      suggestionMarks: 'Slow down',
+      fatalReasonMarks: '',
+      easVoiceMatchedWithReportMarks: '',
+      duration: null,
+    });
     for (const key of QC_CRITERION_KEYS) expect(body).not.toHaveProperty(key);
     expect(ZQcClientRecordCreate.safeParse(body).success).toBe(true);
   });

@@ -9,7 +9,12 @@ import {
   type TQcCriterionKey,
   type TQcRecordCreateInput,
 } from '@crm/shared';
-import { scoreResult, type TScoreResult, type TScorecardText, type TScorecardValues } from '../scorecard/scorecard-values.ts';
+import {
+  scoreResult,
+  type TScoreResult,
+  type TScorecardText,
+  type TScorecardValues,
+} from '../scorecard/scorecard-values.ts';
 
 export type TScoreColumn = TScorecardValues;
 

@@ -13,8 +13,12 @@ describe('searchProblems', () => {
   });
 
   it('refuses a date not written yyyy-MM-dd and accepts a complete search', () => {
-    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '19/11/2026' })).toEqual({ callDate: SEARCH_PROBLEMS.callDateFormat });
-    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '2026-11-19' })).toEqual({});
+    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '19/11/2026' })).toEqual({
+      callDate: SEARCH_PROBLEMS.callDateFormat,
+    });
+    expect(searchProblems({ campaignName: 'Spring Survey', consumerNumber: '017', callDate: '2026-11-19' })).toEqual(
+      {},
+    );
   });
 
   it('starts the date at today in the call centre’s calendar: a call scored at 00:30 there is on that day', () => {

@@ -23,7 +23,11 @@ export function searchProblems(search: TQcSearch): TSearchProblems {
 }
 
 export function trimmedSearch(search: TQcSearch): TQcSearch {
-  return { campaignName: search.campaignName.trim(), consumerNumber: search.consumerNumber.trim(), callDate: search.callDate.trim() };
+  return {
+    campaignName: search.campaignName.trim(),
+    consumerNumber: search.consumerNumber.trim(),
+    callDate: search.callDate.trim(),
+  };
 }
 
 /** Today on the call centre's calendar (its time zone), yyyy-MM-dd: the call date the form starts with. */

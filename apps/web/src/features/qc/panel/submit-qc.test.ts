@@ -5,7 +5,13 @@ import type { TQcClientRecord, TQcRecord } from '@crm/shared';
 import { clientBody, freshColumn, inHouseBody } from './scorecard.ts';
 import { NO_PROGRESS, submitScoredCall, SUBMIT_STEP_NAMES, type TSubmitCalls } from './submit-qc.ts';
 
-const CALL = { callDate: '2026-11-19', campaignName: 'Spring Survey', consumerNumber: '01712345678', agentId: 'AG-1001', duration: 42 };
+const CALL = {
+  callDate: '2026-11-19',
+  campaignName: 'Spring Survey',
+  consumerNumber: '01712345678',
+  agentId: 'AG-1001',
+  duration: 42,
+};
 const BODIES = { inHouse: inHouseBody(CALL, freshColumn()), client: clientBody(CALL, freshColumn()) };
 const inHouse = { id: 11 } as TQcRecord;
 const client = { id: 12 } as TQcClientRecord;
@@ -16,7 +22,12 @@ function calls(overrides: Partial<TMockCalls> = {}): TMockCalls {
   return {
     addInHouse: vi.fn<TSubmitCalls['addInHouse']>(async () => inHouse),
     addClient: vi.fn<TSubmitCalls['addClient']>(async () => client),
-    linkFile: vi.fn<TSubmitCalls['linkFile']>(async (id, fileName) => ({ id: 1, fileName, qcReport: { id }, callDate: CALL.callDate })),
+    linkFile: vi.fn<TSubmitCalls['linkFile']>(async (id, fileName) => ({
+      id: 1,
+      fileName,
+      qcReport: { id },
+      callDate: CALL.callDate,
+    })),
     ...overrides,
   };
 }
@@ -28,7 +39,10 @@ describe('submitScoredCall', () => {
     expect(outcome).toEqual({ kind: 'done', progress: { inHouse, client, linked: [11, 12] }, fileLinked: true });
     expect(c.addInHouse).toHaveBeenCalledWith(BODIES.inHouse);
     expect(c.addClient).toHaveBeenCalledWith(BODIES.client);
-    expect(c.linkFile.mock.calls).toEqual([[11, 'a.wav'], [12, 'a.wav']]);
+    expect(c.linkFile.mock.calls).toEqual([
+      [11, 'a.wav'],
+      [12, 'a.wav'],
+    ]);
   });
 
   it('links nothing when no call was ticked', async () => {
@@ -40,28 +54,45 @@ describe('submitScoredCall', () => {
 
   it('names each record refused with the server’s reason, and links nothing', async () => {
     const c = calls({
-      addInHouse: vi.fn<TSubmitCalls['addInHouse']>(async () => Promise.reject(new Error('greetings must be one of Yes (0), No (-5)'))),
+      addInHouse: vi.fn<TSubmitCalls['addInHouse']>(async () =>
+        Promise.reject(new Error('greetings must be one of Yes (0), No (-5)')),
+      ),
       addClient: vi.fn<TSubmitCalls['addClient']>(async () => Promise.reject(new Error('No agent AG-9'))),
     });
     const outcome = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', c);
     expect(outcome).toEqual({
       kind: 'failed',
       progress: NO_PROGRESS,
-      problems: [`${SUBMIT_STEP_NAMES.inHouse}: greetings must be one of Yes (0), No (-5)`, `${SUBMIT_STEP_NAMES.client}: No agent AG-9`],
+      problems: [
+        `${SUBMIT_STEP_NAMES.inHouse}: greetings must be one of Yes (0), No (-5)`,
+        `${SUBMIT_STEP_NAMES.client}: No agent AG-9`,
+      ],
     });
     expect(c.linkFile).not.toHaveBeenCalled();
   });
 
   it('does only what is left on the next Submit: never a record twice', async () => {
-    const first = calls({ addClient: vi.fn<TSubmitCalls['addClient']>(async () => Promise.reject(new Error('Cannot reach the server.'))) });
+    const first = calls({
+      addClient: vi.fn<TSubmitCalls['addClient']>(async () => Promise.reject(new Error('Cannot reach the server.'))),
+    });
     const failed = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', first);
     expect(failed).toMatchObject({ kind: 'failed', progress: { inHouse, client: null, linked: [] } });
 
-    const second = calls({ linkFile: vi.fn<TSubmitCalls['linkFile']>(async (id) => (id === 12 ? Promise.reject(new Error('down')) : { id: 1, fileName: 'a.wav', qcReport: { id }, callDate: CALL.callDate })) });
+    const second = calls({
+      linkFile: vi.fn<TSubmitCalls['linkFile']>(async (id) =>
+        id === 12
+          ? Promise.reject(new Error('down'))
+          : { id: 1, fileName: 'a.wav', qcReport: { id }, callDate: CALL.callDate },
+      ),
+    });
     const partly = await submitScoredCall(failed.progress, BODIES, 'a.wav', second);
     expect(second.addInHouse).not.toHaveBeenCalled();
     expect(second.addClient).toHaveBeenCalledTimes(1);
-    expect(partly).toEqual({ kind: 'failed', progress: { inHouse, client, linked: [11] }, problems: [`${SUBMIT_STEP_NAMES.link}: down`] });
+    expect(partly).toEqual({
+      kind: 'failed',
+      progress: { inHouse, client, linked: [11] },
+      problems: [`${SUBMIT_STEP_NAMES.link}: down`],
+    });
 
     const third = calls();
     const done = await submitScoredCall(partly.progress, BODIES, 'a.wav', third);

@@ -1,6 +1,12 @@
 // Submitting a scored call: the in-house and the client record at once, then, for a ticked call, the recording linked
 // to each. What was stored is kept, so Submit after a failure does only what is left and never stores a record twice.
-import type { TQcClientRecord, TQcClientRecordCreateInput, TQcRecord, TQcRecordCreateInput, TQcRecordFile } from '@crm/shared';
+import type {
+  TQcClientRecord,
+  TQcClientRecordCreateInput,
+  TQcRecord,
+  TQcRecordCreateInput,
+  TQcRecordFile,
+} from '@crm/shared';
 
 export type TSubmitCalls = {
   addInHouse: (body: TQcRecordCreateInput) => Promise<TQcRecord>;

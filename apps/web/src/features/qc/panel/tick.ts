@@ -31,7 +31,10 @@ export function clickTick(tick: TTick): { tick: TTick; message: string | null } 
     case 'loading':
       return { tick, message: QC_MESSAGES.durationNotAvailable };
     case 'ready':
-      return { tick: { kind: 'ticked', fileName: tick.fileName, seconds: tick.seconds }, message: QC_MESSAGES.successfulCall };
+      return {
+        tick: { kind: 'ticked', fileName: tick.fileName, seconds: tick.seconds },
+        message: QC_MESSAGES.successfulCall,
+      };
     case 'ticked':
       return { tick: { kind: 'ready', fileName: tick.fileName, seconds: tick.seconds }, message: null };
   }

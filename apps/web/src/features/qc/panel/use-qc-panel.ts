@@ -8,15 +8,42 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { QC_MESSAGES, ZQuestion, type TLead, type TQcCriterionKey, type TQcClientRecord, type TQcRecord, type TQuestion, type TVoiceFile } from '@crm/shared';
+import {
+  QC_MESSAGES,
+  ZQuestion,
+  type TLead,
+  type TQcCriterionKey,
+  type TQcClientRecord,
+  type TQcRecord,
+  type TQuestion,
+  type TVoiceFile,
+} from '@crm/shared';
 import { api } from '../../../app/api.ts';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { findLeadByNumber, type TLeadSearch } from '../../crm/api.ts';
 import { campaignQuestionsKey } from '../../questions/api.ts';
 import { searchVoiceLog } from '../../voicelog/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
-import { addClientQcRecord, addQcRecord, addQcRecordFile, fetchScorableAgents, SCORABLE_AGENTS_KEY, type TScorableAgent } from './api.ts';
-import { clientBody, COLUMNS, freshColumn, inHouseBody, isUntouched, SCORING_PROBLEMS, withScore, type TColumnKey, type TColumnText, type TScoreColumn } from './scorecard.ts';
+import {
+  addClientQcRecord,
+  addQcRecord,
+  addQcRecordFile,
+  fetchScorableAgents,
+  SCORABLE_AGENTS_KEY,
+  type TScorableAgent,
+} from './api.ts';
+import {
+  clientBody,
+  COLUMNS,
+  freshColumn,
+  inHouseBody,
+  isUntouched,
+  SCORING_PROBLEMS,
+  withScore,
+  type TColumnKey,
+  type TColumnText,
+  type TScoreColumn,
+} from './scorecard.ts';
 import { useRecordingFilters } from './recording-filters.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch, type TSearchProblems } from './search-form.ts';
 import { NO_PROGRESS, submitScoredCall, type TSubmitCalls, type TSubmitProgress } from './submit-qc.ts';
@@ -37,11 +64,17 @@ const isColumnKey = (key: string): key is TColumnKey => Object.hasOwn(COLUMNS, k
 
 function fetchQuestions(campaignName: string): Promise<TQuestion[]> {
   // Shown beside the answers, not as a notification.
-  return api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { schema: z.array(ZQuestion), notify: false });
+  return api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
+    schema: z.array(ZQuestion),
+    notify: false,
+  });
 }
 
 /** The agent of a recording, when it is one of the agents that can be scored (ids compared ignoring case). */
-export function matchAgent(agents: readonly TScorableAgent[] | undefined, agentId: string | undefined): TScorableAgent | undefined {
+export function matchAgent(
+  agents: readonly TScorableAgent[] | undefined,
+  agentId: string | undefined,
+): TScorableAgent | undefined {
   if (agents === undefined || agentId === undefined || agentId.trim() === '') return undefined;
   const wanted = agentId.trim().toLowerCase();
   return agents.find((a) => a.agentId.toLowerCase() === wanted);
@@ -52,7 +85,11 @@ const CALL_KEYS = ['campaignName', 'consumerNumber', 'callDate', 'file'] as cons
 
 /** The call the address names, when its campaign, number and date make a search; its recording's file name if given. */
 export function callFromAddress(params: URLSearchParams): { search: TQcSearch; fileName: string | null } | null {
-  const search = trimmedSearch({ campaignName: params.get('campaignName') ?? '', consumerNumber: params.get('consumerNumber') ?? '', callDate: params.get('callDate') ?? '' });
+  const search = trimmedSearch({
+    campaignName: params.get('campaignName') ?? '',
+    consumerNumber: params.get('consumerNumber') ?? '',
+    callDate: params.get('callDate') ?? '',
+  });
   if (Object.keys(searchProblems(search)).length > 0) return null;
   const file = (params.get('file') ?? '').trim();
   return { search, fileName: file === '' ? null : file };
@@ -113,11 +150,13 @@ export function useQcPanel() {
 
   // One recording found: its agent is the one scored, unless the inspector picks another.
   const found = recordings.data?.content;
-  const single = found !== undefined && found.length === 1 && recordings.data?.totalElements === 1 ? found[0] : undefined;
+  const single =
+    found !== undefined && found.length === 1 && recordings.data?.totalElements === 1 ? found[0] : undefined;
   const agentId = pickedAgent ?? matchAgent(agents.data, single?.agentId)?.agentId ?? '';
 
   const savedAnything = progress.inHouse !== null || progress.client !== null;
-  const hasUnsavedScores = searched !== null && (savedAnything || !isUntouched(columns.inHouse) || !isUntouched(columns.client));
+  const hasUnsavedScores =
+    searched !== null && (savedAnything || !isUntouched(columns.inHouse) || !isUntouched(columns.client));
 
   const startCall = (search: TQcSearch) => {
     searchCount.current += 1;
@@ -143,11 +182,14 @@ export function useQcPanel() {
       setProblems({});
       startCall(fromAddress.search);
       wantedFile.current = fromAddress.fileName;
-      setParams((current) => {
-        const next = new URLSearchParams(current);
-        for (const key of CALL_KEYS) next.delete(key);
-        return next;
-      }, { replace: true });
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const key of CALL_KEYS) next.delete(key);
+          return next;
+        },
+        { replace: true },
+      );
     };
   });
   const addressKey = fromAddress === null ? null : JSON.stringify(fromAddress);
@@ -211,7 +253,10 @@ export function useQcPanel() {
   const setText = useCallback((key: string, field: TColumnText, value: string) => {
     if (isColumnKey(key)) setColumns((c) => ({ ...c, [key]: { ...c[key], [field]: value } }));
   }, []);
-  const copyToClient = useCallback(() => setColumns((c) => ({ ...c, client: { ...c.inHouse, scores: { ...c.inHouse.scores } } })), []);
+  const copyToClient = useCallback(
+    () => setColumns((c) => ({ ...c, client: { ...c.inHouse, scores: { ...c.inHouse.scores } } })),
+    [],
+  );
 
   const submit = async () => {
     if (searched === null || inFlight.current) return;
@@ -246,7 +291,12 @@ export function useQcPanel() {
       if (outcome.fileLinked) notifications.show({ color: 'green', message: QC_MESSAGES.fileStored });
       notifications.show({ color: 'green', message: QC_MESSAGES.reportSubmitted });
       // Ready for the next call of the same campaign and day: only the number is asked again.
-      setSubmitted({ search: searched, inHouse: outcome.progress.inHouse, client: outcome.progress.client, fileName: call?.fileName ?? null });
+      setSubmitted({
+        search: searched,
+        inHouse: outcome.progress.inHouse,
+        client: outcome.progress.client,
+        fileName: call?.fileName ?? null,
+      });
       setSearched(null);
       setChosen(null);
       setTick(NO_TICK);

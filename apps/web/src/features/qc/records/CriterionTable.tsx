@@ -17,10 +17,14 @@ type Props = {
 export function CriterionTable({ form, onChange, disabled, keysNote }: Props) {
   // Stable, so picking a mark re-renders only its row.
   const onScore = useCallback(
-    (_column: string, key: TQcCriterionKey, marks: number) => onChange((f) => ({ ...f, scores: { ...f.scores, [key]: marks } })),
+    (_column: string, key: TQcCriterionKey, marks: number) =>
+      onChange((f) => ({ ...f, scores: { ...f.scores, [key]: marks } })),
     [onChange],
   );
-  const onText = useCallback((_column: string, field: TScorecardText, value: string) => onChange((f) => ({ ...f, [field]: value })), [onChange]);
+  const onText = useCallback(
+    (_column: string, field: TScorecardText, value: string) => onChange((f) => ({ ...f, [field]: value })),
+    [onChange],
+  );
   const columns: TScorecardColumn[] = [{ key: 'record', values: form, locked: false }];
   return (
     <Stack gap={6}>

@@ -27,13 +27,29 @@ const localDay = (iso: string) => {
 
 function historyEntry(id: number, over: Partial<TAuditEntry> = {}): TAuditEntry {
   return {
-    id, at: HISTORY_AT, actorId: 4, actorUsername: 'qc.rahman', actorRole: 'QC', action: 'update', objectType: 'qcRecord', objectId: '21',
-    changes: { before: { crm: 20 }, after: { crm: 10 } }, ip: null, ...over,
+    id,
+    at: HISTORY_AT,
+    actorId: 4,
+    actorUsername: 'qc.rahman',
+    actorRole: 'QC',
+    action: 'update',
+    objectType: 'qcRecord',
+    objectId: '21',
+    changes: { before: { crm: 20 }, after: { crm: 10 } },
+    ip: null,
+    ...over,
   };
 }
 
 function renderEdit(route: string, routes: Record<string, TFakeRoute>) {
-  storeSession(makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+  storeSession(
+    makeToken({
+      sub: '3',
+      userName: 'qc.rahman',
+      name: 'Nadia Rahman',
+      roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }],
+    }),
+  );
   const server = fakeServer(routes);
   renderWithApp(
     <Routes>
@@ -51,7 +67,10 @@ const location = () => screen.getByTestId('location').textContent;
 const output = (name: string) => screen.getByLabelText(name).textContent;
 const marks = (criterion: string) => within(screen.getByRole('radiogroup', { name: criterion }));
 const choose = (criterion: string, choice: string) => fireEvent.click(marks(criterion).getByLabelText(choice));
-const chosen = (criterion: string) => marks(criterion).getAllByRole<HTMLInputElement>('radio').find((r) => r.checked)?.value;
+const chosen = (criterion: string) =>
+  marks(criterion)
+    .getAllByRole<HTMLInputElement>('radio')
+    .find((r) => r.checked)?.value;
 
 describe('EditQcRecord', () => {
   it('limits each criterion to its scale and recomputes the total and grade as marks change', async () => {
@@ -59,7 +78,11 @@ describe('EditQcRecord', () => {
     expect(await screen.findByRole('heading', { name: 'Edit Client QC Record' })).toBeTruthy();
     await waitFor(() => expect(output('Total')).toBe('100'));
     expect(output('Grade')).toBe('Exceed Expectation');
-    expect(marks('CRM').getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['20', '10', '0']);
+    expect(
+      marks('CRM')
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['20', '10', '0']);
     expect(marks('CRM').getByLabelText('Need Improvement (10)')).toBeTruthy();
     expect(marks('Poor objection & Negotiation skill').getByLabelText('No (-20)')).toBeTruthy();
 
@@ -100,7 +123,14 @@ describe('EditQcRecord', () => {
     await waitFor(() => expect(location()).toBe('/QcRecordsClient'));
     const [put] = server.writes();
     expect(put?.path).toBe('/api/qcReport/edit-Client-Qc');
-    expect(put?.body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, suggestionMarks: 'Keep a steady pace.', easVoiceMatchedWithReportMarks: 'Yes' });
+    expect(put?.body).toMatchObject({
+      id: 21,
+      version: 3,
+      paceMarks: 5,
+      crmMarks: 20,
+      suggestionMarks: 'Keep a steady pace.',
+      easVoiceMatchedWithReportMarks: 'Yes',
+    });
     expect(put?.body).not.toHaveProperty('totalMarks');
   });
 
@@ -115,13 +145,21 @@ describe('EditQcRecord', () => {
     expect(output('Total')).toBe('95');
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(location()).toBe('/viewQcReports'));
-    expect(server.writes()[0]?.body).toMatchObject({ id: 11, version: 3, greetings: -5, suggestion: 'Slow down a little.' });
+    expect(server.writes()[0]?.body).toMatchObject({
+      id: 11,
+      version: 3,
+      greetings: -5,
+      suggestion: 'Slow down a little.',
+    });
   });
 
   it("shows 'Update failed' with the server's reason and stays on the form", async () => {
     renderEdit('/editClientqc/21', {
       'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
-      'PUT /api/qcReport/edit-Client-Qc': { status: 400, body: { message: 'CRM must be one of Yes (20), Need Improvement (10), No (0)' } },
+      'PUT /api/qcReport/edit-Client-Qc': {
+        status: 400,
+        body: { message: 'CRM must be one of Yes (20), Need Improvement (10), No (0)' },
+      },
     });
     await screen.findByRole('radiogroup', { name: 'CRM' });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -134,25 +172,31 @@ describe('EditQcRecord', () => {
   it('says so when the record does not exist', async () => {
     renderEdit('/editClientqc/999', {});
     expect(await screen.findByText('QC record not found')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to QC Records Client' }).getAttribute('href')).toBe('/QcRecordsClient');
+    expect(screen.getByRole('link', { name: 'Back to QC Records Client' }).getAttribute('href')).toBe(
+      '/QcRecordsClient',
+    );
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
   it("says so when the record is another inspector's", async () => {
-    renderEdit('/editqc/12', { 'GET /api/qcReport/getqc/12': { status: 403, body: { message: QC_MESSAGES.otherInspector } } });
+    renderEdit('/editqc/12', {
+      'GET /api/qcReport/getqc/12': { status: 403, body: { message: QC_MESSAGES.otherInspector } },
+    });
     expect(await screen.findByText('You cannot edit this record')).toBeTruthy();
     expect(screen.getByText(QC_MESSAGES.otherInspector)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Update' })).toBeNull();
   });
 
-  it("shows who changed the record since it was loaded, keeps every mark and text, and loads their version only when asked", async () => {
+  it('shows who changed the record since it was loaded, keeps every mark and text, and loads their version only when asked', async () => {
     const stale = 'This QC record was changed by qc.sultana at 2026-03-02 11:00. Open it again to see their changes.';
     let loads = 0;
     let histories = 0;
     const server = renderEdit('/editClientqc/21', {
       'GET /api/qcReport/getClientQc/21': () => {
         loads += 1;
-        return { body: loads === 1 ? clientRecord() : clientRecord({ version: 4, suggestionMarks: 'Their suggestion' }) };
+        return {
+          body: loads === 1 ? clientRecord() : clientRecord({ version: 4, suggestionMarks: 'Their suggestion' }),
+        };
       },
       'GET /api/audit/qcRecord/21': () => {
         histories += 1;
@@ -173,7 +217,9 @@ describe('EditQcRecord', () => {
     expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(true);
     expect(server.writes()[0]?.body).toMatchObject({ id: 21, version: 3 });
     // The history shows their change at once.
-    expect(await screen.findByText(`${localDay(HISTORY_AT)} ${formatLocal(HISTORY_AT)} · qc.sultana (QC)`)).toBeTruthy();
+    expect(
+      await screen.findByText(`${localDay(HISTORY_AT)} ${formatLocal(HISTORY_AT)} · qc.sultana (QC)`),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: /Load their version/ }));
     await waitFor(() => expect(value('Suggestion')).toBe('Their suggestion'));
@@ -183,8 +229,14 @@ describe('EditQcRecord', () => {
   });
 
   it('plays the recording linked to the record above the scorecard, and shows a stored mark off its scale', async () => {
-    renderEdit('/editqc/11', { 'GET /api/qcReport/getqc/11': { body: inHouseRecord({ fileName: '20260302-101500_01712345678_AG-1001-all.wav' }, { pace: 7 }) } });
-    expect(await screen.findByRole('group', { name: 'Recording 20260302-101500_01712345678_AG-1001-all.wav' })).toBeTruthy();
+    renderEdit('/editqc/11', {
+      'GET /api/qcReport/getqc/11': {
+        body: inHouseRecord({ fileName: '20260302-101500_01712345678_AG-1001-all.wav' }, { pace: 7 }),
+      },
+    });
+    expect(
+      await screen.findByRole('group', { name: 'Recording 20260302-101500_01712345678_AG-1001-all.wav' }),
+    ).toBeTruthy();
     expect(screen.getByRole('radiogroup', { name: 'Playback speed' })).toBeTruthy();
     expect(chosen('Pace')).toBe('7');
     expect((marks('Pace').getByLabelText('7 (off the scale)') as HTMLInputElement).disabled).toBe(true);
@@ -199,7 +251,14 @@ describe('EditQcRecord', () => {
         body: [
           historyEntry(1, { action: 'create', objectId: '11', changes: { after: { total: 100, crm: 20 } } }),
           historyEntry(2, { objectId: '11' }),
-          historyEntry(3, { action: 'resolve', objectType: 'review', objectId: '11', actorUsername: 'boss', actorRole: 'ADMIN', changes: { after: { isResolved: true } } }),
+          historyEntry(3, {
+            action: 'resolve',
+            objectType: 'review',
+            objectId: '11',
+            actorUsername: 'boss',
+            actorRole: 'ADMIN',
+            changes: { after: { isResolved: true } },
+          }),
         ],
       },
     });
@@ -211,7 +270,7 @@ describe('EditQcRecord', () => {
     expect(within(history).getByText(`${localDay(HISTORY_AT)} ${formatLocal(HISTORY_AT)} · boss (ADMIN)`)).toBeTruthy();
   });
 
-  it("says so when the history cannot be loaded, and still lets the inspector edit", async () => {
+  it('says so when the history cannot be loaded, and still lets the inspector edit', async () => {
     renderEdit('/editqc/11', {
       'GET /api/qcReport/getqc/11': { body: inHouseRecord() },
       'GET /api/audit/qcRecord/11': { status: 503, body: { message: 'The server is busy. Try again in a moment.' } },

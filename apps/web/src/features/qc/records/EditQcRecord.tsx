@@ -16,7 +16,14 @@ import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
 import { CriterionTable } from './CriterionTable.tsx';
 import { QcRecordHistory } from './QcRecordHistory.tsx';
-import { QC_KIND_ROUTES, formFromRecord, formatDuration, offScaleCriteria, scoreOf, type TAnyQcRecord } from './record-form.ts';
+import {
+  QC_KIND_ROUTES,
+  formFromRecord,
+  formatDuration,
+  offScaleCriteria,
+  scoreOf,
+  type TAnyQcRecord,
+} from './record-form.ts';
 
 export const EDIT_TITLES: Record<TQcKind, string> = { 'in-house': 'Edit QC Record', client: 'Edit Client QC Record' };
 const LIST_NAMES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', client: 'QC Records Client' };
@@ -24,7 +31,14 @@ const LIST_NAMES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', 
 /** The list to return to: the one the edit was opened from (its page and filters), else the kind's list. */
 function useBackPath(kind: TQcKind): string {
   const state: unknown = useLocation().state;
-  const from = typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string' && state.from.startsWith('?') ? state.from : '';
+  const from =
+    typeof state === 'object' &&
+    state !== null &&
+    'from' in state &&
+    typeof state.from === 'string' &&
+    state.from.startsWith('?')
+      ? state.from
+      : '';
   return `${QC_KIND_ROUTES[kind].list}${from}`;
 }
 
@@ -59,7 +73,9 @@ function ConflictAlert({ message, onReload }: { message: string; onReload: () =>
     <Alert color="orange" variant="light" p="xs" title="This record was changed by someone else" role="alert">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{message}</Text>
-        <Text size="sm">Your marks and texts are still on this page and nothing was saved. The history below shows what they changed.</Text>
+        <Text size="sm">
+          Your marks and texts are still on this page and nothing was saved. The history below shows what they changed.
+        </Text>
         <Button size="xs" color="orange" variant="light" onClick={onReload}>
           Load their version (discards your changes)
         </Button>
@@ -97,7 +113,11 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (offScale.length > 0) {
-      notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: `Choose marks on the scale for ${offScale.map((c) => c.name).join(', ')}.` });
+      notifications.show({
+        color: 'red',
+        title: QC_MESSAGES.updateFailed,
+        message: `Choose marks on the scale for ${offScale.map((c) => c.name).join(', ')}.`,
+      });
       return;
     }
     mutation.mutate();
@@ -117,7 +137,12 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
             {`This record holds marks no scale allows for ${offScale.map((c) => c.name).join(', ')}. Choose one of the listed marks before updating.`}
           </Alert>
         )}
-        <CriterionTable form={form} onChange={setForm} disabled={mutation.isPending} keysNote={record.fileName === null ? undefined : PLAYER_KEYS_NOTE} />
+        <CriterionTable
+          form={form}
+          onChange={setForm}
+          disabled={mutation.isPending}
+          keysNote={record.fileName === null ? undefined : PLAYER_KEYS_NOTE}
+        />
         <ScoreBar
           results={[{ key: 'record', ...scoreOf(form) }]}
           actions={
@@ -138,7 +163,19 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   );
 }
 
-function LoadProblem({ error, kind, id, backPath, onRetry }: { error: unknown; kind: TQcKind; id: number; backPath: string; onRetry: () => void }) {
+function LoadProblem({
+  error,
+  kind,
+  id,
+  backPath,
+  onRetry,
+}: {
+  error: unknown;
+  kind: TQcKind;
+  id: number;
+  backPath: string;
+  onRetry: () => void;
+}) {
   const back = (
     <Button component={Link} to={backPath} size="xs" variant="light">
       Back to {LIST_NAMES[kind]}
@@ -180,7 +217,13 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
   const id = Number(useParams().id);
   const valid = Number.isSafeInteger(id) && id > 0;
   const backPath = useBackPath(kind);
-  const record = useQuery({ queryKey: qcRecordKey(kind, id), queryFn: () => fetchQcRecord(kind, id), enabled: valid, staleTime: 0, retry: false });
+  const record = useQuery({
+    queryKey: qcRecordKey(kind, id),
+    queryFn: () => fetchQcRecord(kind, id),
+    enabled: valid,
+    staleTime: 0,
+    retry: false,
+  });
   // Raised to start the form again from the record as stored now (after a refused edit).
   const [loads, setLoads] = useState(0);
   const reload = async () => {
@@ -198,9 +241,19 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
       </Center>
     );
   } else if (record.isError) {
-    body = <LoadProblem error={record.error} kind={kind} id={id} backPath={backPath} onRetry={() => void record.refetch()} />;
+    body = (
+      <LoadProblem error={record.error} kind={kind} id={id} backPath={backPath} onRetry={() => void record.refetch()} />
+    );
   } else {
-    body = <EditForm key={`${record.data.id}:${loads}`} kind={kind} record={record.data} backPath={backPath} onReload={() => void reload()} />;
+    body = (
+      <EditForm
+        key={`${record.data.id}:${loads}`}
+        kind={kind}
+        record={record.data}
+        backPath={backPath}
+        onReload={() => void reload()}
+      />
+    );
   }
 
   return (

@@ -47,7 +47,9 @@ function InspectorFilter({ value, onApply }: { value: string; onApply: (username
       onChange={filter.type}
       onOptionSubmit={filter.now}
       unavailable={(reason) => `The inspector list could not be loaded (${reason}); type a username.`}
-      rightSection={filter.typed === '' ? null : <CloseButton aria-label="Clear inspector" onClick={() => filter.now('')} />}
+      rightSection={
+        filter.typed === '' ? null : <CloseButton aria-label="Clear inspector" onClick={() => filter.now('')} />
+      }
     />
   );
 }
@@ -62,9 +64,17 @@ export function QcListFilters({ state, isAdmin, onChange }: Props) {
         w={260}
         value={search.typed}
         onChange={(event) => search.type(event.currentTarget.value)}
-        rightSection={search.typed === '' ? null : <CloseButton aria-label="Clear search" onClick={() => search.now('')} />}
+        rightSection={
+          search.typed === '' ? null : <CloseButton aria-label="Clear search" onClick={() => search.now('')} />
+        }
       />
-      <DateField label="Call date" w={150} value={state.date} onChange={(date) => onChange({ date })} clearLabel="Clear call date" />
+      <DateField
+        label="Call date"
+        w={150}
+        value={state.date}
+        onChange={(date) => onChange({ date })}
+        clearLabel="Clear call date"
+      />
       {isAdmin && <InspectorFilter value={state.username} onApply={(username) => onChange({ username })} />}
     </Group>
   );

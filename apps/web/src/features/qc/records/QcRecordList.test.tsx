@@ -18,7 +18,13 @@ afterEach(() => {
   localStorage.clear();
 });
 
-const QC_TOKEN = () => makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] });
+const QC_TOKEN = () =>
+  makeToken({
+    sub: '3',
+    userName: 'qc.rahman',
+    name: 'Nadia Rahman',
+    roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }],
+  });
 const CLIENT_LIST = '/api/qcReport/getQcRecordsClientViewByQcInspector';
 const INHOUSE_LIST = '/api/qcReport/getqcreportbyqcinspector';
 
@@ -28,7 +34,11 @@ const INHOUSE_LIST = '/api/qcReport/getqcreportbyqcinspector';
  */
 function pagedClientList(total = 37): TFakeRoute {
   const records = Array.from({ length: total }, (_, k) =>
-    clientRecord({ id: 1000 - k, callDate: `2026-03-${String(28 - Math.floor(k / 5)).padStart(2, '0')}`, agentName: `Agent ${k + 1}` }),
+    clientRecord({
+      id: 1000 - k,
+      callDate: `2026-03-${String(28 - Math.floor(k / 5)).padStart(2, '0')}`,
+      agentName: `Agent ${k + 1}`,
+    }),
   );
   const cursor = (r: (typeof records)[number]) => `${r.callDate},${r.id}`;
   const at = (text: string) => records.findIndex((r) => cursor(r) === text);
@@ -37,15 +47,20 @@ function pagedClientList(total = 37): TFakeRoute {
     let start = 0;
     let end = Math.min(size, total);
     let number = -1;
-    if (r.query.after !== undefined) [start, end] = [at(r.query.after) + 1, Math.min(at(r.query.after) + 1 + size, total)];
+    if (r.query.after !== undefined)
+      [start, end] = [at(r.query.after) + 1, Math.min(at(r.query.after) + 1 + size, total)];
     else if (r.query.before !== undefined) [start, end] = [Math.max(at(r.query.before) - size, 0), at(r.query.before)];
-    else if (r.query.last !== undefined) [start, end, number] = [total - (((total - 1) % size) + 1), total, Math.ceil(total / size) - 1];
+    else if (r.query.last !== undefined)
+      [start, end, number] = [total - (((total - 1) % size) + 1), total, Math.ceil(total / size) - 1];
     else if (r.query.from !== undefined) {
       start = records.findIndex((x) => x.callDate <= String(r.query.from));
       end = Math.min(start + size, total);
     } else number = 0;
     const rows = records.slice(start, end);
-    const cursors = { next: end < total ? cursor(records[end - 1]!) : null, previous: start > 0 ? cursor(records[start]!) : null };
+    const cursors = {
+      next: end < total ? cursor(records[end - 1]!) : null,
+      previous: start > 0 ? cursor(records[start]!) : null,
+    };
     return { body: paged(rows, number, size, total, cursors) };
   };
 }
@@ -62,8 +77,20 @@ describe('QC record lists', () => {
     expect(await screen.findByText('Agent 1')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Record List' });
     // What fits a 1366 px screen: the 14 criteria are behind each row's Scores, the rest in the column chooser.
-    const headers = within(table).getAllByRole('columnheader').map((th) => th.textContent);
-    expect(headers).toEqual(['Action', 'Call date', 'Name', 'Call', 'Scores', 'Total', 'Agent grade', 'Suggestion', 'QC inspector']);
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Action',
+      'Call date',
+      'Name',
+      'Call',
+      'Scores',
+      'Total',
+      'Agent grade',
+      'Suggestion',
+      'QC inspector',
+    ]);
     expect(within(table).getAllByText('AG-1001')).toHaveLength(10); // the agent's ID under the name
     expect(within(table).getAllByText('Spring Survey · 1:35')).toHaveLength(10); // the call's campaign and duration under its number
     expect(within(table).getAllByText('Client: fine.')).toHaveLength(10);
@@ -108,7 +135,11 @@ describe('QC record lists', () => {
 
   it('sends the search and the call date to the server and starts again at page 1', async () => {
     storeSession(QC_TOKEN());
-    const server = fakeServer({ [`GET ${INHOUSE_LIST}`]: (r) => ({ body: paged([inHouseRecord({ agentName: r.query.search ? 'Found Agent' : 'Karim Hossain' })]) }) });
+    const server = fakeServer({
+      [`GET ${INHOUSE_LIST}`]: (r) => ({
+        body: paged([inHouseRecord({ agentName: r.query.search ? 'Found Agent' : 'Karim Hossain' })]),
+      }),
+    });
     renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports?last=1' });
     expect(await screen.findByRole('columnheader', { name: 'Agent Name' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: ' 01712 ' } });
@@ -119,14 +150,27 @@ describe('QC record lists', () => {
     fireEvent.change(callDate, { target: { value: '2026-03-02' } });
     fireEvent.blur(callDate);
     expect(callDate.value).toBe('2026-03-02');
-    await waitFor(() => expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ size: '10', search: '01712', date: '2026-03-02' }));
+    await waitFor(() =>
+      expect(lastQuery(server.sent, INHOUSE_LIST)).toEqual({ size: '10', search: '01712', date: '2026-03-02' }),
+    );
   }, 15_000);
 
   it('lets an admin filter by inspector, everyone by default', async () => {
     storeSession(makeToken());
     const server = fakeServer({
       [`GET ${INHOUSE_LIST}`]: { body: paged([inHouseRecord()]) },
-      'GET /api/users': { body: paged([{ id: 3, username: 'qc.rahman', name: 'Nadia Rahman', role: 'QC', active: true, createdAt: '2026-01-01T00:00:00.000Z' }]) },
+      'GET /api/users': {
+        body: paged([
+          {
+            id: 3,
+            username: 'qc.rahman',
+            name: 'Nadia Rahman',
+            role: 'QC',
+            active: true,
+            createdAt: '2026-01-01T00:00:00.000Z',
+          },
+        ]),
+      },
     });
     renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports' });
     await screen.findByText('Karim Hossain');
@@ -139,10 +183,15 @@ describe('QC record lists', () => {
 
   it("opens a row's 14 criteria under it, each as its choice, with the fatal reason and the voice match", async () => {
     storeSession(QC_TOKEN());
-    const lost = inHouseRecord({ id: 12, agentName: 'Rupa Begum', fatalReason: 'Rude to the customer', easVoiceMatchedWithReport: 'no' }, { crm: 0, pace: 5, closing: -5 });
+    const lost = inHouseRecord(
+      { id: 12, agentName: 'Rupa Begum', fatalReason: 'Rude to the customer', easVoiceMatchedWithReport: 'no' },
+      { crm: 0, pace: 5, closing: -5 },
+    );
     fakeServer({ [`GET ${INHOUSE_LIST}`]: { body: paged([inHouseRecord(), lost]) } });
     renderWithApp(<QcRecordsInhousePage />, { route: '/viewQcReports' });
-    expect(await screen.findByRole('button', { name: "All best: the 14 criteria of Karim Hossain's record" })).toBeTruthy();
+    expect(
+      await screen.findByRole('button', { name: "All best: the 14 criteria of Karim Hossain's record" }),
+    ).toBeTruthy();
     const toggle = screen.getByRole('button', { name: "Pace +2: the 14 criteria of Rupa Begum's record" });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByRole('row', { name: /^Scores of/ })).toBeNull();
@@ -172,16 +221,38 @@ describe('QC record lists', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Suggestion' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'EAS voice matched with report' }));
     const table = () => screen.getByRole('table', { name: 'Record List' });
-    const names = () => within(table()).getAllByRole('columnheader').map((th) => th.getAttribute('aria-label') ?? th.textContent);
+    const names = () =>
+      within(table())
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('aria-label') ?? th.textContent);
     expect(names()).toEqual([
-      'Action', 'Call date', 'Agent Name', 'Call', 'Scores', 'Total', 'Agent grade', 'QC inspector',
-      'Greetings: Yes (0), No (-5)', 'Liveliness: Yes (10), Need Improvement (5), No (0)', 'Pronunciation: Yes (10), Need Improvement (5), No (0)',
-      'Mumbling: Yes (10), Need Improvement (5), No (0)', 'Pace: Yes (10), Need Improvement (5), No (0)', 'Pitch: Yes (10), Need Improvement (5), No (0)',
-      'Courtesy: Yes (10), Need Improvement (5), No (0)', 'Hold Process: Yes (0), No (-5)', 'Taking Permission: Yes (10), Need Improvement (5), No (0)',
-      'Acknowledgement and follow-up: Yes (10), Need Improvement (5), No (0)', 'Poor objection & Negotiation skill: Yes (0), Need Improvement (-10), No (-20)',
-      'CRM: Yes (20), Need Improvement (10), No (0)', 'Closing: Yes (0), No (-5)', 'Fatal: Yes (-100), No (0)', 'EAS voice matched with report',
+      'Action',
+      'Call date',
+      'Agent Name',
+      'Call',
+      'Scores',
+      'Total',
+      'Agent grade',
+      'QC inspector',
+      'Greetings: Yes (0), No (-5)',
+      'Liveliness: Yes (10), Need Improvement (5), No (0)',
+      'Pronunciation: Yes (10), Need Improvement (5), No (0)',
+      'Mumbling: Yes (10), Need Improvement (5), No (0)',
+      'Pace: Yes (10), Need Improvement (5), No (0)',
+      'Pitch: Yes (10), Need Improvement (5), No (0)',
+      'Courtesy: Yes (10), Need Improvement (5), No (0)',
+      'Hold Process: Yes (0), No (-5)',
+      'Taking Permission: Yes (10), Need Improvement (5), No (0)',
+      'Acknowledgement and follow-up: Yes (10), Need Improvement (5), No (0)',
+      'Poor objection & Negotiation skill: Yes (0), Need Improvement (-10), No (-20)',
+      'CRM: Yes (20), Need Improvement (10), No (0)',
+      'Closing: Yes (0), No (-5)',
+      'Fatal: Yes (-100), No (0)',
+      'EAS voice matched with report',
     ]);
-    expect(within(table()).getByRole('columnheader', { name: 'CRM: Yes (20), Need Improvement (10), No (0)' }).textContent).toBe('CRM');
+    expect(
+      within(table()).getByRole('columnheader', { name: 'CRM: Yes (20), Need Improvement (10), No (0)' }).textContent,
+    ).toBe('CRM');
     expect(JSON.parse(localStorage.getItem('qc-record-columns') ?? 'null')).toEqual(['scores', 'criteria', 'eas']);
 
     // Another visit (or the other list) shows the same columns.

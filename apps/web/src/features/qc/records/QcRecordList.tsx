@@ -17,7 +17,15 @@ import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { useSession } from '../../../app/session.ts';
 import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './api.ts';
 import { DeleteIcon, EditIcon } from './icons.tsx';
-import { FIRST_PAGE, changeListParams, hasFilters, pageQuery, readListParams, writeListParams, type TListPage } from './list-params.ts';
+import {
+  FIRST_PAGE,
+  changeListParams,
+  hasFilters,
+  pageQuery,
+  readListParams,
+  writeListParams,
+  type TListPage,
+} from './list-params.ts';
 import { QcListFilters } from './QcListFilters.tsx';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser.tsx';
 import { RecordScoresRow, ScoresToggle } from './RecordScores.tsx';
@@ -28,7 +36,9 @@ const TITLES: Record<TQcKind, string> = { 'in-house': 'QC Records Inhouse', clie
 
 /** A cell's style: text that wraps stays between its widths, everything else on one line. */
 function cellStyle(c: TRecordColumn): CSSProperties {
-  return c.wrap === undefined ? { whiteSpace: 'nowrap' } : { whiteSpace: 'normal', minWidth: c.wrap.min, maxWidth: c.wrap.max };
+  return c.wrap === undefined
+    ? { whiteSpace: 'nowrap' }
+    : { whiteSpace: 'normal', minWidth: c.wrap.min, maxWidth: c.wrap.max };
 }
 
 /** A short header shows its full name and scale in a tooltip; screen readers hear the full name. */
@@ -61,7 +71,8 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   const [deleting, setDeleting] = useState<number | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [choice, setChoice] = useColumnChoice();
-  const update = (change: Partial<typeof state>) => setParams(writeListParams(changeListParams(state, change)), { replace: true });
+  const update = (change: Partial<typeof state>) =>
+    setParams(writeListParams(changeListParams(state, change)), { replace: true });
 
   const query = useQuery({
     queryKey: [...qcListKey(kind), state],
@@ -110,7 +121,13 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
   if (query.isPending) {
     message = <LoadingRow />;
   } else if (query.isError) {
-    message = <RetryAlert title="The records could not be loaded" message={query.error.message} onRetry={() => void query.refetch()} />;
+    message = (
+      <RetryAlert
+        title="The records could not be loaded"
+        message={query.error.message}
+        onRetry={() => void query.refetch()}
+      />
+    );
   } else if (result !== undefined && result.rows.length === 0) {
     message = (
       <Stack align="center" gap="xs" py="lg">
@@ -141,7 +158,14 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
             </Group>
           </Group>
           <Table.ScrollContainer minWidth={0}>
-            <Table striped highlightOnHover withTableBorder verticalSpacing="xs" aria-label="Record List" aria-busy={query.isFetching}>
+            <Table
+              striped
+              highlightOnHover
+              withTableBorder
+              verticalSpacing="xs"
+              aria-label="Record List"
+              aria-busy={query.isFetching}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th style={{ whiteSpace: 'nowrap' }}>Action</Table.Th>
@@ -158,12 +182,24 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
                         <Table.Td>
                           <Group gap={4} wrap="nowrap">
                             <Tooltip label="Edit this record">
-                              <ActionIcon component={Link} to={routes.edit(r.id)} state={backState} variant="subtle" aria-label={`Edit ${r.agentName}'s record`}>
+                              <ActionIcon
+                                component={Link}
+                                to={routes.edit(r.id)}
+                                state={backState}
+                                variant="subtle"
+                                aria-label={`Edit ${r.agentName}'s record`}
+                              >
                                 <EditIcon />
                               </ActionIcon>
                             </Tooltip>
                             <Tooltip label="Delete this record">
-                              <ActionIcon color="red" variant="subtle" loading={deleting === r.id} aria-label={`Delete ${r.agentName}'s record`} onClick={() => void remove(r)}>
+                              <ActionIcon
+                                color="red"
+                                variant="subtle"
+                                loading={deleting === r.id}
+                                aria-label={`Delete ${r.agentName}'s record`}
+                                onClick={() => void remove(r)}
+                              >
                                 <DeleteIcon />
                               </ActionIcon>
                             </Tooltip>

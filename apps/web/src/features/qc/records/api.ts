@@ -35,8 +35,19 @@ const optional = (value: string) => (value.trim() === '' ? undefined : value.tri
 export type TQcPageAsk = { after?: string; before?: string; last?: boolean; from?: string };
 
 /** One page, by key, of an inspector's records, or, for an admin without username, everyone's. */
-export function fetchQcRecordPage(kind: TQcKind, ask: TQcPageAsk, size: number, filters: TQcListFilters): Promise<TKeysetPaged<TAnyQcRecord>> {
-  const query = { ...ask, size, search: optional(filters.search), date: optional(filters.date), username: optional(filters.username) };
+export function fetchQcRecordPage(
+  kind: TQcKind,
+  ask: TQcPageAsk,
+  size: number,
+  filters: TQcListFilters,
+): Promise<TKeysetPaged<TAnyQcRecord>> {
+  const query = {
+    ...ask,
+    size,
+    search: optional(filters.search),
+    date: optional(filters.date),
+    username: optional(filters.username),
+  };
   return kind === 'client'
     ? api.get(LIST_PATHS.client, { query, schema: ZQcClientRecordPage })
     : api.get(LIST_PATHS['in-house'], { query, schema: ZQcRecordPage });
@@ -53,9 +64,17 @@ export function fetchQcRecord(kind: TQcKind, id: number): Promise<TAnyQcRecord> 
  * Saves the edit of the record as it was at `version`. The screen shows the failure itself ('Update failed' with the
  * server's reason; a 409 when someone saved the record since).
  */
-export function updateQcRecord(kind: TQcKind, id: number, version: number, form: TQcRecordForm): Promise<TQcRecord | TQcClientRecord> {
+export function updateQcRecord(
+  kind: TQcKind,
+  id: number,
+  version: number,
+  form: TQcRecordForm,
+): Promise<TQcRecord | TQcClientRecord> {
   return kind === 'client'
-    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), { schema: ZQcClientRecord, notify: false })
+    ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), {
+        schema: ZQcClientRecord,
+        notify: false,
+      })
     : api.put('/api/qcReport/editqc', toInHouseEdit(id, version, form), { schema: ZQcRecord, notify: false });
 }
 

@@ -1,7 +1,12 @@
 // The remembered column choice of the QC record lists: defaults on a first visit or an unreadable value, the
 // columns' own order, and unknown names dropped.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_COLUMN_CHOICE, parseColumnChoice, serializeColumnChoice, toggleColumnChoice } from './column-choice.ts';
+import {
+  DEFAULT_COLUMN_CHOICE,
+  parseColumnChoice,
+  serializeColumnChoice,
+  toggleColumnChoice,
+} from './column-choice.ts';
 
 describe('column choice', () => {
   it('shows the defaults when nothing or nothing readable is stored', () => {

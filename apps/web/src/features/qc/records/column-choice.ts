@@ -37,6 +37,10 @@ export function serializeColumnChoice(choice: readonly TColumnChoice[]): string 
 }
 
 /** The choice with one column turned on or off. */
-export function toggleColumnChoice(choice: readonly TColumnChoice[], column: TColumnChoice, shown: boolean): TColumnChoice[] {
+export function toggleColumnChoice(
+  choice: readonly TColumnChoice[],
+  column: TColumnChoice,
+  shown: boolean,
+): TColumnChoice[] {
   return COLUMN_CHOICES.filter((c) => (c === column ? shown : choice.includes(c)));
 }

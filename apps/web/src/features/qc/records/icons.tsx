@@ -46,7 +46,17 @@ export function DeleteIcon(props: IconProps) {
 /** The concern flag: filled when raised. */
 export function FlagIcon({ filled = false, size }: IconProps) {
   return (
-    <svg width={size ?? 18} height={size ?? 18} viewBox="0 0 24 24" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={size ?? 18}
+      height={size ?? 18}
+      viewBox="0 0 24 24"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M5 21V4" />
       <path d="M5 4h11l-2 4 2 4H5" fill={filled ? 'currentColor' : 'none'} />
     </svg>

@@ -26,7 +26,8 @@ function readPage(params: URLSearchParams): TListPage {
   const after = params.get('after');
   if (after !== null && parseCursor(after) !== null) return { kind: 'after', cursor: after, startsAt: readRow(params) };
   const before = params.get('before');
-  if (before !== null && parseCursor(before) !== null) return { kind: 'before', cursor: before, endsBefore: readRow(params) };
+  if (before !== null && parseCursor(before) !== null)
+    return { kind: 'before', cursor: before, endsBefore: readRow(params) };
   if (params.get('last') === '1') return { kind: 'last' };
   const from = params.get('from') ?? '';
   if (isIsoDate(from)) return { kind: 'from', date: from };

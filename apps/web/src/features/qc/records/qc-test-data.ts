@@ -1,5 +1,16 @@
 // Test data of the QC screens: records of both kinds, an agent's record with its review, and the paged reply.
-import { bestScores, qcGrade, qcTotal, toClientMarks, type TAgentQcRecord, type TAgentReview, type TKeysetPaged, type TQcClientRecord, type TQcRecord, type TQcScores } from '@crm/shared';
+import {
+  bestScores,
+  qcGrade,
+  qcTotal,
+  toClientMarks,
+  type TAgentQcRecord,
+  type TAgentReview,
+  type TKeysetPaged,
+  type TQcClientRecord,
+  type TQcRecord,
+  type TQcScores,
+} from '@crm/shared';
 
 /** Every criterion at its best: the total is 100. */
 export const BEST_SCORES: TQcScores = bestScores();
@@ -48,8 +59,18 @@ export function clientRecord(over: Partial<TQcClientRecord> = {}, scores: Partia
 }
 
 /** A paged reply; one page alone unless cursors to the pages around it are given. */
-export function paged<T>(content: T[], page = 0, size = 10, totalElements = content.length, cursors: TKeysetPaged<T>['cursors'] = { next: null, previous: null }): TKeysetPaged<T> {
-  return { recordCount: totalElements, response: { content, totalElements, totalPages: Math.ceil(totalElements / size), size, number: page }, cursors };
+export function paged<T>(
+  content: T[],
+  page = 0,
+  size = 10,
+  totalElements = content.length,
+  cursors: TKeysetPaged<T>['cursors'] = { next: null, previous: null },
+): TKeysetPaged<T> {
+  return {
+    recordCount: totalElements,
+    response: { content, totalElements, totalPages: Math.ceil(totalElements / size), size, number: page },
+    cursors,
+  };
 }
 
 export function review(over: Partial<TAgentReview> = {}): TAgentReview {

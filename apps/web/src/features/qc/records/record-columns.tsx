@@ -103,7 +103,14 @@ export function recordColumns(kind: TQcKind, scores: (row: TAnyQcRecord) => Reac
       wrap: { min: 96, max: 130 },
       render: (r) => (
         <Group gap={6} wrap="nowrap" align="flex-start">
-          <ColorSwatch color={`var(--mantine-color-${GRADE_COLOURS[r.agentGrade]}-6)`} size={10} mt={5} withShadow={false} style={{ flexShrink: 0 }} aria-hidden />
+          <ColorSwatch
+            color={`var(--mantine-color-${GRADE_COLOURS[r.agentGrade]}-6)`}
+            size={10}
+            mt={5}
+            withShadow={false}
+            style={{ flexShrink: 0 }}
+            aria-hidden
+          />
           <Text size="sm" fw={500}>
             {r.agentGrade}
           </Text>
@@ -123,7 +130,13 @@ export function recordColumns(kind: TQcKind, scores: (row: TAnyQcRecord) => Reac
     },
     { key: 'qcInspector', header: 'QC inspector', render: (r) => r.qcInspector },
     ...criterionColumns(),
-    { key: 'fatalReason', header: 'Fatal Reason', choice: 'fatalReason', wrap: { min: 140, max: 220 }, render: (r) => orDash(recordTexts(r).fatalReason) },
+    {
+      key: 'fatalReason',
+      header: 'Fatal Reason',
+      choice: 'fatalReason',
+      wrap: { min: 140, max: 220 },
+      render: (r) => orDash(recordTexts(r).fatalReason),
+    },
     {
       key: 'easVoiceMatchedWithReport',
       header: 'EAS voice matched with report',

@@ -3,24 +3,35 @@
 import { describe, expect, it } from 'vitest';
 import { ZQcClientRecordEdit, ZQcRecordEdit } from '@crm/shared';
 import { BEST_SCORES, clientRecord, inHouseRecord } from './qc-test-data.ts';
-import { formFromRecord, formatDuration, offScaleCriteria, scoreOf, toClientEdit, toInHouseEdit } from './record-form.ts';
+import {
+  formFromRecord,
+  formatDuration,
+  offScaleCriteria,
+  scoreOf,
+  toClientEdit,
+  toInHouseEdit,
+} from './record-form.ts';
 
 describe('formFromRecord', () => {
   it('reads the in-house fields, a stored "yes" as the panel\'s "Yes"', () => {
-    const form = formFromRecord(inHouseRecord({ fatalReason: 'Rude', suggestion: 'Be kind' }, { pace: 5, fatal: -100 }));
+    const form = formFromRecord(
+      inHouseRecord({ fatalReason: 'Rude', suggestion: 'Be kind' }, { pace: 5, fatal: -100 }),
+    );
     expect(form.scores.pace).toBe(5);
     expect(form.scores.fatal).toBe(-100);
     expect(form.scores.greetings).toBe(0);
     expect(form).toMatchObject({ fatalReason: 'Rude', easVoiceMatched: 'Yes', suggestion: 'Be kind' });
   });
 
-  it('keeps an older record\'s own EAS words', () => {
+  it("keeps an older record's own EAS words", () => {
     expect(formFromRecord(inHouseRecord({ easVoiceMatchedWithReport: 'Partly' })).easVoiceMatched).toBe('Partly');
     expect(formFromRecord(inHouseRecord({ easVoiceMatchedWithReport: '' })).easVoiceMatched).toBe('');
   });
 
   it('reads the Marks-suffixed fields of a client record', () => {
-    const form = formFromRecord(clientRecord({ suggestionMarks: 'Client says hi', fatalReasonMarks: 'none' }, { crm: 10 }));
+    const form = formFromRecord(
+      clientRecord({ suggestionMarks: 'Client says hi', fatalReasonMarks: 'none' }, { crm: 10 }),
+    );
     expect(form.scores.crm).toBe(10);
     expect(form.scores.liveliness).toBe(10);
     expect(form).toMatchObject({ fatalReason: 'none', easVoiceMatched: 'No', suggestion: 'Client says hi' });
@@ -28,7 +39,8 @@ describe('formFromRecord', () => {
 });
 
 describe('scoreOf', () => {
-  const withTotal = (crm: number, pace: number, closing: number) => formFromRecord(inHouseRecord({}, { crm, pace, closing }));
+  const withTotal = (crm: number, pace: number, closing: number) =>
+    formFromRecord(inHouseRecord({}, { crm, pace, closing }));
 
   it('sums the 14 criteria and grades them at the band edges', () => {
     expect(scoreOf(formFromRecord(inHouseRecord()))).toEqual({ total: 100, grade: 'Exceed Expectation' });
@@ -49,11 +61,25 @@ describe('scoreOf', () => {
 });
 
 describe('the PUT bodies', () => {
-  const form = { scores: { ...BEST_SCORES, pace: 5 }, fatalReason: '  none ', easVoiceMatched: 'No', suggestion: ' Breathe. ' };
+  const form = {
+    scores: { ...BEST_SCORES, pace: 5 },
+    fatalReason: '  none ',
+    easVoiceMatched: 'No',
+    suggestion: ' Breathe. ',
+  };
 
   it('editqc: the id, the version loaded, the 14 marks and the trimmed texts, no total or grade', () => {
     const body = toInHouseEdit(11, 3, form);
-    expect(body).toMatchObject({ id: 11, version: 3, pace: 5, greetings: 0, crm: 20, fatalReason: 'none', easVoiceMatchedWithReport: 'No', suggestion: 'Breathe.' });
+    expect(body).toMatchObject({
+      id: 11,
+      version: 3,
+      pace: 5,
+      greetings: 0,
+      crm: 20,
+      fatalReason: 'none',
+      easVoiceMatchedWithReport: 'No',
+      suggestion: 'Breathe.',
+    });
     expect(body).not.toHaveProperty('total');
     expect(body).not.toHaveProperty('agentGrade');
     expect(ZQcRecordEdit.safeParse(body).success).toBe(true);
@@ -61,7 +87,15 @@ describe('the PUT bodies', () => {
 
   it('edit-Client-Qc: the same under the Marks names, which the server accepts', () => {
     const body = toClientEdit(21, 3, form);
-    expect(body).toMatchObject({ id: 21, version: 3, paceMarks: 5, crmMarks: 20, fatalReasonMarks: 'none', easVoiceMatchedWithReportMarks: 'No', suggestionMarks: 'Breathe.' });
+    expect(body).toMatchObject({
+      id: 21,
+      version: 3,
+      paceMarks: 5,
+      crmMarks: 20,
+      fatalReasonMarks: 'none',
+      easVoiceMatchedWithReportMarks: 'No',
+      suggestionMarks: 'Breathe.',
+    });
     expect(body).not.toHaveProperty('pace');
     expect(Object.keys(body).filter((k) => k.endsWith('Marks'))).toHaveLength(17);
     expect(ZQcClientRecordEdit.safeParse(body).success).toBe(true);

@@ -37,8 +37,16 @@ export function criterionMarks(record: TAnyQcRecord, key: TQcCriterionKey): numb
 /** The three texts of a record of either kind. */
 export function recordTexts(record: TAnyQcRecord): TQcRecordTexts {
   return isClientRecord(record)
-    ? { fatalReason: record.fatalReasonMarks, easVoiceMatchedWithReport: record.easVoiceMatchedWithReportMarks, suggestion: record.suggestionMarks }
-    : { fatalReason: record.fatalReason, easVoiceMatchedWithReport: record.easVoiceMatchedWithReport, suggestion: record.suggestion };
+    ? {
+        fatalReason: record.fatalReasonMarks,
+        easVoiceMatchedWithReport: record.easVoiceMatchedWithReportMarks,
+        suggestion: record.suggestionMarks,
+      }
+    : {
+        fatalReason: record.fatalReason,
+        easVoiceMatchedWithReport: record.easVoiceMatchedWithReport,
+        suggestion: record.suggestion,
+      };
 }
 
 /** The form of a record; a stored 'yes'/'no' reads as the panel's 'Yes'/'No'. */

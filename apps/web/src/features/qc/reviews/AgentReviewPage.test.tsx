@@ -17,11 +17,26 @@ afterEach(() => vi.restoreAllMocks());
 
 const LIST = '/api/qcReport/list-of-qc-records-by-agent-id';
 
-const OPEN = agentRecord({ id: 11, consumerNumber: '+8801711111111', fileName: '20260302-101500_01711111111_AG-1001-all.wav' });
-const SUBMITTED = agentRecord({ id: 12, consumerNumber: '+8801722222222' }, review({ id: 5, qcId: 12, agreed: 'Yes', raiseConcern: false, comment: 'Fair marks.' }));
+const OPEN = agentRecord({
+  id: 11,
+  consumerNumber: '+8801711111111',
+  fileName: '20260302-101500_01711111111_AG-1001-all.wav',
+});
+const SUBMITTED = agentRecord(
+  { id: 12, consumerNumber: '+8801722222222' },
+  review({ id: 5, qcId: 12, agreed: 'Yes', raiseConcern: false, comment: 'Fair marks.' }),
+);
 const RESOLVED = agentRecord(
   { id: 13, consumerNumber: '+8801733333333' },
-  review({ id: 6, qcId: 13, comment: 'Not my call.', isResolved: true, resolvedMessage: 'Moved to the right agent.', resolvedBy: 'qc.rahman', resolvedAt: '2026-03-04T08:00:00.000Z' }),
+  review({
+    id: 6,
+    qcId: 13,
+    comment: 'Not my call.',
+    isResolved: true,
+    resolvedMessage: 'Moved to the right agent.',
+    resolvedBy: 'qc.rahman',
+    resolvedAt: '2026-03-04T08:00:00.000Z',
+  }),
 );
 
 function renderAsAgent(routes: Record<string, TFakeRoute>) {
@@ -60,7 +75,9 @@ describe('AgentReviewPage', () => {
     expect(resolved.getByRole('img', { name: 'Concern raised' })).toBeTruthy();
     expect(resolved.getByText('Resolved')).toBeTruthy();
     // The resolution reads across the whole table, under its record.
-    const resolution = within(screen.getByRole('row', { name: 'Resolution of the review of the call to +8801733333333 on 2026-03-02' }));
+    const resolution = within(
+      screen.getByRole('row', { name: 'Resolution of the review of the call to +8801733333333 on 2026-03-02' }),
+    );
     expect(resolution.getByText('Moved to the right agent.')).toBeTruthy();
     expect(resolution.getByText(/^by qc\.rahman on 2026-03-04 \d\d:00:00$/)).toBeTruthy();
     expect(screen.queryByRole('row', { name: /^Resolution of the review of the call to \+8801722222222/ })).toBeNull();
@@ -69,7 +86,16 @@ describe('AgentReviewPage', () => {
   it('toggles the flag with its notices, asks for Agreed?, then submits and shows the review', async () => {
     let reviewed = false;
     const server = renderAsAgent({
-      [`GET ${LIST}`]: () => ({ body: [reviewed ? agentRecord({ ...OPEN }, review({ qcId: 11, agreed: 'No', raiseConcern: true, comment: 'The customer hung up.' })) : OPEN] }),
+      [`GET ${LIST}`]: () => ({
+        body: [
+          reviewed
+            ? agentRecord(
+                { ...OPEN },
+                review({ qcId: 11, agreed: 'No', raiseConcern: true, comment: 'The customer hung up.' }),
+              )
+            : OPEN,
+        ],
+      }),
       'POST /api/qcReport/submit': () => {
         reviewed = true;
         return { body: review({ qcId: 11 }) };
@@ -95,7 +121,9 @@ describe('AgentReviewPage', () => {
     fireEvent.change(open.getByLabelText('Agent Comment'), { target: { value: ' The customer hung up. ' } });
     fireEvent.click(open.getByRole('button', { name: 'Submit Review' }));
     expect(await screen.findByText(QC_MESSAGES.reviewSubmitted)).toBeTruthy();
-    expect(server.writes().map((w) => w.body)).toEqual([{ qcId: 11, agreed: 'No', raiseConcern: true, comment: 'The customer hung up.' }]);
+    expect(server.writes().map((w) => w.body)).toEqual([
+      { qcId: 11, agreed: 'No', raiseConcern: true, comment: 'The customer hung up.' },
+    ]);
 
     const after = await row('+8801711111111');
     expect(await after.findByText('The customer hung up.')).toBeTruthy();

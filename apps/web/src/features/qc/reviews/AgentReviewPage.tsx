@@ -16,7 +16,13 @@ const HEADERS = ['Call', 'Voice Log', 'Marks', 'QC Comment', 'Agreed? / Concern'
 function AgentPicker({ value, onChange }: { value: string | null; onChange: (agentId: string | null) => void }) {
   const agents = useQuery({ queryKey: SCORABLE_AGENTS_KEY, queryFn: fetchScorableAgents, staleTime: 60_000 });
   if (agents.isError) {
-    return <RetryAlert title="The agent list could not be loaded" message={agents.error.message} onRetry={() => void agents.refetch()} />;
+    return (
+      <RetryAlert
+        title="The agent list could not be loaded"
+        message={agents.error.message}
+        onRetry={() => void agents.refetch()}
+      />
+    );
   }
   return (
     <Select
@@ -34,13 +40,29 @@ function AgentPicker({ value, onChange }: { value: string | null; onChange: (age
 }
 
 function RecordsTable({ agentId, canReview }: { agentId: string | null; canReview: boolean }) {
-  const records = useQuery({ queryKey: agentRecordsKey(agentId), queryFn: () => fetchAgentQcRecords(agentId), staleTime: 0 });
-  const settings = useQuery({ queryKey: DISPUTE_SETTINGS_KEY, queryFn: fetchDisputeSettings, staleTime: 60_000, enabled: canReview });
+  const records = useQuery({
+    queryKey: agentRecordsKey(agentId),
+    queryFn: () => fetchAgentQcRecords(agentId),
+    staleTime: 0,
+  });
+  const settings = useQuery({
+    queryKey: DISPUTE_SETTINGS_KEY,
+    queryFn: fetchDisputeSettings,
+    staleTime: 60_000,
+    enabled: canReview,
+  });
   const windowDays = settings.data?.disputeWindowDays;
 
   let message = null;
   if (records.isPending) message = <LoadingRow />;
-  else if (records.isError) message = <RetryAlert title="The QC records could not be loaded" message={records.error.message} onRetry={() => void records.refetch()} />;
+  else if (records.isError)
+    message = (
+      <RetryAlert
+        title="The QC records could not be loaded"
+        message={records.error.message}
+        onRetry={() => void records.refetch()}
+      />
+    );
   else if (records.data.length === 0) {
     message = (
       <Text ta="center" c="dimmed" py="lg">
@@ -52,7 +74,12 @@ function RecordsTable({ agentId, canReview }: { agentId: string | null; canRevie
   return (
     <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
       {(records.data ?? []).map((r) => (
-        <AgentReviewRow key={r.id} record={r} canReview={canReview} disputeUntil={windowDays === undefined ? null : disputeUntil(r.createdAt, windowDays)} />
+        <AgentReviewRow
+          key={r.id}
+          record={r}
+          canReview={canReview}
+          disputeUntil={windowDays === undefined ? null : disputeUntil(r.createdAt, windowDays)}
+        />
       ))}
     </ReviewTable>
   );
@@ -73,14 +100,16 @@ export default function AgentReviewPage() {
           </Title>
           {isAgent ? (
             <Text size="sm" c="dimmed">
-              Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again, and submit; or dispute the marks of
-              particular criteria, each with the mark you believe is right. Each record is reviewed once.
+              Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again,
+              and submit; or dispute the marks of particular criteria, each with the mark you believe is right. Each
+              record is reviewed once.
             </Text>
           ) : (
             <>
               <AgentPicker value={agentId} onChange={setAgentId} />
               <Alert color="blue" variant="light">
-                Reviews are written by the agents themselves; here you see an agent&apos;s records and reviews read-only.
+                Reviews are written by the agents themselves; here you see an agent&apos;s records and reviews
+                read-only.
               </Alert>
             </>
           )}

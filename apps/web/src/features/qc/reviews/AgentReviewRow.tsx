@@ -16,7 +16,15 @@ import { DisputeDialog } from './DisputeDialog.tsx';
 import { DisputeOutcomeRow } from './DisputeOutcomeRow.tsx';
 import { disputeListKey, fetchDisputes } from './disputes-api.ts';
 import { useNow } from './use-now.ts';
-import { EMPTY_DRAFT, draftProblems, hasProblems, reviewRowState, toSubmitBody, type TDraftProblems, type TReviewDraft } from './review-row.ts';
+import {
+  EMPTY_DRAFT,
+  draftProblems,
+  hasProblems,
+  reviewRowState,
+  toSubmitBody,
+  type TDraftProblems,
+  type TReviewDraft,
+} from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 
 /** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
@@ -30,7 +38,12 @@ type Props = { record: TAgentQcRecord; canReview: boolean; disputeUntil: Date | 
 /** A raised concern may carry a dispute: it is looked up for those rows only (few), by the record. */
 function useRecordDispute(record: TAgentQcRecord) {
   const enabled = record.review !== null && record.review.raiseConcern && record.review.agreed === 'No';
-  return useQuery({ queryKey: disputeListKey({ qcId: record.id }, 0, 1), queryFn: () => fetchDisputes({ qcId: record.id }, 0, 1), enabled, staleTime: 0 });
+  return useQuery({
+    queryKey: disputeListKey({ qcId: record.id }, 0, 1),
+    queryFn: () => fetchDisputes({ qcId: record.id }, 0, 1),
+    enabled,
+    staleTime: 0,
+  });
 }
 
 export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
@@ -51,7 +64,8 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
     onError: async (error) => {
       notifications.show({ color: 'red', title: QC_MESSAGES.reviewFailed, message: error.message, autoClose: 8000 });
       // Already reviewed (another tab): show the review that is there.
-      if (error instanceof ApiError && error.status === 409) await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
+      if (error instanceof ApiError && error.status === 409)
+        await queryClient.invalidateQueries({ queryKey: REVIEWS_KEY });
     },
   });
 
@@ -63,7 +77,10 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
   const toggleConcern = () => {
     const raised = !draft.raiseConcern;
     change({ raiseConcern: raised });
-    notifications.show({ color: raised ? 'red' : 'gray', message: raised ? QC_MESSAGES.concernRaised : QC_MESSAGES.concernRemoved });
+    notifications.show({
+      color: raised ? 'red' : 'gray',
+      message: raised ? QC_MESSAGES.concernRaised : QC_MESSAGES.concernRemoved,
+    });
   };
   const submit = () => {
     const found = draftProblems(draft);
@@ -81,7 +98,15 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
       <>
         <Table.Td>
           <Stack gap={6} align="flex-start">
-            <NativeSelect aria-label="Agreed?" w={120} value={draft.agreed} data={AGREED_CHOICES} error={problems.agreed} disabled={busy} onChange={(e) => change({ agreed: e.currentTarget.value as TReviewDraft['agreed'] })} />
+            <NativeSelect
+              aria-label="Agreed?"
+              w={120}
+              value={draft.agreed}
+              data={AGREED_CHOICES}
+              error={problems.agreed}
+              disabled={busy}
+              onChange={(e) => change({ agreed: e.currentTarget.value as TReviewDraft['agreed'] })}
+            />
             <ConcernToggle raised={draft.raiseConcern} disabled={busy} onToggle={toggleConcern} />
           </Stack>
         </Table.Td>
@@ -111,7 +136,14 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
               </Button>
             )}
           </Stack>
-          {mayDispute && <DisputeDialog record={record} until={disputeUntil} opened={disputing} onClose={() => setDisputing(false)} />}
+          {mayDispute && (
+            <DisputeDialog
+              record={record}
+              until={disputeUntil}
+              opened={disputing}
+              onClose={() => setDisputing(false)}
+            />
+          )}
         </Table.Td>
       </>
     );
@@ -140,7 +172,9 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
             <ConcernMark raised={review.raiseConcern} />
           </Group>
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 120 }}>{review.comment === '' ? '—' : review.comment}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 120 }}>
+          {review.comment === '' ? '—' : review.comment}
+        </Table.Td>
         <Table.Td>
           {state.kind === 'resolved' ? (
             <Badge color="green" variant="light">
@@ -171,7 +205,11 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
           </Text>
         </Table.Td>
         <Table.Td>
-          <VoiceLogCell recording={recording} missingText={QC_MESSAGES.noAudioReview} label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`} />
+          <VoiceLogCell
+            recording={recording}
+            missingText={QC_MESSAGES.noAudioReview}
+            label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`}
+          />
         </Table.Td>
         <Table.Td fw={700}>{record.total}</Table.Td>
         <Table.Td style={{ minWidth: 100 }}>
@@ -184,7 +222,9 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
         </Table.Td>
         {reviewCells}
       </Table.Tr>
-      {dispute !== null && <DisputeOutcomeRow dispute={dispute} columns={REVIEW_COLUMN_COUNT} canEscalate={canReview} />}
+      {dispute !== null && (
+        <DisputeOutcomeRow dispute={dispute} columns={REVIEW_COLUMN_COUNT} canEscalate={canReview} />
+      )}
       {dispute === null && state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}
     </>
   );

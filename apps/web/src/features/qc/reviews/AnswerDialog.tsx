@@ -11,15 +11,37 @@ import { ApiError } from '../../../app/api.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { answerDispute, decideDispute } from './disputes-api.ts';
-import { answerProblems, criteriaToAnswer, emptyAnswerDraft, markText, otherChoices, outcomeText, toAnswerBody, type TAnswerDraft, type TAnswerItem } from './dispute-form.ts';
+import {
+  answerProblems,
+  criteriaToAnswer,
+  emptyAnswerDraft,
+  markText,
+  otherChoices,
+  outcomeText,
+  toAnswerBody,
+  type TAnswerDraft,
+  type TAnswerItem,
+} from './dispute-form.ts';
 import { DialogActions } from '../../../components/DialogActions.tsx';
 import { splitVoiceLog } from './review-row.ts';
 import { VoiceLogCell } from './VoiceLogCell.tsx';
 
 export type TAnswerMode = 'answer' | 'decision';
 
-function CriterionAnswer({ c, item, problems, disabled, onChange, mode }: {
-  c: TDisputeCriterion; item: TAnswerItem; problems: Record<string, string>; disabled: boolean; onChange: (next: Partial<TAnswerItem>) => void; mode: TAnswerMode;
+function CriterionAnswer({
+  c,
+  item,
+  problems,
+  disabled,
+  onChange,
+  mode,
+}: {
+  c: TDisputeCriterion;
+  item: TAnswerItem;
+  problems: Record<string, string>;
+  disabled: boolean;
+  onChange: (next: Partial<TAnswerItem>) => void;
+  mode: TAnswerMode;
 }) {
   const others = otherChoices(c);
   const choices = [
@@ -28,7 +50,12 @@ function CriterionAnswer({ c, item, problems, disabled, onChange, mode }: {
     ...(others.length > 0 ? [{ value: 'changed', label: 'Change' }] : []),
   ];
   return (
-    <Stack gap={4} aria-label={`Answer on ${c.name}`} py={6} style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack
+      gap={4}
+      aria-label={`Answer on ${c.name}`}
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <Stack gap={0}>
           <Text size="sm" fw={600}>
@@ -36,7 +63,12 @@ function CriterionAnswer({ c, item, problems, disabled, onChange, mode }: {
           </Text>
           <Text size="xs">{`Marked ${markText(c.criterion, c.originalMark)}; the agent proposes ${markText(c.criterion, c.proposedMark)}`}</Text>
           <Text size="xs" c="dimmed" lineClamp={2}>{`“${c.reason}”`}</Text>
-          {mode === 'decision' && <Text size="xs" c="orange">{`QC answered: ${outcomeText({ ...c, finalOutcome: c.outcome, finalMark: c.answeredMark })}${c.answerReason === null ? '' : ` (${c.answerReason})`}`}</Text>}
+          {mode === 'decision' && (
+            <Text
+              size="xs"
+              c="orange"
+            >{`QC answered: ${outcomeText({ ...c, finalOutcome: c.outcome, finalMark: c.answeredMark })}${c.answerReason === null ? '' : ` (${c.answerReason})`}`}</Text>
+          )}
         </Stack>
         <SegmentedControl
           size="xs"
@@ -72,7 +104,10 @@ function CriterionAnswer({ c, item, problems, disabled, onChange, mode }: {
           placeholder={item.outcome === 'accepted' ? 'Reason (optional)' : 'Reason'}
           maxLength={MAX_QC_TEXT}
           value={item.reason}
-          error={problems[`${c.criterion}.reason`] ?? (item.outcome !== 'changed' ? problems[`${c.criterion}.mark`] : undefined)}
+          error={
+            problems[`${c.criterion}.reason`] ??
+            (item.outcome !== 'changed' ? problems[`${c.criterion}.mark`] : undefined)
+          }
           disabled={disabled}
           onChange={(e) => onChange({ reason: e.currentTarget.value })}
         />
@@ -89,11 +124,18 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
   const [draft, setDraft] = useState<TAnswerDraft>(() => emptyAnswerDraft(criteria));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }), queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY })]);
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+      queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY }),
+    ]);
   const mutation = useMutation({
     mutationFn: () => (mode === 'answer' ? answerDispute : decideDispute)(dispute.id, toAnswerBody(criteria, draft)),
     onSuccess: async () => {
-      notifications.show({ color: 'green', message: mode === 'answer' ? DISPUTE_MESSAGES.answered : DISPUTE_MESSAGES.decided });
+      notifications.show({
+        color: 'green',
+        message: mode === 'answer' ? DISPUTE_MESSAGES.answered : DISPUTE_MESSAGES.decided,
+      });
       close();
       await refresh();
     },
@@ -130,17 +172,38 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
         <Text size="sm" c="dimmed">
           {`${dispute.agentName} (${dispute.agentId}), call to ${dispute.consumerNumber} on ${dispute.callDate}, total ${dispute.total}, scored by ${dispute.qcInspectorName}.`}
           {mode === 'decision' && dispute.answeredByName !== null ? ` Answered by ${dispute.answeredByName}.` : ''}
-          {mode === 'decision' && dispute.escalationReason !== null ? ` Escalated: “${dispute.escalationReason}”. Your decision is final.` : ''}
+          {mode === 'decision' && dispute.escalationReason !== null
+            ? ` Escalated: “${dispute.escalationReason}”. Your decision is final.`
+            : ''}
           {dispute.comment === '' ? '' : ` Agent's comment: “${dispute.comment}”.`}
         </Text>
         {/* The agent asks to listen again: the record's recording, as the Concerned List plays it. */}
-        <VoiceLogCell recording={splitVoiceLog(dispute.voiceLog)} missingText={QC_MESSAGES.noAudioFlags} label={`Recording of the call to ${dispute.consumerNumber} on ${dispute.callDate}`} />
+        <VoiceLogCell
+          recording={splitVoiceLog(dispute.voiceLog)}
+          missingText={QC_MESSAGES.noAudioFlags}
+          label={`Recording of the call to ${dispute.consumerNumber} on ${dispute.callDate}`}
+        />
         <ScrollArea.Autosize mah="calc(100vh - 380px)" type="auto" offsetScrollbars>
           {criteria.map((c) => (
-            <CriterionAnswer key={c.criterion} c={c} mode={mode} item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }} problems={problems} disabled={mutation.isPending} onChange={(next) => change(c.criterion, next)} />
+            <CriterionAnswer
+              key={c.criterion}
+              c={c}
+              mode={mode}
+              item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }}
+              problems={problems}
+              disabled={mutation.isPending}
+              onChange={(next) => change(c.criterion, next)}
+            />
           ))}
         </ScrollArea.Autosize>
-        <DialogActions error={mutation.error} failureTitle={mode === 'answer' ? 'The answer was not saved' : 'The decision was not saved'} onCancel={close} onSubmit={submit} submitLabel={mode === 'answer' ? 'Save answer' : 'Save decision'} busy={mutation.isPending} />
+        <DialogActions
+          error={mutation.error}
+          failureTitle={mode === 'answer' ? 'The answer was not saved' : 'The decision was not saved'}
+          onCancel={close}
+          onSubmit={submit}
+          submitLabel={mode === 'answer' ? 'Save answer' : 'Save decision'}
+          busy={mutation.isPending}
+        />
       </Stack>
     </Modal>
   );

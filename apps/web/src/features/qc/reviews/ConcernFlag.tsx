@@ -3,7 +3,15 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { FlagIcon } from '../records/icons.tsx';
 
 /** The toggle of an open review: aria-pressed says whether the concern is raised. */
-export function ConcernToggle({ raised, disabled, onToggle }: { raised: boolean; disabled: boolean; onToggle: () => void }) {
+export function ConcernToggle({
+  raised,
+  disabled,
+  onToggle,
+}: {
+  raised: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
   return (
     <Tooltip label={raised ? 'Concern raised: click to remove it' : 'Click to raise a concern'}>
       <ActionIcon
@@ -26,7 +34,11 @@ export function ConcernMark({ raised }: { raised: boolean }) {
   const label = raised ? 'Concern raised' : 'No concern';
   return (
     <Tooltip label={label}>
-      <span role="img" aria-label={label} style={{ color: raised ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-5)', display: 'inline-flex' }}>
+      <span
+        role="img"
+        aria-label={label}
+        style={{ color: raised ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-5)', display: 'inline-flex' }}
+      >
         <FlagIcon filled={raised} />
       </span>
     </Tooltip>

@@ -14,17 +14,73 @@ import AgentReviewPage from './AgentReviewPage.tsx';
 afterEach(() => vi.restoreAllMocks());
 
 const LIST = 'GET /api/qcReport/list-of-qc-records-by-agent-id';
-const SETTINGS = { 'GET /api/disputes/settings': { body: { disputeWindowDays: 7, answerWindowHours: 48, updatedAt: null, updatedBy: null } } };
+const SETTINGS = {
+  'GET /api/disputes/settings': {
+    body: { disputeWindowDays: 7, answerWindowHours: 48, updatedAt: null, updatedBy: null },
+  },
+};
 const recent = new Date(Date.now() - 24 * 3_600_000).toISOString();
 
 const DISPUTE = {
-  id: 4, qcId: 13, reviewId: 7, status: 'answered', comment: '', agentName: 'Karim Hossain', agentId: 'AG-1001', campaignName: 'Spring Survey', callDate: '2026-03-02',
-  consumerNumber: '+8801733333333', qcInspector: 'qc.rahman', qcInspectorName: 'Nadia Rahman', total: 90, agentGrade: 'Exceed Expectation', voiceLog: null, raisedAt: recent, answerDueAt: recent,
-  dueAt: null, overdue: false, answeredAt: recent, answeredBy: 'qc.rahman', answeredByName: 'Nadia Rahman', escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, decidedByName: null,
+  id: 4,
+  qcId: 13,
+  reviewId: 7,
+  status: 'answered',
+  comment: '',
+  agentName: 'Karim Hossain',
+  agentId: 'AG-1001',
+  campaignName: 'Spring Survey',
+  callDate: '2026-03-02',
+  consumerNumber: '+8801733333333',
+  qcInspector: 'qc.rahman',
+  qcInspectorName: 'Nadia Rahman',
+  total: 90,
+  agentGrade: 'Exceed Expectation',
+  voiceLog: null,
+  raisedAt: recent,
+  answerDueAt: recent,
+  dueAt: null,
+  overdue: false,
+  answeredAt: recent,
+  answeredBy: 'qc.rahman',
+  answeredByName: 'Nadia Rahman',
+  escalatedAt: null,
+  escalationReason: null,
+  decidedAt: null,
+  decidedBy: null,
+  decidedByName: null,
   canEscalate: true,
   criteria: [
-    { criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, reason: 'r', outcome: 'accepted', answeredMark: 0, answerReason: null, decision: null, decidedMark: null, decisionReason: null, finalOutcome: 'accepted', finalMark: 0 },
-    { criterion: 'crm', name: 'CRM', originalMark: 10, proposedMark: 20, reason: 'r', outcome: 'kept', answeredMark: 10, answerReason: 'Q3 skipped', decision: null, decidedMark: null, decisionReason: null, finalOutcome: 'kept', finalMark: 10 },
+    {
+      criterion: 'greetings',
+      name: 'Greetings',
+      originalMark: -5,
+      proposedMark: 0,
+      reason: 'r',
+      outcome: 'accepted',
+      answeredMark: 0,
+      answerReason: null,
+      decision: null,
+      decidedMark: null,
+      decisionReason: null,
+      finalOutcome: 'accepted',
+      finalMark: 0,
+    },
+    {
+      criterion: 'crm',
+      name: 'CRM',
+      originalMark: 10,
+      proposedMark: 20,
+      reason: 'r',
+      outcome: 'kept',
+      answeredMark: 10,
+      answerReason: 'Q3 skipped',
+      decision: null,
+      decidedMark: null,
+      decisionReason: null,
+      finalOutcome: 'kept',
+      finalMark: 10,
+    },
   ],
 } satisfies TDispute;
 
@@ -39,7 +95,10 @@ describe('disputes on the QC Review', () => {
   it('offers Dispute criteria within the window only, and raises a dispute with a mark and a reason per criterion', async () => {
     const open = agentRecord({ id: 11, consumerNumber: '+8801711111111', createdAt: recent, crm: 10, total: 90 });
     const old = agentRecord({ id: 12, consumerNumber: '+8801722222222', createdAt: '2020-01-01T00:00:00.000Z' });
-    const server = renderAsAgent({ [LIST]: { body: [open, old] }, 'POST /api/disputes': { body: { ...DISPUTE, status: 'open' } } });
+    const server = renderAsAgent({
+      [LIST]: { body: [open, old] },
+      'POST /api/disputes': { body: { ...DISPUTE, status: 'open' } },
+    });
     await screen.findByText('+8801722222222');
     expect(await screen.findAllByRole('button', { name: 'Dispute criteria' })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Dispute criteria' }));
@@ -47,7 +106,11 @@ describe('disputes on the QC Review', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await dialog.findByText('Choose at least one criterion to dispute')).toBeTruthy();
     fireEvent.click(dialog.getByLabelText('CRM'));
-    expect(within(dialog.getByLabelText('Right mark of CRM')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose…', 'Yes (20)', 'No (0)']);
+    expect(
+      within(dialog.getByLabelText('Right mark of CRM'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose…', 'Yes (20)', 'No (0)']);
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await dialog.findByText('Choose the right mark')).toBeTruthy();
     expect(dialog.getByText('Say why this mark is right')).toBeTruthy();
@@ -56,17 +119,26 @@ describe('disputes on the QC Review', () => {
     expect(server.writes()).toEqual([]);
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await screen.findByText(DISPUTE_MESSAGES.raised)).toBeTruthy();
-    expect(server.writes().map((w) => w.body)).toEqual([{ qcId: 11, comment: '', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked in order' }] }]);
+    expect(server.writes().map((w) => w.body)).toEqual([
+      { qcId: 11, comment: '', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked in order' }] },
+    ]);
   });
 
   it("shows each disputed criterion's outcome under the record, and Escalate when it may be escalated", async () => {
-    const disputed = agentRecord({ id: 13, consumerNumber: '+8801733333333', createdAt: recent }, review({ id: 7, qcId: 13, agreed: 'No', raiseConcern: true, isResolved: true }));
+    const disputed = agentRecord(
+      { id: 13, consumerNumber: '+8801733333333', createdAt: recent },
+      review({ id: 7, qcId: 13, agreed: 'No', raiseConcern: true, isResolved: true }),
+    );
     const server = renderAsAgent({
       [LIST]: { body: [disputed] },
-      'GET /api/disputes/pagination/0/1': { body: { recordCount: 1, response: { content: [DISPUTE], totalElements: 1, totalPages: 1, size: 1, number: 0 } } },
+      'GET /api/disputes/pagination/0/1': {
+        body: { recordCount: 1, response: { content: [DISPUTE], totalElements: 1, totalPages: 1, size: 1, number: 0 } },
+      },
       'POST /api/disputes/4/escalate': { status: 409, body: { message: DISPUTE_MESSAGES.escalateOnce } },
     });
-    const outcomes = within(await screen.findByRole('row', { name: 'Dispute of the call to +8801733333333 on 2026-03-02' }));
+    const outcomes = within(
+      await screen.findByRole('row', { name: 'Dispute of the call to +8801733333333 on 2026-03-02' }),
+    );
     expect(outcomes.getByText('Accepted: -5 → 0')).toBeTruthy();
     expect(outcomes.getByText('Kept at 10')).toBeTruthy();
     expect(outcomes.getByText('Q3 skipped')).toBeTruthy();

@@ -9,7 +9,15 @@ import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_CRITERIA, type TQcCriterionKey, type 
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { REVIEWS_KEY } from './api.ts';
 import { raiseDispute } from './disputes-api.ts';
-import { emptyRaiseDraft, markText, proposableChoices, raiseProblems, toRaiseBody, type TCriterionDraft, type TRaiseDraft } from './dispute-form.ts';
+import {
+  emptyRaiseDraft,
+  markText,
+  proposableChoices,
+  raiseProblems,
+  toRaiseBody,
+  type TCriterionDraft,
+  type TRaiseDraft,
+} from './dispute-form.ts';
 import { DialogActions } from '../../../components/DialogActions.tsx';
 
 type Props = { record: TQcRecord; until: Date | null; opened: boolean; onClose: () => void };
@@ -71,7 +79,12 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
                 return (
                   <Table.Tr key={c.key}>
                     <Table.Td w={240}>
-                      <Checkbox label={c.name} checked={item.picked} disabled={busy} onChange={(e) => change(c.key, { picked: e.currentTarget.checked })} />
+                      <Checkbox
+                        label={c.name}
+                        checked={item.picked}
+                        disabled={busy}
+                        onChange={(e) => change(c.key, { picked: e.currentTarget.checked })}
+                      />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm">{markText(c.key, record[c.key])}</Text>
@@ -114,8 +127,27 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
             {problems.criteria}
           </Text>
         )}
-        <Textarea label="Comment" placeholder="Anything else QC should know (optional)" autosize minRows={1} maxRows={3} maxLength={MAX_QC_TEXT} value={draft.comment} error={problems.comment} disabled={busy} onChange={(e) => setDraft({ ...draft, comment: e.currentTarget.value })} />
-        <DialogActions error={mutation.error} failureTitle="The dispute was not raised" onCancel={close} onSubmit={submit} submitLabel="Raise dispute" busy={busy} color="red" />
+        <Textarea
+          label="Comment"
+          placeholder="Anything else QC should know (optional)"
+          autosize
+          minRows={1}
+          maxRows={3}
+          maxLength={MAX_QC_TEXT}
+          value={draft.comment}
+          error={problems.comment}
+          disabled={busy}
+          onChange={(e) => setDraft({ ...draft, comment: e.currentTarget.value })}
+        />
+        <DialogActions
+          error={mutation.error}
+          failureTitle="The dispute was not raised"
+          onCancel={close}
+          onSubmit={submit}
+          submitLabel="Raise dispute"
+          busy={busy}
+          color="red"
+        />
       </Stack>
     </Modal>
   );

@@ -25,8 +25,21 @@ const cell = (line: TDisputeFigureLine, key: keyof TDisputeFigureLine) => {
   return value === null ? '—' : String(value);
 };
 
-function FigureTable({ label, first, rows }: { label: string; first: string; rows: { name: string; line: TDisputeFigureLine }[] }) {
-  if (rows.length === 0) return <Text size="sm" c="dimmed">No disputes on these days.</Text>;
+function FigureTable({
+  label,
+  first,
+  rows,
+}: {
+  label: string;
+  first: string;
+  rows: { name: string; line: TDisputeFigureLine }[];
+}) {
+  if (rows.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        No disputes on these days.
+      </Text>
+    );
   return (
     <Table striped withTableBorder fz="sm" verticalSpacing={4} aria-label={label}>
       <Table.Thead>
@@ -60,12 +73,29 @@ export function DisputeFiguresCard() {
   const input = { startDate: range.startDate || undefined, endDate: range.endDate || undefined };
   const parsed = ZDisputeFiguresQuery.safeParse(input);
   const query: TDisputeFiguresQuery = parsed.success ? parsed.data : {};
-  const figures = useQuery({ queryKey: disputeFiguresKey(query), queryFn: () => fetchDisputeFigures(query), enabled: parsed.success, staleTime: 0 });
+  const figures = useQuery({
+    queryKey: disputeFiguresKey(query),
+    queryFn: () => fetchDisputeFigures(query),
+    enabled: parsed.success,
+    staleTime: 0,
+  });
 
   let body;
-  if (!parsed.success) body = <Alert color="red" variant="light">{parsed.error.issues[0]?.message}</Alert>;
+  if (!parsed.success)
+    body = (
+      <Alert color="red" variant="light">
+        {parsed.error.issues[0]?.message}
+      </Alert>
+    );
   else if (figures.isPending) body = <LoadingRow />;
-  else if (figures.isError) body = <RetryAlert title="The figures could not be loaded" message={figures.error.message} onRetry={() => void figures.refetch()} />;
+  else if (figures.isError)
+    body = (
+      <RetryAlert
+        title="The figures could not be loaded"
+        message={figures.error.message}
+        onRetry={() => void figures.refetch()}
+      />
+    );
   else {
     const { total, byInspector, byCriterion } = figures.data;
     body = (
@@ -88,10 +118,18 @@ export function DisputeFiguresCard() {
             <Tabs.Tab value="criterion">Per criterion</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="inspector" pt="xs">
-            <FigureTable label="Dispute figures per inspector" first="Inspector" rows={byInspector.map((l) => ({ name: l.inspector, line: l }))} />
+            <FigureTable
+              label="Dispute figures per inspector"
+              first="Inspector"
+              rows={byInspector.map((l) => ({ name: l.inspector, line: l }))}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="criterion" pt="xs">
-            <FigureTable label="Dispute figures per criterion" first="Criterion" rows={byCriterion.map((l) => ({ name: l.name, line: l }))} />
+            <FigureTable
+              label="Dispute figures per criterion"
+              first="Criterion"
+              rows={byCriterion.map((l) => ({ name: l.name, line: l }))}
+            />
           </Tabs.Panel>
         </Tabs>
       </Stack>
@@ -111,8 +149,22 @@ export function DisputeFiguresCard() {
             </Text>
           </Stack>
           <Group gap="sm">
-            <DateField label="Raised from" size="xs" w={150} value={range.startDate} clearLabel="Clear the first day" onChange={(startDate) => setRange({ ...range, startDate })} />
-            <DateField label="to" size="xs" w={150} value={range.endDate} clearLabel="Clear the last day" onChange={(endDate) => setRange({ ...range, endDate })} />
+            <DateField
+              label="Raised from"
+              size="xs"
+              w={150}
+              value={range.startDate}
+              clearLabel="Clear the first day"
+              onChange={(startDate) => setRange({ ...range, startDate })}
+            />
+            <DateField
+              label="to"
+              size="xs"
+              w={150}
+              value={range.endDate}
+              clearLabel="Clear the last day"
+              onChange={(endDate) => setRange({ ...range, endDate })}
+            />
           </Group>
         </Group>
         {body}

@@ -45,9 +45,30 @@ function EscalateDialog({ dispute, opened, onClose }: { dispute: TDispute; opene
   return (
     <Modal opened={opened} onClose={close} title="Escalate to an admin">
       <Stack gap="sm">
-        <Text size="sm">An admin listens again and decides each rejected criterion. You can escalate once, and the admin&apos;s decision is final.</Text>
-        <Textarea label="Why the answer is wrong" withAsterisk autosize minRows={3} maxLength={MAX_QC_TEXT} value={reason} error={problem} disabled={mutation.isPending} onChange={(e) => setReason(e.currentTarget.value)} />
-        <DialogActions error={mutation.error} failureTitle="The dispute was not escalated" onCancel={close} onSubmit={submit} submitLabel="Escalate" busy={mutation.isPending} color="orange" />
+        <Text size="sm">
+          An admin listens again and decides each rejected criterion. You can escalate once, and the admin&apos;s
+          decision is final.
+        </Text>
+        <Textarea
+          label="Why the answer is wrong"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxLength={MAX_QC_TEXT}
+          value={reason}
+          error={problem}
+          disabled={mutation.isPending}
+          onChange={(e) => setReason(e.currentTarget.value)}
+        />
+        <DialogActions
+          error={mutation.error}
+          failureTitle="The dispute was not escalated"
+          onCancel={close}
+          onSubmit={submit}
+          submitLabel="Escalate"
+          busy={mutation.isPending}
+          color="orange"
+        />
       </Stack>
     </Modal>
   );
@@ -64,7 +85,18 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
         <Stack gap={4}>
           <Group justify="space-between" wrap="nowrap">
             <Group gap="xs">
-              <Badge color={dispute.status === 'decided' ? 'violet' : dispute.status === 'escalated' ? 'orange' : done ? 'blue' : 'yellow'} variant="filled">
+              <Badge
+                color={
+                  dispute.status === 'decided'
+                    ? 'violet'
+                    : dispute.status === 'escalated'
+                      ? 'orange'
+                      : done
+                        ? 'blue'
+                        : 'yellow'
+                }
+                variant="filled"
+              >
                 {STATUS_TEXT[dispute.status]}
               </Badge>
               <Text size="xs" c="dimmed">
@@ -82,13 +114,21 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
               <Text size="sm" fw={600} w={200} style={{ flexShrink: 0 }}>
                 {c.name}
               </Text>
-              <Text size="sm" w={230} style={{ flexShrink: 0 }}>{`${markText(c.criterion, c.originalMark)} → proposed ${markText(c.criterion, c.proposedMark)}`}</Text>
+              <Text
+                size="sm"
+                w={230}
+                style={{ flexShrink: 0 }}
+              >{`${markText(c.criterion, c.originalMark)} → proposed ${markText(c.criterion, c.proposedMark)}`}</Text>
               {c.finalOutcome === null ? (
                 <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
                   {outcomeText(c)}
                 </Badge>
               ) : (
-                <Badge color={OUTCOME_COLOURS[c.finalOutcome]} variant="light" style={{ flexShrink: 0, textTransform: 'none' }}>
+                <Badge
+                  color={OUTCOME_COLOURS[c.finalOutcome]}
+                  variant="light"
+                  style={{ flexShrink: 0, textTransform: 'none' }}
+                >
                   {outcomeText(c)}
                 </Badge>
               )}

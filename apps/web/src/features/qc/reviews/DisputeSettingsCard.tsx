@@ -15,11 +15,18 @@ const toInput = (v: TValues) => ({
   disputeWindowDays: v.disputeWindowDays === '' ? undefined : Number(v.disputeWindowDays),
   answerWindowHours: v.answerWindowHours === '' ? undefined : Number(v.answerWindowHours),
 });
-const validate = schemaValidate(ZDisputeSettingsUpdate, { labels: { disputeWindowDays: 'Days to dispute', answerWindowHours: 'Hours to answer' }, toInput });
+const validate = schemaValidate(ZDisputeSettingsUpdate, {
+  labels: { disputeWindowDays: 'Days to dispute', answerWindowHours: 'Hours to answer' },
+  toInput,
+});
 
 function SettingsForm({ settings }: { settings: TDisputeSettings }) {
   const queryClient = useQueryClient();
-  const form = useForm<TValues>({ mode: 'controlled', initialValues: { disputeWindowDays: settings.disputeWindowDays, answerWindowHours: settings.answerWindowHours }, validate });
+  const form = useForm<TValues>({
+    mode: 'controlled',
+    initialValues: { disputeWindowDays: settings.disputeWindowDays, answerWindowHours: settings.answerWindowHours },
+    validate,
+  });
   const save = useMutation({
     mutationFn: (values: TValues) => saveDisputeSettings(ZDisputeSettingsUpdate.parse(toInput(values))),
     onSuccess: async (saved) => {
@@ -32,13 +39,34 @@ function SettingsForm({ settings }: { settings: TDisputeSettings }) {
     <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label="Dispute settings">
       <Stack gap="xs">
         <Group gap="sm" align="flex-start" wrap="nowrap">
-          <NumberInput label="Days to dispute" description="after the record is scored" min={1} max={90} allowDecimal={false} w={170} {...form.getInputProps('disputeWindowDays')} />
-          <NumberInput label="Hours to answer" description="after the dispute is raised" min={1} max={720} allowDecimal={false} w={170} {...form.getInputProps('answerWindowHours')} />
+          <NumberInput
+            label="Days to dispute"
+            description="after the record is scored"
+            min={1}
+            max={90}
+            allowDecimal={false}
+            w={170}
+            {...form.getInputProps('disputeWindowDays')}
+          />
+          <NumberInput
+            label="Hours to answer"
+            description="after the dispute is raised"
+            min={1}
+            max={720}
+            allowDecimal={false}
+            w={170}
+            {...form.getInputProps('answerWindowHours')}
+          />
           <Button type="submit" mt={46} loading={save.isPending}>
             Save
           </Button>
         </Group>
-        {settings.updatedBy !== null && settings.updatedAt !== null && <Text size="xs" c="dimmed">{`Last changed by ${settings.updatedBy} on ${formatDateTime(settings.updatedAt)}`}</Text>}
+        {settings.updatedBy !== null && settings.updatedAt !== null && (
+          <Text
+            size="xs"
+            c="dimmed"
+          >{`Last changed by ${settings.updatedBy} on ${formatDateTime(settings.updatedAt)}`}</Text>
+        )}
         {save.error !== null && (
           <Alert color="red" variant="light" role="alert" title="The settings were not saved">
             {save.error.message}
@@ -60,9 +88,16 @@ export function DisputeSettingsCard() {
         {settings.isPending ? (
           <LoadingRow />
         ) : settings.isError ? (
-          <RetryAlert title="The dispute settings could not be loaded" message={settings.error.message} onRetry={() => void settings.refetch()} />
+          <RetryAlert
+            title="The dispute settings could not be loaded"
+            message={settings.error.message}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
-          <SettingsForm key={`${settings.data.disputeWindowDays}-${settings.data.answerWindowHours}`} settings={settings.data} />
+          <SettingsForm
+            key={`${settings.data.disputeWindowDays}-${settings.data.answerWindowHours}`}
+            settings={settings.data}
+          />
         )}
       </Stack>
     </Card>

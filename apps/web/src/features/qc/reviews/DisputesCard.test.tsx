@@ -16,25 +16,74 @@ const LIST = 'GET /api/disputes/pagination/0/10';
 const HOUR = 3_600_000;
 
 const criterion = (over: Partial<TDisputeCriterion>): TDisputeCriterion => ({
-  criterion: 'crm', name: 'CRM', originalMark: 10, proposedMark: 20, reason: 'All asked', outcome: null, answeredMark: null, answerReason: null,
-  decision: null, decidedMark: null, decisionReason: null, finalOutcome: null, finalMark: null, ...over,
+  criterion: 'crm',
+  name: 'CRM',
+  originalMark: 10,
+  proposedMark: 20,
+  reason: 'All asked',
+  outcome: null,
+  answeredMark: null,
+  answerReason: null,
+  decision: null,
+  decidedMark: null,
+  decisionReason: null,
+  finalOutcome: null,
+  finalMark: null,
+  ...over,
 });
 
 function dispute(over: Partial<TDispute>): TDispute {
   const raised = new Date(Date.now() - 5 * HOUR).toISOString();
   return {
-    id: 1, qcId: 11, reviewId: 21, status: 'open', comment: 'Two marks are wrong', agentName: 'Karim Hossain', agentId: 'AG-1001', campaignName: 'Spring Survey',
-    callDate: '2026-11-20', consumerNumber: '+8801711000001', qcInspector: 'qc.rahman', qcInspectorName: 'Nadia Rahman', total: 85, agentGrade: 'Meet Expectation', voiceLog: null,
-    raisedAt: raised, answerDueAt: new Date(Date.now() + 43 * HOUR).toISOString(), dueAt: new Date(Date.now() + 43 * HOUR).toISOString(), overdue: false,
-    answeredAt: null, answeredBy: null, answeredByName: null, escalatedAt: null, escalationReason: null, decidedAt: null, decidedBy: null, decidedByName: null, canEscalate: false,
-    criteria: [criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, reason: 'Greeted' }), criterion({})],
+    id: 1,
+    qcId: 11,
+    reviewId: 21,
+    status: 'open',
+    comment: 'Two marks are wrong',
+    agentName: 'Karim Hossain',
+    agentId: 'AG-1001',
+    campaignName: 'Spring Survey',
+    callDate: '2026-11-20',
+    consumerNumber: '+8801711000001',
+    qcInspector: 'qc.rahman',
+    qcInspectorName: 'Nadia Rahman',
+    total: 85,
+    agentGrade: 'Meet Expectation',
+    voiceLog: null,
+    raisedAt: raised,
+    answerDueAt: new Date(Date.now() + 43 * HOUR).toISOString(),
+    dueAt: new Date(Date.now() + 43 * HOUR).toISOString(),
+    overdue: false,
+    answeredAt: null,
+    answeredBy: null,
+    answeredByName: null,
+    escalatedAt: null,
+    escalationReason: null,
+    decidedAt: null,
+    decidedBy: null,
+    decidedByName: null,
+    canEscalate: false,
+    criteria: [
+      criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, reason: 'Greeted' }),
+      criterion({}),
+    ],
     ...over,
   };
 }
-const page = (content: TDispute[]) => ({ recordCount: content.length, response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 } });
+const page = (content: TDispute[]) => ({
+  recordCount: content.length,
+  response: { content, totalElements: content.length, totalPages: 1, size: 10, number: 0 },
+});
 
 function renderCard(routes: Record<string, TFakeRoute>) {
-  storeSession(makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+  storeSession(
+    makeToken({
+      sub: '3',
+      userName: 'qc.rahman',
+      name: 'Nadia Rahman',
+      roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }],
+    }),
+  );
   const server = fakeServer(routes);
   renderWithApp(<DisputesCard isAdmin={false} />, { route: '/flag-raised' });
   return server;
@@ -42,7 +91,13 @@ function renderCard(routes: Record<string, TFakeRoute>) {
 
 describe('DisputesCard', () => {
   it('lists open disputes with their age and deadline, overdue ones in red', async () => {
-    const late = dispute({ id: 2, agentName: 'Nusrat Jahan', raisedAt: new Date(Date.now() - 72 * HOUR).toISOString(), dueAt: new Date(Date.now() - 24 * HOUR).toISOString(), overdue: true });
+    const late = dispute({
+      id: 2,
+      agentName: 'Nusrat Jahan',
+      raisedAt: new Date(Date.now() - 72 * HOUR).toISOString(),
+      dueAt: new Date(Date.now() - 24 * HOUR).toISOString(),
+      overdue: true,
+    });
     const server = renderCard({ [LIST]: { body: page([late, dispute({})]) } });
     const lateRow = within(await screen.findByRole('row', { name: 'Dispute of Nusrat Jahan on 2026-11-20' }));
     expect(lateRow.getByText('3 d')).toBeTruthy();
@@ -79,17 +134,41 @@ describe('DisputesCard', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Save answer' }));
     expect(await screen.findByText(DISPUTE_MESSAGES.answered)).toBeTruthy();
     expect(server.writes().map((w) => w.body)).toEqual([
-      { criteria: [{ criterion: 'greetings', outcome: 'accepted', reason: '' }, { criterion: 'crm', outcome: 'kept', reason: 'Q3 skipped' }] },
+      {
+        criteria: [
+          { criterion: 'greetings', outcome: 'accepted', reason: '' },
+          { criterion: 'crm', outcome: 'kept', reason: 'Q3 skipped' },
+        ],
+      },
     ]);
     expect(await screen.findByText('No dispute waits for an answer.')).toBeTruthy();
   });
 
   it('shows each answered criterion as a badge: Accepted, Kept, Changed to the mark set', async () => {
     const answered = dispute({
-      status: 'answered', dueAt: null,
+      status: 'answered',
+      dueAt: null,
       criteria: [
-        criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, outcome: 'accepted', answeredMark: 0, finalOutcome: 'accepted', finalMark: 0 }),
-        criterion({ criterion: 'pace', name: 'Pace', originalMark: 0, proposedMark: 10, outcome: 'changed', answeredMark: 5, finalOutcome: 'changed', finalMark: 5 }),
+        criterion({
+          criterion: 'greetings',
+          name: 'Greetings',
+          originalMark: -5,
+          proposedMark: 0,
+          outcome: 'accepted',
+          answeredMark: 0,
+          finalOutcome: 'accepted',
+          finalMark: 0,
+        }),
+        criterion({
+          criterion: 'pace',
+          name: 'Pace',
+          originalMark: 0,
+          proposedMark: 10,
+          outcome: 'changed',
+          answeredMark: 5,
+          finalOutcome: 'changed',
+          finalMark: 5,
+        }),
         criterion({ outcome: 'kept', answeredMark: 10, finalOutcome: 'kept', finalMark: 10 }),
       ],
     });
@@ -101,8 +180,10 @@ describe('DisputesCard', () => {
     expect(row.getByLabelText('CRM: Kept at 10').textContent).toBe('Kept');
   });
 
-  it('plays the record\'s recording in the answer dialog', async () => {
-    renderCard({ [LIST]: { body: page([dispute({ voiceLog: '2026-11-20/20261120-101500_01711000001_AG-1001-all.wav' })]) } });
+  it("plays the record's recording in the answer dialog", async () => {
+    renderCard({
+      [LIST]: { body: page([dispute({ voiceLog: '2026-11-20/20261120-101500_01711000001_AG-1001-all.wav' })]) },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Answer' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Answer the dispute' }));
     expect(dialog.getByRole('group', { name: 'Recording of the call to +8801711000001 on 2026-11-20' })).toBeTruthy();

@@ -17,12 +17,26 @@ const PAGE_SIZE = 10;
 const HEADERS = ['Call', 'Total', 'Disputed criteria', 'Age', 'Deadline', 'Action'];
 type TStatus = NonNullable<TDisputeListQuery['status']>;
 
-const STATUS_LABELS: Record<TStatus, string> = { active: 'Waiting', open: 'Open', escalated: 'Escalated', answered: 'Answered', decided: 'Decided' };
+const STATUS_LABELS: Record<TStatus, string> = {
+  active: 'Waiting',
+  open: 'Open',
+  escalated: 'Escalated',
+  answered: 'Answered',
+  decided: 'Decided',
+};
 
 /** One line per criterion, in columns: its name, the mark as scored → the one proposed, and its outcome as a badge. */
 function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
   return (
-    <Box style={{ display: 'grid', gridTemplateColumns: 'minmax(6rem, 12rem) minmax(6rem, max-content) max-content', columnGap: 12, rowGap: 4, alignItems: 'center' }}>
+    <Box
+      style={{
+        display: 'grid',
+        gridTemplateColumns: 'minmax(6rem, 12rem) minmax(6rem, max-content) max-content',
+        columnGap: 12,
+        rowGap: 4,
+        alignItems: 'center',
+      }}
+    >
       {criteria.map((c) => {
         const badge = outcomeBadge(c);
         return (
@@ -30,11 +44,19 @@ function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
             <Text size="sm" fw={600} lh={1.25}>
               {c.name}
             </Text>
-            <Text size="sm" lh={1.25}>{`${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}</Text>
+            <Text
+              size="sm"
+              lh={1.25}
+            >{`${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}</Text>
             {badge === null ? (
               <span />
             ) : (
-              <Badge color={badge.color} variant="light" style={{ textTransform: 'none', minWidth: 'max-content' }} aria-label={`${c.name}: ${outcomeText(c)}`}>
+              <Badge
+                color={badge.color}
+                variant="light"
+                style={{ textTransform: 'none', minWidth: 'max-content' }}
+                aria-label={`${c.name}: ${outcomeText(c)}`}
+              >
                 {badge.label}
               </Badge>
             )}
@@ -45,14 +67,38 @@ function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
   );
 }
 
-function DisputeRow({ dispute, isAdmin, now, onAct }: { dispute: TDispute; isAdmin: boolean; now: Date; onAct: (mode: TAnswerMode) => void }) {
+function DisputeRow({
+  dispute,
+  isAdmin,
+  now,
+  onAct,
+}: {
+  dispute: TDispute;
+  isAdmin: boolean;
+  now: Date;
+  onAct: (mode: TAnswerMode) => void;
+}) {
   const timing = timingOf(dispute, now);
   let action = null;
-  if (dispute.status === 'open') action = <Button size="xs" onClick={() => onAct('answer')}>Answer</Button>;
-  else if (dispute.status === 'escalated' && isAdmin) action = <Button size="xs" color="orange" onClick={() => onAct('decision')}>Decide</Button>;
+  if (dispute.status === 'open')
+    action = (
+      <Button size="xs" onClick={() => onAct('answer')}>
+        Answer
+      </Button>
+    );
+  else if (dispute.status === 'escalated' && isAdmin)
+    action = (
+      <Button size="xs" color="orange" onClick={() => onAct('decision')}>
+        Decide
+      </Button>
+    );
   else {
     action = (
-      <Badge variant="light" color={dispute.status === 'escalated' ? 'orange' : 'gray'} style={{ minWidth: 'max-content' }}>
+      <Badge
+        variant="light"
+        color={dispute.status === 'escalated' ? 'orange' : 'gray'}
+        style={{ minWidth: 'max-content' }}
+      >
         {STATUS_LABELS[dispute.status]}
       </Badge>
     );
@@ -77,7 +123,11 @@ function DisputeRow({ dispute, isAdmin, now, onAct }: { dispute: TDispute; isAdm
             {timing.deadline}
           </Text>
         ) : (
-          <Badge color={timing.overdue ? 'red' : 'blue'} variant={timing.overdue ? 'filled' : 'light'} style={{ textTransform: 'none', minWidth: 'max-content' }}>
+          <Badge
+            color={timing.overdue ? 'red' : 'blue'}
+            variant={timing.overdue ? 'filled' : 'light'}
+            style={{ textTransform: 'none', minWidth: 'max-content' }}
+          >
             {timing.deadline}
           </Badge>
         )}
@@ -92,19 +142,34 @@ export function DisputesCard({ isAdmin }: { isAdmin: boolean }) {
   const [page, setPage] = useState(0);
   const [acting, setActing] = useState<{ dispute: TDispute; mode: TAnswerMode } | null>(null);
   const query = { status };
-  const disputes = useQuery({ queryKey: disputeListKey(query, page, PAGE_SIZE), queryFn: () => fetchDisputes(query, page, PAGE_SIZE), staleTime: 0 });
+  const disputes = useQuery({
+    queryKey: disputeListKey(query, page, PAGE_SIZE),
+    queryFn: () => fetchDisputes(query, page, PAGE_SIZE),
+    staleTime: 0,
+  });
   const now = useNow();
   const total = disputes.data?.response.totalElements ?? 0;
   const overdue = (disputes.data?.response.content ?? []).filter((d) => timingOf(d, now).overdue).length;
-  const statuses: TStatus[] = isAdmin ? ['active', 'open', 'escalated', 'answered', 'decided'] : ['open', 'escalated', 'answered', 'decided'];
+  const statuses: TStatus[] = isAdmin
+    ? ['active', 'open', 'escalated', 'answered', 'decided']
+    : ['open', 'escalated', 'answered', 'decided'];
 
   let message = null;
   if (disputes.isPending) message = <LoadingRow />;
-  else if (disputes.isError) message = <RetryAlert title="The disputes could not be loaded" message={disputes.error.message} onRetry={() => void disputes.refetch()} />;
+  else if (disputes.isError)
+    message = (
+      <RetryAlert
+        title="The disputes could not be loaded"
+        message={disputes.error.message}
+        onRetry={() => void disputes.refetch()}
+      />
+    );
   else if (disputes.data.response.content.length === 0) {
     message = (
       <Text ta="center" c="dimmed" py="md">
-        {status === 'open' || status === 'active' ? 'No dispute waits for an answer.' : `No ${STATUS_LABELS[status].toLowerCase()} disputes.`}
+        {status === 'open' || status === 'active'
+          ? 'No dispute waits for an answer.'
+          : `No ${STATUS_LABELS[status].toLowerCase()} disputes.`}
       </Text>
     );
   }
@@ -136,12 +201,26 @@ export function DisputesCard({ isAdmin }: { isAdmin: boolean }) {
         </Group>
         <ReviewTable label="Disputes" headers={HEADERS} busy={disputes.isFetching} message={message}>
           {(disputes.data?.response.content ?? []).map((d) => (
-            <DisputeRow key={d.id} dispute={d} isAdmin={isAdmin} now={now} onAct={(mode) => setActing({ dispute: d, mode })} />
+            <DisputeRow
+              key={d.id}
+              dispute={d}
+              isAdmin={isAdmin}
+              now={now}
+              onAct={(mode) => setActing({ dispute: d, mode })}
+            />
           ))}
         </ReviewTable>
         {total > PAGE_SIZE && <Pager pager={pagerState(page, PAGE_SIZE, total)} onPage={setPage} />}
       </Stack>
-      {acting !== null && <AnswerDialog key={`${acting.dispute.id}-${acting.mode}`} dispute={acting.dispute} mode={acting.mode} opened onClose={() => setActing(null)} />}
+      {acting !== null && (
+        <AnswerDialog
+          key={`${acting.dispute.id}-${acting.mode}`}
+          dispute={acting.dispute}
+          mode={acting.mode}
+          opened
+          onClose={() => setActing(null)}
+        />
+      )}
     </Card>
   );
 }

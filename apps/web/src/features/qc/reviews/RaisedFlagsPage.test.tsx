@@ -16,17 +16,38 @@ import { REVIEW_PROBLEMS } from './review-row.ts';
 afterEach(() => vi.restoreAllMocks());
 
 const OPEN = '/api/qcReport/get-agent-reviews';
-const AGREED = review({ id: 1, consumerNumber: '+8801711111111', agreed: 'Yes', raiseConcern: false, comment: 'Fine by me.' });
-const CONCERN = review({ id: 2, consumerNumber: '+8801722222222', comment: 'The customer hung up, not me.', voiceLog: '2026-03-02/20260302-101500_01722222222_AG-1001-all.wav' });
+const AGREED = review({
+  id: 1,
+  consumerNumber: '+8801711111111',
+  agreed: 'Yes',
+  raiseConcern: false,
+  comment: 'Fine by me.',
+});
+const CONCERN = review({
+  id: 2,
+  consumerNumber: '+8801722222222',
+  comment: 'The customer hung up, not me.',
+  voiceLog: '2026-03-02/20260302-101500_01722222222_AG-1001-all.wav',
+});
 
 function renderFlags(routes: Record<string, TFakeRoute>) {
-  storeSession(makeToken({ sub: '3', userName: 'qc.rahman', name: 'Nadia Rahman', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }));
+  storeSession(
+    makeToken({
+      sub: '3',
+      userName: 'qc.rahman',
+      name: 'Nadia Rahman',
+      roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }],
+    }),
+  );
   const server = fakeServer(routes);
   renderWithApp(<RaisedFlagsPage />, { route: '/flag-raised' });
   return server;
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Concerned List' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Concerned List' }))
+    .getAllByRole('row')
+    .slice(1);
 const rowOf = async (number: string) => {
   const tr = (await screen.findByText(number)).closest('tr');
   if (tr === null) throw new Error(number);
@@ -70,7 +91,9 @@ describe('RaisedFlagsPage', () => {
     fireEvent.change(row.getByLabelText('Resolved Comment'), { target: { value: ' Moved to the right agent. ' } });
     fireEvent.click(row.getByRole('button', { name: 'Resolved' }));
     expect(await screen.findByText(QC_MESSAGES.reviewResolved)).toBeTruthy();
-    expect(server.writes().map((w) => [w.path, w.body])).toEqual([['/api/qcReport/agent-review/2', { isResolved: true, resolvedMessage: 'Moved to the right agent.' }]]);
+    expect(server.writes().map((w) => [w.path, w.body])).toEqual([
+      ['/api/qcReport/agent-review/2', { isResolved: true, resolvedMessage: 'Moved to the right agent.' }],
+    ]);
     await waitFor(() => expect(screen.queryByText('+8801722222222')).toBeNull());
     expect(screen.getByText('+8801711111111')).toBeTruthy();
   });

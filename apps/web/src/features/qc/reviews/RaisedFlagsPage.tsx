@@ -31,7 +31,10 @@ function FlagRow({ review, disputed }: { review: TAgentReview; disputed: boolean
     mutationFn: () => resolveReview(review.id, text.trim()),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: QC_MESSAGES.reviewResolved });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }), queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: REVIEWS_KEY }),
+        queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY }),
+      ]);
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: QC_MESSAGES.resolveFailed, message: error.message, autoClose: 8000 });
@@ -60,7 +63,11 @@ function FlagRow({ review, disputed }: { review: TAgentReview; disputed: boolean
         </Text>
       </Table.Td>
       <Table.Td>
-        <VoiceLogCell recording={splitVoiceLog(review.voiceLog)} missingText={QC_MESSAGES.noAudioFlags} label={`Recording of the call to ${review.consumerNumber} on ${review.callDate}`} />
+        <VoiceLogCell
+          recording={splitVoiceLog(review.voiceLog)}
+          missingText={QC_MESSAGES.noAudioFlags}
+          label={`Recording of the call to ${review.consumerNumber} on ${review.callDate}`}
+        />
       </Table.Td>
       <Table.Td fw={700}>{review.total}</Table.Td>
       <Table.Td style={{ minWidth: 150 }}>
@@ -72,7 +79,9 @@ function FlagRow({ review, disputed }: { review: TAgentReview; disputed: boolean
           {review.comment === '' ? '—' : review.comment}
         </Text>
       </Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 130 }}>{review.suggestion === '' ? '—' : review.suggestion}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'pre-wrap', minWidth: 130 }}>
+        {review.suggestion === '' ? '—' : review.suggestion}
+      </Table.Td>
       <Table.Td style={{ minWidth: 210 }}>
         {disputed ? (
           <Text size="sm" c="dimmed">
@@ -113,7 +122,11 @@ export default function RaisedFlagsPage() {
   const isAdmin = session?.role === 'ADMIN';
   const [concernsOnly, setConcernsOnly] = useState(false);
   // The reviews that carry an open dispute are answered through it.
-  const openDisputes = useQuery({ queryKey: disputeListKey(OPEN_DISPUTES, 0, MAX_PAGE_SIZE), queryFn: () => fetchDisputes(OPEN_DISPUTES, 0, MAX_PAGE_SIZE), staleTime: 0 });
+  const openDisputes = useQuery({
+    queryKey: disputeListKey(OPEN_DISPUTES, 0, MAX_PAGE_SIZE),
+    queryFn: () => fetchDisputes(OPEN_DISPUTES, 0, MAX_PAGE_SIZE),
+    staleTime: 0,
+  });
   const disputedReviews = new Set((openDisputes.data?.response.content ?? []).map((d) => d.reviewId));
   const reviews = useQuery({ queryKey: OPEN_REVIEWS_KEY, queryFn: fetchOpenReviews, staleTime: 0 });
   const rows = orderFlags(reviews.data ?? [], concernsOnly);
@@ -121,11 +134,20 @@ export default function RaisedFlagsPage() {
 
   let message = null;
   if (reviews.isPending) message = <LoadingRow />;
-  else if (reviews.isError) message = <RetryAlert title="The reviews could not be loaded" message={reviews.error.message} onRetry={() => void reviews.refetch()} />;
+  else if (reviews.isError)
+    message = (
+      <RetryAlert
+        title="The reviews could not be loaded"
+        message={reviews.error.message}
+        onRetry={() => void reviews.refetch()}
+      />
+    );
   else if (rows.length === 0) {
     message = (
       <Text ta="center" c="dimmed" py="lg">
-        {concernsOnly && reviews.data.length > 0 ? 'No raised concerns: the open reviews have none.' : 'Nothing to resolve: every review is resolved.'}
+        {concernsOnly && reviews.data.length > 0
+          ? 'No raised concerns: the open reviews have none.'
+          : 'Nothing to resolve: every review is resolved.'}
       </Text>
     );
   }
@@ -147,10 +169,16 @@ export default function RaisedFlagsPage() {
                 </Badge>
               )}
             </Group>
-            <Checkbox label="Only raised concerns" checked={concernsOnly} onChange={(event) => setConcernsOnly(event.currentTarget.checked)} />
+            <Checkbox
+              label="Only raised concerns"
+              checked={concernsOnly}
+              onChange={(event) => setConcernsOnly(event.currentTarget.checked)}
+            />
           </Group>
           <ReviewTable label="Concerned List" headers={HEADERS} busy={reviews.isFetching} message={message}>
-            {rows.map((r) => <FlagRow key={r.id} review={r} disputed={disputedReviews.has(r.id)} />)}
+            {rows.map((r) => (
+              <FlagRow key={r.id} review={r} disputed={disputedReviews.has(r.id)} />
+            ))}
           </ReviewTable>
         </Stack>
       </Card>

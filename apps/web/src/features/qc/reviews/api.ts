@@ -1,7 +1,13 @@
 // The /api/qcReport review calls: an agent's QC records with their reviews, submitting a review, the open reviews
 // an inspector resolves, and the agents an admin may look at.
 import { z } from 'zod';
-import { ZAgentQcRecord, ZAgentReview, type TAgentQcRecord, type TAgentReview, type TAgentReviewSubmitInput } from '@crm/shared';
+import {
+  ZAgentQcRecord,
+  ZAgentReview,
+  type TAgentQcRecord,
+  type TAgentReview,
+  type TAgentReviewSubmitInput,
+} from '@crm/shared';
 import { api } from '../../../app/api.ts';
 
 /** Every review query starts with this: invalidating it reloads the agent's list and the raised flags. */
@@ -12,7 +18,11 @@ export const OPEN_REVIEWS_KEY = [...REVIEWS_KEY, 'open'] as const;
 export const SCORABLE_AGENTS_KEY = [...REVIEWS_KEY, 'agents'] as const;
 
 export function fetchAgentQcRecords(agentId: string | null): Promise<TAgentQcRecord[]> {
-  return api.get('/api/qcReport/list-of-qc-records-by-agent-id', { query: { agentId: agentId ?? undefined }, schema: z.array(ZAgentQcRecord), notify: false });
+  return api.get('/api/qcReport/list-of-qc-records-by-agent-id', {
+    query: { agentId: agentId ?? undefined },
+    schema: z.array(ZAgentQcRecord),
+    notify: false,
+  });
 }
 
 const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
@@ -34,5 +44,9 @@ export function fetchOpenReviews(): Promise<TAgentReview[]> {
 
 /** The row shows the failure itself ('Failed to update review status.' with the server's reason). */
 export function resolveReview(id: number, resolvedMessage: string): Promise<TAgentReview> {
-  return api.put(`/api/qcReport/agent-review/${id}`, { isResolved: true, resolvedMessage }, { schema: ZAgentReview, notify: false });
+  return api.put(
+    `/api/qcReport/agent-review/${id}`,
+    { isResolved: true, resolvedMessage },
+    { schema: ZAgentReview, notify: false },
+  );
 }

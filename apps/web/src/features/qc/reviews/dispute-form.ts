@@ -22,13 +22,20 @@ export type TCriterionDraft = { picked: boolean; proposedMark: string; reason: s
 export type TRaiseDraft = { comment: string; items: Record<TQcCriterionKey, TCriterionDraft> };
 
 export function emptyRaiseDraft(): TRaiseDraft {
-  return { comment: '', items: Object.fromEntries(QC_CRITERIA.map((c) => [c.key, { picked: false, proposedMark: '', reason: '' }])) as TRaiseDraft['items'] };
+  return {
+    comment: '',
+    items: Object.fromEntries(
+      QC_CRITERIA.map((c) => [c.key, { picked: false, proposedMark: '', reason: '' }]),
+    ) as TRaiseDraft['items'],
+  };
 }
 
 /** The marks an agent may propose: the scale without the record's current mark. */
 export function proposableChoices(key: TQcCriterionKey, current: number): { value: string; label: string }[] {
   const c = QC_CRITERIA.find((x) => x.key === key);
-  return (c?.scale ?? []).filter((s) => s.marks !== current).map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
+  return (c?.scale ?? [])
+    .filter((s) => s.marks !== current)
+    .map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
 }
 
 /** The record's current mark as its scale's words, e.g. "No (-5)". */
@@ -40,7 +47,11 @@ export function markText(key: string, marks: number): string {
 export function toRaiseBody(qcId: number, draft: TRaiseDraft): TDisputeRaiseInput {
   const criteria = QC_CRITERIA.filter((c) => draft.items[c.key].picked).map((c) => {
     const item = draft.items[c.key];
-    return { criterion: c.key, proposedMark: item.proposedMark === '' ? Number.NaN : Number(item.proposedMark), reason: item.reason.trim() };
+    return {
+      criterion: c.key,
+      proposedMark: item.proposedMark === '' ? Number.NaN : Number(item.proposedMark),
+      reason: item.reason.trim(),
+    };
   });
   return { qcId, comment: draft.comment.trim(), criteria };
 }
@@ -88,7 +99,9 @@ export function emptyAnswerDraft(criteria: readonly TDisputeCriterion[]): TAnswe
 /** The marks another mark may be: the scale without the mark as scored and the proposed one. */
 export function otherChoices(c: TDisputeCriterion): { value: string; label: string }[] {
   const scale = QC_CRITERIA.find((x) => x.key === c.criterion)?.scale ?? [];
-  return scale.filter((s) => s.marks !== c.originalMark && s.marks !== c.proposedMark).map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
+  return scale
+    .filter((s) => s.marks !== c.originalMark && s.marks !== c.proposedMark)
+    .map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
 }
 
 export function toAnswerBody(criteria: readonly TDisputeCriterion[], draft: TAnswerDraft): TDisputeAnswerInput {
@@ -146,7 +159,10 @@ export function spanText(ms: number): string {
 }
 
 /** A dispute's age and where it stands against its deadline, as the list shows them. */
-export function timingOf(dispute: Pick<TDispute, 'raisedAt' | 'dueAt' | 'overdue'>, now: Date): { age: string; deadline: string; overdue: boolean } {
+export function timingOf(
+  dispute: Pick<TDispute, 'raisedAt' | 'dueAt' | 'overdue'>,
+  now: Date,
+): { age: string; deadline: string; overdue: boolean } {
   const age = spanText(now.getTime() - Date.parse(dispute.raisedAt));
   if (dispute.dueAt === null) return { age, deadline: 'Nobody waited for', overdue: false };
   const left = Date.parse(dispute.dueAt) - now.getTime();
@@ -171,7 +187,9 @@ export function outcomeText(c: TDisputeCriterion): string {
  * A criterion's final outcome as a short badge for the disputes list: "Accepted", "Kept", "Changed to 0"; null while
  * nobody has answered.
  */
-export function outcomeBadge(c: Pick<TDisputeCriterion, 'finalOutcome' | 'finalMark' | 'proposedMark'>): { label: string; color: string } | null {
+export function outcomeBadge(
+  c: Pick<TDisputeCriterion, 'finalOutcome' | 'finalMark' | 'proposedMark'>,
+): { label: string; color: string } | null {
   if (c.finalOutcome === null) return null;
   const color = OUTCOME_COLOURS[c.finalOutcome];
   if (c.finalOutcome === 'accepted') return { label: 'Accepted', color };
@@ -179,4 +197,8 @@ export function outcomeBadge(c: Pick<TDisputeCriterion, 'finalOutcome' | 'finalM
   return { label: `Changed to ${c.finalMark ?? c.proposedMark}`, color };
 }
 
-export const OUTCOME_COLOURS: Record<TDisputeOutcomeName, string> = { accepted: 'green', kept: 'red', changed: 'yellow' };
+export const OUTCOME_COLOURS: Record<TDisputeOutcomeName, string> = {
+  accepted: 'green',
+  kept: 'red',
+  changed: 'yellow',
+};

@@ -20,12 +20,17 @@ import { REVIEWS_KEY } from './api.ts';
 
 /** Under the reviews' key: a dispute raised or answered reloads the reviews too, and the other way round. */
 export const DISPUTES_KEY = [...REVIEWS_KEY, 'disputes'] as const;
-export const disputeListKey = (query: TDisputeListQuery, page: number, size: number) => [...DISPUTES_KEY, 'list', query, page, size] as const;
+export const disputeListKey = (query: TDisputeListQuery, page: number, size: number) =>
+  [...DISPUTES_KEY, 'list', query, page, size] as const;
 export const disputeFiguresKey = (query: TDisputeFiguresQuery) => [...DISPUTES_KEY, 'figures', query] as const;
 export const DISPUTE_SETTINGS_KEY = ['dispute-settings'] as const;
 
 export function fetchDisputes(query: TDisputeListQuery, page: number, size: number): Promise<TDisputePage> {
-  return api.get(`/api/disputes/pagination/${page}/${size}`, { query: { status: query.status, qcId: query.qcId }, schema: ZDisputePage, notify: false });
+  return api.get(`/api/disputes/pagination/${page}/${size}`, {
+    query: { status: query.status, qcId: query.qcId },
+    schema: ZDisputePage,
+    notify: false,
+  });
 }
 
 export function raiseDispute(body: TDisputeRaiseInput): Promise<TDispute> {
@@ -45,7 +50,11 @@ export function escalateDispute(id: number, reason: string): Promise<TDispute> {
 }
 
 export function fetchDisputeFigures(query: TDisputeFiguresQuery): Promise<TDisputeFigures> {
-  return api.get('/api/disputes/figures', { query: { startDate: query.startDate, endDate: query.endDate }, schema: ZDisputeFigures, notify: false });
+  return api.get('/api/disputes/figures', {
+    query: { startDate: query.startDate, endDate: query.endDate },
+    schema: ZDisputeFigures,
+    notify: false,
+  });
 }
 
 export function fetchDisputeSettings(): Promise<TDisputeSettings> {

@@ -3,7 +3,17 @@
 import { describe, expect, it } from 'vitest';
 import { ZAgentReviewSubmit } from '@crm/shared';
 import { agentRecord, review } from '../records/qc-test-data.ts';
-import { EMPTY_DRAFT, REVIEW_PROBLEMS, draftProblems, hasProblems, orderFlags, resolveProblem, reviewRowState, splitVoiceLog, toSubmitBody } from './review-row.ts';
+import {
+  EMPTY_DRAFT,
+  REVIEW_PROBLEMS,
+  draftProblems,
+  hasProblems,
+  orderFlags,
+  resolveProblem,
+  reviewRowState,
+  splitVoiceLog,
+  toSubmitBody,
+} from './review-row.ts';
 
 describe('reviewRowState', () => {
   it('is open for the agent until reviewed, and only waiting for anyone else', () => {
@@ -14,7 +24,12 @@ describe('reviewRowState', () => {
   it('shows the review once written, and the resolution once resolved', () => {
     const written = review();
     expect(reviewRowState(agentRecord({}, written), true)).toEqual({ kind: 'submitted', review: written });
-    const resolved = review({ isResolved: true, resolvedMessage: 'Re-scored', resolvedBy: 'qc.rahman', resolvedAt: '2026-03-04T08:00:00.000Z' });
+    const resolved = review({
+      isResolved: true,
+      resolvedMessage: 'Re-scored',
+      resolvedBy: 'qc.rahman',
+      resolvedAt: '2026-03-04T08:00:00.000Z',
+    });
     expect(reviewRowState(agentRecord({}, resolved), true)).toEqual({ kind: 'resolved', review: resolved });
     expect(reviewRowState(agentRecord({}, resolved), false).kind).toBe('resolved');
   });
@@ -27,7 +42,9 @@ describe('draftProblems', () => {
   });
 
   it('asks what a raised concern is about', () => {
-    expect(draftProblems({ agreed: 'No', raiseConcern: true, comment: '  ' })).toEqual({ comment: REVIEW_PROBLEMS.concernComment });
+    expect(draftProblems({ agreed: 'No', raiseConcern: true, comment: '  ' })).toEqual({
+      comment: REVIEW_PROBLEMS.concernComment,
+    });
     expect(draftProblems({ agreed: 'No', raiseConcern: true, comment: 'Wrong agent' })).toEqual({});
   });
 

@@ -45,7 +45,12 @@ export function hasProblems(problems: TDraftProblems): boolean {
 
 /** POST submit body: the record's own facts are the server's to fill. */
 export function toSubmitBody(qcId: number, draft: TReviewDraft): TAgentReviewSubmitInput {
-  return { qcId, agreed: draft.agreed === '' ? null : draft.agreed, raiseConcern: draft.raiseConcern, comment: draft.comment.trim() };
+  return {
+    qcId,
+    agreed: draft.agreed === '' ? null : draft.agreed,
+    raiseConcern: draft.raiseConcern,
+    comment: draft.comment.trim(),
+  };
 }
 
 /** A review's voiceLog "{yyyy-MM-dd}/{fileName}" as the player's date and file; null without a recording. */

@@ -11,7 +11,16 @@ export function HoldHint() {
   return (
     <Group gap={6} mt={2} role="note" aria-label="Holds found in the recording">
       {hints.map((hint) => (
-        <Anchor key={hint.startSec} component="button" type="button" size="xs" c="red.8" fw={500} ta="left" onClick={() => link.seek(hint.startSec)}>
+        <Anchor
+          key={hint.startSec}
+          component="button"
+          type="button"
+          size="xs"
+          c="red.8"
+          fw={500}
+          ta="left"
+          onClick={() => link.seek(hint.startSec)}
+        >
           {hint.text}
         </Anchor>
       ))}

@@ -25,7 +25,10 @@ type Props = {
 };
 
 function Result({ result }: { result: TBarResult }) {
-  const name = result.title === undefined ? { total: 'Total', grade: 'Grade' } : { total: `${result.title} total`, grade: `${result.title} grade` };
+  const name =
+    result.title === undefined
+      ? { total: 'Total', grade: 'Grade' }
+      : { total: `${result.title} total`, grade: `${result.title} grade` };
   return (
     <Group gap={6} wrap="nowrap" align="center">
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -34,7 +37,14 @@ function Result({ result }: { result: TBarResult }) {
       <Text component="output" aria-label={name.total} aria-live="polite" fw={700} fz={20} lh={1} miw={40} ta="right">
         {result.total}
       </Text>
-      <Badge component="output" aria-label={name.grade} size="md" variant="light" tt="none" color={GRADE_COLOURS[result.grade]}>
+      <Badge
+        component="output"
+        aria-label={name.grade}
+        size="md"
+        variant="light"
+        tt="none"
+        color={GRADE_COLOURS[result.grade]}
+      >
         {result.grade}
       </Badge>
     </Group>

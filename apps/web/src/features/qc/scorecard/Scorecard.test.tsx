@@ -14,8 +14,12 @@ const fresh = (): TScorecardValues => ({ scores: bestScores(), fatalReason: '', 
 function TwoColumns({ lockedClient = false }: { lockedClient?: boolean }) {
   const [values, setValues] = useState<Record<string, TScorecardValues>>({ a: fresh(), b: fresh() });
   const onScore = (key: string, criterion: TQcCriterionKey, marks: number) =>
-    setValues((v) => ({ ...v, [key]: { ...fresh(), ...v[key], scores: { ...bestScores(), ...v[key]?.scores, [criterion]: marks } } }));
-  const onText = (key: string, field: TScorecardText, value: string) => setValues((v) => ({ ...v, [key]: { ...fresh(), ...v[key], [field]: value } }));
+    setValues((v) => ({
+      ...v,
+      [key]: { ...fresh(), ...v[key], scores: { ...bestScores(), ...v[key]?.scores, [criterion]: marks } },
+    }));
+  const onText = (key: string, field: TScorecardText, value: string) =>
+    setValues((v) => ({ ...v, [key]: { ...fresh(), ...v[key], [field]: value } }));
   const columns: TScorecardColumn[] = [
     { key: 'a', title: 'Marks 1', values: values.a ?? fresh(), locked: false },
     { key: 'b', title: 'Marks 2', values: values.b ?? fresh(), locked: lockedClient },
@@ -30,16 +34,19 @@ function TwoColumns({ lockedClient = false }: { lockedClient?: boolean }) {
 
 const state = () => JSON.parse(screen.getByTestId('state').textContent ?? '{}') as Record<string, TScorecardValues>;
 const group = (name: string) => within(screen.getByRole('radiogroup', { name }));
-const checkedRadio = (name: string) => group(name).getAllByRole<HTMLInputElement>('radio').find((r) => r.checked);
+const checkedRadio = (name: string) =>
+  group(name)
+    .getAllByRole<HTMLInputElement>('radio')
+    .find((r) => r.checked);
 
 describe('Scorecard', () => {
   it('shows each criterion’s scale as buttons in each column, marks as whole numbers', () => {
     renderWithApp(<TwoColumns />);
-    expect(group('Marks 1: Poor objection & Negotiation skill').getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual([
-      'Yes (0)',
-      'Need Improvement (-10)',
-      'No (-20)',
-    ]);
+    expect(
+      group('Marks 1: Poor objection & Negotiation skill')
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['Yes (0)', 'Need Improvement (-10)', 'No (-20)']);
     expect(checkedRadio('Marks 2: Fatal')?.value).toBe('0');
     fireEvent.click(group('Marks 2: Fatal').getByLabelText('Yes (-100)'));
     expect(state().b?.scores.fatal).toBe(-100);
@@ -87,7 +94,13 @@ describe('Scorecard', () => {
   });
 
   it('names a single column’s controls by the criterion alone', () => {
-    renderWithApp(<Scorecard columns={[{ key: 'record', values: fresh(), locked: false }]} onScore={() => undefined} onText={() => undefined} />);
+    renderWithApp(
+      <Scorecard
+        columns={[{ key: 'record', values: fresh(), locked: false }]}
+        onScore={() => undefined}
+        onText={() => undefined}
+      />,
+    );
     expect(screen.getByRole('radiogroup', { name: 'Pace' })).toBeTruthy();
     expect(screen.getByLabelText('EAS voice matched with report ?')).toBeTruthy();
     expect(screen.getByLabelText('Fatal Reason')).toBeTruthy();

@@ -4,7 +4,13 @@
 import { memo, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Badge, NativeSelect, SegmentedControl, Table, Text, Textarea, TextInput } from '@mantine/core';
 import { MAX_QC_TEXT, QC_CRITERIA, type TQcCriterion, type TQcCriterionKey } from '@crm/shared';
-import { easChoices, markChoices, marksForKey, type TScorecardText, type TScorecardValues } from './scorecard-values.ts';
+import {
+  easChoices,
+  markChoices,
+  marksForKey,
+  type TScorecardText,
+  type TScorecardValues,
+} from './scorecard-values.ts';
 
 export const MARK_KEYS_NOTE = 'Keys: 1/2/3 pick the focused row’s marks (left to right), ↑/↓ move a row.';
 
@@ -37,10 +43,16 @@ const TEXT_LABELS: Record<TScorecardText, string> = {
   easVoiceMatched: 'EAS voice matched with report ?',
   suggestion: 'Suggestion',
 };
-const TITLED_TEXT_LABELS: Record<TScorecardText, string> = { fatalReason: 'fatal reason', easVoiceMatched: 'EAS voice matched with report', suggestion: 'suggestion' };
+const TITLED_TEXT_LABELS: Record<TScorecardText, string> = {
+  fatalReason: 'fatal reason',
+  easVoiceMatched: 'EAS voice matched with report',
+  suggestion: 'suggestion',
+};
 
-const textLabel = (column: TScorecardColumn, field: TScorecardText) => (column.title === undefined ? TEXT_LABELS[field] : `${column.title} ${TITLED_TEXT_LABELS[field]}`);
-const markLabel = (column: TScorecardColumn, criterion: TQcCriterion) => (column.title === undefined ? criterion.name : `${column.title}: ${criterion.name}`);
+const textLabel = (column: TScorecardColumn, field: TScorecardText) =>
+  column.title === undefined ? TEXT_LABELS[field] : `${column.title} ${TITLED_TEXT_LABELS[field]}`;
+const markLabel = (column: TScorecardColumn, criterion: TQcCriterion) =>
+  column.title === undefined ? criterion.name : `${column.title}: ${criterion.name}`;
 
 /**
  * Room for the top bar and the sticky player above (with a recording's checks and waveform, about 200 px at
@@ -49,7 +61,10 @@ const markLabel = (column: TScorecardColumn, criterion: TQcCriterion) => (column
 const ROW_SCROLL_MARGIN = { scrollMarginTop: 260, scrollMarginBottom: 110 } as const;
 
 // Each choice as wide as its words (then the rest shared): "Need Improvement (10)" stays on one line where it fits.
-const SEGMENT_STYLES = { control: { flex: '1 1 auto' }, label: { whiteSpace: 'normal', lineHeight: 1.2, fontSize: 11, padding: '3px 4px' } } as const;
+const SEGMENT_STYLES = {
+  control: { flex: '1 1 auto' },
+  label: { whiteSpace: 'normal', lineHeight: 1.2, fontSize: 11, padding: '3px 4px' },
+} as const;
 
 /** A choice's words; where the cell is narrow only "Need" breaks off: the marks stay with the word before them. */
 function choiceText(label: string): ReactNode {
@@ -65,33 +80,41 @@ function choiceText(label: string): ReactNode {
 type TCell = { key: string; label: string; marks: number; disabled: boolean };
 type TRowProps = { criterion: TQcCriterion; cells: TCell[]; onScore: TOnScore; note?: ReactNode };
 
-const sameCells = (a: TCell[], b: TCell[]) => a.length === b.length && a.every((cell, i) => cell.marks === b[i]?.marks && cell.disabled === b[i]?.disabled && cell.label === b[i]?.label);
+const sameCells = (a: TCell[], b: TCell[]) =>
+  a.length === b.length &&
+  a.every((cell, i) => cell.marks === b[i]?.marks && cell.disabled === b[i]?.disabled && cell.label === b[i]?.label);
 
 // 28 controls on the panel: a mark picked re-renders only its row.
-const CriterionRow = memo(function CriterionRow({ criterion, cells, onScore, note }: TRowProps) {
-  return (
-    <Table.Tr>
-      <Table.Th scope="row" fw={600} fz="xs">
-        {criterion.name}
-        {note}
-      </Table.Th>
-      {cells.map((cell) => (
-        <Table.Td key={cell.key} data-column={cell.key} data-criterion={criterion.key} style={ROW_SCROLL_MARGIN}>
-          <SegmentedControl
-            size="xs"
-            fullWidth
-            aria-label={cell.label}
-            disabled={cell.disabled}
-            value={String(cell.marks)}
-            onChange={(value) => onScore(cell.key, criterion.key, Number(value))}
-            data={markChoices(criterion, cell.marks).map((choice) => ({ ...choice, label: choiceText(choice.label) }))}
-            styles={SEGMENT_STYLES}
-          />
-        </Table.Td>
-      ))}
-    </Table.Tr>
-  );
-}, (a, b) => a.criterion === b.criterion && a.onScore === b.onScore && a.note === b.note && sameCells(a.cells, b.cells));
+const CriterionRow = memo(
+  function CriterionRow({ criterion, cells, onScore, note }: TRowProps) {
+    return (
+      <Table.Tr>
+        <Table.Th scope="row" fw={600} fz="xs">
+          {criterion.name}
+          {note}
+        </Table.Th>
+        {cells.map((cell) => (
+          <Table.Td key={cell.key} data-column={cell.key} data-criterion={criterion.key} style={ROW_SCROLL_MARGIN}>
+            <SegmentedControl
+              size="xs"
+              fullWidth
+              aria-label={cell.label}
+              disabled={cell.disabled}
+              value={String(cell.marks)}
+              onChange={(value) => onScore(cell.key, criterion.key, Number(value))}
+              data={markChoices(criterion, cell.marks).map((choice) => ({
+                ...choice,
+                label: choiceText(choice.label),
+              }))}
+              styles={SEGMENT_STYLES}
+            />
+          </Table.Td>
+        ))}
+      </Table.Tr>
+    );
+  },
+  (a, b) => a.criterion === b.criterion && a.onScore === b.onScore && a.note === b.note && sameCells(a.cells, b.cells),
+);
 
 /** True when the keyboard moved the focus (a click needs no scrolling: what was clicked is in view). */
 function focusedByKeyboard(element: Element): boolean {
@@ -105,11 +128,21 @@ function focusedByKeyboard(element: Element): boolean {
 /** Focuses a criterion cell's control: its checked choice, else its first that can be chosen. */
 function focusCell(cell: Element | null | undefined) {
   if (cell === null || cell === undefined) return;
-  const input = cell.querySelector<HTMLInputElement>('input:checked:not(:disabled)') ?? cell.querySelector<HTMLInputElement>('input:not(:disabled)');
+  const input =
+    cell.querySelector<HTMLInputElement>('input:checked:not(:disabled)') ??
+    cell.querySelector<HTMLInputElement>('input:not(:disabled)');
   input?.focus();
 }
 
-function TextRows({ columns, onText, disabled }: { columns: readonly TScorecardColumn[]; onText: TOnText; disabled: boolean }) {
+function TextRows({
+  columns,
+  onText,
+  disabled,
+}: {
+  columns: readonly TScorecardColumn[];
+  onText: TOnText;
+  disabled: boolean;
+}) {
   const off = (column: TScorecardColumn) => disabled || column.locked;
   return (
     <>
@@ -173,7 +206,8 @@ function TextRows({ columns, onText, disabled }: { columns: readonly TScorecardC
 
 export function Scorecard({ columns, onScore, onText, disabled = false, rowNotes }: Props) {
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !(event.target instanceof Element)) return;
+    if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || !(event.target instanceof Element))
+      return;
     const cell = event.target.closest<HTMLElement>('[data-criterion]');
     const criterion = QC_CRITERIA.find((c) => c.key === cell?.dataset.criterion);
     const columnKey = cell?.dataset.column;
@@ -204,7 +238,15 @@ export function Scorecard({ columns, onScore, onText, disabled = false, rowNotes
   const titled = columns.some((c) => c.title !== undefined);
   return (
     <Table.ScrollContainer minWidth={titled ? 620 : 420}>
-      <Table verticalSpacing={4} horizontalSpacing={8} withColumnBorders withTableBorder onKeyDown={onKeyDown} onFocus={onFocus} aria-label="Quality criteria and marks">
+      <Table
+        verticalSpacing={4}
+        horizontalSpacing={8}
+        withColumnBorders
+        withTableBorder
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        aria-label="Quality criteria and marks"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={titled ? 120 : '34%'}>Quality Criteria</Table.Th>

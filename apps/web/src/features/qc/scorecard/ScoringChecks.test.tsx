@@ -16,7 +16,10 @@ const CALL: TRecordingRef = { date: '2026-11-19', fileName: 'call.wav' };
 const ANALYSIS = 'GET /api/voicelog/analysis';
 
 function serve(analysis: TFakeRoute) {
-  return fakeServer({ 'GET /api/auth/media-token': { body: { token: 't1', expiresAt: '2030-01-01T00:00:00.000Z' } }, [ANALYSIS]: analysis });
+  return fakeServer({
+    'GET /api/auth/media-token': { body: { token: 't1', expiresAt: '2030-01-01T00:00:00.000Z' } },
+    [ANALYSIS]: analysis,
+  });
 }
 
 beforeEach(() => {
@@ -31,7 +34,19 @@ function Panel({ onScore = () => undefined }: { onScore?: () => void }) {
   return (
     <>
       <ScoringPlayer recording={CALL} empty="Nothing chosen" />
-      <Scorecard columns={[{ key: 'a', title: 'Marks 1', values: { scores: bestScores(), fatalReason: '', easVoiceMatched: '', suggestion: '' }, locked: false }]} onScore={onScore} onText={() => undefined} rowNotes={ROW_NOTES} />
+      <Scorecard
+        columns={[
+          {
+            key: 'a',
+            title: 'Marks 1',
+            values: { scores: bestScores(), fatalReason: '', easVoiceMatched: '', suggestion: '' },
+            locked: false,
+          },
+        ]}
+        onScore={onScore}
+        onText={() => undefined}
+        rowNotes={ROW_NOTES}
+      />
     </>
   );
 }
@@ -47,8 +62,14 @@ describe('the scoring player’s checks', () => {
     const server = serve({ body: monoWithHold() });
     renderWithApp(<Panel />);
     const chips = await screen.findByRole('list', { name: /^Automatic checks/ });
-    expect(within(chips).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
-    expect(server.sent.find((r) => r.path === '/api/voicelog/analysis')?.query).toEqual({ fileName: '2026-11-19/call.wav' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((c) => c.textContent),
+    ).toEqual(['Dead air 37 s', 'Longest silence 31 s', 'Hold 31 s']);
+    expect(server.sent.find((r) => r.path === '/api/voicelog/analysis')?.query).toEqual({
+      fileName: '2026-11-19/call.wav',
+    });
     await waitFor(() => audio());
     fireEvent.click(screen.getByRole('button', { name: 'Hold 31 s at 02:14' }));
     expect(audio().currentTime).toBe(134);
@@ -66,7 +87,10 @@ describe('the scoring player’s checks', () => {
     fireEvent.click(hint);
     expect(audio().currentTime).toBe(134);
     expect(onScore).not.toHaveBeenCalled();
-    expect(screen.getByRole('radiogroup', { name: 'Marks 1: Hold Process' }).querySelector<HTMLInputElement>('input:checked')?.value).toBe('0');
+    expect(
+      screen.getByRole('radiogroup', { name: 'Marks 1: Hold Process' }).querySelector<HTMLInputElement>('input:checked')
+        ?.value,
+    ).toBe('0');
     // No hint on any other row.
     expect(screen.getAllByRole('button', { name: /^Hold of/ })).toHaveLength(1);
   });

@@ -38,7 +38,10 @@ async function loadedAudio(seconds = 60): Promise<HTMLAudioElement> {
   return audio;
 }
 
-const speed = () => within(screen.getByRole('radiogroup', { name: 'Playback speed' })).getAllByRole<HTMLInputElement>('radio').find((r) => r.checked)?.value;
+const speed = () =>
+  within(screen.getByRole('radiogroup', { name: 'Playback speed' }))
+    .getAllByRole<HTMLInputElement>('radio')
+    .find((r) => r.checked)?.value;
 
 function Page({ recording }: { recording: TRecordingRef | null }) {
   return (

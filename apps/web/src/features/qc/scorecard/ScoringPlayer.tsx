@@ -12,7 +12,11 @@ import { parseSpeed, playerKey, SPEED_STORAGE_KEY, SPEEDS, speedLabel, stepSpeed
 export type TRecordingRef = { date: string; fileName: string };
 
 /** Keeps a block in view under the app's top bar while the page scrolls (the player, over the scorecard). */
-export const STICKY_TOP: CSSProperties = { position: 'sticky', top: 'calc(var(--app-shell-header-offset, 0px) + 8px)', zIndex: 3 };
+export const STICKY_TOP: CSSProperties = {
+  position: 'sticky',
+  top: 'calc(var(--app-shell-header-offset, 0px) + 8px)',
+  zIndex: 3,
+};
 
 export const PLAYER_KEYS_NOTE = 'Space plays or pauses, ←/→ seek 5 s, [ and ] change the speed.';
 
@@ -135,7 +139,9 @@ export function ScoringPlayer({ recording, autoPlay = false, onMetadata, empty, 
             data={SPEEDS.map((s) => ({ value: String(s), label: speedLabel(s) }))}
           />
         </Group>
-        {recording !== null && <ScoringChecks key={`${recording.date}/${recording.fileName}`} recording={recording} box={box} />}
+        {recording !== null && (
+          <ScoringChecks key={`${recording.date}/${recording.fileName}`} recording={recording} box={box} />
+        )}
         {children}
       </Stack>
     </Paper>

@@ -13,7 +13,11 @@ describe('holdHints', () => {
 
   it('lists up to three holds in call order, the longest ones when there are more', () => {
     const reply = monoWithHold();
-    reply.deadAir = { totalSec: 300, longestSec: 60, holds: [hold(10, 31), hold(100, 60), hold(200, 35), hold(300, 40), hold(3700, 45)] };
+    reply.deadAir = {
+      totalSec: 300,
+      longestSec: 60,
+      holds: [hold(10, 31), hold(100, 60), hold(200, 35), hold(300, 40), hold(3700, 45)],
+    };
     expect(holdHints(reply)).toEqual({
       hints: [
         { startSec: 100, text: 'Hold of 60 s at 01:40' },

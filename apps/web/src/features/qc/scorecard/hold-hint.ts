@@ -23,5 +23,8 @@ export function holdHints(analysis: TRecordingAnalysisReply | undefined): { hint
     .toSorted((a, b) => b.endSec - b.startSec - (a.endSec - a.startSec))
     .slice(0, HINT_MAX_HOLDS)
     .toSorted((a, b) => a.startSec - b.startSec);
-  return { hints: shown.map((hold) => ({ startSec: hold.startSec, text: holdHintText(hold) })), more: holds.length - shown.length };
+  return {
+    hints: shown.map((hold) => ({ startSec: hold.startSec, text: holdHintText(hold) })),
+    more: holds.length - shown.length,
+  };
 }

@@ -50,7 +50,12 @@ describe('isTypingTarget', () => {
   });
 
   it('is false on buttons, radios, sliders and the page', () => {
-    for (const html of ['<button data-target>Play</button>', '<input type="radio" data-target>', '<input type="checkbox" data-target>', '<div role="slider" data-target></div>']) {
+    for (const html of [
+      '<button data-target>Play</button>',
+      '<input type="radio" data-target>',
+      '<input type="checkbox" data-target>',
+      '<div role="slider" data-target></div>',
+    ]) {
       expect(isTypingTarget(element(html)), html).toBe(false);
     }
     expect(isTypingTarget(document.body)).toBe(false);

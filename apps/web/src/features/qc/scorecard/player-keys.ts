@@ -38,10 +38,14 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 export type TPlayerKey = { kind: 'toggle' } | { kind: 'seek'; seconds: number } | { kind: 'speed'; step: 1 | -1 };
 
 /** What a key press asks of the player, or null when it is not a player key or belongs to something else. */
-export function playerKey(event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'target' | 'defaultPrevented'>): TPlayerKey | null {
-  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return null;
+export function playerKey(
+  event: Pick<KeyboardEvent, 'key' | 'altKey' | 'ctrlKey' | 'metaKey' | 'target' | 'defaultPrevented'>,
+): TPlayerKey | null {
+  if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target))
+    return null;
   // A dialog (a confirmation) owns the keyboard while it is open.
-  if (event.target instanceof Element && event.target.closest('[role="dialog"], [aria-modal="true"]') !== null) return null;
+  if (event.target instanceof Element && event.target.closest('[role="dialog"], [aria-modal="true"]') !== null)
+    return null;
   switch (event.key) {
     case ' ':
       return { kind: 'toggle' };

@@ -30,5 +30,9 @@ export function withdrawPlayerLink(link: TPlayerLink): void {
 }
 
 export function usePlayerLink(): TPlayerLink | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }

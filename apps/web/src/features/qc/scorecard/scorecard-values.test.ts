@@ -17,7 +17,11 @@ describe('a criterion’s choices', () => {
       { value: '10', label: 'Need Improvement (10)' },
       { value: '0', label: 'No (0)' },
     ]);
-    expect(markChoices(criterion('poorObjectionAndNegotiationSkill'), 0).map((c) => c.label)).toEqual(['Yes (0)', 'Need Improvement (-10)', 'No (-20)']);
+    expect(markChoices(criterion('poorObjectionAndNegotiationSkill'), 0).map((c) => c.label)).toEqual([
+      'Yes (0)',
+      'Need Improvement (-10)',
+      'No (-20)',
+    ]);
     expect(markChoices(criterion('fatal'), 0).map((c) => c.value)).toEqual(['-100', '0']);
   });
 
@@ -38,7 +42,11 @@ describe('keys 1/2/3', () => {
     const crm = criterion('crm');
     expect([marksForKey(crm, '1'), marksForKey(crm, '2'), marksForKey(crm, '3')]).toEqual([20, 10, 0]);
     const greetings = criterion('greetings');
-    expect([marksForKey(greetings, '1'), marksForKey(greetings, '2'), marksForKey(greetings, '3')]).toEqual([0, -5, null]);
+    expect([marksForKey(greetings, '1'), marksForKey(greetings, '2'), marksForKey(greetings, '3')]).toEqual([
+      0,
+      -5,
+      null,
+    ]);
     expect(marksForKey(crm, '0')).toBeNull();
     expect(marksForKey(crm, 'a')).toBeNull();
     expect(marksForKey(crm, '12')).toBeNull();

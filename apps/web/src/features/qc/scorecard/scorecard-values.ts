@@ -1,6 +1,14 @@
 // What a scorecard column holds and shows, on the QC panel and the edit pages alike (docs/product.md §5 QC total, §9 scales):
 // the 14 marks and the three texts, the live total and grade, each criterion's choices and the EAS choices.
-import { isOnScale, qcGrade, qcTotal, type TQcCriterion, type TQcGrade, type TQcScores, type TScaleChoice } from '@crm/shared';
+import {
+  isOnScale,
+  qcGrade,
+  qcTotal,
+  type TQcCriterion,
+  type TQcGrade,
+  type TQcScores,
+  type TScaleChoice,
+} from '@crm/shared';
 
 export type TScorecardValues = {
   scores: TQcScores;
@@ -39,7 +47,9 @@ export type TMarkChoice = { value: string; label: string; disabled?: boolean };
 /** A criterion's choices, left to right as keys 1, 2, 3 pick them; a stored mark off the scale comes first, disabled. */
 export function markChoices(c: TQcCriterion, current: number): TMarkChoice[] {
   const choices = c.scale.map((s) => ({ value: String(s.marks), label: choiceLabel(s) }));
-  return isOnScale(c, current) ? choices : [{ value: String(current), label: `${current} (off the scale)`, disabled: true }, ...choices];
+  return isOnScale(c, current)
+    ? choices
+    : [{ value: String(current), label: `${current} (off the scale)`, disabled: true }, ...choices];
 }
 
 /** The marks key '1', '2' or '3' picks for a criterion (the scale's choices in order), or null for any other key. */
@@ -58,6 +68,9 @@ export function normalisedEas(stored: string): string {
 
 /** "EAS voice matched with report?": not checked, Yes, No, and an older record's own words if it has them. */
 export function easChoices(current: string): { value: string; label: string }[] {
-  const choices = [{ value: '', label: 'Not checked' }, ...EAS_CHOICES.map((choice) => ({ value: choice, label: choice }))];
+  const choices = [
+    { value: '', label: 'Not checked' },
+    ...EAS_CHOICES.map((choice) => ({ value: choice, label: choice })),
+  ];
   return choices.some((c) => c.value === current) ? choices : [...choices, { value: current, label: current }];
 }
