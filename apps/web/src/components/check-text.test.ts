@@ -2,7 +2,7 @@
 // unreadable, each read alone and with a hint of what it measures; and times written as the player shows them.
 import { describe, expect, it } from 'vitest';
 import { ANALYSIS_MESSAGES } from '@crm/shared';
-import { monoWithHold, pendingReply, stereoWithOvertalk } from '../features/voicelog/analysis-test-data.ts';
+import { monoWithHold, pendingReply, stereoWithOvertalk } from '../test/analysis-test-data.ts';
 import { checkChips, checkSummary, clockAt, secondsText } from './check-text.ts';
 
 const texts = (chips: { text: string }[]) => chips.map((c) => c.text);

@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { ANALYSIS_MESSAGES, type TVoiceFile, type TVoiceLogPage } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
-import { searchVoiceLog } from '../../voicelog/api.ts';
-import { checksOf, monoWithHold, pendingReply, stereoWithOvertalk } from '../../voicelog/analysis-test-data.ts';
+import { searchVoiceLog } from '../../../components/recording/api.ts';
+import { checksOf, monoWithHold, pendingReply, stereoWithOvertalk } from '../../../test/analysis-test-data.ts';
 import { useRecordingFilters } from './recording-filters.ts';
 import { NO_MATCHING_RECORDINGS, RecordingsCard } from './RecordingsCard.tsx';
 

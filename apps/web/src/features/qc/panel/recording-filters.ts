@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { VOICE_LOG_SORTS, type TVoiceLogSort } from '@crm/shared';
-import type { TVoiceLogFilters } from '../../voicelog/api.ts';
+import type { TVoiceLogFilters } from '../../../components/recording/api.ts';
 
 export type TRecordingFilters = Required<Pick<TVoiceLogFilters, 'sort'>> & Omit<TVoiceLogFilters, 'sort'>;
 

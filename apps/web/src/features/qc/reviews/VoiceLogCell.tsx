@@ -1,6 +1,6 @@
 // A table cell's recording: the shared player for {date}/{fileName}, or the screen's "no audio" text.
 import { Text } from '@mantine/core';
-import { RecordingPlayer } from '../../voicelog/RecordingPlayer.tsx';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer.tsx';
 
 type Props = { recording: { date: string; fileName: string } | null; missingText: string; label: string };
 

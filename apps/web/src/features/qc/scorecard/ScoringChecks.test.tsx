@@ -7,7 +7,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANALYSIS_MESSAGES, bestScores, type TRecordingAnalysisReply } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
-import { monoWithHold, pendingReply } from '../../voicelog/analysis-test-data.ts';
+import { monoWithHold, pendingReply } from '../../../test/analysis-test-data.ts';
 import { HoldHint } from './HoldHint.tsx';
 import { Scorecard } from './Scorecard.tsx';
 import { ScoringPlayer, type TRecordingRef } from './ScoringPlayer.tsx';

@@ -5,7 +5,7 @@
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
 import { Box, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { RecordingPlayer } from '../../voicelog/RecordingPlayer.tsx';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer.tsx';
 import { ScoringChecks } from './ScoringChecks.tsx';
 import { parseSpeed, playerKey, SPEED_STORAGE_KEY, SPEEDS, speedLabel, stepSpeed, type TSpeed } from './player-keys.ts';
 

@@ -1,7 +1,7 @@
 // The Hold Process hint's words: each hold over the limit with its length and place, the longest three when there
 // are more, nothing before the analysis is done.
 import { describe, expect, it } from 'vitest';
-import { monoWithHold, pendingReply } from '../../voicelog/analysis-test-data.ts';
+import { monoWithHold, pendingReply } from '../../../test/analysis-test-data.ts';
 import { holdHints } from './hold-hint.ts';
 
 const hold = (startSec: number, seconds: number) => ({ startSec, endSec: startSec + seconds });

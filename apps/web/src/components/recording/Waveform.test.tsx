@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithApp } from '../../test/render.tsx';
-import { monoWithHold, stereoWithOvertalk } from './analysis-test-data.ts';
+import { monoWithHold, stereoWithOvertalk } from '../../test/analysis-test-data.ts';
 import { peaksPath, Waveform } from './Waveform.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,6 +1,6 @@
 // The shaded regions: dead air from 2 s where no channel speaks, holds (shaded once, as holds), overtalk.
 import { describe, expect, it } from 'vitest';
-import { monoWithHold, pendingReply, stereoWithOvertalk } from './analysis-test-data.ts';
+import { monoWithHold, pendingReply, stereoWithOvertalk } from '../../test/analysis-test-data.ts';
 import { gapsOf, unionOfSpans, waveformRegions } from './waveform-regions.ts';
 
 const brief = (regions: ReturnType<typeof waveformRegions>) =>
