@@ -1,4 +1,4 @@
-// Server configuration, read once from the environment (documented in the README).
+// Server configuration, read once from the environment (documented in docs/configuration.md, made from ZEnv).
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,33 +22,82 @@ function wholeNumber(name: string, min: number, fallback: number) {
     .default(fallback);
 }
 
-const ZEnv = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().optional(),
-  DATABASE_URL: z.string().url().optional(),
+/**
+ * The environment the server reads. Each variable's description is its row in docs/configuration.md (config-doc.ts
+ * renders it; a trailing "Default: …" gives the default in words where it is computed or not in the schema).
+ */
+export const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('HTTP port (web app and API on one port)'),
+  HOST: z.string().default('0.0.0.0').describe('interface to listen on'),
+  DATA_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'embedded PostgreSQL data (`pg/`), the generated token secret (`jwt-secret`); a relative path is taken from where you run npm. Default: `data/` at the top of the repository',
+    ),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      "a PostgreSQL server to use instead of the embedded one, as the server's own role (owns nothing, no superuser), e.g. `postgres://crm_app:secret@db:5432/crm` (docs/operations.md, Running on PostgreSQL)",
+    ),
   DATABASE_OWNER_URL: z
     .string()
     .url('DATABASE_OWNER_URL must be a postgres:// URL of the schema owner, on the database of DATABASE_URL')
-    .optional(),
+    .optional()
+    .describe(
+      "the schema owner on the same database, e.g. `postgres://crm_owner:secret@db:5432/crm`: migrations and the grants to `DATABASE_URL`'s role run as it at start-up, nothing else (docs/trust.md, Database roles); needs `DATABASE_URL`",
+    ),
   READ_DATABASE_URL: z
     .string()
     .url('READ_DATABASE_URL must be a postgres:// URL of a streaming replica of DATABASE_URL')
-    .optional(),
-  READ_MAX_LAG_MS: wholeNumber('READ_MAX_LAG_MS', 100, 5_000),
-  CRM_ADMIN_PASSWORD: z.string().min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters').optional(),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    .optional()
+    .describe(
+      'a streaming replica of `DATABASE_URL` for the heavy reads (docs/operations.md, Read replica); needs `DATABASE_URL`',
+    ),
+  READ_MAX_LAG_MS: wholeNumber('READ_MAX_LAG_MS', 100, 5_000).describe(
+    'how far behind the primary the replica may be (at least 100); further behind, the heavy reads go to the primary until it catches up',
+  ),
+  CRM_ADMIN_PASSWORD: z
+    .string()
+    .min(8, 'CRM_ADMIN_PASSWORD must be at least 8 characters')
+    .optional()
+    .describe(
+      'password of the `admin` user made on the first start; it must meet the password rules (docs/trust.md, Passwords) or the first start stops saying which it breaks. Default: random, printed once',
+    ),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'JWT_SECRET must be at least 32 characters')
+    .optional()
+    .describe(
+      'token signing secret (at least 32 characters); set it when several server processes share one database. Default: generated once, kept in `DATA_DIR/jwt-secret`',
+    ),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
     .min(60)
-    .default(12 * 60 * 60),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOGIN_RATE_LIMIT: wholeNumber('LOGIN_RATE_LIMIT', 1, 10),
-  LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 20),
-  LOGIN_DAILY_LIMIT_PER_IP: wholeNumber('LOGIN_DAILY_LIMIT_PER_IP', 1, 1000),
-  LOGIN_BACKOFF_AFTER: wholeNumber('LOGIN_BACKOFF_AFTER', 1, 10),
-  LOGIN_BACKOFF_MAX_SECONDS: wholeNumber('LOGIN_BACKOFF_MAX_SECONDS', 1, 3600),
+    .default(12 * 60 * 60)
+    .describe('how long a sign-in lasts, in seconds (the default is 12 h, a shift)'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('`fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`'),
+  LOGIN_RATE_LIMIT: wholeNumber('LOGIN_RATE_LIMIT', 1, 10).describe(
+    'failed sign-ins per minute for one username, from all addresses together, then 429 (docs/operations.md, Security)',
+  ),
+  LOGIN_RATE_LIMIT_PER_IP: wholeNumber('LOGIN_RATE_LIMIT_PER_IP', 1, 20).describe(
+    'failed sign-ins per minute from one client address, whatever the usernames, then 429',
+  ),
+  LOGIN_DAILY_LIMIT_PER_IP: wholeNumber('LOGIN_DAILY_LIMIT_PER_IP', 1, 1000).describe(
+    'failed sign-ins per day from one client address, then 429 until its day is over (docs/trust.md, Sign-in limits)',
+  ),
+  LOGIN_BACKOFF_AFTER: wholeNumber('LOGIN_BACKOFF_AFTER', 1, 10).describe(
+    'failures of one account within a day from which each failure makes it wait: 1 minute, doubling with each further failure',
+  ),
+  LOGIN_BACKOFF_MAX_SECONDS: wholeNumber('LOGIN_BACKOFF_MAX_SECONDS', 1, 3600).describe(
+    'the longest wait of an account; a sign-in that succeeds ends it',
+  ),
   MFA_REQUIRED: z
     .string()
     .transform((v, ctx) => {
@@ -56,41 +105,106 @@ const ZEnv = z.object({
       if (typeof parsed === 'string') ctx.addIssue({ code: 'custom', message: parsed });
       return typeof parsed === 'string' ? [] : parsed;
     })
-    .optional(),
-  MFA_GRACE_SIGNINS: wholeNumber('MFA_GRACE_SIGNINS', 0, 3),
-  HEAVY_READS_PER_USER: wholeNumber('HEAVY_READS_PER_USER', 1, defaultHeavyReadsPerUser()),
-  DOWNLOAD_IDLE_SECONDS: wholeNumber('DOWNLOAD_IDLE_SECONDS', 1, 30),
-  TRUST_PROXY: z.string().optional(),
-  BODY_TIMEOUT_SECONDS: wholeNumber('BODY_TIMEOUT_SECONDS', 1, 15),
-  HEADERS_TIMEOUT_SECONDS: wholeNumber('HEADERS_TIMEOUT_SECONDS', 1, 20),
-  WEB_DIST: z.string().optional(),
-  DIALER: z.enum(['vicidial', 'simulated'], { message: 'DIALER must be vicidial or simulated' }).optional(),
+    .optional()
+    .describe(
+      "who gives a second factor (an authenticator app's code) after the password: `admins` (every admin, the `admin` user included), `admins,qc`, or `none` (unsafe: for test set-ups and the older client); agents never (docs/trust.md, Second factor). Default: `admins`",
+    ),
+  MFA_GRACE_SIGNINS: wholeNumber('MFA_GRACE_SIGNINS', 0, 3).describe(
+    'sign-ins an account that must set up its second factor may still put it off (*Skip for now*); `0`: at once',
+  ),
+  HEAVY_READS_PER_USER: wholeNumber('HEAVY_READS_PER_USER', 1, defaultHeavyReadsPerUser()).describe(
+    "exports, reports, insights and print JSON one user may run at once; more answer 429 `HEAVY_READS_BUSY` (docs/trust.md). Default: half the machine's cores, at least 1",
+  ),
+  DOWNLOAD_IDLE_SECONDS: wholeNumber('DOWNLOAD_IDLE_SECONDS', 1, 30).describe(
+    'a download whose reader takes nothing for this long is cut and its database connection freed (docs/trust.md)',
+  ),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .describe(
+      'the reverse proxies whose `X-Forwarded-For`/`X-Forwarded-Proto` are believed: their addresses or CIDR ranges separated by commas (`127.0.0.1`, `10.0.0.0/8`, `loopback`), or the number of proxies in front (`1`); `true` is refused. Default: unset (trust none)',
+    ),
+  BODY_TIMEOUT_SECONDS: wholeNumber('BODY_TIMEOUT_SECONDS', 1, 15).describe(
+    'a request body that brings less than 1 KiB in this many seconds, while the server is reading it, has its connection closed',
+  ),
+  HEADERS_TIMEOUT_SECONDS: wholeNumber('HEADERS_TIMEOUT_SECONDS', 1, 20).describe(
+    "the longest a client may take to send a request's headers",
+  ),
+  WEB_DIST: z.string().optional().describe('the built web app the server serves. Default: `apps/web/dist`'),
+  DIALER: z
+    .enum(['vicidial', 'simulated'], { message: 'DIALER must be vicidial or simulated' })
+    .optional()
+    .describe(
+      '`simulated` runs a built-in dialer simulator whose figures are labelled "Simulated" on the dashboard: `DIALER=simulated npm start` shows live figures without a VICIdial, and pops the next generated lead on an agent\'s `/CRM` 3 s after each save. `vicidial` (implied by `VICIDIAL_URL`) reads a real one. Unset and no `VICIDIAL_URL`: the dashboard says "Dialer not configured"',
+    ),
   VICIDIAL_URL: z
     .url({ protocol: /^https?$/, message: 'VICIDIAL_URL must be the http(s) URL of non_agent_api.php' })
-    .optional(),
-  VICIDIAL_USER: z.string().optional(),
-  VICIDIAL_PASS: z.string().optional(),
-  VICIDIAL_USER_GROUPS: z.string().optional(),
+    .optional()
+    .describe(
+      'full URL of the VICIdial non-agent API, e.g. `http://dialer.example/vicidial/non_agent_api.php`; the server polls `function=user_group_status` there (the browser never sees it)',
+    ),
+  VICIDIAL_USER: z
+    .string()
+    .optional()
+    .describe(
+      'the VICIdial API user (user level 7+, "view reports"; for sends and the dialer kept in step also level 8+, "modify leads" and "modify lists"); required with `VICIDIAL_URL`, never sent to the browser or logged',
+    ),
+  VICIDIAL_PASS: z
+    .string()
+    .optional()
+    .describe("the VICIdial API user's password; required with `VICIDIAL_URL`, never sent to the browser or logged"),
+  VICIDIAL_USER_GROUPS: z
+    .string()
+    .optional()
+    .describe(
+      'user groups whose live figures the dashboard shows, separated by commas or `|`, e.g. `VIRTUAL,INHOUSE`; required with `VICIDIAL_URL`',
+    ),
   VICIDIAL_AGENT_API_URL: z
     .url({ protocol: /^https?$/, message: 'VICIDIAL_AGENT_API_URL must be the http(s) URL of agc/api.php' })
-    .optional(),
+    .optional()
+    .describe(
+      "VICIdial's agent API, where a popped call's disposition goes (`function=external_status`, same API user). Default: `VICIDIAL_URL` with `/vicidial/non_agent_api.php` replaced by `/agc/api.php`",
+    ),
   SCREEN_POP_POLL_MS: z.coerce
     .number()
     .int('SCREEN_POP_POLL_MS must be a whole number')
     .min(1000, 'SCREEN_POP_POLL_MS must be at least 1000')
-    .default(1000),
-  SCREEN_POP_CONCURRENCY: wholeNumber('SCREEN_POP_CONCURRENCY', 1, 20),
-  DIALER_POLL_MS: z.coerce.number().int().min(1000, 'DIALER_POLL_MS must be at least 1000').default(5000),
-  DIALER_SEND_TIMEOUT_MS: wholeNumber('DIALER_SEND_TIMEOUT_MS', 50, 10_000),
-  DIALER_SEND_RETRIES: wholeNumber('DIALER_SEND_RETRIES', 0, 3),
-  DIALER_SEND_BACKOFF_MS: wholeNumber('DIALER_SEND_BACKOFF_MS', 0, 1000),
-  DIALER_SEND_CONCURRENCY: wholeNumber('DIALER_SEND_CONCURRENCY', 1, 8),
+    .default(1000)
+    .describe(
+      'how often the VICIdial session of each agent with `/CRM` open is read (`function=agent_status`) for the screen pop, in milliseconds (at least `1000`); a read taking over 2 s counts as failed (docs/guide/call-loop.md, Screen pop)',
+    ),
+  SCREEN_POP_CONCURRENCY: wholeNumber('SCREEN_POP_CONCURRENCY', 1, 20).describe(
+    '`agent_status` requests in flight at once during one pass over the watched agents',
+  ),
+  DIALER_POLL_MS: z.coerce
+    .number()
+    .int()
+    .min(1000, 'DIALER_POLL_MS must be at least 1000')
+    .default(5000)
+    .describe(
+      'how often the dialer is read, in milliseconds (at least `1000`); a read taking over 4 s counts as failed',
+    ),
+  DIALER_SEND_TIMEOUT_MS: wholeNumber('DIALER_SEND_TIMEOUT_MS', 50, 10_000).describe(
+    'an `add_lead` request unanswered this long has failed; the lead is looked up before it is tried again',
+  ),
+  DIALER_SEND_RETRIES: wholeNumber('DIALER_SEND_RETRIES', 0, 3).describe(
+    'tries after the first of a lead whose request failed (network, time-out, HTTP 5xx); then it counts as failed',
+  ),
+  DIALER_SEND_BACKOFF_MS: wholeNumber('DIALER_SEND_BACKOFF_MS', 0, 1000).describe(
+    'the wait before the first retry; it doubles for each further one',
+  ),
+  DIALER_SEND_CONCURRENCY: wholeNumber('DIALER_SEND_CONCURRENCY', 1, 8).describe(
+    "`add_lead` requests in flight at once while leads are sent to the dialer (the campaign's rate still applies)",
+  ),
   PHONE_COUNTRY: z
     .string()
     .trim()
     .toUpperCase()
     .refine(isPhoneCountry, 'PHONE_COUNTRY must be a two-letter country code, e.g. BD')
-    .default(DEFAULT_PHONE_COUNTRY),
+    .default(DEFAULT_PHONE_COUNTRY)
+    .describe(
+      'the country of lead phone numbers written without a country code (`017…` is read as `+88017…`); a two-letter code such as `IN`, checked at start-up. Numbers are stored in E.164 (`+8801712345678`)',
+    ),
   TIME_ZONE: z
     .string()
     .transform((name, ctx) => {
@@ -102,44 +216,79 @@ const ZEnv = z.object({
         });
       return zone ?? name;
     })
-    .optional(),
+    .optional()
+    .describe(
+      "the call centre's time zone, an IANA name such as `Asia/Dhaka` or `UTC`, checked at start-up (an unknown name stops the start and says so). Days start at midnight there (today's sign-ins, the agent's calls of today, the audit log's *From*/*To*) and every date written for people is its wall clock, `yyyy-MM-dd HH:mm:ss`: CSV and xlsx exports, the screens (whatever the browser's own zone), the times in messages. JSON replies keep ISO-8601 UTC times (`…Z`); the process's `TZ` and PostgreSQL's `TimeZone` play no part. Default: the machine's zone",
+    ),
   LEAD_UPLOAD_MAX_MB: z.coerce
     .number()
     .int('LEAD_UPLOAD_MAX_MB must be a whole number')
     .min(1, 'LEAD_UPLOAD_MAX_MB must be at least 1')
-    .default(DEFAULT_LEAD_UPLOAD_MAX_MB),
-  RECORDINGS_DIR: z.string().optional(),
+    .default(DEFAULT_LEAD_UPLOAD_MAX_MB)
+    .describe(
+      'the largest lead CSV accepted, in MB (a million leads take ~200 MB); a larger file is refused with 413 and nothing is stored',
+    ),
+  RECORDINGS_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'call recordings, one folder per call date `{yyyy-MM-dd}/` (docs/guide/voicelog.md). Default: `DATA_DIR/recordings`',
+    ),
   VOICE_LOG_URL: z
     .url({
       protocol: /^https?$/,
       message:
         'VOICE_LOG_URL must be the http(s) URL of the voice-log server (its /search and /download-mp3 sit under it)',
     })
-    .optional(),
+    .optional()
+    .describe(
+      'an external voice-log server with the same `/search` and `/download-mp3` calls, used instead of `RECORDINGS_DIR` (the CRM forwards to it)',
+    ),
   VOICE_LOG_TIMEOUT_MS: z.coerce
     .number()
     .int('VOICE_LOG_TIMEOUT_MS must be a whole number')
     .min(100, 'VOICE_LOG_TIMEOUT_MS must be at least 100')
-    .default(10_000),
-  ANALYSIS_CONCURRENCY: wholeNumber('ANALYSIS_CONCURRENCY', 0, defaultAnalysisConcurrency()),
+    .default(10_000)
+    .describe('how long the external voice-log server may take to start answering before the user gets a 502'),
+  ANALYSIS_CONCURRENCY: wholeNumber('ANALYSIS_CONCURRENCY', 0, defaultAnalysisConcurrency()).describe(
+    "recordings this server process analyses at once, each in a worker thread of its own (docs/guide/voicelog.md, Automatic checks); `0`: this process only queues them, for other processes to analyse. Default: the machine's cores − 1, at least 1",
+  ),
   HOLD_SECONDS: z.coerce
     .number('HOLD_SECONDS must be a number of seconds')
     .min(1, 'HOLD_SECONDS must be at least 1')
-    .default(DEFAULT_HOLD_SECONDS),
+    .default(DEFAULT_HOLD_SECONDS)
+    .describe("a silence longer than this is a hold (the scorecard's Hold Process rule)"),
   ANALYSIS_AGENT_CHANNEL: z
     .enum(['left', 'right'], { message: 'ANALYSIS_AGENT_CHANNEL must be left or right' })
-    .default('left'),
-  RECORDINGS_SCAN_SECONDS: wholeNumber('RECORDINGS_SCAN_SECONDS', 0, 30),
-  ANALYSIS_JOB_TIMEOUT_SECONDS: wholeNumber('ANALYSIS_JOB_TIMEOUT_SECONDS', 2, 600),
-  DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', 1, DEFAULT_DB_LIMITS.poolSize),
-  DB_POOL_TIMEOUT_MS: wholeNumber('DB_POOL_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.poolTimeoutMs),
-  DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.statementTimeoutMs),
-  DB_LOCK_TIMEOUT_MS: wholeNumber('DB_LOCK_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.lockTimeoutMs),
-  DB_BULK_POOL_SIZE: wholeNumber('DB_BULK_POOL_SIZE', 2, DEFAULT_DB_LIMITS.bulkPoolSize),
+    .default('left')
+    .describe("on stereo recordings, which channel is the agent's (`left` or `right`)"),
+  RECORDINGS_SCAN_SECONDS: wholeNumber('RECORDINGS_SCAN_SECONDS', 0, 30).describe(
+    'how often `RECORDINGS_DIR` is read again for new, changed and removed recordings; `0`: only at start-up (a search still reads a date folder whose contents changed)',
+  ),
+  ANALYSIS_JOB_TIMEOUT_SECONDS: wholeNumber('ANALYSIS_JOB_TIMEOUT_SECONDS', 2, 600).describe(
+    'an analysis running longer is stopped; a job whose server died expires this long plus 5 s after it started and is retried within 10 s of that (pg-boss looks for expired jobs every 10 s)',
+  ),
+  DB_POOL_SIZE: wholeNumber('DB_POOL_SIZE', 1, DEFAULT_DB_LIMITS.poolSize).describe(
+    "database connections of the interactive pool (every screen, the agents' calls)",
+  ),
+  DB_POOL_TIMEOUT_MS: wholeNumber('DB_POOL_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.poolTimeoutMs).describe(
+    'how long a request waits for a free database connection before it is answered 503 *The server is busy* (the bulk pool waits 10× as long)',
+  ),
+  DB_STATEMENT_TIMEOUT_MS: wholeNumber('DB_STATEMENT_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.statementTimeoutMs).describe(
+    'the longest statement of the interactive pool (PostgreSQL `statement_timeout`); longer ones are cancelled and rolled back',
+  ),
+  DB_LOCK_TIMEOUT_MS: wholeNumber('DB_LOCK_TIMEOUT_MS', 100, DEFAULT_DB_LIMITS.lockTimeoutMs).describe(
+    'the longest wait of an interactive statement for a lock (a locked table, a row another change holds; `lock_timeout`)',
+  ),
+  DB_BULK_POOL_SIZE: wholeNumber('DB_BULK_POOL_SIZE', 2, DEFAULT_DB_LIMITS.bulkPoolSize).describe(
+    'connections of the bulk pool: lead uploads (two each), generate, regenerate, delete, CSV reports, QC exports',
+  ),
   DB_BULK_STATEMENT_TIMEOUT_MS: wholeNumber(
     'DB_BULK_STATEMENT_TIMEOUT_MS',
     1000,
     DEFAULT_DB_LIMITS.bulkStatementTimeoutMs,
+  ).describe(
+    "the longest statement of the bulk pool (the default is 30 min): a whole upload's `COPY`, a whole report's cursor; it waits for locks as long",
   ),
 });
 
