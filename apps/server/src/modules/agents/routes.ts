@@ -40,7 +40,12 @@ export async function agentRoutes(app: App) {
     '/api/ac/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, response: { 200: zPaged(ZAgent) } },
+      schema: {
+        summary: 'List agents a page at a time',
+        description: '`page` is 0-based. See docs/api.md, Pages.',
+        params: ZPageParams,
+        response: { 200: zPaged(ZAgent) },
+      },
     },
     async (req) => findAgentsPage(app.db, req.params),
   );
@@ -49,7 +54,12 @@ export async function agentRoutes(app: App) {
     '/api/ac/search',
     {
       config: ADMINS,
-      schema: { querystring: ZAgentSearchQuery, response: { 200: z.array(ZAgent) } },
+      schema: {
+        summary: 'Search agents by name, agent id or type',
+        description: 'Matches when any criterion matches; at most 500.',
+        querystring: ZAgentSearchQuery,
+        response: { 200: z.array(ZAgent) },
+      },
     },
     async (req) => searchAgents(app.db, req.query),
   );
@@ -58,7 +68,12 @@ export async function agentRoutes(app: App) {
     '/api/ac/addAgent',
     {
       config: ADMINS,
-      schema: { body: ZCreateAgentRequest, response: { 200: ZAgent, 409: ZErrorReply } },
+      schema: {
+        summary: 'Add an agent',
+        description: '409 when the agent id is taken. Audited. See docs/guide/agents.md.',
+        body: ZCreateAgentRequest,
+        response: { 200: ZAgent, 409: ZErrorReply },
+      },
     },
     async (req) => createAgent(app.db, req.body, actorOf(req)),
   );
@@ -67,7 +82,7 @@ export async function agentRoutes(app: App) {
     '/api/ac/getAgentList',
     {
       config: ADMINS,
-      schema: { response: { 200: z.array(ZAgent) } },
+      schema: { summary: 'List every agent', response: { 200: z.array(ZAgent) } },
     },
     async () => findAllAgents(app.db),
   );
@@ -76,7 +91,12 @@ export async function agentRoutes(app: App) {
     '/api/ac/deleteAgent/:id',
     {
       config: ADMINS,
-      schema: { params: ZAgentIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Delete an agent',
+        description: 'Audited. See docs/guide/agents.md.',
+        params: ZAgentIdParams,
+        response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req, reply) => {
       await deleteAgent(app.db, req.params.id, actorOf(req));
@@ -88,7 +108,12 @@ export async function agentRoutes(app: App) {
     '/api/ac/editAgent',
     {
       config: ADMINS,
-      schema: { body: ZUpdateAgentRequest, response: { 200: ZAgent, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Change an agent',
+        description: 'Setting an agent Inactive ends their sessions. Audited. See docs/guide/agents.md.',
+        body: ZUpdateAgentRequest,
+        response: { 200: ZAgent, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => updateAgent(app.db, req.body, actorOf(req)),
   );
@@ -97,7 +122,7 @@ export async function agentRoutes(app: App) {
     '/api/ac/getAgent/:id',
     {
       config: ADMINS,
-      schema: { params: ZAgentIdParams, response: { 200: ZAgent, 404: ZErrorReply } },
+      schema: { summary: 'Get an agent by id', params: ZAgentIdParams, response: { 200: ZAgent, 404: ZErrorReply } },
     },
     async (req) => findAgent(app.db, req.params.id),
   );
@@ -106,7 +131,7 @@ export async function agentRoutes(app: App) {
     '/api/ac/totalAgents',
     {
       config: ADMINS,
-      schema: { response: { 200: z.number().int() } },
+      schema: { summary: 'Count the agents', response: { 200: z.number().int() } },
     },
     async () => countAgents(app.db),
   );
@@ -116,6 +141,9 @@ export async function agentRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'Add agents from a CSV file',
+        description:
+          'Multipart `file`; answers the number added, or 400 `{message, errors, errorCount}` with nothing stored. See docs/guide/agents.md.',
         response: { 200: z.number().int(), 400: z.union([ZAgentUploadRejection, ZErrorReply]), 413: ZErrorReply },
       },
     },
@@ -129,7 +157,10 @@ export async function agentRoutes(app: App) {
     '/api/file/download/csv',
     {
       config: ADMINS,
-      schema: { response: { 200: zFileReply(MEDIA_TYPES.csv, 'The agent upload template, as a CSV download') } },
+      schema: {
+        summary: 'Download the agent CSV template',
+        response: { 200: zFileReply(MEDIA_TYPES.csv, 'The agent upload template, as a CSV download') },
+      },
     },
     async (_req, reply) =>
       reply

@@ -27,7 +27,13 @@ export async function authRoutes(app: App) {
     {
       config: PUBLIC,
       ...limit,
-      schema: { body: ZSignInAdminRequest, response: { 200: ZAdminSignInResponse, ...replies } },
+      schema: {
+        summary: 'Sign in an admin or QC inspector with username and password',
+        description:
+          'Answers `{jwtToken}`, or, while a second factor is due, `{mfaRequired, mfaToken}` / `{enrolRequired, mfaToken, secret, otpauthUrl}` instead of a token. Rate-limited (429 with `Retry-After`). See docs/trust.md, Second factor and Sign-in limits.',
+        body: ZSignInAdminRequest,
+        response: { 200: ZAdminSignInResponse, ...replies },
+      },
     },
     async (req) =>
       signInSuperAdmin(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, mfa: app.config.mfa }),
@@ -38,7 +44,13 @@ export async function authRoutes(app: App) {
     {
       config: PUBLIC,
       ...limit,
-      schema: { body: ZSignInAgentRequest, response: { 200: ZSignInResponse, ...replies } },
+      schema: {
+        summary: 'Sign in an agent to a campaign for a shift',
+        description:
+          'Answers `{jwtToken}`; 401 for wrong credentials, rate-limited like the other sign-ins (429). See docs/api.md, Signing in.',
+        body: ZSignInAgentRequest,
+        response: { 200: ZSignInResponse, ...replies },
+      },
     },
     async (req) => signInAgent(app.db, app.tokens, req.body, app.config.timeZone),
   );
@@ -52,7 +64,7 @@ export async function sessionRoutes(app: App) {
     '/api/auth/me',
     {
       config: EVERY_ROLE,
-      schema: { response: { 200: ZSessionUser } },
+      schema: { summary: 'Show who the session token belongs to', response: { 200: ZSessionUser } },
     },
     async (req) => sessionUser(currentUser(req)),
   );
@@ -61,7 +73,7 @@ export async function sessionRoutes(app: App) {
     '/api/auth/signOut',
     {
       config: EVERY_ROLE,
-      schema: { response: { 200: ZSignOutResult } },
+      schema: { summary: 'Sign out: end every token of the user, on every device', response: { 200: ZSignOutResult } },
     },
     async (req) => signOut(app.db, currentUser(req)),
   );
@@ -70,7 +82,12 @@ export async function sessionRoutes(app: App) {
     '/api/auth/media-token',
     {
       config: EVERY_ROLE,
-      schema: { response: { 200: ZMediaToken } },
+      schema: {
+        summary: 'Get a 5-minute media token for links, audio and event streams',
+        description:
+          'Only downloads, recordings and streams accept it, as `?token=`; a session token is never accepted in a URL. See docs/api.md, Signing in.',
+        response: { 200: ZMediaToken },
+      },
     },
     async (req) => issueMediaToken(app.tokens, currentUser(req)),
   );

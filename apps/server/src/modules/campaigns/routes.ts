@@ -34,7 +34,7 @@ export async function campaignRoutes(app: App) {
     '/cc/campaigns',
     {
       config: PUBLIC,
-      schema: { response: { 200: z.array(ZCampaign) } },
+      schema: { summary: 'List every campaign by name', response: { 200: z.array(ZCampaign) } },
     },
     async () => findCampaigns(app.db),
   );
@@ -43,7 +43,12 @@ export async function campaignRoutes(app: App) {
     '/cc/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, response: { 200: zPaged(ZCampaign) } },
+      schema: {
+        summary: 'List campaigns a page at a time, newest first',
+        description: '`page` is 0-based. See docs/api.md, Pages.',
+        params: ZPageParams,
+        response: { 200: zPaged(ZCampaign) },
+      },
     },
     async (req) => findCampaignsPage(app.db, req.params),
   );
@@ -52,7 +57,12 @@ export async function campaignRoutes(app: App) {
     '/cc/searchCampaign',
     {
       config: ADMINS,
-      schema: { querystring: ZCampaignSearchQuery, response: { 200: z.array(ZCampaign) } },
+      schema: {
+        summary: 'Search campaigns by id, name, call target or status',
+        description: 'Matches when any criterion matches (case-insensitive contains); at most 500.',
+        querystring: ZCampaignSearchQuery,
+        response: { 200: z.array(ZCampaign) },
+      },
     },
     async (req) => searchCampaigns(app.db, req.query),
   );
@@ -61,7 +71,12 @@ export async function campaignRoutes(app: App) {
     '/cc/addCampaign',
     {
       config: ADMINS,
-      schema: { body: ZCreateCampaignRequest, response: { 200: ZCampaign } },
+      schema: {
+        summary: 'Add a campaign',
+        description: '409 when a campaign of that name exists. Audited. See docs/guide/campaigns.md.',
+        body: ZCreateCampaignRequest,
+        response: { 200: ZCampaign },
+      },
     },
     async (req) => createCampaign(app.db, req.body, actorOf(req)),
   );
@@ -70,7 +85,7 @@ export async function campaignRoutes(app: App) {
     '/cc/campaign/:id',
     {
       config: ADMINS,
-      schema: { params: ZCampaignIdParams, response: { 200: ZCampaign } },
+      schema: { summary: 'Get a campaign by id', params: ZCampaignIdParams, response: { 200: ZCampaign } },
     },
     async (req) => findCampaign(app.db, req.params.id),
   );
@@ -79,7 +94,13 @@ export async function campaignRoutes(app: App) {
     '/cc/updateCampaign',
     {
       config: ADMINS,
-      schema: { body: ZUpdateCampaignRequest, response: { 200: ZCampaign } },
+      schema: {
+        summary: 'Change a campaign',
+        description:
+          "By `id`; an absent type, target, status or callback grace keeps the stored one. Making it inactive or renaming it ends its agents' sign-ins. Audited. See docs/guide/campaigns.md.",
+        body: ZUpdateCampaignRequest,
+        response: { 200: ZCampaign },
+      },
     },
     async (req) => updateCampaign(app.db, req.body, actorOf(req)),
   );
@@ -88,7 +109,12 @@ export async function campaignRoutes(app: App) {
     '/cc/delete/:id',
     {
       config: ADMINS,
-      schema: { params: ZCampaignIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Delete a campaign',
+        description: "409 while records are still attached. Ends its agents' sign-ins. Audited.",
+        params: ZCampaignIdParams,
+        response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req, reply) => {
       await deleteCampaign(app.db, req.params.id, actorOf(req));
@@ -96,16 +122,26 @@ export async function campaignRoutes(app: App) {
     },
   );
 
-  app.get('/cc/totalCampaigns', { config: ADMINS, schema: total }, async () => countCampaigns(app.db));
-  app.get('/cc/totalInbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Inbound'));
-  app.get('/cc/totalOutbound', { config: ADMINS, schema: total }, async () => countCampaigns(app.db, 'Outbound'));
+  app.get('/cc/totalCampaigns', { config: ADMINS, schema: { ...total, summary: 'Count all campaigns' } }, async () =>
+    countCampaigns(app.db),
+  );
+  app.get(
+    '/cc/totalInbound',
+    { config: ADMINS, schema: { ...total, summary: 'Count the inbound campaigns' } },
+    async () => countCampaigns(app.db, 'Inbound'),
+  );
+  app.get(
+    '/cc/totalOutbound',
+    { config: ADMINS, schema: { ...total, summary: 'Count the outbound campaigns' } },
+    async () => countCampaigns(app.db, 'Outbound'),
+  );
 
   // Ours, not the spec's: the list's Leads column in one call instead of one countNumberOfDataAvailable per row.
   app.get(
     '/cc/leadCounts',
     {
       config: ADMINS,
-      schema: { response: { 200: ZCampaignLeadCounts } },
+      schema: { summary: "Count each campaign's leads, by campaign name", response: { 200: ZCampaignLeadCounts } },
     },
     async () => countLeadsByCampaign(app.db),
   );

@@ -9,7 +9,12 @@ export async function dashboardRoutes(app: App) {
     '/dynamic/dashboard',
     {
       config: ADMINS,
-      schema: { response: { 200: ZDashboard } },
+      schema: {
+        summary: "Show each campaign's lead figures for the dashboard",
+        description:
+          '`calledLeads` counts leads with a call attempt, `completedLeads` those completed. See docs/guide/dashboard.md.',
+        response: { 200: ZDashboard },
+      },
     },
     async () => findDashboard(app.db),
   );

@@ -33,7 +33,11 @@ export async function dataTableRoutes(app: App) {
     '/dt/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, response: { 200: zPaged(ZDataTable) } },
+      schema: {
+        summary: 'List data tables a page at a time',
+        params: ZPageParams,
+        response: { 200: zPaged(ZDataTable) },
+      },
     },
     async (req) => findDataTablesPage(app.db, req.params),
   );
@@ -42,7 +46,12 @@ export async function dataTableRoutes(app: App) {
     '/dt/searchDataTables',
     {
       config: ADMINS,
-      schema: { querystring: ZDataTableSearchQuery, response: { 200: z.array(ZDataTable) } },
+      schema: {
+        summary: 'Search data tables by name, campaign or number of fields',
+        description: 'Matches when any criterion matches; at most 500.',
+        querystring: ZDataTableSearchQuery,
+        response: { 200: z.array(ZDataTable) },
+      },
     },
     async (req) => searchDataTables(app.db, req.query),
   );
@@ -51,7 +60,12 @@ export async function dataTableRoutes(app: App) {
     '/dt/addDataTables',
     {
       config: ADMINS,
-      schema: { body: ZCreateDataTableRequest, response: { 200: ZDataTable } },
+      schema: {
+        summary: "Add a campaign's data table with its columns",
+        description: 'Audited. See docs/guide/data-tables.md.',
+        body: ZCreateDataTableRequest,
+        response: { 200: ZDataTable },
+      },
     },
     async (req) => createDataTable(app.db, req.body, actorOf(req)),
   );
@@ -60,7 +74,7 @@ export async function dataTableRoutes(app: App) {
     '/dt/viewAllDataTables',
     {
       config: ADMINS,
-      schema: { response: { 200: z.array(ZDataTable) } },
+      schema: { summary: 'List every data table', response: { 200: z.array(ZDataTable) } },
     },
     async () => findAllDataTables(app.db),
   );
@@ -69,7 +83,12 @@ export async function dataTableRoutes(app: App) {
     '/dt/deleteDataTables/:id',
     {
       config: ADMINS,
-      schema: { params: ZDataTableIdParams, response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Delete a data table',
+        description: 'Audited. See docs/guide/data-tables.md.',
+        params: ZDataTableIdParams,
+        response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req, reply) => {
       await deleteDataTable(app.db, req.params.id, actorOf(req));
@@ -81,7 +100,7 @@ export async function dataTableRoutes(app: App) {
     '/dt/totalDataTables',
     {
       config: ADMINS,
-      schema: { response: { 200: z.number().int() } },
+      schema: { summary: 'Count the data tables', response: { 200: z.number().int() } },
     },
     async () => countDataTables(app.db),
   );
@@ -90,7 +109,12 @@ export async function dataTableRoutes(app: App) {
     '/dynamic/create',
     {
       config: ADMINS,
-      schema: { querystring: ZAddColumnsQuery, response: { 200: ZDataTable } },
+      schema: {
+        summary: "Add columns to a campaign's data table",
+        description: '`columns` repeated or comma-separated. See docs/guide/data-tables.md.',
+        querystring: ZAddColumnsQuery,
+        response: { 200: ZDataTable },
+      },
     },
     async (req) => addDataTableColumns(app.db, req.query, actorOf(req)),
   );
@@ -100,6 +124,7 @@ export async function dataTableRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Delete a campaign's data table by campaign name",
         querystring: ZDeleteCampaignTableQuery,
         response: { 204: ZNoContent, 404: ZErrorReply, 409: ZErrorReply },
       },
@@ -114,7 +139,11 @@ export async function dataTableRoutes(app: App) {
     '/dynamic/countNumberOfDataAvailable',
     {
       config: ADMINS,
-      schema: { querystring: ZCountLeadsQuery, response: { 200: z.number().int() } },
+      schema: {
+        summary: "Count a campaign's leads",
+        querystring: ZCountLeadsQuery,
+        response: { 200: z.number().int() },
+      },
     },
     async (req) => countCampaignLeads(app.db, req.query.campaignDataTable),
   );

@@ -11,7 +11,11 @@ export async function healthRoutes(app: App) {
     '/healthz',
     {
       config: PUBLIC,
-      schema: { response: { 200: ZHealth, 503: ZErrorReply } },
+      schema: {
+        summary: 'Check that the server and its database answer',
+        description: '503 `{message}` when the database does not answer.',
+        response: { 200: ZHealth, 503: ZErrorReply },
+      },
     },
     async (_req, reply) => {
       // Both within a second: the database is asked on the watch's own connection, never through the busy pool.

@@ -38,7 +38,14 @@ export function mfaSignInRoutes(app: App, limits: (userOf: AttemptUser) => SignI
     {
       config: PUBLIC,
       ...limit,
-      schema: { body: ZMfaRequest, response: { 200: ZMfaResult, ...replies } },
+      schema: {
+        tags: ['mfa'],
+        summary: "Finish a sign-in with the second factor's code",
+        description:
+          "`{mfaToken, code}`: the authenticator's 6 digits or a recovery code, within 5 minutes, once. 401 with `code` `MFA_CODE_WRONG`, `MFA_CODE_USED` or `MFA_TOKEN_INVALID`. See docs/trust.md, Second factor.",
+        body: ZMfaRequest,
+        response: { 200: ZMfaResult, ...replies },
+      },
     },
     async (req) =>
       completeSecondFactor(app.db, app.tokens, req.body, { timeZone: app.config.timeZone, ip: req.ip || null }),
@@ -49,7 +56,13 @@ export function mfaSignInRoutes(app: App, limits: (userOf: AttemptUser) => SignI
     {
       config: PUBLIC,
       ...limit,
-      schema: { body: ZMfaSkipRequest, response: { 200: ZSignInResponse, ...replies } },
+      schema: {
+        tags: ['mfa'],
+        summary: 'Put off enrolling a second factor while skips are left',
+        description: '403 `MFA_SKIP_REFUSED` when no skip is left. See docs/trust.md, Second factor.',
+        body: ZMfaSkipRequest,
+        response: { 200: ZSignInResponse, ...replies },
+      },
     },
     async (req) =>
       skipEnrolment(app.db, app.tokens, req.body, {
@@ -66,7 +79,14 @@ export function mfaResetRoutes(app: App): void {
     '/api/users/:id/mfa',
     {
       config: ADMINS,
-      schema: { params: ZUserIdParams, response: { 200: ZMfaResetResult, 403: ZErrorReply, 404: ZErrorReply } },
+      schema: {
+        tags: ['mfa'],
+        summary: "Reset another admin's or QC inspector's second factor",
+        description:
+          "Audited; their sessions end. One's own: 403 `MFA_RESET_OWN`; an agent: 404. See docs/trust.md, Second factor.",
+        params: ZUserIdParams,
+        response: { 200: ZMfaResetResult, 403: ZErrorReply, 404: ZErrorReply },
+      },
     },
     async (req) => resetSecondFactor(app.db, req.params.id, actorOf(req)),
   );

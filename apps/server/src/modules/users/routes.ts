@@ -24,7 +24,12 @@ export async function userRoutes(app: App) {
     '/api/users',
     {
       config: ADMINS,
-      schema: { body: ZCreateUserRequest, response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Add an admin or QC inspector account',
+        description: 'Audited. See docs/guide/users.md.',
+        body: ZCreateUserRequest,
+        response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => createQcUser(app.db, req.body, actorOf(req)),
   );
@@ -33,7 +38,11 @@ export async function userRoutes(app: App) {
     '/api/users',
     {
       config: ADMINS,
-      schema: { querystring: ZUserListQuery, response: { 200: zPaged(ZUser) } },
+      schema: {
+        summary: 'List admin and QC accounts, searched, a page at a time',
+        querystring: ZUserListQuery,
+        response: { 200: zPaged(ZUser) },
+      },
     },
     async (req) => findUsersPage(app.db, req.query),
   );
@@ -42,7 +51,11 @@ export async function userRoutes(app: App) {
     '/api/users/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, response: { 200: zPaged(ZUser) } },
+      schema: {
+        summary: 'List admin and QC accounts a page at a time',
+        params: ZPageParams,
+        response: { 200: zPaged(ZUser) },
+      },
     },
     async (req) => findUsersPage(app.db, req.params),
   );
@@ -53,6 +66,9 @@ export async function userRoutes(app: App) {
       config: ADMINS,
       ...ownPassword,
       schema: {
+        summary: "Change an account's name, status or password",
+        description:
+          "One's own password needs `currentPassword`, and `mfaCode` with a second factor. A new password or a disabled account ends its sessions. See docs/trust.md, Passwords.",
         params: ZUserIdParams,
         body: ZUpdateUserRequest,
         response: { 200: ZUser, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 429: ZErrorReply },
