@@ -10,7 +10,11 @@ export async function callAttemptRoutes(app: App) {
     '/api/leads/:id/attempts',
     {
       config: SCORERS,
-      schema: { params: ZLeadAttemptsParams, response: { 200: ZCallAttempts, 400: ZErrorReply, 404: ZErrorReply } },
+      schema: {
+        summary: "List a lead's call attempts, newest first",
+        params: ZLeadAttemptsParams,
+        response: { 200: ZCallAttempts, 400: ZErrorReply, 404: ZErrorReply },
+      },
     },
     async (req) => findLeadAttempts(app.db, req.params.id),
   );

@@ -25,7 +25,13 @@ export async function callbackRoutes(app: App) {
     '/api/callbacks',
     {
       config: CALLERS,
-      schema: { body: ZCallbackCreate, response: { 200: ZCallback, ...FAILURES } },
+      schema: {
+        summary: 'Set a callback on a lead the caller called',
+        description:
+          "Replaces the caller's open callback of the lead. 400 with a `code` for a time in the past, too far ahead or not real, or a lead never called; 403 another campaign's lead. See docs/guide/call-loop.md.",
+        body: ZCallbackCreate,
+        response: { 200: ZCallback, ...FAILURES },
+      },
     },
     async (req) => createCallback(app.db, currentUser(req), req.body, actorOf(req), app.config.timeZone),
   );
@@ -35,7 +41,7 @@ export async function callbackRoutes(app: App) {
     '/api/callbacks',
     {
       config: CALLERS,
-      schema: { response: { 200: ZCallbacks } },
+      schema: { summary: "List the caller's callbacks due today", response: { 200: ZCallbacks } },
     },
     async (req) => findCallbacks(app.db, currentUser(req), app.config.timeZone),
   );
@@ -44,7 +50,11 @@ export async function callbackRoutes(app: App) {
     '/api/callbacks/missed',
     {
       config: ADMINS,
-      schema: { querystring: ZMissedCallbacksQuery, response: { 200: ZMissedCallbacks, 404: ZErrorReply } },
+      schema: {
+        summary: "List a campaign's missed callbacks, longest missed first",
+        querystring: ZMissedCallbacksQuery,
+        response: { 200: ZMissedCallbacks, 404: ZErrorReply },
+      },
     },
     async (req) => findMissedCallbacks(app.db, req.query.campaignName, app.config.timeZone),
   );
@@ -53,7 +63,13 @@ export async function callbackRoutes(app: App) {
     '/api/callbacks/:id',
     {
       config: CALLERS,
-      schema: { params: ZCallbackIdParams, response: { 200: ZCallbackDeleted, ...FAILURES } },
+      schema: {
+        summary: 'Cancel a callback',
+        description:
+          "Its agent or an admin; 403 `callback-not-yours` for another agent's. See docs/guide/call-loop.md.",
+        params: ZCallbackIdParams,
+        response: { 200: ZCallbackDeleted, ...FAILURES },
+      },
     },
     async (req) => removeCallback(app.db, currentUser(req), req.params.id, actorOf(req), app.config.timeZone),
   );

@@ -47,7 +47,13 @@ export async function agentPanelRoutes(app: App) {
     {
       config: EVERY_ROLE,
       // 409: the lead is in a full quota on a lead field (docs/quotas.md); no survey is offered.
-      schema: { querystring: ZLeadLookupQuery, response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES } },
+      schema: {
+        summary: "Look up a lead by phone number for the agent's survey",
+        description:
+          "Answers the lead with its survey, or `{message: 'Lead is not generated'}`; for agents and admins it records the call's start. See docs/guide/crm.md.",
+        querystring: ZLeadLookupQuery,
+        response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES },
+      },
       // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
       // checking it against the schema again (that check took ~9% of the server's time under load).
       serializerCompiler: () => (data) => JSON.stringify(data),
@@ -71,6 +77,9 @@ export async function agentPanelRoutes(app: App) {
       // 409: ?version= is no longer the lead's (another save came in between); nothing was written. 400 with a code
       // (DISPOSITION_UNKNOWN, DISPOSITION_CONTRADICTS): the body's disposition is not the campaign's or does not fit the end.
       schema: {
+        summary: "Save a lead's survey answers and end the call",
+        description:
+          "409 when `version` is stale; 503 with `code: 'save-outcome-unknown'` when the save may have been stored (retrying is safe). See docs/guide/crm.md.",
         params: ZLeadSaveParams,
         querystring: ZLeadSaveQuery,
         body: ZLeadSaveBody,
@@ -94,7 +103,11 @@ export async function agentPanelRoutes(app: App) {
     '/api/ap/answerHistory/:leadId',
     {
       config: SCORERS,
-      schema: { params: ZLeadAnswerHistoryParams, response: { 200: ZLeadAnswerHistory, ...FAILURES } },
+      schema: {
+        summary: "List a lead's survey saves, newest first",
+        params: ZLeadAnswerHistoryParams,
+        response: { 200: ZLeadAnswerHistory, ...FAILURES },
+      },
     },
     async (req) => findLeadAnswerHistory(app.db, req.params.leadId),
   );
@@ -105,6 +118,7 @@ export async function agentPanelRoutes(app: App) {
     {
       config: CALLERS,
       schema: {
+        summary: "Save the caller's draft of a lead's answers",
         params: ZCallDraftParams,
         querystring: ZCallDraftQuery,
         body: ZCallDraftBody,
@@ -119,6 +133,7 @@ export async function agentPanelRoutes(app: App) {
     {
       config: CALLERS,
       schema: {
+        summary: "Delete the caller's draft of a lead's answers",
         params: ZCallDraftParams,
         querystring: ZCallDraftQuery,
         response: { 200: ZCallDraftDeleted, ...FAILURES },
@@ -132,7 +147,13 @@ export async function agentPanelRoutes(app: App) {
     '/api/ap/doNotCall',
     {
       config: CALLERS,
-      schema: { body: ZDoNotCallBody, response: { 200: ZDoNotCallResult, ...FAILURES } },
+      schema: {
+        summary: "Put the number of the agent's lead on the campaign's do-not-call list",
+        description:
+          "Only a lead the agent is on a call with or ended in this sign-in; any other id gets the same 404. See docs/trust.md, An agent's leads.",
+        body: ZDoNotCallBody,
+        response: { 200: ZDoNotCallResult, ...FAILURES },
+      },
     },
     async (req) => addCalledNumberToDnc(app.db, currentUser(req), req.body, actorOf(req)),
   );
@@ -141,21 +162,27 @@ export async function agentPanelRoutes(app: App) {
     '/api/ap/myCalls',
     {
       config: CALLERS,
-      schema: { querystring: ZCallDraftQuery, response: { 200: ZMyCalls, ...FAILURES } },
+      schema: {
+        summary: "List the caller's drafts, unfinished and recent calls",
+        querystring: ZCallDraftQuery,
+        response: { 200: ZMyCalls, ...FAILURES },
+      },
     },
     async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone),
   );
 
   // The idle screen's figures of the caller's own shift (docs/call-loop.md, The agent's shift).
-  app.get('/api/ap/myShift', { config: CALLERS, schema: { response: { 200: ZMyShift } } }, async (req) =>
-    findMyShift(app.db, currentUser(req), app.config.timeZone),
+  app.get(
+    '/api/ap/myShift',
+    { config: CALLERS, schema: { summary: "Show the caller's shift figures", response: { 200: ZMyShift } } },
+    async (req) => findMyShift(app.db, currentUser(req), app.config.timeZone),
   );
 
   app.get(
     '/api/agentSessions/online',
     {
       config: ADMINS,
-      schema: { response: { 200: ZAgentsOnline } },
+      schema: { summary: 'List the agents signed in now, by shift', response: { 200: ZAgentsOnline } },
     },
     async () => findAgentsOnline(app.db),
   );
@@ -164,7 +191,11 @@ export async function agentPanelRoutes(app: App) {
     '/api/agentSessions',
     {
       config: ADMINS,
-      schema: { querystring: ZAgentSessionsQuery, response: { 200: z.array(ZAgentSession) } },
+      schema: {
+        summary: "List a day's agent sign-ins",
+        querystring: ZAgentSessionsQuery,
+        response: { 200: z.array(ZAgentSession) },
+      },
     },
     async (req) => findAgentSessions(app.db, req.query.date, app.config.timeZone),
   );

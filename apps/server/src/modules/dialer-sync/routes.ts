@@ -24,7 +24,7 @@ export async function dialerSyncRoutes(app: App) {
     '/api/dialer/sync/dnc',
     {
       config: ADMINS,
-      schema: { response: { 200: ZDialerSyncSummary } },
+      schema: { summary: 'Show how the do-not-call lists stand in VICIdial', response: { 200: ZDialerSyncSummary } },
     },
     async () => findDncSyncSummary(app.db, runtime.dialer, timeZone),
   );
@@ -33,7 +33,12 @@ export async function dialerSyncRoutes(app: App) {
     '/api/dialer/sync/sends/:id',
     {
       config: ADMINS,
-      schema: { params: ZDialerSyncSendParams, response: { 200: ZDialerSyncSummary, 404: ZErrorReply } },
+      schema: {
+        summary: "Show how a send's leads stand in VICIdial",
+        description: '404 `No such send.`',
+        params: ZDialerSyncSendParams,
+        response: { 200: ZDialerSyncSummary, 404: ZErrorReply },
+      },
     },
     async (req) => findSendSyncSummary(app.db, req.params.id, runtime.dialer, timeZone),
   );
@@ -42,7 +47,11 @@ export async function dialerSyncRoutes(app: App) {
     '/api/dialer/sync/sent',
     {
       config: ADMINS,
-      schema: { querystring: ZDncSentQuery, response: { 200: ZDncSentCheck, 404: ZErrorReply } },
+      schema: {
+        summary: "List a number's sent, not completed leads that listing it would pull",
+        querystring: ZDncSentQuery,
+        response: { 200: ZDncSentCheck, 404: ZErrorReply },
+      },
     },
     async (req) => findDncSentLeads(app.db, req.query, runtime.dialer, phoneCountry, timeZone),
   );
@@ -51,7 +60,12 @@ export async function dialerSyncRoutes(app: App) {
     '/api/dialer/sync/retry',
     {
       config: ADMINS,
-      schema: { body: ZDialerSyncRetry, response: { 200: ZDialerSyncRetried, 404: ZErrorReply } },
+      schema: {
+        summary: "Send a send's refused requests to VICIdial again",
+        description: 'Without `sendId`: those of the do-not-call lists. Audited. See docs/guide/call-loop.md.',
+        body: ZDialerSyncRetry,
+        response: { 200: ZDialerSyncRetried, 404: ZErrorReply },
+      },
     },
     async (req) => retryRefused(app.db, req.body.sendId, actorOf(req)),
   );

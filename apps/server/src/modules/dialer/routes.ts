@@ -25,7 +25,7 @@ export async function dialerRoutes(app: App) {
     '/api/dialer/status',
     {
       config: ADMINS,
-      schema: { response: { 200: ZDialerState } },
+      schema: { summary: "Show the dialer's state", response: { 200: ZDialerState } },
     },
     async () => findDialerState(dialer),
   );
@@ -36,6 +36,9 @@ export async function dialerRoutes(app: App) {
     {
       config: asDownload(ADMINS),
       schema: {
+        summary: "Follow the dialer's state as server-sent events",
+        description:
+          "Events named `dialer`, a heartbeat every 15 s; ends when the media token runs out or within 15 s of the user's sessions ending. See docs/api.md, Streams.",
         querystring: z.object({ token: z.string().optional() }),
         response: {
           200: zFileReply(

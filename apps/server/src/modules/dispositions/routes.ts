@@ -14,7 +14,11 @@ export async function dispositionRoutes(app: App) {
     '/api/dispositions',
     {
       config: EVERY_ROLE,
-      schema: { querystring: ZDispositionsQuery, response: { 200: ZDispositions, ...FAILURES } },
+      schema: {
+        summary: "List a campaign's dispositions",
+        querystring: ZDispositionsQuery,
+        response: { 200: ZDispositions, ...FAILURES },
+      },
     },
     async (req) => findDispositions(app.db, currentUser(req), req.query.campaignName),
   );
@@ -23,7 +27,13 @@ export async function dispositionRoutes(app: App) {
     '/api/dispositions',
     {
       config: ADMINS,
-      schema: { body: ZDispositionsPut, response: { 200: ZDispositions, ...FAILURES } },
+      schema: {
+        summary: "Replace a campaign's dispositions",
+        description:
+          'The whole set, in the order given; 400 naming every problem, nothing stored. Audited. See docs/guide/call-loop.md.',
+        body: ZDispositionsPut,
+        response: { 200: ZDispositions, ...FAILURES },
+      },
     },
     async (req) => replaceDispositions(app.db, req.body, actorOf(req)),
   );

@@ -34,6 +34,8 @@ export async function dncRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'List do-not-call numbers a page at a time, newest first',
+        description: '404 for an unknown campaign. See docs/guide/dnc.md.',
         params: ZPageParams,
         querystring: ZDncListQuery,
         response: { 200: zPaged(ZDncEntry), 404: ZErrorReply },
@@ -46,7 +48,7 @@ export async function dncRoutes(app: App) {
     '/api/dnc/counts',
     {
       config: ADMINS,
-      schema: { response: { 200: ZDncCounts } },
+      schema: { summary: 'Count the numbers on each do-not-call list', response: { 200: ZDncCounts } },
     },
     async () => countDncLists(app.db),
   );
@@ -55,7 +57,13 @@ export async function dncRoutes(app: App) {
     '/api/dnc',
     {
       config: ADMINS,
-      schema: { body: ZDncAdd, response: { 200: ZDncEntry, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: "Put a number on the system or a campaign's do-not-call list",
+        description:
+          '400 for a value that is not a phone number, 409 when already listed, 404 for an unknown campaign. See docs/guide/dnc.md.',
+        body: ZDncAdd,
+        response: { 200: ZDncEntry, 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => addDncNumber(app.db, req.body, actorOf(req), app.config.phoneCountry, app.config.timeZone),
   );
@@ -64,7 +72,11 @@ export async function dncRoutes(app: App) {
     '/api/dnc/:id',
     {
       config: ADMINS,
-      schema: { params: ZDncIdParams, response: { 204: ZNoContent, 404: ZErrorReply } },
+      schema: {
+        summary: 'Take a number off a do-not-call list',
+        params: ZDncIdParams,
+        response: { 204: ZNoContent, 404: ZErrorReply },
+      },
     },
     async (req, reply) => {
       await removeDncNumber(app.db, req.params.id, actorOf(req));
@@ -77,6 +89,8 @@ export async function dncRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'Put numbers on a do-not-call list from a CSV file',
+        description: "400 with the rows' errors and nothing stored. See docs/guide/dnc.md.",
         querystring: ZDncUploadQuery,
         response: {
           200: ZDncUploadResult,

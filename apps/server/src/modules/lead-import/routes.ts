@@ -46,6 +46,9 @@ export async function leadImportRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Upload a campaign's leads from a CSV file",
+        description:
+          'Multipart `file`; 400 `{message, rowsRead, errorCount, errors}` with nothing stored; 429 when too many uploads run. See docs/guide/lead-import.md.',
         querystring: ZUploadQuery,
         response: {
           200: ZLeadUploadResult,
@@ -77,7 +80,11 @@ export async function leadImportRoutes(app: App) {
     '/api/file/uploadStatus/:importId',
     {
       config: ADMINS,
-      schema: { params: ZImportIdParams, response: { 200: ZImportProgress, 404: ZErrorReply } },
+      schema: {
+        summary: "Show a lead upload's progress",
+        params: ZImportIdParams,
+        response: { 200: ZImportProgress, 404: ZErrorReply },
+      },
     },
     async (req) => findImportProgress(app.db, req.params.importId),
   );
@@ -87,6 +94,7 @@ export async function leadImportRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Download a campaign's lead CSV template",
         querystring: ZLeadTableQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.csv, 'The upload template of the data table: its columns, as a CSV download'),

@@ -18,6 +18,8 @@ export async function leadReportRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(ADMINS), heavy: true },
       schema: {
+        summary: "Download a data date's generated leads as CSV",
+        description: "A heavy read (429 while the user's others run). See docs/guide/lead-reports.md.",
         querystring: ZLeadDateQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.csv, `The day's leads to dial (${LEAD_FILE_NAMES.forD}), as a CSV download`),
@@ -39,6 +41,8 @@ export async function leadReportRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(ADMINS), heavy: true },
       schema: {
+        summary: 'Download every lead of a date range, with its calls, as CSV',
+        description: "A heavy read (429 while the user's others run). See docs/guide/lead-reports.md.",
         querystring: ZFullReportQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.csv, `The leads with their answers (${LEAD_FILE_NAMES.full}), as a CSV download`),

@@ -31,7 +31,11 @@ export async function leadRoutes(app: App) {
     '/dynamic/unique_data_dates/:t',
     {
       config: ADMINS,
-      schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
+      schema: {
+        summary: "List the data dates of a campaign's leads",
+        params: ZLeadTableParams,
+        response: { 200: z.array(z.string()), 404: ZErrorReply },
+      },
     },
     async (req) => findDataDates(app.db, req.params.t),
   );
@@ -40,7 +44,11 @@ export async function leadRoutes(app: App) {
     '/dynamic/unique_target_selector/:t',
     {
       config: ADMINS,
-      schema: { params: ZLeadTableParams, response: { 200: z.array(z.string()), 404: ZErrorReply } },
+      schema: {
+        summary: "List the target selectors of a campaign's leads",
+        params: ZLeadTableParams,
+        response: { 200: z.array(z.string()), 404: ZErrorReply },
+      },
     },
     async (req) => findTargetSelectors(app.db, req.params.t),
   );
@@ -50,6 +58,7 @@ export async function leadRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Summarise a campaign's leads of a data date",
         params: ZLeadTableParams,
         querystring: ZLeadSummaryQuery,
         response: { 200: ZLeadDateSummary, ...FAILURES },
@@ -62,7 +71,14 @@ export async function leadRoutes(app: App) {
     '/dynamic/updateData',
     {
       config: ADMINS,
-      schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZGenerateResult, ...FAILURES } },
+      schema: {
+        summary: "Generate a data date's leads for calling",
+        description:
+          'Leads on a do-not-call list or in a full quota are held back (`heldBack`). Audited. See docs/guide/leads.md.',
+        querystring: ZGenerateQuery,
+        body: ZTargetsBody,
+        response: { 200: ZGenerateResult, ...FAILURES },
+      },
     },
     async (req) =>
       generateLeads(
@@ -82,7 +98,13 @@ export async function leadRoutes(app: App) {
     '/dynamic/reGenerateData',
     {
       config: ADMINS,
-      schema: { querystring: ZGenerateQuery, body: ZTargetsBody, response: { 200: ZRegenerateResult, ...FAILURES } },
+      schema: {
+        summary: "Generate a data date's leads again",
+        description: 'Same rules as generating. Audited. See docs/guide/leads.md.',
+        querystring: ZGenerateQuery,
+        body: ZTargetsBody,
+        response: { 200: ZRegenerateResult, ...FAILURES },
+      },
     },
     async (req) =>
       regenerateLeads(
@@ -102,7 +124,12 @@ export async function leadRoutes(app: App) {
     '/dynamic/deleteLead',
     {
       config: ADMINS,
-      schema: { querystring: ZLeadDateQuery, response: { 200: ZDeleteLeadsResult, ...FAILURES } },
+      schema: {
+        summary: "Delete a data date's leads of a campaign",
+        description: 'Audited. See docs/guide/leads.md.',
+        querystring: ZLeadDateQuery,
+        response: { 200: ZDeleteLeadsResult, ...FAILURES },
+      },
     },
     async (req) => deleteLeads(app.bulkDb, req.query.tableName, req.query.dataDate, actorOf(req)),
   );
@@ -111,7 +138,13 @@ export async function leadRoutes(app: App) {
     '/dynamic/leads/:t',
     {
       config: ADMINS,
-      schema: { params: ZLeadTableParams, querystring: ZLeadBrowseQuery, response: { 200: ZLeadPage, ...FAILURES } },
+      schema: {
+        summary: "Browse a campaign's leads a page at a time, by key",
+        description: 'No page numbers: `after`, `before` or `last=true`. See docs/api.md, Pages.',
+        params: ZLeadTableParams,
+        querystring: ZLeadBrowseQuery,
+        response: { 200: ZLeadPage, ...FAILURES },
+      },
     },
     async (req) => findLeadsPage(readDb(req), req.params.t, req.query, app.config.phoneCountry),
   );

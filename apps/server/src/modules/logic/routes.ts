@@ -28,7 +28,12 @@ export async function logicRoutes(app: App) {
     '/api/logic/setLogics',
     {
       config: ADMINS,
-      schema: { body: ZSetLogicsRequest, response: { ...rules, 409: ZErrorReply } },
+      schema: {
+        summary: "Set one question's logic rules",
+        description: 'See docs/guide/logic.md.',
+        body: ZSetLogicsRequest,
+        response: { ...rules, 409: ZErrorReply },
+      },
     },
     async (req) => setLogics(app.db, req.body, actorOf(req)),
   );
@@ -37,7 +42,12 @@ export async function logicRoutes(app: App) {
     '/api/logic/updateLogic',
     {
       config: ADMINS,
-      schema: { body: ZUpdateLogicRequest, response: rules },
+      schema: {
+        summary: "Replace one question's logic rules",
+        description: '`{questionId, rules}`, or the older bare list. See docs/guide/logic.md.',
+        body: ZUpdateLogicRequest,
+        response: rules,
+      },
     },
     async (req) => updateLogic(app.db, req.body.questionId, req.body.rules, actorOf(req)),
   );
@@ -46,7 +56,11 @@ export async function logicRoutes(app: App) {
     '/api/logic/isLogicExist',
     {
       config: EVERY_ROLE,
-      schema: { querystring: ZLogicIdQuery, response: { 200: z.boolean() } },
+      schema: {
+        summary: 'Tell whether a question has logic rules',
+        querystring: ZLogicIdQuery,
+        response: { 200: z.boolean() },
+      },
     },
     async (req) => isLogicExist(app.db, currentUser(req), req.query.id),
   );
@@ -55,7 +69,11 @@ export async function logicRoutes(app: App) {
     '/api/logic/clearLogic',
     {
       config: ADMINS,
-      schema: { querystring: ZLogicIdQuery, response: { 200: ZClearedLogic, 404: ZErrorReply } },
+      schema: {
+        summary: "Clear a question's logic rules",
+        querystring: ZLogicIdQuery,
+        response: { 200: ZClearedLogic, 404: ZErrorReply },
+      },
     },
     async (req) => clearLogic(app.db, req.query.id, actorOf(req)),
   );
@@ -64,7 +82,11 @@ export async function logicRoutes(app: App) {
     '/api/logic/getAllCampaignLogic',
     {
       config: EVERY_ROLE,
-      schema: { querystring: ZLogicCampaignQuery, response: { 200: z.array(ZLogicRule) } },
+      schema: {
+        summary: "List a campaign's logic rules",
+        querystring: ZLogicCampaignQuery,
+        response: { 200: z.array(ZLogicRule) },
+      },
     },
     async (req) => findCampaignLogic(app.db, currentUser(req), req.query.campaignName),
   );
@@ -73,7 +95,11 @@ export async function logicRoutes(app: App) {
     '/api/logic',
     {
       config: EVERY_ROLE,
-      schema: { querystring: ZLogicQuestionQuery, response: { 200: z.array(ZLogicRule) } },
+      schema: {
+        summary: "List one question's logic rules",
+        querystring: ZLogicQuestionQuery,
+        response: { 200: z.array(ZLogicRule) },
+      },
     },
     async (req) => findQuestionLogic(app.db, currentUser(req), req.query.questionId),
   );
@@ -83,7 +109,11 @@ export async function logicRoutes(app: App) {
     '/api/logic/conditions',
     {
       config: EVERY_ROLE,
-      schema: { querystring: ZConditionsQuery, response: { 200: z.array(ZQuestionCondition), 404: ZErrorReply } },
+      schema: {
+        summary: "List a campaign's question conditions, in words too",
+        querystring: ZConditionsQuery,
+        response: { 200: z.array(ZQuestionCondition), 404: ZErrorReply },
+      },
     },
     async (req) => findConditions(app.db, currentUser(req), req.query.campaignName, app.config.timeZone),
   );
@@ -93,6 +123,8 @@ export async function logicRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'Set or clear the condition that shows a question',
+        description: '400 naming every problem. See docs/guide/logic.md.',
         params: ZConditionParams,
         body: ZSetCondition,
         response: { 200: z.array(ZQuestionCondition), 400: ZErrorReply, 404: ZErrorReply },

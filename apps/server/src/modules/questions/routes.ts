@@ -41,7 +41,12 @@ export async function questionRoutes(app: App) {
     '/questions/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, querystring: ZQuestionPageQuery, response: { 200: zPaged(ZQuestion) } },
+      schema: {
+        summary: "List a campaign's questions a page at a time",
+        params: ZPageParams,
+        querystring: ZQuestionPageQuery,
+        response: { 200: zPaged(ZQuestion) },
+      },
     },
     async (req) => findQuestionsPage(app.db, req.params, req.query.campaignName),
   );
@@ -50,7 +55,12 @@ export async function questionRoutes(app: App) {
     '/questions/searchQuestion',
     {
       config: ADMINS,
-      schema: { querystring: ZQuestionSearchQuery, response: { 200: z.array(ZQuestion) } },
+      schema: {
+        summary: 'Search questions by campaign, title, type, options or status',
+        description: 'Matches when any criterion matches; at most 500.',
+        querystring: ZQuestionSearchQuery,
+        response: { 200: z.array(ZQuestion) },
+      },
     },
     async (req) => searchQuestions(app.db, req.query),
   );
@@ -59,7 +69,12 @@ export async function questionRoutes(app: App) {
     '/questions/add',
     {
       config: ADMINS,
-      schema: { body: ZNewQuestionsRequest, response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply } },
+      schema: {
+        summary: 'Add a list of questions (all or none)',
+        description: 'See docs/guide/questions.md.',
+        body: ZNewQuestionsRequest,
+        response: { 200: z.array(ZQuestion), 400: ZErrorReply, 404: ZErrorReply },
+      },
     },
     async (req) => createQuestions(app.db, req.body, actorOf(req)),
   );
@@ -68,7 +83,7 @@ export async function questionRoutes(app: App) {
     '/questions/getAll',
     {
       config: ADMINS,
-      schema: { response: { 200: z.array(ZQuestion) } },
+      schema: { summary: 'List every question', response: { 200: z.array(ZQuestion) } },
     },
     async () => findAllQuestions(app.db),
   );
@@ -77,7 +92,11 @@ export async function questionRoutes(app: App) {
     '/questions/getQuestion/:id',
     {
       config: ADMINS,
-      schema: { params: ZQuestionIdParams, response: { 200: ZQuestion, 404: ZErrorReply } },
+      schema: {
+        summary: 'Get a question by id',
+        params: ZQuestionIdParams,
+        response: { 200: ZQuestion, 404: ZErrorReply },
+      },
     },
     async (req) => findQuestion(app.db, req.params.id),
   );
@@ -87,7 +106,11 @@ export async function questionRoutes(app: App) {
     '/questions/deleteImpact/:id',
     {
       config: ADMINS,
-      schema: { params: ZQuestionIdParams, response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply } },
+      schema: {
+        summary: "Show the logic rules and conditions a question's deletion would touch",
+        params: ZQuestionIdParams,
+        response: { 200: ZQuestionDeleteImpact, 404: ZErrorReply },
+      },
     },
     async (req) => findDeleteImpact(app.db, req.params.id),
   );
@@ -96,7 +119,12 @@ export async function questionRoutes(app: App) {
     '/questions/deleteQuestion/:id',
     {
       config: ADMINS,
-      schema: { params: ZQuestionIdParams, response: { 200: ZDeletedQuestion, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Delete a question and its logic rules',
+        description: '409 while a condition uses it. Answers `{deletedRules}`. See docs/guide/questions.md.',
+        params: ZQuestionIdParams,
+        response: { 200: ZDeletedQuestion, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => deleteQuestion(app.db, req.params.id, actorOf(req)),
   );
@@ -106,6 +134,9 @@ export async function questionRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'Change a question',
+        description:
+          '409 `{message, rules}` when logic rules use removed options, unless `confirm: true`. See docs/guide/questions.md.',
         body: ZUpdateQuestionRequest,
         response: { 200: ZQuestion, 400: ZErrorReply, 404: ZErrorReply, 409: ZRulesInUseReply },
       },
@@ -122,7 +153,11 @@ export async function questionRoutes(app: App) {
     '/questions/getToSetLogic/:campaignName',
     {
       config: EVERY_ROLE,
-      schema: { params: ZQuestionCampaignParams, response: { 200: z.array(ZQuestion) } },
+      schema: {
+        summary: "List a campaign's questions for its logic and survey",
+        params: ZQuestionCampaignParams,
+        response: { 200: z.array(ZQuestion) },
+      },
     },
     async (req) => findCampaignQuestions(app.db, currentUser(req), req.params.campaignName),
   );

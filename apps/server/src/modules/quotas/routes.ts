@@ -21,7 +21,11 @@ export async function quotaRoutes(app: App) {
     '/api/quotas',
     {
       config: ADMINS,
-      schema: { querystring: ZQuotaListQuery, response: { 200: z.array(ZQuota), 404: ZErrorReply } },
+      schema: {
+        summary: "List a campaign's quotas",
+        querystring: ZQuotaListQuery,
+        response: { 200: z.array(ZQuota), 404: ZErrorReply },
+      },
     },
     async (req) => findQuotas(app.db, req.query.campaignName),
   );
@@ -30,7 +34,13 @@ export async function quotaRoutes(app: App) {
     '/api/quotas',
     {
       config: ADMINS,
-      schema: { querystring: ZQuotaListQuery, body: ZQuotaCreate, response: { 200: ZQuota, ...FAILURES } },
+      schema: {
+        summary: 'Add a quota to a campaign',
+        description: 'See docs/guide/quotas.md.',
+        querystring: ZQuotaListQuery,
+        body: ZQuotaCreate,
+        response: { 200: ZQuota, ...FAILURES },
+      },
     },
     async (req) => createQuota(app.db, req.query.campaignName, req.body, actorOf(req)),
   );
@@ -39,7 +49,12 @@ export async function quotaRoutes(app: App) {
     '/api/quotas/:id',
     {
       config: ADMINS,
-      schema: { params: ZQuotaIdParams, body: ZQuotaUpdate, response: { 200: ZQuota, ...FAILURES } },
+      schema: {
+        summary: 'Change a quota',
+        params: ZQuotaIdParams,
+        body: ZQuotaUpdate,
+        response: { 200: ZQuota, ...FAILURES },
+      },
     },
     async (req) => updateQuota(app.db, req.params.id, req.body, actorOf(req)),
   );
@@ -48,7 +63,7 @@ export async function quotaRoutes(app: App) {
     '/api/quotas/:id',
     {
       config: ADMINS,
-      schema: { params: ZQuotaIdParams, response: { 204: ZNoContent, 404: ZErrorReply } },
+      schema: { summary: 'Delete a quota', params: ZQuotaIdParams, response: { 204: ZNoContent, 404: ZErrorReply } },
     },
     async (req, reply) => {
       await deleteQuota(app.db, req.params.id, actorOf(req));

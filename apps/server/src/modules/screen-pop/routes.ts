@@ -30,6 +30,8 @@ export async function screenPopRoutes(app: App) {
     {
       config: asDownload(AGENTS),
       schema: {
+        summary: 'Follow the calls the dialer puts through to the agent, as server-sent events',
+        description: 'Each agent their own, with a media token. See docs/guide/call-loop.md, Screen pop.',
         querystring: z.object({ token: z.string().optional() }),
         response: {
           200: zFileReply(
@@ -53,7 +55,12 @@ export async function screenPopRoutes(app: App) {
     '/api/ap/webFormPop',
     {
       config: AGENTS,
-      schema: { body: ZWebFormPop, response: { 200: ZScreenPop, 400: ZErrorReply } },
+      schema: {
+        summary: "Pop the call VICIdial's web form names",
+        description: '400 `OTHER_VICIDIAL_USER` or `NOTHING_TO_POP`. See docs/guide/call-loop.md, Screen pop.',
+        body: ZWebFormPop,
+        response: { 200: ZScreenPop, 400: ZErrorReply },
+      },
     },
     async (req) => popWebForm(app.db, currentUser(req), req.body, app.config.phoneCountry),
   );

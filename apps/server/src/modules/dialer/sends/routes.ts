@@ -45,7 +45,12 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/settings',
     {
       config: ADMINS,
-      schema: { querystring: ZDialerSettingsQuery, response: { 200: ZDialerSettingsReply, 404: ZErrorReply } },
+      schema: {
+        summary: "Show a campaign's dialer settings",
+        description: 'See docs/guide/dialer.md.',
+        querystring: ZDialerSettingsQuery,
+        response: { 200: ZDialerSettingsReply, 404: ZErrorReply },
+      },
     },
     async (req) => findDialerSettings(app.db, req.query.campaignName, runtime.dialer, timeZone),
   );
@@ -55,6 +60,9 @@ export async function dialerSendRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Set a campaign's dialer settings (list id, checks, rate, quota status)",
+        description:
+          '400 with the reason for a bad list id, VICIdial campaign id or quota status. See docs/guide/dialer.md.',
         body: ZDialerSettingsInput,
         response: { 200: ZDialerSettingsReply, 400: ZErrorReply, 404: ZErrorReply },
       },
@@ -66,7 +74,11 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/sends',
     {
       config: ADMINS,
-      schema: { querystring: ZSendsQuery, response: { 200: ZSendsOfDate, 404: ZErrorReply } },
+      schema: {
+        summary: "List a date's sends to VICIdial and the leads not sent yet",
+        querystring: ZSendsQuery,
+        response: { 200: ZSendsOfDate, 404: ZErrorReply },
+      },
     },
     async (req) => findSendsOfDate(app.db, req.query, timeZone),
   );
@@ -75,7 +87,13 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/sends',
     {
       config: ADMINS,
-      schema: { body: ZStartSend, response: { 200: ZStartSendReply, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: "Send a date's generated leads to VICIdial",
+        description:
+          '409 with no dialer, no settings, nothing to send, or a send already running. See docs/guide/dialer.md.',
+        body: ZStartSend,
+        response: { 200: ZStartSendReply, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => {
       const started = await startSend(app.bulkDb, req.body, actorOf(req), runtime.dialer);
@@ -88,7 +106,11 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/sends/:id',
     {
       config: ADMINS,
-      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply } },
+      schema: {
+        summary: 'Get a send to VICIdial and its progress',
+        params: ZSendIdParams,
+        response: { 200: ZDialerSend, 404: ZErrorReply },
+      },
     },
     async (req) => findSend(app.db, req.params.id, timeZone),
   );
@@ -99,6 +121,8 @@ export async function dialerSendRoutes(app: App) {
     {
       config: asDownload(ADMINS),
       schema: {
+        summary: "Follow a send's progress as server-sent events",
+        description: 'Events named `send`; ends after the first state other than `running`. See docs/api.md, Streams.',
         params: ZSendIdParams,
         querystring: z.object({ token: z.string().optional() }),
         response: {
@@ -126,7 +150,12 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/sends/:id/cancel',
     {
       config: ADMINS,
-      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: 'Cancel a running send',
+        description: '409 when the send is not running. See docs/guide/dialer.md.',
+        params: ZSendIdParams,
+        response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => cancelSend(app.db, req.params.id, actorOf(req), timeZone),
   );
@@ -135,7 +164,12 @@ export async function dialerSendRoutes(app: App) {
     '/api/dialer/sends/:id/resume',
     {
       config: ADMINS,
-      schema: { params: ZSendIdParams, response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply } },
+      schema: {
+        summary: "Resume a send with the campaign's current settings",
+        description: '409 when nothing is left or another send of the campaign runs. See docs/guide/dialer.md.',
+        params: ZSendIdParams,
+        response: { 200: ZDialerSend, 404: ZErrorReply, 409: ZErrorReply },
+      },
     },
     async (req) => {
       const send = await resumeSend(app.db, req.params.id, actorOf(req), timeZone);
@@ -151,6 +185,7 @@ export async function dialerSendRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(ADMINS), heavy: true },
       schema: {
+        summary: "Download a send's report as CSV, one row per lead",
         params: ZSendIdParams,
         querystring: z.object({ token: z.string().optional() }),
         response: {
