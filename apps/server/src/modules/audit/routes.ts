@@ -26,7 +26,13 @@ export async function auditRoutes(app: App) {
     '/api/audit/pagination/:page/:size',
     {
       config: ADMINS,
-      schema: { params: ZPageParams, querystring: ZAuditQuery, response: { 200: zPaged(ZAuditEntry), ...FAILURES } },
+      schema: {
+        summary: 'List audit log entries, filtered, a page at a time',
+        description: 'See docs/guide/audit.md.',
+        params: ZPageParams,
+        querystring: ZAuditQuery,
+        response: { 200: zPaged(ZAuditEntry), ...FAILURES },
+      },
     },
     async (req) => findAuditPage(app.db, req.query, req.params, app.config.timeZone),
   );
@@ -38,6 +44,8 @@ export async function auditRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(ADMINS), heavy: true },
       schema: {
+        summary: 'Download the filtered audit log as CSV',
+        description: 'A heavy read. See docs/guide/audit.md.',
         querystring: ZAuditQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.csv, 'The audit entries the filters select, as a CSV download'),
@@ -55,7 +63,12 @@ export async function auditRoutes(app: App) {
     '/api/audit/qcRecord/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, response: { 200: ZAuditHistory, ...FAILURES } },
+      schema: {
+        summary: "List a QC record's audit entries, oldest first",
+        description: "Admins and the record's inspector; inspectors do not see addresses.",
+        params: ZQcIdParams,
+        response: { 200: ZAuditHistory, ...FAILURES },
+      },
     },
     async (req) => findQcRecordHistory(app.db, currentUser(req), req.params.id),
   );

@@ -42,7 +42,12 @@ export async function calibrationRoutes(app: App) {
     '/api/calibration/pagination/:page/:size',
     {
       config: SCORERS,
-      schema: { params: ZPageParams, response: { 200: ZCalibrationSessionPage, ...FAILURES } },
+      schema: {
+        summary: 'List calibration sessions a page at a time',
+        description: 'Admins all; inspectors the sessions they take part in.',
+        params: ZPageParams,
+        response: { 200: ZCalibrationSessionPage, ...FAILURES },
+      },
     },
     async (req) => listCalibrationSessions(app.db, currentUser(req), req.params),
   );
@@ -51,7 +56,12 @@ export async function calibrationRoutes(app: App) {
     '/api/calibration',
     {
       config: ADMINS,
-      schema: { body: ZCalibrationSessionCreate, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
+      schema: {
+        summary: 'Create a calibration session',
+        description: 'See docs/guide/calibration.md.',
+        body: ZCalibrationSessionCreate,
+        response: { 200: ZCalibrationSessionSummary, ...FAILURES },
+      },
     },
     async (req) => createCalibrationSession(deps, currentUser(req), req.body, actorOf(req)),
   );
@@ -60,7 +70,12 @@ export async function calibrationRoutes(app: App) {
     '/api/calibration/:id',
     {
       config: SCORERS,
-      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSession, ...FAILURES } },
+      schema: {
+        summary: "Get a calibration session with the caller's scorings",
+        description: "Others' marks of a call only after the caller submitted theirs. See docs/guide/calibration.md.",
+        params: ZCalibrationIdParams,
+        response: { 200: ZCalibrationSession, ...FAILURES },
+      },
     },
     async (req) => findCalibrationSession(app.db, currentUser(req), req.params.id),
   );
@@ -70,6 +85,8 @@ export async function calibrationRoutes(app: App) {
     {
       config: SCORERS,
       schema: {
+        summary: "Submit one's scoring of a calibration call",
+        description: 'A participant, once, while the session is open; 409 after. See docs/guide/calibration.md.',
         params: ZCalibrationCallParams,
         body: ZCalibrationScoringSubmit,
         response: { 200: ZCalibrationScoring, ...FAILURES },
@@ -83,7 +100,11 @@ export async function calibrationRoutes(app: App) {
     '/api/calibration/:id/close',
     {
       config: ADMINS,
-      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationSessionSummary, ...FAILURES } },
+      schema: {
+        summary: 'Close a calibration session',
+        params: ZCalibrationIdParams,
+        response: { 200: ZCalibrationSessionSummary, ...FAILURES },
+      },
     },
     async (req) => closeCalibrationSession(app.db, currentUser(req), req.params.id, actorOf(req)),
   );
@@ -92,7 +113,12 @@ export async function calibrationRoutes(app: App) {
     '/api/calibration/:id/results',
     {
       config: SCORERS,
-      schema: { params: ZCalibrationIdParams, response: { 200: ZCalibrationResults, ...FAILURES } },
+      schema: {
+        summary: "Show a calibration session's results",
+        description: 'Admins any time; participants once closed (403 before). See docs/guide/calibration.md.',
+        params: ZCalibrationIdParams,
+        response: { 200: ZCalibrationResults, ...FAILURES },
+      },
     },
     async (req) => findCalibrationResults(app.db, currentUser(req), req.params.id),
   );
@@ -102,6 +128,7 @@ export async function calibrationRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: 'Set the expert marks of a calibration call',
         params: ZCalibrationCallParams,
         body: ZCalibrationExpertSubmit,
         response: { 200: ZCalibrationCall, ...FAILURES },

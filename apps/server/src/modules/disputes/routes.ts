@@ -32,7 +32,12 @@ export async function disputeRoutes(app: App) {
     '/api/disputes',
     {
       config: AGENTS,
-      schema: { body: ZDisputeRaise, response: { 200: ZDispute, ...FAILURES } },
+      schema: {
+        summary: "Dispute a QC record's marks",
+        description: "The record's agent, within the dispute window. See docs/guide/disputes.md.",
+        body: ZDisputeRaise,
+        response: { 200: ZDispute, ...FAILURES },
+      },
     },
     async (req) => raiseDispute(app.db, currentUser(req), req.body, actorOf(req), app.config.timeZone),
   );
@@ -41,7 +46,13 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/:id/answer',
     {
       config: SCORERS,
-      schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
+      schema: {
+        summary: 'Answer a dispute, criterion by criterion',
+        description: "The record's inspector or an admin; a second answer is 409. See docs/guide/disputes.md.",
+        params: ZDisputeIdParams,
+        body: ZDisputeAnswer,
+        response: { 200: ZDispute, ...FAILURES },
+      },
     },
     async (req) => answerDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
   );
@@ -50,7 +61,13 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/:id/escalate',
     {
       config: AGENTS,
-      schema: { params: ZDisputeIdParams, body: ZDisputeEscalate, response: { 200: ZDispute, ...FAILURES } },
+      schema: {
+        summary: 'Escalate a dispute to an admin',
+        description: 'The agent, once, when a criterion was rejected. See docs/guide/disputes.md.',
+        params: ZDisputeIdParams,
+        body: ZDisputeEscalate,
+        response: { 200: ZDispute, ...FAILURES },
+      },
     },
     async (req) => escalateDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
   );
@@ -59,7 +76,13 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/:id/decision',
     {
       config: ADMINS,
-      schema: { params: ZDisputeIdParams, body: ZDisputeAnswer, response: { 200: ZDispute, ...FAILURES } },
+      schema: {
+        summary: 'Decide an escalated dispute (final)',
+        description: 'See docs/guide/disputes.md.',
+        params: ZDisputeIdParams,
+        body: ZDisputeAnswer,
+        response: { 200: ZDispute, ...FAILURES },
+      },
     },
     async (req) => decideDispute(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
   );
@@ -68,7 +91,13 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/pagination/:page/:size',
     {
       config: EVERY_ROLE,
-      schema: { params: ZPageParams, querystring: ZDisputeListQuery, response: { 200: ZDisputePage, ...FAILURES } },
+      schema: {
+        summary: 'List disputes a page at a time, overdue first',
+        description: "Agents their own, inspectors their records', admins all.",
+        params: ZPageParams,
+        querystring: ZDisputeListQuery,
+        response: { 200: ZDisputePage, ...FAILURES },
+      },
     },
     async (req) => listDisputes(app.db, currentUser(req), req.query, req.params),
   );
@@ -77,7 +106,11 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/figures',
     {
       config: SCORERS,
-      schema: { querystring: ZDisputeFiguresQuery, response: { 200: ZDisputeFigures, ...FAILURES } },
+      schema: {
+        summary: 'Show dispute figures for a date range',
+        querystring: ZDisputeFiguresQuery,
+        response: { 200: ZDisputeFigures, ...FAILURES },
+      },
     },
     async (req) => findDisputeFigures(app.db, currentUser(req), req.query, app.config.timeZone),
   );
@@ -87,7 +120,7 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/settings',
     {
       config: EVERY_ROLE,
-      schema: { response: { 200: ZDisputeSettings } },
+      schema: { summary: 'Show the dispute and answer windows', response: { 200: ZDisputeSettings } },
     },
     async () => findDisputeSettings(app.db),
   );
@@ -96,7 +129,11 @@ export async function disputeRoutes(app: App) {
     '/api/disputes/settings',
     {
       config: ADMINS,
-      schema: { body: ZDisputeSettingsUpdate, response: { 200: ZDisputeSettings, ...FAILURES } },
+      schema: {
+        summary: 'Set the dispute and answer windows',
+        body: ZDisputeSettingsUpdate,
+        response: { 200: ZDisputeSettings, ...FAILURES },
+      },
     },
     async (req) => updateDisputeSettings(app.db, currentUser(req), req.body, actorOf(req)),
   );

@@ -39,7 +39,12 @@ export async function qcInsightRoutes(app: App) {
     '/api/qcInsights',
     {
       config: { ...SCORERS, heavy: true },
-      schema: { querystring: ZQcInsightsQuery, response: { 200: ZQcInsights, ...FAILURES } },
+      schema: {
+        summary: 'Show QC insights for a date range',
+        description: 'Inspectors get their own records; at most 366 days. A heavy read. See docs/guide/qc-insights.md.',
+        querystring: ZQcInsightsQuery,
+        response: { 200: ZQcInsights, ...FAILURES },
+      },
     },
     async (req) => findQcInsights(readDb(req), currentUser(req), req.query),
   );
@@ -51,6 +56,8 @@ export async function qcInsightRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(SCORERS), heavy: true },
       schema: {
+        summary: 'Download QC insights as xlsx, a sheet per section',
+        description: 'A heavy read. See docs/guide/qc-insights.md.',
         querystring: ZQcInsightsExportQuery,
         response: {
           200: zFileReply(

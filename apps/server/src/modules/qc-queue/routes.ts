@@ -32,7 +32,13 @@ export async function qcQueueRoutes(app: App) {
     '/api/qcQueue/pagination/:page/:size',
     {
       config: SCORERS,
-      schema: { params: ZPageParams, querystring: ZQcQueueQuery, response: { 200: ZQcQueuePage, ...FAILURES } },
+      schema: {
+        summary: 'List the calls not scored yet, oldest first',
+        description: 'See docs/guide/qc-queue.md.',
+        params: ZPageParams,
+        querystring: ZQcQueueQuery,
+        response: { 200: ZQcQueuePage, ...FAILURES },
+      },
     },
     async (req) => readQueuePage(deps, userIdOf(currentUser(req)), req.query, req.params),
   );
@@ -42,6 +48,9 @@ export async function qcQueueRoutes(app: App) {
     {
       config: SCORERS,
       schema: {
+        summary: 'Claim the next call to score for 15 minutes',
+        description:
+          "The same call again while the caller's claim lives; 404 `No call left to score`. See docs/guide/qc-queue.md.",
         body: ZQcQueueClaimRequest.optional(),
         response: { 200: ZQcQueueClaimReply, 409: ZErrorReply, ...FAILURES },
       },
@@ -53,7 +62,12 @@ export async function qcQueueRoutes(app: App) {
     '/api/qcQueue/claim/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcQueueClaimParams, response: { 200: z.object({ message: z.string() }), ...FAILURES } },
+      schema: {
+        summary: 'Release a claimed call',
+        description: "One's own claim; admins any. See docs/guide/qc-queue.md.",
+        params: ZQcQueueClaimParams,
+        response: { 200: z.object({ message: z.string() }), ...FAILURES },
+      },
     },
     async (req) => releaseClaim(app.db, currentUser(req), req.params.id),
   );
@@ -62,7 +76,11 @@ export async function qcQueueRoutes(app: App) {
     '/api/qcQueue/progress',
     {
       config: SCORERS,
-      schema: { querystring: ZQcQueueQuery, response: { 200: ZQcQueueProgress, ...FAILURES } },
+      schema: {
+        summary: 'Show QC scoring progress against the target',
+        querystring: ZQcQueueQuery,
+        response: { 200: ZQcQueueProgress, ...FAILURES },
+      },
     },
     async (req) => readQueueProgress(deps, req.query),
   );
@@ -71,7 +89,10 @@ export async function qcQueueRoutes(app: App) {
     '/api/qcQueue/settings',
     {
       config: SCORERS,
-      schema: { response: { 200: z.array(ZQcQueueSettings), ...FAILURES } },
+      schema: {
+        summary: "Show every campaign's QC queue settings",
+        response: { 200: z.array(ZQcQueueSettings), ...FAILURES },
+      },
     },
     async () => listQcQueueSettings(app.db),
   );
@@ -81,6 +102,8 @@ export async function qcQueueRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Set a campaign's QC target and minimum call length",
+        description: 'See docs/guide/qc-queue.md.',
         params: ZQcQueueSettingsParams,
         body: ZQcQueueSettingsUpdate,
         response: { 200: ZQcQueueSettings, ...FAILURES },

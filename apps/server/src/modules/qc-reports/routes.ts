@@ -68,7 +68,7 @@ export async function qcReportRoutes(app: App) {
       `/api/qcReport/unique-dates-download-reports-${kind}`,
       {
         config: SCORERS,
-        schema: { response: { 200: z.array(z.string()) } },
+        schema: { summary: `List the call dates that have ${kind} QC records`, response: { 200: z.array(z.string()) } },
       },
       async (req) => listQcRecordDates(readDb(req), currentUser(req), kind),
     );
@@ -77,7 +77,12 @@ export async function qcReportRoutes(app: App) {
       `/api/qcReport/get-all-qc-records-${kind}-for-excel-print`,
       {
         config: { ...SCORERS, heavy: true },
-        schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZQcPrintRow), ...FAILURES } },
+        schema: {
+          summary: `List a day's ${kind} QC records for printing`,
+          description: 'A heavy read; at most 5,000 (docs/api.md, Capped lists).',
+          querystring: ZQcDateQuery,
+          response: { 200: z.array(ZQcPrintRow), ...FAILURES },
+        },
       },
       async (req, reply) =>
         replyCapped(reply, await listQcPrintRows(readDb(req), currentUser(req), kind, req.query.date)),
@@ -90,6 +95,8 @@ export async function qcReportRoutes(app: App) {
         exposeHeadRoute: false,
         config: { ...asDownload(SCORERS), heavy: true },
         schema: {
+          summary: `Download a day's ${kind} QC records as xlsx`,
+          description: 'A heavy read. See docs/guide/qc-reports.md.',
           querystring: ZQcDateQuery,
           response: {
             200: zFileReply(MEDIA_TYPES.xlsx, `The day's ${kind} QC records, as an xlsx download`, { binary: true }),
@@ -106,7 +113,11 @@ export async function qcReportRoutes(app: App) {
     '/api/qcReport/qc-report/summary',
     {
       config: SCORERS,
-      schema: { querystring: ZQcCallDateQuery, response: { 200: z.array(ZAgentSummary), ...FAILURES } },
+      schema: {
+        summary: "Summarise a call date's QC records per agent",
+        querystring: ZQcCallDateQuery,
+        response: { 200: z.array(ZAgentSummary), ...FAILURES },
+      },
     },
     async (req) => listAgentSummaries(readDb(req), currentUser(req), req.query.callDate),
   );
@@ -115,7 +126,11 @@ export async function qcReportRoutes(app: App) {
     '/api/qcReport/date-range-summary',
     {
       config: { ...SCORERS, heavy: true },
-      schema: { querystring: ZQcRangeQuery, response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES } },
+      schema: {
+        summary: "Summarise each agent's QC averages over a date range",
+        querystring: ZQcRangeQuery,
+        response: { 200: z.array(ZAgentPerformanceSummary), ...FAILURES },
+      },
     },
     async (req) => summariseQcRange(readDb(req), currentUser(req), req.query),
   );
@@ -124,7 +139,11 @@ export async function qcReportRoutes(app: App) {
     '/api/qcReport/grade-distribution',
     {
       config: SCORERS,
-      schema: { querystring: ZQcDateQuery, response: { 200: z.array(ZGradeCount), ...FAILURES } },
+      schema: {
+        summary: "Count a day's QC records by grade",
+        querystring: ZQcDateQuery,
+        response: { 200: z.array(ZGradeCount), ...FAILURES },
+      },
     },
     async (req) => countQcGrades(readDb(req), currentUser(req), req.query.date),
   );
@@ -135,6 +154,8 @@ export async function qcReportRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(SCORERS), heavy: true },
       schema: {
+        summary: "Download a day's QC summary per agent as xlsx",
+        description: 'A heavy read. See docs/guide/qc-reports.md.',
         querystring: ZQcDateQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.xlsx, "The day's summary per agent, as an xlsx download", { binary: true }),
@@ -151,6 +172,8 @@ export async function qcReportRoutes(app: App) {
       exposeHeadRoute: false,
       config: { ...asDownload(SCORERS), heavy: true },
       schema: {
+        summary: "Download a date range's QC performance summary as xlsx",
+        description: 'A heavy read. See docs/guide/qc-reports.md.',
         querystring: ZQcRangeQuery,
         response: {
           200: zFileReply(MEDIA_TYPES.xlsx, 'The performance summary of a date range, as an xlsx download', {

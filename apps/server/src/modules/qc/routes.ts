@@ -46,7 +46,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/add',
     {
       config: SCORERS,
-      schema: { body: ZQcRecordCreate, response: { 200: ZQcRecord, ...FAILURES } },
+      schema: {
+        summary: 'Add an in-house QC record',
+        body: ZQcRecordCreate,
+        response: { 200: ZQcRecord, ...FAILURES },
+      },
     },
     async (req) => createQcRecord(app.db, currentUser(req), 'in-house', req.body, country, actorOf(req)),
   );
@@ -55,7 +59,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/addforclient',
     {
       config: SCORERS,
-      schema: { body: ZQcClientRecordCreate, response: { 200: ZQcClientRecord, ...FAILURES } },
+      schema: {
+        summary: 'Add a client QC record',
+        body: ZQcClientRecordCreate,
+        response: { 200: ZQcClientRecord, ...FAILURES },
+      },
     },
     async (req) => createQcRecord(app.db, currentUser(req), 'client', req.body, country, actorOf(req)),
   );
@@ -65,7 +73,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getqcreportbyqcinspector',
     {
       config: SCORERS,
-      schema: { querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
+      schema: {
+        summary: 'List in-house QC records, newest call first, a page at a time',
+        description: 'By page number or by key (`after`, `before`, `last`, `from`). See docs/api.md, Pages.',
+        querystring: ZQcListQuery,
+        response: { 200: ZQcRecordPage, ...FAILURES },
+      },
     },
     async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', req.query),
   );
@@ -73,7 +86,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getqcreportbyqcinspector/:page/:size',
     {
       config: SCORERS,
-      schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcRecordPage, ...FAILURES } },
+      schema: {
+        summary: 'List in-house QC records by page number (older path)',
+        params: ZQcListParams,
+        querystring: ZQcListQuery,
+        response: { 200: ZQcRecordPage, ...FAILURES },
+      },
     },
     async (req) => listQcRecords(readDb(req), currentUser(req), 'in-house', { ...req.query, ...req.params }),
   );
@@ -81,7 +99,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getQcRecordsClientViewByQcInspector',
     {
       config: SCORERS,
-      schema: { querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+      schema: {
+        summary: 'List client QC records, newest call first, a page at a time',
+        description: 'By page number or by key (`after`, `before`, `last`, `from`). See docs/api.md, Pages.',
+        querystring: ZQcListQuery,
+        response: { 200: ZQcClientRecordPage, ...FAILURES },
+      },
     },
     async (req) => listQcRecords(readDb(req), currentUser(req), 'client', req.query),
   );
@@ -89,7 +112,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size',
     {
       config: SCORERS,
-      schema: { params: ZQcListParams, querystring: ZQcListQuery, response: { 200: ZQcClientRecordPage, ...FAILURES } },
+      schema: {
+        summary: 'List client QC records by page number (older path)',
+        params: ZQcListParams,
+        querystring: ZQcListQuery,
+        response: { 200: ZQcClientRecordPage, ...FAILURES },
+      },
     },
     async (req) => listQcRecords(readDb(req), currentUser(req), 'client', { ...req.query, ...req.params }),
   );
@@ -98,7 +126,7 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getqc/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, response: { 200: ZQcRecord, ...FAILURES } },
+      schema: { summary: 'Get an in-house QC record', params: ZQcIdParams, response: { 200: ZQcRecord, ...FAILURES } },
     },
     async (req) => findQcRecord(app.db, currentUser(req), 'in-house', req.params.id),
   );
@@ -106,7 +134,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/getClientQc/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, response: { 200: ZQcClientRecord, ...FAILURES } },
+      schema: {
+        summary: 'Get a client QC record',
+        params: ZQcIdParams,
+        response: { 200: ZQcClientRecord, ...FAILURES },
+      },
     },
     async (req) => findQcRecord(app.db, currentUser(req), 'client', req.params.id),
   );
@@ -115,7 +147,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/editqc',
     {
       config: SCORERS,
-      schema: { body: ZQcRecordEdit, response: { 200: ZQcRecord, ...FAILURES } },
+      schema: {
+        summary: "Change an in-house QC record's marks",
+        description: '409 when `version` is stale; the total and grade sent are ignored. Audited.',
+        body: ZQcRecordEdit,
+        response: { 200: ZQcRecord, ...FAILURES },
+      },
     },
     async (req) => editQcRecord(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone),
   );
@@ -123,7 +160,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/edit-Client-Qc',
     {
       config: SCORERS,
-      schema: { body: ZQcClientRecordEdit, response: { 200: ZQcClientRecord, ...FAILURES } },
+      schema: {
+        summary: "Change a client QC record's marks",
+        description: '409 when `version` is stale; the total and grade sent are ignored. Audited.',
+        body: ZQcClientRecordEdit,
+        response: { 200: ZQcClientRecord, ...FAILURES },
+      },
     },
     async (req) => editQcRecord(app.db, currentUser(req), 'client', req.body, actorOf(req), app.config.timeZone),
   );
@@ -132,7 +174,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/deleteQc/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+      schema: {
+        summary: 'Delete an in-house QC record',
+        params: ZQcIdParams,
+        response: { 200: ZMessage, ...FAILURES },
+      },
     },
     async (req) => deleteQcRecord(app.db, currentUser(req), 'in-house', req.params.id, actorOf(req)),
   );
@@ -140,7 +186,7 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/deleteClientQc/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
+      schema: { summary: 'Delete a client QC record', params: ZQcIdParams, response: { 200: ZMessage, ...FAILURES } },
     },
     async (req) => deleteQcRecord(app.db, currentUser(req), 'client', req.params.id, actorOf(req)),
   );
@@ -149,7 +195,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/add-qc-report-file',
     {
       config: SCORERS,
-      schema: { body: ZQcRecordFileCreate, response: { 200: ZQcRecordFile, ...FAILURES } },
+      schema: {
+        summary: 'Link a recording to a QC record',
+        body: ZQcRecordFileCreate,
+        response: { 200: ZQcRecordFile, ...FAILURES },
+      },
       // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
       errorHandler: (error, _req, reply) => {
         if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
@@ -162,7 +212,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/all-qc-report-file',
     {
       config: EVERY_ROLE,
-      schema: { response: { 200: z.array(ZQcRecordFile) } },
+      schema: {
+        summary: 'List the recording links the caller may see',
+        description: 'The newest 1,000, with `X-Total-Count` (docs/api.md, Capped lists).',
+        response: { 200: z.array(ZQcRecordFile) },
+      },
     },
     async (req, reply) => replyCapped(reply, await listQcRecordFiles(app.db, currentUser(req))),
   );
@@ -171,7 +225,7 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/agents',
     {
       config: SCORERS,
-      schema: { response: { 200: z.array(ZScorableAgent) } },
+      schema: { summary: 'List the agents the caller can score', response: { 200: z.array(ZScorableAgent) } },
     },
     async () => listScorableAgents(app.db),
   );
@@ -181,7 +235,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/list-of-qc-records-by-agent-id',
     {
       config: { ...CALLERS, heavy: true },
-      schema: { querystring: ZAgentQcRecordsQuery, response: { 200: z.array(ZAgentQcRecord), ...FAILURES } },
+      schema: {
+        summary: "List an agent's QC records with their reviews",
+        description: 'Agents their own, admins any; the newest 1,000 (docs/api.md, Capped lists).',
+        querystring: ZAgentQcRecordsQuery,
+        response: { 200: z.array(ZAgentQcRecord), ...FAILURES },
+      },
     },
     async (req, reply) => replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query.agentId)),
   );
@@ -189,7 +248,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/submit',
     {
       config: AGENTS,
-      schema: { body: ZAgentReviewSubmit, response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES } },
+      schema: {
+        summary: "Review one's QC record: agree, or raise a concern",
+        body: ZAgentReviewSubmit,
+        response: { 200: ZAgentReview, 409: ZErrorReply, ...FAILURES },
+      },
     },
     async (req) => submitAgentReview(app.db, currentUser(req), req.body),
   );
@@ -197,7 +260,11 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/get-agent-reviews',
     {
       config: SCORERS,
-      schema: { response: { 200: z.array(ZAgentReview) } },
+      schema: {
+        summary: 'List the open agent reviews',
+        description: 'The oldest 1,000 unresolved (docs/api.md, Capped lists).',
+        response: { 200: z.array(ZAgentReview) },
+      },
     },
     async (req, reply) => replyCapped(reply, await listOpenReviews(app.db, currentUser(req))),
   );
@@ -205,7 +272,12 @@ export async function qcRoutes(app: App) {
     '/api/qcReport/agent-review/:id',
     {
       config: SCORERS,
-      schema: { params: ZQcIdParams, body: ZAgentReviewResolve, response: { 200: ZAgentReview, ...FAILURES } },
+      schema: {
+        summary: "Resolve an agent's review",
+        params: ZQcIdParams,
+        body: ZAgentReviewResolve,
+        response: { 200: ZAgentReview, ...FAILURES },
+      },
     },
     async (req) => resolveAgentReview(app.db, currentUser(req), req.params.id, req.body, actorOf(req)),
   );

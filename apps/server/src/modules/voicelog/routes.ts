@@ -39,7 +39,13 @@ export async function voicelogRoutes(app: App) {
     VOICE_LOG_PATHS.search,
     {
       config: SCORERS,
-      schema: { querystring: ZVoiceLogSearchQuery, response: { 200: ZVoiceLogPage } },
+      schema: {
+        summary: "Search a day's recordings by number and automatic checks",
+        description:
+          'A date without a folder gives an empty page; 502 when the external voice-log server fails. See docs/guide/voicelog.md.',
+        querystring: ZVoiceLogSearchQuery,
+        response: { 200: ZVoiceLogPage },
+      },
     },
     async (req) => searchRecordings(deps, req.query),
   );
@@ -50,6 +56,9 @@ export async function voicelogRoutes(app: App) {
     {
       config: EVERY_ROLE,
       schema: {
+        summary: "Show a recording's automatic checks",
+        description:
+          "Agents only their own records' recordings; 404 when the recording is in no voice log. See docs/guide/voicelog.md.",
         querystring: ZRecordingAnalysisQuery,
         response: {
           200: ZRecordingAnalysisReply,
@@ -69,6 +78,9 @@ export async function voicelogRoutes(app: App) {
     {
       config: asDownload(EVERY_ROLE),
       schema: {
+        summary: 'Play or download a recording, with HTTP Range',
+        description:
+          "Agents only their own records' recordings; 416 for a range outside the file. See docs/guide/voicelog.md.",
         querystring: ZVoiceDownloadQuery,
         response: {
           200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
@@ -100,6 +112,9 @@ export async function voicelogRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
+        summary: "Upload a day's recordings",
+        description:
+          'Multipart files, indexed and queued for analysis before it answers; refused while an external voice-log server is set. See docs/guide/voicelog.md.',
         querystring: ZVoiceLogUploadQuery,
         response: { 200: ZVoiceLogUploadResult, 400: ZErrorReply, 409: ZErrorReply, 413: ZErrorReply },
       },
