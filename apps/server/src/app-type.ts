@@ -13,7 +13,6 @@ import type { DbWatch } from './db/watch.ts';
 import type { ReadRouter } from './db/replica.ts';
 import type { Db } from './db/schema.ts';
 import type { TokenService } from './auth/tokens.ts';
-import type { TRecordingChecksRuntime } from './modules/voicelog/checks/runtime.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,8 +27,8 @@ declare module 'fastify' {
     dbWatch: DbWatch;
     tokens: TokenService;
     config: TConfig;
-    /** The voice log, the recordings index and the analysis queue (modules/voicelog/checks/runtime.ts). */
-    recordingChecks: TRecordingChecksRuntime;
+    // `recordingChecks` (the voice log, the recordings index, the analysis queue) is declared by the module that makes
+    // it, modules/voicelog/checks/runtime.ts: this file sits below the modules and names none of them.
   }
 }
 

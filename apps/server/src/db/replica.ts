@@ -7,7 +7,7 @@
 // always see what they have just done. Anything else (the replica down, not a standby, behind, the polls failing)
 // sends the reads to the primary until the replica is fresh again. See docs/architecture.md §12 and README, Read replica.
 import pg from 'pg';
-import { createKysely, keepClientErrors, withSessionOptions } from './database.ts';
+import { createKysely, keepClientErrors, withSessionOptions } from './connect.ts';
 import { poolSettings, type TDbLimits } from './limits.ts';
 import type { Db } from './schema.ts';
 

@@ -3,7 +3,7 @@
 // when it ends, however many requests fail in between.
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { keepClientErrors } from './database.ts';
+import { keepClientErrors } from './connect.ts';
 
 /** How long one check may take: /healthz answers within a second whatever the database does. */
 export const PROBE_TIMEOUT_MS = 800;

@@ -1,6 +1,16 @@
 // The agents a watch looks at: each open stream holds its agent, and a released agent stays for a grace period so a
 // reload or a token renewal loses no call (the VICIdial watcher's and the simulated dialer's registry).
-import type { TWatchedAgent } from './watcher.ts';
+
+/** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
+export type TWatchedAgent = {
+  userId: number;
+  agentId: string;
+  /** Whose VICIdial session is read: the agent's profile's VICIdial user, else the agent ID. */
+  vicidialUser: string;
+  campaignName: string;
+  /** The agent's sign-in (agent_sessions.id), kept on the call's start. */
+  sid: number | null;
+};
 
 export type THeldAgent<E> = E & { agent: TWatchedAgent; holders: number; releasedAt: number | null };
 

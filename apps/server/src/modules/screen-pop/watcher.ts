@@ -11,18 +11,9 @@ import {
   type TAgentSession,
   type TAgentStatusRead,
 } from './agent-status.ts';
-import { createHeldAgents, type THeldAgent } from './held-agents.ts';
+import { createHeldAgents, type THeldAgent, type TWatchedAgent } from './held-agents.ts';
 
-/** A signed-in agent whose screen can receive a pop (an open GET /api/ap/popStream). */
-export type TWatchedAgent = {
-  userId: number;
-  agentId: string;
-  /** Whose VICIdial session is read: the agent's profile's VICIdial user, else the agent ID. */
-  vicidialUser: string;
-  campaignName: string;
-  /** The agent's sign-in (agent_sessions.id), kept on the call's start. */
-  sid: number | null;
-};
+export type { TWatchedAgent } from './held-agents.ts';
 
 export type TConnectedCall = { agent: TWatchedAgent; session: TAgentSession; connectedAt: Date };
 

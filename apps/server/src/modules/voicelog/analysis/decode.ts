@@ -3,25 +3,12 @@
 // MP3 goes through mpg123 compiled to WebAssembly in mp3-decode.ts.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { readAt, UnreadableAudioError } from './decode-shared.ts';
+import { readAt, UnreadableAudioError, type TAudioSource } from './decode-shared.ts';
 import { mp3Source, readMpegLayout } from './mp3-decode.ts';
 import { readWavLayout, wavSource } from './wav-decode.ts';
 
 export { CHUNK_SECONDS, UnreadableAudioError } from './decode-shared.ts';
-
-export type TAudioSource = {
-  format: 'wav' | 'mp3';
-  sampleRate: number;
-  /** 1 or 2 (a WAV with more channels gives its first two). */
-  channelCount: number;
-  /** Known up front for WAV and for an MP3 with a Xing/Info header; null otherwise. */
-  durationSec: number | null;
-  /**
-   * The audio from the start, each chunk one array per channel (same length, -1..1). Every chunk but the last holds
-   * CHUNK_SECONDS of audio. Each call reads the file afresh; chunks are never reused, so a consumer may keep them.
-   */
-  chunks(): AsyncIterable<Float32Array[]>;
-};
+export type { TAudioSource } from './decode-shared.ts';
 
 /** The first bytes of a file read as text: no NUL byte, and printable characters, tabs and line ends only. */
 function looksLikeText(head: Buffer): boolean {

@@ -2,8 +2,7 @@
 // a Xing/Info or VBRI header (less the LAME tag's delay and padding), and the audio streamed through mpg123.
 import fs from 'node:fs/promises';
 import { MPEGDecoder } from 'mpg123-decoder';
-import type { TAudioSource } from './decode.ts';
-import { CHUNK_SECONDS, clampFloat, readAt, UnreadableAudioError } from './decode-shared.ts';
+import { CHUNK_SECONDS, clampFloat, readAt, UnreadableAudioError, type TAudioSource } from './decode-shared.ts';
 
 /** How far past an ID3v2 tag we look for the first MPEG frame. */
 const MPEG_SCAN_BYTES = 1 << 20;

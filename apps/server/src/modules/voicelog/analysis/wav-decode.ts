@@ -1,8 +1,7 @@
 // Reading WAV files for decode.ts: the RIFF chunk walk, the format header, and the samples of every stored format
 // (PCM, float, A-law, mu-law) turned into -1..1 floats a chunk at a time.
 import fs from 'node:fs/promises';
-import type { TAudioSource } from './decode.ts';
-import { CHUNK_SECONDS, clampFloat, readAt, UnreadableAudioError } from './decode-shared.ts';
+import { CHUNK_SECONDS, clampFloat, readAt, UnreadableAudioError, type TAudioSource } from './decode-shared.ts';
 
 const MIN_RATE = 8000;
 const MAX_RATE = 48000;

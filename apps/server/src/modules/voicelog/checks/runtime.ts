@@ -20,6 +20,13 @@ export type TRecordingChecksRuntime = {
   close: () => Promise<void>;
 };
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The voice log, the recordings index and the analysis queue (app.ts decorates the app with them at start-up). */
+    recordingChecks: TRecordingChecksRuntime;
+  }
+}
+
 export function startRecordingChecks(app: App, voiceLog: VoiceLogSource): TRecordingChecksRuntime {
   const { config } = app;
   const threads = createThreadPool();
