@@ -13,6 +13,7 @@ export * from './domain/survey-conditions.ts';
 export * from './domain/survey-text.ts';
 export * from './schemas/common.ts';
 export * from './schemas/replies.ts';
+export * from './schemas/refusals.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/campaigns.ts';
 export * from './schemas/agents.ts';

@@ -1,7 +1,8 @@
-// Typed application errors and the one handler that turns every error into `{message}` with a status.
+// Typed application errors and the one handler that turns every error into `{message}` with a status (and, for a
+// refusal the web tells apart, its `code` and `field`).
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@crm/shared';
+import { MESSAGES, REFUSAL_CODES, type TRefusalCode } from '@crm/shared';
 import { describeRefusedValue } from './refused-values.ts';
 import { databaseFailureReply } from './database-errors.ts';
 import { classifyDatabaseError, isUniqueViolation } from '../db/pg-errors.ts';
@@ -47,7 +48,30 @@ export class AppError extends Error {
     super(message);
     this.statusCode = STATUS[code];
   }
+
+  /** The request's field a refusal belongs under (a taken name): sent beside the code, for the form to show it there. */
+  field: string | undefined = undefined;
 }
+
+/** A refusal the web tells apart by its code (@crm/shared REFUSAL_CODES); the message stays the words shown. */
+function refusal(status: AppErrorCode, message: string, code: TRefusalCode, field?: string): AppError {
+  const error = new AppError(status, message, code);
+  error.field = field;
+  return error;
+}
+
+/** 409 DUPLICATE: a name, code or ID already taken, under the request's `field`. */
+export const duplicate = (message: string, field: string) =>
+  refusal('CONFLICT', message, REFUSAL_CODES.duplicate, field);
+/** 409 STALE_VERSION: the edit names a version someone has saved over since; nothing was written. */
+export const staleVersion = (message: string) => refusal('CONFLICT', message, REFUSAL_CODES.staleVersion);
+/** 409 QUOTA_FULL: the lead or the call falls in a full quota. */
+export const quotaFull = (message: string) => refusal('CONFLICT', message, REFUSAL_CODES.quotaFull);
+/** 400 INVALID_VALUE: a value a rule of the server refused, under the request's `field` (e.g. `columns.2`). */
+export const invalidValue = (message: string, field: string) =>
+  refusal('BAD_REQUEST', message, REFUSAL_CODES.invalidValue, field);
+/** 403 DO_NOT_CALL: the number is on a do-not-call list. */
+export const doNotCall = (message: string) => refusal('FORBIDDEN', message, REFUSAL_CODES.doNotCall);
 
 export const badRequest = (message: string) => new AppError('BAD_REQUEST', message);
 export const notFound = (message: string = MESSAGES.common.notFound) => new AppError('NOT_FOUND', message);
@@ -84,13 +108,11 @@ export function registerErrorHandler(app: FastifyInstance, options: ErrorHandler
         options.onDatabaseUnavailable?.();
         request.failure = `database unavailable: ${error.cause instanceof Error ? error.cause.message : error.message}`;
       }
-      return reply
-        .status(error.statusCode)
-        .send(
-          error.replyCode === undefined
-            ? { message: error.message }
-            : { message: error.message, code: error.replyCode },
-        );
+      return reply.status(error.statusCode).send({
+        message: error.message,
+        ...(error.replyCode === undefined ? {} : { code: error.replyCode }),
+        ...(error.field === undefined ? {} : { field: error.field }),
+      });
     }
     let failure = classifyDatabaseError(error);
     if (failure !== undefined) {

@@ -61,8 +61,11 @@ export function noControlChars(field: string) {
   return [(text: string) => !hasControlChars(text), { message: controlCharsMessage(field) }] as const;
 }
 
-/** A refusal: its words, and for the refusals a screen tells apart, a machine-readable `code`. */
-export const ZErrorReply = z.object({ message: z.string(), code: z.string().optional() });
+/**
+ * A refusal: its words, and for the refusals a screen tells apart, a machine-readable `code` (schemas/refusals.ts) and
+ * the request's `field` it belongs under.
+ */
+export const ZErrorReply = z.object({ message: z.string(), code: z.string().optional(), field: z.string().optional() });
 export type TErrorReply = z.infer<typeof ZErrorReply>;
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;

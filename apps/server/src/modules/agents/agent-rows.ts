@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import { AGENT_PROFILE_FIELDS, agentIdTakenMessage, type TAgent, type TAgentProfileField } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { conflict, onUniqueViolation } from '../../http/errors.ts';
+import { duplicate, onUniqueViolation } from '../../http/errors.ts';
 
 /** Every Agent field of the API; the password hash is never selected. */
 export function selectAgents(db: Db) {
@@ -48,11 +48,12 @@ export async function assertAgentIdFree(db: Db, agentId: string, exceptUserId?: 
   if (exceptUserId !== undefined) query = query.where('id', '<>', exceptUserId);
   const taken = await query.executeTakeFirst();
   if (!taken) return;
-  throw conflict(
+  throw duplicate(
     taken.role === 'agent' ? agentIdTakenMessage(agentId) : `The ID "${agentId}" is already used by another account`,
+    'agentId',
   );
 }
 
 /** For the race the check above cannot see: two requests creating the same agentId at once. */
 export const onAgentIdTaken = (agentId: string) =>
-  onUniqueViolation('users_username_key', () => conflict(agentIdTakenMessage(agentId)));
+  onUniqueViolation('users_username_key', () => duplicate(agentIdTakenMessage(agentId), 'agentId'));

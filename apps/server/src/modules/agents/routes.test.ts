@@ -119,7 +119,11 @@ describe('POST /api/ac/addAgent', () => {
     const before = await countRows(t.db);
     const r = await api.post('/api/ac/addAgent', agentBody({ agentId: first.agentId.toLowerCase() }));
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ message: agentIdTakenMessage(first.agentId.toLowerCase()) });
+    expect(r.body).toEqual({
+      message: agentIdTakenMessage(first.agentId.toLowerCase()),
+      code: 'DUPLICATE',
+      field: 'agentId',
+    });
     expect(await countRows(t.db)).toEqual(before);
   });
 
@@ -128,6 +132,7 @@ describe('POST /api/ac/addAgent', () => {
     const r = await (await admin()).post('/api/ac/addAgent', agentBody({ agentId: qc.username }));
     expect(r.status).toBe(409);
     expect(r.json<{ message: string }>().message).toMatch(/already used by another account/);
+    expect(r.body).toMatchObject({ code: 'DUPLICATE', field: 'agentId' });
   });
 });
 
@@ -306,7 +311,7 @@ describe('PUT /api/ac/editAgent', () => {
     const b = await addAgent(api);
     const r = await api.put('/api/ac/editAgent', editBody(b, { agentId: a.agentId }));
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ message: agentIdTakenMessage(a.agentId) });
+    expect(r.body).toEqual({ message: agentIdTakenMessage(a.agentId), code: 'DUPLICATE', field: 'agentId' });
     expect((await api.get(`/api/ac/getAgent/${b.id}`)).json<TAgent>().agentId).toBe(b.agentId);
     const own = await api.put('/api/ac/editAgent', editBody(b, { agentId: b.agentId.toLowerCase() }));
     expect(own.status).toBe(200);

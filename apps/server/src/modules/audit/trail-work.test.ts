@@ -117,7 +117,8 @@ describe('QC records', () => {
       suggestion: 'Inspector note',
     });
     expect(stale.status).toBe(409);
-    const { message } = stale.json<{ message: string }>();
+    const { message, code } = stale.json<{ message: string; code: string }>();
+    expect(code).toBe('STALE_VERSION');
     expect(message).toMatch(/^This QC record was changed by .+ at \d{2}:\d{2}\. Open it again to see their changes\.$/);
     const adminName = (await auditEntries(t.db, 'qcRecord', record.id)).at(-1)?.actorUsername ?? '';
     expect(message).toContain(QC_MESSAGES.staleRecord(adminName, '').split(' at ')[0]);

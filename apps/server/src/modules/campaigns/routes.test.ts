@@ -163,10 +163,18 @@ describe('POST /cc/addCampaign', () => {
     const first = await add(api, { campaignName: 'Mobile Survey', campaignId: 'MOB-1' });
     const byName = await api.post('/cc/addCampaign', body({ campaignName: 'mobile survey' }));
     expect(byName.status).toBe(409);
-    expect(byName.body).toEqual({ message: 'A campaign named "mobile survey" already exists' });
+    expect(byName.body).toEqual({
+      message: 'A campaign named "mobile survey" already exists',
+      code: 'DUPLICATE',
+      field: 'campaignName',
+    });
     const byCode = await api.post('/cc/addCampaign', body({ campaignId: 'mob-1' }));
     expect(byCode.status).toBe(409);
-    expect(byCode.body).toEqual({ message: 'A campaign with the code "mob-1" already exists' });
+    expect(byCode.body).toEqual({
+      message: 'A campaign with the code "mob-1" already exists',
+      code: 'DUPLICATE',
+      field: 'campaignId',
+    });
     const rows = await t.db
       .selectFrom('campaigns')
       .select('id')
@@ -321,12 +329,14 @@ describe('PUT /cc/updateCampaign', () => {
     });
     expect(byName.status).toBe(409);
     expect(byName.json<{ message: string }>().message).toMatch(/already exists/);
+    expect(byName.body).toMatchObject({ code: 'DUPLICATE', field: 'campaignName' });
     const byCode = await api.put('/cc/updateCampaign', {
       id: b.id,
       campaignName: b.campaignName,
       campaignId: a.campaignId,
     });
     expect(byCode.status).toBe(409);
+    expect(byCode.body).toMatchObject({ code: 'DUPLICATE', field: 'campaignId' });
     expect((await api.get(`/cc/campaign/${b.id}`)).body).toEqual(b);
     const missing = await api.put('/cc/updateCampaign', { id: b.id, campaignId: b.campaignId });
     expect(missing.status).toBe(400);

@@ -12,7 +12,7 @@ import {
   type TUpdateCampaignRequest,
 } from '@crm/shared';
 import type { CampaignsTable, Db } from '../../db/schema.ts';
-import { conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
+import { conflict, duplicate, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { describeAttachments, findAttachments, hasAttachments } from './attachments.ts';
 import { endCampaignSessions } from '../../auth/end-sessions.ts';
@@ -34,8 +34,8 @@ function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
   };
 }
 
-const nameTaken = (name: string) => () => conflict(`A campaign named "${name}" already exists`);
-const codeTaken = (code: string) => () => conflict(`A campaign with the code "${code}" already exists`);
+const nameTaken = (name: string) => () => duplicate(`A campaign named "${name}" already exists`, 'campaignName');
+const codeTaken = (code: string) => () => duplicate(`A campaign with the code "${code}" already exists`, 'campaignId');
 
 export async function findCampaigns(db: Db): Promise<TCampaign[]> {
   const rows = await db.selectFrom('campaigns').selectAll().orderBy('campaignName').execute();

@@ -20,7 +20,7 @@ describe('GET /api/ap/getByNumber and the do-not-call lists', () => {
     for (const format of ['01712340001', '+880 1712-340001']) {
       const r = await c.agent.get(lookupUrl(c.name, format));
       expect(r.status, format).toBe(403);
-      expect(r.json()).toEqual({ message: 'Do not call: on the system list since 2026-11-20' });
+      expect(r.json()).toEqual({ message: 'Do not call: on the system list since 2026-11-20', code: 'DO_NOT_CALL' });
     }
   });
 
@@ -31,7 +31,7 @@ describe('GET /api/ap/getByNumber and the do-not-call lists', () => {
     for (const caller of [c.agent, c.admin]) {
       const r = await caller.get(lookupUrl(c.name, '01712340002'));
       expect(r.status).toBe(403);
-      expect(r.json()).toEqual({ message: 'Do not call: on the campaign list since 2026-11-18' });
+      expect(r.json()).toEqual({ message: 'Do not call: on the campaign list since 2026-11-18', code: 'DO_NOT_CALL' });
     }
   });
 
@@ -50,7 +50,7 @@ describe('GET /api/ap/getByNumber and the do-not-call lists', () => {
     await listNumber(null, '+8801712340005', '2026-11-20T06:00:00Z');
     const r = await c.agent.get(lookupUrl(c.name, '01712340005'));
     expect(r.status).toBe(403);
-    expect(r.json()).toEqual({ message: 'Do not call: on the system list since 2026-11-20' });
+    expect(r.json()).toEqual({ message: 'Do not call: on the system list since 2026-11-20', code: 'DO_NOT_CALL' });
   });
 
   it("still finds the lead when the number is only on another campaign's list", async () => {

@@ -19,7 +19,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { doNotCall, notFound, quotaFull as quotaFullRefusal } from '../../http/errors.ts';
 import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
 import {
@@ -226,12 +226,12 @@ export async function findLeadByNumber(
   // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
   const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
   const dnc = inspector ? null : await findDncEntry(db, phone, found.layout.campaignId, timeZone);
-  if (dnc !== null) throw forbidden(dncMessage(dnc));
+  if (dnc !== null) throw doNotCall(dncMessage(dnc));
   if (found.lead === undefined) return { message: LEAD_NOT_GENERATED };
   const lead = toVersionedLead(found.lead, found.layout);
   // A lead in a full quota on a lead field (docs/quotas.md): 409, no survey; inspectors are not stopped here either.
   const quotaFull = inspector ? undefined : fullQuotaMessage(found.fullQuotas, lead);
-  if (quotaFull !== undefined) throw conflict(quotaFull);
+  if (quotaFull !== undefined) throw quotaFullRefusal(quotaFull);
   const withSurvey = Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });
   if (inspector) return withSurvey;
   const startedAt = await recordCallStart(db, {

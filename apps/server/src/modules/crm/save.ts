@@ -23,7 +23,7 @@ import {
 import type { CountryCode } from 'libphonenumber-js';
 import { classifyDatabaseError, failedBeforeAnyStatement } from '../../db/pg-errors.ts';
 import type { Db } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.ts';
+import { AppError, badRequest, notFound, staleVersion } from '../../http/errors.ts';
 import type { TAuditActor } from '../audit/record.ts';
 import { findCampaignDispositions, resolveDisposition } from '../dispositions/service.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
@@ -435,7 +435,7 @@ export async function updateLeadAnswers(
           );
           return savedReply(toVersionedLead(repeat.lead, layout), changes.ignored, repeat.attempt, doNotCall);
         }
-        throw conflict(await staleVersionMessage(db, current.id, timeZone));
+        throw staleVersion(await staleVersionMessage(db, current.id, timeZone));
       }
     }
     const which = target.leadId === undefined ? '' : ` (lead ${target.leadId})`;

@@ -56,6 +56,7 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     expect(saved?.agentId).toBe('AG-7101');
     expect(second.body).toEqual({
       message: leadSavedByOtherMessage('AG-7101', saved?.savedAt ?? new Date(), 'Asia/Dhaka'),
+      code: 'STALE_VERSION',
     });
     expect(second.json<{ message: string }>().message).toContain(
       ` ${localTimeText(saved?.savedAt ?? new Date(), 'Asia/Dhaka')}.`,
@@ -157,7 +158,7 @@ describe('PUT /dynamic/updateLeadData/{t}/{cell}?version=', () => {
     const id = await addLead(t, c.id, '+8801713000004');
     const r = await c.agent.put(versionedSaveUrl(c.name, '01713000004', id, 5), { Q1: 'Yes' });
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ message: AGENT_PANEL_MESSAGES.leadChanged });
+    expect(r.body).toEqual({ message: AGENT_PANEL_MESSAGES.leadChanged, code: 'STALE_VERSION' });
     expect(await storedLead(t, id)).toMatchObject({ answers: {}, version: 0 });
   });
 

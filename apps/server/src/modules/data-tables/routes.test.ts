@@ -114,7 +114,11 @@ describe('POST /dt/addDataTables', () => {
       columns: ['Shop'],
     });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ message: `Campaign "${c.campaignName}" already has a data table` });
+    expect(again.body).toEqual({
+      message: `Campaign "${c.campaignName}" already has a data table`,
+      code: 'DUPLICATE',
+      field: 'campaignName',
+    });
     expect(await storedColumns(c.id)).toEqual(['Outlet']);
 
     const other = await campaign();
@@ -146,7 +150,8 @@ describe('POST /dt/addDataTables', () => {
     for (const [columns, message] of cases) {
       const r = await api.post('/dt/addDataTables', { campaignName: c.campaignName, numberOfField: 2, columns });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ message });
+      // The refused name's input: the second of each case.
+      expect(r.body).toEqual({ message, code: 'INVALID_VALUE', field: 'columns.1' });
     }
     expect(await storedColumns(c.id)).toBeUndefined();
   });
@@ -190,7 +195,7 @@ describe('POST /dynamic/create', () => {
     for (const [columns, message] of cases) {
       const r = await create(api, c.campaignName, columns);
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ message });
+      expect(r.body).toEqual({ message, code: 'INVALID_VALUE', field: 'columns.1' });
       expect(await storedColumns(c.id)).toEqual(['Outlet', 'Product']);
     }
   });

@@ -1,7 +1,7 @@
 // Data tables: one per campaign, its own lead column names stored as data (never SQL identifiers), guarded deletes.
 import { sql, type Selectable } from 'kysely';
 import {
-  findColumnNameProblem,
+  columnNameProblems,
   MAX_DATA_TABLE_COLUMNS,
   type TAddColumnsQuery,
   type TCreateDataTableRequest,
@@ -11,7 +11,7 @@ import {
   type TPageParams,
 } from '@crm/shared';
 import type { DataTablesTable, Db } from '../../db/schema.ts';
-import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
+import { badRequest, conflict, duplicate, invalidValue, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { countLeads, leadCount } from '../campaigns/attachments.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
@@ -39,7 +39,8 @@ function selectDataTables(db: Db) {
     .select('campaigns.campaignName');
 }
 
-const alreadyHasTable = (campaignName: string) => () => conflict(`Campaign "${campaignName}" already has a data table`);
+const alreadyHasTable = (campaignName: string) => () =>
+  duplicate(`Campaign "${campaignName}" already has a data table`, 'campaignName');
 
 /** Newest first, so a table just created shows at the top of the first page. */
 export async function findDataTablesPage(db: Db, params: TPageParams): Promise<TPaged<TDataTable>> {
@@ -83,9 +84,12 @@ export async function countDataTables(db: Db): Promise<number> {
   return Number(row.n);
 }
 
+/** The first refused name (reserved, taken, repeated, …): 400 INVALID_VALUE under its field, `columns.2`. */
 function checkColumns(names: readonly string[], existing: readonly string[] = []): string[] {
-  const problem = findColumnNameProblem(names, existing);
-  if (problem) throw badRequest(problem);
+  const problems = columnNameProblems(names, existing);
+  const index = problems.findIndex((p) => p !== undefined);
+  const problem = problems[index];
+  if (problem !== undefined) throw invalidValue(problem, `columns.${index}`);
   return names.map((n) => n.trim());
 }
 

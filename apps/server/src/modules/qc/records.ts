@@ -19,9 +19,10 @@ import {
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, staleVersion } from '../../http/errors.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
-import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
+import { assertCanSeeRecord, userIdOf } from '../../auth/access.ts';
+import { assertCanChangeRecord } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 import { reopenQueueDay } from '../qc-queue/attribution.ts';
 
@@ -153,7 +154,7 @@ async function staleEdit(db: Db, id: number, updatedAt: Date, timeZone: string):
     .where('action', 'in', ['create', 'update'])
     .orderBy('id', 'desc')
     .executeTakeFirst();
-  return conflict(
+  return staleVersion(
     QC_MESSAGES.staleRecord(
       last?.actorUsername ?? 'another inspector',
       changeTimeText(last?.at ?? updatedAt, timeZone),

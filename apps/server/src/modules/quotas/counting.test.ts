@@ -37,7 +37,7 @@ describe('quota counts on survey saves', () => {
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     for (const r of replies.filter((x) => x.status === 409))
-      expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka' });
+      expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka', code: 'QUOTA_FULL' });
     expect(await countOf(quota.id)).toBe(10);
     const stored = await t.db
       .selectFrom('leads')
@@ -92,7 +92,7 @@ describe('quota counts on survey saves', () => {
     const second = await dhakaLead(c);
     const refused = await save(c, second, { Q1: 'Yes', Q2: 'Beta', is_called: 1 });
     expect(refused.status).toBe(409);
-    expect(refused.json()).toEqual({ message: 'Quota full for Q1 = Yes' });
+    expect(refused.json()).toEqual({ message: 'Quota full for Q1 = Yes', code: 'QUOTA_FULL' });
     // Refused whole: the Beta quota was not raised either.
     expect(await countOf(beta.id)).toBe(1);
     expect((await storedLead(t, second.id)).answers).toEqual({});

@@ -3,7 +3,7 @@
 // once can never both take a quota's last place.
 import { LEAD_COLUMNS, formatQno, quotaFullMessage, splitMultiSelect } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { conflict } from '../../http/errors.ts';
+import { quotaFull } from '../../http/errors.ts';
 import type { LeadRow } from '../leads/layout.ts';
 import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
 
@@ -84,7 +84,7 @@ export async function countSaveInQuotas(
         .whereRef('count', '<', 'limit')
         .returning(['id', 'count', 'limit'])
         .executeTakeFirst();
-      if (raised === undefined) throw conflict(quotaFullMessage(quota));
+      if (raised === undefined) throw quotaFull(quotaFullMessage(quota));
       // This save took the last place: the quota's sent, not yet called leads leave the dialer (dialer-sync), from
       // this transaction, so a save that rolls back pulls none.
       if (raised.count >= raised.limit) await queueQuotaFull(trx, quota.id);

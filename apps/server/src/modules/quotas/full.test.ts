@@ -29,7 +29,7 @@ describe('the agent lookup and full quotas', () => {
     for (const caller of [c.agent, c.admin]) {
       const r = await caller.get(lookupUrl(c.name, '01712880001'));
       expect(r.status).toBe(409);
-      expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka' });
+      expect(r.json()).toEqual({ message: 'Quota full for region = Dhaka', code: 'QUOTA_FULL' });
     }
   });
 
@@ -40,6 +40,7 @@ describe('the agent lookup and full quotas', () => {
     await fill(await addQuota(c, { field: 'shop', value: 'Shop 1', limit: 1 }));
     expect((await c.agent.get(lookupUrl(c.name, '01712880002'))).json()).toEqual({
       message: 'Quota full for shop = Shop 1',
+      code: 'QUOTA_FULL',
     });
     expect((await lookUp(c.agent, c.name, '01712880003')).shop).toBe('Shop 2');
   });

@@ -12,7 +12,7 @@ import type { Db } from '../../db/schema.ts';
 import { hashPassword } from '../../auth/password.ts';
 import { assertPasswordAllowed } from '../../auth/password-rules.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
-import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/errors.ts';
+import { badRequest, duplicate, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { containsText } from '../../db/search.ts';
@@ -52,7 +52,7 @@ function toUser(row: AccountRow): TUser {
   };
 }
 
-const usernameTaken = (username: string) => conflict(`The username "${username}" is already taken`);
+const usernameTaken = (username: string) => duplicate(`The username "${username}" is already taken`, 'username');
 
 /** Usernames are unique whatever their case, across admins, QC inspectors and agents (an agent's username is its agentId). */
 export async function createQcUser(db: Db, input: Required<TCreateUserRequest>, actor: TAuditActor): Promise<TUser> {

@@ -89,7 +89,11 @@ describe('POST /api/users', () => {
     for (const username of [qc.username.toUpperCase(), admin.username.toUpperCase(), agent.username.toLowerCase()]) {
       const r = await api.post('/api/users', body({ username }));
       expect(r.status, username).toBe(409);
-      expect(r.body).toEqual({ message: `The username "${username}" is already taken` });
+      expect(r.body).toEqual({
+        message: `The username "${username}" is already taken`,
+        code: 'DUPLICATE',
+        field: 'username',
+      });
     }
   });
 });
