@@ -13,6 +13,7 @@ import {
   ZDoNotCallBody,
   ZDoNotCallResult,
   ZErrorReply,
+  ZRefusalReply,
   ZLeadAnswerHistory,
   ZLeadAnswerHistoryParams,
   ZLeadLookupQuery,
@@ -52,7 +53,12 @@ export async function agentPanelRoutes(app: App) {
         description:
           "Answers the lead with its survey, or `{message: 'Lead is not generated'}`; for agents and admins it records the call's start. See docs/guide/crm.md.",
         querystring: ZLeadLookupQuery,
-        response: { 200: ZLeadLookupResult, 409: ZErrorReply, ...FAILURES },
+        response: {
+          200: ZLeadLookupResult,
+          409: ZRefusalReply,
+          ...FAILURES,
+          403: z.union([ZRefusalReply, ZErrorReply]),
+        },
       },
       // The busiest route: its reply is built by toVersionedLead or is the fixed message, so it is written without
       // checking it against the schema again (that check took ~9% of the server's time under load).
@@ -83,7 +89,7 @@ export async function agentPanelRoutes(app: App) {
         params: ZLeadSaveParams,
         querystring: ZLeadSaveQuery,
         body: ZLeadSaveBody,
-        response: { 200: ZLeadSaveResult, 409: ZErrorReply, ...FAILURES },
+        response: { 200: ZLeadSaveResult, 409: ZRefusalReply, ...FAILURES },
       },
     },
     async (req) => {

@@ -2,6 +2,7 @@
 import {
   ZCreateUserRequest,
   ZErrorReply,
+  ZRefusalReply,
   ZPageParams,
   ZUpdateUserRequest,
   ZUser,
@@ -28,7 +29,7 @@ export async function userRoutes(app: App) {
         summary: 'Add an admin or QC inspector account',
         description: 'Audited. See docs/guide/users.md.',
         body: ZCreateUserRequest,
-        response: { 200: ZUser, 400: ZErrorReply, 409: ZErrorReply },
+        response: { 200: ZUser, 400: ZErrorReply, 409: ZRefusalReply },
       },
     },
     async (req) => createQcUser(app.db, req.body, actorOf(req)),
