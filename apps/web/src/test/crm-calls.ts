@@ -6,7 +6,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { DEFAULT_DISPOSITIONS, type TLead, type TLogicRule, type TMyCalls, type TQuestion } from '@crm/shared';
 import { storeSession } from '../app/session.ts';
 import CrmPage from '../features/crm/CrmPage.tsx';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../features/leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from './lead-actions-test-fetch.ts';
 import { renderWithApp } from './render.tsx';
 import { agentToken } from './tokens.ts';
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { storeSession } from '../session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { agentToken, makeToken } from '../../test/tokens.ts';
-import { fakeServer } from '../../features/leads/lead-actions-test-fetch.ts';
+import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
 import { CALLBACKS_POLL_MS } from '../callbacks-due.ts';
 import { callbacksDueText } from './CallbacksDue.tsx';
 import { TopBar } from './TopBar.tsx';

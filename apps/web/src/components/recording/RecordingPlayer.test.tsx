@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { recordingUrl } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer } from '../../features/leads/lead-actions-test-fetch.ts';
+import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
 import { formatClock, RECORDING_LOAD_FAILED, RecordingPlayer } from './RecordingPlayer.tsx';
 
 const EXPIRES = '2030-01-01T00:00:00.000Z';

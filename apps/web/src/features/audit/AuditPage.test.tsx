@@ -7,7 +7,7 @@ import type { TAuditEntry, TPaged } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../../test/lead-actions-test-fetch.ts';
 import AuditPage, { EXPORT_FAILED } from './AuditPage.tsx';
 
 afterEach(() => {

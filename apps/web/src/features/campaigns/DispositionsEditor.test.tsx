@@ -9,7 +9,7 @@ import { DEFAULT_DISPOSITIONS, DISPOSITION_MESSAGES, type TCampaign, type TDispo
 import { LEAVE_UNSAVED_TITLE } from '../../app/use-unsaved-guard.ts';
 import { fieldError } from '../../test/field-error.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import EditCampaignPage from './EditCampaignPage.tsx';
 
 afterEach(() => {

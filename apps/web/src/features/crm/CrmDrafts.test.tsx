@@ -17,7 +17,7 @@ import {
   searchNumber,
   surveyRegion,
 } from '../../test/crm-calls.ts';
-import type { TFakeRoute, TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import type { TFakeRoute, TSentRequest } from '../../test/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.

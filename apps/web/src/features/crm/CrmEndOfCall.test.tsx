@@ -20,7 +20,7 @@ import {
   surveyRegion,
   typeAtQ2,
 } from '../../test/crm-calls.ts';
-import type { TSentRequest } from '../leads/lead-actions-test-fetch.ts';
+import type { TSentRequest } from '../../test/lead-actions-test-fetch.ts';
 import { callbackTimeMs, callbackTimeText } from './callback-time.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.

@@ -17,7 +17,7 @@ import {
   searchNumber as search,
   surveyRegion,
 } from '../../test/crm-calls.ts';
-import type { TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import type { TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
 // Each test walks whole calls (search, survey, end, save): on a busy two-core machine that outlives vitest's 5 s.
 vi.setConfig({ testTimeout: 20_000 });

@@ -7,7 +7,7 @@ import type { TLead, TQuestion } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { agentToken } from '../../test/tokens.ts';
-import { fakeServer } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
 
 // A whole call walked (search, survey): on a busy two-core machine that may outlive vitest's 5 s.

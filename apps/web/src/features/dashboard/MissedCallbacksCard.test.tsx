@@ -6,7 +6,7 @@ import type { TMissedCallbacks } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import { MissedCallbacksCard, lateText } from './MissedCallbacksCard.tsx';
 
 afterEach(() => vi.restoreAllMocks());

@@ -11,7 +11,7 @@ import {
   type TDialerSettingsReply,
 } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import { FakeEventSource } from '../../test/fake-event-source.ts';
 import { DialerSendCard } from './DialerSendCard.tsx';
 

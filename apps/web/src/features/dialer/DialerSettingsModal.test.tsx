@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import type { TDialerSettingsInput, TDialerSettingsReply } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import { DialerSendCard } from './DialerSendCard.tsx';
 import { BLANK_RATE_MESSAGE } from './settings-form.ts';
 

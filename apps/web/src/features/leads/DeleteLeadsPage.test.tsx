@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import DeleteLeadsPage from './DeleteLeadsPage.tsx';
-import { fakeServer, type TFakeRoute } from './lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
 import GenerateLeadPage from './GenerateLeadPage.tsx';
-import { fakeServer, type TFakeRoute } from './lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -8,7 +8,7 @@ import { formatDateTime, formatTimeOfDay } from '../../app/time-zone.ts';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { fakeServer, type TSentRequest } from './lead-actions-test-fetch.ts';
+import { fakeServer, type TSentRequest } from '../../test/lead-actions-test-fetch.ts';
 import { LeadBrowser } from './LeadBrowser.tsx';
 
 afterEach(() => vi.restoreAllMocks());

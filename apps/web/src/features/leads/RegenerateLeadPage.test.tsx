@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, SUMMARY, type TFakeRoute } from './lead-actions-test-fetch.ts';
+import { fakeServer, SUMMARY, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import RegenerateLeadPage from './RegenerateLeadPage.tsx';
 
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   TARGET_INVALID,
   withHeldBack,
 } from './lead-actions.ts';
-import { SUMMARY } from './lead-actions-test-fetch.ts';
+import { SUMMARY } from '../../test/lead-actions-test-fetch.ts';
 
 const north = SUMMARY.selectors[1]!;
 const choice = { campaign: 'Spring Survey', dataDate: '2025-03-02' };

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import type { TQcInsights } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import QcInsightsPage, { INSIGHTS_FAILED } from './QcInsightsPage.tsx';
 
 afterEach(() => vi.restoreAllMocks());

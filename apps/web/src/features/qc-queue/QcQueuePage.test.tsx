@@ -9,7 +9,7 @@ import type { TQcQueueCall, TQcQueuePage } from '@crm/shared';
 import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { makeToken } from '../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import QcQueuePage from './QcQueuePage.tsx';
 
 afterEach(() => {

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import { REPORT_PROBLEMS } from './report-form.ts';
 import ReportsPage from './ReportsPage.tsx';
 import { REPORT_FAILED, startedText } from './use-report-download.tsx';

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TLeadAnswerHistoryEntry } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer } from '../../../test/lead-actions-test-fetch.ts';
 import { AnswerHistory, HISTORY_SHOWN_FIRST, answersText } from './AnswerHistory.tsx';
 import { formatDateTime } from '../../../app/time-zone.ts';
 

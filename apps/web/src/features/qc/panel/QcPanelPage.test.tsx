@@ -15,9 +15,9 @@ import {
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { notifications } from '@mantine/notifications';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../../../test/lead-actions-test-fetch.ts';
 import QcPanelPage from './QcPanelPage.tsx';
-import { question } from './panel-test-data.ts';
+import { question } from '../../../test/panel-test-data.ts';
 import { SEARCH_PROBLEMS } from './search-form.ts';
 import { TICK_LABEL } from './SuccessTick.tsx';
 

@@ -5,7 +5,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { useQuery } from '@tanstack/react-query';
 import { ANALYSIS_MESSAGES, type TVoiceFile, type TVoiceLogPage } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TSentRequest } from '../../../test/lead-actions-test-fetch.ts';
 import { searchVoiceLog } from '../../../components/recording/api.ts';
 import { checksOf, monoWithHold, pendingReply, stereoWithOvertalk } from '../../../test/analysis-test-data.ts';
 import { useRecordingFilters } from './recording-filters.ts';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SURVEY_MESSAGES, type TLead } from '@crm/shared';
 import { answerEditBody, answerEditProblems, answerRows, draftOf, storedFromDraft } from './answer-edit.ts';
-import { question } from './panel-test-data.ts';
+import { question } from '../../../test/panel-test-data.ts';
 
 // Sent out of order, with a Plain Text read-out and an inactive question without an answer.
 const QUESTIONS = [

@@ -2,7 +2,7 @@
 // 1/2/3 on a focused row), the total and grade in the bar follow the marks live, Update sends the edit body with the
 // version loaded and returns to the list it came from; a refused update, a stale edit (409, the inspector's marks
 // kept), a missing and a forbidden record are shown; a linked recording plays above; the record's history is listed.
-import './jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -10,10 +10,10 @@ import { QC_MESSAGES, type TAuditEntry } from '@crm/shared';
 import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { makeToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
 import EditClientQcPage from './EditClientQcPage.tsx';
 import EditQcPage from './EditQcPage.tsx';
-import { clientRecord, inHouseRecord } from './qc-test-data.ts';
+import { clientRecord, inHouseRecord } from '../../../test/qc-test-data.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,17 +1,17 @@
 // /viewQcReports and /QcRecordsClient: server paging by key (First, Previous, Next, Last, go to a call date) and page sizes, search, date and (admin only) inspector
 // filters sent to the server, the columns that fit a 1366 px screen, a row's 14 criteria behind its Scores, the
 // column chooser remembered in this browser, edit links, and delete behind "Are you sure?" with a reload.
-import './jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QC_MESSAGES } from '@crm/shared';
 import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { makeToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute, type TSentRequest } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute, type TSentRequest } from '../../../test/lead-actions-test-fetch.ts';
 import QcRecordsClientPage from './QcRecordsClientPage.tsx';
 import QcRecordsInhousePage from './QcRecordsInhousePage.tsx';
-import { clientRecord, inHouseRecord, paged } from './qc-test-data.ts';
+import { clientRecord, inHouseRecord, paged } from '../../../test/qc-test-data.ts';
 
 afterEach(() => {
   vi.restoreAllMocks();

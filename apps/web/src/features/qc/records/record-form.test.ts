@@ -2,7 +2,7 @@
 // bodies the server accepts (Marks-suffixed for the client), and a stored mark off its scale named.
 import { describe, expect, it } from 'vitest';
 import { ZQcClientRecordEdit, ZQcRecordEdit } from '@crm/shared';
-import { BEST_SCORES, clientRecord, inHouseRecord } from './qc-test-data.ts';
+import { BEST_SCORES, clientRecord, inHouseRecord } from '../../../test/qc-test-data.ts';
 import {
   formFromRecord,
   formatDuration,

@@ -1,15 +1,15 @@
 // /agent-performance: the agent's own records with a player or "No audio file available"; the concern flag toggles
 // with its notices and is sent only on submit; Agreed? must be chosen; a submitted review shows read-only and later
 // its resolution; a failure shows the server's reason; an admin picks an agent and sees the rows read-only.
-import '../records/jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { QC_MESSAGES } from '@crm/shared';
 import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { agentToken, makeToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
-import { agentRecord, review } from '../records/qc-test-data.ts';
+import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
+import { agentRecord, review } from '../../../test/qc-test-data.ts';
 import AgentReviewPage from './AgentReviewPage.tsx';
 import { REVIEW_PROBLEMS } from './review-row.ts';
 

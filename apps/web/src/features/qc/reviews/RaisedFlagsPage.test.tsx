@@ -1,15 +1,15 @@
 // /flag-raised: the open reviews with the agent and the flag, raised concerns first; a player or "No audio available";
 // Resolved sends what was typed in Resolved Comment (never the agent's comment), needs something typed, reloads the
 // list on success and shows the server's reason on failure.
-import '../records/jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { QC_MESSAGES } from '@crm/shared';
 import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { makeToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
-import { review } from '../records/qc-test-data.ts';
+import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
+import { review } from '../../../test/qc-test-data.ts';
 import RaisedFlagsPage from './RaisedFlagsPage.tsx';
 import { REVIEW_PROBLEMS } from './review-row.ts';
 

@@ -2,7 +2,7 @@
 // the voice log path, the resolved comment check and the Raised Flags order.
 import { describe, expect, it } from 'vitest';
 import { ZAgentReviewSubmit } from '@crm/shared';
-import { agentRecord, review } from '../records/qc-test-data.ts';
+import { agentRecord, review } from '../../../test/qc-test-data.ts';
 import {
   EMPTY_DRAFT,
   REVIEW_PROBLEMS,

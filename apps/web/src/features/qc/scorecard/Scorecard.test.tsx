@@ -1,6 +1,6 @@
 // The shared scorecard: one row of buttons per criterion and column, 1/2/3 pick the focused row's marks (in its own
 // column, never a locked one), ↑/↓ move the focus a row in the same column, and the texts go to their column.
-import '../records/jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';

@@ -1,12 +1,12 @@
 // The scoring player's automatic checks and the Hold Process hint, as on the QC panel: the chips and the waveform of
 // the recording chosen, a click on the hold seeking the audio to its start, the hint under Hold Process seeking there
 // too and never choosing a mark; "Being analysed…" until the analysis is done; a failure shown inline.
-import '../records/jsdom-fonts.ts';
+import '../../../test/jsdom-fonts.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ANALYSIS_MESSAGES, bestScores, type TRecordingAnalysisReply } from '@crm/shared';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer, type TFakeRoute } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
 import { monoWithHold, pendingReply } from '../../../test/analysis-test-data.ts';
 import { HoldHint } from './HoldHint.tsx';
 import { Scorecard } from './Scorecard.tsx';

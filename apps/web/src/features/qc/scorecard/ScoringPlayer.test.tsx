@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer } from '../../leads/lead-actions-test-fetch.ts';
+import { fakeServer } from '../../../test/lead-actions-test-fetch.ts';
 import { SPEED_STORAGE_KEY } from './player-keys.ts';
 import { ScoringPlayer, type TRecordingRef } from './ScoringPlayer.tsx';
 
