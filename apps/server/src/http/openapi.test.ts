@@ -1,5 +1,6 @@
 // The API's description (http/openapi.ts): every API route is in GET /api/openapi.json, with who may call it, the
 // shape of its reply and the `{message}` errors; the interactive reference at /api/docs loads only the server's files.
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../auth/guard.ts';
 import { useTestApp } from '../test/harness.ts';
@@ -12,7 +13,9 @@ type Schema = { $ref?: string; type?: string; properties?: Record<string, Schema
 >;
 type Reply = { description?: string; content?: Record<string, { schema?: Schema }> };
 type Operation = {
+  summary?: string;
   description?: string;
+  tags?: string[];
   security?: Record<string, string[]>[];
   'x-roles'?: string[];
   responses?: Record<string, Reply>;
@@ -89,6 +92,39 @@ function problemsOf(doc: Document, routes: RouteEntry[]): string[] {
   return problems;
 }
 
+/** The areas: the server's modules (modules/<area>), whose names the operations' tags are. */
+const AREAS = readdirSync(new URL('../modules/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** The document's own operation sits in no area (http/openapi.ts). */
+const OWN_TAG = 'api description';
+
+/**
+ * What keeps the reference from reading as one: an operation without a summary (one line, the call in the product's
+ * words), or without exactly one tag naming its area; two operations with the same summary.
+ */
+function summaryProblemsOf(doc: Document, areas: string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const key = `${method.toUpperCase()} ${path}`;
+      const summary = (op.summary ?? '').trim();
+      if (summary === '') problems.push(`${key}: no summary`);
+      else if (summary.includes('\n') || summary.length > 120) problems.push(`${key}: summary longer than a line`);
+      const other = seen.get(summary);
+      if (summary !== '' && other !== undefined) problems.push(`${key}: the same summary as ${other}`);
+      seen.set(summary, key);
+      const tags = op.tags ?? [];
+      const own = path === OPENAPI_PATH && tags[0] === OWN_TAG;
+      if (tags.length !== 1 || (!own && !areas.includes(tags[0] ?? '')))
+        problems.push(`${key}: tags ${JSON.stringify(tags)}, not one area of ${areas.length}`);
+    }
+  }
+  return problems;
+}
+
 async function fetchDocument(): Promise<Document> {
   const res = await t.app.inject({ url: OPENAPI_PATH });
   expect(res.statusCode).toBe(200);
@@ -110,6 +146,16 @@ describe('GET /api/openapi.json', () => {
       Object.keys(item).map((method) => `${method} ${path}`),
     );
     expect(operations.filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('gives every operation a one-line summary of its own and its area (server module) as its tag', async () => {
+    const doc = await fetchDocument();
+    const operations = Object.values(doc.paths).flatMap((item) => Object.keys(item));
+    expect(operations.length).toBeGreaterThan(100);
+    expect(summaryProblemsOf(doc, AREAS)).toEqual([]);
+    // The tags name areas the way the modules do: the survey is crm, its sign-in's second step mfa.
+    expect(doc.paths['/api/ap/getByNumber']?.get?.tags).toEqual(['crm']);
+    expect(doc.paths['/cc/addCampaign']?.post?.tags).toEqual(['campaigns']);
   });
 
   it('says who may call a route, as the guard enforces it', async () => {
@@ -169,6 +215,24 @@ describe('GET /api/openapi.json', () => {
       'GET /api/things/:id: 200 has no content',
     ]);
     expect(problemsOf(operation(json({ type: 'object' }), []), [route])).toHaveLength(2);
+
+    const tagged = (summary: string | undefined, tags: string[]): Operation => ({ summary, tags });
+    const twoOps = (a: Operation, b: Operation): Document => ({
+      openapi: '3.1.0',
+      paths: { '/api/things': { get: a, post: b } },
+    });
+    expect(
+      summaryProblemsOf(twoOps(tagged('List things', ['things']), tagged('Add a thing', ['things'])), ['things']),
+    ).toEqual([]);
+    expect(summaryProblemsOf(twoOps(tagged(undefined, ['things']), tagged(' ', [])), ['things'])).toEqual([
+      'GET /api/things: no summary',
+      'POST /api/things: no summary',
+      'POST /api/things: tags [], not one area of 1',
+    ]);
+    expect(summaryProblemsOf(twoOps(tagged('Same', ['thing']), tagged('Same', ['things'])), ['things'])).toEqual([
+      'GET /api/things: tags ["thing"], not one area of 1',
+      'POST /api/things: the same summary as GET /api/things',
+    ]);
   });
 });
 

@@ -74,8 +74,47 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
 
-/** The area of a route, from the plugin that declared it (`qcReportRoutes` → `qc report`): the document's tags. */
+/** The area of a route, from the plugin that declared it (`qcReportRoutes` → `qc-reports`): the document's tags. */
 const areaOfRoute = new WeakMap<RouteOptions, string>();
+
+/**
+ * The area (the server module's folder name, as docs/architecture.md §10 names areas) of each routes plugin that
+ * app.ts registers. A plugin missing here gets no tag, and openapi.test.ts fails on the untagged operations.
+ */
+const AREA_OF_PLUGIN: Record<string, string> = {
+  agentPanelRoutes: 'crm',
+  agentRoutes: 'agents',
+  auditRoutes: 'audit',
+  authRoutes: 'auth',
+  calibrationRoutes: 'calibration',
+  callAttemptRoutes: 'call-attempts',
+  callbackRoutes: 'callbacks',
+  campaignRoutes: 'campaigns',
+  crmRoutes: 'crm',
+  dashboardRoutes: 'dashboard',
+  dataTableRoutes: 'data-tables',
+  dialerRoutes: 'dialer',
+  dialerSendRoutes: 'dialer',
+  dialerSyncRoutes: 'dialer-sync',
+  dispositionRoutes: 'dispositions',
+  disputeRoutes: 'disputes',
+  dncRoutes: 'dnc',
+  healthRoutes: 'health',
+  leadImportRoutes: 'lead-import',
+  leadReportRoutes: 'lead-reports',
+  leadRoutes: 'leads',
+  logicRoutes: 'logic',
+  qcInsightRoutes: 'qc-insights',
+  qcQueueRoutes: 'qc-queue',
+  qcReportRoutes: 'qc-reports',
+  qcRoutes: 'qc',
+  questionRoutes: 'questions',
+  quotaRoutes: 'quotas',
+  screenPopRoutes: 'screen-pop',
+  sessionRoutes: 'auth',
+  userRoutes: 'users',
+  voicelogRoutes: 'voicelog',
+};
 
 function areaName(pluginName: string): string | undefined {
   // The chain of plugins that declared the route, outermost first: the area is the routes plugin in it.
@@ -83,11 +122,7 @@ function areaName(pluginName: string): string | undefined {
     .split(' -> ')
     .map((p) => p.trim())
     .find((p) => /Routes$/.test(p));
-  if (!plugin) return undefined;
-  return plugin
-    .replace(/Routes$/, '')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .toLowerCase();
+  return plugin === undefined ? undefined : AREA_OF_PLUGIN[plugin];
 }
 
 function methodsOf(route: RouteOptions): string[] {
