@@ -198,7 +198,7 @@ describe('CrmPage when another agent saved the lead since the search', () => {
   const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
 
   it("shows the server's 409 where the agent works, keeps the answers on screen, and offers no Retry", async () => {
-    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal, code: 'STALE_VERSION' } } });
     await answerAndEnd();
 
     const alert = await screen.findByRole('alert');
@@ -218,7 +218,7 @@ describe('CrmPage when another agent saved the lead since the search', () => {
   });
 
   it('asks before a new search drops the refused answers', async () => {
-    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal, code: 'STALE_VERSION' } } });
     await answerAndEnd();
     await screen.findByText(refusal);
     search();
@@ -244,7 +244,7 @@ describe('CrmPage and the do-not-call lists', () => {
     "shows the server's do-not-call message for a number on the %s list, word for word, and offers no survey",
     async (list) => {
       const message = `Do not call: on the ${list} list since 2026-11-20`;
-      const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message } } });
+      const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 403, body: { message, code: 'DO_NOT_CALL' } } });
       search();
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByText(message)).toBeTruthy();

@@ -74,7 +74,9 @@ const COMPLETED = { Q1: 'Yes', is_called: 1, disposition: 'COMPLETE' };
 
 describe('CrmPage: a lookup of a lead in a full quota', () => {
   it("shows the server's message as the alert's title and offers no survey", async () => {
-    const server = renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: REGION_FULL } } });
+    const server = renderCrm({
+      'GET /api/ap/getByNumber': { status: 409, body: { message: REGION_FULL, code: 'QUOTA_FULL' } },
+    });
     search();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(REGION_FULL)).toBeTruthy();
@@ -91,11 +93,29 @@ describe('CrmPage: a lookup of a lead in a full quota', () => {
     expect(within(alert).getByText('The lead search failed')).toBeTruthy();
     expect(within(alert).getByText('Something else conflicted')).toBeTruthy();
   });
+
+  it('tells the full quota by its code, not its words', async () => {
+    renderCrm({
+      'GET /api/ap/getByNumber': { status: 409, body: { message: 'Kvote fuld: region = Dhaka', code: 'QUOTA_FULL' } },
+    });
+    search();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Kvote fuld: region = Dhaka')).toBeTruthy();
+    expect(alert.textContent).toContain('no survey is offered');
+    expect(alert.textContent).not.toContain('The lead search failed');
+  });
+
+  it("keeps the quota's words without its code a failed search", async () => {
+    renderCrm({ 'GET /api/ap/getByNumber': { status: 409, body: { message: REGION_FULL } } });
+    search();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The lead search failed')).toBeTruthy();
+  });
 });
 
 describe('CrmPage: a completed call refused because a quota filled since the search', () => {
   it("shows the server's message, not 'saved by someone else', and keeps the answers", async () => {
-    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: ANSWER_FULL } } });
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: ANSWER_FULL, code: 'QUOTA_FULL' } } });
     await answerYesAndEnd();
 
     const alert = await screen.findByRole('alert');
@@ -113,7 +133,7 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
     const server = renderCrm({
       [SAVE_PATH]: (request) =>
         (request.body as { is_called?: number }).is_called === 1
-          ? { status: 409, body: { message: REGION_FULL } }
+          ? { status: 409, body: { message: REGION_FULL, code: 'QUOTA_FULL' } }
           : { body: { message: 'Saved', lead: { ...LEAD, Q1: 'Yes', is_called: 0 }, ignored: [] } },
     });
     await answerYesAndEnd();
@@ -155,7 +175,7 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
   });
 
   it('discards the call after a confirmation: its draft is deleted and nothing more is saved', async () => {
-    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: REGION_FULL } } });
+    const server = renderCrm({ [SAVE_PATH]: { status: 409, body: { message: REGION_FULL, code: 'QUOTA_FULL' } } });
     await answerYesAndEnd();
     const alert = await screen.findByRole('alert');
     fireEvent.click(within(alert).getByRole('button', { name: 'Discard the call' }));
@@ -169,10 +189,19 @@ describe('CrmPage: a completed call refused because a quota filled since the sea
 
   it("keeps the stale-version 409 as 'The answers were not saved' with the server's words", async () => {
     const refusal = leadSavedByOtherMessage('AG-1002', new Date(), 'Asia/Dhaka');
-    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal } } });
+    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: refusal, code: 'STALE_VERSION' } } });
     await answerYesAndEnd();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('The answers were not saved')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Save as not completed' })).toBeNull();
+  });
+
+  it('tells the full quota of a save by its code, whatever its words', async () => {
+    renderCrm({ [SAVE_PATH]: { status: 409, body: { message: 'Kvote fuld: Q1 = Yes', code: 'QUOTA_FULL' } } });
+    await answerYesAndEnd();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Not saved as a completed call')).toBeTruthy();
+    expect(within(alert).getByText('Kvote fuld: Q1 = Yes')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Save as not completed' })).toBeTruthy();
   });
 });

@@ -7,12 +7,13 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   AGENT_PANEL_MESSAGES,
-  isQuotaFullMessage,
+  REFUSAL_CODES,
   SAVE_OUTCOME_UNKNOWN,
   type TDisposition,
   type TLeadSaveResult,
 } from '@crm/shared';
 import { ApiError, notifyError } from '../../app/api.ts';
+import { isRefusedAs } from '../../app/refusal.ts';
 import { callbacksKey } from '../../app/callbacks-due.ts';
 import { displayTimeZone } from '../../app/time-zone.ts';
 import { myShiftKey, saveLeadAnswers, setCallback } from './api.ts';
@@ -44,9 +45,9 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : AGENT_PANEL_MESSAGES.saveFailed;
 }
 
-/** 409 "Quota full for …": the lead (at the lookup) or the completed call (at the save) falls in a full quota. */
+/** 409 QUOTA_FULL ("Quota full for …"): the lead (at the lookup) or the completed call (at the save) is in a full quota. */
 export function isRefusedAsQuotaFull(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && isQuotaFullMessage(error.message);
+  return isRefusedAs(error, REFUSAL_CODES.quotaFull);
 }
 
 /** A save that may have been stored: the server could not tell (its code), or its answer never came. A retry is safe. */
@@ -57,9 +58,9 @@ function mayHaveBeenSaved(error: unknown): boolean {
   return code === SAVE_OUTCOME_UNKNOWN || error.kind === 'timeout';
 }
 
-/** Any other 409: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
+/** 409 STALE_VERSION: the lead was saved by someone else after this screen looked it up; trying again cannot help. */
 function isRefusedAsStale(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409 && !isQuotaFullMessage(error.message);
+  return isRefusedAs(error, REFUSAL_CODES.staleVersion);
 }
 
 function dialerNote(result: TLeadSaveResult): TDialerNote | null {
