@@ -1,13 +1,12 @@
 // Writing the audit log: one row per admin or QC change, in the transaction of the change itself, so a change that
 // rolls back leaves no entry and an entry never describes a change that did not happen.
-import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import type { TAuditAction, TAuditChanges, TAuditObjectType } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { currentUser } from '../../auth/guard.ts';
+import type { TAuditActor } from '../../auth/actor.ts';
 
-/** Who made a change, copied into each entry (the trail outlives the accounts it names). */
-export type TAuditActor = { userId: number | null; username: string; role: string; ip: string | null };
+// The actor type lives beside actorOf in auth/actor.ts; named here too for the modules that record entries.
+export type { TAuditActor } from '../../auth/actor.ts';
 
 export type TAuditRecord = {
   action: TAuditAction;
@@ -15,18 +14,6 @@ export type TAuditRecord = {
   objectId: string | number;
   changes?: TAuditChanges;
 };
-
-/** The signed-in user of a guarded route and the client's address (as TRUST_PROXY allows it to be read). */
-export function actorOf(request: FastifyRequest): TAuditActor {
-  const user = currentUser(request);
-  const id = Number(user.sub);
-  return {
-    userId: Number.isSafeInteger(id) ? id : null,
-    username: user.userName,
-    role: user.roles[0]?.roleName ?? '',
-    ip: request.ip || null,
-  };
-}
 
 /** Never written to the log, whatever a row holds: secrets, and bookkeeping that is not a change anyone made. */
 const LEFT_OUT = new Set([

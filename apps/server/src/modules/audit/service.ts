@@ -14,7 +14,7 @@ import {
 import type { AuditLogTable, DB, Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
-import { assertCanSeeRecord, isAdmin } from '../qc/access.ts';
+import { assertCanSeeRecord, isAdmin } from '../../auth/access.ts';
 
 export type AuditRow = Selectable<AuditLogTable>;
 type AuditQuery = SelectQueryBuilder<DB, 'auditLog', object>;

@@ -3,7 +3,7 @@
 import { CALIBRATION_MESSAGES, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isAdmin, userIdOf } from '../qc/access.ts';
+import { isAdmin, userIdOf } from '../../auth/access.ts';
 
 export { isAdmin, userIdOf };
 

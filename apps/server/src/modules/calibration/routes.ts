@@ -18,7 +18,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import {
   closeCalibrationSession,
   createCalibrationSession,

@@ -4,7 +4,7 @@ import { startOfNextLocalDay, type TCallback, type TCallbacks, type TMissedCallb
 import type { Db } from '../../db/schema.ts';
 import type { TCaller } from '../../auth/guard.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
-import { isAdmin } from '../qc/access.ts';
+import { isAdmin } from '../../auth/access.ts';
 import { recheckDueCallbacks } from './blocks.ts';
 import { findLeadsWithDraft, selectCallbacks, toCallback } from './rows.ts';
 

@@ -3,7 +3,7 @@ import { CALLBACK_CODES, CALLBACK_MESSAGES, type TTokenPayload } from '@crm/shar
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { isAdmin } from '../qc/access.ts';
+import { isAdmin } from '../../auth/access.ts';
 import { atTextOf } from './rows.ts';
 
 /**

@@ -12,7 +12,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, CALLERS } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { createCallback } from './create.ts';
 import { findCallbacks, findMissedCallbacks } from './list.ts';
 import { removeCallback } from './remove.ts';

@@ -15,7 +15,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, PUBLIC } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import {
   countCampaigns,
   countLeadsByCampaign,

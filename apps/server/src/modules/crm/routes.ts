@@ -28,7 +28,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, CALLERS, EVERY_ROLE } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { deleteCallDraft, saveCallDraft } from './call-drafts.ts';
 import { addCalledNumberToDnc } from './do-not-call.ts';
 import { findLeadAnswerHistory } from './history.ts';

@@ -12,7 +12,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { startSyncRuntime } from './runtime.ts';
 import { findDncSentLeads, findDncSyncSummary, findSendSyncSummary, retryRefused } from './service.ts';
 

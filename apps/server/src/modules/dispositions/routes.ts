@@ -3,7 +3,7 @@ import { ZDispositions, ZDispositionsPut, ZDispositionsQuery, ZErrorReply } from
 import type { App } from '../../app-type.ts';
 import { ADMINS, EVERY_ROLE } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { findDispositions, replaceDispositions } from './service.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };

@@ -14,7 +14,7 @@ import {
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { isAdmin, userIdOf } from '../qc/access.ts';
+import { isAdmin, userIdOf } from '../../auth/access.ts';
 
 /** Dispute-level counts: a dispute of three criteria is one dispute and one time to answer. */
 type DisputeCounts = {

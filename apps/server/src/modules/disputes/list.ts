@@ -3,7 +3,7 @@
 import type { TDispute, TDisputeListQuery, TPaged, TPageParams, TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
-import { isAdmin, isAgent, userIdOf } from '../qc/access.ts';
+import { isAdmin, isAgent, userIdOf } from '../../auth/access.ts';
 import { overdueSql, selectDisputes, withCriteria } from './rows.ts';
 
 type Listed = ReturnType<typeof selectDisputes>;

@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
-import { isAdmin, userIdOf } from '../qc/access.ts';
+import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { selectQcRecords, toInHouse } from '../qc/rows.ts';
 import { findDisputeById, isRejected, type CriterionRow } from './rows.ts';
 

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound, onUniqueViolation } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { userIdOf } from '../qc/access.ts';
+import { userIdOf } from '../../auth/access.ts';
 import { findDisputeById } from './rows.ts';
 import { readDisputeWindows } from './settings.ts';
 

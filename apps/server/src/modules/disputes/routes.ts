@@ -18,7 +18,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, AGENTS, EVERY_ROLE, SCORERS } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { findDisputeFigures } from './figures.ts';
 import { listDisputes } from './list.ts';
 import { answerDispute, decideDispute, escalateDispute } from './outcomes.ts';

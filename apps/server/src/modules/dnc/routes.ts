@@ -19,7 +19,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { badRequest } from '../../http/errors.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { addDncNumber, countDncLists, findDncPage, removeDncNumber } from './service.ts';
 import { uploadDncFile } from './upload.ts';
 

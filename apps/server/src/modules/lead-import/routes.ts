@@ -14,7 +14,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { failAbandonedImports, findImportProgress, SWEEP_INTERVAL_MS } from './import-progress.ts';
 import { importLeads } from './lead-import.ts';
 import { attachmentHeader, findLeadTemplate } from './lead-template.ts';

@@ -16,7 +16,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { findLeadsPage } from './browse.ts';
 import { generateLeads, regenerateLeads } from './generate.ts';
 import { deleteLeads, findDataDates, findLeadSummary, findTargetSelectors } from './service.ts';

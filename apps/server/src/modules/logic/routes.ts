@@ -16,7 +16,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, EVERY_ROLE } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { clearLogic, findCampaignLogic, findQuestionLogic, isLogicExist, setLogics, updateLogic } from './service.ts';
 import { findConditions, setCondition } from './conditions.ts';

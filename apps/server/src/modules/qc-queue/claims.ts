@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { isAdmin, userIdOf } from '../qc/access.ts';
+import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { attributeRecordings } from './attribution.ts';
 import { findQueueCall } from './list.ts';
 import { findNextCall } from './next-call.ts';

@@ -17,8 +17,8 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { actorOf } from '../audit/record.ts';
-import { userIdOf } from '../qc/access.ts';
+import { actorOf } from '../../auth/actor.ts';
+import { userIdOf } from '../../auth/access.ts';
 import { claimNextCall, releaseClaim, type TQueueDeps } from './claims.ts';
 import { readQueuePage, readQueueProgress } from './reads.ts';
 import { listQcQueueSettings, updateQcQueueSettings } from './settings.ts';

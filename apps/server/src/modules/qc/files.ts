@@ -7,7 +7,8 @@ import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { VoiceLogSource } from '../voicelog/media.ts';
 import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
-import { assertCanChangeRecord, isAdmin, isAgent, userIdOf } from './access.ts';
+import { isAdmin, isAgent, userIdOf } from '../../auth/access.ts';
+import { assertCanChangeRecord } from './access.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { consumeQcQueueClaims } from '../qc-queue/claims.ts';
 

@@ -21,7 +21,8 @@ import type { CountryCode } from 'libphonenumber-js';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, notFound, staleVersion } from '../../http/errors.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
-import { assertCanChangeRecord, assertCanSeeRecord, userIdOf } from './access.ts';
+import { assertCanSeeRecord, userIdOf } from '../../auth/access.ts';
+import { assertCanChangeRecord } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 import { reopenQueueDay } from '../qc-queue/attribution.ts';
 

@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import type { ZAgentReviewSubmit } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, forbidden, notFound, onUniqueViolation, conflict } from '../../http/errors.ts';
-import { isAdmin, isAgent, userIdOf } from './access.ts';
+import { isAdmin, isAgent, userIdOf } from '../../auth/access.ts';
 import { toInHouse, withFileNames } from './rows.ts';
 import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';

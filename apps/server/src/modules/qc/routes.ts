@@ -24,7 +24,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, CALLERS, AGENTS, EVERY_ROLE } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from '../voicelog/proxy.ts';
 import { addQcRecordFile, listQcRecordFiles } from './files.ts';

@@ -11,7 +11,7 @@ import {
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
-import { actorOf } from '../audit/record.ts';
+import { actorOf } from '../../auth/actor.ts';
 import { createQuota, deleteQuota, findQuotas, updateQuota } from './service.ts';
 
 const FAILURES = { 400: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };

@@ -9,7 +9,7 @@ import {
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isAgent, userIdOf } from '../qc/access.ts';
+import { isAgent, userIdOf } from '../../auth/access.ts';
 import { analysisReplyOf, checksOf } from './catalog/checks.ts';
 import { refreshFolder, type TCatalog } from './catalog/scan.ts';
 import { filterRemotePage, indexRemote, searchIndex } from './catalog/search.ts';

@@ -18,7 +18,7 @@ import type { App } from '../../../app-type.ts';
 import { ADMINS, asDownload } from '../../../auth/roles.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { sendCsv } from '../../../http/csv-download.ts';
-import { actorOf } from '../../audit/record.ts';
+import { actorOf } from '../../../auth/actor.ts';
 import { createStreamHub, replyEventStream } from '../stream.ts';
 import { sendFeed } from './progress.ts';
 import { exportSendReport } from './report.ts';
