@@ -76,17 +76,34 @@ describe('errorsUnder and errorsAt', () => {
 });
 
 describe('refusedField', () => {
-  const cues = [
-    ['campaignName', /^A campaign named ".*" already exists$/],
-    ['campaignId', /^A campaign with the code ".*" already exists$/],
-  ] as const;
+  const fields = ['campaignName', 'campaignId'] as const;
+  const refused = (message: string, body: unknown) => new ApiError(409, message, 'http', body);
 
-  it('names the field whose cue the refusal matches, and none for any other failure', () => {
-    expect(refusedField(new ApiError(409, 'A campaign named "Spring" already exists'), cues)).toBe('campaignName');
-    expect(refusedField(new ApiError(409, 'A campaign with the code "SPR" already exists'), cues)).toBe('campaignId');
+  it("names the form's field of a refusal's code and field, and none for any other failure", () => {
+    const taken = 'A campaign named "Spring" already exists';
+    expect(refusedField(refused(taken, { message: taken, code: 'DUPLICATE', field: 'campaignName' }), fields)).toBe(
+      'campaignName',
+    );
+    const code = 'A campaign with the code "SPR" already exists';
+    expect(refusedField(refused(code, { message: code, code: 'DUPLICATE', field: 'campaignId' }), fields)).toBe(
+      'campaignId',
+    );
     expect(
-      refusedField(new ApiError(500, 'Something went wrong on the server. Please try again.'), cues),
+      refusedField(new ApiError(500, 'Something went wrong on the server. Please try again.'), fields),
     ).toBeUndefined();
-    expect(refusedField('A campaign named "Spring" already exists', cues)).toBeUndefined();
+    expect(refusedField(taken, fields)).toBeUndefined();
+  });
+
+  it('decides by the code, not the words', () => {
+    // Other words with the code: under the field; the old words without a code: under none.
+    const other = 'Der Name ist vergeben';
+    expect(refusedField(refused(other, { message: other, code: 'DUPLICATE', field: 'campaignName' }), fields)).toBe(
+      'campaignName',
+    );
+    const taken = 'A campaign named "Spring" already exists';
+    expect(refusedField(refused(taken, { message: taken }), fields)).toBeUndefined();
+    // A field the form does not have, or a code that names no field.
+    expect(refusedField(refused(taken, { message: taken, code: 'DUPLICATE', field: 'other' }), fields)).toBeUndefined();
+    expect(refusedField(refused(taken, { message: taken, code: 'STALE_VERSION' }), fields)).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // Binds a @mantine/form form to a shared zod schema: the schema's rules and words, said with the form's field labels;
-// and puts a server refusal that names a field (a taken name, code or ID) under that field.
+// and puts a server refusal that names a field (a taken name, code or ID) under that field, by its code and field.
 import { schemaResolver, type FormErrors } from '@mantine/form';
+import { refusedFieldOf } from './refusal.ts';
 
 /** A Standard Schema, as @mantine/form takes it (every zod schema is one). */
 type TSchema = Parameters<typeof schemaResolver>[0];
@@ -77,13 +78,13 @@ export function errorsAt(prefix: string, errors: FormErrors): FormErrors {
 }
 
 /**
- * The server's refusals that belong to a field, each known by a stable cue of its message (the services' wording,
- * e.g. apps/server/src/modules/campaigns/service.ts: `A campaign named "X" already exists`).
+ * The form's fields a server refusal may belong under: the reply's `field` beside its code (DUPLICATE, INVALID_VALUE;
+ * docs/api.md, Refusal codes), e.g. apps/server/src/modules/campaigns/service.ts: a taken name is `campaignName`.
  */
-export type TRefusalCues<F extends string> = readonly (readonly [field: F, cue: RegExp])[];
+export type TRefusalFields<F extends string> = readonly F[];
 
-/** The field a failed request's message names, or undefined when it is about no one field. */
-export function refusedField<F extends string>(error: unknown, cues: TRefusalCues<F>): F | undefined {
-  if (!(error instanceof Error)) return undefined;
-  return cues.find(([, cue]) => cue.test(error.message))?.[0];
+/** The form field a failed request's refusal names (by its code and field, never its words), or undefined. */
+export function refusedField<F extends string>(error: unknown, fields: TRefusalFields<F>): F | undefined {
+  const field = refusedFieldOf(error);
+  return fields.find((f) => f === field);
 }

@@ -54,10 +54,13 @@ describe('AddAgentModal', () => {
 
   it("shows 'Data Addition failed!' with the server's reason, the taken ID under its field, and keeps the form open", async () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response(JSON.stringify({ message: 'An agent with ID "AG-1" already exists' }), {
-        status: 409,
-        headers: { 'content-type': 'application/json' },
-      }),
+      new Response(
+        JSON.stringify({ message: 'An agent with ID "AG-1" already exists', code: 'DUPLICATE', field: 'agentId' }),
+        {
+          status: 409,
+          headers: { 'content-type': 'application/json' },
+        },
+      ),
     );
     const onClose = vi.fn();
     renderWithApp(<AddAgentModal opened onClose={onClose} />);

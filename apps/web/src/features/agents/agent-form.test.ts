@@ -115,10 +115,13 @@ describe('the agent form', () => {
   });
 
   it("puts the server's taken agent ID under the agent ID field", () => {
-    expect(refusedField(new ApiError(409, 'An agent with ID "AG-1" already exists'), AGENT_REFUSALS)).toBe('agentId');
-    expect(refusedField(new ApiError(409, 'The ID "admin" is already used by another account'), AGENT_REFUSALS)).toBe(
-      'agentId',
-    );
+    for (const taken of [
+      'An agent with ID "AG-1" already exists',
+      'The ID "admin" is already used by another account',
+    ]) {
+      const body = { message: taken, code: 'DUPLICATE', field: 'agentId' };
+      expect(refusedField(new ApiError(409, taken, 'http', body), AGENT_REFUSALS)).toBe('agentId');
+    }
     expect(
       refusedField(new ApiError(409, 'AG-1003 has 30 QC records; set the agent Inactive instead'), AGENT_REFUSALS),
     ).toBeUndefined();

@@ -11,7 +11,7 @@ import {
   type TUpdateAgentRequest,
 } from '@crm/shared';
 import type { FormErrors } from '@mantine/form';
-import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
+import { schemaValidate, type TRefusalFields } from '../../app/form-schema.ts';
 
 export type TAgentField = 'type' | 'name' | 'agentId' | 'password' | 'status' | TAgentProfileField;
 
@@ -175,8 +175,5 @@ export function toUpdateRequest(id: number, values: TAgentFormValues): TUpdateAg
   return password === undefined ? request : { ...request, password };
 }
 
-/** apps/server/src/modules/agents/agent-rows.ts: an agent ID taken by an agent or by another account (409). */
-export const AGENT_REFUSALS: TRefusalCues<'agentId'> = [
-  ['agentId', /^An agent with ID ".*" already exists$/],
-  ['agentId', /^The ID ".*" is already used by another account$/],
-];
+/** apps/server/src/modules/agents/agent-rows.ts: an agent ID taken by an agent or by another account (409 DUPLICATE). */
+export const AGENT_REFUSALS: TRefusalFields<'agentId'> = ['agentId'];

@@ -21,12 +21,14 @@ function fill(type: string, name: string, code: string) {
   fireEvent.change(input(/Campaign code/), { target: { value: code } });
 }
 
-function refuse(message: string) {
-  return vi
-    .spyOn(globalThis, 'fetch')
-    .mockResolvedValue(
-      new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }),
-    );
+/** The server's 409 DUPLICATE of a taken name or code, under its field. */
+function refuse(message: string, field: 'campaignName' | 'campaignId') {
+  return vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+    new Response(JSON.stringify({ message, code: 'DUPLICATE', field }), {
+      status: 409,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 }
 
 describe('AddCampaignModal', () => {
@@ -70,7 +72,7 @@ describe('AddCampaignModal', () => {
 
   it("shows a taken name under the name field and in 'Campaign Addition failed!', and keeps the modal open", async () => {
     const message = 'A campaign named "Spring" already exists';
-    const fetch = refuse(message);
+    const fetch = refuse(message, 'campaignName');
     const onClose = vi.fn();
     renderWithApp(<AddCampaignModal opened onClose={onClose} />);
     fill('Outbound', ' Spring ', 'SPR');
@@ -91,7 +93,7 @@ describe('AddCampaignModal', () => {
   });
 
   it('shows a taken code under the code field', async () => {
-    refuse('A campaign with the code "SPR" already exists');
+    refuse('A campaign with the code "SPR" already exists', 'campaignId');
     renderWithApp(<AddCampaignModal opened onClose={() => undefined} />);
     fill('Inbound', 'Spring', 'SPR');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

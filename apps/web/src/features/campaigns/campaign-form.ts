@@ -10,7 +10,7 @@ import {
   type TUpdateCampaignRequest,
 } from '@crm/shared';
 import type { FormErrors } from '@mantine/form';
-import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
+import { schemaValidate, type TRefusalFields } from '../../app/form-schema.ts';
 
 export type TCampaignFormValues = {
   campaignType: TCampaignType | '';
@@ -92,8 +92,5 @@ export function toUpdateRequest(id: number, values: TCampaignFormValues): TUpdat
   return ZUpdateCampaignRequest.parse({ id, ...campaignInput(values) });
 }
 
-/** apps/server/src/modules/campaigns/service.ts: nameTaken and codeTaken (409). */
-export const CAMPAIGN_REFUSALS: TRefusalCues<'campaignName' | 'campaignId'> = [
-  ['campaignName', /^A campaign named ".*" already exists$/],
-  ['campaignId', /^A campaign with the code ".*" already exists$/],
-];
+/** apps/server/src/modules/campaigns/service.ts: nameTaken and codeTaken (409 DUPLICATE under the field). */
+export const CAMPAIGN_REFUSALS: TRefusalFields<'campaignName' | 'campaignId'> = ['campaignName', 'campaignId'];

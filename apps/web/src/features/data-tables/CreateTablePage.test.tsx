@@ -87,7 +87,10 @@ describe('CreateTablePage', () => {
     const fetch = renderPage();
     fetch.mockImplementation(async (_url, init) =>
       init?.method === 'POST'
-        ? new Response(JSON.stringify({ message }), { status: 400, headers: { 'content-type': 'application/json' } })
+        ? new Response(JSON.stringify({ message, code: 'INVALID_VALUE', field: 'columns.1' }), {
+            status: 400,
+            headers: { 'content-type': 'application/json' },
+          })
         : new Promise<Response>(() => undefined),
     );
     fireEvent.change(campaignSelect(), { target: { value: 'Spring Survey' } });

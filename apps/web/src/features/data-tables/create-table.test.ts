@@ -56,10 +56,15 @@ describe('Create Table rules', () => {
 
   it("puts the server's refusal of a column name under that column, and a taken campaign under the campaign", () => {
     const columns = ['Outlet', ' Brand New '];
-    expect(refusedTableField(new ApiError(400, 'Column name "Brand New" already exists!'), columns)).toBe('columns.1');
-    expect(refusedTableField(new ApiError(409, 'Campaign "Spring Survey" already has a data table'), columns)).toBe(
-      'campaignName',
-    );
+    const refused = (status: number, message: string, code: string, field: string) =>
+      new ApiError(status, message, 'http', { message, code, field });
+    const column = 'Column name "Brand New" already exists!';
+    expect(refusedTableField(refused(400, column, 'INVALID_VALUE', 'columns.1'), columns)).toBe('columns.1');
+    const table = 'Campaign "Spring Survey" already has a data table';
+    expect(refusedTableField(refused(409, table, 'DUPLICATE', 'campaignName'), columns)).toBe('campaignName');
+    // By the code's field, not the words: the old words alone name no field, and a column the form lacks is none.
+    expect(refusedTableField(new ApiError(400, column), columns)).toBeUndefined();
+    expect(refusedTableField(refused(400, column, 'INVALID_VALUE', 'columns.7'), columns)).toBeUndefined();
     expect(
       refusedTableField(new ApiError(500, 'Something went wrong on the server. Please try again.'), columns),
     ).toBeUndefined();

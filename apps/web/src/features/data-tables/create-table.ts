@@ -2,7 +2,8 @@
 // name per field by the shared column-name rules; and the server's refusals that belong to a field.
 import type { FormErrors } from '@mantine/form';
 import { columnNameProblems, ZCreateDataTableRequest, type TCreateDataTableRequest } from '@crm/shared';
-import { refusedField, schemaValidate } from '../../app/form-schema.ts';
+import { schemaValidate } from '../../app/form-schema.ts';
+import { refusedFieldOf } from '../../app/refusal.ts';
 
 export type TTableFormValues = { campaignName: string; numberOfField: number | ''; columns: string[] };
 
@@ -55,14 +56,13 @@ export function toCreateTableRequest(values: TTableFormValues): TCreateDataTable
 }
 
 /**
- * Where a refusal of the server belongs (apps/server/src/modules/data-tables/service.ts): the campaign that has a
- * table already, or the column whose name a column-name rule refused (the message quotes it).
+ * Where a refusal of the server belongs, by its code's field (apps/server/src/modules/data-tables/service.ts): the
+ * campaign that has a table already (DUPLICATE, `campaignName`), or the column whose name a column-name rule refused
+ * (INVALID_VALUE, `columns.2`: the request sends the form's columns in order).
  */
 export function refusedTableField(error: unknown, columns: readonly string[]): string | undefined {
-  const campaign = refusedField(error, [['campaignName', /^Campaign ".*" already has a data table$/]]);
-  if (campaign !== undefined || !(error instanceof Error)) return campaign;
-  const index = columns.findIndex(
-    (name) => name.trim() !== '' && error.message.startsWith(`Column name "${name.trim()}"`),
-  );
-  return index === -1 ? undefined : `columns.${index}`;
+  const field = refusedFieldOf(error);
+  if (field === 'campaignName') return field;
+  const index = /^columns\.(\d+)$/.exec(field ?? '')?.[1];
+  return index !== undefined && Number(index) < columns.length ? `columns.${index}` : undefined;
 }

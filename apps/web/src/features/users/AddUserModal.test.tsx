@@ -34,11 +34,12 @@ describe('AddUserModal', () => {
 
   it('shows a taken username under the username and in the notification, and keeps the modal open', async () => {
     const message = 'The username "qc.nadia" is already taken';
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValue(
-        new Response(JSON.stringify({ message }), { status: 409, headers: { 'content-type': 'application/json' } }),
-      );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message, code: 'DUPLICATE', field: 'username' }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     const onClose = vi.fn();
     renderWithApp(<AddUserModal opened onClose={onClose} />);
     fill(' qc.nadia ', 'Nadia', 'long-enough');

@@ -44,7 +44,9 @@ describe('the Add QC inspector form', () => {
   });
 
   it("puts the server's taken username under the username field", () => {
-    expect(refusedField(new ApiError(409, 'The username "qc.nadia" is already taken'), USER_REFUSALS)).toBe('username');
+    const taken = 'The username "qc.nadia" is already taken';
+    const body = { message: taken, code: 'DUPLICATE', field: 'username' };
+    expect(refusedField(new ApiError(409, taken, 'http', body), USER_REFUSALS)).toBe('username');
     expect(refusedField(new ApiError(400, 'username must not contain spaces'), USER_REFUSALS)).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // refusal that belongs to the username.
 import { z } from 'zod';
 import { ZCreateUserRequest, ZNewPassword, type TCreateUserRequest, type TUpdateUserRequest } from '@crm/shared';
-import { schemaValidate, type TRefusalCues } from '../../app/form-schema.ts';
+import { schemaValidate, type TRefusalFields } from '../../app/form-schema.ts';
 
 export type TUserFormValues = { username: string; name: string; password: string };
 
@@ -74,5 +74,5 @@ export function toPasswordChange(values: TPasswordChangeValues, own: boolean): T
   };
 }
 
-/** apps/server/src/modules/users/accounts.ts: usernameTaken (409). */
-export const USER_REFUSALS: TRefusalCues<'username'> = [['username', /^The username ".*" is already taken$/]];
+/** apps/server/src/modules/users/accounts.ts: usernameTaken (409 DUPLICATE under `username`). */
+export const USER_REFUSALS: TRefusalFields<'username'> = ['username'];
