@@ -2,7 +2,7 @@
 // length, the CPU and clock time of the analysis alone (start-up left out) and the process's peak RSS at the end.
 //   node --import tsx bench/analysis-job.ts FILE      analyse FILE
 //   node --import tsx bench/analysis-job.ts --load    only load the analysis code (the RSS of that, for the net figure)
-import { analyseRecording } from '../apps/server/src/modules/voicelog/analysis/analyse-file.ts';
+import { analyseRecording } from '@crm/server/voicelog/analyse-file';
 
 export type TJobReport = {
   durationSec: number;

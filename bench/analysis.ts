@@ -7,14 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import {
-  encodeMp3,
-  seededRandom,
-  silence,
-  speech,
-  Timeline,
-  writeWavFrom,
-} from '../apps/server/src/test/audio-support.ts';
+import { encodeMp3, seededRandom, silence, speech, Timeline, writeWavFrom } from '@crm/server/test/audio-support';
 import type { TJobReport } from './analysis-job.ts';
 import type { BenchServer } from './server.ts';
 import type { Figure } from './table.ts';

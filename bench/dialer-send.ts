@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
-import { readFakeLeadCounters } from '../apps/server/src/modules/dialer/fake-vicidial.ts';
+import { readFakeLeadCounters } from '@crm/server/test/fake-vicidial';
 import { rssMb, summarizeRss } from './load-memory.ts';
 import { BENCH_ADMIN_PASSWORD, startBenchServer, type BenchServer } from './server.ts';
 import type { Figure } from './table.ts';

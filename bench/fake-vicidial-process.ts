@@ -1,7 +1,7 @@
 // The fake VICIdial as a process of its own (bench/dialer-send.ts): its CPU is kept off the server's and the bench's.
 // Answers add_lead after FAKE_LATENCY_MS (default 2), agent_status after FAKE_AGENT_LATENCY_MS (default 0); prints one JSON line {url, controlUrl, user, pass} when
 // listening; ends on SIGTERM or when its parent closes stdin (so it never outlives a crashed bench).
-import { startFakeVicidial } from '../apps/server/src/modules/dialer/fake-vicidial.ts';
+import { startFakeVicidial } from '@crm/server/test/fake-vicidial';
 
 const fake = await startFakeVicidial();
 fake.setLeads({ kind: 'normal', latencyMs: Number(process.env.FAKE_LATENCY_MS ?? 2) });

@@ -7,7 +7,7 @@
 // target figure: what an inspector waits for, p99 ≤ 50 ms), then all 8 at once on the 2-core box (shown, no target),
 // BENCH_QC_QUEUE_CLAIMS claims each. BENCH_QC_QUEUE_LEADS / BENCH_QC_QUEUE_RECORDS shrink the data for a quick run.
 import pg from 'pg';
-import { hashPassword } from '../apps/server/src/auth/password.ts';
+import { hashPassword } from '@crm/server/auth/password';
 import { buildQcRecords, settle } from './scale-data.ts';
 import { QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
 import { startBenchServer, type BenchServer } from './server.ts';

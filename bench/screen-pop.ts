@@ -8,13 +8,9 @@
 //   without).
 import pg from 'pg';
 import { DB_ROLES, ROLE_DESCRIPTIONS, SCREEN_POP_EVENTS, ZScreenPop } from '@crm/shared';
-import { createTokenService } from '../apps/server/src/auth/tokens.ts';
-import {
-  readFakeAgentCounters,
-  setFakeAgents,
-  type FakeAgent,
-} from '../apps/server/src/modules/dialer/fake-vicidial-agents.ts';
-import { readSse } from '../apps/server/src/modules/dialer/sse-client.ts';
+import { createTokenService } from '@crm/server/auth/tokens';
+import { readFakeAgentCounters, setFakeAgents, type FakeAgent } from '@crm/server/test/fake-vicidial-agents';
+import { readSse } from '@crm/server/test/sse-client';
 import { cpuSeconds, startFakeProcess, type Fake } from './dialer-send.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { loadLookups, lookupTargets } from './survey-lookup.ts';

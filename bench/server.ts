@@ -2,8 +2,8 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
-import { startServer, type RunningServer } from '../apps/server/src/test/process.ts';
+import { createSeededDatabase } from '@crm/server/test/seeded-database';
+import { startServer, type RunningServer } from '@crm/server/process';
 
 export const BENCH_ADMIN_PASSWORD = 'bench-super-secret-4471';
 

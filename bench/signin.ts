@@ -4,7 +4,7 @@
 import { randomBytes, scrypt } from 'node:crypto';
 import http from 'node:http';
 import pg from 'pg';
-import { ARGON2_PARAMS, hashPassword } from '../apps/server/src/auth/password.ts';
+import { ARGON2_PARAMS, hashPassword } from '@crm/server/auth/password';
 import { rssMb, sampleRss } from './load-memory.ts';
 import type { BenchServer } from './server.ts';
 import { BENCH_ADMIN_PASSWORD } from './server.ts';

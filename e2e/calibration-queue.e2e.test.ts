@@ -4,8 +4,8 @@
 // a call row: campaign, number, date, its recording), and saves; the session's calls are those recordings.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext } from 'playwright-core';
-import { createKysely } from '../apps/server/src/db/database.ts';
-import type { Db } from '../apps/server/src/db/schema.ts';
+import { createKysely } from '@crm/server/db/connect';
+import type { Db } from '@crm/server/db/schema';
 import { adminHeaders, okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { fillSessionBasics } from './calibration-support.ts';

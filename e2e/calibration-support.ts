@@ -1,7 +1,7 @@
 // The calibration browser tests' shared steps: the admin's New session form filled with a name, a far deadline and the
 // two demo calibration inspectors (the form stays open for the calls).
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_CALIBRATION_INSPECTORS } from '../apps/server/src/demo/agents.ts';
+import { DEMO_CALIBRATION_INSPECTORS } from '@crm/server/demo/agents';
 
 export const [KARIM, AKTER] = DEMO_CALIBRATION_INSPECTORS;
 

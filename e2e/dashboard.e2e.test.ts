@@ -1,9 +1,9 @@
 // The dashboard as an administrator sees it: totals, per-campaign figures, and live dialer figures that update in place.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { createKysely } from '../apps/server/src/db/database.ts';
-import type { Db } from '../apps/server/src/db/schema.ts';
-import { DEMO_AGENT_PASSWORD } from '../apps/server/src/demo/agents.ts';
+import { createKysely } from '@crm/server/db/connect';
+import type { Db } from '@crm/server/db/schema';
+import { DEMO_AGENT_PASSWORD } from '@crm/server/demo/agents';
 import { sessionToken, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { FAKE_STATS, setFakeVicidial } from './fake-vicidial.ts';

@@ -9,7 +9,7 @@ export {
   type FakeLeadsBehaviour,
   type FakeLeadsControl,
   type FakeVicidial,
-} from '../apps/server/src/modules/dialer/fake-vicidial.ts';
+} from '@crm/server/test/fake-vicidial';
 
 /** How the product under test is pointed at the fake (its poll interval is the shortest allowed). */
 export const FAKE_DIALER_ENV = { VICIDIAL_USER_GROUPS: 'VIRTUAL|INHOUSE', DIALER_POLL_MS: '1000' } as const;
@@ -22,4 +22,4 @@ export {
   type FakeAgentCounters,
   type FakeAgentsControl,
   type FakeAgentSession,
-} from '../apps/server/src/modules/dialer/fake-vicidial-agents.ts';
+} from '@crm/server/test/fake-vicidial-agents';

@@ -1,5 +1,5 @@
 // Who signs in during the browser tests (the demo data, plus a known admin password).
-import { DEMO_CAMPAIGNS, DEMO_USERS } from '../apps/server/src/demo/seed.ts';
+import { DEMO_CAMPAIGNS, DEMO_USERS } from '@crm/server/demo/seed';
 
 export const E2E_ADMIN_PASSWORD = 'e2e-chief-password';
 

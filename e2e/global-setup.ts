@@ -4,10 +4,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createSeededDatabase } from '../apps/server/src/test/seeded-database.ts';
-import { buildServerForTests, type BuiltServer } from '../apps/server/src/test/built-server.ts';
-import { startServer, type RunningServer } from '../apps/server/src/test/process.ts';
-import { openTempRoot } from '../apps/server/src/test/temp-root.ts';
+import { createSeededDatabase } from '@crm/server/test/seeded-database';
+import { buildServerForTests, type BuiltServer } from '@crm/server/test/built-server';
+import { startServer, type RunningServer } from '@crm/server/process';
+import { openTempRoot } from '@crm/server/test/temp-root';
 import { E2E_ADMIN_PASSWORD } from './fixtures.ts';
 import { FAKE_DIALER_ENV, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 

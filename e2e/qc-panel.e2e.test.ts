@@ -14,8 +14,8 @@ import {
   type TQcClientRecord,
   type TQcRecord,
 } from '@crm/shared';
-import { createKysely } from '../apps/server/src/db/database.ts';
-import type { Db } from '../apps/server/src/db/schema.ts';
+import { createKysely } from '@crm/server/db/connect';
+import type { Db } from '@crm/server/db/schema';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';

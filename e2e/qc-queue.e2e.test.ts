@@ -5,8 +5,8 @@
 // as the inspector's own, and Release frees it.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { createKysely } from '../apps/server/src/db/database.ts';
-import type { Db } from '../apps/server/src/db/schema.ts';
+import { createKysely } from '@crm/server/db/connect';
+import type { Db } from '@crm/server/db/schema';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';

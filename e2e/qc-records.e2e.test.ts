@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientRecord, type TQcRecord } from '@crm/shared';
-import { toneWav, writeRecordings } from '../apps/server/src/modules/voicelog/test-audio.ts';
+import { toneWav, writeRecordings } from '@crm/server/test/test-audio';
 import { okJson, adminHeaders, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
 import { ANALYSIS_MESSAGES, ZRecordingAnalysisReply, type TRecordingAnalysisReply, type TTimeSpan } from '@crm/shared';
-import { intersectSpans, speech, silence, Timeline, writeWav } from '../apps/server/src/test/audio-support.ts';
+import { intersectSpans, speech, silence, Timeline, writeWav } from '@crm/server/test/audio-support';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';

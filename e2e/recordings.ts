@@ -4,8 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { machineTimeZone, startOfLocalDay } from '@crm/shared';
-import type { Db } from '../apps/server/src/db/schema.ts';
-import { encodeWav, tone } from '../apps/server/src/modules/voicelog/wav.ts';
+import type { Db } from '@crm/server/db/schema';
+import { encodeWav, tone } from '@crm/server/voicelog/wav';
 
 export type TWavOptions = {
   /** Samples a second. @default 8000 (telephone quality: 16,000 bytes a second) */

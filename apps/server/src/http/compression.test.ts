@@ -10,8 +10,8 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_ROLES, DIALER_EVENT, ROLE_DESCRIPTIONS } from '@crm/shared';
 import { recordAudit } from '../modules/audit/record.ts';
-import { readSse } from '../modules/dialer/sse-client.ts';
-import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
+import { readSse } from '../test/sse-client.ts';
+import { silentMp3, writeRecordings } from '../test/test-audio.ts';
 import { createCampaign, createUser, useTestApp } from '../test/harness.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './compression.ts';
 

@@ -11,7 +11,7 @@ import { checksumTables, changedTables } from '../test/table-checksums.ts';
 import { CONTROL_CHARACTER_NAME_MESSAGE } from '../modules/lead-import/lead-upload.ts';
 import { uploadLeads } from '../test/lead-upload-support.ts';
 import { addRecord, qcWorld, scorecard } from '../test/qc-support.ts';
-import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
+import { silentMp3, writeRecordings } from '../test/test-audio.ts';
 
 // base/secret.* are what a way out of recordings/ or web/ would reach; base/data is the server's data folder.
 const base = mkdtempSync(path.join(os.tmpdir(), 'crm-hostile-paths-'));

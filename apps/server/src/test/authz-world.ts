@@ -9,7 +9,7 @@ import type { App } from '../app-type.ts';
 import { hashPassword } from '../auth/password.ts';
 import { caller, createCampaign, type Caller, type Reply, type TestUser } from './harness.ts';
 import { uploadLeads } from './lead-upload-support.ts';
-import { silentMp3, writeRecordings } from '../modules/voicelog/test-audio.ts';
+import { silentMp3, writeRecordings } from './test-audio.ts';
 import type { Who } from './authz-expectations.ts';
 import { QC_QUEUE_PROBES } from './authz/qc-queue.ts';
 import { CALIBRATION_PROBES } from './authz/calibration.ts';

@@ -2,7 +2,7 @@
 // stand-in was asked and holds afterwards.
 import { expect } from 'vitest';
 import type { TDialerSend, TDialerSettingsInput } from '@crm/shared';
-import type { FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
+import type { FakeVicidial } from './fake-vicidial.ts';
 import { createCampaign, type Caller, type TestContext } from './harness.ts';
 import { insertLeads, type TestLead } from './leads-support.ts';
 

@@ -20,7 +20,7 @@ import {
   storedAnswers,
 } from './fault-support.ts';
 import type { RunningServer } from './process.ts';
-import { startFakeVicidial, type FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 import { dialerEnv, sendFinished, standInLeads, startSend } from './fault-send-support.ts';
 
 const AGENTS = 10;

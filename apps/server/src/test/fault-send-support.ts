@@ -1,7 +1,7 @@
-// Helpers of the fault tests that send leads to the stand-in VICIdial (modules/dialer/fake-vicidial.ts) while the
+// Helpers of the fault tests that send leads to the stand-in VICIdial (test/fake-vicidial.ts) while the
 // database fails: the dialer settings a server needs, a send started through the real API, and what the stand-in got.
 import type { TDialerSend } from '@crm/shared';
-import type { FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
+import type { FakeVicidial } from './fake-vicidial.ts';
 import { SEND_LOCK_SPACE } from '../modules/dialer/sends/send-lock.ts';
 import { addCampaign, query, waitFor, type Api } from './crash-support.ts';
 

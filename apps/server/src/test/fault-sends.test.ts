@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ensureDatabase } from '../db/database.ts';
-import { startFakeVicidial, type FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
 import { ADMIN_PASSWORD, query, signIn, waitFor } from './crash-support.ts';
 import { STACK, UNAVAILABLE, pollHealth, readLog, sleep } from './fault-support.ts';
 import { startOwnPostgres, type OwnPostgres } from './fault-postgres.ts';

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { SCREEN_POP_EVENTS, ZScreenPop, ZScreenPopReady, type TScreenPop, type TScreenPopReady } from '@crm/shared';
 import { buildApp, type App } from '../app.ts';
 import type { TConfig } from '../config.ts';
-import { readSse, type SseReader } from '../modules/dialer/sse-client.ts';
+import { readSse, type SseReader } from './sse-client.ts';
 import {
   caller,
   createCampaign,

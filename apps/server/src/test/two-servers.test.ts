@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DIALER_EVENT, ZDialerState, type TDialerState, type TDialerStats } from '@crm/shared';
-import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from '../modules/dialer/fake-vicidial.ts';
-import { readSse, type SseReader } from '../modules/dialer/sse-client.ts';
+import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
+import { readSse, type SseReader } from './sse-client.ts';
 import { appUrlOf, createDatabaseFromTemplate, dropDatabase } from './databases.ts';
 import { startServer, type RunningServer } from './process.ts';
 

@@ -9,7 +9,7 @@ import { QC_MESSAGES, type TQcRecord } from '@crm/shared';
 import { createUser, useTestApp } from '../../test/harness.ts';
 import { campaignWithColumns, uploadLeads } from '../../test/lead-upload-support.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
-import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
+import { toneWav, writeRecordings } from '../../test/test-audio.ts';
 import { auditEntries, countAuditEntries } from '../../test/audit-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-audit-rec-'));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TCalibrationSession, TCalibrationSessionSummary, TPaged } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
+import { toneWav, writeRecordings } from '../../test/test-audio.ts';
 import { calibrationWorld, card, createSession, score, sessionBody } from '../../test/calibration-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-calibration-'));

@@ -12,7 +12,7 @@ import {
 } from '../../test/crash-support.ts';
 import { dialerEnv, sendFinished } from '../../test/fault-send-support.ts';
 import type { RunningServer } from '../../test/process.ts';
-import { startFakeVicidial, type FakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
 
 const DATE = '2024-07-02';
 const LIST = '1501';

@@ -6,7 +6,7 @@ import { ZDialerSyncSummary, type TDialerSyncSummary } from '@crm/shared';
 import { useTestApp, type Caller } from '../../test/harness.ts';
 import { nextCell } from '../../test/leads-support.ts';
 import { national, sendLeads, statusAt, syncRequests } from '../../test/dialer-sync-support.ts';
-import { startFakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial } from '../../test/fake-vicidial.ts';
 
 const fake = await startFakeVicidial();
 const t = useTestApp({

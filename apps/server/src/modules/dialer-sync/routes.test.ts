@@ -8,7 +8,7 @@ import { createUser, tokenForRole, useTestApp, type Caller } from '../../test/ha
 import { nextCell } from '../../test/leads-support.ts';
 import { national, sendLeads, statusAt, syncRequests } from '../../test/dialer-sync-support.ts';
 import { lookupUrl, panelCampaign, saveUrl } from '../../test/crm-support.ts';
-import { startFakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial } from '../../test/fake-vicidial.ts';
 
 const fake = await startFakeVicidial();
 const t = useTestApp({

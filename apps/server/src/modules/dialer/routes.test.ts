@@ -12,8 +12,8 @@ import {
   useTestApp,
   type Caller,
 } from '../../test/harness.ts';
-import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
-import { readSse, type SseReader } from './sse-client.ts';
+import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
+import { readSse, type SseReader } from '../../test/sse-client.ts';
 
 async function sessionToken(app: App, role: TDbRole): Promise<string> {
   return sessionTokenFor(app, await createUser(app.db, { role }));

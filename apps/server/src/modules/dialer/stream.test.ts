@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ZDialerState, type TDialerState } from '@crm/shared';
 import { createLocalPublisher } from './publisher.ts';
 import { initialDialerState } from './service.ts';
-import { readSse } from './sse-client.ts';
+import { readSse } from '../../test/sse-client.ts';
 import { createStreamHub } from './stream.ts';
 
 const publisher = createLocalPublisher(initialDialerState('simulated'));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from './fake-vicidial.ts';
+import { FAKE_STATS, startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
 import {
   DialerReadError,
   parseUserGroupStatus,

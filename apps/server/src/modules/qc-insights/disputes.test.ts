@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TQcInsights } from '@crm/shared';
 import { createUser, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
-import { insertDispute, insertRecord } from './test-records.ts';
+import { insertDispute, insertRecord } from '../../test/qc-insights-records.ts';
 
 const t = useTestApp();
 const RINA = { agentId: 'rina', agentName: 'Rina Akter' };

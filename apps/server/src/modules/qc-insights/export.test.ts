@@ -3,7 +3,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type ExcelJS from 'exceljs';
 import { createUser, sessionTokenFor, useTestApp, type TestUser } from '../../test/harness.ts';
-import { insertRecord } from './test-records.ts';
+import { insertRecord } from '../../test/qc-insights-records.ts';
 import { download as downloadFile, openXlsxReply } from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();

@@ -19,7 +19,7 @@ import {
 import { createCampaign, createUser, type Caller, type TestUser } from '../../test/harness.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { phoneKey } from '../voicelog/names.ts';
-import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
+import { toneWav, writeRecordings } from '../../test/test-audio.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-queue-'));
 const t = useTestApp({ recordingsDir });

@@ -5,8 +5,8 @@ import { QC_MESSAGES, VOICE_LOG_MESSAGES, type TQcRecord } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
-import { startFakeVoiceLog, type FakeVoiceFile, type FakeVoiceLog } from '../voicelog/fake-voice-log.ts';
-import { silentMp3 } from '../voicelog/test-audio.ts';
+import { startFakeVoiceLog, type FakeVoiceFile, type FakeVoiceLog } from '../../test/fake-voice-log.ts';
+import { silentMp3 } from '../../test/test-audio.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 
 const DAY = '2026-11-20';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TQcRecord } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { changedTables, checksumTables } from '../../test/table-checksums.ts';
-import { silentMp3, toneWav, writeRecordings } from '../voicelog/test-audio.ts';
+import { silentMp3, toneWav, writeRecordings } from '../../test/test-audio.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-links-'));

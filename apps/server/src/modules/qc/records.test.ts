@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QC_MESSAGES, type TPaged, type TQcClientRecord, type TQcRecord } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
-import { toneWav, writeRecordings } from '../voicelog/test-audio.ts';
+import { toneWav, writeRecordings } from '../../test/test-audio.ts';
 import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-recordings-'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TDialerConfig } from '../../config.ts';
 import { createCampaign, createUser, useTestApp } from '../../test/harness.ts';
 import { insertLeads } from '../../test/leads-support.ts';
-import { startFakeVicidial, type FakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
 import { reportDispositionToDialer } from './report.ts';
 
 let fake: FakeVicidial;

@@ -10,7 +10,7 @@ import {
   startPopApp,
   type PopApp,
 } from '../../test/screen-pop-support.ts';
-import { startFakeVicidial, type FakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
 
 let fake: FakeVicidial;
 let s: PopApp;

@@ -3,7 +3,7 @@ import type { TLeadSaveResult } from '@crm/shared';
 import type { TConfig, TDialerConfig } from '../../config.ts';
 import { useTestApp } from '../../test/harness.ts';
 import { addLead, lookUp, panelCampaign, saveUrl, storedLead, type PanelCampaign } from '../../test/crm-support.ts';
-import { startFakeVicidial, type FakeVicidial } from '../dialer/fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../test/fake-vicidial.ts';
 
 let fake: FakeVicidial;
 beforeAll(async () => {

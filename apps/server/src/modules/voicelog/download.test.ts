@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_LOG_MESSAGES, type TMediaToken } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { createUser, sessionTokenFor, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
-import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
+import { silentMp3, toneWav, writeRecordings } from '../../test/test-audio.ts';
 
 // A file beside the recordings folder, which no fileName may reach.
 const base = mkdtempSync(path.join(os.tmpdir(), 'crm-voicelog-'));

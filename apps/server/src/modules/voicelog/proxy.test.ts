@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_LOG_MESSAGES, type TVoiceLogPage } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import { createUser, sessionTokenFor, useTestApp } from '../../test/harness.ts';
-import { startFakeVoiceLog, type FakeVoiceLog } from './fake-voice-log.ts';
+import { startFakeVoiceLog, type FakeVoiceLog } from '../../test/fake-voice-log.ts';
 import { createProxyVoiceLog } from './proxy.ts';
-import { silentMp3 } from './test-audio.ts';
+import { silentMp3 } from '../../test/test-audio.ts';
 
 const DAY = '2026-11-17';
 const AUDIO = silentMp3(3);

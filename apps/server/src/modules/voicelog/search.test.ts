@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TVoiceLogPage } from '@crm/shared';
 import { useTestApp, type Caller } from '../../test/harness.ts';
-import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
+import { silentMp3, toneWav, writeRecordings } from '../../test/test-audio.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-recordings-'));
 const t = useTestApp({ recordingsDir });

@@ -11,7 +11,7 @@ import {
   type TVoiceLogUploadResult,
 } from '@crm/shared';
 import { createUser, sessionTokenFor, useTestApp } from '../../test/harness.ts';
-import { silentMp3, toneWav, writeRecordings } from './test-audio.ts';
+import { silentMp3, toneWav, writeRecordings } from '../../test/test-audio.ts';
 
 const base = mkdtempSync(path.join(os.tmpdir(), 'crm-voicelog-'));
 const recordingsDir = path.join(base, 'recordings');

@@ -13,7 +13,7 @@ import {
   type Mode,
 } from '../../../test/crash-support.ts';
 import type { RunningServer } from '../../../test/process.ts';
-import { startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../../test/fake-vicidial.ts';
 import { dialerEnv } from '../../../test/fault-send-support.ts';
 
 const LEADS = 400;

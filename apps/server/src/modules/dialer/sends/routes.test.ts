@@ -14,8 +14,8 @@ import {
   type Caller,
 } from '../../../test/harness.ts';
 import { insertLeads, many, nextCell, type TestLead } from '../../../test/leads-support.ts';
-import { startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
-import { readSse } from '../sse-client.ts';
+import { startFakeVicidial, type FakeVicidial } from '../../../test/fake-vicidial.ts';
+import { readSse } from '../../../test/sse-client.ts';
 import { FAILURES_TO_STOP } from './worker.ts';
 
 let fake: FakeVicidial;

@@ -1,7 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { readFakeLeadCounters, setFakeVicidial, startFakeVicidial, type FakeVicidial } from '../fake-vicidial.ts';
+import {
+  readFakeLeadCounters,
+  setFakeVicidial,
+  startFakeVicidial,
+  type FakeVicidial,
+} from '../../../test/fake-vicidial.ts';
 import type { TLeadToSend, TSendSettings } from './transport.ts';
 import { createVicidialTransport, type TVicidialTransportSettings } from './vicidial-transport.ts';
 

@@ -13,7 +13,7 @@ import {
   speed,
   trueTalkRatio,
   type TCall,
-} from './compare-detectors.ts';
+} from '../../../test/compare-detectors.ts';
 import { DEFAULT_DETECTOR, loadVoiceDetector, type TDetectorName } from './vad.ts';
 
 beforeAll(() => loadVoiceDetector('webrtc'));

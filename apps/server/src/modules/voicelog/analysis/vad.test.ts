@@ -1,7 +1,7 @@
 // Both voice detectors frame by frame: silence and low noise are not speech, speech is, and the decisions do not
 // depend on how the samples are chunked (the state is kept between pushes).
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { makeCall } from './compare-detectors.ts';
+import { makeCall } from '../../../test/compare-detectors.ts';
 import {
   createVoiceDetector,
   FRAME_SAMPLES,

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/harness.ts';
-import { toneWav, writeRecordings } from '../test-audio.ts';
+import { toneWav, writeRecordings } from '../../../test/test-audio.ts';
 import { refreshFolder, scanAll, scanFolder, type TCatalog } from './scan.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-scan-'));

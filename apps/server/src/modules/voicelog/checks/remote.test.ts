@@ -6,7 +6,7 @@ import { loadConfig, type TConfig } from '../../../config.ts';
 import { useTestApp, type Caller } from '../../../test/harness.ts';
 import { silence, speech, timeline } from '../../../test/audio-blocks-support.ts';
 import { encodeWavFile } from '../../../test/audio-writers-support.ts';
-import { startFakeVoiceLog, type FakeVoiceLog } from '../fake-voice-log.ts';
+import { startFakeVoiceLog, type FakeVoiceLog } from '../../../test/fake-voice-log.ts';
 
 const DAY = '2026-11-17';
 const SEARCHED = '20261117-101500_01712345678_AG-1001-all.wav';

@@ -2,8 +2,8 @@
 // and grade from qc-scoring.ts), and disputes of them as migration 0018 stores them.
 import { sql } from 'kysely';
 import { bestScores, qcGrade, qcTotal, type TQcScores } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
-import type { TestUser } from '../../test/harness.ts';
+import type { Db } from '../db/schema.ts';
+import type { TestUser } from './harness.ts';
 
 export type RecordSpec = {
   agent: { id?: number; agentId: string; agentName: string };

@@ -1,13 +1,13 @@
 // Measures the two voice detectors (vad.ts) on calls made in code from espeak-ng speech, with planted silences,
 // overlaps and noise whose true boundaries are known: the boundary errors of each, and the speed of the whole analysis
 // as a multiple of real time. The tests (analyse.test.ts) use the same calls.
-//   npx tsx apps/server/src/modules/voicelog/analysis/compare-detectors.ts
+//   npx tsx apps/server/src/test/compare-detectors.ts
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { TAudioAnalysis, TTimeSpan } from '@crm/shared';
-import { mergeSpans, seededRandom, speechClip } from '../../../test/audio-blocks-support.ts';
-import { createAnalyser } from './analyse.ts';
-import { loadVoiceDetector, type TDetectorName } from './vad.ts';
+import { mergeSpans, seededRandom, speechClip } from './audio-blocks-support.ts';
+import { createAnalyser } from '../modules/voicelog/analysis/analyse.ts';
+import { loadVoiceDetector, type TDetectorName } from '../modules/voicelog/analysis/vad.ts';
 
 const SENTENCES = [
   'Good morning and thank you for calling the help desk',

@@ -1,7 +1,7 @@
 // Real audio files for the voice-log tests, made in code: tone WAVs and silent MP3s (no encoder is installed here).
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { encodeWav, tone } from './wav.ts';
+import { encodeWav, tone } from '../modules/voicelog/wav.ts';
 
 /** A WAV of a 440 Hz tone lasting exactly `seconds` (8 kHz mono 16-bit: 16,000 bytes a second plus 44). */
 export function toneWav(seconds: number, hz = 440): Buffer {

@@ -4,7 +4,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DIALER_STAT_KEYS, type TDialerStats } from '@crm/shared';
-import { createVicidialLists, type TVicidialListsOptions, type VicidialLists } from './sends/vicidial-lists.ts';
+import {
+  createVicidialLists,
+  type TVicidialListsOptions,
+  type VicidialLists,
+} from '../modules/dialer/sends/vicidial-lists.ts';
 import { createFakeVicidialAgents, type FakeAgentsControl, type FakeVicidialAgents } from './fake-vicidial-agents.ts';
 
 export const FAKE_API_PATH = '/vicidial/non_agent_api.php';
