@@ -5,8 +5,9 @@
 import { afterAll, expect, it } from 'vitest';
 import type { App } from '../app-type.ts';
 import { useTestApp } from '../test/harness.ts';
-import { CALLERS, EXPECTATIONS, verdictsOf, type Verdict, type Who } from '../test/authz-expectations.ts';
-import { MARKERS, createWorld, createWorldDirs, probes, type Probe } from '../test/authz-world.ts';
+import { EXPECTATIONS, verdictsOf } from '../test/authz-expectations.ts';
+import { MARKERS, createWorld, createWorldDirs, probes } from '../test/authz-world.ts';
+import { CALLERS, type Probe, type Verdict, type Who } from '../test/authz/types.ts';
 import { MATRIX_MFA } from '../test/authz/mfa.ts';
 
 const dirs = createWorldDirs();

@@ -29,9 +29,7 @@ import { SCREEN_POP_EXPECTATIONS } from './authz/screen-pop.ts';
 import { DIALER_SYNC_EXPECTATIONS } from './authz/dialer-sync.ts';
 import { MFA_EXPECTATIONS } from './authz/mfa.ts';
 
-export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
-export type Who = (typeof CALLERS)[number];
-export type Verdict = 'A' | 'D' | 'S';
+import { CALLERS, type Verdict, type Who } from './authz/types.ts';
 
 const PUBLIC = 'A A A A A A';
 const SIGNED_IN = 'D A A A A A';

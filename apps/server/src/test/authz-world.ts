@@ -10,7 +10,7 @@ import { hashPassword } from '../auth/password.ts';
 import { caller, createCampaign, type Caller, type Reply, type TestUser } from './harness.ts';
 import { uploadLeads } from './lead-upload-support.ts';
 import { silentMp3, writeRecordings } from './test-audio.ts';
-import type { Who } from './authz-expectations.ts';
+import type { CampaignSetup, ProbeSpec, Who, World } from './authz/types.ts';
 import { QC_QUEUE_PROBES } from './authz/qc-queue.ts';
 import { CALIBRATION_PROBES } from './authz/calibration.ts';
 import { DISPUTES_PROBES } from './authz/disputes.ts';
@@ -46,35 +46,6 @@ export const MARKERS = {
   agent: 'matrix-ax',
   callDate: CALL_DATE,
 } as const;
-
-type CampaignSetup = {
-  id: number;
-  name: string;
-  code: string;
-  tableId: number;
-  questions: TQuestion[];
-  cell: string;
-  leadId: number;
-};
-
-export type World = {
-  app: App;
-  x: CampaignSetup;
-  y: CampaignSetup;
-  users: Record<Exclude<Who, 'anon'>, TestUser>;
-  /** aX's agent profile id (agents.id, as /api/ac names agents). */
-  agentProfileId: number;
-  tokens: Record<Who, string | undefined>;
-  /** qA's records of aX's calls, and aX's review of the in-house one. */
-  record: { inHouse: number; client: number; review: number };
-  /**
-   * A token whose sign-out ends nothing the other calls use: signing out ends every token of its user, so it is a
-   * new sign-in of a spare user of the same role (and, for an agent, the same campaign).
-   */
-  freshToken: (who: Who) => Promise<string | undefined>;
-  admin: Caller;
-  qc: Caller;
-};
 
 /** Temporary folders: a built web app (index.html, one asset) and the recordings. */
 export function createWorldDirs() {
@@ -340,18 +311,6 @@ function freshObjects(w: World) {
 }
 
 // ---- how each route is called
-
-export type Probe = {
-  url: string;
-  body?: unknown;
-  /** A multipart/form-data body of one file. */
-  form?: { field: string; fileName: string; content: Buffer | string; type: string };
-  headers?: Record<string, string>;
-  /** Called with a new sign-in of the caller (signing out ends the session the other probes use). */
-  freshSession?: boolean;
-};
-/** A function is called once per caller: the objects it makes are that call's own. */
-export type ProbeSpec = Probe | (() => Promise<Probe>);
 
 /** How each route is called: with X's, aX's and qA's objects, and a body a route would accept. */
 export function probes(w: World): Record<string, ProbeSpec> {

@@ -1,7 +1,7 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // qA takes part in the probes' sessions with a third inspector; qB does not, so qB meets another's session.
 import { bestScores } from '@crm/shared';
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 /** Admins and QC inspectors, each its own list. */
 const SCORERS = 'D D D A A A';

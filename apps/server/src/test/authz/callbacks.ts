@@ -2,7 +2,7 @@
 // Callbacks are set and listed by those who open /CRM (agents of the lead's campaign, admins); each list is the caller's
 // own (another agent's mine-only callbacks are never in it: modules/callbacks/list.test.ts); missed ones are admins'.
 // The agent's shift (GET /api/ap/myShift) is each caller's own figures, numbers only.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 import { insertAttempt, insertCallback, minutesFromNow, typedTime } from '../callbacks-support.ts';
 
 export const CALLBACKS_EXPECTATIONS: Record<string, string> = {

@@ -1,6 +1,6 @@
 // The authorization matrix's rows and probes of the sends to VICIdial (see authz-expectations.ts for the letters).
 // Admins' alone. The send probes make real sends to the simulated dialer, each of a campaign of its own.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const DIALER_SENDS_EXPECTATIONS: Record<string, string> = {
   'GET /api/dialer/settings': 'D D D D D A',

@@ -1,6 +1,6 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // The dialer kept in step is admins' alone, like the sends and the do-not-call lists it follows.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const DIALER_SYNC_EXPECTATIONS: Record<string, string> = {
   'GET /api/dialer/sync/dnc': 'D D D D D A',

@@ -2,7 +2,7 @@
 // A campaign's dispositions: read by everyone who works on it (agents their own campaign's), changed by admins; the
 // probe's PUT stores the default set, so no other probe's save meets a different one.
 import { DEFAULT_DISPOSITIONS } from '@crm/shared';
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const DISPOSITIONS_EXPECTATIONS: Record<string, string> = {
   'GET /api/dispositions': 'D A D A A A',

@@ -1,7 +1,7 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // Disputes are raised by aX on qA's in-house records of aX's calls; each probe that uses a dispute up gets a new one.
 import { bestScores } from '@crm/shared';
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 import { caller, type Caller, type Reply } from '../harness.ts';
 
 export const DISPUTES_EXPECTATIONS: Record<string, string> = {

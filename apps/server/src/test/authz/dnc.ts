@@ -1,6 +1,6 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // The do-not-call lists are admins' alone; each probe that adds or removes a number uses a new one.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const DNC_EXPECTATIONS: Record<string, string> = {
   'GET /api/dnc/pagination/:page/:size': 'D D D D D A',

@@ -5,7 +5,7 @@ import type { App } from '../../app-type.ts';
 import type { TMfaConfig } from '../../config.ts';
 import { createChallenge } from '../../modules/mfa/challenges.ts';
 import { newTotpSecret } from '../../modules/mfa/totp.ts';
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 import { caller, createUser, type Reply } from '../harness.ts';
 import { codeAt } from '../mfa-support.ts';
 

@@ -1,5 +1,5 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 /** Admins see every line; an inspector its own records and its own line (qB none of qA's, so none of aX's). */
 const OWN_RECORDS = 'D D D A S A';

@@ -1,5 +1,5 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 /** Admins and QC inspectors. */
 const SCORERS = 'D D D A A A';

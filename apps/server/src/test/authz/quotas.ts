@@ -1,6 +1,6 @@
 // The authorization matrix's rows and probes of the quotas (see authz-expectations.ts for the letters).
 // Admins' alone. Each probe's quota is on a region no lead of X has, so no lookup of X's leads is ever refused by one.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const QUOTAS_EXPECTATIONS: Record<string, string> = {
   'GET /api/quotas': 'D D D D D A',

@@ -1,6 +1,6 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // The screen pop is an agent's own: their stream of the dialer's calls, and VICIdial's web form opening their /CRM.
-import type { ProbeSpec, World } from '../authz-world.ts';
+import type { ProbeSpec, World } from './types.ts';
 
 export const SCREEN_POP_EXPECTATIONS: Record<string, string> = {
   'GET /api/ap/popStream': 'D A A D D D',
