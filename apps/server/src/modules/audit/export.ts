@@ -8,7 +8,7 @@ import {
   type TAuditQuery,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { streamCsv, type CsvValue } from '../lead-reports/report-csv.ts';
+import { streamCsv, type CsvValue } from '../../http/csv-download.ts';
 import { filteredAudit, toAuditEntry, type AuditRow } from './service.ts';
 
 /** Entries read from the server-side cursor at a time: memory stays flat however long the log is. */

@@ -4,7 +4,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { FULL_REPORT_CALL_COLUMNS, GENERATED_FOR_D, localDateTimeText } from '@crm/shared';
 import type { DB, Db } from '../../db/schema.ts';
 import { findLeadLayout, toFlatLead, type LeadLayout, type LeadRow } from '../leads/layout.ts';
-import { streamCsv, type CsvValue } from './report-csv.ts';
+import { streamCsv, type CsvValue } from '../../http/csv-download.ts';
 
 /** Leads read from the server-side cursor at a time: memory stays flat however large the report is. */
 export const REPORT_BATCH_ROWS = 2000;

@@ -2,7 +2,7 @@
 // with the backpressure exceljs itself does not apply and its buffers written again once the compressor is done.
 import { once } from 'node:events';
 import type ExcelJS from 'exceljs';
-import { neutraliseFormula } from '../lead-reports/report-csv.ts';
+import { neutraliseFormula } from '../../http/csv-download.ts';
 import type { XlsxCell } from './xlsx-stream.ts';
 
 /** How long a reader may take nothing before the export stops. */

@@ -2,7 +2,7 @@
 // formula-neutralised. Large sheets write their rows through FastRowWriter (fast-rows.ts).
 import { PassThrough, type Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { neutraliseFormula } from '../lead-reports/report-csv.ts';
+import { neutraliseFormula } from '../../http/csv-download.ts';
 
 /** A cell before it is written: null is an empty cell; text is formula-neutralised. */
 export type XlsxCell = string | number | null;

@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import { SEND_REPORT_COLUMNS, localDateTimeText } from '@crm/shared';
 import type { Db } from '../../../db/schema.ts';
-import { streamCsv, type CsvValue } from '../../lead-reports/report-csv.ts';
+import { streamCsv, type CsvValue } from '../../../http/csv-download.ts';
 import { findSend } from './service.ts';
 
 const BATCH_ROWS = 2000;

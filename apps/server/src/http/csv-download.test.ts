@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { neutraliseFormula, streamCsv, toCsvCell, type CsvValue } from './report-csv.ts';
+import { neutraliseFormula, streamCsv, toCsvCell, type CsvValue } from './csv-download.ts';
 
 const BOM = '\uFEFF';
 
