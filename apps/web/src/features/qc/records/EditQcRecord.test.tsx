@@ -169,6 +169,18 @@ describe('EditQcRecord', () => {
     expect(screen.getByRole('button', { name: 'Update' })).toBeTruthy();
   });
 
+  it('tells a stale edit by its code: a 409 without STALE_VERSION is a failed update', async () => {
+    renderEdit('/editClientqc/21', {
+      'GET /api/qcReport/getClientQc/21': { body: clientRecord() },
+      'PUT /api/qcReport/edit-Client-Qc': { status: 409, body: { message: 'This QC record was changed by someone' } },
+    });
+    await screen.findByRole('radiogroup', { name: 'CRM' });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(QC_MESSAGES.updateFailed)).toBeTruthy();
+    expect(screen.queryByRole('alert', { name: /changed by someone else/ })).toBeNull();
+    expect((screen.getByRole('button', { name: 'Update' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('says so when the record does not exist', async () => {
     renderEdit('/editClientqc/999', {});
     expect(await screen.findByText('QC record not found')).toBeTruthy();
@@ -202,7 +214,7 @@ describe('EditQcRecord', () => {
         histories += 1;
         return { body: histories === 1 ? [] : [historyEntry(2, { actorUsername: 'qc.sultana' })] };
       },
-      'PUT /api/qcReport/edit-Client-Qc': { status: 409, body: { message: stale } },
+      'PUT /api/qcReport/edit-Client-Qc': { status: 409, body: { message: stale, code: 'STALE_VERSION' } },
     });
     await screen.findByRole('radiogroup', { name: 'Pace' });
     choose('Pace', 'Need Improvement (5)');

@@ -9,8 +9,9 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { QC_MESSAGES, type TQcKind } from '@crm/shared';
+import { QC_MESSAGES, REFUSAL_CODES, type TQcKind } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
+import { isRefusedAs } from '../../../app/refusal.ts';
 import { QC_RECORDS_KEY, fetchQcRecord, qcHistoryKey, qcRecordKey, updateQcRecord } from './api.ts';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
@@ -103,7 +104,7 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
-      if (error instanceof ApiError && error.status === 409) {
+      if (isRefusedAs(error, REFUSAL_CODES.staleVersion)) {
         setConflict(error.message);
         void queryClient.invalidateQueries({ queryKey: qcHistoryKey(record.id) });
       }
