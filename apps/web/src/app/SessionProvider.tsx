@@ -43,7 +43,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         reason === 'expired' && pathname !== '/login' && pathname !== '/'
           ? { from: `${pathname}${search}` }
           : undefined;
-      navigate('/login', { replace: true, state });
+      void navigate('/login', { replace: true, state });
     },
     [navigate, queryClient],
   );

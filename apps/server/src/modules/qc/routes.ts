@@ -202,9 +202,10 @@ export async function qcRoutes(app: App) {
         response: { 200: ZQcRecordFile, ...FAILURES },
       },
       // The external voice-log server failing is a 502 with what went wrong, as on the voice-log calls.
+      // A route's errorHandler is typed to return nothing (the reply, a thenable, would read as a promise).
       errorHandler: (error, _req, reply) => {
-        if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
-        throw error;
+        if (!(error instanceof UpstreamError)) throw error;
+        reply.code(502).send({ message: error.message });
       },
     },
     async (req) => addQcRecordFile({ db: app.db, voiceLog, country }, currentUser(req), req.body, actorOf(req)),
