@@ -6,7 +6,7 @@ import { Alert, Anchor, Box, Grid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QC_MESSAGES } from '@crm/shared';
 import { useSession } from '../../../app/session.ts';
-import { UploadRecordingsCard } from '../../voicelog/UploadRecordingsCard.tsx';
+import { UploadRecordingsCard } from '../../../components/recording/UploadRecordingsCard.tsx';
 import { LeadCard } from './LeadCard.tsx';
 import { QcSearchCard } from './QcSearchCard.tsx';
 import { ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
@@ -14,7 +14,8 @@ import { RecordingsCard } from './RecordingsCard.tsx';
 import { PanelScoreBar, ScoringCard } from './ScoringCard.tsx';
 import { SuccessTick } from './SuccessTick.tsx';
 import { linkNote } from './tick.ts';
-import { useQcPanel, type TSubmitted } from './use-qc-panel.ts';
+import { isSubmitting, searchedOf, submittedOf, submitProblemsOf, type TSubmitted } from './qc-panel-state.ts';
+import { useQcPanel } from './use-qc-panel.ts';
 
 function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
   const { inHouse, client, search, fileName } = submitted;
@@ -42,38 +43,42 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
 }
 
 export default function QcPanelPage() {
-  const panel = useQcPanel();
-  const { searched } = panel;
+  const { state, queries, agentId, numberField, actions } = useQcPanel();
+  const { lead, questions, recordings, agents } = queries;
+  const { scoring } = state;
+  const searched = searchedOf(state);
+  const submitted = submittedOf(state);
+  const submitting = isSubmitting(state);
   const { session } = useSession();
   return (
     <Stack gap="md">
       <Title order={1}>QC Panel</Title>
       <QcSearchCard
-        value={panel.form}
-        onChange={panel.setForm}
-        problems={panel.problems}
-        onSearch={() => void panel.search()}
-        searching={searched !== null && (panel.lead.isFetching || panel.recordings.isFetching)}
-        numberField={panel.numberField}
+        value={state.search.form}
+        onChange={actions.setForm}
+        problems={state.search.problems}
+        onSearch={actions.search}
+        searching={searched !== null && (lead.isFetching || recordings.isFetching)}
+        numberField={numberField}
       />
-      {panel.submitted !== null && <SubmittedAlert submitted={panel.submitted} />}
+      {submitted !== null && <SubmittedAlert submitted={submitted} />}
       {searched !== null && (
         <Grid gap="md" key={searched.id}>
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack gap="md">
               <RecordingsCard
                 search={searched}
-                recordings={panel.recordings}
-                page={panel.page}
-                onPage={panel.setPage}
-                chosen={panel.chosen}
-                onChoose={panel.choose}
+                recordings={recordings}
+                page={state.search.page}
+                onPage={actions.setPage}
+                chosen={scoring.chosen}
+                onChoose={actions.choose}
               />
               <LeadCard
-                lead={panel.lead}
-                questions={panel.questions}
+                lead={lead}
+                questions={questions}
                 campaignName={searched.campaignName}
-                onLeadSaved={panel.leadSaved}
+                onLeadSaved={actions.leadSaved}
               />
             </Stack>
           </Grid.Col>
@@ -81,38 +86,40 @@ export default function QcPanelPage() {
             {/* As tall as the row: the player and the bar stay in view while the left column is read, too. */}
             <Stack gap="sm" h="100%">
               <ScoringPlayer
-                recording={panel.chosen === null ? null : { date: searched.callDate, fileName: panel.chosen.fileName }}
+                recording={
+                  scoring.chosen === null ? null : { date: searched.callDate, fileName: scoring.chosen.fileName }
+                }
                 autoPlay
-                onMetadata={panel.onMetadata}
+                onMetadata={actions.onMetadata}
                 empty="No recording chosen: press Play on one of the call records."
                 style={STICKY_TOP}
               >
-                <SuccessTick tick={panel.tick} onTick={panel.onTick} />
+                <SuccessTick tick={scoring.tick} onTick={actions.onTick} />
               </ScoringPlayer>
               <ScoringCard
                 agents={{
-                  data: panel.agents.data,
-                  error: panel.agents.error,
-                  pending: panel.agents.isPending,
-                  reload: () => void panel.agents.refetch(),
+                  data: agents.data,
+                  error: agents.error,
+                  pending: agents.isPending,
+                  reload: () => void agents.refetch(),
                 }}
-                agentId={panel.agentId}
-                agentError={panel.agentError}
-                onAgent={panel.pickAgent}
-                columns={panel.columns}
-                onScore={panel.setScore}
-                onText={panel.setText}
-                onCopy={panel.copyToClient}
-                progress={panel.progress}
-                submitting={panel.submitting}
+                agentId={agentId}
+                agentError={scoring.agentError}
+                onAgent={actions.pickAgent}
+                columns={scoring.columns}
+                onScore={actions.setScore}
+                onText={actions.setText}
+                onCopy={actions.copyToClient}
+                progress={state.submit.progress}
+                submitting={submitting}
               />
               <Box style={{ flex: 1 }} />
               <PanelScoreBar
-                columns={panel.columns}
-                linkNote={linkNote(panel.tick)}
-                submitting={panel.submitting}
-                problems={panel.submitProblems}
-                onSubmit={panel.submit}
+                columns={scoring.columns}
+                linkNote={linkNote(scoring.tick)}
+                submitting={submitting}
+                problems={submitProblemsOf(state)}
+                onSubmit={actions.submit}
               />
             </Stack>
           </Grid.Col>

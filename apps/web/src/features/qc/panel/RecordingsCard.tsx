@@ -7,11 +7,11 @@ import type { TVoiceFile, TVoiceLogPage } from '@crm/shared';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { Pager } from '../../../components/Pager.tsx';
 import { pagerState } from '../../../components/pager.ts';
-import { useRecordingAnalysis } from '../../voicelog/api.ts';
+import { useRecordingAnalysis } from '../../../components/recording/api.ts';
 import { CheckChips } from '../../../components/CheckChips.tsx';
 import { hasFilter, useRecordingFilters } from './recording-filters.ts';
 import { RecordingFilters, RecordingSort } from './RecordingFilters.tsx';
-import type { TSearched } from './use-qc-panel.ts';
+import type { TSearched } from './qc-panel-state.ts';
 
 export const NO_RECORDINGS = 'No recordings of this number on the call date.';
 export const NO_MATCHING_RECORDINGS = 'No recordings of this number on the call date match the filters.';

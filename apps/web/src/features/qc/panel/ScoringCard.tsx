@@ -14,7 +14,7 @@ import { PLAYER_KEYS_NOTE } from '../scorecard/ScoringPlayer.tsx';
 import type { TScorableAgent } from './api.ts';
 import { COLUMN_KEYS, COLUMNS, columnResult, type TColumnKey } from './scorecard.ts';
 import type { TSubmitProgress } from './submit-qc.ts';
-import type { TColumns } from './use-qc-panel.ts';
+import type { TColumns } from './qc-panel-state.ts';
 
 export const DEFAULTS_NOTE =
   'Each criterion starts at its best mark (a total of 100): choose the lower mark for each one the agent missed.';
