@@ -2,7 +2,6 @@
 // confirms, Esc goes back to the survey), the save with its disposition (Retry on failure; a save refused because someone
 // else saved the lead since the search, or because a quota filled meanwhile, keeps the answers), a Partial Call's typed
 // text kept in the caller's draft for the resume, and the callback set after the save (a failure keeps the form for Retry).
-import { useRef } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -30,7 +29,7 @@ import {
   type TStep,
 } from './call-state.ts';
 import { callbackFormProblem, type TCallbackForm } from './callback-time.ts';
-import { leadCellNumber, leadId, leadVersion } from './lead-view.ts';
+import { leadCellNumber, leadId, leadVersion } from '../../components/lead/lead-view.ts';
 import type { TDraftSaver } from './use-draft-saver.ts';
 
 /** The id of the green "Survey Ended" notice: a new search takes it away. */
@@ -98,8 +97,6 @@ type Options = {
 
 export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft, readyForNext, mounted }: Options) {
   const queryClient = useQueryClient();
-  // The lead saved whose callback is being set (the call on screen is its, until the callback is set or skipped).
-  const savedLead = useRef<number | null>(null);
 
   function refreshIdleLists() {
     void queryClient.invalidateQueries({ queryKey: callbacksKey });
@@ -160,10 +157,8 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
       };
       // The call ends here; the lead's next save starts from a new search, which reads the version this save made.
       dispatch({ type: 'saved', note, callback: save.callback });
-      if (save.callback !== null && id !== undefined) {
-        savedLead.current = id;
-        await postCallback(id, save.callback);
-      } else if (mounted.current) readyForNext();
+      if (save.callback !== null && id !== undefined) await postCallback(id, save.callback);
+      else if (mounted.current) readyForNext();
     } catch (error) {
       const message = messageOf(error);
       // Left the screen meanwhile: the failure still has to reach the agent.
@@ -203,16 +198,12 @@ export function useCallEnd({ campaignName, dispatch, screen, drafts, forgetDraft
     });
   }
 
+  /** The callback again: the call on screen is the lead saved, until its callback is set or skipped. */
   function retryCallback() {
     const current = screen();
-    if (
-      current.kind === 'onCall' &&
-      current.step.kind === 'settingCallback' &&
-      !current.step.sending &&
-      savedLead.current !== null
-    ) {
-      void postCallback(savedLead.current, current.step.form);
-    }
+    if (current.kind !== 'onCall' || current.step.kind !== 'settingCallback' || current.step.sending) return;
+    const id = leadId(current.call.lead);
+    if (id !== undefined) void postCallback(id, current.step.form);
   }
 
   /** The callback could not be set and the agent goes on without it: the call itself is saved. */

@@ -8,16 +8,16 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AGENT_PANEL_MESSAGES,
-  isDoNotCallMessage,
   PARTIAL_CALL_ANSWER,
+  REFUSAL_CODES,
   type TCallDraft,
   type TDisposition,
   type TLead,
   type TMyCalls,
 } from '@crm/shared';
-import { ApiError } from '../../app/api.ts';
+import { isRefusedAs } from '../../app/refusal.ts';
 import { confirmAction } from '../../components/confirm.tsx';
-import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
+import type { TCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
 import { fetchDispositions, fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey } from './api.ts';
 import { draftOfRun, isParkedDraft, runFromDraft } from './call-draft.ts';
 import {
@@ -32,7 +32,7 @@ import {
   type TScreen,
 } from './call-state.ts';
 import type { TCallbackForm } from './callback-time.ts';
-import { leadId, leadVersion } from './lead-view.ts';
+import { leadId, leadVersion } from '../../components/lead/lead-view.ts';
 import {
   advanceRun,
   backRun,
@@ -244,7 +244,8 @@ export function useCrmCall(
       });
     } catch (error) {
       if (seq !== searchSeq.current || !mounted.current) return;
-      if (error instanceof ApiError && error.status === 403 && isDoNotCallMessage(error.message))
+      // Told apart by the refusal's code (DO_NOT_CALL, QUOTA_FULL); the server's words are what the screen shows.
+      if (isRefusedAs(error, REFUSAL_CODES.doNotCall))
         dispatch({ type: 'searchEnded', note: { kind: 'do-not-call', message: error.message } });
       else if (isRefusedAsQuotaFull(error))
         dispatch({ type: 'searchEnded', note: { kind: 'quota-full', message: error.message } });
