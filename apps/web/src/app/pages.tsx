@@ -7,6 +7,18 @@ export type TAppRoutePath = (typeof APP_ROUTES)[number]['path'];
 /** A page takes no props: it reads its :params and ?query from the router. */
 export type TPage = LazyExoticComponent<ComponentType>;
 
+/**
+ * Two areas on one screen, put together here because features never import each other (docs/architecture.md §1):
+ * /generateLead shows the dialer's send card beside the generate form. Tests render the page this gives.
+ */
+export async function composeGenerateLeadPage(): Promise<{ default: ComponentType }> {
+  const [{ default: GenerateLeadPage }, { DialerSendCard }] = await Promise.all([
+    import('../features/leads/GenerateLeadPage.tsx'),
+    import('../features/dialer/DialerSendCard.tsx'),
+  ]);
+  return { default: () => <GenerateLeadPage SendCard={DialerSendCard} /> };
+}
+
 /** Lazy imports, so each area's code loads only when opened (the module's default export is the page). */
 export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- agents and users
@@ -33,7 +45,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/CRM': lazy(() => import('../features/crm/CrmPage.tsx')),
   // -- leads and reports
   '/leads': lazy(() => import('../features/leads/LeadsPage.tsx')),
-  '/generateLead': lazy(() => import('../features/leads/GenerateLeadPage.tsx')),
+  '/generateLead': lazy(composeGenerateLeadPage),
   '/reGenerateLead': lazy(() => import('../features/leads/RegenerateLeadPage.tsx')),
   '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
   '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),

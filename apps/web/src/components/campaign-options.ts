@@ -4,11 +4,7 @@ import { z } from 'zod';
 import { ZCampaign, ZDataTable, type TCampaign, type TDataTable } from '@crm/shared';
 import { api } from '../app/api.ts';
 
-/** Every campaign query starts with this: invalidating it reloads lists, lead counts and selectors. */
-export const CAMPAIGNS_KEY = ['campaigns'] as const;
-export const ALL_CAMPAIGNS_KEY = [...CAMPAIGNS_KEY, 'all'] as const;
-export const DATA_TABLES_KEY = ['dataTables'] as const;
-export const ALL_DATA_TABLES_KEY = [...DATA_TABLES_KEY, 'all'] as const;
+export { ALL_CAMPAIGNS_KEY, ALL_DATA_TABLES_KEY, CAMPAIGNS_KEY, DATA_TABLES_KEY } from '../app/query-keys.ts';
 
 export function fetchAllCampaigns(): Promise<TCampaign[]> {
   return api.get('/cc/campaigns', { schema: z.array(ZCampaign) });

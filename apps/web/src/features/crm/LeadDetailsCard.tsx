@@ -2,7 +2,7 @@
 // Compact (a call fits a 1366×768 screen); the number to dial stays on one line.
 import { Alert, Paper, Stack, Table, Title } from '@mantine/core';
 import type { TLead } from '@crm/shared';
-import { CELL_NUMBER_LABEL, isCalledLead, leadDetails } from './lead-view.ts';
+import { CELL_NUMBER_LABEL, isCalledLead, leadDetails } from '../../components/lead/lead-view.ts';
 
 export const ALREADY_CALLED = 'This lead is already marked as called';
 

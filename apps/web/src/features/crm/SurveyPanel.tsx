@@ -9,7 +9,7 @@ import { CallProgress } from './CallProgress.tsx';
 import type { TCall } from './call-state.ts';
 import { callFillSource, callQuestionText, shownAnswerText } from './call-text.ts';
 import { isTypingField } from './keys.ts';
-import { optionalValueText } from './lead-view.ts';
+import { optionalValueText } from '../../components/lead/lead-view.ts';
 import { QuestionInput } from './QuestionInput.tsx';
 import {
   callShownFor,

@@ -2,7 +2,7 @@
 // or refusal, the callback after it, and the reset. States that cannot hold together are not reached.
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_DISPOSITIONS, type TLead, type TQuestion } from '@crm/shared';
-import { buildSurvey } from '../logic/use-campaign-survey.ts';
+import { buildSurvey } from '../../components/survey/use-campaign-survey.ts';
 import {
   callOf,
   hasUnsavedWork,

@@ -3,7 +3,7 @@
 // callback's time), saving, a failed save, or setting the callback after the save. A reducer moves between them, so
 // states that cannot hold together cannot be set together. Pure: use-crm-call.ts runs the requests.
 import type { TDisposition, TLead } from '@crm/shared';
-import type { TCampaignSurvey } from '../logic/use-campaign-survey.ts';
+import type { TCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
 import { dispositionsForEnd, preselectedDisposition, type TCallEnd, type TOutcome } from './call-end.ts';
 import { EMPTY_CALLBACK_FORM, type TCallbackForm } from './callback-time.ts';
 import { withAnswer, type TRunAnswer, type TSurveyRun } from './survey-run.ts';

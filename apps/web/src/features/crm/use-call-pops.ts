@@ -8,7 +8,7 @@ import { ApiError } from '../../app/api.ts';
 import { connectEventStream } from '../../app/event-stream.ts';
 import { fetchMediaToken, POP_EVENT, POP_STREAM_PATH, readPopEvent, sendWebFormPop } from './api.ts';
 import type { TCall } from './call-state.ts';
-import { leadId } from './lead-view.ts';
+import { leadId } from '../../components/lead/lead-view.ts';
 import type { TCrmCall, TDialerCall } from './use-crm-call.ts';
 
 /** A web form variable VICIdial left unfilled comes as its own placeholder (--A--phone_number--B--): no value. */

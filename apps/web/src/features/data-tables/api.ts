@@ -1,29 +1,12 @@
 // The /dt and /dynamic calls of the data-table screens, and the react-query keys that reload them.
-import { z } from 'zod';
-import {
-  dataTableSearchQuery,
-  ZDataTable,
-  zPaged,
-  type TCreateDataTableRequest,
-  type TDataTable,
-  type TPaged,
-} from '@crm/shared';
+import { ZDataTable, type TCreateDataTableRequest, type TDataTable } from '@crm/shared';
 import { api } from '../../app/api.ts';
-import { DATA_TABLES_KEY } from '../../components/campaign-options.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { DATA_TABLE_LIST_KEY } from '../../app/query-keys.ts';
+export { fetchDataTablePage, searchDataTables } from '../../components/list-reads.ts';
 
 // The campaign selector (components/CampaignSelect.tsx) reads every data table under the same keys.
 export { ALL_DATA_TABLES_KEY, DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
-export const DATA_TABLE_LIST_KEY = [...DATA_TABLES_KEY, 'list'] as const;
-
-const ZDataTablePage = zPaged(ZDataTable);
-
-export function fetchDataTablePage(page: number, size: number): Promise<TPaged<TDataTable>> {
-  return api.get(`/dt/pagination/${page}/${size}`, { schema: ZDataTablePage });
-}
-
-export function searchDataTables(term: string): Promise<TDataTable[]> {
-  return api.get('/dt/searchDataTables', { query: dataTableSearchQuery(term), schema: z.array(ZDataTable) });
-}
 
 /** A refusal (the campaign still has leads) is shown by the API client with the server's words. */
 export async function deleteDataTable(id: number): Promise<void> {

@@ -20,8 +20,9 @@ import {
 import { api } from '../../app/api.ts';
 import { readJsonEvent } from '../../app/event-stream.ts';
 import { followDownloadLink } from '../../app/save-file.ts';
-
-export const DIALER_KEY = ['dialer'] as const;
+import { DIALER_KEY } from '../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { DIALER_KEY } from '../../app/query-keys.ts';
 
 export const dialerSettingsKey = (campaignName: string) => [...DIALER_KEY, 'settings', campaignName] as const;
 export const sendsOfDateKey = (campaignName: string, date: string) =>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { Alert, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { sessionCampaign, useSession } from '../../app/session.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
-import { useCampaignSurvey } from '../logic/use-campaign-survey.ts';
+import { useCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
 import { SurveyQuestionCard } from './SurveyQuestionCard.tsx';
 
 function Survey({ campaignName }: { campaignName: string }) {

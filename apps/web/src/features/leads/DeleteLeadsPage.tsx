@@ -7,7 +7,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES, type TLeadDateSummary } from '@crm/shared';
 import { confirmAction } from '../../components/confirm.tsx';
-import { DASHBOARD_KEY } from '../dashboard/api.ts';
+import { DASHBOARD_KEY } from '../../app/query-keys.ts';
 import { LEADS_KEY } from './api.ts';
 import { deleteLeadsOfDate } from './lead-actions-api.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';

@@ -6,7 +6,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { renderWithApp } from '../../test/render.tsx';
-import GenerateLeadPage from './GenerateLeadPage.tsx';
+import { composeGenerateLeadPage } from '../../app/pages.tsx';
 import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
 afterEach(() => {
@@ -14,6 +14,9 @@ afterEach(() => {
   // Mantine shows five notifications at once and queues the rest: each test starts with none.
   notifications.clean();
 });
+
+// The page as the app shows it: app/pages.tsx puts the dialer's send card on it.
+const { default: GenerateLeadPage } = await composeGenerateLeadPage();
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {
   const server = fakeServer(routes);

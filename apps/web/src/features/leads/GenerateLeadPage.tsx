@@ -2,12 +2,11 @@
 // (or all fresh leads of the date, confirmed with their count); success says how many and stays, so the card beside it
 // sends the date's generated leads to the dialer in one click (docs/dialer-sends.md). The campaign's quotas show under
 // the form (docs/quotas.md).
+import type { ComponentType } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES } from '@crm/shared';
-import { DASHBOARD_KEY } from '../dashboard/api.ts';
-import { DialerSendCard } from '../dialer/DialerSendCard.tsx';
-import { DIALER_KEY } from '../dialer/api.ts';
+import { DASHBOARD_KEY, DIALER_KEY } from '../../app/query-keys.ts';
 import { LEADS_KEY } from './api.ts';
 import { generateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';
@@ -16,7 +15,10 @@ import { LeadTargetsForm } from './lead-actions-targets.tsx';
 import { CampaignQuotas } from './lead-actions-quotas.tsx';
 import { countOf, generateAllConfirmText, withHeldBack } from './lead-actions.ts';
 
-export default function GenerateLeadPage() {
+/** The dialer's send card (features/dialer), given by app/pages.tsx, which puts the two areas on this screen. */
+export type TSendCard = ComponentType<{ campaignName: string; date: string }>;
+
+export default function GenerateLeadPage({ SendCard }: { SendCard: TSendCard }) {
   const queryClient = useQueryClient();
   const form = useTargetForm();
   const summary = useDateSummary(form.choice);
@@ -53,7 +55,7 @@ export default function GenerateLeadPage() {
       // The chosen date's generated leads go to the dialer from here; a new choice starts the card afresh.
       aside={
         campaign !== '' && dataDate !== '' ? (
-          <DialerSendCard key={`${campaign}\n${dataDate}`} campaignName={campaign} date={dataDate} />
+          <SendCard key={`${campaign}\n${dataDate}`} campaignName={campaign} date={dataDate} />
         ) : undefined
       }
     >

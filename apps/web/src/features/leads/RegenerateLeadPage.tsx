@@ -3,7 +3,7 @@
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LEAD_MESSAGES, type TLeadDateSummary } from '@crm/shared';
-import { DASHBOARD_KEY } from '../dashboard/api.ts';
+import { DASHBOARD_KEY } from '../../app/query-keys.ts';
 import { LEADS_KEY } from './api.ts';
 import { regenerateLeads } from './lead-actions-api.ts';
 import { LeadActionFrame, useDateSummary } from './lead-actions-fields.tsx';

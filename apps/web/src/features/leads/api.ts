@@ -1,5 +1,4 @@
 // The lead screens' calls (lead browser, data dates, upload progress, upload template) and the react-query keys that reload them.
-import { z } from 'zod';
 import {
   LEAD_FILE_NAMES,
   ZImportProgress,
@@ -10,10 +9,12 @@ import {
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { saveBlob } from '../../app/save-file.ts';
+import { LEADS_KEY } from '../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { LEADS_KEY, dataDatesKey } from '../../app/query-keys.ts';
+// Read by the lead reports too (components/lead-dates.ts).
+export { fetchDataDates } from '../../components/lead-dates.ts';
 
-/** Every lead query starts with this: invalidate it after an upload, generate, regenerate or delete. */
-export const LEADS_KEY = ['leads'] as const;
-export const dataDatesKey = (campaign: string) => [...LEADS_KEY, 'dataDates', campaign] as const;
 export const leadPageKey = (campaign: string, query: TLeadPageQuery) =>
   [...LEADS_KEY, 'browse', campaign, query] as const;
 
@@ -34,14 +35,6 @@ export type TLeadPageQuery = {
 /** GET /dynamic/leads/{campaign}: one page of the campaign's leads in the flat shape, with the cursors around it. */
 export function fetchLeadPage(campaign: string, query: TLeadPageQuery): Promise<TLeadPage> {
   return api.get(`/dynamic/leads/${encodeURIComponent(campaign)}`, { query, schema: ZLeadPage });
-}
-
-/** GET /dynamic/unique_data_dates/{campaign}: the data dates the campaign has leads for, newest first. */
-export async function fetchDataDates(campaign: string): Promise<string[]> {
-  const dates = await api.get(`/dynamic/unique_data_dates/${encodeURIComponent(campaign)}`, {
-    schema: z.array(z.string().nullable()),
-  });
-  return dates.filter((d): d is string => d !== null && d !== '').sort((a, b) => b.localeCompare(a));
 }
 
 /** GET /api/file/uploadStatus/{importId}; the upload screen polls it quietly (a missed beat is not a failure). */

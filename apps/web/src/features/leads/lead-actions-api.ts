@@ -2,28 +2,11 @@
 // The actions pass notify: false because each screen shows its own docs/product.md §8 message with the server's reason, and
 // wait LONG_JOB_TIMEOUT_MS: they run on the server's bulk pool, whose work may take many minutes on a big date.
 import { z } from 'zod';
-import {
-  ZDeleteLeadsResult,
-  ZLeadDateSummary,
-  ZQuota,
-  type TDeleteLeadsResult,
-  type TLeadDateSummary,
-  type TQuota,
-} from '@crm/shared';
+import { ZDeleteLeadsResult, ZQuota, type TDeleteLeadsResult, type TQuota } from '@crm/shared';
 import { api, LONG_JOB_TIMEOUT_MS } from '../../app/api.ts';
-import { LEADS_KEY } from './api.ts';
 
-export const leadSummaryKey = (campaign: string, dataDate: string) =>
-  [...LEADS_KEY, 'summary', campaign, dataDate] as const;
-
-/** GET /dynamic/leadSummary/{campaign}?dataDate: totals and per-selector figures of one date. */
-export function fetchLeadSummary(campaign: string, dataDate: string): Promise<TLeadDateSummary> {
-  return api.get(`/dynamic/leadSummary/${encodeURIComponent(campaign)}`, {
-    query: { dataDate },
-    schema: ZLeadDateSummary,
-    notify: false,
-  });
-}
+// Read by the lead reports too (components/lead-dates.ts).
+export { fetchLeadSummary, leadSummaryKey } from '../../components/lead-dates.ts';
 
 export type TLeadActionRequest = {
   campaign: string;

@@ -19,7 +19,6 @@ import {
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { TLeadDateSummary } from '@crm/shared';
 import { dataDatesKey, fetchDataDates } from './api.ts';
-import { fetchLeadSummary, leadSummaryKey } from './lead-actions-api.ts';
 import {
   countOf,
   formatCount,
@@ -29,7 +28,6 @@ import {
   regenerateCeiling,
   selectorLabel,
   type TActionNotice,
-  type TLeadChoice,
 } from './lead-actions.ts';
 import { UploadLeadsButton } from './UploadLeadsModal.tsx';
 import { RetryAlert } from '../../components/QueryState.tsx';
@@ -135,15 +133,8 @@ export function DataDateField({
   );
 }
 
-/** The figures of the chosen date; fetched again after every lead change (the key is under LEADS_KEY). */
-export function useDateSummary({ campaign, dataDate }: TLeadChoice): UseQueryResult<TLeadDateSummary> {
-  return useQuery({
-    queryKey: leadSummaryKey(campaign, dataDate),
-    queryFn: () => fetchLeadSummary(campaign, dataDate),
-    enabled: campaign !== '' && dataDate !== '',
-    staleTime: 0,
-  });
-}
+// Read by the lead reports too (components/lead-dates.ts).
+export { useDateSummary } from '../../components/lead-dates.ts';
 
 /** Shows loading or the failure of the date's figures, and the rest of the card once they are here. */
 export function SummaryGate({

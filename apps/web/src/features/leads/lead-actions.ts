@@ -1,6 +1,10 @@
 // The rules of the generate, regenerate and delete screens: reading the target inputs, what a target can yield,
 // and the sentences their confirmations say (with the counts of the date summary).
 import { LEAD_MESSAGES, NO_SELECTOR, type TLeadCounts, type TLeadDateSummary } from '@crm/shared';
+import { countOf, formatCount } from '../../components/lead-dates.ts';
+
+// Written by the lead reports too (components/lead-dates.ts).
+export { countOf, formatCount };
 
 /** The largest target ZGenerateTargets accepts. */
 export const MAX_TARGET = 1_000_000;
@@ -13,14 +17,6 @@ export type TTargetsCheck =
 export type TSelectorCounts = TLeadDateSummary['selectors'][number];
 
 /** '1,234' */
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
-/** 'lead' or 'leads' after a formatted count. */
-export function countOf(n: number, one: string, many: string): string {
-  return `${formatCount(n)} ${n === 1 ? one : many}`;
-}
 
 /** The name a selector is shown with; leads without one are one selector of their own. */
 export function selectorLabel(targetSelector: string): string {

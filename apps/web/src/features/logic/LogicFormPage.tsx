@@ -2,7 +2,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { campaignQuestionsKey, fetchCampaignQuestions } from '../questions/api.ts';
+import { campaignQuestionsKey } from '../../app/query-keys.ts';
+import { fetchCampaignQuestions } from '../../components/survey/survey-reads.ts';
 import { fetchQuestionRules, questionRulesKey } from './api.ts';
 import { logicRows, parseQuestionParam, type TLogicMode } from './logic-data.ts';
 import { LogicForm } from './LogicForm.tsx';

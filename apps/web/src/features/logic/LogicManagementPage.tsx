@@ -28,7 +28,7 @@ import { campaignConditionsKey } from './conditions-api.ts';
 import { logicFormPath } from './logic-data.ts';
 import { loopText } from './logic-text.ts';
 import { QuotasPanel } from './QuotasPanel.tsx';
-import { useCampaignSurvey, type TCampaignSurvey } from './use-campaign-survey.ts';
+import { useCampaignSurvey, type TCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
 
 function LoopWarning({ survey }: { survey: TCampaignSurvey }) {
   const loops = findEndlessLoops(survey.questions, survey.rules);

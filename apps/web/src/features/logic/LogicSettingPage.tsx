@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { TCampaign } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
-import { CAMPAIGN_LIST_KEY, fetchCampaignPage, searchCampaigns } from '../campaigns/api.ts';
+import { CAMPAIGN_LIST_KEY } from '../../app/query-keys.ts';
+import { fetchCampaignPage, searchCampaigns } from '../../components/list-reads.ts';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 
 const COLUMNS: DataListColumn<TCampaign>[] = [

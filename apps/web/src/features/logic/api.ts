@@ -2,17 +2,15 @@
 import { z } from 'zod';
 import { ZClearedLogic, ZLogicRule, type TLogicRule, type TNewLogicRuleInput } from '@crm/shared';
 import { api } from '../../app/api.ts';
+import { LOGIC_KEY } from '../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { LOGIC_KEY, campaignRulesKey } from '../../app/query-keys.ts';
+// The survey's read (components/survey/): the CRM and the View Full CRM read it too.
+export { fetchCampaignRules } from '../../components/survey/survey-reads.ts';
 
-/** Every rule query starts with this: invalidating it reloads every screen that shows rules. */
-export const LOGIC_KEY = ['logic'] as const;
-export const campaignRulesKey = (campaignName: string) => [...LOGIC_KEY, 'campaign', campaignName] as const;
 export const questionRulesKey = (questionId: number) => [...LOGIC_KEY, 'question', questionId] as const;
 
 const ZRuleList = z.array(ZLogicRule);
-
-export function fetchCampaignRules(campaignName: string): Promise<TLogicRule[]> {
-  return api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: ZRuleList });
-}
 
 export function fetchQuestionRules(questionId: number): Promise<TLogicRule[]> {
   return api.get('/api/logic', { query: { questionId }, schema: ZRuleList });

@@ -2,15 +2,12 @@
 import { z } from 'zod';
 import { ZQuestionCondition, type TQuestionCondition, type TShowIf } from '@crm/shared';
 import { api } from '../../app/api.ts';
-import { LOGIC_KEY } from './api.ts';
-
-export const campaignConditionsKey = (campaignName: string) => [...LOGIC_KEY, 'conditions', campaignName] as const;
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { campaignConditionsKey } from '../../app/query-keys.ts';
+// The survey's read (components/survey/): the CRM and the View Full CRM read it too.
+export { fetchCampaignConditions } from '../../components/survey/survey-reads.ts';
 
 const ZConditionList = z.array(ZQuestionCondition);
-
-export function fetchCampaignConditions(campaignName: string): Promise<TQuestionCondition[]> {
-  return api.get('/api/logic/conditions', { query: { campaignName }, schema: ZConditionList, notify: false });
-}
 
 /** A refusal (a later question, an unknown field, an option the question lacks) comes back with the server's words. */
 export function saveCondition(questionId: number, showIf: TShowIf | null): Promise<TQuestionCondition[]> {

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { QC_REPORT_TYPES } from '@crm/shared';
 import { DateField } from '../../components/DateField.tsx';
-import { REPORT_FAILED, startedText } from '../reports/use-report-download.tsx';
+import { REPORT_FAILED, startedText } from '../../components/download-notice.ts';
 import { startQcExport } from './api.ts';
 import {
   EMPTY_QC_REPORT_FORM,

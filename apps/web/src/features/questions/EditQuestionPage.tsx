@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, QUESTION_MESSAGES, type TQuestion, type TUpdateQuestionInput } from '@crm/shared';
 import { errorsUnder } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
-import { LOGIC_KEY } from '../logic/api.ts';
+import { LOGIC_KEY } from '../../app/query-keys.ts';
 import { fetchQuestion, questionKey, QUESTIONS_KEY, updateQuestion, type TUpdateOutcome } from './api.ts';
 import {
   questionEditValues,

@@ -7,7 +7,7 @@ import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useDeleteRow } from '../../components/use-delete-row.ts';
-import { LOGIC_KEY } from '../logic/api.ts';
+import { LOGIC_KEY } from '../../app/query-keys.ts';
 import {
   deleteQuestion,
   fetchDeleteImpact,

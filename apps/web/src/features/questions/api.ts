@@ -16,12 +16,14 @@ import {
   type TUpdateQuestionInput,
 } from '@crm/shared';
 import { api, ApiError } from '../../app/api.ts';
+import { QUESTIONS_KEY } from '../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { QUESTIONS_KEY, campaignQuestionsKey } from '../../app/query-keys.ts';
+// The survey's read (components/survey/): the CRM, the logic screens and the QC panel read it too.
+export { fetchCampaignQuestions } from '../../components/survey/survey-reads.ts';
 
-/** Every question query starts with this: invalidating it reloads lists, single questions and campaign surveys. */
-export const QUESTIONS_KEY = ['questions'] as const;
 export const QUESTION_LIST_KEY = [...QUESTIONS_KEY, 'list'] as const;
 export const questionKey = (id: number) => [...QUESTIONS_KEY, 'one', id] as const;
-export const campaignQuestionsKey = (campaignName: string) => [...QUESTIONS_KEY, 'campaign', campaignName] as const;
 
 const ZQuestionPage = zPaged(ZQuestion);
 const ZQuestionList = z.array(ZQuestion);
@@ -41,11 +43,6 @@ export function searchQuestions(term: string): Promise<TQuestion[]> {
 /** The edit page shows a missing question itself. */
 export function fetchQuestion(id: number): Promise<TQuestion> {
   return api.get(`/questions/getQuestion/${id}`, { schema: ZQuestion, notify: false });
-}
-
-/** A campaign's questions in qno order, inactive ones included (admins, QC, and agents of that campaign). */
-export function fetchCampaignQuestions(campaignName: string): Promise<TQuestion[]> {
-  return api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, { schema: ZQuestionList });
 }
 
 /** How many logic rules a delete takes with it, for the confirmation. */

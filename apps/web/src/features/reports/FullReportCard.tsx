@@ -2,8 +2,8 @@
 import { useState } from 'react';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { dataDatesKey, fetchDataDates } from '../leads/api.ts';
-import { countOf } from '../leads/lead-actions.ts';
+import { dataDatesKey } from '../../app/query-keys.ts';
+import { countOf, fetchDataDates } from '../../components/lead-dates.ts';
 import { checkFullReport, datesInRange, type TFormProblems, type TFullReportForm } from './report-form.ts';
 import { useReportDownload } from './use-report-download.tsx';
 import { DateField } from '../../components/DateField.tsx';

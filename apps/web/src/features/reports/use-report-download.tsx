@@ -5,11 +5,9 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { downloadReport, type TReportKind, type TReportQuery } from './api.ts';
 
-export const REPORT_FAILED = 'The report could not be downloaded';
+import { REPORT_FAILED, startedText } from '../../components/download-notice.ts';
 
-export function startedText(fileName: string): string {
-  return `Your browser is saving ${fileName}; a large report takes a while. Its progress is in the browser's downloads.`;
-}
+export { REPORT_FAILED, startedText };
 
 /** The outcome shown is the last download's of this campaign; another campaign starts with none. */
 export function useReportDownload(kind: TReportKind, campaign: string) {

@@ -6,8 +6,8 @@ import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Ti
 import { notifications } from '@mantine/notifications';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { QC_MESSAGES, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
-import { saveLeadAnswers, type TLeadSearch } from '../../crm/api.ts';
-import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../crm/lead-view.ts';
+import { saveLeadAnswers, type TLeadSearch } from '../../../components/lead/lead-api.ts';
+import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../../components/lead/lead-view.ts';
 import {
   answerEditBody,
   answerEditProblems,

@@ -4,7 +4,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Stack, TextInput, Title } fr
 import { useQuery } from '@tanstack/react-query';
 import { QC_MESSAGES } from '@crm/shared';
 import { DateField } from '../../../components/DateField.tsx';
-import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../../campaigns/api.ts';
+import { ALL_CAMPAIGNS_KEY, fetchAllCampaigns } from '../../../components/campaign-options.ts';
 import type { TQcSearch, TSearchProblems } from './search-form.ts';
 
 type Props = {

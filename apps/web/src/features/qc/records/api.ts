@@ -14,9 +14,10 @@ import {
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
 import { toClientEdit, toInHouseEdit, type TAnyQcRecord, type TQcRecordForm } from './record-form.ts';
+import { QC_RECORDS_KEY } from '../../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { QC_RECORDS_KEY } from '../../../app/query-keys.ts';
 
-/** Every QC record query starts with this; invalidating it reloads both lists, the edit screens and the reviews. */
-export const QC_RECORDS_KEY = ['qc-records'] as const;
 export const qcListKey = (kind: TQcKind) => [...QC_RECORDS_KEY, kind, 'list'] as const;
 export const qcRecordKey = (kind: TQcKind, id: number) => [...QC_RECORDS_KEY, kind, 'one', id] as const;
 export const qcHistoryKey = (id: number) => [...QC_RECORDS_KEY, 'history', id] as const;

@@ -9,9 +9,10 @@ import {
   type TAgentReviewSubmitInput,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
+import { REVIEWS_KEY } from '../../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { REVIEWS_KEY } from '../../../app/query-keys.ts';
 
-/** Every review query starts with this: invalidating it reloads the agent's list and the raised flags. */
-export const REVIEWS_KEY = ['qc-reviews'] as const;
 /** An agent's own list has no agentId (the server takes the session's); an admin names the agent. */
 export const agentRecordsKey = (agentId: string | null) => [...REVIEWS_KEY, 'agent', agentId ?? 'self'] as const;
 export const OPEN_REVIEWS_KEY = [...REVIEWS_KEY, 'open'] as const;

@@ -16,14 +16,11 @@ import {
   type TDisputeSettingsUpdate,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
-import { REVIEWS_KEY } from './api.ts';
+import { DISPUTES_KEY } from '../../../app/query-keys.ts';
+// Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
+export { DISPUTES_KEY, disputeListKey, DISPUTE_SETTINGS_KEY } from '../../../app/query-keys.ts';
 
-/** Under the reviews' key: a dispute raised or answered reloads the reviews too, and the other way round. */
-export const DISPUTES_KEY = [...REVIEWS_KEY, 'disputes'] as const;
-export const disputeListKey = (query: TDisputeListQuery, page: number, size: number) =>
-  [...DISPUTES_KEY, 'list', query, page, size] as const;
 export const disputeFiguresKey = (query: TDisputeFiguresQuery) => [...DISPUTES_KEY, 'figures', query] as const;
-export const DISPUTE_SETTINGS_KEY = ['dispute-settings'] as const;
 
 export function fetchDisputes(query: TDisputeListQuery, page: number, size: number): Promise<TDisputePage> {
   return api.get(`/api/disputes/pagination/${page}/${size}`, {

@@ -1,10 +1,9 @@
-// A campaign's survey as the logic screens and the full CRM view read it: its questions in qno order, their rules and
+// A campaign's survey as the logic screens, the View Full CRM and the agent's CRM read it: its questions in qno order, their rules and
 // their "show only if" conditions.
 import { useQuery } from '@tanstack/react-query';
 import type { TLogicRule, TQuestion, TQuestionCondition } from '@crm/shared';
-import { campaignQuestionsKey, fetchCampaignQuestions } from '../questions/api.ts';
-import { campaignRulesKey, fetchCampaignRules } from './api.ts';
-import { campaignConditionsKey, fetchCampaignConditions } from './conditions-api.ts';
+import { campaignConditionsKey, campaignQuestionsKey, campaignRulesKey } from '../../app/query-keys.ts';
+import { fetchCampaignConditions, fetchCampaignQuestions, fetchCampaignRules } from './survey-reads.ts';
 
 export type TCampaignSurvey = {
   questions: TQuestion[];
