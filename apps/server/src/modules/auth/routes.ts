@@ -13,7 +13,7 @@ import { currentUser } from '../../auth/guard.ts';
 import type { App } from '../../app-type.ts';
 import { EVERY_ROLE, PUBLIC } from '../../auth/roles.ts';
 import { mfaResetRoutes, mfaSignInRoutes } from '../mfa/routes.ts';
-import { bodyUsername, createSignInLimits } from './sign-in-limits.ts';
+import { bodyUsername, createSignInLimits } from '../../auth/sign-in-limits.ts';
 import { issueMediaToken, sessionUser, signInAgent, signInSuperAdmin, signOut } from './service.ts';
 
 /** One set of sign-in limits (sign-in-limits.ts) guards both sign-ins and the second factor's step. */

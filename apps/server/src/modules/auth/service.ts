@@ -20,7 +20,7 @@ import { badRequest, unauthorized } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/service.ts';
 import { endUserSessions } from '../../auth/end-sessions.ts';
 import { startSecondFactor } from '../mfa/service.ts';
-import { roleClaim, signAccountSession } from './session-token.ts';
+import { roleClaim, signAccountSession } from '../../auth/session-token.ts';
 
 async function authenticate(db: Db, username: string, password: string, roles: readonly TDbRole[]) {
   const user = await findUserByUsername(db, username, roles);

@@ -3,7 +3,7 @@
 import type { QUOTA_LEAD_COLUMNS, TLead } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
-import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
+import { fullQuotaMessage, type TFullFieldQuota } from '../leads/full-quotas.ts';
 import type { TCallbackRow } from './rows.ts';
 
 /** The lead as the full-quota check reads it: its custom fields, its default columns (which win), is_called. */

@@ -5,9 +5,9 @@ import { CALLBACK_CODES, CALLBACK_MESSAGES, readCallbackTime, type TCallback, ty
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { assertCanWorkOnCampaignId } from '../crm/access.ts';
+import { assertCanWorkOnCampaignId } from '../questions/work-access.ts';
 import type { TCaller } from '../../auth/guard.ts';
-import { queueCallbackSync } from '../dialer-sync/enqueue.ts';
+import { queueCallbackSync } from '../../db/dialer-sync-queue.ts';
 import { atTextOf, findLeadsWithDraft, selectCallbacks, toCallback } from './rows.ts';
 
 /** The advisory lock class of one agent's callback writes (the user id is the key): a replace never leaves two open. */

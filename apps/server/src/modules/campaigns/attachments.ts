@@ -1,6 +1,6 @@
 // What hangs on a campaign (its data table, survey questions and leads) and how a refused delete names it.
 import type { Db } from '../../db/schema.ts';
-import { countCampaignLeads } from '../leads/lead-counts.ts';
+import { countCampaignLeads } from './lead-counts.ts';
 
 export type TAttachments = { dataTable: boolean; leads: number; questions: number };
 

@@ -19,7 +19,7 @@ import { endCampaignSessions } from '../../auth/end-sessions.ts';
 import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit/record.ts';
 import { MAX_INT4, MAX_SEARCH_RESULTS, containsText } from '../../db/search.ts';
 import { isForeignKeyViolation } from '../../db/pg-errors.ts';
-import { leadFiguresByCampaign } from '../leads/lead-counts.ts';
+import { leadFiguresByCampaign } from './lead-counts.ts';
 
 function toCampaign(r: Selectable<CampaignsTable>): TCampaign {
   return {

@@ -11,7 +11,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { assertCanWorkOnCampaign } from './access.ts';
+import { assertCanWorkOnCampaign } from '../questions/work-access.ts';
 
 /** A campaign's id by its name, as a subquery (names are unique whatever their case). */
 function campaignIdNamed(db: Db, campaignName: string) {

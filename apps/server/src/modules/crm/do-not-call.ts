@@ -10,8 +10,8 @@ import type { Db } from '../../db/schema.ts';
 import type { TCaller } from '../../auth/guard.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { queueDncSync } from '../dialer-sync/enqueue.ts';
-import { assertCanWorkOnCampaign } from './access.ts';
+import { queueDncSync } from '../../db/dialer-sync-queue.ts';
+import { assertCanWorkOnCampaign } from '../questions/work-access.ts';
 
 /** An agent's refusal of a lead that is not on a call of theirs: the same words whether the lead exists or not. */
 export function notYourCallMessage(leadId: number): string {

@@ -20,7 +20,7 @@ import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { doNotCall, notFound, quotaFull as quotaFullRefusal } from '../../http/errors.ts';
-import { fullQuotaMessage, type TFullFieldQuota } from '../quotas/full.ts';
+import { fullQuotaMessage, type TFullFieldQuota } from '../leads/full-quotas.ts';
 import { dncMessage, findDncEntry } from '../dnc/lookup.ts';
 import {
   LEAD_ROW_PROPERTIES,
@@ -30,7 +30,7 @@ import {
   type LeadLayout,
   type LeadRow,
 } from '../leads/layout.ts';
-import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
+import { assertCanWorkOnCampaign, storedPhone } from '../questions/work-access.ts';
 import { recordCallStart } from './call-starts.ts';
 
 type Key = { campaign: string; phone: string };

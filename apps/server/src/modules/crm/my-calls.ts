@@ -11,7 +11,7 @@ import {
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { assertCanWorkOnCampaign } from './access.ts';
+import { assertCanWorkOnCampaign } from '../questions/work-access.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 
 /** More than a shift makes: the lists stay short however the day went. */

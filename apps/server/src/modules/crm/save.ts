@@ -28,7 +28,7 @@ import type { TAuditActor } from '../audit/record.ts';
 import { findCampaignDispositions, resolveDisposition } from '../dispositions/service.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
 import { countSaveInQuotas, findCountedQuotas } from '../quotas/counting.ts';
-import { assertCanWorkOnCampaign, storedPhone } from './access.ts';
+import { assertCanWorkOnCampaign, storedPhone } from '../questions/work-access.ts';
 import { addCalledNumberToDnc } from './do-not-call.ts';
 
 /** version: the lead's version as the caller looked it up; undefined (older clients) saves whatever the version. */

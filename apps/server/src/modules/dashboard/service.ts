@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { TDashboard } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { leadFiguresByCampaign } from '../leads/lead-counts.ts';
+import { leadFiguresByCampaign } from '../campaigns/lead-counts.ts';
 
 /**
  * Per campaign with sends: the leads VICIdial added, over all its sends, as a subquery `sent`. Summed from the sends'

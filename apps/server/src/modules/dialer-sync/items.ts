@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { TDialerSyncAction } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { leadInQuotaSql } from '../quotas/service.ts';
-import { LEAD_SEARCH, SENT } from './enqueue.ts';
+import { LEAD_SEARCH, SENT } from '../../db/dialer-sync-queue.ts';
 
 /** An item claimed for a request. */
 export type TClaimedItem = {

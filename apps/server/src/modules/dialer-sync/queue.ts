@@ -6,7 +6,7 @@ import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { isDatabaseFailure, startJobQueue, workThroughOutages } from '../../db/job-queue.ts';
-import { SYNC_QUEUE } from './enqueue.ts';
+import { SYNC_QUEUE } from '../../db/dialer-sync-queue.ts';
 import { workSyncItems, type TSyncDeps } from './worker.ts';
 
 /** A job works this long, then queues the rest. */

@@ -20,7 +20,7 @@ import type { Db } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { listIdOf } from '../dnc/service.ts';
-import { queueSyncJobIn } from './enqueue.ts';
+import { queueSyncJobIn } from '../../db/dialer-sync-queue.ts';
 import type { TDialerMode } from './runtime.ts';
 
 const PULLS_OF_DNC: TDialerSyncAction[] = ['dnc_number', 'lead_dnc'];

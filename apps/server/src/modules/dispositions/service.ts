@@ -13,7 +13,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
-import { assertCanWorkOnCampaign } from '../crm/access.ts';
+import { assertCanWorkOnCampaign } from '../questions/work-access.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findLeadLayout } from '../leads/layout.ts';
 

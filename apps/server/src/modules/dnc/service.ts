@@ -18,7 +18,7 @@ import { badRequest, conflict, notFound, onUniqueViolation } from '../../http/er
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
-import { queueDncSync } from '../dialer-sync/enqueue.ts';
+import { queueDncSync } from '../../db/dialer-sync-queue.ts';
 
 /** The system list as the audit log names it. */
 export const SYSTEM_LIST = 'system';

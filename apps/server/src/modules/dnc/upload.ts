@@ -18,7 +18,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { CsvReader, CsvSyntaxError } from '../lead-import/csv-reader.ts';
-import { queueDncSync } from '../dialer-sync/enqueue.ts';
+import { queueDncSync } from '../../db/dialer-sync-queue.ts';
 import { SYSTEM_LIST, listIdOf } from './service.ts';
 
 /** Rows reported in a refusal at most (the count says how many there were). */

@@ -17,7 +17,7 @@ import { badRequest } from '../../http/errors.ts';
 import { keysetAsk, readKeysetPage, toKeysetPaged, type TTravel } from '../../http/keyset.ts';
 import { findLeadCallSummaries } from '../call-attempts/service.ts';
 import { findLeadLayout, toFlatLead, type LeadRow } from './layout.ts';
-import { countCampaignLeads } from './lead-counts.ts';
+import { countCampaignLeads } from '../campaigns/lead-counts.ts';
 
 type LeadsExpression = ExpressionBuilder<DB, 'leads'>;
 

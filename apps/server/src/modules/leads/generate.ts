@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
-import { outsideFullQuotas } from '../quotas/full.ts';
+import { outsideFullQuotas } from './full-quotas.ts';
 import { lockCampaignLeads } from './lock.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { lockCampaignLeads } from './lock.ts';
-import { findCountedDates, findCountedSelectors } from './lead-counts.ts';
+import { findCountedDates, findCountedSelectors } from '../campaigns/lead-counts.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 /** The campaign's data dates that hold leads, 'yyyy-MM-dd', newest first (from the lead counters). */

@@ -12,7 +12,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS, PUBLIC } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
-import type { AttemptUser, SignInLimitHooks } from '../auth/sign-in-limits.ts';
+import type { AttemptUser, SignInLimitHooks } from '../../auth/sign-in-limits.ts';
 import { challengeUsername } from './challenges.ts';
 import { resetSecondFactor } from './reset.ts';
 import { completeSecondFactor, skipEnrolment } from './service.ts';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/schema.ts';
 import type { TokenService } from '../../auth/tokens.ts';
 import { AppError } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
-import { signAccountSession, type TSessionAccount } from '../auth/session-token.ts';
+import { signAccountSession, type TSessionAccount } from '../../auth/session-token.ts';
 import { createChallenge, findOpenChallenge, spendChallenge, tokenInvalid } from './challenges.ts';
 import { MFA_MESSAGES } from './messages.ts';
 import { newRecoveryCodes } from './recovery-codes.ts';

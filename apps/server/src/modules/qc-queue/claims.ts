@@ -14,7 +14,7 @@ import type { Db } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isAdmin, userIdOf } from '../../auth/access.ts';
-import { attributeRecordings } from './attribution.ts';
+import { attributeRecordings } from '../voicelog/catalog/attribution.ts';
 import { findQueueCall } from './list.ts';
 import { findNextCall } from './next-call.ts';
 import { campaignIdOf } from './settings.ts';

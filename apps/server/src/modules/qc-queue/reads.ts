@@ -1,6 +1,6 @@
 // The queue's reads as the routes call them: the catch-up of attribution first, then the page or the progress.
 import type { TPageParams, TQcQueuePage, TQcQueueProgress, TQcQueueQuery } from '@crm/shared';
-import { attributeRecordings } from './attribution.ts';
+import { attributeRecordings } from '../voicelog/catalog/attribution.ts';
 import type { TQueueDeps } from './claims.ts';
 import { listQueue } from './list.ts';
 import { findQueueProgress } from './progress.ts';

@@ -24,7 +24,7 @@ import { changedFields, recordAudit, snapshot, type TAuditActor } from '../audit
 import { assertCanSeeRecord, userIdOf } from '../../auth/access.ts';
 import { assertCanChangeRecord } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
-import { reopenQueueDay } from '../qc-queue/attribution.ts';
+import { reopenQueueDay } from '../voicelog/catalog/attribution.ts';
 
 type Scores = Record<TQcCriterionKey, number>;
 type Texts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };

@@ -5,7 +5,7 @@ import { LEAD_COLUMNS, formatQno, quotaFullMessage, splitMultiSelect } from '@cr
 import type { Db } from '../../db/schema.ts';
 import { quotaFull } from '../../http/errors.ts';
 import type { LeadRow } from '../leads/layout.ts';
-import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
+import { queueQuotaFull } from '../../db/dialer-sync-queue.ts';
 
 /** A quota as the save matches leads to it: the field, or the question's Q number and whether answers are lists. */
 export type CountedQuota = {

@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findLeadLayout } from '../leads/layout.ts';
-import { queueQuotaFull } from '../dialer-sync/enqueue.ts';
+import { queueQuotaFull } from '../../db/dialer-sync-queue.ts';
 
 /** What a quota counts, checked against its campaign: a lead field, or a question (its id, qno and type). */
 type Target =

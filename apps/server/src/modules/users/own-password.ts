@@ -6,7 +6,7 @@ import { verifyPassword } from '../../auth/password.ts';
 import { AppError } from '../../http/errors.ts';
 import { checkSecondFactor } from '../mfa/verify.ts';
 import { currentUser } from '../../auth/guard.ts';
-import type { AttemptUser } from '../auth/sign-in-limits.ts';
+import type { AttemptUser } from '../../auth/sign-in-limits.ts';
 
 /**
  * The current password is required and must be right: 400 CURRENT_PASSWORD_REQUIRED, 403 CURRENT_PASSWORD_WRONG (not

@@ -14,7 +14,7 @@ import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
-import { createSignInLimits } from '../auth/sign-in-limits.ts';
+import { createSignInLimits } from '../../auth/sign-in-limits.ts';
 import { ownPasswordAttempt } from './own-password.ts';
 
 export async function userRoutes(app: App) {

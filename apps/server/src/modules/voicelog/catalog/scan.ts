@@ -12,7 +12,7 @@ import { probeAudio } from '../durations.ts';
 import { isMissing, isRecordingEntry, statOrNull } from '../local.ts';
 import { parseRecordingName, phoneKey } from '../names.ts';
 import { dateFolder } from '../paths.ts';
-import { attributeRecordings } from '../../qc-queue/attribution.ts';
+import { attributeRecordings } from './attribution.ts';
 
 export type TCatalog = {
   db: Db;

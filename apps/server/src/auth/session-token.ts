@@ -1,6 +1,6 @@
 // The session token of an administrator or QC inspector, as both sign-in steps mint it (password, second factor).
 import { DB_ROLES, ROLE_DESCRIPTIONS, type TDbRole } from '@crm/shared';
-import type { TokenService } from '../../auth/tokens.ts';
+import type { TokenService } from './tokens.ts';
 
 /** The roles claim of a token: the one role, with its description. */
 export function roleClaim(role: TDbRole) {

@@ -3,7 +3,7 @@
 // (the sign-in at or before the call's time, else the day's first). Each attributed agent-day gets a qc_queue_days
 // row, opened again when a new call arrives for it. Rows are looked at once (attributed_at), so the catch-up is cheap.
 import { sql } from 'kysely';
-import type { Db } from '../../db/schema.ts';
+import type { Db } from '../../../db/schema.ts';
 
 /** Recordings attributed per statement: bounded work, so a large backlog never holds one long transaction. */
 const BATCH = 5000;

@@ -3,7 +3,7 @@ import { AGENT_PANEL_MESSAGES, normalisePhone } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import type { TCaller } from '../../auth/guard.ts';
-import { canReadCampaign, canReadCampaignId } from '../questions/access.ts';
+import { canReadCampaign, canReadCampaignId } from './access.ts';
 
 /**
  * 403 for an agent asking about a campaign other than the one of their sign-in record (admins and QC may ask any);

@@ -2,9 +2,9 @@
 // account's growing wait, an address's daily cap, kept in the database. Time is moved by a fake clock, never waited for.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SIGN_IN_LIMIT_CODES, signInLimitMessage } from '@crm/shared';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { createCampaign, createUser, openTestDatabase, testConfig, useTestApp } from '../../test/harness.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createCampaign, createUser, openTestDatabase, testConfig, useTestApp } from '../test/harness.ts';
 
 const DEFAULTS = loadConfig({});
 const T0 = new Date('2027-03-01T08:00:00Z').getTime();

@@ -1,9 +1,9 @@
 // The sign-in limits: failed attempts counted per username and per client address (docs/trust.md, Sign-in limits).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OWN_PASSWORD_CODES, SIGN_IN_LIMIT_CODES, signInLimitMessage, type TSignInLimitCode } from '@crm/shared';
-import type { App } from '../../app-type.ts';
-import type { TConfig } from '../../config.ts';
-import { AppError } from '../../http/errors.ts';
+import type { App } from '../app-type.ts';
+import type { TConfig } from '../config.ts';
+import { AppError } from '../http/errors.ts';
 import { createLimiter } from './limiter.ts';
 import {
   clearAccountFailures,

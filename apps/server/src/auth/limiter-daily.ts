@@ -2,7 +2,7 @@
 // process behind the balancer sees the same: an account's growing wait and an address's daily cap of failures.
 import { sql } from 'kysely';
 import { SIGN_IN_LIMIT_CODES, type TSignInLimitCode } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
+import type { Db } from '../db/schema.ts';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** The first wait of an account, doubled by each further failure (up to LOGIN_BACKOFF_MAX_SECONDS). */

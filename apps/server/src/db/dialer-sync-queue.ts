@@ -6,7 +6,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { VICIDIAL_DNC_STATUS, VICIDIAL_SYSTEM_DNC } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
+import type { Db } from './schema.ts';
 
 export const SYNC_QUEUE = 'dialer-sync';
 
