@@ -41,14 +41,14 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/logicManagement/:campaignName': lazy(() => import('../features/logic/LogicManagementPage.tsx')),
   '/setLogics': lazy(() => import('../features/logic/SetLogicsPage.tsx')),
   '/updateLogics': lazy(() => import('../features/logic/UpdateLogicsPage.tsx')),
-  '/viewFullCRM': lazy(() => import('../features/full-crm/ViewFullCrmPage.tsx')),
+  '/viewFullCRM': lazy(() => import('../features/questions/ViewFullCrmPage.tsx')),
   '/CRM': lazy(() => import('../features/crm/CrmPage.tsx')),
   // -- leads and reports
   '/leads': lazy(() => import('../features/leads/LeadsPage.tsx')),
   '/generateLead': lazy(composeGenerateLeadPage),
   '/reGenerateLead': lazy(() => import('../features/leads/RegenerateLeadPage.tsx')),
   '/deleteLeads': lazy(() => import('../features/leads/DeleteLeadsPage.tsx')),
-  '/reports': lazy(() => import('../features/reports/ReportsPage.tsx')),
+  '/reports': lazy(() => import('../features/lead-reports/ReportsPage.tsx')),
   '/audit': lazy(() => import('../features/audit/AuditPage.tsx')),
   '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
   // -- quality control: the QC panel
