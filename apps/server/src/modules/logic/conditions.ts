@@ -1,6 +1,5 @@
 // "Show only if" conditions of questions (issue 22; rules in domain/survey-conditions.ts): read per campaign, set or
 // removed per question (admins), refused whole with every problem named, audited with the question.
-import { sql } from 'kysely';
 import {
   DEFAULT_LEAD_COLUMNS,
   conditionProblems,
@@ -18,17 +17,8 @@ import { badRequest } from '../../http/errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { assertCanReadCampaign } from '../questions/access.ts';
+import { campaignQuestions } from '../questions/condition-questions.ts';
 import { findQuestionRow } from '../questions/rows.ts';
-
-/** The campaign's questions as the checks see them (qno as 'Q3', options as text). */
-async function campaignQuestions(db: Db, campaignId: number) {
-  const rows = await db
-    .selectFrom('questions')
-    .select(['id', 'qno', 'type', 'options'])
-    .where('campaignId', '=', campaignId)
-    .execute();
-  return rows.map((r) => ({ id: r.id, qno: formatQno(r.qno), type: r.type, options: joinOptions(r.options) }));
-}
 
 /** The lead fields a condition may name: the default lead columns and the campaign's own data-table columns. */
 async function campaignColumns(db: Db, campaignId: number): Promise<string[]> {
@@ -121,18 +111,4 @@ export async function setCondition(
     });
     return question.campaignName;
   });
-}
-
-/** The conditions that use a question ('Q7 (show only if Q3 is "Yes")'), for refusing its deletion. */
-export async function conditionsUsing(db: Db, questionId: number): Promise<string[]> {
-  const { rows } = await sql<{ questionId: number; qno: number; showIf: TShowIf; campaignId: number }>`
-    select c.question_id, q.qno, c.show_if, q.campaign_id
-      from question_conditions c join questions q on q.id = c.question_id
-     where c.show_if @? ${`$.** ? (@.questionId == ${questionId})`}::jsonpath`.execute(db);
-  if (rows.length === 0) return [];
-  const questions = await campaignQuestions(db, rows[0]?.campaignId ?? 0);
-  const qnoOf = (id: number) => questions.find((q) => q.id === id)?.qno;
-  return rows
-    .filter((r) => questionsUsedBy(r.showIf).includes(questionId))
-    .map((r) => `${formatQno(r.qno)} (show only if ${describeCondition(r.showIf, qnoOf)})`);
 }

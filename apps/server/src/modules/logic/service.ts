@@ -12,7 +12,7 @@ import { findCampaignByName } from '../campaigns/service.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { assertCanReadCampaign } from '../questions/access.ts';
 import { findQuestionRow, type QuestionRow } from '../questions/rows.ts';
-import { selectLogicRules, toLogicRule } from './rows.ts';
+import { selectLogicRules, toLogicRule } from '../questions/logic-rows.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
 /** A question's rules as logged: what each does, without row ids. */

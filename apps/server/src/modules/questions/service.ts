@@ -20,7 +20,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { conditionsUsing } from '../logic/conditions.ts';
+import { conditionsUsing } from './condition-questions.ts';
 import { pageWindow, toPaged } from '../../http/pagination.ts';
 import { assertCanReadCampaign } from './access.ts';
 import { findPlaceholderNames } from './placeholders.ts';

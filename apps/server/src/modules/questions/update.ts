@@ -10,7 +10,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { selectLogicRules, toLogicRule } from '../logic/rows.ts';
+import { selectLogicRules, toLogicRule } from './logic-rows.ts';
 import { findPlaceholderNames } from './placeholders.ts';
 import { findQuestionRow, toQuestion } from './rows.ts';
 import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
