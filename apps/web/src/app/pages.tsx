@@ -19,6 +19,15 @@ export async function composeGenerateLeadPage(): Promise<{ default: ComponentTyp
   return { default: () => <GenerateLeadPage SendCard={DialerSendCard} /> };
 }
 
+/** /logicManagement/:campaignName: the campaign's quotas (features/quotas) in a tab beside its logic rules. */
+export async function composeLogicManagementPage(): Promise<{ default: ComponentType }> {
+  const [{ default: LogicManagementPage }, { QuotasPanel }] = await Promise.all([
+    import('../features/logic/LogicManagementPage.tsx'),
+    import('../features/quotas/QuotasPanel.tsx'),
+  ]);
+  return { default: () => <LogicManagementPage QuotasPanel={QuotasPanel} /> };
+}
+
 /** Lazy imports, so each area's code loads only when opened (the module's default export is the page). */
 export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- agents and users
@@ -38,7 +47,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/question/create': lazy(() => import('../features/questions/CreateQuestionsPage.tsx')),
   '/editQuestion/:id': lazy(() => import('../features/questions/EditQuestionPage.tsx')),
   '/logicSetting': lazy(() => import('../features/logic/LogicSettingPage.tsx')),
-  '/logicManagement/:campaignName': lazy(() => import('../features/logic/LogicManagementPage.tsx')),
+  '/logicManagement/:campaignName': lazy(composeLogicManagementPage),
   '/setLogics': lazy(() => import('../features/logic/SetLogicsPage.tsx')),
   '/updateLogics': lazy(() => import('../features/logic/UpdateLogicsPage.tsx')),
   '/viewFullCRM': lazy(() => import('../features/questions/ViewFullCrmPage.tsx')),

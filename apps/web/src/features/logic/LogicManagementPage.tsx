@@ -1,6 +1,6 @@
 // /logicManagement/:campaignName (docs/product.md §2 Logic, §4): the campaign's questions with their rules in words; set, update or clear them.
 // A second tab holds the campaign's quotas on completed calls (docs/quotas.md).
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Alert,
@@ -27,7 +27,6 @@ import { ConditionModal } from './ConditionModal.tsx';
 import { campaignConditionsKey } from './conditions-api.ts';
 import { logicFormPath } from './logic-data.ts';
 import { loopText } from './logic-text.ts';
-import { QuotasPanel } from './QuotasPanel.tsx';
 import { useCampaignSurvey, type TCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
 
 function LoopWarning({ survey }: { survey: TCampaignSurvey }) {
@@ -143,7 +142,10 @@ function QuestionLogic({ question, survey, onClear, onCondition }: QuestionLogic
   );
 }
 
-export default function LogicManagementPage() {
+/** The quotas area's panel (features/quotas), given by app/pages.tsx, which puts the two areas on this screen. */
+export type TQuotasPanel = ComponentType<{ campaignName: string; questions: TQuestion[] }>;
+
+export default function LogicManagementPage({ QuotasPanel }: { QuotasPanel: TQuotasPanel }) {
   const campaignName = useParams().campaignName ?? '';
   const queryClient = useQueryClient();
   const { survey, pending, error, refetch } = useCampaignSurvey(campaignName);
