@@ -70,6 +70,8 @@ export const quotaFull = (message: string) => refusal('CONFLICT', message, REFUS
 /** 400 INVALID_VALUE: a value a rule of the server refused, under the request's `field` (e.g. `columns.2`). */
 export const invalidValue = (message: string, field: string) =>
   refusal('BAD_REQUEST', message, REFUSAL_CODES.invalidValue, field);
+/** 404 NO_CALL_LEFT: the QC queue has no call left to score. */
+export const noCallLeft = (message: string) => refusal('NOT_FOUND', message, REFUSAL_CODES.noCallLeft);
 /** 403 DO_NOT_CALL: the number is on a do-not-call list. */
 export const doNotCall = (message: string) => refusal('FORBIDDEN', message, REFUSAL_CODES.doNotCall);
 

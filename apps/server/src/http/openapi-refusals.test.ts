@@ -34,6 +34,7 @@ const DECLARED: [path: string, method: string, status: string][] = [
   ['/api/ac/addAgent', 'post', '409'],
   ['/api/ac/editAgent', 'put', '409'],
   ['/dt/addDataTables', 'post', '409'],
+  ['/api/qcQueue/claim', 'post', '404'],
 ];
 
 describe('the refusal codes in GET /api/openapi.json', () => {

@@ -14,6 +14,8 @@ export const REFUSAL_CODES = {
   doNotCall: 'DO_NOT_CALL',
   /** 400: a value a rule of the server refused beyond the request's schema (a column name); `field` names it. */
   invalidValue: 'INVALID_VALUE',
+  /** 404: the QC queue has no call left to score (with the filters given): an answer, not a failure. */
+  noCallLeft: 'NO_CALL_LEFT',
 } as const;
 
 export const ZRefusalCode = z.enum([
@@ -22,6 +24,7 @@ export const ZRefusalCode = z.enum([
   REFUSAL_CODES.duplicate,
   REFUSAL_CODES.doNotCall,
   REFUSAL_CODES.invalidValue,
+  REFUSAL_CODES.noCallLeft,
 ]);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
 

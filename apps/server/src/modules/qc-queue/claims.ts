@@ -12,7 +12,7 @@ import {
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, forbidden, noCallLeft, notFound } from '../../http/errors.ts';
 import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { attributeRecordings } from '../voicelog/catalog/attribution.ts';
 import { findQueueCall } from './list.ts';
@@ -95,7 +95,7 @@ export async function claimNextCall(
     }
     if (attempt === PICK_ATTEMPTS - 1) throw conflict(QC_QUEUE_MESSAGES.busy);
   }
-  throw notFound(QC_QUEUE_MESSAGES.noCallLeft);
+  throw noCallLeft(QC_QUEUE_MESSAGES.noCallLeft);
 }
 
 /** DELETE /api/qcQueue/claim/{id}: the inspector's own claim, or any for an admin. */

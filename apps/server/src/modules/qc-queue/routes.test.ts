@@ -313,7 +313,7 @@ describe('POST /api/qcQueue/claim', () => {
     ]);
     const none = await claim(await t.callerFor('qc'), q);
     expect(none.status).toBe(404);
-    expect(none.json<{ message: string }>().message).toBe('No call left to score');
+    expect(none.json()).toEqual({ message: 'No call left to score', code: 'NO_CALL_LEFT' });
   });
 
   it('a claim cannot be taken twice: two inspectors at once get two different calls, or one gets 404', async () => {

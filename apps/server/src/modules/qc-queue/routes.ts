@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   ZErrorReply,
+  ZRefusalReply,
   ZPageParams,
   ZQcQueueClaimParams,
   ZQcQueueClaimReply,
@@ -52,7 +53,12 @@ export async function qcQueueRoutes(app: App) {
         description:
           "The same call again while the caller's claim lives; 404 `No call left to score`. See docs/guide/qc-queue.md.",
         body: ZQcQueueClaimRequest.optional(),
-        response: { 200: ZQcQueueClaimReply, 409: ZErrorReply, ...FAILURES },
+        response: {
+          200: ZQcQueueClaimReply,
+          409: ZErrorReply,
+          ...FAILURES,
+          404: z.union([ZRefusalReply, ZErrorReply]),
+        },
       },
     },
     async (req) => claimNextCall(deps, currentUser(req), req.body ?? { campaignName: undefined, date: undefined }),

@@ -130,13 +130,26 @@ describe('QcQueuePage', () => {
 
   it('says when no call is left, and does not take N typed into a field', async () => {
     const server = renderQueue('/qcQueue', {
-      'POST /api/qcQueue/claim': { status: 404, body: { message: 'No call left to score' } },
+      'POST /api/qcQueue/claim': { status: 404, body: { message: 'No call left to score', code: 'NO_CALL_LEFT' } },
     });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Call date' }), { key: 'n' });
     expect(server.writes()).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: /Score next/ }));
-    expect((await screen.findByRole('alert')).textContent).toContain('No call left to score');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No call left to score');
+    // An answer, told by its code: blue, not a failure's red.
+    expect(alert.getAttribute('style')).toContain('blue');
     expect(location()).toBe('/qcQueue');
+  });
+
+  it('shows a 404 without the NO_CALL_LEFT code as a failure, whatever its words', async () => {
+    renderQueue('/qcQueue', {
+      'POST /api/qcQueue/claim': { status: 404, body: { message: 'No call left to score' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Score next/ }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('No call left to score');
+    expect(alert.getAttribute('style')).toContain('red');
   });
 
   it('releases an own claim and asks for the list again', async () => {

@@ -8,6 +8,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert, Box, Button, Group, Kbd, NativeSelect, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { REFUSAL_CODES } from '@crm/shared';
+import { isRefusedAs } from '../../app/refusal.ts';
 import { useSession } from '../../app/session.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
@@ -140,7 +142,7 @@ export default function QcQueuePage() {
       </Group>
       {scoreNext.error !== null && (
         <Alert
-          color={scoreNext.error.message === 'No call left to score' ? 'blue' : 'red'}
+          color={isRefusedAs(scoreNext.error, REFUSAL_CODES.noCallLeft) ? 'blue' : 'red'}
           variant="light"
           role="alert"
           withCloseButton
