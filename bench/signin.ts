@@ -17,7 +17,7 @@ const PASSWORD = 'bench-signin-pass';
 const POLL_EVERY_MS = 100;
 const TIME_TARGET_S = 30;
 const RSS_TARGET_MB = 400;
-/** /healthz promises an answer within a second (README, Operations); the guarded call is held to the same. */
+/** /healthz promises an answer within a second (docs/operations.md); the guarded call is held to the same. */
 const POLL_TARGET_MS = 1000;
 /** The cost OWASP lists for scrypt, and what the old hashes (N=2^14) were made with. */
 const SCRYPT_OWASP = { N: 2 ** 17, r: 8, p: 1 };

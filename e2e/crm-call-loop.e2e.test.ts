@@ -1,4 +1,4 @@
-// The agent's call loop on /CRM in Chromium at 1366×768 (docs/call-loop.md): the dialer's call opening with no typing
+// The agent's call loop on /CRM in Chromium at 1366×768 (docs/guide/call-loop.md): the dialer's call opening with no typing
 // (the stand-in VICIdial's agent_status turned INCALL) and the next one waiting in a banner; the disposition step by
 // keyboard; a Partial Call's callback set, then called from the idle list with the text typed at its question back; the
 // call timer across a reload; the shift's figures; every control of it in view.

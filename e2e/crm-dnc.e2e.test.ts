@@ -1,4 +1,4 @@
-// The do-not-call rules on the agent's /CRM in Chromium at 1366×768 (docs/dnc.md "The rules"): a number on the system
+// The do-not-call rules on the agent's /CRM in Chromium at 1366×768 (docs/guide/dnc.md "The rules"): a number on the system
 // list or on the campaign's list is refused with the list and the day, and no survey is offered; after a saved call,
 // "Customer asked not to be called" puts the number on the campaign's list, and the next lookup of it is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

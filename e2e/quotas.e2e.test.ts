@@ -1,4 +1,4 @@
-// Quotas in Chromium at 1366×768 (docs/quotas.md): the admin adds one on the logic management page; an agent's
+// Quotas in Chromium at 1366×768 (docs/guide/quotas.md): the admin adds one on the logic management page; an agent's
 // completed call fills it, and the agent's lookup of another lead in it then says "Quota full for …" with no survey.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

@@ -311,7 +311,7 @@ export type TDialerConfig =
 /** A read that takes longer is a failure, so a hung dialer never stalls the figures unnoticed. */
 export const DIALER_TIMEOUT_MS = 4000;
 
-/** The screen pop's watch of the agents' VICIdial sessions (docs/call-loop.md, Screen pop). */
+/** The screen pop's watch of the agents' VICIdial sessions (docs/guide/call-loop.md, Screen pop). */
 export type TScreenPopConfig = {
   /** One pass over the watched agents starts at most this often: each agent's agent_status is read at most once per pass. */
   pollMs: number;
@@ -404,9 +404,9 @@ export type TConfig = {
   analysis: TAnalysisConfig;
   /** Connection pools and time limits of the database work (db/limits.ts). */
   db: TDbLimits;
-  /** How leads are sent to the dialer (docs/dialer-sends.md). */
+  /** How leads are sent to the dialer (docs/guide/dialer.md). */
   dialerSend: TDialerSendConfig;
-  /** The screen pop (docs/call-loop.md, Screen pop). */
+  /** The screen pop (docs/guide/call-loop.md, Screen pop). */
   screenPop: TScreenPopConfig;
 };
 

@@ -59,7 +59,7 @@ try {
       describeDemoRecordings(voice, config.recordingsDir),
       describeDemoQueueCalls(queue, config.recordingsDir),
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
-      `The call loop: AG-1001 has a callback due now on /CRM (and another agent's anyone-callback later today); ${DEMO_CAMPAIGNS[0].campaignName}'s dispositions are on its campaign page, its leads' calls in the lead browser (docs/call-loop.md).`,
+      `The call loop: AG-1001 has a callback due now on /CRM (and another agent's anyone-callback later today); ${DEMO_CAMPAIGNS[0].campaignName}'s dispositions are on its campaign page, its leads' calls in the lead browser (docs/guide/call-loop.md).`,
       'Live dialer figures without a VICIdial server, and the next lead popped on /CRM 3 s after each save: DIALER=simulated npm start',
       describeDemoSecondFactor(config.mfa),
     ].join('\n'),

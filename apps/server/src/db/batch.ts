@@ -1,7 +1,7 @@
 // Coalesces the reads that arrive in the same turn of the event loop into one query.
 // Under load one round trip answers dozens of requests (~30 per lookup batch in `npm run bench -- survey`). In a
 // scratch measurement of a route doing only the lead query (100 connections, 2 cores), one query per request gave
-// 7k req/s at p99 49 ms and batching 24k at p99 11 ms; the whole lookup route's figures are in the README. Nothing
+// 7k req/s at p99 49 ms and batching 24k at p99 11 ms; the whole lookup route's figures are in docs/performance.md. Nothing
 // is cached: every read sees the database as it is when its batch runs. (Holding reads back while a batch runs,
 // so that batches grow, was measured too: with at most 2 batches in flight the lookup lost a quarter.)
 

@@ -1,4 +1,4 @@
-// What keeps VICIdial in step, written in the transaction of what caused it (docs/call-loop.md "The dialer kept in
+// What keeps VICIdial in step, written in the transaction of what caused it (docs/guide/call-loop.md "The dialer kept in
 // step"): a number put on a do-not-call list, a quota that filled, a callback. Each becomes rows of dialer_sync_items
 // and a job on the dialer-sync queue in the same transaction, so a crash right after the commit loses nothing and a
 // rollback leaves nothing behind. Only campaigns that send to a dialer (dialer settings saved) and leads VICIdial

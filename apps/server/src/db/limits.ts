@@ -44,7 +44,7 @@ const KEEP_ALIVE_DELAY_MS = 10_000;
  * from the first statement on, through PgBouncer in session mode too when `options` is among its tracked or ignored
  * parameters). JIT off: PostgreSQL's JIT compiles a statement whose estimated cost crosses jit_above_cost, which the
  * counts and scans of a few million leads do, and the compilation alone added 200–485 ms to them on PostgreSQL 15 (the
- * screens' queries are short; none gains from compiled expressions). See README, Performance.
+ * screens' queries are short; none gains from compiled expressions). See docs/performance.md.
  */
 export const SESSION_OPTIONS = '-c jit=off';
 

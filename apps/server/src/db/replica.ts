@@ -5,7 +5,7 @@
 // that noted time (`freshThrough`). A read goes to the replica only when freshThrough is at most maxLagMs old, and,
 // for a signed-in user, only when that user's own last change (noteWrite) was committed before freshThrough: people
 // always see what they have just done. Anything else (the replica down, not a standby, behind, the polls failing)
-// sends the reads to the primary until the replica is fresh again. See docs/architecture.md §12 and README, Read replica.
+// sends the reads to the primary until the replica is fresh again. See docs/architecture.md §12 and docs/operations.md, Read replica.
 import pg from 'pg';
 import { createKysely, keepClientErrors, withSessionOptions } from './connect.ts';
 import { poolSettings, type TDbLimits } from './limits.ts';

@@ -119,7 +119,7 @@ export const DEMO_QC_INSPECTORS = [
   { username: 'qc.sultana', name: 'Farhana Sultana', password: 'demo-qc-pass' },
 ] as const;
 /**
- * Two more inspectors for the calibration demo and its browser test (docs/calibration.md). Kept out of
+ * Two more inspectors for the calibration demo and its browser test (docs/guide/calibration.md). Kept out of
  * DEMO_QC_INSPECTORS, whose inspectors the QC demo data (demo/qc.ts) shares its records between.
  */
 export const DEMO_CALIBRATION_INSPECTORS = [

@@ -1,4 +1,4 @@
-// Demo data of the call loop (docs/call-loop.md): Spring Survey's own disposition set, and one call attempt for every
+// Demo data of the call loop (docs/guide/call-loop.md): Spring Survey's own disposition set, and one call attempt for every
 // demo lead called by hand-written demo data (the leads' and AG-1001's first load), with plausible handle times and
 // dispositions. Idempotent: a campaign with a stored set keeps it, and a lead with an attempt gets no other.
 import { sql } from 'kysely';

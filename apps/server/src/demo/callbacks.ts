@@ -1,4 +1,4 @@
-// Demo data of callbacks (docs/call-loop.md, Callbacks): on Spring Survey, AG-1001's own callback due now on the partial
+// Demo data of callbacks (docs/guide/call-loop.md, Callbacks): on Spring Survey, AG-1001's own callback due now on the partial
 // call it made today, and AG-1002's anyone-callback later today, which AG-1001's idle screen lists too. Each lead has
 // its caller's attempt. Idempotent per day: nothing is added when AG-1001 or AG-1002 has set a callback today already.
 import { sql } from 'kysely';
@@ -46,7 +46,7 @@ async function attemptOf(db: Db, campaignId: number, leadId: string, caller: Cal
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  // A lead with an attempt was called (the counters' Called reads called_at: docs/call-loop.md, Call attempts).
+  // A lead with an attempt was called (the counters' Called reads called_at: docs/guide/call-loop.md, Call attempts).
   await db
     .updateTable('leads')
     .set({

@@ -191,7 +191,7 @@ async function seedCallsOfToday(db: Db, timeZone: string): Promise<void> {
         leadId: Number(lead.id),
         version: lead.version,
       };
-      // The call began a few minutes before its save (its attempt's handle time; docs/call-loop.md).
+      // The call began a few minutes before its save (its attempt's handle time; docs/guide/call-loop.md).
       const startedAt = new Date(Date.now() - (isCalled === 1 ? 260 : 75) * 1000);
       await db
         .insertInto('callStarts')

@@ -1,4 +1,4 @@
-// Demo data of the sends to VICIdial (docs/dialer-sends.md): Spring Survey's dialer settings and one finished send of
+// Demo data of the sends to VICIdial (docs/guide/dialer.md): Spring Survey's dialer settings and one finished send of
 // an earlier day's generated leads, each lead with the outcome and reply text VICIdial's add_lead gives, the send's
 // counts matching its leads. The latest generated day stays unsent, so the generate screen offers "Send to dialer".
 // Written directly, as the send engine would leave it; runs once: nothing is added when the day has a send already.

@@ -1,4 +1,4 @@
-// Demo data: a few numbers on the system do-not-call list and on Spring Survey's list (docs/dnc.md), added by the
+// Demo data: a few numbers on the system do-not-call list and on Spring Survey's list (docs/guide/dnc.md), added by the
 // admin over the last weeks. Idempotent: a number a list has already is left alone, so seeding twice adds nothing.
 import { sql } from 'kysely';
 import type { Db } from '../db/schema.ts';

@@ -1,7 +1,7 @@
 // The demo QC queue's calls (demo/qc-queue.ts): which calls a week of Spring Survey work holds for a given today, and
 // their audio written into RECORDINGS_DIR. Six template calls (8 kHz mono WAV, speech-like turns made in code, two
 // with a hold over HOLD_SECONDS) are written once; every queue call is a hard link to one of them, so the week costs
-// the templates' few MB on disk. The index rows are the seed's, the analysis is the product's own (docs/qc-queue.md).
+// the templates' few MB on disk. The index rows are the seed's, the analysis is the product's own (docs/guide/qc-queue.md).
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addDays } from '@crm/shared';

@@ -1,4 +1,4 @@
-// Demo data: two quotas on Spring Survey (docs/quotas.md): region = Dhaka with room for a few dozen more completed
+// Demo data: two quotas on Spring Survey (docs/guide/quotas.md): region = Dhaka with room for a few dozen more completed
 // calls, and Q5 = "Very good" already full, so a save completing a call with that answer is refused. Each starts at
 // the completed calls already in it. Idempotent: a quota the campaign has already is left alone.
 import { sql } from 'kysely';

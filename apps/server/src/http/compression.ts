@@ -7,7 +7,7 @@ import { isApiPath } from './web.ts';
 
 /**
  * A buffered reply smaller than this goes out as it is (a streamed one, a CSV download, is always compressed).
- * Measured by bench/compression-cost.ts on the busiest route, GET /api/ap/getByNumber (README, Performance): its
+ * Measured by bench/compression-cost.ts on the busiest route, GET /api/ap/getByNumber (docs/performance.md): its
  * replies are ~510 B (fresh lead) to ~640 B (answered), and compressing one would cost 25–65 µs of CPU, a third to a
  * half of the ~110 µs the whole lookup takes, to save ~245 B. Under this threshold the lookups pay nothing; a page
  * of a list (12.5 KB of leads: 1 KB as brotli, ~80 µs) is well above it.

@@ -1,4 +1,4 @@
-// The signed-in agent's callbacks (GET /api/callbacks, docs/call-loop.md): one query the top bar's due count and the
+// The signed-in agent's callbacks (GET /api/callbacks, docs/guide/call-loop.md): one query the top bar's due count and the
 // CRM's idle list share, so a save that sets or calls a callback refreshes both. Polled modestly: a callback comes due
 // by the clock, not by anything the screen does.
 import { useQuery } from '@tanstack/react-query';

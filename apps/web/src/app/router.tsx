@@ -14,7 +14,7 @@ import type { TLoginState } from './navigation.ts';
 
 /**
  * The signed-in frame loads after sign-in, not with /login: its menus and their positioning code are not part of the
- * login page's weight (README "Performance": at most 250 KB).
+ * login page's weight (docs/performance.md: at most 250 KB).
  */
 const AppLayout = lazy(() => import('./shell/AppLayout.tsx').then((m) => ({ default: m.AppLayout })));
 

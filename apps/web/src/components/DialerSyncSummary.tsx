@@ -1,4 +1,4 @@
-// What VICIdial made of the CRM's pulls (docs/call-loop.md "The dialer kept in step"), for /dnc and a send's card:
+// What VICIdial made of the CRM's pulls (docs/guide/call-loop.md "The dialer kept in step"), for /dnc and a send's card:
 // "pulled from the dialer: n, waiting: n, refused: n", why the waiting ones wait, each refusal in VICIdial's words, and
 // the refused ones tried again once the VICIdial user may.
 import { Button, Group, List, Stack, Text } from '@mantine/core';

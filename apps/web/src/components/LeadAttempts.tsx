@@ -1,4 +1,4 @@
-// A lead's call attempts, newest first (docs/call-loop.md): who called, when, how long, how it ended and the dialer's
+// A lead's call attempts, newest first (docs/guide/call-loop.md): who called, when, how long, how it ended and the dialer's
 // call; the lead browser opens it under a lead's row, the QC panel's lead card shows it beside the answer history.
 import { useEffect, useRef } from 'react';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';

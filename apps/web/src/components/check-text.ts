@@ -1,4 +1,4 @@
-// The words of a recording's automatic checks (README, Automatic checks): the chips of the player, the search results
+// The words of a recording's automatic checks (docs/guide/voicelog.md, Automatic checks): the chips of the player, the search results
 // and the QC queue ("Dead air 42 s · longest silence 31 s · agent talk 38 % · overtalk 3×"), each named so it reads
 // alone, with a hint of what it measures; and times written as the player shows them.
 import { ANALYSIS_MESSAGES, type TRecordingChecks } from '@crm/shared';

@@ -1,4 +1,4 @@
-// A lead's call attempts (GET /api/leads/{id}/attempts, docs/call-loop.md) as the lead browser and the QC panel's lead
+// A lead's call attempts (GET /api/leads/{id}/attempts, docs/guide/call-loop.md) as the lead browser and the QC panel's lead
 // card show them: the call, the words of its disposition (and of its kind) and handle time.
 import { ZCallAttempts, type TCallAttempt, type TDispositionKind } from '@crm/shared';
 import { api } from '../app/api.ts';

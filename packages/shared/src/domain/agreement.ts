@@ -1,4 +1,4 @@
-// Agreement statistics of calibration sessions (docs/calibration.md): percent agreement, Fleiss' kappa and
+// Agreement statistics of calibration sessions (docs/guide/calibration.md): percent agreement, Fleiss' kappa and
 // Krippendorff's alpha (nominal, ordinal, interval), each over units (calls) rated by several raters (inspectors).
 
 /** One unit's values, one per rater in a fixed rater order; null where the rater gave none (a missing mark). */

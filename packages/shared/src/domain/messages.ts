@@ -19,7 +19,7 @@ export const MESSAGES = {
     formInvalid: 'Form is invalid',
     areYouSure: 'Are you sure?',
   },
-  /** When the database cannot do what was asked (docs: README, Operations). */
+  /** When the database cannot do what was asked (docs: docs/operations.md). */
   database: {
     /** 503: no connection to the database (down, restarting, unreachable, the connection cut off). */
     unavailable: 'The database is not answering; try again in a moment.',

@@ -1,4 +1,4 @@
-// The audit log (README "Security"): who changed what, when and from where; read by admins on /audit.
+// The audit log (docs/guide/audit.md): who changed what, when and from where; read by admins on /audit.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 
@@ -21,11 +21,11 @@ export const AUDIT_OBJECT_TYPES = [
   /** A campaign's VICIdial settings (objectId: campaign name) and its sends (objectId: the send id). */
   'dialerSettings',
   'dialerSend',
-  /** A campaign's quota on completed calls (docs/quotas.md); objectId: the quota id. */
+  /** A campaign's quota on completed calls (docs/guide/quotas.md); objectId: the quota id. */
   'quota',
-  /** A campaign's dispositions (docs/call-loop.md); objectId: the campaign name. */
+  /** A campaign's dispositions (docs/guide/call-loop.md); objectId: the campaign name. */
   'dispositions',
-  /** A callback an agent set or removed (docs/call-loop.md); objectId: the callback id. */
+  /** A callback an agent set or removed (docs/guide/call-loop.md); objectId: the callback id. */
   'callback',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

@@ -1,4 +1,4 @@
-// Schemas of calibration sessions (docs/calibration.md): sessions, their calls, blind scorings, expert marks, results.
+// Schemas of calibration sessions (docs/guide/calibration.md): sessions, their calls, blind scorings, expert marks, results.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERION_KEYS, QC_GRADES, type TQcCriterionKey } from '../domain/qc-scoring.ts';

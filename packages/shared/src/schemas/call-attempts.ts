@@ -1,4 +1,4 @@
-// Schemas of call attempts: every call an agent ends is one, with its disposition (docs/call-loop.md).
+// Schemas of call attempts: every call an agent ends is one, with its disposition (docs/guide/call-loop.md).
 import { z } from 'zod';
 import { DISPOSITION_KINDS } from './dispositions.ts';
 

@@ -1,4 +1,4 @@
-// Schemas of callbacks: a respondent asked to be called again at a time, by the same agent or anyone (docs/call-loop.md).
+// Schemas of callbacks: a respondent asked to be called again at a time, by the same agent or anyone (docs/guide/call-loop.md).
 import { z } from 'zod';
 import { parseLocalDateTime } from '../domain/dates.ts';
 

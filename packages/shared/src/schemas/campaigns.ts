@@ -17,7 +17,7 @@ export const ZCampaign = z.object({
   status: z.boolean(),
   createAt: z.string(),
   /**
-   * Ours (docs/call-loop.md, Callbacks): minutes past due before a callback is missed. This server always sends it; a
+   * Ours (docs/guide/call-loop.md, Callbacks): minutes past due before a callback is missed. This server always sends it; a
    * reply without it (a server from before it) still parses, and means the default.
    */
   callbackGraceMinutes: z.number().int().optional(),

@@ -155,7 +155,7 @@ export function zKeysetPaged<T extends z.ZodType>(item: T) {
 }
 export type TKeysetPaged<T> = TPaged<T> & { cursors: TPageCursors };
 
-/** Where heavy reads go when a read replica is configured (READ_DATABASE_URL); see README, Read replica. */
+/** Where heavy reads go when a read replica is configured (READ_DATABASE_URL); see docs/operations.md, Read replica. */
 export const ZReadReplicaHealth = z.object({
   inUse: z.boolean(),
   /** At most how far behind the primary the replica is, in ms; null when it could not be measured. */

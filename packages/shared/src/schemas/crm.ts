@@ -35,7 +35,7 @@ export const AGENT_PANEL_MESSAGES = {
 /** The `code` of a save's refusal whose outcome is unknown (AGENT_PANEL_MESSAGES.saveOutcomeUnknown). */
 export const SAVE_OUTCOME_UNKNOWN = 'save-outcome-unknown';
 
-/** How the 403 of a lookup of a number on a do-not-call list begins: "Do not call: on the system list since 2026-11-20" (docs/dnc.md). */
+/** How the 403 of a lookup of a number on a do-not-call list begins: "Do not call: on the system list since 2026-11-20" (docs/guide/dnc.md). */
 export const DO_NOT_CALL_PREFIX = 'Do not call: ';
 
 /** Whether a refusal's message is the do-not-call one (the CRM screen shows it as such, with no survey). */
@@ -182,7 +182,7 @@ export type TLeadSaveBody = Record<string, string | number | null>;
 /** The body key of the call's disposition. */
 export const SAVE_DISPOSITION_KEY = 'disposition';
 
-/** The call attempt a save ending a call (is_called given) wrote: from the call's start to the save (docs/call-loop.md). */
+/** The call attempt a save ending a call (is_called given) wrote: from the call's start to the save (docs/guide/call-loop.md). */
 export const ZSavedAttempt = z.object({
   id: z.number().int(),
   handleSeconds: z.number().int(),

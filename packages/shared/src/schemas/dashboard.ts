@@ -8,11 +8,11 @@ export const ZDashboardCampaign = z.object({
   campaignTitle: z.string(),
   totalLeads: count,
   generatedLeads: count,
-  /** Leads called at least once: with a call attempt (a save that ended a call), completed or not (docs/call-loop.md). */
+  /** Leads called at least once: with a call attempt (a save that ended a call), completed or not (docs/guide/call-loop.md). */
   calledLeads: count,
   /** Leads whose survey was completed (is_called = 1); before issue 32 this was "called". */
   completedLeads: count,
-  /** Leads VICIdial added over all the campaign's sends (docs/dialer-sends.md); 0 before the first send. */
+  /** Leads VICIdial added over all the campaign's sends (docs/guide/dialer.md); 0 before the first send. */
   sentToDialer: count,
 });
 export type TDashboardCampaign = z.infer<typeof ZDashboardCampaign>;

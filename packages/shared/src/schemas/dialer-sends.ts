@@ -1,4 +1,4 @@
-// Sending a day's generated leads to VICIdial by its non-agent API `add_lead` (docs/dialer-sends.md).
+// Sending a day's generated leads to VICIdial by its non-agent API `add_lead` (docs/guide/dialer.md).
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 import { VICIDIAL_STATUS_PATTERN } from './dialer-sync.ts';

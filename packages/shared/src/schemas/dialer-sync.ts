@@ -1,4 +1,4 @@
-// The dialer kept in step (docs/call-loop.md "The dialer kept in step"): what the CRM asked VICIdial to do after a
+// The dialer kept in step (docs/guide/call-loop.md "The dialer kept in step"): what the CRM asked VICIdial to do after a
 // send (a number on its DNC list, a sent lead pulled for do-not-call or a full quota, a callback) and what came of it.
 import { z } from 'zod';
 

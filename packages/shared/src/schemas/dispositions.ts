@@ -1,4 +1,4 @@
-// Schemas of a campaign's dispositions: how a call ended, and the VICIdial status that goes back to the dialer (docs/call-loop.md).
+// Schemas of a campaign's dispositions: how a call ended, and the VICIdial status that goes back to the dialer (docs/guide/call-loop.md).
 import { z } from 'zod';
 import { ZLeadTableQuery } from './leads.ts';
 import { noControlChars } from './common.ts';

@@ -1,4 +1,4 @@
-// Schemas of disputes per criterion (docs/disputes.md): an agent disputes criteria of an in-house QC record, the
+// Schemas of disputes per criterion (docs/guide/disputes.md): an agent disputes criteria of an in-house QC record, the
 // record's inspector answers each, the agent may escalate a rejected answer once, an admin decides.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';

@@ -1,4 +1,4 @@
-// Schemas of the do-not-call lists (docs/dnc.md).
+// Schemas of the do-not-call lists (docs/guide/dnc.md).
 import { z } from 'zod';
 import { ZUploadRowError } from './leads.ts';
 import { noControlChars } from './common.ts';

@@ -143,7 +143,7 @@ export type TLead = z.infer<typeof ZLead>;
 
 /** A page of the lead browser, with the cursors of the pages around it. */
 /**
- * A lead's calls as the lead browser shows them beside its row (docs/call-loop.md): how many attempts, and the last
+ * A lead's calls as the lead browser shows them beside its row (docs/guide/call-loop.md): how many attempts, and the last
  * one's disposition, agent and time (null before the first).
  */
 export const ZLeadCallSummary = z.object({
@@ -172,7 +172,7 @@ export const ZLeadUploadResult = z.object({
   leadsAdded: z.number().int(),
   duplicatesSkipped: z.number().int(),
   /**
-   * Rows skipped because their number is on the system's or the campaign's do-not-call list (docs/dnc.md). Left out
+   * Rows skipped because their number is on the system's or the campaign's do-not-call list (docs/guide/dnc.md). Left out
    * only when the result is rebuilt from an upload's progress record, whose message still names the count.
    */
   dncSkipped: z.number().int().optional(),
@@ -232,8 +232,8 @@ export const ZUploadQuery = z.object({
 
 /** POST /dynamic/updateData. */
 /**
- * heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/dnc.md) or
- * they are in a full quota on a lead field (docs/quotas.md). Callbacks (docs/call-loop.md): callbacksDue counts the
+ * heldBack: fresh leads of the date left ungenerated because their number is on a do-not-call list (docs/guide/dnc.md) or
+ * they are in a full quota on a lead field (docs/guide/quotas.md). Callbacks (docs/guide/call-loop.md): callbacksDue counts the
  * date's generated leads with an open callback due by the end of the date (in TIME_ZONE), to be called beside the new
  * ones; heldForCallbacks the fresh leads left ungenerated because another lead of their number has an open callback
  * (generated, a lookup of the number would open the new lead instead of the one the callback is on).
@@ -311,7 +311,7 @@ export const LEAD_FILE_NAMES = {
 } as const;
 
 /**
- * The full report's columns after the spec's (issue 32, docs/call-loop.md): the lead's call attempts, and the last
+ * The full report's columns after the spec's (issue 32, docs/guide/call-loop.md): the lead's call attempts, and the last
  * one's disposition (its name), agent ID and end (yyyy-MM-dd HH:mm:ss in TIME_ZONE); empty before the first call.
  */
 export const FULL_REPORT_CALL_COLUMNS = ['attempts', 'last_disposition', 'last_agent', 'last_call_time'] as const;

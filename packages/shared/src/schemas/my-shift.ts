@@ -1,4 +1,4 @@
-// GET /api/ap/myShift: the agent's own shift so far, on the idle CRM screen (docs/call-loop.md).
+// GET /api/ap/myShift: the agent's own shift so far, on the idle CRM screen (docs/guide/call-loop.md).
 import { z } from 'zod';
 
 export const ZMyShift = z.object({

@@ -1,4 +1,4 @@
-// Schemas of QC analytics (docs/qc-insights.md): per agent the weekly grade trend and weakest criteria, per criterion
+// Schemas of QC analytics (docs/guide/qc-insights.md): per agent the weekly grade trend and weakest criteria, per criterion
 // the marks lost, per inspector the volume, lean against the floor and dispute outcomes; over a range of call dates.
 import { z } from 'zod';
 import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
@@ -8,7 +8,7 @@ import { QC_CRITERION_KEYS, QC_GRADES } from '../domain/qc-scoring.ts';
 export const MAX_INSIGHT_DAYS = 366;
 /**
  * An inspector whose mean total is this many marks above the floor's mean is "lenient", this many below "strict":
- * one Need Improvement step of a 10-mark criterion, half of a grade band (docs/qc-insights.md "The lean").
+ * one Need Improvement step of a 10-mark criterion, half of a grade band (docs/guide/qc-insights.md "The lean").
  */
 export const LEAN_THRESHOLD_MARKS = 5;
 /** Fewer records than this in the range give no indicator: one odd call would move the mean too far. */

@@ -1,4 +1,4 @@
-// Schemas of the QC work queue (docs/qc-queue.md): the queue's page, claims, the progress view and the per-campaign settings.
+// Schemas of the QC work queue (docs/guide/qc-queue.md): the queue's page, claims, the progress view and the per-campaign settings.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
 import { zPaged } from './common.ts';

@@ -1,4 +1,4 @@
-// Quotas (docs/quotas.md): per campaign, a limit on completed calls by a lead field's value or by an answer.
+// Quotas (docs/guide/quotas.md): per campaign, a limit on completed calls by a lead field's value or by an answer.
 import { z } from 'zod';
 import { formatQno } from './questions.ts';
 

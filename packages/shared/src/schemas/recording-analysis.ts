@@ -1,4 +1,4 @@
-// The automatic checks of a recorded call (README, Automatic checks): speech and silence per channel, holds longer
+// The automatic checks of a recorded call (docs/guide/voicelog.md, Automatic checks): speech and silence per channel, holds longer
 // than HOLD_SECONDS, and on stereo calls the talk ratio and overtalk; clipping, a too-quiet flag and waveform peaks.
 import { z } from 'zod';
 // DEFAULT_HOLD_SECONDS and WAVEFORM_POINTS: domain/recording-checks.ts.

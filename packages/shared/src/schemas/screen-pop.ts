@@ -1,4 +1,4 @@
-// The dialer's call pushed to the agent's CRM screen (docs/call-loop.md, "Screen pop").
+// The dialer's call pushed to the agent's CRM screen (docs/guide/call-loop.md, "Screen pop").
 import { z } from 'zod';
 import { ZCallbackCreate } from './callbacks.ts';
 

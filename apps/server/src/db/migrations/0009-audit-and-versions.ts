@@ -1,4 +1,4 @@
-// Trust (docs: README "Security"): an append-only audit log, a version on every lead and QC record so a stale save
+// Trust (docs: docs/guide/audit.md): an append-only audit log, a version on every lead and QC record so a stale save
 // is refused instead of silently overwriting, and the history of every survey save of a lead.
 import { sql, type Kysely } from 'kysely';
 

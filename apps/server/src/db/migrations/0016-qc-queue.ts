@@ -1,5 +1,5 @@
 // Tables of the QC work queue (per-campaign targets, claims; recordings attributed to an agent and campaign).
-// docs/qc-queue.md explains the design: a recording is attributed to the agent of its file name and the campaign that
+// docs/guide/qc-queue.md explains the design: a recording is attributed to the agent of its file name and the campaign that
 // agent signed into that day; each attributed agent-day gets a row in qc_queue_days, closed once its target is met
 // (or nothing is left to score), so "score next" only ever looks at the open days.
 import { sql, type Kysely } from 'kysely';

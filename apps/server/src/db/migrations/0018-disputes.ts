@@ -1,5 +1,5 @@
 // Tables of disputes per criterion of in-house QC records, and the QC settings (dispute and answer windows).
-// A contract: the QC analytics read these tables by these names and meanings (docs/disputes.md).
+// A contract: the QC analytics read these tables by these names and meanings (docs/guide/disputes.md).
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// Do-not-call lists (docs/dnc.md): one system-wide list and one per campaign, numbers in E.164. A lead upload skips
+// Do-not-call lists (docs/guide/dnc.md): one system-wide list and one per campaign, numbers in E.164. A lead upload skips
 // listed numbers, generate and regenerate never select them, and the agent's lookup refuses them.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// Sends to VICIdial (docs/dialer-sends.md): each campaign's add_lead settings, each send of a date's generated leads,
+// Sends to VICIdial (docs/guide/dialer.md): each campaign's add_lead settings, each send of a date's generated leads,
 // and each lead's outcome. A lead is in one send at most (the unique lead_id), so no lead is ever sent twice.
 import { sql, type Kysely } from 'kysely';
 

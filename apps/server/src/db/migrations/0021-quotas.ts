@@ -1,4 +1,4 @@
-// Quotas (docs/quotas.md): per campaign, a limit on the completed calls of leads with a lead field's value or with
+// Quotas (docs/guide/quotas.md): per campaign, a limit on the completed calls of leads with a lead field's value or with
 // an answer to a question, and the live count of those calls. The count is raised by the survey save that completes
 // a call, in its transaction, only while it is below the limit (modules/quotas/counting.ts).
 import { sql, type Kysely } from 'kysely';
@@ -9,7 +9,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     campaign_id integer not null references campaigns (id) on delete cascade,
     -- Exactly one of: a lead field (a default lead column's key or a column of the campaign's data table) ...
     field text,
-    -- ... or a question. Cascade: a quota on a deleted question has nothing left to count (docs/quotas.md).
+    -- ... or a question. Cascade: a quota on a deleted question has nothing left to count (docs/guide/quotas.md).
     question_id integer references questions (id) on delete cascade,
     value text not null check (length(value) between 1 and 500),
     "limit" integer not null check ("limit" > 0),

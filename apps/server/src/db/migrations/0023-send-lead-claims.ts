@@ -1,4 +1,4 @@
-// When a send's lead was claimed for the dialer (issue 31; dialer-sends.md, "Two servers"): a process that takes a
+// When a send's lead was claimed for the dialer (issue 31; docs/guide/dialer.md, "Two servers"): a process that takes a
 // send over waits for the requests another process may still have on their way before it looks such leads up.
 import { sql, type Kysely } from 'kysely';
 

@@ -1,4 +1,4 @@
-// The agent's call loop (issue 32; docs/call-loop.md): each campaign's dispositions, each call's start (the first
+// The agent's call loop (issue 32; docs/guide/call-loop.md): each campaign's dispositions, each call's start (the first
 // lookup or the dialer's pop) until its save, every call ended as an attempt, and callbacks.
 import { sql, type Kysely } from 'kysely';
 import * as leadCounts from './0012-lead-counts.ts';

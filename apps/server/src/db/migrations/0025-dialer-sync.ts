@@ -1,4 +1,4 @@
-// The dialer kept in step (issue 32; docs/call-loop.md "The dialer kept in step"): each campaign's VICIdial status for
+// The dialer kept in step (issue 32; docs/guide/call-loop.md "The dialer kept in step"): each campaign's VICIdial status for
 // leads of a full quota, and every request that keeps VICIdial in step with the CRM (a number on a do-not-call list,
 // a sent lead pulled for do-not-call or a full quota, a callback) with its outcome. A row is written in the same
 // transaction as what caused it, so no restart loses one.

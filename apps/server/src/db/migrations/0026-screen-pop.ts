@@ -1,4 +1,4 @@
-// The screen pop (issue 32; docs/call-loop.md, Screen pop): the agent's VICIdial user when it is not their agent ID.
+// The screen pop (issue 32; docs/guide/call-loop.md, Screen pop): the agent's VICIdial user when it is not their agent ID.
 import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -11,7 +11,7 @@ export type QcQueueSettingsTable = {
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
 
-/** Every attributed agent-day; closed once its target is met or nothing is left to score (docs/qc-queue.md). */
+/** Every attributed agent-day; closed once its target is met or nothing is left to score (docs/guide/qc-queue.md). */
 export type QcQueueDaysTable = {
   campaignId: number;
   /** 'yyyy-MM-dd'. */

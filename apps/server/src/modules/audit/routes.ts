@@ -1,4 +1,4 @@
-// The audit log's routes (README "Security"): the /audit screen's pages and CSV export (admins), and a QC record's
+// The audit log's routes (docs/guide/audit.md): the /audit screen's pages and CSV export (admins), and a QC record's
 // history on its edit page (admins and the record's inspector).
 import {
   MEDIA_TYPES,

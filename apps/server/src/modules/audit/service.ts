@@ -1,4 +1,4 @@
-// Reading the audit log (README "Security"): the filtered entries of /audit newest first, and one QC record's history.
+// Reading the audit log (docs/guide/audit.md): the filtered entries of /audit newest first, and one QC record's history.
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import {
   ZAuditChanges,

@@ -1,6 +1,6 @@
 // The results of a calibration session from its scorings: marks side by side with the spread, agreement per
 // criterion (percent agreement and Krippendorff's ordinal alpha), each inspector's lean from the consensus (the
-// median mark), and where each differs from the expert marks (docs/calibration.md "Results").
+// median mark), and where each differs from the expert marks (docs/guide/calibration.md "Results").
 import {
   LEAN_CRITERION_SHARE,
   LEAN_TOTAL_THRESHOLD,

@@ -1,4 +1,4 @@
-// Routes of calibration sessions (docs/calibration.md): admins create, close and record expert marks; the session's
+// Routes of calibration sessions (docs/guide/calibration.md): admins create, close and record expert marks; the session's
 // inspectors score blind; results answer 403 to inspectors while the session is open.
 import {
   ZCalibrationCall,

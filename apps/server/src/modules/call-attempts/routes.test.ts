@@ -1,4 +1,4 @@
-// A lead's call attempts (docs/call-loop.md "Call attempts"): admins and QC inspectors read every call of a lead,
+// A lead's call attempts (docs/guide/call-loop.md "Call attempts"): admins and QC inspectors read every call of a lead,
 // newest first, with who made it, how long it took and how it ended.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

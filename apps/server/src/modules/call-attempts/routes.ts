@@ -1,4 +1,4 @@
-// A lead's call attempts (docs/call-loop.md): GET /api/leads/{id}/attempts.
+// A lead's call attempts (docs/guide/call-loop.md): GET /api/leads/{id}/attempts.
 import { ZCallAttempts, ZErrorReply, ZLeadAttemptsParams } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS } from '../../auth/roles.ts';

@@ -1,4 +1,4 @@
-// A lead's call attempts (docs/call-loop.md "Call attempts"): the list of its calls for admins and QC inspectors, and
+// A lead's call attempts (docs/guide/call-loop.md "Call attempts"): the list of its calls for admins and QC inspectors, and
 // the per-lead summary the lead browser shows beside each row (read per page through call_attempts_lead_idx).
 import { sql } from 'kysely';
 import type { TCallAttempt, TLeadCallSummary } from '@crm/shared';

@@ -1,4 +1,4 @@
-// A callback that has come due is checked again before it is offered (docs/call-loop.md, Callbacks): its number may have
+// A callback that has come due is checked again before it is offered (docs/guide/call-loop.md, Callbacks): its number may have
 // gone on a do-not-call list, or its lead fallen in a full quota, since it was set. The reason is stored on the callback.
 import type { QUOTA_LEAD_COLUMNS, TLead } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// A callback through the agent's real calls (docs/call-loop.md, Callbacks): the save of a call makes the caller one who
+// A callback through the agent's real calls (docs/guide/call-loop.md, Callbacks): the save of a call makes the caller one who
 // may set the lead's callback; the callback is listed and counted on the shift; the next call of the lead closes it.
 import { describe, expect, it } from 'vitest';
 import { CALLBACK_CODES, type TCallback, type TCallbacks, type TMyShift } from '@crm/shared';

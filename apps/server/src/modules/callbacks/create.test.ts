@@ -1,4 +1,4 @@
-// POST /api/callbacks (docs/call-loop.md, Callbacks): only the agent who called the lead sets one, at a real time of the
+// POST /api/callbacks (docs/guide/call-loop.md, Callbacks): only the agent who called the lead sets one, at a real time of the
 // call centre's zone (London here: it has summer time), up to 30 days ahead; a second one of the same agent replaces it.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_CODES, CALLBACK_MESSAGES, type TCallback } from '@crm/shared';

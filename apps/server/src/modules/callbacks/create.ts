@@ -1,4 +1,4 @@
-// POST /api/callbacks: the agent who called a lead sets the time the respondent asked to be called again (docs/call-loop.md).
+// POST /api/callbacks: the agent who called a lead sets the time the respondent asked to be called again (docs/guide/call-loop.md).
 import { sql } from 'kysely';
 import type { z } from 'zod';
 import { CALLBACK_CODES, CALLBACK_MESSAGES, readCallbackTime, type TCallback, type ZCallbackCreate } from '@crm/shared';

@@ -1,4 +1,4 @@
-// GET /api/callbacks and GET /api/callbacks/missed (docs/call-loop.md, Callbacks): each agent's callbacks of today, due
+// GET /api/callbacks and GET /api/callbacks/missed (docs/guide/call-loop.md, Callbacks): each agent's callbacks of today, due
 // first, with the campaign's anyone-callbacks and never another agent's mine-only ones; due ones checked again against
 // the do-not-call lists and full quotas; missed ones past the campaign's grace for admins. Run in a zone where it is
 // midday now, so "earlier today" and "later today" always have room.

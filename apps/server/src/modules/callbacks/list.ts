@@ -1,4 +1,4 @@
-// GET /api/callbacks (the agent's callbacks of today, due first) and GET /api/callbacks/missed (admins): docs/call-loop.md.
+// GET /api/callbacks (the agent's callbacks of today, due first) and GET /api/callbacks/missed (admins): docs/guide/call-loop.md.
 import { sql } from 'kysely';
 import { startOfNextLocalDay, type TCallback, type TCallbacks, type TMissedCallbacks } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';

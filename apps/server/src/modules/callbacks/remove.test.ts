@@ -1,4 +1,4 @@
-// DELETE /api/callbacks/{id} (docs/call-loop.md, Callbacks): its agent or an admin removes a callback (it stays, as
+// DELETE /api/callbacks/{id} (docs/guide/call-loop.md, Callbacks): its agent or an admin removes a callback (it stays, as
 // cancelled, and the removal is audited); another agent is refused with 403, whether or not the callback is on their list.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALLBACK_CODES, CALLBACK_MESSAGES, type TCallbacks } from '@crm/shared';

@@ -1,4 +1,4 @@
-// DELETE /api/callbacks/{id}: its agent (or an admin) removes a callback; it stays as cancelled (docs/call-loop.md).
+// DELETE /api/callbacks/{id}: its agent (or an admin) removes a callback; it stays as cancelled (docs/guide/call-loop.md).
 import { CALLBACK_CODES, CALLBACK_MESSAGES, type TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { AppError, notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-// Callbacks (docs/call-loop.md): set, list, remove, and the missed ones for admins.
+// Callbacks (docs/guide/call-loop.md): set, list, remove, and the missed ones for admins.
 import {
   ZCallback,
   ZCallbackCreate,

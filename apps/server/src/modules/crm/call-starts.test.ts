@@ -1,4 +1,4 @@
-// A call's start (docs/call-loop.md "Call attempts"): a caller's lookup of a lead starts the call and answers when it
+// A call's start (docs/guide/call-loop.md "Call attempts"): a caller's lookup of a lead starts the call and answers when it
 // started, so the screen's timer runs on across a reload; another sign-in or 12 hours later is another call.
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';

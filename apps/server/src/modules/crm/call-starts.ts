@@ -1,4 +1,4 @@
-// A call's start (docs/call-loop.md "Call attempts"): the caller's first lookup of a lead (or the dialer's pop) is
+// A call's start (docs/guide/call-loop.md "Call attempts"): the caller's first lookup of a lead (or the dialer's pop) is
 // kept in call_starts until the save that ends the call turns it into an attempt (save.ts) with its handle seconds.
 // The lookup is the busiest route, so the starts of one event-loop turn are written by one statement (db/batch.ts).
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';

@@ -1,4 +1,4 @@
-// The agent's lookup of a number on a do-not-call list (docs/dnc.md): 403 with the list and date, no lead, no survey.
+// The agent's lookup of a number on a do-not-call list (docs/guide/dnc.md): 403 with the list and date, no lead, no survey.
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/harness.ts';
 import { addLead, lookUp, lookupUrl, panelCampaign } from '../../test/crm-support.ts';

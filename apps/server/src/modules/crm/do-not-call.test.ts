@@ -1,4 +1,4 @@
-// POST /api/ap/doNotCall: the agent puts the called lead's number on the campaign's do-not-call list (docs/dnc.md).
+// POST /api/ap/doNotCall: the agent puts the called lead's number on the campaign's do-not-call list (docs/guide/dnc.md).
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED, doNotCallMessage } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';

@@ -1,5 +1,5 @@
 // POST /api/ap/doNotCall: at the end of a call the agent puts the lead's number on the campaign's do-not-call list
-// ("Customer asked not to be called", docs/dnc.md), recorded with who and when, and in the audit log.
+// ("Customer asked not to be called", docs/guide/dnc.md), recorded with who and when, and in the audit log.
 import {
   CUSTOMER_ASKED_NOT_TO_BE_CALLED,
   doNotCallMessage,
@@ -24,7 +24,7 @@ const isAdmin = (user: TCaller) => user.roles.some((r) => r.roleName === 'ADMIN'
  * 403 for an agent of another campaign. An admin may list any lead of the campaign (404 when it has no such lead); an
  * agent only a lead they are on a call with now (its call start) or saved in this sign-in (an attempt of the token's
  * `sid`), else 404 with the same words as for a lead that does not exist, so lead ids cannot be probed and no number
- * the agent could not look up is answered (docs/call-loop.md). A number the campaign's list has already answers
+ * the agent could not look up is answered (docs/guide/call-loop.md). A number the campaign's list has already answers
  * alreadyListed and changes nothing (a second click is harmless); otherwise the entry and its audit entry are written
  * in one transaction.
  */

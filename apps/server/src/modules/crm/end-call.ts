@@ -1,5 +1,5 @@
 // PUT /dynamic/updateLeadData/{t}/{cell} as a whole: the save (save.ts), and for a dialer's call its disposition sent
-// back to VICIdial (screen-pop/report.ts, docs/call-loop.md "Screen pop"); the save stands whatever VICIdial answers.
+// back to VICIdial (screen-pop/report.ts, docs/guide/call-loop.md "Screen pop"); the save stands whatever VICIdial answers.
 import type { TLeadSaveResult, TTokenPayload } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';

@@ -198,7 +198,7 @@ function surveyOf(questions: readonly SurveyRow[], lead: TLead): TLookupSurveyQu
 /**
  * The lead of that number in the flat shape with its version (a save sends it back, so a save made meanwhile is not
  * overwritten) and, after it, the campaign's active questions filled from the lead, or the older system's not-generated message (docs/product.md §7 Agent panel). A number on the system's
- * or the campaign's do-not-call list answers 403 with the list and date (docs/dnc.md), so no survey is offered; QC
+ * or the campaign's do-not-call list answers 403 with the list and date (docs/guide/dnc.md), so no survey is offered; QC
  * inspectors (the QC panel's lead card of a past call) still get the lead.
  * For a caller (an agent, or an admin on /CRM) a lead offered starts the call (call-starts.ts): the reply ends with
  * callStartedAt, this call's first start, and `dialerCallId` (the dialer's id of a popped call) is kept for its attempt.
@@ -229,7 +229,7 @@ export async function findLeadByNumber(
   if (dnc !== null) throw doNotCall(dncMessage(dnc));
   if (found.lead === undefined) return { message: LEAD_NOT_GENERATED };
   const lead = toVersionedLead(found.lead, found.layout);
-  // A lead in a full quota on a lead field (docs/quotas.md): 409, no survey; inspectors are not stopped here either.
+  // A lead in a full quota on a lead field (docs/guide/quotas.md): 409, no survey; inspectors are not stopped here either.
   const quotaFull = inspector ? undefined : fullQuotaMessage(found.fullQuotas, lead);
   if (quotaFull !== undefined) throw quotaFullRefusal(quotaFull);
   const withSurvey = Object.assign(lead, { [LEAD_SURVEY_KEY]: surveyOf(found.questions, lead) });

@@ -1,4 +1,4 @@
-// GET /api/ap/myShift (docs/call-loop.md, The agent's shift): the caller's own calls, completed surveys, callbacks set and
+// GET /api/ap/myShift (docs/guide/call-loop.md, The agent's shift): the caller's own calls, completed surveys, callbacks set and
 // average handle time since the sign-in, and today's calls against the campaign's call target. Run in a zone where it
 // is midday now, so "earlier today" has room.
 import { beforeAll, describe, expect, it } from 'vitest';

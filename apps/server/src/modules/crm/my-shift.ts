@@ -1,4 +1,4 @@
-// GET /api/ap/myShift: the agent's own shift so far on the idle CRM screen (docs/call-loop.md, The agent's shift): calls
+// GET /api/ap/myShift: the agent's own shift so far on the idle CRM screen (docs/guide/call-loop.md, The agent's shift): calls
 // and completed surveys since the sign-in, callbacks set, average handle time, calls today against the call target.
 import { sql } from 'kysely';
 import { startOfLocalDay, type TMyShift } from '@crm/shared';

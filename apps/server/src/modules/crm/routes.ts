@@ -47,7 +47,7 @@ export async function agentPanelRoutes(app: App) {
     '/api/ap/getByNumber',
     {
       config: EVERY_ROLE,
-      // 409: the lead is in a full quota on a lead field (docs/quotas.md); no survey is offered.
+      // 409: the lead is in a full quota on a lead field (docs/guide/quotas.md); no survey is offered.
       schema: {
         summary: "Look up a lead by phone number for the agent's survey",
         description:
@@ -99,7 +99,7 @@ export async function agentPanelRoutes(app: App) {
         leadId: req.query.leadId,
         version: req.query.version,
       };
-      // A dialer's call: its disposition goes back to VICIdial (docs/call-loop.md, Screen pop); the save stands whatever it answers.
+      // A dialer's call: its disposition goes back to VICIdial (docs/guide/call-loop.md, Screen pop); the save stands whatever it answers.
       return saveCallAndReport(app.db, app.config, currentUser(req), target, req.body, actorOf(req));
     },
   );
@@ -177,7 +177,7 @@ export async function agentPanelRoutes(app: App) {
     async (req) => findMyCalls(app.db, currentUser(req), req.query.tableName, app.config.timeZone),
   );
 
-  // The idle screen's figures of the caller's own shift (docs/call-loop.md, The agent's shift).
+  // The idle screen's figures of the caller's own shift (docs/guide/call-loop.md, The agent's shift).
   app.get(
     '/api/ap/myShift',
     { config: CALLERS, schema: { summary: "Show the caller's shift figures", response: { 200: ZMyShift } } },

@@ -1,4 +1,4 @@
-// Every call an agent ends is a call attempt (docs/call-loop.md "Call attempts"): the save that ends it writes one, with
+// Every call an agent ends is a call attempt (docs/guide/call-loop.md "Call attempts"): the save that ends it writes one, with
 // its disposition (the one named, or the campaign's default for the end) and its handle time from the first lookup.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';

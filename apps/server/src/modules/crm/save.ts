@@ -1,7 +1,7 @@
 // PUT /dynamic/updateLeadData/{t}/{cell}: a survey's answers written to exactly one lead, and nothing else; a save
 // naming a version that is no longer current is refused, unless it is the retry of the caller's own save that made the
 // current version (its answer lost); every save is kept in the lead's answer history and ends the caller's draft; a
-// save that ends a call (is_called given) also writes the call's attempt with its disposition (docs/call-loop.md).
+// save that ends a call (is_called given) also writes the call's attempt with its disposition (docs/guide/call-loop.md).
 import { sql } from 'kysely';
 import {
   AGENT_PANEL_MESSAGES,
@@ -207,7 +207,7 @@ function actorOfToken(user: TTokenPayload): TAuditActor {
  * lead's answer history, and deletes the caller's draft of the lead (call-drafts.ts), in the same statement. Concurrent saves of one lead apply one after the other, each whole.
  * In a campaign with quotas the save also moves their counts in its transaction, and a full one refuses it (409).
  *
- * A save that ends a call (is_called given) is a call attempt, written by that same statement (docs/call-loop.md):
+ * A save that ends a call (is_called given) is a call attempt, written by that same statement (docs/guide/call-loop.md):
  * from the caller's call start of the lead (lookup.ts; deleted by it) or now, to now, with the disposition the body
  * names or the campaign's default for the end (400 with a code for an unknown one or one the end contradicts, nothing
  * written); it also closes the lead's open callbacks. A do-not-call disposition then puts the number on the campaign's
@@ -388,7 +388,7 @@ export async function updateLeadAnswers(
         'attempt.dialerCallId',
       ])
       .executeTakeFirst();
-  // A campaign with quotas (docs/quotas.md): the lead is locked and read first, so the counts move by exactly what
+  // A campaign with quotas (docs/guide/quotas.md): the lead is locked and read first, so the counts move by exactly what
   // this save changes, in its transaction; a full quota refuses the save (409) and rolls the answers back.
   const quotas = await findCountedQuotas(db, layout.campaignId);
   // From here a lost connection leaves it unknown whether the save was committed (its one statement, or the COMMIT).

@@ -1,5 +1,5 @@
 // The dashboard's per-campaign figures: the lead counters (modules/leads/lead-counts.ts) and the leads sent to the
-// dialer (docs/dialer-sends.md), in one query.
+// dialer (docs/guide/dialer.md), in one query.
 import { sql } from 'kysely';
 import type { TDashboard } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -19,7 +19,7 @@ function sentToDialerByCampaign(db: Db) {
 
 /**
  * Every campaign, by name, with its total, generated (for_d = 'd'), called (at least one call attempt: "called" means
- * attempted, docs/call-loop.md) and completed (is_called = 1) leads and the leads its sends added to the dialer; a
+ * attempted, docs/guide/call-loop.md) and completed (is_called = 1) leads and the leads its sends added to the dialer; a
  * campaign without leads or sends shows zeros. The lead figures come from the counters, never from counting leads or
  * attempts.
  */

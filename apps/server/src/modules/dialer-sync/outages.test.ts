@@ -1,4 +1,4 @@
-// The dialer sync when VICIdial fails (docs/call-loop.md "The dialer kept in step"), against the stand-in over HTTP:
+// The dialer sync when VICIdial fails (docs/guide/call-loop.md "The dialer kept in step"), against the stand-in over HTTP:
 // HTTP 500s and a hang are tried again, with growing waits, until it answers, and nothing is lost; an ERROR reply is
 // stored as refused in VICIdial's words (never the API user), shown, and sent again once the VICIdial user may.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The dialer kept in step (docs/call-loop.md), against the stand-in VICIdial over HTTP: a do-not-call number added
+// The dialer kept in step (docs/guide/call-loop.md), against the stand-in VICIdial over HTTP: a do-not-call number added
 // after a send (every path) reaches VICIdial's DNC list and pulls that number's sent, not completed leads only; a
 // quota that fills pulls exactly its cell's sent, uncalled leads; a callback reaches VICIdial; what the screens read.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The dialer kept in step with do-not-call lists and full quotas (docs/call-loop.md): the outcomes /dnc and a send's
+// The dialer kept in step with do-not-call lists and full quotas (docs/guide/call-loop.md): the outcomes /dnc and a send's
 // page show, the sent leads a do-not-call number would pull, refused requests tried again; admins only. The work
 // itself is the queue's (runtime.ts), fed by the transactions that put numbers on lists, fill quotas, set callbacks.
 import {

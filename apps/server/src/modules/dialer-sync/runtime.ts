@@ -1,4 +1,4 @@
-// The dialer sync in a server process (docs/call-loop.md "The dialer kept in step"): the dialer its requests go to
+// The dialer sync in a server process (docs/guide/call-loop.md "The dialer kept in step"): the dialer its requests go to
 // (the sends' VICIdial, or the server's one in-memory VICIdial of DIALER=simulated), the queue, and this process's
 // worker. A look every few seconds starts the worker once a campaign sends to the dialer (or rows wait), and queues a
 // slice when rows are due (a retry's time come, or rows whose job could not be written), so nothing waits on a lost

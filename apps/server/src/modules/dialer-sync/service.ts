@@ -1,4 +1,4 @@
-// What the screens read of the dialer sync (docs/call-loop.md "The dialer kept in step"): the pulls and callbacks of
+// What the screens read of the dialer sync (docs/guide/call-loop.md "The dialer kept in step"): the pulls and callbacks of
 // /dnc and of a send as done, waiting and refused (VICIdial's words), the sent leads a do-not-call number would pull,
 // and refused requests tried again.
 import { sql } from 'kysely';

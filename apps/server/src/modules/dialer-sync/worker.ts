@@ -1,4 +1,4 @@
-// Working the dialer sync's rows through (docs/call-loop.md "The dialer kept in step"): due items a batch at a time,
+// Working the dialer sync's rows through (docs/guide/call-loop.md "The dialer kept in step"): due items a batch at a time,
 // a request each, each outcome stored. VICIdial not answering (a time-out, a network error, HTTP 5xx, a reply that is
 // not VICIdial's) leaves the item waiting and holds every waiting item back, the wait doubling from one try to the
 // next up to 5 minutes, until VICIdial answers: nothing is dropped. An ERROR reply is final (refused, in its words).

@@ -1,4 +1,4 @@
-// A dialer job queue in a server process (the sends, docs/dialer-sends.md; the dialer sync, docs/call-loop.md): this
+// A dialer job queue in a server process (the sends, docs/guide/dialer.md; the dialer sync, docs/guide/call-loop.md): this
 // process's worker started once there is work, a look every so often from the app's start, and both ended when the app
 // closes.
 import type { App } from '../../app-type.ts';

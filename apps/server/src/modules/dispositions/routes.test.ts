@@ -1,4 +1,4 @@
-// A campaign's dispositions (docs/call-loop.md "Dispositions"): every role of the campaign reads them, admins replace
+// A campaign's dispositions (docs/guide/call-loop.md "Dispositions"): every role of the campaign reads them, admins replace
 // the whole set (audited), and a bad set is refused whole with every problem named.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_DISPOSITIONS, type TDisposition, type TDispositions } from '@crm/shared';

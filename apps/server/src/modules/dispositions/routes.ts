@@ -1,4 +1,4 @@
-// A campaign's dispositions (docs/call-loop.md): GET /api/dispositions, PUT /api/dispositions.
+// A campaign's dispositions (docs/guide/call-loop.md): GET /api/dispositions, PUT /api/dispositions.
 import { ZDispositions, ZDispositionsPut, ZDispositionsQuery, ZErrorReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, EVERY_ROLE } from '../../auth/roles.ts';

@@ -1,4 +1,4 @@
-// A campaign's dispositions (docs/call-loop.md "Dispositions"): read (the stored set, else the defaults), replaced
+// A campaign's dispositions (docs/guide/call-loop.md "Dispositions"): read (the stored set, else the defaults), replaced
 // whole by an admin (audited), and resolved for a save (the code it names, or the default for the call's end).
 import {
   DEFAULT_DISPOSITIONS,

@@ -1,4 +1,4 @@
-// GET /api/disputes/figures (docs/disputes.md "Figures"): disputes raised, criteria accepted / rejected / changed /
+// GET /api/disputes/figures (docs/guide/disputes.md "Figures"): disputes raised, criteria accepted / rejected / changed /
 // pending by final outcome (the admin's decision when there is one, else the inspector's answer), disputes escalated
 // and the median time to answer (answered_at − raised_at), in total, per inspector and per criterion. Admins see
 // everyone's; an inspector its own lines.

@@ -1,4 +1,4 @@
-// GET /api/disputes/pagination/{page}/{size} (docs/disputes.md): agents their own disputes, inspectors those on their
+// GET /api/disputes/pagination/{page}/{size} (docs/guide/disputes.md): agents their own disputes, inspectors those on their
 // records, admins all; overdue first (open past its answer deadline, escalated past the admin's), then oldest first.
 import type { TDispute, TDisputeListQuery, TPaged, TPageParams, TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// Answering, escalating and deciding a dispute (docs/disputes.md). Each runs in one transaction that locks the dispute
+// Answering, escalating and deciding a dispute (docs/guide/disputes.md). Each runs in one transaction that locks the dispute
 // first, so it happens exactly once: a second or concurrent answer finds it answered and gets 409. Marks that change
 // are written to the QC record with its total and grade recomputed (qc-scoring.ts), its version raised and the change
 // in its history, as an edit would.

@@ -1,4 +1,4 @@
-// Raising a dispute (docs/disputes.md): the agent's review of its in-house QC record, as a Raise Concern (agreed No)
+// Raising a dispute (docs/guide/disputes.md): the agent's review of its in-house QC record, as a Raise Concern (agreed No)
 // with the criteria disputed, and the dispute itself, in one transaction. One review per record, as the spec says.
 import {
   localDayText,

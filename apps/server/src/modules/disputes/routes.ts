@@ -1,4 +1,4 @@
-// Routes of disputes per criterion (docs/disputes.md): agents raise and escalate, the record's inspector (or an
+// Routes of disputes per criterion (docs/guide/disputes.md): agents raise and escalate, the record's inspector (or an
 // admin) answers, admins decide escalated ones and keep the settings.
 import {
   ZDispute,

@@ -1,4 +1,4 @@
-// The dispute settings (docs/disputes.md "Settings"): how long after scoring an agent may dispute, and how long an
+// The dispute settings (docs/guide/disputes.md "Settings"): how long after scoring an agent may dispute, and how long an
 // inspector has to answer. One row (qc_settings, migration 0018), kept by admins.
 import type { TDisputeSettings, TDisputeSettingsUpdate, TTokenPayload } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// Whether a number may be called for a campaign: the do-not-call entry that blocks it (docs/dnc.md), and its message.
+// Whether a number may be called for a campaign: the do-not-call entry that blocks it (docs/guide/dnc.md), and its message.
 import { localDayText } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 

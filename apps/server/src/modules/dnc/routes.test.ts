@@ -1,4 +1,4 @@
-// The do-not-call list's API (docs/dnc.md): the paged list and counts, adding, removing, the CSV upload, the audit log.
+// The do-not-call list's API (docs/guide/dnc.md): the paged list and counts, adding, removing, the CSV upload, the audit log.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   DNC_MESSAGES,

@@ -1,4 +1,4 @@
-// Routes of the do-not-call lists (docs/dnc.md); admins only.
+// Routes of the do-not-call lists (docs/guide/dnc.md); admins only.
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {

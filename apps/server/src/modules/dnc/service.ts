@@ -1,4 +1,4 @@
-// The do-not-call lists (docs/dnc.md): the paged list, counts per list, adding and removing one number, audited; an
+// The do-not-call lists (docs/guide/dnc.md): the paged list, counts per list, adding and removing one number, audited; an
 // added number reaches the dialer too (modules/dialer-sync).
 import { sql } from 'kysely';
 import type { CountryCode } from 'libphonenumber-js';

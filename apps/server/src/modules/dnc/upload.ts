@@ -1,4 +1,4 @@
-// The do-not-call CSV upload (docs/dnc.md): header `number`, one number a row, read as it streams in with the lead
+// The do-not-call CSV upload (docs/guide/dnc.md): header `number`, one number a row, read as it streams in with the lead
 // upload's CSV reader. All or nothing: any bad row refuses the whole file with a per-row report; numbers the list
 // has already (or the file repeats) count as "already listed".
 import type { Readable } from 'node:stream';

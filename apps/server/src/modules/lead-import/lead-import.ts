@@ -1,7 +1,7 @@
 // Lead CSV upload (docs/architecture.md §4): the file streams through a check of every row straight into leads by COPY,
 // all in one transaction holding the campaign's lead lock; any bad row rolls it all back. Repeats (in the file
 // or of stored leads) are skipped before COPY, so the leads are written once; so are numbers on a do-not-call list
-// (docs/dnc.md), looked up one query per chunk of rows.
+// (docs/guide/dnc.md), looked up one query per chunk of rows.
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';

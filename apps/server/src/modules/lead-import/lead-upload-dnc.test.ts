@@ -1,4 +1,4 @@
-// A lead upload skips numbers on the system's or the campaign's do-not-call list (docs/dnc.md), counted beside duplicates.
+// A lead upload skips numbers on the system's or the campaign's do-not-call list (docs/guide/dnc.md), counted beside duplicates.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
 import { tokenForRole, useTestApp } from '../../test/harness.ts';

@@ -79,7 +79,7 @@ async function readLeads(
 
 /**
  * Numbers without a country code are read in `country` (PHONE_COUNTRY). `calls`: each row's call attempts and the last
- * one's disposition (docs/call-loop.md), read for the page's leads only.
+ * one's disposition (docs/guide/call-loop.md), read for the page's leads only.
  */
 export async function findLeadsPage(
   db: Db,

@@ -1,4 +1,4 @@
-// Full quotas on lead fields (docs/quotas.md): the agent's lookup refuses a lead in one (409 "Quota full for …"), and
+// Full quotas on lead fields (docs/guide/quotas.md): the agent's lookup refuses a lead in one (409 "Quota full for …"), and
 // generate and regenerate hold such leads back. Both read one small partial index (quotas_full_field_idx) that holds
 // only full field quotas, so a campaign without a full quota costs one empty index probe.
 import { sql, type RawBuilder } from 'kysely';

@@ -1,4 +1,4 @@
-// Generate and regenerate with callbacks (docs/call-loop.md, Callbacks): a lead with an open callback stays generated in
+// Generate and regenerate with callbacks (docs/guide/call-loop.md, Callbacks): a lead with an open callback stays generated in
 // its batch and is counted when due by the end of the date; a fresh lead of its number is held back, so a lookup of the
 // number still opens the lead the callback (and its answers) is on. Run in a zone where it is midday now.
 import { beforeAll, describe, expect, it } from 'vitest';

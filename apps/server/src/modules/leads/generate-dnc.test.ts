@@ -1,4 +1,4 @@
-// Generate and regenerate never select a lead whose number is on the system's or the campaign's do-not-call list (docs/dnc.md).
+// Generate and regenerate never select a lead whose number is on the system's or the campaign's do-not-call list (docs/guide/dnc.md).
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES } from '@crm/shared';
 import { createCampaign, useTestApp, type Caller } from '../../test/harness.ts';

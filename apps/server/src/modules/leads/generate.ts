@@ -1,6 +1,6 @@
 // Generate and regenerate (docs/architecture.md §4): per (br_id, target_selector) group of one data date, mark fresh leads
 // as generated, valid ones first, then in upload order. Each runs as one statement under the campaign's lead lock.
-// Callbacks (docs/call-loop.md): a lead with an open callback stays generated; a fresh lead of its number is held back.
+// Callbacks (docs/guide/call-loop.md): a lead with an open callback stays generated; a fresh lead of its number is held back.
 import { sql, type RawBuilder } from 'kysely';
 import {
   FIRST_BATCH,
@@ -47,7 +47,7 @@ const brKey = sql`coalesce(br_id, '')`;
 const pickOrder = sql`(lower(trim(coalesce(data_status, ''))) = ${sql.lit(VALID_DATA_STATUS.toLowerCase())}) desc, id`;
 
 /**
- * The lead's number is on neither the system's do-not-call list nor the campaign's (docs/dnc.md): one probe of
+ * The lead's number is on neither the system's do-not-call list nor the campaign's (docs/guide/dnc.md): one probe of
  * dnc_numbers_number_idx (phone_number, campaign_id) per lead looked at. `leads` is the unaliased table of the query.
  */
 const notListed = (campaignId: number) => sql`not exists (
@@ -55,7 +55,7 @@ const notListed = (campaignId: number) => sql`not exists (
    where d.phone_number = leads.cell_number and (d.campaign_id is null or d.campaign_id = ${campaignId}))`;
 
 /**
- * No lead of the campaign with this number has an open callback (docs/call-loop.md): the agent calls the number back
+ * No lead of the campaign with this number has an open callback (docs/guide/call-loop.md): the agent calls the number back
  * through the lead the callback is on, with its answers and draft; another lead of the number, generated, would be
  * the one a lookup opens (the newest date's), and the callback's would be lost. The open callbacks' numbers are read
  * once per statement (an uncorrelated, hashed subplan), however many leads are looked at.
@@ -64,7 +64,7 @@ const noOpenCallback = (campaignId: number) => sql`leads.cell_number not in (
   select cl.cell_number from callbacks cb join leads cl on cl.id = cb.lead_id where cb.campaign_id = ${campaignId} and cb.state = 'open')`;
 
 /**
- * A lead generate may pick: not on a do-not-call list, in no full quota on a lead field (docs/quotas.md), and no other
+ * A lead generate may pick: not on a do-not-call list, in no full quota on a lead field (docs/guide/quotas.md), and no other
  * lead of its number waiting for a callback.
  */
 const mayPick = (campaignId: number) =>
@@ -73,7 +73,7 @@ const mayPick = (campaignId: number) =>
 /**
  * How many fresh leads of the date are held back because their number is listed (a semi-join the planner may drive
  * from the lists, through leads_campaign_date_cell_key, or from the date's leads, whichever is smaller), plus those
- * held back by a full quota on a lead field (docs/quotas.md): one figure, as the generate screen shows it.
+ * held back by a full quota on a lead field (docs/guide/quotas.md): one figure, as the generate screen shows it.
  */
 async function countHeldBack(trx: Db, campaignId: number, dataDate: string): Promise<number> {
   const { rows } = await sql<{ n: string; q: string }>`
@@ -93,7 +93,7 @@ const heldBackCount = (heldBack: number): Record<string, number> => (heldBack > 
 type CallbackCounts = { callbacksDue: number; heldForCallbacks: number };
 
 /**
- * The date's callbacks after a generate or regenerate (docs/call-loop.md): its generated leads with an open callback
+ * The date's callbacks after a generate or regenerate (docs/guide/call-loop.md): its generated leads with an open callback
  * due before the date ends in the zone that may be called (not listed, in no full quota), and its fresh leads held back
  * only because another lead of their number has an open callback.
  */

@@ -1,4 +1,4 @@
-// Routes of QC analytics (docs/qc-insights.md): the three sections as JSON, and as an xlsx download. Admins see every
+// Routes of QC analytics (docs/guide/qc-insights.md): the three sections as JSON, and as an xlsx download. Admins see every
 // line; a QC inspector its own records and its own inspector line.
 import { finished, type Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';

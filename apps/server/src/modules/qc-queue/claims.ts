@@ -1,4 +1,4 @@
-// Claims (docs/qc-queue.md, Claims): an inspector's hold on one call for QC_CLAIM_MINUTES. The table's unique
+// Claims (docs/guide/qc-queue.md, Claims): an inspector's hold on one call for QC_CLAIM_MINUTES. The table's unique
 // recording_id means two inspectors never hold the same call (an expired claim is taken over in the same statement);
 // its unique inspector_id means nobody holds two: an inspector with a live claim gets it back. A claim is consumed
 // when a QC record is linked to its recording (qc/files.ts calls consumeQcQueueClaims).

@@ -1,7 +1,7 @@
 // The queue's page (GET /api/qcQueue/pagination/{page}/{size}): every call of an open agent-day below its target that
 // is not scored yet and long enough, in the order Score next takes them (oldest day; on it the agent furthest below
 // target, ties in the inspector's own order; that agent's oldest call), with its automatic checks, who holds it, and
-// the consumer number in E.164 as QC records store it (docs/qc-queue.md).
+// the consumer number in E.164 as QC records store it (docs/guide/qc-queue.md).
 import type { TPageParams, TQcQueueCall, TQcQueuePage, TQcQueueQuery } from '@crm/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';

@@ -1,4 +1,4 @@
-// "Score next": which call an inspector gets (docs/qc-queue.md, Picking the next call). The open agent-days are walked
+// "Score next": which call an inspector gets (docs/guide/qc-queue.md, Picking the next call). The open agent-days are walked
 // a date at a time, oldest first; on that date the agent furthest below target goes first (QC records plus calls being
 // scored under a live claim, so a day's target is not overshot), ties in an order of the inspector's own (so inspectors
 // asking at once reach for different agents), and of that agent-day the oldest call not scored, long enough and not

@@ -1,4 +1,4 @@
-// Routes of the QC work queue (docs/qc-queue.md): the queue's page, claims, progress (inspectors and admins) and the
+// Routes of the QC work queue (docs/guide/qc-queue.md): the queue's page, claims, progress (inspectors and admins) and the
 // per-campaign settings (read by both, changed by admins).
 import { z } from 'zod';
 import {

@@ -1,4 +1,4 @@
-// The queue's per-campaign settings (docs/qc-queue.md, Settings): the target per agent and day and the minimum
+// The queue's per-campaign settings (docs/guide/qc-queue.md, Settings): the target per agent and day and the minimum
 // duration; a campaign without its own row uses QC_QUEUE_DEFAULTS. A change is audited and opens the campaign's days
 // again when a higher target or a shorter minimum may give a closed day calls to score.
 import { QC_QUEUE_DEFAULTS, QC_QUEUE_MESSAGES, type TQcQueueSettings, type TQcQueueSettingsUpdate } from '@crm/shared';

@@ -1,4 +1,4 @@
-// Exact quota counts (docs/quotas.md): the survey save that completes a call counts it once in each quota it falls in,
+// Exact quota counts (docs/guide/quotas.md): the survey save that completes a call counts it once in each quota it falls in,
 // never past a limit even when many agents finish at once, and a save into a full quota stores nothing.
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';

@@ -1,4 +1,4 @@
-// The exact count of each quota (docs/quotas.md): the survey save that completes a call raises the count of every
+// The exact count of each quota (docs/guide/quotas.md): the survey save that completes a call raises the count of every
 // quota the lead falls in, in the save's transaction and only while it is below the limit, so two agents finishing at
 // once can never both take a quota's last place.
 import { LEAD_COLUMNS, formatQno, quotaFullMessage, splitMultiSelect } from '@crm/shared';

@@ -1,4 +1,4 @@
-// Full quotas on lead fields (docs/quotas.md): the agent's lookup of a lead in one answers 409 "Quota full for …"
+// Full quotas on lead fields (docs/guide/quotas.md): the agent's lookup of a lead in one answers 409 "Quota full for …"
 // (QC inspectors and completed calls excepted), and generate and regenerate hold such leads back.
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';

@@ -1,4 +1,4 @@
-// The quotas API (docs/quotas.md): admins only; a new quota's count starts at the completed calls in it; the refusals;
+// The quotas API (docs/guide/quotas.md): admins only; a new quota's count starts at the completed calls in it; the refusals;
 // changing and removing one; the audit log.
 import { describe, expect, it } from 'vitest';
 import type { TQuota } from '@crm/shared';

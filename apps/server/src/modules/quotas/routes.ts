@@ -1,4 +1,4 @@
-// Routes of the quotas (docs/quotas.md); admins only.
+// Routes of the quotas (docs/guide/quotas.md); admins only.
 import { z } from 'zod';
 import {
   ZErrorReply,

@@ -1,4 +1,4 @@
-// Quotas (docs/quotas.md): list, add, change and remove a campaign's quotas on completed calls, audited. A new or
+// Quotas (docs/guide/quotas.md): list, add, change and remove a campaign's quotas on completed calls, audited. A new or
 // retargeted quota starts at the completed calls already in it; afterwards only the survey save moves its count
 // (counting.ts).
 import { sql, type RawBuilder } from 'kysely';

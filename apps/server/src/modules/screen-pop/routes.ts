@@ -1,4 +1,4 @@
-// The dialer's call pushed to the agent's /CRM (docs/call-loop.md, Screen pop): GET /api/ap/popStream (server-sent
+// The dialer's call pushed to the agent's /CRM (docs/guide/call-loop.md, Screen pop): GET /api/ap/popStream (server-sent
 // events) and POST /api/ap/webFormPop (VICIdial's web form); starts and stops the watch of the agents' VICIdial sessions.
 import { z } from 'zod';
 import { MEDIA_TYPES, ZErrorReply, ZScreenPop, ZWebFormPop, zFileReply } from '@crm/shared';

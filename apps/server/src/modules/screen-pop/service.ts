@@ -153,7 +153,7 @@ export async function popWebForm(
   if (phoneNumber === '' && vendorLeadCode === '') {
     throw new AppError(
       'BAD_REQUEST',
-      "The web form gave no phone_number or vendor_lead_code: set the campaign's web form address as docs/call-loop.md shows",
+      "The web form gave no phone_number or vendor_lead_code: set the campaign's web form address as docs/guide/call-loop.md shows",
       SCREEN_POP_CODES.nothingToPop,
     );
   }

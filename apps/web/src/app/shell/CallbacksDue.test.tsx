@@ -1,4 +1,4 @@
-// The top bar's due-callback count (docs/call-loop.md, Callbacks): shown to an agent while a callback is due, a link to
+// The top bar's due-callback count (docs/guide/call-loop.md, Callbacks): shown to an agent while a callback is due, a link to
 // /CRM; nothing for none, nothing for other roles.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';

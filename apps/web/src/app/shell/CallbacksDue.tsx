@@ -1,4 +1,4 @@
-// The top bar's due-callback count for a signed-in agent (docs/call-loop.md, Callbacks): "2 callbacks due", a link to
+// The top bar's due-callback count for a signed-in agent (docs/guide/call-loop.md, Callbacks): "2 callbacks due", a link to
 // /CRM where the idle screen lists them. Shown only while one is due; asked again every 30 s and after each save.
 import { Link } from 'react-router';
 import { Badge } from '@mantine/core';

@@ -1,4 +1,4 @@
-// /audit (README "Security"): the audit log, newest first, filtered by actor, object, action and days (kept in the
+// /audit (docs/guide/audit.md): the audit log, newest first, filtered by actor, object, action and days (kept in the
 // address), paged by the server, with a CSV export of every filtered entry. Laid out for 1366×768: the filters, the
 // pager and the export stay in view and the table scrolls inside the page.
 import { useSearchParams } from 'react-router';

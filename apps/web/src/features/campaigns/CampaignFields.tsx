@@ -1,5 +1,5 @@
 // The inputs of a campaign (add modal and edit page): type, name, code, call target (off for Inbound), status, and the
-// callback grace (minutes past due before a callback is missed, docs/call-loop.md).
+// callback grace (minutes past due before a callback is missed, docs/guide/call-loop.md).
 import { NativeSelect, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import {

@@ -1,4 +1,4 @@
-// The campaign's dispositions on its edit page (docs/call-loop.md "Dispositions"): the set in the agent's order, each
+// The campaign's dispositions on its edit page (docs/guide/call-loop.md "Dispositions"): the set in the agent's order, each
 // row's code, name, kind and VICIdial status; add, remove, move up and down, Reset to defaults; saved whole by
 // PUT /api/dispositions or refused whole, with the server's problems under the fields they name.
 import { useRef } from 'react';

@@ -1,5 +1,5 @@
 // /editCampaign/:id (docs/product.md §2 Edit Campaign): name, code, type, call target, status and callback grace, back to
-// /campaign on Cancel or success; under them the campaign's dispositions, saved on their own (docs/call-loop.md).
+// /campaign on Cancel or success; under them the campaign's dispositions, saved on their own (docs/guide/call-loop.md).
 import { useNavigate, useParams } from 'react-router';
 import { Alert, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

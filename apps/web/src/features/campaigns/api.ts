@@ -44,7 +44,7 @@ export async function deleteCampaign(id: number): Promise<void> {
 
 export const dispositionsKey = (campaignName: string) => ['dispositions', campaignName] as const;
 
-/** GET /api/dispositions?campaignName=: the campaign's set in the agent's order (docs/call-loop.md); the editor shows a failure itself. */
+/** GET /api/dispositions?campaignName=: the campaign's set in the agent's order (docs/guide/call-loop.md); the editor shows a failure itself. */
 export function fetchDispositions(campaignName: string): Promise<TDispositions> {
   return api.get('/api/dispositions', { query: { campaignName }, schema: ZDispositions, notify: false });
 }

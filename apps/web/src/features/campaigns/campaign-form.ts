@@ -19,7 +19,7 @@ export type TCampaignFormValues = {
   /** '' when none; always '' for Inbound. */
   callTarget: number | '';
   status: 'true' | 'false';
-  /** Minutes past due before a callback is missed (docs/call-loop.md); '' while the input is blank. */
+  /** Minutes past due before a callback is missed (docs/guide/call-loop.md); '' while the input is blank. */
   callbackGraceMinutes: number | '';
 };
 

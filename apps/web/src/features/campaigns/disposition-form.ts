@@ -1,4 +1,4 @@
-// The dispositions editor's form (docs/call-loop.md "Dispositions"): the rows it holds, the shared schema's rules
+// The dispositions editor's form (docs/guide/call-loop.md "Dispositions"): the rows it holds, the shared schema's rules
 // (ZDispositionsPut) per field and for the whole set, the request the rows make, and a refusal of the server put back
 // under the fields it names or listed above them.
 import { randomId } from '@mantine/hooks';

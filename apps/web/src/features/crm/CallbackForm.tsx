@@ -1,4 +1,4 @@
-// The callback form of a callback disposition (docs/call-loop.md, Callbacks): the time on the call centre's clock
+// The callback form of a callback disposition (docs/guide/call-loop.md, Callbacks): the time on the call centre's clock
 // (yyyy-MM-dd HH:mm) with its quick picks, whether only this agent calls back or anyone of the campaign, and a note.
 import { useState } from 'react';
 import { Button, Group, Kbd, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';

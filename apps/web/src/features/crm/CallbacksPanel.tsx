@@ -1,4 +1,4 @@
-// The idle screen's callbacks (docs/call-loop.md, Callbacks): the agent's own due now and later today, and anyone's of
+// The idle screen's callbacks (docs/guide/call-loop.md, Callbacks): the agent's own due now and later today, and anyone's of
 // the campaign that are due, due first; each one click (or Tab and Enter) to call, its draft or partial answers coming
 // back. One that may no longer be called (do-not-call, a full quota) shows why, and no Call button.
 import { Badge, Button, Group, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';

@@ -1,4 +1,4 @@
-// The end of a call on the agent's /CRM (docs/call-loop.md, Dispositions and Callbacks): the disposition step by keyboard
+// The end of a call on the agent's /CRM (docs/guide/call-loop.md, Dispositions and Callbacks): the disposition step by keyboard
 // (1–9 choose, Enter saves, Esc back to the survey), the save carrying the disposition, the callback form of a callback
 // disposition (checked before the save, set after it, a refusal keeping the form for Retry), a dnc disposition's listing,
 // and VICIdial's refusal of the disposition shown while the save stands.

@@ -1,4 +1,4 @@
-// The agent's idle /CRM (docs/call-loop.md, Callbacks and The agent's shift): callbacks due now and later today, each
+// The agent's idle /CRM (docs/guide/call-loop.md, Callbacks and The agent's shift): callbacks due now and later today, each
 // one click (or one key) to call with its draft or partial answers coming back, blocked ones with their reason and no
 // call; the shift's figures; the lists asked again after a save.
 import { afterEach, describe, expect, it, vi } from 'vitest';

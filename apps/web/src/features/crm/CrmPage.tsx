@@ -1,7 +1,7 @@
 // /CRM?campaignName= (docs/product.md §2 CRM, §4 Survey): the agent's survey by lead number. An agent always works on the
 // campaign they signed in with; an admin picks the campaign, which goes in the address. Compact: the title, the
 // campaign choice and the search share one line, so a call fits a 1366×768 screen. VICIdial's web form opens
-// /CRM?phone_number=…&vendor_lead_code=…&lead_id=…&user=… for a call (docs/call-loop.md): that call opens, and its
+// /CRM?phone_number=…&vendor_lead_code=…&lead_id=…&user=… for a call (docs/guide/call-loop.md): that call opens, and its
 // variables leave the address so a reload does not open it again.
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,4 +1,4 @@
-// The dialer's calls on the agent's /CRM (docs/call-loop.md, Screen pop): a pop from /api/ap/popStream opens the lead at
+// The dialer's calls on the agent's /CRM (docs/guide/call-loop.md, Screen pop): a pop from /api/ap/popStream opens the lead at
 // Q1 with no click; a call on screen is never replaced (the new call waits in a banner until it is saved); VICIdial's
 // web form address opens its call and leaves the address.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// The agent's /CRM and full quotas (docs/quotas.md): a lookup of a lead in a full quota shows the server's message and
+// The agent's /CRM and full quotas (docs/guide/quotas.md): a lookup of a lead in a full quota shows the server's message and
 // no survey; a completed call refused because a quota filled since the search keeps the answers, says which quota, and
 // may be saved as not completed or discarded. The other 409 of a save (someone else saved the lead) stays as it was.
 import { afterEach, describe, expect, it, vi } from 'vitest';

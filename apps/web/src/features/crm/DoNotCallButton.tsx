@@ -1,5 +1,5 @@
 // The end-of-call button "Customer asked not to be called": the number of the call just saved goes on the campaign's
-// do-not-call list (POST /api/ap/doNotCall, docs/dnc.md); the server's answer, or its refusal, is shown in place.
+// do-not-call list (POST /api/ap/doNotCall, docs/guide/dnc.md); the server's answer, or its refusal, is shown in place.
 import { Button, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { CUSTOMER_ASKED_NOT_TO_BE_CALLED } from '@crm/shared';

@@ -1,4 +1,4 @@
-// The end of the call on screen (docs/call-loop.md, Dispositions): how the call ended, chosen by keys 1–9 (the survey's
+// The end of the call on screen (docs/guide/call-loop.md, Dispositions): how the call ended, chosen by keys 1–9 (the survey's
 // options' keys), Enter saves, Esc goes back to the survey; a callback disposition shows the callback form in the same
 // step; then the save's progress or failure (Retry save), and the callback being set (Retry keeps the form). Compact, so
 // it fits beside the lead card on a 1366×768 screen.

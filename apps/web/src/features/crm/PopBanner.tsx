@@ -1,4 +1,4 @@
-// The dialer's next call while another is on screen (docs/call-loop.md, Screen pop): it never replaces the call in
+// The dialer's next call while another is on screen (docs/guide/call-loop.md, Screen pop): it never replaces the call in
 // progress; it waits here, and Take call opens it once that call is saved or parked (Partial Call). Take call takes the
 // focus when it can be taken, so Enter opens the call.
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// The idle screen's shift figures (GET /api/ap/myShift, docs/call-loop.md, The agent's shift): calls, completed,
+// The idle screen's shift figures (GET /api/ap/myShift, docs/guide/call-loop.md, The agent's shift): calls, completed,
 // callbacks set and average handle time since the sign-in, and the calls today against the campaign's call target.
 import { Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { TMyShift } from '@crm/shared';

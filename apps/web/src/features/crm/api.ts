@@ -1,4 +1,4 @@
-// The agent panel calls of the CRM screen (docs/product.md §7, docs/call-loop.md): a lead by number, saving a call's answers
+// The agent panel calls of the CRM screen (docs/product.md §7, docs/guide/call-loop.md): a lead by number, saving a call's answers
 // with its disposition, the call in progress kept as a draft (also as the tab closes), the caller's own calls and shift
 // (the idle screen), the campaign's dispositions, setting a callback, and the dialer's screen pops.
 import { z } from 'zod';
@@ -106,7 +106,7 @@ export function fetchMyCalls(campaignName: string): Promise<TMyCalls> {
   return api.get('/api/ap/myCalls', { query: { tableName: campaignName }, schema: ZMyCalls, notify: false });
 }
 
-/** POST /api/ap/doNotCall: the called lead's number goes on the campaign's do-not-call list (docs/dnc.md). */
+/** POST /api/ap/doNotCall: the called lead's number goes on the campaign's do-not-call list (docs/guide/dnc.md). */
 export function addToDoNotCall(campaignName: string, leadId: number): Promise<TDoNotCallResult> {
   return api.post('/api/ap/doNotCall', { campaignName, leadId }, { schema: ZDoNotCallResult, notify: false });
 }

@@ -1,4 +1,4 @@
-// How a call ends (docs/call-loop.md, Dispositions): the survey's end, the dispositions that end allows, the one chosen
+// How a call ends (docs/guide/call-loop.md, Dispositions): the survey's end, the dispositions that end allows, the one chosen
 // for the agent before they choose, and the words said once it is saved. Pure: the call screen's state holds it.
 import {
   dispositionFitsEnd,

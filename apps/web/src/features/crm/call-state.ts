@@ -1,4 +1,4 @@
-// The CRM screen's state as one value (docs/product.md §4.5, docs/call-loop.md): idle (with what the last search or save
+// The CRM screen's state as one value (docs/product.md §4.5, docs/guide/call-loop.md): idle (with what the last search or save
 // left to say), searching, or a call on screen at one step: answering the survey, choosing its disposition (and the
 // callback's time), saving, a failed save, or setting the callback after the save. A reducer moves between them, so
 // states that cannot hold together cannot be set together. Pure: use-crm-call.ts runs the requests.

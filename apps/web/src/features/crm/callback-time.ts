@@ -1,4 +1,4 @@
-// The callback form of a call's end (docs/call-loop.md, Callbacks): its time as people type it (yyyy-MM-dd HH:mm on the
+// The callback form of a call's end (docs/guide/call-loop.md, Callbacks): its time as people type it (yyyy-MM-dd HH:mm on the
 // call centre's clock), the quick picks (in 1 h, this evening, tomorrow same time), and what the browser checks before
 // the save (the server checks again with the same words). Pure: the screen passes the zone and the time now.
 import { addDays, localDayText, localTimeText, parseLocalDateTime, readCallbackTime } from '@crm/shared';

@@ -1,4 +1,4 @@
-// The end of the call on screen (docs/product.md §4.5, docs/call-loop.md): the disposition step (keys 1–9 choose, Enter
+// The end of the call on screen (docs/product.md §4.5, docs/guide/call-loop.md): the disposition step (keys 1–9 choose, Enter
 // confirms, Esc goes back to the survey), the save with its disposition (Retry on failure; a save refused because someone
 // else saved the lead since the search, or because a quota filled meanwhile, keeps the answers), a Partial Call's typed
 // text kept in the caller's draft for the resume, and the callback set after the save (a failure keeps the form for Retry).

@@ -1,4 +1,4 @@
-// The dialer's calls reaching the agent's screen (docs/call-loop.md, Screen pop): the pop stream (server-sent events of
+// The dialer's calls reaching the agent's screen (docs/guide/call-loop.md, Screen pop): the pop stream (server-sent events of
 // /api/ap/popStream, a fresh media token per connection as the app's other streams) and VICIdial's web form address.
 // A call opens at Q1 with no click when nothing is on screen; a call in progress is never replaced: the new one waits in
 // a banner, taken once the current call is saved or parked (Partial Call).

@@ -1,4 +1,4 @@
-// The state of one CRM screen (docs/product.md §4.5, docs/call-loop.md): the number searched, the lead and survey of the
+// The state of one CRM screen (docs/product.md §4.5, docs/guide/call-loop.md): the number searched, the lead and survey of the
 // call on screen, the run, and its end (use-call-end.ts) — one value, call-state.ts. A call opens by a typed number, a
 // call of the idle screen's lists, a callback, or the dialer (a screen pop or VICIdial's web form, which never replace a
 // call on screen: use-call-pops.ts). The call in progress is kept on the server as a draft at each answer, resumed on

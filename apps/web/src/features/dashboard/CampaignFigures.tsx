@@ -1,6 +1,6 @@
 // Per-campaign lead figures: one card each (total, generated, called, completed, sent to the dialer, progress) and a bar
 // chart of the lead figures of all of them. Called is attempted (a call ended with a disposition), Completed the survey
-// finished (docs/call-loop.md).
+// finished (docs/guide/call-loop.md).
 import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// The dashboard's missed callbacks (docs/call-loop.md "Callbacks"): callbacks past due by more than their campaign's
+// The dashboard's missed callbacks (docs/guide/call-loop.md "Callbacks"): callbacks past due by more than their campaign's
 // grace, the longest missed first, of one campaign or all; who set each, for whom, when, and why one is not offered.
 import { useState } from 'react';
 import { Badge, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';

@@ -1,6 +1,6 @@
-// "Send to dialer" on /generateLead (docs/dialer-sends.md): where the chosen date's generated leads go, the campaign's
+// "Send to dialer" on /generateLead (docs/guide/dialer.md): where the chosen date's generated leads go, the campaign's
 // VICIdial settings, how many are not sent yet, and the date's sends: the latest live, with Cancel, Resume and its report,
-// and what VICIdial made of its leads since (pulled, callbacks: docs/call-loop.md).
+// and what VICIdial made of its leads since (pulled, callbacks: docs/guide/call-loop.md).
 import { useState } from 'react';
 import { Alert, Badge, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

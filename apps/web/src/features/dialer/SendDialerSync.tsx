@@ -1,4 +1,4 @@
-// Under a send on /generateLead: what became of its leads in VICIdial afterwards (docs/call-loop.md "The dialer kept in
+// Under a send on /generateLead: what became of its leads in VICIdial afterwards (docs/guide/call-loop.md "The dialer kept in
 // step"): pulled for do-not-call or a full quota, callbacks set, waiting, refused in VICIdial's words. Reloaded while
 // VICIdial has some to answer; nothing until the send has any.
 import { notifications } from '@mantine/notifications';

@@ -1,4 +1,4 @@
-// The calls of "Send to dialer" (docs/dialer-sends.md): a campaign's VICIdial settings, a date's sends, starting,
+// The calls of "Send to dialer" (docs/guide/dialer.md): a campaign's VICIdial settings, a date's sends, starting,
 // cancelling and resuming one, its live stream and its CSV report. Each failure is shown by the card itself
 // (notify: false), in the server's words, where the admin acted.
 import {

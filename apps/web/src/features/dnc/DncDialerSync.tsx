@@ -1,4 +1,4 @@
-// /dnc's VICIdial line (docs/call-loop.md "The dialer kept in step"): the listed numbers put on VICIdial's DNC lists and
+// /dnc's VICIdial line (docs/guide/call-loop.md "The dialer kept in step"): the listed numbers put on VICIdial's DNC lists and
 // the sent leads pulled for them, reloaded while VICIdial has some to answer; nothing when no dialer ever had any.
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-// /dnc: the do-not-call lists (docs/dnc.md): counts per list, what VICIdial made of them, search and list filter, add a
+// /dnc: the do-not-call lists (docs/guide/dnc.md): counts per list, what VICIdial made of them, search and list filter, add a
 // number, upload a CSV, remove.
 import { useState } from 'react';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';

@@ -1,7 +1,7 @@
 // /generateLead (docs/product.md §2 Leads, §4, §8): campaign first, then the data date, then one target per selector
 // (or all fresh leads of the date, confirmed with their count); success says how many and stays, so the card beside it
-// sends the date's generated leads to the dialer in one click (docs/dialer-sends.md). The campaign's quotas show under
-// the form (docs/quotas.md).
+// sends the date's generated leads to the dialer in one click (docs/guide/dialer.md). The campaign's quotas show under
+// the form (docs/guide/quotas.md).
 import type { ComponentType } from 'react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,7 +1,7 @@
 // The lead browser of one campaign: filter by data date (the jump to a date), status and phone, page through its leads
 // and their state by key (the keyset pager: First, Previous, Next and Last, each as fast on the last of thousands of
 // pages as on the first; docs/api.md "Pages"). Each lead shows its calls and last disposition; its calls open under its
-// row (docs/call-loop.md).
+// row (docs/guide/call-loop.md).
 import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button, CloseButton, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';

@@ -59,7 +59,7 @@ const COLUMNS: DataListColumn<TDataTable>[] = [
     header: 'Generated',
     render: (t) => <LeadFigure campaign={t.campaignName} figure="generatedLeads" />,
   },
-  // Called: with a call attempt; Completed: the survey finished (docs/call-loop.md).
+  // Called: with a call attempt; Completed: the survey finished (docs/guide/call-loop.md).
   { key: 'called', header: 'Called', render: (t) => <LeadFigure campaign={t.campaignName} figure="calledLeads" /> },
   {
     key: 'completed',

@@ -17,8 +17,8 @@ export type TLeadActionRequest = {
 };
 
 // Spec §8 reads the counts leniently: a missing count is a message of its own, not a broken reply.
-// heldBack: leads left out because their number is on a do-not-call list (docs/dnc.md) or they are in a full quota
-// (docs/quotas.md); missing reads as none.
+// heldBack: leads left out because their number is on a do-not-call list (docs/guide/dnc.md) or they are in a full quota
+// (docs/guide/quotas.md); missing reads as none.
 const ZGenerateReply = z.object({ rowsUpdated: z.number().int().nullish(), heldBack: z.number().int().nullish() });
 const ZRegenerateReply = z.object({
   rowsRegenerated: z.number().int().nullish(),
@@ -66,7 +66,7 @@ export function deleteLeadsOfDate(campaign: string, dataDate: string): Promise<T
 
 export const campaignQuotasKey = (campaign: string) => ['quotas', campaign] as const;
 
-/** GET /api/quotas?campaignName=: the quotas generate holds leads back for when full (docs/quotas.md). */
+/** GET /api/quotas?campaignName=: the quotas generate holds leads back for when full (docs/guide/quotas.md). */
 export function fetchCampaignQuotas(campaign: string): Promise<TQuota[]> {
   return api.get('/api/quotas', { query: { campaignName: campaign }, schema: z.array(ZQuota), notify: false });
 }

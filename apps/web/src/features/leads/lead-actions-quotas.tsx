@@ -1,4 +1,4 @@
-// The generate screen's list of the campaign's quotas (docs/quotas.md): each as name = value with count/limit and a
+// The generate screen's list of the campaign's quotas (docs/guide/quotas.md): each as name = value with count/limit and a
 // Full badge, since generate holds back the fresh leads of a full quota on a lead field.
 import { Badge, Group, List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

@@ -95,7 +95,7 @@ export function deleteConfirmText({ campaign, dataDate }: TLeadChoice, summary: 
   return `This deletes ${leads} of ${dataDate} from ${campaign}; ${answered}. This cannot be undone.`;
 }
 
-/** The result message with the do-not-call count after it when some leads were held back (docs/dnc.md). */
+/** The result message with the do-not-call count after it when some leads were held back (docs/guide/dnc.md). */
 export function withHeldBack(message: string, heldBack: number): string {
   return heldBack > 0 ? `${message} (${LEAD_MESSAGES.heldBack(heldBack)})` : message;
 }

@@ -1,5 +1,5 @@
 // How the lead browser shows a flat lead's state: generated (and in which batch), completed, its calls (attempts and the
-// last disposition, docs/call-loop.md) and its survey answers.
+// last disposition, docs/guide/call-loop.md) and its survey answers.
 import { FIRST_BATCH, GENERATED_FOR_D, type TLead, type TLeadCallSummary } from '@crm/shared';
 
 const ANSWER_KEY = /^Q(\d+)$/;

@@ -1,5 +1,5 @@
 // /logicManagement/:campaignName (docs/product.md §2 Logic, §4): the campaign's questions with their rules in words; set, update or clear them.
-// A second tab holds the campaign's quotas on completed calls (docs/quotas.md).
+// A second tab holds the campaign's quotas on completed calls (docs/guide/quotas.md).
 import { useState, type ComponentType } from 'react';
 import { Link, useParams } from 'react-router';
 import {

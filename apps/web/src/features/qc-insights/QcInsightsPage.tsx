@@ -1,4 +1,4 @@
-// /qcInsights (docs/qc-insights.md): a range of call dates and a campaign, then per agent the weekly grade trend and
+// /qcInsights (docs/guide/qc-insights.md): a range of call dates and a campaign, then per agent the weekly grade trend and
 // weakest criteria, per criterion the marks lost, per inspector the lean and dispute outcomes; each as a chart, a
 // table and an xlsx. An inspector's reply holds its own records and line only (the server decides).
 import { useState } from 'react';

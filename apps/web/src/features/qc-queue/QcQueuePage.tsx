@@ -1,4 +1,4 @@
-// /qcQueue (docs/qc-queue.md): the calls to score next, sampled per agent and day to the campaign's target, oldest
+// /qcQueue (docs/guide/qc-queue.md): the calls to score next, sampled per agent and day to the campaign's target, oldest
 // first; "Score next" (key N) claims one and opens it in the QC panel. A Progress tab shows scored against target per
 // agent and day and each inspector's count; admins set each campaign's target and minimum duration. The campaign and
 // date filters, the page and its size are kept in the address. The list is in the order Score next takes the calls (a

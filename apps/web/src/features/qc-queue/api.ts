@@ -1,4 +1,4 @@
-// The /api/qcQueue calls of the QC queue screen and their react-query keys (docs/qc-queue.md).
+// The /api/qcQueue calls of the QC queue screen and their react-query keys (docs/guide/qc-queue.md).
 import { z } from 'zod';
 import {
   ZQcQueueClaimReply,

@@ -1,4 +1,4 @@
-// The "Quotas" tab of /logicManagement/{campaignName} (docs/quotas.md): the campaign's quotas with their live
+// The "Quotas" tab of /logicManagement/{campaignName} (docs/guide/quotas.md): the campaign's quotas with their live
 // count/limit, adding one (a lead field or a question, its value, a limit), changing a limit, and deleting one.
 import { useState, type FormEvent } from 'react';
 import {

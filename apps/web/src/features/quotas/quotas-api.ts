@@ -1,4 +1,4 @@
-// The /api/quotas calls of the quotas editor (docs/quotas.md).
+// The /api/quotas calls of the quotas editor (docs/guide/quotas.md).
 import { z } from 'zod';
 import { ZQuota, type TQuota, type TQuotaBody } from '@crm/shared';
 import { api } from '../../app/api.ts';

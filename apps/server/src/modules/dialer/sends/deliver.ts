@@ -1,4 +1,4 @@
-// One lead to the dialer (docs/dialer-sends.md, "Never twice"): add_lead, retried with backoff after a failure that
+// One lead to the dialer (docs/guide/dialer.md, "Never twice"): add_lead, retried with backoff after a failure that
 // leaves it unknown whether VICIdial added the lead, and before each such retry a look-up by vendor_lead_code, so a
 // request that was applied but never answered is not sent again.
 import { setTimeout as sleep } from 'node:timers/promises';

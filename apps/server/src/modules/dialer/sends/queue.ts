@@ -1,4 +1,4 @@
-// The sends' job queue (docs/dialer-sends.md, "Crashes"): a job per slice of a send in pg-boss, so any server process
+// The sends' job queue (docs/guide/dialer.md, "Crashes"): a job per slice of a send in pg-boss, so any server process
 // on the database may work it and a job whose process died is retried once it expires. A send is worked by one process
 // at a time (worker.ts's advisory lock); each slice queues the next, so no job runs for long.
 import type PgBoss from 'pg-boss';

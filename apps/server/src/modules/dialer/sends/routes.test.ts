@@ -1,4 +1,4 @@
-// Sends to VICIdial against the fake VICIdial (docs/dialer-sends.md): settings, a send's outcomes of every kind, the
+// Sends to VICIdial against the fake VICIdial (docs/guide/dialer.md): settings, a send's outcomes of every kind, the
 // report, progress events, a hang, HTTP 500s, a stop answer, cancel and resume: every lead sent at most once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-// Routes of the sends to VICIdial (docs/dialer-sends.md); admins only.
+// Routes of the sends to VICIdial (docs/guide/dialer.md); admins only.
 import { z } from 'zod';
 import {
   MEDIA_TYPES,

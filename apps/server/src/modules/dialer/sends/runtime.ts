@@ -1,4 +1,4 @@
-// The sends in a server process (docs/dialer-sends.md): the dialer they go to (VICIdial, or the stand-in of
+// The sends in a server process (docs/guide/dialer.md): the dialer they go to (VICIdial, or the stand-in of
 // DIALER=simulated), the queue, and this process's worker. The worker starts when this process starts a send or finds
 // one running (after a restart, or one whose process died: looked for every minute), so a process that never meets a
 // send costs nothing.

@@ -1,4 +1,4 @@
-// The lock that keeps a send to one process at a time (docs/dialer-sends.md, "Two servers"): a PostgreSQL advisory
+// The lock that keeps a send to one process at a time (docs/guide/dialer.md, "Two servers"): a PostgreSQL advisory
 // lock held on a connection of the worker's own. PostgreSQL lets it go the moment that connection ends (the process
 // killed, the backend terminated, a proxy or NAT dropping an idle connection), so the holder must stop the moment it
 // may have lost it: `lost` is aborted when the connection reports an error or ends, and `stillHeld` asks PostgreSQL

@@ -1,4 +1,4 @@
-// Sends of a day's generated leads to VICIdial (docs/dialer-sends.md): each campaign's add_lead settings, starting,
+// Sends of a day's generated leads to VICIdial (docs/guide/dialer.md): each campaign's add_lead settings, starting,
 // cancelling and resuming a send, and reading it. The work itself is the queue's (queue.ts, worker.ts).
 import { sql } from 'kysely';
 import {

@@ -1,4 +1,4 @@
-// Working a send through (docs/dialer-sends.md): a batch of its leads at a time, each lead's outcome and the send's
+// Working a send through (docs/guide/dialer.md): a batch of its leads at a time, each lead's outcome and the send's
 // counts written together after the batch (send-rows.ts). One process at a time works a send: it holds the send's
 // advisory lock on a connection of its own (send-lock.ts), which PostgreSQL lets go the moment that process dies
 // (kill -9 included) or the connection ends; a process that may have lost the lock stops at once, sends only the

@@ -1,6 +1,6 @@
 // The analysis of whole calls made in code from espeak-ng speech, with both detectors: silences, holds, overtalk and
 // talk ratio against the planted truth (boundaries within ±100 ms), the same result whatever the chunk size, 8 and
-// 44.1 kHz, low noise, clipping, too-quiet and the waveform. The boundary errors are printed for the README.
+// 44.1 kHz, low noise, clipping, too-quiet and the waveform. The boundary errors are printed for docs/guide/voicelog.md.
 import { WAVEFORM_POINTS, ZAudioAnalysis, type TAudioAnalysis, type TTimeSpan } from '@crm/shared';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAnalyser } from './analyse.ts';

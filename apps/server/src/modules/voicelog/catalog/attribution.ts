@@ -1,4 +1,4 @@
-// Attributing recordings to an agent and a campaign (docs/qc-queue.md): a recording names its agent (agentId, the
+// Attributing recordings to an agent and a campaign (docs/guide/qc-queue.md): a recording names its agent (agentId, the
 // user's username, any case) but no campaign, so it gets the campaign that agent signed into on the call's local day
 // (the sign-in at or before the call's time, else the day's first). Each attributed agent-day gets a qc_queue_days
 // row, opened again when a new call arrives for it. Rows are looked at once (attributed_at), so the catch-up is cheap.

@@ -1,6 +1,6 @@
 // The lead of the searched number: its details and its answers ("Customer Response"), each titled by its question
 // (matched by qno), with an edit mode that corrects answers and saves only those changed; then its calls (attempts and the
-// last disposition, docs/call-loop.md) and its answer history.
+// last disposition, docs/guide/call-loop.md) and its answer history.
 import { useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

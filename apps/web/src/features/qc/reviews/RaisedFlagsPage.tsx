@@ -1,4 +1,4 @@
-// /flag-raised ("Raised Flags"): first the disputes per criterion waiting for an answer (docs/disputes.md), overdue
+// /flag-raised ("Raised Flags"): first the disputes per criterion waiting for an answer (docs/guide/disputes.md), overdue
 // first; then card "Concerned List": the agents' unresolved reviews (an inspector's on its own records), raised
 // concerns first; each is resolved with what the inspector types in its Resolved Comment, the box and its Resolved
 // button in view on a 1366 px screen (a disputed review is resolved by answering its dispute). Then the dispute

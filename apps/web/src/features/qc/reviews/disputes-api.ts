@@ -1,4 +1,4 @@
-// The /api/disputes calls (docs/disputes.md): the disputes list, raising, answering, escalating and deciding, the
+// The /api/disputes calls (docs/guide/disputes.md): the disputes list, raising, answering, escalating and deciding, the
 // figures and the settings. Each screen shows its own failures, so none notifies on its own.
 import {
   ZDispute,

@@ -1,4 +1,4 @@
-// The Hold Process row's hint (README, Automatic checks): the holds over the limit the analysis found in the
+// The Hold Process row's hint (docs/guide/voicelog.md, Automatic checks): the holds over the limit the analysis found in the
 // recording playing, as "Hold of 31 s at 02:14", each a link that seeks the player there. Only a hint: the
 // inspector still chooses the mark.
 import type { TRecordingAnalysisReply, TTimeSpan } from '@crm/shared';
