@@ -35,14 +35,6 @@ export const AGENT_PANEL_MESSAGES = {
 /** The `code` of a save's refusal whose outcome is unknown (AGENT_PANEL_MESSAGES.saveOutcomeUnknown). */
 export const SAVE_OUTCOME_UNKNOWN = 'save-outcome-unknown';
 
-/** How the 403 of a lookup of a number on a do-not-call list begins: "Do not call: on the system list since 2026-11-20" (docs/guide/dnc.md). */
-export const DO_NOT_CALL_PREFIX = 'Do not call: ';
-
-/** Whether a refusal's message is the do-not-call one (the CRM screen shows it as such, with no survey). */
-export function isDoNotCallMessage(message: string): boolean {
-  return message.startsWith(DO_NOT_CALL_PREFIX);
-}
-
 /** The reason stored when an agent puts a called number on the campaign's do-not-call list at the end of a call. */
 export const CUSTOMER_ASKED_NOT_TO_BE_CALLED = 'Customer asked not to be called';
 

@@ -79,15 +79,10 @@ export function quotaName(quota: Pick<TQuota, 'field' | 'questionNo'>): string {
   return quota.field ?? formatQno(quota.questionNo ?? 0);
 }
 
-/** How the 409 of a lookup or a save refused by a full quota begins (the other 409 of a save is a stale version). */
+/** How the 409 QUOTA_FULL of a lookup or a save begins (screens tell it by the code, schemas/refusals.ts). */
 export const QUOTA_FULL_PREFIX = 'Quota full for ';
 
 /** "Quota full for region = Dhaka", "Quota full for Q3 = Yes": the 409 of a lookup or a save. */
 export function quotaFullMessage(quota: Pick<TQuota, 'field' | 'questionNo' | 'value'>): string {
   return `${QUOTA_FULL_PREFIX}${quotaName(quota)} = ${quota.value}`;
-}
-
-/** Whether a refusal's message is the full-quota one (the CRM screen shows it as such, not as a failure). */
-export function isQuotaFullMessage(message: string): boolean {
-  return message.startsWith(QUOTA_FULL_PREFIX);
 }

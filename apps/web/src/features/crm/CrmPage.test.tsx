@@ -256,6 +256,26 @@ describe('CrmPage and the do-not-call lists', () => {
     },
   );
 
+  it('tells the do-not-call refusal by its code, not its words', async () => {
+    renderCrm({
+      'GET /api/ap/getByNumber': { status: 403, body: { message: 'Nicht anrufen: Systemliste', code: 'DO_NOT_CALL' } },
+    });
+    search();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Nicht anrufen: Systemliste')).toBeTruthy();
+    expect(within(alert).getByText('This number must not be called: no survey is offered.')).toBeTruthy();
+    expect(alert.textContent).not.toContain('The lead search failed');
+  });
+
+  it('keeps the do-not-call words without the code a failed search', async () => {
+    renderCrm({
+      'GET /api/ap/getByNumber': { status: 403, body: { message: 'Do not call: on the system list since 2026-11-20' } },
+    });
+    search();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The lead search failed')).toBeTruthy();
+  });
+
   it('keeps any other 403 a failed search', async () => {
     renderCrm({
       'GET /api/ap/getByNumber': { status: 403, body: { message: 'You are signed in to another campaign' } },
