@@ -130,7 +130,7 @@ type TriggerKept<T> = ColumnType<T, never, never>;
 /**
  * The lead figures per campaign, data date, target selector ('' for none) and slot (lead id % 8), kept by triggers on
  * leads in the same transaction as every change (migration 0012); readers sum the slots. Read through
- * modules/leads/lead-counts.ts.
+ * modules/campaigns/lead-counts.ts.
  */
 export type LeadCountsTable = {
   campaignId: TriggerKept<number>;
@@ -341,7 +341,10 @@ export type RecordingsTable = {
   holdCount: number | null;
   talkRatio: number | null;
   overtalkCount: number | null;
-  /** The agent (users.id) and campaign the recording is attributed to (migration 0016, modules/qc-queue/attribution.ts). */
+  /**
+   * The agent (users.id) and campaign the recording is attributed to (migration 0016,
+   * modules/voicelog/catalog/attribution.ts).
+   */
   campaignId: ColumnType<number | null, number | null | undefined, number | null>;
   agentUserId: ColumnType<number | null, number | null | undefined, number | null>;
   /** When the attribution was looked at; null: the catch-up still has to. */

@@ -1,4 +1,4 @@
-// The dashboard's per-campaign figures: the lead counters (modules/leads/lead-counts.ts) and the leads sent to the
+// The dashboard's per-campaign figures: the lead counters (modules/campaigns/lead-counts.ts) and the leads sent to the
 // dialer (docs/guide/dialer.md), in one query.
 import { sql } from 'kysely';
 import type { TDashboard } from '@crm/shared';

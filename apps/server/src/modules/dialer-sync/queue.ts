@@ -1,7 +1,7 @@
 // The dialer sync's job queue (pg-boss, queue dialer-sync, beside the sends' dialer-send): a job is a slice of work
 // through the due rows of dialer_sync_items. Rows and a job are written in the transaction that caused them
-// (enqueue.ts); any server process with a dialer works the queue, one slice at a time per process, and the rows'
-// claims keep two processes off one row.
+// (db/dialer-sync-queue.ts); any server process with a dialer works the queue, one slice at a time per process, and
+// the rows' claims keep two processes off one row.
 import type PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
