@@ -28,6 +28,40 @@ export async function composeLogicManagementPage(): Promise<{ default: Component
   return { default: () => <LogicManagementPage QuotasPanel={QuotasPanel} /> };
 }
 
+/** /agent-performance: an agent's QC records (features/qc) with the dispute of each (features/disputes). */
+export async function composeAgentReviewPage(): Promise<{ default: ComponentType }> {
+  const [{ default: AgentReviewPage }, { DisputeWindow, RaiseDispute, DisputeOutcome }] = await Promise.all([
+    import('../features/qc/reviews/AgentReviewPage.tsx'),
+    import('../features/disputes/review-slots.tsx'),
+  ]);
+  const disputes = { DisputeWindow, RaiseDispute, DisputeOutcome };
+  return { default: () => <AgentReviewPage disputes={disputes} /> };
+}
+
+/** /flag-raised: the Concerned List (features/qc) between the disputes, their figures and settings (features/disputes). */
+export async function composeRaisedFlagsPage(): Promise<{ default: ComponentType }> {
+  const [
+    { default: RaisedFlagsPage },
+    { OpenDisputes },
+    { DisputesCard },
+    { DisputeFiguresCard },
+    { DisputeSettingsCard },
+  ] = await Promise.all([
+    import('../features/qc/reviews/RaisedFlagsPage.tsx'),
+    import('../features/disputes/review-slots.tsx'),
+    import('../features/disputes/DisputesCard.tsx'),
+    import('../features/disputes/DisputeFiguresCard.tsx'),
+    import('../features/disputes/DisputeSettingsCard.tsx'),
+  ]);
+  const disputes = {
+    DisputesCard,
+    OpenDisputes,
+    FiguresCard: DisputeFiguresCard,
+    SettingsCard: DisputeSettingsCard,
+  };
+  return { default: () => <RaisedFlagsPage disputes={disputes} /> };
+}
+
 /** Lazy imports, so each area's code loads only when opened (the module's default export is the page). */
 export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- agents and users
@@ -62,13 +96,13 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
   // -- quality control: the QC panel
   '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
-  // -- quality control: records, reviews and raised flags
+  // -- quality control: records, reviews and raised flags (with their disputes)
   '/viewQcReports': lazy(() => import('../features/qc/records/QcRecordsInhousePage.tsx')),
   '/QcRecordsClient': lazy(() => import('../features/qc/records/QcRecordsClientPage.tsx')),
   '/editqc/:id': lazy(() => import('../features/qc/records/EditQcPage.tsx')),
   '/editClientqc/:id': lazy(() => import('../features/qc/records/EditClientQcPage.tsx')),
-  '/agent-performance': lazy(() => import('../features/qc/reviews/AgentReviewPage.tsx')),
-  '/flag-raised': lazy(() => import('../features/qc/reviews/RaisedFlagsPage.tsx')),
+  '/agent-performance': lazy(composeAgentReviewPage),
+  '/flag-raised': lazy(composeRaisedFlagsPage),
   // -- quality control: reports
   '/QcReports': lazy(() => import('../features/qc-reports/QcReportsPage.tsx')),
   // -- quality control: the work queue, calibration and insights

@@ -10,10 +10,13 @@ import { renderWithApp } from '../../../test/render.tsx';
 import { agentToken, makeToken } from '../../../test/tokens.ts';
 import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
 import { agentRecord, review } from '../../../test/qc-test-data.ts';
-import AgentReviewPage from './AgentReviewPage.tsx';
+import { composeAgentReviewPage } from '../../../app/pages.tsx';
 import { REVIEW_PROBLEMS } from './review-row.ts';
 
 afterEach(() => vi.restoreAllMocks());
+
+// The page as the app shows it: app/pages.tsx puts the dispute parts on it (features/disputes).
+const { default: AgentReviewPage } = await composeAgentReviewPage();
 
 const LIST = '/api/qcReport/list-of-qc-records-by-agent-id';
 

@@ -7,9 +7,8 @@ import { useSession } from '../../../app/session.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorableAgents } from './api.ts';
 import { AgentReviewRow } from './AgentReviewRow.tsx';
-import { DISPUTE_SETTINGS_KEY, fetchDisputeSettings } from './disputes-api.ts';
-import { disputeUntil } from './dispute-form.ts';
-import { ReviewTable } from './ReviewTable.tsx';
+import type { TAgentReviewDisputes } from './dispute-slots.ts';
+import { ReviewTable } from '../../../components/ReviewTable.tsx';
 
 const HEADERS = ['Call', 'Voice Log', 'Marks', 'QC Comment', 'Agreed? / Concern', 'Agent Comment', 'Action'];
 
@@ -39,19 +38,14 @@ function AgentPicker({ value, onChange }: { value: string | null; onChange: (age
   );
 }
 
-function RecordsTable({ agentId, canReview }: { agentId: string | null; canReview: boolean }) {
+type TRecordsTableProps = { agentId: string | null; canReview: boolean; disputes: TAgentReviewDisputes };
+
+function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
   const records = useQuery({
     queryKey: agentRecordsKey(agentId),
     queryFn: () => fetchAgentQcRecords(agentId),
     staleTime: 0,
   });
-  const settings = useQuery({
-    queryKey: DISPUTE_SETTINGS_KEY,
-    queryFn: fetchDisputeSettings,
-    staleTime: 60_000,
-    enabled: canReview,
-  });
-  const windowDays = settings.data?.disputeWindowDays;
 
   let message = null;
   if (records.isPending) message = <LoadingRow />;
@@ -72,20 +66,20 @@ function RecordsTable({ agentId, canReview }: { agentId: string | null; canRevie
   }
 
   return (
-    <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
-      {(records.data ?? []).map((r) => (
-        <AgentReviewRow
-          key={r.id}
-          record={r}
-          canReview={canReview}
-          disputeUntil={windowDays === undefined ? null : disputeUntil(r.createdAt, windowDays)}
-        />
-      ))}
-    </ReviewTable>
+    <disputes.DisputeWindow enabled={canReview}>
+      {(until) => (
+        <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
+          {(records.data ?? []).map((r) => (
+            <AgentReviewRow key={r.id} record={r} canReview={canReview} disputeUntil={until(r)} disputes={disputes} />
+          ))}
+        </ReviewTable>
+      )}
+    </disputes.DisputeWindow>
   );
 }
 
-export default function AgentReviewPage() {
+/** `disputes`: the dispute parts of the rows, from features/disputes through app/pages.tsx. */
+export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDisputes }) {
   const { session } = useSession();
   const isAgent = session?.role === 'AGENT';
   const [agentId, setAgentId] = useState<string | null>(null);
@@ -113,7 +107,9 @@ export default function AgentReviewPage() {
               </Alert>
             </>
           )}
-          {isAgent || agentId !== null ? <RecordsTable agentId={isAgent ? null : agentId} canReview={isAgent} /> : null}
+          {isAgent || agentId !== null ? (
+            <RecordsTable agentId={isAgent ? null : agentId} canReview={isAgent} disputes={disputes} />
+          ) : null}
         </Stack>
       </Card>
     </Stack>

@@ -3,19 +3,16 @@
 // comment box, Submit and Dispute criteria are in view on a 1366 px screen beside a recording player (the minimum
 // widths below add up to that).
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGREED, MAX_QC_TEXT, QC_MESSAGES, type TAgentQcRecord, type TAgentReview } from '@crm/shared';
 import { ApiError } from '../../../app/api.ts';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { CheckIcon } from '../records/icons.tsx';
 import { REVIEWS_KEY, submitReview } from './api.ts';
 import { ConcernMark, ConcernToggle } from './ConcernFlag.tsx';
-import { DisputeDialog } from './DisputeDialog.tsx';
-import { DisputeOutcomeRow } from './DisputeOutcomeRow.tsx';
-import { disputeListKey, fetchDisputes } from './disputes-api.ts';
-import { useNow } from './use-now.ts';
+import type { TAgentReviewDisputes } from './dispute-slots.ts';
 import {
   EMPTY_DRAFT,
   draftProblems,
@@ -25,33 +22,21 @@ import {
   type TDraftProblems,
   type TReviewDraft,
 } from './review-row.ts';
-import { VoiceLogCell } from './VoiceLogCell.tsx';
+import { VoiceLogCell } from '../../../components/recording/VoiceLogCell.tsx';
 
 /** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
 export const REVIEW_COLUMN_COUNT = 7;
 
 const AGREED_CHOICES = [{ value: '', label: 'Choose…' }, ...AGREED.map((a) => ({ value: a, label: a }))];
 
-/** disputeUntil: until when the record may be disputed (null while the settings are unknown: the server checks anyway). */
-type Props = { record: TAgentQcRecord; canReview: boolean; disputeUntil: Date | null };
+/**
+ * disputeUntil: until when the record may be disputed (null while the settings are unknown: the server checks anyway);
+ * disputes: the dispute parts of the row (dispute-slots.ts).
+ */
+type Props = { record: TAgentQcRecord; canReview: boolean; disputeUntil: Date | null; disputes: TAgentReviewDisputes };
 
-/** A raised concern may carry a dispute: it is looked up for those rows only (few), by the record. */
-function useRecordDispute(record: TAgentQcRecord) {
-  const enabled = record.review !== null && record.review.raiseConcern && record.review.agreed === 'No';
-  return useQuery({
-    queryKey: disputeListKey({ qcId: record.id }, 0, 1),
-    queryFn: () => fetchDisputes({ qcId: record.id }, 0, 1),
-    enabled,
-    staleTime: 0,
-  });
-}
-
-export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
+export function AgentReviewRow({ record, canReview, disputeUntil, disputes }: Props) {
   const state = reviewRowState(record, canReview);
-  const [disputing, setDisputing] = useState(false);
-  const dispute = useRecordDispute(record).data?.response.content[0] ?? null;
-  const now = useNow();
-  const mayDispute = state.kind === 'open' && (disputeUntil === null || disputeUntil > now);
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<TReviewDraft>(EMPTY_DRAFT);
   const [problems, setProblems] = useState<TDraftProblems>({});
@@ -130,20 +115,8 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
                 <CheckIcon />
               </ActionIcon>
             </Tooltip>
-            {mayDispute && (
-              <Button size="compact-xs" color="red" variant="light" disabled={busy} onClick={() => setDisputing(true)}>
-                Dispute criteria
-              </Button>
-            )}
+            <disputes.RaiseDispute record={record} until={disputeUntil} disabled={busy} />
           </Stack>
-          {mayDispute && (
-            <DisputeDialog
-              record={record}
-              until={disputeUntil}
-              opened={disputing}
-              onClose={() => setDisputing(false)}
-            />
-          )}
         </Table.Td>
       </>
     );
@@ -222,10 +195,12 @@ export function AgentReviewRow({ record, canReview, disputeUntil }: Props) {
         </Table.Td>
         {reviewCells}
       </Table.Tr>
-      {dispute !== null && (
-        <DisputeOutcomeRow dispute={dispute} columns={REVIEW_COLUMN_COUNT} canEscalate={canReview} />
-      )}
-      {dispute === null && state.kind === 'resolved' && <ResolutionRow record={record} review={state.review} />}
+      <disputes.DisputeOutcome
+        record={record}
+        columns={REVIEW_COLUMN_COUNT}
+        canEscalate={canReview}
+        otherwise={state.kind === 'resolved' ? <ResolutionRow record={record} review={state.review} /> : null}
+      />
     </>
   );
 }

@@ -10,10 +10,13 @@ import { renderWithApp } from '../../../test/render.tsx';
 import { makeToken } from '../../../test/tokens.ts';
 import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
 import { review } from '../../../test/qc-test-data.ts';
-import RaisedFlagsPage from './RaisedFlagsPage.tsx';
+import { composeRaisedFlagsPage } from '../../../app/pages.tsx';
 import { REVIEW_PROBLEMS } from './review-row.ts';
 
 afterEach(() => vi.restoreAllMocks());
+
+// The page as the app shows it: app/pages.tsx puts the dispute parts on it (features/disputes).
+const { default: RaisedFlagsPage } = await composeRaisedFlagsPage();
 
 const OPEN = '/api/qcReport/get-agent-reviews';
 const AGREED = review({

@@ -7,19 +7,17 @@ import { useState } from 'react';
 import { Badge, Button, Card, Checkbox, Group, SimpleGrid, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, MAX_QC_TEXT, QC_MESSAGES, type TAgentReview } from '@crm/shared';
+import { MAX_QC_TEXT, QC_MESSAGES, type TAgentReview } from '@crm/shared';
 import { useSession } from '../../../app/session.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import { OPEN_REVIEWS_KEY, REVIEWS_KEY, fetchOpenReviews, resolveReview } from './api.ts';
 import { ConcernMark } from './ConcernFlag.tsx';
-import { orderFlags, resolveProblem, splitVoiceLog } from './review-row.ts';
-import { VoiceLogCell } from './VoiceLogCell.tsx';
-import { ReviewTable } from './ReviewTable.tsx';
-import { DisputesCard } from './DisputesCard.tsx';
-import { DisputeFiguresCard } from './DisputeFiguresCard.tsx';
-import { DisputeSettingsCard } from './DisputeSettingsCard.tsx';
-import { disputeListKey, fetchDisputes } from './disputes-api.ts';
+import type { TRaisedFlagsDisputes } from './dispute-slots.ts';
+import { orderFlags, resolveProblem } from './review-row.ts';
+import { VoiceLogCell } from '../../../components/recording/VoiceLogCell.tsx';
+import { splitVoiceLog } from '../../../components/recording/voice-log.ts';
+import { ReviewTable } from '../../../components/ReviewTable.tsx';
 
 const HEADERS = ['Call', 'Voice Log', 'Total', 'Agent Review', 'QC Comment', 'Resolved Comment'];
 
@@ -115,19 +113,11 @@ function FlagRow({ review, disputed }: { review: TAgentReview; disputed: boolean
   );
 }
 
-const OPEN_DISPUTES = { status: 'open' } as const;
-
-export default function RaisedFlagsPage() {
+/** `disputes`: the page's dispute cards and the open disputes, from features/disputes through app/pages.tsx. */
+export default function RaisedFlagsPage({ disputes }: { disputes: TRaisedFlagsDisputes }) {
   const { session } = useSession();
   const isAdmin = session?.role === 'ADMIN';
   const [concernsOnly, setConcernsOnly] = useState(false);
-  // The reviews that carry an open dispute are answered through it.
-  const openDisputes = useQuery({
-    queryKey: disputeListKey(OPEN_DISPUTES, 0, MAX_PAGE_SIZE),
-    queryFn: () => fetchDisputes(OPEN_DISPUTES, 0, MAX_PAGE_SIZE),
-    staleTime: 0,
-  });
-  const disputedReviews = new Set((openDisputes.data?.response.content ?? []).map((d) => d.reviewId));
   const reviews = useQuery({ queryKey: OPEN_REVIEWS_KEY, queryFn: fetchOpenReviews, staleTime: 0 });
   const rows = orderFlags(reviews.data ?? [], concernsOnly);
   const concerns = (reviews.data ?? []).filter((r) => r.raiseConcern).length;
@@ -155,7 +145,7 @@ export default function RaisedFlagsPage() {
   return (
     <Stack gap="lg">
       <Title order={1}>Raised Flags</Title>
-      <DisputesCard isAdmin={isAdmin} />
+      <disputes.DisputesCard isAdmin={isAdmin} />
       <Card withBorder padding="lg">
         <Stack gap="md">
           <Group justify="space-between" align="center">
@@ -175,20 +165,25 @@ export default function RaisedFlagsPage() {
               onChange={(event) => setConcernsOnly(event.currentTarget.checked)}
             />
           </Group>
-          <ReviewTable label="Concerned List" headers={HEADERS} busy={reviews.isFetching} message={message}>
-            {rows.map((r) => (
-              <FlagRow key={r.id} review={r} disputed={disputedReviews.has(r.id)} />
-            ))}
-          </ReviewTable>
+          {/* The reviews that carry an open dispute are answered through it. */}
+          <disputes.OpenDisputes>
+            {(disputedReviews) => (
+              <ReviewTable label="Concerned List" headers={HEADERS} busy={reviews.isFetching} message={message}>
+                {rows.map((r) => (
+                  <FlagRow key={r.id} review={r} disputed={disputedReviews.has(r.id)} />
+                ))}
+              </ReviewTable>
+            )}
+          </disputes.OpenDisputes>
         </Stack>
       </Card>
       {isAdmin ? (
         <SimpleGrid cols={{ base: 1, xl: 2 }} spacing="lg">
-          <DisputeFiguresCard />
-          <DisputeSettingsCard />
+          <disputes.FiguresCard />
+          <disputes.SettingsCard />
         </SimpleGrid>
       ) : (
-        <DisputeFiguresCard />
+        <disputes.FiguresCard />
       )}
     </Stack>
   );

@@ -1,5 +1,5 @@
 // The review lifecycle's pure rules: what a row shows in each state, the checks before a submit and the body sent,
-// the voice log path, the resolved comment check and the Raised Flags order.
+// the resolved comment check and the Raised Flags order.
 import { describe, expect, it } from 'vitest';
 import { ZAgentReviewSubmit } from '@crm/shared';
 import { agentRecord, review } from '../../../test/qc-test-data.ts';
@@ -11,7 +11,6 @@ import {
   orderFlags,
   resolveProblem,
   reviewRowState,
-  splitVoiceLog,
   toSubmitBody,
 } from './review-row.ts';
 
@@ -58,18 +57,6 @@ describe('toSubmitBody', () => {
     const body = toSubmitBody(11, { agreed: 'No', raiseConcern: true, comment: ' Wrong agent ' });
     expect(body).toEqual({ qcId: 11, agreed: 'No', raiseConcern: true, comment: 'Wrong agent' });
     expect(ZAgentReviewSubmit.safeParse(body).success).toBe(true);
-  });
-});
-
-describe('splitVoiceLog', () => {
-  it('splits {date}/{file} at the first slash, and has nothing to play without one', () => {
-    expect(splitVoiceLog('2026-03-02/20260302-101500_01712345678_AG-1001-all.wav')).toEqual({
-      date: '2026-03-02',
-      fileName: '20260302-101500_01712345678_AG-1001-all.wav',
-    });
-    expect(splitVoiceLog(null)).toBeNull();
-    expect(splitVoiceLog('no-slash.wav')).toBeNull();
-    expect(splitVoiceLog('2026-03-02/')).toBeNull();
   });
 });
 

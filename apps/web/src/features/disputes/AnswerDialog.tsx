@@ -7,9 +7,8 @@ import { Group, Modal, NativeSelect, ScrollArea, SegmentedControl, Stack, Text, 
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_MESSAGES, type TDispute, type TDisputeCriterion } from '@crm/shared';
-import { ApiError } from '../../../app/api.ts';
-import { QC_RECORDS_KEY } from '../records/api.ts';
-import { REVIEWS_KEY } from './api.ts';
+import { ApiError } from '../../app/api.ts';
+import { QC_RECORDS_KEY, REVIEWS_KEY } from '../../app/query-keys.ts';
 import { answerDispute, decideDispute } from './disputes-api.ts';
 import {
   answerProblems,
@@ -22,9 +21,9 @@ import {
   type TAnswerDraft,
   type TAnswerItem,
 } from './dispute-form.ts';
-import { DialogActions } from '../../../components/DialogActions.tsx';
-import { splitVoiceLog } from './review-row.ts';
-import { VoiceLogCell } from './VoiceLogCell.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
+import { VoiceLogCell } from '../../components/recording/VoiceLogCell.tsx';
+import { splitVoiceLog } from '../../components/recording/voice-log.ts';
 
 export type TAnswerMode = 'answer' | 'decision';
 

@@ -1,6 +1,6 @@
-// The table of the QC Review and Raised Flags screens: fixed headers, then the rows, or one full-width row saying why
-// there are none (loading, a failure to retry, an empty list). It fits the screen's width (1366 px and up) instead of
-// scrolling sideways: long texts wrap, so the comment box and the row's button stay in view.
+// The table of the QC Review and Raised Flags screens and their disputes: fixed headers, then the rows, or one
+// full-width row saying why there are none (loading, a failure to retry, an empty list). It fits the screen's width
+// (1366 px and up) instead of scrolling sideways: long texts wrap, so the comment box and the row's button stay in view.
 import type { ReactNode } from 'react';
 import { Table } from '@mantine/core';
 

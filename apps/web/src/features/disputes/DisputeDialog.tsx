@@ -6,8 +6,8 @@ import { Checkbox, Modal, NativeSelect, ScrollArea, Stack, Table, Text, TextInpu
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_CRITERIA, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
-import { formatDateTime } from '../../../app/time-zone.ts';
-import { REVIEWS_KEY } from './api.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
+import { REVIEWS_KEY } from '../../app/query-keys.ts';
 import { raiseDispute } from './disputes-api.ts';
 import {
   emptyRaiseDraft,
@@ -18,7 +18,7 @@ import {
   type TCriterionDraft,
   type TRaiseDraft,
 } from './dispute-form.ts';
-import { DialogActions } from '../../../components/DialogActions.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 type Props = { record: TQcRecord; until: Date | null; opened: boolean; onClose: () => void };
 

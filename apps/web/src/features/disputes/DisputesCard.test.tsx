@@ -1,13 +1,13 @@
 // /flag-raised's disputes: the list with each dispute's age against its deadline (overdue in red), Answer opening a
 // dialog that asks for an outcome per criterion and sends the answer, and the server's refusal shown in the dialog.
-import '../../../test/jsdom-fonts.ts';
+import '../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DISPUTE_MESSAGES, type TDispute, type TDisputeCriterion } from '@crm/shared';
-import { storeSession } from '../../../app/session.ts';
-import { renderWithApp } from '../../../test/render.tsx';
-import { makeToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
+import { storeSession } from '../../app/session.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { makeToken } from '../../test/tokens.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import { DisputesCard } from './DisputesCard.tsx';
 
 afterEach(() => vi.restoreAllMocks());

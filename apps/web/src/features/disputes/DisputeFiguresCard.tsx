@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ZDisputeFiguresQuery, type TDisputeFigureLine, type TDisputeFiguresQuery } from '@crm/shared';
-import { DateField } from '../../../components/DateField.tsx';
-import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { DateField } from '../../components/DateField.tsx';
+import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { disputeFiguresKey, fetchDisputeFigures } from './disputes-api.ts';
 
 const COLUMNS: readonly (readonly [keyof TDisputeFigureLine, string])[] = [

@@ -15,10 +15,10 @@ import {
   type TDisputeSettings,
   type TDisputeSettingsUpdate,
 } from '@crm/shared';
-import { api } from '../../../app/api.ts';
-import { DISPUTES_KEY } from '../../../app/query-keys.ts';
+import { api } from '../../app/api.ts';
+import { DISPUTES_KEY } from '../../app/query-keys.ts';
 // Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
-export { DISPUTES_KEY, disputeListKey, DISPUTE_SETTINGS_KEY } from '../../../app/query-keys.ts';
+export { DISPUTES_KEY, disputeListKey, DISPUTE_SETTINGS_KEY } from '../../app/query-keys.ts';
 
 export const disputeFiguresKey = (query: TDisputeFiguresQuery) => [...DISPUTES_KEY, 'figures', query] as const;
 

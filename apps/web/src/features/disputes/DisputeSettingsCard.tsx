@@ -5,9 +5,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, ZDisputeSettingsUpdate, type TDisputeSettings } from '@crm/shared';
-import { schemaValidate } from '../../../app/form-schema.ts';
-import { formatDateTime } from '../../../app/time-zone.ts';
-import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { schemaValidate } from '../../app/form-schema.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
+import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { DISPUTES_KEY, DISPUTE_SETTINGS_KEY, fetchDisputeSettings, saveDisputeSettings } from './disputes-api.ts';
 
 type TValues = { disputeWindowDays: number | string; answerWindowHours: number | string };

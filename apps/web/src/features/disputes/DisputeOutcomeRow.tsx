@@ -5,11 +5,11 @@ import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mant
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DISPUTE_MESSAGES, MAX_QC_TEXT, ZDisputeEscalate, type TDispute } from '@crm/shared';
-import { formatDateTime } from '../../../app/time-zone.ts';
-import { REVIEWS_KEY } from './api.ts';
+import { formatDateTime } from '../../app/time-zone.ts';
+import { REVIEWS_KEY } from '../../app/query-keys.ts';
 import { escalateDispute } from './disputes-api.ts';
 import { OUTCOME_COLOURS, markText, outcomeText } from './dispute-form.ts';
-import { DialogActions } from '../../../components/DialogActions.tsx';
+import { DialogActions } from '../../components/DialogActions.tsx';
 
 const STATUS_TEXT: Record<TDispute['status'], string> = {
   open: 'Waiting for QC',

@@ -1,17 +1,20 @@
 // /agent-performance's disputes: Dispute criteria within the window only; the dialog asks for a mark and a reason per
 // ticked criterion and raises the dispute; a disputed record shows each criterion's outcome and Escalate.
-import '../../../test/jsdom-fonts.ts';
+import '../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { DISPUTE_MESSAGES, type TDispute } from '@crm/shared';
-import { storeSession } from '../../../app/session.ts';
-import { renderWithApp } from '../../../test/render.tsx';
-import { agentToken } from '../../../test/tokens.ts';
-import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
-import { agentRecord, review } from '../../../test/qc-test-data.ts';
-import AgentReviewPage from './AgentReviewPage.tsx';
+import { storeSession } from '../../app/session.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { agentToken } from '../../test/tokens.ts';
+import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
+import { agentRecord, review } from '../../test/qc-test-data.ts';
+import { composeAgentReviewPage } from '../../app/pages.tsx';
 
 afterEach(() => vi.restoreAllMocks());
+
+// The page as the app shows it: app/pages.tsx puts the dispute parts on it (features/disputes).
+const { default: AgentReviewPage } = await composeAgentReviewPage();
 
 const LIST = 'GET /api/qcReport/list-of-qc-records-by-agent-id';
 const SETTINGS = {

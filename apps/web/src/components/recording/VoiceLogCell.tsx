@@ -1,6 +1,7 @@
-// A table cell's recording: the shared player for {date}/{fileName}, or the screen's "no audio" text.
+// A table cell's recording (the QC Review, Raised Flags and dispute screens): the shared player for {date}/{fileName}, or
+// the screen's "no audio" text.
 import { Text } from '@mantine/core';
-import { RecordingPlayer } from '../../../components/recording/RecordingPlayer.tsx';
+import { RecordingPlayer } from './RecordingPlayer.tsx';
 
 type Props = { recording: { date: string; fileName: string } | null; missingText: string; label: string };
 

@@ -4,13 +4,13 @@ import { Fragment, useState } from 'react';
 import { Badge, Box, Button, Card, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TDispute, TDisputeListQuery } from '@crm/shared';
-import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
-import { Pager } from '../../../components/Pager.tsx';
-import { pagerState } from '../../../components/pager.ts';
+import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
+import { Pager } from '../../components/Pager.tsx';
+import { pagerState } from '../../components/pager.ts';
 import { AnswerDialog, type TAnswerMode } from './AnswerDialog.tsx';
 import { disputeListKey, fetchDisputes } from './disputes-api.ts';
 import { markText, outcomeBadge, outcomeText, timingOf } from './dispute-form.ts';
-import { ReviewTable } from './ReviewTable.tsx';
+import { ReviewTable } from '../../components/ReviewTable.tsx';
 import { useNow } from './use-now.ts';
 
 const PAGE_SIZE = 10;
