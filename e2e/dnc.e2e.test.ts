@@ -67,13 +67,11 @@ describe('the do-not-call lists', () => {
       '3\tnumber\t"99" is not a phone number',
     ]);
     expect(inViewport(await boxOf(upload.getByRole('button', { name: 'Save' })))).toBe(true);
-    await upload
-      .getByLabel('CSV file')
-      .setInputFiles({
-        name: 'dnc.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(`number\n${UPLOADED.join('\n')}\n${SYSTEM_NUMBER}\n`),
-      });
+    await upload.getByLabel('CSV file').setInputFiles({
+      name: 'dnc.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`number\n${UPLOADED.join('\n')}\n${SYSTEM_NUMBER}\n`),
+    });
     await upload.getByRole('button', { name: 'Save' }).click();
     await page.getByText('File uploaded: 3 added, 0 already listed.').waitFor();
     await upload.waitFor({ state: 'hidden' });

@@ -120,15 +120,13 @@ describe('CampaignSelect', () => {
   });
 
   it('says the campaigns could not be loaded, with a Retry that reads them again', async () => {
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(
-        async () =>
-          new Response(JSON.stringify({ message: 'The server is busy. Try again in a moment.' }), {
-            status: 503,
-            headers: { 'content-type': 'application/json' },
-          }),
-      );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(JSON.stringify({ message: 'The server is busy. Try again in a moment.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        }),
+    );
     renderWithApp(<CampaignSelect value="" onChange={() => undefined} />, { queryClient: createQueryClient() });
     expect(await screen.findByRole('alert', { name: 'The campaigns could not be loaded' })).toBeTruthy();
     const reads = fetch.mock.calls.length;

@@ -105,16 +105,14 @@ describe('uploadLeadCsv', () => {
     storeSession(makeToken());
     server.reply({ status: 200, body: result, delayMs: 400 });
     const replies = [progress(1000, 'reading'), progress(2000, 'storing')];
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() =>
-        Promise.resolve(
-          new Response(JSON.stringify(replies.length > 1 ? replies.shift() : replies[0]), {
-            status: 200,
-            headers: { 'content-type': 'application/json' },
-          }),
-        ),
-      );
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(
+        new Response(JSON.stringify(replies.length > 1 ? replies.shift() : replies[0]), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
     const seen: TImportProgress[] = [];
     const importId = newImportId();
 
