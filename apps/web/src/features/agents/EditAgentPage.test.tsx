@@ -84,7 +84,7 @@ describe('EditAgentPage', () => {
 
   it("shows a taken agent ID under its field and in 'Update failed!'", async () => {
     const message = 'An agent with ID "AG-1004" already exists';
-    const fetch = await renderPage(() => json(409, { message }));
+    const fetch = await renderPage(() => json(409, { message, code: 'DUPLICATE', field: 'agentId' }));
     fireEvent.change(agentId(), { target: { value: 'AG-1004' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(AGENT_MESSAGES.updateFailed)).toBeTruthy();

@@ -49,7 +49,7 @@ describe('EditCampaignPage', () => {
 
   it("shows a taken name under the name field and in 'Update failed!', and stays", async () => {
     const message = 'A campaign named "Eid Offer" already exists';
-    const fetch = renderPage(() => json(409, { message }));
+    const fetch = renderPage(() => json(409, { message, code: 'DUPLICATE', field: 'campaignName' }));
     const name = (await screen.findByLabelText(/Campaign name/)) as HTMLInputElement;
     fireEvent.change(name, { target: { value: 'Eid Offer' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));

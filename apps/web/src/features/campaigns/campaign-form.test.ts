@@ -148,10 +148,12 @@ describe('campaign form', () => {
   });
 
   it("puts the server's taken name and code under their fields", () => {
-    expect(refusedField(new ApiError(409, 'A campaign named "Spring" already exists'), CAMPAIGN_REFUSALS)).toBe(
+    const taken = (message: string, field: string) =>
+      new ApiError(409, message, 'http', { message, code: 'DUPLICATE', field });
+    expect(refusedField(taken('A campaign named "Spring" already exists', 'campaignName'), CAMPAIGN_REFUSALS)).toBe(
       'campaignName',
     );
-    expect(refusedField(new ApiError(409, 'A campaign with the code "SPR" already exists'), CAMPAIGN_REFUSALS)).toBe(
+    expect(refusedField(taken('A campaign with the code "SPR" already exists', 'campaignId'), CAMPAIGN_REFUSALS)).toBe(
       'campaignId',
     );
     expect(
