@@ -9,6 +9,7 @@ import CrmPage from '../features/crm/CrmPage.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from './lead-actions-test-fetch.ts';
 import { renderWithApp } from './render.tsx';
 import { agentToken } from './tokens.ts';
+import { testQuestion } from './questions.ts';
 
 /** The fake server's reply for GET /api/dispositions: the default set every campaign starts with. */
 export const DISPOSITIONS_ROUTE = { 'GET /api/dispositions': { body: DEFAULT_DISPOSITIONS } };
@@ -26,18 +27,8 @@ export const LEAD: TLead = {
   Q2: null,
   version: 3,
 };
-const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion => ({
-  id,
-  qno: `Q${id}`,
-  campaignId: CAMPAIGN,
-  title,
-  type,
-  options,
-  optionalValue: null,
-  instruction: null,
-  status: true,
-  createAt: '2025-01-01T00:00:00.000Z',
-});
+const question = (id: number, title: string, type: TQuestion['type'], options = ''): TQuestion =>
+  testQuestion(id, type, options, { campaignId: CAMPAIGN, title });
 /** Q1 Yes completes the call; No goes on to Q2, whose end is a call not completed. */
 export const QUESTIONS = [
   question(1, 'Do you smoke?', 'Select Option', 'Yes, No'),

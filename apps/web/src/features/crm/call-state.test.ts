@@ -1,7 +1,8 @@
 // The CRM screen's state, transition by transition: a search, the survey, the disposition step, the save, its failure
 // or refusal, the callback after it, and the reset. States that cannot hold together are not reached.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPOSITIONS, type TLead, type TQuestion } from '@crm/shared';
+import { DEFAULT_DISPOSITIONS, type TLead } from '@crm/shared';
+import { testQuestion } from '../../test/questions.ts';
 import { buildSurvey } from '../../components/survey/use-campaign-survey.ts';
 import {
   callOf,
@@ -16,18 +17,7 @@ import {
   type TScreen,
 } from './call-state.ts';
 
-const question = (id: number, type: TQuestion['type'], options = ''): TQuestion => ({
-  id,
-  qno: `Q${id}`,
-  campaignId: 'Mobile',
-  title: `Question ${id}`,
-  type,
-  options,
-  optionalValue: null,
-  instruction: null,
-  status: true,
-  createAt: '2025-01-01T00:00:00.000Z',
-});
+const question = testQuestion;
 const LEAD: TLead = { id: 12, cell_number: '+8801712345678', is_called: 0, Q1: null, Q2: null, version: 3 };
 const survey = buildSurvey([question(1, 'Select Option', 'Yes, No'), question(2, 'Text Input')], []);
 const CALL: TCall = {

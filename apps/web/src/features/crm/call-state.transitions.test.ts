@@ -2,22 +2,12 @@
 // answering, answering after a refused save, choosing the disposition, saving, a failed save, setting the callback and a
 // refused callback). A state refuses an action by giving itself back, the same object; it accepts the others.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_DISPOSITIONS, type TLead, type TQuestion } from '@crm/shared';
+import { DEFAULT_DISPOSITIONS, type TLead } from '@crm/shared';
+import { testQuestion } from '../../test/questions.ts';
 import { buildSurvey } from '../../components/survey/use-campaign-survey.ts';
 import { IDLE, reduceScreen, type TAction, type TCall, type TPendingSave, type TScreen } from './call-state.ts';
 
-const question = (id: number, type: TQuestion['type'], options = ''): TQuestion => ({
-  id,
-  qno: `Q${id}`,
-  campaignId: 'Mobile',
-  title: `Question ${id}`,
-  type,
-  options,
-  optionalValue: null,
-  instruction: null,
-  status: true,
-  createAt: '2025-01-01T00:00:00.000Z',
-});
+const question = testQuestion;
 const LEAD: TLead = { id: 12, cell_number: '+8801712345678', is_called: 0, Q1: null, Q2: null, version: 3 };
 const CALL: TCall = {
   lead: LEAD,
