@@ -15,8 +15,8 @@ it("shows every operation with its roles, from the server's own files only", asy
 
   await t.page.goto('/api/docs');
   const users = t.page.locator('.opblock', { hasText: '/api/users/pagination/{page}/{size}' });
-  // The operations are grouped by area, each group folded: open the "user" group, then the operation.
-  await t.page.locator('#operations-tag-user').click();
+  // The operations are grouped by area, each group folded: open the "users" group (the area), then the operation.
+  await t.page.locator('#operations-tag-users').click();
   await users.locator('.opblock-summary').click();
   await expect.poll(() => users.textContent()).toContain('Roles: ADMIN');
   await t.page.waitForLoadState('networkidle');
