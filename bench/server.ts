@@ -33,7 +33,10 @@ export async function startBenchServer(
     env.RECORDINGS_DIR = path.join(work, 'recordings');
     await fs.mkdir(env.RECORDINGS_DIR);
   }
-  const server = await startServer(env).catch(async (e: unknown) => {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (docs/performance.md).
+  const profile = process.env.BENCH_CPU_PROF;
+  const nodeArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const server = await startServer(env, undefined, undefined, undefined, nodeArgs).catch(async (e: unknown) => {
     await remove();
     throw e;
   });

@@ -125,8 +125,10 @@ export async function createAgents(
   idPrefix = 'BSA',
 ): Promise<SurveyAgent[]> {
   const ids = Array.from({ length: count }, (_, i) => `${idPrefix}-${String(i + 1).padStart(4, '0')}`);
-  // Never containing the agent ID or a word of the name "Bench Agent N" (the password rules refuse them): the ID reversed.
-  const password = (id: string) => `quiet-secret-${id.split('').reverse().join('')}`;
+  // Never containing the agent ID or a part of the name "Bench Agent N" (the password rules refuse them): the ID's
+  // digits spelled as letters (0 → a, 1 → b, …).
+  const password = (id: string) =>
+    `quiet-secret-${id.replace(/\D/g, '').replace(/\d/g, (d) => 'abcdefghij'[Number(d)] ?? '')}`;
   const csv = [
     'type,name,agentId,joiningDate,cellNumber,bankAcNumber,nagadAcNumber,bkashAcNumber,password',
     ...ids.map(

@@ -182,7 +182,10 @@ describe('the call loop for admins', () => {
         (el) => el.getBoundingClientRect().right <= (el.closest('section')?.getBoundingClientRect().right ?? 0),
       ),
     ).toBe(true);
-    expect(inViewport(await boxOf(table.getByRole('columnheader', { name: 'Answers' })))).toBe(true);
+    // The browser scrolls itself into view smoothly: wait for it to arrive.
+    await expect
+      .poll(async () => inViewport(await boxOf(table.getByRole('columnheader', { name: 'Answers' }))))
+      .toBe(true);
 
     // Opened by keyboard: the attempts under the row, newest first, in the window.
     await row.getByRole('button', { name: `Show the 2 calls of ${LEADS.walk.e164}` }).focus();

@@ -19,13 +19,15 @@ export type RunningServer = {
 /**
  * Starts the product; LOG_LEVEL stays at least info, since readiness is read from the log. `entry`: src/main.ts (run
  * through tsx), or a build of it (test/built-server.ts) run by plain node as `npm start` runs it. `onOutput` sees
- * everything printed from the start on, before the server is ready too.
+ * everything printed from the start on, before the server is ready too. `nodeArgs` go to node before the entry
+ * (a benchmark's --cpu-prof).
  */
 export async function startServer(
   env: Record<string, string | undefined>,
   timeoutMs = 90_000,
   entry = MAIN,
   onOutput?: (text: string) => void,
+  nodeArgs: readonly string[] = [],
 ): Promise<RunningServer> {
   // No second factor unless a test asks (MFA_REQUIRED=admins): its servers are signed into by scripts.
   const merged: NodeJS.ProcessEnv = {
@@ -42,7 +44,7 @@ export async function startServer(
     if (v === undefined) delete merged[k];
     else merged[k] = v;
   }
-  const args = entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry];
+  const args = [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx', entry] : [entry])];
   const child = spawn(process.execPath, args, { env: merged, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   // Keep the tail only: a benchmark's request log would otherwise grow without bound.
