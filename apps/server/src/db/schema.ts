@@ -46,6 +46,8 @@ export type CampaignsTable = {
   nextQno: Generated<number>;
   /** Past due by more than this many minutes, a callback is missed (migration 0024). */
   callbackGraceMinutes: Generated<number>;
+  /** Changes with every edit of the campaign's questions, logic rules or conditions (migration 0030). */
+  surveyVersion: Generated<number>;
   createdAt: CreatedAt;
 };
 
