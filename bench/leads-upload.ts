@@ -74,13 +74,14 @@ function leadLine(i: number): string {
   return `${UPLOAD_LEAD_COLUMNS.map((c) => upload[c]).join(',')},${custom.join(',')}\n`;
 }
 
-async function writeCsv(file: string): Promise<number> {
+/** The upload's CSV of `rows` leads (ROWS by default); returns its size in bytes. */
+export async function writeCsv(file: string, rows = ROWS): Promise<number> {
   const out = fs.createWriteStream(file);
   async function* lines() {
     yield `${[...UPLOAD_LEAD_COLUMNS, ...CUSTOM].join(',')}\n`;
-    for (let start = 0; start < ROWS; start += 10_000) {
+    for (let start = 0; start < rows; start += 10_000) {
       let chunk = '';
-      for (let i = start; i < Math.min(ROWS, start + 10_000); i++) chunk += leadLine(i);
+      for (let i = start; i < Math.min(rows, start + 10_000); i++) chunk += leadLine(i);
       yield chunk;
     }
   }
@@ -89,7 +90,7 @@ async function writeCsv(file: string): Promise<number> {
 }
 
 /** POSTs the file as multipart/form-data, streamed from disk with a known length. */
-async function uploadFile(
+export async function uploadFile(
   server: BenchServer,
   token: string,
   file: string,
@@ -212,7 +213,7 @@ async function findPsql(): Promise<string> {
  * own as text columns instead of fields), defaults, check, indexes and storage parameters, and with foreignKeys its two foreign
  * keys too, as leads has them. They matter: checking campaign_id row by row is about a third of either load.
  */
-async function copyReference(
+export async function copyReference(
   databaseUrl: string,
   file: string,
   campaignId: number,
@@ -280,7 +281,7 @@ async function copyReference(
  * times slower on the embedded PostgreSQL 18 than on the PostgreSQL 15 server. The VACUUM cuts the emptied pages off
  * the end of the table.
  */
-async function removeUploadedLeads(databaseUrl: string, campaignId: number): Promise<void> {
+export async function removeUploadedLeads(databaseUrl: string, campaignId: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -292,10 +293,8 @@ async function removeUploadedLeads(databaseUrl: string, campaignId: number): Pro
   }
 }
 
-export async function benchLeadsUpload(server: BenchServer): Promise<Figure[]> {
-  const pid = server.child.pid;
-  if (pid === undefined) throw new Error('the server process has no pid');
-  const token = await signIn(server);
+/** The upload's campaign and its data table (the CSV's own columns), through the API as the admin. */
+export async function createUploadCampaign(server: BenchServer, token: string): Promise<{ id: number }> {
   const campaign = (await call(server, token, 'POST', '/cc/addCampaign', {
     campaignType: 'Outbound',
     campaignName: CAMPAIGN,
@@ -307,6 +306,14 @@ export async function benchLeadsUpload(server: BenchServer): Promise<Figure[]> {
     numberOfField: CUSTOM.length,
     columns: CUSTOM,
   });
+  return campaign;
+}
+
+export async function benchLeadsUpload(server: BenchServer): Promise<Figure[]> {
+  const pid = server.child.pid;
+  if (pid === undefined) throw new Error('the server process has no pid');
+  const token = await signIn(server);
+  const campaign = await createUploadCampaign(server, token);
 
   const work = await fsp.mkdtemp(path.join(os.tmpdir(), 'crm-bench-upload-'));
   const file = path.join(work, 'leads-1m.csv');

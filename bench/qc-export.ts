@@ -30,10 +30,10 @@ async function signIn(server: BenchServer): Promise<string> {
 }
 
 /**
- * ROWS in-house records of DAY in one statement: 50 agents, scores varying call by call (total and grade computed
- * as the server does), a suggestion on most calls (some in Bengali), a fatal call in fifty.
+ * `rows` (ROWS by default) in-house records of DAY in one statement: 50 agents, scores varying call by call (total
+ * and grade computed as the server does), a suggestion on most calls (some in Bengali), a fatal call in fifty.
  */
-async function seedRecords(databaseUrl: string): Promise<number> {
+export async function seedRecords(databaseUrl: string, rows = ROWS): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
@@ -60,7 +60,7 @@ async function seedRecords(databaseUrl: string): Promise<number> {
           from generate_series(1, $2::int) g
         ) s
       ) r`,
-      [DAY, ROWS],
+      [DAY, rows],
     );
     await client.query('analyze qc_records');
     return performance.now() - started;
@@ -83,7 +83,7 @@ function sampleRss(pid: number): { stop: () => number } {
 }
 
 /** Downloads the day's in-house file; the time is until its last byte. */
-async function downloadExport(server: BenchServer, token: string): Promise<{ ms: number; file: Buffer }> {
+export async function downloadExport(server: BenchServer, token: string): Promise<{ ms: number; file: Buffer }> {
   const url = `${server.url}${QC_EXPORTS.inHouse.path}?${new URLSearchParams({ date: DAY })}`;
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -104,7 +104,7 @@ async function downloadExport(server: BenchServer, token: string): Promise<{ ms:
 }
 
 /** Reads the file back with exceljs's streaming reader: its rows, and the header's first and last cells. */
-async function countRows(
+export async function countRows(
   file: Buffer,
 ): Promise<{ rows: number; sheet: string; firstHeader: unknown; lastHeader: unknown; lastTotal: unknown }> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {});
@@ -132,7 +132,7 @@ async function countRows(
  * a streaming workbook in this process, with no database and no HTTP: what the export would cost without its fast
  * row path.
  */
-async function exceljsRowApiRate(): Promise<number> {
+export async function exceljsRowApiRate(rows = ROWS): Promise<number> {
   let bytes = 0;
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => ((bytes += chunk.length), done()) });
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -144,7 +144,7 @@ async function exceljsRowApiRate(): Promise<number> {
   const sheet = workbook.addWorksheet(QC_EXPORTS.inHouse.sheet);
   const started = performance.now();
   sheet.addRow(Array.from({ length: 26 }, (_, i) => `Header ${i + 1}`)).commit();
-  for (let g = 1; g <= ROWS; g++) {
+  for (let g = 1; g <= rows; g++) {
     sheet
       .addRow([
         DAY,
@@ -180,7 +180,7 @@ async function exceljsRowApiRate(): Promise<number> {
   sheet.commit();
   await workbook.commit();
   if (bytes === 0) throw new Error('the reference workbook is empty');
-  return (ROWS / (performance.now() - started)) * 1000;
+  return (rows / (performance.now() - started)) * 1000;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
