@@ -34,20 +34,20 @@ export function anyFormat(e164: string): string {
   return Math.random() < 0.5 || format === undefined ? e164 : format(`0${e164.slice(4)}`);
 }
 
-function randomLead(generated: boolean): number {
+function randomLead(generated: boolean, count: number): number {
   for (;;) {
-    const g = 1 + Math.floor(Math.random() * LEAD_COUNT);
+    const g = 1 + Math.floor(Math.random() * count);
     if (isGenerated(g) === generated) return g;
   }
 }
 
-/** Pre-built request paths, cycled by the load so each request asks another number. */
-export function lookupTargets(): LookupTarget[] {
+/** Pre-built request paths, cycled by the load so each request asks another number (of `count` seeded leads). */
+export function lookupTargets(count = LEAD_COUNT, campaign = SURVEY_CAMPAIGN): LookupTarget[] {
   return Array.from({ length: PATHS }, () => {
-    const g = randomLead(Math.random() < GENERATED_SHARE);
+    const g = randomLead(Math.random() < GENERATED_SHARE, count);
     const written = anyFormat(cellOf(g));
     return {
-      path: `/api/ap/getByNumber?tableName=${encodeURIComponent(SURVEY_CAMPAIGN)}&cellNumber=${encodeURIComponent(written)}`,
+      path: `/api/ap/getByNumber?tableName=${encodeURIComponent(campaign)}&cellNumber=${encodeURIComponent(written)}`,
       g,
     };
   });
@@ -132,6 +132,9 @@ function combine(runs: readonly autocannon.Result[]): LoadFigures {
   };
 }
 
+/** How long measureAgainstBare loads each side: measured seconds in all, split into windows, after a warm-up. */
+export type LoadTiming = { seconds: number; windows: number; warmupSeconds: number };
+
 /**
  * Both loads in alternating windows (lookup, bare, lookup, bare, …; LOOKUP_SECONDS in all for each), after a
  * warm-up of each: the speed of these shared 2-core machines drifts by tens of percent within minutes, and
@@ -142,14 +145,15 @@ export async function measureAgainstBare(
   token: string,
   bareUrl: string,
   targets: readonly LookupTarget[],
+  timing: LoadTiming = { seconds: LOOKUP_SECONDS, windows: WINDOWS, warmupSeconds: WARMUP_SECONDS },
 ): Promise<{ lookup: LoadFigures; bare: LoadFigures }> {
-  await loadLookups(baseUrl, token, targets, WARMUP_SECONDS);
-  await loadLookups(bareUrl, undefined, targets, WARMUP_SECONDS);
+  await loadLookups(baseUrl, token, targets, timing.warmupSeconds);
+  await loadLookups(bareUrl, undefined, targets, timing.warmupSeconds);
   const lookups: autocannon.Result[] = [];
   const bares: autocannon.Result[] = [];
-  for (let w = 0; w < WINDOWS; w += 1) {
-    lookups.push(await loadLookups(baseUrl, token, targets, LOOKUP_SECONDS / WINDOWS));
-    bares.push(await loadLookups(bareUrl, undefined, targets, LOOKUP_SECONDS / WINDOWS));
+  for (let w = 0; w < timing.windows; w += 1) {
+    lookups.push(await loadLookups(baseUrl, token, targets, timing.seconds / timing.windows));
+    bares.push(await loadLookups(bareUrl, undefined, targets, timing.seconds / timing.windows));
   }
   return { lookup: combine(lookups), bare: combine(bares) };
 }
