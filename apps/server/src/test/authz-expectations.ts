@@ -117,6 +117,7 @@ export const EXPECTATIONS: Record<string, string> = {
   'GET /api/logic/getAllCampaignLogic': CAMPAIGN_READERS,
   'GET /api/logic': CAMPAIGN_READERS,
   'GET /api/logic/conditions': CAMPAIGN_READERS,
+  'GET /api/logic/survey': CAMPAIGN_READERS,
   'PUT /api/logic/conditions/:questionId': ADMIN,
 
   // ---- leads and their files: admin only

@@ -462,6 +462,7 @@ export function probes(w: World): Record<string, ProbeSpec> {
     'GET /api/logic/getAllCampaignLogic': { url: query('/api/logic/getAllCampaignLogic', { campaignName: x.name }) },
     'GET /api/logic': { url: query('/api/logic', { questionId: String(q1.id) }) },
     'GET /api/logic/conditions': { url: query('/api/logic/conditions', { campaignName: x.name }) },
+    'GET /api/logic/survey': { url: query('/api/logic/survey', { campaignName: x.name }) },
     'PUT /api/logic/conditions/:questionId': {
       url: `/api/logic/conditions/${q2.id}`,
       body: {

@@ -47,6 +47,13 @@ export const LEAD_VERSION_KEY = 'version';
 export const LEAD_SURVEY_KEY = 'survey';
 
 /**
+ * The key of the lookup reply's survey version (issue 35), before the survey: the version of the campaign's questions,
+ * logic and conditions the reply was made with; the screen fetches GET /api/ap/survey again when it holds another.
+ * Reserved like the survey.
+ */
+export const LEAD_SURVEY_VERSION_KEY = 'surveyVersion';
+
+/**
  * The key of the lookup reply's call start (issue 32, ISO-8601 UTC), after the survey: when this agent's call of the
  * lead began (its first lookup or the dialer's pop this sign-in), so the screen's call timer runs on across a reload.
  * Reserved like the version and the survey.
@@ -96,7 +103,9 @@ export const MAX_DATA_TABLE_COLUMNS = 100;
 export function columnNameProblems(names: readonly string[], existing: readonly string[] = []): (string | undefined)[] {
   const seen = new Set(existing.map((n) => n.trim().toLowerCase()));
   const reserved = new Set(
-    [...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_KEY, LEAD_CALL_STARTED_KEY].map((c) => c.toLowerCase()),
+    [...DEFAULT_LEAD_COLUMNS, LEAD_VERSION_KEY, LEAD_SURVEY_VERSION_KEY, LEAD_SURVEY_KEY, LEAD_CALL_STARTED_KEY].map(
+      (c) => c.toLowerCase(),
+    ),
   );
   return names.map((raw) => {
     // Before trimming: a tab or line break around a name is as refused as one inside it.

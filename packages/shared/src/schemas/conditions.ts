@@ -1,6 +1,8 @@
 // "Show only if" conditions of a survey question (issue 22): comparisons over earlier answers and lead fields, joined by
 // AND / OR, with one level of grouping. The rules are in domain/survey-conditions.ts.
 import { z } from 'zod';
+import { ZLogicRule } from './logic.ts';
+import { ZQuestion } from './questions.ts';
 
 /** is / is not / any of (text and choices), greater / less than (Number questions), answered / not answered. */
 export const CONDITION_OPERATORS = ['is', 'isNot', 'anyOf', 'gt', 'lt', 'answered', 'notAnswered'] as const;
@@ -69,3 +71,18 @@ export type TSetCondition = z.infer<typeof ZSetCondition>;
 export function questionUsedByConditions(qno: string, conditions: readonly string[]): string {
   return `${qno} is used by the condition of ${conditions.join('; ')}: change or remove ${conditions.length === 1 ? 'that condition' : 'those conditions'} first.`;
 }
+
+/**
+ * GET /api/logic/survey?campaignName=: a campaign's whole survey as the agent's screen runs it (issue 35): its
+ * questions in qno order (inactive ones included, as getToSetLogic), its logic rules and its "show only if" conditions,
+ * with the survey version they are of. The lookup reply names the version it was made with (`surveyVersion`), so a
+ * screen fetches this once per sign-in and again only when a version differs.
+ */
+export const ZVersionedSurvey = z.object({
+  campaignName: z.string(),
+  version: z.number().int(),
+  questions: z.array(ZQuestion),
+  rules: z.array(ZLogicRule),
+  conditions: z.array(ZQuestionCondition),
+});
+export type TVersionedSurvey = z.infer<typeof ZVersionedSurvey>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { changeTimeText, isIsoDate } from '../domain/dates.ts';
 import { SHIFTS } from '../domain/roles.ts';
-import { LEAD_CALL_STARTED_KEY, LEAD_SURVEY_KEY } from '../domain/lead-columns.ts';
+import { LEAD_CALL_STARTED_KEY, LEAD_SURVEY_KEY, LEAD_SURVEY_VERSION_KEY } from '../domain/lead-columns.ts';
 import { DISPOSITION_KINDS } from './dispositions.ts';
 import { ZLead, ZLeadTableQuery } from './leads.ts';
 import { ZDialerDispositionReport } from './screen-pop.ts';
@@ -120,13 +120,16 @@ export const ZLookupSurveyQuestion = z.object({
 export type TLookupSurveyQuestion = z.infer<typeof ZLookupSurveyQuestion>;
 
 /**
- * The lookup's lead: the flat lead (ZLead) and, after its version, the campaign's active questions filled in (ours,
- * additive). This server always sends `survey`; a reply without it (a server from before it) still parses.
+ * The lookup's lead: the flat lead (ZLead) and, after its version, `surveyVersion` (the version of the campaign's
+ * survey, GET /api/ap/survey) and `survey`, the active questions whose texts name a lead field or an answer, filled in
+ * for this lead (ours, additive; the other questions read the same for every lead). A reply without them (a server
+ * from before them) still parses.
  * `callStartedAt` (ISO-8601 UTC): when the caller's call of this lead began (its first lookup or the dialer's pop in
  * this sign-in, within 12 h); only for callers (agents, admins on /CRM), never for QC inspectors.
  */
 export const ZLookedUpLead = z
   .object({
+    [LEAD_SURVEY_VERSION_KEY]: z.number().int().optional(),
     [LEAD_SURVEY_KEY]: z.array(ZLookupSurveyQuestion).optional(),
     [LEAD_CALL_STARTED_KEY]: z.string().optional(),
   })

@@ -25,9 +25,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         changed := NEW.campaign_id;
       end if;
       update campaigns set survey_version = nextval('survey_versions') where id = changed;
-      -- A row moved to another campaign changes both.
-      if TG_OP = 'UPDATE' and TG_TABLE_NAME <> 'question_conditions' and OLD.campaign_id is distinct from NEW.campaign_id then
-        update campaigns set survey_version = nextval('survey_versions') where id = OLD.campaign_id;
+      -- A row moved to another campaign changes both (nested: PL/pgSQL evaluates every operand of an "and").
+      if TG_OP = 'UPDATE' and TG_TABLE_NAME <> 'question_conditions' then
+        if OLD.campaign_id is distinct from NEW.campaign_id then
+          update campaigns set survey_version = nextval('survey_versions') where id = OLD.campaign_id;
+        end if;
       end if;
       return null;
     end $$`.execute(db);

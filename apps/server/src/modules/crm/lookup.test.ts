@@ -6,6 +6,7 @@ import {
   type TLead,
   type TLookedUpLead,
   type TTokenPayload,
+  type TVersionedSurvey,
 } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import { findLeadLayout, toVersionedLead } from '../leads/layout.ts';
@@ -15,6 +16,15 @@ import { addLead, lookUp, lookupUrl, panelCampaign, storedLead } from '../../tes
 import { findLeadByNumber } from './lookup.ts';
 
 const t = useTestApp();
+
+async function surveyVersionOf(campaignId: number): Promise<number> {
+  const row = await t.db
+    .selectFrom('campaigns')
+    .select('surveyVersion')
+    .where('id', '=', campaignId)
+    .executeTakeFirstOrThrow();
+  return row.surveyVersion;
+}
 
 describe('GET /api/ap/getByNumber', () => {
   it('finds the generated lead whichever common format the number is written in', async () => {
@@ -73,6 +83,7 @@ describe('GET /api/ap/getByNumber', () => {
       'Q3',
       'Q4',
       'version',
+      'surveyVersion',
       'survey',
       'callStartedAt',
     ]);
@@ -108,11 +119,13 @@ describe('GET /api/ap/getByNumber', () => {
       .execute();
     const reply = await c.agent.get(lookupUrl(c.name, '01812345600'));
     const expected = toVersionedLead(await storedLead(t, id), await findLeadLayout(t.db, c.name));
-    const { survey, callStartedAt, ...flat } = reply.json<TLookedUpLead>();
+    const { survey, surveyVersion, callStartedAt, ...flat } = reply.json<TLookedUpLead>();
     expect(typeof callStartedAt).toBe('string');
     expect(flat).toEqual(expected);
     expect(Object.keys(flat)).toEqual(Object.keys(expected));
-    expect(survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    // Its questions name no lead field: their texts come once per version from GET /api/logic/survey.
+    expect(survey).toEqual([]);
+    expect(surveyVersion).toBe(await surveyVersionOf(c.id));
     expect(reply.json<TLead>()).toMatchObject({
       respondent_name: awkward,
       shop: awkward,
@@ -160,7 +173,7 @@ describe('GET /api/ap/getByNumber', () => {
     };
     const lead = await lookUpNaming(older);
     expect(lead).toMatchObject({ id: older, data_date: '2026-11-18', cell_number: '+8801555555556' });
-    expect(lead.survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4']);
+    expect(lead.surveyVersion).toBe(await surveyVersionOf(c.id));
     // The call that starts is the named lead's.
     const starts = await t.db
       .selectFrom('callStarts')
@@ -353,6 +366,134 @@ describe('GET /api/ap/getByNumber: the questions filled from the lead', () => {
         numbers.map((_, i) => `May I speak with Name ${i}?`),
       );
       expect(query).toHaveBeenCalledTimes(1);
+    } finally {
+      query.mockRestore();
+    }
+  });
+  it('sends only the texts filled for the lead; the rest of the survey comes from GET /api/logic/survey', async () => {
+    const c = await textCampaign();
+    const admin = await t.callerFor('admin');
+    const [plain] = await addQuestions(admin, [newQuestion(c.campaignName, { title: 'How old are you?' })]);
+    await addLead(t, c.id, '+8801712000003', { respondentName: 'Karim' });
+    const lead = await lookUpWithSurvey(c.agent, c.campaignName, '01712000003');
+    expect(lead.survey?.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3']);
+    const read = await c.agent.get(`/api/logic/survey?campaignName=${encodeURIComponent(c.campaignName)}`);
+    expect(read.status, read.text).toBe(200);
+    const survey = read.json<TVersionedSurvey>();
+    expect(survey.version).toBe(lead.surveyVersion);
+    expect(survey.questions.map((q) => q.qno)).toEqual(['Q1', 'Q2', 'Q3', 'Q4', 'Q5']);
+    expect(survey.questions.find((q) => q.id === plain?.id)?.title).toBe('How old are you?');
+  });
+
+  it("reads the campaign's questions once per survey version, and again after an edit made by any path", async () => {
+    const c = await textCampaign();
+    await addLead(t, c.id, '+8801712000004', { respondentName: 'Karim' });
+    const before = await lookUpWithSurvey(c.agent, c.campaignName, '01712000004');
+    const pool = poolOf(t.db);
+    const query = vi.spyOn(pool, 'query');
+    /** Whether each lookup statement run since the spy began carried the questions. */
+    const carried = async () => {
+      const runs = (query.mock.calls as unknown[][]).flatMap((args, i) => {
+        const config = args[0] as { name?: string } | string;
+        const result = query.mock.results[i]?.value as Promise<{ rows: { layout_questions: string | null }[] }>;
+        return typeof config === 'object' && config.name === 'crm-lookup' ? [result] : [];
+      });
+      return (await Promise.all(runs)).map((r) => r.rows.some((row) => row.layout_questions !== null));
+    };
+    try {
+      const again = await lookUpWithSurvey(c.agent, c.campaignName, '01712000004');
+      expect(again.survey).toEqual(before.survey);
+      expect(await carried()).toEqual([false]);
+      // Changed straight in the database (another server, a script): the trigger moves the version on.
+      await t.db
+        .updateTable('questions')
+        .set({ title: 'Good day, {respondent_name}?' })
+        .where('id', '=', c.questions[0]?.id ?? 0)
+        .execute();
+      const edited = await lookUpWithSurvey(c.agent, c.campaignName, '01712000004');
+      expect(edited.surveyVersion).toBeGreaterThan(before.surveyVersion ?? 0);
+      expect(edited.survey?.[0]?.titleFilled).toBe('Good day, Karim?');
+      expect(await carried()).toEqual([false, true]);
+    } finally {
+      query.mockRestore();
+    }
+  });
+
+  it('moves the survey version on with each edit of a question, a logic rule or a condition, and only then', async () => {
+    const c = await textCampaign();
+    const admin = await t.callerFor('admin');
+    const [first, second] = c.questions;
+    if (first === undefined || second === undefined) throw new Error('no questions');
+    const versions = [await surveyVersionOf(c.id)];
+    const step = async (change: () => Promise<unknown>) => {
+      await change();
+      versions.push(await surveyVersionOf(c.id));
+    };
+    await step(() => t.db.updateTable('questions').set({ instruction: 'Smile' }).where('id', '=', first.id).execute());
+    await step(() =>
+      t.db
+        .insertInto('logicRules')
+        .values({ campaignId: c.id, questionId: first.id, optionTitle: 'Yes', questionNoToShow: second.id })
+        .execute(),
+    );
+    await step(() =>
+      t.db
+        .insertInto('questionConditions')
+        .values({ questionId: second.id, showIf: JSON.stringify({ all: [] }), updatedBy: 'admin' })
+        .execute(),
+    );
+    await step(() => t.db.deleteFrom('questionConditions').where('questionId', '=', second.id).execute());
+    // Not a survey edit: a lead of the campaign, another campaign's question.
+    await step(() => addLead(t, c.id, '+8801712000005'));
+    const other = await createCampaign(t.db);
+    await step(() => addQuestions(admin, [newQuestion(other.campaignName)]));
+    const [start, ...after] = versions;
+    expect(after.slice(0, 4).every((v, i) => v > (versions[i] ?? Infinity))).toBe(true);
+    expect(after.slice(4)).toEqual([after[3], after[3]]);
+    expect(start).toBeLessThan(after[0] ?? 0);
+  });
+
+  it('reads the do-not-call lists in the batched statement: one query for the leads, one for the starts', async () => {
+    const c = await panelCampaign(t);
+    const numbers = Array.from({ length: 10 }, (_, i) => `+88017140000${String(10 + i)}`);
+    await Promise.all(numbers.map((n) => addLead(t, c.id, n)));
+    await t.db
+      .insertInto('dncNumbers')
+      .values([
+        { campaignId: null, phoneNumber: numbers[0] ?? '', addedBy: 'admin' },
+        { campaignId: c.id, phoneNumber: numbers[1] ?? '', addedBy: 'admin' },
+      ])
+      .execute();
+    // An admin on /CRM: stopped by the lists as an agent is, and the lookup records the call's start.
+    const { id: adminId } = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('role', '=', 'admin')
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    const caller: TTokenPayload = {
+      sub: String(adminId),
+      userName: 'admin',
+      name: 'Admin',
+      roles: [{ roleName: 'ADMIN', roleDescription: 'Admin' }],
+    };
+    const query = vi.spyOn(poolOf(t.db), 'query');
+    try {
+      const outcomes = await Promise.all(
+        numbers.map((n) =>
+          findLeadByNumber(t.db, caller, c.name, n, 'BD', 'Asia/Dhaka').then(
+            (l) => ('id' in l ? 'lead' : 'none'),
+            (e: unknown) => (e instanceof Error ? e.message.slice(0, 24) : 'error'),
+          ),
+        ),
+      );
+      expect(outcomes).toEqual([
+        'Do not call: on the syst',
+        'Do not call: on the camp',
+        ...numbers.slice(2).map(() => 'lead'),
+      ]);
+      expect(query).toHaveBeenCalledTimes(2);
     } finally {
       query.mockRestore();
     }

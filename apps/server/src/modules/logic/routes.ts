@@ -4,6 +4,7 @@ import {
   ZClearedLogic,
   ZConditionParams,
   ZConditionsQuery,
+  ZVersionedSurvey,
   ZQuestionCondition,
   ZSetCondition,
   ZErrorReply,
@@ -20,6 +21,7 @@ import { actorOf } from '../../auth/actor.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { clearLogic, findCampaignLogic, findQuestionLogic, isLogicExist, setLogics, updateLogic } from './service.ts';
 import { findConditions, setCondition } from './conditions.ts';
+import { findVersionedSurvey } from './survey.ts';
 
 const rules = { 200: z.array(ZLogicRule), 400: ZErrorReply, 404: ZErrorReply };
 
@@ -116,6 +118,22 @@ export async function logicRoutes(app: App) {
       },
     },
     async (req) => findConditions(app.db, currentUser(req), req.query.campaignName, app.config.timeZone),
+  );
+
+  // The whole survey at once with its version (issue 35): the agent's screen reads it once per version.
+  app.get(
+    '/api/logic/survey',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: "Read a campaign's survey (questions, rules, conditions) with its version",
+        description:
+          "The lookup reply's `surveyVersion` names the version it was made with; a screen fetches this again only when it differs. See docs/guide/crm.md.",
+        querystring: ZConditionsQuery,
+        response: { 200: ZVersionedSurvey, 404: ZErrorReply },
+      },
+    },
+    async (req) => findVersionedSurvey(app.db, currentUser(req), req.query.campaignName, app.config.timeZone),
   );
 
   app.put(
