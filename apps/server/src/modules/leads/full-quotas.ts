@@ -25,9 +25,29 @@ const fieldValue = sql`case q.field ${sql.join(
   sql` `,
 )} else leads.fields ->> q.field end`;
 
+/** The campaign's full field quotas that hold the lead (the unaliased `leads` of the statement). */
+const fullQuotasOfLead = (campaignId: number) => sql`
+    select 1 from quotas q
+     where q.campaign_id = ${campaignId} and q.field is not null and q.count >= q."limit" and q.value = ${fieldValue}`;
+
 /** The lead (the unaliased `leads` of the statement) is in no full field quota of the campaign: generate leaves it fresh. */
 export function outsideFullQuotas(campaignId: number): RawBuilder<boolean> {
-  return sql<boolean>`not exists (
-    select 1 from quotas q
-     where q.campaign_id = ${campaignId} and q.field is not null and q.count >= q."limit" and q.value = ${fieldValue})`;
+  return sql<boolean>`not exists (${fullQuotasOfLead(campaignId)})`;
+}
+
+/**
+ * The lead is in a full field quota of the campaign: `not outsideFullQuotas` written as a semi-join, which PostgreSQL
+ * runs against the quotas read once instead of probing quotas_full_field_idx again for every lead.
+ */
+export function inFullQuota(campaignId: number): RawBuilder<boolean> {
+  return sql<boolean>`exists (${fullQuotasOfLead(campaignId)})`;
+}
+
+/**
+ * The campaign has a full quota on a lead field. Uncorrelated, so PostgreSQL reads it once (an InitPlan probe of
+ * quotas_full_field_idx) and, as a one-time filter, skips the scan it gates when there is none.
+ */
+export function anyFullQuota(campaignId: number): RawBuilder<boolean> {
+  return sql<boolean>`exists (
+    select 1 from quotas q where q.campaign_id = ${campaignId} and q.field is not null and q.count >= q."limit")`;
 }

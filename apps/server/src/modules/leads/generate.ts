@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findCampaignByName } from '../campaigns/service.ts';
-import { outsideFullQuotas } from './full-quotas.ts';
+import { anyFullQuota, inFullQuota, outsideFullQuotas } from './full-quotas.ts';
 import { lockCampaignLeads } from './lock.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 
@@ -71,46 +71,55 @@ const mayPick = (campaignId: number) =>
   sql`${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and ${noOpenCallback(campaignId)}`;
 
 /**
- * How many fresh leads of the date are held back because their number is listed (a semi-join the planner may drive
- * from the lists, through leads_campaign_date_cell_key, or from the date's leads, whichever is smaller), plus those
- * held back by a full quota on a lead field (docs/guide/quotas.md): one figure, as the generate screen shows it.
+ * A fresh lead of the date whose number has an open callback on a lead of the campaign: the semi-join form of
+ * `not noOpenCallback`, which the planner drives from the (usually few) open callbacks' numbers through
+ * leads_campaign_date_cell_key instead of filtering every lead of the date.
  */
-async function countHeldBack(trx: Db, campaignId: number, dataDate: string): Promise<number> {
-  const { rows } = await sql<{ n: string; q: string }>`
-    select
-      (select count(*) from leads
-        where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
-          and cell_number in (select phone_number from dnc_numbers where campaign_id is null or campaign_id = ${campaignId})) as n,
-      (select count(*) from leads
-        where campaign_id = ${campaignId} and data_date = ${dataDate} and generate_status = 0
-          and ${notListed(campaignId)} and not ${outsideFullQuotas(campaignId)}) as q`.execute(trx);
-  return Number(rows[0]?.n ?? 0) + Number(rows[0]?.q ?? 0);
-}
+const hasOpenCallback = (campaignId: number) => sql`leads.cell_number in (
+  select cl.cell_number from callbacks cb join leads cl on cl.id = cb.lead_id where cb.campaign_id = ${campaignId} and cb.state = 'open')`;
 
 /** The audit entry's held-back count, named only when some leads were held back. */
 const heldBackCount = (heldBack: number): Record<string, number> => (heldBack > 0 ? { heldBack } : {});
 
 type CallbackCounts = { callbacksDue: number; heldForCallbacks: number };
+type AfterPick = { heldBack: number; callbacks: CallbackCounts };
 
 /**
- * The date's callbacks after a generate or regenerate (docs/guide/call-loop.md): its generated leads with an open callback
- * due before the date ends in the zone that may be called (not listed, in no full quota), and its fresh leads held back
- * only because another lead of their number has an open callback.
+ * The figures a generate or regenerate answers after its pick, in one statement, each driven from what is usually
+ * small, so that a few leads picked cost a few index reads however large the date (docs/guide/dnc.md, quotas.md,
+ * call-loop.md):
+ * - held back as listed: a semi-join from the lists through leads_campaign_date_cell_key;
+ * - held back by a full quota on a lead field (and not listed, so a lead that is both counts once): the date's fresh
+ *   leads are read only when the campaign has such a quota (a one-time filter on quotas_full_field_idx);
+ * - callbacks due: the date's generated leads with an open callback due before the date ends in the zone that may be
+ *   called (not listed, in no full quota), from the campaign's open callbacks;
+ * - held for callbacks: fresh leads of the date that may be called but whose number has an open callback on a lead
+ *   of the campaign, from those callbacks' numbers.
  */
-async function countCallbacks(trx: Db, campaignId: number, request: GenerateRequest): Promise<CallbackCounts> {
-  const dateEnds = startOfNextLocalDay(request.dataDate, request.timeZone);
-  const { rows } = await sql<{ due: string; held: string }>`
+async function countAfterPick(trx: Db, campaignId: number, request: GenerateRequest): Promise<AfterPick> {
+  const { dataDate } = request;
+  const fresh = sql`leads.campaign_id = ${campaignId} and leads.data_date = ${dataDate} and leads.generate_status = 0`;
+  const dateEnds = startOfNextLocalDay(dataDate, request.timeZone);
+  const { rows } = await sql<{ listed: string; quota: string; due: string; held: string }>`
     select
+      (select count(*) from leads
+        where ${fresh}
+          and cell_number in (select phone_number from dnc_numbers where campaign_id is null or campaign_id = ${campaignId})) as listed,
+      (select count(*) from leads
+        where ${fresh} and ${anyFullQuota(campaignId)}
+          and ${notListed(campaignId)} and ${inFullQuota(campaignId)}) as quota,
       (select count(distinct cb.lead_id) from callbacks cb join leads on leads.id = cb.lead_id
         where cb.campaign_id = ${campaignId} and cb.state = 'open' and cb.due_at < ${dateEnds}
-          and leads.data_date = ${request.dataDate} and leads.generate_status > 0
+          and leads.data_date = ${dataDate} and leads.generate_status > 0
           and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}) as due,
       (select count(*) from leads
-        where campaign_id = ${campaignId} and data_date = ${request.dataDate} and generate_status = 0
-          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)} and not ${noOpenCallback(campaignId)}) as held`.execute(
-    trx,
-  );
-  return { callbacksDue: Number(rows[0]?.due ?? 0), heldForCallbacks: Number(rows[0]?.held ?? 0) };
+        where ${fresh} and ${hasOpenCallback(campaignId)}
+          and ${notListed(campaignId)} and ${outsideFullQuotas(campaignId)}) as held`.execute(trx);
+  const row = rows[0];
+  return {
+    heldBack: Number(row?.listed ?? 0) + Number(row?.quota ?? 0),
+    callbacks: { callbacksDue: Number(row?.due ?? 0), heldForCallbacks: Number(row?.held ?? 0) },
+  };
 }
 
 /** The audit entry's callback counts, each named only when it is not 0. */
@@ -176,8 +185,7 @@ export async function generateLeads(db: Db, request: GenerateRequest, actor: TAu
   const { rowsUpdated, heldBack, callbacks } = await db.transaction().execute(async (trx) => {
     await lockCampaignLeads(trx, campaign.id);
     const n = Number((await statement.execute(trx)).numAffectedRows ?? 0);
-    const held = await countHeldBack(trx, campaign.id, request.dataDate);
-    const counted = await countCallbacks(trx, campaign.id, request);
+    const { heldBack: held, callbacks: counted } = await countAfterPick(trx, campaign.id, request);
     const counts = { leadsGenerated: n, ...heldBackCount(held), ...callbackAuditCounts(counted) };
     await recordAudit(trx, actor, {
       action: 'generate',
@@ -229,8 +237,7 @@ export async function regenerateLeads(
         from picked
        where leads.id = picked.id`.execute(trx);
     const rowsRegenerated = Number(result.numAffectedRows ?? 0);
-    const heldBack = await countHeldBack(trx, campaign.id, request.dataDate);
-    const callbacks = await countCallbacks(trx, campaign.id, request);
+    const { heldBack, callbacks } = await countAfterPick(trx, campaign.id, request);
     const changes = {
       after: { ...requestOf(request), batch },
       counts: { leadsRegenerated: rowsRegenerated, ...heldBackCount(heldBack), ...callbackAuditCounts(callbacks) },
