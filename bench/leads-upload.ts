@@ -96,13 +96,14 @@ export async function uploadFile(
   file: string,
   size: number,
   importId: string,
+  campaign = CAMPAIGN,
 ): Promise<TLeadUploadResult> {
   const boundary = `----crm-bench-${randomUUID()}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="leads-1m.csv"\r\nContent-Type: text/csv\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const query = new URLSearchParams({ tableName: CAMPAIGN, importId }).toString();
+  const query = new URLSearchParams({ tableName: campaign, importId }).toString();
   const req = http.request(`${server.url}/api/file/uploadCsv?${query}`, {
     method: 'POST',
     headers: {
@@ -293,16 +294,21 @@ export async function removeUploadedLeads(databaseUrl: string, campaignId: numbe
   }
 }
 
-/** The upload's campaign and its data table (the CSV's own columns), through the API as the admin. */
-export async function createUploadCampaign(server: BenchServer, token: string): Promise<{ id: number }> {
+/** The upload's campaign (or another named so) and its data table (the CSV's own columns), through the API as the admin. */
+export async function createUploadCampaign(
+  server: BenchServer,
+  token: string,
+  name = CAMPAIGN,
+  code = 'BENCH-UP',
+): Promise<{ id: number }> {
   const campaign = (await call(server, token, 'POST', '/cc/addCampaign', {
     campaignType: 'Outbound',
-    campaignName: CAMPAIGN,
-    campaignId: 'BENCH-UP',
+    campaignName: name,
+    campaignId: code,
     callTarget: 50,
   })) as { id: number };
   await call(server, token, 'POST', '/dt/addDataTables', {
-    campaignName: CAMPAIGN,
+    campaignName: name,
     numberOfField: CUSTOM.length,
     columns: CUSTOM,
   });
