@@ -13,6 +13,8 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       // npm test's own scripts (scripts/test-setup.mjs).
       { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.mjs'] } },
+      // The benchmarks' own logic (bench/baseline.test.ts: the quick guard's verdicts); the benchmarks run by npm run bench.
+      { test: { name: 'bench', environment: 'node', include: ['bench/**/*.test.ts'] } },
     ],
   },
 });

@@ -1,7 +1,7 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, heavy-reads, scale, load) against the real server and
-// prints one table (also bench/results/latest.json).
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, heavy-reads, scale, load; quick only when named) against the real server and
+// prints one table (also bench/results/latest.json). npm run bench -- quick [--update-baseline]: the guard of issue 35,
+// three same-run ratios against bench/baseline.json (exits 1 on a MISSED one); the flag rewrites that file instead.
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { benchAnalysis } from './analysis.ts';
 import { benchChecksBacklog } from './checks-backlog.ts';
@@ -13,8 +13,10 @@ import { benchLeadsGenerate } from './leads-generate.ts';
 import { benchLeadsUpload } from './leads-upload.ts';
 import { benchLoad } from './load.ts';
 import { benchLoginWeight } from './login-weight.ts';
+import { describeMachine } from './machine.ts';
 import { benchQcExport } from './qc-export.ts';
 import { benchQcQueue } from './qc-queue.ts';
+import { benchQuick } from './quick.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchScaleGroup } from './scale.ts';
@@ -23,7 +25,10 @@ import { benchSurvey } from './survey.ts';
 import type { Figure } from './table.ts';
 import { printTable } from './table.ts';
 
-const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = {
+/** A benchmark on the shared server, or one with a server and database of its own (no shared server started for it). */
+type Bench = ((server: BenchServer) => Promise<Figure[]>) | { ownServer: () => Promise<Figure[]> };
+
+const BENCHES: Record<string, Bench[]> = {
   // The built web app (npm run build) as Chromium receives /login: JS + CSS transferred against 250 KB.
   'login-weight': [benchLoginWeight],
   // JSON compression on the busiest route (GET /api/ap/getByNumber): reply sizes, CPU per reply, the lookup under load.
@@ -54,37 +59,53 @@ const BENCHES: Record<string, ((server: BenchServer) => Promise<Figure[]>)[]> = 
   scale: [benchScaleGroup],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
   load: [benchLoad],
+  // Only when named (it repeats survey, leads-upload and qc-export on smaller data): the lookup ÷ a bare route, the
+  // upload ÷ \copy and the QC export ÷ exceljs alone against bench/baseline.json, on a server of its own (~2 minutes).
+  quick: [{ ownServer: benchQuick }],
 };
+/** Groups a bare `npm run bench` leaves out. */
+const ONLY_WHEN_NAMED = new Set(['quick']);
+/** --update-baseline: the quick group rewrites bench/baseline.json from this run (as BENCH_UPDATE_BASELINE=1 does). */
+const FLAGS = ['--update-baseline'];
 
-const asked = process.argv.slice(2);
+const args = process.argv.slice(2);
+const asked = args.filter((arg) => !arg.startsWith('--'));
 const unknown = asked.filter((name) => !(name in BENCHES));
-if (unknown.length > 0) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}; choose from: ${Object.keys(BENCHES).join(', ')}.`);
+const unknownFlags = args.filter((arg) => arg.startsWith('--') && !FLAGS.includes(arg));
+if (unknown.length > 0 || unknownFlags.length > 0) {
+  console.error(
+    `Unknown benchmark or flag ${[...unknown, ...unknownFlags].join(', ')}; choose from: ${Object.keys(BENCHES).join(', ')}; flags: ${FLAGS.join(', ')}.`,
+  );
   process.exit(2);
 }
-const chosen = asked.length > 0 ? asked : Object.keys(BENCHES);
+if (args.includes('--update-baseline')) process.env.BENCH_UPDATE_BASELINE = '1';
+const chosen = asked.length > 0 ? asked : Object.keys(BENCHES).filter((name) => !ONLY_WHEN_NAMED.has(name));
 
-const server = await startBenchServer();
+/** Started for the first benchmark that uses it. */
+let server: BenchServer | undefined;
 const figures: Figure[] = [];
 /** A benchmark that throws is reported after the table; the others still run and are in it. */
 const failures: string[] = [];
 try {
   // Each benchmark once, however many of the chosen groups hold it.
   for (const bench of new Set(chosen.flatMap((name) => BENCHES[name] ?? []))) {
+    const name = typeof bench === 'function' ? bench.name : bench.ownServer.name;
     try {
-      figures.push(...(await bench(server)));
+      figures.push(
+        ...(await (typeof bench === 'function' ? bench((server ??= await startBenchServer())) : bench.ownServer())),
+      );
     } catch (e) {
-      console.error(`[${bench.name}] FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
-      failures.push(`${bench.name}: ${e instanceof Error ? e.message : String(e)}`);
+      console.error(`[${name}] FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      failures.push(`${name}: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
 } finally {
-  await server.stop();
+  await server?.stop();
 }
 printTable(figures);
 const out = path.join(import.meta.dirname, 'results');
 await fs.mkdir(out, { recursive: true });
-const machine = `${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}`;
+const machine = describeMachine();
 await fs.writeFile(
   path.join(out, `latest${asked.length > 0 ? `-${chosen.join('-')}` : ''}.json`),
   JSON.stringify({ at: new Date().toISOString(), machine, figures, failures }, null, 2),

@@ -27,8 +27,12 @@ export function printTable(figures: Figure[]): void {
       f.target === undefined ? '' : (f.higher ? f.value >= f.target : f.value <= f.target) ? ' ok' : ' MISSED';
     return [f.figure, fmt(f.value, f.unit), fmt(f.target, f.unit), fmt(f.reference, f.unit), ratio + met];
   });
-  const head = ['figure', 'value', 'target', 'reference', 'ratio'];
-  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  printRows(['figure', 'value', 'target', 'reference', 'ratio'], rows);
+}
+
+/** Prints a head and rows of text as a Markdown table, each column as wide as its widest cell. */
+export function printRows(head: string[], rows: string[][]): void {
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]?.length ?? 0)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
   console.log(line(head));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
