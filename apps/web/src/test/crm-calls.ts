@@ -3,7 +3,15 @@
 // step) walked by keys and Save.
 import { createElement, type ReactElement } from 'react';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { DEFAULT_DISPOSITIONS, type TLead, type TLogicRule, type TMyCalls, type TQuestion } from '@crm/shared';
+import {
+  DEFAULT_DISPOSITIONS,
+  type TLead,
+  type TLogicRule,
+  type TMyCalls,
+  type TQuestion,
+  type TQuestionCondition,
+  type TVersionedSurvey,
+} from '@crm/shared';
 import { storeSession } from '../app/session.ts';
 import CrmPage from '../features/crm/CrmPage.tsx';
 import { fakeServer, type TFakeRoute, type TSentRequest } from './lead-actions-test-fetch.ts';
@@ -37,6 +45,29 @@ export const QUESTIONS = [
 export const RULES: TLogicRule[] = [
   { id: 1, questionId: 1, campaignId: CAMPAIGN, optionTitle: 'Yes', questionNoToShow: null, isCompletedCall: 1 },
 ];
+/**
+ * The fake server's reply for GET /api/logic/survey?campaignName=: the whole survey of the campaign asked, at `version`
+ * (a lookup naming another version makes the screen read it again).
+ */
+export function surveyRoute(
+  questions: TQuestion[],
+  rules: TLogicRule[] = [],
+  conditions: TQuestionCondition[] = [],
+  version = 1,
+): TFakeRoute {
+  return (request) => {
+    const body: TVersionedSurvey = {
+      campaignName: request.query.campaignName ?? '',
+      version,
+      questions,
+      rules,
+      conditions,
+    };
+    return { body };
+  };
+}
+export const SURVEY_PATH = '/api/logic/survey';
+
 export const NO_CALLS: TMyCalls = { drafts: [], partialCalls: [], recentCalls: [] };
 export const SAVE_ROUTE = `PUT /dynamic/updateLeadData/${CAMPAIGN}/${CELL}`;
 export const saved = (lead: Partial<TLead> = {}, more: Record<string, unknown> = {}) => ({
@@ -48,9 +79,7 @@ export function renderCrmScreen(ui: ReactElement, routes: Record<string, TFakeRo
   storeSession(agentToken({ campaign: CAMPAIGN }));
   const server = fakeServer({
     'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
-    'GET /api/logic/getAllCampaignLogic': { body: RULES },
-    'GET /api/logic/conditions': { body: [] },
+    [`GET ${SURVEY_PATH}`]: surveyRoute(QUESTIONS, RULES),
     'GET /api/ap/myCalls': { body: NO_CALLS },
     'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     'DELETE /api/ap/draft/12': { body: { message: 'Draft deleted', deleted: true } },

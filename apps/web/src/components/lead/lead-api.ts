@@ -2,6 +2,7 @@
 import {
   isLeadNotGenerated,
   LEAD_CALL_STARTED_KEY,
+  LEAD_SURVEY_VERSION_KEY,
   ZLeadLookupResult,
   ZLeadSaveResult,
   type TLead,
@@ -10,8 +11,13 @@ import {
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
 
-/** callStartedAt: when this call began on the server's record (its first lookup or the dialer's pop), ms; null if not said. */
-export type TLeadSearch = { kind: 'lead'; lead: TLead; callStartedAt?: number | null } | { kind: 'not-generated' };
+/**
+ * callStartedAt: when this call began on the server's record (its first lookup or the dialer's pop), ms; null if not
+ * said. surveyVersion: the version of the campaign's survey the reply was made with (GET /api/logic/survey gives that
+ * survey); undefined from a server that does not say.
+ */
+export type TLeadSearch =
+  { kind: 'lead'; lead: TLead; callStartedAt?: number | null; surveyVersion?: number } | { kind: 'not-generated' };
 
 function startedAtMs(value: unknown): number | null {
   const ms = typeof value === 'string' ? Date.parse(value) : Number.NaN;
@@ -42,8 +48,13 @@ export async function findLeadByNumber(
   const result = await api.get('/api/ap/getByNumber', { query, schema: ZLeadLookupResult, notify: false });
   if (isLeadNotGenerated(result)) return { kind: 'not-generated' };
   // The screens fill the texts themselves as the call goes (the same shared engine), so the lead stays the flat lead.
-  const { survey: _survey, [LEAD_CALL_STARTED_KEY]: startedAt, ...lead } = result;
-  return { kind: 'lead', lead, callStartedAt: startedAtMs(startedAt) };
+  const {
+    survey: _survey,
+    [LEAD_SURVEY_VERSION_KEY]: surveyVersion,
+    [LEAD_CALL_STARTED_KEY]: startedAt,
+    ...lead
+  } = result;
+  return { kind: 'lead', lead, callStartedAt: startedAtMs(startedAt), surveyVersion };
 }
 
 /** Which lead a save writes (the one the search found) and the version the search found it at. */

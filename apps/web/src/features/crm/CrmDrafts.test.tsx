@@ -13,9 +13,12 @@ import {
   leadSaves,
   NO_CALLS,
   renderCrmScreen,
+  RULES,
   SAVE_ROUTE,
   searchNumber,
+  SURVEY_PATH,
   surveyRegion,
+  surveyRoute,
 } from '../../test/crm-calls.ts';
 import type { TFakeRoute, TSentRequest } from '../../test/lead-actions-test-fetch.ts';
 import CrmPage from './CrmPage.tsx';
@@ -79,7 +82,7 @@ function renderCrm(routes: Record<string, TFakeRoute> = {}) {
     </>,
     {
       'GET /api/ap/getByNumber': { body: LEAD },
-      [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
+      [`GET ${SURVEY_PATH}`]: surveyRoute(QUESTIONS, RULES),
       [SAVE_ROUTE]: { body: SAVED },
       ...routes,
     },

@@ -21,9 +21,12 @@ import {
   confirmEnd,
   leadSaves,
   renderCrm as renderCrmPage,
+  RULES,
   SAVE_ROUTE as SAVE_PATH,
   searchNumber as search,
+  SURVEY_PATH,
   surveyRegion,
+  surveyRoute,
 } from '../../test/crm-calls.ts';
 import type { TFakeReply, TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
@@ -68,7 +71,7 @@ function inTurn(...replies: TFakeReply[]): TFakeRoute {
 function renderCrm(routes: Record<string, TFakeRoute>) {
   return renderCrmPage({
     'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    [`GET ${SURVEY_PATH}`]: surveyRoute([QUESTION], RULES),
     ...routes,
   });
 }

@@ -13,9 +13,12 @@ import {
   leadSaves,
   press,
   renderCrm as renderCrmPage,
+  RULES,
   SAVE_ROUTE as SAVE_PATH,
   searchNumber as search,
+  SURVEY_PATH,
   surveyRegion,
+  surveyRoute,
 } from '../../test/crm-calls.ts';
 import type { TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 
@@ -56,7 +59,7 @@ const ANSWER_FULL = quotaFullMessage({ field: null, questionNo: 1, value: 'Yes' 
 function renderCrm(routes: Record<string, TFakeRoute>) {
   return renderCrmPage({
     'GET /api/ap/getByNumber': { body: LEAD },
-    [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: [QUESTION] },
+    [`GET ${SURVEY_PATH}`]: surveyRoute([QUESTION], RULES),
     ...routes,
   });
 }

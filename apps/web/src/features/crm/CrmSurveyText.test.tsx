@@ -8,6 +8,7 @@ import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { agentToken } from '../../test/tokens.ts';
 import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
+import { SURVEY_PATH, surveyRoute } from '../../test/crm-calls.ts';
 import CrmPage from './CrmPage.tsx';
 
 // A whole call walked (search, survey): on a busy two-core machine that may outlive vitest's 5 s.
@@ -60,9 +61,7 @@ describe('CrmPage: lead fields in the text', () => {
     storeSession(agentToken({ campaign: CAMPAIGN }));
     const server = fakeServer({
       'GET /api/ap/getByNumber': { body: LEAD },
-      [`GET /questions/getToSetLogic/${CAMPAIGN}`]: { body: QUESTIONS },
-      'GET /api/logic/getAllCampaignLogic': { body: [] },
-      'GET /api/logic/conditions': { body: [] },
+      [`GET ${SURVEY_PATH}`]: surveyRoute(QUESTIONS),
       'GET /api/ap/myCalls': { body: { drafts: [], partialCalls: [], recentCalls: [] } },
       'PUT /api/ap/draft/12': { body: { message: 'Draft saved', updatedAt: '2026-11-20T09:00:00.000Z' } },
     });

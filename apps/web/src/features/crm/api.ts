@@ -1,11 +1,10 @@
 // The agent panel calls of the CRM screen (docs/product.md §7, docs/guide/call-loop.md): a lead by number, saving a call's answers
 // with its disposition, the call in progress kept as a draft (also as the tab closes), the caller's own calls and shift
-// (the idle screen), the campaign's dispositions, setting a callback, and the dialer's screen pops.
-import { z } from 'zod';
+// (the idle screen), the campaign's survey with its version and its dispositions, setting a callback, and the dialer's
+// screen pops.
 import {
   SCREEN_POP_EVENTS,
-  ZLogicRule,
-  ZQuestion,
+  ZVersionedSurvey,
   ZCallDraftDeleted,
   ZCallDraftSaved,
   ZDoNotCallResult,
@@ -27,7 +26,6 @@ import {
 } from '@crm/shared';
 import { api, authorizationHeader } from '../../app/api.ts';
 import { readJsonEvent } from '../../app/event-stream.ts';
-import { fetchCampaignConditions } from '../../components/survey/survey-reads.ts';
 // A lead by number and saving its answers: the QC panel does both too (components/lead/).
 export {
   findLeadByNumber,
@@ -56,17 +54,20 @@ export function fetchMyShift(): Promise<TMyShift> {
   return api.get('/api/ap/myShift', { schema: ZMyShift, notify: false });
 }
 
-/** The campaign's questions, rules and conditions as they are now: read at each search, so a call runs on the current logic. */
-export async function fetchSurvey(campaignName: string): Promise<TCampaignSurvey> {
-  const [questions, rules, conditions] = await Promise.all([
-    api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
-      schema: z.array(ZQuestion),
-      notify: false,
-    }),
-    api.get('/api/logic/getAllCampaignLogic', { query: { campaignName }, schema: z.array(ZLogicRule), notify: false }),
-    fetchCampaignConditions(campaignName),
-  ]);
-  return buildSurvey(questions, rules, conditions);
+/** The campaign's survey and the version it is of (the lookup names the version it was made with). */
+export type TVersionedCampaignSurvey = { version: number; survey: TCampaignSurvey };
+
+/** Held for the sign-in (the cache is cleared at sign-out) and fetched again when a lookup names another version. */
+export const crmSurveyKey = (campaignName: string) => ['crm', 'survey', campaignName] as const;
+
+/** GET /api/logic/survey: the campaign's questions, rules and conditions at once, with their version. */
+export async function fetchSurvey(campaignName: string): Promise<TVersionedCampaignSurvey> {
+  const { version, questions, rules, conditions } = await api.get('/api/logic/survey', {
+    query: { campaignName },
+    schema: ZVersionedSurvey,
+    notify: false,
+  });
+  return { version, survey: buildSurvey(questions, rules, conditions) };
 }
 
 const draftPath = (leadId: number) => `/api/ap/draft/${leadId}`;

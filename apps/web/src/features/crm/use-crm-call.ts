@@ -18,7 +18,8 @@ import {
 import { isRefusedAs } from '../../app/refusal.ts';
 import { confirmAction } from '../../components/confirm.tsx';
 import type { TCampaignSurvey } from '../../components/survey/use-campaign-survey.ts';
-import { fetchDispositions, fetchMyCalls, fetchSurvey, findLeadByNumber, myCallsKey } from './api.ts';
+import { fetchDispositions, fetchMyCalls, findLeadByNumber, myCallsKey } from './api.ts';
+import { surveyFor, surveyQuery } from './call-survey.ts';
 import { draftOfRun, isParkedDraft, runFromDraft } from './call-draft.ts';
 import {
   callOf,
@@ -212,12 +213,12 @@ export function useCrmCall(
         forgetDraft(givenId);
       }
       drafts.reset();
-      const [found, survey, dispositions] = await Promise.all([
+      const [found, held, dispositions] = await Promise.all([
         findLeadByNumber(campaignName, typed, {
           dialerCallId: dialer?.dialerCallId,
           leadId: meant ?? dialer?.leadId ?? draft?.leadId,
         }),
-        fetchSurvey(campaignName),
+        queryClient.ensureQueryData(surveyQuery(campaignName)),
         // Without them the call still ends: the save names no disposition and the server takes the default.
         fetchDispositions(campaignName).catch(() => null),
       ]);
@@ -226,6 +227,8 @@ export function useCrmCall(
         dispatch({ type: 'searchEnded', note: { kind: 'not-generated', cellNumber: typed } });
         return;
       }
+      const survey = await surveyFor(queryClient, campaignName, held, found.surveyVersion);
+      if (seq !== searchSeq.current || !mounted.current) return;
       const id = leadId(found.lead);
       const ownDraft =
         draft ?? queryClient.getQueryData<TMyCalls>(myCallsKey(campaignName))?.drafts.find((d) => d.leadId === id);
