@@ -113,6 +113,8 @@ export type LoadFigures = {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Requests per second of each window, in the order run. */
+  windows: number[];
 };
 
 function combine(runs: readonly autocannon.Result[]): LoadFigures {
@@ -129,6 +131,7 @@ function combine(runs: readonly autocannon.Result[]): LoadFigures {
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
     timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
     non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    windows: runs.map((r) => r.requests.total / r.duration),
   };
 }
 
