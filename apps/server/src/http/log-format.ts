@@ -11,13 +11,24 @@ export function logFormatFor(output: { isTTY?: boolean }): LogFormat {
   return output.isTTY === true ? 'pretty' : 'json';
 }
 
+/** Lines wait until this many bytes are buffered, or LOG_FLUSH_MS has passed, whichever comes first. */
+const LOG_BUFFER_BYTES = 4096;
+const LOG_FLUSH_MS = 100;
+
 /**
- * Where the log goes: `out`, by default standard output written asynchronously (flushed when the process exits).
- * Pretty lines are made here from the JSON line, in the same process, so they leave in order and at once.
+ * Where the log goes: `out`, by default standard output written asynchronously, a write per 4 KB of lines or per
+ * 100 ms (a write per line was ~11 % of the server's time under the lookup benchmark: docs/performance.md), and
+ * flushed when the process exits. Pretty lines are made here from the JSON line, in the same process, so they leave in
+ * order.
  */
 export function logStream(
   format: LogFormat,
-  out: DestinationStream = pino.destination({ dest: 1, sync: false }),
+  out: DestinationStream = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: LOG_BUFFER_BYTES,
+    periodicFlush: LOG_FLUSH_MS,
+  }),
 ): DestinationStream {
   if (format === 'json') return out;
   // [14:02:07.512] INFO: request {"method":"GET","url":"/api/…","status":200,"ms":3} — local time, one line an entry.

@@ -48,7 +48,7 @@ export const LEAD_SURVEY_KEY = 'survey';
 
 /**
  * The key of the lookup reply's survey version (issue 35), before the survey: the version of the campaign's questions,
- * logic and conditions the reply was made with; the screen fetches GET /api/ap/survey again when it holds another.
+ * logic and conditions the reply was made with; the screen fetches GET /api/logic/survey again when it holds another.
  * Reserved like the survey.
  */
 export const LEAD_SURVEY_VERSION_KEY = 'surveyVersion';

@@ -121,7 +121,7 @@ export type TLookupSurveyQuestion = z.infer<typeof ZLookupSurveyQuestion>;
 
 /**
  * The lookup's lead: the flat lead (ZLead) and, after its version, `surveyVersion` (the version of the campaign's
- * survey, GET /api/ap/survey) and `survey`, the active questions whose texts name a lead field or an answer, filled in
+ * survey, GET /api/logic/survey) and `survey`, the active questions whose texts name a lead field or an answer, filled in
  * for this lead (ours, additive; the other questions read the same for every lead). A reply without them (a server
  * from before them) still parses.
  * `callStartedAt` (ISO-8601 UTC): when the caller's call of this lead began (its first lookup or the dialer's pop in

@@ -1,16 +1,21 @@
 // The lookup's one statement per batch (docs/performance.md, "The agent's lookup"): the lookups of one event-loop turn
 // (db/batch.ts) read, per campaign asked, the campaign's layout and survey version, its full field quotas, and per
-// number the generated lead and the do-not-call entry that blocks it. The campaign's questions travel only when the
-// version this server holds is not the campaign's (survey-templates.ts): the survey is the same for every lead.
+// number the generated lead and the do-not-call entry that blocks it; and for a caller's lookup of a lead it may call,
+// the same statement records the call's start (call-starts.ts says how a start is kept). The campaign's questions
+// travel only when the version this server holds is not the campaign's (survey-templates.ts).
 import { GENERATED_FOR_D } from '@crm/shared';
 import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
-import type { TFullFieldQuota } from '../leads/full-quotas.ts';
+import { quotaFieldValueText, type TFullFieldQuota } from '../leads/full-quotas.ts';
+import { CALL_START_MAX_HOURS, type CallStart } from './call-starts.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { heldSurvey, keepSurvey, type SurveyRow, type SurveyTemplates } from './survey-templates.ts';
 
 export type LookupKey = { campaign: string; phone: string };
+
+/** A lookup: its campaign (lower case) and number, and the call start to record when its lead may be called (callers). */
+export type LookupAsk = LookupKey & { start: Omit<CallStart, 'leadId'> | null };
 
 /** The do-not-call entry of a number for the campaign: the oldest of the system list's and the campaign list's. */
 export type TDncEntry = { campaignId: number | null; createdAt: Date };
@@ -22,6 +27,8 @@ export type LookupFound = {
   fullQuotas: TFullFieldQuota[];
   lead: LeadRow | undefined;
   dnc: TDncEntry | null;
+  /** When the caller's call of the lead began (this lookup or an earlier one of the call); null when none was asked. */
+  startedAt: Date | null;
 };
 
 /** A row of the statement: the campaign's parts, the number asked, its do-not-call entry and its lead (all null when none). */
@@ -35,19 +42,30 @@ type Row = {
   layout_questions: string | null;
   /** The campaign's full field quotas as JSON text (null without any, and on every row but the first). */
   layout_full_quotas: string | null;
-  asked_phone: string;
+  /** The lookup's place in the batch's list, from 1. */
+  n: string;
   dnc_campaign_id: number | null;
   dnc_created_at: Date | null;
+  started_at: Date | null;
 } & { [P in keyof LeadRow]: LeadRow[P] | null };
 
 /** The lead's columns under their property names, so a row's lead needs no renaming. */
 export const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`).join(', ');
 
+const LEAD_COLUMNS_OF_ASKED = LEAD_ROW_PROPERTIES.map((p) => `s."${p}"`).join(', ');
+
+/** When a kept start belongs to another call: another sign-in, or too old (call-starts.ts). */
+const OTHER_CALL = `cs.session_id is distinct from excluded.session_id
+                    or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours'`;
+
 /**
- * One statement per campaign name in the batch ($1 its name in lower case, $2 the numbers, $3 the survey version held).
- * The campaign's row is read once (materialized); each number asked joins its generated lead (the newest data date
- * when it was generated on several: the lead the save writes without a lead id) and its do-not-call entry. No row at
- * all: no such campaign. A named statement, planned once per connection; run through pg, not Kysely, for that.
+ * One statement per campaign name in the batch: $1 its name in lower case, $2 the numbers, $3 the survey version
+ * held, $4–$6 per number the caller's user id, sign-in and dialer call id (null user: record no start). The campaign's
+ * row is read once (materialized); each number joins its generated lead (the newest data date when it was generated
+ * on several: the lead the save writes without a lead id), its do-not-call entry and the first full field quota it is
+ * in. A start is recorded for a caller's lead that is listed nowhere and in no full quota, as call-starts.ts records
+ * one: upserted in key order, kept unless another call's, the lead locked against a delete meanwhile. No row at all:
+ * no such campaign. A named statement, planned once per connection; run through pg, not Kysely, for that.
  */
 const LOOKUP = {
   name: 'crm-lookup',
@@ -64,25 +82,63 @@ const LOOKUP = {
              from campaigns c
              left join data_tables dt on dt.campaign_id = c.id
             where lower(c.campaign_name) = $1
+         ),
+         asked as materialized (
+           select a.phone as asked_phone, a.n, a.user_id, a.session_id, a.dialer_call_id,
+                  d.campaign_id as dnc_campaign_id, d.created_at as dnc_created_at, fq.full as in_full_quota,
+                  ${LEAD_SELECT}
+             from c
+            cross join unnest($2::text[], $4::int[], $5::int[], $6::text[])
+                  with ordinality as a(phone, user_id, session_id, dialer_call_id, n)
+             left join lateral (
+               select * from leads
+                where campaign_id = c.id and cell_number = a.phone and for_d = '${GENERATED_FOR_D}'
+                order by data_date desc, id desc limit 1
+             ) l on true
+             left join lateral (
+               select campaign_id, created_at from dnc_numbers
+                where phone_number = a.phone and (campaign_id is null or campaign_id = c.id)
+                order by created_at, id limit 1
+             ) d on true
+             left join lateral (
+               select true as full from quotas q
+                where c.full_quotas is not null and l.is_called is distinct from 1
+                  and q.campaign_id = c.id and q.field is not null and q.count >= q."limit"
+                  and q.value = ${quotaFieldValueText('l')}
+                limit 1
+             ) fq on true
+         ),
+         upserted as (
+           insert into call_starts as cs (user_id, lead_id, started_at, session_id, dialer_call_id)
+           select w.user_id, w.lead_id, now(), w.session_id, w.dialer_call_id
+             from (select distinct on (user_id, "id") user_id, "id" as lead_id, session_id, dialer_call_id
+                     from asked
+                    where user_id is not null and "id" is not null and dnc_created_at is null and in_full_quota is null
+                    order by user_id, "id", n) w
+             join leads k on k.id = w.lead_id
+            order by w.user_id, w.lead_id
+              for key share of k
+           on conflict (user_id, lead_id) do update
+              set started_at = case when ${OTHER_CALL} then excluded.started_at else cs.started_at end,
+                  dialer_call_id = case when ${OTHER_CALL} then excluded.dialer_call_id
+                                        else coalesce(excluded.dialer_call_id, cs.dialer_call_id) end,
+                  session_id = excluded.session_id
+            where ${OTHER_CALL}
+               or (excluded.dialer_call_id is not null and excluded.dialer_call_id is distinct from cs.dialer_call_id)
+           returning cs.user_id, cs.lead_id, cs.started_at
          )
          select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
                 c.columns as layout_columns, c.survey_version as layout_survey_version,
-                case when a.n = 1 then c.questions end as layout_questions,
-                case when a.n = 1 then c.full_quotas end as layout_full_quotas,
-                a.phone as asked_phone, d.campaign_id as dnc_campaign_id, d.created_at as dnc_created_at,
-                ${LEAD_SELECT}
+                case when s.n = 1 then c.questions end as layout_questions,
+                case when s.n = 1 then c.full_quotas end as layout_full_quotas,
+                s.n, s.dnc_campaign_id, s.dnc_created_at,
+                case when s.user_id is not null and s.dnc_created_at is null and s.in_full_quota is null
+                     then coalesce(u.started_at, kept.started_at) end as started_at,
+                ${LEAD_COLUMNS_OF_ASKED}
            from c
-          cross join unnest($2::text[]) with ordinality as a(phone, n)
-           left join lateral (
-             select * from leads
-              where campaign_id = c.id and cell_number = a.phone and for_d = '${GENERATED_FOR_D}'
-              order by data_date desc, id desc limit 1
-           ) l on true
-           left join lateral (
-             select campaign_id, created_at from dnc_numbers
-              where phone_number = a.phone and (campaign_id is null or campaign_id = c.id)
-              order by created_at, id limit 1
-           ) d on true`,
+          cross join asked s
+           left join upserted u on u.user_id = s.user_id and u.lead_id = s."id"
+           left join call_starts kept on kept.user_id = s.user_id and kept.lead_id = s."id"`,
 };
 
 /** The row's lead: present when the join found one (its id, number, date and creation time are never null). */
@@ -95,9 +151,10 @@ function leadOf(r: Row): LeadRow | undefined {
     layout_survey_version: _version,
     layout_questions: _questions,
     layout_full_quotas: _quotas,
-    asked_phone: _phone,
+    n: _n,
     dnc_campaign_id: _dncCampaign,
     dnc_created_at: _dncSince,
+    started_at: _startedAt,
     ...lead
   } = r;
   const { id, cellNumber, dataDate, createdAt, forD, generateStatus, isCalled, fields, answers, version, campaignId } =
@@ -119,9 +176,23 @@ function leadOf(r: Row): LeadRow | undefined {
   };
 }
 
-async function fetchCampaign(db: Db, campaign: string, phones: string[]): Promise<Map<string, LookupFound>> {
+/** A lookup's key in the batch: the same number asked by two callers (or with two dialer calls) is two lookups. */
+const askKey = (a: LookupAsk) =>
+  `${a.campaign}|${a.phone}|${a.start?.userId ?? ''}|${a.start?.sessionId ?? ''}|${a.start?.dialerCallId ?? ''}`;
+
+async function fetchCampaign(db: Db, campaign: string, asks: LookupAsk[]): Promise<Map<string, LookupFound>> {
   const held = heldSurvey(db, campaign);
-  const { rows } = await poolOf(db).query<Row>({ ...LOOKUP, values: [campaign, phones, held?.version ?? null] });
+  const { rows } = await poolOf(db).query<Row>({
+    ...LOOKUP,
+    values: [
+      campaign,
+      asks.map((a) => a.phone),
+      held?.version ?? null,
+      asks.map((a) => a.start?.userId ?? null),
+      asks.map((a) => a.start?.sessionId ?? null),
+      asks.map((a) => a.start?.dialerCallId ?? null),
+    ],
+  });
   const found = new Map<string, LookupFound>();
   const first = rows[0];
   if (first === undefined) return found;
@@ -143,36 +214,35 @@ async function fetchCampaign(db: Db, campaign: string, phones: string[]): Promis
           keepSurvey(db, campaign, version, []);
   const fullQuotas = carrier?.layout_full_quotas ? (JSON.parse(carrier.layout_full_quotas) as TFullFieldQuota[]) : [];
   for (const r of rows) {
+    const ask = asks[Number(r.n) - 1];
+    if (ask === undefined) continue;
     const dnc = r.dnc_created_at === null ? null : { campaignId: r.dnc_campaign_id, createdAt: r.dnc_created_at };
-    found.set(`${campaign}|${r.asked_phone}`, { layout, survey, fullQuotas, lead: leadOf(r), dnc });
+    found.set(askKey(ask), { layout, survey, fullQuotas, lead: leadOf(r), dnc, startedAt: r.started_at });
   }
   return found;
 }
 
-async function fetchLookups(db: Db, keys: LookupKey[]): Promise<Map<string, LookupFound>> {
-  const byCampaign = new Map<string, string[]>();
-  for (const k of keys) {
-    const phones = byCampaign.get(k.campaign);
-    if (phones === undefined) byCampaign.set(k.campaign, [k.phone]);
-    else phones.push(k.phone);
+async function fetchLookups(db: Db, asks: LookupAsk[]): Promise<Map<string, LookupFound>> {
+  const byCampaign = new Map<string, LookupAsk[]>();
+  for (const a of asks) {
+    const same = byCampaign.get(a.campaign);
+    if (same === undefined) byCampaign.set(a.campaign, [a]);
+    else same.push(a);
   }
   const found = new Map<string, LookupFound>();
-  const parts = await Promise.all([...byCampaign].map(([campaign, phones]) => fetchCampaign(db, campaign, phones)));
+  const parts = await Promise.all([...byCampaign].map(([campaign, same]) => fetchCampaign(db, campaign, same)));
   for (const part of parts) for (const [key, value] of part) found.set(key, value);
   return found;
 }
 
-const loaders = new WeakMap<Db, BatchLoader<LookupKey, LookupFound>>();
+const loaders = new WeakMap<Db, BatchLoader<LookupAsk, LookupFound>>();
 
-/** The campaign's parts and the number's lead and do-not-call entry, read with the other lookups of this turn. */
-export function loadLookup(db: Db, key: LookupKey): Promise<LookupFound | undefined> {
+/** The campaign's parts, the number's lead and do-not-call entry, and the call's start: with the other lookups of this turn. */
+export function loadLookup(db: Db, ask: LookupAsk): Promise<LookupFound | undefined> {
   let loader = loaders.get(db);
   if (loader === undefined) {
-    loader = createBatchLoader(
-      (keys) => fetchLookups(db, keys),
-      (k) => `${k.campaign}|${k.phone}`,
-    );
+    loader = createBatchLoader((asks) => fetchLookups(db, asks), askKey);
     loaders.set(db, loader);
   }
-  return loader.load(key);
+  return loader.load(ask);
 }

@@ -3,7 +3,7 @@
 // (lookup-batch.ts) that reads the campaign's layout, survey version and full quotas once and, per number, its lead and
 // do-not-call entry; a caller's lookup also records the call's start (call-starts.ts), batched the same way. The reply
 // carries the lead and only the question texts filled for it: the survey itself comes once per version from
-// GET /api/ap/survey (survey.ts).
+// GET /api/logic/survey (survey.ts).
 import {
   GENERATED_FOR_D,
   LEAD_CALL_STARTED_KEY,
@@ -68,14 +68,17 @@ export async function findLeadByNumber(
   assertCanWorkOnCampaign(user, campaignName);
   const phone = storedPhone(cellNumber, country);
   const key = { campaign: campaignName.trim().toLowerCase(), phone };
+  // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
+  const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
+  const caller = { userId: Number(user.sub), sessionId: user.sid ?? null, dialerCallId: dialerCallId ?? null };
+  // A caller's start is recorded by the batch's statement, unless a lead is named: that one may not be the batch's.
+  const start = inspector || leadId !== undefined ? null : caller;
   const [batched, pinned] = await Promise.all([
-    loadLookup(db, key),
+    loadLookup(db, { ...key, start }),
     leadId === undefined ? undefined : findPinnedLead(db, key, leadId),
   ]);
   if (batched === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
   const found: LookupFound = pinned === undefined ? batched : { ...batched, lead: pinned };
-  // Those who call (agents, and admins on /CRM) are stopped; a QC inspector looking up a past call to score it is not.
-  const inspector = user.roles.some((r) => r.roleName === 'QC') && !user.roles.some((r) => r.roleName === 'ADMIN');
   if (!inspector && found.dnc !== null)
     throw doNotCall(
       dncMessage({
@@ -93,14 +96,9 @@ export async function findLeadByNumber(
     [LEAD_SURVEY_KEY]: filledTexts(found.survey, lead),
   });
   if (inspector) return withSurvey;
-  const startedAt = await recordCallStart(db, {
-    userId: Number(user.sub),
-    leadId: found.lead.id,
-    sessionId: user.sid ?? null,
-    dialerCallId: dialerCallId ?? null,
-  });
-  // undefined: the lead was deleted meanwhile; the reply is still the lead as read.
-  return startedAt === undefined
+  const startedAt = start !== null ? found.startedAt : await recordCallStart(db, { ...caller, leadId: found.lead.id });
+  // None: the lead was deleted meanwhile; the reply is still the lead as read.
+  return startedAt === null || startedAt === undefined
     ? withSurvey
     : Object.assign(withSurvey, { [LEAD_CALL_STARTED_KEY]: startedAt.toISOString() });
 }

@@ -58,7 +58,7 @@ export function keepSurvey(db: Db, campaign: string, version: number, rows: read
 /**
  * The lookup reply's `survey`: the questions whose texts name a lead field or an answer, each as written and filled
  * from the flat lead (its values and stored answers). The rest read the same for every lead: the screen has them
- * from GET /api/ap/survey.
+ * from GET /api/logic/survey.
  */
 export function filledTexts(templates: SurveyTemplates, lead: TLead): TLookupSurveyQuestion[] {
   return templates.piped.map((q) => {

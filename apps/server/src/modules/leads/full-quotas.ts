@@ -19,11 +19,16 @@ export function fullQuotaMessage(full: readonly TFullFieldQuota[], lead: TLead):
   return hit === undefined ? undefined : quotaFullMessage({ field: hit.field, questionNo: null, value: hit.value });
 }
 
-/** The value of a quota's field on the unaliased `leads` of the enclosing statement: a default column, or a custom field. */
-const fieldValue = sql`case q.field ${sql.join(
-  QUOTA_LEAD_COLUMNS.map((c) => sql`when ${sql.lit(c)} then leads.${sql.raw(c)}`),
-  sql` `,
-)} else leads.fields ->> q.field end`;
+/**
+ * The value of a quota's field (`q.field`) on the lead aliased `alias`, as SQL text: a default column, or a custom
+ * field. Text, so the lookup's named statement (crm/lookup-batch.ts) can hold it too.
+ */
+export function quotaFieldValueText(alias: string): string {
+  const columns = QUOTA_LEAD_COLUMNS.map((c) => `when '${c}' then ${alias}.${c}`).join(' ');
+  return `case q.field ${columns} else ${alias}.fields ->> q.field end`;
+}
+
+const fieldValue = sql.raw(quotaFieldValueText('leads'));
 
 /** The campaign's full field quotas that hold the lead (the unaliased `leads` of the statement). */
 const fullQuotasOfLead = (campaignId: number) => sql`

@@ -43,6 +43,14 @@ describe('the agent lookup and full quotas', () => {
       code: 'QUOTA_FULL',
     });
     expect((await lookUp(c.agent, c.name, '01712880003')).shop).toBe('Shop 2');
+    // A refused lead's call never started; the other's did (the lookup records both in its one statement).
+    const started = await t.db
+      .selectFrom('callStarts')
+      .innerJoin('leads', 'leads.id', 'callStarts.leadId')
+      .select('leads.cellNumber')
+      .where('leads.campaignId', '=', c.id)
+      .execute();
+    expect(started.map((r) => r.cellNumber)).toEqual(['+8801712880003']);
   });
 
   it('still gives the lead to a QC inspector, for a completed call, and when only an answer quota is full', async () => {
