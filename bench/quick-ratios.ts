@@ -13,12 +13,12 @@ import { checkLookupSample, lookupTargets, measureAgainstBare, startBareServer }
 import { createAgents, seedSurveyLeads } from './survey-setup.ts';
 import type { Figure } from './table.ts';
 
-export const LOOKUP_LEADS = 200_000;
+const LOOKUP_LEADS = 200_000;
 /** 4 alternating windows of 2 s per side after 2 s of warm-up each (the survey group: 3 × 10 s on 1M leads). */
 const LOOKUP_TIMING = { seconds: 8, windows: 4, warmupSeconds: 2 };
 /** The leads-upload group's rows (1M) and the qc-export group's (100k) would not fit in the 3 minutes. */
-export const UPLOAD_ROWS = 200_000;
-export const EXPORT_ROWS = 50_000;
+const UPLOAD_ROWS = 200_000;
+const EXPORT_ROWS = 50_000;
 /** Rounds of product and reference, the order swapped each round so the machine's drift falls on both alike. */
 const ROUNDS = 2;
 
