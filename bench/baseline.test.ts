@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type Baseline,
   compareWithBaseline,
+  loadCaution,
   parseBaseline,
   readBaseline,
   verdictLines,
@@ -65,6 +66,15 @@ describe('compareWithBaseline', () => {
     const none = compareWithBaseline(run(1, 1), undefined);
     expect(none.some((v) => v.missed)).toBe(false);
     expect(verdictRows(none)[0]?.[4]).toBe('ok (no baseline yet)');
+  });
+});
+
+describe('loadCaution', () => {
+  it('warns when this run or the baseline ran on a busy machine, and stays quiet when both were quiet', () => {
+    expect(loadCaution(baseline, 0.8, 2)).toBeUndefined();
+    expect(loadCaution(baseline, 4.7, 2)).toMatch(/^\(load 4\.7 now, the baseline's 1\.5, on 2 cores: /);
+    expect(loadCaution({ ...baseline, load: '7.09, 8.45, 8.62' }, 1, 2)).toMatch(/the baseline's 7\.1/);
+    expect(loadCaution(undefined, 3, 2)).toMatch(/^\(load 3\.0 now, on 2 cores/);
   });
 });
 

@@ -80,6 +80,18 @@ export function verdictLines(verdicts: readonly Verdict[], baseline: Baseline | 
   );
 }
 
+/**
+ * A caution when this run or the baseline's ran with more runnable processes than cores: the references (the bare
+ * route above all) lose more of their speed to a busy machine than the product does, so such ratios move by more than
+ * the tolerance. Undefined when both were quiet.
+ */
+export function loadCaution(baseline: Baseline | undefined, load: number, cores: number): string | undefined {
+  const before = baseline === undefined ? Number.NaN : Number.parseFloat(baseline.load);
+  if (!(load > cores) && !(before > cores)) return undefined;
+  const then = Number.isNaN(before) ? '' : `, the baseline's ${before.toFixed(1)}`;
+  return `(load ${load.toFixed(1)} now${then}, on ${cores} cores: ratios measured on a busy machine move by more than ${TOLERANCE * 100} %; compare runs at a similar, low load before believing a MISSED)`;
+}
+
 /** Checks a baseline file's text; throws saying what is wrong. */
 export function parseBaseline(text: string): Baseline {
   const data: unknown = JSON.parse(text);

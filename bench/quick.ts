@@ -7,6 +7,7 @@ import {
   type Ratio,
   VERDICT_HEAD,
   compareWithBaseline,
+  loadCaution,
   readBaseline,
   verdictLines,
   verdictRows,
@@ -55,14 +56,9 @@ export async function benchQuick(): Promise<Figure[]> {
     log(`bench/baseline.json rewritten from this run (commit ${commit}); the comparison above is with the old one`);
   } else {
     for (const line of lines) console.log(line);
-    if (verdicts.some((v) => v.missed)) {
-      process.exitCode = 1;
-      const [recent = 0] = os.loadavg();
-      if (recent > os.cpus().length)
-        console.log(
-          `(load ${recent.toFixed(1)} on ${os.cpus().length} cores: short runs on a busy machine vary by more than 15 %; run again when it is quieter before believing it)`,
-        );
-    }
+    if (verdicts.some((v) => v.missed)) process.exitCode = 1;
+    const caution = loadCaution(baseline, os.loadavg()[0] ?? 0, os.cpus().length);
+    if (caution !== undefined) console.log(caution);
   }
   return [
     ...Object.values(measured).flatMap((m) => m.figures),
