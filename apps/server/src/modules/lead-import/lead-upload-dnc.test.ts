@@ -1,8 +1,10 @@
 // A lead upload skips numbers on the system's or the campaign's do-not-call list (docs/guide/dnc.md), counted beside duplicates.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZLeadUploadResult, leadUploadMessage } from '@crm/shared';
+import { sql } from 'kysely';
 import { tokenForRole, useTestApp } from '../../test/harness.ts';
 import { campaignWithColumns, storedLeads, nextPhone, uploadLeads } from '../../test/lead-upload-support.ts';
+import { DNC_NUMBERS_HELD } from './lead-import.ts';
 
 const t = useTestApp();
 let token: string;
@@ -91,5 +93,27 @@ describe('POST /api/file/uploadCsv and the do-not-call lists', () => {
     );
     expect(r.status).toBe(400);
     expect(await storedLeads(t.db, campaign.id)).toEqual([]);
+  });
+
+  it('skips listed numbers the same way when the lists are too large to hold in memory', async () => {
+    const campaign = await campaignWithColumns(t.db);
+    const [a, b, c] = [nextPhone(), nextPhone(), nextPhone()];
+    // More numbers than an upload holds: each chunk's numbers are looked up in the database instead.
+    await sql`insert into dnc_numbers (campaign_id, phone_number, added_by)
+      select null, '+8801600' || lpad(g::text, 7, '0'), 'admin' from generate_series(1, ${DNC_NUMBERS_HELD + 1}) g`.execute(
+      t.db,
+    );
+    try {
+      await list(null, b.e164);
+      await list(campaign.id, c.e164);
+      const csv = ['cell_number,data_date,respondent_name', `${a.local},2024-05-01,A`, `${b.local},2024-05-01,B`];
+      csv.push(`${c.local},2024-05-01,C`, `${b.local},2024-05-01,B again`, `${a.local},2024-05-01,A again`);
+      const r = await uploadLeads(t.app, token, csv.join('\n'), { tableName: campaign.campaignName });
+      expect(r.status, r.text).toBe(200);
+      expect(r.body).toMatchObject({ rowsRead: 5, leadsAdded: 1, duplicatesSkipped: 1, dncSkipped: 3 });
+      expect((await storedLeads(t.db, campaign.id)).map((l) => l.respondentName)).toEqual(['A']);
+    } finally {
+      await sql`delete from dnc_numbers where phone_number like '+8801600%'`.execute(t.db);
+    }
   });
 });

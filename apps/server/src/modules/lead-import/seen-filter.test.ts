@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SeenFilter } from './seen-filter.ts';
+import { PhoneSet, SeenFilter } from './seen-filter.ts';
 
 const date = (i: number) => `2024-05-0${1 + (i % 4)}`;
 const phone = (i: number) => `+88017${10_000_000 + i}`;
@@ -25,5 +25,15 @@ describe('SeenFilter', () => {
     expect(seen.add('2024-05-01', '017-1234')).toBe(false);
     expect(seen.add('2024-05-01', '017-1234')).toBe(true);
     expect(seen.add('2024-05-01', '+0171234')).toBe(false);
+  });
+
+  it('PhoneSet: tells exactly which numbers it holds, E.164 or not', () => {
+    const numbers = new PhoneSet();
+    for (let i = 0; i < 5000; i += 2) numbers.add(phone(i));
+    numbers.add('017-1234');
+    for (let i = 0; i < 5000; i++) expect(numbers.has(phone(i)), phone(i)).toBe(i % 2 === 0);
+    expect(numbers.has('017-1234')).toBe(true);
+    expect(numbers.has('017-1235')).toBe(false);
+    expect(numbers.has('+0171234')).toBe(false);
   });
 });

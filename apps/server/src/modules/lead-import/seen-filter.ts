@@ -1,6 +1,7 @@
 // "Have I seen this lead before?" for one upload: the (data date, number) keys of the file's leads so far and
 // of the campaign's stored leads on the file's dates. Exact (a wrong "seen" would drop a lead) and compact:
-// an E.164 number (at most 15 digits) is held as a double in an open-addressing table, 16 bytes a key.
+// an E.164 number (at most 15 digits) is held as a double in an open-addressing table, 16 bytes a key. The same
+// set of numbers holds a small do-not-call list for the upload's skip (lead-import.ts).
 
 /** Slots of a new table; it doubles when half full. */
 const INITIAL_SLOTS = 1 << 10;
@@ -28,6 +29,10 @@ class NumberSet {
     return i;
   }
 
+  has(n: number): boolean {
+    return this.slots[NumberSet.slotOf(this.slots, n)] === n;
+  }
+
   /** Adds n; true when it was there already. */
   add(n: number): boolean {
     const i = NumberSet.slotOf(this.slots, n);
@@ -44,12 +49,17 @@ class NumberSet {
   }
 }
 
-/** The numbers seen on one data date. */
-class DateKeys {
-  readonly numbers = new NumberSet();
-  /** Anything that is not E.164 (a stored number from elsewhere): rare, kept as text. */
-  others: Set<string> | undefined;
+/** A set of phone numbers: E.164 ones as doubles, anything else (rare: a stored number from elsewhere) as text. */
+export class PhoneSet {
+  private readonly numbers = new NumberSet();
+  private others: Set<string> | undefined;
 
+  has(phone: string): boolean {
+    if (E164.test(phone)) return this.numbers.has(Number(phone.slice(1)));
+    return this.others?.has(phone) ?? false;
+  }
+
+  /** Adds the number; true when it was there already. */
   add(phone: string): boolean {
     if (E164.test(phone)) return this.numbers.add(Number(phone.slice(1)));
     this.others ??= new Set();
@@ -60,7 +70,7 @@ class DateKeys {
 }
 
 export class SeenFilter {
-  private readonly dates = new Map<string, DateKeys>();
+  private readonly dates = new Map<string, PhoneSet>();
 
   /** Whether any key of this date was taken in (or the date was marked known). */
   knows(date: string): boolean {
@@ -69,14 +79,14 @@ export class SeenFilter {
 
   /** Notes the date, with no key yet (e.g. the campaign has no stored lead on it). */
   addDate(date: string): void {
-    if (!this.dates.has(date)) this.dates.set(date, new DateKeys());
+    if (!this.dates.has(date)) this.dates.set(date, new PhoneSet());
   }
 
   /** Adds the (date, number) key; true when it was added before. */
   add(date: string, phone: string): boolean {
     let keys = this.dates.get(date);
     if (keys === undefined) {
-      keys = new DateKeys();
+      keys = new PhoneSet();
       this.dates.set(date, keys);
     }
     return keys.add(phone);
