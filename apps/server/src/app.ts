@@ -140,6 +140,12 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    // Node closes the keep-alive connections that are idle when the close begins, once: one busy then and idle after
+    // (its answer went out without "connection: close") would hold the close open for the keep-alive time, past the
+    // 20 s a stop may take (main.ts). Idle ones are closed again until the server has closed.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 250);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
