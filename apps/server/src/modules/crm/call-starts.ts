@@ -10,6 +10,24 @@ export const CALL_START_MAX_HOURS = 12;
 
 export type CallStart = { userId: number; leadId: string; sessionId: number | null; dialerCallId: string | null };
 
+/** A kept start (`cs`) belongs to another call than the one asked (`excluded`): another sign-in, or too old. */
+const OTHER_CALL = `(cs.session_id is distinct from excluded.session_id
+                     or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours')`;
+
+/**
+ * The end of an `insert into call_starts as cs …` of asked starts: a start another call's is replaced; one of the same
+ * call is kept, taking a dialer call id given; a start that changes nothing is not written. Answers each start written.
+ * Shared with the lookup's statement (lookup-batch.ts), which records its callers' starts the same way.
+ */
+export const KEEP_OR_RESTART = `on conflict (user_id, lead_id) do update
+              set started_at = case when ${OTHER_CALL} then excluded.started_at else cs.started_at end,
+                  dialer_call_id = case when ${OTHER_CALL} then excluded.dialer_call_id
+                                        else coalesce(excluded.dialer_call_id, cs.dialer_call_id) end,
+                  session_id = excluded.session_id
+            where ${OTHER_CALL}
+               or (excluded.dialer_call_id is not null and excluded.dialer_call_id is distinct from cs.dialer_call_id)
+           returning cs.user_id, cs.lead_id, cs.started_at`;
+
 /**
  * Upserts each asked (user, lead) start, in key order (two batches never lock rows in opposite orders), and answers
  * every start as it stands. An existing start is kept unless it belongs to another sign-in or is older than
@@ -29,16 +47,7 @@ const RECORD_STARTS = {
              from asked a join leads l on l.id = a.lead_id
             order by a.user_id, a.lead_id
               for key share of l
-           on conflict (user_id, lead_id) do update
-              set started_at = case when cs.session_id is distinct from excluded.session_id or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours'
-                                    then excluded.started_at else cs.started_at end,
-                  dialer_call_id = case when cs.session_id is distinct from excluded.session_id or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours'
-                                        then excluded.dialer_call_id else coalesce(excluded.dialer_call_id, cs.dialer_call_id) end,
-                  session_id = excluded.session_id
-            where cs.session_id is distinct from excluded.session_id
-               or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours'
-               or (excluded.dialer_call_id is not null and excluded.dialer_call_id is distinct from cs.dialer_call_id)
-           returning cs.user_id, cs.lead_id, cs.started_at
+           ${KEEP_OR_RESTART}
          )
          select a.user_id, a.lead_id::text as lead_id, coalesce(u.started_at, kept.started_at) as started_at
            from asked a

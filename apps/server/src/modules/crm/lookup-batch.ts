@@ -8,7 +8,7 @@ import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { quotaFieldValueText, type TFullFieldQuota } from '../leads/full-quotas.ts';
-import { CALL_START_MAX_HOURS, type CallStart } from './call-starts.ts';
+import { KEEP_OR_RESTART, type CallStart } from './call-starts.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { heldSurvey, keepSurvey, type SurveyRow, type SurveyTemplates } from './survey-templates.ts';
 
@@ -53,10 +53,6 @@ type Row = {
 export const LEAD_SELECT = LEAD_ROW_PROPERTIES.map((p) => `l.${columnOf(p)} as "${p}"`).join(', ');
 
 const LEAD_COLUMNS_OF_ASKED = LEAD_ROW_PROPERTIES.map((p) => `s."${p}"`).join(', ');
-
-/** When a kept start belongs to another call: another sign-in, or too old (call-starts.ts). */
-const OTHER_CALL = `cs.session_id is distinct from excluded.session_id
-                    or cs.started_at < now() - interval '${CALL_START_MAX_HOURS} hours'`;
 
 /**
  * One statement per campaign name in the batch: $1 its name in lower case, $2 the numbers, $3 the survey version
@@ -118,14 +114,7 @@ const LOOKUP = {
              join leads k on k.id = w.lead_id
             order by w.user_id, w.lead_id
               for key share of k
-           on conflict (user_id, lead_id) do update
-              set started_at = case when ${OTHER_CALL} then excluded.started_at else cs.started_at end,
-                  dialer_call_id = case when ${OTHER_CALL} then excluded.dialer_call_id
-                                        else coalesce(excluded.dialer_call_id, cs.dialer_call_id) end,
-                  session_id = excluded.session_id
-            where ${OTHER_CALL}
-               or (excluded.dialer_call_id is not null and excluded.dialer_call_id is distinct from cs.dialer_call_id)
-           returning cs.user_id, cs.lead_id, cs.started_at
+           ${KEEP_OR_RESTART}
          )
          select c.id as layout_campaign_id, c.campaign_name as layout_campaign_name, c.next_qno as layout_next_qno,
                 c.columns as layout_columns, c.survey_version as layout_survey_version,
@@ -210,8 +199,10 @@ async function fetchCampaign(db: Db, campaign: string, asks: LookupAsk[]): Promi
       ? keepSurvey(db, campaign, version, JSON.parse(carrier.layout_questions) as SurveyRow[])
       : held?.version === version
         ? held
-        : // Never reached: the statement sends the questions whenever the versions differ.
-          keepSurvey(db, campaign, version, []);
+        : undefined;
+  // The statement sends the questions whenever the version held is not the campaign's: never without both.
+  if (survey === undefined)
+    throw new Error(`The lookup of "${campaign}" came back without its survey version ${version}`);
   const fullQuotas = carrier?.layout_full_quotas ? (JSON.parse(carrier.layout_full_quotas) as TFullFieldQuota[]) : [];
   for (const r of rows) {
     const ask = asks[Number(r.n) - 1];

@@ -10,7 +10,6 @@ import {
   LEAD_NOT_GENERATED,
   LEAD_SURVEY_KEY,
   LEAD_SURVEY_VERSION_KEY,
-  localDayText,
   type TLeadLookupResult,
   type TTokenPayload,
 } from '@crm/shared';
@@ -19,7 +18,7 @@ import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { doNotCall, notFound, quotaFull as quotaFullRefusal } from '../../http/errors.ts';
 import { fullQuotaMessage } from '../leads/full-quotas.ts';
-import { dncMessage } from '../dnc/lookup.ts';
+import { dncBlockOf, dncMessage } from '../dnc/lookup.ts';
 import { toVersionedLead, type LeadRow } from '../leads/layout.ts';
 import { assertCanWorkOnCampaign, storedPhone } from '../questions/work-access.ts';
 import { recordCallStart } from './call-starts.ts';
@@ -79,13 +78,7 @@ export async function findLeadByNumber(
   ]);
   if (batched === undefined) throw notFound(`Campaign "${campaignName.trim()}" does not exist`);
   const found: LookupFound = pinned === undefined ? batched : { ...batched, lead: pinned };
-  if (!inspector && found.dnc !== null)
-    throw doNotCall(
-      dncMessage({
-        list: found.dnc.campaignId === null ? 'system' : 'campaign',
-        since: localDayText(found.dnc.createdAt, timeZone),
-      }),
-    );
+  if (!inspector && found.dnc !== null) throw doNotCall(dncMessage(dncBlockOf(found.dnc, timeZone)));
   if (found.lead === undefined) return { message: LEAD_NOT_GENERATED };
   const lead = toVersionedLead(found.lead, found.layout);
   // A lead in a full quota on a lead field (docs/guide/quotas.md): 409, no survey; inspectors are not stopped here either.

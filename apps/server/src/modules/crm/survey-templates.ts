@@ -20,8 +20,6 @@ type PipedQuestion = { id: number; qno: string; title: string; options: string; 
 export type SurveyTemplates = {
   /** The campaign's survey version these questions are of. */
   version: number;
-  /** How many active questions the campaign has. */
-  questionCount: number;
   /** The active questions whose texts are filled per lead, in qno order. */
   piped: PipedQuestion[];
 };
@@ -43,7 +41,7 @@ export function keepSurvey(db: Db, campaign: string, version: number, rows: read
     const filled = names(q.title) || names(options) || (q.instruction !== null && names(q.instruction));
     return filled ? [{ id: q.id, qno: formatQno(q.qno), title: q.title, options, instruction: q.instruction }] : [];
   });
-  const templates = { version, questionCount: rows.length, piped };
+  const templates = { version, piped };
   let byName = held.get(db);
   if (byName === undefined) {
     byName = new Map();

@@ -4,6 +4,11 @@ import type { Db } from '../../db/schema.ts';
 
 export type TDncBlock = { list: 'system' | 'campaign'; since: string };
 
+/** A list entry (campaign null: the system list) as the block it makes: its list, and its day in `timeZone`. */
+export function dncBlockOf(entry: { campaignId: number | null; createdAt: Date }, timeZone: string): TDncBlock {
+  return { list: entry.campaignId === null ? 'system' : 'campaign', since: localDayText(entry.createdAt, timeZone) };
+}
+
 /**
  * The entry that blocks `phoneNumber` (E.164) for the campaign: the oldest of the system list's and the campaign
  * list's entries for it, or null. `since` is its created_at as yyyy-MM-dd in `timeZone` (the server's zone).
@@ -23,8 +28,7 @@ export async function findDncEntry(
     .orderBy('id', 'asc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  return { list: row.campaignId === null ? 'system' : 'campaign', since: localDayText(row.createdAt, timeZone) };
+  return row ? dncBlockOf(row, timeZone) : null;
 }
 
 /** "Do not call: on the system list since 2026-11-20" (or "on the campaign list"). */
