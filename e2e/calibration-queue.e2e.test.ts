@@ -63,7 +63,8 @@ describe('a calibration session from the QC queue', () => {
     const queued = (i: number) => list.locator(`tr[data-queue-call="${FILES[i] ?? ''}"]`);
     const first = queued(0);
     await first.waitFor({ timeout: 15_000 });
-    expect(await list.locator('tbody tr').count()).toBe(FILES.length);
+    // The list may still hold the rows of the campaign's other dates until the date's own arrive: wait for those.
+    await expect.poll(() => list.locator('tbody tr').count(), { timeout: 15_000 }).toBe(FILES.length);
     expect(await first.innerText()).toMatch(/10:00:00[\s\S]*AG-1001[\s\S]*0:40/);
 
     // At 1366×768 the dialog, the list's start and Save are inside the window, nothing wider than it; the long list
