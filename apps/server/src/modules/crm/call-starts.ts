@@ -34,12 +34,12 @@ export const KEEP_OR_RESTART = `on conflict (user_id, lead_id) do update
  * CALL_START_MAX_HOURS (then this lookup starts a new call); a dialer call id given is kept on it. A start that changes
  * nothing is not written again (no dead row per lookup): its time is read from the table as the statement began.
  * The lead is locked against a delete (key share) while its start is written; one deleted meanwhile is skipped.
- * A named statement: planned once per connection.
+ * A named statement, the starts as one JSON parameter: planned once per connection (lookup-batch.ts says why JSON).
  */
-const RECORD_STARTS = {
+export const RECORD_STARTS = {
   name: 'agent-panel-call-starts',
   text: `with asked as (
-           select * from unnest($1::int[], $2::bigint[], $3::int[], $4::text[]) as a(user_id, lead_id, session_id, dialer_call_id)
+           select * from jsonb_to_recordset($1::jsonb) as a(user_id int, lead_id bigint, session_id int, dialer_call_id text)
          ),
          upserted as (
            insert into call_starts as cs (user_id, lead_id, started_at, session_id, dialer_call_id)
@@ -52,20 +52,28 @@ const RECORD_STARTS = {
          select a.user_id, a.lead_id::text as lead_id, coalesce(u.started_at, kept.started_at) as started_at
            from asked a
            left join upserted u on u.user_id = a.user_id and u.lead_id = a.lead_id
-           left join call_starts kept on kept.user_id = a.user_id and kept.lead_id = a.lead_id`,
+           left join lateral (
+             select started_at from call_starts where user_id = a.user_id and lead_id = a.lead_id limit 1
+           ) kept on true`,
 };
+
+/** The starts as RECORD_STARTS's parameter. */
+export const startsJson = (starts: readonly CallStart[]) =>
+  JSON.stringify(
+    starts.map((s) => ({
+      user_id: s.userId,
+      lead_id: s.leadId,
+      session_id: s.sessionId,
+      dialer_call_id: s.dialerCallId,
+    })),
+  );
 
 const keyOf = (s: Pick<CallStart, 'userId' | 'leadId'>) => `${s.userId}|${s.leadId}`;
 
 async function writeStarts(db: Db, starts: CallStart[]): Promise<Map<string, Date>> {
   const { rows } = await poolOf(db).query<{ user_id: number; lead_id: string; started_at: Date | null }>({
     ...RECORD_STARTS,
-    values: [
-      starts.map((s) => s.userId),
-      starts.map((s) => s.leadId),
-      starts.map((s) => s.sessionId),
-      starts.map((s) => s.dialerCallId),
-    ],
+    values: [startsJson(starts)],
   });
   const found = new Map<string, Date>();
   for (const r of rows)
