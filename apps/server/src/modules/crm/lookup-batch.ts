@@ -8,7 +8,7 @@ import { createBatchLoader, type BatchLoader } from '../../db/batch.ts';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { quotaFieldValueText, type TFullFieldQuota } from '../leads/full-quotas.ts';
-import { KEEP_OR_RESTART, type CallStart } from './call-starts.ts';
+import { KEEP_OR_RESTART, keptStartOf, type CallStart } from './call-starts.ts';
 import { LEAD_ROW_PROPERTIES, columnOf, layoutOf, type LeadLayout, type LeadRow } from '../leads/layout.ts';
 import { heldSurvey, keepSurvey, type SurveyRow, type SurveyTemplates } from './survey-templates.ts';
 
@@ -68,9 +68,9 @@ const LEAD_COLUMNS_OF_ASKED = LEAD_ROW_PROPERTIES.map((p) => `s."${p}"`).join(',
  * the row numbered 1 only. A named statement, planned once per connection; run through pg, not Kysely, for that.
  *
  * Why JSON and not arrays: PostgreSQL estimates `unnest` of an array it is given by the array's length, so a custom
- * plan of a batch of a few numbers looked cheaper than the generic one and was planned anew at every lookup (~1.5 ms
- * of planning against ~0.4 ms of execution for one number, PostgreSQL 15); `jsonb_to_recordset` is estimated alike in
- * both, so after its first five runs the connection keeps the generic plan (lookup-batch.test.ts checks it).
+ * plan of a batch of a few numbers looked cheaper than the generic one and was planned anew at every lookup (one
+ * number: 2.2–2.8 ms a statement so, 1.1 ms with the generic plan, PostgreSQL 15); `jsonb_to_recordset` is estimated
+ * alike in both, so after its first five runs the connection keeps the generic plan (lookup-batch.test.ts checks it).
  */
 export const LOOKUP = {
   name: 'crm-lookup',
@@ -91,7 +91,7 @@ export const LOOKUP = {
          asked as materialized (
            select a.phone as asked_phone, a.n, a.user_id, a.session_id, a.dialer_call_id,
                   d.campaign_id as dnc_campaign_id, d.created_at as dnc_created_at, fq.full as in_full_quota,
-                  ks.started_at as kept_started_at, ${LEAD_SELECT}
+                  kept.started_at as kept_started_at, ${LEAD_SELECT}
              from c
             cross join jsonb_to_recordset($2::jsonb)
                   as a(n int, phone text, user_id int, session_id int, dialer_call_id text)
@@ -112,9 +112,7 @@ export const LOOKUP = {
                   and q.value = ${quotaFieldValueText('l')}
                 limit 1
              ) fq on true
-             left join lateral (
-               select started_at from call_starts where user_id = a.user_id and lead_id = l.id limit 1
-             ) ks on true
+             ${keptStartOf('a.user_id', 'l.id')}
          ),
          upserted as (
            insert into call_starts as cs (user_id, lead_id, started_at, session_id, dialer_call_id)
