@@ -28,6 +28,8 @@ export * from './schemas/crm.ts';
 export * from './schemas/call-drafts.ts';
 export * from './domain/qc-scoring.ts';
 export * from './schemas/qc.ts';
+export * from './schemas/scorecards.ts';
+export * from './domain/scorecard-scoring.ts';
 export * from './schemas/voicelog.ts';
 export * from './schemas/recording-analysis.ts';
 export * from './domain/recording-checks.ts';

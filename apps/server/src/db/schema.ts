@@ -1,6 +1,6 @@
 // Kysely table types (camelCase here, snake_case in PostgreSQL through CamelCasePlugin).
 import type { ColumnType, Generated, Kysely } from 'kysely';
-import type { TDbRole } from '@crm/shared';
+import type { TDbRole, TStoredMarks } from '@crm/shared';
 import type { QcQueueTables } from './tables/qc-queue.ts';
 import type { CalibrationTables } from './tables/calibration.ts';
 import type { DisputeTables } from './tables/disputes.ts';
@@ -10,6 +10,7 @@ import type { QuotaTables } from './tables/quotas.ts';
 import type { QuestionConditionTables } from './tables/question-conditions.ts';
 import type { CallLoopTables } from './tables/call-loop.ts';
 import type { DialerSyncTables } from './tables/dialer-sync.ts';
+import type { ScorecardTables } from './tables/scorecards.ts';
 import type { MfaTables } from './tables/mfa.ts';
 import type { SignInLimitTables } from './tables/sign-in-limits.ts';
 
@@ -217,7 +218,7 @@ export type LeadImportsTable = {
   finishedAt: Date | null;
 };
 
-type Marks = number;
+type Marks = ColumnType<number | null, never, never>;
 export type QcRecordsTable = {
   id: Generated<number>;
   kind: 'in-house' | 'client';
@@ -232,6 +233,11 @@ export type QcRecordsTable = {
   duration: number | null;
   qcInspectorId: number | null;
   qcInspector: string;
+  /** The scorecard version the record was scored on (migration 0031); 1 is the built-in "Standard". */
+  scorecardId: ColumnType<number, number | undefined, number>;
+  /** Every criterion's choice, marks and comment by key (TStoredMarks). */
+  marks: ColumnType<TStoredMarks, string, string>;
+  // The spec's 14 marks: generated from `marks` for records on "Standard", null on any other version.
   greetings: Marks;
   liveliness: Marks;
   pronunciation: Marks;
@@ -370,7 +376,8 @@ export type DB = MfaTables &
   QuotaTables &
   QuestionConditionTables &
   CallLoopTables &
-  DialerSyncTables & {
+  DialerSyncTables &
+  ScorecardTables & {
     users: UsersTable;
     campaigns: CampaignsTable;
     agents: AgentsTable;

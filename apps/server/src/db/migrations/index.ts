@@ -30,6 +30,7 @@ import * as m0027 from './0027-mfa.ts';
 import * as m0028 from './0028-sign-in-limits.ts';
 import * as m0029 from './0029-database-roles.ts';
 import * as m0030 from './0030-survey-versions.ts';
+import * as m0031 from './0031-scorecards.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0028-sign-in-limits': m0028,
   '0029-database-roles': m0029,
   '0030-survey-versions': m0030,
+  '0031-scorecards': m0031,
 };
