@@ -27,6 +27,10 @@ export const AUDIT_OBJECT_TYPES = [
   'dispositions',
   /** A callback an agent set or removed (docs/guide/call-loop.md); objectId: the callback id. */
   'callback',
+  /** A scorecard version created, changed, imported, published or retired (docs/scorecards.md); objectId: its id. */
+  'scorecard',
+  /** A campaign's scorecard versions for in-house and client QC (docs/scorecards.md); objectId: the campaign name. */
+  'campaignScorecards',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

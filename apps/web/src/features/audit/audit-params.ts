@@ -45,6 +45,8 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   quota: 'Quota',
   dispositions: 'Dispositions',
   callback: 'Callback',
+  scorecard: 'Scorecard',
+  campaignScorecards: 'Campaign scorecards',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {
