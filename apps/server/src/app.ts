@@ -46,6 +46,7 @@ import { callAttemptRoutes } from './modules/call-attempts/routes.ts';
 import { callbackRoutes } from './modules/callbacks/routes.ts';
 import { screenPopRoutes } from './modules/screen-pop/routes.ts';
 import { dialerSyncRoutes } from './modules/dialer-sync/routes.ts';
+import { scorecardRoutes } from './modules/scorecards/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -198,6 +199,7 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(callbackRoutes);
   await app.register(screenPopRoutes);
   await app.register(dialerSyncRoutes);
+  await app.register(scorecardRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

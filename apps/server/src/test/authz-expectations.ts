@@ -28,6 +28,7 @@ import { CALLBACKS_EXPECTATIONS } from './authz/callbacks.ts';
 import { SCREEN_POP_EXPECTATIONS } from './authz/screen-pop.ts';
 import { DIALER_SYNC_EXPECTATIONS } from './authz/dialer-sync.ts';
 import { MFA_EXPECTATIONS } from './authz/mfa.ts';
+import { SCORECARDS_EXPECTATIONS } from './authz/scorecards.ts';
 
 import { CALLERS, type Verdict, type Who } from './authz/types.ts';
 
@@ -209,6 +210,7 @@ export const EXPECTATIONS: Record<string, string> = {
   ...SCREEN_POP_EXPECTATIONS,
   ...DIALER_SYNC_EXPECTATIONS,
   ...MFA_EXPECTATIONS,
+  ...SCORECARDS_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -24,6 +24,7 @@ import { CALLBACKS_PROBES } from './authz/callbacks.ts';
 import { SCREEN_POP_PROBES } from './authz/screen-pop.ts';
 import { DIALER_SYNC_PROBES } from './authz/dialer-sync.ts';
 import { MFA_PROBES, finishAdminSignIn } from './authz/mfa.ts';
+import { SCORECARDS_PROBES } from './authz/scorecards.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -610,5 +611,6 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...SCREEN_POP_PROBES(w),
     ...DIALER_SYNC_PROBES(w),
     ...MFA_PROBES(w),
+    ...SCORECARDS_PROBES(w),
   };
 }
