@@ -94,6 +94,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/reports': lazy(() => import('../features/lead-reports/ReportsPage.tsx')),
   '/audit': lazy(() => import('../features/audit/AuditPage.tsx')),
   '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
+  '/scorecards': lazy(() => import('../features/scorecards/ScorecardsPage.tsx')),
   // -- quality control: the QC panel
   '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
   // -- quality control: records, reviews and raised flags (with their disputes)

@@ -168,6 +168,12 @@ export const APP_ROUTES = [
     purpose: 'The system-wide and per-campaign do-not-call lists: add, upload, search and remove numbers.',
   },
   {
+    path: '/scorecards',
+    title: 'Scorecards',
+    roles: ADMIN,
+    purpose: 'Build, preview, try (what-if), publish, import and export the scorecards QC inspectors score on.',
+  },
+  {
     path: '/CRM',
     title: 'CRM',
     roles: AGENT,
@@ -264,6 +270,7 @@ export const ADMIN_MENU: TMenu = {
     { label: 'Leads', path: '/leads' },
     { label: 'Lead Reports', path: '/reports' },
     { label: 'Do Not Call', path: '/dnc' },
+    { label: 'Scorecards', path: '/scorecards' },
     { label: 'Audit Log', path: '/audit' },
   ],
 };

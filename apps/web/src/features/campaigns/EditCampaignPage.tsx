@@ -10,6 +10,7 @@ import { refusedField } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
 import { CAMPAIGNS_KEY, campaignKey, fetchCampaign, updateCampaign } from './api.ts';
 import { CampaignFields } from './CampaignFields.tsx';
+import { CampaignScorecards } from './CampaignScorecards.tsx';
 import { DispositionsEditor } from './DispositionsEditor.tsx';
 import {
   CAMPAIGN_REFUSALS,
@@ -92,6 +93,7 @@ export default function EditCampaignPage() {
       <>
         <EditCampaignForm key={campaign.data.id} campaign={campaign.data} />
         <DispositionsEditor campaignName={campaign.data.campaignName} />
+        <CampaignScorecards campaignName={campaign.data.campaignName} />
       </>
     );
   }
