@@ -10,7 +10,7 @@ import pg from 'pg';
 import { QC_EXPORTS } from '@crm/shared';
 import { BENCH_ADMIN_PASSWORD, startBenchServer, type BenchServer } from './server.ts';
 import type { Figure } from './table.ts';
-import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
+import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_MARKS, QC_TOTAL } from './qc-rows.ts';
 
 const ROWS = Number(process.env.BENCH_QC_ROWS ?? 100_000);
 // A day far from the demo data's records.
@@ -42,16 +42,13 @@ export async function seedRecords(databaseUrl: string, rows = ROWS): Promise<num
     await client.query(
       `
       insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
-        greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-        acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
-        fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
+        marks, fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
       select 'in-house', $1::date, agent_id, agent_name, 'Bench Survey', consumer_number, duration,
         (select id from users where username = 'admin'), 'admin',
-        greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-        acknowledgement_and_follow_up, poor, crm, closing, fatal, fatal_reason, eas, suggestion, total,
+        marks, fatal_reason, eas, suggestion, total,
         ${QC_GRADE}
       from (
-        select s.*, ${QC_TOTAL}
+        select s.*, ${QC_TOTAL}, ${QC_MARKS}
         from (
           select ${QC_AGENT_COLUMNS},
                  '+88017' || lpad(g::text, 8, '0') as consumer_number, 20 + g % 600 as duration,

@@ -7,9 +7,10 @@
 // target figure: what an inspector waits for, p99 ≤ 50 ms), then all 8 at once on the 2-core box (shown, no target),
 // BENCH_QC_QUEUE_CLAIMS claims each. BENCH_QC_QUEUE_LEADS / BENCH_QC_QUEUE_RECORDS shrink the data for a quick run.
 import pg from 'pg';
+import { STANDARD_SCORECARD, bestScores, scoreMarks, standardMarksOf, storedMarksOf } from '@crm/shared';
 import { hashPassword } from '@crm/server/auth/password';
 import { buildQcRecords, settle } from './scale-data.ts';
-import { QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
+import { QC_GRADE, QC_MARK_COLUMNS, QC_MARKS, QC_TOTAL } from './qc-rows.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { createSurvey, seedSurveyLeads, type SurveyCampaign } from './survey-setup.ts';
 import type { Figure } from './table.ts';
@@ -75,14 +76,11 @@ export async function buildQueue(client: pg.Client, campaignId: number): Promise
        select p.*, row_number() over (order by p.id) as g from picked p
      ), records as (
        insert into qc_records (kind, call_date, agent_user_id, agent_id, agent_name, campaign_id, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
-         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-         acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
-         fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade, created_at, updated_at)
+         marks, fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade, created_at, updated_at)
        select 'in-house', call_date, agent_user_id, agent_id, agent_id, $1, $5, phone_key, duration_sec,
          (select id from users where username = 'admin'), 'admin',
-         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-         acknowledgement_and_follow_up, poor, crm, closing, fatal, fatal_reason, eas, '', total, ${QC_GRADE}, call_date + time '18:00', call_date + time '18:00'
-       from (select s.*, ${QC_TOTAL} from (select n.*, ${QC_MARK_COLUMNS} from numbered n) s) t
+         marks, fatal_reason, eas, '', total, ${QC_GRADE}, call_date + time '18:00', call_date + time '18:00'
+       from (select s.*, ${QC_TOTAL}, ${QC_MARKS} from (select n.*, ${QC_MARK_COLUMNS} from numbered n) s) t
        returning id, call_date, consumer_number, agent_user_id
      )
      insert into qc_record_files (qc_record_id, file_name)
@@ -137,22 +135,25 @@ async function scoreNext(
   return { ms, recordingId: (JSON.parse(text) as { recordingId: number }).recordingId };
 }
 
+/** Every criterion at its best on "Standard" (total 100, Exceed Expectation), and those marks as qc_records.marks. */
+const BEST = scoreMarks(STANDARD_SCORECARD, standardMarksOf(bestScores()));
+const BEST_MARKS = JSON.stringify(storedMarksOf(BEST));
+
 /** What the QC panel's Submit leaves: a QC record of the call, its recording linked, the claim consumed. */
 async function scoreCall(client: pg.Pool, recordingId: number, inspectorId: number): Promise<void> {
   await client.query(
     `with rec as (
        insert into qc_records (kind, call_date, agent_user_id, agent_id, agent_name, campaign_id, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
-         greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-         acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal, total, agent_grade)
+         marks, total, agent_grade)
        select 'in-house', call_date, agent_user_id, agent_id, agent_id, campaign_id, $3, phone_key, duration_sec, $2, 'bench',
-         0, 10, 10, 10, 10, 10, 10, 0, 10, 10, 0, 20, 0, 0, 100, 'Exceed Expectation'
+         $4::jsonb, $5, $6
        from recordings where id = $1
        returning id
      ), linked as (
        insert into qc_record_files (qc_record_id, file_name) select rec.id, r.file_name from rec, recordings r where r.id = $1
      )
      delete from qc_queue_claims where recording_id = $1`,
-    [recordingId, inspectorId, CAMPAIGN.name],
+    [recordingId, inspectorId, CAMPAIGN.name, BEST_MARKS, BEST.total, BEST.grade],
   );
 }
 

@@ -5,7 +5,7 @@
 // most with a linked recording. Growing from one size to the next adds rows, so each size holds the smaller's.
 import { parseOptions, type TQuestion } from '@crm/shared';
 import type pg from 'pg';
-import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_TOTAL } from './qc-rows.ts';
+import { QC_AGENT_COLUMNS, QC_GRADE, QC_MARK_COLUMNS, QC_MARKS, QC_TOTAL } from './qc-rows.ts';
 
 /** 20 consecutive upload days. */
 export const DATA_DATES = Array.from({ length: 20 }, (_, i) =>
@@ -128,17 +128,14 @@ export async function buildQcRecords(
   const before = await client.query<{ max: number | null }>('select max(id) as max from qc_records');
   await client.query(
     `insert into qc_records (kind, call_date, agent_id, agent_name, campaign_id, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
-       greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-       acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
-       fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade, created_at, updated_at)
+       marks, fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade, created_at, updated_at)
      select 'in-house', call_date, agent_id, agent_name, (select id from campaigns where campaign_name = $1), $1, consumer_number, duration,
        (select id from users where username = 'admin'), 'admin',
-       greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-       acknowledgement_and_follow_up, poor, crm, closing, fatal, fatal_reason, eas, suggestion, total,
+       marks, fatal_reason, eas, suggestion, total,
        ${QC_GRADE},
        call_date + time '18:00', call_date + time '18:00'
      from (
-       select s.*, ${QC_TOTAL}
+       select s.*, ${QC_TOTAL}, ${QC_MARKS}
        from (
          select $2::date - ((g - 1) / $3)::int as call_date,
                 ${QC_AGENT_COLUMNS},
