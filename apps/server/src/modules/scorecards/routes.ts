@@ -5,7 +5,6 @@ import {
   ZCampaignScorecardsQuery,
   ZCampaignScorecardsUpdate,
   ZErrorReply,
-  ZScorecardCreate,
   ZScorecardDefinition,
   ZScorecardFile,
   ZScorecardIdParams,
@@ -23,7 +22,7 @@ import { publishScorecard, retireScorecard } from './lifecycle.ts';
 import { exportScorecard, findScorecard, listScorecards } from './list.ts';
 import { createScorecard, importScorecard, updateScorecard } from './versions.ts';
 import { whatIfScorecard } from './what-if.ts';
-import { ZScorecardFileReply, ZScorecardReply } from './replies.ts';
+import { ZScorecardCreateBody, ZScorecardFileReply, ZScorecardReply } from './route-schemas.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
 const DOCS = 'See docs/scorecards.md, The API.';
@@ -62,7 +61,7 @@ export async function scorecardRoutes(app: App) {
       schema: {
         summary: 'Create a draft scorecard, or with copyOf a new draft version of one',
         description: `409 DRAFT_EXISTS when that scorecard has a draft; 409 DUPLICATE for a taken name. Audited. ${DOCS}`,
-        body: ZScorecardCreate,
+        body: ZScorecardCreateBody,
         response: { 200: ZScorecardReply, ...FAILURES },
       },
     },
