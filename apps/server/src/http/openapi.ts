@@ -110,6 +110,7 @@ const AREA_OF_PLUGIN: Record<string, string> = {
   qcRoutes: 'qc',
   questionRoutes: 'questions',
   quotaRoutes: 'quotas',
+  scorecardRoutes: 'scorecards',
   screenPopRoutes: 'screen-pop',
   sessionRoutes: 'auth',
   userRoutes: 'users',

@@ -5,6 +5,7 @@ import {
   ZCampaignScorecardsQuery,
   ZCampaignScorecardsUpdate,
   ZErrorReply,
+  ZRefusalReply,
   ZScorecardDefinition,
   ZScorecardFile,
   ZScorecardIdParams,
@@ -25,6 +26,9 @@ import { whatIfScorecard } from './what-if.ts';
 import { ZScorecardCreateBody, ZScorecardFileReply, ZScorecardReply } from './route-schemas.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
+/** A refusal of a shared code (DUPLICATE, INVALID_VALUE) or any other: the document shows RefusalReply on these. */
+const ZRefusalOrError = ZRefusalReply.or(ZErrorReply);
+const NAMED = { ...FAILURES, 409: ZRefusalOrError };
 const DOCS = 'See docs/scorecards.md, The API.';
 
 export async function scorecardRoutes(app: App) {
@@ -62,7 +66,7 @@ export async function scorecardRoutes(app: App) {
         summary: 'Create a draft scorecard, or with copyOf a new draft version of one',
         description: `409 DRAFT_EXISTS when that scorecard has a draft; 409 DUPLICATE for a taken name. Audited. ${DOCS}`,
         body: ZScorecardCreateBody,
-        response: { 200: ZScorecardReply, ...FAILURES },
+        response: { 200: ZScorecardReply, ...NAMED },
       },
     },
     async (req) => createScorecard(app.db, req.body, actorOf(req)),
@@ -77,7 +81,7 @@ export async function scorecardRoutes(app: App) {
         description: `Drafts only: 409 WRONG_STATE for a published or retired version. Audited. ${DOCS}`,
         params: ZScorecardIdParams,
         body: ZScorecardDefinition,
-        response: { 200: ZScorecardReply, ...FAILURES },
+        response: { 200: ZScorecardReply, ...NAMED },
       },
     },
     async (req) => updateScorecard(app.db, req.params.id, req.body, actorOf(req)),
@@ -151,7 +155,7 @@ export async function scorecardRoutes(app: App) {
         summary: 'Import a scorecard file as a new draft scorecard',
         description: `409 DUPLICATE for a taken name. Audited. ${DOCS}`,
         body: ZScorecardFile,
-        response: { 200: ZScorecardReply, ...FAILURES },
+        response: { 200: ZScorecardReply, ...NAMED },
       },
     },
     async (req) => importScorecard(app.db, req.body.scorecard, actorOf(req)),
@@ -178,7 +182,7 @@ export async function scorecardRoutes(app: App) {
         summary: "Set a campaign's scorecard versions",
         description: `Both published (400 INVALID_VALUE naming the field). Audited. ${DOCS}`,
         body: ZCampaignScorecardsUpdate,
-        response: { 200: ZCampaignScorecards, ...FAILURES },
+        response: { 200: ZCampaignScorecards, ...FAILURES, 400: ZRefusalOrError },
       },
     },
     async (req) => updateCampaignScorecards(app.db, req.body, actorOf(req)),
