@@ -47,3 +47,17 @@ export async function exportScorecard(db: Db, id: number): Promise<{ fileName: s
     file: { format: SCORECARD_FILE_FORMAT, formatVersion: 1, scorecard: definitionOf(row) },
   };
 }
+
+/**
+ * The export's Content-Disposition (RFC 6266): the name as it is when plain ASCII, else an ASCII stand-in and the real
+ * name in filename* (a scorecard may be named in Bangla).
+ */
+export function fileHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  if (ascii === fileName) return `attachment; filename="${fileName}"`;
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}

@@ -17,10 +17,9 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { readDb } from '../../http/reads.ts';
-import { attachmentHeader } from '../lead-import/lead-template.ts';
 import { findCampaignScorecards, updateCampaignScorecards } from './campaign-choice.ts';
 import { publishScorecard, retireScorecard } from './lifecycle.ts';
-import { exportScorecard, findScorecard, listScorecards } from './list.ts';
+import { exportScorecard, fileHeader, findScorecard, listScorecards } from './list.ts';
 import { createScorecard, importScorecard, updateScorecard } from './versions.ts';
 import { whatIfScorecard } from './what-if.ts';
 import { ZScorecardCreateBody, ZScorecardFileReply, ZScorecardReply } from './route-schemas.ts';
@@ -143,7 +142,7 @@ export async function scorecardRoutes(app: App) {
     },
     async (req, reply) => {
       const { fileName, file } = await exportScorecard(app.db, req.params.id);
-      return reply.header('content-disposition', attachmentHeader(fileName)).send(file);
+      return reply.header('content-disposition', fileHeader(fileName)).send(file);
     },
   );
 
