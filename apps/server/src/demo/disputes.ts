@@ -15,6 +15,7 @@ import {
   type TQcScores,
 } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
+import { standardValues } from '../modules/qc/scoring.ts';
 
 const HOUR = 3_600_000;
 type Plan = {
@@ -49,9 +50,9 @@ const REASONS = ['It is in the recording', 'I asked exactly as the script says',
 
 /** Up to two criteria the inspector did not mark at their best: the agent proposes the best. */
 function disputable(
-  record: Record<TQcCriterionKey, number>,
+  record: Record<TQcCriterionKey, number | null>,
 ): { criterion: TQcCriterionKey; proposedMark: number; reason: string }[] {
-  return QC_CRITERIA.filter((c) => c.key !== 'fatal' && record[c.key] !== bestMarks(c))
+  return QC_CRITERIA.filter((c) => c.key !== 'fatal' && record[c.key] !== null && record[c.key] !== bestMarks(c))
     .slice(0, 2)
     .map((c, i) => ({ criterion: c.key, proposedMark: bestMarks(c), reason: REASONS[i % REASONS.length] ?? '' }));
 }
@@ -164,7 +165,7 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
           .values({
             disputeId: dispute.id,
             criterion: c.criterion,
-            originalMark: record[c.criterion],
+            originalMark: record[c.criterion] ?? 0,
             proposedMark: c.proposedMark,
             reason: c.reason,
             outcome: !answered ? null : kept ? 'kept' : 'accepted',
@@ -179,9 +180,7 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
           await trx
             .updateTable('qcRecords')
             .set((eb) => ({
-              ...marks,
-              total,
-              agentGrade: qcGrade(total),
+              ...standardValues(marks),
               updatedAt: answeredAt,
               version: eb('version', '+', 1),
             }))

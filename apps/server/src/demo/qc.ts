@@ -6,13 +6,13 @@ import {
   addDays,
   localDayText,
   machineTimeZone,
-  qcGrade,
   qcTotal,
   startOfLocalDay,
   type TQcCriterionKey,
   type TQcScores,
 } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
+import { standardValues } from '../modules/qc/scoring.ts';
 import { DEMO_AGENTS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -173,9 +173,7 @@ export async function seedQcDemo(
           .values({
             ...base,
             kind,
-            ...scores,
-            total,
-            agentGrade: qcGrade(total),
+            ...standardValues(scores),
             suggestion,
             createdAt: scoredAt,
             updatedAt: scoredAt,

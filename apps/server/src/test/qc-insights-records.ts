@@ -1,9 +1,10 @@
 // Test support of the QC insights tests: QC records written straight into the database with chosen marks (the total
 // and grade from qc-scoring.ts), and disputes of them as migration 0018 stores them.
 import { sql } from 'kysely';
-import { bestScores, qcGrade, qcTotal, type TQcScores } from '@crm/shared';
+import { bestScores, type TQcScores } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import type { TestUser } from './harness.ts';
+import { standardValues } from '../modules/qc/scoring.ts';
 
 export type RecordSpec = {
   agent: { id?: number; agentId: string; agentName: string };
@@ -17,7 +18,6 @@ export type RecordSpec = {
 /** Inserts one record (every unnamed criterion at its best) and returns its id. */
 export async function insertRecord(db: Db, spec: RecordSpec): Promise<number> {
   const marks = { ...bestScores(), ...spec.marks };
-  const total = qcTotal(marks);
   const row = await db
     .insertInto('qcRecords')
     .values({
@@ -31,9 +31,7 @@ export async function insertRecord(db: Db, spec: RecordSpec): Promise<number> {
       duration: 90,
       qcInspectorId: spec.inspector.id,
       qcInspector: spec.inspector.username,
-      ...marks,
-      total,
-      agentGrade: qcGrade(total),
+      ...standardValues(marks),
       fatalReason: '',
       easVoiceMatchedWithReport: 'Yes',
       suggestion: '',

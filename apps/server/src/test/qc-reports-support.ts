@@ -14,6 +14,7 @@ import {
   type TestContext,
   type TestUser,
 } from './harness.ts';
+import { standardValues } from '../modules/qc/scoring.ts';
 
 export type ReportWorld = {
   campaign: string;
@@ -187,17 +188,15 @@ export async function insertRecords(
   db: Db,
   spec: { count: number; callDate: string; inspector: TestUser; agents?: number; suggestionLength?: number },
 ): Promise<void> {
-  const best = Object.values(bestScores());
+  const best = standardValues(bestScores()).marks;
   const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
   await sql`
     insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
-      greetings, liveliness, pronunciation, mumbling, pace, pitch, courtesy, hold_process, taking_permission,
-      acknowledgement_and_follow_up, poor_objection_and_negotiation_skill, crm, closing, fatal,
-      fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
+      marks, fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
     select 'in-house', ${spec.callDate}::date, 'agent' || lpad((g % ${spec.agents ?? 50})::text, 3, '0'),
       'Agent ' || lpad((g % ${spec.agents ?? 50})::text, 3, '0'), 'Bulk', '+8801' || lpad(g::text, 9, '0'), 60 + g % 300,
       ${spec.inspector.id}, ${spec.inspector.username},
-      ${sql.join(best)}, '', 'Yes',
+      ${best}::jsonb, '', 'Yes',
       (select string_agg(md5(g::text || '-' || h), '') from generate_series(1, ${hashes}) h), 100, 'Exceed Expectation'
     from generate_series(1, ${spec.count}) g`.execute(db);
 }

@@ -31,6 +31,7 @@ function recordCall(id: number, s: TQcScores) {
     fileName: null,
     createdAt: '2026-03-02T10:00:00.000Z',
     version: 3,
+    scorecardId: 1,
   };
 }
 

@@ -71,18 +71,22 @@ export type TScoreResult = {
   criteria: TScoredCriterion[];
 };
 
+/** A reason marks cannot be saved, and the criterion key it belongs to (null: the whole card). */
+export type TMarkProblem = { key: string | null; message: string };
+
 /**
  * Every reason the marks cannot be saved on this version, naming the criterion: a missing or unknown criterion, a
  * choice not on its scale, N/A where not allowed, a comment it requires. Empty when they can.
  */
-export function marksProblems(d: TScorecardDefinition, marks: readonly TScorecardMark[]): string[] {
-  const problems: string[] = [];
+export function markProblems(d: TScorecardDefinition, marks: readonly TScorecardMark[]): TMarkProblem[] {
+  const problems: TMarkProblem[] = [];
+  const push = (key: string | null, message: string) => problems.push({ key, message });
   const byKey = new Map<string, TScorecardMark>();
   const criteria = criteriaOf(d);
   const known = new Set(criteria.map((c) => c.key));
   for (const m of marks) {
-    if (!known.has(m.key)) problems.push(`"${m.key}" is not a criterion of "${d.name}"`);
-    else if (byKey.has(m.key)) problems.push(`"${m.key}" is marked twice`);
+    if (!known.has(m.key)) push(m.key, `"${m.key}" is not a criterion of "${d.name}"`);
+    else if (byKey.has(m.key)) push(m.key, `"${m.key}" is marked twice`);
     byKey.set(m.key, m);
   }
   let scoredMax = 0;
@@ -90,28 +94,33 @@ export function marksProblems(d: TScorecardDefinition, marks: readonly TScorecar
   for (const c of criteria) {
     const m = byKey.get(c.key);
     if (!m) {
-      problems.push(`${c.name} must be scored`);
+      push(c.key, `${c.name} must be scored`);
       continue;
     }
     if (m.choice === null) {
-      if (!c.allowNa) problems.push(`${c.name} cannot be N/A`);
+      if (!c.allowNa) push(c.key, `${c.name} cannot be N/A`);
       continue;
     }
     const choice = c.choices.find((ch) => ch.label === m.choice);
     if (!choice) {
-      problems.push(`${c.name} must be one of ${c.choices.map((ch) => `${ch.label} (${ch.marks})`).join(', ')}`);
+      push(c.key, `${c.name} must be one of ${c.choices.map((ch) => `${ch.label} (${ch.marks})`).join(', ')}`);
       continue;
     }
     scored += 1;
     scoredMax += bestChoiceMarks(c);
     if (c.commentRequired && choice.marks < bestChoiceMarks(c) && m.comment.trim() === '')
-      problems.push(`${c.name} needs a comment when it is not at its best mark`);
+      push(c.key, `${c.name} needs a comment when it is not at its best mark`);
   }
   if (problems.length === 0 && d.scoringMode === 'points' && (scored === 0 || scoredMax <= 0))
-    problems.push('At least one criterion worth marks must be scored (not N/A)');
+    push(null, 'At least one criterion worth marks must be scored (not N/A)');
   if (problems.length === 0 && d.scoringMode === 'weighted' && scored === 0)
-    problems.push('At least one criterion must be scored (not N/A)');
+    push(null, 'At least one criterion must be scored (not N/A)');
   return problems;
+}
+
+/** {@link markProblems}' messages. */
+export function marksProblems(d: TScorecardDefinition, marks: readonly TScorecardMark[]): string[] {
+  return markProblems(d, marks).map((p) => p.message);
 }
 
 /**

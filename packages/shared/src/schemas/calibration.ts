@@ -1,8 +1,8 @@
 // Schemas of calibration sessions (docs/guide/calibration.md): sessions, their calls, blind scorings, expert marks, results.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
-import { QC_CRITERION_KEYS, QC_GRADES, type TQcCriterionKey } from '../domain/qc-scoring.ts';
-import { ZQcRecordCreate, MAX_QC_TEXT } from './qc.ts';
+import { QC_CRITERION_KEYS, QC_GRADES } from '../domain/qc-scoring.ts';
+import { ZQcSpecScores, MAX_QC_TEXT } from './qc.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
 import { noControlChars, zPaged } from './common.ts';
 
@@ -80,9 +80,8 @@ export const ZCalibrationSessionCreate = z.object({
 export type TCalibrationSessionCreateInput = z.input<typeof ZCalibrationSessionCreate>;
 export type TCalibrationSessionCreate = z.output<typeof ZCalibrationSessionCreate>;
 
-const criterionPick = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, true])) as Record<TQcCriterionKey, true>;
 /** The 14 marks, each on its criterion's scale (the same checks and words as a QC record). */
-export const ZCalibrationScores = ZQcRecordCreate.pick(criterionPick);
+export const ZCalibrationScores = ZQcSpecScores;
 export type TCalibrationScores = z.output<typeof ZCalibrationScores>;
 
 /** PUT /api/calibration/{id}/calls/{callId}/scoring: the marks and an optional comment. */

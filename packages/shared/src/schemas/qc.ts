@@ -2,15 +2,9 @@
 // Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
 import { z } from 'zod';
 import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
-import {
-  QC_CRITERIA,
-  QC_GRADES,
-  isOnScale,
-  scaleText,
-  type TQcCriterion,
-  type TQcCriterionKey,
-} from '../domain/qc-scoring.ts';
+import { QC_CRITERIA, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
 import { MAX_PAGE_SIZE, zCursor, zKeysetPaged, zLastFlag } from './common.ts';
+import { ZScorecardBlock, ZScorecardMarks } from './scorecards.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
 
 export const QC_MESSAGES = {
@@ -87,10 +81,44 @@ function zMarks(c: TQcCriterion) {
     .refine((v) => isOnScale(c, v), problem);
 }
 
-type ScoreShape = { [K in TQcCriterionKey]: ReturnType<typeof zMarks> };
-type MarksShape = { [K in TQcCriterionKey as `${K}Marks`]: ReturnType<typeof zMarks> };
-const scoreShape = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, zMarks(c)])) as ScoreShape;
-const marksShape = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, zMarks(c)])) as MarksShape;
+type OptionalMarks = z.ZodOptional<ReturnType<typeof zMarks>>;
+type ScoreShape = { [K in TQcCriterionKey]: OptionalMarks };
+type MarksShape = { [K in TQcCriterionKey as `${K}Marks`]: OptionalMarks };
+/** The spec's 14 marks, every one required (calibration's scorings). */
+export const ZQcSpecScores = z.object(
+  Object.fromEntries(QC_CRITERIA.map((c) => [c.key, zMarks(c)])) as {
+    [K in TQcCriterionKey]: ReturnType<typeof zMarks>;
+  },
+);
+// Optional here, required by requireSpecMarks unless the body scores on another scorecard (`scorecard`).
+const scoreShape = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, zMarks(c).optional()])) as ScoreShape;
+const marksShape = Object.fromEntries(QC_CRITERIA.map((c) => [`${c.key}Marks`, zMarks(c).optional()])) as MarksShape;
+
+/**
+ * A save's `scorecard`: marks on a scorecard. A record read back and sent again carries the reply's block (`criteria`,
+ * no `marks`): that is not marks and is left out, so the spec's fields are what the save scores.
+ */
+const zSaveScorecard = z.preprocess(
+  (v) => (typeof v === 'object' && v !== null && !('marks' in v) && 'criteria' in v ? undefined : v),
+  ZScorecardMarks.optional(),
+);
+
+/**
+ * The spec's 14 marks are required, with the same words as before scorecards (a missing one is "not on its scale"),
+ * unless the body carries `scorecard: {id, marks}` (docs/scorecards.md, Saving a record): then they are not read.
+ */
+function requireSpecMarks(suffix: '' | 'Marks') {
+  return (body: { scorecard?: unknown } & Record<string, unknown>, ctx: z.RefinementCtx) => {
+    if (body.scorecard !== undefined) return;
+    for (const c of QC_CRITERIA)
+      if (body[`${c.key}${suffix}`] === undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: [`${c.key}${suffix}`],
+          message: `${c.name} must be one of ${scaleText(c)}`,
+        });
+  };
+}
 
 const callShape = {
   callDate: isoDate('callDate'),
@@ -129,20 +157,27 @@ const clientTextShape = {
  * POST /api/qcReport/add. total, agentGrade, agentName and qcInspector may be sent (the older client did) but are
  * ignored: the server computes the first two, fills the name from the agent and records the signed-in inspector.
  */
-export const ZQcRecordCreate = z.object({
-  ...callShape,
-  ...scoreShape,
-  ...textShape,
-});
+export const ZQcRecordCreate = z
+  .object({
+    ...callShape,
+    ...scoreShape,
+    ...textShape,
+    /** Marks on the campaign's scorecard (docs/scorecards.md); instead of the 14 spec fields. */
+    scorecard: zSaveScorecard,
+  })
+  .superRefine(requireSpecMarks(''));
 export type TQcRecordCreateInput = z.input<typeof ZQcRecordCreate>;
 export type TQcRecordCreate = z.output<typeof ZQcRecordCreate>;
 
 /** POST /api/qcReport/addforclient: the client's scoring, Marks-suffixed names (docs/product.md §3 QC report (client)). */
-export const ZQcClientRecordCreate = z.object({
-  ...callShape,
-  ...marksShape,
-  ...clientTextShape,
-});
+export const ZQcClientRecordCreate = z
+  .object({
+    ...callShape,
+    ...marksShape,
+    ...clientTextShape,
+    scorecard: zSaveScorecard,
+  })
+  .superRefine(requireSpecMarks('Marks'));
 export type TQcClientRecordCreateInput = z.input<typeof ZQcClientRecordCreate>;
 export type TQcClientRecordCreate = z.output<typeof ZQcClientRecordCreate>;
 
@@ -152,29 +187,38 @@ const id = z.coerce
   .positive('id must be a record id');
 
 /** PUT /api/qcReport/editqc: the scores and texts change; the call, the agent and the inspector do not. */
-export const ZQcRecordEdit = z.object({
-  id,
-  /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
-  version: z.number().int().min(0).optional(),
-  ...scoreShape,
-  ...textShape,
-});
+export const ZQcRecordEdit = z
+  .object({
+    id,
+    /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
+    version: z.number().int().min(0).optional(),
+    ...scoreShape,
+    ...textShape,
+    /** Marks on the record's own scorecard version (an edit never moves a record to another version). */
+    scorecard: zSaveScorecard,
+  })
+  .superRefine(requireSpecMarks(''));
 export type TQcRecordEditInput = z.input<typeof ZQcRecordEdit>;
 export type TQcRecordEdit = z.output<typeof ZQcRecordEdit>;
 
 /** PUT /api/qcReport/edit-Client-Qc. */
-export const ZQcClientRecordEdit = z.object({
-  id,
-  /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
-  version: z.number().int().min(0).optional(),
-  ...marksShape,
-  ...clientTextShape,
-});
+export const ZQcClientRecordEdit = z
+  .object({
+    id,
+    /** The version read (recordShape.version): a newer one stored answers 409 instead of overwriting it. Optional for older clients. */
+    version: z.number().int().min(0).optional(),
+    ...marksShape,
+    ...clientTextShape,
+    scorecard: zSaveScorecard,
+  })
+  .superRefine(requireSpecMarks('Marks'));
 export type TQcClientRecordEditInput = z.input<typeof ZQcClientRecordEdit>;
 export type TQcClientRecordEdit = z.output<typeof ZQcClientRecordEdit>;
 
-const grade = z.enum(QC_GRADES);
-const marks = z.number();
+/** One of the spec's four grades on "Standard"; another scorecard's own band names on others. */
+const grade = z.string();
+/** null on a record of another scorecard than "Standard" (its marks are in `scorecard`). */
+const marks = z.number().nullable();
 const recordShape = {
   id: z.number().int(),
   callDate: z.string(),
@@ -191,6 +235,10 @@ const recordShape = {
   createdAt: z.string(),
   /** Raised by every edit; sent back with an edit so a stale one is refused (409). */
   version: z.number().int(),
+  /** The scorecard version the record was scored on (1: the built-in "Standard"). */
+  scorecardId: z.number().int(),
+  /** One record's reads (getqc, getClientQc, add, edit): the version and every criterion's choice, marks and comment. */
+  scorecard: ZScorecardBlock.optional(),
 };
 
 /** An in-house QC record (docs/product.md §3 QC report (in-house)). */

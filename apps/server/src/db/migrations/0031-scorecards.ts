@@ -37,7 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- The version's content, as ZScorecardDefinition of @crm/shared checks it; never changed once published.
     definition jsonb not null,
     built_in boolean not null default false,
-    created_by_id integer references users (id) on delete set null,
+    created_by_id integer references users (id) on delete restrict,
     created_by text not null,
     created_at timestamptz not null default now(),
     updated_at timestamptz not null default now(),

@@ -226,6 +226,8 @@ describe('foreign keys to users (migration 0008)', () => {
       { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
       // An attribution, derived from the file name's agent id (which stays): it never keeps an agent.
       { name: 'recordings_agent_user_id_fkey', action: 'n' },
+      // Who made a scorecard version (migration 0031): history, like every edit.
+      { name: 'scorecards_created_by_id_fkey', action: 'r' },
     ]);
   });
 

@@ -9,7 +9,6 @@ import {
   criterionName,
   disputedMarkFor,
   qcGrade,
-  qcTotal,
   type TDispute,
   type TDisputeAnswer,
   type TDisputeEscalate,
@@ -22,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
 import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { selectQcRecords, toInHouse } from '../qc/rows.ts';
+import { commentsOf, standardValues } from '../qc/scoring.ts';
 import { findDisputeById, isRejected, type CriterionRow } from './rows.ts';
 
 type Marks = Partial<Record<TQcCriterionKey, number>>;
@@ -97,13 +97,12 @@ async function applyMarks(
   if (changes.length === 0) return null;
   const before = toInHouse(current);
   const next = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, marks[k] ?? current[k]])) as TQcScores;
-  const total = qcTotal(next);
+  const scored = standardValues(next, commentsOf(current.marks));
+  const total = scored.total;
   await trx
     .updateTable('qcRecords')
     .set((eb) => ({
-      ...Object.fromEntries(changes),
-      total,
-      agentGrade: qcGrade(total),
+      ...scored,
       updatedAt: new Date(),
       version: eb('version', '+', 1),
     }))

@@ -4,6 +4,7 @@ import {
   localDayText,
   QC_MESSAGES,
   DISPUTE_MESSAGES,
+  STANDARD_SCORECARD_ID,
   criterionOf,
   type TDispute,
   type TDisputeRaise,
@@ -50,8 +51,12 @@ export async function raiseDispute(
     const until = disputeUntil(record.createdAt, windows.disputeWindowDays);
     if (now > until)
       throw badRequest(DISPUTE_MESSAGES.windowClosed(localDayText(until, timeZone), windows.disputeWindowDays));
+    // Disputes name the spec's criteria; a record of another scorecard has none of them (docs/scorecards.md, What is left).
+    if (record.scorecardId !== STANDARD_SCORECARD_ID)
+      throw badRequest('This record is scored on a scorecard of its own: its disputes are not open yet');
+    const marksOf = (key: TQcCriterionKey) => record[key] ?? 0;
     for (const c of body.criteria) {
-      const current = record[c.criterion as TQcCriterionKey];
+      const current = marksOf(c.criterion as TQcCriterionKey);
       if (current === c.proposedMark)
         throw badRequest(DISPUTE_MESSAGES.sameMark(criterionOf(c.criterion).name, current));
     }
@@ -81,7 +86,7 @@ export async function raiseDispute(
         body.criteria.map((c) => ({
           disputeId: dispute.id,
           criterion: c.criterion,
-          originalMark: record[c.criterion],
+          originalMark: marksOf(c.criterion),
           proposedMark: c.proposedMark,
           reason: c.reason,
         })),
@@ -91,7 +96,7 @@ export async function raiseDispute(
     const disputed = Object.fromEntries(
       body.criteria.map((c) => [
         c.criterion,
-        { mark: record[c.criterion], proposed: c.proposedMark, reason: c.reason },
+        { mark: marksOf(c.criterion), proposed: c.proposedMark, reason: c.reason },
       ]),
     );
     await recordAudit(trx, actor, {

@@ -8,8 +8,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   QC_QUEUE_MESSAGES,
   bestScores,
-  qcGrade,
-  qcTotal,
   startOfLocalDay,
   type TQcQueueClaimReply,
   type TQcQueuePage,
@@ -20,6 +18,7 @@ import { createCampaign, createUser, type Caller, type TestUser } from '../../te
 import { useTestApp } from '../../test/harness.ts';
 import { phoneKey } from '../voicelog/names.ts';
 import { toneWav, writeRecordings } from '../../test/test-audio.ts';
+import { standardValues } from '../qc/scoring.ts';
 
 const recordingsDir = mkdtempSync(path.join(os.tmpdir(), 'crm-qc-queue-'));
 const t = useTestApp({ recordingsDir });
@@ -119,7 +118,6 @@ async function score(
   day = DAY,
 ): Promise<number> {
   const scores = bestScores();
-  const total = qcTotal(scores);
   const record = await t.db
     .insertInto('qcRecords')
     .values({
@@ -134,12 +132,10 @@ async function score(
       duration: 60,
       qcInspectorId: inspector.id,
       qcInspector: inspector.username,
-      ...scores,
+      ...standardValues(scores),
       fatalReason: '',
       easVoiceMatchedWithReport: '',
       suggestion: '',
-      total,
-      agentGrade: qcGrade(total),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

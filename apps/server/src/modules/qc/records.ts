@@ -2,16 +2,11 @@
 // the server computes total and grade, fills the agent's name and records the signed-in inspector.
 import { sql } from 'kysely';
 import {
-  QC_CRITERION_KEYS,
   QC_MESSAGES,
   changeTimeText,
-  fromClientMarks,
   normalisePhone,
-  qcGrade,
-  qcTotal,
   type TQcClientRecordCreate,
   type TQcClientRecordEdit,
-  type TQcCriterionKey,
   type TQcKind,
   type TQcRecordCreate,
   type TQcRecordEdit,
@@ -25,28 +20,29 @@ import { assertCanSeeRecord, userIdOf } from '../../auth/access.ts';
 import { assertCanChangeRecord } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 import { reopenQueueDay } from '../voicelog/catalog/attribution.ts';
+import {
+  editVersionWords,
+  newRecordVersion,
+  scoreSave,
+  scorecardBlockOf,
+  specScores,
+  type TSaveMarks,
+} from './scoring.ts';
 
-type Scores = Record<TQcCriterionKey, number>;
 type Texts = { fatalReason: string; easVoiceMatchedWithReport: string; suggestion: string };
 
 const kindName = (kind: TQcKind) => (kind === 'in-house' ? 'QC record' : 'client QC record');
 const noSuchRecord = (kind: TQcKind, id: number) => notFound(`No ${kindName(kind)} with id ${id}`);
 
-function scoredValues(scores: Scores, texts: Texts) {
-  const total = qcTotal(scores);
-  return { ...scores, ...texts, total, agentGrade: qcGrade(total) };
-}
-
-/** The in-house or client body as stored scores and texts. */
+/** The in-house or client body as its marks (the spec's 14, or `scorecard`) and texts. */
 function partsOf(
   kind: TQcKind,
   body: TQcRecordCreate | TQcClientRecordCreate | TQcRecordEdit | TQcClientRecordEdit,
-): { scores: Scores; texts: Texts } {
+): { save: TSaveMarks; texts: Texts } {
   if (kind === 'in-house') {
     const b = body as TQcRecordCreate | TQcRecordEdit;
-    const scores = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, b[k]])) as Scores;
     return {
-      scores,
+      save: { scores: specScores(b, ''), scorecard: b.scorecard },
       texts: {
         fatalReason: b.fatalReason,
         easVoiceMatchedWithReport: b.easVoiceMatchedWithReport,
@@ -56,13 +52,18 @@ function partsOf(
   }
   const b = body as TQcClientRecordCreate | TQcClientRecordEdit;
   return {
-    scores: fromClientMarks(b),
+    save: { scores: specScores(b, 'Marks'), scorecard: b.scorecard },
     texts: {
       fatalReason: b.fatalReasonMarks,
       easVoiceMatchedWithReport: b.easVoiceMatchedWithReportMarks,
       suggestion: b.suggestionMarks,
     },
   };
+}
+
+/** A record's shape with its `scorecard` block (one record's reads). */
+async function withBlock<K extends TQcKind>(db: Db, kind: K, row: QcRow): Promise<QcShape<K>> {
+  return { ...toShape(kind, row), scorecard: await scorecardBlockOf(db, row) };
 }
 
 async function findRow(db: Db, kind: TQcKind, id: number): Promise<QcRow> {
@@ -100,7 +101,9 @@ export async function createQcRecord<K extends TQcKind>(
   ]);
   if (!agent) throw badRequest(`No agent with agentId "${body.agentId}"`);
   if (!campaign) throw badRequest(`No campaign named "${body.campaignName}"`);
-  const { scores, texts } = partsOf(kind, body);
+  const { save, texts } = partsOf(kind, body);
+  const { versionId, wrongVersion } = await newRecordVersion(db, campaign, kind);
+  const scored = await scoreSave(db, versionId, save, wrongVersion);
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('qcRecords')
@@ -116,11 +119,12 @@ export async function createQcRecord<K extends TQcKind>(
         duration: body.duration,
         qcInspectorId: userIdOf(user),
         qcInspector: user.userName,
-        ...scoredValues(scores, texts),
+        ...texts,
+        ...scored,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const created = toShape(kind, await findRow(trx, kind, id));
+    const created = await withBlock(trx, kind, await findRow(trx, kind, id));
     await recordAudit(trx, actor, {
       action: 'create',
       objectType: 'qcRecord',
@@ -140,7 +144,7 @@ export async function findQcRecord<K extends TQcKind>(
 ): Promise<QcShape<K>> {
   const row = await findRow(db, kind, id);
   assertCanSeeRecord(user, row);
-  return toShape(kind, row);
+  return withBlock(db, kind, row);
 }
 
 /** PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay. */
@@ -174,11 +178,11 @@ export async function editQcRecord<K extends TQcKind>(
   actor: TAuditActor,
   timeZone: string,
 ): Promise<QcShape<K>> {
-  const { scores, texts } = partsOf(kind, body);
+  const { save, texts } = partsOf(kind, body);
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('qcRecords')
-      .select(['qcInspectorId', 'version', 'updatedAt'])
+      .select(['qcInspectorId', 'version', 'updatedAt', 'scorecardId'])
       .where('id', '=', body.id)
       .where('kind', '=', kind)
       .forUpdate()
@@ -187,13 +191,14 @@ export async function editQcRecord<K extends TQcKind>(
     assertCanChangeRecord(user, current);
     if (body.version !== undefined && body.version !== current.version)
       throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
-    const before = toShape(kind, await findRow(trx, kind, body.id));
+    const scored = await scoreSave(trx, current.scorecardId, save, editVersionWords(current.scorecardId));
+    const before = await withBlock(trx, kind, await findRow(trx, kind, body.id));
     await trx
       .updateTable('qcRecords')
-      .set((eb) => ({ ...scoredValues(scores, texts), updatedAt: new Date(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ ...texts, ...scored, updatedAt: new Date(), version: eb('version', '+', 1) }))
       .where('id', '=', body.id)
       .execute();
-    const after = toShape(kind, await findRow(trx, kind, body.id));
+    const after = await withBlock(trx, kind, await findRow(trx, kind, body.id));
     await recordAudit(trx, actor, {
       action: 'update',
       objectType: 'qcRecord',

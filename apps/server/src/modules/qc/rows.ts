@@ -2,8 +2,8 @@
 import { sql, type Selectable } from 'kysely';
 import {
   QC_CRITERION_KEYS,
+  STANDARD_SCORECARD_ID,
   qcGrade,
-  toClientMarks,
   type TQcClientRecord,
   type TQcKind,
   type TQcRecord,
@@ -60,15 +60,18 @@ function common(row: QcRow) {
     duration: row.duration,
     qcInspector: row.qcInspector,
     total: row.total,
-    // Stored from qcGrade; read through it again so the reply always holds one of the four grades.
-    agentGrade: qcGrade(row.total),
+    // On "Standard" read through qcGrade again so the reply always holds one of the four grades; others' bands as stored.
+    agentGrade: row.scorecardId === STANDARD_SCORECARD_ID ? qcGrade(row.total) : row.agentGrade,
+    scorecardId: row.scorecardId,
     fileName: row.fileName,
     createdAt: row.createdAt.toISOString(),
     version: row.version,
   };
 }
 
-const scoresOf = (row: QcRow) => Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as TQcScores;
+/** The spec's 14 marks; each null on a record of another scorecard. */
+const scoresOf = (row: QcRow) =>
+  Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, row[k]])) as { [K in keyof TQcScores]: number | null };
 
 export function toInHouse(row: QcRow): TQcRecord {
   return {
@@ -83,7 +86,9 @@ export function toInHouse(row: QcRow): TQcRecord {
 export function toClient(row: QcRow): TQcClientRecord {
   return {
     ...common(row),
-    ...toClientMarks(scoresOf(row)),
+    ...(Object.fromEntries(QC_CRITERION_KEYS.map((k) => [`${k}Marks`, row[k]])) as {
+      [K in keyof TQcScores as `${K}Marks`]: number | null;
+    }),
     fatalReasonMarks: row.fatalReason,
     easVoiceMatchedWithReportMarks: row.easVoiceMatchedWithReport,
     suggestionMarks: row.suggestion,

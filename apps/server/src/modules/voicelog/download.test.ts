@@ -9,6 +9,7 @@ import { VOICE_LOG_MESSAGES, type TMediaToken } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { createUser, sessionTokenFor, useTestApp, type Caller, type TestUser } from '../../test/harness.ts';
 import { silentMp3, toneWav, writeRecordings } from '../../test/test-audio.ts';
+import { standardValues } from '../qc/scoring.ts';
 
 // A file beside the recordings folder, which no fileName may reach.
 const base = mkdtempSync(path.join(os.tmpdir(), 'crm-voicelog-'));
@@ -71,12 +72,10 @@ async function linkToQcRecord(
       campaignName: 'Spring Survey',
       consumerNumber: '01712345678',
       qcInspector: 'qc',
-      total: 0,
-      agentGrade: 'Below Expectation',
       fatalReason: '',
       easVoiceMatchedWithReport: '',
       suggestion: '',
-      ...zero,
+      ...standardValues(zero),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

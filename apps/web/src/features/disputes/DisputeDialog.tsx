@@ -87,14 +87,14 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
                       />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{markText(c.key, record[c.key])}</Text>
+                      <Text size="sm">{markText(c.key, record[c.key] ?? 0)}</Text>
                     </Table.Td>
                     <Table.Td w={200}>
                       {item.picked && (
                         <NativeSelect
                           aria-label={`Right mark of ${c.name}`}
                           size="xs"
-                          data={[{ value: '', label: 'Choose…' }, ...proposableChoices(c.key, record[c.key])]}
+                          data={[{ value: '', label: 'Choose…' }, ...proposableChoices(c.key, record[c.key] ?? 0)]}
                           value={item.proposedMark}
                           error={problems[`items.${c.key}.proposedMark`]}
                           disabled={busy}

@@ -3,7 +3,7 @@
 // the widest last so Total and Grade stay in view whatever is chosen.
 import type { ReactNode } from 'react';
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterionKey, type TQcKind } from '@crm/shared';
+import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterionKey, type TQcGrade, type TQcKind } from '@crm/shared';
 import type { TColumnChoice } from './column-choice.ts';
 import { GRADE_COLOURS, criterionMarks, formatDuration, recordTexts, type TAnyQcRecord } from './record-form.ts';
 
@@ -104,7 +104,7 @@ export function recordColumns(kind: TQcKind, scores: (row: TAnyQcRecord) => Reac
       render: (r) => (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <ColorSwatch
-            color={`var(--mantine-color-${GRADE_COLOURS[r.agentGrade]}-6)`}
+            color={`var(--mantine-color-${GRADE_COLOURS[r.agentGrade as TQcGrade] ?? 'gray'}-6)`}
             size={10}
             mt={5}
             withShadow={false}

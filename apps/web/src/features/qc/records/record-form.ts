@@ -29,9 +29,12 @@ export function isClientRecord(record: TAnyQcRecord): record is TQcClientRecord 
   return 'greetingsMarks' in record;
 }
 
-/** A criterion's marks on a record of either kind (the client record's field is `${key}Marks`). */
+/**
+ * A criterion's marks on a record of either kind (the client record's field is `${key}Marks`). A record of another
+ * scorecard than "Standard" has none of the spec's (null, read as 0): its marks are in its `scorecard` block.
+ */
 export function criterionMarks(record: TAnyQcRecord, key: TQcCriterionKey): number {
-  return isClientRecord(record) ? record[`${key}Marks`] : record[key];
+  return (isClientRecord(record) ? record[`${key}Marks`] : record[key]) ?? 0;
 }
 
 /** The three texts of a record of either kind. */
