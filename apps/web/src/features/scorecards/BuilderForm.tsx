@@ -17,6 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { SCORECARD_LIMITS, type TAutoFailResult, type TScoringMode } from '@crm/shared';
+import { confirmAction } from '../../components/confirm.tsx';
 import { CriterionEditor } from './CriterionEditor.tsx';
 import { fieldId, problemsUnder } from './draft-problems.ts';
 import { sectionStarts, weightSum, type TDraft, type TDraftAction, type TSectionRow } from './scorecard-draft.ts';
@@ -169,7 +170,16 @@ function SectionEditor({ section, s, sections, firstNumber, weighted, dispatch, 
               variant="subtle"
               color="red"
               aria-label={`Remove section ${label}`}
-              onClick={() => dispatch({ type: 'removeSection', s })}
+              onClick={() => {
+                const filled = section.criteria.filter((c) => c.name.trim() !== '' || c.question.trim() !== '');
+                if (filled.length === 0) {
+                  dispatch({ type: 'removeSection', s });
+                  return;
+                }
+                void confirmAction({
+                  body: `Remove section "${label}" and its ${section.criteria.length} criteria from this draft?`,
+                }).then((sure) => sure && dispatch({ type: 'removeSection', s }));
+              }}
             >
               ✕
             </ActionIcon>
@@ -215,7 +225,7 @@ export function BuilderForm({ draft, dispatch, problems }: Props) {
       <Group align="flex-start" grow>
         <TextInput
           id={fieldId('name')}
-          label="Name"
+          label="Scorecard name"
           withAsterisk
           size="sm"
           value={draft.name}

@@ -9,6 +9,7 @@ import {
   NativeSelect,
   NumberInput,
   Paper,
+  SimpleGrid,
   Stack,
   TagsInput,
   Text,
@@ -56,7 +57,7 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
           />
           <TextInput
             id={path('name')}
-            label="Name"
+            label="Criterion name"
             size="xs"
             style={{ flex: 1 }}
             value={criterion.name}
@@ -90,28 +91,30 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             </ActionIcon>
           </Group>
         </Group>
-        <Textarea
-          id={path('question')}
-          label="Question (as the inspector reads it)"
-          size="xs"
-          autosize
-          minRows={1}
-          maxRows={4}
-          value={criterion.question}
-          onChange={(e) => set({ question: e.currentTarget.value })}
-          error={problems.question}
-        />
-        <Textarea
-          id={path('guidance')}
-          label="Guidance for inspectors (optional)"
-          size="xs"
-          autosize
-          minRows={1}
-          maxRows={4}
-          value={criterion.guidance}
-          onChange={(e) => set({ guidance: e.currentTarget.value })}
-          error={problems.guidance}
-        />
+        <SimpleGrid cols={2} spacing="xs">
+          <Textarea
+            id={path('question')}
+            label="Question (as the inspector reads it)"
+            size="xs"
+            autosize
+            minRows={1}
+            maxRows={4}
+            value={criterion.question}
+            onChange={(e) => set({ question: e.currentTarget.value })}
+            error={problems.question}
+          />
+          <Textarea
+            id={path('guidance')}
+            label="Guidance for inspectors (optional)"
+            size="xs"
+            autosize
+            minRows={1}
+            maxRows={4}
+            value={criterion.guidance}
+            onChange={(e) => set({ guidance: e.currentTarget.value })}
+            error={problems.guidance}
+          />
+        </SimpleGrid>
         <ChoicesEditor {...{ criterion, s, c, problems, dispatch }} />
         <Group gap="md" align="flex-end">
           <Checkbox
@@ -171,43 +174,45 @@ function ChoicesEditor({ criterion, s, c, problems, dispatch }: Omit<Props, 'num
         Choices ({SCORECARD_LIMITS.minChoices}–{SCORECARD_LIMITS.maxChoices}; keys 1–{SCORECARD_LIMITS.keyboardChoices}{' '}
         pick them in order)
       </Text>
-      {criterion.choices.map((choice, i) => (
-        <Group key={choice.id} gap="xs" wrap="nowrap" align="flex-start">
-          <Text size="xs" c="dimmed" w={18} pt={6}>
-            {i + 1}
-          </Text>
-          <TextInput
-            id={fieldId(`sections.${s}.criteria.${c}.choices.${i}.label`)}
-            aria-label={`Choice ${i + 1} label`}
-            placeholder="Label"
-            size="xs"
-            style={{ flex: 1 }}
-            value={choice.label}
-            onChange={(e) => dispatch({ type: 'setChoice', ...at, i, patch: { label: e.currentTarget.value } })}
-            error={problems[`choices.${i}.label`]}
-          />
-          <NumberInput
-            id={fieldId(`sections.${s}.criteria.${c}.choices.${i}.marks`)}
-            aria-label={`Choice ${i + 1} marks`}
-            placeholder="Marks"
-            size="xs"
-            w={90}
-            value={choice.marks}
-            onChange={(marks) => dispatch({ type: 'setChoice', ...at, i, patch: { marks } })}
-            error={problems[`choices.${i}.marks`]}
-          />
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            mt={3}
-            aria-label={`Remove choice ${i + 1}`}
-            disabled={count <= SCORECARD_LIMITS.minChoices}
-            onClick={() => dispatch({ type: 'removeChoice', ...at, i })}
-          >
-            ✕
-          </ActionIcon>
-        </Group>
-      ))}
+      <SimpleGrid cols={2} spacing="xs" verticalSpacing={4}>
+        {criterion.choices.map((choice, i) => (
+          <Group key={choice.id} gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="xs" c="dimmed" w={18} pt={6}>
+              {i + 1}
+            </Text>
+            <TextInput
+              id={fieldId(`sections.${s}.criteria.${c}.choices.${i}.label`)}
+              aria-label={`Choice ${i + 1} label`}
+              placeholder="Label"
+              size="xs"
+              style={{ flex: 1 }}
+              value={choice.label}
+              onChange={(e) => dispatch({ type: 'setChoice', ...at, i, patch: { label: e.currentTarget.value } })}
+              error={problems[`choices.${i}.label`]}
+            />
+            <NumberInput
+              id={fieldId(`sections.${s}.criteria.${c}.choices.${i}.marks`)}
+              aria-label={`Choice ${i + 1} marks`}
+              placeholder="Marks"
+              size="xs"
+              w={90}
+              value={choice.marks}
+              onChange={(marks) => dispatch({ type: 'setChoice', ...at, i, patch: { marks } })}
+              error={problems[`choices.${i}.marks`]}
+            />
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              mt={3}
+              aria-label={`Remove choice ${i + 1}`}
+              disabled={count <= SCORECARD_LIMITS.minChoices}
+              onClick={() => dispatch({ type: 'removeChoice', ...at, i })}
+            >
+              ✕
+            </ActionIcon>
+          </Group>
+        ))}
+      </SimpleGrid>
       {problems.choices !== undefined && (
         <Text size="xs" c="red" id={fieldId(`sections.${s}.criteria.${c}.choices`)}>
           {problems.choices}

@@ -144,14 +144,14 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
   const title = draft.name.trim() || 'New scorecard';
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} h="100%">
-      <Pane label={`Scorecard ${title}`}>
+      <Pane label="Scorecard editor">
         <PaneHeader>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <Title order={2} size="h4" lineClamp={1}>
                 {title}
               </Title>
-              <Badge color="yellow" variant="light">
+              <Badge color="yellow" variant="light" style={{ flex: 'none' }}>
                 {stored === null ? 'new' : `v${stored.version} draft`}
               </Badge>
               <Text size="xs" c={dirty ? 'orange.8' : 'dimmed'} aria-live="polite">

@@ -57,8 +57,8 @@ function VersionRow({
           </Text>
         </Group>
       </Group>
-      <Text size="xs" c="dimmed" mt={2}>
-        {usedByText(v.usedBy)}
+      <Text size="xs" c="dimmed" mt={2} title={usedByText(v.usedBy)}>
+        {usedByText(v.usedBy, 3)}
       </Text>
       <Group gap={4} mt={4}>
         <Button size="compact-xs" variant={selected ? 'filled' : 'light'} onClick={() => onOpen(v.id)}>

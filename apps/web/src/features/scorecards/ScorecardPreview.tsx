@@ -28,7 +28,7 @@ function LiveTotal({
       py={6}
       component="section"
       aria-label="Live total"
-      style={{ position: 'sticky', top: 0, zIndex: 2 }}
+      style={{ position: 'sticky', top: 'calc(-1 * var(--mantine-spacing-sm))', zIndex: 2 }}
     >
       <Group justify="space-between" wrap="nowrap">
         <Group gap="md" wrap="nowrap">
@@ -85,9 +85,12 @@ type TCriterionProps = {
   onKey: (event: KeyboardEvent<HTMLDivElement>, index: number) => void;
   register: (index: number, element: HTMLDivElement | null) => void;
   index: number;
+  focused: boolean;
+  onFocusChange: (index: number | null) => void;
 };
 
-function PreviewCriterion({ criterion, number, picks, onPick, onComment, onKey, register, index }: TCriterionProps) {
+function PreviewCriterion(props: TCriterionProps) {
+  const { criterion, number, picks, onPick, onComment, onKey, register, index, focused, onFocusChange } = props;
   const pick = picks[criterion.key];
   return (
     <Paper
@@ -99,48 +102,55 @@ function PreviewCriterion({ criterion, number, picks, onPick, onComment, onKey, 
       aria-label={`${number}. ${criterion.name}`}
       ref={(element: HTMLDivElement | null) => register(index, element)}
       onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => onKey(event, index)}
-      style={{ outlineOffset: 2 }}
+      onFocus={() => onFocusChange(index)}
+      onBlur={() => onFocusChange(null)}
+      bg={focused ? 'blue.0' : undefined}
+      style={{ outlineOffset: 2, borderColor: focused ? 'var(--mantine-color-blue-6)' : undefined }}
     >
       <Stack gap={4}>
-        <Text size="sm" fw={600}>
-          {number}. {criterion.name}
-        </Text>
-        <Text size="sm">{criterion.question}</Text>
-        {criterion.guidance !== '' && (
-          <Text size="xs" c="dimmed">
-            {criterion.guidance}
-          </Text>
-        )}
-        <Group gap={6}>
-          {criterion.choices.map((choice, i) => {
-            const chosen = pick?.choice === choice.label;
-            return (
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
+          <Stack gap={0} style={{ flex: '1 1 260px', minWidth: 0 }}>
+            <Text size="sm" fw={600}>
+              {number}. {criterion.name}
+            </Text>
+            <Text size="sm">{criterion.question}</Text>
+            {criterion.guidance !== '' && (
+              <Text size="xs" c="dimmed">
+                {criterion.guidance}
+              </Text>
+            )}
+          </Stack>
+          <Group gap={6}>
+            {criterion.choices.map((choice, i) => {
+              const chosen = pick?.choice === choice.label;
+              return (
+                <Button
+                  key={choice.label}
+                  tabIndex={-1}
+                  size="compact-sm"
+                  variant={chosen ? 'filled' : 'default'}
+                  color={criterion.autoFailChoice === choice.label ? 'red' : undefined}
+                  aria-pressed={chosen}
+                  onClick={() => onPick(criterion.key, choice.label)}
+                >
+                  {i < 9 ? `${i + 1} ` : ''}
+                  {choice.label} ({choice.marks})
+                </Button>
+              );
+            })}
+            {criterion.allowNa && (
               <Button
-                key={choice.label}
                 tabIndex={-1}
                 size="compact-sm"
-                variant={chosen ? 'filled' : 'default'}
-                color={criterion.autoFailChoice === choice.label ? 'red' : undefined}
-                aria-pressed={chosen}
-                onClick={() => onPick(criterion.key, choice.label)}
+                variant={pick !== undefined && pick.choice === null ? 'filled' : 'default'}
+                color="gray"
+                aria-pressed={pick !== undefined && pick.choice === null}
+                onClick={() => onPick(criterion.key, null)}
               >
-                {i < 9 ? `${i + 1} ` : ''}
-                {choice.label} ({choice.marks})
+                N N/A
               </Button>
-            );
-          })}
-          {criterion.allowNa && (
-            <Button
-              tabIndex={-1}
-              size="compact-sm"
-              variant={pick !== undefined && pick.choice === null ? 'filled' : 'default'}
-              color="gray"
-              aria-pressed={pick !== undefined && pick.choice === null}
-              onClick={() => onPick(criterion.key, null)}
-            >
-              N N/A
-            </Button>
-          )}
+            )}
+          </Group>
         </Group>
         {needsComment(criterion, picks) && (
           <Textarea
@@ -159,6 +169,7 @@ function PreviewCriterion({ criterion, number, picks, onPick, onComment, onKey, 
 
 export function ScorecardPreview({ definition }: { definition: TScorecardDefinition }) {
   const [picks, setPicks] = useState<TPicks>({});
+  const [focused, setFocused] = useState<number | null>(null);
   const boxes = useRef<(HTMLDivElement | null)[]>([]);
   const criteria = definition.sections.flatMap((s) => s.criteria);
   const onPick = (key: string, choice: string | null) => setPicks((p) => withPick(p, key, choice));
@@ -206,6 +217,8 @@ export function ScorecardPreview({ definition }: { definition: TScorecardDefinit
                 onComment={onComment}
                 onKey={onKey}
                 register={register}
+                focused={focused === index}
+                onFocusChange={(i) => setFocused((f) => (i === null && f !== index ? f : i))}
               />
             );
           })}

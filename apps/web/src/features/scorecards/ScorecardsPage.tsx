@@ -17,7 +17,7 @@ import { useScorecardActions, type TScorecardActions } from './use-scorecard-act
 import { WhatIfPanel } from './WhatIfPanel.tsx';
 
 /** The panes fill the window under the top bar and the page title (1366×768: about 640 px). */
-const PANES_HEIGHT = 'calc(100dvh - 124px)';
+const PANES_HEIGHT = 'calc(100dvh - 132px)';
 
 function VersionView({ version, actions }: { version: TScorecard; actions: TScorecardActions }) {
   const [tab, setTab] = useState<string | null>('view');
@@ -25,26 +25,26 @@ function VersionView({ version, actions }: { version: TScorecard; actions: TScor
   const busy = actions.busy !== null;
   return (
     <Tabs value={tab} onChange={setTab} keepMounted={false} h="100%">
-      <Pane label={`Scorecard ${version.name}`}>
+      <Pane label="Scorecard version">
         <PaneHeader>
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
               <Title order={2} size="h4" lineClamp={1}>
                 {version.name}
               </Title>
-              <Badge color={STATE_COLOURS[version.state]} variant="light">
+              <Badge color={STATE_COLOURS[version.state]} variant="light" style={{ flex: 'none' }}>
                 v{version.version} {version.state}
               </Badge>
             </Group>
             <Group gap={6} wrap="nowrap">
-              <Button onClick={() => void actions.editNewVersion(ref)} disabled={busy}>
+              <Button size="xs" onClick={() => void actions.editNewVersion(ref)} disabled={busy}>
                 Edit a new version
               </Button>
-              <Button variant="default" onClick={() => void actions.exportVersion(ref)} disabled={busy}>
+              <Button size="xs" variant="default" onClick={() => void actions.exportVersion(ref)} disabled={busy}>
                 Export
               </Button>
               {version.state === 'published' && !version.builtIn && (
-                <Button variant="light" color="red" onClick={() => void actions.retire(ref)} disabled={busy}>
+                <Button size="xs" variant="light" color="red" onClick={() => void actions.retire(ref)} disabled={busy}>
                   Retire
                 </Button>
               )}

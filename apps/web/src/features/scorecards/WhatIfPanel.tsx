@@ -34,7 +34,7 @@ function WhatIfResult({ result }: { result: TScorecardWhatIf }) {
         <Figure label="Average total" value={beforeAfter(result.before.averageTotal, result.after.averageTotal)} />
         <Figure label="Pass rate" value={rateBeforeAfter(result.before.passRate, result.after.passRate)} />
       </SimpleGrid>
-      {unmapped.length > 0 && (
+      {result.records > 0 && unmapped.length > 0 && (
         <Text size="xs" c="dimmed">
           Not found in these records (scored at their best, or N/A where allowed):{' '}
           {unmapped.map((c) => `${c.name} (${c.key})`).join(', ')}
@@ -135,9 +135,9 @@ export function WhatIfPanel({ versionId, unsaved }: Props) {
         )}
       </Alert>
       <Group align="flex-end" gap="sm">
-        <CampaignSelect value={campaignName} onChange={setCampaignName} w={240} />
-        <DateField label="From" value={from} onChange={setFrom} w={150} />
-        <DateField label="To" value={to} onChange={setTo} w={150} />
+        <CampaignSelect value={campaignName} onChange={setCampaignName} w={220} />
+        <DateField label="From" value={from} onChange={setFrom} w={140} />
+        <DateField label="To" value={to} onChange={setTo} w={140} />
         <Button onClick={run} loading={mutation.isPending}>
           Run what-if
         </Button>

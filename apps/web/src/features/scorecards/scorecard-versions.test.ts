@@ -6,13 +6,14 @@ import {
   gradeRows,
   lastCalendarMonth,
   rateBeforeAfter,
+  usedByText,
   versionActions,
 } from './scorecard-versions.ts';
 
 describe('scorecard versions', () => {
   it('names the export after the scorecard and version, with nothing a file system refuses', () => {
-    expect(exportFileName('Client: Acme / Outbound', 3)).toBe('Client Acme Outbound v3.json');
-    expect(exportFileName('***', 1)).toBe('scorecard v1.json');
+    expect(exportFileName('Client: Acme / Outbound', 3)).toBe('Client Acme Outbound-v3.scorecard.json');
+    expect(exportFileName('***', 1)).toBe('scorecard-v1.scorecard.json');
   });
 
   it("defaults what-if to last calendar month, across a year's end and in a leap year", () => {
@@ -26,6 +27,13 @@ describe('scorecard versions', () => {
     expect(versionActions({ state: 'published' }, false)).toEqual({ publish: false, retire: true });
     expect(versionActions({ state: 'published' }, true)).toEqual({ publish: false, retire: false });
     expect(versionActions({ state: 'retired' }, false)).toEqual({ publish: false, retire: false });
+  });
+
+  it('names the campaigns using a version, the first few when there are many', () => {
+    const uses = ['A', 'B', 'C', 'D'].map((campaignName) => ({ campaignName, kind: 'client' as const }));
+    expect(usedByText([])).toBe('Not used by any campaign');
+    expect(usedByText(uses.slice(0, 1))).toBe('Used by A (client)');
+    expect(usedByText(uses, 2)).toBe('Used by A (client), B (client) and 2 more');
   });
 
   it('says before → after, a dash where there was nothing', () => {

@@ -15,14 +15,14 @@ export function definitionOf(v: TScorecard): TScorecardDefinition {
   };
 }
 
-/** "QA Outbound v3.json": letters, digits, spaces, - and _ of the name. */
+/** "QA Outbound-v3.scorecard.json" (as the server names it): letters, digits, spaces, - and _ of the name. */
 export function exportFileName(name: string, version: number): string {
   const safe =
     name
       .replace(/[^A-Za-z0-9 _-]+/g, ' ')
       .replace(/\s+/g, ' ')
       .trim() || 'scorecard';
-  return `${safe} v${version}.json`;
+  return `${safe}-v${version}.scorecard.json`;
 }
 
 /** The calendar month before the one `today` (yyyy-MM-dd) is in: its first and last day. */
@@ -45,8 +45,9 @@ export function versionActions(v: Pick<TScorecardVersionSummary, 'state'>, built
   };
 }
 
-/** "Used by Mobile (in-house), Mobile (client)". */
-export function usedByText(usedBy: TScorecardVersionSummary['usedBy']): string {
+/** "Used by Mobile (in-house), Mobile (client)"; past `limit` uses, "and 7 more". */
+export function usedByText(usedBy: TScorecardVersionSummary['usedBy'], limit = Number.POSITIVE_INFINITY): string {
+  if (usedBy.length > limit) return `${usedByText(usedBy.slice(0, limit))} and ${usedBy.length - limit} more`;
   return usedBy.length === 0
     ? 'Not used by any campaign'
     : `Used by ${usedBy.map((u) => `${u.campaignName} (${u.kind})`).join(', ')}`;
