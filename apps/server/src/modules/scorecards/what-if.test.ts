@@ -14,6 +14,7 @@ import {
 } from '@crm/shared';
 import { createCampaign, useTestApp } from '../../test/harness.ts';
 import { checksumTables } from '../../test/table-checksums.ts';
+import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
 import {
   createDraft,
   createPublished,
@@ -82,41 +83,37 @@ describe('/api/scorecards/:id/what-if', () => {
   it('moves totals, grades and the pass rate as worked by hand, and stores nothing', async () => {
     const admin = await t.callerFor('admin');
     const qc = await t.callerFor('qc');
-    const campaign = await createCampaign(t.db, { campaignName: uniqueName('Telco') });
+    // Records on "Standard" saved by the QC record writer, as an inspector saves them.
+    const w = await qcWorld(t);
+    const campaign = await t.db
+      .selectFrom('campaigns')
+      .select(['id', 'campaignName'])
+      .where('campaignName', '=', w.campaign)
+      .executeTakeFirstOrThrow();
     const other = await createCampaign(t.db, { campaignName: uniqueName('Other') });
     // A custom version (pass mark 75) some of the campaign's records were scored on.
     const own = await createPublished(admin);
-    const standard = { campaign, scorecardId: STANDARD_SCORECARD_ID };
     // R1: every mark best: 100, Exceed. Under the tried version: Yes 10 + Yes 20 of 30 → 100, Exceed.
-    await insertScoredRecord(t.db, {
-      ...standard,
-      marks: standardMarks(),
-      total: 100,
-      agentGrade: 'Exceed Expectation',
-    });
+    await addRecord(w.qcA, scorecard(w));
     // R2: Greetings No (−5), CRM Need Improvement (10): 85, Meet. Tried: No 0; "Need Improvement" is not on its scale,
     // so the closest in marks to 10: Partly (12). 12 of 30 → 40, Below.
-    const r2 = await insertScoredRecord(t.db, {
-      ...standard,
-      marks: standardMarks({ greetings: -5, crm: 10 }),
-      total: 85,
-      agentGrade: 'Meet Expectation',
-      agentId: 'agent2',
-    });
+    const r2 = await addRecord(w.qcA, scorecard(w, { greetings: -5, crm: 10 }));
+    expect(r2).toMatchObject({ total: 85, agentGrade: 'Meet Expectation' });
     // R3 (client): Fatal Yes (−100): 0, Below. Tried: no Fatal; Yes and Yes → 100, Exceed.
-    const r3 = await insertScoredRecord(t.db, {
-      ...standard,
-      kind: 'client',
-      marks: standardMarks({ fatal: -100 }),
-      total: 0,
-      agentGrade: 'Below Expectation',
-      callDate: '2026-11-30',
-    });
+    const r3 = (await addClientRecord(w.qcA, clientScorecard(w, { callDate: '2026-11-30', fatalMarks: -100 }))).id;
+    const stored = await t.db
+      .selectFrom('qcRecords')
+      .select(['total', 'agentGrade'])
+      .where('id', '=', r3)
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ total: 0, agentGrade: 'Below Expectation' });
+    const standard = { campaign, scorecardId: STANDARD_SCORECARD_ID };
     // R4, on the custom version: 72, Average; it fails its own pass mark of 75 (it would pass Standard's 70). Tried: no
     // key of it there, so Greetings and CRM at their best, Empathy N/A → 100, Exceed.
     const r4 = await insertScoredRecord(t.db, {
       campaign,
       scorecardId: own.id,
+      agentId: w.agent.username,
       marks: {
         greeting: { choice: 'Yes', marks: 10, comment: '' },
         resolved: { choice: 'Partly', marks: 10, comment: '' },
@@ -175,15 +172,15 @@ describe('/api/scorecards/:id/what-if', () => {
         {
           recordId: r3,
           kind: 'client',
-          agentId: 'agent1',
+          agentId: w.agent.username,
           callDate: '2026-11-30',
           before: { total: 0, grade: 'Below Expectation' },
           after: { total: 100, grade: 'Exceed Expectation' },
         },
         {
-          recordId: r2,
+          recordId: r2.id,
           kind: 'in-house',
-          agentId: 'agent2',
+          agentId: w.agent.username,
           callDate: '2026-11-20',
           before: { total: 85, grade: 'Meet Expectation' },
           after: { total: 40, grade: 'Below Expectation' },
@@ -191,7 +188,7 @@ describe('/api/scorecards/:id/what-if', () => {
         {
           recordId: r4,
           kind: 'in-house',
-          agentId: 'agent1',
+          agentId: w.agent.username,
           callDate: '2026-11-20',
           before: { total: 72, grade: 'Average Expectation' },
           after: { total: 100, grade: 'Exceed Expectation' },
