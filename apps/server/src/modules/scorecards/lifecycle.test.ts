@@ -196,6 +196,18 @@ describe('/api/scorecards', () => {
     expect(entries.at(-1)!.changes).toMatchObject({ after: { state: 'retired' } });
   });
 
+  it('makes one draft of two copies sent at once, and one scorecard of two creates of one name', async () => {
+    const admin = await t.callerFor('admin');
+    const v1 = await createPublished(admin);
+    const copies = await Promise.all([0, 1].map(() => admin.post('/api/scorecards', { copyOf: v1.id })));
+    expect(copies.map((r) => r.status).sort()).toEqual([200, 409]);
+    const body = smallDefinition();
+    const creates = await Promise.all([0, 1].map(() => admin.post('/api/scorecards', body)));
+    expect(creates.map((r) => r.status).sort()).toEqual([200, 409]);
+    const named = await t.db.selectFrom('scorecards').select('id').where('name', '=', body.name).execute();
+    expect(named).toHaveLength(1);
+  });
+
   // Last: it moves every campaign of this file's database off "Standard" version 1.
   it('moves the campaigns without a choice, on "Standard" by default, to a new version of it', async () => {
     const admin = await t.callerFor('admin');

@@ -35,12 +35,15 @@ export const refuse = (status: 'BAD_REQUEST' | 'CONFLICT', message: string, code
 export type TScorecardRow = Selectable<ScorecardsTable>;
 export type TUse = { campaignName: string; kind: 'in-house' | 'client' };
 
+/** The advisory lock class of scorecard writes (one key, 0: every write of scorecards and campaign choices). */
+const SCORECARD_LOCK_CLASS = 5151;
+
 /**
  * Every scorecard write runs under this transaction-scoped lock: one at a time, so a name checked free stays free and
  * "the latest version" stays the latest until the write commits.
  */
 export async function lockScorecards(trx: Db): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('scorecards'))`.execute(trx);
+  await sql`select pg_advisory_xact_lock(${SCORECARD_LOCK_CLASS}, 0)`.execute(trx);
 }
 
 /** The stored definition, read through the contract so defaults of older content are filled in. */
