@@ -14,6 +14,7 @@ import { seedAuditDemo } from './audit.ts';
 import { seedQcQueueDemo } from './qc-queue.ts';
 import { seedCalibrationDemo } from './calibration.ts';
 import { seedDisputesDemo } from './disputes.ts';
+import { seedScorecardsDemo } from './scorecards.ts';
 import { seedDncDemo } from './dnc.ts';
 import { seedDialerSendsDemo } from './dialer-sends.ts';
 import { seedQuotasDemo } from './quotas.ts';
@@ -76,6 +77,8 @@ export async function seedDemo(
   await seedQcQueueDemo(db, timeZone);
   await seedCalibrationDemo(db, timeZone);
   await seedDisputesDemo(db, timeZone);
+  // After the QC records: Customer Care is scored on a client form of its own.
+  await seedScorecardsDemo(db, timeZone);
   await seedDncDemo(db);
   // After the leads: the send takes a day's generated leads.
   await seedDialerSendsDemo(db);
