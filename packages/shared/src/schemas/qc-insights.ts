@@ -2,7 +2,7 @@
 // the marks lost, per inspector the volume, lean against the floor and dispute outcomes; over a range of call dates.
 import { z } from 'zod';
 import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
-import { QC_CRITERION_KEYS, QC_GRADES } from '../domain/qc-scoring.ts';
+import { QC_GRADES } from '../domain/qc-scoring.ts';
 
 /** The longest range one request may cover: a year, leap day included (the reply holds ≤ 53 weeks per agent). */
 export const MAX_INSIGHT_DAYS = 366;
@@ -62,7 +62,8 @@ export const ZQcInsightsExportQuery = checkRange(
 );
 export type TQcInsightsExportQuery = z.infer<typeof ZQcInsightsExportQuery>;
 
-const criterion = z.enum(QC_CRITERION_KEYS);
+/** A criterion's key: one of the spec's 14 on "Standard", the admin's key on another scorecard (docs/scorecards.md). */
+const criterion = z.string();
 const grade = z.enum(QC_GRADES);
 
 /** One week (Monday to Sunday) of an agent's records: how many, their mean total and the grade of that mean. */
@@ -74,8 +75,17 @@ export const ZInsightWeek = z.object({
 });
 export type TInsightWeek = z.infer<typeof ZInsightWeek>;
 
-/** Marks lost on one criterion: its best mark minus the mark given, averaged over the records. */
-export const ZCriterionLoss = z.object({ criterion, name: z.string(), meanLost: z.number() });
+/**
+ * Marks lost on one criterion: its best mark minus the mark given, averaged over the records that scored it (N/A left
+ * out). A criterion of a scorecard other than "Standard" names it (scorecardId: the scorecard's first version's id).
+ */
+export const ZCriterionLoss = z.object({
+  criterion,
+  name: z.string(),
+  meanLost: z.number(),
+  scorecardId: z.number().int().optional(),
+  scorecard: z.string().optional(),
+});
 export type TCriterionLoss = z.infer<typeof ZCriterionLoss>;
 
 export const ZAgentInsight = z.object({
@@ -90,16 +100,40 @@ export const ZAgentInsight = z.object({
 });
 export type TAgentInsight = z.infer<typeof ZAgentInsight>;
 
+/** One version's share of a criterion whose scale changed between versions. */
+export const ZCriterionVersionInsight = z.object({
+  /** The version's id (scorecards.id), its number and its name. */
+  versionId: z.number().int(),
+  version: z.number().int(),
+  scorecard: z.string(),
+  name: z.string(),
+  /** The scale as "Yes 10 / No 0". */
+  scale: z.string(),
+  maxMarks: z.number(),
+  records: z.number().int(),
+  marksLost: z.number(),
+  meanLost: z.number(),
+  recordsLosing: z.number().int(),
+});
+export type TCriterionVersionInsight = z.infer<typeof ZCriterionVersionInsight>;
+
 export const ZCriterionInsight = z.object({
   criterion,
   name: z.string(),
-  /** The criterion's best mark (0 for the deduction-only criteria such as Fatal). */
+  /** The criterion's best mark (0 for the deduction-only criteria such as Fatal); its newest version's when they differ. */
   maxMarks: z.number(),
   /** Marks lost over every record of the range. */
   marksLost: z.number(),
   meanLost: z.number(),
   /** Records that lost any mark on it. */
   recordsLosing: z.number().int(),
+  /** The scorecard it belongs to (its first version's id; 1 is "Standard") and that scorecard's newest name. */
+  scorecardId: z.number().int(),
+  scorecard: z.string(),
+  /** Records that scored it (N/A left out): meanLost = marksLost ÷ records. */
+  records: z.number().int(),
+  /** Per version, only when its versions in the range differ in scale (choices or best mark); else empty. */
+  versions: z.array(ZCriterionVersionInsight),
 });
 export type TCriterionInsight = z.infer<typeof ZCriterionInsight>;
 

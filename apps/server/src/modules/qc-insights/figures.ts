@@ -1,7 +1,9 @@
 // The QC insights' arithmetic over rows the database already summed (service.ts): weekly means and grades per agent,
-// marks lost per criterion (best mark − mark given), the weakest three, and each inspector's lean against the floor.
+// marks lost per criterion of any scorecard (best mark − mark given, N/A left out; by key across versions), the weakest
+// three, and each inspector's lean against the floor.
 import {
   LEAN_THRESHOLD_MARKS,
+  STANDARD_SCORECARD_ID,
   MIN_LEAN_RECORDS,
   QC_CRITERIA,
   bestMarks,
@@ -12,11 +14,13 @@ import {
   type TInsightLean,
   type TQcCriterionKey,
 } from '@crm/shared';
+import type { Catalog, CatalogCriterion } from './criterion-catalog.ts';
+import type { LossRow } from './criterion-losses.ts';
 
 /** Sums of the 14 criteria's marks over a group of records. */
 export type MarkSums = Record<TQcCriterionKey, number>;
 
-/** One agent's records of one week, summed by the database. */
+/** One agent's records of one week, summed by the database: how many and the sum of their stored totals. */
 export type AgentWeekRow = {
   agentId: string;
   agentName: string;
@@ -25,20 +29,12 @@ export type AgentWeekRow = {
   weekStart: string;
   records: number;
   totalSum: number;
-  marks: MarkSums;
-  /** How many of the week's records lost any mark on each criterion. */
-  losing: MarkSums;
 };
 
 /** Two decimals, without float noise (73.333… → 73.33). */
 export const round2 = (n: number) => Math.round(n * 100) / 100;
 
-const zeroSums = (): MarkSums => Object.fromEntries(QC_CRITERIA.map((c) => [c.key, 0])) as MarkSums;
-const addSums = (into: MarkSums, more: MarkSums) => {
-  for (const c of QC_CRITERIA) into[c.key] += more[c.key];
-};
-
-/** Marks lost on each criterion, averaged over `records` records whose marks add up to `marks`. */
+/** Marks lost on each of the 14 criteria of "Standard", averaged over `records` records whose marks add up to `marks`. */
 export function meanLosses(marks: MarkSums, records: number): TCriterionLoss[] {
   return QC_CRITERIA.map((c) => ({
     criterion: c.key,
@@ -47,7 +43,7 @@ export function meanLosses(marks: MarkSums, records: number): TCriterionLoss[] {
   }));
 }
 
-/** The three criteria with the most marks lost on average, worst first (ties in scorecard order); none that lost nothing. */
+/** The three criteria with the most marks lost on average, worst first (ties in list order); none that lost nothing. */
 export function weakestThree(losses: readonly TCriterionLoss[]): TCriterionLoss[] {
   return losses
     .map((l, i) => ({ l, i }))
@@ -59,25 +55,54 @@ export function weakestThree(losses: readonly TCriterionLoss[]): TCriterionLoss[
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+/** A criterion as a loss line: the scorecard named when it is not "Standard" (whose lines keep today's shape). */
+function lossOf(c: CatalogCriterion, marksLost: number, records: number): TCriterionLoss {
+  const loss = { criterion: c.key, name: c.name, meanLost: records === 0 ? 0 : round2(marksLost / records) };
+  return c.scorecardId === STANDARD_SCORECARD_ID
+    ? loss
+    : { ...loss, scorecardId: c.scorecardId, scorecard: c.scorecard };
+}
+
+/** Each agent's weakest three over its loss rows: marks lost per record scoring the criterion, in catalog order. */
+function weakestByAgent(catalog: Catalog, losses: readonly LossRow[]): Map<string, TCriterionLoss[]> {
+  const sums = new Map<string, Map<string, { lost: number; records: number }>>();
+  for (const r of losses) {
+    const id = catalog.criterionId(r.versionId, r.key);
+    if (id === undefined) continue;
+    const agent = sums.get(r.agentId) ?? new Map<string, { lost: number; records: number }>();
+    const s = agent.get(id) ?? { lost: 0, records: 0 };
+    s.lost += r.marksLost;
+    s.records += r.records;
+    agent.set(id, s);
+    sums.set(r.agentId, agent);
+  }
+  const weakest = new Map<string, TCriterionLoss[]>();
+  for (const [agentId, agent] of sums) {
+    const lines = catalog.criteria.flatMap((c) => {
+      const s = agent.get(c.id);
+      return s ? [lossOf(c, s.lost, s.records)] : [];
+    });
+    weakest.set(agentId, weakestThree(lines));
+  }
+  return weakest;
+}
+
 /** Per agent: the weeks in order, the range's mean and grade, and the weakest three criteria; agents by name, then id. */
-export function summariseAgents(rows: readonly AgentWeekRow[]): TAgentInsight[] {
+export function summariseAgents(
+  rows: readonly AgentWeekRow[],
+  catalog: Catalog,
+  losses: readonly LossRow[],
+): TAgentInsight[] {
+  const weakest = weakestByAgent(catalog, losses);
   const agents = new Map<
     string,
-    { agentName: string; lastId: number; records: number; totalSum: number; marks: MarkSums; weeks: AgentWeekRow[] }
+    { agentName: string; lastId: number; records: number; totalSum: number; weeks: AgentWeekRow[] }
   >();
   for (const r of rows) {
-    const a = agents.get(r.agentId) ?? {
-      agentName: r.agentName,
-      lastId: 0,
-      records: 0,
-      totalSum: 0,
-      marks: zeroSums(),
-      weeks: [],
-    };
+    const a = agents.get(r.agentId) ?? { agentName: r.agentName, lastId: 0, records: 0, totalSum: 0, weeks: [] };
     if (r.lastId > a.lastId) Object.assign(a, { agentName: r.agentName, lastId: r.lastId });
     a.records += r.records;
     a.totalSum += r.totalSum;
-    addSums(a.marks, r.marks);
     a.weeks.push(r);
     agents.set(r.agentId, a);
   }
@@ -96,7 +121,7 @@ export function summariseAgents(rows: readonly AgentWeekRow[]): TAgentInsight[] 
             const mean = round2(w.totalSum / w.records);
             return { weekStart: w.weekStart, records: w.records, meanTotal: mean, grade: qcGrade(mean) };
           }),
-        weakest: weakestThree(meanLosses(a.marks, a.records)),
+        weakest: weakest.get(agentId) ?? [],
       };
     })
     .sort(
@@ -105,26 +130,71 @@ export function summariseAgents(rows: readonly AgentWeekRow[]): TAgentInsight[] 
     );
 }
 
-/** Per criterion, in scorecard order: marks lost over every record of the rows, per record, and records losing any. */
-export function summariseCriteria(rows: readonly AgentWeekRow[]): TCriterionInsight[] {
-  const marks = zeroSums();
-  const losing = zeroSums();
-  let records = 0;
-  for (const r of rows) {
-    records += r.records;
-    addSums(marks, r.marks);
-    addSums(losing, r.losing);
+type Sums = { records: number; marksLost: number; losing: number };
+const add = (into: Sums, r: Sums) => {
+  into.records += r.records;
+  into.marksLost += r.marksLost;
+  into.losing += r.losing;
+};
+
+/**
+ * Per criterion (by key within a scorecard, across its versions), in catalog order: marks lost over the records that
+ * scored it, per record, and records losing any; a per-version split where the versions in the range differ in scale.
+ * "Standard"'s criteria are always there (as before scorecards); another scorecard's when the range has its records.
+ */
+export function summariseCriteria(catalog: Catalog, losses: readonly LossRow[]): TCriterionInsight[] {
+  const byVersion = new Map<string, Map<number, Sums>>();
+  for (const r of losses) {
+    const id = catalog.criterionId(r.versionId, r.key);
+    if (id === undefined) continue;
+    const versions = byVersion.get(id) ?? new Map<number, Sums>();
+    const s = versions.get(r.versionId) ?? { records: 0, marksLost: 0, losing: 0 };
+    add(s, { records: r.records, marksLost: r.marksLost, losing: r.losing });
+    versions.set(r.versionId, s);
+    byVersion.set(id, versions);
   }
-  return QC_CRITERIA.map((c) => {
-    const marksLost = bestMarks(c) * records - marks[c.key];
-    return {
-      criterion: c.key,
-      name: c.name,
-      maxMarks: bestMarks(c),
-      marksLost,
-      meanLost: records === 0 ? 0 : round2(marksLost / records),
-      recordsLosing: losing[c.key],
-    };
+  return catalog.criteria.flatMap((c): TCriterionInsight[] => {
+    const versions = byVersion.get(c.id);
+    if (!versions && c.scorecardId !== STANDARD_SCORECARD_ID) return [];
+    const total: Sums = { records: 0, marksLost: 0, losing: 0 };
+    for (const s of versions?.values() ?? []) add(total, s);
+    // The versions the range scored it on, newest first; the oldest Standard one when there are none.
+    const present = [...(versions?.keys() ?? [])]
+      .map((v) => catalog.versionCriterion(v, c.key))
+      .filter((v) => v !== undefined)
+      .sort((a, b) => b.version - a.version);
+    const newest = present[0] ?? catalog.versionCriterion(c.firstVersionId, c.key);
+    const split = new Set(present.map((v) => v.scale)).size > 1;
+    return [
+      {
+        criterion: c.key,
+        name: c.name,
+        maxMarks: newest?.best ?? c.maxMarks,
+        marksLost: round2(total.marksLost),
+        meanLost: total.records === 0 ? 0 : round2(total.marksLost / total.records),
+        recordsLosing: total.losing,
+        scorecardId: c.scorecardId,
+        scorecard: c.scorecard,
+        records: total.records,
+        versions: split
+          ? present.map((v) => {
+              const s = versions?.get(v.versionId) ?? { records: 0, marksLost: 0, losing: 0 };
+              return {
+                versionId: v.versionId,
+                version: v.version,
+                scorecard: v.scorecard,
+                name: v.name,
+                scale: v.scale,
+                maxMarks: v.best,
+                records: s.records,
+                marksLost: round2(s.marksLost),
+                meanLost: s.records === 0 ? 0 : round2(s.marksLost / s.records),
+                recordsLosing: s.losing,
+              };
+            })
+          : [],
+      },
+    ];
   });
 }
 

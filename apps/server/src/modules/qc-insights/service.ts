@@ -1,11 +1,10 @@
 // GET /api/qcInsights: the three sections of QC analytics over a range of call dates (and a campaign), summed in SQL
-// over the in-house QC records only. An admin sees every line; an inspector its own records and its own line.
+// over the in-house QC records only, on any scorecard (criteria from each record's marks and version). An admin sees
+// every line; an inspector its own records and its own line.
 import { sql } from 'kysely';
 import {
   LEAN_THRESHOLD_MARKS,
   MIN_LEAN_RECORDS,
-  QC_CRITERIA,
-  bestMarks,
   type TInspectorInsight,
   type TQcInsights,
   type TQcInsightsQuery,
@@ -15,14 +14,11 @@ import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
 import { findDisputeOutcomes, inspectorKey, noDisputes } from './disputes.ts';
 import { recordFilter } from './record-filter.ts';
-import { leanOf, round2, summariseAgents, summariseCriteria, type AgentWeekRow, type MarkSums } from './figures.ts';
+import { findCriterionCatalog } from './criterion-catalog.ts';
+import { sumCriterionLosses } from './criterion-losses.ts';
+import { leanOf, round2, summariseAgents, summariseCriteria, type AgentWeekRow } from './figures.ts';
 
-const snake = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
-
-type RawAgentWeek = { agentId: string; lastId: number; weekStart: string; records: string; totalSum: string } & Record<
-  string,
-  string | number
->;
+type RawAgentWeek = { agentId: string; lastId: number; weekStart: string; records: string; totalSum: string };
 
 /** The Monday of a record's week, by date arithmetic alone (date_trunc would go through a time zone). */
 const WEEK_START = sql`r.call_date - (extract(isodow from r.call_date)::int - 1)`;
@@ -37,16 +33,11 @@ async function namesOf(db: Db, ids: number[], column: 'agent_name' | 'qc_inspect
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-/** Per agent and week (Monday first): records, the sum of totals, of each criterion's marks, and of records losing on it. */
+/** Per agent and week (Monday first): records and the sum of their stored totals (whatever scorecard they are on). */
 export async function sumAgentWeeks(db: Db, q: TQcInsightsQuery, inspectorId?: number): Promise<AgentWeekRow[]> {
-  // Aliases m0…m13 and l0…l13: names the camelCase plugin leaves as they are.
-  const sums = QC_CRITERIA.map(
-    (c, i) =>
-      sql`sum(r.${sql.ref(snake(c.key))}) as ${sql.ref(`m${i}`)}, count(*) filter (where r.${sql.ref(snake(c.key))} < ${bestMarks(c)}) as ${sql.ref(`l${i}`)}`,
-  );
   const { rows } = await sql<RawAgentWeek>`
     select r.agent_id as "agentId", max(r.id) as "lastId", to_char(${WEEK_START}, 'YYYY-MM-DD') as "weekStart",
-      count(*) as records, sum(r.total) as "totalSum", ${sql.join(sums)}
+      count(*) as records, sum(r.total) as "totalSum"
     from qc_records r
     where ${recordFilter(q, inspectorId)}
     group by r.agent_id, ${WEEK_START}`.execute(db);
@@ -61,8 +52,6 @@ export async function sumAgentWeeks(db: Db, q: TQcInsightsQuery, inspectorId?: n
     weekStart: r.weekStart,
     records: Number(r.records),
     totalSum: Number(r.totalSum),
-    marks: Object.fromEntries(QC_CRITERIA.map((c, i) => [c.key, Number(r[`m${i}`])])) as MarkSums,
-    losing: Object.fromEntries(QC_CRITERIA.map((c, i) => [c.key, Number(r[`l${i}`])])) as MarkSums,
   }));
 }
 
@@ -119,8 +108,10 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The three sections, for an admin over every record, for an inspector over its own (the floor's mean stays everyone's). */
 export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsightsQuery): Promise<TQcInsights> {
   const { inspectorId } = inspectorScope(user);
-  const [weeks, inspectorRows, disputes] = await Promise.all([
+  const [weeks, losses, catalog, inspectorRows, disputes] = await Promise.all([
     sumAgentWeeks(db, q, inspectorId),
+    sumCriterionLosses(db, q, inspectorId),
+    findCriterionCatalog(db),
     sumInspectors(db, q),
     findDisputeOutcomes(db, q, inspectorId),
   ]);
@@ -150,8 +141,8 @@ export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsights
     floor: { records: floorRecords, meanTotal: round2(floorMean) },
     leanThreshold: LEAN_THRESHOLD_MARKS,
     minLeanRecords: MIN_LEAN_RECORDS,
-    agents: summariseAgents(weeks),
-    criteria: summariseCriteria(weeks),
+    agents: summariseAgents(weeks, catalog, losses),
+    criteria: summariseCriteria(catalog, losses),
     inspectors,
   };
 }

@@ -7,6 +7,9 @@ import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
 import QcInsightsPage, { INSIGHTS_FAILED } from './QcInsightsPage.tsx';
 
+/** A criterion of "Standard" scored on every record: no per-version split. */
+const STANDARD = { scorecardId: 1, scorecard: 'Standard', records: 7, versions: [] };
+
 afterEach(() => vi.restoreAllMocks());
 
 const none = {
@@ -48,8 +51,16 @@ const INSIGHTS: TQcInsights = {
     },
   ],
   criteria: [
-    { criterion: 'greetings', name: 'Greetings', maxMarks: 0, marksLost: 10, meanLost: 1.43, recordsLosing: 2 },
-    { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3 },
+    {
+      criterion: 'greetings',
+      name: 'Greetings',
+      maxMarks: 0,
+      marksLost: 10,
+      meanLost: 1.43,
+      recordsLosing: 2,
+      ...STANDARD,
+    },
+    { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3, ...STANDARD },
   ],
   inspectors: [
     {

@@ -20,6 +20,9 @@ import {
   weekPoints,
 } from './insight-data.ts';
 
+/** A criterion of "Standard" scored on every record: no per-version split. */
+const STANDARD = { scorecardId: 1, scorecard: 'Standard', records: 7, versions: [] };
+
 const agent: TAgentInsight = {
   agentId: 'rina',
   agentName: 'Rina Akter',
@@ -144,6 +147,7 @@ describe('the charts', () => {
       marksLost: meanLost * 10,
       meanLost,
       recordsLosing: 1,
+      ...STANDARD,
     });
     expect(
       criteriaByLoss([c('greetings', 0), c('pitch', 1.5), c('crm', 3), c('pace', 1.5)]).map((x) => x.criterion),
@@ -157,9 +161,17 @@ describe('the charts', () => {
 
   it('bars only the criteria that lost marks, most lost first', () => {
     const criteria: TCriterionInsight[] = [
-      { criterion: 'greetings', name: 'Greetings', maxMarks: 0, marksLost: 10, meanLost: 1.43, recordsLosing: 2 },
-      { criterion: 'pitch', name: 'Pitch', maxMarks: 10, marksLost: 0, meanLost: 0, recordsLosing: 0 },
-      { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3 },
+      {
+        criterion: 'greetings',
+        name: 'Greetings',
+        maxMarks: 0,
+        marksLost: 10,
+        meanLost: 1.43,
+        recordsLosing: 2,
+        ...STANDARD,
+      },
+      { criterion: 'pitch', name: 'Pitch', maxMarks: 10, marksLost: 0, meanLost: 0, recordsLosing: 0, ...STANDARD },
+      { criterion: 'crm', name: 'CRM', maxMarks: 20, marksLost: 50, meanLost: 7.14, recordsLosing: 3, ...STANDARD },
     ];
     expect(criterionBars(criteria)).toEqual([
       { criterion: 'CRM', meanLost: 7.14 },
