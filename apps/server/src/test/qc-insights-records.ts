@@ -1,7 +1,7 @@
 // Test support of the QC insights tests: QC records written straight into the database with chosen marks (the total
-// and grade from qc-scoring.ts), and disputes of them as migration 0018 stores them.
+// and grade from qc-scoring.ts), disputes of them as migration 0018 stores them, and a 3-section scorecard.
 import { sql } from 'kysely';
-import { bestScores, type TQcScores } from '@crm/shared';
+import { bestScores, type TQcScores, type TScorecardDefinitionInput } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import type { TestUser } from './harness.ts';
 import { standardValues } from '../modules/qc/scoring.ts';
@@ -76,4 +76,45 @@ export async function insertDispute(db: Db, spec: DisputeSpec): Promise<void> {
       db,
     );
   }
+}
+
+const yesNo = (yes: number) => [
+  { label: 'Yes', marks: yes },
+  { label: 'No', marks: 0 },
+];
+
+/**
+ * "Insights client form", points mode, three sections: Opening (greet: Yes 10 / No 0, N/A allowed), Needs (probe: Yes
+ * 20 / Partly 10 / No 0; `probeBest` moves its scale to Yes 30 / Partly 15 / No 0) and Close (summary: Yes 10 / No 0).
+ */
+export function threeSectionCard(change: { greetName?: string; probeBest?: 20 | 30 } = {}): TScorecardDefinitionInput {
+  const best = change.probeBest ?? 20;
+  const criterion = (key: string, name: string, choices: { label: string; marks: number }[], allowNa = false) => ({
+    key,
+    name,
+    question: `${name}?`,
+    choices,
+    allowNa,
+    autoFailChoice: null,
+    commentRequired: false,
+  });
+  return {
+    name: 'Insights client form',
+    scoringMode: 'points',
+    passMark: 70,
+    sections: [
+      { name: 'Opening', criteria: [criterion('greet', change.greetName ?? 'Greeting', yesNo(10), true)] },
+      {
+        name: 'Needs',
+        criteria: [
+          criterion('probe', 'Probe', [
+            { label: 'Yes', marks: best },
+            { label: 'Partly', marks: best / 2 },
+            { label: 'No', marks: 0 },
+          ]),
+        ],
+      },
+      { name: 'Close', criteria: [criterion('summary', 'Summary', yesNo(10))] },
+    ],
+  };
 }

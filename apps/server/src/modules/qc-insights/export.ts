@@ -1,8 +1,10 @@
 // GET /api/qcInsights/export: the insights as an xlsx, one sheet per section (Agents, Criteria, Inspectors), or the
 // one section asked for. Small files (a row per agent, criterion or inspector), written through exceljs's own rows.
+// Criteria of scorecards other than "Standard" are named by their scorecard.
 import type { Readable } from 'node:stream';
 import {
   QC_INSIGHT_SECTIONS,
+  STANDARD_SCORECARD_ID,
   qcInsightsFileName,
   type TQcInsights,
   type TQcInsightSection,
@@ -51,7 +53,7 @@ export function agentsSheet(insights: TQcInsights): Sheet {
         a.grade,
         ...[0, 1, 2].flatMap((i) => {
           const l = a.weakest[i];
-          return l ? [l.name, l.meanLost] : [null, null];
+          return l ? [l.scorecard ? `${l.name} (${l.scorecard})` : l.name, l.meanLost] : [null, null];
         }),
         ...weeks.map((w) => byWeek.get(w) ?? null),
       ];
@@ -59,11 +61,35 @@ export function agentsSheet(insights: TQcInsights): Sheet {
   };
 }
 
+/**
+ * Criteria: today's five columns while every criterion is of "Standard"; with another scorecard's criteria, its name and
+ * the records scoring each (N/A left out) follow, and a criterion whose scale differs between versions gets a row per
+ * version under its own.
+ */
 export function criteriaSheet(insights: TQcInsights): Sheet {
+  const header = ['Criterion', 'Best Mark', 'Marks Lost', 'Mean Lost per Record', 'Records Losing Marks'];
+  const widths = [34, 10, 12, 20, 20];
+  if (insights.criteria.every((c) => c.scorecardId === STANDARD_SCORECARD_ID))
+    return {
+      header,
+      widths,
+      rows: insights.criteria.map((c) => [c.name, c.maxMarks, c.marksLost, c.meanLost, c.recordsLosing]),
+    };
   return {
-    header: ['Criterion', 'Best Mark', 'Marks Lost', 'Mean Lost per Record', 'Records Losing Marks'],
-    widths: [34, 10, 12, 20, 20],
-    rows: insights.criteria.map((c) => [c.name, c.maxMarks, c.marksLost, c.meanLost, c.recordsLosing]),
+    header: [...header, 'Scorecard', 'Records Scored'],
+    widths: [48, ...widths.slice(1), 30, 14],
+    rows: insights.criteria.flatMap((c) => [
+      [c.name, c.maxMarks, c.marksLost, c.meanLost, c.recordsLosing, c.scorecard, c.records],
+      ...c.versions.map((v) => [
+        `${c.name}, version ${v.version} (${v.scale})`,
+        v.maxMarks,
+        v.marksLost,
+        v.meanLost,
+        v.recordsLosing,
+        v.scorecard,
+        v.records,
+      ]),
+    ]),
   };
 }
 
