@@ -1,9 +1,10 @@
 // Schemas of calibration sessions (docs/guide/calibration.md): sessions, their calls, blind scorings, expert marks, results.
 import { z } from 'zod';
 import { isIsoDate } from '../domain/dates.ts';
-import { QC_CRITERION_KEYS, QC_GRADES } from '../domain/qc-scoring.ts';
+import { QC_CRITERION_KEYS } from '../domain/qc-scoring.ts';
 import { ZQcSpecScores, MAX_QC_TEXT } from './qc.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
+import { ZScorecardBlock, ZScorecardMarks } from './scorecards.ts';
 import { noControlChars, zPaged } from './common.ts';
 
 /**
@@ -84,21 +85,56 @@ export type TCalibrationSessionCreate = z.output<typeof ZCalibrationSessionCreat
 export const ZCalibrationScores = ZQcSpecScores;
 export type TCalibrationScores = z.output<typeof ZCalibrationScores>;
 
-/** PUT /api/calibration/{id}/calls/{callId}/scoring: the marks and an optional comment. */
-export const ZCalibrationScoringSubmit = ZCalibrationScores.extend({
+/**
+ * The 14 spec fields are required with the same words as before scorecards, unless the body carries `scorecard: {id,
+ * marks}` (a call on another scorecard, or a Standard call scored the new way): then they are not read.
+ */
+function requireSpecScores(body: { scorecard?: unknown } & Record<string, unknown>, ctx: z.RefinementCtx): void {
+  if (body.scorecard !== undefined) return;
+  for (const key of QC_CRITERION_KEYS) {
+    if (body[key] !== undefined) continue;
+    const missing = ZQcSpecScores.shape[key].safeParse(undefined);
+    ctx.addIssue({ code: 'custom', path: [key], message: missing.error?.issues[0]?.message ?? `${key} is required` });
+  }
+}
+
+/** The 14 fields, each optional here and required by requireSpecScores unless `scorecard` is sent. */
+const ZOptionalSpecScores = ZQcSpecScores.partial();
+
+/** Marks on the call's scorecard version (docs/scorecards.md, Calibration): `{id, marks: [{key, choice|null, comment?}]}`. */
+export const ZCalibrationScorecardMarks = ZScorecardMarks;
+
+/**
+ * PUT /api/calibration/{id}/calls/{callId}/scoring: the marks and an optional comment. The marks are the 14 spec
+ * fields (a call on "Standard") or `scorecard: {id, marks}` on the call's version (any call).
+ */
+export const ZCalibrationScoringSubmit = ZOptionalSpecScores.extend({
+  scorecard: ZCalibrationScorecardMarks.optional(),
   comment: z
     .string()
     .trim()
     .max(MAX_QC_TEXT, `comment can be at most ${MAX_QC_TEXT} characters`)
     .nullish()
     .transform((v) => v ?? ''),
-});
+}).superRefine(requireSpecScores);
 export type TCalibrationScoringSubmitInput = z.input<typeof ZCalibrationScoringSubmit>;
 export type TCalibrationScoringSubmit = z.output<typeof ZCalibrationScoringSubmit>;
 
-/** PUT /api/calibration/{id}/calls/{callId}/expert: the agreed marks. */
-export const ZCalibrationExpertSubmit = ZCalibrationScores;
+/** PUT /api/calibration/{id}/calls/{callId}/expert: the agreed marks, as the 14 fields or `scorecard: {id, marks}`. */
+export const ZCalibrationExpertSubmit = ZOptionalSpecScores.extend({
+  scorecard: ZCalibrationScorecardMarks.optional(),
+}).superRefine(requireSpecScores);
 export type TCalibrationExpertSubmitInput = z.input<typeof ZCalibrationExpertSubmit>;
+export type TCalibrationExpertSubmit = z.output<typeof ZCalibrationExpertSubmit>;
+
+/** The scorecard version a call is scored on (the campaign's in-house version when the session was created). */
+export const ZCalibrationScorecardRef = z.object({
+  id: z.number().int(),
+  scorecardId: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+});
+export type TCalibrationScorecardRef = z.infer<typeof ZCalibrationScorecardRef>;
 
 const id = (what: string) =>
   z.coerce
@@ -141,9 +177,13 @@ export const ZCalibrationSessionPage = zPaged(ZCalibrationSessionSummary);
 export const ZCalibrationScoring = z.object({
   inspectorId: z.number().int(),
   inspectorName: z.string(),
-  scores: ZStoredScores,
+  /** The 14 marks on "Standard"; null on a call of another scorecard (its marks are in `scorecard`). */
+  scores: ZStoredScores.nullable(),
   total: z.number(),
-  grade: z.enum(QC_GRADES),
+  /** One of the spec's four grades on "Standard"; the version's own band names on others. */
+  grade: z.string(),
+  /** The marks on the call's version: each criterion's choice (null: N/A), marks and comment. */
+  scorecard: ZScorecardBlock,
   comment: z.string(),
   submittedAt: z.string(),
 });
@@ -170,9 +210,14 @@ export const ZCalibrationCall = z.object({
   scorings: z.array(ZCalibrationScoring),
   /** How many inspectors have submitted (visible to all: a count tells nothing of the marks). */
   scoredCount: z.number().int(),
-  /** The agreed marks: an admin's always, an inspector's once the session is closed. */
+  /** The agreed marks: an admin's always, an inspector's once the session is closed (null on other scorecards). */
   expert: ZStoredScores.nullable(),
   expertTotal: z.number().nullable(),
+  /** The version the call is scored on. */
+  scorecardId: z.number().int(),
+  scorecardRef: ZCalibrationScorecardRef,
+  /** The agreed marks on the call's version, when visible and recorded. */
+  expertScorecard: ZScorecardBlock.nullable(),
 });
 export type TCalibrationCall = z.infer<typeof ZCalibrationCall>;
 
@@ -187,13 +232,27 @@ export type TCalibrationSession = z.infer<typeof ZCalibrationSession>;
 
 /** One criterion of one call in the results: every inspector's mark (in `inspectors` order) and the spread. */
 export const ZCalibrationResultRow = z.object({
-  key: z.enum(QC_CRITERION_KEYS),
+  /** A criterion key of the call's version (one of the spec's 14 on "Standard"). */
+  key: z.string(),
+  /** null where the inspector did not score the call, or answered N/A (see the call's `answers`). */
   marks: z.array(z.number().nullable()),
   median: z.number().nullable(),
   /** Highest minus lowest mark given; 0 when all agree. */
   spread: z.number().nullable(),
   expert: z.number().nullable(),
 });
+
+/** What each inspector answered on one criterion: the choice's label (null: not scored) and N/A. */
+export const ZCalibrationAnswers = z.object({
+  key: z.string(),
+  section: z.string(),
+  name: z.string(),
+  choices: z.array(z.string().nullable()),
+  na: z.array(z.boolean()),
+  expertChoice: z.string().nullable(),
+  expertNa: z.boolean(),
+});
+export type TCalibrationAnswers = z.infer<typeof ZCalibrationAnswers>;
 
 export const ZCalibrationResultCall = z.object({
   id: z.number().int(),
@@ -204,11 +263,15 @@ export const ZCalibrationResultCall = z.object({
   rows: z.array(ZCalibrationResultRow),
   totals: z.array(z.number().nullable()),
   expertTotal: z.number().nullable(),
+  scorecardRef: ZCalibrationScorecardRef,
+  /** Each criterion's choices per inspector (label; null not scored) and whether it was N/A, in `rows` order. */
+  answers: z.array(ZCalibrationAnswers),
 });
 export type TCalibrationResultCall = z.infer<typeof ZCalibrationResultCall>;
 
 export const ZCalibrationAgreement = z.object({
-  key: z.enum(QC_CRITERION_KEYS),
+  /** A criterion key: criteria of different versions are matched by key. */
+  key: z.string(),
   /** Pairwise percent agreement, 0..1; null when no call has two marks. */
   percentAgreement: z.number().nullable(),
   /** Krippendorff's ordinal alpha; null when undefined (nothing to compare, or every mark the same). */
@@ -219,7 +282,7 @@ export const ZCalibrationAgreement = z.object({
 export type TCalibrationAgreement = z.infer<typeof ZCalibrationAgreement>;
 
 export const ZCalibrationCriterionLean = z.object({
-  key: z.enum(QC_CRITERION_KEYS),
+  key: z.string(),
   /** Mean (mark − median) in marks; null when the inspector marked no call with others. */
   lean: z.number().nullable(),
   /** lean as a share of the criterion's scale range. */
@@ -229,9 +292,10 @@ export const ZCalibrationCriterionLean = z.object({
 
 export const ZCalibrationExpertDifference = z.object({
   callId: z.number().int(),
-  key: z.enum(QC_CRITERION_KEYS),
-  marks: z.number(),
-  expert: z.number(),
+  key: z.string(),
+  /** null: N/A. */
+  marks: z.number().nullable(),
+  expert: z.number().nullable(),
 });
 export type TCalibrationExpertDifference = z.infer<typeof ZCalibrationExpertDifference>;
 
@@ -258,5 +322,7 @@ export const ZCalibrationResults = z.object({
   overallAgreement: z.number().nullable(),
   leans: z.array(ZCalibrationLean),
   thresholds: z.object({ total: z.number(), criterionShare: z.number() }),
+  /** Every criterion of the session's versions by key, in the order of the calls: its name and section. */
+  criterionNames: z.array(z.object({ key: z.string(), name: z.string(), section: z.string() })),
 });
 export type TCalibrationResults = z.infer<typeof ZCalibrationResults>;

@@ -1,10 +1,12 @@
-// Kysely table types of calibration sessions (migration 0017); spread into DB by db/schema.ts.
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
-import type { TQcScores } from '@crm/shared';
+// Kysely table types of calibration sessions (migrations 0017, 0033); spread into DB by db/schema.ts.
+import type { ColumnType, Generated } from 'kysely';
+import type { TQcScores, TStoredMarks } from '@crm/shared';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
-/** The 14 marks by criterion key, as jsonb. */
-type ScoresColumn = JSONColumnType<TQcScores, string, string>;
+/** The 14 marks by criterion key, as jsonb; null on calls of another scorecard than "Standard". */
+type ScoresColumn = ColumnType<TQcScores | null, string | null | undefined, string | null>;
+/** Marks on the call's version ({key: {choice, marks|null, comment}}); null on rows stored before migration 0033. */
+type MarksColumn = ColumnType<TStoredMarks | null, string | null | undefined, string | null>;
 
 export type CalibrationSessionsTable = {
   id: Generated<number>;
@@ -36,7 +38,10 @@ export type CalibrationCallsTable = {
   /** 'yyyy-MM-dd'. */
   callDate: string;
   fileName: string | null;
-  expert: ColumnType<TQcScores | null, string | null | undefined, string | null>;
+  expert: ScoresColumn;
+  /** The scorecard version the call is scored on (migration 0033; 1 = "Standard"). */
+  scorecardId: ColumnType<number, number | undefined, number>;
+  expertMarks: MarksColumn;
   expertBy: string | null;
   expertAt: Date | null;
 };
@@ -46,6 +51,7 @@ export type CalibrationScoringsTable = {
   callId: number;
   inspectorId: number;
   scores: ScoresColumn;
+  marks: MarksColumn;
   total: number;
   grade: string;
   comment: Generated<string>;

@@ -57,7 +57,7 @@ describe('PUT /api/calibration/{id}/calls/{callId}/scoring', () => {
       'You have already submitted your scoring of this call: a submission is final',
     );
     const view = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
-    expect(view.calls[0]?.myScoring?.scores.liveliness).toBe(5);
+    expect(view.calls[0]?.myScoring?.scores?.liveliness).toBe(5);
   });
 
   it('refuses a mark off its scale (400, naming the criterion) and a call of another session (404)', async () => {

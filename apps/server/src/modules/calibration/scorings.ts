@@ -1,14 +1,10 @@
 // The blind scorings of a calibration session's calls (a submission is final) and the admin's expert marks.
 import {
   CALIBRATION_MESSAGES,
-  QC_CRITERION_KEYS,
-  qcGrade,
-  qcTotal,
   type TCalibrationCall,
-  type TCalibrationScores,
+  type TCalibrationExpertSubmit,
   type TCalibrationScoring,
   type TCalibrationScoringSubmit,
-  type TQcScores,
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -16,17 +12,14 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findSessionRow, isClosed, isParticipant, userIdOf } from './access.ts';
-import { findCalibrationSession, toScoring } from './sessions.ts';
-
-/** Only the 14 marks, in the scorecard's order (a body's extra fields are not stored). */
-function marksOf(input: TCalibrationScores): TQcScores {
-  return Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, input[k]])) as TQcScores;
-}
+import { findScorecardVersion } from '../scorecards/lookup.ts';
+import { findCalibrationSession } from './sessions.ts';
+import { scoreCallMarks, toScoring } from './marks.ts';
 
 async function findCall(db: Db, sessionId: number, callId: number) {
   const call = await db
     .selectFrom('calibrationCalls')
-    .select(['id', 'expert'])
+    .select(['id', 'expert', 'expertMarks', 'scorecardId'])
     .where('id', '=', callId)
     .where('sessionId', '=', sessionId)
     .executeTakeFirst();
@@ -51,9 +44,8 @@ export async function submitCalibrationScoring(
   const me = userIdOf(user);
   if (!(await isParticipant(db, sessionId, me))) throw forbidden(CALIBRATION_MESSAGES.notParticipant);
   if (isClosed(session)) throw conflict(CALIBRATION_MESSAGES.closed);
-  await findCall(db, sessionId, callId);
-  const scores = marksOf(input);
-  const total = qcTotal(scores);
+  const call = await findCall(db, sessionId, callId);
+  const scored = await scoreCallMarks(db, call.scorecardId, input);
   const stored = await db
     .transaction()
     .execute(async (trx) => {
@@ -70,18 +62,21 @@ export async function submitCalibrationScoring(
         .values({
           callId,
           inspectorId: me,
-          scores: JSON.stringify(scores),
-          total,
-          grade: qcGrade(total),
+          scores: scored.scores === null ? null : JSON.stringify(scored.scores),
+          marks: JSON.stringify(scored.marks),
+          total: scored.total,
+          grade: scored.grade,
           comment: input.comment,
         })
-        .returning(['callId', 'inspectorId', 'scores', 'total', 'grade', 'comment', 'submittedAt'])
+        .returning(['callId', 'inspectorId', 'scores', 'marks', 'total', 'grade', 'comment', 'submittedAt'])
         .executeTakeFirstOrThrow();
       await recordAudit(trx, actor, {
         action: 'create',
         objectType: 'calibrationSession',
         objectId: sessionId,
-        changes: { after: { callId, scoring: { ...scores, total } } },
+        changes: {
+          after: { callId, scorecardId: call.scorecardId, scoring: { ...scored.marks }, total: scored.total },
+        },
       });
       return row;
     })
@@ -89,7 +84,7 @@ export async function submitCalibrationScoring(
       if (isUniqueViolation(e, 'calibration_scorings_once')) throw conflict(CALIBRATION_MESSAGES.alreadyScored);
       throw e;
     });
-  return toScoring({ ...stored, inspectorName: user.name });
+  return toScoring({ ...stored, inspectorName: user.name }, await findScorecardVersion(db, call.scorecardId));
 }
 
 /** PUT /api/calibration/{id}/calls/{callId}/expert: an admin records (or corrects) the agreed marks of a call, open or closed. */
@@ -98,23 +93,31 @@ export async function saveExpertMarks(
   user: TTokenPayload,
   sessionId: number,
   callId: number,
-  input: TCalibrationScores,
+  input: TCalibrationExpertSubmit,
   actor: TAuditActor,
 ): Promise<TCalibrationCall> {
   await findSessionRow(db, sessionId);
   const call = await findCall(db, sessionId, callId);
-  const expert = marksOf(input);
+  const scored = await scoreCallMarks(db, call.scorecardId, input);
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('calibrationCalls')
-      .set({ expert: JSON.stringify(expert), expertBy: user.userName, expertAt: new Date() })
+      .set({
+        expert: scored.scores === null ? null : JSON.stringify(scored.scores),
+        expertMarks: JSON.stringify(scored.marks),
+        expertBy: user.userName,
+        expertAt: new Date(),
+      })
       .where('id', '=', callId)
       .execute();
     await recordAudit(trx, actor, {
       action: 'update',
       objectType: 'calibrationSession',
       objectId: sessionId,
-      changes: { before: { callId, expert: call.expert }, after: { callId, expert } },
+      changes: {
+        before: { callId, expert: call.expertMarks ?? call.expert },
+        after: { callId, expert: scored.marks },
+      },
     });
   });
   const session = await findCalibrationSession(db, user, sessionId);

@@ -161,7 +161,7 @@ describe('GET /api/calibration/{id}', () => {
     await score(w.qcA, s, 0, {});
     const after = (await w.qcA.get(`/api/calibration/${s.id}`)).json<TCalibrationSession>();
     expect(after.calls[0]?.myScoring).toMatchObject({ total: 100, grade: 'Exceed Expectation' });
-    expect(after.calls[0]?.scorings.map((x) => [x.inspectorId, x.scores.liveliness, x.total, x.comment])).toEqual([
+    expect(after.calls[0]?.scorings.map((x) => [x.inspectorId, x.scores?.liveliness, x.total, x.comment])).toEqual([
       [w.inspectors[1]?.id, 5, 95, 'B-BLIND-MARKER'],
     ]);
     // Only the call A scored: the second stays blind.

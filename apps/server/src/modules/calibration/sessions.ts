@@ -5,16 +5,13 @@ import {
   CALIBRATION_MESSAGES,
   localDayText,
   normalisePhone,
-  qcTotal,
   startOfNextLocalDay,
   type TCalibrationCall,
-  type TCalibrationScoring,
   type TCalibrationSession,
   type TCalibrationSessionCreate,
   type TCalibrationSessionSummary,
   type TPageParams,
   type TPaged,
-  type TQcGrade,
   type TTokenPayload,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
@@ -24,7 +21,9 @@ import { toPaged } from '../../http/pagination.ts';
 import type { VoiceLogSource } from '../voicelog/media.ts';
 import { parseRecordingName, phoneKey } from '../voicelog/names.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import { campaignScorecardId, type TScorecardVersion } from '../scorecards/lookup.ts';
 import { findSessionRow, isAdmin, isClosed, sessionForCaller, userIdOf, type TSessionRow } from './access.ts';
+import { blockOf, refOf, storedOf, toScoring as scoringOf, versionsOf, type TScoringRow } from './marks.ts';
 
 export type TCalibrationDeps = { db: Db; voiceLog: VoiceLogSource; country: CountryCode; timeZone: string };
 
@@ -160,6 +159,7 @@ export async function createCalibrationSession(
   const calls: {
     position: number;
     campaignId: number;
+    scorecardId: number;
     campaignName: string;
     consumerNumber: string;
     callDate: string;
@@ -180,6 +180,8 @@ export async function createCalibrationSession(
     calls.push({
       position: n,
       campaignId: campaign.id,
+      // The campaign's in-house version now: the call keeps it even when the campaign moves to another.
+      scorecardId: await campaignScorecardId(db, campaign.id, 'in-house'),
       campaignName: campaign.campaignName,
       consumerNumber,
       callDate: call.callDate,
@@ -219,29 +221,6 @@ export async function createCalibrationSession(
   return summaryOf(db, row, userIdOf(user));
 }
 
-type TScoringRow = {
-  callId: number;
-  inspectorId: number;
-  inspectorName: string;
-  scores: Record<string, number>;
-  total: number;
-  grade: string;
-  comment: string;
-  submittedAt: Date;
-};
-
-export function toScoring(r: TScoringRow): TCalibrationScoring {
-  return {
-    inspectorId: r.inspectorId,
-    inspectorName: r.inspectorName,
-    scores: r.scores as TCalibrationScoring['scores'],
-    total: r.total,
-    grade: r.grade as TQcGrade,
-    comment: r.comment,
-    submittedAt: r.submittedAt.toISOString(),
-  };
-}
-
 /** Every scoring of the session's calls, with the inspector's name. */
 export async function readScorings(db: Db, sessionId: number): Promise<TScoringRow[]> {
   return db
@@ -253,6 +232,7 @@ export async function readScorings(db: Db, sessionId: number): Promise<TScoringR
       'calibrationScorings.inspectorId',
       'users.name as inspectorName',
       'calibrationScorings.scores',
+      'calibrationScorings.marks',
       'calibrationScorings.total',
       'calibrationScorings.grade',
       'calibrationScorings.comment',
@@ -278,7 +258,17 @@ export async function readInspectors(db: Db, sessionId: number) {
 export async function readCalls(db: Db, sessionId: number) {
   return db
     .selectFrom('calibrationCalls')
-    .select(['id', 'position', 'campaignName', 'consumerNumber', 'callDate', 'fileName', 'expert'])
+    .select([
+      'id',
+      'position',
+      'campaignName',
+      'consumerNumber',
+      'callDate',
+      'fileName',
+      'expert',
+      'expertMarks',
+      'scorecardId',
+    ])
     .where('sessionId', '=', sessionId)
     .orderBy('position')
     .execute();
@@ -300,8 +290,16 @@ export async function findCalibrationSession(db: Db, user: TTokenPayload, id: nu
     readCalls(db, id),
     readScorings(db, id),
   ]);
+  const versions = await versionsOf(
+    db,
+    calls.map((c) => c.scorecardId),
+  );
   const callViews: TCalibrationCall[] = calls.map((c) => {
+    const version = versions.get(c.scorecardId) as TScorecardVersion;
+    const toScoring = (r: TScoringRow) => scoringOf(r, version);
     const ofCall = scorings.filter((s) => s.callId === c.id);
+    const expertStored = storedOf({ marks: c.expertMarks, scores: c.expert });
+    const expertBlock = expertStored ? blockOf(version, expertStored) : null;
     const mine = ofCall.find((s) => s.inspectorId === me);
     const othersVisible = admin || mine !== undefined;
     const expertVisible = admin || closed;
@@ -316,7 +314,10 @@ export async function findCalibrationSession(db: Db, user: TTokenPayload, id: nu
       scorings: othersVisible ? ofCall.filter((s) => s.inspectorId !== me).map(toScoring) : [],
       scoredCount: ofCall.length,
       expert: expertVisible ? c.expert : null,
-      expertTotal: expertVisible && c.expert ? qcTotal(c.expert) : null,
+      expertTotal: expertVisible && expertBlock ? expertBlock.total : null,
+      scorecardId: c.scorecardId,
+      scorecardRef: refOf(version),
+      expertScorecard: expertVisible ? expertBlock : null,
     };
   });
   return {

@@ -140,7 +140,7 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
                 data-spread={r.spread ?? ''}
                 style={r.spread ? { background: SPREAD_BG } : undefined}
               >
-                <Table.Th scope="row">{criterionName(r.key)}</Table.Th>
+                <Table.Th scope="row">{criterionName(r.key, results.criterionNames)}</Table.Th>
                 {r.marks.map((m, i) => {
                   const missed = i === myColumn && misses.has(r.key);
                   return (
@@ -209,7 +209,7 @@ function Agreement({ results }: { results: TCalibrationResults }) {
               const reading = alphaReading(c.alpha);
               return (
                 <Table.Tr key={c.key} data-criterion={c.key}>
-                  <Table.Th scope="row">{criterionName(c.key)}</Table.Th>
+                  <Table.Th scope="row">{criterionName(c.key, results.criterionNames)}</Table.Th>
                   <Table.Td>{formatShare(c.percentAgreement)}</Table.Td>
                   <Table.Td>
                     {formatAlpha(c.alpha)}{' '}
@@ -251,10 +251,13 @@ function LeansByCriterion({ results }: { results: TCalibrationResults }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {leansByCriterion(results.leans).map((row) => (
+        {leansByCriterion(
+          results.leans,
+          results.criterionNames.map((n) => n.key),
+        ).map((row) => (
           <Table.Tr key={row.key} data-criterion={row.key}>
             <Table.Th scope="row" fw={500}>
-              {criterionName(row.key)}
+              {criterionName(row.key, results.criterionNames)}
             </Table.Th>
             {row.cells.map((cell, i) => (
               <Table.Td
@@ -311,7 +314,7 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
                 <Table.Td>
                   {l.criteria
                     .filter((c) => c.flagged)
-                    .map((c) => `${criterionName(c.key)} ${formatLean(c.lean)}`)
+                    .map((c) => `${criterionName(c.key, results.criterionNames)} ${formatLean(c.lean)}`)
                     .join(', ') || '—'}
                 </Table.Td>
                 <Table.Td>{l.expertDifferences.length}</Table.Td>
@@ -337,7 +340,10 @@ function Leans({ results, myId }: { results: TCalibrationResults; myId: number |
           ) : (
             <Text fz="sm">
               {mine.expertDifferences
-                .map((d) => `Call ${positionOf(d.callId)} ${criterionName(d.key)}: you ${d.marks}, expert ${d.expert}`)
+                .map(
+                  (d) =>
+                    `Call ${positionOf(d.callId)} ${criterionName(d.key, results.criterionNames)}: you ${d.marks}, expert ${d.expert}`,
+                )
                 .join('; ')}
             </Text>
           )}

@@ -1,13 +1,11 @@
 // How the calibration results read: shares as percentages, alpha to two places, leans signed, and which cells to mark.
-import {
-  QC_CRITERIA,
-  median,
-  type TCalibrationLean,
-  type TCalibrationResultCall,
-  type TQcCriterionKey,
-} from '@crm/shared';
+import { QC_CRITERIA, median, type TCalibrationLean, type TCalibrationResultCall } from '@crm/shared';
 
-export const criterionName = (key: TQcCriterionKey): string => QC_CRITERIA.find((c) => c.key === key)?.name ?? key;
+type TNamed = { key: string; name: string };
+
+/** A criterion's name: from the session's versions (`criterionNames` of the results), else the spec's, else its key. */
+export const criterionName = (key: string, names: readonly TNamed[] = []): string =>
+  names.find((n) => n.key === key)?.name ?? QC_CRITERIA.find((c) => c.key === key)?.name ?? key;
 
 export function formatShare(share: number | null): string {
   return share === null ? '—' : `${Math.round(share * 100)}%`;
@@ -36,7 +34,7 @@ export function alphaReading(alpha: number | null): { label: string; color: stri
 }
 
 /** The criteria of a call where the inspector (by column) differs from the expert marks. */
-export function expertMisses(call: TCalibrationResultCall, column: number): TQcCriterionKey[] {
+export function expertMisses(call: Pick<TCalibrationResultCall, 'rows'>, column: number): string[] {
   return call.rows
     .filter((r) => r.expert !== null && r.marks[column] !== null && r.marks[column] !== r.expert)
     .map((r) => r.key);
@@ -52,11 +50,12 @@ export function totalsSummary(totals: readonly (number | null)[]): { median: num
 /** Each criterion's lean per inspector (in `leans` order), for the table of leans by criterion. */
 export function leansByCriterion(
   leans: readonly TCalibrationLean[],
-): { key: TQcCriterionKey; cells: { lean: number | null; flagged: boolean }[] }[] {
-  return QC_CRITERIA.map((c) => ({
-    key: c.key,
+  keys: readonly string[] = QC_CRITERIA.map((c) => c.key),
+): { key: string; cells: { lean: number | null; flagged: boolean }[] }[] {
+  return keys.map((key) => ({
+    key,
     cells: leans.map((l) => {
-      const found = l.criteria.find((x) => x.key === c.key);
+      const found = l.criteria.find((x) => x.key === key);
       return { lean: found?.lean ?? null, flagged: found?.flagged ?? false };
     }),
   }));

@@ -3,8 +3,8 @@
 import {
   QC_CRITERIA,
   bestScores,
-  type TCalibrationCall,
   type TCalibrationResultCall,
+  type TCalibrationScoring,
   type TQcCriterion,
   type TQcCriterionKey,
   type TQcScores,
@@ -49,16 +49,19 @@ export type TOthersMarks = { marks: number[]; who: string };
  * Where the other inspectors marked a call differently from the caller, per criterion: nothing until the caller has
  * submitted (the server sends no others' marks before; this holds the screen to the same rule).
  */
-export function othersDiffering(
-  call: Pick<TCalibrationCall, 'myScoring' | 'scorings'>,
-): Partial<Record<TQcCriterionKey, TOthersMarks>> {
-  const mine = call.myScoring;
+type TScoringMarks = Pick<TCalibrationScoring, 'inspectorName' | 'scores'>;
+
+export function othersDiffering(call: {
+  myScoring: TScoringMarks | null;
+  scorings: readonly TScoringMarks[];
+}): Partial<Record<TQcCriterionKey, TOthersMarks>> {
+  const mine = call.myScoring?.scores;
   if (!mine || call.scorings.length === 0) return {};
   const out: Partial<Record<TQcCriterionKey, TOthersMarks>> = {};
   for (const c of QC_CRITERIA) {
-    const marks = call.scorings.map((s) => s.scores[c.key]);
-    if (marks.some((m) => m !== mine.scores[c.key]))
-      out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores[c.key]}`).join(', ') };
+    const marks = call.scorings.map((s) => s.scores?.[c.key] ?? 0);
+    if (marks.some((m) => m !== mine[c.key]))
+      out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores?.[c.key]}`).join(', ') };
   }
   return out;
 }
