@@ -163,9 +163,14 @@ export async function openXlsxReply(r: FileReply, fileName: string): Promise<Exc
 
 /** Every row of the only sheet (named `sheet`), as arrays of plain values (empty cells null). */
 export function sheetRows(book: ExcelJS.Workbook, sheet: string): (string | number | null)[][] {
+  expect(book.worksheets[0]?.name).toBe(sheet);
+  return worksheetRows(book, sheet);
+}
+
+/** Every row of the sheet named `sheet` (any of the book's), as arrays of plain values (empty cells null). */
+export function worksheetRows(book: ExcelJS.Workbook, sheet: string): (string | number | null)[][] {
   const ws = book.getWorksheet(sheet);
   if (ws === undefined) throw new Error(`no sheet "${sheet}": ${book.worksheets.map((s) => s.name).join(', ')}`);
-  expect(book.worksheets[0]?.name).toBe(sheet);
   const width = ws.getRow(1).cellCount;
   const rows: (string | number | null)[][] = [];
   ws.eachRow({ includeEmpty: true }, (row) => {

@@ -1,7 +1,7 @@
 // The 26 columns of a day's QC records (the older system's 26 headers, docs/product.md §9): the
 // excel-print JSON keys, the two files' headers and the stored column each is read from, in export order.
 import { z } from 'zod';
-import { QC_CRITERIA, qcGrade, type TQcKind } from '@crm/shared';
+import { QC_CRITERIA, STANDARD_SCORECARD_ID, type TQcKind } from '@crm/shared';
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
@@ -48,7 +48,8 @@ export function recordHeaders(kind: TQcKind): string[] {
 
 /**
  * What a record is read as, in this order (array rows): the 14 scores come as one text 'a,b,…' (QC_CRITERIA order),
- * as one field costs the reader far less than fourteen. Grade is derived from total, as everywhere.
+ * as one field costs the reader far less than fourteen ('' on a record of another scorecard, whose 14 are null).
+ * Total and grade as stored: a record keeps the total and grade of the version it was scored on.
  */
 export function selectRecordRow(eb: ExpressionBuilder<DB, 'qcRecords'>) {
   return [
@@ -62,10 +63,28 @@ export function selectRecordRow(eb: ExpressionBuilder<DB, 'qcRecords'>) {
     'fatalReason',
     'easVoiceMatchedWithReport',
     'total',
+    'agentGrade',
     'suggestion',
     'qcInspector',
   ] as const;
 }
+
+/** Fields read after selectRecordRow's: the record's version, and its marks unless it is on "Standard" (null then). */
+export function selectVersionMarks(eb: ExpressionBuilder<DB, 'qcRecords'>) {
+  return [
+    'scorecardId',
+    eb
+      .case()
+      .when('scorecardId', '<>', STANDARD_SCORECARD_ID)
+      .then(eb.ref('marks'))
+      .else(null)
+      .end()
+      .as('versionMarks'),
+  ] as const;
+}
+
+/** How many fields selectRecordRow reads. */
+export const RECORD_ROW_FIELDS = 13;
 
 export type RecordCell = string | number | null;
 
@@ -84,6 +103,7 @@ export function recordCells(row: readonly unknown[]): RecordCell[] {
     fatalReason,
     eas,
     total,
+    agentGrade,
     suggestion,
     qcInspector,
   ] = row;
@@ -95,17 +115,51 @@ export function recordCells(row: readonly unknown[]): RecordCell[] {
     text(consumerNumber),
     duration === null || duration === undefined ? null : Number(duration),
   ];
-  for (const score of text(scores).split(',')) cells.push(Number(score));
-  cells.push(text(fatalReason), text(eas), Number(total), qcGrade(Number(total)), text(suggestion), text(qcInspector));
+  const spec = text(scores);
+  // A record of another scorecard has none of the 14: its marks are in its own columns (version-sheets.ts).
+  if (spec === '') for (let i = 0; i < QC_CRITERIA.length; i++) cells.push(null);
+  else for (const score of spec.split(',')) cells.push(Number(score));
+  cells.push(text(fatalReason), text(eas), Number(total), text(agentGrade), text(suggestion), text(qcInspector));
   return cells;
 }
 
-/** An excel-print item: the 26 keys in export order (a z.object keeps its shape's order when it serialises). */
-export const ZQcPrintRow = z.object(
-  Object.fromEntries(RECORD_COLUMNS.map((c) => [c.key, c.type === 'number' ? z.number().nullable() : z.string()])),
-);
-export type TQcPrintRow = z.infer<typeof ZQcPrintRow>;
+/** The `scorecard` of an excel-print item of a record on another scorecard than "Standard" (additive). */
+export const ZQcPrintScorecard = z.object({
+  id: z.number().int(),
+  scorecardId: z.number().int(),
+  name: z.string(),
+  version: z.number().int(),
+  grade: z.string(),
+  criteria: z.array(
+    z.object({
+      key: z.string(),
+      section: z.string(),
+      name: z.string(),
+      question: z.string(),
+      choice: z.string().nullable(),
+      /** null: N/A. */
+      marks: z.number().nullable(),
+      comment: z.string(),
+    }),
+  ),
+});
+export type TQcPrintScorecard = z.infer<typeof ZQcPrintScorecard>;
 
+/**
+ * An excel-print item: the 26 keys in export order (a z.object keeps its shape's order when it serialises); a record
+ * of another scorecard has the 14 spec keys null and its own criteria in `scorecard`.
+ */
+const printColumns: Record<
+  string,
+  z.ZodType<string | number | null | TQcPrintScorecard | undefined>
+> = Object.fromEntries(RECORD_COLUMNS.map((c) => [c.key, c.type === 'number' ? z.number().nullable() : z.string()]));
+export const ZQcPrintRow = z.object({ ...printColumns, scorecard: ZQcPrintScorecard.optional() });
+/** The 26 keys of a record. */
+export type TQcPrintRow = Record<string, string | number | null>;
+/** An excel-print item: the 26 keys, and `scorecard` on a record of another scorecard. */
+export type TQcPrintItem = z.infer<typeof ZQcPrintRow>;
+
+/** The 26 keys of a record as read by selectRecordRow. */
 export function toPrintRow(row: readonly unknown[]): TQcPrintRow {
   const cells = recordCells(row);
   return Object.fromEntries(RECORD_COLUMNS.map((c, i) => [c.key, cells[i] ?? null]));

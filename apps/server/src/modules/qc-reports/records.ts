@@ -2,22 +2,27 @@
 // the records as JSON and as a streamed xlsx. An inspector gets its own records only, an admin everyone's.
 import type { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { QC_EXPORTS, type TQcKind, type TTokenPayload } from '@crm/shared';
+import { QC_EXPORTS, STANDARD_SCORECARD_ID, type TQcKind, type TTokenPayload } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
 import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
 import { openArrayCursor } from './array-cursor.ts';
 import {
   RECORD_COLUMNS,
+  RECORD_ROW_FIELDS,
   recordCells,
   recordHeaders,
   selectRecordRow,
+  selectVersionMarks,
   toPrintRow,
-  type TQcPrintRow,
+  type TQcPrintItem,
 } from './record-columns.ts';
 import { FastRowWriter } from './fast-rows.ts';
 import { addSheet, openXlsx, runXlsx } from './xlsx-stream.ts';
 import { capList, type TCappedList } from '../../http/capped-list.ts';
+import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
+import { isStandard, printScorecardOf, versionMarksOf } from './version-sheets.ts';
+import { exportVersionSheets } from './version-export.ts';
 
 /**
  * Records read from the cursor at a time: memory stays flat however many records the day has. Small on purpose: with
@@ -43,14 +48,59 @@ export async function listQcRecordDates(db: Db, user: TTokenPayload, kind: TQcKi
   return rows.map((r) => r.callDate);
 }
 
-/** The day's records, each as selectRecordRow reads it, by agent name then scoring order. */
-function dayRecordsQuery(db: Db, user: TTokenPayload, kind: TQcKind, date: string, limit?: number) {
+/**
+ * The day's records, each as selectRecordRow reads it (then selectVersionMarks with `versions`), by agent name then
+ * scoring order; those of one version only with `scorecardId`.
+ */
+export function dayRecordsQuery(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  date: string,
+  options: { limit?: number; scorecardId?: number; versions?: boolean } = {},
+) {
+  const { limit, scorecardId, versions } = options;
   const day = scopedQcRecords(db, user, kind)
     .where('callDate', '=', date)
+    .$if(scorecardId !== undefined, (q) => q.where('scorecardId', '=', scorecardId ?? STANDARD_SCORECARD_ID))
     .select(selectRecordRow)
+    .$if(versions === true, (q) => q.select(selectVersionMarks))
     .orderBy('agentName')
     .orderBy('id');
   return (limit === undefined ? day : day.limit(limit)).compile();
+}
+
+/** The versions the day's records are scored on, by id ("Standard" first), with how many records each. */
+export async function listDayVersions(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  date: string,
+): Promise<{ scorecardId: number; records: number }[]> {
+  const rows = await scopedQcRecords(db, user, kind)
+    .where('callDate', '=', date)
+    .select(['scorecardId', sql<number>`count(*)::int`.as('records')])
+    .groupBy('scorecardId')
+    .orderBy('scorecardId')
+    .execute();
+  return rows.map((r) => ({ scorecardId: r.scorecardId, records: Number(r.records) }));
+}
+
+/** The keys of the criteria of a version commented on any of the day's records of it. */
+export async function listCommentedCriteria(
+  db: Db,
+  user: TTokenPayload,
+  kind: TQcKind,
+  date: string,
+  scorecardId: number,
+): Promise<Set<string>> {
+  const rows = await scopedQcRecords(db, user, kind)
+    .where('callDate', '=', date)
+    .where('scorecardId', '=', scorecardId)
+    .select(sql<string>`jsonb_path_query(marks, '$.keyvalue() ? (@.value.comment != "").key') #>> '{}'`.as('key'))
+    .distinct()
+    .execute();
+  return new Set(rows.map((r) => r.key));
 }
 
 /** The most records the print JSON answers; the day's xlsx export has them all (docs/older-client.md). */
@@ -62,9 +112,9 @@ export async function listQcPrintRows(
   user: TTokenPayload,
   kind: TQcKind,
   date: string,
-): Promise<TCappedList<TQcPrintRow>> {
+): Promise<TCappedList<TQcPrintItem>> {
   const cap = QC_PRINT_ROWS_CAP;
-  const query = dayRecordsQuery(db, user, kind, date, cap + 1);
+  const query = dayRecordsQuery(db, user, kind, date, { limit: cap + 1, versions: true });
   const result = await poolOf(db).query<unknown[]>({
     text: query.sql,
     values: [...query.parameters],
@@ -78,11 +128,24 @@ export async function listQcPrintRows(
         .executeTakeFirstOrThrow()
     ).n;
   const { kept, total } = await capList(result.rows, cap, count);
-  return { items: kept.map(toPrintRow), total, cap };
+  const versions = new Map<number, TScorecardVersion>();
+  const items: TQcPrintItem[] = [];
+  for (const row of kept) {
+    const item = toPrintRow(row);
+    const scorecardId = Number(row[RECORD_ROW_FIELDS]);
+    if (isStandard(scorecardId)) {
+      items.push(item);
+      continue;
+    }
+    const version = versions.get(scorecardId) ?? (await findScorecardVersion(db, scorecardId));
+    versions.set(scorecardId, version);
+    items.push({ ...item, scorecard: printScorecardOf(version, String(item.agentGrade ?? ''), versionMarksOf(row)) });
+  }
+  return { items, total, cap };
 }
 
 /** Column widths of the records file: text wide enough to read, scores narrow. */
-const RECORD_WIDTHS = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20));
+export const RECORD_WIDTHS = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20));
 
 /** A records workbook with its header row written, and the writer of its rows. */
 function openRecordsFile(kind: TQcKind) {
@@ -99,6 +162,7 @@ function openRecordsFile(kind: TQcKind) {
 /**
  * GET export/in-house, export/client: the day's records as QC_Records_{In-House|Client}_{date}.xlsx, sheet QC Records,
  * streamed from a cursor. The first batch is read before any byte is sent, so a failing query is still a JSON error.
+ * A day with records of another scorecard than "Standard" has a sheet per version instead (version-export.ts).
  */
 export async function exportQcRecords(
   db: Db,
@@ -106,6 +170,16 @@ export async function exportQcRecords(
   kind: TQcKind,
   date: string,
 ): Promise<{ fileName: string; file: Readable }> {
+  const fileName = (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).fileName(date);
+  const versions = await listDayVersions(db, user, kind, date);
+  if (versions.some((v) => !isStandard(v.scorecardId))) {
+    const day = {
+      kind,
+      recordsOf: (scorecardId: number) => dayRecordsQuery(db, user, kind, date, { scorecardId, versions: true }),
+      commentedOf: (scorecardId: number) => listCommentedCriteria(db, user, kind, date, scorecardId),
+    };
+    return { fileName, file: await exportVersionSheets(db, day, versions) };
+  }
   const cursor = await openArrayCursor(db, dayRecordsQuery(db, user, kind, date), EXPORT_BATCH_ROWS);
   let first: unknown[][];
   let opened: ReturnType<typeof openRecordsFile>;
@@ -130,5 +204,5 @@ export async function exportQcRecords(
       await cursor.close();
     }
   });
-  return { fileName: (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).fileName(date), file };
+  return { fileName, file };
 }

@@ -5,12 +5,10 @@ import {
   eachCalendarDay,
   QC_GRADES,
   qcColour,
-  qcGrade,
   type TAgentPerformanceSummary,
   type TAgentSummary,
   type TGradeCount,
   type TQcColour,
-  type TQcGrade,
   type TQcRangeQuery,
   type TTokenPayload,
 } from '@crm/shared';
@@ -145,17 +143,19 @@ export async function summariseQcRange(
     .sort(compareAgents);
 }
 
-/** GET grade-distribution: how many of the day's in-house records fell in each grade, all four always listed. */
+/**
+ * GET grade-distribution: how many of the day's in-house records fell in each grade, as stored (a record keeps the
+ * grade of the version it was scored on): the four grades of "Standard" always listed, then any other scorecard's
+ * grades of the day by name.
+ */
 export async function countQcGrades(db: Db, user: TTokenPayload, date: string): Promise<TGradeCount[]> {
   const rows = await scopedQcRecords(db, user, 'in-house')
     .where('callDate', '=', date)
-    .select(['total', (eb) => eb.fn.countAll<number>().as('count')])
-    .groupBy('total')
+    .select(['agentGrade', (eb) => eb.fn.countAll<number>().as('count')])
+    .groupBy('agentGrade')
     .execute();
-  const counts = new Map<TQcGrade, number>(QC_GRADES.map((g) => [g, 0]));
-  for (const r of rows) {
-    const grade = qcGrade(r.total);
-    counts.set(grade, (counts.get(grade) ?? 0) + Number(r.count));
-  }
-  return QC_GRADES.map((grade) => ({ grade, count: counts.get(grade) ?? 0 }));
+  const counts = new Map<string, number>(QC_GRADES.map((g) => [g, 0]));
+  for (const r of rows) counts.set(r.agentGrade, (counts.get(r.agentGrade) ?? 0) + Number(r.count));
+  const others = [...counts.keys()].filter((g) => !(QC_GRADES as readonly string[]).includes(g)).sort();
+  return [...QC_GRADES, ...others].map((grade) => ({ grade, count: counts.get(grade) ?? 0 }));
 }
