@@ -43,7 +43,21 @@ export const DISPUTE_MESSAGES = {
   missingAnswer: (names: string) => `Answer every disputed criterion: ${names} not answered`,
   missingDecision: (names: string) => `Decide every rejected criterion: ${names} not decided`,
   alreadyAccepted: (name: string) => `${name} was accepted: only rejected criteria are decided`,
+  sameChoice: (name: string, choice: string) => `${name} is already "${choice}": propose a different choice`,
+  unknownCriterion: (keys: readonly string[]) => `criterion must be one of ${keys.join(', ')}`,
+  namedTwice: (name: string) => `${name} is named twice`,
+  chooseMark: 'Choose the right mark',
+  sayWhy: (name: string) => `${name}: say why`,
+  chooseToSet: (name: string) => `${name}: choose the mark to set`,
+  offScale: (name: string, choices: readonly TDisputeChoice[]) => `${name} must be one of ${choicesText(choices)}`,
+  standardMarkOnly: (name: string) => `${name}: this record is not on "Standard": propose a choice (proposedChoice)`,
 } as const;
+
+/** A choice of a criterion's scale: its label and marks. */
+export type TDisputeChoice = { label: string; marks: number };
+/** "Yes (20), Need Improvement (10), No (0)": a scale in the words refusals use. */
+export const choicesText = (choices: readonly TDisputeChoice[]) =>
+  choices.map((ch) => `${ch.label} (${ch.marks})`).join(', ');
 
 const text = (field: string) =>
   z
@@ -54,26 +68,23 @@ const id = z.coerce
   .number({ message: 'id must be a record id' })
   .int('id must be a record id')
   .positive('id must be a record id');
-const criterionKey = z.enum(QC_CRITERION_KEYS, { message: `criterion must be one of ${QC_CRITERION_KEYS.join(', ')}` });
+// Any key of the record's version: the server names the criteria of that version when a key is not one of them.
+const criterionKey = z
+  .string({ message: `criterion must be one of ${QC_CRITERION_KEYS.join(', ')}` })
+  .trim()
+  .min(1, `criterion must be one of ${QC_CRITERION_KEYS.join(', ')}`)
+  .max(60, 'criterion can be at most 60 characters');
+const choiceLabel = (field: string) =>
+  z
+    .string({ message: `${field} must be a choice's label` })
+    .trim()
+    .min(1, `${field} must be a choice's label`)
+    .max(80);
 
 export function criterionOf(key: TQcCriterionKey): TQcCriterion {
   return QC_CRITERIA.find((c) => c.key === key) as TQcCriterion;
 }
 export const criterionName = (key: string): string => QC_CRITERIA.find((c) => c.key === key)?.name ?? key;
-
-/** Each criterion named at most once. */
-function uniqueCriteria(items: readonly { criterion: string }[], ctx: z.RefinementCtx): void {
-  const seen = new Set<string>();
-  items.forEach((item, i) => {
-    if (seen.has(item.criterion))
-      ctx.addIssue({
-        code: 'custom',
-        path: [i, 'criterion'],
-        message: `${criterionName(item.criterion)} is named twice`,
-      });
-    seen.add(item.criterion);
-  });
-}
 
 function marksProblem(key: TQcCriterionKey, marks: number): string | undefined {
   const c = criterionOf(key);
@@ -82,15 +93,24 @@ function marksProblem(key: TQcCriterionKey, marks: number): string | undefined {
 
 // ---- raising
 
+/**
+ * One disputed criterion: its key on the record's version and the choice the agent believes right, as `proposedChoice`
+ * (a label of the criterion's scale, any version) or `proposedMark` (marks of the scale, records on "Standard"). The
+ * server checks both against the record's version, naming the criterion by its name there.
+ */
 export const ZDisputeCriterionRaise = z
   .object({
     criterion: criterionKey,
-    proposedMark: z.number({ message: 'proposedMark must be a number' }).int('proposedMark must be a whole number'),
+    proposedMark: z
+      .number({ message: 'proposedMark must be a number' })
+      .int('proposedMark must be a whole number')
+      .optional(),
+    proposedChoice: choiceLabel('proposedChoice').optional(),
     reason: text('reason').min(1, 'Say why this mark is right'),
   })
   .superRefine((c, ctx) => {
-    const problem = marksProblem(c.criterion, c.proposedMark);
-    if (problem) ctx.addIssue({ code: 'custom', path: ['proposedMark'], message: problem });
+    if (c.proposedMark === undefined && c.proposedChoice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['proposedChoice'], message: DISPUTE_MESSAGES.chooseMark });
   });
 
 /** POST /api/disputes: a Raise Concern (agreed No) with the criteria disputed, each with the mark the agent believes right. */
@@ -102,8 +122,7 @@ export const ZDisputeRaise = z.object({
   criteria: z
     .array(ZDisputeCriterionRaise, { message: 'criteria must be a list' })
     .min(1, 'Choose at least one criterion to dispute')
-    .max(QC_CRITERION_KEYS.length)
-    .superRefine(uniqueCriteria),
+    .max(200),
 });
 export type TDisputeRaiseInput = z.input<typeof ZDisputeRaise>;
 export type TDisputeRaise = z.output<typeof ZDisputeRaise>;
@@ -137,28 +156,66 @@ export function disputedMarkFor(
   return mark;
 }
 
-export const ZDisputeCriterionAnswer = z
-  .object({
-    criterion: criterionKey,
-    outcome: z.enum(DISPUTE_OUTCOMES, { message: 'outcome must be kept, accepted or changed' }),
-    mark: z.number({ message: 'mark must be a number' }).int('mark must be a whole number').nullish(),
-    reason: text('reason')
-      .nullish()
-      .transform((v) => v ?? ''),
-  })
-  .superRefine((c, ctx) => {
-    if (c.outcome !== 'accepted' && c.reason === '')
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: `${criterionName(c.criterion)}: say why` });
-    if (c.mark !== null && c.mark !== undefined) {
-      const problem = marksProblem(c.criterion, c.mark);
-      if (problem) ctx.addIssue({ code: 'custom', path: ['mark'], message: problem });
-    } else if (c.outcome === 'changed')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['mark'],
-        message: `${criterionName(c.criterion)}: choose the mark to set`,
-      });
-  });
+/**
+ * The choice a criterion ends at for an answer or decision, on any version: kept → the choice as scored, accepted → the
+ * proposed one, changed → the given choice (by `choice`, or by `mark` where one choice has those marks), which must be
+ * on the scale and neither of those two. A string is what is wrong, naming the criterion by `c.name`.
+ */
+export function disputedChoiceFor(
+  c: {
+    name: string;
+    choices: readonly TDisputeChoice[];
+    original: { choice: string | null; marks: number };
+    proposed: { choice: string; marks: number };
+  },
+  outcome: TDisputeOutcomeName,
+  given: { choice?: string | null; mark?: number | null },
+): { choice: string | null; marks: number } | string {
+  const { name, original, proposed } = c;
+  const byMark = given.mark !== null && given.mark !== undefined;
+  const byChoice = given.choice !== null && given.choice !== undefined;
+  const shown = (x: { choice: string | null; marks: number }) =>
+    byChoice ? `"${x.choice ?? 'N/A'}"` : String(x.marks);
+  let target: TDisputeChoice | undefined;
+  if (byChoice) target = c.choices.find((ch) => ch.label === given.choice);
+  else if (byMark) {
+    const matches = c.choices.filter((ch) => ch.marks === given.mark);
+    target = matches.length === 1 ? matches[0] : undefined;
+  }
+  const same = (x: { choice: string | null }) => target !== undefined && target.label === x.choice;
+  if (outcome === 'kept')
+    return !byMark && !byChoice
+      ? original
+      : same(original)
+        ? original
+        : `${name}: a kept mark stays ${shown(original)}`;
+  if (outcome === 'accepted')
+    return !byMark && !byChoice
+      ? proposed
+      : same(proposed)
+        ? proposed
+        : `${name}: an accepted mark is the proposed ${shown(proposed)}`;
+  if (!byMark && !byChoice) return DISPUTE_MESSAGES.chooseToSet(name);
+  if (target === undefined) return DISPUTE_MESSAGES.offScale(name, c.choices);
+  const what = byChoice ? `"${target.label}"` : String(target.marks);
+  if (same(original)) return `${name}: ${what} is the mark as scored; choose Keep`;
+  if (same(proposed)) return `${name}: ${what} is the proposed mark; choose Accept`;
+  return { choice: target.label, marks: target.marks };
+}
+
+/**
+ * One answered criterion: kept, accepted, or changed to `choice` (a label, any version) or `mark` (records on
+ * "Standard"). The reason is required unless accepted; the server checks it naming the criterion on its version.
+ */
+export const ZDisputeCriterionAnswer = z.object({
+  criterion: criterionKey,
+  outcome: z.enum(DISPUTE_OUTCOMES, { message: 'outcome must be kept, accepted or changed' }),
+  mark: z.number({ message: 'mark must be a number' }).finite('mark must be a number').nullish(),
+  choice: choiceLabel('choice').nullish(),
+  reason: text('reason')
+    .nullish()
+    .transform((v) => v ?? ''),
+});
 export type TDisputeCriterionAnswer = z.output<typeof ZDisputeCriterionAnswer>;
 
 /** PUT /api/disputes/{id}/answer (the inspector: every disputed criterion) and /decision (an admin: every rejected one). */
@@ -166,8 +223,7 @@ export const ZDisputeAnswer = z.object({
   criteria: z
     .array(ZDisputeCriterionAnswer, { message: 'criteria must be a list' })
     .min(1, 'Answer at least one criterion')
-    .max(QC_CRITERION_KEYS.length)
-    .superRefine(uniqueCriteria),
+    .max(200),
 });
 export type TDisputeAnswerInput = z.input<typeof ZDisputeAnswer>;
 export type TDisputeAnswer = z.output<typeof ZDisputeAnswer>;
@@ -195,6 +251,12 @@ export const ZDisputeCriterion = z.object({
   /** The decision when there is one, else the answer; null while open. */
   finalOutcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   finalMark: z.number().nullable(),
+  /** The choices (labels) beside the marks: as scored (null: N/A), proposed, answered, decided, final. */
+  originalChoice: z.string().nullable(),
+  proposedChoice: z.string().nullable(),
+  answeredChoice: z.string().nullable(),
+  decidedChoice: z.string().nullable(),
+  finalChoice: z.string().nullable(),
 });
 export type TDisputeCriterion = z.infer<typeof ZDisputeCriterion>;
 
@@ -233,8 +295,38 @@ export const ZDispute = z.object({
   /** Answered, not escalated yet, and at least one criterion rejected (kept or changed). */
   canEscalate: z.boolean(),
   criteria: z.array(ZDisputeCriterion),
+  /** The record's scorecard version (1: "Standard"). */
+  scorecardId: z.number().int(),
 });
 export type TDispute = z.infer<typeof ZDispute>;
+
+// ---- the record's criteria to dispute
+
+/** A criterion of the record's version as the dispute dialogs show it: its scale and the record's choice. */
+export const ZDisputableCriterion = z.object({
+  key: z.string(),
+  section: z.string(),
+  name: z.string(),
+  question: z.string(),
+  choices: z.array(z.object({ label: z.string(), marks: z.number() })),
+  /** The record's choice (null: N/A) and marks. */
+  choice: z.string().nullable(),
+  marks: z.number().nullable(),
+});
+export type TDisputableCriterion = z.infer<typeof ZDisputableCriterion>;
+
+/** GET /api/disputes/criteria/{qcId}: the record's version and its criteria, in the version's order. */
+export const ZDisputableCriteria = z.object({
+  qcId: z.number().int(),
+  scorecard: z.object({
+    id: z.number().int(),
+    scorecardId: z.number().int(),
+    name: z.string(),
+    version: z.number().int(),
+  }),
+  criteria: z.array(ZDisputableCriterion),
+});
+export type TDisputableCriteria = z.infer<typeof ZDisputableCriteria>;
 
 export const ZDisputeListQuery = z.object({
   status: z

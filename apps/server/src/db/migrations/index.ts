@@ -31,6 +31,7 @@ import * as m0028 from './0028-sign-in-limits.ts';
 import * as m0029 from './0029-database-roles.ts';
 import * as m0030 from './0030-survey-versions.ts';
 import * as m0031 from './0031-scorecards.ts';
+import * as m0032 from './0032-dispute-choices.ts';
 import * as m0033 from './0033-calibration-scorecards.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '0029-database-roles': m0029,
   '0030-survey-versions': m0030,
   '0031-scorecards': m0031,
+  '0032-dispute-choices': m0032,
   '0033-calibration-scorecards': m0033,
 };

@@ -40,8 +40,15 @@ export type DisputesTable = {
 export type DisputeCriteriaTable = {
   id: Generated<number>;
   disputeId: number;
-  /** A criterion key of packages/shared/src/domain/qc-scoring.ts. */
+  /** A criterion key of the record's scorecard version (of qc-scoring.ts on "Standard"). */
   criterion: string;
+  /** The criterion's name on that version (migration 0032; null on earlier rows: a "Standard" criterion). */
+  criterionName: ColumnType<string | null, string | null | undefined, never>;
+  /** The choices (labels) as scored (null: N/A, or an earlier row), proposed, answered and decided (migration 0032). */
+  originalChoice: ColumnType<string | null, string | null | undefined, never>;
+  proposedChoice: ColumnType<string | null, string | null | undefined, never>;
+  answeredChoice: string | null;
+  decidedChoice: string | null;
   /** The record's mark when raised. */
   originalMark: number;
   /** The mark the agent believes is right. */

@@ -1,19 +1,20 @@
 // Answering, escalating and deciding a dispute (docs/guide/disputes.md). Each runs in one transaction that locks the dispute
-// first, so it happens exactly once: a second or concurrent answer finds it answered and gets 409. Marks that change
-// are written to the QC record with its total and grade recomputed (qc-scoring.ts), its version raised and the change
-// in its history, as an edit would.
+// first, so it happens exactly once: a second or concurrent answer finds it answered and gets 409. Choices that change
+// are written to the QC record's marks with its total and grade scored again on the record's own scorecard version
+// (scoreMarks), its version raised and the change in its history, as an edit would.
 import {
   DISPUTE_MESSAGES,
-  QC_CRITERION_KEYS,
   QC_MESSAGES,
+  STANDARD_SCORECARD_ID,
   criterionName,
-  disputedMarkFor,
-  qcGrade,
+  disputedChoiceFor,
+  marksFromStored,
+  scoreMarks,
+  storedMarksOf,
   type TDispute,
   type TDisputeAnswer,
   type TDisputeEscalate,
-  type TQcCriterionKey,
-  type TQcScores,
+  type TStoredMarks,
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -21,13 +22,23 @@ import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts'
 import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
 import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { selectQcRecords, toInHouse } from '../qc/rows.ts';
-import { commentsOf, standardValues } from '../qc/scoring.ts';
+import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
 import { findDisputeById, isRejected, type CriterionRow } from './rows.ts';
+import { choicesOfRow, criteriaByKey } from './scale.ts';
 
-type Marks = Partial<Record<TQcCriterionKey, number>>;
-type Settled = { row: CriterionRow; outcome: CriterionRow['outcome'] & string; mark: number; reason: string };
+/** Where an answered criterion ends: its choice (null: N/A as scored) and marks. */
+type Ending = { choice: string | null; marks: number };
+type Settled = {
+  row: CriterionRow;
+  name: string;
+  outcome: CriterionRow['outcome'] & string;
+  end: Ending;
+  reason: string;
+};
+/** The record's version, and whether it is "Standard" (whose words stay the spec's marks). */
+type Card = { version: TScorecardVersion; standard: boolean };
 
-/** The dispute locked for this transaction, with its record's inspector and agent; 404 when there is none. */
+/** The dispute locked for this transaction, with its record's inspector, agent and version; 404 when there is none. */
 async function lockDispute(trx: Db, id: number) {
   const dispute = await trx
     .selectFrom('disputes')
@@ -40,6 +51,7 @@ async function lockDispute(trx: Db, id: number) {
       'disputes.agentUserId',
       'disputes.escalatedAt',
       'qcRecords.qcInspectorId',
+      'qcRecords.scorecardId',
     ])
     .where('disputes.id', '=', id)
     .forUpdate('disputes')
@@ -51,41 +63,57 @@ async function lockDispute(trx: Db, id: number) {
     .where('disputeId', '=', id)
     .orderBy('id')
     .execute();
-  return { dispute, criteria };
+  const version = await findScorecardVersion(trx, dispute.scorecardId);
+  return { dispute, criteria, card: { version, standard: dispute.scorecardId === STANDARD_SCORECARD_ID } };
 }
 
 /**
- * Each answered criterion with the mark it ends at. `expected` are the criteria that must be answered, all of them;
- * any other disputed criterion is refused with `other(name)`, a criterion never disputed with notDisputed.
+ * Each answered criterion with the choice it ends at. `expected` are the criteria that must be answered, all of them;
+ * any other disputed criterion is refused with `other(name)`, a criterion never disputed with notDisputed. Names are
+ * the criteria's names on the record's version.
  */
 function settle(
+  card: Card,
   body: TDisputeAnswer,
   all: CriterionRow[],
   expected: CriterionRow[],
   missing: (names: string) => string,
   other: (name: string) => string,
 ): Settled[] {
+  const criteria = criteriaByKey(card.version);
+  const nameOf = (key: string) => criteria.get(key)?.name ?? criterionName(key);
   const byKey = new Map(all.map((c) => [c.criterion, c]));
   const wanted = new Set(expected.map((c) => c.criterion));
+  const seen = new Set<string>();
   const settled = body.criteria.map((a) => {
     const row = byKey.get(a.criterion);
-    if (!row) throw badRequest(DISPUTE_MESSAGES.notDisputed(criterionName(a.criterion)));
-    if (!wanted.has(a.criterion)) throw badRequest(other(criterionName(a.criterion)));
-    const mark = disputedMarkFor(a.criterion, row, a.outcome, a.mark);
-    if (typeof mark === 'string') throw badRequest(mark);
-    return { row, outcome: a.outcome, mark, reason: a.reason };
+    const criterion = criteria.get(a.criterion);
+    const name = nameOf(a.criterion);
+    if (!row || !criterion) throw badRequest(DISPUTE_MESSAGES.notDisputed(name));
+    if (seen.has(a.criterion)) throw badRequest(DISPUTE_MESSAGES.namedTwice(name));
+    seen.add(a.criterion);
+    if (!wanted.has(a.criterion)) throw badRequest(other(name));
+    if (a.outcome !== 'accepted' && a.reason === '') throw badRequest(DISPUTE_MESSAGES.sayWhy(name));
+    if (!card.standard && a.choice == null && a.mark != null) throw badRequest(DISPUTE_MESSAGES.standardMarkOnly(name));
+    const end = disputedChoiceFor({ name, choices: criterion.choices, ...choicesOfRow(row, criterion) }, a.outcome, a);
+    if (typeof end === 'string') throw badRequest(end);
+    return { row, name, outcome: a.outcome, end, reason: a.reason };
   });
-  const given = new Set(body.criteria.map((a) => a.criterion as string));
-  const left = expected.filter((c) => !given.has(c.criterion)).map((c) => criterionName(c.criterion));
+  const given = new Set(body.criteria.map((a) => a.criterion));
+  const left = expected.filter((c) => !given.has(c.criterion)).map((c) => nameOf(c.criterion));
   if (left.length > 0) throw badRequest(missing(left.join(', ')));
   return settled;
 }
 
-/** Writes marks that differ from the record's into it: total, grade, version, and the edit in the record's history. */
+/**
+ * Writes choices that differ from the record's into its marks (other criteria and every comment kept), with total and
+ * grade scored again on the record's version, its version number raised and the edit in the record's history.
+ */
 async function applyMarks(
   trx: Db,
+  card: Card,
   recordId: number,
-  marks: Marks,
+  ends: Map<string, Ending>,
   actor: TAuditActor,
   note: string,
 ): Promise<{ total: number; grade: string } | null> {
@@ -93,36 +121,46 @@ async function applyMarks(
     .where('qcRecords.id', '=', recordId)
     .forUpdate('qcRecords')
     .executeTakeFirstOrThrow();
-  const changes = Object.entries(marks).filter(([k, v]) => current[k as TQcCriterionKey] !== v);
+  const stored: TStoredMarks = current.marks;
+  const changes = [...ends].filter(([k, e]) => (stored[k]?.choice ?? null) !== e.choice);
   if (changes.length === 0) return null;
   const before = toInHouse(current);
-  const next = Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, marks[k] ?? current[k]])) as TQcScores;
-  const scored = standardValues(next, commentsOf(current.marks));
-  const total = scored.total;
+  const marks = marksFromStored(stored).map((m) => (ends.has(m.key) ? { ...m, choice: ends.get(m.key)!.choice } : m));
+  const result = scoreMarks(card.version.definition, marks);
   await trx
     .updateTable('qcRecords')
     .set((eb) => ({
-      ...scored,
+      marks: JSON.stringify(storedMarksOf(result)),
+      total: result.total,
+      agentGrade: result.grade,
       updatedAt: new Date(),
       version: eb('version', '+', 1),
     }))
     .where('id', '=', recordId)
     .execute();
   const after = toInHouse(await selectQcRecords(trx).where('qcRecords.id', '=', recordId).executeTakeFirstOrThrow());
+  const audit = changedFields(before, after);
+  // A record of another version has no spec fields to compare: its choices say what changed.
+  if (!card.standard) {
+    audit.before.marks = Object.fromEntries(changes.map(([k]) => [k, stored[k]?.choice ?? null]));
+    audit.after.marks = Object.fromEntries(changes.map(([k, e]) => [k, e.choice]));
+  }
   await recordAudit(trx, actor, {
     action: 'update',
     objectType: 'qcRecord',
     objectId: recordId,
-    changes: { ...changedFields(before, after), note },
+    changes: { ...audit, note },
   });
-  return { total, grade: qcGrade(total) };
+  return { total: result.total, grade: result.grade };
 }
 
 /** One line per criterion, then the record's new total: what the agent reads as the review's resolution. */
-function summary(settled: Settled[], result: { total: number; grade: string } | null): string {
-  const lines = settled.map(({ row, outcome, mark, reason }) => {
-    const name = criterionName(row.criterion);
-    const what = outcome === 'kept' ? `kept at ${row.originalMark}` : `${outcome}: ${row.originalMark} → ${mark}`;
+function summary(card: Card, settled: Settled[], result: { total: number; grade: string } | null): string {
+  const lines = settled.map(({ row, name, outcome, end, reason }) => {
+    const choices = card.standard ? null : choicesOfRow(row, { choices: [] });
+    const was = choices ? `${choices.original.choice ?? 'N/A'} (${row.originalMark})` : String(row.originalMark);
+    const now = choices ? `${end.choice ?? 'N/A'} (${end.marks})` : String(end.marks);
+    const what = outcome === 'kept' ? `kept at ${was}` : `${outcome}: ${was} → ${now}`;
     return `${name} ${what}${reason === '' ? '' : ` (${reason})`}`;
   });
   if (result) lines.push(`New total ${result.total} (${result.grade})`);
@@ -138,28 +176,38 @@ export async function answerDispute(
   actor: TAuditActor,
 ): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
-    const { dispute, criteria } = await lockDispute(trx, id);
+    const { dispute, criteria, card } = await lockDispute(trx, id);
     if (!isAdmin(user) && dispute.qcInspectorId !== userIdOf(user)) throw forbidden(QC_MESSAGES.otherInspector);
     if (dispute.status !== 'open') throw conflict(DISPUTE_MESSAGES.notOpen);
-    const settled = settle(body, criteria, criteria, DISPUTE_MESSAGES.missingAnswer, DISPUTE_MESSAGES.notDisputed);
+    const settled = settle(
+      card,
+      body,
+      criteria,
+      criteria,
+      DISPUTE_MESSAGES.missingAnswer,
+      DISPUTE_MESSAGES.notDisputed,
+    );
     const now = new Date();
     for (const s of settled) {
       await trx
         .updateTable('disputeCriteria')
-        .set({ outcome: s.outcome, answeredMark: s.mark, answerReason: s.reason === '' ? null : s.reason })
+        .set({
+          outcome: s.outcome,
+          answeredMark: s.end.marks,
+          answeredChoice: s.end.choice,
+          answerReason: s.reason === '' ? null : s.reason,
+        })
         .where('id', '=', s.row.id)
         .execute();
     }
-    const changed = Object.fromEntries(
-      settled.filter((s) => s.outcome !== 'kept').map((s) => [s.row.criterion, s.mark]),
-    ) as Marks;
-    const result = await applyMarks(trx, dispute.qcRecordId, changed, actor, `dispute ${id} answered`);
+    const changed = new Map(settled.filter((s) => s.outcome !== 'kept').map((s) => [s.row.criterion, s.end]));
+    const result = await applyMarks(trx, card, dispute.qcRecordId, changed, actor, `dispute ${id} answered`);
     await trx
       .updateTable('disputes')
       .set({ status: 'answered', answeredAt: now, answeredById: userIdOf(user), answeredBy: user.userName })
       .where('id', '=', id)
       .execute();
-    const resolvedMessage = `Dispute answered by ${user.name}:\n${summary(settled, result)}`;
+    const resolvedMessage = `Dispute answered by ${user.name}:\n${summary(card, settled, result)}`;
     await trx
       .updateTable('agentReviews')
       .set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now })
@@ -213,10 +261,11 @@ export async function decideDispute(
   actor: TAuditActor,
 ): Promise<TDispute> {
   return db.transaction().execute(async (trx) => {
-    const { dispute, criteria } = await lockDispute(trx, id);
+    const { dispute, criteria, card } = await lockDispute(trx, id);
     if (dispute.status === 'decided') throw conflict(DISPUTE_MESSAGES.alreadyDecided);
     if (dispute.status !== 'escalated') throw conflict(DISPUTE_MESSAGES.notEscalated);
     const settled = settle(
+      card,
       body,
       criteria,
       criteria.filter(isRejected),
@@ -227,13 +276,18 @@ export async function decideDispute(
     for (const s of settled) {
       await trx
         .updateTable('disputeCriteria')
-        .set({ decision: s.outcome, decidedMark: s.mark, decisionReason: s.reason === '' ? null : s.reason })
+        .set({
+          decision: s.outcome,
+          decidedMark: s.end.marks,
+          decidedChoice: s.end.choice,
+          decisionReason: s.reason === '' ? null : s.reason,
+        })
         .where('id', '=', s.row.id)
         .execute();
     }
     // The decided mark is where the criterion ends, whatever the answer set: a kept decision after a changed answer restores the mark as scored.
-    const marks = Object.fromEntries(settled.map((s) => [s.row.criterion, s.mark])) as Marks;
-    const result = await applyMarks(trx, dispute.qcRecordId, marks, actor, `dispute ${id} decided`);
+    const ends = new Map(settled.map((s) => [s.row.criterion, s.end]));
+    const result = await applyMarks(trx, card, dispute.qcRecordId, ends, actor, `dispute ${id} decided`);
     await trx
       .updateTable('disputes')
       .set({ status: 'decided', decidedAt: now, decidedById: userIdOf(user), decidedBy: user.userName })
@@ -245,7 +299,7 @@ export async function decideDispute(
       .where('id', '=', dispute.reviewId)
       .executeTakeFirstOrThrow();
     const resolvedMessage =
-      `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.name}:\n${summary(settled, result)}`.trim();
+      `${review.resolvedMessage ?? ''}\n\nFinal decision by ${user.name}:\n${summary(card, settled, result)}`.trim();
     await trx
       .updateTable('agentReviews')
       .set({ isResolved: true, resolvedMessage, resolvedBy: user.userName, resolvedAt: now })

@@ -1,14 +1,14 @@
 // Raising a dispute (docs/guide/disputes.md): the agent's review of its in-house QC record, as a Raise Concern (agreed No)
-// with the criteria disputed, and the dispute itself, in one transaction. One review per record, as the spec says.
+// with criteria of the record's own scorecard version disputed, and the dispute itself, in one transaction. One review
+// per record, as the spec says.
 import {
   localDayText,
   QC_MESSAGES,
   DISPUTE_MESSAGES,
   STANDARD_SCORECARD_ID,
-  criterionOf,
   type TDispute,
   type TDisputeRaise,
-  type TQcCriterionKey,
+  type TStoredMarks,
   type TTokenPayload,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -17,8 +17,53 @@ import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { userIdOf } from '../../auth/access.ts';
 import { findDisputeById } from './rows.ts';
 import { readDisputeWindows } from './settings.ts';
+import { criteriaByKey } from './scale.ts';
+import { findScorecardVersion } from '../scorecards/lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Each disputed criterion checked against the record's own version, in that version's order: a criterion of it, named
+ * once, a proposal on its scale (a label, or marks on "Standard") that is not the choice as scored. Refusals name the
+ * criterion by its name on the version.
+ */
+async function disputedCriteria(db: Db, record: { scorecardId: number; marks: TStoredMarks }, body: TDisputeRaise) {
+  const version = await findScorecardVersion(db, record.scorecardId);
+  const criteria = criteriaByKey(version);
+  const standard = record.scorecardId === STANDARD_SCORECARD_ID;
+  const seen = new Set<string>();
+  const rows = body.criteria.map((c) => {
+    const criterion = criteria.get(c.criterion);
+    if (!criterion) throw badRequest(DISPUTE_MESSAGES.unknownCriterion([...criteria.keys()]));
+    const name = criterion.name;
+    if (seen.has(c.criterion)) throw badRequest(DISPUTE_MESSAGES.namedTwice(name));
+    seen.add(c.criterion);
+    let proposed;
+    if (c.proposedChoice !== undefined) proposed = criterion.choices.find((ch) => ch.label === c.proposedChoice);
+    else if (standard) proposed = criterion.choices.find((ch) => ch.marks === c.proposedMark);
+    else throw badRequest(DISPUTE_MESSAGES.standardMarkOnly(name));
+    if (!proposed) throw badRequest(DISPUTE_MESSAGES.offScale(name, criterion.choices));
+    const current = record.marks[c.criterion] ?? { choice: null, marks: null };
+    if (current.choice === proposed.label)
+      throw badRequest(
+        c.proposedChoice === undefined
+          ? DISPUTE_MESSAGES.sameMark(name, proposed.marks)
+          : DISPUTE_MESSAGES.sameChoice(name, proposed.label),
+      );
+    return {
+      criterion: c.criterion,
+      criterionName: name,
+      // N/A counts 0 where marks are kept; its choice is null.
+      originalMark: current.marks ?? 0,
+      originalChoice: current.choice,
+      proposedMark: proposed.marks,
+      proposedChoice: proposed.label,
+      reason: c.reason,
+    };
+  });
+  const order = [...criteria.keys()];
+  return rows.sort((a, b) => order.indexOf(a.criterion) - order.indexOf(b.criterion));
+}
 const HOUR_MS = 60 * 60 * 1000;
 
 /** The end of the time to dispute a record: its created_at plus the window. */
@@ -51,15 +96,7 @@ export async function raiseDispute(
     const until = disputeUntil(record.createdAt, windows.disputeWindowDays);
     if (now > until)
       throw badRequest(DISPUTE_MESSAGES.windowClosed(localDayText(until, timeZone), windows.disputeWindowDays));
-    // Disputes name the spec's criteria; a record of another scorecard has none of them (docs/scorecards.md, What is left).
-    if (record.scorecardId !== STANDARD_SCORECARD_ID)
-      throw badRequest('This record is scored on a scorecard of its own: its disputes are not open yet');
-    const marksOf = (key: TQcCriterionKey) => record[key] ?? 0;
-    for (const c of body.criteria) {
-      const current = marksOf(c.criterion as TQcCriterionKey);
-      if (current === c.proposedMark)
-        throw badRequest(DISPUTE_MESSAGES.sameMark(criterionOf(c.criterion).name, current));
-    }
+    const disputed = await disputedCriteria(trx, record, body);
 
     const review = await trx
       .insertInto('agentReviews')
@@ -82,21 +119,20 @@ export async function raiseDispute(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('disputeCriteria')
-      .values(
-        body.criteria.map((c) => ({
-          disputeId: dispute.id,
-          criterion: c.criterion,
-          originalMark: marksOf(c.criterion),
-          proposedMark: c.proposedMark,
-          reason: c.reason,
-        })),
-      )
+      .values(disputed.map((c) => ({ disputeId: dispute.id, ...c })))
       .execute();
     // Filed under the QC record, so its history shows the dispute beside the edits it may lead to.
-    const disputed = Object.fromEntries(
-      body.criteria.map((c) => [
+    const history = Object.fromEntries(
+      disputed.map((c) => [
         c.criterion,
-        { mark: marksOf(c.criterion), proposed: c.proposedMark, reason: c.reason },
+        {
+          mark: c.originalMark,
+          proposed: c.proposedMark,
+          ...(record.scorecardId === STANDARD_SCORECARD_ID
+            ? {}
+            : { choice: c.originalChoice, proposedChoice: c.proposedChoice }),
+          reason: c.reason,
+        },
       ]),
     );
     await recordAudit(trx, actor, {
@@ -104,7 +140,7 @@ export async function raiseDispute(
       objectType: 'review',
       objectId: record.id,
       changes: {
-        after: { agreed: 'No', raiseConcern: true, comment: body.comment, disputed },
+        after: { agreed: 'No', raiseConcern: true, comment: body.comment, disputed: history },
         note: `dispute ${dispute.id} raised`,
       },
     });

@@ -2,6 +2,7 @@
 // admin) answers, admins decide escalated ones and keep the settings.
 import {
   ZDispute,
+  ZDisputableCriteria,
   ZDisputeAnswer,
   ZDisputeEscalate,
   ZDisputeFigures,
@@ -23,6 +24,7 @@ import { findDisputeFigures } from './figures.ts';
 import { listDisputes } from './list.ts';
 import { answerDispute, decideDispute, escalateDispute } from './outcomes.ts';
 import { raiseDispute } from './raise.ts';
+import { findDisputableCriteria } from './scale.ts';
 import { findDisputeSettings, updateDisputeSettings } from './settings.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply, 409: ZErrorReply };
@@ -40,6 +42,21 @@ export async function disputeRoutes(app: App) {
       },
     },
     async (req) => raiseDispute(app.db, currentUser(req), req.body, actorOf(req), app.config.timeZone),
+  );
+
+  app.get(
+    '/api/disputes/criteria/:id',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: "List a QC record's criteria to dispute, with their scales",
+        description:
+          "The criteria of the in-house record's own scorecard version, each with its choices and the record's choice: its agent, its inspector or an admin. See docs/scorecards.md.",
+        params: ZDisputeIdParams,
+        response: { 200: ZDisputableCriteria, ...FAILURES },
+      },
+    },
+    async (req) => findDisputableCriteria(app.db, currentUser(req), req.params.id),
   );
 
   app.put(

@@ -1,7 +1,7 @@
 // Reading disputes as the API sends them: the dispute, its QC record's facts, its review's comment and each disputed
 // criterion with its answer and decision. When a dispute is due is worked out here, in SQL, so lists can sort by it.
 import { sql } from 'kysely';
-import { QC_CRITERION_KEYS, criterionName, type TDispute, type TDisputeCriterion } from '@crm/shared';
+import { QC_CRITERIA, QC_CRITERION_KEYS, criterionName, type TDispute, type TDisputeCriterion } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import type { DisputeCriteriaTable } from '../../db/tables/disputes.ts';
 import type { Selectable } from 'kysely';
@@ -47,6 +47,7 @@ export function selectDisputes(db: Db) {
         'qcRecords.qcInspectorId',
         'qcRecords.total',
         'qcRecords.agentGrade',
+        'qcRecords.scorecardId',
       ])
       // People by name (users.name), falling back to the username stored when the user is gone.
       .select(
@@ -88,13 +89,34 @@ export function finalOf(c: CriterionRow): { finalOutcome: CriterionRow['outcome'
   return { finalOutcome: c.outcome, finalMark: c.answeredMark };
 }
 
+/** A "Standard" criterion's label of these marks (rows of earlier disputes kept marks only). */
+function standardLabel(key: string, marks: number | null): string | null {
+  if (marks === null) return null;
+  return QC_CRITERIA.find((q) => q.key === key)?.scale.find((s) => s.marks === marks)?.label ?? String(marks);
+}
+
+/** The choices beside the marks: as kept, or for an earlier row (no name kept, on "Standard") from its scale. */
+function choicesOf(c: CriterionRow) {
+  const earlier = c.criterionName === null;
+  const label = (choice: string | null, marks: number | null) => (earlier ? standardLabel(c.criterion, marks) : choice);
+  const answeredChoice = label(c.answeredChoice, c.answeredMark);
+  const decidedChoice = label(c.decidedChoice, c.decidedMark);
+  return {
+    originalChoice: label(c.originalChoice, c.originalMark),
+    proposedChoice: label(c.proposedChoice, c.proposedMark),
+    answeredChoice,
+    decidedChoice,
+    finalChoice: c.decision !== null ? decidedChoice : answeredChoice,
+  };
+}
+
 /** A criterion is rejected when its answer did not give the agent's mark (kept, or another mark set). */
 export const isRejected = (c: CriterionRow) => c.outcome === 'kept' || c.outcome === 'changed';
 
 function toCriterion(c: CriterionRow): TDisputeCriterion {
   return {
     criterion: c.criterion,
-    name: criterionName(c.criterion),
+    name: c.criterionName ?? criterionName(c.criterion),
     originalMark: c.originalMark,
     proposedMark: c.proposedMark,
     reason: c.reason,
@@ -105,11 +127,15 @@ function toCriterion(c: CriterionRow): TDisputeCriterion {
     decidedMark: c.decidedMark,
     decisionReason: c.decisionReason,
     ...finalOf(c),
+    ...choicesOf(c),
   };
 }
 
-/** The scorecard's order. */
-const order = (key: string) => (QC_CRITERION_KEYS as readonly string[]).indexOf(key);
+/** The scorecard's order: "Standard"'s for its keys, else as raised (rows are inserted in the version's order). */
+const order = (c: CriterionRow) => {
+  const i = (QC_CRITERION_KEYS as readonly string[]).indexOf(c.criterion);
+  return c.criterionName === null && i >= 0 ? i : c.id;
+};
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -143,7 +169,9 @@ export function toDispute(r: DisputeRow, criteria: CriterionRow[]): TDispute {
     decidedBy: r.decidedBy,
     decidedByName: r.decidedByName,
     canEscalate: r.status === 'answered' && r.escalatedAt === null && criteria.some(isRejected),
-    criteria: [...criteria].sort((a, b) => order(a.criterion) - order(b.criterion)).map(toCriterion),
+    scorecardId: r.scorecardId,
+    // Rows of one dispute are all earlier (Standard's order) or all kept by name (the order raised).
+    criteria: [...criteria].sort((a, b) => order(a) - order(b)).map(toCriterion),
   };
 }
 

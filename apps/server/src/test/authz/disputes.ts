@@ -7,6 +7,8 @@ import { caller, type Caller, type Reply } from '../harness.ts';
 export const DISPUTES_EXPECTATIONS: Record<string, string> = {
   // The agent raises and escalates on its own records; the record's inspector (or an admin) answers; admins decide.
   'POST /api/disputes': 'D A D D D D',
+  // Whoever may see the record: its agent, its inspector, an admin.
+  'GET /api/disputes/criteria/:id': 'D A D A D A',
   'PUT /api/disputes/:id/answer': 'D D D A D A',
   'POST /api/disputes/:id/escalate': 'D A D D D D',
   'PUT /api/disputes/:id/decision': 'D D D D D A',
@@ -90,6 +92,7 @@ export function DISPUTES_PROBES(w: World): Record<string, ProbeSpec> {
         criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked' }],
       },
     }),
+    'GET /api/disputes/criteria/:id': async () => ({ url: `/api/disputes/criteria/${await spareRecord()}` }),
     'PUT /api/disputes/:id/answer': async () => ({
       url: `/api/disputes/${(await openDispute(w)).id}/answer`,
       body: { criteria: [{ criterion: 'greetings', outcome: 'accepted' }] },

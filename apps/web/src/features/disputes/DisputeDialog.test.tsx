@@ -68,6 +68,11 @@ const DISPUTE = {
       decisionReason: null,
       finalOutcome: 'accepted',
       finalMark: 0,
+      originalChoice: 'No',
+      proposedChoice: 'Yes',
+      answeredChoice: 'Yes',
+      decidedChoice: null,
+      finalChoice: 'Yes',
     },
     {
       criterion: 'crm',
@@ -83,8 +88,14 @@ const DISPUTE = {
       decisionReason: null,
       finalOutcome: 'kept',
       finalMark: 10,
+      originalChoice: 'Need Improvement',
+      proposedChoice: 'Yes',
+      answeredChoice: 'Need Improvement',
+      decidedChoice: null,
+      finalChoice: 'Need Improvement',
     },
   ],
+  scorecardId: 1,
 } satisfies TDispute;
 
 function renderAsAgent(routes: Record<string, TFakeRoute>) {

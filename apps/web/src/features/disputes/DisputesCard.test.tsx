@@ -29,6 +29,11 @@ const criterion = (over: Partial<TDisputeCriterion>): TDisputeCriterion => ({
   decisionReason: null,
   finalOutcome: null,
   finalMark: null,
+  originalChoice: 'Need Improvement',
+  proposedChoice: 'Yes',
+  answeredChoice: null,
+  decidedChoice: null,
+  finalChoice: null,
   ...over,
 });
 
@@ -49,6 +54,7 @@ function dispute(over: Partial<TDispute>): TDispute {
     qcInspectorName: 'Nadia Rahman',
     total: 85,
     agentGrade: 'Meet Expectation',
+    scorecardId: 1,
     voiceLog: null,
     raisedAt: raised,
     answerDueAt: new Date(Date.now() + 43 * HOUR).toISOString(),

@@ -32,6 +32,11 @@ const criterion = (over: Partial<TDisputeCriterion> = {}): TDisputeCriterion => 
   decisionReason: null,
   finalOutcome: null,
   finalMark: null,
+  originalChoice: 'Need Improvement',
+  proposedChoice: 'Yes',
+  answeredChoice: null,
+  decidedChoice: null,
+  finalChoice: null,
   ...over,
 });
 

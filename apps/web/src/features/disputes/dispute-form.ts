@@ -137,7 +137,7 @@ export function answerProblems(criteria: readonly TDisputeCriterion[], draft: TA
   body.criteria.forEach((a, i) => {
     const c = criteria[i];
     if (!c || problems[`${a.criterion}.outcome`] || problems[`${a.criterion}.mark`]) return;
-    const mark = disputedMarkFor(a.criterion, c, a.outcome, a.mark);
+    const mark = disputedMarkFor(a.criterion as TQcCriterionKey, c, a.outcome, a.mark);
     if (typeof mark === 'string') problems[`${a.criterion}.mark`] = mark;
   });
   return problems;
