@@ -37,6 +37,8 @@ export type CatalogCriterion = {
 
 export type Catalog = {
   criteria: CatalogCriterion[];
+  /** {versionId: {key: best mark}}: what the SQL subtracts each mark from. */
+  bestMarks: Record<string, Record<string, number>>;
   /** The line a record's mark of `key` on version `versionId` adds to. */
   criterionId(versionId: number, key: string): string | undefined;
   versionCriterion(versionId: number, key: string): VersionCriterion | undefined;
@@ -97,8 +99,15 @@ export function catalogOf(rows: readonly VersionRow[]): Catalog {
         criteria.push(added);
       }
   }
+  const bestMarks = Object.fromEntries(
+    [...byVersion.entries()].map(([id, v]) => [
+      String(id),
+      Object.fromEntries([...v.criteria.entries()].map(([key, c]) => [key, c.best])),
+    ]),
+  );
   return {
     criteria,
+    bestMarks,
     criterionId: (versionId, key) => {
       const v = byVersion.get(versionId);
       return v?.criteria.has(key) ? `${v.scorecardId}:${key}` : undefined;

@@ -108,10 +108,10 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 /** The three sections, for an admin over every record, for an inspector over its own (the floor's mean stays everyone's). */
 export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsightsQuery): Promise<TQcInsights> {
   const { inspectorId } = inspectorScope(user);
-  const [weeks, losses, catalog, inspectorRows, disputes] = await Promise.all([
+  const catalog = await findCriterionCatalog(db);
+  const [weeks, losses, inspectorRows, disputes] = await Promise.all([
     sumAgentWeeks(db, q, inspectorId),
-    sumCriterionLosses(db, q, inspectorId),
-    findCriterionCatalog(db),
+    sumCriterionLosses(db, q, catalog.bestMarks, inspectorId),
     sumInspectors(db, q),
     findDisputeOutcomes(db, q, inspectorId),
   ]);
