@@ -17,6 +17,23 @@ describe('gradeBars', () => {
       ['Below Expectation', 2],
     ]);
   });
+
+  it("adds the grades of other scorecards after the four, in the server's order", () => {
+    expect(
+      gradeBars([
+        { grade: 'Meet Expectation', count: 1 },
+        { grade: 'Bronze', count: 2 },
+        { grade: 'Silver', count: 1 },
+      ]).map((b) => [b.grade, b.count, b.color]),
+    ).toEqual([
+      ['Exceed Expectation', 0, 'green.6'],
+      ['Meet Expectation', 1, 'blue.6'],
+      ['Average Expectation', 0, 'yellow.6'],
+      ['Below Expectation', 0, 'red.6'],
+      ['Bronze', 2, 'gray.6'],
+      ['Silver', 1, 'gray.6'],
+    ]);
+  });
 });
 
 const summary = (agentName: string, agentId: string, average: number): TAgentPerformanceSummary => ({

@@ -1,4 +1,4 @@
-// What the QC report charts draw: the day's four grade counts, and each agent's average over a range as a bar.
+// What the QC report charts draw: the day's grade counts (the four, then other scorecards'), and each agent's average over a range as a bar.
 import { QC_GRADES, qcGrade, type TAgentPerformanceSummary, type TGradeCount, type TQcGrade } from '@crm/shared';
 
 /** The grade bands in the daily summary's colours (docs/product.md §9): Exceed green, Meet blue, Average yellow, Below red. */
@@ -9,15 +9,23 @@ export const GRADE_COLORS: Record<TQcGrade, string> = {
   'Below Expectation': 'red.6',
 };
 
-export type TGradeBar = { grade: TQcGrade; count: number; color: string };
+export type TGradeBar = { grade: string; count: number; color: string };
 
-/** All four grades, best first, a grade the server did not list at 0. */
+/** The colour of a grade of a scorecard an admin built (not one of the spec's four). */
+export const OTHER_GRADE_COLOR = 'gray.6';
+
+/**
+ * All four grades, best first, a grade the server did not list at 0; then the grades of other scorecards the day's
+ * records were scored on, as the server listed them.
+ */
 export function gradeBars(counts: readonly TGradeCount[]): TGradeBar[] {
-  return QC_GRADES.map((grade) => ({
-    grade,
-    count: counts.filter((c) => c.grade === grade).reduce((sum, c) => sum + c.count, 0),
-    color: GRADE_COLORS[grade],
-  }));
+  const spec: readonly string[] = QC_GRADES;
+  const others = [...new Set(counts.map((c) => c.grade).filter((g) => !spec.includes(g)))];
+  const countOf = (grade: string) => counts.filter((c) => c.grade === grade).reduce((sum, c) => sum + c.count, 0);
+  return [
+    ...QC_GRADES.map((grade) => ({ grade, count: countOf(grade), color: GRADE_COLORS[grade] })),
+    ...others.map((grade) => ({ grade, count: countOf(grade), color: OTHER_GRADE_COLOR })),
+  ];
 }
 
 export type TAgentBar = { agent: string; average: number; color: string };
