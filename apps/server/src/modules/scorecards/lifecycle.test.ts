@@ -208,25 +208,24 @@ describe('/api/scorecards', () => {
     expect(named).toHaveLength(1);
   });
 
-  // Last: it moves every campaign of this file's database off "Standard" version 1.
-  it('moves the campaigns without a choice, on "Standard" by default, to a new version of it', async () => {
+  it('refuses a new version of the built-in "Standard"; a copy under another name is a scorecard of its own', async () => {
     const admin = await t.callerFor('admin');
-    const campaign = await createCampaign(t.db, { campaignName: uniqueName('Default choice') });
-    const v2 = await createDraft(admin, { copyOf: STANDARD_SCORECARD_ID });
-    expect(v2).toMatchObject({ scorecardId: STANDARD_SCORECARD_ID, version: 2, builtIn: false, name: 'Standard' });
-    expect((await admin.put(`/api/scorecards/${v2.id}`, { ...STANDARD_SCORECARD, passMark: 75 })).status).toBe(200);
-    const published = await publish(admin, v2.id);
-    expect(published.usedBy).toEqual(
-      expect.arrayContaining([
-        { campaignName: campaign.campaignName, kind: 'in-house' },
-        { campaignName: campaign.campaignName, kind: 'client' },
-      ]),
-    );
-    const one = (await admin.get(`/api/scorecards/${STANDARD_SCORECARD_ID}`)).json<TScorecard>();
-    expect(one).toMatchObject({ state: 'published', usedBy: [] });
-    const entries = await auditEntries(t.db, 'campaignScorecards', campaign.campaignName);
-    expect(entries.map((e) => e.changes)).toEqual([
-      expect.objectContaining({ before: { inHouse: 1, client: 1 }, after: { inHouse: v2.id, client: v2.id } }),
-    ]);
+    const refused = await admin.post('/api/scorecards', { copyOf: STANDARD_SCORECARD_ID });
+    expect(refused.status).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'BUILT_IN',
+      message:
+        'The built-in "Standard" scorecard is the spec\'s and does not change: copy it into a scorecard of your own',
+    });
+    const copy = await createDraft(admin, {
+      ...STANDARD_SCORECARD,
+      name: uniqueName('Standard for Bank'),
+      passMark: 75,
+    });
+    expect(copy).toMatchObject({ version: 1, builtIn: false, passMark: 75 });
+    expect(copy.scorecardId).not.toBe(STANDARD_SCORECARD_ID);
+    expect(
+      await t.db.selectFrom('scorecards').select('id').where('scorecardId', '=', STANDARD_SCORECARD_ID).execute(),
+    ).toEqual([{ id: STANDARD_SCORECARD_ID }]);
   });
 });

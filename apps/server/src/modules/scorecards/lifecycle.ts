@@ -1,7 +1,7 @@
 // Publishing and retiring a version (docs/scorecards.md, Versions and the lifecycle): a publish moves every campaign
 // on an older version of the same scorecard to the new one; a retire is refused while a campaign uses the version.
 import { isDeepStrictEqual } from 'node:util';
-import { STANDARD_SCORECARD_ID, SCORECARD_MESSAGES, type TScorecard } from '@crm/shared';
+import { SCORECARD_MESSAGES, type TScorecard } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import {
@@ -27,6 +27,7 @@ async function moveCampaigns(trx: Db, scorecardId: number, id: number, actor: TA
     .forUpdate()
     .execute();
   const olderIds = new Set((await older.execute()).map((r) => r.id));
+  // "Standard" (every campaign without a row) has no other version (versions.ts), so only rows move.
   const changes: { campaignId: number; campaignName: string; before: Choice; after: Choice }[] = rows.map((r) => ({
     campaignId: r.campaignId,
     campaignName: r.campaignName,
@@ -36,25 +37,6 @@ async function moveCampaigns(trx: Db, scorecardId: number, id: number, actor: TA
       client: olderIds.has(r.clientId) ? id : r.clientId,
     },
   }));
-  // "Standard" is the choice of every campaign without a row: a new version of it becomes theirs too.
-  if (scorecardId === STANDARD_SCORECARD_ID) {
-    const implicit = await trx
-      .selectFrom('campaigns as c')
-      .select(['c.id', 'c.campaignName'])
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(selectFrom('campaignScorecards as cs').select('cs.campaignId').whereRef('cs.campaignId', '=', 'c.id')),
-        ),
-      )
-      .execute();
-    for (const c of implicit)
-      changes.push({
-        campaignId: c.id,
-        campaignName: c.campaignName,
-        before: { inHouse: STANDARD_SCORECARD_ID, client: STANDARD_SCORECARD_ID },
-        after: { inHouse: id, client: id },
-      });
-  }
   for (const c of changes) {
     await trx
       .insertInto('campaignScorecards')

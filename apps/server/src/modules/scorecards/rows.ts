@@ -25,6 +25,8 @@ export const SCORECARD_CODES = {
 
 export const LOCAL_MESSAGES = {
   onlyPublishedRetire: 'Only a published version can be retired; a draft is edited or published',
+  builtInFixed:
+    'The built-in "Standard" scorecard is the spec\'s and does not change: copy it into a scorecard of your own',
   nameTaken: (name: string) => `A scorecard named "${name}" already exists`,
   unknownCampaign: (name: string) => `No campaign named "${name}"`,
 } as const;

@@ -12,6 +12,7 @@ import type { Db } from '../../db/schema.ts';
 import { isUniqueViolation } from '../../db/pg-errors.ts';
 import { changedFields, recordAudit, type TAuditActor } from '../audit/record.ts';
 import {
+  LOCAL_MESSAGES,
   SCORECARD_CODES,
   checkNameFree,
   definitionOf,
@@ -83,6 +84,8 @@ async function createNextDraft(
   actor: TAuditActor,
 ): Promise<number> {
   const source = await findScorecardRow(trx, copyOf);
+  // The older client's records and every spec shape are Standard version 1's: it has no other version.
+  if (source.builtIn) throw refuse('CONFLICT', LOCAL_MESSAGES.builtInFixed, SCORECARD_CODES.builtIn);
   const draft = await findDraft(trx, source.scorecardId);
   if (draft) throw draftExists(draft);
   const definition = given ?? definitionOf(source);
