@@ -1,6 +1,14 @@
-// Helpers of the dispute tests: a scored record of the QC world's agent, raising a dispute on it, answering it.
+// Helpers of the dispute tests: a scored record of the QC world's agent, raising a dispute on it, answering it; a
+// 3-section scorecard of the campaign's own and a record on it.
 import { expect } from 'vitest';
-import type { TDispute, TDisputeAnswerInput, TDisputeRaiseInput, TQcRecord, TQcRecordCreateInput } from '@crm/shared';
+import type {
+  TDispute,
+  TDisputeAnswerInput,
+  TDisputeRaiseInput,
+  TQcRecord,
+  TQcRecordCreateInput,
+  TScorecardDefinitionInput,
+} from '@crm/shared';
 import type { Caller } from './harness.ts';
 import { addRecord, scorecard, type QcWorld } from './qc-support.ts';
 
@@ -44,3 +52,98 @@ export const acceptOneKeepOne: TDisputeAnswerInput = {
     { criterion: 'crm', outcome: 'kept', reason: 'Q3 was skipped at 2:10' },
   ],
 };
+
+/**
+ * A 3-section weighted scorecard (issue 36): Opening 30 (Greeting Yes 10 / No 0, N/A allowed), Handling 40 (Active
+ * listening Good 10 / Fair 5 / Poor 0; Resolution Yes 10 / No 0), Close 30 (Wrap-up Yes 5 / No 0; Compliance Yes 10 /
+ * Breach 0, Breach an auto-fail). Pass mark 70, today's four bands.
+ */
+export function threeSectionCard(name: string): TScorecardDefinitionInput {
+  const yesNo = (yes: number) => [
+    { label: 'Yes', marks: yes },
+    { label: 'No', marks: 0 },
+  ];
+  const criterion = (key: string, criterionName: string, choices: { label: string; marks: number }[]) => ({
+    key,
+    name: criterionName,
+    question: `${criterionName}?`,
+    choices,
+    allowNa: key === 'greet',
+    autoFailChoice: key === 'compliance' ? 'Breach' : null,
+    commentRequired: false,
+  });
+  return {
+    name,
+    scoringMode: 'weighted',
+    passMark: 70,
+    autoFailResult: 'zeroTotal',
+    sections: [
+      { name: 'Opening', weight: 30, criteria: [criterion('greet', 'Greeting', yesNo(10))] },
+      {
+        name: 'Handling',
+        weight: 40,
+        criteria: [
+          criterion('listen', 'Active listening', [
+            { label: 'Good', marks: 10 },
+            { label: 'Fair', marks: 5 },
+            { label: 'Poor', marks: 0 },
+          ]),
+          criterion('solve', 'Resolution', yesNo(10)),
+        ],
+      },
+      {
+        name: 'Close',
+        weight: 30,
+        criteria: [
+          criterion('wrapup', 'Wrap-up', yesNo(5)),
+          criterion('compliance', 'Compliance', [
+            { label: 'Yes', marks: 10 },
+            { label: 'Breach', marks: 0 },
+          ]),
+        ],
+      },
+    ],
+  };
+}
+
+/** The card published and made the world's campaign's in-house and client scorecard: its version id. */
+export async function useThreeSectionCard(w: QcWorld, name: string): Promise<number> {
+  const created = await w.admin.post('/api/scorecards', threeSectionCard(name));
+  expect(created.status, created.text).toBe(200);
+  const { id } = created.json<{ id: number }>();
+  const published = await w.admin.post(`/api/scorecards/${id}/publish`);
+  expect(published.status, published.text).toBe(200);
+  const chosen = await w.admin.put('/api/campaign-scorecards', { campaignName: w.campaign, inHouse: id, client: id });
+  expect(chosen.status, chosen.text).toBe(200);
+  return id;
+}
+
+/** A record on that card by qA: Greeting No, Active listening Fair ("Paused twice"), the rest at best (or `choices`). */
+export async function threeSectionRecord(
+  w: QcWorld,
+  versionId: number,
+  choices: Record<string, string> = {},
+): Promise<TQcRecord> {
+  const { callDate, agentId, campaignName, consumerNumber, duration } = scorecard(w);
+  const r = await w.qcA.post('/api/qcReport/add', {
+    callDate,
+    agentId,
+    campaignName,
+    consumerNumber,
+    duration,
+    suggestion: 'Greet first',
+    total: 100,
+    scorecard: {
+      id: versionId,
+      marks: [
+        { key: 'greet', choice: 'No' },
+        { key: 'listen', choice: 'Fair', comment: 'Paused twice' },
+        { key: 'solve', choice: 'Yes' },
+        { key: 'wrapup', choice: 'Yes' },
+        { key: 'compliance', choice: 'Yes' },
+      ].map((m) => ({ ...m, choice: choices[m.key] ?? m.choice })),
+    },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.json<TQcRecord>();
+}
