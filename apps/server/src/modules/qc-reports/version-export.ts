@@ -1,6 +1,7 @@
 // A day's records file when the day mixes scorecard versions (docs/scorecards.md, Exports): one sheet per version,
 // "Standard" in the spec's 26 columns, every other version in its own (version-sheets.ts), streamed sheet by sheet.
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import type { PassThrough, Readable } from 'node:stream';
 import type { CompiledQuery } from 'kysely';
 import { STANDARD_SCORECARD, type TQcKind } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
@@ -8,7 +9,28 @@ import { findScorecardVersion } from '../scorecards/lookup.ts';
 import { openArrayCursor, type ArrayCursor } from './array-cursor.ts';
 import { recordCells, recordHeaders, RECORD_COLUMNS, type RecordCell } from './record-columns.ts';
 import { isStandard, versionLayout, versionSheetName } from './version-sheets.ts';
+import { XLSX_STALL_MS } from './fast-rows.ts';
 import { addSheet, cellValue, openXlsx, runXlsx } from './xlsx-stream.ts';
+
+/**
+ * Lets the event loop turn; while the file's reader has not taken what was written, waits for it (as the fast path
+ * does), so a slow reader slows the export instead of growing memory; a reader taking nothing for XLSX_STALL_MS stops it.
+ */
+async function waitForReader(output: PassThrough, signal: AbortSignal): Promise<void> {
+  signal.throwIfAborted();
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!output.writableNeedDrain) return;
+  const timeout = AbortSignal.timeout(XLSX_STALL_MS);
+  try {
+    await once(output, 'drain', { signal: AbortSignal.any([signal, timeout]) });
+  } catch (err) {
+    if (timeout.aborted && !signal.aborted)
+      throw Object.assign(new Error(`the reader took nothing for ${Math.round(XLSX_STALL_MS / 1000)} s`), {
+        code: 'ERR_XLSX_READER_STALLED',
+      });
+    throw err;
+  }
+}
 
 /** Records read from a cursor at a time (as the single-sheet file). */
 const BATCH_ROWS = 1000;
@@ -87,8 +109,7 @@ export async function exportVersionSheets(
         const sheet = addSheet(book, plan.name, plan.headers, plan.widths);
         for (let batch = i === 0 ? first : await cursor.read(); batch.length > 0; batch = await cursor.read()) {
           for (const row of batch) sheet.addRow(plan.cells(row).map(cellValue)).commit();
-          signal.throwIfAborted();
-          await new Promise((resolve) => setImmediate(resolve));
+          await waitForReader(book.output, signal);
         }
         sheet.commit();
         await cursor.close();
