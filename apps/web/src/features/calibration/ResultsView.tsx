@@ -19,6 +19,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CALIBRATION_MESSAGES,
+  STANDARD_SCORECARD_ID,
   type TCalibrationResultCall,
   type TCalibrationResults,
   type TQcScores,
@@ -26,6 +27,7 @@ import {
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { CALIBRATION_KEY, fetchResults, resultsKey, saveExpert } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
+import { ExpertScorecardModal } from './ExpertScorecardModal.tsx';
 import { RecordingAudio } from './RecordingAudio.tsx';
 import {
   alphaReading,
@@ -103,7 +105,10 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
           aria-label="Call"
         />
         <Text fz="sm">
-          {call.campaignName} · {call.consumerNumber} · {call.callDate}
+          {call.campaignName} · {call.consumerNumber} · {call.callDate} ·{' '}
+          <span data-testid="call-scorecard">
+            {call.scorecardRef.name} v{call.scorecardRef.version}
+          </span>
         </Text>
         {admin && (
           <Button size="xs" onClick={() => setExpertFor(call)}>
@@ -133,7 +138,7 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {call.rows.map((r) => (
+            {call.rows.map((r, row) => (
               <Table.Tr
                 key={r.key}
                 data-criterion={r.key}
@@ -154,13 +159,13 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
                       }
                       title={missed ? `Expert: ${r.expert}` : undefined}
                     >
-                      {m ?? '—'}
+                      {m ?? (call.answers[row]?.na[i] ? 'N/A' : '—')}
                     </Table.Td>
                   );
                 })}
                 <Table.Td>{r.median ?? '—'}</Table.Td>
                 <Table.Td fw={r.spread ? 700 : undefined}>{r.spread ?? '—'}</Table.Td>
-                <Table.Td>{r.expert ?? '—'}</Table.Td>
+                <Table.Td>{r.expert ?? (call.answers[row]?.expertNa ? 'N/A' : '—')}</Table.Td>
               </Table.Tr>
             ))}
             <Table.Tr
@@ -181,7 +186,12 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {expertFor && <ExpertModal sessionId={results.session.id} call={expertFor} onClose={() => setExpertFor(null)} />}
+      {expertFor &&
+        (expertFor.scorecardRef.id === STANDARD_SCORECARD_ID ? (
+          <ExpertModal sessionId={results.session.id} call={expertFor} onClose={() => setExpertFor(null)} />
+        ) : (
+          <ExpertScorecardModal sessionId={results.session.id} call={expertFor} onClose={() => setExpertFor(null)} />
+        ))}
     </Stack>
   );
 }

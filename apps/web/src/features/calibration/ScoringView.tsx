@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   CALIBRATION_MESSAGES,
+  STANDARD_SCORECARD_ID,
   bestScores,
   type TCalibrationCall,
   type TCalibrationSession,
@@ -15,6 +16,7 @@ import {
 import { confirmAction } from '../../components/confirm.tsx';
 import { CALIBRATION_KEY, submitScoring } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
+import { CallScorecardScoring } from './CallScorecardScoring.tsx';
 import { RecordingAudio } from './RecordingAudio.tsx';
 import { othersDiffering } from './scorecard-marks.ts';
 
@@ -31,6 +33,28 @@ function othersNotes(call: TCalibrationCall): Partial<Record<TQcCriterionKey, Re
 }
 
 function CallScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={600}>
+          Call {call.position}: {call.campaignName} · {call.consumerNumber} · {call.callDate}
+        </Text>
+        <Text fz="sm" c="dimmed">
+          {call.scoredCount} of {session.inspectorCount} inspectors scored
+        </Text>
+      </Group>
+      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
+      {call.scorecardId !== STANDARD_SCORECARD_ID ? (
+        <CallScorecardScoring session={session} call={call} />
+      ) : (
+        <StandardScoring session={session} call={call} />
+      )}
+    </Stack>
+  );
+}
+
+/** A call on "Standard": the compact card of the 14 criteria, as before scorecards. */
+function StandardScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
   const queryClient = useQueryClient();
   const [marks, setMarks] = useState<TQcScores>(() => bestScores());
   const [comment, setComment] = useState('');
@@ -53,15 +77,6 @@ function CallScoring({ session, call }: { session: TCalibrationSession; call: TC
   };
   return (
     <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fw={600}>
-          Call {call.position}: {call.campaignName} · {call.consumerNumber} · {call.callDate}
-        </Text>
-        <Text fz="sm" c="dimmed">
-          {call.scoredCount} of {session.inspectorCount} inspectors scored
-        </Text>
-      </Group>
-      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
       <CalibrationScorecard
         values={call.myScoring?.scores ?? marks}
         onChange={scored ? undefined : (key, value) => setMarks((m) => ({ ...m, [key]: value }))}

@@ -9,10 +9,12 @@ import {
   ZCalibrationSessionPage,
   ZCalibrationSessionSummary,
   ZMediaToken,
+  ZScorecard,
   ZUser,
   ZVoiceLogPage,
   zPaged,
   type TCalibrationCall,
+  type TCalibrationExpertSubmitInput,
   type TCalibrationResults,
   type TCalibrationScoring,
   type TCalibrationScoringSubmitInput,
@@ -21,7 +23,7 @@ import {
   type TCalibrationSessionSummary,
   type TMediaToken,
   type TPaged,
-  type TQcScores,
+  type TScorecard,
   type TUser,
   type TVoiceFile,
 } from '@crm/shared';
@@ -59,8 +61,15 @@ export function fetchResults(id: number): Promise<TCalibrationResults> {
   return api.get(`/api/calibration/${id}/results`, { schema: ZCalibrationResults });
 }
 
-export function saveExpert(id: number, callId: number, marks: TQcScores): Promise<TCalibrationCall> {
-  return api.put(`/api/calibration/${id}/calls/${callId}/expert`, marks, { schema: ZCalibrationCall });
+/** The expert marks: the 14 spec fields on a "Standard" call, `scorecard: {id, marks}` on any call. */
+export function saveExpert(id: number, callId: number, body: TCalibrationExpertSubmitInput): Promise<TCalibrationCall> {
+  return api.put(`/api/calibration/${id}/calls/${callId}/expert`, body, { schema: ZCalibrationCall });
+}
+
+export const scorecardKey = (id: number) => [...CALIBRATION_KEY, 'scorecard', id] as const;
+/** A call's scorecard version (its criteria and scales): a published version never changes. */
+export function fetchScorecardVersion(id: number): Promise<TScorecard> {
+  return api.get(`/api/scorecards/${id}`, { schema: ZScorecard });
 }
 
 export const INSPECTORS_KEY = [...CALIBRATION_KEY, 'inspectors'] as const;

@@ -2,7 +2,12 @@
 // starts from: each criterion's consensus (the median) snapped to its scale.
 import {
   QC_CRITERIA,
+  bestChoiceMarks,
   bestScores,
+  criteriaOf,
+  type TScorecardDefinition,
+  type TScorecardMark,
+  type TCalibrationCall,
   type TCalibrationResultCall,
   type TCalibrationScoring,
   type TQcCriterion,
@@ -62,6 +67,48 @@ export function othersDiffering(call: {
     const marks = call.scorings.map((s) => s.scores?.[c.key] ?? 0);
     if (marks.some((m) => m !== mine[c.key]))
       out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores?.[c.key]}`).join(', ') };
+  }
+  return out;
+}
+
+/**
+ * The expert card on any scorecard version: the recorded choices, else each criterion's consensus (the median marks
+ * snapped to the nearest choice, ties to the higher; N/A where every answer was N/A and N/A is allowed), else the best.
+ */
+export function startingExpertChoices(
+  definition: Pick<TScorecardDefinition, 'sections'>,
+  call: Pick<TCalibrationResultCall, 'rows' | 'answers' | 'expertTotal'>,
+): TScorecardMark[] {
+  return criteriaOf(definition).map((c) => {
+    const answer = call.answers.find((a) => a.key === c.key);
+    const row = call.rows.find((r) => r.key === c.key);
+    if (call.expertTotal !== null && answer && (answer.expertChoice !== null || answer.expertNa))
+      return { key: c.key, choice: answer.expertNa ? null : answer.expertChoice, comment: '' };
+    const median = row?.median ?? null;
+    if (median === null && c.allowNa && answer?.na.some(Boolean)) return { key: c.key, choice: null, comment: '' };
+    const target = median ?? bestChoiceMarks(c);
+    let best = c.choices[0]!;
+    for (const ch of c.choices) {
+      const d = Math.abs(ch.marks - target);
+      const bestD = Math.abs(best.marks - target);
+      if (d < bestD || (d === bestD && ch.marks > best.marks)) best = ch;
+    }
+    return { key: c.key, choice: best.label, comment: '' };
+  });
+}
+
+/** The others' answers of a criterion where they differ from the caller's, by key ('B: Partly, C: N/A'). */
+export function othersChoicesDiffering(call: Pick<TCalibrationCall, 'myScoring' | 'scorings'>): Record<string, string> {
+  const mine = call.myScoring?.scorecard.criteria;
+  if (!mine || call.scorings.length === 0) return {};
+  const out: Record<string, string> = {};
+  for (const c of mine) {
+    const theirs = call.scorings.map((s) => ({
+      who: s.inspectorName,
+      choice: s.scorecard.criteria.find((x) => x.key === c.key)?.choice ?? null,
+    }));
+    if (theirs.some((t) => t.choice !== c.choice))
+      out[c.key] = theirs.map((t) => `${t.who}: ${t.choice ?? 'N/A'}`).join(', ');
   }
   return out;
 }
