@@ -7,16 +7,14 @@ import {
   Checkbox,
   Group,
   NativeSelect,
-  NumberInput,
   Paper,
   SimpleGrid,
   Stack,
-  TagsInput,
   Text,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { HOLD_TAG, SCORECARD_LIMITS } from '@crm/shared';
+import { SCORECARD_LIMITS } from '@crm/shared';
 import { fieldId, sameProblems } from './draft-problems.ts';
 import type { TCriterionRow, TDraftAction } from './scorecard-draft.ts';
 
@@ -96,9 +94,8 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             id={path('question')}
             label="Question (as the inspector reads it)"
             size="xs"
-            autosize
-            minRows={1}
-            maxRows={4}
+            rows={2}
+            resize="vertical"
             value={criterion.question}
             onChange={(e) => set({ question: e.currentTarget.value })}
             error={problems.question}
@@ -107,9 +104,8 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             id={path('guidance')}
             label="Guidance for inspectors (optional)"
             size="xs"
-            autosize
-            minRows={1}
-            maxRows={4}
+            rows={2}
+            resize="vertical"
             value={criterion.guidance}
             onChange={(e) => set({ guidance: e.currentTarget.value })}
             error={problems.guidance}
@@ -144,15 +140,13 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             ]}
             error={problems.autoFailChoice}
           />
-          <TagsInput
+          <TextInput
             id={path('tags')}
-            label="Tags"
+            label="Tags (e.g. hold)"
             size="xs"
             w={200}
-            placeholder={criterion.tags.length === 0 ? `e.g. ${HOLD_TAG}` : undefined}
             value={criterion.tags}
-            onChange={(tags) => set({ tags })}
-            maxTags={SCORECARD_LIMITS.tags}
+            onChange={(e) => set({ tags: e.currentTarget.value })}
             error={Object.entries(problems)
               .filter(([k]) => k.startsWith('tags'))
               .map(([, v]) => v)
@@ -190,14 +184,15 @@ function ChoicesEditor({ criterion, s, c, problems, dispatch }: Omit<Props, 'num
               onChange={(e) => dispatch({ type: 'setChoice', ...at, i, patch: { label: e.currentTarget.value } })}
               error={problems[`choices.${i}.label`]}
             />
-            <NumberInput
+            <TextInput
               id={fieldId(`sections.${s}.criteria.${c}.choices.${i}.marks`)}
               aria-label={`Choice ${i + 1} marks`}
               placeholder="Marks"
               size="xs"
               w={90}
-              value={choice.marks}
-              onChange={(marks) => dispatch({ type: 'setChoice', ...at, i, patch: { marks } })}
+              value={String(choice.marks)}
+              inputMode="decimal"
+              onChange={(e) => dispatch({ type: 'setChoice', ...at, i, patch: { marks: e.currentTarget.value } })}
               error={problems[`choices.${i}.marks`]}
             />
             <ActionIcon

@@ -6,6 +6,7 @@ import { Alert, Badge, Button, Group, List, ScrollArea, Tabs, Text, Title, Unsty
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { SCORECARD_MESSAGES, type TScorecard } from '@crm/shared';
+import { refusalOfError } from '../../app/refusal.ts';
 import { useUnsavedGuard } from '../../app/use-unsaved-guard.ts';
 import { SCORECARD_LIST_KEY, createScorecard, saveScorecard, scorecardKey } from './api.ts';
 import { BuilderForm } from './BuilderForm.tsx';
@@ -78,12 +79,17 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
     version === null ? null : { id: version.id, version: version.version },
   );
   const [showProblems, setShowProblems] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<{ message: string; field?: string } | null>(null);
   const [saving, setSaving] = useState(false);
   const [tab, setTab] = useState<string | null>('build');
 
   const check = useMemo(() => checkDraft(draft), [draft]);
-  const byPath = useMemo(() => (showProblems ? problemsByPath(check.problems) : NO_PROBLEMS), [showProblems, check]);
+  const byPath = useMemo(() => {
+    if (!showProblems) return NO_PROBLEMS;
+    const fields = problemsByPath(check.problems);
+    // A refusal naming a field (a taken name) shows under that field as well.
+    return refusal?.field === undefined ? fields : { ...fields, [refusal.field]: refusal.message };
+  }, [showProblems, check, refusal]);
   // A new scorecard is unsaved until its first save, but leaving it untouched loses nothing.
   const changed = !sameContent(draft, saved);
   const dirty = changed || stored === null;
@@ -115,7 +121,10 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
       if (stored === null) onCreated(reply.id);
       return reply.id;
     } catch (error) {
-      setRefusal(error instanceof Error ? error.message : String(error));
+      setRefusal({
+        message: error instanceof Error ? error.message : String(error),
+        field: refusalOfError(error)?.field,
+      });
       setShowProblems(true);
       return null;
     } finally {
@@ -172,7 +181,7 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
               </Button>
             </Group>
           </Group>
-          <ProblemList problems={showProblems ? check.problems : []} refusal={refusal} />
+          <ProblemList problems={showProblems ? check.problems : []} refusal={refusal?.message ?? null} />
           <Tabs.List>
             <Tabs.Tab value="build">Build</Tabs.Tab>
             <Tabs.Tab value="preview">Preview</Tabs.Tab>

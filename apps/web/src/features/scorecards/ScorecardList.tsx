@@ -142,7 +142,7 @@ export function ScorecardList({ selectedId, onOpen, onNew, actions }: Props) {
           )}
           <Stack gap="sm">
             {list.data?.scorecards.map((card) => (
-              <Stack key={card.scorecardId} gap={4} role="list" aria-label={card.name}>
+              <Stack key={card.scorecardId} gap={4}>
                 <Group gap={6}>
                   <Text fw={700} size="sm">
                     {card.name}
@@ -153,16 +153,18 @@ export function ScorecardList({ selectedId, onOpen, onNew, actions }: Props) {
                     </Badge>
                   )}
                 </Group>
-                {card.versions.map((v) => (
-                  <VersionRow
-                    key={v.id}
-                    card={card}
-                    v={v}
-                    selected={v.id === selectedId}
-                    onOpen={onOpen}
-                    actions={actions}
-                  />
-                ))}
+                <Stack gap={4} role="list" aria-label={`Versions of ${card.name}`}>
+                  {card.versions.map((v) => (
+                    <VersionRow
+                      key={v.id}
+                      card={card}
+                      v={v}
+                      selected={v.id === selectedId}
+                      onOpen={onOpen}
+                      actions={actions}
+                    />
+                  ))}
+                </Stack>
               </Stack>
             ))}
           </Stack>

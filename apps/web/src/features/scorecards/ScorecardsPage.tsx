@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TScorecard } from '@crm/shared';
 import { fetchScorecard, scorecardKey } from './api.ts';
 import { DraftEditor } from './DraftEditor.tsx';
+import { fieldId } from './draft-problems.ts';
 import { Pane, PaneBody, PaneHeader } from './Pane.tsx';
 import { ScorecardList } from './ScorecardList.tsx';
 import { ScorecardPreview } from './ScorecardPreview.tsx';
@@ -160,6 +161,11 @@ export default function ScorecardsPage() {
             selectedId={selectedId}
             onOpen={open}
             onNew={() => {
+              // A new scorecard already open stays (its typing with it): New takes the admin to its name.
+              if (creating) {
+                document.getElementById(fieldId('name'))?.focus();
+                return;
+              }
               setNewKey((k) => k + 1);
               setParams({ new: '1' });
             }}

@@ -9,6 +9,7 @@ import {
   newDraft,
   sameContent,
   sectionStarts,
+  tagsOf,
   typedNumber,
   weightSum,
   type TDraft,
@@ -44,6 +45,11 @@ describe('a draft as sent', () => {
     expect(definitionInput(points).sections.map((s) => s.weight)).toEqual([null, null]);
     const back = draftReducer(points, { type: 'set', field: 'scoringMode', value: 'weighted' });
     expect(definitionInput(back).sections[0]!.weight).toBe(60);
+  });
+
+  it('reads tags apart by commas or spaces', () => {
+    expect(tagsOf(' hold, compliance  opening,')).toEqual(['hold', 'compliance', 'opening']);
+    expect(tagsOf('')).toEqual([]);
   });
 
   it('sums the weights, counting text that is no number as 0', () => {

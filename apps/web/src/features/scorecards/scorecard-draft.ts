@@ -22,7 +22,8 @@ export type TCriterionRow = {
   allowNa: boolean;
   autoFailChoice: string | null;
   commentRequired: boolean;
-  tags: string[];
+  /** As typed: tags apart by commas or spaces ('hold, compliance'). */
+  tags: string;
 };
 export type TSectionRow = { id: string; name: string; weight: TTyped; criteria: TCriterionRow[] };
 export type TBandRow = { id: string; name: string; from: TTyped };
@@ -40,7 +41,10 @@ let lastRowId = 0;
 /** A row's React key and focus handle: stays with the row when it moves. */
 export const rowId = () => `row${(lastRowId += 1)}`;
 
-type TCriterionLike = Omit<TCriterionRow, 'id' | 'choices'> & { choices: readonly { label: string; marks: number }[] };
+type TCriterionLike = Omit<TCriterionRow, 'id' | 'choices' | 'tags'> & {
+  choices: readonly { label: string; marks: number }[];
+  tags: readonly string[];
+};
 
 function criterionRow(c: TCriterionLike): TCriterionRow {
   return {
@@ -53,7 +57,7 @@ function criterionRow(c: TCriterionLike): TCriterionRow {
     allowNa: c.allowNa,
     autoFailChoice: c.autoFailChoice,
     commentRequired: c.commentRequired,
-    tags: [...c.tags],
+    tags: c.tags.join(', '),
   };
 }
 
@@ -126,6 +130,11 @@ export function typedNumber(value: TTyped): number | string | undefined {
   return Number.isFinite(n) ? n : value;
 }
 
+/** The tags typed, as the request lists them. */
+export function tagsOf(text: string): string[] {
+  return text.split(/[\s,]+/).filter((t) => t !== '');
+}
+
 /** The request ZScorecardDefinition checks (POST, PUT): the rows without their ids; weights only when weighted. */
 export function definitionInput(draft: TDraft) {
   return {
@@ -147,7 +156,7 @@ export function definitionInput(draft: TDraft) {
         allowNa: c.allowNa,
         autoFailChoice: c.autoFailChoice,
         commentRequired: c.commentRequired,
-        tags: c.tags,
+        tags: tagsOf(c.tags),
       })),
     })),
   };
