@@ -1,8 +1,10 @@
 // Per criterion across the floor: mean marks lost per record as bars (the criteria that lost any, worst first), and
-// every criterion's figures as a table in the same order.
+// every criterion's figures as a table in the same order; a scorecard other than "Standard" named beside its criteria,
+// and a line per version under a criterion whose scale changed between versions.
+import { Fragment } from 'react';
 import { Grid, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import type { TCriterionInsight } from '@crm/shared';
+import { STANDARD_SCORECARD_ID, type TCriterionInsight } from '@crm/shared';
 import { criteriaByLoss, criterionBars, formatMarks, lossAxis, type TInsightsQueryText } from './insight-data.ts';
 import { SectionExport } from './SectionExport.tsx';
 
@@ -25,7 +27,7 @@ export function CriteriaPanel({
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Marks lost on each criterion over {records} record{records === 1 ? '' : 's'}: its best mark minus the mark
-          given. Worst first.
+          given (N/A left out). Worst first.
         </Text>
         <SectionExport query={query} section="criteria" label="Export criteria" />
       </Group>
@@ -80,13 +82,34 @@ export function CriteriaPanel({
               </Table.Thead>
               <Table.Tbody>
                 {criteriaByLoss(criteria).map((c) => (
-                  <Table.Tr key={c.criterion}>
-                    <Table.Td>{c.name}</Table.Td>
-                    <Table.Td ta="right">{c.maxMarks}</Table.Td>
-                    <Table.Td ta="right">{c.marksLost}</Table.Td>
-                    <Table.Td ta="right">{c.meanLost.toFixed(2)}</Table.Td>
-                    <Table.Td ta="right">{c.recordsLosing}</Table.Td>
-                  </Table.Tr>
+                  <Fragment key={`${c.scorecardId}:${c.criterion}`}>
+                    <Table.Tr>
+                      <Table.Td>
+                        {c.name}
+                        {c.scorecardId !== STANDARD_SCORECARD_ID && ' '}
+                        {c.scorecardId !== STANDARD_SCORECARD_ID && (
+                          <Text span size="xs" c="dimmed" ml={4}>
+                            {c.scorecard}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td ta="right">{c.maxMarks}</Table.Td>
+                      <Table.Td ta="right">{c.marksLost}</Table.Td>
+                      <Table.Td ta="right">{c.meanLost.toFixed(2)}</Table.Td>
+                      <Table.Td ta="right">{c.recordsLosing}</Table.Td>
+                    </Table.Tr>
+                    {c.versions.map((v) => (
+                      <Table.Tr key={v.versionId} c="dimmed">
+                        <Table.Td pl="lg" title={v.scale}>
+                          version {v.version}: {v.scale}
+                        </Table.Td>
+                        <Table.Td ta="right">{v.maxMarks}</Table.Td>
+                        <Table.Td ta="right">{v.marksLost}</Table.Td>
+                        <Table.Td ta="right">{v.meanLost.toFixed(2)}</Table.Td>
+                        <Table.Td ta="right">{v.recordsLosing}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Fragment>
                 ))}
               </Table.Tbody>
             </Table>

@@ -1,6 +1,7 @@
 // What the QC Insights screen draws and asks for: the range form's check, each chart's points, and the export link.
 import {
   QC_GRADES,
+  STANDARD_SCORECARD_ID,
   ZQcInsightsQuery,
   addDays,
   qcGrade,
@@ -122,7 +123,12 @@ export function trendAxis(points: readonly TWeekPoint[]): TAxis {
 export function weakestText(agent: TAgentInsight): string {
   return agent.weakest.length === 0
     ? 'None'
-    : agent.weakest.map((w) => `${w.name} ${formatMarks(w.meanLost)}`).join(' · ');
+    : agent.weakest.map((w) => `${criterionLabel(w)} ${formatMarks(w.meanLost)}`).join(' · ');
+}
+
+/** A criterion as the screen names it: "Probe (Client form)" for a scorecard other than "Standard", else its name. */
+export function criterionLabel(c: { name: string; scorecardId?: number | undefined; scorecard?: string | undefined }) {
+  return c.scorecard !== undefined && c.scorecardId !== STANDARD_SCORECARD_ID ? `${c.name} (${c.scorecard})` : c.name;
 }
 
 /** Every criterion, most marks lost per record first (ties in scorecard order): the chart's order and the table's. */
@@ -139,7 +145,7 @@ export type TCriterionBar = { criterion: string; meanLost: number };
 export function criterionBars(criteria: readonly TCriterionInsight[]): TCriterionBar[] {
   return criteriaByLoss(criteria)
     .filter((c) => c.marksLost > 0)
-    .map((c) => ({ criterion: c.name, meanLost: c.meanLost }));
+    .map((c) => ({ criterion: criterionLabel(c), meanLost: c.meanLost }));
 }
 
 /** The marks-lost axis: from 0 past the longest bar, with room on the right for its value label. */
