@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { QC_CRITERIA, QC_CRITERION_KEYS, bestScores } from '@crm/shared';
-import { choiceLabel, choicesOf, nearestOnScale, othersDiffering, startingExpertMarks } from './scorecard-marks.ts';
+import {
+  choiceLabel,
+  choicesOf,
+  nearestOnScale,
+  othersChoicesDiffering,
+  othersDiffering,
+  startingExpertChoices,
+  startingExpertMarks,
+} from './scorecard-marks.ts';
 
 const criterion = (key: string) => QC_CRITERIA.find((c) => c.key === key) as (typeof QC_CRITERIA)[number];
 
@@ -58,5 +66,93 @@ describe("the others' marks of a call", () => {
       scorings: [scoring('B', { liveliness: 5 }), scoring('C')],
     });
     expect(notes).toEqual({ liveliness: { marks: [5, 10], who: 'B: 5, C: 10' } });
+  });
+});
+
+describe('the expert card and the others on another scorecard', () => {
+  const definition = {
+    sections: [
+      {
+        name: 'Opening',
+        weight: null,
+        criteria: [
+          {
+            key: 'greeting',
+            name: 'Greeting',
+            question: 'Greeting?',
+            guidance: '',
+            choices: [
+              { label: 'Yes', marks: 10 },
+              { label: 'No', marks: 0 },
+            ],
+            allowNa: true,
+            autoFailChoice: null,
+            commentRequired: false,
+            tags: [],
+          },
+          {
+            key: 'needs',
+            name: 'Needs found',
+            question: 'Needs?',
+            guidance: '',
+            choices: [
+              { label: 'Yes', marks: 10 },
+              { label: 'Partly', marks: 5 },
+              { label: 'No', marks: 0 },
+            ],
+            allowNa: false,
+            autoFailChoice: null,
+            commentRequired: false,
+            tags: [],
+          },
+        ],
+      },
+    ],
+  };
+  const answers = (key: string, na: boolean[], expertChoice: string | null = null) => ({
+    key,
+    section: 'Opening',
+    name: key,
+    choices: na.map((n) => (n ? null : 'Yes')),
+    na,
+    expertChoice,
+    expertNa: false,
+  });
+
+  it('starts from the consensus snapped to a choice, N/A where everyone said N/A; the recorded choices win', () => {
+    const call = {
+      rows: [
+        { key: 'greeting', marks: [null, null], median: null, spread: null, expert: null },
+        { key: 'needs', marks: [10, 0], median: 5, spread: 10, expert: null },
+      ],
+      answers: [answers('greeting', [true, true]), answers('needs', [false, false])],
+      expertTotal: null,
+    };
+    expect(startingExpertChoices(definition, call).map((m) => m.choice)).toEqual([null, 'Partly']);
+    const recorded = {
+      ...call,
+      expertTotal: 50,
+      answers: [answers('greeting', [true, true], 'No'), answers('needs', [false, false], 'Yes')],
+    };
+    expect(startingExpertChoices(definition, recorded).map((m) => m.choice)).toEqual(['No', 'Yes']);
+  });
+
+  it("names the others' differing answers only once the caller has submitted", () => {
+    const scoring = (who: string, greeting: string | null) => ({
+      inspectorName: who,
+      scorecard: {
+        criteria: [
+          { key: 'greeting', choice: greeting },
+          { key: 'needs', choice: 'Yes' },
+        ],
+      },
+    });
+    type TCall = Parameters<typeof othersChoicesDiffering>[0];
+    const call = (mine: ReturnType<typeof scoring> | null, others: ReturnType<typeof scoring>[]) =>
+      ({ myScoring: mine, scorings: others }) as unknown as TCall;
+    expect(othersChoicesDiffering(call(null, [scoring('B', null)]))).toEqual({});
+    expect(othersChoicesDiffering(call(scoring('A', 'Yes'), [scoring('B', null), scoring('C', 'Yes')]))).toEqual({
+      greeting: 'B: N/A, C: Yes',
+    });
   });
 });
