@@ -4,7 +4,7 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { request, type APIRequestContext, type APIResponse, type Page } from 'playwright-core';
 import { bestScores, type TQcCriterionKey } from '@crm/shared';
 import { signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
@@ -63,13 +63,96 @@ const rowTexts = async (page: Page, name: string) => {
   return (await table.getByRole('row').allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim());
 };
 
-async function openRange(page: Page) {
+async function openRange(page: Page, start = START, end = END) {
   await signInAsAdmin(page, ADMIN.username, ADMIN.password);
   await page.waitForURL('**/dashboard');
   await page.goto('/qcInsights');
   await page.getByRole('heading', { name: 'QC Insights' }).waitFor();
-  await page.getByLabel('Start', { exact: true }).fill(START);
-  await page.getByLabel('End', { exact: true }).fill(END);
+  await page.getByLabel('Start', { exact: true }).fill(start);
+  await page.getByLabel('End', { exact: true }).fill(end);
+}
+
+/** An API answer's body, after checking it is a 200. */
+async function okBody<T>(reply: Promise<APIResponse>): Promise<T> {
+  const r = await reply;
+  expect(r.status(), await r.text()).toBe(200);
+  return (await r.json()) as T;
+}
+
+/** A campaign of its own on a published 3-section scorecard, and one in-house record on it of `callDate`. */
+async function recordOnOwnScorecard(callDate: string): Promise<{ scorecard: string }> {
+  const { jwtToken } = await okBody<{ jwtToken: string }>(
+    api.post('/api/auth/signInSuperAdmin', { data: { username: ADMIN.username, password: ADMIN.password } }),
+  );
+  const headers = { Authorization: `Bearer ${jwtToken}` };
+  const stamp = Date.now();
+  const campaignName = `Insights Study ${stamp}`;
+  await okBody(
+    api.post('/cc/addCampaign', {
+      headers,
+      data: { campaignType: 'Outbound', campaignName, campaignId: `IN-${stamp}` },
+    }),
+  );
+  const scorecard = `Insights form ${stamp}`;
+  const yesNo = [
+    { label: 'Yes', marks: 10 },
+    { label: 'No', marks: 0 },
+  ];
+  const criterion = (key: string, name: string, choices = yesNo, allowNa = false) => ({
+    key,
+    name,
+    question: `${name}?`,
+    choices,
+    allowNa,
+    autoFailChoice: null,
+    commentRequired: false,
+  });
+  const draft = await okBody<{ id: number }>(
+    api.post('/api/scorecards', {
+      headers,
+      data: {
+        name: scorecard,
+        scoringMode: 'points',
+        passMark: 70,
+        sections: [
+          { name: 'Opening', criteria: [criterion('greet', 'Greeting', yesNo, true)] },
+          {
+            name: 'Needs',
+            criteria: [
+              criterion('probe', 'Needs probing', [
+                { label: 'Yes', marks: 20 },
+                { label: 'Partly', marks: 10 },
+                { label: 'No', marks: 0 },
+              ]),
+            ],
+          },
+          { name: 'Close', criteria: [criterion('summary', 'Summary')] },
+        ],
+      },
+    }),
+  );
+  await okBody(api.post(`/api/scorecards/${draft.id}/publish`, { headers }));
+  await okBody(api.put('/api/campaign-scorecards', { headers, data: { campaignName, inHouse: draft.id, client: 1 } }));
+  const marks = [
+    { key: 'greet', choice: null },
+    { key: 'probe', choice: 'Partly' },
+    { key: 'summary', choice: 'Yes' },
+  ];
+  await okBody(
+    api.post('/api/qcReport/add', {
+      headers,
+      data: {
+        callDate,
+        agentId: AGENT.username,
+        campaignName,
+        consumerNumber: '01719009999',
+        duration: 60,
+        suggestion: '',
+        scorecard: { id: draft.id, marks },
+      },
+    }),
+  );
+  return { scorecard };
 }
 
 describe('QC insights', () => {
@@ -176,5 +259,26 @@ describe('QC insights', () => {
     expect(agent.slice(-2)).toEqual([90, 0]);
     const inspector = book.getWorksheet('Inspectors')?.getRow(2).values as unknown[];
     expect(inspector.slice(1, 8)).toEqual([QC.name, QC.username, 3, 60, 60, 0, 'too few records']);
+  });
+
+  it('shows a criterion of a scorecard other than Standard, named by its scorecard, inside the window', async () => {
+    const { page } = t;
+    // A day of its own, far from the other records: Tuesday 5 October 2021.
+    const day = '2021-10-05';
+    const { scorecard } = await recordOnOwnScorecard(day);
+    await openRange(page, day, day);
+    await page.getByRole('tab', { name: 'Criteria' }).click();
+    const name = `Marks lost per criterion, ${day} to ${day}`;
+    const table = page.getByRole('table', { name });
+    const probe = table.getByRole('row').filter({ hasText: 'Needs probing' });
+    await probe.waitFor();
+    // Partly: 10 of 20 lost on the one record; Greeting N/A is left out, so it lost nothing over no records.
+    expect((await probe.innerText()).replace(/\s+/g, ' ').trim()).toBe(`Needs probing ${scorecard} 20 10 10.00 1`);
+    expect(inViewport(await boxOf(probe)), 'the criterion of the new scorecard in the viewport').toBe(true);
+    // Worst first: it heads the table, and the chart's only bar names its scorecard.
+    expect((await rowTexts(page, name))[1]).toBe(`Needs probing ${scorecard} 20 10 10.00 1`);
+    const axis = page.getByRole('tabpanel', { name: 'Criteria' }).locator('.recharts-yAxis-tick-labels text');
+    await axis.first().waitFor();
+    expect((await axis.allTextContents()).join(' ')).toContain('Needs probing');
   });
 });
