@@ -5,11 +5,18 @@
 import { useState } from 'react';
 import { Group, Modal, NativeSelect, ScrollArea, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_MESSAGES, type TDispute, type TDisputeCriterion } from '@crm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  DISPUTE_MESSAGES,
+  MAX_QC_TEXT,
+  QC_MESSAGES,
+  type TDisputableCriterion,
+  type TDispute,
+  type TDisputeCriterion,
+} from '@crm/shared';
 import { ApiError } from '../../app/api.ts';
 import { QC_RECORDS_KEY, REVIEWS_KEY } from '../../app/query-keys.ts';
-import { answerDispute, decideDispute } from './disputes-api.ts';
+import { answerDispute, decideDispute, disputableCriteriaKey, fetchDisputableCriteria } from './disputes-api.ts';
 import {
   answerProblems,
   criteriaToAnswer,
@@ -34,6 +41,7 @@ function CriterionAnswer({
   disabled,
   onChange,
   mode,
+  scale,
 }: {
   c: TDisputeCriterion;
   item: TAnswerItem;
@@ -41,8 +49,9 @@ function CriterionAnswer({
   disabled: boolean;
   onChange: (next: Partial<TAnswerItem>) => void;
   mode: TAnswerMode;
+  scale: readonly TDisputableCriterion[] | undefined;
 }) {
-  const others = otherChoices(c);
+  const others = otherChoices(c, scale);
   const choices = [
     { value: 'kept', label: 'Keep' },
     { value: 'accepted', label: 'Accept' },
@@ -60,7 +69,7 @@ function CriterionAnswer({
           <Text size="sm" fw={600}>
             {c.name}
           </Text>
-          <Text size="xs">{`Marked ${markText(c.criterion, c.originalMark)}; the agent proposes ${markText(c.criterion, c.proposedMark)}`}</Text>
+          <Text size="xs">{`Marked ${markText(c, 'original')}; the agent proposes ${markText(c, 'proposed')}`}</Text>
           <Text size="xs" c="dimmed" lineClamp={2}>{`“${c.reason}”`}</Text>
           {mode === 'decision' && (
             <Text
@@ -120,6 +129,11 @@ type Props = { dispute: TDispute; mode: TAnswerMode; opened: boolean; onClose: (
 export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
   const queryClient = useQueryClient();
   const criteria = criteriaToAnswer(dispute, mode);
+  // The record's own scorecard version: the scales a changed choice is picked from.
+  const scale = useQuery({
+    queryKey: disputableCriteriaKey(dispute.qcId),
+    queryFn: () => fetchDisputableCriteria(dispute.qcId),
+  }).data?.criteria;
   const [draft, setDraft] = useState<TAnswerDraft>(() => emptyAnswerDraft(criteria));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
@@ -155,10 +169,10 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
     const current = draft[key] ?? { outcome: '', mark: '', reason: '' };
     const updated = { ...draft, [key]: { ...current, ...next } };
     setDraft(updated);
-    if (checked) setProblems(answerProblems(criteria, updated));
+    if (checked) setProblems(answerProblems(criteria, updated, scale));
   };
   const submit = () => {
-    const found = answerProblems(criteria, draft);
+    const found = answerProblems(criteria, draft, scale);
     setProblems(found);
     setChecked(true);
     if (Object.keys(found).length === 0) mutation.mutate();
@@ -188,6 +202,7 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
               key={c.criterion}
               c={c}
               mode={mode}
+              scale={scale}
               item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }}
               problems={problems}
               disabled={mutation.isPending}

@@ -112,6 +112,28 @@ describe('disputes on the QC Review', () => {
     const server = renderAsAgent({
       [LIST]: { body: [open, old] },
       'POST /api/disputes': { body: { ...DISPUTE, status: 'open' } },
+      // The record's own version: CRM scored Need Improvement.
+      'GET /api/disputes/criteria/11': {
+        body: {
+          qcId: 11,
+          scorecard: { id: 1, scorecardId: 1, name: 'Standard', version: 1 },
+          criteria: [
+            {
+              key: 'crm',
+              section: 'Call quality',
+              name: 'CRM',
+              question: 'CRM',
+              choices: [
+                { label: 'Yes', marks: 20 },
+                { label: 'Need Improvement', marks: 10 },
+                { label: 'No', marks: 0 },
+              ],
+              choice: 'Need Improvement',
+              marks: 10,
+            },
+          ],
+        },
+      },
     });
     await screen.findByText('+8801722222222');
     expect(await screen.findAllByRole('button', { name: 'Dispute criteria' })).toHaveLength(1);
@@ -119,7 +141,7 @@ describe('disputes on the QC Review', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Dispute criteria' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await dialog.findByText('Choose at least one criterion to dispute')).toBeTruthy();
-    fireEvent.click(dialog.getByLabelText('CRM'));
+    fireEvent.click(await dialog.findByLabelText('CRM'));
     expect(
       within(dialog.getByLabelText('Right mark of CRM'))
         .getAllByRole('option')
@@ -128,13 +150,13 @@ describe('disputes on the QC Review', () => {
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await dialog.findByText('Choose the right mark')).toBeTruthy();
     expect(dialog.getByText('Say why this mark is right')).toBeTruthy();
-    fireEvent.change(dialog.getByLabelText('Right mark of CRM'), { target: { value: '20' } });
+    fireEvent.change(dialog.getByLabelText('Right mark of CRM'), { target: { value: 'Yes' } });
     fireEvent.change(dialog.getByLabelText('Why CRM should be that mark'), { target: { value: 'All asked in order' } });
     expect(server.writes()).toEqual([]);
     fireEvent.click(dialog.getByRole('button', { name: 'Raise dispute' }));
     expect(await screen.findByText(DISPUTE_MESSAGES.raised)).toBeTruthy();
     expect(server.writes().map((w) => w.body)).toEqual([
-      { qcId: 11, comment: '', criteria: [{ criterion: 'crm', proposedMark: 20, reason: 'All asked in order' }] },
+      { qcId: 11, comment: '', criteria: [{ criterion: 'crm', proposedChoice: 'Yes', reason: 'All asked in order' }] },
     ]);
   });
 

@@ -1,18 +1,19 @@
-// The agent's "Dispute criteria" dialog: pick the criteria whose marks are wrong, the right mark of each (on its scale,
-// never the current one) and why. Submitting raises the review (agreed No, a concern) and the dispute together.
+// The agent's "Dispute criteria" dialog: pick criteria of the record's own scorecard version whose choices are wrong,
+// the right choice of each (on its scale, never the current one) and why. Submitting raises the review (agreed No, a concern) and the dispute together.
 // The list scrolls inside the dialog so the comment and the buttons stay in view on a 1366×768 screen.
 import { useState } from 'react';
 import { Checkbox, Modal, NativeSelect, ScrollArea, Stack, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DISPUTE_MESSAGES, MAX_QC_TEXT, QC_CRITERIA, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DISPUTE_MESSAGES, MAX_QC_TEXT, type TQcRecord } from '@crm/shared';
 import { formatDateTime } from '../../app/time-zone.ts';
 import { REVIEWS_KEY } from '../../app/query-keys.ts';
-import { raiseDispute } from './disputes-api.ts';
+import { disputableCriteriaKey, fetchDisputableCriteria, raiseDispute } from './disputes-api.ts';
 import {
+  choiceText,
   emptyRaiseDraft,
-  markText,
   proposableChoices,
+  raiseItemOf,
   raiseProblems,
   toRaiseBody,
   type TCriterionDraft,
@@ -24,11 +25,18 @@ type Props = { record: TQcRecord; until: Date | null; opened: boolean; onClose: 
 
 export function DisputeDialog({ record, until, opened, onClose }: Props) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<TRaiseDraft>(emptyRaiseDraft);
+  const [draft, setDraft] = useState<TRaiseDraft>(() => emptyRaiseDraft());
+  // The record's own scorecard version: its criteria and scales.
+  const scale = useQuery({
+    queryKey: disputableCriteriaKey(record.id),
+    queryFn: () => fetchDisputableCriteria(record.id),
+    enabled: opened,
+  });
+  const criteria = scale.data?.criteria ?? [];
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [checked, setChecked] = useState(false);
   const mutation = useMutation({
-    mutationFn: () => raiseDispute(toRaiseBody(record.id, draft)),
+    mutationFn: () => raiseDispute(toRaiseBody(record.id, criteria, draft)),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: DISPUTE_MESSAGES.raised });
       close();
@@ -44,13 +52,13 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
     onClose();
   }
 
-  const change = (key: TQcCriterionKey, next: Partial<TCriterionDraft>) => {
-    const updated = { ...draft, items: { ...draft.items, [key]: { ...draft.items[key], ...next } } };
+  const change = (key: string, next: Partial<TCriterionDraft>) => {
+    const updated = { ...draft, items: { ...draft.items, [key]: { ...raiseItemOf(draft, key), ...next } } };
     setDraft(updated);
-    if (checked) setProblems(raiseProblems(record, updated));
+    if (checked) setProblems(raiseProblems(record, criteria, updated));
   };
   const submit = () => {
-    const found = raiseProblems(record, draft);
+    const found = raiseProblems(record, criteria, draft);
     setProblems(found);
     setChecked(true);
     if (Object.keys(found).length === 0) mutation.mutate();
@@ -63,6 +71,17 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
         <Text size="sm" c="dimmed">
           {`Call to ${record.consumerNumber} on ${record.callDate}, total ${record.total}. Tick each criterion you believe was marked wrongly, choose the right mark and say why.${until === null ? '' : ` You can dispute until ${formatDateTime(until.toISOString())}.`}`}
         </Text>
+        {scale.data && scale.data.scorecard.id !== 1 && (
+          <Text
+            size="xs"
+            c="dimmed"
+          >{`Scored on "${scale.data.scorecard.name}" version ${scale.data.scorecard.version}`}</Text>
+        )}
+        {scale.isError && (
+          <Text size="sm" c="red" role="alert">
+            The record's criteria could not be loaded
+          </Text>
+        )}
         <ScrollArea.Autosize mah="calc(100vh - 420px)" type="auto" offsetScrollbars>
           <Table verticalSpacing={4} aria-label="Criteria">
             <Table.Thead>
@@ -74,8 +93,8 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {QC_CRITERIA.map((c) => {
-                const item = draft.items[c.key];
+              {criteria.map((c) => {
+                const item = raiseItemOf(draft, c.key);
                 return (
                   <Table.Tr key={c.key}>
                     <Table.Td w={240}>
@@ -87,14 +106,14 @@ export function DisputeDialog({ record, until, opened, onClose }: Props) {
                       />
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{markText(c.key, record[c.key] ?? 0)}</Text>
+                      <Text size="sm">{choiceText(c.choice, c.marks)}</Text>
                     </Table.Td>
                     <Table.Td w={200}>
                       {item.picked && (
                         <NativeSelect
                           aria-label={`Right mark of ${c.name}`}
                           size="xs"
-                          data={[{ value: '', label: 'Choose…' }, ...proposableChoices(c.key, record[c.key] ?? 0)]}
+                          data={[{ value: '', label: 'Choose…' }, ...proposableChoices(c)]}
                           value={item.proposedMark}
                           error={problems[`items.${c.key}.proposedMark`]}
                           disabled={busy}

@@ -118,7 +118,7 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
                 size="sm"
                 w={230}
                 style={{ flexShrink: 0 }}
-              >{`${markText(c.criterion, c.originalMark)} → proposed ${markText(c.criterion, c.proposedMark)}`}</Text>
+              >{`${markText(c, 'original')} → proposed ${markText(c, 'proposed')}`}</Text>
               {c.finalOutcome === null ? (
                 <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
                   {outcomeText(c)}

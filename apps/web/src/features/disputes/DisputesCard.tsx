@@ -44,10 +44,7 @@ function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
             <Text size="sm" fw={600} lh={1.25}>
               {c.name}
             </Text>
-            <Text
-              size="sm"
-              lh={1.25}
-            >{`${markText(c.criterion, c.originalMark)} → ${markText(c.criterion, c.proposedMark)}`}</Text>
+            <Text size="sm" lh={1.25}>{`${markText(c, 'original')} → ${markText(c, 'proposed')}`}</Text>
             {badge === null ? (
               <span />
             ) : (

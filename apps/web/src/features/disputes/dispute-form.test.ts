@@ -1,7 +1,7 @@
 // The dispute screens' rules: the agent's draft and its checks, the answer draft and its checks, and how an age and
 // a deadline read.
 import { describe, expect, it } from 'vitest';
-import type { TDispute, TDisputeCriterion } from '@crm/shared';
+import type { TDisputableCriterion, TDispute, TDisputeCriterion } from '@crm/shared';
 import {
   answerProblems,
   criteriaToAnswer,
@@ -40,50 +40,86 @@ const criterion = (over: Partial<TDisputeCriterion> = {}): TDisputeCriterion => 
   ...over,
 });
 
+/** Two criteria of a record on "Standard", as GET /api/disputes/criteria/{qcId} answers them. */
+const scale: TDisputableCriterion[] = [
+  {
+    key: 'greetings',
+    section: 'Call quality',
+    name: 'Greetings',
+    question: 'Greetings',
+    choices: [
+      { label: 'Yes', marks: 0 },
+      { label: 'No', marks: -5 },
+    ],
+    choice: 'No',
+    marks: -5,
+  },
+  {
+    key: 'crm',
+    section: 'Call quality',
+    name: 'CRM',
+    question: 'CRM',
+    choices: [
+      { label: 'Yes', marks: 20 },
+      { label: 'Need Improvement', marks: 10 },
+      { label: 'No', marks: 0 },
+    ],
+    choice: 'Need Improvement',
+    marks: 10,
+  },
+];
+
 describe('raising', () => {
-  it('offers the scale without the current mark', () => {
-    expect(proposableChoices('crm', 10)).toEqual([
-      { value: '20', label: 'Yes (20)' },
-      { value: '0', label: 'No (0)' },
+  it('offers the scale without the current choice', () => {
+    expect(proposableChoices(scale[1]!)).toEqual([
+      { value: 'Yes', label: 'Yes (20)' },
+      { value: 'No', label: 'No (0)' },
     ]);
-    expect(proposableChoices('greetings', -5)).toEqual([{ value: '0', label: 'Yes (0)' }]);
+    expect(proposableChoices(scale[0]!)).toEqual([{ value: 'Yes', label: 'Yes (0)' }]);
   });
 
-  it('sends the picked criteria in scorecard order, trimmed', () => {
-    const draft = emptyRaiseDraft();
-    draft.items.crm = { picked: true, proposedMark: '20', reason: ' asked all ' };
-    draft.items.greetings = { picked: true, proposedMark: '0', reason: 'greeted' };
-    draft.items.pace = { picked: false, proposedMark: '5', reason: 'ignored' };
+  it("sends the picked criteria in the version's order with their choices, trimmed", () => {
+    const draft = emptyRaiseDraft(scale);
+    draft.items.crm = { picked: true, proposedMark: 'Yes', reason: ' asked all ' };
+    draft.items.greetings = { picked: true, proposedMark: 'Yes', reason: 'greeted' };
     draft.comment = '  two are wrong ';
-    expect(toRaiseBody(7, draft)).toEqual({
+    expect(toRaiseBody(7, scale, draft)).toEqual({
       qcId: 7,
       comment: 'two are wrong',
       criteria: [
-        { criterion: 'greetings', proposedMark: 0, reason: 'greeted' },
-        { criterion: 'crm', proposedMark: 20, reason: 'asked all' },
+        { criterion: 'greetings', proposedChoice: 'Yes', reason: 'greeted' },
+        { criterion: 'crm', proposedChoice: 'Yes', reason: 'asked all' },
       ],
     });
   });
 
-  it('asks for a criterion, and for each picked one a mark and a reason, in the schema’s words', () => {
-    expect(raiseProblems({ id: 7 }, emptyRaiseDraft())).toEqual({
+  it('asks for a criterion, and for each picked one a choice and a reason, in the schema’s words', () => {
+    expect(raiseProblems({ id: 7 }, scale, emptyRaiseDraft(scale))).toEqual({
       criteria: 'Choose at least one criterion to dispute',
     });
-    const draft = emptyRaiseDraft();
+    const draft = emptyRaiseDraft(scale);
     draft.items.crm = { picked: true, proposedMark: '', reason: '' };
-    expect(raiseProblems({ id: 7 }, draft)).toEqual({
+    expect(raiseProblems({ id: 7 }, scale, draft)).toEqual({
       'items.crm.proposedMark': 'Choose the right mark',
       'items.crm.reason': 'Say why this mark is right',
     });
-    draft.items.crm = { picked: true, proposedMark: '20', reason: 'asked' };
-    expect(raiseProblems({ id: 7 }, draft)).toEqual({});
+    draft.items.crm = { picked: true, proposedMark: 'Yes', reason: 'asked' };
+    expect(raiseProblems({ id: 7 }, scale, draft)).toEqual({});
   });
 });
 
 describe('answering', () => {
   const dispute = {
     criteria: [
-      criterion({ criterion: 'greetings', name: 'Greetings', originalMark: -5, proposedMark: 0, outcome: 'accepted' }),
+      criterion({
+        criterion: 'greetings',
+        name: 'Greetings',
+        originalMark: -5,
+        proposedMark: 0,
+        originalChoice: 'No',
+        proposedChoice: 'Yes',
+        outcome: 'accepted',
+      }),
       criterion({ outcome: 'kept' }),
     ],
   } as TDispute;
@@ -94,8 +130,11 @@ describe('answering', () => {
   });
 
   it('offers as another mark only what is neither the scored nor the proposed one', () => {
-    expect(otherChoices(criterion())).toEqual([{ value: '0', label: 'No (0)' }]);
-    expect(otherChoices(criterion({ criterion: 'greetings', originalMark: -5, proposedMark: 0 }))).toEqual([]);
+    expect(otherChoices(criterion(), scale)).toEqual([{ value: 'No', label: 'No (0)' }]);
+    const greetings = { criterion: 'greetings', originalChoice: 'No', proposedChoice: 'Yes' };
+    expect(otherChoices(criterion(greetings), scale)).toEqual([]);
+    // Without the record's scale, "Standard"'s.
+    expect(otherChoices(criterion())).toEqual([{ value: 'No', label: 'No (0)' }]);
   });
 
   it('needs an outcome, a reason to keep, and a mark to change', () => {
@@ -109,11 +148,14 @@ describe('answering', () => {
       'crm.mark': 'CRM: choose the mark to set',
     });
     expect(answerProblems(criteria, { crm: { outcome: 'accepted', mark: '', reason: '' } })).toEqual({});
-    expect(toAnswerBody(criteria, { crm: { outcome: 'changed', mark: '0', reason: ' half ' } })).toEqual({
-      criteria: [{ criterion: 'crm', outcome: 'changed', mark: 0, reason: 'half' }],
+    expect(toAnswerBody(criteria, { crm: { outcome: 'changed', mark: 'No', reason: ' half ' } })).toEqual({
+      criteria: [{ criterion: 'crm', outcome: 'changed', choice: 'No', reason: 'half' }],
     });
-    // A mark is sent with a change only.
-    expect(toAnswerBody(criteria, { crm: { outcome: 'kept', mark: '0', reason: 'no' } })).toEqual({
+    expect(answerProblems(criteria, { crm: { outcome: 'changed', mark: 'Yes', reason: 'x' } }, scale)).toEqual({
+      'crm.mark': 'CRM: "Yes" is the proposed mark; choose Accept',
+    });
+    // A choice is sent with a change only.
+    expect(toAnswerBody(criteria, { crm: { outcome: 'kept', mark: 'No', reason: 'no' } })).toEqual({
       criteria: [{ criterion: 'crm', outcome: 'kept', reason: 'no' }],
     });
   });

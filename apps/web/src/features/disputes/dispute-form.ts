@@ -1,78 +1,96 @@
 // The dispute screens' rules, beside the shared schemas (packages/shared/src/schemas/disputes.ts): the agent's draft of
-// a dispute, the inspector's (or admin's) draft of an answer, each checked by the schema the server checks with, and
-// how a dispute's age and deadline read.
+// a dispute and the inspector's (or admin's) draft of an answer on the record's own scorecard version (choices by
+// label), each checked as the server checks it, and how a dispute's age and deadline read.
 import {
+  DISPUTE_MESSAGES,
   QC_CRITERIA,
-  ZDisputeAnswer,
   ZDisputeRaise,
-  disputedMarkFor,
+  disputedChoiceFor,
+  type TDisputableCriterion,
   type TDispute,
   type TDisputeAnswerInput,
+  type TDisputeChoice,
   type TDisputeCriterion,
   type TDisputeOutcomeName,
   type TDisputeRaiseInput,
-  type TQcCriterionKey,
   type TQcRecord,
 } from '@crm/shared';
 
 // ---- raising
 
-/** One criterion of the dialog: picked or not, the proposed mark ('' until chosen, else the marks as text), the reason. */
+/** One criterion of the dialog: picked or not, the proposed choice ('' until chosen, else its label), the reason. */
 export type TCriterionDraft = { picked: boolean; proposedMark: string; reason: string };
-export type TRaiseDraft = { comment: string; items: Record<TQcCriterionKey, TCriterionDraft> };
+export type TRaiseDraft = { comment: string; items: Record<string, TCriterionDraft> };
 
-export function emptyRaiseDraft(): TRaiseDraft {
+/** The record's criteria (GET /api/disputes/criteria/{qcId}), none picked. */
+export function emptyRaiseDraft(criteria: readonly TDisputableCriterion[] = []): TRaiseDraft {
   return {
     comment: '',
-    items: Object.fromEntries(
-      QC_CRITERIA.map((c) => [c.key, { picked: false, proposedMark: '', reason: '' }]),
-    ) as TRaiseDraft['items'],
+    items: Object.fromEntries(criteria.map((c) => [c.key, { picked: false, proposedMark: '', reason: '' }])),
   };
 }
 
-/** The marks an agent may propose: the scale without the record's current mark. */
-export function proposableChoices(key: TQcCriterionKey, current: number): { value: string; label: string }[] {
-  const c = QC_CRITERIA.find((x) => x.key === key);
-  return (c?.scale ?? [])
-    .filter((s) => s.marks !== current)
-    .map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
+const itemOf = (draft: TRaiseDraft, key: string): TCriterionDraft =>
+  draft.items[key] ?? { picked: false, proposedMark: '', reason: '' };
+export { itemOf as raiseItemOf };
+
+/** The choices an agent may propose: the scale without the record's current choice; values are labels. */
+export function proposableChoices(c: TDisputableCriterion): { value: string; label: string }[] {
+  return c.choices
+    .filter((ch) => ch.label !== c.choice)
+    .map((ch) => ({ value: ch.label, label: `${ch.label} (${ch.marks})` }));
 }
 
-/** The record's current mark as its scale's words, e.g. "No (-5)". */
-export function markText(key: string, marks: number): string {
-  const choice = QC_CRITERIA.find((x) => x.key === key)?.scale.find((s) => s.marks === marks);
-  return choice ? `${choice.label} (${marks})` : String(marks);
+/** A choice and its marks in words, e.g. "No (-5)"; N/A when there is none. */
+export function choiceText(choice: string | null, marks: number | null): string {
+  return choice === null ? 'N/A' : `${choice} (${marks ?? 0})`;
 }
 
-export function toRaiseBody(qcId: number, draft: TRaiseDraft): TDisputeRaiseInput {
-  const criteria = QC_CRITERIA.filter((c) => draft.items[c.key].picked).map((c) => {
-    const item = draft.items[c.key];
-    return {
-      criterion: c.key,
-      proposedMark: item.proposedMark === '' ? Number.NaN : Number(item.proposedMark),
-      reason: item.reason.trim(),
-    };
-  });
-  return { qcId, comment: draft.comment.trim(), criteria };
+/** A disputed criterion's choice as scored ('original') or proposed, in words: "No (-5)". */
+export function markText(c: TDisputeCriterion, which: 'original' | 'proposed'): string {
+  return which === 'original'
+    ? choiceText(c.originalChoice, c.originalMark)
+    : choiceText(c.proposedChoice, c.proposedMark);
+}
+
+export function toRaiseBody(
+  qcId: number,
+  criteria: readonly TDisputableCriterion[],
+  draft: TRaiseDraft,
+): TDisputeRaiseInput {
+  const picked = criteria.filter((c) => itemOf(draft, c.key).picked);
+  return {
+    qcId,
+    comment: draft.comment.trim(),
+    criteria: picked.map((c) => {
+      const item = itemOf(draft, c.key);
+      return {
+        criterion: c.key,
+        ...(item.proposedMark === '' ? {} : { proposedChoice: item.proposedMark }),
+        reason: item.reason.trim(),
+      };
+    }),
+  };
 }
 
 /**
- * What is wrong with the draft, by the form's paths ('items.crm.reason', 'comment', 'criteria'), in the schema's
- * words: at least one criterion, each picked one with a mark and a reason (the comment is optional, as on the server).
+ * What is wrong with the draft, by the form's paths ('items.crm.proposedMark', 'items.crm.reason', 'comment',
+ * 'criteria'), in the schema's words: at least one criterion, each picked one with a choice and a reason.
  */
-export function raiseProblems(record: Pick<TQcRecord, 'id'>, draft: TRaiseDraft): Record<string, string> {
-  const body = toRaiseBody(record.id, draft);
+export function raiseProblems(
+  record: Pick<TQcRecord, 'id'>,
+  criteria: readonly TDisputableCriterion[],
+  draft: TRaiseDraft,
+): Record<string, string> {
+  const body = toRaiseBody(record.id, criteria, draft);
   const problems: Record<string, string> = {};
   const picked = body.criteria.map((c) => c.criterion);
-  body.criteria.forEach((c, i) => {
-    if (Number.isNaN(c.proposedMark)) problems[`items.${picked[i] ?? ''}.proposedMark`] = 'Choose the right mark';
-  });
   const parsed = ZDisputeRaise.safeParse(body);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [first, index, field] = issue.path;
       if (first === 'criteria' && typeof index === 'number' && typeof field === 'string') {
-        const path = `items.${picked[index] ?? ''}.${field}`;
+        const path = `items.${picked[index] ?? ''}.${field === 'proposedChoice' ? 'proposedMark' : field}`;
         problems[path] ??= issue.message;
       } else if (first === 'criteria') problems.criteria ??= issue.message;
       else if (first === 'comment') problems.comment ??= issue.message;
@@ -83,6 +101,7 @@ export function raiseProblems(record: Pick<TQcRecord, 'id'>, draft: TRaiseDraft)
 
 // ---- answering and deciding
 
+/** `mark` holds the label of the choice to set ('' until chosen). */
 export type TAnswerItem = { outcome: TDisputeOutcomeName | ''; mark: string; reason: string };
 export type TAnswerDraft = Record<string, TAnswerItem>;
 
@@ -96,12 +115,24 @@ export function emptyAnswerDraft(criteria: readonly TDisputeCriterion[]): TAnswe
   return Object.fromEntries(criteria.map((c) => [c.criterion, { outcome: '', mark: '', reason: '' }]));
 }
 
-/** The marks another mark may be: the scale without the mark as scored and the proposed one. */
-export function otherChoices(c: TDisputeCriterion): { value: string; label: string }[] {
-  const scale = QC_CRITERIA.find((x) => x.key === c.criterion)?.scale ?? [];
-  return scale
-    .filter((s) => s.marks !== c.originalMark && s.marks !== c.proposedMark)
-    .map((s) => ({ value: String(s.marks), label: `${s.label} (${s.marks})` }));
+/** The record's scale of a criterion (from the criteria route), else "Standard"'s for its keys. */
+export function scaleOf(
+  c: Pick<TDisputeCriterion, 'criterion'>,
+  scale: readonly TDisputableCriterion[] | undefined,
+): TDisputeChoice[] {
+  const own = scale?.find((x) => x.key === c.criterion)?.choices;
+  if (own) return own;
+  return (QC_CRITERIA.find((x) => x.key === c.criterion)?.scale ?? []).map((s) => ({ label: s.label, marks: s.marks }));
+}
+
+/** The choices another choice may be: the scale without the choice as scored and the proposed one; values are labels. */
+export function otherChoices(
+  c: TDisputeCriterion,
+  scale?: readonly TDisputableCriterion[],
+): { value: string; label: string }[] {
+  return scaleOf(c, scale)
+    .filter((s) => s.label !== c.originalChoice && s.label !== c.proposedChoice)
+    .map((s) => ({ value: s.label, label: `${s.label} (${s.marks})` }));
 }
 
 export function toAnswerBody(criteria: readonly TDisputeCriterion[], draft: TAnswerDraft): TDisputeAnswerInput {
@@ -109,36 +140,44 @@ export function toAnswerBody(criteria: readonly TDisputeCriterion[], draft: TAns
     criteria: criteria.map((c) => {
       const item = draft[c.criterion] ?? { outcome: '', mark: '', reason: '' };
       return {
-        criterion: c.criterion as TQcCriterionKey,
+        criterion: c.criterion,
         outcome: item.outcome as TDisputeOutcomeName,
-        ...(item.outcome === 'changed' && item.mark !== '' ? { mark: Number(item.mark) } : {}),
+        ...(item.outcome === 'changed' && item.mark !== '' ? { choice: item.mark } : {}),
         reason: item.reason.trim(),
       };
     }),
   };
 }
 
-/** By the form's paths ('<criterion>.outcome', '<criterion>.mark', '<criterion>.reason'), in the schema's words. */
-export function answerProblems(criteria: readonly TDisputeCriterion[], draft: TAnswerDraft): Record<string, string> {
+/** By the form's paths ('<criterion>.outcome', '<criterion>.mark', '<criterion>.reason'), in the server's words. */
+export function answerProblems(
+  criteria: readonly TDisputeCriterion[],
+  draft: TAnswerDraft,
+  scale?: readonly TDisputableCriterion[],
+): Record<string, string> {
   const problems: Record<string, string> = {};
-  for (const c of criteria) {
-    const item = draft[c.criterion];
-    if (!item || item.outcome === '') problems[`${c.criterion}.outcome`] = 'Choose Keep, Accept or Change';
-  }
   const body = toAnswerBody(criteria, draft);
-  const parsed = ZDisputeAnswer.safeParse(body);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const [, index, field] = issue.path;
-      const key = typeof index === 'number' ? criteria[index]?.criterion : undefined;
-      if (key !== undefined && typeof field === 'string') problems[`${key}.${field}`] ??= issue.message;
-    }
-  }
   body.criteria.forEach((a, i) => {
     const c = criteria[i];
-    if (!c || problems[`${a.criterion}.outcome`] || problems[`${a.criterion}.mark`]) return;
-    const mark = disputedMarkFor(a.criterion as TQcCriterionKey, c, a.outcome, a.mark);
-    if (typeof mark === 'string') problems[`${a.criterion}.mark`] = mark;
+    if (!c) return;
+    const item = draft[c.criterion];
+    if (!item || item.outcome === '') {
+      problems[`${c.criterion}.outcome`] = 'Choose Keep, Accept or Change';
+      return;
+    }
+    if (a.outcome !== 'accepted' && (a.reason ?? '') === '')
+      problems[`${c.criterion}.reason`] = DISPUTE_MESSAGES.sayWhy(c.name);
+    const end = disputedChoiceFor(
+      {
+        name: c.name,
+        choices: scaleOf(c, scale),
+        original: { choice: c.originalChoice, marks: c.originalMark },
+        proposed: { choice: c.proposedChoice ?? '', marks: c.proposedMark },
+      },
+      a.outcome,
+      { choice: a.choice ?? null },
+    );
+    if (typeof end === 'string') problems[`${c.criterion}.mark`] = end;
   });
   return problems;
 }

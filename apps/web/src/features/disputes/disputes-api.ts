@@ -1,10 +1,12 @@
 // The /api/disputes calls (docs/guide/disputes.md): the disputes list, raising, answering, escalating and deciding, the
 // figures and the settings. Each screen shows its own failures, so none notifies on its own.
 import {
+  ZDisputableCriteria,
   ZDispute,
   ZDisputeFigures,
   ZDisputePage,
   ZDisputeSettings,
+  type TDisputableCriteria,
   type TDispute,
   type TDisputeAnswerInput,
   type TDisputeFigures,
@@ -28,6 +30,12 @@ export function fetchDisputes(query: TDisputeListQuery, page: number, size: numb
     schema: ZDisputePage,
     notify: false,
   });
+}
+
+/** A record's criteria on its own scorecard version, with their scales: what both dialogs show. */
+export const disputableCriteriaKey = (qcId: number) => [...DISPUTES_KEY, 'criteria', qcId] as const;
+export function fetchDisputableCriteria(qcId: number): Promise<TDisputableCriteria> {
+  return api.get(`/api/disputes/criteria/${qcId}`, { schema: ZDisputableCriteria, notify: false });
 }
 
 export function raiseDispute(body: TDisputeRaiseInput): Promise<TDispute> {
