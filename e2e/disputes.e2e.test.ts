@@ -102,10 +102,10 @@ describe('disputes per criterion', () => {
     await dialog.getByRole('button', { name: 'Raise dispute' }).click();
     await dialog.getByText('Choose at least one criterion to dispute').waitFor();
     await dialog.getByLabel('Greetings', { exact: true }).check();
-    await dialog.getByLabel('Right mark of Greetings').selectOption('0');
+    await dialog.getByLabel('Right mark of Greetings').selectOption('Yes');
     await dialog.getByLabel('Why Greetings should be that mark').fill('I greeted the customer at 0:03');
     await dialog.getByLabel('CRM', { exact: true }).check();
-    await dialog.getByLabel('Right mark of CRM').selectOption('20');
+    await dialog.getByLabel('Right mark of CRM').selectOption('Yes');
     await dialog.getByLabel('Why CRM should be that mark').fill('Every question was asked in order');
     await dialog.getByLabel('Comment').fill('Two marks are wrong');
     await expectInView(dialog.getByRole('button', { name: 'Raise dispute' }), 'Raise dispute');
