@@ -125,6 +125,7 @@ function recordReply(request: TSentRequest, id: number) {
       fileName: null,
       createdAt: '2026-11-19T12:00:00.000Z',
       version: 0,
+      scorecardId: 1,
     },
   };
 }

@@ -43,7 +43,8 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
 }
 
 export default function QcPanelPage() {
-  const { state, queries, agentId, numberField, actions } = useQcPanel();
+  const { state, queries, cards, agentId, numberField, actions } = useQcPanel();
+  const columnCards = { inHouse: cards.inHouse, client: cards.client };
   const { lead, questions, recordings, agents } = queries;
   const { scoring } = state;
   const searched = searchedOf(state);
@@ -112,6 +113,10 @@ export default function QcPanelPage() {
                 onCopy={actions.copyToClient}
                 progress={state.submit.progress}
                 submitting={submitting}
+                cards={columnCards}
+                cardMarks={scoring.cards}
+                cardProblems={scoring.cardProblems}
+                onCardMarks={actions.markCard}
               />
               <Box style={{ flex: 1 }} />
               <PanelScoreBar
@@ -120,6 +125,8 @@ export default function QcPanelPage() {
                 submitting={submitting}
                 problems={submitProblemsOf(state)}
                 onSubmit={actions.submit}
+                cards={columnCards}
+                cardMarks={scoring.cards}
               />
             </Stack>
           </Grid.Col>

@@ -1,6 +1,9 @@
 // "QC Rating": the agent scored and the scorecard of "Marks 1" (in-house) and "Marks 2" (client) side by side; and
 // the bar kept at the bottom of the screen with both live totals and grades and Submit.
 import { Alert, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { scoreMarks, type TScorecard, type TScorecardMark } from '@crm/shared';
+import { bestMarksOf, SCORECARD_KEYS_NOTE } from '../../../components/scorecard/index.ts';
+import { CardColumns } from './CardColumns.tsx';
 import {
   MARK_KEYS_NOTE,
   Scorecard,
@@ -19,6 +22,9 @@ import type { TColumns } from './qc-panel-state.ts';
 export const DEFAULTS_NOTE =
   'Each criterion starts at its best mark (a total of 100): choose the lower mark for each one the agent missed.';
 
+export const CARD_DEFAULTS_NOTE =
+  'Each criterion starts at its best choice: choose a lower one (or N/A where allowed) for each the agent missed.';
+
 /** The Hold Process row points at the holds the analysis found in the recording playing (the mark stays the inspector's). */
 const ROW_NOTES = { holdProcess: <HoldHint /> };
 
@@ -35,7 +41,15 @@ type Props = {
   onCopy: () => void;
   progress: TSubmitProgress;
   submitting: boolean;
+  /** Each column's scorecard when it is not Standard (null: Standard's 14 criteria). */
+  cards?: TColumnCards;
+  cardMarks?: Partial<Record<TColumnKey, TScorecardMark[]>>;
+  cardProblems?: Partial<Record<TColumnKey, Record<string, string>>>;
+  onCardMarks?: (key: TColumnKey, marks: TScorecardMark[]) => void;
 };
+
+export type TColumnCards = Record<TColumnKey, TScorecard | null>;
+const STANDARD_ONLY: TColumnCards = { inHouse: null, client: null };
 
 function savedId(progress: TSubmitProgress, key: TColumnKey): number | null {
   return key === 'inHouse' ? (progress.inHouse?.id ?? null) : (progress.client?.id ?? null);
@@ -75,6 +89,10 @@ function AgentPicker({
 
 export function ScoringCard(props: Props) {
   const { columns, onScore, onText, onCopy, progress, submitting } = props;
+  const cards = props.cards ?? STANDARD_ONLY;
+  const onCards = cards.inHouse !== null || cards.client !== null;
+  // Marks 1 copies to Marks 2 only on the same scorecard.
+  const copyable = (cards.inHouse?.id ?? 1) === (cards.client?.id ?? 1);
   const scorecard: TScorecardColumn[] = COLUMN_KEYS.map((key) => {
     const id = savedId(progress, key);
     return {
@@ -96,16 +114,30 @@ export function ScoringCard(props: Props) {
             size="xs"
             variant="default"
             onClick={onCopy}
-            disabled={savedId(progress, 'client') !== null || submitting}
+            disabled={savedId(progress, 'client') !== null || submitting || !copyable}
           >
             Copy Marks 1 to Marks 2
           </Button>
         </Group>
         <AgentPicker {...props} />
         <Text size="xs" c="dimmed">
-          {DEFAULTS_NOTE} {MARK_KEYS_NOTE} {PLAYER_KEYS_NOTE}
+          {onCards ? CARD_DEFAULTS_NOTE : DEFAULTS_NOTE} {onCards ? SCORECARD_KEYS_NOTE : MARK_KEYS_NOTE}{' '}
+          {PLAYER_KEYS_NOTE}
         </Text>
-        <Scorecard columns={scorecard} onScore={onScore} onText={onText} disabled={submitting} rowNotes={ROW_NOTES} />
+        {onCards ? (
+          <CardColumns
+            columns={scorecard}
+            cards={cards}
+            marks={props.cardMarks ?? {}}
+            problems={props.cardProblems ?? {}}
+            onMarks={(key, marks) => props.onCardMarks?.(key, marks)}
+            onScore={onScore}
+            onText={onText}
+            disabled={submitting}
+          />
+        ) : (
+          <Scorecard columns={scorecard} onScore={onScore} onText={onText} disabled={submitting} rowNotes={ROW_NOTES} />
+        )}
       </Stack>
     </Paper>
   );
@@ -118,12 +150,34 @@ type TBarProps = {
   submitting: boolean;
   problems: string[];
   onSubmit: () => void;
+  cards?: TColumnCards;
+  cardMarks?: Partial<Record<TColumnKey, TScorecardMark[]>>;
 };
 
-export function PanelScoreBar({ columns, linkNote, submitting, problems, onSubmit }: TBarProps) {
+/** A column's live total and grade: its scorecard's (scoreMarks) or Standard's. */
+function liveResult(
+  key: TColumnKey,
+  columns: TColumns,
+  cards: TColumnCards,
+  cardMarks: Partial<Record<TColumnKey, TScorecardMark[]>>,
+) {
+  const card = cards[key];
+  if (card === null) return columnResult(columns[key]);
+  const { total, grade } = scoreMarks(card, cardMarks[key] ?? bestMarksOf(card));
+  return { total, grade };
+}
+
+export function PanelScoreBar(props: TBarProps) {
+  const { columns, linkNote, submitting, problems, onSubmit } = props;
+  const cards = props.cards ?? STANDARD_ONLY;
+  const cardMarks = props.cardMarks ?? {};
   return (
     <ScoreBar
-      results={COLUMN_KEYS.map((key) => ({ key, title: COLUMNS[key].title, ...columnResult(columns[key]) }))}
+      results={COLUMN_KEYS.map((key) => ({
+        key,
+        title: COLUMNS[key].title,
+        ...liveResult(key, columns, cards, cardMarks),
+      }))}
       note={
         <Text size="xs" c="dimmed">
           {linkNote}

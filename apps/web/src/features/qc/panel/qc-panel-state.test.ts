@@ -164,6 +164,8 @@ describe('reduceQcPanel: search', () => {
       pickedAgent: null,
       agentError: null,
       columns: freshColumns(),
+      cards: {},
+      cardProblems: {},
     });
     expect(again.submit).toEqual(READY);
   });

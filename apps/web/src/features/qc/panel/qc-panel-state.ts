@@ -5,7 +5,7 @@
 // - submit: ready (with what an earlier Submit stored and why it stopped) or submitting.
 // A new search starts scoring and submit over; a submitted call leaves only its summary and the form without its number.
 // use-qc-panel.ts runs the requests and dispatches these events.
-import type { TQcClientRecord, TQcCriterionKey, TQcRecord, TVoiceFile } from '@crm/shared';
+import type { TQcClientRecord, TQcCriterionKey, TQcRecord, TScorecardMark, TVoiceFile } from '@crm/shared';
 import {
   freshColumn,
   isUntouched,
@@ -50,6 +50,10 @@ export type TScoringSlice = {
   pickedAgent: string | null;
   agentError: string | null;
   columns: TColumns;
+  /** A column's marks on a scorecard other than Standard (none yet: every criterion at its best). */
+  cards: Partial<Record<TColumnKey, TScorecardMark[]>>;
+  /** Per column, the criteria the last Submit was refused on (criterion key → why; '' the whole card). */
+  cardProblems: Partial<Record<TColumnKey, Record<string, string>>>;
 };
 
 export type TSubmitSlice =
@@ -75,6 +79,9 @@ export type TQcPanelEvent =
   | { type: 'agentPicked'; agentId: string }
   | { type: 'scored'; key: TColumnKey; criterion: TQcCriterionKey; marks: number }
   | { type: 'textChanged'; key: TColumnKey; field: TColumnText; value: string }
+  | { type: 'cardMarked'; key: TColumnKey; marks: TScorecardMark[] }
+  /** Submit found (or the server refused) marks of a column on another scorecard: nothing of that column is sent. */
+  | { type: 'cardProblems'; problems: Partial<Record<TColumnKey, Record<string, string>>> }
   | { type: 'copiedToClient' }
   /** Submit without an agent: nothing is sent. */
   | { type: 'agentMissing' }
@@ -90,6 +97,8 @@ export const freshScoring = (): TScoringSlice => ({
   pickedAgent: null,
   agentError: null,
   columns: freshColumns(),
+  cards: {},
+  cardProblems: {},
 });
 
 export const READY: TSubmitSlice = { kind: 'ready', progress: NO_PROGRESS, problems: [] };
@@ -131,7 +140,11 @@ export function hasUnsavedScores(state: TQcPanelState): boolean {
   const { progress } = state.submit;
   const { columns } = state.scoring;
   const savedAnything = progress.inHouse !== null || progress.client !== null;
-  return searchedOf(state) !== null && (savedAnything || !isUntouched(columns.inHouse) || !isUntouched(columns.client));
+  const marked = Object.keys(state.scoring.cards).length > 0;
+  return (
+    searchedOf(state) !== null &&
+    (savedAnything || marked || !isUntouched(columns.inHouse) || !isUntouched(columns.client))
+  );
 }
 
 function chosen(scoring: TScoringSlice, file: TVoiceFile, agentId: string | undefined): TScoringSlice {
@@ -211,10 +224,32 @@ export function reduceQcPanel(state: TQcPanelState, event: TQcPanelEvent): TQcPa
         ...s,
         columns: withColumn(s.columns, event.key, { ...s.columns[event.key], [event.field]: event.value }),
       }));
+    case 'cardMarked':
+      return scoring(state, (s) => {
+        const { [event.key]: problems, ...others } = s.cardProblems;
+        // A criterion changed is no longer the one refused; the others' refusals stay until the next Submit.
+        const left = Object.fromEntries(
+          Object.entries(problems ?? {}).filter(([key]) => {
+            const before = s.cards[event.key]?.find((m) => m.key === key);
+            const after = event.marks.find((m) => m.key === key);
+            return before?.choice === after?.choice && before?.comment === after?.comment;
+          }),
+        );
+        return {
+          ...s,
+          cards: { ...s.cards, [event.key]: event.marks },
+          cardProblems: { ...others, [event.key]: left },
+        };
+      });
+    case 'cardProblems':
+      return searchedOf(state) === null
+        ? state
+        : { ...state, scoring: { ...state.scoring, cardProblems: event.problems } };
     case 'copiedToClient':
       return scoring(state, (s) => ({
         ...s,
         columns: { ...s.columns, client: { ...s.columns.inHouse, scores: { ...s.columns.inHouse.scores } } },
+        cards: s.cards.inHouse === undefined ? s.cards : { ...s.cards, client: s.cards.inHouse.map((m) => ({ ...m })) },
       }));
     case 'agentMissing':
       return searchedOf(state) === null || isSubmitting(state)

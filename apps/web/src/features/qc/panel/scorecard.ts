@@ -2,6 +2,7 @@
 // "Marks 2" (the client's record), each the 14 criteria limited to their scale plus three texts, and the bodies of
 // POST add and POST addforclient. Each criterion starts at its best choice: the inspector takes off what the agent missed.
 import {
+  type TScorecardMark,
   bestScores,
   QC_CRITERIA,
   toClientMarks,
@@ -88,6 +89,34 @@ export function clientBody(call: TScoredCall, column: TScoreColumn): TQcClientRe
   return {
     ...callFields(call),
     ...toClientMarks(column.scores),
+    fatalReasonMarks: column.fatalReason.trim(),
+    easVoiceMatchedWithReportMarks: column.easVoiceMatched,
+    suggestionMarks: column.suggestion.trim(),
+  };
+}
+
+/** A column scored on a scorecard other than Standard: the version and its marks (docs/scorecards.md, QC panel). */
+export type TCardScoring = { id: number; marks: readonly TScorecardMark[] };
+
+/** POST add on another scorecard: `scorecard: {id, marks}` instead of the 14 fields, the texts as on Standard. */
+export function inHouseCardBody(call: TScoredCall, column: TScoreColumn, card: TCardScoring): TQcRecordCreateInput {
+  return {
+    ...callFields(call),
+    scorecard: { id: card.id, marks: [...card.marks] },
+    fatalReason: column.fatalReason.trim(),
+    easVoiceMatchedWithReport: column.easVoiceMatched,
+    suggestion: column.suggestion.trim(),
+  };
+}
+
+export function clientCardBody(
+  call: TScoredCall,
+  column: TScoreColumn,
+  card: TCardScoring,
+): TQcClientRecordCreateInput {
+  return {
+    ...callFields(call),
+    scorecard: { id: card.id, marks: [...card.marks] },
     fatalReasonMarks: column.fatalReason.trim(),
     easVoiceMatchedWithReportMarks: column.easVoiceMatched,
     suggestionMarks: column.suggestion.trim(),

@@ -60,7 +60,7 @@ describe('submitScoredCall', () => {
       addClient: vi.fn<TSubmitCalls['addClient']>(async () => Promise.reject(new Error('No agent AG-9'))),
     });
     const outcome = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', c);
-    expect(outcome).toEqual({
+    expect(outcome).toMatchObject({
       kind: 'failed',
       progress: NO_PROGRESS,
       problems: [

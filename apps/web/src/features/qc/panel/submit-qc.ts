@@ -25,7 +25,13 @@ export const NO_PROGRESS: TSubmitProgress = { inHouse: null, client: null, linke
 
 export type TSubmitOutcome =
   | { kind: 'done'; progress: TSubmitProgress & { inHouse: TQcRecord; client: TQcClientRecord }; fileLinked: boolean }
-  | { kind: 'failed'; progress: TSubmitProgress; problems: string[] };
+  | {
+      kind: 'failed';
+      progress: TSubmitProgress;
+      problems: string[];
+      /** The refusal of each record not saved (a screen shows one naming a criterion on that criterion). */
+      errors?: { inHouse?: unknown; client?: unknown };
+    };
 
 export const SUBMIT_STEP_NAMES = {
   inHouse: 'The in-house record (Marks 1) was not saved',
@@ -45,20 +51,23 @@ export async function submitScoredCall(
   calls: TSubmitCalls,
 ): Promise<TSubmitOutcome> {
   const problems: string[] = [];
+  const errors: { inHouse?: unknown; client?: unknown } = {};
   const [inHouse, client] = await Promise.all([
     start.inHouse ??
       calls.addInHouse(bodies.inHouse).catch((e: unknown) => {
         problems.push(`${SUBMIT_STEP_NAMES.inHouse}: ${reason(e)}`);
+        errors.inHouse = e;
         return null;
       }),
     start.client ??
       calls.addClient(bodies.client).catch((e: unknown) => {
         problems.push(`${SUBMIT_STEP_NAMES.client}: ${reason(e)}`);
+        errors.client = e;
         return null;
       }),
   ]);
   const progress: TSubmitProgress = { inHouse, client, linked: [...start.linked] };
-  if (inHouse === null || client === null) return { kind: 'failed', progress, problems };
+  if (inHouse === null || client === null) return { kind: 'failed', progress, problems, errors };
 
   if (fileName !== null) {
     const pending = [inHouse.id, client.id].filter((id) => !progress.linked.includes(id));

@@ -8,7 +8,18 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
-import { QC_MESSAGES, ZQuestion, type TLead, type TQcCriterionKey, type TQuestion, type TVoiceFile } from '@crm/shared';
+import {
+  QC_MESSAGES,
+  ZQuestion,
+  type TLead,
+  type TQcCriterionKey,
+  type TQuestion,
+  type TScorecard,
+  type TScorecardMark,
+  type TVoiceFile,
+} from '@crm/shared';
+import { bestMarksOf, marksToSend, problemsOf } from '../../../components/scorecard/index.ts';
+import { refusedCriterion, useCampaignScorecards, useScorecardVersion } from '../scorecard/scorecard-versions.ts';
 import { api } from '../../../app/api.ts';
 import { confirmAction } from '../../../components/confirm.tsx';
 import { findLeadByNumber, type TLeadSearch } from '../../../components/lead/lead-api.ts';
@@ -31,11 +42,28 @@ import {
   searchedOf,
   type TQcPanelState,
 } from './qc-panel-state.ts';
-import { clientBody, COLUMNS, inHouseBody, type TColumnKey, type TColumnText } from './scorecard.ts';
+import {
+  clientBody,
+  clientCardBody,
+  COLUMNS,
+  inHouseBody,
+  inHouseCardBody,
+  type TColumnKey,
+  type TColumnText,
+} from './scorecard.ts';
 import { useRecordingFilters } from './recording-filters.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch } from './search-form.ts';
 import { submitScoredCall, type TSubmitCalls } from './submit-qc.ts';
 import { clickTick, successfulCall } from './tick.ts';
+
+/** The scorecard each column scores on when it is not Standard (null: Standard), while the campaign's are read. */
+export type TPanelCards = {
+  pending: boolean;
+  inHouse: TScorecard | null;
+  client: TScorecard | null;
+};
+
+const COLUMN_ORDER: readonly TColumnKey[] = ['inHouse', 'client'];
 
 export const UNSAVED_SCORES = 'The scores of this call are not submitted yet. Search another call and drop them?';
 
@@ -115,6 +143,15 @@ export function useQcPanel() {
     placeholderData: keepPreviousData,
   });
   const agents = useQuery({ queryKey: SCORABLE_AGENTS_KEY, queryFn: fetchScorableAgents, staleTime: 60_000 });
+  // The campaign's scorecards: a column on another version than Standard scores on its criteria.
+  const campaignCards = useCampaignScorecards(searched?.campaignName ?? null);
+  const inHouseCard = useScorecardVersion(campaignCards.data?.inHouse.id);
+  const clientCard = useScorecardVersion(campaignCards.data?.client.id);
+  const cards: TPanelCards = {
+    pending: searched !== null && (campaignCards.isLoading || inHouseCard.isLoading || clientCard.isLoading),
+    inHouse: inHouseCard.data ?? null,
+    client: clientCard.data ?? null,
+  };
 
   // One recording found: its agent is the one scored, unless the inspector picks another.
   const found = recordings.data?.content;
@@ -184,17 +221,52 @@ export function useQcPanel() {
     };
     const { columns } = current.scoring;
     const start = current.submit.progress;
+    // Unreadable scorecards leave the columns on Standard: the server refuses marks not on the campaign's version.
+    if (cards.pending) {
+      notifications.show({
+        color: 'yellow',
+        message: "The campaign's scorecard is still loading: Submit again in a moment",
+      });
+      return;
+    }
+    const marksOf = (key: TColumnKey, card: TScorecard) =>
+      marksToSend(card, current.scoring.cards[key] ?? bestMarksOf(card));
+    // Marks on another scorecard the server would refuse: shown on their criteria, nothing sent.
+    const found: Partial<Record<TColumnKey, Record<string, string>>> = {};
+    for (const key of COLUMN_ORDER) {
+      const card = cards[key];
+      const saved = key === 'inHouse' ? start.inHouse : start.client;
+      if (card === null || saved !== null) continue;
+      const problems = problemsOf(card, marksOf(key, card));
+      if (Object.keys(problems).length > 0) found[key] = problems;
+    }
+    dispatch({ type: 'cardProblems', problems: found });
+    if (Object.keys(found).length > 0) return;
+    const bodies = {
+      inHouse:
+        cards.inHouse === null
+          ? inHouseBody(scored, columns.inHouse)
+          : inHouseCardBody(scored, columns.inHouse, {
+              id: cards.inHouse.id,
+              marks: marksOf('inHouse', cards.inHouse),
+            }),
+      client:
+        cards.client === null
+          ? clientBody(scored, columns.client)
+          : clientCardBody(scored, columns.client, { id: cards.client.id, marks: marksOf('client', cards.client) }),
+    };
     dispatch({ type: 'submitStarted' });
     try {
-      const outcome = await submitScoredCall(
-        start,
-        { inHouse: inHouseBody(scored, columns.inHouse), client: clientBody(scored, columns.client) },
-        ticked?.fileName ?? null,
-        CALLS,
-      );
+      const outcome = await submitScoredCall(start, bodies, ticked?.fileName ?? null, CALLS);
       void queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
       if (outcome.kind === 'failed') {
         dispatch({ type: 'submitFailed', progress: outcome.progress, problems: outcome.problems });
+        const refused: Partial<Record<TColumnKey, Record<string, string>>> = {};
+        for (const key of COLUMN_ORDER) {
+          const criterion = refusedCriterion(outcome.errors?.[key]);
+          if (criterion !== null) refused[key] = { [criterion.key]: criterion.message };
+        }
+        if (Object.keys(refused).length > 0) dispatch({ type: 'cardProblems', problems: refused });
         return;
       }
       if (outcome.fileLinked) notifications.show({ color: 'green', message: QC_MESSAGES.fileStored });
@@ -222,6 +294,7 @@ export function useQcPanel() {
         if (isColumnKey(key)) dispatch({ type: 'textChanged', key, field, value });
       },
       copyToClient: () => dispatch({ type: 'copiedToClient' }),
+      markCard: (key: TColumnKey, marks: TScorecardMark[]) => dispatch({ type: 'cardMarked', key, marks }),
       setForm: (form: TQcSearch) => dispatch({ type: 'formChanged', form }),
       setPage: (next: number) => dispatch({ type: 'pageChanged', page: next }),
       onMetadata: (fileName: string, seconds: number) => dispatch({ type: 'metadataLoaded', fileName, seconds }),
@@ -234,6 +307,8 @@ export function useQcPanel() {
     state,
     /** What the search found, and the agents that can be scored. */
     queries: { lead, questions, recordings, agents },
+    /** The versions other than Standard the two columns score on (null: Standard's 14 criteria). */
+    cards,
     /** The agent scored: the one picked, else the single recording's. */
     agentId,
     numberField,

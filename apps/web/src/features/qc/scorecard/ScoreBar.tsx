@@ -11,7 +11,8 @@ export type TBarResult = {
   /** 'Marks 1': names its total and grade ('Marks 1 total'); without it they are 'Total' and 'Grade'. */
   title?: string;
   total: number;
-  grade: TQcGrade;
+  /** One of the spec's four grades on Standard (coloured as the daily summary), a scorecard's own band otherwise. */
+  grade: TQcGrade | string;
 };
 
 type Props = {
@@ -43,7 +44,7 @@ function Result({ result }: { result: TBarResult }) {
         size="md"
         variant="light"
         tt="none"
-        color={GRADE_COLOURS[result.grade]}
+        color={GRADE_COLOURS[result.grade as TQcGrade] ?? 'gray'}
       >
         {result.grade}
       </Badge>
