@@ -120,7 +120,8 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             onChange={(e) => set({ allowNa: e.currentTarget.checked })}
           />
           <Checkbox
-            label="Comment required below its best mark"
+            label="Comment required"
+            title="A comment is required when the choice is not its best mark"
             size="xs"
             checked={criterion.commentRequired}
             onChange={(e) => set({ commentRequired: e.currentTarget.checked })}
@@ -129,7 +130,7 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             id={path('autoFailChoice')}
             label="Auto-fail choice"
             size="xs"
-            w={170}
+            w={150}
             value={criterion.autoFailChoice ?? ''}
             onChange={(e) => set({ autoFailChoice: e.currentTarget.value === '' ? null : e.currentTarget.value })}
             data={[
@@ -144,7 +145,7 @@ function CriterionEditorView({ criterion, s, c, number, canMoveUp, canMoveDown, 
             id={path('tags')}
             label="Tags (e.g. hold)"
             size="xs"
-            w={200}
+            w={170}
             value={criterion.tags}
             onChange={(e) => set({ tags: e.currentTarget.value })}
             error={Object.entries(problems)

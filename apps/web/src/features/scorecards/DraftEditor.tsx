@@ -163,7 +163,7 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
               <Badge color="yellow" variant="light" style={{ flex: 'none' }}>
                 {stored === null ? 'new' : `v${stored.version} draft`}
               </Badge>
-              <Text size="xs" c={dirty ? 'orange.8' : 'dimmed'} aria-live="polite">
+              <Text size="xs" c={dirty ? 'orange.8' : 'dimmed'} aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
                 {dirty ? 'Unsaved changes' : 'All changes saved'}
               </Text>
             </Group>
