@@ -1,7 +1,7 @@
 // Marks lost per criterion on any scorecard, summed in SQL: every record's marks (qc_records.marks, by criterion key)
 // against the best mark of that criterion on the record's version (from the versions' definitions); N/A left out.
 import { sql } from 'kysely';
-import type { TQcInsightsQuery } from '@crm/shared';
+import { QC_CRITERION_KEYS, STANDARD_SCORECARD_ID, type TQcInsightsQuery } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { recordFilter } from './record-filter.ts';
 
@@ -28,6 +28,55 @@ export async function sumCriterionLosses(
   bestMarks: Record<string, Record<string, number>>,
   inspectorId?: number,
 ): Promise<LossRow[]> {
+  const [standard, others] = await Promise.all([
+    sumStandardLosses(db, q, bestMarks[String(STANDARD_SCORECARD_ID)] ?? {}, inspectorId),
+    sumMarksLosses(db, q, bestMarks, inspectorId),
+  ]);
+  return [...standard, ...others];
+}
+
+/**
+ * Records on "Standard" from their 14 generated columns (the same marks as `marks`, read without taking the jsonb
+ * apart): one row per agent, as before scorecards; several times faster than jsonb_each over a year of records.
+ */
+async function sumStandardLosses(
+  db: Db,
+  q: TQcInsightsQuery,
+  best: Record<string, number>,
+  inspectorId?: number,
+): Promise<LossRow[]> {
+  const keys = QC_CRITERION_KEYS.filter((k) => best[k] !== undefined);
+  if (keys.length === 0) return [];
+  const column = (k: string) => sql.ref(`r.${k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`);
+  const sums = keys.map(
+    (k, i) =>
+      sql`sum(${sql.lit(best[k]!)} - ${column(k)})::float8 as ${sql.ref(`l${i}`)},
+        count(*) filter (where ${column(k)} < ${sql.lit(best[k]!)}) as ${sql.ref(`g${i}`)}`,
+  );
+  const { rows } = await sql<Record<string, string | number>>`
+    select r.agent_id as "agentId", count(*) as records, ${sql.join(sums)}
+    from qc_records r
+    where ${recordFilter(q, inspectorId)} and r.scorecard_id = ${STANDARD_SCORECARD_ID}
+    group by r.agent_id`.execute(db);
+  return rows.flatMap((r) =>
+    keys.map((key, i) => ({
+      agentId: String(r.agentId),
+      versionId: STANDARD_SCORECARD_ID,
+      key,
+      records: Number(r.records),
+      marksLost: Number(r[`l${i}`]),
+      losing: Number(r[`g${i}`]),
+    })),
+  );
+}
+
+/** Records on any other version: each mark of `marks` against its criterion's best on the record's version. */
+async function sumMarksLosses(
+  db: Db,
+  q: TQcInsightsQuery,
+  bestMarks: Record<string, Record<string, number>>,
+  inspectorId?: number,
+): Promise<LossRow[]> {
   const { rows } = await sql<{
     agentId: string;
     versionId: number;
@@ -43,7 +92,8 @@ export async function sumCriterionLosses(
     cross join lateral (
       select (${JSON.stringify(bestMarks)}::jsonb -> r.scorecard_id::text ->> m.key)::float8 - (m.value ->> 'marks')::float8 as lost
     ) l
-    where ${recordFilter(q, inspectorId)} and jsonb_typeof(m.value -> 'marks') = 'number' and l.lost is not null
+    where ${recordFilter(q, inspectorId)} and r.scorecard_id <> ${STANDARD_SCORECARD_ID}
+      and jsonb_typeof(m.value -> 'marks') = 'number' and l.lost is not null
     group by 1, 2, 3`.execute(db);
   return rows.map((r) => ({
     agentId: r.agentId,
