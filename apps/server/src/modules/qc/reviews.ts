@@ -3,6 +3,9 @@
 import { sql } from 'kysely';
 import {
   QC_MESSAGES,
+  STANDARD_SCORECARD_ID,
+  type TScorecardBlock,
+  type TStoredMarks,
   type TAgentQcRecord,
   type TAgentReview,
   type TAgentReviewResolve,
@@ -16,6 +19,8 @@ import { isAdmin, isAgent, userIdOf } from '../../auth/access.ts';
 import { toInHouse, withFileNames } from './rows.ts';
 import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
+import { scorecardBlockOf } from './scoring.ts';
 
 type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
 
@@ -117,7 +122,38 @@ export async function listAgentQcRecords(
   const ids = rows.map((r) => r.id);
   const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
   const byRecord = new Map(reviews.map((r) => [r.qcId, toReview(r)]));
-  return { items: rows.map((r) => ({ ...toInHouse(r), review: byRecord.get(r.id) ?? null })), total, cap };
+  const blocks = await scorecardBlocks(db, rows);
+  return {
+    items: rows.map((r) => {
+      const block = blocks.get(r.id);
+      return {
+        ...toInHouse(r),
+        ...(block === undefined ? {} : { scorecard: block }),
+        review: byRecord.get(r.id) ?? null,
+      };
+    }),
+    total,
+    cap,
+  };
+}
+
+/**
+ * The `scorecard` block (criteria, choices, marks, the inspector's comments) of each record the agent reads it for: a
+ * record of another scorecard than Standard, or a Standard one carrying a comment. Each version is read once.
+ */
+async function scorecardBlocks(
+  db: Db,
+  rows: readonly { id: number; scorecardId: number; marks: TStoredMarks; total: number; agentGrade: string }[],
+): Promise<Map<number, TScorecardBlock>> {
+  const wanted = rows.filter(
+    (r) =>
+      r.scorecardId !== STANDARD_SCORECARD_ID || Object.values(r.marks).some((m) => (m.comment ?? '').trim() !== ''),
+  );
+  const versions = new Map<number, TScorecardVersion>();
+  for (const id of new Set(wanted.map((r) => r.scorecardId))) versions.set(id, await findScorecardVersion(db, id));
+  const blocks = new Map<number, TScorecardBlock>();
+  for (const r of wanted) blocks.set(r.id, await scorecardBlockOf(db, r, versions.get(r.scorecardId)));
+  return blocks;
 }
 
 /** POST submit: the agent's review of one of its own in-house records; a second review of a record is refused (409). */

@@ -18,7 +18,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { invalidValue } from '../../http/errors.ts';
-import { campaignScorecardId, findScorecardVersion } from '../scorecards/lookup.ts';
+import { campaignScorecardId, findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
 
 /** What a save stores of the scoring. */
 export type TScoredValues = { scorecardId: number; marks: string; total: number; agentGrade: string };
@@ -82,8 +82,9 @@ export const editVersionWords = (recordVersion: number) => (sent: number) =>
 export async function scorecardBlockOf(
   db: Db,
   row: { scorecardId: number; marks: TStoredMarks; total: number; agentGrade: string },
+  known?: TScorecardVersion,
 ): Promise<TScorecardBlock> {
-  const version = await findScorecardVersion(db, row.scorecardId);
+  const version = known ?? (await findScorecardVersion(db, row.scorecardId));
   const result = scoreMarks(version.definition, marksFromStored(row.marks));
   return {
     id: version.id,

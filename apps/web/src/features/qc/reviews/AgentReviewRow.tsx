@@ -23,6 +23,7 @@ import {
   type TReviewDraft,
 } from './review-row.ts';
 import { VoiceLogCell } from '../../../components/recording/VoiceLogCell.tsx';
+import { ScoredCriteria } from './ScoredCriteria.tsx';
 
 /** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
 export const REVIEW_COLUMN_COUNT = 7;
@@ -195,6 +196,16 @@ export function AgentReviewRow({ record, canReview, disputeUntil, disputes }: Pr
         </Table.Td>
         {reviewCells}
       </Table.Tr>
+      {record.scorecard !== undefined && (
+        <Table.Tr>
+          <Table.Td colSpan={REVIEW_COLUMN_COUNT}>
+            <ScoredCriteria
+              block={record.scorecard}
+              label={`Criteria of the call to ${record.consumerNumber} on ${record.callDate}`}
+            />
+          </Table.Td>
+        </Table.Tr>
+      )}
       <disputes.DisputeOutcome
         record={record}
         columns={REVIEW_COLUMN_COUNT}
