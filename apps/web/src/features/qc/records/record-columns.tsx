@@ -3,7 +3,15 @@
 // the widest last so Total and Grade stay in view whatever is chosen.
 import type { ReactNode } from 'react';
 import { ColorSwatch, Group, Text } from '@mantine/core';
-import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterionKey, type TQcGrade, type TQcKind } from '@crm/shared';
+import {
+  QC_CRITERIA,
+  STANDARD_SCORECARD_ID,
+  bestMarks,
+  scaleText,
+  type TQcCriterionKey,
+  type TQcGrade,
+  type TQcKind,
+} from '@crm/shared';
 import type { TColumnChoice } from './column-choice.ts';
 import { GRADE_COLOURS, criterionMarks, formatDuration, recordTexts, type TAnyQcRecord } from './record-form.ts';
 
@@ -48,6 +56,13 @@ function criterionColumns(): TRecordColumn[] {
     title: `${c.name}: ${scaleText(c)}`,
     choice: 'criteria',
     render: (r) => {
+      // A record of another scorecard has no Standard criteria: its marks are in its own (the edit page shows them).
+      if (r.scorecardId !== STANDARD_SCORECARD_ID)
+        return (
+          <Text size="sm" c="dimmed" aria-label="Not on this scorecard">
+            —
+          </Text>
+        );
       const marks = criterionMarks(r, c.key);
       return (
         <Text size="sm" c={marks < bestMarks(c) ? 'red' : undefined}>
