@@ -26,6 +26,8 @@ type Props = {
   actions: TScorecardActions;
   /** A new scorecard's first save made it this version. */
   onCreated: (id: number) => void;
+  /** Whether the draft on screen differs from the stored one (the list then publishes it only through Save). */
+  onChanged?: (changed: boolean) => void;
 };
 
 /** Takes the admin to a problem's field: the input itself, or the nearest thing on screen its path belongs to. */
@@ -70,7 +72,7 @@ function ProblemList({ problems, refusal }: { problems: readonly TProblem[]; ref
   );
 }
 
-export function DraftEditor({ version, actions, onCreated }: Props) {
+export function DraftEditor({ version, actions, onCreated, onChanged }: Props) {
   const queryClient = useQueryClient();
   const [initial] = useState<TDraft>(() => (version === null ? newDraft() : draftOf(version)));
   const [draft, dispatch] = useReducer(draftReducer, initial);
@@ -94,6 +96,10 @@ export function DraftEditor({ version, actions, onCreated }: Props) {
   const changed = !sameContent(draft, saved);
   const dirty = changed || stored === null;
   useUnsavedGuard({ active: changed, message: UNSAVED_MESSAGE });
+  useEffect(() => {
+    onChanged?.(changed);
+    return () => onChanged?.(false);
+  }, [changed, onChanged]);
 
   /** Saves the draft; the stored version's id, or null when it was not saved (the reason is on screen). */
   async function save(): Promise<number | null> {

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Badge, Box, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import type { TScorecard } from '@crm/shared';
 import { fetchScorecard, scorecardKey } from './api.ts';
@@ -16,6 +17,9 @@ import { ScorecardSummary } from './ScorecardSummary.tsx';
 import { STATE_COLOURS, definitionOf, usedByText } from './scorecard-versions.ts';
 import { useScorecardActions, type TScorecardActions } from './use-scorecard-actions.tsx';
 import { WhatIfPanel } from './WhatIfPanel.tsx';
+
+export const UNSAVED_PUBLISH =
+  'This draft has changes not saved yet: use Publish above the builder, which saves them first.';
 
 /** The panes fill the window under the top bar and the page title (1366×768: about 640 px). */
 const PANES_HEIGHT = 'calc(100dvh - 132px)';
@@ -87,6 +91,17 @@ export default function ScorecardsPage() {
   const [newKey, setNewKey] = useState(1);
   const open = (versionId: number) => setParams({ id: String(versionId) });
   const actions = useScorecardActions(open);
+  // The list's Publish of the draft open with unsaved changes would publish it without them: the editor's Publish
+  // saves them first.
+  const [editorChanged, setEditorChanged] = useState(false);
+  const listActions: TScorecardActions = {
+    ...actions,
+    publish: async (v) => {
+      if (v.id !== selectedId || !editorChanged) return actions.publish(v);
+      notifications.show({ color: 'orange', message: UNSAVED_PUBLISH });
+      return false;
+    },
+  };
 
   const version = useQuery({
     queryKey: scorecardKey(selectedId ?? 0),
@@ -103,6 +118,7 @@ export default function ScorecardsPage() {
         key={`new-${newKey}`}
         version={null}
         actions={actions}
+        onChanged={setEditorChanged}
         onCreated={(created) => {
           setAdopted({ id: created, key: `new-${newKey}` });
           open(created);
@@ -140,6 +156,7 @@ export default function ScorecardsPage() {
         version={version.data}
         actions={actions}
         onCreated={() => undefined}
+        onChanged={setEditorChanged}
       />
     );
   else
@@ -169,7 +186,7 @@ export default function ScorecardsPage() {
               setNewKey((k) => k + 1);
               setParams({ new: '1' });
             }}
-            actions={actions}
+            actions={listActions}
           />
         </Box>
         <Box style={{ flex: 1, minWidth: 0 }} h="100%">
