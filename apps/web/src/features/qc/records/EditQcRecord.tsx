@@ -9,7 +9,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { QC_MESSAGES, REFUSAL_CODES, type TQcKind } from '@crm/shared';
+import { QC_MESSAGES, REFUSAL_CODES, STANDARD_SCORECARD_ID, type TQcKind } from '@crm/shared';
+import { EditCardRecord } from './EditCardRecord.tsx';
 import { ApiError } from '../../../app/api.ts';
 import { isRefusedAs } from '../../../app/refusal.ts';
 import { QC_RECORDS_KEY, fetchQcRecord, qcHistoryKey, qcRecordKey, updateQcRecord } from './api.ts';
@@ -245,6 +246,8 @@ export function EditQcRecord({ kind }: { kind: TQcKind }) {
     body = (
       <LoadProblem error={record.error} kind={kind} id={id} backPath={backPath} onRetry={() => void record.refetch()} />
     );
+  } else if (record.data.scorecardId !== STANDARD_SCORECARD_ID) {
+    body = <EditCardRecord key={`${record.data.id}:${loads}`} kind={kind} record={record.data} backPath={backPath} />;
   } else {
     body = (
       <EditForm
