@@ -1,7 +1,7 @@
 // A QC record's 14 criteria, compactly: the Scores cell names the criteria that lost marks and opens a row under
 // the record with every criterion's choice ("No (-20)"), its scale, the fatal reason and the EAS voice match.
 import { Button, Group, SimpleGrid, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { QC_CRITERIA, bestMarks, scaleText, type TQcCriterion } from '@crm/shared';
+import { QC_CRITERIA, STANDARD_SCORECARD_ID, bestMarks, scaleText, type TQcCriterion } from '@crm/shared';
 import { ChevronIcon } from './icons.tsx';
 import { CRITERION_SHORT_HEADERS } from './record-columns.tsx';
 import { criterionMarks, recordTexts, type TAnyQcRecord } from './record-form.ts';
@@ -10,6 +10,8 @@ export type TLostCriterion = { criterion: TQcCriterion; marks: number; lost: num
 
 /** The criteria below their best choice, in scorecard order. */
 export function lostCriteria(record: TAnyQcRecord): TLostCriterion[] {
+  // A record of another scorecard has none of the 14 (its criteria are on its edit page).
+  if (record.scorecardId !== STANDARD_SCORECARD_ID) return [];
   return QC_CRITERIA.map((criterion) => {
     const marks = criterionMarks(record, criterion.key);
     return { criterion, marks, lost: bestMarks(criterion) - marks };
@@ -18,6 +20,7 @@ export function lostCriteria(record: TAnyQcRecord): TLostCriterion[] {
 
 /** "All best", or the short name of the first criterion that lost marks and how many more did ("Pace +2"). */
 export function lostSummary(record: TAnyQcRecord): string {
+  if (record.scorecardId !== STANDARD_SCORECARD_ID) return `Scorecard #${record.scorecardId}`;
   const [first, ...more] = lostCriteria(record);
   if (first === undefined) return 'All best';
   const name = CRITERION_SHORT_HEADERS[first.criterion.key];
@@ -80,7 +83,7 @@ export function RecordScoresRow({ record, colSpan }: { record: TAnyQcRecord; col
       <Table.Td colSpan={colSpan} bg="var(--mantine-color-default-hover)">
         <Stack gap="xs">
           <SimpleGrid cols={{ base: 3, sm: 5, lg: 7 }} spacing="xs" verticalSpacing={6}>
-            {QC_CRITERIA.map((c) => (
+            {(record.scorecardId === STANDARD_SCORECARD_ID ? QC_CRITERIA : []).map((c) => (
               <CriterionTile key={c.key} criterion={c} marks={criterionMarks(record, c.key)} />
             ))}
           </SimpleGrid>
