@@ -296,6 +296,13 @@ describe('scorecards', () => {
       expect(await criterion(page, 40).getByRole('textbox', { name: 'Criterion name' }).inputValue()).toBe(
         'The last one',
       );
+      // The list's Publish of this draft would leave the typing out: it points to the editor's Publish instead.
+      await page
+        .getByRole('region', { name: 'Scorecard list' })
+        .getByRole('listitem', { name: `${name} version 1` })
+        .getByRole('button', { name: 'Publish' })
+        .click();
+      await page.getByText(/changes not saved yet: use Publish above the builder/).waitFor();
       await save.click();
       await editor(page).getByText('All changes saved').waitFor();
 
