@@ -64,9 +64,11 @@ function VersionRow({
         <Button size="compact-xs" variant={selected ? 'filled' : 'light'} onClick={() => onOpen(v.id)}>
           Open
         </Button>
-        <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void actions.editNewVersion(ref)}>
-          Edit new version
-        </Button>
+        {can.newVersion && (
+          <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void actions.editNewVersion(ref)}>
+            Edit new version
+          </Button>
+        )}
         <Button size="compact-xs" variant="default" disabled={busy} onClick={() => void actions.copy(ref)}>
           Copy
         </Button>

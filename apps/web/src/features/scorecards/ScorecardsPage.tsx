@@ -42,9 +42,15 @@ function VersionView({ version, actions }: { version: TScorecard; actions: TScor
               </Badge>
             </Group>
             <Group gap={6} wrap="nowrap">
-              <Button size="xs" onClick={() => void actions.editNewVersion(ref)} disabled={busy}>
-                Edit a new version
-              </Button>
+              {version.builtIn ? (
+                <Button size="xs" onClick={() => void actions.copy(ref)} disabled={busy}>
+                  Copy into a scorecard of your own
+                </Button>
+              ) : (
+                <Button size="xs" onClick={() => void actions.editNewVersion(ref)} disabled={busy}>
+                  Edit a new version
+                </Button>
+              )}
               <Button size="xs" variant="default" onClick={() => void actions.exportVersion(ref)} disabled={busy}>
                 Export
               </Button>

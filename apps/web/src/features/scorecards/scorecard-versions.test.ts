@@ -22,11 +22,11 @@ describe('scorecard versions', () => {
     expect(lastCalendarMonth('2028-03-01')).toEqual({ from: '2028-02-01', to: '2028-02-29' });
   });
 
-  it('offers Publish on drafts and Retire on published versions other than the built-in one', () => {
-    expect(versionActions({ state: 'draft' }, false)).toEqual({ publish: true, retire: false });
-    expect(versionActions({ state: 'published' }, false)).toEqual({ publish: false, retire: true });
-    expect(versionActions({ state: 'published' }, true)).toEqual({ publish: false, retire: false });
-    expect(versionActions({ state: 'retired' }, false)).toEqual({ publish: false, retire: false });
+  it('offers Publish on drafts, Retire on published versions and new versions of any but the built-in one', () => {
+    expect(versionActions({ state: 'draft' }, false)).toEqual({ publish: true, retire: false, newVersion: true });
+    expect(versionActions({ state: 'published' }, false)).toEqual({ publish: false, retire: true, newVersion: true });
+    expect(versionActions({ state: 'published' }, true)).toEqual({ publish: false, retire: false, newVersion: false });
+    expect(versionActions({ state: 'retired' }, false)).toEqual({ publish: false, retire: false, newVersion: true });
   });
 
   it('names the campaigns using a version, the first few when there are many', () => {

@@ -42,6 +42,8 @@ export function versionActions(v: Pick<TScorecardVersionSummary, 'state'>, built
   return {
     publish: v.state === 'draft',
     retire: v.state === 'published' && !builtIn,
+    /** "Standard" has no other version (the server refuses one): it is copied instead. */
+    newVersion: !builtIn,
   };
 }
 
