@@ -4,7 +4,6 @@ import {
   QC_CRITERION_KEYS,
   STANDARD_SCORECARD,
   STANDARD_SCORECARD_ID,
-  markProblems,
   marksFromStored,
   scoreMarks,
   standardMarksOf,
@@ -17,8 +16,8 @@ import {
   type TStoredMarks,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { invalidValue } from '../../http/errors.ts';
 import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
+import { scoreOnVersion } from '../scorecards/score.ts';
 
 /** A body's marks: the spec's 14 fields (present unless `scorecard` is sent) or `scorecard: {id, marks}`. */
 export type TMarksBody = Partial<TQcScores> & { scorecard?: TScorecardMarks | undefined };
@@ -43,29 +42,16 @@ function specScoresOf(body: TMarksBody): TQcScores | null {
  * or when the 14 spec fields are sent for a call on another scorecard.
  */
 export async function scoreCallMarks(db: Db, versionId: number, body: TMarksBody): Promise<TScoredMarks> {
-  const version = await findScorecardVersion(db, versionId);
-  const spec = specScoresOf(body);
-  let marks;
-  if (body.scorecard !== undefined) {
-    if (body.scorecard.id !== versionId)
-      throw invalidValue(
-        `This call is scored on "${version.name}" version ${version.version} (scorecard id ${versionId}), not ${body.scorecard.id}`,
-        'scorecard.id',
-      );
-    marks = body.scorecard.marks;
-  } else if (versionId === STANDARD_SCORECARD_ID && spec !== null) marks = standardMarksOf(spec);
-  else
-    throw invalidValue(
-      `This call is scored on "${version.name}" version ${version.version}: send its marks as scorecard {id: ${versionId}, marks}`,
-      'scorecard',
-    );
-  const problems = markProblems(version.definition, marks);
-  if (problems.length > 0) {
-    const key = problems[0]!.key;
-    throw invalidValue(problems.map((p) => p.message).join('; '), key ? `scorecard.marks.${key}` : 'scorecard.marks');
-  }
-  const result = scoreMarks(version.definition, marks);
-  const stored = storedMarksOf(result);
+  const { result, marks: stored } = await scoreOnVersion(
+    db,
+    versionId,
+    { scores: specScoresOf(body), scorecard: body.scorecard },
+    {
+      what: 'call',
+      wrongVersion: (sent, version) =>
+        `This call is scored on "${version.name}" version ${version.version} (scorecard id ${versionId}), not ${sent}`,
+    },
+  );
   const scores =
     versionId === STANDARD_SCORECARD_ID
       ? (Object.fromEntries(QC_CRITERION_KEYS.map((k) => [k, stored[k]?.marks ?? 0])) as TQcScores)

@@ -6,7 +6,6 @@ import {
   STANDARD_SCORECARD,
   STANDARD_SCORECARD_ID,
   marksFromStored,
-  markProblems,
   scoreMarks,
   standardMarksOf,
   storedMarksOf,
@@ -17,8 +16,8 @@ import {
   type TStoredMarks,
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { invalidValue } from '../../http/errors.ts';
 import { campaignScorecardId, findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
+import { scoreOnVersion } from '../scorecards/score.ts';
 
 /** What a save stores of the scoring. */
 export type TScoredValues = { scorecardId: number; marks: string; total: number; agentGrade: string };
@@ -36,29 +35,8 @@ export async function scoreSave(
   save: TSaveMarks,
   wrongVersion: (sent: number) => string,
 ): Promise<TScoredValues> {
-  const version = await findScorecardVersion(db, versionId);
-  if (save.scorecard !== undefined && save.scorecard.id !== versionId)
-    throw invalidValue(wrongVersion(save.scorecard.id), 'scorecard.id');
-  let marks;
-  if (save.scorecard !== undefined) marks = save.scorecard.marks;
-  else if (versionId === STANDARD_SCORECARD_ID && save.scores !== null) marks = standardMarksOf(save.scores);
-  else
-    throw invalidValue(
-      `This record is scored on "${version.name}" version ${version.version}: send its marks as scorecard {id: ${versionId}, marks}`,
-      'scorecard',
-    );
-  const problems = markProblems(version.definition, marks);
-  if (problems.length > 0) {
-    const key = problems[0]!.key;
-    throw invalidValue(problems.map((p) => p.message).join('; '), key ? `scorecard.marks.${key}` : 'scorecard.marks');
-  }
-  const result = scoreMarks(version.definition, marks);
-  return {
-    scorecardId: versionId,
-    marks: JSON.stringify(storedMarksOf(result)),
-    total: result.total,
-    agentGrade: result.grade,
-  };
+  const { result, marks } = await scoreOnVersion(db, versionId, save, { what: 'record', wrongVersion });
+  return { scorecardId: versionId, marks: JSON.stringify(marks), total: result.total, agentGrade: result.grade };
 }
 
 /** The version a new record of this campaign and kind is scored on, and the words when a save names another. */
