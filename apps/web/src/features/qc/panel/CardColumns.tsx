@@ -1,8 +1,8 @@
 // The QC panel's scoring when the campaign scores on a scorecard other than Standard (docs/scorecards.md, QC panel):
 // "Marks 1" and "Marks 2" as two tabs, each its scorecard's form (scrolling inside the card, so the player above and
 // the total and Submit below stay in view) or Standard's 14 criteria, then the record's texts.
-import { useState } from 'react';
-import { Badge, Group, NativeSelect, Tabs, Textarea, TextInput } from '@mantine/core';
+import { useState, type FocusEvent } from 'react';
+import { Badge, Box, Group, NativeSelect, Tabs, Textarea, TextInput } from '@mantine/core';
 import { HOLD_TAG, MAX_QC_TEXT, criteriaOf, type TScorecard, type TScorecardMark } from '@crm/shared';
 import { bestMarksOf, ScorecardForm } from '../../../components/scorecard/index.ts';
 import { HoldHint } from '../scorecard/HoldHint.tsx';
@@ -20,6 +20,17 @@ export function holdNotes(card: TScorecard) {
       .filter((c) => c.tags.includes(HOLD_TAG))
       .map((c) => [c.key, <HoldHint key={c.key} />]),
   );
+}
+
+/**
+ * A criterion reached with the keyboard scrolls clear of the sticky Score bar as Standard's rows do: the form's own
+ * scroll margin (8px) is for its inner scroll, and the page's scroll would leave the last criterion under the bar.
+ */
+const BAR_CLEARANCE = '110px';
+function clearOfBar(event: FocusEvent<HTMLDivElement>) {
+  const target = event.target;
+  if (target instanceof HTMLElement && target.dataset.criterion !== undefined)
+    target.style.scrollMarginBottom = BAR_CLEARANCE;
 }
 
 type Props = {
@@ -101,7 +112,7 @@ export function CardColumns({ columns, cards, marks, problems, onMarks, onScore,
             {card === null ? (
               <Scorecard columns={[column]} onScore={onScore} onText={onText} disabled={disabled} />
             ) : (
-              <>
+              <Box onFocusCapture={clearOfBar}>
                 <ScorecardForm
                   definition={card}
                   marks={marks[key] ?? bestMarksOf(card)}
@@ -114,7 +125,7 @@ export function CardColumns({ columns, cards, marks, problems, onMarks, onScore,
                   maxHeight={CARD_FORM_HEIGHT}
                 />
                 <CardTexts column={column} onText={onText} disabled={disabled} />
-              </>
+              </Box>
             )}
           </Tabs.Panel>
         );
