@@ -59,7 +59,7 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
                 active={isMenuItemActive(item, pathname)}
                 onClick={onNavigate}
                 variant="filled"
-                py={2}
+                py={1}
                 style={{ borderRadius: 'var(--mantine-radius-md)' }}
               />
             ))}
