@@ -1,7 +1,7 @@
 // The QC panel scoring a call on a scorecard of the campaign's own in Chromium at 1366×768 (issue 36): a 3-section
 // scorecard scored by keyboard only (digits, N, arrows) with the live total as scoreMarks gives it, Submit refused on
-// the criterion that needs a comment with every pick kept, then saved (read back through the API); and with a
-// 40-criterion scorecard, the last criterion focused by keyboard with the total and Submit in view. The campaign goes
+// the criterion that needs a comment with every pick kept, then saved (read back through the API), then its edit page
+// saving the fatal reason, the EAS answer and the suggestion; and with a 40-criterion scorecard, the last criterion focused by keyboard with the total and Submit in view. The campaign goes
 // back to "Standard" afterwards.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
@@ -185,7 +185,7 @@ const total = (page: Page) => page.getByLabel('Marks 1 total').innerText();
 const notification = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 
 describe("the QC panel on a scorecard of the campaign's own", () => {
-  it('scores by keyboard with the live total, refuses a missing comment on its criterion, and saves', async () => {
+  it('scores by keyboard with the live total, refuses a missing comment on its criterion, saves, and edits its texts', async () => {
     const { page } = t;
     await assign(card.id);
     await openAndSearch(page);
@@ -274,6 +274,23 @@ describe("the QC panel on a scorecard of the campaign's own", () => {
     expect(byKey.solve).toMatchObject({ choice: 'Yes', marks: 10 });
     expect(byKey.compliance).toMatchObject({ choice: 'Yes', marks: 10, autoFailed: false });
     expect(byKey.wrapup).toMatchObject({ choice: 'No', marks: 0 });
+
+    // The record's edit page: its scorecard's form with the Standard edit's texts, each one saved.
+    await page.goto(`/editqc/${saved.id}`);
+    const edit = page.getByRole('form', { name: `Edit on ${card.name} v${card.version}` });
+    await edit.waitFor();
+    await edit.getByRole('textbox', { name: 'Fatal Reason' }).fill('Talked over the caller');
+    await edit.getByRole('combobox', { name: 'EAS voice matched with report ?' }).selectOption('No');
+    await edit.getByRole('textbox', { name: 'Suggestion' }).fill('Let the caller finish');
+    await edit.getByRole('button', { name: 'Update' }).click();
+    await notification(page, QC_MESSAGES.updateSuccessful).waitFor();
+    const edited = await okJson<TQcRecord>(api.get(`/api/qcReport/getqc/${saved.id}`, { headers: admin }));
+    expect(edited).toMatchObject({
+      fatalReason: 'Talked over the caller',
+      easVoiceMatchedWithReport: 'No',
+      suggestion: 'Let the caller finish',
+      total: saved.total,
+    });
   });
 
   it('keeps the total and Submit in the 1366×768 viewport with the 40th criterion focused by keyboard', async () => {

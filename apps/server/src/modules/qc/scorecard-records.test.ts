@@ -2,7 +2,12 @@
 // the campaign's version, refuses marks the version does not allow naming the criterion, and a record keeps its version.
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { ZScorecardDefinition, type TQcRecord, type TScorecardDefinitionInput } from '@crm/shared';
+import {
+  ZScorecardDefinition,
+  type TQcClientRecord,
+  type TQcRecord,
+  type TScorecardDefinitionInput,
+} from '@crm/shared';
 import { useTestApp, type TestContext } from '../../test/harness.ts';
 import { addRecord, qcWorld, scorecard, type QcWorld } from '../../test/qc-support.ts';
 
@@ -71,8 +76,11 @@ const CLIENT_CARD: TScorecardDefinitionInput = {
   ],
 };
 
-/** A published version of CLIENT_CARD, the campaign's choice for in-house QC (client QC stays on "Standard"). */
-async function useClientCard(t: TestContext, w: QcWorld): Promise<number> {
+/**
+ * A published version of CLIENT_CARD, the campaign's choice for in-house QC (client QC stays on "Standard" unless
+ * `forClient`).
+ */
+async function useClientCard(t: TestContext, w: QcWorld, forClient = false): Promise<number> {
   const definition = JSON.stringify(ZScorecardDefinition.parse(CLIENT_CARD));
   const { rows } = await sql<{ id: number }>`
     with v as (select nextval('scorecards_id_seq') as id)
@@ -81,9 +89,18 @@ async function useClientCard(t: TestContext, w: QcWorld): Promise<number> {
     returning id`.execute(t.db);
   const id = rows[0]!.id;
   await sql`insert into campaign_scorecards (campaign_id, in_house_id, client_id, updated_by)
-            select id, ${id}, 1, 'admin' from campaigns where campaign_name = ${w.campaign}`.execute(t.db);
+            select id, ${id}, ${forClient ? id : 1}, 'admin' from campaigns where campaign_name = ${w.campaign}`.execute(
+    t.db,
+  );
   return id;
 }
+
+const CARD_MARKS = [
+  { key: 'greet', choice: 'Yes' },
+  { key: 'verify', choice: 'Yes' },
+  { key: 'probe', choice: 'Yes' },
+  { key: 'consent', choice: 'Yes' },
+];
 
 function call(w: QcWorld) {
   const { callDate, agentId, campaignName, consumerNumber, duration } = scorecard(w);
@@ -181,5 +198,51 @@ describe("a QC record on a scorecard of the campaign's own", () => {
     expect(moved.json<{ message: string }>().message).toBe(
       `This record was scored on scorecard version 1, not ${id}: an edit keeps the record's version`,
     );
+  });
+
+  it('an edit with the scorecard block saves the fatal reason, the EAS answer and the suggestion, in-house and client', async () => {
+    const w = await qcWorld(t);
+    const id = await useClientCard(t, w, true);
+    const inHouse = await addRecord(w.qcA, { ...call(w), scorecard: { id, marks: CARD_MARKS } } as never);
+    const edited = await w.qcA.put('/api/qcReport/editqc', {
+      id: inHouse.id,
+      version: inHouse.version,
+      scorecard: { id, marks: CARD_MARKS.map((m) => (m.key === 'consent' ? { ...m, choice: 'Breach' } : m)) },
+      fatalReason: 'Misled the customer on the price',
+      easVoiceMatchedWithReport: 'No',
+      suggestion: 'Read the price from the script',
+    });
+    expect(edited.status, edited.text).toBe(200);
+    const readInHouse = (await w.qcA.get(`/api/qcReport/getqc/${inHouse.id}`)).json<TQcRecord>();
+    expect(readInHouse).toMatchObject({
+      total: 0,
+      scorecardId: id,
+      fatalReason: 'Misled the customer on the price',
+      easVoiceMatchedWithReport: 'No',
+      suggestion: 'Read the price from the script',
+    });
+
+    const added = await w.qcA.post('/api/qcReport/addforclient', {
+      ...call(w),
+      scorecard: { id, marks: CARD_MARKS },
+    });
+    expect(added.status, added.text).toBe(200);
+    const client = added.json<TQcClientRecord>();
+    const clientEdit = await w.qcA.put('/api/qcReport/edit-Client-Qc', {
+      id: client.id,
+      version: client.version,
+      scorecard: { id, marks: CARD_MARKS },
+      fatalReasonMarks: 'Promised a refund',
+      easVoiceMatchedWithReportMarks: 'Yes',
+      suggestionMarks: 'Check the refund rules',
+    });
+    expect(clientEdit.status, clientEdit.text).toBe(200);
+    const readClient = (await w.qcA.get(`/api/qcReport/getClientQc/${client.id}`)).json<TQcClientRecord>();
+    expect(readClient).toMatchObject({
+      scorecardId: id,
+      fatalReasonMarks: 'Promised a refund',
+      easVoiceMatchedWithReportMarks: 'Yes',
+      suggestionMarks: 'Check the refund rules',
+    });
   });
 });

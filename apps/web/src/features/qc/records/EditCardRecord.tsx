@@ -1,8 +1,9 @@
 // Editing a QC record scored on a scorecard other than Standard (docs/scorecards.md, QC panel): its own version's form
-// (GET /api/scorecards/{scorecardId}), started from the record's marks and comments, saved as scorecard {id, marks}.
+// (GET /api/scorecards/{scorecardId}), started from the record's marks and comments, saved as scorecard {id, marks}
+// with the Standard edit's three texts (Fatal Reason, "EAS voice matched with report ?", Suggestion).
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert, Button, Loader, Stack, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Loader, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,19 +20,27 @@ import { api } from '../../../app/api.ts';
 import { marksToSend, problemsOf, ScorecardForm, type TMarkProblems } from '../../../components/scorecard/index.ts';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { refusedCriterion, useScorecardVersion } from '../scorecard/scorecard-versions.ts';
+import { easChoices, normalisedEas } from '../scorecard/scorecard-values.ts';
 import { QC_RECORDS_KEY } from './api.ts';
-import { recordTexts, type TAnyQcRecord } from './record-form.ts';
+import { recordTexts, type TAnyQcRecord, type TQcRecordTexts } from './record-form.ts';
 
 type Props = { kind: TQcKind; record: TAnyQcRecord; backPath: string };
+
+/** The record's texts as the form starts them: its EAS answer spelt as the choices spell it. */
+function textsOf(record: TAnyQcRecord): TQcRecordTexts {
+  const texts = recordTexts(record);
+  return { ...texts, easVoiceMatchedWithReport: normalisedEas(texts.easVoiceMatchedWithReport) };
+}
 
 function saveCardRecord(
   kind: TQcKind,
   record: TAnyQcRecord,
   card: TScorecard,
   marks: TScorecardMark[],
-  suggestion: string,
+  texts: TQcRecordTexts,
 ): Promise<unknown> {
-  const texts = recordTexts(record);
+  const fatalReason = texts.fatalReason.trim();
+  const suggestion = texts.suggestion.trim();
   const scorecard = { id: record.scorecardId, marks: marksToSend(card, marks) };
   return kind === 'client'
     ? api.put(
@@ -40,9 +49,9 @@ function saveCardRecord(
           id: record.id,
           version: record.version,
           scorecard,
-          fatalReasonMarks: texts.fatalReason,
+          fatalReasonMarks: fatalReason,
           easVoiceMatchedWithReportMarks: texts.easVoiceMatchedWithReport,
-          suggestionMarks: suggestion.trim(),
+          suggestionMarks: suggestion,
         },
         { schema: ZQcClientRecord, notify: false },
       )
@@ -52,9 +61,9 @@ function saveCardRecord(
           id: record.id,
           version: record.version,
           scorecard,
-          fatalReason: texts.fatalReason,
+          fatalReason,
           easVoiceMatchedWithReport: texts.easVoiceMatchedWithReport,
-          suggestion: suggestion.trim(),
+          suggestion,
         },
         { schema: ZQcRecord, notify: false },
       );
@@ -66,10 +75,11 @@ function CardEdit({ kind, record, backPath, card }: Props & { card: TScorecard }
   const [marks, setMarks] = useState<TScorecardMark[]>(() =>
     (record.scorecard?.criteria ?? []).map((c) => ({ key: c.key, choice: c.choice, comment: c.comment })),
   );
-  const [suggestion, setSuggestion] = useState(() => recordTexts(record).suggestion);
+  const [texts, setTexts] = useState(() => textsOf(record));
+  const setText = (field: keyof TQcRecordTexts, value: string) => setTexts((t) => ({ ...t, [field]: value }));
   const [problems, setProblems] = useState<TMarkProblems>({});
   const mutation = useMutation({
-    mutationFn: () => saveCardRecord(kind, record, card, marks, suggestion),
+    mutationFn: () => saveCardRecord(kind, record, card, marks, texts),
     onSuccess: async () => {
       notifications.show({ color: 'green', message: QC_MESSAGES.updateSuccessful });
       await queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
@@ -99,13 +109,30 @@ function CardEdit({ kind, record, backPath, card }: Props & { card: TScorecard }
           disabled={mutation.isPending}
           summary={false}
         />
+        <Group gap="sm" align="flex-start" grow>
+          <TextInput
+            label="Fatal Reason"
+            maxLength={MAX_QC_TEXT}
+            disabled={mutation.isPending}
+            value={texts.fatalReason}
+            onChange={(e) => setText('fatalReason', e.currentTarget.value)}
+          />
+          <NativeSelect
+            label="EAS voice matched with report ?"
+            disabled={mutation.isPending}
+            value={texts.easVoiceMatchedWithReport}
+            data={easChoices(texts.easVoiceMatchedWithReport)}
+            onChange={(e) => setText('easVoiceMatchedWithReport', e.currentTarget.value)}
+          />
+        </Group>
         <Textarea
           label="Suggestion"
           autosize
           minRows={2}
           maxLength={MAX_QC_TEXT}
-          value={suggestion}
-          onChange={(e) => setSuggestion(e.currentTarget.value)}
+          disabled={mutation.isPending}
+          value={texts.suggestion}
+          onChange={(e) => setText('suggestion', e.currentTarget.value)}
         />
         <ScoreBar
           results={[{ key: 'record', total, grade }]}
