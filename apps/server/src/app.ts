@@ -47,6 +47,9 @@ import { callbackRoutes } from './modules/callbacks/routes.ts';
 import { screenPopRoutes } from './modules/screen-pop/routes.ts';
 import { dialerSyncRoutes } from './modules/dialer-sync/routes.ts';
 import { scorecardRoutes } from './modules/scorecards/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { qcRecordRoutes } from './modules/qc-records/routes.ts';
+import { coachingRoutes } from './modules/coaching/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -200,6 +203,9 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(screenPopRoutes);
   await app.register(dialerSyncRoutes);
   await app.register(scorecardRoutes);
+  await app.register(notificationRoutes);
+  await app.register(qcRecordRoutes);
+  await app.register(coachingRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

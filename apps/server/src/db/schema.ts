@@ -13,6 +13,9 @@ import type { DialerSyncTables } from './tables/dialer-sync.ts';
 import type { ScorecardTables } from './tables/scorecards.ts';
 import type { MfaTables } from './tables/mfa.ts';
 import type { SignInLimitTables } from './tables/sign-in-limits.ts';
+import type { QcRecordTables } from './tables/qc-records.ts';
+import type { NotificationTables } from './tables/notifications.ts';
+import type { CoachingTables } from './tables/coaching.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -367,6 +370,9 @@ export type RecordingFoldersTable = {
 };
 
 export type DB = MfaTables &
+  QcRecordTables &
+  NotificationTables &
+  CoachingTables &
   SignInLimitTables &
   QcQueueTables &
   CalibrationTables &

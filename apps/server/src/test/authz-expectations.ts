@@ -29,6 +29,9 @@ import { SCREEN_POP_EXPECTATIONS } from './authz/screen-pop.ts';
 import { DIALER_SYNC_EXPECTATIONS } from './authz/dialer-sync.ts';
 import { MFA_EXPECTATIONS } from './authz/mfa.ts';
 import { SCORECARDS_EXPECTATIONS } from './authz/scorecards.ts';
+import { NOTIFICATIONS_EXPECTATIONS } from './authz/notifications.ts';
+import { QC_RECORDS_EXPECTATIONS } from './authz/qc-records.ts';
+import { COACHING_EXPECTATIONS } from './authz/coaching.ts';
 
 import { CALLERS, type Verdict, type Who } from './authz/types.ts';
 
@@ -211,6 +214,9 @@ export const EXPECTATIONS: Record<string, string> = {
   ...DIALER_SYNC_EXPECTATIONS,
   ...MFA_EXPECTATIONS,
   ...SCORECARDS_EXPECTATIONS,
+  ...NOTIFICATIONS_EXPECTATIONS,
+  ...QC_RECORDS_EXPECTATIONS,
+  ...COACHING_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -25,6 +25,9 @@ import { SCREEN_POP_PROBES } from './authz/screen-pop.ts';
 import { DIALER_SYNC_PROBES } from './authz/dialer-sync.ts';
 import { MFA_PROBES, finishAdminSignIn } from './authz/mfa.ts';
 import { SCORECARDS_PROBES } from './authz/scorecards.ts';
+import { NOTIFICATIONS_PROBES } from './authz/notifications.ts';
+import { QC_RECORDS_PROBES } from './authz/qc-records.ts';
+import { COACHING_PROBES } from './authz/coaching.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -612,5 +615,8 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...DIALER_SYNC_PROBES(w),
     ...MFA_PROBES(w),
     ...SCORECARDS_PROBES(w),
+    ...NOTIFICATIONS_PROBES(w),
+    ...QC_RECORDS_PROBES(w),
+    ...COACHING_PROBES(w),
   };
 }

@@ -33,6 +33,9 @@ import * as m0030 from './0030-survey-versions.ts';
 import * as m0031 from './0031-scorecards.ts';
 import * as m0032 from './0032-dispute-choices.ts';
 import * as m0033 from './0033-calibration-scorecards.ts';
+import * as m0034 from './0034-qc-records.ts';
+import * as m0035 from './0035-notifications.ts';
+import * as m0036 from './0036-coaching.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -68,4 +71,7 @@ export const migrations: Record<string, Migration> = {
   '0031-scorecards': m0031,
   '0032-dispute-choices': m0032,
   '0033-calibration-scorecards': m0033,
+  '0034-qc-records': m0034,
+  '0035-notifications': m0035,
+  '0036-coaching': m0036,
 };

@@ -1,0 +1,2 @@
+// Schemas of coaching (issue 37, docs/coaching.md).
+export {};

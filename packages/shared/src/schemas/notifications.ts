@@ -1,0 +1,2 @@
+// Schemas of notifications (issue 37, docs/notifications.md).
+export {};
