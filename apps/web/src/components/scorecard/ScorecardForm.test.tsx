@@ -10,11 +10,20 @@ import { renderWithApp } from '../../test/render.tsx';
 import { CARE_FORM } from '../../test/scorecard-test-data.ts';
 import { bestMarksOf, ScorecardForm, type TMarkProblems } from './index.ts';
 
-function Scoring({ problems, disabled }: { problems?: TMarkProblems; disabled?: boolean }) {
+type TScoringProps = { problems?: TMarkProblems; disabled?: boolean; rowScrollMargin?: { bottom: number } };
+
+function Scoring({ problems, disabled, rowScrollMargin }: TScoringProps) {
   const [marks, setMarks] = useState<TScorecardMark[]>(bestMarksOf(CARE_FORM));
   return (
     <>
-      <ScorecardForm definition={CARE_FORM} marks={marks} onChange={setMarks} problems={problems} disabled={disabled} />
+      <ScorecardForm
+        definition={CARE_FORM}
+        marks={marks}
+        onChange={setMarks}
+        problems={problems}
+        disabled={disabled}
+        rowScrollMargin={rowScrollMargin}
+      />
       <output data-testid="marks">{JSON.stringify(marks)}</output>
     </>
   );
@@ -118,5 +127,19 @@ describe('ScorecardForm', () => {
     fireEvent.keyDown(row('Greeting'), { key: '2' });
     fireEvent.click(within(row('Greeting')).getByRole('radio', { name: 'No (0)' }));
     expect(choiceOf('greeting')).toBe('Yes');
+  });
+
+  it('keeps 8 px clear around a criterion scrolled to, or what the page asks for under a bar of its own', () => {
+    const { unmount } = renderWithApp(<Scoring />);
+    expect([row('Disclosure').style.scrollMarginTop, row('Disclosure').style.scrollMarginBottom]).toEqual([
+      '8px',
+      '8px',
+    ]);
+    unmount();
+    renderWithApp(<Scoring rowScrollMargin={{ bottom: 110 }} />);
+    expect([row('Disclosure').style.scrollMarginTop, row('Disclosure').style.scrollMarginBottom]).toEqual([
+      '8px',
+      '110px',
+    ]);
   });
 });

@@ -51,6 +51,11 @@ export type TScorecardFormProps = {
   summaryActions?: ReactNode;
   /** When set, the criteria scroll inside this height and the summary stays above them. */
   maxHeight?: number | string;
+  /**
+   * Room in px kept clear above and below a criterion reached with the keyboard (8 each by default): more where the
+   * page keeps something in view over the form, as the QC panel's sticky Score bar below it.
+   */
+  rowScrollMargin?: { top?: number; bottom?: number };
 };
 
 type TRowProps = {
@@ -62,6 +67,8 @@ type TRowProps = {
   problem: string | undefined;
   note: ReactNode;
   focused: boolean;
+  scrollMarginTop: number;
+  scrollMarginBottom: number;
   commentOpen: boolean;
   guidanceOpen: boolean;
   onPick: (key: string, choice: string | null) => void;
@@ -69,8 +76,8 @@ type TRowProps = {
   onToggle: (what: 'comment' | 'guidance', key: string) => void;
 };
 
-/** Room for what may stay in view above and below a criterion reached with the keyboard. */
-const ROW_SCROLL_MARGIN = { scrollMarginTop: 8, scrollMarginBottom: 8 } as const;
+/** Room for what may stay in view above and below a criterion reached with the keyboard, unless the page says more. */
+const ROW_SCROLL_MARGIN = 8;
 
 function ChoiceButton({
   text,
@@ -119,6 +126,7 @@ function ChoiceButton({
 
 const CriterionRow = memo(function CriterionRow(props: TRowProps) {
   const { criterion, number, mark, label, disabled, problem, note, focused, commentOpen, guidanceOpen } = props;
+  const { scrollMarginTop, scrollMarginBottom } = props;
   const { onPick, onComment, onToggle } = props;
   const showComment = commentOpen || commentShown(criterion, mark);
   const required = criterion.commentRequired && commentShown(criterion, mark) && (mark?.comment ?? '') === '';
@@ -135,7 +143,8 @@ const CriterionRow = memo(function CriterionRow(props: TRowProps) {
       data-criterion={criterion.key}
       bg={focused ? 'blue.0' : undefined}
       style={{
-        ...ROW_SCROLL_MARGIN,
+        scrollMarginTop,
+        scrollMarginBottom,
         outline: 'none',
         borderColor:
           problem !== undefined ? 'var(--mantine-color-red-6)' : focused ? 'var(--mantine-color-blue-6)' : undefined,
@@ -252,7 +261,7 @@ function isTextField(element: Element): boolean {
 
 export function ScorecardForm(props: TScorecardFormProps) {
   const { definition, marks, onChange, disabled = false, problems = {}, title, notes, summaryActions } = props;
-  const { summary = true, maxHeight } = props;
+  const { summary = true, maxHeight, rowScrollMargin } = props;
   const listRef = useRef<HTMLDivElement>(null);
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   const [open, setOpen] = useState<{ comment: ReadonlySet<string>; guidance: ReadonlySet<string> }>({
@@ -414,6 +423,8 @@ export function ScorecardForm(props: TScorecardFormProps) {
                     problem={problems[criterion.key]}
                     note={notes?.[criterion.key]}
                     focused={focusedKey === criterion.key}
+                    scrollMarginTop={rowScrollMargin?.top ?? ROW_SCROLL_MARGIN}
+                    scrollMarginBottom={rowScrollMargin?.bottom ?? ROW_SCROLL_MARGIN}
                     commentOpen={open.comment.has(criterion.key)}
                     guidanceOpen={open.guidance.has(criterion.key)}
                     onPick={onPick}

@@ -1,8 +1,8 @@
 // The QC panel's scoring when the campaign scores on a scorecard other than Standard (docs/scorecards.md, QC panel):
 // "Marks 1" and "Marks 2" as two tabs, each its scorecard's form (scrolling inside the card, so the player above and
 // the total and Submit below stay in view) or Standard's 14 criteria, then the record's texts.
-import { useState, type FocusEvent } from 'react';
-import { Badge, Box, Group, NativeSelect, Tabs, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Group, NativeSelect, Tabs, Textarea, TextInput } from '@mantine/core';
 import { HOLD_TAG, MAX_QC_TEXT, criteriaOf, type TScorecard, type TScorecardMark } from '@crm/shared';
 import { bestMarksOf, ScorecardForm } from '../../../components/scorecard/index.ts';
 import { HoldHint } from '../scorecard/HoldHint.tsx';
@@ -23,15 +23,10 @@ export function holdNotes(card: TScorecard) {
 }
 
 /**
- * A criterion reached with the keyboard scrolls clear of the sticky Score bar as Standard's rows do: the form's own
- * scroll margin (8px) is for its inner scroll, and the page's scroll would leave the last criterion under the bar.
+ * A criterion reached with the keyboard scrolls clear of the sticky Score bar as Standard's rows do: the form's
+ * default margin (8px) suits its inner scroll, but the page's scroll would leave the last criterion under the bar.
  */
-const BAR_CLEARANCE = '110px';
-function clearOfBar(event: FocusEvent<HTMLDivElement>) {
-  const target = event.target;
-  if (target instanceof HTMLElement && target.dataset.criterion !== undefined)
-    target.style.scrollMarginBottom = BAR_CLEARANCE;
-}
+const CLEAR_OF_BAR = { bottom: 110 } as const;
 
 type Props = {
   columns: readonly TScorecardColumn[];
@@ -112,7 +107,7 @@ export function CardColumns({ columns, cards, marks, problems, onMarks, onScore,
             {card === null ? (
               <Scorecard columns={[column]} onScore={onScore} onText={onText} disabled={disabled} />
             ) : (
-              <Box onFocusCapture={clearOfBar}>
+              <>
                 <ScorecardForm
                   definition={card}
                   marks={marks[key] ?? bestMarksOf(card)}
@@ -123,9 +118,10 @@ export function CardColumns({ columns, cards, marks, problems, onMarks, onScore,
                   notes={holdNotes(card)}
                   summary={false}
                   maxHeight={CARD_FORM_HEIGHT}
+                  rowScrollMargin={CLEAR_OF_BAR}
                 />
                 <CardTexts column={column} onText={onText} disabled={disabled} />
-              </Box>
+              </>
             )}
           </Tabs.Panel>
         );
