@@ -1,22 +1,15 @@
 // An inspector's scoring of a calibration call on another scorecard than "Standard": the call's own version in the
-// shared scorecard form (keys, N/A, comments, live total), Submit beside the total; final once submitted, and only then
-// do the others' answers of that call show under each criterion.
+// shared scorecard form (keys, N/A, comments, live total), then the comment and Submit as on "Standard"; final once
+// submitted, and only then do the others' answers of that call show under each criterion.
 import { useState } from 'react';
-import { Badge, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CALIBRATION_MESSAGES,
-  type TCalibrationCall,
-  type TCalibrationSession,
-  type TScorecard,
-  type TScorecardMark,
-} from '@crm/shared';
+import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { TCalibrationCall, TCalibrationSession, TScorecard, TScorecardMark } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
-import { confirmAction } from '../../components/confirm.tsx';
 import { ScorecardForm, bestMarksOf, marksToSend, problemsOf } from '../../components/scorecard/index.ts';
-import { CALIBRATION_KEY, fetchScorecardVersion, scorecardKey, submitScoring } from './api.ts';
+import { fetchScorecardVersion, scorecardKey } from './api.ts';
 import { othersChoicesDiffering } from './scorecard-marks.ts';
+import { ScoringSubmission, useScoringSubmission } from './ScoringSubmission.tsx';
 
 /** The call's version, loaded once (a published version never changes). */
 export function useCallScorecard(id: number) {
@@ -32,20 +25,8 @@ function ScoringForm({
   call: TCalibrationCall;
   definition: TScorecard;
 }) {
-  const queryClient = useQueryClient();
   const [marks, setMarks] = useState<TScorecardMark[]>(() => bestMarksOf(definition));
-  const [comment, setComment] = useState('');
-  const submit = useMutation({
-    mutationFn: () =>
-      submitScoring(session.id, call.id, {
-        scorecard: { id: call.scorecardId, marks: marksToSend(definition, marks) },
-        comment,
-      }),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: `${CALIBRATION_MESSAGES.scored}: call ${call.position}` });
-      await queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY });
-    },
-  });
+  const submission = useScoringSubmission(session, call);
   const mine = call.myScoring;
   const shown = mine
     ? mine.scorecard.criteria.map((c) => ({ key: c.key, choice: c.choice, comment: c.comment }))
@@ -59,29 +40,6 @@ function ScoringForm({
       </Text>,
     ]),
   );
-  const onSubmit = async () => {
-    if (
-      await confirmAction({
-        body: "Submit this scoring? A submission is final: you will then see the other inspectors' answers of this call.",
-        danger: false,
-      })
-    )
-      submit.mutate();
-  };
-  const action = mine ? (
-    <Badge color="green" variant="light">
-      Submitted
-    </Badge>
-  ) : (
-    <Button
-      onClick={() => void onSubmit()}
-      loading={submit.isPending}
-      disabled={Object.keys(problems).length > 0}
-      size="xs"
-    >
-      Submit scoring
-    </Button>
-  );
   return (
     <Stack gap="xs">
       <Text fz="xs" c="dimmed">
@@ -91,27 +49,17 @@ function ScoringForm({
         definition={definition}
         marks={shown}
         onChange={mine ? () => undefined : setMarks}
-        disabled={mine !== null || submit.isPending}
+        disabled={mine !== null || submission.mutation.isPending}
         problems={problems}
         notes={notes}
-        summaryActions={action}
         maxHeight="calc(100vh - 400px)"
       />
-      {mine ? (
-        <Text fz="sm">{mine.comment ? `Your comment: ${mine.comment}` : 'Submitted.'}</Text>
-      ) : (
-        <Group align="flex-end" wrap="nowrap">
-          <Textarea
-            label="Comment (optional)"
-            autosize
-            minRows={1}
-            maxRows={2}
-            style={{ flex: 1 }}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-          />
-        </Group>
-      )}
+      <ScoringSubmission
+        call={call}
+        submission={submission}
+        marks={() => ({ scorecard: { id: call.scorecardId, marks: marksToSend(definition, marks) } })}
+        blocked={Object.keys(problems).length > 0}
+      />
     </Stack>
   );
 }

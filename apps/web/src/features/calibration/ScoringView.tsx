@@ -1,11 +1,8 @@
 // An inspector's side of an open session: the calls to score, one at a time, each with its recording and the
 // compact scorecard; a submitted scoring is final, and only then do the others' marks of that call show.
 import { useState, type ReactNode } from 'react';
-import { Badge, Button, Group, NavLink, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Badge, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
 import {
-  CALIBRATION_MESSAGES,
   STANDARD_SCORECARD_ID,
   bestScores,
   type TCalibrationCall,
@@ -13,11 +10,10 @@ import {
   type TQcCriterionKey,
   type TQcScores,
 } from '@crm/shared';
-import { confirmAction } from '../../components/confirm.tsx';
-import { CALIBRATION_KEY, submitScoring } from './api.ts';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
 import { CallScorecardScoring } from './CallScorecardScoring.tsx';
 import { RecordingAudio } from './RecordingAudio.tsx';
+import { ScoringSubmission, useScoringSubmission } from './ScoringSubmission.tsx';
 import { othersDiffering } from './scorecard-marks.ts';
 
 /** The others' marks of a criterion, where they differ from the caller's (only once it has submitted). */
@@ -55,57 +51,18 @@ function CallScoring({ session, call }: { session: TCalibrationSession; call: TC
 
 /** A call on "Standard": the compact card of the 14 criteria, as before scorecards. */
 function StandardScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
-  const queryClient = useQueryClient();
   const [marks, setMarks] = useState<TQcScores>(() => bestScores());
-  const [comment, setComment] = useState('');
-  const submit = useMutation({
-    mutationFn: () => submitScoring(session.id, call.id, { ...marks, comment }),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: `${CALIBRATION_MESSAGES.scored}: call ${call.position}` });
-      await queryClient.invalidateQueries({ queryKey: CALIBRATION_KEY });
-    },
-  });
+  const submission = useScoringSubmission(session, call);
   const scored = call.myScoring !== null;
-  const onSubmit = async () => {
-    if (
-      await confirmAction({
-        body: "Submit this scoring? A submission is final: you will then see the other inspectors' marks of this call.",
-        danger: false,
-      })
-    )
-      submit.mutate();
-  };
   return (
     <Stack gap="xs">
       <CalibrationScorecard
         values={call.myScoring?.scores ?? marks}
         onChange={scored ? undefined : (key, value) => setMarks((m) => ({ ...m, [key]: value }))}
-        disabled={submit.isPending}
+        disabled={submission.mutation.isPending}
         notes={othersNotes(call)}
       />
-      {scored ? (
-        <Group justify="space-between">
-          <Text fz="sm">{call.myScoring?.comment ? `Your comment: ${call.myScoring.comment}` : 'Submitted.'}</Text>
-          <Badge color="green" variant="light">
-            Submitted
-          </Badge>
-        </Group>
-      ) : (
-        <Group align="flex-end" wrap="nowrap">
-          <Textarea
-            label="Comment (optional)"
-            autosize
-            minRows={1}
-            maxRows={2}
-            style={{ flex: 1 }}
-            value={comment}
-            onChange={(e) => setComment(e.currentTarget.value)}
-          />
-          <Button onClick={() => void onSubmit()} loading={submit.isPending}>
-            Submit scoring
-          </Button>
-        </Group>
-      )}
+      <ScoringSubmission call={call} submission={submission} marks={() => marks} />
     </Stack>
   );
 }
