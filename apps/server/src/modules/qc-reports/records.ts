@@ -8,10 +8,7 @@ import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
 import { openArrayCursor } from './array-cursor.ts';
 import {
-  RECORD_COLUMNS,
   RECORD_ROW_FIELDS,
-  recordCells,
-  recordHeaders,
   selectRecordRow,
   selectVersionMarks,
   toPrintRow,
@@ -21,7 +18,13 @@ import { FastRowWriter } from './fast-rows.ts';
 import { addSheet, openXlsx, runXlsx } from './xlsx-stream.ts';
 import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
-import { isStandard, printScorecardOf, versionMarksOf } from './version-sheets.ts';
+import {
+  isStandard,
+  printScorecardOf,
+  standardLayout,
+  versionMarksOf,
+  type TStandardLayout,
+} from './version-sheets.ts';
 import { exportVersionSheets } from './version-export.ts';
 
 /**
@@ -49,41 +52,55 @@ export async function listQcRecordDates(db: Db, user: TTokenPayload, kind: TQcKi
 }
 
 /**
- * The day's records, each as selectRecordRow reads it (then selectVersionMarks with `versions`), by agent name then
- * scoring order; those of one version only with `scorecardId`.
+ * The day's records, each as selectRecordRow reads it (then selectVersionMarks with `versions`, then the comment of
+ * each criterion key of `comments`, null where the record has none), by agent name then scoring order; those of one
+ * version only with `scorecardId`.
  */
 export function dayRecordsQuery(
   db: Db,
   user: TTokenPayload,
   kind: TQcKind,
   date: string,
-  options: { limit?: number; scorecardId?: number; versions?: boolean } = {},
+  options: { limit?: number; scorecardId?: number; versions?: boolean; comments?: readonly string[] } = {},
 ) {
-  const { limit, scorecardId, versions } = options;
+  const { limit, scorecardId, versions, comments = [] } = options;
   const day = scopedQcRecords(db, user, kind)
     .where('callDate', '=', date)
     .$if(scorecardId !== undefined, (q) => q.where('scorecardId', '=', scorecardId ?? STANDARD_SCORECARD_ID))
     .select(selectRecordRow)
     .$if(versions === true, (q) => q.select(selectVersionMarks))
+    .$if(comments.length > 0, (q) =>
+      q.select(comments.map((key, i) => sql<string>`marks #>> ${[key, 'comment']}::text[]`.as(`comment${i}`))),
+    )
     .orderBy('agentName')
     .orderBy('id');
   return (limit === undefined ? day : day.limit(limit)).compile();
 }
 
-/** The versions the day's records are scored on, by id ("Standard" first), with how many records each. */
+/** Whether a record's marks carry a criterion comment: a few µs a record, far less than listing the keys. */
+const hasComment = sql<boolean>`jsonb_path_exists(marks, '$.* ? (@.comment != "")')`;
+
+/**
+ * The versions the day's records are scored on, by id ("Standard" first), with how many records each and whether
+ * any of them carries a criterion comment: the one pass over the day's records made before the file is written.
+ */
 export async function listDayVersions(
   db: Db,
   user: TTokenPayload,
   kind: TQcKind,
   date: string,
-): Promise<{ scorecardId: number; records: number }[]> {
+): Promise<{ scorecardId: number; records: number; commented: boolean }[]> {
   const rows = await scopedQcRecords(db, user, kind)
     .where('callDate', '=', date)
-    .select(['scorecardId', sql<number>`count(*)::int`.as('records')])
+    .select([
+      'scorecardId',
+      sql<number>`count(*)::int`.as('records'),
+      sql<boolean>`bool_or(${hasComment})`.as('commented'),
+    ])
     .groupBy('scorecardId')
     .orderBy('scorecardId')
     .execute();
-  return rows.map((r) => ({ scorecardId: r.scorecardId, records: Number(r.records) }));
+  return rows.map((r) => ({ scorecardId: r.scorecardId, records: Number(r.records), commented: r.commented }));
 }
 
 /** The keys of the criteria of a version commented on any of the day's records of it. */
@@ -97,6 +114,7 @@ export async function listCommentedCriteria(
   const rows = await scopedQcRecords(db, user, kind)
     .where('callDate', '=', date)
     .where('scorecardId', '=', scorecardId)
+    .where(hasComment)
     .select(sql<string>`jsonb_path_query(marks, '$.keyvalue() ? (@.value.comment != "").key') #>> '{}'`.as('key'))
     .distinct()
     .execute();
@@ -144,24 +162,22 @@ export async function listQcPrintRows(
   return { items, total, cap };
 }
 
-/** Column widths of the records file: text wide enough to read, scores narrow. */
-export const RECORD_WIDTHS = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20));
-
 /** A records workbook with its header row written, and the writer of its rows. */
-function openRecordsFile(kind: TQcKind) {
+function openRecordsFile(kind: TQcKind, layout: TStandardLayout) {
   const book = openXlsx();
   const sheet = addSheet(
     book,
     (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).sheet,
-    recordHeaders(kind),
-    RECORD_WIDTHS,
+    layout.headers,
+    layout.widths,
   );
-  return { book, sheet, rows: new FastRowWriter(sheet, RECORD_COLUMNS.length) };
+  return { book, sheet, rows: new FastRowWriter(sheet, layout.headers.length) };
 }
 
 /**
  * GET export/in-house, export/client: the day's records as QC_Records_{In-House|Client}_{date}.xlsx, sheet QC Records,
- * streamed from a cursor. The first batch is read before any byte is sent, so a failing query is still a JSON error.
+ * streamed from a cursor; a "Comment: …" column after the spec's 26 for each criterion commented that day. The first
+ * batch is read before any byte is sent, so a failing query is still a JSON error.
  * A day with records of another scorecard than "Standard" has a sheet per version instead (version-export.ts).
  */
 export async function exportQcRecords(
@@ -172,20 +188,32 @@ export async function exportQcRecords(
 ): Promise<{ fileName: string; file: Readable }> {
   const fileName = (kind === 'in-house' ? QC_EXPORTS.inHouse : QC_EXPORTS.client).fileName(date);
   const versions = await listDayVersions(db, user, kind, date);
+  const commentedOf = (scorecardId: number) => listCommentedCriteria(db, user, kind, date, scorecardId);
   if (versions.some((v) => !isStandard(v.scorecardId))) {
     const day = {
       kind,
       recordsOf: (scorecardId: number) => dayRecordsQuery(db, user, kind, date, { scorecardId, versions: true }),
-      commentedOf: (scorecardId: number) => listCommentedCriteria(db, user, kind, date, scorecardId),
+      standardRecords: (comments: readonly string[]) =>
+        dayRecordsQuery(db, user, kind, date, { scorecardId: STANDARD_SCORECARD_ID, comments }),
+      commentedOf,
     };
     return { fileName, file: await exportVersionSheets(db, day, versions) };
   }
-  const cursor = await openArrayCursor(db, dayRecordsQuery(db, user, kind, date), EXPORT_BATCH_ROWS);
+  // "Standard" records only: the spec's file, with a comment column per criterion commented that day, if any.
+  const layout = standardLayout(
+    kind,
+    versions[0]?.commented === true ? await commentedOf(STANDARD_SCORECARD_ID) : new Set<string>(),
+  );
+  const cursor = await openArrayCursor(
+    db,
+    dayRecordsQuery(db, user, kind, date, { comments: layout.comments }),
+    EXPORT_BATCH_ROWS,
+  );
   let first: unknown[][];
   let opened: ReturnType<typeof openRecordsFile>;
   try {
     first = await cursor.read();
-    opened = openRecordsFile(kind);
+    opened = openRecordsFile(kind, layout);
   } catch (err) {
     await cursor.close();
     throw err;
@@ -194,7 +222,7 @@ export async function exportQcRecords(
   const file = runXlsx(book, async (signal) => {
     try {
       for (let batch = first; batch.length > 0; batch = await cursor.read()) {
-        for (const values of batch) rows.writeRow(recordCells(values));
+        for (const values of batch) rows.writeRow(layout.cells(values));
         // Once a batch (about 1 MB of XML): yielding more often measured slower and kept more garbage alive.
         await rows.waitForRoom(signal);
       }

@@ -7,8 +7,8 @@ import { STANDARD_SCORECARD, type TQcKind } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { findScorecardVersion } from '../scorecards/lookup.ts';
 import { openArrayCursor, type ArrayCursor } from './array-cursor.ts';
-import { recordCells, recordHeaders, RECORD_COLUMNS, type RecordCell } from './record-columns.ts';
-import { isStandard, versionLayout, versionSheetName } from './version-sheets.ts';
+import type { RecordCell } from './record-columns.ts';
+import { isStandard, standardLayout, versionLayout, versionSheetName } from './version-sheets.ts';
 import { XLSX_STALL_MS } from './fast-rows.ts';
 import { addSheet, cellValue, openXlsx, runXlsx } from './xlsx-stream.ts';
 
@@ -46,34 +46,34 @@ type TSheetPlan = {
 /** What the records file needs of the day: its records of one version, and the query of the day's records. */
 export type TDayRecords = {
   kind: TQcKind;
-  /** The day's records of a version, read as selectRecordRow then selectVersionMarks. */
+  /** The day's records of a version other than "Standard", read as selectRecordRow then selectVersionMarks. */
   recordsOf: (scorecardId: number) => CompiledQuery;
+  /** The day's "Standard" records, read as selectRecordRow then the comment of each criterion of `comments`. */
+  standardRecords: (comments: readonly string[]) => CompiledQuery;
   /** The keys of the criteria of a version with a comment on any of the day's records. */
   commentedOf: (scorecardId: number) => Promise<Set<string>>;
 };
 
+/** A version of the day, and whether any of its records that day carries a criterion comment. */
+export type TDayVersion = { scorecardId: number; commented: boolean };
+
 /** The sheets of the day, "Standard" first then the other versions by id, each named "{name} v{version}". */
-async function planSheets(
-  db: Db,
-  day: TDayRecords,
-  versions: readonly { scorecardId: number }[],
-): Promise<TSheetPlan[]> {
+async function planSheets(db: Db, day: TDayRecords, versions: readonly TDayVersion[]): Promise<TSheetPlan[]> {
   const taken = new Set<string>();
-  const specWidths = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20));
   const plans: TSheetPlan[] = [];
-  for (const { scorecardId } of versions) {
+  for (const { scorecardId, commented } of versions) {
+    const commentedKeys = commented ? await day.commentedOf(scorecardId) : new Set<string>();
     if (isStandard(scorecardId)) {
+      const { comments, ...layout } = standardLayout(day.kind, commentedKeys);
       plans.push({
         name: versionSheetName({ name: STANDARD_SCORECARD.name, version: 1 }, taken),
-        headers: recordHeaders(day.kind),
-        widths: specWidths,
-        cells: recordCells,
-        query: day.recordsOf(scorecardId),
+        ...layout,
+        query: day.standardRecords(comments),
       });
       continue;
     }
     const version = await findScorecardVersion(db, scorecardId);
-    const layout = versionLayout(day.kind, version, await day.commentedOf(scorecardId));
+    const layout = versionLayout(day.kind, version, commentedKeys);
     plans.push({ name: versionSheetName(version, taken), ...layout, query: day.recordsOf(scorecardId) });
   }
   return plans;
@@ -87,7 +87,7 @@ async function planSheets(
 export async function exportVersionSheets(
   db: Db,
   day: TDayRecords,
-  versions: readonly { scorecardId: number }[],
+  versions: readonly TDayVersion[],
 ): Promise<Readable> {
   const plans = await planSheets(db, day, versions);
   const [firstPlan] = plans;

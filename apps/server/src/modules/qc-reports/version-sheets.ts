@@ -1,6 +1,7 @@
 // Records of scorecards other than "Standard" in the day's records files and print JSON (docs/scorecards.md, Exports):
-// a sheet per version, a column per criterion (its marks, or N/A), a comment column per criterion commented that day.
-import { STANDARD_SCORECARD_ID, type TQcKind, type TStoredMarks } from '@crm/shared';
+// a sheet per version, a column per criterion (its marks, or N/A), a comment column per criterion commented that day
+// (on "Standard", after the spec's 26 columns).
+import { STANDARD_SCORECARD, STANDARD_SCORECARD_ID, type TQcKind, type TStoredMarks } from '@crm/shared';
 import type { TScorecardVersion } from '../scorecards/lookup.ts';
 import {
   RECORD_COLUMNS,
@@ -49,6 +50,40 @@ export type TVersionLayout = {
   cells: (row: readonly unknown[]) => RecordCell[];
 };
 
+/** A criterion's comment column heading: "Comment: " and its name (in-house) or its question (client). */
+function commentHeading(kind: TQcKind, c: { name: string; question: string }): string {
+  return `Comment: ${kind === 'in-house' ? c.name : c.question}`;
+}
+
+/** "Standard"'s sheet, and the keys of the criteria whose comments its records are read with (see standardLayout). */
+export type TStandardLayout = TVersionLayout & { comments: string[] };
+
+/**
+ * "Standard"'s sheet: the spec's 26 columns exactly, then a "Comment: …" column per criterion in `commented` (those
+ * with a comment on that day's "Standard" records), in the scorecard's order, headed by the criterion's name
+ * (in-house) or question (client) as other scorecards' comment columns are. Its records are read as selectRecordRow,
+ * then the comment of each criterion of `comments` (dayRecordsQuery's `comments`). Nothing commented: the spec's file.
+ */
+export function standardLayout(kind: TQcKind, commented: ReadonlySet<string>): TStandardLayout {
+  const withComments = STANDARD_SCORECARD.sections.flatMap((s) => s.criteria).filter((c) => commented.has(c.key));
+  const headers = recordHeaders(kind);
+  const widths = RECORD_COLUMNS.map((c) => (c.type === 'number' ? 12 : 20));
+  if (withComments.length === 0) return { headers, widths, cells: recordCells, comments: [] };
+  return {
+    headers: [...headers, ...withComments.map((c) => commentHeading(kind, c))],
+    widths: [...widths, ...withComments.map(() => 30)],
+    cells: (row) => {
+      const cells = recordCells(row);
+      for (let i = 0; i < withComments.length; i++) {
+        const comment = row[RECORD_ROW_FIELDS + i];
+        cells.push(typeof comment === 'string' ? comment : '');
+      }
+      return cells;
+    },
+    comments: withComments.map((c) => c.key),
+  };
+}
+
 /** A record's stored marks as read after selectRecordRow's fields. */
 export function versionMarksOf(row: readonly unknown[]): TStoredMarks {
   const marks = row[RECORD_ROW_FIELDS + 1];
@@ -77,7 +112,7 @@ export function versionLayout(
     headers: [
       ...spec.slice(0, LEAD_COLUMNS),
       ...criteria.map(heading),
-      ...withComments.map((c) => `Comment: ${heading(c)}`),
+      ...withComments.map((c) => commentHeading(kind, c)),
       ...spec.slice(TAIL_START),
     ],
     widths: [...lead.map(width), ...criteria.map(() => 12), ...withComments.map(() => 30), ...tail.map(width)],
