@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIRequestContext } from 'playwright-core';
 import { MAX_PAGE_SIZE, type TCalibrationSessionSummary, type TScorecard, type TUser } from '@crm/shared';
+import { threeSectionCard } from '@crm/shared/test/three-section-scorecard';
 import { adminHeaders, okJson, signInAsAdmin, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { AKTER, KARIM } from './calibration-support.ts';
@@ -15,21 +16,6 @@ const STAMP = Date.now();
 const CAMPAIGN = `Cal card ${STAMP}`;
 const CARD = `Calibration card ${STAMP}`;
 const NAME = `E2E calibration scorecard ${STAMP}`;
-
-const yesNo = [
-  { label: 'Yes', marks: 10 },
-  { label: 'No', marks: 0 },
-];
-const criterion = (key: string, name: string, extra: Record<string, unknown> = {}) => ({
-  key,
-  name,
-  question: `${name}?`,
-  choices: yesNo,
-  allowNa: false,
-  autoFailChoice: null,
-  commentRequired: false,
-  ...extra,
-});
 
 /** The campaign on a published 3-section card, a session of one call of it for Karim and Akter; Akter has scored. */
 async function setUp(request: APIRequestContext): Promise<{ sessionId: number; cardId: number }> {
@@ -43,28 +29,7 @@ async function setUp(request: APIRequestContext): Promise<{ sessionId: number; c
   const draft = await okJson<TScorecard>(
     request.post('/api/scorecards', {
       headers,
-      data: {
-        name: CARD,
-        scoringMode: 'weighted',
-        passMark: 70,
-        sections: [
-          { name: 'Opening', weight: 20, criteria: [criterion('greeting', 'Greeting', { allowNa: true })] },
-          {
-            name: 'Discovery',
-            weight: 50,
-            criteria: [
-              criterion('needs', 'Needs found', {
-                choices: [
-                  { label: 'Yes', marks: 10 },
-                  { label: 'Partly', marks: 5 },
-                  { label: 'No', marks: 0 },
-                ],
-              }),
-            ],
-          },
-          { name: 'Close', weight: 30, criteria: [criterion('resolved', 'Resolved', { autoFailChoice: 'No' })] },
-        ],
-      },
+      data: threeSectionCard(CARD),
     }),
   );
   await okJson(request.post(`/api/scorecards/${draft.id}/publish`, { headers }));
@@ -88,7 +53,7 @@ async function setUp(request: APIRequestContext): Promise<{ sessionId: number; c
       },
     }),
   );
-  // Akter's scoring, through the API: greeting N/A, the rest at best.
+  // Akter's scoring, through the API: Greeting N/A, the rest at best.
   const signIn = await request.post('/api/auth/signInSuperAdmin', {
     data: { username: AKTER.username, password: AKTER.password },
   });
@@ -100,9 +65,11 @@ async function setUp(request: APIRequestContext): Promise<{ sessionId: number; c
       scorecard: {
         id: draft.id,
         marks: [
-          { key: 'greeting', choice: null },
-          { key: 'needs', choice: 'Yes' },
-          { key: 'resolved', choice: 'Yes' },
+          { key: 'greet', choice: null },
+          { key: 'listen', choice: 'Good' },
+          { key: 'solve', choice: 'Yes' },
+          { key: 'compliance', choice: 'Yes' },
+          { key: 'wrapup', choice: 'Yes' },
         ],
       },
     },
@@ -116,23 +83,23 @@ describe('calibration on a built scorecard', () => {
     const { page, context } = t;
     const { sessionId } = await setUp(context.request);
 
-    // Karim scores the call: Needs found Partly. Weighted: 20 + 0.5 × 50 + 30 = 75.
+    // Karim scores the call: Resolution No. Weighted: 30 + 10/20 × 40 + 30 = 80.
     const karim = await context.newPage();
     await signInAsAdmin(karim, KARIM.username, KARIM.password);
     await karim.waitForURL((u) => !u.pathname.startsWith('/login'));
     await karim.goto(`/calibration/${sessionId}`);
     await karim.getByRole('heading', { name: NAME }).waitFor();
     await karim.getByText(`Scorecard: ${CARD} (version 1)`).waitFor();
-    await karim.locator('[data-criterion="needs"]').getByRole('radio', { name: 'Partly (5)' }).click();
-    await karim.getByLabel('Total', { exact: true }).filter({ hasText: '75' }).waitFor();
+    await karim.locator('[data-criterion="solve"]').getByRole('radio', { name: 'No (0)' }).click();
+    await karim.getByLabel('Total', { exact: true }).filter({ hasText: '80' }).waitFor();
     const submit = karim.getByRole('button', { name: 'Submit scoring' });
     expect(inViewport(await boxOf(submit)), 'Submit scoring in view').toBe(true);
     await submit.click();
     await karim.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await karim.getByText('Submitted', { exact: true }).first().waitFor();
     // Now Akter's differing answers show under their criteria.
-    await karim.locator('[data-criterion="greeting"]').getByText(`Others: ${AKTER.name}: N/A`).waitFor();
-    await karim.locator('[data-criterion="needs"]').getByText(`Others: ${AKTER.name}: Yes`).waitFor();
+    await karim.locator('[data-criterion="greet"]').getByText(`Others: ${AKTER.name}: N/A`).waitFor();
+    await karim.locator('[data-criterion="solve"]').getByText(`Others: ${AKTER.name}: Yes`).waitFor();
 
     // The admin's results: the call's own criteria, Karim then Akter, N/A shown as such.
     await signInAsAdminAndWait(page);
@@ -143,14 +110,14 @@ describe('calibration on a built scorecard', () => {
       .getByTestId('call-scorecard')
       .filter({ hasText: `${CARD} v1` })
       .waitFor();
-    expect(await marks.locator('tbody tr[data-criterion]').count()).toBe(4);
+    expect(await marks.locator('tbody tr[data-criterion]').count()).toBe(6);
     const cells = async (key: string) =>
       (await marks.locator(`tr[data-criterion="${key}"] td`).allInnerTexts()).slice(0, 2);
-    expect(await marks.locator('tr[data-criterion="needs"] th').innerText()).toBe('Needs found');
-    expect(await cells('needs')).toEqual(['5', '10']);
-    expect(await cells('greeting')).toEqual(['10', 'N/A']);
-    expect(await cells('total')).toEqual(['75', '100']);
-    expect(await marks.locator('tr[data-criterion="needs"]').getAttribute('data-spread')).toBe('5');
+    expect(await marks.locator('tr[data-criterion="solve"] th').innerText()).toBe('Resolution');
+    expect(await cells('solve')).toEqual(['0', '10']);
+    expect(await cells('greet')).toEqual(['10', 'N/A']);
+    expect(await cells('total')).toEqual(['80', '100']);
+    expect(await marks.locator('tr[data-criterion="solve"]').getAttribute('data-spread')).toBe('10');
     expect(inViewport(await boxOf(page.getByRole('button', { name: 'Record expert marks' })))).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 // Disputes on a scorecard of the campaign's own in Chromium at 1366×768 (issue 36): the agent disputes a criterion of a
 // record scored on a 3-section scorecard, choosing the right choice by its label; the inspector answers by accepting
-// it, and the record is scored again on its version. The campaign goes back to "Standard" afterwards.
+// it, and the record is scored again on its version; the outcome reads by the choices' labels, marks beside them, on
+// both sides. The campaign goes back to "Standard" afterwards.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext } from 'playwright-core';
 import type { TQcRecord } from '@crm/shared';
+import { threeSectionCard } from '@crm/shared/test/three-section-scorecard';
 import { adminHeaders, okJson, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { CAMPAIGN, QC } from './fixtures.ts';
@@ -17,20 +19,6 @@ const AGENT_NAME = `Card Agent ${stamp}`;
 const AGENT_PASSWORD = 'calm-harbour-pass';
 const CALL_DATE = '2021-06-15';
 const NUMBER = `018${stamp}01`;
-
-const yesNo = (yes: number) => [
-  { label: 'Yes', marks: yes },
-  { label: 'No', marks: 0 },
-];
-const criterion = (key: string, name: string, choices: { label: string; marks: number }[]) => ({
-  key,
-  name,
-  question: `${name}?`,
-  choices,
-  allowNa: key === 'greet',
-  autoFailChoice: key === 'compliance' ? 'Breach' : null,
-  commentRequired: false,
-});
 
 let api: APIRequestContext;
 let admin: Record<string, string>;
@@ -48,38 +36,7 @@ beforeAll(async () => {
   const card = await okJson<{ id: number }>(
     api.post('/api/scorecards', {
       headers: admin,
-      data: {
-        name: `Dispute card ${stamp}`,
-        scoringMode: 'weighted',
-        passMark: 70,
-        autoFailResult: 'zeroTotal',
-        sections: [
-          { name: 'Opening', weight: 30, criteria: [criterion('greet', 'Greeting', yesNo(10))] },
-          {
-            name: 'Handling',
-            weight: 40,
-            criteria: [
-              criterion('listen', 'Active listening', [
-                { label: 'Good', marks: 10 },
-                { label: 'Fair', marks: 5 },
-                { label: 'Poor', marks: 0 },
-              ]),
-              criterion('solve', 'Resolution', yesNo(10)),
-            ],
-          },
-          {
-            name: 'Close',
-            weight: 30,
-            criteria: [
-              criterion('wrapup', 'Wrap-up', yesNo(5)),
-              criterion('compliance', 'Compliance', [
-                { label: 'Yes', marks: 10 },
-                { label: 'Breach', marks: 0 },
-              ]),
-            ],
-          },
-        ],
-      },
+      data: threeSectionCard(`Dispute card ${stamp}`),
     }),
   );
   await okJson(api.post(`/api/scorecards/${card.id}/publish`, { headers: admin }));
@@ -165,6 +122,22 @@ describe("disputes on a scorecard of the campaign's own", () => {
     await save.click();
     await answer.waitFor({ state: 'hidden' });
     await row.waitFor({ state: 'detached' });
+
+    // Among the answered disputes, the badge names the outcome; its label says the choices.
+    await inspector
+      .getByRole('radiogroup', { name: 'Dispute status' })
+      .locator('label', { hasText: 'Answered' })
+      .click();
+    const done = inspector.getByRole('row', { name: `Dispute of ${AGENT_NAME} on ${CALL_DATE}` });
+    expect(await done.getByLabel('Greeting: Accepted: No → Yes').innerText()).toBe('Accepted');
+    await done.getByText('No (0) → Yes (10)').waitFor();
+
+    // The agent's outcome badge: the labels, the marks beside them.
+    await agent.reload();
+    const outcome = agent.getByLabel('Outcome of Greeting');
+    const badge = outcome.getByText('Accepted: No → Yes');
+    await badge.waitFor();
+    expect(await badge.innerText()).toMatch(/^Accepted: No → Yes\s*0 → 10$/);
 
     const after = await okJson<TQcRecord>(api.get(`/api/qcReport/getqc/${record.id}`, { headers: admin }));
     // Opening 30 + Handling 30 + Close 30.

@@ -15,6 +15,7 @@ import {
   type TScorecard,
   type TScorecardMark,
 } from '@crm/shared';
+import { threeSectionCard } from '@crm/shared/test/three-section-scorecard';
 import { createKysely } from '@crm/server/db/connect';
 import type { Db } from '@crm/server/db/schema';
 import { adminHeaders, okJson, signInAsAdmin } from './actions.ts';
@@ -46,48 +47,7 @@ const criterion = (key: string, name: string, choices: TChoice[], more: Record<s
   ...more,
 });
 
-const THREE_SECTIONS = {
-  name: `Panel card ${stamp}`,
-  scoringMode: 'weighted',
-  passMark: 70,
-  autoFailResult: 'zeroTotal',
-  sections: [
-    { name: 'Opening', weight: 30, criteria: [criterion('greet', 'Greeting', yesNo(10), { allowNa: true })] },
-    {
-      name: 'Handling',
-      weight: 40,
-      criteria: [
-        criterion(
-          'listen',
-          'Active listening',
-          [
-            { label: 'Good', marks: 10 },
-            { label: 'Fair', marks: 5 },
-            { label: 'Poor', marks: 0 },
-          ],
-          { commentRequired: true },
-        ),
-        criterion('solve', 'Resolution', yesNo(10)),
-      ],
-    },
-    {
-      name: 'Close',
-      weight: 30,
-      criteria: [
-        criterion(
-          'compliance',
-          'Compliance',
-          [
-            { label: 'Yes', marks: 10 },
-            { label: 'Breach', marks: 0 },
-          ],
-          { autoFailChoice: 'Breach' },
-        ),
-        criterion('wrapup', 'Wrap-up', yesNo(5)),
-      ],
-    },
-  ],
-};
+const THREE_SECTIONS = threeSectionCard(`Panel card ${stamp}`);
 
 const FORTY_CRITERIA = {
   name: `Long card ${stamp}`,

@@ -1,4 +1,4 @@
-// Test support lives in src/test/ (both apps), e2e/ and bench/; product files import none of it, and e2e/ and bench/
+// Test support lives in src/test/ (both apps and packages/shared), e2e/ and bench/; product files import none of it, and e2e/ and bench/
 // reach the apps only through their packages' exports (docs/architecture.md §1).
 
 /** Files that are tests or test support themselves: everything else is product code. */
@@ -9,10 +9,10 @@ export default [
     name: 'no-test-support-in-product',
     severity: 'error',
     comment:
-      'A product file imports test support (apps/*/src/test/): move what both need into a product file, or the ' +
+      'A product file imports test support (apps/*/src/test/, packages/shared/src/test/): move what both need into a product file, or the ' +
       'importing file into src/test/.',
     from: { pathNot: TEST_SIDE },
-    to: { path: '^apps/(server|web)/src/test/' },
+    to: { path: '^(apps/(server|web)|packages/shared)/src/test/' },
   },
   {
     name: 'no-deep-import-from-e2e-or-bench',

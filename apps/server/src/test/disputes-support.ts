@@ -1,16 +1,13 @@
 // Helpers of the dispute tests: a scored record of the QC world's agent, raising a dispute on it, answering it; a
-// 3-section scorecard of the campaign's own and a record on it.
+// 3-section scorecard of the campaign's own (packages/shared/src/test/three-section-scorecard.ts) and a record on it.
 import { expect } from 'vitest';
-import type {
-  TDispute,
-  TDisputeAnswerInput,
-  TDisputeRaiseInput,
-  TQcRecord,
-  TQcRecordCreateInput,
-  TScorecardDefinitionInput,
-} from '@crm/shared';
+import type { TDispute, TDisputeAnswerInput, TDisputeRaiseInput, TQcRecord, TQcRecordCreateInput } from '@crm/shared';
+import { threeSectionCard } from '@crm/shared/test/three-section-scorecard';
 import type { Caller } from './harness.ts';
 import { addRecord, scorecard, type QcWorld } from './qc-support.ts';
+
+/** The shared test card, for the dispute tests that publish more versions of it. */
+export { threeSectionCard };
 
 /** A record scored by `inspector` (qA unless named): Greetings No (−5) and CRM Need Improvement (10): total 85, Meet Expectation. */
 export async function disputableRecord(
@@ -52,59 +49,6 @@ export const acceptOneKeepOne: TDisputeAnswerInput = {
     { criterion: 'crm', outcome: 'kept', reason: 'Q3 was skipped at 2:10' },
   ],
 };
-
-/**
- * A 3-section weighted scorecard (issue 36): Opening 30 (Greeting Yes 10 / No 0, N/A allowed), Handling 40 (Active
- * listening Good 10 / Fair 5 / Poor 0; Resolution Yes 10 / No 0), Close 30 (Wrap-up Yes 5 / No 0; Compliance Yes 10 /
- * Breach 0, Breach an auto-fail). Pass mark 70, today's four bands.
- */
-export function threeSectionCard(name: string): TScorecardDefinitionInput {
-  const yesNo = (yes: number) => [
-    { label: 'Yes', marks: yes },
-    { label: 'No', marks: 0 },
-  ];
-  const criterion = (key: string, criterionName: string, choices: { label: string; marks: number }[]) => ({
-    key,
-    name: criterionName,
-    question: `${criterionName}?`,
-    choices,
-    allowNa: key === 'greet',
-    autoFailChoice: key === 'compliance' ? 'Breach' : null,
-    commentRequired: false,
-  });
-  return {
-    name,
-    scoringMode: 'weighted',
-    passMark: 70,
-    autoFailResult: 'zeroTotal',
-    sections: [
-      { name: 'Opening', weight: 30, criteria: [criterion('greet', 'Greeting', yesNo(10))] },
-      {
-        name: 'Handling',
-        weight: 40,
-        criteria: [
-          criterion('listen', 'Active listening', [
-            { label: 'Good', marks: 10 },
-            { label: 'Fair', marks: 5 },
-            { label: 'Poor', marks: 0 },
-          ]),
-          criterion('solve', 'Resolution', yesNo(10)),
-        ],
-      },
-      {
-        name: 'Close',
-        weight: 30,
-        criteria: [
-          criterion('wrapup', 'Wrap-up', yesNo(5)),
-          criterion('compliance', 'Compliance', [
-            { label: 'Yes', marks: 10 },
-            { label: 'Breach', marks: 0 },
-          ]),
-        ],
-      },
-    ],
-  };
-}
 
 /** The card published and made the world's campaign's in-house and client scorecard: its version id. */
 export async function useThreeSectionCard(w: QcWorld, name: string): Promise<number> {

@@ -65,8 +65,8 @@ describe("disputes on a record of the campaign's own 3-section scorecard", () =>
       ['greet', 'Opening', 'No'],
       ['listen', 'Handling', 'Fair'],
       ['solve', 'Handling', 'Yes'],
-      ['wrapup', 'Close', 'Yes'],
       ['compliance', 'Close', 'Yes'],
+      ['wrapup', 'Close', 'Yes'],
     ]);
     expect(body.criteria[1]).toMatchObject({
       name: 'Active listening',
@@ -213,7 +213,7 @@ describe("disputes on a record of the campaign's own 3-section scorecard", () =>
     };
     await refused(
       [{ criterion: 'greetings', proposedChoice: 'Yes', reason: 'r' }],
-      DISPUTE_MESSAGES.unknownCriterion(['greet', 'listen', 'solve', 'wrapup', 'compliance']),
+      DISPUTE_MESSAGES.unknownCriterion(['greet', 'listen', 'solve', 'compliance', 'wrapup']),
     );
     await refused(
       [{ criterion: 'listen', proposedChoice: 'Great', reason: 'r' }],
