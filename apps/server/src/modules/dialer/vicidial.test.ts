@@ -88,7 +88,8 @@ describe('readUserGroupStatus against a fake VICIdial', () => {
       pass: fake.pass,
       userGroups: ['VIRTUAL', 'INHOUSE'],
       pollMs: 1000,
-      timeoutMs: 400,
+      // Generous: an answer must never be mistaken for a hang on a busy machine; the hang test sets its own.
+      timeoutMs: 10_000,
     };
   });
   afterAll(async () => fake.close());
@@ -137,7 +138,10 @@ describe('readUserGroupStatus against a fake VICIdial', () => {
     expect(await failure()).toBe('The dialer answered HTTP 500.');
     fake.set({ kind: 'hang' });
     const started = Date.now();
-    expect(await failure()).toBe('The dialer did not answer within 400 ms.');
+    const impatient = { ...settings, timeoutMs: 400 };
+    expect(await failure(readUserGroupStatus(impatient, new AbortController().signal))).toBe(
+      'The dialer did not answer within 400 ms.',
+    );
     expect(Date.now() - started).toBeLessThan(3000);
     const closed = { ...settings, url: 'http://127.0.0.1:9/vicidial/non_agent_api.php' };
     const message = await failure(readUserGroupStatus(closed, new AbortController().signal));
