@@ -31,6 +31,8 @@ export const AUDIT_OBJECT_TYPES = [
   'scorecard',
   /** A campaign's scorecard versions for in-house and client QC (docs/scorecards.md); objectId: the campaign name. */
   'campaignScorecards',
+  /** A coaching session planned, held, acknowledged, closed or given a QC record (docs/coaching.md); objectId: its id. */
+  'coachingSession',
 ] as const;
 export type TAuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -101,7 +101,7 @@ export async function listQueue(
   params: TPageParams,
   scope: TListScope,
 ): Promise<TQcQueuePage> {
-  const where: RawBuilder<unknown>[] = [sql`not d.closed`, sql`${scoredCount('d')} < ${targetOf('s')}`];
+  const where: RawBuilder<unknown>[] = [sql`not d.closed`, sql`${scoredCount('d')} < ${targetOf('s', 'd')}`];
   if (scope.campaignId !== undefined) where.push(sql`d.campaign_id = ${scope.campaignId}`);
   if (query.date !== undefined) where.push(sql`d.call_date = ${query.date}`);
   const queued = sql`from qc_queue_days d

@@ -4,7 +4,7 @@
 // asking at once reach for different agents), and of that agent-day the oldest call not scored, long enough and not
 // claimed. Days found met (or with nothing left to score, claims aside) are closed on the way, so the walk never
 // passes them again.
-import { QC_QUEUE_DEFAULTS } from '@crm/shared';
+import { COACHING_DEFAULTS, QC_QUEUE_DEFAULTS } from '@crm/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 
@@ -22,8 +22,20 @@ export function scoredCount(day: string): RawBuilder<number> {
     and q.call_date = ${d}.call_date and q.campaign_id = ${d}.campaign_id and q.kind = 'in-house')`;
 }
 
-export const targetOf = (settings: string) =>
-  sql<number>`coalesce(${sql.raw(settings)}.target_per_agent_day, ${QC_QUEUE_DEFAULTS.targetPerAgentDay})`;
+/**
+ * The agent-day's target: the campaign's (settings row `settings`, else the default), multiplied while a coaching
+ * session of the agent in the campaign is open by the campaign's sampling factor (docs/coaching.md, rounded up).
+ * Coaching's tables are read here, not its module: coaching imports the queue, so the queue may not import it.
+ */
+export const targetOf = (settings: string, day: string) => {
+  const s = sql.raw(settings);
+  const d = sql.raw(day);
+  return sql<number>`(case when exists (select 1 from coaching_sessions cs where cs.agent_user_id = ${d}.agent_user_id
+      and cs.campaign_id = ${d}.campaign_id and cs.state <> 'closed')
+    then ceil(coalesce(${s}.target_per_agent_day, ${QC_QUEUE_DEFAULTS.targetPerAgentDay}) * coalesce((select f.sampling_factor
+      from coaching_settings f where f.campaign_id = ${d}.campaign_id), ${COACHING_DEFAULTS.samplingFactor}))::int
+    else coalesce(${s}.target_per_agent_day, ${QC_QUEUE_DEFAULTS.targetPerAgentDay}) end)`;
+};
 export const minDurationOf = (settings: string) =>
   sql<number>`coalesce(${sql.raw(settings)}.min_duration_sec, ${QC_QUEUE_DEFAULTS.minDurationSec})`;
 
@@ -70,7 +82,7 @@ async function readDate(
       : sql`(select min(o.call_date) from qc_queue_days o where not o.closed
         ${ask.after === undefined ? sql`` : sql`and o.call_date > ${ask.after}`} ${campaignId === undefined ? sql`` : sql`and o.campaign_id = ${campaignId}`})`;
   const { rows } = await sql<TDayPick>`
-    select d.call_date, d.campaign_id, d.agent_user_id, n.scored, ${targetOf('s')} as target, pick.id as pick_id, left_.id as left_id
+    select d.call_date, d.campaign_id, d.agent_user_id, n.scored, ${targetOf('s', 'd')} as target, pick.id as pick_id, left_.id as left_id
     from qc_queue_days d
     left join qc_queue_settings s on s.campaign_id = d.campaign_id
     cross join lateral (select ${scoredCount('d')} as scored, ${claimedCount(now)} as claimed) n
@@ -79,10 +91,10 @@ async function readDate(
       where ${worthScoring('s')}
         and not exists (select 1 from qc_queue_claims c where c.recording_id = r.id and c.expires_at > ${now})
       order by r.call_time nulls last, r.id limit 1
-    ) pick on n.scored + n.claimed < ${targetOf('s')}
+    ) pick on n.scored + n.claimed < ${targetOf('s', 'd')}
     left join lateral (
       select r.id from recordings r where ${worthScoring('s')} limit 1
-    ) left_ on n.scored < ${targetOf('s')} and pick.id is null
+    ) left_ on n.scored < ${targetOf('s', 'd')} and pick.id is null
     where not d.closed and d.call_date = ${date} ${onCampaign}
     order by n.scored + n.claimed, ${agentTieBreak(inspectorId)}, pick.call_time nulls last, pick.id`.execute(db);
   return rows;

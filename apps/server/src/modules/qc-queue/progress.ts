@@ -36,7 +36,7 @@ export async function findQueueProgress(
     scored: number;
     target: number;
   }>`
-    select d.call_date, cp.campaign_name, u.username as agent_id, u.name as agent_name, ${scoredCount('d')} as scored, ${targetOf('s')} as target
+    select d.call_date, cp.campaign_name, u.username as agent_id, u.name as agent_name, ${scoredCount('d')} as scored, ${targetOf('s', 'd')} as target
     from qc_queue_days d
     join campaigns cp on cp.id = d.campaign_id
     join users u on u.id = d.agent_user_id

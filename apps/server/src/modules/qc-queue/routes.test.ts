@@ -429,6 +429,29 @@ describe('POST /api/qcQueue/claim', () => {
     expect((await page(q.qcA, q)).recordCount).toBe(3);
   });
 
+  it("raises an agent's target while a coaching session of the agent in the campaign is open (×2 by default)", async () => {
+    const q = await queueWorld(1);
+    const [a1] = q.agents as [TestUser];
+    await setTarget(q, 1);
+    const first = await addRecording(a1, '09:10:00');
+    const second = await addRecording(a1, '09:20:00');
+    await score(q, a1, first.fileName);
+    expect((await claim(q.qcA, q)).status).toBe(404);
+    // The coaching module's table, as its sessions write it (docs/coaching.md): open while not closed.
+    const session = await t.db
+      .insertInto('coachingSessions')
+      .values({ agentUserId: a1.id, campaignId: q.campaignId, scorecardId: 1, focus: '["crm"]', coach: 'qc' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // The day closed as met; a new call of the agent opens it again, now below the raised target of 2.
+    const third = await addRecording(a1, '09:30:00');
+    const again = await claim(q.qcA, q);
+    expect(again.status, again.text).toBe(200);
+    expect([second.id, third.id]).toContain(again.json<TQcQueueClaimReply>().recordingId);
+    await t.db.updateTable('coachingSessions').set({ state: 'closed' }).where('id', '=', session.id).execute();
+    expect((await page(q.qcB, q)).recordCount).toBe(0);
+  });
+
   it('refuses an unknown campaign', async () => {
     const r = await (await t.callerFor('qc')).post('/api/qcQueue/claim', { campaignName: 'Nowhere at all' });
     expect(r.status).toBe(404);

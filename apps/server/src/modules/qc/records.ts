@@ -8,6 +8,7 @@ import {
   type TQcClientRecordCreate,
   type TQcClientRecordEdit,
   type TQcKind,
+  type TQcRecord,
   type TQcRecordCreate,
   type TQcRecordEdit,
   type TTokenPayload,
@@ -20,6 +21,8 @@ import { assertCanSeeRecord, userIdOf } from '../../auth/access.ts';
 import { assertCanChangeRecord } from './access.ts';
 import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 import { reopenQueueDay } from '../voicelog/catalog/attribution.ts';
+import { openCoachingOnFatal } from '../coaching/create.ts';
+import { tellRecordScored } from './notices.ts';
 import {
   editVersionWords,
   newRecordVersion,
@@ -131,6 +134,9 @@ export async function createQcRecord<K extends TQcKind>(
       objectId: id,
       changes: { after: { kind, ...snapshot(created) } },
     });
+    // A fatal (auto-fail) in-house record opens a coaching session, or joins the agent's open one (docs/coaching.md).
+    if (kind === 'in-house') await openCoachingOnFatal(trx, id, actor);
+    if (kind === 'in-house') await tellRecordScored(trx, agent.id, created as TQcRecord, user.name);
     return created;
   });
 }
@@ -205,6 +211,7 @@ export async function editQcRecord<K extends TQcKind>(
       objectId: body.id,
       changes: changedFields(before, after),
     });
+    if (kind === 'in-house') await openCoachingOnFatal(trx, body.id, actor);
     return after;
   });
 }
