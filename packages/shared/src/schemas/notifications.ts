@@ -67,3 +67,39 @@ export const ZNotificationsRead = z.union([
   z.object({ all: z.literal(true) }).strict(),
 ]);
 export type TNotificationsRead = z.infer<typeof ZNotificationsRead>;
+
+/** The most GET /api/notifications lists, newest first (the unread count counts them all). */
+export const NOTIFICATION_LIST_LIMIT = 100;
+
+/** POST /api/notifications/read: how many of the caller's own this marked read, and how many stay unread. */
+export const ZNotificationsReadReply = z.object({
+  marked: z.number().int(),
+  unread: z.number().int(),
+});
+export type TNotificationsReadReply = z.infer<typeof ZNotificationsReadReply>;
+
+/** The events of GET /api/notifications/stream. */
+export const NOTIFICATION_EVENTS = {
+  /** First, once: the unread count when the stream opened. */
+  ready: 'ready',
+  /** A new notification of the user's, and the unread count with it. */
+  notification: 'notification',
+  /** The unread count changed without a new notification (read in another tab, or the server reconnected). */
+  unread: 'unread',
+} as const;
+
+/** The data of `ready` and `unread` events. */
+export const ZNotificationUnread = z.object({ unread: z.number().int() });
+export type TNotificationUnread = z.infer<typeof ZNotificationUnread>;
+
+/** The data of a `notification` event. */
+export const ZNotificationPush = z.object({ notification: ZNotification, unread: z.number().int() });
+export type TNotificationPush = z.infer<typeof ZNotificationPush>;
+
+export const NOTIFICATIONS_MESSAGES = {
+  bellLabel: (unread: number) => `Notifications, ${unread} unread`,
+  listTitle: 'Notifications',
+  markAllRead: 'Mark all read',
+  empty: 'No notifications in the last 90 days.',
+  unreadMark: 'Unread',
+} as const;

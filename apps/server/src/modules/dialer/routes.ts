@@ -5,7 +5,8 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { createDialer, findDialerState } from './service.ts';
-import { createStreamHub, replyEventStream } from './stream.ts';
+import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
+import { dialerFeed } from './stream.ts';
 
 export async function dialerRoutes(app: App) {
   const dialer = createDialer(app.config.dialer, app.log, app.db);
@@ -54,7 +55,7 @@ export async function dialerRoutes(app: App) {
         expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
         isLive: () => app.sessionCheck(user),
       };
-      const stream = hub.open(reply, dialer.publisher, session);
+      const stream = hub.openFeed(reply, dialerFeed(dialer.publisher), session);
       return replyEventStream(reply, stream);
     },
   );

@@ -5,7 +5,8 @@ import { ZDialerState, type TDialerState } from '@crm/shared';
 import { createLocalPublisher } from './publisher.ts';
 import { initialDialerState } from './service.ts';
 import { readSse } from '../../test/sse-client.ts';
-import { createStreamHub } from './stream.ts';
+import { createStreamHub } from '../../http/event-stream.ts';
+import { dialerFeed } from './stream.ts';
 
 const publisher = createLocalPublisher(initialDialerState('simulated'));
 const hub = createStreamHub();
@@ -19,7 +20,7 @@ beforeAll(async () => {
   app = Fastify({ forceCloseConnections: true });
   // A short heartbeat, so the test sees one without waiting 15 s.
   app.get('/stream', async (_req, reply) =>
-    reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, undefined, 50)),
+    reply.header('content-type', 'text/event-stream').send(hub.openFeed(reply, dialerFeed(publisher), undefined, 50)),
   );
   // A stream of a sign-in: the test decides whether it is still live, and when its token runs out.
   app.get('/session-stream', async (req, reply) => {
@@ -28,7 +29,9 @@ beforeAll(async () => {
       expiresAt: expiresIn === undefined ? undefined : Date.now() + Number(expiresIn),
       isLive: async () => sessionLive,
     };
-    return reply.header('content-type', 'text/event-stream').send(hub.open(reply, publisher, session, 50));
+    return reply
+      .header('content-type', 'text/event-stream')
+      .send(hub.openFeed(reply, dialerFeed(publisher), session, 50));
   });
   app.addHook('preClose', () => hub.closeAll());
   await app.listen({ port: 0, host: '127.0.0.1' });

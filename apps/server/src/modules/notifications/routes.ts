@@ -1,4 +1,102 @@
 // Notifications in the app for every role (docs/notifications.md): the bell's list, read marks and the live stream.
+import pg from 'pg';
+import { z } from 'zod';
+import {
+  MEDIA_TYPES,
+  ZNotificationList,
+  ZNotificationQuery,
+  ZNotificationsRead,
+  ZNotificationsReadReply,
+  zFileReply,
+} from '@crm/shared';
 import type { App } from '../../app-type.ts';
+import { EVERY_ROLE, asDownload } from '../../auth/roles.ts';
+import { currentUser } from '../../auth/guard.ts';
+import { userIdOf } from '../../auth/access.ts';
+import { poolOf } from '../../db/database.ts';
+import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
+import { listNotifications, markNotificationsRead } from './service.ts';
+import { createNotificationStreams } from './stream.ts';
 
-export async function notificationRoutes(_app: App) {}
+/** How the dedicated connection names itself in pg_stat_activity. */
+export const NOTIFICATIONS_APPLICATION_NAME = 'crm-notifications';
+
+export async function notificationRoutes(app: App) {
+  const streams = createNotificationStreams({
+    db: app.db,
+    // A connection of its own, outside the pool: it listens for as long as the server runs.
+    connect: () =>
+      new pg.Client({
+        ...poolOf(app.db).options,
+        application_name: NOTIFICATIONS_APPLICATION_NAME,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+      }),
+    log: app.log,
+  });
+  const hub = createStreamHub();
+  app.addHook('onReady', async () => {
+    streams.start();
+  });
+  // Open streams never finish on their own: end them first, or closing the server would wait forever.
+  app.addHook('preClose', async () => {
+    await hub.closeAll();
+  });
+  app.addHook('onClose', async () => {
+    await streams.stop();
+  });
+
+  app.get(
+    '/api/notifications',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: 'List your notifications, newest first, with the unread count',
+        description: 'Your own only; 100 at most; `unread=true` lists the unread ones. See docs/notifications.md.',
+        querystring: ZNotificationQuery,
+        response: { 200: ZNotificationList },
+      },
+    },
+    async (req) => listNotifications(app.db, userIdOf(currentUser(req)), req.query.unread === 'true'),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      config: EVERY_ROLE,
+      schema: {
+        summary: 'Mark your notifications read: some by id, or all',
+        description:
+          '`{ids}` or `{all: true}`. Ids that are not yours are ignored (never marked): `marked` counts your own. See docs/notifications.md.',
+        body: ZNotificationsRead,
+        response: { 200: ZNotificationsReadReply },
+      },
+    },
+    async (req) => markNotificationsRead(app.db, userIdOf(currentUser(req)), req.body),
+  );
+
+  // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=.
+  app.get(
+    '/api/notifications/stream',
+    {
+      config: asDownload(EVERY_ROLE),
+      schema: {
+        summary: 'Follow your notifications as server-sent events',
+        description:
+          '`ready` {unread} first, then `notification` {notification, unread} for each new one and `unread` {unread} when the count changes otherwise; a heartbeat every 15 s; ends when the media token runs out. See docs/notifications.md.',
+        querystring: z.object({ token: z.string().optional() }),
+        response: {
+          200: zFileReply(MEDIA_TYPES.eventStream, 'Server-sent events: your new notifications; the stream stays open'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const user = currentUser(req);
+      const session = {
+        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
+        isLive: () => app.sessionCheck(user),
+      };
+      return replyEventStream(reply, hub.openFeed(reply, await streams.openFeed(userIdOf(user)), session));
+    },
+  );
+}

@@ -5,7 +5,7 @@ import { MEDIA_TYPES, ZErrorReply, ZScreenPop, ZWebFormPop, zFileReply } from '@
 import type { App } from '../../app-type.ts';
 import { AGENTS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { createStreamHub, replyEventStream } from '../dialer/stream.ts';
+import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
 import { createScreenPopRuntime } from './runtime.ts';
 import { popWebForm } from './service.ts';
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SCREEN_POP_EVENTS, type TScreenPop, type TScreenPopReady, type TTokenPayload } from '@crm/shared';
 import type { TConfig } from '../../config.ts';
 import type { Db } from '../../db/schema.ts';
-import type { EventFeed } from '../dialer/stream.ts';
+import type { EventFeed } from '../../http/event-stream.ts';
 import { createPopSimulator, type PopSimulator } from './simulator.ts';
 import { findVicidialUser, popAgentOf, recordDialerCall } from './service.ts';
 import { createAgentWatcher, type AgentWatcher, type TWatchedAgent } from './watcher.ts';

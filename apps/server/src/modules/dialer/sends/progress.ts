@@ -3,7 +3,7 @@
 // stream ends after the first state that is not 'running'.
 import { SEND_EVENT, type TDialerSend } from '@crm/shared';
 import type { Db } from '../../../db/schema.ts';
-import type { EventFeed } from '../stream.ts';
+import type { EventFeed } from '../../../http/event-stream.ts';
 import { findSend } from './service.ts';
 
 export const SEND_POLL_MS = 500;

@@ -19,7 +19,7 @@ import { ADMINS, asDownload } from '../../../auth/roles.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { sendCsv } from '../../../http/csv-download.ts';
 import { actorOf } from '../../../auth/actor.ts';
-import { createStreamHub, replyEventStream } from '../stream.ts';
+import { createStreamHub, replyEventStream } from '../../../http/event-stream.ts';
 import { sendFeed } from './progress.ts';
 import { exportSendReport } from './report.ts';
 import { startSendRuntime } from './runtime.ts';

@@ -1,0 +1,169 @@
+// The live push of one server (docs/notifications.md): each user's open streams, and one dedicated connection that
+// LISTENs for the notifications every server's notifyUsers signals, so a notification made on any server reaches the
+// user's streams on all of them. A lost database never ends the process: the connection is opened again with
+// backoff, and the open streams get their unread count again once it is back.
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { NOTIFICATION_EVENTS, type TNotificationPush, type TNotificationUnread } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import type { EventFeed } from '../../http/event-stream.ts';
+import { NOTIFICATIONS_CHANNEL, decodeSignal, type TNotificationSignal } from './notify.ts';
+import { countUnread, findNotificationsOf, toNotification } from './service.ts';
+
+/** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
+const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
+
+export function formatEvent(name: string, data: TNotificationPush | TNotificationUnread): string {
+  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+function reasonOf(err: unknown): string | undefined {
+  return err === undefined ? undefined : err instanceof Error ? err.message : String(err);
+}
+
+export type NotificationStreams = {
+  /** One user's events: `ready` with the unread count, then each new notification and each change of the count. */
+  openFeed: (userId: number) => Promise<EventFeed>;
+  start: () => void;
+  /** Closes the dedicated connection (the streams themselves are ended by the hub). */
+  stop: () => Promise<void>;
+};
+
+type Options = {
+  db: Db;
+  /** A new, unconnected client for the dedicated connection. */
+  connect: () => pg.Client;
+  log: FastifyBaseLogger;
+};
+
+export function createNotificationStreams({ db, connect, log }: Options): NotificationStreams {
+  const writers = new Map<number, Set<(chunk: string) => void>>();
+  let client: pg.Client | undefined;
+  let stopped = true;
+  let failures = 0;
+  let lostOnce = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+
+  function writeTo(userId: number, chunk: string) {
+    for (const write of [...(writers.get(userId) ?? [])]) write(chunk);
+  }
+
+  async function sendUnread(userId: number) {
+    writeTo(userId, formatEvent(NOTIFICATION_EVENTS.unread, { unread: await countUnread(db, userId) }));
+  }
+
+  async function deliver(signal: TNotificationSignal) {
+    if ('read' in signal) {
+      if (writers.has(signal.read)) await sendUnread(signal.read);
+      return;
+    }
+    const here = [...new Set(signal.new.map(([, userId]) => userId))].filter((u) => writers.has(u));
+    if (here.length === 0) return;
+    const rows = await findNotificationsOf(
+      db,
+      signal.new.map(([id]) => id),
+      here,
+    );
+    const unread = new Map<number, number>();
+    for (const userId of new Set(rows.map((r) => r.userId))) unread.set(userId, await countUnread(db, userId));
+    for (const row of rows) {
+      writeTo(
+        row.userId,
+        formatEvent(NOTIFICATION_EVENTS.notification, {
+          notification: toNotification(row),
+          unread: unread.get(row.userId) ?? 0,
+        }),
+      );
+    }
+  }
+
+  function receive(payload: string | undefined) {
+    const signal = decodeSignal(payload);
+    if (signal === null) {
+      log.warn('notifications: ignored a signal that is not one of ours');
+      return;
+    }
+    deliver(signal).catch((err: unknown) =>
+      log.warn({ err: reasonOf(err) }, 'notifications: could not read a new notification to push it'),
+    );
+  }
+
+  function lost(c: pg.Client, err?: unknown) {
+    if (c !== client) return;
+    client = undefined;
+    void c.end().catch(() => undefined);
+    if (stopped) return;
+    lostOnce = true;
+    log.warn({ err: reasonOf(err) }, 'notifications: lost the database connection that pushes them; reconnecting');
+    reconnect();
+  }
+
+  function reconnect() {
+    reconnectTimer = setTimeout(() => void open(), reconnectDelay(failures));
+    reconnectTimer.unref();
+    failures += 1;
+  }
+
+  async function open() {
+    reconnectTimer = undefined;
+    if (stopped) return;
+    const c = connect();
+    c.on('error', (err) => lost(c, err));
+    c.on('end', () => lost(c));
+    c.on('notification', (msg) => {
+      if (c === client && msg.channel === NOTIFICATIONS_CHANNEL) receive(msg.payload);
+    });
+    try {
+      await c.connect();
+      await c.query(`listen ${NOTIFICATIONS_CHANNEL}`);
+    } catch (err) {
+      void c.end().catch(() => undefined);
+      if (stopped) return;
+      if (failures === 0)
+        log.warn({ err: reasonOf(err) }, 'notifications: cannot open the connection that pushes them; retrying');
+      reconnect();
+      return;
+    }
+    if (stopped) {
+      await c.end().catch(() => undefined);
+      return;
+    }
+    client = c;
+    failures = 0;
+    if (lostOnce) {
+      log.info('notifications: connected to the database again; pushes resume');
+      // What was made while the connection was away was not pushed: each open stream gets its count again.
+      for (const userId of writers.keys())
+        sendUnread(userId).catch((err: unknown) =>
+          log.warn({ err: reasonOf(err) }, 'notifications: could not count the unread ones again'),
+        );
+    }
+  }
+
+  return {
+    openFeed: async (userId) => ({
+      first: formatEvent(NOTIFICATION_EVENTS.ready, { unread: await countUnread(db, userId) }),
+      subscribe: (write) => {
+        const mine = writers.get(userId) ?? new Set();
+        mine.add(write);
+        writers.set(userId, mine);
+        return () => {
+          mine.delete(write);
+          if (mine.size === 0) writers.delete(userId);
+        };
+      },
+    }),
+    start: () => {
+      if (!stopped) return;
+      stopped = false;
+      void open();
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(reconnectTimer);
+      const c = client;
+      client = undefined;
+      await c?.end().catch(() => undefined);
+    },
+  };
+}
