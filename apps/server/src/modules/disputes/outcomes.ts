@@ -25,6 +25,7 @@ import { selectQcRecords, toInHouse } from '../qc/rows.ts';
 import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
 import { findDisputeById, isRejected, type CriterionRow } from './rows.ts';
 import { choicesOfRow, criteriaByKey } from './scale.ts';
+import { tellDisputeEscalated, tellDisputeSettled } from './notices.ts';
 
 /** Where an answered criterion ends: its choice (null: N/A as scored) and marks. */
 type Ending = { choice: string | null; marks: number };
@@ -219,6 +220,7 @@ export async function answerDispute(
       objectId: dispute.qcRecordId,
       changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} answered` },
     });
+    await tellDisputeSettled(trx, dispute, 'answered', resolvedMessage);
     return findDisputeById(trx, id);
   });
 }
@@ -248,6 +250,7 @@ export async function escalateDispute(
       objectId: dispute.qcRecordId,
       changes: { after: { escalated: true, escalationReason: body.reason }, note: `dispute ${id} escalated` },
     });
+    await tellDisputeEscalated(trx, dispute, user.name, body.reason);
     return findDisputeById(trx, id);
   });
 }
@@ -311,6 +314,12 @@ export async function decideDispute(
       objectId: dispute.qcRecordId,
       changes: { after: { isResolved: true, resolvedMessage }, note: `dispute ${id} decided` },
     });
+    await tellDisputeSettled(
+      trx,
+      dispute,
+      'decided',
+      `Final decision by ${user.name}:\n${summary(card, settled, result)}`,
+    );
     return findDisputeById(trx, id);
   });
 }

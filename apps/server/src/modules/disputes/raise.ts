@@ -18,6 +18,7 @@ import { userIdOf } from '../../auth/access.ts';
 import { findDisputeById } from './rows.ts';
 import { readDisputeWindows } from './settings.ts';
 import { criteriaByKey } from './scale.ts';
+import { tellDisputeRaised } from './notices.ts';
 import { findScorecardVersion } from '../scorecards/lookup.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -143,6 +144,13 @@ export async function raiseDispute(
         after: { agreed: 'No', raiseConcern: true, comment: body.comment, disputed: history },
         note: `dispute ${dispute.id} raised`,
       },
+    });
+    await tellDisputeRaised(trx, {
+      id: dispute.id,
+      inspectorId: record.qcInspectorId,
+      agentName: record.agentName,
+      callDate: record.callDate,
+      criteria: disputed.length,
     });
     return findDisputeById(trx, dispute.id);
   });

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
 import type { TSendLeadOutcome } from '../../../db/tables/dialer-sends.ts';
 import type { TSendSettings } from './transport.ts';
+import { tellSendStopped } from './notices.ts';
 
 export type TodoRow = {
   leadId: string;
@@ -149,12 +150,13 @@ export async function writeBatch(
       .execute();
     // A send cancelled meanwhile stays cancelled.
     if (stopMessage !== null) {
-      await trx
+      const stopped = await trx
         .updateTable('dialerSends')
         .set({ state: 'stopped', message: stopMessage })
         .where('id', '=', sendId)
         .where('state', '=', 'running')
-        .execute();
+        .executeTakeFirst();
+      if (Number(stopped.numUpdatedRows) > 0) await tellSendStopped(trx, sendId, stopMessage);
     }
   });
 }
