@@ -90,6 +90,7 @@ const AREA_OF_PLUGIN: Record<string, string> = {
   callAttemptRoutes: 'call-attempts',
   callbackRoutes: 'callbacks',
   campaignRoutes: 'campaigns',
+  coachingRoutes: 'coaching',
   crmRoutes: 'crm',
   dashboardRoutes: 'dashboard',
   dataTableRoutes: 'data-tables',
