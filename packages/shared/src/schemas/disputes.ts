@@ -396,6 +396,18 @@ export const ZDisputeFigures = z.object({
   total: ZDisputeFigureLine,
   /** inspector: the inspector's name (users.name). */
   byInspector: z.array(ZDisputeFigureLine.extend({ inspectorId: z.number().int().nullable(), inspector: z.string() })),
-  byCriterion: z.array(ZDisputeFigureLine.extend({ criterion: z.string(), name: z.string() })),
+  /**
+   * One line per criterion key within a scorecard (across its versions; two scorecards' "greeting" are two lines):
+   * scorecardId is the scorecard's first version's id (1: "Standard"), scorecard its newest version's name, name the
+   * criterion's name on the newest version that has it.
+   */
+  byCriterion: z.array(
+    ZDisputeFigureLine.extend({
+      criterion: z.string(),
+      name: z.string(),
+      scorecardId: z.number().int(),
+      scorecard: z.string(),
+    }),
+  ),
 });
 export type TDisputeFigures = z.infer<typeof ZDisputeFigures>;

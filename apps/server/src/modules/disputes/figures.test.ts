@@ -1,10 +1,18 @@
 // GET /api/disputes/figures on a small set checked by hand: criteria by final outcome, escalations and the median
-// time to answer, in total, per inspector and per criterion.
+// time to answer, in total, per inspector and per criterion (a key within a scorecard, across its versions).
 import { describe, expect, it } from 'vitest';
-import type { TDisputeFigures } from '@crm/shared';
+import type { TDisputeFigures, TScorecard } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import { qcWorld } from '../../test/qc-support.ts';
-import { acceptOneKeepOne, answer, disputableRecord, raise, twoCriteria } from '../../test/disputes-support.ts';
+import {
+  acceptOneKeepOne,
+  answer,
+  disputableRecord,
+  raise,
+  threeSectionRecord,
+  twoCriteria,
+  useThreeSectionCard,
+} from '../../test/disputes-support.ts';
 
 const t = useTestApp();
 const HOUR = 3600 * 1000;
@@ -104,6 +112,8 @@ describe('GET /api/disputes/figures', () => {
       {
         criterion: 'greetings',
         name: 'Greetings',
+        scorecardId: 1,
+        scorecard: 'Standard',
         disputes: 2,
         criteria: 2,
         accepted: 1,
@@ -116,6 +126,8 @@ describe('GET /api/disputes/figures', () => {
       {
         criterion: 'crm',
         name: 'CRM',
+        scorecardId: 1,
+        scorecard: 'Standard',
         disputes: 2,
         criteria: 2,
         accepted: 1,
@@ -128,6 +140,8 @@ describe('GET /api/disputes/figures', () => {
       {
         criterion: 'pace',
         name: 'Pace',
+        scorecardId: 1,
+        scorecard: 'Standard',
         disputes: 1,
         criteria: 1,
         accepted: 0,
@@ -188,5 +202,74 @@ describe('GET /api/disputes/figures', () => {
     expect(bad.status).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/startDate must not be after endDate/);
     expect((await w.qcA.get('/api/disputes/figures?startDate=yesterday')).status).toBe(400);
+  });
+
+  it('counts a key per scorecard: two scorecards\' "greet" are two lines, two versions of one scorecard one', async () => {
+    const w = await qcWorld(t);
+    const stamp = `${process.pid}-${Date.now() % 100_000}`;
+    const greet = (qcId: number) => ({
+      qcId,
+      comment: 'The greeting was there',
+      criteria: [{ criterion: 'greet', proposedChoice: 'Yes', reason: 'I greeted at 0:02' }],
+    });
+    // Standard's Greetings and CRM, keys of its own.
+    await raise(w.agentApi, twoCriteria((await disputableRecord(w)).id));
+    // Scorecard A version 1: one dispute of Greeting, accepted.
+    const a1 = await useThreeSectionCard(w, `Figures A ${stamp}`);
+    const onA1 = await raise(w.agentApi, greet((await threeSectionRecord(w, a1)).id));
+    await answer(w.qcA, onA1.id, { criteria: [{ criterion: 'greet', outcome: 'accepted', reason: '' }] });
+    // Scorecard B, whose Greeting has the same key: one dispute, open.
+    const b = await useThreeSectionCard(w, `Figures B ${stamp}`);
+    await raise(w.agentApi, greet((await threeSectionRecord(w, b)).id));
+    // Scorecard A version 2, Greeting renamed: one more dispute of the same line, kept.
+    const v1 = (await w.admin.get(`/api/scorecards/${a1}`)).json<TScorecard>();
+    const { name, description, scoringMode, passMark, autoFailResult, gradeBands, sections } = v1;
+    const renamed = sections.map((s, i) =>
+      i === 0
+        ? { ...s, criteria: s.criteria.map((c) => (c.key === 'greet' ? { ...c, name: 'Opening greeting' } : c)) }
+        : s,
+    );
+    const next = { name, description, scoringMode, passMark, autoFailResult, gradeBands, sections: renamed };
+    const copied = await w.admin.post('/api/scorecards', { ...next, copyOf: a1 });
+    expect(copied.status, copied.text).toBe(200);
+    const a2 = copied.json<TScorecard>().id;
+    expect((await w.admin.post(`/api/scorecards/${a2}/publish`)).status).toBe(200);
+    const chosen = await w.admin.put('/api/campaign-scorecards', { campaignName: w.campaign, inHouse: a2, client: a2 });
+    expect(chosen.status, chosen.text).toBe(200);
+    const onA2 = await raise(w.agentApi, greet((await threeSectionRecord(w, a2)).id));
+    await answer(w.qcA, onA2.id, { criteria: [{ criterion: 'greet', outcome: 'kept', reason: 'Greeted late' }] });
+
+    const f = (await w.admin.get('/api/disputes/figures')).json<TDisputeFigures>();
+    const lines = f.byCriterion.filter((c) => c.scorecardId !== 1);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        criterion: 'greet',
+        name: 'Opening greeting',
+        scorecardId: a1,
+        scorecard: `Figures A ${stamp}`,
+        disputes: 2,
+        criteria: 2,
+        accepted: 1,
+        rejected: 1,
+        pending: 0,
+      }),
+      expect.objectContaining({
+        criterion: 'greet',
+        name: 'Greeting',
+        scorecardId: b,
+        scorecard: `Figures B ${stamp}`,
+        disputes: 1,
+        criteria: 1,
+        accepted: 0,
+        rejected: 0,
+        pending: 1,
+      }),
+    ]);
+    // Standard's lines stay its own (this file's other disputes are counted there too).
+    const standard = f.byCriterion.filter((c) => c.scorecardId === 1);
+    expect(standard.map((c) => c.scorecard)).toEqual(standard.map(() => 'Standard'));
+    expect(standard.map((c) => c.criterion)).toEqual(expect.arrayContaining(['greetings', 'crm']));
+    // The lines add up to the whole.
+    expect(f.byCriterion.reduce((n, c) => n + c.criteria, 0)).toBe(f.total.criteria);
   });
 });

@@ -1,10 +1,12 @@
 // GET /api/disputes/figures (docs/guide/disputes.md "Figures"): disputes raised, criteria accepted / rejected / changed /
 // pending by final outcome (the admin's decision when there is one, else the inspector's answer), disputes escalated
-// and the median time to answer (answered_at − raised_at), in total, per inspector and per criterion. Admins see
-// everyone's; an inspector its own lines.
+// and the median time to answer (answered_at − raised_at), in total, per inspector and per criterion: a criterion is a
+// key within a scorecard (all its versions), so two scorecards' "greeting" are two lines. Admins see everyone's; an
+// inspector its own lines.
 import { sql, type RawBuilder } from 'kysely';
 import {
-  QC_CRITERION_KEYS,
+  STANDARD_SCORECARD_ID,
+  criteriaOf,
   criterionName,
   startOfLocalDay,
   startOfNextLocalDay,
@@ -25,9 +27,11 @@ type DisputeCounts = {
   escalated: string;
   median: number | null;
 };
-/** Criterion-level counts, by inspector, by criterion and in all. */
+/** Criterion-level counts, by inspector, by criterion (a key within a scorecard) and in all. */
 type CriterionCounts = {
   inspectorId: number | null;
+  /** The scorecard: its first version's id. */
+  scorecardId: number | null;
   criterion: string | null;
   byInspector: number;
   byCriterion: number;
@@ -51,6 +55,33 @@ function conditions(user: TTokenPayload, query: TDisputeFiguresQuery, timeZone: 
   return sql.join(where, sql` and `);
 }
 
+const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+type ScorecardNames = { name: string; criteria: Map<string, { name: string; position: number }> };
+
+/**
+ * Each scorecard's name (its newest version's) and its criteria's names and order, a key taken from the newest version
+ * that has it (a renamed criterion shows its new name). Drafts are left out: no record is scored on one.
+ */
+async function findCriterionNames(db: Db, scorecardIds: number[]): Promise<Map<number, ScorecardNames>> {
+  if (scorecardIds.length === 0) return new Map();
+  const versions = await db
+    .selectFrom('scorecards')
+    .select(['scorecardId', 'version', 'name', 'definition'])
+    .where('scorecardId', 'in', scorecardIds)
+    .where('state', '<>', 'draft')
+    .orderBy('version', 'desc')
+    .execute();
+  const names = new Map<number, ScorecardNames>();
+  for (const v of versions) {
+    const card = names.get(v.scorecardId) ?? { name: v.name, criteria: new Map() };
+    names.set(v.scorecardId, card);
+    for (const c of criteriaOf(v.definition))
+      if (!card.criteria.has(c.key)) card.criteria.set(c.key, { name: c.name, position: card.criteria.size });
+  }
+  return names;
+}
+
 const answerSeconds = sql`extract(epoch from d.answered_at - d.raised_at)`;
 const finalOutcome = sql`coalesce(c.decision, c.outcome)`;
 
@@ -68,7 +99,7 @@ export async function findDisputeFigures(
       from disputes d join qc_records r on r.id = d.qc_record_id left join users u on u.id = d.inspector_id
       where ${where}
       group by grouping sets ((d.inspector_id), ())`.execute(db),
-    sql<CriterionCounts>`select d.inspector_id, c.criterion, grouping(d.inspector_id) as by_inspector, grouping(c.criterion) as by_criterion,
+    sql<CriterionCounts>`select d.inspector_id, s.scorecard_id, c.criterion, grouping(d.inspector_id) as by_inspector, grouping(c.criterion) as by_criterion,
         count(distinct d.id) as disputes, count(*) as criteria,
         count(*) filter (where ${finalOutcome} = 'accepted') as accepted,
         count(*) filter (where ${finalOutcome} = 'kept') as rejected,
@@ -77,8 +108,9 @@ export async function findDisputeFigures(
         count(distinct d.id) filter (where d.escalated_at is not null) as escalated,
         percentile_cont(0.5) within group (order by ${answerSeconds}) as median
       from dispute_criteria c join disputes d on d.id = c.dispute_id
+        join qc_records r on r.id = d.qc_record_id join scorecards s on s.id = r.scorecard_id
       where ${where}
-      group by grouping sets ((d.inspector_id), (c.criterion), ())`.execute(db),
+      group by grouping sets ((d.inspector_id), (s.scorecard_id, c.criterion), ())`.execute(db),
   ]);
 
   const outcomes = (r: CriterionCounts | undefined) => ({
@@ -113,18 +145,40 @@ export async function findDisputeFigures(
     }))
     .sort((a, b) => b.disputes - a.disputes || a.inspector.localeCompare(b.inspector));
 
-  const order = (key: string) => (QC_CRITERION_KEYS as readonly string[]).indexOf(key);
-  const criteria = criterionRows
-    .filter((r) => Number(r.byCriterion) === 0 && r.criterion !== null)
-    .map((r) => ({
-      criterion: r.criterion as string,
-      name: criterionName(r.criterion as string),
-      disputes: Number(r.disputes),
-      ...outcomes(r),
-      escalated: Number(r.escalated),
-      medianHoursToAnswer: hours(r.median),
-    }))
-    .sort((a, b) => b.criteria - a.criteria || order(a.criterion) - order(b.criterion));
+  const lines = criterionRows.filter(
+    (r) => Number(r.byCriterion) === 0 && r.criterion !== null && r.scorecardId !== null,
+  );
+  const names = await findCriterionNames(db, [...new Set(lines.map((r) => r.scorecardId as number))]);
+  const criteria = lines
+    .map((r) => {
+      const scorecardId = r.scorecardId as number;
+      const key = r.criterion as string;
+      const card = names.get(scorecardId);
+      const named = card?.criteria.get(key);
+      return {
+        line: {
+          criterion: key,
+          name: named?.name ?? criterionName(key),
+          scorecardId,
+          scorecard: card?.name ?? '',
+          disputes: Number(r.disputes),
+          ...outcomes(r),
+          escalated: Number(r.escalated),
+          medianHoursToAnswer: hours(r.median),
+        },
+        position: named?.position ?? Number.MAX_SAFE_INTEGER,
+      };
+    })
+    .sort(
+      (a, b) =>
+        b.line.criteria - a.line.criteria ||
+        Number(b.line.scorecardId === STANDARD_SCORECARD_ID) - Number(a.line.scorecardId === STANDARD_SCORECARD_ID) ||
+        byName.compare(a.line.scorecard, b.line.scorecard) ||
+        a.line.scorecardId - b.line.scorecardId ||
+        a.position - b.position ||
+        a.line.criterion.localeCompare(b.line.criterion),
+    )
+    .map((c) => c.line);
 
   return { total: disputeLine(whole, wholeCriteria), byInspector, byCriterion: criteria };
 }

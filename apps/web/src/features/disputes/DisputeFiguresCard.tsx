@@ -1,6 +1,7 @@
 // The dispute figures of /flag-raised: disputes raised, criteria accepted / rejected / changed / pending, disputes
-// escalated and the median time to answer, in total, per inspector and per criterion, for the days chosen (an
-// inspector sees its own lines).
+// escalated and the median time to answer, in total, per inspector and per criterion (a key within a scorecard; the
+// scorecard named beside it when the lines come from more than one), for the days chosen (an inspector sees its own
+// lines).
 import { useState } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -32,7 +33,7 @@ function FigureTable({
 }: {
   label: string;
   first: string;
-  rows: { name: string; line: TDisputeFigureLine }[];
+  rows: { key: string; name: string; note?: string | undefined; line: TDisputeFigureLine }[];
 }) {
   if (rows.length === 0)
     return (
@@ -53,9 +54,16 @@ function FigureTable({
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {rows.map(({ name, line }) => (
-          <Table.Tr key={name}>
-            <Table.Td>{name}</Table.Td>
+        {rows.map(({ key, name, note, line }) => (
+          <Table.Tr key={key}>
+            <Table.Td>
+              {name}
+              {note !== undefined && (
+                <Text span size="xs" c="dimmed" ml={6}>
+                  {note}
+                </Text>
+              )}
+            </Table.Td>
             {COLUMNS.map(([key]) => (
               <Table.Td key={key} ta="right">
                 {cell(line, key)}
@@ -98,6 +106,8 @@ export function DisputeFiguresCard() {
     );
   else {
     const { total, byInspector, byCriterion } = figures.data;
+    // Two scorecards may use one key: their lines are apart, and named by scorecard once more than one is there.
+    const manyScorecards = new Set(byCriterion.map((l) => l.scorecardId)).size > 1;
     body = (
       <Stack gap="sm">
         <SimpleGrid cols={8} spacing="xs" aria-label="Dispute totals">
@@ -121,14 +131,19 @@ export function DisputeFiguresCard() {
             <FigureTable
               label="Dispute figures per inspector"
               first="Inspector"
-              rows={byInspector.map((l) => ({ name: l.inspector, line: l }))}
+              rows={byInspector.map((l) => ({ key: `${l.inspectorId}:${l.inspector}`, name: l.inspector, line: l }))}
             />
           </Tabs.Panel>
           <Tabs.Panel value="criterion" pt="xs">
             <FigureTable
               label="Dispute figures per criterion"
               first="Criterion"
-              rows={byCriterion.map((l) => ({ name: l.name, line: l }))}
+              rows={byCriterion.map((l) => ({
+                key: `${l.scorecardId}:${l.criterion}`,
+                name: l.name,
+                note: manyScorecards ? l.scorecard : undefined,
+                line: l,
+              }))}
             />
           </Tabs.Panel>
         </Tabs>
