@@ -23,6 +23,7 @@ import {
   emptyAnswerDraft,
   markText,
   otherChoices,
+  outcomeMarks,
   outcomeText,
   toAnswerBody,
   type TAnswerDraft,
@@ -42,6 +43,7 @@ function CriterionAnswer({
   onChange,
   mode,
   scale,
+  scorecardId,
 }: {
   c: TDisputeCriterion;
   item: TAnswerItem;
@@ -50,7 +52,11 @@ function CriterionAnswer({
   onChange: (next: Partial<TAnswerItem>) => void;
   mode: TAnswerMode;
   scale: readonly TDisputableCriterion[] | undefined;
+  scorecardId: number;
 }) {
+  // The inspector's answer, as a final outcome reads (by labels on a scorecard other than "Standard").
+  const answered = { ...c, finalOutcome: c.outcome, finalMark: c.answeredMark, finalChoice: c.answeredChoice };
+  const answeredMarks = outcomeMarks(answered, scorecardId);
   const others = otherChoices(c, scale);
   const choices = [
     { value: 'kept', label: 'Keep' },
@@ -75,7 +81,7 @@ function CriterionAnswer({
             <Text
               size="xs"
               c="orange"
-            >{`QC answered: ${outcomeText({ ...c, finalOutcome: c.outcome, finalMark: c.answeredMark })}${c.answerReason === null ? '' : ` (${c.answerReason})`}`}</Text>
+            >{`QC answered: ${outcomeText(answered, scorecardId)}${answeredMarks === null ? '' : ` [${answeredMarks}]`}${c.answerReason === null ? '' : ` (${c.answerReason})`}`}</Text>
           )}
         </Stack>
         <SegmentedControl
@@ -203,6 +209,7 @@ export function AnswerDialog({ dispute, mode, opened, onClose }: Props) {
               c={c}
               mode={mode}
               scale={scale}
+              scorecardId={dispute.scorecardId}
               item={draft[c.criterion] ?? { outcome: '', mark: '', reason: '' }}
               problems={problems}
               disabled={mutation.isPending}

@@ -1,5 +1,6 @@
 // Under an agent's disputed QC record: each disputed criterion with the mark proposed and its outcome (the inspector's
-// answer, then the admin's final decision), and Escalate while the agent may still take a rejected answer to an admin.
+// answer, then the admin's final decision; by the choices' labels, marks beside them, on a scorecard other than
+// "Standard"), and Escalate while the agent may still take a rejected answer to an admin.
 import { useState } from 'react';
 import { Badge, Button, Group, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,7 +9,7 @@ import { DISPUTE_MESSAGES, MAX_QC_TEXT, ZDisputeEscalate, type TDispute } from '
 import { formatDateTime } from '../../app/time-zone.ts';
 import { REVIEWS_KEY } from '../../app/query-keys.ts';
 import { escalateDispute } from './disputes-api.ts';
-import { OUTCOME_COLOURS, markText, outcomeText } from './dispute-form.ts';
+import { OUTCOME_COLOURS, markText, outcomeMarks, outcomeText } from './dispute-form.ts';
 import { DialogActions } from '../../components/DialogActions.tsx';
 
 const STATUS_TEXT: Record<TDispute['status'], string> = {
@@ -74,6 +75,12 @@ function EscalateDialog({ dispute, opened, onClose }: { dispute: TDispute; opene
   );
 }
 
+/** The marks beside an outcome told by labels ("Accepted: No → Yes" then "0 → 10"), quieter than the labels. */
+export function SecondaryMarks({ marks }: { marks: string | null | undefined }) {
+  if (marks === null || marks === undefined) return null;
+  return <span style={{ opacity: 0.65, fontWeight: 400, marginLeft: 6 }}>{marks}</span>;
+}
+
 type Props = { dispute: TDispute; columns: number; canEscalate: boolean };
 
 export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
@@ -121,7 +128,7 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
               >{`${markText(c, 'original')} → proposed ${markText(c, 'proposed')}`}</Text>
               {c.finalOutcome === null ? (
                 <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
-                  {outcomeText(c)}
+                  {outcomeText(c, dispute.scorecardId)}
                 </Badge>
               ) : (
                 <Badge
@@ -129,7 +136,8 @@ export function DisputeOutcomeRow({ dispute, columns, canEscalate }: Props) {
                   variant="light"
                   style={{ flexShrink: 0, textTransform: 'none' }}
                 >
-                  {outcomeText(c)}
+                  {outcomeText(c, dispute.scorecardId)}
+                  <SecondaryMarks marks={outcomeMarks(c, dispute.scorecardId)} />
                 </Badge>
               )}
               <Text size="xs" c="dimmed" lineClamp={2}>

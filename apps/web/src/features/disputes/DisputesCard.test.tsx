@@ -186,6 +186,50 @@ describe('DisputesCard', () => {
     expect(row.getByLabelText('CRM: Kept at 10').textContent).toBe('Kept');
   });
 
+  it('names the choices on the badges of a scorecard other than Standard, the marks beside them', async () => {
+    const onCard = dispute({
+      status: 'answered',
+      dueAt: null,
+      scorecardId: 7,
+      criteria: [
+        criterion({
+          criterion: 'questionOrder',
+          name: 'Question order',
+          originalChoice: 'No',
+          originalMark: 0,
+          proposedChoice: 'Yes',
+          proposedMark: 20,
+          outcome: 'changed',
+          answeredMark: 10,
+          answeredChoice: 'Partly',
+          finalOutcome: 'changed',
+          finalMark: 10,
+          finalChoice: 'Partly',
+        }),
+        criterion({
+          criterion: 'greeting',
+          name: 'Greeting',
+          originalChoice: 'No',
+          originalMark: 0,
+          proposedChoice: 'Yes',
+          proposedMark: 10,
+          outcome: 'accepted',
+          answeredMark: 10,
+          answeredChoice: 'Yes',
+          finalOutcome: 'accepted',
+          finalMark: 10,
+          finalChoice: 'Yes',
+        }),
+      ],
+    });
+    renderCard({ [LIST]: ({ query }) => ({ body: page(query.status === 'answered' ? [onCard] : []) }) });
+    fireEvent.click(await screen.findByText('Answered'));
+    const row = within(await screen.findByRole('row', { name: 'Dispute of Karim Hossain on 2026-11-20' }));
+    expect(row.getByLabelText('Question order: Changed: No → Partly').textContent).toBe('Changed to Partly10');
+    expect(row.getByLabelText('Greeting: Accepted: No → Yes').textContent).toBe('Accepted');
+    expect(row.getByText('No (0) → Yes (20)')).toBeTruthy();
+  });
+
   it("plays the record's recording in the answer dialog", async () => {
     renderCard({
       [LIST]: { body: page([dispute({ voiceLog: '2026-11-20/20261120-101500_01711000001_AG-1001-all.wav' })]) },

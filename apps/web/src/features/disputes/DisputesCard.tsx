@@ -10,6 +10,7 @@ import { pagerState } from '../../components/pager.ts';
 import { AnswerDialog, type TAnswerMode } from './AnswerDialog.tsx';
 import { disputeListKey, fetchDisputes } from './disputes-api.ts';
 import { markText, outcomeBadge, outcomeText, timingOf } from './dispute-form.ts';
+import { SecondaryMarks } from './DisputeOutcomeRow.tsx';
 import { ReviewTable } from '../../components/ReviewTable.tsx';
 import { useNow } from './use-now.ts';
 
@@ -25,8 +26,11 @@ const STATUS_LABELS: Record<TStatus, string> = {
   decided: 'Decided',
 };
 
-/** One line per criterion, in columns: its name, the mark as scored → the one proposed, and its outcome as a badge. */
-function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
+/**
+ * One line per criterion, in columns: its name, the mark as scored → the one proposed, and its outcome as a badge (a
+ * change by its label on a scorecard other than "Standard", the marks beside it).
+ */
+function DisputedCriteria({ criteria, scorecardId }: { criteria: TDispute['criteria']; scorecardId: number }) {
   return (
     <Box
       style={{
@@ -38,7 +42,7 @@ function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
       }}
     >
       {criteria.map((c) => {
-        const badge = outcomeBadge(c);
+        const badge = outcomeBadge(c, scorecardId);
         return (
           <Fragment key={c.criterion}>
             <Text size="sm" fw={600} lh={1.25}>
@@ -52,9 +56,10 @@ function DisputedCriteria({ criteria }: { criteria: TDispute['criteria'] }) {
                 color={badge.color}
                 variant="light"
                 style={{ textTransform: 'none', minWidth: 'max-content' }}
-                aria-label={`${c.name}: ${outcomeText(c)}`}
+                aria-label={`${c.name}: ${outcomeText(c, scorecardId)}`}
               >
                 {badge.label}
+                <SecondaryMarks marks={badge.marks} />
               </Badge>
             )}
           </Fragment>
@@ -111,7 +116,7 @@ function DisputeRow({
       </Table.Td>
       <Table.Td fw={700}>{dispute.total}</Table.Td>
       <Table.Td>
-        <DisputedCriteria criteria={dispute.criteria} />
+        <DisputedCriteria criteria={dispute.criteria} scorecardId={dispute.scorecardId} />
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{timing.age}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -9,6 +9,7 @@ import {
   emptyRaiseDraft,
   otherChoices,
   outcomeBadge,
+  outcomeMarks,
   outcomeText,
   proposableChoices,
   raiseProblems,
@@ -165,6 +166,38 @@ describe('answering', () => {
     expect(outcomeText(criterion({ finalOutcome: 'kept', finalMark: 10 }))).toBe('Kept at 10');
     expect(outcomeText(criterion({ finalOutcome: 'accepted', finalMark: 20 }))).toBe('Accepted: 10 → 20');
     expect(outcomeText(criterion({ finalOutcome: 'changed', finalMark: 0 }))).toBe('Changed: 10 → 0');
+  });
+
+  it('says an outcome on another scorecard by its choices, the marks beside them; Standard keeps its words', () => {
+    const CARD = 7;
+    const onCard = (over: Partial<TDisputeCriterion>) =>
+      criterion({ originalChoice: 'Partly', originalMark: 15, proposedChoice: 'Yes', proposedMark: 30, ...over });
+    const accepted = onCard({ finalOutcome: 'accepted', finalMark: 30, finalChoice: 'Yes' });
+    expect(outcomeText(accepted, CARD)).toBe('Accepted: Partly → Yes');
+    expect(outcomeMarks(accepted, CARD)).toBe('15 → 30');
+    const changed = onCard({ finalOutcome: 'changed', finalMark: 0, finalChoice: 'No' });
+    expect(outcomeText(changed, CARD)).toBe('Changed: Partly → No');
+    expect(outcomeBadge(changed, CARD)).toEqual({ label: 'Changed to No', color: 'yellow', marks: '0' });
+    const kept = onCard({ finalOutcome: 'kept', finalMark: 15, finalChoice: 'Partly' });
+    expect([outcomeText(kept, CARD), outcomeMarks(kept, CARD)]).toEqual(['Kept at Partly', '15']);
+    expect(outcomeText(onCard({}), CARD)).toBe('Waiting for QC');
+    expect(outcomeMarks(onCard({}), CARD)).toBeNull();
+    // Scored N/A, accepted: no marks to show for the choice as scored.
+    const fromNa = onCard({
+      originalChoice: null,
+      originalMark: 0,
+      finalOutcome: 'accepted',
+      finalMark: 30,
+      finalChoice: 'Yes',
+    });
+    expect([outcomeText(fromNa, CARD), outcomeMarks(fromNa, CARD)]).toEqual(['Accepted: N/A → Yes', 'N/A → 30']);
+    // "Standard" (id 1) reads as the guide says, whatever labels the criterion carries.
+    const standard = criterion({ finalOutcome: 'accepted', finalMark: 20, finalChoice: 'Yes' });
+    expect([outcomeText(standard, 1), outcomeMarks(standard, 1)]).toEqual(['Accepted: 10 → 20', null]);
+    expect(outcomeBadge(criterion({ finalOutcome: 'changed', finalMark: 0 }), 1)).toEqual({
+      label: 'Changed to 0',
+      color: 'yellow',
+    });
   });
 
   it('gives each answered criterion a badge: Accepted, Kept or Changed to the mark set', () => {

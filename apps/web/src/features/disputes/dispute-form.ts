@@ -4,6 +4,7 @@
 import {
   DISPUTE_MESSAGES,
   QC_CRITERIA,
+  STANDARD_SCORECARD_ID,
   ZDisputeRaise,
   disputedChoiceFor,
   type TDisputableCriterion,
@@ -214,26 +215,63 @@ export function disputeUntil(createdAt: string, windowDays: number): Date {
   return new Date(Date.parse(createdAt) + windowDays * 24 * HOUR_MS);
 }
 
-/** The final outcome of a criterion in words, e.g. "Accepted: 10 → 20", "Kept at 10", "Waiting for QC". */
-export function outcomeText(c: TDisputeCriterion): string {
+/** Whether a dispute's outcomes read in marks: a record on "Standard" reads as the guide says ("Accepted: -5 → 0"). */
+const inMarks = (scorecardId: number) => scorecardId === STANDARD_SCORECARD_ID;
+
+type TOutcomeFacts = Pick<
+  TDisputeCriterion,
+  'finalOutcome' | 'finalMark' | 'finalChoice' | 'originalMark' | 'originalChoice' | 'proposedMark' | 'proposedChoice'
+>;
+
+/** Where an accepted or changed criterion ends: the final choice, else (none kept yet) the proposed one. */
+const endOf = (c: TOutcomeFacts) =>
+  c.finalMark === null
+    ? { choice: c.proposedChoice, marks: c.proposedMark }
+    : { choice: c.finalChoice, marks: c.finalMark };
+
+/**
+ * The final outcome of a criterion in words. On "Standard" by marks: "Accepted: 10 → 20", "Kept at 10"; on any other
+ * scorecard by the choices' labels: "Accepted: Partly → Yes", "Kept at No" (the marks in outcomeMarks). "Waiting for
+ * QC" while nobody has answered.
+ */
+export function outcomeText(c: TOutcomeFacts, scorecardId: number = STANDARD_SCORECARD_ID): string {
   if (c.finalOutcome === null) return 'Waiting for QC';
-  if (c.finalOutcome === 'kept') return `Kept at ${c.originalMark}`;
   const word = c.finalOutcome === 'accepted' ? 'Accepted' : 'Changed';
-  return `${word}: ${c.originalMark} → ${c.finalMark ?? c.proposedMark}`;
+  if (inMarks(scorecardId)) {
+    if (c.finalOutcome === 'kept') return `Kept at ${c.originalMark}`;
+    return `${word}: ${c.originalMark} → ${c.finalMark ?? c.proposedMark}`;
+  }
+  const original = c.originalChoice ?? 'N/A';
+  if (c.finalOutcome === 'kept') return `Kept at ${original}`;
+  return `${word}: ${original} → ${endOf(c).choice ?? 'N/A'}`;
 }
 
 /**
- * A criterion's final outcome as a short badge for the disputes list: "Accepted", "Kept", "Changed to 0"; null while
- * nobody has answered.
+ * The marks beside an outcome told by labels, e.g. "15 → 30", "0" (kept); null on "Standard" (its words are the
+ * marks) and while nobody has answered. A choice scored N/A has no marks: "N/A → 10".
+ */
+export function outcomeMarks(c: TOutcomeFacts, scorecardId: number): string | null {
+  if (c.finalOutcome === null || inMarks(scorecardId)) return null;
+  const original = c.originalChoice === null ? 'N/A' : String(c.originalMark);
+  if (c.finalOutcome === 'kept') return original;
+  return `${original} → ${endOf(c).marks}`;
+}
+
+/**
+ * A criterion's final outcome as a short badge for the disputes list: "Accepted", "Kept", "Changed to 0" (on another
+ * scorecard "Changed to Partly", with `marks` "10" beside it); null while nobody has answered.
  */
 export function outcomeBadge(
-  c: Pick<TDisputeCriterion, 'finalOutcome' | 'finalMark' | 'proposedMark'>,
-): { label: string; color: string } | null {
+  c: TOutcomeFacts,
+  scorecardId: number = STANDARD_SCORECARD_ID,
+): { label: string; color: string; marks?: string } | null {
   if (c.finalOutcome === null) return null;
   const color = OUTCOME_COLOURS[c.finalOutcome];
   if (c.finalOutcome === 'accepted') return { label: 'Accepted', color };
   if (c.finalOutcome === 'kept') return { label: 'Kept', color };
-  return { label: `Changed to ${c.finalMark ?? c.proposedMark}`, color };
+  if (inMarks(scorecardId)) return { label: `Changed to ${c.finalMark ?? c.proposedMark}`, color };
+  const end = endOf(c);
+  return { label: `Changed to ${end.choice ?? 'N/A'}`, color, marks: String(end.marks) };
 }
 
 export const OUTCOME_COLOURS: Record<TDisputeOutcomeName, string> = {
