@@ -1,9 +1,15 @@
 // Demo data: a closed calibration session of three of the demo's QC-scored calls (with their recordings where linked),
-// scored by three inspectors, one lenient and one strict, with the agreed (expert) marks recorded. Runs once: nothing
-// is added when the session exists.
+// scored by three inspectors, one lenient and one strict, with the agreed (expert) marks recorded; and a second one of
+// two Customer Care calls scored on its client form (demo/scorecards.ts), by labels with an N/A among the answers.
+// Runs once: nothing is added when the session exists.
 import {
   QC_CRITERIA,
   addDays,
+  marksFromStored,
+  scoreMarks,
+  storedMarksOf,
+  type TScorecardDefinition,
+  type TScorecardMark,
   localDayText,
   qcGrade,
   qcTotal,
@@ -14,8 +20,10 @@ import {
 import type { Db } from '../db/schema.ts';
 import { DEMO_CALIBRATION_INSPECTORS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
+import { DEMO_SCORECARD } from './scorecards.ts';
 
 export const DEMO_CALIBRATION_NAME = 'Demo calibration: a week of calls';
+export const DEMO_CARD_CALIBRATION_NAME = 'Demo calibration: Customer Care client form';
 
 /** The three inspectors of the demo session. */
 const INSPECTORS = [
@@ -136,6 +144,145 @@ export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<voi
             total,
             grade: qcGrade(total),
             comment: i === 1 ? 'Energy dropped mid-call' : '',
+          })
+          .execute();
+      }
+    }
+  });
+}
+
+/** One step along a criterion's scale of the client form, by label: down (stricter) or up, staying on the scale. */
+function stepOnCard(d: TScorecardDefinition, key: string, choice: string | null, direction: 1 | -1): string | null {
+  const scale = (d.sections.flatMap((s) => s.criteria).find((c) => c.key === key)?.choices ?? [])
+    .slice()
+    .sort((a, b) => a.marks - b.marks)
+    .map((c) => c.label);
+  if (choice === null) return scale[scale.length - 1] ?? null;
+  const i = scale.indexOf(choice);
+  return scale[Math.min(scale.length - 1, Math.max(0, i + direction))] ?? choice;
+}
+
+/**
+ * How each inspector read a client-form call: the first as agreed; the second stricter on Question order and Probing
+ * (with the comment the form asks for below the best); the third more lenient on Hold etiquette and, on the first call,
+ * Verify identity N/A (the caller not an account holder).
+ */
+function cardReadings(d: TScorecardDefinition, expert: TScorecardMark[], callIndex: number): TScorecardMark[][] {
+  const change = (marks: TScorecardMark[], key: string, direction: 1 | -1, comment: string) =>
+    marks.map((m) => {
+      if (m.key !== key) return m;
+      const choice = stepOnCard(d, key, m.choice, direction);
+      return { ...m, choice, comment: choice === m.choice ? m.comment : comment };
+    });
+  let strict = change(expert, 'questionOrder', -1, 'Q2 and Q3 asked out of order');
+  strict = change(strict, 'probing', -1, 'Took the first answer without probing');
+  let lenient = change(expert, 'hold', 1, '');
+  if (callIndex === 0) lenient = lenient.map((m) => (m.key === 'verifyIdentity' ? { ...m, choice: null } : m));
+  return [expert, strict, lenient];
+}
+
+/**
+ * A closed calibration session of two Customer Care calls scored on the client form (each call keeps its version, as
+ * a session created then would), the three demo inspectors' scorings and the expert's marks (the call's record's
+ * marks). Runs once, after demo/scorecards.ts: nothing is added when the session exists or the form's records are not
+ * there.
+ */
+export async function seedScorecardCalibrationDemo(db: Db, timeZone: string): Promise<void> {
+  const exists = await db
+    .selectFrom('calibrationSessions')
+    .select('id')
+    .where('name', '=', DEMO_CARD_CALIBRATION_NAME)
+    .executeTakeFirst();
+  if (exists) return;
+  const today = localDayText(new Date(), timeZone);
+  const deadline = addDays(today, -2);
+  const inspectors = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('username', 'in', INSPECTORS)
+    .where('role', '=', 'qc')
+    .execute();
+  const admin = await db
+    .selectFrom('users')
+    .select(['id', 'username'])
+    .where('role', '=', 'admin')
+    .orderBy('id')
+    .executeTakeFirst();
+  const records = await db
+    .selectFrom('qcRecords')
+    .innerJoin('scorecards', 'scorecards.id', 'qcRecords.scorecardId')
+    .select([
+      'qcRecords.campaignId',
+      'qcRecords.campaignName',
+      'qcRecords.consumerNumber',
+      'qcRecords.callDate',
+      'qcRecords.scorecardId',
+      'qcRecords.marks',
+      'scorecards.definition',
+    ])
+    .where('scorecards.name', '=', DEMO_SCORECARD.name)
+    .where('scorecards.state', '=', 'published')
+    .where('qcRecords.kind', '=', 'in-house')
+    .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[1].campaignName)
+    .where('qcRecords.callDate', '<=', addDays(today, -7))
+    .orderBy('qcRecords.callDate', 'desc')
+    .orderBy('qcRecords.id')
+    .limit(2)
+    .execute();
+  if (inspectors.length < INSPECTORS.length || records.length === 0) return;
+  const ordered = INSPECTORS.map((name) => inspectors.find((i) => i.username === name)).filter((i) => i !== undefined);
+
+  await db.transaction().execute(async (trx) => {
+    const session = await trx
+      .insertInto('calibrationSessions')
+      .values({
+        name: DEMO_CARD_CALIBRATION_NAME,
+        deadline,
+        closesAt: startOfNextLocalDay(deadline, timeZone),
+        closedAt: new Date(startOfNextLocalDay(deadline, timeZone).getTime() - 5 * 3_600_000),
+        closedBy: admin?.username ?? 'admin',
+        createdById: admin?.id ?? null,
+        createdBy: admin?.username ?? 'admin',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('calibrationInspectors')
+      .values(ordered.map((i) => ({ sessionId: session.id, userId: i.id })))
+      .execute();
+    for (const [index, r] of records.entries()) {
+      const expert = marksFromStored(r.marks);
+      const call = await trx
+        .insertInto('calibrationCalls')
+        .values({
+          sessionId: session.id,
+          position: index + 1,
+          campaignId: r.campaignId,
+          campaignName: r.campaignName,
+          consumerNumber: r.consumerNumber,
+          callDate: r.callDate,
+          fileName: null,
+          scorecardId: r.scorecardId,
+          expert: null,
+          expertMarks: JSON.stringify(storedMarksOf(scoreMarks(r.definition, expert))),
+          expertBy: admin?.username ?? 'admin',
+          expertAt: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const cards = cardReadings(r.definition, expert, index);
+      for (const [i, inspector] of ordered.entries()) {
+        const result = scoreMarks(r.definition, cards[i] ?? expert);
+        await trx
+          .insertInto('calibrationScorings')
+          .values({
+            callId: call.id,
+            inspectorId: inspector.id,
+            scores: null,
+            marks: JSON.stringify(storedMarksOf(result)),
+            total: result.total,
+            grade: result.grade,
+            comment: i === 1 ? 'The survey felt rushed' : '',
           })
           .execute();
       }

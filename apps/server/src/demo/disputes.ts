@@ -3,19 +3,29 @@
 // admin, with the records' marks, totals and reviews as the services would leave them (modules/disputes). Written
 // directly, in one transaction and without audit entries: the demo trail (demo/audit.ts, seeded after this) fills the
 // log from the data, and adds nothing once the log holds an entry. Runs once: nothing is added when the database holds
-// any dispute.
+// any dispute. One more dispute, on a Customer Care call scored on its client form (demo/scorecards.ts), is disputed
+// and answered by the choices' labels (seedScorecardDisputeDemo).
 import {
   QC_CRITERIA,
+  STANDARD_SCORECARD_ID,
   QC_CRITERION_KEYS,
   bestMarks,
   criterionName,
+  criteriaOf,
+  marksFromStored,
   qcGrade,
   qcTotal,
+  scoreMarks,
+  storedMarksOf,
   type TQcCriterionKey,
   type TQcScores,
+  type TScorecardCriterion,
+  type TStoredMarks,
 } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { standardValues } from '../modules/qc/scoring.ts';
+import { DEMO_CAMPAIGNS } from './base.ts';
+import { DEMO_SCORECARD } from './scorecards.ts';
 
 const HOUR = 3_600_000;
 type Plan = {
@@ -198,5 +208,148 @@ export async function seedDisputesDemo(db: Db, _timeZone: string): Promise<{ dis
       made += 1;
     }
     return { disputes: made };
+  });
+}
+
+/**
+ * The criterion of a client-form record the agent disputes: Question order when it is below its best (its scale has a
+ * middle choice the inspector can settle on), else the first criterion below its best; never one scored N/A or at its
+ * auto-fail choice (a consent breach is not argued over).
+ */
+function disputableOnForm(criteria: readonly TScorecardCriterion[], marks: TStoredMarks) {
+  const below = criteria.filter((c) => {
+    const m = marks[c.key];
+    const best = Math.max(...c.choices.map((ch) => ch.marks));
+    return m !== undefined && m.choice !== null && m.choice !== c.autoFailChoice && (m.marks ?? 0) < best;
+  });
+  return below.find((c) => c.key === 'questionOrder') ?? below[0];
+}
+
+/**
+ * One dispute on a Customer Care call scored on the client form: the agent proposes the criterion's best choice by its
+ * label, and the inspector answered a day later, settling on the middle choice where the scale has one (Question order:
+ * No → proposed Yes, changed to Partly), else accepting. The record's marks, total and grade are scored again on its
+ * version, as the answer does. Runs once: nothing is added when a dispute of a record on another scorecard than
+ * "Standard" exists, or when the client form's records are not there (demo/scorecards.ts runs first).
+ */
+export async function seedScorecardDisputeDemo(db: Db): Promise<{ disputes: number } | null> {
+  const onOwnCard = await db
+    .selectFrom('disputes')
+    .innerJoin('qcRecords', 'qcRecords.id', 'disputes.qcRecordId')
+    .select('disputes.id')
+    .where('qcRecords.scorecardId', '<>', STANDARD_SCORECARD_ID)
+    .limit(1)
+    .executeTakeFirst();
+  if (onOwnCard) return null;
+  // Scored two days ago or earlier: raised the day after scoring and answered hours later, all in the past.
+  const scoredBefore = new Date(Date.now() - 2 * 24 * HOUR);
+  const candidates = await db
+    .selectFrom('qcRecords')
+    .innerJoin('scorecards', 'scorecards.id', 'qcRecords.scorecardId')
+    .innerJoin('users as inspector', 'inspector.id', 'qcRecords.qcInspectorId')
+    .leftJoin('agentReviews', 'agentReviews.qcId', 'qcRecords.id')
+    .selectAll('qcRecords')
+    .select(['scorecards.definition', 'inspector.username as inspectorUsername', 'inspector.name as inspectorName'])
+    .where('scorecards.name', '=', DEMO_SCORECARD.name)
+    .where('scorecards.state', '=', 'published')
+    .where('qcRecords.kind', '=', 'in-house')
+    .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[1].campaignName)
+    .where('qcRecords.agentUserId', 'is not', null)
+    .where('qcRecords.createdAt', '<', scoredBefore)
+    .where('agentReviews.id', 'is', null)
+    .orderBy('qcRecords.createdAt', 'desc')
+    .orderBy('qcRecords.id', 'desc')
+    .execute();
+  const found = candidates
+    .map((record) => ({ record, criterion: disputableOnForm(criteriaOf(record.definition), record.marks) }))
+    .find((c) => c.criterion !== undefined);
+  if (!found?.criterion) return null;
+  const { record, criterion } = found;
+  const scored = record.marks[criterion.key]!;
+  const original = { choice: scored.choice as string, marks: scored.marks ?? 0 };
+  const ordered = [...criterion.choices].sort((a, b) => b.marks - a.marks);
+  const proposed = ordered[0]!;
+  // A choice between the one scored and the one proposed, where the scale has one: the inspector meets the agent halfway.
+  const middle = ordered.find((ch) => ch.marks < proposed.marks && ch.marks > original.marks);
+  const outcome = middle ? ('changed' as const) : ('accepted' as const);
+  const end = middle ?? proposed;
+  const answerReason = middle ? 'Listened again: one question was reworded, so partly as written' : null;
+
+  const raisedAt = new Date(record.createdAt.getTime() + 20 * HOUR);
+  const answeredAt = new Date(raisedAt.getTime() + 5 * HOUR);
+  const marks = marksFromStored(record.marks).map((m) =>
+    m.key === criterion.key ? { ...m, choice: end.label, comment: m.comment } : m,
+  );
+  const result = scoreMarks(record.definition, marks);
+
+  return db.transaction().execute(async (trx) => {
+    const review = await trx
+      .insertInto('agentReviews')
+      .values({
+        qcId: record.id,
+        agentUserId: record.agentUserId,
+        agreed: 'No',
+        raiseConcern: true,
+        comment: `${criterion.name} was right: I asked the questions as written`,
+        createdAt: raisedAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const dispute = await trx
+      .insertInto('disputes')
+      .values({
+        qcRecordId: record.id,
+        reviewId: review.id,
+        agentUserId: record.agentUserId,
+        inspectorId: record.qcInspectorId,
+        status: 'answered',
+        raisedAt,
+        answerDueAt: new Date(raisedAt.getTime() + 48 * HOUR),
+        answeredAt,
+        answeredById: record.qcInspectorId,
+        answeredBy: record.inspectorUsername,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('disputeCriteria')
+      .values({
+        disputeId: dispute.id,
+        criterion: criterion.key,
+        criterionName: criterion.name,
+        originalMark: original.marks,
+        originalChoice: original.choice,
+        proposedMark: proposed.marks,
+        proposedChoice: proposed.label,
+        reason: 'Every question was asked in order; the recording shows it',
+        outcome,
+        answeredMark: end.marks,
+        answeredChoice: end.label,
+        answerReason,
+      })
+      .execute();
+    await trx
+      .updateTable('qcRecords')
+      .set((eb) => ({
+        marks: JSON.stringify(storedMarksOf(result)),
+        total: result.total,
+        agentGrade: result.grade,
+        updatedAt: answeredAt,
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', record.id)
+      .execute();
+    // As the answer words it (modules/disputes/outcomes.ts): the choices with their marks, then the new total.
+    const resolvedMessage = [
+      `Dispute answered by ${record.inspectorName}:`,
+      `${criterion.name} ${outcome}: ${original.choice} (${original.marks}) → ${end.label} (${end.marks})${answerReason ? ` (${answerReason})` : ''}`,
+      `New total ${result.total} (${result.grade})`,
+    ].join('\n');
+    await trx
+      .updateTable('agentReviews')
+      .set({ isResolved: true, resolvedMessage, resolvedBy: record.inspectorUsername, resolvedAt: answeredAt })
+      .where('id', '=', review.id)
+      .execute();
+    return { disputes: 1 };
   });
 }

@@ -12,8 +12,8 @@ import { seedSurvey } from './survey.ts';
 import { seedQcDemo, type DemoRecording } from './qc.ts';
 import { seedAuditDemo } from './audit.ts';
 import { seedQcQueueDemo } from './qc-queue.ts';
-import { seedCalibrationDemo } from './calibration.ts';
-import { seedDisputesDemo } from './disputes.ts';
+import { seedCalibrationDemo, seedScorecardCalibrationDemo } from './calibration.ts';
+import { seedDisputesDemo, seedScorecardDisputeDemo } from './disputes.ts';
 import { seedScorecardsDemo } from './scorecards.ts';
 import { seedDncDemo } from './dnc.ts';
 import { seedDialerSendsDemo } from './dialer-sends.ts';
@@ -79,6 +79,9 @@ export async function seedDemo(
   await seedDisputesDemo(db, timeZone);
   // After the QC records: Customer Care is scored on a client form of its own.
   await seedScorecardsDemo(db, timeZone);
+  // On its scored calls: a dispute by the form's choices and a calibration session on the form.
+  await seedScorecardDisputeDemo(db);
+  await seedScorecardCalibrationDemo(db, timeZone);
   await seedDncDemo(db);
   // After the leads: the send takes a day's generated leads.
   await seedDialerSendsDemo(db);
