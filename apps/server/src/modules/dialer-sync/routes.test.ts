@@ -21,7 +21,8 @@ const t = useTestApp({
     pollMs: 600_000,
     timeoutMs: 1000,
   },
-  dialerSend: { timeoutMs: 300, retries: 0, backoffMs: 50, concurrency: 4 },
+  // Generous: an answer must never be mistaken for a hang on a busy machine (no test here makes VICIdial hang).
+  dialerSend: { timeoutMs: 10_000, retries: 0, backoffMs: 50, concurrency: 4 },
 });
 afterAll(async () => fake.close());
 

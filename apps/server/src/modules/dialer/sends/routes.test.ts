@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'kysely';
 import { DIALER_SEND_MESSAGES, ZDialerSend, type TDialerSend, type TDialerSettingsInput } from '@crm/shared';
 import { buildApp, type App } from '../../../app.ts';
 import {
@@ -17,6 +18,10 @@ import { insertLeads, many, nextCell, type TestLead } from '../../../test/leads-
 import { startFakeVicidial, type FakeVicidial } from '../../../test/fake-vicidial.ts';
 import { readSse } from '../../../test/sse-client.ts';
 import { FAILURES_TO_STOP } from './worker.ts';
+import { SEND_LOCK_SPACE } from './send-lock.ts';
+
+/** The add_lead time-out: a hung request is tried again after it. */
+const DIALER_TIMEOUT_MS = 10_000;
 
 let fake: FakeVicidial;
 let app: App;
@@ -39,7 +44,8 @@ beforeAll(async () => {
       pollMs: 60_000,
       timeoutMs: 1000,
     },
-    dialerSend: { timeoutMs: 250, retries: 2, backoffMs: 20, concurrency: 4 },
+    // Generous: an answer must never be mistaken for a hang on a busy machine, so the one hang below costs this much.
+    dialerSend: { timeoutMs: DIALER_TIMEOUT_MS, retries: 2, backoffMs: 20, concurrency: 4 },
     logLevel: 'silent',
   });
   app = await buildApp(config, { database });
@@ -108,6 +114,14 @@ async function reportOf(id: number): Promise<Record<string, string>[]> {
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toBe('text/csv; charset=utf-8');
   return parse((await r.text()).replace(/^\uFEFF/, ''), { columns: true }) as Record<string, string>[];
+}
+
+/** Whether a worker holds the send (its advisory lock): once none does, no request of the send can go out. */
+async function sendHeld(id: number): Promise<boolean> {
+  const { rows } = await sql<{ held: boolean }>`
+    select exists (select 1 from pg_locks where locktype = 'advisory' and classid = ${SEND_LOCK_SPACE}
+                   and objid = ${id} and objsubid = 2 and granted) as held`.execute(app.db);
+  return rows[0]?.held === true;
 }
 
 /** add_lead requests the fake received for each of these lead ids. */
@@ -295,11 +309,11 @@ describe('a send', () => {
     }
   });
 
-  it('retries a hang and a 500 after looking the lead up, and never adds it twice', async () => {
+  it('retries a hang and a 500 after looking the lead up, and never adds it twice', { timeout: 60_000 }, async () => {
     const { campaign, date, ids } = await campaignWithLeads(many(2, {}));
     fake.setLeads({ kind: 'hang', count: 1 });
     const id = await start(campaign.campaignName, date);
-    const done = await untilState(id, 'finished');
+    const done = await untilState(id, 'finished', DIALER_TIMEOUT_MS + 20_000);
     expect(done).toMatchObject({ added: 2, failed: 0 });
     expect(addsOf(ids).reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(3);
     expect(fake.lists.leads('1001').filter((l) => ids.includes(l.vendorLeadCode)).length).toBe(2);
@@ -372,12 +386,15 @@ describe('a send', () => {
     expect(busy.status).toBe(409);
     expect(busy.json<{ message: string }>().message).toBe(DIALER_SEND_MESSAGES.alreadyRunning(id));
 
-    await expect.poll(async () => (await sendOf(id)).added, { timeout: 5000, interval: 50 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => (await sendOf(id)).added, { timeout: 10_000, interval: 50 })
+      .toBeGreaterThanOrEqual(3);
+    expect(await sendHeld(id)).toBe(true);
     const cancelled = await admin.post(`/api/dialer/sends/${id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(cancelled.json<TDialerSend>().state).toBe('cancelled');
-    // Within a second nothing more goes out.
-    await new Promise((r) => setTimeout(r, 1200));
+    // The worker lets the send go (its requests on the way ended) instead of going on to the end; nothing more goes out.
+    await expect.poll(() => sendHeld(id), { timeout: 10_000, interval: 50 }).toBe(false);
     const sentAtCancel = addsOf(ids).reduce((a, b) => a + b, 0);
     await new Promise((r) => setTimeout(r, 800));
     expect(addsOf(ids).reduce((a, b) => a + b, 0)).toBe(sentAtCancel);
