@@ -78,23 +78,19 @@ export const ZNotificationsReadReply = z.object({
 });
 export type TNotificationsReadReply = z.infer<typeof ZNotificationsReadReply>;
 
-/** The events of GET /api/notifications/stream. */
-export const NOTIFICATION_EVENTS = {
-  /** First, once: the unread count when the stream opened. */
-  ready: 'ready',
-  /** A new notification of the user's, and the unread count with it. */
-  notification: 'notification',
-  /** The unread count changed without a new notification (read in another tab, or the server reconnected). */
-  unread: 'unread',
-} as const;
+/** The name of every event of GET /api/notifications/stream. */
+export const NOTIFICATION_EVENT = 'notifications';
 
-/** The data of `ready` and `unread` events. */
-export const ZNotificationUnread = z.object({ unread: z.number().int() });
-export type TNotificationUnread = z.infer<typeof ZNotificationUnread>;
-
-/** The data of a `notification` event. */
-export const ZNotificationPush = z.object({ notification: ZNotification, unread: z.number().int() });
-export type TNotificationPush = z.infer<typeof ZNotificationPush>;
+/**
+ * An event of the stream: the unread count, with the new notification when there is one. The first event (no
+ * notification) gives the count when the stream opened; later ones without a notification say the count changed
+ * otherwise (read in another tab, or the server reconnected to the database: fetch the list again).
+ */
+export const ZNotificationStreamEvent = z.object({
+  unread: z.number().int(),
+  notification: ZNotification.nullable(),
+});
+export type TNotificationStreamEvent = z.infer<typeof ZNotificationStreamEvent>;
 
 export const NOTIFICATIONS_MESSAGES = {
   bellLabel: (unread: number) => `Notifications, ${unread} unread`,

@@ -4,7 +4,7 @@
 // backoff, and the open streams get their unread count again once it is back.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
-import { NOTIFICATION_EVENTS, type TNotificationPush, type TNotificationUnread } from '@crm/shared';
+import { NOTIFICATION_EVENT, type TNotificationStreamEvent } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import type { EventFeed } from '../../http/event-stream.ts';
 import { NOTIFICATIONS_CHANNEL, decodeSignal, type TNotificationSignal } from './notify.ts';
@@ -13,8 +13,8 @@ import { countUnread, findNotificationsOf, toNotification } from './service.ts';
 /** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
 const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
 
-export function formatEvent(name: string, data: TNotificationPush | TNotificationUnread): string {
-  return `event: ${name}\ndata: ${JSON.stringify(data)}\n\n`;
+export function formatEvent(data: TNotificationStreamEvent): string {
+  return `event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 function reasonOf(err: unknown): string | undefined {
@@ -22,7 +22,7 @@ function reasonOf(err: unknown): string | undefined {
 }
 
 export type NotificationStreams = {
-  /** One user's events: `ready` with the unread count, then each new notification and each change of the count. */
+  /** One user's events: the unread count first, then each new notification and each change of the count. */
   openFeed: (userId: number) => Promise<EventFeed>;
   start: () => void;
   /** Closes the dedicated connection (the streams themselves are ended by the hub). */
@@ -49,7 +49,7 @@ export function createNotificationStreams({ db, connect, log }: Options): Notifi
   }
 
   async function sendUnread(userId: number) {
-    writeTo(userId, formatEvent(NOTIFICATION_EVENTS.unread, { unread: await countUnread(db, userId) }));
+    writeTo(userId, formatEvent({ unread: await countUnread(db, userId), notification: null }));
   }
 
   async function deliver(signal: TNotificationSignal) {
@@ -67,13 +67,7 @@ export function createNotificationStreams({ db, connect, log }: Options): Notifi
     const unread = new Map<number, number>();
     for (const userId of new Set(rows.map((r) => r.userId))) unread.set(userId, await countUnread(db, userId));
     for (const row of rows) {
-      writeTo(
-        row.userId,
-        formatEvent(NOTIFICATION_EVENTS.notification, {
-          notification: toNotification(row),
-          unread: unread.get(row.userId) ?? 0,
-        }),
-      );
+      writeTo(row.userId, formatEvent({ unread: unread.get(row.userId) ?? 0, notification: toNotification(row) }));
     }
   }
 
@@ -142,7 +136,7 @@ export function createNotificationStreams({ db, connect, log }: Options): Notifi
 
   return {
     openFeed: async (userId) => ({
-      first: formatEvent(NOTIFICATION_EVENTS.ready, { unread: await countUnread(db, userId) }),
+      first: formatEvent({ unread: await countUnread(db, userId), notification: null }),
       subscribe: (write) => {
         const mine = writers.get(userId) ?? new Set();
         mine.add(write);
