@@ -5,6 +5,7 @@ import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERIA, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
 import { MAX_PAGE_SIZE, zCursor, zKeysetPaged, zLastFlag } from './common.ts';
 import { ZScorecardBlock, ZScorecardMarks } from './scorecards.ts';
+import { agentReviewDetails } from './qc-records.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
 
 export const QC_MESSAGES = {
@@ -383,10 +384,52 @@ export const ZAgentReview = z.object({
 });
 export type TAgentReview = z.infer<typeof ZAgentReview>;
 
-/** GET /api/qcReport/list-of-qc-records-by-agent-id: the agent's own in-house records, each with its review once written. */
-export const ZAgentQcRecordsQuery = z.object({ agentId: z.string().trim().max(100).optional() });
-export const ZAgentQcRecord = ZQcRecord.extend({ review: ZAgentReview.nullable() });
+/**
+ * GET /api/qcReport/list-of-qc-records-by-agent-id: the agent's own in-house records, newest call first, each with its
+ * review once written. `startDate`/`endDate` narrow to call dates (both included). With `size`, `after`, `before` or
+ * `last` the reply is a keyset page (docs/api.md "Pages"); without, the older client's plain array up to its cap.
+ */
+export const ZAgentQcRecordsQuery = z
+  .object({
+    agentId: z.string().trim().max(100).optional(),
+    size: z.coerce
+      .number()
+      .int()
+      .min(1, 'size must be at least 1')
+      .max(MAX_PAGE_SIZE, `size must be at most ${MAX_PAGE_SIZE}`)
+      .optional(),
+    after: zCursor('after').optional(),
+    before: zCursor('before').optional(),
+    last: zLastFlag.optional(),
+    startDate: isoDate('startDate').optional(),
+    endDate: isoDate('endDate').optional(),
+  })
+  .refine((q) => [q.after, q.before, q.last || undefined].filter((v) => v !== undefined).length <= 1, {
+    message: 'ask for one of after, before and last',
+    path: ['after'],
+  })
+  .refine((q) => !q.startDate || !q.endDate || q.startDate <= q.endDate, {
+    message: 'The end date must be on or after the start date',
+    path: ['endDate'],
+  });
+export type TAgentQcRecordsQuery = z.output<typeof ZAgentQcRecordsQuery>;
+/**
+ * A record of the agent's QC Review: the record, its review, and (issue 37, docs/qc-records.md) its grade, the criteria
+ * where marks were lost, the inspector's comments, the acknowledgement and the dispute window's end. The server always
+ * sends those; they are optional here so that replies of the older shape still parse.
+ */
+export const ZAgentQcRecord = ZQcRecord.extend({
+  review: ZAgentReview.nullable(),
+  grade: agentReviewDetails.grade.optional(),
+  lostCriteria: agentReviewDetails.lostCriteria.optional(),
+  comments: agentReviewDetails.comments.optional(),
+  acknowledgedAt: agentReviewDetails.acknowledgedAt.optional(),
+  acknowledgementComment: agentReviewDetails.acknowledgementComment.optional(),
+  disputeUntil: agentReviewDetails.disputeUntil.optional(),
+});
 export type TAgentQcRecord = z.infer<typeof ZAgentQcRecord>;
+export const ZAgentQcRecordPage = zKeysetPaged(ZAgentQcRecord);
+export type TAgentQcRecordPage = z.infer<typeof ZAgentQcRecordPage>;
 
 // ---- reports (docs/product.md §2 QC Reports, §3 summaries; the files in docs/product.md §9)
 

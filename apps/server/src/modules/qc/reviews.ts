@@ -1,6 +1,6 @@
 // Agent reviews of QC records (docs/product.md §3 Agent review, §4 review lifecycle; §7 list-of-qc-records-by-agent-id, submit,
 // get-agent-reviews, agent-review/{id}). The reviewer is the signed-in agent; one review per record, kept with it.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import {
   QC_MESSAGES,
   STANDARD_SCORECARD_ID,
@@ -9,11 +9,16 @@ import {
   type TAgentQcRecord,
   type TAgentReview,
   type TAgentReviewResolve,
+  type TAgentQcRecordsQuery,
+  type TKeysetPaged,
+  type TPageCursor,
   type TTokenPayload,
+  DEFAULT_PAGE_SIZE,
 } from '@crm/shared';
 import type { z } from 'zod';
 import type { ZAgentReviewSubmit } from '@crm/shared';
-import type { Db } from '../../db/schema.ts';
+import type { Db, QcRecordsTable } from '../../db/schema.ts';
+import { keysetAsk, readKeysetPage, toKeysetPaged, type TTravel } from '../../http/keyset.ts';
 import { badRequest, forbidden, notFound, onUniqueViolation, conflict } from '../../http/errors.ts';
 import { isAdmin, isAgent, userIdOf } from '../../auth/access.ts';
 import { toInHouse, withFileNames } from './rows.ts';
@@ -21,6 +26,7 @@ import { capList, type TCappedList } from '../../http/capped-list.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { findScorecardVersion, type TScorecardVersion } from '../scorecards/lookup.ts';
 import { scorecardBlockOf } from './scoring.ts';
+import { reviewDetails } from './review-details.ts';
 
 type ReviewSubmit = z.output<typeof ZAgentReviewSubmit>;
 
@@ -87,16 +93,14 @@ export const AGENT_QC_RECORDS_CAP = 1000;
 /** The most unresolved reviews get-agent-reviews answers (the oldest: the ones to resolve first). */
 export const OPEN_REVIEWS_CAP = 1000;
 
-/**
- * The in-house records scored on an agent, newest call first, each with its review once written (a reviewed record
- * stays, showing its review and later its resolution); the newest AGENT_QC_RECORDS_CAP of them. An agent gets its own,
- * whatever agentId it names; an admin names the agent.
- */
-export async function listAgentQcRecords(
-  db: Db,
-  user: TTokenPayload,
-  agentId: string | undefined,
-): Promise<TCappedList<TAgentQcRecord>> {
+/** Whether the list was asked for a page (docs/api.md "Pages"), not the older client's whole list. */
+export function wantsAgentQcPage(query: TAgentQcRecordsQuery): boolean {
+  return query.size !== undefined || query.after !== undefined || query.before !== undefined || query.last === true;
+}
+
+/** The agent's in-house records the caller may read, narrowed to the call dates asked for. */
+function agentRecords(db: Db, user: TTokenPayload, query: TAgentQcRecordsQuery) {
+  const { agentId } = query;
   let records = db.selectFrom('qcRecords').where('qcRecords.kind', '=', 'in-house');
   if (isAgent(user)) {
     if (agentId && agentId.toLowerCase() !== user.userName.toLowerCase()) throw forbidden(QC_MESSAGES.otherAgent);
@@ -106,6 +110,22 @@ export async function listAgentQcRecords(
     records = records.where(sql<string>`lower(qc_records.agent_id)`, '=', agentId.toLowerCase());
     if (!isAdmin(user)) records = records.where('qcRecords.qcInspectorId', '=', userIdOf(user));
   }
+  if (query.startDate) records = records.where('qcRecords.callDate', '>=', query.startDate);
+  if (query.endDate) records = records.where('qcRecords.callDate', '<=', query.endDate);
+  return records;
+}
+
+/**
+ * The in-house records scored on an agent, newest call first, each with its review once written (a reviewed record
+ * stays, showing its review and later its resolution); the newest AGENT_QC_RECORDS_CAP of them. An agent gets its own,
+ * whatever agentId it names; an admin names the agent.
+ */
+export async function listAgentQcRecords(
+  db: Db,
+  user: TTokenPayload,
+  query: TAgentQcRecordsQuery,
+): Promise<TCappedList<TAgentQcRecord>> {
+  const records = agentRecords(db, user, query);
   const cap = AGENT_QC_RECORDS_CAP;
   const fetched = await records
     .selectAll('qcRecords')
@@ -118,23 +138,66 @@ export async function listAgentQcRecords(
     cap,
     async () => (await records.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
   );
+  return { items: await agentQcRecordsOf(db, kept), total, cap };
+}
+
+/** The same list a keyset page at a time (size 10 unless asked), newest call first: the QC Review's pager. */
+export async function pageAgentQcRecords(
+  db: Db,
+  user: TTokenPayload,
+  query: TAgentQcRecordsQuery,
+): Promise<TKeysetPaged<TAgentQcRecord>> {
+  const records = agentRecords(db, user, query);
+  const size = query.size ?? DEFAULT_PAGE_SIZE;
+  const counted = records.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const read = (travel: TTravel, cursor: TPageCursor | undefined, limit: number) => {
+    const forward = travel === 'forward';
+    let q = records.selectAll('qcRecords');
+    if (cursor !== undefined) {
+      q = q.where((eb) =>
+        eb(eb.refTuple('qcRecords.callDate', 'qcRecords.id'), forward ? '<' : '>', eb.tuple(cursor.date, cursor.id)),
+      );
+    }
+    return q
+      .orderBy('qcRecords.callDate', forward ? 'desc' : 'asc')
+      .orderBy('qcRecords.id', forward ? 'desc' : 'asc')
+      .limit(limit)
+      .execute();
+  };
+  const [page, { n: total }] = await Promise.all([
+    readKeysetPage(
+      keysetAsk(query),
+      size,
+      async () => (await counted).n,
+      read,
+      (r) => ({ date: r.callDate, id: r.id }),
+    ),
+    counted,
+  ]);
+  const items = await agentQcRecordsOf(db, page.rows);
+  return toKeysetPaged(
+    items,
+    page.rows.map((r) => ({ date: r.callDate, id: r.id })),
+    { total, size, number: page.number, hasNext: page.hasNext, hasPrevious: page.hasPrevious },
+  );
+}
+
+/** Each record as the QC Review shows it: the record, its scorecard block, review and details (review-details.ts). */
+async function agentQcRecordsOf(db: Db, kept: Selectable<QcRecordsTable>[]): Promise<TAgentQcRecord[]> {
   const rows = await withFileNames(db, kept);
   const ids = rows.map((r) => r.id);
   const reviews = ids.length === 0 ? [] : await selectReviews(db).where('agentReviews.qcId', 'in', ids).execute();
   const byRecord = new Map(reviews.map((r) => [r.qcId, toReview(r)]));
-  const blocks = await scorecardBlocks(db, rows);
-  return {
-    items: rows.map((r) => {
-      const block = blocks.get(r.id);
-      return {
-        ...toInHouse(r),
-        ...(block === undefined ? {} : { scorecard: block }),
-        review: byRecord.get(r.id) ?? null,
-      };
-    }),
-    total,
-    cap,
-  };
+  const [blocks, details] = await Promise.all([scorecardBlocks(db, rows), reviewDetails(db, rows)]);
+  return rows.map((r) => {
+    const block = blocks.get(r.id);
+    return {
+      ...toInHouse(r),
+      ...(block === undefined ? {} : { scorecard: block }),
+      review: byRecord.get(r.id) ?? null,
+      ...details.get(r.id),
+    };
+  });
 }
 
 /**

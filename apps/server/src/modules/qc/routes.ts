@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   ZAgentQcRecord,
+  ZAgentQcRecordPage,
   ZAgentQcRecordsQuery,
   ZAgentReview,
   ZAgentReviewResolve,
@@ -30,7 +31,14 @@ import { UpstreamError } from '../voicelog/proxy.ts';
 import { addQcRecordFile, listQcRecordFiles } from './files.ts';
 import { listQcRecords, listScorableAgents } from './list.ts';
 import { createQcRecord, deleteQcRecord, editQcRecord, findQcRecord } from './records.ts';
-import { listAgentQcRecords, listOpenReviews, resolveAgentReview, submitAgentReview } from './reviews.ts';
+import {
+  listAgentQcRecords,
+  listOpenReviews,
+  pageAgentQcRecords,
+  resolveAgentReview,
+  submitAgentReview,
+  wantsAgentQcPage,
+} from './reviews.ts';
 import { readDb } from '../../http/reads.ts';
 import { replyCapped } from '../../http/capped-list.ts';
 
@@ -239,12 +247,16 @@ export async function qcRoutes(app: App) {
       config: { ...CALLERS, heavy: true },
       schema: {
         summary: "List an agent's QC records with their reviews",
-        description: 'Agents their own, admins any; the newest 1,000 (docs/api.md, Capped lists).',
+        description:
+          'Agents their own, admins any; newest call first. With size, after, before or last a keyset page (docs/api.md, Pages), else the newest 1,000 (Capped lists). See docs/qc-records.md.',
         querystring: ZAgentQcRecordsQuery,
-        response: { 200: z.array(ZAgentQcRecord), ...FAILURES },
+        response: { 200: z.union([z.array(ZAgentQcRecord), ZAgentQcRecordPage]), ...FAILURES },
       },
     },
-    async (req, reply) => replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query.agentId)),
+    async (req, reply) =>
+      wantsAgentQcPage(req.query)
+        ? pageAgentQcRecords(app.db, currentUser(req), req.query)
+        : replyCapped(reply, await listAgentQcRecords(app.db, currentUser(req), req.query)),
   );
   app.post(
     '/api/qcReport/submit',
