@@ -1,11 +1,12 @@
 // The top bar: burger (small screens), the sidebar's hide/show button (wide screens), an agent's due callbacks, live
-// clock, the signed-in user and the Logout menu.
+// clock, the notifications bell, the signed-in user and the Logout menu.
 import { ActionIcon, Avatar, Burger, Group, Menu, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
 import { ROLE_DESCRIPTIONS } from '@crm/shared';
 import { useSession, type TSession } from '../session.ts';
 import { PRODUCT_NAME } from '../page-title.ts';
 import { CallbacksDue } from './CallbacksDue.tsx';
 import { Clock } from './Clock.tsx';
+import { NotificationBell } from './NotificationBell.tsx';
 
 function initials(name: string): string {
   const letters = name
@@ -90,6 +91,7 @@ export function TopBar({ navbarOpened, onToggleNavbar, sidebarHidden, onToggleSi
       <Group gap="lg" wrap="nowrap">
         {session.role === 'AGENT' && <CallbacksDue />}
         <Clock />
+        <NotificationBell />
         <Menu position="bottom-end" width={200} withArrow>
           <Menu.Target>
             <UnstyledButton aria-haspopup="menu" px="xs" py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
