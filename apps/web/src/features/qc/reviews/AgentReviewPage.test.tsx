@@ -9,7 +9,7 @@ import { storeSession } from '../../../app/session.ts';
 import { renderWithApp } from '../../../test/render.tsx';
 import { agentToken, makeToken } from '../../../test/tokens.ts';
 import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fetch.ts';
-import { agentRecord, review } from '../../../test/qc-test-data.ts';
+import { agentRecord, paged, review } from '../../../test/qc-test-data.ts';
 import { composeAgentReviewPage } from '../../../app/pages.tsx';
 import { REVIEW_PROBLEMS } from './review-row.ts';
 
@@ -58,14 +58,15 @@ const row = async (number: string) => {
 
 describe('AgentReviewPage', () => {
   it("lists the agent's own records: inputs on an open one, the review on a written one, the resolution once resolved", async () => {
-    const server = renderAsAgent({ [`GET ${LIST}`]: { body: [OPEN, SUBMITTED, RESOLVED] } });
+    const server = renderAsAgent({ [`GET ${LIST}`]: { body: paged([OPEN, SUBMITTED, RESOLVED]) } });
     expect(await screen.findByRole('heading', { name: 'QC Review' })).toBeTruthy();
     const open = await row('+8801711111111');
     expect(open.getByLabelText('Agreed?')).toBeTruthy();
     expect(open.getByPlaceholderText(QC_MESSAGES.commentPlaceholder)).toBeTruthy();
     expect(open.getByRole('button', { name: 'Submit Review' })).toBeTruthy();
     expect(open.getByRole('button', { name: 'Play' })).toBeTruthy();
-    expect(server.sent.find((r) => r.path === LIST)?.query).toEqual({}); // the server takes the agent from the session
+    // The server takes the agent from the session; the first page of 10, newest first.
+    expect(server.sent.find((r) => r.path === LIST)?.query).toEqual({ size: '10' });
 
     const submitted = await row('+8801722222222');
     expect(submitted.getByText('Fair marks.')).toBeTruthy();
@@ -90,14 +91,14 @@ describe('AgentReviewPage', () => {
     let reviewed = false;
     const server = renderAsAgent({
       [`GET ${LIST}`]: () => ({
-        body: [
+        body: paged([
           reviewed
             ? agentRecord(
                 { ...OPEN },
                 review({ qcId: 11, agreed: 'No', raiseConcern: true, comment: 'The customer hung up.' }),
               )
             : OPEN,
-        ],
+        ]),
       }),
       'POST /api/qcReport/submit': () => {
         reviewed = true;
@@ -136,7 +137,7 @@ describe('AgentReviewPage', () => {
 
   it("shows 'Failed to submit review' with the server's reason and keeps what was typed", async () => {
     renderAsAgent({
-      [`GET ${LIST}`]: { body: [OPEN] },
+      [`GET ${LIST}`]: { body: paged([OPEN]) },
       'POST /api/qcReport/submit': { status: 409, body: { message: QC_MESSAGES.alreadyReviewed } },
     });
     const open = await row('+8801711111111');
@@ -151,7 +152,7 @@ describe('AgentReviewPage', () => {
     storeSession(makeToken());
     const server = fakeServer({
       'GET /api/qcReport/agents': { body: [{ agentId: 'AG-1001', name: 'Karim Hossain' }] },
-      [`GET ${LIST}`]: { body: [OPEN, SUBMITTED] },
+      [`GET ${LIST}`]: { body: paged([OPEN, SUBMITTED]) },
     });
     renderWithApp(<AgentReviewPage />, { route: '/agent-performance' });
     await screen.findByPlaceholderText('Choose an agent');
@@ -161,7 +162,7 @@ describe('AgentReviewPage', () => {
     fireEvent.change(picker, { target: { value: 'Karim' } });
     fireEvent.click(await screen.findByRole('option', { name: 'Karim Hossain (AG-1001)', hidden: true }));
     const open = await row('+8801711111111');
-    expect(server.sent.find((r) => r.path === LIST)?.query).toEqual({ agentId: 'AG-1001' });
+    expect(server.sent.find((r) => r.path === LIST)?.query).toEqual({ agentId: 'AG-1001', size: '10' });
     expect(open.getByText('Not reviewed yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
     expect((await row('+8801722222222')).getByText('Fair marks.')).toBeTruthy();

@@ -1,11 +1,22 @@
-// /agent-performance ("QC Review"): an agent's in-house QC records, each reviewed once (agreed, a concern, a comment)
-// and then showing its review and, later, its resolution. An admin picks an agent and sees that agent's rows read-only.
+// /agent-performance ("QC Review"): an agent's in-house QC records, newest call first, paged by key and narrowed by
+// call date; each with its grade, lost criteria and the inspector's comments (RecordFeedback.tsx), reviewed once
+// (agreed, a concern, a comment) and acknowledged once, then showing its review and, later, its resolution. An admin
+// picks an agent and sees that agent's rows read-only.
 import { useState } from 'react';
-import { Alert, Card, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
+import { DateField } from '../../../components/DateField.tsx';
+import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
+import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
-import { SCORABLE_AGENTS_KEY, agentRecordsKey, fetchAgentQcRecords, fetchScorableAgents } from './api.ts';
+import {
+  SCORABLE_AGENTS_KEY,
+  agentRecordsKey,
+  fetchAgentQcRecords,
+  fetchScorableAgents,
+  type TAgentRecordsQuery,
+} from './api.ts';
 import { AgentReviewRow } from './AgentReviewRow.tsx';
 import type { TAgentReviewDisputes } from './dispute-slots.ts';
 import { ReviewTable } from '../../../components/ReviewTable.tsx';
@@ -40,12 +51,36 @@ function AgentPicker({ value, onChange }: { value: string | null; onChange: (age
 
 type TRecordsTableProps = { agentId: string | null; canReview: boolean; disputes: TAgentReviewDisputes };
 
+const FIRST: TKeysetNav = { kind: 'first' };
+
+/** The page asked of the server: a cursor's page, the first or the last. */
+function pageOf(nav: TKeysetNav): TAgentRecordsQuery['page'] {
+  if (nav.kind === 'after' || nav.kind === 'before') return { kind: nav.kind, cursor: nav.cursor };
+  return nav.kind === 'last' ? { kind: 'last' } : { kind: 'first' };
+}
+
 function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
+  const [size, setSize] = useState(10);
+  const [nav, setNav] = useState<TKeysetNav>(FIRST);
+  const [startDate, setStartDate] = useState('');
+  const [endDate, setEndDate] = useState('');
+  const query: TAgentRecordsQuery = { size, page: pageOf(nav), startDate, endDate };
   const records = useQuery({
-    queryKey: agentRecordsKey(agentId),
-    queryFn: () => fetchAgentQcRecords(agentId),
+    queryKey: [...agentRecordsKey(agentId), query],
+    queryFn: () => fetchAgentQcRecords(agentId, query),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
+  const rows = records.data?.response.content ?? [];
+  const cursors = records.data?.cursors;
+  const pager = keysetPagerState(nav, {
+    number: records.data?.response.number ?? 0,
+    totalElements: records.data?.response.totalElements ?? 0,
+    count: rows.length,
+    hasPrevious: (cursors?.previous ?? null) !== null,
+    hasNext: (cursors?.next ?? null) !== null,
+  });
+  const filtered = startDate !== '' || endDate !== '';
 
   let message = null;
   if (records.isPending) message = <LoadingRow />;
@@ -57,24 +92,70 @@ function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
         onRetry={() => void records.refetch()}
       />
     );
-  else if (records.data.length === 0) {
+  else if (rows.length === 0) {
     message = (
       <Text ta="center" c="dimmed" py="lg">
-        No QC records yet
+        {filtered ? 'No QC records of calls between these dates' : 'No QC records yet'}
       </Text>
     );
   }
 
   return (
-    <disputes.DisputeWindow enabled={canReview}>
-      {(until) => (
-        <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
-          {(records.data ?? []).map((r) => (
-            <AgentReviewRow key={r.id} record={r} canReview={canReview} disputeUntil={until(r)} disputes={disputes} />
-          ))}
-        </ReviewTable>
-      )}
-    </disputes.DisputeWindow>
+    <Stack gap="sm">
+      <Group justify="space-between" align="flex-end">
+        <PageSizeSelect
+          value={size}
+          onChange={(next) => {
+            setSize(next);
+            setNav(FIRST);
+          }}
+        />
+        <Group gap="sm" align="flex-end">
+          <DateField
+            label="Calls from"
+            w={170}
+            value={startDate}
+            onChange={(date) => {
+              setStartDate(date);
+              setNav(FIRST);
+            }}
+            clearLabel="Clear the first call date"
+          />
+          <DateField
+            label="Calls to"
+            w={170}
+            value={endDate}
+            onChange={(date) => {
+              setEndDate(date);
+              setNav(FIRST);
+            }}
+            clearLabel="Clear the last call date"
+          />
+        </Group>
+      </Group>
+      <disputes.DisputeWindow enabled={canReview}>
+        {(until) => (
+          <ReviewTable label="QC Records" headers={HEADERS} busy={records.isFetching} message={message}>
+            {rows.map((r) => (
+              <AgentReviewRow
+                key={r.id}
+                record={r}
+                canReview={canReview}
+                disputeUntil={r.disputeUntil === undefined ? until(r) : new Date(r.disputeUntil)}
+                disputes={disputes}
+              />
+            ))}
+          </ReviewTable>
+        )}
+      </disputes.DisputeWindow>
+      <KeysetPager
+        pager={pager}
+        onFirst={() => setNav(FIRST)}
+        onPrevious={() => cursors?.previous && setNav(previousNav(pager, cursors.previous))}
+        onNext={() => cursors?.next && setNav(nextNav(pager, cursors.next))}
+        onLast={() => setNav({ kind: 'last' })}
+      />
+    </Stack>
   );
 }
 
@@ -96,7 +177,9 @@ export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDi
             <Text size="sm" c="dimmed">
               Listen to the call, say whether you agree with the marks, raise a concern if you want QC to look again,
               and submit; or dispute the marks of particular criteria, each with the mark you believe is right. Each
-              record is reviewed once.
+              record is reviewed once. Under each record: its grade, the criteria where marks were lost and the
+              inspector&apos;s comments (Play from here plays the call from a comment&apos;s moment); Acknowledge signs
+              it off.
             </Text>
           ) : (
             <>

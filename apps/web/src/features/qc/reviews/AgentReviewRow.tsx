@@ -2,7 +2,7 @@
 // Submit Review) or the written review and, once an inspector resolved it, the resolution. Compact enough that the
 // comment box, Submit and Dispute criteria are in view on a 1366 px screen beside a recording player (the minimum
 // widths below add up to that).
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ActionIcon, Badge, Group, NativeSelect, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -22,8 +22,10 @@ import {
   type TDraftProblems,
   type TReviewDraft,
 } from './review-row.ts';
-import { VoiceLogCell } from '../../../components/recording/VoiceLogCell.tsx';
+import { RecordingPlayer } from '../../../components/recording/RecordingPlayer.tsx';
 import { ScoredCriteria } from './ScoredCriteria.tsx';
+import { RecordFeedback } from './RecordFeedback.tsx';
+import { playFrom } from './play-from.ts';
 
 /** Call (date and number), Voice Log, Marks, QC Comment (and inspector), Agreed? / Concern, Agent Comment, Action. */
 export const REVIEW_COLUMN_COUNT = 7;
@@ -75,7 +77,8 @@ export function AgentReviewRow({ record, canReview, disputeUntil, disputes }: Pr
     mutation.mutate();
   };
 
-  const recording = record.fileName === null ? null : { date: record.callDate, fileName: record.fileName };
+  const playerBox = useRef<HTMLDivElement>(null);
+  const [loadedDuration, setLoadedDuration] = useState<number | null>(null);
   const busy = mutation.isPending;
 
   let reviewCells;
@@ -179,11 +182,21 @@ export function AgentReviewRow({ record, canReview, disputeUntil, disputes }: Pr
           </Text>
         </Table.Td>
         <Table.Td>
-          <VoiceLogCell
-            recording={recording}
-            missingText={QC_MESSAGES.noAudioReview}
-            label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`}
-          />
+          {record.fileName === null ? (
+            <Text size="sm" c="dimmed">
+              {QC_MESSAGES.noAudioReview}
+            </Text>
+          ) : (
+            <div ref={playerBox}>
+              <RecordingPlayer
+                date={record.callDate}
+                fileName={record.fileName}
+                label={`Recording of the call to ${record.consumerNumber} on ${record.callDate}`}
+                onMetadata={setLoadedDuration}
+                compact
+              />
+            </div>
+          )}
         </Table.Td>
         <Table.Td fw={700}>{record.total}</Table.Td>
         <Table.Td style={{ minWidth: 100 }}>
@@ -195,6 +208,16 @@ export function AgentReviewRow({ record, canReview, disputeUntil, disputes }: Pr
           </Text>
         </Table.Td>
         {reviewCells}
+      </Table.Tr>
+      <Table.Tr>
+        <Table.Td colSpan={REVIEW_COLUMN_COUNT} bg="var(--mantine-color-gray-light)">
+          <RecordFeedback
+            record={record}
+            isAgent={canReview}
+            duration={record.duration ?? loadedDuration}
+            onPlayFrom={record.fileName === null ? null : (seconds) => playFrom(playerBox.current, seconds)}
+          />
+        </Table.Td>
       </Table.Tr>
       {record.scorecard !== undefined && (
         <Table.Tr>
