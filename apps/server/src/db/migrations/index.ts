@@ -36,6 +36,7 @@ import * as m0033 from './0033-calibration-scorecards.ts';
 import * as m0034 from './0034-qc-records.ts';
 import * as m0035 from './0035-notifications.ts';
 import * as m0036 from './0036-coaching.ts';
+import * as m0037 from './0037-callback-missed-notices.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0034-qc-records': m0034,
   '0035-notifications': m0035,
   '0036-coaching': m0036,
+  '0037-callback-missed-notices': m0037,
 };

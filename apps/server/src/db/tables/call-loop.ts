@@ -57,9 +57,16 @@ export type CallbacksTable = {
   closedAt: Date | null;
 };
 
+/** The admins were told the callback was missed: once per callback (migration 0037). */
+export type CallbackMissedNoticesTable = {
+  callbackId: string;
+  notifiedAt: ColumnType<Date, Date | undefined, never>;
+};
+
 export type CallLoopTables = {
   campaignDispositions: CampaignDispositionsTable;
   callStarts: CallStartsTable;
   callAttempts: CallAttemptsTable;
   callbacks: CallbacksTable;
+  callbackMissedNotices: CallbackMissedNoticesTable;
 };
