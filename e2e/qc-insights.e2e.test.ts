@@ -160,8 +160,8 @@ describe('QC insights', () => {
     const { page } = t;
     await openRange(page);
     expect(await rowTexts(page, `Agents, ${START} to ${END}`)).toEqual([
-      'Agent Records Mean Grade Weakest criteria',
-      `${AGENT.name} 3 60.0 Below Expectation Fatal 33.3 · CRM 6.7`,
+      'Agent Records Mean Grade Weakest criteria Coaching',
+      `${AGENT.name} 3 60.0 Below Expectation Fatal 33.3 · CRM 6.7 Coach`,
     ]);
     expect(await rowTexts(page, `Weeks of ${AGENT.name}`)).toEqual([
       'Week of Records Mean Grade',

@@ -111,4 +111,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/calibration': lazy(() => import('../features/calibration/CalibrationPage.tsx')),
   '/calibration/:id': lazy(() => import('../features/calibration/CalibrationSessionPage.tsx')),
   '/qcInsights': lazy(() => import('../features/qc-insights/QcInsightsPage.tsx')),
+  // -- quality control: coaching (agents see their own)
+  '/coaching': lazy(() => import('../features/coaching/CoachingPage.tsx')),
+  '/coaching/:id': lazy(() => import('../features/coaching/CoachingSessionPage.tsx')),
 };

@@ -252,6 +252,21 @@ export const APP_ROUTES = [
     purpose:
       "Grade trends, weakest criteria, marks lost across the floor, and each inspector's volume, leniency and dispute outcomes.",
   },
+  {
+    path: '/coaching',
+    title: 'Coaching',
+    roles: ALL,
+    purpose:
+      'Coaching sessions on the focus criteria of an agent: inspectors plan, hold and close them; an agent sees and acknowledges their own.',
+  },
+  {
+    path: '/coaching/:id',
+    title: 'Coaching session',
+    roles: ALL,
+    purpose:
+      "A coaching session's details, linked QC records, its next step and, once closed, the before/after figure.",
+    parent: '/coaching',
+  },
 ] as const satisfies readonly TAppRoute[];
 
 export type TMenuItem = { label: string; path: string };
@@ -295,7 +310,14 @@ export const QC_MENU: TMenu = {
     { label: 'QC Reports', path: '/QcReports' },
     { label: 'Calibration', path: '/calibration' },
     { label: 'QC Insights', path: '/qcInsights' },
+    { label: 'Coaching', path: '/coaching' },
   ],
+};
+
+/** An agent's CRM menu: the CRM's items and their own coaching sessions (admins reach /coaching from the QC menu). */
+export const AGENT_MENU: TMenu = {
+  title: CRM_MENU.title,
+  items: [...CRM_MENU.items, { label: 'Coaching', path: '/coaching' }],
 };
 
 /** The sidebar of each role (docs/product.md §2 Shell). */
@@ -303,7 +325,7 @@ export const MENUS_BY_ROLE: Record<TRole, readonly TMenu[]> = {
   // Admins see everything: the QC screens too (every inspector's records, with an inspector filter).
   ADMIN: [ADMIN_MENU, CRM_MENU, QC_MENU],
   QC: [QC_MENU],
-  AGENT: [CRM_MENU],
+  AGENT: [AGENT_MENU],
 };
 
 /** Whether a role may open a path pattern (exact pattern match, e.g. '/editAgent/:id'). */

@@ -47,6 +47,7 @@ export const OBJECT_TYPE_LABELS: Record<TAuditObjectType, string> = {
   callback: 'Callback',
   scorecard: 'Scorecard',
   campaignScorecards: 'Campaign scorecards',
+  coachingSession: 'Coaching session',
 };
 
 export const ACTION_LABELS: Record<TAuditAction, string> = {

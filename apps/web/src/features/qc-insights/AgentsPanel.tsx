@@ -1,12 +1,14 @@
 // Per agent: the table of records, mean, grade and the three weakest criteria (a row picks the agent), and beside it
 // the picked agent's weekly mean total as a line against the grade bands, with its weeks as a table.
 import { useState } from 'react';
-import { Button, Grid, Group, ScrollArea, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Anchor, Button, Grid, Group, ScrollArea, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
 import { LineChart } from '@mantine/charts';
 import type { TAgentInsight } from '@crm/shared';
 import {
   GRADE_COLORS,
   GRADE_LINES,
+  coachHref,
   formatMarks,
   trendAxis,
   weakestText,
@@ -153,6 +155,9 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                     <Table.Th ta="right">Mean</Table.Th>
                     <Table.Th>Grade</Table.Th>
                     <Table.Th title="Mean marks lost per record">Weakest criteria</Table.Th>
+                    <Table.Th>
+                      <VisuallyHidden>Coaching</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -180,6 +185,16 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                       {/* Max-width 0 and width 100%: the cell takes the row's remaining width, no more. */}
                       <Table.Td style={{ maxWidth: 0, width: '100%' }}>
                         <WeakestLine agent={a} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Anchor
+                          component={Link}
+                          to={coachHref(a, query.campaignName)}
+                          fz="sm"
+                          aria-label={`Coach ${a.agentName} on their weakest criteria`}
+                        >
+                          Coach
+                        </Anchor>
                       </Table.Td>
                     </Table.Tr>
                   ))}

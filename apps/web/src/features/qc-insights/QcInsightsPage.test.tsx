@@ -100,9 +100,13 @@ describe('QcInsightsPage', () => {
     setValue('End', '2026-03-15');
     const agents = await screen.findByRole('table', { name: 'Agents, 2026-03-02 to 2026-03-15' });
     expect(rowsOf(agents).slice(1)).toEqual([
-      ['Babul Mia', '3', '93.3', 'Exceed Expectation', 'Liveliness 3.3'],
-      ['Rina Akter', '4', '56.3', 'Below Expectation', 'Fatal 25.0'],
+      ['Babul Mia', '3', '93.3', 'Exceed Expectation', 'Liveliness 3.3', 'Coach'],
+      ['Rina Akter', '4', '56.3', 'Below Expectation', 'Fatal 25.0', 'Coach'],
     ]);
+    // Coach opens the New coaching session form with the agent and the weakest criteria (no campaign chosen here).
+    expect(
+      within(agents).getByRole('link', { name: 'Coach Rina Akter on their weakest criteria' }).getAttribute('href'),
+    ).toBe('/coaching?new=1&agentId=rina&focus=fatal');
     expect(server.sent.at(-1)?.query).toEqual({ startDate: '2026-03-02', endDate: '2026-03-15' });
     expect(screen.getByRole('table', { name: 'Weeks of Babul Mia' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Rina Akter' }));

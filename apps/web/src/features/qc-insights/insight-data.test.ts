@@ -16,6 +16,7 @@ import {
   niceAxis,
   trendAxis,
   weakestText,
+  coachHref,
   weekLabel,
   weekPoints,
 } from './insight-data.ts';
@@ -152,6 +153,13 @@ describe('the charts', () => {
     expect(
       criteriaByLoss([c('greetings', 0), c('pitch', 1.5), c('crm', 3), c('pace', 1.5)]).map((x) => x.criterion),
     ).toEqual(['crm', 'pitch', 'pace', 'greetings']);
+  });
+
+  it('links Coach to the New coaching session form with the agent, the campaign and the weakest criteria', () => {
+    expect(coachHref(agent, 'Mobile Survey')).toBe(
+      '/coaching?new=1&agentId=rina&campaignName=Mobile+Survey&focus=fatal%2Ccrm%2Cpace',
+    );
+    expect(coachHref({ ...agent, weakest: [] }, undefined)).toBe('/coaching?new=1&agentId=rina');
   });
 
   it('writes the weakest three on one line, or None', () => {

@@ -119,6 +119,17 @@ export function trendAxis(points: readonly TWeekPoint[]): TAxis {
   return { domain: [from, 100], ticks };
 }
 
+/**
+ * The New coaching session form filled for an agent (docs/coaching.md): the agent, the campaign the insights are of
+ * (when one is chosen) and the agent's weakest criteria as the focus; a URL, so this screen needs no coaching code.
+ */
+export function coachHref(agent: TAgentInsight, campaignName: string | undefined): string {
+  const params = new URLSearchParams({ new: '1', agentId: agent.agentId });
+  if (campaignName) params.set('campaignName', campaignName);
+  if (agent.weakest.length > 0) params.set('focus', agent.weakest.map((w) => w.criterion).join(','));
+  return `/coaching?${params.toString()}`;
+}
+
 /** The weakest three as one line: "Fatal 25.0 · CRM 12.5 · Pace 3.8"; "None" when nothing was lost. */
 export function weakestText(agent: TAgentInsight): string {
   return agent.weakest.length === 0
