@@ -62,6 +62,17 @@ export async function composeRaisedFlagsPage(): Promise<{ default: ComponentType
   return { default: () => <RaisedFlagsPage disputes={disputes} /> };
 }
 
+const loadQcPanelPage = () => import('../features/qc/panel/QcPanelPage.tsx');
+
+/**
+ * /qcQueue: its Score next opens the QC panel, so the panel's code is fetched with the queue's (in the background)
+ * rather than after the claim (docs/guide/qc-queue.md, "Score next, fast").
+ */
+export function loadQcQueuePage() {
+  void loadQcPanelPage().catch(() => undefined);
+  return import('../features/qc-queue/QcQueuePage.tsx');
+}
+
 /** Lazy imports, so each area's code loads only when opened (the module's default export is the page). */
 export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- agents and users
@@ -96,7 +107,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
   '/scorecards': lazy(() => import('../features/scorecards/ScorecardsPage.tsx')),
   // -- quality control: the QC panel
-  '/qcChecking': lazy(() => import('../features/qc/panel/QcPanelPage.tsx')),
+  '/qcChecking': lazy(loadQcPanelPage),
   // -- quality control: records, reviews and raised flags (with their disputes)
   '/viewQcReports': lazy(() => import('../features/qc/records/QcRecordsInhousePage.tsx')),
   '/QcRecordsClient': lazy(() => import('../features/qc/records/QcRecordsClientPage.tsx')),
@@ -107,7 +118,7 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- quality control: reports
   '/QcReports': lazy(() => import('../features/qc-reports/QcReportsPage.tsx')),
   // -- quality control: the work queue, calibration and insights
-  '/qcQueue': lazy(() => import('../features/qc-queue/QcQueuePage.tsx')),
+  '/qcQueue': lazy(loadQcQueuePage),
   '/calibration': lazy(() => import('../features/calibration/CalibrationPage.tsx')),
   '/calibration/:id': lazy(() => import('../features/calibration/CalibrationSessionPage.tsx')),
   '/qcInsights': lazy(() => import('../features/qc-insights/QcInsightsPage.tsx')),

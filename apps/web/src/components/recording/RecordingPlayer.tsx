@@ -195,7 +195,8 @@ function Player({
         <audio
           ref={audio}
           src={src}
-          preload="metadata"
+          // A recording to play at once is fetched whole from the start (its head is often warm in the cache already).
+          preload={autoPlay ? 'auto' : 'metadata'}
           onLoadedMetadata={(e) => onLoadedMetadata(e.currentTarget)}
           onDurationChange={(e) => readDuration(e.currentTarget)}
           onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}

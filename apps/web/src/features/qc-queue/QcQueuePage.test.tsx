@@ -120,7 +120,7 @@ describe('QcQueuePage', () => {
     fireEvent.keyDown(window, { key: 'n' });
     await waitFor(() =>
       expect(location()).toBe(
-        '/qcChecking?campaignName=Spring+Survey&consumerNumber=01755502303&callDate=2026-11-20&file=20261120-090300_01755502303_AG-1001-all.wav',
+        '/qcChecking?campaignName=Spring+Survey&consumerNumber=01755502303&callDate=2026-11-20&file=20261120-090300_01755502303_AG-1001-all.wav&queue=1&queueCampaign=Spring+Survey',
       ),
     );
     expect(server.writes()).toEqual([

@@ -16,6 +16,7 @@ import { DateField } from '../../components/DateField.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
+import { prefetchCall } from '../../components/qc-call/prefetch.ts';
 import { QC_QUEUE_KEY, claimNextCall, fetchQueuePage, queuePageKey, releaseClaim } from './api.ts';
 import { ProgressView } from './ProgressView.tsx';
 import {
@@ -57,7 +58,8 @@ export default function QcQueuePage() {
 
   const scoreNext = useMutation({
     mutationFn: () => claimNextCall(filters),
-    onSuccess: (call) => void navigate(panelAddress(call)),
+    // The claimed row goes along: the panel plays its recording without waiting for its own search.
+    onSuccess: (call) => void navigate(panelAddress(call, filters), { state: { claimed: call } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY }),
   });
   const release = useMutation({
@@ -67,6 +69,19 @@ export default function QcQueuePage() {
       notifications.show({ color: 'red', title: 'The claim was not released', message: error.message }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY }),
   });
+
+  // The call Score next would take is warmed (lead, answers, recordings, the recording's first bytes) while the
+  // inspector reads the list; nothing is claimed until Score next.
+  const firstFree = queue.data?.response.content.find((call) => call.claim === null);
+  useEffect(() => {
+    if (firstFree === undefined) return;
+    prefetchCall(queryClient, {
+      campaignName: firstFree.campaignName,
+      consumerNumber: firstFree.phoneNumber,
+      callDate: firstFree.callDate,
+      fileName: firstFree.fileName,
+    });
+  }, [firstFree, queryClient]);
 
   // N anywhere on the page (not while typing in a field) is Score next.
   const startScoring = useRef(() => scoreNext.mutate());

@@ -1,11 +1,9 @@
 // The /api/qcQueue calls of the QC queue screen and their react-query keys (docs/guide/qc-queue.md).
 import { z } from 'zod';
 import {
-  ZQcQueueClaimReply,
   ZQcQueuePage,
   ZQcQueueProgress,
   ZQcQueueSettings,
-  type TQcQueueClaimReply,
   type TQcQueuePage,
   type TQcQueueProgress,
   type TQcQueueSettings,
@@ -38,14 +36,8 @@ export function fetchProgress(filters: TQueueFilters): Promise<TQcQueueProgress>
   return api.get('/api/qcQueue/progress', { query: queryOf(filters), schema: ZQcQueueProgress, notify: false });
 }
 
-/** The next call for this inspector (of the campaign and date filtered on), claimed; 404 "No call left to score" when none. */
-export function claimNextCall(filters: TQueueFilters): Promise<TQcQueueClaimReply> {
-  return api.post('/api/qcQueue/claim', queryOf(filters), { schema: ZQcQueueClaimReply, notify: false });
-}
-
-export function releaseClaim(id: number): Promise<{ message: string }> {
-  return api.del(`/api/qcQueue/claim/${id}`, { schema: z.object({ message: z.string() }), notify: false });
-}
+// Claims are shared with the QC panel's "Submit and next".
+export { claimNextCall, releaseClaim } from '../../components/qc-call/queue-call.ts';
 
 export function fetchQueueSettings(): Promise<TQcQueueSettings[]> {
   return api.get('/api/qcQueue/settings', { schema: z.array(ZQcQueueSettings), notify: false });

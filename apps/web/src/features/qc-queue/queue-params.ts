@@ -1,8 +1,12 @@
 // What the QC queue screen keeps in the address (?campaignName=&date=&page=&size=), so a reload or a shared link shows
 // the same calls; the QC panel's address of a claimed call; and the words of a claim's time left.
-import { isIsoDate, type TQcQueueCall } from '@crm/shared';
+import { isIsoDate } from '@crm/shared';
 
-export type TQueueFilters = { campaignName: string; date: string };
+import type { TQueueFilters } from '../../components/qc-call/queue-call.ts';
+
+export type { TQueueFilters };
+// The panel's address of a claimed call is shared with the QC panel, which reads it back.
+export { panelAddress } from '../../components/qc-call/queue-call.ts';
 export type TQueueParams = TQueueFilters & { page: number; size: number };
 
 /** "Show entries": 15 rows (the default) fill the table at 1366×768; the larger sizes scroll inside it. */
@@ -35,19 +39,6 @@ export function writeQueueParams(current: TQueueParams, change: Partial<TQueuePa
   if (next.page > 0) params.set('page', String(next.page + 1));
   if (next.size !== QUEUE_PAGE_SIZE) params.set('size', String(next.size));
   return params;
-}
-
-/** Where "Score next" goes: the QC panel with the call searched and its recording chosen. */
-export function panelAddress(
-  call: Pick<TQcQueueCall, 'campaignName' | 'phoneNumber' | 'callDate' | 'fileName'>,
-): string {
-  const params = new URLSearchParams({
-    campaignName: call.campaignName,
-    consumerNumber: call.phoneNumber,
-    callDate: call.callDate,
-    file: call.fileName,
-  });
-  return `/qcChecking?${params.toString()}`;
 }
 
 /** "12 min left", "under a minute left", "expired". */

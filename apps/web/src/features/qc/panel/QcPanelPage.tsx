@@ -2,7 +2,8 @@
 // them), play its recordings and mark the call successful, score the agent in-house and for the client, and submit.
 // Two columns: on the left the recordings and the lead; on the right the player (kept in view under the top bar), the
 // scorecard, and the bar with both totals and Submit (kept at the bottom of the screen), so nothing is a scroll away.
-import { Alert, Anchor, Box, Grid, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, useEffect, useRef } from 'react';
+import { Alert, Anchor, Box, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QC_MESSAGES } from '@crm/shared';
 import { useSession } from '../../../app/session.ts';
@@ -16,6 +17,25 @@ import { SuccessTick } from './SuccessTick.tsx';
 import { linkNote } from './tick.ts';
 import { isSubmitting, searchedOf, submittedOf, submitProblemsOf, type TSubmitted } from './qc-panel-state.ts';
 import { useQcPanel } from './use-qc-panel.ts';
+import type { TLoopNotice } from './loop-notice.ts';
+import {
+  cycleFocus,
+  firstCriterionControl,
+  panelKey,
+  PANEL_KEYS_NOTE,
+  PANEL_KEYS_NOTE_NO_QUEUE,
+} from './panel-focus.ts';
+
+/** What "Submit and next" saved and which call it opened (or that the queue is empty). */
+function LoopNoticeAlert({ notice }: { notice: TLoopNotice }) {
+  return (
+    <Alert color={notice.tone} variant="light" role="status" aria-label="Submit and next" p="xs">
+      <Text size="sm">
+        {notice.saved} {notice.next}
+      </Text>
+    </Alert>
+  );
+}
 
 function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
   const { inHouse, client, search, fileName } = submitted;
@@ -43,14 +63,53 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
 }
 
 export default function QcPanelPage() {
-  const { state, queries, cards, agentId, numberField, actions } = useQcPanel();
+  const { state, queries, cards, agentId, numberField, actions, queue, notice } = useQcPanel();
   const columnCards = { inHouse: cards.inHouse, client: cards.client };
   const { lead, questions, recordings, agents } = queries;
   const { scoring } = state;
   const searched = searchedOf(state);
+  // The player (and its <audio>) is committed first, in a light render; the cards and the scorecard follow in a
+  // background render, so a claimed call's recording starts loading before the heavy part of the page is drawn.
+  const drawn = useDeferredValue(searched);
+  const full = searched !== null && drawn?.id === searched.id;
   const submitted = submittedOf(state);
   const submitting = isSubmitting(state);
   const { session } = useSession();
+
+  // The panel's keys: F6 cycles the player, the scorecard and the suggestion; Ctrl+Enter submits (and opens the next
+  // call when the call came from the queue). A dialog (a confirmation) owns the keyboard while it is open.
+  const keyActions = useRef(actions);
+  const fromQueue = useRef(queue !== null);
+  useEffect(() => {
+    keyActions.current = actions;
+    fromQueue.current = queue !== null;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const wanted = panelKey(event);
+      if (wanted === null || event.defaultPrevented) return;
+      if (document.querySelector('[role="dialog"][aria-modal="true"], [role="dialog"]') !== null) return;
+      event.preventDefault();
+      if (wanted.kind === 'cycle') cycleFocus(document, document.activeElement, wanted.back);
+      else if (fromQueue.current) keyActions.current.submitAndNext();
+      else keyActions.current.submit();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
+  // After a claim or a search the keyboard starts on the first criterion (once its scorecard is on screen).
+  const focusedFor = useRef<number | null>(null);
+  const searchedId = searched?.id ?? null;
+  useEffect(() => {
+    if (searchedId === null || cards.pending || focusedFor.current === searchedId) return;
+    const rating = document.querySelector('section[aria-label="QC Rating"]');
+    const control = rating === null ? null : firstCriterionControl(rating);
+    if (control === null) return;
+    focusedFor.current = searchedId;
+    control.focus();
+  });
+
   return (
     <Stack gap="md">
       <Title order={1}>QC Panel</Title>
@@ -62,26 +121,31 @@ export default function QcPanelPage() {
         searching={searched !== null && (lead.isFetching || recordings.isFetching)}
         numberField={numberField}
       />
-      {submitted !== null && <SubmittedAlert submitted={submitted} />}
+      {notice !== null && <LoopNoticeAlert notice={notice} />}
+      {submitted !== null && notice === null && <SubmittedAlert submitted={submitted} />}
       {searched !== null && (
         <Grid gap="md" key={searched.id}>
           <Grid.Col span={{ base: 12, lg: 4 }}>
-            <Stack gap="md">
-              <RecordingsCard
-                search={searched}
-                recordings={recordings}
-                page={state.search.page}
-                onPage={actions.setPage}
-                chosen={scoring.chosen}
-                onChoose={actions.choose}
-              />
-              <LeadCard
-                lead={lead}
-                questions={questions}
-                campaignName={searched.campaignName}
-                onLeadSaved={actions.leadSaved}
-              />
-            </Stack>
+            {full ? (
+              <Stack gap="md">
+                <RecordingsCard
+                  search={searched}
+                  recordings={recordings}
+                  page={state.search.page}
+                  onPage={actions.setPage}
+                  chosen={scoring.chosen}
+                  onChoose={actions.choose}
+                />
+                <LeadCard
+                  lead={lead}
+                  questions={questions}
+                  campaignName={searched.campaignName}
+                  onLeadSaved={actions.leadSaved}
+                />
+              </Stack>
+            ) : (
+              <Loader size="sm" aria-label="Opening the call" />
+            )}
           </Grid.Col>
           <Grid.Col span={{ base: 12, lg: 8 }}>
             {/* As tall as the row: the player and the bar stay in view while the left column is read, too. */}
@@ -90,44 +154,50 @@ export default function QcPanelPage() {
                 recording={
                   scoring.chosen === null ? null : { date: searched.callDate, fileName: scoring.chosen.fileName }
                 }
-                autoPlay
+                autoPlay="setting"
                 onMetadata={actions.onMetadata}
                 empty="No recording chosen: press Play on one of the call records."
                 style={STICKY_TOP}
               >
                 <SuccessTick tick={scoring.tick} onTick={actions.onTick} />
               </ScoringPlayer>
-              <ScoringCard
-                agents={{
-                  data: agents.data,
-                  error: agents.error,
-                  pending: agents.isPending,
-                  reload: () => void agents.refetch(),
-                }}
-                agentId={agentId}
-                agentError={scoring.agentError}
-                onAgent={actions.pickAgent}
-                columns={scoring.columns}
-                onScore={actions.setScore}
-                onText={actions.setText}
-                onCopy={actions.copyToClient}
-                progress={state.submit.progress}
-                submitting={submitting}
-                cards={columnCards}
-                cardMarks={scoring.cards}
-                cardProblems={scoring.cardProblems}
-                onCardMarks={actions.markCard}
-              />
+              {full && (
+                <ScoringCard
+                  agents={{
+                    data: agents.data,
+                    error: agents.error,
+                    pending: agents.isPending,
+                    reload: () => void agents.refetch(),
+                  }}
+                  agentId={agentId}
+                  agentError={scoring.agentError}
+                  onAgent={actions.pickAgent}
+                  columns={scoring.columns}
+                  onScore={actions.setScore}
+                  onText={actions.setText}
+                  onCopy={actions.copyToClient}
+                  progress={state.submit.progress}
+                  submitting={submitting}
+                  cards={columnCards}
+                  cardMarks={scoring.cards}
+                  cardProblems={scoring.cardProblems}
+                  onCardMarks={actions.markCard}
+                />
+              )}
               <Box style={{ flex: 1 }} />
-              <PanelScoreBar
-                columns={scoring.columns}
-                linkNote={linkNote(scoring.tick)}
-                submitting={submitting}
-                problems={submitProblemsOf(state)}
-                onSubmit={actions.submit}
-                cards={columnCards}
-                cardMarks={scoring.cards}
-              />
+              {full && (
+                <PanelScoreBar
+                  columns={scoring.columns}
+                  linkNote={linkNote(scoring.tick)}
+                  submitting={submitting}
+                  problems={submitProblemsOf(state)}
+                  onSubmit={actions.submit}
+                  onSubmitAndNext={queue === null ? undefined : actions.submitAndNext}
+                  keysNote={queue === null ? PANEL_KEYS_NOTE_NO_QUEUE : PANEL_KEYS_NOTE}
+                  cards={columnCards}
+                  cardMarks={scoring.cards}
+                />
+              )}
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,6 +1,6 @@
 // "QC Rating": the agent scored and the scorecard of "Marks 1" (in-house) and "Marks 2" (client) side by side; and
 // the bar kept at the bottom of the screen with both live totals and grades and Submit.
-import { Alert, Button, Group, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { scoreMarks, type TScorecard, type TScorecardMark } from '@crm/shared';
 import { bestMarksOf, SCORECARD_KEYS_NOTE } from '../../../components/scorecard/index.ts';
 import { CardColumns } from './CardColumns.tsx';
@@ -150,6 +150,10 @@ type TBarProps = {
   submitting: boolean;
   problems: string[];
   onSubmit: () => void;
+  /** "Submit and next" (a call opened from the queue): saves, then opens the queue's next call. */
+  onSubmitAndNext?: (() => void) | undefined;
+  /** The panel's keys (F6, Ctrl+Enter), said beside the buttons. */
+  keysNote?: string;
   cards?: TColumnCards;
   cardMarks?: Partial<Record<TColumnKey, TScorecardMark[]>>;
 };
@@ -168,7 +172,7 @@ function liveResult(
 }
 
 export function PanelScoreBar(props: TBarProps) {
-  const { columns, linkNote, submitting, problems, onSubmit } = props;
+  const { columns, linkNote, submitting, problems, onSubmit, onSubmitAndNext, keysNote } = props;
   const cards = props.cards ?? STANDARD_ONLY;
   const cardMarks = props.cardMarks ?? {};
   return (
@@ -181,12 +185,31 @@ export function PanelScoreBar(props: TBarProps) {
       note={
         <Text size="xs" c="dimmed">
           {linkNote}
+          {keysNote === undefined ? null : ` ${keysNote}`}
         </Text>
       }
       actions={
-        <Button onClick={onSubmit} loading={submitting} disabled={submitting}>
-          Submit
-        </Button>
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            onClick={onSubmit}
+            loading={submitting}
+            disabled={submitting}
+            variant={onSubmitAndNext === undefined ? 'filled' : 'default'}
+          >
+            Submit
+          </Button>
+          {onSubmitAndNext !== undefined && (
+            <Button
+              onClick={onSubmitAndNext}
+              loading={submitting}
+              disabled={submitting}
+              aria-keyshortcuts="Control+Enter"
+              rightSection={<Kbd size="xs">Ctrl+Enter</Kbd>}
+            >
+              Submit and next
+            </Button>
+          )}
+        </Group>
       }
     >
       {problems.length > 0 && (

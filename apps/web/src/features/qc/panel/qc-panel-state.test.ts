@@ -166,6 +166,8 @@ describe('reduceQcPanel: search', () => {
       columns: freshColumns(),
       cards: {},
       cardProblems: {},
+      autoLink: false,
+      clientSuggestionEdited: false,
     });
     expect(again.submit).toEqual(READY);
   });
@@ -237,16 +239,41 @@ describe('reduceQcPanel: scoring', () => {
     const scored = run(
       SEARCHED,
       { type: 'scored', key: 'inHouse', criterion: 'greetings', marks: 0 },
-      { type: 'textChanged', key: 'inHouse', field: 'suggestion', value: 'Slower' },
+      { type: 'textChanged', key: 'inHouse', field: 'fatalReason', value: 'Rude' },
     );
     expect(scored.scoring.columns.inHouse.scores.greetings).toBe(0);
-    expect(scored.scoring.columns.inHouse.suggestion).toBe('Slower');
+    expect(scored.scoring.columns.inHouse.fatalReason).toBe('Rude');
     expect(scored.scoring.columns.client).toEqual(freshColumns().client);
     expect(hasUnsavedScores(scored)).toBe(true);
     const copied = run(scored, { type: 'copiedToClient' });
     expect(copied.scoring.columns.client).toEqual(scored.scoring.columns.inHouse);
     expect(copied.scoring.columns.client.scores).not.toBe(scored.scoring.columns.inHouse.scores);
   });
+});
+
+it('types the suggestion once: Marks 1’s is copied to Marks 2 until Marks 2’s is edited there', () => {
+  const typed = run(SEARCHED, { type: 'textChanged', key: 'inHouse', field: 'suggestion', value: 'Slower' });
+  expect(typed.scoring.columns.client.suggestion).toBe('Slower');
+  const edited = run(
+    typed,
+    { type: 'textChanged', key: 'client', field: 'suggestion', value: 'Slower, please' },
+    { type: 'textChanged', key: 'inHouse', field: 'suggestion', value: 'Slower still' },
+  );
+  expect(edited.scoring.columns.inHouse.suggestion).toBe('Slower still');
+  expect(edited.scoring.columns.client.suggestion).toBe('Slower, please');
+});
+
+it('ticks a claimed call’s recording itself once its length is known (the tick still clears)', () => {
+  const opened = run(NONE, {
+    type: 'searchStarted',
+    search: SEARCH,
+    fileName: 'claimed.wav',
+    claimed: file('claimed.wav'),
+  });
+  expect(opened.scoring.chosen?.fileName).toBe('claimed.wav');
+  const loaded = run(opened, { type: 'metadataLoaded', fileName: 'claimed.wav', seconds: 40 });
+  expect(loaded.scoring.tick).toEqual({ kind: 'ticked', fileName: 'claimed.wav', seconds: 40 });
+  expect(run(loaded, { type: 'tickClicked' }).scoring.tick.kind).toBe('ready');
 });
 
 describe('reduceQcPanel: submit', () => {

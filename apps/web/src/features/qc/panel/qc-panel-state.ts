@@ -54,6 +54,13 @@ export type TScoringSlice = {
   cards: Partial<Record<TColumnKey, TScorecardMark[]>>;
   /** Per column, the criteria the last Submit was refused on (criterion key → why; '' the whole card). */
   cardProblems: Partial<Record<TColumnKey, Record<string, string>>>;
+  /**
+   * A call claimed from the queue: its recording is ticked (linked on Submit) as soon as its length is known, so the
+   * claim ends with the save; the tick stays the inspector's to clear.
+   */
+  autoLink: boolean;
+  /** Marks 2's suggestion was typed there: Marks 1's no longer copies into it. */
+  clientSuggestionEdited: boolean;
 };
 
 export type TSubmitSlice =
@@ -66,8 +73,11 @@ export type TQcPanelEvent =
   | { type: 'formChanged'; form: TQcSearch }
   /** The form checked at Search (problems empty when it may run). */
   | { type: 'formChecked'; problems: TSearchProblems }
-  /** A search runs: fileName is the recording the address named (undefined: a typed search, which keeps any). */
-  | { type: 'searchStarted'; search: TQcSearch; fileName?: string | null | undefined }
+  /**
+   * A search runs: fileName is the recording the address named (undefined: a typed search, which keeps any); claimed:
+   * the queue's row of that recording, chosen at once (its recording plays before the search answers) and linked on Submit.
+   */
+  | { type: 'searchStarted'; search: TQcSearch; fileName?: string | null | undefined; claimed?: TVoiceFile | undefined }
   | { type: 'pageChanged'; page: number }
   | { type: 'filtersChanged'; filterKey: string }
   /** agentId: the recording's agent when it is one that can be scored. */
@@ -99,6 +109,8 @@ export const freshScoring = (): TScoringSlice => ({
   columns: freshColumns(),
   cards: {},
   cardProblems: {},
+  autoLink: false,
+  clientSuggestionEdited: false,
 });
 
 export const READY: TSubmitSlice = { kind: 'ready', progress: NO_PROGRESS, problems: [] };
@@ -165,6 +177,9 @@ function withTick(state: TQcPanelState, tick: TTick): TQcPanelState {
   return tick === state.scoring.tick ? state : { ...state, scoring: { ...state.scoring, tick } };
 }
 
+const isSaved = (state: TQcPanelState, key: TColumnKey) =>
+  (key === 'inHouse' ? state.submit.progress.inHouse : state.submit.progress.client) !== null;
+
 function withColumn(columns: TColumns, key: TColumnKey, column: TScoreColumn): TColumns {
   return { ...columns, [key]: column };
 }
@@ -187,7 +202,10 @@ export function reduceQcPanel(state: TQcPanelState, event: TQcPanelEvent): TQcPa
           count,
           page: 0,
         },
-        scoring: freshScoring(),
+        scoring:
+          event.claimed === undefined
+            ? freshScoring()
+            : { ...chosen(freshScoring(), event.claimed, undefined), autoLink: true },
         submit: READY,
       };
     }
@@ -208,8 +226,10 @@ export function reduceQcPanel(state: TQcPanelState, event: TQcPanelEvent): TQcPa
         ? looked
         : { ...looked, scoring: chosen(state.scoring, event.file, event.agentId) };
     }
-    case 'metadataLoaded':
-      return withTick(state, metadataLoaded(state.scoring.tick, event.fileName, event.seconds));
+    case 'metadataLoaded': {
+      const tick = metadataLoaded(state.scoring.tick, event.fileName, event.seconds);
+      return withTick(state, state.scoring.autoLink && tick.kind === 'ready' ? clickTick(tick).tick : tick);
+    }
     case 'tickClicked':
       return withTick(state, clickTick(state.scoring.tick).tick);
     case 'agentPicked':
@@ -220,10 +240,16 @@ export function reduceQcPanel(state: TQcPanelState, event: TQcPanelEvent): TQcPa
         columns: withColumn(s.columns, event.key, withScore(s.columns[event.key], event.criterion, event.marks)),
       }));
     case 'textChanged':
-      return scoring(state, (s) => ({
-        ...s,
-        columns: withColumn(s.columns, event.key, { ...s.columns[event.key], [event.field]: event.value }),
-      }));
+      return scoring(state, (s) => {
+        const columns = withColumn(s.columns, event.key, { ...s.columns[event.key], [event.field]: event.value });
+        if (event.field !== 'suggestion') return { ...s, columns };
+        // One suggestion for both marks sets: typed in Marks 1, copied to Marks 2 until Marks 2's is edited there.
+        if (event.key === 'client') return { ...s, columns, clientSuggestionEdited: true };
+        const copies = !s.clientSuggestionEdited && !isSaved(state, 'client');
+        return copies
+          ? { ...s, columns: withColumn(columns, 'client', { ...columns.client, suggestion: event.value }) }
+          : { ...s, columns };
+      });
     case 'cardMarked':
       return scoring(state, (s) => {
         const { [event.key]: problems, ...others } = s.cardProblems;

@@ -3,28 +3,42 @@
 // sorted by their automatic checks as the Call Records' filters (in the address) say. A call named in the address
 // (?campaignName=&consumerNumber=&callDate=&file=, as the QC queue's Score next opens it) is searched at once and that
 // recording chosen.
-import { useEffect, useEffectEvent, useMemo, useReducer, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { notifications } from '@mantine/notifications';
-import { z } from 'zod';
 import {
   QC_MESSAGES,
-  ZQuestion,
+  REFUSAL_CODES,
   type TLead,
   type TQcCriterionKey,
-  type TQuestion,
+  type TQcQueueCall,
   type TScorecard,
   type TScorecardMark,
   type TVoiceFile,
 } from '@crm/shared';
 import { bestMarksOf, marksToSend, problemsOf } from '../../../components/scorecard/index.ts';
 import { refusedCriterion, useCampaignScorecards, useScorecardVersion } from '../scorecard/scorecard-versions.ts';
-import { api } from '../../../app/api.ts';
+import { isRefusedAs } from '../../../app/refusal.ts';
 import { confirmAction } from '../../../components/confirm.tsx';
-import { findLeadByNumber, type TLeadSearch } from '../../../components/lead/lead-api.ts';
-import { campaignQuestionsKey } from '../../../app/query-keys.ts';
+import type { TLeadSearch } from '../../../components/lead/lead-api.ts';
 import { searchVoiceLog } from '../../../components/recording/api.ts';
+import {
+  fetchCampaignQuestions,
+  leadOfCall,
+  panelQuestionsKey,
+  prefetchCall,
+  recordingsOfCall,
+} from '../../../components/qc-call/prefetch.ts';
+import {
+  claimedFromState,
+  claimNextCall,
+  peekNextCall,
+  queueFromAddress,
+  releaseClaim,
+  type TQueueFilters,
+} from '../../../components/qc-call/queue-call.ts';
+import { loopNotice, type TLoopNotice } from './loop-notice.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
 import {
   addClientQcRecord,
@@ -37,6 +51,7 @@ import {
 import {
   hasUnsavedScores,
   initialPanel,
+  type TSubmitted,
   isSubmitting,
   reduceQcPanel,
   searchedOf,
@@ -51,7 +66,7 @@ import {
   type TColumnKey,
   type TColumnText,
 } from './scorecard.ts';
-import { useRecordingFilters } from './recording-filters.ts';
+import { hasFilter, useRecordingFilters } from './recording-filters.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch } from './search-form.ts';
 import { submitScoredCall, type TSubmitCalls } from './submit-qc.ts';
 import { clickTick, successfulCall } from './tick.ts';
@@ -73,13 +88,22 @@ const leadKey = (searchId: number | undefined) => ['qc-panel', 'lead', searchId]
 
 const isColumnKey = (key: string): key is TColumnKey => Object.hasOwn(COLUMNS, key);
 
-function fetchQuestions(campaignName: string): Promise<TQuestion[]> {
-  // Shown beside the answers, not as a notification.
-  return api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
-    schema: z.array(ZQuestion),
-    notify: false,
-  });
+/** The queue's row as the recordings search lists it, so the claimed recording is chosen before the search answers. */
+export function claimedFile(call: TQcQueueCall): TVoiceFile {
+  return {
+    dateTime: call.callTime === null ? null : `${call.callDate} ${call.callTime}`,
+    phoneNumber: call.phoneNumber,
+    campaignName: call.campaignName,
+    agentId: call.agentId,
+    fileName: call.fileName,
+    duration: call.durationSec === null ? null : Math.round(call.durationSec),
+    checks: call.checks,
+  };
 }
+
+/** The search of a claimed call (the form's fields as the address would name them). */
+const searchOfClaim = (call: TQcQueueCall): TQcSearch =>
+  trimmedSearch({ campaignName: call.campaignName, consumerNumber: call.phoneNumber, callDate: call.callDate });
 
 /** The agent of a recording, when it is one of the agents that can be scored (ids compared ignoring case). */
 export function matchAgent(
@@ -116,6 +140,13 @@ export function useQcPanel() {
   const [state, dispatch] = useReducer(reduceQcPanel, undefined, () => initialPanel(today(), filterKey));
   const numberField = useRef<HTMLInputElement>(null);
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  /** The queue the call was opened from (its filters): "Submit and next" claims the next call of it. */
+  const queue = queueFromAddress(params);
+  const queueKey = queue === null ? null : JSON.stringify(queue);
+  /** The claim on the call being scored (ended by the recording's link, else released before the next claim). */
+  const claimId = useRef<number | null>(null);
+  const [notice, setNotice] = useState<TLoopNotice | null>(null);
 
   // Other filters, other pages: back to the first (set while rendering, as the filters are read from the address).
   if (state.search.filterKey !== filterKey) dispatch({ type: 'filtersChanged', filterKey });
@@ -125,19 +156,23 @@ export function useQcPanel() {
   const enabled = searched !== null;
   const lead = useQuery({
     queryKey: leadKey(searched?.id),
-    queryFn: () => findLeadByNumber(searched?.campaignName ?? '', searched?.consumerNumber ?? ''),
+    queryFn: () => leadOfCall(searched?.campaignName ?? '', searched?.consumerNumber ?? ''),
     enabled,
     staleTime: Infinity,
   });
   const questions = useQuery({
-    queryKey: [...campaignQuestionsKey(searched?.campaignName ?? ''), 'qc-panel'],
-    queryFn: () => fetchQuestions(searched?.campaignName ?? ''),
+    queryKey: panelQuestionsKey(searched?.campaignName ?? ''),
+    queryFn: () => fetchCampaignQuestions(searched?.campaignName ?? ''),
     enabled,
     staleTime: 0,
   });
   const recordings = useQuery({
     queryKey: ['qc-panel', 'recordings', searched?.id, page, filters],
-    queryFn: () => searchVoiceLog(searched?.callDate ?? '', searched?.consumerNumber ?? '', page, undefined, filters),
+    queryFn: () =>
+      // The first page unfiltered is what the queue screen (or the call before) warmed.
+      page === 0 && !hasFilter(filters) && filters.sort === 'time'
+        ? recordingsOfCall(searched?.callDate ?? '', searched?.consumerNumber ?? '')
+        : searchVoiceLog(searched?.callDate ?? '', searched?.consumerNumber ?? '', page, undefined, filters),
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,
@@ -163,7 +198,17 @@ export function useQcPanel() {
   const fromAddress = callFromAddress(params);
   const openAddressCall = useEffectEvent(() => {
     if (fromAddress === null) return;
-    dispatch({ type: 'searchStarted', search: fromAddress.search, fileName: fromAddress.fileName });
+    // Score next hands over the claimed row: its recording is chosen (and plays) before the search answers.
+    const claimed = claimedFromState(location.state);
+    const isClaimed = claimed !== null && claimed.fileName === fromAddress.fileName;
+    claimId.current = isClaimed ? (claimed.claim?.id ?? null) : null;
+    setNotice(null);
+    dispatch({
+      type: 'searchStarted',
+      search: fromAddress.search,
+      fileName: fromAddress.fileName,
+      claimed: isClaimed ? claimedFile(claimed) : undefined,
+    });
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -185,12 +230,66 @@ export function useQcPanel() {
     dispatch({ type: 'wantedFileLooked', file, agentId: matchAgent(agents.data, file?.agentId)?.agentId });
   }, [wantedFile, found, agents.isPending, agents.data]);
 
+  // While a call from the queue is scored, the call Score next would take after it is warmed (nothing is claimed).
+  const searchedId = searched?.id;
+  const scoredFile = state.scoring.chosen?.fileName;
+  useEffect(() => {
+    if (queueKey === null || searchedId === undefined) return;
+    const filters = JSON.parse(queueKey) as TQueueFilters;
+    let live = true;
+    void peekNextCall(filters, scoredFile)
+      .then((next) => {
+        if (live && next !== null)
+          prefetchCall(queryClient, {
+            campaignName: next.campaignName,
+            consumerNumber: next.phoneNumber,
+            callDate: next.callDate,
+            fileName: next.fileName,
+          });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [queueKey, searchedId, scoredFile, queryClient]);
+
   const search = async () => {
     const problems = searchProblems(state.search.form);
     dispatch({ type: 'formChecked', problems });
     if (Object.keys(problems).length > 0) return;
     if (hasUnsavedScores(state) && !(await confirmAction({ body: UNSAVED_SCORES, danger: false }))) return;
+    claimId.current = null;
+    setNotice(null);
     dispatch({ type: 'searchStarted', search: trimmedSearch(state.search.form) });
+  };
+
+  /** After a save: the next call of the queue (same filters) opened at once, or the queue said to be empty. */
+  const openNextCall = async (saved: TSubmitted, linked: boolean) => {
+    if (queue === null) return;
+    // A claim not ended by the recording's link (the tick cleared) is handed back, else the queue gives it again.
+    const held = claimId.current;
+    claimId.current = null;
+    if (!linked && held !== null) await releaseClaim(held).catch(() => undefined);
+    try {
+      const next = await claimNextCall(queue);
+      claimId.current = next.claim.id;
+      setNotice(loopNotice(saved, { kind: 'next', call: next }));
+      dispatch({
+        type: 'searchStarted',
+        search: searchOfClaim(next),
+        fileName: next.fileName,
+        claimed: claimedFile(next),
+      });
+    } catch (error) {
+      setNotice(
+        loopNotice(
+          saved,
+          isRefusedAs(error, REFUSAL_CODES.noCallLeft)
+            ? { kind: 'empty', filtered: queue.campaignName !== '' || queue.date !== '' }
+            : { kind: 'failed', message: error instanceof Error ? error.message : String(error) },
+        ),
+      );
+    }
   };
 
   const onTick = () => {
@@ -204,7 +303,7 @@ export function useQcPanel() {
     if (searched !== null) queryClient.setQueryData(leadKey(searched.id), result);
   };
 
-  const submit = async (current: TQcPanelState) => {
+  const submit = async (current: TQcPanelState, andNext: boolean) => {
     const call = searchedOf(current);
     if (call === null || isSubmitting(current)) return;
     if (agentId === '') {
@@ -272,8 +371,15 @@ export function useQcPanel() {
       if (outcome.fileLinked) notifications.show({ color: 'green', message: QC_MESSAGES.fileStored });
       notifications.show({ color: 'green', message: QC_MESSAGES.reportSubmitted });
       const { inHouse, client } = outcome.progress;
-      dispatch({ type: 'submitted', submitted: { search: call, inHouse, client, fileName: ticked?.fileName ?? null } });
-      numberField.current?.focus();
+      const submitted: TSubmitted = { search: call, inHouse, client, fileName: ticked?.fileName ?? null };
+      dispatch({ type: 'submitted', submitted });
+      if (andNext && queue !== null) {
+        setNotice(loopNotice(submitted, { kind: 'opening' }));
+        await openNextCall(submitted, ticked !== null);
+      } else {
+        setNotice(null);
+        numberField.current?.focus();
+      }
     } catch (error) {
       dispatch({
         type: 'submitFailed',
@@ -319,8 +425,13 @@ export function useQcPanel() {
         dispatch({ type: 'recordingChosen', file, agentId: matchAgent(agents.data, file.agentId)?.agentId }),
       onTick,
       leadSaved,
-      submit: () => void submit(state),
+      submit: () => void submit(state, false),
+      submitAndNext: () => void submit(state, true),
     },
+    /** The queue the call came from (null: searched by hand, no "Submit and next"). */
+    queue,
+    /** What the last "Submit and next" saved and opened. */
+    notice,
   };
 }
 

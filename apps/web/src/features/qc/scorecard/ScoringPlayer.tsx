@@ -2,9 +2,10 @@
 // the page's keyboard while it is shown (Space, ←/→, [ and ], see player-keys.ts). The speed is remembered in the
 // browser, so the next call (or the next page) plays at the speed the inspector chose. Under it, the recording's
 // automatic checks: the chips and the waveform with dead air, holds and overtalk shaded (a click seeks there).
-import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
-import { Box, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { useContext, useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { Box, Group, Paper, SegmentedControl, Stack, Switch, Text } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
+import { SessionContext } from '../../../app/session.ts';
 import { RecordingPlayer } from '../../../components/recording/RecordingPlayer.tsx';
 import { ScoringChecks } from './ScoringChecks.tsx';
 import { parseSpeed, playerKey, SPEED_STORAGE_KEY, SPEEDS, speedLabel, stepSpeed, type TSpeed } from './player-keys.ts';
@@ -22,8 +23,11 @@ export const PLAYER_KEYS_NOTE = 'Space plays or pauses, ←/→ seek 5 s, [ and 
 
 type Props = {
   recording: TRecordingRef | null;
-  /** Plays as soon as it can (the inspector chose it with a Play button). */
-  autoPlay?: boolean;
+  /**
+   * Plays as soon as it can (the inspector chose it with a Play button). 'setting': as the inspector's Autoplay switch
+   * says (shown on the player, remembered per user in this browser).
+   */
+  autoPlay?: boolean | 'setting';
   onMetadata?: (fileName: string, wholeSeconds: number) => void;
   /** Said while no recording is chosen. */
   empty: string;
@@ -57,8 +61,24 @@ function setRate(audio: HTMLMediaElement, speed: TSpeed) {
   audio.playbackRate = speed;
 }
 
+/** The Autoplay switch of the inspector signed in (on until they turn it off), remembered in this browser. */
+export function useAutoplay(): [boolean, (next: boolean) => void] {
+  // Read without requiring a session (the player is also shown where none is provided, as in its own tests).
+  const session = useContext(SessionContext)?.session;
+  const [on, setOn] = useLocalStorage<boolean>({
+    key: `crm.qc-autoplay.${session?.user.userName ?? ''}`,
+    defaultValue: true,
+    getInitialValueInEffect: false,
+    serialize: (value) => (value ? 'on' : 'off'),
+    deserialize: (stored) => stored !== 'off',
+  });
+  return [on, setOn];
+}
+
 export function ScoringPlayer({ recording, autoPlay = false, onMetadata, empty, children, style }: Props) {
   const [speed, setSpeed] = usePlaybackSpeed();
+  const [autoplayOn, setAutoplayOn] = useAutoplay();
+  const plays = autoPlay === 'setting' ? autoplayOn : autoPlay;
   const box = useRef<HTMLDivElement>(null);
   // The keys step from the speed on screen (the storage hook's own updater form reports its result a tick late).
   const latestSpeed = useRef(speed);
@@ -125,11 +145,20 @@ export function ScoringPlayer({ recording, autoPlay = false, onMetadata, empty, 
                 date={recording.date}
                 fileName={recording.fileName}
                 label={`Recording ${recording.fileName}`}
-                autoPlay={autoPlay}
+                autoPlay={plays}
                 onMetadata={(seconds) => onMetadata?.(recording.fileName, seconds)}
               />
             )}
           </Box>
+          {autoPlay === 'setting' && (
+            <Switch
+              size="xs"
+              label="Autoplay"
+              checked={autoplayOn}
+              onChange={(event) => setAutoplayOn(event.currentTarget.checked)}
+              style={{ flexShrink: 0 }}
+            />
+          )}
           <SegmentedControl
             size="xs"
             aria-label="Playback speed"

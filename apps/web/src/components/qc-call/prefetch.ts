@@ -1,0 +1,106 @@
+// What the QC panel opens a call with, fetched before it is opened (docs/guide/qc-queue.md, "Score next, fast"): the
+// lead and its answers, the campaign's questions, the recordings of the number, a fresh media token and the first
+// bytes of the recording (into the browser's cache, which the player's <audio> then reads from). The queue screen warms
+// the call Score next would take, the QC panel the next one while the current call is scored; nothing is claimed.
+import type { QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { recordingUrl, ZQuestion, type TQuestion, type TVoiceLogPage } from '@crm/shared';
+import { api } from '../../app/api.ts';
+import { campaignQuestionsKey } from '../../app/query-keys.ts';
+import { findLeadByNumber, type TLeadSearch } from '../lead/lead-api.ts';
+import { fetchMediaToken, isTokenExpired, MEDIA_TOKEN_KEY, searchVoiceLog } from '../recording/api.ts';
+
+export type TCallToOpen = { campaignName: string; consumerNumber: string; callDate: string; fileName: string };
+
+/** A warmed answer is used within this long, else fetched again (a lead may have been corrected meanwhile). */
+const FRESH_MS = 60_000;
+/** The recording's head: the WAV header and the first seconds, enough for the player to start. */
+export const HEAD_BYTES = 65_536;
+
+type TWarm<T> = { at: number; promise: Promise<T> };
+const leads = new Map<string, TWarm<TLeadSearch>>();
+const recordings = new Map<string, TWarm<TVoiceLogPage>>();
+const heads = new Map<string, number>();
+
+const leadKeyOf = (campaignName: string, number: string) => `${campaignName}\n${number}`;
+const recordingsKeyOf = (date: string, number: string) => `${date}\n${number}`;
+
+function warm<T>(store: Map<string, TWarm<T>>, key: string, load: () => Promise<T>, now: number) {
+  const held = store.get(key);
+  if (held !== undefined && now - held.at < FRESH_MS) return;
+  const promise = load();
+  // A failed warm-up is forgotten: the panel asks again itself and shows its own failure.
+  promise.catch(() => store.delete(key));
+  store.set(key, { at: now, promise });
+}
+
+/** A warmed answer, once (a second search of the same call asks the server again). */
+function take<T>(store: Map<string, TWarm<T>>, key: string, now: number): Promise<T> | undefined {
+  const held = store.get(key);
+  store.delete(key);
+  return held !== undefined && now - held.at < FRESH_MS ? held.promise : undefined;
+}
+
+export function fetchCampaignQuestions(campaignName: string): Promise<TQuestion[]> {
+  // Shown beside the answers, not as a notification.
+  return api.get(`/questions/getToSetLogic/${encodeURIComponent(campaignName)}`, {
+    schema: z.array(ZQuestion),
+    notify: false,
+  });
+}
+
+export const panelQuestionsKey = (campaignName: string) => [...campaignQuestionsKey(campaignName), 'qc-panel'] as const;
+
+/** The lead of a call: the warmed answer when there is one, else asked now. */
+export function leadOfCall(campaignName: string, number: string, now = Date.now()): Promise<TLeadSearch> {
+  return take(leads, leadKeyOf(campaignName, number), now) ?? findLeadByNumber(campaignName, number);
+}
+
+/** The first page of a call's recordings, unfiltered: the warmed answer when there is one, else asked now. */
+export function recordingsOfCall(date: string, number: string, now = Date.now()): Promise<TVoiceLogPage> {
+  return take(recordings, recordingsKeyOf(date, number), now) ?? searchVoiceLog(date, number, 0);
+}
+
+/** A media token good for a while yet: the one held, else a new one (kept where the players read it). */
+async function freshToken(queryClient: QueryClient): Promise<string> {
+  const held = await queryClient.ensureQueryData({ queryKey: MEDIA_TOKEN_KEY, queryFn: fetchMediaToken });
+  if (!isTokenExpired(held)) return held.token;
+  return (await queryClient.fetchQuery({ queryKey: MEDIA_TOKEN_KEY, queryFn: fetchMediaToken })).token;
+}
+
+/** The recording's first bytes into the browser's cache (the server answers ranges cacheably for five minutes). */
+async function warmHead(queryClient: QueryClient, call: TCallToOpen, now: number) {
+  const key = `${call.callDate}/${call.fileName}`;
+  const at = heads.get(key);
+  if (at !== undefined && now - at < FRESH_MS) return;
+  heads.set(key, now);
+  const token = await freshToken(queryClient);
+  const reply = await fetch(recordingUrl(call.callDate, call.fileName, token), {
+    headers: { Range: `bytes=0-${HEAD_BYTES - 1}` },
+  });
+  await reply.arrayBuffer();
+}
+
+/** Warms everything the QC panel opens this call with; failures are left for the panel to meet and show. */
+export function prefetchCall(queryClient: QueryClient, call: TCallToOpen, now = Date.now()): void {
+  warm(
+    leads,
+    leadKeyOf(call.campaignName, call.consumerNumber),
+    () => findLeadByNumber(call.campaignName, call.consumerNumber),
+    now,
+  );
+  warm(
+    recordings,
+    recordingsKeyOf(call.callDate, call.consumerNumber),
+    () => searchVoiceLog(call.callDate, call.consumerNumber, 0),
+    now,
+  );
+  void queryClient
+    .prefetchQuery({
+      queryKey: panelQuestionsKey(call.campaignName),
+      queryFn: () => fetchCampaignQuestions(call.campaignName),
+      staleTime: FRESH_MS,
+    })
+    .catch(() => undefined);
+  void warmHead(queryClient, call, now).catch(() => heads.delete(`${call.callDate}/${call.fileName}`));
+}

@@ -1,0 +1,190 @@
+// The inspector's loop in Chromium at 1366×768 (docs/guide/qc-queue.md): Score next opens the call with its lead,
+// answers and recording playing within a second of the key press.
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { sql } from 'kysely';
+import { createKysely } from '@crm/server/db/connect';
+import type { Db } from '@crm/server/db/schema';
+import { GENERATED_FOR_D } from '@crm/shared';
+import { adminHeaders, okJson, signInAsAdmin } from './actions.ts';
+import { useBrowser } from './browser.ts';
+import { CAMPAIGN } from './fixtures.ts';
+import { signInForTheDay, vicidialRecordingName, writeRecording } from './recordings.ts';
+import { VIEWPORT } from './geometry.ts';
+
+const t = useBrowser(VIEWPORT);
+
+const CALL_DATE = '2022-02-08';
+const AGENT_ID = 'AG-1001';
+const INSPECTOR = { username: `e2e.loop.${Date.now()}`, name: 'Rahim Uddin', password: 'quick-brown-fox-42' };
+
+let db: Db;
+let api: APIRequestContext;
+let numbers: string[] = [];
+
+/** Times in the page (performance.now()): the last key pressed, and the first audio that could play and played after it. */
+const WATCH_AUDIO = () => {
+  const w = window as unknown as { loopTimes: { key: number; canplay: number; playing: number } };
+  w.loopTimes = { key: 0, canplay: 0, playing: 0 };
+  window.addEventListener(
+    'keydown',
+    () => {
+      w.loopTimes = { key: performance.now(), canplay: 0, playing: 0 };
+    },
+    true,
+  );
+  for (const name of ['canplay', 'playing'] as const)
+    document.addEventListener(
+      name,
+      (event) => {
+        if (event.target instanceof HTMLAudioElement && w.loopTimes[name] === 0) w.loopTimes[name] = performance.now();
+      },
+      true,
+    );
+};
+
+beforeAll(async () => {
+  db = createKysely(inject('databaseUrl'), 2);
+  const leads = await db
+    .selectFrom('leads')
+    .innerJoin('campaigns', 'campaigns.id', 'leads.campaignId')
+    .select(['leads.cellNumber'])
+    .where('campaigns.campaignName', '=', CAMPAIGN)
+    .where('leads.forD', '=', GENERATED_FOR_D)
+    .where('leads.isCalled', '=', 1)
+    .where(sql<boolean>`leads.answers ? 'Q2'`)
+    .orderBy('leads.id', 'desc')
+    .offset(100)
+    .limit(3)
+    .execute();
+  numbers = leads.map((l) => l.cellNumber.replace(/^\+880/, '0'));
+  await signInForTheDay(db, AGENT_ID, CAMPAIGN, CALL_DATE);
+  for (const [i, number] of numbers.entries())
+    await writeRecording(
+      CALL_DATE,
+      vicidialRecordingName({ date: CALL_DATE, time: `09:1${i}:00`, number, agentId: AGENT_ID }),
+      40,
+    );
+  api = await request.newContext({ baseURL: t.baseUrl });
+  const headers = await adminHeaders(api);
+  await okJson(api.post('/api/users', { headers, data: { ...INSPECTOR, role: 'QC' } }));
+  // A search reads the day's folder into the recordings index (the scanner would, in its own time).
+  await okJson(
+    api.get('/api/voicelog/search', { headers, params: { directory: CALL_DATE, msisdn: numbers[0] ?? '' } }),
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await api?.dispose();
+  await db?.destroy();
+});
+
+async function openQueue(page: Page) {
+  await page.goto(`/qcQueue?campaignName=${encodeURIComponent(CAMPAIGN)}&date=${CALL_DATE}`);
+  await page.getByRole('heading', { name: 'QC Queue', level: 1 }).waitFor();
+  await page.getByRole('table', { name: 'Calls to score' }).getByRole('row').nth(1).waitFor({ timeout: 15_000 });
+}
+
+describe('the inspector’s loop', () => {
+  it('Score next: the recording plays within a second of the key press', async () => {
+    const { page } = t;
+    await page.addInitScript(WATCH_AUDIO);
+    const log: string[] = [];
+    let zero = 0;
+    page.on('request', (r) => {
+      if (zero > 0) log.push(`${Math.round(Date.now() - zero)} > ${r.method()} ${r.url().replace(t.baseUrl, '')}`);
+    });
+    page.on('requestfinished', (r) => {
+      if (zero > 0) log.push(`${Math.round(Date.now() - zero)} < ${r.url().replace(t.baseUrl, '')}`);
+    });
+    await signInAsAdmin(page, INSPECTOR.username, INSPECTOR.password);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openQueue(page);
+    await page.getByRole('heading', { name: 'QC Queue', level: 1 }).click();
+    zero = Date.now();
+    await page.keyboard.press('n');
+    await page
+      .waitForFunction(
+        () => (window as unknown as { loopTimes: { playing: number } }).loopTimes.playing > 0,
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      )
+      .finally(() => console.log(log.join('\n')));
+    const times = await page.evaluate(() => (window as unknown as { loopTimes: Record<string, number> }).loopTimes);
+    console.log(JSON.stringify({ canplay: times.canplay! - times.key!, playing: times.playing! - times.key! }));
+    expect(times.canplay! - times.key!).toBeLessThanOrEqual(1000);
+  });
+
+  it('scores by keyboard and Submit and next opens the next call with the same filters, the recording linked', async () => {
+    const { page } = t;
+    await signInAsAdmin(page, INSPECTOR.username, INSPECTOR.password);
+    await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+    await openQueue(page);
+    await page.getByRole('heading', { name: 'QC Queue', level: 1 }).click();
+    await page.keyboard.press('n');
+    await page.getByRole('heading', { name: 'QC Panel', level: 1 }).waitFor();
+    const number = page.getByLabel('Consumer number');
+    await expect.poll(() => number.inputValue()).not.toBe('');
+    const first = await number.inputValue();
+    // The keyboard starts on the first criterion.
+    const focusedCriterion = () =>
+      page.evaluate(() => document.activeElement?.closest('[data-criterion]')?.getAttribute('data-criterion') ?? null);
+    await expect.poll(focusedCriterion).not.toBeNull();
+    const firstCriterion = await focusedCriterion();
+    // The recording's length is known: it is linked on Submit without a click on the tick.
+    await page.getByText(/is linked to both records/).waitFor();
+
+    // Score by keyboard: the first criterion one mark down, the next row, then F6 to the suggestion.
+    await page.keyboard.press('2');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedCriterion).not.toBe(firstCriterion);
+    await page.keyboard.press('F6'); // the suggestion
+    await page.keyboard.type('Greet the customer by name');
+    const section = () => page.evaluate(() => document.activeElement?.closest('section')?.getAttribute('aria-label'));
+    await page.keyboard.press('F6'); // the player
+    expect(await section()).toBe('Player');
+    await page.keyboard.press('F6'); // the scorecard
+    await expect.poll(focusedCriterion).toBe(firstCriterion);
+    await page.keyboard.press('Control+Enter');
+
+    const banner = page.getByRole('status', { name: 'Submit and next' });
+    await banner.getByText(/Next: /).waitFor();
+    expect(await banner.innerText()).toMatch(
+      new RegExp(`Saved QC of \\${first} \\(total \\d+, [A-Z][+-]?\\)\\. Next: \\+880\\d+ by Karim Hossain`),
+    );
+    // The next call is open, with the same filters, and the keyboard is back on the first criterion.
+    await expect.poll(() => number.inputValue()).not.toBe(first);
+    const address = new URL(page.url());
+    expect(address.searchParams.get('queueCampaign')).toBe(CAMPAIGN);
+    expect(address.searchParams.get('queueDate')).toBe(CALL_DATE);
+    await expect.poll(focusedCriterion).toBe(firstCriterion);
+
+    // Both records saved, the suggestion typed once in both, the recording linked to both (which ended the claim).
+    const saved = await db
+      .selectFrom('qcRecords')
+      .select(['id', 'kind', 'suggestion'])
+      .where('consumerNumber', '=', first)
+      .where('callDate', '=', CALL_DATE)
+      .orderBy('kind')
+      .execute();
+    expect(saved.map((r) => [r.kind, r.suggestion])).toEqual([
+      ['client', 'Greet the customer by name'],
+      ['in-house', 'Greet the customer by name'],
+    ]);
+    const linked = await db
+      .selectFrom('qcRecordFiles')
+      .select('fileName')
+      .where(
+        'qcRecordId',
+        'in',
+        saved.map((r) => r.id),
+      )
+      .execute();
+    expect(linked.map((l) => l.fileName)).toEqual([
+      expect.stringContaining(first.replace('+880', '0')),
+      expect.stringContaining(first.replace('+880', '0')),
+    ]);
+  });
+});
