@@ -34,7 +34,10 @@ const callName = (r: TAgentQcRecord) => `the call to ${r.consumerNumber} on ${r.
 export function RecordFeedback({ record, isAgent, onPlayFrom, duration, now = new Date() }: Props) {
   const lost = record.lostCriteria ?? [];
   const comments = record.comments ?? [];
-  const timed = comments.filter((c) => c.atSeconds !== null);
+  // By moment, as the server lists them (a reply of another order still reads along the recording).
+  const timed = comments
+    .filter((c) => c.atSeconds !== null)
+    .sort((a, b) => (a.atSeconds ?? 0) - (b.atSeconds ?? 0) || a.id - b.id);
   const others = comments.filter((c) => c.atSeconds === null);
   return (
     <Stack gap={6} aria-label={`Marks and comments of ${callName(record)}`} role="group">
