@@ -60,6 +60,16 @@ export async function findCallbacks(
 }
 
 /**
+ * What makes a callback missed, for the list and for the admins' notice (missed-notices.ts): open, and past due by more
+ * than its campaign's grace at `now`.
+ */
+export function selectMissedCallbacks(db: Db, now: Date) {
+  return selectCallbacks(db)
+    .where('cb.state', '=', 'open')
+    .where(sql<boolean>`cb.due_at < ${now}::timestamptz - make_interval(mins => c.callback_grace_minutes)`);
+}
+
+/**
  * Open callbacks past due by more than their campaign's grace (campaigns.callback_grace_minutes, 120 unless set), the
  * longest missed first, of one campaign or all; checked again like the agents' lists. `hasDraft`: the callback's agent
  * has a draft of the lead.
@@ -70,9 +80,7 @@ export async function findMissedCallbacks(
   timeZone: string,
   now: Date = new Date(),
 ): Promise<TMissedCallbacks> {
-  let query = selectCallbacks(db)
-    .where('cb.state', '=', 'open')
-    .where(sql<boolean>`cb.due_at < ${now}::timestamptz - make_interval(mins => c.callback_grace_minutes)`);
+  let query = selectMissedCallbacks(db, now);
   if (campaignName !== undefined && campaignName !== '')
     query = query.where('cb.campaignId', '=', (await findCampaignByName(db, campaignName)).id);
   const rows = await recheckDueCallbacks(

@@ -16,10 +16,27 @@ import { actorOf } from '../../auth/actor.ts';
 import { createCallback } from './create.ts';
 import { findCallbacks, findMissedCallbacks } from './list.ts';
 import { removeCallback } from './remove.ts';
+import { notifyMissedCallbacks } from './missed-notices.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
+/** How often the server looks for callbacks that became missed, to tell the admins of. */
+export const MISSED_CHECK_MS = 10 * 60 * 1000;
 
 export async function callbackRoutes(app: App) {
+  // The missed-callback check: once when the server is ready, then every MISSED_CHECK_MS. While the database is away it
+  // fails quietly (the outage is logged once, by the database watch); the next pass tells what this one could not.
+  const check = () =>
+    void notifyMissedCallbacks(app.db, app.config.timeZone).catch((e: unknown) =>
+      app.log.debug({ err: e }, 'missed callback check failed'),
+    );
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    check();
+    timer = setInterval(check, MISSED_CHECK_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
+
   // The agent who called the lead (agents of its campaign, admins); refusals carry a code (CALLBACK_CODES).
   app.post(
     '/api/callbacks',
