@@ -22,11 +22,15 @@ describe('the demo trail', () => {
       [
         'agent:upload',
         'campaign:create',
+        // After the trail, the QC loop's own (demo/qc-loop.ts): sessions opened and stepped, comments, sign-offs.
+        'coachingSession:create',
+        'coachingSession:update',
         'dataTable:create',
         'leads:generate',
         'leads:upload',
         'qcRecord:create',
         'question:create',
+        'review:create',
         'review:resolve',
       ].sort(),
     );

@@ -21,6 +21,7 @@ import { seedQuotasDemo } from './quotas.ts';
 import { seedConditionsDemo } from './conditions.ts';
 import { seedCallAttemptsDemo, seedDispositionsDemo } from './call-attempts.ts';
 import { seedCallbacksDemo } from './callbacks.ts';
+import { seedQcLoopDemo } from './qc-loop.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -89,4 +90,7 @@ export async function seedDemo(
   await seedQuotasDemo(db);
   // Last: the trail describes the data above.
   await seedAuditDemo(db);
+  // After the trail: comments, acknowledgements, coaching and notifications through the modules' services, whose own
+  // audit entries would otherwise stop the trail (it adds nothing to a log that holds an entry).
+  await seedQcLoopDemo(db, timeZone);
 }
