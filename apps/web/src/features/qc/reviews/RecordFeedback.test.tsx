@@ -43,6 +43,7 @@ function scored(over: Partial<TAgentQcRecord> = {}): TAgentQcRecord {
       comment({ id: 7, atSeconds: 65, text: 'Interrupted the customer here.' }),
       comment({ id: 8, atSeconds: 12.5, text: 'Good opening tone.' }),
       comment({ id: 9, criterionKey: 'crm', criterionName: 'CRM', text: 'Fill the notes field.' }),
+      comment({ id: 10, text: 'Well handled overall.' }),
     ],
     acknowledgedAt: null,
     acknowledgementComment: null,
@@ -84,10 +85,12 @@ describe('RecordFeedback', () => {
     expect(markers[1]?.style.left).toContain('68.42'); // 65 s of 95
     fireEvent.click(list.getByRole('button', { name: 'Play from 1:05' }));
     expect(playFrom).toHaveBeenCalledWith(65);
-    // A criterion's comment is listed with its criterion, not on the timeline.
+    // A lost criterion's comment reads in its row; a comment on no criterion and no moment below.
+    const lost = within(screen.getByRole('table', { name: /^Criteria where marks were lost/ }));
+    expect(within(lost.getByText('CRM').closest('tr') as HTMLElement).getByText('Fill the notes field.')).toBeTruthy();
     const others = within(screen.getByRole('list', { name: 'Inspector’s comments' }));
-    expect(others.getByText('CRM:')).toBeTruthy();
-    expect(others.getByText(/Fill the notes field\./)).toBeTruthy();
+    expect(others.getByText(/Well handled overall\./)).toBeTruthy();
+    expect(others.queryByText(/Fill the notes field/)).toBeNull();
   });
 
   it('says when the dispute window closed', () => {

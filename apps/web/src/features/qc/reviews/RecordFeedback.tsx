@@ -38,7 +38,11 @@ export function RecordFeedback({ record, isAgent, onPlayFrom, duration, now = ne
   const timed = comments
     .filter((c) => c.atSeconds !== null)
     .sort((a, b) => (a.atSeconds ?? 0) - (b.atSeconds ?? 0) || a.id - b.id);
-  const others = comments.filter((c) => c.atSeconds === null);
+  // A comment on a lost criterion reads in that criterion's row; the rest of the untimed ones below.
+  const lostKeys = new Set(lost.map((c) => c.key));
+  const others = comments.filter(
+    (c) => c.atSeconds === null && (c.criterionKey === null || !lostKeys.has(c.criterionKey)),
+  );
   return (
     <Stack gap={6} aria-label={`Marks and comments of ${callName(record)}`} role="group">
       <Group gap="sm" wrap="wrap">
@@ -51,7 +55,7 @@ export function RecordFeedback({ record, isAgent, onPlayFrom, duration, now = ne
         )}
         <Acknowledgement record={record} isAgent={isAgent} />
       </Group>
-      <LostCriteria lost={lost} label={`Criteria where marks were lost on ${callName(record)}`} />
+      <LostCriteria lost={lost} comments={comments} label={`Criteria where marks were lost on ${callName(record)}`} />
       {timed.length > 0 && (
         <TimelineComments comments={timed} duration={duration} onPlayFrom={onPlayFrom} record={record} />
       )}
@@ -60,7 +64,10 @@ export function RecordFeedback({ record, isAgent, onPlayFrom, duration, now = ne
   );
 }
 
-function LostCriteria({ lost, label }: { lost: readonly TLostCriterion[]; label: string }) {
+type LostProps = { lost: readonly TLostCriterion[]; comments: readonly TQcRecordComment[]; label: string };
+
+/** Each lost criterion: its choice, marks of its best, and the inspector's comments on it (the marks' and the others). */
+function LostCriteria({ lost, comments, label }: LostProps) {
   if (lost.length === 0) {
     return (
       <Text size="sm" c="dimmed">
@@ -86,7 +93,7 @@ function LostCriteria({ lost, label }: { lost: readonly TLostCriterion[]; label:
             <Table.Td style={{ whiteSpace: 'nowrap' }}>{`${c.marks} of ${c.bestMarks}`}</Table.Td>
             <Table.Td>
               <Text size="xs" style={{ whiteSpace: 'pre-wrap' }}>
-                {c.comment === '' ? '—' : c.comment}
+                {criterionComments(c, comments)}
               </Text>
             </Table.Td>
           </Table.Tr>
@@ -94,6 +101,12 @@ function LostCriteria({ lost, label }: { lost: readonly TLostCriterion[]; label:
       </Table.Tbody>
     </Table>
   );
+}
+
+function criterionComments(criterion: TLostCriterion, comments: readonly TQcRecordComment[]): string {
+  const texts = [criterion.comment, ...comments.filter((c) => c.criterionKey === criterion.key).map((c) => c.text)];
+  const said = texts.filter((t) => t.trim() !== '');
+  return said.length === 0 ? '—' : said.join('\n');
 }
 
 type TimelineProps = {
