@@ -46,7 +46,8 @@ export async function sendSignal(db: Kysely<DB>, signal: TNotificationSignal): P
  * Stores the notifications and pushes each to its user's open streams once the statement commits.
  * CONTRACT (issue 37): the notifications area fills this in; other areas call it as it is.
  *
- * One notice per user and kind in a call (an inspector who is also an admin is told of an escalation once). The
+ * One notice per user, kind and link in a call (an inspector who is also an admin is told of an escalation once; an
+ * inspector with two overdue records in one batch is told of each). The
  * users' notifications older than NOTIFICATION_KEEP_DAYS are deleted on the way (at most PRUNE_LIMIT).
  */
 export async function notifyUsers(
@@ -57,7 +58,7 @@ export async function notifyUsers(
   const rows = notices
     .map((n) => ZNewNotification.parse(n))
     .filter((n) => {
-      const key = `${n.userId}:${n.kind}`;
+      const key = `${n.userId}:${n.kind}:${n.link ?? ''}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

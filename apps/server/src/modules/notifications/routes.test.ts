@@ -75,10 +75,16 @@ describe('GET /api/notifications', () => {
     expect(rows.map((r) => r.title)).toEqual(['New']);
   });
 
-  it('tells one user once per kind in one call', async () => {
+  it('tells one user once per kind and link in one call, and of each of two things of a kind', async () => {
     const { ana, anaApi } = await twoUsers();
     await notifyUsers(t.db, [notice(ana, 'Once'), notice(ana, 'Twice')]);
     expect((await list(anaApi)).items.map((n) => n.title)).toEqual(['Once']);
+    // Two overdue records in one batch of a check: two notices, one per record.
+    await notifyUsers(t.db, [
+      { ...notice(ana, 'Record 7'), link: '/editqc/7' },
+      { ...notice(ana, 'Record 8'), link: '/editqc/8' },
+    ]);
+    expect((await list(anaApi)).items.map((n) => n.title).sort()).toEqual(['Once', 'Record 7', 'Record 8']);
   });
 });
 
