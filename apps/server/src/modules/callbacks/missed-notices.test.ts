@@ -131,6 +131,16 @@ describe('the missed-callback notice', () => {
     expect(told.some((n) => n.title.includes(called.cellNumber))).toBe(false);
   });
 
+  it('tells nobody of a callback missed more than two days ago: it stays on the list, not news', async () => {
+    const before = await storedByUser();
+    const old = await callback(-3 * 24 * 60);
+    const listed = await admins[0]!.get('/api/callbacks/missed');
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.text).toContain(old.cellNumber);
+    expect(await notifyMissedCallbacks(t.db, timeZone)).toBe(0);
+    expect(await storedByUser()).toEqual(before);
+  });
+
   it('tells a callback once when two servers check at the same time', async () => {
     const before = await storedByUser();
     await callback(-300);

@@ -42,6 +42,10 @@ export function missedCallbackBody(c: TMissed): string {
   return body.length > BODY_MAX ? `${body.slice(0, BODY_MAX - 1)}…` : body;
 }
 
+/** How far back a missed callback is still news worth a notification. */
+const NEWS_DAYS = 2;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 /**
  * The missed-callback check (every few minutes in the server, routes.ts): each missed callback not yet told of is told
  * to every active admin ('callback-missed'), once: the notice row and the notifications are written in one
@@ -53,6 +57,9 @@ export async function notifyMissedCallbacks(db: Db, timeZone: string, now: Date 
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
       const missed = await selectMissedCallbacks(trx, now)
+        // News only: a callback due before then stays on the dashboard's list without a notice (after an upgrade, or
+        // days with the server down, admins are not flooded with old ones).
+        .where('cb.dueAt', '>', new Date(now.getTime() - NEWS_DAYS * DAY_MS))
         .where((eb) =>
           eb.not(
             eb.exists(
