@@ -1,7 +1,7 @@
-// The inspector's loop in Chromium at 1366×768 (docs/guide/qc-queue.md): Score next opens the call with its lead,
-// answers and recording playing within a second of the key press.
+// The inspector's loop in Chromium at 1366×768 (docs/guide/qc-queue.md): Score next opens a call warmed before the key,
+// its recording playable without waiting for any request but the claim; scoring by keyboard and Submit and next.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { request, type APIRequestContext, type Page } from 'playwright-core';
+import { request, type APIRequestContext, type Page, type Route } from 'playwright-core';
 import { sql } from 'kysely';
 import { createKysely } from '@crm/server/db/connect';
 import type { Db } from '@crm/server/db/schema';
@@ -86,35 +86,99 @@ async function openQueue(page: Page) {
 }
 
 describe('the inspector’s loop', () => {
-  it('Score next: the recording plays within a second of the key press', async () => {
+  it('Score next: the call is warmed before the key, and its recording plays without waiting for any other request', async () => {
     const { page } = t;
     await page.addInitScript(WATCH_AUDIO);
-    const log: string[] = [];
-    let zero = 0;
+    type TSeen = { at: number; method: string; path: string; range: string | undefined; done: number };
+    const seen: TSeen[] = [];
+    const entry = new Map<unknown, TSeen>();
     page.on('request', (r) => {
-      if (zero > 0) log.push(`${Math.round(Date.now() - zero)} > ${r.method()} ${r.url().replace(t.baseUrl, '')}`);
+      const item: TSeen = {
+        at: Date.now(),
+        method: r.method(),
+        path: r.url().replace(t.baseUrl, ''),
+        range: r.headers()['range'],
+        done: 0,
+      };
+      seen.push(item);
+      entry.set(r, item);
     });
     page.on('requestfinished', (r) => {
-      if (zero > 0) log.push(`${Math.round(Date.now() - zero)} < ${r.url().replace(t.baseUrl, '')}`);
+      const item = entry.get(r);
+      if (item !== undefined) item.done = Date.now();
     });
     await signInAsAdmin(page, INSPECTOR.username, INSPECTOR.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await openQueue(page);
+
+    // Warmed while the list is shown, before any key: a lead lookup and a recording's head (its first 64 KB).
+    const warmedBefore = (tail: string, until = Infinity) => ({
+      lead: seen.some(
+        (r) => r.done > 0 && r.done <= until && r.path.startsWith('/api/ap/getByNumber') && r.path.includes(tail),
+      ),
+      head: seen.some(
+        (r) =>
+          r.done > 0 &&
+          r.done <= until &&
+          r.path.startsWith('/api/voicelog/download-mp3') &&
+          r.path.includes(tail) &&
+          r.range === 'bytes=0-65535',
+      ),
+    });
+    const warmed = () => warmedBefore('');
+    await expect.poll(warmed, { timeout: 15_000 }).toEqual({ lead: true, head: true });
+
+    // From the key on, every API request but the claim is held unanswered until the audio can play: the recording
+    // may wait for the claim alone (not the panel's search, the lead, the agents, the questions or a token).
+    const held: Route[] = [];
+    let holding = true;
+    const mayPass = new Set(['/api/qcQueue/claim', '/api/voicelog/download-mp3']);
+    await page.route(
+      // Every data request (not the app's files): /api/, and the older paths (/cc/, /questions/).
+      (url) => !/\.[a-z0-9]+$/i.test(url.pathname) && url.pathname !== '/' && !mayPass.has(url.pathname),
+      async (route) => {
+        if (holding) held.push(route);
+        else await route.fallback();
+      },
+    );
     await page.getByRole('heading', { name: 'QC Queue', level: 1 }).click();
-    zero = Date.now();
+    const claimed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/qcQueue/claim');
+    const pressed = Date.now();
     await page.keyboard.press('n');
-    await page
-      .waitForFunction(
-        () => (window as unknown as { loopTimes: { playing: number } }).loopTimes.playing > 0,
+    try {
+      // A backstop only (4.8 s was seen with the claim alone taking 1.1 s on a busy machine): the 500 ms target is
+      // measured by `npm run bench` ("Score next → playable audio").
+      await page.waitForFunction(
+        () => (window as unknown as { loopTimes: { canplay: number } }).loopTimes.canplay > 0,
         undefined,
-        {
-          timeout: 15_000,
-        },
-      )
-      .finally(() => console.log(log.join('\n')));
+        { timeout: 10_000 },
+      );
+    } finally {
+      holding = false;
+      const heldPaths = held.map((r) => new URL(r.request().url()).pathname);
+      await Promise.all(held.map((r) => r.fallback().catch(() => undefined)));
+      console.log(
+        `Score next → playable, held until then: ${heldPaths.join(', ') || 'nothing'}\n` +
+          seen
+            .filter((r) => r.at >= pressed)
+            .map((r) => `${r.at - pressed} > ${r.method} ${r.path}${r.done > 0 ? ` < ${r.done - pressed}` : ''}`)
+            .join('\n'),
+      );
+    }
     const times = await page.evaluate(() => (window as unknown as { loopTimes: Record<string, number> }).loopTimes);
-    console.log(JSON.stringify({ canplay: times.canplay! - times.key!, playing: times.playing! - times.key! }));
-    expect(times.canplay! - times.key!).toBeLessThanOrEqual(1000);
+    console.log(`Score next → playable audio: ${Math.round(times.canplay! - times.key!)} ms (key press to canplay)`);
+    // The call claimed is the one warmed before the key, and its recording is the one playing.
+    const claim = (await (await claimed).json()) as { phoneNumber: string; fileName: string };
+    const tail = claim.phoneNumber.slice(-10);
+    expect(warmedBefore(tail, pressed)).toEqual({ lead: true, head: true });
+    const src = await page.locator('audio').first().getAttribute('src');
+    expect(decodeURIComponent(src ?? '')).toContain(claim.fileName);
+    expect(
+      await page
+        .locator('audio')
+        .first()
+        .evaluate((a: HTMLAudioElement) => a.readyState),
+    ).toBeGreaterThanOrEqual(3);
   });
 
   it('scores by keyboard and Submit and next opens the next call with the same filters, the recording linked', async () => {
@@ -152,7 +216,7 @@ describe('the inspector’s loop', () => {
     const banner = page.getByRole('status', { name: 'Submit and next' });
     await banner.getByText(/Next: /).waitFor();
     expect(await banner.innerText()).toMatch(
-      new RegExp(`Saved QC of \\${first} \\(total \\d+, [A-Z][+-]?\\)\\. Next: \\+880\\d+ by Karim Hossain`),
+      new RegExp(`Saved QC of \\${first} \\(total \\d+, [^)]+\\)\\. Next: \\+880\\d+ by Karim Hossain`),
     );
     // The next call is open, with the same filters, and the keyboard is back on the first criterion.
     await expect.poll(() => number.inputValue()).not.toBe(first);
