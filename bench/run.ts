@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, dialer-send, screen-pop, signin, heavy-reads, qc-insights, scale, load; quick only when named) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, qc-loop, dialer-send, screen-pop, signin, heavy-reads, qc-insights, scale, load; quick only when named) against the real server and
 // prints one table (also bench/results/latest.json). npm run bench -- quick [--update-baseline]: the guard of issue 35,
 // three same-run ratios against bench/baseline.json (exits 1 on a MISSED one); the flag rewrites that file instead.
 import fs from 'node:fs/promises';
@@ -16,6 +16,7 @@ import { benchLoginWeight } from './login-weight.ts';
 import { describeMachine } from './machine.ts';
 import { benchQcExport } from './qc-export.ts';
 import { benchQcInsights } from './qc-insights.ts';
+import { benchQcLoop } from './qc-loop.ts';
 import { benchQcQueue } from './qc-queue.ts';
 import { benchQuick } from './quick.ts';
 import { benchSignin } from './signin.ts';
@@ -59,6 +60,9 @@ const BENCHES: Record<string, Bench[]> = {
   // QC insights as the admin on 200k in-house records over a year, 30k on a weighted scorecard: a year, one campaign's
   // year and a month, 5 calls each after 2 warm-ups (a database and server of its own).
   'qc-insights': [{ ownServer: benchQcInsights }],
+  // Score next → playable audio in Chromium (the built web app), 50 claims in fresh contexts: median and p95 against
+  // 500 ms (a server, database and recordings folder of its own).
+  'qc-loop': [{ ownServer: benchQcLoop }],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.
   scale: [benchScaleGroup],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
