@@ -41,12 +41,12 @@ export function Sidebar({ session, onNavigate }: SidebarProps) {
         type="auto"
         scrollbarSize={8}
         px="xs"
-        py={6}
+        py={4}
         data-testid="sidebar-scroll"
         viewportRef={menus}
       >
         {MENUS_BY_ROLE[session.role].map((menu) => (
-          <Box key={menu.title} component="nav" aria-label={menu.title} mb={6}>
+          <Box key={menu.title} component="nav" aria-label={menu.title} mb={2}>
             <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={2}>
               {menu.title}
             </Text>
