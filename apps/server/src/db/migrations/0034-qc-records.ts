@@ -3,14 +3,15 @@ import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   // A comment on a moment of the recording (at_seconds), on a criterion of the record's version (criterion_key), both
-  // or neither; the author's name is kept as written, so a removed user's comments still say who wrote them.
+  // or neither; the author's name is kept as written beside the author, who (like every history's user) is kept while
+  // named: ON DELETE RESTRICT (migration 0008's rule).
   await sql`create table qc_record_comments (
     id serial primary key,
     qc_record_id integer not null references qc_records (id) on delete cascade,
     at_seconds double precision check (at_seconds >= 0),
     criterion_key text,
     text text not null,
-    author_id integer references users (id) on delete set null,
+    author_id integer references users (id) on delete restrict,
     author_name text not null,
     created_at timestamptz not null default now()
   )`.execute(db);
@@ -19,7 +20,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // The agent's sign-off of an in-house record: one per record.
   await sql`create table qc_record_acknowledgements (
     qc_record_id integer primary key references qc_records (id) on delete cascade,
-    agent_user_id integer references users (id) on delete set null,
+    agent_user_id integer references users (id) on delete restrict,
     comment text not null default '',
     acknowledged_at timestamptz not null default now()
   )`.execute(db);

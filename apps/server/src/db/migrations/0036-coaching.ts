@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create table coaching_sessions (
     id serial primary key,
-    agent_user_id integer not null references users(id) on delete cascade,
+    agent_user_id integer not null references users(id) on delete restrict,
     campaign_id integer not null references campaigns(id) on delete cascade,
     scorecard_id integer not null references scorecards(id) on delete restrict,
     state text not null default 'planned' check (state in ('planned', 'held', 'acknowledged', 'closed')),
@@ -16,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     action_items jsonb not null default '[]',
     meeting_date date,
     auto_opened boolean not null default false,
-    coach_id integer references users(id) on delete set null,
+    coach_id integer references users(id) on delete restrict,
     coach text not null,
     created_at timestamptz not null default now(),
     held_at timestamptz,

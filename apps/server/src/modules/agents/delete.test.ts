@@ -191,7 +191,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it("are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue's and the second factor's working rows, which go with their user", async () => {
+  it("are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue's and the second factor's working rows and notifications, which go with their user", async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -208,6 +208,9 @@ describe('foreign keys to users (migration 0008)', () => {
       { name: 'call_drafts_user_id_fkey', action: 'c' },
       { name: 'call_starts_user_id_fkey', action: 'c' },
       { name: 'callbacks_user_id_fkey', action: 'r' },
+      // Coaching sessions (migration 0036) are history of both the agent and the coach.
+      { name: 'coaching_sessions_agent_user_id_fkey', action: 'r' },
+      { name: 'coaching_sessions_coach_id_fkey', action: 'r' },
       { name: 'disputes_agent_user_id_fkey', action: 'r' },
       { name: 'disputes_answered_by_id_fkey', action: 'r' },
       { name: 'disputes_decided_by_id_fkey', action: 'r' },
@@ -218,10 +221,15 @@ describe('foreign keys to users (migration 0008)', () => {
       // The second factor's working rows (migration 0027): an open sign-in step and the recovery codes go with their user.
       { name: 'mfa_challenges_user_id_fkey', action: 'c' },
       { name: 'mfa_recovery_codes_user_id_fkey', action: 'c' },
+      // A user's notifications (migration 0035) are their working rows, pruned after 90 days: they go with the user.
+      { name: 'notifications_user_id_fkey', action: 'c' },
       // The queue's working rows (migration 0016): a claim is a 15-minute hold and an agent-day is rebuilt from the
       // recordings; neither is history.
       { name: 'qc_queue_claims_inspector_id_fkey', action: 'c' },
       { name: 'qc_queue_days_agent_user_id_fkey', action: 'c' },
+      // The agent's sign-off and the comments on a record (migration 0034) are history, like the record.
+      { name: 'qc_record_acknowledgements_agent_user_id_fkey', action: 'r' },
+      { name: 'qc_record_comments_author_id_fkey', action: 'r' },
       { name: 'qc_records_agent_user_id_fkey', action: 'r' },
       { name: 'qc_records_qc_inspector_id_fkey', action: 'r' },
       // An attribution, derived from the file name's agent id (which stays): it never keeps an agent.
