@@ -8,7 +8,7 @@ import { storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { agentToken } from '../../test/tokens.ts';
 import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
-import { agentRecord, review } from '../../test/qc-test-data.ts';
+import { agentRecord, paged, review } from '../../test/qc-test-data.ts';
 import { composeAgentReviewPage } from '../../app/pages.tsx';
 
 afterEach(() => vi.restoreAllMocks());
@@ -110,7 +110,7 @@ describe('disputes on the QC Review', () => {
     const open = agentRecord({ id: 11, consumerNumber: '+8801711111111', createdAt: recent, crm: 10, total: 90 });
     const old = agentRecord({ id: 12, consumerNumber: '+8801722222222', createdAt: '2020-01-01T00:00:00.000Z' });
     const server = renderAsAgent({
-      [LIST]: { body: [open, old] },
+      [LIST]: { body: paged([open, old]) },
       'POST /api/disputes': { body: { ...DISPUTE, status: 'open' } },
       // The record's own version: CRM scored Need Improvement.
       'GET /api/disputes/criteria/11': {
@@ -166,7 +166,7 @@ describe('disputes on the QC Review', () => {
       review({ id: 7, qcId: 13, agreed: 'No', raiseConcern: true, isResolved: true }),
     );
     const server = renderAsAgent({
-      [LIST]: { body: [disputed] },
+      [LIST]: { body: paged([disputed]) },
       'GET /api/disputes/pagination/0/1': {
         body: { recordCount: 1, response: { content: [DISPUTE], totalElements: 1, totalPages: 1, size: 1, number: 0 } },
       },
