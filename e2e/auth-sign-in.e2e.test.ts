@@ -54,7 +54,7 @@ describe('sign-in', () => {
     await signInAsAgent(page);
     await page.waitForURL('**/CRM**');
     const links = await sidebarLinks(page);
-    expect(links).toEqual(['CRM', 'View Full CRM', 'QC Review']);
+    expect(links).toEqual(['CRM', 'View Full CRM', 'QC Review', 'Coaching']);
     expect(await page.getByTestId('user-detail').innerText()).toContain(CAMPAIGN);
     const stored = await page.evaluate(() => ({
       username: localStorage.getItem('username'),
@@ -80,6 +80,7 @@ describe('sign-in', () => {
       'QC Reports',
       'Calibration',
       'QC Insights',
+      'Coaching',
     ]);
   });
 
