@@ -44,7 +44,6 @@ export async function sendSignal(db: Kysely<DB>, signal: TNotificationSignal): P
 
 /**
  * Stores the notifications and pushes each to its user's open streams once the statement commits.
- * CONTRACT (issue 37): the notifications area fills this in; other areas call it as it is.
  *
  * One notice per user, kind and link in a call (an inspector who is also an admin is told of an escalation once; an
  * inspector with two overdue records in one batch is told of each). The
