@@ -24,6 +24,8 @@ fs.mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failing test's file and name with its message's first line: printed last, so a log's tail names them. */
+const failedTests = [];
 
 function run(label, command, args) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
@@ -60,6 +62,14 @@ function vitest(label, args) {
     failures.push(`${label} (no report: the run crashed before it finished)`);
     return;
   }
+  for (const file of report.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+      failedTests.push(`${label}: ${where}: ${firstLine(file.message)}`);
+    for (const t of file.assertionResults ?? [])
+      if (t.status === 'failed')
+        failedTests.push(`${label}: ${where} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  }
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + report.numTodoTests;
@@ -70,6 +80,14 @@ function vitest(label, args) {
     if (report.numFailedTests === 0) totals.failed += 1; // a suite-level failure (setup, import) with no failing test
     failures.push(label);
   }
+}
+
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .split('\n')
+      .find((l) => l.trim() !== '') ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 if (!only || only === 'static') {
@@ -88,6 +106,7 @@ if (!only || only === 'e2e') {
 }
 
 console.log('');
+for (const line of failedTests) console.log(`FAILED ${line}`);
 if (failures.length) console.log(`Failed: ${failures.join(', ')}`);
 const skipped = totals.skipped ? `, ${totals.skipped} skipped` : '';
 console.log(`${totals.passed} passed, ${totals.failed} failed${skipped}`);
