@@ -3,13 +3,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { ZDialerState, type TDialerState } from '@crm/shared';
+import { createChannelListener, reasonOf } from '../../db/listen.ts';
 import type { DialerPoller } from './poller.ts';
 import { createLocalPublisher, type DialerStatePublisher } from './publisher.ts';
-
-/** An outage is expected here: its reason, for one log line, without a stack. */
-function reasonOf(err: unknown): string | undefined {
-  return err === undefined ? undefined : err instanceof Error ? err.message : String(err);
-}
 
 /** The channel the readings travel on (per database, like the lock). */
 export const DIALER_CHANNEL = 'crm_dialer_state';
@@ -19,8 +15,6 @@ export const POLLER_LOCK_KEY = 4_177_302_615;
 export const DIALER_APPLICATION_NAME = 'crm-dialer';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more. */
 export const MAX_PAYLOAD_BYTES = 7999;
-/** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
-const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
 
 export const LOST_CONNECTION_MESSAGE =
   'This server lost its database connection, which brings the live figures; reconnecting…';
@@ -83,13 +77,8 @@ export function createDialerFanout({
   now = () => new Date(),
 }: Options): DialerFanout {
   const local = createLocalPublisher(initial);
-  let client: pg.Client | undefined;
   let poller: DialerPoller | undefined;
-  let stopped = true;
-  let failures = 0;
-  let lostOnce = false;
   let toldFollower = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
   let electionTimer: NodeJS.Timeout | undefined;
   let staleTimer: NodeJS.Timeout | undefined;
 
@@ -119,19 +108,6 @@ export function createDialerFanout({
     local.publish(state);
   }
 
-  const shared: DialerStatePublisher = {
-    current: local.current,
-    subscribe: local.subscribe,
-    publish: (state) => {
-      const c = client;
-      // Without the connection this server has lost the lock too: its poller is being stopped.
-      if (c === undefined) return;
-      c.query('select pg_notify($1, $2)', [DIALER_CHANNEL, encodeState(state)]).catch((err: unknown) => {
-        if (c === client) log.warn({ err: reasonOf(err) }, 'dialer: could not send the figures to the other servers');
-      });
-    },
-  };
-
   function stopPolling() {
     const p = poller;
     poller = undefined;
@@ -139,14 +115,65 @@ export function createDialerFanout({
     return p?.stop() ?? Promise.resolve();
   }
 
+  // The dedicated connection listens for the readings and holds the poller lock: losing it loses the lock too.
+  const listener = createChannelListener({
+    channel: DIALER_CHANNEL,
+    connect,
+    onPayload: receive,
+    onConnected: async (again) => {
+      if (again) log.info('dialer: connected to the database again; live figures resume');
+      watchForSilence();
+      await elect();
+    },
+    onLost: (err) => {
+      clearTimeout(electionTimer);
+      clearTimeout(staleTimer);
+      void stopPolling();
+      log.warn(
+        { err: reasonOf(err) },
+        'dialer: lost the database connection that brings the live figures; reconnecting',
+      );
+      markStale(LOST_CONNECTION_MESSAGE);
+    },
+    onOpenFailed: (err, first) => {
+      // The first failure in a row is worth a warning; the state on the dashboards carries the rest.
+      if (first)
+        log.warn(
+          { err: reasonOf(err) },
+          'dialer: cannot open the database connection that brings the live figures; retrying',
+        );
+      markStale(LOST_CONNECTION_MESSAGE);
+    },
+    // Polling stops while the connection still holds the lock; closing it then frees the lock.
+    closing: async () => {
+      clearTimeout(electionTimer);
+      clearTimeout(staleTimer);
+      await stopPolling();
+    },
+  });
+
+  const shared: DialerStatePublisher = {
+    current: local.current,
+    subscribe: local.subscribe,
+    publish: (state) => {
+      const c = listener.client();
+      // Without the connection this server has lost the lock too: its poller is being stopped.
+      if (c === undefined) return;
+      c.query('select pg_notify($1, $2)', [DIALER_CHANNEL, encodeState(state)]).catch((err: unknown) => {
+        if (c === listener.client())
+          log.warn({ err: reasonOf(err) }, 'dialer: could not send the figures to the other servers');
+      });
+    },
+  };
+
   async function elect() {
     electionTimer = undefined;
-    const c = client;
-    if (stopped || c === undefined || poller !== undefined) return;
+    const c = listener.client();
+    if (listener.stopped() || c === undefined || poller !== undefined) return;
     try {
       const r = await c.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [POLLER_LOCK_KEY]);
       // The connection went while we asked: the lock, if granted, went with it.
-      if (c !== client || stopped) return;
+      if (c !== listener.client() || listener.stopped()) return;
       if (r.rows[0]?.locked === true) {
         log.info('dialer: this server now polls the dialer and sends the figures to the others');
         toldFollower = false;
@@ -157,86 +184,17 @@ export function createDialerFanout({
       if (!toldFollower) log.info('dialer: another server polls the dialer; this one shows its figures');
       toldFollower = true;
     } catch (err) {
-      if (c !== client || stopped) return;
+      if (c !== listener.client() || listener.stopped()) return;
       log.warn({ err: reasonOf(err) }, 'dialer: could not ask for the poller lock');
     }
     electionTimer = setTimeout(() => void elect(), intervalMs);
     electionTimer.unref();
   }
 
-  function lost(c: pg.Client, err?: unknown) {
-    if (c !== client) return;
-    client = undefined;
-    clearTimeout(electionTimer);
-    clearTimeout(staleTimer);
-    void stopPolling();
-    void c.end().catch(() => undefined);
-    if (stopped) return;
-    lostOnce = true;
-    log.warn({ err: reasonOf(err) }, 'dialer: lost the database connection that brings the live figures; reconnecting');
-    markStale(LOST_CONNECTION_MESSAGE);
-    reconnect();
-  }
-
-  function reconnect() {
-    reconnectTimer = setTimeout(() => void open(), reconnectDelay(failures));
-    reconnectTimer.unref();
-    failures += 1;
-  }
-
-  async function open() {
-    reconnectTimer = undefined;
-    if (stopped) return;
-    const c = connect();
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    c.on('notification', (msg) => {
-      if (c === client && msg.channel === DIALER_CHANNEL) receive(msg.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${DIALER_CHANNEL}`);
-    } catch (err) {
-      void c.end().catch(() => undefined);
-      if (stopped) return;
-      // The first failure in a row is worth a warning; the state on the dashboards carries the rest.
-      if (failures === 0)
-        log.warn(
-          { err: reasonOf(err) },
-          'dialer: cannot open the database connection that brings the live figures; retrying',
-        );
-      markStale(LOST_CONNECTION_MESSAGE);
-      reconnect();
-      return;
-    }
-    if (stopped) {
-      await c.end().catch(() => undefined);
-      return;
-    }
-    client = c;
-    if (lostOnce) log.info('dialer: connected to the database again; live figures resume');
-    failures = 0;
-    watchForSilence();
-    await elect();
-  }
-
   return {
     publisher: shared,
     isLeader: () => poller !== undefined,
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      void open();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(reconnectTimer);
-      clearTimeout(electionTimer);
-      clearTimeout(staleTimer);
-      await stopPolling();
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
-    },
+    start: listener.start,
+    stop: listener.stop,
   };
 }

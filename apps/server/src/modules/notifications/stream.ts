@@ -1,24 +1,18 @@
 // The live push of one server (docs/notifications.md): each user's open streams, and one dedicated connection that
 // LISTENs for the notifications every server's notifyUsers signals, so a notification made on any server reaches the
 // user's streams on all of them. A lost database never ends the process: the connection is opened again with
-// backoff, and the open streams get their unread count again once it is back.
+// backoff (db/listen.ts), and the open streams get their unread count again once it is back.
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { NOTIFICATION_EVENT, type TNotificationStreamEvent } from '@crm/shared';
+import { createChannelListener, reasonOf } from '../../db/listen.ts';
 import type { Db } from '../../db/schema.ts';
 import type { EventFeed } from '../../http/event-stream.ts';
 import { NOTIFICATIONS_CHANNEL, decodeSignal, type TNotificationSignal } from './notify.ts';
 import { countUnread, findNotificationsOf, toNotification } from './service.ts';
 
-/** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
-const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
-
 export function formatEvent(data: TNotificationStreamEvent): string {
   return `event: ${NOTIFICATION_EVENT}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
-function reasonOf(err: unknown): string | undefined {
-  return err === undefined ? undefined : err instanceof Error ? err.message : String(err);
 }
 
 export type NotificationStreams = {
@@ -38,11 +32,6 @@ type Options = {
 
 export function createNotificationStreams({ db, connect, log }: Options): NotificationStreams {
   const writers = new Map<number, Set<(chunk: string) => void>>();
-  let client: pg.Client | undefined;
-  let stopped = true;
-  let failures = 0;
-  let lostOnce = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
 
   function writeTo(userId: number, chunk: string) {
     for (const write of [...(writers.get(userId) ?? [])]) write(chunk);
@@ -82,57 +71,26 @@ export function createNotificationStreams({ db, connect, log }: Options): Notifi
     );
   }
 
-  function lost(c: pg.Client, err?: unknown) {
-    if (c !== client) return;
-    client = undefined;
-    void c.end().catch(() => undefined);
-    if (stopped) return;
-    lostOnce = true;
-    log.warn({ err: reasonOf(err) }, 'notifications: lost the database connection that pushes them; reconnecting');
-    reconnect();
-  }
-
-  function reconnect() {
-    reconnectTimer = setTimeout(() => void open(), reconnectDelay(failures));
-    reconnectTimer.unref();
-    failures += 1;
-  }
-
-  async function open() {
-    reconnectTimer = undefined;
-    if (stopped) return;
-    const c = connect();
-    c.on('error', (err) => lost(c, err));
-    c.on('end', () => lost(c));
-    c.on('notification', (msg) => {
-      if (c === client && msg.channel === NOTIFICATIONS_CHANNEL) receive(msg.payload);
-    });
-    try {
-      await c.connect();
-      await c.query(`listen ${NOTIFICATIONS_CHANNEL}`);
-    } catch (err) {
-      void c.end().catch(() => undefined);
-      if (stopped) return;
-      if (failures === 0)
-        log.warn({ err: reasonOf(err) }, 'notifications: cannot open the connection that pushes them; retrying');
-      reconnect();
-      return;
-    }
-    if (stopped) {
-      await c.end().catch(() => undefined);
-      return;
-    }
-    client = c;
-    failures = 0;
-    if (lostOnce) {
+  const listener = createChannelListener({
+    channel: NOTIFICATIONS_CHANNEL,
+    connect,
+    onPayload: receive,
+    onConnected: (again) => {
+      if (!again) return;
       log.info('notifications: connected to the database again; pushes resume');
       // What was made while the connection was away was not pushed: each open stream gets its count again.
       for (const userId of writers.keys())
         sendUnread(userId).catch((err: unknown) =>
           log.warn({ err: reasonOf(err) }, 'notifications: could not count the unread ones again'),
         );
-    }
-  }
+    },
+    onLost: (err) =>
+      log.warn({ err: reasonOf(err) }, 'notifications: lost the database connection that pushes them; reconnecting'),
+    onOpenFailed: (err, first) => {
+      if (first)
+        log.warn({ err: reasonOf(err) }, 'notifications: cannot open the connection that pushes them; retrying');
+    },
+  });
 
   return {
     openFeed: async (userId) => ({
@@ -147,17 +105,7 @@ export function createNotificationStreams({ db, connect, log }: Options): Notifi
         };
       },
     }),
-    start: () => {
-      if (!stopped) return;
-      stopped = false;
-      void open();
-    },
-    stop: async () => {
-      stopped = true;
-      clearTimeout(reconnectTimer);
-      const c = client;
-      client = undefined;
-      await c?.end().catch(() => undefined);
-    },
+    start: listener.start,
+    stop: listener.stop,
   };
 }
