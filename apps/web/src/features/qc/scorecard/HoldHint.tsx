@@ -1,7 +1,7 @@
 // Under "Hold Process": the holds over the limit in the recording playing, each a link that seeks the player there.
 import { Anchor, Group, Text } from '@mantine/core';
 import { holdHints } from './hold-hint.ts';
-import { usePlayerLink } from './player-link.ts';
+import { usePlayerLink } from '../../../components/recording/player-link.ts';
 
 export function HoldHint() {
   const link = usePlayerLink();

@@ -10,7 +10,7 @@ import { fakeServer, type TFakeRoute } from '../../../test/lead-actions-test-fet
 import { monoWithHold, pendingReply } from '../../../test/analysis-test-data.ts';
 import { HoldHint } from './HoldHint.tsx';
 import { Scorecard } from './Scorecard.tsx';
-import { ScoringPlayer, type TRecordingRef } from './ScoringPlayer.tsx';
+import { ScoringPlayer, type TRecordingRef } from '../../../components/recording/ScoringPlayer.tsx';
 
 const CALL: TRecordingRef = { date: '2026-11-19', fileName: 'call.wav' };
 const ANALYSIS = 'GET /api/voicelog/analysis';

@@ -2,8 +2,8 @@
 // which the next recording (and the next page) keeps; none of it while the inspector types.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { renderWithApp } from '../../../test/render.tsx';
-import { fakeServer } from '../../../test/lead-actions-test-fetch.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
 import { SPEED_STORAGE_KEY } from './player-keys.ts';
 import { ScoringPlayer, type TRecordingRef } from './ScoringPlayer.tsx';
 

@@ -2,8 +2,8 @@
 // the audio, and a click on the waveform seeking it. Its own component so the playhead's four updates a second
 // re-render only this, not the player and what it holds.
 import { useCallback, useEffect, useState, type RefObject } from 'react';
-import { useRecordingAnalysis } from '../../../components/recording/api.ts';
-import { RecordingChecks } from '../../../components/recording/RecordingChecks.tsx';
+import { useRecordingAnalysis } from './api.ts';
+import { RecordingChecks } from './RecordingChecks.tsx';
 import { publishPlayerLink, withdrawPlayerLink, type TPlayerLink } from './player-link.ts';
 
 /** Moves the player's audio (false: none loaded yet). */
