@@ -9,7 +9,9 @@ import {
   type TCoachingState,
   type TTokenPayload,
 } from '@crm/shared';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import type { CoachingSessionsTable } from '../../db/tables/coaching.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isAdmin, hasRole, userIdOf } from '../../auth/access.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
@@ -20,6 +22,8 @@ import { findCoachingSession } from './rows.ts';
 import { readCoachingSettings } from './settings.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type TStep = 'held' | 'acknowledged' | 'closed';
 
 /** The session locked for the step (a second step at once waits and then sees the new state). */
 async function lockSession(db: Db, id: number) {
@@ -51,13 +55,61 @@ const HINTS: Record<string, Partial<Record<TCoachingState, string>>> = {
   },
 };
 
-function assertStep(state: TCoachingState, step: 'held' | 'acknowledged' | 'closed'): void {
+function assertStep(state: TCoachingState, step: TStep): void {
   const hint = HINTS[step]?.[state];
   if (hint !== undefined) throw conflict(COACHING_MESSAGES.illegalStep(state, step, hint));
 }
 
-async function tell(db: Db, agentUserId: number, id: number, title: string, body = ''): Promise<void> {
-  await notifyUsers(db, [{ userId: agentUserId, kind: 'coaching', title, body, link: sessionLink(id) }]);
+type TSessionRow = Awaited<ReturnType<typeof lockSession>>;
+
+/** What a step changes besides the state: the row's columns, the audit's after, the agent told of it. */
+type TStepChange = {
+  set: Omit<Updateable<CoachingSessionsTable>, 'state'>;
+  after: Record<string, unknown>;
+  note?: string;
+  tell?: { title: string; body: string };
+};
+
+/**
+ * One step in one transaction: the session locked, the caller checked (`allow`), the step checked against the state,
+ * then the row, the audit and the agent's notification; the reply is the session as the caller sees it.
+ */
+async function takeStep(
+  db: Db,
+  user: TTokenPayload,
+  id: number,
+  step: TStep,
+  actor: TAuditActor,
+  allow: (s: TSessionRow) => void,
+  change: (trx: Db, s: TSessionRow) => Promise<TStepChange>,
+): Promise<TCoachingSession> {
+  await db.transaction().execute(async (trx) => {
+    const s = await lockSession(trx, id);
+    allow(s);
+    assertStep(s.state, step);
+    const { set, after, note, tell } = await change(trx, s);
+    await trx
+      .updateTable('coachingSessions')
+      .set({ state: step, ...set })
+      .where('id', '=', id)
+      .execute();
+    await recordAudit(trx, actor, {
+      action: 'update',
+      objectType: 'coachingSession',
+      objectId: id,
+      changes: {
+        before: { state: s.state },
+        after: { state: step, ...after },
+        ...(note === undefined ? {} : { note }),
+      },
+    });
+    if (tell) {
+      await notifyUsers(trx, [
+        { userId: s.agentUserId, kind: 'coaching', title: tell.title, body: tell.body, link: sessionLink(id) },
+      ]);
+    }
+  });
+  return findCoachingSession(db, user, id);
 }
 
 /** POST /api/coaching/{id}/held: the acknowledgement is due within the campaign's window from now. */
@@ -67,30 +119,24 @@ export async function holdCoachingSession(
   id: number,
   actor: TAuditActor,
 ): Promise<TCoachingSession> {
-  await db.transaction().execute(async (trx) => {
-    const s = await lockSession(trx, id);
-    assertCoach(user, s);
-    assertStep(s.state, 'held');
-    const { acknowledgeDays } = await readCoachingSettings(trx, s.campaignId);
-    const heldAt = new Date();
-    const acknowledgeDueAt = new Date(heldAt.getTime() + acknowledgeDays * DAY_MS);
-    await trx
-      .updateTable('coachingSessions')
-      .set({ state: 'held', heldAt, acknowledgeDueAt })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, actor, {
-      action: 'update',
-      objectType: 'coachingSession',
-      objectId: id,
-      changes: {
-        before: { state: s.state },
-        after: { state: 'held', acknowledgeDueAt: acknowledgeDueAt.toISOString() },
-      },
-    });
-    await tell(trx, s.agentUserId, id, COACHING_MESSAGES.held, `Acknowledge within ${acknowledgeDays} days`);
-  });
-  return findCoachingSession(db, user, id);
+  return takeStep(
+    db,
+    user,
+    id,
+    'held',
+    actor,
+    (s) => assertCoach(user, s),
+    async (trx, s) => {
+      const { acknowledgeDays } = await readCoachingSettings(trx, s.campaignId);
+      const heldAt = new Date();
+      const acknowledgeDueAt = new Date(heldAt.getTime() + acknowledgeDays * DAY_MS);
+      return {
+        set: { heldAt, acknowledgeDueAt },
+        after: { acknowledgeDueAt: acknowledgeDueAt.toISOString() },
+        tell: { title: COACHING_MESSAGES.held, body: `Acknowledge within ${acknowledgeDays} days` },
+      };
+    },
+  );
 }
 
 /** POST /api/coaching/{id}/acknowledge: the session's agent, once, after it was held. */
@@ -101,23 +147,20 @@ export async function acknowledgeCoachingSession(
   body: TCoachingAcknowledge,
   actor: TAuditActor,
 ): Promise<TCoachingSession> {
-  await db.transaction().execute(async (trx) => {
-    const s = await lockSession(trx, id);
-    if (s.agentUserId !== userIdOf(user)) throw forbidden(COACHING_MESSAGES.otherAgent);
-    assertStep(s.state, 'acknowledged');
-    await trx
-      .updateTable('coachingSessions')
-      .set({ state: 'acknowledged', acknowledgedAt: new Date(), acknowledgement: body.comment })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, actor, {
-      action: 'update',
-      objectType: 'coachingSession',
-      objectId: id,
-      changes: { before: { state: s.state }, after: { state: 'acknowledged', acknowledgement: body.comment } },
-    });
-  });
-  return findCoachingSession(db, user, id);
+  return takeStep(
+    db,
+    user,
+    id,
+    'acknowledged',
+    actor,
+    (s) => {
+      if (s.agentUserId !== userIdOf(user)) throw forbidden(COACHING_MESSAGES.otherAgent);
+    },
+    async () => ({
+      set: { acknowledgedAt: new Date(), acknowledgement: body.comment },
+      after: { acknowledgement: body.comment },
+    }),
+  );
 }
 
 /** POST /api/coaching/{id}/close: from held or acknowledged; the before/after figure computed now and kept. */
@@ -127,28 +170,22 @@ export async function closeCoachingSession(
   id: number,
   actor: TAuditActor,
 ): Promise<TCoachingSession> {
-  await db.transaction().execute(async (trx) => {
-    const s = await lockSession(trx, id);
-    assertCoach(user, s);
-    assertStep(s.state, 'closed');
-    const { compareCount } = await readCoachingSettings(trx, s.campaignId);
-    const result = await beforeAfter(trx, s, compareCount);
-    await trx
-      .updateTable('coachingSessions')
-      .set({ state: 'closed', closedAt: new Date(), closedBy: user.userName, result: JSON.stringify(result) })
-      .where('id', '=', id)
-      .execute();
-    await recordAudit(trx, actor, {
-      action: 'update',
-      objectType: 'coachingSession',
-      objectId: id,
-      changes: {
-        before: { state: s.state },
-        after: { state: 'closed', verdict: result.verdict },
+  return takeStep(
+    db,
+    user,
+    id,
+    'closed',
+    actor,
+    (s) => assertCoach(user, s),
+    async (trx, s) => {
+      const { compareCount } = await readCoachingSettings(trx, s.campaignId);
+      const result = await beforeAfter(trx, s, compareCount);
+      return {
+        set: { closedAt: new Date(), closedBy: user.userName, result: JSON.stringify(result) },
+        after: { verdict: result.verdict },
         ...(s.state === 'held' ? { note: 'closed without the agent’s acknowledgement' } : {}),
-      },
-    });
-    await tell(trx, s.agentUserId, id, COACHING_MESSAGES.closed, result.summary);
-  });
-  return findCoachingSession(db, user, id);
+        tell: { title: COACHING_MESSAGES.closed, body: result.summary },
+      };
+    },
+  );
 }
