@@ -209,6 +209,41 @@ describe('the states', () => {
     expect(bad.status).toBe(400);
     expect(bad.json<{ message: string }>().message).toMatch(/Sampling factor must be at least 1/);
   });
+
+  it('audits a settings change with the values it replaced, and answers 404 for a campaign that does not exist', async () => {
+    const w = await qcWorld(t);
+    // The campaign's name in another case names the same campaign.
+    const url = `/api/coaching/settings/${encodeURIComponent(w.campaign.toUpperCase())}`;
+    const set = await w.admin.put(url, { samplingFactor: 4, compareCount: 6, acknowledgeDays: 2 });
+    expect(set.status, set.text).toBe(200);
+    expect(set.json<TCoachingSettings>()).toMatchObject({
+      campaignName: w.campaign,
+      samplingFactor: 4,
+      isDefault: false,
+    });
+    const audit = await t.db
+      .selectFrom('auditLog')
+      .select(['objectType', 'changes'])
+      .where('objectType', '=', 'campaign')
+      .where('objectId', '=', String(set.json<TCoachingSettings>().campaignId))
+      .execute();
+    expect(audit).toEqual([
+      {
+        objectType: 'campaign',
+        changes: {
+          before: { coaching: { samplingFactor: 2, compareCount: 10, acknowledgeDays: 3 } },
+          after: { coaching: { samplingFactor: 4, compareCount: 6, acknowledgeDays: 2 } },
+        },
+      },
+    ]);
+    const missing = await w.admin.put('/api/coaching/settings/Nowhere', {
+      samplingFactor: 2,
+      compareCount: 10,
+      acknowledgeDays: 3,
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.json<{ message: string }>().message).toBe(COACHING_MESSAGES.noCampaign('Nowhere'));
+  });
 });
 
 describe("the agent's view", () => {

@@ -1,16 +1,10 @@
 // The per-campaign coaching settings (docs/coaching.md, Settings): the QC queue's sampling factor while a session is
 // open, how many records the before/after figure compares, the acknowledgement window. A campaign without its own row
 // uses COACHING_DEFAULTS; the QC queue reads the factor in its own SQL.
-import {
-  COACHING_DEFAULTS,
-  COACHING_MESSAGES,
-  type TCoachingSettings,
-  type TCoachingSettingsUpdate,
-} from '@crm/shared';
-import { sql } from 'kysely';
+import { COACHING_DEFAULTS, type TCoachingSettings, type TCoachingSettingsUpdate } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
-import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import type { TAuditActor } from '../audit/record.ts';
+import { saveCampaignSettings } from '../qc-queue/settings.ts';
 
 type TValues = Pick<TCoachingSettings, 'samplingFactor' | 'compareCount' | 'acknowledgeDays'>;
 
@@ -50,26 +44,14 @@ export async function updateCoachingSettings(
   input: TCoachingSettingsUpdate,
   actor: TAuditActor,
 ): Promise<TCoachingSettings> {
-  const campaign = await db
-    .selectFrom('campaigns')
-    .select(['id', 'campaignName'])
-    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase())
-    .executeTakeFirst();
-  if (!campaign) throw notFound(COACHING_MESSAGES.noCampaign(campaignName));
-  await db.transaction().execute(async (trx) => {
-    const before = await readCoachingSettings(trx, campaign.id);
+  return saveCampaignSettings(db, campaignName, input, actor, 'coaching', async (trx, campaignId) => {
+    const before = await readCoachingSettings(trx, campaignId);
     const values = { ...input, updatedAt: new Date(), updatedBy: actor.username };
     await trx
       .insertInto('coachingSettings')
-      .values({ campaignId: campaign.id, ...values })
+      .values({ campaignId, ...values })
       .onConflict((oc) => oc.column('campaignId').doUpdateSet(values))
       .execute();
-    await recordAudit(trx, actor, {
-      action: 'update',
-      objectType: 'campaign',
-      objectId: campaign.id,
-      changes: { before: { coaching: before }, after: { coaching: input } },
-    });
+    return before;
   });
-  return { campaignId: campaign.id, campaignName: campaign.campaignName, ...input, isDefault: false };
 }
