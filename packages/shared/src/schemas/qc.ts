@@ -36,6 +36,12 @@ export const QC_MESSAGES = {
   /** PUT editqc / edit-Client-Qc with a version that is no longer current (409); nothing was changed. */
   staleRecord: (by: string, at: string) =>
     `This QC record was changed by ${by} at ${at}. Open it again to see their changes.`,
+  /** PUT editqc with applyToClient, the client record saved since it was read (409); nothing was changed. */
+  staleClientRecord: (by: string, at: string) =>
+    `The client QC record of this call was changed by ${by} at ${at}. Nothing was saved: open this record again to see their changes.`,
+  /** PUT editqc with applyToClient on a call without a client record (deleted since it was read) (409). */
+  noClientRecord: 'This call has no client QC record any more. Nothing was saved: open this record again.',
+  appliedToClient: (fields: string) => `Also applied to the client record: ${fields}.`,
   recordingNotInVoiceLog: (fileName: string, callDate: string) =>
     `"${fileName}" is not in the voice log of ${callDate}, the record's call date: link one of that day's recordings`,
   recordingOfOtherNumber: (fileName: string, consumerNumber: string) =>
@@ -197,8 +203,19 @@ export const ZQcRecordEdit = z
     ...textShape,
     /** Marks on the record's own scorecard version (an edit never moves a record to another version). */
     scorecard: zSaveScorecard,
+    /**
+     * Also apply the fields this edit changes to the client record of the same call (`clientRecord` of getqc), in the
+     * same transaction; refused whole (409 CLIENT_RECORD_CHANGED) when that record is no longer at `clientVersion`.
+     */
+    applyToClient: z.boolean().optional(),
+    /** The client record's version read with `clientRecord`; required with `applyToClient`. */
+    clientVersion: z.number().int().min(0).optional(),
   })
-  .superRefine(requireSpecMarks(''));
+  .superRefine(requireSpecMarks(''))
+  .refine((b) => b.applyToClient !== true || b.clientVersion !== undefined, {
+    message: "clientVersion (the client record's version you read) is required with applyToClient",
+    path: ['clientVersion'],
+  });
 export type TQcRecordEditInput = z.input<typeof ZQcRecordEdit>;
 export type TQcRecordEdit = z.output<typeof ZQcRecordEdit>;
 
@@ -249,6 +266,8 @@ export const ZQcRecord = z.object({
   fatalReason: z.string(),
   easVoiceMatchedWithReport: z.string(),
   suggestion: z.string(),
+  /** getqc only: the client record of the same call (campaign, agent, number, day, inspector), or null when none. */
+  clientRecord: z.object({ id: z.number().int(), version: z.number().int() }).nullable().optional(),
 });
 export type TQcRecord = z.infer<typeof ZQcRecord>;
 
@@ -263,6 +282,21 @@ export const ZQcClientRecord = z.object({
   suggestionMarks: z.string(),
 });
 export type TQcClientRecord = z.infer<typeof ZQcClientRecord>;
+
+/**
+ * PUT editqc's reply: the in-house record, and with `applyToClient` what was applied to the client record: the
+ * criterion keys whose choice or comment it took, the texts (in-house names) it took, and the client record after.
+ */
+export const ZQcRecordEditReply = ZQcRecord.extend({
+  appliedToClient: z
+    .object({
+      criteria: z.array(z.string()),
+      texts: z.array(z.enum(['fatalReason', 'easVoiceMatchedWithReport', 'suggestion'])),
+      record: ZQcClientRecord,
+    })
+    .optional(),
+});
+export type TQcRecordEditReply = z.infer<typeof ZQcRecordEditReply>;
 
 export const ZQcIdParams = z.object({ id });
 

@@ -16,6 +16,8 @@ export const REFUSAL_CODES = {
   invalidValue: 'INVALID_VALUE',
   /** 404: the QC queue has no call left to score (with the filters given): an answer, not a failure. */
   noCallLeft: 'NO_CALL_LEFT',
+  /** 409: an in-house edit applied to its client record, which was changed or deleted since read; nothing was written. */
+  clientRecordChanged: 'CLIENT_RECORD_CHANGED',
 } as const;
 
 export const ZRefusalCode = z.enum([
@@ -25,6 +27,7 @@ export const ZRefusalCode = z.enum([
   REFUSAL_CODES.doNotCall,
   REFUSAL_CODES.invalidValue,
   REFUSAL_CODES.noCallLeft,
+  REFUSAL_CODES.clientRecordChanged,
 ]);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
 

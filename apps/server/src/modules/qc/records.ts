@@ -11,6 +11,7 @@ import {
   type TQcRecord,
   type TQcRecordCreate,
   type TQcRecordEdit,
+  type TQcRecordEditReply,
   type TTokenPayload,
 } from '@crm/shared';
 import type { CountryCode } from 'libphonenumber-js';
@@ -23,6 +24,7 @@ import { selectQcRecords, toShape, type QcRow, type QcShape } from './rows.ts';
 import { reopenQueueDay } from '../voicelog/catalog/attribution.ts';
 import { openCoachingOnFatal } from '../coaching/create.ts';
 import { tellRecordScored } from './notices.ts';
+import { applyEditToClient, findClientRecordOf, lockClientRecord } from './apply-to-client.ts';
 import {
   editVersionWords,
   newRecordVersion,
@@ -150,7 +152,11 @@ export async function findQcRecord<K extends TQcKind>(
 ): Promise<QcShape<K>> {
   const row = await findRow(db, kind, id);
   assertCanSeeRecord(user, row);
-  return withBlock(db, kind, row);
+  const shape = await withBlock(db, kind, row);
+  if (kind !== 'in-house') return shape;
+  // The edit page offers to apply an edit to the client record of the same call (docs/qc-records.md).
+  const client = await findClientRecordOf(db, row);
+  return { ...shape, clientRecord: client && { id: client.id, version: client.version } };
 }
 
 /** PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay. */
@@ -174,7 +180,8 @@ async function staleEdit(db: Db, id: number, updatedAt: Date, timeZone: string):
 
 /**
  * PUT editqc / edit-Client-Qc: the scores and texts; total and grade recomputed. The call, agent and inspector stay.
- * With the version the editor read, an edit made on an older one is refused (409) and changes nothing.
+ * With the version the editor read, an edit made on an older one is refused (409) and changes nothing. An in-house
+ * edit with `applyToClient` also writes the fields it changed on the client record of the call, or nothing at all.
  */
 export async function editQcRecord<K extends TQcKind>(
   db: Db,
@@ -183,8 +190,9 @@ export async function editQcRecord<K extends TQcKind>(
   body: TQcRecordEdit | TQcClientRecordEdit,
   actor: TAuditActor,
   timeZone: string,
-): Promise<QcShape<K>> {
+): Promise<QcShape<K> & Pick<TQcRecordEditReply, 'appliedToClient'>> {
   const { save, texts } = partsOf(kind, body);
+  const toClient = kind === 'in-house' && 'applyToClient' in body && body.applyToClient === true;
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('qcRecords')
@@ -198,21 +206,32 @@ export async function editQcRecord<K extends TQcKind>(
     if (body.version !== undefined && body.version !== current.version)
       throw await staleEdit(trx, body.id, current.updatedAt, timeZone);
     const scored = await scoreSave(trx, current.scorecardId, save, editVersionWords(current.scorecardId));
-    const before = await withBlock(trx, kind, await findRow(trx, kind, body.id));
+    const beforeRow = await findRow(trx, kind, body.id);
+    const clientVersion = 'clientVersion' in body ? body.clientVersion : undefined;
+    const client =
+      toClient && clientVersion !== undefined
+        ? await lockClientRecord(trx, beforeRow, { user, actor, timeZone, clientVersion })
+        : null;
+    const before = await withBlock(trx, kind, beforeRow);
     await trx
       .updateTable('qcRecords')
       .set((eb) => ({ ...texts, ...scored, updatedAt: new Date(), version: eb('version', '+', 1) }))
       .where('id', '=', body.id)
       .execute();
-    const after = await withBlock(trx, kind, await findRow(trx, kind, body.id));
+    const afterRow = await findRow(trx, kind, body.id);
+    const after = await withBlock(trx, kind, afterRow);
+    const applied =
+      client &&
+      (await applyEditToClient(trx, client, beforeRow, afterRow, actor, (row) => withBlock(trx, 'client', row)));
+    const changes = changedFields(before, after);
     await recordAudit(trx, actor, {
       action: 'update',
       objectType: 'qcRecord',
       objectId: body.id,
-      changes: changedFields(before, after),
+      changes: applied ? { ...changes, note: `Also applied to client QC record #${applied.record.id}` } : changes,
     });
     if (kind === 'in-house') await openCoachingOnFatal(trx, body.id, actor);
-    return after;
+    return Object.assign(after, { appliedToClient: applied ?? undefined });
   });
 }
 

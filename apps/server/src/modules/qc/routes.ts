@@ -19,6 +19,7 @@ import {
   ZQcRecord,
   ZQcRecordCreate,
   ZQcRecordEdit,
+  ZQcRecordEditReply,
   ZQcRecordFile,
   ZQcRecordFileCreate,
   ZQcRecordPage,
@@ -158,9 +159,10 @@ export async function qcRoutes(app: App) {
       config: SCORERS,
       schema: {
         summary: "Change an in-house QC record's marks",
-        description: '409 when `version` is stale; the total and grade sent are ignored. Audited.',
+        description:
+          '409 when `version` is stale; the total and grade sent are ignored. Audited. With `applyToClient` and `clientVersion`, the fields changed are applied to the client record of the call too (`appliedToClient`), or nothing is saved (409 CLIENT_RECORD_CHANGED).',
         body: ZQcRecordEdit,
-        response: { 200: ZQcRecord, ...FAILURES, 409: ZRefusalReply },
+        response: { 200: ZQcRecordEditReply, ...FAILURES, 409: ZRefusalReply },
       },
     },
     async (req) => editQcRecord(app.db, currentUser(req), 'in-house', req.body, actorOf(req), app.config.timeZone),
