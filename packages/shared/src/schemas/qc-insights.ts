@@ -88,6 +88,16 @@ export const ZCriterionLoss = z.object({
 });
 export type TCriterionLoss = z.infer<typeof ZCriterionLoss>;
 
+/**
+ * Records of the range awaiting the agent's acknowledgement (in-house, neither acknowledged, reviewed nor disputed),
+ * and those of them past their campaign's window (docs/qc-records.md, Overdue).
+ */
+export const ZAcknowledgementFigures = z.object({
+  unacknowledged: z.number().int(),
+  overdue: z.number().int(),
+});
+export type TAcknowledgementFigures = z.infer<typeof ZAcknowledgementFigures>;
+
 export const ZAgentInsight = z.object({
   agentId: z.string(),
   agentName: z.string(),
@@ -97,6 +107,8 @@ export const ZAgentInsight = z.object({
   weeks: z.array(ZInsightWeek),
   /** The three criteria with the most marks lost on average (only criteria that lost any), worst first. */
   weakest: z.array(ZCriterionLoss),
+  /** Of the agent's records of the range: awaiting acknowledgement, and overdue. */
+  acknowledgements: ZAcknowledgementFigures,
 });
 export type TAgentInsight = z.infer<typeof ZAgentInsight>;
 
@@ -183,6 +195,8 @@ export const ZQcInsights = z.object({
   agents: z.array(ZAgentInsight),
   criteria: z.array(ZCriterionInsight),
   inspectors: z.array(ZInspectorInsight),
+  /** The agents' figures summed: every record of the range (the caller's own, for an inspector). */
+  acknowledgements: ZAcknowledgementFigures,
 });
 export type TQcInsights = z.infer<typeof ZQcInsights>;
 

@@ -1,6 +1,7 @@
 // The QC loop's agent side of a scored record (issue 37, docs/qc-records.md): comments on a moment of the recording or
 // on a criterion, the agent's acknowledgement, the overdue acknowledgements and the per-campaign window.
 import { z } from 'zod';
+import { isIsoDate } from '../domain/dates.ts';
 import { zPaged } from './common.ts';
 
 export const QC_RECORD_COMMENT_MAX = 2000;
@@ -92,10 +93,45 @@ export const ZQcRecordAcknowledgement = z.object({
 });
 export type TQcRecordAcknowledgement = z.infer<typeof ZQcRecordAcknowledgement>;
 
-/** GET /api/qc-records/unacknowledged: 0-based page and size (default 25). */
+/**
+ * Which records GET /api/qc-records/unacknowledged lists: `overdue` (the default) those past their campaign's window,
+ * `all` every record awaiting its agent's acknowledgement, the overdue ones first.
+ */
+export const UNACKNOWLEDGED_STATES = ['overdue', 'all'] as const;
+export type TUnacknowledgedState = (typeof UNACKNOWLEDGED_STATES)[number];
+/** The web's list of unacknowledged records: its query takes the API's names (state, agentId, campaignName, dates). */
+export const UNACKNOWLEDGED_LIST_PATH = '/qc-acknowledgements';
+
+/** A text filter: trimmed, '' or missing for none. */
+const filterText = (field: string) =>
+  z
+    .string()
+    .trim()
+    .max(200, `${field} can be at most 200 characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const filterDate = (field: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || isIsoDate(v), `${field} must be a date written yyyy-MM-dd`);
+
+/**
+ * GET /api/qc-records/unacknowledged: 0-based page and size (default 25), which records (state), and the agent, the
+ * campaign and the call dates (from/to, both counted) to narrow them to.
+ */
 export const ZUnacknowledgedQuery = z.object({
   page: z.coerce.number().int().min(0, 'page must be 0 or more').default(0),
   size: z.coerce.number().int().min(1, 'size must be at least 1').max(500, 'size must be at most 500').default(25),
+  state: z
+    .enum(UNACKNOWLEDGED_STATES, { message: `state must be one of ${UNACKNOWLEDGED_STATES.join(', ')}` })
+    .default('overdue'),
+  agentId: filterText('agentId'),
+  campaignName: filterText('campaignName'),
+  startDate: filterDate('startDate'),
+  endDate: filterDate('endDate'),
 });
 export type TUnacknowledgedQuery = z.output<typeof ZUnacknowledgedQuery>;
 
@@ -111,8 +147,12 @@ export const ZUnacknowledgedRecord = z.object({
   scoredAt: z.string(),
   /** scoredAt + the campaign's window. */
   dueAt: z.string(),
-  /** Whole days past dueAt (0 in the first day). */
+  /** Whole days past dueAt (0 in the first day, and while not overdue). */
   daysOverdue: z.number().int(),
+  /** Past dueAt: the campaign's window has passed without the agent's answer. */
+  overdue: z.boolean(),
+  /** The campaign's acknowledgement window in days (the default when it sets none). */
+  windowDays: z.number().int(),
 });
 export type TUnacknowledgedRecord = z.infer<typeof ZUnacknowledgedRecord>;
 export const ZUnacknowledgedPage = zPaged(ZUnacknowledgedRecord);

@@ -7,6 +7,7 @@ import {
   MIN_LEAN_RECORDS,
   QC_CRITERIA,
   bestMarks,
+  type TAcknowledgementFigures,
   qcGrade,
   type TAgentInsight,
   type TCriterionInsight,
@@ -87,11 +88,15 @@ function weakestByAgent(catalog: Catalog, losses: readonly LossRow[]): Map<strin
   return weakest;
 }
 
-/** Per agent: the weeks in order, the range's mean and grade, and the weakest three criteria; agents by name, then id. */
+/**
+ * Per agent: the weeks in order, the range's mean and grade, the weakest three criteria and its records awaiting
+ * acknowledgement; agents by name, then id.
+ */
 export function summariseAgents(
   rows: readonly AgentWeekRow[],
   catalog: Catalog,
   losses: readonly LossRow[],
+  unacknowledged: ReadonlyMap<string, TAcknowledgementFigures> = new Map(),
 ): TAgentInsight[] {
   const weakest = weakestByAgent(catalog, losses);
   const agents = new Map<
@@ -122,6 +127,7 @@ export function summariseAgents(
             return { weekStart: w.weekStart, records: w.records, meanTotal: mean, grade: qcGrade(mean) };
           }),
         weakest: weakest.get(agentId) ?? [],
+        acknowledgements: unacknowledged.get(agentId) ?? { unacknowledged: 0, overdue: 0 },
       };
     })
     .sort(

@@ -74,6 +74,8 @@ describe('GET /api/qcInsights', () => {
           { criterion: 'greetings', name: 'Greetings', meanLost: 1.67 },
           { criterion: 'closing', name: 'Closing', meanLost: 1.67 },
         ],
+        // Records of no agent account await no acknowledgement (acknowledgements.test.ts has those that do).
+        acknowledgements: { unacknowledged: 0, overdue: 0 },
       },
       {
         ...RINA,
@@ -90,6 +92,7 @@ describe('GET /api/qcInsights', () => {
           { criterion: 'crm', name: 'CRM', meanLost: 12.5 },
           { criterion: 'pace', name: 'Pace', meanLost: 3.75 },
         ],
+        acknowledgements: { unacknowledged: 0, overdue: 0 },
       },
     ]);
   });

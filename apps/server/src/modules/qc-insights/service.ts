@@ -1,6 +1,6 @@
 // GET /api/qcInsights: the three sections of QC analytics over a range of call dates (and a campaign), summed in SQL
-// over the in-house QC records only, on any scorecard (criteria from each record's marks and version). An admin sees
-// every line; an inspector its own records and its own line.
+// over the in-house QC records only, on any scorecard (criteria from each record's marks and version), with each
+// agent's records awaiting acknowledgement. An admin sees every line; an inspector its own records and its own line.
 import { sql } from 'kysely';
 import {
   LEAN_THRESHOLD_MARKS,
@@ -12,6 +12,7 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
+import { countUnacknowledged, sumAcknowledgements } from './acknowledgements.ts';
 import { findDisputeOutcomes, inspectorKey, noDisputes } from './disputes.ts';
 import { recordFilter } from './record-filter.ts';
 import { findCriterionCatalog } from './criterion-catalog.ts';
@@ -109,11 +110,12 @@ const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsightsQuery): Promise<TQcInsights> {
   const { inspectorId } = inspectorScope(user);
   const catalog = await findCriterionCatalog(db);
-  const [weeks, losses, inspectorRows, disputes] = await Promise.all([
+  const [weeks, losses, inspectorRows, disputes, unacknowledged] = await Promise.all([
     sumAgentWeeks(db, q, inspectorId),
     sumCriterionLosses(db, q, catalog.bestMarks, inspectorId),
     sumInspectors(db, q),
     findDisputeOutcomes(db, q, inspectorId),
+    countUnacknowledged(db, q, inspectorId),
   ]);
   const floorRecords = inspectorRows.reduce((n, r) => n + Number(r.records), 0);
   const floorSum = inspectorRows.reduce((n, r) => n + Number(r.totalSum), 0);
@@ -141,8 +143,9 @@ export async function findQcInsights(db: Db, user: TTokenPayload, q: TQcInsights
     floor: { records: floorRecords, meanTotal: round2(floorMean) },
     leanThreshold: LEAN_THRESHOLD_MARKS,
     minLeanRecords: MIN_LEAN_RECORDS,
-    agents: summariseAgents(weeks, catalog, losses),
+    agents: summariseAgents(weeks, catalog, losses, unacknowledged),
     criteria: summariseCriteria(catalog, losses),
     inspectors,
+    acknowledgements: sumAcknowledgements(unacknowledged),
   };
 }

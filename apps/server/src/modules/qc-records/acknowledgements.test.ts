@@ -179,7 +179,7 @@ describe('the overdue notice', () => {
     expect(await told(w.qcA)).toEqual([
       expect.objectContaining({
         title: QC_RECORDS_MESSAGES.overdueTitle('Rina Akter', '2026-11-20'),
-        link: `/editqc/${late}`,
+        link: `/qc-acknowledgements?state=overdue&agentId=${w.agent.username}`,
         readAt: null,
       }),
     ]);
@@ -202,7 +202,8 @@ describe('the overdue notice', () => {
     // Three days on, the fresh one is due too (and the other tests' records of this database).
     expect(await notifyOverdueAcknowledgements(t.db, new Date(Date.now() + 3 * DAY))).toBeGreaterThanOrEqual(1);
     expect(await noticed()).toContain(fresh);
-    expect((await told(w.qcA)).map((n) => n.link)).toEqual([`/editqc/${fresh}`, `/editqc/${late}`]);
+    const link = `/qc-acknowledgements?state=overdue&agentId=${w.agent.username}`;
+    expect((await told(w.qcA)).map((n) => n.link)).toEqual([link, link]);
   });
 });
 

@@ -1,23 +1,26 @@
 // The agent's acknowledgement of an in-house QC record, and the overdue ones (docs/qc-records.md, Acknowledgement):
 // the agent signs a record off once; a record neither acknowledged nor answered by a review or a dispute within its
-// campaign's window is overdue, listed for its inspector (admins: all) and told to its inspector once.
-import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+// campaign's window is overdue, listed for its inspector (admins: all; with the ones still in their window on asking)
+// and told to its inspector once, linking to that list.
+import { sql } from 'kysely';
 import {
-  DEFAULT_ACKNOWLEDGEMENT_WINDOW_DAYS,
   QC_RECORDS_MESSAGES,
+  UNACKNOWLEDGED_LIST_PATH,
   localDayText,
   type TQcRecordAcknowledgement,
   type TTokenPayload,
   type TUnacknowledgedPage,
   type TUnacknowledgedQuery,
+  type TUnacknowledgedState,
   type ZQcRecordAcknowledge,
 } from '@crm/shared';
 import type { z } from 'zod';
-import type { DB, Db } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { conflict, forbidden, onUniqueViolation } from '../../http/errors.ts';
 import { isAdmin, userIdOf } from '../../auth/access.ts';
 import { recordAudit, type TAuditActor } from '../audit/record.ts';
 import { notifyUsers } from '../notifications/notify.ts';
+import { acknowledgementDueAt, awaitingAcknowledgement, windowDays } from '../qc/acknowledgement-due.ts';
 import { findRecordRef } from './record.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -67,50 +70,35 @@ export async function acknowledgeQcRecord(
   });
 }
 
-type Eb = ExpressionBuilder<DB, 'qcRecords' | 'qcAcknowledgementWindows'>;
+const DUE_AT = acknowledgementDueAt('qc_records', 'qc_acknowledgement_windows');
+const WINDOW_DAYS = windowDays('qc_acknowledgement_windows');
 
-/** When the record's acknowledgement is due: scored at + its campaign's window (the default without one). */
-const dueAt = sql<Date>`qc_records.created_at + make_interval(days => coalesce(qc_acknowledgement_windows.window_days, ${sql.lit(DEFAULT_ACKNOWLEDGEMENT_WINDOW_DAYS)}))`;
-
-/** In-house, of an agent, not acknowledged, not answered by a review or a dispute, and due before `now`. */
-function overdue(now: Date) {
-  return (eb: Eb): Expression<SqlBool> =>
-    eb.and([
-      eb('qcRecords.kind', '=', 'in-house'),
-      eb('qcRecords.agentUserId', 'is not', null),
-      eb.not(
-        eb.exists(
-          eb
-            .selectFrom('qcRecordAcknowledgements as a')
-            .select('a.qcRecordId')
-            .whereRef('a.qcRecordId', '=', 'qcRecords.id'),
-        ),
-      ),
-      eb.not(eb.exists(eb.selectFrom('disputes as d').select('d.id').whereRef('d.qcRecordId', '=', 'qcRecords.id'))),
-      eb.not(eb.exists(eb.selectFrom('agentReviews as v').select('v.id').whereRef('v.qcId', '=', 'qcRecords.id'))),
-      eb(dueAt, '<', now),
-    ]);
-}
-
-function overdueRecords(db: Db, now: Date) {
-  return db
+/** The records awaiting their agent's acknowledgement, with their campaign's window; only the overdue ones unless `all`. */
+function unacknowledgedRecords(db: Db, now: Date, state: TUnacknowledgedState) {
+  const awaiting = db
     .selectFrom('qcRecords')
     .leftJoin('qcAcknowledgementWindows', 'qcAcknowledgementWindows.campaignId', 'qcRecords.campaignId')
-    .where(overdue(now));
+    .where(awaitingAcknowledgement('qc_records'));
+  return state === 'all' ? awaiting : awaiting.where(DUE_AT, '<', now);
 }
 
 /**
- * GET unacknowledged: the overdue records of the caller's scope (an inspector the records it scored, an admin all),
- * a page at a time, the most recently due first.
+ * GET unacknowledged: the records awaiting acknowledgement of the caller's scope (an inspector the records it scored,
+ * an admin all), the overdue ones only unless `state=all`, narrowed by agent, campaign and call dates; a page at a
+ * time, the overdue first, then the most recently due.
  */
 export async function listUnacknowledged(
   db: Db,
   user: TTokenPayload,
-  query: TUnacknowledgedQuery,
+  query: Pick<TUnacknowledgedQuery, 'page' | 'size'> & Partial<TUnacknowledgedQuery>,
   now: Date = new Date(),
 ): Promise<TUnacknowledgedPage> {
-  let scoped = overdueRecords(db, now);
+  let scoped = unacknowledgedRecords(db, now, query.state ?? 'overdue');
   if (!isAdmin(user)) scoped = scoped.where('qcRecords.qcInspectorId', '=', userIdOf(user));
+  if (query.agentId !== undefined) scoped = scoped.where('qcRecords.agentId', '=', query.agentId);
+  if (query.campaignName !== undefined) scoped = scoped.where('qcRecords.campaignName', '=', query.campaignName);
+  if (query.startDate !== undefined) scoped = scoped.where('qcRecords.callDate', '>=', query.startDate);
+  if (query.endDate !== undefined) scoped = scoped.where('qcRecords.callDate', '<=', query.endDate);
   const { page, size } = query;
   const [rows, counted] = await Promise.all([
     scoped
@@ -125,8 +113,9 @@ export async function listUnacknowledged(
         'qcRecords.agentGrade',
         'qcRecords.createdAt',
       ])
-      .select(dueAt.as('dueAt'))
-      .orderBy(dueAt, 'desc')
+      .select([DUE_AT.as('dueAt'), WINDOW_DAYS.as('windowDays')])
+      .orderBy(sql`${DUE_AT} < ${now}`, 'desc')
+      .orderBy(DUE_AT, 'desc')
       .orderBy('qcRecords.id', 'desc')
       .limit(size)
       .offset(page * size)
@@ -139,6 +128,7 @@ export async function listUnacknowledged(
     response: {
       content: rows.map((r) => {
         const due = new Date(r.dueAt);
+        const late = now.getTime() - due.getTime();
         return {
           qcRecordId: r.id,
           callDate: r.callDate,
@@ -150,7 +140,9 @@ export async function listUnacknowledged(
           grade: r.agentGrade,
           scoredAt: r.createdAt.toISOString(),
           dueAt: due.toISOString(),
-          daysOverdue: Math.max(0, Math.floor((now.getTime() - due.getTime()) / DAY_MS)),
+          daysOverdue: Math.max(0, Math.floor(late / DAY_MS)),
+          overdue: late > 0,
+          windowDays: Number(r.windowDays),
         };
       }),
       totalElements: total,
@@ -159,6 +151,11 @@ export async function listUnacknowledged(
       number: page,
     },
   };
+}
+
+/** The notice's link: the inspector's list of the agent's overdue records (where this one is). */
+export function overdueListLink(agentId: string): string {
+  return `${UNACKNOWLEDGED_LIST_PATH}?${new URLSearchParams({ state: 'overdue', agentId }).toString()}`;
 }
 
 /**
@@ -170,7 +167,7 @@ export async function notifyOverdueAcknowledgements(db: Db, now: Date = new Date
   let told = 0;
   for (;;) {
     const batch = await db.transaction().execute(async (trx) => {
-      const due = await overdueRecords(trx, now)
+      const due = await unacknowledgedRecords(trx, now, 'overdue')
         .where((eb) =>
           eb.not(
             eb.exists(
@@ -184,11 +181,10 @@ export async function notifyOverdueAcknowledgements(db: Db, now: Date = new Date
         .select([
           'qcRecords.id',
           'qcRecords.qcInspectorId',
+          'qcRecords.agentId',
           'qcRecords.agentName',
           'qcRecords.callDate',
-          sql<number>`coalesce(qc_acknowledgement_windows.window_days, ${sql.lit(DEFAULT_ACKNOWLEDGEMENT_WINDOW_DAYS)})`.as(
-            'windowDays',
-          ),
+          WINDOW_DAYS.as('windowDays'),
         ])
         .orderBy('qcRecords.id')
         .limit(NOTICE_BATCH)
@@ -208,8 +204,8 @@ export async function notifyOverdueAcknowledgements(db: Db, now: Date = new Date
           userId: r.qcInspectorId!,
           kind: 'acknowledgement-overdue' as const,
           title: QC_RECORDS_MESSAGES.overdueTitle(r.agentName, r.callDate),
-          body: QC_RECORDS_MESSAGES.overdueBody(r.windowDays),
-          link: `/editqc/${r.id}`,
+          body: QC_RECORDS_MESSAGES.overdueBody(Number(r.windowDays)),
+          link: overdueListLink(r.agentId),
         }));
       if (notices.length > 0) await notifyUsers(trx, notices);
       return due.length;

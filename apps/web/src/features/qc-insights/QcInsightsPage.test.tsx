@@ -36,6 +36,7 @@ const INSIGHTS: TQcInsights = {
       grade: 'Exceed Expectation',
       weeks: [{ weekStart: '2026-03-02', records: 3, meanTotal: 93.33, grade: 'Exceed Expectation' }],
       weakest: [{ criterion: 'liveliness', name: 'Liveliness', meanLost: 3.33 }],
+      acknowledgements: { unacknowledged: 0, overdue: 0 },
     },
     {
       agentId: 'rina',
@@ -48,6 +49,7 @@ const INSIGHTS: TQcInsights = {
         { weekStart: '2026-03-09', records: 2, meanTotal: 32.5, grade: 'Below Expectation' },
       ],
       weakest: [{ criterion: 'fatal', name: 'Fatal', meanLost: 25 }],
+      acknowledgements: { unacknowledged: 3, overdue: 2 },
     },
   ],
   criteria: [
@@ -74,6 +76,7 @@ const INSIGHTS: TQcInsights = {
       disputes: { ...none, raised: 3, accepted: 1, rejected: 3, changed: 1, escalated: 2, medianHoursToAnswer: 6 },
     },
   ],
+  acknowledgements: { unacknowledged: 3, overdue: 2 },
 };
 
 function renderPage(routes: Record<string, TFakeRoute> = {}) {

@@ -39,6 +39,7 @@ const agent: TAgentInsight = {
     { criterion: 'crm', name: 'CRM', meanLost: 12.5 },
     { criterion: 'pace', name: 'Pace', meanLost: 3.75 },
   ],
+  acknowledgements: { unacknowledged: 0, overdue: 0 },
 };
 
 describe('the range form', () => {
