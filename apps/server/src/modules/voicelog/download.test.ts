@@ -181,6 +181,32 @@ describe('GET /api/voicelog/download-mp3: Range, so the player can seek', () => 
     }
   });
 
+  it('marks every reply with a strong ETag and keeps it cacheable, so a range read ahead serves the player', async () => {
+    const whole = await fetchAudio(url(`${DAY}/${MP3}`), asQc());
+    const head = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: 'bytes=0-99' });
+    expect(whole.headers.etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+    expect(head.headers.etag).toBe(whole.headers.etag);
+    expect(head.headers['cache-control']).toBe('private, max-age=300');
+    expect(head.headers['last-modified']).toBe(whole.headers['last-modified']);
+  });
+
+  it('sends the rest of a range under an If-Range naming the file as it is, else the whole file', async () => {
+    const { headers } = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: 'bytes=0-99' });
+    const etag = String(headers.etag);
+    const rest = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: 'bytes=100-', 'if-range': etag });
+    expect(rest.status).toBe(206);
+    expect(Buffer.compare(rest.bytes, mp3Bytes.subarray(100))).toBe(0);
+    const byDate = String(headers['last-modified']);
+    expect(
+      (await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: 'bytes=100-', 'if-range': byDate })).status,
+    ).toBe(206);
+    for (const stale of ['"0-0"', `W/${etag}`, 'Mon, 01 Jan 2001 00:00:00 GMT']) {
+      const r = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range: 'bytes=100-', 'if-range': stale });
+      expect(r.status, stale).toBe(200);
+      expect(Buffer.compare(r.bytes, mp3Bytes), stale).toBe(0);
+    }
+  });
+
   it('answers 416 with the size for a range it cannot serve', async () => {
     for (const range of ['bytes=48000-', 'bytes=50000-50100', 'bytes=-0']) {
       const r = await fetchAudio(url(`${DAY}/${MP3}`), { ...asQc(), range });

@@ -6,7 +6,7 @@ import { RECORDING_EXTENSIONS, VOICE_LOG_MESSAGES } from '@crm/shared';
 import { notFound } from '../../http/errors.ts';
 import { contentTypeOf, type TMedia, type VoiceLogSource } from './media.ts';
 import { recordingPath, type TRecordingRef } from './paths.ts';
-import { parseRange } from './range.ts';
+import { ifRangeHolds, parseRange, validatorsOf, type TRangeAsk } from './range.ts';
 
 export const isMissing = (e: unknown) =>
   typeof e === 'object' && e !== null && 'code' in e && (e.code === 'ENOENT' || e.code === 'ENOTDIR');
@@ -25,11 +25,15 @@ export function isRecordingEntry(entry: Dirent): boolean {
   return RECORDING_EXTENSIONS.some((ext) => lower.endsWith(ext));
 }
 
-/** One recording, whole or one byte range. The file is opened before answering, so a vanished file is a 404, not a broken 200. */
+/**
+ * One recording, whole or one byte range. The file is opened before answering, so a vanished file is a 404, not a
+ * broken 200. Every reply carries a strong ETag: with it the browser's cache keeps a range it read (the QC panel's
+ * warmed head of the next call) and the <audio> asks the server only for the rest (docs/guide/voicelog.md).
+ */
 export async function streamRecording(
   recordingsDir: string,
   ref: TRecordingRef,
-  rangeHeader: string | undefined,
+  ask: TRangeAsk | undefined,
   head: boolean,
 ): Promise<TMedia> {
   const file = recordingPath(recordingsDir, ref);
@@ -41,10 +45,14 @@ export async function streamRecording(
   try {
     const stat = await handle.stat();
     if (!stat.isFile()) throw notFound(VOICE_LOG_MESSAGES.notFound);
-    const range = parseRange(rangeHeader, stat.size);
+    const validators = validatorsOf(stat);
+    const range = ifRangeHolds(ask?.ifRange, validators)
+      ? parseRange(ask?.range, stat.size)
+      : { kind: 'full' as const };
     const common = {
       'accept-ranges': 'bytes',
-      'last-modified': stat.mtime.toUTCString(),
+      etag: validators.etag,
+      'last-modified': validators.lastModified,
       'cache-control': 'private, max-age=300',
     };
     if (range.kind === 'unsatisfiable') {
@@ -81,7 +89,7 @@ export async function hasRecording(recordingsDir: string, ref: TRecordingRef): P
 export function createLocalVoiceLog(recordingsDir: string): VoiceLogSource {
   return {
     search: null,
-    download: (ref, range, head) => streamRecording(recordingsDir, ref, range, head),
+    download: (ref, ask, head) => streamRecording(recordingsDir, ref, ask, head),
     has: (ref) => hasRecording(recordingsDir, ref),
   };
 }

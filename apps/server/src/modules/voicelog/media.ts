@@ -2,6 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { TVoiceFile, TVoiceLogSearchQuery } from '@crm/shared';
 import type { TRecordingRef } from './paths.ts';
+import type { TRangeAsk } from './range.ts';
 
 /** Audio to send: 200 whole, 206 one range, or 416 (no body) with the Content-Range saying the size. */
 export type TMedia = { status: 200 | 206 | 416; headers: Record<string, string>; body: Readable | null };
@@ -23,8 +24,8 @@ export type TVoiceLogPageQuery = Pick<TVoiceLogSearchQuery, 'directory' | 'msisd
 export type VoiceLogSource = {
   /** The external server's own search; null for RECORDINGS_DIR, which is searched through the recordings index. */
   search: ((query: TVoiceLogPageQuery) => Promise<TPage<TRawVoiceFile>>) | null;
-  /** `head`: the caller wants the headers only (HEAD), so no audio is read. */
-  download: (ref: TRecordingRef, range: string | undefined, head: boolean) => Promise<TMedia>;
+  /** `ask`: the player's Range and If-Range; `head`: the caller wants the headers only (HEAD), so no audio is read. */
+  download: (ref: TRecordingRef, ask: TRangeAsk | undefined, head: boolean) => Promise<TMedia>;
   /** Whether the recording is in the voice log: in its date folder, one of `msisdn`'s recordings of that date. */
   has: (ref: TRecordingRef, msisdn: string) => Promise<boolean>;
 };

@@ -15,6 +15,7 @@ import {
   type VoiceLogSource,
 } from './media.ts';
 import type { TRecordingRef } from './paths.ts';
+import type { TRangeAsk } from './range.ts';
 
 /** The external server failed, answered something unreadable, or took too long: a 502 for our caller. */
 export class UpstreamError extends Error {}
@@ -114,14 +115,18 @@ async function downloadUpstream(
   baseUrl: string,
   timeoutMs: number,
   ref: TRecordingRef,
-  range: string | undefined,
+  ask: TRangeAsk | undefined,
   head: boolean,
 ): Promise<TMedia> {
   const params = new URLSearchParams({ fileName: `${ref.date}/${ref.name}` });
   // identity: fetch would unpack a compressed body, and the length and byte ranges passed back would not fit it.
   const res = await fetchUpstream(
     `${baseUrl}/download-mp3?${params.toString()}`,
-    { 'accept-encoding': 'identity', ...(range ? { range } : {}) },
+    {
+      'accept-encoding': 'identity',
+      ...(ask?.range ? { range: ask.range } : {}),
+      ...(ask?.ifRange ? { 'if-range': ask.ifRange } : {}),
+    },
     timeoutMs,
   );
   const headers: Record<string, string> = {};
@@ -170,7 +175,7 @@ export function createProxyVoiceLog(url: string, timeoutMs: number): VoiceLogSou
   const baseUrl = url.replace(/\/+$/, '');
   return {
     search: (query) => searchUpstream(baseUrl, timeoutMs, query),
-    download: (ref, range, head) => downloadUpstream(baseUrl, timeoutMs, ref, range, head),
+    download: (ref, ask, head) => downloadUpstream(baseUrl, timeoutMs, ref, ask, head),
     has: (ref, msisdn) => hasUpstream(baseUrl, timeoutMs, ref, msisdn),
   };
 }

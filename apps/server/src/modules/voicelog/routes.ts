@@ -19,6 +19,7 @@ import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { UpstreamError } from './proxy.ts';
+import { rangeAskOf } from './range.ts';
 import { getRecordingAnalysis, playRecording, searchRecordings, type TVoiceLogDeps } from './service.ts';
 import { RECORDING_MULTIPART_LIMITS, storeRecordings } from './upload.ts';
 
@@ -99,7 +100,7 @@ export async function voicelogRoutes(app: App) {
         { db: app.db, voiceLog },
         currentUser(req),
         req.query.fileName,
-        req.headers.range,
+        rangeAskOf(req.headers),
         req.method === 'HEAD',
       );
       reply.code(media.status).headers(media.headers);

@@ -18,6 +18,7 @@ import { voiceLogPage, type TMedia, type VoiceLogSource } from './media.ts';
 import { parseRecordingName } from './names.ts';
 import { parseRecordingRef, type TRecordingRef } from './paths.ts';
 import { createProxyVoiceLog } from './proxy.ts';
+import type { TRangeAsk } from './range.ts';
 
 /** VOICE_LOG_URL when set, else RECORDINGS_DIR. */
 export function createVoiceLog(config: TConfig): VoiceLogSource {
@@ -119,10 +120,10 @@ export async function playRecording(
   deps: { db: Db; voiceLog: VoiceLogSource },
   user: TTokenPayload,
   fileName: string,
-  range: string | undefined,
+  ask: TRangeAsk,
   head: boolean,
 ): Promise<TMedia> {
   const ref = parseRecordingRef(fileName);
   await assertMayHear(deps.db, user, ref);
-  return deps.voiceLog.download(ref, range, head);
+  return deps.voiceLog.download(ref, ask, head);
 }
