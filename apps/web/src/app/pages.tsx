@@ -5,7 +5,7 @@ import type { APP_ROUTES } from '@crm/shared';
 export type TAppRoutePath = (typeof APP_ROUTES)[number]['path'];
 
 /** A page takes no props: it reads its :params and ?query from the router. */
-export type TPage = LazyExoticComponent<ComponentType>;
+export type TPage = LazyExoticComponent<ComponentType> | ComponentType;
 
 /**
  * Two areas on one screen, put together here because features never import each other (docs/architecture.md §1):
@@ -62,7 +62,25 @@ export async function composeRaisedFlagsPage(): Promise<{ default: ComponentType
   return { default: () => <RaisedFlagsPage disputes={disputes} /> };
 }
 
-const loadQcPanelPage = () => import('../features/qc/panel/QcPanelPage.tsx');
+/** The QC panel's module once fetched (the queue screen fetches it ahead of Score next). */
+let qcPanelModule: { default: ComponentType } | null = null;
+
+const loadQcPanelPage = () =>
+  import('../features/qc/panel/QcPanelPage.tsx').then((module) => {
+    qcPanelModule = module;
+    return module;
+  });
+
+const LazyQcPanelPage = lazy(loadQcPanelPage);
+
+/**
+ * /qcChecking: drawn at once when its code is already here. A lazy page suspends on its first draw even then, and React
+ * holds back what follows a Suspense fallback for up to 300 ms: after Score next that was most of the wait for the panel.
+ */
+function QcPanelRoute() {
+  const Loaded = qcPanelModule?.default;
+  return Loaded === undefined ? <LazyQcPanelPage /> : <Loaded />;
+}
 
 /**
  * /qcQueue: its Score next opens the QC panel, so the panel's code is fetched with the queue's (in the background)
@@ -107,11 +125,12 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   '/dnc': lazy(() => import('../features/dnc/DncPage.tsx')),
   '/scorecards': lazy(() => import('../features/scorecards/ScorecardsPage.tsx')),
   // -- quality control: the QC panel
-  '/qcChecking': lazy(loadQcPanelPage),
+  '/qcChecking': QcPanelRoute,
   // -- quality control: records, reviews and raised flags (with their disputes)
   '/viewQcReports': lazy(() => import('../features/qc/records/QcRecordsInhousePage.tsx')),
   '/QcRecordsClient': lazy(() => import('../features/qc/records/QcRecordsClientPage.tsx')),
   '/editqc/:id': lazy(() => import('../features/qc/records/EditQcPage.tsx')),
+  '/qc-acknowledgements': lazy(() => import('../features/qc-records/UnacknowledgedPage.tsx')),
   '/editClientqc/:id': lazy(() => import('../features/qc/records/EditClientQcPage.tsx')),
   '/agent-performance': lazy(composeAgentReviewPage),
   '/flag-raised': lazy(composeRaisedFlagsPage),
