@@ -58,9 +58,13 @@ export default function QcQueuePage() {
 
   const scoreNext = useMutation({
     mutationFn: () => claimNextCall(filters),
-    // The claimed row goes along: the panel plays its recording without waiting for its own search.
-    onSuccess: (call) => void navigate(panelAddress(call, filters), { state: { claimed: call } }),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY }),
+    // The claimed row goes along: the panel plays its recording without waiting for its own search. The list is
+    // only marked stale (read again when the queue is back on screen): read now, it would compete with the panel.
+    onSuccess: (call) => {
+      void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY, refetchType: 'none' });
+      void navigate(panelAddress(call, filters), { state: { claimed: call } });
+    },
+    onError: () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY }),
   });
   const release = useMutation({
     mutationFn: releaseClaim,
