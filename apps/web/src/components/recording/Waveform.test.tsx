@@ -1,10 +1,12 @@
 // The waveform: a click on a shaded region plays from its start, a click elsewhere from that point, Enter and Space
-// on a focused region do the same, and the playhead stands where the audio is.
+// on a focused region do the same, the playhead stands where the audio is, and markers (given or from the screen's
+// context) are buttons that seek to their moment.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { renderWithApp } from '../../test/render.tsx';
 import { monoWithHold, stereoWithOvertalk } from '../../test/analysis-test-data.ts';
 import { peaksPath, Waveform } from './Waveform.tsx';
+import { WaveformMarkersContext } from './waveform-markers.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -57,5 +59,27 @@ describe('Waveform', () => {
   it('draws the peaks as one shape, upper edge then lower', () => {
     expect(peaksPath([0, 1, 0.5])).toBe('M0 50.0 L1 0.0 L2 25.0 L2 75.0 L1 100.0 L0 50.0 Z');
     expect(peaksPath([])).toBe('');
+  });
+
+  it('draws markers as buttons that seek to their moment by click, Enter or Space, not to the point clicked', () => {
+    const onSeek = vi.fn<(seconds: number) => void>();
+    const markers = [{ id: 'c1', atSeconds: 50, label: 'Comment at 0:50: Talked over' }];
+    renderWithApp(<Waveform analysis={monoWithHold()} currentSec={0} onSeek={onSeek} markers={markers} />);
+    const marker = screen.getByRole('button', { name: 'Comment at 0:50: Talked over' });
+    expect(marker.tabIndex).toBe(0);
+    expect(marker.style.left).toContain('25%');
+    fireEvent.click(marker, { clientX: 900 });
+    fireEvent.keyDown(marker, { key: 'Enter' });
+    fireEvent.keyDown(marker, { key: ' ' });
+    expect(onSeek.mock.calls).toEqual([[50], [50], [50]]);
+  });
+
+  it("takes the markers of the screen's context when none are given", () => {
+    renderWithApp(
+      <WaveformMarkersContext value={[{ id: 'c2', atSeconds: 100, label: 'Comment at 1:40: Good close' }]}>
+        <Waveform analysis={monoWithHold()} currentSec={0} onSeek={vi.fn()} />
+      </WaveformMarkersContext>,
+    );
+    expect(screen.getByRole('button', { name: 'Comment at 1:40: Good close' }).dataset.marker).toBe('100');
   });
 });

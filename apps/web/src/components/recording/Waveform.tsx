@@ -1,10 +1,12 @@
 // The waveform of an analysed recording, the player's full width: its peaks drawn as one shape, dead air, holds and
 // overtalk shaded over it, and the playhead. A click on a shaded region plays from the region's start, a click
 // elsewhere from that point; each region is a button (Tab, then Enter or Space) named like "Hold 31 s at 02:14".
+// Markers (a comment on a moment) stand over it as buttons too, each seeking to its moment.
 import { memo, useMemo, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { Box } from '@mantine/core';
 import type { TRecordingAnalysisReply } from '@crm/shared';
 import { waveformRegions, type TRegionKind, type TWaveformRegion } from './waveform-regions.ts';
+import { useWaveformMarkers, type TWaveformMarker } from './waveform-markers.ts';
 
 export const WAVEFORM_HEIGHT = 44;
 
@@ -52,6 +54,27 @@ const Peaks = memo(function Peaks({ peaks }: { peaks: readonly number[] }) {
   );
 });
 
+const MARKER_LINE: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  bottom: 0,
+  left: 4,
+  width: 2,
+  background: 'var(--mantine-color-orange-7)',
+  pointerEvents: 'none',
+};
+const MARKER_HEAD: CSSProperties = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  width: 10,
+  height: 10,
+  borderRadius: '50%',
+  background: 'var(--mantine-color-orange-6)',
+  border: '1px solid white',
+  pointerEvents: 'none',
+};
+
 const percentOf = (seconds: number, duration: number) => `${Math.min(100, Math.max(0, (seconds / duration) * 100))}%`;
 
 type Props = {
@@ -59,10 +82,23 @@ type Props = {
   /** Where the audio is now. */
   currentSec: number;
   onSeek: (seconds: number) => void;
+  /** Moments to mark (comments); without it, those of the screen's context (waveform-markers.ts). */
+  markers?: readonly TWaveformMarker[];
 };
 
-export function Waveform({ analysis, currentSec, onSeek }: Props) {
+/** Enter and Space press a marker or a region; handled here, as Space is the player's play/pause key elsewhere. */
+function onPress(action: () => void) {
+  return (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  };
+}
+
+export function Waveform({ analysis, currentSec, onSeek, markers }: Props) {
   const regions = useMemo(() => waveformRegions(analysis), [analysis]);
+  const fromContext = useWaveformMarkers();
+  const shown = markers ?? fromContext;
   const duration = analysis.durationSec;
   if (duration <= 0) return null;
 
@@ -97,12 +133,7 @@ export function Waveform({ analysis, currentSec, onSeek }: Props) {
             event.stopPropagation();
             seekToRegion(region);
           }}
-          onKeyDown={(event: KeyboardEvent<HTMLDivElement>) => {
-            if (event.key !== 'Enter' && event.key !== ' ') return;
-            // Handled here: Space is the player's play/pause key elsewhere on the page.
-            event.preventDefault();
-            seekToRegion(region);
-          }}
+          onKeyDown={onPress(() => seekToRegion(region))}
           style={{
             position: 'absolute',
             top: 0,
@@ -117,6 +148,35 @@ export function Waveform({ analysis, currentSec, onSeek }: Props) {
             ...REGION_STYLE[region.kind],
           }}
         />
+      ))}
+      {shown.map((marker) => (
+        <div
+          key={marker.id}
+          role="button"
+          tabIndex={0}
+          aria-label={marker.label}
+          title={marker.label}
+          data-marker={marker.atSeconds}
+          onClick={(event) => {
+            event.stopPropagation();
+            onSeek(marker.atSeconds);
+          }}
+          onKeyDown={onPress(() => onSeek(marker.atSeconds))}
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            // A hit area wider than the line it draws, centred on the moment and kept inside the box at either end.
+            left: `clamp(0px, calc(${percentOf(marker.atSeconds, duration)} - 5px), calc(100% - 10px))`,
+            width: 10,
+            zIndex: 4,
+            cursor: 'pointer',
+            outlineOffset: -2,
+          }}
+        >
+          <div style={MARKER_LINE} />
+          <div style={MARKER_HEAD} />
+        </div>
       ))}
       <div
         aria-hidden="true"

@@ -2,18 +2,22 @@
 // them), play its recordings and mark the call successful, score the agent in-house and for the client, and submit.
 // Two columns: on the left the recordings and the lead; on the right the player (kept in view under the top bar), the
 // scorecard, and the bar with both totals and Submit (kept at the bottom of the screen), so nothing is a scroll away.
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef } from 'react';
 import { Alert, Anchor, Box, Grid, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { QC_MESSAGES } from '@crm/shared';
 import { useSession } from '../../../app/session.ts';
 import { UploadRecordingsCard } from '../../../components/recording/UploadRecordingsCard.tsx';
+import { WaveformMarkersContext } from '../../../components/recording/waveform-markers.ts';
 import { LeadCard } from './LeadCard.tsx';
 import { QcSearchCard } from './QcSearchCard.tsx';
 import { ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
 import { RecordingsCard } from './RecordingsCard.tsx';
 import { PanelScoreBar, ScoringCard } from './ScoringCard.tsx';
 import { SuccessTick } from './SuccessTick.tsx';
+import { SubmittedComments } from './SubmittedComments.tsx';
+import { TimelineComments } from './TimelineComments.tsx';
+import { COMMENT_KEY_NOTE, heldMarkers } from './timeline-comments.ts';
 import { linkNote } from './tick.ts';
 import { isSubmitting, searchedOf, submittedOf, submitProblemsOf, type TSubmitted } from './qc-panel-state.ts';
 import { useQcPanel } from './use-qc-panel.ts';
@@ -50,6 +54,7 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
           {client.total}, {client.agentGrade}.
         </Text>
         <Text size="sm">{fileName === null ? 'No recording linked.' : `Recording linked: ${fileName}.`}</Text>
+        <SubmittedComments qcRecordId={inHouse.id} />
         <Text size="sm">
           Enter the next number to score another call, or{' '}
           <Anchor component={Link} to="/viewQcReports">
@@ -75,6 +80,9 @@ export default function QcPanelPage() {
   const submitted = submittedOf(state);
   const submitting = isSubmitting(state);
   const { session } = useSession();
+  const chosenFile = scoring.chosen?.fileName ?? null;
+  // The held comments of the recording playing, as markers on its waveform (drawn inside the shared player).
+  const markers = useMemo(() => heldMarkers(scoring.comments, chosenFile), [scoring.comments, chosenFile]);
 
   // The panel's keys: F6 cycles the player, the scorecard and the suggestion; Ctrl+Enter submits (and opens the next
   // call when the call came from the queue). A dialog (a confirmation) owns the keyboard while it is open.
@@ -150,17 +158,27 @@ export default function QcPanelPage() {
           <Grid.Col span={{ base: 12, lg: 8 }}>
             {/* As tall as the row: the player and the bar stay in view while the left column is read, too. */}
             <Stack gap="sm" h="100%">
-              <ScoringPlayer
-                recording={
-                  scoring.chosen === null ? null : { date: searched.callDate, fileName: scoring.chosen.fileName }
-                }
-                autoPlay="setting"
-                onMetadata={actions.onMetadata}
-                empty="No recording chosen: press Play on one of the call records."
-                style={STICKY_TOP}
-              >
-                <SuccessTick tick={scoring.tick} onTick={actions.onTick} />
-              </ScoringPlayer>
+              <WaveformMarkersContext value={markers}>
+                <ScoringPlayer
+                  recording={
+                    scoring.chosen === null ? null : { date: searched.callDate, fileName: scoring.chosen.fileName }
+                  }
+                  autoPlay="setting"
+                  onMetadata={actions.onMetadata}
+                  empty="No recording chosen: press Play on one of the call records."
+                  style={STICKY_TOP}
+                >
+                  <SuccessTick tick={scoring.tick} onTick={actions.onTick} />
+                  <TimelineComments
+                    fileName={chosenFile}
+                    comments={scoring.comments}
+                    posted={state.submit.progress.commented}
+                    disabled={submitting}
+                    onAdd={actions.addComment}
+                    onRemove={actions.removeComment}
+                  />
+                </ScoringPlayer>
+              </WaveformMarkersContext>
               {full && (
                 <ScoringCard
                   agents={{
@@ -193,7 +211,7 @@ export default function QcPanelPage() {
                   problems={submitProblemsOf(state)}
                   onSubmit={actions.submit}
                   onSubmitAndNext={queue === null ? undefined : actions.submitAndNext}
-                  keysNote={queue === null ? PANEL_KEYS_NOTE_NO_QUEUE : PANEL_KEYS_NOTE}
+                  keysNote={`${queue === null ? PANEL_KEYS_NOTE_NO_QUEUE : PANEL_KEYS_NOTE} ${COMMENT_KEY_NOTE}`}
                   cards={columnCards}
                   cardMarks={scoring.cards}
                 />

@@ -1,15 +1,19 @@
 // The QC panel's own calls (docs/product.md §7 QC): the agents to score, the two records of a call and the recording linked to each,
-// and the answer history of the call's lead.
+// the comments on the recording's timeline (docs/qc-records.md), and the answer history of the call's lead.
 import { z } from 'zod';
 import {
   ZLeadAnswerHistory,
   ZQcClientRecord,
   ZQcRecord,
+  ZQcRecordComment,
+  ZQcRecordComments,
   ZQcRecordFile,
   type TLeadAnswerHistoryEntry,
   type TQcClientRecord,
   type TQcClientRecordCreateInput,
   type TQcRecord,
+  type TQcRecordComment,
+  type TQcRecordCommentCreateInput,
   type TQcRecordCreateInput,
   type TQcRecordFile,
 } from '@crm/shared';
@@ -39,6 +43,21 @@ export function addQcRecordFile(qcRecordId: number, fileName: string): Promise<T
     { qcReport: { id: qcRecordId }, fileName },
     { schema: ZQcRecordFile, notify: false },
   );
+}
+
+export const recordCommentsKey = (qcRecordId: number) => ['qc', 'record-comments', qcRecordId] as const;
+
+/** Submit shows a refusal beside its button, with the comment kept to send again. */
+export function addQcRecordComment(qcRecordId: number, body: TQcRecordCommentCreateInput): Promise<TQcRecordComment> {
+  return api.post(`/api/qc-records/${qcRecordId}/comments`, body, { schema: ZQcRecordComment, notify: false });
+}
+
+export function fetchQcRecordComments(qcRecordId: number): Promise<TQcRecordComment[]> {
+  return api.get(`/api/qc-records/${qcRecordId}/comments`, { schema: ZQcRecordComments, notify: false });
+}
+
+export function deleteQcRecordComment(qcRecordId: number, commentId: number): Promise<unknown> {
+  return api.del(`/api/qc-records/${qcRecordId}/comments/${commentId}`, { notify: false });
 }
 
 export const answerHistoryKey = (leadId: number, version: number | undefined) =>

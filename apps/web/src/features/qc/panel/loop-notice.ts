@@ -13,7 +13,9 @@ export type TLoopNotice = { saved: string; next: string; tone: 'green' | 'blue' 
 
 export function loopNotice(saved: TSubmitted, next: TNextCall): TLoopNotice {
   const { inHouse, search } = saved;
-  const text = `Saved QC of ${search.consumerNumber} (total ${inHouse.total}, ${inHouse.agentGrade}).`;
+  const said =
+    saved.comments === 0 ? '' : ` with ${saved.comments} comment${saved.comments === 1 ? '' : 's'} on the recording`;
+  const text = `Saved QC of ${search.consumerNumber} (total ${inHouse.total}, ${inHouse.agentGrade})${said}.`;
   switch (next.kind) {
     case 'opening':
       return { saved: text, next: 'Opening the next call…', tone: 'green' };

@@ -31,7 +31,7 @@ const file = (fileName: string, agentId = 'AG-1001'): TVoiceFile => ({
 });
 const inHouse = { id: 11, agentId: 'AG-1001' } as TQcRecord;
 const client = { id: 12 } as TQcClientRecord;
-const SUBMITTED = { search: SEARCH, inHouse, client, fileName: 'a.wav' };
+const SUBMITTED = { search: SEARCH, inHouse, client, fileName: 'a.wav', comments: 0 };
 
 const run = (state: TQcPanelState, ...events: TQcPanelEvent[]) => events.reduce(reduceQcPanel, state);
 
@@ -61,6 +61,8 @@ const EVERY_EVENT: TQcPanelEvent[] = [
   { type: 'scored', key: 'inHouse', criterion: 'greetings', marks: 0 },
   { type: 'textChanged', key: 'client', field: 'suggestion', value: 'Slower' },
   { type: 'copiedToClient' },
+  { type: 'commentAdded', fileName: 'a.wav', atSeconds: 5, text: 'Rushed the greeting' },
+  { type: 'commentRemoved', id: 1 },
   { type: 'agentMissing' },
   { type: 'submitStarted' },
   { type: 'submitFailed', progress: NO_PROGRESS, problems: ['down'] },
@@ -79,13 +81,19 @@ const REFUSED: Record<string, { state: TQcPanelState; events: TQcPanelEvent['typ
       'scored',
       'textChanged',
       'copiedToClient',
+      'commentAdded',
+      'commentRemoved',
       'agentMissing',
       'submitStarted',
       'submitFailed',
       'submitted',
     ],
   },
-  searched: { state: SEARCHED, events: ['wantedFileLooked', 'metadataLoaded', 'submitFailed', 'submitted'] },
+  searched: {
+    state: SEARCHED,
+    // No comment held yet: none to remove.
+    events: ['wantedFileLooked', 'metadataLoaded', 'commentRemoved', 'submitFailed', 'submitted'],
+  },
   submitting: {
     state: SUBMITTING,
     events: [
@@ -94,6 +102,8 @@ const REFUSED: Record<string, { state: TQcPanelState; events: TQcPanelEvent['typ
       'scored',
       'textChanged',
       'copiedToClient',
+      'commentAdded',
+      'commentRemoved',
       'agentMissing',
       'submitStarted',
     ],
@@ -108,6 +118,8 @@ const REFUSED: Record<string, { state: TQcPanelState; events: TQcPanelEvent['typ
       'scored',
       'textChanged',
       'copiedToClient',
+      'commentAdded',
+      'commentRemoved',
       'agentMissing',
       'submitStarted',
       'submitFailed',
@@ -153,7 +165,7 @@ describe('reduceQcPanel: search', () => {
       { type: 'pageChanged', page: 3 },
       { type: 'scored', key: 'inHouse', criterion: 'greetings', marks: 0 },
       { type: 'submitStarted' },
-      { type: 'submitFailed', progress: { inHouse, client: null, linked: [] }, problems: ['down'] },
+      { type: 'submitFailed', progress: { inHouse, client: null, linked: [], commented: [] }, problems: ['down'] },
     );
     const again = run(scored, { type: 'searchStarted', search: SEARCH });
     expect(searchedOf(again)).toEqual({ ...SEARCH, id: 2 });
@@ -168,6 +180,7 @@ describe('reduceQcPanel: search', () => {
       cardProblems: {},
       autoLink: false,
       clientSuggestionEdited: false,
+      comments: [],
     });
     expect(again.submit).toEqual(READY);
   });
@@ -280,7 +293,7 @@ describe('reduceQcPanel: submit', () => {
   it('submitting, then a failure keeps what was stored and why it stopped', () => {
     expect(isSubmitting(SUBMITTING)).toBe(true);
     expect(submitProblemsOf(SUBMITTING)).toEqual([]);
-    const progress = { inHouse, client: null, linked: [] };
+    const progress = { inHouse, client: null, linked: [], commented: [] };
     const failed = run(SUBMITTING, { type: 'submitFailed', progress, problems: ['The client record was not saved'] });
     expect(failed.submit).toEqual({ kind: 'ready', progress, problems: ['The client record was not saved'] });
     // A record stored counts as scores not to drop.
@@ -303,5 +316,40 @@ describe('reduceQcPanel: submit', () => {
   it('nothing scored yet (a recording chosen and ticked is no score): nothing to drop', () => {
     expect(hasUnsavedScores(SEARCHED)).toBe(false);
     expect(hasUnsavedScores(NONE)).toBe(false);
+  });
+});
+
+describe('reduceQcPanel: comments on the timeline', () => {
+  it('holds each comment with its recording and moment, trimmed, ignores an empty one, and removes one', () => {
+    const commented = run(
+      SEARCHED,
+      { type: 'commentAdded', fileName: 'a.wav', atSeconds: 42, text: '  Talked over the customer ' },
+      { type: 'commentAdded', fileName: 'a.wav', atSeconds: 7, text: 'Rushed the greeting' },
+    );
+    expect(commented.scoring.comments).toEqual([
+      { id: 1, fileName: 'a.wav', atSeconds: 42, text: 'Talked over the customer' },
+      { id: 2, fileName: 'a.wav', atSeconds: 7, text: 'Rushed the greeting' },
+    ]);
+    expect(run(commented, { type: 'commentAdded', fileName: 'a.wav', atSeconds: 9, text: '   ' })).toBe(commented);
+    // A comment typed is something a new search would drop.
+    expect(hasUnsavedScores(commented)).toBe(true);
+    const removed = run(commented, { type: 'commentRemoved', id: 1 });
+    expect(removed.scoring.comments.map((c) => c.id)).toEqual([2]);
+    // The next comment never takes an id in use.
+    const next = run(removed, { type: 'commentAdded', fileName: 'a.wav', atSeconds: 1, text: 'Again' });
+    expect(next.scoring.comments.map((c) => c.id)).toEqual([2, 3]);
+  });
+
+  it('keeps a comment a Submit already posted, and forgets them all with the call', () => {
+    const commented = run(SEARCHED, { type: 'commentAdded', fileName: 'a.wav', atSeconds: 42, text: 'Here' });
+    const failed = run(
+      commented,
+      { type: 'submitStarted' },
+      { type: 'submitFailed', progress: { inHouse, client, linked: [11, 12], commented: [1] }, problems: ['down'] },
+    );
+    expect(run(failed, { type: 'commentRemoved', id: 1 })).toBe(failed);
+    const done = run(failed, { type: 'submitStarted' }, { type: 'submitted', submitted: SUBMITTED });
+    expect(done.scoring.comments).toEqual([]);
+    expect(run(commented, { type: 'searchStarted', search: SEARCH }).scoring.comments).toEqual([]);
   });
 });

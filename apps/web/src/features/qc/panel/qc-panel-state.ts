@@ -1,7 +1,8 @@
 // The QC panel's state as one value in three slices (docs/product.md §2 QC panel), moved by one pure reducer:
 // - search: the form, its problems, the call on screen (none, searched, or the last one submitted: never two at once),
 //   the page of its recordings and the recording the address named, chosen once the search finds it;
-// - scoring: the recording chosen and its successful-call tick, the agent picked, the two score columns;
+// - scoring: the recording chosen and its successful-call tick, the agent picked, the two score columns, the comments
+//   held on the recording's timeline until Submit posts them (timeline-comments.ts);
 // - submit: ready (with what an earlier Submit stored and why it stopped) or submitting.
 // A new search starts scoring and submit over; a submitted call leaves only its summary and the form without its number.
 // use-qc-panel.ts runs the requests and dispatches these events.
@@ -18,10 +19,18 @@ import {
 import type { TQcSearch, TSearchProblems } from './search-form.ts';
 import { NO_PROGRESS, type TSubmitProgress } from './submit-qc.ts';
 import { chooseRecording, clickTick, metadataLoaded, NO_TICK, type TTick } from './tick.ts';
+import type { THeldComment } from './timeline-comments.ts';
 
 /** A search run; its id is new for each search, so a search of the same call fetches again. */
 export type TSearched = TQcSearch & { id: number };
-export type TSubmitted = { search: TQcSearch; inHouse: TQcRecord; client: TQcClientRecord; fileName: string | null };
+export type TSubmitted = {
+  search: TQcSearch;
+  inHouse: TQcRecord;
+  client: TQcClientRecord;
+  fileName: string | null;
+  /** Timeline comments posted to the in-house record. */
+  comments: number;
+};
 export type TColumns = Record<TColumnKey, TScoreColumn>;
 
 export type TPanelCall =
@@ -61,6 +70,8 @@ export type TScoringSlice = {
   autoLink: boolean;
   /** Marks 2's suggestion was typed there: Marks 1's no longer copies into it. */
   clientSuggestionEdited: boolean;
+  /** Comments on moments of the recordings played, held until Submit posts them (in the order typed). */
+  comments: THeldComment[];
 };
 
 export type TSubmitSlice =
@@ -93,6 +104,9 @@ export type TQcPanelEvent =
   /** Submit found (or the server refused) marks of a column on another scorecard: nothing of that column is sent. */
   | { type: 'cardProblems'; problems: Partial<Record<TColumnKey, Record<string, string>>> }
   | { type: 'copiedToClient' }
+  | { type: 'commentAdded'; fileName: string; atSeconds: number; text: string }
+  /** A held comment taken back before it was posted. */
+  | { type: 'commentRemoved'; id: number }
   /** Submit without an agent: nothing is sent. */
   | { type: 'agentMissing' }
   | { type: 'submitStarted' }
@@ -111,6 +125,7 @@ export const freshScoring = (): TScoringSlice => ({
   cardProblems: {},
   autoLink: false,
   clientSuggestionEdited: false,
+  comments: [],
 });
 
 export const READY: TSubmitSlice = { kind: 'ready', progress: NO_PROGRESS, problems: [] };
@@ -147,12 +162,12 @@ export const isSubmitting = (state: TQcPanelState): boolean => state.submit.kind
 export const submitProblemsOf = (state: TQcPanelState): string[] =>
   state.submit.kind === 'ready' ? state.submit.problems : [];
 
-/** Scores a new search would drop: a column changed, or a record of the call already stored. */
+/** Scores a new search would drop: a column changed, a comment typed, or a record of the call already stored. */
 export function hasUnsavedScores(state: TQcPanelState): boolean {
   const { progress } = state.submit;
   const { columns } = state.scoring;
   const savedAnything = progress.inHouse !== null || progress.client !== null;
-  const marked = Object.keys(state.scoring.cards).length > 0;
+  const marked = Object.keys(state.scoring.cards).length > 0 || state.scoring.comments.length > 0;
   return (
     searchedOf(state) !== null &&
     (savedAnything || marked || !isUntouched(columns.inHouse) || !isUntouched(columns.client))
@@ -277,6 +292,19 @@ export function reduceQcPanel(state: TQcPanelState, event: TQcPanelEvent): TQcPa
         columns: { ...s.columns, client: { ...s.columns.inHouse, scores: { ...s.columns.inHouse.scores } } },
         cards: s.cards.inHouse === undefined ? s.cards : { ...s.cards, client: s.cards.inHouse.map((m) => ({ ...m })) },
       }));
+    case 'commentAdded': {
+      const text = event.text.trim();
+      if (text === '') return state;
+      return scoring(state, (s) => {
+        const id = Math.max(0, ...s.comments.map((c) => c.id)) + 1;
+        return { ...s, comments: [...s.comments, { id, fileName: event.fileName, atSeconds: event.atSeconds, text }] };
+      });
+    }
+    case 'commentRemoved':
+      // One a Submit already posted stays: it is on the record now.
+      if (state.submit.progress.commented.includes(event.id) || !state.scoring.comments.some((c) => c.id === event.id))
+        return state;
+      return scoring(state, (s) => ({ ...s, comments: s.comments.filter((c) => c.id !== event.id) }));
     case 'agentMissing':
       return searchedOf(state) === null || isSubmitting(state)
         ? state

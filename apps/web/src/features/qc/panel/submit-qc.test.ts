@@ -1,7 +1,8 @@
 // Submitting a scored call: both records at once, each failure named with the server's reason, the recording linked
-// to both only for a ticked call, and a second Submit doing only what is left.
+// to both only for a ticked call, the timeline comments posted to the in-house record, and a second Submit doing only
+// what is left.
 import { describe, expect, it, vi, type Mock } from 'vitest';
-import type { TQcClientRecord, TQcRecord } from '@crm/shared';
+import type { TQcClientRecord, TQcRecord, TQcRecordComment } from '@crm/shared';
 import { clientBody, freshColumn, inHouseBody } from './scorecard.ts';
 import { NO_PROGRESS, submitScoredCall, SUBMIT_STEP_NAMES, type TSubmitCalls } from './submit-qc.ts';
 
@@ -28,6 +29,16 @@ function calls(overrides: Partial<TMockCalls> = {}): TMockCalls {
       qcReport: { id },
       callDate: CALL.callDate,
     })),
+    addComment: vi.fn<TSubmitCalls['addComment']>(async (qcRecordId, body) => ({
+      id: 100,
+      qcRecordId,
+      atSeconds: body.atSeconds ?? null,
+      criterionKey: null,
+      criterionName: null,
+      text: body.text,
+      authorName: 'qc.rahman',
+      createdAt: '2026-11-19T10:00:00.000Z',
+    })),
     ...overrides,
   };
 }
@@ -36,7 +47,11 @@ describe('submitScoredCall', () => {
   it('stores both records and links the ticked recording to each', async () => {
     const c = calls();
     const outcome = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', c);
-    expect(outcome).toEqual({ kind: 'done', progress: { inHouse, client, linked: [11, 12] }, fileLinked: true });
+    expect(outcome).toEqual({
+      kind: 'done',
+      progress: { inHouse, client, linked: [11, 12], commented: [] },
+      fileLinked: true,
+    });
     expect(c.addInHouse).toHaveBeenCalledWith(BODIES.inHouse);
     expect(c.addClient).toHaveBeenCalledWith(BODIES.client);
     expect(c.linkFile.mock.calls).toEqual([
@@ -76,7 +91,7 @@ describe('submitScoredCall', () => {
       addClient: vi.fn<TSubmitCalls['addClient']>(async () => Promise.reject(new Error('Cannot reach the server.'))),
     });
     const failed = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', first);
-    expect(failed).toMatchObject({ kind: 'failed', progress: { inHouse, client: null, linked: [] } });
+    expect(failed).toMatchObject({ kind: 'failed', progress: { inHouse, client: null, linked: [], commented: [] } });
 
     const second = calls({
       linkFile: vi.fn<TSubmitCalls['linkFile']>(async (id) =>
@@ -90,7 +105,7 @@ describe('submitScoredCall', () => {
     expect(second.addClient).toHaveBeenCalledTimes(1);
     expect(partly).toEqual({
       kind: 'failed',
-      progress: { inHouse, client, linked: [11] },
+      progress: { inHouse, client, linked: [11], commented: [] },
       problems: [`${SUBMIT_STEP_NAMES.link}: down`],
     });
 
@@ -100,5 +115,39 @@ describe('submitScoredCall', () => {
     expect(third.addClient).not.toHaveBeenCalled();
     expect(third.linkFile.mock.calls).toEqual([[12, 'a.wav']]);
     expect(done).toMatchObject({ kind: 'done', progress: { linked: [11, 12] } });
+  });
+
+  it('posts the held comments to the in-house record, in order, and on a refusal keeps the rest to retry', async () => {
+    const held = [
+      { id: 1, fileName: 'a.wav', atSeconds: 7, text: 'Rushed the greeting' },
+      { id: 2, fileName: 'a.wav', atSeconds: 42, text: 'Talked over the customer' },
+      { id: 3, fileName: 'a.wav', atSeconds: 60, text: 'Good close' },
+    ];
+    const refused = vi.fn<TSubmitCalls['addComment']>(async (qcRecordId, body) =>
+      body.atSeconds === 42
+        ? Promise.reject(new Error("atSeconds must be within the recording's 40 seconds"))
+        : ({ id: 5, qcRecordId, text: body.text } as TQcRecordComment),
+    );
+    const first = calls({ addComment: refused });
+    const failed = await submitScoredCall(NO_PROGRESS, BODIES, 'a.wav', first, held);
+    expect(refused.mock.calls).toEqual([
+      [11, { atSeconds: 7, text: 'Rushed the greeting' }],
+      [11, { atSeconds: 42, text: 'Talked over the customer' }],
+    ]);
+    expect(failed).toEqual({
+      kind: 'failed',
+      progress: { inHouse, client, linked: [11, 12], commented: [1] },
+      problems: [`${SUBMIT_STEP_NAMES.comments}: atSeconds must be within the recording's 40 seconds`],
+    });
+
+    const second = calls();
+    const done = await submitScoredCall(failed.progress, BODIES, 'a.wav', second, held);
+    expect(second.addInHouse).not.toHaveBeenCalled();
+    expect(second.linkFile).not.toHaveBeenCalled();
+    expect(second.addComment.mock.calls.map(([id, body]) => [id, body.atSeconds])).toEqual([
+      [11, 42],
+      [11, 60],
+    ]);
+    expect(done).toMatchObject({ kind: 'done', progress: { commented: [1, 2, 3] } });
   });
 });

@@ -43,6 +43,7 @@ import { QC_RECORDS_KEY } from '../records/api.ts';
 import {
   addClientQcRecord,
   addQcRecord,
+  addQcRecordComment,
   addQcRecordFile,
   fetchScorableAgents,
   SCORABLE_AGENTS_KEY,
@@ -70,6 +71,7 @@ import { hasFilter, useRecordingFilters } from './recording-filters.ts';
 import { searchProblems, today, trimmedSearch, type TQcSearch } from './search-form.ts';
 import { submitScoredCall, type TSubmitCalls } from './submit-qc.ts';
 import { clickTick, successfulCall } from './tick.ts';
+import { commentsToPost } from './timeline-comments.ts';
 
 /** The scorecard each column scores on when it is not Standard (null: Standard), while the campaign's are read. */
 export type TPanelCards = {
@@ -82,7 +84,12 @@ const COLUMN_ORDER: readonly TColumnKey[] = ['inHouse', 'client'];
 
 export const UNSAVED_SCORES = 'The scores of this call are not submitted yet. Search another call and drop them?';
 
-const CALLS: TSubmitCalls = { addInHouse: addQcRecord, addClient: addClientQcRecord, linkFile: addQcRecordFile };
+const CALLS: TSubmitCalls = {
+  addInHouse: addQcRecord,
+  addClient: addClientQcRecord,
+  linkFile: addQcRecordFile,
+  addComment: addQcRecordComment,
+};
 
 const leadKey = (searchId: number | undefined) => ['qc-panel', 'lead', searchId] as const;
 
@@ -356,7 +363,10 @@ export function useQcPanel() {
     };
     dispatch({ type: 'submitStarted' });
     try {
-      const outcome = await submitScoredCall(start, bodies, ticked?.fileName ?? null, CALLS);
+      // The timeline comments of the linked recording (else of the one chosen) go to the in-house record.
+      const commentedFile = ticked?.fileName ?? current.scoring.chosen?.fileName ?? null;
+      const comments = commentsToPost(current.scoring.comments, commentedFile, start.commented);
+      const outcome = await submitScoredCall(start, bodies, ticked?.fileName ?? null, CALLS, comments);
       void queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
       if (outcome.kind === 'failed') {
         dispatch({ type: 'submitFailed', progress: outcome.progress, problems: outcome.problems });
@@ -371,7 +381,13 @@ export function useQcPanel() {
       if (outcome.fileLinked) notifications.show({ color: 'green', message: QC_MESSAGES.fileStored });
       notifications.show({ color: 'green', message: QC_MESSAGES.reportSubmitted });
       const { inHouse, client } = outcome.progress;
-      const submitted: TSubmitted = { search: call, inHouse, client, fileName: ticked?.fileName ?? null };
+      const submitted: TSubmitted = {
+        search: call,
+        inHouse,
+        client,
+        fileName: ticked?.fileName ?? null,
+        comments: outcome.progress.commented.length,
+      };
       dispatch({ type: 'submitted', submitted });
       if (andNext && queue !== null) {
         setNotice(loopNotice(submitted, { kind: 'opening' }));
@@ -404,6 +420,9 @@ export function useQcPanel() {
       setForm: (form: TQcSearch) => dispatch({ type: 'formChanged', form }),
       setPage: (next: number) => dispatch({ type: 'pageChanged', page: next }),
       onMetadata: (fileName: string, seconds: number) => dispatch({ type: 'metadataLoaded', fileName, seconds }),
+      addComment: (fileName: string, atSeconds: number, text: string) =>
+        dispatch({ type: 'commentAdded', fileName, atSeconds, text }),
+      removeComment: (id: number) => dispatch({ type: 'commentRemoved', id }),
     }),
     [],
   );

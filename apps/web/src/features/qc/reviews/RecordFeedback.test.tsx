@@ -93,6 +93,24 @@ describe('RecordFeedback', () => {
     expect(others.queryByText(/Fill the notes field/)).toBeNull();
   });
 
+  it('makes each marker a button in the Tab order that plays from its moment, named with the comment', () => {
+    const { playFrom } = renderCard(scored());
+    const marker = screen.getByRole('button', { name: 'Play from 1:05: Interrupted the customer here.' });
+    expect(marker.tagName).toBe('BUTTON');
+    expect(marker.tabIndex).toBe(0);
+    expect(screen.getByRole('group', { name: /^Comments on the recording of the call to/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Play from 0:12: Good opening tone.' }));
+    expect(playFrom).toHaveBeenCalledWith(12.5);
+  });
+
+  it('draws the markers without buttons when the record has no recording', () => {
+    storeSession(agentToken({ userName: 'AG-1001', agentId: 'AG-1001' }));
+    fakeServer({});
+    renderWithApp(<RecordFeedback record={scored()} isAgent onPlayFrom={null} duration={95} now={NOW} />);
+    expect(screen.getAllByTestId('timeline-marker')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Play from/ })).toBeNull();
+  });
+
   it('says when the dispute window closed', () => {
     renderCard(scored({ disputeUntil: '2026-03-04T06:00:00.000Z' }));
     expect(screen.getByText('Dispute window closed on 2026-03-04')).toBeTruthy();

@@ -1,9 +1,9 @@
 // Under a record of the agent's QC Review (issue 37, docs/qc-records.md): its grade, the dispute window, the criteria
 // where marks were lost with the inspector's comment, the inspector's comments (those on a moment of the recording
-// as markers on a bar and each with "Play from here"), and the agent's sign-off: Acknowledge with an optional comment,
+// as markers on a bar, each a button "Play from 0:42: …", and each line with "Play from here"), and the agent's sign-off: Acknowledge with an optional comment,
 // then "Acknowledged on …". A refusal (409: already acknowledged) shows its message and keeps what was typed.
 import { useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Stack, Table, Text, Textarea, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   ACKNOWLEDGEMENT_COMMENT_MAX,
@@ -15,7 +15,7 @@ import { ApiError } from '../../../app/api.ts';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { formatClock } from '../../../components/recording/RecordingPlayer.tsx';
 import { REVIEWS_KEY, acknowledgeQcRecord } from './api.ts';
-import { acknowledgeState, disputeWindowText, timelineMarkers } from './record-feedback.ts';
+import { acknowledgeState, disputeWindowText, markerLabel, timelineMarkers } from './record-feedback.ts';
 
 type Props = {
   record: TAgentQcRecord;
@@ -116,38 +116,50 @@ type TimelineProps = {
   onPlayFrom: ((seconds: number) => void) | null;
 };
 
-/** A bar over the recording's length with a dot per comment, then the comments by moment. */
+const MARKER_SIZE = 12;
+
+/**
+ * A bar over the recording's length with a dot per comment (a button that plays from its moment, in the Tab order:
+ * "Play from 0:42: Talked over the customer"; a plain dot when there is no recording), then the comments by moment.
+ */
 function TimelineComments({ record, comments, duration, onPlayFrom }: TimelineProps) {
   const markers = timelineMarkers(comments, duration);
+  const marker = (m: (typeof markers)[number]) => {
+    const style = {
+      position: 'absolute' as const,
+      top: 0,
+      width: MARKER_SIZE,
+      height: MARKER_SIZE,
+      left: `calc(${m.percent}% - ${MARKER_SIZE / 2}px)`,
+      borderRadius: '50%',
+      background: 'var(--mantine-color-orange-6)',
+    };
+    const title = `${formatClock(m.atSeconds)} ${m.text}`;
+    if (onPlayFrom === null)
+      return <Box key={m.id} data-testid="timeline-marker" data-at={m.atSeconds} title={title} style={style} />;
+    return (
+      <Tooltip key={m.id} label={title} multiline maw={320}>
+        <UnstyledButton
+          data-testid="timeline-marker"
+          data-at={m.atSeconds}
+          aria-label={markerLabel(m)}
+          style={{ ...style, cursor: 'pointer' }}
+          onClick={() => onPlayFrom(m.atSeconds)}
+        />
+      </Tooltip>
+    );
+  };
   return (
     <Stack gap={4}>
       <Box
-        role="img"
+        role="group"
         aria-label={`Comments on the recording of ${callName(record)} at ${markers.map((m) => formatClock(m.atSeconds)).join(', ')}`}
         pos="relative"
-        h={12}
-        mx={6}
-        style={{ borderRadius: 6, background: 'var(--mantine-color-gray-3)' }}
+        h={MARKER_SIZE}
+        mx={MARKER_SIZE / 2}
+        style={{ borderRadius: MARKER_SIZE / 2, background: 'var(--mantine-color-gray-3)' }}
       >
-        {markers.map((m) => (
-          <Tooltip key={m.id} label={`${formatClock(m.atSeconds)} ${m.text}`} multiline maw={320}>
-            <Box
-              data-testid="timeline-marker"
-              data-at={m.atSeconds}
-              pos="absolute"
-              top={0}
-              w={12}
-              h={12}
-              style={{
-                left: `calc(${m.percent}% - 6px)`,
-                borderRadius: '50%',
-                background: 'var(--mantine-color-orange-6)',
-                cursor: onPlayFrom === null ? undefined : 'pointer',
-              }}
-              onClick={onPlayFrom === null ? undefined : () => onPlayFrom(m.atSeconds)}
-            />
-          </Tooltip>
-        ))}
+        {markers.map(marker)}
       </Box>
       <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Comments on the recording">
         {comments.map((c) => (

@@ -2,6 +2,7 @@
 // timeline's markers over the recording, and whether the record may still be acknowledged.
 import type { TAgentQcRecord, TQcRecordComment } from '@crm/shared';
 import { dayText } from '../../../app/time-zone.ts';
+import { formatClock } from '../../../components/recording/RecordingPlayer.tsx';
 
 /** "Dispute until 2026-12-08" while the window is open, "Dispute window closed on 2026-12-08" after (the centre's day). */
 export function disputeWindowText(disputeUntil: string, now: Date): string {
@@ -26,6 +27,10 @@ export function timelineMarkers(comments: readonly TQcRecordComment[], duration:
     percent: span <= 0 ? 0 : Math.min(100, Math.max(0, (c.atSeconds / span) * 100)),
   }));
 }
+
+/** What a marker's button says: "Play from 0:42: Talked over the customer". */
+export const markerLabel = (m: Pick<TTimelineMarker, 'atSeconds' | 'text'>): string =>
+  `Play from ${formatClock(m.atSeconds)}: ${m.text}`;
 
 /**
  * acknowledged: signed off (with when and the comment); open: the agent may sign it off; none: not theirs to sign
