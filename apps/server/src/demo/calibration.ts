@@ -17,7 +17,9 @@ import {
   type TQcCriterionKey,
   type TQcScores,
 } from '@crm/shared';
+import type { Insertable } from 'kysely';
 import type { Db } from '../db/schema.ts';
+import type { CalibrationCallsTable, CalibrationScoringsTable } from '../db/tables/calibration.ts';
 import { DEMO_CALIBRATION_INSPECTORS, DEMO_QC_INSPECTORS } from './agents.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 import { DEMO_SCORECARD } from './scorecards.ts';
@@ -47,11 +49,29 @@ function readings(expert: TQcScores, callIndex: number): TQcScores[] {
   return [expert, strict, lenient];
 }
 
-export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<void> {
+type TUser = { id: number; username: string };
+/** A call of a demo session: its row (the session, position and expert's name filled in) and each inspector's scoring. */
+type TDemoCall = {
+  call: Omit<Insertable<CalibrationCallsTable>, 'sessionId' | 'position' | 'expertBy' | 'expertAt'>;
+  /** In the order of INSPECTORS; the first is the agreed reading. */
+  scorings: Omit<Insertable<CalibrationScoringsTable>, 'callId' | 'inspectorId' | 'comment'>[];
+};
+
+/**
+ * A closed demo session, once: nothing is added when one of its name exists, the three inspectors are not there, or
+ * `findCalls` finds none. Its deadline was the day before yesterday; the admin closed it that evening, `closedHoursEarly`
+ * before midnight. The second inspector's scorings carry `strictComment`.
+ */
+async function seedClosedSession(
+  db: Db,
+  timeZone: string,
+  session: { name: string; closedHoursEarly: number; strictComment: string },
+  findCalls: (today: string) => Promise<TDemoCall[]>,
+): Promise<void> {
   const exists = await db
     .selectFrom('calibrationSessions')
     .select('id')
-    .where('name', '=', DEMO_CALIBRATION_NAME)
+    .where('name', '=', session.name)
     .executeTakeFirst();
   if (exists) return;
   const today = localDayText(new Date(), timeZone);
@@ -69,40 +89,21 @@ export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<voi
     .where('role', '=', 'admin')
     .orderBy('id')
     .executeTakeFirst();
-  const records = await db
-    .selectFrom('qcRecords')
-    .leftJoin('qcRecordFiles', 'qcRecordFiles.qcRecordId', 'qcRecords.id')
-    .select([
-      'qcRecords.id',
-      'qcRecords.campaignId',
-      'qcRecords.campaignName',
-      'qcRecords.consumerNumber',
-      'qcRecords.callDate',
-      'qcRecordFiles.fileName',
-      ...QC_CRITERIA.map((c) => `qcRecords.${c.key}` as const),
-    ])
-    .where('qcRecords.kind', '=', 'in-house')
-    .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[0].campaignName)
-    .where('qcRecords.fatal', '=', 0)
-    .where('qcRecords.callDate', '<=', addDays(today, -7))
-    // Calls with a recording first, then the newest.
-    .orderBy((eb) => eb.case().when('qcRecordFiles.fileName', 'is', null).then(1).else(0).end())
-    .orderBy('qcRecords.callDate', 'desc')
-    .orderBy('qcRecords.id')
-    .limit(3)
-    .execute();
-  if (inspectors.length < INSPECTORS.length || records.length === 0) return;
-  const ordered = INSPECTORS.map((name) => inspectors.find((i) => i.username === name)).filter((i) => i !== undefined);
+  const calls = await findCalls(today);
+  if (inspectors.length < INSPECTORS.length || calls.length === 0) return;
+  const ordered = INSPECTORS.map((name) => inspectors.find((i) => i.username === name)).filter(
+    (i): i is TUser => i !== undefined,
+  );
 
   await db.transaction().execute(async (trx) => {
-    const session = await trx
+    const closesAt = startOfNextLocalDay(deadline, timeZone);
+    const created = await trx
       .insertInto('calibrationSessions')
       .values({
-        name: DEMO_CALIBRATION_NAME,
+        name: session.name,
         deadline,
-        closesAt: startOfNextLocalDay(deadline, timeZone),
-        // The evening of the deadline day.
-        closedAt: new Date(startOfNextLocalDay(deadline, timeZone).getTime() - 6 * 3_600_000),
+        closesAt,
+        closedAt: new Date(closesAt.getTime() - session.closedHoursEarly * 3_600_000),
         closedBy: admin?.username ?? 'admin',
         createdById: admin?.id ?? null,
         createdBy: admin?.username ?? 'admin',
@@ -111,44 +112,84 @@ export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<voi
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('calibrationInspectors')
-      .values(ordered.map((i) => ({ sessionId: session.id, userId: i.id })))
+      .values(ordered.map((i) => ({ sessionId: created.id, userId: i.id })))
       .execute();
-    for (const [index, r] of records.entries()) {
-      const expert = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, Number(r[c.key])])) as TQcScores;
+    for (const [index, c] of calls.entries()) {
       const call = await trx
         .insertInto('calibrationCalls')
         .values({
-          sessionId: session.id,
+          ...c.call,
+          sessionId: created.id,
           position: index + 1,
-          campaignId: r.campaignId,
-          campaignName: r.campaignName,
-          consumerNumber: r.consumerNumber,
-          callDate: r.callDate,
-          fileName: r.fileName,
-          expert: JSON.stringify(expert),
           expertBy: admin?.username ?? 'admin',
           expertAt: new Date(),
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const cards = readings(expert, index);
       for (const [i, inspector] of ordered.entries()) {
-        const scores = cards[i] ?? expert;
-        const total = qcTotal(scores);
+        const scoring = c.scorings[i] ?? c.scorings[0];
+        if (scoring === undefined) continue;
         await trx
           .insertInto('calibrationScorings')
           .values({
+            ...scoring,
             callId: call.id,
             inspectorId: inspector.id,
-            scores: JSON.stringify(scores),
-            total,
-            grade: qcGrade(total),
-            comment: i === 1 ? 'Energy dropped mid-call' : '',
+            comment: i === 1 ? session.strictComment : '',
           })
           .execute();
       }
     }
   });
+}
+
+export async function seedCalibrationDemo(db: Db, timeZone: string): Promise<void> {
+  await seedClosedSession(
+    db,
+    timeZone,
+    { name: DEMO_CALIBRATION_NAME, closedHoursEarly: 6, strictComment: 'Energy dropped mid-call' },
+    async (today) => {
+      const records = await db
+        .selectFrom('qcRecords')
+        .leftJoin('qcRecordFiles', 'qcRecordFiles.qcRecordId', 'qcRecords.id')
+        .select([
+          'qcRecords.id',
+          'qcRecords.campaignId',
+          'qcRecords.campaignName',
+          'qcRecords.consumerNumber',
+          'qcRecords.callDate',
+          'qcRecordFiles.fileName',
+          ...QC_CRITERIA.map((c) => `qcRecords.${c.key}` as const),
+        ])
+        .where('qcRecords.kind', '=', 'in-house')
+        .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[0].campaignName)
+        .where('qcRecords.fatal', '=', 0)
+        .where('qcRecords.callDate', '<=', addDays(today, -7))
+        // Calls with a recording first, then the newest.
+        .orderBy((eb) => eb.case().when('qcRecordFiles.fileName', 'is', null).then(1).else(0).end())
+        .orderBy('qcRecords.callDate', 'desc')
+        .orderBy('qcRecords.id')
+        .limit(3)
+        .execute();
+      return records.map((r, index) => {
+        const expert = Object.fromEntries(QC_CRITERIA.map((c) => [c.key, Number(r[c.key])])) as TQcScores;
+        return {
+          call: {
+            campaignId: r.campaignId,
+            campaignName: r.campaignName,
+            consumerNumber: r.consumerNumber,
+            callDate: r.callDate,
+            fileName: r.fileName,
+            expert: JSON.stringify(expert),
+          },
+          scorings: readings(expert, index).map((scores) => {
+            const total = qcTotal(scores);
+            return { scores: JSON.stringify(scores), total, grade: qcGrade(total) };
+          }),
+        };
+      });
+    },
+  );
 }
 
 /** One step along a criterion's scale of the client form, by label: down (stricter) or up, staying on the scale. */
@@ -188,104 +229,56 @@ function cardReadings(d: TScorecardDefinition, expert: TScorecardMark[], callInd
  * there.
  */
 export async function seedScorecardCalibrationDemo(db: Db, timeZone: string): Promise<void> {
-  const exists = await db
-    .selectFrom('calibrationSessions')
-    .select('id')
-    .where('name', '=', DEMO_CARD_CALIBRATION_NAME)
-    .executeTakeFirst();
-  if (exists) return;
-  const today = localDayText(new Date(), timeZone);
-  const deadline = addDays(today, -2);
-  const inspectors = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('username', 'in', INSPECTORS)
-    .where('role', '=', 'qc')
-    .execute();
-  const admin = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('role', '=', 'admin')
-    .orderBy('id')
-    .executeTakeFirst();
-  const records = await db
-    .selectFrom('qcRecords')
-    .innerJoin('scorecards', 'scorecards.id', 'qcRecords.scorecardId')
-    .select([
-      'qcRecords.campaignId',
-      'qcRecords.campaignName',
-      'qcRecords.consumerNumber',
-      'qcRecords.callDate',
-      'qcRecords.scorecardId',
-      'qcRecords.marks',
-      'scorecards.definition',
-    ])
-    .where('scorecards.name', '=', DEMO_SCORECARD.name)
-    .where('scorecards.state', '=', 'published')
-    .where('qcRecords.kind', '=', 'in-house')
-    .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[1].campaignName)
-    .where('qcRecords.callDate', '<=', addDays(today, -7))
-    .orderBy('qcRecords.callDate', 'desc')
-    .orderBy('qcRecords.id')
-    .limit(2)
-    .execute();
-  if (inspectors.length < INSPECTORS.length || records.length === 0) return;
-  const ordered = INSPECTORS.map((name) => inspectors.find((i) => i.username === name)).filter((i) => i !== undefined);
-
-  await db.transaction().execute(async (trx) => {
-    const session = await trx
-      .insertInto('calibrationSessions')
-      .values({
-        name: DEMO_CARD_CALIBRATION_NAME,
-        deadline,
-        closesAt: startOfNextLocalDay(deadline, timeZone),
-        closedAt: new Date(startOfNextLocalDay(deadline, timeZone).getTime() - 5 * 3_600_000),
-        closedBy: admin?.username ?? 'admin',
-        createdById: admin?.id ?? null,
-        createdBy: admin?.username ?? 'admin',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('calibrationInspectors')
-      .values(ordered.map((i) => ({ sessionId: session.id, userId: i.id })))
-      .execute();
-    for (const [index, r] of records.entries()) {
-      const expert = marksFromStored(r.marks);
-      const call = await trx
-        .insertInto('calibrationCalls')
-        .values({
-          sessionId: session.id,
-          position: index + 1,
-          campaignId: r.campaignId,
-          campaignName: r.campaignName,
-          consumerNumber: r.consumerNumber,
-          callDate: r.callDate,
-          fileName: null,
-          scorecardId: r.scorecardId,
-          expert: null,
-          expertMarks: JSON.stringify(storedMarksOf(scoreMarks(r.definition, expert))),
-          expertBy: admin?.username ?? 'admin',
-          expertAt: new Date(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const cards = cardReadings(r.definition, expert, index);
-      for (const [i, inspector] of ordered.entries()) {
-        const result = scoreMarks(r.definition, cards[i] ?? expert);
-        await trx
-          .insertInto('calibrationScorings')
-          .values({
-            callId: call.id,
-            inspectorId: inspector.id,
-            scores: null,
-            marks: JSON.stringify(storedMarksOf(result)),
-            total: result.total,
-            grade: result.grade,
-            comment: i === 1 ? 'The survey felt rushed' : '',
-          })
-          .execute();
-      }
-    }
-  });
+  await seedClosedSession(
+    db,
+    timeZone,
+    { name: DEMO_CARD_CALIBRATION_NAME, closedHoursEarly: 5, strictComment: 'The survey felt rushed' },
+    async (today) => {
+      const records = await db
+        .selectFrom('qcRecords')
+        .innerJoin('scorecards', 'scorecards.id', 'qcRecords.scorecardId')
+        .select([
+          'qcRecords.campaignId',
+          'qcRecords.campaignName',
+          'qcRecords.consumerNumber',
+          'qcRecords.callDate',
+          'qcRecords.scorecardId',
+          'qcRecords.marks',
+          'scorecards.definition',
+        ])
+        .where('scorecards.name', '=', DEMO_SCORECARD.name)
+        .where('scorecards.state', '=', 'published')
+        .where('qcRecords.kind', '=', 'in-house')
+        .where('qcRecords.campaignName', '=', DEMO_CAMPAIGNS[1].campaignName)
+        .where('qcRecords.callDate', '<=', addDays(today, -7))
+        .orderBy('qcRecords.callDate', 'desc')
+        .orderBy('qcRecords.id')
+        .limit(2)
+        .execute();
+      return records.map((r, index) => {
+        const expert = marksFromStored(r.marks);
+        return {
+          call: {
+            campaignId: r.campaignId,
+            campaignName: r.campaignName,
+            consumerNumber: r.consumerNumber,
+            callDate: r.callDate,
+            fileName: null,
+            scorecardId: r.scorecardId,
+            expert: null,
+            expertMarks: JSON.stringify(storedMarksOf(scoreMarks(r.definition, expert))),
+          },
+          scorings: cardReadings(r.definition, expert, index).map((marks) => {
+            const result = scoreMarks(r.definition, marks);
+            return {
+              scores: null,
+              marks: JSON.stringify(storedMarksOf(result)),
+              total: result.total,
+              grade: result.grade,
+            };
+          }),
+        };
+      });
+    },
+  );
 }
