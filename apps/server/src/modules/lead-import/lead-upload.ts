@@ -12,7 +12,13 @@ import { LEAD_MESSAGES } from '@crm/shared';
 import { AppError, badRequest } from '../../http/errors.ts';
 import { UploadInterruptedError } from './lead-import.ts';
 
-export type TLeadFilePart = { campaignName: string; fileName: string; file: Readable };
+export type TLeadFilePart = {
+  campaignName: string;
+  fileName: string;
+  file: Readable;
+  /** Lets the file go (read or not) and, for a file kept in DATA_DIR, deletes it before it resolves. */
+  release: () => Promise<void>;
+};
 
 /** Bytes in a MB, as LEAD_UPLOAD_MAX_MB counts them. */
 const MB = 1024 * 1024;
@@ -42,7 +48,8 @@ function checkFilePart(part: MultipartFile): void {
  * The `file` part, as a stream: refuses a request without a file or a campaign, and a file not named .csv.
  * The campaign comes from ?tableName= or a tableName field. Sent before the file (the product's own client), the
  * file streams straight into the upload; sent after it (the older client appends the file first), the file is
- * kept in DATA_DIR until the field arrives, then read from there and deleted once read (or abandoned).
+ * kept in DATA_DIR until the field arrives, then read from there; release() deletes it, read or abandoned, before
+ * the reply goes out.
  * Past maxMb the stream fails with 413 (nothing is stored: the upload's transaction rolls back).
  */
 export async function readLeadFilePart(
@@ -68,8 +75,10 @@ export async function readLeadFilePart(
         part.file.resume();
         throw e;
       }
-      if (campaignName !== undefined)
-        return { campaignName, fileName: part.filename, file: passLimited(part.file, maxMb) };
+      if (campaignName !== undefined) {
+        const file = passLimited(part.file, maxMb);
+        return { campaignName, fileName: part.filename, file, release: async () => void file.destroy() };
+      }
       spooled = { fileName: part.filename, path: path.join(spoolDir, `.lead-upload-${randomUUID()}.csv`) };
       await fs.mkdir(spoolDir, { recursive: true });
       await pipeline(passLimited(part.file, maxMb), createWriteStream(spooled.path, { mode: 0o600 }));
@@ -83,10 +92,14 @@ export async function readLeadFilePart(
     await fs.rm(spooled.path, { force: true });
     throw badRequest(LEAD_MESSAGES.uploadMissing);
   }
-  const file = createReadStream(spooled.path);
-  const remove = () => void fs.rm(spooled.path, { force: true }).catch(() => undefined);
-  file.once('close', remove);
-  return { campaignName, fileName: spooled.fileName, file };
+  const kept = spooled.path;
+  const file = createReadStream(kept);
+  // Deleted before the reply goes out, so a stored upload leaves no copy behind even for a moment.
+  const release = async () => {
+    file.destroy();
+    await fs.rm(kept, { force: true }).catch(() => undefined);
+  };
+  return { campaignName, fileName: spooled.fileName, file, release };
 }
 
 /**

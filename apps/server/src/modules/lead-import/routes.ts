@@ -71,7 +71,7 @@ export async function leadImportRoutes(app: App) {
         return outcome.ok ? outcome.result : reply.code(400).send(outcome.rejection);
       } finally {
         // A file the import never read (an unknown campaign, a busy server) is let go: a kept file is deleted with it.
-        part.file.destroy();
+        await part.release();
       }
     },
   );
