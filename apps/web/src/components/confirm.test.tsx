@@ -1,6 +1,6 @@
 // The shared confirmation dialog: its wording and what each button answers.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { deleteConfirmation } from '@crm/shared';
 import { renderWithApp } from '../test/render.tsx';
 import { confirmAction } from './confirm.tsx';
@@ -29,5 +29,14 @@ describe('confirmAction', () => {
     const answer = confirmAction({ body: 'Delete it?' });
     fireEvent.click(await screen.findByRole('button', { name: 'Close dialog' }));
     await expect(answer).resolves.toBe(false);
+  });
+
+  it('gives Confirm the focus when asked (a key press meant to act: Enter confirms)', async () => {
+    renderWithApp(<div />);
+    const answer = confirmAction({ body: 'Submit it?', danger: false, focusConfirm: true });
+    const confirm = await screen.findByRole('button', { name: 'Confirm' });
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
+    fireEvent.click(confirm);
+    await expect(answer).resolves.toBe(true);
   });
 });

@@ -8,10 +8,12 @@ export type ConfirmOptions = {
   body: ReactNode;
   /** Red Confirm button, for deletes. @default true */
   danger?: boolean;
+  /** Confirm takes the focus (Enter confirms), where the dialog follows a key press meant to act. @default false */
+  focusConfirm?: boolean;
 };
 
 /** Opens the dialog; the promise resolves false on Close, Escape or a click outside. */
-export function confirmAction({ body, danger = true }: ConfirmOptions): Promise<boolean> {
+export function confirmAction({ body, danger = true, focusConfirm = false }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (answer: boolean) => {
@@ -23,7 +25,7 @@ export function confirmAction({ body, danger = true }: ConfirmOptions): Promise<
       title: MESSAGES.common.areYouSure,
       children: typeof body === 'string' ? <Text size="sm">{body}</Text> : body,
       labels: { confirm: 'Confirm', cancel: 'Close' },
-      confirmProps: danger ? { color: 'red' } : {},
+      confirmProps: { ...(danger ? { color: 'red' } : {}), ...(focusConfirm ? { 'data-autofocus': true } : {}) },
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       // Closing by Escape or the overlay calls onClose only; onConfirm has already settled true before it.

@@ -8,7 +8,7 @@ import { CALIBRATION_MESSAGES, type TCalibrationResultCall, type TScorecard, typ
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { ScorecardForm, marksToSend, problemsOf } from '../../components/scorecard/index.ts';
 import { CALIBRATION_KEY, saveExpert } from './api.ts';
-import { useCallScorecard } from './CallScorecardScoring.tsx';
+import { useCallScorecard } from './CallScoring.tsx';
 import { startingExpertChoices } from './scorecard-marks.ts';
 
 type Props = { sessionId: number; call: TCalibrationResultCall; onClose: () => void };

@@ -26,9 +26,9 @@ import {
 } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { CALIBRATION_KEY, fetchResults, resultsKey, saveExpert } from './api.ts';
+import { RecordingPlayer } from '../../components/recording/RecordingPlayer.tsx';
 import { CalibrationScorecard } from './CalibrationScorecard.tsx';
 import { ExpertScorecardModal } from './ExpertScorecardModal.tsx';
-import { RecordingAudio } from './RecordingAudio.tsx';
 import {
   alphaReading,
   criterionName,
@@ -116,7 +116,13 @@ function CallMarks({ results, admin, myColumn }: { results: TCalibrationResults;
           </Button>
         )}
       </Group>
-      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
+      {call.fileName === null ? (
+        <Text fz="sm" c="dimmed">
+          No recording was chosen for this call: find it on the voice log ({call.callDate}).
+        </Text>
+      ) : (
+        <RecordingPlayer date={call.callDate} fileName={call.fileName} />
+      )}
       <ScrollArea.Autosize mah={420}>
         <Table
           striped={false}

@@ -1,76 +1,74 @@
-// An inspector's side of an open session: the calls to score, one at a time, each with its recording and the
-// compact scorecard; a submitted scoring is final, and only then do the others' marks of that call show.
-import { useState, type ReactNode } from 'react';
-import { Badge, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
-import {
-  STANDARD_SCORECARD_ID,
-  bestScores,
-  type TCalibrationCall,
-  type TCalibrationSession,
-  type TQcCriterionKey,
-  type TQcScores,
-} from '@crm/shared';
-import { CalibrationScorecard } from './CalibrationScorecard.tsx';
-import { CallScorecardScoring } from './CallScorecardScoring.tsx';
-import { RecordingAudio } from './RecordingAudio.tsx';
-import { ScoringSubmission, useScoringSubmission } from './ScoringSubmission.tsx';
-import { othersDiffering } from './scorecard-marks.ts';
+// An inspector's side of an open session: the calls to score on the left; on the right the chosen call with the QC
+// panel's player (waveform, speeds, keys) and scorecard form. Submit opens the next call not yet scored at once (its
+// first criterion focused) under a banner of what was saved and what is next; a submitted scoring is final, and only
+// then do the others' answers of that call show.
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { TCalibrationCall, TCalibrationScoring, TCalibrationSession } from '@crm/shared';
+import { PLAYER_KEYS_NOTE, ScoringPlayer } from '../../components/recording/ScoringPlayer.tsx';
+import { SCORECARD_KEYS_NOTE } from '../../components/scorecard/index.ts';
+import { sessionKey } from './api.ts';
+import { CALIBRATION_KEYS_NOTE, CallScoring } from './CallScoring.tsx';
+import { firstToScore, nextToScore, scoredNotice, type TScoredNotice } from './scoring-flow.ts';
 
-/** The others' marks of a criterion, where they differ from the caller's (only once it has submitted). */
-function othersNotes(call: TCalibrationCall): Partial<Record<TQcCriterionKey, ReactNode>> {
-  return Object.fromEntries(
-    Object.entries(othersDiffering(call)).map(([key, o]) => [
-      key,
-      <Text key={key} fz={10} c="orange" title={o.who}>
-        others {o.marks.join(' / ')}
-      </Text>,
-    ]),
+/** The screen's one state: the call on screen, whether the keyboard starts on it, and the banner of the last Submit. */
+type TView = { callId: number | undefined; focus: boolean; notice: TScoredNotice | null };
+
+function ScoredBanner({ notice, sessionId }: { notice: TScoredNotice; sessionId: number }) {
+  const queryClient = useQueryClient();
+  return (
+    <Alert color={notice.done ? 'blue' : 'green'} variant="light" role="status" aria-label="Scoring saved" p="xs">
+      <Text size="sm">
+        {notice.saved} {notice.next}{' '}
+        {notice.done && (
+          <>
+            The results show on this page once the session is closed:{' '}
+            <Anchor
+              component={Link}
+              to={`/calibration/${sessionId}`}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: sessionKey(sessionId) })}
+            >
+              Results
+            </Anchor>
+          </>
+        )}
+      </Text>
+    </Alert>
   );
 }
 
-function CallScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
+function CallHeader({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <Text fw={600}>
-          Call {call.position}: {call.campaignName} · {call.consumerNumber} · {call.callDate}
-        </Text>
-        <Text fz="sm" c="dimmed">
-          {call.scoredCount} of {session.inspectorCount} inspectors scored
-        </Text>
-      </Group>
-      <RecordingAudio callDate={call.callDate} fileName={call.fileName} />
-      {call.scorecardId !== STANDARD_SCORECARD_ID ? (
-        <CallScorecardScoring session={session} call={call} />
-      ) : (
-        <StandardScoring session={session} call={call} />
-      )}
-    </Stack>
-  );
-}
-
-/** A call on "Standard": the compact card of the 14 criteria, as before scorecards. */
-function StandardScoring({ session, call }: { session: TCalibrationSession; call: TCalibrationCall }) {
-  const [marks, setMarks] = useState<TQcScores>(() => bestScores());
-  const submission = useScoringSubmission(session, call);
-  const scored = call.myScoring !== null;
-  return (
-    <Stack gap="xs">
-      <CalibrationScorecard
-        values={call.myScoring?.scores ?? marks}
-        onChange={scored ? undefined : (key, value) => setMarks((m) => ({ ...m, [key]: value }))}
-        disabled={submission.mutation.isPending}
-        notes={othersNotes(call)}
-      />
-      <ScoringSubmission call={call} submission={submission} marks={() => marks} />
-    </Stack>
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={600} truncate>
+        Call {call.position}: {call.campaignName} · {call.consumerNumber} · {call.callDate}
+      </Text>
+      <Text fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        {call.scoredCount} of {session.inspectorCount} inspectors scored
+      </Text>
+    </Group>
   );
 }
 
 export function ScoringView({ session }: { session: TCalibrationSession }) {
-  const firstOpen = session.calls.find((c) => c.myScoring === null) ?? session.calls[0];
-  const [selected, setSelected] = useState<number | undefined>(firstOpen?.id);
-  const call = session.calls.find((c) => c.id === selected) ?? firstOpen;
+  const [view, setView] = useState<TView>(() => ({
+    callId: firstToScore(session.calls)?.id,
+    focus: true,
+    notice: null,
+  }));
+  const call = session.calls.find((c) => c.id === view.callId) ?? firstToScore(session.calls);
+
+  const onScored = (done: TCalibrationCall, scoring: TCalibrationScoring) => {
+    const next = nextToScore(session.calls, done.id);
+    setView({
+      callId: next?.id ?? done.id,
+      focus: next !== null,
+      notice: scoredNotice(done, scoring, next, session.calls.length),
+    });
+  };
+
   return (
     <Group align="flex-start" gap="md" wrap="nowrap">
       <Paper withBorder p={4} w={230} style={{ flexShrink: 0 }} aria-label="Calls to score">
@@ -92,12 +90,34 @@ export function ScoringView({ session }: { session: TCalibrationSession }) {
                 </Badge>
               )
             }
-            onClick={() => setSelected(c.id)}
+            onClick={() => setView((v) => ({ ...v, callId: c.id, focus: false }))}
           />
         ))}
       </Paper>
       <Paper withBorder p="sm" style={{ flex: 1, minWidth: 0 }}>
-        {call ? <CallScoring key={call.id} session={session} call={call} /> : <Text>No calls.</Text>}
+        {call === undefined ? (
+          <Text>No calls.</Text>
+        ) : (
+          <Stack gap="xs">
+            {view.notice !== null && <ScoredBanner notice={view.notice} sessionId={session.id} />}
+            <CallHeader session={session} call={call} />
+            <ScoringPlayer
+              recording={call.fileName === null ? null : { date: call.callDate, fileName: call.fileName }}
+              autoPlay="setting"
+              empty={`No recording was chosen for this call: find it on the voice log (${call.callDate}).`}
+            />
+            <Text fz="xs" c="dimmed">
+              {CALIBRATION_KEYS_NOTE} {PLAYER_KEYS_NOTE} {SCORECARD_KEYS_NOTE}
+            </Text>
+            <CallScoring
+              key={call.id}
+              session={session}
+              call={call}
+              onScored={onScored}
+              focusOnOpen={view.focus && call.id === view.callId}
+            />
+          </Stack>
+        )}
       </Paper>
     </Group>
   );

@@ -8,7 +8,6 @@ import {
   ZCalibrationSession,
   ZCalibrationSessionPage,
   ZCalibrationSessionSummary,
-  ZMediaToken,
   ZScorecard,
   ZUser,
   ZVoiceLogPage,
@@ -21,7 +20,6 @@ import {
   type TCalibrationSession,
   type TCalibrationSessionCreateInput,
   type TCalibrationSessionSummary,
-  type TMediaToken,
   type TPaged,
   type TScorecard,
   type TUser,
@@ -88,9 +86,4 @@ export async function fetchRecordings(date: string, number: string): Promise<TVo
     notify: false,
   });
   return page.content;
-}
-
-export const MEDIA_TOKEN_KEY = [...CALIBRATION_KEY, 'media-token'] as const;
-export function fetchMediaToken(): Promise<TMediaToken> {
-  return api.get('/api/auth/media-token', { schema: ZMediaToken, notify: false });
 }

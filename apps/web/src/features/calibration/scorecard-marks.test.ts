@@ -5,7 +5,6 @@ import {
   choicesOf,
   nearestOnScale,
   othersChoicesDiffering,
-  othersDiffering,
   startingExpertChoices,
   startingExpertMarks,
 } from './scorecard-marks.ts';
@@ -42,30 +41,6 @@ describe('the compact scorecard choices', () => {
     at('crm').median = 15;
     at('crm').expert = 10;
     expect(startingExpertMarks({ rows })).toEqual({ ...bestScores(), liveliness: 5, crm: 10 });
-  });
-});
-
-describe("the others' marks of a call", () => {
-  const scoring = (name: string, overrides: Partial<ReturnType<typeof bestScores>> = {}) => ({
-    inspectorId: 1,
-    inspectorName: name,
-    scores: { ...bestScores(), ...overrides },
-    total: 100,
-    grade: 'Exceed Expectation' as const,
-    comment: '',
-    submittedAt: '2026-11-20T10:00:00.000Z',
-  });
-
-  it('shows nothing before the caller has submitted, whatever the call holds', () => {
-    expect(othersDiffering({ myScoring: null, scorings: [scoring('B', { liveliness: 5 })] })).toEqual({});
-  });
-
-  it('shows only the criteria where someone marked differently, with who gave what', () => {
-    const notes = othersDiffering({
-      myScoring: scoring('A'),
-      scorings: [scoring('B', { liveliness: 5 }), scoring('C')],
-    });
-    expect(notes).toEqual({ liveliness: { marks: [5, 10], who: 'B: 5, C: 10' } });
   });
 });
 

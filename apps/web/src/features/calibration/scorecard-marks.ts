@@ -9,9 +9,7 @@ import {
   type TScorecardMark,
   type TCalibrationCall,
   type TCalibrationResultCall,
-  type TCalibrationScoring,
   type TQcCriterion,
-  type TQcCriterionKey,
   type TQcScores,
 } from '@crm/shared';
 
@@ -46,29 +44,6 @@ export function startingExpertMarks(call: Pick<TCalibrationResultCall, 'rows'>):
     else if (row?.median !== null && row?.median !== undefined) marks[c.key] = nearestOnScale(c, row.median);
   }
   return marks;
-}
-
-export type TOthersMarks = { marks: number[]; who: string };
-
-/**
- * Where the other inspectors marked a call differently from the caller, per criterion: nothing until the caller has
- * submitted (the server sends no others' marks before; this holds the screen to the same rule).
- */
-type TScoringMarks = Pick<TCalibrationScoring, 'inspectorName' | 'scores'>;
-
-export function othersDiffering(call: {
-  myScoring: TScoringMarks | null;
-  scorings: readonly TScoringMarks[];
-}): Partial<Record<TQcCriterionKey, TOthersMarks>> {
-  const mine = call.myScoring?.scores;
-  if (!mine || call.scorings.length === 0) return {};
-  const out: Partial<Record<TQcCriterionKey, TOthersMarks>> = {};
-  for (const c of QC_CRITERIA) {
-    const marks = call.scorings.map((s) => s.scores?.[c.key] ?? 0);
-    if (marks.some((m) => m !== mine[c.key]))
-      out[c.key] = { marks, who: call.scorings.map((s) => `${s.inspectorName}: ${s.scores?.[c.key]}`).join(', ') };
-  }
-  return out;
 }
 
 /**
