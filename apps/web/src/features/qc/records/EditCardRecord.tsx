@@ -10,7 +10,7 @@ import {
   MAX_QC_TEXT,
   QC_MESSAGES,
   ZQcClientRecord,
-  ZQcRecord,
+  ZQcRecordEditReply,
   scoreMarks,
   type TQcKind,
   type TScorecard,
@@ -21,7 +21,9 @@ import { marksToSend, problemsOf, ScorecardForm, type TMarkProblems } from '../.
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { refusedCriterion, useScorecardVersion } from '../scorecard/scorecard-versions.ts';
 import { easChoices, normalisedEas } from '../scorecard/scorecard-values.ts';
-import { QC_RECORDS_KEY } from './api.ts';
+import { QC_RECORDS_KEY, type TApplyToClient } from './api.ts';
+import { appliedNames, useApplyToClient } from './ApplyToClient.tsx';
+import { fieldsOfMarks, fieldsOfRecord } from './apply-to-client.ts';
 import { recordTexts, type TAnyQcRecord, type TQcRecordTexts } from './record-form.ts';
 
 type Props = { kind: TQcKind; record: TAnyQcRecord; backPath: string };
@@ -38,6 +40,7 @@ function saveCardRecord(
   card: TScorecard,
   marks: TScorecardMark[],
   texts: TQcRecordTexts,
+  apply: TApplyToClient | undefined,
 ): Promise<unknown> {
   const fatalReason = texts.fatalReason.trim();
   const suggestion = texts.suggestion.trim();
@@ -64,8 +67,9 @@ function saveCardRecord(
           fatalReason,
           easVoiceMatchedWithReport: texts.easVoiceMatchedWithReport,
           suggestion,
+          ...apply,
         },
-        { schema: ZQcRecord, notify: false },
+        { schema: ZQcRecordEditReply, notify: false },
       );
 }
 
@@ -78,14 +82,27 @@ function CardEdit({ kind, record, backPath, card }: Props & { card: TScorecard }
   const [texts, setTexts] = useState(() => textsOf(record));
   const setText = (field: keyof TQcRecordTexts, value: string) => setTexts((t) => ({ ...t, [field]: value }));
   const [problems, setProblems] = useState<TMarkProblems>({});
+  const names = new Map(card.sections.flatMap((sec) => sec.criteria.map((c) => [c.key, c.name] as const)));
+  const [before] = useState(() => fieldsOfRecord(record));
+  const after = fieldsOfMarks(names, marks, texts);
+  const toClient = useApplyToClient(record, before, after, false);
   const mutation = useMutation({
-    mutationFn: () => saveCardRecord(kind, record, card, marks, texts),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: QC_MESSAGES.updateSuccessful });
+    mutationFn: (apply: TApplyToClient | undefined) => saveCardRecord(kind, record, card, marks, texts, apply),
+    onSuccess: async (reply) => {
+      const applied = appliedNames(reply, after);
+      notifications.show({
+        color: 'green',
+        title: applied === null ? undefined : QC_MESSAGES.updateSuccessful,
+        message: applied === null ? QC_MESSAGES.updateSuccessful : QC_MESSAGES.appliedToClient(applied),
+      });
       await queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
       await navigate(backPath);
     },
     onError: (error) => {
+      if (toClient.onRefused(error)) {
+        notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+        return;
+      }
       const refused = refusedCriterion(error);
       if (refused !== null) setProblems({ [refused.key]: refused.message });
       notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
@@ -95,7 +112,7 @@ function CardEdit({ kind, record, backPath, card }: Props & { card: TScorecard }
     event.preventDefault();
     const found = problemsOf(card, marks);
     setProblems(found);
-    if (Object.keys(found).length === 0) mutation.mutate();
+    if (Object.keys(found).length === 0) mutation.mutate(toClient.send);
   };
   const { total, grade } = scoreMarks(card, marks);
   return (
@@ -136,6 +153,7 @@ function CardEdit({ kind, record, backPath, card }: Props & { card: TScorecard }
         />
         <ScoreBar
           results={[{ key: 'record', total, grade }]}
+          note={toClient.option}
           actions={
             <>
               <Button variant="default" component={Link} to={backPath}>

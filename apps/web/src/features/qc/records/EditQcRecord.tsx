@@ -13,7 +13,16 @@ import { QC_MESSAGES, REFUSAL_CODES, STANDARD_SCORECARD_ID, type TQcKind } from 
 import { EditCardRecord } from './EditCardRecord.tsx';
 import { ApiError } from '../../../app/api.ts';
 import { isRefusedAs } from '../../../app/refusal.ts';
-import { QC_RECORDS_KEY, fetchQcRecord, qcHistoryKey, qcRecordKey, updateQcRecord } from './api.ts';
+import {
+  QC_RECORDS_KEY,
+  fetchQcRecord,
+  qcHistoryKey,
+  qcRecordKey,
+  updateQcRecord,
+  type TApplyToClient,
+} from './api.ts';
+import { appliedNames, useApplyToClient } from './ApplyToClient.tsx';
+import { fieldsOfForm, fieldsOfRecord } from './apply-to-client.ts';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
 import { CriterionTable } from './CriterionTable.tsx';
@@ -96,15 +105,24 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
   const [version] = useState(record.version);
   const [conflict, setConflict] = useState<string | null>(null);
   const offScale = offScaleCriteria(form);
+  const [before] = useState(() => fieldsOfRecord(record));
+  const after = fieldsOfForm(form);
+  const toClient = useApplyToClient(record, before, after, false);
   const mutation = useMutation({
-    mutationFn: () => updateQcRecord(kind, record.id, version, form),
-    onSuccess: async () => {
-      notifications.show({ color: 'green', message: QC_MESSAGES.updateSuccessful });
+    mutationFn: (apply: TApplyToClient | undefined) => updateQcRecord(kind, record.id, version, form, apply),
+    onSuccess: async (reply) => {
+      const applied = appliedNames(reply, after);
+      notifications.show({
+        color: 'green',
+        title: applied === null ? undefined : QC_MESSAGES.updateSuccessful,
+        message: applied === null ? QC_MESSAGES.updateSuccessful : QC_MESSAGES.appliedToClient(applied),
+      });
       await queryClient.invalidateQueries({ queryKey: QC_RECORDS_KEY });
       await navigate(backPath);
     },
     onError: (error) => {
       notifications.show({ color: 'red', title: QC_MESSAGES.updateFailed, message: error.message, autoClose: 8000 });
+      if (toClient.onRefused(error)) return;
       if (isRefusedAs(error, REFUSAL_CODES.staleVersion)) {
         setConflict(error.message);
         void queryClient.invalidateQueries({ queryKey: qcHistoryKey(record.id) });
@@ -122,7 +140,7 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
       });
       return;
     }
-    mutation.mutate();
+    mutation.mutate(toClient.send);
   };
 
   return (
@@ -147,6 +165,7 @@ function EditForm({ kind, record, backPath, onReload }: EditFormProps) {
         />
         <ScoreBar
           results={[{ key: 'record', ...scoreOf(form) }]}
+          note={toClient.option}
           actions={
             <>
               <Button variant="default" component={Link} to={backPath}>

@@ -5,12 +5,13 @@ import {
   ZQcClientRecord,
   ZQcClientRecordPage,
   ZQcRecord,
+  ZQcRecordEditReply,
   ZQcRecordPage,
   type TAuditHistory,
   type TKeysetPaged,
   type TQcClientRecord,
   type TQcKind,
-  type TQcRecord,
+  type TQcRecordEditReply,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
 import { toClientEdit, toInHouseEdit, type TAnyQcRecord, type TQcRecordForm } from './record-form.ts';
@@ -61,22 +62,30 @@ export function fetchQcRecord(kind: TQcKind, id: number): Promise<TAnyQcRecord> 
     : api.get(`/api/qcReport/getqc/${id}`, { schema: ZQcRecord, notify: false });
 }
 
+/** An in-house edit also applied to the client record of the call, as it was at `clientVersion` (docs/qc-records.md). */
+export type TApplyToClient = { applyToClient: true; clientVersion: number };
+
 /**
- * Saves the edit of the record as it was at `version`. The screen shows the failure itself ('Update failed' with the
- * server's reason; a 409 when someone saved the record since).
+ * Saves the edit of the record as it was at `version` (and, with `apply`, on the client record of the call too). The
+ * screen shows the failure itself ('Update failed' with the server's reason; a 409 when someone saved the record since).
  */
 export function updateQcRecord(
   kind: TQcKind,
   id: number,
   version: number,
   form: TQcRecordForm,
-): Promise<TQcRecord | TQcClientRecord> {
+  apply?: TApplyToClient,
+): Promise<TQcRecordEditReply | TQcClientRecord> {
   return kind === 'client'
     ? api.put('/api/qcReport/edit-Client-Qc', toClientEdit(id, version, form), {
         schema: ZQcClientRecord,
         notify: false,
       })
-    : api.put('/api/qcReport/editqc', toInHouseEdit(id, version, form), { schema: ZQcRecord, notify: false });
+    : api.put(
+        '/api/qcReport/editqc',
+        { ...toInHouseEdit(id, version, form), ...apply },
+        { schema: ZQcRecordEditReply, notify: false },
+      );
 }
 
 /** Who changed the record and its review, and what, oldest first (the audit log); shown by the screen itself. */
