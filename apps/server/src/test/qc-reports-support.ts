@@ -63,6 +63,71 @@ export async function reportWorld(t: TestContext): Promise<ReportWorld> {
   };
 }
 
+/** The in-house records file's 26 headings: the older system's file, word for word (docs/product.md §9). */
+export const IN_HOUSE_HEADER = [
+  'Call Date',
+  'Agent Name',
+  'Id',
+  'Campaign Name',
+  'Consumer Number',
+  'Duration',
+  'Greetings ( শুভেচ্ছা ) [Yes(0)/No(-5)]',
+  'Liveliness(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Pronunciation(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Mumbling(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Pace(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Pitch(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Courtesy(10) [Yes(10)/Need Improvement(5)/ No(0)]',
+  'Hold Process(0) [Yes(0)/No(-5)]',
+  'Taking Permission (10) [Yes(10)/ No(0)]',
+  'Acknowledgement and follow-up(10) [Yes(10)/ No(0)]',
+  'Poor objection & Negotiation skill(-20) [Yes(0.00)/Need Improvement(-10)/ No(-20.00)]',
+  'CRM(20) [Yes(20)/Need Improvement(10)/No(0)]',
+  'Closing [Yes(0)/ No(-5)]',
+  'Fatal [Yes(-100)/ No(0)]',
+  'Fatal Reason',
+  'EAS voice matched with report?',
+  'Total',
+  'Agent Grade',
+  'Suggestion',
+  'QC By',
+];
+
+/** The client records file's headings (§5.3: columns 7–19 and 25 differ). */
+export const CLIENT_HEADER = [
+  ...IN_HOUSE_HEADER.slice(0, 6),
+  'Did agent use standard opening greeting?',
+  'Was the quality of being active and enthusiastic exist in call?',
+  'Did the agent speak aloud a word or sound according to the rules of the language?',
+  'Did the agent speak quietly and in a way that is not clear so that the words are difficult to understand?',
+  'Did the agent maintain appropriate speaking speed (not so fast or not so slow) at call?',
+  'Was the voice/tonality sound appropriate when the agent speak?',
+  'Did the agent maintain courtesy? (no avoiding tendency, Empathized/ sympathized/ apologized in a timely manner, Personalize the call with positive and helpful attitude, not lingered the call unnecessarily)',
+  'Did the agent maintain hold duration(30 Sec) and hold etiquette?',
+  "Did the agent take permission to book customer's time and share reason for call?",
+  'Did the agent acknowledge customer that call recording and survey data will be saved/ask for a follow up time?',
+  'Poor objection & Negotiation skill(-20)',
+  'Did the agent approached to complete the survey in correct way(maintained serial of survey and asked appropriate question)?',
+  'Did agent use unique closing?',
+  'Fatal [Yes(-100)/ No(0)]',
+  'Fatal Reason',
+  'EAS voice matched with report?',
+  'Total',
+  'Agent Grade',
+  'Remarks',
+  'QC By',
+];
+
+/** The report world with the two agents the records files' tests score: Rina Akter and Abul Kalam. */
+export async function reportWorldWithAgents(
+  t: TestContext,
+): Promise<{ w: ReportWorld; rina: TestUser; abul: TestUser }> {
+  const w = await reportWorld(t);
+  const rina = await createAgentUser(t, 'Rina Akter');
+  const abul = await createAgentUser(t, 'Abul Kalam');
+  return { w, rina, abul };
+}
+
 /**
  * Marks that add up to `total` (a multiple of 5 from 0 to 100): from the best card, CRM gives up to 20, then the
  * 10-mark criteria 10 or 5 each. `fatal` adds the -100.

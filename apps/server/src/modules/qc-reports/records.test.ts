@@ -2,12 +2,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { QC_EXPORTS } from '@crm/shared';
 import { useTestApp } from '../../test/harness.ts';
 import {
+  CLIENT_HEADER,
+  IN_HOUSE_HEADER,
   addRecord,
-  createAgentUser,
   download,
   openXlsxReply,
   query,
-  reportWorld,
+  reportWorldWithAgents,
   sheetRows,
   type ReportWorld,
 } from '../../test/qc-reports-support.ts';
@@ -19,61 +20,6 @@ let rina: TestUser;
 let abul: TestUser;
 
 const DAY = '2026-03-10';
-
-// the older system's file, word for word (docs/product.md §9).
-const IN_HOUSE_HEADER = [
-  'Call Date',
-  'Agent Name',
-  'Id',
-  'Campaign Name',
-  'Consumer Number',
-  'Duration',
-  'Greetings ( শুভেচ্ছা ) [Yes(0)/No(-5)]',
-  'Liveliness(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pronunciation(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Mumbling(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pace(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pitch(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Courtesy(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Hold Process(0) [Yes(0)/No(-5)]',
-  'Taking Permission (10) [Yes(10)/ No(0)]',
-  'Acknowledgement and follow-up(10) [Yes(10)/ No(0)]',
-  'Poor objection & Negotiation skill(-20) [Yes(0.00)/Need Improvement(-10)/ No(-20.00)]',
-  'CRM(20) [Yes(20)/Need Improvement(10)/No(0)]',
-  'Closing [Yes(0)/ No(-5)]',
-  'Fatal [Yes(-100)/ No(0)]',
-  'Fatal Reason',
-  'EAS voice matched with report?',
-  'Total',
-  'Agent Grade',
-  'Suggestion',
-  'QC By',
-];
-
-// §5.3: columns 7–19 and 25 differ.
-const CLIENT_HEADER = [
-  ...IN_HOUSE_HEADER.slice(0, 6),
-  'Did agent use standard opening greeting?',
-  'Was the quality of being active and enthusiastic exist in call?',
-  'Did the agent speak aloud a word or sound according to the rules of the language?',
-  'Did the agent speak quietly and in a way that is not clear so that the words are difficult to understand?',
-  'Did the agent maintain appropriate speaking speed (not so fast or not so slow) at call?',
-  'Was the voice/tonality sound appropriate when the agent speak?',
-  'Did the agent maintain courtesy? (no avoiding tendency, Empathized/ sympathized/ apologized in a timely manner, Personalize the call with positive and helpful attitude, not lingered the call unnecessarily)',
-  'Did the agent maintain hold duration(30 Sec) and hold etiquette?',
-  "Did the agent take permission to book customer's time and share reason for call?",
-  'Did the agent acknowledge customer that call recording and survey data will be saved/ask for a follow up time?',
-  'Poor objection & Negotiation skill(-20)',
-  'Did the agent approached to complete the survey in correct way(maintained serial of survey and asked appropriate question)?',
-  'Did agent use unique closing?',
-  'Fatal [Yes(-100)/ No(0)]',
-  'Fatal Reason',
-  'EAS voice matched with report?',
-  'Total',
-  'Agent Grade',
-  'Remarks',
-  'QC By',
-];
 
 const PRINT_KEYS = [
   'callDate',
@@ -92,9 +38,7 @@ const PRINT_KEYS = [
 ];
 
 beforeAll(async () => {
-  w = await reportWorld(t);
-  rina = await createAgentUser(t, 'Rina Akter');
-  abul = await createAgentUser(t, 'Abul Kalam');
+  ({ w, rina, abul } = await reportWorldWithAgents(t));
   // Scored out of name order: the exports list Abul before Rina, each agent's calls in scoring order.
   await addRecord(w, w.qcA, {
     agent: rina,

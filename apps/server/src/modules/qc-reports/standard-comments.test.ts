@@ -5,12 +5,13 @@ import type ExcelJS from 'exceljs';
 import { QC_CRITERIA, QC_EXPORTS, type TQcCriterionKey, type TQcRecord } from '@crm/shared';
 import { createCampaign, useTestApp, type TestUser } from '../../test/harness.ts';
 import {
+  CLIENT_HEADER,
+  IN_HOUSE_HEADER,
   addRecord,
-  createAgentUser,
   download,
   openXlsxReply,
   query,
-  reportWorld,
+  reportWorldWithAgents,
   sheetRows,
   worksheetRows,
   type ReportWorld,
@@ -21,59 +22,6 @@ const t = useTestApp();
 const COMMENTED = '2026-05-05';
 const PLAIN = '2026-05-06';
 const MIXED = '2026-05-07';
-
-// The older system's 26 headings, word for word (docs/product.md §9), as records.test.ts has them.
-const IN_HOUSE_HEADER = [
-  'Call Date',
-  'Agent Name',
-  'Id',
-  'Campaign Name',
-  'Consumer Number',
-  'Duration',
-  'Greetings ( শুভেচ্ছা ) [Yes(0)/No(-5)]',
-  'Liveliness(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pronunciation(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Mumbling(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pace(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Pitch(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Courtesy(10) [Yes(10)/Need Improvement(5)/ No(0)]',
-  'Hold Process(0) [Yes(0)/No(-5)]',
-  'Taking Permission (10) [Yes(10)/ No(0)]',
-  'Acknowledgement and follow-up(10) [Yes(10)/ No(0)]',
-  'Poor objection & Negotiation skill(-20) [Yes(0.00)/Need Improvement(-10)/ No(-20.00)]',
-  'CRM(20) [Yes(20)/Need Improvement(10)/No(0)]',
-  'Closing [Yes(0)/ No(-5)]',
-  'Fatal [Yes(-100)/ No(0)]',
-  'Fatal Reason',
-  'EAS voice matched with report?',
-  'Total',
-  'Agent Grade',
-  'Suggestion',
-  'QC By',
-];
-const CLIENT_HEADER = [
-  ...IN_HOUSE_HEADER.slice(0, 6),
-  'Did agent use standard opening greeting?',
-  'Was the quality of being active and enthusiastic exist in call?',
-  'Did the agent speak aloud a word or sound according to the rules of the language?',
-  'Did the agent speak quietly and in a way that is not clear so that the words are difficult to understand?',
-  'Did the agent maintain appropriate speaking speed (not so fast or not so slow) at call?',
-  'Was the voice/tonality sound appropriate when the agent speak?',
-  'Did the agent maintain courtesy? (no avoiding tendency, Empathized/ sympathized/ apologized in a timely manner, Personalize the call with positive and helpful attitude, not lingered the call unnecessarily)',
-  'Did the agent maintain hold duration(30 Sec) and hold etiquette?',
-  "Did the agent take permission to book customer's time and share reason for call?",
-  'Did the agent acknowledge customer that call recording and survey data will be saved/ask for a follow up time?',
-  'Poor objection & Negotiation skill(-20)',
-  'Did the agent approached to complete the survey in correct way(maintained serial of survey and asked appropriate question)?',
-  'Did agent use unique closing?',
-  'Fatal [Yes(-100)/ No(0)]',
-  'Fatal Reason',
-  'EAS voice matched with report?',
-  'Total',
-  'Agent Grade',
-  'Remarks',
-  'QC By',
-];
 
 let w: ReportWorld;
 let rina: TestUser;
@@ -114,9 +62,7 @@ function widestRow(book: ExcelJS.Workbook, sheet: string): number {
 }
 
 beforeAll(async () => {
-  w = await reportWorld(t);
-  rina = await createAgentUser(t, 'Rina Akter');
-  abul = await createAgentUser(t, 'Abul Kalam');
+  ({ w, rina, abul } = await reportWorldWithAgents(t));
 
   // COMMENTED: CRM commented on Rina's call, Courtesy on Abul's; a call without comments; inspector B's call, none.
   const crm = await addStandard(rina, COMMENTED, {

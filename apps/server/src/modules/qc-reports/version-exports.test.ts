@@ -9,7 +9,7 @@ import {
   download,
   openXlsxReply,
   query,
-  reportWorld,
+  reportWorldWithAgents,
   worksheetRows,
   type ReportWorld,
 } from '../../test/qc-reports-support.ts';
@@ -59,9 +59,7 @@ async function addOnScorecard(
 }
 
 beforeAll(async () => {
-  w = await reportWorld(t);
-  rina = await createAgentUser(t, 'Rina Akter');
-  abul = await createAgentUser(t, 'Abul Kalam');
+  ({ w, rina, abul } = await reportWorldWithAgents(t));
   karim = await createAgentUser(t, 'Karim Uddin');
   campaign2 = (await createCampaign(t.db)).campaignName;
   const definition = smallDefinition({ gradeBands: BANDS });
