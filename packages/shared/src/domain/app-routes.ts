@@ -213,6 +213,13 @@ export const APP_ROUTES = [
   },
   { path: '/viewQcReports', title: 'QC Records Inhouse', roles: QC, purpose: 'Your in-house QC records.' },
   {
+    path: '/qc-acknowledgements',
+    title: 'Unacknowledged QC Records',
+    roles: QC,
+    purpose: "Scored calls the agents have not acknowledged yet, those past their campaign's window marked overdue.",
+    parent: '/viewQcReports',
+  },
+  {
     path: '/QcReports',
     title: 'Download QC Reports',
     roles: QC,

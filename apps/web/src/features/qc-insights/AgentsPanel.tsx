@@ -4,10 +4,11 @@ import { useState } from 'react';
 import { Anchor, Button, Grid, Group, ScrollArea, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { LineChart } from '@mantine/charts';
-import type { TAgentInsight } from '@crm/shared';
+import type { TAcknowledgementFigures, TAgentInsight } from '@crm/shared';
 import {
   GRADE_COLORS,
   GRADE_LINES,
+  acknowledgementsHref,
   coachHref,
   formatMarks,
   trendAxis,
@@ -46,6 +47,50 @@ function WeakestLine({ agent }: { agent: TAgentInsight }) {
         {text}
       </Text>
     </Tooltip>
+  );
+}
+
+/** A count linking to the list of those records; a dimmed 0 for none. */
+function CountLink({ count, to, label, overdue }: { count: number; to: string; label: string; overdue?: boolean }) {
+  if (count === 0)
+    return (
+      <Text span size="sm" c="dimmed">
+        0
+      </Text>
+    );
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      fz="sm"
+      fw={overdue ? 700 : undefined}
+      c={overdue ? 'red.8' : undefined}
+      aria-label={label}
+    >
+      {count}
+    </Anchor>
+  );
+}
+
+/** The range's records awaiting acknowledgement and overdue, each linking to the list. */
+function AcknowledgementsTotal({ figures, query }: { figures: TAcknowledgementFigures; query: TInsightsQueryText }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }} data-testid="acknowledgements-total">
+      Unacknowledged:{' '}
+      <Anchor component={Link} to={acknowledgementsHref(query)} fz="sm" fw={600}>
+        {figures.unacknowledged}
+      </Anchor>
+      {' · '}overdue:{' '}
+      <Anchor
+        component={Link}
+        to={acknowledgementsHref(query, { overdueOnly: true })}
+        fz="sm"
+        fw={700}
+        c={figures.overdue > 0 ? 'red.8' : undefined}
+      >
+        {figures.overdue}
+      </Anchor>
+    </Text>
   );
 }
 
@@ -116,7 +161,15 @@ function Trend({ agent }: { agent: TAgentInsight }) {
   );
 }
 
-export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query: TInsightsQueryText }) {
+export function AgentsPanel({
+  agents,
+  query,
+  acknowledgements,
+}: {
+  agents: TAgentInsight[];
+  query: TInsightsQueryText;
+  acknowledgements: TAcknowledgementFigures;
+}) {
   const [picked, setPicked] = useState<string | null>(null);
   const shown = agents.find((a) => a.agentId === picked) ?? agents[0];
   return (
@@ -126,7 +179,10 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
           Mean total and grade per agent; weakest criteria by mean marks lost (best mark − mark given). Pick an agent
           for its weekly trend.
         </Text>
-        <SectionExport query={query} section="agents" label="Export agents" />
+        <Group gap="sm" wrap="nowrap">
+          <AcknowledgementsTotal figures={acknowledgements} query={query} />
+          <SectionExport query={query} section="agents" label="Export agents" />
+        </Group>
       </Group>
       {shown === undefined ? (
         <Text size="sm" role="status">
@@ -154,6 +210,12 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                     <Table.Th ta="right">Records</Table.Th>
                     <Table.Th ta="right">Mean</Table.Th>
                     <Table.Th>Grade</Table.Th>
+                    <Table.Th ta="right" title="Records awaiting the agent's acknowledgement">
+                      Unack.
+                    </Table.Th>
+                    <Table.Th ta="right" title="Of those, past the campaign's acknowledgement window">
+                      Overdue
+                    </Table.Th>
                     <Table.Th title="Mean marks lost per record">Weakest criteria</Table.Th>
                     <Table.Th>
                       <VisuallyHidden>Coaching</VisuallyHidden>
@@ -181,6 +243,21 @@ export function AgentsPanel({ agents, query }: { agents: TAgentInsight[]; query:
                       <Table.Td ta="right">{formatMarks(a.meanTotal)}</Table.Td>
                       <Table.Td>
                         <GradeText grade={a.grade} />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <CountLink
+                          count={a.acknowledgements.unacknowledged}
+                          to={acknowledgementsHref(query, { agentId: a.agentId })}
+                          label={`${a.acknowledgements.unacknowledged} records of ${a.agentName} awaiting acknowledgement`}
+                        />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <CountLink
+                          count={a.acknowledgements.overdue}
+                          overdue
+                          to={acknowledgementsHref(query, { agentId: a.agentId, overdueOnly: true })}
+                          label={`${a.acknowledgements.overdue} overdue acknowledgements of ${a.agentName}`}
+                        />
                       </Table.Td>
                       {/* Max-width 0 and width 100%: the cell takes the row's remaining width, no more. */}
                       <Table.Td style={{ maxWidth: 0, width: '100%' }}>

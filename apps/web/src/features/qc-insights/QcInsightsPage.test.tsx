@@ -103,8 +103,8 @@ describe('QcInsightsPage', () => {
     setValue('End', '2026-03-15');
     const agents = await screen.findByRole('table', { name: 'Agents, 2026-03-02 to 2026-03-15' });
     expect(rowsOf(agents).slice(1)).toEqual([
-      ['Babul Mia', '3', '93.3', 'Exceed Expectation', 'Liveliness 3.3', 'Coach'],
-      ['Rina Akter', '4', '56.3', 'Below Expectation', 'Fatal 25.0', 'Coach'],
+      ['Babul Mia', '3', '93.3', 'Exceed Expectation', '0', '0', 'Liveliness 3.3', 'Coach'],
+      ['Rina Akter', '4', '56.3', 'Below Expectation', '3', '2', 'Fatal 25.0', 'Coach'],
     ]);
     // Coach opens the New coaching session form with the agent and the weakest criteria (no campaign chosen here).
     expect(
@@ -133,6 +133,27 @@ describe('QcInsightsPage', () => {
     );
     // The account's name, the username as its tooltip.
     expect(screen.getByRole('cell', { name: 'Anika Rahman' }).getAttribute('title')).toBe('inspector-a');
+  });
+
+  it("links each agent's and the range's unacknowledged and overdue records to their list", async () => {
+    renderPage();
+    setValue('Start', '2026-03-02');
+    setValue('End', '2026-03-15');
+    const agents = await screen.findByRole('table', { name: 'Agents, 2026-03-02 to 2026-03-15' });
+    const range = 'startDate=2026-03-02&endDate=2026-03-15';
+    expect(
+      within(agents)
+        .getByRole('link', { name: '3 records of Rina Akter awaiting acknowledgement' })
+        .getAttribute('href'),
+    ).toBe(`/qc-acknowledgements?agentId=rina&${range}`);
+    expect(
+      within(agents).getByRole('link', { name: '2 overdue acknowledgements of Rina Akter' }).getAttribute('href'),
+    ).toBe(`/qc-acknowledgements?state=overdue&agentId=rina&${range}`);
+    const total = screen.getByTestId('acknowledgements-total');
+    expect(total.textContent).toBe('Unacknowledged: 3 · overdue: 2');
+    expect(within(total).getByRole('link', { name: '2' }).getAttribute('href')).toBe(
+      `/qc-acknowledgements?state=overdue&${range}`,
+    );
   });
 
   it('exports a section and everything through links with a media token', async () => {

@@ -69,7 +69,7 @@ export default function QcInsightsPage() {
               <Tabs.Tab value="inspectors">Inspectors ({data.inspectors.length})</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="agents">
-              <AgentsPanel agents={data.agents} query={query} />
+              <AgentsPanel agents={data.agents} query={query} acknowledgements={data.acknowledgements} />
             </Tabs.Panel>
             <Tabs.Panel value="criteria">
               <CriteriaPanel

@@ -17,6 +17,7 @@ import {
   trendAxis,
   weakestText,
   coachHref,
+  acknowledgementsHref,
   weekLabel,
   weekPoints,
 } from './insight-data.ts';
@@ -161,6 +162,16 @@ describe('the charts', () => {
       '/coaching?new=1&agentId=rina&campaignName=Mobile+Survey&focus=fatal%2Ccrm%2Cpace',
     );
     expect(coachHref({ ...agent, weakest: [] }, undefined)).toBe('/coaching?new=1&agentId=rina');
+  });
+
+  it("links the acknowledgement figures to the list of the range's records, of an agent, overdue only", () => {
+    const q = { startDate: '2026-03-02', endDate: '2026-03-15', campaignName: 'Mobile Survey' };
+    expect(acknowledgementsHref(q)).toBe(
+      '/qc-acknowledgements?campaignName=Mobile+Survey&startDate=2026-03-02&endDate=2026-03-15',
+    );
+    expect(
+      acknowledgementsHref({ startDate: q.startDate, endDate: q.endDate }, { agentId: 'rina', overdueOnly: true }),
+    ).toBe('/qc-acknowledgements?state=overdue&agentId=rina&startDate=2026-03-02&endDate=2026-03-15');
   });
 
   it('writes the weakest three on one line, or None', () => {

@@ -2,6 +2,7 @@
 import {
   QC_GRADES,
   STANDARD_SCORECARD_ID,
+  UNACKNOWLEDGED_LIST_PATH,
   ZQcInsightsQuery,
   addDays,
   qcGrade,
@@ -128,6 +129,23 @@ export function coachHref(agent: TAgentInsight, campaignName: string | undefined
   if (campaignName) params.set('campaignName', campaignName);
   if (agent.weakest.length > 0) params.set('focus', agent.weakest.map((w) => w.criterion).join(','));
   return `/coaching?${params.toString()}`;
+}
+
+/**
+ * The list of records awaiting acknowledgement (docs/qc-records.md, Overdue) of the insights' range and campaign: of
+ * one agent when named, the overdue ones only when asked. Its address takes the API's names.
+ */
+export function acknowledgementsHref(
+  q: TInsightsQueryText,
+  { agentId, overdueOnly = false }: { agentId?: string; overdueOnly?: boolean } = {},
+): string {
+  const params = new URLSearchParams();
+  if (overdueOnly) params.set('state', 'overdue');
+  if (agentId !== undefined) params.set('agentId', agentId);
+  if (q.campaignName) params.set('campaignName', q.campaignName);
+  params.set('startDate', q.startDate);
+  params.set('endDate', q.endDate);
+  return `${UNACKNOWLEDGED_LIST_PATH}?${params.toString()}`;
 }
 
 /** The weakest three as one line: "Fatal 25.0 · CRM 12.5 · Pace 3.8"; "None" when nothing was lost. */

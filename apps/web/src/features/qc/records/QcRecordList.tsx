@@ -3,7 +3,7 @@
 // admin, an inspector filter. The call, agent, date, Total, Grade and the row
 // actions fit a 1366 px screen; the 14 criteria open under a row (or show as short columns, by the column chooser).
 // Each row can be edited or deleted ("Are you sure?", Close, Confirm), after which the list reloads.
-import { Fragment, useState, type CSSProperties } from 'react';
+import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -62,7 +62,8 @@ function navOf(page: TListPage): TKeysetNav {
   return page.kind === 'from' ? { kind: 'unplaced' } : page;
 }
 
-export function QcRecordList({ kind }: { kind: TQcKind }) {
+/** `aside`: shown right of the title (the in-house list's link to the unacknowledged records). */
+export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode }) {
   const { session } = useSession();
   const isAdmin = session?.role === 'ADMIN';
   const queryClient = useQueryClient();
@@ -144,7 +145,10 @@ export function QcRecordList({ kind }: { kind: TQcKind }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>{TITLES[kind]}</Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>{TITLES[kind]}</Title>
+        {aside}
+      </Group>
       <Card withBorder padding="lg">
         <Stack gap="sm">
           <Title order={2} size="h4">
