@@ -2,7 +2,8 @@
 // scoring an agent of this file's own (so its QC Review lists only this file's records); then the inspector edits a
 // client record (the total follows the marks live) and deletes an in-house one; an edit page at 1366×768 keeps the
 // total, Update and the record's player in view on its last row; the agent raises a concern on a record and submits
-// a review; the inspector resolves it from Raised Flags; the agent then sees the resolution.
+// a review; the inspector resolves it from Raised Flags; the agent then sees the resolution. An in-house edit is applied
+// to the client record of the same call with "Also apply to the client record".
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { request, type APIRequestContext, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { QC_MESSAGES, bestScores, toClientMarks, type TQcClientRecord, type TQcRecord } from '@crm/shared';
@@ -175,6 +176,61 @@ describe('QC records', () => {
       ];
       for (const locator of shown) await expect.poll(() => inViewport(locator)).toBe(true);
       expect(await page.getByLabel('Grade', { exact: true }).innerText()).toBe('Below Expectation');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an in-house edit applied to the client record of the call: previewed, ticked, saved on both (1366×768)', async () => {
+    const inHouse = await addInHouse(5, 'Keep the pace.');
+    const client = await okJson<TQcClientRecord>(
+      api.post('/api/qcReport/addforclient', {
+        headers: qcHeaders,
+        data: {
+          ...call(5),
+          ...bestMarksFields(),
+          easVoiceMatchedWithReportMarks: 'yes',
+          suggestionMarks: 'Keep the pace.',
+        },
+      }),
+    );
+    const browser = t.context.browser();
+    if (browser === null) throw new Error('no browser');
+    const context = await browser.newContext({ baseURL: t.baseUrl, viewport: { width: 1366, height: 768 } });
+    context.setDefaultTimeout(15_000);
+    try {
+      const page = await context.newPage();
+      await signInAsInspector(page);
+      await page.goto(`/editqc/${inHouse.id}`);
+      await page.getByRole('heading', { name: 'Edit QC Record' }).waitFor();
+      const preview = page.getByTestId('apply-to-client-preview');
+      await expect.poll(() => preview.innerText()).toMatch(/change a mark or a text/);
+      const option = page.getByLabel('Also apply to the client record');
+      expect(await option.isDisabled()).toBe(true);
+
+      await page.getByRole('radiogroup', { name: 'Pace', exact: true }).getByText('No (0)', { exact: true }).click();
+      await expect
+        .poll(() => preview.innerText())
+        .toBe(`Client record #${client.id} would change: Pace: Yes (10) → No (0)`);
+      // The client record agreed with the in-house one on Pace: ticked, beside Update, in view.
+      expect(await option.isChecked()).toBe(true);
+      const inViewport = async (locator: Locator) => {
+        const box = await locator.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 768 && box.x + box.width <= 1366;
+      };
+      await expect.poll(() => inViewport(option)).toBe(true);
+      await expect.poll(() => inViewport(page.getByRole('button', { name: 'Update' }))).toBe(true);
+      await page.getByRole('button', { name: 'Update' }).click();
+      await page.getByText(QC_MESSAGES.appliedToClient('Pace'), { exact: true }).waitFor();
+      await page.waitForURL((url) => url.pathname === '/viewQcReports');
+
+      await page.goto(`/editClientqc/${client.id}`);
+      await page.getByRole('heading', { name: 'Edit Client QC Record' }).waitFor();
+      await expect.poll(() => page.getByLabel('Total', { exact: true }).innerText()).toBe('90');
+      const pace = page.getByRole('radiogroup', { name: 'Pace', exact: true });
+      expect(await pace.getByRole('radio', { name: 'No (0)' }).isChecked()).toBe(true);
+      const history = page.getByRole('region', { name: 'History' });
+      await history.getByText(`Applied from in-house QC record #${inHouse.id}`).waitFor();
     } finally {
       await context.close();
     }
