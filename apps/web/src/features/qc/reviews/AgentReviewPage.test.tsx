@@ -42,12 +42,13 @@ const RESOLVED = agentRecord(
   }),
 );
 
-function renderAsAgent(routes: Record<string, TFakeRoute>) {
+function renderAsAgent(routes: Record<string, TFakeRoute>, route = '/agent-performance') {
   storeSession(agentToken({ userName: 'AG-1001', agentId: 'AG-1001' }));
   const server = fakeServer(routes);
-  renderWithApp(<AgentReviewPage />, { route: '/agent-performance' });
+  renderWithApp(<AgentReviewPage />, { route });
   return server;
 }
+const location = () => screen.getByTestId('location').textContent;
 
 const row = async (number: string) => {
   const cell = await screen.findByText(number);
@@ -166,5 +167,30 @@ describe('AgentReviewPage', () => {
     expect(open.getByText('Not reviewed yet')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Submit Review' })).toBeNull();
     expect((await row('+8801722222222')).getByText('Fair marks.')).toBeTruthy();
+  });
+
+  it('keeps the page, size and call dates in the address: a reload or Back shows the same records', async () => {
+    const next = '2026-03-01,11';
+    const server = renderAsAgent(
+      {
+        [`GET ${LIST}`]: (req) => ({
+          body: req.query.after ? paged([SUBMITTED], 1, 10, 12) : paged([OPEN], 0, 10, 12, { next, previous: null }),
+        }),
+      },
+      '/agent-performance?startDate=2026-03-01&endDate=2026-03-31',
+    );
+    await row('+8801711111111');
+    expect(server.sent.find((r) => r.path === LIST)?.query).toEqual({
+      size: '10',
+      startDate: '2026-03-01',
+      endDate: '2026-03-31',
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await row('+8801722222222');
+    expect(location()).toBe('/agent-performance?after=2026-03-01%2C11&row=2&startDate=2026-03-01&endDate=2026-03-31');
+    expect(server.sent.filter((r) => r.path === LIST).at(-1)?.query).toMatchObject({ after: next });
+    // A new date starts again at the first page, the other date kept.
+    fireEvent.change(screen.getByLabelText('Calls to'), { target: { value: '2026-03-15' } });
+    expect(location()).toBe('/agent-performance?startDate=2026-03-01&endDate=2026-03-15');
   });
 });

@@ -1,8 +1,9 @@
 // /agent-performance ("QC Review"): an agent's in-house QC records, newest call first, paged by key and narrowed by
 // call date; each with its grade, lost criteria and the inspector's comments (RecordFeedback.tsx), reviewed once
 // (agreed, a concern, a comment) and acknowledged once, then showing its review and, later, its resolution. An admin
-// picks an agent and sees that agent's rows read-only.
-import { useState } from 'react';
+// picks an agent and sees that agent's rows read-only. The page, size, dates and agent live in the address
+// (review-params.ts), so a reload or Back keeps them.
+import { useSearchParams } from 'react-router';
 import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
@@ -20,6 +21,13 @@ import {
 import { AgentReviewRow } from './AgentReviewRow.tsx';
 import type { TAgentReviewDisputes } from './dispute-slots.ts';
 import { ReviewTable } from '../../../components/ReviewTable.tsx';
+import {
+  FIRST_PAGE,
+  changeReviewParams,
+  readReviewParams,
+  writeReviewParams,
+  type TReviewParams,
+} from './review-params.ts';
 
 const HEADERS = ['Call', 'Voice Log', 'Marks', 'QC Comment', 'Agreed? / Concern', 'Agent Comment', 'Action'];
 
@@ -49,9 +57,13 @@ function AgentPicker({ value, onChange }: { value: string | null; onChange: (age
   );
 }
 
-type TRecordsTableProps = { agentId: string | null; canReview: boolean; disputes: TAgentReviewDisputes };
-
-const FIRST: TKeysetNav = { kind: 'first' };
+type TRecordsTableProps = {
+  agentId: string | null;
+  canReview: boolean;
+  disputes: TAgentReviewDisputes;
+  params: TReviewParams;
+  onChange: (change: Partial<TReviewParams>) => void;
+};
 
 /** The page asked of the server: a cursor's page, the first or the last. */
 function pageOf(nav: TKeysetNav): TAgentRecordsQuery['page'] {
@@ -59,11 +71,8 @@ function pageOf(nav: TKeysetNav): TAgentRecordsQuery['page'] {
   return nav.kind === 'last' ? { kind: 'last' } : { kind: 'first' };
 }
 
-function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
-  const [size, setSize] = useState(10);
-  const [nav, setNav] = useState<TKeysetNav>(FIRST);
-  const [startDate, setStartDate] = useState('');
-  const [endDate, setEndDate] = useState('');
+function RecordsTable({ agentId, canReview, disputes, params, onChange }: TRecordsTableProps) {
+  const { size, nav, startDate, endDate } = params;
   const query: TAgentRecordsQuery = { size, page: pageOf(nav), startDate, endDate };
   const records = useQuery({
     queryKey: [...agentRecordsKey(agentId), query],
@@ -103,32 +112,20 @@ function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end">
-        <PageSizeSelect
-          value={size}
-          onChange={(next) => {
-            setSize(next);
-            setNav(FIRST);
-          }}
-        />
+        <PageSizeSelect value={size} onChange={(next) => onChange({ size: next })} />
         <Group gap="sm" align="flex-end">
           <DateField
             label="Calls from"
             w={170}
             value={startDate}
-            onChange={(date) => {
-              setStartDate(date);
-              setNav(FIRST);
-            }}
+            onChange={(date) => onChange({ startDate: date })}
             clearLabel="Clear the first call date"
           />
           <DateField
             label="Calls to"
             w={170}
             value={endDate}
-            onChange={(date) => {
-              setEndDate(date);
-              setNav(FIRST);
-            }}
+            onChange={(date) => onChange({ endDate: date })}
             clearLabel="Clear the last call date"
           />
         </Group>
@@ -150,10 +147,10 @@ function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
       </disputes.DisputeWindow>
       <KeysetPager
         pager={pager}
-        onFirst={() => setNav(FIRST)}
-        onPrevious={() => cursors?.previous && setNav(previousNav(pager, cursors.previous))}
-        onNext={() => cursors?.next && setNav(nextNav(pager, cursors.next))}
-        onLast={() => setNav({ kind: 'last' })}
+        onFirst={() => onChange({ nav: FIRST_PAGE })}
+        onPrevious={() => cursors?.previous && onChange({ nav: previousNav(pager, cursors.previous) })}
+        onNext={() => cursors?.next && onChange({ nav: nextNav(pager, cursors.next) })}
+        onLast={() => onChange({ nav: { kind: 'last' } })}
       />
     </Stack>
   );
@@ -163,7 +160,10 @@ function RecordsTable({ agentId, canReview, disputes }: TRecordsTableProps) {
 export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDisputes }) {
   const { session } = useSession();
   const isAgent = session?.role === 'AGENT';
-  const [agentId, setAgentId] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const params = readReviewParams(search);
+  const update = (change: Partial<TReviewParams>) => setSearch(writeReviewParams(changeReviewParams(params, change)));
+  const agentId = params.agentId === '' ? null : params.agentId;
 
   return (
     <Stack gap="lg">
@@ -183,7 +183,7 @@ export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDi
             </Text>
           ) : (
             <>
-              <AgentPicker value={agentId} onChange={setAgentId} />
+              <AgentPicker value={agentId} onChange={(picked) => update({ agentId: picked ?? '' })} />
               <Alert color="blue" variant="light">
                 Reviews are written by the agents themselves; here you see an agent&apos;s records and reviews
                 read-only.
@@ -191,7 +191,13 @@ export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDi
             </>
           )}
           {isAgent || agentId !== null ? (
-            <RecordsTable agentId={isAgent ? null : agentId} canReview={isAgent} disputes={disputes} />
+            <RecordsTable
+              agentId={isAgent ? null : agentId}
+              canReview={isAgent}
+              disputes={disputes}
+              params={params}
+              onChange={update}
+            />
           ) : null}
         </Stack>
       </Card>
