@@ -11,5 +11,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // jsdom renders of a whole screen take 1–2 s on a quiet machine and several times that on a busy one: the
+    // tests wait for states (findBy…, waitFor), and this backstop only ends a test that would never finish.
+    testTimeout: 20_000,
   },
 });
