@@ -111,22 +111,23 @@ describe('the inspector’s loop', () => {
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await openQueue(page);
 
-    // Warmed while the list is shown, before any key: a lead lookup and a recording's head (its first 64 KB).
+    // Warmed while the list is shown, before any key: a lead lookup and the recording, in the range the player asks
+    // for first (from its start to its end: a whole entry in the browser's cache, components/qc-call/prefetch.ts).
     const warmedBefore = (tail: string, until = Infinity) => ({
       lead: seen.some(
         (r) => r.done > 0 && r.done <= until && r.path.startsWith('/api/ap/getByNumber') && r.path.includes(tail),
       ),
-      head: seen.some(
+      recording: seen.some(
         (r) =>
           r.done > 0 &&
           r.done <= until &&
           r.path.startsWith('/api/voicelog/download-mp3') &&
           r.path.includes(tail) &&
-          r.range === 'bytes=0-65535',
+          r.range === 'bytes=0-',
       ),
     });
     const warmed = () => warmedBefore('');
-    await expect.poll(warmed, { timeout: 15_000 }).toEqual({ lead: true, head: true });
+    await expect.poll(warmed, { timeout: 15_000 }).toEqual({ lead: true, recording: true });
 
     // From the key on, every API request but the claim is held unanswered until the audio can play: the recording
     // may wait for the claim alone (not the panel's search, the lead, the agents, the questions or a token).
@@ -170,7 +171,7 @@ describe('the inspector’s loop', () => {
     // The call claimed is the one warmed before the key, and its recording is the one playing.
     const claim = (await (await claimed).json()) as { phoneNumber: string; fileName: string };
     const tail = claim.phoneNumber.slice(-10);
-    expect(warmedBefore(tail, pressed)).toEqual({ lead: true, head: true });
+    expect(warmedBefore(tail, pressed)).toEqual({ lead: true, recording: true });
     const src = await page.locator('audio').first().getAttribute('src');
     expect(decodeURIComponent(src ?? '')).toContain(claim.fileName);
     expect(

@@ -1,6 +1,6 @@
 // What the QC panel opens a call with, fetched before it is opened (docs/guide/qc-queue.md, "Score next, fast"): the
-// lead and its answers, the campaign's questions, the recordings of the number, a fresh media token and the first
-// bytes of the recording (into the browser's cache, which the player's <audio> then reads from). The queue screen warms
+// lead and its answers, the campaign's questions, the recordings of the number, a fresh media token and the
+// recording itself (into the browser's cache, which the player's <audio> then reads from). The queue screen warms
 // the call Score next would take, the QC panel the next one while the current call is scored; nothing is claimed.
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -14,13 +14,17 @@ export type TCallToOpen = { campaignName: string; consumerNumber: string; callDa
 
 /** A warmed answer is used within this long, else fetched again (a lead may have been corrected meanwhile). */
 const FRESH_MS = 60_000;
-/** The recording's head: the WAV header and the first seconds, enough for the player to start. */
-export const HEAD_BYTES = 65_536;
+/**
+ * What the player's <audio> asks for first (preload=auto): the whole recording from its start. The same range warmed
+ * is a whole entry in the browser's cache, read with no request at all; a head alone (the first 64 KB) is a partial
+ * entry, which Chromium checks with the server before using, then reads the rest from it: 60 to 150 ms more.
+ */
+export const WARM_RANGE = 'bytes=0-';
 
 type TWarm<T> = { at: number; promise: Promise<T> };
 const leads = new Map<string, TWarm<TLeadSearch>>();
 const recordings = new Map<string, TWarm<TVoiceLogPage>>();
-const heads = new Map<string, number>();
+const warmedFiles = new Map<string, number>();
 
 const leadKeyOf = (campaignName: string, number: string) => `${campaignName}\n${number}`;
 const recordingsKeyOf = (date: string, number: string) => `${date}\n${number}`;
@@ -68,17 +72,17 @@ async function freshToken(queryClient: QueryClient): Promise<string> {
   return (await queryClient.fetchQuery({ queryKey: MEDIA_TOKEN_KEY, queryFn: fetchMediaToken })).token;
 }
 
-/** The recording's first bytes into the browser's cache (the server answers ranges cacheably for five minutes). */
-async function warmHead(queryClient: QueryClient, call: TCallToOpen, now: number) {
+/** The recording into the browser's cache (the server answers ranges cacheably for five minutes, with an ETag). */
+async function warmRecording(queryClient: QueryClient, call: TCallToOpen, now: number) {
   const key = `${call.callDate}/${call.fileName}`;
-  const at = heads.get(key);
+  const at = warmedFiles.get(key);
   if (at !== undefined && now - at < FRESH_MS) return;
-  heads.set(key, now);
+  warmedFiles.set(key, now);
   const token = await freshToken(queryClient);
-  const reply = await fetch(recordingUrl(call.callDate, call.fileName, token), {
-    headers: { Range: `bytes=0-${HEAD_BYTES - 1}` },
-  });
-  await reply.arrayBuffer();
+  const reply = await fetch(recordingUrl(call.callDate, call.fileName, token), { headers: { Range: WARM_RANGE } });
+  // Read to the end (so the cache holds all of it), without keeping the bytes here.
+  const reader = reply.body?.getReader();
+  if (reader !== undefined) while (!(await reader.read()).done);
 }
 
 /** Warms everything the QC panel opens this call with; failures are left for the panel to meet and show. */
@@ -102,5 +106,5 @@ export function prefetchCall(queryClient: QueryClient, call: TCallToOpen, now = 
       staleTime: FRESH_MS,
     })
     .catch(() => undefined);
-  void warmHead(queryClient, call, now).catch(() => heads.delete(`${call.callDate}/${call.fileName}`));
+  void warmRecording(queryClient, call, now).catch(() => warmedFiles.delete(`${call.callDate}/${call.fileName}`));
 }

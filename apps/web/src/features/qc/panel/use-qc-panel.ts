@@ -91,6 +91,9 @@ const CALLS: TSubmitCalls = {
   addComment: addQcRecordComment,
 };
 
+/** How long after a call opens the next one is warmed: scoring takes far longer, opening should not share. */
+export const NEXT_CALL_WARM_DELAY_MS = 2_000;
+
 const leadKey = (searchId: number | undefined) => ['qc-panel', 'lead', searchId] as const;
 
 const isColumnKey = (key: string): key is TColumnKey => Object.hasOwn(COLUMNS, key);
@@ -237,26 +240,31 @@ export function useQcPanel() {
     dispatch({ type: 'wantedFileLooked', file, agentId: matchAgent(agents.data, file?.agentId)?.agentId });
   }, [wantedFile, found, agents.isPending, agents.data]);
 
-  // While a call from the queue is scored, the call Score next would take after it is warmed (nothing is claimed).
+  // While a call from the queue is scored, the call Score next would take after it is warmed (nothing is claimed). Not
+  // while this call opens: its lead, its recording and the page's drawing come first (the server and the browser are
+  // shared; a warm-up then made Score next's own call later by 100 ms and more on a busy machine).
   const searchedId = searched?.id;
   const scoredFile = state.scoring.chosen?.fileName;
   useEffect(() => {
     if (queueKey === null || searchedId === undefined) return;
     const filters = JSON.parse(queueKey) as TQueueFilters;
     let live = true;
-    void peekNextCall(filters, scoredFile)
-      .then((next) => {
-        if (live && next !== null)
-          prefetchCall(queryClient, {
-            campaignName: next.campaignName,
-            consumerNumber: next.phoneNumber,
-            callDate: next.callDate,
-            fileName: next.fileName,
-          });
-      })
-      .catch(() => undefined);
+    const warmNext = () =>
+      void peekNextCall(filters, scoredFile)
+        .then((next) => {
+          if (live && next !== null)
+            prefetchCall(queryClient, {
+              campaignName: next.campaignName,
+              consumerNumber: next.phoneNumber,
+              callDate: next.callDate,
+              fileName: next.fileName,
+            });
+        })
+        .catch(() => undefined);
+    const timer = window.setTimeout(warmNext, NEXT_CALL_WARM_DELAY_MS);
     return () => {
       live = false;
+      window.clearTimeout(timer);
     };
   }, [queueKey, searchedId, scoredFile, queryClient]);
 
