@@ -97,7 +97,7 @@ describe('a comment on the timeline', () => {
       .getByRole('button', { name: `Comment at ${clock}: ${TEXT}` });
     await marker.waitFor({ timeout: 60_000 });
     await expectInView(marker, 'The marker on the waveform');
-    await player.getByRole('list', { name: 'Comments on the recording' }).getByText(TEXT).waitFor();
+    await page.getByRole('list', { name: 'Comments on the recording' }).getByText(TEXT).waitFor();
 
     // Successful call (the recording linked), then Ctrl+Enter submits and posts the comment to the in-house record.
     await page.getByRole('button', { name: 'Successful call', exact: true }).click();

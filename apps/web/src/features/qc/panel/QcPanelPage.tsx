@@ -16,7 +16,7 @@ import { RecordingsCard } from './RecordingsCard.tsx';
 import { PanelScoreBar, ScoringCard } from './ScoringCard.tsx';
 import { SuccessTick } from './SuccessTick.tsx';
 import { SubmittedComments } from './SubmittedComments.tsx';
-import { TimelineComments } from './TimelineComments.tsx';
+import { HeldCommentList, TimelineComments } from './TimelineComments.tsx';
 import { COMMENT_KEY_NOTE, heldMarkers } from './timeline-comments.ts';
 import { linkNote } from './tick.ts';
 import { isSubmitting, searchedOf, submittedOf, submitProblemsOf, type TSubmitted } from './qc-panel-state.ts';
@@ -168,17 +168,21 @@ export default function QcPanelPage() {
                   empty="No recording chosen: press Play on one of the call records."
                   style={STICKY_TOP}
                 >
-                  <SuccessTick tick={scoring.tick} onTick={actions.onTick} />
                   <TimelineComments
+                    leading={<SuccessTick tick={scoring.tick} onTick={actions.onTick} />}
                     fileName={chosenFile}
-                    comments={scoring.comments}
-                    posted={state.submit.progress.commented}
                     disabled={submitting}
                     onAdd={actions.addComment}
-                    onRemove={actions.removeComment}
                   />
                 </ScoringPlayer>
               </WaveformMarkersContext>
+              <HeldCommentList
+                fileName={chosenFile}
+                comments={scoring.comments}
+                posted={state.submit.progress.commented}
+                disabled={submitting}
+                onRemove={actions.removeComment}
+              />
               {full && (
                 <ScoringCard
                   agents={{

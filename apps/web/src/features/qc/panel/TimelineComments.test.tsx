@@ -5,26 +5,18 @@ import '../../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { renderWithApp } from '../../../test/render.tsx';
-import { EMPTY_COMMENT, TimelineComments } from './TimelineComments.tsx';
+import { EMPTY_COMMENT, HeldCommentList, TimelineComments } from './TimelineComments.tsx';
 import type { THeldComment } from './timeline-comments.ts';
 
 afterEach(() => vi.restoreAllMocks());
 
-function show(comments: THeldComment[] = [], posted: number[] = []) {
+function show() {
   const onAdd = vi.fn<(fileName: string, atSeconds: number, text: string) => void>();
-  const onRemove = vi.fn<(id: number) => void>();
   renderWithApp(
     <section aria-label="Player">
       <audio data-testid="audio" />
       <button type="button">Criterion</button>
-      <TimelineComments
-        fileName="a.wav"
-        comments={comments}
-        posted={posted}
-        disabled={false}
-        onAdd={onAdd}
-        onRemove={onRemove}
-      />
+      <TimelineComments fileName="a.wav" disabled={false} onAdd={onAdd} leading={<span>Tick</span>} />
     </section>,
   );
   const audio = screen.getByTestId('audio');
@@ -34,7 +26,7 @@ function show(comments: THeldComment[] = [], posted: number[] = []) {
     time = seconds;
     fireEvent(audio, new Event('timeupdate'));
   };
-  return { onAdd, onRemove, playTo };
+  return { onAdd, playTo };
 }
 
 describe('TimelineComments', () => {
@@ -71,13 +63,14 @@ describe('TimelineComments', () => {
   });
 
   it("lists the recording's comments by moment with Remove, a posted one as saved, others counted", () => {
-    const { onRemove } = show(
-      [
-        { id: 1, fileName: 'a.wav', atSeconds: 65, text: 'Interrupted' },
-        { id: 2, fileName: 'a.wav', atSeconds: 12, text: 'Good tone' },
-        { id: 3, fileName: 'b.wav', atSeconds: 3, text: 'Elsewhere' },
-      ],
-      [2],
+    const onRemove = vi.fn<(id: number) => void>();
+    const comments: THeldComment[] = [
+      { id: 1, fileName: 'a.wav', atSeconds: 65, text: 'Interrupted' },
+      { id: 2, fileName: 'a.wav', atSeconds: 12, text: 'Good tone' },
+      { id: 3, fileName: 'b.wav', atSeconds: 3, text: 'Elsewhere' },
+    ];
+    renderWithApp(
+      <HeldCommentList fileName="a.wav" comments={comments} posted={[2]} disabled={false} onRemove={onRemove} />,
     );
     const list = within(screen.getByRole('list', { name: 'Comments on the recording' }));
     expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

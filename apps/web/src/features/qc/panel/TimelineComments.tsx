@@ -1,9 +1,9 @@
-// Comments on moments of the recording being scored (docs/qc-records.md, Comments), under the scoring player: M or
+// Comments on moments of the recording being scored (docs/qc-records.md, Comments): in the scoring player, M or
 // "Comment at 0:42" opens a one-line box at the playing moment (Enter keeps the comment, Esc drops it, and the focus
-// goes back where it was), each comment then a marker on the waveform and a line of the list with Remove. They are
-// held here until Submit posts them to the in-house record (timeline-comments.ts); one posted shows as saved.
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+// goes back where it was); each comment is then a marker on the waveform and a line of the list under the player,
+// with Remove. The panel holds them until Submit posts them to the in-house record (timeline-comments.ts).
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { Badge, Box, Button, Group, Kbd, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { QC_RECORD_COMMENT_MAX } from '@crm/shared';
 import { formatClock } from '../../../components/recording/RecordingPlayer.tsx';
 import {
@@ -21,13 +21,11 @@ export const EMPTY_COMMENT = 'Write the comment';
 type Props = {
   /** The recording in the player (null: none chosen, nothing to comment on). */
   fileName: string | null;
-  comments: readonly THeldComment[];
-  /** Held comments a Submit already posted to the record. */
-  posted: readonly number[];
   /** While Submit runs: nothing is added or removed. */
   disabled: boolean;
   onAdd: (fileName: string, atSeconds: number, text: string) => void;
-  onRemove: (id: number) => void;
+  /** On the left of the "Comment at" button's row (the successful-call tick), so the player grows by no row. */
+  leading?: ReactNode;
 };
 
 /** The player's <audio>: this sits inside the player's section, beside it. */
@@ -53,7 +51,7 @@ function usePlayingMoment(root: RefObject<HTMLElement | null>, fileName: string 
   return fileName === null ? 0 : moment;
 }
 
-export function TimelineComments({ fileName, comments, posted, disabled, onAdd, onRemove }: Props) {
+export function TimelineComments({ fileName, disabled, onAdd, leading }: Props) {
   const root = useRef<HTMLDivElement>(null);
   const moment = usePlayingMoment(root, fileName);
   const [box, setBox] = useState<TCommentBox>({ kind: 'closed' });
@@ -123,11 +121,29 @@ export function TimelineComments({ fileName, comments, posted, disabled, onAdd, 
     }
   };
 
-  const mine = commentsOn(comments, fileName);
-  const elsewhere = comments.length - mine.length;
   return (
     <Stack gap={4} ref={root}>
-      {box.kind === 'open' ? (
+      <Group gap="xs" wrap="nowrap" justify="space-between">
+        <Box style={{ flex: 1, minWidth: 0 }}>{leading}</Box>
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="orange"
+          aria-keyshortcuts={COMMENT_KEY}
+          title={`${COMMENT_KEY}: a comment on the playing moment, shown to the agent with the record`}
+          disabled={fileName === null || disabled || box.kind === 'open'}
+          onClick={open}
+          rightSection={
+            <Kbd size="xs" aria-hidden="true">
+              {COMMENT_KEY}
+            </Kbd>
+          }
+          style={{ flexShrink: 0 }}
+        >
+          {commentButtonText(moment)}
+        </Button>
+      </Group>
+      {box.kind === 'open' && (
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <TextInput
             size="xs"
@@ -158,66 +174,77 @@ export function TimelineComments({ fileName, comments, posted, disabled, onAdd, 
             Cancel
           </Button>
         </Group>
-      ) : (
-        <Group gap="xs" wrap="nowrap">
-          <Button
-            size="compact-sm"
-            variant="light"
-            color="orange"
-            aria-keyshortcuts={COMMENT_KEY}
-            disabled={fileName === null || disabled}
-            onClick={open}
-          >
-            {commentButtonText(moment)}
-          </Button>
-          <Text size="xs" c="dimmed">
-            {`${COMMENT_KEY}: a comment on the playing moment, shown to the agent with the record`}
-          </Text>
-        </Group>
-      )}
-      {mine.length > 0 && (
-        <Stack
-          gap={2}
-          component="ul"
-          aria-label="Comments on the recording"
-          m={0}
-          p={0}
-          mah={84}
-          style={{ listStyle: 'none', overflowY: 'auto' }}
-        >
-          {mine.map((c) => (
-            <Group key={c.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
-              <Text size="xs" ff="monospace" fw={700}>
-                {formatClock(c.atSeconds)}
-              </Text>
-              <Text size="xs" style={{ flex: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                {c.text}
-              </Text>
-              {posted.includes(c.id) ? (
-                <Badge size="xs" color="green" variant="light">
-                  Saved
-                </Badge>
-              ) : (
-                <Button
-                  size="compact-xs"
-                  variant="subtle"
-                  color="red"
-                  disabled={disabled}
-                  aria-label={`Remove the comment at ${formatClock(c.atSeconds)}`}
-                  onClick={() => onRemove(c.id)}
-                >
-                  Remove
-                </Button>
-              )}
-            </Group>
-          ))}
-        </Stack>
-      )}
-      {elsewhere > 0 && (
-        <Text size="xs" c="dimmed">
-          {`${elsewhere} comment${elsewhere === 1 ? '' : 's'} on another recording: saved only if that recording is the one linked.`}
-        </Text>
       )}
     </Stack>
+  );
+}
+
+type TListProps = {
+  fileName: string | null;
+  comments: readonly THeldComment[];
+  /** Held comments a Submit already posted to the record. */
+  posted: readonly number[];
+  disabled: boolean;
+  onRemove: (id: number) => void;
+};
+
+/**
+ * The held comments of the recording playing, by moment, each with Remove (Saved once a Submit posted it); beside the
+ * player rather than in it, so the sticky player stays as tall as before whatever the number of comments.
+ */
+export function HeldCommentList({ fileName, comments, posted, disabled, onRemove }: TListProps) {
+  const mine = commentsOn(comments, fileName);
+  const elsewhere = comments.length - mine.length;
+  if (comments.length === 0) return null;
+  return (
+    <Paper withBorder p="xs" radius="md">
+      <Stack gap={4}>
+        <Text size="xs" fw={700}>
+          Comments on the recording (saved with the in-house record at Submit)
+        </Text>
+        {mine.length > 0 && (
+          <Stack
+            gap={2}
+            component="ul"
+            aria-label="Comments on the recording"
+            m={0}
+            p={0}
+            style={{ listStyle: 'none' }}
+          >
+            {mine.map((c) => (
+              <Group key={c.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
+                <Text size="xs" ff="monospace" fw={700}>
+                  {formatClock(c.atSeconds)}
+                </Text>
+                <Text size="xs" style={{ flex: 1, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {c.text}
+                </Text>
+                {posted.includes(c.id) ? (
+                  <Badge size="xs" color="green" variant="light">
+                    Saved
+                  </Badge>
+                ) : (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    disabled={disabled}
+                    aria-label={`Remove the comment at ${formatClock(c.atSeconds)}`}
+                    onClick={() => onRemove(c.id)}
+                  >
+                    Remove
+                  </Button>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        )}
+        {elsewhere > 0 && (
+          <Text size="xs" c="dimmed">
+            {`${elsewhere} comment${elsewhere === 1 ? '' : 's'} on another recording: saved only if that recording is the one linked.`}
+          </Text>
+        )}
+      </Stack>
+    </Paper>
   );
 }
