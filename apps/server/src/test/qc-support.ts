@@ -9,9 +9,11 @@ import {
   type TQcRecordCreateInput,
 } from '@crm/shared';
 import { createCampaign, createUser, type Caller, type TestContext, type TestUser } from './harness.ts';
+import { createAgentUser } from './qc-reports-support.ts';
 
 export type QcWorld = {
   campaign: string;
+  campaignId: number;
   agent: TestUser;
   otherAgent: TestUser;
   admin: Caller;
@@ -23,12 +25,6 @@ export type QcWorld = {
   otherAgentApi: Caller;
 };
 
-async function createAgentUser(t: TestContext, name: string): Promise<TestUser> {
-  const user = await createUser(t.db, { role: 'agent', name });
-  await t.db.insertInto('agents').values({ userId: user.id, type: 'Physical' }).execute();
-  return user;
-}
-
 export async function qcWorld(t: TestContext): Promise<QcWorld> {
   const c = await createCampaign(t.db);
   const agent = await createAgentUser(t, 'Rina Akter');
@@ -37,6 +33,7 @@ export async function qcWorld(t: TestContext): Promise<QcWorld> {
   const inspectorB = await createUser(t.db, { role: 'qc' });
   return {
     campaign: c.campaignName,
+    campaignId: c.id,
     agent,
     otherAgent,
     admin: await t.callerFor('admin'),

@@ -95,16 +95,11 @@ describe('a fatal record opens a session', () => {
 describe('the raised target', () => {
   it("multiplies the agent's queue target in the campaign while a session is open (default ×2, the campaign's factor)", async () => {
     const w = await qcWorld(t);
-    const campaign = await t.db
-      .selectFrom('campaigns')
-      .select('id')
-      .where('campaignName', '=', w.campaign)
-      .executeTakeFirstOrThrow();
     const day = '2026-11-20';
     for (const agent of [w.agent, w.otherAgent])
       await t.db
         .insertInto('qcQueueDays')
-        .values({ campaignId: campaign.id, callDate: day, agentUserId: agent.id })
+        .values({ campaignId: w.campaignId, callDate: day, agentUserId: agent.id })
         .execute();
     const targets = async () =>
       Object.fromEntries(
@@ -137,11 +132,6 @@ describe('the raised target', () => {
 describe('before and after', () => {
   it("compares the focus criteria's averages over the next N records with the N before, saying how many were used", async () => {
     const w = await qcWorld(t);
-    const campaign = await t.db
-      .selectFrom('campaigns')
-      .select(['id', 'campaignName'])
-      .where('campaignName', '=', w.campaign)
-      .executeTakeFirstOrThrow();
     const admin = w.admin;
     const url = `/api/coaching/settings/${encodeURIComponent(w.campaign)}`;
     expect((await admin.put(url, { samplingFactor: 2, compareCount: 3, acknowledgeDays: 3 })).status).toBe(200);
@@ -168,8 +158,8 @@ describe('before and after', () => {
           agentUserId,
           agentId: w.agent.username,
           agentName: w.agent.name,
-          campaignId: campaign.id,
-          campaignName: campaign.campaignName,
+          campaignId: w.campaignId,
+          campaignName: w.campaign,
           consumerNumber: '+8801712345678',
           duration: 60,
           qcInspectorId: w.inspectorA.id,

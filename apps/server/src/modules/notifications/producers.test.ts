@@ -93,16 +93,11 @@ describe('the QC loop tells', () => {
 describe('the dialer tells', () => {
   it('the admins of a send to VICIdial that stopped, once, and not of one cancelled', async () => {
     const w = await qcWorld(t);
-    const campaign = await t.db
-      .selectFrom('campaigns')
-      .select('id')
-      .where('campaignName', '=', w.campaign)
-      .executeTakeFirstOrThrow();
     const send = (state: 'running' | 'cancelled') =>
       t.db
         .insertInto('dialerSends')
         .values({
-          campaignId: campaign.id,
+          campaignId: w.campaignId,
           dataDate: '2026-11-20',
           state,
           listId: '101',
