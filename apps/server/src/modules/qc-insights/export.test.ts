@@ -82,6 +82,8 @@ describe('GET /api/qcInsights/export', () => {
       'Records',
       'Mean Total',
       'Grade',
+      'Unacknowledged',
+      'Overdue',
       'Weakest 1',
       'Lost 1',
       'Weakest 2',
@@ -98,6 +100,8 @@ describe('GET /api/qcInsights/export', () => {
         3,
         93.33,
         'Exceed Expectation',
+        0,
+        0,
         'Liveliness',
         3.33,
         'Greetings',
@@ -107,7 +111,7 @@ describe('GET /api/qcInsights/export', () => {
         95,
         90,
       ],
-      ['Rina Akter', 'rina', 4, 56.25, 'Below Expectation', 'Fatal', 25, 'CRM', 12.5, 'Pace', 3.75, 80, 32.5],
+      ['Rina Akter', 'rina', 4, 56.25, 'Below Expectation', 0, 0, 'Fatal', 25, 'CRM', 12.5, 'Pace', 3.75, 80, 32.5],
     ]);
 
     const criteria = rowsOf(book, 'Criteria');

@@ -28,7 +28,10 @@ function weeksOf(insights: TQcInsights): string[] {
   return [...new Set(insights.agents.flatMap((a) => a.weeks.map((w) => w.weekStart)))].sort();
 }
 
-/** Agents: records, mean and grade over the range, the weakest three with their mean marks lost, then each week's mean. */
+/**
+ * Agents: records, mean and grade over the range, records awaiting acknowledgement and overdue, the weakest three with
+ * their mean marks lost, then each week's mean.
+ */
 export function agentsSheet(insights: TQcInsights): Sheet {
   const weeks = weeksOf(insights);
   const weakest = [1, 2, 3].flatMap((n) => [`Weakest ${n}`, `Lost ${n}`]);
@@ -39,10 +42,12 @@ export function agentsSheet(insights: TQcInsights): Sheet {
       'Records',
       'Mean Total',
       'Grade',
+      'Unacknowledged',
+      'Overdue',
       ...weakest,
       ...weeks.map((w) => `Week of ${w}`),
     ],
-    widths: [24, 16, 10, 12, 20, ...weakest.map((_, i) => (i % 2 === 0 ? 26 : 8)), ...weeks.map(() => 16)],
+    widths: [24, 16, 10, 12, 20, 16, 10, ...weakest.map((_, i) => (i % 2 === 0 ? 26 : 8)), ...weeks.map(() => 16)],
     rows: insights.agents.map((a) => {
       const byWeek = new Map(a.weeks.map((w) => [w.weekStart, w.meanTotal]));
       return [
@@ -51,6 +56,8 @@ export function agentsSheet(insights: TQcInsights): Sheet {
         a.records,
         a.meanTotal,
         a.grade,
+        a.acknowledgements.unacknowledged,
+        a.acknowledgements.overdue,
         ...[0, 1, 2].flatMap((i) => {
           const l = a.weakest[i];
           return l ? [l.scorecard ? `${l.name} (${l.scorecard})` : l.name, l.meanLost] : [null, null];
