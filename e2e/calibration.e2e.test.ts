@@ -33,13 +33,13 @@ async function signInInspector(
   await page.getByRole('heading', { name: NAME }).waitFor();
 }
 
-/** Picks a criterion's marks on the compact scorecard. */
+/** Picks a criterion's choice on the shared scorecard form ('Need Improvement (5)'). */
 async function pick(page: Page, criterion: string, choice: string): Promise<void> {
-  await page.locator(`[data-criterion="${criterion}"]`).locator('label', { hasText: choice }).click();
+  await page.locator(`[data-criterion="${criterion}"]`).getByRole('radio', { name: choice }).click();
 }
 
 async function submit(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Submit scoring' });
+  const button = page.getByRole('button', { name: /Submit scoring/ });
   expect(inViewport(await boxOf(button)), 'Submit scoring in view').toBe(true);
   await button.click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
@@ -82,11 +82,12 @@ describe('calibration sessions', () => {
     await karim.getByTestId('calibration-progress').filter({ hasText: '0 of 2 scored' }).waitFor();
     // The recording plays beside the scorecard, and Submit stays in view below both.
     expect(inViewport(await boxOf(karim.getByLabel(`Recording ${RECORDING}`)))).toBe(true);
-    await pick(karim, 'liveliness', 'NI 5');
-    await karim.getByTestId('scorecard-total').filter({ hasText: 'Total 95' }).waitFor();
+    await pick(karim, 'liveliness', 'Need Improvement (5)');
+    await karim.getByLabel('Total', { exact: true }).filter({ hasText: '95' }).waitFor();
     await submit(karim);
     await karim.getByTestId('calibration-progress').filter({ hasText: '1 of 2 scored' }).waitFor();
-    await karim.getByRole('button', { name: /Call 2/ }).click();
+    // Call 2 opens by itself after the Submit.
+    await karim.getByText(/^Call 2: /).waitFor();
     await submit(karim);
     await karim.getByTestId('calibration-progress').filter({ hasText: '2 of 2 scored' }).waitFor();
     // The results stay closed to an inspector while the session is open.
@@ -102,9 +103,12 @@ describe('calibration sessions', () => {
     const akter = await context.newPage();
     await signInInspector(akter, AKTER, sessionId);
     await akter.getByText('1 of 2 inspectors scored').first().waitFor();
-    expect(await akter.getByText(/^others /).count()).toBe(0);
+    expect(await akter.getByText(/^Others: /).count()).toBe(0);
     await submit(akter);
-    await akter.locator('[data-criterion="liveliness"]').getByText('others 5').waitFor();
+    // Call 2 opens; back on call 1, Karim's differing answer shows.
+    await akter.getByText(/^Call 2: /).waitFor();
+    await akter.getByRole('button', { name: /Call 1/ }).click();
+    await akter.locator('[data-criterion="liveliness"]').getByText(`Others: ${KARIM.name}: Need Improvement`).waitFor();
     await akter.getByRole('button', { name: /Call 2/ }).click();
     await submit(akter);
     await akter.getByTestId('calibration-progress').filter({ hasText: '2 of 2 scored' }).waitFor();

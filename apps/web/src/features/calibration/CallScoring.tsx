@@ -62,9 +62,18 @@ type Props = {
   onScored: (call: TCalibrationCall, scoring: TCalibrationScoring) => void;
   /** The first criterion takes the focus once the scorecard shows (the call opened by the keyboard's flow). */
   focusOnOpen: boolean;
+  /** The criteria scroll inside this height, so Submit stays in the window. */
+  maxHeight: string;
 };
 
-function ScoringForm({ session, call, onScored, focusOnOpen, definition }: Props & { definition: TScorecard }) {
+function ScoringForm({
+  session,
+  call,
+  onScored,
+  focusOnOpen,
+  maxHeight,
+  definition,
+}: Props & { definition: TScorecard }) {
   const [marks, setMarks] = useState<TScorecardMark[]>(() => bestMarksOf(definition));
   const submission = useScoringSubmission(session, call, (scoring) => onScored(call, scoring));
   const mine = call.myScoring;
@@ -110,7 +119,7 @@ function ScoringForm({ session, call, onScored, focusOnOpen, definition }: Props
           disabled={mine !== null || submission.mutation.isPending}
           problems={problems}
           notes={notes}
-          maxHeight="max(200px, calc(100dvh - 520px))"
+          maxHeight={maxHeight}
         />
       </Stack>
       <ScoringSubmission call={call} submission={submission} onSubmit={submit} blocked={blocked} />

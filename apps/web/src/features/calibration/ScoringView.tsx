@@ -13,6 +13,11 @@ import { sessionKey } from './api.ts';
 import { CALIBRATION_KEYS_NOTE, CallScoring } from './CallScoring.tsx';
 import { firstToScore, nextToScore, scoredNotice, type TScoredNotice } from './scoring-flow.ts';
 
+/** Room in px above and below the criteria at 1366×768 (the top bar, the title, the call, the player, Submit). */
+const CARD_ROOM = 540;
+/** The banner's height with its gap, taken from the criteria while it shows. */
+const BANNER_ROOM = 56;
+
 /** The screen's one state: the call on screen, whether the keyboard starts on it, and the banner of the last Submit. */
 type TView = { callId: number | undefined; focus: boolean; notice: TScoredNotice | null };
 
@@ -93,6 +98,9 @@ export function ScoringView({ session }: { session: TCalibrationSession }) {
             onClick={() => setView((v) => ({ ...v, callId: c.id, focus: false }))}
           />
         ))}
+        <Text fz="xs" c="dimmed" p="xs" aria-label="Keys">
+          {CALIBRATION_KEYS_NOTE} {PLAYER_KEYS_NOTE} {SCORECARD_KEYS_NOTE}
+        </Text>
       </Paper>
       <Paper withBorder p="sm" style={{ flex: 1, minWidth: 0 }}>
         {call === undefined ? (
@@ -106,15 +114,14 @@ export function ScoringView({ session }: { session: TCalibrationSession }) {
               autoPlay="setting"
               empty={`No recording was chosen for this call: find it on the voice log (${call.callDate}).`}
             />
-            <Text fz="xs" c="dimmed">
-              {CALIBRATION_KEYS_NOTE} {PLAYER_KEYS_NOTE} {SCORECARD_KEYS_NOTE}
-            </Text>
             <CallScoring
               key={call.id}
               session={session}
               call={call}
               onScored={onScored}
               focusOnOpen={view.focus && call.id === view.callId}
+              // The criteria scroll inside what the banner, the call's line and the player leave of the window.
+              maxHeight={`max(160px, calc(100dvh - ${view.notice === null ? CARD_ROOM : CARD_ROOM + BANNER_ROOM}px))`}
             />
           </Stack>
         )}
