@@ -2,6 +2,8 @@
 // reader's cut-off, the end of a stream with its sign-in, and the end of every stream when the app closes.
 import { PassThrough } from 'node:stream';
 import type { FastifyReply } from 'fastify';
+import type { TTokenPayload } from '@crm/shared';
+import type { App } from '../app-type.ts';
 
 /** A comment line every so often keeps proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -113,5 +115,43 @@ export function createStreamHub(): StreamHub {
         }),
       );
     },
+  };
+}
+
+/** A route plugin's streams: each for one signed-in user, all of them ended before the app closes. */
+export type AppStreams = {
+  /** Replies with `feed` as a stream that ends when `user`'s token runs out or their sessions end. */
+  reply: (reply: FastifyReply, user: TTokenPayload, feed: EventFeed) => FastifyReply;
+};
+
+/**
+ * The streams of one route plugin on its own hub. Open streams never finish on their own, so they are ended before
+ * the app closes (or closing would wait forever); `feeder`, what feeds them, starts once the app is ready and stops
+ * when it closes.
+ */
+export function createAppStreams(app: App, feeder?: { start: () => void; stop: () => Promise<void> }): AppStreams {
+  const hub = createStreamHub();
+  if (feeder) {
+    app.addHook('onReady', async () => {
+      feeder.start();
+    });
+  }
+  app.addHook('preClose', async () => {
+    await hub.closeAll();
+  });
+  if (feeder) {
+    app.addHook('onClose', async () => {
+      await feeder.stop();
+    });
+  }
+  return {
+    reply: (reply, user, feed) =>
+      replyEventStream(
+        reply,
+        hub.openFeed(reply, feed, {
+          expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
+          isLive: () => app.sessionCheck(user),
+        }),
+      ),
   };
 }

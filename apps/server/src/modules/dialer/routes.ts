@@ -5,22 +5,12 @@ import type { App } from '../../app-type.ts';
 import { ADMINS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { createDialer, findDialerState } from './service.ts';
-import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
+import { createAppStreams } from '../../http/event-stream.ts';
 import { dialerFeed } from './stream.ts';
 
 export async function dialerRoutes(app: App) {
   const dialer = createDialer(app.config.dialer, app.log, app.db);
-  const hub = createStreamHub();
-  app.addHook('onReady', async () => {
-    dialer.start();
-  });
-  // Open streams never finish on their own: end them first, or closing the server would wait forever.
-  app.addHook('preClose', async () => {
-    await hub.closeAll();
-  });
-  app.addHook('onClose', async () => {
-    await dialer.stop();
-  });
+  const live = createAppStreams(app, dialer);
 
   app.get(
     '/api/dialer/status',
@@ -49,14 +39,6 @@ export async function dialerRoutes(app: App) {
         },
       },
     },
-    async (req, reply) => {
-      const user = currentUser(req);
-      const session = {
-        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
-        isLive: () => app.sessionCheck(user),
-      };
-      const stream = hub.openFeed(reply, dialerFeed(dialer.publisher), session);
-      return replyEventStream(reply, stream);
-    },
+    async (req, reply) => live.reply(reply, currentUser(req), dialerFeed(dialer.publisher)),
   );
 }

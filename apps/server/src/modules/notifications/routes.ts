@@ -14,7 +14,7 @@ import { EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { userIdOf } from '../../auth/access.ts';
 import { poolOf } from '../../db/database.ts';
-import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
+import { createAppStreams } from '../../http/event-stream.ts';
 import { listNotifications, markNotificationsRead } from './service.ts';
 import { createNotificationStreams } from './stream.ts';
 
@@ -34,17 +34,7 @@ export async function notificationRoutes(app: App) {
       }),
     log: app.log,
   });
-  const hub = createStreamHub();
-  app.addHook('onReady', async () => {
-    streams.start();
-  });
-  // Open streams never finish on their own: end them first, or closing the server would wait forever.
-  app.addHook('preClose', async () => {
-    await hub.closeAll();
-  });
-  app.addHook('onClose', async () => {
-    await streams.stop();
-  });
+  const live = createAppStreams(app, streams);
 
   app.get(
     '/api/notifications',
@@ -92,11 +82,7 @@ export async function notificationRoutes(app: App) {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const session = {
-        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
-        isLive: () => app.sessionCheck(user),
-      };
-      return replyEventStream(reply, hub.openFeed(reply, await streams.openFeed(userIdOf(user)), session));
+      return live.reply(reply, user, await streams.openFeed(userIdOf(user)));
     },
   );
 }

@@ -5,23 +5,13 @@ import { MEDIA_TYPES, ZErrorReply, ZScreenPop, ZWebFormPop, zFileReply } from '@
 import type { App } from '../../app-type.ts';
 import { AGENTS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { createStreamHub, replyEventStream } from '../../http/event-stream.ts';
+import { createAppStreams } from '../../http/event-stream.ts';
 import { createScreenPopRuntime } from './runtime.ts';
 import { popWebForm } from './service.ts';
 
 export async function screenPopRoutes(app: App) {
   const screenPop = createScreenPopRuntime(app.config, app.db, app.log);
-  const hub = createStreamHub();
-  app.addHook('onReady', async () => {
-    screenPop.start();
-  });
-  // Open streams never finish on their own: end them first, or closing the server would wait forever.
-  app.addHook('preClose', async () => {
-    await hub.closeAll();
-  });
-  app.addHook('onClose', async () => {
-    await screenPop.stop();
-  });
+  const live = createAppStreams(app, screenPop);
 
   // EventSource cannot send headers: it authenticates with a short-lived media token in ?token=. An agent is watched
   // (their VICIdial session read) while a stream of theirs is open, and for POP_GRACE_MS after it closes.
@@ -43,11 +33,7 @@ export async function screenPopRoutes(app: App) {
     },
     async (req, reply) => {
       const user = currentUser(req);
-      const session = {
-        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
-        isLive: () => app.sessionCheck(user),
-      };
-      return replyEventStream(reply, hub.openFeed(reply, await screenPop.openFeed(user), session));
+      return live.reply(reply, user, await screenPop.openFeed(user));
     },
   );
 

@@ -19,7 +19,7 @@ import { ADMINS, asDownload } from '../../../auth/roles.ts';
 import { currentUser } from '../../../auth/guard.ts';
 import { sendCsv } from '../../../http/csv-download.ts';
 import { actorOf } from '../../../auth/actor.ts';
-import { createStreamHub, replyEventStream } from '../../../http/event-stream.ts';
+import { createAppStreams } from '../../../http/event-stream.ts';
 import { sendFeed } from './progress.ts';
 import { exportSendReport } from './report.ts';
 import { startSendRuntime } from './runtime.ts';
@@ -35,10 +35,7 @@ import {
 
 export async function dialerSendRoutes(app: App) {
   const runtime = startSendRuntime(app);
-  const hub = createStreamHub();
-  app.addHook('preClose', async () => {
-    await hub.closeAll();
-  });
+  const live = createAppStreams(app);
   const { timeZone } = app.config;
 
   app.get(
@@ -136,13 +133,7 @@ export async function dialerSendRoutes(app: App) {
     },
     async (req, reply) => {
       const send = await findSend(app.db, req.params.id, timeZone);
-      const user = currentUser(req);
-      const session = {
-        expiresAt: user.exp === undefined ? undefined : user.exp * 1000,
-        isLive: () => app.sessionCheck(user),
-      };
-      const stream = hub.openFeed(reply, sendFeed(app.db, send, timeZone), session);
-      return replyEventStream(reply, stream);
+      return live.reply(reply, currentUser(req), sendFeed(app.db, send, timeZone));
     },
   );
 
