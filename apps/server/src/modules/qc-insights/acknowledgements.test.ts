@@ -71,7 +71,10 @@ beforeAll(async () => {
     criteria: [{ criterion: 'crm' }],
   });
   const reviewed = await scored(rina, qA, '2026-03-08', 8);
-  await t.db.insertInto('agentReviews').values({ qcId: reviewed, agreed: 'Yes', comment: 'Fine' }).execute();
+  await t.db
+    .insertInto('agentReviews')
+    .values({ qcId: reviewed, agentUserId: rina.id, agreed: 'Yes', raiseConcern: false, comment: 'Fine' })
+    .execute();
   // Babul, scored by B: two overdue (one of them on Beta, 12 days on 10).
   await scored(babul, qB, '2026-03-09', 4);
   await scored(babul, qB, '2026-03-10', 12, beta);
