@@ -1,7 +1,9 @@
 // One dedicated connection that LISTENs on a channel for as long as the server runs, and opens again with backoff
 // when the database goes away: the notifications' push and the dialer's fan-out each hold one. What a loss means
 // to each (a log line, stale figures, a lost lock) is theirs, told through the hooks.
-import type pg from 'pg';
+import pg from 'pg';
+import { poolOf } from './connect.ts';
+import type { Db } from './schema.ts';
 
 /** Waits before reconnect attempt n: 0.25 s, 0.5 s, 1 s … at most 10 s. */
 export const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** attempt);
@@ -9,6 +11,20 @@ export const reconnectDelay = (attempt: number) => Math.min(10_000, 250 * 2 ** a
 /** An outage is expected here: its reason, for one log line, without a stack. */
 export function reasonOf(err: unknown): string | undefined {
   return err === undefined ? undefined : err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * What opens a dedicated connection: the settings of `db`'s pool, outside the pool (it lives as long as the server),
+ * named in pg_stat_activity, with TCP keep-alive so that a silently dead connection is noticed.
+ */
+export function dedicatedClient(db: Db, applicationName: string): () => pg.Client {
+  return () =>
+    new pg.Client({
+      ...poolOf(db).options,
+      application_name: applicationName,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
 }
 
 export type ChannelListener = {

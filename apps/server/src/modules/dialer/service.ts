@@ -1,9 +1,8 @@
 // The dialer of one app: its source (VICIdial, the simulator or none), the shared state and the poller.
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
 import type { TDialerMode, TDialerState } from '@crm/shared';
 import { DIALER_TIMEOUT_MS, type TDialerConfig } from '../../config.ts';
-import { poolOf } from '../../db/database.ts';
+import { dedicatedClient } from '../../db/listen.ts';
 import type { Db } from '../../db/schema.ts';
 import { createDialerFanout, DIALER_APPLICATION_NAME } from './fanout.ts';
 import { createDialerPoller } from './poller.ts';
@@ -42,13 +41,7 @@ export function createDialer(config: TDialerConfig, log: FastifyBaseLogger, db: 
   const timeoutMs = config.mode === 'vicidial' ? config.timeoutMs : DIALER_TIMEOUT_MS;
   const fanout = createDialerFanout({
     // A connection of its own, outside the pool: it holds the lock and listens for as long as the server runs.
-    connect: () =>
-      new pg.Client({
-        ...poolOf(db).options,
-        application_name: DIALER_APPLICATION_NAME,
-        keepAlive: true,
-        keepAliveInitialDelayMillis: 10_000,
-      }),
+    connect: dedicatedClient(db, DIALER_APPLICATION_NAME),
     initial,
     createPoller: (publisher) => createDialerPoller({ source, publisher, intervalMs: config.pollMs, log }),
     intervalMs: config.pollMs,

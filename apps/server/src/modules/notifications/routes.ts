@@ -1,5 +1,4 @@
 // Notifications in the app for every role (docs/notifications.md): the bell's list, read marks and the live stream.
-import pg from 'pg';
 import { z } from 'zod';
 import {
   MEDIA_TYPES,
@@ -13,7 +12,7 @@ import type { App } from '../../app-type.ts';
 import { EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { userIdOf } from '../../auth/access.ts';
-import { poolOf } from '../../db/database.ts';
+import { dedicatedClient } from '../../db/listen.ts';
 import { createAppStreams } from '../../http/event-stream.ts';
 import { listNotifications, markNotificationsRead } from './service.ts';
 import { createNotificationStreams } from './stream.ts';
@@ -25,13 +24,7 @@ export async function notificationRoutes(app: App) {
   const streams = createNotificationStreams({
     db: app.db,
     // A connection of its own, outside the pool: it listens for as long as the server runs.
-    connect: () =>
-      new pg.Client({
-        ...poolOf(app.db).options,
-        application_name: NOTIFICATIONS_APPLICATION_NAME,
-        keepAlive: true,
-        keepAliveInitialDelayMillis: 10_000,
-      }),
+    connect: dedicatedClient(app.db, NOTIFICATIONS_APPLICATION_NAME),
     log: app.log,
   });
   const live = createAppStreams(app, streams);
