@@ -1,7 +1,7 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // Sessions are qA's of aX in campaign X; each probe that moves a session on gets a new one in the state it needs.
 import type { ProbeSpec, World } from './types.ts';
-import type { Reply } from '../harness.ts';
+import { ok } from './probe-support.ts';
 
 export const COACHING_EXPECTATIONS: Record<string, string> = {
   // Inspectors and admins all; an agent only their own (aY's list holds none of aX's).
@@ -16,11 +16,6 @@ export const COACHING_EXPECTATIONS: Record<string, string> = {
   'POST /api/coaching/:id/acknowledge': 'D A D D D D',
   'POST /api/coaching/:id/close': 'D D D A D A',
 };
-
-function ok<T>(r: Reply, what: string): T {
-  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.json<T>();
-}
 
 /** qA's session of aX in X (planned), moved to held when asked. */
 async function session(w: World, held = false): Promise<number> {

@@ -1,8 +1,8 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // Disputes are raised by aX on qA's in-house records of aX's calls; each probe that uses a dispute up gets a new one.
-import { bestScores } from '@crm/shared';
 import type { ProbeSpec, World } from './types.ts';
-import { caller, type Caller, type Reply } from '../harness.ts';
+import { caller, type Caller } from '../harness.ts';
+import { ok, scoreProbeRecord } from './probe-support.ts';
 
 export const DISPUTES_EXPECTATIONS: Record<string, string> = {
   // The agent raises and escalates on its own records; the record's inspector (or an admin) answers; admins decide.
@@ -20,38 +20,19 @@ export const DISPUTES_EXPECTATIONS: Record<string, string> = {
   'PUT /api/disputes/settings': 'D D D D D A',
 };
 
-function ok<T>(r: Reply, what: string): T {
-  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.json<T>();
-}
-
-let seq = 0;
 /** A fresh record of aX's call scored by qA, Greetings at No (−5): aX disputes it, proposing Yes (0). */
 async function openDispute(w: World): Promise<{ id: number; qcId: number; agent: Caller }> {
-  seq += 1;
-  const card = {
-    callDate: '2026-11-21',
-    agentId: w.users.agent.username,
-    campaignName: w.x.name,
-    consumerNumber: '01712345678',
-    duration: 95,
-    fatalReason: '',
-    easVoiceMatchedWithReport: 'Yes',
-    suggestion: `dispute probe ${seq}`,
-    ...bestScores(),
-    greetings: -5,
-  };
-  const record = ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record');
+  const qcId = await scoreProbeRecord(w, 'dispute', { greetings: -5 });
   const agent = caller(w.app, w.tokens.agent);
   const dispute = ok<{ id: number }>(
     await agent.post('/api/disputes', {
-      qcId: record.id,
+      qcId,
       comment: 'Probe',
       criteria: [{ criterion: 'greetings', proposedMark: 0, reason: 'I greeted' }],
     }),
     'dispute probe',
   );
-  return { id: dispute.id, qcId: record.id, agent };
+  return { id: dispute.id, qcId, agent };
 }
 
 /** Answered by qA with the mark kept: a rejected dispute the agent may escalate. */
@@ -67,22 +48,7 @@ async function keptDispute(w: World): Promise<{ id: number; agent: Caller }> {
 }
 
 export function DISPUTES_PROBES(w: World): Record<string, ProbeSpec> {
-  const spareRecord = async () => {
-    seq += 1;
-    const card = {
-      callDate: '2026-11-21',
-      agentId: w.users.agent.username,
-      campaignName: w.x.name,
-      consumerNumber: '01712345678',
-      duration: 95,
-      fatalReason: '',
-      easVoiceMatchedWithReport: 'Yes',
-      suggestion: `dispute probe ${seq}`,
-      ...bestScores(),
-      crm: 10,
-    };
-    return ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'dispute probe record').id;
-  };
+  const spareRecord = () => scoreProbeRecord(w, 'dispute', { crm: 10 });
   return {
     'POST /api/disputes': async () => ({
       url: '/api/disputes',

@@ -1,9 +1,8 @@
 // The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
 // Comments are on qA's in-house record of aX's call; each probe that changes something gets a record or comment of its own.
 import { sql } from 'kysely';
-import { bestScores } from '@crm/shared';
 import type { ProbeSpec, World } from './types.ts';
-import type { Reply } from '../harness.ts';
+import { ok, scoreProbeRecord } from './probe-support.ts';
 
 export const QC_RECORDS_EXPECTATIONS: Record<string, string> = {
   // Read by whoever may see the record (its agent, its inspector, an admin); written by its inspector or an admin.
@@ -18,28 +17,8 @@ export const QC_RECORDS_EXPECTATIONS: Record<string, string> = {
   'PUT /api/qc-records/settings': 'D D D D D A',
 };
 
-function ok<T>(r: Reply, what: string): T {
-  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.json<T>();
-}
-
-let seq = 0;
 /** A fresh in-house record of aX's call scored by qA. */
-async function freshRecord(w: World): Promise<number> {
-  seq += 1;
-  const card = {
-    callDate: '2026-11-21',
-    agentId: w.users.agent.username,
-    campaignName: w.x.name,
-    consumerNumber: '01712345678',
-    duration: 95,
-    fatalReason: '',
-    easVoiceMatchedWithReport: 'Yes',
-    suggestion: `qc-records probe ${seq}`,
-    ...bestScores(),
-  };
-  return ok<{ id: number }>(await w.qc.post('/api/qcReport/add', card), 'qc-records probe record').id;
-}
+const freshRecord = (w: World) => scoreProbeRecord(w, 'qc-records');
 
 export function QC_RECORDS_PROBES(w: World): Record<string, ProbeSpec> {
   return {

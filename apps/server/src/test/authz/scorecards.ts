@@ -3,7 +3,7 @@
 // version gets a scorecard of its own; campaign X's choice stays "Standard", which the other areas' probes score on.
 import { STANDARD_SCORECARD_ID } from '@crm/shared';
 import type { ProbeSpec, World } from './types.ts';
-import type { Reply } from '../harness.ts';
+import { ok } from './probe-support.ts';
 import { scorecardFile, smallDefinition } from '../scorecards-support.ts';
 
 const ADMIN = 'D D D D D A';
@@ -22,11 +22,6 @@ export const SCORECARDS_EXPECTATIONS: Record<string, string> = {
   'GET /api/campaign-scorecards': SCORERS,
   'PUT /api/campaign-scorecards': ADMIN,
 };
-
-function ok<T>(r: Reply, what: string): T {
-  if (r.status < 200 || r.status > 299) throw new Error(`${what}: ${r.status} ${r.text}`);
-  return r.json<T>();
-}
 
 export function SCORECARDS_PROBES(w: World): Record<string, ProbeSpec> {
   const draft = async () => ok<{ id: number }>(await w.admin.post('/api/scorecards', smallDefinition()), 'draft').id;
