@@ -209,6 +209,11 @@ export type FloorRun = {
   calls: Call[];
   /** Ends every agent's loop after its request under way; resolves once all are idle. */
   stop: () => Promise<Call[]>;
+  /**
+   * Resolves once every lead of the floor has had a save answered 2xx, or after `withinMs` (the caller's assertion
+   * then says how many were): a busy machine gets through the floor later, not less of it.
+   */
+  everyLeadSaved: (withinMs: number) => Promise<void>;
 };
 
 /**
@@ -239,8 +244,13 @@ export function runFloor(
     }
   };
   const loops = Promise.all(floor.agents.map(loop));
+  const leads = floor.agents.reduce((n, a) => n + a.leads.length, 0);
   return {
     calls,
+    everyLeadSaved: async (withinMs) => {
+      const until = Date.now() + withinMs;
+      while (!stopped && lastAnsweredVersions(calls).size < leads && Date.now() < until) await sleep(100);
+    },
     stop: async () => {
       stopped = true;
       await loops;
