@@ -1,14 +1,24 @@
 // What the QC panel opens a call with, fetched before it is opened (docs/guide/qc-queue.md, "Score next, fast"): the
-// lead and its answers, the campaign's questions, the recordings of the number, a fresh media token and the
-// recording itself (into the browser's cache, which the player's <audio> then reads from). The queue screen warms
-// the call Score next would take, the QC panel the next one while the current call is scored; nothing is claimed.
-import type { QueryClient } from '@tanstack/react-query';
+// lead and its answers, the campaign's questions and scorecards, the agents to score, the recordings of the number,
+// the recording's checks, a fresh media token and the recording itself (into the browser's cache, which the player's
+// <audio> then reads from). The queue screen warms the call Score next would take, the QC panel the next one while
+// the current call is scored; nothing is claimed. The panel finds every answer there when it opens: nothing it draws
+// with arrives later and draws the page again.
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { recordingUrl, ZQuestion, type TQuestion, type TVoiceLogPage } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { campaignQuestionsKey } from '../../app/query-keys.ts';
 import { findLeadByNumber, type TLeadSearch } from '../lead/lead-api.ts';
-import { fetchMediaToken, isTokenExpired, MEDIA_TOKEN_KEY, searchVoiceLog } from '../recording/api.ts';
+import {
+  fetchMediaToken,
+  isTokenExpired,
+  MEDIA_TOKEN_KEY,
+  recordingAnalysisQuery,
+  searchVoiceLog,
+} from '../recording/api.ts';
+import { campaignScorecardsQuery, isOwnVersion, scorecardVersionQuery } from '../scorecard/campaign-scorecards.ts';
+import { scorableAgentsQuery } from './scorable-agents.ts';
 
 export type TCallToOpen = { campaignName: string; consumerNumber: string; callDate: string; fileName: string };
 
@@ -21,7 +31,8 @@ const FRESH_MS = 60_000;
  */
 export const WARM_RANGE = 'bytes=0-';
 
-type TWarm<T> = { at: number; promise: Promise<T> };
+/** A warm-up under way; value once it has answered. */
+type TWarm<T> = { at: number; promise: Promise<T>; value?: T };
 const leads = new Map<string, TWarm<TLeadSearch>>();
 const recordings = new Map<string, TWarm<TVoiceLogPage>>();
 const warmedFiles = new Map<string, number>();
@@ -33,9 +44,15 @@ function warm<T>(store: Map<string, TWarm<T>>, key: string, load: () => Promise<
   const held = store.get(key);
   if (held !== undefined && now - held.at < FRESH_MS) return;
   const promise = load();
-  // A failed warm-up is forgotten: the panel asks again itself and shows its own failure.
-  promise.catch(() => store.delete(key));
-  store.set(key, { at: now, promise });
+  const entry: TWarm<T> = { at: now, promise };
+  promise.then(
+    (value) => {
+      entry.value = value;
+    },
+    // A failed warm-up is forgotten: the panel asks again itself and shows its own failure.
+    () => store.delete(key),
+  );
+  store.set(key, entry);
 }
 
 /** A warmed answer, once (a second search of the same call asks the server again). */
@@ -43,6 +60,14 @@ function take<T>(store: Map<string, TWarm<T>>, key: string, now: number): Promis
   const held = store.get(key);
   store.delete(key);
   return held !== undefined && now - held.at < FRESH_MS ? held.promise : undefined;
+}
+
+/** A warmed answer already there, once: the panel draws with it at once instead of waiting for the promise. */
+function takeAnswered<T>(store: Map<string, TWarm<T>>, key: string, now: number): T | undefined {
+  const held = store.get(key);
+  if (held === undefined || held.value === undefined || now - held.at >= FRESH_MS) return undefined;
+  store.delete(key);
+  return held.value;
 }
 
 export function fetchCampaignQuestions(campaignName: string): Promise<TQuestion[]> {
@@ -55,9 +80,27 @@ export function fetchCampaignQuestions(campaignName: string): Promise<TQuestion[
 
 export const panelQuestionsKey = (campaignName: string) => [...campaignQuestionsKey(campaignName), 'qc-panel'] as const;
 
+/** The campaign's questions as the panel reads them: a warmed answer is used as it is while fresh. */
+export const panelQuestionsQuery = (campaignName: string) =>
+  queryOptions({
+    queryKey: panelQuestionsKey(campaignName),
+    queryFn: () => fetchCampaignQuestions(campaignName),
+    staleTime: FRESH_MS,
+  });
+
 /** The lead of a call: the warmed answer when there is one, else asked now. */
 export function leadOfCall(campaignName: string, number: string, now = Date.now()): Promise<TLeadSearch> {
   return take(leads, leadKeyOf(campaignName, number), now) ?? findLeadByNumber(campaignName, number);
+}
+
+/** The lead of a call when its warm-up has answered already (undefined: ask with leadOfCall). */
+export function answeredLeadOfCall(campaignName: string, number: string, now = Date.now()): TLeadSearch | undefined {
+  return takeAnswered(leads, leadKeyOf(campaignName, number), now);
+}
+
+/** The first page of a call's recordings when its warm-up has answered already (undefined: ask with recordingsOfCall). */
+export function answeredRecordingsOfCall(date: string, number: string, now = Date.now()): TVoiceLogPage | undefined {
+  return takeAnswered(recordings, recordingsKeyOf(date, number), now);
 }
 
 /** The first page of a call's recordings, unfiltered: the warmed answer when there is one, else asked now. */
@@ -99,11 +142,15 @@ export function prefetchCall(queryClient: QueryClient, call: TCallToOpen, now = 
     () => searchVoiceLog(call.callDate, call.consumerNumber, 0),
     now,
   );
+  void queryClient.prefetchQuery(panelQuestionsQuery(call.campaignName));
+  void queryClient.prefetchQuery(scorableAgentsQuery);
+  void queryClient.prefetchQuery(recordingAnalysisQuery(call.callDate, call.fileName));
+  // The panel checks the campaign's choice again when it opens; warmed, that check redraws nothing unless it changed.
   void queryClient
-    .prefetchQuery({
-      queryKey: panelQuestionsKey(call.campaignName),
-      queryFn: () => fetchCampaignQuestions(call.campaignName),
-      staleTime: FRESH_MS,
+    .fetchQuery({ ...campaignScorecardsQuery(call.campaignName), staleTime: FRESH_MS })
+    .then((cards) => {
+      for (const id of [cards.inHouse.id, cards.client.id])
+        if (isOwnVersion(id)) void queryClient.prefetchQuery(scorecardVersionQuery(id));
     })
     .catch(() => undefined);
   void warmRecording(queryClient, call, now).catch(() => warmedFiles.delete(`${call.callDate}/${call.fileName}`));

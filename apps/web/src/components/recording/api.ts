@@ -1,7 +1,7 @@
 // The voice log calls (docs/product.md §7 Voice log): recordings of a call date and number, the media token an <audio>
 // element carries in its URL (it cannot send the session header; one token serves every player on the screen),
 // the admins' upload of recordings into a date folder, and a recording's automatic checks (polled while pending).
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   MESSAGES,
   VOICE_LOG_PAGE_SIZE,
@@ -102,15 +102,21 @@ export function fetchRecordingAnalysis(date: string, fileName: string): Promise<
   });
 }
 
-/** A recording's analysis (null: none wanted), asked again every few seconds while it is still pending. */
-export function useRecordingAnalysis(recording: { date: string; fileName: string } | null) {
-  return useQuery({
-    queryKey: recordingAnalysisKey(recording?.date ?? '', recording?.fileName ?? ''),
-    queryFn: () => fetchRecordingAnalysis(recording?.date ?? '', recording?.fileName ?? ''),
-    enabled: recording !== null,
+/** A recording's analysis, asked again every few seconds while it is still pending (warmed with a call to score). */
+export const recordingAnalysisQuery = (date: string, fileName: string) =>
+  queryOptions({
+    queryKey: recordingAnalysisKey(date, fileName),
+    queryFn: () => fetchRecordingAnalysis(date, fileName),
     // A finished analysis changes only when the file does: kept for the session's minutes of scoring.
     staleTime: (query) => (query.state.data?.status === 'pending' ? 0 : 300_000),
     refetchInterval: (query) => (query.state.data?.status === 'pending' ? ANALYSIS_POLL_MS : false),
+  });
+
+/** A recording's analysis (null: none wanted). */
+export function useRecordingAnalysis(recording: { date: string; fileName: string } | null) {
+  return useQuery({
+    ...recordingAnalysisQuery(recording?.date ?? '', recording?.fileName ?? ''),
+    enabled: recording !== null,
   });
 }
 

@@ -14,7 +14,7 @@ import {
 import { HoldHint } from '../scorecard/HoldHint.tsx';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
 import { PLAYER_KEYS_NOTE } from '../scorecard/ScoringPlayer.tsx';
-import type { TScorableAgent } from './api.ts';
+import type { TScorableAgent } from '../../../components/qc-call/scorable-agents.ts';
 import { COLUMN_KEYS, COLUMNS, columnResult, type TColumnKey } from './scorecard.ts';
 import type { TSubmitProgress } from './submit-qc.ts';
 import type { TColumns } from './qc-panel-state.ts';

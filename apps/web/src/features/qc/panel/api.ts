@@ -1,6 +1,6 @@
-// The QC panel's own calls (docs/product.md §7 QC): the agents to score, the two records of a call and the recording linked to each,
-// the comments on the recording's timeline (docs/qc-records.md), and the answer history of the call's lead.
-import { z } from 'zod';
+// The QC panel's own calls (docs/product.md §7 QC): the two records of a call and the recording linked to each, the
+// comments on the recording's timeline (docs/qc-records.md), and the answer history of the call's lead (the agents to
+// score are read in components/qc-call/scorable-agents.ts, with the call's warm-up).
 import {
   ZLeadAnswerHistory,
   ZQcClientRecord,
@@ -18,15 +18,6 @@ import {
   type TQcRecordFile,
 } from '@crm/shared';
 import { api } from '../../../app/api.ts';
-
-export const ZScorableAgent = z.object({ agentId: z.string(), name: z.string() });
-export type TScorableAgent = z.infer<typeof ZScorableAgent>;
-
-export const SCORABLE_AGENTS_KEY = ['qc', 'scorable-agents'] as const;
-
-export function fetchScorableAgents(): Promise<TScorableAgent[]> {
-  return api.get('/api/qcReport/agents', { schema: z.array(ZScorableAgent), notify: false });
-}
 
 // The screen shows each failure beside the Submit button, naming which record it was.
 export function addQcRecord(body: TQcRecordCreateInput): Promise<TQcRecord> {

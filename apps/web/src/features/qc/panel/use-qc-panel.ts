@@ -24,12 +24,14 @@ import { confirmAction } from '../../../components/confirm.tsx';
 import type { TLeadSearch } from '../../../components/lead/lead-api.ts';
 import { searchVoiceLog } from '../../../components/recording/api.ts';
 import {
-  fetchCampaignQuestions,
+  answeredLeadOfCall,
+  answeredRecordingsOfCall,
   leadOfCall,
-  panelQuestionsKey,
+  panelQuestionsQuery,
   prefetchCall,
   recordingsOfCall,
 } from '../../../components/qc-call/prefetch.ts';
+import { scorableAgentsQuery, type TScorableAgent } from '../../../components/qc-call/scorable-agents.ts';
 import {
   claimedFromState,
   claimNextCall,
@@ -40,15 +42,7 @@ import {
 } from '../../../components/qc-call/queue-call.ts';
 import { loopNotice, type TLoopNotice } from './loop-notice.ts';
 import { QC_RECORDS_KEY } from '../records/api.ts';
-import {
-  addClientQcRecord,
-  addQcRecord,
-  addQcRecordComment,
-  addQcRecordFile,
-  fetchScorableAgents,
-  SCORABLE_AGENTS_KEY,
-  type TScorableAgent,
-} from './api.ts';
+import { addClientQcRecord, addQcRecord, addQcRecordComment, addQcRecordFile } from './api.ts';
 import {
   hasUnsavedScores,
   initialPanel,
@@ -164,30 +158,33 @@ export function useQcPanel() {
   const searched = searchedOf(state);
   const { page, wantedFile } = state.search;
   const enabled = searched !== null;
+  // A warmed answer that is already there is drawn with at once (no pending state, no second draw when it comes).
   const lead = useQuery({
     queryKey: leadKey(searched?.id),
     queryFn: () => leadOfCall(searched?.campaignName ?? '', searched?.consumerNumber ?? ''),
+    initialData: () =>
+      searched === null ? undefined : answeredLeadOfCall(searched.campaignName, searched.consumerNumber),
     enabled,
     staleTime: Infinity,
   });
-  const questions = useQuery({
-    queryKey: panelQuestionsKey(searched?.campaignName ?? ''),
-    queryFn: () => fetchCampaignQuestions(searched?.campaignName ?? ''),
-    enabled,
-    staleTime: 0,
-  });
+  const questions = useQuery({ ...panelQuestionsQuery(searched?.campaignName ?? ''), enabled });
+  // The first page unfiltered is what the queue screen (or the call before) warmed.
+  const warmedPage = page === 0 && !hasFilter(filters) && filters.sort === 'time';
   const recordings = useQuery({
     queryKey: ['qc-panel', 'recordings', searched?.id, page, filters],
     queryFn: () =>
-      // The first page unfiltered is what the queue screen (or the call before) warmed.
-      page === 0 && !hasFilter(filters) && filters.sort === 'time'
+      warmedPage
         ? recordingsOfCall(searched?.callDate ?? '', searched?.consumerNumber ?? '')
         : searchVoiceLog(searched?.callDate ?? '', searched?.consumerNumber ?? '', page, undefined, filters),
+    initialData: () =>
+      searched === null || !warmedPage
+        ? undefined
+        : answeredRecordingsOfCall(searched.callDate, searched.consumerNumber),
     enabled,
     staleTime: Infinity,
     placeholderData: keepPreviousData,
   });
-  const agents = useQuery({ queryKey: SCORABLE_AGENTS_KEY, queryFn: fetchScorableAgents, staleTime: 60_000 });
+  const agents = useQuery(scorableAgentsQuery);
   // The campaign's scorecards: a column on another version than Standard scores on its criteria.
   const campaignCards = useCampaignScorecards(searched?.campaignName ?? null);
   const inHouseCard = useScorecardVersion(campaignCards.data?.inHouse.id);
