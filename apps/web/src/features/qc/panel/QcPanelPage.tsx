@@ -11,7 +11,7 @@ import { UploadRecordingsCard } from '../../../components/recording/UploadRecord
 import { WaveformMarkersContext } from '../../../components/recording/waveform-markers.ts';
 import { LeadCard } from './LeadCard.tsx';
 import { QcSearchCard } from './QcSearchCard.tsx';
-import { ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
+import { ScoringPlayer, STICKY_TOP } from '../../../components/recording/ScoringPlayer.tsx';
 import { RecordingsCard } from './RecordingsCard.tsx';
 import { PanelScoreBar, ScoringCard } from './ScoringCard.tsx';
 import { SuccessTick } from './SuccessTick.tsx';

@@ -13,7 +13,7 @@ import {
 } from '../scorecard/Scorecard.tsx';
 import { HoldHint } from '../scorecard/HoldHint.tsx';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
-import { PLAYER_KEYS_NOTE } from '../scorecard/ScoringPlayer.tsx';
+import { PLAYER_KEYS_NOTE } from '../../../components/recording/ScoringPlayer.tsx';
 import type { TScorableAgent } from '../../../components/qc-call/scorable-agents.ts';
 import { COLUMN_KEYS, COLUMNS, columnResult, type TColumnKey } from './scorecard.ts';
 import type { TSubmitProgress } from './submit-qc.ts';

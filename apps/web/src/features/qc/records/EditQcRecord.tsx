@@ -24,7 +24,7 @@ import {
 import { appliedNames, useApplyToClient } from './ApplyToClient.tsx';
 import { fieldsOfForm, fieldsOfRecord } from './apply-to-client.ts';
 import { ScoreBar } from '../scorecard/ScoreBar.tsx';
-import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../scorecard/ScoringPlayer.tsx';
+import { PLAYER_KEYS_NOTE, ScoringPlayer, STICKY_TOP } from '../../../components/recording/ScoringPlayer.tsx';
 import { CriterionTable } from './CriterionTable.tsx';
 import { QcRecordHistory } from './QcRecordHistory.tsx';
 import {
