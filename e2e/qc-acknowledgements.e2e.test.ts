@@ -19,8 +19,8 @@ const AGENT_ID = `ACK-${stamp}`;
 const AGENT_NAME = `Ack Agent ${stamp}`;
 const AGENT_PASSWORD = 'slow-harbour-pass';
 // Two calls of a day no other test uses: the first scored 5 days ago (past the 3-day window), the second today.
-const LATE_DAY = '2021-09-06';
-const FRESH_DAY = '2021-09-07';
+const LATE_DAY = '2021-04-12';
+const FRESH_DAY = '2021-04-13';
 
 let api: APIRequestContext;
 let db: Db;
@@ -93,9 +93,12 @@ describe('unacknowledged QC records', () => {
     expect(inViewport(await boxOf(lateRow.getByRole('link'))), 'record link in view').toBe(true);
 
     // QC insights over those days: the agent's figures, and the overdue one links to the list of overdue records.
+    // One heavy read of a user runs at a time: the default range's first, then the End before the Start, so the range
+    // in between (from four weeks ago to 2021) is refused by the form and only the range asked for is read.
     await page.goto('/qcInsights');
-    await page.getByLabel('Start', { exact: true }).fill(LATE_DAY);
+    await page.getByRole('tab', { name: /^Agents/ }).waitFor();
     await page.getByLabel('End', { exact: true }).fill(FRESH_DAY);
+    await page.getByLabel('Start', { exact: true }).fill(LATE_DAY);
     const agents = page.getByRole('table', { name: `Agents, ${LATE_DAY} to ${FRESH_DAY}` });
     const unacknowledged = agents.getByRole('link', { name: `2 records of ${AGENT_NAME} awaiting acknowledgement` });
     await unacknowledged.waitFor();

@@ -1,12 +1,12 @@
 // /qc-acknowledgements (docs/qc-records.md, Overdue): the scored calls agents have not acknowledged yet, of the
 // inspector's own records (an admin's: everyone's); those past their campaign's window marked overdue, apart from the
 // ones still in it. Filters, page and size live in the address; the overdue notification and QC insights link here.
-import { useSearchParams } from 'react-router';
 import { Link } from 'react-router';
 import { Anchor, Badge, Group, ScrollArea, SegmentedControl, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { TUnacknowledgedRecord, TUnacknowledgedState } from '@crm/shared';
 import { formatDateTimeMinutes } from '../../app/time-zone.ts';
+import { useSearchUpdate } from '../../app/use-search-update.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
@@ -112,11 +112,11 @@ function AgentFilter({ value, onChange }: { value: string; onChange: (agentId: s
 }
 
 export default function UnacknowledgedPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchUpdate();
   const state = readListParams(params);
   const { page, size, ...filters } = state;
   const update = (change: Partial<TAcknowledgementParams>) =>
-    setParams(writeListParams(changeListParams(state, change)));
+    setParams((now) => writeListParams(changeListParams(readListParams(now), change)));
 
   const query = useListQuery({
     queryKey: unacknowledgedListKey(filters),

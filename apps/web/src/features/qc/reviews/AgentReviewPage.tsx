@@ -3,10 +3,10 @@
 // (agreed, a concern, a comment) and acknowledged once, then showing its review and, later, its resolution. An admin
 // picks an agent and sees that agent's rows read-only. The page, size, dates and agent live in the address
 // (review-params.ts), so a reload or Back keeps them.
-import { useSearchParams } from 'react-router';
 import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
+import { useSearchUpdate } from '../../../app/use-search-update.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
@@ -160,9 +160,10 @@ function RecordsTable({ agentId, canReview, disputes, params, onChange }: TRecor
 export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDisputes }) {
   const { session } = useSession();
   const isAgent = session?.role === 'AGENT';
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchUpdate();
   const params = readReviewParams(search);
-  const update = (change: Partial<TReviewParams>) => setSearch(writeReviewParams(changeReviewParams(params, change)));
+  const update = (change: Partial<TReviewParams>) =>
+    setSearch((now) => writeReviewParams(changeReviewParams(readReviewParams(now), change)));
   const agentId = params.agentId === '' ? null : params.agentId;
 
   return (

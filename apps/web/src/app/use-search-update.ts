@@ -1,0 +1,20 @@
+// The address's query as a screen's state, changed from what was last written rather than from what the last render
+// read: the router re-renders a navigation as a transition, so a second change typed right after a first (two date
+// fields filled in a row) would otherwise start from the address before the first and undo it.
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+
+export function useSearchUpdate(): [URLSearchParams, (change: (now: URLSearchParams) => URLSearchParams) => void] {
+  const [search, setSearch] = useSearchParams();
+  const latest = useRef(search);
+  // Back, a link or a reload moved the address: that is now the latest.
+  useEffect(() => {
+    latest.current = search;
+  }, [search]);
+  const update = (change: (now: URLSearchParams) => URLSearchParams) => {
+    const next = change(latest.current);
+    latest.current = next;
+    setSearch(next);
+  };
+  return [search, update];
+}
