@@ -160,8 +160,9 @@ describe('QC insights', () => {
     const { page } = t;
     await openRange(page);
     expect(await rowTexts(page, `Agents, ${START} to ${END}`)).toEqual([
-      'Agent Records Mean Grade Weakest criteria Coaching',
-      `${AGENT.name} 3 60.0 Below Expectation Fatal 33.3 · CRM 6.7 Coach`,
+      'Agent Records Mean Grade Unack. Overdue Weakest criteria Coaching',
+      // Its three records are scored today: awaiting the agent's acknowledgement, none overdue yet.
+      `${AGENT.name} 3 60.0 Below Expectation 3 0 Fatal 33.3 · CRM 6.7 Coach`,
     ]);
     expect(await rowTexts(page, `Weeks of ${AGENT.name}`)).toEqual([
       'Week of Records Mean Grade',

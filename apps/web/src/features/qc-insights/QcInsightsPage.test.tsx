@@ -156,6 +156,24 @@ describe('QcInsightsPage', () => {
     );
   });
 
+  it('asks again while another heavy read of the user still runs (429), then shows the range', async () => {
+    let calls = 0;
+    renderPage({
+      'GET /api/qcInsights': () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 429, body: { message: 'A report, export or print of yours is already running.' } }
+          : { body: INSIGHTS };
+      },
+    });
+    setValue('Start', '2026-03-02');
+    setValue('End', '2026-03-15');
+    expect(
+      await screen.findByRole('table', { name: 'Agents, 2026-03-02 to 2026-03-15' }, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(screen.queryByText(INSIGHTS_FAILED)).toBeNull();
+  });
+
   it('exports a section and everything through links with a media token', async () => {
     const { followed } = renderPage();
     setValue('Start', '2026-03-02');

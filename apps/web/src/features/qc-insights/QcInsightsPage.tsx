@@ -9,7 +9,7 @@ import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { dayText } from '../../app/time-zone.ts';
-import { fetchQcInsights, qcInsightsKey } from './api.ts';
+import { fetchQcInsights, isBusy, qcInsightsKey } from './api.ts';
 import { AgentsPanel } from './AgentsPanel.tsx';
 import { CriteriaPanel } from './CriteriaPanel.tsx';
 import { checkInsightsForm, defaultInsightsForm, type TInsightsForm } from './insight-data.ts';
@@ -17,6 +17,8 @@ import { InspectorsPanel } from './InspectorsPanel.tsx';
 import { SectionExport } from './SectionExport.tsx';
 
 export const INSIGHTS_FAILED = 'The QC insights could not be loaded';
+const BUSY_RETRIES = 5;
+const BUSY_RETRY_MS = 1000;
 
 export default function QcInsightsPage() {
   const [form, setForm] = useState<TInsightsForm>(() => defaultInsightsForm(dayText()));
@@ -24,9 +26,13 @@ export default function QcInsightsPage() {
   const query = check.query;
   const insights = useQuery({
     queryKey: query === null ? ['qc-insights', 'none'] : qcInsightsKey(query),
-    queryFn: () => (query === null ? Promise.reject(new Error(check.problem ?? '')) : fetchQcInsights(query)),
+    queryFn: ({ signal }) =>
+      query === null ? Promise.reject(new Error(check.problem ?? '')) : fetchQcInsights(query, signal),
     enabled: query !== null,
     staleTime: 0,
+    // One heavy read of a user runs at a time: a range typed while the one before still loads waits for it to go.
+    retry: (failures, error) => failures < BUSY_RETRIES && isBusy(error),
+    retryDelay: BUSY_RETRY_MS,
   });
   const data = insights.data;
   return (
