@@ -2,19 +2,21 @@
 // read: the router re-renders a navigation as a transition, so a second change typed right after a first (two date
 // fields filled in a row) would otherwise start from the address before the first and undo it.
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams, type NavigateOptions } from 'react-router';
 
-export function useSearchUpdate(): [URLSearchParams, (change: (now: URLSearchParams) => URLSearchParams) => void] {
+type TSearchUpdate = (change: (now: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => void;
+
+export function useSearchUpdate(): [URLSearchParams, TSearchUpdate] {
   const [search, setSearch] = useSearchParams();
   const latest = useRef(search);
   // Back, a link or a reload moved the address: that is now the latest.
   useEffect(() => {
     latest.current = search;
   }, [search]);
-  const update = (change: (now: URLSearchParams) => URLSearchParams) => {
+  const update: TSearchUpdate = (change, options) => {
     const next = change(latest.current);
     latest.current = next;
-    setSearch(next);
+    setSearch(next, options);
   };
   return [search, update];
 }

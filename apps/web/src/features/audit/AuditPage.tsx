@@ -1,13 +1,13 @@
 // /audit (docs/guide/audit.md): the audit log, newest first, filtered by actor, object, action and days (kept in the
 // address), paged by the server, with a CSV export of every filtered entry. Laid out for 1366×768: the filters, the
 // pager and the export stay in view and the table scrolls inside the page.
-import { useSearchParams } from 'react-router';
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
 import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
+import { useSearchUpdate } from '../../app/use-search-update.ts';
 import { useListQuery } from '../../components/use-list-query.ts';
 import { auditListKey, fetchAuditPage, startAuditExport } from './api.ts';
 import {
@@ -26,10 +26,11 @@ export const EXPORT_FAILED = 'The audit log could not be exported';
 const TABLE_HEIGHT = 'max(240px, calc(100dvh - 330px))';
 
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchUpdate();
   const state = readAuditParams(params);
   const { page, size, ...filters } = state;
-  const update = (change: Partial<TAuditParams>) => setParams(writeAuditParams(changeAuditParams(state, change)));
+  const update = (change: Partial<TAuditParams>) =>
+    setParams((now) => writeAuditParams(changeAuditParams(readAuditParams(now), change)));
 
   const query = useListQuery({
     queryKey: auditListKey(filters),

@@ -4,7 +4,7 @@
 // actions fit a 1366 px screen; the 14 criteria open under a row (or show as short columns, by the column chooser).
 // Each row can be edited or deleted ("Are you sure?", Close, Confirm), after which the list reloads.
 import { Fragment, useState, type CSSProperties, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { ActionIcon, Button, Card, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { useSession } from '../../../app/session.ts';
+import { useSearchUpdate } from '../../../app/use-search-update.ts';
 import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './api.ts';
 import { DeleteIcon, EditIcon } from './icons.tsx';
 import {
@@ -67,13 +68,13 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
   const { session } = useSession();
   const isAdmin = session?.role === 'ADMIN';
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchUpdate();
   const state = readListParams(params);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [choice, setChoice] = useColumnChoice();
   const update = (change: Partial<typeof state>) =>
-    setParams(writeListParams(changeListParams(state, change)), { replace: true });
+    setParams((now) => writeListParams(changeListParams(readListParams(now), change)), { replace: true });
 
   const query = useQuery({
     queryKey: [...qcListKey(kind), state],
