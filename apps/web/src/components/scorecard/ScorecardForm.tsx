@@ -13,7 +13,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { Anchor, Badge, Box, Group, Paper, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Box, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { GrowingTextarea } from '../GrowingTextarea.tsx';
 import {
   SCORECARD_LIMITS,
   type TScorecardCriterion,
@@ -231,10 +232,9 @@ const CriterionRow = memo(function CriterionRow(props: TRowProps) {
         </Box>
       </Group>
       {showComment && (
-        <Textarea
+        <GrowingTextarea
           mt={4}
           size="xs"
-          autosize
           minRows={1}
           maxRows={4}
           maxLength={SCORECARD_LIMITS.comment}

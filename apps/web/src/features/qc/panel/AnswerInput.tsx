@@ -1,5 +1,6 @@
 // The input of one lead answer in the QC panel's edit mode, by its question's type (docs/product.md §3 Question types).
-import { MultiSelect, NativeSelect, NumberInput, Textarea, TextInput } from '@mantine/core';
+import { MultiSelect, NativeSelect, NumberInput, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea.tsx';
 import { parseOptions } from '@crm/shared';
 import type { TAnswerRow, TDraft } from './answer-edit.ts';
 
@@ -62,9 +63,8 @@ export function AnswerInput({ row, draft, error, disabled, onChange }: Props) {
       );
     case 'Textarea':
       return (
-        <Textarea
+        <GrowingTextarea
           {...common}
-          autosize
           minRows={2}
           maxRows={8}
           value={text}

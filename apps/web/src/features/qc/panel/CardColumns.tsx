@@ -2,7 +2,8 @@
 // "Marks 1" and "Marks 2" as two tabs, each its scorecard's form (scrolling inside the card, so the player above and
 // the total and Submit below stay in view) or Standard's 14 criteria, then the record's texts.
 import { useState } from 'react';
-import { Badge, Group, NativeSelect, Tabs, Textarea, TextInput } from '@mantine/core';
+import { Badge, Group, NativeSelect, Tabs, TextInput } from '@mantine/core';
+import { GrowingTextarea } from '../../../components/GrowingTextarea.tsx';
 import { HOLD_TAG, MAX_QC_TEXT, criteriaOf, type TScorecard, type TScorecardMark } from '@crm/shared';
 import { bestMarksOf, ScorecardForm } from '../../../components/scorecard/index.ts';
 import { HoldHint } from '../scorecard/HoldHint.tsx';
@@ -44,11 +45,10 @@ function CardTexts({ column, onText, disabled }: { column: TScorecardColumn; onT
   const title = column.title ?? '';
   return (
     <Group gap="xs" align="flex-start" grow wrap="nowrap">
-      <Textarea
+      <GrowingTextarea
         size="xs"
         label="Suggestion"
         aria-label={`${title} suggestion`}
-        autosize
         minRows={1}
         maxRows={3}
         maxLength={MAX_QC_TEXT}

@@ -1,8 +1,10 @@
 // The scorecard of the QC panel and of the edit pages: the 14 criteria, each a row of buttons limited to its scale
 // (one column per record scored: "Marks 1" and "Marks 2" on the panel, the record on an edit page), then Fatal
 // reason, "EAS voice matched with report?" and Suggestion. On a focused row, 1/2/3 pick its marks and ↑/↓ move a row.
-import { memo, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { Badge, NativeSelect, SegmentedControl, Table, Text, Textarea, TextInput } from '@mantine/core';
+import { memo, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Badge, NativeSelect, Table, Text, TextInput } from '@mantine/core';
+import { SegmentedChoices } from '../../../components/SegmentedChoices.tsx';
+import { GrowingTextarea } from '../../../components/GrowingTextarea.tsx';
 import { MAX_QC_TEXT, QC_CRITERIA, type TQcCriterion, type TQcCriterionKey } from '@crm/shared';
 import {
   easChoices,
@@ -64,7 +66,7 @@ const ROW_SCROLL_MARGIN = { scrollMarginTop: 260, scrollMarginBottom: 110 } as c
 const SEGMENT_STYLES = {
   control: { flex: '1 1 auto' },
   label: { whiteSpace: 'normal', lineHeight: 1.2, fontSize: 11, padding: '3px 4px' },
-} as const;
+} satisfies Record<string, CSSProperties>;
 
 /** A choice's words; where the cell is narrow only "Need" breaks off: the marks stay with the word before them. */
 function choiceText(label: string): ReactNode {
@@ -95,10 +97,8 @@ const CriterionRow = memo(
         </Table.Th>
         {cells.map((cell) => (
           <Table.Td key={cell.key} data-column={cell.key} data-criterion={criterion.key} style={ROW_SCROLL_MARGIN}>
-            <SegmentedControl
-              size="xs"
-              fullWidth
-              aria-label={cell.label}
+            <SegmentedChoices
+              label={cell.label}
               disabled={cell.disabled}
               value={String(cell.marks)}
               onChange={(value) => onScore(cell.key, criterion.key, Number(value))}
@@ -106,7 +106,8 @@ const CriterionRow = memo(
                 ...choice,
                 label: choiceText(choice.label),
               }))}
-              styles={SEGMENT_STYLES}
+              controlStyle={SEGMENT_STYLES.control}
+              labelStyle={SEGMENT_STYLES.label}
             />
           </Table.Td>
         ))}
@@ -186,10 +187,9 @@ function TextRows({
         </Table.Th>
         {columns.map((column) => (
           <Table.Td key={column.key}>
-            <Textarea
+            <GrowingTextarea
               size="xs"
               aria-label={textLabel(column, 'suggestion')}
-              autosize
               minRows={2}
               maxRows={6}
               maxLength={MAX_QC_TEXT}
