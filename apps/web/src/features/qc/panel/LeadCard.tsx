@@ -1,10 +1,9 @@
 // The lead of the searched number: its details and its answers ("Customer Response"), each titled by its question
 // (matched by qno), with an edit mode that corrects answers and saves only those changed; then its calls (attempts and the
 // last disposition, docs/guide/call-loop.md) and its answer history.
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { UseQueryResult } from '@tanstack/react-query';
 import { QC_MESSAGES, SURVEY_MESSAGES, type TLead, type TQuestion } from '@crm/shared';
 import { saveLeadAnswers, type TLeadSearch } from '../../../components/lead/lead-api.ts';
 import { leadCellNumber, leadDetails, leadId, leadVersion } from '../../../components/lead/lead-view.ts';
@@ -19,12 +18,13 @@ import {
 import { LeadAttempts } from '../../../components/LeadAttempts.tsx';
 import { AnswerHistory } from './AnswerHistory.tsx';
 import { AnswerInput } from './AnswerInput.tsx';
+import type { TQueryView } from './query-view.ts';
 
 export const NOTHING_CHANGED = 'No answer was changed.';
 
 type Props = {
-  lead: UseQueryResult<TLeadSearch>;
-  questions: UseQueryResult<TQuestion[]>;
+  lead: TQueryView<TLeadSearch>;
+  questions: TQueryView<TQuestion[]>;
   campaignName: string;
   onLeadSaved: (lead: TLead) => void;
 };
@@ -184,7 +184,8 @@ function Answers({
   );
 }
 
-export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) {
+// Memoised: the player's and the scorecard's updates leave the lead as it is (the panel passes stable props).
+export const LeadCard = memo(function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) {
   const found = lead.data?.kind === 'lead' ? lead.data.lead : null;
   const foundId = found === null ? undefined : leadId(found);
   return (
@@ -248,4 +249,4 @@ export function LeadCard({ lead, questions, campaignName, onLeadSaved }: Props) 
       </Stack>
     </Paper>
   );
-}
+});

@@ -13,7 +13,8 @@ import { LeadCard } from './LeadCard.tsx';
 import { QcSearchCard } from './QcSearchCard.tsx';
 import { ScoringPlayer, STICKY_TOP } from '../../../components/recording/ScoringPlayer.tsx';
 import { RecordingsCard } from './RecordingsCard.tsx';
-import { PanelScoreBar, ScoringCard } from './ScoringCard.tsx';
+import { PanelScoreBar, ScoringCard, type TAgentsState } from './ScoringCard.tsx';
+import { useQueryView } from './query-view.ts';
 import { SuccessTick } from './SuccessTick.tsx';
 import { SubmittedComments } from './SubmittedComments.tsx';
 import { HeldCommentList, TimelineComments } from './TimelineComments.tsx';
@@ -69,8 +70,16 @@ function SubmittedAlert({ submitted }: { submitted: TSubmitted }) {
 
 export default function QcPanelPage() {
   const { state, queries, cards, agentId, numberField, actions, queue, notice } = useQcPanel();
-  const columnCards = { inHouse: cards.inHouse, client: cards.client };
-  const { lead, questions, recordings, agents } = queries;
+  // The memoised cards get props that keep their identity while what they show is the same.
+  const columnCards = useMemo(() => ({ inHouse: cards.inHouse, client: cards.client }), [cards.inHouse, cards.client]);
+  const lead = useQueryView(queries.lead);
+  const questions = useQueryView(queries.questions);
+  const recordings = useQueryView(queries.recordings);
+  const { data: agentList, error: agentsError, isPending: agentsPending, refetch: refetchAgents } = queries.agents;
+  const agents = useMemo<TAgentsState>(
+    () => ({ data: agentList, error: agentsError, pending: agentsPending, reload: () => void refetchAgents() }),
+    [agentList, agentsError, agentsPending, refetchAgents],
+  );
   const { scoring } = state;
   const searched = searchedOf(state);
   // The player (and its <audio>) is committed first, in a light render; the cards and the scorecard follow in a
@@ -185,12 +194,7 @@ export default function QcPanelPage() {
               />
               {full && (
                 <ScoringCard
-                  agents={{
-                    data: agents.data,
-                    error: agents.error,
-                    pending: agents.isPending,
-                    reload: () => void agents.refetch(),
-                  }}
+                  agents={agents}
                   agentId={agentId}
                   agentError={scoring.agentError}
                   onAgent={actions.pickAgent}

@@ -1,8 +1,8 @@
 // "Call Records": the recordings of the number on the call date (file, agent, time, length from the server), each
 // with its automatic checks (chips) and a Play button that loads it into the scoring player (which stays in view
 // over the scorecard); above them, the filters and order by those checks.
+import { memo } from 'react';
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import type { UseQueryResult } from '@tanstack/react-query';
 import type { TVoiceFile, TVoiceLogPage } from '@crm/shared';
 import { formatDateTime } from '../../../app/time-zone.ts';
 import { Pager } from '../../../components/Pager.tsx';
@@ -12,13 +12,14 @@ import { CheckChips } from '../../../components/CheckChips.tsx';
 import { hasFilter, useRecordingFilters } from './recording-filters.ts';
 import { RecordingFilters, RecordingSort } from './RecordingFilters.tsx';
 import type { TSearched } from './qc-panel-state.ts';
+import type { TQueryView } from './query-view.ts';
 
 export const NO_RECORDINGS = 'No recordings of this number on the call date.';
 export const NO_MATCHING_RECORDINGS = 'No recordings of this number on the call date match the filters.';
 
 type Props = {
   search: TSearched;
-  recordings: UseQueryResult<TVoiceLogPage>;
+  recordings: TQueryView<TVoiceLogPage>;
   page: number;
   onPage: (page: number) => void;
   chosen: TVoiceFile | null;
@@ -106,7 +107,15 @@ function RecordingRows({ date, files, chosen, onChoose }: TRowsProps) {
   );
 }
 
-export function RecordingsCard({ search, recordings, page, onPage, chosen, onChoose }: Props) {
+// Memoised: the player's and the scorecard's updates leave the list as it is (the panel passes stable props).
+export const RecordingsCard = memo(function RecordingsCard({
+  search,
+  recordings,
+  page,
+  onPage,
+  chosen,
+  onChoose,
+}: Props) {
   const data = recordings.data;
   const [filters, setFilters] = useRecordingFilters();
   return (
@@ -150,4 +159,4 @@ export function RecordingsCard({ search, recordings, page, onPage, chosen, onCho
       </Stack>
     </Paper>
   );
-}
+});

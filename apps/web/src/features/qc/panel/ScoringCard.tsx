@@ -1,5 +1,6 @@
 // "QC Rating": the agent scored and the scorecard of "Marks 1" (in-house) and "Marks 2" (client) side by side; and
 // the bar kept at the bottom of the screen with both live totals and grades and Submit.
+import { memo } from 'react';
 import { Alert, Button, Group, Kbd, List, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { scoreMarks, type TScorecard, type TScorecardMark } from '@crm/shared';
 import { bestMarksOf, SCORECARD_KEYS_NOTE } from '../../../components/scorecard/index.ts';
@@ -28,7 +29,12 @@ export const CARD_DEFAULTS_NOTE =
 /** The Hold Process row points at the holds the analysis found in the recording playing (the mark stays the inspector's). */
 const ROW_NOTES = { holdProcess: <HoldHint /> };
 
-type TAgentsState = { data: TScorableAgent[] | undefined; error: Error | null; pending: boolean; reload: () => void };
+export type TAgentsState = {
+  data: TScorableAgent[] | undefined;
+  error: Error | null;
+  pending: boolean;
+  reload: () => void;
+};
 
 type Props = {
   agents: TAgentsState;
@@ -87,7 +93,8 @@ function AgentPicker({
   );
 }
 
-export function ScoringCard(props: Props) {
+// Memoised: the player's updates and the lead's answers leave the scorecard as it is (the panel passes stable props).
+export const ScoringCard = memo(function ScoringCard(props: Props) {
   const { columns, onScore, onText, onCopy, progress, submitting } = props;
   const cards = props.cards ?? STANDARD_ONLY;
   const onCards = cards.inHouse !== null || cards.client !== null;
@@ -141,7 +148,7 @@ export function ScoringCard(props: Props) {
       </Stack>
     </Paper>
   );
-}
+});
 
 type TBarProps = {
   columns: TColumns;

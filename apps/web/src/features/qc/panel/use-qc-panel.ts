@@ -310,11 +310,6 @@ export function useQcPanel() {
     if (message !== null) notifications.show({ color: next.kind === 'ticked' ? 'green' : 'yellow', message });
   };
 
-  const leadSaved = (saved: TLead) => {
-    const result: TLeadSearch = { kind: 'lead', lead: saved };
-    if (searched !== null) queryClient.setQueryData(leadKey(searched.id), result);
-  };
-
   const submit = async (current: TQcPanelState, andNext: boolean) => {
     const call = searchedOf(current);
     if (call === null || isSubmitting(current)) return;
@@ -410,9 +405,27 @@ export function useQcPanel() {
     }
   };
 
-  // Stable: the scorecard (28 choices) re-renders only the row that changed; dispatch never changes.
+  // What the stable actions read, as of the last commit (a click always comes after one).
+  const latest = useRef({ agents: agents.data, searchedId: searched?.id });
+  useEffect(() => {
+    latest.current = { agents: agents.data, searchedId: searched?.id };
+  });
+
+  // Stable: the scorecard (28 choices) re-renders only the row that changed, and the memoised cards only when their
+  // own data changed; dispatch never changes.
   const stable = useMemo(
     () => ({
+      choose: (file: TVoiceFile) =>
+        dispatch({
+          type: 'recordingChosen',
+          file,
+          agentId: matchAgent(latest.current.agents, file.agentId)?.agentId,
+        }),
+      leadSaved: (saved: TLead) => {
+        const result: TLeadSearch = { kind: 'lead', lead: saved };
+        const { searchedId: id } = latest.current;
+        if (id !== undefined) queryClient.setQueryData(leadKey(id), result);
+      },
       pickAgent: (id: string) => dispatch({ type: 'agentPicked', agentId: id }),
       setScore: (key: string, criterion: TQcCriterionKey, marks: number) => {
         if (isColumnKey(key)) dispatch({ type: 'scored', key, criterion, marks });
@@ -429,7 +442,7 @@ export function useQcPanel() {
         dispatch({ type: 'commentAdded', fileName, atSeconds, text }),
       removeComment: (id: number) => dispatch({ type: 'commentRemoved', id }),
     }),
-    [],
+    [queryClient],
   );
 
   return {
@@ -445,10 +458,7 @@ export function useQcPanel() {
     actions: {
       ...stable,
       search: () => void search(),
-      choose: (file: TVoiceFile) =>
-        dispatch({ type: 'recordingChosen', file, agentId: matchAgent(agents.data, file.agentId)?.agentId }),
       onTick,
-      leadSaved,
       submit: () => void submit(state, false),
       submitAndNext: () => void submit(state, true),
     },
