@@ -20,3 +20,21 @@ export function useSearchUpdate(): [URLSearchParams, TSearchUpdate] {
   };
   return [search, update];
 }
+
+/** How a screen's state is kept in the address: read from it, written to it, and one change applied to it. */
+export type TAddressCodec<T> = {
+  read: (params: URLSearchParams) => T;
+  write: (state: T) => URLSearchParams;
+  change: (current: T, change: Partial<T>) => T;
+};
+
+/** A screen's state kept in the address, each change applied to the last one written (see useSearchUpdate). */
+export function useAddressState<T>(
+  codec: TAddressCodec<T>,
+  options?: NavigateOptions,
+): [T, (change: Partial<T>) => void] {
+  const [search, setSearch] = useSearchUpdate();
+  const update = (change: Partial<T>) =>
+    setSearch((now) => codec.write(codec.change(codec.read(now), change)), options);
+  return [codec.read(search), update];
+}

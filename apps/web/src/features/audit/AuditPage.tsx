@@ -7,16 +7,10 @@ import { useMutation } from '@tanstack/react-query';
 import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
 import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
-import { useSearchUpdate } from '../../app/use-search-update.ts';
+import { useAddressState } from '../../app/use-search-update.ts';
 import { useListQuery } from '../../components/use-list-query.ts';
 import { auditListKey, fetchAuditPage, startAuditExport } from './api.ts';
-import {
-  changeAuditParams,
-  readAuditParams,
-  writeAuditParams,
-  type TAuditFilters,
-  type TAuditParams,
-} from './audit-params.ts';
+import { changeAuditParams, readAuditParams, writeAuditParams, type TAuditFilters } from './audit-params.ts';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditTable } from './AuditTable.tsx';
 
@@ -25,12 +19,11 @@ export const EXPORT_FAILED = 'The audit log could not be exported';
 /** What is left of a 768-pixel-high window under the top bar, title, filters and pager. */
 const TABLE_HEIGHT = 'max(240px, calc(100dvh - 330px))';
 
+const AUDIT_ADDRESS = { read: readAuditParams, write: writeAuditParams, change: changeAuditParams };
+
 export default function AuditPage() {
-  const [params, setParams] = useSearchUpdate();
-  const state = readAuditParams(params);
+  const [state, update] = useAddressState(AUDIT_ADDRESS);
   const { page, size, ...filters } = state;
-  const update = (change: Partial<TAuditParams>) =>
-    setParams((now) => writeAuditParams(changeAuditParams(readAuditParams(now), change)));
 
   const query = useListQuery({
     queryKey: auditListKey(filters),

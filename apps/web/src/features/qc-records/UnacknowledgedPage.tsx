@@ -6,7 +6,7 @@ import { Anchor, Badge, Group, ScrollArea, SegmentedControl, Select, Stack, Tabl
 import { useQuery } from '@tanstack/react-query';
 import type { TUnacknowledgedRecord, TUnacknowledgedState } from '@crm/shared';
 import { formatDateTimeMinutes } from '../../app/time-zone.ts';
-import { useSearchUpdate } from '../../app/use-search-update.ts';
+import { useAddressState } from '../../app/use-search-update.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
 import { PageSizeSelect, Pager } from '../../components/Pager.tsx';
@@ -14,7 +14,7 @@ import { pagerState } from '../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { useListQuery } from '../../components/use-list-query.ts';
 import { ACKNOWLEDGEMENT_AGENTS_KEY, fetchAgents, fetchUnacknowledged, unacknowledgedListKey } from './api.ts';
-import { changeListParams, readListParams, writeListParams, type TAcknowledgementParams } from './list-params.ts';
+import { changeListParams, readListParams, writeListParams } from './list-params.ts';
 
 export const LIST_FAILED = 'The unacknowledged QC records could not be loaded';
 
@@ -111,12 +111,11 @@ function AgentFilter({ value, onChange }: { value: string; onChange: (agentId: s
   );
 }
 
+const LIST_ADDRESS = { read: readListParams, write: writeListParams, change: changeListParams };
+
 export default function UnacknowledgedPage() {
-  const [params, setParams] = useSearchUpdate();
-  const state = readListParams(params);
+  const [state, update] = useAddressState(LIST_ADDRESS);
   const { page, size, ...filters } = state;
-  const update = (change: Partial<TAcknowledgementParams>) =>
-    setParams((now) => writeListParams(changeListParams(readListParams(now), change)));
 
   const query = useListQuery({
     queryKey: unacknowledgedListKey(filters),

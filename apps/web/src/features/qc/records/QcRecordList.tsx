@@ -15,7 +15,7 @@ import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
 import { useSession } from '../../../app/session.ts';
-import { useSearchUpdate } from '../../../app/use-search-update.ts';
+import { useAddressState } from '../../../app/use-search-update.ts';
 import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './api.ts';
 import { DeleteIcon, EditIcon } from './icons.tsx';
 import {
@@ -64,17 +64,17 @@ function navOf(page: TListPage): TKeysetNav {
 }
 
 /** `aside`: shown right of the title (the in-house list's link to the unacknowledged records). */
+const LIST_ADDRESS = { read: readListParams, write: writeListParams, change: changeListParams };
+const REPLACE = { replace: true };
+
 export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode }) {
   const { session } = useSession();
   const isAdmin = session?.role === 'ADMIN';
   const queryClient = useQueryClient();
-  const [params, setParams] = useSearchUpdate();
-  const state = readListParams(params);
+  const [state, update] = useAddressState(LIST_ADDRESS, REPLACE);
   const [deleting, setDeleting] = useState<number | null>(null);
   const [opened, setOpened] = useState<ReadonlySet<number>>(new Set());
   const [choice, setChoice] = useColumnChoice();
-  const update = (change: Partial<typeof state>) =>
-    setParams((now) => writeListParams(changeListParams(readListParams(now), change)), { replace: true });
 
   const query = useQuery({
     queryKey: [...qcListKey(kind), state],
@@ -142,7 +142,8 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
       </Stack>
     );
   }
-  const backState = { from: params.toString() === '' ? '' : `?${params.toString()}` };
+  const address = writeListParams(state).toString();
+  const backState = { from: address === '' ? '' : `?${address}` };
 
   return (
     <Stack gap="lg">

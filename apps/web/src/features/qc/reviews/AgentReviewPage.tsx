@@ -6,7 +6,7 @@
 import { Alert, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSession } from '../../../app/session.ts';
-import { useSearchUpdate } from '../../../app/use-search-update.ts';
+import { useAddressState } from '../../../app/use-search-update.ts';
 import { DateField } from '../../../components/DateField.tsx';
 import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
@@ -157,13 +157,12 @@ function RecordsTable({ agentId, canReview, disputes, params, onChange }: TRecor
 }
 
 /** `disputes`: the dispute parts of the rows, from features/disputes through app/pages.tsx. */
+const REVIEW_ADDRESS = { read: readReviewParams, write: writeReviewParams, change: changeReviewParams };
+
 export default function AgentReviewPage({ disputes }: { disputes: TAgentReviewDisputes }) {
   const { session } = useSession();
   const isAgent = session?.role === 'AGENT';
-  const [search, setSearch] = useSearchUpdate();
-  const params = readReviewParams(search);
-  const update = (change: Partial<TReviewParams>) =>
-    setSearch((now) => writeReviewParams(changeReviewParams(readReviewParams(now), change)));
+  const [params, update] = useAddressState(REVIEW_ADDRESS);
   const agentId = params.agentId === '' ? null : params.agentId;
 
   return (
