@@ -230,6 +230,7 @@ async function insertRecords(client: pg.Client, card: TScorecard, variants: Vari
       inspectors.map((i) => i.username),
     ],
   );
+  await linkAgentsAndAcknowledge(client);
   const { rows } = await client.query<{ scorecard_id: number; records: string; from: string; to: string }>(
     `select scorecard_id, count(*) as records, min(call_date)::text as from, max(call_date)::text as to
        from qc_records where campaign_name = any($1::text[]) group by 1 order by 1`,
@@ -240,6 +241,31 @@ async function insertRecords(client: pg.Client, card: TScorecard, variants: Vari
       .map((r) => `${Number(r.records).toLocaleString('en-US')} on version ${r.scorecard_id} (${r.from} … ${r.to})`)
       .join(', ')}`,
   );
+}
+
+/**
+ * Each bench agent an account, its records linked to it, and 85 % of them acknowledged (the rest awaiting, most of them
+ * overdue): what the insights' acknowledgement figures read (docs/qc-records.md, Overdue).
+ */
+async function linkAgentsAndAcknowledge(client: pg.Client): Promise<void> {
+  await client.query(
+    `insert into users (username, name, role, password_hash)
+     select 'QI' || lpad(g::text, 3, '0'), 'Bench agent ' || g, 'agent', 'not-for-sign-in'
+       from generate_series(0, $1::int - 1) g`,
+    [AGENTS],
+  );
+  await client.query(
+    `update qc_records r set agent_user_id = u.id
+       from users u where u.username = r.agent_id and r.campaign_name = any($1::text[])`,
+    [CAMPAIGNS.map((c) => c.name)],
+  );
+  await client.query(
+    `insert into qc_record_acknowledgements (qc_record_id, agent_user_id, acknowledged_at)
+     select id, agent_user_id, created_at + interval '1 day' from qc_records
+      where campaign_name = any($1::text[]) and id % 20 >= 3`,
+    [CAMPAIGNS.map((c) => c.name)],
+  );
+  await client.query('analyze qc_records; analyze qc_record_acknowledgements');
 }
 
 /** Times one call, reading the body whole; refuses anything but 200. */
@@ -315,9 +341,12 @@ export async function benchQcInsights(): Promise<Figure[]> {
       const onStandard = last?.criteria.filter((c) => c.scorecardId === 1).length ?? 0;
       log(
         `${q.name}: median ${median.toFixed(0)} ms, slowest ${slowest.toFixed(0)} ms (${runs.map((ms) => ms.toFixed(0)).join(', ')}); ` +
-          `${last?.floor.records.toLocaleString('en-US')} records, ${last?.criteria.length} criteria (${onStandard} of "Standard", ${onCard} of "${card.name}"), ${last?.agents.length} agents, ${last?.inspectors.length} inspectors`,
+          `${last?.floor.records.toLocaleString('en-US')} records, ${last?.criteria.length} criteria (${onStandard} of "Standard", ${onCard} of "${card.name}"), ${last?.agents.length} agents, ${last?.inspectors.length} inspectors, ` +
+          `${last?.acknowledgements.unacknowledged.toLocaleString('en-US')} unacknowledged (${last?.acknowledgements.overdue.toLocaleString('en-US')} overdue)`,
       );
       if (onCard === 0 || onStandard === 0) throw new Error(`${q.name}: the reply lacks one of the two scorecards`);
+      if (!last?.acknowledgements.unacknowledged)
+        throw new Error(`${q.name}: the reply counts no unacknowledged record`);
       figures.push(
         {
           figure: `qc-insights: ${q.name}, ${RECORDS / 1000}k records (${(RECORDS * CARD_RESIDUES.length) / 20 / 1000}k on a weighted card), median`,
