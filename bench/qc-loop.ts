@@ -4,7 +4,8 @@
 // the <audio>'s canplay is taken in the page, with each step on the way (the claim's reply, the panel, the lead's
 // answers, the scorecard) and the time until both the answers and the audio are there. Each claim starts in a new browser context (a cold HTTP
 // cache: nothing of the call but what the queue screen warmed) and is released after, BENCH_QC_LOOP_CLAIMS times
-// (50): the median and p95 against the 500 ms target.
+// (50): the median and p95 against the 500 ms target. BENCH_QC_LOOP_CPU_SLOWDOWN=4 slows the page's CPU (Chromium's
+// throttling) to see the opening as on a busy machine.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,8 @@ import { cellOf, createSurvey, seedSurveyLeads, type SurveyCampaign } from './su
 import type { Figure } from './table.ts';
 
 const CLAIMS = Number(process.env.BENCH_QC_LOOP_CLAIMS ?? 50);
+/** The page's CPU slowed this many times (Chromium's throttling), as on a busy machine: 1 (default) for none. */
+const CPU_SLOWDOWN = Number(process.env.BENCH_QC_LOOP_CPU_SLOWDOWN ?? 1);
 const TARGET_MS = 500;
 const CAMPAIGN: SurveyCampaign = { name: 'Bench Loop', code: 'BENCH-LOOP' };
 const CALL_DATE = '2024-06-03';
@@ -145,6 +148,10 @@ async function oneClaim(browser: Browser, server: BenchServer, apiToken: string)
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await page.goto(`/qcQueue?campaignName=${encodeURIComponent(CAMPAIGN.name)}&date=${CALL_DATE}`);
+    if (CPU_SLOWDOWN > 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    }
     await page.getByRole('table', { name: 'Calls to score' }).getByRole('row').nth(1).waitFor({ timeout: 30_000 });
     // The list has been read for a moment: the call Score next will take is warm.
     const deadline = Date.now() + 30_000;
@@ -208,14 +215,16 @@ export async function benchQcLoop(): Promise<Figure[]> {
         ),
       );
     const steps = STEPS.map((step) => `${step} ${medianOf(runs.map((r) => sinceKey(r, step)))}`);
-    log(`median ms from the key: ${steps.join(', ')}`);
+    log(`median ms from the key${CPU_SLOWDOWN > 1 ? ` (page CPU ${CPU_SLOWDOWN}× slower)` : ''}: ${steps.join(', ')}`);
     const sorted = runs.map((r) => sinceKey(r, 'canplay')).sort((a, b) => a - b);
     const median = Math.round(quantile(sorted, 0.5));
     const p95 = Math.round(quantile(sorted, 0.95));
-    const ready = runs.map((r) => Math.max(sinceKey(r, 'canplay'), sinceKey(r, 'lead'))).sort((a, b) => a - b);
+    const ready = runs
+      .map((r) => Math.max(sinceKey(r, 'canplay'), sinceKey(r, 'lead'), sinceKey(r, 'scorecard')))
+      .sort((a, b) => a - b);
     log(
       `key → canplay over ${CLAIMS} claims: median ${median} ms, p95 ${p95} ms, max ${Math.round(sorted.at(-1) ?? 0)} ms; ` +
-        `key → answers and audio both there: median ${Math.round(quantile(ready, 0.5))} ms, p95 ${Math.round(quantile(ready, 0.95))} ms`,
+        `key → answers, scorecard and audio all there: median ${Math.round(quantile(ready, 0.5))} ms, p95 ${Math.round(quantile(ready, 0.95))} ms`,
     );
     const figure = (name: string, value: number) => ({ figure: name, value, unit: 'ms', target: TARGET_MS });
     return [
