@@ -5,7 +5,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { LEAD_NOT_GENERATED } from '@crm/shared';
 import { waitFor } from '@testing-library/react';
 import { fakeServer } from '../../test/lead-actions-test-fetch.ts';
-import { campaignScorecardsKey, scorecardVersionKey } from '../scorecard/campaign-scorecards.ts';
+import { campaignScorecardsKey } from '../scorecard/campaign-scorecards.ts';
 import { recordingAnalysisKey } from '../recording/api.ts';
 import { answeredLeadOfCall, panelQuestionsKey, prefetchCall } from './prefetch.ts';
 import { SCORABLE_AGENTS_KEY } from './scorable-agents.ts';
