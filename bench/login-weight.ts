@@ -4,20 +4,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Request } from 'playwright-core';
 import type { BenchServer } from './server.ts';
+import { CHROMIUM, CHROMIUM_ARGS as ARGS } from './chromium.ts';
 import type { Figure } from './table.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// As in e2e/browser.ts: without these, Chromium keeps reaching for Google's hosts, which this network refuses.
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
 export const LOGIN_WEIGHT_TARGET_KB = 250;
 
 export type LoadedFile = { url: string; type: string; encoding: string; transferred: number; decoded: number };

@@ -15,6 +15,7 @@ import { hashPassword } from '@crm/server/auth/password';
 import { encodeWav, tone } from '@crm/server/voicelog/wav';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { cellOf, createSurvey, seedSurveyLeads, type SurveyCampaign } from './survey-setup.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.ts';
 import type { Figure } from './table.ts';
 
 const CLAIMS = Number(process.env.BENCH_QC_LOOP_CLAIMS ?? 50);
@@ -28,16 +29,8 @@ const INSPECTOR = { username: 'bench-loop-qc', password: 'bench-loop-password' }
 /** The calls in the queue: leads 2, 4, … (generated ones), each with a 40 s recording of telephone quality (640 KB). */
 const CALLS = 5;
 const SECONDS = 40;
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
+  ...CHROMIUM_ARGS,
   // The player starts by itself, as the inspector's Autoplay switch (on by default) asks.
   '--autoplay-policy=no-user-gesture-required',
 ];
