@@ -50,6 +50,11 @@ import { scorecardRoutes } from './modules/scorecards/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { qcRecordRoutes } from './modules/qc-records/routes.ts';
 import { coachingRoutes } from './modules/coaching/routes.ts';
+import { productivityRoutes } from './modules/productivity/routes.ts';
+import { floorRoutes } from './modules/floor/routes.ts';
+import { suspiciousRoutes } from './modules/suspicious/routes.ts';
+import { resultsRoutes } from './modules/results/routes.ts';
+import { clientsRoutes } from './modules/clients/routes.ts';
 import { startRecordingChecks } from './modules/voicelog/checks/runtime.ts';
 import { createVoiceLog } from './modules/voicelog/service.ts';
 
@@ -206,6 +211,11 @@ export async function buildApp(config: TConfig, options: BuildOptions = {}): Pro
   await app.register(notificationRoutes);
   await app.register(qcRecordRoutes);
   await app.register(coachingRoutes);
+  await app.register(productivityRoutes);
+  await app.register(floorRoutes);
+  await app.register(suspiciousRoutes);
+  await app.register(resultsRoutes);
+  await app.register(clientsRoutes);
   await registerWeb(app, config.webDist);
   return app;
 }

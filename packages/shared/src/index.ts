@@ -52,3 +52,8 @@ export * from './schemas/call-attempts.ts';
 export * from './schemas/callbacks.ts';
 export * from './schemas/my-shift.ts';
 export * from './schemas/screen-pop.ts';
+export * from './schemas/results.ts';
+export * from './schemas/productivity.ts';
+export * from './schemas/floor.ts';
+export * from './schemas/suspicious.ts';
+export * from './schemas/clients.ts';

@@ -16,6 +16,7 @@ import type { SignInLimitTables } from './tables/sign-in-limits.ts';
 import type { QcRecordTables } from './tables/qc-records.ts';
 import type { NotificationTables } from './tables/notifications.ts';
 import type { CoachingTables } from './tables/coaching.ts';
+import type { ClientTables } from './tables/clients.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -35,6 +36,8 @@ export type UsersTable = {
   mfaLastStep: Generated<number | null>;
   /** Enrolments put off (MFA_GRACE_SIGNINS). */
   mfaSkips: Generated<number>;
+  /** A client account may play its campaigns' recordings (migration 0038). */
+  clientRecordings: Generated<boolean>;
   createdAt: CreatedAt;
   updatedAt: ColumnType<Date, Date | undefined, Date>;
 };
@@ -370,6 +373,7 @@ export type RecordingFoldersTable = {
 };
 
 export type DB = MfaTables &
+  ClientTables &
   QcRecordTables &
   NotificationTables &
   CoachingTables &

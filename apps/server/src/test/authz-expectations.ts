@@ -32,6 +32,11 @@ import { SCORECARDS_EXPECTATIONS } from './authz/scorecards.ts';
 import { NOTIFICATIONS_EXPECTATIONS } from './authz/notifications.ts';
 import { QC_RECORDS_EXPECTATIONS } from './authz/qc-records.ts';
 import { COACHING_EXPECTATIONS } from './authz/coaching.ts';
+import { PRODUCTIVITY_EXPECTATIONS } from './authz/productivity.ts';
+import { FLOOR_EXPECTATIONS } from './authz/floor.ts';
+import { SUSPICIOUS_EXPECTATIONS } from './authz/suspicious.ts';
+import { RESULTS_EXPECTATIONS } from './authz/results.ts';
+import { CLIENTS_EXPECTATIONS } from './authz/clients.ts';
 
 import { CALLERS, type Verdict, type Who } from './authz/types.ts';
 
@@ -217,6 +222,11 @@ export const EXPECTATIONS: Record<string, string> = {
   ...NOTIFICATIONS_EXPECTATIONS,
   ...QC_RECORDS_EXPECTATIONS,
   ...COACHING_EXPECTATIONS,
+  ...PRODUCTIVITY_EXPECTATIONS,
+  ...FLOOR_EXPECTATIONS,
+  ...SUSPICIOUS_EXPECTATIONS,
+  ...RESULTS_EXPECTATIONS,
+  ...CLIENTS_EXPECTATIONS,
 };
 
 /** The verdicts of one route, by caller. */

@@ -28,6 +28,11 @@ import { SCORECARDS_PROBES } from './authz/scorecards.ts';
 import { NOTIFICATIONS_PROBES } from './authz/notifications.ts';
 import { QC_RECORDS_PROBES } from './authz/qc-records.ts';
 import { COACHING_PROBES } from './authz/coaching.ts';
+import { PRODUCTIVITY_PROBES } from './authz/productivity.ts';
+import { FLOOR_PROBES } from './authz/floor.ts';
+import { SUSPICIOUS_PROBES } from './authz/suspicious.ts';
+import { RESULTS_PROBES } from './authz/results.ts';
+import { CLIENTS_PROBES } from './authz/clients.ts';
 
 /** Generated leads, looked up and saved by the agent panel. */
 const LEAD_DATE = '2026-11-19';
@@ -618,5 +623,10 @@ export function probes(w: World): Record<string, ProbeSpec> {
     ...NOTIFICATIONS_PROBES(w),
     ...QC_RECORDS_PROBES(w),
     ...COACHING_PROBES(w),
+    ...PRODUCTIVITY_PROBES(w),
+    ...FLOOR_PROBES(w),
+    ...SUSPICIOUS_PROBES(w),
+    ...RESULTS_PROBES(w),
+    ...CLIENTS_PROBES(w),
   };
 }

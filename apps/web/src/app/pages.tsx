@@ -62,6 +62,15 @@ export async function composeRaisedFlagsPage(): Promise<{ default: ComponentType
   return { default: () => <RaisedFlagsPage disputes={disputes} /> };
 }
 
+/** /productivity: the figures (features/productivity) with the floor now (features/floor). */
+export async function composeProductivityPage(): Promise<{ default: ComponentType }> {
+  const [{ default: ProductivityPage }, { FloorPanel }] = await Promise.all([
+    import('../features/productivity/ProductivityPage.tsx'),
+    import('../features/floor/FloorPanel.tsx'),
+  ]);
+  return { default: () => <ProductivityPage FloorPanel={FloorPanel} /> };
+}
+
 /** The QC panel's module once fetched (the queue screen fetches it ahead of Score next). */
 let qcPanelModule: { default: ComponentType } | null = null;
 
@@ -144,4 +153,9 @@ export const PAGES: Record<TAppRoutePath, TPage> = {
   // -- quality control: coaching (agents see their own)
   '/coaching': lazy(() => import('../features/coaching/CoachingPage.tsx')),
   '/coaching/:id': lazy(() => import('../features/coaching/CoachingSessionPage.tsx')),
+  // -- reports: what managers and clients read (docs/reports.md)
+  '/productivity': lazy(composeProductivityPage),
+  '/suspicious': lazy(() => import('../features/suspicious/SuspiciousPage.tsx')),
+  '/results': lazy(() => import('../features/results/ResultsPage.tsx')),
+  '/client': lazy(() => import('../features/clients/ClientHomePage.tsx')),
 };

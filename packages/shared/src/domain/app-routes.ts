@@ -15,6 +15,9 @@ const ALL: readonly TRole[] = ['ADMIN', 'QC', 'AGENT'];
 const ADMIN: readonly TRole[] = ['ADMIN'];
 const QC: readonly TRole[] = ['ADMIN', 'QC'];
 const AGENT: readonly TRole[] = ['ADMIN', 'AGENT'];
+/** Admins, and client accounts over their own campaigns (docs/guide/clients.md). */
+const CLIENT_READERS: readonly TRole[] = ['ADMIN', 'CLIENT'];
+const CLIENT: readonly TRole[] = ['CLIENT'];
 
 export const APP_ROUTES = [
   {
@@ -274,6 +277,31 @@ export const APP_ROUTES = [
       "A coaching session's details, linked QC records, its next step and, once closed, the before/after figure.",
     parent: '/coaching',
   },
+  {
+    path: '/productivity',
+    title: 'Productivity',
+    roles: QC,
+    purpose:
+      'Per agent, day, shift or campaign: signed-in time, calls, completes, dispositions, handle time and QC, and the floor now.',
+  },
+  {
+    path: '/suspicious',
+    title: 'Suspicious Completes',
+    roles: QC,
+    purpose: 'Completed calls that look made up (too short, no recording, repeated answers, too many an hour), by day.',
+  },
+  {
+    path: '/results',
+    title: 'Survey Results',
+    roles: CLIENT_READERS,
+    purpose: "How a campaign's survey is answering: per question, cross-tabs, where calls end, quotas, exports.",
+  },
+  {
+    path: '/client',
+    title: 'Client Home',
+    roles: CLIENT,
+    purpose: "A client account's landing page: its campaigns, with their results and client QC.",
+  },
 ] as const satisfies readonly TAppRoute[];
 
 export type TMenuItem = { label: string; path: string };
@@ -321,6 +349,34 @@ export const QC_MENU: TMenu = {
   ],
 };
 
+/** The figures managers read (docs/reports.md). */
+export const REPORTS_MENU: TMenu = {
+  title: 'Reports',
+  items: [
+    { label: 'Productivity', path: '/productivity' },
+    { label: 'Survey Results', path: '/results' },
+    { label: 'Suspicious', path: '/suspicious' },
+  ],
+};
+
+/** An inspector's reports: productivity (read-only) and the suspicious completes. */
+export const QC_REPORTS_MENU: TMenu = {
+  title: 'Reports',
+  items: [
+    { label: 'Productivity', path: '/productivity' },
+    { label: 'Suspicious', path: '/suspicious' },
+  ],
+};
+
+/** A client account's menu: nothing but its campaigns' results and client QC (docs/guide/clients.md). */
+export const CLIENT_MENU: TMenu = {
+  title: 'Client',
+  items: [
+    { label: 'Home', path: '/client' },
+    { label: 'Survey Results', path: '/results' },
+  ],
+};
+
 /** An agent's CRM menu: the CRM's items and their own coaching sessions (admins reach /coaching from the QC menu). */
 export const AGENT_MENU: TMenu = {
   title: CRM_MENU.title,
@@ -330,9 +386,10 @@ export const AGENT_MENU: TMenu = {
 /** The sidebar of each role (docs/product.md §2 Shell). */
 export const MENUS_BY_ROLE: Record<TRole, readonly TMenu[]> = {
   // Admins see everything: the QC screens too (every inspector's records, with an inspector filter).
-  ADMIN: [ADMIN_MENU, CRM_MENU, QC_MENU],
-  QC: [QC_MENU],
+  ADMIN: [ADMIN_MENU, REPORTS_MENU, CRM_MENU, QC_MENU],
+  QC: [QC_MENU, QC_REPORTS_MENU],
   AGENT: [AGENT_MENU],
+  CLIENT: [CLIENT_MENU],
 };
 
 /** Whether a role may open a path pattern (exact pattern match, e.g. '/editAgent/:id'). */

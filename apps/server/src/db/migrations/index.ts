@@ -37,6 +37,10 @@ import * as m0034 from './0034-qc-records.ts';
 import * as m0035 from './0035-notifications.ts';
 import * as m0036 from './0036-coaching.ts';
 import * as m0037 from './0037-callback-missed-notices.ts';
+import * as m0038 from './0038-client-accounts.ts';
+import * as m0039 from './0039-productivity.ts';
+import * as m0040 from './0040-suspicious.ts';
+import * as m0041 from './0041-results.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -76,4 +80,8 @@ export const migrations: Record<string, Migration> = {
   '0035-notifications': m0035,
   '0036-coaching': m0036,
   '0037-callback-missed-notices': m0037,
+  '0038-client-accounts': m0038,
+  '0039-productivity': m0039,
+  '0040-suspicious': m0040,
+  '0041-results': m0041,
 };

@@ -28,7 +28,7 @@ export type TSignedInAccount = { id: number; username: string; role: TDbRole };
 
 /** Whether the role must have a second factor under MFA_REQUIRED (agents never: shared floor machines). */
 function isRequired(role: TDbRole, mfa: TMfaConfig): boolean {
-  return role !== 'agent' && mfa.requiredRoles.includes(role);
+  return (mfa.requiredRoles as readonly TDbRole[]).includes(role);
 }
 
 /**

@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import {
   DB_ROLES,
+  type TDbRole,
   type TCreateUserRequest,
   type TPaged,
   type TUpdateUserRequest,
@@ -31,7 +32,7 @@ type AccountRow = {
   id: number;
   username: string;
   name: string;
-  role: 'admin' | 'qc' | 'agent';
+  role: TDbRole;
   active: boolean;
   createdAt: Date;
   mfaEnrolledAt: Date | null;
@@ -40,7 +41,7 @@ type AccountRow = {
 function toUser(row: AccountRow): TUser {
   const role = DB_ROLES[row.role];
   // selectAccounts never yields agents; the check keeps the reply type honest.
-  if (role === 'AGENT') throw new Error(`user ${row.id} is an agent`);
+  if (role === 'AGENT' || role === 'CLIENT') throw new Error(`user ${row.id} is not an account of this list`);
   return {
     id: row.id,
     username: row.username,

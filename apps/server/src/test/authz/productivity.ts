@@ -1,0 +1,8 @@
+// The authorization matrix's rows and probes of this area's routes (see authz-expectations.ts for the letters).
+import type { ProbeSpec, World } from './types.ts';
+
+export const PRODUCTIVITY_EXPECTATIONS: Record<string, string> = {};
+
+export function PRODUCTIVITY_PROBES(_w: World): Record<string, ProbeSpec> {
+  return {};
+}

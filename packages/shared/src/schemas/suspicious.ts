@@ -1,0 +1,2 @@
+// Schemas of suspicious (issue 38, docs/guide/suspicious.md). Filled by the suspicious work.
+export {};
