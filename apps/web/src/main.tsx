@@ -2,6 +2,9 @@
 import './zod-jitless.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// Bengali answers and names: Noto Sans Bengali, fetched only for Bengali text (its @font-face rules carry a unicode-range).
+import '@fontsource/noto-sans-bengali/400.css';
+import '@fontsource/noto-sans-bengali/600.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 

@@ -4,6 +4,6 @@ import { createTheme } from '@mantine/core';
 export const theme = createTheme({
   primaryColor: 'indigo',
   defaultRadius: 'md',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans Bengali", sans-serif',
   headings: { fontWeight: '600' },
 });
