@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { findDashboard } from '../modules/dashboard/service.ts';
+import { dashboardRange, findDashboard } from '../modules/dashboard/service.ts';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_LEAD_PLAN, seedLeads } from './leads.ts';
 import { seedDemo } from './seed.ts';
@@ -10,7 +10,7 @@ const t = useTestApp();
 describe('demo leads', () => {
   it('gives each demo campaign thousands of leads over several dates, generated in two batches, called with answers, and changes nothing when run again', async () => {
     await seedDemo(t.db);
-    const first = await findDashboard(t.db);
+    const first = await findDashboard(t.db, dashboardRange({}, t.config.timeZone));
     for (const plan of DEMO_LEAD_PLAN) {
       const figures = first.find((c) => c.campaignTitle === plan.campaignName);
       expect(figures?.totalLeads, plan.campaignName).toBe(plan.dates.reduce((n, d) => n + d.leads, 0));
@@ -51,6 +51,6 @@ describe('demo leads', () => {
     }
 
     await seedLeads(t.db);
-    expect(await findDashboard(t.db)).toEqual(first);
+    expect(await findDashboard(t.db, dashboardRange({}, t.config.timeZone))).toEqual(first);
   });
 });

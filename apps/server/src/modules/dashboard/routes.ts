@@ -1,8 +1,9 @@
-// GET /dynamic/dashboard (docs/product.md §7): per-campaign lead figures for the admin dashboard.
-import { ZDashboard } from '@crm/shared';
+// GET /dynamic/dashboard (docs/product.md §7): per-campaign lead figures and the calls of a range of days for the admin
+// dashboard.
+import { ZDashboardFigures, ZDashboardQuery } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
-import { findDashboard } from './service.ts';
+import { dashboardRange, findDashboard } from './service.ts';
 
 export async function dashboardRoutes(app: App) {
   app.get(
@@ -10,12 +11,15 @@ export async function dashboardRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
-        summary: "Show each campaign's lead figures for the dashboard",
+        summary: "Show each campaign's lead figures and the calls of a range of days for the dashboard",
         description:
-          '`calledLeads` counts leads with a call attempt, `completedLeads` those completed. See docs/guide/dashboard.md.',
-        response: { 200: ZDashboard },
+          '`totalLeads`, `generatedLeads`, `calledLeads` (leads with a call attempt), `completedLeads` and `sentToDialer` ' +
+          'are all time; `attempts`, `attemptedLeads` and `completed` count the call attempts ended from `from` to `to` ' +
+          '(local days, both included; without them today, at most 366 days). See docs/guide/dashboard.md.',
+        querystring: ZDashboardQuery,
+        response: { 200: ZDashboardFigures },
       },
     },
-    async () => findDashboard(app.db),
+    async (req) => findDashboard(app.db, dashboardRange(req.query, app.config.timeZone)),
   );
 }
