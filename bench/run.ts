@@ -1,4 +1,4 @@
-// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, qc-loop, dialer-send, screen-pop, signin, heavy-reads, qc-insights, scale, load; quick only when named) against the real server and
+// npm run bench [-- name …]: runs the benchmarks (all, or those named: login-weight, compression, http, leads, leads-upload, leads-generate, survey, qc-export, analysis, checks-backlog, qc-queue, qc-loop, dialer-send, screen-pop, signin, heavy-reads, qc-insights, scale, reports, load; quick only when named) against the real server and
 // prints one table (also bench/results/latest.json). npm run bench -- quick [--update-baseline]: the guard of issue 35,
 // three same-run ratios against bench/baseline.json (exits 1 on a MISSED one); the flag rewrites that file instead.
 import fs from 'node:fs/promises';
@@ -19,6 +19,7 @@ import { benchQcInsights } from './qc-insights.ts';
 import { benchQcLoop } from './qc-loop.ts';
 import { benchQcQueue } from './qc-queue.ts';
 import { benchQuick } from './quick.ts';
+import { benchReports } from './reports.ts';
 import { benchSignin } from './signin.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import { benchScaleGroup } from './scale.ts';
@@ -65,6 +66,10 @@ const BENCHES: Record<string, Bench[]> = {
   'qc-loop': [{ ownServer: benchQcLoop }],
   // The screens' calls at 100k, 1M and 5M leads (BENCH_SCALE_SIZES), on a database and server of its own; builds 5M leads.
   scale: [benchScaleGroup],
+  // What managers and clients read (issue 38): results, cross-tabs, productivity, suspicious and the dashboard at 100k
+  // and 1M leads (200k completes, 250k attempts by 200 agents over 30 days, 100k QC records per 1M), on a database and
+  // server of its own.
+  reports: [{ ownServer: benchReports }],
   // Last: 5 minutes of 200 agents (BENCH_LOAD_SECONDS to shorten).
   load: [benchLoad],
   // Only when named (it repeats survey, leads-upload and qc-export on smaller data): the lookup ÷ a bare route, the
