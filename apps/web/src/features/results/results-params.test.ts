@@ -1,0 +1,131 @@
+// The results address (read back as written, a campaign change letting go of its fields), the query the calls send,
+// and the figures as the screen writes them (grouped counts, one-decimal shares, cross-tab row and column %).
+import { describe, expect, it } from 'vitest';
+import {
+  changeResultsParams,
+  crosstabCell,
+  crosstabTotal,
+  exportFileName,
+  filtersProblem,
+  groupNumber,
+  percentText,
+  questionStep,
+  readResultsParams,
+  resultsQuery,
+  statText,
+  writeResultsParams,
+  type TCrosstabFigures,
+} from './results-params.ts';
+
+const read = (query: string) => readResultsParams(new URLSearchParams(query));
+
+describe('results address', () => {
+  it('reads every filter, the tab and the cross-tab, and writes them back the same', () => {
+    const query =
+      'campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&completedOnly=true&qcPassed=true&agentId=A-1' +
+      '&disposition=CMP&field.region=Dhaka&tab=crosstab&row=Q1&col=region&show=row&fields=region%2Cbrand';
+    const state = read(query);
+    expect(state).toEqual({
+      campaignName: 'Spring Survey',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      completedOnly: true,
+      qcPassed: true,
+      agentId: 'A-1',
+      disposition: 'CMP',
+      field: 'region',
+      value: 'Dhaka',
+      tab: 'crosstab',
+      row: 'Q1',
+      col: 'region',
+      show: 'row',
+      fields: ['region', 'brand'],
+    });
+    expect(writeResultsParams(state).toString()).toBe(query);
+  });
+
+  it('leaves defaults out and ignores what it cannot read', () => {
+    const state = read('campaignName=X&from=yesterday&tab=nope&show=all&completedOnly=1');
+    expect(state.from).toBe('');
+    expect(state.tab).toBe('questions');
+    expect(state.show).toBe('count');
+    expect(state.completedOnly).toBe(false);
+    expect(writeResultsParams(state).toString()).toBe('campaignName=X');
+  });
+
+  it('keeps a field picked before its value is typed, and sends nothing for it', () => {
+    const state = read('campaignName=X&field.brand=');
+    expect(state.field).toBe('brand');
+    expect(writeResultsParams(state).toString()).toBe('campaignName=X&field.brand=');
+    expect(resultsQuery(state)).toEqual({ campaignName: 'X' });
+  });
+
+  it('lets go of the fields, disposition and cross-tab of the campaign left, and keeps the dates', () => {
+    const before = read(
+      'campaignName=A&from=2026-03-01&field.Outlet=North&disposition=CMP&row=Q1&col=Q2&fields=Outlet',
+    );
+    const after = changeResultsParams(before, { campaignName: 'B' });
+    expect(after).toMatchObject({ campaignName: 'B', from: '2026-03-01', field: '', value: '', disposition: '' });
+    expect(after).toMatchObject({ row: '', col: '', fields: [] });
+    expect(changeResultsParams(before, { qcPassed: true })).toMatchObject({ field: 'Outlet', row: 'Q1' });
+  });
+
+  it('names a reversed range', () => {
+    expect(filtersProblem(read('campaignName=X&from=2026-03-08&to=2026-03-07'))).toBe('From must not be after To');
+    expect(filtersProblem(read('campaignName=X&from=2026-03-07&to=2026-03-07'))).toBeNull();
+  });
+});
+
+describe('figures as written', () => {
+  it('groups counts and writes shares with one decimal', () => {
+    expect(groupNumber(2900)).toBe('2,900');
+    expect(groupNumber(1234567)).toBe('1,234,567');
+    expect(percentText(33.3333)).toBe('33.3%');
+    expect(percentText(100)).toBe('100.0%');
+    expect(statText(1234.5678)).toBe('1,234.57');
+    expect(statText(null)).toBe('–');
+  });
+
+  // 10 calls: Yes/No by North/South. Rows 4+2=6 and 1+3=4; columns 5 and 5.
+  const ct: TCrosstabFigures = {
+    rows: ['Yes', 'No'],
+    cols: ['North', 'South'],
+    counts: [
+      [4, 2],
+      [1, 3],
+    ],
+    rowTotals: [6, 4],
+    colTotals: [5, 5],
+    total: 10,
+  };
+
+  it('shows a cell as its count, its share of its row or of its column', () => {
+    expect(crosstabCell(ct, 0, 0, 'count')).toBe('4');
+    expect(crosstabCell(ct, 0, 0, 'row')).toBe('66.7%'); // 4 / 6
+    expect(crosstabCell(ct, 0, 0, 'col')).toBe('80.0%'); // 4 / 5
+    expect(crosstabCell(ct, 1, 1, 'row')).toBe('75.0%'); // 3 / 4
+  });
+
+  it('shows the totals as 100% along the share and as a share of all across it', () => {
+    expect(crosstabTotal(ct, 6, 'row', 'row')).toBe('100.0%');
+    expect(crosstabTotal(ct, 6, 'row', 'col')).toBe('60.0%'); // 6 / 10
+    expect(crosstabTotal(ct, 5, 'col', 'row')).toBe('50.0%'); // 5 / 10
+    expect(crosstabTotal(ct, 10, 'row', 'count')).toBe('10');
+    expect(crosstabTotal({ ...ct, total: 0 }, 0, 'row', 'col')).toBe('–');
+  });
+
+  it('names the export by the campaign and the range', () => {
+    expect(exportFileName(read('campaignName=Spring Survey&from=2026-03-01&to=2026-03-07'), 'xlsx')).toBe(
+      'Survey_Results_Spring Survey_2026-03-01_to_2026-03-07.xlsx',
+    );
+    expect(exportFileName(read('campaignName=X'), 'csv')).toBe('Survey_Results_X.csv');
+  });
+
+  it('moves between questions on j/k and the arrows, never from a field being typed in', () => {
+    expect(questionStep('j', null)).toBe(1);
+    expect(questionStep('ArrowUp', null)).toBe(-1);
+    expect(questionStep('x', null)).toBe(0);
+    expect(questionStep('j', document.createElement('input'))).toBe(0);
+    expect(questionStep('k', document.createElement('section'))).toBe(-1);
+  });
+});

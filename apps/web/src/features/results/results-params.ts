@@ -1,0 +1,188 @@
+// The /results screen keeps its campaign, filters, tab and cross-tab in the address (?campaignName=…&from=…&qcPassed=true
+// &field.region=Dhaka&tab=crosstab&row=Q1&col=region), so a reload, Back or a link from the dashboard shows the same
+// figures; and the query every results call sends from them (docs/guide/results.md).
+import { isIsoDate } from '@crm/shared';
+
+export const RESULT_TABS = ['questions', 'crosstab', 'ended', 'quotas'] as const;
+export type TResultsTab = (typeof RESULT_TABS)[number];
+
+/** What a cross-tab cell shows: the calls, or their share of the row's or the column's total. */
+export const CROSSTAB_SHOWS = ['count', 'row', 'col'] as const;
+export type TCrosstabShow = (typeof CROSSTAB_SHOWS)[number];
+
+/** The filters every results call sends; empty strings and false mean "not filtered". */
+export type TResultsFilters = {
+  campaignName: string;
+  /** Call dates, yyyy-MM-dd, local time. */
+  from: string;
+  to: string;
+  completedOnly: boolean;
+  qcPassed: boolean;
+  agentId: string;
+  disposition: string;
+  /** One lead field and the value it must have (the API's field.<name>=<value>). */
+  field: string;
+  value: string;
+};
+
+export type TResultsParams = TResultsFilters & {
+  tab: TResultsTab;
+  /** The cross-tab's row and column: a question (Qn) or a lead field. */
+  row: string;
+  col: string;
+  show: TCrosstabShow;
+  /** The lead fields the export writes beside each call's answers. */
+  fields: string[];
+};
+
+/**
+ * The lead's own data fields a filter, a cross-tab or an export may name, besides the campaign's columns
+ * (docs/guide/results.md). Phone numbers and names are not among them: a client never sees them.
+ */
+export const LEAD_FIELDS = ['region', 'territory', 'area', 'brand', 'targetSelector', 'dataStatus'] as const;
+
+const FIELD_PREFIX = 'field.';
+
+const oneOf = <T extends string>(choices: readonly T[], value: string | null, fallback: T): T =>
+  (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
+const day = (value: string | null) => (value !== null && isIsoDate(value) ? value : '');
+const text = (value: string | null) => (value ?? '').trim();
+const flag = (value: string | null) => value === 'true';
+
+export function readResultsParams(params: URLSearchParams): TResultsParams {
+  let field = '';
+  let value = '';
+  for (const [key, v] of params)
+    if (key.startsWith(FIELD_PREFIX) && key.length > FIELD_PREFIX.length) {
+      field = key.slice(FIELD_PREFIX.length);
+      value = v;
+      break;
+    }
+  return {
+    campaignName: text(params.get('campaignName')),
+    from: day(params.get('from')),
+    to: day(params.get('to')),
+    completedOnly: flag(params.get('completedOnly')),
+    qcPassed: flag(params.get('qcPassed')),
+    agentId: text(params.get('agentId')),
+    disposition: text(params.get('disposition')),
+    field,
+    value,
+    tab: oneOf(RESULT_TABS, params.get('tab'), 'questions'),
+    row: text(params.get('row')),
+    col: text(params.get('col')),
+    show: oneOf(CROSSTAB_SHOWS, params.get('show'), 'count'),
+    fields: text(params.get('fields'))
+      .split(',')
+      .map((f) => f.trim())
+      .filter((f) => f !== ''),
+  };
+}
+
+/** The query of the results calls: only the filters that are set. A lead field without a value filters nothing. */
+export function resultsQuery(f: TResultsFilters): Record<string, string> {
+  const query: Record<string, string> = { campaignName: f.campaignName };
+  if (f.from !== '') query.from = f.from;
+  if (f.to !== '') query.to = f.to;
+  if (f.completedOnly) query.completedOnly = 'true';
+  if (f.qcPassed) query.qcPassed = 'true';
+  if (f.agentId !== '') query.agentId = f.agentId;
+  if (f.disposition !== '') query.disposition = f.disposition;
+  if (f.field !== '' && f.value.trim() !== '') query[`${FIELD_PREFIX}${f.field}`] = f.value.trim();
+  return query;
+}
+
+/** The address of a state: defaults and empty filters left out, so a campaign's unfiltered questions are ?campaignName=…. */
+export function writeResultsParams(state: TResultsParams): URLSearchParams {
+  const params = new URLSearchParams();
+  if (state.campaignName !== '') {
+    for (const [key, value] of Object.entries(resultsQuery(state))) params.set(key, value);
+    // A field picked with its value still to be typed stays picked.
+    if (state.field !== '' && state.value.trim() === '') params.set(`${FIELD_PREFIX}${state.field}`, '');
+  }
+  if (state.tab !== 'questions') params.set('tab', state.tab);
+  if (state.row !== '') params.set('row', state.row);
+  if (state.col !== '') params.set('col', state.col);
+  if (state.show !== 'count') params.set('show', state.show);
+  if (state.fields.length > 0) params.set('fields', state.fields.join(','));
+  return params;
+}
+
+/** Another campaign has other questions, columns and dispositions: what named them is let go. */
+export function changeResultsParams(current: TResultsParams, change: Partial<TResultsParams>): TResultsParams {
+  const next = { ...current, ...change };
+  if (change.campaignName === undefined || change.campaignName === current.campaignName) return next;
+  return { ...next, field: '', value: '', disposition: '', row: '', col: '', fields: [] };
+}
+
+export const RESULTS_ADDRESS = { read: readResultsParams, write: writeResultsParams, change: changeResultsParams };
+
+/** Why the filters cannot be asked for, or null (the server would refuse it too). */
+export function filtersProblem(f: TResultsFilters): string | null {
+  if (f.from !== '' && f.to !== '' && f.from > f.to) return 'From must not be after To';
+  return null;
+}
+
+// ---- figures as the screen writes them
+
+/** 2900 → "2,900". */
+export const groupNumber = (n: number) => n.toLocaleString('en-US');
+
+/** A share with one decimal: 12.345 → "12.3%". */
+export const percentText = (p: number) => `${p.toFixed(1)}%`;
+
+/** A mean, median or bound: grouped, at most two decimals; "–" when there is no value. */
+export const statText = (n: number | null) =>
+  n === null ? '–' : n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+
+/** A histogram bar's label: "10–20". */
+export const binLabel = (bin: { from: number; to: number }) => `${statText(bin.from)}–${statText(bin.to)}`;
+
+/** part / whole × 100, or null when the whole is 0 (no share to show). */
+export function share(part: number, whole: number): number | null {
+  return whole === 0 ? null : (part / whole) * 100;
+}
+
+export type TCrosstabFigures = {
+  rows: string[];
+  cols: string[];
+  counts: number[][];
+  rowTotals: number[];
+  colTotals: number[];
+  total: number;
+};
+
+/** A cross-tab cell as shown: its count, or its share of the row's or the column's total. */
+export function crosstabCell(ct: TCrosstabFigures, r: number, c: number, show: TCrosstabShow): string {
+  const count = ct.counts[r]?.[c] ?? 0;
+  if (show === 'count') return groupNumber(count);
+  const whole = show === 'row' ? (ct.rowTotals[r] ?? 0) : (ct.colTotals[c] ?? 0);
+  const p = share(count, whole);
+  return p === null ? '–' : percentText(p);
+}
+
+/** A total's cell: the row totals as a share of the whole under row %, 100% of itself under column % (and vice versa). */
+export function crosstabTotal(ct: TCrosstabFigures, count: number, along: 'row' | 'col', show: TCrosstabShow): string {
+  if (show === 'count') return groupNumber(count);
+  // The totals column under row %: each row is 100% of itself; under column %, its share of everything.
+  const whole = show === along ? count : ct.total;
+  const p = share(count, whole);
+  return p === null ? '–' : percentText(p);
+}
+
+/** The file an export is saved as: the campaign and the range, e.g. Survey_Results_Spring Survey_2026-03-01_to_2026-03-07.xlsx. */
+export function exportFileName(f: TResultsFilters, format: 'xlsx' | 'csv'): string {
+  const range = f.from === '' && f.to === '' ? '' : `_${f.from || 'start'}_to_${f.to || 'end'}`;
+  return `Survey_Results_${f.campaignName}${range}.${format}`;
+}
+
+/** Is the key press one the question index answers (j/k, ↓/↑), and not typed into a field? */
+export function questionStep(key: string, target: EventTarget | null): 1 | -1 | 0 {
+  if (target instanceof HTMLElement) {
+    const tag = target.tagName;
+    if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT' || target.isContentEditable) return 0;
+  }
+  if (key === 'j' || key === 'ArrowDown') return 1;
+  if (key === 'k' || key === 'ArrowUp') return -1;
+  return 0;
+}
