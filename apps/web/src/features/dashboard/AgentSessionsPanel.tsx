@@ -5,6 +5,7 @@ import type { TAgentSession } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { formatDateTime, formatTimeOfDay } from '../../app/time-zone.ts';
 import { DASHBOARD_KEY, fetchAgentsOnline, fetchTodaysSignIns } from './api.ts';
+import { formatCount } from '../../components/lead-dates.ts';
 
 /** Often enough that a sign-in shows within the minute, rarely enough to cost nothing. */
 const REFRESH_MS = 30_000;
@@ -37,7 +38,7 @@ function OnlineNow() {
           <Group gap="xs">
             <Text fw={600}>{shift}</Text>
             <Badge variant="light" aria-label={`${agents.length} signed in on the ${shift} shift`}>
-              {agents.length}
+              {formatCount(agents.length)}
             </Badge>
           </Group>
           {agents.length === 0 ? (

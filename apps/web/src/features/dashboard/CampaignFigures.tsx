@@ -1,112 +1,190 @@
-// Per-campaign lead figures: one card each (total, generated, called, completed, sent to the dialer, progress) and a bar
-// chart of the lead figures of all of them. Called is attempted (a call ended with a disposition), Completed the survey
-// finished (docs/guide/call-loop.md).
-import { Alert, Button, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+// Per-campaign figures for a range of days (docs/guide/dashboard.md): the date filter (today, yesterday, 7 days, a
+// range, kept in the address), one card per campaign (its lead figures all time, its attempted and completed calls in
+// the range, links to its results and productivity) and a bar chart of the range's calls of all of them.
+import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useQuery } from '@tanstack/react-query';
-import type { TDashboardCampaign } from '@crm/shared';
-import { DASHBOARD_KEY, fetchCampaignFigures } from './api.ts';
+import { Link } from 'react-router';
+import type { TDashboardCampaign, TDashboardCampaignFigures } from '@crm/shared';
+import { dayText } from '../../app/time-zone.ts';
+import { useAddressState } from '../../app/use-search-update.ts';
+import { DateField } from '../../components/DateField.tsx';
+import { formatCount } from '../../components/lead-dates.ts';
+import { RetryAlert } from '../../components/QueryState.tsx';
+import { SegmentedChoices } from '../../components/SegmentedChoices.tsx';
+import { DASHBOARD_KEY, fetchDashboardFigures } from './api.ts';
+import { askDashboard, DASHBOARD_ADDRESS, DASHBOARD_PERIODS } from './dashboard-range.ts';
 
-/** Share of generated leads with `count` (called or completed), 0-100; a campaign with nothing generated is at 0. */
+export const FIGURES_FAILED = 'The campaign figures could not be loaded';
+
+/** Share of generated leads with `count` (attempted or completed), 0-100; a campaign with nothing generated is at 0. */
 export function shareOfGenerated(c: Pick<TDashboardCampaign, 'generatedLeads'>, count: number): number {
   if (c.generatedLeads === 0) return 0;
   return Math.min(100, Math.round((count / c.generatedLeads) * 100));
 }
 
-/** Share of generated leads already called (attempted), 0-100. */
+/** Share of generated leads called at least once (attempted), all time, 0-100. */
 export function calledShare(c: TDashboardCampaign): number {
   return shareOfGenerated(c, c.calledLeads);
 }
 
 const SERIES = [
-  { name: 'totalLeads', label: 'Total leads', color: 'indigo.6' },
-  // Generated in gray, so Completed's green (as on the cards' bars) stands apart.
-  { name: 'generatedLeads', label: 'Generated', color: 'gray.5' },
-  { name: 'calledLeads', label: 'Called', color: 'orange.6' },
-  { name: 'completedLeads', label: 'Completed', color: 'green.7' },
+  { name: 'attemptedLeads', label: 'Attempted', color: 'orange.6' },
+  { name: 'completed', label: 'Completed', color: 'green.7' },
 ];
 
-function CampaignCard({ campaign }: { campaign: TDashboardCampaign }) {
-  const share = calledShare(campaign);
-  const completed = Math.min(share, shareOfGenerated(campaign, campaign.completedLeads));
-  const rows: [string, number][] = [
-    ['Total Leads', campaign.totalLeads],
-    ['Generated', campaign.generatedLeads],
-    ['Called', campaign.calledLeads],
-    ['Completed', campaign.completedLeads],
-    ['Sent to dialer', campaign.sentToDialer],
-  ];
+/** The address of a campaign's page of another area, for this campaign. */
+const campaignPage = (path: string, campaignName: string) =>
+  `${path}?${new URLSearchParams({ campaignName }).toString()}`;
+
+function Line({ label, value, title }: { label: string; value: number; title?: string }) {
   return (
-    <Paper withBorder p="md" radius="md" role="group" aria-label={campaign.campaignTitle}>
-      <Text fw={700} mb="xs" truncate="end" title={campaign.campaignTitle}>
-        {campaign.campaignTitle}
+    <Group justify="space-between" wrap="nowrap" title={title}>
+      <Text size="sm" c="dimmed">
+        {label}
       </Text>
+      <Text size="sm" fw={600}>
+        {formatCount(value)}
+      </Text>
+    </Group>
+  );
+}
+
+function CampaignCard({ campaign, period }: { campaign: TDashboardCampaignFigures; period: string }) {
+  const share = calledShare(campaign);
+  const completedShare = shareOfGenerated(campaign, campaign.completedLeads);
+  const completed = Math.min(share, completedShare);
+  const name = campaign.campaignTitle;
+  return (
+    <Paper withBorder p="md" radius="md" role="group" aria-label={name}>
+      <Text fw={700} truncate="end" title={name}>
+        {name}
+      </Text>
+      <Group gap="sm" mb="xs">
+        <Anchor component={Link} size="sm" to={campaignPage('/results', name)} aria-label={`Results of ${name}`}>
+          Results
+        </Anchor>
+        <Anchor
+          component={Link}
+          size="sm"
+          to={campaignPage('/productivity', name)}
+          aria-label={`Productivity of ${name}`}
+        >
+          Productivity
+        </Anchor>
+      </Group>
       <Stack gap={2}>
-        {rows.map(([label, value]) => (
-          <Group key={label} justify="space-between">
-            <Text size="sm" c="dimmed">
-              {label}
-            </Text>
-            <Text size="sm" fw={600}>
-              {value}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-      {/* Completed (green) within called (orange): the bar's whole coloured length is the called share. */}
-      <Progress.Root mt="sm" size="md">
-        <Progress.Section
-          value={completed}
-          color="green.7"
-          aria-label={`Completed ${shareOfGenerated(campaign, campaign.completedLeads)}% of generated`}
+        <Line label="Total Leads" value={campaign.totalLeads} />
+        <Line label="Generated" value={campaign.generatedLeads} />
+        <Line label="Sent to dialer" value={campaign.sentToDialer} />
+        <Text size="xs" c="dimmed" fw={600} tt="uppercase" mt={6}>
+          {period}
+        </Text>
+        <Line
+          label="Attempted"
+          value={campaign.attemptedLeads}
+          title={`${formatCount(campaign.attempts)} calls on ${formatCount(campaign.attemptedLeads)} leads`}
         />
-        <Progress.Section value={share - completed} color="orange" aria-label={`Called ${share}% of generated`} />
+        <Line label="Calls" value={campaign.attempts} />
+        <Line label="Completed" value={campaign.completed} />
+      </Stack>
+      {/* All time: completed (green) within attempted (orange): the bar's whole coloured length is the attempted share. */}
+      <Progress.Root mt="sm" size="md">
+        <Progress.Section value={completed} color="green.7" aria-label={`Completed ${completedShare}% of generated`} />
+        <Progress.Section value={share - completed} color="orange" aria-label={`Attempted ${share}% of generated`} />
       </Progress.Root>
       <Text size="xs" c="dimmed" mt={4}>
-        Called {share}% of generated, completed {shareOfGenerated(campaign, campaign.completedLeads)}%
+        All time: attempted {share}% of generated, completed {completedShare}%
       </Text>
     </Paper>
   );
 }
 
 export function CampaignFigures() {
-  const query = useQuery({ queryKey: [...DASHBOARD_KEY, 'campaigns'], queryFn: fetchCampaignFigures, staleTime: 0 });
-  if (query.isPending) {
-    return (
+  const [filter, update] = useAddressState(DASHBOARD_ADDRESS, { replace: true });
+  const ask = askDashboard(filter, dayText());
+  const query = ask.kind === 'ask' ? ask.query : null;
+  const figures = useQuery({
+    queryKey: [...DASHBOARD_KEY, 'campaigns', query?.from ?? '', query?.to ?? ''],
+    queryFn: ({ signal }) =>
+      query === null ? Promise.reject(new Error('No range')) : fetchDashboardFigures(query, signal),
+    enabled: query !== null,
+    staleTime: 0,
+  });
+  const period = ask.kind === 'ask' ? ask.label : '';
+
+  let body;
+  if (ask.kind === 'problem') {
+    body = (
+      <Text size="sm" c="red" role="alert">
+        {ask.problem}
+      </Text>
+    );
+  } else if (figures.isPending) {
+    body = (
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md" aria-label="Loading campaign figures">
         {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={150} radius="md" />
+          <Skeleton key={i} height={200} radius="md" />
         ))}
       </SimpleGrid>
     );
-  }
-  if (query.isError) {
-    return (
-      <Alert color="red" variant="light" role="alert" title="The campaign figures could not be loaded">
-        <Group justify="space-between">
-          <Text size="sm">{query.error.message}</Text>
-          <Button size="xs" color="red" variant="light" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        </Group>
-      </Alert>
+  } else if (figures.isError) {
+    body = <RetryAlert title={FIGURES_FAILED} message={figures.error.message} onRetry={() => void figures.refetch()} />;
+  } else if (figures.data.length === 0) {
+    body = <Text c="dimmed">No campaigns yet.</Text>;
+  } else {
+    body = (
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
+          {figures.data.map((c) => (
+            <CampaignCard key={c.campaignTitle} campaign={c} period={period} />
+          ))}
+        </SimpleGrid>
+        <Paper withBorder p="md" radius="md" component="section" aria-labelledby="campaign-chart-title">
+          <Title order={3} size="h4" mb="sm" id="campaign-chart-title">
+            Attempted and completed per campaign: {period}
+          </Title>
+          <BarChart
+            h={300}
+            data={figures.data}
+            dataKey="campaignTitle"
+            series={SERIES}
+            withLegend
+            tickLine="y"
+            valueFormatter={formatCount}
+          />
+        </Paper>
+      </Stack>
     );
   }
-  const campaigns = query.data;
-  if (campaigns.length === 0) return <Text c="dimmed">No campaigns yet.</Text>;
+
   return (
-    <Stack gap="md">
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-        {campaigns.map((c) => (
-          <CampaignCard key={c.campaignTitle} campaign={c} />
-        ))}
-      </SimpleGrid>
-      <Paper withBorder p="md" radius="md" component="section" aria-labelledby="campaign-chart-title">
-        <Title order={2} size="h4" mb="sm" id="campaign-chart-title">
-          Leads per campaign
+    <Stack gap="sm" component="section" aria-labelledby="campaign-figures-title">
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Title order={2} size="h3" id="campaign-figures-title">
+          Campaigns
         </Title>
-        <BarChart h={300} data={campaigns} dataKey="campaignTitle" series={SERIES} withLegend tickLine="y" />
-      </Paper>
+        <Group gap="sm" align="flex-end" wrap="nowrap">
+          {filter.period === 'range' && (
+            <>
+              <DateField label="From" w={150} value={filter.from} onChange={(from) => update({ from })} />
+              <DateField label="To" w={150} value={filter.to} onChange={(to) => update({ to })} />
+            </>
+          )}
+          <div style={{ minWidth: 300 }}>
+            <SegmentedChoices
+              label="Days of the calls"
+              data={DASHBOARD_PERIODS}
+              value={filter.period}
+              onChange={(value) => {
+                const period = DASHBOARD_PERIODS.find((p) => p.value === value)?.value;
+                if (period !== undefined) update({ period });
+              }}
+            />
+          </div>
+        </Group>
+      </Group>
+      {body}
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { DIALER_STAT_KEYS, type TDialerState } from '@crm/shared';
 import { formatDateTime } from '../../app/time-zone.ts';
 import { DIALER_STAT_LABELS } from './dialer-labels.ts';
 import type { TStreamStatus } from './dialer-stream.ts';
+import { formatCount } from '../../components/lead-dates.ts';
 
 const STATUS_BADGE: Record<TStreamStatus, { color: string; label: string }> = {
   connecting: { color: 'gray', label: 'Connecting…' },
@@ -26,7 +27,7 @@ function Figures({ state, dimmed }: { state: TDialerState | null; dimmed: boolea
               <Skeleton height={30} width={48} mt={4} />
             ) : (
               <Text fz={28} fw={700} lh={1.2}>
-                {value}
+                {formatCount(value)}
               </Text>
             )}
           </Paper>

@@ -7,6 +7,7 @@ import type { TMissedCallbacks } from '@crm/shared';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { fetchMissedCallbacks, missedCallbacksKey } from './api.ts';
+import { formatCount } from '../../components/lead-dates.ts';
 
 /** A callback goes missed as the clock runs: read again every minute while the dashboard is open. */
 const REFRESH_MS = 60_000;
@@ -117,7 +118,7 @@ export function MissedCallbacksCard() {
                 variant="light"
                 aria-label={`${missed.data.length} missed`}
               >
-                {missed.data.length}
+                {formatCount(missed.data.length)}
               </Badge>
             )}
             <Text size="xs" c="dimmed">

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { DASHBOARD_KEY, fetchTotal, type TTotalName } from './api.ts';
+import { formatCount } from '../../components/lead-dates.ts';
 
 function useTotal(name: TTotalName): UseQueryResult<number> {
   // Always re-read on opening the dashboard: the figures change as admins work on other screens.
@@ -29,7 +30,7 @@ function Figure({ query, label }: { query: UseQueryResult<number>; label?: strin
           {label}
         </Text>
       )}
-      {query.data}
+      {formatCount(query.data)}
     </Text>
   );
 }

@@ -1,21 +1,31 @@
-// The dashboard's calls: the five totals, the per-campaign lead figures, the media token of the live stream, agent sign-ins
+// The dashboard's calls: the five totals, the per-campaign figures of a range of days, the media token of the live stream, agent sign-ins
 // and the missed callbacks.
 import { z } from 'zod';
 import {
   ZAgentSession,
   ZAgentsOnline,
+  ZDashboardFigures,
   ZMediaToken,
   ZMissedCallbacks,
   ZTotal,
   type TAgentSession,
   type TAgentsOnline,
+  type TDashboardFigures,
+  type TDashboardQuery,
   type TMissedCallbacks,
 } from '@crm/shared';
 import { api } from '../../app/api.ts';
 import { DASHBOARD_KEY } from '../../app/query-keys.ts';
 // Shared with other areas' screens (app/query-keys.ts); re-exported for this area's files.
 export { DASHBOARD_KEY } from '../../app/query-keys.ts';
-export { fetchCampaignFigures } from '../../components/list-reads.ts';
+
+/** Each campaign's lead figures (all time) and its calls ended in the range's days (GET /dynamic/dashboard). */
+export function fetchDashboardFigures(
+  query: Required<TDashboardQuery>,
+  signal: AbortSignal,
+): Promise<TDashboardFigures> {
+  return api.get('/dynamic/dashboard', { query, schema: ZDashboardFigures, signal, notify: false });
+}
 
 /** The totals cards read these bare integers (docs/product.md §7); each card shows its own failure. */
 export const TOTAL_PATHS = {
