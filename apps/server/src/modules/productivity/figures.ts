@@ -1,0 +1,177 @@
+// Productivity's arithmetic (docs/guide/productivity.md): the cells (agent × local day × shift × campaign) read from the
+// database, summed into the rows of a grouping and the totals, with the rates worked out once per row.
+import { NO_SHIFT, type TProductivityFigures, type TProductivityGrouping, type TProductivityRow } from '@crm/shared';
+
+/** The figures of one agent on one local day, in one shift and campaign. */
+export type Cell = {
+  userId: number;
+  day: string;
+  shift: string;
+  campaignId: number;
+  signedInSeconds: number;
+  calls: number;
+  completed: number;
+  handleSeconds: number;
+  dispositions: Map<string, number>;
+  /** The campaign's call target, once per agent-day and campaign (on the cell of its main shift); null: none. */
+  callTarget: number | null;
+  qcRecords: number;
+  qcTotal: number;
+  qcPassed: number;
+  suspicious: number;
+};
+
+export type Names = {
+  agents: Map<number, { agentId: string; agentName: string }>;
+  campaigns: Map<number, string>;
+};
+
+export const cellKey = (c: { userId: number; day: string; shift: string; campaignId: number }) =>
+  `${c.userId}|${c.day}|${c.shift}|${c.campaignId}`;
+
+export function emptyCell(userId: number, day: string, shift: string, campaignId: number): Cell {
+  return {
+    userId,
+    day,
+    shift,
+    campaignId,
+    signedInSeconds: 0,
+    calls: 0,
+    completed: 0,
+    handleSeconds: 0,
+    dispositions: new Map(),
+    callTarget: null,
+    qcRecords: 0,
+    qcTotal: 0,
+    qcPassed: 0,
+    suspicious: 0,
+  };
+}
+
+const SHIFT_ORDER = ['Morning', 'Evening', NO_SHIFT];
+
+/**
+ * The cell that carries an agent-day's per-day figures in a campaign (the call target, QC records, suspicious
+ * completes): the shift with the most signed-in time, then the most calls, then Morning before Evening. Made (as "no
+ * shift") when the agent has no sign-in or call in that campaign that day.
+ */
+export function mainCellOf(cells: Map<string, Cell>, userId: number, day: string, campaignId: number): Cell {
+  let best: Cell | undefined;
+  for (const shift of SHIFT_ORDER) {
+    const c = cells.get(cellKey({ userId, day, shift, campaignId }));
+    if (c === undefined) continue;
+    if (
+      best === undefined ||
+      c.signedInSeconds > best.signedInSeconds ||
+      (c.signedInSeconds === best.signedInSeconds && c.calls > best.calls)
+    )
+      best = c;
+  }
+  if (best !== undefined) return best;
+  const made = emptyCell(userId, day, NO_SHIFT, campaignId);
+  cells.set(cellKey(made), made);
+  return made;
+}
+
+export function round2(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+const percent = (part: number, whole: number) => (whole === 0 ? null : round2((part / whole) * 100));
+
+type Sum = Omit<Cell, 'userId' | 'day' | 'shift' | 'campaignId'> & { users: Set<number> };
+
+function emptySum(): Sum {
+  const { userId: _u, day: _d, shift: _s, campaignId: _c, ...figures } = emptyCell(0, '', '', 0);
+  return { ...figures, users: new Set() };
+}
+
+function add(sum: Sum, c: Cell): void {
+  sum.signedInSeconds += c.signedInSeconds;
+  sum.calls += c.calls;
+  sum.completed += c.completed;
+  sum.handleSeconds += c.handleSeconds;
+  for (const [code, n] of c.dispositions) sum.dispositions.set(code, (sum.dispositions.get(code) ?? 0) + n);
+  if (c.callTarget !== null) sum.callTarget = (sum.callTarget ?? 0) + c.callTarget;
+  sum.qcRecords += c.qcRecords;
+  sum.qcTotal += c.qcTotal;
+  sum.qcPassed += c.qcPassed;
+  sum.suspicious += c.suspicious;
+  if (c.signedInSeconds > 0 || c.calls > 0) sum.users.add(c.userId);
+}
+
+/** A row's figures from its sums: the rates divide the row's own sums (never an average of averages). */
+export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
+  return {
+    signedInSeconds: Math.round(s.signedInSeconds),
+    calls: s.calls,
+    completed: s.completed,
+    completionRate: percent(s.completed, s.calls),
+    dispositions: Object.fromEntries([...s.dispositions].sort(([a], [b]) => a.localeCompare(b))),
+    handleSeconds: s.handleSeconds,
+    averageHandleSeconds: s.calls === 0 ? null : Math.round(s.handleSeconds / s.calls),
+    callsPerHour: s.signedInSeconds < 1 ? null : round2(s.calls / (s.signedInSeconds / 3600)),
+    callTarget: s.callTarget,
+    targetRate: s.callTarget === null ? null : percent(s.calls, s.callTarget),
+    qcRecords: s.qcRecords,
+    qcAverage: s.qcRecords === 0 ? null : round2(s.qcTotal / s.qcRecords),
+    qcPassRate: percent(s.qcPassed, s.qcRecords),
+    qcPassed: s.qcPassed,
+    suspicious: s.suspicious,
+    agents: s.users.size,
+  };
+}
+
+const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+/** The rows of a grouping, in their reading order, and the totals over every cell. */
+export function groupCells(
+  cells: Iterable<Cell>,
+  groupBy: TProductivityGrouping,
+  names: Names,
+): { rows: TProductivityRow[]; totals: TProductivityRow } {
+  const groups = new Map<string, { head: Cell; sum: Sum }>();
+  const totals = emptySum();
+  const keyOf: Record<TProductivityGrouping, (c: Cell) => string> = {
+    agent: (c) => String(c.userId),
+    agentDay: (c) => `${c.userId}|${c.day}`,
+    shift: (c) => c.shift,
+    campaign: (c) => String(c.campaignId),
+    day: (c) => c.day,
+  };
+  for (const c of cells) {
+    const key = keyOf[groupBy](c);
+    let g = groups.get(key);
+    if (g === undefined) {
+      g = { head: c, sum: emptySum() };
+      groups.set(key, g);
+    }
+    add(g.sum, c);
+    add(totals, c);
+  }
+  const agentOf = (userId: number) => names.agents.get(userId) ?? { agentId: String(userId), agentName: '' };
+  const rows = [...groups.values()].map(({ head, sum }): TProductivityRow => {
+    const figures = figuresOf(sum);
+    switch (groupBy) {
+      case 'agent':
+        return { ...agentOf(head.userId), ...figures };
+      case 'agentDay':
+        return { ...agentOf(head.userId), day: head.day, ...figures };
+      case 'shift':
+        return { shift: head.shift, ...figures };
+      case 'campaign':
+        return { campaignName: names.campaigns.get(head.campaignId) ?? String(head.campaignId), ...figures };
+      case 'day':
+        return { day: head.day, ...figures };
+    }
+  });
+  rows.sort(
+    (a, b) =>
+      (a.day ?? '').localeCompare(b.day ?? '') ||
+      SHIFT_ORDER.indexOf(a.shift ?? '') - SHIFT_ORDER.indexOf(b.shift ?? '') ||
+      byText.compare(a.agentName ?? '', b.agentName ?? '') ||
+      byText.compare(a.agentId ?? '', b.agentId ?? '') ||
+      byText.compare(a.campaignName ?? '', b.campaignName ?? ''),
+  );
+  return { rows, totals: figuresOf(totals) };
+}

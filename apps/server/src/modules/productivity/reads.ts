@@ -1,0 +1,154 @@
+// Productivity's reads (docs/guide/productivity.md): calls from the hourly summary (migration 0039), signed-in time from
+// the sign-in records clipped to each local day, in-house QC records with their pass, each per agent and local day.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { addDays, eachCalendarDay, startOfLocalDay, type TScorecardDefinition } from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+
+export type Range = {
+  from: string;
+  to: string;
+  /** The start of `from` and of the day after `to`, local. */
+  start: Date;
+  end: Date;
+  timeZone: string;
+  campaignId?: number;
+};
+
+export function rangeOf(from: string, to: string, timeZone: string, campaignId?: number): Range {
+  return {
+    from,
+    to,
+    start: startOfLocalDay(from, timeZone),
+    end: startOfLocalDay(addDays(to, 1), timeZone),
+    timeZone,
+    campaignId,
+  };
+}
+
+/**
+ * Every local midnight of the range falls on a UTC hour: then each hour of the summary lies in one local day. False for
+ * a zone with a half-hour offset (then the attempts themselves are read).
+ */
+export function hoursFitDays(r: Range): boolean {
+  return eachCalendarDay(r.from, addDays(r.to, 1)).every(
+    (day) => startOfLocalDay(day, r.timeZone).getTime() % 3_600_000 === 0,
+  );
+}
+
+export type CallRow = {
+  userId: number;
+  day: string;
+  shift: string;
+  campaignId: number;
+  dispositionCode: string;
+  calls: string;
+  completed: string;
+  handleSeconds: string;
+};
+
+const campaignIs = (column: string, campaignId: number | undefined): Expression<SqlBool> =>
+  campaignId === undefined ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(column)} = ${campaignId}`;
+
+/** Attempts per agent, local day of their end, shift, campaign and disposition. */
+export async function sumCalls(db: Db, r: Range): Promise<CallRow[]> {
+  const tz = r.timeZone;
+  if (hoursFitDays(r)) {
+    const { rows } = await sql<CallRow>`
+      select c.user_id as "userId", to_char(c.hour_start at time zone ${tz}, 'YYYY-MM-DD') as day, c.shift,
+        c.campaign_id as "campaignId", c.disposition_code as "dispositionCode",
+        sum(c.calls) as calls, sum(c.completed) as completed, sum(c.handle_seconds) as "handleSeconds"
+      from agent_hour_calls c
+      where c.hour_start >= ${r.start} and c.hour_start < ${r.end} and ${campaignIs('c.campaign_id', r.campaignId)}
+      group by 1, 2, 3, 4, 5`.execute(db);
+    return rows;
+  }
+  const { rows } = await sql<CallRow>`
+    select a.user_id as "userId", to_char(a.ended_at at time zone ${tz}, 'YYYY-MM-DD') as day,
+      coalesce(s.shift, '') as shift, a.campaign_id as "campaignId", a.disposition_code as "dispositionCode",
+      count(*) as calls, count(*) filter (where a.completed) as completed, sum(a.handle_seconds) as "handleSeconds"
+    from call_attempts a left join agent_sessions s on s.id = a.session_id
+    where a.ended_at >= ${r.start} and a.ended_at < ${r.end} and ${campaignIs('a.campaign_id', r.campaignId)}
+    group by 1, 2, 3, 4, 5`.execute(db);
+  return rows;
+}
+
+export type SignedInRow = { userId: number; day: string; shift: string; campaignId: number; seconds: string };
+
+/**
+ * Signed-in seconds per agent, local day, shift and campaign: each sign-in from signed_in_at to signed_out_at (an open
+ * one to its expiry or now, whichever is first), cut at each local midnight and at the range's ends. A sign-in to a
+ * campaign since deleted is left out.
+ */
+export async function sumSignedIn(db: Db, r: Range, now: Date): Promise<SignedInRow[]> {
+  const tz = r.timeZone;
+  const { rows } = await sql<SignedInRow>`
+    with spans as (
+      select s.user_id, s.shift, s.campaign_id,
+        greatest(s.signed_in_at, ${r.start}::timestamptz) as span_start,
+        least(coalesce(s.signed_out_at, least(s.expires_at, ${now}::timestamptz)), ${r.end}::timestamptz) as span_end
+      from agent_sessions s
+      where coalesce(s.signed_out_at, s.expires_at) > ${r.start} and s.signed_in_at < ${r.end}
+        and s.campaign_id is not null and ${campaignIs('s.campaign_id', r.campaignId)}
+    ),
+    pieces as (
+      select sp.user_id, sp.shift, sp.campaign_id, d.day::date as day,
+        extract(epoch from least(sp.span_end, (d.day::date + 1)::timestamp at time zone ${tz})
+          - greatest(sp.span_start, d.day::date::timestamp at time zone ${tz})) as seconds
+      from spans sp
+      cross join lateral generate_series(
+        (sp.span_start at time zone ${tz})::date, (sp.span_end at time zone ${tz})::date, interval '1 day') as d(day)
+      where sp.span_end > sp.span_start
+    )
+    select user_id as "userId", to_char(day, 'YYYY-MM-DD') as day, shift, campaign_id as "campaignId", sum(seconds) as seconds
+    from pieces where seconds > 0
+    group by 1, 2, 3, 4`.execute(db);
+  return rows;
+}
+
+export type QcRow = {
+  userId: number;
+  day: string;
+  campaignId: number;
+  records: string;
+  totalSum: string;
+  passed: string;
+};
+
+/** Each scorecard version's pass mark and auto-fail choices, as rows for jsonb_to_recordset. */
+async function passRulesOf(db: Db): Promise<{ marks: string; autoFails: string }> {
+  const versions = await db.selectFrom('scorecards').select(['id', 'definition']).execute();
+  const marks = versions.map((v) => ({ scorecard_id: v.id, pass_mark: v.definition.passMark }));
+  const autoFails = versions.flatMap((v) =>
+    (v.definition as TScorecardDefinition).sections.flatMap((s) =>
+      s.criteria.flatMap((c) =>
+        c.autoFailChoice === null ? [] : [{ scorecard_id: v.id, key: c.key, choice: c.autoFailChoice }],
+      ),
+    ),
+  );
+  return { marks: JSON.stringify(marks), autoFails: JSON.stringify(autoFails) };
+}
+
+/**
+ * In-house QC records per agent (its account; by username for a record without one), call date and campaign (by the
+ * name the record carries): how many, the sum of their totals, and how many passed (total at or above the version's pass
+ * mark, no criterion on its auto-fail choice). Client records are the client's scoring, not counted.
+ */
+export async function sumQc(db: Db, r: Range): Promise<QcRow[]> {
+  const rules = await passRulesOf(db);
+  const { rows } = await sql<QcRow>`
+    with pm as (select * from jsonb_to_recordset(${rules.marks}::jsonb) as pm(scorecard_id int, pass_mark numeric)),
+    af as (select * from jsonb_to_recordset(${rules.autoFails}::jsonb) as af(scorecard_id int, key text, choice text))
+    select coalesce(r.agent_user_id, u.id) as "userId", to_char(r.call_date, 'YYYY-MM-DD') as day,
+      c.id as "campaignId", count(*) as records, sum(r.total) as "totalSum",
+      count(*) filter (where r.total >= pm.pass_mark
+        and not exists (select 1 from af where af.scorecard_id = r.scorecard_id and r.marks -> af.key ->> 'choice' = af.choice)) as passed
+    from qc_records r
+    join campaigns c on c.campaign_name = r.campaign_name
+    left join users u on r.agent_user_id is null and u.username = r.agent_id
+    left join pm on pm.scorecard_id = r.scorecard_id
+    where r.kind = 'in-house' and r.call_date between ${r.from}::date and ${r.to}::date
+      and ${campaignIs('c.id', r.campaignId)}
+      and coalesce(r.agent_user_id, u.id) is not null
+    group by 1, 2, 3`.execute(db);
+  return rows;
+}
