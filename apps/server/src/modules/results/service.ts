@@ -1,0 +1,250 @@
+// A campaign's survey results (docs/guide/results.md): per question, a cross-tab, the text answers, where calls end and
+// quota progress, over the calls the filters select (calls.ts), read from the summaries of migration 0041.
+import { sql, type RawBuilder } from 'kysely';
+import {
+  formatQno,
+  type TResultCrosstab,
+  type TResultCrosstabQuery,
+  type TResultFilters,
+  type TResultQuestion,
+  type TResultQuota,
+  type TResults,
+  type TResultTextQuery,
+  type TResultTexts,
+  type TTokenPayload,
+} from '@crm/shared';
+import type { Db } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { leadInQuotaSql } from '../quotas/service.ts';
+import {
+  PARTIAL,
+  fieldNames,
+  findResultCampaign,
+  leadFieldSql,
+  pickedCallsSql,
+  questionNamed,
+  type ResultCampaign,
+  type ResultQuestionDef,
+} from './calls.ts';
+import { endedAtOf, numbersOf, optionCounts, optionsOf, reachOf, type CallShape, type ValueCount } from './figures.ts';
+
+const CHOICE = new Set(['Select Option', 'Multi Select Option']);
+
+/** The questions the results list: the active ones that take an answer (not Plain Text), by qno. */
+export function listedQuestions(campaign: ResultCampaign): ResultQuestionDef[] {
+  return campaign.questions.filter((q) => q.status && q.type !== 'Plain Text').sort((a, b) => a.n - b.n);
+}
+
+/** Whether a question's values are listed one by one (text) rather than counted per value. */
+const isText = (q: ResultQuestionDef) => !CHOICE.has(q.type) && q.type !== 'Number';
+
+type ReadRow = {
+  kind: 'shape' | 'value';
+  qno: number | null;
+  value: string | null;
+  isCalled: number | null;
+  lastQno: number | null;
+  partialQno: number | null;
+  n: number;
+};
+
+/** The calls' shapes, and each listed question's values (text answers folded into one value, 'Partial Call' kept). */
+async function readCounts(
+  db: Db,
+  campaign: ResultCampaign,
+  f: TResultFilters,
+  timeZone: string,
+  questions: readonly ResultQuestionDef[],
+): Promise<{ shapes: CallShape[]; values: Map<number, ValueCount[]> }> {
+  const listed = questions.map((q) => q.n);
+  const text = questions.filter(isText).map((q) => q.n);
+  const { rows } = await sql<ReadRow>`with ${pickedCallsSql(campaign, f, timeZone)}
+    select 'shape' as kind, null::int as qno, null::text as value, is_called, last_qno, partial_qno, count(*)::int as n
+      from calls group by is_called, last_qno, partial_qno
+    union all
+    select 'value', ra.qno,
+           case when ra.qno = any(${text}::int[]) and trim(ra.value) <> ${PARTIAL} then '' else ra.value end,
+           null, null, null, count(*)::int
+      from calls k join result_answers ra on ra.lead_id = k.lead_id
+     where ra.qno = any(${listed}::int[])
+     group by 2, 3`.execute(db);
+  const shapes: CallShape[] = [];
+  const values = new Map<number, ValueCount[]>();
+  for (const r of rows) {
+    if (r.kind === 'shape')
+      shapes.push({ isCalled: r.isCalled ?? 0, lastQno: r.lastQno, partialQno: r.partialQno, count: r.n });
+    else if (r.qno !== null) {
+      const list = values.get(r.qno) ?? [];
+      list.push({ value: r.value ?? '', count: r.n });
+      values.set(r.qno, list);
+    }
+  }
+  return { shapes, values };
+}
+
+function questionOf(
+  q: ResultQuestionDef,
+  values: readonly ValueCount[],
+  shapes: readonly CallShape[],
+): TResultQuestion {
+  const reach = reachOf(q.n, values, shapes);
+  const base = { questionId: q.id, qno: q.qno, title: q.title, type: q.type, ...reach };
+  if (CHOICE.has(q.type)) return { ...base, options: optionsOf(q, values, reach.answered) };
+  if (q.type === 'Number') return { ...base, numbers: numbersOf(values) };
+  return { ...base, texts: reach.answered };
+}
+
+type QuotaRow = { id: number; field: string | null; qno: number | null; type: string | null; value: string };
+
+/** The quotas of the campaign: each one's count and limit, and the completed calls of the selection in it per day. */
+async function findQuotaProgress(
+  db: Db,
+  campaign: ResultCampaign,
+  f: TResultFilters,
+  timeZone: string,
+): Promise<TResultQuota[]> {
+  const quotas = await db
+    .selectFrom('quotas as q')
+    .leftJoin('questions as qu', 'qu.id', 'q.questionId')
+    .select(['q.id', 'q.field', 'qu.qno', 'qu.type', 'q.value', 'q.limit', 'q.count'])
+    .where('q.campaignId', '=', campaign.id)
+    .orderBy(sql`q.field is null`)
+    .orderBy('q.field')
+    .orderBy('qu.qno')
+    .orderBy('q.value')
+    .orderBy('q.id')
+    .execute();
+  if (quotas.length === 0) return [];
+  const inQuota = (q: QuotaRow): RawBuilder<boolean> =>
+    leadInQuotaSql(
+      q.field !== null
+        ? { field: q.field, question: null }
+        : { field: null, question: { id: 0, qno: q.qno ?? 0, multi: q.type === 'Multi Select Option' } },
+      q.value,
+    );
+  const parts = quotas.map(
+    (q) =>
+      sql`select ${q.id}::int as quota_id, k.day from calls k join leads l on l.id = k.lead_id
+           where k.is_called = 1 and ${inQuota(q)}`,
+  );
+  const { rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${pickedCallsSql(campaign, f, timeZone)}
+    select x.quota_id, to_char(x.day, 'YYYY-MM-DD') as day, count(*)::int as n
+      from (${sql.join(parts, sql` union all `)}) x
+     group by 1, 2 order by 1, 2`.execute(db);
+  return quotas.map((q) => ({
+    quotaId: q.id,
+    name: `${q.field ?? formatQno(q.qno ?? 0)} = ${q.value}`,
+    count: q.count,
+    limit: q.limit,
+    fillPercent: q.limit === 0 ? 0 : Math.round((q.count / q.limit) * 10000) / 100,
+    perDay: rows.filter((r) => r.quotaId === q.id).map((r) => ({ day: r.day, count: r.n })),
+  }));
+}
+
+/** GET /api/results. */
+export async function findResults(db: Db, user: TTokenPayload, f: TResultFilters, timeZone: string): Promise<TResults> {
+  const campaign = await findResultCampaign(db, user, f.campaignName);
+  const questions = listedQuestions(campaign);
+  const [{ shapes, values }, quotas] = await Promise.all([
+    readCounts(db, campaign, f, timeZone, questions),
+    findQuotaProgress(db, campaign, f, timeZone),
+  ]);
+  return {
+    calls: shapes.reduce((s, c) => s + c.count, 0),
+    questions: questions.map((q) => questionOf(q, values.get(q.n) ?? [], shapes)),
+    endedAt: endedAtOf(questions, shapes),
+    quotas,
+  };
+}
+
+/** A cross-tab's row or column: a question's chosen values, or a lead field's value, of call `k` (lead `l`). */
+type Dimension = { sql: RawBuilder<unknown>; needsLead: boolean; order: (values: string[]) => string[] };
+
+function dimensionOf(campaign: ResultCampaign, name: string, which: 'row' | 'col'): Dimension {
+  const q = questionNamed(campaign, name);
+  if (q !== undefined) {
+    const parts = q.type === 'Multi Select Option' ? sql`string_to_array(ra.value, ',')` : sql`array[ra.value]`;
+    return {
+      sql: sql`select distinct trim(x) from result_answers ra cross join unnest(${parts}) x
+                where ra.lead_id = k.lead_id and ra.qno = ${q.n} and trim(ra.value) <> ${PARTIAL} and trim(x) <> ''`,
+      needsLead: false,
+      order: (found) => {
+        const known = CHOICE.has(q.type) ? [...optionCounts(q, [])].map(([o]) => o) : [];
+        return [...known, ...found.filter((v) => !known.includes(v)).sort((a, b) => a.localeCompare(b))];
+      },
+    };
+  }
+  const expr = leadFieldSql(campaign, name);
+  if (expr === undefined)
+    throw badRequest(
+      `${which} must be a question (Q1…) or a lead field of ${campaign.campaignName} (${fieldNames(campaign).join(', ')}); "${name}" is neither`,
+    );
+  return {
+    sql: sql`select ${expr} where ${expr} is not null`,
+    needsLead: true,
+    order: (found) => [...found].sort((a, b) => a.localeCompare(b)),
+  };
+}
+
+/** The cross-tab of two dimensions over the selected calls (question options in their order, with none chosen too). */
+export async function crosstabOf(
+  db: Db,
+  campaign: ResultCampaign,
+  f: TResultFilters,
+  timeZone: string,
+  rowName: string,
+  colName: string,
+): Promise<TResultCrosstab> {
+  const row = dimensionOf(campaign, rowName, 'row');
+  const col = dimensionOf(campaign, colName, 'col');
+  const lead = row.needsLead || col.needsLead ? sql`join leads l on l.id = k.lead_id` : sql``;
+  const { rows: found } = await sql<{ r: string; c: string; n: number }>`with ${pickedCallsSql(campaign, f, timeZone)}
+    select rv.v as r, cv.v as c, count(*)::int as n
+      from calls k ${lead}
+      cross join lateral (${row.sql}) rv(v)
+      cross join lateral (${col.sql}) cv(v)
+     group by 1, 2`.execute(db);
+  const rows = row.order([...new Set(found.map((x) => x.r))]);
+  const cols = col.order([...new Set(found.map((x) => x.c))]);
+  const counts = rows.map((r) => cols.map((c) => found.find((x) => x.r === r && x.c === c)?.n ?? 0));
+  const rowTotals = counts.map((line) => line.reduce((s, n) => s + n, 0));
+  const colTotals = cols.map((_, j) => counts.reduce((s, line) => s + (line[j] ?? 0), 0));
+  return { rows, cols, counts, rowTotals, colTotals, total: rowTotals.reduce((s, n) => s + n, 0) };
+}
+
+/** GET /api/results/crosstab. */
+export async function findResultCrosstab(
+  db: Db,
+  user: TTokenPayload,
+  q: TResultCrosstabQuery,
+  timeZone: string,
+): Promise<TResultCrosstab> {
+  const campaign = await findResultCampaign(db, user, q.campaignName);
+  return crosstabOf(db, campaign, q, timeZone, q.row, q.col);
+}
+
+/** `%`, `_` and `\` taken literally in a LIKE pattern. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** GET /api/results/text: one question's answers of the selected calls, newest call date first, `q` searched in them. */
+export async function findResultTexts(
+  db: Db,
+  user: TTokenPayload,
+  q: TResultTextQuery,
+  timeZone: string,
+): Promise<TResultTexts> {
+  const campaign = await findResultCampaign(db, user, q.campaignName);
+  const question = questionNamed(campaign, q.question);
+  if (question === undefined) throw badRequest(`${q.question} is not a question of ${campaign.campaignName}`);
+  const search = q.q === undefined ? sql`` : sql`and ra.value ilike ${`%${likeLiteral(q.q)}%`}`;
+  const answers = sql`from calls k join result_answers ra on ra.lead_id = k.lead_id and ra.qno = ${question.n}
+    where trim(ra.value) <> ${PARTIAL} ${search}`;
+  const picked = pickedCallsSql(campaign, q, timeZone);
+  const [{ rows: counted }, { rows }] = await Promise.all([
+    sql<{ n: number }>`with ${picked} select count(*)::int as n ${answers}`.execute(db),
+    sql<{ leadId: string; day: string; agentId: string; answer: string }>`with ${picked}
+      select k.lead_id::text as lead_id, to_char(k.day, 'YYYY-MM-DD') as day, k.agent_id, ra.value as answer ${answers}
+      order by k.day desc, k.lead_id desc limit ${q.size} offset ${q.page * q.size}`.execute(db),
+  ]);
+  return { total: counted[0]?.n ?? 0, page: q.page, size: q.size, items: rows };
+}
