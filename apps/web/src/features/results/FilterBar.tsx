@@ -176,14 +176,8 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
           ) : (
             <CampaignSelect w={190} value={params.campaignName} onChange={(campaignName) => update({ campaignName })} />
           )}
-          <DateField
-            label="From"
-            w={140}
-            value={params.from}
-            onChange={(from) => update({ from })}
-            clearLabel="Clear From"
-          />
-          <DateField label="To" w={140} value={params.to} onChange={(to) => update({ to })} clearLabel="Clear To" />
+          <DateField label="From" w={140} value={params.from} onChange={(from) => update({ from })} />
+          <DateField label="To" w={140} value={params.to} onChange={(to) => update({ to })} />
           <NativeSelect
             label="Lead field"
             w={140}

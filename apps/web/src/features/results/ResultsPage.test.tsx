@@ -132,7 +132,7 @@ const lastResults = (server: ReturnType<typeof fakeServer>) =>
 
 describe('ResultsPage', () => {
   it("draws each question's figures, grouped and with one decimal, Bengali as it came", async () => {
-    const { server } = renderPage('/results?campaignName=Spring+Survey');
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07');
     const options = await screen.findByRole('table', { name: 'Options of Q1' });
     expect(rowsOf(options)).toEqual([
       ['Option', 'Count', '%'],
@@ -145,11 +145,11 @@ describe('ResultsPage', () => {
     const numbers = screen.getByTestId('numbers-Q2');
     expect(numbers.textContent).toBe('Mean4.33Median4Min2Max7');
     expect(screen.getByRole('button', { name: 'Show the 12 answers to Q3' })).toBeTruthy();
-    expect(lastResults(server)).toEqual({ campaignName: 'Spring Survey' });
+    expect(lastResults(server)).toEqual({ campaignName: 'Spring Survey', from: '2026-03-01', to: '2026-03-07' });
   });
 
   it('writes each filter to the address and asks with it', async () => {
-    const { server } = renderPage('/results?campaignName=Spring+Survey');
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07');
     await screen.findByRole('table', { name: 'Options of Q1' });
     fireEvent.click(screen.getByLabelText('QC-passed only'));
     await waitFor(() => expect(lastResults(server)).toMatchObject({ qcPassed: 'true' }));
@@ -160,18 +160,20 @@ describe('ResultsPage', () => {
     await waitFor(() => expect(lastResults(server)).toMatchObject({ 'field.region': 'Dhaka', qcPassed: 'true' }));
     fireEvent.change(await screen.findByLabelText('Disposition'), { target: { value: 'CMP' } });
     await waitFor(() => expect(lastResults(server)).toMatchObject({ disposition: 'CMP' }));
-    expect(location()).toBe('/results?campaignName=Spring+Survey&qcPassed=true&disposition=CMP&field.region=Dhaka');
+    expect(location()).toBe(
+      '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&qcPassed=true&disposition=CMP&field.region=Dhaka',
+    );
   });
 
   it('names a reversed range and asks nothing for it', async () => {
     const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-08&to=2026-03-07');
-    expect((await screen.findByRole('alert')).textContent).toBe('From must not be after To');
+    expect((await screen.findByRole('alert')).textContent).toBe('The end date must be on or after the start date');
     expect(server.count('GET', '/api/results')).toBe(0);
     expect(screen.getByRole('button', { name: 'Export xlsx' })).toHaveProperty('disabled', true);
   });
 
   it('shows a cross-tab as counts, row % and column %, with its totals', async () => {
-    const { server } = renderPage('/results?campaignName=Spring+Survey&tab=crosstab');
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&tab=crosstab');
     fireEvent.change(await screen.findByLabelText('Rows'), { target: { value: 'Q1' } });
     fireEvent.change(screen.getByLabelText('Columns'), { target: { value: 'region' } });
     const counts = await screen.findByRole('table', { name: 'Q1 by region, calls' });
@@ -195,11 +197,13 @@ describe('ResultsPage', () => {
       ['Navy', '7.7%', '57.1%', '25.0%'],
       ['Total', '100.0%', '100.0%', '100.0%'],
     ]);
-    expect(location()).toBe('/results?campaignName=Spring+Survey&tab=crosstab&row=Q1&col=region&show=col');
+    expect(location()).toBe(
+      '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&tab=crosstab&row=Q1&col=region&show=col',
+    );
   });
 
   it("lists a text question's answers and searches them", async () => {
-    const { server } = renderPage('/results?campaignName=Spring+Survey');
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07');
     fireEvent.click(await screen.findByRole('button', { name: 'Show the 12 answers to Q3' }));
     const answers = await screen.findByRole('table', { name: 'Answers to Q3 Why?' });
     expect(rowsOf(answers).slice(1)).toEqual([['2026-03-02', 'A-1', 'দাম কম']]);
@@ -217,7 +221,7 @@ describe('ResultsPage', () => {
   });
 
   it('shows where calls end and the quotas', async () => {
-    renderPage('/results?campaignName=Spring+Survey&tab=ended');
+    renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&tab=ended');
     const ended = await screen.findByRole('table', { name: 'Where calls end, per question' });
     // Q2 lost no call: left out.
     expect(rowsOf(ended).slice(1)).toEqual([['Q1 আপনি কোন ব্র্যান্ড ব্যবহার করেন?', '1,200', '3', '1,203']]);
@@ -232,21 +236,24 @@ describe('ResultsPage', () => {
   });
 
   it('exports xlsx with the lead fields chosen and CSV, with the filters applied', async () => {
-    const { server, saved } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&fields=region,brand', {
-      'GET /api/results/export': { body: 'file' },
-    });
+    const { server, saved } = renderPage(
+      '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&fields=region,brand',
+      {
+        'GET /api/results/export': { body: 'file' },
+      },
+    );
     await screen.findByRole('table', { name: 'Options of Q1' });
     fireEvent.click(screen.getByRole('button', { name: 'Export xlsx' }));
-    expect(await screen.findByText('Saved Survey_Results_Spring Survey_2026-03-01_to_end.xlsx')).toBeTruthy();
+    expect(await screen.findByText('Saved results-Spring_Survey-2026-03-01-2026-03-07.xlsx')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    expect(await screen.findByText('Saved Survey_Results_Spring Survey_2026-03-01_to_end.csv')).toBeTruthy();
+    expect(await screen.findByText('Saved results-Spring_Survey-2026-03-01-2026-03-07.csv')).toBeTruthy();
     expect(server.sent.filter((r) => r.path === '/api/results/export').map((r) => r.query)).toEqual([
-      { campaignName: 'Spring Survey', from: '2026-03-01', fields: 'region,brand' },
-      { campaignName: 'Spring Survey', from: '2026-03-01', fields: 'region,brand', format: 'csv' },
+      { campaignName: 'Spring Survey', from: '2026-03-01', to: '2026-03-07', fields: 'region,brand' },
+      { campaignName: 'Spring Survey', from: '2026-03-01', to: '2026-03-07', fields: 'region,brand', format: 'csv' },
     ]);
     expect(saved).toEqual([
-      'Survey_Results_Spring Survey_2026-03-01_to_end.xlsx',
-      'Survey_Results_Spring Survey_2026-03-01_to_end.csv',
+      'results-Spring_Survey-2026-03-01-2026-03-07.xlsx',
+      'results-Spring_Survey-2026-03-01-2026-03-07.csv',
     ]);
   });
 
@@ -283,7 +290,8 @@ describe('ResultsPage', () => {
       client,
     );
     expect(await screen.findByRole('table', { name: 'Options of Q1' })).toBeTruthy();
-    expect(location()).toBe('/results?campaignName=Spring+Survey');
+    // The last 30 days: no dates were named.
+    expect(location()).toMatch(/^\/results\?campaignName=Spring\+Survey&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
     expect(server.count('GET', '/cc/campaigns')).toBe(0);
     expect(server.count('GET', '/dt/viewAllDataTables')).toBe(0);
     // The dispositions are not the client's to list: the code is typed.
@@ -297,7 +305,7 @@ describe('ResultsPage', () => {
   });
 
   it('moves between the questions with j and k', async () => {
-    renderPage('/results?campaignName=Spring+Survey');
+    renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07');
     await screen.findByRole('table', { name: 'Options of Q1' });
     const card = (qno: string) => document.getElementById(`question-${qno}`);
     fireEvent.keyDown(document.body, { key: 'j' });

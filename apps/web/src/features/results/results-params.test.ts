@@ -17,7 +17,7 @@ import {
   type TCrosstabFigures,
 } from './results-params.ts';
 
-const read = (query: string) => readResultsParams(new URLSearchParams(query));
+const read = (query: string) => readResultsParams(new URLSearchParams(query), '2026-03-31');
 
 describe('results address', () => {
   it('reads every filter, the tab and the cross-tab, and writes them back the same', () => {
@@ -44,20 +44,21 @@ describe('results address', () => {
     expect(writeResultsParams(state).toString()).toBe(query);
   });
 
-  it('leaves defaults out and ignores what it cannot read', () => {
+  it('reads the last 30 days when no dates are named, ignores what it cannot read, and leaves defaults out', () => {
     const state = read('campaignName=X&from=yesterday&tab=nope&show=all&completedOnly=1');
-    expect(state.from).toBe('');
+    // 2026-03-02 to 2026-03-31: 30 days, today included.
+    expect([state.from, state.to]).toEqual(['2026-03-02', '2026-03-31']);
     expect(state.tab).toBe('questions');
     expect(state.show).toBe('count');
     expect(state.completedOnly).toBe(false);
-    expect(writeResultsParams(state).toString()).toBe('campaignName=X');
+    expect(writeResultsParams(state).toString()).toBe('campaignName=X&from=2026-03-02&to=2026-03-31');
   });
 
   it('keeps a field picked before its value is typed, and sends nothing for it', () => {
     const state = read('campaignName=X&field.brand=');
     expect(state.field).toBe('brand');
-    expect(writeResultsParams(state).toString()).toBe('campaignName=X&field.brand=');
-    expect(resultsQuery(state)).toEqual({ campaignName: 'X' });
+    expect(writeResultsParams(state).toString()).toBe('campaignName=X&from=2026-03-02&to=2026-03-31&field.brand=');
+    expect(resultsQuery(state)).toEqual({ campaignName: 'X', from: '2026-03-02', to: '2026-03-31' });
   });
 
   it('lets go of the fields, disposition and cross-tab of the campaign left, and keeps the dates', () => {
@@ -70,9 +71,16 @@ describe('results address', () => {
     expect(changeResultsParams(before, { qcPassed: true })).toMatchObject({ field: 'Outlet', row: 'Q1' });
   });
 
-  it('names a reversed range', () => {
-    expect(filtersProblem(read('campaignName=X&from=2026-03-08&to=2026-03-07'))).toBe('From must not be after To');
+  it('names a reversed range and one longer than the server answers', () => {
+    expect(filtersProblem(read('campaignName=X&from=2026-03-08&to=2026-03-07'))).toBe(
+      'The end date must be on or after the start date',
+    );
     expect(filtersProblem(read('campaignName=X&from=2026-03-07&to=2026-03-07'))).toBeNull();
+    // 2024-01-01 to 2024-12-31 is 366 days (a leap year); one more is too many.
+    expect(filtersProblem(read('campaignName=X&from=2024-01-01&to=2024-12-31'))).toBeNull();
+    expect(filtersProblem(read('campaignName=X&from=2024-01-01&to=2025-01-01'))).toBe(
+      'The range can be at most 366 days',
+    );
   });
 });
 
@@ -114,11 +122,13 @@ describe('figures as written', () => {
     expect(crosstabTotal({ ...ct, total: 0 }, 0, 'row', 'col')).toBe('–');
   });
 
-  it('names the export by the campaign and the range', () => {
+  it('names the export as the server does: the campaign in ASCII and the range', () => {
     expect(exportFileName(read('campaignName=Spring Survey&from=2026-03-01&to=2026-03-07'), 'xlsx')).toBe(
-      'Survey_Results_Spring Survey_2026-03-01_to_2026-03-07.xlsx',
+      'results-Spring_Survey-2026-03-01-2026-03-07.xlsx',
     );
-    expect(exportFileName(read('campaignName=X'), 'csv')).toBe('Survey_Results_X.csv');
+    expect(exportFileName(read('campaignName=বসন্ত জরিপ&from=2026-03-01&to=2026-03-07'), 'csv')).toBe(
+      'results-_-2026-03-01-2026-03-07.csv',
+    );
   });
 
   it('moves between questions on j/k and the arrows, never from a field being typed in', () => {

@@ -1,7 +1,8 @@
 // The /results screen keeps its campaign, filters, tab and cross-tab in the address (?campaignName=…&from=…&qcPassed=true
 // &field.region=Dhaka&tab=crosstab&row=Q1&col=region), so a reload, Back or a link from the dashboard shows the same
 // figures; and the query every results call sends from them (docs/guide/results.md).
-import { isIsoDate } from '@crm/shared';
+import { addDays, isIsoDate } from '@crm/shared';
+import { dayText } from '../../app/time-zone.ts';
 
 export const RESULT_TABS = ['questions', 'crosstab', 'ended', 'quotas'] as const;
 export type TResultsTab = (typeof RESULT_TABS)[number];
@@ -49,7 +50,13 @@ const day = (value: string | null) => (value !== null && isIsoDate(value) ? valu
 const text = (value: string | null) => (value ?? '').trim();
 const flag = (value: string | null) => value === 'true';
 
-export function readResultsParams(params: URLSearchParams): TResultsParams {
+/** The range asked for when the address names none: the last 30 days, today included. */
+export const DEFAULT_RANGE_DAYS = 30;
+/** The longest range the server answers (MAX_RESULT_DAYS). */
+export const MAX_RANGE_DAYS = 366;
+
+/** The address's state; a missing date is the default range's, ending `today` (yyyy-MM-dd, local). */
+export function readResultsParams(params: URLSearchParams, today: string = dayText()): TResultsParams {
   let field = '';
   let value = '';
   for (const [key, v] of params)
@@ -60,8 +67,8 @@ export function readResultsParams(params: URLSearchParams): TResultsParams {
     }
   return {
     campaignName: text(params.get('campaignName')),
-    from: day(params.get('from')),
-    to: day(params.get('to')),
+    from: day(params.get('from')) || addDays(today, 1 - DEFAULT_RANGE_DAYS),
+    to: day(params.get('to')) || today,
     completedOnly: flag(params.get('completedOnly')),
     qcPassed: flag(params.get('qcPassed')),
     agentId: text(params.get('agentId')),
@@ -81,9 +88,7 @@ export function readResultsParams(params: URLSearchParams): TResultsParams {
 
 /** The query of the results calls: only the filters that are set. A lead field without a value filters nothing. */
 export function resultsQuery(f: TResultsFilters): Record<string, string> {
-  const query: Record<string, string> = { campaignName: f.campaignName };
-  if (f.from !== '') query.from = f.from;
-  if (f.to !== '') query.to = f.to;
+  const query: Record<string, string> = { campaignName: f.campaignName, from: f.from, to: f.to };
   if (f.completedOnly) query.completedOnly = 'true';
   if (f.qcPassed) query.qcPassed = 'true';
   if (f.agentId !== '') query.agentId = f.agentId;
@@ -92,14 +97,12 @@ export function resultsQuery(f: TResultsFilters): Record<string, string> {
   return query;
 }
 
-/** The address of a state: defaults and empty filters left out, so a campaign's unfiltered questions are ?campaignName=…. */
+/** The address of a state: empty filters and the default tab left out; the dates always in, so a link shows the same days. */
 export function writeResultsParams(state: TResultsParams): URLSearchParams {
   const params = new URLSearchParams();
-  if (state.campaignName !== '') {
-    for (const [key, value] of Object.entries(resultsQuery(state))) params.set(key, value);
-    // A field picked with its value still to be typed stays picked.
-    if (state.field !== '' && state.value.trim() === '') params.set(`${FIELD_PREFIX}${state.field}`, '');
-  }
+  for (const [key, value] of Object.entries(resultsQuery(state))) if (value !== '') params.set(key, value);
+  // A field picked with its value still to be typed stays picked.
+  if (state.field !== '' && state.value.trim() === '') params.set(`${FIELD_PREFIX}${state.field}`, '');
   if (state.tab !== 'questions') params.set('tab', state.tab);
   if (state.row !== '') params.set('row', state.row);
   if (state.col !== '') params.set('col', state.col);
@@ -119,7 +122,9 @@ export const RESULTS_ADDRESS = { read: readResultsParams, write: writeResultsPar
 
 /** Why the filters cannot be asked for, or null (the server would refuse it too). */
 export function filtersProblem(f: TResultsFilters): string | null {
-  if (f.from !== '' && f.to !== '' && f.from > f.to) return 'From must not be after To';
+  if (f.from > f.to) return 'The end date must be on or after the start date';
+  const days = (Date.parse(`${f.to}T00:00:00Z`) - Date.parse(`${f.from}T00:00:00Z`)) / 86_400_000 + 1;
+  if (days > MAX_RANGE_DAYS) return `The range can be at most ${MAX_RANGE_DAYS} days`;
   return null;
 }
 
@@ -170,10 +175,9 @@ export function crosstabTotal(ct: TCrosstabFigures, count: number, along: 'row' 
   return p === null ? '–' : percentText(p);
 }
 
-/** The file an export is saved as: the campaign and the range, e.g. Survey_Results_Spring Survey_2026-03-01_to_2026-03-07.xlsx. */
+/** The file an export is saved as, the server's name for it: results-Spring_Survey-2026-03-01-2026-03-07.xlsx. */
 export function exportFileName(f: TResultsFilters, format: 'xlsx' | 'csv'): string {
-  const range = f.from === '' && f.to === '' ? '' : `_${f.from || 'start'}_to_${f.to || 'end'}`;
-  return `Survey_Results_${f.campaignName}${range}.${format}`;
+  return `results-${f.campaignName.replace(/[^A-Za-z0-9_-]+/g, '_')}-${f.from}-${f.to}.${format}`;
 }
 
 /** Is the key press one the question index answers (j/k, ↓/↑), and not typed into a field? */
