@@ -8,6 +8,16 @@ import { AppRoutes } from './router.tsx';
 import { storeSession } from './session.ts';
 
 const location = () => screen.getByTestId('location').textContent;
+/** The sidebar's menus, top to bottom, by name. */
+const menuTitles = () =>
+  within(screen.getByRole('navigation', { name: 'Sidebar' }))
+    .getAllByRole('navigation')
+    .map((nav) => nav.getAttribute('aria-label'));
+/** A menu's links: [words, address]. */
+const menuLinks = (menu: string) =>
+  within(screen.getByRole('navigation', { name: menu }))
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
 const locationState = () => JSON.parse(screen.getByTestId('location').dataset.state ?? 'null') as unknown;
 
 describe('AppRoutes', () => {
@@ -20,21 +30,52 @@ describe('AppRoutes', () => {
     expect(screen.queryByTestId('clock')).toBeNull();
   });
 
-  it('shows an admin the shell, the admin, CRM and QC menus and the screen', async () => {
+  it('shows an admin the shell, the Administration, Reports, CRM and Quality control menus and the screen', async () => {
     storeSession(makeToken({ name: 'Ada Admin' }));
     renderWithApp(<AppRoutes />, { route: '/users' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
+    // The page loads lazily: slower while the machine is busy.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 10_000 })).toBeTruthy();
     expect(document.title).toBe('Users · CallDesk CRM');
     expect(screen.getByTestId('clock').textContent).not.toBe('');
     expect(screen.getByTestId('user-name').textContent).toBe('Ada Admin');
+    expect(menuTitles()).toEqual(['Administration', 'Reports', 'CRM', 'Quality control']);
     const admin = screen.getByRole('navigation', { name: 'Administration' });
     expect(within(admin).getByRole('link', { name: 'Agents' }).getAttribute('href')).toBe('/agents');
+    expect(menuLinks('Reports')).toEqual([
+      ['Productivity', '/productivity'],
+      ['Survey Results', '/results'],
+      ['Suspicious', '/suspicious'],
+    ]);
     expect(screen.getByRole('navigation', { name: 'CRM' })).toBeTruthy();
     expect(
       within(screen.getByRole('navigation', { name: 'Quality control' }))
         .getByRole('link', { name: 'Raised Flags' })
         .getAttribute('href'),
     ).toBe('/flag-raised');
+  });
+
+  it('folds a menu away and remembers it, but never folds the menu of the page shown', async () => {
+    storeSession(makeToken());
+    const first = renderWithApp(<AppRoutes />, { route: '/users' });
+    await screen.findByRole('heading', { level: 1, name: 'Users' }, { timeout: 10_000 });
+    const reports = within(screen.getByRole('navigation', { name: 'Reports' }));
+    fireEvent.click(reports.getByRole('button', { name: /Reports/ }));
+    expect(reports.queryAllByRole('link')).toEqual([]);
+    expect(reports.getByRole('button', { name: /Reports/ }).getAttribute('aria-expanded')).toBe('false');
+    // Administration holds Users, the page shown: its heading does not fold it.
+    const administration = within(screen.getByRole('navigation', { name: 'Administration' }));
+    expect((administration.getByRole('button', { name: /Administration/ }) as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+
+    // Another page on the same desk: Reports is still folded.
+    renderWithApp(<AppRoutes />, { route: '/agents' });
+    await screen.findByRole('heading', { level: 1, name: 'Agents' }, { timeout: 10_000 });
+    expect(within(screen.getByRole('navigation', { name: 'Reports' })).queryAllByRole('link')).toEqual([]);
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Reports' })).getByRole('button', { name: /Reports/ }),
+    );
+    expect(menuLinks('Reports')).toHaveLength(3);
+    localStorage.removeItem('sidebar-folded-menus');
   });
 
   it('redirects a user to their landing page from a screen their role may not open', async () => {
@@ -51,13 +92,36 @@ describe('AppRoutes', () => {
     expect(screen.getByTestId('user-detail').textContent).toBe('Morning · Mobile Survey');
   });
 
-  it('shows the QC menu to a QC inspector', () => {
+  it('shows a QC inspector the Quality control menu and their two reports', () => {
     storeSession(
       makeToken({ userName: 'qc1', name: 'Quinn', roles: [{ roleName: 'QC', roleDescription: 'QC inspector' }] }),
     );
     renderWithApp(<AppRoutes />, { route: '/login' });
     expect(location()).toBe('/qcChecking');
-    expect(screen.getByRole('navigation', { name: 'Quality control' })).toBeTruthy();
+    expect(menuTitles()).toEqual(['Quality control', 'Reports']);
+    expect(menuLinks('Reports')).toEqual([
+      ['Productivity', '/productivity'],
+      ['Suspicious', '/suspicious'],
+    ]);
+  });
+
+  it('shows a client account its Client menu alone, and turns it from any other screen to its landing page', () => {
+    storeSession(
+      makeToken({
+        userName: 'client.radiant',
+        name: 'Radiant Research',
+        roles: [{ roleName: 'CLIENT', roleDescription: 'Client' }],
+      }),
+    );
+    renderWithApp(<AppRoutes />, { route: '/dashboard' });
+    expect(location()).toBe('/client');
+    expect(menuTitles()).toEqual(['Client']);
+    expect(menuLinks('Client')).toEqual([
+      ['Home', '/client'],
+      ['Survey Results', '/results'],
+      ['QC Records', '/QcRecordsClient'],
+      ['QC Reports', '/QcReports'],
+    ]);
   });
 
   it('logout clears the stored session and returns to /login', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isMenuItemActive, menuHref, routeOf } from './menu-links.ts';
+import { ADMIN_MENU, MENUS_BY_ROLE, QC_MENU, REPORTS_MENU } from '@crm/shared';
+import { menuStates, isMenuItemActive, menuHref, routeOf } from './menu-links.ts';
 
 describe('menu links', () => {
   it("carry the agent's campaign to the CRM screens only", () => {
@@ -23,5 +24,14 @@ describe('menu links', () => {
   it('find the screen of a location by its route pattern', () => {
     expect(routeOf('/editAgent/12')?.path).toBe('/editAgent/:id');
     expect(routeOf('/nowhere')).toBeUndefined();
+  });
+
+  it('keep a folded menu folded, unless it holds the page shown', () => {
+    const admin = MENUS_BY_ROLE.ADMIN;
+    const state = menuStates(admin, [QC_MENU.title, REPORTS_MENU.title], '/editqc/7');
+    // QC Records Inhouse is active on /editqc/7: its menu stays open though folded on this desk.
+    expect(state.get(QC_MENU.title)).toEqual({ open: true, holdsActive: true });
+    expect(state.get(REPORTS_MENU.title)).toEqual({ open: false, holdsActive: false });
+    expect(state.get(ADMIN_MENU.title)).toEqual({ open: true, holdsActive: false });
   });
 });

@@ -1,6 +1,7 @@
-// Turns the shared sidebar menus into links: the agent's CRM screens carry their campaign in the URL.
+// Turns the shared sidebar menus into links (the agent's CRM screens carry their campaign in the URL), which item is
+// the page shown, and which menus are open.
 import { matchPath } from 'react-router';
-import { APP_ROUTES, type TAppRoute, type TMenuItem } from '@crm/shared';
+import { APP_ROUTES, type TAppRoute, type TMenu, type TMenuItem } from '@crm/shared';
 
 const CAMPAIGN_SCREENS = new Set(['/CRM', '/viewFullCRM']);
 
@@ -25,4 +26,21 @@ export function isMenuItemActive(item: TMenuItem, pathname: string): boolean {
   const current = pathname.toLowerCase();
   if (current === path || current.startsWith(`${path}/`)) return true;
   return routeOf(pathname)?.parent === item.path;
+}
+
+/**
+ * Each menu's state in the sidebar: open unless folded away, and always open while one of its items is the page shown
+ * (the active item is never hidden).
+ */
+export function menuStates(
+  menus: readonly TMenu[],
+  folded: readonly string[],
+  pathname: string,
+): Map<string, { open: boolean; holdsActive: boolean }> {
+  return new Map(
+    menus.map((menu) => {
+      const holdsActive = menu.items.some((item) => isMenuItemActive(item, pathname));
+      return [menu.title, { open: holdsActive || !folded.includes(menu.title), holdsActive }];
+    }),
+  );
 }
