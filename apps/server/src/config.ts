@@ -107,7 +107,7 @@ export const ZEnv = z.object({
     })
     .optional()
     .describe(
-      "who gives a second factor (an authenticator app's code) after the password: `admins` (every admin, the `admin` user included), `admins,qc`, or `none` (unsafe: for test set-ups and the older client); agents never (docs/trust.md, Second factor). Default: `admins`",
+      "who gives a second factor (an authenticator app's code) after the password: `admins` (every admin, the `admin` user included), `admins,qc`, `admins,qc,client` (client accounts too), or `none` (unsafe: for test set-ups and the older client); agents never (docs/trust.md, Second factor). Default: `admins`",
     ),
   MFA_GRACE_SIGNINS: wholeNumber('MFA_GRACE_SIGNINS', 0, 3).describe(
     'sign-ins an account that must set up its second factor may still put it off (*Skip for now*); `0`: at once',
@@ -411,15 +411,15 @@ export type TConfig = {
 };
 
 /** Who must give a second factor after the password; agents never (shared floor machines). */
-export type TMfaRole = 'admin' | 'qc';
+export type TMfaRole = 'admin' | 'qc' | 'client';
 export type TMfaConfig = {
-  /** MFA_REQUIRED: none, admins (the default) or admins,qc. The `admin` user is in 'admin'. */
+  /** MFA_REQUIRED: none, admins (the default), admins,qc or admins,qc,client. The `admin` user is in 'admin'. */
   requiredRoles: TMfaRole[];
   /** Sign-ins a user who must enrol may still put it off (MFA_GRACE_SIGNINS). */
   graceSignIns: number;
 };
 
-/** MFA_REQUIRED: `none`, `admins` or `admins,qc` (any order, qc alone too), or what is wrong with it. */
+/** MFA_REQUIRED: `none`, or any of `admins`, `qc` and `client` (any order, e.g. `admins,qc,client`), or what is wrong. */
 export function parseMfaRequired(value: string): TMfaRole[] | string {
   const parts = value
     .split(',')
@@ -430,9 +430,11 @@ export function parseMfaRequired(value: string): TMfaRole[] | string {
   for (const part of parts) {
     if (part === 'admins' || part === 'admin') roles.add('admin');
     else if (part === 'qc') roles.add('qc');
-    else return `MFA_REQUIRED must be none, admins or admins,qc; not ${JSON.stringify(value)}`;
+    else if (part === 'client' || part === 'clients') roles.add('client');
+    else return `MFA_REQUIRED must be none, or admins, qc and client joined by commas; not ${JSON.stringify(value)}`;
   }
-  if (roles.size === 0) return `MFA_REQUIRED must be none, admins or admins,qc; not ${JSON.stringify(value)}`;
+  if (roles.size === 0)
+    return `MFA_REQUIRED must be none, or admins, qc and client joined by commas; not ${JSON.stringify(value)}`;
   return [...roles];
 }
 

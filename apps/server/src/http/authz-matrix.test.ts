@@ -24,7 +24,7 @@ afterAll(() => dirs.remove());
 /** Routes that are not in the route table but answer anyway. */
 const EXTRA_ROWS = ['GET /* (web app)'];
 /** Those who may be refused call first, so they meet objects the owners have not yet changed or deleted. */
-const CALL_ORDER: readonly Who[] = ['anon', 'otherAgent', 'agent', 'otherQc', 'qc', 'admin'];
+const CALL_ORDER: readonly Who[] = ['anon', 'otherClient', 'client', 'otherAgent', 'agent', 'otherQc', 'qc', 'admin'];
 const markers = Object.values(MARKERS);
 
 type Answer = { status: number; body: string };

@@ -7,6 +7,8 @@
 //   qc          QC inspector qA
 //   otherQc     QC inspector qB
 //   admin       an administrator
+//   client      a client account of campaign X
+//   otherClient a client account of campaign Y
 // Every call names objects of campaign X, agent aX and inspector qA, so the "other" callers reach for what is not theirs.
 //
 //   A  allowed: any answer but 401/403 (a 400/404/409 after the checks passed is still an allow), and no 5xx
@@ -14,6 +16,9 @@
 //   S  allowed, but only the caller's own: the reply holds none of aX's or qA's data (the world's markers)
 //
 // A route registered without an entry here fails the test: a new route must say who may call it.
+//
+// A row of 6 letters names the staff only: both clients are denied (D), or allowed (A) when the row is public (anon A).
+// A route a client may call has 8 letters; 'S' for otherClient where the reply must hold none of campaign X's data.
 
 import { QC_QUEUE_EXPECTATIONS } from './authz/qc-queue.ts';
 import { CALIBRATION_EXPECTATIONS } from './authz/calibration.ts';
@@ -38,10 +43,11 @@ import { SUSPICIOUS_EXPECTATIONS } from './authz/suspicious.ts';
 import { RESULTS_EXPECTATIONS } from './authz/results.ts';
 import { CLIENTS_EXPECTATIONS } from './authz/clients.ts';
 
-import { CALLERS, type Verdict, type Who } from './authz/types.ts';
+import { CALLERS, STAFF_CALLERS, type Verdict, type Who } from './authz/types.ts';
 
 const PUBLIC = 'A A A A A A';
-const SIGNED_IN = 'D A A A A A';
+/** Clients too: who they are, signing out, a media token. */
+const SIGNED_IN = 'D A A A A A A A';
 const ADMIN = 'D D D D D A';
 /** Admins, QC inspectors, and the agents of that campaign (questions, logic, the agent panel). */
 const CAMPAIGN_READERS = 'D A D A A A';
@@ -51,6 +57,10 @@ const SCORERS = 'D D D A A A';
 const RECORD_OWNERS = 'D D D A D A';
 /** Admins, and inspectors over their own records only. */
 const OWN_RECORDS = 'D D D A S A';
+/** RECORD_OWNERS, and client accounts over their campaigns' client records (cY's reply holds none of X's). */
+const CLIENT_RECORD_READERS = 'D D D A D A A S';
+/** OWN_RECORDS, and client accounts over their campaigns' client records. */
+const CLIENT_OWN_RECORDS = 'D D D A S A A S';
 
 export const EXPECTATIONS: Record<string, string> = {
   // ---- public: the health check, sign-in, the sign-in form's campaign list, the API's description, the web app
@@ -160,8 +170,9 @@ export const EXPECTATIONS: Record<string, string> = {
   // The lists are called with ?username= of qA: another inspector naming qA is refused.
   'GET /api/qcReport/getqcreportbyqcinspector': RECORD_OWNERS,
   'GET /api/qcReport/getqcreportbyqcinspector/:page/:size': RECORD_OWNERS,
-  'GET /api/qcReport/getQcRecordsClientViewByQcInspector': RECORD_OWNERS,
-  'GET /api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size': RECORD_OWNERS,
+  // A client account reads its campaigns' client records (numbers masked): cX meets qA's record of X, cY none.
+  'GET /api/qcReport/getQcRecordsClientViewByQcInspector': CLIENT_RECORD_READERS,
+  'GET /api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size': CLIENT_RECORD_READERS,
   'GET /api/qcReport/getqc/:id': RECORD_OWNERS,
   'GET /api/qcReport/getClientQc/:id': RECORD_OWNERS,
   'PUT /api/qcReport/editqc': RECORD_OWNERS,
@@ -183,9 +194,10 @@ export const EXPECTATIONS: Record<string, string> = {
   'GET /api/qcReport/unique-dates-download-reports-in-house': OWN_RECORDS,
   'GET /api/qcReport/get-all-qc-records-in-house-for-excel-print': OWN_RECORDS,
   'GET /api/qcReport/export/in-house': SCORERS,
-  'GET /api/qcReport/unique-dates-download-reports-client': OWN_RECORDS,
-  'GET /api/qcReport/get-all-qc-records-client-for-excel-print': OWN_RECORDS,
-  'GET /api/qcReport/export/client': SCORERS,
+  // The client kind's reports: client accounts too, over their campaigns (an xlsx is not searched for markers).
+  'GET /api/qcReport/unique-dates-download-reports-client': CLIENT_OWN_RECORDS,
+  'GET /api/qcReport/get-all-qc-records-client-for-excel-print': CLIENT_OWN_RECORDS,
+  'GET /api/qcReport/export/client': 'D D D A A A A A',
   'GET /api/qcReport/qc-report/summary': OWN_RECORDS,
   'GET /api/qcReport/date-range-summary': OWN_RECORDS,
   // Counts only: nothing in the reply names whose records they are, so only the status is checked.
@@ -233,9 +245,15 @@ export const EXPECTATIONS: Record<string, string> = {
 export function verdictsOf(key: string): Record<Who, Verdict> {
   const row = EXPECTATIONS[key];
   if (row === undefined) throw new Error(`${key}: no expectation declared`);
-  const letters = row.split(/\s+/).filter(Boolean);
-  if (letters.length !== CALLERS.length || !letters.every((l): l is Verdict => l === 'A' || l === 'D' || l === 'S')) {
-    throw new Error(`${key}: "${row}" must be ${CALLERS.length} letters of A, D, S`);
+  const given = row.split(/\s+/).filter(Boolean);
+  if (
+    (given.length !== CALLERS.length && given.length !== STAFF_CALLERS) ||
+    !given.every((l): l is Verdict => l === 'A' || l === 'D' || l === 'S')
+  ) {
+    throw new Error(`${key}: "${row}" must be ${STAFF_CALLERS} or ${CALLERS.length} letters of A, D, S`);
   }
+  // The staff's row: a client may call it only when anyone may (a public route).
+  const clients: Verdict = given[0] === 'A' ? 'A' : 'D';
+  const letters = given.length === STAFF_CALLERS ? [...given, clients, clients] : given;
   return Object.fromEntries(CALLERS.map((who, i) => [who, letters[i] as Verdict])) as Record<Who, Verdict>;
 }

@@ -1,6 +1,6 @@
 // The world of the authorization matrix: campaigns X and Y with a data table, questions, logic and generated leads;
-// agents aX (signed into X) and aY (into Y); inspectors qA and qB; an admin. qA has scored aX (in-house and client),
-// linked a recording and has a review of aX's to resolve. Everyone signs in through the real sign-in routes.
+// agents aX (signed into X) and aY (into Y); inspectors qA and qB; an admin; client accounts cX (of X) and cY (of Y).
+// qA has scored aX (in-house and client), linked a recording and has a review of aX's to resolve. Everyone signs in through the real sign-in routes.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -194,6 +194,8 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     qc: await insertUser(app, 'qc', 'matrix-qa', 'Matrix Inspector A'),
     otherQc: await insertUser(app, 'qc', 'matrix-qb', 'Matrix Inspector B'),
     admin: await insertUser(app, 'admin', 'matrix-admin', 'Matrix Admin'),
+    client: await insertUser(app, 'client', 'matrix-cx', 'Matrix Client X'),
+    otherClient: await insertUser(app, 'client', 'matrix-cy', 'Matrix Client Y'),
   };
 
   const spares: World['users'] = {
@@ -202,6 +204,8 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     qc: await insertUser(app, 'qc', 'matrix-spare-qa', 'Spare Inspector A'),
     otherQc: await insertUser(app, 'qc', 'matrix-spare-qb', 'Spare Inspector B'),
     admin: await insertUser(app, 'admin', 'matrix-spare-admin', 'Spare Admin'),
+    client: await insertUser(app, 'client', 'matrix-spare-cx', 'Spare Client X'),
+    otherClient: await insertUser(app, 'client', 'matrix-spare-cy', 'Spare Client Y'),
   };
 
   const campaignOf: Partial<Record<Who, string>> = { agent: 'Matrix X', otherAgent: 'Matrix Y' };
@@ -228,6 +232,16 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
   const admin = caller(app, adminToken);
   const x = await setUpCampaign(app, admin, adminToken, 'Matrix X', ['01711000101', '01711000102'], IMPORT_ID);
   const y = await setUpCampaign(app, admin, adminToken, 'Matrix Y', ['01711000201', '01711000202']);
+  // The clients' campaigns: client (and its spare) see X, otherClient Y.
+  await app.db
+    .insertInto('clientCampaigns')
+    .values([
+      { userId: users.client.id, campaignId: x.id },
+      { userId: spares.client.id, campaignId: x.id },
+      { userId: users.otherClient.id, campaignId: y.id },
+      { userId: spares.otherClient.id, campaignId: y.id },
+    ])
+    .execute();
   const tokens: World['tokens'] = {
     anon: undefined,
     agent: await signIn('agent'),
@@ -235,6 +249,8 @@ export async function createWorld(app: App, recordingsDir: string): Promise<Worl
     qc: await signIn('qc'),
     otherQc: await signIn('otherQc'),
     admin: adminToken,
+    client: await signIn('client'),
+    otherClient: await signIn('otherClient'),
   };
 
   const qc = caller(app, tokens.qc);

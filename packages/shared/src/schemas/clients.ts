@@ -1,2 +1,25 @@
-// Schemas of clients (issue 38, docs/guide/clients.md). Filled by the clients work.
-export {};
+// Schemas of client accounts' own view (issue 38, docs/guide/clients.md): who the signed-in client is and what it sees.
+import { z } from 'zod';
+
+/** One campaign a client account may see: its id (campaigns.id) and name (what /results?campaignName= takes). */
+export const ZClientCampaign = z.object({
+  campaignId: z.number().int(),
+  campaignName: z.string(),
+});
+export type TClientCampaign = z.infer<typeof ZClientCampaign>;
+
+/** GET /api/clients/me: the account's name, its campaigns (A to Z) and whether it may play their recordings. */
+export const ZClientMe = z.object({
+  name: z.string(),
+  campaigns: z.array(ZClientCampaign),
+  recordingsAllowed: z.boolean(),
+});
+export type TClientMe = z.infer<typeof ZClientMe>;
+
+/** A phone number as a client reads it: every digit hidden but the last 4 (e.g. "•••••••5678"). */
+export function maskPhoneNumber(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  if (digits.length === 0) return '';
+  const shown = digits.slice(-4);
+  return `${'•'.repeat(Math.max(digits.length - shown.length, 3))}${shown}`;
+}

@@ -1,4 +1,4 @@
-// QC inspector accounts managed by admins (docs/product.md §7.4): requests and the reply shape.
+// QC inspector and client accounts managed by admins (docs/product.md §7.4, docs/guide/clients.md): requests, replies.
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, noControlChars } from './common.ts';
 
@@ -12,8 +12,19 @@ export const ZNewPassword = z
   .max(MAX_PASSWORD_LENGTH, `password must be at most ${MAX_PASSWORD_LENGTH} characters`);
 
 /** Roles an account on the Users screen can have; agents are managed on the Agents screen. */
-export const USER_ROLES = ['ADMIN', 'QC'] as const;
+export const USER_ROLES = ['ADMIN', 'QC', 'CLIENT'] as const;
 export type TUserRole = (typeof USER_ROLES)[number];
+/** The roles an admin gives a new account: a QC inspector or a client account (docs/guide/clients.md). */
+export const NEW_USER_ROLES = ['QC', 'CLIENT'] as const;
+
+/** A client account's campaigns, by name: at least one, each at most once (the server refuses unknown names). */
+export const ZClientCampaignNames = z
+  .array(z.string().trim().min(1, 'a campaign name must not be empty').max(100), {
+    message: 'campaigns must be a list of campaign names',
+  })
+  .min(1, 'campaigns must name at least one campaign')
+  .max(200, 'campaigns must be at most 200')
+  .transform((names) => [...new Set(names)]);
 
 export const ZUser = z.object({
   id: z.number().int(),
@@ -24,27 +35,42 @@ export const ZUser = z.object({
   createdAt: z.string(),
   /** Whether the account has a second factor (TOTP) enrolled: DELETE /api/users/{id}/mfa resets it. */
   mfaEnrolled: z.boolean(),
+  /** A client account's campaigns, by name, A to Z (client accounts only). */
+  campaigns: z.array(z.string()).optional(),
+  /** Whether a client account may play its campaigns' recordings (client accounts only). */
+  recordingsAllowed: z.boolean().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
-export const ZCreateUserRequest = z.object({
-  username: z
-    .string({ message: 'username is required' })
-    .refine(...noControlChars('username'))
-    .trim()
-    .min(1, 'username is required')
-    .max(100, 'username must be at most 100 characters')
-    .regex(/^\S+$/, 'username must not contain spaces'),
-  name: z
-    .string({ message: 'name is required' })
-    .refine(...noControlChars('name'))
-    .trim()
-    .min(1, 'name is required')
-    .max(100, 'name must be at most 100 characters'),
-  password: ZNewPassword,
-  role: z.literal('QC', { message: 'role must be QC' }).default('QC'),
-});
-/** What a client sends (role may be left out: QC is the only choice). */
+export const ZCreateUserRequest = z
+  .object({
+    username: z
+      .string({ message: 'username is required' })
+      .refine(...noControlChars('username'))
+      .trim()
+      .min(1, 'username is required')
+      .max(100, 'username must be at most 100 characters')
+      .regex(/^\S+$/, 'username must not contain spaces'),
+    name: z
+      .string({ message: 'name is required' })
+      .refine(...noControlChars('name'))
+      .trim()
+      .min(1, 'name is required')
+      .max(100, 'name must be at most 100 characters'),
+    password: ZNewPassword,
+    role: z.enum(NEW_USER_ROLES, { message: 'role must be QC or CLIENT' }).default('QC'),
+    /** CLIENT: the campaigns it may see, by name (required, at least one); refused for QC. */
+    campaigns: ZClientCampaignNames.optional(),
+    /** CLIENT: whether it may play its campaigns' recordings (default false). */
+    recordings: z.boolean({ message: 'recordings must be true or false' }).optional(),
+  })
+  .superRefine((input, ctx) => {
+    if (input.role === 'CLIENT' && input.campaigns === undefined)
+      ctx.addIssue({ code: 'custom', path: ['campaigns'], message: 'campaigns must name at least one campaign' });
+    if (input.role === 'QC' && input.campaigns !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['campaigns'], message: 'campaigns are for client accounts only' });
+  });
+/** What a caller sends (role may be left out: QC). */
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 /** Every field optional: rename, enable or disable, or reset the password, in any combination. */
@@ -58,6 +84,10 @@ export const ZUpdateUserRequest = z.object({
     .optional(),
   active: z.boolean({ message: 'active must be true or false' }).optional(),
   password: ZNewPassword.optional(),
+  /** A client account's campaigns, by name: the whole new list (client accounts only). */
+  campaigns: ZClientCampaignNames.optional(),
+  /** Whether a client account may play its campaigns' recordings (client accounts only). */
+  recordings: z.boolean({ message: 'recordings must be true or false' }).optional(),
   /** Changing one's own password: the current one, required (docs/trust.md, Passwords). */
   currentPassword: z.string().max(MAX_PASSWORD_LENGTH).optional(),
   /** Changing one's own password with a second factor enrolled: a code of it (or a recovery code). */

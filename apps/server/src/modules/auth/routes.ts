@@ -28,7 +28,7 @@ export async function authRoutes(app: App) {
       config: PUBLIC,
       ...limit,
       schema: {
-        summary: 'Sign in an admin or QC inspector with username and password',
+        summary: 'Sign in an admin, QC inspector or client account with username and password',
         description:
           'Answers `{jwtToken}`, or, while a second factor is due, `{mfaRequired, mfaToken}` / `{enrolRequired, mfaToken, secret, otpauthUrl}` instead of a token. Rate-limited (429 with `Retry-After`). See docs/trust.md, Second factor and Sign-in limits.',
         body: ZSignInAdminRequest,
@@ -59,11 +59,14 @@ export async function authRoutes(app: App) {
   mfaResetRoutes(app);
 }
 
+/** Who a session belongs to, signing out, a media token: every role, client accounts too (docs/guide/clients.md). */
+const SIGNED_IN = { roles: [...EVERY_ROLE.roles, 'CLIENT'] } as const;
+
 export async function sessionRoutes(app: App) {
   app.get(
     '/api/auth/me',
     {
-      config: EVERY_ROLE,
+      config: SIGNED_IN,
       schema: { summary: 'Show who the session token belongs to', response: { 200: ZSessionUser } },
     },
     async (req) => sessionUser(currentUser(req)),
@@ -72,7 +75,7 @@ export async function sessionRoutes(app: App) {
   app.post(
     '/api/auth/signOut',
     {
-      config: EVERY_ROLE,
+      config: SIGNED_IN,
       schema: { summary: 'Sign out: end every token of the user, on every device', response: { 200: ZSignOutResult } },
     },
     async (req) => signOut(app.db, currentUser(req)),
@@ -81,7 +84,7 @@ export async function sessionRoutes(app: App) {
   app.get(
     '/api/auth/media-token',
     {
-      config: EVERY_ROLE,
+      config: SIGNED_IN,
       schema: {
         summary: 'Get a 5-minute media token for links, audio and event streams',
         description:

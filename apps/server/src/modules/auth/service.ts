@@ -1,4 +1,4 @@
-// Sign-in for administrators, QC inspectors and agents.
+// Sign-in for administrators, QC inspectors, client accounts and agents.
 import { sql } from 'kysely';
 import {
   MESSAGES,
@@ -55,7 +55,7 @@ async function authenticate(db: Db, username: string, password: string, roles: r
 }
 
 /**
- * Administrators and QC inspectors (docs/product.md §7 signInSuperAdmin). The token says the call centre's time zone
+ * Administrators, QC inspectors and client accounts (docs/product.md §7 signInSuperAdmin, docs/guide/clients.md). The token says the call centre's time zone
  * too. When a second factor is due (docs/trust.md, Second factor) the right password gets no token yet: the reply
  * is the second step's mfaToken, to send with the code to POST /api/auth/mfa.
  */
@@ -65,7 +65,7 @@ export async function signInSuperAdmin(
   input: TSignInAdminRequest,
   options: { timeZone: string; mfa: TMfaConfig },
 ): Promise<TAdminSignInResponse> {
-  const user = await authenticate(db, input.username, input.password, ['admin', 'qc']);
+  const user = await authenticate(db, input.username, input.password, ['admin', 'qc', 'client']);
   const secondStep = await startSecondFactor(db, user, options.mfa);
   if (secondStep !== null) return secondStep;
   return { jwtToken: await signAccountSession(tokens, user, options.timeZone) };

@@ -1,10 +1,14 @@
 // What the server prints about the second factor when it starts (main.ts).
 import type { TMfaConfig } from '../../config.ts';
 
-/** MFA_REQUIRED as it is written: none, admins or admins,qc. */
+/** MFA_REQUIRED as it is written: none, or admins, qc and client joined by commas, in that order. */
 export function mfaRequiredText(mfa: TMfaConfig): string {
   if (mfa.requiredRoles.length === 0) return 'none';
-  return mfa.requiredRoles.includes('qc') ? (mfa.requiredRoles.includes('admin') ? 'admins,qc' : 'qc') : 'admins';
+  const names = { admin: 'admins', qc: 'qc', client: 'client' } as const;
+  return (['admin', 'qc', 'client'] as const)
+    .filter((role) => mfa.requiredRoles.includes(role))
+    .map((role) => names[role])
+    .join(',');
 }
 
 /**

@@ -1,11 +1,12 @@
 // A day's QC records (docs/product.md §7 unique-dates, excel-print; the records files of §9): the dates that have records,
 // the records as JSON and as a streamed xlsx. An inspector gets its own records only, an admin everyone's.
 import type { Readable } from 'node:stream';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { QC_EXPORTS, STANDARD_SCORECARD_ID, type TQcKind, type TTokenPayload } from '@crm/shared';
 import { poolOf } from '../../db/database.ts';
-import type { Db } from '../../db/schema.ts';
+import type { DB, Db } from '../../db/schema.ts';
 import { inspectorScope } from '../qc/access.ts';
+import { clientRecordScope, inClientCampaigns, isClient, maskedPhoneSql } from '../clients/scope.ts';
 import { openArrayCursor } from './array-cursor.ts';
 import {
   RECORD_ROW_FIELDS,
@@ -34,11 +35,23 @@ import { exportVersionSheets } from './version-export.ts';
  */
 export const EXPORT_BATCH_ROWS = 1000;
 
-/** The records of `kind` the caller may see. */
+/** The records of `kind` the caller may see: a client account's campaigns' client records (clients/scope.ts). */
 export function scopedQcRecords(db: Db, user: TTokenPayload, kind: TQcKind) {
-  const { inspectorId } = inspectorScope(user);
   const base = db.selectFrom('qcRecords').where('qcRecords.kind', '=', kind);
+  const clientUserId = clientRecordScope(user, kind);
+  if (clientUserId !== undefined)
+    return base.where((eb) => inClientCampaigns(eb.ref('qcRecords.campaignId'), clientUserId));
+  const { inspectorId } = inspectorScope(user);
   return inspectorId === undefined ? base : base.where('qcRecords.qcInspectorId', '=', inspectorId);
+}
+
+/** selectRecordRow, with the consumer number masked to its last 4 digits for a client account. */
+function recordRowFor(user: TTokenPayload) {
+  if (!isClient(user)) return selectRecordRow;
+  return (eb: ExpressionBuilder<DB, 'qcRecords'>) =>
+    selectRecordRow(eb).map((field) =>
+      field === 'consumerNumber' ? maskedPhoneSql(eb.ref('qcRecords.consumerNumber')).as('consumerNumber') : field,
+    );
 }
 
 /** GET unique-dates-download-reports-in-house / -client: the call dates with records, newest first. */
@@ -67,7 +80,7 @@ export function dayRecordsQuery(
   const day = scopedQcRecords(db, user, kind)
     .where('callDate', '=', date)
     .$if(scorecardId !== undefined, (q) => q.where('scorecardId', '=', scorecardId ?? STANDARD_SCORECARD_ID))
-    .select(selectRecordRow)
+    .select(recordRowFor(user))
     .$if(versions === true, (q) => q.select(selectVersionMarks))
     .$if(comments.length > 0, (q) =>
       q.select(comments.map((key, i) => sql<string>`marks #>> ${[key, 'comment']}::text[]`.as(`comment${i}`))),

@@ -15,6 +15,7 @@ import {
   ZQcRangeQuery,
   zFileReply,
   type TQcKind,
+  type TRole,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { SCORERS, asDownload } from '../../auth/roles.ts';
@@ -25,6 +26,7 @@ import { exportQcRecords, listQcPrintRows, listQcRecordDates } from './records.t
 import { countQcGrades, listAgentSummaries, summariseQcRange } from './summaries.ts';
 import { exportDailySummary, exportMonthlySummary } from './summary-exports.ts';
 import { readBulkDb, readDb } from '../../http/reads.ts';
+import { CLIENT_QC_READERS } from '../clients/scope.ts';
 import { replyCapped } from '../../http/capped-list.ts';
 
 // The files download through a plain link (media token in ?token=), straight to disk instead of a blob in memory.
@@ -64,10 +66,12 @@ const KINDS: { kind: TQcKind; exportPath: string }[] = [
 
 export async function qcReportRoutes(app: App) {
   for (const { kind, exportPath } of KINDS) {
+    // The client kind's dates, print rows and file: client accounts too, over their campaigns (docs/guide/clients.md).
+    const readers: { roles: readonly TRole[] } = kind === 'client' ? CLIENT_QC_READERS : SCORERS;
     app.get(
       `/api/qcReport/unique-dates-download-reports-${kind}`,
       {
-        config: SCORERS,
+        config: readers,
         schema: { summary: `List the call dates that have ${kind} QC records`, response: { 200: z.array(z.string()) } },
       },
       async (req) => listQcRecordDates(readDb(req), currentUser(req), kind),
@@ -76,7 +80,7 @@ export async function qcReportRoutes(app: App) {
     app.get(
       `/api/qcReport/get-all-qc-records-${kind}-for-excel-print`,
       {
-        config: { ...SCORERS, heavy: true },
+        config: { ...readers, heavy: true },
         schema: {
           summary: `List a day's ${kind} QC records for printing`,
           description: 'A heavy read; at most 5,000 (docs/api.md, Capped lists).',
@@ -93,7 +97,7 @@ export async function qcReportRoutes(app: App) {
       exportPath,
       {
         exposeHeadRoute: false,
-        config: { ...asDownload(SCORERS), heavy: true },
+        config: { ...asDownload(readers), heavy: true },
         schema: {
           summary: `Download a day's ${kind} QC records as xlsx`,
           description: 'A heavy read. See docs/guide/qc-reports.md.',

@@ -3,17 +3,26 @@
 // records, an admin everyone's or one inspector's. The filters are plain conditions on qc_records, so the indexes of
 // migration 0013 serve both the filter and the order; the recording links are looked up for the page's rows only.
 import { sql, type ExpressionBuilder, type Expression, type RawBuilder, type SqlBool, type Selectable } from 'kysely';
-import type { TKeysetPaged, TPageCursor, TQcKind, TQcListQuery, TTokenPayload } from '@crm/shared';
+import {
+  maskPhoneNumber,
+  type TKeysetPaged,
+  type TPageCursor,
+  type TQcKind,
+  type TQcListQuery,
+  type TTokenPayload,
+} from '@crm/shared';
 import type { DB, Db, QcRecordsTable } from '../../db/schema.ts';
 import { MAX_INT4, containsText } from '../../db/search.ts';
 import { keysetAsk, readKeysetPage, toKeysetPaged, type TKeysetAsk, type TTravel } from '../../http/keyset.ts';
 import { inspectorScope } from './access.ts';
-import { toShape, withFileNames, type QcShape } from './rows.ts';
+import { toShape, withFileNames, type QcRow, type QcShape } from './rows.ts';
+import { clientRecordScope, inClientCampaigns } from '../clients/scope.ts';
 
 type QcExpression = ExpressionBuilder<DB, 'qcRecords'>;
 type QcStored = Selectable<QcRecordsTable>;
 
-type Scope = ReturnType<typeof inspectorScope>;
+/** The inspector's scope (qc/access.ts), or for a client account its user id: its campaigns' records only. */
+type Scope = ReturnType<typeof inspectorScope> & { clientUserId?: number };
 
 /** The list's filters as conditions on the table itself. */
 function listFilter(scope: Scope, kind: TQcKind, query: TQcListQuery): (eb: QcExpression) => Expression<SqlBool> {
@@ -21,6 +30,8 @@ function listFilter(scope: Scope, kind: TQcKind, query: TQcListQuery): (eb: QcEx
   return (eb) => {
     const all: Expression<SqlBool>[] = [eb('qcRecords.kind', '=', kind)];
     if (scope.inspectorId !== undefined) all.push(eb('qcRecords.qcInspectorId', '=', scope.inspectorId));
+    if (scope.clientUserId !== undefined)
+      all.push(inClientCampaigns(eb.ref('qcRecords.campaignId'), scope.clientUserId));
     if (scope.inspectorName !== undefined)
       all.push(eb(sql<string>`lower(qc_records.qc_inspector)`, '=', scope.inspectorName.toLowerCase()));
     if (query.date) all.push(eb('qcRecords.callDate', '=', query.date));
@@ -65,16 +76,21 @@ export async function listQcRecords<K extends TQcKind>(
   kind: K,
   query: TQcListQuery,
 ): Promise<TKeysetPaged<QcShape<K>>> {
-  const scope = inspectorScope(user, query.username);
+  const clientUserId = clientRecordScope(user, kind);
+  const scope: Scope =
+    clientUserId === undefined
+      ? inspectorScope(user, query.username)
+      : { clientUserId, ...(query.username ? { inspectorName: query.username } : {}) };
   const where = listFilter(scope, kind, query);
   const filtered = db.selectFrom('qcRecords').where(where);
-  // A search counts its matches; every other list is counted by the counters (migration 0013).
-  const counted = query.search
-    ? filtered
-        .select((eb) => eb.fn.countAll<string>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n))
-    : countQcRecords(db, kind, scope, query.date);
+  // A search (or a client's campaigns) counts its matches; every other list is counted by the counters (migration 0013).
+  const counted =
+    query.search || clientUserId !== undefined
+      ? filtered
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      : countQcRecords(db, kind, scope, query.date);
   const ask = askOf(query);
   const size = query.size;
 
@@ -108,10 +124,16 @@ export async function listQcRecords<K extends TQcKind>(
   ]);
   const rows = await withFileNames(db, page.rows);
   return toKeysetPaged(
-    rows.map((r) => toShape(kind, r)),
+    rows.map((r) => toShape(kind, clientUserId === undefined ? r : toClientReading(r))),
     rows.map((r) => ({ date: r.callDate, id: r.id })),
     { total, size, number: page.number, hasNext: page.hasNext, hasPrevious: page.hasPrevious },
   );
+}
+
+/** A record as a client account reads it: the number masked to its last 4 digits, no recording named (its file name
+ * holds the number). */
+function toClientReading(row: QcRow): QcRow {
+  return { ...row, consumerNumber: maskPhoneNumber(row.consumerNumber), fileName: null };
 }
 
 /**

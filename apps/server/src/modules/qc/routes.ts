@@ -41,6 +41,7 @@ import {
   wantsAgentQcPage,
 } from './reviews.ts';
 import { readDb } from '../../http/reads.ts';
+import { CLIENT_QC_READERS } from '../clients/scope.ts';
 import { replyCapped } from '../../http/capped-list.ts';
 
 const FAILURES = { 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply };
@@ -108,10 +109,11 @@ export async function qcRoutes(app: App) {
   app.get(
     '/api/qcReport/getQcRecordsClientViewByQcInspector',
     {
-      config: SCORERS,
+      config: CLIENT_QC_READERS,
       schema: {
         summary: 'List client QC records, newest call first, a page at a time',
-        description: 'By page number or by key (`after`, `before`, `last`, `from`). See docs/api.md, Pages.',
+        description:
+          "By page number or by key (`after`, `before`, `last`, `from`). See docs/api.md, Pages. A client account: its campaigns' records, numbers masked (docs/guide/clients.md).",
         querystring: ZQcListQuery,
         response: { 200: ZQcClientRecordPage, ...FAILURES },
       },
@@ -121,7 +123,7 @@ export async function qcRoutes(app: App) {
   app.get(
     '/api/qcReport/getQcRecordsClientViewByQcInspector/:page/:size',
     {
-      config: SCORERS,
+      config: CLIENT_QC_READERS,
       schema: {
         summary: 'List client QC records by page number (older path)',
         params: ZQcListParams,

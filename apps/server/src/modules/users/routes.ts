@@ -1,4 +1,5 @@
-// QC inspector accounts (docs/product.md §7.4): POST /api/users, the paged list, PUT /api/users/{id}; admin only.
+// QC inspector and client accounts (docs/product.md §7.4, docs/guide/clients.md): POST /api/users, the paged list,
+// PUT /api/users/{id}; admin only.
 import {
   ZCreateUserRequest,
   ZErrorReply,
@@ -13,7 +14,7 @@ import {
 import type { App } from '../../app-type.ts';
 import { ADMINS } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
-import { createQcUser, findUsersPage, updateUser } from './accounts.ts';
+import { createUserAccount, findUsersPage, updateUser } from './accounts.ts';
 import { createSignInLimits } from '../../auth/sign-in-limits.ts';
 import { ownPasswordAttempt } from './own-password.ts';
 
@@ -26,13 +27,14 @@ export async function userRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
-        summary: 'Add an admin or QC inspector account',
-        description: 'Audited. See docs/guide/users.md.',
+        summary: 'Add a QC inspector or a client account',
+        description:
+          'Audited. A client account (`role: CLIENT`) names its campaigns; an unknown name refuses the whole request (400 INVALID_VALUE). See docs/guide/users.md and docs/guide/clients.md.',
         body: ZCreateUserRequest,
         response: { 200: ZUser, 400: ZErrorReply, 409: ZRefusalReply },
       },
     },
-    async (req) => createQcUser(app.db, req.body, actorOf(req)),
+    async (req) => createUserAccount(app.db, req.body, actorOf(req)),
   );
 
   app.get(
@@ -40,7 +42,7 @@ export async function userRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
-        summary: 'List admin and QC accounts, searched, a page at a time',
+        summary: 'List admin, QC and client accounts, searched, a page at a time',
         querystring: ZUserListQuery,
         response: { 200: zPaged(ZUser) },
       },
@@ -53,7 +55,7 @@ export async function userRoutes(app: App) {
     {
       config: ADMINS,
       schema: {
-        summary: 'List admin and QC accounts a page at a time',
+        summary: 'List admin, QC and client accounts a page at a time',
         params: ZPageParams,
         response: { 200: zPaged(ZUser) },
       },
@@ -67,7 +69,7 @@ export async function userRoutes(app: App) {
       config: ADMINS,
       ...ownPassword,
       schema: {
-        summary: "Change an account's name, status or password",
+        summary: "Change an account's name, status or password (a client's campaigns and recordings flag too)",
         description:
           "One's own password needs `currentPassword`, and `mfaCode` with a second factor. A new password or a disabled account ends its sessions. See docs/trust.md, Passwords.",
         params: ZUserIdParams,

@@ -9,8 +9,8 @@ import type { ProbeSpec, World } from './types.ts';
 import { caller, createUser, type Reply } from '../harness.ts';
 import { codeAt } from '../mfa-support.ts';
 
-/** The matrix runs with a second factor for admins and QC inspectors: the world's sign-ins go through it. */
-export const MATRIX_MFA: TMfaConfig = { requiredRoles: ['admin', 'qc'], graceSignIns: 3 };
+/** The matrix runs with a second factor for admins, QC inspectors and clients: the world's sign-ins go through it. */
+export const MATRIX_MFA: TMfaConfig = { requiredRoles: ['admin', 'qc', 'client'], graceSignIns: 3 };
 
 export const MFA_EXPECTATIONS: Record<string, string> = {
   // The second step of a sign-in: public, like the password step; the mfaToken is what authorizes it.

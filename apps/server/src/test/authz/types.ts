@@ -5,7 +5,10 @@ import type { TQuestion } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import type { Caller, TestUser } from '../harness.ts';
 
-export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin'] as const;
+/** client: a client account of campaign X; otherClient: of campaign Y (docs/guide/clients.md). */
+export const CALLERS = ['anon', 'agent', 'otherAgent', 'qc', 'otherQc', 'admin', 'client', 'otherClient'] as const;
+/** The callers a 6-letter row names; a row of 6 letters leaves both clients out (authz-expectations.ts, verdictsOf). */
+export const STAFF_CALLERS = 6;
 export type Who = (typeof CALLERS)[number];
 export type Verdict = 'A' | 'D' | 'S';
 
