@@ -19,7 +19,7 @@ export type TSession = {
   expiresAt: number | null;
 };
 
-const ROLE_PRIORITY: readonly TRole[] = ['ADMIN', 'QC', 'AGENT'];
+const ROLE_PRIORITY: readonly TRole[] = ['ADMIN', 'QC', 'AGENT', 'CLIENT'];
 
 function decodeBase64Url(segment: string): string {
   const base64 = segment

@@ -18,6 +18,8 @@ const AGENT: readonly TRole[] = ['ADMIN', 'AGENT'];
 /** Admins, and client accounts over their own campaigns (docs/guide/clients.md). */
 const CLIENT_READERS: readonly TRole[] = ['ADMIN', 'CLIENT'];
 const CLIENT: readonly TRole[] = ['CLIENT'];
+/** Admins, QC inspectors, and client accounts over their campaigns' client QC records (docs/guide/clients.md). */
+const CLIENT_QC: readonly TRole[] = ['ADMIN', 'QC', 'CLIENT'];
 
 export const APP_ROUTES = [
   {
@@ -225,10 +227,10 @@ export const APP_ROUTES = [
   {
     path: '/QcReports',
     title: 'Download QC Reports',
-    roles: QC,
+    roles: CLIENT_QC,
     purpose: 'Export daily and monthly QC reports as xlsx.',
   },
-  { path: '/QcRecordsClient', title: 'QC Records Client', roles: QC, purpose: 'Your client QC records.' },
+  { path: '/QcRecordsClient', title: 'QC Records Client', roles: CLIENT_QC, purpose: 'Your client QC records.' },
   {
     path: '/flag-raised',
     title: 'Raised Flags',
@@ -374,6 +376,8 @@ export const CLIENT_MENU: TMenu = {
   items: [
     { label: 'Home', path: '/client' },
     { label: 'Survey Results', path: '/results' },
+    { label: 'QC Records', path: '/QcRecordsClient' },
+    { label: 'QC Reports', path: '/QcReports' },
   ],
 };
 

@@ -3,7 +3,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
-import { QC_REPORT_TYPES } from '@crm/shared';
+import { QC_REPORT_TYPES, type TQcReportType } from '@crm/shared';
 import { DateField } from '../../components/DateField.tsx';
 import { REPORT_FAILED, startedText } from '../../components/download-notice.ts';
 import { startQcExport } from './api.ts';
@@ -30,9 +30,10 @@ export function exportHint(form: TQcReportForm): string | null {
     : 'Choose a start and an end date to export this report.';
 }
 
-type Props = { form: TQcReportForm; onChange: (form: TQcReportForm) => void };
+/** `types`: the report types offered (a client account: its client records only); all of them by default. */
+type Props = { form: TQcReportForm; onChange: (form: TQcReportForm) => void; types?: readonly TQcReportType[] };
 
-export function ExportCard({ form, onChange }: Props) {
+export function ExportCard({ form, onChange, types = QC_REPORT_TYPES }: Props) {
   const exporter = useMutation({
     mutationFn: (request: TQcExportRequest) => startQcExport(request),
     onError: (error) =>
@@ -64,7 +65,7 @@ export function ExportCard({ form, onChange }: Props) {
             // A new type starts from empty dates: the daily types' lists differ, and Monthly takes a range.
             update({ ...EMPTY_QC_REPORT_FORM, type: isReportType(value) ? value : '' });
           }}
-          data={[{ value: '', label: 'Select report type', disabled: true }, ...QC_REPORT_TYPES]}
+          data={[{ value: '', label: 'Select report type', disabled: true }, ...types]}
         />
         {inputs === 'date' && source !== null && (
           <ReportDateField

@@ -3,6 +3,8 @@
 import { useState } from 'react';
 import '@mantine/charts/styles.css';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import type { TQcReportType } from '@crm/shared';
+import { useSession } from '../../app/session.ts';
 import { ExportCard } from './ExportCard.tsx';
 import { GradeDistributionPanel } from './GradeDistributionPanel.tsx';
 import { checkQcReportForm, EMPTY_QC_REPORT_FORM, inputsOf, type TQcReportForm } from './qc-report-form.ts';
@@ -32,8 +34,24 @@ function ReportCharts({ form }: { form: TQcReportForm }) {
   );
 }
 
+/** A client account's one report: its campaigns' client records (the summaries mix kinds; docs/guide/clients.md). */
+const CLIENT_REPORT_TYPES: readonly TQcReportType[] = ['Daily Qc Records (Client)'];
+
 export default function QcReportsPage() {
   const [form, setForm] = useState<TQcReportForm>(EMPTY_QC_REPORT_FORM);
+  const { session } = useSession();
+  if (session?.role === 'CLIENT') {
+    return (
+      <Stack gap="lg">
+        <Title order={1}>QC Reports</Title>
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, lg: 6 }}>
+            <ExportCard form={form} onChange={setForm} types={CLIENT_REPORT_TYPES} />
+          </Grid.Col>
+        </Grid>
+      </Stack>
+    );
+  }
   return (
     <Stack gap="lg">
       <Title order={1}>QC Reports</Title>

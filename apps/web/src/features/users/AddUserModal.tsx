@@ -1,12 +1,15 @@
-// "Add QC inspector": username, name and password; the new inspector signs in with Login As Admin.
-import { Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+// "Add QC inspector" / "Add client account": username, name and password, and for a client its campaigns and whether it
+// may play recordings; both sign in with Login As Admin (docs/guide/users.md, docs/guide/clients.md).
+import { useEffect } from 'react';
+import { Modal, MultiSelect, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { refusedField } from '../../app/form-schema.ts';
 import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
-import { createQcUser, USERS_KEY } from './api.ts';
+import { ALL_CAMPAIGNS_KEY, campaignOptions, fetchAllCampaigns } from '../../components/campaign-options.ts';
+import { createUser, USERS_KEY } from './api.ts';
 import {
   EMPTY_USER_FORM,
   toCreateUserRequest,
@@ -15,25 +18,43 @@ import {
   type TUserFormValues,
 } from './user-form.ts';
 
-type Props = { opened: boolean; onClose: () => void };
+type TNewRole = TUserFormValues['role'];
+const TITLES: Record<TNewRole, string> = { QC: 'Add QC inspector', CLIENT: 'Add client account' };
+const ADDED: Record<TNewRole, string> = { QC: 'QC inspector', CLIENT: 'Client account' };
 
-export function AddUserModal({ opened, onClose }: Props) {
+/** `role`: the kind of account the modal opens on (the role choice inside changes it). */
+type Props = { opened: boolean; onClose: () => void; role?: TNewRole };
+
+export function AddUserModal({ opened, onClose, role = 'QC' }: Props) {
   const queryClient = useQueryClient();
   const form = useForm<TUserFormValues>({
     mode: 'controlled',
-    initialValues: EMPTY_USER_FORM,
+    initialValues: { ...EMPTY_USER_FORM, role },
     validate: validateUserForm,
   });
+  const { setFieldValue } = form;
+  // Opened again from the other button: the role follows it; what was typed stays.
+  useEffect(() => {
+    if (opened) setFieldValue('role', role);
+  }, [opened, role, setFieldValue]);
+  const client = form.values.role === 'CLIENT';
+  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, enabled: opened && client });
+  const options = campaignOptions({
+    campaigns: campaigns.data ?? [],
+    tables: undefined,
+    offer: 'all',
+    activeOnly: false,
+  });
   const mutation = useMutation({
-    mutationFn: createQcUser,
+    mutationFn: createUser,
     onSuccess: async (user) => {
-      notifications.show({ color: 'green', message: `QC inspector "${user.username}" added.` });
+      notifications.show({ color: 'green', message: `${ADDED[form.values.role]} "${user.username}" added.` });
       form.reset();
       onClose();
       await queryClient.invalidateQueries({ queryKey: USERS_KEY });
     },
-    // The API client shows a refusal with the server's words; a taken username or a refused password shows under its
-    // field as well.
+    // The API client shows a refusal with the server's words; a taken username, a refused password or an unknown
+    // campaign shows under its field as well.
     onError: (error) => {
       const field = refusedField(error, USER_REFUSALS);
       if (field !== undefined) form.setFieldError(field, error.message);
@@ -41,15 +62,25 @@ export function AddUserModal({ opened, onClose }: Props) {
       if (refusal?.field === 'password') form.setFieldError('password', refusal.message);
     },
   });
+  const title = TITLES[form.values.role];
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add QC inspector">
+    <Modal opened={opened} onClose={onClose} title={title}>
       <form
         onSubmit={form.onSubmit((values) => mutation.mutate(toCreateUserRequest(values)))}
         noValidate
-        aria-label="Add QC inspector"
+        aria-label={title}
       >
         <Stack gap="md">
+          <SegmentedControl
+            aria-label="Kind of account"
+            data={[
+              { value: 'QC', label: 'QC inspector' },
+              { value: 'CLIENT', label: 'Client' },
+            ]}
+            value={form.values.role}
+            onChange={(value) => form.setFieldValue('role', value === 'CLIENT' ? 'CLIENT' : 'QC')}
+          />
           <TextInput label="Username" withAsterisk autoComplete="off" {...form.getInputProps('username')} />
           <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
           <PasswordInput
@@ -59,6 +90,31 @@ export function AddUserModal({ opened, onClose }: Props) {
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
+          {client && (
+            <>
+              <MultiSelect
+                label="Campaigns"
+                withAsterisk
+                description="The client sees these campaigns' results and client QC records only."
+                placeholder={campaigns.isPending ? 'Loading campaigns…' : 'Choose campaigns'}
+                data={options}
+                searchable
+                clearable
+                nothingFoundMessage="No campaign of that name"
+                {...form.getInputProps('campaigns')}
+              />
+              {campaigns.isError && (
+                <Text size="sm" c="red" role="alert">
+                  The campaigns could not be loaded: {campaigns.error.message}
+                </Text>
+              )}
+              <Switch
+                label="May play recordings"
+                description="Off: the client never hears a call."
+                {...form.getInputProps('recordings', { type: 'checkbox' })}
+              />
+            </>
+          )}
           <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>

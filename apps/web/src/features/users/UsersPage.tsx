@@ -1,5 +1,5 @@
-// /users: QC inspector accounts (admins listed too): add, enable or disable, reset password; whether each has a second
-// factor, and resetting another account's (docs/trust.md, Second factor).
+// /users: QC inspector and client accounts (admins listed too): add, enable or disable, reset password, a client's
+// campaigns and recordings; whether each has a second factor, and resetting another account's (docs/trust.md).
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -7,18 +7,34 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TUser } from '@crm/shared';
 import { DataList, type DataListColumn } from '../../components/DataList.tsx';
 import { AddUserModal } from './AddUserModal.tsx';
+import { ClientAccessModal } from './ClientAccessModal.tsx';
 import { fetchUserPage, searchUsers, updateUser, USERS_KEY } from './api.ts';
 import { ResetPasswordModal } from './ResetPasswordModal.tsx';
 import { ResetSecondFactorModal } from './ResetSecondFactorModal.tsx';
 import { StatusBadge } from '../../components/StatusBadge.tsx';
 import { useSession } from '../../app/session.ts';
 
-const ROLE_LABELS: Record<TUser['role'], string> = { QC: 'QC inspector', ADMIN: 'Admin' };
+const ROLE_LABELS: Record<TUser['role'], string> = { QC: 'QC inspector', ADMIN: 'Admin', CLIENT: 'Client' };
 
 const COLUMNS: DataListColumn<TUser>[] = [
   { key: 'username', header: 'Username' },
   { key: 'name', header: 'Name' },
   { key: 'role', header: 'Role', render: (u) => ROLE_LABELS[u.role] },
+  {
+    key: 'campaigns',
+    header: 'Campaigns',
+    render: (u) =>
+      u.role === 'CLIENT' ? (
+        <Text size="sm">
+          {(u.campaigns ?? []).join(', ')}
+          {u.recordingsAllowed ? ' · may play recordings' : ''}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
   {
     key: 'active',
     header: 'Status',
@@ -37,7 +53,8 @@ const COLUMNS: DataListColumn<TUser>[] = [
 
 export default function UsersPage() {
   const queryClient = useQueryClient();
-  const [adding, setAdding] = useState(false);
+  const [adding, setAdding] = useState<'QC' | 'CLIENT' | null>(null);
+  const [editingAccess, setEditingAccess] = useState<TUser | null>(null);
   const [resetting, setResetting] = useState<TUser | null>(null);
   const [resettingFactor, setResettingFactor] = useState<TUser | null>(null);
   const { session } = useSession();
@@ -71,9 +88,10 @@ export default function UsersPage() {
     <Stack gap="lg">
       <Title order={1}>Users</Title>
       <Text c="dimmed" maw={760}>
-        QC inspectors sign in with Login As Admin and see the QC screens. A disabled account is signed out at once.
-        2-step says whether the account has a second factor (an authenticator app); reset it when someone has lost their
-        phone. Agents are managed on the Agents screen.
+        QC inspectors sign in with Login As Admin and see the QC screens. A client account signs in there too and sees
+        its campaigns&apos; survey results and client QC records only. A disabled account is signed out at once. 2-step
+        says whether the account has a second factor (an authenticator app); reset it when someone has lost their phone.
+        Agents are managed on the Agents screen.
       </Text>
       <DataList
         label="User List"
@@ -83,7 +101,14 @@ export default function UsersPage() {
         search={searchUsers}
         rowKey={(u) => u.id}
         actionsHeader="Actions"
-        toolbar={<Button onClick={() => setAdding(true)}>Add QC inspector</Button>}
+        toolbar={
+          <Group gap="sm">
+            <Button onClick={() => setAdding('QC')}>Add QC inspector</Button>
+            <Button variant="light" onClick={() => setAdding('CLIENT')}>
+              Add client account
+            </Button>
+          </Group>
+        }
         actions={(u) =>
           u.role === 'ADMIN' ? (
             canResetFactor(u) ? (
@@ -113,12 +138,23 @@ export default function UsersPage() {
               >
                 Reset password
               </Button>
+              {u.role === 'CLIENT' && (
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  aria-label={`Client access of ${u.username}`}
+                  onClick={() => setEditingAccess(u)}
+                >
+                  Campaigns
+                </Button>
+              )}
               {canResetFactor(u) && resetFactorButton(u)}
             </Group>
           )
         }
       />
-      <AddUserModal opened={adding} onClose={() => setAdding(false)} />
+      <AddUserModal opened={adding !== null} role={adding ?? 'QC'} onClose={() => setAdding(null)} />
+      <ClientAccessModal user={editingAccess} onClose={() => setEditingAccess(null)} />
       <ResetPasswordModal user={resetting} onClose={() => setResetting(null)} />
       <ResetSecondFactorModal user={resettingFactor} onClose={() => setResettingFactor(null)} />
     </Stack>

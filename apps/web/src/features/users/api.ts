@@ -1,4 +1,4 @@
-// The /api/users calls of the Users screen (QC inspector accounts), and the react-query keys that reload them.
+// The /api/users calls of the Users screen (QC inspector and client accounts), and the react-query keys that reload them.
 import {
   MAX_PAGE_SIZE,
   ZMfaResetResult,
@@ -25,8 +25,9 @@ export function searchUsers(term: string): Promise<TPaged<TUser>> {
   return api.get('/api/users', { query: { page: 0, size: MAX_PAGE_SIZE, search: term }, schema: ZUserPage });
 }
 
-export function createQcUser(body: TCreateUserRequest): Promise<TUser> {
-  return api.post('/api/users', { ...body, role: 'QC' }, { schema: ZUser });
+/** A QC inspector or a client account (body.role; QC when left out). */
+export function createUser(body: TCreateUserRequest): Promise<TUser> {
+  return api.post('/api/users', { ...body, role: body.role ?? 'QC' }, { schema: ZUser });
 }
 
 export function updateUser(id: number, body: TUpdateUserRequest): Promise<TUser> {

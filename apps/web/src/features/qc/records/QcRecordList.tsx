@@ -70,6 +70,8 @@ const REPLACE = { replace: true };
 export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode }) {
   const { session } = useSession();
   const isAdmin = session?.role === 'ADMIN';
+  // A client account reads its campaigns' records only: no edit, no delete (docs/guide/clients.md).
+  const readOnly = session?.role === 'CLIENT';
   const queryClient = useQueryClient();
   const [state, update] = useAddressState(LIST_ADDRESS, REPLACE);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -174,7 +176,7 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th style={{ whiteSpace: 'nowrap' }}>Action</Table.Th>
+                  {!readOnly && <Table.Th style={{ whiteSpace: 'nowrap' }}>Action</Table.Th>}
                   {columns.map((c) => (
                     <ColumnHeader key={c.key} column={c} />
                   ))}
@@ -185,44 +187,46 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
                   (result?.rows ?? []).map((r) => (
                     <Fragment key={r.id}>
                       <Table.Tr>
-                        <Table.Td>
-                          <Group gap={4} wrap="nowrap">
-                            <Tooltip label="Edit this record">
-                              <ActionIcon
-                                component={Link}
-                                to={routes.edit(r.id)}
-                                state={backState}
-                                variant="subtle"
-                                aria-label={`Edit ${r.agentName}'s record`}
-                              >
-                                <EditIcon />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label="Delete this record">
-                              <ActionIcon
-                                color="red"
-                                variant="subtle"
-                                loading={deleting === r.id}
-                                aria-label={`Delete ${r.agentName}'s record`}
-                                onClick={() => void remove(r)}
-                              >
-                                <DeleteIcon />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        </Table.Td>
+                        {!readOnly && (
+                          <Table.Td>
+                            <Group gap={4} wrap="nowrap">
+                              <Tooltip label="Edit this record">
+                                <ActionIcon
+                                  component={Link}
+                                  to={routes.edit(r.id)}
+                                  state={backState}
+                                  variant="subtle"
+                                  aria-label={`Edit ${r.agentName}'s record`}
+                                >
+                                  <EditIcon />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label="Delete this record">
+                                <ActionIcon
+                                  color="red"
+                                  variant="subtle"
+                                  loading={deleting === r.id}
+                                  aria-label={`Delete ${r.agentName}'s record`}
+                                  onClick={() => void remove(r)}
+                                >
+                                  <DeleteIcon />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        )}
                         {columns.map((c) => (
                           <Table.Td key={c.key} style={cellStyle(c)}>
                             {c.render(r)}
                           </Table.Td>
                         ))}
                       </Table.Tr>
-                      {opened.has(r.id) && <RecordScoresRow record={r} colSpan={columns.length + 1} />}
+                      {opened.has(r.id) && <RecordScoresRow record={r} colSpan={columns.length + (readOnly ? 0 : 1)} />}
                     </Fragment>
                   ))
                 ) : (
                   <Table.Tr>
-                    <Table.Td colSpan={columns.length + 1}>{message}</Table.Td>
+                    <Table.Td colSpan={columns.length + (readOnly ? 0 : 1)}>{message}</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>
