@@ -226,6 +226,14 @@ describe('a client account signed in', () => {
       '•••••••••5678',
     ]);
 
+    // Nor found by its digits: a search matches names and campaigns only for a client.
+    const byDigits = await api.get('/api/qcReport/getQcRecordsClientViewByQcInspector?page=0&size=10&search=5678');
+    expect(byDigits.json<TKeysetPaged<TQcClientRecord>>().response.content).toEqual([]);
+    const byCampaign = await api.get(
+      `/api/qcReport/getQcRecordsClientViewByQcInspector?page=0&size=10&search=${encodeURIComponent(w.campaign)}`,
+    );
+    expect(byCampaign.json<TKeysetPaged<TQcClientRecord>>().response.content.map((x) => x.id)).toEqual([mine.id]);
+
     // The client reports: the dates and the print rows of its campaigns only, masked.
     const dates = await api.get('/api/qcReport/unique-dates-download-reports-client');
     expect(dates.json<string[]>()).toEqual(['2026-11-20']);
