@@ -17,6 +17,7 @@ import type { QcRecordTables } from './tables/qc-records.ts';
 import type { NotificationTables } from './tables/notifications.ts';
 import type { CoachingTables } from './tables/coaching.ts';
 import type { ClientTables } from './tables/clients.ts';
+import type { SuspiciousTables } from './tables/suspicious.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
 
@@ -373,6 +374,7 @@ export type RecordingFoldersTable = {
 };
 
 export type DB = MfaTables &
+  SuspiciousTables &
   ClientTables &
   QcRecordTables &
   NotificationTables &

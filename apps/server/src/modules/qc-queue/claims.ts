@@ -80,7 +80,7 @@ export async function claimNextCall(
   const held = await ownLiveClaim(deps, inspectorId, now);
   if (held) return held;
   for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt += 1) {
-    const recordingId = await findNextCall(db, campaignId, inspectorId, now, input.date);
+    const recordingId = await findNextCall(db, campaignId, inspectorId, now, deps.timeZone, input.date);
     if (recordingId === null) break;
     try {
       if (await takeRecording(db, recordingId, inspectorId, now)) {

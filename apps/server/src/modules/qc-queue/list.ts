@@ -1,11 +1,13 @@
 // The queue's page (GET /api/qcQueue/pagination/{page}/{size}): every call of an open agent-day below its target that
 // is not scored yet and long enough, in the order Score next takes them (oldest day; on it the agent furthest below
-// target, ties in the inspector's own order; that agent's oldest call), with its automatic checks, who holds it, and
+// target, ties in the inspector's own order; that agent's oldest call, its suspicious calls first where the campaign asks:
+// docs/guide/suspicious.md), with its automatic checks, whether it is suspicious, who holds it, and
 // the consumer number in E.164 as QC records store it (docs/guide/qc-queue.md).
-import type { TPageParams, TQcQueueCall, TQcQueuePage, TQcQueueQuery } from '@crm/shared';
+import type { TFlaggedQcQueueCall, TFlaggedQcQueuePage, TPageParams, TQcQueueQuery } from '@crm/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { checksOf } from '../voicelog/catalog/checks.ts';
+import { flaggedFirstRank, isSuspiciousRecording } from '../suspicious/flags.ts';
 import { agentTieBreak, claimedCount, minDurationOf, notScored, scoredCount, targetOf } from './next-call.ts';
 
 type TCallRow = {
@@ -29,6 +31,8 @@ type TCallRow = {
   inspectorName: string | null;
   claimedAt: Date | null;
   expiresAt: Date | null;
+  /** Of a flagged complete (docs/guide/suspicious.md): read for the queue's page only. */
+  suspicious?: boolean;
 };
 
 /**
@@ -49,7 +53,7 @@ function joinsOf(now: Date): RawBuilder<unknown> {
     left join users ci on ci.id = c.inspector_id`;
 }
 
-function callOf(row: TCallRow, inspectorId: number, holdSeconds: number): TQcQueueCall {
+function callOf(row: TCallRow, inspectorId: number, holdSeconds: number): TFlaggedQcQueueCall {
   const claim =
     row.claimId === null || row.inspectorId === null || row.claimedAt === null || row.expiresAt === null
       ? null
@@ -75,6 +79,7 @@ function callOf(row: TCallRow, inspectorId: number, holdSeconds: number): TQcQue
     durationSec: row.durationSec,
     checks: checksOf(row, holdSeconds),
     claim,
+    suspicious: row.suspicious ?? false,
   };
 }
 
@@ -85,7 +90,7 @@ export async function findQueueCall(
   inspectorId: number,
   holdSeconds: number,
   now: Date,
-): Promise<TQcQueueCall | undefined> {
+): Promise<TFlaggedQcQueueCall | undefined> {
   const { rows } =
     await sql<TCallRow>`select ${CALL_COLUMNS} from recordings r ${joinsOf(now)} where r.id = ${recordingId}`.execute(
       db,
@@ -93,14 +98,21 @@ export async function findQueueCall(
   return rows[0] === undefined ? undefined : callOf(rows[0], inspectorId, holdSeconds);
 }
 
-export type TListScope = { campaignId: number | undefined; inspectorId: number; holdSeconds: number; now: Date };
+export type TListScope = {
+  campaignId: number | undefined;
+  inspectorId: number;
+  holdSeconds: number;
+  now: Date;
+  /** The calls' days, for the suspicious flag. */
+  timeZone: string;
+};
 
 export async function listQueue(
   db: Db,
   query: TQcQueueQuery,
   params: TPageParams,
   scope: TListScope,
-): Promise<TQcQueuePage> {
+): Promise<TFlaggedQcQueuePage> {
   const where: RawBuilder<unknown>[] = [sql`not d.closed`, sql`${scoredCount('d')} < ${targetOf('s', 'd')}`];
   if (scope.campaignId !== undefined) where.push(sql`d.campaign_id = ${scope.campaignId}`);
   if (query.date !== undefined) where.push(sql`d.call_date = ${query.date}`);
@@ -112,11 +124,12 @@ export async function listQueue(
     where ${sql.join(where, sql` and `)}`;
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`select count(*)::int as n ${queued}`.execute(db),
-    sql<TCallRow>`select ${CALL_COLUMNS}
-      from (select r.id, r.call_date, n.taken, ${agentTieBreak(scope.inspectorId)} as tie, r.call_time ${queued}
-        order by r.call_date, n.taken, tie, r.call_time nulls last, r.id limit ${params.size} offset ${params.page * params.size}) q
+    sql<TCallRow>`select ${CALL_COLUMNS}, ${isSuspiciousRecording('r', scope.timeZone)} as suspicious
+      from (select r.id, r.call_date, n.taken, ${agentTieBreak(scope.inspectorId)} as tie,
+          ${flaggedFirstRank('r', scope.timeZone)} as flagged, r.call_time ${queued}
+        order by r.call_date, n.taken, tie, flagged, r.call_time nulls last, r.id limit ${params.size} offset ${params.page * params.size}) q
       join recordings r on r.id = q.id ${joinsOf(scope.now)}
-      order by q.call_date, q.taken, q.tie, q.call_time nulls last, q.id`.execute(db),
+      order by q.call_date, q.taken, q.tie, q.flagged, q.call_time nulls last, q.id`.execute(db),
   ]);
   const total = counted[0]?.n ?? 0;
   return {

@@ -7,6 +7,7 @@
 import { COACHING_DEFAULTS, QC_QUEUE_DEFAULTS } from '@crm/shared';
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { flaggedFirstRank } from '../suspicious/flags.ts';
 
 /** A queued recording not scored yet: no QC record of its call date links its file. */
 export function notScored(recording: string): RawBuilder<boolean> {
@@ -74,6 +75,7 @@ async function readDate(
   campaignId: number | undefined,
   inspectorId: number,
   now: Date,
+  timeZone: string,
 ): Promise<TDayPick[]> {
   const onCampaign = campaignId === undefined ? sql`` : sql`and d.campaign_id = ${campaignId}`;
   const date =
@@ -90,7 +92,7 @@ async function readDate(
       select r.id, r.call_time from recordings r
       where ${worthScoring('s')}
         and not exists (select 1 from qc_queue_claims c where c.recording_id = r.id and c.expires_at > ${now})
-      order by r.call_time nulls last, r.id limit 1
+      order by ${flaggedFirstRank('r', timeZone)}, r.call_time nulls last, r.id limit 1
     ) pick on n.scored + n.claimed < ${targetOf('s', 'd')}
     left join lateral (
       select r.id from recordings r where ${worthScoring('s')} limit 1
@@ -100,17 +102,22 @@ async function readDate(
   return rows;
 }
 
-/** The recording id of the next call to score (of the campaign, of the call date when given), or null when none is left. */
+/**
+ * The recording id of the next call to score (of the campaign, of the call date when given), or null when none is left.
+ * Of the agent-day picked, its suspicious calls first where the campaign asks (docs/guide/suspicious.md); `timeZone`
+ * gives the calls' days.
+ */
 export async function findNextCall(
   db: Db,
   campaignId: number | undefined,
   inspectorId: number,
   now: Date,
+  timeZone: string,
   onlyDate?: string,
 ): Promise<number | null> {
   let ask: TDateAsk | undefined = onlyDate === undefined ? { after: undefined } : { date: onlyDate };
   while (ask !== undefined) {
-    const days = await readDate(db, ask, campaignId, inspectorId, now);
+    const days = await readDate(db, ask, campaignId, inspectorId, now, timeZone);
     const date = days[0]?.callDate;
     if (date === undefined) return null;
     const done = days.filter((d) => d.scored >= d.target || (d.pickId === null && d.leftId === null));

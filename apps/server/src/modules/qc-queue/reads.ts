@@ -1,5 +1,5 @@
 // The queue's reads as the routes call them: the catch-up of attribution first, then the page or the progress.
-import type { TPageParams, TQcQueuePage, TQcQueueProgress, TQcQueueQuery } from '@crm/shared';
+import type { TFlaggedQcQueuePage, TPageParams, TQcQueueProgress, TQcQueueQuery } from '@crm/shared';
 import { attributeRecordings } from '../voicelog/catalog/attribution.ts';
 import type { TQueueDeps } from './claims.ts';
 import { listQueue } from './list.ts';
@@ -11,10 +11,16 @@ export async function readQueuePage(
   inspectorId: number,
   query: TQcQueueQuery,
   params: TPageParams,
-): Promise<TQcQueuePage> {
+): Promise<TFlaggedQcQueuePage> {
   const campaignId = query.campaignName === undefined ? undefined : await campaignIdOf(deps.db, query.campaignName);
   await attributeRecordings(deps.db, deps.timeZone);
-  return listQueue(deps.db, query, params, { campaignId, inspectorId, holdSeconds: deps.holdSeconds, now: new Date() });
+  return listQueue(deps.db, query, params, {
+    campaignId,
+    inspectorId,
+    holdSeconds: deps.holdSeconds,
+    now: new Date(),
+    timeZone: deps.timeZone,
+  });
 }
 
 export async function readQueueProgress(deps: TQueueDeps, query: TQcQueueQuery): Promise<TQcQueueProgress> {

@@ -8,12 +8,12 @@ import {
   ZQcQueueClaimParams,
   ZQcQueueClaimReply,
   ZQcQueueClaimRequest,
-  ZQcQueuePage,
   ZQcQueueProgress,
   ZQcQueueQuery,
   ZQcQueueSettings,
   ZQcQueueSettingsParams,
   ZQcQueueSettingsUpdate,
+  ZFlaggedQcQueuePage,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS } from '../../auth/roles.ts';
@@ -38,7 +38,7 @@ export async function qcQueueRoutes(app: App) {
         description: 'See docs/guide/qc-queue.md.',
         params: ZPageParams,
         querystring: ZQcQueueQuery,
-        response: { 200: ZQcQueuePage, ...FAILURES },
+        response: { 200: ZFlaggedQcQueuePage, ...FAILURES },
       },
     },
     async (req) => readQueuePage(deps, userIdOf(currentUser(req)), req.query, req.params),
