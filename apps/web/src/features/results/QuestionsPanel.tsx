@@ -8,7 +8,7 @@ import type { TResultQuestion } from '@crm/shared';
 import { binLabel, groupNumber, percentText, questionStep, statText, type TResultsFilters } from './results-params.ts';
 import { TextAnswers } from './TextAnswers.tsx';
 
-const TEXT_TYPES = ['Text Input', 'Textarea', 'Email', 'Plain Text'];
+const TEXT_TYPES = ['Text Input', 'Textarea', 'Email'];
 const BAR_HEIGHT = 28;
 
 const cardId = (qno: string) => `question-${qno}`;

@@ -1,11 +1,12 @@
 // The survey results calls (docs/guide/results.md): the per-question figures, a cross-tab, a question's text answers,
 // the exports, and the lists the filters offer (a client's own campaigns, a campaign's columns and dispositions).
-import { z } from 'zod';
 import {
+  ZClientMe,
   ZDispositions,
   ZResultCrosstab,
   ZResultTexts,
   ZResults,
+  type TClientMe,
   type TDispositions,
   type TResultCrosstab,
   type TResultTexts,
@@ -85,17 +86,11 @@ export async function downloadResults(f: TResultsFilters, choice: TExportChoice)
   return fileName;
 }
 
-/** GET /api/clients/me, as far as this screen reads it: the client's campaigns. */
-const ZClientCampaigns = z.object({
-  name: z.string(),
-  campaigns: z.array(z.object({ campaignId: z.union([z.string(), z.number()]), campaignName: z.string() })),
-});
-export type TClientCampaigns = z.infer<typeof ZClientCampaigns>;
-
 export const CLIENT_ME_KEY = ['clients', 'me'] as const;
 
-export function fetchClientCampaigns(): Promise<TClientCampaigns> {
-  return api.get('/api/clients/me', { schema: ZClientCampaigns, notify: false });
+/** GET /api/clients/me: the client account's own campaigns. */
+export function fetchClientCampaigns(): Promise<TClientMe> {
+  return api.get('/api/clients/me', { schema: ZClientMe, notify: false });
 }
 
 export const dispositionsKey = (campaignName: string) => ['dispositions', campaignName] as const;

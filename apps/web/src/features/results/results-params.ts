@@ -1,7 +1,14 @@
 // The /results screen keeps its campaign, filters, tab and cross-tab in the address (?campaignName=…&from=…&qcPassed=true
 // &field.region=Dhaka&tab=crosstab&row=Q1&col=region), so a reload, Back or a link from the dashboard shows the same
 // figures; and the query every results call sends from them (docs/guide/results.md).
-import { addDays, isIsoDate } from '@crm/shared';
+import {
+  MAX_RESULT_DAYS,
+  RESULT_FIELD_PREFIX,
+  RESULT_LEAD_FIELDS,
+  addDays,
+  isIsoDate,
+  resultsFileName,
+} from '@crm/shared';
 import { dayText } from '../../app/time-zone.ts';
 
 export const RESULT_TABS = ['questions', 'crosstab', 'ended', 'quotas'] as const;
@@ -36,13 +43,10 @@ export type TResultsParams = TResultsFilters & {
   fields: string[];
 };
 
-/**
- * The lead's own data fields a filter, a cross-tab or an export may name, besides the campaign's columns
- * (docs/guide/results.md). Phone numbers and names are not among them: a client never sees them.
- */
-export const LEAD_FIELDS = ['region', 'territory', 'area', 'brand', 'targetSelector', 'dataStatus'] as const;
+/** The lead's own data fields a filter, a cross-tab or an export may name, besides the campaign's columns. */
+export const LEAD_FIELDS = RESULT_LEAD_FIELDS;
 
-const FIELD_PREFIX = 'field.';
+const FIELD_PREFIX = RESULT_FIELD_PREFIX;
 
 const oneOf = <T extends string>(choices: readonly T[], value: string | null, fallback: T): T =>
   (choices as readonly string[]).includes(value ?? '') ? (value as T) : fallback;
@@ -52,8 +56,8 @@ const flag = (value: string | null) => value === 'true';
 
 /** The range asked for when the address names none: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
-/** The longest range the server answers (MAX_RESULT_DAYS). */
-export const MAX_RANGE_DAYS = 366;
+/** The longest range the server answers. */
+export const MAX_RANGE_DAYS = MAX_RESULT_DAYS;
 
 /** The address's state; a missing date is the default range's, ending `today` (yyyy-MM-dd, local). */
 export function readResultsParams(params: URLSearchParams, today: string = dayText()): TResultsParams {
@@ -177,7 +181,7 @@ export function crosstabTotal(ct: TCrosstabFigures, count: number, along: 'row' 
 
 /** The file an export is saved as, the server's name for it: results-Spring_Survey-2026-03-01-2026-03-07.xlsx. */
 export function exportFileName(f: TResultsFilters, format: 'xlsx' | 'csv'): string {
-  return `results-${f.campaignName.replace(/[^A-Za-z0-9_-]+/g, '_')}-${f.from}-${f.to}.${format}`;
+  return resultsFileName({ campaignName: f.campaignName, from: f.from, to: f.to, format });
 }
 
 /** Is the key press one the question index answers (j/k, ↓/↑), and not typed into a field? */
