@@ -13,6 +13,7 @@ import {
 } from '@crm/shared';
 import { caller, createCampaign, createUser, useTestApp, type Caller } from '../../test/harness.ts';
 import { addClientRecord, addRecord, clientScorecard, qcWorld, scorecard } from '../../test/qc-support.ts';
+import { download, openXlsxReply, sheetRows } from '../../test/qc-reports-support.ts';
 
 const t = useTestApp();
 
@@ -35,13 +36,17 @@ async function addClient(api: Caller, campaigns: string[], overrides: Record<str
   return r.json<TUser>();
 }
 
-async function signInClient(user: { username: string }): Promise<Caller> {
+async function clientToken(user: { username: string }): Promise<string> {
   const r = await t.anonymous.post('/api/auth/signInSuperAdmin', {
     username: user.username,
     password: 'client-pass-1',
   });
   expect(r.status, r.text).toBe(200);
-  return caller(t.app, r.json<{ jwtToken: string }>().jwtToken);
+  return r.json<{ jwtToken: string }>().jwtToken;
+}
+
+async function signInClient(user: { username: string }): Promise<Caller> {
+  return caller(t.app, await clientToken(user));
 }
 
 describe('GET /api/clients/me: who may call it', () => {
@@ -208,7 +213,8 @@ describe('a client account signed in', () => {
     );
     const admin = await t.callerFor('admin');
     const client = await addClient(admin, [w.campaign]);
-    const api = await signInClient(client);
+    const token = await clientToken(client);
+    const api = caller(t.app, token);
 
     const r = await api.get('/api/qcReport/getQcRecordsClientViewByQcInspector?page=0&size=10');
     expect(r.status, r.text).toBe(200);
@@ -240,8 +246,15 @@ describe('a client account signed in', () => {
     const print = await api.get('/api/qcReport/get-all-qc-records-client-for-excel-print?date=2026-11-20');
     expect(print.status, print.text).toBe(200);
     expect(print.json<{ consumerNumber: string }[]>().map((x) => x.consumerNumber)).toEqual(['•••••••••5678']);
-    const file = await api.get('/api/qcReport/export/client?date=2026-11-20');
-    expect(file.status).toBe(200);
+    // The xlsx, read back: its one record, the number masked.
+    const book = await openXlsxReply(
+      await download(t, '/api/qcReport/export/client?date=2026-11-20', token),
+      'QC_Records_Client_2026-11-20.xlsx',
+    );
+    const [header, ...records] = sheetRows(book, 'QC Records');
+    const numberAt = (header ?? []).indexOf('Consumer Number');
+    expect(numberAt).toBeGreaterThan(-1);
+    expect(records.map((row) => row[numberAt])).toEqual(['•••••••••5678']);
 
     // In-house records, agent profiles, the dashboard: refused.
     for (const url of [
