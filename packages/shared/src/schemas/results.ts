@@ -155,6 +155,9 @@ const filterShape = {
   disposition: optionalText('disposition', 20),
 };
 
+/** A download's link carries the session as ?token= (the server's guard reads it): not a filter, and not refused. */
+const DOWNLOAD_TOKEN = 'token';
+
 type TFilterInput = z.infer<z.ZodObject<typeof filterShape>> & Record<string, unknown>;
 
 /** The filters every results request takes: the declared ones, and `field.<name>=<value>` as fieldValues. */
@@ -176,7 +179,7 @@ function withFilters<S extends z.ZodRawShape>(extra: S) {
           ctx.addIssue({ code: 'custom', path: ['to'], message: `The range can be at most ${MAX_RESULT_DAYS} days` });
       }
       for (const [key, value] of Object.entries(input)) {
-        if (key in filterShape || key in extra) continue;
+        if (key in filterShape || key in extra || key === DOWNLOAD_TOKEN) continue;
         if (!key.startsWith(RESULT_FIELD_PREFIX) || key.length === RESULT_FIELD_PREFIX.length)
           ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not a filter of the results` });
         else if (typeof value !== 'string')
@@ -187,6 +190,7 @@ function withFilters<S extends z.ZodRawShape>(extra: S) {
       const fieldValues: Record<string, string> = {};
       const rest: Record<string, unknown> = {};
       for (const [key, value] of Object.entries(q)) {
+        if (key === DOWNLOAD_TOKEN) continue;
         if (key.startsWith(RESULT_FIELD_PREFIX) && !(key in filterShape) && !(key in extra))
           fieldValues[key.slice(RESULT_FIELD_PREFIX.length)] = String(value).trim();
         else rest[key] = value;

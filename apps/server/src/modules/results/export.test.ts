@@ -1,7 +1,7 @@
 // The results export (docs/guide/results.md, "The export"): the xlsx read back with exceljs (a sheet per question, the
 // cross-tab, the answers as rows with the lead fields chosen, Bengali intact) and the CSV with its BOM.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sessionTokenFor, createUser, useTestApp } from '../../test/harness.ts';
+import { caller, sessionTokenFor, createUser, useTestApp } from '../../test/harness.ts';
 import type ExcelJS from 'exceljs';
 import { download, openXlsxReply } from '../../test/qc-reports-support.ts';
 import { RESULTS_ZONE, resultsQuery, seedResults, type ResultsWorld } from '../../test/results-support.ts';
@@ -105,6 +105,14 @@ describe('GET /api/results/export', () => {
       `${w.leads.L3},2026-11-20,AG-2,COMPLETE,Yes,Shop A,No,,,Not interested,না`,
       `${w.leads.L1},2026-11-20,AG-1,COMPLETE,Yes,Shop A,Yes,"Alpha, Beta",3,ভালো পণ্য,হ্যাঁ`,
     ]);
+  });
+
+  it('takes a media token in ?token= (a plain download link), not a session token', async () => {
+    const media = (await caller(t.app, token).get('/api/auth/media-token')).json<{ token: string }>().token;
+    expect((await download(t, exportUrl({ format: 'csv', token }))).status).toBe(401);
+    const r = await download(t, exportUrl({ format: 'csv', token: media }));
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    expect(r.bytes.toString('utf8').split('\r\n')).toHaveLength(1 + 7 + 1);
   });
 
   it('refuses a field that is not a lead field, a phone number above all, and a cross-tab with one side', async () => {
