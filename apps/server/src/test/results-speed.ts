@@ -123,7 +123,8 @@ async function measure(adminUrl: string, leads: number): Promise<void> {
     );
   } finally {
     await db.destroy();
-    await dropDatabase(adminUrl, name);
+    // RESULTS_SPEED_KEEP=1 keeps the database, to look at the plans.
+    if (process.env.RESULTS_SPEED_KEEP !== '1') await dropDatabase(adminUrl, name);
   }
 }
 
