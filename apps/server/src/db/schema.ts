@@ -17,6 +17,8 @@ import type { QcRecordTables } from './tables/qc-records.ts';
 import type { NotificationTables } from './tables/notifications.ts';
 import type { CoachingTables } from './tables/coaching.ts';
 import type { ClientTables } from './tables/clients.ts';
+import type { ResultTables } from './tables/results.ts';
+import type { ProductivityTables } from './tables/productivity.ts';
 import type { SuspiciousTables } from './tables/suspicious.ts';
 
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -374,8 +376,10 @@ export type RecordingFoldersTable = {
 };
 
 export type DB = MfaTables &
+  ResultTables &
   SuspiciousTables &
   ClientTables &
+  ProductivityTables &
   QcRecordTables &
   NotificationTables &
   CoachingTables &
