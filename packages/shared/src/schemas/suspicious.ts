@@ -113,7 +113,8 @@ export const ZSuspiciousSettingsParams = z.object({
 });
 
 /** A call of the QC queue's page with its flag: a flagged complete of that agent, number and day (docs/guide/suspicious.md). */
-export const ZFlaggedQcQueueCall = ZQcQueueCall.extend({ suspicious: z.boolean() });
+// A reply without the flag (an older server) reads as not flagged.
+export const ZFlaggedQcQueueCall = ZQcQueueCall.extend({ suspicious: z.boolean().default(false) });
 export type TFlaggedQcQueueCall = z.infer<typeof ZFlaggedQcQueueCall>;
 export const ZFlaggedQcQueuePage = zPaged(ZFlaggedQcQueueCall);
 export type TFlaggedQcQueuePage = z.infer<typeof ZFlaggedQcQueuePage>;

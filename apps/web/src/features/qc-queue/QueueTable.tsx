@@ -1,14 +1,15 @@
 // The queue's calls, in the order Score next takes them: date, time, agent, the consumer number (E.164, as QC records
 // show it), duration, the automatic checks, and who holds each call (with the time left); the caller's own claims (any,
-// for an admin) can be released. Rows and cells are compact so 15 rows, three chips and a claim fit at 1366×768.
+// for an admin) can be released; a flagged complete carries a "Suspicious" chip. Rows and cells are compact so 15 rows,
+// three chips and a claim fit at 1366×768.
 import type { ReactNode } from 'react';
 import { Badge, Button, Group, ScrollArea, Table, Text } from '@mantine/core';
-import type { TQcQueueCall } from '@crm/shared';
+import type { TFlaggedQcQueueCall } from '@crm/shared';
 import { CheckChips } from '../../components/CheckChips.tsx';
 import { durationText, timeLeftText } from './queue-params.ts';
 
 type Props = {
-  calls: TQcQueueCall[];
+  calls: TFlaggedQcQueueCall[];
   placeholder: ReactNode;
   maxHeight: string;
   canReleaseAny: boolean;
@@ -21,7 +22,7 @@ function ClaimCell({
   canReleaseAny,
   releasing,
   onRelease,
-}: { call: TQcQueueCall } & Pick<Props, 'canReleaseAny' | 'releasing' | 'onRelease'>) {
+}: { call: TFlaggedQcQueueCall } & Pick<Props, 'canReleaseAny' | 'releasing' | 'onRelease'>) {
   const { claim } = call;
   if (claim === null) {
     return (
@@ -97,7 +98,15 @@ export function QueueTable({ calls, placeholder, maxHeight, ...claimProps }: Pro
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{call.phoneNumber}</Table.Td>
               <Table.Td>{durationText(call.durationSec)}</Table.Td>
               <Table.Td miw={300}>
-                <CheckChips checks={call.checks} />
+                <Group gap={4} wrap="nowrap">
+                  {call.suspicious && (
+                    // A flagged complete of this agent, number and day (docs/guide/suspicious.md).
+                    <Badge size="sm" color="red" variant="filled" tt="none" style={{ flexShrink: 0 }}>
+                      Suspicious
+                    </Badge>
+                  )}
+                  <CheckChips checks={call.checks} />
+                </Group>
               </Table.Td>
               <Table.Td>
                 <ClaimCell call={call} {...claimProps} />

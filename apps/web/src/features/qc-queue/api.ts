@@ -1,10 +1,10 @@
 // The /api/qcQueue calls of the QC queue screen and their react-query keys (docs/guide/qc-queue.md).
 import { z } from 'zod';
 import {
-  ZQcQueuePage,
+  ZFlaggedQcQueuePage,
   ZQcQueueProgress,
   ZQcQueueSettings,
-  type TQcQueuePage,
+  type TFlaggedQcQueuePage,
   type TQcQueueProgress,
   type TQcQueueSettings,
   type TQcQueueSettingsUpdate,
@@ -24,10 +24,10 @@ const queryOf = (filters: TQueueFilters) => ({
 });
 
 // Every failure is shown on the screen, beside what failed.
-export function fetchQueuePage(filters: TQueueFilters, page: number, size: number): Promise<TQcQueuePage> {
+export function fetchQueuePage(filters: TQueueFilters, page: number, size: number): Promise<TFlaggedQcQueuePage> {
   return api.get(`/api/qcQueue/pagination/${page}/${size}`, {
     query: queryOf(filters),
-    schema: ZQcQueuePage,
+    schema: ZFlaggedQcQueuePage,
     notify: false,
   });
 }
