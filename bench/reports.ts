@@ -181,9 +181,11 @@ async function checkCalls(
     log(`  ${ok ? 'matches' : 'PROBLEM'}: ${what}: reply ${fmt(got)}, direct count ${fmt(want)}`);
   };
   for (const c of calls) {
+    const asked = performance.now();
     const reply = await get(ctx.server, ctx.token, c.url);
     if (reply.status !== 200) {
-      log(`  NOT ANSWERED, not timed: ${c.name}: ${reply.status} ${reply.text.slice(0, 200)}`);
+      const after = ((performance.now() - asked) / 1000).toFixed(1);
+      log(`  NOT ANSWERED, not timed: ${c.name}: ${reply.status} after ${after} s: ${reply.text.slice(0, 200)}`);
       refused.set(c.name, String(reply.status));
       continue;
     }
