@@ -85,18 +85,24 @@ describe('survey results', () => {
   it('shows the options of each question, narrowed by a filter, with the filter bar in view while scrolling', async () => {
     const { page } = t;
     await openResults(page);
-    await expect.poll(() => rowTexts(page, 'Options of Q1')).toEqual(['Option Count %', 'Yes 1 33.3%', 'No 2 66.7%']);
+    await expect
+      .poll(() => rowTexts(page, 'Options of Q1'))
+      .toEqual(['Option Count %', 'Yes 1 33.3%', 'No 2 66.7%', 'Maybe 0 0.0%']);
     expect(await filterBar(page).getByTestId('results-calls').innerText()).toBe('3 calls');
 
     // Completed only: Sylhet's call goes; the address keeps it.
     await filterBar(page).getByLabel('Completed only').check();
-    await expect.poll(() => rowTexts(page, 'Options of Q1')).toEqual(['Option Count %', 'Yes 1 50.0%', 'No 1 50.0%']);
+    await expect
+      .poll(() => rowTexts(page, 'Options of Q1'))
+      .toEqual(['Option Count %', 'Yes 1 50.0%', 'No 1 50.0%', 'Maybe 0 0.0%']);
     expect(page.url()).toContain('completedOnly=true');
     // And Dhaka only.
     await filterBar(page).getByLabel('Lead field').selectOption('region');
     await filterBar(page).getByLabel('Field value').fill('Dhaka');
     await filterBar(page).getByLabel('Field value').press('Enter');
-    await expect.poll(() => rowTexts(page, 'Options of Q1')).toEqual(['Option Count %', 'Yes 1 100.0%']);
+    await expect
+      .poll(() => rowTexts(page, 'Options of Q1'))
+      .toEqual(['Option Count %', 'Yes 1 100.0%', 'No 0 0.0%', 'Maybe 0 0.0%']);
     expect(await filterBar(page).getByTestId('results-calls').innerText()).toBe('1 call');
 
     // Scrolled to the last question, the filter bar and its controls are still drawn inside the window.
@@ -140,7 +146,8 @@ describe('survey results', () => {
     await page.getByLabel('Columns').selectOption('region');
     const rows = await rowTexts(page, 'Q1 by region, calls');
     expect(rows[0]).toBe('Q1 \\ region Chattogram Dhaka Sylhet Total');
-    expect(rows.slice(1).sort()).toEqual(['No 1 0 1 2', 'Total 1 1 1 3', 'Yes 0 1 0 1'].sort());
+    // Chattogram and Sylhet said No, Dhaka Yes; nobody Maybe.
+    expect(rows.slice(1).sort()).toEqual(['Yes 0 1 0 1', 'No 1 0 1 2', 'Maybe 0 0 0 0', 'Total 1 1 1 3'].sort());
     await page.getByText('Row %', { exact: true }).click();
     const shares = await rowTexts(page, 'Q1 by region, % of each row');
     expect(shares).toContain('No 50.0% 0.0% 50.0% 100.0%');
