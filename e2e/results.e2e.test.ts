@@ -91,7 +91,9 @@ describe('survey results', () => {
     expect(await filterBar(page).getByTestId('results-calls').innerText()).toBe('3 calls');
 
     // Completed only: Sylhet's call goes; the address keeps it.
-    await filterBar(page).getByLabel('Completed only').check();
+    // The box shows the address, which the router changes as a transition: clicked, then wait for it to be ticked.
+    await filterBar(page).getByLabel('Completed only').click();
+    await expect.poll(() => filterBar(page).getByLabel('Completed only').isChecked()).toBe(true);
     await expect
       .poll(() => rowTexts(page, 'Options of Q1'))
       .toEqual(['Option Count %', 'Yes 1 50.0%', 'No 1 50.0%', 'Maybe 0 0.0%']);
