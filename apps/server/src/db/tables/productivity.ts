@@ -5,11 +5,12 @@ import type { ColumnType } from 'kysely';
 type TriggerKept<T> = ColumnType<T, never, never>;
 
 /**
- * The calls per UTC hour, agent, campaign, shift and disposition, kept by triggers on call_attempts in the same
- * transaction as every change (migration 0039). Read through modules/productivity/calls.ts.
+ * The calls per local day, agent, campaign, shift and disposition, kept by triggers on call_attempts in the same
+ * transaction as every change (migration 0039). Read through modules/productivity/reads.ts.
  */
-export type AgentHourCallsTable = {
-  hourStart: TriggerKept<Date>;
+export type AgentDayCallsTable = {
+  /** 'yyyy-MM-dd', cut in agentDayCallsZone's zone. */
+  day: TriggerKept<string>;
   userId: TriggerKept<number>;
   campaignId: TriggerKept<number>;
   /** The shift of the attempt's sign-in record; '' for none. */
@@ -21,6 +22,13 @@ export type AgentHourCallsTable = {
   handleSeconds: TriggerKept<string>;
 };
 
+/** The zone agent_day_calls' days are cut in: one row (modules/productivity/summary.ts). */
+export type AgentDayCallsZoneTable = {
+  onlyRow: ColumnType<boolean, never, never>;
+  timeZone: string;
+};
+
 export type ProductivityTables = {
-  agentHourCalls: AgentHourCallsTable;
+  agentDayCalls: AgentDayCallsTable;
+  agentDayCallsZone: AgentDayCallsZoneTable;
 };

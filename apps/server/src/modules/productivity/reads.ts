@@ -1,7 +1,7 @@
-// Productivity's reads (docs/guide/productivity.md): calls from the hourly summary (migration 0039), signed-in time from
+// Productivity's reads (docs/guide/productivity.md): calls from the daily summary (migration 0039), signed-in time from
 // the sign-in records clipped to each local day, in-house QC records with their pass, each per agent and local day.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { addDays, eachCalendarDay, startOfLocalDay, type TScorecardDefinition } from '@crm/shared';
+import { addDays, startOfLocalDay, type TScorecardDefinition } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 
 export type Range = {
@@ -25,16 +25,6 @@ export function rangeOf(from: string, to: string, timeZone: string, campaignId?:
   };
 }
 
-/**
- * Every local midnight of the range falls on a UTC hour: then each hour of the summary lies in one local day. False for
- * a zone with a half-hour offset (then the attempts themselves are read).
- */
-export function hoursFitDays(r: Range): boolean {
-  return eachCalendarDay(r.from, addDays(r.to, 1)).every(
-    (day) => startOfLocalDay(day, r.timeZone).getTime() % 3_600_000 === 0,
-  );
-}
-
 export type CallRow = {
   userId: number;
   day: string;
@@ -49,17 +39,21 @@ export type CallRow = {
 const campaignIs = (column: string, campaignId: number | undefined): Expression<SqlBool> =>
   campaignId === undefined ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(column)} = ${campaignId}`;
 
-/** Attempts per agent, local day of their end, shift, campaign and disposition. */
-export async function sumCalls(db: Db, r: Range): Promise<CallRow[]> {
+/**
+ * Attempts per agent, local day of their end, shift, campaign and disposition: from the daily summary when its days are
+ * cut in this zone (summary.ts), else from the attempts themselves.
+ */
+export async function sumCalls(db: Db, r: Range, fromSummary: boolean): Promise<CallRow[]> {
   const tz = r.timeZone;
-  if (hoursFitDays(r)) {
+  if (fromSummary) {
     const { rows } = await sql<CallRow>`
-      select c.user_id as "userId", to_char(c.hour_start at time zone ${tz}, 'YYYY-MM-DD') as day, c.shift,
+      select c.user_id as "userId", to_char(c.day, 'YYYY-MM-DD') as day, c.shift,
         c.campaign_id as "campaignId", c.disposition_code as "dispositionCode",
-        sum(c.calls) as calls, sum(c.completed) as completed, sum(c.handle_seconds) as "handleSeconds"
-      from agent_hour_calls c
-      where c.hour_start >= ${r.start} and c.hour_start < ${r.end} and ${campaignIs('c.campaign_id', r.campaignId)}
-      group by 1, 2, 3, 4, 5`.execute(db);
+        c.calls::text as calls, c.completed::text as completed, c.handle_seconds::text as "handleSeconds"
+      from agent_day_calls c
+      where c.day between ${r.from}::date and ${r.to}::date and ${campaignIs('c.campaign_id', r.campaignId)}`.execute(
+      db,
+    );
     return rows;
   }
   const { rows } = await sql<CallRow>`

@@ -304,18 +304,21 @@ describe('GET /api/productivity', () => {
     expect(grouping.json<{ message: string }>().message).toMatch(/groupBy must be one of/);
   });
 
-  it('the hourly summary follows every insert and delete of an attempt', async () => {
+  it('the daily summary follows every insert and delete of an attempt', async () => {
     const summary = async () =>
-      (await sql<{ calls: string }>`select coalesce(sum(calls), 0) as calls from agent_hour_calls`.execute(t.db))
-        .rows[0]?.calls;
+      (await sql<{ calls: string }>`select coalesce(sum(calls), 0) as calls from agent_day_calls`.execute(t.db)).rows[0]
+        ?.calls;
     expect(Number(await summary())).toBe(10);
     await sql`delete from call_attempts where id = ${w.deletable}`.execute(t.db);
     expect(Number(await summary())).toBe(9);
     const p = await read(w.admin, `${RANGE}&groupBy=agent`);
     expect(p.totals.calls).toBe(8);
+    // Read once, its days are cut in the server's zone.
+    const zone = await sql<{ z: string }>`select time_zone as z from agent_day_calls_zone`.execute(t.db);
+    expect(zone.rows[0]?.z).toBe('Asia/Dhaka');
     expect(p.totals.dispositions).toEqual({ CALLBACK: 1, COMPLETE: 5, NOANSWER: 1, REFUSED: 1 });
     // No row left at zero calls.
-    const { rows } = await sql<{ n: string }>`select count(*) as n from agent_hour_calls where calls = 0`.execute(t.db);
+    const { rows } = await sql<{ n: string }>`select count(*) as n from agent_day_calls where calls = 0`.execute(t.db);
     expect(Number(rows[0]?.n)).toBe(0);
   });
 });
@@ -374,10 +377,10 @@ describe('GET /api/productivity/export', () => {
   });
 });
 
-describe('a zone with a half-hour offset', () => {
+describe('another zone, with a half-hour offset', () => {
   const k = useTestApp({ timeZone: 'Asia/Kolkata' });
 
-  it('reads the attempts themselves, so a call at 00:10 falls on its own local day', async () => {
+  it('cuts the days in its own zone, so a call at 00:10 falls on its own local day', async () => {
     const c = await createCampaign(k.db, { campaignName: 'Gamma' });
     const a = await createUser(k.db, { username: 'AG-9', name: 'Nila Das' });
     const s = await insertSession(k, {
@@ -387,7 +390,7 @@ describe('a zone with a half-hour offset', () => {
       in: '2026-11-20 23:00:00',
       out: '2026-11-21 00:30:00',
     });
-    // 00:10 Kolkata is 18:40 UTC of the 20th, in the UTC hour 18:00 that starts at 23:30 of the 20th there.
+    // 00:10 Kolkata is 18:40 UTC of the 20th.
     await insertAttempt(k, {
       user: a,
       campaignId: c.id,

@@ -17,6 +17,7 @@ import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { readBulkDb, readDb } from '../../http/reads.ts';
 import { exportProductivity } from './export.ts';
 import { findProductivity } from './service.ts';
+import { ensureSummaryZone } from './summary.ts';
 
 /** 400: the query's checks, or INVALID_VALUE under `campaignName` for a campaign that does not exist. */
 const FAILURES = { 400: z.union([ZRefusalReply, ZErrorReply]), 403: ZErrorReply };
@@ -50,7 +51,10 @@ export async function productivityRoutes(app: App) {
         response: { 200: ZProductivity, ...FAILURES },
       },
     },
-    async (req) => findProductivity(readDb(req), app.config.timeZone, req.query),
+    async (req) => {
+      await ensureSummaryZone(app.db, app.config.timeZone);
+      return findProductivity(readDb(req), app.config.timeZone, req.query);
+    },
   );
 
   // exposeHeadRoute: false, as a HEAD request would compute the whole file only to throw it away.
@@ -76,6 +80,9 @@ export async function productivityRoutes(app: App) {
         },
       },
     },
-    async (req, reply) => sendXlsx(reply, await exportProductivity(readBulkDb(req), app.config.timeZone, req.query)),
+    async (req, reply) => {
+      await ensureSummaryZone(app.db, app.config.timeZone);
+      return sendXlsx(reply, await exportProductivity(readBulkDb(req), app.config.timeZone, req.query));
+    },
   );
 }

@@ -1,5 +1,5 @@
 // GET /api/productivity (docs/guide/productivity.md): the cells (agent × local day × shift × campaign) of a range read
-// from sign-ins, the calls' hourly summary, in-house QC records and the suspicious count, then summed per grouping.
+// from sign-ins, the calls' daily summary, in-house QC records and the suspicious count, then summed per grouping.
 import {
   PRODUCTIVITY_GROUPINGS,
   type TProductivity,
@@ -13,6 +13,7 @@ import { invalidValue } from '../../http/errors.ts';
 import { countSuspicious } from '../suspicious/count.ts';
 import { cellKey, emptyCell, groupCells, mainCellOf, type Cell, type Names } from './figures.ts';
 import { rangeOf, sumCalls, sumQc, sumSignedIn } from './reads.ts';
+import { findSummaryZone } from './summary.ts';
 
 export const PRODUCTIVITY_MESSAGES = {
   unknownCampaign: (name: string) => `No campaign named "${name}"`,
@@ -37,7 +38,12 @@ export async function findProductivityCells(
 ): Promise<Cells> {
   const campaignId = await campaignIdOf(db, q.campaignName);
   const range = rangeOf(q.from, q.to, timeZone, campaignId);
-  const [calls, signedIn, qc] = await Promise.all([sumCalls(db, range), sumSignedIn(db, range, now), sumQc(db, range)]);
+  const fromSummary = (await findSummaryZone(db)) === timeZone;
+  const [calls, signedIn, qc] = await Promise.all([
+    sumCalls(db, range, fromSummary),
+    sumSignedIn(db, range, now),
+    sumQc(db, range),
+  ]);
 
   const cells = new Map<string, Cell>();
   const cellOf = (userId: number, day: string, shift: string, cId: number) => {
