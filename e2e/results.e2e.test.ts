@@ -99,7 +99,7 @@ describe('survey results', () => {
       .toEqual(['Option Count %', 'Yes 1 50.0%', 'No 1 50.0%', 'Maybe 0 0.0%']);
     expect(page.url()).toContain('completedOnly=true');
     // And Dhaka only.
-    await filterBar(page).getByLabel('Lead field').selectOption('region');
+    await filterBar(page).getByLabel('Lead field', { exact: true }).selectOption('region');
     await filterBar(page).getByLabel('Field value').fill('Dhaka');
     await filterBar(page).getByLabel('Field value').press('Enter');
     await expect
