@@ -92,7 +92,7 @@ export async function findProductivityCells(
     Promise.all(
       campaignIds.map(async (id) => ({
         id,
-        counts: await countSuspicious(db, { from: q.from, to: q.to, campaignId: id }),
+        counts: await countSuspicious(db, { from: q.from, to: q.to, campaignId: id, timeZone }),
       })),
     ),
   ]);
