@@ -1,5 +1,7 @@
-// The dashboard as an administrator sees it: totals, per-campaign figures, and live dialer figures that update in place.
+// The dashboard as an administrator sees it: totals, per-campaign figures of the days chosen (today, yesterday, 7 days,
+// a range) with links to the campaign's results and productivity, and live dialer figures that update in place.
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { createKysely } from '@crm/server/db/connect';
 import type { Db } from '@crm/server/db/schema';
@@ -8,6 +10,7 @@ import { sessionToken, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { FAKE_STATS, setFakeVicidial } from './fake-vicidial.ts';
 import { ADMIN, CAMPAIGN } from './fixtures.ts';
+import { boxOf, inViewport } from './geometry.ts';
 
 const t = useBrowser();
 const control = inject('dialerControlUrl');
@@ -69,7 +72,7 @@ describe('the dashboard', () => {
     await alert.waitFor({ state: 'detached', timeout: 10_000 });
   });
 
-  it('shows the totals and the lead figures of each campaign', async () => {
+  it("shows the totals, each campaign's lead figures and its calls of the days chosen, grouped, with links", async () => {
     const { page } = t;
     const name = `Dashboard Check ${Date.now()}`;
     const campaign = await db
@@ -95,6 +98,30 @@ describe('the dashboard', () => {
         { campaignId: campaign.id, cellNumber: '01711000004', dataDate: '2024-05-02' },
       ])
       .execute();
+    // Today: 3 calls on two leads, one completed. Yesterday (24 hours ago): 1,250 calls on the first lead, 1,001 of
+    // them completed: grouped on the card.
+    const admin = await db
+      .selectFrom('users')
+      .select('id')
+      .where('username', '=', ADMIN.username)
+      .executeTakeFirstOrThrow();
+    await sql`
+      insert into call_attempts (lead_id, campaign_id, user_id, agent_id, started_at, ended_at, handle_seconds,
+        disposition_code, disposition_name, disposition_kind, completed)
+      select l.id, l.campaign_id, ${admin.id}::int, 'AG-1001', a.ended - interval '90 seconds', a.ended, 90,
+        case when a.completed then 'COMP' else 'NA' end, case when a.completed then 'Completed' else 'No answer' end,
+        case when a.completed then 'completed' else 'retry' end, a.completed
+      from leads l
+      join (values ('01711000001', now(), true), ('01711000001', now(), false), ('01711000002', now(), false))
+        as a (cell, ended, completed) on a.cell = l.cell_number
+      where l.campaign_id = ${campaign.id}
+      union all
+      select l.id, l.campaign_id, ${admin.id}::int, 'AG-1001', now() - interval '24 hours 90 seconds',
+        now() - interval '24 hours', 90, case when g <= 1001 then 'COMP' else 'NA' end,
+        case when g <= 1001 then 'Completed' else 'No answer' end, case when g <= 1001 then 'completed' else 'retry' end,
+        g <= 1001
+      from leads l, generate_series(1, 1250) g
+      where l.campaign_id = ${campaign.id} and l.cell_number = '01711000001'`.execute(db);
     // Two sends of the generated leads: the card counts what VICIdial added over both.
     const send = {
       campaignId: campaign.id,
@@ -119,35 +146,79 @@ describe('the dashboard', () => {
     for (const title of ['Number of Agents', 'Number of Campaigns', 'Number of Data Tables']) {
       await expect
         .poll(() => page.getByRole('group', { name: title }).innerText(), { timeout: 10_000 })
-        .toMatch(/\n\s*\d+\s*$/);
+        .toMatch(/\n\s*[\d,]+\s*$/);
     }
     await expect
       .poll(() => page.getByRole('group', { name: 'Outbound vs Inbound' }).innerText(), { timeout: 10_000 })
-      .toMatch(/Inbound\s*\d+[\s\S]*Outbound\s*\d+/);
+      .toMatch(/Inbound\s*[\d,]+[\s\S]*Outbound\s*[\d,]+/);
 
     const card = page.getByRole('group', { name, exact: true });
     await card.waitFor();
     const text = await card.innerText();
     expect(text).toMatch(/Total Leads\s*4/);
     expect(text).toMatch(/Generated\s*2/);
-    expect(text).toMatch(/Called\s*1/);
-    expect(text).toMatch(/Completed\s*1/);
-    expect(text).toContain('Called 50% of generated, completed 50%');
     expect(text).toMatch(/Sent to dialer\s*2/);
-    // The new line fits the card: its label and count on one line, nothing wider than the card.
-    const sentLine = card.getByText('Sent to dialer', { exact: true }).locator('..');
-    expect(
-      await sentLine.evaluate((line) => [...line.children].map((c) => Math.round(c.getBoundingClientRect().top))),
-    ).toSatisfy((tops: number[]) => new Set(tops).size === 1);
+    expect(text).toMatch(/Today\s*Attempted\s*2\s*Calls\s*3\s*Completed\s*1/i);
+    expect(text).toContain('All time: attempted 50% of generated, completed 50%');
+    // Each line fits the card: its label and count on one line, nothing wider than the card.
+    for (const label of ['Sent to dialer', 'Attempted', 'Completed']) {
+      const line = card.getByText(label, { exact: true }).locator('..');
+      expect(
+        await line.evaluate((el) => [...el.children].map((c) => Math.round(c.getBoundingClientRect().top))),
+      ).toSatisfy((tops: number[]) => new Set(tops).size === 1);
+    }
     expect(await card.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     // The chart draws a bar for each non-zero figure.
     await page
-      .getByRole('region', { name: 'Leads per campaign' })
+      .getByRole('region', { name: 'Attempted and completed per campaign: Today' })
       .locator('svg .recharts-bar-rectangle path')
       .first()
       .waitFor();
+
+    // The frequent change by keyboard: from Today to Yesterday with an arrow; the filter and the card in view.
+    const days = page.getByRole('radiogroup', { name: 'Days of the calls' });
+    await days.getByRole('radio', { name: 'Today' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForURL((url) => url.search === '?period=yesterday');
+    await expect.poll(() => card.innerText()).toMatch(/Yesterday\s*Attempted\s*1\s*Calls\s*1,250\s*Completed\s*1,001/i);
+    await card.scrollIntoViewIfNeeded();
+    expect(inViewport(await boxOf(card))).toBe(true);
+    await days.scrollIntoViewIfNeeded();
+    expect(inViewport(await boxOf(days))).toBe(true);
+    // 7 days hold both.
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(() => card.innerText())
+      .toMatch(/Last 7 days\s*Attempted\s*2\s*Calls\s*1,253\s*Completed\s*1,002/i);
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/dashboard.png`, fullPage: true });
+
+    // The campaign's results and productivity, one click away.
+    await card.getByRole('link', { name: `Results of ${name}` }).click();
+    await page.waitForURL((url) => url.pathname === '/results' && url.searchParams.get('campaignName') === name);
+    await page.goBack();
+    await page
+      .getByRole('group', { name, exact: true })
+      .getByRole('link', { name: `Productivity of ${name}` })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/productivity' && url.searchParams.get('campaignName') === name);
+  });
+
+  it('asks a range of days typed, and says why a reversed one is not asked', async () => {
+    const { page } = t;
+    await openDashboard(page);
+    const days = page.getByRole('radiogroup', { name: 'Days of the calls' });
+    await days.getByText('Range', { exact: true }).click();
+    const section = page.getByRole('region', { name: 'Campaigns' });
+    await expect.poll(() => section.getByRole('alert').innerText()).toBe('Choose the first and the last day');
+    await section.getByRole('textbox', { name: 'From', exact: true }).fill('2026-03-12');
+    await section.getByRole('textbox', { name: 'To', exact: true }).fill('2026-03-10');
+    await expect
+      .poll(() => section.getByRole('alert').innerText())
+      .toBe('The end date must be on or after the start date');
+    await section.getByRole('textbox', { name: 'From', exact: true }).fill('2026-03-01');
+    await page.waitForURL((url) => url.search === '?period=range&from=2026-03-01&to=2026-03-10');
+    await section.getByText('2026-03-01 to 2026-03-10').first().waitFor();
   });
 });
 

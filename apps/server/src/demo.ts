@@ -10,6 +10,7 @@ import { describeDemoRecordings, writeDemoRecordings } from './demo/recordings.t
 import { findDemoQueueCalls } from './demo/qc-queue.ts';
 import { describeDemoQueueCalls, writeDemoQueueCalls } from './demo/queue-calls.ts';
 import { describeDemoSecondFactor } from './demo/second-factor.ts';
+import { DEMO_CLIENT, SUSPICIOUS_DEMO } from './demo/reports.ts';
 
 const DEMO_ADMIN_PASSWORD = 'demo-chief-pass';
 
@@ -52,6 +53,7 @@ try {
       ...DEMO_CALIBRATION_INSPECTORS.map(
         (u) => `  QC inspector   ${u.username} / ${u.password}  (Login As Admin; took part in the calibration session)`,
       ),
+      `  Client         ${DEMO_CLIENT.username} / ${DEMO_CLIENT.password}  (Login As Admin; sees ${DEMO_CLIENT.campaignName} only)`,
       `  Agents         ${DEMO_AGENTS.filter((a) => a.active)
         .map((a) => a.agentId)
         .join(', ')} / ${DEMO_AGENT_PASSWORD}  (Login As Agent, any shift, campaign ${DEMO_CAMPAIGNS[0].campaignName})`,
@@ -60,6 +62,7 @@ try {
       describeDemoQueueCalls(queue, config.recordingsDir),
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       `The call loop: AG-1001 has a callback due now on /CRM (and another agent's anyone-callback later today); ${DEMO_CAMPAIGNS[0].campaignName}'s dispositions are on its campaign page, its leads' calls in the lead browser (docs/guide/call-loop.md).`,
+      `Reports: a week of ${DEMO_CLIENT.campaignName} calls before today by six agents on both shifts (/productivity, /results, the dashboard's 7 days); suspicious completes yesterday (${SUSPICIOUS_DEMO.short}: 30 s, ${SUSPICIOUS_DEMO.repeated}: repeated answers, ${SUSPICIOUS_DEMO.hourly}: 13 in an hour) and the day before (${SUSPICIOUS_DEMO.noRecording}: no recording) on /suspicious.`,
       'Live dialer figures without a VICIdial server, and the next lead popped on /CRM 3 s after each save: DIALER=simulated npm start',
       describeDemoSecondFactor(config.mfa),
     ].join('\n'),

@@ -26,12 +26,14 @@ describe('demo data of the call loop', () => {
     expect(set).toEqual(SPRING_DISPOSITIONS);
     expect(set.at(-1)).toEqual({ code: 'BUSY', name: 'Busy, call later', kind: 'retry', vicidialStatus: 'B' });
 
-    // One attempt per called lead, none for a lead never called; completed exactly when the lead's survey is.
+    // One attempt per called lead, none for a lead never called; completed exactly when the lead's survey is. The
+    // reports' week (demo/reports.ts: retries, every disposition; its own test) is left out.
+    const planned = sql`(select id from leads where coalesce(did, '') not like 'WEEK-%')`;
     const { rows: [check] = [] } = await sql<{ called: number; attempted: number; twice: number; wrong: number }>`
-      select (select count(*)::int from leads where called_at is not null) as called,
-             (select count(distinct lead_id)::int from call_attempts) as attempted,
-             (select count(*)::int from (select lead_id from call_attempts group by lead_id having count(*) > 1) x) as twice,
-             (select count(*)::int from call_attempts a join leads l on l.id = a.lead_id where a.completed <> (l.is_called = 1)) as wrong`.execute(
+      select (select count(*)::int from leads where called_at is not null and id in ${planned}) as called,
+             (select count(distinct lead_id)::int from call_attempts where lead_id in ${planned}) as attempted,
+             (select count(*)::int from (select lead_id from call_attempts where lead_id in ${planned} group by lead_id having count(*) > 1) x) as twice,
+             (select count(*)::int from call_attempts a join leads l on l.id = a.lead_id where a.completed <> (l.is_called = 1) and l.id in ${planned}) as wrong`.execute(
       t.db,
     );
     expect(check?.called).toBeGreaterThan(1000);
@@ -45,7 +47,9 @@ describe('demo data of the call loop', () => {
       longest: number;
     }>`
       select c.campaign_name as campaign, a.disposition_code as code, count(*)::int as n, min(a.handle_seconds) as shortest, max(a.handle_seconds) as longest
-        from call_attempts a join campaigns c on c.id = a.campaign_id group by 1, 2 order by 1, 2`.execute(t.db);
+        from call_attempts a join campaigns c on c.id = a.campaign_id where a.lead_id in ${planned} group by 1, 2 order by 1, 2`.execute(
+      t.db,
+    );
     const spring = byCode.filter((r) => r.campaign === 'Spring Survey');
     expect(spring.map((r) => r.code).sort()).toEqual(['BUSY', 'CALLBACK', 'COMPLETE', 'NI', 'WRONG']);
     for (const r of byCode) {

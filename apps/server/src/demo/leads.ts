@@ -70,7 +70,7 @@ export const DEMO_LEAD_PLAN = [
 ] as const;
 
 /** A small deterministic generator, so every run makes the same leads. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
@@ -82,7 +82,7 @@ function pick<T>(items: readonly T[], r: () => number): T {
   return items[Math.floor(r() * items.length)] as T;
 }
 
-type SurveyQuestion = TSurveyQuestion & { qno: string; options: string };
+export type SurveyQuestion = TSurveyQuestion & { qno: string; options: string };
 
 /** A plausible answer of the question's type (a list for a multi-select; '' for Plain Text, which takes none). */
 function answerFor(question: SurveyQuestion, r: () => number): string | string[] {
@@ -108,7 +108,7 @@ function answerFor(question: SurveyQuestion, r: () => number): string | string[]
 }
 
 /** Walks the survey as an agent would, answering at random; returns the answers and whether the call completed. */
-function walkSurvey(
+export function walkSurvey(
   questions: readonly SurveyQuestion[],
   rules: readonly TSurveyRule[],
   r: () => number,
@@ -131,7 +131,10 @@ function walkSurvey(
   return { answers, isCalled: 0 };
 }
 
-async function loadSurvey(db: Db, campaignId: number): Promise<{ questions: SurveyQuestion[]; rules: TSurveyRule[] }> {
+export async function loadSurvey(
+  db: Db,
+  campaignId: number,
+): Promise<{ questions: SurveyQuestion[]; rules: TSurveyRule[] }> {
   const [questions, rules] = await Promise.all([
     db
       .selectFrom('questions')

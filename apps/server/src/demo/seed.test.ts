@@ -8,7 +8,17 @@ const t = useTestApp();
 describe('demo data', () => {
   it('signs in every demo user, lists the demo campaigns, and loads twice without duplicating', async () => {
     const count = async (
-      table: 'users' | 'campaigns' | 'leads' | 'agents' | 'dataTables' | 'dialerSends' | 'dialerSendLeads',
+      table:
+        | 'users'
+        | 'campaigns'
+        | 'leads'
+        | 'agents'
+        | 'dataTables'
+        | 'dialerSends'
+        | 'dialerSendLeads'
+        | 'callAttempts'
+        | 'agentSessions'
+        | 'clientCampaigns',
     ) =>
       Number(
         (
@@ -26,6 +36,9 @@ describe('demo data', () => {
       dataTables: await count('dataTables'),
       dialerSends: await count('dialerSends'),
       dialerSendLeads: await count('dialerSendLeads'),
+      callAttempts: await count('callAttempts'),
+      agentSessions: await count('agentSessions'),
+      clientCampaigns: await count('clientCampaigns'),
     });
     const first = await counts();
     await seedDemo(t.db);
@@ -34,6 +47,11 @@ describe('demo data', () => {
     // One send to the dialer, of many leads (demo/dialer-sends.test.ts checks its counts).
     expect(first.dialerSends).toBe(1);
     expect(first.dialerSendLeads).toBeGreaterThan(100);
+    // The reports' week (demo/reports.test.ts checks it): six agents, seven days, dozens of calls each a day.
+    expect(first.callAttempts).toBeGreaterThan(6 * 7 * 30);
+    expect(first.agentSessions).toBeGreaterThanOrEqual(6 * 7);
+    // One client account, of Spring Survey.
+    expect(first.clientCampaigns).toBe(1);
     const campaigns = await t.anonymous.get('/cc/campaigns');
     expect(
       campaigns

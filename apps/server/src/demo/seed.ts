@@ -22,6 +22,7 @@ import { seedConditionsDemo } from './conditions.ts';
 import { seedCallAttemptsDemo, seedDispositionsDemo } from './call-attempts.ts';
 import { seedCallbacksDemo } from './callbacks.ts';
 import { seedQcLoopDemo } from './qc-loop.ts';
+import { seedReportsDemo } from './reports.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -72,6 +73,8 @@ export async function seedDemo(
   await seedAgentSessions(db, timeZone);
   // Every call above is an attempt (the survey's save writes its own; hand-written calls get theirs here).
   await seedCallAttemptsDemo(db);
+  // The reports' week before today (six agents, both shifts, a few suspicious completes) and the client account.
+  await seedReportsDemo(db, timeZone);
   // On calls above: AG-1001's callback due now, AG-1002's anyone-callback later today.
   await seedCallbacksDemo(db, timeZone);
   await seedQcDemo(db, recordings, timeZone);
