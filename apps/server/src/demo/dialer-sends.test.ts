@@ -90,10 +90,11 @@ describe('demo data of the sends to VICIdial', () => {
       expect(lead.sentAt).toBeInstanceOf(Date);
     }
 
-    // The latest generated day has generated leads in no send: the screen offers to send them.
+    // The latest generated day of the plan (the reports' week of calls, demo/reports.ts, aside) has generated leads in
+    // no send: the screen offers to send them.
     const { rows: unsent } = await sql<{ date: string; n: number }>`
       select l.data_date::text as date, count(*)::int as n from leads l
-       where l.campaign_id = ${campaign.id} and l.for_d = 'd' and not exists (select 1 from dialer_send_leads s where s.lead_id = l.id)
+       where l.campaign_id = ${campaign.id} and l.for_d = 'd' and coalesce(l.did, '') not like 'WEEK-%' and not exists (select 1 from dialer_send_leads s where s.lead_id = l.id)
        group by l.data_date order by l.data_date desc limit 1`.execute(t.db);
     expect(unsent[0]?.date).toBe('2026-11-19');
     expect(unsent[0]?.date).not.toBe(DEMO_SEND.date);
