@@ -309,7 +309,8 @@ async function seedWeekOfCalls(db: Db, timeZone: string, now: Date): Promise<num
 
 /**
  * The day before yesterday's recordings, indexed the next morning: one for each complete of the day (from the remote
- * voice log, so the local folder scan leaves them alone) but one of SUSPICIOUS_DEMO.noRecording's.
+ * voice log, so the local folder scan leaves them alone) but one of SUSPICIOUS_DEMO.noRecording's. They only index the
+ * numbers (no audio): attributed to no campaign, so the QC queue never offers them.
  */
 async function indexRecordingsOfDay(db: Db, campaignId: number, day: string, timeZone: string): Promise<void> {
   const start = startOfLocalDay(day, timeZone);
@@ -340,8 +341,11 @@ async function indexRecordingsOfDay(db: Db, campaignId: number, day: string, tim
       phoneNumber: c.cellNumber,
       phoneKey: c.cellNumber,
       agentId: c.agentId,
-      agentUserId: c.userId,
       durationSec: c.handleSeconds,
+      // Looked at and left to no campaign: they have no audio behind them, so the QC queue must not offer them.
+      agentUserId: null,
+      campaignId: null,
+      attributedAt: new Date(),
     }));
   if (rows.length > 0)
     await db

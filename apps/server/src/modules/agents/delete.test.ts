@@ -191,7 +191,7 @@ describe('DELETE /api/ac/deleteAgent/{id} of an agent with history', () => {
 });
 
 describe('foreign keys to users (migration 0008)', () => {
-  it("are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue's and the second factor's working rows and notifications, which go with their user", async () => {
+  it("are all ON DELETE RESTRICT except the agent profile, unsaved call drafts, calls on screen, the QC queue's and the second factor's working rows, notifications and a client's campaigns, which go with their user", async () => {
     const { rows } = await sql<{ name: string; action: string }>`
       select conname as name, confdeltype as action from pg_constraint
       where contype = 'f' and confrelid = 'users'::regclass and convalidated order by conname`.execute(t.db);
@@ -208,6 +208,8 @@ describe('foreign keys to users (migration 0008)', () => {
       { name: 'call_drafts_user_id_fkey', action: 'c' },
       { name: 'call_starts_user_id_fkey', action: 'c' },
       { name: 'callbacks_user_id_fkey', action: 'r' },
+      // The campaigns a client account may see (migration 0038) are the account's settings, not history.
+      { name: 'client_campaigns_user_id_fkey', action: 'c' },
       // Coaching sessions (migration 0036) are history of both the agent and the coach.
       { name: 'coaching_sessions_agent_user_id_fkey', action: 'r' },
       { name: 'coaching_sessions_coach_id_fkey', action: 'r' },

@@ -93,10 +93,11 @@ async function expectCountersExact(campaigns: { id: number; name: string }[], se
              count(*) filter (where is_called = 1)::int as completed
         from leads l where campaign_id = ${c.id}`.execute(t.db);
     const f = figures[0];
+    // The counters' fields; the range's attempts and completes (docs/guide/dashboard.md) are the dashboard's tests'.
     expect(
       dashboard.find((d) => d.campaignTitle === c.name),
       label,
-    ).toEqual({
+    ).toMatchObject({
       campaignTitle: c.name,
       totalLeads: f?.total,
       generatedLeads: f?.generated,
