@@ -153,7 +153,10 @@ describe('the dashboard', () => {
       .toMatch(/Inbound\s*[\d,]+[\s\S]*Outbound\s*[\d,]+/);
 
     const card = page.getByRole('group', { name, exact: true });
-    await card.waitFor();
+    // The card is drawn before the figures of the days chosen arrive: wait for them, then read the card once.
+    await expect
+      .poll(() => card.innerText(), { timeout: 10_000 })
+      .toMatch(/Today\s*Attempted\s*2\s*Calls\s*3\s*Completed\s*1/i);
     const text = await card.innerText();
     expect(text).toMatch(/Total Leads\s*4/);
     expect(text).toMatch(/Generated\s*2/);
