@@ -66,7 +66,7 @@ describe('sign-in', () => {
     expect(JSON.parse(stored.auth ?? '{}').jwtToken).toMatch(/^ey/);
   });
 
-  it('takes a QC inspector to /qcChecking with the QC menu', async () => {
+  it('takes a QC inspector to /qcChecking with the QC menu and its reports', async () => {
     const { page } = t;
     await signInAsAdmin(page, QC.username, QC.password);
     await page.waitForURL('**/qcChecking');
@@ -81,6 +81,8 @@ describe('sign-in', () => {
       'Calibration',
       'QC Insights',
       'Coaching',
+      'Productivity',
+      'Suspicious',
     ]);
   });
 
