@@ -123,7 +123,7 @@ function AgentsTable({ floor, now }: { floor: TFloor; now: number }) {
   if (floor.agents.length === 0) return <Text c="dimmed">No agent is signed in.</Text>;
   const withDialer = floor.agents.some((a) => a.dialer !== undefined);
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={900} maxHeight="calc(100dvh - 300px)">
       <Table striped highlightOnHover stickyHeader aria-label="Agents signed in">
         <Table.Thead>
           <Table.Tr>
