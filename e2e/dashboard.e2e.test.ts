@@ -10,7 +10,7 @@ import { sessionToken, signInAsAdmin, signInAsAgent } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { FAKE_STATS, setFakeVicidial } from './fake-vicidial.ts';
 import { ADMIN, CAMPAIGN } from './fixtures.ts';
-import { boxOf, inViewport } from './geometry.ts';
+import { expectScrolledIntoView } from './geometry.ts';
 
 const t = useBrowser();
 const control = inject('dialerControlUrl');
@@ -184,10 +184,8 @@ describe('the dashboard', () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForURL((url) => url.search === '?period=yesterday');
     await expect.poll(() => card.innerText()).toMatch(/Yesterday\s*Attempted\s*1\s*Calls\s*1,250\s*Completed\s*1,001/i);
-    await card.scrollIntoViewIfNeeded();
-    expect(inViewport(await boxOf(card))).toBe(true);
-    await days.scrollIntoViewIfNeeded();
-    expect(inViewport(await boxOf(days))).toBe(true);
+    await expectScrolledIntoView(card);
+    await expectScrolledIntoView(days);
     // 7 days hold both.
     await page.keyboard.press('ArrowRight');
     await expect

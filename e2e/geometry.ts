@@ -1,4 +1,5 @@
 // Layout by geometry for the browser tests: where an element is drawn, and whether it lies inside a 1366×768 window.
+import { expect } from 'vitest';
 import type { Locator } from 'playwright-core';
 
 /** The screen the product is built for. */
@@ -16,3 +17,16 @@ export async function boxOf(locator: Locator): Promise<TBox> {
 /** Whether the box lies wholly inside the 1366×768 viewport. */
 export const inViewport = (b: TBox) =>
   b.x >= 0 && b.y >= 0 && b.x + b.width <= VIEWPORT.width && b.y + b.height <= VIEWPORT.height;
+
+/**
+ * Scrolls the element into view and waits until it lies wholly inside the viewport: live panels above it may still
+ * change height as they refresh, so it is scrolled again until it stays. Fails, with its box, when it cannot fit.
+ */
+export async function expectScrolledIntoView(locator: Locator): Promise<void> {
+  await expect
+    .poll(async () => {
+      await locator.scrollIntoViewIfNeeded();
+      return boxOf(locator);
+    })
+    .toSatisfy(inViewport);
+}

@@ -3,7 +3,7 @@
 // the range, links to its results and productivity) and a bar chart of the range's calls of all of them.
 import { Anchor, Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { TDashboardCampaign, TDashboardCampaignFigures } from '@crm/shared';
 import { dayText } from '../../app/time-zone.ts';
@@ -104,14 +104,18 @@ export function CampaignFigures() {
   const [filter, update] = useAddressState(DASHBOARD_ADDRESS, { replace: true });
   const ask = askDashboard(filter, dayText());
   const query = ask.kind === 'ask' ? ask.query : null;
+  const label = ask.kind === 'ask' ? ask.label : '';
+  // The cards stay in place, dimmed, while another range's figures load, each saying the days of its figures.
   const figures = useQuery({
-    queryKey: [...DASHBOARD_KEY, 'campaigns', query?.from ?? '', query?.to ?? ''],
-    queryFn: ({ signal }) =>
-      query === null ? Promise.reject(new Error('No range')) : fetchDashboardFigures(query, signal),
+    queryKey: [...DASHBOARD_KEY, 'campaigns', query?.from ?? '', query?.to ?? '', label],
+    queryFn: async ({ signal }): Promise<{ period: string; campaigns: TDashboardCampaignFigures[] }> => {
+      if (query === null) throw new Error('No range');
+      return { period: label, campaigns: await fetchDashboardFigures(query, signal) };
+    },
     enabled: query !== null,
     staleTime: 0,
+    placeholderData: keepPreviousData,
   });
-  const period = ask.kind === 'ask' ? ask.label : '';
 
   let body;
   if (ask.kind === 'problem') {
@@ -130,13 +134,18 @@ export function CampaignFigures() {
     );
   } else if (figures.isError) {
     body = <RetryAlert title={FIGURES_FAILED} message={figures.error.message} onRetry={() => void figures.refetch()} />;
-  } else if (figures.data.length === 0) {
+  } else if (figures.data.campaigns.length === 0) {
     body = <Text c="dimmed">No campaigns yet.</Text>;
   } else {
+    const { period, campaigns } = figures.data;
     body = (
-      <Stack gap="md">
+      <Stack
+        gap="md"
+        aria-busy={figures.isPlaceholderData}
+        style={{ opacity: figures.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="md">
-          {figures.data.map((c) => (
+          {campaigns.map((c) => (
             <CampaignCard key={c.campaignTitle} campaign={c} period={period} />
           ))}
         </SimpleGrid>
@@ -146,7 +155,7 @@ export function CampaignFigures() {
           </Title>
           <BarChart
             h={300}
-            data={figures.data}
+            data={campaigns}
             dataKey="campaignTitle"
             series={SERIES}
             withLegend
