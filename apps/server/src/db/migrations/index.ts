@@ -41,6 +41,7 @@ import * as m0038 from './0038-client-accounts.ts';
 import * as m0039 from './0039-productivity.ts';
 import * as m0040 from './0040-suspicious.ts';
 import * as m0041 from './0041-results.ts';
+import * as m0043 from './0043-suspicious-days.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0039-productivity': m0039,
   '0040-suspicious': m0040,
   '0041-results': m0041,
+  '0043-suspicious-days': m0043,
 };

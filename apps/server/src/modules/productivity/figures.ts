@@ -100,6 +100,8 @@ function add(sum: Sum, c: Cell): void {
   if (c.signedInSeconds > 0 || c.calls > 0) sum.users.add(c.userId);
 }
 
+const byCode = new Intl.Collator();
+
 /** A row's figures from its sums: the rates divide the row's own sums (never an average of averages). */
 export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
   return {
@@ -107,7 +109,7 @@ export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
     calls: s.calls,
     completed: s.completed,
     completionRate: percent(s.completed, s.calls),
-    dispositions: Object.fromEntries([...s.dispositions].sort(([a], [b]) => a.localeCompare(b))),
+    dispositions: Object.fromEntries([...s.dispositions].sort(([a], [b]) => byCode.compare(a, b))),
     handleSeconds: s.handleSeconds,
     averageHandleSeconds: s.calls === 0 ? null : Math.round(s.handleSeconds / s.calls),
     callsPerHour: s.signedInSeconds < 1 ? null : round2(s.calls / (s.signedInSeconds / 3600)),
@@ -123,6 +125,7 @@ export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
 }
 
 const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The rows of a grouping, in their reading order, and the totals over every cell. */
 export function groupCells(
@@ -165,9 +168,10 @@ export function groupCells(
         return { day: head.day, ...figures };
     }
   });
+  // Days (yyyy-MM-dd) compare as plain text: localeCompare would cost a collation per comparison.
   rows.sort(
     (a, b) =>
-      (a.day ?? '').localeCompare(b.day ?? '') ||
+      compareText(a.day ?? '', b.day ?? '') ||
       SHIFT_ORDER.indexOf(a.shift ?? '') - SHIFT_ORDER.indexOf(b.shift ?? '') ||
       byText.compare(a.agentName ?? '', b.agentName ?? '') ||
       byText.compare(a.agentId ?? '', b.agentId ?? '') ||

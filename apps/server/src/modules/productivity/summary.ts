@@ -1,6 +1,6 @@
-// The calls' daily summary (migration 0039) in the server's own zone: the days are cut in the zone stored beside it, so
-// a server of another TIME_ZONE rebuilds it once (on the primary, attempts held back meanwhile); a reader whose copy
-// is still in another zone (a lagging replica) reads the attempts themselves.
+// The calls' daily summary (migration 0039) and the suspicious completes' (0043) in the server's own zone: the days
+// are cut in the zone stored beside the first, so a server of another TIME_ZONE rebuilds both once (on the primary,
+// attempts held back meanwhile); a reader whose copy is still in another zone (a lagging replica) reads the attempts.
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 
@@ -29,5 +29,9 @@ export async function ensureSummaryZone(primary: Db, timeZone: string): Promise<
              count(*), count(*) filter (where a.completed), sum(a.handle_seconds)
         from call_attempts a left join agent_sessions s on s.id = a.session_id
        group by 1, 2, 3, 4, 5`.execute(trx);
+    // The suspicious completes' days (migration 0043) are cut in the same zone: every complete judged again.
+    await sql`delete from suspicious_completes`.execute(trx);
+    await sql`delete from suspicious_days`.execute(trx);
+    await sql`select suspicious_settle(array(select id from call_attempts where completed))`.execute(trx);
   });
 }
