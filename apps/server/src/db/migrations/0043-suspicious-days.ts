@@ -6,6 +6,9 @@
 //   previous complete's answers or has no recording on an indexed day), judged as modules/suspicious/flags.ts does;
 // - suspicious_days: per local day, agent and campaign, how many of those are flagged under the campaign's settings
 //   (rows with none are left out), recounted from the first when its completes or the campaign's settings change.
+// - qc_days: in-house QC records per call date, campaign name, agent (account, or agent ID for a record without one):
+//   how many, the sum of their totals and how many passed (their scorecard version's pass mark, no auto-fail choice),
+//   kept by deltas like the calls' summary, so productivity's QC figures no longer read every record of the range.
 // The days are cut in the zone of the calls' summary (agent_day_calls_zone, migration 0039); the server rebuilds both
 // when it rebuilds that one (modules/productivity/summary.ts).
 import { sql, type Kysely } from 'kysely';
@@ -368,6 +371,108 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Every complete stored so far.
   await run(db, `select suspicious_settle(array(select id from call_attempts where completed))`);
+
+  await createQcDays(db);
+}
+
+/** One in-house record's figures, signed (`sign` +1 / -1), from `source` (a transition table or qc_records). */
+const qcFiguresOf = (source: string, sign: string) => `
+  select r.call_date, r.campaign_name, coalesce(r.agent_user_id, 0) as agent_user_id,
+    case when r.agent_user_id is null then r.agent_id else '' end as agent_id,
+    ${sign}1 as records, ${sign}r.total::numeric as total_sum,
+    ${sign}(r.total >= (s.definition ->> 'passMark')::numeric
+      and not exists (select 1 from jsonb_array_elements(s.definition -> 'sections') sec,
+        jsonb_array_elements(sec -> 'criteria') c
+        where c ->> 'autoFailChoice' is not null and r.marks -> (c ->> 'key') ->> 'choice' = c ->> 'autoFailChoice'))::int
+      as passed
+  from ${source} r left join scorecards s on s.id = r.scorecard_id
+  where r.kind = 'in-house'`;
+
+async function createQcDays(db: Kysely<unknown>): Promise<void> {
+  await sql`lock table qc_records, scorecards in share mode`.execute(db);
+  await run(
+    db,
+    `create table qc_days (
+      call_date date not null,
+      -- By name, as productivity joins a record to its campaign; 0 and the agent ID for a record without an account.
+      campaign_name text not null,
+      agent_user_id integer not null,
+      agent_id text not null,
+      records integer not null,
+      total_sum numeric not null,
+      passed integer not null,
+      primary key (call_date, campaign_name, agent_user_id, agent_id)
+    )`,
+  );
+  const apply = (name: string, deltas: string) =>
+    run(
+      db,
+      `create function ${name}() returns trigger language plpgsql as $body$
+       begin
+         insert into qc_days as q (call_date, campaign_name, agent_user_id, agent_id, records, total_sum, passed)
+         select call_date, campaign_name, agent_user_id, agent_id, sum(records), sum(total_sum), sum(passed)
+           from (${deltas}) d
+          group by 1, 2, 3, 4
+         having sum(records) <> 0 or sum(total_sum) <> 0 or sum(passed) <> 0
+          order by 1, 2, 3, 4
+         on conflict (call_date, campaign_name, agent_user_id, agent_id) do update
+            set records = q.records + excluded.records, total_sum = q.total_sum + excluded.total_sum,
+                passed = q.passed + excluded.passed;
+         delete from qc_days where records = 0
+           and call_date in (select call_date from (${deltas}) d);
+         return null;
+       end
+       $body$`,
+    );
+  await apply('qc_days_inserted', qcFiguresOf('new_records', '+'));
+  await apply('qc_days_deleted', qcFiguresOf('old_records', '-'));
+  await apply('qc_days_updated', `${qcFiguresOf('new_records', '+')} union all ${qcFiguresOf('old_records', '-')}`);
+  await run(
+    db,
+    `create function qc_days_rebuilt() returns trigger language plpgsql as $body$
+     begin
+       delete from qc_days;
+       insert into qc_days (call_date, campaign_name, agent_user_id, agent_id, records, total_sum, passed)
+       select call_date, campaign_name, agent_user_id, agent_id, sum(records), sum(total_sum), sum(passed)
+         from (${qcFiguresOf('qc_records', '+')}) d
+        group by 1, 2, 3, 4;
+       return null;
+     end
+     $body$`,
+  );
+  await run(
+    db,
+    `create trigger qc_days_insert after insert on qc_records referencing new table as new_records
+     for each statement execute function qc_days_inserted()`,
+  );
+  await run(
+    db,
+    `create trigger qc_days_update after update on qc_records referencing old table as old_records new table as new_records
+     for each statement execute function qc_days_updated()`,
+  );
+  await run(
+    db,
+    `create trigger qc_days_delete after delete on qc_records referencing old table as old_records
+     for each statement execute function qc_days_deleted()`,
+  );
+  await run(
+    db,
+    `create trigger qc_days_truncate after truncate on qc_records
+     for each statement execute function qc_days_rebuilt()`,
+  );
+  // A scorecard version's content is never changed once published; were a draft's (with records) changed, all again.
+  await run(
+    db,
+    `create trigger qc_days_scorecard after update of definition on scorecards
+     for each statement execute function qc_days_rebuilt()`,
+  );
+  await run(
+    db,
+    `insert into qc_days (call_date, campaign_name, agent_user_id, agent_id, records, total_sum, passed)
+     select call_date, campaign_name, agent_user_id, agent_id, sum(records), sum(total_sum), sum(passed)
+       from (${qcFiguresOf('qc_records', '+')}) d
+      group by 1, 2, 3, 4`,
+  );
 }
 
 const TRIGGERS: [string, string][] = [
@@ -391,6 +496,11 @@ const TRIGGERS: [string, string][] = [
 ];
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await run(db, `drop trigger qc_days_scorecard on scorecards`);
+  for (const op of ['insert', 'update', 'delete', 'truncate'])
+    await run(db, `drop trigger qc_days_${op} on qc_records`);
+  for (const fn of ['inserted', 'updated', 'deleted', 'rebuilt']) await run(db, `drop function qc_days_${fn}()`);
+  await run(db, `drop table qc_days`);
   for (const [name, table] of TRIGGERS) await run(db, `drop trigger ${name} on ${table}`);
   for (const [name] of TRIGGERS) {
     const fn = name

@@ -82,8 +82,19 @@ const percent = (part: number, whole: number) => (whole === 0 ? null : round2((p
 type Sum = Omit<Cell, 'userId' | 'day' | 'shift' | 'campaignId'> & { users: Set<number> };
 
 function emptySum(): Sum {
-  const { userId: _u, day: _d, shift: _s, campaignId: _c, ...figures } = emptyCell(0, '', '', 0);
-  return { ...figures, users: new Set() };
+  return {
+    signedInSeconds: 0,
+    calls: 0,
+    completed: 0,
+    handleSeconds: 0,
+    dispositions: new Map(),
+    callTarget: null,
+    qcRecords: 0,
+    qcTotal: 0,
+    qcPassed: 0,
+    suspicious: 0,
+    users: new Set(),
+  };
 }
 
 function add(sum: Sum, c: Cell): void {
@@ -102,14 +113,29 @@ function add(sum: Sum, c: Cell): void {
 
 const byCode = new Intl.Collator();
 
+/** The disposition codes in their order (localeCompare's), from a cache: rows share a handful of codes. */
+const codeOrder = new Map<string, string[]>();
+function sortedCodes(codes: Map<string, number>): string[] {
+  const key = [...codes.keys()].join('\u0000');
+  let sorted = codeOrder.get(key);
+  if (sorted === undefined) {
+    sorted = [...codes.keys()].sort((a, b) => byCode.compare(a, b));
+    if (codeOrder.size > 1000) codeOrder.clear();
+    codeOrder.set(key, sorted);
+  }
+  return sorted;
+}
+
 /** A row's figures from its sums: the rates divide the row's own sums (never an average of averages). */
 export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
+  const dispositions: Record<string, number> = {};
+  for (const code of sortedCodes(s.dispositions)) dispositions[code] = s.dispositions.get(code) ?? 0;
   return {
     signedInSeconds: Math.round(s.signedInSeconds),
     calls: s.calls,
     completed: s.completed,
     completionRate: percent(s.completed, s.calls),
-    dispositions: Object.fromEntries([...s.dispositions].sort(([a], [b]) => byCode.compare(a, b))),
+    dispositions,
     handleSeconds: s.handleSeconds,
     averageHandleSeconds: s.calls === 0 ? null : Math.round(s.handleSeconds / s.calls),
     callsPerHour: s.signedInSeconds < 1 ? null : round2(s.calls / (s.signedInSeconds / 3600)),
@@ -126,6 +152,17 @@ export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
 
 const byText = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Each value's place in the order `compare` gives (equal values share a place). */
+function rankOf<T>(values: T[], compare: (a: T, b: T) => number): Map<T, number> {
+  const sorted = [...values].sort(compare);
+  const rank = new Map<T, number>();
+  sorted.forEach((v, i) => {
+    const before = sorted[i - 1];
+    rank.set(v, before !== undefined && compare(before, v) === 0 ? (rank.get(before) ?? i) : i);
+  });
+  return rank;
+}
 
 /** The rows of a grouping, in their reading order, and the totals over every cell. */
 export function groupCells(
@@ -153,7 +190,28 @@ export function groupCells(
     add(totals, c);
   }
   const agentOf = (userId: number) => names.agents.get(userId) ?? { agentId: String(userId), agentName: '' };
-  const rows = [...groups.values()].map(({ head, sum }): TProductivityRow => {
+  const campaignOf = (campaignId: number) => names.campaigns.get(campaignId) ?? String(campaignId);
+  // The reading order (day, shift, agent's name then ID, campaign) by ranks worked out once per agent and campaign, so
+  // each comparison of the sort costs no collation. Days (yyyy-MM-dd) compare as plain text.
+  const agentRank = rankOf(
+    [...new Set([...groups.values()].map((g) => g.head.userId))],
+    (a, b) =>
+      byText.compare(agentOf(a).agentName, agentOf(b).agentName) ||
+      byText.compare(agentOf(a).agentId, agentOf(b).agentId),
+  );
+  const campaignRank = rankOf([...new Set([...groups.values()].map((g) => g.head.campaignId))], (a, b) =>
+    byText.compare(campaignOf(a), campaignOf(b)),
+  );
+  const usesDay = groupBy === 'agentDay' || groupBy === 'day';
+  const usesAgent = groupBy === 'agent' || groupBy === 'agentDay';
+  const sorted = [...groups.values()].sort(
+    ({ head: a }, { head: b }) =>
+      (usesDay ? compareText(a.day, b.day) : 0) ||
+      (groupBy === 'shift' ? SHIFT_ORDER.indexOf(a.shift) - SHIFT_ORDER.indexOf(b.shift) : 0) ||
+      (usesAgent ? (agentRank.get(a.userId) ?? 0) - (agentRank.get(b.userId) ?? 0) : 0) ||
+      (groupBy === 'campaign' ? (campaignRank.get(a.campaignId) ?? 0) - (campaignRank.get(b.campaignId) ?? 0) : 0),
+  );
+  const rows = sorted.map(({ head, sum }): TProductivityRow => {
     const figures = figuresOf(sum);
     switch (groupBy) {
       case 'agent':
@@ -163,19 +221,10 @@ export function groupCells(
       case 'shift':
         return { shift: head.shift, ...figures };
       case 'campaign':
-        return { campaignName: names.campaigns.get(head.campaignId) ?? String(head.campaignId), ...figures };
+        return { campaignName: campaignOf(head.campaignId), ...figures };
       case 'day':
         return { day: head.day, ...figures };
     }
   });
-  // Days (yyyy-MM-dd) compare as plain text: localeCompare would cost a collation per comparison.
-  rows.sort(
-    (a, b) =>
-      compareText(a.day ?? '', b.day ?? '') ||
-      SHIFT_ORDER.indexOf(a.shift ?? '') - SHIFT_ORDER.indexOf(b.shift ?? '') ||
-      byText.compare(a.agentName ?? '', b.agentName ?? '') ||
-      byText.compare(a.agentId ?? '', b.agentId ?? '') ||
-      byText.compare(a.campaignName ?? '', b.campaignName ?? ''),
-  );
   return { rows, totals: figuresOf(totals) };
 }

@@ -1,7 +1,8 @@
 // Productivity's reads (docs/guide/productivity.md): calls from the daily summary (migration 0039), signed-in time from
-// the sign-in records clipped to each local day, in-house QC records with their pass, each per agent and local day.
+// the sign-in records clipped to each local day, in-house QC records with their pass (migration 0043's daily summary),
+// each per agent and local day.
 import { sql, type Expression, type SqlBool } from 'kysely';
-import { addDays, startOfLocalDay, type TScorecardDefinition } from '@crm/shared';
+import { addDays, startOfLocalDay } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 
 export type Range = {
@@ -108,41 +109,23 @@ export type QcRow = {
   passed: string;
 };
 
-/** Each scorecard version's pass mark and auto-fail choices, as rows for jsonb_to_recordset. */
-async function passRulesOf(db: Db): Promise<{ marks: string; autoFails: string }> {
-  const versions = await db.selectFrom('scorecards').select(['id', 'definition']).execute();
-  const marks = versions.map((v) => ({ scorecard_id: v.id, pass_mark: v.definition.passMark }));
-  const autoFails = versions.flatMap((v) =>
-    (v.definition as TScorecardDefinition).sections.flatMap((s) =>
-      s.criteria.flatMap((c) =>
-        c.autoFailChoice === null ? [] : [{ scorecard_id: v.id, key: c.key, choice: c.autoFailChoice }],
-      ),
-    ),
-  );
-  return { marks: JSON.stringify(marks), autoFails: JSON.stringify(autoFails) };
-}
-
 /**
  * In-house QC records per agent (its account; by username for a record without one), call date and campaign (by the
  * name the record carries): how many, the sum of their totals, and how many passed (total at or above the version's pass
- * mark, no criterion on its auto-fail choice). Client records are the client's scoring, not counted.
+ * mark, no criterion on its auto-fail choice). Client records are the client's scoring, not counted. From their daily
+ * summary (qc_days, migration 0043: per call date, campaign name and agent), so the cost follows the days asked for.
  */
 export async function sumQc(db: Db, r: Range): Promise<QcRow[]> {
-  const rules = await passRulesOf(db);
   const { rows } = await sql<QcRow>`
-    with pm as (select * from jsonb_to_recordset(${rules.marks}::jsonb) as pm(scorecard_id int, pass_mark numeric)),
-    af as (select * from jsonb_to_recordset(${rules.autoFails}::jsonb) as af(scorecard_id int, key text, choice text))
-    select coalesce(r.agent_user_id, u.id) as "userId", to_char(r.call_date, 'YYYY-MM-DD') as day,
-      c.id as "campaignId", count(*) as records, sum(r.total) as "totalSum",
-      count(*) filter (where r.total >= pm.pass_mark
-        and not exists (select 1 from af where af.scorecard_id = r.scorecard_id and r.marks -> af.key ->> 'choice' = af.choice)) as passed
-    from qc_records r
-    join campaigns c on c.campaign_name = r.campaign_name
-    left join users u on r.agent_user_id is null and u.username = r.agent_id
-    left join pm on pm.scorecard_id = r.scorecard_id
-    where r.kind = 'in-house' and r.call_date between ${r.from}::date and ${r.to}::date
+    select coalesce(nullif(q.agent_user_id, 0), u.id) as "userId", to_char(q.call_date, 'YYYY-MM-DD') as day,
+      c.id as "campaignId", sum(q.records)::text as records, sum(q.total_sum)::text as "totalSum",
+      sum(q.passed)::text as passed
+    from qc_days q
+    join campaigns c on c.campaign_name = q.campaign_name
+    left join users u on q.agent_user_id = 0 and u.username = q.agent_id
+    where q.call_date between ${r.from}::date and ${r.to}::date
       and ${campaignIs('c.id', r.campaignId)}
-      and coalesce(r.agent_user_id, u.id) is not null
+      and coalesce(nullif(q.agent_user_id, 0), u.id) is not null
     group by 1, 2, 3`.execute(db);
   return rows;
 }
