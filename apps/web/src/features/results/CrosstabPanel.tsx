@@ -1,10 +1,12 @@
-// A cross-tab: any choice question or lead field against any other, as counts, row % or column %, with the totals; the
-// row and column kept in the address, and exported as an xlsx with its own sheet.
+// A cross-tab: any choice or number question or lead field against any other, as counts, row % or column %, with the
+// totals and as stacked bars following the same choice; the row and column kept in the address, and exported as an xlsx
+// with its own sheet. Many columns scroll inside the table's and the chart's own boxes, the row names kept in view.
 import { Button, Group, NativeSelect, ScrollArea, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import type { TResultQuestion } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { crosstabKey, downloadResults, fetchCrosstab, isBusy } from './api.ts';
+import { CrosstabChart } from './CrosstabChart.tsx';
 import {
   crosstabCell,
   crosstabTotal,
@@ -20,14 +22,22 @@ const SHOW_CHOICES: { value: TCrosstabShow; label: string }[] = [
   { value: 'col', label: 'Column %' },
 ];
 
-/** What a row or column may be: the choice questions, then the lead fields. */
+/** The row names' column stays at the left while the cells scroll under it. */
+const STICKY_FIRST = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
+
+/** What a row or column may be: the choice and number questions (text answers are each their own), then the lead fields. */
 function axisChoices(questions: TResultQuestion[], leadFields: string[]) {
   return [
     { value: '', label: 'Pick…', disabled: true },
     {
       group: 'Questions',
       items: questions
-        .filter((q) => q.options !== undefined)
+        .filter((q) => q.options !== undefined || q.numbers !== undefined)
         .map((q) => ({ value: q.qno, label: `${q.qno} ${q.title}`.slice(0, 60) })),
     },
     { group: 'Lead fields', items: leadFields.map((f) => ({ value: f, label: f })) },
@@ -118,7 +128,7 @@ export function CrosstabPanel({
         </Text>
       )}
       {ct !== undefined && ct.total > 0 && (
-        <ScrollArea type="auto">
+        <ScrollArea type="auto" offsetScrollbars scrollbars="x" data-testid="crosstab-table-box">
           <Table
             striped
             withTableBorder
@@ -134,7 +144,7 @@ export function CrosstabPanel({
             </Table.Caption>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>
+                <Table.Th style={STICKY_FIRST}>
                   {row} \ {col}
                 </Table.Th>
                 {ct.cols.map((c) => (
@@ -148,7 +158,7 @@ export function CrosstabPanel({
             <Table.Tbody>
               {ct.rows.map((r, ri) => (
                 <Table.Tr key={r}>
-                  <Table.Th scope="row" fw={500}>
+                  <Table.Th scope="row" fw={500} style={STICKY_FIRST}>
                     {r}
                   </Table.Th>
                   {ct.cols.map((c, ci) => (
@@ -162,7 +172,9 @@ export function CrosstabPanel({
                 </Table.Tr>
               ))}
               <Table.Tr>
-                <Table.Th scope="row">Total</Table.Th>
+                <Table.Th scope="row" style={STICKY_FIRST}>
+                  Total
+                </Table.Th>
                 {ct.cols.map((c, ci) => (
                   <Table.Td key={c} ta="right" fw={600}>
                     {crosstabTotal(ct, ct.colTotals[ci] ?? 0, 'col', show)}
@@ -176,6 +188,7 @@ export function CrosstabPanel({
           </Table>
         </ScrollArea>
       )}
+      {ct !== undefined && ct.total > 0 && <CrosstabChart ct={ct} show={show} row={row} col={col} />}
     </Stack>
   );
 }

@@ -1,8 +1,20 @@
 // The results' one filter bar, kept in view under the top bar while the questions scroll: the campaign (an admin's any,
-// a client's own), the call dates, a lead field and its value, the agent, the disposition, Completed only and QC-passed
-// only; and the exports with the lead fields chosen for them. Typed text is asked for on Enter or on leaving the field.
+// a client's own), the call dates, a lead field and its value, the agent (picked by name; a client types the ID), the
+// disposition, Completed only and QC-passed only; and the exports with the lead fields chosen for them. Typed text is
+// asked for on Enter or on leaving the field. A client is never sent to a list it may not read (agents, dispositions).
 import { forwardRef, useEffect, useState, type ReactNode } from 'react';
-import { Button, Checkbox, Group, MultiSelect, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  NativeSelect,
+  Paper,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
 import { DateField } from '../../components/DateField.tsx';
@@ -10,8 +22,10 @@ import { RetryAlert } from '../../components/QueryState.tsx';
 import { ALL_DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
 import {
   CLIENT_ME_KEY,
+  RESULT_AGENTS_KEY,
   dispositionsKey,
   downloadResults,
+  fetchAgentChoices,
   fetchClientCampaigns,
   fetchDispositions,
   type TExportChoice,
@@ -94,20 +108,65 @@ function ClientCampaignSelect({ value, onChange }: { value: string; onChange: (c
   );
 }
 
+/** The agents by name (searchable by name or ID); a client, who may not list them, types the agent's ID. */
+function AgentFilter({
+  value,
+  onChange,
+  isClient,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  isClient: boolean;
+}) {
+  const agents = useQuery({
+    queryKey: RESULT_AGENTS_KEY,
+    queryFn: fetchAgentChoices,
+    enabled: !isClient,
+    staleTime: 60_000,
+    retry: false,
+  });
+  // A list that cannot be read (or a client's account): the ID is typed, as before.
+  if (isClient || agents.isError)
+    return <CommitInput label="Agent" w={120} value={value} onCommit={onChange} placeholder="Agent ID" />;
+  const options = (agents.data ?? []).map((a) => ({ value: a.agentId, label: `${a.name} (${a.agentId})` }));
+  // An agent the address names but the list lacks (set inactive since, or another case) still shows as the filter.
+  if (value !== '' && !options.some((o) => o.value.toLowerCase() === value.toLowerCase()))
+    options.unshift({ value, label: value });
+  const chosen = options.find((o) => o.value.toLowerCase() === value.toLowerCase())?.value ?? null;
+  return (
+    <Select
+      label="Agent"
+      w={200}
+      searchable
+      clearable
+      placeholder={agents.isPending ? 'Loading agents…' : 'Any agent'}
+      nothingFoundMessage="No agent matches"
+      data={options}
+      value={value === '' ? null : chosen}
+      onChange={(v) => onChange(v ?? '')}
+      maxDropdownHeight={280}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
 /** The campaign's dispositions to pick from; typed as a code where they cannot be read (a client's account). */
 function DispositionFilter({
   campaignName,
   value,
   onChange,
+  isClient,
 }: {
   campaignName: string;
   value: string;
   onChange: (value: string) => void;
+  isClient: boolean;
 }) {
   const list = useQuery({
     queryKey: dispositionsKey(campaignName),
     queryFn: () => fetchDispositions(campaignName),
-    enabled: campaignName !== '',
+    // A client may not list them (403): it types the code.
+    enabled: campaignName !== '' && !isClient,
     staleTime: 60_000,
     retry: false,
   });
@@ -193,14 +252,9 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
             placeholder={params.field === '' ? 'Pick a field' : 'Exactly'}
             onCommit={(value) => update({ value })}
           />
-          <CommitInput
-            label="Agent"
-            w={110}
-            value={params.agentId}
-            placeholder="Agent ID"
-            onCommit={(agentId) => update({ agentId })}
-          />
+          <AgentFilter value={params.agentId} isClient={isClient} onChange={(agentId) => update({ agentId })} />
           <DispositionFilter
+            isClient={isClient}
             campaignName={params.campaignName}
             value={params.disposition}
             onChange={(disposition) => update({ disposition })}

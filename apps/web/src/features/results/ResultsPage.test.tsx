@@ -108,6 +108,12 @@ const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/dispositions': {
     body: [{ code: 'CMP', name: 'Completed', kind: 'completed', vicidialStatus: 'SALE' }],
   },
+  'GET /api/qcReport/agents': {
+    body: [
+      { agentId: 'AG-7', name: 'রহিম উদ্দিন' },
+      { agentId: 'AG-9', name: 'Karim Hossain' },
+    ],
+  },
 };
 
 function renderPage(route: string, routes: Record<string, TFakeRoute> = {}, token = makeToken()) {
@@ -184,6 +190,10 @@ describe('ResultsPage', () => {
       ['Total', '1,300', '700', '2,000'],
     ]);
     expect(server.sent.at(-1)?.query).toMatchObject({ row: 'Q1', col: 'region', campaignName: 'Spring Survey' });
+    // Its chart beside the table follows the cells' choice.
+    expect(
+      screen.getByRole('img', { name: 'Chart of Q1 by region: a bar per Q1, stacked by region, calls' }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByText('Row %'));
     // 1200 / 1500, 300 / 1500; the column totals as shares of all 2,000.
     expect(rowsOf(await screen.findByRole('table', { name: 'Q1 by region, % of each row' })).slice(1)).toEqual([
@@ -197,6 +207,11 @@ describe('ResultsPage', () => {
       ['Navy', '7.7%', '57.1%', '25.0%'],
       ['Total', '100.0%', '100.0%', '100.0%'],
     ]);
+    expect(
+      screen.getByRole('img', {
+        name: 'Chart of Q1 by region: a bar per region, stacked by Q1, % of each region',
+      }),
+    ).toBeTruthy();
     expect(location()).toBe(
       '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&tab=crosstab&row=Q1&col=region&show=col',
     );
@@ -233,6 +248,10 @@ describe('ResultsPage', () => {
       ['2026-03-01', '10'],
       ['2026-03-02', '20'],
     ]);
+    // Beside the table, the selection's completes summed to the range's last day against the limit: 30 of 40.
+    expect(
+      screen.getByRole('img', { name: 'Running fill of region = Dhaka: 30 of 40 (75.0%) by 2026-03-07' }),
+    ).toBeTruthy();
   });
 
   it('exports xlsx with the lead fields chosen and CSV, with the filters applied', async () => {
@@ -294,8 +313,32 @@ describe('ResultsPage', () => {
     expect(location()).toMatch(/^\/results\?campaignName=Spring\+Survey&from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/);
     expect(server.count('GET', '/cc/campaigns')).toBe(0);
     expect(server.count('GET', '/dt/viewAllDataTables')).toBe(0);
-    // The dispositions are not the client's to list: the code is typed.
+    // The dispositions and the agents are not the client's to list: the code and the ID are typed, nothing refused asked.
     expect((await screen.findByLabelText('Disposition')).tagName).toBe('INPUT');
+    expect(screen.getByLabelText('Agent').getAttribute('placeholder')).toBe('Agent ID');
+    expect(server.count('GET', '/api/dispositions')).toBe(0);
+    expect(server.count('GET', '/api/qcReport/agents')).toBe(0);
+  });
+
+  it('picks the agent by name, searched, and keeps the agent ID in the address', async () => {
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07');
+    await screen.findByRole('table', { name: 'Options of Q1' });
+    await screen.findByPlaceholderText('Any agent');
+    const picker = screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT');
+    if (picker === undefined) throw new Error('no agent picker');
+    fireEvent.change(picker, { target: { value: 'রহিম' } });
+    fireEvent.click(await screen.findByRole('option', { name: 'রহিম উদ্দিন (AG-7)', hidden: true }));
+    await waitFor(() => expect(lastResults(server)).toMatchObject({ agentId: 'AG-7' }));
+    expect(location()).toBe('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-7');
+  });
+
+  it('shows an agent the address names but the list lacks as the filter', async () => {
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-OLD');
+    await screen.findByRole('table', { name: 'Options of Q1' });
+    await waitFor(() =>
+      expect(screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT')).toHaveProperty('value', 'AG-OLD'),
+    );
+    expect(lastResults(server)).toMatchObject({ agentId: 'AG-OLD' });
   });
 
   it('asks an admin to pick a campaign first, and asks nothing', async () => {
@@ -319,8 +362,9 @@ describe('ResultsPage', () => {
       .getAllByRole('button')
       .filter((b) => b.hasAttribute('data-active'));
     expect(marked.map((b) => b.textContent)).toEqual(['Q2 How many packs a week?']);
-    // Typed into a field, j is a letter.
-    const value = screen.getByLabelText('Agent');
+    // Typed into a field (the agent picker's search), j is a letter.
+    const value = screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT');
+    if (value === undefined) throw new Error('no agent picker');
     value.focus();
     fireEvent.keyDown(value, { key: 'j' });
     expect(document.activeElement).toBe(value);

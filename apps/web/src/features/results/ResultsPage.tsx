@@ -111,7 +111,7 @@ export default function ResultsPage() {
               <EndedAtPanel endedAt={data.endedAt} questions={data.questions} />
             </Tabs.Panel>
             <Tabs.Panel value="quotas">
-              <QuotasPanel quotas={data.quotas} />
+              <QuotasPanel quotas={data.quotas} from={params.from} to={params.to} />
             </Tabs.Panel>
           </Tabs>
         </Paper>

@@ -1,5 +1,7 @@
 // The survey results calls (docs/guide/results.md): the per-question figures, a cross-tab, a question's text answers,
-// the exports, and the lists the filters offer (a client's own campaigns, a campaign's columns and dispositions).
+// the exports, and the lists the filters offer (a client's own campaigns, a campaign's columns and dispositions, the
+// agents with their names).
+import { z } from 'zod';
 import {
   ZClientMe,
   ZDispositions,
@@ -98,4 +100,18 @@ export const dispositionsKey = (campaignName: string) => ['dispositions', campai
 /** The campaign's dispositions for the filter; an account that may not read them gets a typed code instead. */
 export function fetchDispositions(campaignName: string): Promise<TDispositions> {
   return api.get('/api/dispositions', { query: { campaignName }, schema: ZDispositions, notify: false });
+}
+
+/** Under the agents' key: adding or changing an agent reloads the picker too. */
+export const RESULT_AGENTS_KEY = ['agents', 'scorable'] as const;
+
+const ZAgentChoice = z.object({ agentId: z.string(), name: z.string() });
+export type TAgentChoice = z.infer<typeof ZAgentChoice>;
+
+/**
+ * The agent filter's choices: GET /api/qcReport/agents, the active agents with their names (admins and QC; a client
+ * is never sent there, it would answer 403). No call lists a campaign's own agents: every active agent is offered.
+ */
+export function fetchAgentChoices(): Promise<TAgentChoice[]> {
+  return api.get('/api/qcReport/agents', { schema: z.array(ZAgentChoice), notify: false });
 }
