@@ -9,6 +9,7 @@ import { EXPECTATIONS, verdictsOf } from '../test/authz-expectations.ts';
 import { MARKERS, createWorld, createWorldDirs, probes } from '../test/authz-world.ts';
 import { CALLERS, type Probe, type Verdict, type Who } from '../test/authz/types.ts';
 import { MATRIX_MFA } from '../test/authz/mfa.ts';
+import { CLIENTS_EXTRA_ROWS } from '../test/authz/clients.ts';
 
 const dirs = createWorldDirs();
 // The simulated dialer: sends to it finish (the send routes' probes need real sends). A second factor for admins and
@@ -22,7 +23,7 @@ const t = useTestApp({
 afterAll(() => dirs.remove());
 
 /** Routes that are not in the route table but answer anyway. */
-const EXTRA_ROWS = ['GET /* (web app)'];
+const EXTRA_ROWS = ['GET /* (web app)', ...CLIENTS_EXTRA_ROWS];
 /** Those who may be refused call first, so they meet objects the owners have not yet changed or deleted. */
 const CALL_ORDER: readonly Who[] = ['anon', 'otherClient', 'client', 'otherAgent', 'agent', 'otherQc', 'qc', 'admin'];
 const markers = Object.values(MARKERS);

@@ -23,3 +23,19 @@ export function maskPhoneNumber(value: string): string {
   const shown = digits.slice(-4);
   return `${'•'.repeat(Math.max(digits.length - shown.length, 3))}${shown}`;
 }
+
+/** A client QC record's recording, named by the record's id (a recording's file name holds the number). */
+export const clientRecordingPath = (qcRecordId: number) => `/api/clients/recordings/${qcRecordId}`;
+
+export const ZClientRecordingParams = z.object({
+  id: z.coerce.number().int().positive('id must be a QC record id'),
+});
+export type TClientRecordingParams = z.infer<typeof ZClientRecordingParams>;
+
+/** The words of GET /api/clients/recordings/{id}'s refusals (each with its code, REFUSAL_CODES). */
+export const CLIENT_RECORDING_MESSAGES = {
+  notYourRecord: 'This is not a client QC record of your campaigns',
+  notAllowed: 'Your account may not play recordings: ask the call centre to allow it',
+  noRecording: 'No recording is linked to this QC record',
+  noClientRecord: (id: number) => `No client QC record with id ${id}`,
+} as const;

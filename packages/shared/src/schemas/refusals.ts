@@ -18,6 +18,12 @@ export const REFUSAL_CODES = {
   noCallLeft: 'NO_CALL_LEFT',
   /** 409: an in-house edit applied to its client record, which was changed or deleted since read; nothing was written. */
   clientRecordChanged: 'CLIENT_RECORD_CHANGED',
+  /** 403: a client account asked for a record that is not a client QC record of one of its campaigns. */
+  notYourRecord: 'NOT_YOUR_RECORD',
+  /** 403: the client account may not play recordings (its administrator has not allowed it, or took it back). */
+  recordingsNotAllowed: 'RECORDINGS_NOT_ALLOWED',
+  /** 404: the QC record has no recording linked to it. */
+  noRecording: 'NO_RECORDING',
 } as const;
 
 export const ZRefusalCode = z.enum([
@@ -28,6 +34,9 @@ export const ZRefusalCode = z.enum([
   REFUSAL_CODES.invalidValue,
   REFUSAL_CODES.noCallLeft,
   REFUSAL_CODES.clientRecordChanged,
+  REFUSAL_CODES.notYourRecord,
+  REFUSAL_CODES.recordingsNotAllowed,
+  REFUSAL_CODES.noRecording,
 ]);
 export type TRefusalCode = z.infer<typeof ZRefusalCode>;
 
