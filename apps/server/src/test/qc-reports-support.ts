@@ -260,7 +260,10 @@ export async function insertRecords(
 ): Promise<void> {
   const best = standardValues(bestScores()).marks;
   const hashes = Math.max(1, Math.ceil((spec.suggestionLength ?? 32) / 32));
-  await sql`
+  // A seed, not a request: on a busy machine tens of thousands of rows may take longer than a request is allowed.
+  await db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`
     insert into qc_records (kind, call_date, agent_id, agent_name, campaign_name, consumer_number, duration, qc_inspector_id, qc_inspector,
       marks, fatal_reason, eas_voice_matched_with_report, suggestion, total, agent_grade)
     select 'in-house', ${spec.callDate}::date, 'agent' || lpad((g % ${spec.agents ?? 50})::text, 3, '0'),
@@ -268,5 +271,6 @@ export async function insertRecords(
       ${spec.inspector.id}, ${spec.inspector.username},
       ${best}::jsonb, '', 'Yes',
       (select string_agg(md5(g::text || '-' || h), '') from generate_series(1, ${hashes}) h), 100, 'Exceed Expectation'
-    from generate_series(1, ${spec.count}) g`.execute(db);
+    from generate_series(1, ${spec.count}) g`.execute(trx);
+  });
 }

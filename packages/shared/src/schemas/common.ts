@@ -1,6 +1,6 @@
 // Shapes shared by every area: error replies, page parameters and the paged reply wrapper.
 import { z } from 'zod';
-import { isIsoDate } from '../domain/dates.ts';
+import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 
 // ---- numbers and yes/no written as text
 // The older client's forms send what their inputs hold: a select's '4' or '', a text input's '12', a
@@ -169,3 +169,38 @@ export const ZHealth = z.object({
   readReplica: ZReadReplicaHealth.optional(),
 });
 export type THealth = z.infer<typeof ZHealth>;
+
+/** A required local day, written yyyy-MM-dd. */
+export const zIsoDate = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+
+export const DAY_RANGE_MESSAGES = {
+  reversed: 'The end date must be on or after the start date',
+  tooLong: (maxDays: number) => `The range can be at most ${maxDays} days`,
+};
+
+/**
+ * What is wrong with a range of local days (both ends included) once both are well written: reversed, or longer than
+ * `maxDays`; undefined when it is fine or when a day is missing or ill written (that one's own check says so).
+ */
+export function dayRangeProblem(from: unknown, to: unknown, maxDays: number): string | undefined {
+  if (typeof from !== 'string' || typeof to !== 'string' || !isIsoDate(from) || !isIsoDate(to)) return undefined;
+  if (from > to) return DAY_RANGE_MESSAGES.reversed;
+  if (calendarDaysBetween(from, to) > maxDays) return DAY_RANGE_MESSAGES.tooLong(maxDays);
+  return undefined;
+}
+
+/** A schema's range of days checked (dayRangeProblem), the problem said under the end's key. */
+export function checkDayRange<T extends Record<string, unknown>>(
+  schema: z.ZodType<T>,
+  keys: { from: keyof T & string; to: keyof T & string },
+  maxDays: number,
+) {
+  return schema.superRefine((q, ctx) => {
+    const problem = dayRangeProblem(q[keys.from], q[keys.to], maxDays);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', path: [keys.to], message: problem });
+  });
+}

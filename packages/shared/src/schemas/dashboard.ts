@@ -1,7 +1,8 @@
 // Dashboard shapes (docs/product.md §3 Dashboard per campaign, docs/guide/dashboard.md): the per-campaign lead figures,
 // the calls of a range of days beside them, and the bare totals.
 import { z } from 'zod';
-import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
+import { isIsoDate } from '../domain/dates.ts';
+import { checkDayRange } from './common.ts';
 
 const count = z.number().int().min(0);
 
@@ -33,23 +34,15 @@ const day = (field: string) =>
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || isIsoDate(v), `${field} must be a date written yyyy-MM-dd`);
 
-const bothDays = (q: { from?: string | undefined; to?: string | undefined }) =>
-  q.from !== undefined && q.to !== undefined && isIsoDate(q.from) && isIsoDate(q.to);
-
 /**
  * The days of the calls counted (local days of TIME_ZONE, both included); without them, today. One of them alone is
  * that one day.
  */
-export const ZDashboardQuery = z
-  .object({ from: day('from'), to: day('to') })
-  .refine((q) => !bothDays(q) || (q.from ?? '') <= (q.to ?? ''), {
-    message: 'The end date must be on or after the start date',
-    path: ['to'],
-  })
-  .refine((q) => !bothDays(q) || calendarDaysBetween(q.from ?? '', q.to ?? '') <= MAX_DASHBOARD_DAYS, {
-    message: `The range can be at most ${MAX_DASHBOARD_DAYS} days`,
-    path: ['to'],
-  });
+export const ZDashboardQuery = checkDayRange(
+  z.object({ from: day('from'), to: day('to') }),
+  { from: 'from', to: 'to' },
+  MAX_DASHBOARD_DAYS,
+);
 export type TDashboardQuery = z.infer<typeof ZDashboardQuery>;
 
 /**

@@ -1,7 +1,7 @@
 // Schemas of agent productivity (issue 38, docs/guide/productivity.md): per agent, agent and day, shift, campaign or day
 // over a range of local days, from the sign-in records, the call attempts and the in-house QC records.
 import { z } from 'zod';
-import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
+import { checkDayRange, zIsoDate } from './common.ts';
 
 /** The longest range one request may cover: a year, leap day included. */
 export const MAX_PRODUCTIVITY_DAYS = 366;
@@ -13,18 +13,10 @@ export type TProductivityGrouping = (typeof PRODUCTIVITY_GROUPINGS)[number];
 /** The shift of a call made outside any sign-in record (an admin's own call): shown as "No shift". */
 export const NO_SHIFT = '';
 
-const isoDate = (field: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
-
-const bothDates = (q: { from: string; to: string }) => isIsoDate(q.from) && isIsoDate(q.to);
-
 const rangeQuery = z.object({
   /** The first and last local day (TIME_ZONE), both included. */
-  from: isoDate('from'),
-  to: isoDate('to'),
+  from: zIsoDate('from'),
+  to: zIsoDate('to'),
   /** One campaign; missing or '' for every campaign. */
   campaignName: z
     .string()
@@ -35,15 +27,7 @@ const rangeQuery = z.object({
 });
 
 const checkRange = <T extends { from: string; to: string }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((q) => !bothDates(q) || q.from <= q.to, {
-      message: 'The end date must be on or after the start date',
-      path: ['to'],
-    })
-    .refine((q) => !bothDates(q) || calendarDaysBetween(q.from, q.to) <= MAX_PRODUCTIVITY_DAYS, {
-      message: `The range can be at most ${MAX_PRODUCTIVITY_DAYS} days`,
-      path: ['to'],
-    });
+  checkDayRange(schema, { from: 'from', to: 'to' }, MAX_PRODUCTIVITY_DAYS);
 
 export const ZProductivityQuery = checkRange(
   rangeQuery.extend({

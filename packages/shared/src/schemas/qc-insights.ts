@@ -1,8 +1,8 @@
 // Schemas of QC analytics (docs/guide/qc-insights.md): per agent the weekly grade trend and weakest criteria, per criterion
 // the marks lost, per inspector the volume, lean against the floor and dispute outcomes; over a range of call dates.
 import { z } from 'zod';
-import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 import { QC_GRADES } from '../domain/qc-scoring.ts';
+import { checkDayRange, zIsoDate } from './common.ts';
 
 /** The longest range one request may cover: a year, leap day included (the reply holds ≤ 53 weeks per agent). */
 export const MAX_INSIGHT_DAYS = 366;
@@ -17,15 +17,9 @@ export const MIN_LEAN_RECORDS = 10;
 export const QC_INSIGHT_SECTIONS = ['agents', 'criteria', 'inspectors'] as const;
 export type TQcInsightSection = (typeof QC_INSIGHT_SECTIONS)[number];
 
-const isoDate = (field: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
-
 const rangeQuery = z.object({
-  startDate: isoDate('startDate'),
-  endDate: isoDate('endDate'),
+  startDate: zIsoDate('startDate'),
+  endDate: zIsoDate('endDate'),
   /** One campaign's records (as the records name it); missing or '' for every campaign. */
   campaignName: z
     .string()
@@ -35,19 +29,8 @@ const rangeQuery = z.object({
     .transform((v) => (v ? v : undefined)),
 });
 
-/** Both dates well written: only then are the range's own checks worth a word. */
-const bothDates = (q: { startDate: string; endDate: string }) => isIsoDate(q.startDate) && isIsoDate(q.endDate);
-
 const checkRange = <T extends { startDate: string; endDate: string }>(schema: z.ZodType<T>) =>
-  schema
-    .refine((q) => !bothDates(q) || q.startDate <= q.endDate, {
-      message: 'The end date must be on or after the start date',
-      path: ['endDate'],
-    })
-    .refine((q) => !bothDates(q) || calendarDaysBetween(q.startDate, q.endDate) <= MAX_INSIGHT_DAYS, {
-      message: `The range can be at most ${MAX_INSIGHT_DAYS} days`,
-      path: ['endDate'],
-    });
+  checkDayRange(schema, { from: 'startDate', to: 'endDate' }, MAX_INSIGHT_DAYS);
 
 export const ZQcInsightsQuery = checkRange(rangeQuery);
 export type TQcInsightsQuery = z.infer<typeof ZQcInsightsQuery>;

@@ -1,9 +1,8 @@
 // Quality control (docs/product.md §2 QC screens, §3 QC report / Report file / Agent review / summaries, §7 QC calls, §8 QC and
 // Reviews messages, §9): QC records in-house and client, their recordings, agent reviews and the report calls.
 import { z } from 'zod';
-import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
 import { QC_CRITERIA, isOnScale, scaleText, type TQcCriterion, type TQcCriterionKey } from '../domain/qc-scoring.ts';
-import { MAX_PAGE_SIZE, zCursor, zKeysetPaged, zLastFlag } from './common.ts';
+import { MAX_PAGE_SIZE, checkDayRange, zCursor, zIsoDate, zKeysetPaged, zLastFlag } from './common.ts';
 import { ZScorecardBlock, ZScorecardMarks } from './scorecards.ts';
 import { agentReviewDetails } from './qc-records.ts';
 import { recordingFileNameProblem } from './voicelog.ts';
@@ -54,11 +53,7 @@ export type TQcKind = (typeof QC_KINDS)[number];
 
 export const MAX_QC_TEXT = 2000;
 
-const isoDate = (field: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+const isoDate = zIsoDate;
 const text = (field: string) =>
   z
     .string({ message: `${field} must be text` })
@@ -481,16 +476,11 @@ export const MAX_SUMMARY_DAYS = 366;
 export const ZQcDateQuery = z.object({ date: isoDate('date') });
 export const ZQcCallDateQuery = z.object({ callDate: isoDate('callDate') });
 
-export const ZQcRangeQuery = z
-  .object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') })
-  .refine((q) => q.startDate <= q.endDate, {
-    message: 'The end date must be on or after the start date',
-    path: ['endDate'],
-  })
-  .refine((q) => calendarDaysBetween(q.startDate, q.endDate) <= MAX_SUMMARY_DAYS, {
-    message: `The range can be at most ${MAX_SUMMARY_DAYS} days`,
-    path: ['endDate'],
-  });
+export const ZQcRangeQuery = checkDayRange(
+  z.object({ startDate: isoDate('startDate'), endDate: isoDate('endDate') }),
+  { from: 'startDate', to: 'endDate' },
+  MAX_SUMMARY_DAYS,
+);
 export type TQcRangeQuery = z.infer<typeof ZQcRangeQuery>;
 
 /** Daily summary item (docs/product.md §3 Agent summary): the day's average in its colour's field, the others ''. */

@@ -1,7 +1,7 @@
 // Schemas of a campaign's survey results (issue 38, docs/guide/results.md): per question, cross-tabs, text answers,
 // where calls end and quota progress, under one set of filters. The replies are what the web's /results draws.
 import { z } from 'zod';
-import { calendarDaysBetween, isIsoDate } from '../domain/dates.ts';
+import { dayRangeProblem, zIsoDate } from './common.ts';
 
 /** One option of a Select / Multi Select question: calls that chose it, and its share of the calls that answered. */
 export const ZResultOption = z.object({
@@ -112,11 +112,7 @@ export const DEFAULT_RESULT_TEXT_SIZE = 25;
 export const MAX_RESULT_TEXT_SIZE = 500;
 export const RESULT_EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 
-const day = (field: string) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .refine(isIsoDate, `${field} must be a date written yyyy-MM-dd`);
+const day = zIsoDate;
 
 const optionalText = (field: string, max: number) =>
   z
@@ -172,12 +168,8 @@ function withFilters<S extends z.ZodRawShape>(extra: S) {
     .catchall(z.unknown())
     .superRefine((q, ctx) => {
       const input = q as TFilterInput;
-      if (isIsoDate(input.from) && isIsoDate(input.to)) {
-        if (input.from > input.to)
-          ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date must be on or after the start date' });
-        else if (calendarDaysBetween(input.from, input.to) > MAX_RESULT_DAYS)
-          ctx.addIssue({ code: 'custom', path: ['to'], message: `The range can be at most ${MAX_RESULT_DAYS} days` });
-      }
+      const range = dayRangeProblem(input.from, input.to, MAX_RESULT_DAYS);
+      if (range !== undefined) ctx.addIssue({ code: 'custom', path: ['to'], message: range });
       for (const [key, value] of Object.entries(input)) {
         if (key in filterShape || key in extra || key === DOWNLOAD_TOKEN) continue;
         if (!key.startsWith(RESULT_FIELD_PREFIX) || key.length === RESULT_FIELD_PREFIX.length)
