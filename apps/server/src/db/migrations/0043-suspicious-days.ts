@@ -44,6 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
   );
   await run(db, `create index suspicious_completes_key_idx on suspicious_completes (campaign_id, day, user_id)`);
+  // An agent-day counted again after its completes are judged: by agent and day.
+  await run(db, `create index suspicious_completes_agent_idx on suspicious_completes (user_id, day)`);
   await run(
     db,
     `create table suspicious_days (
@@ -54,6 +56,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       primary key (campaign_id, day, user_id)
     )`,
   );
+  await run(db, `create index suspicious_days_agent_idx on suspicious_days (user_id, day)`);
 
   // Recounts the flagged completes of `campaigns`, or of the days × users given, from suspicious_completes.
   await run(
