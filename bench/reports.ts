@@ -27,6 +27,11 @@ import { settle } from './scale-data.ts';
 import { startBenchServer, type BenchServer } from './server.ts';
 import type { Figure } from './table.ts';
 
+/** BENCH_REPORTS_ONLY=results,crosstab: time only the calls whose url holds one of these (all when unset). */
+const ONLY = (process.env.BENCH_REPORTS_ONLY ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter((s) => s !== '');
 const SIZES = (process.env.BENCH_REPORTS_SIZES ?? '100000,1000000').split(',').map((s) => Number(s.trim()));
 const CALLS = Number(process.env.BENCH_REPORTS_CALLS ?? 20);
 const WARMUP = 2;
@@ -70,6 +75,10 @@ const campaign = encodeURIComponent(REPORTS_CAMPAIGN.name);
 const range = `from=${FIRST_DAY}&to=${LAST_DAY}`;
 
 function callsOf(ctx: Ctx): Call[] {
+  return allCallsOf(ctx).filter((c) => ONLY.length === 0 || ONLY.some((o) => c.url.includes(o)));
+}
+
+function allCallsOf(ctx: Ctx): Call[] {
   return [
     {
       name: 'per-question results (GET /api/results)',
@@ -125,8 +134,11 @@ async function directCounts(ctx: Ctx, from: string, to: string) {
        select * from call_attempts
         where campaign_id = $1 and ended_at >= $2::date::timestamp at time zone $4
           and ended_at < ($3::date + 1)::timestamp at time zone $4),
-     last as (
-       select distinct on (lead_id) lead_id, (ended_at at time zone $4)::date as day from a order by lead_id, ended_at desc),
+     -- A lead counts on the local day of its latest attempt ever, when that day is in the range (docs/guide/results.md).
+     latest as (
+       select distinct on (lead_id) lead_id, (ended_at at time zone $4)::date as day from call_attempts
+        where campaign_id = $1 order by lead_id, ended_at desc, id desc),
+     last as (select * from latest where day between $2::date and $3::date),
      calls as (select l.*, last.day from last join leads l on l.id = last.lead_id)
      select (select count(*) from last)::int as calls,
             (select count(*) from a)::int as attempts,
@@ -295,6 +307,9 @@ export async function benchReports(): Promise<Figure[]> {
         campaignId,
         q1: `Q${qnoNumberOf(first)}`,
       };
+      // The results' days cut in the server's zone while there is nothing to recut (as a first read does).
+      const zoned = await get(server, adminToken, `/api/results?campaignName=${campaign}&${range}`);
+      if (zoned.status !== 200) throw new Error(`results before the seed: ${zoned.status} ${zoned.text.slice(0, 200)}`);
       await seedAgentsAndSessions(client, log);
       await seedRecordingFolders(client);
       const results = new Map<string, { size: number; p95: number; median: number; calls: number; call: Call }[]>();

@@ -60,7 +60,7 @@ describe('migration 0041 (results)', () => {
     const saved = await addLead(campaignId, '+8801711000001', '{"Q1": "Yes", "Q3": "Partial Call", "Q2": " "}', 0);
     const fresh = await addLead(campaignId, '+8801711000002', '{}', 0);
 
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0041-results')).error).toBeUndefined();
     expect(await summaries()).toEqual([
       { leadId: saved, isCalled: 0, phoneKey: '8801711000001', lastQno: 3, partialQno: 3 },
     ]);
@@ -90,7 +90,7 @@ describe('migration 0041 (results)', () => {
       where relname in ('result_leads', 'result_answers', 'qc_records_campaign_day_idx')`.execute(db);
     expect(left.rows[0]?.n).toBe(0);
     await sql`update leads set answers = '{"Q1": "Yes"}' where id = ${fresh}`.execute(db);
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    expect((await migrator.migrateTo('0041-results')).error).toBeUndefined();
     expect(await answers()).toEqual([{ leadId: fresh, qno: 1, value: 'Yes' }]);
   });
 });

@@ -1,6 +1,7 @@
 // The calls a results request reads (docs/guide/results.md, "What a call is"): the campaign it may see, and, as one
-// SQL expression, its leads with a call attempt in the range, each with its call date, agent and disposition (those of
-// its last attempt in the range) and its summary (migration 0041), narrowed by the filters.
+// SQL expression, its leads whose latest attempt (ever) falls in the range, each with that attempt's local day, agent and
+// disposition and its summary (migrations 0041, 0042: one row per lead, read by campaign and day), narrowed by the
+// filters.
 import { sql, type RawBuilder } from 'kysely';
 import {
   RESULT_LEAD_FIELDS,
@@ -90,11 +91,19 @@ export async function findResultCampaign(db: Db, user: TTokenPayload, campaignNa
   };
 }
 
-/** A lead field's value of lead `l` in SQL, or undefined when the campaign has no such field. */
-export function leadFieldSql(campaign: ResultCampaign, name: string): RawBuilder<string | null> | undefined {
+/**
+ * A lead field's value in SQL, of the lead's copy in result_leads `alias` (migration 0042 keeps the fields a filter
+ * names), or undefined when the campaign has no such field.
+ */
+export function leadFieldSql(
+  campaign: ResultCampaign,
+  name: string,
+  alias = 'r',
+): RawBuilder<string | null> | undefined {
   const column = LEAD_COLUMN_OF.get(name);
-  if (column !== undefined) return sql<string | null>`nullif(trim(${sql.ref(`l.${column}`)}), '')`;
-  if (campaign.columns.includes(name)) return sql<string | null>`nullif(trim(l.fields ->> ${name}), '')`;
+  if (column !== undefined) return sql<string | null>`nullif(trim(${sql.ref(`${alias}.${column}`)}), '')`;
+  if (campaign.columns.includes(name))
+    return sql<string | null>`nullif(trim(${sql.ref(`${alias}.fields`)} ->> ${name}), '')`;
   return undefined;
 }
 
@@ -110,17 +119,27 @@ export function questionNamed(campaign: ResultCampaign, name: string): ResultQue
   return campaign.questions.find((q) => q.n === n);
 }
 
-/** The instant the local day starts (TIME_ZONE). */
-const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
+/** Whether the filters leave the figures to the per-day counters (migration 0042): no agent, lead field nor QC filter. */
+export function countedByDay(f: TResultFilters): boolean {
+  return !f.qcPassed && f.agentId === undefined && Object.keys(f.fieldValues).length === 0;
+}
 
 /**
- * The campaign's calls the filters select, as SQL to put in a `with`: one row per lead (lead_id, day, agent_id,
- * disposition_code, is_called, last_qno, partial_qno). The leads are read only when a lead field is filtered on.
+ * The campaign's calls the filters select, as SQL to put in a `with`: one row per lead whose latest attempt's local day
+ * is in the range (lead_id, day, agent_id, disposition_code, is_called, last_qno, partial_qno, and `extra` columns of
+ * result_leads r), read from result_leads by (campaign, day).
  */
-export function pickedCallsSql(campaign: ResultCampaign, f: TResultFilters, timeZone: string): RawBuilder<unknown> {
-  const where: RawBuilder<unknown>[] = [sql`true`];
-  const fieldFilters = Object.entries(f.fieldValues);
-  for (const [name, value] of fieldFilters) {
+export function pickedCallsSql(
+  campaign: ResultCampaign,
+  f: TResultFilters,
+  _timeZone: string,
+  extra: readonly RawBuilder<unknown>[] = [],
+): RawBuilder<unknown> {
+  const where: RawBuilder<unknown>[] = [
+    sql`r.campaign_id = ${campaign.id}`,
+    sql`r.day between ${f.from}::date and ${f.to}::date`,
+  ];
+  for (const [name, value] of Object.entries(f.fieldValues)) {
     const expr = leadFieldSql(campaign, name);
     if (expr === undefined)
       throw badRequest(
@@ -129,13 +148,11 @@ export function pickedCallsSql(campaign: ResultCampaign, f: TResultFilters, time
     where.push(sql`${expr} = ${value}`);
   }
   if (f.completedOnly) where.push(sql`r.is_called = 1`);
-  if (f.agentId !== undefined) where.push(sql`lower(a.agent_id) = lower(${f.agentId})`);
-  if (f.disposition !== undefined) where.push(sql`lower(a.disposition_code) = lower(${f.disposition})`);
-  if (f.qcPassed)
-    where.push(sql`exists (select 1 from passed_qc p where p.call_date = a.day and p.phone_key = r.phone_key)`);
-  const joinLead = fieldFilters.length > 0;
+  if (f.agentId !== undefined) where.push(sql`lower(r.agent_id) = lower(${f.agentId})`);
+  if (f.disposition !== undefined) where.push(sql`lower(r.disposition_code) = lower(${f.disposition})`);
+  if (f.qcPassed) where.push(sql`(r.day, r.phone_key) in (select p.call_date, p.phone_key from passed_qc p)`);
   const passedQc = f.qcPassed
-    ? sql`passed_qc as (
+    ? sql`passed_qc as materialized (
         select distinct q.call_date, regexp_replace(q.consumer_number, '\\D', '', 'g') as phone_key
           from qc_records q join scorecards s on s.id = q.scorecard_id
          where q.campaign_id = ${campaign.id} and q.call_date between ${f.from}::date and ${f.to}::date
@@ -147,20 +164,10 @@ export function pickedCallsSql(campaign: ResultCampaign, f: TResultFilters, time
                 and q.marks -> (cr ->> 'key') ->> 'choice' = cr ->> 'autoFailChoice')
       ),`
     : sql``;
-  return sql`${passedQc} last_attempts as (
-      select distinct on (a.lead_id) a.lead_id, a.agent_id, a.disposition_code,
-             (a.ended_at at time zone ${timeZone})::date as day
-        from call_attempts a
-       where a.campaign_id = ${campaign.id}
-         and a.ended_at >= ${dayStart(f.from, timeZone)}
-         and a.ended_at < ${dayStart(f.to, timeZone)} + interval '1 day'
-       order by a.lead_id, a.ended_at desc, a.id desc
-    ), calls as materialized (
-      select a.lead_id, a.day, a.agent_id, a.disposition_code,
-             coalesce(r.is_called, 0) as is_called, r.last_qno, r.partial_qno
-        from last_attempts a
-        left join result_leads r on r.lead_id = a.lead_id
-        ${joinLead ? sql`join leads l on l.id = a.lead_id` : sql``}
+  const more = extra.map((e, i) => sql`, ${e} as ${sql.ref(`x${i}`)}`);
+  return sql`${passedQc} calls as materialized (
+      select r.lead_id, r.day, r.agent_id, r.disposition_code, r.is_called, r.last_qno, r.partial_qno ${sql.join(more, sql``)}
+        from result_leads r
        where ${sql.join(where, sql` and `)}
     )`;
 }

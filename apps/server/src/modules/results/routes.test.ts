@@ -95,12 +95,14 @@ describe('who may read results', () => {
 });
 
 describe('GET /api/results', () => {
-  it('counts each lead with an attempt in the range once, on the local day of its last attempt there', async () => {
+  it('counts each lead once, on the local day of its latest attempt, when that day is in the range', async () => {
     const r = await results();
     // L1 L2 L3 L4 L5 L6 L9; not L7 (after the range) nor campaign Y's lead.
     expect(r.calls).toBe(7);
-    // On 11-20 alone: L1, L2 (its 09:00 attempt), L3; L9's attempt is 01:30 on 11-21 in Dhaka though 11-20 in UTC.
-    expect((await results({ to: '2026-11-20' })).calls).toBe(3);
+    // On 11-20 alone: L1, L3; not L2 (its latest attempt is on 11-21), nor L9 (01:30 on 11-21 in Dhaka, 11-20 in UTC).
+    expect((await results({ to: '2026-11-20' })).calls).toBe(2);
+    // On 11-21 alone: L2 L4 L5 L6 L9.
+    expect((await results({ from: '2026-11-21' })).calls).toBe(5);
   });
 
   it('gives each option its count and share of the answered calls, a multi-select counting each option chosen', async () => {
@@ -163,7 +165,7 @@ describe('GET /api/results', () => {
     ]);
   });
 
-  it('filters by completed, agent and disposition of the last attempt in the range, and by lead fields', async () => {
+  it('filters by completed, agent and disposition of the latest attempt, and by lead fields', async () => {
     expect((await results({ completedOnly: 'true' })).calls).toBe(4);
     expect(question(await results({ completedOnly: 'true' }), 'Q1').options).toEqual([
       { option: 'Yes', count: 2, percent: 50 },
@@ -171,10 +173,10 @@ describe('GET /api/results', () => {
     ]);
     expect((await results({ agentId: 'AG-1' })).calls).toBe(4); // L1 L2 L5 L6
     expect((await results({ agentId: 'ag-2' })).calls).toBe(3); // L3 L4 L9
-    // L2's NOANSWER was not its last attempt in the range; on 11-20 alone it was.
+    // L6; not L2, whose NOANSWER (AG-2, 11-20) is not its latest attempt: on 11-20 alone L2 is no call at all.
     expect((await results({ disposition: 'NOANSWER' })).calls).toBe(1);
-    expect((await results({ disposition: 'NOANSWER', to: '2026-11-20' })).calls).toBe(1);
-    expect((await results({ agentId: 'AG-2', to: '2026-11-20' })).calls).toBe(2); // L2 L3
+    expect((await results({ disposition: 'noanswer', to: '2026-11-20' })).calls).toBe(0);
+    expect((await results({ agentId: 'AG-2', to: '2026-11-20' })).calls).toBe(1); // L3
     expect((await results({ 'field.region': 'Chittagong' })).calls).toBe(2); // L3 L4
     expect((await results({ 'field.shop': 'Shop A' })).calls).toBe(4); // L1 L3 L5 L6
     expect((await results({ 'field.shop': 'Shop A', 'field.region': 'Dhaka' })).calls).toBe(3);
@@ -186,8 +188,8 @@ describe('GET /api/results', () => {
     const r = await results({ qcPassed: 'true' });
     expect(r.calls).toBe(2);
     expect(question(r, 'Q3').numbers).toMatchObject({ min: 3, max: 5 });
-    // On 11-20 L2's call is its NOANSWER one, and its record of that day passed.
-    expect((await results({ qcPassed: 'true', to: '2026-11-20' })).calls).toBe(2); // L1 L2
+    // L2's record of 11-20 passed, but its call is on 11-21 (its latest attempt): on 11-20 L1 alone.
+    expect((await results({ qcPassed: 'true', to: '2026-11-20' })).calls).toBe(1); // L1
     expect((await results({ qcPassed: 'true', from: '2026-11-21' })).calls).toBe(1); // L2
   });
 

@@ -18,6 +18,7 @@ import { asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { readBulkDb, readDb } from '../../http/reads.ts';
 import { sendCsv } from '../../http/csv-download.ts';
+import { resultsReadDb } from './days.ts';
 import { exportResults } from './export.ts';
 import { findResultCrosstab, findResultTexts, findResults } from './service.ts';
 
@@ -41,7 +42,8 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResults, ...FAILURES },
       },
     },
-    async (req) => findResults(readDb(req), currentUser(req), req.query, timeZone),
+    async (req) =>
+      findResults(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
   );
 
   app.get(
@@ -55,7 +57,8 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResultCrosstab, ...FAILURES },
       },
     },
-    async (req) => findResultCrosstab(readDb(req), currentUser(req), req.query, timeZone),
+    async (req) =>
+      findResultCrosstab(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
   );
 
   app.get(
@@ -69,7 +72,8 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResultTexts, ...FAILURES },
       },
     },
-    async (req) => findResultTexts(readDb(req), currentUser(req), req.query, timeZone),
+    async (req) =>
+      findResultTexts(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
   );
 
   // exposeHeadRoute: false, as a HEAD request would compute the whole file only to throw it away.
@@ -93,7 +97,12 @@ export async function resultsRoutes(app: App) {
       },
     },
     async (req, reply) => {
-      const { fileName, file, format } = await exportResults(readBulkDb(req), currentUser(req), req.query, timeZone);
+      const { fileName, file, format } = await exportResults(
+        await resultsReadDb(app.db, readBulkDb(req), timeZone),
+        currentUser(req),
+        req.query,
+        timeZone,
+      );
       if (format === 'csv') return sendCsv(reply, fileName, file, 'results');
       finished(file, (err) => {
         if (err) reply.log.warn({ fileName, failure: err.message }, 'results download cut short');

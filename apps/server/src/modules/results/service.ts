@@ -1,7 +1,9 @@
 // A campaign's survey results (docs/guide/results.md): per question, a cross-tab, the text answers, where calls end and
-// quota progress, over the calls the filters select (calls.ts), read from the summaries of migration 0041.
+// quota progress, over the calls the filters select (calls.ts), read from the summaries of migrations 0041 and 0042:
+// the per-day counters when the filters allow (no agent, lead field nor QC filter), else the leads' rows by day.
 import { sql, type RawBuilder } from 'kysely';
 import {
+  QUOTA_LEAD_COLUMNS,
   formatQno,
   type TResultCrosstab,
   type TResultCrosstabQuery,
@@ -15,9 +17,9 @@ import {
 } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
-import { leadInQuotaSql } from '../quotas/service.ts';
 import {
   PARTIAL,
+  countedByDay,
   fieldNames,
   findResultCampaign,
   leadFieldSql,
@@ -58,7 +60,23 @@ async function readCounts(
 ): Promise<{ shapes: CallShape[]; values: Map<number, ValueCount[]> }> {
   const listed = questions.map((q) => q.n);
   const text = questions.filter(isText).map((q) => q.n);
-  const { rows } = await sql<ReadRow>`with ${pickedCallsSql(campaign, f, timeZone)}
+  const folded = sql`case when qno = any(${text}::int[]) and trim(value) <> ${PARTIAL} then '' else value end`;
+  const { rows } = countedByDay(f)
+    ? await (() => {
+        // The per-day counters (migration 0042): days × values, whatever the calls behind them.
+        const where = sql`campaign_id = ${campaign.id} and day between ${f.from}::date and ${f.to}::date
+          ${f.completedOnly ? sql`and is_called = 1` : sql``}
+          ${f.disposition !== undefined ? sql`and lower(disposition_code) = lower(${f.disposition})` : sql``}`;
+        return sql<ReadRow>`
+          select 'shape' as kind, null::int as qno, null::text as value, is_called,
+                 nullif(last_qno, -1) as last_qno, nullif(partial_qno, -1) as partial_qno, sum(n)::int as n
+            from result_day_shapes where ${where} group by is_called, last_qno, partial_qno
+          union all
+          select 'value', qno, ${folded}, null, null, null, sum(n)::int
+            from result_day_values where ${where} and qno = any(${listed}::int[])
+           group by 2, 3`.execute(db);
+      })()
+    : await sql<ReadRow>`with ${pickedCallsSql(campaign, f, timeZone)}
     select 'shape' as kind, null::int as qno, null::text as value, is_called, last_qno, partial_qno, count(*)::int as n
       from calls group by is_called, last_qno, partial_qno
     union all
@@ -115,19 +133,27 @@ async function findQuotaProgress(
     .orderBy('q.id')
     .execute();
   if (quotas.length === 0) return [];
-  const inQuota = (q: QuotaRow): RawBuilder<boolean> =>
-    leadInQuotaSql(
-      q.field !== null
-        ? { field: q.field, question: null }
-        : { field: null, question: { id: 0, qno: q.qno ?? 0, multi: q.type === 'Multi Select Option' } },
-      q.value,
-    );
+  // The lead fields the quotas name ride along with the calls (x0, x1…); question quotas read the answers by day.
+  const fields = [...new Set(quotas.flatMap((q) => (q.field !== null ? [q.field] : [])))];
+  const fieldSql = (field: string) =>
+    (QUOTA_LEAD_COLUMNS as readonly string[]).includes(field)
+      ? sql`${sql.ref(`r.${field}`)}`
+      : sql`r.fields ->> ${field}`;
+  const inQuota = (q: QuotaRow): RawBuilder<boolean> => {
+    if (q.field !== null) return sql<boolean>`${sql.ref(`k.x${fields.indexOf(q.field)}`)} = ${q.value}`;
+    const match =
+      q.type === 'Multi Select Option'
+        ? sql`${q.value} = any (select trim(o) from unnest(string_to_array(ra.value, ',')) o)`
+        : sql`trim(ra.value) = ${q.value}`;
+    return sql<boolean>`k.lead_id in (select ra.lead_id from result_answers ra
+      where ra.campaign_id = ${campaign.id} and ra.qno = ${q.qno ?? 0}
+        and ra.day between ${f.from}::date and ${f.to}::date and ${match})`;
+  };
   const parts = quotas.map(
-    (q) =>
-      sql`select ${q.id}::int as quota_id, k.day from calls k join leads l on l.id = k.lead_id
-           where k.is_called = 1 and ${inQuota(q)}`,
+    (q) => sql`select ${q.id}::int as quota_id, k.day from calls k where k.is_called = 1 and ${inQuota(q)}`,
   );
-  const { rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${pickedCallsSql(campaign, f, timeZone)}
+  const picked = pickedCallsSql(campaign, f, timeZone, fields.map(fieldSql));
+  const { rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${picked}
     select x.quota_id, to_char(x.day, 'YYYY-MM-DD') as day, count(*)::int as n
       from (${sql.join(parts, sql` union all `)}) x
      group by 1, 2 order by 1, 2`.execute(db);
@@ -157,17 +183,24 @@ export async function findResults(db: Db, user: TTokenPayload, f: TResultFilters
   };
 }
 
-/** A cross-tab's row or column: a question's chosen values, or a lead field's value, of call `k` (lead `l`). */
-type Dimension = { sql: RawBuilder<unknown>; needsLead: boolean; order: (values: string[]) => string[] };
+/**
+ * A cross-tab's row or column as rows (lead_id, v): a question's chosen values, read from result_answers by (campaign,
+ * question, day), or a lead field's value, carried by the calls as `x<i>`.
+ */
+type Dimension = {
+  sql: (f: TResultFilters, column: string) => RawBuilder<unknown>;
+  field?: RawBuilder<unknown>;
+  order: (values: string[]) => string[];
+};
 
 function dimensionOf(campaign: ResultCampaign, name: string, which: 'row' | 'col'): Dimension {
   const q = questionNamed(campaign, name);
   if (q !== undefined) {
     const parts = q.type === 'Multi Select Option' ? sql`string_to_array(ra.value, ',')` : sql`array[ra.value]`;
     return {
-      sql: sql`select distinct trim(x) from result_answers ra cross join unnest(${parts}) x
-                where ra.lead_id = k.lead_id and ra.qno = ${q.n} and trim(ra.value) <> ${PARTIAL} and trim(x) <> ''`,
-      needsLead: false,
+      sql: (f) => sql`select distinct ra.lead_id, trim(x) as v from result_answers ra cross join unnest(${parts}) x
+        where ra.campaign_id = ${campaign.id} and ra.qno = ${q.n} and ra.day between ${f.from}::date and ${f.to}::date
+          and trim(ra.value) <> ${PARTIAL} and trim(x) <> ''`,
       order: (found) => {
         const known = CHOICE.has(q.type) ? [...optionCounts(q, [])].map(([o]) => o) : [];
         return [...known, ...found.filter((v) => !known.includes(v)).sort((a, b) => a.localeCompare(b))];
@@ -180,8 +213,9 @@ function dimensionOf(campaign: ResultCampaign, name: string, which: 'row' | 'col
       `${which} must be a question (Q1…) or a lead field of ${campaign.campaignName} (${fieldNames(campaign).join(', ')}); "${name}" is neither`,
     );
   return {
-    sql: sql`select ${expr} where ${expr} is not null`,
-    needsLead: true,
+    sql: (_f, column) =>
+      sql`select k.lead_id, ${sql.ref(`k.${column}`)} as v from calls k where ${sql.ref(`k.${column}`)} is not null`,
+    field: expr,
     order: (found) => [...found].sort((a, b) => a.localeCompare(b)),
   };
 }
@@ -197,12 +231,17 @@ export async function crosstabOf(
 ): Promise<TResultCrosstab> {
   const row = dimensionOf(campaign, rowName, 'row');
   const col = dimensionOf(campaign, colName, 'col');
-  const lead = row.needsLead || col.needsLead ? sql`join leads l on l.id = k.lead_id` : sql``;
-  const { rows: found } = await sql<{ r: string; c: string; n: number }>`with ${pickedCallsSql(campaign, f, timeZone)}
-    select rv.v as r, cv.v as c, count(*)::int as n
-      from calls k ${lead}
-      cross join lateral (${row.sql}) rv(v)
-      cross join lateral (${col.sql}) cv(v)
+  const extra = [row.field, col.field].filter((e): e is RawBuilder<unknown> => e !== undefined);
+  const rowColumn = 'x0';
+  const colColumn = row.field !== undefined ? 'x1' : 'x0';
+  const { rows: found } = await sql<{
+    r: string;
+    c: string;
+    n: number;
+  }>`with ${pickedCallsSql(campaign, f, timeZone, extra)},
+    rd as (${row.sql(f, rowColumn)}), cd as (${col.sql(f, colColumn)})
+    select rd.v as r, cd.v as c, count(*)::int as n
+      from calls k join rd on rd.lead_id = k.lead_id join cd on cd.lead_id = k.lead_id
      group by 1, 2`.execute(db);
   const rows = row.order([...new Set(found.map((x) => x.r))]);
   const cols = col.order([...new Set(found.map((x) => x.c))]);
