@@ -41,6 +41,7 @@ import * as m0038 from './0038-client-accounts.ts';
 import * as m0039 from './0039-productivity.ts';
 import * as m0040 from './0040-suspicious.ts';
 import * as m0041 from './0041-results.ts';
+import * as m0042 from './0042-results-days.ts';
 import * as m0043 from './0043-suspicious-days.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -85,5 +86,6 @@ export const migrations: Record<string, Migration> = {
   '0039-productivity': m0039,
   '0040-suspicious': m0040,
   '0041-results': m0041,
+  '0042-results-days': m0042,
   '0043-suspicious-days': m0043,
 };
