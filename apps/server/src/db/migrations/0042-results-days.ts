@@ -209,51 +209,61 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     .execute(db);
 
-  // The trigger on leads (0041's, replaced): the copied fields too, and the answers written with their lead's key.
-  await sql
-    .raw(
-      `
-    create or replace function result_leads_sync() returns trigger language plpgsql as $body$
+  // The triggers on leads (0041's row triggers replaced by statement triggers, so that a statement saving many leads
+  // moves each counter row once): the copied fields too, and the answers written with their lead's key.
+  const sync = (changed: string, answersChanged: string) => `
     begin
-      if new.answers = '{}'::jsonb and new.is_called <> 1
-         and not exists (select 1 from result_leads where lead_id = new.id) then
-        return null;
-      end if;
       insert into result_leads as r (lead_id, campaign_id, is_called, phone_key, last_qno, partial_qno, ${copiedNames})
-      select new.id, new.campaign_id, new.is_called, regexp_replace(new.cell_number, '\\D', '', 'g'),
-             max(substr(a.key, 2)::int),
-             max(substr(a.key, 2)::int) filter (where trim(a.value) = '${PARTIAL}'),
-             ${copied('new')}
-        from (select key, value from jsonb_each_text(new.answers) where key ~ '^Q[0-9]{1,9}$' and trim(value) <> '') a
+      select c.id, c.campaign_id, c.is_called, regexp_replace(c.cell_number, '\\D', '', 'g'), a.last_qno, a.partial_qno,
+             ${copied('c')}
+        from (${changed}) c
+        cross join lateral (
+          select max(substr(key, 2)::int) as last_qno,
+                 max(substr(key, 2)::int) filter (where trim(value) = '${PARTIAL}') as partial_qno
+            from jsonb_each_text(c.answers) where key ~ '^Q[0-9]{1,9}$' and trim(value) <> ''
+        ) a
+       order by c.id
       on conflict (lead_id) do update
          set campaign_id = excluded.campaign_id, is_called = excluded.is_called, phone_key = excluded.phone_key,
              last_qno = excluded.last_qno, partial_qno = excluded.partial_qno, ${copiedSet}
        where (r.campaign_id, r.is_called, r.phone_key, r.last_qno, r.partial_qno, ${copied('r')})
              is distinct from (excluded.campaign_id, excluded.is_called, excluded.phone_key, excluded.last_qno,
                                excluded.partial_qno, ${copied('excluded')});
-      if tg_op = 'INSERT' or old.answers is distinct from new.answers then
-        delete from result_answers where lead_id = new.id;
-        insert into result_answers (lead_id, qno, value, campaign_id, day, disposition_code, is_called)
-        select new.id, substr(a.key, 2)::int, a.value, r.campaign_id, r.day, r.disposition_code, r.is_called
-          from jsonb_each_text(new.answers) a cross join result_leads r
-         where r.lead_id = new.id and a.key ~ '^Q[0-9]{1,9}$' and trim(a.value) <> '';
-      end if;
+      delete from result_answers where lead_id = any(array(select id from (${answersChanged}) x order by 1));
+      insert into result_answers (lead_id, qno, value, campaign_id, day, disposition_code, is_called)
+      select c.id, substr(a.key, 2)::int, a.value, r.campaign_id, r.day, r.disposition_code, r.is_called
+        from (${answersChanged}) c join result_leads r on r.lead_id = c.id cross join jsonb_each_text(c.answers) a
+       where a.key ~ '^Q[0-9]{1,9}$' and trim(a.value) <> ''
+       order by c.id, 2;
       return null;
-    end
-    $body$`,
+    end`;
+  const inserted = `select * from new_leads where answers <> '{}'::jsonb or is_called = 1`;
+  const moved = `select n.* from new_leads n join old_leads o on o.id = n.id
+      where (o.answers, o.is_called, o.cell_number, o.campaign_id, ${copied('o')})
+            is distinct from (n.answers, n.is_called, n.cell_number, n.campaign_id, ${copied('n')})
+        and (n.answers <> '{}'::jsonb or n.is_called = 1
+             or exists (select 1 from result_leads x where x.lead_id = n.id))`;
+  const answered = `select n.* from new_leads n join old_leads o on o.id = n.id
+      where o.answers is distinct from n.answers`;
+  await sql
+    .raw(
+      `create function result_leads_after_leads_insert() returns trigger language plpgsql as $body$
+      ${sync(inserted, inserted)} $body$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function result_leads_after_leads_update() returns trigger language plpgsql as $body$
+      ${sync(moved, answered)} $body$`,
     )
     .execute(db);
   await sql`drop trigger result_leads_after_update on leads`.execute(db);
-  await sql
-    .raw(
-      `create trigger result_leads_after_update after update of answers, is_called, cell_number, campaign_id,
-      ${copiedNames} on leads
-    for each row when (old.answers is distinct from new.answers or old.is_called is distinct from new.is_called
-      or old.cell_number is distinct from new.cell_number or old.campaign_id is distinct from new.campaign_id
-      or (${copied('old')}) is distinct from (${copied('new')}))
-    execute function result_leads_sync()`,
-    )
-    .execute(db);
+  await sql`drop trigger result_leads_after_insert on leads`.execute(db);
+  await sql`create trigger result_leads_leads_insert after insert on leads referencing new table as new_leads
+    for each statement execute function result_leads_after_leads_insert()`.execute(db);
+  await sql`create trigger result_leads_leads_update after update on leads
+    referencing old table as old_leads new table as new_leads
+    for each statement execute function result_leads_after_leads_update()`.execute(db);
 
   // The counters' triggers.
   await fn(
@@ -452,32 +462,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop index result_answers_campaign_qno_day_idx`.execute(db);
   await sql`drop index result_leads_campaign_agent_day_idx`.execute(db);
   await sql`drop index result_leads_campaign_day_idx`.execute(db);
-  // Back to 0041's trigger on leads.
-  await sql`drop trigger result_leads_after_update on leads`.execute(db);
-  await sql
-    .raw(
-      `
-    create or replace function result_leads_sync() returns trigger language plpgsql as $body$
-    begin
-      insert into result_leads as r (lead_id, campaign_id, is_called, phone_key, last_qno, partial_qno)
-      select new.id, new.campaign_id, new.is_called, regexp_replace(new.cell_number, '\\D', '', 'g'),
-             max(substr(a.key, 2)::int),
-             max(substr(a.key, 2)::int) filter (where trim(a.value) = '${PARTIAL}')
-        from (select key, value from jsonb_each_text(new.answers) where key ~ '^Q[0-9]{1,9}$' and trim(value) <> '') a
-      on conflict (lead_id) do update
-         set campaign_id = excluded.campaign_id, is_called = excluded.is_called, phone_key = excluded.phone_key,
-             last_qno = excluded.last_qno, partial_qno = excluded.partial_qno;
-      if tg_op = 'INSERT' or old.answers is distinct from new.answers then
-        delete from result_answers where lead_id = new.id;
-        insert into result_answers (lead_id, qno, value)
-        select new.id, substr(key, 2)::int, value
-          from jsonb_each_text(new.answers) where key ~ '^Q[0-9]{1,9}$' and trim(value) <> '';
-      end if;
-      return null;
-    end
-    $body$`,
-    )
-    .execute(db);
+  // Back to 0041's row triggers on leads (its function was left as it was).
+  await sql`drop trigger result_leads_leads_update on leads`.execute(db);
+  await sql`drop trigger result_leads_leads_insert on leads`.execute(db);
+  await sql`drop function result_leads_after_leads_update()`.execute(db);
+  await sql`drop function result_leads_after_leads_insert()`.execute(db);
+  await sql`create trigger result_leads_after_insert after insert on leads for each row
+    when (new.answers <> '{}'::jsonb or new.is_called = 1) execute function result_leads_sync()`.execute(db);
   await sql`create trigger result_leads_after_update after update of answers, is_called, cell_number, campaign_id on leads
     for each row when (old.answers is distinct from new.answers or old.is_called is distinct from new.is_called
       or old.cell_number is distinct from new.cell_number or old.campaign_id is distinct from new.campaign_id)
