@@ -50,27 +50,38 @@ export function emptyCell(userId: number, day: string, shift: string, campaignId
 
 const SHIFT_ORDER = ['Morning', 'Evening', NO_SHIFT];
 
+/** `c` carries the per-day figures rather than `best`: more signed-in time, then more calls (ties: the earlier shift). */
+const isBetterMain = (c: Cell, best: Cell) =>
+  c.signedInSeconds > best.signedInSeconds ||
+  (c.signedInSeconds === best.signedInSeconds &&
+    (c.calls > best.calls ||
+      (c.calls === best.calls && SHIFT_ORDER.indexOf(c.shift) < SHIFT_ORDER.indexOf(best.shift))));
+
+const agentDayKey = (userId: number, day: string, campaignId: number) => `${userId}|${day}|${campaignId}`;
+
 /**
- * The cell that carries an agent-day's per-day figures in a campaign (the call target, QC records, suspicious
- * completes): the shift with the most signed-in time, then the most calls, then Morning before Evening. Made (as "no
- * shift") when the agent has no sign-in or call in that campaign that day.
+ * The cell that carries each agent-day's per-day figures in a campaign (the call target, QC records, suspicious
+ * completes), worked out in one pass once `cells` hold every sign-in and call: the shift with the most signed-in time,
+ * then the most calls, then Morning before Evening. The lookup makes one (as "no shift") when the agent has no sign-in
+ * or call in that campaign that day.
  */
-export function mainCellOf(cells: Map<string, Cell>, userId: number, day: string, campaignId: number): Cell {
-  let best: Cell | undefined;
-  for (const shift of SHIFT_ORDER) {
-    const c = cells.get(cellKey({ userId, day, shift, campaignId }));
-    if (c === undefined) continue;
-    if (
-      best === undefined ||
-      c.signedInSeconds > best.signedInSeconds ||
-      (c.signedInSeconds === best.signedInSeconds && c.calls > best.calls)
-    )
-      best = c;
+export function mainCells(cells: Map<string, Cell>): (userId: number, day: string, campaignId: number) => Cell {
+  const main = new Map<string, Cell>();
+  for (const c of cells.values()) {
+    if (!SHIFT_ORDER.includes(c.shift)) continue;
+    const key = agentDayKey(c.userId, c.day, c.campaignId);
+    const best = main.get(key);
+    if (best === undefined || isBetterMain(c, best)) main.set(key, c);
   }
-  if (best !== undefined) return best;
-  const made = emptyCell(userId, day, NO_SHIFT, campaignId);
-  cells.set(cellKey(made), made);
-  return made;
+  return (userId, day, campaignId) => {
+    const key = agentDayKey(userId, day, campaignId);
+    const found = main.get(key);
+    if (found !== undefined) return found;
+    const made = emptyCell(userId, day, NO_SHIFT, campaignId);
+    cells.set(cellKey(made), made);
+    main.set(key, made);
+    return made;
+  };
 }
 
 export function round2(v: number): number {
@@ -130,6 +141,8 @@ function sortedCodes(codes: Map<string, number>): string[] {
 export function figuresOf(s: Sum): TProductivityFigures & { agents: number } {
   const dispositions: Record<string, number> = {};
   for (const code of sortedCodes(s.dispositions)) dispositions[code] = s.dispositions.get(code) ?? 0;
+  // One literal of fixed shape: an object opening with a spread and then given many properties is made property by
+  // property (about 20 µs a row on Node 20, and slower to check and serialise after).
   return {
     signedInSeconds: Math.round(s.signedInSeconds),
     calls: s.calls,
@@ -214,10 +227,14 @@ export function groupCells(
   const rows = sorted.map(({ head, sum }): TProductivityRow => {
     const figures = figuresOf(sum);
     switch (groupBy) {
-      case 'agent':
-        return { ...agentOf(head.userId), ...figures };
-      case 'agentDay':
-        return { ...agentOf(head.userId), day: head.day, ...figures };
+      case 'agent': {
+        const { agentId, agentName } = agentOf(head.userId);
+        return { agentId, agentName, ...figures };
+      }
+      case 'agentDay': {
+        const { agentId, agentName } = agentOf(head.userId);
+        return { agentId, agentName, day: head.day, ...figures };
+      }
       case 'shift':
         return { shift: head.shift, ...figures };
       case 'campaign':

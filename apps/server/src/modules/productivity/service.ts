@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/schema.ts';
 import { invalidValue } from '../../http/errors.ts';
 import { countSuspicious } from '../suspicious/count.ts';
-import { cellKey, emptyCell, groupCells, mainCellOf, type Cell, type Names } from './figures.ts';
+import { cellKey, emptyCell, groupCells, mainCells, type Cell, type Names } from './figures.ts';
 import { rangeOf, sumCalls, sumQc, sumSignedIn } from './reads.ts';
 import { findSummaryZone } from './summary.ts';
 
@@ -66,10 +66,11 @@ export async function findProductivityCells(
     codeCalls.set(r.dispositionCode, (codeCalls.get(r.dispositionCode) ?? 0) + n);
   }
   for (const r of signedIn) cellOf(r.userId, r.day, r.shift, r.campaignId).signedInSeconds += Number(r.seconds);
+  const mainCellOf = mainCells(cells);
 
   // Per agent-day and campaign: QC records, the call target and the suspicious completes, on the day's main shift.
   for (const r of qc) {
-    const c = mainCellOf(cells, r.userId, r.day, r.campaignId);
+    const c = mainCellOf(r.userId, r.day, r.campaignId);
     c.qcRecords += Number(r.records);
     c.qcTotal += Number(r.totalSum);
     c.qcPassed += Number(r.passed);
@@ -103,13 +104,13 @@ export async function findProductivityCells(
     if (c.signedInSeconds > 0 || c.calls > 0) worked.set(`${c.userId}|${c.day}|${c.campaignId}`, c);
   for (const c of worked.values()) {
     const target = targets.get(c.campaignId) ?? null;
-    if (target !== null) mainCellOf(cells, c.userId, c.day, c.campaignId).callTarget = target;
+    if (target !== null) mainCellOf(c.userId, c.day, c.campaignId).callTarget = target;
   }
   for (const { id, counts } of suspicious)
     for (const [key, n] of counts) {
       const [userId, day] = key.split('|');
       if (userId === undefined || day === undefined || n === 0) continue;
-      mainCellOf(cells, Number(userId), day, id).suspicious += n;
+      mainCellOf(Number(userId), day, id).suspicious += n;
     }
 
   const dispositionCodes = [...codeCalls].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).map(([code]) => code);
