@@ -2,12 +2,14 @@
 // through the agent's API today (two completed, one not; a Bengali text answer), then the admin opens /results: the
 // options' counts, a filter narrowing them, the cross-tab, the text answers searched in Bengali and drawn with the
 // shipped Noto Sans Bengali, the xlsx read back; the filter bar stays in view while the questions scroll, and j moves
-// to the next question.
+// to the next question. The cross-tab's chart under its table, a cross-tab of many columns scrolling in its own boxes,
+// the agent picked by name, and each quota's running fill beside the progress table, all without the page going
+// sideways at 1366×768.
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { request, type APIRequestContext, type Page } from 'playwright-core';
-import { okJson, signInAsAdminAndWait } from './actions.ts';
+import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
+import { adminHeaders, okJson, signInAsAdminAndWait } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { AGENT_PASSWORD, LEADS, createCallCampaign, createCrmAgent, type TCallCampaign } from './crm-support.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
@@ -16,6 +18,7 @@ const t = useBrowser(VIEWPORT);
 const BENGALI_ANSWER = 'দাম বেশি';
 
 let setup: TCallCampaign;
+let agentId: string;
 
 /** One call of the agent's screen: the lookup starts it, the save ends it with its answers and disposition. */
 async function callAndEnd(
@@ -39,7 +42,15 @@ async function callAndEnd(
 beforeAll(async () => {
   const api = await request.newContext({ baseURL: t.baseUrl });
   setup = await createCallCampaign(api, 'Results');
-  const agentId = await createCrmAgent(t.baseUrl);
+  agentId = await createCrmAgent(t.baseUrl);
+  // A quota on Dhaka: its running fill reaches 1 of 4 today.
+  await okJson(
+    api.post('/api/quotas', {
+      headers: await adminHeaders(api),
+      params: { campaignName: setup.campaign },
+      data: { field: 'region', value: 'Dhaka', limit: 4 },
+    }),
+  );
   const { jwtToken } = await okJson<{ jwtToken: string }>(
     api.post('/api/auth/signInAgent', {
       data: { username: agentId, password: AGENT_PASSWORD, shift: 'Evening', campaign: setup.campaign },
@@ -80,6 +91,31 @@ async function openResults(page: Page, query = '') {
 }
 
 const filterBar = (page: Page) => page.getByRole('search', { name: 'Results filters' });
+
+/** The chart's bars drawn with a width (a stack's empty parts are not). */
+const barsDrawn = (chart: Locator) =>
+  chart
+    .locator('.recharts-bar-rectangle path')
+    .evaluateAll((paths) => paths.filter((p) => p.getBoundingClientRect().width > 0).length);
+
+/** How far the page itself scrolls sideways (0: not at all). */
+const sideways = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A cross-tab of 12 brands by 40 territories, answered in place of the server's, to lay out many columns. */
+function wideCrosstab() {
+  const rows = Array.from({ length: 12 }, (_, i) => `Brand ${i + 1}`);
+  const cols = Array.from({ length: 40 }, (_, i) => `Territory ${i + 1}`);
+  const counts = rows.map((_, r) => cols.map((__, c) => ((r + 1) * (c + 3)) % 17));
+  return {
+    rows,
+    cols,
+    counts,
+    rowTotals: counts.map((row) => row.reduce((a, b) => a + b, 0)),
+    colTotals: cols.map((_, c) => counts.reduce((a, row) => a + (row[c] ?? 0), 0)),
+    total: counts.flat().reduce((a, b) => a + b, 0),
+  };
+}
 
 describe('survey results', () => {
   it('shows the options of each question, narrowed by a filter, with the filter bar in view while scrolling', async () => {
@@ -154,6 +190,107 @@ describe('survey results', () => {
     const shares = await rowTexts(page, 'Q1 by region, % of each row');
     expect(shares).toContain('No 50.0% 0.0% 50.0% 100.0%');
     expect(page.url()).toContain('row=Q1&col=region&show=row');
+
+    // Its chart under the table follows Row %, drawn in the window under the table, the page not sideways.
+    const chart = page.getByRole('img', {
+      name: 'Chart of Q1 by region: a bar per Q1, stacked by region, % of each Q1',
+    });
+    await expect.poll(() => barsDrawn(chart)).toBeGreaterThan(1);
+    await chart.scrollIntoViewIfNeeded();
+    const table = await boxOf(page.getByRole('table', { name: 'Q1 by region, % of each row' }));
+    const drawn = await boxOf(chart);
+    expect(drawn.y, 'the chart under the table').toBeGreaterThanOrEqual(table.y + table.height);
+    expect(inViewport(drawn), 'the chart inside the window').toBe(true);
+    expect(await sideways(page)).toBe(0);
+  });
+
+  it('keeps a cross-tab of 40 columns in its own scrolling boxes, the row names in view', async () => {
+    const { page } = t;
+    const isCrosstab = (url: URL) => url.pathname === '/api/results/crosstab';
+    await page.route(isCrosstab, (route) => route.fulfill({ json: wideCrosstab() }));
+    try {
+      // Column %: a bar per territory, 40 of them.
+      await openResults(page, '&tab=crosstab&row=Q1&col=territory&show=col');
+      const table = page.getByRole('table', { name: 'Q1 by territory, % of each column' });
+      await table.waitFor();
+      const chart = page.getByRole('img', { name: /^Chart of Q1 by territory: a bar per territory/ });
+      await expect.poll(() => barsDrawn(chart)).toBeGreaterThan(40);
+      expect(await sideways(page), 'the page does not scroll sideways').toBe(0);
+      // Both boxes lie inside the window's width and scroll themselves.
+      const tableBox = page.getByTestId('crosstab-table-box').locator('.mantine-ScrollArea-viewport').first();
+      const chartBox = chart.locator('.mantine-ScrollArea-viewport').first();
+      for (const [name, box] of [
+        ['the table', tableBox],
+        ['the chart', chartBox],
+      ] as const) {
+        const b = await boxOf(box);
+        expect(b.x + b.width, `${name}'s box inside the window`).toBeLessThanOrEqual(VIEWPORT.width);
+        expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth), `${name} scrolls in its box`).toBe(true);
+      }
+      // Scrolled to the last column, the row names stay at the box's left edge and the last column is drawn in it.
+      await tableBox.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect.poll(() => tableBox.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+      const viewport = await boxOf(tableBox);
+      const rowName = await boxOf(table.getByRole('rowheader', { name: 'Brand 1', exact: true }));
+      expect(Math.abs(rowName.x - viewport.x), 'the row name at the left edge').toBeLessThanOrEqual(2);
+      const last = await boxOf(table.getByRole('columnheader', { name: 'Territory 40' }));
+      expect(last.x).toBeGreaterThan(rowName.x + rowName.width - 1);
+      expect(last.x + last.width).toBeLessThanOrEqual(viewport.x + viewport.width + 1);
+      // The bars keep a readable width rather than being squeezed into the window.
+      const widths = await chart
+        .locator('.recharts-bar-rectangle path')
+        .evaluateAll((paths) => paths.map((p) => p.getBoundingClientRect().width));
+      expect(Math.min(...widths.filter((w) => w > 0))).toBeGreaterThanOrEqual(20);
+      expect(await sideways(page)).toBe(0);
+    } finally {
+      await page.unroute(isCrosstab);
+    }
+  });
+
+  it('picks the agent by name in the filter bar, kept in the address, the bar one window wide', async () => {
+    const { page } = t;
+    await openResults(page);
+    await page.getByRole('table', { name: 'Options of Q1' }).waitFor();
+    const picker = filterBar(page).getByLabel('Agent', { exact: true }).and(page.locator('input'));
+    await picker.click();
+    await picker.fill(agentId);
+    await page.getByRole('option', { name: `Shirin Akter (${agentId})` }).click();
+    await expect.poll(() => page.url()).toContain(`agentId=${encodeURIComponent(agentId)}`);
+    // Every call of the campaign was this agent's.
+    await expect.poll(() => filterBar(page).getByTestId('results-calls').innerText()).toBe('3 calls');
+    const bar = await boxOf(filterBar(page));
+    expect(bar.x + bar.width, 'the filter bar inside the window').toBeLessThanOrEqual(VIEWPORT.width);
+    // Its fields on one line, so the bar kept in view stays low.
+    const tops = await Promise.all(
+      ['Campaign', 'From', 'To', 'Lead field', 'Field value', 'Agent', 'Disposition'].map(async (name) =>
+        Math.round((await boxOf(filterBar(page).getByText(name, { exact: true }).first())).y),
+      ),
+    );
+    expect(new Set(tops).size, `the fields' labels at ${tops.join(', ')}`).toBe(1);
+    expect(inViewport(await boxOf(picker)), 'the agent picker in the window').toBe(true);
+    expect(await sideways(page)).toBe(0);
+    // A reload keeps it.
+    await page.reload();
+    await expect.poll(() => picker.inputValue()).toBe(`Shirin Akter (${agentId})`);
+  });
+
+  it("draws each quota's running fill beside the progress table, the limit shown", async () => {
+    const { page } = t;
+    await openResults(page, '&tab=quotas');
+    const progress = page.getByRole('table', { name: 'Quota progress' });
+    await progress.waitFor();
+    const fill = page.getByRole('img', {
+      name: /^Running fill of region = Dhaka: 1 of 4 \(25\.0%\) by \d{4}-\d\d-\d\d$/,
+    });
+    await fill.locator('.recharts-area-area').first().waitFor();
+    await expect.poll(() => fill.getByText('Limit 4').count()).toBe(1);
+    const table = await boxOf(progress);
+    const chart = await boxOf(fill);
+    expect(chart.x, 'the running fill right of the table').toBeGreaterThanOrEqual(table.x + table.width);
+    expect(chart.y, 'beside it, not under it').toBeLessThan(table.y + table.height);
+    expect(inViewport(chart), 'the running fill inside the window').toBe(true);
+    expect(inViewport(table), 'the table inside the window').toBe(true);
+    expect(await sideways(page)).toBe(0);
   });
 
   it('lists and searches the text answers, Bengali drawn with the shipped font', async () => {

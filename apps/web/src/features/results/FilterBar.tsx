@@ -96,7 +96,7 @@ function ClientCampaignSelect({ value, onChange }: { value: string; onChange: (c
     <Stack gap={4}>
       <NativeSelect
         label="Campaign"
-        w={190}
+        w={175}
         value={value}
         onChange={(event) => onChange(event.currentTarget.value)}
         data={[{ value: '', label: placeholder, disabled: true }, ...shown.map((n) => ({ value: n, label: n }))]}
@@ -136,7 +136,7 @@ function AgentFilter({
   return (
     <Select
       label="Agent"
-      w={200}
+      w={175}
       searchable
       clearable
       placeholder={agents.isPending ? 'Loading agents…' : 'Any agent'}
@@ -177,7 +177,7 @@ function DispositionFilter({
   return (
     <NativeSelect
       label="Disposition"
-      w={150}
+      w={140}
       value={value}
       onChange={(event) => onChange(event.currentTarget.value)}
       data={[{ value: '', label: 'Any' }, ...data]}
@@ -233,20 +233,20 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
           {isClient ? (
             <ClientCampaignSelect value={params.campaignName} onChange={(campaignName) => update({ campaignName })} />
           ) : (
-            <CampaignSelect w={190} value={params.campaignName} onChange={(campaignName) => update({ campaignName })} />
+            <CampaignSelect w={175} value={params.campaignName} onChange={(campaignName) => update({ campaignName })} />
           )}
           <DateField label="From" w={140} value={params.from} onChange={(from) => update({ from })} />
           <DateField label="To" w={140} value={params.to} onChange={(to) => update({ to })} />
           <NativeSelect
             label="Lead field"
-            w={140}
+            w={125}
             value={params.field}
             onChange={(event) => update({ field: event.currentTarget.value })}
             data={[{ value: '', label: 'Any' }, ...fieldOptions]}
           />
           <CommitInput
             label="Field value"
-            w={140}
+            w={125}
             value={params.value}
             disabled={params.field === ''}
             placeholder={params.field === '' ? 'Pick a field' : 'Exactly'}
