@@ -31,39 +31,41 @@ export type CallRow = {
   day: string;
   shift: string;
   campaignId: number;
-  dispositionCode: string;
   calls: string;
   completed: string;
   handleSeconds: string;
+  /** The cell's dispositions and their calls, pairwise. */
+  codes: string[];
+  codeCalls: string;
 };
 
 const campaignIs = (column: string, campaignId: number | undefined): Expression<SqlBool> =>
   campaignId === undefined ? sql<SqlBool>`true` : sql<SqlBool>`${sql.ref(column)} = ${campaignId}`;
 
 /**
- * Attempts per agent, local day of their end, shift, campaign and disposition: from the daily summary when its days are
- * cut in this zone (summary.ts), else from the attempts themselves.
+ * Attempts per agent, local day of their end, shift and campaign, with the calls of each disposition: from the daily
+ * summary when its days are cut in this zone (summary.ts), else from the attempts themselves. One row per cell (not per
+ * disposition): a fifth of the rows to read and parse. The calls per disposition come as one comma-separated text.
  */
 export async function sumCalls(db: Db, r: Range, fromSummary: boolean): Promise<CallRow[]> {
   const tz = r.timeZone;
-  if (fromSummary) {
-    const { rows } = await sql<CallRow>`
-      select c.user_id as "userId", to_char(c.day, 'YYYY-MM-DD') as day, c.shift,
-        c.campaign_id as "campaignId", c.disposition_code as "dispositionCode",
-        c.calls::text as calls, c.completed::text as completed, c.handle_seconds::text as "handleSeconds"
-      from agent_day_calls c
-      where c.day between ${r.from}::date and ${r.to}::date and ${campaignIs('c.campaign_id', r.campaignId)}`.execute(
-      db,
-    );
-    return rows;
-  }
+  const perDisposition = fromSummary
+    ? sql`select c.user_id, c.day, c.shift, c.campaign_id, c.disposition_code, c.calls, c.completed, c.handle_seconds
+        from agent_day_calls c
+        where c.day between ${r.from}::date and ${r.to}::date and ${campaignIs('c.campaign_id', r.campaignId)}`
+    : sql`select a.user_id, (a.ended_at at time zone ${tz})::date as day, coalesce(s.shift, '') as shift, a.campaign_id,
+          a.disposition_code, count(*) as calls, count(*) filter (where a.completed) as completed,
+          sum(a.handle_seconds) as handle_seconds
+        from call_attempts a left join agent_sessions s on s.id = a.session_id
+        where a.ended_at >= ${r.start} and a.ended_at < ${r.end} and ${campaignIs('a.campaign_id', r.campaignId)}
+        group by 1, 2, 3, 4, 5`;
   const { rows } = await sql<CallRow>`
-    select a.user_id as "userId", to_char(a.ended_at at time zone ${tz}, 'YYYY-MM-DD') as day,
-      coalesce(s.shift, '') as shift, a.campaign_id as "campaignId", a.disposition_code as "dispositionCode",
-      count(*) as calls, count(*) filter (where a.completed) as completed, sum(a.handle_seconds) as "handleSeconds"
-    from call_attempts a left join agent_sessions s on s.id = a.session_id
-    where a.ended_at >= ${r.start} and a.ended_at < ${r.end} and ${campaignIs('a.campaign_id', r.campaignId)}
-    group by 1, 2, 3, 4, 5`.execute(db);
+    select d.user_id as "userId", to_char(d.day, 'YYYY-MM-DD') as day, d.shift, d.campaign_id as "campaignId",
+      sum(d.calls)::text as calls, sum(d.completed)::text as completed, sum(d.handle_seconds)::text as "handleSeconds",
+      array_agg(d.disposition_code order by d.disposition_code) as codes,
+      string_agg(d.calls::text, ',' order by d.disposition_code) as "codeCalls"
+    from (${perDisposition}) d
+    group by d.user_id, d.day, d.shift, d.campaign_id`.execute(db);
   return rows;
 }
 

@@ -58,12 +58,15 @@ export async function findProductivityCells(
   const codeCalls = new Map<string, number>();
   for (const r of calls) {
     const c = cellOf(r.userId, r.day, r.shift, r.campaignId);
-    const n = Number(r.calls);
-    c.calls += n;
+    c.calls += Number(r.calls);
     c.completed += Number(r.completed);
     c.handleSeconds += Number(r.handleSeconds);
-    c.dispositions.set(r.dispositionCode, (c.dispositions.get(r.dispositionCode) ?? 0) + n);
-    codeCalls.set(r.dispositionCode, (codeCalls.get(r.dispositionCode) ?? 0) + n);
+    const perCode = r.codeCalls.split(',');
+    r.codes.forEach((code, i) => {
+      const n = Number(perCode[i]);
+      c.dispositions.set(code, (c.dispositions.get(code) ?? 0) + n);
+      codeCalls.set(code, (codeCalls.get(code) ?? 0) + n);
+    });
   }
   for (const r of signedIn) cellOf(r.userId, r.day, r.shift, r.campaignId).signedInSeconds += Number(r.seconds);
   const mainCellOf = mainCells(cells);
