@@ -4,7 +4,7 @@
 import { COACHING_DEFAULTS, type TCoachingSettings, type TCoachingSettingsUpdate } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
 import type { TAuditActor } from '../audit/record.ts';
-import { saveCampaignSettings } from '../qc-queue/settings.ts';
+import { saveCampaignSettings } from '../campaigns/settings-frame.ts';
 
 type TValues = Pick<TCoachingSettings, 'samplingFactor' | 'compareCount' | 'acknowledgeDays'>;
 

@@ -1,36 +1,13 @@
 // Each campaign's suspicious-complete settings (docs/guide/suspicious.md, Settings): the minimum handle time, the hourly
 // limit and whether the QC queue offers flagged calls first; a campaign without its own row uses SUSPICIOUS_DEFAULTS.
 // A change is audited in its own transaction.
-import {
-  SUSPICIOUS_CODES,
-  SUSPICIOUS_DEFAULTS,
-  SUSPICIOUS_MESSAGES,
-  type TSuspiciousSettings,
-  type TSuspiciousSettingsUpdate,
-} from '@crm/shared';
-import { sql } from 'kysely';
+import { SUSPICIOUS_DEFAULTS, type TSuspiciousSettings, type TSuspiciousSettingsUpdate } from '@crm/shared';
 import type { Db } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
-import { recordAudit, type TAuditActor } from '../audit/record.ts';
+import type { TAuditActor } from '../audit/record.ts';
+import { findCampaignNamed, saveCampaignSettings } from '../campaigns/settings-frame.ts';
 
 /** The campaign of this name in any case, or 404 UNKNOWN_CAMPAIGN naming it. */
-export async function findSuspiciousCampaign(
-  db: Db,
-  campaignName: string,
-): Promise<{ id: number; campaignName: string }> {
-  const row = await db
-    .selectFrom('campaigns')
-    .select(['id', 'campaignName'])
-    .where(sql<string>`lower(campaign_name)`, '=', campaignName.toLowerCase())
-    .executeTakeFirst();
-  if (!row)
-    throw new AppError(
-      'NOT_FOUND',
-      SUSPICIOUS_MESSAGES.unknownCampaign(campaignName),
-      SUSPICIOUS_CODES.unknownCampaign,
-    );
-  return row;
-}
+export const findSuspiciousCampaign = findCampaignNamed;
 
 /** Every active campaign's settings, by name. */
 export async function listSuspiciousSettings(db: Db): Promise<TSuspiciousSettings[]> {
@@ -57,25 +34,18 @@ export async function updateSuspiciousSettings(
   input: TSuspiciousSettingsUpdate,
   actor: TAuditActor,
 ): Promise<TSuspiciousSettings> {
-  const campaign = await findSuspiciousCampaign(db, campaignName);
-  await db.transaction().execute(async (trx) => {
+  return saveCampaignSettings(db, campaignName, input, actor, 'suspicious', async (trx, campaignId) => {
     const before = await trx
       .selectFrom('suspiciousSettings')
       .select(['minHandleSeconds', 'hourlyLimit', 'flaggedFirst'])
-      .where('campaignId', '=', campaign.id)
+      .where('campaignId', '=', campaignId)
       .forUpdate()
       .executeTakeFirst();
     await trx
       .insertInto('suspiciousSettings')
-      .values({ campaignId: campaign.id, ...input })
+      .values({ campaignId, ...input })
       .onConflict((oc) => oc.column('campaignId').doUpdateSet({ ...input, updatedAt: new Date() }))
       .execute();
-    await recordAudit(trx, actor, {
-      action: 'update',
-      objectType: 'campaign',
-      objectId: campaign.id,
-      changes: { before: { suspicious: before ?? { ...SUSPICIOUS_DEFAULTS } }, after: { suspicious: input } },
-    });
+    return before ?? { ...SUSPICIOUS_DEFAULTS };
   });
-  return { campaignId: campaign.id, campaignName: campaign.campaignName, ...input, isDefault: false };
 }
