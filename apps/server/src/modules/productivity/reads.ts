@@ -87,14 +87,21 @@ export async function sumSignedIn(db: Db, r: Range, now: Date): Promise<SignedIn
       where coalesce(s.signed_out_at, s.expires_at) > ${r.start} and s.signed_in_at < ${r.end}
         and s.campaign_id is not null and ${campaignIs('s.campaign_id', r.campaignId)}
     ),
+    -- A sign-in within one local day is one piece (most are); only one that crosses midnight is cut day by day.
+    within as (
+      select sp.*, (sp.span_start at time zone ${tz})::date as first_day, (sp.span_end at time zone ${tz})::date as last_day
+      from spans sp where sp.span_end > sp.span_start
+    ),
     pieces as (
-      select sp.user_id, sp.shift, sp.campaign_id, d.day::date as day,
-        extract(epoch from least(sp.span_end, (d.day::date + 1)::timestamp at time zone ${tz})
-          - greatest(sp.span_start, d.day::date::timestamp at time zone ${tz})) as seconds
-      from spans sp
-      cross join lateral generate_series(
-        (sp.span_start at time zone ${tz})::date, (sp.span_end at time zone ${tz})::date, interval '1 day') as d(day)
-      where sp.span_end > sp.span_start
+      select w.user_id, w.shift, w.campaign_id, w.first_day as day, date_part('epoch', w.span_end - w.span_start) as seconds
+      from within w where w.first_day = w.last_day
+      union all
+      select w.user_id, w.shift, w.campaign_id, d.day::date as day,
+        date_part('epoch', least(w.span_end, (d.day::date + 1)::timestamp at time zone ${tz})
+          - greatest(w.span_start, d.day::date::timestamp at time zone ${tz})) as seconds
+      from within w
+      cross join lateral generate_series(w.first_day, w.last_day, interval '1 day') as d(day)
+      where w.first_day < w.last_day
     )
     select user_id as "userId", to_char(day, 'YYYY-MM-DD') as day, shift, campaign_id as "campaignId", sum(seconds) as seconds
     from pieces where seconds > 0
