@@ -152,16 +152,21 @@ export function pickedCallsSql(
   if (f.disposition !== undefined) where.push(sql`lower(r.disposition_code) = lower(${f.disposition})`);
   if (f.qcPassed) where.push(sql`(r.day, r.phone_key) in (select p.call_date, p.phone_key from passed_qc p)`);
   const passedQc = f.qcPassed
-    ? sql`passed_qc as materialized (
+    ? sql`auto_fail as materialized (
+        select s.id as scorecard_id, cr ->> 'key' as key, cr ->> 'autoFailChoice' as choice
+          from scorecards s cross join jsonb_array_elements(s.definition -> 'sections') sec
+          cross join jsonb_array_elements(sec -> 'criteria') cr
+         where cr ->> 'autoFailChoice' is not null
+      ), pass_marks as materialized (
+        select s.id as scorecard_id, (s.definition ->> 'passMark')::numeric as pass_mark from scorecards s
+      ), passed_qc as materialized (
         select distinct q.call_date, regexp_replace(q.consumer_number, '\\D', '', 'g') as phone_key
-          from qc_records q join scorecards s on s.id = q.scorecard_id
+          from qc_records q join pass_marks s on s.scorecard_id = q.scorecard_id
          where q.campaign_id = ${campaign.id} and q.call_date between ${f.from}::date and ${f.to}::date
-           and q.total >= (s.definition ->> 'passMark')::numeric
+           and q.total >= s.pass_mark
            and not exists (
-             select 1 from jsonb_array_elements(s.definition -> 'sections') sec
-               cross join jsonb_array_elements(sec -> 'criteria') cr
-              where cr ->> 'autoFailChoice' is not null
-                and q.marks -> (cr ->> 'key') ->> 'choice' = cr ->> 'autoFailChoice')
+             select 1 from auto_fail af
+              where af.scorecard_id = q.scorecard_id and q.marks -> af.key ->> 'choice' = af.choice)
       ),`
     : sql``;
   const more = extra.map((e, i) => sql`, ${e} as ${sql.ref(`x${i}`)}`);

@@ -225,6 +225,18 @@ describe('GET /api/results', () => {
         ],
       },
     ]);
+    // Read per lead under an agent filter: AG-1's completes L1 (11-20) and L2 (11-21), both in Dhaka, both with Beta.
+    const byAgent = await results({ agentId: 'AG-1' });
+    expect(byAgent.quotas.map((q) => q.perDay)).toEqual([
+      [
+        { day: '2026-11-20', count: 1 },
+        { day: '2026-11-21', count: 1 },
+      ],
+      [
+        { day: '2026-11-20', count: 1 },
+        { day: '2026-11-21', count: 1 },
+      ],
+    ]);
   });
 
   it("follows every change of a lead's answers and completion at once (migration 0041's trigger)", async () => {

@@ -133,30 +133,70 @@ async function findQuotaProgress(
     .orderBy('q.id')
     .execute();
   if (quotas.length === 0) return [];
-  // The lead fields the quotas name ride along with the calls (x0, x1…); question quotas read the answers by day.
-  const fields = [...new Set(quotas.flatMap((q) => (q.field !== null ? [q.field] : [])))];
-  const fieldSql = (field: string) =>
+  const fieldSql = (field: string, alias: string) =>
     (QUOTA_LEAD_COLUMNS as readonly string[]).includes(field)
-      ? sql`${sql.ref(`r.${field}`)}`
-      : sql`r.fields ->> ${field}`;
-  const inQuota = (q: QuotaRow): RawBuilder<boolean> => {
-    if (q.field !== null) return sql<boolean>`${sql.ref(`k.x${fields.indexOf(q.field)}`)} = ${q.value}`;
-    const match =
-      q.type === 'Multi Select Option'
-        ? sql`${q.value} = any (select trim(o) from unnest(string_to_array(ra.value, ',')) o)`
-        : sql`trim(ra.value) = ${q.value}`;
-    return sql<boolean>`k.lead_id in (select ra.lead_id from result_answers ra
-      where ra.campaign_id = ${campaign.id} and ra.qno = ${q.qno ?? 0}
-        and ra.day between ${f.from}::date and ${f.to}::date and ${match})`;
-  };
-  const parts = quotas.map(
-    (q) => sql`select ${q.id}::int as quota_id, k.day from calls k where k.is_called = 1 and ${inQuota(q)}`,
-  );
-  const picked = pickedCallsSql(campaign, f, timeZone, fields.map(fieldSql));
-  const { rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${picked}
-    select x.quota_id, to_char(x.day, 'YYYY-MM-DD') as day, count(*)::int as n
-      from (${sql.join(parts, sql` union all `)}) x
-     group by 1, 2 order by 1, 2`.execute(db);
+      ? sql`${sql.ref(`${alias}.${field}`)}`
+      : sql`${sql.ref(`${alias}.fields`)} ->> ${field}`;
+  const chosen = (q: QuotaRow, value: RawBuilder<unknown>) =>
+    q.type === 'Multi Select Option'
+      ? sql`${q.value} = any (select trim(o) from unnest(string_to_array(${value}, ',')) o)`
+      : sql`trim(${value}) = ${q.value}`;
+  const range = sql`day between ${f.from}::date and ${f.to}::date`;
+  let rows: { quotaId: number; day: string; n: number }[];
+  if (countedByDay(f)) {
+    // Question quotas from the per-day counters; field quotas from the completed leads' rows of the range.
+    const disposition =
+      f.disposition !== undefined ? sql`and lower(disposition_code) = lower(${f.disposition})` : sql``;
+    const parts = quotas.map((q) =>
+      q.field !== null
+        ? sql`select ${q.id}::int as quota_id, r.day, count(*)::int as n from result_leads r
+               where r.campaign_id = ${campaign.id} and r.${range} and r.is_called = 1 ${disposition}
+                 and ${fieldSql(q.field, 'r')} = ${q.value}
+               group by r.day`
+        : sql`select ${q.id}::int, day, sum(n)::int from result_day_values
+               where campaign_id = ${campaign.id} and ${range} and is_called = 1 ${disposition}
+                 and qno = ${q.qno ?? 0} and ${chosen(q, sql`value`)}
+               group by day`,
+    );
+    ({ rows } = await sql<{ quotaId: number; day: string; n: number }>`
+      select x.quota_id, to_char(x.day, 'YYYY-MM-DD') as day, sum(x.n)::int as n
+        from (${sql.join(parts, sql` union all `)}) x
+       group by 1, 2 order by 1, 2`.execute(db));
+  } else {
+    // The lead fields the quotas name ride along with the calls (x0, x1…); question quotas read the answers by day.
+    const fields = [...new Set(quotas.flatMap((q) => (q.field !== null ? [q.field] : [])))];
+    const answered = quotas.flatMap((q, i) =>
+      q.field === null
+        ? [
+            sql`${sql.ref(`qa${i}`)} as materialized (select ra.lead_id from result_answers ra
+              where ra.campaign_id = ${campaign.id} and ra.qno = ${q.qno ?? 0} and ra.${range}
+                and ${chosen(q, sql`ra.value`)})`,
+          ]
+        : [],
+    );
+    const parts = quotas.map(
+      (q, i) =>
+        sql`select ${q.id}::int as quota_id, k.day from calls k where k.is_called = 1 and ${
+          q.field !== null
+            ? sql`${sql.ref(`k.x${fields.indexOf(q.field)}`)} = ${q.value}`
+            : sql`k.lead_id in (select lead_id from ${sql.ref(`qa${i}`)})`
+        }`,
+    );
+    const picked = pickedCallsSql(
+      campaign,
+      f,
+      timeZone,
+      fields.map((x) => fieldSql(x, 'r')),
+    );
+    ({ rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${picked}
+      ${sql.join(
+        answered.map((a) => sql`, ${a}`),
+        sql``,
+      )}
+      select x.quota_id, to_char(x.day, 'YYYY-MM-DD') as day, count(*)::int as n
+        from (${sql.join(parts, sql` union all `)}) x
+       group by 1, 2 order by 1, 2`.execute(db));
+  }
   return quotas.map((q) => ({
     quotaId: q.id,
     name: `${q.field ?? formatQno(q.qno ?? 0)} = ${q.value}`,
