@@ -1,15 +1,15 @@
 // "Add QC inspector" / "Add client account": username, name and password, and for a client its campaigns and whether it
 // may play recordings; both sign in with Login As Admin (docs/guide/users.md, docs/guide/clients.md).
 import { useEffect } from 'react';
-import { Modal, MultiSelect, PasswordInput, SegmentedControl, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, PasswordInput, SegmentedControl, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { refusedField } from '../../app/form-schema.ts';
 import { passwordRefusal } from '../../app/password-refusal.ts';
 import { FormActions } from '../../components/FormActions.tsx';
-import { ALL_CAMPAIGNS_KEY, campaignOptions, fetchAllCampaigns } from '../../components/campaign-options.ts';
 import { createUser, USERS_KEY } from './api.ts';
+import { ClientAccessFields } from './ClientAccessFields.tsx';
 import {
   EMPTY_USER_FORM,
   toCreateUserRequest,
@@ -38,13 +38,6 @@ export function AddUserModal({ opened, onClose, role = 'QC' }: Props) {
     if (opened) setFieldValue('role', role);
   }, [opened, role, setFieldValue]);
   const client = form.values.role === 'CLIENT';
-  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, enabled: opened && client });
-  const options = campaignOptions({
-    campaigns: campaigns.data ?? [],
-    tables: undefined,
-    offer: 'all',
-    activeOnly: false,
-  });
   const mutation = useMutation({
     mutationFn: createUser,
     onSuccess: async (user) => {
@@ -90,31 +83,7 @@ export function AddUserModal({ opened, onClose, role = 'QC' }: Props) {
             autoComplete="new-password"
             {...form.getInputProps('password')}
           />
-          {client && (
-            <>
-              <MultiSelect
-                label="Campaigns"
-                withAsterisk
-                description="The client sees these campaigns' results and client QC records only."
-                placeholder={campaigns.isPending ? 'Loading campaigns…' : 'Choose campaigns'}
-                data={options}
-                searchable
-                clearable
-                nothingFoundMessage="No campaign of that name"
-                {...form.getInputProps('campaigns')}
-              />
-              {campaigns.isError && (
-                <Text size="sm" c="red" role="alert">
-                  The campaigns could not be loaded: {campaigns.error.message}
-                </Text>
-              )}
-              <Switch
-                label="May play recordings"
-                description="Off: the client never hears a call."
-                {...form.getInputProps('recordings', { type: 'checkbox' })}
-              />
-            </>
-          )}
+          {client && <ClientAccessFields form={form} shown={opened} />}
           <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>

@@ -1,15 +1,15 @@
 // "Client access": the campaigns a client account sees and whether it may play recordings (PUT /api/users/{id}).
 import { useEffect } from 'react';
-import { Modal, MultiSelect, Stack, Switch, Text } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZClientCampaignNames, type TUser } from '@crm/shared';
 import { z } from 'zod';
 import { refusedField, schemaValidate } from '../../app/form-schema.ts';
 import { FormActions } from '../../components/FormActions.tsx';
-import { ALL_CAMPAIGNS_KEY, campaignOptions, fetchAllCampaigns } from '../../components/campaign-options.ts';
 import { updateUser, USERS_KEY } from './api.ts';
+import { ClientAccessFields } from './ClientAccessFields.tsx';
 import { USER_REFUSALS } from './user-form.ts';
 
 type TAccessValues = { campaigns: string[]; recordings: boolean };
@@ -35,13 +35,6 @@ export function ClientAccessModal({ user, onClose }: Props) {
     setValues(values);
     resetDirty(values);
   }, [user, setValues, resetDirty]);
-  const campaigns = useQuery({ queryKey: ALL_CAMPAIGNS_KEY, queryFn: fetchAllCampaigns, enabled: user !== null });
-  const options = campaignOptions({
-    campaigns: campaigns.data ?? [],
-    tables: undefined,
-    offer: 'all',
-    activeOnly: false,
-  });
   const mutation = useMutation({
     mutationFn: (values: TAccessValues) => updateUser(user?.id ?? 0, values),
     onSuccess: async (saved) => {
@@ -58,27 +51,7 @@ export function ClientAccessModal({ user, onClose }: Props) {
     <Modal opened={user !== null} onClose={onClose} title={`Client access of ${user?.username ?? ''}`}>
       <form onSubmit={form.onSubmit((values) => mutation.mutate(values))} noValidate aria-label="Client access">
         <Stack gap="md">
-          <MultiSelect
-            label="Campaigns"
-            withAsterisk
-            description="The client sees these campaigns' results and client QC records only."
-            placeholder={campaigns.isPending ? 'Loading campaigns…' : 'Choose campaigns'}
-            data={options}
-            searchable
-            clearable
-            nothingFoundMessage="No campaign of that name"
-            {...form.getInputProps('campaigns')}
-          />
-          {campaigns.isError && (
-            <Text size="sm" c="red" role="alert">
-              The campaigns could not be loaded: {campaigns.error.message}
-            </Text>
-          )}
-          <Switch
-            label="May play recordings"
-            description="Off: the client never hears a call."
-            {...form.getInputProps('recordings', { type: 'checkbox' })}
-          />
+          <ClientAccessFields form={form} shown={user !== null} />
           <FormActions onCancel={onClose} saving={mutation.isPending} />
         </Stack>
       </form>
