@@ -22,7 +22,7 @@ export const DIRECTIONS = {
   auth: ['mfa', 'users'],
   calibration: ['audit', 'scorecards', 'voicelog'],
   'call-attempts': [],
-  clients: [],
+  clients: ['voicelog'],
   callbacks: ['audit', 'campaigns', 'dnc', 'leads', 'notifications', 'questions'],
   campaigns: ['audit'],
   coaching: ['audit', 'campaigns', 'notifications', 'qc-queue', 'scorecards'],
