@@ -1,6 +1,7 @@
 // /productivity in Chromium at 1366×768: two agents' sign-ins and calls of a day long ago written into the database, then
 // the admin opens the day for the campaign: the table and its totals, a sort by a click and by Enter, the grouping per
-// shift, the workbook downloaded and read back, the Floor now tab in the address; filters and export in the window.
+// shift, the workbook downloaded and read back, the Floor now tab in the address; filters and export in the window; the
+// two charts side by side, each whole in the window once scrolled to.
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
@@ -110,6 +111,22 @@ describe('productivity', () => {
     }
     // The table fits the window's width by scrolling in its own box, not the page's.
     expect((await boxOf(page.getByTestId('productivity-table-box'))).width).toBeLessThanOrEqual(VIEWPORT.width);
+
+    // The two charts beside each other under the table: calls and completed per agent, and calls per day by agent
+    // (its legend names both agents); each whole in the window once scrolled to, neither wider than half of it.
+    const callsChart = page.getByRole('region', { name: /^Calls and completed per agent/ });
+    const agentDayChart = page.getByRole('region', { name: /^Calls per day by agent/ });
+    await agentDayChart.getByText(`Mina Sultana (PM-${stamp})`).waitFor();
+    await agentDayChart.getByText(`Rafi Ahmed (PR-${stamp})`).waitFor();
+    await agentDayChart.scrollIntoViewIfNeeded();
+    const [left, right] = [await boxOf(callsChart), await boxOf(agentDayChart)];
+    expect(Math.abs(left.y - right.y), 'the charts side by side').toBeLessThanOrEqual(1);
+    expect(left.x + left.width, 'the calls chart left of the other').toBeLessThanOrEqual(right.x);
+    for (const box of [left, right]) {
+      expect(inViewport(box), 'a chart whole in the window').toBe(true);
+      expect(box.width).toBeLessThanOrEqual(VIEWPORT.width / 2);
+      expect(box.height).toBeGreaterThan(200);
+    }
 
     // A click on Handle sorts the largest first; again, the smallest first.
     const handle = table.getByRole('button', { name: /^Handle/ });

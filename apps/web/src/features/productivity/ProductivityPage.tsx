@@ -1,12 +1,18 @@
 // /productivity (docs/guide/productivity.md): per agent, agent × day, shift, campaign or day over today, yesterday, this
-// week or two days typed; a sortable table with its totals, a chart of calls and completes, the xlsx of every grouping;
+// week or two days typed; a sortable table with its totals, a chart of calls and completes beside a chart of calls per
+// day by agent, the xlsx of every grouping;
 // and the floor now (features/floor, composed in by app/pages.tsx) in a tab beside. Everything kept in the address.
 import type { ComponentType } from 'react';
 import '@mantine/charts/styles.css';
-import { Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { PRODUCTIVITY_GROUPINGS, PRODUCTIVITY_GROUPING_LABELS, type TProductivity } from '@crm/shared';
+import {
+  PRODUCTIVITY_GROUPINGS,
+  PRODUCTIVITY_GROUPING_LABELS,
+  type TProductivity,
+  type TProductivityQuery,
+} from '@crm/shared';
 import { dayText } from '../../app/time-zone.ts';
 import { useAddressState } from '../../app/use-search-update.ts';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
@@ -22,6 +28,7 @@ import {
 } from './productivity-address.ts';
 import { formatNumber, rowName } from './productivity-table.ts';
 import { ProductivityTable } from './ProductivityTable.tsx';
+import { agentDayChart } from './agent-day-chart.ts';
 
 export type TProductivityPageProps = {
   /** The live floor (features/floor), composed in by app/pages.tsx. */
@@ -56,6 +63,49 @@ function CallsChart({ data, groupBy }: { data: TProductivity; groupBy: TProducti
         valueFormatter={(v: number) => formatNumber(v)}
         aria-hidden
       />
+    </Paper>
+  );
+}
+
+/**
+ * Calls per day stacked by agent: the agent × day figures of the same days and campaign (the table's own query when
+ * it is grouped so, else one more read of that grouping).
+ */
+function AgentDayChart({ query }: { query: TProductivityQuery }) {
+  const agentDay = { ...query, groupBy: 'agentDay' as const };
+  const figures = useQuery({
+    queryKey: productivityKey(agentDay),
+    queryFn: ({ signal }) => fetchProductivity(agentDay, signal),
+    staleTime: 0,
+    retry: (failures, error) => failures < BUSY_RETRIES && isBusy(error),
+    retryDelay: BUSY_RETRY_MS,
+  });
+  const chart = figures.data === undefined ? null : agentDayChart(figures.data.rows, query.from, query.to);
+  return (
+    <Paper withBorder p="sm" radius="md" component="section" aria-labelledby="productivity-agent-day-title">
+      <Text fw={600} size="sm" id="productivity-agent-day-title" mb={4}>
+        Calls per day by agent (Agent × day in the table holds the figures)
+      </Text>
+      {figures.isError ? (
+        <Text size="sm" c="red" role="alert">
+          {PRODUCTIVITY_FAILED}: {figures.error.message}
+        </Text>
+      ) : chart === null ? (
+        <LoadingRow />
+      ) : (
+        <BarChart
+          h={240}
+          data={chart.points}
+          dataKey="day"
+          type="stacked"
+          series={chart.series}
+          withLegend
+          legendProps={{ wrapperStyle: { maxHeight: 48, overflowY: 'auto' } }}
+          tickLine="y"
+          valueFormatter={(v: number) => formatNumber(v)}
+          aria-hidden
+        />
+      )}
     </Paper>
   );
 }
@@ -185,7 +235,12 @@ function Figures({
               onSort={(sort, desc) => update({ sort, desc })}
             />
           )}
-          {data.rows.length > 0 && <CallsChart data={data} groupBy={query.groupBy} />}
+          {data.rows.length > 0 && (
+            <SimpleGrid cols={2} spacing="sm" aria-label="Charts">
+              <CallsChart data={data} groupBy={query.groupBy} />
+              <AgentDayChart query={query} />
+            </SimpleGrid>
+          )}
         </>
       )}
     </Stack>
