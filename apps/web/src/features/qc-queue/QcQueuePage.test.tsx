@@ -66,6 +66,16 @@ function renderQueue(route: string, routes: Record<string, TFakeRoute>, token = 
   return server;
 }
 
+/** Spring Survey's suspicious settings of its own (not the defaults), whose thresholds the queue's save sends back. */
+const SPRING_FLAGS = {
+  campaignId: 1,
+  campaignName: 'Spring Survey',
+  minHandleSeconds: 90,
+  hourlyLimit: 10,
+  flaggedFirst: true,
+  isDefault: false,
+};
+
 describe('QcQueuePage', () => {
   it('lists the calls the address filters, with their chips and claims', async () => {
     const expiresAt = new Date(Date.now() + 14.5 * 60_000).toISOString();
@@ -194,6 +204,8 @@ describe('QcQueuePage', () => {
             isDefault: false,
           },
         },
+        'GET /api/suspicious/settings': { body: [{ ...SPRING_FLAGS, flaggedFirst: true }] },
+        'PUT /api/suspicious/settings/Spring Survey': { body: { ...SPRING_FLAGS, flaggedFirst: false } },
       },
       makeToken(),
     );
@@ -209,6 +221,48 @@ describe('QcQueuePage', () => {
     await waitFor(() =>
       expect(server.writes()).toEqual([
         expect.objectContaining({ method: 'PUT', body: { targetPerAgentDay: 4, minDurationSec: 20 } }),
+      ]),
+    );
+  });
+
+  it('shows "Flagged calls first" on the Settings tab and saves it with the others, the suspicious thresholds as read', async () => {
+    const server = renderQueue(
+      '/qcQueue',
+      {
+        'GET /api/qcQueue/settings': {
+          body: [
+            { campaignId: 1, campaignName: 'Spring Survey', targetPerAgentDay: 5, minDurationSec: 30, isDefault: true },
+          ],
+        },
+        'PUT /api/qcQueue/settings/Spring Survey': {
+          body: {
+            campaignId: 1,
+            campaignName: 'Spring Survey',
+            targetPerAgentDay: 5,
+            minDurationSec: 30,
+            isDefault: false,
+          },
+        },
+        'GET /api/suspicious/settings': { body: [{ ...SPRING_FLAGS, flaggedFirst: true }] },
+        'PUT /api/suspicious/settings/Spring Survey': { body: { ...SPRING_FLAGS, flaggedFirst: false } },
+      },
+      makeToken(),
+    );
+    fireEvent.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const flagged = await screen.findByRole('checkbox', { name: /Flagged calls first/ });
+    expect((flagged as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('table', { name: 'Settings of every campaign' }).textContent).toContain(
+      'Flagged calls first',
+    );
+    fireEvent.click(flagged);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(server.writes()).toEqual([
+        expect.objectContaining({ method: 'PUT', body: { targetPerAgentDay: 5, minDurationSec: 30 } }),
+        expect.objectContaining({
+          method: 'PUT',
+          body: { minHandleSeconds: 90, hourlyLimit: 10, flaggedFirst: false },
+        }),
       ]),
     );
   });

@@ -1,23 +1,65 @@
-// The per-campaign queue settings (admins): the target of calls to score per agent and day and the shortest call worth
-// scoring, one campaign at a time, with the schema's validation messages and the server's refusal shown in place.
+// The per-campaign queue settings (admins): the target of calls to score per agent and day, the shortest call worth
+// scoring and whether flagged (suspicious) calls come first, one campaign at a time, saved together, with the schema's
+// validation messages and the server's refusal shown in place. "Flagged calls first" is stored with the campaign's
+// suspicious settings (PUT /api/suspicious/settings/{campaignName}), whose other values are sent back as read.
 import { useState } from 'react';
-import { Alert, Button, Group, NativeSelect, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TQcQueueSettings } from '@crm/shared';
+import type { TQcQueueSettings, TSuspiciousSettings } from '@crm/shared';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
+import {
+  SUSPICIOUS_SETTINGS_KEY,
+  fetchSuspiciousSettings,
+  saveSuspiciousSettings,
+} from '../../components/suspicious-settings.ts';
 import { QC_QUEUE_KEY, SETTINGS_KEY, fetchQueueSettings, saveQueueSettings } from './api.ts';
 import { toSettingsUpdate, validateSettingsForm, type TSettingsFormValues } from './settings-form.ts';
 
-function SettingsForm({ settings, onSaved }: { settings: TQcQueueSettings; onSaved: () => void }) {
-  const form = useForm<TSettingsFormValues>({
+type TQueueFormValues = TSettingsFormValues & { flaggedFirst: boolean };
+
+function SettingsForm({
+  settings,
+  suspicious,
+  onSaved,
+}: {
+  settings: TQcQueueSettings;
+  /** The campaign's suspicious settings: flaggedFirst shown, the others sent back as read. */
+  suspicious: TSuspiciousSettings;
+  onSaved: () => void;
+}) {
+  const form = useForm<TQueueFormValues>({
     mode: 'controlled',
-    initialValues: { targetPerAgentDay: settings.targetPerAgentDay, minDurationSec: settings.minDurationSec },
+    initialValues: {
+      targetPerAgentDay: settings.targetPerAgentDay,
+      minDurationSec: settings.minDurationSec,
+      flaggedFirst: suspicious.flaggedFirst,
+    },
     validate: validateSettingsForm,
   });
   const save = useMutation({
-    mutationFn: (values: TSettingsFormValues) => saveQueueSettings(settings.campaignName, toSettingsUpdate(values)),
+    mutationFn: async (values: TQueueFormValues) => {
+      await saveQueueSettings(settings.campaignName, toSettingsUpdate(values));
+      if (values.flaggedFirst !== suspicious.flaggedFirst)
+        await saveSuspiciousSettings(settings.campaignName, {
+          minHandleSeconds: suspicious.minHandleSeconds,
+          hourlyLimit: suspicious.hourlyLimit,
+          flaggedFirst: values.flaggedFirst,
+        });
+    },
     onSuccess: () => {
       notifications.show({ color: 'green', message: `Queue settings of ${settings.campaignName} saved` });
       onSaved();
@@ -46,6 +88,12 @@ function SettingsForm({ settings, onSaved }: { settings: TQcQueueSettings; onSav
             w={200}
             {...form.getInputProps('minDurationSec')}
           />
+          <Checkbox
+            label="Flagged calls first"
+            description="Suspicious completes before the others"
+            mt={25}
+            {...form.getInputProps('flaggedFirst', { type: 'checkbox' })}
+          />
           <Button type="submit" mt={25} loading={save.isPending}>
             Save
           </Button>
@@ -63,25 +111,32 @@ function SettingsForm({ settings, onSaved }: { settings: TQcQueueSettings; onSav
 export function SettingsCard() {
   const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: SETTINGS_KEY, queryFn: fetchQueueSettings });
+  const suspicious = useQuery({ queryKey: SUSPICIOUS_SETTINGS_KEY, queryFn: fetchSuspiciousSettings });
   const [chosen, setChosen] = useState('');
   const rows = settings.data ?? [];
   const current = rows.find((s) => s.campaignName === chosen) ?? rows[0];
-  const saved = () => void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY });
+  const flagsOf = new Map((suspicious.data ?? []).map((s) => [s.campaignName, s]));
+  const currentFlags = current === undefined ? undefined : flagsOf.get(current.campaignName);
+  // The queue's order follows both: both are read again.
+  const saved = () => {
+    void queryClient.invalidateQueries({ queryKey: QC_QUEUE_KEY });
+    void queryClient.invalidateQueries({ queryKey: SUSPICIOUS_SETTINGS_KEY });
+  };
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Queue settings">
       <Stack gap="sm">
         <Title order={2} size="h4">
           Queue settings per campaign
         </Title>
-        {settings.isPending ? (
+        {settings.isPending || suspicious.isPending ? (
           <LoadingRow />
-        ) : settings.isError ? (
+        ) : settings.isError || suspicious.isError ? (
           <RetryAlert
             title="The queue settings could not be loaded"
-            message={settings.error.message}
-            onRetry={() => void settings.refetch()}
+            message={(settings.error ?? suspicious.error)?.message ?? ''}
+            onRetry={() => void Promise.all([settings.refetch(), suspicious.refetch()])}
           />
-        ) : current === undefined ? (
+        ) : current === undefined || currentFlags === undefined ? (
           <Text c="dimmed">No active campaign.</Text>
         ) : (
           <>
@@ -93,8 +148,9 @@ export function SettingsCard() {
               data={rows.map((s) => s.campaignName)}
             />
             <SettingsForm
-              key={`${current.campaignName}-${current.targetPerAgentDay}-${current.minDurationSec}`}
+              key={`${current.campaignName}-${current.targetPerAgentDay}-${current.minDurationSec}-${currentFlags.flaggedFirst}`}
               settings={current}
+              suspicious={currentFlags}
               onSaved={saved}
             />
             <Table striped withTableBorder fz="sm" aria-label="Settings of every campaign">
@@ -103,6 +159,7 @@ export function SettingsCard() {
                   <Table.Th>Campaign</Table.Th>
                   <Table.Th>Target per agent and day</Table.Th>
                   <Table.Th>Minimum duration</Table.Th>
+                  <Table.Th>Order</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -114,6 +171,9 @@ export function SettingsCard() {
                       {s.isDefault ? ' (default)' : ''}
                     </Table.Td>
                     <Table.Td>{s.minDurationSec} s</Table.Td>
+                    <Table.Td>
+                      {flagsOf.get(s.campaignName)?.flaggedFirst === false ? 'Oldest first' : 'Flagged calls first'}
+                    </Table.Td>
                   </Table.Tr>
                 ))}
               </Table.Tbody>
