@@ -14,6 +14,9 @@
 import { sql, type Kysely } from 'kysely';
 import { SUSPICIOUS_DEFAULTS } from '@crm/shared';
 
+/** Agents whose summary rows one statement rewrites, at most, under an advisory lock each. */
+const LOCKED_AGENTS_AT_MOST = 500;
+
 /** SQL text of our own making only (no value from outside), run as it is. */
 const run = (db: Kysely<unknown>, text: string) => sql.raw(text).execute(db);
 
@@ -58,6 +61,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   );
   await run(db, `create index suspicious_days_agent_idx on suspicious_days (user_id, day)`);
 
+  // One writer per agent at a time, in agent order (no deadlock), each then reading what the others committed: an
+  // agent's completes and counts are rewritten whole, never merged with a write not yet seen. Beyond
+  // ${LOCKED_AGENTS_AT_MOST} agents (the lock table holds a few thousand locks in all) the summary's tables are locked
+  // instead: every other writer waits for this one.
+  await run(
+    db,
+    `create function suspicious_lock_agents(agents integer[]) returns void language plpgsql as $body$
+     begin
+       if cardinality(agents) > ${LOCKED_AGENTS_AT_MOST} then
+         lock table suspicious_completes, suspicious_days in exclusive mode;
+       else
+         perform pg_advisory_xact_lock(43043, a.agent) from unnest(agents) as a(agent) order by a.agent;
+       end if;
+     end
+     $body$`,
+  );
+
   // Recounts the flagged completes of `campaigns`, or of the days × users given, from suspicious_completes.
   await run(
     db,
@@ -91,12 +111,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        users integer[];
      begin
        if ids is null or cardinality(ids) = 0 then return; end if;
-       -- One writer per agent at a time, in agent order (no deadlock), each then reading what the others committed:
-       -- an agent's completes and counts are rewritten whole, never merged with a write not yet seen.
-       perform pg_advisory_xact_lock(43043, x.user_id) from (
+       perform suspicious_lock_agents(array(
          select user_id from call_attempts where id = any(ids)
-         union select user_id from suspicious_completes where attempt_id = any(ids)
-         order by 1) x;
+         union select user_id from suspicious_completes where attempt_id = any(ids)));
        with gone as (delete from suspicious_completes where attempt_id = any(ids) returning day, user_id)
        select array_agg(distinct day), array_agg(distinct user_id) into days, users from gone;
        with judged as (
@@ -342,8 +359,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        declare
          campaigns integer[] := array(select distinct campaign_id from (${rows}) s);
        begin
-         perform pg_advisory_xact_lock(43043, x.user_id) from (
-           select distinct user_id from suspicious_completes where campaign_id = any(campaigns) order by 1) x;
+         perform suspicious_lock_agents(array(
+           select distinct user_id from suspicious_completes where campaign_id = any(campaigns)));
          perform suspicious_recount(null, null, campaigns);
          return null;
        end
@@ -515,6 +532,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     await run(db, `drop function ${fn}()`);
   }
   await run(db, `drop function suspicious_settle(bigint[])`);
+  await run(db, `drop function suspicious_lock_agents(integer[])`);
   await run(db, `drop function suspicious_recount(date[], integer[], integer[])`);
   await run(db, `drop table suspicious_days`);
   await run(db, `drop table suspicious_completes`);
