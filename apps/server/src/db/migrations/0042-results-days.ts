@@ -76,7 +76,7 @@ const PROPAGATE = `
       update result_answers ra
          set campaign_id = n.campaign_id, day = n.day, disposition_code = n.disposition_code, is_called = n.is_called
         from new_rows n
-       where ra.lead_id = any(array(select lead_id from new_rows)) and ra.lead_id = n.lead_id
+       where ra.lead_id = n.lead_id
          and (ra.campaign_id, ra.day, ra.disposition_code, ra.is_called)
              is distinct from (n.campaign_id, n.day, n.disposition_code, n.is_called);`;
 
@@ -229,7 +229,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        where (r.campaign_id, r.is_called, r.phone_key, r.last_qno, r.partial_qno, ${copied('r')})
              is distinct from (excluded.campaign_id, excluded.is_called, excluded.phone_key, excluded.last_qno,
                                excluded.partial_qno, ${copied('excluded')});
-      delete from result_answers where lead_id = any(array(select id from (${answersChanged}) x order by 1));
+      delete from result_answers ra using (${answersChanged}) c where ra.lead_id = c.id;
       insert into result_answers (lead_id, qno, value, campaign_id, day, disposition_code, is_called)
       select c.id, substr(a.key, 2)::int, a.value, r.campaign_id, r.day, r.disposition_code, r.is_called
         from (${answersChanged}) c join result_leads r on r.lead_id = c.id cross join jsonb_each_text(c.answers) a
