@@ -1,6 +1,7 @@
 // A client account in Chromium at 1366×768 (docs/guide/clients.md): the admin creates it on the Users screen with the
 // demo campaign; the client signs in on the admin form, lands on /client, reaches its campaign's results by keyboard,
-// reads its client QC records with the number masked and no edit or delete, and a staff screen by address sends it home.
+// reads its client QC records with the number masked and no edit or delete, plays a record's recording (the admin
+// allowed it), and a staff screen by address sends it home.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request, type APIRequestContext, type Page } from 'playwright-core';
 import { bestScores, toClientMarks } from '@crm/shared';
@@ -8,6 +9,7 @@ import { okJson, signInAsAdmin } from './actions.ts';
 import { useBrowser } from './browser.ts';
 import { ADMIN, AGENT, CAMPAIGN, QC } from './fixtures.ts';
 import { VIEWPORT, boxOf, inViewport } from './geometry.ts';
+import { vicidialRecordingName, writeRecording } from './recordings.ts';
 
 const t = useBrowser(VIEWPORT);
 
@@ -22,10 +24,13 @@ beforeAll(async () => {
   const { jwtToken } = await okJson<{ jwtToken: string }>(
     api.post('/api/auth/signInSuperAdmin', { data: { username: QC.username, password: QC.password } }),
   );
-  // The demo inspector's client record of a call of the demo campaign: what the client reads.
-  await okJson(
+  // The demo inspector's client record of a call of the demo campaign, its recording linked: what the client reads.
+  const auth = { Authorization: `Bearer ${jwtToken}` };
+  const recording = vicidialRecordingName({ date: CALL_DATE, number: NUMBER, agentId: AGENT.username });
+  await writeRecording(CALL_DATE, recording, 3);
+  const record = await okJson<{ id: number }>(
     api.post('/api/qcReport/addforclient', {
-      headers: { Authorization: `Bearer ${jwtToken}` },
+      headers: auth,
       data: {
         callDate: CALL_DATE,
         agentId: AGENT.username,
@@ -37,6 +42,12 @@ beforeAll(async () => {
         suggestionMarks: 'Clear introduction',
         ...toClientMarks(bestScores()),
       },
+    }),
+  );
+  await okJson(
+    api.post('/api/qcReport/add-qc-report-file', {
+      headers: auth,
+      data: { qcReport: { id: record.id }, fileName: recording },
     }),
   );
 });
@@ -81,7 +92,9 @@ describe('a client account', () => {
     // On to the next field by keyboard: the list closes, the choice stays.
     await page.keyboard.press('Tab');
     await page.getByRole('listbox').waitFor({ state: 'hidden' });
-    await dialog.getByText('May play recordings').waitFor();
+    const recordings = dialog.getByRole('switch', { name: /May play recordings/ });
+    await recordings.check();
+    expect(await recordings.isChecked()).toBe(true);
     const save = dialog.getByRole('button', { name: 'Save' });
     expect(inViewport(await boxOf(save))).toBe(true);
     await save.click();
@@ -127,6 +140,21 @@ describe('a client account', () => {
     expect(await list.innerText()).not.toContain('1719998877');
     expect(await list.getByRole('columnheader', { name: 'Action' }).count()).toBe(0);
     expect(await recordRow.getByRole('button', { name: /Delete/ }).count()).toBe(0);
+
+    // The admin allowed recordings: the record's Play asks the server by the record's id and plays it.
+    const label = `Recording of ${AGENT.name}'s call of ${CALL_DATE}`;
+    await list.getByRole('columnheader', { name: 'Recording' }).waitFor();
+    const play = recordRow.getByRole('button', { name: label });
+    expect(inViewport(await boxOf(play))).toBe(true);
+    await play.click();
+    const player = recordRow.getByRole('group', { name: label });
+    await player.getByLabel('Time').filter({ hasText: '0:03' }).waitFor();
+    const audio = recordRow.locator('audio');
+    const src = (await audio.getAttribute('src')) ?? '';
+    expect(src).toContain(`/api/clients/recordings/`);
+    expect(src).not.toContain('8877');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(1);
+    expect(inViewport(await boxOf(player))).toBe(true);
 
     // A staff screen by its address: back to the client's landing page.
     await client.goto('/dashboard');

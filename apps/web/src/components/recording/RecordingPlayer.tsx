@@ -3,15 +3,21 @@
 // meanwhile (a long pause, then a seek) is reloaded with a fresh one at the same place instead of failing.
 import { useEffect, useRef, useState, type JSX } from 'react';
 import { ActionIcon, Alert, Button, Group, Loader, Slider, Stack, Text } from '@mantine/core';
-import { recordingUrl, type TMediaToken } from '@crm/shared';
+import { clientRecordingPath, recordingUrl, type TMediaToken } from '@crm/shared';
 import { isTokenExpired, useMediaToken } from './api.ts';
 
 export const RECORDING_LOAD_FAILED = 'The recording could not be loaded';
 
-export type TRecordingPlayerProps = {
-  /** The call date, yyyy-MM-dd: the recording's folder. */
-  date: string;
-  fileName: string;
+/** A voice-log recording by its folder and name, or a client QC record's recording by the record's id (a client's). */
+export type TRecordingSource =
+  | {
+      /** The call date, yyyy-MM-dd: the recording's folder. */
+      date: string;
+      fileName: string;
+    }
+  | { clientQcRecordId: number };
+
+export type TRecordingPlayerProps = TRecordingSource & {
   /** Names the player for screen readers and, unless compact, shows above it. */
   label?: string;
   /** Once per recording, when its length is known: whole seconds, rounded down. */
@@ -50,21 +56,24 @@ function PauseIcon() {
   );
 }
 
+/** The source's address with the media token, and a key that changes with the recording. */
+function addressOf(source: TRecordingSource, token: string): string {
+  return 'clientQcRecordId' in source
+    ? `${clientRecordingPath(source.clientQcRecordId)}?${new URLSearchParams({ token }).toString()}`
+    : recordingUrl(source.date, source.fileName, token);
+}
+const keyOf = (source: TRecordingSource) =>
+  'clientQcRecordId' in source ? `client-record/${source.clientQcRecordId}` : `${source.date}/${source.fileName}`;
+
 export function RecordingPlayer(props: TRecordingPlayerProps): JSX.Element {
   // A new recording starts from a clean state (time, length, errors, the metadata report).
-  return <Player key={`${props.date}/${props.fileName}`} {...props} />;
+  return <Player key={keyOf(props)} {...props} />;
 }
 
 type TResume = { time: number; play: boolean };
 
-function Player({
-  date,
-  fileName,
-  label,
-  onMetadata,
-  compact = false,
-  autoPlay = false,
-}: TRecordingPlayerProps): JSX.Element {
+function Player(props: TRecordingPlayerProps): JSX.Element {
+  const { label, onMetadata, compact = false, autoPlay = false } = props;
   const token = useMediaToken();
   const audio = useRef<HTMLAudioElement>(null);
   // The token the audio URL was made with: kept while it works, so a token refresh does not restart the audio.
@@ -106,8 +115,8 @@ function Player({
     [],
   );
 
-  const src = pinned === undefined ? undefined : recordingUrl(date, fileName, pinned.token);
-  const name = label ?? `Recording ${fileName}`;
+  const src = pinned === undefined ? undefined : addressOf(props, pinned.token);
+  const name = label ?? ('fileName' in props ? `Recording ${props.fileName}` : 'Recording');
 
   const readDuration = (element: HTMLAudioElement) => {
     if (!Number.isFinite(element.duration)) return;

@@ -1,9 +1,3 @@
-// The client landing page's call: who the signed-in client account is and its campaigns (GET /api/clients/me).
-import { ZClientMe, type TClientMe } from '@crm/shared';
-import { api } from '../../app/api.ts';
-
-export const CLIENT_ME_KEY = ['clients', 'me'] as const;
-
-export function fetchClientMe(): Promise<TClientMe> {
-  return api.get('/api/clients/me', { schema: ZClientMe });
-}
+// The client landing page's call: who the signed-in client account is and its campaigns (GET /api/clients/me), the
+// same query the client QC records' Play buttons read (components/recording/ClientRecordingCell.tsx).
+export { CLIENT_ME_KEY, fetchClientMe } from '../../components/recording/ClientRecordingCell.tsx';

@@ -14,6 +14,7 @@ import { DateField } from '../../../components/DateField.tsx';
 import { KeysetPager, PageSizeSelect } from '../../../components/Pager.tsx';
 import { keysetPagerState, nextNav, previousNav, type TKeysetNav } from '../../../components/pager.ts';
 import { LoadingRow, RetryAlert } from '../../../components/QueryState.tsx';
+import { ClientRecordingCell, useClientRecordingsAllowed } from '../../../components/recording/ClientRecordingCell.tsx';
 import { useSession } from '../../../app/session.ts';
 import { useAddressState } from '../../../app/use-search-update.ts';
 import { QC_RECORDS_KEY, deleteQcRecord, fetchQcRecordPage, qcListKey } from './api.ts';
@@ -72,6 +73,10 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
   const isAdmin = session?.role === 'ADMIN';
   // A client account reads its campaigns' records only: no edit, no delete (docs/guide/clients.md).
   const readOnly = session?.role === 'CLIENT';
+  // A client account allowed to play recordings gets a Play button per record, first, where the staff's actions are
+  // (docs/guide/clients.md "Recordings").
+  const playable = useClientRecordingsAllowed(readOnly);
+  const extraColumns = (readOnly ? 0 : 1) + (playable ? 1 : 0);
   const queryClient = useQueryClient();
   const [state, update] = useAddressState(LIST_ADDRESS, REPLACE);
   const [deleting, setDeleting] = useState<number | null>(null);
@@ -177,6 +182,7 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
               <Table.Thead>
                 <Table.Tr>
                   {!readOnly && <Table.Th style={{ whiteSpace: 'nowrap' }}>Action</Table.Th>}
+                  {playable && <Table.Th>Recording</Table.Th>}
                   {columns.map((c) => (
                     <ColumnHeader key={c.key} column={c} />
                   ))}
@@ -215,18 +221,26 @@ export function QcRecordList({ kind, aside }: { kind: TQcKind; aside?: ReactNode
                             </Group>
                           </Table.Td>
                         )}
+                        {playable && (
+                          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                            <ClientRecordingCell
+                              qcRecordId={r.id}
+                              label={`Recording of ${r.agentName}'s call of ${r.callDate}`}
+                            />
+                          </Table.Td>
+                        )}
                         {columns.map((c) => (
                           <Table.Td key={c.key} style={cellStyle(c)}>
                             {c.render(r)}
                           </Table.Td>
                         ))}
                       </Table.Tr>
-                      {opened.has(r.id) && <RecordScoresRow record={r} colSpan={columns.length + (readOnly ? 0 : 1)} />}
+                      {opened.has(r.id) && <RecordScoresRow record={r} colSpan={columns.length + extraColumns} />}
                     </Fragment>
                   ))
                 ) : (
                   <Table.Tr>
-                    <Table.Td colSpan={columns.length + (readOnly ? 0 : 1)}>{message}</Table.Td>
+                    <Table.Td colSpan={columns.length + extraColumns}>{message}</Table.Td>
                   </Table.Tr>
                 )}
               </Table.Tbody>
