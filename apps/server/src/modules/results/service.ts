@@ -174,13 +174,13 @@ async function findQuotaProgress(
           ]
         : [],
     );
-    const parts = quotas.map(
-      (q, i) =>
-        sql`select ${q.id}::int as quota_id, k.day from calls k where k.is_called = 1 and ${
-          q.field !== null
-            ? sql`${sql.ref(`k.x${fields.indexOf(q.field)}`)} = ${q.value}`
-            : sql`k.lead_id in (select lead_id from ${sql.ref(`qa${i}`)})`
-        }`,
+    // A question quota's leads joined (one answer row per lead and question), hashed rather than probed per call.
+    const parts = quotas.map((q, i) =>
+      q.field !== null
+        ? sql`select ${q.id}::int as quota_id, k.day from calls k
+               where k.is_called = 1 and ${sql.ref(`k.x${fields.indexOf(q.field)}`)} = ${q.value}`
+        : sql`select ${q.id}::int as quota_id, k.day from calls k join ${sql.ref(`qa${i}`)} a on a.lead_id = k.lead_id
+               where k.is_called = 1`,
     );
     const picked = pickedCallsSql(
       campaign,
