@@ -4,8 +4,11 @@
 // asked for on Enter or on leaving the field. A client is never sent to a list it may not read (agents, dispositions).
 import { forwardRef, useEffect, useState, type ReactNode } from 'react';
 import {
+  ActionIcon,
+  Badge,
   Button,
   Checkbox,
+  CloseButton,
   Group,
   MultiSelect,
   NativeSelect,
@@ -30,7 +33,7 @@ import {
   fetchDispositions,
   type TExportChoice,
 } from './api.ts';
-import { LEAD_FIELDS, groupNumber, type TResultsParams } from './results-params.ts';
+import { LEAD_FIELDS, addLeadField, groupNumber, type TResultsParams } from './results-params.ts';
 
 export const EXPORT_FAILED = 'The export could not be made';
 export const CLIENT_CAMPAIGNS_FAILED = 'Your campaigns could not be listed';
@@ -43,6 +46,7 @@ function CommitInput({
   w,
   disabled,
   placeholder,
+  rightSection,
 }: {
   label: string;
   value: string;
@@ -50,6 +54,8 @@ function CommitInput({
   w: number;
   disabled?: boolean;
   placeholder?: string;
+  /** Drawn inside the field's right end, given what is typed (not yet asked for). */
+  rightSection?: (typed: string) => ReactNode;
 }) {
   const [typed, setTyped] = useState(value);
   const [shown, setShown] = useState(value);
@@ -68,6 +74,7 @@ function CommitInput({
       value={typed}
       disabled={disabled}
       placeholder={placeholder}
+      rightSection={rightSection?.(typed)}
       onChange={(event) => setTyped(event.currentTarget.value)}
       onBlur={commit}
       onKeyDown={(event) => {
@@ -251,6 +258,20 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
             disabled={params.field === ''}
             placeholder={params.field === '' ? 'Pick a field' : 'Exactly'}
             onCommit={(value) => update({ value })}
+            rightSection={(typed) => (
+              <ActionIcon
+                variant="subtle"
+                size="sm"
+                aria-label="Add another lead field"
+                title="Keep this field and value, and set another field too"
+                disabled={params.field === '' || typed.trim() === ''}
+                // The value typed goes with it: the field is not left first (which would ask for it alone).
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => update(addLeadField({ ...params, value: typed }))}
+              >
+                +
+              </ActionIcon>
+            )}
           />
           <AgentFilter value={params.agentId} isClient={isClient} onChange={(agentId) => update({ agentId })} />
           <DispositionFilter
@@ -273,6 +294,28 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
               checked={params.qcPassed}
               onChange={(event) => update({ qcPassed: event.currentTarget.checked })}
             />
+            {params.moreFields.length > 0 && (
+              <Group gap={4} wrap="nowrap" aria-label="Lead fields set" role="list" style={{ overflowX: 'auto' }}>
+                {params.moreFields.map((f) => (
+                  <Badge
+                    key={f.field}
+                    role="listitem"
+                    variant="light"
+                    tt="none"
+                    maw={220}
+                    rightSection={
+                      <CloseButton
+                        size="xs"
+                        aria-label={`Remove ${f.field} = ${f.value}`}
+                        onClick={() => update({ moreFields: params.moreFields.filter((g) => g.field !== f.field) })}
+                      />
+                    }
+                  >
+                    {f.field} = {f.value}
+                  </Badge>
+                ))}
+              </Group>
+            )}
             {calls !== undefined && (
               <Text size="sm" fw={600} data-testid="results-calls" style={{ whiteSpace: 'nowrap' }}>
                 {groupNumber(calls)} call{calls === 1 ? '' : 's'}

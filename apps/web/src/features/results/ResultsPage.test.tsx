@@ -171,6 +171,28 @@ describe('ResultsPage', () => {
     );
   });
 
+  it('filters on several lead fields at once, each removable', async () => {
+    const { server } = renderPage(
+      '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&field.region=Dhaka',
+    );
+    await screen.findByRole('table', { name: 'Options of Q1' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add another lead field' }));
+    await waitFor(() => expect(screen.getByLabelText('Lead field')).toHaveProperty('value', ''));
+    fireEvent.change(screen.getByLabelText('Lead field'), { target: { value: 'brand' } });
+    const value = screen.getByLabelText('Field value');
+    fireEvent.change(value, { target: { value: 'Navy' } });
+    fireEvent.keyDown(value, { key: 'Enter' });
+    await waitFor(() => expect(lastResults(server)).toMatchObject({ 'field.region': 'Dhaka', 'field.brand': 'Navy' }));
+    expect(location()).toBe(
+      '/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&field.region=Dhaka&field.brand=Navy',
+    );
+    const set = screen.getByRole('list', { name: 'Lead fields set' });
+    expect(within(set).getByRole('listitem').textContent).toBe('region = Dhaka');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove region = Dhaka' }));
+    await waitFor(() => expect(lastResults(server)).not.toHaveProperty('field.region'));
+    expect(lastResults(server)).toMatchObject({ 'field.brand': 'Navy' });
+  });
+
   it('names a reversed range and asks nothing for it', async () => {
     const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-08&to=2026-03-07');
     expect((await screen.findByRole('alert')).textContent).toBe('The end date must be on or after the start date');

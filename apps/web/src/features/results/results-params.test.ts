@@ -2,6 +2,7 @@
 // and the figures as the screen writes them (grouped counts, one-decimal shares, cross-tab row and column %).
 import { describe, expect, it } from 'vitest';
 import {
+  addLeadField,
   changeResultsParams,
   crosstabCell,
   crosstabTotal,
@@ -35,6 +36,7 @@ describe('results address', () => {
       disposition: 'CMP',
       field: 'region',
       value: 'Dhaka',
+      moreFields: [],
       tab: 'crosstab',
       row: 'Q1',
       col: 'region',
@@ -61,12 +63,67 @@ describe('results address', () => {
     expect(resultsQuery(state)).toEqual({ campaignName: 'X', from: '2026-03-02', to: '2026-03-31' });
   });
 
+  it('reads several lead fields, the last the one being set, and sends them all', () => {
+    const query =
+      'campaignName=X&from=2026-03-01&to=2026-03-07&field.region=Dhaka&field.Outlet+type=Grocery&field.brand=';
+    const state = read(query);
+    expect(state).toMatchObject({
+      field: 'brand',
+      value: '',
+      moreFields: [
+        { field: 'region', value: 'Dhaka' },
+        { field: 'Outlet type', value: 'Grocery' },
+      ],
+    });
+    expect(writeResultsParams(state).toString()).toBe(query);
+    expect(resultsQuery(state)).toEqual({
+      campaignName: 'X',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      'field.region': 'Dhaka',
+      'field.Outlet type': 'Grocery',
+    });
+    // A field named twice: the bar's own value wins, sent once.
+    const twice = read('campaignName=X&field.region=Dhaka&field.region=Khulna');
+    expect(twice.moreFields).toEqual([]);
+    expect(resultsQuery(twice)['field.region']).toBe('Khulna');
+  });
+
+  it('adds the field being set to those set, replacing its value there, and clears the bar for another', () => {
+    const state = read('campaignName=X&field.region=Dhaka&field.brand=Navy');
+    const added = addLeadField({ ...state, value: ' Benson ' });
+    expect(added).toEqual({
+      field: '',
+      value: '',
+      moreFields: [
+        { field: 'region', value: 'Dhaka' },
+        { field: 'brand', value: 'Benson' },
+      ],
+    });
+    const again = addLeadField({ ...state, ...added, field: 'region', value: 'Sylhet' });
+    expect(again.moreFields).toEqual([
+      { field: 'brand', value: 'Benson' },
+      { field: 'region', value: 'Sylhet' },
+    ]);
+    // Written and read back, the bar's pair stays empty and the set fields stay set.
+    const back = read(writeResultsParams({ ...state, ...added }).toString());
+    expect(back).toMatchObject({ field: '', value: '', moreFields: added.moreFields });
+    expect(resultsQuery(back)).toMatchObject({ 'field.region': 'Dhaka', 'field.brand': 'Benson' });
+    // Without a value nothing moves.
+    expect(addLeadField({ ...state, value: '  ' })).toEqual({
+      field: 'brand',
+      value: '  ',
+      moreFields: state.moreFields,
+    });
+  });
+
   it('lets go of the fields, disposition and cross-tab of the campaign left, and keeps the dates', () => {
     const before = read(
-      'campaignName=A&from=2026-03-01&field.Outlet=North&disposition=CMP&row=Q1&col=Q2&fields=Outlet',
+      'campaignName=A&from=2026-03-01&field.region=Dhaka&field.Outlet=North&disposition=CMP&row=Q1&col=Q2&fields=Outlet',
     );
     const after = changeResultsParams(before, { campaignName: 'B' });
     expect(after).toMatchObject({ campaignName: 'B', from: '2026-03-01', field: '', value: '', disposition: '' });
+    expect(after.moreFields).toEqual([]);
     expect(after).toMatchObject({ row: '', col: '', fields: [] });
     expect(changeResultsParams(before, { qcPassed: true })).toMatchObject({ field: 'Outlet', row: 'Q1' });
   });

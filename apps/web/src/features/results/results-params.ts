@@ -28,10 +28,14 @@ export type TResultsFilters = {
   qcPassed: boolean;
   agentId: string;
   disposition: string;
-  /** One lead field and the value it must have (the API's field.<name>=<value>). */
+  /** The lead field being set in the filter bar and the value it must have (the API's field.<name>=<value>). */
   field: string;
   value: string;
+  /** Other lead fields already set, each with its value: every one must hold too. */
+  moreFields: TLeadFieldFilter[];
 };
+
+export type TLeadFieldFilter = { field: string; value: string };
 
 export type TResultsParams = TResultsFilters & {
   tab: TResultsTab;
@@ -61,14 +65,19 @@ export const MAX_RANGE_DAYS = MAX_RESULT_DAYS;
 
 /** The address's state; a missing date is the default range's, ending `today` (yyyy-MM-dd, local). */
 export function readResultsParams(params: URLSearchParams, today: string = dayText()): TResultsParams {
-  let field = '';
-  let value = '';
+  // Every field.<name>: the last is the one being set in the bar; the others (with a value, a name once) are set.
+  const named: TLeadFieldFilter[] = [];
+  // A bare `field.` marks the bar's pair empty after others were set (written by writeResultsParams).
   for (const [key, v] of params)
-    if (key.startsWith(FIELD_PREFIX) && key.length > FIELD_PREFIX.length) {
-      field = key.slice(FIELD_PREFIX.length);
-      value = v;
-      break;
-    }
+    if (key.startsWith(FIELD_PREFIX))
+      named.push(key === FIELD_PREFIX ? { field: '', value: '' } : { field: key.slice(FIELD_PREFIX.length), value: v });
+  const last = named.at(-1);
+  const field = last?.field ?? '';
+  const value = last?.value ?? '';
+  const moreFields = withoutField(
+    named.slice(0, -1).filter((f) => f.value.trim() !== ''),
+    field,
+  ).filter((f, i, all) => all.findIndex((g) => g.field === f.field) === i);
   return {
     campaignName: text(params.get('campaignName')),
     from: day(params.get('from')) || addDays(today, 1 - DEFAULT_RANGE_DAYS),
@@ -79,6 +88,7 @@ export function readResultsParams(params: URLSearchParams, today: string = dayTe
     disposition: text(params.get('disposition')),
     field,
     value,
+    moreFields,
     tab: oneOf(RESULT_TABS, params.get('tab'), 'questions'),
     row: text(params.get('row')),
     col: text(params.get('col')),
@@ -97,8 +107,28 @@ export function resultsQuery(f: TResultsFilters): Record<string, string> {
   if (f.qcPassed) query.qcPassed = 'true';
   if (f.agentId !== '') query.agentId = f.agentId;
   if (f.disposition !== '') query.disposition = f.disposition;
+  for (const more of withoutField(f.moreFields, f.field)) query[`${FIELD_PREFIX}${more.field}`] = more.value.trim();
   if (f.field !== '' && f.value.trim() !== '') query[`${FIELD_PREFIX}${f.field}`] = f.value.trim();
   return query;
+}
+
+/** The lead-field filters but the one of `field` (the bar's own wins over one set before). */
+function withoutField(filters: TLeadFieldFilter[], field: string): TLeadFieldFilter[] {
+  return filters.filter((f) => f.field !== field || field === '');
+}
+
+/**
+ * "Add": the field being set joins those set, and the bar's pair is cleared for another; a field set before is
+ * replaced by its new value. Nothing changes while the pair lacks a field or a value.
+ */
+export function addLeadField(state: TResultsFilters): Pick<TResultsFilters, 'field' | 'value' | 'moreFields'> {
+  if (state.field === '' || state.value.trim() === '')
+    return { field: state.field, value: state.value, moreFields: state.moreFields };
+  return {
+    field: '',
+    value: '',
+    moreFields: [...withoutField(state.moreFields, state.field), { field: state.field, value: state.value.trim() }],
+  };
 }
 
 /** The address of a state: empty filters and the default tab left out; the dates always in, so a link shows the same days. */
@@ -107,6 +137,8 @@ export function writeResultsParams(state: TResultsParams): URLSearchParams {
   for (const [key, value] of Object.entries(resultsQuery(state))) if (value !== '') params.set(key, value);
   // A field picked with its value still to be typed stays picked.
   if (state.field !== '' && state.value.trim() === '') params.set(`${FIELD_PREFIX}${state.field}`, '');
+  // Others set and the bar's pair empty: marked, so the last of them is not read back as the pair.
+  if (state.field === '' && state.moreFields.length > 0) params.append(FIELD_PREFIX, '');
   if (state.tab !== 'questions') params.set('tab', state.tab);
   if (state.row !== '') params.set('row', state.row);
   if (state.col !== '') params.set('col', state.col);
@@ -119,7 +151,7 @@ export function writeResultsParams(state: TResultsParams): URLSearchParams {
 export function changeResultsParams(current: TResultsParams, change: Partial<TResultsParams>): TResultsParams {
   const next = { ...current, ...change };
   if (change.campaignName === undefined || change.campaignName === current.campaignName) return next;
-  return { ...next, field: '', value: '', disposition: '', row: '', col: '', fields: [] };
+  return { ...next, field: '', value: '', moreFields: [], disposition: '', row: '', col: '', fields: [] };
 }
 
 export const RESULTS_ADDRESS = { read: readResultsParams, write: writeResultsParams, change: changeResultsParams };
