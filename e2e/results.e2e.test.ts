@@ -274,6 +274,24 @@ describe('survey results', () => {
     await expect.poll(() => picker.inputValue()).toBe(`Shirin Akter (${agentId})`);
   });
 
+  it('filters on two lead fields at once, the set one a badge in the filter bar', async () => {
+    const { page } = t;
+    // Dhaka's lead is Gold Leaf's: one call; with Benson, none.
+    await openResults(page, '&field.region=Dhaka&field.brand=Gold%20Leaf');
+    await expect.poll(() => filterBar(page).getByTestId('results-calls').innerText()).toBe('1 call');
+    const badge = filterBar(page).getByRole('listitem').filter({ hasText: 'region = Dhaka' });
+    expect(inViewport(await boxOf(badge)), 'the set field in the window').toBe(true);
+    const value = filterBar(page).getByLabel('Field value');
+    await value.fill('Benson');
+    await value.press('Enter');
+    await expect.poll(() => filterBar(page).getByTestId('results-calls').innerText()).toBe('0 calls');
+    // Removed, only Benson holds: Chattogram's call.
+    await filterBar(page).getByRole('button', { name: 'Remove region = Dhaka' }).click();
+    await expect.poll(() => filterBar(page).getByTestId('results-calls').innerText()).toBe('1 call');
+    expect(page.url()).not.toContain('field.region');
+    expect(await sideways(page)).toBe(0);
+  });
+
   it("draws each quota's running fill beside the progress table, the limit shown", async () => {
     const { page } = t;
     await openResults(page, '&tab=quotas');
