@@ -1,13 +1,11 @@
 // Demo data of the reports (issue 38, docs/reports.md): the client account of Spring Survey, a week of call attempts by
 // six agents on both shifts (sign-ins, handle times, the campaign's dispositions, leads answered, some in Bengali), and
-// a few suspicious completes, and in-house QC records of some of the week's completes (two of them auto-failed), so the
-// QC pass rate shows in productivity. Days are relative to today; idempotent: a week already seeded is left as it is.
+// a few suspicious completes. Days are relative to today; idempotent: a week already seeded is left as it is.
 import { sql } from 'kysely';
-import { addDays, bestScores, localDayText, startOfLocalDay, type TDisposition } from '@crm/shared';
+import { addDays, localDayText, startOfLocalDay, type TDisposition } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { findCampaignDispositions } from '../modules/dispositions/service.ts';
-import { standardValues } from '../modules/qc/scoring.ts';
 import { loadSurvey, random, walkSurvey } from './leads.ts';
 
 /** The BPO's client: reads Spring Survey's results and client QC (docs/guide/clients.md). */
@@ -45,9 +43,6 @@ export const SUSPICIOUS_DEMO = {
   noRecording: 'AG-1006',
 } as const;
 
-/** The week's in-house QC records: each agent's first completes of yesterday; these agents' first is auto-failed. */
-export const WEEK_QC_DEMO = { perAgent: 3, autoFailed: ['AG-1002', 'AG-1005'] } as const;
-
 /** Marks the week's leads (did), so a second run finds them. */
 const WEEK_DID = 'WEEK-';
 const MINUTE = 60_000;
@@ -65,73 +60,7 @@ export async function seedReportsDemo(
 ): Promise<{ clients: number; attempts: number }> {
   const clients = await seedDemoClient(db);
   const attempts = await seedWeekOfCalls(db, timeZone, now);
-  if (attempts > 0) await seedWeekQcRecords(db, timeZone, now);
   return { clients, attempts };
-}
-
-/**
- * In-house QC records of the week's completes (WEEK_QC_DEMO): every criterion at its best (total 100), but the
- * auto-failed ones marked Fatal (the standard scorecard's auto-fail), so productivity's QC pass rate is below 100%
- * for those agents. Scored by the first demo QC inspector; only once, right after the week is seeded.
- */
-async function seedWeekQcRecords(db: Db, timeZone: string, now: Date): Promise<void> {
-  const inspector = await db
-    .selectFrom('users')
-    .select(['id', 'username'])
-    .where('role', '=', 'qc')
-    .orderBy('id')
-    .executeTakeFirst();
-  if (!inspector) return;
-  const yesterday = addDays(localDayText(now, timeZone), -1);
-  const start = startOfLocalDay(yesterday, timeZone);
-  const end = startOfLocalDay(localDayText(now, timeZone), timeZone);
-  const completes = await db
-    .selectFrom('callAttempts')
-    .innerJoin('leads', 'leads.id', 'callAttempts.leadId')
-    .innerJoin('users', 'users.id', 'callAttempts.userId')
-    .innerJoin('campaigns', 'campaigns.id', 'callAttempts.campaignId')
-    .select([
-      'callAttempts.userId',
-      'callAttempts.agentId',
-      'callAttempts.handleSeconds',
-      'users.name as agentName',
-      'leads.cellNumber',
-      'campaigns.id as campaignId',
-      'campaigns.campaignName',
-    ])
-    .where('campaigns.campaignName', '=', REPORTS_CAMPAIGN)
-    .where('callAttempts.completed', '=', true)
-    .where('callAttempts.endedAt', '>=', start)
-    .where('callAttempts.endedAt', '<', end)
-    .orderBy('callAttempts.endedAt')
-    .execute();
-  const taken = new Map<string, number>();
-  const rows = [];
-  for (const c of completes) {
-    const n = taken.get(c.agentId) ?? 0;
-    if (n >= WEEK_QC_DEMO.perAgent) continue;
-    taken.set(c.agentId, n + 1);
-    const autoFailed = n === 0 && (WEEK_QC_DEMO.autoFailed as readonly string[]).includes(c.agentId);
-    const scores = { ...bestScores(), ...(autoFailed ? { fatal: -100 } : {}) };
-    rows.push({
-      kind: 'in-house' as const,
-      callDate: yesterday,
-      agentUserId: c.userId,
-      agentId: c.agentId,
-      agentName: c.agentName,
-      campaignId: c.campaignId,
-      campaignName: c.campaignName,
-      consumerNumber: c.cellNumber,
-      duration: c.handleSeconds,
-      qcInspectorId: inspector.id,
-      qcInspector: inspector.username,
-      ...standardValues(scores),
-      fatalReason: autoFailed ? "Shared the customer's data on the call" : '',
-      easVoiceMatchedWithReport: 'yes',
-      suggestion: autoFailed ? 'Never read a customer’s details back to them' : 'Keep it up',
-    });
-  }
-  if (rows.length > 0) await db.insertInto('qcRecords').values(rows).execute();
 }
 
 async function seedDemoClient(db: Db): Promise<number> {
