@@ -211,8 +211,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // The triggers on leads (0041's row triggers replaced by statement triggers, so that a statement saving many leads
   // moves each counter row once): the copied fields too, and the answers written with their lead's key.
-  const sync = (changed: string, answersChanged: string) => `
+  const sync = (changed: string, answersChanged: string, guard = '') => `
     begin
+      ${guard}
       insert into result_leads as r (lead_id, campaign_id, is_called, phone_key, last_qno, partial_qno, ${copiedNames})
       select c.id, c.campaign_id, c.is_called, regexp_replace(c.cell_number, '\\D', '', 'g'), a.last_qno, a.partial_qno,
              ${copied('c')}
@@ -243,6 +244,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             is distinct from (n.answers, n.is_called, n.cell_number, n.campaign_id, ${copied('n')})
         and (n.answers <> '{}'::jsonb or n.is_called = 1
              or exists (select 1 from result_leads x where x.lead_id = n.id))`;
+  // A statement that changes none of what the summaries hold (a generate, a version bump) stops at one set
+  // difference, which hashes or sorts: the joins below are planned on row counts alone (a transition table has no
+  // statistics) and can be slow over many rows.
+  const summarised = `id, answers, is_called, cell_number, campaign_id, ${copiedNames}`;
+  const unchanged = `if not exists (select ${summarised} from new_leads except select ${summarised} from old_leads) then
+        return null;
+      end if;`;
   const answered = `select n.* from new_leads n join old_leads o on o.id = n.id
       where o.answers is distinct from n.answers`;
   await sql
@@ -254,7 +262,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
       `create function result_leads_after_leads_update() returns trigger language plpgsql as $body$
-      ${sync(moved, answered)} $body$`,
+      ${sync(moved, answered, unchanged)} $body$`,
     )
     .execute(db);
   await sql`drop trigger result_leads_after_update on leads`.execute(db);
