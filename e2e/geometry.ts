@@ -25,7 +25,8 @@ export const inViewport = (b: TBox) =>
 export async function expectScrolledIntoView(locator: Locator): Promise<void> {
   await expect
     .poll(async () => {
-      await locator.scrollIntoViewIfNeeded();
+      // Centred, as a person would bring it into view (Chromium's "if needed" leaves a partly shown element be).
+      await locator.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }));
       return boxOf(locator);
     })
     .toSatisfy(inViewport);
