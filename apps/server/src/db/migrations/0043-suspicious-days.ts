@@ -20,6 +20,45 @@ const LOCKED_AGENTS_AT_MOST = 500;
 /** SQL text of our own making only (no value from outside), run as it is. */
 const run = (db: Kysely<unknown>, text: string) => sql.raw(text).execute(db);
 
+/**
+ * The statement triggers `<fn>_insert`, `<fn>_update` and `<fn>_delete` on `table`, calling `<fn>_inserted()`,
+ * `<fn>_updated()` and `<fn>_deleted()`, whose transition tables are `new_<rows>` and `old_<rows>`.
+ */
+async function createStatementTriggers(db: Kysely<unknown>, fn: string, table: string, rows: string): Promise<void> {
+  await run(
+    db,
+    `create trigger ${fn}_insert after insert on ${table} referencing new table as new_${rows}
+     for each statement execute function ${fn}_inserted()`,
+  );
+  await run(
+    db,
+    `create trigger ${fn}_update after update on ${table}
+     referencing old table as old_${rows} new table as new_${rows}
+     for each statement execute function ${fn}_updated()`,
+  );
+  await run(
+    db,
+    `create trigger ${fn}_delete after delete on ${table} referencing old table as old_${rows}
+     for each statement execute function ${fn}_deleted()`,
+  );
+}
+
+/**
+ * A trigger function that judges again the attempts `ids` selects (SQL, indented to sit in the body as it is), with
+ * `tz`, the summary's zone, declared when `zoned`. Every function of the judgement is made by this one text.
+ */
+const createSettleFunction = (db: Kysely<unknown>, name: string, ids: string, zoned = false) =>
+  run(
+    db,
+    `create function ${name}() returns trigger language plpgsql as $body$
+       ${zoned ? 'declare\n         tz text := (select time_zone from agent_day_calls_zone);\n       ' : ''}begin
+         perform suspicious_settle(array(
+           ${ids}));
+         return null;
+       end
+       $body$`,
+  );
+
 /** The completes after each of `x` (rows with user_id, ended_at, id): those its hour count and repeat check reach. */
 const reachedFrom = (x: string) => `
   select b.id from ${x} x join call_attempts b on b.user_id = x.user_id and b.completed
@@ -155,16 +194,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // call_attempts: the attempts written, and the completes after them whose hour count or previous complete they are.
   const attemptsSettle = (name: string, rows: string) =>
-    run(
+    createSettleFunction(
       db,
-      `create function ${name}() returns trigger language plpgsql as $body$
-       begin
-         perform suspicious_settle(array(
-           with x as (select id, user_id, ended_at from (${rows}) r where r.completed)
-           select id from x union ${reachedFrom('x')}));
-         return null;
-       end
-       $body$`,
+      name,
+      `with x as (select id, user_id, ended_at from (${rows}) r where r.completed)
+           select id from x union ${reachedFrom('x')}`,
     );
   await attemptsSettle('suspicious_attempts_inserted', 'select * from new_attempts');
   await attemptsSettle('suspicious_attempts_deleted', 'select * from old_attempts');
@@ -186,22 +220,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        return null;
      end $$`,
   );
-  await run(
-    db,
-    `create trigger suspicious_attempts_insert after insert on call_attempts referencing new table as new_attempts
-     for each statement execute function suspicious_attempts_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_attempts_update after update on call_attempts
-     referencing old table as old_attempts new table as new_attempts
-     for each statement execute function suspicious_attempts_updated()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_attempts_delete after delete on call_attempts referencing old table as old_attempts
-     for each statement execute function suspicious_attempts_deleted()`,
-  );
+  await createStatementTriggers(db, 'suspicious_attempts', 'call_attempts', 'attempts');
   await run(
     db,
     `create trigger suspicious_attempts_truncate after truncate on call_attempts
@@ -211,58 +230,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // lead_answer_history: a save's answers are those of the agent's completes of the lead that ended before it, and
   // the previous answers of the completes after those.
   const historySettle = (name: string, rows: string) =>
-    run(
+    createSettleFunction(
       db,
-      `create function ${name}() returns trigger language plpgsql as $body$
-       begin
-         perform suspicious_settle(array(
-           with x as (select a.id, a.user_id, a.ended_at from (${rows}) h
+      name,
+      `with x as (select a.id, a.user_id, a.ended_at from (${rows}) h
              join call_attempts a on a.lead_id = h.lead_id and a.user_id = h.user_id and a.completed
               and a.ended_at <= h.saved_at
              where h.is_called = 1)
-           select id from x union ${reachedFrom('x')}));
-         return null;
-       end
-       $body$`,
+           select id from x union ${reachedFrom('x')}`,
     );
   await historySettle('suspicious_history_inserted', 'select * from new_history');
   await historySettle('suspicious_history_deleted', 'select * from old_history');
   await historySettle('suspicious_history_updated', 'select * from old_history union all select * from new_history');
-  await run(
-    db,
-    `create trigger suspicious_history_insert after insert on lead_answer_history referencing new table as new_history
-     for each statement execute function suspicious_history_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_history_update after update on lead_answer_history
-     referencing old table as old_history new table as new_history
-     for each statement execute function suspicious_history_updated()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_history_delete after delete on lead_answer_history referencing old table as old_history
-     for each statement execute function suspicious_history_deleted()`,
-  );
+  await createStatementTriggers(db, 'suspicious_history', 'lead_answer_history', 'history');
 
   // recordings: the completes of leads with the recording's number that ended on its day (by each campaign's numbers).
   const recordingsSettle = (name: string, rows: string) =>
-    run(
+    createSettleFunction(
       db,
-      `create function ${name}() returns trigger language plpgsql as $body$
-       declare
-         tz text := (select time_zone from agent_day_calls_zone);
-       begin
-         perform suspicious_settle(array(
-           select distinct a.id from (${rows}) r
+      name,
+      `select distinct a.id from (${rows}) r
              cross join campaigns c
              join leads l on l.campaign_id = c.id and l.cell_number = r.phone_key
              join call_attempts a on a.lead_id = l.id and a.completed
             where a.ended_at >= (r.call_date::timestamp at time zone tz)
-              and a.ended_at < ((r.call_date + 1)::timestamp at time zone tz)));
-         return null;
-       end
-       $body$`,
+              and a.ended_at < ((r.call_date + 1)::timestamp at time zone tz)`,
+      true,
     );
   await recordingsSettle('suspicious_recordings_inserted', 'select * from new_recordings');
   await recordingsSettle('suspicious_recordings_deleted', 'select * from old_recordings');
@@ -273,40 +266,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        cross join lateral (select o.phone_key, o.call_date union all select n.phone_key, n.call_date) x
       where (o.phone_key, o.call_date, o.gone_at is null) is distinct from (n.phone_key, n.call_date, n.gone_at is null)`,
   );
-  await run(
-    db,
-    `create trigger suspicious_recordings_insert after insert on recordings referencing new table as new_recordings
-     for each statement execute function suspicious_recordings_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_recordings_update after update on recordings
-     referencing old table as old_recordings new table as new_recordings
-     for each statement execute function suspicious_recordings_updated()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_recordings_delete after delete on recordings referencing old table as old_recordings
-     for each statement execute function suspicious_recordings_deleted()`,
-  );
+  await createStatementTriggers(db, 'suspicious_recordings', 'recordings', 'recordings');
 
   // recording_folders: every complete of a day whose "indexed after the day ended" changed.
   const foldersSettle = (name: string, rows: string) =>
-    run(
+    createSettleFunction(
       db,
-      `create function ${name}() returns trigger language plpgsql as $body$
-       declare
-         tz text := (select time_zone from agent_day_calls_zone);
-       begin
-         perform suspicious_settle(array(
-           select a.id from (${rows}) f
+      name,
+      `select a.id from (${rows}) f
              cross join campaigns c
              join call_attempts a on a.campaign_id = c.id and a.completed
               and a.ended_at >= (f.call_date::timestamp at time zone tz)
-              and a.ended_at < ((f.call_date + 1)::timestamp at time zone tz)));
-         return null;
-       end
-       $body$`,
+              and a.ended_at < ((f.call_date + 1)::timestamp at time zone tz)`,
+      true,
     );
   await foldersSettle('suspicious_folders_inserted', 'select call_date from new_folders');
   await foldersSettle('suspicious_folders_deleted', 'select call_date from old_folders');
@@ -319,22 +291,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
      union select o.call_date from old_folders o where not exists (select 1 from new_folders n where n.call_date = o.call_date)
      union select n.call_date from new_folders n where not exists (select 1 from old_folders o where o.call_date = n.call_date)`,
   );
-  await run(
-    db,
-    `create trigger suspicious_folders_insert after insert on recording_folders referencing new table as new_folders
-     for each statement execute function suspicious_folders_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_folders_update after update on recording_folders
-     referencing old table as old_folders new table as new_folders
-     for each statement execute function suspicious_folders_updated()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_folders_delete after delete on recording_folders referencing old table as old_folders
-     for each statement execute function suspicious_folders_deleted()`,
-  );
+  await createStatementTriggers(db, 'suspicious_folders', 'recording_folders', 'folders');
 
   // leads: a new number changes which recordings are the lead's (a row trigger: it fires only when the number changes).
   await run(
@@ -372,22 +329,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     'suspicious_settings_updated',
     'select campaign_id from old_settings union select campaign_id from new_settings',
   );
-  await run(
-    db,
-    `create trigger suspicious_settings_insert after insert on suspicious_settings referencing new table as new_settings
-     for each statement execute function suspicious_settings_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_settings_update after update on suspicious_settings
-     referencing old table as old_settings new table as new_settings
-     for each statement execute function suspicious_settings_updated()`,
-  );
-  await run(
-    db,
-    `create trigger suspicious_settings_delete after delete on suspicious_settings referencing old table as old_settings
-     for each statement execute function suspicious_settings_deleted()`,
-  );
+  await createStatementTriggers(db, 'suspicious_settings', 'suspicious_settings', 'settings');
 
   // Every complete stored so far.
   await run(db, `select suspicious_settle(array(select id from call_attempts where completed))`);
@@ -460,21 +402,7 @@ async function createQcDays(db: Kysely<unknown>): Promise<void> {
      end
      $body$`,
   );
-  await run(
-    db,
-    `create trigger qc_days_insert after insert on qc_records referencing new table as new_records
-     for each statement execute function qc_days_inserted()`,
-  );
-  await run(
-    db,
-    `create trigger qc_days_update after update on qc_records referencing old table as old_records new table as new_records
-     for each statement execute function qc_days_updated()`,
-  );
-  await run(
-    db,
-    `create trigger qc_days_delete after delete on qc_records referencing old table as old_records
-     for each statement execute function qc_days_deleted()`,
-  );
+  await createStatementTriggers(db, 'qc_days', 'qc_records', 'records');
   await run(
     db,
     `create trigger qc_days_truncate after truncate on qc_records
