@@ -1,18 +1,11 @@
 // The clients routes (issue 38, docs/guide/clients.md): a client account's own view of itself, and the recordings of
 // its campaigns' client QC records when its administrator allows it.
-import {
-  MEDIA_TYPES,
-  VOICE_LOG_MESSAGES,
-  ZClientMe,
-  ZClientRecordingParams,
-  ZErrorReply,
-  zFileReply,
-} from '@crm/shared';
+import { ZClientMe, ZClientRecordingParams, ZErrorReply } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { userIdOf } from '../../auth/access.ts';
-import { UpstreamError } from '../voicelog/proxy.ts';
+import { MEDIA_REPLIES, answerUpstreamFailures, sendMedia } from '../voicelog/media-route.ts';
 import { rangeAskOf } from '../voicelog/range.ts';
 import { playClientRecording } from './recordings.ts';
 import { findClientMe } from './service.ts';
@@ -24,10 +17,7 @@ const CLIENT_LISTENERS = { roles: ['ADMIN', 'CLIENT'] } as const;
 
 export async function clientsRoutes(app: App) {
   // The external voice-log server failing is a 502 with what went wrong, as on the voice log's own routes.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
-    throw error;
-  });
+  answerUpstreamFailures(app);
 
   app.get(
     '/api/clients/me',
@@ -54,28 +44,19 @@ export async function clientsRoutes(app: App) {
           'and while its administrator allows recordings (403 RECORDINGS_NOT_ALLOWED); 404 NO_RECORDING when none is ' +
           'linked; 416 for a range outside the file. See docs/guide/clients.md.',
         params: ZClientRecordingParams,
-        response: {
-          200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
-          206: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The part of the recording a Range header asked for', {
-            binary: true,
-          }),
-          403: ZErrorReply,
-          404: ZErrorReply,
-          416: ZErrorReply,
-          502: ZErrorReply,
-        },
+        response: MEDIA_REPLIES,
       },
     },
-    async (req, reply) => {
-      const media = await playClientRecording(
-        { db: app.db, voiceLog: app.recordingChecks.voiceLog },
-        currentUser(req),
-        req.params.id,
-        rangeAskOf(req.headers),
-        req.method === 'HEAD',
-      );
-      reply.code(media.status).headers(media.headers);
-      return media.body ?? reply.send({ message: VOICE_LOG_MESSAGES.unsatisfiableRange });
-    },
+    async (req, reply) =>
+      sendMedia(
+        reply,
+        await playClientRecording(
+          { db: app.db, voiceLog: app.recordingChecks.voiceLog },
+          currentUser(req),
+          req.params.id,
+          rangeAskOf(req.headers),
+          req.method === 'HEAD',
+        ),
+      ),
   );
 }

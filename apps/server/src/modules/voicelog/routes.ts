@@ -1,7 +1,6 @@
 // The voice log (docs/product.md §7 Voice log; docs/architecture.md §5): recordings searched by date and number, streamed with Range.
 import multipart from '@fastify/multipart';
 import {
-  MEDIA_TYPES,
   ZErrorReply,
   ZRecordingAnalysisQuery,
   ZRecordingAnalysisReply,
@@ -10,15 +9,13 @@ import {
   ZVoiceLogSearchQuery,
   ZVoiceLogUploadQuery,
   ZVoiceLogUploadResult,
-  VOICE_LOG_MESSAGES,
   VOICE_LOG_PATHS,
-  zFileReply,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
 import { ADMINS, SCORERS, EVERY_ROLE, asDownload } from '../../auth/roles.ts';
 import { actorOf } from '../../auth/actor.ts';
 import { currentUser } from '../../auth/guard.ts';
-import { UpstreamError } from './proxy.ts';
+import { MEDIA_REPLIES, answerUpstreamFailures, sendMedia } from './media-route.ts';
 import { rangeAskOf } from './range.ts';
 import { getRecordingAnalysis, playRecording, searchRecordings, type TVoiceLogDeps } from './service.ts';
 import { RECORDING_MULTIPART_LIMITS, storeRecordings } from './upload.ts';
@@ -30,11 +27,7 @@ export async function voicelogRoutes(app: App) {
   const { voiceLog, catalog } = app.recordingChecks;
   const deps: TVoiceLogDeps = { db: app.db, voiceLog, catalog, holdSeconds: app.config.analysis.holdSeconds };
 
-  // The external voice-log server failing is a 502 with what went wrong; everything else goes to the app's handler.
-  app.setErrorHandler((error, _request, reply) => {
-    if (error instanceof UpstreamError) return reply.code(502).send({ message: error.message });
-    throw error;
-  });
+  answerUpstreamFailures(app);
 
   app.get(
     VOICE_LOG_PATHS.search,
@@ -83,29 +76,20 @@ export async function voicelogRoutes(app: App) {
         description:
           "Agents only their own records' recordings; 416 for a range outside the file. See docs/guide/voicelog.md.",
         querystring: ZVoiceDownloadQuery,
-        response: {
-          200: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The recording', { binary: true }),
-          206: zFileReply([MEDIA_TYPES.mp3, MEDIA_TYPES.wav], 'The part of the recording a Range header asked for', {
-            binary: true,
-          }),
-          403: ZErrorReply,
-          404: ZErrorReply,
-          416: ZErrorReply,
-          502: ZErrorReply,
-        },
+        response: MEDIA_REPLIES,
       },
     },
-    async (req, reply) => {
-      const media = await playRecording(
-        { db: app.db, voiceLog },
-        currentUser(req),
-        req.query.fileName,
-        rangeAskOf(req.headers),
-        req.method === 'HEAD',
-      );
-      reply.code(media.status).headers(media.headers);
-      return media.body ?? reply.send({ message: VOICE_LOG_MESSAGES.unsatisfiableRange });
-    },
+    async (req, reply) =>
+      sendMedia(
+        reply,
+        await playRecording(
+          { db: app.db, voiceLog },
+          currentUser(req),
+          req.query.fileName,
+          rangeAskOf(req.headers),
+          req.method === 'HEAD',
+        ),
+      ),
   );
 
   app.post(
