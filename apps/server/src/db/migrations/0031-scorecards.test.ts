@@ -1,8 +1,7 @@
 // Migration 0031 moves every QC record's 14 marks into `marks` on the built-in "Standard": row by row, the total and the
 // grade stay exactly as stored, the 14 columns read back the marks they held, and "Standard" scores them the same again.
 import { sql, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
+import { describe, expect, it } from 'vitest';
 import {
   QC_CRITERIA,
   QC_CRITERION_KEYS,
@@ -14,14 +13,10 @@ import {
   type TQcScores,
   type TStoredMarks,
 } from '@crm/shared';
-import { createKysely } from '../connect.ts';
-import type { Db } from '../schema.ts';
-import { databaseUrl, dropDatabase, withClient } from '../../test/databases.ts';
+import { emptyDatabase } from '../../test/empty-database.ts';
 import { migrations } from './index.ts';
 
-const NAME = `crm_m0031_${process.pid}`;
-let db: Db;
-const adminUrl = () => inject('dbAdminUrl');
+const db = emptyDatabase('m0031');
 const column = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** Every single change from the best marks, the worst card, and 300 cards of random choices (a fixed seed). */
@@ -42,15 +37,6 @@ function cards(): TQcScores[] {
     );
   return out;
 }
-
-beforeAll(async () => {
-  await withClient(adminUrl(), (c) => c.query(`create database ${pg.escapeIdentifier(NAME)}`));
-  db = createKysely(databaseUrl(adminUrl(), NAME), 2);
-});
-afterAll(async () => {
-  await db.destroy();
-  await dropDatabase(adminUrl(), NAME);
-});
 
 describe('migration 0031 (scorecards)', () => {
   it('keeps every total, grade and mark of the records made before it, row by row', async () => {

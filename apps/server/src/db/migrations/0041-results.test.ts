@@ -1,25 +1,11 @@
 // Migration 0041 (survey results' summaries): the leads saved before it are copied in, its trigger follows every later
 // change of answers, completion and number, and its down() leaves the schema as 0040 had it.
 import { sql, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
-import { createKysely } from '../connect.ts';
-import type { Db } from '../schema.ts';
-import { databaseUrl, dropDatabase, withClient } from '../../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../test/empty-database.ts';
 import { migrations } from './index.ts';
 
-const NAME = `crm_m0041_${process.pid}`;
-let db: Db;
-const adminUrl = () => inject('dbAdminUrl');
-
-beforeAll(async () => {
-  await withClient(adminUrl(), (c) => c.query(`create database ${pg.escapeIdentifier(NAME)}`));
-  db = createKysely(databaseUrl(adminUrl(), NAME), 2);
-});
-afterAll(async () => {
-  await db.destroy();
-  await dropDatabase(adminUrl(), NAME);
-});
+const db = emptyDatabase('m0041');
 
 type LeadSummary = {
   leadId: string;

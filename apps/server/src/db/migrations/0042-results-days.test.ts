@@ -2,26 +2,12 @@
 // stored, and the triggers keep the counters equal to a direct count of the leads and attempts through saves, re-saves,
 // a lead's second attempt on another day, deletes, a question's type change and a change of zone; down() and up again.
 import { sql, Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import pg from 'pg';
-import { createKysely } from '../connect.ts';
-import type { Db } from '../schema.ts';
-import { databaseUrl, dropDatabase, withClient } from '../../test/databases.ts';
+import { describe, expect, it } from 'vitest';
+import { emptyDatabase } from '../../test/empty-database.ts';
 import { ensureResultsZone } from '../../modules/results/days.ts';
 import { migrations } from './index.ts';
 
-const NAME = `crm_m0042_${process.pid}`;
-let db: Db;
-const adminUrl = () => inject('dbAdminUrl');
-
-beforeAll(async () => {
-  await withClient(adminUrl(), (c) => c.query(`create database ${pg.escapeIdentifier(NAME)}`));
-  db = createKysely(databaseUrl(adminUrl(), NAME), 2);
-});
-afterAll(async () => {
-  await db.destroy();
-  await dropDatabase(adminUrl(), NAME);
-});
+const db = emptyDatabase('m0042');
 
 type Row = Record<string, unknown>;
 
