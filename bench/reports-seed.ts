@@ -9,7 +9,7 @@ import type pg from 'pg';
 import type { TQuestion } from '@crm/shared';
 import { QC_GRADE, QC_MARK_COLUMNS, QC_MARKS, QC_TOTAL } from './qc-rows.ts';
 import type { BenchServer } from './server.ts';
-import { BENCH_ADMIN_PASSWORD } from './server.ts';
+import { call, createSurvey } from './survey-setup.ts';
 
 export const REPORTS_CAMPAIGN = { name: 'Bench Reports', code: 'BENCH-REPORTS' } as const;
 export const REPORTS_TIME_ZONE = 'Asia/Dhaka';
@@ -45,52 +45,16 @@ const QUESTIONS: { title: string; type: string; options?: string }[] = [
   { title: 'May we call you again?', type: 'Select Option', options: 'Yes, No' },
 ];
 
-async function call<T>(server: BenchServer, method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(`${server.url}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 500)}`);
-  return JSON.parse(text) as T;
-}
-
 export type ReportsSurvey = { adminToken: string; questions: TQuestion[] };
 
 /** Campaign, data table, questions, the logic jump and two quotas through the API, as an admin sets them up. */
 export async function createReportsSurvey(server: BenchServer): Promise<ReportsSurvey> {
-  const { jwtToken: adminToken } = await call<{ jwtToken: string }>(
-    server,
-    'POST',
-    '/api/auth/signInSuperAdmin',
-    undefined,
-    { username: 'admin', password: BENCH_ADMIN_PASSWORD },
-  );
   const c = REPORTS_CAMPAIGN;
-  await call(server, 'POST', '/cc/addCampaign', adminToken, {
-    campaignType: 'Outbound',
-    campaignName: c.name,
-    campaignId: c.code,
+  const { adminToken, questions } = await createSurvey(server, c, {
+    questions: QUESTIONS,
+    columns: COLUMNS,
     callTarget: CALL_TARGET,
   });
-  await call(server, 'POST', '/dt/addDataTables', adminToken, {
-    campaignName: c.name,
-    numberOfField: COLUMNS.length,
-    columns: COLUMNS,
-  });
-  const questions = await call<TQuestion[]>(
-    server,
-    'POST',
-    '/questions/add',
-    adminToken,
-    QUESTIONS.map((q) => ({ campaignId: c.name, title: q.title, type: q.type, options: q.options ?? '' })),
-  );
-  if (questions.length !== QUESTIONS.length)
-    throw new Error(`expected ${QUESTIONS.length} questions, got ${questions.length}`);
   // The seed writes answers by Q number from Q1's on: a new campaign's are consecutive.
   const base = qnoNumberOf(questions[0] ?? { qno: 'x' });
   if (questions.some((q, i) => qnoNumberOf(q) !== base + i))

@@ -44,7 +44,8 @@ export function isGenerated(g: number): boolean {
   return g % 2 === 0;
 }
 
-async function call<T>(
+/** One API call of the benchmarks' set-ups: a 200's JSON, or an error naming the call and its reply. */
+export async function call<T>(
   server: BenchServer,
   method: string,
   path: string,
@@ -78,10 +79,18 @@ async function mapConcurrently<T, R>(items: readonly T[], limit: number, fn: (it
   return out;
 }
 
+/** A survey's questions, data table columns and call target: the survey benchmark's unless told. */
+export type SurveyContent = {
+  questions?: readonly { title: string; type: string; options?: string }[];
+  columns?: readonly string[];
+  callTarget?: number;
+};
+
 /** Campaign, data table and questions through the API; returns the questions as stored (qno order). */
 export async function createSurvey(
   server: BenchServer,
   campaign: SurveyCampaign = SURVEY,
+  { questions: asked = QUESTIONS, columns = COLUMNS, callTarget = 50 }: SurveyContent = {},
 ): Promise<{ adminToken: string; questions: TQuestion[] }> {
   const { jwtToken: adminToken } = await call<{ jwtToken: string }>(
     server,
@@ -97,22 +106,21 @@ export async function createSurvey(
     campaignType: 'Outbound',
     campaignName: campaign.name,
     campaignId: campaign.code,
-    callTarget: 50,
+    callTarget,
   });
   await call(server, 'POST', '/dt/addDataTables', adminToken, {
     campaignName: campaign.name,
-    numberOfField: COLUMNS.length,
-    columns: COLUMNS,
+    numberOfField: columns.length,
+    columns,
   });
   const questions = await call<TQuestion[]>(
     server,
     'POST',
     '/questions/add',
     adminToken,
-    QUESTIONS.map((q) => ({ campaignId: campaign.name, title: q.title, type: q.type, options: q.options ?? '' })),
+    asked.map((q) => ({ campaignId: campaign.name, title: q.title, type: q.type, options: q.options ?? '' })),
   );
-  if (questions.length !== QUESTIONS.length)
-    throw new Error(`expected ${QUESTIONS.length} questions, got ${questions.length}`);
+  if (questions.length !== asked.length) throw new Error(`expected ${asked.length} questions, got ${questions.length}`);
   return { adminToken, questions };
 }
 
