@@ -3,23 +3,10 @@
 // validation messages and the server's refusal shown in place. "Flagged calls first" is stored with the campaign's
 // suspicious settings (PUT /api/suspicious/settings/{campaignName}), whose other values are sent back as read.
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, NativeSelect, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TQcQueueSettings, TSuspiciousSettings } from '@crm/shared';
+import { CampaignSettingsForm } from '../../components/CampaignSettingsForm.tsx';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import {
   SUSPICIOUS_SETTINGS_KEY,
@@ -41,38 +28,28 @@ function SettingsForm({
   suspicious: TSuspiciousSettings;
   onSaved: () => void;
 }) {
-  const form = useForm<TQueueFormValues>({
-    mode: 'controlled',
-    initialValues: {
-      targetPerAgentDay: settings.targetPerAgentDay,
-      minDurationSec: settings.minDurationSec,
-      flaggedFirst: suspicious.flaggedFirst,
-    },
-    validate: validateSettingsForm,
-  });
-  const save = useMutation({
-    mutationFn: async (values: TQueueFormValues) => {
-      await saveQueueSettings(settings.campaignName, toSettingsUpdate(values));
-      if (values.flaggedFirst !== suspicious.flaggedFirst)
-        await saveSuspiciousSettings(settings.campaignName, {
-          minHandleSeconds: suspicious.minHandleSeconds,
-          hourlyLimit: suspicious.hourlyLimit,
-          flaggedFirst: values.flaggedFirst,
-        });
-    },
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: `Queue settings of ${settings.campaignName} saved` });
-      onSaved();
-    },
-  });
+  const save = async (values: TQueueFormValues) => {
+    await saveQueueSettings(settings.campaignName, toSettingsUpdate(values));
+    if (values.flaggedFirst !== suspicious.flaggedFirst)
+      await saveSuspiciousSettings(settings.campaignName, {
+        minHandleSeconds: suspicious.minHandleSeconds,
+        hourlyLimit: suspicious.hourlyLimit,
+        flaggedFirst: values.flaggedFirst,
+      });
+  };
   return (
-    <form
-      onSubmit={form.onSubmit((values) => save.mutate(values))}
-      noValidate
-      aria-label={`Queue settings of ${settings.campaignName}`}
-    >
-      <Stack gap="xs">
-        <Group gap="sm" align="flex-start" wrap="nowrap">
+    <CampaignSettingsForm<TQueueFormValues>
+      label={`Queue settings of ${settings.campaignName}`}
+      initialValues={{
+        targetPerAgentDay: settings.targetPerAgentDay,
+        minDurationSec: settings.minDurationSec,
+        flaggedFirst: suspicious.flaggedFirst,
+      }}
+      validate={validateSettingsForm}
+      save={save}
+      onSaved={onSaved}
+      fields={(form) => (
+        <>
           <NumberInput
             label="Target per agent and day"
             min={1}
@@ -94,17 +71,9 @@ function SettingsForm({
             mt={25}
             {...form.getInputProps('flaggedFirst', { type: 'checkbox' })}
           />
-          <Button type="submit" mt={25} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-        {save.error !== null && (
-          <Alert color="red" variant="light" role="alert" title="The settings were not saved">
-            {save.error.message}
-          </Alert>
-        )}
-      </Stack>
-    </form>
+        </>
+      )}
+    />
   );
 }
 

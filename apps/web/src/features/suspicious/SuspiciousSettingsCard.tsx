@@ -2,53 +2,28 @@
 // flagged calls first. Admins change them one campaign at a time (the schema's words and the server's refusal shown in
 // place); QC inspectors read the table.
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NativeSelect,
-  NumberInput,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Checkbox, NativeSelect, NumberInput, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { SUSPICIOUS_HOURLY_LIMIT_MAX, SUSPICIOUS_MIN_HANDLE_MAX, type TSuspiciousSettings } from '@crm/shared';
+import { CampaignSettingsForm } from '../../components/CampaignSettingsForm.tsx';
 import { LoadingRow, RetryAlert } from '../../components/QueryState.tsx';
 import { SUSPICIOUS_KEY, SUSPICIOUS_SETTINGS_KEY, fetchSuspiciousSettings, saveSuspiciousSettings } from './api.ts';
 import { toSuspiciousUpdate, validateSuspiciousForm, type TSuspiciousFormValues } from './settings-form.ts';
 
 function SettingsForm({ settings, onSaved }: { settings: TSuspiciousSettings; onSaved: () => void }) {
-  const form = useForm<TSuspiciousFormValues>({
-    mode: 'controlled',
-    initialValues: {
-      minHandleSeconds: settings.minHandleSeconds,
-      hourlyLimit: settings.hourlyLimit,
-      flaggedFirst: settings.flaggedFirst,
-    },
-    validate: validateSuspiciousForm,
-  });
-  const save = useMutation({
-    mutationFn: (values: TSuspiciousFormValues) =>
-      saveSuspiciousSettings(settings.campaignName, toSuspiciousUpdate(values)),
-    onSuccess: () => {
-      notifications.show({ color: 'green', message: `Suspicious settings of ${settings.campaignName} saved` });
-      onSaved();
-    },
-  });
   return (
-    <form
-      onSubmit={form.onSubmit((values) => save.mutate(values))}
-      noValidate
-      aria-label={`Suspicious settings of ${settings.campaignName}`}
-    >
-      <Stack gap="xs">
-        <Group gap="sm" align="flex-start" wrap="nowrap">
+    <CampaignSettingsForm<TSuspiciousFormValues>
+      label={`Suspicious settings of ${settings.campaignName}`}
+      initialValues={{
+        minHandleSeconds: settings.minHandleSeconds,
+        hourlyLimit: settings.hourlyLimit,
+        flaggedFirst: settings.flaggedFirst,
+      }}
+      validate={validateSuspiciousForm}
+      save={(values) => saveSuspiciousSettings(settings.campaignName, toSuspiciousUpdate(values))}
+      onSaved={onSaved}
+      fields={(form) => (
+        <>
           <NumberInput
             label="Minimum handle time (seconds)"
             min={0}
@@ -70,17 +45,9 @@ function SettingsForm({ settings, onSaved }: { settings: TSuspiciousSettings; on
             mt={32}
             {...form.getInputProps('flaggedFirst', { type: 'checkbox' })}
           />
-          <Button type="submit" mt={25} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-        {save.error !== null && (
-          <Alert color="red" variant="light" role="alert" title="The settings were not saved">
-            {save.error.message}
-          </Alert>
-        )}
-      </Stack>
-    </form>
+        </>
+      )}
+    />
   );
 }
 
