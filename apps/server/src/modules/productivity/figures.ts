@@ -92,6 +92,9 @@ const percent = (part: number, whole: number) => (whole === 0 ? null : round2((p
 
 type Sum = Omit<Cell, 'userId' | 'day' | 'shift' | 'campaignId'> & { users: Set<number> };
 
+// emptyCell's zeros written again on purpose: sums made by spreading shared zeros ({ ...zeros(), users }) were far
+// slower to add cells into on Node 20 (1M cells into 20k sums: 5-14 s against 0.1-1.2 s for this literal), and cells
+// so made slower to make. Keep both literals.
 function emptySum(): Sum {
   return {
     signedInSeconds: 0,
