@@ -19,8 +19,11 @@ export async function startBenchServer(
 ): Promise<BenchServer> {
   const work = await fs.mkdtemp(path.join(os.tmpdir(), `crm-bench-${name}-`));
   const database = await createSeededDatabase(`crm_bench_${name}_${process.pid}`, BENCH_ADMIN_PASSWORD, work);
+  // BENCH_KEEP_DATABASE=1: the database stays after the run, to read its plans (docs/performance.md).
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
   const remove = async () => {
-    await database.drop();
+    if (keep) console.log(`[bench] kept the database ${database.url}`);
+    else await database.drop();
     await fs.rm(work, { recursive: true, force: true });
   };
   const env: Record<string, string> = {

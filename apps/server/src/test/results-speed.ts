@@ -106,20 +106,18 @@ async function measure(adminUrl: string, leads: number): Promise<void> {
       disposition: undefined,
     };
     const f = { ...range, fieldValues: {} };
-    await p95('results', () => findResults(db, ADMIN, f, ZONE));
-    await p95('results, region = Dhaka', () =>
-      findResults(db, ADMIN, { ...f, fieldValues: { region: 'Dhaka' } }, ZONE),
-    );
+    await p95('results', () => findResults(db, ADMIN, f));
+    await p95('results, region = Dhaka', () => findResults(db, ADMIN, { ...f, fieldValues: { region: 'Dhaka' } }));
     await p95('results, completed only, one agent', () =>
-      findResults(db, ADMIN, { ...f, completedOnly: true, agentId: 'AG-7' }, ZONE),
+      findResults(db, ADMIN, { ...f, completedOnly: true, agentId: 'AG-7' }),
     );
-    await p95('crosstab Q1 × region', () => findResultCrosstab(db, ADMIN, { ...f, row: 'Q1', col: 'region' }, ZONE));
+    await p95('crosstab Q1 × region', () => findResultCrosstab(db, ADMIN, { ...f, row: 'Q1', col: 'region' }));
     await p95('crosstab Q2 × Q3, QC-passed', () =>
-      findResultCrosstab(db, ADMIN, { ...f, qcPassed: true, row: 'Q2', col: 'Q3' }, ZONE),
+      findResultCrosstab(db, ADMIN, { ...f, qcPassed: true, row: 'Q2', col: 'Q3' }),
     );
-    await p95('results, QC-passed', () => findResults(db, ADMIN, { ...f, qcPassed: true }, ZONE));
+    await p95('results, QC-passed', () => findResults(db, ADMIN, { ...f, qcPassed: true }));
     await p95('text Q10 page 0, search', () =>
-      findResultTexts(db, ADMIN, { ...f, question: 'Q10', page: 0, size: 25, q: 'মন্তব্য' }, ZONE),
+      findResultTexts(db, ADMIN, { ...f, question: 'Q10', page: 0, size: 25, q: 'মন্তব্য' }),
     );
   } finally {
     await db.destroy();

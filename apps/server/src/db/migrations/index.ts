@@ -43,6 +43,7 @@ import * as m0040 from './0040-suspicious.ts';
 import * as m0041 from './0041-results.ts';
 import * as m0042 from './0042-results-days.ts';
 import * as m0043 from './0043-suspicious-days.ts';
+import * as m0044 from './0044-results-cover.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-users-and-campaigns': m0001,
@@ -88,4 +89,5 @@ export const migrations: Record<string, Migration> = {
   '0041-results': m0041,
   '0042-results-days': m0042,
   '0043-suspicious-days': m0043,
+  '0044-results-cover': m0044,
 };

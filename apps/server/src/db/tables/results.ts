@@ -25,7 +25,16 @@ export type ResultAnswersTable = {
   value: TriggerKept<string>;
 };
 
+/** How many QC records of a campaign, call date and number (its digits) passed (migration 0044). */
+export type ResultQcPassedTable = {
+  campaignId: TriggerKept<number>;
+  callDate: TriggerKept<string>;
+  phoneKey: TriggerKept<string>;
+  n: TriggerKept<number>;
+};
+
 export type ResultTables = {
   resultLeads: ResultLeadsTable;
   resultAnswers: ResultAnswersTable;
+  resultQcPassed: ResultQcPassedTable;
 };

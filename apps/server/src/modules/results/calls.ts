@@ -15,6 +15,7 @@ import type { Db } from '../../db/schema.ts';
 import { AppError, badRequest, notFound } from '../../http/errors.ts';
 import { isAdmin } from '../../auth/access.ts';
 import { findClientCampaignIds } from '../clients/scope.ts';
+import { COVERED_VALUE_BYTES } from '../../db/migrations/0044-results-cover.ts';
 
 /** The code beside the 403 of a client asking for a campaign not given to it. */
 export const NOT_YOUR_CAMPAIGN = 'NOT_YOUR_CAMPAIGN';
@@ -124,17 +125,8 @@ export function countedByDay(f: TResultFilters): boolean {
   return !f.qcPassed && f.agentId === undefined && Object.keys(f.fieldValues).length === 0;
 }
 
-/**
- * The campaign's calls the filters select, as SQL to put in a `with`: one row per lead whose latest attempt's local day
- * is in the range (lead_id, day, agent_id, disposition_code, is_called, last_qno, partial_qno, and `extra` columns of
- * result_leads r), read from result_leads by (campaign, day).
- */
-export function pickedCallsSql(
-  campaign: ResultCampaign,
-  f: TResultFilters,
-  _timeZone: string,
-  extra: readonly RawBuilder<unknown>[] = [],
-): RawBuilder<unknown> {
+/** The conditions on result_leads `r` of the calls the filters select (the QC-passed one reads result_qc_passed). */
+function pickedWhere(campaign: ResultCampaign, f: TResultFilters): RawBuilder<unknown> {
   const where: RawBuilder<unknown>[] = [
     sql`r.campaign_id = ${campaign.id}`,
     sql`r.day between ${f.from}::date and ${f.to}::date`,
@@ -150,29 +142,45 @@ export function pickedCallsSql(
   if (f.completedOnly) where.push(sql`r.is_called = 1`);
   if (f.agentId !== undefined) where.push(sql`lower(r.agent_id) = lower(${f.agentId})`);
   if (f.disposition !== undefined) where.push(sql`lower(r.disposition_code) = lower(${f.disposition})`);
-  if (f.qcPassed) where.push(sql`(r.day, r.phone_key) in (select p.call_date, p.phone_key from passed_qc p)`);
-  const passedQc = f.qcPassed
-    ? sql`auto_fail as materialized (
-        select s.id as scorecard_id, cr ->> 'key' as key, cr ->> 'autoFailChoice' as choice
-          from scorecards s cross join jsonb_array_elements(s.definition -> 'sections') sec
-          cross join jsonb_array_elements(sec -> 'criteria') cr
-         where cr ->> 'autoFailChoice' is not null
-      ), pass_marks as materialized (
-        select s.id as scorecard_id, (s.definition ->> 'passMark')::numeric as pass_mark from scorecards s
-      ), passed_qc as materialized (
-        select distinct q.call_date, regexp_replace(q.consumer_number, '\\D', '', 'g') as phone_key
-          from qc_records q join pass_marks s on s.scorecard_id = q.scorecard_id
-         where q.campaign_id = ${campaign.id} and q.call_date between ${f.from}::date and ${f.to}::date
-           and q.total >= s.pass_mark
-           and not exists (
-             select 1 from auto_fail af
-              where af.scorecard_id = q.scorecard_id and q.marks -> af.key ->> 'choice' = af.choice)
-      ),`
-    : sql``;
+  // A call passed QC when a record of its number and (local) day passed (migration 0044 counts them per number and day).
+  if (f.qcPassed)
+    where.push(sql`(r.day, r.phone_key) in (select p.call_date, p.phone_key from result_qc_passed p
+      where p.campaign_id = ${campaign.id} and p.call_date between ${f.from}::date and ${f.to}::date)`);
+  return sql.join(where, sql` and `);
+}
+
+/**
+ * The campaign's calls the filters select, as SQL to put in a `with`: one row per lead whose latest attempt's local day
+ * is in the range (lead_id, day, agent_id, disposition_code, is_called, last_qno, partial_qno, and `extra` columns of
+ * result_leads r as x0, x1…), read from result_leads by (campaign, day), its index covering the fixed columns
+ * (migration 0044). `materialized`: kept once for a query reading it more than once.
+ */
+export function pickedCallsSql(
+  campaign: ResultCampaign,
+  f: TResultFilters,
+  extra: readonly RawBuilder<unknown>[] = [],
+  materialized = true,
+): RawBuilder<unknown> {
   const more = extra.map((e, i) => sql`, ${e} as ${sql.ref(`x${i}`)}`);
-  return sql`${passedQc} calls as materialized (
+  return sql`calls as ${materialized ? sql`materialized` : sql`not materialized`} (
       select r.lead_id, r.day, r.agent_id, r.disposition_code, r.is_called, r.last_qno, r.partial_qno ${sql.join(more, sql``)}
         from result_leads r
-       where ${sql.join(where, sql` and `)}
+       where ${pickedWhere(campaign, f)}
     )`;
+}
+
+/**
+ * The stored answers (lead_id, value) of question `qno` of the calls of the range, narrowed by the filters that the
+ * answers carry (completed only, disposition): read by migration 0044's two indexes, the short values' covering one
+ * and the long values' bare one.
+ */
+export function answerRowsSql(campaign: ResultCampaign, qno: number, f: TResultFilters): RawBuilder<unknown> {
+  const where = sql`ra.campaign_id = ${campaign.id} and ra.qno = ${qno} and ra.day between ${f.from}::date and ${f.to}::date
+    ${f.completedOnly ? sql`and ra.is_called = 1` : sql``}
+    ${f.disposition !== undefined ? sql`and lower(ra.disposition_code) = lower(${f.disposition})` : sql``}`;
+  return sql`(select ra.lead_id, ra.value from result_answers ra
+      where ${where} and octet_length(ra.value) <= ${sql.lit(COVERED_VALUE_BYTES)}
+    union all
+    select ra.lead_id, ra.value from result_answers ra
+      where ${where} and octet_length(ra.value) > ${sql.lit(COVERED_VALUE_BYTES)})`;
 }

@@ -110,13 +110,8 @@ function crosstabRows(t: TResultCrosstab, row: string, col: string): XlsxCell[][
   ];
 }
 
-async function selectedCalls(
-  db: Db,
-  campaign: ResultCampaign,
-  q: TResultExportQuery,
-  timeZone: string,
-): Promise<CallRow[]> {
-  const { rows } = await sql<CallRow>`with ${pickedCallsSql(campaign, q, timeZone)}
+async function selectedCalls(db: Db, campaign: ResultCampaign, q: TResultExportQuery): Promise<CallRow[]> {
+  const { rows } = await sql<CallRow>`with ${pickedCallsSql(campaign, q)}
     select lead_id::text as lead_id, to_char(day, 'YYYY-MM-DD') as day, agent_id, disposition_code, is_called
       from calls order by day desc, lead_id desc`.execute(db);
   return rows;
@@ -127,7 +122,6 @@ export async function exportResults(
   db: Db,
   user: TTokenPayload,
   q: TResultExportQuery,
-  timeZone: string,
 ): Promise<{ fileName: string; file: Readable; format: TResultExportQuery['format'] }> {
   const campaign = await findResultCampaign(db, user, q.campaignName);
   const unknown = q.fields.find((f) => !fieldNames(campaign).includes(f) && BUILT_IN[f] === undefined);
@@ -137,14 +131,14 @@ export async function exportResults(
     );
   const qnos = listedQuestions(campaign).map((x) => x.qno);
   const header = [...ANSWER_COLUMNS, ...q.fields, ...qnos];
-  const calls = await selectedCalls(db, campaign, q, timeZone);
+  const calls = await selectedCalls(db, campaign, q);
   const fileName = resultsFileName(q);
   if (q.format === 'csv')
     return { fileName, file: streamCsv(header, answerRows(db, calls, q.fields, qnos)), format: 'csv' };
 
-  const results = await findResults(db, user, q, timeZone);
+  const results = await findResults(db, user, q);
   const crosstab =
-    q.row !== undefined && q.col !== undefined ? await crosstabOf(db, campaign, q, timeZone, q.row, q.col) : undefined;
+    q.row !== undefined && q.col !== undefined ? await crosstabOf(db, campaign, q, q.row, q.col) : undefined;
   const book = openXlsx();
   const file = runXlsx(book, async (signal) => {
     for (const question of results.questions) {

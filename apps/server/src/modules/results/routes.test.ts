@@ -318,6 +318,57 @@ describe('GET /api/results/crosstab', () => {
       total: 2,
     });
   });
+  it('crosses two questions from their answers alone under completed-only or a disposition, and two lead fields', async () => {
+    // Completed in the range: L1 Yes/হ্যাঁ, L2 Yes/না, L3 No/না, L9 No/হ্যাঁ.
+    const both = { rows: ['Yes', 'No'], cols: ['হ্যাঁ', 'না'], rowTotals: [2, 2], colTotals: [2, 2], total: 4 };
+    expect(await crosstab({ row: 'Q1', col: 'Q5', completedOnly: 'true' })).toEqual({
+      ...both,
+      counts: [
+        [1, 1],
+        [1, 1],
+      ],
+    });
+    expect(await crosstab({ row: 'Q1', col: 'Q5', disposition: 'complete' })).toEqual(
+      await crosstab({ row: 'Q1', col: 'Q5', completedOnly: 'true' }),
+    );
+    // L5 (REFUSED) has no Q5: the options listed, nothing counted.
+    expect((await crosstab({ row: 'Q1', col: 'Q5', disposition: 'REFUSED' })).total).toBe(0);
+    // Every call of the range: L3 Chittagong/A, L4 Chittagong/B; L1 L5 L6 Dhaka/A, L2 L9 Dhaka/B.
+    expect(await crosstab({ row: 'region', col: 'shop' })).toEqual({
+      rows: ['Chittagong', 'Dhaka'],
+      cols: ['Shop A', 'Shop B'],
+      counts: [
+        [1, 1],
+        [3, 2],
+      ],
+      rowTotals: [2, 5],
+      colTotals: [4, 3],
+      total: 7,
+    });
+  });
+
+  it('reads a long text answer (past the covering index) like a short one', async () => {
+    const long = 'অনেক কথা '.repeat(80);
+    const l3 = w.leads.L3 ?? '';
+    await t.db
+      .updateTable('leads')
+      .set({ answers: JSON.stringify({ Q1: 'No', Q4: long, Q5: 'না' }) })
+      .where('id', '=', l3)
+      .execute();
+    try {
+      const r = await crosstab({ row: 'Q4', col: 'region' });
+      expect(r.total).toBe(4);
+      expect(r.counts[r.rows.indexOf(long.trim())]?.[r.cols.indexOf('Chittagong')]).toBe(1);
+      const found = await texts({ question: 'Q4', q: 'অনেক' });
+      expect(found.items.map((i) => [i.leadId, i.answer])).toEqual([[l3, long]]);
+    } finally {
+      await t.db
+        .updateTable('leads')
+        .set({ answers: JSON.stringify({ Q1: 'No', Q4: 'Not interested', Q5: 'না' }) })
+        .where('id', '=', l3)
+        .execute();
+    }
+  });
 });
 
 describe('GET /api/results/text', () => {

@@ -42,8 +42,7 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResults, ...FAILURES },
       },
     },
-    async (req) =>
-      findResults(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
+    async (req) => findResults(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query),
   );
 
   app.get(
@@ -57,8 +56,7 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResultCrosstab, ...FAILURES },
       },
     },
-    async (req) =>
-      findResultCrosstab(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
+    async (req) => findResultCrosstab(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query),
   );
 
   app.get(
@@ -72,8 +70,7 @@ export async function resultsRoutes(app: App) {
         response: { 200: ZResultTexts, ...FAILURES },
       },
     },
-    async (req) =>
-      findResultTexts(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query, timeZone),
+    async (req) => findResultTexts(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query),
   );
 
   // exposeHeadRoute: false, as a HEAD request would compute the whole file only to throw it away.
@@ -101,7 +98,6 @@ export async function resultsRoutes(app: App) {
         await resultsReadDb(app.db, readBulkDb(req), timeZone),
         currentUser(req),
         req.query,
-        timeZone,
       );
       if (format === 'csv') return sendCsv(reply, fileName, file, 'results');
       finished(file, (err) => {

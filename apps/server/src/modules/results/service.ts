@@ -23,6 +23,7 @@ import {
   fieldNames,
   findResultCampaign,
   leadFieldSql,
+  answerRowsSql,
   pickedCallsSql,
   questionNamed,
   type ResultCampaign,
@@ -55,7 +56,6 @@ async function readCounts(
   db: Db,
   campaign: ResultCampaign,
   f: TResultFilters,
-  timeZone: string,
   questions: readonly ResultQuestionDef[],
 ): Promise<{ shapes: CallShape[]; values: Map<number, ValueCount[]> }> {
   const listed = questions.map((q) => q.n);
@@ -76,7 +76,7 @@ async function readCounts(
             from result_day_values where ${where} and qno = any(${listed}::int[])
            group by 2, 3`.execute(db);
       })()
-    : await sql<ReadRow>`with ${pickedCallsSql(campaign, f, timeZone)}
+    : await sql<ReadRow>`with ${pickedCallsSql(campaign, f)}
     select 'shape' as kind, null::int as qno, null::text as value, is_called, last_qno, partial_qno, count(*)::int as n
       from calls group by is_called, last_qno, partial_qno
     union all
@@ -115,12 +115,7 @@ function questionOf(
 type QuotaRow = { id: number; field: string | null; qno: number | null; type: string | null; value: string };
 
 /** The quotas of the campaign: each one's count and limit, and the completed calls of the selection in it per day. */
-async function findQuotaProgress(
-  db: Db,
-  campaign: ResultCampaign,
-  f: TResultFilters,
-  timeZone: string,
-): Promise<TResultQuota[]> {
+async function findQuotaProgress(db: Db, campaign: ResultCampaign, f: TResultFilters): Promise<TResultQuota[]> {
   const quotas = await db
     .selectFrom('quotas as q')
     .leftJoin('questions as qu', 'qu.id', 'q.questionId')
@@ -168,9 +163,8 @@ async function findQuotaProgress(
     const answered = quotas.flatMap((q, i) =>
       q.field === null
         ? [
-            sql`${sql.ref(`qa${i}`)} as materialized (select ra.lead_id from result_answers ra
-              where ra.campaign_id = ${campaign.id} and ra.qno = ${q.qno ?? 0} and ra.${range}
-                and ${chosen(q, sql`ra.value`)})`,
+            sql`${sql.ref(`qa${i}`)} as materialized (select ra.lead_id from ${answerRowsSql(campaign, q.qno ?? 0, f)} ra
+              where ${chosen(q, sql`ra.value`)})`,
           ]
         : [],
     );
@@ -185,7 +179,6 @@ async function findQuotaProgress(
     const picked = pickedCallsSql(
       campaign,
       f,
-      timeZone,
       fields.map((x) => fieldSql(x, 'r')),
     );
     ({ rows } = await sql<{ quotaId: number; day: string; n: number }>`with ${picked}
@@ -208,12 +201,12 @@ async function findQuotaProgress(
 }
 
 /** GET /api/results. */
-export async function findResults(db: Db, user: TTokenPayload, f: TResultFilters, timeZone: string): Promise<TResults> {
+export async function findResults(db: Db, user: TTokenPayload, f: TResultFilters): Promise<TResults> {
   const campaign = await findResultCampaign(db, user, f.campaignName);
   const questions = listedQuestions(campaign);
   const [{ shapes, values }, quotas] = await Promise.all([
-    readCounts(db, campaign, f, timeZone, questions),
-    findQuotaProgress(db, campaign, f, timeZone),
+    readCounts(db, campaign, f, questions),
+    findQuotaProgress(db, campaign, f),
   ]);
   return {
     calls: shapes.reduce((s, c) => s + c.count, 0),
@@ -224,11 +217,11 @@ export async function findResults(db: Db, user: TTokenPayload, f: TResultFilters
 }
 
 /**
- * A cross-tab's row or column as rows (lead_id, v): a question's chosen values, read from result_answers by (campaign,
- * question, day), or a lead field's value, carried by the calls as `x<i>`.
+ * A cross-tab's row or column: a question's chosen values, read from its answers (answerRowsSql) as `join` rows
+ * (lead_id, v), or a lead field's value, carried by the calls (`field`, read as k.x<i>).
  */
 type Dimension = {
-  sql: (f: TResultFilters, column: string) => RawBuilder<unknown>;
+  join?: (f: TResultFilters) => RawBuilder<unknown>;
   field?: RawBuilder<unknown>;
   order: (values: string[]) => string[];
 };
@@ -236,11 +229,16 @@ type Dimension = {
 function dimensionOf(campaign: ResultCampaign, name: string, which: 'row' | 'col'): Dimension {
   const q = questionNamed(campaign, name);
   if (q !== undefined) {
-    const parts = q.type === 'Multi Select Option' ? sql`string_to_array(ra.value, ',')` : sql`array[ra.value]`;
+    // A multi-select answer counts once per option chosen (an option named twice, once).
+    const join = (f: TResultFilters) =>
+      q.type === 'Multi Select Option'
+        ? sql`(select distinct ra.lead_id, trim(x) as v from ${answerRowsSql(campaign, q.n, f)} ra
+            cross join unnest(string_to_array(ra.value, ',')) x
+            where trim(ra.value) <> ${PARTIAL} and trim(x) <> '')`
+        : sql`(select ra.lead_id, trim(ra.value) as v from ${answerRowsSql(campaign, q.n, f)} ra
+            where trim(ra.value) <> ${PARTIAL} and trim(ra.value) <> '')`;
     return {
-      sql: (f) => sql`select distinct ra.lead_id, trim(x) as v from result_answers ra cross join unnest(${parts}) x
-        where ra.campaign_id = ${campaign.id} and ra.qno = ${q.n} and ra.day between ${f.from}::date and ${f.to}::date
-          and trim(ra.value) <> ${PARTIAL} and trim(x) <> ''`,
+      join,
       order: (found) => {
         const known = CHOICE.has(q.type) ? [...optionCounts(q, [])].map(([o]) => o) : [];
         return [...known, ...found.filter((v) => !known.includes(v)).sort((a, b) => a.localeCompare(b))];
@@ -252,39 +250,57 @@ function dimensionOf(campaign: ResultCampaign, name: string, which: 'row' | 'col
     throw badRequest(
       `${which} must be a question (Q1…) or a lead field of ${campaign.campaignName} (${fieldNames(campaign).join(', ')}); "${name}" is neither`,
     );
-  return {
-    sql: (_f, column) =>
-      sql`select k.lead_id, ${sql.ref(`k.${column}`)} as v from calls k where ${sql.ref(`k.${column}`)} is not null`,
-    field: expr,
-    order: (found) => [...found].sort((a, b) => a.localeCompare(b)),
-  };
+  return { field: expr, order: (found) => [...found].sort((a, b) => a.localeCompare(b)) };
 }
 
-/** The cross-tab of two dimensions over the selected calls (question options in their order, with none chosen too). */
+/**
+ * The cross-tab of two dimensions over the selected calls (question options in their order, with none chosen too): one
+ * statement, each question's answers joined to the calls by lead (the calls left out when two questions are crossed and
+ * no filter needs the leads' rows), a lead field read from the calls' own row.
+ */
 export async function crosstabOf(
   db: Db,
   campaign: ResultCampaign,
   f: TResultFilters,
-  timeZone: string,
   rowName: string,
   colName: string,
 ): Promise<TResultCrosstab> {
-  const row = dimensionOf(campaign, rowName, 'row');
-  const col = dimensionOf(campaign, colName, 'col');
-  const extra = [row.field, col.field].filter((e): e is RawBuilder<unknown> => e !== undefined);
-  const rowColumn = 'x0';
-  const colColumn = row.field !== undefined ? 'x1' : 'x0';
-  const { rows: found } = await sql<{
-    r: string;
-    c: string;
-    n: number;
-  }>`with ${pickedCallsSql(campaign, f, timeZone, extra)},
-    rd as (${row.sql(f, rowColumn)}), cd as (${col.sql(f, colColumn)})
-    select rd.v as r, cd.v as c, count(*)::int as n
-      from calls k join rd on rd.lead_id = k.lead_id join cd on cd.lead_id = k.lead_id
-     group by 1, 2`.execute(db);
-  const rows = row.order([...new Set(found.map((x) => x.r))]);
-  const cols = col.order([...new Set(found.map((x) => x.c))]);
+  const dims = [dimensionOf(campaign, rowName, 'row'), dimensionOf(campaign, colName, 'col')] as const;
+  const fields = dims.flatMap((d) => (d.field !== undefined ? [d.field] : []));
+  const withCalls = fields.length > 0 || !countedByDay(f);
+  let field = 0;
+  const values = dims.map((d, i) => {
+    if (d.join === undefined) {
+      field += 1;
+      return { from: undefined, v: sql.ref(`k.x${field - 1}`) };
+    }
+    return { from: d.join(f), v: sql.ref(`d${i}.v`) };
+  });
+  const joins = values.flatMap((x, i) => {
+    if (x.from === undefined) return [];
+    const alias = sql.ref(`d${i}`);
+    const first = !withCalls && values.slice(0, i).every((y) => y.from === undefined);
+    const on = withCalls ? sql.ref('k.lead_id') : sql.ref('d0.lead_id');
+    return [first ? sql`${x.from} ${alias}` : sql`join ${x.from} ${alias} on ${alias}.lead_id = ${on}`];
+  });
+  const from = withCalls ? sql`calls k ${sql.join(joins, sql` `)}` : sql.join(joins, sql` `);
+  const [r, c] = values;
+  const query = sql<{ r: string; c: string; n: number }>`
+    ${withCalls ? sql`with ${pickedCallsSql(campaign, f, fields, false)}` : sql``}
+    select ${r?.v} as r, ${c?.v} as c, count(*)::int as n
+      from ${from}
+     where ${r?.v} is not null and ${c?.v} is not null
+     group by 1, 2`;
+  // Hash joins only: the planner takes the calls of a filter (QC-passed above all: a number and a day matched) for a few
+  // and would probe the answers call by call (docs/performance.md "Reports (issue 38)").
+  const { rows: found } = db.isTransaction
+    ? await query.execute(db)
+    : await db.transaction().execute(async (trx) => {
+        await sql`set local enable_nestloop = off`.execute(trx);
+        return query.execute(trx);
+      });
+  const rows = dims[0].order([...new Set(found.map((x) => x.r))]);
+  const cols = dims[1].order([...new Set(found.map((x) => x.c))]);
   const counts = rows.map((r) => cols.map((c) => found.find((x) => x.r === r && x.c === c)?.n ?? 0));
   const rowTotals = counts.map((line) => line.reduce((s, n) => s + n, 0));
   const colTotals = cols.map((_, j) => counts.reduce((s, line) => s + (line[j] ?? 0), 0));
@@ -296,29 +312,23 @@ export async function findResultCrosstab(
   db: Db,
   user: TTokenPayload,
   q: TResultCrosstabQuery,
-  timeZone: string,
 ): Promise<TResultCrosstab> {
   const campaign = await findResultCampaign(db, user, q.campaignName);
-  return crosstabOf(db, campaign, q, timeZone, q.row, q.col);
+  return crosstabOf(db, campaign, q, q.row, q.col);
 }
 
 /** `%`, `_` and `\` taken literally in a LIKE pattern. */
 const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** GET /api/results/text: one question's answers of the selected calls, newest call date first, `q` searched in them. */
-export async function findResultTexts(
-  db: Db,
-  user: TTokenPayload,
-  q: TResultTextQuery,
-  timeZone: string,
-): Promise<TResultTexts> {
+export async function findResultTexts(db: Db, user: TTokenPayload, q: TResultTextQuery): Promise<TResultTexts> {
   const campaign = await findResultCampaign(db, user, q.campaignName);
   const question = questionNamed(campaign, q.question);
   if (question === undefined) throw badRequest(`${q.question} is not a question of ${campaign.campaignName}`);
   const search = q.q === undefined ? sql`` : sql`and ra.value ilike ${`%${likeLiteral(q.q)}%`}`;
   const answers = sql`from calls k join result_answers ra on ra.lead_id = k.lead_id and ra.qno = ${question.n}
     where trim(ra.value) <> ${PARTIAL} ${search}`;
-  const picked = pickedCallsSql(campaign, q, timeZone);
+  const picked = pickedCallsSql(campaign, q);
   const [{ rows: counted }, { rows }] = await Promise.all([
     sql<{ n: number }>`with ${picked} select count(*)::int as n ${answers}`.execute(db),
     sql<{ leadId: string; day: string; agentId: string; answer: string }>`with ${picked}
