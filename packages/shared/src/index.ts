@@ -53,6 +53,7 @@ export * from './schemas/callbacks.ts';
 export * from './schemas/my-shift.ts';
 export * from './schemas/screen-pop.ts';
 export * from './schemas/results.ts';
+export * from './schemas/result-agents.ts';
 export * from './schemas/productivity.ts';
 export * from './schemas/floor.ts';
 export * from './schemas/suspicious.ts';

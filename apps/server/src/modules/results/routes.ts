@@ -4,6 +4,8 @@ import { finished } from 'node:stream';
 import {
   MEDIA_TYPES,
   ZErrorReply,
+  ZResultAgents,
+  ZResultAgentsQuery,
   ZResultCrosstab,
   ZResultCrosstabQuery,
   ZResultExportQuery,
@@ -14,10 +16,11 @@ import {
   zFileReply,
 } from '@crm/shared';
 import type { App } from '../../app-type.ts';
-import { asDownload } from '../../auth/roles.ts';
+import { SCORERS, asDownload } from '../../auth/roles.ts';
 import { currentUser } from '../../auth/guard.ts';
 import { readBulkDb, readDb } from '../../http/reads.ts';
 import { sendCsv } from '../../http/csv-download.ts';
+import { findResultAgents } from './agents.ts';
 import { resultsReadDb } from './days.ts';
 import { exportResults } from './export.ts';
 import { findResultCrosstab, findResultTexts, findResults } from './service.ts';
@@ -71,6 +74,22 @@ export async function resultsRoutes(app: App) {
       },
     },
     async (req) => findResultTexts(await resultsReadDb(app.db, readDb(req), timeZone), currentUser(req), req.query),
+  );
+
+  // The agent filter's choices. Not a client's: they are agent profiles (issue 38), so a client types the agent ID.
+  app.get(
+    '/api/results/agents',
+    {
+      config: SCORERS,
+      schema: {
+        summary: 'List the agents with call attempts in a campaign',
+        description:
+          'Admins and QC inspectors, any campaign (404 for none of that name); a client account: 403. Every agent with at least one attempt in the campaign, any time, by agent ID. See docs/guide/results.md.',
+        querystring: ZResultAgentsQuery,
+        response: { 200: ZResultAgents, 400: ZErrorReply, 403: ZErrorReply, 404: ZErrorReply },
+      },
+    },
+    async (req) => findResultAgents(readDb(req), req.query),
   );
 
   // exposeHeadRoute: false, as a HEAD request would compute the whole file only to throw it away.
