@@ -2,7 +2,7 @@
 // a client's own), the call dates, a lead field and its value, the agent (picked by name; a client types the ID), the
 // disposition, Completed only and QC-passed only; and the exports with the lead fields chosen for them. Typed text is
 // asked for on Enter or on leaving the field. A client is never sent to a list it may not read (agents, dispositions).
-import { forwardRef, useEffect, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
   ActionIcon,
   Badge,
@@ -13,10 +13,8 @@ import {
   MultiSelect,
   NativeSelect,
   Paper,
-  Select,
   Stack,
   Text,
-  TextInput,
 } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CampaignSelect } from '../../components/CampaignSelect.tsx';
@@ -25,64 +23,18 @@ import { RetryAlert } from '../../components/QueryState.tsx';
 import { ALL_DATA_TABLES_KEY, fetchAllDataTables } from '../../components/campaign-options.ts';
 import {
   CLIENT_ME_KEY,
-  RESULT_AGENTS_KEY,
   dispositionsKey,
   downloadResults,
-  fetchAgentChoices,
   fetchClientCampaigns,
   fetchDispositions,
   type TExportChoice,
 } from './api.ts';
+import { AgentFilter, droppedAgentNote } from './AgentFilter.tsx';
+import { CommitInput } from './CommitInput.tsx';
 import { LEAD_FIELDS, addLeadField, groupNumber, type TResultsParams } from './results-params.ts';
 
 export const EXPORT_FAILED = 'The export could not be made';
 export const CLIENT_CAMPAIGNS_FAILED = 'Your campaigns could not be listed';
-
-/** A text filter: what is typed is kept here, and asked for on Enter or when the field is left. */
-function CommitInput({
-  label,
-  value,
-  onCommit,
-  w,
-  disabled,
-  placeholder,
-  rightSection,
-}: {
-  label: string;
-  value: string;
-  onCommit: (value: string) => void;
-  w: number;
-  disabled?: boolean;
-  placeholder?: string;
-  /** Drawn inside the field's right end, given what is typed (not yet asked for). */
-  rightSection?: (typed: string) => ReactNode;
-}) {
-  const [typed, setTyped] = useState(value);
-  const [shown, setShown] = useState(value);
-  // The address moved (Back, another campaign): show what it holds.
-  if (value !== shown) {
-    setShown(value);
-    setTyped(value);
-  }
-  const commit = () => {
-    if (typed.trim() !== value) onCommit(typed.trim());
-  };
-  return (
-    <TextInput
-      label={label}
-      w={w}
-      value={typed}
-      disabled={disabled}
-      placeholder={placeholder}
-      rightSection={rightSection?.(typed)}
-      onChange={(event) => setTyped(event.currentTarget.value)}
-      onBlur={commit}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter') commit();
-      }}
-    />
-  );
-}
 
 /** A client's campaigns from GET /api/clients/me; the one in the address still shows when the list cannot be read. */
 function ClientCampaignSelect({ value, onChange }: { value: string; onChange: (campaignName: string) => void }) {
@@ -112,48 +64,6 @@ function ClientCampaignSelect({ value, onChange }: { value: string; onChange: (c
         <RetryAlert title={CLIENT_CAMPAIGNS_FAILED} message={me.error.message} onRetry={() => void me.refetch()} />
       )}
     </Stack>
-  );
-}
-
-/** The agents by name (searchable by name or ID); a client, who may not list them, types the agent's ID. */
-function AgentFilter({
-  value,
-  onChange,
-  isClient,
-}: {
-  value: string;
-  onChange: (value: string) => void;
-  isClient: boolean;
-}) {
-  const agents = useQuery({
-    queryKey: RESULT_AGENTS_KEY,
-    queryFn: fetchAgentChoices,
-    enabled: !isClient,
-    staleTime: 60_000,
-    retry: false,
-  });
-  // A list that cannot be read (or a client's account): the ID is typed, as before.
-  if (isClient || agents.isError)
-    return <CommitInput label="Agent" w={120} value={value} onCommit={onChange} placeholder="Agent ID" />;
-  const options = (agents.data ?? []).map((a) => ({ value: a.agentId, label: `${a.name} (${a.agentId})` }));
-  // An agent the address names but the list lacks (set inactive since, or another case) still shows as the filter.
-  if (value !== '' && !options.some((o) => o.value.toLowerCase() === value.toLowerCase()))
-    options.unshift({ value, label: value });
-  const chosen = options.find((o) => o.value.toLowerCase() === value.toLowerCase())?.value ?? null;
-  return (
-    <Select
-      label="Agent"
-      w={175}
-      searchable
-      clearable
-      placeholder={agents.isPending ? 'Loading agents…' : 'Any agent'}
-      nothingFoundMessage="No agent matches"
-      data={options}
-      value={value === '' ? null : chosen}
-      onChange={(v) => onChange(v ?? '')}
-      maxDropdownHeight={280}
-      comboboxProps={{ withinPortal: true }}
-    />
   );
 }
 
@@ -207,6 +117,8 @@ export function useLeadFields(campaignName: string, isClient: boolean): string[]
 type Props = {
   params: TResultsParams;
   update: (change: Partial<TResultsParams>) => void;
+  /** A change in place of the address's entry, not a step of its own: Back skips it. */
+  settle: (change: Partial<TResultsParams>) => void;
   isClient: boolean;
   leadFields: string[];
   /** The calls the filters select, once read. */
@@ -217,12 +129,25 @@ type Props = {
 };
 
 export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
-  { params, update, isClient, leadFields, calls, ready, problem },
+  { params, update, settle, isClient, leadFields, calls, ready, problem },
   ref,
 ) {
   const exporter = useMutation({
     mutationFn: (choice: TExportChoice) => downloadResults(params, choice),
   });
+  // An agent let go because the campaign's list lacks it: said until another agent or campaign is chosen.
+  const [dropped, setDropped] = useState<{ agentId: string; campaignName: string } | null>(null);
+  const dropAgent = useCallback(
+    (agentId: string, campaignName: string) => {
+      setDropped({ agentId, campaignName });
+      settle({ agentId: '' });
+    },
+    [settle],
+  );
+  const droppedNote =
+    dropped !== null && dropped.campaignName === params.campaignName && params.agentId === ''
+      ? droppedAgentNote(dropped.agentId, dropped.campaignName)
+      : null;
   const fieldOptions = leadFields.map((f) => ({ value: f, label: f }));
   return (
     <Paper
@@ -273,7 +198,13 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
               </ActionIcon>
             )}
           />
-          <AgentFilter value={params.agentId} isClient={isClient} onChange={(agentId) => update({ agentId })} />
+          <AgentFilter
+            campaignName={params.campaignName}
+            value={params.agentId}
+            isClient={isClient}
+            onChange={(agentId) => update({ agentId })}
+            onDropped={dropAgent}
+          />
           <DispositionFilter
             isClient={isClient}
             campaignName={params.campaignName}
@@ -315,6 +246,11 @@ export const FilterBar = forwardRef<HTMLDivElement, Props>(function FilterBar(
                   </Badge>
                 ))}
               </Group>
+            )}
+            {droppedNote !== null && (
+              <Text size="sm" c="orange.8" role="status" lineClamp={2} maw={320}>
+                {droppedNote}
+              </Text>
             )}
             {calls !== undefined && (
               <Text size="sm" fw={600} data-testid="results-calls" style={{ whiteSpace: 'nowrap' }}>

@@ -4,7 +4,8 @@
 import '../../test/jsdom-fonts.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { TResultCrosstab, TResultTexts, TResults } from '@crm/shared';
+import { useNavigate } from 'react-router';
+import type { TResultAgent, TResultCrosstab, TResultTexts, TResults } from '@crm/shared';
 import { clearSession, storeSession } from '../../app/session.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer, type TFakeRoute } from '../../test/lead-actions-test-fetch.ts';
@@ -101,6 +102,17 @@ const TEXTS: TResultTexts = {
   items: [{ leadId: '77', day: '2026-03-02', agentId: 'A-1', answer: 'দাম কম' }],
 };
 
+const AGENTS: Record<string, TResultAgent[]> = {
+  'Spring Survey': [
+    { agentId: 'AG-7', name: 'রহিম উদ্দিন' },
+    { agentId: 'AG-9', name: 'Karim Hossain' },
+  ],
+  'Old Promo': [
+    { agentId: 'AG-9', name: 'Karim Hossain' },
+    { agentId: 'AG-12', name: null },
+  ],
+};
+
 const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/results': { body: RESULTS },
   'GET /api/results/crosstab': { body: CROSSTAB },
@@ -108,13 +120,19 @@ const ROUTES: Record<string, TFakeRoute> = {
   'GET /api/dispositions': {
     body: [{ code: 'CMP', name: 'Completed', kind: 'completed', vicidialStatus: 'SALE' }],
   },
-  'GET /api/qcReport/agents': {
-    body: [
-      { agentId: 'AG-7', name: 'রহিম উদ্দিন' },
-      { agentId: 'AG-9', name: 'Karim Hossain' },
-    ],
-  },
+  // Each campaign's own agents: AG-9 called both, AG-12 is an ID no agent holds now.
+  'GET /api/results/agents': (r) => ({ body: AGENTS[r.query.campaignName ?? ''] ?? [] }),
 };
+
+/** The browser's Back, for the screen's history. */
+function BackButton() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
 
 function renderPage(route: string, routes: Record<string, TFakeRoute> = {}, token = makeToken()) {
   storeSession(token);
@@ -124,7 +142,13 @@ function renderPage(route: string, routes: Record<string, TFakeRoute> = {}, toke
     saved.push(this.download);
   });
   vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:results');
-  renderWithApp(<ResultsPage />, { route });
+  renderWithApp(
+    <>
+      <ResultsPage />
+      <BackButton />
+    </>,
+    { route },
+  );
   return { server, saved };
 }
 
@@ -339,7 +363,7 @@ describe('ResultsPage', () => {
     expect((await screen.findByLabelText('Disposition')).tagName).toBe('INPUT');
     expect(screen.getByLabelText('Agent').getAttribute('placeholder')).toBe('Agent ID');
     expect(server.count('GET', '/api/dispositions')).toBe(0);
-    expect(server.count('GET', '/api/qcReport/agents')).toBe(0);
+    expect(server.count('GET', '/api/results/agents')).toBe(0);
   });
 
   it('picks the agent by name, searched, and keeps the agent ID in the address', async () => {
@@ -354,13 +378,72 @@ describe('ResultsPage', () => {
     expect(location()).toBe('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-7');
   });
 
-  it('shows an agent the address names but the list lacks as the filter', async () => {
-    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-OLD');
+  it("offers the campaign's own agents, asked again when the campaign changes, keeping one the new list holds", async () => {
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=ag-9');
+    await screen.findByRole('table', { name: 'Options of Q1' });
+    const picker = () => screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT');
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'Karim Hossain (AG-9)'));
+    expect(server.sent.filter((r) => r.path === '/api/results/agents').map((r) => r.query)).toEqual([
+      { campaignName: 'Spring Survey' },
+    ]);
+    fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Old Promo' } });
+    await waitFor(() =>
+      expect(server.sent.filter((r) => r.path === '/api/results/agents').at(-1)?.query).toEqual({
+        campaignName: 'Old Promo',
+      }),
+    );
+    await waitFor(() => expect(lastResults(server)).toMatchObject({ campaignName: 'Old Promo', agentId: 'ag-9' }));
+    expect(picker()).toHaveProperty('value', 'Karim Hossain (AG-9)');
+    expect(screen.queryByText(/made no calls/)).toBeNull();
+    // An ID no agent holds now is offered as it is.
+    fireEvent.click(picker() as HTMLElement);
+    expect(await screen.findByRole('option', { name: 'AG-12', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'রহিম উদ্দিন (AG-7)', hidden: true })).toBeNull();
+  });
+
+  it('clears a chosen agent the new campaign never had, says so, and Back returns to the agent', async () => {
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-7');
     await screen.findByRole('table', { name: 'Options of Q1' });
     await waitFor(() =>
-      expect(screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT')).toHaveProperty('value', 'AG-OLD'),
+      expect(screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT')).toHaveProperty(
+        'value',
+        'রহিম উদ্দিন (AG-7)',
+      ),
     );
-    expect(lastResults(server)).toMatchObject({ agentId: 'AG-OLD' });
+    fireEvent.change(screen.getByLabelText('Campaign'), { target: { value: 'Old Promo' } });
+    expect(
+      await screen.findByText('Agent AG-7 made no calls in Old Promo: the agent filter was cleared.'),
+    ).toHaveProperty('role', 'status');
+    await waitFor(() => expect(location()).toBe('/results?campaignName=Old+Promo&from=2026-03-01&to=2026-03-07'));
+    await waitFor(() =>
+      expect(lastResults(server)).toEqual({ campaignName: 'Old Promo', from: '2026-03-01', to: '2026-03-07' }),
+    );
+    expect(screen.getAllByLabelText('Agent').find((el) => el.tagName === 'INPUT')).toHaveProperty('value', '');
+    // The clearing took no step of its own: Back is the campaign and agent before.
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() =>
+      expect(location()).toBe('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-7'),
+    );
+    expect(screen.queryByText(/made no calls/)).toBeNull();
+  });
+
+  it('clears an agent a shared link names but the campaign never had, and says so', async () => {
+    renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07&agentId=AG-OLD');
+    expect(
+      await screen.findByText('Agent AG-OLD made no calls in Spring Survey: the agent filter was cleared.'),
+    ).toBeTruthy();
+    await waitFor(() => expect(location()).toBe('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07'));
+  });
+
+  it('lets an admin type the agent ID when the list cannot be read', async () => {
+    const { server } = renderPage('/results?campaignName=Spring+Survey&from=2026-03-01&to=2026-03-07', {
+      'GET /api/results/agents': { status: 500, body: { message: 'Boom' } },
+    });
+    await screen.findByRole('table', { name: 'Options of Q1' });
+    const typed = await screen.findByPlaceholderText('Agent ID');
+    fireEvent.change(typed, { target: { value: 'AG-3' } });
+    fireEvent.keyDown(typed, { key: 'Enter' });
+    await waitFor(() => expect(lastResults(server)).toMatchObject({ agentId: 'AG-3' }));
   });
 
   it('asks an admin to pick a campaign first, and asks nothing', async () => {

@@ -27,6 +27,8 @@ export default function ResultsPage() {
   const { session } = useSession();
   const isClient = session?.role === 'CLIENT';
   const [params, update] = useAddressState(RESULTS_ADDRESS);
+  // What the screen settles by itself (an agent the campaign lacks let go) replaces the entry: Back goes past it.
+  const [, settle] = useAddressState(RESULTS_ADDRESS, { replace: true });
   const { ref: barRef, height: barHeight } = useElementSize<HTMLDivElement>();
   const problem = filtersProblem(params);
   const ready = params.campaignName !== '' && problem === null;
@@ -52,6 +54,7 @@ export default function ResultsPage() {
         ref={barRef}
         params={params}
         update={update}
+        settle={settle}
         isClient={isClient}
         leadFields={leadFields}
         calls={data?.calls}

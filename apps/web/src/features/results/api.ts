@@ -1,15 +1,16 @@
 // The survey results calls (docs/guide/results.md): the per-question figures, a cross-tab, a question's text answers,
 // the exports, and the lists the filters offer (a client's own campaigns, a campaign's columns and dispositions, the
-// agents with their names).
-import { z } from 'zod';
+// campaign's agents with their names).
 import {
   ZClientMe,
   ZDispositions,
+  ZResultAgents,
   ZResultCrosstab,
   ZResultTexts,
   ZResults,
   type TClientMe,
   type TDispositions,
+  type TResultAgents,
   type TResultCrosstab,
   type TResultTexts,
   type TResults,
@@ -103,15 +104,12 @@ export function fetchDispositions(campaignName: string): Promise<TDispositions> 
 }
 
 /** Under the agents' key: adding or changing an agent reloads the picker too. */
-export const RESULT_AGENTS_KEY = ['agents', 'scorable'] as const;
-
-const ZAgentChoice = z.object({ agentId: z.string(), name: z.string() });
-export type TAgentChoice = z.infer<typeof ZAgentChoice>;
+export const resultAgentsKey = (campaignName: string) => ['agents', 'results', campaignName] as const;
 
 /**
- * The agent filter's choices: GET /api/qcReport/agents, the active agents with their names (admins and QC; a client
- * is never sent there, it would answer 403). No call lists a campaign's own agents: every active agent is offered.
+ * The agent filter's choices: GET /api/results/agents, everyone with a call attempt in the campaign, any time, with
+ * their names (admins and QC; a client is never sent there, it would answer 403).
  */
-export function fetchAgentChoices(): Promise<TAgentChoice[]> {
-  return api.get('/api/qcReport/agents', { schema: z.array(ZAgentChoice), notify: false });
+export function fetchResultAgents(campaignName: string, signal?: AbortSignal): Promise<TResultAgents> {
+  return api.get('/api/results/agents', { query: { campaignName }, schema: ZResultAgents, notify: false, signal });
 }
