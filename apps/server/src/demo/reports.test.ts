@@ -1,16 +1,19 @@
 // The reports' demo: the client account of Spring Survey, a week of calls by six agents on both shifts with the
-// campaign's dispositions and answered leads (some in Bengali), and the four kinds of suspicious complete.
+// campaign's dispositions and answered leads (some in Bengali), the four kinds of suspicious complete, and in-house QC
+// records of yesterday's calls beside the QC month.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { addDays, localDayText, startOfLocalDay } from '@crm/shared';
+import { STANDARD_SCORECARD, addDays, localDayText, startOfLocalDay } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { SPRING_DISPOSITIONS } from './call-attempts.ts';
 import { DEMO_CLIENT, REPORTS_AGENTS, REPORTS_DAYS, SUSPICIOUS_DEMO } from './reports.ts';
+import { WEEK_QC_DEMO } from './reports-qc.ts';
 import { seedDemo } from './seed.ts';
 
 const t = useTestApp({ timeZone: 'Asia/Dhaka' });
 
-describe('the reports demo', () => {
+// Whichever test runs first seeds the whole demo from cold: past the default 30 s on a busy machine (a backstop only).
+describe('the reports demo', { timeout: 180_000 }, () => {
   it('gives Spring Survey a client account, a week of calls by six agents on both shifts, and loads once', async () => {
     const tz = t.config.timeZone;
     await seedDemo(t.db, [], tz);
@@ -97,5 +100,94 @@ describe('the reports demo', () => {
     // The day before: its recordings indexed, one complete without its recording.
     const before = await reasonsOn(addDays(today, -2));
     expect(before.map((f) => [f.agentId, f.reasons])).toEqual([[SUSPICIOUS_DEMO.noRecording, ['noRecording']]]);
+  });
+
+  it("fills productivity's QC columns for yesterday beside the QC month: two agents' first record auto-failed", async () => {
+    const tz = t.config.timeZone;
+    await seedDemo(t.db, [], tz);
+    const today = localDayText(new Date(), tz);
+    const yesterday = addDays(today, -1);
+    const round2 = (v: number) => Math.round(v * 100) / 100;
+
+    // Each agent's first three completes of yesterday, in the order they ended.
+    const firstCompletes = (
+      await sql<{ agentId: string; cellNumber: string }>`
+        select agent_id, cell_number from (
+          select a.agent_id, l.cell_number, row_number() over (partition by a.agent_id order by a.ended_at, a.id) as n
+          from call_attempts a join leads l on l.id = a.lead_id join campaigns c on c.id = a.campaign_id
+          where c.campaign_name = 'Spring Survey' and l.did like 'WEEK-%' and a.completed
+            and a.ended_at >= ${startOfLocalDay(yesterday, tz)} and a.ended_at < ${startOfLocalDay(today, tz)}) x
+        where n <= ${WEEK_QC_DEMO.perAgent} order by agent_id, n`.execute(t.db)
+    ).rows;
+    expect(firstCompletes).toHaveLength(REPORTS_AGENTS.length * WEEK_QC_DEMO.perAgent);
+    const weekNumbers = new Set(firstCompletes.map((c) => c.cellNumber));
+    const records = await t.db
+      .selectFrom('qcRecords')
+      .select(['agentId', 'consumerNumber', 'total', 'qcInspector'])
+      .where('kind', '=', 'in-house')
+      .where('campaignName', '=', 'Spring Survey')
+      .where('callDate', '=', yesterday)
+      .orderBy('id')
+      .execute();
+
+    const admin = await t.callerFor('admin');
+    const r = await admin.get(
+      `/api/productivity?from=${yesterday}&to=${yesterday}&campaignName=Spring%20Survey&groupBy=agent`,
+    );
+    expect(r.status, r.text).toBe(200);
+    type Row = { agentId: string; qcRecords: number; qcAverage: number | null; qcPassRate: number | null };
+    const byAgent = new Map(r.json<{ rows: Row[] }>().rows.map((row) => [row.agentId, row]));
+    for (const { agentId } of REPORTS_AGENTS) {
+      const failed = (WEEK_QC_DEMO.autoFailed as readonly string[]).includes(agentId);
+      // The week's three, by the first demo inspector: every criterion at its best (100), an auto-fail Fatal (0).
+      expect(
+        records.filter((x) => x.agentId === agentId && weekNumbers.has(x.consumerNumber)),
+        agentId,
+      ).toEqual(
+        firstCompletes
+          .filter((c) => c.agentId === agentId)
+          .map((c, i) => ({
+            agentId,
+            consumerNumber: c.cellNumber,
+            total: failed && i === 0 ? 0 : 100,
+            qcInspector: WEEK_QC_DEMO.inspector,
+          })),
+      );
+      // Productivity reads every in-house record of the agent's day: the week's and any of the QC month's.
+      const day = records.filter((x) => x.agentId === agentId);
+      const passed = day.filter((x) => x.total >= STANDARD_SCORECARD.passMark).length;
+      expect(byAgent.get(agentId), agentId).toMatchObject({
+        qcRecords: day.length,
+        qcAverage: round2(day.reduce((sum, x) => sum + x.total, 0) / day.length),
+        qcPassRate: round2((100 * passed) / day.length),
+      });
+    }
+    // AG-1005 is inactive, so the QC month never scored it: its day is the week's alone, 2 of 3 passed, mean 66.67.
+    expect(byAgent.get('AG-1005')).toMatchObject({ qcRecords: 3, qcAverage: 66.67, qcPassRate: 66.67 });
+
+    // The QC month is still seeded (it seeds only into a table without records): in-house records of Spring Survey
+    // on each of the 29 days before yesterday, two to four calls a day, by both demo inspectors.
+    const month = await sql<{ records: number; days: number; inspectors: number }>`
+      select count(*)::int as records, count(distinct call_date)::int as days,
+        count(distinct qc_inspector)::int as inspectors
+      from qc_records where kind = 'in-house' and campaign_name = 'Spring Survey' and call_date < ${yesterday}::date
+        and call_date >= ${addDays(today, -30)}::date`.execute(t.db);
+    expect(month.rows[0]?.days).toBe(29);
+    expect(month.rows[0]?.records).toBeGreaterThanOrEqual(2 * 29);
+    expect(month.rows[0]?.inspectors).toBe(2);
+
+    // Loaded again, nothing is added twice.
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('qcRecords')
+            .select((e) => e.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await count();
+    await seedDemo(t.db, [], tz);
+    expect(await count()).toBe(before);
   });
 });

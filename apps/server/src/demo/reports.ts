@@ -1,6 +1,7 @@
 // Demo data of the reports (issue 38, docs/reports.md): the client account of Spring Survey, a week of call attempts by
 // six agents on both shifts (sign-ins, handle times, the campaign's dispositions, leads answered, some in Bengali), and
-// a few suspicious completes. Days are relative to today; idempotent: a week already seeded is left as it is.
+// a few suspicious completes (the week's QC records: demo/reports-qc.ts). Days are relative to today; idempotent: a week
+// already seeded is left as it is.
 import { sql } from 'kysely';
 import { addDays, localDayText, startOfLocalDay, type TDisposition } from '@crm/shared';
 import type { Db } from '../db/schema.ts';
@@ -44,7 +45,7 @@ export const SUSPICIOUS_DEMO = {
 } as const;
 
 /** Marks the week's leads (did), so a second run finds them. */
-const WEEK_DID = 'WEEK-';
+export const WEEK_DID = 'WEEK-';
 const MINUTE = 60_000;
 const SHIFT_HOURS = { Morning: [9, 15], Evening: [15, 21] } as const;
 const BENGALI_SHOPS = ['মিরপুর ১০ বাজার', 'রহমান স্টোর', 'উত্তরা সেক্টর ৭ এর দোকান'];

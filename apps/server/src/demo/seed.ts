@@ -23,6 +23,7 @@ import { seedCallAttemptsDemo, seedDispositionsDemo } from './call-attempts.ts';
 import { seedCallbacksDemo } from './callbacks.ts';
 import { seedQcLoopDemo } from './qc-loop.ts';
 import { seedReportsDemo } from './reports.ts';
+import { seedReportsQcDemo } from './reports-qc.ts';
 
 export { DEMO_CAMPAIGNS, DEMO_USERS } from './base.ts';
 
@@ -96,4 +97,7 @@ export async function seedDemo(
   // After the trail: comments, acknowledgements, coaching and notifications through the modules' services, whose own
   // audit entries would otherwise stop the trail (it adds nothing to a log that holds an entry).
   await seedQcLoopDemo(db, timeZone);
+  // After every other QC seeding: the QC month seeds only into an empty table, and the disputes and the QC loop would
+  // take these records (the latest) for their own. In-house QC records of the reports' week, for productivity.
+  await seedReportsQcDemo(db, timeZone);
 }
