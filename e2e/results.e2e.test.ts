@@ -19,6 +19,8 @@ const BENGALI_ANSWER = 'দাম বেশি';
 
 let setup: TCallCampaign;
 let agentId: string;
+/** An active agent with no call in the campaign: the agent picker does not offer it. */
+let idleAgentId: string;
 
 /** One call of the agent's screen: the lookup starts it, the save ends it with its answers and disposition. */
 async function callAndEnd(
@@ -43,6 +45,7 @@ beforeAll(async () => {
   const api = await request.newContext({ baseURL: t.baseUrl });
   setup = await createCallCampaign(api, 'Results');
   agentId = await createCrmAgent(t.baseUrl);
+  idleAgentId = await createCrmAgent(t.baseUrl);
   // A quota on Dhaka: its running fill reaches 1 of 4 today.
   await okJson(
     api.post('/api/quotas', {
@@ -247,12 +250,17 @@ describe('survey results', () => {
     }
   });
 
-  it('picks the agent by name in the filter bar, kept in the address, the bar one window wide', async () => {
+  it("picks the agent by name among the campaign's own, kept in the address, the bar one window wide", async () => {
     const { page } = t;
     await openResults(page);
     await page.getByRole('table', { name: 'Options of Q1' }).waitFor();
     const picker = filterBar(page).getByLabel('Agent', { exact: true }).and(page.locator('input'));
     await picker.click();
+    // Only the agent who called the campaign: not the other active agent, nor any other test's.
+    const listed = page.getByRole('listbox').getByRole('option');
+    await expect.poll(() => listed.allInnerTexts()).toEqual([`Shirin Akter (${agentId})`]);
+    await picker.fill(idleAgentId);
+    await page.getByText('No agent of this campaign matches').waitFor();
     await picker.fill(agentId);
     await page.getByRole('option', { name: `Shirin Akter (${agentId})` }).click();
     await expect.poll(() => page.url()).toContain(`agentId=${encodeURIComponent(agentId)}`);
