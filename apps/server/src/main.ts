@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { buildApp } from './app.ts';
 import { ensureAdmin } from './modules/users/service.ts';
 import { mfaStartNotice } from './modules/mfa/notice.ts';
+import { ensureSummaryZone } from './modules/productivity/summary.ts';
+import { ensureResultsZone } from './modules/results/days.ts';
 
 /** A start that cannot go on (bad settings, a damaged secret file, a full disk) says why in one line and exits 1. */
 async function startOrExplain<T>(step: () => Promise<T>): Promise<T> {
@@ -58,3 +60,8 @@ await app.listen({ port: config.port, host: config.host });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
 app.log.info(`CallDesk CRM is ready on http://localhost:${port} (database: ${app.dbMode}).`);
+// The report summaries' days in this TIME_ZONE, cut again now if they are in another, so that no reader waits for it.
+void (async () => {
+  await ensureSummaryZone(app.db, config.timeZone);
+  await ensureResultsZone(app.db, config.timeZone);
+})().catch((e: unknown) => app.log.warn({ err: e }, 'report days not recut at start: the first report read will'));

@@ -16,6 +16,9 @@ export async function findSummaryZone(db: Db): Promise<string | undefined> {
 export async function ensureSummaryZone(primary: Db, timeZone: string): Promise<void> {
   if ((await findSummaryZone(primary)) === timeZone) return;
   await primary.transaction().execute(async (trx) => {
+    // Every day cut again once, like a migration: past the interactive statement time-out, else a large table would
+    // be recut and cancelled at every read, never done (docs/guide/productivity.md).
+    await sql`set local statement_timeout = 0`.execute(trx);
     // No attempt is written while the days are cut again; a second server doing the same waits here, then finds it done.
     await sql`lock table call_attempts in share mode`.execute(trx);
     const { rows } = await sql<{ timeZone: string }>`

@@ -15,6 +15,9 @@ export async function findResultsZone(db: Db): Promise<string | undefined> {
 export async function ensureResultsZone(primary: Db, timeZone: string): Promise<void> {
   if ((await findResultsZone(primary)) === timeZone) return;
   await primary.transaction().execute(async (trx) => {
+    // Every day cut again once, like a migration: past the interactive statement time-out, else a large table would
+    // be recut and cancelled at every read, never done.
+    await sql`set local statement_timeout = 0`.execute(trx);
     // No save or attempt while the days are cut again; a second server doing the same waits here, then finds it done.
     await sql`lock table leads, call_attempts in share mode`.execute(trx);
     const { rows } = await sql<{
