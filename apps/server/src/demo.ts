@@ -62,7 +62,7 @@ try {
       describeDemoQueueCalls(queue, config.recordingsDir),
       `Campaigns: ${[...DEMO_CAMPAIGNS, ...MORE_DEMO_CAMPAIGNS].map((c) => `${c.campaignName} (${c.campaignType})`).join(', ')}.`,
       `The call loop: AG-1001 has a callback due now on /CRM (and another agent's anyone-callback later today); ${DEMO_CAMPAIGNS[0].campaignName}'s dispositions are on its campaign page, its leads' calls in the lead browser (docs/guide/call-loop.md).`,
-      `Reports: a week of ${DEMO_CLIENT.campaignName} calls before today by six agents on both shifts (/productivity, /results, the dashboard's 7 days); suspicious completes yesterday (${SUSPICIOUS_DEMO.short}: 30 s, ${SUSPICIOUS_DEMO.repeated}: repeated answers, ${SUSPICIOUS_DEMO.hourly}: 13 in an hour) and the day before (${SUSPICIOUS_DEMO.noRecording}: no recording) on /suspicious.`,
+      `Reports: a week of ${DEMO_CLIENT.campaignName} calls before today by six agents on both shifts (/productivity, /results, the dashboard's 7 days); suspicious completes yesterday (${SUSPICIOUS_DEMO.short}: 30 s, ${SUSPICIOUS_DEMO.repeated}: repeated answers, ${SUSPICIOUS_DEMO.hourly}: 13 in an hour) and the day before (${SUSPICIOUS_DEMO.noRecording}: no recording) on /suspicious; QC records of yesterday's first three completes of each agent (AG-1002's and AG-1005's first auto-failed) for productivity's QC figures.`,
       'Live dialer figures without a VICIdial server, and the next lead popped on /CRM 3 s after each save: DIALER=simulated npm start',
       describeDemoSecondFactor(config.mfa),
     ].join('\n'),

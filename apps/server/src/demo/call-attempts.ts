@@ -62,7 +62,11 @@ export async function seedCallAttemptsDemo(db: Db): Promise<void> {
       sql`case when l.is_called = 1 then ${completed[key]}
                when exists (select 1 from jsonb_each_text(l.answers) a where a.value = 'Partial Call') then ${callback[key]}
                else (${sql.val(notCompleted.map((d) => d[key]))}::text[])[1 + (l.id % ${notCompleted.length})] end`;
-    await sql`
+    // A bulk seed, as a migration's: the summary triggers of thousands of attempts may pass the interactive statement
+    // time-out on a busy machine (their tables' statistics still those of an empty database).
+    await db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = 0`.execute(trx);
+      await sql`
       insert into call_attempts (lead_id, campaign_id, user_id, agent_id, started_at, ended_at, handle_seconds,
                                  disposition_code, disposition_name, disposition_kind, vicidial_status, completed)
       select l.id, l.campaign_id, l.called_by, u.username, l.called_at - make_interval(secs => h.seconds), l.called_at, h.seconds,
@@ -72,6 +76,7 @@ export async function seedCallAttemptsDemo(db: Db): Promise<void> {
         cross join lateral (select case when l.is_called = 1 then 180 + (l.id * 37) % 241 else 20 + (l.id * 13) % 101 end::int as seconds) h
        where l.campaign_id = ${campaign.id} and l.called_at is not null
          and not exists (select 1 from call_attempts a where a.lead_id = l.id)
-       order by l.id`.execute(db);
+       order by l.id`.execute(trx);
+    });
   }
 }
