@@ -291,8 +291,8 @@ export async function crosstabOf(
       from ${from}
      where ${r?.v} is not null and ${c?.v} is not null
      group by 1, 2`;
-  // Hash joins only: the planner takes the calls of a filter (QC-passed above all: a number and a day matched) for a few
-  // and would probe the answers call by call (docs/performance.md "Reports (issue 38)").
+  // Hash joins only: the planner takes the calls a filter keeps (QC-passed above all: a number and a day matched) for
+  // far fewer than they are and would probe the answers call by call (docs/performance.md "Reports (issue 38)").
   const { rows: found } = db.isTransaction
     ? await query.execute(db)
     : await db.transaction().execute(async (trx) => {
