@@ -4,6 +4,9 @@ import { LEAD_NOT_GENERATED, PARTIAL_CALL_ANSWER, type TAgentsOnline, type TLead
 import { useTestApp } from '../test/harness.ts';
 import { findNumbersToTry } from './crm.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -3,6 +3,9 @@ import type { TAgent, TPaged, TUser } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_AGENT_PASSWORD, DEMO_AGENTS, DEMO_QC_INSPECTORS, seedAgents } from './agents.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

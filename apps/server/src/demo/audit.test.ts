@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

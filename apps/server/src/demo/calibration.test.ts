@@ -10,6 +10,9 @@ import {
 } from './calibration.ts';
 import { DEMO_SCORECARD } from './scorecards.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

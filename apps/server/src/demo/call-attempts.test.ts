@@ -4,6 +4,9 @@ import type { TCallAttempts, TDashboard, TDispositions } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { SPRING_DISPOSITIONS } from './call-attempts.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

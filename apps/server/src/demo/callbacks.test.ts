@@ -6,6 +6,9 @@ import { caller, useTestApp } from '../test/harness.ts';
 import { middayTimeZone } from '../test/callbacks-support.ts';
 import { seedCallbacksDemo } from './callbacks.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const ZONE = middayTimeZone();
 const t = useTestApp({ timeZone: ZONE });

@@ -3,6 +3,9 @@ import { findColumnNameProblem, type TCampaign, type TDataTable } from '@crm/sha
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_DATA_TABLES, MORE_DEMO_CAMPAIGNS, seedCampaigns } from './campaigns.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -11,6 +11,9 @@ import {
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_CONDITIONS, SAMPLE_REGIONS, seedConditionsDemo } from './conditions.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

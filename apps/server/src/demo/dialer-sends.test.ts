@@ -6,6 +6,9 @@ import { dashboardRange, findDashboard } from '../modules/dashboard/service.ts';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_SEND, seedDialerSendsDemo } from './dialer-sends.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

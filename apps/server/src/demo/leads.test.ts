@@ -4,6 +4,9 @@ import { dashboardRange, findDashboard } from '../modules/dashboard/service.ts';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_LEAD_PLAN, seedLeads } from './leads.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -7,6 +7,9 @@ import type { TCoachingSession, TNotificationList, TQcRecordComment, TUnacknowle
 import { useTestApp } from '../test/harness.ts';
 import { demoRecordings } from './recordings.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

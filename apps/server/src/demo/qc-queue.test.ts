@@ -26,6 +26,9 @@ import {
   writeDemoQueueCalls,
 } from './queue-calls.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const recordingsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-queue-'));
 const t = useTestApp({ recordingsDir });

@@ -10,6 +10,9 @@ import {
 } from '@crm/shared';
 import { useTestApp } from '../test/harness.ts';
 import { DEMO_USERS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

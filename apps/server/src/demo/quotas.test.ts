@@ -6,6 +6,9 @@ import { useTestApp } from '../test/harness.ts';
 import { findNumbersToTry } from './crm.ts';
 import { DHAKA_ROOM, seedQuotasDemo } from './quotas.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -10,6 +10,9 @@ import { analyseRecording } from '../modules/voicelog/analysis/analyse-file.ts';
 import { checkedCallTruth } from './checked-calls.ts';
 import { demoCheckedRecordings, demoRecordings, hasEspeak, writeDemoRecordings } from './recordings.ts';
 import { DEMO_CAMPAIGNS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const recordingsDir = await fs.mkdtemp(path.join(os.tmpdir(), 'crm-demo-recordings-'));
 const t = useTestApp({ recordingsDir });

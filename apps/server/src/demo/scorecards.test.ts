@@ -6,6 +6,9 @@ import { useTestApp } from '../test/harness.ts';
 import { demoRecordings } from './recordings.ts';
 import { DEMO_SCORECARD } from './scorecards.ts';
 import { seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../test/harness.ts';
 import { MORE_DEMO_CAMPAIGNS } from './campaigns.ts';
 import { DEMO_CAMPAIGNS, DEMO_USERS, seedDemo } from './seed.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 

@@ -14,6 +14,9 @@ import { useTestApp } from '../test/harness.ts';
 import { seedDemo } from './seed.ts';
 import { DEMO_SURVEYS } from './survey-content.ts';
 import { seedSurvey } from './survey.ts';
+import { allowDemoSeedTime } from '../test/demo-timeout.ts';
+
+allowDemoSeedTime();
 
 const t = useTestApp();
 
