@@ -78,7 +78,8 @@ describe('a save whose connection is cut while its statement runs', () => {
     const id = await addLead(t, c.id, '+8801712500002');
     const url = `${saveUrl(c.name, '01712500002', id)}&version=0`;
     // The save's statement waits on the lead's row, held by a connection of the test's (pg_stat_activity is read on
-    // another: inside a transaction it would show one snapshot), and its backend is terminated under it.
+    // another: inside a transaction it would show one snapshot), and its backend is terminated under it. Only this
+    // database's: the other worker's files may have saves waiting on their own leads.
     const locker = new pg.Client({ connectionString: poolOf(t.db).options.connectionString });
     await locker.connect();
     try {
@@ -88,7 +89,8 @@ describe('a save whose connection is cut while its statement runs', () => {
       let pid: number | undefined;
       for (const deadline = Date.now() + 10_000; pid === undefined && Date.now() < deadline;) {
         const { rows } = await other.query<{ pid: number }>(
-          `select pid from pg_stat_activity where wait_event_type = 'Lock' and query like '%update "leads"%' and pid <> pg_backend_pid()`,
+          `select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+            and query like '%update "leads"%' and pid <> pg_backend_pid()`,
         );
         pid = rows[0]?.pid;
         if (pid === undefined) await new Promise((r) => setTimeout(r, 10));
