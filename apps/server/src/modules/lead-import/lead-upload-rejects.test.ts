@@ -178,7 +178,7 @@ describe('POST /api/file/uploadCsv: a file that is not a lead CSV', () => {
         Number(
           (
             await poolOf(t.db).query<{ n: string }>(
-              "select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and query like 'copy leads (%'",
+              "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and query like 'copy leads (%'",
             )
           ).rows[0]?.n,
         );
