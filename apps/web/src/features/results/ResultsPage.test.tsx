@@ -393,7 +393,8 @@ describe('ResultsPage', () => {
       }),
     );
     await waitFor(() => expect(lastResults(server)).toMatchObject({ campaignName: 'Old Promo', agentId: 'ag-9' }));
-    expect(picker()).toHaveProperty('value', 'Karim Hossain (AG-9)');
+    // The results may be asked before the new campaign's list has come back: wait for the picker, not for a time.
+    await waitFor(() => expect(picker()).toHaveProperty('value', 'Karim Hossain (AG-9)'));
     expect(screen.queryByText(/made no calls/)).toBeNull();
     // An ID no agent holds now is offered as it is.
     fireEvent.click(picker() as HTMLElement);
